@@ -1,0 +1,32 @@
+// Jest runs the TypeScript sources as native ES modules (the code base is "type": "module"),
+// transpiled by SWC; Node's own type stripping runs the same files outside tests.
+const common = {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', {
+      jsc: { parser: { syntax: 'typescript' }, target: 'es2023' },
+      module: { type: 'es6' },
+    }],
+  },
+  rootDir: '.',
+};
+
+export default {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      testPathIgnorePatterns: ['\\.int\\.test\\.ts$', '/node_modules/'],
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/**/*.int.test.ts'],
+      globalSetup: '<rootDir>/test/helpers/global-setup.ts',
+      globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
+      testTimeout: 120_000,
+    },
+  ],
+};

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = (protocols: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .url()
+    .refine((value) => protocols.some((protocol) => value.startsWith(`${protocol}:`)), {
+      message: `must use ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    })
+    .optional();
+
+const secret = z.string().min(32, 'must be at least 32 characters');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: optionalUrl(['http', 'https']),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    TEMPORAL_ADDRESS: z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port').optional(),
+    TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+    TEMPORAL_TASK_QUEUE: z.string().min(1).default('tocsin'),
+    TEMPORAL_CLI_PATH: z.string().min(1).optional(),
+    ELASTICSEARCH_URL: optionalUrl(['http', 'https']),
+    JWT_SECRET: secret.optional(),
+    ENCRYPTION_KEY: secret.optional(),
+    SMTP_URL: optionalUrl(['smtp', 'smtps']),
+    CORS_ORIGINS: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value.split(',').map((origin) => origin.trim()).filter(Boolean) : [])),
+    OUTBOUND_ALLOW_PRIVATE: booleanFlag.default(false),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
+    REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(7 * 24 * 3600),
+    WEBHOOK_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  })
+  .superRefine((env, ctx) => {
+    // Development may generate its own secrets; production must never run on a default one.
+    if (env.NODE_ENV !== 'production') return;
+    for (const key of ['JWT_SECRET', 'ENCRYPTION_KEY', 'DATABASE_URL', 'TEMPORAL_ADDRESS'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+    }
+  });
+
+export type Config = Readonly<z.output<typeof EnvSchema>>;
+
+/** Raised when the environment does not describe a runnable service; lists every problem at once. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Parses the environment once; the result is frozen and passed down, never re-read. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings mean "unset", as they do in docker-compose and shell exports.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`));
+  }
+  return Object.freeze(result.data);
+}

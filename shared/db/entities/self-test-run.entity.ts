@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantFilter } from '../tenant-filter.ts';
+import { OrganizationSchema } from './organization.entity.ts';
+
+/**
+ * One end-to-end check of the processing pipeline: the API stores it as `queued` and starts a
+ * workflow; a worker's activity marks it `completed`. It proves a worker is really polling.
+ */
+export const SelfTestRunSchema = defineEntity({
+  name: 'SelfTestRun',
+  tableName: 'self_test_runs',
+  filters: tenantFilter(),
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organization: () => p.manyToOne(OrganizationSchema).index(),
+    requestedBy: p.uuid(),
+    status: p.string().length(16),
+    workflowId: p.string().length(200),
+    workerIdentity: p.string().length(200).nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    completedAt: p.datetime().nullable(),
+  },
+});
+
+export type SelfTestRun = InferEntity<typeof SelfTestRunSchema>;

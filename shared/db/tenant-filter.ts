@@ -1,0 +1,23 @@
+import type { FilterDef } from '@mikro-orm/core';
+
+/** Name of the filter that scopes every tenant-owned entity to one organization. */
+export const TENANT_FILTER = 'tenant';
+
+export interface TenantFilterArgs {
+  organizationId: string;
+}
+
+/**
+ * The organization filter is on by default: a query without filter arguments fails instead of
+ * reading across organizations. Code that must look across them (login by email, the worker's
+ * system jobs) turns it off explicitly with `filters: { tenant: false }`.
+ */
+export function tenantFilter(column: 'organization' | 'id' = 'organization'): Record<string, FilterDef> {
+  return {
+    [TENANT_FILTER]: {
+      name: TENANT_FILTER,
+      cond: (args: TenantFilterArgs) => ({ [column]: args.organizationId }),
+      default: true,
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/** Every error code of the API contract, with the HTTP status it is rendered with. */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  INVALID_TOKEN: 401,
+  INVALID_API_KEY: 401,
+  INSUFFICIENT_PERMISSIONS: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VALIDATION_ERROR: 422,
+  ACCOUNT_LOCKED: 423,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** Base of every error the API renders on purpose; anything else becomes INTERNAL_ERROR. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly fields: Record<string, unknown>;
+
+  constructor(code: ErrorCode, detail: string, options: { headers?: Record<string, string>; fields?: Record<string, unknown> } = {}) {
+    super(detail);
+    this.name = new.target.name;
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.headers = options.headers ?? {};
+    this.fields = options.fields ?? {};
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(detail = 'Bad request') {
+    super('BAD_REQUEST', detail);
+  }
+}
+
+export class ValidationError extends AppError {
+  readonly errors: FieldError[];
+  constructor(errors: FieldError[], detail = 'Request validation failed') {
+    super('VALIDATION_ERROR', detail, { fields: { errors } });
+    this.errors = errors;
+  }
+}
+
+export class InvalidTokenError extends AppError {
+  constructor(detail = 'Could not validate credentials') {
+    super('INVALID_TOKEN', detail, { headers: { 'WWW-Authenticate': 'Bearer' } });
+  }
+}
+
+export class InvalidApiKeyError extends AppError {
+  constructor(detail = 'Invalid or revoked API key') {
+    super('INVALID_API_KEY', detail);
+  }
+}
+
+export class InsufficientPermissionsError extends AppError {
+  constructor(permission: string) {
+    super('INSUFFICIENT_PERMISSIONS', `Missing permission ${permission}`, { fields: { required_permission: permission } });
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(what = 'Resource') {
+    super('NOT_FOUND', `${what} not found`);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(detail: string) {
+    super('CONFLICT', detail);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(limitBytes: number) {
+    super('PAYLOAD_TOO_LARGE', `Request body exceeds ${limitBytes} bytes`);
+  }
+}
+
+export class AccountLockedError extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super('ACCOUNT_LOCKED', 'Account temporarily locked after too many failed login attempts', {
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    });
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super('RATE_LIMITED', 'Rate limit exceeded', { headers: { 'Retry-After': String(retryAfterSeconds) } });
+  }
+}
+
+export class ServiceUnavailableError extends AppError {
+  constructor(detail: string) {
+    super('SERVICE_UNAVAILABLE', detail);
+  }
+}

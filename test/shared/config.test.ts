@@ -1,0 +1,61 @@
+import { ConfigError, parseConfig } from '../../shared/config.ts';
+
+describe('parseConfig', () => {
+  it('applies the embedded defaults when nothing is set', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({ NODE_ENV: 'development', PORT: 3000, TEMPORAL_NAMESPACE: 'default', OUTBOUND_ALLOW_PRIVATE: false });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(parseConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ TEMPORAL_ADDRESS: 'http://localhost:7233' }, 'TEMPORAL_ADDRESS'],
+    [{ ELASTICSEARCH_URL: 'not a url' }, 'ELASTICSEARCH_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ OUTBOUND_ALLOW_PRIVATE: 'maybe' }, 'OUTBOUND_ALLOW_PRIVATE'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('rejects %j naming %s', (env, key) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    try {
+      parseConfig(env);
+    } catch (error) {
+      expect((error as ConfigError).problems.some((problem) => problem.startsWith(`${key}:`))).toBe(true);
+    }
+  });
+
+  it('lists every missing production secret at once', () => {
+    let problems: string[] = [];
+    try {
+      parseConfig({ NODE_ENV: 'production' });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual(expect.arrayContaining([
+      'JWT_SECRET: is required in production',
+      'ENCRYPTION_KEY: is required in production',
+      'DATABASE_URL: is required in production',
+      'TEMPORAL_ADDRESS: is required in production',
+    ]));
+  });
+
+  it('accepts a complete production environment', () => {
+    const config = parseConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      ENCRYPTION_KEY: 'y'.repeat(32),
+      DATABASE_URL: 'postgres://tocsin:pw@db:5432/tocsin',
+      TEMPORAL_ADDRESS: 'temporal:7233',
+      OUTBOUND_ALLOW_PRIVATE: 'true',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+    });
+    expect(config.OUTBOUND_ALLOW_PRIVATE).toBe(true);
+    expect(config.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
+  });
+});
