@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { once } from 'node:events';
+
+export interface ManagedProcess {
+  readonly name: string;
+  readonly pid: number;
+  readonly child: ChildProcess;
+  isAlive(): boolean;
+  /** SIGTERM to the whole process group, SIGKILL after `graceMs`; resolves once it has exited. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+const running = new Set<ManagedProcess>();
+
+// Last resort when the launcher itself exits without a clean stop (an uncaught error, process.exit):
+// nothing it started may outlive it.
+process.once('exit', () => {
+  for (const managed of running) killGroup(managed.pid, 'SIGKILL');
+});
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/**
+ * Starts a long-running child in its own process group, so stopping it also stops whatever it
+ * forked (Elasticsearch's controller, a shell wrapper). Output goes to `onOutput` line by line.
+ */
+export function startManagedProcess(
+  name: string,
+  command: string,
+  args: string[],
+  options: SpawnOptions & { onOutput?: (line: string) => void } = {},
+): ManagedProcess {
+  const { onOutput, ...spawnOptions } = options;
+  const child = spawn(command, args, { ...spawnOptions, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (child.pid === undefined) throw new Error(`${name}: could not start ${command}`);
+  const pid = child.pid;
+  let exited = false;
+  const exitedPromise = once(child, 'exit').then(() => {
+    exited = true;
+  });
+  child.once('error', () => {
+    exited = true;
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    let buffered = '';
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) onOutput?.(line);
+    });
+  }
+  const managed: ManagedProcess = {
+    name,
+    pid,
+    child,
+    isAlive: () => !exited,
+    async stop(graceMs = 10_000) {
+      if (!exited) {
+        killGroup(pid, 'SIGTERM');
+        const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), graceMs);
+        await exitedPromise;
+        clearTimeout(timer);
+      }
+      // Children that ignored SIGTERM after the leader exited are still in the group.
+      killGroup(pid, 'SIGKILL');
+      running.delete(managed);
+    },
+  };
+  running.add(managed);
+  return managed;
+}

@@ -1,0 +1,23 @@
+import { setTimeout as delay } from 'node:timers/promises';
+
+/** Polls `probe` until it returns a value other than undefined, or throws after `timeoutMs`. */
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  options: { timeoutMs: number; intervalMs?: number; isAlive?: () => boolean },
+): Promise<T> {
+  const deadline = Date.now() + options.timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    if (options.isAlive && !options.isAlive()) throw new Error(`${what}: the process exited before it was ready`);
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    await delay(options.intervalMs ?? 250);
+  }
+  const reason = lastError instanceof Error ? `: ${lastError.message}` : '';
+  throw new Error(`${what} was not ready within ${options.timeoutMs} ms${reason}`);
+}
