@@ -26,7 +26,7 @@ export default {
       testMatch: ['<rootDir>/test/**/*.int.test.ts'],
       globalSetup: '<rootDir>/test/helpers/global-setup.ts',
       globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
-      testTimeout: 120_000,
+      setupFilesAfterEnv: ['<rootDir>/test/helpers/integration-setup.ts'],
     },
   ],
 };

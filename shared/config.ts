@@ -30,6 +30,7 @@ const EnvSchema = z
     TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
     TEMPORAL_TASK_QUEUE: z.string().min(1).default('tocsin'),
     TEMPORAL_CLI_PATH: z.string().min(1).optional(),
+    TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
     ELASTICSEARCH_URL: optionalUrl(['http', 'https']),
     JWT_SECRET: secret.optional(),
     ENCRYPTION_KEY: secret.optional(),

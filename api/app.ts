@@ -1,0 +1,76 @@
+import cors from '@koa/cors';
+import Router from '@koa/router';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import type { Config } from '../shared/config.ts';
+import type { Orm } from '../shared/db/orm.ts';
+import type { Logger } from '../shared/logger.ts';
+import type { AuthContext } from './auth-context.ts';
+import { errorHandler } from './middleware/error-handler.ts';
+import { ormContext } from './middleware/orm-context.ts';
+import { requestId } from './middleware/request-id.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import { createDocsRouter } from './routes/docs.routes.ts';
+import { healthRoutes, type ReadinessProbe } from './routes/health.routes.ts';
+import { apiRoutes, type ApiServices } from './routes/index.ts';
+import { mountRoutes, type MountedRoutes, type RouteAccess } from './routes/route.ts';
+
+export const API_PREFIX = '/api/v1';
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  orm: Orm;
+  readiness: ReadinessProbe;
+  authenticate: (ctx: Koa.Context) => Promise<AuthContext>;
+  authorize: (auth: AuthContext, access: RouteAccess) => void;
+  services: ApiServices;
+  version: string;
+}
+
+/** Builds the Koa application from its dependencies; it never listens (main.ts and tests do). */
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa({ proxy: deps.config.NODE_ENV === 'production' });
+  const mounted: MountedRoutes[] = [
+    { prefix: '', routes: healthRoutes(deps.readiness) },
+    { prefix: API_PREFIX, routes: apiRoutes(deps.services) },
+  ];
+  let openApiDocument: unknown;
+  const getOpenApiDocument = () =>
+    (openApiDocument ??= buildOpenApiDocument(mounted, { version: deps.version, serverUrl: deps.config.PUBLIC_URL }));
+
+  app.use(requestId());
+  app.use(errorHandler(deps.logger));
+  app.use(securityHeaders({ production: deps.config.NODE_ENV === 'production' }));
+  app.use(cors({
+    origin: (ctx) => {
+      const origin = ctx.get('Origin');
+      return deps.config.CORS_ORIGINS.includes(origin) ? origin : '';
+    },
+    credentials: true,
+    exposeHeaders: ['X-Request-ID', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],
+  }));
+  app.use(koaBody({
+    jsonLimit: deps.config.WEBHOOK_MAX_BODY_BYTES,
+    formLimit: deps.config.WEBHOOK_MAX_BODY_BYTES,
+    textLimit: deps.config.WEBHOOK_MAX_BODY_BYTES,
+    // Webhook signatures are computed over the exact bytes received.
+    includeUnparsed: true,
+    multipart: false,
+    jsonStrict: true,
+  }));
+  app.use(ormContext(deps.orm));
+
+  const guards = { authenticate: deps.authenticate, authorize: deps.authorize };
+  for (const { prefix, routes } of mounted) {
+    const router = new Router(prefix ? { prefix } : {});
+    mountRoutes(router, routes, guards);
+    app.use(router.routes()).use(router.allowedMethods({ throw: true }));
+  }
+  const docs = createDocsRouter(getOpenApiDocument);
+  app.use(docs.routes()).use(docs.allowedMethods({ throw: true }));
+
+  app.on('error', (error, ctx) => deps.logger.error({ err: error, requestId: ctx?.state?.requestId }, 'koa error'));
+  return app;
+}

@@ -1,0 +1,13 @@
+/** Who is calling, resolved once per request from the credential; services take it first. */
+export interface AuthContext {
+  kind: 'user' | 'api_key';
+  organizationId: string;
+  /** The user behind the credential (for a key: the user who created it). */
+  userId: string;
+  apiKeyId: string | null;
+  role: string;
+  permissions: readonly string[];
+  /** The access token's id, so logout can revoke exactly this token. */
+  tokenId: string | null;
+  tokenExpiresAt: Date | null;
+}

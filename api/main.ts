@@ -1,0 +1,38 @@
+import { createServer } from 'node:http';
+import { ensureDevSecret } from '../shared/dev/dev-secrets.ts';
+import { loadConfig } from '../shared/load-config.ts';
+import { createLogger } from '../shared/logger.ts';
+import { createApp } from './app.ts';
+import { createApiDeps } from './deps.ts';
+
+const config = loadConfig();
+const logger = createLogger({ name: 'tocsin-api', level: config.LOG_LEVEL });
+if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
+  logger.fatal('DATABASE_URL and TEMPORAL_ADDRESS are required to run the API alone; `npm start` provides local ones');
+  process.exit(1);
+}
+const jwtSecret = config.JWT_SECRET ?? ensureDevSecret(config.DATA_DIR, 'jwt');
+
+const { deps, close } = await createApiDeps(config, logger, {
+  databaseUrl: config.DATABASE_URL,
+  temporalAddress: config.TEMPORAL_ADDRESS,
+  jwtSecret,
+});
+const app = createApp(deps);
+const server = createServer(app.callback());
+server.listen(config.PORT, config.HOST, () => {
+  logger.info({ port: config.PORT, host: config.HOST }, 'api listening');
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'api stopping');
+  // Stop taking connections, let in-flight requests finish, then close the pools.
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await close();
+  process.exit(0);
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));

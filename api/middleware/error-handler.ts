@@ -1,0 +1,54 @@
+import type { Context, Middleware } from 'koa';
+import type { Logger } from '../../shared/logger.ts';
+import { AppError, ERROR_STATUS, type ErrorCode } from '../../shared/errors.ts';
+
+export interface ErrorBody {
+  detail: string;
+  status_code: number;
+  code: ErrorCode;
+  request_id: string;
+  [field: string]: unknown;
+}
+
+export function errorBody(ctx: Context, code: ErrorCode, detail: string, fields: Record<string, unknown> = {}): ErrorBody {
+  return { detail, status_code: ERROR_STATUS[code], code, request_id: String(ctx.state.requestId ?? ''), ...fields };
+}
+
+/** Errors thrown by the body parser and the router carry an HTTP status but no contract code. */
+function fromHttpError(error: { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string }): AppError | undefined {
+  const status = error.status ?? error.statusCode;
+  if (typeof status !== 'number' || status >= 500) return undefined;
+  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
+  if (status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type');
+  if (status === 405) return new AppError('METHOD_NOT_ALLOWED', 'Method not allowed');
+  if (status === 404) return new AppError('NOT_FOUND', 'Not found');
+  if (status === 400) return new AppError('BAD_REQUEST', error.type === 'entity.parse.failed' ? 'Malformed JSON body' : 'Bad request');
+  return undefined;
+}
+
+/**
+ * First in the chain: renders every failure as the contract's error envelope. Unknown errors
+ * become INTERNAL_ERROR with no stack or message leaked; they are logged with the request id.
+ */
+export function errorHandler(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        ctx.status = 404;
+        ctx.body = errorBody(ctx, 'NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
+      }
+    } catch (caught) {
+      const error = caught instanceof AppError ? caught : fromHttpError(caught as never);
+      if (error) {
+        ctx.status = error.status;
+        ctx.set(error.headers);
+        ctx.body = errorBody(ctx, error.code, error.message, error.fields);
+        return;
+      }
+      logger.error({ err: caught, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = errorBody(ctx, 'INTERNAL_ERROR', 'Internal server error');
+    }
+  };
+}

@@ -1,0 +1,15 @@
+import type { ZodType } from 'zod';
+import { ValidationError } from '../../shared/errors.ts';
+
+/** Parses one part of a request with its zod schema; field paths are prefixed with the part. */
+export function validateRequestPart(part: 'params' | 'query' | 'body', schema: ZodType | undefined, value: unknown): unknown {
+  if (!schema) return value;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new ValidationError(
+    result.error.issues.map((issue) => ({
+      path: [part, ...issue.path.map(String)].join('.'),
+      message: issue.message,
+    })),
+  );
+}

@@ -1,0 +1,114 @@
+import { z, type ZodType } from 'zod';
+import { ERROR_STATUS } from '../shared/errors.ts';
+import type { MountedRoutes, RouteDefinition } from './routes/route.ts';
+import { ErrorSchema } from './schemas/common.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+function toSchema(schema: ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
+  return json;
+}
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Bad request (malformed body)',
+  401: 'Missing, invalid or expired credential (INVALID_TOKEN, INVALID_API_KEY)',
+  403: 'Valid credential without the required permission (INSUFFICIENT_PERMISSIONS)',
+  404: 'Not found, or not in the caller\'s organization (NOT_FOUND)',
+  409: 'Conflict with the current state (CONFLICT)',
+  413: 'Body too large (PAYLOAD_TOO_LARGE)',
+  422: 'Request validation failed (VALIDATION_ERROR)',
+  423: 'Account locked (ACCOUNT_LOCKED)',
+  429: 'Rate limit exceeded (RATE_LIMITED); see Retry-After',
+  500: 'Internal error (INTERNAL_ERROR)',
+};
+
+function parameters(route: RouteDefinition): JsonSchema[] {
+  const out: JsonSchema[] = [];
+  for (const location of ['path', 'query'] as const) {
+    const schema = location === 'path' ? route.request?.params : route.request?.query;
+    if (!schema) continue;
+    const json = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, property] of Object.entries(json.properties ?? {})) {
+      out.push({
+        name,
+        in: location,
+        required: location === 'path' || (json.required ?? []).includes(name),
+        schema: property,
+        ...(typeof property.description === 'string' ? { description: property.description } : {}),
+      });
+    }
+  }
+  return out;
+}
+
+function operation(route: RouteDefinition): JsonSchema {
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, spec] of Object.entries(route.responses)) {
+    responses[status] = {
+      description: spec.description,
+      ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: toSchema(spec.schema, 'output') } } } : {}),
+    };
+  }
+  const errorStatuses = new Set<number>([...(route.errors ?? []), 429, 500]);
+  if (route.access !== 'public') errorStatuses.add(401);
+  if (route.access !== 'public' && route.access !== 'authenticated') errorStatuses.add(403);
+  if (route.request?.body || route.request?.query || route.request?.params) errorStatuses.add(422);
+  if (route.request?.body) errorStatuses.add(400).add(413);
+  for (const status of [...errorStatuses].sort()) {
+    responses[String(status)] ??= {
+      description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+  }
+  const body = route.request?.body;
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    tags: route.tags,
+    ...(route.access === 'public' ? { security: [] } : {}),
+    ...(route.access !== 'public' && route.access !== 'authenticated' ? { 'x-required-permission': route.access } : {}),
+    parameters: parameters(route),
+    ...(body
+      ? {
+          requestBody: {
+            required: true,
+            content: Object.fromEntries((route.request?.bodyContentTypes ?? ['application/json']).map((type) => [type, { schema: toSchema(body, 'input') }])),
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** Builds the OpenAPI 3.1 description from the same route definitions the router mounts. */
+export function buildOpenApiDocument(mounted: MountedRoutes[], info: { version: string; serverUrl?: string }): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const { prefix, routes } of mounted) {
+    for (const route of routes) {
+      const path = `${prefix}${route.path}`;
+      paths[path] ??= {};
+      paths[path][route.method] = operation(route);
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Tocsin API',
+      version: info.version,
+      description: 'Incident management: alerts in from monitoring platforms, incidents, runbooks and search out. Every request is scoped to the organization of its credential.',
+    },
+    servers: [{ url: info.serverUrl ?? '/' }],
+    security: [{ bearerAuth: [] }, { apiKeyAuth: [] }],
+    paths,
+    components: {
+      schemas: { Error: toSchema(ErrorSchema, 'output') },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        apiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+      },
+    },
+    'x-error-codes': ERROR_STATUS,
+  };
+}

@@ -1,0 +1,56 @@
+import type { Context } from 'koa';
+import { LoginBody, MeResponse, RegisterBody, RegisterResponse, TokenResponse } from '../schemas/auth.schemas.ts';
+import { envelope } from '../schemas/common.ts';
+import type { AuthService } from '../services/auth.service.ts';
+import { defineRoute } from './route.ts';
+
+function setSessionCookies(ctx: Context, tokens: { access_token: string; refresh_token: string }, secure: boolean, ttl: { access: number; refresh: number }) {
+  const common = { httpOnly: true, sameSite: 'lax' as const, secure, overwrite: true };
+  ctx.cookies.set('access_token', tokens.access_token, { ...common, maxAge: ttl.access * 1000, path: '/' });
+  ctx.cookies.set('refresh_token', tokens.refresh_token, { ...common, maxAge: ttl.refresh * 1000, path: '/api/v1/auth' });
+}
+
+export function authRoutes(auth: AuthService, cookies: { secure: boolean; accessTtlSeconds: number; refreshTtlSeconds: number }) {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/auth/register',
+      operationId: 'register',
+      summary: 'Create a user account and its organization',
+      description: 'The first user of a new organization has the role `owner`.',
+      tags: ['auth'],
+      access: 'public',
+      request: { body: RegisterBody },
+      responses: { 201: { description: 'Registered', schema: RegisterResponse } },
+      errors: [409],
+      handler: async ({ body }) => ({ status: 201, body: envelope(await auth.register(body)) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/auth/login',
+      operationId: 'login',
+      summary: 'Authenticate with email and password',
+      description: 'Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies.',
+      tags: ['auth'],
+      access: 'public',
+      request: { body: LoginBody, bodyContentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
+      responses: { 200: { description: 'Tokens', schema: TokenResponse } },
+      errors: [401, 423],
+      handler: async ({ body }, ctx) => {
+        const tokens = await auth.login(body);
+        setSessionCookies(ctx, tokens, cookies.secure, { access: cookies.accessTtlSeconds, refresh: cookies.refreshTtlSeconds });
+        return { body: tokens };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/auth/me',
+      operationId: 'me',
+      summary: 'The current user',
+      tags: ['auth'],
+      access: 'authenticated',
+      responses: { 200: { description: 'The user', schema: MeResponse } },
+      handler: async ({ auth: caller }) => ({ body: envelope(await auth.me(caller)) }),
+    }),
+  ];
+}

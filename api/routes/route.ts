@@ -1,0 +1,90 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { z, ZodType } from 'zod';
+import type { AuthContext } from '../auth-context.ts';
+import { validateRequestPart } from '../middleware/validate.ts';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** `public`: no credential; `authenticated`: any valid credential; else a permission string. */
+export type RouteAccess = 'public' | 'authenticated' | `${string}:${string}` | '*';
+
+export interface ResponseSpec {
+  description: string;
+  schema?: ZodType;
+  contentType?: string;
+}
+
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** Present on every route that is not public. */
+  auth: AuthContext;
+}
+
+export interface RouteResult {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RouteDefinition<P extends ZodType = ZodType, Q extends ZodType = ZodType, B extends ZodType = ZodType> {
+  method: HttpMethod;
+  /** OpenAPI-style path below the router prefix, e.g. `/incidents/{id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  access: RouteAccess;
+  request?: { params?: P; query?: Q; body?: B; bodyContentTypes?: string[] };
+  responses: Record<number, ResponseSpec>;
+  /** Extra error codes this route can answer with, for the OpenAPI description. */
+  errors?: number[];
+  handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>, ctx: Context) => Promise<RouteResult> | RouteResult;
+}
+
+/** Keeps the generic parameters of a route so its handler sees the parsed, typed input. */
+export function defineRoute<P extends ZodType, Q extends ZodType, B extends ZodType>(
+  route: RouteDefinition<P, Q, B>,
+): RouteDefinition {
+  return route as unknown as RouteDefinition;
+}
+
+export interface MountedRoutes {
+  prefix: string;
+  routes: RouteDefinition[];
+}
+
+/**
+ * Mounts routes on a router: authenticate → require the declared permission → validate →
+ * handler. The same definitions produce /openapi.json, so the two cannot drift apart.
+ */
+export function mountRoutes(
+  router: Router,
+  routes: RouteDefinition[],
+  guards: { authenticate: (ctx: Context) => Promise<AuthContext>; authorize: (auth: AuthContext, access: RouteAccess) => void },
+): void {
+  for (const route of routes) {
+    const koaPath = route.path.replace(/\{(\w+)\}/g, ':$1');
+    router[route.method](route.operationId, koaPath, async (ctx: Context) => {
+      let auth: AuthContext | undefined;
+      if (route.access !== 'public') {
+        auth = await guards.authenticate(ctx);
+        guards.authorize(auth, route.access);
+        ctx.state.auth = auth;
+      }
+      const input = {
+        params: validateRequestPart('params', route.request?.params, ctx.params ?? {}),
+        query: validateRequestPart('query', route.request?.query, ctx.query),
+        body: validateRequestPart('body', route.request?.body, ctx.request.body),
+        auth: auth as AuthContext,
+      };
+      const result = await route.handler(input, ctx);
+      ctx.status = result.status ?? 200;
+      if (result.headers) ctx.set(result.headers);
+      if (result.body !== undefined) ctx.body = result.body;
+    });
+  }
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { SELF_TEST_STATUSES } from '../../shared/domain/self-test.ts';
+import { single, timestamp } from './common.ts';
+
+export const SelfTestRunSchema = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(SELF_TEST_STATUSES),
+    workflow_id: z.string(),
+    worker_identity: z.string().nullable().describe('pid@host of the worker that ran the activity'),
+    created_at: timestamp(),
+    completed_at: timestamp().nullable(),
+  })
+  .meta({ id: 'SelfTestRun' });
+
+export const SelfTestRunResponse = single(SelfTestRunSchema);

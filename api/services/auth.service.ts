@@ -1,0 +1,99 @@
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import { hashPassword, verifyPassword } from '../../shared/auth/password.ts';
+import type { TokenService } from '../../shared/auth/tokens.ts';
+import { OrganizationSchema, UserSchema, type Organization, type User } from '../../shared/db/entities/index.ts';
+import { isRole } from '../../shared/domain/permissions.ts';
+import { ConflictError, InvalidTokenError } from '../../shared/errors.ts';
+import type { AuthContext } from '../auth-context.ts';
+
+export interface UserView {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  organization_id: string;
+  email_verified: boolean;
+  created_at: string;
+}
+
+export interface OrganizationView {
+  id: string;
+  name: string;
+  plan: string;
+  created_at: string;
+}
+
+export const userView = (user: User): UserView => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  role: user.role,
+  organization_id: typeof user.organization === 'string' ? user.organization : user.organization.id,
+  email_verified: user.emailVerifiedAt != null,
+  created_at: user.createdAt.toISOString(),
+});
+
+export const organizationView = (organization: Organization): OrganizationView => ({
+  id: organization.id,
+  name: organization.name,
+  plan: organization.plan,
+  created_at: organization.createdAt.toISOString(),
+});
+
+export interface TokenResponse {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  user: UserView;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+/** Accounts and sessions: register, log in, who am I. */
+export function createAuthService(deps: { em: () => EntityManager; tokens: TokenService; accessTtlSeconds: number }) {
+  // Login looks a user up by email before any organization is known.
+  const unscoped = { filters: { tenant: false } } as const;
+
+  return {
+    async register(input: { email: string; password: string; name: string; organization_name: string }) {
+      const em = deps.em();
+      const email = input.email.toLowerCase();
+      if (await em.count(UserSchema, { email }, unscoped)) throw new ConflictError('Email already registered');
+      const passwordHash = await hashPassword(input.password);
+      try {
+        return await em.transactional(async (tx) => {
+          const organization = tx.create(OrganizationSchema, { name: input.organization_name, settings: {} });
+          const user = tx.create(UserSchema, { organization, email, name: input.name, role: 'owner', passwordHash });
+          await tx.flush();
+          return { user: userView(user), organization: organizationView(organization) };
+        });
+      } catch (error) {
+        if (error instanceof UniqueConstraintViolationException) throw new ConflictError('Email already registered');
+        throw error;
+      }
+    },
+
+    async login(input: { email: string; password: string }): Promise<TokenResponse> {
+      const em = deps.em();
+      const user = await em.findOne(UserSchema, { email: input.email.toLowerCase() }, unscoped);
+      // verifyPassword hashes against a dummy when the user is unknown: both answers take as long.
+      const valid = await verifyPassword(input.password, user?.passwordHash);
+      if (!user || !valid || !isRole(user.role)) throw new InvalidTokenError('Incorrect email or password');
+      const claims = { userId: user.id, organizationId: user.organization.id, role: user.role };
+      const [access, refresh] = await Promise.all([deps.tokens.issueAccessToken(claims), deps.tokens.issueRefreshToken(claims)]);
+      return {
+        access_token: access.token,
+        refresh_token: refresh.token,
+        token_type: 'bearer',
+        expires_in: deps.accessTtlSeconds,
+        user: userView(user),
+      };
+    },
+
+    async me(auth: AuthContext): Promise<UserView> {
+      const user = await deps.em().findOneOrFail(UserSchema, { id: auth.userId });
+      return userView(user);
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { InvalidTokenError } from '../errors.ts';
+import { isRole, type Role } from '../domain/permissions.ts';
+
+export type TokenType = 'access' | 'refresh';
+
+export interface TokenClaims {
+  userId: string;
+  organizationId: string;
+  role: Role;
+}
+
+export interface IssuedToken {
+  token: string;
+  jti: string;
+  expiresAt: Date;
+}
+
+export interface VerifiedToken extends TokenClaims {
+  jti: string;
+  type: TokenType;
+  issuedAt: Date;
+  expiresAt: Date;
+}
+
+export interface TokenServiceOptions {
+  /** HMAC key; at least 32 bytes, since HS256 is only as strong as its key. */
+  secret: string;
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+  issuer?: string;
+  /** Clock in epoch milliseconds; injected by tests to step over expiry deterministically. */
+  now?: () => number;
+}
+
+export interface TokenService {
+  issueAccessToken(claims: TokenClaims): Promise<IssuedToken>;
+  issueRefreshToken(claims: TokenClaims): Promise<IssuedToken>;
+  /** Throws `InvalidTokenError`; its detail is exactly `Token has expired` for an authentic but expired token. */
+  verify(token: string, expectedType: TokenType): Promise<VerifiedToken>;
+}
+
+export const TOKEN_EXPIRED_DETAIL = 'Token has expired';
+
+const ALGORITHM = 'HS256';
+const MIN_SECRET_BYTES = 32;
+
+export function createTokenService(options: TokenServiceOptions): TokenService {
+  const key = new TextEncoder().encode(options.secret);
+  if (key.length < MIN_SECRET_BYTES) {
+    throw new Error(`Token secret must be at least ${MIN_SECRET_BYTES} bytes`);
+  }
+  for (const ttl of [options.accessTtlSeconds, options.refreshTtlSeconds]) {
+    if (!Number.isInteger(ttl) || ttl <= 0) throw new Error('Token lifetimes must be positive integers of seconds');
+  }
+  const now = options.now ?? Date.now;
+  const ttlOf: Record<TokenType, number> = { access: options.accessTtlSeconds, refresh: options.refreshTtlSeconds };
+
+  async function issue(type: TokenType, claims: TokenClaims): Promise<IssuedToken> {
+    const issuedAt = Math.floor(now() / 1000);
+    const expiresAt = issuedAt + ttlOf[type];
+    const jti = randomUUID();
+    const builder = new SignJWT({ org_id: claims.organizationId, role: claims.role, typ: type })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setJti(jti)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAt);
+    if (options.issuer) builder.setIssuer(options.issuer);
+    return { token: await builder.sign(key), jti, expiresAt: new Date(expiresAt * 1000) };
+  }
+
+  async function verify(token: string, expectedType: TokenType): Promise<VerifiedToken> {
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(token, key, {
+        // Pinned: without it a token could choose its own algorithm (the classic `alg: none` and
+        // algorithm-confusion attacks).
+        algorithms: [ALGORITHM],
+        issuer: options.issuer,
+        requiredClaims: ['sub', 'jti', 'iat', 'exp'],
+        currentDate: new Date(now()),
+        // jose's default tolerance is already 0; spelled out because expiry must be exact.
+        clockTolerance: 0,
+      }));
+    } catch (error) {
+      // jose checks the signature before the claims, so only an authentic token can reach this branch.
+      if (error instanceof joseErrors.JWTExpired) throw new InvalidTokenError(TOKEN_EXPIRED_DETAIL);
+      throw new InvalidTokenError();
+    }
+    const { sub, org_id: organizationId, role, typ, jti, iat, exp } = payload;
+    if (
+      typeof sub !== 'string' || sub === '' ||
+      typeof organizationId !== 'string' || organizationId === '' ||
+      !isRole(role) ||
+      typ !== expectedType ||
+      typeof jti !== 'string' || jti === '' ||
+      typeof iat !== 'number' ||
+      typeof exp !== 'number'
+    ) {
+      throw new InvalidTokenError();
+    }
+    return {
+      userId: sub,
+      organizationId,
+      role,
+      jti,
+      type: expectedType,
+      issuedAt: new Date(iat * 1000),
+      expiresAt: new Date(exp * 1000),
+    };
+  }
+
+  return {
+    issueAccessToken: (claims) => issue('access', claims),
+    issueRefreshToken: (claims) => issue('refresh', claims),
+    verify,
+  };
+}

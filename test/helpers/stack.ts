@@ -1,0 +1,124 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { NativeConnection, type Worker } from '@temporalio/worker';
+import pg from 'pg';
+import supertest from 'supertest';
+import type Koa from 'koa';
+import { createApp } from '../../api/app.ts';
+import { buildAppDeps } from '../../api/deps.ts';
+import { parseConfig, type Config } from '../../shared/config.ts';
+import { openOrm, runMigrations, type Orm } from '../../shared/db/orm.ts';
+import { createLogger } from '../../shared/logger.ts';
+import { connectTemporal, type TemporalClient } from '../../shared/temporal/client.ts';
+import { createWorker } from '../../worker/worker.ts';
+import { TEST_ENV } from './test-services.ts';
+
+export interface TestStack {
+  config: Config;
+  orm: Orm;
+  temporal: TemporalClient;
+  app: Koa;
+  http: ReturnType<typeof supertest>;
+  databaseUrl: string;
+  worker: Worker | undefined;
+  stop(): Promise<void>;
+}
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run integration tests through jest's integration project`);
+  return value;
+}
+
+/** A fresh database on the shared test PostgreSQL; dropped by `drop()`. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = requiredEnv(TEST_ENV.postgresAdminUrl);
+  const name = `t_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
+}
+
+/**
+ * The API wired to real parts: its own database (migrated), the shared Temporal server with a
+ * task queue of its own, and optionally a worker on that queue, in this process.
+ */
+export async function startTestStack(options: { worker?: boolean; env?: Record<string, string> } = {}): Promise<TestStack> {
+  const database = await createTestDatabase();
+  const taskQueue = `test-${randomUUID()}`;
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TOCSIN_TEST_VERBOSE === '1' ? 'debug' : 'silent',
+    DATABASE_URL: database.url,
+    TEMPORAL_ADDRESS: requiredEnv(TEST_ENV.temporalAddress),
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    ...options.env,
+  });
+  const logger = createLogger({ name: 'tocsin-test', level: config.LOG_LEVEL });
+  const orm = await openOrm({ databaseUrl: database.url, poolMax: 5 });
+  await runMigrations(orm, database.url);
+  const temporal = await connectTemporal({
+    address: config.TEMPORAL_ADDRESS as string,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue,
+  });
+  let worker: Worker | undefined;
+  let workerConnection: NativeConnection | undefined;
+  let workerRun: Promise<void> | undefined;
+  if (options.worker) {
+    workerConnection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
+    worker = await createWorker({ connection: workerConnection, namespace: config.TEMPORAL_NAMESPACE, taskQueue, deps: { orm } });
+    workerRun = worker.run();
+  }
+  const app = createApp(buildAppDeps(config, logger, { orm, temporal, jwtSecret: config.JWT_SECRET as string }));
+  return {
+    config,
+    orm,
+    temporal,
+    app,
+    http: supertest(app.callback()),
+    databaseUrl: database.url,
+    worker,
+    async stop() {
+      if (worker && worker.getState() === 'RUNNING') worker.shutdown();
+      await workerRun;
+      await workerConnection?.close();
+      await temporal.close();
+      await orm.close();
+      await database.drop();
+    },
+  };
+}
+
+let counter = 0;
+
+/** Registers a new organization with its owner and logs in over HTTP. */
+export async function registerOwner(http: TestStack['http'], label = 'org') {
+  counter += 1;
+  const email = `${label}-${counter}-${randomUUID().slice(0, 8)}@example.test`;
+  const password = 'correct horse battery staple';
+  const registered = await http
+    .post('/api/v1/auth/register')
+    .send({ email, password, name: `Owner ${counter}`, organization_name: `${label} ${counter}` })
+    .expect(201);
+  const login = await http.post('/api/v1/auth/login').send({ email, password }).expect(200);
+  return {
+    email,
+    password,
+    token: login.body.access_token as string,
+    refreshToken: login.body.refresh_token as string,
+    user: registered.body.data.user as { id: string; organization_id: string },
+    organization: registered.body.data.organization as { id: string },
+  };
+}
