@@ -5,8 +5,29 @@ import { ErrorSchema } from './schemas/common.ts';
 
 type JsonSchema = Record<string, unknown>;
 
-function toSchema(schema: ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
+/** Named schemas (zod `.meta({ id })`) collected while converting, emitted as components. */
+type Components = Map<string, JsonSchema>;
+
+function rewriteRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(rewriteRefs);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [
+        key,
+        key === '$ref' && typeof inner === 'string' ? inner.replace('#/$defs/', '#/components/schemas/') : rewriteRefs(inner),
+      ]),
+    );
+  }
+  return value;
+}
+
+function toSchema(schema: ZodType, io: 'input' | 'output', components: Components): JsonSchema {
+  const generated = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
+  const { $schema: _ignored, $defs, ...json } = rewriteRefs(generated) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  for (const [id, definition] of Object.entries($defs ?? {})) {
+    // Named schemas describe responses; request bodies stay inline, so one form per name suffices.
+    if (!components.has(id)) components.set(id, definition);
+  }
   return json;
 }
 
@@ -23,12 +44,12 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   500: 'Internal error (INTERNAL_ERROR)',
 };
 
-function parameters(route: RouteDefinition): JsonSchema[] {
+function parameters(route: RouteDefinition, components: Components): JsonSchema[] {
   const out: JsonSchema[] = [];
   for (const location of ['path', 'query'] as const) {
     const schema = location === 'path' ? route.request?.params : route.request?.query;
     if (!schema) continue;
-    const json = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    const json = toSchema(schema, 'input', components) as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(json.properties ?? {})) {
       out.push({
         name,
@@ -42,12 +63,12 @@ function parameters(route: RouteDefinition): JsonSchema[] {
   return out;
 }
 
-function operation(route: RouteDefinition): JsonSchema {
+function operation(route: RouteDefinition, components: Components): JsonSchema {
   const responses: Record<string, JsonSchema> = {};
   for (const [status, spec] of Object.entries(route.responses)) {
     responses[status] = {
       description: spec.description,
-      ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: toSchema(spec.schema, 'output') } } } : {}),
+      ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: toSchema(spec.schema, 'output', components) } } } : {}),
     };
   }
   const errorStatuses = new Set<number>([...(route.errors ?? []), 429, 500]);
@@ -69,12 +90,12 @@ function operation(route: RouteDefinition): JsonSchema {
     tags: route.tags,
     ...(route.access === 'public' ? { security: [] } : {}),
     ...(route.access !== 'public' && route.access !== 'authenticated' ? { 'x-required-permission': route.access } : {}),
-    parameters: parameters(route),
+    parameters: parameters(route, components),
     ...(body
       ? {
           requestBody: {
             required: true,
-            content: Object.fromEntries((route.request?.bodyContentTypes ?? ['application/json']).map((type) => [type, { schema: toSchema(body, 'input') }])),
+            content: Object.fromEntries((route.request?.bodyContentTypes ?? ['application/json']).map((type) => [type, { schema: toSchema(body, 'input', components) }])),
           },
         }
       : {}),
@@ -85,11 +106,13 @@ function operation(route: RouteDefinition): JsonSchema {
 /** Builds the OpenAPI 3.1 description from the same route definitions the router mounts. */
 export function buildOpenApiDocument(mounted: MountedRoutes[], info: { version: string; serverUrl?: string }): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const components: Components = new Map();
+  const errorSchema = toSchema(ErrorSchema, 'output', components);
   for (const { prefix, routes } of mounted) {
     for (const route of routes) {
       const path = `${prefix}${route.path}`;
       paths[path] ??= {};
-      paths[path][route.method] = operation(route);
+      paths[path][route.method] = operation(route, components);
     }
   }
   return {
@@ -103,7 +126,7 @@ export function buildOpenApiDocument(mounted: MountedRoutes[], info: { version: 
     security: [{ bearerAuth: [] }, { apiKeyAuth: [] }],
     paths,
     components: {
-      schemas: { Error: toSchema(ErrorSchema, 'output') },
+      schemas: { ...Object.fromEntries([...components].sort(([a], [b]) => a.localeCompare(b))), ...(errorSchema.$ref ? {} : { Error: errorSchema }) },
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         apiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' },

@@ -29,6 +29,7 @@ export function createOrmConfig(options: OrmOptions): Options {
       transactional: true,
       allOrNothing: true,
       snapshot: false,
+      silent: true,
     },
   });
 }

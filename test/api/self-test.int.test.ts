@@ -32,7 +32,9 @@ describe('pipeline self-test (integration: real PostgreSQL + real Temporal)', ()
     expect(Date.parse(completed.completed_at)).toBeGreaterThanOrEqual(Date.parse(completed.created_at));
 
     // The workflow ran on Temporal, not in the API: its history says so.
-    const description = await stack.temporal.client.workflow.getHandle(`self-test:${id}`).describe();
+    const handle = stack.temporal.client.workflow.getHandle(`self-test:${id}`);
+    await handle.result();
+    const description = await handle.describe();
     expect(description.status.name).toBe('COMPLETED');
     expect(description.typedSearchAttributes.get({ name: 'TocsinOrganizationId', type: 'KEYWORD' } as never)).toBe(owner.organization.id);
   });

@@ -1,0 +1,96 @@
+// Datadog-like monitor webhooks, in two forms:
+// - full: id, alert_id, alert_type, alert_name, alert_status / alert_transition, severity, priority,
+//   message, host, tags, snapshot, link, date (epoch ms), alert_cycle_key / aggreg_key;
+// - simplified (event-style senders): title, text, alert_type, source_type_name, tags.
+// `tags` is an array of `key:value` strings or one comma-separated string.
+import { z } from 'zod';
+import type { NormalizedAlert } from '../../domain/alert.ts';
+import { toSafeKey } from '../fingerprint.ts';
+import {
+  compactLinks, finishAlert, firstText, isResolvedWord, parseShape, parseTags, pickSeverity, required, toIsoTime, zAny, zText,
+} from './common.ts';
+import type { SeverityTable } from './common.ts';
+
+/**
+ * The spec's table for `alert_type`, also applied to an explicit `severity` so the same word means
+ * the same level in both fields. `success` is the recovery notification's type.
+ */
+export const INFRA_MONITOR_SEVERITY: SeverityTable = {
+  error: 'critical',
+  alert: 'critical',
+  warning: 'medium',
+  warn: 'medium',
+  info: 'low',
+  success: 'low',
+};
+
+const bodySchema = z.looseObject({
+  id: zText,
+  alert_id: zText,
+  alert_cycle_key: zText,
+  aggreg_key: zText,
+  alert_type: zText,
+  alert_name: zText,
+  title: zText,
+  alert_status: zText,
+  alert_transition: zText,
+  severity: zText,
+  priority: zText,
+  message: zText,
+  text: zText,
+  body: zText,
+  host: zText,
+  hostname: zText,
+  service: zText,
+  tags: zAny,
+  source_type_name: zText,
+  snapshot: zText,
+  link: zText,
+  url: zText,
+  runbook_url: zText,
+  date: zAny,
+  last_updated: zAny,
+});
+
+export function parseInfraMonitor(body: unknown): NormalizedAlert[] {
+  const payload = parseShape(bodySchema, body);
+  const title = required(firstText(payload.alert_name, payload.title), 'alert_name', ['title']);
+  // Event priority `normal`/`low` is about display, not urgency, so it is consulted last.
+  const severity = required(pickSeverity([payload.severity, payload.alert_type, payload.priority], INFRA_MONITOR_SEVERITY), 'severity', ['alert_type']);
+  const labels = parseTags(payload.tags);
+  if (payload.source_type_name) labels.source_type_name = payload.source_type_name;
+  if (payload.alert_id) labels.monitor_id = payload.alert_id;
+  const resolved = isResolvedWord(payload.alert_status) || isResolvedWord(payload.alert_transition) || payload.alert_type?.toLowerCase() === 'success';
+  return [
+    finishAlert('infra_monitor', {
+      externalId: payload.id ?? null,
+      dedupKey: cycleKey(payload.alert_cycle_key ?? payload.aggreg_key),
+      title,
+      description: stripMarkdownFence(firstText(payload.message, payload.text, payload.body)),
+      severity,
+      status: resolved ? 'resolved' : 'firing',
+      host: firstText(payload.host, payload.hostname, labels.host) ?? null,
+      service: firstText(payload.service, labels.service) ?? null,
+      labels,
+      links: compactLinks({
+        runbook_url: payload.runbook_url,
+        snapshot_url: payload.snapshot,
+        source_url: payload.link ?? payload.url,
+      }),
+      occurredAt: toIsoTime(payload.date) ?? toIsoTime(payload.last_updated),
+      raw: body,
+    }),
+  ];
+}
+
+// `id` names one event, so a recovery arrives under a new id. When the sender also passes the key
+// that spans trigger to recovery (alert_cycle_key, else aggreg_key), that key pairs them instead.
+function cycleKey(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : toSafeKey(value);
+}
+
+// Datadog wraps Markdown bodies in %%% fences; they mean nothing outside Datadog.
+function stripMarkdownFence(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  return value.replace(/^%%%\s*/, '').replace(/\s*%%%$/, '') || null;
+}

@@ -1,0 +1,16 @@
+// Kept free of Node built-ins and I/O, like the parsers that throw it.
+
+/**
+ * An inbound alert body that cannot become an alert. `field` is the path of the offending or
+ * missing field (`alerts`, `alerts[1].labels.severity`, `body` for a non-object body), so the
+ * webhook route can answer 400 `INVALID_PAYLOAD` with something the sender can act on.
+ */
+export class AlertPayloadError extends Error {
+  readonly field: string;
+
+  constructor(field: string, problem = 'is required') {
+    super(`Invalid alert payload: ${field} ${problem}`);
+    this.name = 'AlertPayloadError';
+    this.field = field;
+  }
+}

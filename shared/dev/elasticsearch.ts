@@ -1,0 +1,210 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, chmod, mkdir, realpath, rename, rm, stat } from 'node:fs/promises';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { freePort } from './free-port.ts';
+import { startManagedProcess } from './managed-process.ts';
+import { waitFor } from './wait-for.ts';
+
+export const ELASTICSEARCH_VERSION = '8.19.21';
+
+const run = promisify(execFile);
+const ES_USER = 'tocsin-es';
+const MAVEN_BASE = 'https://repo.maven.apache.org/maven2/org/elasticsearch/distribution/integ-test-zip/elasticsearch';
+const noLog = (): void => {};
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(() => true, () => false);
+}
+
+async function sha1Of(path: string): Promise<string> {
+  const hash = createHash('sha1');
+  await pipeline(createReadStream(path), hash);
+  return hash.digest('hex');
+}
+
+async function download(url: string, target: string, log: (message: string) => void): Promise<void> {
+  // The pid keeps two launchers downloading at once from writing into the same .part file.
+  const part = `${target}.${process.pid}.part`;
+  log(`downloading ${url}`);
+  try {
+    const response = await fetch(url);
+    if (!response.ok || !response.body) throw new Error(`GET ${url} answered ${response.status}`);
+    await pipeline(Readable.fromWeb(response.body), createWriteStream(part));
+    const checksum = await fetch(`${url}.sha1`);
+    if (checksum.ok) {
+      const expected = (await checksum.text()).trim().split(/\s+/)[0];
+      const actual = await sha1Of(part);
+      if (expected !== actual) throw new Error(`${url}: sha1 ${actual} does not match the published ${expected}`);
+    }
+    await rename(part, target);
+  } finally {
+    await rm(part, { force: true });
+  }
+}
+
+export async function installElasticsearch(options: {
+  cacheDir: string;
+  version?: string;
+  log?: (message: string) => void;
+}): Promise<{ home: string }> {
+  const version = options.version ?? ELASTICSEARCH_VERSION;
+  const log = options.log ?? noLog;
+  const cacheDir = resolve(options.cacheDir);
+  const home = join(cacheDir, `elasticsearch-${version}`);
+  // The home only ever appears by rename, so its presence means a complete extraction.
+  if (await exists(home)) return { home };
+
+  await mkdir(cacheDir, { recursive: true });
+  const zip = join(cacheDir, `es-${version}.zip`);
+  if (!(await exists(zip))) await download(`${MAVEN_BASE}/${version}/elasticsearch-${version}.zip`, zip, log);
+
+  const staging = join(cacheDir, `.elasticsearch-${version}.${process.pid}.tmp`);
+  log(`extracting ${zip}`);
+  try {
+    await rm(staging, { recursive: true, force: true });
+    await run('unzip', ['-q', zip, '-d', staging], { maxBuffer: 16 * 1024 * 1024 });
+    await rename(join(staging, `elasticsearch-${version}`), home).catch(async (error: unknown) => {
+      // Another launcher finished first; its copy is as good as ours.
+      if (!(await exists(home))) throw error;
+    });
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+  return { home };
+}
+
+/** The integ-test-zip ships no JDK, so ES needs to be told where one is. */
+async function javaHome(): Promise<string> {
+  const configured = process.env.ES_JAVA_HOME || process.env.JAVA_HOME;
+  if (configured) return configured;
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, 'java');
+    if (await exists(candidate)) return dirname(dirname(await realpath(candidate)));
+  }
+  throw new Error('Elasticsearch needs Java 17 or newer: set JAVA_HOME or put java on PATH');
+}
+
+async function esUser(log: (message: string) => void): Promise<{ uid: number; gid: number }> {
+  const lookup = async () => {
+    const [uid, gid] = await Promise.all([run('id', ['-u', ES_USER]), run('id', ['-g', ES_USER])]);
+    return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+  };
+  try {
+    return await lookup();
+  } catch {
+    log(`creating system user ${ES_USER}: Elasticsearch refuses to run as root`);
+    // A concurrent launcher may create it between our lookup and useradd; the second lookup decides.
+    await run('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', ES_USER]).catch(noLog);
+    return lookup();
+  }
+}
+
+/**
+ * The ES user needs search permission on every ancestor of its directories, and root's home
+ * (where the tool cache lives by default) is usually 0700. Only the execute bit is added, which
+ * lets it pass through without listing anything.
+ */
+async function grantTraversal(target: string, user: { uid: number; gid: number }, log: (message: string) => void) {
+  for (let dir = dirname(target); ; dir = dirname(dir)) {
+    const info = await stat(dir);
+    const bit = info.uid === user.uid ? 0o100 : info.gid === user.gid ? 0o010 : 0o001;
+    if ((info.mode & bit) === 0) {
+      log(`adding search permission on ${dir} so ${ES_USER} can reach ${target}`);
+      await chmod(dir, (info.mode & 0o7777) | bit);
+    }
+    if (dirname(dir) === dir) return;
+  }
+}
+
+export async function startElasticsearch(options: {
+  home: string;
+  dataDir: string;
+  port?: number;
+  heapMb?: number;
+  log?: (message: string) => void;
+}): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const log = options.log ?? noLog;
+  const home = resolve(options.home);
+  const dataDir = resolve(options.dataDir);
+  const logsDir = join(dataDir, 'logs');
+  const tmpDir = join(dataDir, 'tmp');
+  // Otherwise a second ES on the same port would answer our health probe.
+  if (options.port !== undefined && (await freePort(options.port)) !== options.port) {
+    throw new Error(`Elasticsearch: port ${options.port} is already in use`);
+  }
+  const httpPort = options.port ?? (await freePort());
+  const transportPort = await freePort();
+  await Promise.all([join(dataDir, 'data'), logsDir, tmpDir].map((dir) => mkdir(dir, { recursive: true })));
+
+  let user: { uid: number; gid: number } | undefined;
+  if (process.getuid?.() === 0) {
+    user = await esUser(log);
+    for (const dir of [home, dataDir]) {
+      await grantTraversal(dir, user, log);
+      await run('chown', ['-R', `${user.uid}:${user.gid}`, dir]);
+    }
+  }
+
+  const settings = {
+    'discovery.type': 'single-node',
+    'network.host': '127.0.0.1',
+    'http.port': String(httpPort),
+    'transport.port': String(transportPort),
+    'path.data': join(dataDir, 'data'),
+    'path.logs': logsDir,
+    'xpack.security.enabled': 'false',
+    // The integ-test-zip has no ML module, but x-pack-core still knows the setting.
+    'xpack.ml.enabled': 'false',
+    'cluster.routing.allocation.disk.threshold_enabled': 'false',
+    // ingest.geoip.downloader.enabled is not set: the zip has no ingest-geoip module, and ES
+    // rejects settings of modules it does not have.
+  };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ES_JAVA_HOME: await javaHome(),
+    ES_JAVA_OPTS: `-Xms${options.heapMb ?? 512}m -Xmx${options.heapMb ?? 512}m`,
+    // Keeps JNA's native libraries and the computed JVM options out of a shared /tmp.
+    ES_TMPDIR: tmpDir,
+  };
+  delete env.ES_PATH_CONF;
+
+  const recent: string[] = [];
+  const startedAt = Date.now();
+  const child = startManagedProcess('elasticsearch', join(home, 'bin', 'elasticsearch'),
+    Object.entries(settings).map(([key, value]) => `-E${key}=${value}`), {
+      env,
+      // The bundled jvm.options write gc.log and hs_err files relative to the working directory.
+      cwd: logsDir,
+      ...(user ?? {}),
+      onOutput: (line) => {
+        recent.push(line);
+        if (recent.length > 40) recent.shift();
+        if (/\]\[(ERROR|FATAL)\]|^ERROR:|Exception/.test(line)) log(line);
+      },
+    });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= child.stop(30_000));
+  const url = `http://127.0.0.1:${httpPort}`;
+  try {
+    await waitFor('Elasticsearch', async () => {
+      const response = await fetch(`${url}/_cluster/health?wait_for_status=yellow&timeout=1s`, {
+        signal: AbortSignal.timeout(5_000),
+      });
+      await response.body?.cancel();
+      return response.status === 200 ? true : undefined;
+    }, { timeoutMs: 120_000, intervalMs: 500, isAlive: () => child.isAlive() });
+  } catch (error) {
+    await stop();
+    const output = recent.length ? `\n--- last Elasticsearch output ---\n${recent.join('\n')}` : '';
+    throw new Error(`${(error as Error).message}${output}`, { cause: error });
+  }
+  log(`Elasticsearch ${url} ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s (pid ${child.pid})`);
+  return { url, pid: child.pid, stop };
+}

@@ -1,0 +1,9 @@
+import { installElasticsearch } from './elasticsearch.ts';
+import { toolCacheDir } from './tool-cache.ts';
+
+// Progress goes to stderr so `$(npm run -s es:install)` captures just the home path.
+const { home } = await installElasticsearch({
+  cacheDir: toolCacheDir(),
+  log: (message) => console.error(`[es:install] ${message}`),
+});
+console.log(home);

@@ -1,0 +1,98 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../../shared/dev/free-port.ts';
+import { waitFor } from '../../../shared/dev/wait-for.ts';
+
+/** Every process below `root`, from the process table. */
+function descendants(root: number): number[] {
+  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number));
+  const found: number[] = [];
+  const queue = [root];
+  while (queue.length) {
+    const parent = queue.shift() as number;
+    for (const [pid, ppid] of table) {
+      if (ppid === parent) {
+        found.push(pid);
+        queue.push(pid);
+      }
+    }
+  }
+  return found;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('npm start (integration: the real launcher, embedded PostgreSQL, Temporal dev server)', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'tocsin-launcher-'));
+    await chmod(dataDir, 0o755);
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves /readyz, /openapi.json, /docs and /redoc, and leaves no process behind on SIGTERM', async () => {
+    const port = await freePort();
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      TEMPORAL_UI_PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+    };
+    // The launcher must bring up its own servers, not reuse the test run's.
+    for (const name of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'ELASTICSEARCH_URL', 'JWT_SECRET', 'ENCRYPTION_KEY', 'NODE_OPTIONS']) delete env[name];
+    const launcher = spawn(process.execPath, ['shared/dev/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    launcher.stdout.on('data', (chunk) => (output += chunk));
+    launcher.stderr.on('data', (chunk) => (output += chunk));
+    const exited = once(launcher, 'exit');
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await waitFor('the launched API', async () => ((await fetch(`${base}/readyz`)).status === 200 ? true : undefined), {
+        timeoutMs: 120_000,
+        intervalMs: 500,
+        isAlive: () => launcher.exitCode === null,
+      });
+      const openapi = (await (await fetch(`${base}/openapi.json`)).json()) as { openapi: string };
+      expect(openapi.openapi).toBe('3.1.0');
+      for (const page of ['/docs', '/redoc']) {
+        const response = await fetch(`${base}${page}`);
+        expect(response.status).toBe(200);
+        expect(await response.text()).toContain('/docs/assets/');
+      }
+      expect(output).toContain('Swagger UI');
+    } catch (error) {
+      launcher.kill('SIGKILL');
+      throw new Error(`${String(error)}\n--- launcher output ---\n${output}`);
+    }
+
+    const children = descendants(launcher.pid as number);
+    // worker, api, temporal, postgres (and its backends) at least
+    expect(children.length).toBeGreaterThanOrEqual(4);
+    launcher.kill('SIGTERM');
+    const [code] = await exited;
+    expect(code).toBe(0);
+    const survivors = await waitFor('every child to exit', async () => {
+      const left = children.filter(alive);
+      return left.length === 0 ? left : undefined;
+    }, { timeoutMs: 15_000 }).catch(() => children.filter(alive));
+    expect(survivors).toEqual([]);
+    expect(output).toContain('[tocsin] stopped');
+  });
+});
