@@ -13,6 +13,7 @@ const common = {
 };
 
 export default {
+  reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],
   projects: [
     {
       ...common,

@@ -6,7 +6,7 @@ import { requestId } from '../../api/middleware/request-id.ts';
 import { createLogger } from '../../shared/logger.ts';
 import {
   AccountLockedError,
-  AppError,
+  type AppError,
   BadRequestError,
   ConflictError,
   ERROR_STATUS,

@@ -1,0 +1,38 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { builtinModules } from 'node:module';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'data/', 'coverage/', '.scratch/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    // Workflows must stay deterministic: no Node built-ins, no I/O modules, activities as types only.
+    files: ['workflows/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: builtinModules.flatMap((name) => [name, `node:${name}`]).map((name) => ({ name, message: 'Workflows are deterministic: no Node built-ins.' })),
+        patterns: [
+          { group: ['**/shared/db/**', '**/shared/search/**', '**/shared/realtime/**', '**/shared/temporal/**', '**/api/**', '**/worker/**'], message: 'Workflows import only shared/domain and activity types.' },
+          { group: ['**/activities/**'], allowTypeImports: true, message: 'Workflows import activity types only, through proxyActivities.' },
+        ],
+      }],
+    },
+  },
+  {
+    // Configuration is parsed once at start and passed down.
+    files: ['api/**/*.ts', 'activities/**/*.ts', 'workflows/**/*.ts', 'worker/**/*.ts', 'shared/**/*.ts'],
+    ignores: ['shared/load-config.ts', 'shared/dev/**'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from the Config passed in (shared/config.ts).' }],
+    },
+  },
+);
