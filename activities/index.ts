@@ -1,11 +1,19 @@
+import { createAlertIngestionActivities, type AlertIngestionActivityDeps } from './alert-ingestion.activities.ts';
 import { createSelfTestActivities, type SelfTestActivityDeps } from './self-test.activities.ts';
+import { createDeliveryActivities, type DeliveryActivityDeps } from './delivery.activities.ts';
+import { createSearchActivities, type SearchActivityDeps } from './search.activities.ts';
+import { createExecutionActivities, type ExecutionActivityDeps } from './procedure-execution.activities.ts';
 
-export type ActivityDeps = SelfTestActivityDeps;
+export type ActivityDeps = SelfTestActivityDeps & DeliveryActivityDeps & AlertIngestionActivityDeps & ExecutionActivityDeps & SearchActivityDeps;
 
 /** Every activity of the worker, built from its dependencies (no module-level singletons). */
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createSelfTestActivities(deps),
+    ...createDeliveryActivities(deps),
+    ...createAlertIngestionActivities(deps),
+    ...createExecutionActivities(deps),
+    ...createSearchActivities(deps),
   };
 }
 

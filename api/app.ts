@@ -14,7 +14,7 @@ import { buildOpenApiDocument } from './openapi.ts';
 import { createDocsRouter } from './routes/docs.routes.ts';
 import { healthRoutes, type ReadinessProbe } from './routes/health.routes.ts';
 import { apiRoutes, type ApiServices } from './routes/index.ts';
-import { mountRoutes, type MountedRoutes, type RouteAccess } from './routes/route.ts';
+import { mountRoutes, type MountedRoutes, type RouteAccess, type RouteGuards } from './routes/route.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -24,7 +24,12 @@ export interface AppDeps {
   orm: Orm;
   readiness: ReadinessProbe;
   authenticate: (ctx: Koa.Context) => Promise<AuthContext>;
+  /** The same credential check from a bare token (JWT or API key), for the WebSocket handshake. */
+  authenticateToken?: (token: string) => Promise<AuthContext>;
   authorize: (auth: AuthContext, access: RouteAccess) => void;
+  /** Rate limiting and audit of /api/v1 routes; the probes at the root are exempt. */
+  rateLimit?: RouteGuards['rateLimit'];
+  audit?: RouteGuards['audit'];
   services: ApiServices;
   version: string;
 }
@@ -51,7 +56,7 @@ export function createApp(deps: AppDeps): Koa {
     credentials: true,
     exposeHeaders: ['X-Request-ID', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],
   }));
-  app.use(koaBody({
+  const parseBody = koaBody({
     jsonLimit: deps.config.WEBHOOK_MAX_BODY_BYTES,
     formLimit: deps.config.WEBHOOK_MAX_BODY_BYTES,
     textLimit: deps.config.WEBHOOK_MAX_BODY_BYTES,
@@ -59,13 +64,17 @@ export function createApp(deps: AppDeps): Koa {
     includeUnparsed: true,
     multipart: false,
     jsonStrict: true,
-  }));
+  });
+  // Webhook routes read the raw bytes themselves: signatures cover the body exactly as sent.
+  const webhookPrefix = `${API_PREFIX}/webhooks/`;
+  app.use((ctx, next) => (ctx.path.startsWith(webhookPrefix) ? next() : parseBody(ctx, next)));
   app.use(ormContext(deps.orm));
 
-  const guards = { authenticate: deps.authenticate, authorize: deps.authorize };
+  const guards: RouteGuards = { authenticate: deps.authenticate, authorize: deps.authorize };
+  const apiGuards: RouteGuards = { ...guards, rateLimit: deps.rateLimit, audit: deps.audit };
   for (const { prefix, routes } of mounted) {
     const router = new Router(prefix ? { prefix } : {});
-    mountRoutes(router, routes, guards);
+    mountRoutes(router, routes, prefix === API_PREFIX ? apiGuards : guards);
     app.use(router.routes()).use(router.allowedMethods({ throw: true }));
   }
   const docs = createDocsRouter(getOpenApiDocument);

@@ -1,30 +1,85 @@
 import { createRequire } from 'node:module';
 import { createTokenService } from '../shared/auth/tokens.ts';
+import { createSecretBox } from '../shared/crypto/secret-box.ts';
 import type { Config } from '../shared/config.ts';
 import { openOrm, runMigrations, type Orm } from '../shared/db/orm.ts';
 import type { Logger } from '../shared/logger.ts';
 import { connectTemporal, isTemporalReachable, type TemporalClient } from '../shared/temporal/client.ts';
+import { notifyIngestionOfResolution } from './services/ingestion-signals.ts';
 import type { AppDeps } from './app.ts';
-import { authorize, createAuthenticator } from './middleware/authenticate.ts';
+import { authorize, createAuthenticator, createCredentialAuthenticator } from './middleware/authenticate.ts';
+import { createMailer } from '../shared/mail/mailer.ts';
+import { createAccountService } from './services/account.service.ts';
+import { planLimits } from '../shared/domain/plans.ts';
+import { createAuditGuard } from './middleware/audit.ts';
+import { createRateLimitGuard } from './middleware/rate-limit.ts';
+import { createAdminService } from './services/admin.service.ts';
+import { createAuditService } from './services/audit.service.ts';
+import { createInvitationService } from './services/invitation.service.ts';
+import { createOrganizationService } from './services/organization.service.ts';
+import { createRateLimiter } from './services/rate-limit.service.ts';
+import { createUserService } from './services/user.service.ts';
+import { createApiKeyService } from './services/api-key.service.ts';
 import { createAuthService } from './services/auth.service.ts';
+import { createLoginThrottle } from './services/login-throttle.service.ts';
+import { createSessionService } from './services/session.service.ts';
+import { createIncidentService } from './services/incident.service.ts';
+import type { SearchIndex } from '../shared/search/search-index.ts';
+import { createSearchIndex } from '../shared/search/create-search-index.ts';
+import { createIncidentAnalysis } from './services/incident-analysis.ts';
+import { createKnowledgeBaseService } from './services/knowledge-base.service.ts';
+import { createLogService } from './services/log.service.ts';
+import { createSearchIndexer, withSearchIndexing } from './services/search-indexer.ts';
+import { createSearchService } from './services/search.service.ts';
+import { createProcedureService } from './services/procedure.service.ts';
+import { createExecutionService } from './services/execution.service.ts';
+import { createIntegrationLookup } from './services/integration-lookup.ts';
+import { createIntegrationService } from './services/integration.service.ts';
 import { createSelfTestService } from './services/self-test.service.ts';
+import { createWebhookIngestService } from './services/webhook-ingest.service.ts';
+import { createDeliveryService } from './services/delivery.service.ts';
+import { createNotificationService } from './services/notification.service.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
 export interface ApiRuntime {
   orm: Orm;
   temporal: TemporalClient;
+  /** Absent when the search backend could not start (e.g. no local model): search answers 503. */
+  search?: SearchIndex;
 }
 
 /** Wires services from already-open connections; tests call this with their own real ones. */
-export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime & { jwtSecret: string }): AppDeps {
+export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime & { jwtSecret: string; encryptionKey: string }): AppDeps {
   const em = () => runtime.orm.em;
+  const secretBox = createSecretBox(runtime.encryptionKey);
+  const integrationLookup = createIntegrationLookup({ orm: runtime.orm, secretBox });
   const tokens = createTokenService({
     secret: runtime.jwtSecret,
     accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
     issuer: 'tocsin',
   });
+  const sessions = createSessionService({ em, tokens, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
+  const apiKeys = createApiKeyService({ em });
+  const throttle = createLoginThrottle({
+    em,
+    maxFailures: config.LOGIN_MAX_FAILURES,
+    windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+    lockSeconds: config.LOGIN_LOCK_SECONDS,
+  });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, fork: () => runtime.orm.em.fork(), logger });
+  const accounts = createAccountService({ em, mailer, logger, sessions, throttle, publicUrl: config.PUBLIC_URL });
+  const rateLimitOverrides = {
+    interactive: config.RATE_LIMIT_INTERACTIVE_PER_HOUR,
+    api_key: config.RATE_LIMIT_API_KEY_PER_HOUR,
+    webhook: config.RATE_LIMIT_WEBHOOK_PER_HOUR,
+    search: config.RATE_LIMIT_SEARCH_PER_HOUR,
+  };
+  const audit = createAuditService({ em });
+  const authenticateCredential = createCredentialAuthenticator({ em, tokens, sessions, apiKeys });
+  const searchIndexer = createSearchIndexer({ temporal: runtime.temporal, logger });
+  const procedures = withSearchIndexing(createProcedureService({ em }), 'procedure', searchIndexer);
   return {
     config,
     logger,
@@ -37,11 +92,47 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       ]);
       return { database, temporal };
     },
-    authenticate: createAuthenticator({ em, tokens }),
+    authenticate: createAuthenticator({ em, tokens, sessions, apiKeys }),
+    authenticateToken: (token: string) => authenticateCredential({ token }),
     authorize,
+    rateLimit: createRateLimitGuard(createRateLimiter({ em, overrides: rateLimitOverrides })),
+    audit: createAuditGuard(audit, logger),
     services: {
-      auth: createAuthService({ em, tokens, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS }),
+      auth: createAuthService({ em, tokens, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, throttle, accounts }),
+      sessions,
+      accounts,
+      apiKeys,
       selfTest: createSelfTestService({ em, temporal: runtime.temporal }),
+      procedures,
+      executions: createExecutionService({ em, temporal: runtime.temporal, procedures }),
+      incidents: withSearchIndexing(
+        createIncidentService({
+          em,
+          onResolved: (incident) => notifyIngestionOfResolution(runtime.temporal, incident, logger),
+          analyze: runtime.search ? createIncidentAnalysis({ search: runtime.search }) : undefined,
+        }),
+        'incident',
+        searchIndexer,
+      ),
+      search: createSearchService({ search: runtime.search }),
+      knowledgeBase: createKnowledgeBaseService({ em, indexer: searchIndexer }),
+      // Logs go into the search index only on Elasticsearch; PostgreSQL serves GET /logs itself.
+      logs: createLogService({ em, indexer: runtime.search?.backend === 'elasticsearch' ? searchIndexer : undefined }),
+      integrations: createIntegrationService({
+        em,
+        secretBox,
+        publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+        onChange: (id) => integrationLookup.invalidate(id),
+      }),
+      deliveries: createDeliveryService({ em }),
+      notifications: createNotificationService({ em }),
+      webhooks: createWebhookIngestService({ em, temporal: runtime.temporal, integrations: integrationLookup }),
+      webhookMaxBodyBytes: config.WEBHOOK_MAX_BODY_BYTES,
+      users: createUserService({ em }),
+      invitations: createInvitationService({ em, mailer, publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') }),
+      organizations: createOrganizationService({ em }),
+      audit,
+      admin: createAdminService({ em, limitsFor: (plan) => planLimits(plan, rateLimitOverrides) }),
       cookies: {
         secure: config.NODE_ENV === 'production',
         accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
@@ -52,7 +143,11 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
 }
 
 /** The API's composition root: connections first, then services. */
-export async function createApiDeps(config: Config, logger: Logger, options: { databaseUrl: string; temporalAddress: string; jwtSecret: string }) {
+export async function createApiDeps(
+  config: Config,
+  logger: Logger,
+  options: { databaseUrl: string; temporalAddress: string; jwtSecret: string; encryptionKey: string },
+) {
   const orm = await openOrm({ databaseUrl: options.databaseUrl, poolMax: config.DATABASE_POOL_MAX });
   await runMigrations(orm, options.databaseUrl);
   const temporal = await connectTemporal({
@@ -60,10 +155,15 @@ export async function createApiDeps(config: Config, logger: Logger, options: { d
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
   });
-  const deps = buildAppDeps(config, logger, { orm, temporal, jwtSecret: options.jwtSecret });
+  const search = await createSearchIndex(config, { orm }).catch((error: unknown) => {
+    logger.error({ err: error }, 'search is unavailable: POST /search/query answers 503');
+    return undefined;
+  });
+  const deps = buildAppDeps(config, logger, { orm, temporal, search, jwtSecret: options.jwtSecret, encryptionKey: options.encryptionKey });
   return {
     deps,
     async close() {
+      await search?.close();
       await temporal.close();
       await orm.close();
     },

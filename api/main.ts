@@ -4,6 +4,7 @@ import { loadConfig } from '../shared/load-config.ts';
 import { createLogger } from '../shared/logger.ts';
 import { createApp } from './app.ts';
 import { createApiDeps } from './deps.ts';
+import { attachRealtime } from './realtime.ts';
 
 const config = loadConfig();
 const logger = createLogger({ name: 'tocsin-api', level: config.LOG_LEVEL });
@@ -12,14 +13,24 @@ if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
   process.exit(1);
 }
 const jwtSecret = config.JWT_SECRET ?? ensureDevSecret(config.DATA_DIR, 'jwt');
+const encryptionKey = config.ENCRYPTION_KEY ?? ensureDevSecret(config.DATA_DIR, 'encryption');
 
 const { deps, close } = await createApiDeps(config, logger, {
   databaseUrl: config.DATABASE_URL,
   temporalAddress: config.TEMPORAL_ADDRESS,
   jwtSecret,
+  encryptionKey,
 });
 const app = createApp(deps);
 const server = createServer(app.callback());
+if (!deps.authenticateToken) throw new Error('the API deps carry no token authenticator for the WebSocket');
+const realtime = attachRealtime(server, {
+  orm: deps.orm,
+  logger,
+  databaseUrl: config.DATABASE_URL,
+  authenticateToken: deps.authenticateToken,
+  corsOrigins: config.CORS_ORIGINS,
+});
 server.listen(config.PORT, config.HOST, () => {
   logger.info({ port: config.PORT, host: config.HOST }, 'api listening');
 });
@@ -30,6 +41,8 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info({ signal }, 'api stopping');
   // Stop taking connections, let in-flight requests finish, then close the pools.
+  // Closing realtime disconnects WebSocket clients and closes the HTTP server with it.
+  await realtime.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await close();
   process.exit(0);

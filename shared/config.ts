@@ -32,9 +32,17 @@ const EnvSchema = z
     TEMPORAL_CLI_PATH: z.string().min(1).optional(),
     TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
     ELASTICSEARCH_URL: optionalUrl(['http', 'https']),
+    // Search: the index name prefix (versioned indices behind an alias), and the embedding provider.
+    // Without EMBEDDINGS_URL the local all-MiniLM-L6-v2 model (npm run model:install) runs in-process.
+    SEARCH_INDEX_PREFIX: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'lowercase letters, digits, - and _').default('tocsin'),
+    EMBEDDINGS_URL: optionalUrl(['http', 'https']),
+    EMBEDDINGS_MODEL: z.string().min(1).default('text-embedding-3-small'),
+    EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(8).max(4096).default(1536),
+    EMBEDDINGS_API_KEY: z.string().min(1).optional(),
     JWT_SECRET: secret.optional(),
     ENCRYPTION_KEY: secret.optional(),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
+    MAIL_FROM: z.string().min(3).default('Tocsin <no-reply@tocsin.invalid>'),
     CORS_ORIGINS: z
       .string()
       .optional()
@@ -42,7 +50,18 @@ const EnvSchema = z
     OUTBOUND_ALLOW_PRIVATE: booleanFlag.default(false),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
     REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(7 * 24 * 3600),
+    // Lockout: LOGIN_MAX_FAILURES failed logins within LOGIN_FAILURE_WINDOW_SECONDS lock the account
+    // for LOGIN_LOCK_SECONDS (the contract's 5 in 15 minutes, for 15 minutes).
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+    LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(900),
     WEBHOOK_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    // Per-hour rate limits come from the organization's plan (shared/domain/plans.ts); these
+    // replace one class's number for every plan (small values in tests, a private deployment).
+    RATE_LIMIT_INTERACTIVE_PER_HOUR: z.coerce.number().int().min(1).optional(),
+    RATE_LIMIT_API_KEY_PER_HOUR: z.coerce.number().int().min(1).optional(),
+    RATE_LIMIT_WEBHOOK_PER_HOUR: z.coerce.number().int().min(1).optional(),
+    RATE_LIMIT_SEARCH_PER_HOUR: z.coerce.number().int().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     // Development may generate its own secrets; production must never run on a default one.

@@ -14,6 +14,11 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  // Inbound webhooks answer in the spec's webhook shape: { error: { code, message, details } }.
+  WEBHOOK_VALIDATION_FAILED: 401,
+  INVALID_PAYLOAD: 400,
+  INTEGRATION_NOT_FOUND: 404,
+  INTEGRATION_DISABLED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -29,14 +34,32 @@ export class AppError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
   readonly fields: Record<string, unknown>;
+  /** `webhook` renders as the spec's webhook error object instead of the general envelope. */
+  readonly shape: 'standard' | 'webhook';
 
-  constructor(code: ErrorCode, detail: string, options: { headers?: Record<string, string>; fields?: Record<string, unknown> } = {}) {
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    options: { headers?: Record<string, string>; fields?: Record<string, unknown>; shape?: 'standard' | 'webhook' } = {},
+  ) {
     super(detail);
     this.name = new.target.name;
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.headers = options.headers ?? {};
     this.fields = options.fields ?? {};
+    this.shape = options.shape ?? 'standard';
+  }
+}
+
+/** A failure of an inbound webhook; `details` is echoed to the sender (never the expected signature). */
+export class WebhookError extends AppError {
+  constructor(
+    code: 'WEBHOOK_VALIDATION_FAILED' | 'INVALID_PAYLOAD' | 'INTEGRATION_NOT_FOUND' | 'INTEGRATION_DISABLED' | 'PAYLOAD_TOO_LARGE',
+    message: string,
+    details: Record<string, unknown> = {},
+  ) {
+    super(code, message, { fields: { details }, shape: 'webhook' });
   }
 }
 

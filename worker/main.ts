@@ -2,7 +2,11 @@ import { NativeConnection, Runtime, makeTelemetryFilterString } from '@temporali
 import { loadConfig } from '../shared/load-config.ts';
 import { createLogger } from '../shared/logger.ts';
 import { openOrm, runMigrations } from '../shared/db/orm.ts';
+import { ensureDevSecret } from '../shared/dev/dev-secrets.ts';
+import { connectTemporal } from '../shared/temporal/client.ts';
+import { createDeliveryDeps, createGuardedStepHttp, startOutboxRelay } from './delivery-runtime.ts';
 import { createWorker } from './worker.ts';
+import { createSearchIndex } from '../shared/search/create-search-index.ts';
 
 const config = loadConfig();
 const logger = createLogger({ name: 'tocsin-worker', level: config.LOG_LEVEL });
@@ -15,17 +19,35 @@ Runtime.install({ telemetryOptions: { logging: { filter: makeTelemetryFilterStri
 const orm = await openOrm({ databaseUrl: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX });
 await runMigrations(orm, config.DATABASE_URL);
 const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+// Without an embedding model the worker still runs; search indexing is skipped until it is installed.
+const search = await createSearchIndex(config, { orm }).catch((error: unknown) => {
+  logger.error({ err: error }, 'search indexing disabled');
+  return undefined;
+});
 const worker = await createWorker({
   connection,
   namespace: config.TEMPORAL_NAMESPACE,
   taskQueue: config.TEMPORAL_TASK_QUEUE,
-  deps: { orm },
+  deps: {
+    orm,
+    search,
+    ...createDeliveryDeps(config, config.ENCRYPTION_KEY ?? ensureDevSecret(config.DATA_DIR, 'encryption')),
+    // Runbook http steps go through the same SSRF guard as outbound webhooks.
+    httpRequest: createGuardedStepHttp(config),
+  },
 });
+// The outbox relay (deliveries, notifications, real time) runs beside the worker; it needs a client
+// connection of its own to start delivery workflows.
+const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE });
+const relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue: config.TEMPORAL_TASK_QUEUE, logger });
 
 // The SDK's Runtime already turns SIGINT/SIGTERM into worker.shutdown(): running activities finish
 // or are retried elsewhere, nothing is lost.
 logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS }, 'worker started');
 await worker.run();
+await relay.stop();
+await temporal.close();
 await connection.close();
+await search?.close();
 await orm.close();
 logger.info('worker stopped');

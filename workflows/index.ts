@@ -1,2 +1,6 @@
 // The worker's workflowsPath: every workflow the task queue serves is exported here.
 export { selfTestWorkflow } from './self-test.workflow.ts';
+export { alertIngestionWorkflow } from './alert-ingestion.workflow.ts';
+export { outboundDeliveryWorkflow } from './outbound-delivery.workflow.ts';
+export { searchIndexWorkflow } from './search-index.workflow.ts';
+export { procedureExecutionWorkflow } from './procedure-execution.workflow.ts';

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Context } from 'koa';
+import { looksLikeApiKey } from '../../shared/auth/api-keys.ts';
 import type { TokenService } from '../../shared/auth/tokens.ts';
 import { UserSchema } from '../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
@@ -7,6 +8,8 @@ import { hasPermission, isRole, permissionsForRole, type Permission } from '../.
 import { InsufficientPermissionsError, InvalidTokenError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { RouteAccess } from '../routes/route.ts';
+import type { ApiKeyService } from '../services/api-key.service.ts';
+import type { SessionService } from '../services/session.service.ts';
 
 function bearerToken(ctx: Context): string | undefined {
   const header = ctx.get('Authorization');
@@ -17,12 +20,38 @@ function bearerToken(ctx: Context): string | undefined {
 /**
  * Resolves the request's credential to an AuthContext and scopes the request's EntityManager to
  * that organization. The role is read from the database, so a role change applies at once.
+ * `X-API-Key` (or a Bearer value shaped like a key) is an API key; anything else must be a JWT
+ * that is not on the revocation list.
  */
-export function createAuthenticator(deps: { em: () => EntityManager; tokens: TokenService }) {
-  return async (ctx: Context): Promise<AuthContext> => {
-    const token = bearerToken(ctx);
+export function createAuthenticator(deps: AuthenticatorDeps) {
+  const authenticateCredential = createCredentialAuthenticator(deps);
+  return async (ctx: Context): Promise<AuthContext> => authenticateCredential({ token: bearerToken(ctx), apiKey: ctx.get('X-API-Key') });
+}
+
+export interface AuthenticatorDeps {
+  em: () => EntityManager;
+  tokens: TokenService;
+  sessions: Pick<SessionService, 'assertActive'>;
+  apiKeys: Pick<ApiKeyService, 'authenticate'>;
+}
+
+/**
+ * The same resolution from credential strings, without a Koa context (the WebSocket handshake
+ * passes one `token` that may be a JWT or an API key). `deps.em()` must resolve inside a
+ * RequestContext.
+ */
+export function createCredentialAuthenticator(deps: AuthenticatorDeps) {
+  return async (credential: { token?: string; apiKey?: string }): Promise<AuthContext> => {
+    const token = credential.token || undefined;
+    const apiKey = credential.apiKey || (looksLikeApiKey(token) ? token : '');
+    if (apiKey) {
+      const auth = await deps.apiKeys.authenticate(apiKey);
+      deps.em().setFilterParams(TENANT_FILTER, { organizationId: auth.organizationId });
+      return auth;
+    }
     if (!token) throw new InvalidTokenError('Not authenticated');
     const verified = await deps.tokens.verify(token, 'access');
+    await deps.sessions.assertActive(verified);
     const em = deps.em();
     const user = await em.findOne(
       UserSchema,

@@ -17,6 +17,8 @@ export function errorBody(ctx: Context, code: ErrorCode, detail: string, fields:
 /** Errors thrown by the body parser and the router carry an HTTP status but no contract code. */
 function fromHttpError(error: { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string }): AppError | undefined {
   const status = error.status ?? error.statusCode;
+  // The router answers methods it does not know at all (TRACE, ...) with 501: to a client that is a 405.
+  if (status === 501) return new AppError('METHOD_NOT_ALLOWED', 'Method not allowed');
   if (typeof status !== 'number' || status >= 500) return undefined;
   if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
   if (status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type');
@@ -43,7 +45,10 @@ export function errorHandler(logger: Logger): Middleware {
       if (error) {
         ctx.status = error.status;
         ctx.set(error.headers);
-        ctx.body = errorBody(ctx, error.code, error.message, error.fields);
+        ctx.body =
+          error.shape === 'webhook'
+            ? { error: { code: error.code, message: error.message, details: error.fields.details ?? {} }, request_id: String(ctx.state.requestId ?? '') }
+            : errorBody(ctx, error.code, error.message, error.fields);
         return;
       }
       logger.error({ err: caught, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'unhandled error');

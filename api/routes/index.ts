@@ -1,16 +1,89 @@
+import type { AccountService } from '../services/account.service.ts';
+import type { AdminService } from '../services/admin.service.ts';
+import type { AuditService } from '../services/audit.service.ts';
+import type { InvitationService } from '../services/invitation.service.ts';
+import type { OrganizationService } from '../services/organization.service.ts';
+import type { UserService } from '../services/user.service.ts';
+import type { ApiKeyService } from '../services/api-key.service.ts';
 import type { AuthService } from '../services/auth.service.ts';
+import type { SessionService } from '../services/session.service.ts';
+import type { IncidentService } from '../services/incident.service.ts';
+import type { KnowledgeBaseService } from '../services/knowledge-base.service.ts';
+import type { LogService } from '../services/log.service.ts';
+import type { SearchService } from '../services/search.service.ts';
+import { knowledgeBaseRoutes } from './knowledge-base.routes.ts';
+import { logRoutes } from './log.routes.ts';
+import { searchRoutes } from './search.routes.ts';
+import type { ProcedureService } from '../services/procedure.service.ts';
+import type { ExecutionService } from '../services/execution.service.ts';
+import type { IntegrationService } from '../services/integration.service.ts';
 import type { SelfTestService } from '../services/self-test.service.ts';
+import type { WebhookIngestService } from '../services/webhook-ingest.service.ts';
+import { accountRoutes } from './account.routes.ts';
+import { apiKeyRoutes } from './api-key.routes.ts';
+import { auditRoutes } from './audit.routes.ts';
 import { authRoutes } from './auth.routes.ts';
+import { invitationRoutes } from './invitation.routes.ts';
+import { organizationRoutes } from './organization.routes.ts';
+import { userRoutes } from './user.routes.ts';
+import { sessionRoutes } from './session.routes.ts';
+import { incidentRoutes } from './incident.routes.ts';
+import { procedureRoutes } from './procedure.routes.ts';
+import { executionRoutes } from './execution.routes.ts';
+import { integrationRoutes } from './integration.routes.ts';
+import type { DeliveryService } from '../services/delivery.service.ts';
+import type { NotificationService } from '../services/notification.service.ts';
+import { deliveryRoutes, notificationRoutes } from './notification.routes.ts';
 import type { RouteDefinition } from './route.ts';
 import { selfTestRoutes } from './self-test.routes.ts';
+import { webhookRoutes } from './webhook.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
+  sessions: SessionService;
+  accounts: AccountService;
+  apiKeys: ApiKeyService;
   selfTest: SelfTestService;
+  incidents: IncidentService;
+  search: SearchService;
+  knowledgeBase: KnowledgeBaseService;
+  logs: LogService;
+  procedures: ProcedureService;
+  executions: ExecutionService;
+  integrations: IntegrationService;
+  webhooks: WebhookIngestService;
+  deliveries: DeliveryService;
+  notifications: NotificationService;
+  webhookMaxBodyBytes: number;
+  users: UserService;
+  invitations: InvitationService;
+  organizations: OrganizationService;
+  audit: AuditService;
+  admin: AdminService;
   cookies: { secure: boolean; accessTtlSeconds: number; refreshTtlSeconds: number };
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
 export function apiRoutes(services: ApiServices): RouteDefinition[] {
-  return [...authRoutes(services.auth, services.cookies), ...selfTestRoutes(services.selfTest)];
+  return [
+    ...authRoutes(services.auth, services.cookies),
+    ...sessionRoutes(services.sessions, services.cookies),
+    ...accountRoutes(services.accounts),
+    ...apiKeyRoutes(services.apiKeys),
+    ...userRoutes(services.users),
+    ...invitationRoutes(services.invitations),
+    ...organizationRoutes(services.organizations),
+    ...auditRoutes(services.audit, services.admin),
+    ...incidentRoutes(services.incidents),
+    ...procedureRoutes(services.procedures, services.executions),
+    ...executionRoutes(services.executions),
+    ...searchRoutes(services.search),
+    ...knowledgeBaseRoutes(services.knowledgeBase),
+    ...logRoutes(services.logs),
+    ...integrationRoutes(services.integrations),
+    ...deliveryRoutes(services.deliveries),
+    ...notificationRoutes(services.notifications),
+    ...webhookRoutes(services.webhooks, { maxBodyBytes: services.webhookMaxBodyBytes }),
+    ...selfTestRoutes(services.selfTest),
+  ];
 }

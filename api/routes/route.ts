@@ -42,6 +42,11 @@ export interface RouteDefinition<P extends ZodType = ZodType, Q extends ZodType 
   responses: Record<number, ResponseSpec>;
   /** Extra error codes this route can answer with, for the OpenAPI description. */
   errors?: number[];
+  /**
+   * Rate-limit class beyond the caller's own (interactive per user, per API key, per IP when public):
+   * `webhook` counts per `integration_id` path parameter, `search` also per organization.
+   */
+  rateLimit?: 'webhook' | 'search';
   handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>, ctx: Context) => Promise<RouteResult> | RouteResult;
 }
 
@@ -50,6 +55,16 @@ export function defineRoute<P extends ZodType, Q extends ZodType, B extends ZodT
   route: RouteDefinition<P, Q, B>,
 ): RouteDefinition {
   return route as unknown as RouteDefinition;
+}
+
+/** What mountRoutes runs around every handler; createApp wires them from the app's deps. */
+export interface RouteGuards {
+  authenticate: (ctx: Context) => Promise<AuthContext>;
+  authorize: (auth: AuthContext, access: RouteAccess) => void;
+  /** Counts the request (per credential, else per IP), sets X-RateLimit-*; throws RATE_LIMITED. */
+  rateLimit?: (ctx: Context, route: RouteDefinition, auth: AuthContext | undefined) => Promise<void>;
+  /** Records a mutation after the handler succeeded (api/middleware/audit.ts). */
+  audit?: (ctx: Context, route: RouteDefinition, auth: AuthContext | undefined) => Promise<void>;
 }
 
 export interface MountedRoutes {
@@ -64,14 +79,21 @@ export interface MountedRoutes {
 export function mountRoutes(
   router: Router,
   routes: RouteDefinition[],
-  guards: { authenticate: (ctx: Context) => Promise<AuthContext>; authorize: (auth: AuthContext, access: RouteAccess) => void },
+  guards: RouteGuards,
 ): void {
   for (const route of routes) {
     const koaPath = route.path.replace(/\{(\w+)\}/g, ':$1');
     router[route.method](route.operationId, koaPath, async (ctx: Context) => {
       let auth: AuthContext | undefined;
       if (route.access !== 'public') {
-        auth = await guards.authenticate(ctx);
+        auth = await guards.authenticate(ctx).catch(async (error: unknown) => {
+          // A caller without a valid credential counts against its IP: guessing credentials is throttled too.
+          await guards.rateLimit?.(ctx, route, undefined);
+          throw error;
+        });
+      }
+      await guards.rateLimit?.(ctx, route, auth);
+      if (auth) {
         guards.authorize(auth, route.access);
         ctx.state.auth = auth;
       }
@@ -85,6 +107,7 @@ export function mountRoutes(
       ctx.status = result.status ?? 200;
       if (result.headers) ctx.set(result.headers);
       if (result.body !== undefined) ctx.body = result.body;
+      await guards.audit?.(ctx, route, auth);
     });
   }
 }

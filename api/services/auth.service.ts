@@ -5,6 +5,8 @@ import { OrganizationSchema, UserSchema, type Organization, type User } from '..
 import { isRole } from '../../shared/domain/permissions.ts';
 import { ConflictError, InvalidTokenError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
+import type { AccountService } from './account.service.ts';
+import type { LoginThrottle } from './login-throttle.service.ts';
 
 export interface UserView {
   id: string;
@@ -51,7 +53,13 @@ export interface TokenResponse {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 /** Accounts and sessions: register, log in, who am I. */
-export function createAuthService(deps: { em: () => EntityManager; tokens: TokenService; accessTtlSeconds: number }) {
+export function createAuthService(deps: {
+  em: () => EntityManager;
+  tokens: TokenService;
+  accessTtlSeconds: number;
+  throttle: Pick<LoginThrottle, 'assertNotLocked' | 'recordFailure' | 'reset'>;
+  accounts: Pick<AccountService, 'onRegistered'>;
+}) {
   // Login looks a user up by email before any organization is known.
   const unscoped = { filters: { tenant: false } } as const;
 
@@ -62,12 +70,15 @@ export function createAuthService(deps: { em: () => EntityManager; tokens: Token
       if (await em.count(UserSchema, { email }, unscoped)) throw new ConflictError('Email already registered');
       const passwordHash = await hashPassword(input.password);
       try {
-        return await em.transactional(async (tx) => {
+        const { user, organization } = await em.transactional(async (tx) => {
           const organization = tx.create(OrganizationSchema, { name: input.organization_name, settings: {} });
           const user = tx.create(UserSchema, { organization, email, name: input.name, role: 'owner', passwordHash });
           await tx.flush();
-          return { user: userView(user), organization: organizationView(organization) };
+          return { user, organization };
         });
+        // After the commit: the verification token references the new user row.
+        await deps.accounts.onRegistered(user);
+        return { user: userView(user), organization: organizationView(organization) };
       } catch (error) {
         if (error instanceof UniqueConstraintViolationException) throw new ConflictError('Email already registered');
         throw error;
@@ -76,10 +87,17 @@ export function createAuthService(deps: { em: () => EntityManager; tokens: Token
 
     async login(input: { email: string; password: string }): Promise<TokenResponse> {
       const em = deps.em();
-      const user = await em.findOne(UserSchema, { email: input.email.toLowerCase() }, unscoped);
+      const email = input.email.toLowerCase();
+      // A locked account answers 423 even to the right password, known email or not.
+      await deps.throttle.assertNotLocked(email);
+      const user = await em.findOne(UserSchema, { email }, unscoped);
       // verifyPassword hashes against a dummy when the user is unknown: both answers take as long.
       const valid = await verifyPassword(input.password, user?.passwordHash);
-      if (!user || !valid || !isRole(user.role)) throw new InvalidTokenError('Incorrect email or password');
+      if (!user || !valid || !isRole(user.role)) {
+        await deps.throttle.recordFailure(email);
+        throw new InvalidTokenError('Incorrect email or password');
+      }
+      await deps.throttle.reset(email);
       const claims = { userId: user.id, organizationId: user.organization.id, role: user.role };
       const [access, refresh] = await Promise.all([deps.tokens.issueAccessToken(claims), deps.tokens.issueRefreshToken(claims)]);
       return {

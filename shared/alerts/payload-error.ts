@@ -1,4 +1,3 @@
-// Kept free of Node built-ins and I/O, like the parsers that throw it.
 
 /**
  * An inbound alert body that cannot become an alert. `field` is the path of the offending or

@@ -126,6 +126,9 @@ export async function startTemporalDevServer(options: {
     '--db-filename', join(dataDir, 'temporal.db'),
     '--namespace', options.namespace,
     '--log-level', 'error',
+    // WAL with normal sync: durable across process crashes, several times faster than the defaults.
+    '--sqlite-pragma', 'journal_mode=wal',
+    '--sqlite-pragma', 'synchronous=normal',
     ...Object.entries(SEARCH_ATTRIBUTE_DEFINITIONS).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]),
     ...(uiPort === null ? ['--headless'] : ['--ui-port', String(uiPort), '--ui-ip', '127.0.0.1']),
   ];

@@ -4,4 +4,13 @@
  */
 export const workflowIds = {
   selfTest: (runId: string) => `self-test:${runId}`,
+  /** One per open incident: dedup keys match DEDUP_KEY_PATTERN, so the id stays readable. */
+  alertIngestion: (organizationId: string, integrationId: string, dedupKey: string) =>
+    `alert:${organizationId}:${integrationId}:${dedupKey}`,
+  /** One per procedure execution, keyed by the execution's id. */
+  execution: (executionId: string) => `execution:${executionId}`,
+  /** One per search document: later writes signal the running one. */
+  searchIndex: (organizationId: string, type: string, id: string) => `search-index:${organizationId}:${type}:${id}`,
+  /** One per domain event and subscribed integration: the outbox relay may start it twice, Temporal runs it once. */
+  delivery: (eventId: string, integrationId: string) => `delivery:${eventId}:${integrationId}`,
 };

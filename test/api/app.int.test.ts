@@ -27,6 +27,7 @@ describe('API basics over HTTP (integration: real PostgreSQL + real Temporal)', 
       orm: stack.orm,
       temporal: { client: new (await import('@temporalio/client')).Client({ connection }), taskQueue: 'none', close: () => connection.close() },
       jwtSecret: stack.config.JWT_SECRET as string,
+      encryptionKey: stack.config.ENCRYPTION_KEY as string,
     });
     const response = await supertest(createApp(deps).callback()).get('/readyz').expect(503);
     expect(response.body).toEqual({ status: 'unavailable', checks: { database: 'ok', temporal: 'unavailable' } });
@@ -63,6 +64,8 @@ describe('API basics over HTTP (integration: real PostgreSQL + real Temporal)', 
     expect(missing.body).toMatchObject({ code: 'NOT_FOUND', status_code: 404 });
     const method = await stack.http.delete('/api/v1/auth/register').expect(405);
     expect(method.body.code).toBe('METHOD_NOT_ALLOWED');
+    const unknownMethod = await stack.http.trace('/api/v1/incidents').expect(405);
+    expect(unknownMethod.body.code).toBe('METHOD_NOT_ALLOWED');
   });
 
   it('answers malformed JSON with 400, oversized bodies with 413 and invalid fields with 422', async () => {
@@ -76,6 +79,14 @@ describe('API basics over HTTP (integration: real PostgreSQL + real Temporal)', 
     expect(invalid.body.errors.map((error: { path: string }) => error.path)).toEqual(
       expect.arrayContaining(['body.email', 'body.password', 'body.name', 'body.organization_name']),
     );
+    const nul = await stack.http.post('/api/v1/auth/register').send({ email: 'a@b.test', password: 'long enough', name: 'bad\u0000name', organization_name: 'o' }).expect(422);
+    expect(nul.body.errors[0].path).toBe('body.name');
+    const surrogate = await stack.http
+      .post('/api/v1/auth/register')
+      .set('Content-Type', 'application/json')
+      .send('{"email":"a@b.test","password":"long enough","name":"n","organization_name":"\\ud800"}')
+      .expect(422);
+    expect(surrogate.body.errors[0].path).toBe('body.organization_name');
     const badId = await stack.http.get('/api/v1/admin/self-test/not-a-uuid').set('Authorization', `Bearer ${(await registerOwner(stack.http)).token}`).expect(422);
     expect(badId.body.errors[0].path).toBe('params.id');
   });

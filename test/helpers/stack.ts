@@ -10,6 +10,7 @@ import { openOrm, runMigrations, type Orm } from '../../shared/db/orm.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { connectTemporal, type TemporalClient } from '../../shared/temporal/client.ts';
 import { createWorker } from '../../worker/worker.ts';
+import { createDeliveryDeps, startOutboxRelay } from '../../worker/delivery-runtime.ts';
 import { TEST_ENV } from './test-services.ts';
 
 export interface TestStack {
@@ -20,6 +21,10 @@ export interface TestStack {
   http: ReturnType<typeof supertest>;
   databaseUrl: string;
   worker: Worker | undefined;
+  /** Starts a worker on the stack's task queue (again, after stopWorker). */
+  startWorker(): Promise<void>;
+  /** Shuts the worker down; alerts signalled meanwhile wait in Temporal. */
+  stopWorker(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -76,12 +81,24 @@ export async function startTestStack(options: { worker?: boolean; env?: Record<s
   let worker: Worker | undefined;
   let workerConnection: NativeConnection | undefined;
   let workerRun: Promise<void> | undefined;
-  if (options.worker) {
-    workerConnection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
-    worker = await createWorker({ connection: workerConnection, namespace: config.TEMPORAL_NAMESPACE, taskQueue, deps: { orm } });
+  let relay: { stop(): Promise<void> } | undefined;
+  const startWorker = async () => {
+    workerConnection ??= await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
+    worker = await createWorker({ connection: workerConnection, namespace: config.TEMPORAL_NAMESPACE, taskQueue, deps: { orm, ...createDeliveryDeps(config, config.ENCRYPTION_KEY as string) } });
     workerRun = worker.run();
-  }
-  const app = createApp(buildAppDeps(config, logger, { orm, temporal, jwtSecret: config.JWT_SECRET as string }));
+    // The outbox relay runs beside the worker, as in worker/main.ts.
+    relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue, logger });
+  };
+  const stopWorker = async () => {
+    await relay?.stop();
+    relay = undefined;
+    if (worker && worker.getState() === 'RUNNING') worker.shutdown();
+    await workerRun;
+    worker = undefined;
+    workerRun = undefined;
+  };
+  if (options.worker) await startWorker();
+  const app = createApp(buildAppDeps(config, logger, { orm, temporal, jwtSecret: config.JWT_SECRET as string, encryptionKey: config.ENCRYPTION_KEY as string }));
   return {
     config,
     orm,
@@ -89,10 +106,13 @@ export async function startTestStack(options: { worker?: boolean; env?: Record<s
     app,
     http: supertest(app.callback()),
     databaseUrl: database.url,
-    worker,
+    get worker() {
+      return worker;
+    },
+    startWorker,
+    stopWorker,
     async stop() {
-      if (worker && worker.getState() === 'RUNNING') worker.shutdown();
-      await workerRun;
+      await stopWorker();
       await workerConnection?.close();
       await temporal.close();
       await orm.close();

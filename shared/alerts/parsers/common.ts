@@ -1,5 +1,4 @@
-// Helpers shared by the platform parsers. Kept free of Node built-ins, I/O and globals the Temporal
-// workflow sandbox may lack (URL, TextEncoder): workflows import the parsers.
+// Helpers shared by the platform parsers: pure functions, no I/O.
 import { z } from 'zod';
 import type { AlertLinks, NormalizedAlert, Platform, Severity } from '../../domain/alert.ts';
 import { alertDedupKey } from '../fingerprint.ts';

@@ -1,4 +1,4 @@
-// Kept free of Node built-ins and I/O: Temporal workflows import the parsers.
+// Pure: no I/O, so parsers are table-tested without any server.
 import { isPlatform } from '../../domain/alert.ts';
 import type { NormalizedAlert, Platform } from '../../domain/alert.ts';
 import { parseApm } from './apm.ts';

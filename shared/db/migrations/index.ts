@@ -1,7 +1,19 @@
 import { Migration20261122000000Foundation } from './20261122000000-foundation.migration.ts';
+import { Migration20261122010000SessionsAndKeys } from './20261122010000-sessions-and-keys.migration.ts';
+import { Migration20261122020000UsersLimitsAudit } from './20261122020000-users-limits-audit.migration.ts';
+import { Migration20261122030000Ingestion } from './20261122030000-ingestion.migration.ts';
+import { Migration20261122050000Search } from './20261122050000-search.migration.ts';
+import { Migration20261122040000Procedures } from './20261122040000-procedures.migration.ts';
+import { Migration20261122060000DeliveryRealtime } from './20261122060000-delivery-realtime.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
  * same set runs under Node, under Jest and in a bundle.
  */
-export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration20261122000000Foundation }];
+export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration20261122000000Foundation },
+  { name: '20261122010000-sessions-and-keys', class: Migration20261122010000SessionsAndKeys },
+  { name: '20261122030000-ingestion', class: Migration20261122030000Ingestion },
+  { name: '20261122020000-users-limits-audit', class: Migration20261122020000UsersLimitsAudit },
+  { name: '20261122040000-procedures', class: Migration20261122040000Procedures },
+  { name: '20261122060000-delivery-realtime', class: Migration20261122060000DeliveryRealtime },
+  { name: '20261122050000-search', class: Migration20261122050000Search }];

@@ -1,0 +1,156 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { SecretBox } from '../shared/crypto/secret-box.ts';
+import { DomainEventSchema, IntegrationSchema } from '../shared/db/entities/index.ts';
+import type { Orm } from '../shared/db/orm.ts';
+import { TENANT_FILTER } from '../shared/db/tenant-filter.ts';
+import { renderBody, renderHeaders, type TemplateContext, type TemplateIncident } from '../shared/delivery/webhook-template.ts';
+import {
+  DELIVERY_FAILURES_BEFORE_DISABLE,
+  DELIVERY_REQUEST_TIMEOUT_MS,
+  type DeliveryInput,
+  type SendWebhookResult,
+} from '../shared/domain/delivery.ts';
+import { OutboundRefusedError, type HttpRequestFn } from '../shared/net/outbound-http.ts';
+import { uuidv7 } from '../shared/uuidv7.ts';
+
+export interface DeliveryActivityDeps {
+  orm: Orm;
+  /** Optional so workers built for other tests need not pass them; deliveries fail without them. */
+  secretBox?: SecretBox;
+  /** The SSRF-guarded client (shared/net/outbound-http.ts). */
+  outboundHttp?: HttpRequestFn;
+}
+
+interface WebhookConfig {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  events?: string[];
+  template?: Record<string, unknown> | null;
+}
+
+function scopedFork(orm: Orm, organizationId: string): EntityManager {
+  const em = orm.em.fork();
+  em.setFilterParams(TENANT_FILTER, { organizationId });
+  return em;
+}
+
+function incidentOf(data: Record<string, unknown>): TemplateIncident | null {
+  const incident = data.incident as Record<string, unknown> | undefined;
+  if (!incident || typeof incident !== 'object') return null;
+  const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+  return { id: text(incident.id), title: text(incident.title), severity: text(incident.severity), status: text(incident.status) };
+}
+
+// Answers worth another attempt: server errors, request timeout, rate limiting.
+const retryableStatus = (status: number) => status >= 500 || status === 408 || status === 429;
+
+/** Outbound webhook deliveries: one HTTP attempt per activity run, and the integration's failure count. */
+export function createDeliveryActivities(deps: DeliveryActivityDeps) {
+  async function recordAttempt(input: DeliveryInput, row: { attempt: number; success: boolean; statusCode: number | null; error: string | null; durationMs: number }) {
+    // Keyed by event, integration and attempt: a re-run of the same attempt overwrites its row.
+    await deps.orm.em.fork().execute(
+      `insert into webhook_deliveries (id, organization_id, integration_id, event_id, event_type, attempt, success, status_code, error, duration_ms, final, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, now())
+       on conflict (event_id, integration_id, attempt) do update
+       set success = excluded.success, status_code = excluded.status_code, error = excluded.error, duration_ms = excluded.duration_ms, created_at = excluded.created_at`,
+      [uuidv7(), input.organizationId, input.integrationId, input.eventId, input.eventType, row.attempt, row.success, row.statusCode, row.error?.slice(0, 2000) ?? null, row.durationMs],
+    );
+  }
+
+  return {
+    /**
+     * One delivery attempt: renders the integration's template for the event, sends it through the
+     * guarded client and records the attempt. Throws retryably on 5xx/408/429/transport errors and
+     * non-retryably on other 4xx and refused targets; skips a disabled or unconfigured integration.
+     */
+    async sendWebhook(input: DeliveryInput): Promise<SendWebhookResult> {
+      const { secretBox, outboundHttp } = deps;
+      if (!secretBox || !outboundHttp) throw ApplicationFailure.nonRetryable('This worker has no outbound HTTP client or secret box', 'DeliveryNotConfigured');
+      const attempt = Context.current().info.attempt;
+      const em = scopedFork(deps.orm, input.organizationId);
+      const integration = await em.findOne(IntegrationSchema, { id: input.integrationId });
+      if (!integration) return { status: 'skipped', reason: 'integration removed' };
+      if (!integration.enabled) return { status: 'skipped', reason: 'integration disabled' };
+      const config = integration.webhookConfig as WebhookConfig | null;
+      if (!config?.url) return { status: 'skipped', reason: 'no webhook_config' };
+      const event = await em.findOne(DomainEventSchema, { id: input.eventId });
+      if (!event) return { status: 'skipped', reason: 'event not found' };
+
+      const needsSecret = Object.values(config.headers ?? {}).some((value) => typeof value === 'string' && value.includes('integration.secret'));
+      const context: TemplateContext = {
+        event: { id: event.id, type: event.type, timestamp: event.createdAt.toISOString() },
+        incident: incidentOf(event.data),
+        secret: needsSecret ? secretBox.decrypt(integration.secretCiphertext) : null,
+      };
+      const headers = { 'content-type': 'application/json', 'x-tocsin-event': event.type, 'x-tocsin-delivery': `${event.id}:${integration.id}`, ...renderHeaders(config.headers, context) };
+      const body = renderBody(config.template ?? null, context);
+
+      const started = Date.now();
+      let response;
+      try {
+        response = await outboundHttp({ url: config.url, method: config.method ?? 'POST', headers, body, timeoutMs: DELIVERY_REQUEST_TIMEOUT_MS });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await recordAttempt(input, { attempt, success: false, statusCode: null, error: message, durationMs: Date.now() - started });
+        if (error instanceof OutboundRefusedError) throw ApplicationFailure.nonRetryable(message, 'OutboundRefused');
+        throw ApplicationFailure.retryable(message, 'DeliveryTransportError');
+      }
+      const success = response.status >= 200 && response.status < 300;
+      await recordAttempt(input, {
+        attempt,
+        success,
+        statusCode: response.status,
+        error: success ? null : `HTTP ${response.status}`,
+        durationMs: response.durationMs,
+      });
+      if (success) return { status: 'delivered', statusCode: response.status, attempt };
+      const message = `Receiver answered HTTP ${response.status}`;
+      if (retryableStatus(response.status)) throw ApplicationFailure.retryable(message, 'DeliveryHttpError');
+      throw ApplicationFailure.nonRetryable(message, 'DeliveryRejected');
+    },
+
+    /**
+     * Counts a finished delivery: success resets the integration's consecutive failures, a failure
+     * adds one and the tenth in a row disables it (`enabled: false`, `status: 'error'`). The deciding
+     * attempt is marked `final` first, so a re-run of this activity does not count twice.
+     */
+    async recordDeliveryOutcome(input: DeliveryInput & { succeeded: boolean }): Promise<{ consecutiveFailures: number; disabled: boolean }> {
+      return deps.orm.em.fork().transactional(async (em) => {
+        const marked = await em.execute<Array<{ id: string }>>(
+          `update webhook_deliveries set final = true
+           where id = (select id from webhook_deliveries where event_id = ? and integration_id = ? order by attempt desc limit 1) and final = false
+           returning id`,
+          [input.eventId, input.integrationId],
+        );
+        if (marked.length === 0) {
+          const existing = await em.execute<Array<{ id: string }>>('select id from webhook_deliveries where event_id = ? and integration_id = ? and final', [input.eventId, input.integrationId]);
+          if (existing.length > 0) return { consecutiveFailures: -1, disabled: false };
+          // No attempt row (e.g. the activity timed out before writing): record the outcome anyway.
+          await em.execute(
+            `insert into webhook_deliveries (id, organization_id, integration_id, event_id, event_type, attempt, success, status_code, error, duration_ms, final, created_at)
+             values (?, ?, ?, ?, ?, 0, ?, null, ?, 0, true, now()) on conflict do nothing`,
+            [uuidv7(), input.organizationId, input.integrationId, input.eventId, input.eventType, input.succeeded, input.succeeded ? null : 'no attempt completed'],
+          );
+        }
+        const rows = await em.execute<Array<{ consecutive_failures: number; enabled: boolean }>>(
+          input.succeeded
+            ? `update integrations set consecutive_failures = 0 where id = ? returning consecutive_failures, enabled`
+            : `update integrations set consecutive_failures = consecutive_failures + 1,
+                 enabled = case when consecutive_failures + 1 >= ? then false else enabled end,
+                 status = case when consecutive_failures + 1 >= ? then 'error' else status end,
+                 updated_at = now()
+               where id = ? returning consecutive_failures, enabled`,
+          input.succeeded ? [input.integrationId] : [DELIVERY_FAILURES_BEFORE_DISABLE, DELIVERY_FAILURES_BEFORE_DISABLE, input.integrationId],
+        );
+        const row = rows[0];
+        const disabled = row ? !row.enabled : false;
+        const log = Context.current().log;
+        if (input.succeeded) log.info('webhook delivered', { integrationId: input.integrationId, eventId: input.eventId });
+        else log.warn('webhook delivery failed', { integrationId: input.integrationId, eventId: input.eventId, consecutiveFailures: row?.consecutive_failures, disabled });
+        return { consecutiveFailures: row?.consecutive_failures ?? 0, disabled };
+      });
+    },
+  };
+}

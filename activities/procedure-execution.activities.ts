@@ -1,0 +1,135 @@
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { EntityManager } from '@mikro-orm/core';
+import { DomainEventSchema, ExecutionSchema, ExecutionStepSchema, IncidentSchema } from '../shared/db/entities/index.ts';
+import type { Orm } from '../shared/db/orm.ts';
+import { executionView } from '../shared/db/repositories/execution-view.ts';
+import { addTimelineEntry } from '../shared/db/repositories/incident-writes.ts';
+import { TENANT_FILTER } from '../shared/db/tenant-filter.ts';
+import { HttpStepConfig, type ExecutionProgress } from '../shared/domain/procedure.ts';
+import { createFetchHttpRequest, OutboundRequestRefused, type HttpRequest } from './http-request.ts';
+
+export interface ExecutionActivityDeps {
+  orm: Orm;
+  /** Outbound client for http steps; the default is plain fetch (see http-request.ts). */
+  httpRequest?: HttpRequest;
+}
+
+/** What an http step records as its output. */
+export interface HttpStepOutput {
+  status_code: number;
+  body: unknown;
+}
+
+const OUTPUT_BODY_CHARS = 4096;
+
+function scopedFork(orm: Orm, organizationId: string): EntityManager {
+  const em = orm.em.fork();
+  em.setFilterParams(TENANT_FILTER, { organizationId });
+  return em;
+}
+
+function outputBody(text: string): unknown {
+  try {
+    return text.length <= OUTPUT_BODY_CHARS ? JSON.parse(text) : text.slice(0, OUTPUT_BODY_CHARS);
+  } catch {
+    return text.slice(0, OUTPUT_BODY_CHARS);
+  }
+}
+
+const describeError = (error: unknown) => (error instanceof Error ? (error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message) : String(error));
+
+/** The worker side of runbook executions: persisting each step change, and calling http steps' URLs. */
+export function createExecutionActivities(deps: ExecutionActivityDeps) {
+  const httpRequest = deps.httpRequest ?? createFetchHttpRequest();
+
+  return {
+    /**
+     * Persists a step change and the execution's status in one transaction, with an
+     * `execution.updated` event and, for an execution tied to an incident, a timeline entry.
+     * Applied once: each record carries a sequence number, and one already applied is skipped.
+     */
+    async recordExecutionProgress(progress: ExecutionProgress): Promise<void> {
+      await scopedFork(deps.orm, progress.organizationId).transactional(async (em) => {
+        const execution = await em.findOne(ExecutionSchema, { id: progress.executionId });
+        if (!execution) throw ApplicationFailure.nonRetryable(`Execution ${progress.executionId} does not exist`, 'ExecutionNotFound');
+        // Already applied by an attempt whose commit went through but whose completion was lost.
+        if (execution.progressSeq >= progress.seq) return;
+        execution.progressSeq = progress.seq;
+        const rows = await em.find(ExecutionStepSchema, { execution: execution.id });
+        for (const state of progress.steps) {
+          const row = rows.find((candidate) => candidate.stepId === state.stepId);
+          if (!row) continue;
+          row.status = state.status;
+          row.output = state.output ?? null;
+          row.notes = state.notes;
+          row.actorId = state.actorId;
+          row.startedAt = state.startedAt ? new Date(state.startedAt) : null;
+          row.completedAt = state.completedAt ? new Date(state.completedAt) : null;
+        }
+        execution.status = progress.status;
+        if (progress.completedAt !== undefined) execution.completedAt = progress.completedAt ? new Date(progress.completedAt) : null;
+        const view = executionView(execution, rows);
+        em.create(DomainEventSchema, {
+          organization: progress.organizationId,
+          type: 'execution.updated',
+          incidentId: execution.incidentId ?? null,
+          data: { organization_id: progress.organizationId, execution: view },
+        });
+        if (execution.incidentId) {
+          const incident = await em.findOne(IncidentSchema, { id: execution.incidentId });
+          if (incident) {
+            const [only] = progress.steps.length === 1 ? progress.steps : [];
+            const step = only ? view.steps.find((candidate) => candidate.step_id === only.stepId) : undefined;
+            addTimelineEntry(em, incident, {
+              type: 'execution',
+              message: `Runbook "${view.procedure_name}" ${progress.status}${step ? `: step ${step.position + 1} "${step.name}" ${step.status}` : ''}`,
+              actorId: progress.actorId ?? only?.actorId ?? null,
+              data: {
+                execution_id: execution.id,
+                procedure_id: execution.procedureId,
+                status: progress.status,
+                steps: progress.steps.map((state) => ({ step_id: state.stepId, status: state.status })),
+              },
+            });
+          }
+        }
+      });
+    },
+
+    /**
+     * Calls an http step's URL. 2xx (or `expected_status`) succeeds; 5xx, 408, 429 and transport
+     * errors are retried by the workflow's policy; other answers and refused targets are permanent.
+     */
+    async runHttpStep(input: { executionId: string; stepId: string; config: Record<string, unknown> }): Promise<HttpStepOutput> {
+      const parsed = HttpStepConfig.safeParse(input.config);
+      if (!parsed.success) throw ApplicationFailure.nonRetryable(`Invalid http step config: ${parsed.error.message}`, 'InvalidStepConfig');
+      const config = parsed.data;
+      const headers: Record<string, string> = { 'user-agent': 'Tocsin-Runbook/1', ...config.headers };
+      let body: string | undefined;
+      if (config.body !== undefined && config.method !== 'GET' && config.method !== 'HEAD') {
+        body = typeof config.body === 'string' ? config.body : JSON.stringify(config.body);
+        if (typeof config.body !== 'string' && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+          headers['content-type'] = 'application/json';
+        }
+      }
+      let response;
+      try {
+        response = await httpRequest({ url: config.url, method: config.method, headers, body, signal: Context.current().cancellationSignal });
+      } catch (error) {
+        if (error instanceof OutboundRequestRefused) throw ApplicationFailure.nonRetryable(error.message, 'OutboundRequestRefused');
+        throw ApplicationFailure.retryable(`Request to ${config.url} failed: ${describeError(error)}`, 'HttpTransportError');
+      }
+      const output: HttpStepOutput = { status_code: response.status, body: outputBody(response.body) };
+      const expected = config.expected_status;
+      const ok = expected !== undefined ? response.status === expected : response.status >= 200 && response.status < 300;
+      if (ok) return output;
+      const retryable = response.status >= 500 || response.status === 408 || response.status === 429;
+      throw ApplicationFailure.create({
+        message: `${config.method} ${config.url} answered ${response.status}, expected ${expected ?? '2xx'}`,
+        type: 'HttpStepUnexpectedStatus',
+        nonRetryable: !retryable,
+        details: [output],
+      });
+    },
+  };
+}

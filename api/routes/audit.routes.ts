@@ -1,0 +1,53 @@
+import { AdminAuditListResponse, AdminStatsResponse, AuditListResponse, AuditQuery } from '../schemas/audit.schemas.ts';
+import { envelope, listEnvelope } from '../schemas/common.ts';
+import type { AdminService } from '../services/admin.service.ts';
+import type { AuditService } from '../services/audit.service.ts';
+import { defineRoute } from './route.ts';
+
+const AUDIT_DESCRIPTION =
+  'Every successful POST, PUT, PATCH or DELETE, plus logins, registrations and accepted invitations, newest first. Inbound webhook traffic is recorded as alerts, not here.';
+
+export function auditRoutes(audit: AuditService, admin: AdminService) {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/audit',
+      operationId: 'listAuditEvents',
+      summary: 'Audit events of the organization (read-only)',
+      description: AUDIT_DESCRIPTION,
+      tags: ['audit'],
+      access: 'audit:read',
+      request: { query: AuditQuery },
+      responses: { 200: { description: 'Audit events', schema: AuditListResponse } },
+      handler: async ({ auth, query }) => {
+        const { items, total } = await audit.list(auth, query);
+        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/admin/audit',
+      operationId: 'listAdminAuditEvents',
+      summary: 'Audit events with actor details (owners and admins)',
+      description: `${AUDIT_DESCRIPTION} Adds the actor's email, name and API key name, and the user agent.`,
+      tags: ['admin'],
+      access: 'admin:read',
+      request: { query: AuditQuery },
+      responses: { 200: { description: 'Audit events', schema: AdminAuditListResponse } },
+      handler: async ({ auth, query }) => {
+        const { items, total } = await audit.listDetailed(auth, query);
+        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/admin/stats',
+      operationId: 'getAdminStats',
+      summary: 'Statistics of the organization (owners and admins)',
+      tags: ['admin'],
+      access: 'admin:read',
+      responses: { 200: { description: 'Counts and the plan\'s rate limits', schema: AdminStatsResponse } },
+      handler: async ({ auth }) => ({ body: envelope(await admin.stats(auth)) }),
+    }),
+  ];
+}

@@ -1,0 +1,48 @@
+import { envelope, IdParamsSchema, listEnvelope } from '../schemas/common.ts';
+import { ExecutionListQuery, ExecutionListResponse, ExecutionResponse, UpdateExecutionBody } from '../schemas/procedure.schemas.ts';
+import type { ExecutionService } from '../services/execution.service.ts';
+import { defineRoute } from './route.ts';
+
+export function executionRoutes(executions: ExecutionService) {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/executions',
+      operationId: 'listExecutions',
+      summary: 'List executions, newest first',
+      tags: ['executions'],
+      access: 'executions:read',
+      request: { query: ExecutionListQuery },
+      responses: { 200: { description: 'A page of executions with their step statuses', schema: ExecutionListResponse } },
+      handler: async ({ auth, query }) => {
+        const { items, total } = await executions.list(auth, query);
+        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/executions/{id}',
+      operationId: 'getExecution',
+      summary: 'An execution with the status of every step',
+      tags: ['executions'],
+      access: 'executions:read',
+      request: { params: IdParamsSchema },
+      responses: { 200: { description: 'The execution', schema: ExecutionResponse } },
+      errors: [404],
+      handler: async ({ auth, params }) => ({ body: envelope(await executions.get(auth, params.id)) }),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/executions/{id}',
+      operationId: 'updateExecution',
+      summary: 'Report the outcome of the waiting step, or cancel',
+      description: 'Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is a 422.',
+      tags: ['executions'],
+      access: 'executions:update',
+      request: { params: IdParamsSchema, body: UpdateExecutionBody },
+      responses: { 200: { description: 'The execution after the change', schema: ExecutionResponse } },
+      errors: [404, 409],
+      handler: async ({ auth, params, body }) => ({ body: envelope(await executions.update(auth, params.id, body)) }),
+    }),
+  ];
+}

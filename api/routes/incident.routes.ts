@@ -1,0 +1,66 @@
+import { envelope, IdParamsSchema, listEnvelope } from '../schemas/common.ts';
+import {
+  CreateIncidentBody,
+  IncidentDetailResponse,
+  IncidentListQuery,
+  IncidentListResponse,
+  IncidentResponse,
+  UpdateIncidentBody,
+} from '../schemas/incident.schemas.ts';
+import type { IncidentService } from '../services/incident.service.ts';
+import { defineRoute } from './route.ts';
+
+export function incidentRoutes(incidents: IncidentService) {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/incidents',
+      operationId: 'listIncidents',
+      summary: 'List incidents, newest first',
+      tags: ['incidents'],
+      access: 'incidents:read',
+      request: { query: IncidentListQuery },
+      responses: { 200: { description: 'A page of incidents', schema: IncidentListResponse } },
+      handler: async ({ auth, query }) => {
+        const { items, total } = await incidents.list(auth, query);
+        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/incidents',
+      operationId: 'createIncident',
+      summary: 'Create an incident by hand',
+      tags: ['incidents'],
+      access: 'incidents:create',
+      request: { body: CreateIncidentBody },
+      responses: { 201: { description: 'Created', schema: IncidentResponse } },
+      handler: async ({ auth, body }) => ({ status: 201, body: envelope(await incidents.create(auth, body)) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/incidents/{id}',
+      operationId: 'getIncident',
+      summary: 'An incident with its timeline and analysis',
+      tags: ['incidents'],
+      access: 'incidents:read',
+      request: { params: IdParamsSchema },
+      responses: { 200: { description: 'The incident', schema: IncidentDetailResponse } },
+      errors: [404],
+      handler: async ({ auth, params }) => ({ body: envelope(await incidents.get(auth, params.id)) }),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/incidents/{id}',
+      operationId: 'updateIncident',
+      summary: 'Update status, severity, assignee, title, description or tags',
+      description: 'Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident\'s alert stream, so a later firing alert opens a new incident.',
+      tags: ['incidents'],
+      access: 'incidents:update',
+      request: { params: IdParamsSchema, body: UpdateIncidentBody },
+      responses: { 200: { description: 'The updated incident', schema: IncidentResponse } },
+      errors: [404],
+      handler: async ({ auth, params, body }) => ({ body: envelope(await incidents.update(auth, params.id, body)) }),
+    }),
+  ];
+}

@@ -1,0 +1,110 @@
+import { envelope, IdParamsSchema, listEnvelope } from '../schemas/common.ts';
+import {
+  CreateIntegrationBody,
+  IntegrationListQuery,
+  IntegrationListResponse,
+  IntegrationResponse,
+  IntegrationWithSecretResponse,
+  PlatformSetupResponse,
+  UpdateIntegrationBody,
+} from '../schemas/integration.schemas.ts';
+import type { IntegrationService } from '../services/integration.service.ts';
+import { defineRoute } from './route.ts';
+
+// The spec names these platform sub-routes; they are declared before `/integrations/{id}`.
+const SETUP_PLATFORMS = ['infra_monitor', 'apm', 'search_logs', 'observability'] as const;
+
+export function integrationRoutes(integrations: IntegrationService) {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/integrations',
+      operationId: 'listIntegrations',
+      summary: 'List integrations',
+      tags: ['integrations'],
+      access: 'integrations:read',
+      request: { query: IntegrationListQuery },
+      responses: { 200: { description: 'A page of integrations', schema: IntegrationListResponse } },
+      handler: async ({ auth, query }) => {
+        const { items, total } = await integrations.list(auth, query);
+        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/integrations',
+      operationId: 'createIntegration',
+      summary: 'Add an integration',
+      description: 'The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.',
+      tags: ['integrations'],
+      access: 'integrations:create',
+      request: { body: CreateIntegrationBody },
+      responses: { 201: { description: 'Created', schema: IntegrationWithSecretResponse } },
+      handler: async ({ auth, body }) => ({ status: 201, body: envelope(await integrations.create(auth, body)) }),
+    }),
+    ...SETUP_PLATFORMS.map((platform) =>
+      defineRoute({
+        method: 'get',
+        path: `/integrations/${platform}`,
+        operationId: `integrationSetup_${platform}`,
+        summary: `Setup of the ${platform} platform: webhook URL, signature header, example payload`,
+        tags: ['integrations'],
+        access: 'integrations:read',
+        responses: { 200: { description: 'Setup', schema: PlatformSetupResponse } },
+        handler: async ({ auth }) => ({ body: envelope(await integrations.platformSetup(auth, platform)) }),
+      }),
+    ),
+    defineRoute({
+      method: 'get',
+      path: '/integrations/{id}',
+      operationId: 'getIntegration',
+      summary: 'Read an integration',
+      tags: ['integrations'],
+      access: 'integrations:read',
+      request: { params: IdParamsSchema },
+      responses: { 200: { description: 'The integration', schema: IntegrationResponse } },
+      errors: [404],
+      handler: async ({ auth, params }) => ({ body: envelope(await integrations.get(auth, params.id)) }),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/integrations/{id}',
+      operationId: 'updateIntegration',
+      summary: 'Update an integration',
+      tags: ['integrations'],
+      access: 'integrations:update',
+      request: { params: IdParamsSchema, body: UpdateIntegrationBody },
+      responses: { 200: { description: 'The integration', schema: IntegrationResponse } },
+      errors: [404],
+      handler: async ({ auth, params, body }) => ({ body: envelope(await integrations.update(auth, params.id, body)) }),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/integrations/{id}',
+      operationId: 'deleteIntegration',
+      summary: 'Remove an integration',
+      tags: ['integrations'],
+      access: 'integrations:delete',
+      request: { params: IdParamsSchema },
+      responses: { 204: { description: 'Removed' } },
+      errors: [404],
+      handler: async ({ auth, params }) => {
+        await integrations.remove(auth, params.id);
+        return { status: 204 };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/integrations/{id}/rotate-secret',
+      operationId: 'rotateIntegrationSecret',
+      summary: 'Replace the webhook secret',
+      description: 'The new secret is shown once. The previous one stays valid for 24 hours so senders can switch over.',
+      tags: ['integrations'],
+      access: 'integrations:update',
+      request: { params: IdParamsSchema },
+      responses: { 200: { description: 'The integration with its new secret', schema: IntegrationWithSecretResponse } },
+      errors: [404],
+      handler: async ({ auth, params }) => ({ body: envelope(await integrations.rotateSecret(auth, params.id)) }),
+    }),
+  ];
+}

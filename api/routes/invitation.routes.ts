@@ -1,0 +1,71 @@
+import { envelope, IdParamsSchema, listEnvelope, PaginationQuerySchema } from '../schemas/common.ts';
+import {
+  InvitationAcceptBody,
+  InvitationAcceptResponse,
+  InvitationCreateBody,
+  InvitationListResponse,
+  InvitationResponse,
+} from '../schemas/invitation.schemas.ts';
+import type { InvitationService } from '../services/invitation.service.ts';
+import { defineRoute } from './route.ts';
+
+export function invitationRoutes(invitations: InvitationService) {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/invitations',
+      operationId: 'createInvitation',
+      summary: 'Invite someone to the organization by email',
+      description:
+        'Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409.',
+      tags: ['invitations'],
+      access: 'users:create',
+      request: { body: InvitationCreateBody },
+      responses: { 201: { description: 'Invitation sent', schema: InvitationResponse } },
+      errors: [409],
+      handler: async ({ auth, body }) => ({ status: 201, body: envelope(await invitations.create(auth, body)) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/invitations',
+      operationId: 'listInvitations',
+      summary: 'Pending invitations',
+      tags: ['invitations'],
+      access: 'users:read',
+      request: { query: PaginationQuerySchema },
+      responses: { 200: { description: 'Pending invitations, newest first', schema: InvitationListResponse } },
+      handler: async ({ auth, query }) => {
+        const { items, total } = await invitations.list(auth, query);
+        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/invitations/{id}',
+      operationId: 'revokeInvitation',
+      summary: 'Revoke an invitation',
+      tags: ['invitations'],
+      access: 'users:create',
+      request: { params: IdParamsSchema },
+      responses: { 204: { description: 'Revoked' } },
+      errors: [404, 409],
+      handler: async ({ auth, params }) => {
+        await invitations.revoke(auth, params.id);
+        return { status: 204 };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/invitations/accept',
+      operationId: 'acceptInvitation',
+      summary: 'Accept an invitation: create the account in the inviting organization',
+      description: 'No credential: the emailed token is one. A bad, used, revoked or expired token is 400; an email that already has an account is 409.',
+      tags: ['invitations'],
+      access: 'public',
+      request: { body: InvitationAcceptBody },
+      responses: { 201: { description: 'The new user and their organization', schema: InvitationAcceptResponse } },
+      errors: [400, 409],
+      handler: async ({ body }) => ({ status: 201, body: envelope(await invitations.accept(body)) }),
+    }),
+  ];
+}

@@ -1,0 +1,59 @@
+import { envelope } from '../schemas/common.ts';
+import {
+  OrganizationResponse,
+  OrganizationSettingsPatchBody,
+  OrganizationSettingsResponse,
+  OrganizationUpdateBody,
+} from '../schemas/organization.schemas.ts';
+import type { OrganizationService } from '../services/organization.service.ts';
+import { defineRoute } from './route.ts';
+
+export function organizationRoutes(organizations: OrganizationService) {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/organizations',
+      operationId: 'getOrganization',
+      summary: 'The current organization',
+      description: 'The organization of the credential; there is no way to address another one.',
+      tags: ['organizations'],
+      access: 'organizations:read',
+      responses: { 200: { description: 'The organization', schema: OrganizationResponse } },
+      handler: async ({ auth }) => ({ body: envelope(await organizations.get(auth)) }),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/organizations',
+      operationId: 'updateOrganization',
+      summary: 'Rename the current organization',
+      description: 'The plan changes through billing, not here.',
+      tags: ['organizations'],
+      access: 'organizations:update',
+      request: { body: OrganizationUpdateBody },
+      responses: { 200: { description: 'The organization', schema: OrganizationResponse } },
+      handler: async ({ auth, body }) => ({ body: envelope(await organizations.update(auth, body)) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/organization-settings',
+      operationId: 'getOrganizationSettings',
+      summary: 'All settings of the organization, defaults included',
+      tags: ['settings'],
+      access: 'settings:read',
+      responses: { 200: { description: 'Settings', schema: OrganizationSettingsResponse } },
+      handler: async ({ auth }) => ({ body: envelope(await organizations.getSettings(auth)) }),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/organization-settings',
+      operationId: 'updateOrganizationSettings',
+      summary: 'Update some settings',
+      description: 'Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused.',
+      tags: ['settings'],
+      access: 'settings:update',
+      request: { body: OrganizationSettingsPatchBody },
+      responses: { 200: { description: 'The settings after the change', schema: OrganizationSettingsResponse } },
+      handler: async ({ auth, body }) => ({ body: envelope(await organizations.updateSettings(auth, body)) }),
+    }),
+  ];
+}

@@ -1,0 +1,98 @@
+import { envelope, IdParamsSchema, listEnvelope } from '../schemas/common.ts';
+import {
+  CreateProcedureBody,
+  ExecuteProcedureBody,
+  ExecutionResponse,
+  ProcedureListQuery,
+  ProcedureListResponse,
+  ProcedureResponse,
+  UpdateProcedureBody,
+} from '../schemas/procedure.schemas.ts';
+import type { ExecutionService } from '../services/execution.service.ts';
+import type { ProcedureService } from '../services/procedure.service.ts';
+import { defineRoute } from './route.ts';
+
+export function procedureRoutes(procedures: ProcedureService, executions: ExecutionService) {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/procedures',
+      operationId: 'listProcedures',
+      summary: 'List procedures (runbooks), newest first',
+      tags: ['procedures'],
+      access: 'procedures:read',
+      request: { query: ProcedureListQuery },
+      responses: { 200: { description: 'A page of procedures with their steps', schema: ProcedureListResponse } },
+      handler: async ({ auth, query }) => {
+        const { items, total } = await procedures.list(auth, query);
+        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/procedures',
+      operationId: 'createProcedure',
+      summary: 'Create a procedure with its ordered steps',
+      description: 'Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step\'s `config` is validated against its type.',
+      tags: ['procedures'],
+      access: 'procedures:create',
+      request: { body: CreateProcedureBody },
+      responses: { 201: { description: 'Created', schema: ProcedureResponse } },
+      handler: async ({ auth, body }) => ({ status: 201, body: envelope(await procedures.create(auth, body)) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/procedures/{id}',
+      operationId: 'getProcedure',
+      summary: 'A procedure with its steps',
+      tags: ['procedures'],
+      access: 'procedures:read',
+      request: { params: IdParamsSchema },
+      responses: { 200: { description: 'The procedure', schema: ProcedureResponse } },
+      errors: [404],
+      handler: async ({ auth, params }) => ({ body: envelope(await procedures.get(auth, params.id)) }),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/procedures/{id}',
+      operationId: 'updateProcedure',
+      summary: 'Update name, description, tags or steps',
+      description: 'Bumps `version`. Executions already started keep the definition they started with.',
+      tags: ['procedures'],
+      access: 'procedures:update',
+      request: { params: IdParamsSchema, body: UpdateProcedureBody },
+      responses: { 200: { description: 'The updated procedure', schema: ProcedureResponse } },
+      errors: [404],
+      handler: async ({ auth, params, body }) => ({ body: envelope(await procedures.update(auth, params.id, body)) }),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/procedures/{id}',
+      operationId: 'deleteProcedure',
+      summary: 'Delete a procedure',
+      description: 'Its executions, running or finished, keep their own copy of the definition and stay readable.',
+      tags: ['procedures'],
+      access: 'procedures:delete',
+      request: { params: IdParamsSchema },
+      responses: { 204: { description: 'Deleted' } },
+      errors: [404],
+      handler: async ({ auth, params }) => {
+        await procedures.remove(auth, params.id);
+        return { status: 204 };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/procedures/{id}/execute',
+      operationId: 'executeProcedure',
+      summary: 'Start an execution of the procedure',
+      description: 'Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An unknown `incident_id` is a 422.',
+      tags: ['procedures', 'executions'],
+      access: 'procedures:execute',
+      request: { params: IdParamsSchema, body: ExecuteProcedureBody },
+      responses: { 201: { description: 'The started execution (status `pending` until its first step begins)', schema: ExecutionResponse } },
+      errors: [404, 503],
+      handler: async ({ auth, params, body }) => ({ status: 201, body: envelope(await executions.start(auth, params.id, body)) }),
+    }),
+  ];
+}

@@ -1,0 +1,27 @@
+import { SearchQueryBody, SearchQueryResponse } from '../schemas/search.schemas.ts';
+import type { SearchService } from '../services/search.service.ts';
+import { defineRoute } from './route.ts';
+
+export function searchRoutes(search: SearchService) {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/search/query',
+      operationId: 'searchQuery',
+      summary: 'Search incidents, procedures, articles and logs by meaning and keywords',
+      description:
+        'Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, ' +
+        '`keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds both after min-max normalization ' +
+        '(keyword 0.4, semantic 0.6). `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates ' +
+        'considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). ' +
+        'Always limited to the caller\'s organization; the search rate-limit class applies.',
+      tags: ['search'],
+      access: 'search:read',
+      rateLimit: 'search',
+      request: { body: SearchQueryBody },
+      responses: { 200: { description: 'Ranked results', schema: SearchQueryResponse } },
+      errors: [422, 429, 503],
+      handler: async ({ auth, body }) => ({ body: await search.query(auth, body) }),
+    }),
+  ];
+}

@@ -1,0 +1,65 @@
+import { envelope, IdParamsSchema, listEnvelope } from '../schemas/common.ts';
+import { UserListQuery, UserListResponse, UserResponse, UserUpdateBody } from '../schemas/user.schemas.ts';
+import type { UserService } from '../services/user.service.ts';
+import { defineRoute } from './route.ts';
+
+export function userRoutes(users: UserService) {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/users',
+      operationId: 'listUsers',
+      summary: 'List the users of the organization',
+      tags: ['users'],
+      access: 'users:read',
+      request: { query: UserListQuery },
+      responses: { 200: { description: 'Users, oldest first', schema: UserListResponse } },
+      handler: async ({ auth, query }) => {
+        const { items, total } = await users.list(auth, query);
+        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/users/{id}',
+      operationId: 'getUser',
+      summary: 'Read a user',
+      tags: ['users'],
+      access: 'users:read',
+      request: { params: IdParamsSchema },
+      responses: { 200: { description: 'The user', schema: UserResponse } },
+      errors: [404],
+      handler: async ({ auth, params }) => ({ body: envelope(await users.get(auth, params.id)) }),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/users/{id}',
+      operationId: 'updateUser',
+      summary: 'Update a user\'s name or role',
+      description:
+        'Anyone may change their own name. Changing someone else, or any role, needs `users:update`. Only an owner grants `owner` or changes an owner; the last owner cannot be demoted (409).',
+      tags: ['users'],
+      access: 'users:read',
+      request: { params: IdParamsSchema, body: UserUpdateBody },
+      responses: { 200: { description: 'The updated user', schema: UserResponse } },
+      errors: [403, 404, 409],
+      handler: async ({ auth, params, body }) => ({ body: envelope(await users.update(auth, params.id, body)) }),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/users/{id}',
+      operationId: 'removeUser',
+      summary: 'Remove a user from the organization',
+      description: 'Deletes the account with its API keys and sessions. Only an owner removes an owner; the last owner cannot be removed (409).',
+      tags: ['users'],
+      access: 'users:delete',
+      request: { params: IdParamsSchema },
+      responses: { 204: { description: 'Removed' } },
+      errors: [404, 409],
+      handler: async ({ auth, params }) => {
+        await users.remove(auth, params.id);
+        return { status: 204 };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { PLATFORMS } from '../../shared/domain/alert.ts';
+import { readRawBody } from '../middleware/raw-body.ts';
+import { WebhookAcceptedSchema, WebhookErrorSchema } from '../schemas/integration.schemas.ts';
+import type { WebhookIngestService } from '../services/webhook-ingest.service.ts';
+import { defineRoute } from './route.ts';
+
+const platform = z.enum(PLATFORMS);
+const webhookErrors = (codes: string) => ({ description: `Webhook error (${codes})`, schema: WebhookErrorSchema });
+
+export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBytes: number }) {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/webhooks/health',
+      operationId: 'webhookHealth',
+      summary: 'Health of the webhook endpoints',
+      tags: ['webhooks'],
+      access: 'public',
+      responses: {
+        200: {
+          description: 'Per-platform state',
+          schema: z.object({ status: z.literal('healthy'), endpoints: z.record(z.enum(PLATFORMS), z.literal('ok')) }),
+        },
+      },
+      handler: () => ({ body: { status: 'healthy', endpoints: Object.fromEntries(PLATFORMS.map((name) => [name, 'ok'])) } }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/webhooks/{platform}/{integration_id}',
+      operationId: 'ingestWebhook',
+      summary: 'Ingest an alert from a monitoring platform',
+      description:
+        'The body is the platform\'s native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload.',
+      tags: ['webhooks'],
+      access: 'public',
+      rateLimit: 'webhook',
+      request: { params: z.object({ platform, integration_id: z.string().max(100) }) },
+      responses: {
+        200: { description: 'Queued', schema: WebhookAcceptedSchema },
+        400: webhookErrors('INVALID_PAYLOAD'),
+        401: webhookErrors('WEBHOOK_VALIDATION_FAILED'),
+        404: webhookErrors('INTEGRATION_NOT_FOUND'),
+        409: webhookErrors('INTEGRATION_DISABLED'),
+        413: webhookErrors('PAYLOAD_TOO_LARGE'),
+      },
+      errors: [503],
+      handler: async ({ params }, ctx) => ({
+        body: await ingest.ingest({
+          platform: params.platform,
+          integrationId: params.integration_id,
+          rawBody: await readRawBody(ctx, options.maxBodyBytes),
+          headers: ctx.headers,
+        }),
+      }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/webhooks/{platform}',
+      operationId: 'ingestWebhookShortForm',
+      summary: 'Ingest an alert with an API key',
+      description: 'Authenticated with `X-API-Key` holding `alerts:ingest`; routed to the organization\'s oldest enabled integration of the platform.',
+      tags: ['webhooks'],
+      access: 'alerts:ingest',
+      rateLimit: 'webhook',
+      request: { params: z.object({ platform }) },
+      responses: {
+        200: { description: 'Queued', schema: WebhookAcceptedSchema },
+        400: webhookErrors('INVALID_PAYLOAD'),
+        404: webhookErrors('INTEGRATION_NOT_FOUND'),
+        413: webhookErrors('PAYLOAD_TOO_LARGE'),
+      },
+      errors: [503],
+      handler: async ({ auth, params }, ctx) => ({
+        body: await ingest.ingestWithApiKey(auth, { platform: params.platform, rawBody: await readRawBody(ctx, options.maxBodyBytes) }),
+      }),
+    }),
+  ];
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { INCIDENT_STATUSES, SEVERITIES, TIMELINE_TYPES } from '../../shared/domain/incident.ts';
+import { list, PaginationQuerySchema, single, timestamp } from './common.ts';
+
+const tags = z.array(z.string().trim().min(1).max(100)).max(50);
+
+export const IncidentSchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    description: z.string().nullable(),
+    status: z.enum(INCIDENT_STATUSES),
+    severity: z.enum(SEVERITIES),
+    assignee_id: z.uuid().nullable(),
+    source: z.string().describe('The platform identifier of the alerts that opened it, or `manual`'),
+    integration_id: z.uuid().nullable(),
+    fingerprint: z.string().nullable().describe('The alert dedup key'),
+    alert_count: z.number().int(),
+    tags: z.array(z.string()),
+    created_at: timestamp(),
+    updated_at: timestamp(),
+    acknowledged_at: timestamp().nullable(),
+    resolved_at: timestamp().nullable(),
+  })
+  .meta({ id: 'Incident' });
+
+export const TimelineEntrySchema = z
+  .object({
+    id: z.uuid(),
+    type: z.enum(TIMELINE_TYPES),
+    message: z.string(),
+    actor_id: z.uuid().nullable(),
+    data: z.record(z.string(), z.unknown()),
+    created_at: timestamp(),
+  })
+  .meta({ id: 'TimelineEntry' });
+
+export const IncidentDetailSchema = IncidentSchema.extend({
+  labels: z.record(z.string(), z.string()),
+  timeline: z.array(TimelineEntrySchema),
+  analysis: z.record(z.string(), z.unknown()).describe('Similar incidents and suggested procedures once search is configured; `{}` before'),
+}).meta({ id: 'IncidentDetail' });
+
+const dateTime = z.iso.datetime({ offset: true });
+
+export const IncidentListQuery = PaginationQuerySchema.extend({
+  status: z.enum(INCIDENT_STATUSES).optional(),
+  severity: z.enum(SEVERITIES).optional(),
+  assignee_id: z.uuid().optional(),
+  created_after: dateTime.optional().describe('ISO 8601; incidents created at or after'),
+  created_before: dateTime.optional().describe('ISO 8601; incidents created before'),
+  search: z.string().trim().min(1).max(500).optional().describe('Full-text search over title and description'),
+});
+
+export const CreateIncidentBody = z.object({
+  title: z.string().trim().min(1).max(500),
+  description: z.string().max(20_000).nullish(),
+  severity: z.enum(SEVERITIES).default('medium'),
+  status: z.enum(INCIDENT_STATUSES).default('active'),
+  assignee_id: z.uuid().nullish(),
+  tags: tags.default([]),
+});
+
+export const UpdateIncidentBody = z
+  .object({
+    title: z.string().trim().min(1).max(500).optional(),
+    description: z.string().max(20_000).nullable().optional(),
+    status: z.enum(INCIDENT_STATUSES).optional(),
+    severity: z.enum(SEVERITIES).optional(),
+    assignee_id: z.uuid().nullable().optional(),
+    tags: tags.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'At least one field is required' });
+
+export const IncidentResponse = single(IncidentSchema);
+export const IncidentDetailResponse = single(IncidentDetailSchema);
+export const IncidentListResponse = list(IncidentSchema);

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { PLATFORMS } from '../../shared/domain/alert.ts';
+import { EVENT_TYPES } from '../../shared/domain/events.ts';
+import { list, PaginationQuerySchema, single, timestamp } from './common.ts';
+
+export const WebhookConfigSchema = z
+  .object({
+    url: z.url({ protocol: /^https?$/ }).max(2000),
+    method: z.enum(['POST', 'PUT', 'PATCH']).default('POST'),
+    headers: z.record(z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name'), z.string().max(2000)).default({}),
+    events: z.array(z.enum(EVENT_TYPES)).min(1),
+    template: z.record(z.string(), z.unknown()).optional().describe('Body; string values may use {{incident.id}}, {{incident.title}}, {{incident.severity}}, {{incident.status}}'),
+  })
+  .meta({ id: 'WebhookConfig' });
+
+const secret = z.string().min(16).max(200).describe('Shared secret for signatures (generated when omitted)');
+
+export const CreateIntegrationBody = z.object({
+  name: z.string().trim().min(1).max(200),
+  platform: z.enum(PLATFORMS),
+  secret: secret.optional(),
+  enabled: z.boolean().default(true),
+  webhook_config: WebhookConfigSchema.nullish(),
+  settings: z.record(z.string(), z.unknown()).default({}),
+});
+
+export const UpdateIntegrationBody = z
+  .object({
+    name: z.string().trim().min(1).max(200).optional(),
+    enabled: z.boolean().optional(),
+    webhook_config: WebhookConfigSchema.nullable().optional(),
+    settings: z.record(z.string(), z.unknown()).optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'At least one field is required' });
+
+export const IntegrationListQuery = PaginationQuerySchema.extend({ platform: z.enum(PLATFORMS).optional() });
+
+export const IntegrationSchema = z
+  .object({
+    id: z.uuid().describe('The integration_id of webhook URLs'),
+    name: z.string(),
+    platform: z.enum(PLATFORMS),
+    status: z.enum(['connected', 'disconnected', 'error']),
+    enabled: z.boolean(),
+    webhook_url: z.string(),
+    signature_header: z.string(),
+    webhook_config: WebhookConfigSchema.nullable(),
+    settings: z.record(z.string(), z.unknown()),
+    last_alert_at: timestamp().nullable(),
+    created_at: timestamp(),
+    updated_at: timestamp(),
+  })
+  .meta({ id: 'Integration' });
+
+export const IntegrationWithSecretSchema = IntegrationSchema.extend({
+  webhook_secret: z.string().describe('Shown only in this response'),
+}).meta({ id: 'IntegrationWithSecret' });
+
+export const PlatformSetupSchema = z
+  .object({
+    platform: z.enum(PLATFORMS),
+    webhook_url_template: z.string(),
+    short_form_url: z.string(),
+    signature_header: z.string(),
+    signature_format: z.string(),
+    alternative_authentication: z.string(),
+    example_payload: z.unknown(),
+    integrations: z.array(IntegrationSchema),
+  })
+  .meta({ id: 'PlatformSetup' });
+
+export const IntegrationResponse = single(IntegrationSchema);
+export const IntegrationWithSecretResponse = single(IntegrationWithSecretSchema);
+export const IntegrationListResponse = list(IntegrationSchema);
+export const PlatformSetupResponse = single(PlatformSetupSchema);
+
+export const WebhookAcceptedSchema = z
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    data: z.object({
+      integration_id: z.uuid(),
+      alert_id: z.string().describe('The external alert id (the dedup key when the platform sends none)'),
+      processing_status: z.literal('queued'),
+      alerts: z.number().int().describe('How many alerts the payload carried'),
+    }),
+  })
+  .meta({ id: 'WebhookAccepted' });
+
+export const WebhookErrorSchema = z
+  .object({
+    error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()) }),
+    request_id: z.string(),
+  })
+  .meta({ id: 'WebhookError' });

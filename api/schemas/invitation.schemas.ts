@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { RoleSchema } from '../../shared/domain/permissions.ts';
+import { RegisterResponse } from './auth.schemas.ts';
+import { list, single, timestamp } from './common.ts';
+
+export const InvitationSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    role: RoleSchema,
+    invited_by: z.uuid().describe('The user who sent the invitation'),
+    expires_at: timestamp(),
+    created_at: timestamp(),
+  })
+  .meta({ id: 'Invitation' });
+
+export const InvitationCreateBody = z.object({
+  email: z.email().max(320),
+  role: RoleSchema.describe('`admin`, `engineer` or `viewer`; `owner` only when an owner invites'),
+});
+
+export const InvitationAcceptBody = z.object({
+  token: z.string().min(1).max(200),
+  name: z.string().trim().min(1).max(200),
+  password: z.string().min(8).max(256),
+});
+
+export const InvitationResponse = single(InvitationSchema);
+export const InvitationListResponse = list(InvitationSchema);
+/** Same shape as registration: the new user and the organization they joined. */
+export const InvitationAcceptResponse = RegisterResponse;

@@ -1,0 +1,168 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { generateOpaqueToken, hashOpaqueToken } from '../../shared/auth/api-keys.ts';
+import { hashPassword, verifyPassword } from '../../shared/auth/password.ts';
+import { AccountTokenSchema, UserSchema, type AccountTokenPurpose, type User } from '../../shared/db/entities/index.ts';
+import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
+import { BadRequestError, ServiceUnavailableError } from '../../shared/errors.ts';
+import type { Logger } from '../../shared/logger.ts';
+import type { Mailer } from '../../shared/mail/mailer.ts';
+import type { AuthContext } from '../auth-context.ts';
+import type { LoginThrottle } from './login-throttle.service.ts';
+import { requireUserSession, type SessionService } from './session.service.ts';
+
+export const PASSWORD_RESET_TTL_SECONDS = 3600;
+export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 3600;
+
+/** Same answer whether or not the address has an account, so the endpoint reveals nothing. */
+export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a password reset message has been sent';
+const INVALID_TOKEN_DETAIL = 'Invalid, used or expired token';
+
+export type AccountService = ReturnType<typeof createAccountService>;
+
+/** Password reset and change, email verification: single-use mailed tokens, stored hashed. */
+export function createAccountService(deps: {
+  em: () => EntityManager;
+  mailer: Mailer;
+  logger: Logger;
+  sessions: Pick<SessionService, 'cutOff'>;
+  throttle: LoginThrottle;
+  /** Base URL quoted in mails, e.g. `https://tocsin.example.com`; relative paths when unset. */
+  publicUrl?: string;
+}) {
+  const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
+  const base = `${deps.publicUrl?.replace(/\/$/, '') ?? ''}/api/v1`;
+
+  /** Replaces the user's earlier tokens of this purpose, so only the latest mail works. */
+  async function issueToken(user: User, purpose: AccountTokenPurpose, ttlSeconds: number): Promise<string> {
+    const token = generateOpaqueToken();
+    const em = deps.em();
+    await em.nativeDelete(AccountTokenSchema, { user: user.id, purpose }, unscoped);
+    em.create(AccountTokenSchema, {
+      organization: user.organization.id,
+      user: user.id,
+      purpose,
+      tokenHash: hashOpaqueToken(token),
+      expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+    });
+    await em.flush();
+    return token;
+  }
+
+  /** Marks the token used in one statement (so two concurrent uses cannot both succeed); its user id, or a 400. */
+  async function consumeToken(em: EntityManager, token: string, purpose: AccountTokenPurpose): Promise<string> {
+    const [row] = await em.execute<Array<{ user_id: string }>>(
+      `update account_tokens set used_at = now()
+        where token_hash = ? and purpose = ? and used_at is null and expires_at > now()
+        returning user_id`,
+      [hashOpaqueToken(token), purpose],
+    );
+    if (!row) throw new BadRequestError(INVALID_TOKEN_DETAIL);
+    return row.user_id;
+  }
+
+  async function mailVerification(user: User): Promise<void> {
+    const token = await issueToken(user, 'email_verification', EMAIL_VERIFICATION_TTL_SECONDS);
+    await deps.mailer.send({
+      to: user.email,
+      subject: 'Verify your Tocsin email address',
+      text: [
+        `Confirm that ${user.email} belongs to you.`,
+        '',
+        `Verification token: ${token}`,
+        '',
+        `Send it to POST ${base}/auth/verify-email as {"token": "..."}. It works once and expires in 24 hours.`,
+      ].join('\n'),
+    });
+  }
+
+  return {
+    /** After registration: mail a verification token. A mail failure is logged, not fatal. */
+    async onRegistered(user: User): Promise<void> {
+      await mailVerification(user).catch((error: unknown) => deps.logger.error({ err: error, userId: user.id }, 'verification mail failed'));
+    },
+
+    async requestPasswordReset(input: { email: string }): Promise<{ message: string }> {
+      const user = await deps.em().findOne(UserSchema, { email: input.email.toLowerCase() }, unscoped);
+      if (user) {
+        const token = await issueToken(user, 'password_reset', PASSWORD_RESET_TTL_SECONDS);
+        // Not awaited: an SMTP round trip only for existing accounts would time-leak which exist.
+        void deps.mailer
+          .send({
+            to: user.email,
+            subject: 'Reset your Tocsin password',
+            text: [
+              `Someone asked to reset the password of the Tocsin account ${user.email}.`,
+              '',
+              `Reset token: ${token}`,
+              '',
+              `Send it with your new password to POST ${base}/auth/password/reset/confirm as {"token": "...", "new_password": "..."}.`,
+              'It works once and expires in 1 hour. If you did not ask for this, ignore this message.',
+            ].join('\n'),
+          })
+          .catch((error: unknown) => deps.logger.error({ err: error, userId: user.id }, 'password reset mail failed'));
+      }
+      return { message: RESET_REQUESTED_MESSAGE };
+    },
+
+    /**
+     * Sets the new password, ends every existing session of the user (whoever held one may have
+     * been the reason for the reset) and lifts a lockout. Receiving the mail also proves the address.
+     */
+    async confirmPasswordReset(input: { token: string; new_password: string }): Promise<{ message: string }> {
+      const passwordHash = await hashPassword(input.new_password);
+      const user = await deps.em().transactional(async (tx) => {
+        const userId = await consumeToken(tx, input.token, 'password_reset');
+        const found = await tx.findOneOrFail(UserSchema, { id: userId }, unscoped);
+        found.passwordHash = passwordHash;
+        found.emailVerifiedAt ??= new Date();
+        await tx.flush();
+        return found;
+      });
+      await deps.sessions.cutOff(user.id);
+      await deps.throttle.reset(user.email);
+      return { message: 'Password has been reset; sign in with the new password' };
+    },
+
+    /**
+     * Needs the current password: a wrong one is 400 BAD_REQUEST (not 401, which clients read as
+     * "session over") and counts as a failed login, so a stolen session cannot brute-force it.
+     * Existing sessions, this one included, keep working.
+     */
+    async changePassword(auth: AuthContext, input: { current_password: string; new_password: string }): Promise<{ message: string }> {
+      requireUserSession(auth, 'Password change');
+      const em = deps.em();
+      const user = await em.findOneOrFail(UserSchema, { id: auth.userId });
+      await deps.throttle.assertNotLocked(user.email);
+      if (!(await verifyPassword(input.current_password, user.passwordHash))) {
+        await deps.throttle.recordFailure(user.email);
+        throw new BadRequestError('Current password is incorrect');
+      }
+      user.passwordHash = await hashPassword(input.new_password);
+      await em.flush();
+      return { message: 'Password changed' };
+    },
+
+    async verifyEmail(input: { token: string }): Promise<{ message: string }> {
+      await deps.em().transactional(async (tx) => {
+        const userId = await consumeToken(tx, input.token, 'email_verification');
+        const user = await tx.findOneOrFail(UserSchema, { id: userId }, unscoped);
+        user.emailVerifiedAt ??= new Date();
+        await tx.flush();
+      });
+      return { message: 'Email verified' };
+    },
+
+    async resendVerification(auth: AuthContext): Promise<{ message: string }> {
+      requireUserSession(auth, 'Resending verification');
+      const user = await deps.em().findOneOrFail(UserSchema, { id: auth.userId });
+      if (user.emailVerifiedAt) return { message: 'Email already verified' };
+      try {
+        await mailVerification(user);
+      } catch (error) {
+        deps.logger.error({ err: error, userId: user.id }, 'verification mail failed');
+        throw new ServiceUnavailableError('Could not send the verification message; try again later');
+      }
+      return { message: 'Verification message sent' };
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { EntityManager } from '@mikro-orm/core';
+import {
+  ApiKeySchema,
+  AuditEventSchema,
+  IncidentSchema,
+  IntegrationSchema,
+  InvitationSchema,
+  OrganizationSchema,
+  UserSchema,
+} from '../../shared/db/entities/index.ts';
+import { ROLES, type Role } from '../../shared/domain/permissions.ts';
+import type { PlanLimits } from '../../shared/domain/plans.ts';
+import type { AuthContext } from '../auth-context.ts';
+import { organizationView, type OrganizationView } from './auth.service.ts';
+
+export interface AdminStats {
+  organization: OrganizationView;
+  users: { total: number; by_role: Record<Role, number> };
+  invitations: { pending: number };
+  api_keys: { active: number };
+  integrations: { total: number; enabled: number };
+  incidents: { total: number; open: number };
+  audit_events: { total: number; last_24h: number };
+  rate_limits: { plan: string; per_hour: PlanLimits };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;
+
+/** Numbers about the caller's organization for its owners and admins (`GET /admin/stats`). */
+export function createAdminService(deps: { em: () => EntityManager; limitsFor: (plan: string) => PlanLimits; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  return {
+    async stats(auth: AuthContext): Promise<AdminStats> {
+      // Every count runs under the tenant filter, i.e. within the caller's organization.
+      const em = deps.em();
+      const at = now();
+      const dayAgo = new Date(at.getTime() - 24 * 3600 * 1000);
+      const [organization, roleCounts, pendingInvitations, activeKeys, integrations, enabledIntegrations, incidents, openIncidents, auditTotal, auditDay] =
+        await Promise.all([
+          em.findOneOrFail(OrganizationSchema, { id: auth.organizationId }),
+          Promise.all(ROLES.map((role) => em.count(UserSchema, { role }))),
+          em.count(InvitationSchema, { acceptedAt: null, revokedAt: null, expiresAt: { $gt: at } }),
+          em.count(ApiKeySchema, { revokedAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: at } }] }),
+          em.count(IntegrationSchema, {}),
+          em.count(IntegrationSchema, { enabled: true }),
+          em.count(IncidentSchema, {}),
+          em.count(IncidentSchema, { status: { $ne: 'resolved' } }),
+          em.count(AuditEventSchema, {}),
+          em.count(AuditEventSchema, { createdAt: { $gte: dayAgo } }),
+        ]);
+      const byRole = Object.fromEntries(ROLES.map((role, index) => [role, roleCounts[index]])) as Record<Role, number>;
+      return {
+        organization: organizationView(organization),
+        users: { total: roleCounts.reduce((sum, count) => sum + count, 0), by_role: byRole },
+        invitations: { pending: pendingInvitations },
+        api_keys: { active: activeKeys },
+        integrations: { total: integrations, enabled: enabledIntegrations },
+        incidents: { total: incidents, open: openIncidents },
+        audit_events: { total: auditTotal, last_24h: auditDay },
+        rate_limits: { plan: organization.plan, per_hour: deps.limitsFor(organization.plan) },
+      };
+    },
+  };
+}

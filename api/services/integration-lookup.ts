@@ -1,0 +1,50 @@
+import type { MikroORM } from '@mikro-orm/core';
+import type { SecretBox } from '../../shared/crypto/secret-box.ts';
+import { IntegrationSchema } from '../../shared/db/entities/index.ts';
+import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
+
+export interface ResolvedIntegration {
+  id: string;
+  organizationId: string;
+  platform: string;
+  enabled: boolean;
+  /** Current secret first, then the previous one while its grace period lasts. */
+  secrets: string[];
+}
+
+/**
+ * Webhook traffic reads the same integration many times a second: entries are cached briefly
+ * (other API processes see changes within `ttlMs`; this one at once through `invalidate`).
+ */
+export function createIntegrationLookup(deps: { orm: MikroORM; secretBox: SecretBox; ttlMs?: number; now?: () => number }) {
+  const ttlMs = deps.ttlMs ?? 10_000;
+  const now = deps.now ?? Date.now;
+  const cache = new Map<string, { value: ResolvedIntegration | null; expiresAt: number }>();
+
+  async function load(id: string): Promise<ResolvedIntegration | null> {
+    // Webhook senders have no organization yet: the integration id is what identifies one.
+    const integration = await deps.orm.em.fork().findOne(IntegrationSchema, { id }, { filters: { [TENANT_FILTER]: false } });
+    if (!integration) return null;
+    const secrets = [deps.secretBox.decrypt(integration.secretCiphertext)];
+    if (integration.previousSecretCiphertext && integration.previousSecretExpiresAt && integration.previousSecretExpiresAt.getTime() > now()) {
+      secrets.push(deps.secretBox.decrypt(integration.previousSecretCiphertext));
+    }
+    return { id: integration.id, organizationId: integration.organization.id, platform: integration.platform, enabled: integration.enabled, secrets };
+  }
+
+  return {
+    async get(id: string): Promise<ResolvedIntegration | null> {
+      const hit = cache.get(id);
+      if (hit && hit.expiresAt > now()) return hit.value;
+      const value = await load(id);
+      if (cache.size > 10_000) cache.clear();
+      cache.set(id, { value, expiresAt: now() + ttlMs });
+      return value;
+    },
+    invalidate(id: string): void {
+      cache.delete(id);
+    },
+  };
+}
+
+export type IntegrationLookup = ReturnType<typeof createIntegrationLookup>;

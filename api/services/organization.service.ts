@@ -1,0 +1,57 @@
+import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { OrganizationSchema } from '../../shared/db/entities/index.ts';
+import {
+  mergeSettings,
+  OrganizationSettingsSchema,
+  readSettings,
+  type OrganizationSettings,
+  type OrganizationSettingsPatch,
+} from '../../shared/domain/organization-settings.ts';
+import { ValidationError } from '../../shared/errors.ts';
+import type { AuthContext } from '../auth-context.ts';
+import { organizationView, type OrganizationView } from './auth.service.ts';
+
+export type OrganizationService = ReturnType<typeof createOrganizationService>;
+
+/** The caller's organization and its settings; there is never another one to address. */
+export function createOrganizationService(deps: { em: () => EntityManager }) {
+  // The tenant filter scopes organizations by their own id as well; the explicit id says what is meant.
+  const current = (em: EntityManager, auth: AuthContext, lock = false) =>
+    em.findOneOrFail(OrganizationSchema, { id: auth.organizationId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+
+  return {
+    async get(auth: AuthContext): Promise<OrganizationView> {
+      return organizationView(await current(deps.em(), auth));
+    },
+
+    async update(auth: AuthContext, input: { name?: string }): Promise<OrganizationView> {
+      const em = deps.em();
+      const organization = await current(em, auth);
+      if (input.name !== undefined) organization.name = input.name;
+      await em.flush();
+      return organizationView(organization);
+    },
+
+    async getSettings(auth: AuthContext): Promise<OrganizationSettings> {
+      return readSettings((await current(deps.em(), auth)).settings);
+    },
+
+    /**
+     * Merges the patch into the current settings (defaults included) and validates the result as a
+     * whole, under a row lock so concurrent patches of different fields both survive.
+     */
+    async updateSettings(auth: AuthContext, patch: OrganizationSettingsPatch): Promise<OrganizationSettings> {
+      return deps.em().transactional(async (tx) => {
+        const organization = await current(tx, auth, true);
+        const merged = mergeSettings(readSettings(organization.settings), patch);
+        const result = OrganizationSettingsSchema.safeParse(merged);
+        if (!result.success) {
+          throw new ValidationError(result.error.issues.map((issue) => ({ path: ['body', ...issue.path.map(String)].join('.'), message: issue.message })));
+        }
+        organization.settings = result.data;
+        await tx.flush();
+        return result.data;
+      });
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
+import type { alertIngestionWorkflow } from '../../workflows/alert-ingestion.workflow.ts';
+import { alertReceivedSignal } from '../../workflows/messages.ts';
+import { parseAlertPayload } from '../../shared/alerts/parsers/index.ts';
+import { AlertPayloadError } from '../../shared/alerts/payload-error.ts';
+import { verifyWebhookSignature } from '../../shared/alerts/signature.ts';
+import { IntegrationSchema } from '../../shared/db/entities/index.ts';
+import type { NormalizedAlert, Platform } from '../../shared/domain/alert.ts';
+import type { AlertSignalPayload } from '../../shared/domain/ingestion.ts';
+import { ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
+import { ServiceUnavailableError, WebhookError } from '../../shared/errors.ts';
+import type { TemporalClient } from '../../shared/temporal/client.ts';
+import { workflowIds } from '../../shared/temporal/ids.ts';
+import { toStorableJson } from '../../shared/text-safety.ts';
+import type { AuthContext } from '../auth-context.ts';
+import type { IntegrationLookup, ResolvedIntegration } from './integration-lookup.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface WebhookAccepted {
+  success: true;
+  message: string;
+  data: { integration_id: string; alert_id: string; processing_status: 'queued'; alerts: number };
+}
+
+function parseBody(platform: Platform, rawBody: Buffer): NormalizedAlert[] {
+  let body: unknown;
+  try {
+    // Senders' payloads are kept as sent, except what PostgreSQL cannot store.
+    body = toStorableJson(JSON.parse(rawBody.toString('utf8')));
+  } catch {
+    throw new WebhookError('INVALID_PAYLOAD', 'Body is not valid JSON', { field: 'body' });
+  }
+  try {
+    return parseAlertPayload(platform, body);
+  } catch (error) {
+    if (error instanceof AlertPayloadError) throw new WebhookError('INVALID_PAYLOAD', error.message, { field: error.field });
+    throw error;
+  }
+}
+
+export type WebhookIngestService = ReturnType<typeof createWebhookIngestService>;
+
+/**
+ * Inbound alerts: authenticate the sender, parse with the platform's pure parser, and hand each
+ * alert to its ingestion workflow with signalWithStart. `queued` is answered only after Temporal
+ * has accepted every alert of the payload; nothing is written to the database here.
+ */
+export function createWebhookIngestService(deps: { em: () => EntityManager; temporal: TemporalClient; integrations: IntegrationLookup }) {
+  async function enqueue(integration: ResolvedIntegration, alerts: NormalizedAlert[]): Promise<WebhookAccepted> {
+    const receivedAt = new Date().toISOString();
+    try {
+      for (const alert of alerts) {
+        const signal: AlertSignalPayload = { alertId: randomUUID(), organizationId: integration.organizationId, integrationId: integration.id, receivedAt, alert };
+        await deps.temporal.client.workflow.signalWithStart<typeof alertIngestionWorkflow, [AlertSignalPayload]>('alertIngestionWorkflow', {
+          taskQueue: deps.temporal.taskQueue,
+          workflowId: workflowIds.alertIngestion(integration.organizationId, integration.id, alert.dedupKey),
+          args: [{ organizationId: integration.organizationId, integrationId: integration.id, dedupKey: alert.dedupKey }],
+          signal: alertReceivedSignal,
+          signalArgs: [signal],
+          typedSearchAttributes: [{ key: ORGANIZATION_ID, value: integration.organizationId }],
+        });
+      }
+    } catch {
+      // The sender retries on 5xx; no alert is acknowledged that Temporal does not hold.
+      throw new ServiceUnavailableError('Alert processing is unavailable; retry later');
+    }
+    const first = alerts[0] as NormalizedAlert;
+    return {
+      success: true,
+      message: alerts.length === 1 ? 'Alert accepted for processing' : `${alerts.length} alerts accepted for processing`,
+      data: { integration_id: integration.id, alert_id: first.externalId ?? first.dedupKey, processing_status: 'queued', alerts: alerts.length },
+    };
+  }
+
+  return {
+    /** `POST /webhooks/{platform}/{integration_id}`: authenticated by the integration's secret. */
+    async ingest(input: { platform: Platform; integrationId: string; rawBody: Buffer; headers: Record<string, string | string[] | undefined> }) {
+      const integration = UUID.test(input.integrationId) ? await deps.integrations.get(input.integrationId) : null;
+      if (!integration || integration.platform !== input.platform) {
+        throw new WebhookError('INTEGRATION_NOT_FOUND', `No ${input.platform} integration with this id`);
+      }
+      const verification = verifyWebhookSignature({ platform: input.platform, secrets: integration.secrets, rawBody: input.rawBody, headers: input.headers });
+      if (!verification.ok) {
+        throw new WebhookError('WEBHOOK_VALIDATION_FAILED', 'Webhook signature validation failed', {
+          received_signature: verification.receivedSignature,
+          reason: verification.reason,
+        });
+      }
+      if (!integration.enabled) throw new WebhookError('INTEGRATION_DISABLED', 'This integration is disabled');
+      return enqueue(integration, parseBody(input.platform, input.rawBody));
+    },
+
+    /** `POST /webhooks/{platform}`: an API key with alerts:ingest; the organization's oldest enabled integration. */
+    async ingestWithApiKey(auth: AuthContext, input: { platform: Platform; rawBody: Buffer }) {
+      const row = await deps.em().findOne(IntegrationSchema, { platform: input.platform, enabled: true }, { orderBy: { createdAt: 'asc' } });
+      const integration = row ? await deps.integrations.get(row.id) : null;
+      if (!integration) throw new WebhookError('INTEGRATION_NOT_FOUND', `No enabled ${input.platform} integration in this organization`);
+      return enqueue(integration, parseBody(input.platform, input.rawBody));
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantFilter } from '../tenant-filter.ts';
+import { OrganizationSchema } from './organization.entity.ts';
+
+/** Every alert received, as sent and as understood; its id is the API's receipt id (idempotency key). */
+export const AlertSchema = defineEntity({
+  name: 'Alert',
+  tableName: 'alerts',
+  filters: tenantFilter(),
+  properties: {
+    id: p.uuid().primary(),
+    organization: () => p.manyToOne(OrganizationSchema),
+    integrationId: p.uuid().index(),
+    incidentId: p.uuid().nullable().index(),
+    platform: p.string().length(32),
+    externalId: p.string().length(500).nullable(),
+    dedupKey: p.string().length(200),
+    title: p.string().length(500),
+    severity: p.string().length(16),
+    status: p.string().length(16),
+    host: p.string().length(500).nullable(),
+    labels: p.json<Record<string, string>>().default('{}'),
+    links: p.json<Record<string, string>>().default('{}'),
+    raw: p.json<unknown>(),
+    occurredAt: p.datetime().nullable(),
+    receivedAt: p.datetime(),
+    processedAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export type Alert = InferEntity<typeof AlertSchema>;

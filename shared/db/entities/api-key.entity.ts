@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantFilter } from '../tenant-filter.ts';
+import { OrganizationSchema } from './organization.entity.ts';
+import { UserSchema } from './user.entity.ts';
+
+/**
+ * A long-lived credential of one organization. Only the SHA-256 of the key is stored; `prefix`
+ * (the first characters) lets people tell keys apart. Removing the creating user removes the key,
+ * since a key never holds more than its creator.
+ */
+export const ApiKeySchema = defineEntity({
+  name: 'ApiKey',
+  tableName: 'api_keys',
+  filters: tenantFilter(),
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organization: () => p.manyToOne(OrganizationSchema).index(),
+    createdBy: () => p.manyToOne(UserSchema).index().deleteRule('cascade'),
+    name: p.string().length(200),
+    keyHash: p.string().length(64).unique().hidden(),
+    prefix: p.string().length(32),
+    permissions: p.json<string[]>(),
+    lastUsedAt: p.datetime().nullable(),
+    expiresAt: p.datetime().nullable(),
+    revokedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export type ApiKey = InferEntity<typeof ApiKeySchema>;

@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantFilter } from '../tenant-filter.ts';
+import { ExecutionSchema } from './execution.entity.ts';
+import { OrganizationSchema } from './organization.entity.ts';
+
+/** The recorded outcome of one step of one execution; only the execution's activity writes it. */
+export const ExecutionStepSchema = defineEntity({
+  name: 'ExecutionStep',
+  tableName: 'execution_steps',
+  filters: tenantFilter(),
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organization: () => p.manyToOne(OrganizationSchema),
+    execution: () => p.manyToOne(ExecutionSchema).index().deleteRule('cascade'),
+    /** The step's id in the execution's definition snapshot. */
+    stepId: p.uuid(),
+    position: p.integer(),
+    name: p.string().length(200),
+    type: p.string().length(16),
+    status: p.string().length(16),
+    output: p.json<unknown>().nullable(),
+    notes: p.text().nullable(),
+    actorId: p.uuid().nullable(),
+    startedAt: p.datetime().nullable(),
+    completedAt: p.datetime().nullable(),
+  },
+});
+
+export type ExecutionStep = InferEntity<typeof ExecutionStepSchema>;

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { ProcedureSnapshot } from '../../domain/procedure.ts';
+import { tenantFilter } from '../tenant-filter.ts';
+import { OrganizationSchema } from './organization.entity.ts';
+
+/**
+ * One run of a procedure. `definition` is the procedure as it was when the run started; the
+ * procedure id is a plain column (no foreign key) so history outlives a deleted procedure.
+ */
+export const ExecutionSchema = defineEntity({
+  name: 'Execution',
+  tableName: 'executions',
+  filters: tenantFilter(),
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organization: () => p.manyToOne(OrganizationSchema).index(),
+    procedureId: p.uuid().index(),
+    procedureVersion: p.integer(),
+    incidentId: p.uuid().nullable().index(),
+    status: p.string().length(16),
+    definition: p.json<ProcedureSnapshot>(),
+    parameters: p.json<Record<string, unknown>>().default('{}'),
+    workflowId: p.string().length(200),
+    /** The last progress record applied: a retried activity whose write committed does not write twice. */
+    progressSeq: p.integer().default(0),
+    startedBy: p.uuid().nullable(),
+    startedAt: p.datetime().onCreate(() => new Date()),
+    completedAt: p.datetime().nullable(),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export type Execution = InferEntity<typeof ExecutionSchema>;

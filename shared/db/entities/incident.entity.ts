@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantFilter } from '../tenant-filter.ts';
+import { OrganizationSchema } from './organization.entity.ts';
+
+export const IncidentSchema = defineEntity({
+  name: 'Incident',
+  tableName: 'incidents',
+  filters: tenantFilter(),
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organization: () => p.manyToOne(OrganizationSchema).index(),
+    title: p.string().length(500),
+    description: p.text().nullable(),
+    status: p.string().length(16),
+    severity: p.string().length(16),
+    assigneeId: p.uuid().nullable(),
+    /** The platform identifier, or `manual`. */
+    source: p.string().length(32),
+    integrationId: p.uuid().nullable(),
+    /** The alert dedup key; at most one open incident per organization and key (partial unique index). */
+    fingerprint: p.string().length(200).nullable(),
+    alertCount: p.integer().default(0),
+    tags: p.json<string[]>().default('[]'),
+    labels: p.json<Record<string, string>>().default('{}'),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    acknowledgedAt: p.datetime().nullable(),
+    resolvedAt: p.datetime().nullable(),
+  },
+});
+
+export type Incident = InferEntity<typeof IncidentSchema>;

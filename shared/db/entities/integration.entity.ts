@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantFilter } from '../tenant-filter.ts';
+import { OrganizationSchema } from './organization.entity.ts';
+
+/** A configured connection to a monitoring platform; its id is the `integration_id` of webhook URLs. */
+export const IntegrationSchema = defineEntity({
+  name: 'Integration',
+  tableName: 'integrations',
+  filters: tenantFilter(),
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organization: () => p.manyToOne(OrganizationSchema).index(),
+    name: p.string().length(200),
+    platform: p.string().length(32),
+    status: p.string().length(16).default('disconnected'),
+    enabled: p.boolean().default(true),
+    /** AES-GCM sealed (shared/crypto/secret-box.ts), never the plain secret. */
+    secretCiphertext: p.text().hidden(),
+    /** The secret before the last rotation, accepted until `previousSecretExpiresAt`. */
+    previousSecretCiphertext: p.text().nullable().hidden(),
+    previousSecretExpiresAt: p.datetime().nullable(),
+    webhookConfig: p.json<Record<string, unknown>>().nullable(),
+    settings: p.json<Record<string, unknown>>().default('{}'),
+    consecutiveFailures: p.integer().default(0),
+    lastAlertAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export type Integration = InferEntity<typeof IntegrationSchema>;

@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantFilter } from '../tenant-filter.ts';
+import { OrganizationSchema } from './organization.entity.ts';
+
+/** A knowledge-base article: what responders learned, searchable beside incidents and runbooks. */
+export const KnowledgeArticleSchema = defineEntity({
+  name: 'KnowledgeArticle',
+  tableName: 'knowledge_articles',
+  filters: tenantFilter(),
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organization: () => p.manyToOne(OrganizationSchema).index(),
+    title: p.string().length(500),
+    body: p.text(),
+    tags: p.json<string[]>().default('[]'),
+    authorId: p.uuid().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export type KnowledgeArticle = InferEntity<typeof KnowledgeArticleSchema>;

@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantFilter } from '../tenant-filter.ts';
+import { OrganizationSchema } from './organization.entity.ts';
+
+/** A runbook; its steps live in `procedure_steps`. `version` counts definition changes. */
+export const ProcedureSchema = defineEntity({
+  name: 'Procedure',
+  tableName: 'procedures',
+  filters: tenantFilter(),
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organization: () => p.manyToOne(OrganizationSchema).index(),
+    name: p.string().length(200),
+    description: p.text().nullable(),
+    tags: p.json<string[]>().default('[]'),
+    version: p.integer().default(1),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export type Procedure = InferEntity<typeof ProcedureSchema>;

@@ -1,0 +1,26 @@
+// Kept free of Node built-ins and I/O: the outbound-delivery workflow imports these types.
+
+/** The single input of `outboundDeliveryWorkflow`: one domain event to one integration. */
+export interface DeliveryInput {
+  eventId: string;
+  eventType: string;
+  organizationId: string;
+  integrationId: string;
+  incidentId: string | null;
+}
+
+/** What one `sendWebhook` activity run reports when it did not throw. */
+export type SendWebhookResult =
+  | { status: 'delivered'; statusCode: number; attempt: number }
+  | { status: 'skipped'; reason: string };
+
+export interface DeliveryResult {
+  status: 'delivered' | 'failed' | 'skipped';
+  statusCode: number | null;
+  error: string | null;
+}
+
+/** Contract values: 3 attempts, 2^n s apart, 30 s per request, disabled after 10 failed deliveries. */
+export const DELIVERY_MAX_ATTEMPTS = 3;
+export const DELIVERY_REQUEST_TIMEOUT_MS = 30_000;
+export const DELIVERY_FAILURES_BEFORE_DISABLE = 10;

@@ -1,0 +1,24 @@
+import { SEVERITIES, type Severity } from './alert.ts';
+
+export const INCIDENT_STATUSES = ['active', 'investigating', 'mitigated', 'resolved'] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+export { SEVERITIES, type Severity };
+
+export const TIMELINE_TYPES = [
+  'created',
+  'alert',
+  'status_changed',
+  'severity_changed',
+  'assignee_changed',
+  'description_changed',
+  'title_changed',
+  'resolved_by_alert',
+  'note',
+  'execution',
+] as const;
+export type TimelineType = (typeof TIMELINE_TYPES)[number];
+
+/** Lower index = more severe. */
+export function isMoreSevere(candidate: Severity, than: Severity): boolean {
+  return SEVERITIES.indexOf(candidate) < SEVERITIES.indexOf(than);
+}

@@ -1,0 +1,99 @@
+// Kept free of Node built-ins and I/O: workflows (notifications, retention) may read these settings.
+import { z } from 'zod';
+import { SEVERITIES } from './alert.ts';
+
+// `Intl` also accepts UTC offsets such as `+01:00`; only IANA names (and `UTC`) are settings values.
+const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+
+/** Whether `value` is a time zone name the runtime's IANA database knows, e.g. `Europe/Paris`. */
+export function isIanaTimeZone(value: string): boolean {
+  if (!IANA_NAME.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const timezone = z.string().max(64).refine(isIanaTimeZone, { message: 'must be an IANA time zone name, e.g. "Europe/Paris" or "UTC"' });
+const severity = z.enum(SEVERITIES);
+
+// Field schemas carry no defaults: a PATCH must not fill in (and so overwrite) what it leaves out.
+const notificationFields = {
+  /** Send notification emails at all. */
+  email: z.boolean(),
+  /** Incidents below this severity do not notify. */
+  min_severity: severity,
+  /** Also notify when an incident is resolved, not only when it opens or escalates. */
+  notify_on_resolve: z.boolean(),
+};
+const retentionDays = z.number().int().min(1).max(3650);
+const autoResolveAfterHours = z.number().int().min(1).max(8760).nullable();
+
+const NotificationSettingsSchema = z.object({
+  email: notificationFields.email.default(true),
+  min_severity: notificationFields.min_severity.default('high'),
+  notify_on_resolve: notificationFields.notify_on_resolve.default(true),
+});
+
+/**
+ * An organization's settings, stored in `organizations.settings`. Every field has a default, so an
+ * organization that never saved any reads the full object, and new fields appear with their default.
+ */
+export const OrganizationSettingsSchema = z
+  .object({
+    timezone: timezone.default('UTC'),
+    notifications: NotificationSettingsSchema.prefault({}),
+    /** Days incidents, alerts and audit events are kept. */
+    retention_days: retentionDays.default(365),
+    default_incident_severity: severity.default('medium'),
+    /** Resolve an incident with no new alert for this many hours; null never auto-resolves. */
+    auto_resolve_after_hours: autoResolveAfterHours.default(null),
+  })
+  .meta({ id: 'OrganizationSettings' });
+
+export type OrganizationSettings = z.output<typeof OrganizationSettingsSchema>;
+
+/**
+ * A PATCH body: any subset of the fields, nested objects partial too. Unknown keys are refused, so
+ * a misspelt setting is a 422 rather than silently ignored.
+ */
+export const OrganizationSettingsPatchSchema = z
+  .object({
+    timezone,
+    notifications: z.object(notificationFields).partial().strict(),
+    retention_days: retentionDays,
+    default_incident_severity: severity,
+    auto_resolve_after_hours: autoResolveAfterHours,
+  })
+  .partial()
+  .strict();
+
+export type OrganizationSettingsPatch = z.output<typeof OrganizationSettingsPatchSchema>;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Objects merge key by key; anything else (including arrays and null) replaces. */
+export function mergeSettings(base: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    merged[key] = isPlainObject(value) && isPlainObject(merged[key]) ? mergeSettings(merged[key] as Record<string, unknown>, value) : value;
+  }
+  return merged;
+}
+
+/**
+ * Reads stored settings. A stored value that no longer validates (the schema tightened since it was
+ * saved) falls back to its default instead of making the organization's settings unreadable.
+ */
+export function readSettings(stored: unknown): OrganizationSettings {
+  const raw = isPlainObject(stored) ? stored : {};
+  const result = OrganizationSettingsSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const invalid = new Set(result.error.issues.map((issue) => String(issue.path[0])));
+  return OrganizationSettingsSchema.parse(Object.fromEntries(Object.entries(raw).filter(([key]) => !invalid.has(key))));
+}

@@ -1,0 +1,50 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { createTransport } from 'nodemailer';
+import { OutboxMessageSchema } from '../db/entities/index.ts';
+import type { Logger } from '../logger.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  /** Plain text body; it may carry a one-time token, so it is never logged. */
+  text: string;
+}
+
+/** The one way Tocsin sends mail; services get it through their deps. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Real delivery through the SMTP server of `SMTP_URL` (`smtp://` or `smtps://`, credentials in the URL). */
+export function createSmtpMailer(options: { url: string; from: string; logger: Logger }): Mailer {
+  const transport = createTransport(options.url);
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+      options.logger.info({ messageId: info.messageId, to: message.to, subject: message.subject }, 'mail sent');
+    },
+  };
+}
+
+/**
+ * Without SMTP the message is kept in `outbox_messages` for whoever runs the instance, and a log
+ * line says so without the body. Each send uses its own EntityManager fork, because a send may
+ * outlive the request that asked for it.
+ */
+export function createOutboxMailer(deps: { fork: () => EntityManager; logger: Logger }): Mailer {
+  return {
+    async send(message) {
+      const em = deps.fork();
+      const stored = em.create(OutboxMessageSchema, { to: message.to, subject: message.subject, body: message.text });
+      await em.flush();
+      deps.logger.info({ outboxMessageId: stored.id, to: message.to, subject: message.subject }, 'no SMTP_URL: mail stored in outbox_messages');
+    },
+  };
+}
+
+/** SMTP when `smtpUrl` is set, else the outbox table. */
+export function createMailer(options: { smtpUrl?: string; from: string; fork: () => EntityManager; logger: Logger }): Mailer {
+  return options.smtpUrl
+    ? createSmtpMailer({ url: options.smtpUrl, from: options.from, logger: options.logger })
+    : createOutboxMailer({ fork: options.fork, logger: options.logger });
+}

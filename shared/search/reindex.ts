@@ -1,0 +1,44 @@
+import type { Orm } from '../db/orm.ts';
+import { OrganizationSchema } from '../db/entities/index.ts';
+import { TENANT_FILTER } from '../db/tenant-filter.ts';
+import { listDocumentIds, loadSearchDocument } from './documents.ts';
+import { SEARCH_DOCUMENT_TYPES, type SearchDocument, type SearchDocumentType, type SearchIndex } from './search-index.ts';
+
+/**
+ * Rebuilds the index from PostgreSQL, the source of truth: every organization, every document
+ * type, in batches. Used after a mapping or model change (a new versioned index) and to repair
+ * writes that never reached the index.
+ */
+export async function reindexAll(options: {
+  orm: Orm;
+  index: SearchIndex;
+  types?: SearchDocumentType[];
+  batchSize?: number;
+  log?: (message: string) => void;
+}): Promise<number> {
+  const log = options.log ?? (() => {});
+  // Logs live in the index only on Elasticsearch (PostgreSQL serves GET /logs from its own table).
+  const types = options.types ?? SEARCH_DOCUMENT_TYPES.filter((type) => type !== 'log' || options.index.backend === 'elasticsearch');
+  const organizations = await options.orm.em.fork().find(OrganizationSchema, {}, { filters: { [TENANT_FILTER]: false }, fields: ['id'] });
+  let count = 0;
+  for (const { id: organizationId } of organizations) {
+    const em = options.orm.em.fork();
+    em.setFilterParams(TENANT_FILTER, { organizationId });
+    for (const type of types) {
+      const ids = await listDocumentIds(em, type);
+      for (let start = 0; start < ids.length; start += options.batchSize ?? 64) {
+        const batch: SearchDocument[] = [];
+        for (const id of ids.slice(start, start + (options.batchSize ?? 64))) {
+          const document = await loadSearchDocument(em, organizationId, type, id);
+          if (document) batch.push(document);
+        }
+        await options.index.upsert(batch);
+        em.clear();
+        count += batch.length;
+      }
+      if (ids.length) log(`${organizationId}: ${ids.length} ${type} document(s)`);
+    }
+  }
+  await options.index.refresh();
+  return count;
+}

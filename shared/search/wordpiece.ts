@@ -1,0 +1,87 @@
+/**
+ * BERT's uncased tokenizer (basic split + WordPiece), the one all-MiniLM-L6-v2 was trained with:
+ * lower case, accents stripped, punctuation split off, then greedy longest-match sub-words.
+ */
+export interface WordPieceTokenizer {
+  /** Token ids with [CLS] … [SEP], at most `maxLength` long. */
+  encode(text: string, maxLength: number): number[];
+  padId: number;
+}
+
+const isPunctuation = (code: number, char: string): boolean =>
+  (code >= 33 && code <= 47) || (code >= 58 && code <= 64) || (code >= 91 && code <= 96) || (code >= 123 && code <= 126) || /\p{P}/u.test(char);
+
+const isCjk = (code: number): boolean =>
+  (code >= 0x4e00 && code <= 0x9fff) || (code >= 0x3400 && code <= 0x4dbf) || (code >= 0x20000 && code <= 0x2a6df) ||
+  (code >= 0xf900 && code <= 0xfaff) || (code >= 0x2f800 && code <= 0x2fa1f);
+
+function basicTokens(text: string): string[] {
+  const cleaned = text.toLowerCase().normalize('NFD').replace(/\p{Mn}/gu, '');
+  const tokens: string[] = [];
+  let current = '';
+  const flush = () => {
+    if (current) tokens.push(current);
+    current = '';
+  };
+  for (const char of cleaned) {
+    const code = char.codePointAt(0) as number;
+    if (code === 0 || code === 0xfffd || (/\p{Cc}/u.test(char) && !/\s/.test(char))) continue;
+    if (/\s/u.test(char)) flush();
+    else if (isPunctuation(code, char) || isCjk(code)) {
+      flush();
+      tokens.push(char);
+    } else current += char;
+  }
+  flush();
+  return tokens;
+}
+
+export function createWordPieceTokenizer(vocabText: string): WordPieceTokenizer {
+  const vocab = new Map<string, number>();
+  vocabText.split('\n').forEach((line, index) => {
+    const token = line.replace(/\r$/, '');
+    if (token) vocab.set(token, index);
+  });
+  const id = (token: string) => {
+    const value = vocab.get(token);
+    if (value === undefined) throw new Error(`vocabulary has no ${token}`);
+    return value;
+  };
+  const [cls, sep, unk, pad] = [id('[CLS]'), id('[SEP]'), id('[UNK]'), id('[PAD]')];
+
+  const wordPieces = (word: string): number[] => {
+    if (word.length > 100) return [unk];
+    const ids: number[] = [];
+    let start = 0;
+    while (start < word.length) {
+      let end = word.length;
+      let found: number | undefined;
+      while (start < end) {
+        const piece = (start > 0 ? '##' : '') + word.slice(start, end);
+        found = vocab.get(piece);
+        if (found !== undefined) break;
+        end -= 1;
+      }
+      if (found === undefined) return [unk];
+      ids.push(found);
+      start = end;
+    }
+    return ids;
+  };
+
+  return {
+    padId: pad,
+    encode(text, maxLength) {
+      const ids: number[] = [cls];
+      for (const word of basicTokens(text)) {
+        for (const piece of wordPieces(word)) {
+          if (ids.length >= maxLength - 1) break;
+          ids.push(piece);
+        }
+        if (ids.length >= maxLength - 1) break;
+      }
+      ids.push(sep);
+      return ids;
+    },
+  };
+}

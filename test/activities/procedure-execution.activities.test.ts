@@ -1,0 +1,101 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApplicationFailure } from '@temporalio/common';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { DefaultLogger } from '@temporalio/worker';
+import { createFetchHttpRequest, OutboundRequestRefused, type HttpRequest, type OutboundRequest } from '../../activities/http-request.ts';
+import { createExecutionActivities } from '../../activities/procedure-execution.activities.ts';
+import type { Orm } from '../../shared/db/orm.ts';
+
+// runHttpStep never touches the database: any use of this stand-in fails the test.
+const noOrm = new Proxy({}, { get: (_target, property) => { throw new Error(`unexpected orm.${String(property)}`); } }) as Orm;
+
+async function runStep(httpRequest: HttpRequest, config: Record<string, unknown>) {
+  const { runHttpStep } = createExecutionActivities({ orm: noOrm, httpRequest });
+  // Expected failures are the point of most cases here; the SDK's warning per failure is noise.
+  return new MockActivityEnvironment(undefined, { logger: new DefaultLogger('ERROR') }).run(runHttpStep, { executionId: 'e', stepId: 's', config });
+}
+
+const answering = (status: number, body = '{"ok":true}', seen: OutboundRequest[] = []): HttpRequest => async (request) => {
+  seen.push(request);
+  return { status, headers: {}, body };
+};
+
+async function failureOf(promise: Promise<unknown>): Promise<ApplicationFailure> {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  if (!(error instanceof ApplicationFailure)) throw new Error(`expected an ApplicationFailure, got ${String(error)}`);
+  return error;
+}
+
+describe('runHttpStep', () => {
+  it('sends JSON bodies with a content type and records status and parsed body', async () => {
+    const seen: OutboundRequest[] = [];
+    const output = await runStep(answering(201, '{"id":7}', seen), { url: 'https://hooks.example.test/x', method: 'POST', body: { a: 1 } });
+    expect(output).toEqual({ status_code: 201, body: { id: 7 } });
+    expect(seen[0]).toMatchObject({ url: 'https://hooks.example.test/x', method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } });
+  });
+
+  it.each([
+    [400, true],
+    [404, true],
+    [302, true],
+    [408, false],
+    [429, false],
+    [500, false],
+    [503, false],
+  ])('an unexpected %i is a failure, non-retryable: %s', async (status, nonRetryable) => {
+    const failure = await failureOf(runStep(answering(status), { url: 'https://hooks.example.test/x' }));
+    expect(failure.type).toBe('HttpStepUnexpectedStatus');
+    expect(failure.nonRetryable).toBe(nonRetryable);
+    expect(failure.details?.[0]).toMatchObject({ status_code: status });
+  });
+
+  it('accepts exactly expected_status when given', async () => {
+    await expect(runStep(answering(404), { url: 'https://hooks.example.test/x', expected_status: 404 })).resolves.toMatchObject({ status_code: 404 });
+    expect((await failureOf(runStep(answering(200), { url: 'https://hooks.example.test/x', expected_status: 404 }))).nonRetryable).toBe(true);
+  });
+
+  it('retries transport errors but not refused targets or invalid configs', async () => {
+    const transport = await failureOf(runStep(async () => { throw new TypeError('fetch failed'); }, { url: 'https://hooks.example.test/x' }));
+    expect(transport).toMatchObject({ type: 'HttpTransportError', nonRetryable: false });
+    const refused = await failureOf(runStep(async () => { throw new OutboundRequestRefused('private address'); }, { url: 'https://hooks.example.test/x' }));
+    expect(refused).toMatchObject({ type: 'OutboundRequestRefused', nonRetryable: true });
+    const invalid = await failureOf(runStep(answering(200), { url: 'gopher://hooks.example.test/x' }));
+    expect(invalid).toMatchObject({ type: 'InvalidStepConfig', nonRetryable: true });
+  });
+});
+
+describe('createFetchHttpRequest', () => {
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      if (request.url === '/redirect') response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end();
+      else if (request.url === '/slow') setTimeout(() => response.end('late'), 2000).unref();
+      else response.end('x'.repeat(10_000));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('refuses anything but http and https', async () => {
+    await expect(createFetchHttpRequest()({ url: 'file:///etc/passwd', method: 'GET', headers: {} })).rejects.toBeInstanceOf(OutboundRequestRefused);
+    await expect(createFetchHttpRequest()({ url: 'not a url', method: 'GET', headers: {} })).rejects.toBeInstanceOf(OutboundRequestRefused);
+  });
+
+  it('answers a redirect as is instead of following it', async () => {
+    const response = await createFetchHttpRequest()({ url: `${base}/redirect`, method: 'GET', headers: {} });
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe('http://169.254.169.254/latest/meta-data');
+  });
+
+  it('caps the body and times out', async () => {
+    const response = await createFetchHttpRequest({ maxBodyBytes: 100 })({ url: `${base}/big`, method: 'GET', headers: {} });
+    expect(response.body).toHaveLength(100);
+    await expect(createFetchHttpRequest({ timeoutMs: 200 })({ url: `${base}/slow`, method: 'GET', headers: {} })).rejects.toThrow();
+  });
+});

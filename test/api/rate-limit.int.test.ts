@@ -1,0 +1,181 @@
+import type { Response } from 'supertest';
+import supertest from 'supertest';
+import { createApp } from '../../api/app.ts';
+import { buildAppDeps } from '../../api/deps.ts';
+import { createRateLimiter } from '../../api/services/rate-limit.service.ts';
+import { openOrm, type Orm } from '../../shared/db/orm.ts';
+import { PLAN_LIMITS } from '../../shared/domain/plans.ts';
+import { createLogger } from '../../shared/logger.ts';
+import { bearer } from '../helpers/members.ts';
+import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+import { createIntegration } from '../helpers/webhooks.ts';
+
+const headers = (response: Response) => ({
+  limit: Number(response.headers['x-ratelimit-limit']),
+  remaining: Number(response.headers['x-ratelimit-remaining']),
+  reset: Number(response.headers['x-ratelimit-reset']),
+});
+
+function expectWindowReset(reset: number) {
+  const now = Math.floor(Date.now() / 1000);
+  expect(reset % 3600).toBe(0);
+  expect(reset - now).toBeGreaterThan(0);
+  expect(reset - now).toBeLessThanOrEqual(3600);
+}
+
+function expectRateLimited(response: Response) {
+  expect(response.status).toBe(429);
+  expect(response.body).toMatchObject({ code: 'RATE_LIMITED', status_code: 429 });
+  const retryAfter = Number(response.headers['retry-after']);
+  const { reset, remaining } = headers(response);
+  expect(remaining).toBe(0);
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(Math.abs(retryAfter - (reset - Math.floor(Date.now() / 1000)))).toBeLessThanOrEqual(2);
+}
+
+describe('rate limits (integration: real PostgreSQL)', () => {
+  describe('per user, counted in the database shared by two API instances', () => {
+    let stack: TestStack;
+    let secondOrm: Orm;
+    let second: ReturnType<typeof supertest>;
+    beforeAll(async () => {
+      stack = await startTestStack({ env: { RATE_LIMIT_INTERACTIVE_PER_HOUR: '6' } });
+      // Another API process: its own connection pool and app, the same database.
+      secondOrm = await openOrm({ databaseUrl: stack.databaseUrl, poolMax: 2 });
+      const deps = buildAppDeps(stack.config, createLogger({ name: 'second', level: 'silent' }), {
+        orm: secondOrm,
+        temporal: stack.temporal,
+        jwtSecret: stack.config.JWT_SECRET as string,
+        encryptionKey: stack.config.ENCRYPTION_KEY as string,
+      });
+      second = supertest(createApp(deps).callback());
+    });
+    afterAll(async () => {
+      await secondOrm?.close();
+      await stack?.stop();
+    });
+
+    it('counts down across both instances and answers 429 with Retry-After past the limit', async () => {
+      const owner = await registerOwner(stack.http, 'limited');
+      const instances = [stack.http, second];
+      for (let request = 0; request < 6; request += 1) {
+        const response = await instances[request % 2].get('/api/v1/auth/me').set(bearer(owner.token)).expect(200);
+        expect(headers(response)).toMatchObject({ limit: 6, remaining: 5 - request });
+        expectWindowReset(headers(response).reset);
+      }
+      expectRateLimited(await second.get('/api/v1/auth/me').set(bearer(owner.token)));
+      expectRateLimited(await stack.http.get('/api/v1/users').set(bearer(owner.token)));
+
+      // Another user has a bucket of their own.
+      const other = await registerOwner(second, 'unaffected');
+      expect(headers(await stack.http.get('/api/v1/auth/me').set(bearer(other.token)).expect(200))).toMatchObject({ limit: 6, remaining: 5 });
+    });
+  });
+
+  describe('per client IP without a credential', () => {
+    let stack: TestStack;
+    beforeAll(async () => {
+      stack = await startTestStack({ env: { RATE_LIMIT_INTERACTIVE_PER_HOUR: '4' } });
+    });
+    afterAll(async () => {
+      await stack?.stop();
+    });
+
+    it('counts public routes and refused credentials per IP, whatever their answer', async () => {
+      const steps = [
+        () => stack.http.post('/api/v1/auth/login').send({ email: 'nobody@example.test', password: 'wrong password' }).expect(401),
+        () => stack.http.get('/api/v1/auth/me').set(bearer('not-a-token')).expect(401),
+        () => stack.http.post('/api/v1/auth/register').send({ email: 'bad' }).expect(422),
+        () => stack.http.post('/api/v1/invitations/accept').send({ token: 'nope', name: 'N', password: 'long enough' }).expect(400),
+      ];
+      for (const [index, step] of steps.entries()) expect(headers(await step())).toMatchObject({ limit: 4, remaining: 3 - index });
+      expectRateLimited(await stack.http.post('/api/v1/auth/login').send({ email: 'nobody@example.test', password: 'wrong password' }));
+      expectRateLimited(await stack.http.get('/api/v1/auth/me').set(bearer('not-a-token')));
+      // Probes are not rate limited: an orchestrator must always see the instance.
+      await stack.http.get('/healthz').expect(200);
+      const rows = await stack.orm.em.fork().execute<{ key: string; count: number }[]>('select key, count from rate_limit_counters');
+      expect(rows).toEqual([{ key: expect.stringMatching(/^ip:.*127\.0\.0\.1$/), count: 6 }]);
+    });
+  });
+
+  describe('by plan, per API key, per webhook integration', () => {
+    let stack: TestStack;
+    beforeAll(async () => {
+      stack = await startTestStack({ env: { RATE_LIMIT_API_KEY_PER_HOUR: '3', RATE_LIMIT_WEBHOOK_PER_HOUR: '2' } });
+    });
+    afterAll(async () => {
+      await stack?.stop();
+    });
+
+    const setPlan = (organizationId: string, plan: string) => stack.orm.em.fork().execute('update organizations set plan = ? where id = ?', [plan, organizationId]);
+
+    it('takes the numbers from the organization\'s plan, at once when the plan changes', async () => {
+      const owner = await registerOwner(stack.http, 'plans');
+      const me = () => stack.http.get('/api/v1/auth/me').set(bearer(owner.token)).expect(200);
+      expect(headers(await me())).toMatchObject({ limit: PLAN_LIMITS.free.interactive, remaining: PLAN_LIMITS.free.interactive - 1 });
+      await setPlan(owner.organization.id, 'team');
+      expect(headers(await me())).toMatchObject({ limit: PLAN_LIMITS.team.interactive, remaining: PLAN_LIMITS.team.interactive - 2 });
+      await setPlan(owner.organization.id, 'enterprise');
+      expect(headers(await me()).limit).toBe(PLAN_LIMITS.enterprise.interactive);
+    });
+
+    it('counts an API key on its own bucket, separate from its creator\'s', async () => {
+      const owner = await registerOwner(stack.http, 'keys');
+      const created = await stack.http.post('/api/v1/api-keys').set(bearer(owner.token)).send({ name: 'limited', permissions: ['users:read'] }).expect(201);
+      const key = created.body.data.api_key as string;
+      for (let request = 0; request < 3; request += 1) {
+        const response = await stack.http.get('/api/v1/users').set('X-API-Key', key).expect(200);
+        expect(headers(response)).toMatchObject({ limit: 3, remaining: 2 - request });
+      }
+      expectRateLimited(await stack.http.get('/api/v1/users').set('X-API-Key', key));
+      expect(headers(await stack.http.get('/api/v1/users').set(bearer(owner.token)).expect(200)).limit).toBe(PLAN_LIMITS.free.interactive);
+    });
+
+    it('counts webhook requests per integration, whatever their answer', async () => {
+      const owner = await registerOwner(stack.http, 'webhooks');
+      const [first, second] = await Promise.all([createIntegration(stack.http, owner.token, 'apm'), createIntegration(stack.http, owner.token, 'apm')]);
+      // Unsigned: refused by the route, yet counted, since the limit applies before the handler.
+      const post = (integrationId: string) => stack.http.post(`/api/v1/webhooks/apm/${integrationId}`).set('Content-Type', 'application/json').send('{}');
+      for (let request = 0; request < 2; request += 1) {
+        const response = await post(first.id);
+        expect(response.status).toBe(401);
+        expect(headers(response)).toMatchObject({ limit: 2, remaining: 1 - request });
+      }
+      expectRateLimited(await post(first.id));
+      expect(headers(await post(second.id))).toMatchObject({ limit: 2, remaining: 1 });
+      const counters = await stack.orm.em.fork().execute<{ key: string; count: number }[]>(`select key, count from rate_limit_counters where key like 'webhook:%' order by count desc`);
+      expect(counters).toEqual([{ key: `webhook:${first.id}`, count: 3 }, { key: `webhook:${second.id}`, count: 1 }]);
+    });
+
+    it('starts a new window each hour and deletes finished ones', async () => {
+      let now = Date.UTC(2030, 0, 1, 10, 59, 59);
+      const limiter = createRateLimiter({ em: () => stack.orm.em.fork(), overrides: { interactive: 2 }, now: () => now });
+      const bucket = [{ key: 'user:window-test', limitClass: 'interactive' as const }];
+      expect(await limiter.hit(bucket, null)).toMatchObject({ limit: 2, remaining: 1, exceeded: false, resetAt: Date.UTC(2030, 0, 1, 11) / 1000, retryAfterSeconds: 1 });
+      expect(await limiter.hit(bucket, null)).toMatchObject({ remaining: 0, exceeded: false });
+      expect(await limiter.hit(bucket, null)).toMatchObject({ remaining: 0, exceeded: true });
+      now += 1000;
+      expect(await limiter.hit(bucket, null)).toMatchObject({ remaining: 1, exceeded: false, resetAt: Date.UTC(2030, 0, 1, 12) / 1000, retryAfterSeconds: 3600 });
+      const windows = await stack.orm.em.fork().execute<{ window_start: Date }[]>(`select window_start from rate_limit_counters where key = 'user:window-test'`);
+      expect(windows.map((row) => new Date(row.window_start).toISOString())).toEqual(['2030-01-01T11:00:00.000Z']);
+    });
+
+    it('reads a webhook\'s plan through its integration, and reports the tightest of several buckets', async () => {
+      const owner = await registerOwner(stack.http, 'webhook-plan');
+      const integration = await stack.http.post('/api/v1/integrations').set(bearer(owner.token)).send({ name: 'APM', platform: 'apm' }).expect(201);
+      await setPlan(owner.organization.id, 'enterprise');
+      const limiter = createRateLimiter({ em: () => stack.orm.em.fork() });
+      const webhook = [{ key: `webhook:${integration.body.data.id}`, limitClass: 'webhook' as const }];
+      expect((await limiter.hit(webhook, { integrationId: integration.body.data.id })).limit).toBe(PLAN_LIMITS.enterprise.webhook);
+      expect((await limiter.hit(webhook, { integrationId: '00000000-0000-4000-8000-000000000000' })).limit).toBe(PLAN_LIMITS.free.webhook);
+
+      const searchLimiter = createRateLimiter({ em: () => stack.orm.em.fork(), overrides: { search: 1 } });
+      const buckets = [
+        { key: `user:${owner.user.id}:search-test`, limitClass: 'interactive' as const },
+        { key: `search:${owner.organization.id}`, limitClass: 'search' as const },
+      ];
+      expect(await searchLimiter.hit(buckets, { organizationId: owner.organization.id })).toMatchObject({ limit: 1, remaining: 0, exceeded: false });
+      expect(await searchLimiter.hit(buckets, { organizationId: owner.organization.id })).toMatchObject({ limit: 1, exceeded: true });
+    });
+  });
+});

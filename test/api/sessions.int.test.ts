@@ -1,0 +1,177 @@
+import supertest from 'supertest';
+import { createApp } from '../../api/app.ts';
+import { buildAppDeps } from '../../api/deps.ts';
+import { waitFor } from '../../shared/dev/wait-for.ts';
+import { createLogger } from '../../shared/logger.ts';
+import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+
+const cookiesOf = (response: { headers: Record<string, unknown> }): string[] => ([] as string[]).concat((response.headers['set-cookie'] as string[]) ?? []);
+
+/** A second API instance over the same database: another process, or the same one after a restart. */
+function anotherApi(stack: TestStack) {
+  const deps = buildAppDeps(stack.config, createLogger({ name: 'test', level: 'silent' }), {
+    orm: stack.orm,
+    temporal: stack.temporal,
+    jwtSecret: stack.config.JWT_SECRET as string,
+    encryptionKey: stack.config.ENCRYPTION_KEY as string,
+  });
+  return supertest(createApp(deps).callback());
+}
+
+describe('sessions: expiry, refresh, logout (integration: real PostgreSQL)', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ env: { LOGIN_MAX_FAILURES: '3', LOGIN_FAILURE_WINDOW_SECONDS: '60', LOGIN_LOCK_SECONDS: '2' } });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('refreshes with the body or the cookie; the new access token works; an access token is no refresh token', async () => {
+    const owner = await registerOwner(stack.http, 'refresh');
+    const refreshed = await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: owner.refreshToken }).expect(200);
+    expect(Object.keys(refreshed.body).sort()).toEqual(['access_token', 'expires_in', 'token_type']);
+    expect(refreshed.body).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
+    expect(refreshed.body.access_token).not.toBe(owner.token);
+    expect(cookiesOf(refreshed).join(';')).toMatch(/access_token=[^;]+;.*httponly/i);
+    const me = await stack.http.get('/api/v1/auth/me').set('Authorization', `Bearer ${refreshed.body.access_token}`).expect(200);
+    expect(me.body.data.id).toBe(owner.user.id);
+
+    await stack.http.post('/api/v1/auth/refresh').set('Cookie', `refresh_token=${owner.refreshToken}`).expect(200);
+
+    const wrongType = await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: owner.token }).expect(401);
+    expect(wrongType.body.code).toBe('INVALID_TOKEN');
+    const missing = await stack.http.post('/api/v1/auth/refresh').expect(401);
+    expect(missing.body.code).toBe('INVALID_TOKEN');
+  });
+
+  it('refuses a logged-out access token and its refresh token, leaves other sessions alone and clears the cookies', async () => {
+    const owner = await registerOwner(stack.http, 'logout');
+    const other = await stack.http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }).expect(200);
+    const auth = `Bearer ${owner.token}`;
+    await stack.http.get('/api/v1/auth/me').set('Authorization', auth).expect(200);
+
+    const logout = await stack.http.post('/api/v1/auth/logout').set('Authorization', auth).send({ refresh_token: owner.refreshToken }).expect(200);
+    expect(logout.body.data.message).toBe('Logged out');
+    const cleared = cookiesOf(logout);
+    for (const name of ['access_token', 'refresh_token']) {
+      expect(cleared.find((cookie) => cookie.startsWith(`${name}=;`))).toMatch(/expires=Thu, 01 Jan 1970/i);
+    }
+
+    const refused = await stack.http.get('/api/v1/auth/me').set('Authorization', auth).expect(401);
+    expect(refused.body).toMatchObject({ code: 'INVALID_TOKEN', detail: 'Token has been revoked' });
+    const refresh = await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: owner.refreshToken }).expect(401);
+    expect(refresh.body).toMatchObject({ code: 'INVALID_TOKEN', detail: 'Token has been revoked' });
+
+    // The revocation is in PostgreSQL: another API process (or this one restarted) refuses it too.
+    await anotherApi(stack).get('/api/v1/auth/me').set('Authorization', auth).expect(401);
+    // Only the presented session ended.
+    await stack.http.get('/api/v1/auth/me').set('Authorization', `Bearer ${other.body.access_token}`).expect(200);
+    await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: other.body.refresh_token }).expect(200);
+  });
+
+  it('revokes the refresh token sent as a cookie on logout', async () => {
+    const owner = await registerOwner(stack.http, 'logout-cookie');
+    await stack.http
+      .post('/api/v1/auth/logout')
+      .set('Authorization', `Bearer ${owner.token}`)
+      .set('Cookie', `refresh_token=${owner.refreshToken}`)
+      .expect(200);
+    await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: owner.refreshToken }).expect(401);
+  });
+
+  it('prunes revocations whose token expired anyway, and keeps live ones', async () => {
+    const owner = await registerOwner(stack.http, 'prune');
+    const em = stack.orm.em.fork();
+    await em.execute(`insert into revoked_tokens (jti, expires_at, created_at) values ('stale-jti', now() - interval '1 minute', now())`);
+    await stack.http.post('/api/v1/auth/logout').set('Authorization', `Bearer ${owner.token}`).expect(200);
+    const rows = await em.execute<Array<{ jti: string }>>('select jti from revoked_tokens');
+    expect(rows.map((row) => row.jti)).not.toContain('stale-jti');
+    expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it('fails refresh when the user is gone', async () => {
+    const owner = await registerOwner(stack.http, 'gone');
+    await stack.orm.em.fork().execute('delete from users where id = ?', [owner.user.id]);
+    const response = await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: owner.refreshToken }).expect(401);
+    expect(response.body.code).toBe('INVALID_TOKEN');
+    await stack.http.get('/api/v1/auth/me').set('Authorization', `Bearer ${owner.token}`).expect(401);
+  });
+
+  describe('lockout (3 failures within 60 s lock for 2 s in this stack)', () => {
+    const login = (http: TestStack['http'], email: string, password: string) => http.post('/api/v1/auth/login').send({ email, password });
+
+    it('locks after the threshold even for the right password, with Retry-After, and unlocks when the lock expires', async () => {
+      const owner = await registerOwner(stack.http, 'lock');
+      await login(stack.http, owner.email, 'wrong-1').expect(401);
+      await login(stack.http, owner.email, 'wrong-2').expect(401);
+      const locked = await login(stack.http, owner.email, 'wrong-3').expect(423);
+      expect(locked.body).toMatchObject({ code: 'ACCOUNT_LOCKED', status_code: 423 });
+      const right = await login(stack.http, owner.email, owner.password).expect(423);
+      expect(Number(right.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(right.headers['retry-after'])).toBeLessThanOrEqual(2);
+      // Other accounts are unaffected.
+      const bystander = await registerOwner(stack.http, 'bystander');
+      await login(stack.http, bystander.email, bystander.password).expect(200);
+
+      const unlocked = await waitFor('lock expiry', async () => {
+        const response = await login(stack.http, owner.email, owner.password);
+        return response.status === 200 ? response : undefined;
+      }, { timeoutMs: 10_000, intervalMs: 200 });
+      expect(unlocked.body.access_token).toEqual(expect.any(String));
+      // The count starts again after the lock.
+      await login(stack.http, owner.email, 'wrong-again').expect(401);
+    });
+
+    it('resets the count on a successful login before the threshold', async () => {
+      const owner = await registerOwner(stack.http, 'reset-count');
+      await login(stack.http, owner.email, 'wrong-1').expect(401);
+      await login(stack.http, owner.email, 'wrong-2').expect(401);
+      await login(stack.http, owner.email, owner.password).expect(200);
+      await login(stack.http, owner.email, 'wrong-3').expect(401);
+      await login(stack.http, owner.email, 'wrong-4').expect(401);
+      await login(stack.http, owner.email, owner.password).expect(200);
+    });
+
+    it('counts failures across API processes, and locks unknown addresses the same way', async () => {
+      const owner = await registerOwner(stack.http, 'multi');
+      const second = anotherApi(stack);
+      await login(stack.http, owner.email, 'wrong-1').expect(401);
+      await login(second, owner.email, 'wrong-2').expect(401);
+      await login(stack.http, owner.email, 'wrong-3').expect(423);
+      await login(second, owner.email, owner.password).expect(423);
+
+      const nobody = `nobody-${Date.now()}@example.test`;
+      for (const expected of [401, 401, 423, 423]) await login(stack.http, nobody, 'whatever').expect(expected);
+    });
+  });
+});
+
+describe('short token lifetimes (access 1 s, refresh 3 s)', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ env: { ACCESS_TOKEN_TTL_SECONDS: '1', REFRESH_TOKEN_TTL_SECONDS: '3' } });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('answers an expired access token with 401 INVALID_TOKEN "Token has expired", then refreshes, until the refresh token expires', async () => {
+    const owner = await registerOwner(stack.http, 'expiry');
+    // Fresh from login: usable, and refreshable.
+    const refreshed = await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: owner.refreshToken }).expect(200);
+    expect(refreshed.body.expires_in).toBe(1);
+
+    const expired = await waitFor('access token expiry', async () => {
+      const response = await stack.http.get('/api/v1/auth/me').set('Authorization', `Bearer ${owner.token}`);
+      return response.status === 401 ? response : undefined;
+    }, { timeoutMs: 5_000, intervalMs: 100 });
+    expect(expired.body).toMatchObject({ code: 'INVALID_TOKEN', status_code: 401, detail: 'Token has expired' });
+
+    const refreshExpired = await waitFor('refresh token expiry', async () => {
+      const response = await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: owner.refreshToken });
+      return response.status === 401 ? response : undefined;
+    }, { timeoutMs: 8_000, intervalMs: 200 });
+    expect(refreshExpired.body).toMatchObject({ code: 'INVALID_TOKEN', detail: 'Token has expired' });
+  });
+});

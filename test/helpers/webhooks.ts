@@ -1,0 +1,44 @@
+import { createHmac } from 'node:crypto';
+import type { TestStack } from './stack.ts';
+
+/** Signs like a sender: `sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), computed here independently. */
+export function signatureFor(platform: string, secret: string, body: string): { name: string; value: string } {
+  const hex = createHmac('sha256', secret).update(body).digest('hex');
+  const name = `X-${platform.split('_').map((part) => part[0]?.toUpperCase() + part.slice(1)).join('-')}-Signature`;
+  return { name, value: `${platform === 'pager' ? 'v1' : 'sha256'}=${hex}` };
+}
+
+export async function createIntegration(http: TestStack['http'], token: string, platform: string, secret = `secret-${platform}-0123456789abcdef`) {
+  const response = await http
+    .post('/api/v1/integrations')
+    .set('Authorization', `Bearer ${token}`)
+    .send({ name: `${platform} integration`, platform, secret })
+    .expect(201);
+  return { id: response.body.data.id as string, secret, webhookUrl: response.body.data.webhook_url as string };
+}
+
+export function postSigned(http: TestStack['http'], platform: string, integration: { id: string; secret: string }, payload: unknown) {
+  const body = JSON.stringify(payload);
+  const signature = signatureFor(platform, integration.secret, body);
+  return http
+    .post(`/api/v1/webhooks/${platform}/${integration.id}`)
+    .set('Content-Type', 'application/json')
+    .set(signature.name, signature.value)
+    .send(body);
+}
+
+/** An Alertmanager v4 body with one alert. */
+export function alertmanagerBody(fingerprint: string, status: 'firing' | 'resolved', summary = 'web-1 is down') {
+  return {
+    version: '4',
+    status,
+    alerts: [
+      {
+        status,
+        labels: { alertname: 'InstanceDown', instance: 'web-1:9100', job: 'node', severity: 'critical' },
+        annotations: { summary },
+        fingerprint,
+      },
+    ],
+  };
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { SearchDocument, SearchIndex, SearchMode } from '../../../shared/search/search-index.ts';
+
+/** One organization's small corpus: each document answers a different kind of question. */
+export function behaviourCorpus(organizationId: string) {
+  const ids = { pool: randomUUID(), css: randomUUID(), tls: randomUUID(), kafka: randomUUID(), disk: randomUUID() };
+  const at = (day: number) => new Date(Date.UTC(2026, 10, day, 12));
+  const documents: SearchDocument[] = [
+    { organizationId, type: 'incident', id: ids.pool, title: 'Database connection pool exhausted', body: 'Postgres refused new clients: too many connections. API requests queued until they timed out.', severity: 'critical', status: 'resolved', createdAt: at(1) },
+    { organizationId, type: 'incident', id: ids.css, title: 'Checkout page styling broken', body: 'The CSS bundle failed to load after the CDN deploy; buttons were misaligned on the checkout page.', severity: 'low', status: 'resolved', createdAt: at(5) },
+    { organizationId, type: 'article', id: ids.tls, title: 'Rotating TLS certificates', body: 'How to renew and rotate expiring TLS certificates on the load balancer before browsers reject them.', createdAt: at(7) },
+    { organizationId, type: 'procedure', id: ids.kafka, title: 'Restart stuck Kafka consumers', body: '1. Check consumer lag\n2. Restart the consumer group\n3. Verify offsets advance', createdAt: at(9) },
+    { organizationId, type: 'incident', id: ids.disk, title: 'Disk full on logging nodes', body: 'Elasticsearch nodes hit the flood-stage watermark and their indices became read-only.', severity: 'high', status: 'active', createdAt: at(12) },
+  ];
+  return { ids, documents };
+}
+
+/**
+ * The behaviour every SearchIndex backend must show; run against Elasticsearch and PostgreSQL
+ * with the same real embedding model.
+ */
+export function searchIndexBehaviour(open: () => Promise<{ index: SearchIndex; close(): Promise<void> }>, organizations: () => Promise<[string, string]>) {
+  let index: SearchIndex;
+  let close: () => Promise<void>;
+  let orgA: string;
+  let orgB: string;
+  let corpus: ReturnType<typeof behaviourCorpus>;
+
+  const search = (text: string, mode: SearchMode, extra: Partial<Parameters<SearchIndex['search']>[0]> = {}) =>
+    index.search({ organizationId: orgA, text, mode, limit: 10, ...extra });
+
+  beforeAll(async () => {
+    ({ index, close } = await open());
+    [orgA, orgB] = await organizations();
+    corpus = behaviourCorpus(orgA);
+    // The other organization holds a copy of every document under other ids: it must never show.
+    const other = behaviourCorpus(orgB).documents;
+    await index.upsert([...corpus.documents, ...other]);
+    await index.refresh();
+  });
+  afterAll(async () => {
+    await close?.();
+  });
+
+  it('semantic search finds a paraphrase that shares no word with the document, where keyword search does not', async () => {
+    const query = 'sql server will not accept additional sessions';
+    const semantic = await search(query, 'semantic');
+    expect(semantic.hits[0]).toMatchObject({ type: 'incident', id: corpus.ids.pool });
+    const keyword = await search(query, 'keyword');
+    expect(keyword.hits.map((hit) => hit.id)).not.toContain(corpus.ids.pool);
+  });
+
+  it('keyword search finds exact terms and highlights them', async () => {
+    const { hits } = await search('watermark', 'keyword');
+    expect(hits[0]).toMatchObject({ type: 'incident', id: corpus.ids.disk, title: 'Disk full on logging nodes' });
+    expect(hits[0]?.highlights.join(' ')).toMatch(/<em>watermark<\/em>/i);
+    expect(hits).toHaveLength(1);
+  });
+
+  it('hybrid ranks the document that matches both by words and by meaning first', async () => {
+    const { hits, total } = await search('kafka consumers are lagging behind', 'hybrid');
+    expect(hits[0]).toMatchObject({ type: 'procedure', id: corpus.ids.kafka });
+    expect(total).toBeGreaterThanOrEqual(1);
+    const scores = hits.map((hit) => hit.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it('never returns another organization\'s documents, in any mode', async () => {
+    const mine = new Set(corpus.documents.map((doc) => doc.id));
+    for (const mode of ['semantic', 'keyword', 'hybrid'] as const) {
+      const { hits } = await search('database connection certificates kafka disk checkout', mode, { limit: 50 });
+      expect(hits.length).toBeGreaterThan(0);
+      for (const hit of hits) expect(mine.has(hit.id)).toBe(true);
+    }
+  });
+
+  it('filters by type, severity, status and creation date', async () => {
+    const articles = await search('certificates', 'hybrid', { types: ['article'] });
+    expect(articles.hits.map((hit) => hit.type)).toEqual(['article']);
+    const critical = await search('outage', 'semantic', { filters: { severity: 'critical' } });
+    expect(critical.hits.map((hit) => hit.id)).toEqual([corpus.ids.pool]);
+    const active = await search('nodes', 'hybrid', { filters: { status: 'active' } });
+    expect(active.hits.map((hit) => hit.id)).toEqual([corpus.ids.disk]);
+    const early = await search('problem', 'semantic', { filters: { createdBefore: new Date(Date.UTC(2026, 10, 6)) } });
+    expect(early.hits.map((hit) => hit.id).sort()).toEqual([corpus.ids.pool, corpus.ids.css].sort());
+    const late = await search('problem', 'semantic', { filters: { createdAfter: new Date(Date.UTC(2026, 10, 10)) } });
+    expect(late.hits.map((hit) => hit.id)).toEqual([corpus.ids.disk]);
+  });
+
+  it('excludes given ids (an incident is not similar to itself)', async () => {
+    const { hits } = await search('Database connection pool exhausted', 'hybrid', { excludeIds: [corpus.ids.pool] });
+    expect(hits.map((hit) => hit.id)).not.toContain(corpus.ids.pool);
+  });
+
+  it('an upsert replaces the document and a removal takes it out of every mode', async () => {
+    const tls = corpus.documents.find((doc) => doc.id === corpus.ids.tls) as SearchDocument;
+    await index.upsert([{ ...tls, title: 'Rotating TLS certificates and HSTS pins' }]);
+    await index.refresh();
+    const updated = await search('HSTS', 'keyword');
+    expect(updated.hits.map((hit) => [hit.id, hit.title])).toEqual([[corpus.ids.tls, 'Rotating TLS certificates and HSTS pins']]);
+
+    await index.remove(orgA, 'article', corpus.ids.tls);
+    await index.remove(orgA, 'article', randomUUID()); // removing what is not there is fine
+    await index.refresh();
+    for (const mode of ['semantic', 'keyword', 'hybrid'] as const) {
+      const { hits } = await search('rotate expiring TLS certificates', mode);
+      expect(hits.map((hit) => hit.id)).not.toContain(corpus.ids.tls);
+    }
+    // The other organization's copy is untouched.
+    const theirs = await index.search({ organizationId: orgB, text: 'TLS certificates', mode: 'keyword', limit: 5 });
+    expect(theirs.hits[0]?.title).toBe('Rotating TLS certificates');
+  });
+}

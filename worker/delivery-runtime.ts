@@ -1,0 +1,30 @@
+import type { Client } from '@temporalio/client';
+import { createGuardedHttpRequest } from '../activities/guarded-http-request.ts';
+import type { HttpRequest } from '../activities/http-request.ts';
+import { createOutboxRelay } from '../activities/outbox-relay.ts';
+import type { Config } from '../shared/config.ts';
+import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
+import type { Orm } from '../shared/db/orm.ts';
+import type { Logger } from '../shared/logger.ts';
+import { createOutboundHttp, type HttpRequestFn, type Resolver } from '../shared/net/outbound-http.ts';
+
+/**
+ * What outbound deliveries need in the worker: the secret box (for `{{integration.secret}}`) and
+ * the SSRF-guarded client, which honours OUTBOUND_ALLOW_PRIVATE.
+ */
+export function createDeliveryDeps(config: Config, encryptionKey: string, options: { resolver?: Resolver } = {}): { secretBox: SecretBox; outboundHttp: HttpRequestFn } {
+  return {
+    secretBox: createSecretBox(encryptionKey),
+    outboundHttp: createOutboundHttp({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, resolver: options.resolver }),
+  };
+}
+
+/** The guarded client behind the runbook http-step port (activities/http-request.ts). */
+export function createGuardedStepHttp(config: Config): HttpRequest {
+  return createGuardedHttpRequest({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE });
+}
+
+/** Runs the outbox relay beside the worker until `stop()`. */
+export function startOutboxRelay(deps: { orm: Orm; temporal: Client; taskQueue: string; logger: Logger }): { stop(): Promise<void> } {
+  return createOutboxRelay(deps).start();
+}

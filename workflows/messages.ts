@@ -1,0 +1,22 @@
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { AlertSignalPayload } from '../shared/domain/ingestion.ts';
+import type { ExecutionStatus, StepDecision, StepState } from '../shared/domain/procedure.ts';
+
+// Signals and queries shared by the workflows and the API that sends them.
+
+/** An accepted alert for the ingestion workflow of its dedup key. */
+export const alertReceivedSignal = defineSignal<[AlertSignalPayload]>('alertReceived');
+
+/** Someone resolved the incident by hand: the next firing alert opens a new one. */
+export const incidentResolvedSignal = defineSignal<[{ incidentId: string }]>('incidentResolved');
+
+export const ingestionStateQuery = defineQuery<{ incidentId: string | null; pending: number }>('ingestionState');
+
+/**
+ * A person's outcome for the waiting manual or approval step of an execution. Rejected (type
+ * `StepNotWaiting`) unless that step is the one waiting; answers once the outcome is persisted.
+ */
+export const completeStepUpdate = defineUpdate<StepState, [StepDecision]>('completeStep');
+
+/** Cancels an execution; rejected (`ExecutionNotRunning`) once it has ended. Answers once persisted. */
+export const cancelExecutionUpdate = defineUpdate<{ status: ExecutionStatus }, [{ actorId: string | null }]>('cancelExecution');

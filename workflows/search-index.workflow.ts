@@ -1,0 +1,26 @@
+import { defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
+import type { Activities } from '../activities/index.ts';
+import type { SearchIndexInput } from '../shared/domain/search.ts';
+import { searchActivityOptions } from './activity-options.ts';
+
+/** Sent when the document changed again while it was being indexed. */
+export const searchDocumentChangedSignal = defineSignal('searchDocumentChanged');
+
+const { indexDocument } = proxyActivities<Activities>(searchActivityOptions);
+
+/**
+ * One per document, keyed `search-index:<org>:<type>:<id>` and signalWithStarted after every
+ * write: the activity reads the current row, so a change made while it ran triggers one more pass
+ * and the index always ends on the latest state. While the search backend is down the activity is
+ * retried (no maximum), so the write waits in Temporal instead of being lost.
+ */
+export async function searchIndexWorkflow(input: SearchIndexInput): Promise<void> {
+  let dirty = true;
+  setHandler(searchDocumentChangedSignal, () => {
+    dirty = true;
+  });
+  while (dirty) {
+    dirty = false;
+    await indexDocument(input);
+  }
+}
