@@ -7,6 +7,7 @@ import type { EventType } from '../shared/domain/events.ts';
 import { isRealtimeEventType, REALTIME_CHANNEL, type RealtimeNotice } from '../shared/domain/realtime.ts';
 import { INCIDENT_ID, ORGANIZATION_ID } from '../shared/domain/search-attributes.ts';
 import type { Logger } from '../shared/logger.ts';
+import { scheduleSearchIndexing } from '../shared/search/schedule-indexing.ts';
 import { workflowIds } from '../shared/temporal/ids.ts';
 import type { outboundDeliveryWorkflow } from '../workflows/outbound-delivery.workflow.ts';
 import { planNotifications, type OutboxEvent } from './notification-rules.ts';
@@ -82,6 +83,10 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   }
 
   async function relayEvent(em: SqlEntityManager, event: OutboxEvent): Promise<void> {
+    // Incidents change in the API and in ingestion activities alike; every change passes here.
+    if (event.incident_id && event.type.startsWith('incident.')) {
+      await scheduleSearchIndexing({ client: deps.temporal, taskQueue: deps.taskQueue }, { organizationId: event.organization_id, type: 'incident', id: event.incident_id });
+    }
     const integrations = await subscribers(em, event);
     await Promise.all(
       integrations.map((integrationId) =>

@@ -105,15 +105,12 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       selfTest: createSelfTestService({ em, temporal: runtime.temporal }),
       procedures,
       executions: createExecutionService({ em, temporal: runtime.temporal, procedures }),
-      incidents: withSearchIndexing(
-        createIncidentService({
-          em,
-          onResolved: (incident) => notifyIngestionOfResolution(runtime.temporal, incident, logger),
-          analyze: runtime.search ? createIncidentAnalysis({ search: runtime.search }) : undefined,
-        }),
-        'incident',
-        searchIndexer,
-      ),
+      // Incidents are (re)indexed by the outbox relay from their domain events, whoever changed them.
+      incidents: createIncidentService({
+        em,
+        onResolved: (incident) => notifyIngestionOfResolution(runtime.temporal, incident, logger),
+        analyze: runtime.search ? createIncidentAnalysis({ search: runtime.search }) : undefined,
+      }),
       search: createSearchService({ search: runtime.search }),
       knowledgeBase: createKnowledgeBaseService({ em, indexer: searchIndexer }),
       // Logs go into the search index only on Elasticsearch; PostgreSQL serves GET /logs itself.

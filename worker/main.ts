@@ -4,7 +4,7 @@ import { createLogger } from '../shared/logger.ts';
 import { openOrm, runMigrations } from '../shared/db/orm.ts';
 import { ensureDevSecret } from '../shared/dev/dev-secrets.ts';
 import { connectTemporal } from '../shared/temporal/client.ts';
-import { createDeliveryDeps, createGuardedStepHttp, startOutboxRelay } from './delivery-runtime.ts';
+import { createWorkerDeps, startOutboxRelay } from './deps.ts';
 import { createWorker } from './worker.ts';
 import { createSearchIndex } from '../shared/search/create-search-index.ts';
 
@@ -28,13 +28,7 @@ const worker = await createWorker({
   connection,
   namespace: config.TEMPORAL_NAMESPACE,
   taskQueue: config.TEMPORAL_TASK_QUEUE,
-  deps: {
-    orm,
-    search,
-    ...createDeliveryDeps(config, config.ENCRYPTION_KEY ?? ensureDevSecret(config.DATA_DIR, 'encryption')),
-    // Runbook http steps go through the same SSRF guard as outbound webhooks.
-    httpRequest: createGuardedStepHttp(config),
-  },
+  deps: createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY ?? ensureDevSecret(config.DATA_DIR, 'encryption'), search }),
 });
 // The outbox relay (deliveries, notifications, real time) runs beside the worker; it needs a client
 // connection of its own to start delivery workflows.

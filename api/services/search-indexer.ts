@@ -2,25 +2,19 @@ import type { Logger } from '../../shared/logger.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { SearchIndexInput } from '../../shared/domain/search.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
-import { workflowIds } from '../../shared/temporal/ids.ts';
+import { scheduleSearchIndexing } from '../../shared/search/schedule-indexing.ts';
 
 export interface SearchIndexer {
   /** Asks the worker to (re)index one document after a committed write; never fails the write. */
   schedule(input: SearchIndexInput): Promise<void>;
 }
 
-/** signalWithStart on `search-index:<org>:<type>:<id>`: a running pass picks the change up again. */
+/** Schedules indexing after the API's own writes (knowledge base, procedures, logs). */
 export function createSearchIndexer(deps: { temporal: TemporalClient; logger: Logger }): SearchIndexer {
   return {
     async schedule(input) {
       try {
-        await deps.temporal.client.workflow.signalWithStart('searchIndexWorkflow', {
-          workflowId: workflowIds.searchIndex(input.organizationId, input.type, input.id),
-          taskQueue: deps.temporal.taskQueue,
-          args: [input],
-          signal: 'searchDocumentChanged',
-          signalArgs: [],
-        });
+        await scheduleSearchIndexing(deps.temporal, input);
       } catch (error) {
         // The row is committed; `npm run search:reindex` repairs what a Temporal outage missed.
         deps.logger.warn({ err: error, ...input }, 'could not schedule search indexing');

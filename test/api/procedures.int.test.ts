@@ -46,7 +46,7 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
   const as = (who: Owner) => ({ Authorization: `Bearer ${who.token}` });
 
   beforeAll(async () => {
-    [stack, receiver] = await Promise.all([startTestStack({ worker: true }), startReceiver()]);
+    [stack, receiver] = await Promise.all([startTestStack({ worker: true, env: { OUTBOUND_ALLOW_PRIVATE: 'true' } }), startReceiver()]);
     owner = await registerOwner(stack.http, 'runbooks');
   });
   afterAll(async () => {

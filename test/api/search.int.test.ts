@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { reindexAll } from '../../shared/search/reindex.ts';
 import { registerOwner } from '../helpers/stack.ts';
 import { eventually, startSearchStack } from '../helpers/search-stack.ts';
+import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 
 describe('search, knowledge base and logs over HTTP (integration: PostgreSQL backend, Temporal worker, real model)', () => {
   let stack: Awaited<ReturnType<typeof startSearchStack>>;
@@ -19,6 +20,16 @@ describe('search, knowledge base and logs over HTTP (integration: PostgreSQL bac
   });
 
   const query = (user: { token: string }, body: Record<string, unknown>) => stack.http.post('/api/v1/search/query').set(as(user)).send(body);
+
+  it('indexes incidents opened by alerts too (through the outbox relay)', async () => {
+    const integration = await createIntegration(stack.http, alice.token, 'metrics_alerts');
+    const summary = 'Kafka consumer group lagging behind on the orders topic';
+    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(`kafka${randomUUID().slice(0, 8)}`, 'firing', summary)).expect(200);
+    await eventually(async () => {
+      const { body } = await query(alice, { query: 'message queue consumers falling behind', mode: 'semantic', types: ['incident'] }).expect(200);
+      expect(body.data[0]).toMatchObject({ type: 'incident', title: summary });
+    }, 60_000);
+  });
 
   it('indexes incidents and articles after writes and finds them by meaning, keywords and a pasted error log', async () => {
     const pool = await stack.http.post('/api/v1/incidents').set(as(alice))

@@ -1,78 +1,39 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { NativeConnection, type Worker } from '@temporalio/worker';
-import supertest from 'supertest';
-import { createApp } from '../../api/app.ts';
-import { buildAppDeps } from '../../api/deps.ts';
-import { parseConfig } from '../../shared/config.ts';
+import { randomUUID } from 'node:crypto';
 import { toolCacheDir } from '../../shared/dev/tool-cache.ts';
-import { openOrm, runMigrations, type Orm } from '../../shared/db/orm.ts';
-import { createLogger } from '../../shared/logger.ts';
 import { readyOnFirstUse } from '../../shared/search/create-search-index.ts';
 import { createElasticsearchSearchIndex } from '../../shared/search/elasticsearch-index.ts';
-import { createLocalEmbedder, localModelDir, type LocalEmbedder } from '../../shared/search/local-embedder.ts';
+import { createLocalEmbedder, localModelDir } from '../../shared/search/local-embedder.ts';
 import { createPostgresSearchIndex, sqlRunnerFromOrm } from '../../shared/search/postgres-index.ts';
 import type { SearchIndex } from '../../shared/search/search-index.ts';
-import { connectTemporal } from '../../shared/temporal/client.ts';
-import { createDeliveryDeps } from '../../worker/delivery-runtime.ts';
-import { createWorker } from '../../worker/worker.ts';
-import { createTestDatabase } from './stack.ts';
+import { startTestStack, type TestStack } from './stack.ts';
 import { TEST_ENV } from './test-services.ts';
 
 /**
- * The API and a worker wired with a real search backend (the embedded PostgreSQL one, or
- * Elasticsearch with `backend: 'elasticsearch'`) and the real local embedding model.
+ * The test stack with a worker and a real search backend (the embedded PostgreSQL one, or
+ * Elasticsearch with `backend: 'elasticsearch'`) on the real local embedding model.
  */
-export async function startSearchStack(options: { backend?: 'postgres' | 'elasticsearch' } = {}) {
-  const database = await createTestDatabase();
-  const taskQueue = `test-${randomUUID()}`;
-  const temporalAddress = process.env[TEST_ENV.temporalAddress];
-  if (!temporalAddress) throw new Error('run integration tests through jest\'s integration project');
+export async function startSearchStack(options: { backend?: 'postgres' | 'elasticsearch' } = {}): Promise<TestStack & { search: SearchIndex }> {
   const elasticsearchUrl = options.backend === 'elasticsearch' ? process.env[TEST_ENV.elasticsearchUrl] : undefined;
-  const config = parseConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: process.env.TOCSIN_TEST_VERBOSE === '1' ? 'debug' : 'silent',
-    DATABASE_URL: database.url,
-    TEMPORAL_ADDRESS: temporalAddress,
-    TEMPORAL_TASK_QUEUE: taskQueue,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    ELASTICSEARCH_URL: elasticsearchUrl,
-    SEARCH_INDEX_PREFIX: `test-${randomUUID().slice(0, 8)}`,
+  if (options.backend === 'elasticsearch' && !elasticsearchUrl) throw new Error('ELASTICSEARCH_URL is not set');
+  const embedder = await createLocalEmbedder({ modelDir: localModelDir(toolCacheDir()) });
+  let dropIndex: (() => Promise<void>) | undefined;
+  const stack = await startTestStack({
+    worker: true,
+    env: { SEARCH_INDEX_PREFIX: `test-${randomUUID().slice(0, 8)}`, ...(elasticsearchUrl ? { ELASTICSEARCH_URL: elasticsearchUrl } : {}) },
+    search: async ({ orm, config }) => {
+      if (!elasticsearchUrl) return readyOnFirstUse(createPostgresSearchIndex({ sql: sqlRunnerFromOrm(orm), embedder }));
+      const elastic = createElasticsearchSearchIndex({ url: elasticsearchUrl, prefix: config.SEARCH_INDEX_PREFIX, embedder });
+      dropIndex = () => elastic.drop();
+      return readyOnFirstUse(elastic);
+    },
   });
-  const logger = createLogger({ name: 'tocsin-test', level: config.LOG_LEVEL });
-  const orm: Orm = await openOrm({ databaseUrl: database.url, poolMax: 5 });
-  await runMigrations(orm, database.url);
-  const embedder: LocalEmbedder = await createLocalEmbedder({ modelDir: localModelDir(toolCacheDir()) });
-  const elastic = elasticsearchUrl
-    ? createElasticsearchSearchIndex({ url: elasticsearchUrl, prefix: config.SEARCH_INDEX_PREFIX, embedder })
-    : undefined;
-  const search: SearchIndex = readyOnFirstUse(elastic ?? createPostgresSearchIndex({ sql: sqlRunnerFromOrm(orm), embedder }));
-  const temporal = await connectTemporal({ address: temporalAddress, namespace: config.TEMPORAL_NAMESPACE, taskQueue });
-  const connection = await NativeConnection.connect({ address: temporalAddress });
-  const worker: Worker = await createWorker({
-    connection,
-    namespace: config.TEMPORAL_NAMESPACE,
-    taskQueue,
-    deps: { orm, search, ...createDeliveryDeps(config, config.ENCRYPTION_KEY as string) },
-  });
-  const running = worker.run();
-  const app = createApp(buildAppDeps(config, logger, { orm, temporal, search, jwtSecret: config.JWT_SECRET as string, encryptionKey: config.ENCRYPTION_KEY as string }));
   return {
-    config,
-    orm,
-    search,
-    temporal,
-    http: supertest(app.callback()),
+    ...stack,
+    search: stack.search as SearchIndex,
     async stop() {
-      worker.shutdown();
-      await running;
-      await connection.close();
-      await temporal.close();
-      await elastic?.drop();
-      await search.close();
+      await dropIndex?.();
+      await stack.stop();
       await embedder.close();
-      await orm.close();
-      await database.drop();
     },
   };
 }

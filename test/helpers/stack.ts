@@ -8,14 +8,16 @@ import { buildAppDeps } from '../../api/deps.ts';
 import { parseConfig, type Config } from '../../shared/config.ts';
 import { openOrm, runMigrations, type Orm } from '../../shared/db/orm.ts';
 import { createLogger } from '../../shared/logger.ts';
+import type { SearchIndex } from '../../shared/search/search-index.ts';
 import { connectTemporal, type TemporalClient } from '../../shared/temporal/client.ts';
 import { createWorker } from '../../worker/worker.ts';
-import { createDeliveryDeps, startOutboxRelay } from '../../worker/delivery-runtime.ts';
+import { createWorkerDeps, startOutboxRelay } from '../../worker/deps.ts';
 import { TEST_ENV } from './test-services.ts';
 
 export interface TestStack {
   config: Config;
   orm: Orm;
+  search: SearchIndex | undefined;
   temporal: TemporalClient;
   app: Koa;
   http: ReturnType<typeof supertest>;
@@ -57,7 +59,14 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
  * The API wired to real parts: its own database (migrated), the shared Temporal server with a
  * task queue of its own, and optionally a worker on that queue, in this process.
  */
-export async function startTestStack(options: { worker?: boolean; env?: Record<string, string> } = {}): Promise<TestStack> {
+export interface TestStackOptions {
+  worker?: boolean;
+  env?: Record<string, string>;
+  /** A search backend for the API and the worker, built once the database is migrated. */
+  search?: (context: { orm: Orm; config: Config }) => Promise<SearchIndex>;
+}
+
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const database = await createTestDatabase();
   const taskQueue = `test-${randomUUID()}`;
   const config = parseConfig({
@@ -73,6 +82,7 @@ export async function startTestStack(options: { worker?: boolean; env?: Record<s
   const logger = createLogger({ name: 'tocsin-test', level: config.LOG_LEVEL });
   const orm = await openOrm({ databaseUrl: database.url, poolMax: 5 });
   await runMigrations(orm, database.url);
+  const search = await options.search?.({ orm, config });
   const temporal = await connectTemporal({
     address: config.TEMPORAL_ADDRESS as string,
     namespace: config.TEMPORAL_NAMESPACE,
@@ -84,7 +94,7 @@ export async function startTestStack(options: { worker?: boolean; env?: Record<s
   let relay: { stop(): Promise<void> } | undefined;
   const startWorker = async () => {
     workerConnection ??= await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
-    worker = await createWorker({ connection: workerConnection, namespace: config.TEMPORAL_NAMESPACE, taskQueue, deps: { orm, ...createDeliveryDeps(config, config.ENCRYPTION_KEY as string) } });
+    worker = await createWorker({ connection: workerConnection, namespace: config.TEMPORAL_NAMESPACE, taskQueue, deps: createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY as string, search }) });
     workerRun = worker.run();
     // The outbox relay runs beside the worker, as in worker/main.ts.
     relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue, logger });
@@ -98,10 +108,11 @@ export async function startTestStack(options: { worker?: boolean; env?: Record<s
     workerRun = undefined;
   };
   if (options.worker) await startWorker();
-  const app = createApp(buildAppDeps(config, logger, { orm, temporal, jwtSecret: config.JWT_SECRET as string, encryptionKey: config.ENCRYPTION_KEY as string }));
+  const app = createApp(buildAppDeps(config, logger, { orm, temporal, search, jwtSecret: config.JWT_SECRET as string, encryptionKey: config.ENCRYPTION_KEY as string }));
   return {
     config,
     orm,
+    search,
     temporal,
     app,
     http: supertest(app.callback()),
@@ -115,6 +126,7 @@ export async function startTestStack(options: { worker?: boolean; env?: Record<s
       await stopWorker();
       await workerConnection?.close();
       await temporal.close();
+      await search?.close();
       await orm.close();
       await database.drop();
     },

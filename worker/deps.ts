@@ -1,4 +1,5 @@
 import type { Client } from '@temporalio/client';
+import type { ActivityDeps } from '../activities/index.ts';
 import { createGuardedHttpRequest } from '../activities/guarded-http-request.ts';
 import type { HttpRequest } from '../activities/http-request.ts';
 import { createOutboxRelay } from '../activities/outbox-relay.ts';
@@ -6,6 +7,7 @@ import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import type { Logger } from '../shared/logger.ts';
+import type { SearchIndex } from '../shared/search/search-index.ts';
 import { createOutboundHttp, type HttpRequestFn, type Resolver } from '../shared/net/outbound-http.ts';
 
 /**
@@ -22,6 +24,19 @@ export function createDeliveryDeps(config: Config, encryptionKey: string, option
 /** The guarded client behind the runbook http-step port (activities/http-request.ts). */
 export function createGuardedStepHttp(config: Config): HttpRequest {
   return createGuardedHttpRequest({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE });
+}
+
+/**
+ * Everything the activities need besides the database, the same in `npm run worker` and in tests:
+ * the secret box, and one SSRF-guarded client for outbound webhooks and runbook http steps.
+ */
+export function createWorkerDeps(config: Config, orm: Orm, options: { encryptionKey: string; search?: SearchIndex }): ActivityDeps {
+  return {
+    orm,
+    search: options.search,
+    ...createDeliveryDeps(config, options.encryptionKey),
+    httpRequest: createGuardedStepHttp(config),
+  };
 }
 
 /** Runs the outbox relay beside the worker until `stop()`. */
