@@ -7,6 +7,7 @@ import { waitFor } from '../../shared/dev/wait-for.ts';
 import type { RealtimeEnvelope } from '../../shared/domain/realtime.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { bearer } from '../helpers/members.ts';
+import { startReceiver } from '../helpers/receiver.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 type Received = { event: string; message: RealtimeEnvelope };
@@ -19,7 +20,8 @@ describe('WebSocket channel (socket.io + real LISTEN/NOTIFY + outbox relay)', ()
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    stack = await startTestStack({ worker: true });
+    // Runbook http steps call a local receiver: private addresses allowed for this stack only.
+    stack = await startTestStack({ worker: true, env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
     const logger = createLogger({ name: 'realtime-test', level: 'silent' });
     const deps = buildAppDeps(stack.config, logger, {
       orm: stack.orm,
@@ -118,6 +120,45 @@ describe('WebSocket channel (socket.io + real LISTEN/NOTIFY + outbox relay)', ()
     await recordEvent(owner.organization.id, 'chat.message', { message: 'hello' });
     await waitFor('the chat message', async () => watcher.received.find((entry) => entry.event === 'chat.message'), { timeoutMs: 30_000, intervalMs: 50 });
     expect(watcher.received.some((entry) => entry.event === 'incident.resolved')).toBe(false);
+  });
+
+  it('a socket.io client watches every step change of a runbook run driven over HTTP', async () => {
+    const owner = await registerOwner(stack.http, 'rt-runbook');
+    const receiver = await startReceiver();
+    try {
+      const procedure = (await stack.http.post('/api/v1/procedures').set(bearer(owner.token)).send({
+        name: 'Restart the queue consumers',
+        steps: [
+          { name: 'Page the owner', type: 'manual' },
+          { name: 'Let the queue drain', type: 'wait', config: { seconds: 1 } },
+          { name: 'Restart', type: 'http', config: { url: `${receiver.url}/restart`, method: 'POST' } },
+        ],
+      }).expect(201)).body.data as { id: string; steps: Array<{ id: string }> };
+      const watcher = await client({ auth: { token: owner.token } });
+      const execution = (await stack.http.post(`/api/v1/procedures/${procedure.id}/execute`).set(bearer(owner.token)).send({}).expect(201)).body.data as { id: string };
+      const ack = await new Promise<{ ok: boolean }>((resolve) => watcher.socket.emit('subscribe', { execution_id: execution.id }, resolve));
+      expect(ack.ok).toBe(true);
+
+      type Seen = { status: string; steps: Array<{ status: string }> };
+      const updates = () => watcher.received
+        .filter((entry) => entry.event === 'execution.updated')
+        .map((entry) => entry.message.data.execution as Seen & { id: string })
+        .filter((seen) => seen.id === execution.id);
+      await waitFor('the manual step to wait', async () => (updates().some((seen) => seen.steps[0]?.status === 'waiting') ? true : undefined), { timeoutMs: 30_000, intervalMs: 50 });
+      await stack.http.patch(`/api/v1/executions/${execution.id}`).set(bearer(owner.token)).send({ step_id: procedure.steps[0]?.id, status: 'succeeded' }).expect(200);
+      await waitFor('the run to complete', async () => (updates().some((seen) => seen.status === 'completed') ? true : undefined), { timeoutMs: 60_000, intervalMs: 50 });
+
+      // Every step's progress reached the socket, in order.
+      const trail = updates().map((seen) => `${seen.status}:${seen.steps.map((step) => step.status).join(',')}`);
+      const index = (pattern: RegExp) => trail.findIndex((entry) => pattern.test(entry));
+      const milestones = [/:waiting,pending,pending$/, /:succeeded,(running|waiting),pending$/, /:succeeded,succeeded,(running|pending)/, /^completed:succeeded,succeeded,succeeded$/];
+      const positions = milestones.map(index);
+      expect(positions.every((position) => position >= 0)).toBe(true);
+      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+      expect(receiver.requests.filter((request) => request.url === '/restart')).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('keeps delivering after its LISTEN connection is killed (reconnects)', async () => {
