@@ -63,11 +63,21 @@ function parameters(route: RouteDefinition, components: Components): JsonSchema[
   return out;
 }
 
-function operation(route: RouteDefinition, components: Components): JsonSchema {
+// Every response names its request; /api/v1 responses also carry the caller's rate-limit window.
+const REQUEST_ID_HEADER = { 'X-Request-ID': { $ref: '#/components/headers/X-Request-ID' } };
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
+  'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
+  'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
+};
+
+function operation(route: RouteDefinition, components: Components, rateLimited: boolean): JsonSchema {
+  const headers = { ...REQUEST_ID_HEADER, ...(rateLimited ? RATE_LIMIT_HEADERS : {}) };
   const responses: Record<string, JsonSchema> = {};
   for (const [status, spec] of Object.entries(route.responses)) {
     responses[status] = {
       description: spec.description,
+      headers,
       ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: toSchema(spec.schema, 'output', components) } } } : {}),
     };
   }
@@ -79,6 +89,7 @@ function operation(route: RouteDefinition, components: Components): JsonSchema {
   for (const status of [...errorStatuses].sort()) {
     responses[String(status)] ??= {
       description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+      headers: status === 429 ? { ...headers, 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : headers,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     };
   }
@@ -112,7 +123,7 @@ export function buildOpenApiDocument(mounted: MountedRoutes[], info: { version: 
     for (const route of routes) {
       const path = `${prefix}${route.path}`;
       paths[path] ??= {};
-      paths[path][route.method] = operation(route, components);
+      paths[path][route.method] = operation(route, components, prefix !== '');
     }
   }
   return {
@@ -127,6 +138,13 @@ export function buildOpenApiDocument(mounted: MountedRoutes[], info: { version: 
     paths,
     components: {
       schemas: { ...Object.fromEntries([...components].sort(([a], [b]) => a.localeCompare(b))), ...(errorSchema.$ref ? {} : { Error: errorSchema }) },
+      headers: {
+        'X-Request-ID': { description: 'Echoes a well-formed incoming X-Request-ID, else a generated one', schema: { type: 'string' } },
+        'X-RateLimit-Limit': { description: 'Requests allowed in the current window', schema: { type: 'integer' } },
+        'X-RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
+        'X-RateLimit-Reset': { description: 'UTC epoch seconds when the window resets', schema: { type: 'integer' } },
+        'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+      },
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         apiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' },

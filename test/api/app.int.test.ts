@@ -45,6 +45,9 @@ describe('API basics over HTTP (integration: real PostgreSQL + real Temporal)', 
     const selfTest = body.paths['/api/v1/admin/self-test'].post;
     expect(selfTest['x-required-permission']).toBe('admin:execute');
     expect(Object.keys(selfTest.responses)).toEqual(expect.arrayContaining(['202', '401', '403', '429', '500']));
+    expect(Object.keys(selfTest.responses['202'].headers)).toEqual(['X-Request-ID', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']);
+    expect(selfTest.responses['429'].headers['Retry-After']).toBeDefined();
+    expect(body.paths['/healthz'].get.responses['200'].headers).toEqual({ 'X-Request-ID': { $ref: '#/components/headers/X-Request-ID' } });
     expect(body.components.schemas.Error.required).toEqual(expect.arrayContaining(['detail', 'status_code', 'code', 'request_id']));
   });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { toolCacheDir } from '../../shared/dev/tool-cache.ts';
+import { waitFor } from '../../shared/dev/wait-for.ts';
 import { readyOnFirstUse } from '../../shared/search/create-search-index.ts';
 import { createElasticsearchSearchIndex } from '../../shared/search/elasticsearch-index.ts';
 import { createLocalEmbedder, localModelDir } from '../../shared/search/local-embedder.ts';
@@ -38,15 +39,7 @@ export async function startSearchStack(options: { backend?: 'postgres' | 'elasti
   };
 }
 
-/** Polls until `check` passes: indexing runs in the worker, after the write answered. */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
+/** Polls until `check` stops throwing: indexing runs in the worker, after the write answered. */
+export function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
+  return waitFor('the search index to catch up', async () => ({ value: await check() }), { timeoutMs, intervalMs: 200 }).then((found) => found.value);
 }
