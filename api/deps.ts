@@ -42,6 +42,16 @@ import { createNotificationService } from './services/notification.service.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
+/** The cluster answers its health endpoint (any status but red) within two seconds. */
+async function isElasticsearchReachable(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(new URL('/_cluster/health', url), { signal: AbortSignal.timeout(2000) });
+    return response.ok && ((await response.json()) as { status?: string }).status !== 'red';
+  } catch {
+    return false;
+  }
+}
+
 export interface ApiRuntime {
   orm: Orm;
   temporal: TemporalClient;
@@ -86,11 +96,13 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     orm: runtime.orm,
     version,
     readiness: async () => {
-      const [database, temporal] = await Promise.all([
+      const elasticsearchUrl = config.ELASTICSEARCH_URL;
+      const [database, temporal, elasticsearch] = await Promise.all([
         runtime.orm.isConnected(),
         isTemporalReachable(runtime.temporal.client, config.TEMPORAL_NAMESPACE),
+        elasticsearchUrl ? isElasticsearchReachable(elasticsearchUrl) : undefined,
       ]);
-      return { database, temporal };
+      return { database, temporal, ...(elasticsearch === undefined ? {} : { elasticsearch }) };
     },
     authenticate: createAuthenticator({ em, tokens, sessions, apiKeys }),
     authenticateToken: (token: string) => authenticateCredential({ token }),

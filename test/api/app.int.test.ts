@@ -20,6 +20,22 @@ describe('API basics over HTTP (integration: real PostgreSQL + real Temporal)', 
     expect(ready.body).toEqual({ status: 'ready', checks: { database: 'ok', temporal: 'ok' } });
   });
 
+  it('checks Elasticsearch too when it is configured', async () => {
+    const logger = createLogger({ name: 'test', level: 'silent' });
+    const withUrl = (url: string) =>
+      supertest(createApp(buildAppDeps({ ...stack.config, ELASTICSEARCH_URL: url }, logger, {
+        orm: stack.orm,
+        temporal: stack.temporal,
+        jwtSecret: stack.config.JWT_SECRET as string,
+        encryptionKey: stack.config.ENCRYPTION_KEY as string,
+      })).callback());
+    const down = await withUrl('http://127.0.0.1:1').get('/readyz').expect(503);
+    expect(down.body.checks).toEqual({ database: 'ok', temporal: 'ok', elasticsearch: 'unavailable' });
+    // Global setup started a real Elasticsearch for the run.
+    const up = await withUrl(process.env.ELASTICSEARCH_URL as string).get('/readyz').expect(200);
+    expect(up.body.checks.elasticsearch).toBe('ok');
+  });
+
   it('answers /readyz 503 when Temporal is unreachable', async () => {
     // A real client pointed at a port nobody listens on.
     const connection = Connection.lazy({ address: '127.0.0.1:1', connectTimeout: 500 });
