@@ -14,6 +14,14 @@ export interface SearchQueryInput {
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
+// The search cluster being unreachable or overloaded is an outage (503, retry), not a bug (500).
+// Matched by name so this service stays independent of the Elasticsearch client library.
+const OUTAGE_ERRORS = new Set(['ConnectionError', 'TimeoutError', 'NoLivingConnectionsError']);
+function isBackendOutage(error: unknown): boolean {
+  const { name, statusCode } = (error ?? {}) as { name?: string; statusCode?: number };
+  return OUTAGE_ERRORS.has(name ?? '') || (name === 'ResponseError' && (statusCode ?? 0) >= 500);
+}
+
 const DEFAULT_TYPES: SearchDocumentType[] = ['incident', 'procedure', 'article'];
 
 /** `POST /search/query`: always within the caller's organization. */
@@ -35,6 +43,9 @@ export function createSearchService(deps: { search: SearchIndex | undefined }) {
           createdAfter: input.filters?.created_after ? new Date(input.filters.created_after) : undefined,
           createdBefore: input.filters?.created_before ? new Date(input.filters.created_before) : undefined,
         },
+      }).catch((error: unknown) => {
+        if (isBackendOutage(error)) throw new ServiceUnavailableError('Search is temporarily unavailable; retry later');
+        throw error;
       });
       return { data: result.hits, meta: { mode: input.mode, total: result.total, took_ms: Math.round(performance.now() - started) } };
     },
