@@ -6,6 +6,7 @@ import { executionView } from '../shared/db/repositories/execution-view.ts';
 import { addTimelineEntry } from '../shared/db/repositories/incident-writes.ts';
 import { TENANT_FILTER } from '../shared/db/tenant-filter.ts';
 import { HttpStepConfig, type ExecutionProgress } from '../shared/domain/procedure.ts';
+import { renderString, renderValue } from '../shared/delivery/webhook-template.ts';
 import { createFetchHttpRequest, OutboundRequestRefused, type HttpRequest } from './http-request.ts';
 
 export interface ExecutionActivityDeps {
@@ -34,6 +35,25 @@ function outputBody(text: string): unknown {
   } catch {
     return text.slice(0, OUTPUT_BODY_CHARS);
   }
+}
+
+/**
+ * `{{parameters.<name>}}` in an http step's url, headers and body take the execution's parameters
+ * (scalars only; anything else, or an unknown name, renders empty). Values are URL-encoded in the
+ * url, stripped of line breaks in headers, and JSON-escaped in the body by rendering inside the
+ * parsed object, never by splicing text; nothing is evaluated.
+ */
+export function renderStepConfig(config: Record<string, unknown>, parameters: Record<string, unknown>): Record<string, unknown> {
+  const scalar = (value: unknown) => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '');
+  const table = (encode: (value: string) => string) =>
+    Object.fromEntries(Object.entries(parameters).map(([name, value]) => [`parameters.${name}`, encode(scalar(value))]));
+  const rendered: Record<string, unknown> = { ...config };
+  if (typeof config.url === 'string') rendered.url = renderString(config.url, table(encodeURIComponent));
+  if (config.headers && typeof config.headers === 'object') {
+    rendered.headers = renderValue(config.headers, table((value) => value.replace(/[\r\n]+/g, ' ')));
+  }
+  if (config.body !== undefined) rendered.body = renderValue(config.body, table((value) => value));
+  return rendered;
 }
 
 const describeError = (error: unknown) => (error instanceof Error ? (error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message) : String(error));
@@ -100,8 +120,8 @@ export function createExecutionActivities(deps: ExecutionActivityDeps) {
      * Calls an http step's URL. 2xx (or `expected_status`) succeeds; 5xx, 408, 429 and transport
      * errors are retried by the workflow's policy; other answers and refused targets are permanent.
      */
-    async runHttpStep(input: { executionId: string; stepId: string; config: Record<string, unknown> }): Promise<HttpStepOutput> {
-      const parsed = HttpStepConfig.safeParse(input.config);
+    async runHttpStep(input: { executionId: string; stepId: string; config: Record<string, unknown>; parameters?: Record<string, unknown> }): Promise<HttpStepOutput> {
+      const parsed = HttpStepConfig.safeParse(renderStepConfig(input.config, input.parameters ?? {}));
       if (!parsed.success) throw ApplicationFailure.nonRetryable(`Invalid http step config: ${parsed.error.message}`, 'InvalidStepConfig');
       const config = parsed.data;
       const headers: Record<string, string> = { 'user-agent': 'Tocsin-Runbook/1', ...config.headers };

@@ -124,7 +124,7 @@ export async function procedureExecutionWorkflow(input: ProcedureExecutionInput)
         if (step.type === 'wait') {
           await inStepScope(() => sleep(Number(step.config.seconds) * 1000));
         } else {
-          state.output = await inStepScope(() => runHttpStep({ executionId: input.executionId, stepId: step.id, config: step.config }));
+          state.output = await inStepScope(() => runHttpStep({ executionId: input.executionId, stepId: step.id, config: step.config, parameters: input.parameters }));
         }
         state.status = 'succeeded';
       } catch (error) {

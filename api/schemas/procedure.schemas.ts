@@ -61,7 +61,7 @@ export const UpdateProcedureBody = z
 
 export const ExecuteProcedureBody = z.object({
   incident_id: z.uuid().nullish().describe('Ties the execution to an incident: its timeline records every step'),
-  parameters: z.record(z.string(), z.unknown()).default({}),
+  parameters: z.record(z.string(), z.unknown()).default({}).describe("Values for {{parameters.<name>}} placeholders in http steps' url, headers and body (scalars only)"),
 });
 
 export const ExecutionStepSchema = z

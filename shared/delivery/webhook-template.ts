@@ -41,7 +41,8 @@ export function renderString(text: string, table: Record<string, string>): strin
   return text.replace(PLACEHOLDER, (_match, name: string) => (Object.hasOwn(table, name) ? (table[name] as string) : ''));
 }
 
-function renderValue(value: unknown, table: Record<string, string>, depth: number): unknown {
+/** Renders every string inside a JSON value (objects and arrays to a bounded depth); other values stay. */
+export function renderValue(value: unknown, table: Record<string, string>, depth = 0): unknown {
   if (typeof value === 'string') return renderString(value, table);
   if (depth >= MAX_DEPTH || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => renderValue(item, table, depth + 1));

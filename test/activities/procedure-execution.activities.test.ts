@@ -4,7 +4,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
 import { createFetchHttpRequest, OutboundRequestRefused, type HttpRequest, type OutboundRequest } from '../../activities/http-request.ts';
-import { createExecutionActivities } from '../../activities/procedure-execution.activities.ts';
+import { createExecutionActivities, renderStepConfig } from '../../activities/procedure-execution.activities.ts';
 import type { Orm } from '../../shared/db/orm.ts';
 
 // runHttpStep never touches the database: any use of this stand-in fails the test.
@@ -97,5 +97,31 @@ describe('createFetchHttpRequest', () => {
     const response = await createFetchHttpRequest({ maxBodyBytes: 100 })({ url: `${base}/big`, method: 'GET', headers: {} });
     expect(response.body).toHaveLength(100);
     await expect(createFetchHttpRequest({ timeoutMs: 200 })({ url: `${base}/slow`, method: 'GET', headers: {} })).rejects.toThrow();
+  });
+});
+
+describe('renderStepConfig', () => {
+  const parameters = { region: 'eu west/1', replicas: 3, dry_run: true, nested: { no: 'objects' }, header: 'a\r\nInjected: yes' };
+
+  it.each([
+    ['url values are URL-encoded', { url: 'https://ops.example.com/{{parameters.region}}?n={{parameters.replicas}}' }, { url: 'https://ops.example.com/eu%20west%2F1?n=3' }],
+    ['unknown names and non-scalars render empty', { url: 'https://x.example/{{parameters.missing}}{{parameters.nested}}' }, { url: 'https://x.example/' }],
+    ['header values lose line breaks', { url: 'https://x.example', headers: { 'X-Note': '{{parameters.header}}' } }, { url: 'https://x.example', headers: { 'X-Note': 'a Injected: yes' } }],
+    ['body strings are rendered inside the object', { url: 'https://x.example', body: { region: '{{parameters.region}}', flags: ['{{parameters.dry_run}}'], count: 2 } }, { url: 'https://x.example', body: { region: 'eu west/1', flags: ['true'], count: 2 } }],
+    ['nothing is evaluated', { url: 'https://x.example', body: { code: '{{constructor.constructor}}{{parameters.__proto__}}' } }, { url: 'https://x.example', body: { code: '' } }],
+  ])('%s', (_name, config, expected) => {
+    expect(renderStepConfig(config, parameters)).toEqual(expected);
+  });
+
+  it('sends the rendered request', async () => {
+    const seen: OutboundRequest[] = [];
+    const { runHttpStep } = createExecutionActivities({ orm: noOrm, httpRequest: answering(200, '{}', seen) });
+    await new MockActivityEnvironment(undefined, { logger: new DefaultLogger('ERROR') }).run(runHttpStep, {
+      executionId: 'e',
+      stepId: 's',
+      config: { url: 'https://ops.example.com/scale/{{parameters.region}}', method: 'POST', body: { replicas: '{{parameters.replicas}}' } },
+      parameters,
+    });
+    expect(seen[0]).toMatchObject({ url: 'https://ops.example.com/scale/eu%20west%2F1', body: JSON.stringify({ replicas: '3' }) });
   });
 });
