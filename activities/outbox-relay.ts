@@ -20,6 +20,8 @@ export interface OutboxRelayDeps {
   batchSize?: number;
   /** Pause between polls when the outbox was empty. */
   idleMs?: number;
+  /** Whether a search index exists to keep incidents in; without one no indexing is scheduled. */
+  indexIncidents?: boolean;
 }
 
 // NOTIFY payloads are limited to 8000 bytes; larger events travel as a reference to their row.
@@ -84,7 +86,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
 
   async function relayEvent(em: SqlEntityManager, event: OutboxEvent): Promise<void> {
     // Incidents change in the API and in ingestion activities alike; every change passes here.
-    if (event.incident_id && event.type.startsWith('incident.')) {
+    if (deps.indexIncidents && event.incident_id && event.type.startsWith('incident.')) {
       await scheduleSearchIndexing({ client: deps.temporal, taskQueue: deps.taskQueue }, { organizationId: event.organization_id, type: 'incident', id: event.incident_id });
     }
     const integrations = await subscribers(em, event);

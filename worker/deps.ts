@@ -40,6 +40,6 @@ export function createWorkerDeps(config: Config, orm: Orm, options: { encryption
 }
 
 /** Runs the outbox relay beside the worker until `stop()`. */
-export function startOutboxRelay(deps: { orm: Orm; temporal: Client; taskQueue: string; logger: Logger }): { stop(): Promise<void> } {
+export function startOutboxRelay(deps: { orm: Orm; temporal: Client; taskQueue: string; logger: Logger; indexIncidents: boolean }): { stop(): Promise<void> } {
   return createOutboxRelay(deps).start();
 }

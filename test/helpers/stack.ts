@@ -97,7 +97,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     worker = await createWorker({ connection: workerConnection, namespace: config.TEMPORAL_NAMESPACE, taskQueue, deps: createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY as string, search }) });
     workerRun = worker.run();
     // The outbox relay runs beside the worker, as in worker/main.ts.
-    relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue, logger });
+    relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue, logger, indexIncidents: search !== undefined });
   };
   const stopWorker = async () => {
     await relay?.stop();
