@@ -76,7 +76,8 @@ describe('npm start (integration: the real launcher, embedded PostgreSQL, Tempor
         expect(response.status).toBe(200);
         expect(await response.text()).toContain('/docs/assets/');
       }
-      expect(output).toContain('Swagger UI');
+      // The launcher announces the URLs after its own readiness poll, which may trail ours.
+      await waitFor('the launcher to print its URLs', async () => (output.includes('Swagger UI') ? true : undefined), { timeoutMs: 10_000, intervalMs: 100 });
     } catch (error) {
       launcher.kill('SIGKILL');
       throw new Error(`${String(error)}\n--- launcher output ---\n${output}`);
