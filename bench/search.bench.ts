@@ -1,6 +1,6 @@
 // `npm run bench:search`: retrieval quality (nDCG@10, recall@10) of keyword, semantic and hybrid
 // search on both backends over the labeled fixture of bench/search-fixtures.ts, then query latency
-// (p50/p95) with the corpus padded to larger sizes (BENCH_SIZES, default 10000; e.g. 10000,100000).
+// (p50/p95) with the corpus padded to larger sizes (BENCH_SIZES, default 10000,100000: about 12 minutes on 2 cores).
 // Real PostgreSQL, real Elasticsearch, the real local model. A figure to track, not a gate.
 import { randomUUID } from 'node:crypto';
 import { toolCacheDir } from '../shared/dev/tool-cache.ts';
@@ -15,7 +15,7 @@ import { createTestDatabase } from '../test/helpers/stack.ts';
 import { startTestServices } from '../test/helpers/test-services.ts';
 import { buildFixture, type BenchQuery } from './search-fixtures.ts';
 
-const SIZES = (process.env.BENCH_SIZES ?? '10000').split(',').map(Number).filter((n) => n > 0);
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
 const K = 10;
 
 const percentile = (values: number[], p: number) => {
