@@ -79,7 +79,11 @@ describe('npm start (integration: the real launcher, embedded PostgreSQL, Tempor
       // The launcher announces the URLs after its own readiness poll, which may trail ours.
       await waitFor('the launcher to print its URLs', async () => (output.includes('Swagger UI') ? true : undefined), { timeoutMs: 10_000, intervalMs: 100 });
     } catch (error) {
-      launcher.kill('SIGKILL');
+      // SIGTERM lets the launcher stop what it started; SIGKILL would orphan its children.
+      launcher.kill('SIGTERM');
+      const forced = setTimeout(() => launcher.kill('SIGKILL'), 30_000);
+      await exited;
+      clearTimeout(forced);
       throw new Error(`${String(error)}\n--- launcher output ---\n${output}`);
     }
 
