@@ -2,19 +2,13 @@ import type { EntityManager } from '@mikro-orm/core';
 import { AlertSchema, IncidentSchema, IntegrationSchema, type Incident } from '../shared/db/entities/index.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../shared/db/repositories/incident-writes.ts';
-import { TENANT_FILTER } from '../shared/db/tenant-filter.ts';
+import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { isMoreSevere } from '../shared/domain/incident.ts';
 import type { AlertSignalPayload, IngestionResult } from '../shared/domain/ingestion.ts';
 import type { Severity } from '../shared/domain/alert.ts';
 
 export interface AlertIngestionActivityDeps {
   orm: Orm;
-}
-
-function scopedFork(orm: Orm, organizationId: string): EntityManager {
-  const em = orm.em.fork();
-  em.setFilterParams(TENANT_FILTER, { organizationId });
-  return em;
 }
 
 function storeAlert(em: EntityManager, signal: AlertSignalPayload, incidentId: string | null): void {
@@ -54,7 +48,7 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
     /** A firing alert: opens an incident, or appends to the open one with the same dedup key. */
     async recordFiringAlert(input: { signal: AlertSignalPayload; incidentId: string | null }): Promise<IngestionResult & { created: boolean }> {
       const { signal } = input;
-      return scopedFork(deps.orm, signal.organizationId).transactional(async (em) => {
+      return forkForOrganization(deps.orm, signal.organizationId).transactional(async (em) => {
         const seen = await em.findOne(AlertSchema, { id: signal.alertId });
         if (seen) return { incidentId: seen.incidentId ?? null, created: false };
         const { alert } = signal;
@@ -100,7 +94,7 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
     /** A resolved alert: resolves the matching open incident; with no match it is only recorded. */
     async recordResolvedAlert(input: { signal: AlertSignalPayload; incidentId: string | null }): Promise<IngestionResult> {
       const { signal } = input;
-      return scopedFork(deps.orm, signal.organizationId).transactional(async (em) => {
+      return forkForOrganization(deps.orm, signal.organizationId).transactional(async (em) => {
         const seen = await em.findOne(AlertSchema, { id: signal.alertId });
         if (seen) return { incidentId: seen.incidentId ?? null };
         const incident = await openIncidentFor(em, signal, input.incidentId);

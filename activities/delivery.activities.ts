@@ -1,9 +1,8 @@
-import type { EntityManager } from '@mikro-orm/core';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { SecretBox } from '../shared/crypto/secret-box.ts';
 import { DomainEventSchema, IntegrationSchema } from '../shared/db/entities/index.ts';
 import type { Orm } from '../shared/db/orm.ts';
-import { TENANT_FILTER } from '../shared/db/tenant-filter.ts';
+import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { renderBody, renderHeaders, type TemplateContext, type TemplateIncident } from '../shared/delivery/webhook-template.ts';
 import {
   DELIVERY_FAILURES_BEFORE_DISABLE,
@@ -28,12 +27,6 @@ interface WebhookConfig {
   headers?: Record<string, string>;
   events?: string[];
   template?: Record<string, unknown> | null;
-}
-
-function scopedFork(orm: Orm, organizationId: string): EntityManager {
-  const em = orm.em.fork();
-  em.setFilterParams(TENANT_FILTER, { organizationId });
-  return em;
 }
 
 function incidentOf(data: Record<string, unknown>): TemplateIncident | null {
@@ -69,7 +62,7 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
       const { secretBox, outboundHttp } = deps;
       if (!secretBox || !outboundHttp) throw ApplicationFailure.nonRetryable('This worker has no outbound HTTP client or secret box', 'DeliveryNotConfigured');
       const attempt = Context.current().info.attempt;
-      const em = scopedFork(deps.orm, input.organizationId);
+      const em = forkForOrganization(deps.orm, input.organizationId);
       const integration = await em.findOne(IntegrationSchema, { id: input.integrationId });
       if (!integration) return { status: 'skipped', reason: 'integration removed' };
       if (!integration.enabled) return { status: 'skipped', reason: 'integration disabled' };

@@ -1,10 +1,9 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import type { EntityManager } from '@mikro-orm/core';
 import { DomainEventSchema, ExecutionSchema, ExecutionStepSchema, IncidentSchema } from '../shared/db/entities/index.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import { executionView } from '../shared/db/repositories/execution-view.ts';
 import { addTimelineEntry } from '../shared/db/repositories/incident-writes.ts';
-import { TENANT_FILTER } from '../shared/db/tenant-filter.ts';
+import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { HttpStepConfig, type ExecutionProgress } from '../shared/domain/procedure.ts';
 import { renderString, renderValue } from '../shared/delivery/webhook-template.ts';
 import { createFetchHttpRequest, OutboundRequestRefused, type HttpRequest } from './http-request.ts';
@@ -22,12 +21,6 @@ export interface HttpStepOutput {
 }
 
 const OUTPUT_BODY_CHARS = 4096;
-
-function scopedFork(orm: Orm, organizationId: string): EntityManager {
-  const em = orm.em.fork();
-  em.setFilterParams(TENANT_FILTER, { organizationId });
-  return em;
-}
 
 function outputBody(text: string): unknown {
   try {
@@ -69,7 +62,7 @@ export function createExecutionActivities(deps: ExecutionActivityDeps) {
      * Applied once: each record carries a sequence number, and one already applied is skipped.
      */
     async recordExecutionProgress(progress: ExecutionProgress): Promise<void> {
-      await scopedFork(deps.orm, progress.organizationId).transactional(async (em) => {
+      await forkForOrganization(deps.orm, progress.organizationId).transactional(async (em) => {
         const execution = await em.findOne(ExecutionSchema, { id: progress.executionId });
         if (!execution) throw ApplicationFailure.nonRetryable(`Execution ${progress.executionId} does not exist`, 'ExecutionNotFound');
         // Already applied by an attempt whose commit went through but whose completion was lost.

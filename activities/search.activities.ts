@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Orm } from '../shared/db/orm.ts';
-import { TENANT_FILTER } from '../shared/db/tenant-filter.ts';
+import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { loadSearchDocument } from '../shared/search/documents.ts';
 import { SEARCH_DOCUMENT_TYPES, type SearchIndex } from '../shared/search/search-index.ts';
 import type { SearchIndexInput } from '../shared/domain/search.ts';
@@ -18,8 +18,7 @@ export function createSearchActivities(deps: SearchActivityDeps) {
     async indexDocument(input: SearchIndexInput): Promise<'indexed' | 'removed' | 'skipped'> {
       if (!deps.search) return 'skipped';
       if (!SEARCH_DOCUMENT_TYPES.includes(input.type)) throw ApplicationFailure.nonRetryable(`unknown search document type ${input.type}`);
-      const em = deps.orm.em.fork();
-      em.setFilterParams(TENANT_FILTER, { organizationId: input.organizationId });
+      const em = forkForOrganization(deps.orm, input.organizationId);
       const document = await loadSearchDocument(em, input.organizationId, input.type, input.id);
       if (!document) {
         await deps.search.remove(input.organizationId, input.type, input.id);

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { SelfTestRunSchema } from '../shared/db/entities/index.ts';
 import type { Orm } from '../shared/db/orm.ts';
-import { TENANT_FILTER } from '../shared/db/tenant-filter.ts';
+import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import type { SelfTestInput } from '../shared/domain/self-test.ts';
 
 export interface SelfTestActivityDeps {
@@ -12,8 +12,7 @@ export function createSelfTestActivities(deps: SelfTestActivityDeps) {
   return {
     /** Marks the run completed by this worker; running it twice leaves the same row. */
     async completeSelfTestRun(input: SelfTestInput): Promise<void> {
-      const em = deps.orm.em.fork();
-      em.setFilterParams(TENANT_FILTER, { organizationId: input.organizationId });
+      const em = forkForOrganization(deps.orm, input.organizationId);
       const run = await em.findOneOrFail(SelfTestRunSchema, { id: input.runId });
       if (run.status === 'completed') return;
       run.status = 'completed';

@@ -8,14 +8,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { registerOwner, startTestStack } from '../test/helpers/stack.ts';
 import { startTestServices } from '../test/helpers/test-services.ts';
+import { percentile } from './percentile.ts';
 
 const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 25);
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
 
 process.env.ELASTICSEARCH_URL ??= 'http://127.0.0.1:1'; // search is not part of this benchmark
 const stopServices = await startTestServices(() => undefined);

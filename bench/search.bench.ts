@@ -14,14 +14,11 @@ import { SEARCH_MODES, type SearchDocument, type SearchIndex, type SearchMode } 
 import { createTestDatabase } from '../test/helpers/stack.ts';
 import { startTestServices } from '../test/helpers/test-services.ts';
 import { buildFixture, type BenchQuery } from './search-fixtures.ts';
+import { percentile } from './percentile.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
 const K = 10;
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1);
 
 function ndcgAt(ranked: string[], relevant: Map<string, number>, k: number): number {

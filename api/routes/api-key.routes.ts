@@ -1,5 +1,5 @@
 import { ApiKeyListResponse, ApiKeyResponse, CreateApiKeyBody } from '../schemas/api-key.schemas.ts';
-import { envelope, IdParamsSchema, listEnvelope, PaginationQuerySchema } from '../schemas/common.ts';
+import { envelope, IdParamsSchema, pageEnvelope, PaginationQuerySchema } from '../schemas/common.ts';
 import type { ApiKeyService } from '../services/api-key.service.ts';
 import { defineRoute } from './route.ts';
 
@@ -30,10 +30,7 @@ export function apiKeyRoutes(apiKeys: ApiKeyService) {
       access: 'api_keys:read',
       request: { query: PaginationQuerySchema },
       responses: { 200: { description: 'Keys', schema: ApiKeyListResponse } },
-      handler: async ({ auth, query }) => {
-        const { items, total } = await apiKeys.list(auth, query);
-        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
-      },
+      handler: async ({ auth, query }) => ({ body: pageEnvelope(await apiKeys.list(auth, query), query) }),
     }),
     defineRoute({
       method: 'delete',

@@ -1,5 +1,5 @@
 import { AdminAuditListResponse, AdminStatsResponse, AuditListResponse, AuditQuery } from '../schemas/audit.schemas.ts';
-import { envelope, listEnvelope } from '../schemas/common.ts';
+import { envelope, pageEnvelope } from '../schemas/common.ts';
 import type { AdminService } from '../services/admin.service.ts';
 import type { AuditService } from '../services/audit.service.ts';
 import { defineRoute } from './route.ts';
@@ -19,10 +19,7 @@ export function auditRoutes(audit: AuditService, admin: AdminService) {
       access: 'audit:read',
       request: { query: AuditQuery },
       responses: { 200: { description: 'Audit events', schema: AuditListResponse } },
-      handler: async ({ auth, query }) => {
-        const { items, total } = await audit.list(auth, query);
-        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
-      },
+      handler: async ({ auth, query }) => ({ body: pageEnvelope(await audit.list(auth, query), query) }),
     }),
     defineRoute({
       method: 'get',
@@ -34,10 +31,7 @@ export function auditRoutes(audit: AuditService, admin: AdminService) {
       access: 'admin:read',
       request: { query: AuditQuery },
       responses: { 200: { description: 'Audit events', schema: AdminAuditListResponse } },
-      handler: async ({ auth, query }) => {
-        const { items, total } = await audit.listDetailed(auth, query);
-        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
-      },
+      handler: async ({ auth, query }) => ({ body: pageEnvelope(await audit.listDetailed(auth, query), query) }),
     }),
     defineRoute({
       method: 'get',

@@ -1,4 +1,4 @@
-import { envelope, IdParamsSchema, listEnvelope } from '../schemas/common.ts';
+import { envelope, IdParamsSchema, pageEnvelope } from '../schemas/common.ts';
 import { ExecutionListQuery, ExecutionListResponse, ExecutionResponse, UpdateExecutionBody } from '../schemas/procedure.schemas.ts';
 import type { ExecutionService } from '../services/execution.service.ts';
 import { defineRoute } from './route.ts';
@@ -14,10 +14,7 @@ export function executionRoutes(executions: ExecutionService) {
       access: 'executions:read',
       request: { query: ExecutionListQuery },
       responses: { 200: { description: 'A page of executions with their step statuses', schema: ExecutionListResponse } },
-      handler: async ({ auth, query }) => {
-        const { items, total } = await executions.list(auth, query);
-        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
-      },
+      handler: async ({ auth, query }) => ({ body: pageEnvelope(await executions.list(auth, query), query) }),
     }),
     defineRoute({
       method: 'get',

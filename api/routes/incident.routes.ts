@@ -1,4 +1,4 @@
-import { envelope, IdParamsSchema, listEnvelope } from '../schemas/common.ts';
+import { envelope, IdParamsSchema, pageEnvelope } from '../schemas/common.ts';
 import {
   CreateIncidentBody,
   IncidentDetailResponse,
@@ -21,10 +21,7 @@ export function incidentRoutes(incidents: IncidentService) {
       access: 'incidents:read',
       request: { query: IncidentListQuery },
       responses: { 200: { description: 'A page of incidents', schema: IncidentListResponse } },
-      handler: async ({ auth, query }) => {
-        const { items, total } = await incidents.list(auth, query);
-        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
-      },
+      handler: async ({ auth, query }) => ({ body: pageEnvelope(await incidents.list(auth, query), query) }),
     }),
     defineRoute({
       method: 'post',

@@ -1,4 +1,4 @@
-import { envelope, IdParamsSchema, listEnvelope } from '../schemas/common.ts';
+import { envelope, IdParamsSchema, pageEnvelope } from '../schemas/common.ts';
 import {
   CreateIntegrationBody,
   IntegrationListQuery,
@@ -25,10 +25,7 @@ export function integrationRoutes(integrations: IntegrationService) {
       access: 'integrations:read',
       request: { query: IntegrationListQuery },
       responses: { 200: { description: 'A page of integrations', schema: IntegrationListResponse } },
-      handler: async ({ auth, query }) => {
-        const { items, total } = await integrations.list(auth, query);
-        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
-      },
+      handler: async ({ auth, query }) => ({ body: pageEnvelope(await integrations.list(auth, query), query) }),
     }),
     defineRoute({
       method: 'post',

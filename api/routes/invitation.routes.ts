@@ -1,4 +1,4 @@
-import { envelope, IdParamsSchema, listEnvelope, PaginationQuerySchema } from '../schemas/common.ts';
+import { envelope, IdParamsSchema, pageEnvelope, PaginationQuerySchema } from '../schemas/common.ts';
 import {
   InvitationAcceptBody,
   InvitationAcceptResponse,
@@ -34,10 +34,7 @@ export function invitationRoutes(invitations: InvitationService) {
       access: 'users:read',
       request: { query: PaginationQuerySchema },
       responses: { 200: { description: 'Pending invitations, newest first', schema: InvitationListResponse } },
-      handler: async ({ auth, query }) => {
-        const { items, total } = await invitations.list(auth, query);
-        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
-      },
+      handler: async ({ auth, query }) => ({ body: pageEnvelope(await invitations.list(auth, query), query) }),
     }),
     defineRoute({
       method: 'delete',

@@ -1,4 +1,4 @@
-import { envelope, IdParamsSchema, listEnvelope } from '../schemas/common.ts';
+import { envelope, IdParamsSchema, pageEnvelope } from '../schemas/common.ts';
 import { ArticleListQuery, ArticleListResponse, ArticleResponse, CreateArticleBody, UpdateArticleBody } from '../schemas/knowledge-base.schemas.ts';
 import type { KnowledgeBaseService } from '../services/knowledge-base.service.ts';
 import { defineRoute } from './route.ts';
@@ -18,10 +18,7 @@ export function knowledgeBaseRoutes(articles: KnowledgeBaseService) {
       access: 'search:read',
       request: { query: ArticleListQuery },
       responses: { 200: { description: 'A page of articles', schema: ArticleListResponse } },
-      handler: async ({ auth, query }) => {
-        const { items, total } = await articles.list(auth, query);
-        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
-      },
+      handler: async ({ auth, query }) => ({ body: pageEnvelope(await articles.list(auth, query), query) }),
     }),
     defineRoute({
       method: 'post',

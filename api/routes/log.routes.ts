@@ -1,4 +1,4 @@
-import { envelope, listEnvelope } from '../schemas/common.ts';
+import { envelope, pageEnvelope } from '../schemas/common.ts';
 import { CreateLogsBody, CreateLogsResponse, LogListQuery, LogListResponse } from '../schemas/log.schemas.ts';
 import type { LogService } from '../services/log.service.ts';
 import { defineRoute } from './route.ts';
@@ -26,10 +26,7 @@ export function logRoutes(logs: LogService) {
       access: 'logs:read',
       request: { query: LogListQuery },
       responses: { 200: { description: 'A page of log entries', schema: LogListResponse } },
-      handler: async ({ auth, query }) => {
-        const { items, total } = await logs.list(auth, query);
-        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
-      },
+      handler: async ({ auth, query }) => ({ body: pageEnvelope(await logs.list(auth, query), query) }),
     }),
   ];
 }

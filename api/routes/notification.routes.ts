@@ -1,4 +1,4 @@
-import { envelope, IdParamsSchema, listEnvelope } from '../schemas/common.ts';
+import { envelope, IdParamsSchema, pageEnvelope } from '../schemas/common.ts';
 import { DeliveryListQuery, DeliveryListResponse } from '../schemas/delivery.schemas.ts';
 import { NotificationListQuery, NotificationListResponse, NotificationResponse, UpdateNotificationBody } from '../schemas/notification.schemas.ts';
 import type { DeliveryService } from '../services/delivery.service.ts';
@@ -19,10 +19,7 @@ export function deliveryRoutes(deliveries: DeliveryService) {
       request: { params: IdParamsSchema, query: DeliveryListQuery },
       responses: { 200: { description: 'A page of delivery attempts', schema: DeliveryListResponse } },
       errors: [404],
-      handler: async ({ auth, params, query }) => {
-        const { items, total } = await deliveries.list(auth, params.id, query);
-        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
-      },
+      handler: async ({ auth, params, query }) => ({ body: pageEnvelope(await deliveries.list(auth, params.id, query), query) }),
     }),
   ];
 }
@@ -40,10 +37,7 @@ export function notificationRoutes(notifications: NotificationService) {
       access: 'notifications:read',
       request: { query: NotificationListQuery },
       responses: { 200: { description: 'A page of notifications', schema: NotificationListResponse } },
-      handler: async ({ auth, query }) => {
-        const { items, total } = await notifications.list(auth, query);
-        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
-      },
+      handler: async ({ auth, query }) => ({ body: pageEnvelope(await notifications.list(auth, query), query) }),
     }),
     defineRoute({
       method: 'patch',

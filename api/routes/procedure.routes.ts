@@ -1,4 +1,4 @@
-import { envelope, IdParamsSchema, listEnvelope } from '../schemas/common.ts';
+import { envelope, IdParamsSchema, pageEnvelope } from '../schemas/common.ts';
 import {
   CreateProcedureBody,
   ExecuteProcedureBody,
@@ -23,10 +23,7 @@ export function procedureRoutes(procedures: ProcedureService, executions: Execut
       access: 'procedures:read',
       request: { query: ProcedureListQuery },
       responses: { 200: { description: 'A page of procedures with their steps', schema: ProcedureListResponse } },
-      handler: async ({ auth, query }) => {
-        const { items, total } = await procedures.list(auth, query);
-        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
-      },
+      handler: async ({ auth, query }) => ({ body: pageEnvelope(await procedures.list(auth, query), query) }),
     }),
     defineRoute({
       method: 'post',

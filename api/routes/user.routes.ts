@@ -1,4 +1,4 @@
-import { envelope, IdParamsSchema, listEnvelope } from '../schemas/common.ts';
+import { envelope, IdParamsSchema, pageEnvelope } from '../schemas/common.ts';
 import { UserListQuery, UserListResponse, UserResponse, UserUpdateBody } from '../schemas/user.schemas.ts';
 import type { UserService } from '../services/user.service.ts';
 import { defineRoute } from './route.ts';
@@ -14,10 +14,7 @@ export function userRoutes(users: UserService) {
       access: 'users:read',
       request: { query: UserListQuery },
       responses: { 200: { description: 'Users, oldest first', schema: UserListResponse } },
-      handler: async ({ auth, query }) => {
-        const { items, total } = await users.list(auth, query);
-        return { body: listEnvelope(items, { total, limit: query.limit, offset: query.offset }) };
-      },
+      handler: async ({ auth, query }) => ({ body: pageEnvelope(await users.list(auth, query), query) }),
     }),
     defineRoute({
       method: 'get',

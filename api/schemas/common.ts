@@ -33,4 +33,8 @@ export function list<T extends z.ZodType>(item: T) {
 }
 
 export const envelope = <T>(data: T) => ({ data, meta: {} });
-export const listEnvelope = <T>(data: T[], meta: { total: number; limit: number; offset: number }) => ({ data, meta });
+/** The list envelope of one page a service returned, for the query that asked for it. */
+export const pageEnvelope = <T>(page: { items: T[]; total: number }, query: { limit: number; offset: number }) => ({
+  data: page.items,
+  meta: { total: page.total, limit: query.limit, offset: query.offset },
+});

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import { signatureHeaderName } from '../../shared/alerts/signature.ts';
+import { generateOpaqueToken } from '../../shared/auth/api-keys.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
 import { IntegrationSchema, type Integration } from '../../shared/db/entities/index.ts';
 import type { Platform } from '../../shared/domain/alert.ts';
@@ -74,7 +74,7 @@ export function createIntegrationService(deps: {
     },
 
     async create(auth: AuthContext, input: { name: string; platform: Platform; secret?: string; enabled: boolean; webhook_config?: Record<string, unknown> | null; settings: Record<string, unknown> }) {
-      const secret = input.secret ?? randomBytes(32).toString('base64url');
+      const secret = input.secret ?? generateOpaqueToken();
       const em = deps.em();
       const integration = em.create(IntegrationSchema, {
         organization: auth.organizationId,
@@ -119,7 +119,7 @@ export function createIntegrationService(deps: {
 
     async rotateSecret(_auth: AuthContext, id: string) {
       const integration = await load(id);
-      const secret = randomBytes(32).toString('base64url');
+      const secret = generateOpaqueToken();
       integration.previousSecretCiphertext = integration.secretCiphertext;
       integration.previousSecretExpiresAt = new Date(Date.now() + PREVIOUS_SECRET_GRACE_MS);
       integration.secretCiphertext = deps.secretBox.encrypt(secret);

@@ -54,8 +54,8 @@ export function looksLikeApiKey(value: unknown): value is string {
 }
 
 /**
- * Single-use secret for password-reset, email-verification and invitation links: 256 random bits,
- * base64url so it survives a URL unescaped.
+ * 256 random bits, base64url so they survive a URL or header unescaped: the single-use tokens of
+ * password-reset, email-verification and invitation links, and generated webhook secrets.
  */
 export function generateOpaqueToken(): string {
   return randomBytes(32).toString('base64url');

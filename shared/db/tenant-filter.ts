@@ -1,4 +1,4 @@
-import type { FilterDef } from '@mikro-orm/core';
+import type { EntityManager, FilterDef, MikroORM } from '@mikro-orm/core';
 
 /** Name of the filter that scopes every tenant-owned entity to one organization. */
 export const TENANT_FILTER = 'tenant';
@@ -20,4 +20,11 @@ export function tenantFilter(column: 'organization' | 'id' = 'organization'): Re
       default: true,
     },
   };
+}
+
+/** A fresh unit of work scoped to one organization: what every worker activity writes through. */
+export function forkForOrganization(orm: MikroORM, organizationId: string): EntityManager {
+  const em = orm.em.fork();
+  em.setFilterParams(TENANT_FILTER, { organizationId });
+  return em;
 }
