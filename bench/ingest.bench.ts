@@ -1,86 +1,187 @@
-// `npm run bench:ingest`: offered load against the real stack (embedded PostgreSQL, Temporal dev
-// server, in-process worker, the API on a loopback port). Prints accepted alerts per second and
-// webhook-to-incident latency. A figure to track, not a gate.
-import { createHmac, randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// `npm run bench:ingest`: alert ingestion on the production shape (API and worker as their own
+// processes, real PostgreSQL and Temporal dev server). Two modes, both by default:
+// - storm: BENCH_STORM_ALERTS (10,000) signed metrics_alerts webhooks over BENCH_FINGERPRINTS (100)
+//   fingerprints from BENCH_SENDERS (50) concurrent senders that retry on 5xx, as fast as accepted:
+//   accepted/s, accept p50/p99, seconds from the first send until the incidents hold exactly the
+//   alerts sent, and the outbox lag (event commit → WebSocket push) seen by a socket.io client;
+// - rate: BENCH_RATE (100) alerts/s for BENCH_SECONDS (20), each opening an incident: alert →
+//   incident latency, to the row and to the `incident.created` push.
+// BENCH_MODE=storm or BENCH_MODE=rate runs one. A figure to track, not a gate.
+import { createHmac } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
-import { registerOwner, startTestStack } from '../test/helpers/stack.ts';
-import { startTestServices } from '../test/helpers/test-services.ts';
+import { io, type Socket } from 'socket.io-client';
 import { percentile } from './percentile.ts';
+import { call, registerOwner, startProductionStack } from './production-stack.ts';
 
-const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 25);
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const MODE = process.env.BENCH_MODE ?? 'both';
+const STORM_ALERTS = Number(process.env.BENCH_STORM_ALERTS ?? 10_000);
+const FINGERPRINTS = Number(process.env.BENCH_FINGERPRINTS ?? 100);
+const SENDERS = Number(process.env.BENCH_SENDERS ?? 50);
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+const RATE_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const DRAIN_TIMEOUT_MS = 300_000;
 
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
-process.env.ELASTICSEARCH_URL ??= 'http://127.0.0.1:1'; // search is not part of this benchmark
-const stopServices = await startTestServices(() => undefined);
-const stack = await startTestStack({ worker: true, env: { RATE_LIMIT_WEBHOOK_PER_HOUR: '1000000', RATE_LIMIT_INTERACTIVE_PER_HOUR: '1000000' } });
-const server = createServer(stack.app.callback()).listen(0, '127.0.0.1');
-await new Promise((resolve) => server.once('listening', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+interface Webhook {
+  url: string;
+  secret: string;
+  token: string;
+  organizationId: string;
+}
 
-try {
-  const owner = await registerOwner(stack.http, 'bench');
-  const secret = 'bench-secret-0123456789abcdef';
-  const created = await stack.http.post('/api/v1/integrations').set('Authorization', `Bearer ${owner.token}`).send({ name: 'bench', platform: 'metrics_alerts', secret }).expect(201);
-  const url = `${base}/api/v1/webhooks/metrics_alerts/${created.body.data.id}`;
+async function createWebhook(baseUrl: string, label: string): Promise<Webhook> {
+  const owner = await registerOwner(baseUrl, label);
+  const secret = `bench-secret-${label}-0123456789abcdef`;
+  const created = await call<{ data: { id: string } }>(baseUrl, 'POST', '/api/v1/integrations', {
+    token: owner.token,
+    body: { name: label, platform: 'metrics_alerts', secret },
+    expect: 201,
+  });
+  return { url: `${baseUrl}/api/v1/webhooks/metrics_alerts/${created.data.id}`, secret, token: owner.token, organizationId: owner.organizationId };
+}
 
-  const sentAt = new Map<string, number>();
+/** One firing alert, signed as Alertmanager's webhook sender would. */
+async function send(webhook: Webhook, fingerprint: string, summary: string): Promise<number> {
+  const body = JSON.stringify({
+    version: '4',
+    status: 'firing',
+    alerts: [{ status: 'firing', labels: { alertname: 'BenchAlert', instance: fingerprint, severity: 'warning' }, annotations: { summary }, fingerprint }],
+  });
+  const signature = `sha256=${createHmac('sha256', webhook.secret).update(body).digest('hex')}`;
+  const response = await fetch(webhook.url, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-metrics-alerts-signature': signature } });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** A socket.io client of the organization: every event's push time minus its commit timestamp. */
+async function watchEvents(baseUrl: string, token: string): Promise<{ socket: Socket; lags: number[]; received: Map<string, number> }> {
+  const socket = io(baseUrl, { path: '/api/v1/ws', auth: { token }, transports: ['websocket'] });
+  const lags: number[] = [];
+  const received = new Map<string, number>();
+  socket.onAny((type: string, message: { timestamp?: string; data?: { incident?: { fingerprint?: string } } }) => {
+    const now = Date.now();
+    received.set(type, (received.get(type) ?? 0) + 1);
+    if (message?.timestamp) lags.push(now - Date.parse(message.timestamp));
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return { socket, lags, received };
+}
+
+async function poll<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = DRAIN_TIMEOUT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await delay(100);
+  }
+  throw new Error(`${what}: not reached within ${timeoutMs} ms`);
+}
+
+async function storm(baseUrl: string, db: pg.Client): Promise<string[]> {
+  const webhook = await createWebhook(baseUrl, 'storm');
+  const watcher = await watchEvents(baseUrl, webhook.token);
   const acceptLatency: number[] = [];
-  let accepted = 0;
-  let rejected = 0;
+  let next = 0;
+  let retries = 0;
+  const started = performance.now();
+  const firstSendAt = Date.now();
+  await Promise.all(
+    Array.from({ length: SENDERS }, async () => {
+      for (let i = next++; i < STORM_ALERTS; i = next++) {
+        const t0 = performance.now();
+        // Senders retry until accepted, as monitoring platforms do on 5xx and connection errors.
+        for (let attempt = 0; ; attempt++) {
+          const status = await send(webhook, `storm${String(i % FINGERPRINTS).padStart(4, '0')}`, `storm alert ${i}`).catch(() => 0);
+          if (status === 200) break;
+          if (status !== 0 && status < 500 && status !== 429) throw new Error(`webhook answered ${status}`);
+          retries += 1;
+          await delay(Math.min(1000, 50 * 2 ** attempt));
+        }
+        acceptLatency.push(performance.now() - t0);
+      }
+    }),
+  );
+  const sendSeconds = (performance.now() - started) / 1000;
+  const drained = await poll('storm drain', async () => {
+    const { rows } = await db.query<{ incidents: string; alerts: string | null }>(
+      'select count(*) as incidents, sum(alert_count) as alerts from incidents where organization_id = $1',
+      [webhook.organizationId],
+    );
+    const row = rows[0];
+    return row && Number(row.alerts) >= STORM_ALERTS ? { at: Date.now(), incidents: Number(row.incidents), alerts: Number(row.alerts) } : undefined;
+  });
+  // The outbox has relayed everything once no event of the organization waits, and the pushes arrived.
+  await poll('outbox relay', async () => {
+    const { rows } = await db.query<{ waiting: string }>('select count(*) as waiting from domain_events where organization_id = $1 and dispatched_at is null', [webhook.organizationId]);
+    return Number(rows[0]?.waiting) === 0 ? true : undefined;
+  });
+  await poll('alert.received pushes', async () => ((watcher.received.get('alert.received') ?? 0) >= STORM_ALERTS ? true : undefined), 30_000).catch(() => undefined);
+  watcher.socket.close();
+  return [
+    `storm: ${STORM_ALERTS} alerts over ${FINGERPRINTS} fingerprints, ${SENDERS} concurrent senders (one alert per request, retried on 5xx)`,
+    `  accepted                  ${STORM_ALERTS} in ${fmt(sendSeconds)} s: ${fmt(STORM_ALERTS / sendSeconds)} alerts/s (${retries} retries)`,
+    `  accept latency            p50 ${fmt(percentile(acceptLatency, 50))} ms, p99 ${fmt(percentile(acceptLatency, 99))} ms`,
+    `  drained                   ${drained.incidents} incidents holding ${drained.alerts} alerts, ${fmt((drained.at - firstSendAt) / 1000)} s after the first send` +
+      (drained.incidents === FINGERPRINTS && drained.alerts === STORM_ALERTS ? ' (exact)' : ` (NOT EXACT: expected ${FINGERPRINTS} and ${STORM_ALERTS})`),
+    `  outbox lag (commit→push)  p50 ${fmt(percentile(watcher.lags, 50))} ms, p99 ${fmt(percentile(watcher.lags, 99))} ms, max ${fmt(Math.max(...watcher.lags))} ms over ${watcher.lags.length} pushes (${watcher.received.get('alert.received') ?? 0} alert.received)`,
+  ];
+}
+
+async function fixedRate(baseUrl: string, db: pg.Client): Promise<string[]> {
+  const webhook = await createWebhook(baseUrl, 'rate');
+  const sentAt = new Map<string, number>();
+  const pushedAt = new Map<string, number>();
+  const watcher = await watchEvents(baseUrl, webhook.token);
+  watcher.socket.on('incident.created', (message: { data?: { incident?: { title?: string } } }) => {
+    const title = message.data?.incident?.title;
+    if (title) pushedAt.set(title, Date.now());
+  });
+  const total = RATE * RATE_SECONDS;
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
-  const total = RATE_PER_SECOND * DURATION_SECONDS;
+  let rejected = 0;
   for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / RATE_PER_SECOND;
-    const wait = due - performance.now();
+    const wait = started + (i * 1000) / RATE - performance.now();
     if (wait > 0) await delay(wait);
-    const fingerprint = `bench${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-    const body = JSON.stringify({ version: '4', status: 'firing', alerts: [{ status: 'firing', labels: { alertname: 'Bench', severity: 'warning' }, annotations: { summary: `bench ${i}` }, fingerprint }] });
-    const signature = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-    const t0 = performance.now();
-    sentAt.set(fingerprint, Date.now());
-    inFlight.push(
-      fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-metrics-alerts-signature': signature } }).then((response) => {
-        acceptLatency.push(performance.now() - t0);
-        if (response.status === 200) accepted += 1;
-        else rejected += 1;
-      }),
-    );
+    const fingerprint = `rate${String(i).padStart(6, '0')}`;
+    const summary = `rate alert ${fingerprint}`;
+    sentAt.set(summary, Date.now());
+    inFlight.push(send(webhook, fingerprint, summary).then((status) => void (status === 200 || (rejected += 1))));
   }
   await Promise.all(inFlight);
-  const sendSeconds = (performance.now() - started) / 1000;
+  const rows = await poll('incidents of the fixed-rate run', async () => {
+    const result = await db.query<{ title: string; created_at: Date }>('select title, created_at from incidents where organization_id = $1', [webhook.organizationId]);
+    return result.rows.length >= total - rejected ? result.rows : undefined;
+  });
+  await poll('incident.created pushes', async () => (pushedAt.size >= rows.length ? true : undefined), 30_000).catch(() => undefined);
+  watcher.socket.close();
+  const toRow = rows.map((row) => row.created_at.getTime() - (sentAt.get(row.title) ?? NaN)).filter(Number.isFinite);
+  const toPush = [...pushedAt].map(([title, at]) => at - (sentAt.get(title) ?? NaN)).filter(Number.isFinite);
+  return [
+    `rate: ${total} alerts at ${RATE}/s for ${RATE_SECONDS} s, each opening an incident (${rejected} rejected)`,
+    `  alert → incident row      p50 ${fmt(percentile(toRow, 50))} ms, p99 ${fmt(percentile(toRow, 99))} ms (${toRow.length} incidents)`,
+    `  alert → incident.created  p50 ${fmt(percentile(toPush, 50))} ms, p99 ${fmt(percentile(toPush, 99))} ms pushed on the WebSocket (${toPush.length})`,
+  ];
+}
 
-  // Webhook-to-incident: incident created_at minus the send time, once every incident exists.
-  const client = new pg.Client({ connectionString: stack.databaseUrl });
-  await client.connect();
-  const deadline = Date.now() + 300_000;
-  let rows: Array<{ fingerprint: string; created_at: Date }> = [];
-  while (Date.now() < deadline) {
-    rows = (await client.query('select fingerprint, created_at from incidents where organization_id = $1', [owner.organization.id])).rows;
-    if (rows.length >= accepted) break;
-    await delay(200);
-  }
-  await client.end();
-  const toIncident = rows.map((row) => row.created_at.getTime() - (sentAt.get(row.fingerprint) ?? NaN)).filter(Number.isFinite);
-
-  const fmt = (n: number) => n.toFixed(1);
-  process.stdout.write(
-    [
-      '',
-      `ingest benchmark: ${total} alerts offered at ${RATE_PER_SECOND}/s for ${DURATION_SECONDS}s (metrics_alerts, one new incident each)`,
-      `  accepted                 ${accepted} (${rejected} rejected), ${fmt(accepted / sendSeconds)} alerts/s (${fmt((accepted / sendSeconds / RATE_PER_SECOND) * 100)}% of offered)`,
-      `  webhook accept latency   p50 ${fmt(percentile(acceptLatency, 50))} ms, p99 ${fmt(percentile(acceptLatency, 99))} ms`,
-      `  webhook → incident       p50 ${fmt(percentile(toIncident, 50))} ms, p99 ${fmt(percentile(toIncident, 99))} ms (${toIncident.length} incidents)`,
-      `  ratio p99/p50 (to incident) ${fmt(percentile(toIncident, 99) / percentile(toIncident, 50))}`,
-      '',
-    ].join('\n'),
-  );
+const stack = await startProductionStack({
+  worker: true,
+  env: { RATE_LIMIT_WEBHOOK_PER_HOUR: '100000000', RATE_LIMIT_INTERACTIVE_PER_HOUR: '100000000' },
+});
+const db = new pg.Client({ connectionString: stack.databaseUrl });
+try {
+  await db.connect();
+  const lines = ['', 'ingest benchmark (API and worker as their own processes, real PostgreSQL and Temporal dev server)'];
+  if (MODE === 'both' || MODE === 'storm') lines.push(...(await storm(stack.baseUrl, db)));
+  if (MODE === 'both' || MODE === 'rate') lines.push(...(await fixedRate(stack.baseUrl, db)));
+  lines.push('targets: storm >= 500 alerts/s accepted, drained exactly < 30 s after the first send, outbox lag p99 < 2 s; rate: alert → incident p99 < 1 s', '');
+  process.stdout.write(lines.join('\n'));
 } finally {
-  server.close();
+  await db.end().catch(() => undefined);
   await stack.stop();
-  await stopServices();
 }

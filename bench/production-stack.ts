@@ -1,0 +1,89 @@
+// The production shape for benchmarks: real PostgreSQL, Temporal dev server (and Elasticsearch when
+// installed) from the test services, then `node worker/main.ts` and `node api/main.ts` as separate
+// processes on a fresh database, as an operator runs them. The benchmark's own load generator runs
+// in this process, so it never shares an event loop with the API or the worker.
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../shared/dev/free-port.ts';
+import { startManagedProcess, type ManagedProcess } from '../shared/dev/managed-process.ts';
+import { waitFor } from '../shared/dev/wait-for.ts';
+import { createTestDatabase } from '../test/helpers/stack.ts';
+import { startTestServices, TEST_ENV } from '../test/helpers/test-services.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ProductionStack {
+  baseUrl: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startProductionStack(options: { worker: boolean; env?: Record<string, string>; log?: (line: string) => void }): Promise<ProductionStack> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const stopServices = await startTestServices(() => undefined);
+  const database = await createTestDatabase();
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // Development mode only because production refuses session cookies over plain HTTP; the code paths are the same.
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: database.url,
+    TEMPORAL_ADDRESS: process.env[TEST_ENV.temporalAddress],
+    TEMPORAL_TASK_QUEUE: `bench-${randomBytes(4).toString('hex')}`,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    OUTBOUND_ALLOW_PRIVATE: 'true',
+    ...options.env,
+  };
+  const children: ManagedProcess[] = [];
+  const start = (name: string, script: string) => {
+    const child = startManagedProcess(name, process.execPath, [join(ROOT, script)], { env, cwd: ROOT, onOutput: (line) => log(`[${name}] ${line}`) });
+    children.push(child);
+    return child;
+  };
+  const stop = async () => {
+    for (const child of children.reverse()) await child.stop(10_000);
+    await database.drop().catch(() => undefined);
+    await stopServices();
+  };
+  try {
+    // The API migrates the database before it listens; the worker waits for that to start cleanly.
+    const api = start('api', 'api/main.ts');
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitFor('the API', async () => ((await fetch(`${baseUrl}/readyz`)).ok ? true : undefined), { timeoutMs: 120_000, intervalMs: 250, isAlive: () => api.isAlive() });
+    if (options.worker) start('worker', 'worker/main.ts');
+    return { baseUrl, databaseUrl: database.url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** JSON over HTTP for the benchmark's setup steps; throws on an unexpected status. */
+export async function call<T = Record<string, unknown>>(baseUrl: string, method: string, path: string, options: { token?: string; body?: unknown; expect?: number } = {}): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  if (response.status !== (options.expect ?? 200)) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+/** Registers an organization and logs its owner in. */
+export async function registerOwner(baseUrl: string, label: string): Promise<{ token: string; organizationId: string }> {
+  const email = `${label}-${randomBytes(4).toString('hex')}@example.test`;
+  const password = 'correct horse battery staple';
+  const registered = await call<{ data: { organization: { id: string } } }>(baseUrl, 'POST', '/api/v1/auth/register', {
+    body: { email, password, name: 'Bench Owner', organization_name: `${label} org` },
+    expect: 201,
+  });
+  const login = await call<{ access_token: string }>(baseUrl, 'POST', '/api/v1/auth/login', { body: { email, password } });
+  return { token: login.access_token, organizationId: registered.data.organization.id };
+}
