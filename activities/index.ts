@@ -3,6 +3,7 @@ import { createSelfTestActivities, type SelfTestActivityDeps } from './self-test
 import { createDeliveryActivities, type DeliveryActivityDeps } from './delivery.activities.ts';
 import { createSearchActivities, type SearchActivityDeps } from './search.activities.ts';
 import { createExecutionActivities, type ExecutionActivityDeps } from './procedure-execution.activities.ts';
+import { createIncidentAnalysisActivities } from './incident-analysis.activities.ts';
 
 export type ActivityDeps = SelfTestActivityDeps & DeliveryActivityDeps & AlertIngestionActivityDeps & ExecutionActivityDeps & SearchActivityDeps;
 
@@ -14,6 +15,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createAlertIngestionActivities(deps),
     ...createExecutionActivities(deps),
     ...createSearchActivities(deps),
+    ...createIncidentAnalysisActivities(deps),
   };
 }
 

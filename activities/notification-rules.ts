@@ -10,10 +10,12 @@ export interface OutboxEvent {
   type: string;
   incident_id: string | null;
   data: Record<string, unknown>;
-  created_at: Date;
+  created_at: Date | string;
 }
 
 export interface NotificationDraft {
+  eventId: string;
+  organizationId: string;
   userId: string;
   type: 'incident.assigned' | 'incident.created' | 'execution.waiting';
   title: string;
@@ -23,29 +25,84 @@ export interface NotificationDraft {
   executionId: string | null;
 }
 
-interface Member {
+export interface Member {
   id: string;
   role: string;
 }
+
+/** What the rules read besides the events, gathered once for a whole batch. */
+export interface NotificationContext {
+  /** Per organization whose events need it: its `notifications.min_severity` and its members. */
+  organizations: Map<string, { minSeverity: string; members: Member[] }>;
+  /** Per `incident.updated` event that may assign someone: the assignee of the incident's previous event. */
+  previousAssignee: Map<string, string | null>;
+}
+
+type ExecutionSnapshot = { id?: string; procedure_name?: string; started_by?: string | null; steps?: Array<Record<string, unknown>> };
 
 const severityRank = (severity: unknown) => {
   const index = SEVERITIES.indexOf(severity as (typeof SEVERITIES)[number]);
   return index < 0 ? SEVERITIES.length : index;
 };
 
-async function members(em: SqlEntityManager, organizationId: string, permission: Permission): Promise<Member[]> {
-  const rows = await em.execute<Member[]>('select id, role from users where organization_id = ?', [organizationId]);
-  return rows.filter((user) => isRole(user.role) && hasPermission(permissionsForRole(user.role), permission));
+const incidentOf = (event: OutboxEvent) => (event.data.incident ?? null) as Record<string, unknown> | null;
+const assigneeOf = (incident: Record<string, unknown>) => (typeof incident.assignee_id === 'string' ? incident.assignee_id : null);
+const actorOf = (event: OutboxEvent) => (typeof event.data.actor_id === 'string' ? event.data.actor_id : null);
+
+function waitingStep(event: OutboxEvent) {
+  if (event.type !== 'execution.updated') return null;
+  const execution = (event.data.execution ?? null) as ExecutionSnapshot | null;
+  const step = execution?.steps?.find((candidate) => candidate.status === 'waiting' && (candidate.type === 'manual' || candidate.type === 'approval'));
+  return execution?.id && step ? { execution: execution as ExecutionSnapshot & { id: string }, step } : null;
 }
 
-/** The assignee in the snapshot of the incident's previous event, to tell a new assignment from a repeat. */
-async function previousAssignee(em: SqlEntityManager, event: OutboxEvent): Promise<string | null> {
-  const rows = await em.execute<Array<{ assignee: string | null }>>(
-    `select data->'incident'->>'assignee_id' as assignee from domain_events
-     where incident_id = ? and id < ? and organization_id = ? order by id desc limit 1`,
-    [event.incident_id, event.id, event.organization_id],
-  );
-  return rows[0]?.assignee ?? null;
+const membersWith = (members: Member[], permission: Permission) => members.filter((user) => isRole(user.role) && hasPermission(permissionsForRole(user.role), permission));
+
+/**
+ * Which reads a batch needs: the organizations whose settings or members the rules consult, and
+ * the `incident.updated` events that set an assignee someone else may have set before (only
+ * these are compared with the incident's previous event).
+ */
+export function notificationReads(events: OutboxEvent[]): { organizationIds: string[]; previousAssigneeOf: string[] } {
+  const organizationIds = new Set<string>();
+  const previousAssigneeOf: string[] = [];
+  for (const event of events) {
+    const incident = incidentOf(event);
+    if (incident && event.type === 'incident.created') organizationIds.add(event.organization_id);
+    if (waitingStep(event)) organizationIds.add(event.organization_id);
+    if (incident && event.type === 'incident.updated') {
+      const assignee = assigneeOf(incident);
+      if (assignee && assignee !== actorOf(event)) previousAssigneeOf.push(event.id);
+    }
+  }
+  return { organizationIds: [...organizationIds], previousAssigneeOf };
+}
+
+/** The batch's reads: at most two queries, whatever the number of events. */
+export async function loadNotificationContext(em: SqlEntityManager, events: OutboxEvent[]): Promise<NotificationContext> {
+  const reads = notificationReads(events);
+  const context: NotificationContext = { organizations: new Map(), previousAssignee: new Map() };
+  if (reads.organizationIds.length > 0) {
+    const rows = await em.execute<Array<{ id: string; settings: unknown; members: Member[] }>>(
+      `select o.id, o.settings,
+         coalesce((select json_agg(json_build_object('id', u.id, 'role', u.role)) from users u where u.organization_id = o.id), '[]'::json) as members
+       from organizations o where o.id in (select value::uuid from json_array_elements_text(?::json))`,
+      [JSON.stringify(reads.organizationIds)],
+    );
+    for (const row of rows) context.organizations.set(row.id, { minSeverity: readSettings(row.settings).notifications.min_severity, members: row.members });
+  }
+  if (reads.previousAssigneeOf.length > 0) {
+    // The assignee in the snapshot of each incident's previous event, to tell a new assignment from a repeat.
+    const rows = await em.execute<Array<{ id: string; assignee: string | null }>>(
+      `select e.id, (select p.data->'incident'->>'assignee_id' from domain_events p
+                     where p.incident_id = e.incident_id and p.id < e.id and p.organization_id = e.organization_id
+                     order by p.id desc limit 1) as assignee
+       from domain_events e where e.id in (select value::uuid from json_array_elements_text(?::json))`,
+      [JSON.stringify(reads.previousAssigneeOf)],
+    );
+    for (const row of rows) context.previousAssignee.set(row.id, row.assignee);
+  }
+  return context;
 }
 
 /**
@@ -56,67 +113,91 @@ async function previousAssignee(em: SqlEntityManager, event: OutboxEvent): Promi
  *   the organization's `notifications.min_severity` setting (default `high`);
  * - `execution.waiting`: for a step waiting on a person, an approval step notifies everyone holding
  *   `executions:update`, a manual step the member who started the execution (else the same group).
+ *   Those already told about that step are left out afterwards (see `unseenExecutionWaits`).
  */
-export async function planNotifications(em: SqlEntityManager, event: OutboxEvent): Promise<NotificationDraft[]> {
+export function planEventNotifications(event: OutboxEvent, context: NotificationContext): NotificationDraft[] {
   const drafts: NotificationDraft[] = [];
-  const incident = (event.data.incident ?? null) as Record<string, unknown> | null;
+  const base = { eventId: event.id, organizationId: event.organization_id, incidentId: event.incident_id };
+  const organization = context.organizations.get(event.organization_id);
+  const incident = incidentOf(event);
   if (incident && (event.type === 'incident.created' || event.type === 'incident.updated')) {
-    const assignee = typeof incident.assignee_id === 'string' ? incident.assignee_id : null;
-    const actor = typeof event.data.actor_id === 'string' ? event.data.actor_id : null;
-    const before = event.type === 'incident.created' ? null : ((await previousAssignee(em, event)) ?? null);
-    if (assignee && assignee !== before && assignee !== actor) {
+    const assignee = assigneeOf(incident);
+    const before = event.type === 'incident.created' ? null : (context.previousAssignee.get(event.id) ?? null);
+    if (assignee && assignee !== before && assignee !== actorOf(event)) {
       drafts.push({
+        ...base,
         userId: assignee,
         type: 'incident.assigned',
         title: `You were assigned: ${String(incident.title ?? '')}`.slice(0, 500),
         body: `Severity ${String(incident.severity)}, status ${String(incident.status)}`,
         data: { incident },
-        incidentId: event.incident_id,
         executionId: null,
       });
     }
   }
-  if (incident && event.type === 'incident.created') {
-    const [org] = await em.execute<Array<{ settings: unknown }>>('select settings from organizations where id = ?', [event.organization_id]);
-    const minimum = readSettings(org?.settings).notifications.min_severity;
-    if (severityRank(incident.severity) <= severityRank(minimum)) {
-      for (const member of await members(em, event.organization_id, 'incidents:read')) {
-        drafts.push({
-          userId: member.id,
-          type: 'incident.created',
-          title: `New ${String(incident.severity)} incident: ${String(incident.title ?? '')}`.slice(0, 500),
-          body: null,
-          data: { incident },
-          incidentId: event.incident_id,
-          executionId: null,
-        });
-      }
+  if (incident && event.type === 'incident.created' && organization && severityRank(incident.severity) <= severityRank(organization.minSeverity)) {
+    for (const member of membersWith(organization.members, 'incidents:read')) {
+      drafts.push({
+        ...base,
+        userId: member.id,
+        type: 'incident.created',
+        title: `New ${String(incident.severity)} incident: ${String(incident.title ?? '')}`.slice(0, 500),
+        body: null,
+        data: { incident },
+        executionId: null,
+      });
     }
   }
-  if (event.type === 'execution.updated') {
-    const execution = (event.data.execution ?? null) as { id?: string; procedure_name?: string; started_by?: string | null; steps?: Array<Record<string, unknown>> } | null;
-    const waiting = execution?.steps?.find((step) => step.status === 'waiting' && (step.type === 'manual' || step.type === 'approval'));
-    if (execution?.id && waiting) {
-      const updaters = await members(em, event.organization_id, 'executions:update');
-      const starter = execution.started_by ? updaters.find((member) => member.id === execution.started_by) ?? { id: execution.started_by, role: '' } : null;
-      const recipients = waiting.type === 'manual' && starter ? [starter] : updaters;
-      for (const member of recipients) {
-        const seen = await em.execute<Array<{ id: string }>>(
-          `select id from notifications where user_id = ? and type = 'execution.waiting' and execution_id = ? and data->>'step_id' = ? limit 1`,
-          [member.id, execution.id, String(waiting.step_id)],
-        );
-        if (seen.length > 0) continue;
-        drafts.push({
-          userId: member.id,
-          type: 'execution.waiting',
-          title: `Runbook "${String(execution.procedure_name ?? '')}" waits for you: ${String(waiting.name ?? '')}`.slice(0, 500),
-          body: waiting.type === 'approval' ? 'An approval is needed to continue.' : 'A manual step is waiting to be completed.',
-          data: { step_id: waiting.step_id, step_name: waiting.name, step_type: waiting.type, execution_id: execution.id },
-          incidentId: event.incident_id,
-          executionId: execution.id,
-        });
-      }
+  const waiting = waitingStep(event);
+  if (waiting) {
+    const { execution, step } = waiting;
+    const updaters = membersWith(organization?.members ?? [], 'executions:update');
+    const starter = execution.started_by ? updaters.find((member) => member.id === execution.started_by) ?? { id: execution.started_by, role: '' } : null;
+    const recipients = step.type === 'manual' && starter ? [starter] : updaters;
+    for (const member of recipients) {
+      drafts.push({
+        ...base,
+        userId: member.id,
+        type: 'execution.waiting',
+        title: `Runbook "${String(execution.procedure_name ?? '')}" waits for you: ${String(step.name ?? '')}`.slice(0, 500),
+        body: step.type === 'approval' ? 'An approval is needed to continue.' : 'A manual step is waiting to be completed.',
+        data: { step_id: step.step_id, step_name: step.name, step_type: step.type, execution_id: execution.id },
+        executionId: execution.id,
+      });
     }
   }
   return drafts;
+}
+
+const waitKey = (userId: string, executionId: string, stepId: string) => `${userId}:${executionId}:${stepId}`;
+
+/**
+ * Drops `execution.waiting` drafts for a (user, execution, step) already notified, before this
+ * batch (`seen`) or by an earlier event of it: an execution is updated several times while one
+ * step waits, and each update would otherwise notify again.
+ */
+export function unseenExecutionWaits(drafts: NotificationDraft[], seen: ReadonlySet<string>): NotificationDraft[] {
+  const told = new Set(seen);
+  return drafts.filter((draft) => {
+    if (draft.type !== 'execution.waiting' || !draft.executionId) return true;
+    const key = waitKey(draft.userId, draft.executionId, String(draft.data.step_id));
+    if (told.has(key)) return false;
+    told.add(key);
+    return true;
+  });
+}
+
+/** The notifications a batch of events causes, in event order, with a constant number of queries. */
+export async function planNotifications(em: SqlEntityManager, events: OutboxEvent[]): Promise<NotificationDraft[]> {
+  const context = await loadNotificationContext(em, events);
+  const drafts = events.flatMap((event) => planEventNotifications(event, context));
+  const waits = drafts.filter((draft) => draft.type === 'execution.waiting' && draft.executionId);
+  if (waits.length === 0) return drafts;
+  const rows = await em.execute<Array<{ user_id: string; execution_id: string; step_id: string }>>(
+    `select x.user_id, x.execution_id, x.step_id from jsonb_to_recordset(?::jsonb) as x(user_id uuid, execution_id uuid, step_id text)
+     where exists (select 1 from notifications n where n.user_id = x.user_id and n.type = 'execution.waiting'
+                   and n.execution_id = x.execution_id and n.data->>'step_id' = x.step_id)`,
+    [JSON.stringify(waits.map((draft) => ({ user_id: draft.userId, execution_id: draft.executionId, step_id: String(draft.data.step_id) })))],
+  );
+  return unseenExecutionWaits(drafts, new Set(rows.map((row) => waitKey(row.user_id, row.execution_id, row.step_id))));
 }

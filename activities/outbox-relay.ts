@@ -3,14 +3,14 @@ import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../shared/db/orm.ts';
 import { uuidv7 } from '../shared/uuidv7.ts';
 import type { DeliveryInput } from '../shared/domain/delivery.ts';
-import type { EventType } from '../shared/domain/events.ts';
-import { isRealtimeEventType, REALTIME_CHANNEL, type RealtimeNotice } from '../shared/domain/realtime.ts';
+import { REALTIME_CHANNEL } from '../shared/domain/realtime.ts';
 import { INCIDENT_ID, ORGANIZATION_ID } from '../shared/domain/search-attributes.ts';
 import type { Logger } from '../shared/logger.ts';
 import { scheduleSearchIndexing } from '../shared/search/schedule-indexing.ts';
 import { workflowIds } from '../shared/temporal/ids.ts';
 import type { outboundDeliveryWorkflow } from '../workflows/outbound-delivery.workflow.ts';
 import { planNotifications, type OutboxEvent } from './notification-rules.ts';
+import { batchNotices, forEachBounded, incidentsToIndex, type InsertedNotification } from './outbox-batch.ts';
 
 export interface OutboxRelayDeps {
   orm: Orm;
@@ -18,28 +18,12 @@ export interface OutboxRelayDeps {
   taskQueue: string;
   logger: Logger;
   batchSize?: number;
+  /** Temporal calls (workflow starts, indexing signals) in flight at once per batch. */
+  temporalConcurrency?: number;
   /** Pause between polls when the outbox was empty. */
   idleMs?: number;
   /** Whether a search index exists to keep incidents in; without one no indexing is scheduled. */
   indexIncidents?: boolean;
-}
-
-// NOTIFY payloads are limited to 8000 bytes; larger events travel as a reference to their row.
-const MAX_NOTICE_BYTES = 7000;
-
-function notice(event: OutboxEvent): RealtimeNotice {
-  const execution = event.data.execution as { id?: string } | undefined;
-  const base = {
-    kind: 'event' as const,
-    id: event.id,
-    type: event.type as EventType,
-    organization_id: event.organization_id,
-    incident_id: event.incident_id,
-    execution_id: typeof execution?.id === 'string' ? execution.id : null,
-    timestamp: new Date(event.created_at).toISOString(),
-  };
-  const full = { ...base, data: event.data };
-  return Buffer.byteLength(JSON.stringify(full)) <= MAX_NOTICE_BYTES ? full : base;
 }
 
 /**
@@ -48,10 +32,16 @@ function notice(event: OutboxEvent): RealtimeNotice {
  * event type, writes the notifications it causes, publishes it (and them) with NOTIFY, and sets
  * `dispatched_at`. Rows are claimed `for update skip locked`, so several workers share the work.
  * NOTIFY and the notifications only take effect at commit; a crash before commit re-runs the batch,
- * and the deliveries it started again are refused by Temporal as duplicates of the same id.
+ * and the deliveries it started again are refused by Temporal as duplicates of the same id, the
+ * notifications by their unique (event, user, type), and indexing passes only repeat.
+ *
+ * A batch costs a constant number of database round trips whatever its size (claim, subscribers,
+ * at most three notification reads, one insert, one NOTIFY statement, one update); the Temporal
+ * calls run concurrently, bounded, and indexing is asked once per incident per batch.
  */
 export function createOutboxRelay(deps: OutboxRelayDeps) {
-  const batchSize = deps.batchSize ?? 100;
+  const batchSize = deps.batchSize ?? 500;
+  const concurrency = deps.temporalConcurrency ?? 16;
 
   async function startDelivery(input: DeliveryInput): Promise<void> {
     try {
@@ -71,48 +61,50 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     }
   }
 
-  async function subscribers(em: SqlEntityManager, event: OutboxEvent): Promise<string[]> {
-    const rows = await em.execute<Array<{ id: string }>>(
-      `select id from integrations where organization_id = ? and enabled and webhook_config is not null
-       and (webhook_config->'events') @> jsonb_build_array(?::text) order by created_at`,
-      [event.organization_id, event.type],
+  /** One delivery per event and enabled integration subscribed to its type, found in one query. */
+  async function deliveries(em: SqlEntityManager, events: OutboxEvent[]): Promise<DeliveryInput[]> {
+    const rows = await em.execute<Array<{ event_id: string; integration_id: string }>>(
+      `select e.id as event_id, i.id as integration_id
+       from jsonb_to_recordset(?::jsonb) as e(id uuid, organization_id uuid, type text, n int)
+       join integrations i on i.organization_id = e.organization_id and i.enabled and i.webhook_config is not null
+         and (i.webhook_config->'events') @> jsonb_build_array(e.type)
+       order by e.n, i.created_at`,
+      [JSON.stringify(events.map((event, n) => ({ id: event.id, organization_id: event.organization_id, type: event.type, n })))],
     );
-    return rows.map((row) => row.id);
+    const byId = new Map(events.map((event) => [event.id, event]));
+    return rows.map((row) => {
+      const event = byId.get(row.event_id) as OutboxEvent;
+      return { eventId: event.id, eventType: event.type, organizationId: event.organization_id, integrationId: row.integration_id, incidentId: event.incident_id };
+    });
   }
 
-  async function publish(em: SqlEntityManager, message: RealtimeNotice): Promise<void> {
-    await em.execute('select pg_notify(?, ?)', [REALTIME_CHANNEL, JSON.stringify(message)]);
-  }
-
-  async function relayEvent(em: SqlEntityManager, event: OutboxEvent): Promise<void> {
-    // Incidents change in the API and in ingestion activities alike; every change passes here.
-    if (deps.indexIncidents && event.incident_id && event.type.startsWith('incident.')) {
-      await scheduleSearchIndexing({ client: deps.temporal, taskQueue: deps.taskQueue }, { organizationId: event.organization_id, type: 'incident', id: event.incident_id });
-    }
-    const integrations = await subscribers(em, event);
-    await Promise.all(
-      integrations.map((integrationId) =>
-        startDelivery({ eventId: event.id, eventType: event.type, organizationId: event.organization_id, integrationId, incidentId: event.incident_id }),
-      ),
-    );
-    for (const draft of await planNotifications(em, event)) {
-      const [row] = await em.execute<Array<Record<string, unknown>>>(
-        `insert into notifications (id, organization_id, user_id, type, title, body, data, incident_id, execution_id, event_id, read_at, created_at)
-         select ?, ?, u.id, ?, ?, ?, ?::jsonb, ?, ?, ?, null, clock_timestamp() from users u where u.id = ? and u.organization_id = ?
-         on conflict (event_id, user_id, type) do nothing
-         returning id, type, title, body, data, incident_id, execution_id, read_at, created_at`,
-        [uuidv7(), event.organization_id, draft.type, draft.title, draft.body, JSON.stringify(draft.data), draft.incidentId, draft.executionId, event.id, draft.userId, event.organization_id],
-      );
-      if (!row) continue;
-      await publish(em, {
-        kind: 'notification',
-        organization_id: event.organization_id,
+  /** Inserts the batch's notifications in one statement; rows that already exist (a re-run batch) are skipped. */
+  async function insertNotifications(em: SqlEntityManager, events: OutboxEvent[]): Promise<InsertedNotification[]> {
+    const drafts = await planNotifications(em, events);
+    if (drafts.length === 0) return [];
+    return em.execute<InsertedNotification[]>(
+      `insert into notifications (id, organization_id, user_id, type, title, body, data, incident_id, execution_id, event_id, read_at, created_at)
+       select d.id, d.organization_id, u.id, d.type, d.title, d.body, d.data, d.incident_id, d.execution_id, d.event_id, null, clock_timestamp()
+       from jsonb_to_recordset(?::jsonb) as d(id uuid, organization_id uuid, user_id uuid, type text, title text, body text, data jsonb,
+                                              incident_id uuid, execution_id uuid, event_id uuid, n int)
+       join users u on u.id = d.user_id and u.organization_id = d.organization_id
+       order by d.n
+       on conflict (event_id, user_id, type) do nothing
+       returning id, event_id, user_id, type, title, body, data, incident_id, execution_id, read_at, created_at`,
+      [JSON.stringify(drafts.map((draft, n) => ({
+        n,
+        id: uuidv7(),
+        organization_id: draft.organizationId,
         user_id: draft.userId,
-        timestamp: new Date(row.created_at as string).toISOString(),
-        data: { ...row, read: false, created_at: new Date(row.created_at as string).toISOString() },
-      });
-    }
-    if (isRealtimeEventType(event.type)) await publish(em, notice(event));
+        type: draft.type,
+        title: draft.title,
+        body: draft.body,
+        data: draft.data,
+        incident_id: draft.incidentId,
+        execution_id: draft.executionId,
+        event_id: draft.eventId,
+      })))],
+    );
   }
 
   /** Relays one batch; returns how many events it dispatched. */
@@ -123,10 +115,19 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
          where dispatched_at is null order by created_at, id limit ? for update skip locked`,
         [batchSize],
       );
-      for (const event of events) await relayEvent(em, event);
-      if (events.length > 0) {
-        await em.execute(`update domain_events set dispatched_at = now() where id in (${events.map(() => '?').join(', ')})`, events.map((event) => event.id));
+      if (events.length === 0) return 0;
+      // Incidents change in the API and in ingestion activities alike; every change passes here.
+      const indexing = deps.indexIncidents
+        ? forEachBounded(incidentsToIndex(events), concurrency, (input) => scheduleSearchIndexing({ client: deps.temporal, taskQueue: deps.taskQueue }, input))
+        : Promise.resolve();
+      const targets = await deliveries(em, events);
+      // Temporal calls overlap the notification queries; any failure rolls the whole batch back.
+      const [, , notifications] = await Promise.all([indexing, forEachBounded(targets, concurrency, startDelivery), insertNotifications(em, events)]);
+      const notices = batchNotices(events, notifications);
+      if (notices.length > 0) {
+        await em.execute('select pg_notify(?, value) from json_array_elements_text(?::json)', [REALTIME_CHANNEL, JSON.stringify(notices.map((notice) => JSON.stringify(notice)))]);
       }
+      await em.execute('update domain_events set dispatched_at = now() where id in (select value::uuid from json_array_elements_text(?::json))', [JSON.stringify(events.map((event) => event.id))]);
       return events.length;
     });
   }

@@ -26,7 +26,8 @@ import { createSessionService } from './services/session.service.ts';
 import { createIncidentService } from './services/incident.service.ts';
 import type { SearchIndex } from '../shared/search/search-index.ts';
 import { createSearchIndex } from '../shared/search/create-search-index.ts';
-import { createIncidentAnalysis } from './services/incident-analysis.ts';
+import { createAnalysisRefresher } from './services/incident-analysis.ts';
+import { scheduleSearchIndexing } from '../shared/search/schedule-indexing.ts';
 import { createKnowledgeBaseService } from './services/knowledge-base.service.ts';
 import { createLogService } from './services/log.service.ts';
 import { createSearchIndexer, withSearchIndexing } from './services/search-indexer.ts';
@@ -121,7 +122,10 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       incidents: createIncidentService({
         em,
         onResolved: (incident) => notifyIngestionOfResolution(runtime.temporal, incident, logger),
-        analyze: runtime.search ? createIncidentAnalysis({ search: runtime.search }) : undefined,
+        // The worker analyzes an incident after indexing it; a stale analysis is refreshed the same way.
+        analysis: runtime.search
+          ? createAnalysisRefresher({ logger, schedule: (input) => scheduleSearchIndexing(runtime.temporal, { organizationId: input.organizationId, type: 'incident', id: input.incidentId }) })
+          : undefined,
       }),
       search: createSearchService({ search: runtime.search }),
       knowledgeBase: createKnowledgeBaseService({ em, indexer: searchIndexer }),

@@ -35,10 +35,32 @@ export const TimelineEntrySchema = z
   })
   .meta({ id: 'TimelineEntry' });
 
+const AnalysisHitSchema = z
+  .object({
+    type: z.string().describe('`incident`, `procedure` or `article`'),
+    id: z.string(),
+    title: z.string(),
+    score: z.number(),
+  })
+  .meta({ id: 'IncidentAnalysisHit' });
+
+export const IncidentAnalysisSchema = z
+  .object({
+    similar_incidents: z.array(AnalysisHitSchema).optional().describe('Other incidents of the organization with similar title and description'),
+    suggested_procedures: z.array(AnalysisHitSchema).optional().describe('Procedures and knowledge-base articles that match the incident'),
+    analyzed_at: timestamp().optional().describe('When the worker computed this analysis'),
+  })
+  .meta({
+    id: 'IncidentAnalysis',
+    description:
+      'Computed by the worker (hybrid search on title and description) when the incident is created or its text changes, and refreshed '
+      + 'when a read finds it older than 15 minutes (the read answers at once with what is stored). `{}` until computed, and without a search index.',
+  });
+
 export const IncidentDetailSchema = IncidentSchema.extend({
   labels: z.record(z.string(), z.string()),
   timeline: z.array(TimelineEntrySchema),
-  analysis: z.record(z.string(), z.unknown()).describe('Similar incidents and suggested procedures once search is configured; `{}` before'),
+  analysis: IncidentAnalysisSchema,
 }).meta({ id: 'IncidentDetail' });
 
 const dateTime = z.iso.datetime({ offset: true });

@@ -1,25 +1,62 @@
-import type { Incident } from '../../shared/db/entities/index.ts';
-import type { SearchIndex } from '../../shared/search/search-index.ts';
-import type { AuthContext } from '../auth-context.ts';
+import type { Logger } from '../../shared/logger.ts';
+import { ANALYSIS_MAX_AGE_MS, isAnalysisStale } from '../../shared/search/incident-analysis.ts';
+
+export interface AnalysisRefresher {
+  /** Schedules a refresh of a stale analysis without waiting for it; never fails the read. */
+  refreshIfStale(incident: { organizationId: string; id: string; analyzedAt: Date | null }): void;
+}
 
 /**
- * The incident detail's `analysis`: similar past incidents and suggested procedures and articles,
- * by hybrid search on the incident's own title and description. A search outage leaves it empty
- * rather than failing the read.
+ * Remembers when this process last scheduled each incident, so a popular incident read many
+ * times while its refresh is under way (or while the worker is away) is scheduled once per
+ * `intervalMs`. At most `capacity` incidents are remembered; the oldest are forgotten first.
  */
-export function createIncidentAnalysis(deps: { search: SearchIndex; limit?: number }) {
-  return async (auth: AuthContext, incident: Incident): Promise<Record<string, unknown>> => {
-    const text = [incident.title, incident.description ?? ''].join('\n').trim();
-    const base = { organizationId: auth.organizationId, text, mode: 'hybrid' as const, limit: deps.limit ?? 5 };
-    try {
-      const [incidents, procedures] = await Promise.all([
-        deps.search.search({ ...base, types: ['incident'], excludeIds: [incident.id] }),
-        deps.search.search({ ...base, types: ['procedure', 'article'] }),
-      ]);
-      const view = (hit: { type: string; id: string; title: string; score: number }) => ({ type: hit.type, id: hit.id, title: hit.title, score: hit.score });
-      return { similar_incidents: incidents.hits.map(view), suggested_procedures: procedures.hits.map(view) };
-    } catch {
-      return { similar_incidents: [], suggested_procedures: [], unavailable: true };
-    }
+export function createScheduleThrottle(options: { intervalMs: number; capacity: number; now?: () => number }) {
+  const now = options.now ?? Date.now;
+  const lastScheduled = new Map<string, number>();
+  return {
+    /** True (and remembered) when `key` was not let through in the last `intervalMs`. */
+    tryAcquire(key: string): boolean {
+      const at = now();
+      const last = lastScheduled.get(key);
+      if (last !== undefined && at - last < options.intervalMs) return false;
+      // Deleting first moves the key to the end of the Map's insertion order.
+      lastScheduled.delete(key);
+      if (lastScheduled.size >= options.capacity) {
+        const oldest = lastScheduled.keys().next().value;
+        if (oldest !== undefined) lastScheduled.delete(oldest);
+      }
+      lastScheduled.set(key, at);
+      return true;
+    },
+    get size() {
+      return lastScheduled.size;
+    },
+  };
+}
+
+/**
+ * The read side of the incident analysis: the worker computes it when an incident is created or
+ * its text changes; a read finding it stale (or missing) asks for a new pass through `schedule`
+ * (the incident's search-index workflow, which analyzes after indexing) and answers at once.
+ */
+export function createAnalysisRefresher(deps: {
+  schedule: (input: { organizationId: string; incidentId: string }) => Promise<void>;
+  logger: Logger;
+  maxAgeMs?: number;
+  intervalMs?: number;
+  capacity?: number;
+  now?: () => number;
+}): AnalysisRefresher {
+  const now = deps.now ?? Date.now;
+  const throttle = createScheduleThrottle({ intervalMs: deps.intervalMs ?? 60_000, capacity: deps.capacity ?? 10_000, now });
+  return {
+    refreshIfStale(incident) {
+      if (!isAnalysisStale(incident.analyzedAt, new Date(now()), deps.maxAgeMs ?? ANALYSIS_MAX_AGE_MS)) return;
+      if (!throttle.tryAcquire(incident.id)) return;
+      deps.schedule({ organizationId: incident.organizationId, incidentId: incident.id }).catch((error: unknown) => {
+        deps.logger.warn({ err: error, incidentId: incident.id }, 'could not schedule an incident analysis refresh');
+      });
+    },
   };
 }

@@ -1,8 +1,11 @@
-import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/core';
-import { IncidentSchema, TimelineEntrySchema, UserSchema, type Incident, type TimelineEntry } from '../../shared/db/entities/index.ts';
+import { raw, type FilterQuery } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { IncidentSchema, UserSchema, type Incident } from '../../shared/db/entities/index.ts';
 import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../../shared/db/repositories/incident-writes.ts';
 import { NotFoundError, ValidationError } from '../../shared/errors.ts';
+import { analysisView } from '../../shared/search/incident-analysis.ts';
 import type { AuthContext } from '../auth-context.ts';
+import type { AnalysisRefresher } from './incident-analysis.ts';
 
 export interface IncidentView {
   id: string;
@@ -40,14 +43,42 @@ export const incidentView = (incident: Incident): IncidentView => ({
   resolved_at: incident.resolvedAt?.toISOString() ?? null,
 });
 
-const timelineView = (entry: TimelineEntry) => ({
-  id: entry.id,
-  type: entry.type,
-  message: entry.message,
-  actor_id: entry.actorId ?? null,
-  data: entry.data,
-  created_at: entry.createdAt.toISOString(),
-});
+/** Timestamps as raw SQL returns them (text, or Date depending on the driver's parsers). */
+type SqlTimestamp = string | Date;
+const iso = (value: SqlTimestamp) => new Date(value).toISOString();
+const isoOrNull = (value: SqlTimestamp | null) => (value === null ? null : iso(value));
+
+interface IncidentDetailRow {
+  id: string;
+  title: string;
+  description: string | null;
+  status: string;
+  severity: string;
+  assignee_id: string | null;
+  source: string;
+  integration_id: string | null;
+  fingerprint: string | null;
+  alert_count: number;
+  tags: string[];
+  labels: Record<string, string>;
+  created_at: SqlTimestamp;
+  updated_at: SqlTimestamp;
+  acknowledged_at: SqlTimestamp | null;
+  resolved_at: SqlTimestamp | null;
+  analysis: Record<string, unknown> | null;
+  analyzed_at: SqlTimestamp | null;
+  timeline: Array<{ id: string; type: string; message: string; actor_id: string | null; data: Record<string, unknown>; created_at: SqlTimestamp }>;
+}
+
+/**
+ * The detail in one round trip: the incident row with its timeline as a json aggregate, no
+ * entity hydration. The organization is matched explicitly (raw SQL bypasses the tenant filter).
+ */
+const DETAIL_SQL = `select i.id, i.title, i.description, i.status, i.severity, i.assignee_id, i.source, i.integration_id, i.fingerprint,
+  i.alert_count, i.tags, i.labels, i.created_at, i.updated_at, i.acknowledged_at, i.resolved_at, i.analysis, i.analyzed_at,
+  coalesce((select json_agg(json_build_object('id', t.id, 'type', t.type, 'message', t.message, 'actor_id', t.actor_id, 'data', t.data, 'created_at', t.created_at) order by t.id)
+    from incident_timeline t where t.incident_id = i.id and t.organization_id = i.organization_id), '[]'::json) as timeline
+  from incidents i where i.id = ? and i.organization_id = ?`;
 
 export interface IncidentListQuery {
   limit: number;
@@ -66,8 +97,8 @@ export type IncidentService = ReturnType<typeof createIncidentService>;
 export function createIncidentService(deps: {
   em: () => EntityManager;
   onResolved: (incident: Incident) => Promise<void>;
-  /** The detail's `analysis` (similar incidents, suggested procedures) once search is wired. */
-  analyze?: (auth: AuthContext, incident: Incident) => Promise<Record<string, unknown>>;
+  /** Asks the worker to refresh a stale `analysis` when a search index exists; absent, the stored one is shown as is. */
+  analysis?: AnalysisRefresher;
 }) {
   const load = async (id: string) => {
     const incident = await deps.em().findOne(IncidentSchema, { id });
@@ -129,9 +160,30 @@ export function createIncidentService(deps: {
     },
 
     async get(auth: AuthContext, id: string) {
-      const incident = await load(id);
-      const timeline = await deps.em().find(TimelineEntrySchema, { incident: id }, { orderBy: { id: 'asc' } });
-      return { ...incidentView(incident), labels: incident.labels, timeline: timeline.map(timelineView), analysis: deps.analyze ? await deps.analyze(auth, incident) : {} };
+      const [row] = await deps.em().execute<IncidentDetailRow[]>(DETAIL_SQL, [id, auth.organizationId]);
+      if (!row) throw new NotFoundError('Incident');
+      const analyzedAt = row.analyzed_at === null ? null : new Date(row.analyzed_at);
+      deps.analysis?.refreshIfStale({ organizationId: auth.organizationId, id: row.id, analyzedAt });
+      return {
+        id: row.id,
+        title: row.title,
+        description: row.description,
+        status: row.status,
+        severity: row.severity,
+        assignee_id: row.assignee_id,
+        source: row.source,
+        integration_id: row.integration_id,
+        fingerprint: row.fingerprint,
+        alert_count: row.alert_count,
+        tags: row.tags,
+        created_at: iso(row.created_at),
+        updated_at: iso(row.updated_at),
+        acknowledged_at: isoOrNull(row.acknowledged_at),
+        resolved_at: isoOrNull(row.resolved_at),
+        labels: row.labels,
+        timeline: row.timeline.map((entry) => ({ ...entry, created_at: iso(entry.created_at) })),
+        analysis: analysisView(row.analysis, analyzedAt),
+      };
     },
 
     async update(

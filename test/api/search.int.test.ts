@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { reindexAll } from '../../shared/search/reindex.ts';
+import { workflowIds } from '../../shared/temporal/ids.ts';
 import { registerOwner } from '../helpers/stack.ts';
 import { eventually, startSearchStack } from '../helpers/search-stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
@@ -154,23 +155,55 @@ describe('search, knowledge base and logs over HTTP (integration: PostgreSQL bac
     expect(bobs.body.data).toHaveLength(1);
   });
 
-  it('the incident detail carries similar past incidents and suggested procedures', async () => {
+  it('the incident detail carries similar past incidents and suggested procedures, computed by the worker, not by the read', async () => {
     const old = await stack.http.post('/api/v1/incidents').set(as(alice))
       .send({ title: 'Redis memory exhausted, evictions spiking', description: 'maxmemory reached on the cache cluster' }).expect(201);
     const runbook = await stack.http.post('/api/v1/procedures').set(as(alice))
       .send({ name: 'Relieve Redis memory pressure', description: 'When Redis runs out of memory', steps: [{ name: 'Check the biggest keys with redis-cli --bigkeys', type: 'manual' }] }).expect(201);
+    // The analysis is a snapshot of the index when computed: both must be searchable first.
+    await eventually(async () => {
+      const { body } = await query(alice, { query: 'Redis memory', mode: 'keyword', types: ['incident', 'procedure'] }).expect(200);
+      expect(body.data.map((hit: { id: string }) => hit.id)).toEqual(expect.arrayContaining([old.body.data.id, runbook.body.data.id]));
+    });
     const fresh = await stack.http.post('/api/v1/incidents').set(as(alice))
       .send({ title: 'Cache out of memory', description: 'Redis refuses writes: OOM command not allowed when used memory > maxmemory' }).expect(201);
+    const detailOf = async (id: string) => (await stack.http.get(`/api/v1/incidents/${id}`).set(as(alice)).expect(200)).body.data;
     const detail = await eventually(async () => {
-      const { body } = await stack.http.get(`/api/v1/incidents/${fresh.body.data.id}`).set(as(alice)).expect(200);
-      expect(body.data.analysis.similar_incidents[0]).toMatchObject({ id: old.body.data.id, type: 'incident' });
-      return body;
+      const data = await detailOf(fresh.body.data.id);
+      expect(data.analysis.similar_incidents[0]).toMatchObject({ id: old.body.data.id, type: 'incident' });
+      expect(data.analysis.suggested_procedures[0]).toMatchObject({ id: runbook.body.data.id, type: 'procedure' });
+      return data;
     });
-    expect(detail.data.analysis.similar_incidents.map((hit: { id: string }) => hit.id)).not.toContain(fresh.body.data.id);
+    expect(detail.analysis.similar_incidents.map((hit: { id: string }) => hit.id)).not.toContain(fresh.body.data.id);
+    expect(Date.parse(detail.analysis.analyzed_at)).toBeGreaterThanOrEqual(Date.parse(fresh.body.data.created_at));
+
+    // The read only shows what is stored: with the search backend gone it answers the same.
+    const connection = stack.orm.em.getConnection();
+    await connection.execute('alter table search_documents rename to search_documents_away');
+    try {
+      expect((await query(alice, { query: 'Redis memory', mode: 'keyword' })).status).toBeGreaterThanOrEqual(500);
+      expect((await detailOf(fresh.body.data.id)).analysis).toEqual(detail.analysis);
+    } finally {
+      await connection.execute('alter table search_documents_away rename to search_documents');
+    }
+
+    // A change that leaves title and description alone (as every alert of a storm does) is not analyzed again; a new title is.
+    const tag = `tag${randomUUID().slice(0, 8)}`;
+    await stack.http.patch(`/api/v1/incidents/${fresh.body.data.id}`).set(as(alice)).send({ tags: [tag] }).expect(200);
     await eventually(async () => {
-      const { body } = await stack.http.get(`/api/v1/incidents/${fresh.body.data.id}`).set(as(alice)).expect(200);
-      expect(body.data.analysis.suggested_procedures[0]).toMatchObject({ id: runbook.body.data.id, type: 'procedure' });
+      const { body } = await query(alice, { query: tag, mode: 'keyword', types: ['incident'] }).expect(200);
+      expect(body.data.map((hit: { id: string }) => hit.id)).toEqual([fresh.body.data.id]);
     });
+    // Indexed; the pass ends with the analysis step, which found the text unchanged.
+    await stack.temporal.client.workflow.getHandle(workflowIds.searchIndex(alice.organization.id, 'incident', fresh.body.data.id)).result();
+    expect((await detailOf(fresh.body.data.id)).analysis.analyzed_at).toBe(detail.analysis.analyzed_at);
+    await stack.http.patch(`/api/v1/incidents/${fresh.body.data.id}`).set(as(alice)).send({ title: 'Cache node out of memory' }).expect(200);
+    const reanalyzed = await eventually(async () => {
+      const data = await detailOf(fresh.body.data.id);
+      expect(data.analysis.analyzed_at).not.toBe(detail.analysis.analyzed_at);
+      return data;
+    });
+    expect(reanalyzed.analysis.similar_incidents[0]).toMatchObject({ id: old.body.data.id });
   });
 });
 

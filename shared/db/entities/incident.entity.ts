@@ -27,6 +27,11 @@ export const IncidentSchema = defineEntity({
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
     acknowledgedAt: p.datetime().nullable(),
     resolvedAt: p.datetime().nullable(),
+    /** Similar incidents and suggested procedures, written by the worker (`{}` until then); only the detail reads it. */
+    analysis: p.json<Record<string, unknown>>().default('{}').lazy(),
+    analyzedAt: p.datetime().nullable(),
+    /** Hash of the text `analysis` was computed from: unchanged text is not analyzed again. */
+    analysisTextHash: p.string().length(64).nullable(),
   },
 });
 

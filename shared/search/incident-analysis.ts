@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import type { SearchHit, SearchIndex } from './search-index.ts';
+
+/** An analysis older than this is refreshed: newer incidents and procedures may match better. */
+export const ANALYSIS_MAX_AGE_MS = 15 * 60_000;
+
+/** Hits kept per list. */
+export const ANALYSIS_HIT_LIMIT = 5;
+
+export interface AnalysisHit {
+  type: string;
+  id: string;
+  title: string;
+  score: number;
+}
+
+/** What `incidents.analysis` holds once the worker computed it. */
+export interface IncidentAnalysis {
+  similar_incidents: AnalysisHit[];
+  suggested_procedures: AnalysisHit[];
+}
+
+/** The text an incident is analyzed by: its title and description (tags and alerts change too often). */
+export function analysisText(incident: { title: string; description: string | null | undefined }): string {
+  return [incident.title, incident.description ?? ''].join('\n').trim();
+}
+
+export function analysisTextHash(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** A hit as the detail shows it: no snippet or highlights, which belong to a query. */
+export function analysisHit(hit: Pick<SearchHit, 'type' | 'id' | 'title' | 'score'>): AnalysisHit {
+  return { type: hit.type, id: hit.id, title: hit.title, score: hit.score };
+}
+
+/** Never analyzed, or analyzed longer than `maxAgeMs` ago. */
+export function isAnalysisStale(analyzedAt: Date | null, now: Date, maxAgeMs = ANALYSIS_MAX_AGE_MS): boolean {
+  return analyzedAt === null || now.getTime() - analyzedAt.getTime() > maxAgeMs;
+}
+
+/**
+ * Whether the worker computes the analysis again: the text changed since the stored one was
+ * computed, or it is stale. Every alert of a storm schedules a pass; this keeps it to one read.
+ */
+export function needsAnalysis(stored: { textHash: string | null; analyzedAt: Date | null }, textHash: string, now: Date, maxAgeMs = ANALYSIS_MAX_AGE_MS): boolean {
+  return stored.textHash !== textHash || isAnalysisStale(stored.analyzedAt, now, maxAgeMs);
+}
+
+/** The detail's `analysis`: `{}` until computed, else the stored lists with `analyzed_at`. */
+export function analysisView(analysis: Record<string, unknown> | null, analyzedAt: Date | null): Record<string, unknown> {
+  if (analyzedAt === null) return {};
+  return { ...(analysis ?? {}), analyzed_at: analyzedAt.toISOString() };
+}
+
+/** Two hybrid searches by the incident's text: other incidents, and procedures or articles. */
+export async function computeIncidentAnalysis(
+  search: SearchIndex,
+  input: { organizationId: string; incidentId: string; text: string; limit?: number },
+): Promise<IncidentAnalysis> {
+  const base = { organizationId: input.organizationId, text: input.text, mode: 'hybrid' as const, limit: input.limit ?? ANALYSIS_HIT_LIMIT };
+  const [incidents, procedures] = await Promise.all([
+    search.search({ ...base, types: ['incident'], excludeIds: [input.incidentId] }),
+    search.search({ ...base, types: ['procedure', 'article'] }),
+  ]);
+  return { similar_incidents: incidents.hits.map(analysisHit), suggested_procedures: procedures.hits.map(analysisHit) };
+}

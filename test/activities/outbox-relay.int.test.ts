@@ -1,0 +1,129 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import { createOutboxRelay } from '../../activities/outbox-relay.ts';
+import { createOrmConfig, type Orm } from '../../shared/db/orm.ts';
+import { REALTIME_CHANNEL, REALTIME_EVENT_TYPES, type RealtimeNotice } from '../../shared/domain/realtime.ts';
+import { waitFor } from '../../shared/dev/wait-for.ts';
+import { createLogger } from '../../shared/logger.ts';
+import { workflowIds } from '../../shared/temporal/ids.ts';
+import { addMember, bearer } from '../helpers/members.ts';
+import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+
+const INCIDENTS = 6;
+const UPDATES_PER_INCIDENT = 30;
+const BATCH_SIZE = 64;
+
+describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no worker)', () => {
+  let stack: TestStack;
+  let orm: Orm;
+  let listener: pg.Client;
+  let queries = 0;
+  const notices: RealtimeNotice[] = [];
+  const started: string[] = [];
+
+  beforeAll(async () => {
+    // No worker, hence no relay running beside it: the test drives the relay batch by batch.
+    stack = await startTestStack();
+    // A second ORM on the same database that counts the statements the relay sends.
+    orm = await MikroORM.init({ ...createOrmConfig({ databaseUrl: stack.databaseUrl, poolMax: 2 }), debug: ['query'], logger: () => void (queries += 1) });
+    await orm.em.fork().execute('select 1');
+    listener = new pg.Client({ connectionString: stack.databaseUrl });
+    await listener.connect();
+    listener.on('notification', (message) => {
+      if (message.payload) notices.push(JSON.parse(message.payload) as RealtimeNotice);
+    });
+    await listener.query(`LISTEN ${REALTIME_CHANNEL}`);
+  });
+  afterAll(async () => {
+    // Nothing runs these workflows here: end them so they do not linger on the shared server.
+    await Promise.all(started.map((id) => stack.temporal.client.workflow.getHandle(id).terminate('test over').catch(() => undefined)));
+    await listener?.end();
+    await orm?.close();
+    await stack?.stop();
+  });
+
+  it('relays a few hundred events across incidents: all of them, per incident in order, notified once, each delivery and indexing started', async () => {
+    const owner = await registerOwner(stack.http, 'burst');
+    const engineer = await addMember(stack, owner.token, 'engineer', 'burst-engineer');
+    await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ notifications: { min_severity: 'low' } }).expect(200);
+    const integration = await stack.http.post('/api/v1/integrations').set(bearer(owner.token))
+      .send({ name: 'outbound', platform: 'metrics_alerts', webhook_config: { url: 'http://127.0.0.1:9/hook', events: ['incident.updated'] } }).expect(201);
+    const incidents: string[] = [];
+    for (let n = 0; n < INCIDENTS; n += 1) {
+      incidents.push((await stack.http.post('/api/v1/incidents').set(bearer(owner.token)).send({ title: `burst ${n}`, severity: 'low' }).expect(201)).body.data.id);
+    }
+    // Round robin, so every batch mixes incidents; assigned to the engineer twice, to the owner (self) once.
+    const assignee: Record<number, string> = { 5: engineer.user.id, 15: owner.user.id, 25: engineer.user.id };
+    for (let step = 0; step < UPDATES_PER_INCIDENT; step += 1) {
+      for (const id of incidents) {
+        const body = assignee[step] ? { assignee_id: assignee[step] } : { tags: [`step-${step}`] };
+        await stack.http.patch(`/api/v1/incidents/${id}`).set(bearer(owner.token)).send(body).expect(200);
+      }
+    }
+    const db = stack.orm.em.fork();
+    const events = await db.execute<Array<{ id: string; type: string; incident_id: string }>>(
+      'select id, type, incident_id from domain_events where incident_id in (select value::uuid from json_array_elements_text(?::json)) order by created_at, id',
+      [JSON.stringify(incidents)],
+    );
+    expect(events).toHaveLength(INCIDENTS * (1 + UPDATES_PER_INCIDENT));
+
+    const relay = createOutboxRelay({ orm, temporal: stack.temporal.client, taskQueue: stack.config.TEMPORAL_TASK_QUEUE, logger: createLogger({ name: 'test', level: 'silent' }), batchSize: BATCH_SIZE, indexIncidents: true });
+    for (const event of events) {
+      if (event.type === 'incident.updated') started.push(workflowIds.delivery(event.id, integration.body.data.id));
+    }
+    for (const id of incidents) started.push(workflowIds.searchIndex(owner.organization.id, 'incident', id));
+    const perBatch: Array<{ events: number; queries: number }> = [];
+    for (;;) {
+      queries = 0;
+      const relayed = await relay.relayBatch();
+      if (relayed === 0) break;
+      perBatch.push({ events: relayed, queries });
+    }
+    expect(perBatch.map((batch) => batch.events).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(events.length);
+    // begin, claim, subscribers, organizations+members, previous assignees, insert, notify, update, commit: not one per event.
+    for (const batch of perBatch) expect(batch.queries).toBeLessThanOrEqual(9);
+    const [{ pending }] = await db.execute<Array<{ pending: number }>>('select count(*)::int as pending from domain_events where dispatched_at is null');
+    expect(pending).toBe(0);
+
+    const realtime = new Set<string>(REALTIME_EVENT_TYPES);
+    const expectedNotices = events.filter((event) => realtime.has(event.type));
+    await waitForNotices(() => notices.filter((notice) => notice.kind === 'event').length >= expectedNotices.length);
+    const eventNotices = notices.filter((notice): notice is Extract<RealtimeNotice, { kind: 'event' }> => notice.kind === 'event');
+    expect(new Set(eventNotices.map((notice) => notice.id)).size).toBe(eventNotices.length);
+    for (const id of incidents) {
+      expect(eventNotices.filter((notice) => notice.incident_id === id).map((notice) => notice.id))
+        .toEqual(expectedNotices.filter((event) => event.incident_id === id).map((event) => event.id));
+    }
+
+    const notifications = await db.execute<Array<{ user_id: string; type: string; incident_id: string; event_id: string }>>(
+      'select user_id, type, incident_id, event_id from notifications where organization_id = ? order by user_id, type', [owner.organization.id],
+    );
+    const count = (userId: string, type: string) => notifications.filter((row) => row.user_id === userId && row.type === type).length;
+    expect([count(owner.user.id, 'incident.created'), count(engineer.user.id, 'incident.created')]).toEqual([INCIDENTS, INCIDENTS]);
+    expect([count(owner.user.id, 'incident.assigned'), count(engineer.user.id, 'incident.assigned')]).toEqual([0, 2 * INCIDENTS]);
+    expect(notifications).toHaveLength(4 * INCIDENTS);
+    await waitForNotices(() => notices.filter((notice) => notice.kind === 'notification').length >= notifications.length);
+    const notificationIds = notices.filter((notice) => notice.kind === 'notification').map((notice) => String(notice.data.id));
+    expect(notificationIds).toHaveLength(notifications.length);
+    expect(new Set(notificationIds).size).toBe(notificationIds.length);
+
+    // One delivery per incident.updated event, one indexing workflow per incident.
+    const described = await Promise.all(started.map((id) => stack.temporal.client.workflow.getHandle(id).describe().then((d) => d.type)));
+    expect(described.filter((type) => type === 'outboundDeliveryWorkflow')).toHaveLength(INCIDENTS * UPDATES_PER_INCIDENT);
+    expect(described.filter((type) => type === 'searchIndexWorkflow')).toHaveLength(INCIDENTS);
+
+    // A crash before the dispatch was recorded re-runs the batches: nobody is notified twice.
+    await db.execute('update domain_events set dispatched_at = null where incident_id in (select value::uuid from json_array_elements_text(?::json))', [JSON.stringify(incidents)]);
+    const noticesBefore = notices.filter((notice) => notice.kind === 'notification').length;
+    while ((await relay.relayBatch()) > 0);
+    const [{ again }] = await db.execute<Array<{ again: number }>>('select count(*)::int as again from notifications where organization_id = ?', [owner.organization.id]);
+    expect(again).toBe(notifications.length);
+    await waitForNotices(() => notices.filter((notice) => notice.kind === 'event').length >= 2 * expectedNotices.length);
+    expect(notices.filter((notice) => notice.kind === 'notification')).toHaveLength(noticesBefore);
+  });
+});
+
+/** NOTIFY arrives on the listening connection shortly after commit. */
+async function waitForNotices(done: () => boolean): Promise<void> {
+  await waitFor('the notices', async () => (done() ? true : undefined), { timeoutMs: 10_000, intervalMs: 20 });
+}
