@@ -5,6 +5,7 @@ import { Migration20261122030000Ingestion } from './20261122030000-ingestion.mig
 import { Migration20261122050000Search } from './20261122050000-search.migration.ts';
 import { Migration20261122040000Procedures } from './20261122040000-procedures.migration.ts';
 import { Migration20261122060000DeliveryRealtime } from './20261122060000-delivery-realtime.migration.ts';
+import { Migration20261123010000CredentialNotifications } from './20261123010000-credential-notifications.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -16,4 +17,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261122020000-users-limits-audit', class: Migration20261122020000UsersLimitsAudit },
   { name: '20261122040000-procedures', class: Migration20261122040000Procedures },
   { name: '20261122060000-delivery-realtime', class: Migration20261122060000DeliveryRealtime },
-  { name: '20261122050000-search', class: Migration20261122050000Search }];
+  { name: '20261122050000-search', class: Migration20261122050000Search },
+  { name: '20261123010000-credential-notifications', class: Migration20261123010000CredentialNotifications }];
