@@ -125,7 +125,8 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, fork: () => runtime.orm.em.fork(), logger });
   const accounts = createAccountService({ em, mailer, logger, sessions, throttle, cache, publicUrl: config.PUBLIC_URL });
   const overrides = rateLimitOverrides(config);
-  const rateLimiter = runtime.requestCaches?.rateLimiter ?? createRateLimiter({ em, overrides, plan: credentials.plan, logger });
+  // Without requestCaches nobody stops a flush timer: count in the database on every request.
+  const rateLimiter = runtime.requestCaches?.rateLimiter ?? createRateLimiter({ em, overrides, plan: credentials.plan, logger, flushIntervalMs: 0 });
   const audit = createAuditService({ em });
   const authenticateCredential = createCredentialAuthenticator({ em, tokens, sessions, apiKeys });
   const searchIndexer = createSearchIndexer({ temporal: runtime.temporal, logger });

@@ -68,6 +68,7 @@ export function createRateLimiter(deps: {
   overrides?: Partial<Record<RateLimitClass, number>>;
   /** The plan behind a source, e.g. the credential cache's; read from the database when absent. */
   plan?: (source: PlanSource) => Promise<string | null>;
+  /** F; 0 sends every request's count at once (one round trip per request, no timer to stop). */
   flushIntervalMs?: number;
   activeForMs?: number;
   logger?: Logger;
@@ -137,7 +138,7 @@ export function createRateLimiter(deps: {
   }
 
   function ensureTimer() {
-    if (timer || stopped) return;
+    if (timer || stopped || flushIntervalMs === 0) return;
     timer = setInterval(() => {
       flush().catch((error: unknown) => deps.logger?.warn({ err: error }, 'rate-limit flush failed; retrying with the next one'));
     }, flushIntervalMs);
@@ -173,7 +174,7 @@ export function createRateLimiter(deps: {
         countHit(tally, nowMs);
         return tally;
       });
-      const stale = counted.filter((tally) => !isFresh(tally, nowMs, freshForMs));
+      const stale = flushIntervalMs === 0 ? counted : counted.filter((tally) => !isFresh(tally, nowMs, freshForMs));
       if (stale.length > 0) await refresh(stale);
       ensureTimer();
 
