@@ -17,7 +17,9 @@ import { createAdminService } from './services/admin.service.ts';
 import { createAuditService } from './services/audit.service.ts';
 import { createInvitationService } from './services/invitation.service.ts';
 import { createOrganizationService } from './services/organization.service.ts';
-import { createRateLimiter } from './services/rate-limit.service.ts';
+import { createRateLimiter, type RateLimiter } from './services/rate-limit.service.ts';
+import { createCredentialCache, listenForCredentialChanges, type CredentialCache } from './services/credential-cache.ts';
+import { createCredentialStore } from './services/credential-store.ts';
 import { createUserService } from './services/user.service.ts';
 import { createApiKeyService } from './services/api-key.service.ts';
 import { createAuthService } from './services/auth.service.ts';
@@ -58,6 +60,46 @@ export interface ApiRuntime {
   temporal: TemporalClient;
   /** Absent when the search backend could not start (e.g. no local model): search answers 503. */
   search?: SearchIndex;
+  /** Absent: no credential cache (every request reads the database) and a rate limiter nobody stops. */
+  requestCaches?: RequestCaches;
+}
+
+/**
+ * What authenticated requests read instead of the database: the credential cache, serving while
+ * its LISTEN connection is up, and the rate limiter's in-process counts. `close()` flushes the
+ * counts and stops listening.
+ */
+export interface RequestCaches {
+  credentials: CredentialCache;
+  rateLimiter: RateLimiter;
+  /** Resolves once the cache first serves (tests wait for it). */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+const rateLimitOverrides = (config: Config) => ({
+  interactive: config.RATE_LIMIT_INTERACTIVE_PER_HOUR,
+  api_key: config.RATE_LIMIT_API_KEY_PER_HOUR,
+  webhook: config.RATE_LIMIT_WEBHOOK_PER_HOUR,
+  search: config.RATE_LIMIT_SEARCH_PER_HOUR,
+});
+
+export function startRequestCaches(config: Config, logger: Logger, options: { orm: Orm; databaseUrl: string }): RequestCaches {
+  const em = () => options.orm.em;
+  const credentials = createCredentialCache();
+  const listener = listenForCredentialChanges(credentials, { databaseUrl: options.databaseUrl, logger });
+  const store = createCredentialStore({ em, cache: credentials });
+  const rateLimiter = createRateLimiter({ em, overrides: rateLimitOverrides(config), plan: store.plan, logger });
+  void listener.ready.then(() => logger.info('credential cache listening for changes'));
+  return {
+    credentials,
+    rateLimiter,
+    ready: listener.ready,
+    async close() {
+      await rateLimiter.stop();
+      await listener.close();
+    },
+  };
 }
 
 /** Wires services from already-open connections; tests call this with their own real ones. */
@@ -71,8 +113,10 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
     issuer: 'tocsin',
   });
-  const sessions = createSessionService({ em, tokens, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
-  const apiKeys = createApiKeyService({ em });
+  const cache = runtime.requestCaches?.credentials ?? createCredentialCache();
+  const credentials = createCredentialStore({ em, cache });
+  const sessions = createSessionService({ em, tokens, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, credentials, cache });
+  const apiKeys = createApiKeyService({ em, credentials, cache });
   const throttle = createLoginThrottle({
     em,
     maxFailures: config.LOGIN_MAX_FAILURES,
@@ -80,13 +124,10 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     lockSeconds: config.LOGIN_LOCK_SECONDS,
   });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, fork: () => runtime.orm.em.fork(), logger });
-  const accounts = createAccountService({ em, mailer, logger, sessions, throttle, publicUrl: config.PUBLIC_URL });
-  const rateLimitOverrides = {
-    interactive: config.RATE_LIMIT_INTERACTIVE_PER_HOUR,
-    api_key: config.RATE_LIMIT_API_KEY_PER_HOUR,
-    webhook: config.RATE_LIMIT_WEBHOOK_PER_HOUR,
-    search: config.RATE_LIMIT_SEARCH_PER_HOUR,
-  };
+  const accounts = createAccountService({ em, mailer, logger, sessions, throttle, cache, publicUrl: config.PUBLIC_URL });
+  const overrides = rateLimitOverrides(config);
+  // Without requestCaches nobody stops a flush timer: count in the database on every request.
+  const rateLimiter = runtime.requestCaches?.rateLimiter ?? createRateLimiter({ em, overrides, plan: credentials.plan, logger, flushIntervalMs: 0 });
   const audit = createAuditService({ em });
   const authenticateCredential = createCredentialAuthenticator({ em, tokens, sessions, apiKeys });
   const searchIndexer = createSearchIndexer({ temporal: runtime.temporal, logger });
@@ -108,10 +149,10 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     authenticate: createAuthenticator({ em, tokens, sessions, apiKeys }),
     authenticateToken: (token: string) => authenticateCredential({ token }),
     authorize,
-    rateLimit: createRateLimitGuard(createRateLimiter({ em, overrides: rateLimitOverrides })),
+    rateLimit: createRateLimitGuard(rateLimiter),
     audit: createAuditGuard(audit, logger),
     services: {
-      auth: createAuthService({ em, tokens, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, throttle, accounts }),
+      auth: createAuthService({ em, tokens, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, throttle, accounts, credentials }),
       sessions,
       accounts,
       apiKeys,
@@ -141,11 +182,11 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       notifications: createNotificationService({ em }),
       webhooks: createWebhookIngestService({ em, temporal: runtime.temporal, integrations: integrationLookup }),
       webhookMaxBodyBytes: config.WEBHOOK_MAX_BODY_BYTES,
-      users: createUserService({ em }),
+      users: createUserService({ em, cache }),
       invitations: createInvitationService({ em, mailer, publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') }),
       organizations: createOrganizationService({ em }),
       audit,
-      admin: createAdminService({ em, limitsFor: (plan) => planLimits(plan, rateLimitOverrides) }),
+      admin: createAdminService({ em, limitsFor: (plan) => planLimits(plan, overrides) }),
       cookies: {
         secure: config.NODE_ENV === 'production',
         accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
@@ -172,10 +213,13 @@ export async function createApiDeps(
     logger.error({ err: error }, 'search is unavailable: POST /search/query answers 503');
     return undefined;
   });
-  const deps = buildAppDeps(config, logger, { orm, temporal, search, jwtSecret: options.jwtSecret, encryptionKey: options.encryptionKey });
+  const requestCaches = startRequestCaches(config, logger, { orm, databaseUrl: options.databaseUrl });
+  const deps = buildAppDeps(config, logger, { orm, temporal, search, requestCaches, jwtSecret: options.jwtSecret, encryptionKey: options.encryptionKey });
   return {
     deps,
     async close() {
+      // First: the rate limiter's last flush needs the pool.
+      await requestCaches.close();
       await search?.close();
       await temporal.close();
       await orm.close();

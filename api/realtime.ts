@@ -1,8 +1,8 @@
 import type { Server as HttpServer } from 'node:http';
 import { RequestContext } from '@mikro-orm/core';
-import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import type { Orm } from '../shared/db/orm.ts';
+import { createPgListener } from '../shared/db/pg-listener.ts';
 import { hasPermission } from '../shared/domain/permissions.ts';
 import {
   isRealtimeEventType,
@@ -55,62 +55,6 @@ function handshakeToken(socket: RealtimeSocket): string | undefined {
 
 function refusal(code: string, message: string): Error {
   return Object.assign(new Error(message), { data: { code } });
-}
-
-/**
- * Listens on the realtime channel with its own pg.Client and hands every notice to `onNotice`;
- * on error or disconnect it reconnects with backoff (notices sent meanwhile are missed: clients
- * re-read over REST after a reconnect, as they do after their own).
- */
-function listen(deps: RealtimeDeps, onNotice: (notice: RealtimeNotice) => void): { ready: Promise<void>; close(): Promise<void> } {
-  let client: pg.Client | undefined;
-  let closed = false;
-  let failures = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let markReady: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => {
-    markReady = resolve;
-  });
-  const retry = (failed: pg.Client, error?: unknown) => {
-    if (closed || client !== failed) return;
-    client = undefined;
-    failed.end().catch(() => undefined);
-    failures += 1;
-    deps.logger.warn({ err: error, failures }, 'realtime LISTEN connection lost; reconnecting');
-    timer = setTimeout(connect, Math.min(30_000, 250 * 2 ** Math.min(failures, 7)));
-  };
-  async function connect() {
-    if (closed) return;
-    const next = new pg.Client({ connectionString: deps.databaseUrl });
-    client = next;
-    next.on('notification', (message) => {
-      if (message.channel !== REALTIME_CHANNEL || !message.payload) return;
-      try {
-        onNotice(JSON.parse(message.payload) as RealtimeNotice);
-      } catch (error) {
-        deps.logger.warn({ err: error }, 'unreadable realtime notice');
-      }
-    });
-    next.on('error', (error) => retry(next, error));
-    next.on('end', () => retry(next));
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${REALTIME_CHANNEL}`);
-      failures = 0;
-      markReady();
-    } catch (error) {
-      retry(next, error);
-    }
-  }
-  void connect();
-  return {
-    ready,
-    async close() {
-      closed = true;
-      clearTimeout(timer);
-      await client?.end().catch(() => undefined);
-    },
-  };
 }
 
 /**
@@ -204,8 +148,23 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     // One emit to several rooms reaches each socket once; every room belongs to the event's organization.
     io.to(rooms).emit(type, message);
   };
-  const listener = listen(deps, (notice) => {
-    emitNotice(notice).catch((error: unknown) => deps.logger.warn({ err: error }, 'realtime emit failed'));
+  // Notices sent while the connection is down are missed: clients re-read over REST after a
+  // reconnect, as they do after their own.
+  const listener = createPgListener({
+    databaseUrl: deps.databaseUrl,
+    channel: REALTIME_CHANNEL,
+    logger: deps.logger,
+    onNotification: (payload) => {
+      if (!payload) return;
+      let notice: RealtimeNotice;
+      try {
+        notice = JSON.parse(payload) as RealtimeNotice;
+      } catch (error) {
+        deps.logger.warn({ err: error }, 'unreadable realtime notice');
+        return;
+      }
+      emitNotice(notice).catch((error: unknown) => deps.logger.warn({ err: error }, 'realtime emit failed'));
+    },
   });
 
   return {

@@ -2,9 +2,8 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Context } from 'koa';
 import { looksLikeApiKey } from '../../shared/auth/api-keys.ts';
 import type { TokenService } from '../../shared/auth/tokens.ts';
-import { UserSchema } from '../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
-import { hasPermission, isRole, permissionsForRole, type Permission } from '../../shared/domain/permissions.ts';
+import { hasPermission, permissionsForRole, type Permission } from '../../shared/domain/permissions.ts';
 import { InsufficientPermissionsError, InvalidTokenError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { RouteAccess } from '../routes/route.ts';
@@ -19,7 +18,8 @@ function bearerToken(ctx: Context): string | undefined {
 
 /**
  * Resolves the request's credential to an AuthContext and scopes the request's EntityManager to
- * that organization. The role is read from the database, so a role change applies at once.
+ * that organization. The role is the user's current one (read through the credential cache, which
+ * every role change invalidates in every process), not the one in the token.
  * `X-API-Key` (or a Bearer value shaped like a key) is an API key; anything else must be a JWT
  * that is not on the revocation list.
  */
@@ -31,7 +31,7 @@ export function createAuthenticator(deps: AuthenticatorDeps) {
 export interface AuthenticatorDeps {
   em: () => EntityManager;
   tokens: TokenService;
-  sessions: Pick<SessionService, 'assertActive'>;
+  sessions: Pick<SessionService, 'activeUser'>;
   apiKeys: Pick<ApiKeyService, 'authenticate'>;
 }
 
@@ -51,15 +51,8 @@ export function createCredentialAuthenticator(deps: AuthenticatorDeps) {
     }
     if (!token) throw new InvalidTokenError('Not authenticated');
     const verified = await deps.tokens.verify(token, 'access');
-    await deps.sessions.assertActive(verified);
-    const em = deps.em();
-    const user = await em.findOne(
-      UserSchema,
-      { id: verified.userId, organization: verified.organizationId },
-      { filters: { [TENANT_FILTER]: false } },
-    );
-    if (!user || !isRole(user.role)) throw new InvalidTokenError();
-    em.setFilterParams(TENANT_FILTER, { organizationId: verified.organizationId });
+    const user = await deps.sessions.activeUser(verified);
+    deps.em().setFilterParams(TENANT_FILTER, { organizationId: verified.organizationId });
     return {
       kind: 'user',
       organizationId: verified.organizationId,

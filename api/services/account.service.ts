@@ -7,6 +7,7 @@ import { BadRequestError, ServiceUnavailableError } from '../../shared/errors.ts
 import type { Logger } from '../../shared/logger.ts';
 import type { Mailer } from '../../shared/mail/mailer.ts';
 import type { AuthContext } from '../auth-context.ts';
+import { credentialTag, type CredentialCache } from './credential-cache.ts';
 import type { LoginThrottle } from './login-throttle.service.ts';
 import { requireUserSession, type SessionService } from './session.service.ts';
 
@@ -26,6 +27,7 @@ export function createAccountService(deps: {
   logger: Logger;
   sessions: Pick<SessionService, 'cutOff'>;
   throttle: LoginThrottle;
+  cache: Pick<CredentialCache, 'invalidate'>;
   /** Base URL quoted in mails, e.g. `https://tocsin.example.com`; relative paths when unset. */
   publicUrl?: string;
 }) {
@@ -118,6 +120,7 @@ export function createAccountService(deps: {
         await tx.flush();
         return found;
       });
+      // The cut-off also drops the user's cached row (email_verified may have changed above).
       await deps.sessions.cutOff(user.id);
       await deps.throttle.reset(user.email);
       return { message: 'Password has been reset; sign in with the new password' };
@@ -143,12 +146,15 @@ export function createAccountService(deps: {
     },
 
     async verifyEmail(input: { token: string }): Promise<{ message: string }> {
-      await deps.em().transactional(async (tx) => {
+      const userId = await deps.em().transactional(async (tx) => {
         const userId = await consumeToken(tx, input.token, 'email_verification');
         const user = await tx.findOneOrFail(UserSchema, { id: userId }, unscoped);
         user.emailVerifiedAt ??= new Date();
         await tx.flush();
+        return userId;
       });
+      // `email_verified` is part of GET /auth/me, which answers from the credential cache.
+      deps.cache.invalidate([credentialTag.user(userId)]);
       return { message: 'Email verified' };
     },
 

@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateApiKey, hashApiKey, looksLikeApiKey } from '../../shared/auth/api-keys.ts';
-import { ApiKeySchema, UserSchema, type ApiKey } from '../../shared/db/entities/index.ts';
-import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
+import { ApiKeySchema, type ApiKey } from '../../shared/db/entities/index.ts';
 import { ALL_PERMISSIONS, hasPermission, isRole, permissionsForRole, ungrantablePermissions } from '../../shared/domain/permissions.ts';
 import { AppError, InvalidApiKeyError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
+import { credentialTag, type CredentialCache } from './credential-cache.ts';
+import type { CredentialStore } from './credential-store.ts';
 
 export interface ApiKeyView {
   id: string;
@@ -41,9 +42,11 @@ export function effectiveKeyPermissions(keyPermissions: readonly string[], roleP
 export type ApiKeyService = ReturnType<typeof createApiKeyService>;
 
 /** API keys of an organization: create (shown once), list, revoke, and resolve a presented key. */
-export function createApiKeyService(deps: { em: () => EntityManager }) {
-  const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
-
+export function createApiKeyService(deps: {
+  em: () => EntityManager;
+  credentials: Pick<CredentialStore, 'apiKey'>;
+  cache: Pick<CredentialCache, 'invalidate'>;
+}) {
   return {
     async create(auth: AuthContext, input: { name: string; permissions: string[]; expires_at?: string }): Promise<ApiKeyView & { api_key: string }> {
       const permissions = [...new Set(input.permissions)];
@@ -78,37 +81,37 @@ export function createApiKeyService(deps: { em: () => EntityManager }) {
       return { items: keys.map(view), total };
     },
 
-    /** Takes effect on the very next request: every request looks the key up. */
+    /** Takes effect on the very next request, in every API process (see credential-cache.ts). */
     async revoke(_auth: AuthContext, id: string): Promise<void> {
       const em = deps.em();
       const key = await em.findOne(ApiKeySchema, { id, revokedAt: null });
       if (!key) throw new NotFoundError('API key');
       key.revokedAt = new Date();
       await em.flush();
+      deps.cache.invalidate([credentialTag.apiKey(id)]);
     },
 
-    /** Resolves an `X-API-Key` value, before any organization is known; throws INVALID_API_KEY. */
+    /**
+     * Resolves an `X-API-Key` value, before any organization is known; throws INVALID_API_KEY. No
+     * database round trip when the key is cached, except to record `last_used_at` once a minute.
+     */
     async authenticate(presented: string): Promise<AuthContext> {
       if (!looksLikeApiKey(presented)) throw new InvalidApiKeyError();
-      const em = deps.em();
-      const key = await em.findOne(ApiKeySchema, { keyHash: hashApiKey(presented) }, unscoped);
-      if (!key || key.revokedAt) throw new InvalidApiKeyError();
-      const now = new Date();
-      if (key.expiresAt && key.expiresAt <= now) throw new InvalidApiKeyError('API key has expired');
-      const organizationId = key.organization.id;
-      const creator = await em.findOne(UserSchema, { id: key.createdBy.id, organization: organizationId }, unscoped);
-      if (!creator || !isRole(creator.role)) throw new InvalidApiKeyError();
-      if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+      const key = await deps.credentials.apiKey(hashApiKey(presented));
+      if (!key || key.revoked || !isRole(key.creatorRole)) throw new InvalidApiKeyError();
+      const now = Date.now();
+      if (key.expiresAt !== null && key.expiresAt <= now) throw new InvalidApiKeyError('API key has expired');
+      if (key.lastUsedAt === null || now - key.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
         key.lastUsedAt = now;
-        await em.flush();
+        await deps.em().execute('update api_keys set last_used_at = ? where id = ?', [new Date(now), key.id], 'run');
       }
       return {
         kind: 'api_key',
-        organizationId,
-        userId: creator.id,
+        organizationId: key.organizationId,
+        userId: key.creatorId,
         apiKeyId: key.id,
-        role: creator.role,
-        permissions: effectiveKeyPermissions(key.permissions, permissionsForRole(creator.role)),
+        role: key.creatorRole,
+        permissions: effectiveKeyPermissions(key.permissions, permissionsForRole(key.creatorRole)),
         tokenId: null,
         tokenExpiresAt: null,
       };

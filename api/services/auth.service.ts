@@ -3,9 +3,10 @@ import { hashPassword, verifyPassword } from '../../shared/auth/password.ts';
 import type { TokenService } from '../../shared/auth/tokens.ts';
 import { OrganizationSchema, UserSchema, type Organization, type User } from '../../shared/db/entities/index.ts';
 import { isRole } from '../../shared/domain/permissions.ts';
-import { ConflictError, InvalidTokenError } from '../../shared/errors.ts';
+import { ConflictError, InvalidTokenError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { AccountService } from './account.service.ts';
+import type { CredentialStore } from './credential-store.ts';
 import type { LoginThrottle } from './login-throttle.service.ts';
 
 export interface UserView {
@@ -59,6 +60,7 @@ export function createAuthService(deps: {
   accessTtlSeconds: number;
   throttle: Pick<LoginThrottle, 'assertNotLocked' | 'recordFailure' | 'reset'>;
   accounts: Pick<AccountService, 'onRegistered'>;
+  credentials: Pick<CredentialStore, 'user'>;
 }) {
   // Login looks a user up by email before any organization is known.
   const unscoped = { filters: { tenant: false } } as const;
@@ -109,9 +111,11 @@ export function createAuthService(deps: {
       };
     },
 
+    /** The caller (for an API key, its creator), from the credential cache that authentication just filled. */
     async me(auth: AuthContext): Promise<UserView> {
-      const user = await deps.em().findOneOrFail(UserSchema, { id: auth.userId });
-      return userView(user);
+      const user = await deps.credentials.user(auth.userId, auth.organizationId);
+      if (!user) throw new NotFoundError('User');
+      return user.view;
     },
   };
 }

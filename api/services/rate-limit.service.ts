@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { planLimits, RATE_LIMIT_WINDOW_SECONDS, type RateLimitClass } from '../../shared/domain/plans.ts';
+import type { Logger } from '../../shared/logger.ts';
+import { countHit, isFresh, newTally, selectForFlush, settleRow, takeRows, tallyCount, tallyKey, type FlushRow, type Tally } from './rate-limit-tally.ts';
 
 /** One counter a request consumes from, e.g. `{ key: 'user:<id>', limitClass: 'interactive' }`. */
 export interface RateLimitBucket {
@@ -21,55 +23,165 @@ export interface RateLimitDecision {
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
-const PLAN_OF: Record<'organization' | 'integration' | 'none', string> = {
-  organization: '(select plan from organizations where id = ?::uuid)',
+export const DEFAULT_FLUSH_INTERVAL_MS = 250;
+
+// One statement for every bucket of a flush: add the deltas, and read the counts of buckets
+// without one (what other processes added). Rows travel as one JSON parameter.
+const FLUSH_SQL = `with d as (select * from jsonb_to_recordset(?::jsonb) as d(key text, window_start timestamptz, delta int)),
+  added as (
+    insert into rate_limit_counters as c (key, window_start, count)
+    select key, window_start, delta from d where delta > 0
+    on conflict (key, window_start) do update set count = c.count + excluded.count
+    returning c.key, c.window_start, c.count)
+select key, window_start, count from added
+union all
+select c.key, c.window_start, c.count from rate_limit_counters c join d on d.key = c.key and d.window_start = c.window_start where d.delta = 0`;
+
+const PLAN_OF: Record<'organization' | 'integration', string> = {
+  organization: 'select plan from organizations where id = ?::uuid',
   // Only webhook routes use this form, and they exist only where the integrations table does.
-  integration: '(select o.plan from integrations i join organizations o on o.id = i.organization_id where i.id = ?::uuid)',
-  none: 'null::text',
+  integration: 'select o.plan from integrations i join organizations o on o.id = i.organization_id where i.id = ?::uuid',
 };
 
 /**
- * Fixed-window request counters in PostgreSQL, shared by every API process. One statement per
- * request increments all of its buckets and reads the plan that sets their limits; finished
- * windows are deleted once per window by whichever process first sees the next one.
+ * Fixed-window request counters shared by every API process through `rate_limit_counters`,
+ * without a write per request. Each process counts in memory and, every `flushIntervalMs` (F),
+ * adds its deltas to the table in one statement, which also returns the table's counts; it
+ * decides from (the count the table returned at its last flush of the bucket) + (what it counted
+ * since). A bucket this process has not flushed within 2F (new, or idle) is flushed before the
+ * decision, in the request: its first request after a pause costs one round trip, the following
+ * ones none. Buckets hit within the last `activeForMs` are read back by every flush even without
+ * a delta, so other processes' counts keep arriving.
+ *
+ * Overshoot bound, with P processes: a process never accepts more than the limit on its own (its
+ * own requests are always in its count), so at most P × limit per window; and a request is
+ * refused only once the count in its process exceeds the limit, where that count misses only the
+ * requests other processes accepted after their last flush that preceded this process's last
+ * read, i.e. within the last 3F (2F freshness + F flush interval, plus a flush's duration). So a
+ * bucket exceeds its limit by at most what the other P − 1 processes accept within about 3F of
+ * its last accepted request (with F = 250 ms, 750 ms). Refused requests count, as before.
+ * Deltas of a finished window are dropped, and deltas not yet flushed when a process dies are
+ * lost (undercounting by at most F's worth of its requests); `stop()` flushes them.
  */
 export function createRateLimiter(deps: {
   em: () => EntityManager;
   overrides?: Partial<Record<RateLimitClass, number>>;
+  /** The plan behind a source, e.g. the credential cache's; read from the database when absent. */
+  plan?: (source: PlanSource) => Promise<string | null>;
+  /** F; 0 sends every request's count at once (one round trip per request, no timer to stop). */
+  flushIntervalMs?: number;
+  activeForMs?: number;
+  logger?: Logger;
   /** Epoch milliseconds; injected by tests. */
   now?: () => number;
 }) {
   const now = deps.now ?? Date.now;
+  const flushIntervalMs = deps.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS;
+  const freshForMs = 2 * flushIntervalMs;
+  const activeForMs = deps.activeForMs ?? 5_000;
+  const tallies = new Map<string, Tally>();
+  // An immediate flush in flight per tally, so a burst on a stale bucket waits for one statement.
+  const refreshing = new WeakMap<Tally, Promise<void>>();
   let prunedBefore = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let periodic: Promise<void> = Promise.resolve();
+  let stopped = false;
+
+  const windowOf = (nowMs: number) => Math.floor(nowMs / 1000 / RATE_LIMIT_WINDOW_SECONDS) * RATE_LIMIT_WINDOW_SECONDS;
+
+  async function planOf(source: PlanSource): Promise<string | null> {
+    if (source === null) return null;
+    if (deps.plan) return deps.plan(source);
+    const byOrganization = 'organizationId' in source;
+    const rows: Array<{ plan: string }> = await deps.em().getConnection().execute(PLAN_OF[byOrganization ? 'organization' : 'integration'], [
+      byOrganization ? source.organizationId : source.integrationId,
+    ]);
+    const [row] = rows;
+    return row?.plan ?? null;
+  }
+
+  /** Sends rows in one statement and settles them; on failure the deltas go back to be sent again. */
+  async function send(rows: FlushRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const startedAt = now();
+    const connection = deps.em().getConnection();
+    try {
+      const windowStart = windowOf(startedAt);
+      if (windowStart > prunedBefore) {
+        // Once per window and process: whoever sees a new window first deletes the finished ones.
+        prunedBefore = windowStart;
+        await connection.execute('delete from rate_limit_counters where window_start < ?::timestamptz', [new Date(windowStart * 1000).toISOString()], 'run');
+      }
+      const payload = rows.map(({ tally, delta }) => ({ key: tally.key, window_start: new Date(tally.windowStart * 1000).toISOString(), delta }));
+      const answer: Array<{ key: string; window_start: Date | string; count: number }> = await connection.execute(FLUSH_SQL, [JSON.stringify(payload)], 'all');
+      const totals = new Map(answer.map((row) => [tallyKey(row.key, new Date(row.window_start).getTime() / 1000), Number(row.count)]));
+      for (const row of rows) settleRow(row, totals.get(tallyKey(row.tally.key, row.tally.windowStart)) ?? 0, startedAt);
+    } catch (error) {
+      for (const row of rows) settleRow(row, undefined, startedAt);
+      throw error;
+    }
+  }
+
+  async function flushAll(): Promise<void> {
+    const nowMs = now();
+    await send(selectForFlush(tallies, nowMs, windowOf(nowMs), activeForMs));
+    if (tallies.size === 0 && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  }
+
+  /** Runs after any periodic flush in progress, so flushes of the same deltas never overlap. */
+  function flush(): Promise<void> {
+    periodic = periodic.catch(() => undefined).then(flushAll);
+    return periodic;
+  }
+
+  function ensureTimer() {
+    if (timer || stopped || flushIntervalMs === 0) return;
+    timer = setInterval(() => {
+      flush().catch((error: unknown) => deps.logger?.warn({ err: error }, 'rate-limit flush failed; retrying with the next one'));
+    }, flushIntervalMs);
+    // Pending deltas must not keep a process alive; shutdown flushes them through stop().
+    timer.unref();
+  }
+
+  /** Brings stale tallies up to date in one statement; tallies already being refreshed are waited for. */
+  async function refresh(stale: Tally[]): Promise<void> {
+    const waits = stale.map((tally) => refreshing.get(tally)).filter((pending): pending is Promise<void> => pending !== undefined);
+    const toSend = stale.filter((tally) => !refreshing.has(tally));
+    if (toSend.length > 0) {
+      const sent = send(takeRows(toSend)).finally(() => {
+        for (const tally of toSend) refreshing.delete(tally);
+      });
+      for (const tally of toSend) refreshing.set(tally, sent);
+      waits.push(sent);
+    }
+    await Promise.all(waits);
+  }
 
   return {
     /** Counts one request against every bucket; the decision reported is the tightest bucket's. */
     async hit(buckets: readonly RateLimitBucket[], planSource: PlanSource): Promise<RateLimitDecision> {
+      const plan = await planOf(planSource);
       const nowMs = now();
-      const windowStartSeconds = Math.floor(nowMs / 1000 / RATE_LIMIT_WINDOW_SECONDS) * RATE_LIMIT_WINDOW_SECONDS;
-      const windowStart = new Date(windowStartSeconds * 1000).toISOString();
+      const windowStartSeconds = windowOf(nowMs);
       const resetAt = windowStartSeconds + RATE_LIMIT_WINDOW_SECONDS;
-      const connection = deps.em().getConnection();
+      const counted = buckets.map((bucket) => {
+        const id = tallyKey(bucket.key, windowStartSeconds);
+        let tally = tallies.get(id);
+        if (!tally) tallies.set(id, (tally = newTally(bucket.key, windowStartSeconds)));
+        countHit(tally, nowMs);
+        return tally;
+      });
+      const stale = flushIntervalMs === 0 ? counted : counted.filter((tally) => !isFresh(tally, nowMs, freshForMs));
+      if (stale.length > 0) await refresh(stale);
+      ensureTimer();
 
-      const source = planSource === null ? 'none' : 'organizationId' in planSource ? 'organization' : 'integration';
-      const sql =
-        `with hits as (insert into rate_limit_counters as c (key, window_start, count) values ` +
-        buckets.map(() => '(?, ?::timestamptz, 1)').join(', ') +
-        ` on conflict (key, window_start) do update set count = c.count + 1 returning c.key, c.count)` +
-        ` select hits.key, hits.count, ${PLAN_OF[source]} as plan from hits`;
-      const params: unknown[] = buckets.flatMap((bucket) => [bucket.key, windowStart]);
-      if (planSource !== null) params.push('organizationId' in planSource ? planSource.organizationId : planSource.integrationId);
-      const rows: { key: string; count: number; plan: string | null }[] = await connection.execute(sql, params, 'all');
-
-      if (windowStartSeconds > prunedBefore) {
-        prunedBefore = windowStartSeconds;
-        await connection.execute('delete from rate_limit_counters where window_start < ?::timestamptz', [windowStart], 'run');
-      }
-
-      const limits = planLimits(rows[0]?.plan, deps.overrides);
+      const limits = planLimits(plan, deps.overrides);
       const retryAfterSeconds = Math.max(1, resetAt - Math.floor(nowMs / 1000));
-      const decisions = buckets.map((bucket) => {
-        const count = Number(rows.find((row) => row.key === bucket.key)?.count ?? 1);
+      const decisions = buckets.map((bucket, index) => {
+        const count = tallyCount(counted[index]);
         const limit = limits[bucket.limitClass];
         return { limit, remaining: Math.max(0, limit - count), resetAt, exceeded: count > limit, retryAfterSeconds };
       });
@@ -77,6 +189,17 @@ export function createRateLimiter(deps: {
       return decisions.reduce((tightest, decision) =>
         (decision.exceeded && !tightest.exceeded) || (decision.exceeded === tightest.exceeded && decision.remaining < tightest.remaining) ? decision : tightest,
       );
+    },
+
+    /** Sends every pending delta and reads back the active buckets' counts (the timer does this every F). */
+    flush,
+
+    /** Stops the timer and sends what is pending; for shutdown. */
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(timer);
+      timer = undefined;
+      await flush();
     },
   };
 }

@@ -2,9 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TokenService, VerifiedToken } from '../../shared/auth/tokens.ts';
 import { UserSchema } from '../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
-import { isRole } from '../../shared/domain/permissions.ts';
+import { isRole, type Role } from '../../shared/domain/permissions.ts';
 import { AppError, InvalidTokenError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
+import { credentialTag, type CredentialCache } from './credential-cache.ts';
+import type { CredentialStore, UserPrincipal } from './credential-store.ts';
 
 export const TOKEN_REVOKED_DETAIL = 'Token has been revoked';
 
@@ -26,10 +28,29 @@ export type SessionService = ReturnType<typeof createSessionService>;
 /**
  * JWT sessions beyond signature checks: the persisted revocation list (logout), per-user cutoffs
  * (password reset), refresh. Everything lives in PostgreSQL, so it holds across API processes
- * and restarts.
+ * and restarts; requests read it through the credential cache, which database triggers keep in
+ * step in every process.
  */
-export function createSessionService(deps: { em: () => EntityManager; tokens: TokenService; accessTtlSeconds: number }) {
+export function createSessionService(deps: {
+  em: () => EntityManager;
+  tokens: TokenService;
+  accessTtlSeconds: number;
+  credentials: Pick<CredentialStore, 'session'>;
+  cache: Pick<CredentialCache, 'invalidate'>;
+}) {
   const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
+
+  /**
+   * The user behind an access token that is not revoked, not issued before its user's cutoff, and
+   * whose user is still in the token's organization; no database round trip when cached.
+   */
+  async function activeUser(token: VerifiedToken): Promise<UserPrincipal & { role: Role }> {
+    const { user, revoked } = await deps.credentials.session(token);
+    if (revoked) throw new InvalidTokenError(TOKEN_REVOKED_DETAIL);
+    if (!user || !isRole(user.role)) throw new InvalidTokenError();
+    if (user.notBefore !== null && token.issuedAt.getTime() < user.notBefore) throw new InvalidTokenError(TOKEN_REVOKED_DETAIL);
+    return user as UserPrincipal & { role: Role };
+  }
 
   /** Throws unless the token is neither on the revocation list nor issued before its user's cutoff. */
   async function assertActive(token: VerifiedToken): Promise<void> {
@@ -50,10 +71,13 @@ export function createSessionService(deps: { em: () => EntityManager; tokens: To
     const em = deps.em();
     await em.execute('insert into revoked_tokens (jti, expires_at, created_at) values (?, ?, now()) on conflict (jti) do nothing', [jti, expiresAt]);
     await em.execute('delete from revoked_tokens where expires_at < now()', [], 'run');
+    // The trigger tells every other process; this one must not wait for its own notification.
+    deps.cache.invalidate([credentialTag.token(jti)]);
   }
 
   return {
     assertActive,
+    activeUser,
 
     /** A new access token for a valid, unrevoked refresh token whose user still exists. */
     async refresh(refreshToken: string | undefined): Promise<RefreshResponse> {
@@ -91,6 +115,7 @@ export function createSessionService(deps: { em: () => EntityManager; tokens: To
         'insert into session_cutoffs (user_id, not_before) values (?, ?) on conflict (user_id) do update set not_before = excluded.not_before',
         [userId, notBefore],
       );
+      deps.cache.invalidate([credentialTag.user(userId)]);
     },
   };
 }

@@ -3,6 +3,7 @@ import { OrganizationSchema, UserSchema, type User } from '../../shared/db/entit
 import { hasPermission, type Role } from '../../shared/domain/permissions.ts';
 import { AppError, ConflictError, InsufficientPermissionsError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
+import { credentialTag, type CredentialCache } from './credential-cache.ts';
 import { userView, type UserView } from './auth.service.ts';
 
 export interface UserListQuery {
@@ -28,7 +29,7 @@ function assertMayTouch(auth: AuthContext, target: User): void {
 export type UserService = ReturnType<typeof createUserService>;
 
 /** The organization's members: list, read, update name and role, remove. */
-export function createUserService(deps: { em: () => EntityManager }) {
+export function createUserService(deps: { em: () => EntityManager; cache: Pick<CredentialCache, 'invalidate'> }) {
   async function find(em: EntityManager, id: string): Promise<User> {
     // The tenant filter makes another organization's user indistinguishable from a missing one.
     const user = await em.findOne(UserSchema, { id });
@@ -46,6 +47,9 @@ export function createUserService(deps: { em: () => EntityManager }) {
       return work(tx, () => tx.count(UserSchema, { role: 'owner' }));
     });
   }
+
+  /** After the commit: the trigger tells every other process, this one must not wait for its own notification. */
+  const forget = (userId: string) => deps.cache.invalidate([credentialTag.user(userId)]);
 
   return {
     async list(_auth: AuthContext, query: UserListQuery): Promise<{ items: UserView[]; total: number }> {
@@ -69,7 +73,7 @@ export function createUserService(deps: { em: () => EntityManager }) {
      * last owner cannot be demoted (409).
      */
     async update(auth: AuthContext, id: string, input: { name?: string; role?: Role }): Promise<UserView> {
-      return withOwnersLocked(auth, async (tx, owners) => {
+      const updated = await withOwnersLocked(auth, async (tx, owners) => {
         const user = await find(tx, id);
         const isSelf = auth.kind === 'user' && auth.userId === user.id;
         const mayManage = hasPermission(auth.permissions, 'users:update');
@@ -85,6 +89,8 @@ export function createUserService(deps: { em: () => EntityManager }) {
         await tx.flush();
         return userView(user);
       });
+      forget(updated.id);
+      return updated;
     },
 
     /**
@@ -99,6 +105,7 @@ export function createUserService(deps: { em: () => EntityManager }) {
         tx.remove(user);
         await tx.flush();
       });
+      forget(id);
     },
   };
 }

@@ -95,7 +95,10 @@ describe('API keys over HTTP (integration: real PostgreSQL)', () => {
       .send({ name: 'all', permissions: ['*'] }).expect(201);
     const key = body.data.api_key as string;
     await stack.http.post('/api/v1/api-keys').set('X-API-Key', key).send({ name: 'while-owner', permissions: ['incidents:read'] }).expect(201);
+    await stack.http.get('/api/v1/admin/stats').set('X-API-Key', key).expect(200);
+    // Changed behind the API's back: the change reaches its credential cache by the trigger's NOTIFY.
     await stack.orm.em.fork().execute(`update users set role = 'viewer' where id = ?`, [admin.user.id]);
+    await waitFor('the demotion to reach the API', async () => ((await stack.http.get('/api/v1/admin/stats').set('X-API-Key', key)).status === 403 ? true : undefined), { timeoutMs: 5000, intervalMs: 20 });
     const refused = await stack.http.post('/api/v1/api-keys').set('X-API-Key', key).send({ name: 'as-viewer', permissions: ['incidents:read'] }).expect(403);
     expect(refused.body.code).toBe('INSUFFICIENT_PERMISSIONS');
     // What a viewer may still do, the key may still do.

@@ -1,8 +1,9 @@
 import type { Response } from 'supertest';
 import supertest from 'supertest';
 import { createApp } from '../../api/app.ts';
-import { buildAppDeps } from '../../api/deps.ts';
+import { buildAppDeps, startRequestCaches, type RequestCaches } from '../../api/deps.ts';
 import { createRateLimiter } from '../../api/services/rate-limit.service.ts';
+import { waitFor } from '../../shared/dev/wait-for.ts';
 import { openOrm, type Orm } from '../../shared/db/orm.ts';
 import { PLAN_LIMITS } from '../../shared/domain/plans.ts';
 import { createLogger } from '../../shared/logger.ts';
@@ -37,23 +38,34 @@ describe('rate limits (integration: real PostgreSQL)', () => {
   describe('per user, counted in the database shared by two API instances', () => {
     let stack: TestStack;
     let secondOrm: Orm;
+    let secondCaches: RequestCaches;
     let second: ReturnType<typeof supertest>;
     beforeAll(async () => {
       stack = await startTestStack({ env: { RATE_LIMIT_INTERACTIVE_PER_HOUR: '6' } });
-      // Another API process: its own connection pool and app, the same database.
+      // Another API process: its own connection pool, caches, rate limiter and app, the same database.
       secondOrm = await openOrm({ databaseUrl: stack.databaseUrl, poolMax: 2 });
-      const deps = buildAppDeps(stack.config, createLogger({ name: 'second', level: 'silent' }), {
+      const logger = createLogger({ name: 'second', level: 'silent' });
+      secondCaches = startRequestCaches(stack.config, logger, { orm: secondOrm, databaseUrl: stack.databaseUrl });
+      const deps = buildAppDeps(stack.config, logger, {
         orm: secondOrm,
         temporal: stack.temporal,
+        requestCaches: secondCaches,
         jwtSecret: stack.config.JWT_SECRET as string,
         encryptionKey: stack.config.ENCRYPTION_KEY as string,
       });
       second = supertest(createApp(deps).callback());
     });
     afterAll(async () => {
+      await secondCaches?.close();
       await secondOrm?.close();
       await stack?.stop();
     });
+
+    // Each instance flushes its counts every 250 ms; flushing both, twice, stands for that interval
+    // having passed: the first round writes each one's count, the second reads the other's.
+    const flushBoth = async () => {
+      for (const caches of [stack.requestCaches, secondCaches, stack.requestCaches, secondCaches]) await caches.rateLimiter.flush();
+    };
 
     it('counts down across both instances and answers 429 with Retry-After past the limit', async () => {
       const owner = await registerOwner(stack.http, 'limited');
@@ -62,6 +74,7 @@ describe('rate limits (integration: real PostgreSQL)', () => {
         const response = await instances[request % 2].get('/api/v1/auth/me').set(bearer(owner.token)).expect(200);
         expect(headers(response)).toMatchObject({ limit: 6, remaining: 5 - request });
         expectWindowReset(headers(response).reset);
+        await flushBoth();
       }
       expectRateLimited(await second.get('/api/v1/auth/me').set(bearer(owner.token)));
       expectRateLimited(await stack.http.get('/api/v1/users').set(bearer(owner.token)));
@@ -93,6 +106,7 @@ describe('rate limits (integration: real PostgreSQL)', () => {
       expectRateLimited(await stack.http.get('/api/v1/auth/me').set(bearer('not-a-token')));
       // Probes are not rate limited: an orchestrator must always see the instance.
       await stack.http.get('/healthz').expect(200);
+      await stack.requestCaches.rateLimiter.flush();
       const rows = await stack.orm.em.fork().execute<{ key: string; count: number }[]>('select key, count from rate_limit_counters');
       expect(rows).toEqual([{ key: expect.stringMatching(/^ip:.*127\.0\.0\.1$/), count: 6 }]);
     });
@@ -109,14 +123,22 @@ describe('rate limits (integration: real PostgreSQL)', () => {
 
     const setPlan = (organizationId: string, plan: string) => stack.orm.em.fork().execute('update organizations set plan = ? where id = ?', [plan, organizationId]);
 
-    it('takes the numbers from the organization\'s plan, at once when the plan changes', async () => {
+    it('takes the numbers from the organization\'s plan, as soon as a plan change is announced', async () => {
       const owner = await registerOwner(stack.http, 'plans');
-      const me = () => stack.http.get('/api/v1/auth/me').set(bearer(owner.token)).expect(200);
-      expect(headers(await me())).toMatchObject({ limit: PLAN_LIMITS.free.interactive, remaining: PLAN_LIMITS.free.interactive - 1 });
+      let requests = 0;
+      const me = async () => {
+        requests += 1;
+        return headers(await stack.http.get('/api/v1/auth/me').set(bearer(owner.token)).expect(200));
+      };
+      expect(await me()).toMatchObject({ limit: PLAN_LIMITS.free.interactive, remaining: PLAN_LIMITS.free.interactive - 1 });
+      // The plan is cached: a change made by hand (as billing would) reaches the API through the
+      // trigger's NOTIFY, so the new numbers appear within moments, not necessarily at once.
+      const planApplied = (limit: number) => waitFor(`limit ${limit}`, async () => ((await me()).limit === limit ? true : undefined), { timeoutMs: 5000, intervalMs: 20 });
       await setPlan(owner.organization.id, 'team');
-      expect(headers(await me())).toMatchObject({ limit: PLAN_LIMITS.team.interactive, remaining: PLAN_LIMITS.team.interactive - 2 });
+      await planApplied(PLAN_LIMITS.team.interactive);
+      expect(await me()).toMatchObject({ limit: PLAN_LIMITS.team.interactive, remaining: PLAN_LIMITS.team.interactive - requests });
       await setPlan(owner.organization.id, 'enterprise');
-      expect(headers(await me()).limit).toBe(PLAN_LIMITS.enterprise.interactive);
+      await planApplied(PLAN_LIMITS.enterprise.interactive);
     });
 
     it('counts an API key on its own bucket, separate from its creator\'s', async () => {
@@ -143,6 +165,7 @@ describe('rate limits (integration: real PostgreSQL)', () => {
       }
       expectRateLimited(await post(first.id));
       expect(headers(await post(second.id))).toMatchObject({ limit: 2, remaining: 1 });
+      await stack.requestCaches.rateLimiter.flush();
       const counters = await stack.orm.em.fork().execute<{ key: string; count: number }[]>(`select key, count from rate_limit_counters where key like 'webhook:%' order by count desc`);
       expect(counters).toEqual([{ key: `webhook:${first.id}`, count: 3 }, { key: `webhook:${second.id}`, count: 1 }]);
     });
@@ -158,6 +181,7 @@ describe('rate limits (integration: real PostgreSQL)', () => {
       expect(await limiter.hit(bucket, null)).toMatchObject({ remaining: 1, exceeded: false, resetAt: Date.UTC(2030, 0, 1, 12) / 1000, retryAfterSeconds: 3600 });
       const windows = await stack.orm.em.fork().execute<{ window_start: Date }[]>(`select window_start from rate_limit_counters where key = 'user:window-test'`);
       expect(windows.map((row) => new Date(row.window_start).toISOString())).toEqual(['2030-01-01T11:00:00.000Z']);
+      await limiter.stop();
     });
 
     it('reads a webhook\'s plan through its integration, and reports the tightest of several buckets', async () => {
@@ -176,6 +200,7 @@ describe('rate limits (integration: real PostgreSQL)', () => {
       ];
       expect(await searchLimiter.hit(buckets, { organizationId: owner.organization.id })).toMatchObject({ limit: 1, remaining: 0, exceeded: false });
       expect(await searchLimiter.hit(buckets, { organizationId: owner.organization.id })).toMatchObject({ limit: 1, exceeded: true });
+      await Promise.all([limiter.stop(), searchLimiter.stop()]);
     });
   });
 });

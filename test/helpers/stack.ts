@@ -4,7 +4,7 @@ import pg from 'pg';
 import supertest from 'supertest';
 import type Koa from 'koa';
 import { createApp } from '../../api/app.ts';
-import { buildAppDeps } from '../../api/deps.ts';
+import { buildAppDeps, startRequestCaches, type RequestCaches } from '../../api/deps.ts';
 import { parseConfig, type Config } from '../../shared/config.ts';
 import { openOrm, runMigrations, type Orm } from '../../shared/db/orm.ts';
 import { createLogger } from '../../shared/logger.ts';
@@ -22,6 +22,8 @@ export interface TestStack {
   app: Koa;
   http: ReturnType<typeof supertest>;
   databaseUrl: string;
+  /** The credential cache (listening) and the rate limiter the app uses; `flush()` the latter before reading counters. */
+  requestCaches: RequestCaches;
   worker: Worker | undefined;
   /** Starts a worker on the stack's task queue (again, after stopWorker). */
   startWorker(): Promise<void>;
@@ -108,7 +110,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     workerRun = undefined;
   };
   if (options.worker) await startWorker();
-  const app = createApp(buildAppDeps(config, logger, { orm, temporal, search, jwtSecret: config.JWT_SECRET as string, encryptionKey: config.ENCRYPTION_KEY as string }));
+  const requestCaches = startRequestCaches(config, logger, { orm, databaseUrl: database.url });
+  await requestCaches.ready;
+  const app = createApp(buildAppDeps(config, logger, { orm, temporal, search, requestCaches, jwtSecret: config.JWT_SECRET as string, encryptionKey: config.ENCRYPTION_KEY as string }));
   return {
     config,
     orm,
@@ -117,6 +121,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     app,
     http: supertest(app.callback()),
     databaseUrl: database.url,
+    requestCaches,
     get worker() {
       return worker;
     },
@@ -124,6 +129,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     stopWorker,
     async stop() {
       await stopWorker();
+      await requestCaches.close();
       await workerConnection?.close();
       await temporal.close();
       await search?.close();
