@@ -1,4 +1,3 @@
-import { raw, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { IncidentSchema, UserSchema, type Incident } from '../../shared/db/entities/index.ts';
 import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../../shared/db/repositories/incident-writes.ts';
@@ -80,6 +79,29 @@ const DETAIL_SQL = `select i.id, i.title, i.description, i.status, i.severity, i
     from incident_timeline t where t.incident_id = i.id and t.organization_id = i.organization_id), '[]'::json) as timeline
   from incidents i where i.id = ? and i.organization_id = ?`;
 
+const LIST_COLUMNS = `i.id, i.title, i.description, i.status, i.severity, i.assignee_id, i.source, i.integration_id, i.fingerprint,
+  i.alert_count, i.tags, i.created_at, i.updated_at, i.acknowledged_at, i.resolved_at`;
+
+type IncidentRow = Omit<IncidentDetailRow, 'labels' | 'analysis' | 'analyzed_at' | 'timeline'>;
+
+const incidentRowView = (row: IncidentRow): IncidentView => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  status: row.status,
+  severity: row.severity,
+  assignee_id: row.assignee_id,
+  source: row.source,
+  integration_id: row.integration_id,
+  fingerprint: row.fingerprint,
+  alert_count: row.alert_count,
+  tags: row.tags,
+  created_at: iso(row.created_at),
+  updated_at: iso(row.updated_at),
+  acknowledged_at: isoOrNull(row.acknowledged_at),
+  resolved_at: isoOrNull(row.resolved_at),
+});
+
 export interface IncidentListQuery {
   limit: number;
   offset: number;
@@ -114,31 +136,33 @@ export function createIncidentService(deps: {
   };
 
   return {
-    async list(_auth: AuthContext, query: IncidentListQuery) {
-      const where: FilterQuery<Incident> & Record<string, unknown> = {};
-      if (query.status) where.status = query.status;
-      if (query.severity) where.severity = query.severity;
-      if (query.assignee_id) where.assigneeId = query.assignee_id;
-      if (query.created_after || query.created_before) {
-        where.createdAt = {
-          ...(query.created_after ? { $gte: new Date(query.created_after) } : {}),
-          ...(query.created_before ? { $lt: new Date(query.created_before) } : {}),
-        };
-      }
-      if (query.search) {
-        // Same expression as the GIN index of the ingestion migration, so the index serves it.
-        const matches = raw(
-          (alias) => `(to_tsvector('english', coalesce(${alias}.title, '') || ' ' || coalesce(${alias}.description, '')) @@ websearch_to_tsquery('english', ?))`,
-          [query.search],
-        );
-        Object.assign(where, { [matches]: true });
-      }
-      const [items, total] = await deps.em().findAndCount(IncidentSchema, where, {
-        orderBy: { createdAt: 'desc', id: 'desc' },
-        limit: query.limit,
-        offset: query.offset,
-      });
-      return { items: items.map(incidentView), total };
+    async list(auth: AuthContext, query: IncidentListQuery) {
+      // Plain rows, no entity hydration: a page of 25 through the ORM cost about 4 ms of CPU.
+      const conditions = ['i.organization_id = ?'];
+      const params: unknown[] = [auth.organizationId];
+      const where = (condition: string, value: unknown) => {
+        conditions.push(condition);
+        params.push(value);
+      };
+      if (query.status) where('i.status = ?', query.status);
+      if (query.severity) where('i.severity = ?', query.severity);
+      if (query.assignee_id) where('i.assignee_id = ?', query.assignee_id);
+      if (query.created_after) where('i.created_at >= ?', new Date(query.created_after));
+      if (query.created_before) where('i.created_at < ?', new Date(query.created_before));
+      // Same expression as the GIN index of the ingestion migration, so the index serves it.
+      if (query.search) where(`to_tsvector('english', coalesce(i.title, '') || ' ' || coalesce(i.description, '')) @@ websearch_to_tsquery('english', ?)`, query.search);
+      const filter = conditions.join(' and ');
+      const rows = await deps.em().execute<Array<IncidentRow & { total: string | number }>>(
+        `select ${LIST_COLUMNS}, count(*) over () as total from incidents i where ${filter} order by i.created_at desc, i.id desc limit ? offset ?`,
+        [...params, query.limit, query.offset],
+      );
+      // Past the last page the window count has no row to ride on.
+      const total = rows[0]
+        ? Number(rows[0].total)
+        : query.offset > 0
+          ? Number((await deps.em().execute<Array<{ total: string | number }>>(`select count(*) as total from incidents i where ${filter}`, params))[0]?.total ?? 0)
+          : 0;
+      return { items: rows.map(incidentRowView), total };
     },
 
     async create(auth: AuthContext, input: { title: string; description?: string | null; severity: string; status: string; assignee_id?: string | null; tags: string[] }) {
@@ -165,21 +189,7 @@ export function createIncidentService(deps: {
       const analyzedAt = row.analyzed_at === null ? null : new Date(row.analyzed_at);
       deps.analysis?.refreshIfStale({ organizationId: auth.organizationId, id: row.id, analyzedAt });
       return {
-        id: row.id,
-        title: row.title,
-        description: row.description,
-        status: row.status,
-        severity: row.severity,
-        assignee_id: row.assignee_id,
-        source: row.source,
-        integration_id: row.integration_id,
-        fingerprint: row.fingerprint,
-        alert_count: row.alert_count,
-        tags: row.tags,
-        created_at: iso(row.created_at),
-        updated_at: iso(row.updated_at),
-        acknowledged_at: isoOrNull(row.acknowledged_at),
-        resolved_at: isoOrNull(row.resolved_at),
+        ...incidentRowView(row),
         labels: row.labels,
         timeline: row.timeline.map((entry) => ({ ...entry, created_at: iso(entry.created_at) })),
         analysis: analysisView(row.analysis, analyzedAt),
