@@ -45,6 +45,8 @@ export const TOKEN_EXPIRED_DETAIL = 'Token has expired';
 
 const ALGORITHM = 'HS256';
 const MIN_SECRET_BYTES = 32;
+/** Tokens remembered as verified per process (a few hundred bytes each). */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 export function createTokenService(options: TokenServiceOptions): TokenService {
   const key = new TextEncoder().encode(options.secret);
@@ -71,7 +73,30 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     return { token: await builder.sign(key), jti, expiresAt: new Date(expiresAt * 1000) };
   }
 
+  // Verified tokens by their exact text: a request presenting the same bytes again skips the HMAC
+  // and JSON work (claims cannot change without changing the signature). Expiry is rechecked on
+  // every hit; revocation is not this function's concern (see the session service).
+  const verified = new Map<string, VerifiedToken>();
+  const remember = (cacheKey: string, result: VerifiedToken) => {
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+    verified.set(cacheKey, result);
+  };
+
   async function verify(token: string, expectedType: TokenType): Promise<VerifiedToken> {
+    const cacheKey = `${expectedType}:${token}`;
+    const hit = verified.get(cacheKey);
+    if (hit) {
+      // jose's rule, in whole seconds: expired once exp <= now.
+      if (hit.expiresAt.getTime() / 1000 > Math.floor(now() / 1000)) return hit;
+      verified.delete(cacheKey);
+      throw new InvalidTokenError(TOKEN_EXPIRED_DETAIL);
+    }
+    const result = await verifyWithJose(token, expectedType);
+    remember(cacheKey, result);
+    return result;
+  }
+
+  async function verifyWithJose(token: string, expectedType: TokenType): Promise<VerifiedToken> {
     let payload: Record<string, unknown>;
     try {
       ({ payload } = await jwtVerify(token, key, {

@@ -73,6 +73,19 @@ describe('createTokenService', () => {
     else await expectInvalid(service.verify(token, 'access'), detail);
   });
 
+  it.each<[string, number, string | null]>([
+    ['one second before expiry', 3599, null],
+    ['at the expiry instant', 3600, TOKEN_EXPIRED_DETAIL],
+    ['a day later', 86_400, TOKEN_EXPIRED_DETAIL],
+  ])('an access token remembered as verified, checked again %s', async (_name, elapsedSeconds, detail) => {
+    const { service, clock } = makeService();
+    const { token } = await service.issueAccessToken(claims);
+    await service.verify(token, 'access');
+    clock.now = T0 + elapsedSeconds * 1000;
+    if (detail === null) await expect(service.verify(token, 'access')).resolves.toMatchObject(claims);
+    else await expectInvalid(service.verify(token, 'access'), detail);
+  });
+
   it('says "Token has expired" exactly', () => {
     expect(TOKEN_EXPIRED_DETAIL).toBe('Token has expired');
   });
@@ -122,6 +135,20 @@ describe('createTokenService', () => {
     const { service } = makeService();
     const { token: genuine } = await service.issueAccessToken(claims);
     await expectInvalid(service.verify(await make(genuine), 'access'), 'Could not validate credentials');
+  });
+
+  it.each(forged)('rejects %s even while the genuine token is remembered as verified', async (_name, make) => {
+    const { service } = makeService();
+    const { token: genuine } = await service.issueAccessToken(claims);
+    await service.verify(genuine, 'access');
+    await expectInvalid(service.verify(await make(genuine), 'access'), 'Could not validate credentials');
+  });
+
+  it('rejects an access token used as refresh, also once verified as access', async () => {
+    const { service } = makeService();
+    const { token } = await service.issueAccessToken(claims);
+    await service.verify(token, 'access');
+    await expectInvalid(service.verify(token, 'refresh'), 'Could not validate credentials');
   });
 
   it('rejects an access token used as refresh', async () => {
