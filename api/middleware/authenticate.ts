@@ -2,11 +2,11 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Context } from 'koa';
 import { looksLikeApiKey } from '../../shared/auth/api-keys.ts';
 import type { TokenService } from '../../shared/auth/tokens.ts';
-import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
 import { hasPermission, permissionsForRole, type Permission } from '../../shared/domain/permissions.ts';
 import { InsufficientPermissionsError, InvalidTokenError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { RouteAccess } from '../routes/route.ts';
+import { scopeRequestToOrganization } from './orm-context.ts';
 import type { ApiKeyService } from '../services/api-key.service.ts';
 import type { SessionService } from '../services/session.service.ts';
 
@@ -46,13 +46,13 @@ export function createCredentialAuthenticator(deps: AuthenticatorDeps) {
     const apiKey = credential.apiKey || (looksLikeApiKey(token) ? token : '');
     if (apiKey) {
       const auth = await deps.apiKeys.authenticate(apiKey);
-      deps.em().setFilterParams(TENANT_FILTER, { organizationId: auth.organizationId });
+      scopeRequestToOrganization(deps.em, auth.organizationId);
       return auth;
     }
     if (!token) throw new InvalidTokenError('Not authenticated');
     const verified = await deps.tokens.verify(token, 'access');
     const user = await deps.sessions.activeUser(verified);
-    deps.em().setFilterParams(TENANT_FILTER, { organizationId: verified.organizationId });
+    scopeRequestToOrganization(deps.em, verified.organizationId);
     return {
       kind: 'user',
       organizationId: verified.organizationId,
