@@ -157,7 +157,7 @@ export async function createApiDeps(
   logger: Logger,
   options: { databaseUrl: string; temporalAddress: string; jwtSecret: string; encryptionKey: string },
 ) {
-  const orm = await openOrm({ databaseUrl: options.databaseUrl, poolMax: config.DATABASE_POOL_MAX });
+  const orm = await openOrm({ databaseUrl: options.databaseUrl, poolMax: config.DATABASE_POOL_MAX, acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS });
   await runMigrations(orm, options.databaseUrl);
   const temporal = await connectTemporal({
     address: options.temporalAddress,
