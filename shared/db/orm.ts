@@ -49,7 +49,11 @@ export function createOrmConfig(options: OrmOptions): Options {
 }
 
 export async function openOrm(options: OrmOptions): Promise<Orm> {
-  return MikroORM.init(createOrmConfig(options));
+  const orm = await MikroORM.init(createOrmConfig(options));
+  // MikroORM 7 connects on first use, and until then orm.isConnected() (the readiness check)
+  // answers false whatever the database does.
+  await orm.connect();
+  return orm;
 }
 
 // Any fixed 64-bit number works; it only has to be the same in every Tocsin process.
