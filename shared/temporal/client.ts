@@ -72,8 +72,12 @@ export async function connectTemporal(settings: TemporalSettings): Promise<Tempo
   return { client, taskQueue: settings.taskQueue, close: () => connection.close() };
 }
 
-/** True when the namespace answers within `timeoutMs`: what /readyz means by "Temporal reachable". */
-export async function isTemporalReachable(client: Client, namespace: string, timeoutMs = 1500): Promise<boolean> {
+/**
+ * True when the namespace answers within `timeoutMs`: what /readyz means by "Temporal reachable".
+ * The default stays under the readiness budget (READINESS_CHECK_TIMEOUT_MS) so that, through
+ * boundedCalls, the call has settled, retries included, by the time /readyz answers.
+ */
+export async function isTemporalReachable(client: Client, namespace: string, timeoutMs = 1000): Promise<boolean> {
   try {
     await client.withDeadline(Date.now() + timeoutMs, () => client.workflowService.describeNamespace({ namespace }));
     return true;
