@@ -7,6 +7,7 @@ import type { Logger } from '../shared/logger.ts';
 import { connectTemporal, isTemporalReachable, type TemporalClient } from '../shared/temporal/client.ts';
 import { notifyIngestionOfResolution } from './services/ingestion-signals.ts';
 import type { AppDeps } from './app.ts';
+import { runReadinessChecks } from './routes/health.routes.ts';
 import { authorize, createAuthenticator, createCredentialAuthenticator } from './middleware/authenticate.ts';
 import { createMailer } from '../shared/mail/mailer.ts';
 import { createAccountService } from './services/account.service.ts';
@@ -137,14 +138,13 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     logger,
     orm: runtime.orm,
     version,
-    readiness: async () => {
+    readiness: () => {
       const elasticsearchUrl = config.ELASTICSEARCH_URL;
-      const [database, temporal, elasticsearch] = await Promise.all([
-        runtime.orm.isConnected(),
-        isTemporalReachable(runtime.temporal.client, config.TEMPORAL_NAMESPACE),
-        elasticsearchUrl ? isElasticsearchReachable(elasticsearchUrl) : undefined,
-      ]);
-      return { database, temporal, ...(elasticsearch === undefined ? {} : { elasticsearch }) };
+      return runReadinessChecks({
+        database: () => runtime.orm.isConnected(),
+        temporal: () => isTemporalReachable(runtime.temporal.client, config.TEMPORAL_NAMESPACE),
+        ...(elasticsearchUrl ? { elasticsearch: () => isElasticsearchReachable(elasticsearchUrl) } : {}),
+      });
     },
     authenticate: createAuthenticator({ em, tokens, sessions, apiKeys }),
     authenticateToken: (token: string) => authenticateCredential({ token }),
@@ -202,7 +202,7 @@ export async function createApiDeps(
   logger: Logger,
   options: { databaseUrl: string; temporalAddress: string; jwtSecret: string; encryptionKey: string },
 ) {
-  const orm = await openOrm({ databaseUrl: options.databaseUrl, poolMax: config.DATABASE_POOL_MAX });
+  const orm = await openOrm({ databaseUrl: options.databaseUrl, poolMax: config.DATABASE_POOL_MAX, acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS });
   await runMigrations(orm, options.databaseUrl);
   const temporal = await connectTemporal({
     address: options.temporalAddress,

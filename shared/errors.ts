@@ -1,3 +1,5 @@
+import { isDatabaseConnectionError } from './db/connection-errors.ts';
+
 /** Every error code of the API contract, with the HTTP status it is rendered with. */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -40,9 +42,9 @@ export class AppError extends Error {
   constructor(
     code: ErrorCode,
     detail: string,
-    options: { headers?: Record<string, string>; fields?: Record<string, unknown>; shape?: 'standard' | 'webhook' } = {},
+    options: { headers?: Record<string, string>; fields?: Record<string, unknown>; shape?: 'standard' | 'webhook'; cause?: unknown } = {},
   ) {
-    super(detail);
+    super(detail, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
     this.status = ERROR_STATUS[code];
@@ -127,8 +129,40 @@ export class RateLimitedError extends AppError {
   }
 }
 
+/** How long a client is told to wait when a dependency is down: long enough for a restart or failover. */
+export const SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 export class ServiceUnavailableError extends AppError {
-  constructor(detail: string) {
-    super('SERVICE_UNAVAILABLE', detail);
+  constructor(detail: string, options: { retryAfterSeconds?: number; cause?: unknown } = {}) {
+    super('SERVICE_UNAVAILABLE', detail, {
+      headers: { 'Retry-After': String(options.retryAfterSeconds ?? SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS) },
+      cause: options.cause,
+    });
   }
+}
+
+export type Dependency = 'database' | 'temporal';
+
+// gRPC status codes a Temporal call ends with when the server cannot be reached in time.
+const GRPC_UNAVAILABLE = 14;
+const GRPC_DEADLINE_EXCEEDED = 4;
+
+function isTemporalUnreachable(error: unknown): boolean {
+  for (let node = error, depth = 0; node !== null && typeof node === 'object' && depth < 8; depth += 1) {
+    const { code, details, cause } = node as { code?: unknown; details?: unknown; cause?: unknown };
+    // A gRPC status error carries a numeric code and its details; the SDK's ServiceError wraps one.
+    if ((code === GRPC_UNAVAILABLE || code === GRPC_DEADLINE_EXCEEDED) && typeof details === 'string') return true;
+    node = cause;
+  }
+  return false;
+}
+
+/**
+ * Which dependency an unexpected error says is unreachable (a condition that passes: the API
+ * answers 503 with Retry-After), or undefined for a genuine bug (500).
+ */
+export function unavailableDependency(error: unknown): Dependency | undefined {
+  if (isTemporalUnreachable(error)) return 'temporal';
+  if (isDatabaseConnectionError(error)) return 'database';
+  return undefined;
 }

@@ -16,7 +16,7 @@ if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
 }
 Runtime.install({ telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) } } });
 
-const orm = await openOrm({ databaseUrl: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX });
+const orm = await openOrm({ databaseUrl: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX, acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS });
 await runMigrations(orm, config.DATABASE_URL);
 const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
 // Without an embedding model the worker still runs; search indexing is skipped until it is installed.

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { Logger } from '../../shared/logger.ts';
-import { AppError, ERROR_STATUS, type ErrorCode } from '../../shared/errors.ts';
+import { AppError, ERROR_STATUS, ServiceUnavailableError, type ErrorCode, unavailableDependency } from '../../shared/errors.ts';
 
 export interface ErrorBody {
   detail: string;
@@ -30,7 +30,8 @@ function fromHttpError(error: { status?: number; statusCode?: number; type?: str
 
 /**
  * First in the chain: renders every failure as the contract's error envelope. Unknown errors
- * become INTERNAL_ERROR with no stack or message leaked; they are logged with the request id.
+ * become INTERNAL_ERROR with no stack or message leaked; they are logged with the request id,
+ * and so is the cause of every 5xx.
  */
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
@@ -41,8 +42,21 @@ export function errorHandler(logger: Logger): Middleware {
         ctx.body = errorBody(ctx, 'NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
       }
     } catch (caught) {
-      const error = caught instanceof AppError ? caught : fromHttpError(caught as never);
+      // A dependency that is down (database connection lost, pool exhausted, Temporal unreachable)
+      // is a condition the client should retry: 503 with Retry-After, never a 500.
+      const dependency = caught instanceof AppError ? undefined : unavailableDependency(caught);
+      const error = caught instanceof AppError
+        ? caught
+        : dependency
+          ? new ServiceUnavailableError('Service temporarily unavailable; retry later', { cause: caught })
+          : fromHttpError(caught as never);
       if (error) {
+        if (error.status >= 500) {
+          logger.warn(
+            { err: error.cause ?? error, dependency, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path },
+            `answered ${error.status} ${error.code}: ${error.message}`,
+          );
+        }
         ctx.status = error.status;
         ctx.set(error.headers);
         ctx.body =

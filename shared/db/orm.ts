@@ -3,14 +3,19 @@ import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { ALL_ENTITIES } from './entities/index.ts';
 import { MIGRATIONS } from './migrations/index.ts';
+import { guardPool, type GuardablePool } from './pool-guard.ts';
 
 export type Orm = MikroORM;
 
 export interface OrmOptions {
   databaseUrl: string;
   poolMax?: number;
+  /** How long a query waits for a pool connection before failing with PoolAcquireTimeoutError. */
+  acquireTimeoutMs?: number;
   debug?: boolean;
 }
+
+export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5000;
 
 /** The MikroORM configuration shared by the API, the worker, migrations and tests. */
 export function createOrmConfig(options: OrmOptions): Options {
@@ -18,7 +23,16 @@ export function createOrmConfig(options: OrmOptions): Options {
     clientUrl: options.databaseUrl,
     entities: ALL_ENTITIES,
     extensions: [Migrator],
-    pool: { min: 0, max: options.poolMax ?? 10 },
+    pool: { min: 0, max: options.poolMax ?? 10, idleTimeoutMillis: 30_000 },
+    // Passed to the pg Pool MikroORM builds: a starved or unreachable pool fails a query instead of
+    // queueing it forever, TCP keepalive notices a silently vanished server, and the guard gives
+    // back the slot of every connection that dies while checked out (see pool-guard.ts).
+    driverOptions: {
+      connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      onPoolCreated: (pool: GuardablePool) => guardPool(pool),
+    },
     debug: options.debug ?? false,
     // The global EntityManager is never used: requests and activities fork their own.
     allowGlobalContext: false,
@@ -35,7 +49,11 @@ export function createOrmConfig(options: OrmOptions): Options {
 }
 
 export async function openOrm(options: OrmOptions): Promise<Orm> {
-  return MikroORM.init(createOrmConfig(options));
+  const orm = await MikroORM.init(createOrmConfig(options));
+  // MikroORM 7 connects on first use, and until then orm.isConnected() (the readiness check)
+  // answers false whatever the database does.
+  await orm.connect();
+  return orm;
 }
 
 // Any fixed 64-bit number works; it only has to be the same in every Tocsin process.

@@ -1,9 +1,11 @@
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor, type ConnectionOptions } from '@temporalio/client';
 
 export interface TemporalSettings {
   address: string;
   namespace: string;
   taskQueue: string;
+  /** Deadline of a call that sets none itself (see boundedCalls); DEFAULT_TEMPORAL_CALL_TIMEOUT_MS when unset. */
+  callTimeoutMs?: number;
 }
 
 export interface TemporalClient {
@@ -12,17 +14,72 @@ export interface TemporalClient {
   close(): Promise<void>;
 }
 
+/** Long enough for a healthy but busy cluster, short enough that a webhook sender gets its 503 promptly. */
+export const DEFAULT_TEMPORAL_CALL_TIMEOUT_MS = 3000;
+
+type GrpcInterceptor = NonNullable<ConnectionOptions['interceptors']>[number];
+type CallDeadline = Parameters<GrpcInterceptor>[0]['deadline'];
+
+// Calls that wait on purpose (long polls, answers that depend on a worker): they keep the
+// SDK's behaviour unless the caller sets a deadline (e.g. client.withDeadline around an update).
+const WAITING_METHODS = new Set([
+  'GetWorkflowExecutionHistory',
+  'PollWorkflowExecutionUpdate',
+  'UpdateWorkflowExecution',
+  'ExecuteMultiOperation',
+  'QueryWorkflow',
+  'PollWorkflowTaskQueue',
+  'PollActivityTaskQueue',
+  'PollNexusTaskQueue',
+]);
+
+const deadlineMs = (deadline: CallDeadline): number | undefined => {
+  const ms = deadline instanceof Date ? deadline.getTime() : deadline;
+  return typeof ms === 'number' && Number.isFinite(ms) ? ms : undefined;
+};
+
+/**
+ * The SDK's default gRPC interceptor retries an unreachable server ten times with backoff (about
+ * 18 s) and sets no deadline, so a webhook waited that long for its 503, or forever on a server
+ * that accepts connections but never answers. This one gives every call without a deadline of its
+ * own `callTimeoutMs`, and stops retrying at the call's deadline.
+ */
+export function boundedCalls(callTimeoutMs: number): GrpcInterceptor {
+  const defaults = defaultGrpcRetryOptions();
+  const unbounded = makeGrpcRetryInterceptor(defaults);
+  return (options, nextCall) => {
+    const explicit = deadlineMs(options.deadline);
+    const method = options.method_definition.path.slice(options.method_definition.path.lastIndexOf('/') + 1);
+    if (explicit === undefined && WAITING_METHODS.has(method)) return unbounded(options, nextCall);
+    const deadline = explicit ?? Date.now() + callTimeoutMs;
+    const retry = makeGrpcRetryInterceptor({
+      retryableDecider: (attempt, status) => Date.now() < deadline && defaults.retryableDecider(attempt, status),
+      delayFunction: (attempt, status) => Math.min(defaults.delayFunction(attempt, status), Math.max(0, deadline - Date.now())),
+    });
+    return retry({ ...options, deadline }, nextCall);
+  };
+}
+
+/** Connection options every Tocsin client uses; exported so tests can open a lazy connection with them. */
+export function temporalConnectionOptions(settings: Pick<TemporalSettings, 'address' | 'callTimeoutMs'>): ConnectionOptions {
+  return { address: settings.address, interceptors: [boundedCalls(settings.callTimeoutMs ?? DEFAULT_TEMPORAL_CALL_TIMEOUT_MS)] };
+}
+
 /** One connection per process, created at start and passed down. */
 export async function connectTemporal(settings: TemporalSettings): Promise<TemporalClient> {
-  const connection = await Connection.connect({ address: settings.address });
+  const connection = await Connection.connect(temporalConnectionOptions(settings));
   const client = new Client({ connection, namespace: settings.namespace });
   return { client, taskQueue: settings.taskQueue, close: () => connection.close() };
 }
 
-/** True when the namespace answers: what /readyz means by "Temporal reachable". */
-export async function isTemporalReachable(client: Client, namespace: string): Promise<boolean> {
+/**
+ * True when the namespace answers within `timeoutMs`: what /readyz means by "Temporal reachable".
+ * The default stays under the readiness budget (READINESS_CHECK_TIMEOUT_MS) so that, through
+ * boundedCalls, the call has settled, retries included, by the time /readyz answers.
+ */
+export async function isTemporalReachable(client: Client, namespace: string, timeoutMs = 1000): Promise<boolean> {
   try {
-    await client.workflowService.describeNamespace({ namespace });
+    await client.withDeadline(Date.now() + timeoutMs, () => client.workflowService.describeNamespace({ namespace }));
     return true;
   } catch {
     return false;

@@ -3,6 +3,7 @@ import supertest from 'supertest';
 import { createApp } from '../../api/app.ts';
 import { buildAppDeps } from '../../api/deps.ts';
 import { createLogger } from '../../shared/logger.ts';
+import { temporalConnectionOptions } from '../../shared/temporal/client.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 describe('API basics over HTTP (integration: real PostgreSQL + real Temporal)', () => {
@@ -37,8 +38,8 @@ describe('API basics over HTTP (integration: real PostgreSQL + real Temporal)', 
   });
 
   it('answers /readyz 503 when Temporal is unreachable', async () => {
-    // A real client pointed at a port nobody listens on.
-    const connection = Connection.lazy({ address: '127.0.0.1:1', connectTimeout: 500 });
+    // A real client, with the options connectTemporal uses, pointed at a port nobody listens on.
+    const connection = Connection.lazy(temporalConnectionOptions({ address: '127.0.0.1:1' }));
     const deps = buildAppDeps(stack.config, createLogger({ name: 'test', level: 'silent' }), {
       orm: stack.orm,
       temporal: { client: new (await import('@temporalio/client')).Client({ connection }), taskQueue: 'none', close: () => connection.close() },

@@ -1,8 +1,10 @@
+import { DriverException } from '@mikro-orm/core';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import supertest from 'supertest';
 import { errorHandler } from '../../api/middleware/error-handler.ts';
 import { requestId } from '../../api/middleware/request-id.ts';
+import { PoolAcquireTimeoutError } from '../../shared/db/pool-guard.ts';
 import { createLogger } from '../../shared/logger.ts';
 import {
   AccountLockedError,
@@ -68,6 +70,19 @@ describe('error envelope', () => {
   ])('sets Retry-After for %p', async (error, seconds) => {
     const response = await appThrowing(error).get('/');
     expect(response.headers['retry-after']).toBe(seconds);
+  });
+
+  it.each<[string, Error]>([
+    ['the connection terminated under a query', new DriverException(new Error('Connection terminated unexpectedly'))],
+    ['PostgreSQL shutting down', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
+    ['PostgreSQL refusing connections', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
+    ['no pool connection in time', new PoolAcquireTimeoutError(5000, 10, new Error('timeout exceeded when trying to connect'))],
+  ])('answers 503 SERVICE_UNAVAILABLE with Retry-After, not 500, when %s', async (_label, error) => {
+    const response = await appThrowing(error).get('/');
+    expect(response.status).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.body).toEqual({ detail: 'Service temporarily unavailable; retry later', status_code: 503, code: 'SERVICE_UNAVAILABLE', request_id: expect.any(String) });
+    expect(response.text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|terminat/);
   });
 
   it('hides unknown errors behind INTERNAL_ERROR with no stack or message', async () => {
