@@ -44,6 +44,7 @@ describe('text processors on 1 MiB of adversarial text', () => {
     'wordpiece',
     'orTsQuery',
     'snippetOf',
+    'markedFragmentToHtml',
     'renderString',
   ])('%s stays within the budget on every input', async (target) => {
     const completed = await runWithinBudget(target);

@@ -8,6 +8,7 @@ import { renderString } from '../../../shared/delivery/webhook-template.ts';
 import { isPlatform } from '../../../shared/domain/alert.ts';
 import { informativeQuery } from '../../../shared/search/error-log.ts';
 import { snippetOf } from '../../../shared/search/fusion.ts';
+import { markedFragmentToHtml } from '../../../shared/search/highlight.ts';
 import { orTsQuery } from '../../../shared/search/postgres-index.ts';
 import { createWordPieceTokenizer } from '../../../shared/search/wordpiece.ts';
 import { ADVERSARIAL_TEXTS } from './adversarial-texts.ts';
@@ -48,6 +49,7 @@ const PREPROCESSORS: Record<string, Processor> = {
   wordpiece: (text) => createWordPieceTokenizer(vocab).encode(text, 256),
   orTsQuery,
   snippetOf: (text) => snippetOf(text),
+  markedFragmentToHtml,
   renderString: (text) => renderString(text, { 'incident.title': 'x' }),
 };
 
