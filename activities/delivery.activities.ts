@@ -10,7 +10,7 @@ import {
   type DeliveryInput,
   type SendWebhookResult,
 } from '../shared/domain/delivery.ts';
-import { OutboundRefusedError, type HttpRequestFn } from '../shared/net/outbound-http.ts';
+import { OutboundRefusedError, OutboundTransportError, type HttpRequestFn } from '../shared/net/outbound-http.ts';
 import { uuidv7 } from '../shared/uuidv7.ts';
 
 export interface DeliveryActivityDeps {
@@ -86,6 +86,10 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
         response = await outboundHttp({ url: config.url, method: config.method ?? 'POST', headers, body, timeoutMs: DELIVERY_REQUEST_TIMEOUT_MS });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
+        // The stored message is the tenant's view; the resolved address, if any, goes to our log only.
+        if (error instanceof OutboundRefusedError || error instanceof OutboundTransportError) {
+          Context.current().log.warn('webhook request failed', { integrationId: input.integrationId, eventId: input.eventId, detail: error.detail });
+        }
         await recordAttempt(input, { attempt, success: false, statusCode: null, error: message, durationMs: Date.now() - started });
         if (error instanceof OutboundRefusedError) throw ApplicationFailure.nonRetryable(message, 'OutboundRefused');
         throw ApplicationFailure.retryable(message, 'DeliveryTransportError');

@@ -6,6 +6,7 @@ import { addTimelineEntry } from '../shared/db/repositories/incident-writes.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { HttpStepConfig, type ExecutionProgress } from '../shared/domain/procedure.ts';
 import { renderString, renderValue } from '../shared/delivery/webhook-template.ts';
+import { OutboundTransportError } from '../shared/net/outbound-http.ts';
 import { createFetchHttpRequest, OutboundRequestRefused, type HttpRequest } from './http-request.ts';
 
 export interface ExecutionActivityDeps {
@@ -129,6 +130,10 @@ export function createExecutionActivities(deps: ExecutionActivityDeps) {
       try {
         response = await httpRequest({ url: config.url, method: config.method, headers, body, signal: Context.current().cancellationSignal });
       } catch (error) {
+        // The failure's message is shown to the organization; internal addresses go to our log only.
+        if (error instanceof OutboundRequestRefused || error instanceof OutboundTransportError) {
+          Context.current().log.warn('http step request failed', { executionId: input.executionId, stepId: input.stepId, detail: error.detail });
+        }
         if (error instanceof OutboundRequestRefused) throw ApplicationFailure.nonRetryable(error.message, 'OutboundRequestRefused');
         throw ApplicationFailure.retryable(`Request to ${config.url} failed: ${describeError(error)}`, 'HttpTransportError');
       }
