@@ -45,7 +45,9 @@ async function lockOpenIncident(em: EntityManager, dedupKey: string, incidentId:
   const open = await em.find(
     IncidentSchema,
     { status: { $ne: 'resolved' }, $or: incidentId ? [{ id: incidentId }, { fingerprint: dedupKey }] : [{ fingerprint: dedupKey }] },
-    { lockMode: LockMode.PESSIMISTIC_WRITE },
+    // The tenant filter joins the organization: only the incident row is locked, else every
+    // ingestion transaction of the organization would queue on its organization row.
+    { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] },
   );
   return open.find((incident) => incident.id === incidentId) ?? open[0] ?? null;
 }
