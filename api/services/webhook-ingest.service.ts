@@ -7,7 +7,7 @@ import { AlertPayloadError } from '../../shared/alerts/payload-error.ts';
 import { verifyWebhookSignature } from '../../shared/alerts/signature.ts';
 import { IntegrationSchema } from '../../shared/db/entities/index.ts';
 import type { NormalizedAlert, Platform } from '../../shared/domain/alert.ts';
-import { signalBatches, type AlertSignalPayload } from '../../shared/domain/ingestion.ts';
+import { MAX_ALERTS_PER_SIGNAL, signalBatches, type AlertSignalPayload } from '../../shared/domain/ingestion.ts';
 import { ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
 import { ServiceUnavailableError, WebhookError } from '../../shared/errors.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
@@ -15,6 +15,7 @@ import { workflowIds } from '../../shared/temporal/ids.ts';
 import { toStorableJson } from '../../shared/text-safety.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { IntegrationLookup, ResolvedIntegration } from './integration-lookup.ts';
+import { createSignalCoalescer } from './signal-coalescer.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -49,22 +50,27 @@ export type WebhookIngestService = ReturnType<typeof createWebhookIngestService>
  * database here.
  */
 export function createWebhookIngestService(deps: { em: () => EntityManager; temporal: TemporalClient; integrations: IntegrationLookup }) {
-  // One signalWithStart per dedup key and payload carries all its alerts; distinct keys are
-  // signalled concurrently, up to this many at once, so a large payload is not N round trips.
+  // Alerts of one dedup key share a signalWithStart: within a payload, and across concurrent
+  // payloads through the coalescer (one send in flight per workflow, the next carries what queued
+  // meanwhile). Distinct keys of a payload are signalled concurrently, up to this many at once.
   const SIGNAL_CONCURRENCY = 8;
+  const coalescer = createSignalCoalescer<AlertSignalPayload>(async (workflowId, alerts) => {
+    const { organizationId, integrationId, alert } = alerts[0] as AlertSignalPayload;
+    await deps.temporal.client.workflow.signalWithStart<typeof alertIngestionWorkflow, [{ alerts: AlertSignalPayload[] }]>('alertIngestionWorkflow', {
+      taskQueue: deps.temporal.taskQueue,
+      workflowId,
+      args: [{ organizationId, integrationId, dedupKey: alert.dedupKey }],
+      signal: alertsReceivedSignal,
+      signalArgs: [{ alerts }],
+      typedSearchAttributes: [{ key: ORGANIZATION_ID, value: organizationId }],
+    });
+  }, { maxItems: MAX_ALERTS_PER_SIGNAL });
 
   async function signalKey(integration: ResolvedIntegration, batches: AlertSignalPayload[][]): Promise<void> {
     // A key's signals go one after the other: the workflow applies them in arrival order.
     for (const alerts of batches) {
       const { dedupKey } = (alerts[0] as AlertSignalPayload).alert;
-      await deps.temporal.client.workflow.signalWithStart<typeof alertIngestionWorkflow, [{ alerts: AlertSignalPayload[] }]>('alertIngestionWorkflow', {
-        taskQueue: deps.temporal.taskQueue,
-        workflowId: workflowIds.alertIngestion(integration.organizationId, integration.id, dedupKey),
-        args: [{ organizationId: integration.organizationId, integrationId: integration.id, dedupKey }],
-        signal: alertsReceivedSignal,
-        signalArgs: [{ alerts }],
-        typedSearchAttributes: [{ key: ORGANIZATION_ID, value: integration.organizationId }],
-      });
+      await coalescer.submit(workflowIds.alertIngestion(integration.organizationId, integration.id, dedupKey), alerts);
     }
   }
 
