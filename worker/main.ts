@@ -24,12 +24,8 @@ const search = await createSearchIndex(config, { orm }).catch((error: unknown) =
   logger.error({ err: error }, 'search indexing disabled');
   return undefined;
 });
-const worker = await createWorker({
-  connection,
-  namespace: config.TEMPORAL_NAMESPACE,
-  taskQueue: config.TEMPORAL_TASK_QUEUE,
-  deps: createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY ?? ensureDevSecret(config.DATA_DIR, 'encryption'), search }),
-});
+const deps = createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY ?? ensureDevSecret(config.DATA_DIR, 'encryption'), search });
+const worker = await createWorker({ connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, deps });
 // The outbox relay (deliveries, notifications, real time) runs beside the worker; it needs a client
 // connection of its own to start delivery workflows.
 const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE });
@@ -39,6 +35,7 @@ const relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue: conf
 // or are retried elsewhere, nothing is lost.
 logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS }, 'worker started');
 await worker.run();
+await deps.integrationLiveness.stop().catch((error: unknown) => logger.warn({ err: error }, 'could not write the last integration liveness'));
 await relay.stop();
 await temporal.close();
 await connection.close();
