@@ -6,7 +6,8 @@
 //   alerts sent, and the outbox lag (event commit → WebSocket push) seen by a socket.io client;
 // - rate: BENCH_RATE (100) alerts/s for BENCH_SECONDS (20), each opening an incident: alert →
 //   incident latency, to the row and to the `incident.created` push.
-// BENCH_MODE=storm or BENCH_MODE=rate runs one. A figure to track, not a gate.
+// BENCH_MODE=storm or BENCH_MODE=rate runs one; BENCH_SEARCH=off leaves search (indexing, analysis)
+// out; BENCH_NODE_OPTIONS reaches the API and worker (e.g. --cpu-prof). A figure to track, not a gate.
 import { createHmac } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
@@ -145,13 +146,20 @@ async function fixedRate(baseUrl: string, db: pg.Client): Promise<string[]> {
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
   let rejected = 0;
+  const acceptLatency: number[] = [];
   for (let i = 0; i < total; i++) {
     const wait = started + (i * 1000) / RATE - performance.now();
     if (wait > 0) await delay(wait);
     const fingerprint = `rate${String(i).padStart(6, '0')}`;
     const summary = `rate alert ${fingerprint}`;
     sentAt.set(summary, Date.now());
-    inFlight.push(send(webhook, fingerprint, summary).then((status) => void (status === 200 || (rejected += 1))));
+    const t0 = performance.now();
+    inFlight.push(
+      send(webhook, fingerprint, summary).then((status) => {
+        acceptLatency.push(performance.now() - t0);
+        if (status !== 200) rejected += 1;
+      }),
+    );
   }
   await Promise.all(inFlight);
   const rows = await poll('incidents of the fixed-rate run', async () => {
@@ -164,6 +172,7 @@ async function fixedRate(baseUrl: string, db: pg.Client): Promise<string[]> {
   const toPush = [...pushedAt].map(([title, at]) => at - (sentAt.get(title) ?? NaN)).filter(Number.isFinite);
   return [
     `rate: ${total} alerts at ${RATE}/s for ${RATE_SECONDS} s, each opening an incident (${rejected} rejected)`,
+    `  accept latency            p50 ${fmt(percentile(acceptLatency, 50))} ms, p99 ${fmt(percentile(acceptLatency, 99))} ms`,
     `  alert → incident row      p50 ${fmt(percentile(toRow, 50))} ms, p99 ${fmt(percentile(toRow, 99))} ms (${toRow.length} incidents)`,
     `  alert → incident.created  p50 ${fmt(percentile(toPush, 50))} ms, p99 ${fmt(percentile(toPush, 99))} ms pushed on the WebSocket (${toPush.length})`,
   ];
@@ -171,7 +180,13 @@ async function fixedRate(baseUrl: string, db: pg.Client): Promise<string[]> {
 
 const stack = await startProductionStack({
   worker: true,
-  env: { RATE_LIMIT_WEBHOOK_PER_HOUR: '100000000', RATE_LIMIT_INTERACTIVE_PER_HOUR: '100000000' },
+  env: {
+    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+    RATE_LIMIT_WEBHOOK_PER_HOUR: '100000000',
+    RATE_LIMIT_INTERACTIVE_PER_HOUR: '100000000',
+    // BENCH_SEARCH=off: API and worker find no embedding model, so nothing is indexed or analyzed.
+    ...(process.env.BENCH_SEARCH === 'off' ? { TOCSIN_TOOL_CACHE: '/nonexistent/tocsin-bench', ELASTICSEARCH_URL: '' } : {}),
+  },
 });
 const db = new pg.Client({ connectionString: stack.databaseUrl });
 try {
