@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import regexp from 'eslint-plugin-regexp';
 import { builtinModules } from 'node:module';
 
 export default tseslint.config(
@@ -12,6 +13,19 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  // Regular expressions run on attacker-chosen text (webhook bodies, pasted logs, headers) on the API's
+  // event loop: super-linear backtracking is a denial of service for every tenant, so it is an error.
+  // The plugin's correctness rules come along; its pure style preferences stay off.
+  regexp.configs['flat/recommended'],
+  {
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+      'regexp/prefer-w': 'off',
+      'regexp/use-ignore-case': 'off',
+      'regexp/no-unused-capturing-group': 'off',
     },
   },
   {

@@ -3,6 +3,7 @@ import type { SecretBox } from '../shared/crypto/secret-box.ts';
 import { DomainEventSchema, IntegrationSchema } from '../shared/db/entities/index.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
+import { withSecretHeaders } from '../shared/delivery/secret-headers.ts';
 import { renderBody, renderHeaders, type TemplateContext, type TemplateIncident } from '../shared/delivery/webhook-template.ts';
 import {
   DELIVERY_FAILURES_BEFORE_DISABLE,
@@ -10,7 +11,7 @@ import {
   type DeliveryInput,
   type SendWebhookResult,
 } from '../shared/domain/delivery.ts';
-import { OutboundRefusedError, type HttpRequestFn } from '../shared/net/outbound-http.ts';
+import { OutboundRefusedError, OutboundTransportError, type HttpRequestFn } from '../shared/net/outbound-http.ts';
 import { uuidv7 } from '../shared/uuidv7.ts';
 
 export interface DeliveryActivityDeps {
@@ -25,6 +26,8 @@ interface WebhookConfig {
   url: string;
   method?: string;
   headers?: Record<string, string>;
+  /** Sealed with the secret box; opened only here, at send time. */
+  secret_headers?: Record<string, string>;
   events?: string[];
   template?: Record<string, unknown> | null;
 }
@@ -77,7 +80,11 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
         incident: incidentOf(event.data),
         secret: needsSecret ? secretBox.decrypt(integration.secretCiphertext) : null,
       };
-      const headers = { 'content-type': 'application/json', 'x-tocsin-event': event.type, 'x-tocsin-delivery': `${event.id}:${integration.id}`, ...renderHeaders(config.headers, context) };
+      const headers = withSecretHeaders(
+        { 'content-type': 'application/json', 'x-tocsin-event': event.type, 'x-tocsin-delivery': `${event.id}:${integration.id}`, ...renderHeaders(config.headers, context) },
+        config.secret_headers,
+        (sealed) => secretBox.decrypt(sealed),
+      );
       const body = renderBody(config.template ?? null, context);
 
       const started = Date.now();
@@ -86,6 +93,10 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
         response = await outboundHttp({ url: config.url, method: config.method ?? 'POST', headers, body, timeoutMs: DELIVERY_REQUEST_TIMEOUT_MS });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
+        // The stored message is the tenant's view; the resolved address, if any, goes to our log only.
+        if (error instanceof OutboundRefusedError || error instanceof OutboundTransportError) {
+          Context.current().log.warn('webhook request failed', { integrationId: input.integrationId, eventId: input.eventId, detail: error.detail });
+        }
         await recordAttempt(input, { attempt, success: false, statusCode: null, error: message, durationMs: Date.now() - started });
         if (error instanceof OutboundRefusedError) throw ApplicationFailure.nonRetryable(message, 'OutboundRefused');
         throw ApplicationFailure.retryable(message, 'DeliveryTransportError');

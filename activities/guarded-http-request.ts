@@ -16,7 +16,7 @@ export function createGuardedHttpRequest(options: OutboundHttpOptions & { timeou
       );
       return { status: response.status, headers, body: response.body };
     } catch (error) {
-      if (error instanceof OutboundRefusedError) throw new OutboundRequestRefused(error.message);
+      if (error instanceof OutboundRefusedError) throw new OutboundRequestRefused(error.message, error.detail);
       throw error;
     }
   };

@@ -24,9 +24,12 @@ export interface OutboundResponse {
 export type HttpRequest = (request: OutboundRequest) => Promise<OutboundResponse>;
 
 export class OutboundRequestRefused extends Error {
-  constructor(message: string) {
+  /** For the server's log: may name internal addresses the message leaves out. */
+  readonly detail: string;
+  constructor(message: string, detail?: string) {
     super(message);
     this.name = 'OutboundRequestRefused';
+    this.detail = detail ?? message;
   }
 }
 

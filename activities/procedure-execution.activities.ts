@@ -5,13 +5,18 @@ import { executionView } from '../shared/db/repositories/execution-view.ts';
 import { addTimelineEntry } from '../shared/db/repositories/incident-writes.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { HttpStepConfig, type ExecutionProgress } from '../shared/domain/procedure.ts';
+import type { SecretBox } from '../shared/crypto/secret-box.ts';
+import { withSecretHeaders } from '../shared/delivery/secret-headers.ts';
 import { renderString, renderValue } from '../shared/delivery/webhook-template.ts';
+import { OutboundTransportError } from '../shared/net/outbound-http.ts';
 import { createFetchHttpRequest, OutboundRequestRefused, type HttpRequest } from './http-request.ts';
 
 export interface ExecutionActivityDeps {
   orm: Orm;
   /** Outbound client for http steps; the default is plain fetch (see http-request.ts). */
   httpRequest?: HttpRequest;
+  /** Opens http steps' sealed `secret_headers`; a step that has some fails without it. */
+  secretBox?: SecretBox;
 }
 
 /** What an http step records as its output. */
@@ -114,10 +119,16 @@ export function createExecutionActivities(deps: ExecutionActivityDeps) {
      * errors are retried by the workflow's policy; other answers and refused targets are permanent.
      */
     async runHttpStep(input: { executionId: string; stepId: string; config: Record<string, unknown>; parameters?: Record<string, unknown> }): Promise<HttpStepOutput> {
-      const parsed = HttpStepConfig.safeParse(renderStepConfig(input.config, input.parameters ?? {}));
+      // Secret headers are sealed and never rendered: a parameter cannot reach into a credential.
+      const { secret_headers: sealedHeaders, ...plainConfig } = input.config as Record<string, unknown> & { secret_headers?: Record<string, string> };
+      const parsed = HttpStepConfig.safeParse(renderStepConfig(plainConfig, input.parameters ?? {}));
       if (!parsed.success) throw ApplicationFailure.nonRetryable(`Invalid http step config: ${parsed.error.message}`, 'InvalidStepConfig');
       const config = parsed.data;
-      const headers: Record<string, string> = { 'user-agent': 'Tocsin-Runbook/1', ...config.headers };
+      const { secretBox } = deps;
+      if (sealedHeaders && Object.keys(sealedHeaders).length > 0 && !secretBox) {
+        throw ApplicationFailure.nonRetryable('This worker has no secret box to open the step\'s secret headers', 'StepNotConfigured');
+      }
+      const headers: Record<string, string> = withSecretHeaders({ 'user-agent': 'Tocsin-Runbook/1', ...config.headers }, sealedHeaders, (sealed) => (secretBox as SecretBox).decrypt(sealed));
       let body: string | undefined;
       if (config.body !== undefined && config.method !== 'GET' && config.method !== 'HEAD') {
         body = typeof config.body === 'string' ? config.body : JSON.stringify(config.body);
@@ -129,6 +140,10 @@ export function createExecutionActivities(deps: ExecutionActivityDeps) {
       try {
         response = await httpRequest({ url: config.url, method: config.method, headers, body, signal: Context.current().cancellationSignal });
       } catch (error) {
+        // The failure's message is shown to the organization; internal addresses go to our log only.
+        if (error instanceof OutboundRequestRefused || error instanceof OutboundTransportError) {
+          Context.current().log.warn('http step request failed', { executionId: input.executionId, stepId: input.stepId, detail: error.detail });
+        }
         if (error instanceof OutboundRequestRefused) throw ApplicationFailure.nonRetryable(error.message, 'OutboundRequestRefused');
         throw ApplicationFailure.retryable(`Request to ${config.url} failed: ${describeError(error)}`, 'HttpTransportError');
       }

@@ -132,7 +132,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const audit = createAuditService({ em });
   const authenticateCredential = createCredentialAuthenticator({ em, tokens, sessions, apiKeys });
   const searchIndexer = createSearchIndexer({ temporal: runtime.temporal, logger });
-  const procedures = withSearchIndexing(createProcedureService({ em }), 'procedure', searchIndexer);
+  const procedures = withSearchIndexing(createProcedureService({ em, secretBox }), 'procedure', searchIndexer);
   return {
     config,
     logger,

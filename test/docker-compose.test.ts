@@ -4,6 +4,7 @@ import { parseConfig } from '../shared/config.ts';
 
 type Service = {
   image?: string;
+  ports?: Array<string | { host_ip?: string; published?: string | number; target?: number }>;
   build?: unknown;
   command?: string | string[];
   environment?: Record<string, string | number | boolean | null> | string[];
@@ -70,9 +71,25 @@ describe('docker-compose.yml', () => {
     expect(environmentOf(services.api!).ENCRYPTION_KEY).toBeDefined();
   });
 
+  it('publishes nothing but the API beyond this machine', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (name === 'api') continue;
+      for (const port of service.ports ?? []) {
+        const hostIp = typeof port === 'string' ? interpolate(port).split(':')[0] : port.host_ip;
+        expect({ service: name, port, hostIp }).toEqual({ service: name, port, hostIp: '127.0.0.1' });
+      }
+    }
+    expect(services['temporal-ui']!.ports).toEqual(['127.0.0.1:8233:8080']);
+  });
+
+  it('runs Temporal UI read-only by default', () => {
+    const env = environmentOf(services['temporal-ui']!);
+    expect(interpolate(env.TEMPORAL_DISABLE_WRITE_ACTIONS ?? '')).toBe('true');
+  });
+
   it('runs the worker from the same build with worker/main.ts', () => {
     expect(services.worker!.build).toEqual(services.api!.build);
-    expect(commandOf(services.worker!)).toMatch(/\bnode\b.*\bworker\/main\.ts\b/);
+    expect(commandOf(services.worker!)).toMatch(/\bnode\b.+\bworker\/main\.ts\b/);
   });
 
   it('starts api and worker after Tocsin\'s search attributes are registered', () => {

@@ -3,11 +3,21 @@ import { PLATFORMS } from '../../shared/domain/alert.ts';
 import { EVENT_TYPES } from '../../shared/domain/events.ts';
 import { list, PaginationQuerySchema, single, timestamp } from './common.ts';
 
+const headerName = z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name');
+
+/** Write-only header values: sealed at rest, answered as `[redacted]`, sent as given. */
+export const secretHeadersSchema = z
+  .record(headerName, z.string().min(1).max(2000).regex(/^[^\r\n\0]*$/, 'must not contain line breaks'))
+  .describe('Write-only headers for credentials: stored encrypted and added to every request at send time; responses show each name with the value `[redacted]`. '
+    + 'On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them, and the value `[redacted]` keeps the stored value of that name.');
+
 export const WebhookConfigSchema = z
   .object({
     url: z.url({ protocol: /^https?$/ }).max(2000),
     method: z.enum(['POST', 'PUT', 'PATCH']).default('POST'),
-    headers: z.record(z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name'), z.string().max(2000)).default({}),
+    headers: z.record(headerName, z.string().max(2000)).default({})
+      .describe('Plain headers; values may use {{integration.secret}} and the incident placeholders. Shown as `[redacted]` to callers without integrations:update: put credentials in `secret_headers`.'),
+    secret_headers: secretHeadersSchema.optional(),
     events: z.array(z.enum(EVENT_TYPES)).min(1),
     template: z.record(z.string(), z.unknown()).optional().describe('Body; string values may use {{incident.id}}, {{incident.title}}, {{incident.severity}}, {{incident.status}}'),
   })

@@ -29,9 +29,9 @@ export const SearchHitSchema = z
     type: z.enum(SEARCH_DOCUMENT_TYPES),
     id: z.string(),
     title: z.string(),
-    snippet: z.string(),
+    snippet: z.string().describe('HTML: an excerpt of the document, its text escaped (with <em> around matched words when it is a keyword match)'),
     score: z.number(),
-    highlights: z.array(z.string()).describe('Matching fragments, matched words wrapped in <em>'),
+    highlights: z.array(z.string()).describe('HTML: matching fragments, the document text escaped, then matched words wrapped in <em>'),
   })
   .meta({ id: 'SearchHit' });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import { ApplicationFailure } from '@temporalio/common';
 import { WorkflowNotFoundError, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
-import { ExecutionSchema, ExecutionStepSchema, IncidentSchema, type Execution } from '../../shared/db/entities/index.ts';
+import { ExecutionSchema, ExecutionStepSchema, IncidentSchema, OrganizationSchema, type Execution } from '../../shared/db/entities/index.ts';
 import { executionView, inSnapshot, loadExecutionView } from '../../shared/db/repositories/execution-view.ts';
 import {
   EXECUTION_CONFLICT_TYPES,
@@ -11,8 +11,9 @@ import {
   type ProcedureExecutionInput,
   type StepDecisionStatus,
 } from '../../shared/domain/procedure.ts';
+import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { INCIDENT_ID, ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
-import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../shared/errors.ts';
+import { AppError, ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../shared/errors.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import { cancelExecutionUpdate, completeStepUpdate } from '../../workflows/messages.ts';
@@ -33,6 +34,16 @@ export interface ExecutionListQuery {
 }
 
 export type ExecutionService = ReturnType<typeof createExecutionService>;
+
+/**
+ * Whether a step decision needs another person under separation of duties: approving or skipping
+ * (both let the run go on) an approval step of an execution the caller started. Rejecting stays
+ * open to the starter, who could cancel the run anyway.
+ */
+export function isSelfApproval(execution: { started_by: string | null; steps: ReadonlyArray<{ step_id: string; type: string }> }, decision: { step_id: string; status: StepDecisionStatus }, userId: string): boolean {
+  const step = execution.steps.find((candidate) => candidate.step_id === decision.step_id);
+  return step?.type === 'approval' && decision.status !== 'failed' && execution.started_by === userId;
+}
 
 /**
  * Executions over the API: the row and its pending steps are stored, then workflow
@@ -159,6 +170,16 @@ export function createExecutionService(deps: { em: () => EntityManager; temporal
       }
       if (TERMINAL_EXECUTION_STATUSES.includes(current.status as ExecutionStatus)) {
         throw new ConflictError(`The execution has already ended (${current.status})`);
+      }
+      // Checked here, before the update reaches the workflow, which stays free of settings reads. The
+      // settings are read only for a self-approval, so other decisions cost no extra round trip.
+      if ('step_id' in input && isSelfApproval(current, input, auth.userId)) {
+        const organization = await deps.em().findOneOrFail(OrganizationSchema, { id: auth.organizationId });
+        if (readSettings(organization.settings).executions.approval_separation_of_duties) {
+          throw new AppError('INSUFFICIENT_PERMISSIONS', 'Separation of duties: the person who started this execution cannot approve or skip its approval steps; another member with executions:update must', {
+            fields: { setting: 'executions.approval_separation_of_duties' },
+          });
+        }
       }
       const handle = deps.temporal.client.workflow.getHandle(current.workflow_id);
       if ('step_id' in input) {

@@ -3,8 +3,10 @@ import { signatureHeaderName } from '../../shared/alerts/signature.ts';
 import { generateOpaqueToken } from '../../shared/auth/api-keys.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
 import { IntegrationSchema, type Integration } from '../../shared/db/entities/index.ts';
+import { redactHeaderValues, sealSecretHeaders } from '../../shared/delivery/secret-headers.ts';
 import type { Platform } from '../../shared/domain/alert.ts';
-import { NotFoundError } from '../../shared/errors.ts';
+import { hasPermission } from '../../shared/domain/permissions.ts';
+import { NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { PLATFORM_SETUP } from './platform-setup.ts';
 
@@ -33,6 +35,22 @@ export interface IntegrationView {
 
 export type IntegrationService = ReturnType<typeof createIntegrationService>;
 
+type WebhookConfigInput = Record<string, unknown> & { headers?: Record<string, string>; secret_headers?: Record<string, string> };
+
+/**
+ * The webhook_config a caller may see: secret headers always redacted, plain header values too for
+ * callers who cannot edit the integration (a viewer has no business reading a receiver's token).
+ */
+function webhookConfigView(config: Record<string, unknown> | null, mayEdit: boolean): Record<string, unknown> | null {
+  if (!config) return null;
+  const { headers, secret_headers: secretHeaders, ...rest } = config as WebhookConfigInput;
+  return {
+    ...rest,
+    ...(headers !== undefined ? { headers: mayEdit ? headers : redactHeaderValues(headers) } : {}),
+    ...(secretHeaders !== undefined ? { secret_headers: redactHeaderValues(secretHeaders) } : {}),
+  };
+}
+
 /** Integrations CRUD; secrets are generated or taken once, sealed at rest, and shown only once. */
 export function createIntegrationService(deps: {
   em: () => EntityManager;
@@ -40,7 +58,8 @@ export function createIntegrationService(deps: {
   publicUrl: string;
   onChange: (integrationId: string) => void;
 }) {
-  const view = (integration: Integration): IntegrationView => ({
+  /** `auth` absent: the caller just wrote the integration, so it may edit it. */
+  const view = (integration: Integration, auth?: AuthContext): IntegrationView => ({
     id: integration.id,
     name: integration.name,
     platform: integration.platform as Platform,
@@ -48,12 +67,23 @@ export function createIntegrationService(deps: {
     enabled: integration.enabled,
     webhook_url: `${deps.publicUrl}/api/v1/webhooks/${integration.platform}/${integration.id}`,
     signature_header: displayHeaderName(integration.platform as Platform),
-    webhook_config: integration.webhookConfig ?? null,
+    webhook_config: webhookConfigView(integration.webhookConfig ?? null, auth === undefined || hasPermission(auth.permissions, 'integrations:update')),
     settings: integration.settings,
     last_alert_at: integration.lastAlertAt?.toISOString() ?? null,
     created_at: integration.createdAt.toISOString(),
     updated_at: integration.updatedAt.toISOString(),
   });
+
+  /** The config to store: secret header values sealed, REDACTED ones kept from `stored`. */
+  const sealedConfig = (input: Record<string, unknown> | null | undefined, stored: Record<string, unknown> | null): Record<string, unknown> | null => {
+    if (!input) return null;
+    const { secret_headers: secretHeaders, ...rest } = input as WebhookConfigInput;
+    const outcome = sealSecretHeaders(secretHeaders, (stored as WebhookConfigInput | null)?.secret_headers, (plain) => deps.secretBox.encrypt(plain));
+    if (!outcome.ok) {
+      throw new ValidationError(outcome.unknownNames.map((name) => ({ path: `body.webhook_config.secret_headers.${name}`, message: 'No stored value to keep: send the header\'s value' })));
+    }
+    return outcome.sealed ? { ...rest, secret_headers: outcome.sealed } : rest;
+  };
 
   const load = async (id: string) => {
     const integration = await deps.em().findOne(IntegrationSchema, { id });
@@ -64,13 +94,13 @@ export function createIntegrationService(deps: {
   return {
     view,
 
-    async list(_auth: AuthContext, query: { limit: number; offset: number; platform?: string }) {
+    async list(auth: AuthContext, query: { limit: number; offset: number; platform?: string }) {
       const [items, total] = await deps.em().findAndCount(
         IntegrationSchema,
         query.platform ? { platform: query.platform } : {},
         { orderBy: { createdAt: 'asc' }, limit: query.limit, offset: query.offset },
       );
-      return { items: items.map(view), total };
+      return { items: items.map((item) => view(item, auth)), total };
     },
 
     async create(auth: AuthContext, input: { name: string; platform: Platform; secret?: string; enabled: boolean; webhook_config?: Record<string, unknown> | null; settings: Record<string, unknown> }) {
@@ -82,15 +112,15 @@ export function createIntegrationService(deps: {
         platform: input.platform,
         enabled: input.enabled,
         secretCiphertext: deps.secretBox.encrypt(secret),
-        webhookConfig: input.webhook_config ?? null,
+        webhookConfig: sealedConfig(input.webhook_config, null),
         settings: input.settings,
       });
       await em.flush();
       return { ...view(integration), webhook_secret: secret };
     },
 
-    async get(_auth: AuthContext, id: string) {
-      return view(await load(id));
+    async get(auth: AuthContext, id: string) {
+      return view(await load(id), auth);
     },
 
     async update(_auth: AuthContext, id: string, input: { name?: string; enabled?: boolean; webhook_config?: Record<string, unknown> | null; settings?: Record<string, unknown> }) {
@@ -104,7 +134,7 @@ export function createIntegrationService(deps: {
           if (integration.status === 'error') integration.status = 'disconnected';
         }
       }
-      if (input.webhook_config !== undefined) integration.webhookConfig = input.webhook_config;
+      if (input.webhook_config !== undefined) integration.webhookConfig = sealedConfig(input.webhook_config, integration.webhookConfig ?? null);
       if (input.settings !== undefined) integration.settings = input.settings;
       await deps.em().flush();
       deps.onChange(id);
@@ -128,7 +158,7 @@ export function createIntegrationService(deps: {
       return { ...view(integration), webhook_secret: secret };
     },
 
-    async platformSetup(_auth: AuthContext, platform: Platform) {
+    async platformSetup(auth: AuthContext, platform: Platform) {
       const integrations = await deps.em().find(IntegrationSchema, { platform }, { orderBy: { createdAt: 'asc' } });
       const setup = PLATFORM_SETUP[platform];
       return {
@@ -139,7 +169,7 @@ export function createIntegrationService(deps: {
         signature_format: `${platform === 'pager' ? 'v1' : 'sha256'}=<lowercase hex HMAC-SHA256 of the raw body, keyed with the integration secret>`,
         alternative_authentication: 'Authorization: Bearer <integration secret>, for senders that cannot sign; the short form takes X-API-Key with alerts:ingest',
         example_payload: setup.example,
-        integrations: integrations.map(view),
+        integrations: integrations.map((item) => view(item, auth)),
       };
     },
   };

@@ -1,7 +1,10 @@
 import { raw, type EntityManager } from '@mikro-orm/core';
+import type { SecretBox } from '../../shared/crypto/secret-box.ts';
 import { ProcedureSchema, ProcedureStepSchema, type Procedure, type ProcedureStep } from '../../shared/db/entities/index.ts';
+import { redactHeaderValues, sealSecretHeaders } from '../../shared/delivery/secret-headers.ts';
+import { hasPermission } from '../../shared/domain/permissions.ts';
 import type { StepDefinition, StepInput } from '../../shared/domain/procedure.ts';
-import { NotFoundError, ValidationError } from '../../shared/errors.ts';
+import { NotFoundError, ValidationError, type FieldError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 
 export interface ProcedureView {
@@ -15,7 +18,10 @@ export interface ProcedureView {
   updated_at: string;
 }
 
-const stepView = (step: ProcedureStep): StepDefinition => ({
+type HttpHeaders = { headers?: Record<string, string>; secret_headers?: Record<string, string> };
+
+/** The stored step, sealed secret headers included: what an execution freezes and the worker opens. */
+const stepDefinition = (step: ProcedureStep): StepDefinition => ({
   id: step.id,
   position: step.position,
   name: step.name,
@@ -24,13 +30,29 @@ const stepView = (step: ProcedureStep): StepDefinition => ({
   config: step.config,
 });
 
-export const procedureView = (procedure: Procedure, steps: ProcedureStep[]): ProcedureView => ({
+/** A step as a caller sees it: secret headers redacted, plain header values too unless it may edit. */
+const stepView = (step: ProcedureStep, mayEdit: boolean): StepDefinition => {
+  const definition = stepDefinition(step);
+  if (step.type !== 'http') return definition;
+  const { headers, secret_headers: secretHeaders, ...rest } = step.config as Record<string, unknown> & HttpHeaders;
+  return {
+    ...definition,
+    config: {
+      ...rest,
+      ...(headers !== undefined ? { headers: mayEdit ? headers : redactHeaderValues(headers) } : {}),
+      ...(secretHeaders !== undefined ? { secret_headers: redactHeaderValues(secretHeaders) } : {}),
+    },
+  };
+};
+
+/** `auth` absent: the caller just wrote the procedure, so it may edit it. */
+export const procedureView = (procedure: Procedure, steps: ProcedureStep[], auth?: AuthContext): ProcedureView => ({
   id: procedure.id,
   name: procedure.name,
   description: procedure.description ?? null,
   tags: procedure.tags,
   version: procedure.version,
-  steps: [...steps].sort((a, b) => a.position - b.position).map(stepView),
+  steps: [...steps].sort((a, b) => a.position - b.position).map((step) => stepView(step, auth === undefined || hasPermission(auth.permissions, 'procedures:update'))),
   created_at: procedure.createdAt.toISOString(),
   updated_at: procedure.updatedAt.toISOString(),
 });
@@ -45,7 +67,7 @@ export interface ProcedureInput {
 export type ProcedureService = ReturnType<typeof createProcedureService>;
 
 /** Runbooks: a procedure and its ordered steps, always written together. */
-export function createProcedureService(deps: { em: () => EntityManager }) {
+export function createProcedureService(deps: { em: () => EntityManager; secretBox: SecretBox }) {
   const load = async (id: string) => {
     const procedure = await deps.em().findOne(ProcedureSchema, { id });
     if (!procedure) throw new NotFoundError('Procedure');
@@ -53,6 +75,19 @@ export function createProcedureService(deps: { em: () => EntityManager }) {
   };
   const stepsOf = (ids: string[]) =>
     ids.length === 0 ? Promise.resolve([]) : deps.em().find(ProcedureStepSchema, { procedure: { $in: ids } }, { orderBy: { position: 'asc' } });
+
+  /** An http step's config with its secret headers sealed (REDACTED ones kept from the stored step). */
+  const sealedStepConfig = (input: StepInput, kept: ProcedureStep | undefined, index: number): { config: Record<string, unknown> } | { errors: FieldError[] } => {
+    const config = input.config as Record<string, unknown> & HttpHeaders;
+    if (input.type !== 'http') return { config };
+    const { secret_headers: secretHeaders, ...rest } = config;
+    const stored = kept?.type === 'http' ? (kept.config as HttpHeaders).secret_headers : undefined;
+    const outcome = sealSecretHeaders(secretHeaders, input.id ? stored : undefined, (plain) => deps.secretBox.encrypt(plain));
+    if (!outcome.ok) {
+      return { errors: outcome.unknownNames.map((name) => ({ path: `body.steps.${index}.config.secret_headers.${name}`, message: 'No stored value to keep: send the header\'s value' })) };
+    }
+    return { config: outcome.sealed ? { ...rest, secret_headers: outcome.sealed } : rest };
+  };
 
   /** Replaces a procedure's steps; a step sent with an existing step's id keeps it (not flushed). */
   const replaceSteps = (em: EntityManager, procedure: Procedure, existing: ProcedureStep[], inputs: StepInput[]): ProcedureStep[] => {
@@ -66,9 +101,12 @@ export function createProcedureService(deps: { em: () => EntityManager }) {
       return [];
     });
     if (unknown.length > 0 || duplicate.length > 0) throw new ValidationError([...unknown, ...duplicate]);
+    const configs = inputs.map((input, index) => sealedStepConfig(input, input.id ? byId.get(input.id) : undefined, index));
+    const unsealable = configs.flatMap((config) => ('errors' in config ? config.errors : []));
+    if (unsealable.length > 0) throw new ValidationError(unsealable);
     for (const step of existing) if (!seen.has(step.id)) em.remove(step);
     return inputs.map((input, position) => {
-      const fields = { position, name: input.name, description: input.description ?? null, type: input.type, config: input.config as Record<string, unknown> };
+      const fields = { position, name: input.name, description: input.description ?? null, type: input.type, config: (configs[position] as { config: Record<string, unknown> }).config };
       const kept = input.id ? byId.get(input.id) : undefined;
       if (kept) return Object.assign(kept, fields);
       return em.create(ProcedureStepSchema, { organization: procedure.organization, procedure, ...fields });
@@ -76,7 +114,7 @@ export function createProcedureService(deps: { em: () => EntityManager }) {
   };
 
   return {
-    async list(_auth: AuthContext, query: { limit: number; offset: number; tag?: string }) {
+    async list(auth: AuthContext, query: { limit: number; offset: number; tag?: string }) {
       const where: Record<string, unknown> = {};
       if (query.tag) Object.assign(where, { [raw((alias) => `${alias}.tags @> ?::jsonb`, [JSON.stringify([query.tag])])]: true });
       const [items, total] = await deps.em().findAndCount(ProcedureSchema, where, {
@@ -85,7 +123,7 @@ export function createProcedureService(deps: { em: () => EntityManager }) {
         offset: query.offset,
       });
       const steps = await stepsOf(items.map((item) => item.id));
-      return { items: items.map((item) => procedureView(item, steps.filter((step) => step.procedure.id === item.id))), total };
+      return { items: items.map((item) => procedureView(item, steps.filter((step) => step.procedure.id === item.id), auth)), total };
     },
 
     async create(auth: AuthContext, input: ProcedureInput) {
@@ -101,9 +139,9 @@ export function createProcedureService(deps: { em: () => EntityManager }) {
       return procedureView(procedure, steps);
     },
 
-    async get(_auth: AuthContext, id: string) {
+    async get(auth: AuthContext, id: string) {
       const procedure = await load(id);
-      return procedureView(procedure, await stepsOf([id]));
+      return procedureView(procedure, await stepsOf([id]), auth);
     },
 
     async update(_auth: AuthContext, id: string, input: Partial<ProcedureInput>) {
@@ -130,7 +168,7 @@ export function createProcedureService(deps: { em: () => EntityManager }) {
     /** The current definition, as an execution freezes it. */
     async snapshot(id: string) {
       const procedure = await load(id);
-      const steps = (await stepsOf([id])).map(stepView);
+      const steps = (await stepsOf([id])).map(stepDefinition);
       return { procedure, definition: { name: procedure.name, description: procedure.description ?? null, version: procedure.version, steps } };
     },
   };

@@ -60,7 +60,8 @@ export interface VerifyWebhookSignatureInput {
 export function verifyWebhookSignature(input: VerifyWebhookSignatureInput): SignatureVerification {
   const secrets = input.secrets.filter((secret) => secret.length > 0);
   const signature = readHeader(input.headers, signatureHeaderName(input.platform));
-  const bearer = /^Bearer\s+(.+)$/i.exec(readHeader(input.headers, 'authorization') ?? '')?.[1]?.trim();
+  // `\s(.+)`, not `\s+(.+)`: two quantifiers that can trade spaces backtrack quadratically.
+  const bearer = /^Bearer\s(.+)$/i.exec(readHeader(input.headers, 'authorization') ?? '')?.[1]?.trim();
   const receivedSignature = signature === undefined ? null : signature.slice(0, MAX_ECHOED_SIGNATURE);
   const fail = (reason: SignatureFailureReason): SignatureVerification => ({ ok: false, receivedSignature, reason });
 

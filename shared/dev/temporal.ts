@@ -130,6 +130,8 @@ export async function startTemporalDevServer(options: {
     '--sqlite-pragma', 'journal_mode=wal',
     '--sqlite-pragma', 'synchronous=normal',
     ...Object.entries(SEARCH_ATTRIBUTE_DEFINITIONS).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]),
+    // The dev server's UI has no authentication and no switch for its write actions (start-dev fixes
+    // its UI configuration), so it listens on loopback only, whatever --ip says.
     ...(uiPort === null ? ['--headless'] : ['--ui-port', String(uiPort), '--ui-ip', '127.0.0.1']),
   ];
   const server = startManagedProcess('temporal', options.cliPath, args, {

@@ -31,6 +31,18 @@ const notificationFields = {
 const retentionDays = z.number().int().min(1).max(3650);
 const autoResolveAfterHours = z.number().int().min(1).max(8760).nullable();
 
+const executionFields = {
+  /**
+   * Separation of duties: whoever started an execution cannot approve (or skip) its approval
+   * steps; someone else with `executions:update` must.
+   */
+  approval_separation_of_duties: z.boolean(),
+};
+
+const ExecutionSettingsSchema = z.object({
+  approval_separation_of_duties: executionFields.approval_separation_of_duties.default(false),
+});
+
 const NotificationSettingsSchema = z.object({
   email: notificationFields.email.default(true),
   min_severity: notificationFields.min_severity.default('high'),
@@ -50,6 +62,7 @@ export const OrganizationSettingsSchema = z
     default_incident_severity: severity.default('medium'),
     /** Resolve an incident with no new alert for this many hours; null never auto-resolves. */
     auto_resolve_after_hours: autoResolveAfterHours.default(null),
+    executions: ExecutionSettingsSchema.prefault({}),
   })
   .meta({ id: 'OrganizationSettings' });
 
@@ -66,6 +79,7 @@ export const OrganizationSettingsPatchSchema = z
     retention_days: retentionDays,
     default_incident_severity: severity,
     auto_resolve_after_hours: autoResolveAfterHours,
+    executions: z.object(executionFields).partial().strict(),
   })
   .partial()
   .strict();

@@ -43,14 +43,16 @@ function v4Reason(value: number): string | null {
 
 /** Eight 16-bit groups of an IPv6 address (zone id dropped, embedded dotted IPv4 accepted). */
 export function parseV6(input: string): number[] | null {
-  const address = input.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const unbracketed = input.replace(/^\[|\]$/g, '');
+  const zone = unbracketed.indexOf('%');
+  const address = zone === -1 ? unbracketed : unbracketed.slice(0, zone);
   if (!isIPv6(address)) return null;
   let text = address;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const v4 = parseV4(dotted[1] as string);
+  const lastGroupStart = text.lastIndexOf(':') + 1;
+  if (text.includes('.', lastGroupStart)) {
+    const v4 = parseV4(text.slice(lastGroupStart));
     if (v4 === null) return null;
-    text = `${text.slice(0, dotted.index)}${(v4 >>> 16).toString(16)}:${(v4 & 0xffff).toString(16)}`;
+    text = `${text.slice(0, lastGroupStart)}${(v4 >>> 16).toString(16)}:${(v4 & 0xffff).toString(16)}`;
   }
   const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
   const headGroups = head ? head.split(':') : [];

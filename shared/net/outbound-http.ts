@@ -56,13 +56,36 @@ export interface OutboundHttpOptions {
   userAgent?: string;
 }
 
-/** The target is internal (or not http/https): a permanent refusal, never retried. */
+/**
+ * The target is internal (or not http/https): a permanent refusal, never retried. The message is
+ * what tenants see (stored with the delivery or the runbook step), so it never names an address a
+ * host name resolved to: that would map the internal network for whoever configures a URL.
+ * `detail` holds the full story, for the server's log only.
+ */
 export class OutboundRefusedError extends Error {
   readonly url: string;
-  constructor(url: string, reason: string) {
+  readonly detail: string;
+  constructor(url: string, reason: string, detail?: string) {
     super(`Refused outbound request to ${safeUrl(url)}: ${reason}`);
     this.name = 'OutboundRefusedError';
     this.url = url;
+    this.detail = detail ? `${this.message} (${detail})` : this.message;
+  }
+}
+
+/**
+ * The connection failed (refused, reset, unreachable, TLS...). Node's own messages name the address
+ * connected to (`connect ECONNREFUSED 10.0.0.5:443`); this one names the URL's host instead, and
+ * keeps the original in `detail` for the log. Worth retrying.
+ */
+export class OutboundTransportError extends Error {
+  readonly code: string | undefined;
+  readonly detail: string;
+  constructor(host: string, address: string, error: Error & { code?: string }) {
+    super(error.message.replaceAll(address, host));
+    this.name = 'OutboundTransportError';
+    this.code = error.code;
+    this.detail = `${this.message} (connected to ${address}: ${error.message})`;
   }
 }
 
@@ -118,7 +141,10 @@ export function createOutboundHttp(options: OutboundHttpOptions): HttpRequestFn 
     if (!options.allowPrivate) {
       // Every answer must be public: a mixed answer is how rebinding tricks start.
       for (const entry of addresses) {
-        if (!allowed(entry.address)) throw new OutboundRefusedError(url.href, `${host} resolves to ${entry.address} (${blockedReason(entry.address) ?? 'not allowed'})`);
+        if (!allowed(entry.address)) {
+        throw new OutboundRefusedError(url.href, `${host} resolves to an address outbound requests may not reach (internal, private or reserved)`,
+          `${host} resolves to ${entry.address}: ${blockedReason(entry.address) ?? 'not allowed'}`);
+      }
       }
     }
     return addresses[0] as ResolvedAddress;
@@ -147,7 +173,8 @@ export function createOutboundHttp(options: OutboundHttpOptions): HttpRequestFn 
           res.on('error', reject);
         },
       );
-      req.on('error', reject);
+      // An abort is the caller's (timeout, cancellation), not the connection's.
+      req.on('error', (error) => reject(signal.aborted ? error : new OutboundTransportError(url.hostname, pinned.address, error)));
       if (request.body !== undefined) req.write(request.body);
       req.end();
     });

@@ -1,6 +1,7 @@
 import { Client, errors } from '@elastic/elasticsearch';
 import type { Embedder } from './embedder.ts';
 import { embeddingText, fuse, fusionDepth, snippetOf } from './fusion.ts';
+import { escapeHtml } from './highlight.ts';
 import {
   DEFAULT_FUSION,
   type FusionWeights,
@@ -71,7 +72,7 @@ export function createElasticsearchSearchIndex(options: {
         type: source.type,
         id: source.doc_id,
         title: source.title,
-        snippet: hit.highlight?.body?.[0] ?? snippetOf(source.body),
+        snippet: hit.highlight?.body?.[0] ?? escapeHtml(snippetOf(source.body)),
         score: hit._score ?? 0,
         highlights,
       };
@@ -83,7 +84,8 @@ export function createElasticsearchSearchIndex(options: {
       size,
       _source: ['type', 'doc_id', 'title', 'body'],
       query: { bool: { must: { multi_match: { query: request.text, fields: ['title^2', 'body'] } }, filter: filters(request) } },
-      highlight: { pre_tags: ['<em>'], post_tags: ['</em>'], fields: { title: { number_of_fragments: 0 }, body: { fragment_size: 160, number_of_fragments: 2 } } },
+      // `html`: Elasticsearch escapes the fragment's text, then adds the tags.
+      highlight: { encoder: 'html', pre_tags: ['<em>'], post_tags: ['</em>'], fields: { title: { number_of_fragments: 0 }, body: { fragment_size: 160, number_of_fragments: 2 } } },
     });
     const total = typeof response.hits.total === 'number' ? response.hits.total : response.hits.total?.value ?? 0;
     return { hits: toHits(response.hits.hits), total };

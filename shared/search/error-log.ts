@@ -1,10 +1,12 @@
-const INFORMATIVE = /(error|exception|fail|fatal|panic|timeout|timed out|refused|denied|unavailable|cannot|can't|unable|invalid|oom|out of memory|killed|caused by|traceback|crash|deadlock|exhausted|too many|not found|unreachable|warn)/i;
-const STACK_FRAME = /^\s*(at\s|File ".*", line \d+|\.\.\. \d+ more|#\d+\s+0x)/;
+const INFORMATIVE = /error|exception|fail|fatal|panic|timeout|timed out|refused|denied|unavailable|cannot|can't|unable|invalid|oom|out of memory|killed|caused by|traceback|crash|deadlock|exhausted|too many|not found|unreachable|warn/i;
+const STACK_FRAME = /^\s*(?:at\s|File ".*", line \d+|\.\.\. \d+ more|#\d+\s+0x)/;
 const NOISE = [
   /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?/g, // timestamps
   /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, // uuids
   /\b0x[0-9a-f]+\b|\b[0-9a-f]{16,}\b/gi, // addresses, hashes
-  /\[(?:pid|tid|thread)[^\]]*\]/gi,
+  // The bracket's contents stop at the next `[` too: with `[^\]]*` alone, every `[pid` of a line
+  // without a closing bracket rescanned the rest of the line, quadratic (200k chars, 10 s).
+  /\[(?:pid|tid|thread)[^[\]]*\]/gi,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import type { Embedder } from './embedder.ts';
 import { embeddingText, fuse, fusionDepth, snippetOf } from './fusion.ts';
+import { escapeHtml, markedFragmentToHtml, MATCH_START, MATCH_STOP } from './highlight.ts';
 import {
   DEFAULT_FUSION,
   type FusionWeights,
@@ -57,25 +58,29 @@ export function createPostgresSearchIndex(options: { sql: SqlRunner; embedder: E
 
   const toHit = (row: Record<string, unknown>): SearchHit => {
     const headline = String(row.headline ?? '');
+    const matched = headline.includes(MATCH_START);
+    const html = matched ? markedFragmentToHtml(headline) : '';
     return {
       type: row.type as SearchHit['type'],
       id: String(row.id),
       title: String(row.title),
-      snippet: headline.includes('<em>') ? headline : snippetOf(String(row.body)),
+      snippet: matched ? html : escapeHtml(snippetOf(String(row.body))),
       score: Number(row.score),
-      highlights: headline.includes('<em>') ? [headline] : [],
+      highlights: matched ? [html] : [],
     };
   };
 
   const keyword = async (request: SearchRequest, limit: number): Promise<SearchHit[]> => {
     const query = orTsQuery(request.text);
     if (!query) return [];
-    const params: unknown[] = [query];
+    // ts_headline marks matches with MATCH_START/MATCH_STOP (stripped from the body first), so the
+    // fragment is escaped before the <em> tags go in.
+    const params: unknown[] = [MATCH_START + MATCH_STOP, `StartSel=${MATCH_START}, StopSel=${MATCH_STOP}, MaxWords=30, MinWords=10, MaxFragments=2`, query];
     const filter = where(request, params);
     params.push(limit);
     const rows = await sql(
       `select type, id, title, body, score,
-         ts_headline('english', body, q, 'StartSel=<em>, StopSel=</em>, MaxWords=30, MinWords=10, MaxFragments=2') as headline
+         ts_headline('english', translate(body, ?, ''), q, ?) as headline
        from (select type, id, title, body, q, ts_rank_cd(tsv, q, 1) as score
              from search_documents, to_tsquery('english', ?) as q
              where tsv @@ q and ${filter}

@@ -15,25 +15,42 @@ const isCjk = (code: number): boolean =>
   (code >= 0x4e00 && code <= 0x9fff) || (code >= 0x3400 && code <= 0x4dbf) || (code >= 0x20000 && code <= 0x2a6df) ||
   (code >= 0xf900 && code <= 0xfaff) || (code >= 0x2f800 && code <= 0x2fa1f);
 
-function basicTokens(text: string): string[] {
-  const cleaned = text.toLowerCase().normalize('NFD').replace(/\p{Mn}/gu, '');
-  const tokens: string[] = [];
+/**
+ * Words one at a time, so encoding stops reading a long text once the model's window is full.
+ * The text is cleaned in slices for the same reason, cut only before whitespace, where lower-casing
+ * and normalization have no context to lose.
+ */
+function* basicTokens(text: string): Generator<string> {
   let current = '';
-  const flush = () => {
-    if (current) tokens.push(current);
-    current = '';
-  };
-  for (const char of cleaned) {
-    const code = char.codePointAt(0) as number;
-    if (code === 0 || code === 0xfffd || (/\p{Cc}/u.test(char) && !/\s/.test(char))) continue;
-    if (/\s/u.test(char)) flush();
-    else if (isPunctuation(code, char) || isCjk(code)) {
-      flush();
-      tokens.push(char);
-    } else current += char;
+  for (const slice of slices(text, 4_096)) {
+    const cleaned = slice.toLowerCase().normalize('NFD').replace(/\p{Mn}/gu, '');
+    for (const char of cleaned) {
+      const code = char.codePointAt(0) as number;
+      if (code === 0 || code === 0xfffd || (/\p{Cc}/u.test(char) && !/\s/.test(char))) continue;
+      if (/\s/u.test(char)) {
+        if (current) yield current;
+        current = '';
+      } else if (isPunctuation(code, char) || isCjk(code)) {
+        if (current) yield current;
+        current = '';
+        yield char;
+      } else current += char;
+    }
   }
-  flush();
-  return tokens;
+  if (current) yield current;
+}
+
+const isAsciiSpace = (code: number): boolean => code === 0x20 || (code >= 0x09 && code <= 0x0d);
+
+/** Consecutive pieces of at least `size` characters (but the last), each cut just before whitespace. */
+function* slices(text: string, size: number): Generator<string> {
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(start + size, text.length);
+    while (end < text.length && !isAsciiSpace(text.charCodeAt(end))) end += 1;
+    yield text.slice(start, end);
+    start = end;
+  }
 }
 
 export function createWordPieceTokenizer(vocabText: string): WordPieceTokenizer {

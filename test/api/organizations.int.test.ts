@@ -7,6 +7,7 @@ const DEFAULTS = {
   retention_days: 365,
   default_incident_severity: 'medium',
   auto_resolve_after_hours: null,
+  executions: { approval_separation_of_duties: false },
 };
 
 describe('organizations and their settings over HTTP (integration: real PostgreSQL)', () => {

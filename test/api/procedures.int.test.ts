@@ -7,6 +7,7 @@ import { createExecutionActivities } from '../../activities/procedure-execution.
 import type { AuthContext } from '../../api/auth-context.ts';
 import { createExecutionService } from '../../api/services/execution.service.ts';
 import { createProcedureService } from '../../api/services/procedure.service.ts';
+import { createSecretBox } from '../../shared/crypto/secret-box.ts';
 import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
 import { waitFor } from '../../shared/dev/wait-for.ts';
 import { INCIDENT_ID, ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
@@ -253,7 +254,7 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
       // With no worker, an update is not answered: the API gives up after its deadline with a 503.
       const em = stack.orm.em.fork();
       em.setFilterParams(TENANT_FILTER, { organizationId: owner.organization.id });
-      const service = createExecutionService({ em: () => em, temporal: stack.temporal, procedures: createProcedureService({ em: () => em }), updateTimeoutMs: 1500 });
+      const service = createExecutionService({ em: () => em, temporal: stack.temporal, procedures: createProcedureService({ em: () => em, secretBox: createSecretBox('x'.repeat(32)) }), updateTimeoutMs: 1500 });
       const auth = { kind: 'user', organizationId: owner.organization.id, userId: owner.user.id, apiKeyId: null, role: 'owner', permissions: ['*'], tokenId: null, tokenExpiresAt: null } satisfies AuthContext;
       await expect(service.update(auth, unanswered.id, { status: 'cancelled' })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     } finally {

@@ -12,6 +12,7 @@ const DEFAULTS = {
   retention_days: 365,
   default_incident_severity: 'medium',
   auto_resolve_after_hours: null,
+  executions: { approval_separation_of_duties: false },
 };
 
 const paths = (value: unknown) => {
@@ -42,6 +43,7 @@ describe('organization settings', () => {
     [{ notifications: { email: 'yes' } }, 'notifications.email'],
     [{ default_incident_severity: 'sev1' }, 'default_incident_severity'],
     [{ auto_resolve_after_hours: 0 }, 'auto_resolve_after_hours'],
+    [{ executions: { approval_separation_of_duties: 'yes' } }, 'executions.approval_separation_of_duties'],
   ])('refuses %j at %s', (value, path) => {
     expect(paths(value)).toEqual([path]);
   });

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { blockedReason } from '../../../shared/net/address-policy.ts';
-import { createOutboundHttp, OutboundRefusedError, type Resolver } from '../../../shared/net/outbound-http.ts';
+import { createOutboundHttp, OutboundRefusedError, OutboundTransportError, type Resolver } from '../../../shared/net/outbound-http.ts';
 
 // Real sockets on loopback; DNS is the injected resolver, so names resolve to what each case needs.
 describe('guarded outbound HTTP client (SSRF)', () => {
@@ -50,14 +50,37 @@ describe('guarded outbound HTTP client (SSRF)', () => {
     ['cloud metadata address', () => 'http://169.254.169.254/latest/meta-data/', /link-local/],
     ['metadata host name', () => 'http://metadata.google.internal/computeMetadata/v1/', /internal host name/],
     ['localhost', () => `http://localhost:${port}/`, /internal host name/],
-    ['a name resolving to 10.x', () => 'http://internal.example/hook', /resolves to 10\.1\.2\.3 \(private\)/],
-    ['a name with one private answer among public ones', () => 'http://mixed.example/', /resolves to 127\.0\.0\.1/],
+    ['a name resolving to 10.x', () => 'http://internal.example/hook', /internal\.example resolves to an address outbound requests may not reach/],
+    ['a name with one private answer among public ones', () => 'http://mixed.example/', /mixed\.example resolves to an address outbound requests may not reach/],
     ['a non-http scheme', () => 'file:///etc/passwd', /scheme file: is not allowed/],
   ])('refuses %s', async (_label, url, reason) => {
     const attempt = strict({ url: url(), method: 'POST', body: '{}' });
     await expect(attempt).rejects.toBeInstanceOf(OutboundRefusedError);
     await expect(strict({ url: url() })).rejects.toThrow(reason);
     expect(hits).toHaveLength(0);
+  });
+
+  // Whoever configures a URL reads the error: it must not map host names to internal addresses.
+  it('never says which address a name resolved to; the detail for the log does', async () => {
+    for (const [url, address] of [['http://internal.example/hook', '10.1.2.3'], ['http://mixed.example/', '127.0.0.1']] as const) {
+      const error = await strict({ url }).then(() => undefined, (caught: unknown) => caught);
+      expect(error).toBeInstanceOf(OutboundRefusedError);
+      expect((error as OutboundRefusedError).message).not.toContain(address);
+      expect((error as OutboundRefusedError).detail).toContain(address);
+    }
+  });
+
+  it('names the host, not the address it connected to, when the connection fails', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const client = createOutboundHttp({ allowPrivate: false, resolver: resolverOf({ 'hooks.example': ['127.0.0.1'] }), isAddressAllowed: onlyTestServer });
+    const error = await client({ url: `http://hooks.example:${closedPort}/` }).then(() => undefined, (caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OutboundTransportError);
+    expect((error as OutboundTransportError).message).toMatch(/ECONNREFUSED hooks\.example/);
+    expect((error as OutboundTransportError).message).not.toContain('127.0.0.1');
+    expect((error as OutboundTransportError).detail).toContain('127.0.0.1');
   });
 
   it('with allowPrivate (OUTBOUND_ALLOW_PRIVATE=true) reaches the local server', async () => {
@@ -83,7 +106,7 @@ describe('guarded outbound HTTP client (SSRF)', () => {
     ['a private IPv4 literal', 'http://10.0.0.7/admin', /10\.0\.0\.7 is private/],
     ['the metadata address', 'http://169.254.169.254/latest/meta-data/', /link-local/],
     ['IPv6 loopback', 'http://[::1]/', /loopback/],
-    ['a name resolving to 10.x', 'http://internal.example/', /resolves to 10\.1\.2\.3/],
+    ['a name resolving to 10.x', 'http://internal.example/', /internal\.example resolves to an address/],
   ])('refuses a redirect to %s', async (_label, target, reason) => {
     const client = createOutboundHttp({ allowPrivate: false, resolver: resolverOf({ 'internal.example': ['10.1.2.3'] }), isAddressAllowed: onlyTestServer });
     await expect(client({ url: `http://127.0.0.1:${port}/redirect?to=${encodeURIComponent(target)}` })).rejects.toThrow(reason);

@@ -110,4 +110,34 @@ export function searchIndexBehaviour(open: () => Promise<{ index: SearchIndex; c
     const theirs = await index.search({ organizationId: orgB, text: 'TLS certificates', mode: 'keyword', limit: 5 });
     expect(theirs.hits[0]?.title).toBe('Rotating TLS certificates');
   });
+
+  it('snippets and highlights are HTML: the document\'s markup escaped, only the <em> tags real', async () => {
+    const hostile: SearchDocument = {
+      organizationId: orgA, type: 'incident', id: randomUUID(), title: 'Zorblax sender <script>alert(1)</script>',
+      body: 'Zorblax posted <script>alert("x")</script> & <img src=x onerror=alert(1)> into the alert.',
+      severity: 'low', status: 'active', createdAt: new Date(Date.UTC(2026, 10, 13)),
+    };
+    await index.upsert([hostile]);
+    await index.refresh();
+    try {
+      const { hits } = await search('zorblax', 'keyword');
+      expect(hits.map((hit) => hit.id)).toEqual([hostile.id]);
+      const html = [hits[0]?.snippet, ...(hits[0]?.highlights ?? [])].join('\n');
+      expect(html).toMatch(/<em>zorblax<\/em>/i);
+      // PostgreSQL's headline parser drops what it reads as tags (<script>), Elasticsearch keeps them;
+      // either way what is left of the markup arrives escaped.
+      expect(html).toContain('&amp;');
+      expect(html).toContain('&lt;img');
+      expect(html.replace(/<\/?em>/g, '')).not.toMatch(/[<>]/);
+      // Hits without a keyword match carry a plain snippet, escaped all the same.
+      for (const mode of ['semantic', 'hybrid'] as const) {
+        for (const hit of (await search('zorblax sender script alert', mode)).hits) {
+          expect([hit.snippet, ...hit.highlights].join('\n').replace(/<\/?em>/g, '')).not.toMatch(/[<>]/);
+        }
+      }
+    } finally {
+      await index.remove(orgA, 'incident', hostile.id);
+      await index.refresh();
+    }
+  });
 }
