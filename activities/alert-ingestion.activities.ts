@@ -1,14 +1,16 @@
-import type { EntityManager } from '@mikro-orm/core';
-import { AlertSchema, IncidentSchema, IntegrationSchema, type Incident } from '../shared/db/entities/index.ts';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { AlertSchema, IncidentSchema, type Incident } from '../shared/db/entities/index.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../shared/db/repositories/incident-writes.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { isMoreSevere } from '../shared/domain/incident.ts';
 import type { AlertSignalPayload, IngestionResult } from '../shared/domain/ingestion.ts';
 import type { Severity } from '../shared/domain/alert.ts';
+import type { IntegrationLiveness } from './integration-liveness.ts';
 
 export interface AlertIngestionActivityDeps {
   orm: Orm;
+  integrationLiveness: Pick<IntegrationLiveness, 'record'>;
 }
 
 function storeAlert(em: EntityManager, signal: AlertSignalPayload, incidentId: string | null): void {
@@ -33,82 +35,130 @@ function storeAlert(em: EntityManager, signal: AlertSignalPayload, incidentId: s
   });
 }
 
-async function openIncidentFor(em: EntityManager, signal: AlertSignalPayload, incidentId: string | null): Promise<Incident | null> {
-  // The workflow's incident, unless someone resolved it meanwhile; else any open one with this key.
-  const byId = incidentId ? await em.findOne(IncidentSchema, { id: incidentId, status: { $ne: 'resolved' } }) : null;
-  return byId ?? (await em.findOne(IncidentSchema, { fingerprint: signal.alert.dedupKey, status: { $ne: 'resolved' } }));
+/**
+ * The open incident of the dedup key, locked until commit: the workflow's own unless someone
+ * resolved it meanwhile, else any open one with the key (at most one, by the partial unique index).
+ * The lock serialises the rare writers beside this workflow (another integration sending the same
+ * key, a PATCH), so alert_count is never lost to a concurrent update.
+ */
+async function lockOpenIncident(em: EntityManager, dedupKey: string, incidentId: string | null): Promise<Incident | null> {
+  const open = await em.find(
+    IncidentSchema,
+    { status: { $ne: 'resolved' }, $or: incidentId ? [{ id: incidentId }, { fingerprint: dedupKey }] : [{ fingerprint: dedupKey }] },
+    // The tenant filter joins the organization: only the incident row is locked, else every
+    // ingestion transaction of the organization would queue on its organization row.
+    { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] },
+  );
+  return open.find((incident) => incident.id === incidentId) ?? open[0] ?? null;
+}
+
+function openIncident(em: EntityManager, signal: AlertSignalPayload): Incident {
+  const { alert } = signal;
+  return createIncident(em, {
+    organizationId: signal.organizationId,
+    title: alert.title.slice(0, 500),
+    description: alert.description,
+    severity: alert.severity,
+    source: alert.platform,
+    integrationId: signal.integrationId,
+    fingerprint: alert.dedupKey,
+    labels: alert.labels,
+    tags: Object.entries(alert.labels).slice(0, 50).map(([key, value]) => (value ? `${key}:${value}` : key)),
+    alertCount: 1,
+  });
+}
+
+function appendAlert(em: EntityManager, incident: Incident, signal: AlertSignalPayload): void {
+  const { alert } = signal;
+  incident.alertCount += 1;
+  if (isMoreSevere(alert.severity, incident.severity as Severity)) {
+    addTimelineEntry(em, incident, {
+      type: 'severity_changed',
+      message: `Severity raised from ${incident.severity} to ${alert.severity} by a new alert`,
+      data: { from: incident.severity, to: alert.severity, alert_id: signal.alertId },
+    });
+    incident.severity = alert.severity;
+  }
+}
+
+/** What a batch already applied did: the incident open after its last alert. */
+function resultOfSeen(signals: AlertSignalPayload[], seen: Map<string, string | null>): IngestionResult {
+  const last = signals.at(-1) as AlertSignalPayload;
+  return { incidentId: last.alert.status === 'resolved' ? null : (seen.get(last.alertId) ?? null) };
 }
 
 /**
- * The only writers of alert-driven incident changes. Each is one transaction keyed by the alert's
- * receipt id: a retried or replayed activity finds its alert row and returns what it did before.
+ * The only writer of alert-driven incident changes: applies a batch of alerts of one dedup key,
+ * in arrival order, in one transaction keyed by the alerts' receipt ids, so a retried or re-run
+ * activity skips the alerts it finds stored and returns what it did before. A batch costs a
+ * constant number of statements, whatever its size: one read of the seen ids, one locked read of
+ * the open incident, then one insert per table (incidents, alerts, timeline, domain events) and one
+ * incident update at commit. Each alert keeps its `alert.received` event and timeline entry; the
+ * alerts appended to an incident share one `incident.updated` event listing them.
  */
 export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps) {
   return {
-    /** A firing alert: opens an incident, or appends to the open one with the same dedup key. */
-    async recordFiringAlert(input: { signal: AlertSignalPayload; incidentId: string | null }): Promise<IngestionResult & { created: boolean }> {
-      const { signal } = input;
-      return forkForOrganization(deps.orm, signal.organizationId).transactional(async (em) => {
-        const seen = await em.findOne(AlertSchema, { id: signal.alertId });
-        if (seen) return { incidentId: seen.incidentId ?? null, created: false };
-        const { alert } = signal;
-        let incident = await openIncidentFor(em, signal, input.incidentId);
-        const created = incident === null;
-        if (!incident) {
-          incident = createIncident(em, {
-            organizationId: signal.organizationId,
-            title: alert.title.slice(0, 500),
-            description: alert.description,
-            severity: alert.severity,
-            source: alert.platform,
-            integrationId: signal.integrationId,
-            fingerprint: alert.dedupKey,
-            labels: alert.labels,
-            tags: Object.entries(alert.labels).slice(0, 50).map(([key, value]) => (value ? `${key}:${value}` : key)),
-            alertCount: 1,
-          });
-        } else {
-          incident.alertCount += 1;
-          if (isMoreSevere(alert.severity, incident.severity as Severity)) {
-            addTimelineEntry(em, incident, {
-              type: 'severity_changed',
-              message: `Severity raised from ${incident.severity} to ${alert.severity} by a new alert`,
-              data: { from: incident.severity, to: alert.severity, alert_id: signal.alertId },
-            });
-            incident.severity = alert.severity;
-          }
-          recordDomainEvent(em, incident, 'incident.updated', { alert_id: signal.alertId });
-        }
-        addTimelineEntry(em, incident, {
-          type: 'alert',
-          message: `Alert received: ${alert.title.slice(0, 200)}`,
-          data: { alert_id: signal.alertId, external_id: alert.externalId, severity: alert.severity },
-        });
-        recordDomainEvent(em, incident, 'alert.received', { alert_id: signal.alertId, external_id: alert.externalId });
-        storeAlert(em, signal, incident.id);
-        await em.nativeUpdate(IntegrationSchema, { id: signal.integrationId }, { lastAlertAt: new Date(), status: 'connected' });
-        return { incidentId: incident.id, created };
-      });
-    },
+    /** Alerts of one dedup key: firing ones open or append to the incident, a resolved one resolves it. */
+    async recordAlerts(input: { signals: AlertSignalPayload[]; incidentId: string | null }): Promise<IngestionResult & { created: boolean }> {
+      const { signals } = input;
+      const first = signals[0];
+      if (!first) return { incidentId: input.incidentId, created: false };
+      const result = await forkForOrganization(deps.orm, first.organizationId).transactional(async (em) => {
+        const rows = await em.find(AlertSchema, { id: { $in: signals.map((signal) => signal.alertId) } }, { fields: ['id', 'incidentId'] });
+        const seen = new Map(rows.map((row) => [row.id, row.incidentId ?? null]));
+        const fresh = signals.filter((signal) => !seen.has(signal.alertId));
+        if (fresh.length === 0) return { ...resultOfSeen(signals, seen), created: false };
 
-    /** A resolved alert: resolves the matching open incident; with no match it is only recorded. */
-    async recordResolvedAlert(input: { signal: AlertSignalPayload; incidentId: string | null }): Promise<IngestionResult> {
-      const { signal } = input;
-      return forkForOrganization(deps.orm, signal.organizationId).transactional(async (em) => {
-        const seen = await em.findOne(AlertSchema, { id: signal.alertId });
-        if (seen) return { incidentId: seen.incidentId ?? null };
-        const incident = await openIncidentFor(em, signal, input.incidentId);
-        if (incident) {
-          changeIncidentStatus(em, incident, 'resolved', {
-            type: 'resolved_by_alert',
-            message: `Resolved by a ${signal.alert.platform} alert`,
-            data: { alert_id: signal.alertId },
-          });
+        let incident = await lockOpenIncident(em, first.alert.dedupKey, input.incidentId);
+        let created = false;
+        let appended: string[] = [];
+        let resolvedUnflushed = false;
+        // One `incident.updated` per incident and batch, once its count and severity are final.
+        const closeUpdate = () => {
+          if (incident && appended.length > 0) recordDomainEvent(em, incident, 'incident.updated', { alert_ids: appended, alert_id: appended.at(-1) });
+          appended = [];
+        };
+        for (const signal of fresh) {
+          const { alert } = signal;
+          if (alert.status === 'firing') {
+            if (!incident) {
+              // A resolve earlier in this batch must reach the database before the new incident
+              // does, or the partial unique index on open incidents would refuse the insert.
+              if (resolvedUnflushed) await em.flush();
+              resolvedUnflushed = false;
+              incident = openIncident(em, signal);
+              created = true;
+            } else {
+              appendAlert(em, incident, signal);
+              appended.push(signal.alertId);
+            }
+            addTimelineEntry(em, incident, {
+              type: 'alert',
+              message: `Alert received: ${alert.title.slice(0, 200)}`,
+              data: { alert_id: signal.alertId, external_id: alert.externalId, severity: alert.severity },
+            });
+            recordDomainEvent(em, incident, 'alert.received', { alert_id: signal.alertId, external_id: alert.externalId });
+            storeAlert(em, signal, incident.id);
+          } else {
+            closeUpdate();
+            if (incident) {
+              changeIncidentStatus(em, incident, 'resolved', {
+                type: 'resolved_by_alert',
+                message: `Resolved by a ${alert.platform} alert`,
+                data: { alert_id: signal.alertId },
+              });
+              resolvedUnflushed = true;
+            }
+            storeAlert(em, signal, incident?.id ?? null);
+            incident = null;
+          }
         }
-        storeAlert(em, signal, incident?.id ?? null);
-        await em.nativeUpdate(IntegrationSchema, { id: signal.integrationId }, { lastAlertAt: new Date(), status: 'connected' });
-        return { incidentId: incident?.id ?? null };
+        closeUpdate();
+        return { incidentId: incident?.id ?? null, created };
       });
+      const latest = signals.reduce((max, signal) => (signal.receivedAt > max ? signal.receivedAt : max), first.receivedAt);
+      deps.integrationLiveness.record(first.organizationId, first.integrationId, new Date(latest));
+      return result;
     },
   };
 }

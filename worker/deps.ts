@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { ActivityDeps } from '../activities/index.ts';
 import { createGuardedHttpRequest } from '../activities/guarded-http-request.ts';
 import type { HttpRequest } from '../activities/http-request.ts';
+import { createIntegrationLiveness, type IntegrationLiveness } from '../activities/integration-liveness.ts';
 import { createOutboxRelay, type OutboxRelayStats } from '../activities/outbox-relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
@@ -28,14 +29,16 @@ export function createGuardedStepHttp(config: Config): HttpRequest {
 
 /**
  * Everything the activities need besides the database, the same in `npm run worker` and in tests:
- * the secret box, and one SSRF-guarded client for outbound webhooks and runbook http steps.
+ * the secret box, one SSRF-guarded client for outbound webhooks and runbook http steps, and the
+ * integration-liveness coalescer (stop it once the worker has stopped, to write its last second).
  */
-export function createWorkerDeps(config: Config, orm: Orm, options: { encryptionKey: string; search?: SearchIndex }): ActivityDeps {
+export function createWorkerDeps(config: Config, orm: Orm, options: { encryptionKey: string; search?: SearchIndex }): ActivityDeps & { integrationLiveness: IntegrationLiveness } {
   return {
     orm,
     search: options.search,
     ...createDeliveryDeps(config, options.encryptionKey),
     httpRequest: createGuardedStepHttp(config),
+    integrationLiveness: createIntegrationLiveness({ orm }),
   };
 }
 

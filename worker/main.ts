@@ -25,12 +25,8 @@ const search = await createSearchIndex(config, { orm }).catch((error: unknown) =
   logger.error({ err: error }, 'search indexing disabled');
   return undefined;
 });
-const worker = await createWorker({
-  connection,
-  namespace: config.TEMPORAL_NAMESPACE,
-  taskQueue: config.TEMPORAL_TASK_QUEUE,
-  deps: createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY ?? ensureDevSecret(config.DATA_DIR, 'encryption'), search }),
-});
+const deps = createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY ?? ensureDevSecret(config.DATA_DIR, 'encryption'), search });
+const worker = await createWorker({ connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, deps });
 // The outbox relay (deliveries, notifications, real time) runs beside the worker; it needs a client
 // connection of its own to start delivery workflows.
 const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE });
@@ -50,6 +46,7 @@ const health = config.WORKER_HEALTH_PORT === undefined
 logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS, healthPort: health?.port }, 'worker started');
 await worker.run();
 await health?.close();
+await deps.integrationLiveness.stop().catch((error: unknown) => logger.warn({ err: error }, 'could not write the last integration liveness'));
 await relay.stop();
 await temporal.close();
 await connection.close();

@@ -1,20 +1,24 @@
 import { condition, continueAsNew, proxyLocalActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
-import type { AlertIngestionInput, AlertSignalPayload, IngestionResult } from '../shared/domain/ingestion.ts';
+import { nextBatchSize, type AlertIngestionInput, type AlertSignalPayload, type IngestionResult } from '../shared/domain/ingestion.ts';
 import { INCIDENT_ID } from '../shared/domain/search-attributes.ts';
 import { dbLocalActivityOptions } from './activity-options.ts';
-import { alertReceivedSignal, incidentResolvedSignal, ingestionStateQuery } from './messages.ts';
+import { alertReceivedSignal, alertsReceivedSignal, incidentResolvedSignal, ingestionStateQuery } from './messages.ts';
 
-const { recordFiringAlert, recordResolvedAlert } = proxyLocalActivities<Activities>(dbLocalActivityOptions);
+const { recordAlerts } = proxyLocalActivities<Activities>(dbLocalActivityOptions);
 
 // Keeps the event history small; continue-as-new carries the incident and the unprocessed alerts.
-const MAX_ALERTS_PER_RUN = 500;
+const MAX_ALERTS_PER_RUN = 2000;
+// Continue-as-new carries `pending` in its input: only when that input stays far from Temporal's
+// payload limit. A run under a storm that never gets this low goes on until it does.
+const MAX_CARRIED_ALERTS = 100;
 
 /**
  * One workflow per open incident, keyed `alert:<org>:<integration>:<dedup key>`: the API
- * signalWithStarts it for every alert, so Temporal's one-running-workflow-per-id rule makes
- * deduplication race-free. Alerts are applied one at a time, in arrival order. The workflow ends
- * when its incident is resolved; the next firing alert starts a new one, and a new incident.
+ * signalWithStarts it for every payload, so Temporal's one-running-workflow-per-id rule makes
+ * deduplication race-free. Alerts are applied in arrival order, all those pending at once in one
+ * transaction (up to a resolved alert, see nextBatchSize). The workflow ends when its incident is
+ * resolved and nothing is pending; the next firing alert starts a new one, and a new incident.
  */
 export async function alertIngestionWorkflow(input: AlertIngestionInput): Promise<IngestionResult> {
   let incidentId = input.incidentId ?? null;
@@ -24,6 +28,9 @@ export async function alertIngestionWorkflow(input: AlertIngestionInput): Promis
   setHandler(alertReceivedSignal, (signal) => {
     pending.push(signal);
   });
+  setHandler(alertsReceivedSignal, ({ alerts }) => {
+    pending.push(...alerts);
+  });
   setHandler(incidentResolvedSignal, (signal) => {
     if (signal.incidentId === incidentId) resolvedByHand = true;
   });
@@ -32,27 +39,29 @@ export async function alertIngestionWorkflow(input: AlertIngestionInput): Promis
   let processed = 0;
   for (;;) {
     await condition(() => pending.length > 0 || resolvedByHand);
+    while (pending.length > 0) {
+      // The activity also finds a hand-resolved incident closed; the flag only saves it a lookup.
+      if (resolvedByHand) {
+        resolvedByHand = false;
+        incidentId = null;
+      }
+      const signals = pending.splice(0, nextBatchSize(pending));
+      const result = await recordAlerts({ signals, incidentId });
+      if (result.incidentId && result.incidentId !== incidentId) {
+        upsertSearchAttributes([{ key: INCIDENT_ID, value: result.incidentId }]);
+      }
+      incidentId = result.incidentId;
+      processed += signals.length;
+      const runIsLong = processed >= MAX_ALERTS_PER_RUN || workflowInfo().continueAsNewSuggested;
+      const hasWork = incidentId !== null || pending.length > 0;
+      if (runIsLong && hasWork && pending.length <= MAX_CARRIED_ALERTS) {
+        await continueAsNew<typeof alertIngestionWorkflow>({ ...input, incidentId, pending });
+      }
+    }
     if (resolvedByHand) {
       resolvedByHand = false;
       incidentId = null;
     }
-    while (pending.length > 0) {
-      const signal = pending.shift() as AlertSignalPayload;
-      if (signal.alert.status === 'firing') {
-        const result = await recordFiringAlert({ signal, incidentId });
-        if (result.incidentId && result.incidentId !== incidentId) {
-          incidentId = result.incidentId;
-          upsertSearchAttributes([{ key: INCIDENT_ID, value: incidentId }]);
-        }
-      } else {
-        await recordResolvedAlert({ signal, incidentId });
-        incidentId = null;
-      }
-      processed += 1;
-    }
-    if (incidentId === null && pending.length === 0) return { incidentId: null };
-    if (processed >= MAX_ALERTS_PER_RUN || workflowInfo().continueAsNewSuggested) {
-      await continueAsNew<typeof alertIngestionWorkflow>({ ...input, incidentId, pending });
-    }
+    if (incidentId === null) return { incidentId: null };
   }
 }

@@ -7,6 +7,9 @@ import type { ExecutionStatus, StepDecision, StepState } from '../shared/domain/
 /** An accepted alert for the ingestion workflow of its dedup key. */
 export const alertReceivedSignal = defineSignal<[AlertSignalPayload]>('alertReceived');
 
+/** Several accepted alerts of one dedup key, in arrival order: one signal per payload and key. */
+export const alertsReceivedSignal = defineSignal<[{ alerts: AlertSignalPayload[] }]>('alertsReceived');
+
 /** Someone resolved the incident by hand: the next firing alert opens a new one. */
 export const incidentResolvedSignal = defineSignal<[{ incidentId: string }]>('incidentResolved');
 

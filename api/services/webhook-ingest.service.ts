@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { alertIngestionWorkflow } from '../../workflows/alert-ingestion.workflow.ts';
-import { alertReceivedSignal } from '../../workflows/messages.ts';
+import { alertsReceivedSignal } from '../../workflows/messages.ts';
 import { parseAlertPayload } from '../../shared/alerts/parsers/index.ts';
 import { AlertPayloadError } from '../../shared/alerts/payload-error.ts';
 import { verifyWebhookSignature } from '../../shared/alerts/signature.ts';
 import { IntegrationSchema } from '../../shared/db/entities/index.ts';
 import type { NormalizedAlert, Platform } from '../../shared/domain/alert.ts';
-import type { AlertSignalPayload } from '../../shared/domain/ingestion.ts';
+import { MAX_ALERTS_PER_SIGNAL, signalBatches, type AlertSignalPayload } from '../../shared/domain/ingestion.ts';
 import { ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
 import { ServiceUnavailableError, WebhookError } from '../../shared/errors.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
@@ -15,6 +15,7 @@ import { workflowIds } from '../../shared/temporal/ids.ts';
 import { toStorableJson } from '../../shared/text-safety.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { IntegrationLookup, ResolvedIntegration } from './integration-lookup.ts';
+import { createSignalCoalescer } from './signal-coalescer.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -43,26 +44,47 @@ function parseBody(platform: Platform, rawBody: Buffer): NormalizedAlert[] {
 export type WebhookIngestService = ReturnType<typeof createWebhookIngestService>;
 
 /**
- * Inbound alerts: authenticate the sender, parse with the platform's pure parser, and hand each
- * alert to its ingestion workflow with signalWithStart. `queued` is answered only after Temporal
- * has accepted every alert of the payload; nothing is written to the database here.
+ * Inbound alerts: authenticate the sender, parse with the platform's pure parser, and hand the
+ * alerts to their ingestion workflows with signalWithStart, one per dedup key. `queued` is
+ * answered only after Temporal has accepted every alert of the payload; nothing is written to the
+ * database here.
  */
 export function createWebhookIngestService(deps: { em: () => EntityManager; temporal: TemporalClient; integrations: IntegrationLookup }) {
+  // Alerts of one dedup key share a signalWithStart: within a payload, and across concurrent
+  // payloads through the coalescer (one send in flight per workflow, the next carries what queued
+  // meanwhile). Distinct keys of a payload are signalled concurrently, up to this many at once.
+  const SIGNAL_CONCURRENCY = 8;
+  const coalescer = createSignalCoalescer<AlertSignalPayload>(async (workflowId, alerts) => {
+    const { organizationId, integrationId, alert } = alerts[0] as AlertSignalPayload;
+    await deps.temporal.client.workflow.signalWithStart<typeof alertIngestionWorkflow, [{ alerts: AlertSignalPayload[] }]>('alertIngestionWorkflow', {
+      taskQueue: deps.temporal.taskQueue,
+      workflowId,
+      args: [{ organizationId, integrationId, dedupKey: alert.dedupKey }],
+      signal: alertsReceivedSignal,
+      signalArgs: [{ alerts }],
+      typedSearchAttributes: [{ key: ORGANIZATION_ID, value: organizationId }],
+    });
+  }, { maxItems: MAX_ALERTS_PER_SIGNAL });
+
+  async function signalKey(integration: ResolvedIntegration, batches: AlertSignalPayload[][]): Promise<void> {
+    // A key's signals go one after the other: the workflow applies them in arrival order.
+    for (const alerts of batches) {
+      const { dedupKey } = (alerts[0] as AlertSignalPayload).alert;
+      await coalescer.submit(workflowIds.alertIngestion(integration.organizationId, integration.id, dedupKey), alerts);
+    }
+  }
+
   async function enqueue(integration: ResolvedIntegration, alerts: NormalizedAlert[]): Promise<WebhookAccepted> {
     const receivedAt = new Date().toISOString();
-    try {
-      for (const alert of alerts) {
-        const signal: AlertSignalPayload = { alertId: randomUUID(), organizationId: integration.organizationId, integrationId: integration.id, receivedAt, alert };
-        await deps.temporal.client.workflow.signalWithStart<typeof alertIngestionWorkflow, [AlertSignalPayload]>('alertIngestionWorkflow', {
-          taskQueue: deps.temporal.taskQueue,
-          workflowId: workflowIds.alertIngestion(integration.organizationId, integration.id, alert.dedupKey),
-          args: [{ organizationId: integration.organizationId, integrationId: integration.id, dedupKey: alert.dedupKey }],
-          signal: alertReceivedSignal,
-          signalArgs: [signal],
-          typedSearchAttributes: [{ key: ORGANIZATION_ID, value: integration.organizationId }],
-        });
-      }
-    } catch {
+    const signals = alerts.map((alert): AlertSignalPayload => ({ alertId: randomUUID(), organizationId: integration.organizationId, integrationId: integration.id, receivedAt, alert }));
+    const keys = signalBatches(signals);
+    let next = 0;
+    const signalRemaining = async () => {
+      while (next < keys.length) await signalKey(integration, keys[next++] as AlertSignalPayload[][]);
+    };
+    // allSettled: answer only once no signal is in flight any more, whatever failed.
+    const outcomes = await Promise.allSettled(Array.from({ length: Math.min(SIGNAL_CONCURRENCY, keys.length) }, signalRemaining));
+    if (outcomes.some((outcome) => outcome.status === 'rejected')) {
       // The sender retries on 5xx; no alert is acknowledged that Temporal does not hold.
       throw new ServiceUnavailableError('Alert processing is unavailable; retry later');
     }

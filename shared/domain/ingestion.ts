@@ -22,3 +22,44 @@ export interface AlertIngestionInput {
 export interface IngestionResult {
   incidentId: string | null;
 }
+
+/**
+ * The most alerts one ingestion transaction applies. Below MikroORM's insert batch size (300), so
+ * alerts, timeline entries and domain events each go in one statement; large enough that a storm on
+ * one key drains in a few transactions.
+ */
+export const MAX_ALERTS_PER_BATCH = 250;
+
+/** The most alerts the API puts in one signal: keeps each signal well under Temporal's payload limits. */
+export const MAX_ALERTS_PER_SIGNAL = 100;
+
+/**
+ * How many of the pending alerts (arrival order) the next ingestion batch takes: up to `max`, and
+ * never past the first resolved alert. A batch so changes at most one incident: it appends firing
+ * alerts, then maybe resolves it; firing alerts after a resolve open the next incident in the next
+ * batch, once the workflow knows the first one is closed.
+ */
+export function nextBatchSize(pending: readonly { alert: { status: string } }[], max = MAX_ALERTS_PER_BATCH): number {
+  const limit = Math.min(pending.length, Math.max(1, max));
+  for (let index = 0; index < limit; index += 1) {
+    if (pending[index]?.alert.status === 'resolved') return index + 1;
+  }
+  return limit;
+}
+
+/**
+ * The alerts of one payload as signals, per dedup key (one ingestion workflow each): each key's
+ * alerts in arrival order, split into signals of at most `max`, which must be sent one after the
+ * other; different keys may be signalled concurrently. Keys come in the order of their first alert.
+ */
+export function signalBatches<T extends { alert: { dedupKey: string } }>(signals: readonly T[], max = MAX_ALERTS_PER_SIGNAL): T[][][] {
+  const byKey = new Map<string, T[][]>();
+  for (const signal of signals) {
+    const chunks = byKey.get(signal.alert.dedupKey) ?? [];
+    const last = chunks.at(-1);
+    if (last && last.length < Math.max(1, max)) last.push(signal);
+    else chunks.push([signal]);
+    byKey.set(signal.alert.dedupKey, chunks);
+  }
+  return [...byKey.values()];
+}

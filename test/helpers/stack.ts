@@ -94,9 +94,12 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   let workerConnection: NativeConnection | undefined;
   let workerRun: Promise<void> | undefined;
   let relay: { stop(): Promise<void> } | undefined;
+  let stopLiveness: (() => Promise<void>) | undefined;
   const startWorker = async () => {
     workerConnection ??= await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
-    worker = await createWorker({ connection: workerConnection, namespace: config.TEMPORAL_NAMESPACE, taskQueue, deps: createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY as string, search }) });
+    const deps = createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY as string, search });
+    worker = await createWorker({ connection: workerConnection, namespace: config.TEMPORAL_NAMESPACE, taskQueue, deps });
+    stopLiveness = () => deps.integrationLiveness.stop();
     workerRun = worker.run();
     // The outbox relay runs beside the worker, as in worker/main.ts.
     relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue, logger, indexIncidents: search !== undefined });
@@ -106,6 +109,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     relay = undefined;
     if (worker && worker.getState() === 'RUNNING') worker.shutdown();
     await workerRun;
+    await stopLiveness?.();
+    stopLiveness = undefined;
     worker = undefined;
     workerRun = undefined;
   };

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { waitFor } from '../../shared/dev/wait-for.ts';
+import { MAX_ALERTS_PER_BATCH, type AlertSignalPayload, type IngestionResult } from '../../shared/domain/ingestion.ts';
+import type { alertIngestionWorkflow } from '../../workflows/alert-ingestion.workflow.ts';
+import { alertReceivedSignal, alertsReceivedSignal, incidentResolvedSignal } from '../../workflows/messages.ts';
+import { WORKFLOWS_PATH } from '../../worker/worker.ts';
+import { TEST_ENV } from '../helpers/test-services.ts';
+
+type Call = { ids: string[]; incidentId: string | null };
+
+const ORG = randomUUID();
+const INTEGRATION = randomUUID();
+
+function alert(id: string, status: 'firing' | 'resolved', dedupKey: string): AlertSignalPayload {
+  return {
+    alertId: id,
+    organizationId: ORG,
+    integrationId: INTEGRATION,
+    receivedAt: new Date(0).toISOString(),
+    alert: {
+      platform: 'metrics_alerts', externalId: null, dedupKey, title: id, description: null, severity: 'high', status,
+      source: 'metrics_alerts', host: null, service: null, labels: {}, links: {}, occurredAt: null, raw: null,
+    },
+  };
+}
+
+/**
+ * The workflow on the real Temporal dev server, with recordAlerts (the database port, not what
+ * these tests are about) replaced by a model of it: firing alerts open `inc-<n>` or keep the open
+ * one, a resolved alert closes it. Every call is recorded.
+ */
+describe('alertIngestionWorkflow (real Temporal, modelled activity)', () => {
+  let bundle: WorkflowBundleWithSourceMap;
+  let connection: NativeConnection;
+  let clientConnection: Connection;
+  let client: Client;
+  beforeAll(async () => {
+    const address = process.env[TEST_ENV.temporalAddress] as string;
+    bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} } });
+    connection = await NativeConnection.connect({ address });
+    clientConnection = await Connection.connect({ address });
+    client = new Client({ connection: clientConnection });
+  });
+  afterAll(async () => {
+    await connection?.close();
+    await clientConnection?.close();
+  });
+
+  async function withWorker<T>(calls: Call[], body: (taskQueue: string) => Promise<T>): Promise<T> {
+    const taskQueue = `ingestion-wf-${randomUUID()}`;
+    let opened = 0;
+    const recordAlerts = async (input: { signals: AlertSignalPayload[]; incidentId: string | null }): Promise<IngestionResult & { created: boolean }> => {
+      calls.push({ ids: input.signals.map((signal) => signal.alertId), incidentId: input.incidentId });
+      let incidentId = input.incidentId;
+      let created = false;
+      for (const signal of input.signals) {
+        if (signal.alert.status === 'resolved') incidentId = null;
+        else if (incidentId === null) {
+          opened += 1;
+          incidentId = `inc-${opened}`;
+          created = true;
+        }
+      }
+      return { incidentId, created };
+    };
+    const worker = await Worker.create({ connection, taskQueue, workflowBundle: bundle, activities: { recordAlerts } });
+    return worker.runUntil(body(taskQueue));
+  }
+
+  const start = (taskQueue: string, dedupKey: string, alerts: AlertSignalPayload[]) =>
+    client.workflow.signalWithStart<typeof alertIngestionWorkflow, [{ alerts: AlertSignalPayload[] }]>('alertIngestionWorkflow', {
+      taskQueue,
+      workflowId: `alert-test-${randomUUID()}`,
+      args: [{ organizationId: ORG, integrationId: INTEGRATION, dedupKey }],
+      signal: alertsReceivedSignal,
+      signalArgs: [{ alerts }],
+    });
+
+  it('applies the pending alerts in one call, ends a batch at a resolve, and opens the next incident after it', async () => {
+    const calls: Call[] = [];
+    const result = await withWorker(calls, async (taskQueue) => {
+      const handle = await start(taskQueue, 'k1', [
+        alert('f1', 'firing', 'k1'), alert('f2', 'firing', 'k1'), alert('r3', 'resolved', 'k1'), alert('f4', 'firing', 'k1'), alert('f5', 'firing', 'k1'),
+      ]);
+      await waitFor('two batches', async () => (calls.length >= 2 ? true : undefined), { timeoutMs: 30_000, intervalMs: 50 });
+      // The old single-alert signal still works.
+      await handle.signal(alertReceivedSignal, alert('r6', 'resolved', 'k1'));
+      return handle.result();
+    });
+    expect(calls).toEqual([
+      { ids: ['f1', 'f2', 'r3'], incidentId: null },
+      { ids: ['f4', 'f5'], incidentId: null },
+      { ids: ['r6'], incidentId: 'inc-2' },
+    ]);
+    // Its incident resolved and nothing pending: the workflow ends, the next alert starts a new one.
+    expect(result).toEqual({ incidentId: null });
+  });
+
+  it(`bounds a batch at ${MAX_ALERTS_PER_BATCH} alerts, in arrival order`, async () => {
+    const calls: Call[] = [];
+    const ids = Array.from({ length: MAX_ALERTS_PER_BATCH * 2 + 10 }, (_, index) => `a${index}`);
+    await withWorker(calls, async (taskQueue) => {
+      const handle = await start(taskQueue, 'k2', ids.map((id) => alert(id, 'firing', 'k2')));
+      await waitFor('every alert applied', async () => (calls.flatMap((call) => call.ids).length >= ids.length ? true : undefined), { timeoutMs: 30_000, intervalMs: 50 });
+      // Its incident stays open: the workflow would wait for the next alert.
+      await handle.terminate();
+    });
+    expect(calls.map((call) => call.ids.length)).toEqual([MAX_ALERTS_PER_BATCH, MAX_ALERTS_PER_BATCH, 10]);
+    expect(calls.flatMap((call) => call.ids)).toEqual(ids);
+    expect(calls.map((call) => call.incidentId)).toEqual([null, 'inc-1', 'inc-1']);
+  });
+
+  it('ends when its incident is resolved by hand, and ignores a hand-resolve of another incident', async () => {
+    const calls: Call[] = [];
+    const result = await withWorker(calls, async (taskQueue) => {
+      const handle = await start(taskQueue, 'k3', [alert('f1', 'firing', 'k3')]);
+      await waitFor('the first batch', async () => (calls.length >= 1 ? true : undefined), { timeoutMs: 30_000, intervalMs: 50 });
+      await handle.signal(incidentResolvedSignal, { incidentId: 'inc-other' });
+      await handle.signal(alertsReceivedSignal, { alerts: [alert('f2', 'firing', 'k3')] });
+      await waitFor('the second batch', async () => (calls.length >= 2 ? true : undefined), { timeoutMs: 30_000, intervalMs: 50 });
+      await handle.signal(incidentResolvedSignal, { incidentId: 'inc-1' });
+      return handle.result();
+    });
+    expect(calls).toEqual([
+      { ids: ['f1'], incidentId: null },
+      { ids: ['f2'], incidentId: 'inc-1' },
+    ]);
+    expect(result).toEqual({ incidentId: null });
+  });
+});
