@@ -17,11 +17,14 @@ export interface FaultScenario {
   /** How long it stays down before it is started again. */
   downMs: number;
   /**
-   * Whether an alert whose answer was lost (the API killed after Temporal accepted it, before the
-   * sender read the 200) may be applied twice. True only where the fault can cause it, and only
-   * until the API derives its receipt id from the delivery instead of generating one per request.
+   * KNOWN GAP, to be removed once the API derives its receipt id from the delivery instead of
+   * generating one per request: whether an alert the sender had to send more than once may be
+   * applied twice. The first attempt's alert can be held by Temporal while its answer is lost
+   * (the API killed before it answered; Temporal killed after it persisted the signal, so the API
+   * answered 503), and the retry is queued as a new alert. Only retried alerts are excused, and
+   * only in the scenarios that set this; every other duplicate fails the scenario.
    */
-  duplicatesFromLostAnswers?: boolean;
+  duplicatesFromRetries?: boolean;
 }
 
 const numberFromEnv = (name: string, fallback: number) => {
@@ -156,7 +159,7 @@ export async function runFaultScenario(scenario: FaultScenario): Promise<void> {
     const duplicates = [...applied.byAlert.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
     const missing = acknowledged.filter((alert) => (applied.byAlert.get(alert.id) ?? 0) === 0);
     const duplicated = report.alerts.filter((alert) => (applied.byAlert.get(alert.id) ?? 0) > 1);
-    const unexplainedDuplicates = duplicated.filter((alert) => !(scenario.duplicatesFromLostAnswers && alert.answerLost));
+    const unexplainedDuplicates = duplicated.filter((alert) => !(scenario.duplicatesFromRetries && alert.attempts > 1));
     const fiveHundreds = Object.fromEntries(Object.entries(report.statuses).filter(([status]) => Number(status) >= 500));
     const parts = [stack.api, stack.worker, stack.postgres, stack.temporal, ...(stack.elasticsearch ? [stack.elasticsearch] : [])];
     const facts = {
@@ -167,7 +170,8 @@ export async function runFaultScenario(scenario: FaultScenario): Promise<void> {
       'alert rows': applied.rows,
       'distinct alerts applied': applied.byAlert.size,
       'sum of incidents.alert_count': applied.alertCountSum,
-      duplicates: `${duplicates} (alerts with a lost answer: ${report.alerts.filter((alert) => alert.answerLost).length})`,
+      duplicates: `${duplicates} (alerts sent more than once: ${report.alerts.filter((alert) => alert.attempts > 1).length}, with an answer lost: ${report.alerts.filter((alert) => alert.answerLost).length})`,
+      'answers to the duplicated alerts': duplicated.map((alert) => alert.answers.join(' → ')),
       'open incidents': `${applied.openIncidents} over ${applied.openFingerprints} fingerprints`,
       'answers by status': report.statuses,
       '5xx by status': fiveHundreds,
@@ -189,8 +193,9 @@ export async function runFaultScenario(scenario: FaultScenario): Promise<void> {
     // 503 (with Retry-After) is how the API says "retry"; any other 5xx is a bug.
     expect({ fiveHundredsOtherThan503: Object.entries(fiveHundreds).filter(([status]) => status !== '503') }).toEqual({ fiveHundredsOtherThan503: [] });
     expect({ drainedWithinBound: drainedAt !== undefined, missing: missing.length }).toEqual({ drainedWithinBound: true, missing: 0 });
-    // Exactly once. Where the scenario allows it, an alert whose answer was lost may be applied
-    // twice (the sender had no way to know it was queued); every other duplicate is a bug.
+    // Exactly once. KNOWN GAP (duplicatesFromRetries): where the scenario sets it, an alert the
+    // sender had to retry may be applied twice (its first attempt may have been queued); every
+    // other duplicate is a bug.
     expect({ unexplainedDuplicates: unexplainedDuplicates.length }).toEqual({ unexplainedDuplicates: 0 });
     expect({ rows: applied.rows, alertCountSum: applied.alertCountSum }).toEqual({ rows: acknowledged.length + duplicates, alertCountSum: acknowledged.length + duplicates });
     expect({ openIncidents: applied.openIncidents, openFingerprints: applied.openFingerprints }).toEqual({ openIncidents: FAULTS.fingerprints, openFingerprints: FAULTS.fingerprints });

@@ -21,6 +21,8 @@ export interface StormAlert {
   id: string;
   fingerprint: string;
   attempts: number;
+  /** Each attempt's outcome in order: the HTTP status, or the error code of an attempt without an answer. */
+  answers: string[];
   acknowledgedAt?: number;
   /** An attempt went out and no answer came back: the API may have queued it anyway. */
   answerLost: boolean;
@@ -77,6 +79,7 @@ export function startStorm(options: StormOptions, onAcknowledged?: (acknowledged
     id: randomUUID(),
     fingerprint: `fp-${String(index % options.fingerprints).padStart(3, '0')}`,
     attempts: 0,
+    answers: [],
     answerLost: false,
   }));
   const statuses: Record<string, number> = {};
@@ -103,6 +106,7 @@ export function startStorm(options: StormOptions, onAcknowledged?: (acknowledged
         });
         await response.body?.cancel();
         statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+        alert.answers.push(String(response.status));
         if (response.status === 200) {
           alert.acknowledgedAt = Date.now();
           acknowledged += 1;
@@ -116,6 +120,7 @@ export function startStorm(options: StormOptions, onAcknowledged?: (acknowledged
       } catch (error) {
         const code = errorCode(error);
         noAnswer[code] = (noAnswer[code] ?? 0) + 1;
+        alert.answers.push(code);
         if (!NEVER_SENT.has(code)) alert.answerLost = true;
       }
       // Capped exponential backoff with jitter, like Alertmanager's notifier.
