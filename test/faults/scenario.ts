@@ -105,6 +105,7 @@ function summarize(scenario: string, facts: Record<string, unknown>): string {
 export async function runFaultScenario(scenario: FaultScenario): Promise<void> {
   const stack = await startFaultStack({ scenario: scenario.name, elasticsearch: scenario.elasticsearch ?? false, log: process.env.FAULTS_VERBOSE === '1' ? (line) => process.stderr.write(`${line}\n`) : undefined });
   let failed = true;
+  let watching = true;
   try {
     const target = scenario.target(stack);
     const sender = await createSender(stack.baseUrl, scenario.name);
@@ -127,12 +128,14 @@ export async function runFaultScenario(scenario: FaultScenario): Promise<void> {
     // The fault: take the target down, keep it down, start it again (start waits until it serves).
     const stormOutcome = storm.report.then((report) => ({ report }), (error: unknown) => ({ error }));
     await Promise.race([faultPoint, stormOutcome]);
-    const faultAt = Date.now();
-    await target.kill();
-    await delay(scenario.downMs);
-    const restartAt = Date.now();
-    await target.start();
-    const recoveredAt = Date.now();
+    const fault = (async () => {
+      const faultAt = Date.now();
+      await target.kill();
+      await delay(scenario.downMs);
+      const restartAt = Date.now();
+      await target.start();
+      return { faultAt, restartAt, recoveredAt: Date.now() };
+    })();
 
     const outcome = await stormOutcome;
     if ('error' in outcome) throw outcome.error;
@@ -140,14 +143,29 @@ export async function runFaultScenario(scenario: FaultScenario): Promise<void> {
     const acknowledged = report.alerts.filter((alert) => alert.acknowledgedAt !== undefined);
     const lastAckAt = Math.max(0, ...acknowledged.map((alert) => alert.acknowledgedAt as number));
 
-    // Drain: every acknowledged alert has its row and every row is counted in its incident.
+    // Drain: every acknowledged alert has its row and every row is counted in its incident. Watched
+    // from the storm's end, while the fault may still last (a fault that does not stop ingestion).
+    let applied: Applied | undefined;
+    const drained = (async () => {
+      while (watching) {
+        try {
+          const now = await readApplied(stack, sender.integrationId);
+          applied = now;
+          const allThere = acknowledged.every((alert) => (now.byAlert.get(alert.id) ?? 0) >= 1);
+          if (allThere && now.alertCountSum === now.rows) return Date.now();
+        } catch {
+          // PostgreSQL may be the part that is down.
+        }
+        await delay(250);
+      }
+      return undefined;
+    })();
+    const { faultAt, restartAt, recoveredAt } = await fault;
     const drainFrom = Math.max(recoveredAt, report.endedAt);
-    let applied = await readApplied(stack, sender.integrationId);
-    const drainedAt = await waitFor('every acknowledged alert applied', async () => {
-      applied = await readApplied(stack, sender.integrationId);
-      const allThere = acknowledged.every((alert) => (applied.byAlert.get(alert.id) ?? 0) >= 1);
-      return allThere && applied.alertCountSum === applied.rows ? Date.now() : undefined;
-    }, { timeoutMs: Math.max(1000, drainFrom + FAULTS.drainBoundMs - Date.now()), intervalMs: 250 }).catch(() => undefined);
+    const drainedAt = await Promise.race([drained, delay(Math.max(0, drainFrom + FAULTS.drainBoundMs - Date.now())).then(() => undefined)]);
+    watching = false;
+    // One last read, so the counts below are the final ones even when the drain was not complete.
+    applied = await readApplied(stack, sender.integrationId).catch(() => applied);
     // Recovered by itself: both processes report ready again with nobody restarting them.
     const readyAgain = async (url: string) => waitFor(`${url} ready`, async () => {
       const response = await fetch(url, { signal: AbortSignal.timeout(2500) });
@@ -156,9 +174,11 @@ export async function runFaultScenario(scenario: FaultScenario): Promise<void> {
     const apiReady = await readyAgain(`${stack.baseUrl}/readyz`);
     const workerReady = await readyAgain(`${stack.workerHealthUrl}/readyz`);
 
-    const duplicates = [...applied.byAlert.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
-    const missing = acknowledged.filter((alert) => (applied.byAlert.get(alert.id) ?? 0) === 0);
-    const duplicated = report.alerts.filter((alert) => (applied.byAlert.get(alert.id) ?? 0) > 1);
+    if (!applied) throw new Error('the alerts could not be read');
+    const final: Applied = applied;
+    const duplicates = [...final.byAlert.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
+    const missing = acknowledged.filter((alert) => (final.byAlert.get(alert.id) ?? 0) === 0);
+    const duplicated = report.alerts.filter((alert) => (final.byAlert.get(alert.id) ?? 0) > 1);
     const unexplainedDuplicates = duplicated.filter((alert) => !(scenario.duplicatesFromRetries && alert.attempts > 1));
     const fiveHundreds = Object.fromEntries(Object.entries(report.statuses).filter(([status]) => Number(status) >= 500));
     const parts = [stack.api, stack.worker, stack.postgres, stack.temporal, ...(stack.elasticsearch ? [stack.elasticsearch] : [])];
@@ -167,18 +187,18 @@ export async function runFaultScenario(scenario: FaultScenario): Promise<void> {
       fault: `${target.name} down at ${seconds(faultAt - report.startedAt)} into the storm, for ${seconds(restartAt - faultAt)}; serving again ${seconds(recoveredAt - restartAt)} after its restart`,
       acknowledged: acknowledged.length,
       'given up or rejected': report.alerts.filter((alert) => alert.acknowledgedAt === undefined).map((alert) => alert.rejected ?? 'deadline').length,
-      'alert rows': applied.rows,
-      'distinct alerts applied': applied.byAlert.size,
-      'sum of incidents.alert_count': applied.alertCountSum,
+      'alert rows': final.rows,
+      'distinct alerts applied': final.byAlert.size,
+      'sum of incidents.alert_count': final.alertCountSum,
       duplicates: `${duplicates} (alerts sent more than once: ${report.alerts.filter((alert) => alert.attempts > 1).length}, with an answer lost: ${report.alerts.filter((alert) => alert.answerLost).length})`,
       'answers to the duplicated alerts': duplicated.map((alert) => alert.answers.join(' → ')),
-      'open incidents': `${applied.openIncidents} over ${applied.openFingerprints} fingerprints`,
+      'open incidents': `${final.openIncidents} over ${final.openFingerprints} fingerprints`,
       'answers by status': report.statuses,
       '5xx by status': fiveHundreds,
       'attempts without an answer': report.noAnswer,
       'storm duration': seconds(report.endedAt - report.startedAt),
       'last acknowledgement after recovery': seconds(lastAckAt - recoveredAt),
-      'drained after recovery': drainedAt === undefined ? `NOT within ${seconds(FAULTS.drainBoundMs)}` : seconds(drainedAt - recoveredAt),
+      'drained after recovery': drainedAt === undefined ? `NOT within ${seconds(FAULTS.drainBoundMs)}` : drainedAt <= recoveredAt ? 'before it' : seconds(drainedAt - recoveredAt),
       'drained after the storm': drainedAt === undefined ? 'n/a' : seconds(drainedAt - report.endedAt),
       'ready again (api, worker)': `${apiReady}, ${workerReady}`,
       starts: Object.fromEntries(parts.map((part) => [part.name, part.starts])),
@@ -197,14 +217,15 @@ export async function runFaultScenario(scenario: FaultScenario): Promise<void> {
     // sender had to retry may be applied twice (its first attempt may have been queued); every
     // other duplicate is a bug.
     expect({ unexplainedDuplicates: unexplainedDuplicates.length }).toEqual({ unexplainedDuplicates: 0 });
-    expect({ rows: applied.rows, alertCountSum: applied.alertCountSum }).toEqual({ rows: acknowledged.length + duplicates, alertCountSum: acknowledged.length + duplicates });
-    expect({ openIncidents: applied.openIncidents, openFingerprints: applied.openFingerprints }).toEqual({ openIncidents: FAULTS.fingerprints, openFingerprints: FAULTS.fingerprints });
+    expect({ rows: final.rows, alertCountSum: final.alertCountSum }).toEqual({ rows: acknowledged.length + duplicates, alertCountSum: acknowledged.length + duplicates });
+    expect({ openIncidents: final.openIncidents, openFingerprints: final.openFingerprints }).toEqual({ openIncidents: FAULTS.fingerprints, openFingerprints: FAULTS.fingerprints });
     expect({ apiReady, workerReady }).toEqual({ apiReady: true, workerReady: true });
     failed = false;
   } catch (error) {
     process.stdout.write(`\n── fault scenario ${scenario.name} FAILED; process output kept in ${stack.logFile}; last lines:\n${stack.recentOutput().split('\n').slice(-80).join('\n')}\n`);
     throw error;
   } finally {
+    watching = false;
     await stack.stop({ keepLogs: failed });
   }
 }
