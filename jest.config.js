@@ -29,5 +29,14 @@ export default {
       globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/test/helpers/integration-setup.ts'],
     },
+    // Fault injection (`npm run test:faults`): its own servers, killed and restarted; never part of
+    // the default run, so the project exists only when that script asks for it.
+    ...(process.env.TOCSIN_FAULTS === '1'
+      ? [{
+        ...common,
+        displayName: 'faults',
+        testMatch: ['<rootDir>/test/faults/**/*.faults.ts'],
+      }]
+      : []),
   ],
 };

@@ -26,6 +26,15 @@ export interface OutboxRelayDeps {
   indexIncidents?: boolean;
 }
 
+/** What the running relay has done so far; `lastSuccessAt` is epoch milliseconds. */
+export interface OutboxRelayStats {
+  lastSuccessAt: number | undefined;
+  batches: number;
+  failedBatches: number;
+  consecutiveFailures: number;
+  relayedEvents: number;
+}
+
 /**
  * Reads undispatched `domain_events` and fans each out, in one transaction per batch:
  * starts a `delivery:<event>:<integration>` workflow per enabled integration subscribed to the
@@ -132,9 +141,13 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     });
   }
 
-  /** Polls until stopped; a failing batch (database or Temporal away) is retried with backoff. */
-  function start(): { stop(): Promise<void> } {
+  /**
+   * Polls until stopped; a failing batch (database or Temporal away) is retried with backoff.
+   * `stats()` tells the worker's health endpoint when a batch last succeeded.
+   */
+  function start(): { stop(): Promise<void>; stats(): OutboxRelayStats } {
     let stopped = false;
+    const stats: OutboxRelayStats = { lastSuccessAt: undefined, batches: 0, failedBatches: 0, consecutiveFailures: 0, relayedEvents: 0 };
     let wake: (() => void) | undefined;
     const idleMs = deps.idleMs ?? 250;
     const sleep = (ms: number) =>
@@ -151,9 +164,11 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
         try {
           const relayed = await relayBatch();
           failures = 0;
+          Object.assign(stats, { lastSuccessAt: Date.now(), batches: stats.batches + 1, consecutiveFailures: 0, relayedEvents: stats.relayedEvents + relayed });
           if (relayed < batchSize) await sleep(idleMs);
         } catch (error) {
           failures += 1;
+          Object.assign(stats, { failedBatches: stats.failedBatches + 1, consecutiveFailures: failures });
           if (stopped) break;
           deps.logger.warn({ err: error, failures }, 'outbox relay batch failed; retrying');
           await sleep(Math.min(30_000, 500 * 2 ** Math.min(failures, 6)));
@@ -161,6 +176,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       }
     })();
     return {
+      stats: () => ({ ...stats }),
       async stop() {
         stopped = true;
         wake?.();

@@ -6,6 +6,7 @@ import { ensureDevSecret } from '../shared/dev/dev-secrets.ts';
 import { connectTemporal } from '../shared/temporal/client.ts';
 import { createWorkerDeps, startOutboxRelay } from './deps.ts';
 import { createWorker } from './worker.ts';
+import { startWorkerHealthServer, workerHealthSources } from './health.ts';
 import { createSearchIndex } from '../shared/search/create-search-index.ts';
 
 const config = loadConfig();
@@ -30,11 +31,21 @@ const worker = await createWorker({ connection, namespace: config.TEMPORAL_NAMES
 // connection of its own to start delivery workflows.
 const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE });
 const relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue: config.TEMPORAL_TASK_QUEUE, logger, indexIncidents: search !== undefined });
+// /healthz, /readyz and /metrics of this process, for an orchestrator's probes and a scraper.
+const health = config.WORKER_HEALTH_PORT === undefined
+  ? undefined
+  : await startWorkerHealthServer({
+    host: config.HOST,
+    port: config.WORKER_HEALTH_PORT,
+    logger,
+    sources: workerHealthSources({ orm, connection, namespace: config.TEMPORAL_NAMESPACE, worker, relay }),
+  });
 
 // The SDK's Runtime already turns SIGINT/SIGTERM into worker.shutdown(): running activities finish
 // or are retried elsewhere, nothing is lost.
-logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS }, 'worker started');
+logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS, healthPort: health?.port }, 'worker started');
 await worker.run();
+await health?.close();
 await deps.integrationLiveness.stop().catch((error: unknown) => logger.warn({ err: error }, 'could not write the last integration liveness'));
 await relay.stop();
 await temporal.close();

@@ -10,30 +10,7 @@ const ReadinessSchema = z.object({
 
 export type ReadinessProbe = () => Promise<Record<string, boolean>>;
 
-/** Each check's time budget: the whole probe answers within about this, well inside a 2 s probe timeout. */
-export const READINESS_CHECK_TIMEOUT_MS = 1500;
-
-/**
- * Runs the checks side by side; one that throws or does not answer within `timeoutMs` counts as
- * failing, so /readyz answers in bounded time whatever a dependency does (a black-holed address,
- * an exhausted pool).
- */
-export async function runReadinessChecks(
-  checks: Record<string, () => Promise<boolean>>,
-  timeoutMs = READINESS_CHECK_TIMEOUT_MS,
-): Promise<Record<string, boolean>> {
-  const bounded = (check: () => Promise<boolean>) =>
-    new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), timeoutMs);
-      Promise.resolve().then(check).then(
-        (ok) => resolve(ok === true),
-        () => resolve(false),
-      ).finally(() => clearTimeout(timer));
-    });
-  const names = Object.keys(checks);
-  const results = await Promise.all(names.map((name) => bounded(checks[name] as () => Promise<boolean>)));
-  return Object.fromEntries(names.map((name, index) => [name, results[index] as boolean]));
-}
+export { READINESS_CHECK_TIMEOUT_MS, runReadinessChecks } from '../../shared/health/readiness.ts';
 
 /** Liveness and readiness probes, at the instance root like /openapi.json. */
 export function healthRoutes(readiness: ReadinessProbe): RouteDefinition[] {

