@@ -149,7 +149,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     authenticate: createAuthenticator({ em, tokens, sessions, apiKeys }),
     authenticateToken: (token: string) => authenticateCredential({ token }),
     authorize,
-    rateLimit: createRateLimitGuard(rateLimiter),
+    rateLimit: createRateLimitGuard(rateLimiter, { webhookAuthFailuresPerHour: config.RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR }),
     audit: createAuditGuard(audit, logger),
     services: {
       auth: createAuthService({ em, tokens, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, throttle, accounts, credentials }),
