@@ -135,11 +135,12 @@ export function createAccountService(deps: {
       requireUserSession(auth, 'Password change');
       const em = deps.em();
       const user = await em.findOneOrFail(UserSchema, { id: auth.userId });
-      await deps.throttle.assertNotLocked(user.email);
+      await deps.throttle.beginAttempt(user.email);
       if (!(await verifyPassword(input.current_password, user.passwordHash))) {
         await deps.throttle.recordFailure(user.email);
         throw new BadRequestError('Current password is incorrect');
       }
+      await deps.throttle.reset(user.email);
       user.passwordHash = await hashPassword(input.new_password);
       await em.flush();
       return { message: 'Password changed' };

@@ -58,12 +58,15 @@ export function createAuthService(deps: {
   em: () => EntityManager;
   tokens: TokenService;
   accessTtlSeconds: number;
-  throttle: Pick<LoginThrottle, 'assertNotLocked' | 'recordFailure' | 'reset'>;
+  throttle: Pick<LoginThrottle, 'beginAttempt' | 'recordFailure' | 'reset'>;
+  /** The password check; tests count its calls. */
+  verifyPassword?: typeof verifyPassword;
   accounts: Pick<AccountService, 'onRegistered'>;
   credentials: Pick<CredentialStore, 'user'>;
 }) {
   // Login looks a user up by email before any organization is known.
   const unscoped = { filters: { tenant: false } } as const;
+  const checkPassword = deps.verifyPassword ?? verifyPassword;
 
   return {
     async register(input: { email: string; password: string; name: string; organization_name: string }) {
@@ -90,11 +93,12 @@ export function createAuthService(deps: {
     async login(input: { email: string; password: string }): Promise<TokenResponse> {
       const em = deps.em();
       const email = input.email.toLowerCase();
-      // A locked account answers 423 even to the right password, known email or not.
-      await deps.throttle.assertNotLocked(email);
+      // Counted before the check, atomically: a burst of concurrent guesses gets no more than the
+      // threshold evaluated. A locked account answers 423 even to the right password, known email or not.
+      await deps.throttle.beginAttempt(email);
       const user = await em.findOne(UserSchema, { email }, unscoped);
       // verifyPassword hashes against a dummy when the user is unknown: both answers take as long.
-      const valid = await verifyPassword(input.password, user?.passwordHash);
+      const valid = await checkPassword(input.password, user?.passwordHash);
       if (!user || !valid || !isRole(user.role)) {
         await deps.throttle.recordFailure(email);
         throw new InvalidTokenError('Incorrect email or password');
