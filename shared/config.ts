@@ -45,6 +45,9 @@ const EnvSchema = z
     ENCRYPTION_KEY: secret.optional(),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: z.string().min(3).default('Tocsin <no-reply@tocsin.invalid>'),
+    // Reverse proxies in front of the API whose X-Forwarded-For/-Proto/-Host are believed: 0 ignores
+    // those headers (anyone could write them); n takes the client address n hops from the end.
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     CORS_ORIGINS: z
       .string()
       .optional()

@@ -3,20 +3,11 @@ import { envelope } from '../schemas/common.ts';
 import { LogoutBody, MessageResponse, RefreshBody, RefreshResponse } from '../schemas/session.schemas.ts';
 import type { SessionService } from '../services/session.service.ts';
 import { defineRoute } from './route.ts';
-
-// The same names and paths the login route sets them with (auth.routes.ts).
-const ACCESS_COOKIE = { name: 'access_token', path: '/' } as const;
-const REFRESH_COOKIE = { name: 'refresh_token', path: '/api/v1/auth' } as const;
-
-export interface SessionCookieOptions {
-  secure: boolean;
-  accessTtlSeconds: number;
-}
+import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies, type SessionCookieOptions } from './session-cookies.ts';
 
 const refreshTokenOf = (body: { refresh_token?: string }, ctx: Context) => body.refresh_token ?? ctx.cookies.get(REFRESH_COOKIE.name) ?? undefined;
 
 export function sessionRoutes(sessions: SessionService, cookies: SessionCookieOptions) {
-  const common = { httpOnly: true, sameSite: 'lax' as const, secure: cookies.secure, overwrite: true };
   return [
     defineRoute({
       method: 'post',
@@ -34,7 +25,7 @@ export function sessionRoutes(sessions: SessionService, cookies: SessionCookieOp
       errors: [401],
       handler: async ({ body }, ctx) => {
         const refreshed = await sessions.refresh(refreshTokenOf(body, ctx));
-        ctx.cookies.set(ACCESS_COOKIE.name, refreshed.access_token, { ...common, path: ACCESS_COOKIE.path, maxAge: cookies.accessTtlSeconds * 1000 });
+        setSessionCookies(ctx, refreshed, cookies);
         return { body: refreshed };
       },
     }),
@@ -53,7 +44,7 @@ export function sessionRoutes(sessions: SessionService, cookies: SessionCookieOp
       errors: [403],
       handler: async ({ auth, body }, ctx) => {
         const result = await sessions.logout(auth, refreshTokenOf(body, ctx));
-        for (const cookie of [ACCESS_COOKIE, REFRESH_COOKIE]) ctx.cookies.set(cookie.name, null, { ...common, path: cookie.path });
+        clearSessionCookies(ctx, cookies);
         return { body: envelope(result) };
       },
     }),
