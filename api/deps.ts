@@ -217,6 +217,7 @@ export async function createApiDeps(
   const deps = buildAppDeps(config, logger, { orm, temporal, search, requestCaches, jwtSecret: options.jwtSecret, encryptionKey: options.encryptionKey });
   return {
     deps,
+    requestCaches,
     async close() {
       // First: the rate limiter's last flush needs the pool.
       await requestCaches.close();
