@@ -152,7 +152,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     rateLimit: createRateLimitGuard(rateLimiter, { webhookAuthFailuresPerHour: config.RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR }),
     audit: createAuditGuard(audit, logger),
     services: {
-      auth: createAuthService({ em, tokens, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, throttle, accounts, credentials }),
+      auth: createAuthService({ em, sessions, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, throttle, accounts, credentials }),
       sessions,
       accounts,
       apiKeys,

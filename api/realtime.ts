@@ -47,6 +47,7 @@ export function credentialTagsOf(auth: AuthContext): string[] {
   const tags = [credentialTag.user(auth.userId), credentialTag.organization(auth.organizationId)];
   if (auth.tokenId) tags.push(credentialTag.token(auth.tokenId));
   if (auth.apiKeyId) tags.push(credentialTag.apiKey(auth.apiKeyId));
+  if (auth.sessionId) tags.push(credentialTag.session(auth.sessionId));
   return tags;
 }
 

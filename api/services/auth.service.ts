@@ -1,6 +1,5 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { hashPassword, verifyPassword } from '../../shared/auth/password.ts';
-import type { TokenService } from '../../shared/auth/tokens.ts';
 import { OrganizationSchema, UserSchema, type Organization, type User } from '../../shared/db/entities/index.ts';
 import { isRole } from '../../shared/domain/permissions.ts';
 import { ConflictError, InvalidTokenError, NotFoundError } from '../../shared/errors.ts';
@@ -8,6 +7,7 @@ import type { AuthContext } from '../auth-context.ts';
 import type { AccountService } from './account.service.ts';
 import type { CredentialStore } from './credential-store.ts';
 import type { LoginThrottle } from './login-throttle.service.ts';
+import type { SessionService } from './session.service.ts';
 
 export interface UserView {
   id: string;
@@ -56,7 +56,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 /** Accounts and sessions: register, log in, who am I. */
 export function createAuthService(deps: {
   em: () => EntityManager;
-  tokens: TokenService;
+  sessions: Pick<SessionService, 'start'>;
   accessTtlSeconds: number;
   throttle: Pick<LoginThrottle, 'beginAttempt' | 'recordFailure' | 'reset'>;
   /** The password check; tests count its calls. */
@@ -104,11 +104,9 @@ export function createAuthService(deps: {
         throw new InvalidTokenError('Incorrect email or password');
       }
       await deps.throttle.reset(email);
-      const claims = { userId: user.id, organizationId: user.organization.id, role: user.role };
-      const [access, refresh] = await Promise.all([deps.tokens.issueAccessToken(claims), deps.tokens.issueRefreshToken(claims)]);
+      const tokens = await deps.sessions.start({ userId: user.id, organizationId: user.organization.id, role: user.role });
       return {
-        access_token: access.token,
-        refresh_token: refresh.token,
+        ...tokens,
         token_type: 'bearer',
         expires_in: deps.accessTtlSeconds,
         user: userView(user),

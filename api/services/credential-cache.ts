@@ -3,10 +3,10 @@ import { createPgListener, type PgListener } from '../../shared/db/pg-listener.t
 import type { Logger } from '../../shared/logger.ts';
 
 /**
- * Database triggers (migration 20261123010000) NOTIFY this channel, in the writer's transaction,
+ * Database triggers (migrations 20261123010000, 20261123060000) NOTIFY this channel, in the writer's transaction,
  * with one tag per changed row: `user:<id>` (role, profile, removal, session cutoff),
  * `jti:<jti>` (a revoked token), `key:<id>` (an API key revoked, changed or deleted),
- * `org:<id>` (plan change, removal).
+ * `org:<id>` (plan change, removal), `sess:<id>` (a session, i.e. refresh-token family, revoked or gone).
  */
 export const CREDENTIALS_CHANNEL = 'tocsin_credentials';
 
@@ -15,6 +15,7 @@ export const credentialTag = {
   token: (jti: string) => `jti:${jti}`,
   apiKey: (id: string) => `key:${id}`,
   organization: (id: string) => `org:${id}`,
+  session: (id: string) => `sess:${id}`,
 } as const;
 
 export interface CredentialCache {

@@ -168,7 +168,7 @@ describe('API keys over HTTP (integration: real PostgreSQL)', () => {
     expect(body.paths['/api/v1/api-keys'].get['x-required-permission']).toBe('api_keys:read');
     expect(body.paths['/api/v1/api-keys/{id}'].delete['x-required-permission']).toBe('api_keys:delete');
     expect(Object.keys(body.paths['/api/v1/api-keys/{id}'].delete.responses)).toEqual(expect.arrayContaining(['204', '401', '403', '404']));
-    for (const path of ['refresh', 'logout', 'password/reset', 'password/reset/confirm', 'password/change', 'verify-email', 'resend-verification']) {
+    for (const path of ['refresh', 'logout', 'logout-all', 'password/reset', 'password/reset/confirm', 'password/change', 'verify-email', 'resend-verification']) {
       expect(body.paths[`/api/v1/auth/${path}`]?.post).toBeDefined();
     }
     expect(body.paths['/api/v1/auth/password/reset'].post.security).toEqual([]);

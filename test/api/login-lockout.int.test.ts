@@ -5,7 +5,6 @@ import { createAuthService } from '../../api/services/auth.service.ts';
 import { createCredentialStore } from '../../api/services/credential-store.ts';
 import { createLoginThrottle } from '../../api/services/login-throttle.service.ts';
 import { verifyPassword } from '../../shared/auth/password.ts';
-import { createTokenService } from '../../shared/auth/tokens.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
@@ -29,7 +28,7 @@ describe('lockout under concurrent guesses (integration: real PostgreSQL)', () =
     const em = () => stack.orm.em;
     deps.services.auth = createAuthService({
       em,
-      tokens: createTokenService({ secret: config.JWT_SECRET as string, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS, issuer: 'tocsin' }),
+      sessions: deps.services.sessions,
       accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       throttle: createLoginThrottle({ em, maxFailures: MAX_FAILURES, windowSeconds: 900, lockSeconds: 900 }),
       accounts: deps.services.accounts,

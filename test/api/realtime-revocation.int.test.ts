@@ -81,6 +81,22 @@ describe('WebSocket connections end with their credential, in every API process 
     await expect(connected(owner.token)).rejects.toThrow(/revoked/i);
   });
 
+  it('closes every connection of the user on logout-all, and those of a session whose refresh token was reused', async () => {
+    const owner = await registerOwner(stack.http, 'rt-sessions');
+    const login = () => stack.http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }).expect(200);
+    // A session whose first refresh token is replayed after it was rotated.
+    const stolen = await login();
+    const rotated = await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: stolen.body.refresh_token }).expect(200);
+    const [onStolen, onRotated] = await Promise.all([connected(stolen.body.access_token as string), connected(rotated.body.access_token as string)]);
+    await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: stolen.body.refresh_token }).expect(401);
+    await Promise.all([disconnected(onStolen, 'refresh token reuse'), disconnected(onRotated, 'refresh token reuse (rotated token)')]);
+
+    const [first, second] = await Promise.all([login(), login()]);
+    const together = await Promise.all([connected(first.body.access_token as string), connected(second.body.access_token as string)]);
+    await stack.http.post('/api/v1/auth/logout-all').set(bearer(first.body.access_token as string)).expect(200);
+    await Promise.all(together.map((socket) => disconnected(socket, 'logout-all')));
+  });
+
   it('closes the connection of a revoked API key', async () => {
     const owner = await registerOwner(stack.http, 'rt-key');
     const created = await stack.http.post('/api/v1/api-keys').set(bearer(owner.token)).send({ name: 'ws', permissions: ['incidents:read'] }).expect(201);
