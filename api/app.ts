@@ -36,7 +36,10 @@ export interface AppDeps {
 
 /** Builds the Koa application from its dependencies; it never listens (main.ts and tests do). */
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: deps.config.NODE_ENV === 'production' });
+  // Forwarded headers only from proxies the operator declared: otherwise the client address (per-IP
+  // limits, the audit log) and the scheme (Secure cookies) would be whatever the caller wrote.
+  const proxyHops = deps.config.TRUST_PROXY_HOPS;
+  const app = new Koa({ proxy: proxyHops > 0, maxIpsCount: proxyHops });
   const mounted: MountedRoutes[] = [
     { prefix: '', routes: healthRoutes(deps.readiness) },
     { prefix: API_PREFIX, routes: apiRoutes(deps.services) },

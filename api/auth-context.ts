@@ -10,4 +10,6 @@ export interface AuthContext {
   /** The access token's id, so logout can revoke exactly this token. */
   tokenId: string | null;
   tokenExpiresAt: Date | null;
+  /** The session (refresh-token family) of the access token; null for API keys and older tokens. */
+  sessionId?: string | null;
 }

@@ -149,10 +149,10 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     authenticate: createAuthenticator({ em, tokens, sessions, apiKeys }),
     authenticateToken: (token: string) => authenticateCredential({ token }),
     authorize,
-    rateLimit: createRateLimitGuard(rateLimiter),
+    rateLimit: createRateLimitGuard(rateLimiter, { webhookAuthFailuresPerHour: config.RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR }),
     audit: createAuditGuard(audit, logger),
     services: {
-      auth: createAuthService({ em, tokens, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, throttle, accounts, credentials }),
+      auth: createAuthService({ em, sessions, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, throttle, accounts, credentials }),
       sessions,
       accounts,
       apiKeys,
@@ -217,6 +217,7 @@ export async function createApiDeps(
   const deps = buildAppDeps(config, logger, { orm, temporal, search, requestCaches, jwtSecret: options.jwtSecret, encryptionKey: options.encryptionKey });
   return {
     deps,
+    requestCaches,
     async close() {
       // First: the rate limiter's last flush needs the pool.
       await requestCaches.close();

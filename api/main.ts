@@ -15,7 +15,7 @@ if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
 const jwtSecret = config.JWT_SECRET ?? ensureDevSecret(config.DATA_DIR, 'jwt');
 const encryptionKey = config.ENCRYPTION_KEY ?? ensureDevSecret(config.DATA_DIR, 'encryption');
 
-const { deps, close } = await createApiDeps(config, logger, {
+const { deps, requestCaches, close } = await createApiDeps(config, logger, {
   databaseUrl: config.DATABASE_URL,
   temporalAddress: config.TEMPORAL_ADDRESS,
   jwtSecret,
@@ -30,6 +30,7 @@ const realtime = attachRealtime(server, {
   databaseUrl: config.DATABASE_URL,
   authenticateToken: deps.authenticateToken,
   corsOrigins: config.CORS_ORIGINS,
+  credentialChanges: requestCaches.credentials,
 });
 server.listen(config.PORT, config.HOST, () => {
   logger.info({ port: config.PORT, host: config.HOST }, 'api listening');

@@ -17,6 +17,7 @@ import {
 } from '../shared/domain/realtime.ts';
 import type { Logger } from '../shared/logger.ts';
 import type { AuthContext } from './auth-context.ts';
+import { credentialTag, type CredentialCache } from './services/credential-cache.ts';
 
 export const REALTIME_PATH = '/api/v1/ws';
 
@@ -27,11 +28,31 @@ export interface RealtimeDeps {
   databaseUrl: string;
   authenticateToken: (token: string) => Promise<AuthContext>;
   corsOrigins?: readonly string[];
+  /**
+   * This process's credential cache: every credential change (logout, revocation, key deleted,
+   * user removed or demoted, password reset), whichever process made it, is announced here, and
+   * the connections it concerns have their credential checked again.
+   */
+  credentialChanges?: Pick<CredentialCache, 'onInvalidate'>;
 }
 
 interface SocketData {
   auth: AuthContext;
+  /** The handshake's credential, checked again whenever a change may concern it. */
+  token: string;
 }
+
+/** The credential-cache tags (credential-cache.ts) a change to this connection's credential is announced with. */
+export function credentialTagsOf(auth: AuthContext): string[] {
+  const tags = [credentialTag.user(auth.userId), credentialTag.organization(auth.organizationId)];
+  if (auth.tokenId) tags.push(credentialTag.token(auth.tokenId));
+  if (auth.apiKeyId) tags.push(credentialTag.apiKey(auth.apiKeyId));
+  if (auth.sessionId) tags.push(credentialTag.session(auth.sessionId));
+  return tags;
+}
+
+/** Credential re-checks run at most this many at a time (a reconnect of the listener re-checks every connection). */
+const RECHECK_CONCURRENCY = 4;
 
 type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -62,7 +83,10 @@ function refusal(code: string, message: string): Error {
  * or `?token=` (a JWT or an API key) holding `incidents:read`, joins `org:<its organization>` and,
  * for a user, `user:<id>` (its notifications); `subscribe` adds `incident:<id>` or
  * `execution:<id>` rooms of its own organization. Events arrive through PostgreSQL LISTEN/NOTIFY
- * from the outbox relay, so every API process emits every event to its own clients.
+ * from the outbox relay, so every API process emits every event to its own clients. A connection
+ * lasts no longer than its credential: when the credential cache announces a change that concerns
+ * it (in whichever process it was made), its credential is checked again and, if refused now, the
+ * connection is closed.
  */
 export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime {
   const io: RealtimeServer = new Server(server, {
@@ -78,6 +102,7 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
       (auth) => {
         if (!hasPermission(auth.permissions, 'incidents:read')) return next(refusal('INSUFFICIENT_PERMISSIONS', 'incidents:read is required'));
         socket.data.auth = auth;
+        socket.data.token = token;
         next();
       },
       (error: unknown) => next(refusal((error as { code?: string }).code ?? 'INVALID_TOKEN', (error as Error).message || 'Not authenticated')),
@@ -99,8 +124,74 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     return new Error('Give incident_id or execution_id (a UUID)');
   };
 
+  // Connections by the tags of their credential, so a change reaches exactly the ones it concerns.
+  const socketsByTag = new Map<string, Set<RealtimeSocket>>();
+  const indexed = new Map<RealtimeSocket, string[]>();
+  const index = (socket: RealtimeSocket) => {
+    const tags = credentialTagsOf(socket.data.auth);
+    indexed.set(socket, tags);
+    for (const tag of tags) {
+      let sockets = socketsByTag.get(tag);
+      if (!sockets) socketsByTag.set(tag, (sockets = new Set()));
+      sockets.add(socket);
+    }
+  };
+  const unindex = (socket: RealtimeSocket) => {
+    for (const tag of indexed.get(socket) ?? []) {
+      const sockets = socketsByTag.get(tag);
+      sockets?.delete(socket);
+      if (sockets?.size === 0) socketsByTag.delete(tag);
+    }
+    indexed.delete(socket);
+  };
+
+  /**
+   * Authenticates the connection's credential again, as a new handshake would: it keeps the
+   * connection (with its current role and permissions) only if it would be let in now, in the same
+   * organization. Any failure disconnects; the client reconnects and authenticates afresh.
+   */
+  async function recheck(socket: RealtimeSocket): Promise<void> {
+    if (!socket.connected) return;
+    const { auth, token } = socket.data;
+    const fresh = await RequestContext.create(deps.orm.em, () => deps.authenticateToken(token)).catch(() => undefined);
+    if (!socket.connected) return;
+    if (fresh && fresh.organizationId === auth.organizationId && hasPermission(fresh.permissions, 'incidents:read')) {
+      unindex(socket);
+      socket.data.auth = fresh;
+      index(socket);
+      return;
+    }
+    socket.disconnect(true);
+  }
+  const queue = new Set<RealtimeSocket>();
+  let running = 0;
+  const pump = () => {
+    while (running < RECHECK_CONCURRENCY && queue.size > 0) {
+      const socket = queue.values().next().value as RealtimeSocket;
+      // Out of the queue before the check starts: a change announced meanwhile queues it again.
+      queue.delete(socket);
+      running += 1;
+      recheck(socket)
+        .catch((error: unknown) => deps.logger.warn({ err: error }, 'realtime credential re-check failed'))
+        .finally(() => {
+          running -= 1;
+          pump();
+        });
+    }
+  };
+  const stopWatching = deps.credentialChanges?.onInvalidate((tags) => {
+    const affected = tags === 'all' ? indexed.keys() : tags.flatMap((tag) => [...(socketsByTag.get(tag) ?? [])]);
+    for (const socket of affected) queue.add(socket);
+    pump();
+  });
+
   io.on('connection', (socket) => {
     const { auth } = socket.data;
+    index(socket);
+    socket.once('disconnect', () => {
+      unindex(socket);
+      queue.delete(socket);
+    });
     void socket.join(`org:${auth.organizationId}`);
     if (auth.kind === 'user') void socket.join(`user:${auth.userId}`);
     // A connection does not outlive its access token.
@@ -171,6 +262,7 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     io,
     ready: listener.ready,
     async close() {
+      stopWatching?.();
       await listener.close();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => {

@@ -47,6 +47,9 @@ const EnvSchema = z
     ENCRYPTION_KEY: secret.optional(),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: z.string().min(3).default('Tocsin <no-reply@tocsin.invalid>'),
+    // Reverse proxies in front of the API whose X-Forwarded-For/-Proto/-Host are believed: 0 ignores
+    // those headers (anyone could write them); n takes the client address n hops from the end.
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     CORS_ORIGINS: z
       .string()
       .optional()
@@ -66,6 +69,9 @@ const EnvSchema = z
     RATE_LIMIT_API_KEY_PER_HOUR: z.coerce.number().int().min(1).optional(),
     RATE_LIMIT_WEBHOOK_PER_HOUR: z.coerce.number().int().min(1).optional(),
     RATE_LIMIT_SEARCH_PER_HOUR: z.coerce.number().int().min(1).optional(),
+    // Webhook requests whose signature (or integration) does not check out, per client IP: they
+    // never count against an integration, so junk cannot silence a victim's real alerts.
+    RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(100),
   })
   .superRefine((env, ctx) => {
     // Development may generate its own secrets; production must never run on a default one.

@@ -62,6 +62,7 @@ export function createCredentialAuthenticator(deps: AuthenticatorDeps) {
       permissions: permissionsForRole(user.role),
       tokenId: verified.jti,
       tokenExpiresAt: verified.expiresAt,
+      sessionId: verified.sessionId ?? null,
     };
   };
 }

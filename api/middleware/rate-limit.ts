@@ -1,30 +1,42 @@
 import type { Context } from 'koa';
 import { RateLimitedError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
-import type { RouteDefinition, RouteGuards } from '../routes/route.ts';
+import type { RateLimitSubject, RouteDefinition, RouteGuards } from '../routes/route.ts';
 import type { PlanSource, RateLimitBucket, RateLimiter } from '../services/rate-limit.service.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export interface RateLimitGuardOptions {
+  /** Failed webhook authentications (bad signature, unknown integration) accepted per client IP and hour. */
+  webhookAuthFailuresPerHour: number;
+}
+
+const DEFAULT_OPTIONS: RateLimitGuardOptions = { webhookAuthFailuresPerHour: 100 };
 
 /**
  * The spec's classes, as buckets: a user's requests count per user, an API key's per key, a caller
- * without a credential per client IP (with the interactive number); webhook routes per integration,
- * search routes additionally per organization.
+ * without a credential per client IP (with the interactive number); search routes additionally per
+ * organization. Webhooks authenticated by their integration's secret are counted by their handler
+ * (`subject`): per integration once the signature checks out, else per client IP in a bucket of
+ * their own, so unsigned junk never uses up an integration's allowance.
  */
-export function bucketsFor(ctx: Context, route: RouteDefinition, auth: AuthContext | undefined): { buckets: RateLimitBucket[]; planSource: PlanSource } {
-  if (route.rateLimit === 'webhook') {
-    const integrationId = String(ctx.params?.integration_id ?? '');
-    if (UUID.test(integrationId)) {
-      return { buckets: [{ key: `webhook:${integrationId.toLowerCase()}`, limitClass: 'webhook' }], planSource: { integrationId } };
-    }
-    if (auth) {
-      // The short form names no integration: one bucket per organization and platform.
-      return {
-        buckets: [{ key: `webhook:${auth.organizationId}:${String(ctx.params?.platform ?? '')}`.slice(0, 200), limitClass: 'webhook' }],
-        planSource: { organizationId: auth.organizationId },
-      };
-    }
-    // A malformed id matches no integration: such a caller counts per IP, like any without a credential.
+export function bucketsFor(
+  ctx: Context,
+  route: RouteDefinition,
+  auth: AuthContext | undefined,
+  subject?: RateLimitSubject,
+  options: RateLimitGuardOptions = DEFAULT_OPTIONS,
+): { buckets: RateLimitBucket[]; planSource: PlanSource } {
+  if (subject?.kind === 'integration') {
+    return { buckets: [{ key: `webhook:${subject.integrationId.toLowerCase()}`, limitClass: 'webhook' }], planSource: { integrationId: subject.integrationId } };
+  }
+  if (subject?.kind === 'failed_webhook_authentication') {
+    return { buckets: [{ key: `webhook_auth_failures:${ctx.ip}`.slice(0, 200), limit: options.webhookAuthFailuresPerHour }], planSource: null };
+  }
+  if (route.rateLimit === 'webhook' && auth) {
+    // The short form names no integration: one bucket per organization and platform.
+    return {
+      buckets: [{ key: `webhook:${auth.organizationId}:${String(ctx.params?.platform ?? '')}`.slice(0, 200), limitClass: 'webhook' }],
+      planSource: { organizationId: auth.organizationId },
+    };
   }
   if (!auth) return { buckets: [{ key: `ip:${ctx.ip}`.slice(0, 200), limitClass: 'interactive' }], planSource: null };
   const buckets: RateLimitBucket[] = [
@@ -36,10 +48,10 @@ export function bucketsFor(ctx: Context, route: RouteDefinition, auth: AuthConte
   return { buckets, planSource: { organizationId: auth.organizationId } };
 }
 
-/** The guard mountRoutes calls after authentication: count, set the three headers, refuse over the limit. */
-export function createRateLimitGuard(limiter: RateLimiter): NonNullable<RouteGuards['rateLimit']> {
-  return async (ctx, route, auth) => {
-    const { buckets, planSource } = bucketsFor(ctx, route, auth);
+/** The guard mountRoutes (and handlers, with a subject) call: count, set the three headers, refuse over the limit. */
+export function createRateLimitGuard(limiter: RateLimiter, options: RateLimitGuardOptions = DEFAULT_OPTIONS): NonNullable<RouteGuards['rateLimit']> {
+  return async (ctx, route, auth, subject) => {
+    const { buckets, planSource } = bucketsFor(ctx, route, auth, subject, options);
     const decision = await limiter.hit(buckets, planSource);
     ctx.set({
       'X-RateLimit-Limit': String(decision.limit),

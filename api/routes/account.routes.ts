@@ -42,7 +42,8 @@ export function accountRoutes(accounts: AccountService) {
       summary: 'Change your own password',
       description:
         'A wrong `current_password` is 400 BAD_REQUEST (a 401 would read as "session over") and counts towards the login lockout (423). ' +
-        'Existing sessions, this one included, keep working. Needs a user session: an API key gets 403.',
+        'Every other session of the user ends (their access and refresh tokens are refused, in every API process); this one keeps working. API keys are not affected. ' +
+        'Needs a user session: an API key gets 403.',
       tags: ['auth'],
       access: 'authenticated',
       request: { body: PasswordChangeBody },

@@ -1,16 +1,10 @@
-import type { Context } from 'koa';
 import { LoginBody, MeResponse, RegisterBody, RegisterResponse, TokenResponse } from '../schemas/auth.schemas.ts';
 import { envelope } from '../schemas/common.ts';
 import type { AuthService } from '../services/auth.service.ts';
 import { defineRoute } from './route.ts';
+import { setSessionCookies, type SessionCookieOptions } from './session-cookies.ts';
 
-function setSessionCookies(ctx: Context, tokens: { access_token: string; refresh_token: string }, secure: boolean, ttl: { access: number; refresh: number }) {
-  const common = { httpOnly: true, sameSite: 'lax' as const, secure, overwrite: true };
-  ctx.cookies.set('access_token', tokens.access_token, { ...common, maxAge: ttl.access * 1000, path: '/' });
-  ctx.cookies.set('refresh_token', tokens.refresh_token, { ...common, maxAge: ttl.refresh * 1000, path: '/api/v1/auth' });
-}
-
-export function authRoutes(auth: AuthService, cookies: { secure: boolean; accessTtlSeconds: number; refreshTtlSeconds: number }) {
+export function authRoutes(auth: AuthService, cookies: SessionCookieOptions) {
   return [
     defineRoute({
       method: 'post',
@@ -30,7 +24,7 @@ export function authRoutes(auth: AuthService, cookies: { secure: boolean; access
       path: '/auth/login',
       operationId: 'login',
       summary: 'Authenticate with email and password',
-      description: 'Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies.',
+      description: 'Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP).',
       tags: ['auth'],
       access: 'public',
       request: { body: LoginBody, bodyContentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
@@ -38,7 +32,7 @@ export function authRoutes(auth: AuthService, cookies: { secure: boolean; access
       errors: [401, 423],
       handler: async ({ body }, ctx) => {
         const tokens = await auth.login(body);
-        setSessionCookies(ctx, tokens, cookies.secure, { access: cookies.accessTtlSeconds, refresh: cookies.refreshTtlSeconds });
+        setSessionCookies(ctx, tokens, cookies);
         return { body: tokens };
       },
     }),

@@ -15,12 +15,17 @@ export interface ResponseSpec {
   contentType?: string;
 }
 
+/** Whom a handler counts a request against, once it has authenticated the caller itself. */
+export type RateLimitSubject = { kind: 'integration'; integrationId: string } | { kind: 'failed_webhook_authentication' };
+
 export interface RouteInput<P, Q, B> {
   params: P;
   query: Q;
   body: B;
   /** Present on every route that is not public. */
   auth: AuthContext;
+  /** For `authenticatedBy: 'handler'` routes: counts the request (sets X-RateLimit-*); throws RATE_LIMITED. */
+  rateLimit: (subject: RateLimitSubject) => Promise<void>;
 }
 
 export interface RouteResult {
@@ -47,6 +52,12 @@ export interface RouteDefinition<P extends ZodType = ZodType, Q extends ZodType 
    * `webhook` counts per `integration_id` path parameter, `search` also per organization.
    */
   rateLimit?: 'webhook' | 'search';
+  /**
+   * `handler`: a public route whose handler checks the caller's credential itself (a webhook's
+   * signature). Nothing is counted before the handler; it calls `input.rateLimit` once it knows
+   * whom to count, so requests that fail authentication never use up what they name.
+   */
+  authenticatedBy?: 'handler';
   handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>, ctx: Context) => Promise<RouteResult> | RouteResult;
 }
 
@@ -62,7 +73,7 @@ export interface RouteGuards {
   authenticate: (ctx: Context) => Promise<AuthContext>;
   authorize: (auth: AuthContext, access: RouteAccess) => void;
   /** Counts the request (per credential, else per IP), sets X-RateLimit-*; throws RATE_LIMITED. */
-  rateLimit?: (ctx: Context, route: RouteDefinition, auth: AuthContext | undefined) => Promise<void>;
+  rateLimit?: (ctx: Context, route: RouteDefinition, auth: AuthContext | undefined, subject?: RateLimitSubject) => Promise<void>;
   /** Records a mutation after the handler succeeded (api/middleware/audit.ts). */
   audit?: (ctx: Context, route: RouteDefinition, auth: AuthContext | undefined) => Promise<void>;
 }
@@ -92,7 +103,7 @@ export function mountRoutes(
           throw error;
         });
       }
-      await guards.rateLimit?.(ctx, route, auth);
+      if (route.authenticatedBy !== 'handler') await guards.rateLimit?.(ctx, route, auth);
       if (auth) {
         guards.authorize(auth, route.access);
         ctx.state.auth = auth;
@@ -102,6 +113,7 @@ export function mountRoutes(
         query: validateRequestPart('query', route.request?.query, ctx.query),
         body: validateRequestPart('body', route.request?.body, ctx.request.body),
         auth: auth as AuthContext,
+        rateLimit: async (subject: RateLimitSubject) => guards.rateLimit?.(ctx, route, auth, subject),
       };
       const result = await route.handler(input, ctx);
       ctx.status = result.status ?? 200;

@@ -1,22 +1,13 @@
 import type { Context } from 'koa';
 import { envelope } from '../schemas/common.ts';
-import { LogoutBody, MessageResponse, RefreshBody, RefreshResponse } from '../schemas/session.schemas.ts';
+import { LogoutAllBody, LogoutBody, MessageResponse, RefreshBody, RefreshResponse } from '../schemas/session.schemas.ts';
 import type { SessionService } from '../services/session.service.ts';
 import { defineRoute } from './route.ts';
-
-// The same names and paths the login route sets them with (auth.routes.ts).
-const ACCESS_COOKIE = { name: 'access_token', path: '/' } as const;
-const REFRESH_COOKIE = { name: 'refresh_token', path: '/api/v1/auth' } as const;
-
-export interface SessionCookieOptions {
-  secure: boolean;
-  accessTtlSeconds: number;
-}
+import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies, type SessionCookieOptions } from './session-cookies.ts';
 
 const refreshTokenOf = (body: { refresh_token?: string }, ctx: Context) => body.refresh_token ?? ctx.cookies.get(REFRESH_COOKIE.name) ?? undefined;
 
 export function sessionRoutes(sessions: SessionService, cookies: SessionCookieOptions) {
-  const common = { httpOnly: true, sameSite: 'lax' as const, secure: cookies.secure, overwrite: true };
   return [
     defineRoute({
       method: 'post',
@@ -24,9 +15,11 @@ export function sessionRoutes(sessions: SessionService, cookies: SessionCookieOp
       operationId: 'refreshToken',
       summary: 'Exchange a refresh token for a new access token',
       description:
-        'Takes `refresh_token` from the body or the `refresh_token` cookie; also sets a fresh `access_token` cookie. ' +
-        'Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), revoked by logout or a password reset, or its user is gone. ' +
-        'The refresh token itself is not rotated.',
+        'Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one ' +
+        '(also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. ' +
+        'The session keeps the end its login gave it (`REFRESH_TOKEN_TTL_SECONDS` after login). ' +
+        'Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. ' +
+        'Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.',
       tags: ['auth'],
       access: 'public',
       request: { body: RefreshBody },
@@ -34,7 +27,7 @@ export function sessionRoutes(sessions: SessionService, cookies: SessionCookieOp
       errors: [401],
       handler: async ({ body }, ctx) => {
         const refreshed = await sessions.refresh(refreshTokenOf(body, ctx));
-        ctx.cookies.set(ACCESS_COOKIE.name, refreshed.access_token, { ...common, path: ACCESS_COOKIE.path, maxAge: cookies.accessTtlSeconds * 1000 });
+        setSessionCookies(ctx, refreshed, cookies);
         return { body: refreshed };
       },
     }),
@@ -44,8 +37,8 @@ export function sessionRoutes(sessions: SessionService, cookies: SessionCookieOp
       operationId: 'logout',
       summary: 'Revoke the current access token and clear the session cookies',
       description:
-        'Puts the presented access token on the persisted revocation list, and the refresh token too when one is sent ' +
-        '(body `refresh_token` or the cookie). Needs a user session: an API key gets 403 (revoke keys with DELETE /api-keys/{id}).',
+        'Ends the session: the presented access token, every other token of its session, and the refresh token sent ' +
+        '(body `refresh_token` or the cookie) stop working in every API process. Needs a user session: an API key gets 403 (revoke keys with DELETE /api-keys/{id}).',
       tags: ['auth'],
       access: 'authenticated',
       request: { body: LogoutBody },
@@ -53,7 +46,27 @@ export function sessionRoutes(sessions: SessionService, cookies: SessionCookieOp
       errors: [403],
       handler: async ({ auth, body }, ctx) => {
         const result = await sessions.logout(auth, refreshTokenOf(body, ctx));
-        for (const cookie of [ACCESS_COOKIE, REFRESH_COOKIE]) ctx.cookies.set(cookie.name, null, { ...common, path: cookie.path });
+        clearSessionCookies(ctx, cookies);
+        return { body: envelope(result) };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/auth/logout-all',
+      operationId: 'logoutAll',
+      summary: 'End every session of the current user, this one included',
+      description:
+        'Every access and refresh token of the user issued until now is refused, in every API process, and open WebSocket connections on them are closed; ' +
+        'the session cookies are cleared. For a lost device or a suspected leak. API keys are not affected (revoke them with DELETE /api-keys/{id}). ' +
+        'Needs a user session: an API key gets 403.',
+      tags: ['auth'],
+      access: 'authenticated',
+      request: { body: LogoutAllBody },
+      responses: { 200: { description: 'Logged out everywhere', schema: MessageResponse } },
+      errors: [403],
+      handler: async ({ auth }, ctx) => {
+        const result = await sessions.logoutAll(auth);
+        clearSessionCookies(ctx, cookies);
         return { body: envelope(result) };
       },
     }),

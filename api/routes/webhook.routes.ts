@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../../shared/domain/alert.ts';
+import { WebhookError } from '../../shared/errors.ts';
 import { readRawBody } from '../middleware/raw-body.ts';
 import { WebhookAcceptedSchema, WebhookErrorSchema } from '../schemas/integration.schemas.ts';
 import type { WebhookIngestService } from '../services/webhook-ingest.service.ts';
@@ -31,10 +32,12 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
       operationId: 'ingestWebhook',
       summary: 'Ingest an alert from a monitoring platform',
       description:
-        'The body is the platform\'s native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload.',
+        'The body is the platform\'s native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. ' +
+        'Authentic requests count against the integration\'s hourly limit; failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`).',
       tags: ['webhooks'],
       access: 'public',
       rateLimit: 'webhook',
+      authenticatedBy: 'handler',
       request: { params: z.object({ platform, integration_id: z.string().max(100) }) },
       responses: {
         200: { description: 'Queued', schema: WebhookAcceptedSchema },
@@ -44,15 +47,23 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
         409: webhookErrors('INTEGRATION_DISABLED'),
         413: webhookErrors('PAYLOAD_TOO_LARGE'),
       },
-      errors: [503],
-      handler: async ({ params }, ctx) => ({
-        body: await ingest.ingest({
-          platform: params.platform,
-          integrationId: params.integration_id,
-          rawBody: await readRawBody(ctx, options.maxBodyBytes),
-          headers: ctx.headers,
-        }),
-      }),
+      errors: [429, 503],
+      handler: async ({ params, rateLimit }, ctx) => {
+        // Only a sender holding the secret counts against the integration; anyone else (bad or no
+        // signature, unknown integration, unreadable body) counts against their own IP, so junk
+        // cannot use up, and so silence, someone else's integration.
+        const { request, integration } = await readRawBody(ctx, options.maxBodyBytes)
+          .then(async (rawBody) => {
+            const request = { platform: params.platform, integrationId: params.integration_id, rawBody, headers: ctx.headers };
+            return { request, integration: await ingest.verifySender(request) };
+          })
+          .catch(async (error: unknown) => {
+            if (error instanceof WebhookError) await rateLimit({ kind: 'failed_webhook_authentication' });
+            throw error;
+          });
+        await rateLimit({ kind: 'integration', integrationId: integration.id });
+        return { body: await ingest.ingestVerified(integration, request) };
+      },
     }),
     defineRoute({
       method: 'post',

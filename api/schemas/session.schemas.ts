@@ -14,9 +14,17 @@ export const LogoutBody = z
   .optional()
   .transform((body) => body ?? {});
 
+/** Nothing to send: the credential says whose sessions end. */
+export const LogoutAllBody = z
+  .object({})
+  .strict()
+  .optional()
+  .transform((body) => body ?? {});
+
 export const RefreshResponse = z
   .object({
     access_token: z.string(),
+    refresh_token: z.string().describe('The rotated refresh token: use it for the next refresh; the one presented is spent'),
     token_type: z.literal('bearer'),
     expires_in: z.number().int().describe('Seconds'),
   })

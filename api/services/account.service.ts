@@ -25,7 +25,7 @@ export function createAccountService(deps: {
   em: () => EntityManager;
   mailer: Mailer;
   logger: Logger;
-  sessions: Pick<SessionService, 'cutOff'>;
+  sessions: Pick<SessionService, 'cutOff' | 'endOtherSessions'>;
   throttle: LoginThrottle;
   cache: Pick<CredentialCache, 'invalidate'>;
   /** Base URL quoted in mails, e.g. `https://tocsin.example.com`; relative paths when unset. */
@@ -129,19 +129,22 @@ export function createAccountService(deps: {
     /**
      * Needs the current password: a wrong one is 400 BAD_REQUEST (not 401, which clients read as
      * "session over") and counts as a failed login, so a stolen session cannot brute-force it.
-     * Existing sessions, this one included, keep working.
+     * Every other session of the user ends (whoever knew the old password may hold one); this one
+     * keeps working.
      */
     async changePassword(auth: AuthContext, input: { current_password: string; new_password: string }): Promise<{ message: string }> {
       requireUserSession(auth, 'Password change');
       const em = deps.em();
       const user = await em.findOneOrFail(UserSchema, { id: auth.userId });
-      await deps.throttle.assertNotLocked(user.email);
+      await deps.throttle.beginAttempt(user.email);
       if (!(await verifyPassword(input.current_password, user.passwordHash))) {
         await deps.throttle.recordFailure(user.email);
         throw new BadRequestError('Current password is incorrect');
       }
+      await deps.throttle.reset(user.email);
       user.passwordHash = await hashPassword(input.new_password);
       await em.flush();
+      await deps.sessions.endOtherSessions(user.id, auth.sessionId ?? null);
       return { message: 'Password changed' };
     },
 

@@ -58,14 +58,22 @@ export function createApiKeyService(deps: {
       }
       const generated = generateApiKey();
       const em = deps.em();
+      // A key minted by a key is its child: revoked with it, and never living past it.
+      const parentId = auth.kind === 'api_key' ? auth.apiKeyId : null;
+      let expiresAt = input.expires_at ? new Date(input.expires_at) : null;
+      if (parentId) {
+        const parent = await em.findOneOrFail(ApiKeySchema, { id: parentId });
+        if (parent.expiresAt && (expiresAt === null || expiresAt > parent.expiresAt)) expiresAt = parent.expiresAt;
+      }
       const key = em.create(ApiKeySchema, {
         organization: auth.organizationId,
         createdBy: auth.userId,
+        createdByKeyId: parentId,
         name: input.name,
         keyHash: generated.hash,
         prefix: generated.prefix,
         permissions,
-        expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+        expiresAt,
       });
       await em.flush();
       return { ...view(key), api_key: generated.key };
@@ -81,14 +89,25 @@ export function createApiKeyService(deps: {
       return { items: keys.map(view), total };
     },
 
-    /** Takes effect on the very next request, in every API process (see credential-cache.ts). */
-    async revoke(_auth: AuthContext, id: string): Promise<void> {
+    /**
+     * Revokes the key and every key minted with it, recursively, in one statement; takes effect on
+     * the very next request, in every API process (see credential-cache.ts).
+     */
+    async revoke(auth: AuthContext, id: string): Promise<void> {
       const em = deps.em();
       const key = await em.findOne(ApiKeySchema, { id, revokedAt: null });
       if (!key) throw new NotFoundError('API key');
-      key.revokedAt = new Date();
-      await em.flush();
-      deps.cache.invalidate([credentialTag.apiKey(id)]);
+      // Keys never cross organizations (a child is created in its parent's); the condition says so anyway.
+      const revoked = await em.execute<Array<{ id: string }>>(
+        `with recursive minted as (
+           select id from api_keys where id = ? and organization_id = ?
+           union
+           select k.id from api_keys k join minted m on k.created_by_key_id = m.id where k.organization_id = ?
+         )
+         update api_keys set revoked_at = now() where id in (select id from minted) and revoked_at is null returning id`,
+        [id, auth.organizationId, auth.organizationId],
+      );
+      deps.cache.invalidate([id, ...revoked.map((row) => row.id)].map((keyId) => credentialTag.apiKey(keyId)));
     },
 
     /**

@@ -1,6 +1,5 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { hashPassword, verifyPassword } from '../../shared/auth/password.ts';
-import type { TokenService } from '../../shared/auth/tokens.ts';
 import { OrganizationSchema, UserSchema, type Organization, type User } from '../../shared/db/entities/index.ts';
 import { isRole } from '../../shared/domain/permissions.ts';
 import { ConflictError, InvalidTokenError, NotFoundError } from '../../shared/errors.ts';
@@ -8,6 +7,7 @@ import type { AuthContext } from '../auth-context.ts';
 import type { AccountService } from './account.service.ts';
 import type { CredentialStore } from './credential-store.ts';
 import type { LoginThrottle } from './login-throttle.service.ts';
+import type { SessionService } from './session.service.ts';
 
 export interface UserView {
   id: string;
@@ -56,14 +56,17 @@ export type AuthService = ReturnType<typeof createAuthService>;
 /** Accounts and sessions: register, log in, who am I. */
 export function createAuthService(deps: {
   em: () => EntityManager;
-  tokens: TokenService;
+  sessions: Pick<SessionService, 'start'>;
   accessTtlSeconds: number;
-  throttle: Pick<LoginThrottle, 'assertNotLocked' | 'recordFailure' | 'reset'>;
+  throttle: Pick<LoginThrottle, 'beginAttempt' | 'recordFailure' | 'reset'>;
+  /** The password check; tests count its calls. */
+  verifyPassword?: typeof verifyPassword;
   accounts: Pick<AccountService, 'onRegistered'>;
   credentials: Pick<CredentialStore, 'user'>;
 }) {
   // Login looks a user up by email before any organization is known.
   const unscoped = { filters: { tenant: false } } as const;
+  const checkPassword = deps.verifyPassword ?? verifyPassword;
 
   return {
     async register(input: { email: string; password: string; name: string; organization_name: string }) {
@@ -90,21 +93,20 @@ export function createAuthService(deps: {
     async login(input: { email: string; password: string }): Promise<TokenResponse> {
       const em = deps.em();
       const email = input.email.toLowerCase();
-      // A locked account answers 423 even to the right password, known email or not.
-      await deps.throttle.assertNotLocked(email);
+      // Counted before the check, atomically: a burst of concurrent guesses gets no more than the
+      // threshold evaluated. A locked account answers 423 even to the right password, known email or not.
+      await deps.throttle.beginAttempt(email);
       const user = await em.findOne(UserSchema, { email }, unscoped);
       // verifyPassword hashes against a dummy when the user is unknown: both answers take as long.
-      const valid = await verifyPassword(input.password, user?.passwordHash);
+      const valid = await checkPassword(input.password, user?.passwordHash);
       if (!user || !valid || !isRole(user.role)) {
         await deps.throttle.recordFailure(email);
         throw new InvalidTokenError('Incorrect email or password');
       }
       await deps.throttle.reset(email);
-      const claims = { userId: user.id, organizationId: user.organization.id, role: user.role };
-      const [access, refresh] = await Promise.all([deps.tokens.issueAccessToken(claims), deps.tokens.issueRefreshToken(claims)]);
+      const tokens = await deps.sessions.start({ userId: user.id, organizationId: user.organization.id, role: user.role });
       return {
-        access_token: access.token,
-        refresh_token: refresh.token,
+        ...tokens,
         token_type: 'bearer',
         expires_in: deps.accessTtlSeconds,
         user: userView(user),

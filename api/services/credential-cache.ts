@@ -3,10 +3,10 @@ import { createPgListener, type PgListener } from '../../shared/db/pg-listener.t
 import type { Logger } from '../../shared/logger.ts';
 
 /**
- * Database triggers (migration 20261123010000) NOTIFY this channel, in the writer's transaction,
+ * Database triggers (migrations 20261123010000, 20261123060000) NOTIFY this channel, in the writer's transaction,
  * with one tag per changed row: `user:<id>` (role, profile, removal, session cutoff),
  * `jti:<jti>` (a revoked token), `key:<id>` (an API key revoked, changed or deleted),
- * `org:<id>` (plan change, removal).
+ * `org:<id>` (plan change, removal), `sess:<id>` (a session, i.e. refresh-token family, revoked or gone).
  */
 export const CREDENTIALS_CHANNEL = 'tocsin_credentials';
 
@@ -15,6 +15,7 @@ export const credentialTag = {
   token: (jti: string) => `jti:${jti}`,
   apiKey: (id: string) => `key:${id}`,
   organization: (id: string) => `org:${id}`,
+  session: (id: string) => `sess:${id}`,
 } as const;
 
 export interface CredentialCache {
@@ -30,7 +31,15 @@ export interface CredentialCache {
   /** Stops serving and empties the cache (the listener is down: changes may go unheard). */
   suspend(): void;
   readonly serving: boolean;
+  /**
+   * Calls `listener` after every invalidation, with its tags, or with `'all'` when the cache starts
+   * serving again after its listener was down (changes may have gone unheard meanwhile). The
+   * WebSocket server re-checks its connections' credentials from here. Returns the unsubscribe.
+   */
+  onInvalidate(listener: InvalidationListener): () => void;
 }
+
+export type InvalidationListener = (tags: readonly string[] | 'all') => void;
 
 /**
  * What authentication, `GET /auth/me` and the rate limiter's plan lookup read on every request,
@@ -41,6 +50,10 @@ export interface CredentialCache {
 export function createCredentialCache(options: { maxEntries?: number; ttlMs?: number; now?: () => number } = {}): CredentialCache {
   const lru = createTaggedLru<unknown>({ maxEntries: options.maxEntries ?? 10_000, ttlMs: options.ttlMs ?? 60_000, now: options.now });
   let serving = false;
+  const listeners = new Set<InvalidationListener>();
+  const announce = (tags: readonly string[] | 'all') => {
+    for (const listener of listeners) listener(tags);
+  };
   return {
     get<V>(key: string) {
       return serving ? (lru.get(key) as V | undefined) : undefined;
@@ -53,10 +66,12 @@ export function createCredentialCache(options: { maxEntries?: number; ttlMs?: nu
     },
     invalidate(tags) {
       lru.invalidate(tags);
+      announce(tags);
     },
     resume() {
       lru.clear();
       serving = true;
+      announce('all');
     },
     suspend() {
       serving = false;
@@ -64,6 +79,10 @@ export function createCredentialCache(options: { maxEntries?: number; ttlMs?: nu
     },
     get serving() {
       return serving;
+    },
+    onInvalidate(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

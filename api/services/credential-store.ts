@@ -71,13 +71,17 @@ export type CredentialStore = ReturnType<typeof createCredentialStore>;
 export function createCredentialStore(deps: { em: () => EntityManager; cache: CredentialCache }) {
   const { cache } = deps;
 
-  async function loadUser(userId: string, organizationId: string, jti?: string): Promise<{ user?: UserPrincipal; revoked: boolean }> {
+  async function loadUser(userId: string, organizationId: string, token?: { jti: string; sessionId: string | null }): Promise<{ user?: UserPrincipal; revoked: boolean }> {
+    // A token is revoked on its own (logout) or with its session (logout, reuse of a refresh token, logout-all).
+    const revoked = token === undefined
+      ? 'null'
+      : `exists (select 1 from revoked_tokens where jti = ?) or exists (select 1 from refresh_sessions where id = ?::uuid and revoked_at is not null)`;
     const [row] = await deps.em().execute<Array<UserRow & { revoked: boolean | null }>>(
-      `select ${USER_COLUMNS}, ${jti === undefined ? 'null' : 'exists (select 1 from revoked_tokens where jti = ?)'} as revoked
+      `select ${USER_COLUMNS}, ${revoked} as revoked
          from (select 1) as one
          left join users u on u.id = ? and u.organization_id = ?
          left join session_cutoffs c on c.user_id = u.id`,
-      jti === undefined ? [userId, organizationId] : [jti, userId, organizationId],
+      token === undefined ? [userId, organizationId] : [token.jti, token.sessionId, userId, organizationId],
     );
     return { user: row?.id ? toUserPrincipal(row) : undefined, revoked: row?.revoked === true };
   }
@@ -97,7 +101,7 @@ export function createCredentialStore(deps: { em: () => EntityManager; cache: Cr
       return user;
     },
 
-    /** A verified token's user and whether the token is on the revocation list; one query on a miss. */
+    /** A verified token's user and whether the token (or its session) is revoked; one query on a miss. */
     async session(token: VerifiedToken): Promise<{ user?: UserPrincipal; revoked: boolean }> {
       const tokenKey = `jti:${token.jti}`;
       const cachedUser = cache.get<UserPrincipal>(userKey(token.userId));
@@ -106,9 +110,10 @@ export function createCredentialStore(deps: { em: () => EntityManager; cache: Cr
         return { user: cachedUser.organizationId === token.organizationId ? cachedUser : undefined, revoked: cachedRevoked };
       }
       const epoch = cache.epoch;
-      const loaded = await loadUser(token.userId, token.organizationId, token.jti);
+      const sessionId = token.sessionId ?? null;
+      const loaded = await loadUser(token.userId, token.organizationId, { jti: token.jti, sessionId });
       // A revocation is never undone, so a revoked entry is as safe to keep as an active one.
-      cache.set(tokenKey, loaded.revoked, [credentialTag.token(token.jti)], epoch);
+      cache.set(tokenKey, loaded.revoked, sessionId ? [credentialTag.token(token.jti), credentialTag.session(sessionId)] : [credentialTag.token(token.jti)], epoch);
       if (loaded.user) rememberUser(loaded.user, epoch);
       return loaded;
     },

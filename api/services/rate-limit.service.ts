@@ -3,11 +3,12 @@ import { planLimits, RATE_LIMIT_WINDOW_SECONDS, type RateLimitClass } from '../.
 import type { Logger } from '../../shared/logger.ts';
 import { countHit, isFresh, newTally, selectForFlush, settleRow, takeRows, tallyCount, tallyKey, type FlushRow, type Tally } from './rate-limit-tally.ts';
 
-/** One counter a request consumes from, e.g. `{ key: 'user:<id>', limitClass: 'interactive' }`. */
-export interface RateLimitBucket {
-  key: string;
-  limitClass: RateLimitClass;
-}
+/**
+ * One counter a request consumes from, e.g. `{ key: 'user:<id>', limitClass: 'interactive' }`:
+ * its number comes from the plan, or is fixed (`limit`) where no plan applies (failed webhook
+ * signatures per IP).
+ */
+export type RateLimitBucket = { key: string; limitClass: RateLimitClass } | { key: string; limit: number };
 
 /** Whose plan sets the numbers: the caller's organization, a webhook's integration, or none (default plan). */
 export type PlanSource = { organizationId: string } | { integrationId: string } | null;
@@ -182,7 +183,7 @@ export function createRateLimiter(deps: {
       const retryAfterSeconds = Math.max(1, resetAt - Math.floor(nowMs / 1000));
       const decisions = buckets.map((bucket, index) => {
         const count = tallyCount(counted[index]);
-        const limit = limits[bucket.limitClass];
+        const limit = 'limit' in bucket ? bucket.limit : limits[bucket.limitClass];
         return { limit, remaining: Math.max(0, limit - count), resetAt, exceeded: count > limit, retryAfterSeconds };
       });
       // An exceeded bucket wins; otherwise the one closest to its limit.

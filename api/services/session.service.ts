@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TokenService, VerifiedToken } from '../../shared/auth/tokens.ts';
+import type { TokenClaims, TokenService, VerifiedToken } from '../../shared/auth/tokens.ts';
 import { UserSchema } from '../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
 import { isRole, type Role } from '../../shared/domain/permissions.ts';
@@ -12,9 +13,18 @@ export const TOKEN_REVOKED_DETAIL = 'Token has been revoked';
 
 export interface RefreshResponse {
   access_token: string;
+  /** The rotated refresh token: the one presented is spent. */
+  refresh_token: string;
   token_type: 'bearer';
   expires_in: number;
 }
+
+export interface SessionTokens {
+  access_token: string;
+  refresh_token: string;
+}
+
+export const REFRESH_REUSED_DETAIL = 'Refresh token was already used; the session has ended';
 
 /** Session-only actions (logout, password change...) refuse API keys: a key is not a session. */
 export function requireUserSession(auth: AuthContext, action: string): void {
@@ -27,9 +37,11 @@ export type SessionService = ReturnType<typeof createSessionService>;
 
 /**
  * JWT sessions beyond signature checks: the persisted revocation list (logout), per-user cutoffs
- * (password reset), refresh. Everything lives in PostgreSQL, so it holds across API processes
- * and restarts; requests read it through the credential cache, which database triggers keep in
- * step in every process.
+ * (password reset, logout everywhere), and sessions as refresh-token families: login starts one,
+ * every refresh rotates its refresh token, and presenting a spent one (a stolen copy, or the
+ * victim after the thief) revokes the whole family, access tokens included. Everything lives in
+ * PostgreSQL, so it holds across API processes and restarts; requests read it through the
+ * credential cache, which database triggers keep in step in every process.
  */
 export function createSessionService(deps: {
   em: () => EntityManager;
@@ -41,8 +53,8 @@ export function createSessionService(deps: {
   const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
   /**
-   * The user behind an access token that is not revoked, not issued before its user's cutoff, and
-   * whose user is still in the token's organization; no database round trip when cached.
+   * The user behind an access token that is not revoked (nor its session), not issued before its
+   * user's cutoff, and whose user is still in the token's organization; no database round trip when cached.
    */
   async function activeUser(token: VerifiedToken): Promise<UserPrincipal & { role: Role }> {
     const { user, revoked } = await deps.credentials.session(token);
@@ -75,11 +87,43 @@ export function createSessionService(deps: {
     deps.cache.invalidate([credentialTag.token(jti)]);
   }
 
+  /** Revokes the user's sessions (all, or all but `keep`); their access and refresh tokens stop working everywhere. */
+  async function revokeSessions(userId: string, which: { only: string[] } | { allBut: string | null }): Promise<number> {
+    // The ids travel as one JSON parameter (an array would be spread into several).
+    const [condition, parameter] = 'only' in which
+      ? ['id in (select jsonb_array_elements_text(?::jsonb)::uuid)', JSON.stringify(which.only)]
+      : ['id is distinct from ?::uuid', which.allBut];
+    if ('only' in which && which.only.length === 0) return 0;
+    const rows = await deps.em().execute<Array<{ id: string }>>(
+      `update refresh_sessions set revoked_at = now() where user_id = ? and revoked_at is null and ${condition} returning id`,
+      [userId, parameter],
+    );
+    if (rows.length > 0) deps.cache.invalidate(rows.map((row) => credentialTag.session(row.id)));
+    return rows.length;
+  }
+
+  /** A new session (refresh-token family) with its first pair of tokens. */
+  async function start(claims: TokenClaims): Promise<SessionTokens> {
+    const sessionId = randomUUID();
+    const withSession = { ...claims, sessionId };
+    const [access, refresh] = await Promise.all([deps.tokens.issueAccessToken(withSession), deps.tokens.issueRefreshToken(withSession)]);
+    const em = deps.em();
+    await em.execute('insert into refresh_sessions (id, user_id, current_jti, expires_at) values (?, ?, ?, ?)', [sessionId, claims.userId, refresh.jti, refresh.expiresAt]);
+    // Sessions past their end carry no information any more (indexed on expires_at).
+    await em.execute('delete from refresh_sessions where expires_at < now()', [], 'run');
+    return { access_token: access.token, refresh_token: refresh.token };
+  }
+
   return {
     assertActive,
     activeUser,
+    start,
 
-    /** A new access token for a valid, unrevoked refresh token whose user still exists. */
+    /**
+     * Rotates: a new access token and a new refresh token (same session, same end) for the
+     * session's current refresh token. A spent one revokes the session: whoever holds the other
+     * copy is cut off too, and the rightful user signs in again.
+     */
     async refresh(refreshToken: string | undefined): Promise<RefreshResponse> {
       if (!refreshToken) throw new InvalidTokenError('Refresh token is required (body `refresh_token` or the refresh_token cookie)');
       const verified = await deps.tokens.verify(refreshToken, 'refresh');
@@ -87,35 +131,85 @@ export function createSessionService(deps: {
       const user = await deps.em().findOne(UserSchema, { id: verified.userId, organization: verified.organizationId }, unscoped);
       if (!user || !isRole(user.role)) throw new InvalidTokenError();
       // The role comes from the database, not the old token, so a role change applies on refresh.
-      const access = await deps.tokens.issueAccessToken({ userId: user.id, organizationId: verified.organizationId, role: user.role });
-      return { access_token: access.token, token_type: 'bearer', expires_in: deps.accessTtlSeconds };
+      const claims = { userId: user.id, organizationId: verified.organizationId, role: user.role };
+      let tokens: SessionTokens;
+      if (verified.sessionId) {
+        const sessionId = verified.sessionId;
+        const [access, refresh] = await Promise.all([
+          deps.tokens.issueAccessToken({ ...claims, sessionId }),
+          deps.tokens.issueRefreshToken({ ...claims, sessionId }, { expiresAt: verified.expiresAt }),
+        ]);
+        // One statement: of two refreshes racing with the same token, exactly one wins.
+        const rotated = await deps.em().execute<Array<{ id: string }>>(
+          `update refresh_sessions set current_jti = ?, rotated_at = now()
+            where id = ? and user_id = ? and current_jti = ? and revoked_at is null and expires_at > now() returning id`,
+          [refresh.jti, sessionId, user.id, verified.jti],
+        );
+        if (rotated.length === 0) {
+          // A live session whose current token is another one: this token was spent, so it is a copy.
+          const reused = (await revokeSessions(user.id, { only: [sessionId] })) > 0;
+          throw new InvalidTokenError(reused ? REFRESH_REUSED_DETAIL : TOKEN_REVOKED_DETAIL);
+        }
+        tokens = { access_token: access.token, refresh_token: refresh.token };
+      } else {
+        // A refresh token from before sessions existed: spend it (once) and start a session.
+        const spent = await deps.em().execute<Array<{ jti: string }>>(
+          'insert into revoked_tokens (jti, expires_at, created_at) values (?, ?, now()) on conflict (jti) do nothing returning jti',
+          [verified.jti, verified.expiresAt],
+        );
+        if (spent.length === 0) throw new InvalidTokenError(TOKEN_REVOKED_DETAIL);
+        tokens = await start(claims);
+      }
+      return { ...tokens, token_type: 'bearer', expires_in: deps.accessTtlSeconds };
     },
 
     /**
-     * Revokes the presented access token and, when given, the caller's refresh token. A refresh
+     * Ends the caller's session: revokes the presented access token, the session it belongs to
+     * (every token of it) and, when given, the caller's refresh token and its session. A refresh
      * token that is invalid or belongs to someone else is ignored: logout still succeeds.
      */
     async logout(auth: AuthContext, refreshToken: string | undefined): Promise<{ message: string }> {
       requireUserSession(auth, 'Logout');
       if (auth.tokenId && auth.tokenExpiresAt) await revoke(auth.tokenId, auth.tokenExpiresAt);
+      const sessions = auth.sessionId ? [auth.sessionId] : [];
       if (refreshToken) {
         const verified = await deps.tokens.verify(refreshToken, 'refresh').catch(() => undefined);
-        if (verified && verified.userId === auth.userId) await revoke(verified.jti, verified.expiresAt);
+        if (verified && verified.userId === auth.userId) {
+          await revoke(verified.jti, verified.expiresAt);
+          if (verified.sessionId && !sessions.includes(verified.sessionId)) sessions.push(verified.sessionId);
+        }
       }
+      await revokeSessions(auth.userId, { only: sessions });
       return { message: 'Logged out' };
     },
 
-    /**
-     * Refuses every token of the user issued before now. JWT `iat` has whole seconds, so the
-     * cutoff is rounded down: tokens issued later in this same second (the new session) stay valid.
-     */
-    async cutOff(userId: string): Promise<void> {
-      const notBefore = new Date(Math.floor(Date.now() / 1000) * 1000);
-      await deps.em().execute(
-        'insert into session_cutoffs (user_id, not_before) values (?, ?) on conflict (user_id) do update set not_before = excluded.not_before',
-        [userId, notBefore],
-      );
-      deps.cache.invalidate([credentialTag.user(userId)]);
+    /** Ends every session of the caller, this one included, in every API process. */
+    async logoutAll(auth: AuthContext): Promise<{ message: string }> {
+      requireUserSession(auth, 'Logging out everywhere');
+      await cutOff(auth.userId);
+      return { message: 'Logged out of every session' };
     },
+
+    /** Ends every session of the user but `keep` (the caller's, after a password change). */
+    async endOtherSessions(userId: string, keep: string | null): Promise<void> {
+      await revokeSessions(userId, { allBut: keep });
+    },
+
+    cutOff,
   };
+
+  /**
+   * Refuses every token of the user issued before now and revokes every session. JWT `iat` has
+   * whole seconds, so the cutoff is rounded down: tokens issued later in this same second (the new
+   * session) stay valid, while the earlier sessions are revoked outright.
+   */
+  async function cutOff(userId: string): Promise<void> {
+    const notBefore = new Date(Math.floor(Date.now() / 1000) * 1000);
+    await deps.em().execute(
+      'insert into session_cutoffs (user_id, not_before) values (?, ?) on conflict (user_id) do update set not_before = excluded.not_before',
+      [userId, notBefore],
+    );
+    deps.cache.invalidate([credentialTag.user(userId)]);
+    await revokeSessions(userId, { allBut: null });
+  }
 }

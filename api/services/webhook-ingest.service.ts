@@ -43,6 +43,13 @@ function parseBody(platform: Platform, rawBody: Buffer): NormalizedAlert[] {
 
 export type WebhookIngestService = ReturnType<typeof createWebhookIngestService>;
 
+export interface WebhookRequest {
+  platform: Platform;
+  integrationId: string;
+  rawBody: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+}
+
 /**
  * Inbound alerts: authenticate the sender, parse with the platform's pure parser, and hand the
  * alerts to their ingestion workflows with signalWithStart, one per dedup key. `queued` is
@@ -96,22 +103,35 @@ export function createWebhookIngestService(deps: { em: () => EntityManager; temp
     };
   }
 
+  /** The integration whose secret signed the request; 404 INTEGRATION_NOT_FOUND or 401 WEBHOOK_VALIDATION_FAILED. */
+  async function verifySender(input: WebhookRequest): Promise<ResolvedIntegration> {
+    const integration = UUID.test(input.integrationId) ? await deps.integrations.get(input.integrationId) : null;
+    if (!integration || integration.platform !== input.platform) {
+      throw new WebhookError('INTEGRATION_NOT_FOUND', `No ${input.platform} integration with this id`);
+    }
+    const verification = verifyWebhookSignature({ platform: input.platform, secrets: integration.secrets, rawBody: input.rawBody, headers: input.headers });
+    if (!verification.ok) {
+      throw new WebhookError('WEBHOOK_VALIDATION_FAILED', 'Webhook signature validation failed', {
+        received_signature: verification.receivedSignature,
+        reason: verification.reason,
+      });
+    }
+    return integration;
+  }
+
+  /** After verifySender: the integration must be enabled, then the payload is parsed and queued. */
+  async function ingestVerified(integration: ResolvedIntegration, input: Pick<WebhookRequest, 'platform' | 'rawBody'>) {
+    if (!integration.enabled) throw new WebhookError('INTEGRATION_DISABLED', 'This integration is disabled');
+    return enqueue(integration, parseBody(input.platform, input.rawBody));
+  }
+
   return {
+    verifySender,
+    ingestVerified,
+
     /** `POST /webhooks/{platform}/{integration_id}`: authenticated by the integration's secret. */
-    async ingest(input: { platform: Platform; integrationId: string; rawBody: Buffer; headers: Record<string, string | string[] | undefined> }) {
-      const integration = UUID.test(input.integrationId) ? await deps.integrations.get(input.integrationId) : null;
-      if (!integration || integration.platform !== input.platform) {
-        throw new WebhookError('INTEGRATION_NOT_FOUND', `No ${input.platform} integration with this id`);
-      }
-      const verification = verifyWebhookSignature({ platform: input.platform, secrets: integration.secrets, rawBody: input.rawBody, headers: input.headers });
-      if (!verification.ok) {
-        throw new WebhookError('WEBHOOK_VALIDATION_FAILED', 'Webhook signature validation failed', {
-          received_signature: verification.receivedSignature,
-          reason: verification.reason,
-        });
-      }
-      if (!integration.enabled) throw new WebhookError('INTEGRATION_DISABLED', 'This integration is disabled');
-      return enqueue(integration, parseBody(input.platform, input.rawBody));
+    async ingest(input: WebhookRequest) {
+      return ingestVerified(await verifySender(input), input);
     },
 
     /** `POST /webhooks/{platform}`: an API key with alerts:ingest; the organization's oldest enabled integration. */

@@ -9,6 +9,8 @@ export interface TokenClaims {
   userId: string;
   organizationId: string;
   role: Role;
+  /** The session (refresh-token family) the token belongs to, claim `sid`; absent on tokens issued before sessions existed. */
+  sessionId?: string;
 }
 
 export interface IssuedToken {
@@ -36,7 +38,8 @@ export interface TokenServiceOptions {
 
 export interface TokenService {
   issueAccessToken(claims: TokenClaims): Promise<IssuedToken>;
-  issueRefreshToken(claims: TokenClaims): Promise<IssuedToken>;
+  /** `expiresAt`: a rotated refresh token keeps its session's end instead of starting a new lifetime. */
+  issueRefreshToken(claims: TokenClaims, options?: { expiresAt?: Date }): Promise<IssuedToken>;
   /** Throws `InvalidTokenError`; its detail is exactly `Token has expired` for an authentic but expired token. */
   verify(token: string, expectedType: TokenType): Promise<VerifiedToken>;
 }
@@ -59,11 +62,11 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   const now = options.now ?? Date.now;
   const ttlOf: Record<TokenType, number> = { access: options.accessTtlSeconds, refresh: options.refreshTtlSeconds };
 
-  async function issue(type: TokenType, claims: TokenClaims): Promise<IssuedToken> {
+  async function issue(type: TokenType, claims: TokenClaims, fixedExpiry?: Date): Promise<IssuedToken> {
     const issuedAt = Math.floor(now() / 1000);
-    const expiresAt = issuedAt + ttlOf[type];
+    const expiresAt = fixedExpiry ? Math.floor(fixedExpiry.getTime() / 1000) : issuedAt + ttlOf[type];
     const jti = randomUUID();
-    const builder = new SignJWT({ org_id: claims.organizationId, role: claims.role, typ: type })
+    const builder = new SignJWT({ org_id: claims.organizationId, role: claims.role, typ: type, ...(claims.sessionId ? { sid: claims.sessionId } : {}) })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.userId)
       .setJti(jti)
@@ -114,7 +117,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       if (error instanceof joseErrors.JWTExpired) throw new InvalidTokenError(TOKEN_EXPIRED_DETAIL);
       throw new InvalidTokenError();
     }
-    const { sub, org_id: organizationId, role, typ, jti, iat, exp } = payload;
+    const { sub, org_id: organizationId, role, typ, jti, iat, exp, sid } = payload;
     if (
       typeof sub !== 'string' || sub === '' ||
       typeof organizationId !== 'string' || organizationId === '' ||
@@ -122,7 +125,8 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       typ !== expectedType ||
       typeof jti !== 'string' || jti === '' ||
       typeof iat !== 'number' ||
-      typeof exp !== 'number'
+      typeof exp !== 'number' ||
+      (sid !== undefined && (typeof sid !== 'string' || sid === ''))
     ) {
       throw new InvalidTokenError();
     }
@@ -130,6 +134,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       userId: sub,
       organizationId,
       role,
+      ...(typeof sid === 'string' ? { sessionId: sid } : {}),
       jti,
       type: expectedType,
       issuedAt: new Date(iat * 1000),
@@ -139,7 +144,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
 
   return {
     issueAccessToken: (claims) => issue('access', claims),
-    issueRefreshToken: (claims) => issue('refresh', claims),
+    issueRefreshToken: (claims, options) => issue('refresh', claims, options?.expiresAt),
     verify,
   };
 }

@@ -162,13 +162,35 @@ describe('API keys over HTTP (integration: real PostgreSQL)', () => {
     await stack.http.get('/api/v1/auth/me').set('X-API-Key', keyB.body.data.api_key).expect(200);
   });
 
+  it('revokes the keys a key minted (and theirs) with it, and never lets them outlive its expiry', async () => {
+    const parent = (await createKey({ Authorization: bearer() }, { name: 'parent', permissions: ['api_keys:create', 'api_keys:delete', 'users:read'] }).expect(201)).body.data;
+    const child = (await createKey({ 'X-API-Key': parent.api_key }, { name: 'child', permissions: ['api_keys:create', 'users:read'] }).expect(201)).body.data;
+    const grandchild = (await createKey({ 'X-API-Key': child.api_key }, { name: 'grandchild', permissions: ['users:read'] }).expect(201)).body.data;
+    const sibling = (await createKey({ Authorization: bearer() }, { name: 'sibling', permissions: ['users:read'] }).expect(201)).body.data;
+    for (const key of [child, grandchild]) await stack.http.get('/api/v1/users').set('X-API-Key', key.api_key).expect(200);
+
+    await stack.http.delete(`/api/v1/api-keys/${parent.id}`).set('Authorization', bearer()).expect(204);
+    for (const key of [parent, child, grandchild]) {
+      expect((await stack.http.get('/api/v1/users').set('X-API-Key', key.api_key).expect(401)).body.code).toBe('INVALID_API_KEY');
+    }
+    const revoked = await stack.orm.em.fork().execute<{ id: string }[]>('select id from api_keys where revoked_at is not null and id in (?, ?, ?, ?)', [parent.id, child.id, grandchild.id, sibling.id]);
+    expect(revoked.map((row) => row.id).sort()).toEqual([parent.id, child.id, grandchild.id].sort());
+    await stack.http.get('/api/v1/users').set('X-API-Key', sibling.api_key).expect(200);
+
+    const expiring = (await createKey({ Authorization: bearer() }, { name: 'expiring', permissions: ['api_keys:create', 'users:read'], expires_at: new Date(Date.now() + 3600_000).toISOString() }).expect(201)).body.data;
+    const unbounded = await createKey({ 'X-API-Key': expiring.api_key }, { name: 'asks for no expiry', permissions: ['users:read'] }).expect(201);
+    expect(unbounded.body.data.expires_at).toBe(expiring.expires_at);
+    const later = await createKey({ 'X-API-Key': expiring.api_key }, { name: 'asks for later', permissions: ['users:read'], expires_at: new Date(Date.now() + 7200_000).toISOString() }).expect(201);
+    expect(later.body.data.expires_at).toBe(expiring.expires_at);
+  });
+
   it('describes the key routes in /openapi.json with their permissions', async () => {
     const { body } = await stack.http.get('/openapi.json').expect(200);
     expect(body.paths['/api/v1/api-keys'].post['x-required-permission']).toBe('api_keys:create');
     expect(body.paths['/api/v1/api-keys'].get['x-required-permission']).toBe('api_keys:read');
     expect(body.paths['/api/v1/api-keys/{id}'].delete['x-required-permission']).toBe('api_keys:delete');
     expect(Object.keys(body.paths['/api/v1/api-keys/{id}'].delete.responses)).toEqual(expect.arrayContaining(['204', '401', '403', '404']));
-    for (const path of ['refresh', 'logout', 'password/reset', 'password/reset/confirm', 'password/change', 'verify-email', 'resend-verification']) {
+    for (const path of ['refresh', 'logout', 'logout-all', 'password/reset', 'password/reset/confirm', 'password/change', 'verify-email', 'resend-verification']) {
       expect(body.paths[`/api/v1/auth/${path}`]?.post).toBeDefined();
     }
     expect(body.paths['/api/v1/auth/password/reset'].post.security).toEqual([]);

@@ -44,4 +44,17 @@ describe('credential cache', () => {
     now += 60_000;
     expect(cache.get('jti:1')).toBeUndefined();
   });
+
+  it('announces every invalidation to its subscribers, and "all" when it serves again after a gap', () => {
+    const cache = createCredentialCache();
+    const heard: Array<readonly string[] | 'all'> = [];
+    const stop = cache.onInvalidate((tags) => heard.push(tags));
+    cache.resume();
+    cache.invalidate(['jti:1', 'user:2']);
+    cache.suspend();
+    cache.resume();
+    stop();
+    cache.invalidate(['key:3']);
+    expect(heard).toEqual(['all', ['jti:1', 'user:2'], 'all']);
+  });
 });

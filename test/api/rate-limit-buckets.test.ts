@@ -44,19 +44,20 @@ describe('rate-limit buckets per request', () => {
     ]);
   });
 
-  it('counts webhooks per integration, on the integration\'s organization\'s plan', () => {
-    expect(bucketsFor(ctx({ platform: 'apm', integration_id: INTEGRATION }), route('webhook'), undefined)).toEqual({
+  it('counts webhooks per integration once authentic, failed authentications per IP with a fixed number', () => {
+    expect(bucketsFor(ctx({ platform: 'apm', integration_id: INTEGRATION }), route('webhook'), undefined, { kind: 'integration', integrationId: INTEGRATION })).toEqual({
       buckets: [{ key: `webhook:${INTEGRATION.toLowerCase()}`, limitClass: 'webhook' }],
       planSource: { integrationId: INTEGRATION },
     });
-    // A malformed id creates no counter of its own: the caller counts per IP.
-    expect(bucketsFor(ctx({ platform: 'apm', integration_id: 'x'.repeat(90) }), route('webhook'), undefined)).toEqual({
-      buckets: [{ key: 'ip:203.0.113.7', limitClass: 'interactive' }],
+    expect(bucketsFor(ctx({ platform: 'apm', integration_id: INTEGRATION }), route('webhook'), undefined, { kind: 'failed_webhook_authentication' }, { webhookAuthFailuresPerHour: 7 })).toEqual({
+      buckets: [{ key: 'webhook_auth_failures:203.0.113.7', limit: 7 }],
       planSource: null,
     });
     // The API-key short form names no integration: per organization and platform.
     expect(bucketsFor(ctx({ platform: 'apm' }), route('webhook'), auth('api_key')).buckets).toEqual([
       { key: `webhook:${ORG}:apm`, limitClass: 'webhook' },
     ]);
+    // Its refused callers count per IP, like any caller without a credential.
+    expect(bucketsFor(ctx({ platform: 'apm' }), route('webhook'), undefined).buckets).toEqual([{ key: 'ip:203.0.113.7', limitClass: 'interactive' }]);
   });
 });

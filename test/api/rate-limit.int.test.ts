@@ -9,7 +9,7 @@ import { PLAN_LIMITS } from '../../shared/domain/plans.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
-import { createIntegration } from '../helpers/webhooks.ts';
+import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 
 const headers = (response: Response) => ({
   limit: Number(response.headers['x-ratelimit-limit']),
@@ -115,7 +115,7 @@ describe('rate limits (integration: real PostgreSQL)', () => {
   describe('by plan, per API key, per webhook integration', () => {
     let stack: TestStack;
     beforeAll(async () => {
-      stack = await startTestStack({ env: { RATE_LIMIT_API_KEY_PER_HOUR: '3', RATE_LIMIT_WEBHOOK_PER_HOUR: '2' } });
+      stack = await startTestStack({ env: { RATE_LIMIT_API_KEY_PER_HOUR: '3', RATE_LIMIT_WEBHOOK_PER_HOUR: '2', RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR: '3' } });
     });
     afterAll(async () => {
       await stack?.stop();
@@ -153,21 +153,34 @@ describe('rate limits (integration: real PostgreSQL)', () => {
       expect(headers(await stack.http.get('/api/v1/users').set(bearer(owner.token)).expect(200)).limit).toBe(PLAN_LIMITS.free.interactive);
     });
 
-    it('counts webhook requests per integration, whatever their answer', async () => {
+    it('counts only authentic webhook requests per integration; junk counts per client IP and silences nobody', async () => {
       const owner = await registerOwner(stack.http, 'webhooks');
-      const [first, second] = await Promise.all([createIntegration(stack.http, owner.token, 'apm'), createIntegration(stack.http, owner.token, 'apm')]);
-      // Unsigned: refused by the route, yet counted, since the limit applies before the handler.
-      const post = (integrationId: string) => stack.http.post(`/api/v1/webhooks/apm/${integrationId}`).set('Content-Type', 'application/json').send('{}');
-      for (let request = 0; request < 2; request += 1) {
-        const response = await post(first.id);
+      const [victim, other] = await Promise.all([createIntegration(stack.http, owner.token, 'metrics_alerts'), createIntegration(stack.http, owner.token, 'metrics_alerts')]);
+      const unsigned = (integrationId: string) => stack.http.post(`/api/v1/webhooks/metrics_alerts/${integrationId}`).set('Content-Type', 'application/json').send('{}');
+      // An attacker who knows only the integration id: refused, counted against their IP (limit 3 here).
+      for (let request = 0; request < 3; request += 1) {
+        const response = await unsigned(victim.id);
         expect(response.status).toBe(401);
-        expect(headers(response)).toMatchObject({ limit: 2, remaining: 1 - request });
+        expect(headers(response)).toMatchObject({ limit: 3, remaining: 2 - request });
       }
-      expectRateLimited(await post(first.id));
-      expect(headers(await post(second.id))).toMatchObject({ limit: 2, remaining: 1 });
+      expectRateLimited(await unsigned(victim.id));
+      expectRateLimited(await unsigned('00000000-0000-4000-8000-000000000000'));
+      // The victim's real alerts still get through, with their integration's full allowance (2 here).
+      const real = await postSigned(stack.http, 'metrics_alerts', victim, alertmanagerBody('fp-real', 'firing')).expect(200);
+      expect(headers(real)).toMatchObject({ limit: 2, remaining: 1 });
+      expect(headers(await postSigned(stack.http, 'metrics_alerts', other, alertmanagerBody('fp-other', 'firing')).expect(200))).toMatchObject({ limit: 2, remaining: 1 });
+      await postSigned(stack.http, 'metrics_alerts', victim, alertmanagerBody('fp-real-2', 'firing')).expect(200);
+      expectRateLimited(await postSigned(stack.http, 'metrics_alerts', victim, alertmanagerBody('fp-real-3', 'firing')));
+
       await stack.requestCaches.rateLimiter.flush();
-      const counters = await stack.orm.em.fork().execute<{ key: string; count: number }[]>(`select key, count from rate_limit_counters where key like 'webhook:%' order by count desc`);
-      expect(counters).toEqual([{ key: `webhook:${first.id}`, count: 3 }, { key: `webhook:${second.id}`, count: 1 }]);
+      const counters = await stack.orm.em.fork().execute<{ key: string; count: number }[]>(`select key, count from rate_limit_counters where key like 'webhook%' order by key`);
+      // No counter for the unknown integration, none of the junk on the victim's.
+      expect(counters).toHaveLength(3);
+      expect(counters).toEqual(expect.arrayContaining([
+        { key: `webhook:${victim.id}`, count: 3 },
+        { key: `webhook:${other.id}`, count: 1 },
+        { key: expect.stringMatching(/^webhook_auth_failures:.*127\.0\.0\.1$/), count: 5 },
+      ]));
     });
 
     it('starts a new window each hour and deletes finished ones', async () => {

@@ -30,14 +30,16 @@ describe('sessions: expiry, refresh, logout (integration: real PostgreSQL)', () 
   it('refreshes with the body or the cookie; the new access token works; an access token is no refresh token', async () => {
     const owner = await registerOwner(stack.http, 'refresh');
     const refreshed = await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: owner.refreshToken }).expect(200);
-    expect(Object.keys(refreshed.body).sort()).toEqual(['access_token', 'expires_in', 'token_type']);
+    expect(Object.keys(refreshed.body).sort()).toEqual(['access_token', 'expires_in', 'refresh_token', 'token_type']);
     expect(refreshed.body).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
     expect(refreshed.body.access_token).not.toBe(owner.token);
+    expect(refreshed.body.refresh_token).not.toBe(owner.refreshToken);
     expect(cookiesOf(refreshed).join(';')).toMatch(/access_token=[^;]+;.*httponly/i);
+    expect(cookiesOf(refreshed).find((cookie) => cookie.startsWith('refresh_token='))).toContain(refreshed.body.refresh_token);
     const me = await stack.http.get('/api/v1/auth/me').set('Authorization', `Bearer ${refreshed.body.access_token}`).expect(200);
     expect(me.body.data.id).toBe(owner.user.id);
 
-    await stack.http.post('/api/v1/auth/refresh').set('Cookie', `refresh_token=${owner.refreshToken}`).expect(200);
+    await stack.http.post('/api/v1/auth/refresh').set('Cookie', `refresh_token=${refreshed.body.refresh_token}`).expect(200);
 
     const wrongType = await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: owner.token }).expect(401);
     expect(wrongType.body.code).toBe('INVALID_TOKEN');
@@ -96,6 +98,65 @@ describe('sessions: expiry, refresh, logout (integration: real PostgreSQL)', () 
     const response = await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: owner.refreshToken }).expect(401);
     expect(response.body.code).toBe('INVALID_TOKEN');
     await stack.http.get('/api/v1/auth/me').set('Authorization', `Bearer ${owner.token}`).expect(401);
+  });
+
+  const me = (http: TestStack['http'], token: string) => http.get('/api/v1/auth/me').set('Authorization', `Bearer ${token}`);
+  const refresh = (http: TestStack['http'], token: string) => http.post('/api/v1/auth/refresh').send({ refresh_token: token });
+
+  it('rotates refresh tokens; a spent one presented again ends its whole session, in every API process', async () => {
+    const owner = await registerOwner(stack.http, 'reuse');
+    const bystander = await stack.http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }).expect(200);
+    const first = await refresh(stack.http, owner.refreshToken).expect(200);
+    const second = await refresh(stack.http, first.body.refresh_token).expect(200);
+    await me(stack.http, second.body.access_token).expect(200);
+
+    // A thief replays the stolen first refresh token: refused, and the session ends for everyone holding it.
+    const replay = await refresh(stack.http, owner.refreshToken).expect(401);
+    expect(replay.body).toMatchObject({ code: 'INVALID_TOKEN', detail: 'Refresh token was already used; the session has ended' });
+    const other = anotherApi(stack);
+    for (const http of [stack.http, other]) {
+      for (const token of [owner.token, first.body.access_token, second.body.access_token]) {
+        expect((await me(http, token).expect(401)).body).toMatchObject({ code: 'INVALID_TOKEN', detail: 'Token has been revoked' });
+      }
+      await refresh(http, second.body.refresh_token).expect(401);
+    }
+    // Another session of the same user is not concerned.
+    await me(stack.http, bystander.body.access_token).expect(200);
+    await refresh(other, bystander.body.refresh_token).expect(200);
+  });
+
+  it('ends the user\'s other sessions on a password change, keeping the current one', async () => {
+    const owner = await registerOwner(stack.http, 'change-ends');
+    const elsewhere = await stack.http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }).expect(200);
+    await me(stack.http, elsewhere.body.access_token).expect(200);
+    await stack.http.post('/api/v1/auth/password/change').set('Authorization', `Bearer ${owner.token}`)
+      .send({ current_password: owner.password, new_password: 'a brand new passphrase' }).expect(200);
+    await me(stack.http, owner.token).expect(200);
+    await refresh(stack.http, owner.refreshToken).expect(200);
+    await me(stack.http, elsewhere.body.access_token).expect(401);
+    await me(anotherApi(stack), elsewhere.body.access_token).expect(401);
+    await refresh(stack.http, elsewhere.body.refresh_token).expect(401);
+  });
+
+  it('logs out everywhere: every token of the user stops working, the event is audited, keys cannot do it', async () => {
+    const owner = await registerOwner(stack.http, 'logout-all');
+    const elsewhere = await stack.http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }).expect(200);
+    const key = await stack.http.post('/api/v1/api-keys').set('Authorization', `Bearer ${owner.token}`).send({ name: 'k', permissions: ['users:read'] }).expect(201);
+    const refused = await stack.http.post('/api/v1/auth/logout-all').set('X-API-Key', key.body.data.api_key).expect(403);
+    expect(refused.body.code).toBe('INSUFFICIENT_PERMISSIONS');
+
+    const done = await stack.http.post('/api/v1/auth/logout-all').set('Authorization', `Bearer ${owner.token}`).expect(200);
+    expect(done.body.data.message).toBe('Logged out of every session');
+    expect(cookiesOf(done).map((cookie) => cookie.split('=')[0]).sort()).toEqual(['access_token', 'refresh_token']);
+    for (const http of [stack.http, anotherApi(stack)]) {
+      for (const token of [owner.token, elsewhere.body.access_token]) await me(http, token).expect(401);
+      for (const token of [owner.refreshToken, elsewhere.body.refresh_token]) await refresh(http, token).expect(401);
+    }
+    // A new login works, and the key (not a session) still does.
+    await stack.http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }).expect(200);
+    await stack.http.get('/api/v1/users').set('X-API-Key', key.body.data.api_key).expect(200);
+    const events = await stack.orm.em.fork().execute<{ event_type: string }[]>('select event_type from audit_events where actor_user_id = ?', [owner.user.id]);
+    expect(events.map((event) => event.event_type)).toContain('auth.logout_all');
   });
 
   describe('lockout (3 failures within 60 s lock for 2 s in this stack)', () => {
@@ -168,8 +229,11 @@ describe('short token lifetimes (access 1 s, refresh 3 s)', () => {
     }, { timeoutMs: 5_000, intervalMs: 100 });
     expect(expired.body).toMatchObject({ code: 'INVALID_TOKEN', status_code: 401, detail: 'Token has expired' });
 
+    // Each refresh rotates the token but keeps the session's end (3 s after login): it runs out.
+    let latest = refreshed.body.refresh_token as string;
     const refreshExpired = await waitFor('refresh token expiry', async () => {
-      const response = await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: owner.refreshToken });
+      const response = await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: latest });
+      if (response.status === 200) latest = response.body.refresh_token as string;
       return response.status === 401 ? response : undefined;
     }, { timeoutMs: 8_000, intervalMs: 200 });
     expect(refreshExpired.body).toMatchObject({ code: 'INVALID_TOKEN', detail: 'Token has expired' });

@@ -7,7 +7,7 @@ import { UserSchema } from './user.entity.ts';
 /**
  * A long-lived credential of one organization. Only the SHA-256 of the key is stored; `prefix`
  * (the first characters) lets people tell keys apart. Removing the creating user removes the key,
- * since a key never holds more than its creator.
+ * since a key never holds more than its creator; likewise a key minted by another key goes with it.
  */
 export const ApiKeySchema = defineEntity({
   name: 'ApiKey',
@@ -17,6 +17,8 @@ export const ApiKeySchema = defineEntity({
     id: p.uuid().primary().onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationSchema).index(),
     createdBy: () => p.manyToOne(UserSchema).index().deleteRule('cascade'),
+    /** The key this one was created with; revoking that key revokes this one (api-key.service.ts). */
+    createdByKeyId: p.uuid().nullable().index(),
     name: p.string().length(200),
     keyHash: p.string().length(64).unique().hidden(),
     prefix: p.string().length(32),

@@ -7,6 +7,8 @@ import { Migration20261122040000Procedures } from './20261122040000-procedures.m
 import { Migration20261122060000DeliveryRealtime } from './20261122060000-delivery-realtime.migration.ts';
 import { Migration20261123010000CredentialNotifications } from './20261123010000-credential-notifications.migration.ts';
 import { Migration20261123030000IncidentAnalysis } from './20261123030000-incident-analysis.migration.ts';
+import { Migration20261123060000SessionFamilies } from './20261123060000-session-families.migration.ts';
+import { Migration20261123060100ApiKeyParents } from './20261123060100-api-key-parents.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -20,4 +22,6 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261122060000-delivery-realtime', class: Migration20261122060000DeliveryRealtime },
   { name: '20261122050000-search', class: Migration20261122050000Search },
   { name: '20261123010000-credential-notifications', class: Migration20261123010000CredentialNotifications },
-  { name: '20261123030000-incident-analysis', class: Migration20261123030000IncidentAnalysis }];
+  { name: '20261123030000-incident-analysis', class: Migration20261123030000IncidentAnalysis },
+  { name: '20261123060000-session-families', class: Migration20261123060000SessionFamilies },
+  { name: '20261123060100-api-key-parents', class: Migration20261123060100ApiKeyParents }];

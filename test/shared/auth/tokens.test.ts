@@ -47,6 +47,23 @@ describe('createTokenService', () => {
     });
   });
 
+  it('carries the session as `sid`, and lets a rotated refresh token keep its session\'s end', async () => {
+    const { service, clock } = makeService();
+    const first = await service.issueRefreshToken({ ...claims, sessionId: 'session-1' });
+    expect(decodeJwt(first.token).sid).toBe('session-1');
+    clock.now += 60_000;
+    const rotated = await service.issueRefreshToken({ ...claims, sessionId: 'session-1' }, { expiresAt: first.expiresAt });
+    expect(rotated.expiresAt).toEqual(first.expiresAt);
+    await expect(service.verify(rotated.token, 'refresh')).resolves.toMatchObject({ sessionId: 'session-1', expiresAt: first.expiresAt, issuedAt: new Date(clock.now) });
+  });
+
+  it('refuses a token whose sid is not a non-empty string', async () => {
+    const { service } = makeService();
+    const token = await new SignJWT({ org_id: 'org-1', role: 'engineer', typ: 'access', sid: 42 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject('user-1').setJti('j').setIssuedAt(nowSeconds).setExpirationTime(nowSeconds + 60).sign(key(SECRET));
+    await expectInvalid(service.verify(token, 'access'), 'Could not validate credentials');
+  });
+
   it('gives every token its own jti', async () => {
     const { service } = makeService();
     const jtis = new Set(await Promise.all(Array.from({ length: 50 }, async () => (await service.issueAccessToken(claims)).jti)));

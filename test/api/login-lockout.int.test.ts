@@ -1,0 +1,63 @@
+import supertest from 'supertest';
+import { createApp } from '../../api/app.ts';
+import { buildAppDeps } from '../../api/deps.ts';
+import { createAuthService } from '../../api/services/auth.service.ts';
+import { createCredentialStore } from '../../api/services/credential-store.ts';
+import { createLoginThrottle } from '../../api/services/login-throttle.service.ts';
+import { verifyPassword } from '../../shared/auth/password.ts';
+import { createLogger } from '../../shared/logger.ts';
+import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+
+const MAX_FAILURES = 5;
+
+describe('lockout under concurrent guesses (integration: real PostgreSQL)', () => {
+  let stack: TestStack;
+  let http: ReturnType<typeof supertest>;
+  let evaluations = 0;
+  beforeAll(async () => {
+    stack = await startTestStack({ env: { LOGIN_MAX_FAILURES: String(MAX_FAILURES), LOGIN_FAILURE_WINDOW_SECONDS: '900', LOGIN_LOCK_SECONDS: '900' } });
+    // The stack's own app, except that the login's password checks are counted.
+    const { config } = stack;
+    const deps = buildAppDeps(config, createLogger({ name: 'test', level: 'silent' }), {
+      orm: stack.orm,
+      temporal: stack.temporal,
+      requestCaches: stack.requestCaches,
+      jwtSecret: config.JWT_SECRET as string,
+      encryptionKey: config.ENCRYPTION_KEY as string,
+    });
+    const em = () => stack.orm.em;
+    deps.services.auth = createAuthService({
+      em,
+      sessions: deps.services.sessions,
+      accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+      throttle: createLoginThrottle({ em, maxFailures: MAX_FAILURES, windowSeconds: 900, lockSeconds: 900 }),
+      accounts: deps.services.accounts,
+      credentials: createCredentialStore({ em, cache: stack.requestCaches.credentials }),
+      verifyPassword: async (password, hash) => {
+        evaluations += 1;
+        return verifyPassword(password, hash);
+      },
+    });
+    http = supertest(createApp(deps).callback());
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('evaluates at most the threshold of a burst of wrong guesses, refuses the rest as locked, then the right password too', async () => {
+    const owner = await registerOwner(stack.http, 'burst');
+    evaluations = 0;
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => http.post('/api/v1/auth/login').send({ email: owner.email, password: `wrong guess ${index}` })),
+    );
+    const statuses = guesses.map((response) => response.status);
+    expect(statuses.every((status) => status === 401 || status === 423)).toBe(true);
+    expect(evaluations).toBeGreaterThanOrEqual(1);
+    expect(evaluations).toBeLessThanOrEqual(MAX_FAILURES);
+    expect(statuses.filter((status) => status === 423).length).toBeGreaterThanOrEqual(20 - MAX_FAILURES);
+
+    const right = await http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }).expect(423);
+    expect(right.body.code).toBe('ACCOUNT_LOCKED');
+    expect(evaluations).toBeLessThanOrEqual(MAX_FAILURES);
+  });
+});
