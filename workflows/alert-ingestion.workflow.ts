@@ -1,4 +1,4 @@
-import { ActivityFailure, condition, continueAsNew, proxyActivities, proxyLocalActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { condition, isCancellation, continueAsNew, proxyActivities, proxyLocalActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
 import { admitNewReceipts, nextBatchSize, type AlertIngestionInput, type AlertSignalPayload, type IngestionResult } from '../shared/domain/ingestion.ts';
 import { INCIDENT_ID } from '../shared/domain/search-attributes.ts';
@@ -18,7 +18,9 @@ async function recordAlerts(input: Parameters<Activities['recordAlerts']>[0]): R
   try {
     return await local.recordAlerts(input);
   } catch (error) {
-    if (!(error instanceof ActivityFailure)) throw error;
+    // Whatever the local attempts failed with: the SDK may surface a local activity's own failure
+    // (here the driver's error) rather than an ActivityFailure wrapping it.
+    if (isCancellation(error)) throw error;
     return durable.recordAlerts(input);
   }
 }
