@@ -27,8 +27,9 @@ async function recordAlerts(input: Parameters<Activities['recordAlerts']>[0]): R
 
 // Keeps the event history small; continue-as-new carries the incident and the unprocessed alerts.
 const MAX_ALERTS_PER_RUN = 2000;
-// Continue-as-new carries `pending` (and the recent receipt keys, bounded) in its input: only when that input stays far from Temporal's
-// payload limit. A run under a storm that never gets this low goes on until it does.
+// Continue-as-new carries `pending` (and the recent receipt keys, bounded) in its input: only
+// when that input stays far from Temporal's payload limit. A run under a storm that never gets
+// this low goes on until it does.
 const MAX_CARRIED_ALERTS = 100;
 
 /**

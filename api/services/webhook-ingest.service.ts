@@ -47,7 +47,8 @@ export type WebhookIngestService = ReturnType<typeof createWebhookIngestService>
  * Inbound alerts: authenticate the sender, parse with the platform's pure parser, and hand the
  * alerts to their ingestion workflows with signalWithStart, one per dedup key. `queued` is
  * answered only after Temporal has accepted every alert of the payload; nothing is written to the
- * database here.
+ * database here. Alert ids follow from the delivery (docs/ingestion.md): a sender's retry within
+ * the dedup window counts once.
  */
 export function createWebhookIngestService(deps: {
   em: () => EntityManager;
