@@ -23,11 +23,10 @@ describe('API while PostgreSQL is down (integration: a private PostgreSQL the te
   let orm: Orm;
   let temporal: TemporalClient;
   let http: ReturnType<typeof supertest>;
-  let config: Config;
 
   beforeAll(async () => {
     postgres = await startPrivatePostgres('outage_test');
-    config = parseConfig({
+    const config = parseConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATABASE_URL: postgres.url,
