@@ -107,7 +107,7 @@ export function startRequestCaches(config: Config, logger: Logger, options: { or
 export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime & { jwtSecret: string; encryptionKey: string }): AppDeps {
   const em = () => runtime.orm.em;
   const secretBox = createSecretBox(runtime.encryptionKey);
-  const integrationLookup = createIntegrationLookup({ orm: runtime.orm, secretBox });
+  const integrationLookup = createIntegrationLookup({ orm: runtime.orm, secretBox, staleForMs: config.WEBHOOK_STALE_INTEGRATION_SECONDS * 1000 });
   const tokens = createTokenService({
     secret: runtime.jwtSecret,
     accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
@@ -180,7 +180,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       }),
       deliveries: createDeliveryService({ em }),
       notifications: createNotificationService({ em }),
-      webhooks: createWebhookIngestService({ em, temporal: runtime.temporal, integrations: integrationLookup }),
+      webhooks: createWebhookIngestService({ em, temporal: runtime.temporal, integrations: integrationLookup, dedupWindowSeconds: config.WEBHOOK_DEDUP_WINDOW_SECONDS }),
       webhookMaxBodyBytes: config.WEBHOOK_MAX_BODY_BYTES,
       users: createUserService({ em, cache }),
       invitations: createInvitationService({ em, mailer, publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') }),

@@ -63,6 +63,11 @@ const EnvSchema = z
     LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(900),
     WEBHOOK_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    // A copy of a delivery (same integration, body and Idempotency-Key) received within this many
+    // seconds of the first is a sender's retry and counts once (docs/ingestion.md).
+    WEBHOOK_DEDUP_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    // While PostgreSQL is unreachable, webhooks authenticate against integrations loaded within this long.
+    WEBHOOK_STALE_INTEGRATION_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
     // Per-hour rate limits come from the organization's plan (shared/domain/plans.ts); these
     // replace one class's number for every plan (small values in tests, a private deployment).
     RATE_LIMIT_INTERACTIVE_PER_HOUR: z.coerce.number().int().min(1).optional(),

@@ -1,16 +1,35 @@
-import { condition, continueAsNew, proxyLocalActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { condition, isCancellation, continueAsNew, proxyActivities, proxyLocalActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
-import { nextBatchSize, type AlertIngestionInput, type AlertSignalPayload, type IngestionResult } from '../shared/domain/ingestion.ts';
+import { admitNewReceipts, nextBatchSize, type AlertIngestionInput, type AlertSignalPayload, type IngestionResult } from '../shared/domain/ingestion.ts';
 import { INCIDENT_ID } from '../shared/domain/search-attributes.ts';
-import { dbLocalActivityOptions } from './activity-options.ts';
+import { dbActivityOptions, dbLocalActivityOptions } from './activity-options.ts';
 import { alertReceivedSignal, alertsReceivedSignal, incidentResolvedSignal, ingestionStateQuery } from './messages.ts';
 
-const { recordAlerts } = proxyLocalActivities<Activities>(dbLocalActivityOptions);
+const local = proxyLocalActivities<Activities>(dbLocalActivityOptions);
+const durable = proxyActivities<Activities>(dbActivityOptions);
+
+/**
+ * A batch is first tried as a local activity (no server round trip, a few bounded attempts); if
+ * those fail, e.g. the database is down, the same idempotent write becomes a regular activity that
+ * the server retries without limit, so the workflow task completes at once and the alerts wait in
+ * Temporal until the database is back.
+ */
+async function recordAlerts(input: Parameters<Activities['recordAlerts']>[0]): ReturnType<Activities['recordAlerts']> {
+  try {
+    return await local.recordAlerts(input);
+  } catch (error) {
+    // Whatever the local attempts failed with: the SDK may surface a local activity's own failure
+    // (here the driver's error) rather than an ActivityFailure wrapping it.
+    if (isCancellation(error)) throw error;
+    return durable.recordAlerts(input);
+  }
+}
 
 // Keeps the event history small; continue-as-new carries the incident and the unprocessed alerts.
 const MAX_ALERTS_PER_RUN = 2000;
-// Continue-as-new carries `pending` in its input: only when that input stays far from Temporal's
-// payload limit. A run under a storm that never gets this low goes on until it does.
+// Continue-as-new carries `pending` (and the recent receipt keys, bounded) in its input: only
+// when that input stays far from Temporal's payload limit. A run under a storm that never gets
+// this low goes on until it does.
 const MAX_CARRIED_ALERTS = 100;
 
 /**
@@ -23,13 +42,15 @@ const MAX_CARRIED_ALERTS = 100;
 export async function alertIngestionWorkflow(input: AlertIngestionInput): Promise<IngestionResult> {
   let incidentId = input.incidentId ?? null;
   const pending: AlertSignalPayload[] = [...(input.pending ?? [])];
+  // A sender's retry of a delivery Temporal already holds (its answer was lost) is dropped here.
+  const recentReceipts = new Map(input.recentReceipts ?? []);
   let resolvedByHand = false;
 
   setHandler(alertReceivedSignal, (signal) => {
-    pending.push(signal);
+    pending.push(...admitNewReceipts(recentReceipts, [signal]));
   });
   setHandler(alertsReceivedSignal, ({ alerts }) => {
-    pending.push(...alerts);
+    pending.push(...admitNewReceipts(recentReceipts, alerts));
   });
   setHandler(incidentResolvedSignal, (signal) => {
     if (signal.incidentId === incidentId) resolvedByHand = true;
@@ -55,7 +76,7 @@ export async function alertIngestionWorkflow(input: AlertIngestionInput): Promis
       const runIsLong = processed >= MAX_ALERTS_PER_RUN || workflowInfo().continueAsNewSuggested;
       const hasWork = incidentId !== null || pending.length > 0;
       if (runIsLong && hasWork && pending.length <= MAX_CARRIED_ALERTS) {
-        await continueAsNew<typeof alertIngestionWorkflow>({ ...input, incidentId, pending });
+        await continueAsNew<typeof alertIngestionWorkflow>({ ...input, incidentId, pending, recentReceipts: [...recentReceipts] });
       }
     }
     if (resolvedByHand) {

@@ -1,10 +1,11 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
 import type { DeliveryInput, DeliveryResult } from '../shared/domain/delivery.ts';
-import { dbLocalActivityOptions, deliveryActivityOptions } from './activity-options.ts';
+import { dbActivityOptions, deliveryActivityOptions } from './activity-options.ts';
 
 const { sendWebhook } = proxyActivities<Activities>(deliveryActivityOptions);
-const { recordDeliveryOutcome } = proxyLocalActivities<Activities>(dbLocalActivityOptions);
+// A regular activity: a database outage waits in a server-side retry, never inside a workflow task.
+const { recordDeliveryOutcome } = proxyActivities<Activities>(dbActivityOptions);
 
 /**
  * One domain event delivered to one integration, keyed `delivery:<event>:<integration>` so the

@@ -7,16 +7,16 @@ import {
   condition,
   isCancellation,
   proxyActivities,
-  proxyLocalActivities,
   setHandler,
   sleep,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
 import type { ExecutionProgress, ExecutionStatus, ProcedureExecutionInput, StepDecision, StepDefinition, StepState } from '../shared/domain/procedure.ts';
-import { dbLocalActivityOptions, httpStepActivityOptions } from './activity-options.ts';
+import { dbActivityOptions, httpStepActivityOptions } from './activity-options.ts';
 import { cancelExecutionUpdate, completeStepUpdate } from './messages.ts';
 
-const { recordExecutionProgress } = proxyLocalActivities<Activities>(dbLocalActivityOptions);
+// A regular activity: a database outage waits in a server-side retry, never inside a workflow task.
+const { recordExecutionProgress } = proxyActivities<Activities>(dbActivityOptions);
 const { runHttpStep } = proxyActivities<Activities>(httpStepActivityOptions);
 
 /** What a failed http step records: the error, plus the answer when there was one. */

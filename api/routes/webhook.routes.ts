@@ -33,7 +33,8 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
       summary: 'Ingest an alert from a monitoring platform',
       description:
         'The body is the platform\'s native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. ' +
-        'Authentic requests count against the integration\'s hourly limit; failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`).',
+        'Authentic requests count against the integration\'s hourly limit; failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). ' +
+        'Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again.',
       tags: ['webhooks'],
       access: 'public',
       rateLimit: 'webhook',
@@ -83,7 +84,7 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
       },
       errors: [503],
       handler: async ({ auth, params }, ctx) => ({
-        body: await ingest.ingestWithApiKey(auth, { platform: params.platform, rawBody: await readRawBody(ctx, options.maxBodyBytes) }),
+        body: await ingest.ingestWithApiKey(auth, { platform: params.platform, rawBody: await readRawBody(ctx, options.maxBodyBytes), headers: ctx.headers }),
       }),
     }),
   ];

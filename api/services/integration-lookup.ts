@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
+import { isDatabaseConnectionError } from '../../shared/db/connection-errors.ts';
 import { IntegrationSchema } from '../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
 
@@ -15,11 +16,18 @@ export interface ResolvedIntegration {
 /**
  * Webhook traffic reads the same integration many times a second: entries are cached briefly
  * (other API processes see changes within `ttlMs`; this one at once through `invalidate`).
+ *
+ * While PostgreSQL is unreachable (a connection-level error, not a failed statement), an entry
+ * loaded successfully within `staleForMs` is served as it was, so senders this process has seen
+ * keep being authenticated and their alerts go on into Temporal; older or unknown ones fail as
+ * before (503). A change made meanwhile (a rotated secret, a disabled integration) is only seen
+ * once the database answers again.
  */
-export function createIntegrationLookup(deps: { orm: MikroORM; secretBox: SecretBox; ttlMs?: number; now?: () => number }) {
+export function createIntegrationLookup(deps: { orm: MikroORM; secretBox: SecretBox; ttlMs?: number; staleForMs?: number; now?: () => number }) {
   const ttlMs = deps.ttlMs ?? 10_000;
+  const staleForMs = deps.staleForMs ?? 15 * 60_000;
   const now = deps.now ?? Date.now;
-  const cache = new Map<string, { value: ResolvedIntegration | null; expiresAt: number }>();
+  const cache = new Map<string, { value: ResolvedIntegration | null; expiresAt: number; loadedAt: number }>();
 
   async function load(id: string): Promise<ResolvedIntegration | null> {
     // Webhook senders have no organization yet: the integration id is what identifies one.
@@ -36,9 +44,15 @@ export function createIntegrationLookup(deps: { orm: MikroORM; secretBox: Secret
     async get(id: string): Promise<ResolvedIntegration | null> {
       const hit = cache.get(id);
       if (hit && hit.expiresAt > now()) return hit.value;
-      const value = await load(id);
+      let value: ResolvedIntegration | null;
+      try {
+        value = await load(id);
+      } catch (error) {
+        if (hit && now() - hit.loadedAt <= staleForMs && isDatabaseConnectionError(error)) return hit.value;
+        throw error;
+      }
       if (cache.size > 10_000) cache.clear();
-      cache.set(id, { value, expiresAt: now() + ttlMs });
+      cache.set(id, { value, expiresAt: now() + ttlMs, loadedAt: now() });
       return value;
     },
     invalidate(id: string): void {

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { isDatabaseConnectionError } from '../../shared/db/connection-errors.ts';
 import { planLimits, RATE_LIMIT_WINDOW_SECONDS, type RateLimitClass } from '../../shared/domain/plans.ts';
 import type { Logger } from '../../shared/logger.ts';
 import { countHit, isFresh, newTally, selectForFlush, settleRow, takeRows, tallyCount, tallyKey, type FlushRow, type Tally } from './rate-limit-tally.ts';
@@ -25,6 +26,11 @@ export interface RateLimitDecision {
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 export const DEFAULT_FLUSH_INTERVAL_MS = 250;
+
+/** After PostgreSQL was found unreachable, webhook decisions skip the database for this long. */
+export const OUTAGE_BACKOFF_MS = 1000;
+
+const planSourceKey = (source: PlanSource) => (source === null ? '' : 'organizationId' in source ? `org:${source.organizationId}` : `integration:${source.integrationId}`);
 
 // One statement for every bucket of a flush: add the deltas, and read the counts of buckets
 // without one (what other processes added). Rows travel as one JSON parameter.
@@ -63,6 +69,13 @@ const PLAN_OF: Record<'organization' | 'integration', string> = {
  * its last accepted request (with F = 250 ms, 750 ms). Refused requests count, as before.
  * Deltas of a finished window are dropped, and deltas not yet flushed when a process dies are
  * lost (undercounting by at most F's worth of its requests); `stop()` flushes them.
+ *
+ * Webhook traffic fails open while PostgreSQL is unreachable (a connection-level error): alerts
+ * must keep flowing into Temporal during a database outage. Such a decision uses the plan last
+ * read for its source (the default plan when none was) and this process's own count, which keeps
+ * its unsent deltas for the flushes after the outage; for OUTAGE_BACKOFF_MS after a failure it does
+ * not try the database at all, so no webhook waits for a connection that is not coming. Every
+ * other class still fails (503) then.
  */
 export function createRateLimiter(deps: {
   em: () => EntityManager;
@@ -84,6 +97,9 @@ export function createRateLimiter(deps: {
   // An immediate flush in flight per tally, so a burst on a stale bucket waits for one statement.
   const refreshing = new WeakMap<Tally, Promise<void>>();
   let prunedBefore = 0;
+  // Fail-open state for webhook decisions: the plans last read, and until when the database is presumed down.
+  const lastPlans = new Map<string, string | null>();
+  let databaseDownUntil = -Infinity;
   let timer: NodeJS.Timeout | undefined;
   let periodic: Promise<void> = Promise.resolve();
   let stopped = false;
@@ -164,7 +180,26 @@ export function createRateLimiter(deps: {
   return {
     /** Counts one request against every bucket; the decision reported is the tightest bucket's. */
     async hit(buckets: readonly RateLimitBucket[], planSource: PlanSource): Promise<RateLimitDecision> {
-      const plan = await planOf(planSource);
+      const failsOpen = buckets.length > 0 && buckets.every((bucket) => 'limitClass' in bucket && bucket.limitClass === 'webhook');
+      const sourceKey = planSourceKey(planSource);
+      const databaseDown = failsOpen && now() < databaseDownUntil;
+      /** Runs a database step of a webhook decision; a connection-level failure falls back instead. */
+      const orFallBack = async <T>(step: () => Promise<T>, fallback: () => T): Promise<T> => {
+        if (databaseDown) return fallback();
+        try {
+          return await step();
+        } catch (error) {
+          if (!failsOpen || !isDatabaseConnectionError(error)) throw error;
+          databaseDownUntil = now() + OUTAGE_BACKOFF_MS;
+          deps.logger?.warn({ err: error }, 'rate limit: PostgreSQL unreachable; webhook traffic counted in process');
+          return fallback();
+        }
+      };
+      const plan = await orFallBack(() => planOf(planSource), () => lastPlans.get(sourceKey) ?? null);
+      if (failsOpen && !databaseDown) {
+        if (lastPlans.size >= 10_000) lastPlans.clear();
+        lastPlans.set(sourceKey, plan);
+      }
       const nowMs = now();
       const windowStartSeconds = windowOf(nowMs);
       const resetAt = windowStartSeconds + RATE_LIMIT_WINDOW_SECONDS;
@@ -176,7 +211,8 @@ export function createRateLimiter(deps: {
         return tally;
       });
       const stale = flushIntervalMs === 0 ? counted : counted.filter((tally) => !isFresh(tally, nowMs, freshForMs));
-      if (stale.length > 0) await refresh(stale);
+      // Failing open, the unsent deltas stay counted here (settleRow puts them back) for a later flush.
+      if (stale.length > 0) await orFallBack(() => refresh(stale), () => undefined);
       ensureTimer();
 
       const limits = planLimits(plan, deps.overrides);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { alertIngestionWorkflow } from '../../workflows/alert-ingestion.workflow.ts';
 import { alertsReceivedSignal } from '../../workflows/messages.ts';
@@ -14,6 +13,7 @@ import type { TemporalClient } from '../../shared/temporal/client.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import { toStorableJson } from '../../shared/text-safety.ts';
 import type { AuthContext } from '../auth-context.ts';
+import { alertIdOf, deliveryKeyOf, receiptKeyOf } from './alert-receipt.ts';
 import type { IntegrationLookup, ResolvedIntegration } from './integration-lookup.ts';
 import { createSignalCoalescer } from './signal-coalescer.ts';
 
@@ -54,9 +54,20 @@ export interface WebhookRequest {
  * Inbound alerts: authenticate the sender, parse with the platform's pure parser, and hand the
  * alerts to their ingestion workflows with signalWithStart, one per dedup key. `queued` is
  * answered only after Temporal has accepted every alert of the payload; nothing is written to the
- * database here.
+ * database here. Alert ids follow from the delivery (docs/ingestion.md): a sender's retry within
+ * the dedup window counts once.
  */
-export function createWebhookIngestService(deps: { em: () => EntityManager; temporal: TemporalClient; integrations: IntegrationLookup }) {
+export function createWebhookIngestService(deps: {
+  em: () => EntityManager;
+  temporal: TemporalClient;
+  integrations: IntegrationLookup;
+  /** A copy of a delivery within this many seconds is a retry (WEBHOOK_DEDUP_WINDOW_SECONDS). */
+  dedupWindowSeconds?: number;
+  /** Epoch milliseconds; injected by tests. */
+  now?: () => number;
+}) {
+  const dedupWindowSeconds = deps.dedupWindowSeconds ?? 600;
+  const now = deps.now ?? Date.now;
   // Alerts of one dedup key share a signalWithStart: within a payload, and across concurrent
   // payloads through the coalescer (one send in flight per workflow, the next carries what queued
   // meanwhile). Distinct keys of a payload are signalled concurrently, up to this many at once.
@@ -81,9 +92,22 @@ export function createWebhookIngestService(deps: { em: () => EntityManager; temp
     }
   }
 
-  async function enqueue(integration: ResolvedIntegration, alerts: NormalizedAlert[]): Promise<WebhookAccepted> {
-    const receivedAt = new Date().toISOString();
-    const signals = alerts.map((alert): AlertSignalPayload => ({ alertId: randomUUID(), organizationId: integration.organizationId, integrationId: integration.id, receivedAt, alert }));
+  async function enqueue(integration: ResolvedIntegration, alerts: NormalizedAlert[], deliveryKey: string): Promise<WebhookAccepted> {
+    const receivedAtMs = now();
+    const receivedAt = new Date(receivedAtMs).toISOString();
+    // Receipt ids follow from the delivery, so a sender's retry after a lost answer counts once.
+    const signals = alerts.map((alert, index): AlertSignalPayload => {
+      const receiptKey = receiptKeyOf(integration.id, deliveryKey, index);
+      return {
+        alertId: alertIdOf(receiptKey, receivedAtMs, dedupWindowSeconds),
+        organizationId: integration.organizationId,
+        integrationId: integration.id,
+        receivedAt,
+        alert,
+        receiptKey,
+        dedupWindowSeconds,
+      };
+    });
     const keys = signalBatches(signals);
     let next = 0;
     const signalRemaining = async () => {
@@ -120,9 +144,9 @@ export function createWebhookIngestService(deps: { em: () => EntityManager; temp
   }
 
   /** After verifySender: the integration must be enabled, then the payload is parsed and queued. */
-  async function ingestVerified(integration: ResolvedIntegration, input: Pick<WebhookRequest, 'platform' | 'rawBody'>) {
+  async function ingestVerified(integration: ResolvedIntegration, input: Pick<WebhookRequest, 'platform' | 'rawBody' | 'headers'>) {
     if (!integration.enabled) throw new WebhookError('INTEGRATION_DISABLED', 'This integration is disabled');
-    return enqueue(integration, parseBody(input.platform, input.rawBody));
+    return enqueue(integration, parseBody(input.platform, input.rawBody), deliveryKeyOf(input.rawBody, input.headers));
   }
 
   return {
@@ -135,11 +159,11 @@ export function createWebhookIngestService(deps: { em: () => EntityManager; temp
     },
 
     /** `POST /webhooks/{platform}`: an API key with alerts:ingest; the organization's oldest enabled integration. */
-    async ingestWithApiKey(auth: AuthContext, input: { platform: Platform; rawBody: Buffer }) {
+    async ingestWithApiKey(auth: AuthContext, input: { platform: Platform; rawBody: Buffer; headers?: Record<string, string | string[] | undefined> }) {
       const row = await deps.em().findOne(IntegrationSchema, { platform: input.platform, enabled: true }, { orderBy: { createdAt: 'asc' } });
       const integration = row ? await deps.integrations.get(row.id) : null;
       if (!integration) throw new WebhookError('INTEGRATION_NOT_FOUND', `No enabled ${input.platform} integration in this organization`);
-      return enqueue(integration, parseBody(input.platform, input.rawBody));
+      return enqueue(integration, parseBody(input.platform, input.rawBody), deliveryKeyOf(input.rawBody, input.headers ?? {}));
     },
   };
 }

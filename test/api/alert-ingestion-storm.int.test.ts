@@ -55,6 +55,8 @@ describe('alert storm (integration: HTTP + real Temporal + worker + PostgreSQL)'
     const run = randomUUID().slice(0, 8);
     const fp = (index: number) => `storm${run}-${index % FINGERPRINTS}`;
     const sent: Sent[] = [];
+    // Each payload is a distinct delivery; identical bodies within the dedup window would be one retried.
+    let deliveries = 0;
 
     /** Sends the payloads from SENDERS concurrent senders, each answered 200 before its next. */
     const storm = async (payloads: Sent[][]) => {
@@ -62,7 +64,7 @@ describe('alert storm (integration: HTTP + real Temporal + worker + PostgreSQL)'
       await Promise.all(Array.from({ length: SENDERS }, async () => {
         while (next < payloads.length) {
           const payload = payloads[next++] as Sent[];
-          const body = { version: '4', status: payload[0]?.status, alerts: payload.map(alertOf) };
+          const body = { version: '4', groupKey: `storm-${(deliveries += 1)}`, status: payload[0]?.status, alerts: payload.map(alertOf) };
           const response = await postSigned(stack.http, 'metrics_alerts', integration, body);
           expect(response.status).toBe(200);
           expect(response.body.data.alerts).toBe(payload.length);

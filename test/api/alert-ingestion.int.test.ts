@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import supertest from 'supertest';
+import { createApp } from '../../api/app.ts';
+import { buildAppDeps } from '../../api/deps.ts';
+import { createIntegrationLookup } from '../../api/services/integration-lookup.ts';
 import { PLATFORM_SETUP } from '../../api/services/platform-setup.ts';
+import { createWebhookIngestService } from '../../api/services/webhook-ingest.service.ts';
+import { createSecretBox } from '../../shared/crypto/secret-box.ts';
 import { waitFor } from '../../shared/dev/wait-for.ts';
+import { createLogger } from '../../shared/logger.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 
@@ -46,11 +53,11 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
     expect(detail.body.data.timeline.map((entry: { type: string }) => entry.type)).toEqual(['created', 'alert']);
   });
 
-  it('50 concurrent identical alerts make exactly one incident with alert_count 50', async () => {
+  it('50 concurrent alerts of one dedup key make exactly one incident with alert_count 50', async () => {
     const owner = await registerOwner(stack.http, 'burst');
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
-    const body = alertmanagerBody(`burst${randomUUID().slice(0, 8)}`, 'firing');
-    const responses = await Promise.all(Array.from({ length: 50 }, () => postSigned(stack.http, 'metrics_alerts', integration, body)));
+    const fingerprint = `burst${randomUUID().slice(0, 8)}`;
+    const responses = await Promise.all(Array.from({ length: 50 }, () => postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(fingerprint, 'firing'))));
     expect(responses.map((response) => response.status)).toEqual(Array(50).fill(200));
     const [incident] = await waitForIncidents(owner.token, (items) => items[0]?.alert_count === 50, 'alert_count 50');
     const { total } = await incidentsOf(owner.token);
@@ -58,6 +65,63 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
     expect(incident?.alert_count).toBe(50);
     const rows = await stack.orm.em.fork().getConnection().execute('select count(*)::int as n from alerts where incident_id = ?', [incident?.id]);
     expect(rows[0].n).toBe(50);
+  });
+
+  describe('a sender retrying a delivery (its answer lost) counts once; the same body after the dedup window counts again', () => {
+    const WINDOW_SECONDS = 60;
+    // The API as built for production, but with the webhook service on a clock the test moves.
+    let clock = 0;
+    let http: ReturnType<typeof supertest>;
+    beforeAll(() => {
+      const keys = { jwtSecret: stack.config.JWT_SECRET as string, encryptionKey: stack.config.ENCRYPTION_KEY as string };
+      const deps = buildAppDeps(stack.config, createLogger({ name: 'tocsin-test', level: 'silent' }), { orm: stack.orm, temporal: stack.temporal, ...keys });
+      const integrations = createIntegrationLookup({ orm: stack.orm, secretBox: createSecretBox(keys.encryptionKey) });
+      deps.services.webhooks = createWebhookIngestService({ em: () => stack.orm.em, temporal: stack.temporal, integrations, dedupWindowSeconds: WINDOW_SECONDS, now: () => clock });
+      http = supertest(createApp(deps).callback());
+    });
+    const alertRows = async (integrationId: string) =>
+      stack.orm.em.fork().getConnection().execute<Array<{ summary: string; n: number }>>(
+        `select raw->'annotations'->>'summary' as summary, count(*)::int as n from alerts where integration_id = ? group by 1 order by 1`,
+        [integrationId],
+      );
+
+    it('within the window, across a time-bucket boundary too; after it, counted again', async () => {
+      const owner = await registerOwner(http, 'retry');
+      const integration = await createIntegration(http, owner.token, 'metrics_alerts');
+      const fingerprint = `retry${randomUUID().slice(0, 8)}`;
+      const delivery = alertmanagerBody(fingerprint, 'firing', 'first');
+      // One second before a bucket boundary: a retry two seconds later falls in the next bucket.
+      const t0 = (Math.floor(Date.now() / 1000 / WINDOW_SECONDS) + 1) * WINDOW_SECONDS * 1000 - 1000;
+      const postAt = async (at: number, body: unknown) => {
+        clock = at;
+        const response = await postSigned(http, 'metrics_alerts', integration, body).expect(200);
+        return response.body.data;
+      };
+      await postAt(t0, delivery);
+      await postAt(t0, delivery);
+      await postAt(t0 + 2000, delivery);
+      await postAt(t0 + (WINDOW_SECONDS + 1) * 1000, delivery);
+      // A different delivery after them: once it is applied, so is everything sent before it (arrival order).
+      await postAt(t0 + (WINDOW_SECONDS + 2) * 1000, alertmanagerBody(fingerprint, 'firing', 'marker'));
+      await waitFor('the marker alert', async () => ((await alertRows(integration.id)).some((row) => row.summary === 'marker') ? true : undefined), { timeoutMs: 60_000, intervalMs: 200 });
+      expect(await alertRows(integration.id)).toEqual([{ summary: 'first', n: 2 }, { summary: 'marker', n: 1 }]);
+      const { items } = await incidentsOf(owner.token);
+      expect(items.map((incident) => incident.alert_count)).toEqual([3]);
+    });
+
+    it('an Idempotency-Key names the delivery: the same body under another key is another delivery', async () => {
+      const owner = await registerOwner(http, 'idem');
+      const integration = await createIntegration(http, owner.token, 'metrics_alerts');
+      const fingerprint = `idem${randomUUID().slice(0, 8)}`;
+      const delivery = alertmanagerBody(fingerprint, 'firing', 'first');
+      clock = Date.now();
+      for (const key of ['d-1', 'd-1', 'd-2']) {
+        await postSigned(http, 'metrics_alerts', integration, delivery).set('Idempotency-Key', key).expect(200);
+      }
+      await postSigned(http, 'metrics_alerts', integration, alertmanagerBody(fingerprint, 'firing', 'marker')).expect(200);
+      await waitFor('the marker alert', async () => ((await alertRows(integration.id)).some((row) => row.summary === 'marker') ? true : undefined), { timeoutMs: 60_000, intervalMs: 200 });
+      expect(await alertRows(integration.id)).toEqual([{ summary: 'first', n: 2 }, { summary: 'marker', n: 1 }]);
+    });
   });
 
   it('a resolved alert resolves the incident, and the next firing alert opens a new one', async () => {

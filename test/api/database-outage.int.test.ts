@@ -1,8 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { NativeConnection } from '@temporalio/worker';
 import supertest from 'supertest';
 import { createApp } from '../../api/app.ts';
 import { buildAppDeps } from '../../api/deps.ts';
-import { parseConfig } from '../../shared/config.ts';
+import { createIntegrationLookup } from '../../api/services/integration-lookup.ts';
+import { createWebhookIngestService } from '../../api/services/webhook-ingest.service.ts';
+import { parseConfig, type Config } from '../../shared/config.ts';
+import { createSecretBox } from '../../shared/crypto/secret-box.ts';
 import { openOrm, runMigrations, type Orm } from '../../shared/db/orm.ts';
 import { waitFor } from '../../shared/dev/wait-for.ts';
 import { createLogger } from '../../shared/logger.ts';
@@ -10,6 +14,8 @@ import { connectTemporal, type TemporalClient } from '../../shared/temporal/clie
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres.ts';
 import { registerOwner } from '../helpers/stack.ts';
 import { TEST_ENV } from '../helpers/test-services.ts';
+import { createWorker } from '../../worker/worker.ts';
+import { createWorkerDeps } from '../../worker/deps.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 
 describe('API while PostgreSQL is down (integration: a private PostgreSQL the test stops and restarts, real Temporal)', () => {
@@ -69,5 +75,88 @@ describe('API while PostgreSQL is down (integration: a private PostgreSQL the te
     }, { timeoutMs: 30_000 });
     await http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }).expect(200);
     await http.get('/readyz').expect(200);
+  });
+});
+
+describe('webhooks while PostgreSQL is down', () => {
+  let postgres: PrivatePostgres;
+  let orm: Orm;
+  let temporal: TemporalClient;
+  let http: ReturnType<typeof supertest>;
+  let webhookHttp: ReturnType<typeof supertest>;
+  let config: Config;
+  // The integration lookup's clock, which the test moves past the stale limit.
+  let clock = Date.now();
+
+  beforeAll(async () => {
+    postgres = await startPrivatePostgres('outage_webhooks');
+    config = parseConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: postgres.url,
+      TEMPORAL_ADDRESS: process.env[TEST_ENV.temporalAddress],
+      TEMPORAL_TASK_QUEUE: `test-${randomUUID()}`,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    });
+    orm = await openOrm({ databaseUrl: postgres.url, poolMax: 3, acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS });
+    await runMigrations(orm, postgres.url);
+    temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS as string, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE });
+    const logger = createLogger({ name: 'tocsin-test', level: 'silent' });
+    const keys = { jwtSecret: config.JWT_SECRET as string, encryptionKey: config.ENCRYPTION_KEY as string };
+    http = supertest(createApp(buildAppDeps(config, logger, { orm, temporal, ...keys })).callback());
+    // As built for production, except that the lookup re-reads on every webhook (no 10 s TTL to
+    // wait out) on a clock the test moves: what it serves during the outage is the stale entry.
+    const deps = buildAppDeps(config, logger, { orm, temporal, ...keys });
+    const integrations = createIntegrationLookup({ orm, secretBox: createSecretBox(keys.encryptionKey), ttlMs: 0, staleForMs: 15 * 60_000, now: () => clock });
+    deps.services.webhooks = createWebhookIngestService({ em: () => orm.em, temporal, integrations });
+    webhookHttp = supertest(createApp(deps).callback());
+  });
+  afterAll(async () => {
+    await temporal?.close();
+    await orm?.close();
+    await postgres?.close();
+  });
+
+  it('accepts signed webhooks of a known integration into Temporal, and applies them once PostgreSQL is back', async () => {
+    const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
+    const workerDeps = createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY as string });
+    const worker = await createWorker({ connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, deps: workerDeps });
+    const running = worker.run();
+    try {
+      const owner = await registerOwner(http, 'outage-webhooks');
+      const auth = { Authorization: `Bearer ${owner.token}` };
+      const integration = await createIntegration(http, owner.token, 'metrics_alerts');
+      const fingerprint = `out${randomUUID().slice(0, 8)}`;
+      const alertCount = async () => {
+        const response = await http.get('/api/v1/incidents').set(auth);
+        return response.status === 200 ? (response.body.data as Array<{ alert_count: number }>).map((incident) => incident.alert_count) : undefined;
+      };
+      await postSigned(webhookHttp, 'metrics_alerts', integration, alertmanagerBody(fingerprint, 'firing', 'before')).expect(200);
+      await waitFor('the first alert applied', async () => ((await alertCount())?.[0] === 1 ? true : undefined), { timeoutMs: 60_000 });
+
+      await postgres.stop();
+      const during = await postSigned(webhookHttp, 'metrics_alerts', integration, alertmanagerBody(fingerprint, 'firing', 'during'));
+      expect({ status: during.status, processing: during.body.data?.processing_status }).toEqual({ status: 200, processing: 'queued' });
+      // Past the stale limit, the webhook path fails closed like everything else.
+      clock += 15 * 60_000 + 1000;
+      const tooLate = await postSigned(webhookHttp, 'metrics_alerts', integration, alertmanagerBody(fingerprint, 'firing', 'too late'));
+      expect({ status: tooLate.status, code: tooLate.body.code, retryAfter: tooLate.headers['retry-after'] }).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE', retryAfter: '5' });
+      // Everything else still answers 503.
+      expect((await http.get('/api/v1/incidents').set(auth)).status).toBe(503);
+
+      await postgres.start();
+      await waitFor('the alert held in Temporal applied', async () => ((await alertCount())?.[0] === 2 ? true : undefined), { timeoutMs: 120_000, intervalMs: 500 });
+      const rows = await orm.em.fork().getConnection().execute<Array<{ summary: string }>>(
+        `select raw->'annotations'->>'summary' as summary from alerts where integration_id = ? order by received_at`,
+        [integration.id],
+      );
+      expect(rows.map((row) => row.summary)).toEqual(['before', 'during']);
+    } finally {
+      worker.shutdown();
+      await running;
+      await workerDeps.integrationLiveness.stop();
+      await connection.close();
+    }
   });
 });

@@ -27,8 +27,15 @@ export function postSigned(http: TestStack['http'], platform: string, integratio
     .send(body);
 }
 
-/** An Alertmanager v4 body with one alert. */
+let sentBodies = 0;
+
+/**
+ * An Alertmanager v4 body with one alert. Every call is a new notification (its own `startsAt`,
+ * as a real firing after a resolve has): identical bodies within the dedup window are one
+ * delivery retried. A test retrying a delivery posts the same body again.
+ */
 export function alertmanagerBody(fingerprint: string, status: 'firing' | 'resolved', summary = 'web-1 is down') {
+  sentBodies += 1;
   return {
     version: '4',
     status,
@@ -37,6 +44,7 @@ export function alertmanagerBody(fingerprint: string, status: 'firing' | 'resolv
         status,
         labels: { alertname: 'InstanceDown', instance: 'web-1:9100', job: 'node', severity: 'critical' },
         annotations: { summary },
+        startsAt: new Date(Date.UTC(2026, 0, 1) + sentBodies * 1000).toISOString(),
         fingerprint,
       },
     ],

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
+import { Context } from '@temporalio/activity';
 import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { waitFor } from '../../shared/dev/wait-for.ts';
 import { MAX_ALERTS_PER_BATCH, type AlertSignalPayload, type IngestionResult } from '../../shared/domain/ingestion.ts';
@@ -48,10 +49,15 @@ describe('alertIngestionWorkflow (real Temporal, modelled activity)', () => {
     await clientConnection?.close();
   });
 
-  async function withWorker<T>(calls: Call[], body: (taskQueue: string) => Promise<T>): Promise<T> {
+  /** `failLocal`: every local attempt fails as a database outage would, regular ones (the fallback) succeed. */
+  async function withWorker<T>(calls: Call[], body: (taskQueue: string) => Promise<T>, options: { failLocal?: { attempts: number } } = {}): Promise<T> {
     const taskQueue = `ingestion-wf-${randomUUID()}`;
     let opened = 0;
     const recordAlerts = async (input: { signals: AlertSignalPayload[]; incidentId: string | null }): Promise<IngestionResult & { created: boolean }> => {
+      if (options.failLocal && Context.current().info.isLocal) {
+        options.failLocal.attempts += 1;
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      }
       calls.push({ ids: input.signals.map((signal) => signal.alertId), incidentId: input.incidentId });
       let incidentId = input.incidentId;
       let created = false;
@@ -110,6 +116,41 @@ describe('alertIngestionWorkflow (real Temporal, modelled activity)', () => {
     expect(calls.map((call) => call.ids.length)).toEqual([MAX_ALERTS_PER_BATCH, MAX_ALERTS_PER_BATCH, 10]);
     expect(calls.flatMap((call) => call.ids)).toEqual(ids);
     expect(calls.map((call) => call.incidentId)).toEqual([null, 'inc-1', 'inc-1']);
+  });
+
+  it('falls back to a regular activity when the local attempts fail, and applies the alert once', async () => {
+    const calls: Call[] = [];
+    const failLocal = { attempts: 0 };
+    const result = await withWorker(calls, async (taskQueue) => {
+      const handle = await start(taskQueue, 'k4', [alert('f1', 'firing', 'k4'), alert('r2', 'resolved', 'k4')]);
+      return handle.result();
+    }, { failLocal });
+    // dbLocalActivityOptions: three local attempts, then the regular activity (first attempt succeeds here).
+    expect(failLocal.attempts).toBe(3);
+    expect(calls).toEqual([{ ids: ['f1', 'r2'], incidentId: null }]);
+    expect(result).toEqual({ incidentId: null });
+  });
+
+  it('drops a retried delivery (same receipt key within its window), also across continue-as-new inputs', async () => {
+    const calls: Call[] = [];
+    const withReceipt = (id: string, status: 'firing' | 'resolved', key: string, receivedAt: string) => ({
+      ...alert(id, status, 'k5'), receiptKey: key, dedupWindowSeconds: 60, receivedAt,
+    });
+    await withWorker(calls, async (taskQueue) => {
+      const handle = await client.workflow.signalWithStart<typeof alertIngestionWorkflow, [{ alerts: AlertSignalPayload[] }]>('alertIngestionWorkflow', {
+        taskQueue,
+        workflowId: `alert-test-${randomUUID()}`,
+        // As if carried over from an earlier run: receipt `carried` seen until 00:01:00.
+        args: [{ organizationId: ORG, integrationId: INTEGRATION, dedupKey: 'k5', recentReceipts: [['carried', Date.parse('2026-01-01T00:01:00Z')]] }],
+        signal: alertsReceivedSignal,
+        signalArgs: [{ alerts: [withReceipt('f1', 'firing', 'r1', '2026-01-01T00:00:00Z'), withReceipt('dup-carried', 'firing', 'carried', '2026-01-01T00:00:01Z')] }],
+      });
+      // A retry of f1 five seconds later (another alert id: another time bucket), then a resend after the window.
+      await handle.signal(alertsReceivedSignal, { alerts: [withReceipt('f1-retry', 'firing', 'r1', '2026-01-01T00:00:05Z')] });
+      await handle.signal(alertsReceivedSignal, { alerts: [withReceipt('f1-resent', 'firing', 'r1', '2026-01-01T00:01:00Z'), withReceipt('r9', 'resolved', 'r9', '2026-01-01T00:01:01Z')] });
+      return handle.result();
+    });
+    expect(calls.flatMap((call) => call.ids)).toEqual(['f1', 'f1-resent', 'r9']);
   });
 
   it('ends when its incident is resolved by hand, and ignores a hand-resolve of another incident', async () => {

@@ -1,4 +1,4 @@
-import { MAX_ALERTS_PER_BATCH, nextBatchSize, signalBatches } from '../../../shared/domain/ingestion.ts';
+import { admitNewReceipts, MAX_ALERTS_PER_BATCH, nextBatchSize, signalBatches } from '../../../shared/domain/ingestion.ts';
 
 const alerts = (statuses: string) => [...statuses].map((code) => ({ alert: { status: code === 'r' ? 'resolved' : 'firing' } }));
 
@@ -44,5 +44,39 @@ describe('signalBatches', () => {
 
   it('returns nothing for no alerts', () => {
     expect(signalBatches([])).toEqual([]);
+  });
+});
+
+describe('admitNewReceipts', () => {
+  const T0 = Date.UTC(2026, 0, 1);
+  /** An alert with receipt key `key` received `seconds` after T0, with a 60 s window. */
+  const receipt = (key: string, seconds: number, dedupWindowSeconds = 60) =>
+    ({ receiptKey: key, receivedAt: new Date(T0 + seconds * 1000).toISOString(), dedupWindowSeconds, label: `${key}@${seconds}` });
+  const admitAll = (signals: ReturnType<typeof receipt>[][], max?: number) => {
+    const recent = new Map<string, number>();
+    return { admitted: signals.map((alerts) => admitNewReceipts(recent, alerts, max).map((alert) => alert.label)), recent };
+  };
+
+  it.each([
+    ['a retry seconds later', [[receipt('a', 0)], [receipt('a', 5)]], [['a@0'], []]],
+    ['a retry just inside the window', [[receipt('a', 0)], [receipt('a', 59.999)]], [['a@0'], []]],
+    ['the same delivery once the window has passed', [[receipt('a', 0)], [receipt('a', 60)]], [['a@0'], ['a@60']]],
+    ['a resend hours later, then its retry', [[receipt('a', 0)], [receipt('a', 4 * 3600)], [receipt('a', 4 * 3600 + 30)]], [['a@0'], ['a@14400'], []]],
+    ['other receipt keys', [[receipt('a', 0), receipt('b', 0)], [receipt('c', 1), receipt('a', 2)]], [['a@0', 'b@0'], ['c@1']]],
+    ['a duplicate within one signal', [[receipt('a', 0), receipt('a', 0)]], [['a@0']]],
+    ['alerts without a receipt key (signals of an older API)', [[{ ...receipt('', 0) }], [{ ...receipt('', 0) }]], [['@0'], ['@0']]],
+    ['alerts without a window', [[receipt('a', 0, 0)], [receipt('a', 1, 0)]], [['a@0'], ['a@1']]],
+  ])('%s', (_what, signals, expected) => {
+    expect(admitAll(signals).admitted).toEqual(expected);
+  });
+
+  it('forgets expired keys and keeps at most max, oldest going first', () => {
+    const { recent } = admitAll([[receipt('a', 0), receipt('b', 10)], [receipt('c', 65)]]);
+    // a expired at 60 and is dropped once c arrives; b (until 70) is kept.
+    expect([...recent.keys()]).toEqual(['b', 'c']);
+    const bounded = admitAll([[receipt('a', 0), receipt('b', 1), receipt('c', 2)], [receipt('a', 3)]], 2);
+    // Beyond max, the oldest key goes: a retry of it is then admitted (its alert id still matches within a bucket).
+    expect(bounded.admitted).toEqual([['a@0', 'b@1', 'c@2'], ['a@3']]);
+    expect(bounded.recent.size).toBe(2);
   });
 });
