@@ -16,15 +16,6 @@ export interface FaultScenario {
   target(stack: FaultStack): Restartable;
   /** How long it stays down before it is started again. */
   downMs: number;
-  /**
-   * KNOWN GAP, to be removed once the API derives its receipt id from the delivery instead of
-   * generating one per request: whether an alert the sender had to send more than once may be
-   * applied twice. The first attempt's alert can be held by Temporal while its answer is lost
-   * (the API killed before it answered; Temporal killed after it persisted the signal, so the API
-   * answered 503), and the retry is queued as a new alert. Only retried alerts are excused, and
-   * only in the scenarios that set this; every other duplicate fails the scenario.
-   */
-  duplicatesFromRetries?: boolean;
 }
 
 const numberFromEnv = (name: string, fallback: number) => {
@@ -179,7 +170,6 @@ export async function runFaultScenario(scenario: FaultScenario): Promise<void> {
     const duplicates = [...final.byAlert.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
     const missing = acknowledged.filter((alert) => (final.byAlert.get(alert.id) ?? 0) === 0);
     const duplicated = report.alerts.filter((alert) => (final.byAlert.get(alert.id) ?? 0) > 1);
-    const unexplainedDuplicates = duplicated.filter((alert) => !(scenario.duplicatesFromRetries && alert.attempts > 1));
     const fiveHundreds = Object.fromEntries(Object.entries(report.statuses).filter(([status]) => Number(status) >= 500));
     const parts = [stack.api, stack.worker, stack.postgres, stack.temporal, ...(stack.elasticsearch ? [stack.elasticsearch] : [])];
     const facts = {
@@ -213,11 +203,9 @@ export async function runFaultScenario(scenario: FaultScenario): Promise<void> {
     // 503 (with Retry-After) is how the API says "retry"; any other 5xx is a bug.
     expect({ fiveHundredsOtherThan503: Object.entries(fiveHundreds).filter(([status]) => status !== '503') }).toEqual({ fiveHundredsOtherThan503: [] });
     expect({ drainedWithinBound: drainedAt !== undefined, missing: missing.length }).toEqual({ drainedWithinBound: true, missing: 0 });
-    // Exactly once. KNOWN GAP (duplicatesFromRetries): where the scenario sets it, an alert the
-    // sender had to retry may be applied twice (its first attempt may have been queued); every
-    // other duplicate is a bug.
-    expect({ unexplainedDuplicates: unexplainedDuplicates.length }).toEqual({ unexplainedDuplicates: 0 });
-    expect({ rows: final.rows, alertCountSum: final.alertCountSum }).toEqual({ rows: acknowledged.length + duplicates, alertCountSum: acknowledged.length + duplicates });
+    // Exactly once, retries included: a retried delivery carries the same receipt (docs/ingestion.md).
+    expect({ duplicates, duplicated: duplicated.map((alert) => alert.id) }).toEqual({ duplicates: 0, duplicated: [] });
+    expect({ rows: final.rows, alertCountSum: final.alertCountSum }).toEqual({ rows: acknowledged.length, alertCountSum: acknowledged.length });
     expect({ openIncidents: final.openIncidents, openFingerprints: final.openFingerprints }).toEqual({ openIncidents: FAULTS.fingerprints, openFingerprints: FAULTS.fingerprints });
     expect({ apiReady, workerReady }).toEqual({ apiReady: true, workerReady: true });
     failed = false;
