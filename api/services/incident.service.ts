@@ -47,42 +47,33 @@ type SqlTimestamp = string | Date;
 const iso = (value: SqlTimestamp) => new Date(value).toISOString();
 const isoOrNull = (value: SqlTimestamp | null) => (value === null ? null : iso(value));
 
-interface IncidentDetailRow {
-  id: string;
-  title: string;
-  description: string | null;
-  status: string;
-  severity: string;
-  assignee_id: string | null;
-  source: string;
-  integration_id: string | null;
-  fingerprint: string | null;
-  alert_count: number;
-  tags: string[];
-  labels: Record<string, string>;
+/** An incident as raw SQL returns it: the view's columns, with timestamps not yet ISO strings. */
+type IncidentRow = Omit<IncidentView, 'created_at' | 'updated_at' | 'acknowledged_at' | 'resolved_at'> & {
   created_at: SqlTimestamp;
   updated_at: SqlTimestamp;
   acknowledged_at: SqlTimestamp | null;
   resolved_at: SqlTimestamp | null;
+};
+
+interface IncidentDetailRow extends IncidentRow {
+  labels: Record<string, string>;
   analysis: Record<string, unknown> | null;
   analyzed_at: SqlTimestamp | null;
   timeline: Array<{ id: string; type: string; message: string; actor_id: string | null; data: Record<string, unknown>; created_at: SqlTimestamp }>;
 }
 
+const INCIDENT_COLUMNS = `i.id, i.title, i.description, i.status, i.severity, i.assignee_id, i.source, i.integration_id, i.fingerprint,
+  i.alert_count, i.tags, i.created_at, i.updated_at, i.acknowledged_at, i.resolved_at`;
+
 /**
  * The detail in one round trip: the incident row with its timeline as a json aggregate, no
  * entity hydration. The organization is matched explicitly (raw SQL bypasses the tenant filter).
  */
-const DETAIL_SQL = `select i.id, i.title, i.description, i.status, i.severity, i.assignee_id, i.source, i.integration_id, i.fingerprint,
-  i.alert_count, i.tags, i.labels, i.created_at, i.updated_at, i.acknowledged_at, i.resolved_at, i.analysis, i.analyzed_at,
+const DETAIL_SQL = `select ${INCIDENT_COLUMNS}, i.labels, i.analysis, i.analyzed_at,
   coalesce((select json_agg(json_build_object('id', t.id, 'type', t.type, 'message', t.message, 'actor_id', t.actor_id, 'data', t.data, 'created_at', t.created_at) order by t.id)
     from incident_timeline t where t.incident_id = i.id and t.organization_id = i.organization_id), '[]'::json) as timeline
   from incidents i where i.id = ? and i.organization_id = ?`;
 
-const LIST_COLUMNS = `i.id, i.title, i.description, i.status, i.severity, i.assignee_id, i.source, i.integration_id, i.fingerprint,
-  i.alert_count, i.tags, i.created_at, i.updated_at, i.acknowledged_at, i.resolved_at`;
-
-type IncidentRow = Omit<IncidentDetailRow, 'labels' | 'analysis' | 'analyzed_at' | 'timeline'>;
 
 const incidentRowView = (row: IncidentRow): IncidentView => ({
   id: row.id,
@@ -153,7 +144,7 @@ export function createIncidentService(deps: {
       if (query.search) where(`to_tsvector('english', coalesce(i.title, '') || ' ' || coalesce(i.description, '')) @@ websearch_to_tsquery('english', ?)`, query.search);
       const filter = conditions.join(' and ');
       const rows = await deps.em().execute<Array<IncidentRow & { total: string | number }>>(
-        `select ${LIST_COLUMNS}, count(*) over () as total from incidents i where ${filter} order by i.created_at desc, i.id desc limit ? offset ?`,
+        `select ${INCIDENT_COLUMNS}, count(*) over () as total from incidents i where ${filter} order by i.created_at desc, i.id desc limit ? offset ?`,
         [...params, query.limit, query.offset],
       );
       // Past the last page the window count has no row to ride on.

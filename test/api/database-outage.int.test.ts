@@ -18,6 +18,26 @@ import { createWorker } from '../../worker/worker.ts';
 import { createWorkerDeps } from '../../worker/deps.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 
+/** An API's parts on a private PostgreSQL (migrated) and the shared Temporal, with a task queue of its own. */
+async function openOnPrivatePostgres(name: string) {
+  const postgres = await startPrivatePostgres(name);
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: postgres.url,
+    TEMPORAL_ADDRESS: process.env[TEST_ENV.temporalAddress],
+    TEMPORAL_TASK_QUEUE: `test-${randomUUID()}`,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  });
+  const orm = await openOrm({ databaseUrl: postgres.url, poolMax: 3, acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS });
+  await runMigrations(orm, postgres.url);
+  const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS as string, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE });
+  const logger = createLogger({ name: 'tocsin-test', level: 'silent' });
+  const keys = { jwtSecret: config.JWT_SECRET as string, encryptionKey: config.ENCRYPTION_KEY as string };
+  return { postgres, config, orm, temporal, logger, keys };
+}
+
 describe('API while PostgreSQL is down (integration: a private PostgreSQL the test stops and restarts, real Temporal)', () => {
   let postgres: PrivatePostgres;
   let orm: Orm;
@@ -25,21 +45,9 @@ describe('API while PostgreSQL is down (integration: a private PostgreSQL the te
   let http: ReturnType<typeof supertest>;
 
   beforeAll(async () => {
-    postgres = await startPrivatePostgres('outage_test');
-    const config = parseConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: postgres.url,
-      TEMPORAL_ADDRESS: process.env[TEST_ENV.temporalAddress],
-      TEMPORAL_TASK_QUEUE: `test-${randomUUID()}`,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    });
-    orm = await openOrm({ databaseUrl: postgres.url, poolMax: 3, acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS });
-    await runMigrations(orm, postgres.url);
-    temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS as string, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE });
-    const logger = createLogger({ name: 'tocsin-test', level: 'silent' });
-    http = supertest(createApp(buildAppDeps(config, logger, { orm, temporal, jwtSecret: config.JWT_SECRET as string, encryptionKey: config.ENCRYPTION_KEY as string })).callback());
+    const opened = await openOnPrivatePostgres('outage_test');
+    ({ postgres, orm, temporal } = opened);
+    http = supertest(createApp(buildAppDeps(opened.config, opened.logger, { orm, temporal, ...opened.keys })).callback());
   });
   afterAll(async () => {
     await temporal?.close();
@@ -89,21 +97,9 @@ describe('webhooks while PostgreSQL is down', () => {
   let clock = Date.now();
 
   beforeAll(async () => {
-    postgres = await startPrivatePostgres('outage_webhooks');
-    config = parseConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: postgres.url,
-      TEMPORAL_ADDRESS: process.env[TEST_ENV.temporalAddress],
-      TEMPORAL_TASK_QUEUE: `test-${randomUUID()}`,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    });
-    orm = await openOrm({ databaseUrl: postgres.url, poolMax: 3, acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS });
-    await runMigrations(orm, postgres.url);
-    temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS as string, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE });
-    const logger = createLogger({ name: 'tocsin-test', level: 'silent' });
-    const keys = { jwtSecret: config.JWT_SECRET as string, encryptionKey: config.ENCRYPTION_KEY as string };
+    const opened = await openOnPrivatePostgres('outage_webhooks');
+    ({ postgres, config, orm, temporal } = opened);
+    const { logger, keys } = opened;
     http = supertest(createApp(buildAppDeps(config, logger, { orm, temporal, ...keys })).callback());
     // As built for production, except that the lookup re-reads on every webhook (no 10 s TTL to
     // wait out) on a clock the test moves: what it serves during the outage is the stale entry.
