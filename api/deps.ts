@@ -180,7 +180,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       }),
       deliveries: createDeliveryService({ em }),
       notifications: createNotificationService({ em }),
-      webhooks: createWebhookIngestService({ em, temporal: runtime.temporal, integrations: integrationLookup, dedupWindowSeconds: config.WEBHOOK_DEDUP_WINDOW_SECONDS }),
+      webhooks: createWebhookIngestService({ em, temporal: runtime.temporal, integrations: integrationLookup, dedupWindowSeconds: config.WEBHOOK_DEDUP_WINDOW_SECONDS, maxAlertsPerPayload: config.WEBHOOK_MAX_ALERTS_PER_PAYLOAD }),
       webhookMaxBodyBytes: config.WEBHOOK_MAX_BODY_BYTES,
       users: createUserService({ em, cache }),
       invitations: createInvitationService({ em, mailer, publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') }),

@@ -66,6 +66,7 @@ const EnvSchema = z
     // A copy of a delivery (same integration, body and Idempotency-Key) received within this many
     // seconds of the first is a sender's retry and counts once (docs/ingestion.md).
     WEBHOOK_DEDUP_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    WEBHOOK_MAX_ALERTS_PER_PAYLOAD: z.coerce.number().int().min(1).max(100_000).default(1000),
     // While PostgreSQL is unreachable, webhooks authenticate against integrations loaded within this long.
     WEBHOOK_STALE_INTEGRATION_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
     // Per-hour rate limits come from the organization's plan (shared/domain/plans.ts); these

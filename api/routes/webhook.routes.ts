@@ -34,7 +34,8 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
       description:
         'The body is the platform\'s native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. ' +
         'Authentic requests count against the integration\'s hourly limit; failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). ' +
-        'Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again.',
+        'Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again. ' +
+        'A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.',
       tags: ['webhooks'],
       access: 'public',
       rateLimit: 'webhook',

@@ -25,7 +25,7 @@ export interface WebhookAccepted {
   data: { integration_id: string; alert_id: string; processing_status: 'queued'; alerts: number };
 }
 
-function parseBody(platform: Platform, rawBody: Buffer): NormalizedAlert[] {
+function parseBody(platform: Platform, rawBody: Buffer, maxAlerts: number): NormalizedAlert[] {
   let body: unknown;
   try {
     // Senders' payloads are kept as sent, except what PostgreSQL cannot store.
@@ -33,12 +33,18 @@ function parseBody(platform: Platform, rawBody: Buffer): NormalizedAlert[] {
   } catch {
     throw new WebhookError('INVALID_PAYLOAD', 'Body is not valid JSON', { field: 'body' });
   }
+  let alerts: NormalizedAlert[];
   try {
-    return parseAlertPayload(platform, body);
+    alerts = parseAlertPayload(platform, body);
   } catch (error) {
     if (error instanceof AlertPayloadError) throw new WebhookError('INVALID_PAYLOAD', error.message, { field: error.field });
     throw error;
   }
+  // Each alert costs a signal and a workflow: one small body must not start thousands of them.
+  if (alerts.length > maxAlerts) {
+    throw new WebhookError('PAYLOAD_TOO_LARGE', `A payload may carry at most ${maxAlerts} alerts (WEBHOOK_MAX_ALERTS_PER_PAYLOAD); this one carries ${alerts.length}`);
+  }
+  return alerts;
 }
 
 export type WebhookIngestService = ReturnType<typeof createWebhookIngestService>;
@@ -63,10 +69,13 @@ export function createWebhookIngestService(deps: {
   integrations: IntegrationLookup;
   /** A copy of a delivery within this many seconds is a retry (WEBHOOK_DEDUP_WINDOW_SECONDS). */
   dedupWindowSeconds?: number;
+  /** More alerts than this in one payload: 413 (WEBHOOK_MAX_ALERTS_PER_PAYLOAD). */
+  maxAlertsPerPayload?: number;
   /** Epoch milliseconds; injected by tests. */
   now?: () => number;
 }) {
   const dedupWindowSeconds = deps.dedupWindowSeconds ?? 600;
+  const maxAlerts = deps.maxAlertsPerPayload ?? 1000;
   const now = deps.now ?? Date.now;
   // Alerts of one dedup key share a signalWithStart: within a payload, and across concurrent
   // payloads through the coalescer (one send in flight per workflow, the next carries what queued
@@ -146,7 +155,7 @@ export function createWebhookIngestService(deps: {
   /** After verifySender: the integration must be enabled, then the payload is parsed and queued. */
   async function ingestVerified(integration: ResolvedIntegration, input: Pick<WebhookRequest, 'platform' | 'rawBody' | 'headers'>) {
     if (!integration.enabled) throw new WebhookError('INTEGRATION_DISABLED', 'This integration is disabled');
-    return enqueue(integration, parseBody(input.platform, input.rawBody), deliveryKeyOf(input.rawBody, input.headers));
+    return enqueue(integration, parseBody(input.platform, input.rawBody, maxAlerts), deliveryKeyOf(input.rawBody, input.headers));
   }
 
   return {
@@ -163,7 +172,7 @@ export function createWebhookIngestService(deps: {
       const row = await deps.em().findOne(IntegrationSchema, { platform: input.platform, enabled: true }, { orderBy: { createdAt: 'asc' } });
       const integration = row ? await deps.integrations.get(row.id) : null;
       if (!integration) throw new WebhookError('INTEGRATION_NOT_FOUND', `No enabled ${input.platform} integration in this organization`);
-      return enqueue(integration, parseBody(input.platform, input.rawBody), deliveryKeyOf(input.rawBody, input.headers ?? {}));
+      return enqueue(integration, parseBody(input.platform, input.rawBody, maxAlerts), deliveryKeyOf(input.rawBody, input.headers ?? {}));
     },
   };
 }

@@ -245,6 +245,17 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
       expect(response.body.error.code).toBe('PAYLOAD_TOO_LARGE');
     });
 
+    it('a payload over WEBHOOK_MAX_ALERTS_PER_PAYLOAD (1000) alerts is 413 naming the cap', async () => {
+      const withAlerts = (count: number) => {
+        const body = alertmanagerBody('many-alerts', 'firing');
+        const [alert] = body.alerts;
+        return { ...body, alerts: Array.from({ length: count }, (_, i) => ({ ...alert, annotations: { summary: `alert ${i}` } })) };
+      };
+      const over = await postSigned(stack.http, 'metrics_alerts', integration, withAlerts(1001)).expect(413);
+      expect(over.body.error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('at most 1000 alerts') });
+      expect(over.body.error.message).toContain('carries 1001');
+    });
+
     it('a disabled integration is 409 INTEGRATION_DISABLED', async () => {
       const disabled = await createIntegration(stack.http, owner.token, 'apm');
       await stack.http.patch(`/api/v1/integrations/${disabled.id}`).set('Authorization', `Bearer ${owner.token}`).send({ enabled: false }).expect(200);
