@@ -115,7 +115,6 @@ export function createSessionService(deps: {
   }
 
   return {
-    assertActive,
     activeUser,
     start,
 

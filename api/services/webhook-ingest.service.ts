@@ -162,11 +162,6 @@ export function createWebhookIngestService(deps: {
     verifySender,
     ingestVerified,
 
-    /** `POST /webhooks/{platform}/{integration_id}`: authenticated by the integration's secret. */
-    async ingest(input: WebhookRequest) {
-      return ingestVerified(await verifySender(input), input);
-    },
-
     /** `POST /webhooks/{platform}`: an API key with alerts:ingest; the organization's oldest enabled integration. */
     async ingestWithApiKey(auth: AuthContext, input: { platform: Platform; rawBody: Buffer; headers?: Record<string, string | string[] | undefined> }) {
       const row = await deps.em().findOne(IntegrationSchema, { platform: input.platform, enabled: true }, { orderBy: { createdAt: 'asc' } });
