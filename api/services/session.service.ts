@@ -26,6 +26,13 @@ export interface SessionTokens {
 
 export const REFRESH_REUSED_DETAIL = 'Refresh token was already used; the session has ended';
 
+/**
+ * How long the refresh token a session just rotated away from stays good for a concurrent refresh
+ * (two tabs sharing the cookie): the late one gets the winner's refresh token again, so both end
+ * on the session's current token. Past it, a spent token is reuse and ends the session.
+ */
+export const CONCURRENT_REFRESH_GRACE_SECONDS = 10;
+
 /** Session-only actions (logout, password change...) refuse API keys: a key is not a session. */
 export function requireUserSession(auth: AuthContext, action: string): void {
   if (auth.kind !== 'user') {
@@ -138,13 +145,23 @@ export function createSessionService(deps: {
           deps.tokens.issueAccessToken({ ...claims, sessionId }),
           deps.tokens.issueRefreshToken({ ...claims, sessionId }, { expiresAt: verified.expiresAt }),
         ]);
-        // One statement: of two refreshes racing with the same token, exactly one wins.
+        // One statement: of two refreshes racing with the same token, exactly one rotates.
         const rotated = await deps.em().execute<Array<{ id: string }>>(
-          `update refresh_sessions set current_jti = ?, rotated_at = now()
+          `update refresh_sessions set previous_jti = current_jti, current_jti = ?, rotated_at = now()
             where id = ? and user_id = ? and current_jti = ? and revoked_at is null and expires_at > now() returning id`,
           [refresh.jti, sessionId, user.id, verified.jti],
         );
         if (rotated.length === 0) {
+          const [racing] = await deps.em().execute<Array<{ current_jti: string }>>(
+            `select current_jti from refresh_sessions
+              where id = ? and user_id = ? and previous_jti = ? and revoked_at is null and expires_at > now()
+                and rotated_at > now() - make_interval(secs => ?)`,
+            [sessionId, user.id, verified.jti, CONCURRENT_REFRESH_GRACE_SECONDS],
+          );
+          if (racing) {
+            const again = await deps.tokens.issueRefreshToken({ ...claims, sessionId }, { expiresAt: verified.expiresAt, jti: racing.current_jti });
+            return { access_token: access.token, refresh_token: again.token, token_type: 'bearer', expires_in: deps.accessTtlSeconds };
+          }
           // A live session whose current token is another one: this token was spent, so it is a copy.
           const reused = (await revokeSessions(user.id, { only: [sessionId] })) > 0;
           throw new InvalidTokenError(reused ? REFRESH_REUSED_DETAIL : TOKEN_REVOKED_DETAIL);

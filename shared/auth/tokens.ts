@@ -39,7 +39,8 @@ export interface TokenServiceOptions {
 export interface TokenService {
   issueAccessToken(claims: TokenClaims): Promise<IssuedToken>;
   /** `expiresAt`: a rotated refresh token keeps its session's end instead of starting a new lifetime. */
-  issueRefreshToken(claims: TokenClaims, options?: { expiresAt?: Date }): Promise<IssuedToken>;
+  /** `jti` re-issues an existing refresh token's identity (a concurrent refresh within its grace window). */
+  issueRefreshToken(claims: TokenClaims, options?: { expiresAt?: Date; jti?: string }): Promise<IssuedToken>;
   /** Throws `InvalidTokenError`; its detail is exactly `Token has expired` for an authentic but expired token. */
   verify(token: string, expectedType: TokenType): Promise<VerifiedToken>;
 }
@@ -62,10 +63,10 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   const now = options.now ?? Date.now;
   const ttlOf: Record<TokenType, number> = { access: options.accessTtlSeconds, refresh: options.refreshTtlSeconds };
 
-  async function issue(type: TokenType, claims: TokenClaims, fixedExpiry?: Date): Promise<IssuedToken> {
+  async function issue(type: TokenType, claims: TokenClaims, fixedExpiry?: Date, fixedJti?: string): Promise<IssuedToken> {
     const issuedAt = Math.floor(now() / 1000);
     const expiresAt = fixedExpiry ? Math.floor(fixedExpiry.getTime() / 1000) : issuedAt + ttlOf[type];
-    const jti = randomUUID();
+    const jti = fixedJti ?? randomUUID();
     const builder = new SignJWT({ org_id: claims.organizationId, role: claims.role, typ: type, ...(claims.sessionId ? { sid: claims.sessionId } : {}) })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.userId)
@@ -144,7 +145,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
 
   return {
     issueAccessToken: (claims) => issue('access', claims),
-    issueRefreshToken: (claims, options) => issue('refresh', claims, options?.expiresAt),
+    issueRefreshToken: (claims, options) => issue('refresh', claims, options?.expiresAt, options?.jti),
     verify,
   };
 }

@@ -125,6 +125,26 @@ describe('sessions: expiry, refresh, logout (integration: real PostgreSQL)', () 
     await refresh(other, bystander.body.refresh_token).expect(200);
   });
 
+  it('lets two refreshes racing with one token both succeed (two tabs), ending on the session\'s current token; later it is reuse', async () => {
+    const owner = await registerOwner(stack.http, 'tabs');
+    const [tabA, tabB] = await Promise.all([refresh(stack.http, owner.refreshToken), refresh(stack.http, owner.refreshToken)]);
+    expect([tabA.status, tabB.status]).toEqual([200, 200]);
+    const jtiOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()).jti as string;
+    expect(jtiOf(tabA.body.refresh_token)).toBe(jtiOf(tabB.body.refresh_token));
+    for (const tab of [tabA, tabB]) await me(stack.http, tab.body.access_token).expect(200);
+    // Whichever cookie each tab kept, the next refresh rotates normally.
+    const next = await refresh(stack.http, tabB.body.refresh_token).expect(200);
+    await me(stack.http, next.body.access_token).expect(200);
+
+    // Past the grace window, the token before the current one is a copy again.
+    const later = await registerOwner(stack.http, 'tabs-later');
+    const rotated = await refresh(stack.http, later.refreshToken).expect(200);
+    await stack.orm.em.fork().execute(`update refresh_sessions set rotated_at = now() - interval '1 minute' where user_id = ?`, [later.user.id]);
+    const replay = await refresh(stack.http, later.refreshToken).expect(401);
+    expect(replay.body.detail).toBe('Refresh token was already used; the session has ended');
+    await refresh(stack.http, rotated.body.refresh_token).expect(401);
+  });
+
   it('ends the user\'s other sessions on a password change, keeping the current one', async () => {
     const owner = await registerOwner(stack.http, 'change-ends');
     const elsewhere = await stack.http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }).expect(200);
