@@ -4,11 +4,17 @@ import { defineRoute, type RouteDefinition } from './route.ts';
 const CheckSchema = z.enum(['ok', 'unavailable']);
 const HealthSchema = z.object({ status: z.literal('ok') });
 const ReadinessSchema = z.object({
-  status: z.enum(['ready', 'unavailable']),
+  status: z.enum(['ready', 'degraded', 'unavailable']),
   checks: z.record(z.string(), CheckSchema),
 });
 
 export type ReadinessProbe = () => Promise<Record<string, boolean>>;
+
+/**
+ * Checks that do not gate readiness: without Elasticsearch only search fails, while webhooks,
+ * incidents and runbooks work, so a load balancer must keep sending traffic (`degraded`, 200).
+ */
+const OPTIONAL_CHECKS = new Set(['elasticsearch']);
 
 export { READINESS_CHECK_TIMEOUT_MS, runReadinessChecks } from '../../shared/health/readiness.ts';
 
@@ -29,18 +35,20 @@ export function healthRoutes(readiness: ReadinessProbe): RouteDefinition[] {
       method: 'get',
       path: '/readyz',
       operationId: 'readyz',
-      summary: 'Readiness: the database, Temporal (and Elasticsearch when configured) answer',
+      summary: 'Readiness: the database and Temporal answer (Elasticsearch, when configured, is reported but does not gate)',
       tags: ['health'],
       access: 'public',
       responses: {
-        200: { description: 'Ready', schema: ReadinessSchema },
+        200: { description: 'Ready, or `degraded` when only Elasticsearch is unavailable (search fails, the rest works)', schema: ReadinessSchema },
         503: { description: 'A dependency is unavailable', schema: ReadinessSchema },
       },
       handler: async () => {
         const results = await readiness();
-        const ready = Object.values(results).every(Boolean);
+        const failing = Object.keys(results).filter((name) => !results[name]);
+        const ready = failing.every((name) => OPTIONAL_CHECKS.has(name));
         const checks = Object.fromEntries(Object.entries(results).map(([name, ok]) => [name, ok ? 'ok' : 'unavailable']));
-        return { status: ready ? 200 : 503, body: { status: ready ? 'ready' : 'unavailable', checks } };
+        const status = !ready ? 'unavailable' : failing.length ? 'degraded' : 'ready';
+        return { status: ready ? 200 : 503, body: { status, checks } };
       },
     }),
   ];
