@@ -1,3 +1,4 @@
+import { createTaggedLru } from '../../shared/cache/tagged-lru.ts';
 import type { Logger } from '../../shared/logger.ts';
 import { ANALYSIS_MAX_AGE_MS, isAnalysisStale } from '../../shared/search/incident-analysis.ts';
 
@@ -12,21 +13,13 @@ export interface AnalysisRefresher {
  * `intervalMs`. At most `capacity` incidents are remembered; the oldest are forgotten first.
  */
 export function createScheduleThrottle(options: { intervalMs: number; capacity: number; now?: () => number }) {
-  const now = options.now ?? Date.now;
-  const lastScheduled = new Map<string, number>();
+  // An entry lives `intervalMs`: while it is there, the key was let through within the interval.
+  const lastScheduled = createTaggedLru<true>({ maxEntries: options.capacity, ttlMs: options.intervalMs, now: options.now });
   return {
     /** True (and remembered) when `key` was not let through in the last `intervalMs`. */
     tryAcquire(key: string): boolean {
-      const at = now();
-      const last = lastScheduled.get(key);
-      if (last !== undefined && at - last < options.intervalMs) return false;
-      // Deleting first moves the key to the end of the Map's insertion order.
-      lastScheduled.delete(key);
-      if (lastScheduled.size >= options.capacity) {
-        const oldest = lastScheduled.keys().next().value;
-        if (oldest !== undefined) lastScheduled.delete(oldest);
-      }
-      lastScheduled.set(key, at);
+      if (lastScheduled.get(key)) return false;
+      lastScheduled.set(key, true, []);
       return true;
     },
     get size() {
