@@ -1,6 +1,8 @@
 import type { AccountService } from '../services/account.service.ts';
 import type { AdminService } from '../services/admin.service.ts';
 import type { AuditService } from '../services/audit.service.ts';
+import type { BillingService } from '../services/billing.service.ts';
+import { billingRoutes } from './billing.routes.ts';
 import type { InvitationService } from '../services/invitation.service.ts';
 import type { OrganizationService } from '../services/organization.service.ts';
 import type { UserService } from '../services/user.service.ts';
@@ -60,6 +62,7 @@ export interface ApiServices {
   organizations: OrganizationService;
   audit: AuditService;
   admin: AdminService;
+  billing: BillingService;
   cookies: { secure: boolean; accessTtlSeconds: number; refreshTtlSeconds: number };
 }
 
@@ -85,5 +88,6 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...notificationRoutes(services.notifications),
     ...webhookRoutes(services.webhooks, { maxBodyBytes: services.webhookMaxBodyBytes }),
     ...selfTestRoutes(services.selfTest),
+    ...billingRoutes(services.billing),
   ];
 }
