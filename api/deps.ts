@@ -46,6 +46,7 @@ import { createNotificationService } from './services/notification.service.ts';
 import { billingLimits } from '../shared/domain/billing.ts';
 import { createStripeProvider } from './services/billing-provider.ts';
 import { createBillingService } from './services/billing.service.ts';
+import { createChatService } from './services/chat.service.ts';
 import { createUsageMeter, meteredRateLimit, meteredWebhookIngest, type UsageMeter } from './services/usage-meter.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -209,6 +210,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       organizations: createOrganizationService({ em }),
       audit,
       admin: createAdminService({ em, limitsFor: (plan) => planLimits(plan, overrides) }),
+      chat: createChatService({ em, temporal: runtime.temporal, assistantConfigured: config.ASSISTANT_URL !== undefined, logger }),
       billing: createBillingService({
         em,
         flushUsage: () => usage.flush(),
