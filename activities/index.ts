@@ -4,8 +4,9 @@ import { createDeliveryActivities, type DeliveryActivityDeps } from './delivery.
 import { createSearchActivities, type SearchActivityDeps } from './search.activities.ts';
 import { createExecutionActivities, type ExecutionActivityDeps } from './procedure-execution.activities.ts';
 import { createIncidentAnalysisActivities } from './incident-analysis.activities.ts';
+import { createAssistantActivities, type AssistantActivityDeps } from './assistant.activities.ts';
 
-export type ActivityDeps = SelfTestActivityDeps & DeliveryActivityDeps & AlertIngestionActivityDeps & ExecutionActivityDeps & SearchActivityDeps;
+export type ActivityDeps = SelfTestActivityDeps & DeliveryActivityDeps & AlertIngestionActivityDeps & ExecutionActivityDeps & SearchActivityDeps & AssistantActivityDeps;
 
 /** Every activity of the worker, built from its dependencies (no module-level singletons). */
 export function createActivities(deps: ActivityDeps) {
@@ -16,6 +17,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createExecutionActivities(deps),
     ...createSearchActivities(deps),
     ...createIncidentAnalysisActivities(deps),
+    ...createAssistantActivities(deps),
   };
 }
 

@@ -70,7 +70,8 @@ export function createApp(deps: AppDeps): Koa {
   });
   // Webhook routes read the raw bytes themselves: signatures cover the body exactly as sent.
   const webhookPrefix = `${API_PREFIX}/webhooks/`;
-  app.use((ctx, next) => (ctx.path.startsWith(webhookPrefix) ? next() : parseBody(ctx, next)));
+  const billingWebhookPath = `${API_PREFIX}/billing/webhook`;
+  app.use((ctx, next) => (ctx.path.startsWith(webhookPrefix) || ctx.path === billingWebhookPath ? next() : parseBody(ctx, next)));
   app.use(ormContext(deps.orm));
 
   const guards: RouteGuards = { authenticate: deps.authenticate, authorize: deps.authorize };

@@ -19,7 +19,7 @@ import { createAuditService } from './services/audit.service.ts';
 import { createInvitationService } from './services/invitation.service.ts';
 import { createOrganizationService } from './services/organization.service.ts';
 import { createRateLimiter, type RateLimiter } from './services/rate-limit.service.ts';
-import { createCredentialCache, listenForCredentialChanges, type CredentialCache } from './services/credential-cache.ts';
+import { createCredentialCache, credentialTag, listenForCredentialChanges, type CredentialCache } from './services/credential-cache.ts';
 import { createCredentialStore } from './services/credential-store.ts';
 import { createUserService } from './services/user.service.ts';
 import { createApiKeyService } from './services/api-key.service.ts';
@@ -43,6 +43,11 @@ import { createSelfTestService } from './services/self-test.service.ts';
 import { createWebhookIngestService } from './services/webhook-ingest.service.ts';
 import { createDeliveryService } from './services/delivery.service.ts';
 import { createNotificationService } from './services/notification.service.ts';
+import { billingLimits } from '../shared/domain/billing.ts';
+import { createStripeProvider } from './services/billing-provider.ts';
+import { createBillingService } from './services/billing.service.ts';
+import { createChatService } from './services/chat.service.ts';
+import { createUsageMeter, meteredRateLimit, meteredWebhookIngest, type UsageMeter } from './services/usage-meter.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -73,6 +78,8 @@ export interface ApiRuntime {
 export interface RequestCaches {
   credentials: CredentialCache;
   rateLimiter: RateLimiter;
+  /** Billing usage, counted in process and added to the database in batches like the rate limiter's. */
+  usage: UsageMeter;
   /** Resolves once the cache first serves (tests wait for it). */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -91,13 +98,16 @@ export function startRequestCaches(config: Config, logger: Logger, options: { or
   const listener = listenForCredentialChanges(credentials, { databaseUrl: options.databaseUrl, logger });
   const store = createCredentialStore({ em, cache: credentials });
   const rateLimiter = createRateLimiter({ em, overrides: rateLimitOverrides(config), plan: store.plan, logger });
+  const usage = createUsageMeter({ em, logger });
   void listener.ready.then(() => logger.info('credential cache listening for changes'));
   return {
     credentials,
     rateLimiter,
+    usage,
     ready: listener.ready,
     async close() {
       await rateLimiter.stop();
+      await usage.stop();
       await listener.close();
     },
   };
@@ -130,6 +140,16 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   // Without requestCaches nobody stops a flush timer: count in the database on every request.
   const rateLimiter = runtime.requestCaches?.rateLimiter ?? createRateLimiter({ em, overrides, plan: credentials.plan, logger, flushIntervalMs: 0 });
   const audit = createAuditService({ em });
+  // Without requestCaches nobody stops a flush timer: each count is sent at once.
+  const usage = runtime.requestCaches?.usage ?? createUsageMeter({ em, logger, flushIntervalMs: 0 });
+  const billingProvider = config.STRIPE_SECRET_KEY
+    ? createStripeProvider({
+        secretKey: config.STRIPE_SECRET_KEY,
+        webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+        prices: { team: config.STRIPE_PRICE_TEAM, enterprise: config.STRIPE_PRICE_ENTERPRISE },
+        apiBase: config.STRIPE_API_BASE,
+      })
+    : undefined;
   const authenticateCredential = createCredentialAuthenticator({ em, tokens, sessions, apiKeys });
   const searchIndexer = createSearchIndexer({ temporal: runtime.temporal, logger });
   const procedures = withSearchIndexing(createProcedureService({ em, secretBox }), 'procedure', searchIndexer);
@@ -149,7 +169,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     authenticate: createAuthenticator({ em, tokens, sessions, apiKeys }),
     authenticateToken: (token: string) => authenticateCredential({ token }),
     authorize,
-    rateLimit: createRateLimitGuard(rateLimiter, { webhookAuthFailuresPerHour: config.RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR }),
+    rateLimit: meteredRateLimit(createRateLimitGuard(rateLimiter, { webhookAuthFailuresPerHour: config.RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR }), usage),
     audit: createAuditGuard(audit, logger),
     services: {
       auth: createAuthService({ em, sessions, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, throttle, accounts, credentials }),
@@ -180,13 +200,26 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       }),
       deliveries: createDeliveryService({ em }),
       notifications: createNotificationService({ em }),
-      webhooks: createWebhookIngestService({ em, temporal: runtime.temporal, integrations: integrationLookup, dedupWindowSeconds: config.WEBHOOK_DEDUP_WINDOW_SECONDS, maxAlertsPerPayload: config.WEBHOOK_MAX_ALERTS_PER_PAYLOAD }),
+      webhooks: meteredWebhookIngest(
+        createWebhookIngestService({ em, temporal: runtime.temporal, integrations: integrationLookup, dedupWindowSeconds: config.WEBHOOK_DEDUP_WINDOW_SECONDS, maxAlertsPerPayload: config.WEBHOOK_MAX_ALERTS_PER_PAYLOAD }),
+        usage,
+      ),
       webhookMaxBodyBytes: config.WEBHOOK_MAX_BODY_BYTES,
       users: createUserService({ em, cache }),
       invitations: createInvitationService({ em, mailer, publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') }),
       organizations: createOrganizationService({ em }),
       audit,
       admin: createAdminService({ em, limitsFor: (plan) => planLimits(plan, overrides) }),
+      chat: createChatService({ em, temporal: runtime.temporal, assistantConfigured: config.ASSISTANT_URL !== undefined, logger }),
+      billing: createBillingService({
+        em,
+        flushUsage: () => usage.flush(),
+        provider: billingProvider,
+        limitsFor: (plan) => billingLimits(plan, overrides),
+        publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+        // The organizations trigger tells every process; this one drops its cached plan at once.
+        onPlanChange: (organizationId) => cache.invalidate([credentialTag.organization(organizationId)]),
+      }),
       cookies: {
         secure: config.NODE_ENV === 'production',
         accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,

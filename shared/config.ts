@@ -78,6 +78,19 @@ const EnvSchema = z
     // Webhook requests whose signature (or integration) does not check out, per client IP: they
     // never count against an integration, so junk cannot silence a victim's real alerts.
     RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(100),
+    // Billing through Stripe: without STRIPE_SECRET_KEY checkout answers 409 BILLING_NOT_CONFIGURED.
+    // STRIPE_PRICE_<PLAN> is the recurring price a plan is sold at; STRIPE_API_BASE points the
+    // client elsewhere (stripe-mock in tests).
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_PRICE_TEAM: z.string().min(1).optional(),
+    STRIPE_PRICE_ENTERPRISE: z.string().min(1).optional(),
+    STRIPE_API_BASE: optionalUrl(['http', 'https']),
+    // The incident chat assistant: an OpenAI-compatible chat-completions endpoint (the base URL,
+    // `/chat/completions` is appended). Unset: `@assistant` messages answer 409 ASSISTANT_NOT_CONFIGURED.
+    ASSISTANT_URL: optionalUrl(['http', 'https']),
+    ASSISTANT_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    ASSISTANT_API_KEY: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     // Development may generate its own secrets; production must never run on a default one.

@@ -16,6 +16,9 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  // No payment provider configured (billing checkout and webhook), or no chat assistant.
+  BILLING_NOT_CONFIGURED: 409,
+  ASSISTANT_NOT_CONFIGURED: 409,
   // Inbound webhooks answer in the spec's webhook shape: { error: { code, message, details } }.
   WEBHOOK_VALIDATION_FAILED: 401,
   INVALID_PAYLOAD: 400,

@@ -39,6 +39,8 @@ export function createWorkerDeps(config: Config, orm: Orm, options: { encryption
     ...createDeliveryDeps(config, options.encryptionKey),
     httpRequest: createGuardedStepHttp(config),
     integrationLiveness: createIntegrationLiveness({ orm }),
+    // The assistant URL is the operator's, not a user's: it is called without the outbound guard.
+    assistant: config.ASSISTANT_URL ? { url: config.ASSISTANT_URL, model: config.ASSISTANT_MODEL, apiKey: config.ASSISTANT_API_KEY } : undefined,
   };
 }
 

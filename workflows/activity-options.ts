@@ -44,3 +44,13 @@ export const searchActivityOptions: ActivityOptions = {
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes' },
 };
+
+/**
+ * The chat assistant: an answer streams for at most 2 minutes (heartbeats every chunk, so a
+ * stalled stream fails after 30 s), 3 attempts 2 s then 4 s apart; 4xx answers are final.
+ */
+export const assistantActivityOptions: ActivityOptions = {
+  startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 3 },
+};

@@ -1,6 +1,10 @@
 import type { AccountService } from '../services/account.service.ts';
 import type { AdminService } from '../services/admin.service.ts';
 import type { AuditService } from '../services/audit.service.ts';
+import type { BillingService } from '../services/billing.service.ts';
+import { billingRoutes } from './billing.routes.ts';
+import type { ChatService } from '../services/chat.service.ts';
+import { chatRoutes } from './chat.routes.ts';
 import type { InvitationService } from '../services/invitation.service.ts';
 import type { OrganizationService } from '../services/organization.service.ts';
 import type { UserService } from '../services/user.service.ts';
@@ -60,6 +64,8 @@ export interface ApiServices {
   organizations: OrganizationService;
   audit: AuditService;
   admin: AdminService;
+  billing: BillingService;
+  chat: ChatService;
   cookies: { secure: boolean; accessTtlSeconds: number; refreshTtlSeconds: number };
 }
 
@@ -75,6 +81,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...organizationRoutes(services.organizations),
     ...auditRoutes(services.audit, services.admin),
     ...incidentRoutes(services.incidents),
+    ...chatRoutes(services.chat),
     ...procedureRoutes(services.procedures, services.executions),
     ...executionRoutes(services.executions),
     ...searchRoutes(services.search),
@@ -85,5 +92,6 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...notificationRoutes(services.notifications),
     ...webhookRoutes(services.webhooks, { maxBodyBytes: services.webhookMaxBodyBytes }),
     ...selfTestRoutes(services.selfTest),
+    ...billingRoutes(services.billing),
   ];
 }

@@ -15,6 +15,7 @@ export const TIMELINE_TYPES = [
   'resolved_by_alert',
   'note',
   'execution',
+  'chat_message',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

@@ -13,4 +13,6 @@ export const workflowIds = {
   searchIndex: (organizationId: string, type: string, id: string) => `search-index:${organizationId}:${type}:${id}`,
   /** One per domain event and subscribed integration: the outbox relay may start it twice, Temporal runs it once. */
   delivery: (eventId: string, integrationId: string) => `delivery:${eventId}:${integrationId}`,
+  /** One per chat message mentioning the assistant: a second start for the same message is refused. */
+  assistantReply: (messageId: string) => `assistant-reply:${messageId}`,
 };

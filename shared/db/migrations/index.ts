@@ -10,6 +10,8 @@ import { Migration20261123030000IncidentAnalysis } from './20261123030000-incide
 import { Migration20261123060000SessionFamilies } from './20261123060000-session-families.migration.ts';
 import { Migration20261123060100ApiKeyParents } from './20261123060100-api-key-parents.migration.ts';
 import { Migration20261123070000RefreshPreviousJti } from './20261123070000-refresh-previous-jti.migration.ts';
+import { Migration20261124040000Billing } from './20261124040000-billing.migration.ts';
+import { Migration20261124040100IncidentChat } from './20261124040100-incident-chat.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -26,4 +28,6 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261123030000-incident-analysis', class: Migration20261123030000IncidentAnalysis },
   { name: '20261123060000-session-families', class: Migration20261123060000SessionFamilies },
   { name: '20261123060100-api-key-parents', class: Migration20261123060100ApiKeyParents },
-  { name: '20261123070000-refresh-previous-jti', class: Migration20261123070000RefreshPreviousJti }];
+  { name: '20261123070000-refresh-previous-jti', class: Migration20261123070000RefreshPreviousJti },
+  { name: '20261124040000-billing', class: Migration20261124040000Billing },
+  { name: '20261124040100-incident-chat', class: Migration20261124040100IncidentChat }];

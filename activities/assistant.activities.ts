@@ -1,0 +1,142 @@
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { Orm } from '../shared/db/orm.ts';
+import { insertChatMessage } from '../shared/db/repositories/chat-writes.ts';
+import { buildAssistantPrompt, readCompletionStream, type AssistantContext, type AssistantReplyInput, type ChatEventData, type PromptMessage } from '../shared/domain/chat.ts';
+import { REALTIME_CHANNEL, type RealtimeNotice } from '../shared/domain/realtime.ts';
+
+export interface AssistantSettings {
+  /** Base URL of an OpenAI-compatible API (`/chat/completions` is appended unless present). */
+  url: string;
+  model: string;
+  apiKey?: string;
+}
+
+export interface AssistantActivityDeps {
+  orm: Orm;
+  /** Absent: no assistant configured (the API refuses `@assistant` messages then). */
+  assistant?: AssistantSettings;
+}
+
+/** Partial answers are published at most this often: clients see it grow without a NOTIFY per token. */
+const PARTIAL_INTERVAL_MS = 150;
+/** NOTIFY carries at most 8000 bytes; longer partials are not sent (the stored answer follows anyway). */
+const MAX_PARTIAL_BYTES = 6000;
+const MAX_ANSWER_CHARS = 4000;
+
+/** Reads what the assistant may know, every query scoped to the incident's own organization. */
+async function loadContext(orm: Orm, input: AssistantReplyInput): Promise<{ context: AssistantContext; question: string } | undefined> {
+  const em = orm.em.fork();
+  const [incident] = await em.execute<Array<Record<string, unknown> & { analysis: Record<string, unknown> | null }>>(
+    `select i.title, i.description, i.status, i.severity, i.source, i.tags, i.labels, i.alert_count, i.created_at, i.acknowledged_at, i.resolved_at, i.analysis,
+       (select body from incident_messages where id = ? and incident_id = i.id and organization_id = i.organization_id) as question
+     from incidents i where i.id = ? and i.organization_id = ?`,
+    [input.messageId, input.incidentId, input.organizationId],
+  );
+  if (!incident || typeof incident.question !== 'string') return undefined;
+  const { analysis, question, ...facts } = incident;
+  const suggested = (((analysis ?? {}) as { suggested_procedures?: Array<{ id?: unknown }> }).suggested_procedures ?? [])
+    .map((hit) => hit.id).filter((id): id is string => typeof id === 'string').slice(0, 3);
+  const [alerts, runbooks, history] = await Promise.all([
+    em.execute<Array<Record<string, unknown>>>(
+      `select title, severity, status, host, platform, labels, occurred_at, received_at from alerts
+       where incident_id = ? and organization_id = ? order by received_at desc limit 20`,
+      [input.incidentId, input.organizationId],
+    ),
+    suggested.length === 0
+      ? Promise.resolve([])
+      : em.execute<Array<{ name: string; description: string | null; steps: string[] | null }>>(
+          `select p.name, p.description, (select json_agg(s.name order by s.position) from procedure_steps s where s.procedure_id = p.id) as steps
+           from procedures p where p.organization_id = ? and p.id in (select value::uuid from json_array_elements_text(?::json))`,
+          [input.organizationId, JSON.stringify(suggested)],
+        ),
+    em.execute<Array<{ author_kind: string; body: string }>>(
+      `select author_kind, body from (select id, author_kind, body from incident_messages where incident_id = ? and organization_id = ? and id < ? order by id desc limit 10) h order by id`,
+      [input.incidentId, input.organizationId, input.messageId],
+    ),
+  ]);
+  return {
+    question,
+    context: {
+      incident: facts,
+      alerts,
+      analysis: analysis ?? {},
+      runbooks: runbooks.map((runbook) => ({ name: runbook.name, description: runbook.description, steps: runbook.steps ?? [] })),
+      history,
+    },
+  };
+}
+
+/** The incident chat's assistant: prompt from the incident, streamed answer, stored reply. */
+export function createAssistantActivities(deps: AssistantActivityDeps) {
+  return {
+    /** The chat-completions messages for a question; null when the incident or message is gone. */
+    async buildAssistantPrompt(input: AssistantReplyInput): Promise<PromptMessage[] | null> {
+      const loaded = await loadContext(deps.orm, input);
+      return loaded ? buildAssistantPrompt(loaded.context, loaded.question) : null;
+    },
+
+    /**
+     * Asks the assistant with `stream: true` and publishes the answer so far as partial
+     * `chat.message` events (NOTIFY straight to the API processes: partials are not durable);
+     * returns the whole answer. 4xx answers are final; anything else is retried by the workflow.
+     */
+    async streamAssistantAnswer(input: AssistantReplyInput & { replyId: string; messages: PromptMessage[] }): Promise<string> {
+      const settings = deps.assistant;
+      if (!settings) throw ApplicationFailure.nonRetryable('The assistant is not configured (ASSISTANT_URL)');
+      const endpoint = /\/chat\/completions\/?$/.test(settings.url) ? settings.url : `${settings.url.replace(/\/$/, '')}/chat/completions`;
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}) },
+        body: JSON.stringify({ model: settings.model, messages: input.messages, stream: true }),
+        signal: Context.current().cancellationSignal,
+      });
+      if (!response.ok || !response.body) {
+        const failure = `The assistant answered HTTP ${response.status}`;
+        if (response.status >= 400 && response.status < 500 && response.status !== 429) throw ApplicationFailure.nonRetryable(failure);
+        throw new Error(failure);
+      }
+      const startedAt = new Date().toISOString();
+      let answer = '';
+      let pending = '';
+      let publishedAt = 0;
+      const publish = async () => {
+        const data: ChatEventData = {
+          message: { id: input.replyId, incident_id: input.incidentId, author_id: null, author_kind: 'assistant', body: answer, created_at: startedAt },
+          state: 'partial',
+        };
+        const notice: RealtimeNotice = {
+          kind: 'event', id: input.replyId, type: 'chat.message', organization_id: input.organizationId,
+          incident_id: input.incidentId, execution_id: null, timestamp: new Date().toISOString(), data: data as unknown as Record<string, unknown>,
+        };
+        const payload = JSON.stringify(notice);
+        if (Buffer.byteLength(payload) > MAX_PARTIAL_BYTES) return;
+        await deps.orm.em.fork().execute('select pg_notify(?, ?)', [REALTIME_CHANNEL, payload]);
+        publishedAt = Date.now();
+      };
+      const decoder = new TextDecoder();
+      for await (const chunk of response.body) {
+        const read = readCompletionStream(pending, decoder.decode(chunk as Uint8Array, { stream: true }));
+        pending = read.rest;
+        answer += read.deltas.join('');
+        Context.current().heartbeat();
+        if (read.deltas.length > 0 && Date.now() - publishedAt >= PARTIAL_INTERVAL_MS) await publish();
+        if (read.done) break;
+      }
+      answer += readCompletionStream(pending, '\n\n').deltas.join('');
+      return answer.trim().slice(0, MAX_ANSWER_CHARS) || 'The assistant gave no answer.';
+    },
+
+    /** Stores the reply (once per question: `reply_to_id` is unique) with its timeline entry and `chat.message` event. */
+    async storeAssistantAnswer(input: AssistantReplyInput & { replyId: string; body: string }): Promise<void> {
+      await insertChatMessage(deps.orm.em.fork(), {
+        id: input.replyId,
+        organizationId: input.organizationId,
+        incidentId: input.incidentId,
+        authorId: null,
+        authorKind: 'assistant',
+        body: input.body.slice(0, MAX_ANSWER_CHARS),
+        replyToId: input.messageId,
+      });
+    },
+  };
+}

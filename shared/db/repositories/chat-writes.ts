@@ -1,0 +1,51 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { ChatMessageView } from '../../domain/chat.ts';
+import { uuidv7 } from '../../uuidv7.ts';
+
+// One statement: the message, its timeline entry and its `chat.message` outbox event (which the
+// relay publishes to the organization's and the incident's WebSocket rooms), only when the
+// incident belongs to the organization. A reply already stored (same `reply_to_id`) inserts nothing.
+const INSERT_SQL = `with incident as (select id, organization_id from incidents where id = ? and organization_id = ?),
+  message as (
+    insert into incident_messages (id, organization_id, incident_id, author_id, author_kind, body, reply_to_id, created_at)
+    select ?, i.organization_id, i.id, ?, ?, ?, ?, clock_timestamp() from incident i
+    on conflict (reply_to_id) where reply_to_id is not null do nothing
+    returning id, organization_id, incident_id, author_id, author_kind, body, created_at),
+  entry as (
+    insert into incident_timeline (id, organization_id, incident_id, type, message, actor_id, data, created_at)
+    select ?, m.organization_id, m.incident_id, 'chat_message', ?, m.author_id, jsonb_build_object('message_id', m.id, 'author_kind', m.author_kind), m.created_at from message m),
+  event as (
+    insert into domain_events (id, organization_id, type, incident_id, data, created_at, dispatched_at)
+    select ?, m.organization_id, 'chat.message', m.incident_id,
+      jsonb_build_object('message', jsonb_build_object('id', m.id, 'incident_id', m.incident_id, 'author_id', m.author_id, 'author_kind', m.author_kind, 'body', m.body,
+        'created_at', to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')), 'state', 'done'),
+      m.created_at, null from message m)
+  select id, incident_id, author_id, author_kind, body, created_at from message`;
+
+export const chatMessageView = (row: { id: string; incident_id: string; author_id: string | null; author_kind: string; body: string; created_at: string | Date }): ChatMessageView => ({
+  id: row.id,
+  incident_id: row.incident_id,
+  author_id: row.author_id,
+  author_kind: row.author_kind === 'assistant' ? 'assistant' : 'user',
+  body: row.body,
+  created_at: new Date(row.created_at).toISOString(),
+});
+
+/**
+ * Stores a chat message with its timeline entry and WebSocket event in one round trip. Undefined
+ * when the incident is not the organization's, or when `replyToId` already has its reply.
+ */
+export async function insertChatMessage(
+  em: EntityManager,
+  input: { id?: string; organizationId: string; incidentId: string; authorId: string | null; authorKind: 'user' | 'assistant'; body: string; replyToId?: string | null },
+): Promise<ChatMessageView | undefined> {
+  const summary = `${input.authorKind === 'assistant' ? 'Assistant' : 'Message'}: ${input.body.length > 280 ? `${input.body.slice(0, 279)}…` : input.body}`;
+  const rows = await em.getConnection().execute<Array<Parameters<typeof chatMessageView>[0]>>(INSERT_SQL, [
+    input.incidentId, input.organizationId,
+    input.id ?? uuidv7(), input.authorId, input.authorKind, input.body, input.replyToId ?? null,
+    uuidv7(), summary,
+    uuidv7(),
+  ], 'all');
+  const [row] = rows;
+  return row ? chatMessageView(row) : undefined;
+}

@@ -1,0 +1,96 @@
+// Kept free of Node built-ins and I/O: pure billing rules, unit-tested by tables.
+import { DEFAULT_PLAN, isPlan, planLimits, type Plan, type RateLimitClass } from './plans.ts';
+
+/** What the API counts per organization and billing period (api/services/usage-meter.ts). */
+export const USAGE_METRICS = ['alerts_ingested', 'api_requests', 'search_queries'] as const;
+export type UsageMetric = (typeof USAGE_METRICS)[number];
+
+/**
+ * Seats and integrations per plan, shown beside the hourly rate limits. The spec gives no numbers;
+ * these follow the rate limits' ×5 / ×20 steps from a small team's needs.
+ */
+export const PLAN_QUOTAS: Readonly<Record<Plan, Readonly<{ members: number; integrations: number }>>> = Object.freeze({
+  free: Object.freeze({ members: 5, integrations: 3 }),
+  team: Object.freeze({ members: 25, integrations: 15 }),
+  enterprise: Object.freeze({ members: 500, integrations: 300 }),
+});
+
+/** The plans sold through checkout (the default plan is what a cancelled subscription falls back to). */
+export const PAID_PLANS = ['team', 'enterprise'] as const satisfies readonly Plan[];
+export type PaidPlan = (typeof PAID_PLANS)[number];
+
+export interface BillingLimits {
+  interactive_per_hour: number;
+  api_key_per_hour: number;
+  webhook_per_hour: number;
+  search_per_hour: number;
+  members: number;
+  integrations: number;
+}
+
+/** The limits `GET /billing` shows: the rate limiter's own numbers (same overrides) and the plan's quotas. */
+export function billingLimits(plan: string, overrides: Partial<Record<RateLimitClass, number>> = {}): BillingLimits {
+  const perHour = planLimits(plan, overrides);
+  const quotas = PLAN_QUOTAS[isPlan(plan) ? plan : DEFAULT_PLAN];
+  return {
+    interactive_per_hour: perHour.interactive,
+    api_key_per_hour: perHour.api_key,
+    webhook_per_hour: perHour.webhook,
+    search_per_hour: perHour.search,
+    members: quotas.members,
+    integrations: quotas.integrations,
+  };
+}
+
+/** Usage is counted per calendar month, UTC: the period holding `now`, as [start, end). */
+export function billingPeriod(now: Date): { start: Date; end: Date } {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+/** The subset of a Stripe event billing reads (the payload is otherwise untrusted JSON). */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  data: { object: Record<string, unknown> };
+}
+
+/** What a provider event asks for; `null`: nothing to do (an event type billing ignores, or one naming nothing usable). */
+export type BillingChange =
+  | { kind: 'subscribe'; organizationId: string; plan: PaidPlan; customerId: string | null; subscriptionId: string | null }
+  | { kind: 'cancel'; organizationId: string | null; subscriptionId: string | null; customerId: string | null }
+  | { kind: 'status'; organizationId: string | null; subscriptionId: string | null; status: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : null);
+/** A Stripe reference is an id or, when expanded, an object carrying one. */
+const reference = (value: unknown) => text(value) ?? (value && typeof value === 'object' ? text((value as { id?: unknown }).id) : null);
+const metadataOf = (object: Record<string, unknown>) => (object.metadata && typeof object.metadata === 'object' ? (object.metadata as Record<string, unknown>) : {});
+const organizationOf = (...candidates: unknown[]) => candidates.map(text).find((value): value is string => value !== null && UUID.test(value)) ?? null;
+
+/**
+ * Reads a (signature-verified) provider event: a completed checkout subscribes the organization
+ * named by `client_reference_id` (or `metadata.organization_id`) to `metadata.plan`; a deleted
+ * subscription cancels (back to the default plan); other subscription updates only change the status.
+ */
+export function billingChangeOf(event: ProviderEvent): BillingChange | null {
+  const object = event.data.object;
+  const metadata = metadataOf(object);
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const organizationId = organizationOf(object.client_reference_id, metadata.organization_id);
+      const plan = metadata.plan;
+      if (!organizationId || !(PAID_PLANS as readonly unknown[]).includes(plan)) return null;
+      return { kind: 'subscribe', organizationId, plan: plan as PaidPlan, customerId: reference(object.customer), subscriptionId: reference(object.subscription) };
+    }
+    case 'customer.subscription.deleted':
+      return { kind: 'cancel', organizationId: organizationOf(metadata.organization_id), subscriptionId: text(object.id), customerId: reference(object.customer) };
+    case 'customer.subscription.updated': {
+      const status = text(object.status);
+      return status ? { kind: 'status', organizationId: organizationOf(metadata.organization_id), subscriptionId: text(object.id), status } : null;
+    }
+    default:
+      return null;
+  }
+}
