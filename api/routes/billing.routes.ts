@@ -18,7 +18,7 @@ export function billingRoutes(billing: BillingService) {
       description:
         'Limits are the rate limiter\'s own per-hour numbers for the plan (after any `RATE_LIMIT_*` override) and the plan\'s seat and integration quotas. ' +
         'Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search queries, counted from real traffic ' +
-        '(each API process adds its counts every 250 ms); `members` and `integrations` are the current numbers. Owners and admins (`billing:read`).',
+        '(each API process adds its counts every 250 ms); `members` and `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for owners.',
       tags: ['billing'],
       access: 'billing:read',
       responses: { 200: { description: 'Plan and usage', schema: BillingResponse } },

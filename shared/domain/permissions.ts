@@ -66,8 +66,7 @@ const readOf = (resources: readonly Resource[]): Permission[] => resources.map((
  *   Admins may not delete the organization's owner either, but that depends on the target user, not on
  *   a permission string: the user service enforces it.
  * - `engineer`: reads every resource of the organization except `admin`, which guards the `/admin/*`
- *   endpoints the spec reserves for owners and administrators, and `billing` (owners and admins see
- *   the plan and usage); plus the contract's write grants.
+ *   endpoints the spec reserves for owners and administrators; plus the contract's write grants.
  *   No `api_keys:create`: the contract does not list it, so engineers get keys from an admin.
  * - `viewer`: read only, and not `admin`, `audit` (who did what, from which address) or `billing`
  *   (commercial data): a viewer is an observer of operations, not of the account.
@@ -82,7 +81,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = O
     ...ACTIONS.filter((action) => action !== 'update').map((action): Permission => `billing:${action}`),
   ]),
   engineer: Object.freeze([
-    ...readOf(RESOURCES.filter((resource) => resource !== 'admin' && resource !== 'billing')),
+    ...readOf(RESOURCES.filter((resource) => resource !== 'admin')),
     'incidents:create',
     'incidents:update',
     'procedures:create',

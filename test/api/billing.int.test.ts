@@ -42,17 +42,19 @@ describe('billing (integration: real PostgreSQL, Temporal, stripe-mock)', () => 
   const post = (event: { payload: string; header: string }) =>
     stack.http.post('/api/v1/billing/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', event.header).send(event.payload);
 
-  it('shows plan, limits and usage counted from real traffic; owners and admins only', async () => {
+  it('shows plan, limits and usage counted from real traffic; to every member but viewers, checkout to owners only', async () => {
     const owner = await registerOwner(stack.http, 'usage');
     const admin = await addMember(stack, owner.token, 'admin');
     const engineer = await addMember(stack, owner.token, 'engineer');
+    const viewer = await addMember(stack, owner.token, 'viewer');
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
     const firstBilling = await stack.http.get('/api/v1/billing').set(bearer(owner.token)).expect(200);
     const before = firstBilling.body.data.usage;
     for (let i = 0; i < 3; i += 1) await stack.http.get('/api/v1/incidents').set(bearer(engineer.token)).expect(200);
     await stack.http.post('/api/v1/search/query').set(bearer(engineer.token)).send({ query: 'disk full' });
     await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody('billing-usage-1', 'firing')).expect(200);
-    await stack.http.get('/api/v1/billing').set(bearer(engineer.token)).expect(403);
+    await stack.http.get('/api/v1/billing').set(bearer(engineer.token)).expect(200);
+    await stack.http.get('/api/v1/billing').set(bearer(viewer.token)).expect(403);
     await stack.http.post('/api/v1/billing/checkout').set(bearer(admin.token)).send({ plan: 'team' }).expect(403);
 
     const billing = await stack.http.get('/api/v1/billing').set(bearer(admin.token)).expect(200);
@@ -61,11 +63,11 @@ describe('billing (integration: real PostgreSQL, Temporal, stripe-mock)', () => 
       status: 'active',
       provider: 'stripe',
       limits: { interactive_per_hour: 1000, api_key_per_hour: 5000, webhook_per_hour: 10000, search_per_hour: 500, members: 5, integrations: 3 },
-      usage: { members: 3, integrations: 1 },
+      usage: { members: 4, integrations: 1 },
     });
     const usage = billing.body.data.usage;
-    // Between the two reads: three lists, one search, the refused GET and checkout, and this read.
-    expect(usage.api_requests - before.api_requests).toBe(7);
+    // Between the two reads: three lists, one search, two GETs (one refused), the refused checkout, and this read.
+    expect(usage.api_requests - before.api_requests).toBe(8);
     expect(usage.search_queries - before.search_queries).toBe(1);
     expect(usage.alerts_ingested - before.alerts_ingested).toBe(1);
     expect(new Date(usage.period_start).getUTCDate()).toBe(1);

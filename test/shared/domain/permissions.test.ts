@@ -92,7 +92,7 @@ describe('role table', () => {
     admin: (permission) => permission !== 'billing:update',
     engineer: (permission) => {
       const [resource, action] = permission.split(':');
-      return (action === 'read' && resource !== 'admin' && resource !== 'billing') || engineerWrites.has(permission);
+      return (action === 'read' && resource !== 'admin') || engineerWrites.has(permission);
     },
     viewer: (permission) => {
       const [resource, action] = permission.split(':');
