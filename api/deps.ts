@@ -43,6 +43,7 @@ import { createSelfTestService } from './services/self-test.service.ts';
 import { createWebhookIngestService } from './services/webhook-ingest.service.ts';
 import { createDeliveryService } from './services/delivery.service.ts';
 import { createNotificationService } from './services/notification.service.ts';
+import { createAnalyticsService } from './services/analytics.service.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -187,6 +188,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       organizations: createOrganizationService({ em }),
       audit,
       admin: createAdminService({ em, limitsFor: (plan) => planLimits(plan, overrides) }),
+      analytics: createAnalyticsService({ em }),
       cookies: {
         secure: config.NODE_ENV === 'production',
         accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,

@@ -37,6 +37,8 @@ import { deliveryRoutes, notificationRoutes } from './notification.routes.ts';
 import type { RouteDefinition } from './route.ts';
 import { selfTestRoutes } from './self-test.routes.ts';
 import { webhookRoutes } from './webhook.routes.ts';
+import type { AnalyticsService } from '../services/analytics.service.ts';
+import { analyticsRoutes } from './analytics.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -60,6 +62,7 @@ export interface ApiServices {
   organizations: OrganizationService;
   audit: AuditService;
   admin: AdminService;
+  analytics: AnalyticsService;
   cookies: { secure: boolean; accessTtlSeconds: number; refreshTtlSeconds: number };
 }
 
@@ -75,6 +78,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...organizationRoutes(services.organizations),
     ...auditRoutes(services.audit, services.admin),
     ...incidentRoutes(services.incidents),
+    ...analyticsRoutes(services.analytics),
     ...procedureRoutes(services.procedures, services.executions),
     ...executionRoutes(services.executions),
     ...searchRoutes(services.search),

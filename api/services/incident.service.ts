@@ -208,6 +208,7 @@ export function createIncidentService(deps: {
       field('description', input.description, 'description_changed', 'Description');
       field('severity', input.severity, 'severity_changed', 'Severity');
       field('assigneeId', input.assignee_id, 'assignee_changed', 'Assignee');
+      if (incident.assigneeId && !incident.firstAssignedAt) incident.firstAssignedAt = new Date();
       if (input.tags !== undefined) {
         incident.tags = input.tags;
         changed = true;
