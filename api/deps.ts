@@ -44,6 +44,7 @@ import { createWebhookIngestService } from './services/webhook-ingest.service.ts
 import { createDeliveryService } from './services/delivery.service.ts';
 import { createNotificationService } from './services/notification.service.ts';
 import { createAnalyticsService } from './services/analytics.service.ts';
+import { createWebhookHealth } from './services/webhook-health.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -183,6 +184,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       notifications: createNotificationService({ em }),
       webhooks: createWebhookIngestService({ em, temporal: runtime.temporal, integrations: integrationLookup, dedupWindowSeconds: config.WEBHOOK_DEDUP_WINDOW_SECONDS, maxAlertsPerPayload: config.WEBHOOK_MAX_ALERTS_PER_PAYLOAD }),
       webhookMaxBodyBytes: config.WEBHOOK_MAX_BODY_BYTES,
+      webhookHealth: createWebhookHealth({ em, temporalReachable: () => isTemporalReachable(runtime.temporal.client, config.TEMPORAL_NAMESPACE) }),
       users: createUserService({ em, cache }),
       invitations: createInvitationService({ em, mailer, publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') }),
       organizations: createOrganizationService({ em }),

@@ -38,6 +38,7 @@ import type { RouteDefinition } from './route.ts';
 import { selfTestRoutes } from './self-test.routes.ts';
 import { webhookRoutes } from './webhook.routes.ts';
 import type { AnalyticsService } from '../services/analytics.service.ts';
+import type { WebhookHealth } from '../services/webhook-health.ts';
 import { analyticsRoutes } from './analytics.routes.ts';
 
 export interface ApiServices {
@@ -57,6 +58,7 @@ export interface ApiServices {
   deliveries: DeliveryService;
   notifications: NotificationService;
   webhookMaxBodyBytes: number;
+  webhookHealth: WebhookHealth;
   users: UserService;
   invitations: InvitationService;
   organizations: OrganizationService;
@@ -87,7 +89,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...integrationRoutes(services.integrations),
     ...deliveryRoutes(services.deliveries),
     ...notificationRoutes(services.notifications),
-    ...webhookRoutes(services.webhooks, { maxBodyBytes: services.webhookMaxBodyBytes }),
+    ...webhookRoutes(services.webhooks, { maxBodyBytes: services.webhookMaxBodyBytes, health: services.webhookHealth }),
     ...selfTestRoutes(services.selfTest),
   ];
 }
