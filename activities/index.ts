@@ -4,6 +4,7 @@ import { createDeliveryActivities, type DeliveryActivityDeps } from './delivery.
 import { createSearchActivities, type SearchActivityDeps } from './search.activities.ts';
 import { createExecutionActivities, type ExecutionActivityDeps } from './procedure-execution.activities.ts';
 import { createIncidentAnalysisActivities } from './incident-analysis.activities.ts';
+import { createRetentionActivities } from './retention.activities.ts';
 
 export type ActivityDeps = SelfTestActivityDeps & DeliveryActivityDeps & AlertIngestionActivityDeps & ExecutionActivityDeps & SearchActivityDeps;
 
@@ -16,6 +17,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createExecutionActivities(deps),
     ...createSearchActivities(deps),
     ...createIncidentAnalysisActivities(deps),
+    ...createRetentionActivities(deps),
   };
 }
 

@@ -4,3 +4,4 @@ export { alertIngestionWorkflow } from './alert-ingestion.workflow.ts';
 export { outboundDeliveryWorkflow } from './outbound-delivery.workflow.ts';
 export { searchIndexWorkflow } from './search-index.workflow.ts';
 export { procedureExecutionWorkflow } from './procedure-execution.workflow.ts';
+export { retentionWorkflow } from './retention.workflow.ts';

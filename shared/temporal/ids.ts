@@ -13,4 +13,6 @@ export const workflowIds = {
   searchIndex: (organizationId: string, type: string, id: string) => `search-index:${organizationId}:${type}:${id}`,
   /** One per domain event and subscribed integration: the outbox relay may start it twice, Temporal runs it once. */
   delivery: (eventId: string, integrationId: string) => `delivery:${eventId}:${integrationId}`,
+  /** The daily retention schedule, one per task queue (tests run several on one server). */
+  retentionSchedule: (taskQueue: string) => `retention:${taskQueue}`,
 };
