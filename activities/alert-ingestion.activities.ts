@@ -1,10 +1,11 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { AlertSchema, IncidentSchema, type Incident } from '../shared/db/entities/index.ts';
+import { AlertSchema, IncidentSchema, OrganizationSchema, type Incident } from '../shared/db/entities/index.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../shared/db/repositories/incident-writes.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { isMoreSevere } from '../shared/domain/incident.ts';
-import type { AlertSignalPayload, IngestionResult } from '../shared/domain/ingestion.ts';
+import type { AlertSignalPayload, AutoResolveResult, IngestionResult } from '../shared/domain/ingestion.ts';
+import { readSettings } from '../shared/domain/organization-settings.ts';
 import type { Severity } from '../shared/domain/alert.ts';
 import type { IntegrationLiveness } from './integration-liveness.ts';
 
@@ -99,7 +100,7 @@ function resultOfSeen(signals: AlertSignalPayload[], seen: Map<string, string | 
 export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps) {
   return {
     /** Alerts of one dedup key: firing ones open or append to the incident, a resolved one resolves it. */
-    async recordAlerts(input: { signals: AlertSignalPayload[]; incidentId: string | null }): Promise<IngestionResult & { created: boolean }> {
+    async recordAlerts(input: { signals: AlertSignalPayload[]; incidentId: string | null }): Promise<IngestionResult & { created: boolean; autoResolveAfterMs?: number | null }> {
       const { signals } = input;
       const first = signals[0];
       if (!first) return { incidentId: input.incidentId, created: false };
@@ -158,7 +159,35 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
       });
       const latest = signals.reduce((max, signal) => (signal.receivedAt > max ? signal.receivedAt : max), first.receivedAt);
       deps.integrationLiveness.record(first.organizationId, first.integrationId, new Date(latest));
-      return result;
+      if (!result.created) return result;
+      // Only for a new incident, so one statement per incident rather than per batch.
+      const organization = await deps.orm.em.fork().findOneOrFail(OrganizationSchema, { id: first.organizationId }, { fields: ['settings'], filters: false });
+      const hours = readSettings(organization.settings).auto_resolve_after_hours;
+      return { ...result, autoResolveAfterMs: hours === null ? null : Math.round(hours * 3_600_000) };
+    },
+
+    /**
+     * Resolves an alert-opened incident no alert has reached for `afterMs`, unless it is closed
+     * already; when an alert reached it more recently (through another integration's workflow with
+     * the same dedup key), says how long is left instead.
+     */
+    async autoResolveIncident(input: { organizationId: string; incidentId: string; afterMs: number }): Promise<AutoResolveResult> {
+      return forkForOrganization(deps.orm, input.organizationId).transactional(async (em) => {
+        const [incident] = await em.find(IncidentSchema, { id: input.incidentId }, { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] });
+        if (!incident || incident.status === 'resolved') return { resolved: true };
+        const [row] = await em.getConnection().execute<Array<{ last: Date | string | null }>>(
+          'select max(received_at) as last from alerts where incident_id = ? and organization_id = ?',
+          [incident.id, input.organizationId],
+        );
+        const idleSince = new Date(row?.last ?? incident.createdAt).getTime();
+        const waitMs = idleSince + input.afterMs - Date.now();
+        if (waitMs > 0) return { resolved: false, waitMs };
+        changeIncidentStatus(em, incident, 'resolved', {
+          message: `Resolved automatically: no new alert for ${+(input.afterMs / 3_600_000).toFixed(3)} h`,
+          data: { auto_resolved: true, after_ms: input.afterMs },
+        });
+        return { resolved: true };
+      });
     },
   };
 }

@@ -5,6 +5,7 @@ import { createSearchActivities, type SearchActivityDeps } from './search.activi
 import { createExecutionActivities, type ExecutionActivityDeps } from './procedure-execution.activities.ts';
 import { createIncidentAnalysisActivities } from './incident-analysis.activities.ts';
 import { createAssistantActivities, type AssistantActivityDeps } from './assistant.activities.ts';
+import { createRetentionActivities } from './retention.activities.ts';
 
 export type ActivityDeps = SelfTestActivityDeps & DeliveryActivityDeps & AlertIngestionActivityDeps & ExecutionActivityDeps & SearchActivityDeps & AssistantActivityDeps;
 
@@ -18,6 +19,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSearchActivities(deps),
     ...createIncidentAnalysisActivities(deps),
     ...createAssistantActivities(deps),
+    ...createRetentionActivities(deps),
   };
 }
 

@@ -48,6 +48,8 @@ import { createStripeProvider } from './services/billing-provider.ts';
 import { createBillingService } from './services/billing.service.ts';
 import { createChatService } from './services/chat.service.ts';
 import { createUsageMeter, meteredRateLimit, meteredWebhookIngest, type UsageMeter } from './services/usage-meter.ts';
+import { createAnalyticsService } from './services/analytics.service.ts';
+import { createWebhookHealth } from './services/webhook-health.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -205,6 +207,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         usage,
       ),
       webhookMaxBodyBytes: config.WEBHOOK_MAX_BODY_BYTES,
+      webhookHealth: createWebhookHealth({ em, temporalReachable: () => isTemporalReachable(runtime.temporal.client, config.TEMPORAL_NAMESPACE) }),
       users: createUserService({ em, cache }),
       invitations: createInvitationService({ em, mailer, publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') }),
       organizations: createOrganizationService({ em }),
@@ -220,6 +223,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         // The organizations trigger tells every process; this one drops its cached plan at once.
         onPlanChange: (organizationId) => cache.invalidate([credentialTag.organization(organizationId)]),
       }),
+      analytics: createAnalyticsService({ em }),
       cookies: {
         secure: config.NODE_ENV === 'production',
         accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,

@@ -1,15 +1,21 @@
 // `npm run bench:api`: authenticated reads against the production shape (the API as its own
 // process on a fresh database), next to raw node:http serving the very same bytes, all in one run.
 // Prints req/s, p50, p99 and the ratio to raw node:http. A figure to track, not a gate.
+// Then GET /analytics over an organization of 100k incidents with their history and alerts,
+// seeded by generate_series (BENCH_ANALYTICS_INCIDENTS), one request at a time: p50 and p95.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { percentile } from './percentile.ts';
 import { call, registerOwner, startProductionStack } from './production-stack.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ANALYTICS_INCIDENTS = Number(process.env.BENCH_ANALYTICS_INCIDENTS ?? 100_000);
+const ANALYTICS_REQUESTS = Number(process.env.BENCH_ANALYTICS_REQUESTS ?? 40);
 
 interface Measured {
   name: string;
@@ -25,6 +31,69 @@ async function measure(name: string, url: string, headers: Record<string, string
   const result = await run(SECONDS);
   const errors = result.errors + result.timeouts + result.non2xx;
   return { name, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
+}
+
+/**
+ * `incidents` incidents over the last 90 days in the organization, as ingestion and people leave
+ * them: mixed severities, sources, integrations and assignees; 85% resolved, most acknowledged,
+ * half mitigated and assigned; a `created` and a status entry on each timeline; two alerts each.
+ */
+async function seedAnalyticsHistory(databaseUrl: string, organizationId: string, assigneeId: string, incidents: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into incidents (id, organization_id, title, status, severity, source, integration_id, assignee_id, created_at, updated_at,
+         acknowledged_at, first_assigned_at, mitigated_at, resolved_at)
+       select gen_random_uuid(), $1, 'Seeded incident ' || g,
+         case when g % 20 < 17 then 'resolved' when g % 20 < 19 then 'investigating' else 'active' end,
+         (array['critical', 'high', 'medium', 'low'])[1 + g % 4],
+         (array['infra_monitor', 'apm', 'pager', 'dashboards', 'search_logs', 'observability', 'metrics_alerts', 'manual'])[1 + g % 8],
+         case when g % 8 = 7 then null else ('00000000-0000-4000-8000-00000000000' || (g % 5))::uuid end,
+         case when g % 2 = 0 then $2::uuid end,
+         c, c, case when g % 20 < 19 then c + (g % 900) * interval '1 second' end,
+         case when g % 2 = 0 then c + (g % 1200) * interval '1 second' end,
+         case when g % 20 < 17 and g % 2 = 1 then c + (g % 3600) * interval '1 second' end,
+         case when g % 20 < 17 then c + (3600 + g % 14400) * interval '1 second' end
+       from generate_series(1, $3::int) as g, lateral (select now() - (g * (90 * 86400.0 / $3)) * interval '1 second' as c) as t`,
+      [organizationId, assigneeId, incidents],
+    );
+    await client.query(
+      `insert into incident_timeline (id, organization_id, incident_id, type, message, data, created_at)
+       select gen_random_uuid(), organization_id, id, 'created', 'Incident created', '{}', created_at from incidents where organization_id = $1
+       union all
+       select gen_random_uuid(), organization_id, id, 'status_changed', 'Status changed', jsonb_build_object('from', 'active', 'to', status), coalesce(resolved_at, acknowledged_at)
+         from incidents where organization_id = $1 and acknowledged_at is not null`,
+      [organizationId],
+    );
+    await client.query(
+      `insert into alerts (id, organization_id, integration_id, incident_id, platform, dedup_key, title, severity, status, raw, received_at, processed_at)
+       select gen_random_uuid(), i.organization_id, coalesce(i.integration_id, '00000000-0000-4000-8000-000000000000'), i.id,
+         case when i.source = 'manual' then 'apm' else i.source end, 'seed-' || i.id, i.title, i.severity, 'firing', '{}',
+         i.created_at + n * interval '1 minute', i.created_at + n * interval '1 minute'
+       from incidents i, generate_series(0, 1) as n where i.organization_id = $1`,
+      [organizationId],
+    );
+    // As autovacuum would soon after: statistics, and the visibility map index-only scans need.
+    await client.query('vacuum analyze incidents, alerts, incident_timeline');
+  } finally {
+    await client.end();
+  }
+}
+
+/** Sequential requests (latency, not throughput): p50 and p95 in ms. */
+async function measureLatency(url: string, headers: Record<string, string>, requests: number): Promise<{ p50: number; p95: number }> {
+  const once = async () => {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+    return performance.now() - started;
+  };
+  for (let i = 0; i < 3; i++) await once(); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < requests; i++) samples.push(await once());
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
 }
 
 /** Raw node:http as its own process (bench/raw-server.ts), answering each path with the bytes the API gave. */
@@ -87,6 +156,22 @@ try {
   await pair('GET /incidents/{id} (JWT)', paths.detail, jwt);
   await pair('GET /incidents/{id} (X-API-Key)', paths.detail, apiKey);
 
+  const analyticsOwner = await registerOwner(baseUrl, 'bench-analytics');
+  const seedStarted = performance.now();
+  await seedAnalyticsHistory(stack.databaseUrl, analyticsOwner.organizationId, analyticsOwner.userId, ANALYTICS_INCIDENTS);
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  await call(baseUrl, 'PATCH', '/api/v1/organization-settings', { token: analyticsOwner.token, body: { timezone: 'Europe/Paris' } });
+  const analyticsQueries = [
+    ['last 30 days (default), daily', ''],
+    ['90 days, daily, group_by=severity', `?from=${new Date(Date.now() - 90 * 86_400_000).toISOString()}&group_by=severity`],
+    ['90 days, weekly, group_by=assignee', `?from=${new Date(Date.now() - 90 * 86_400_000).toISOString()}&interval=week&group_by=assignee`],
+    ['365 days, monthly, severity=critical', `?from=${new Date(Date.now() - 365 * 86_400_000).toISOString()}&interval=month&severity=critical`],
+  ] as const;
+  const analyticsRows: Array<{ name: string; p50: number; p95: number }> = [];
+  for (const [name, query] of analyticsQueries) {
+    analyticsRows.push({ name, ...(await measureLatency(`${baseUrl}/api/v1/analytics${query}`, { authorization: `Bearer ${analyticsOwner.token}` }, ANALYTICS_REQUESTS)) });
+  }
+
   const fmt = (n: number, digits = 0) => n.toFixed(digits);
   const lines = [
     '',
@@ -98,6 +183,13 @@ try {
     ),
     '',
     'targets: GET /incidents/{id} (JWT) ratio >= 0.25, GET /auth/me (JWT) ratio >= 0.5, p99 < 50 ms',
+    '',
+    `GET /analytics: ${ANALYTICS_INCIDENTS} incidents over 90 days with timelines and ${2 * ANALYTICS_INCIDENTS} alerts (seeded in ${fmt(seedSeconds, 1)} s), ${ANALYTICS_REQUESTS} sequential requests each, JWT`,
+    '| request | p50 ms | p95 ms |',
+    '|---|---|---|',
+    ...analyticsRows.map((row) => `| GET /analytics ${row.name} | ${fmt(row.p50, 1)} | ${fmt(row.p95, 1)} |`),
+    '',
+    'target: GET /analytics < 200 ms at 100k incidents',
     '',
   ];
   process.stdout.write(lines.join('\n'));

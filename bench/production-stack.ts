@@ -77,13 +77,13 @@ export async function call<T = Record<string, unknown>>(baseUrl: string, method:
 }
 
 /** Registers an organization and logs its owner in. */
-export async function registerOwner(baseUrl: string, label: string): Promise<{ token: string; organizationId: string }> {
+export async function registerOwner(baseUrl: string, label: string): Promise<{ token: string; organizationId: string; userId: string }> {
   const email = `${label}-${randomBytes(4).toString('hex')}@example.test`;
   const password = 'correct horse battery staple';
-  const registered = await call<{ data: { organization: { id: string } } }>(baseUrl, 'POST', '/api/v1/auth/register', {
+  const registered = await call<{ data: { organization: { id: string }; user: { id: string } } }>(baseUrl, 'POST', '/api/v1/auth/register', {
     body: { email, password, name: 'Bench Owner', organization_name: `${label} org` },
     expect: 201,
   });
   const login = await call<{ access_token: string }>(baseUrl, 'POST', '/api/v1/auth/login', { body: { email, password } });
-  return { token: login.access_token, organizationId: registered.data.organization.id };
+  return { token: login.access_token, organizationId: registered.data.organization.id, userId: registered.data.user.id };
 }

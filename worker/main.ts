@@ -6,6 +6,7 @@ import { ensureDevSecret } from '../shared/dev/dev-secrets.ts';
 import { connectTemporal } from '../shared/temporal/client.ts';
 import { createWorkerDeps, startOutboxRelay } from './deps.ts';
 import { createWorker } from './worker.ts';
+import { ensureRetentionSchedule } from './retention-schedule.ts';
 import { startWorkerHealthServer, workerHealthSources } from './health.ts';
 import { createSearchIndex } from '../shared/search/create-search-index.ts';
 
@@ -30,6 +31,8 @@ const worker = await createWorker({ connection, namespace: config.TEMPORAL_NAMES
 // The outbox relay (deliveries, notifications, real time) runs beside the worker; it needs a client
 // connection of its own to start delivery workflows.
 const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE });
+// Idempotent: the first worker creates the daily retention schedule, the others find it.
+await ensureRetentionSchedule(temporal.client, config.TEMPORAL_TASK_QUEUE);
 const relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue: config.TEMPORAL_TASK_QUEUE, logger, indexIncidents: search !== undefined });
 // /healthz, /readyz and /metrics of this process, for an orchestrator's probes and a scraper.
 const health = config.WORKER_HEALTH_PORT === undefined

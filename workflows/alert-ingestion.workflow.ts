@@ -45,6 +45,10 @@ export async function alertIngestionWorkflow(input: AlertIngestionInput): Promis
   // A sender's retry of a delivery Temporal already holds (its answer was lost) is dropped here.
   const recentReceipts = new Map(input.recentReceipts ?? []);
   let resolvedByHand = false;
+  // The organization's auto_resolve_after_hours when the incident opened; the timer below restarts
+  // with every batch of alerts, since each one brings the workflow back around the loop.
+  let autoResolveAfterMs = input.autoResolveAfterMs ?? null;
+  let idleWaitMs = autoResolveAfterMs;
 
   setHandler(alertReceivedSignal, (signal) => {
     pending.push(...admitNewReceipts(recentReceipts, [signal]));
@@ -59,7 +63,17 @@ export async function alertIngestionWorkflow(input: AlertIngestionInput): Promis
 
   let processed = 0;
   for (;;) {
-    await condition(() => pending.length > 0 || resolvedByHand);
+    const woken = idleWaitMs !== null && incidentId !== null
+      ? await condition(() => pending.length > 0 || resolvedByHand, idleWaitMs)
+      : await condition(() => pending.length > 0 || resolvedByHand).then(() => true);
+    if (!woken && incidentId !== null && autoResolveAfterMs !== null) {
+      const outcome = await durable.autoResolveIncident({ organizationId: input.organizationId, incidentId, afterMs: autoResolveAfterMs });
+      if (outcome.resolved) incidentId = null;
+      else idleWaitMs = outcome.waitMs;
+      if (incidentId === null && pending.length === 0) return { incidentId: null };
+      continue;
+    }
+    idleWaitMs = autoResolveAfterMs;
     while (pending.length > 0) {
       // The activity also finds a hand-resolved incident closed; the flag only saves it a lookup.
       if (resolvedByHand) {
@@ -71,12 +85,13 @@ export async function alertIngestionWorkflow(input: AlertIngestionInput): Promis
       if (result.incidentId && result.incidentId !== incidentId) {
         upsertSearchAttributes([{ key: INCIDENT_ID, value: result.incidentId }]);
       }
+      if (result.created) autoResolveAfterMs = idleWaitMs = result.autoResolveAfterMs ?? null;
       incidentId = result.incidentId;
       processed += signals.length;
       const runIsLong = processed >= MAX_ALERTS_PER_RUN || workflowInfo().continueAsNewSuggested;
       const hasWork = incidentId !== null || pending.length > 0;
       if (runIsLong && hasWork && pending.length <= MAX_CARRIED_ALERTS) {
-        await continueAsNew<typeof alertIngestionWorkflow>({ ...input, incidentId, pending, recentReceipts: [...recentReceipts] });
+        await continueAsNew<typeof alertIngestionWorkflow>({ ...input, incidentId, pending, recentReceipts: [...recentReceipts], autoResolveAfterMs });
       }
     }
     if (resolvedByHand) {

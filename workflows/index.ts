@@ -5,3 +5,4 @@ export { outboundDeliveryWorkflow } from './outbound-delivery.workflow.ts';
 export { searchIndexWorkflow } from './search-index.workflow.ts';
 export { procedureExecutionWorkflow } from './procedure-execution.workflow.ts';
 export { assistantReplyWorkflow } from './assistant-reply.workflow.ts';
+export { retentionWorkflow } from './retention.workflow.ts';

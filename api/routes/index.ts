@@ -41,6 +41,9 @@ import { deliveryRoutes, notificationRoutes } from './notification.routes.ts';
 import type { RouteDefinition } from './route.ts';
 import { selfTestRoutes } from './self-test.routes.ts';
 import { webhookRoutes } from './webhook.routes.ts';
+import type { AnalyticsService } from '../services/analytics.service.ts';
+import type { WebhookHealth } from '../services/webhook-health.ts';
+import { analyticsRoutes } from './analytics.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -59,6 +62,7 @@ export interface ApiServices {
   deliveries: DeliveryService;
   notifications: NotificationService;
   webhookMaxBodyBytes: number;
+  webhookHealth: WebhookHealth;
   users: UserService;
   invitations: InvitationService;
   organizations: OrganizationService;
@@ -66,6 +70,7 @@ export interface ApiServices {
   admin: AdminService;
   billing: BillingService;
   chat: ChatService;
+  analytics: AnalyticsService;
   cookies: { secure: boolean; accessTtlSeconds: number; refreshTtlSeconds: number };
 }
 
@@ -82,6 +87,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...auditRoutes(services.audit, services.admin),
     ...incidentRoutes(services.incidents),
     ...chatRoutes(services.chat),
+    ...analyticsRoutes(services.analytics),
     ...procedureRoutes(services.procedures, services.executions),
     ...executionRoutes(services.executions),
     ...searchRoutes(services.search),
@@ -90,7 +96,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...integrationRoutes(services.integrations),
     ...deliveryRoutes(services.deliveries),
     ...notificationRoutes(services.notifications),
-    ...webhookRoutes(services.webhooks, { maxBodyBytes: services.webhookMaxBodyBytes }),
+    ...webhookRoutes(services.webhooks, { maxBodyBytes: services.webhookMaxBodyBytes, health: services.webhookHealth }),
     ...selfTestRoutes(services.selfTest),
     ...billingRoutes(services.billing),
   ];

@@ -8,11 +8,13 @@ import {
   PlatformSetupResponse,
   UpdateIntegrationBody,
 } from '../schemas/integration.schemas.ts';
+import { PLATFORMS } from '../../shared/domain/alert.ts';
 import type { IntegrationService } from '../services/integration.service.ts';
 import { defineRoute } from './route.ts';
 
-// The spec names these platform sub-routes; they are declared before `/integrations/{id}`.
-const SETUP_PLATFORMS = ['infra_monitor', 'apm', 'search_logs', 'observability'] as const;
+// The spec names four platform sub-routes; every platform has one, so none answers 422 as an
+// invalid `{id}`. Declared before `/integrations/{id}`.
+const SETUP_PLATFORMS = PLATFORMS;
 
 export function integrationRoutes(integrations: IntegrationService) {
   return [

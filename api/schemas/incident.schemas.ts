@@ -77,7 +77,7 @@ export const IncidentListQuery = PaginationQuerySchema.extend({
 export const CreateIncidentBody = z.object({
   title: z.string().trim().min(1).max(500),
   description: z.string().max(20_000).nullish(),
-  severity: z.enum(SEVERITIES).default('medium'),
+  severity: z.enum(SEVERITIES).optional().describe('Default: the organization\'s `default_incident_severity` setting (`medium` unless changed)'),
   status: z.enum(INCIDENT_STATUSES).default('active'),
   assignee_id: z.uuid().nullish(),
   tags: tags.default([]),

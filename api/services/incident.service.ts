@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { IncidentSchema, UserSchema, type Incident } from '../../shared/db/entities/index.ts';
+import { IncidentSchema, OrganizationSchema, UserSchema, type Incident } from '../../shared/db/entities/index.ts';
 import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../../shared/db/repositories/incident-writes.ts';
+import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { NotFoundError, ValidationError } from '../../shared/errors.ts';
 import { analysisView } from '../../shared/search/incident-analysis.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -156,14 +157,17 @@ export function createIncidentService(deps: {
       return { items: rows.map(incidentRowView), total };
     },
 
-    async create(auth: AuthContext, input: { title: string; description?: string | null; severity: string; status: string; assignee_id?: string | null; tags: string[] }) {
+    async create(auth: AuthContext, input: { title: string; description?: string | null; severity?: string; status: string; assignee_id?: string | null; tags: string[] }) {
       await assertAssignable(input.assignee_id);
       const em = deps.em();
+      // Read only when the body leaves the severity out.
+      const severity = input.severity
+        ?? readSettings((await em.findOneOrFail(OrganizationSchema, { id: auth.organizationId }, { fields: ['settings'] })).settings).default_incident_severity;
       const incident = createIncident(em, {
         organizationId: auth.organizationId,
         title: input.title,
         description: input.description,
-        severity: input.severity,
+        severity,
         status: input.status,
         source: 'manual',
         assigneeId: input.assignee_id,
@@ -208,6 +212,7 @@ export function createIncidentService(deps: {
       field('description', input.description, 'description_changed', 'Description');
       field('severity', input.severity, 'severity_changed', 'Severity');
       field('assigneeId', input.assignee_id, 'assignee_changed', 'Assignee');
+      if (incident.assigneeId && !incident.firstAssignedAt) incident.firstAssignedAt = new Date();
       if (input.tags !== undefined) {
         incident.tags = input.tags;
         changed = true;

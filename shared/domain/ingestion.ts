@@ -27,6 +27,8 @@ export interface AlertIngestionInput {
   pending?: AlertSignalPayload[];
   /** Receipt keys seen within their window, oldest first: [key, until (epoch ms)]. */
   recentReceipts?: Array<[string, number]>;
+  /** The organization's auto_resolve_after_hours when the open incident was created, in ms; null: never. */
+  autoResolveAfterMs?: number | null;
 }
 
 /** The most receipt keys a workflow remembers (and carries over continue-as-new): about 40 KB. */
@@ -68,6 +70,9 @@ export function admitNewReceipts<T extends Pick<AlertSignalPayload, 'receiptKey'
 export interface IngestionResult {
   incidentId: string | null;
 }
+
+/** What auto-resolving an idle incident did: resolved it, or found a newer alert and says how long to wait still. */
+export type AutoResolveResult = { resolved: true } | { resolved: false; waitMs: number };
 
 /**
  * The most alerts one ingestion transaction applies. Below MikroORM's insert batch size (300), so

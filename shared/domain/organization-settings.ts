@@ -29,7 +29,9 @@ const notificationFields = {
   notify_on_resolve: z.boolean(),
 };
 const retentionDays = z.number().int().min(1).max(3650);
-const autoResolveAfterHours = z.number().int().min(1).max(8760).nullable();
+// Fractional hours (e.g. 0.5); at least 0.001 h (3.6 s), which only tests and demos want.
+export const MIN_AUTO_RESOLVE_HOURS = 0.001;
+const autoResolveAfterHours = z.number().min(MIN_AUTO_RESOLVE_HOURS).max(8760).nullable();
 
 const executionFields = {
   /**
@@ -60,7 +62,10 @@ export const OrganizationSettingsSchema = z
     /** Days incidents, alerts and audit events are kept. */
     retention_days: retentionDays.default(365),
     default_incident_severity: severity.default('medium'),
-    /** Resolve an incident with no new alert for this many hours; null never auto-resolves. */
+    /**
+     * Resolve an alert-opened incident after this many hours (fractional allowed) without a new alert;
+     * null never auto-resolves. Read when the incident opens: a change applies to incidents opened after it.
+     */
     auto_resolve_after_hours: autoResolveAfterHours.default(null),
     executions: ExecutionSettingsSchema.prefault({}),
   })

@@ -15,4 +15,6 @@ export const workflowIds = {
   delivery: (eventId: string, integrationId: string) => `delivery:${eventId}:${integrationId}`,
   /** One per chat message mentioning the assistant: a second start for the same message is refused. */
   assistantReply: (messageId: string) => `assistant-reply:${messageId}`,
+  /** The daily retention schedule, one per task queue (tests run several on one server). */
+  retentionSchedule: (taskQueue: string) => `retention:${taskQueue}`,
 };

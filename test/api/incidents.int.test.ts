@@ -24,6 +24,16 @@ describe('incidents API (integration: real PostgreSQL)', () => {
     expect(detail.body.data.analysis).toEqual({});
   });
 
+  it('takes the organization\'s default_incident_severity when the body names none', async () => {
+    await stack.http.patch('/api/v1/organization-settings').set(auth()).send({ default_incident_severity: 'high' }).expect(200);
+    try {
+      expect((await create({ title: 'Defaulted' })).body.data.severity).toBe('high');
+      expect((await create({ title: 'Explicit', severity: 'low' })).body.data.severity).toBe('low');
+    } finally {
+      await stack.http.patch('/api/v1/organization-settings').set(auth()).send({ default_incident_severity: 'medium' }).expect(200);
+    }
+  });
+
   it('PATCH changes status, severity, assignee and description with a timeline entry each', async () => {
     const { body } = await create({ title: 'Queue backlog', severity: 'low' });
     const id = body.data.id;

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../shared/dev/wait-for.ts';
+import { parseAlertPayload } from '../../shared/alerts/parsers/index.ts';
+import { PLATFORMS } from '../../shared/domain/alert.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, postSigned } from '../helpers/webhooks.ts';
 
@@ -68,11 +70,11 @@ describe('integrations API (integration: real PostgreSQL + Temporal)', () => {
     expect(connected.last_alert_at).not.toBeNull();
   });
 
-  it.each(['infra_monitor', 'apm', 'search_logs', 'observability'])('GET /integrations/%s shows the setup of that platform', async (platform) => {
+  it.each(PLATFORMS)('GET /integrations/%s shows the setup of that platform, with an example its parser accepts', async (platform) => {
     const { body } = await stack.http.get(`/api/v1/integrations/${platform}`).set(auth()).expect(200);
     expect(body.data).toMatchObject({ platform, webhook_url_template: expect.stringContaining(`/api/v1/webhooks/${platform}/{integration_id}`) });
     expect(body.data.signature_header).toMatch(/^X-[A-Za-z-]+-Signature$/);
-    expect(body.data.example_payload).toBeDefined();
+    expect(parseAlertPayload(platform, body.data.example_payload).length).toBeGreaterThan(0);
   });
 
   it('rejects invalid input with field paths', async () => {

@@ -27,6 +27,10 @@ export const IncidentSchema = defineEntity({
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
     acknowledgedAt: p.datetime().nullable(),
     resolvedAt: p.datetime().nullable(),
+    /** First time the incident reached `mitigated` (kept when it moves on): analytics' MTTM. */
+    mitigatedAt: p.datetime().nullable(),
+    /** First time it had an assignee (kept when unassigned): with acknowledged_at, analytics' MTTA. */
+    firstAssignedAt: p.datetime().nullable(),
     /** Similar incidents and suggested procedures, written by the worker (`{}` until then); only the detail reads it. */
     analysis: p.json<Record<string, unknown>>().default('{}').lazy(),
     analyzedAt: p.datetime().nullable(),

@@ -83,6 +83,8 @@ export function createIncident(em: EntityManager, input: NewIncident): Incident 
     labels: input.labels ?? {},
     acknowledgedAt: status === 'active' || status === 'resolved' ? null : now,
     resolvedAt: status === 'resolved' ? now : null,
+    mitigatedAt: status === 'mitigated' ? now : null,
+    firstAssignedAt: input.assigneeId ? now : null,
   });
   addTimelineEntry(em, incident, {
     type: 'created',
@@ -108,6 +110,7 @@ export function changeIncidentStatus(
   if (status === 'resolved') incident.resolvedAt = now;
   else incident.resolvedAt = null;
   if (status !== 'active' && !incident.acknowledgedAt) incident.acknowledgedAt = now;
+  if (status === 'mitigated' && !incident.mitigatedAt) incident.mitigatedAt = now;
   addTimelineEntry(em, incident, {
     type: context.type ?? 'status_changed',
     message: context.message ?? `Status changed from ${previous} to ${status}`,
