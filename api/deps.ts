@@ -43,6 +43,10 @@ import { createSelfTestService } from './services/self-test.service.ts';
 import { createWebhookIngestService } from './services/webhook-ingest.service.ts';
 import { createDeliveryService } from './services/delivery.service.ts';
 import { createNotificationService } from './services/notification.service.ts';
+import { createOidcRelyingParty } from './services/sso/oidc-relying-party.ts';
+import { createSamlServiceProvider } from './services/sso/saml-service-provider.ts';
+import { createSsoConnectionService, ssoUrls } from './services/sso/sso-connection.service.ts';
+import { createSsoLoginService, SSO_REQUEST_TTL_SECONDS } from './services/sso/sso-login.service.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -133,6 +137,21 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const authenticateCredential = createCredentialAuthenticator({ em, tokens, sessions, apiKeys });
   const searchIndexer = createSearchIndexer({ temporal: runtime.temporal, logger });
   const procedures = withSearchIndexing(createProcedureService({ em, secretBox }), 'procedure', searchIndexer);
+  const auth = createAuthService({ em, sessions, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, throttle, accounts, credentials });
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  const urls = ssoUrls(publicUrl);
+  const ssoConnections = createSsoConnectionService({ em, secretBox, urls });
+  const ssoLogins = createSsoLoginService({
+    em,
+    secretBox,
+    publicUrl,
+    connections: ssoConnections,
+    oidc: createOidcRelyingParty({ redirectUri: urls.callbackUrl, allowInsecureLoopbackIssuers: config.SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS }),
+    saml: createSamlServiceProvider({ urls, requestTtlMs: SSO_REQUEST_TTL_SECONDS * 1000 }),
+    auth,
+    audit,
+    logger,
+  });
   return {
     config,
     logger,
@@ -152,7 +171,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     rateLimit: createRateLimitGuard(rateLimiter, { webhookAuthFailuresPerHour: config.RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR }),
     audit: createAuditGuard(audit, logger),
     services: {
-      auth: createAuthService({ em, sessions, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, throttle, accounts, credentials }),
+      auth,
       sessions,
       accounts,
       apiKeys,
@@ -192,6 +211,8 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
         refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
       },
+      ssoConnections,
+      ssoLogins,
     },
   };
 }

@@ -78,6 +78,9 @@ const EnvSchema = z
     // Webhook requests whose signature (or integration) does not check out, per client IP: they
     // never count against an integration, so junk cannot silence a victim's real alerts.
     RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(100),
+    // OIDC issuers on plain http:// are refused; this admits loopback ones (127.0.0.1, ::1, localhost)
+    // for a local test identity provider. Never in production.
+    SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: booleanFlag.default(false),
   })
   .superRefine((env, ctx) => {
     // Development may generate its own secrets; production must never run on a default one.
@@ -85,6 +88,7 @@ const EnvSchema = z
     for (const key of ['JWT_SECRET', 'ENCRYPTION_KEY', 'DATABASE_URL', 'TEMPORAL_ADDRESS'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
+    if (env.SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS) ctx.addIssue({ code: 'custom', path: ['SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS'], message: 'must not be set in production' });
   });
 
 export type Config = Readonly<z.output<typeof EnvSchema>>;

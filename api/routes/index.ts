@@ -37,6 +37,9 @@ import { deliveryRoutes, notificationRoutes } from './notification.routes.ts';
 import type { RouteDefinition } from './route.ts';
 import { selfTestRoutes } from './self-test.routes.ts';
 import { webhookRoutes } from './webhook.routes.ts';
+import type { SsoConnectionService } from '../services/sso/sso-connection.service.ts';
+import type { SsoLoginService } from '../services/sso/sso-login.service.ts';
+import { ssoRoutes } from './sso.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -61,6 +64,8 @@ export interface ApiServices {
   audit: AuditService;
   admin: AdminService;
   cookies: { secure: boolean; accessTtlSeconds: number; refreshTtlSeconds: number };
+  ssoConnections: SsoConnectionService;
+  ssoLogins: SsoLoginService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -68,6 +73,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
   return [
     ...authRoutes(services.auth, services.cookies),
     ...sessionRoutes(services.sessions, services.cookies),
+    ...ssoRoutes(services.ssoConnections, services.ssoLogins, services.cookies),
     ...accountRoutes(services.accounts),
     ...apiKeyRoutes(services.apiKeys),
     ...userRoutes(services.users),

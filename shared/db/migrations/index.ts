@@ -9,6 +9,7 @@ import { Migration20261123010000CredentialNotifications } from './20261123010000
 import { Migration20261123030000IncidentAnalysis } from './20261123030000-incident-analysis.migration.ts';
 import { Migration20261123060000SessionFamilies } from './20261123060000-session-families.migration.ts';
 import { Migration20261123060100ApiKeyParents } from './20261123060100-api-key-parents.migration.ts';
+import { Migration20261124020000Sso } from './20261124020000-sso.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -24,4 +25,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261123010000-credential-notifications', class: Migration20261123010000CredentialNotifications },
   { name: '20261123030000-incident-analysis', class: Migration20261123030000IncidentAnalysis },
   { name: '20261123060000-session-families', class: Migration20261123060000SessionFamilies },
-  { name: '20261123060100-api-key-parents', class: Migration20261123060100ApiKeyParents }];
+  { name: '20261123060100-api-key-parents', class: Migration20261123060100ApiKeyParents },
+  { name: '20261124020000-sso', class: Migration20261124020000Sso }];
