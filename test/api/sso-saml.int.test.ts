@@ -1,6 +1,5 @@
-import * as samlify from 'samlify';
 import { bearer } from '../helpers/members.ts';
-import { createSamlIdp, generateSigningCertificate, type TestSamlIdp } from '../helpers/saml-idp.ts';
+import { createSamlIdp, generateSigningCertificate, serviceProviderFrom, type ServiceProviderInstance, type TestSamlIdp } from '../helpers/saml-idp.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 const PUBLIC_URL = 'http://tocsin.test';
@@ -9,7 +8,7 @@ const ACS = `${PUBLIC_URL}/api/v1/sso/callback`;
 describe('SAML 2.0 single sign-on against a real identity provider (integration: samlify IdP, real PostgreSQL)', () => {
   let stack: TestStack;
   let idp: TestSamlIdp;
-  let sp: samlify.ServiceProviderInstance;
+  let sp: ServiceProviderInstance;
   let owner: Awaited<ReturnType<typeof registerOwner>>;
   let connectionId: string;
 
@@ -26,7 +25,7 @@ describe('SAML 2.0 single sign-on against a real identity provider (integration:
     // The IdP is configured the way an administrator does it: from the SP metadata URL.
     const metadata = await stack.http.get(new URL(created.body.data.sp_metadata_url as string).pathname).expect(200);
     expect(metadata.headers['content-type']).toMatch(/^application\/samlmetadata\+xml/);
-    sp = samlify.ServiceProvider({ metadata: metadata.text });
+    sp = serviceProviderFrom(metadata.text);
   });
   afterAll(async () => {
     await stack?.stop();
