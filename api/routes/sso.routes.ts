@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { TokenResponse } from '../schemas/auth.schemas.ts';
-import { envelope, pageEnvelope } from '../schemas/common.ts';
+import { envelope, ErrorSchema, pageEnvelope } from '../schemas/common.ts';
 import {
   CreateSsoConnectionBody,
   SsoCallbackParams,
@@ -24,6 +24,9 @@ const requestMeta = (ctx: Context, path: string): SsoRequestMeta => ({
   userAgent: ctx.get('User-Agent').slice(0, 500) || null,
   requestId: String(ctx.state.requestId ?? ''),
 });
+
+const REFUSED = { description: 'Refused (SSO_FAILED): state, signature, audience, expiry, replay, domain or organization; `detail` says which', schema: ErrorSchema };
+const NO_CONNECTION = { description: 'No enabled connection matches (SSO_CONNECTION_NOT_FOUND)', schema: ErrorSchema };
 
 const CALLBACK_DESCRIPTION =
   'The identity provider\'s answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). ' +
@@ -129,8 +132,9 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
       responses: {
         200: { description: 'With Accept: application/json', schema: SsoInitiateResponse },
         302: { description: 'Redirect to the identity provider (Location)' },
+        404: NO_CONNECTION,
+        503: { description: 'The OpenID Provider\'s discovery document could not be fetched (SERVICE_UNAVAILABLE)', schema: ErrorSchema },
       },
-      errors: [404, 503],
       handler: async ({ query }, ctx) => {
         const { authorizationUrl } = await logins.initiate(query);
         if (ctx.accepts('html', 'json') === 'json') return { body: envelope({ authorization_url: authorizationUrl }) };
@@ -147,8 +151,7 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
       access: 'public',
       auditedBy: 'handler',
       request: { query: SsoCallbackParams },
-      responses: { 200: { description: 'Signed in', schema: TokenResponse }, 302: { description: 'Signed in; redirect to `redirect_to`' } },
-      errors: [401],
+      responses: { 200: { description: 'Signed in', schema: TokenResponse }, 302: { description: 'Signed in; redirect to `redirect_to`' }, 401: REFUSED },
       handler: (input, ctx) => callbackHandler('GET')({ query: input.query as Record<string, string>, body: {} }, ctx),
     }),
     defineRoute({
@@ -161,8 +164,7 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
       access: 'public',
       auditedBy: 'handler',
       request: { body: SsoCallbackParams, bodyContentTypes: ['application/x-www-form-urlencoded'] },
-      responses: { 200: { description: 'Signed in', schema: TokenResponse }, 302: { description: 'Signed in; redirect to `redirect_to`' } },
-      errors: [401],
+      responses: { 200: { description: 'Signed in', schema: TokenResponse }, 302: { description: 'Signed in; redirect to `redirect_to`' }, 401: REFUSED },
       handler: (input, ctx) => callbackHandler('POST')({ query: {}, body: input.body as Record<string, string> }, ctx),
     }),
     defineRoute({
@@ -174,8 +176,7 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
       tags: ['sso'],
       access: 'public',
       request: { params: SsoConnectionParams },
-      responses: { 200: { description: 'SP metadata', contentType: 'application/samlmetadata+xml' } },
-      errors: [404],
+      responses: { 200: { description: 'SP metadata', contentType: 'application/samlmetadata+xml' }, 404: NO_CONNECTION },
       handler: async ({ params }) => ({
         body: await logins.metadata(params.id),
         headers: { 'Content-Type': 'application/samlmetadata+xml; charset=utf-8' },

@@ -144,10 +144,11 @@ export const SsoConnectionParams = IdParamsSchema;
 
 export const SsoInitiateQuery = z
   .object({
-    connection_id: z.uuid().optional(),
-    email: z.email().max(320).optional().describe('Picks the connection whose domains hold this email\'s domain'),
+    connection_id: z.uuid().optional().meta({ examples: ['0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11'] }),
+    email: z.email().max(320).optional().describe('Picks the connection whose domains hold this email\'s domain').meta({ examples: ['jane@acme.com'] }),
     organization_id: z.uuid().optional().describe('Picks the organization\'s connection when it has exactly one enabled'),
-    redirect_to: z.string().max(2000).optional().describe('Where to send the browser after sign-in (same origin as the API); without it the callback answers the token response'),
+    redirect_to: z.string().max(2000).optional().describe('Where to send the browser after sign-in (same origin as the API); without it the callback answers the token response')
+      .meta({ examples: ['/incidents'] }),
   })
   .refine((query) => query.connection_id ?? query.email ?? query.organization_id, { message: 'connection_id, email or organization_id is required' })
   .meta({ examples: [{ email: 'jane@acme.com' }, { connection_id: '0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11', redirect_to: '/app' }] });
@@ -158,14 +159,14 @@ export const SsoInitiateResponse = single(z.object({ authorization_url: z.string
 /** OIDC answers (`code`/`state`, or `error`) and SAML's ACS post (`SAMLResponse`/`RelayState`). */
 export const SsoCallbackParams = z
   .object({
-    code: z.string().max(4000).optional(),
-    state: z.string().max(500).optional(),
+    code: z.string().max(4000).optional().describe('OIDC authorization code').meta({ examples: ['SplxlOBeZQQYbYS6WxSbIA'] }),
+    state: z.string().max(500).optional().describe('OIDC state, as initiate sent it').meta({ examples: ['Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmE'] }),
     iss: z.string().max(500).optional(),
     error: z.string().max(200).optional(),
     error_description: z.string().max(2000).optional(),
     session_state: z.string().max(500).optional(),
-    SAMLResponse: z.string().max(1_000_000).optional(),
-    RelayState: z.string().max(500).optional(),
+    SAMLResponse: z.string().max(1_000_000).optional().describe('SAML: the base64 Response (HTTP-POST only)'),
+    RelayState: z.string().max(500).optional().describe('SAML: the state initiate sent as RelayState'),
   })
   .catchall(z.string().max(4000))
   .meta({ examples: [{ code: 'SplxlOBeZQQYbYS6WxSbIA', state: 'af0ifjsldkj' }, { SAMLResponse: 'PHNhbWxwOlJlc3BvbnNlIC4uLg==', RelayState: 'af0ifjsldkj' }] });

@@ -116,6 +116,8 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
     const refreshed = await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: signedIn.body.refresh_token }).expect(200);
     await stack.http.get('/api/v1/auth/me').set(bearer(refreshed.body.access_token)).expect(200).expect((response) => expect(response.body.data.auth_method).toBe('sso'));
     await stack.http.get('/api/v1/auth/me').set(bearer(owner.token)).expect(200).expect((response) => expect(response.body.data.auth_method).toBe('password'));
+    const key = await stack.http.post('/api/v1/api-keys').set(bearer(owner.token)).send({ name: 'owner key', permissions: ['incidents:read'] }).expect(201);
+    await stack.http.get('/api/v1/auth/me').set('X-API-Key', key.body.data.api_key).expect(200).expect((response) => expect(response.body.data.auth_method).toBe('api_key'));
 
     // The second sign-in finds the same user.
     const again = await deliver(await signInAt(await initiate(), 'alice@acme-sso.test', { stopAt: CALLBACK })).expect(200);

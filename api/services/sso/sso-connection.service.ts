@@ -76,10 +76,8 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
 
   function view(connection: SsoConnection): SsoConnectionView {
     const kind = connection.kind as SsoKind;
-    const secrets = connection.secretsCiphertext ? secretsOf(connection) : {};
-    const config: Record<string, unknown> = { ...connection.config };
-    if (isOidcKind(kind)) config.has_client_secret = Boolean(secrets.client_secret);
-    else config.has_sp_private_key = Boolean(secrets.sp_private_key);
+    // Each kind seals one secret at most (OIDC client_secret, SAML sp_private_key): no need to open the box to say whether it is there.
+    const config: Record<string, unknown> = { ...connection.config, [isOidcKind(kind) ? 'has_client_secret' : 'has_sp_private_key']: connection.secretsCiphertext != null };
     return {
       id: connection.id,
       name: connection.name,
@@ -112,6 +110,8 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
       }
       const missing = (['idp_entity_id', 'idp_sso_url', 'idp_certificate'] as const).filter((field) => !all[field]);
       if (missing.length) throw fieldErrors(missing.map((field) => ({ path: [field], message: 'Required unless idp_metadata_xml is given' })));
+      // The SP metadata publishes the certificate of the key that signs requests and decrypts assertions.
+      if (all.sp_private_key && !all.sp_certificate) throw fieldErrors([{ path: ['sp_certificate'], message: 'Required with sp_private_key' }]);
     }
     const secrets: Secrets = {};
     for (const field of SECRET_FIELDS) {

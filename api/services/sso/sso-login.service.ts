@@ -236,6 +236,8 @@ export function createSsoLoginService(deps: {
       const state = isSaml ? params.RelayState : params.state;
       let connection: LoadedSsoConnection | null = null;
       try {
+        // SAML responses come by HTTP-POST only: a query string would put the assertion in logs and browser history.
+        if (isSaml && method !== 'POST') throw new SsoFailedError('SAML responses are accepted by HTTP-POST only');
         const pending = await consumePending(state);
         connection = await deps.connections.forLogin(pending.connection_id);
         if (!connection) throw new SsoFailedError('The SSO connection is disabled');
