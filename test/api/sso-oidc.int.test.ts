@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addMember, bearer } from '../helpers/members.ts';
-import { signInAt, startOpenIdProvider, type TestOpenIdProvider } from '../helpers/oidc-provider.ts';
+import { answerFor, signInAt, startOpenIdProvider, type TestOpenIdProvider } from '../helpers/oidc-provider.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 const PUBLIC_URL = 'http://tocsin.test';
@@ -127,6 +127,19 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
 
     // Replaying the callback: the state was spent.
     expectRefused(await deliver(callback), /already used/);
+  });
+
+  it('accepts the answer as a form_post (POST /sso/callback), once', async () => {
+    provider.addAccount({ email: 'fiona@acme-sso.test' });
+    const url = new URL(await initiate());
+    url.searchParams.set('response_mode', 'form_post');
+    const answer = await answerFor(url.href, 'fiona@acme-sso.test', { stopAt: CALLBACK });
+    expect(answer.url.href).toBe(CALLBACK);
+    expect(answer.form).toMatchObject({ code: expect.any(String), state: expect.any(String) });
+    const post = () => stack.http.post('/api/v1/sso/callback').type('form').send(answer.form as Record<string, string>);
+    const signedIn = await post().expect(200);
+    expect(signedIn.body.user).toMatchObject({ email: 'fiona@acme-sso.test', organization_id: owner.organization.id });
+    expectRefused(await post(), /already used/);
   });
 
   it('redirects to a same-origin redirect_to with the cookies set, and ignores a foreign one', async () => {

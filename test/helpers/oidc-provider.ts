@@ -85,12 +85,29 @@ function cookieJar() {
   };
 }
 
+const unescapeHtml = (text: string) =>
+  text.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+
+/** What the browser delivers to the relying party: a redirect (GET), or the auto-submitted form of `response_mode=form_post`. */
+export interface ProviderAnswer {
+  url: URL;
+  /** Present for form_post: the fields the page posts to `url`. */
+  form?: Record<string, string>;
+}
+
 /**
  * Plays the browser from the authorization URL to the redirect back to the relying party:
  * follows redirects by hand (cookies kept), fills the login form with `login` and approves
  * consent. Returns the URL the provider sends the browser to (the relying party's callback).
  */
 export async function signInAt(authorizationUrl: string, login: string, options: { stopAt: string }): Promise<URL> {
+  const answer = await answerFor(authorizationUrl, login, options);
+  if (answer.form) throw new Error('the provider answered with a form_post page');
+  return answer.url;
+}
+
+/** The same, also following a `form_post` answer: the auto-submitting page's action and fields. */
+export async function answerFor(authorizationUrl: string, login: string, options: { stopAt: string }): Promise<ProviderAnswer> {
   const jar = cookieJar();
   let url = new URL(authorizationUrl);
   let form: URLSearchParams | undefined;
@@ -106,12 +123,16 @@ export async function signInAt(authorizationUrl: string, login: string, options:
     const location = response.headers.get('location');
     if (location) {
       url = new URL(location, url);
-      if (url.href.startsWith(options.stopAt)) return url;
+      if (url.href.startsWith(options.stopAt)) return { url };
       continue;
     }
     const html = await response.text();
     if (response.status !== 200) throw new Error(`identity provider answered ${response.status}: ${html.slice(0, 500)}`);
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    if (action && unescapeHtml(action).startsWith(options.stopAt)) {
+      const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)].map((match) => [match[1] as string, unescapeHtml(match[2] as string)]));
+      return { url: new URL(unescapeHtml(action)), form: fields };
+    }
     const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
     if (!action || !prompt) throw new Error(`no interaction form in: ${html.slice(0, 500)}`);
     url = new URL(action.replaceAll('&amp;', '&'), url);
