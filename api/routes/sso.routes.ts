@@ -132,6 +132,7 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
       responses: {
         200: { description: 'With Accept: application/json', schema: SsoInitiateResponse },
         302: { description: 'Redirect to the identity provider (Location)' },
+        401: { description: 'The connection cannot be used (SSO_FAILED), e.g. its issuer is not https', schema: ErrorSchema },
         404: NO_CONNECTION,
         503: { description: 'The OpenID Provider\'s discovery document could not be fetched (SERVICE_UNAVAILABLE)', schema: ErrorSchema },
       },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLoopbackHttpIssuer } from '../services/sso/oidc-presets.ts';
 import { IdParamsSchema, list, PaginationQuerySchema, single, timestamp } from './common.ts';
 
 const role = z.enum(['owner', 'admin', 'engineer', 'viewer']);
@@ -16,7 +17,13 @@ const pem = (what: string) => z.string().min(1).max(20_000).describe(what);
 
 const oidcClient = { client_id: z.string().min(1).max(500), client_secret: clientSecret, scopes: scopes.optional() };
 
-export const OidcConfig = z.object({ issuer: z.url({ protocol: /^https?$/ }).max(500), ...oidcClient }).strict();
+export const OidcConfig = z
+  .object({
+    issuer: z.url({ protocol: /^https?$/ }).max(500)
+      .refine((issuer) => issuer.startsWith('https:') || isLoopbackHttpIssuer(issuer), 'must be https (plain http only on loopback, for a local test provider)'),
+    ...oidcClient,
+  })
+  .strict();
 export const AzureConfig = z
   .object({
     tenant_id: z

@@ -94,6 +94,12 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
       .send({ name: 'Azure', kind: 'azure', domains: ['acme-azure.test'], config: { tenant_id: 'common', client_id: 'x', client_secret: 'y' } })
       .expect(422);
     expect(invalid.body.errors.map((error: { path: string }) => error.path)).toContain('body.config.tenant_id');
+    const plainHttp = await stack.http
+      .post('/api/v1/sso/connections')
+      .set(bearer(owner.token))
+      .send({ name: 'Plain', kind: 'oidc', domains: ['plain-sso.test'], config: { issuer: 'http://idp.plain-sso.test', client_id: 'x', client_secret: 'y' } })
+      .expect(422);
+    expect(plainHttp.body.errors.map((error: { path: string }) => error.path)).toContain('body.config.issuer');
 
     // A PATCH without client_secret keeps the stored one (the sign-ins below still work with it).
     const renamed = await stack.http.patch(`/api/v1/sso/connections/${connectionId}`).set(bearer(owner.token)).send({ name: 'Renamed', config: { scopes: ['openid', 'email', 'profile'] } }).expect(200);

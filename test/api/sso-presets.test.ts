@@ -1,5 +1,4 @@
-import { checkOidcClaims, emailDomain, issuerFor, type OidcKind, type OidcPresetConfig } from '../../api/services/sso/oidc-presets.ts';
-import { isLoopbackHttpIssuer } from '../../api/services/sso/oidc-relying-party.ts';
+import { checkOidcClaims, emailDomain, isLoopbackHttpIssuer, issuerFor, type OidcKind, type OidcPresetConfig } from '../../api/services/sso/oidc-presets.ts';
 import { parseIdpMetadata } from '../../api/services/sso/saml-metadata.ts';
 import { sameOriginRedirect } from '../../api/services/sso/sso-login.service.ts';
 

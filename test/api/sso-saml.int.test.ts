@@ -159,6 +159,16 @@ describe('SAML 2.0 single sign-on against a real identity provider (integration:
     expect(await usersNamed('ivy@acme-saml.test')).toEqual([ivy]);
   });
 
+  it('refuses a loopback http OIDC issuer when SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS is not set (this stack does not set it)', async () => {
+    const created = await stack.http
+      .post('/api/v1/sso/connections')
+      .set(bearer(owner.token))
+      .send({ name: 'Local', kind: 'oidc', domains: ['loopback-sso.test'], config: { issuer: 'http://127.0.0.1:9', client_id: 'x', client_secret: 'y' } })
+      .expect(201);
+    const refused = await stack.http.get('/api/v1/sso/initiate').query({ connection_id: created.body.data.id }).expect(401);
+    expect(refused.body).toMatchObject({ code: 'SSO_FAILED', detail: expect.stringMatching(/is not https/) });
+  });
+
   it('refuses a response signed by another key', async () => {
     const rogue = createSamlIdp({ entityId: 'https://idp.saml.test/metadata', ssoUrl: 'https://idp.saml.test/sso', ...generateSigningCertificate('rogue-idp') });
     const { requestId, relayState } = await initiate();

@@ -63,6 +63,14 @@ export function checkOidcClaims(kind: OidcKind, config: OidcPresetConfig, claims
   return { ok: true, email };
 }
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/** An http:// issuer is only ever admitted on loopback, and only when configuration asks for it. */
+export function isLoopbackHttpIssuer(issuer: string): boolean {
+  const url = new URL(issuer);
+  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+}
+
 /** The domain part of an email, lowercase; '' when there is none. */
 export function emailDomain(email: string): string {
   const at = email.lastIndexOf('@');

@@ -1,17 +1,11 @@
 import * as oidc from 'openid-client';
+import { SsoFailedError } from '../../../shared/errors.ts';
 import type { LoadedSsoConnection } from './sso-connection.service.ts';
-import { issuerFor, type OidcKind, type OidcPresetConfig } from './oidc-presets.ts';
+import { isLoopbackHttpIssuer, issuerFor, type OidcKind, type OidcPresetConfig } from './oidc-presets.ts';
 
 const DEFAULT_SCOPES = ['openid', 'email', 'profile'];
 // Discovery (and the JWKS openid-client caches inside the configuration) is reused this long.
 const DISCOVERY_TTL_MS = 3600_000;
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
-
-/** An http:// issuer is only ever admitted on loopback, and only when configuration asks for it. */
-export function isLoopbackHttpIssuer(issuer: string): boolean {
-  const url = new URL(issuer);
-  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
-}
 
 export interface OidcCallback {
   /** The query string (GET) or form body (POST form_post) the identity provider sent back. */
@@ -41,7 +35,7 @@ export function createOidcRelyingParty(deps: { redirectUri: string; allowInsecur
     const issuer = issuerFor(connection.kind as OidcKind, connection.config as OidcPresetConfig);
     const insecure = isLoopbackHttpIssuer(issuer);
     if (insecure && !deps.allowInsecureLoopbackIssuers) {
-      return Promise.reject(new Error(`The issuer ${issuer} is not https (SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS admits loopback ones in development)`));
+      return Promise.reject(new SsoFailedError(`The connection's issuer ${issuer} is not https (SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS admits loopback ones in development)`));
     }
     const configuration = oidc.discovery(
       new URL(issuer),
