@@ -12,4 +12,6 @@ export interface AuthContext {
   tokenExpiresAt: Date | null;
   /** The session (refresh-token family) of the access token; null for API keys and older tokens. */
   sessionId?: string | null;
+  /** How the caller authenticated: a password or SSO session (from the token), or an API key. */
+  authMethod?: 'password' | 'sso' | 'api_key';
 }

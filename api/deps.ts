@@ -50,6 +50,10 @@ import { createChatService } from './services/chat.service.ts';
 import { createUsageMeter, meteredRateLimit, meteredWebhookIngest, type UsageMeter } from './services/usage-meter.ts';
 import { createAnalyticsService } from './services/analytics.service.ts';
 import { createWebhookHealth } from './services/webhook-health.ts';
+import { createOidcRelyingParty } from './services/sso/oidc-relying-party.ts';
+import { createSamlServiceProvider } from './services/sso/saml-service-provider.ts';
+import { createSsoConnectionService, ssoUrls } from './services/sso/sso-connection.service.ts';
+import { createSsoLoginService, SSO_REQUEST_TTL_SECONDS } from './services/sso/sso-login.service.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -155,6 +159,21 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const authenticateCredential = createCredentialAuthenticator({ em, tokens, sessions, apiKeys });
   const searchIndexer = createSearchIndexer({ temporal: runtime.temporal, logger });
   const procedures = withSearchIndexing(createProcedureService({ em, secretBox }), 'procedure', searchIndexer);
+  const auth = createAuthService({ em, sessions, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, throttle, accounts, credentials });
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  const urls = ssoUrls(publicUrl);
+  const ssoConnections = createSsoConnectionService({ em, secretBox, urls });
+  const ssoLogins = createSsoLoginService({
+    em,
+    secretBox,
+    publicUrl,
+    connections: ssoConnections,
+    oidc: createOidcRelyingParty({ redirectUri: urls.callbackUrl, allowInsecureLoopbackIssuers: config.SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS }),
+    saml: createSamlServiceProvider({ urls, requestTtlMs: SSO_REQUEST_TTL_SECONDS * 1000 }),
+    auth,
+    audit,
+    logger,
+  });
   return {
     config,
     logger,
@@ -174,7 +193,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     rateLimit: meteredRateLimit(createRateLimitGuard(rateLimiter, { webhookAuthFailuresPerHour: config.RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR }), usage),
     audit: createAuditGuard(audit, logger),
     services: {
-      auth: createAuthService({ em, sessions, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, throttle, accounts, credentials }),
+      auth,
       sessions,
       accounts,
       apiKeys,
@@ -229,6 +248,8 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
         refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
       },
+      ssoConnections,
+      ssoLogins,
     },
   };
 }

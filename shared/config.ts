@@ -91,6 +91,9 @@ const EnvSchema = z
     ASSISTANT_URL: optionalUrl(['http', 'https']),
     ASSISTANT_MODEL: z.string().min(1).default('gpt-4o-mini'),
     ASSISTANT_API_KEY: z.string().min(1).optional(),
+    // OIDC issuers on plain http:// are refused; this admits loopback ones (127.0.0.1, ::1, localhost)
+    // for a local test identity provider. Never in production.
+    SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: booleanFlag.default(false),
   })
   .superRefine((env, ctx) => {
     // Development may generate its own secrets; production must never run on a default one.
@@ -98,6 +101,7 @@ const EnvSchema = z
     for (const key of ['JWT_SECRET', 'ENCRYPTION_KEY', 'DATABASE_URL', 'TEMPORAL_ADDRESS'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
+    if (env.SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS) ctx.addIssue({ code: 'custom', path: ['SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS'], message: 'must not be set in production' });
   });
 
 export type Config = Readonly<z.output<typeof EnvSchema>>;

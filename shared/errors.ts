@@ -24,6 +24,10 @@ export const ERROR_STATUS = {
   INVALID_PAYLOAD: 400,
   INTEGRATION_NOT_FOUND: 404,
   INTEGRATION_DISABLED: 409,
+  // Single sign-on: a refused identity-provider answer, password login where SSO is required, no such connection.
+  SSO_FAILED: 401,
+  SSO_REQUIRED: 403,
+  SSO_CONNECTION_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -115,6 +119,13 @@ export class ConflictError extends AppError {
 export class PayloadTooLargeError extends AppError {
   constructor(limitBytes: number) {
     super('PAYLOAD_TOO_LARGE', `Request body exceeds ${limitBytes} bytes`);
+  }
+}
+
+/** Any refused single sign-on answer; nothing was created. `detail` says why, for the person and the log. */
+export class SsoFailedError extends AppError {
+  constructor(detail: string, options: { cause?: unknown } = {}) {
+    super('SSO_FAILED', detail, options);
   }
 }
 

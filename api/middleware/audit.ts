@@ -48,7 +48,7 @@ function targetIdOf(ctx: Context, body: unknown): string | null {
  */
 export function createAuditGuard(audit: AuditService, logger: Logger): NonNullable<RouteGuards['audit']> {
   return async (ctx, route, auth: AuthContext | undefined) => {
-    if (!VERB[route.method] || ctx.status >= 400 || route.rateLimit === 'webhook') return;
+    if (!VERB[route.method] || ctx.status >= 400 || route.rateLimit === 'webhook' || route.auditedBy === 'handler') return;
     const actor = auth ? { userId: auth.userId, organizationId: auth.organizationId } : publicActor(ctx.body);
     if (!actor) return;
     const event: AuditEventInput = {

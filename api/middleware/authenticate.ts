@@ -63,6 +63,7 @@ export function createCredentialAuthenticator(deps: AuthenticatorDeps) {
       tokenId: verified.jti,
       tokenExpiresAt: verified.expiresAt,
       sessionId: verified.sessionId ?? null,
+      authMethod: verified.authMethod ?? 'password',
     };
   };
 }

@@ -44,6 +44,9 @@ import { webhookRoutes } from './webhook.routes.ts';
 import type { AnalyticsService } from '../services/analytics.service.ts';
 import type { WebhookHealth } from '../services/webhook-health.ts';
 import { analyticsRoutes } from './analytics.routes.ts';
+import type { SsoConnectionService } from '../services/sso/sso-connection.service.ts';
+import type { SsoLoginService } from '../services/sso/sso-login.service.ts';
+import { ssoRoutes } from './sso.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -72,6 +75,8 @@ export interface ApiServices {
   chat: ChatService;
   analytics: AnalyticsService;
   cookies: { secure: boolean; accessTtlSeconds: number; refreshTtlSeconds: number };
+  ssoConnections: SsoConnectionService;
+  ssoLogins: SsoLoginService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -79,6 +84,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
   return [
     ...authRoutes(services.auth, services.cookies),
     ...sessionRoutes(services.sessions, services.cookies),
+    ...ssoRoutes(services.ssoConnections, services.ssoLogins, services.cookies),
     ...accountRoutes(services.accounts),
     ...apiKeyRoutes(services.apiKeys),
     ...userRoutes(services.users),

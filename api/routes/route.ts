@@ -58,6 +58,8 @@ export interface RouteDefinition<P extends ZodType = ZodType, Q extends ZodType 
    * whom to count, so requests that fail authentication never use up what they name.
    */
   authenticatedBy?: 'handler';
+  /** `handler`: the handler records its own audit events (SSO sign-ins, refusals included); the guard stays out. */
+  auditedBy?: 'handler';
   handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>, ctx: Context) => Promise<RouteResult> | RouteResult;
 }
 

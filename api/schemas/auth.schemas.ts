@@ -48,4 +48,8 @@ export const TokenResponse = z
   })
   .meta({ id: 'TokenResponse' });
 
-export const MeResponse = single(UserSchema);
+export const MeResponse = single(
+  UserSchema.extend({
+    auth_method: z.enum(['password', 'sso', 'api_key']).describe('How this request authenticated: a password or SSO session, or an API key'),
+  }).meta({ id: 'Me' }),
+);

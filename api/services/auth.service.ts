@@ -1,8 +1,10 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { hashPassword, verifyPassword } from '../../shared/auth/password.ts';
 import { OrganizationSchema, UserSchema, type Organization, type User } from '../../shared/db/entities/index.ts';
+import type { SessionAuthMethod } from '../../shared/auth/tokens.ts';
+import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { isRole } from '../../shared/domain/permissions.ts';
-import { ConflictError, InvalidTokenError, NotFoundError } from '../../shared/errors.ts';
+import { AppError, ConflictError, InvalidTokenError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { AccountService } from './account.service.ts';
 import type { CredentialStore } from './credential-store.ts';
@@ -51,6 +53,10 @@ export interface TokenResponse {
   user: UserView;
 }
 
+export interface MeView extends UserView {
+  auth_method: 'password' | 'sso' | 'api_key';
+}
+
 export type AuthService = ReturnType<typeof createAuthService>;
 
 /** Accounts and sessions: register, log in, who am I. */
@@ -67,6 +73,14 @@ export function createAuthService(deps: {
   // Login looks a user up by email before any organization is known.
   const unscoped = { filters: { tenant: false } } as const;
   const checkPassword = deps.verifyPassword ?? verifyPassword;
+
+  /** The one way a session starts, whichever way the user proved who they are. */
+  async function startSession(user: User, authMethod: SessionAuthMethod): Promise<TokenResponse> {
+    if (!isRole(user.role)) throw new InvalidTokenError('Incorrect email or password');
+    const organizationId = typeof user.organization === 'string' ? user.organization : user.organization.id;
+    const tokens = await deps.sessions.start({ userId: user.id, organizationId, role: user.role, authMethod });
+    return { ...tokens, token_type: 'bearer', expires_in: deps.accessTtlSeconds, user: userView(user) };
+  }
 
   return {
     async register(input: { email: string; password: string; name: string; organization_name: string }) {
@@ -96,7 +110,8 @@ export function createAuthService(deps: {
       // Counted before the check, atomically: a burst of concurrent guesses gets no more than the
       // threshold evaluated. A locked account answers 423 even to the right password, known email or not.
       await deps.throttle.beginAttempt(email);
-      const user = await em.findOne(UserSchema, { email }, unscoped);
+      // The organization comes along (one joined query) for its sso_required setting.
+      const user = await em.findOne(UserSchema, { email }, { ...unscoped, populate: ['organization'] });
       // verifyPassword hashes against a dummy when the user is unknown: both answers take as long.
       const valid = await checkPassword(input.password, user?.passwordHash);
       if (!user || !valid || !isRole(user.role)) {
@@ -104,20 +119,21 @@ export function createAuthService(deps: {
         throw new InvalidTokenError('Incorrect email or password');
       }
       await deps.throttle.reset(email);
-      const tokens = await deps.sessions.start({ userId: user.id, organizationId: user.organization.id, role: user.role });
-      return {
-        ...tokens,
-        token_type: 'bearer',
-        expires_in: deps.accessTtlSeconds,
-        user: userView(user),
-      };
+      // Checked only once the password is right, so the answer reveals nothing about unknown guesses.
+      // Owners keep the password as the way back in when the identity provider is down or misconfigured.
+      if (user.role !== 'owner' && readSettings(user.organization.settings).sso_required) {
+        throw new AppError('SSO_REQUIRED', 'Your organization requires single sign-on: sign in through GET /api/v1/sso/initiate');
+      }
+      return startSession(user, 'password');
     },
 
+    startSession,
+
     /** The caller (for an API key, its creator), from the credential cache that authentication just filled. */
-    async me(auth: AuthContext): Promise<UserView> {
+    async me(auth: AuthContext): Promise<MeView> {
       const user = await deps.credentials.user(auth.userId, auth.organizationId);
       if (!user) throw new NotFoundError('User');
-      return user.view;
+      return { ...user.view, auth_method: auth.kind === 'api_key' ? 'api_key' : (auth.authMethod ?? 'password') };
     },
   };
 }

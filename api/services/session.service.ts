@@ -137,7 +137,8 @@ export function createSessionService(deps: {
       const user = await deps.em().findOne(UserSchema, { id: verified.userId, organization: verified.organizationId }, unscoped);
       if (!user || !isRole(user.role)) throw new InvalidTokenError();
       // The role comes from the database, not the old token, so a role change applies on refresh.
-      const claims = { userId: user.id, organizationId: verified.organizationId, role: user.role };
+      // The way the session began stays with it through every rotation.
+      const claims = { userId: user.id, organizationId: verified.organizationId, role: user.role, ...(verified.authMethod ? { authMethod: verified.authMethod } : {}) };
       let tokens: SessionTokens;
       if (verified.sessionId) {
         const sessionId = verified.sessionId;

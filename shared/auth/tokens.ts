@@ -11,7 +11,13 @@ export interface TokenClaims {
   role: Role;
   /** The session (refresh-token family) the token belongs to, claim `sid`; absent on tokens issued before sessions existed. */
   sessionId?: string;
+  /** How the session was started, claim `auth_method`; absent on older tokens (password logins). */
+  authMethod?: SessionAuthMethod;
 }
+
+/** How a user session began: `GET /auth/me` reports it (API keys report `api_key`). */
+export type SessionAuthMethod = 'password' | 'sso';
+const SESSION_AUTH_METHODS: readonly string[] = ['password', 'sso'];
 
 export interface IssuedToken {
   token: string;
@@ -67,7 +73,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     const issuedAt = Math.floor(now() / 1000);
     const expiresAt = fixedExpiry ? Math.floor(fixedExpiry.getTime() / 1000) : issuedAt + ttlOf[type];
     const jti = fixedJti ?? randomUUID();
-    const builder = new SignJWT({ org_id: claims.organizationId, role: claims.role, typ: type, ...(claims.sessionId ? { sid: claims.sessionId } : {}) })
+    const builder = new SignJWT({ org_id: claims.organizationId, role: claims.role, typ: type, ...(claims.sessionId ? { sid: claims.sessionId } : {}), ...(claims.authMethod ? { auth_method: claims.authMethod } : {}) })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.userId)
       .setJti(jti)
@@ -118,7 +124,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       if (error instanceof joseErrors.JWTExpired) throw new InvalidTokenError(TOKEN_EXPIRED_DETAIL);
       throw new InvalidTokenError();
     }
-    const { sub, org_id: organizationId, role, typ, jti, iat, exp, sid } = payload;
+    const { sub, org_id: organizationId, role, typ, jti, iat, exp, sid, auth_method: authMethod } = payload;
     if (
       typeof sub !== 'string' || sub === '' ||
       typeof organizationId !== 'string' || organizationId === '' ||
@@ -127,7 +133,8 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       typeof jti !== 'string' || jti === '' ||
       typeof iat !== 'number' ||
       typeof exp !== 'number' ||
-      (sid !== undefined && (typeof sid !== 'string' || sid === ''))
+      (sid !== undefined && (typeof sid !== 'string' || sid === '')) ||
+      (authMethod !== undefined && (typeof authMethod !== 'string' || !SESSION_AUTH_METHODS.includes(authMethod)))
     ) {
       throw new InvalidTokenError();
     }
@@ -136,6 +143,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
       organizationId,
       role,
       ...(typeof sid === 'string' ? { sessionId: sid } : {}),
+      ...(typeof authMethod === 'string' ? { authMethod: authMethod as SessionAuthMethod } : {}),
       jti,
       type: expectedType,
       issuedAt: new Date(iat * 1000),

@@ -68,6 +68,8 @@ export const OrganizationSettingsSchema = z
      */
     auto_resolve_after_hours: autoResolveAfterHours.default(null),
     executions: ExecutionSettingsSchema.prefault({}),
+    /** Password login is refused (403 SSO_REQUIRED) for everyone but owners: members sign in through SSO. */
+    sso_required: z.boolean().default(false),
   })
   .meta({ id: 'OrganizationSettings' });
 
@@ -85,6 +87,7 @@ export const OrganizationSettingsPatchSchema = z
     default_incident_severity: severity,
     auto_resolve_after_hours: autoResolveAfterHours,
     executions: z.object(executionFields).partial().strict(),
+    sso_required: z.boolean(),
   })
   .partial()
   .strict();

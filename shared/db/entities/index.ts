@@ -23,6 +23,7 @@ import { ProcedureSchema } from './procedure.entity.ts';
 import { ProcedureStepSchema } from './procedure-step.entity.ts';
 import { ExecutionSchema } from './execution.entity.ts';
 import { ExecutionStepSchema } from './execution-step.entity.ts';
+import { SsoConnectionSchema } from './sso-connection.entity.ts';
 
 export { AlertSchema, type Alert } from './alert.entity.ts';
 export { AuditEventSchema, type AuditEvent } from './audit-event.entity.ts';
@@ -49,6 +50,7 @@ export { ProcedureSchema, type Procedure } from './procedure.entity.ts';
 export { ProcedureStepSchema, type ProcedureStep } from './procedure-step.entity.ts';
 export { ExecutionSchema, type Execution } from './execution.entity.ts';
 export { ExecutionStepSchema, type ExecutionStep } from './execution-step.entity.ts';
+export { SsoConnectionSchema, type SsoConnection } from './sso-connection.entity.ts';
 
 /** Every entity, in one list, so the API, the worker and the migrations agree on the model. */
 export const ALL_ENTITIES = [OrganizationSchema, UserSchema, SelfTestRunSchema,
@@ -56,4 +58,5 @@ export const ALL_ENTITIES = [OrganizationSchema, UserSchema, SelfTestRunSchema,
   IntegrationSchema, IncidentSchema, TimelineEntrySchema, AlertSchema, DomainEventSchema,
   InvitationSchema, AuditEventSchema, RateLimitCounterSchema, KnowledgeArticleSchema, LogEntrySchema,
   WebhookDeliverySchema, NotificationSchema,
-  ProcedureSchema, ProcedureStepSchema, ExecutionSchema, ExecutionStepSchema];
+  ProcedureSchema, ProcedureStepSchema, ExecutionSchema, ExecutionStepSchema,
+  SsoConnectionSchema];

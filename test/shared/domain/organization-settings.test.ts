@@ -13,6 +13,7 @@ const DEFAULTS = {
   default_incident_severity: 'medium',
   auto_resolve_after_hours: null,
   executions: { approval_separation_of_duties: false },
+  sso_required: false,
 };
 
 const paths = (value: unknown) => {

@@ -1,0 +1,40 @@
+// node-saml's own XML helpers (xmldom + xpath): the parser the assertion checks already trust.
+import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml.js';
+
+export interface IdpDescriptor {
+  idp_entity_id: string;
+  idp_sso_url: string;
+  idp_certificate: string;
+}
+
+const REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
+const POST = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST';
+
+/**
+ * The three things a service provider needs from an IdP metadata document: its entity id, its
+ * single sign-on URL (HTTP-Redirect, else HTTP-POST) and its signing certificate. Throws with a
+ * message for the person who pasted it.
+ */
+export async function parseIdpMetadata(xml: string): Promise<IdpDescriptor> {
+  let doc: Awaited<ReturnType<typeof parseDomFromString>>;
+  try {
+    doc = await parseDomFromString(xml);
+  } catch {
+    throw new Error('is not well-formed XML');
+  }
+  const entity = xpath.selectElements(doc, "//*[local-name()='EntityDescriptor'][*[local-name()='IDPSSODescriptor']]")[0];
+  if (!entity) throw new Error('has no EntityDescriptor with an IDPSSODescriptor');
+  const entityId = entity.getAttribute('entityID');
+  if (!entityId) throw new Error('has no entityID');
+  const services = xpath.selectElements(entity, "./*[local-name()='IDPSSODescriptor']/*[local-name()='SingleSignOnService']");
+  const service = services.find((node) => node.getAttribute('Binding') === REDIRECT) ?? services.find((node) => node.getAttribute('Binding') === POST);
+  const location = service?.getAttribute('Location');
+  if (!location) throw new Error('has no SingleSignOnService with the HTTP-Redirect or HTTP-POST binding');
+  const certificates = xpath.selectElements(
+    entity,
+    "./*[local-name()='IDPSSODescriptor']/*[local-name()='KeyDescriptor'][not(@use) or @use='signing']//*[local-name()='X509Certificate']",
+  );
+  const certificate = certificates[0]?.textContent?.replace(/\s+/g, '');
+  if (!certificate) throw new Error('has no signing certificate');
+  return { idp_entity_id: entityId, idp_sso_url: location, idp_certificate: certificate };
+}

@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { tenantFilter } from '../tenant-filter.ts';
+import { OrganizationSchema } from './organization.entity.ts';
+
+/** An organization's identity provider (OIDC or SAML 2.0); `kind` picks the protocol and preset. */
+export const SsoConnectionSchema = defineEntity({
+  name: 'SsoConnection',
+  tableName: 'sso_connections',
+  filters: tenantFilter(),
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    organization: () => p.manyToOne(OrganizationSchema).index(),
+    name: p.string().length(200),
+    kind: p.string().length(16),
+    /** Lowercase email domains; each is also a row of `sso_domains`, unique across organizations. */
+    domains: p.json<string[]>().default('[]'),
+    defaultRole: p.string().length(32),
+    enabled: p.boolean().default(true),
+    /** Everything but secrets (issuer, client id, IdP certificate...). */
+    config: p.json<Record<string, unknown>>().default('{}'),
+    /** AES-GCM sealed JSON (shared/crypto/secret-box.ts) of the write-only fields. */
+    secretsCiphertext: p.text().nullable().hidden(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export type SsoConnection = InferEntity<typeof SsoConnectionSchema>;
