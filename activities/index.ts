@@ -6,8 +6,9 @@ import { createExecutionActivities, type ExecutionActivityDeps } from './procedu
 import { createIncidentAnalysisActivities } from './incident-analysis.activities.ts';
 import { createAssistantActivities, type AssistantActivityDeps } from './assistant.activities.ts';
 import { createRetentionActivities } from './retention.activities.ts';
+import { createNotificationMailActivities, type NotificationMailActivityDeps } from './notification-mail.activities.ts';
 
-export type ActivityDeps = SelfTestActivityDeps & DeliveryActivityDeps & AlertIngestionActivityDeps & ExecutionActivityDeps & SearchActivityDeps & AssistantActivityDeps;
+export type ActivityDeps = SelfTestActivityDeps & DeliveryActivityDeps & AlertIngestionActivityDeps & ExecutionActivityDeps & SearchActivityDeps & AssistantActivityDeps & NotificationMailActivityDeps;
 
 /** Every activity of the worker, built from its dependencies (no module-level singletons). */
 export function createActivities(deps: ActivityDeps) {
@@ -20,6 +21,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createIncidentAnalysisActivities(deps),
     ...createAssistantActivities(deps),
     ...createRetentionActivities(deps),
+    ...createNotificationMailActivities(deps),
   };
 }
 

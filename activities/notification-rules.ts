@@ -17,12 +17,14 @@ export interface NotificationDraft {
   eventId: string;
   organizationId: string;
   userId: string;
-  type: 'incident.assigned' | 'incident.created' | 'execution.waiting';
+  type: 'incident.assigned' | 'incident.created' | 'incident.resolved' | 'execution.waiting';
   title: string;
   body: string | null;
   data: Record<string, unknown>;
   incidentId: string | null;
   executionId: string | null;
+  /** Also mailed to the user: an incident notification in an organization with `notifications.email`. */
+  email: boolean;
 }
 
 export interface Member {
@@ -32,8 +34,8 @@ export interface Member {
 
 /** What the rules read besides the events, gathered once for a whole batch. */
 export interface NotificationContext {
-  /** Per organization whose events need it: its `notifications.min_severity` and its members. */
-  organizations: Map<string, { minSeverity: string; members: Member[] }>;
+  /** Per organization whose events need it: its `notifications` settings and its members. */
+  organizations: Map<string, { minSeverity: string; email: boolean; notifyOnResolve: boolean; members: Member[] }>;
   /** Per `incident.updated` event that may assign someone: the assignee of the incident's previous event. */
   previousAssignee: Map<string, string | null>;
 }
@@ -68,11 +70,15 @@ export function notificationReads(events: OutboxEvent[]): { organizationIds: str
   const previousAssigneeOf: string[] = [];
   for (const event of events) {
     const incident = incidentOf(event);
-    if (incident && event.type === 'incident.created') organizationIds.add(event.organization_id);
+    if (incident && (event.type === 'incident.created' || event.type === 'incident.resolved')) organizationIds.add(event.organization_id);
     if (waitingStep(event)) organizationIds.add(event.organization_id);
     if (incident && event.type === 'incident.updated') {
       const assignee = assigneeOf(incident);
-      if (assignee && assignee !== actorOf(event)) previousAssigneeOf.push(event.id);
+      // The organization too: whether an assignment is also mailed is its `notifications.email`.
+      if (assignee && assignee !== actorOf(event)) {
+        previousAssigneeOf.push(event.id);
+        organizationIds.add(event.organization_id);
+      }
     }
   }
   return { organizationIds: [...organizationIds], previousAssigneeOf };
@@ -89,7 +95,10 @@ export async function loadNotificationContext(em: SqlEntityManager, events: Outb
        from organizations o where o.id in (select value::uuid from json_array_elements_text(?::json))`,
       [JSON.stringify(reads.organizationIds)],
     );
-    for (const row of rows) context.organizations.set(row.id, { minSeverity: readSettings(row.settings).notifications.min_severity, members: row.members });
+    for (const row of rows) {
+      const { min_severity: minSeverity, email, notify_on_resolve: notifyOnResolve } = readSettings(row.settings).notifications;
+      context.organizations.set(row.id, { minSeverity, email, notifyOnResolve, members: row.members });
+    }
   }
   if (reads.previousAssigneeOf.length > 0) {
     // The assignee in the snapshot of each incident's previous event, to tell a new assignment from a repeat.
@@ -111,15 +120,20 @@ export async function loadNotificationContext(em: SqlEntityManager, events: Outb
  *   changes it (compared with the incident's previous event), unless they assigned themselves;
  * - `incident.created`: every member who may read incidents, when the new incident is at or above
  *   the organization's `notifications.min_severity` setting (default `high`);
+ * - `incident.resolved`: the same members for the same severities, when the organization's
+ *   `notifications.notify_on_resolve` is on (default);
  * - `execution.waiting`: for a step waiting on a person, an approval step notifies everyone holding
  *   `executions:update`, a manual step the member who started the execution (else the same group).
  *   Those already told about that step are left out afterwards (see `unseenExecutionWaits`).
+ * Incident notifications are also mailed when the organization's `notifications.email` is on.
  */
 export function planEventNotifications(event: OutboxEvent, context: NotificationContext): NotificationDraft[] {
   const drafts: NotificationDraft[] = [];
   const base = { eventId: event.id, organizationId: event.organization_id, incidentId: event.incident_id };
   const organization = context.organizations.get(event.organization_id);
   const incident = incidentOf(event);
+  const email = organization?.email === true;
+  const severityNotifies = incident !== null && organization !== undefined && severityRank(incident.severity) <= severityRank(organization.minSeverity);
   if (incident && (event.type === 'incident.created' || event.type === 'incident.updated')) {
     const assignee = assigneeOf(incident);
     const before = event.type === 'incident.created' ? null : (context.previousAssignee.get(event.id) ?? null);
@@ -132,10 +146,11 @@ export function planEventNotifications(event: OutboxEvent, context: Notification
         body: `Severity ${String(incident.severity)}, status ${String(incident.status)}`,
         data: { incident },
         executionId: null,
+        email,
       });
     }
   }
-  if (incident && event.type === 'incident.created' && organization && severityRank(incident.severity) <= severityRank(organization.minSeverity)) {
+  if (incident && event.type === 'incident.created' && organization && severityNotifies) {
     for (const member of membersWith(organization.members, 'incidents:read')) {
       drafts.push({
         ...base,
@@ -145,6 +160,21 @@ export function planEventNotifications(event: OutboxEvent, context: Notification
         body: null,
         data: { incident },
         executionId: null,
+        email,
+      });
+    }
+  }
+  if (incident && event.type === 'incident.resolved' && organization?.notifyOnResolve && severityNotifies) {
+    for (const member of membersWith(organization.members, 'incidents:read')) {
+      drafts.push({
+        ...base,
+        userId: member.id,
+        type: 'incident.resolved',
+        title: `Resolved ${String(incident.severity)} incident: ${String(incident.title ?? '')}`.slice(0, 500),
+        body: null,
+        data: { incident },
+        executionId: null,
+        email,
       });
     }
   }
@@ -163,6 +193,7 @@ export function planEventNotifications(event: OutboxEvent, context: Notification
         body: step.type === 'approval' ? 'An approval is needed to continue.' : 'A manual step is waiting to be completed.',
         data: { step_id: step.step_id, step_name: step.name, step_type: step.type, execution_id: execution.id },
         executionId: execution.id,
+        email: false,
       });
     }
   }

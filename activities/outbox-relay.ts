@@ -8,8 +8,10 @@ import { INCIDENT_ID, ORGANIZATION_ID } from '../shared/domain/search-attributes
 import type { Logger } from '../shared/logger.ts';
 import { scheduleSearchIndexing } from '../shared/search/schedule-indexing.ts';
 import { workflowIds } from '../shared/temporal/ids.ts';
+import type { notificationMailWorkflow } from '../workflows/notification-mail.workflow.ts';
 import type { outboundDeliveryWorkflow } from '../workflows/outbound-delivery.workflow.ts';
-import { planNotifications, type OutboxEvent } from './notification-rules.ts';
+import { notificationKey, planNotificationMails, type NotificationMailInput } from './notification-mail.ts';
+import { planNotifications, type NotificationDraft, type OutboxEvent } from './notification-rules.ts';
 import { batchNotices, forEachBounded, incidentsToIndex, type InsertedNotification } from './outbox-batch.ts';
 
 export interface OutboxRelayDeps {
@@ -24,6 +26,8 @@ export interface OutboxRelayDeps {
   idleMs?: number;
   /** Whether a search index exists to keep incidents in; without one no indexing is scheduled. */
   indexIncidents?: boolean;
+  /** Base of the incident links in notification emails (PUBLIC_URL). */
+  publicUrl?: string;
 }
 
 /** What the running relay has done so far; `lastSuccessAt` is epoch milliseconds. */
@@ -43,6 +47,8 @@ export interface OutboxRelayStats {
  * NOTIFY and the notifications only take effect at commit; a crash before commit re-runs the batch,
  * and the deliveries it started again are refused by Temporal as duplicates of the same id, the
  * notifications by their unique (event, user, type), and indexing passes only repeat.
+ * Notification emails are workflows too (`notification-mail:<event>:<user>`), started only for the
+ * notifications the batch inserted: the send happens outside the transaction, once per id.
  *
  * A batch costs a constant number of database round trips whatever its size (claim, subscribers,
  * at most three notification reads, one insert, one NOTIFY statement, one update); the Temporal
@@ -51,6 +57,26 @@ export interface OutboxRelayStats {
 export function createOutboxRelay(deps: OutboxRelayDeps) {
   const batchSize = deps.batchSize ?? 500;
   const concurrency = deps.temporalConcurrency ?? 16;
+
+  const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
+
+  async function startNotificationMail(input: NotificationMailInput): Promise<void> {
+    try {
+      await deps.temporal.workflow.start<typeof notificationMailWorkflow>('notificationMailWorkflow', {
+        taskQueue: deps.taskQueue,
+        workflowId: workflowIds.notificationMail(input.eventId, input.userId),
+        args: [input],
+        workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+        typedSearchAttributes: [
+          { key: ORGANIZATION_ID, value: input.organizationId },
+          ...(input.incidentId ? [{ key: INCIDENT_ID, value: input.incidentId }] : []),
+        ],
+      });
+    } catch (error) {
+      if (error instanceof WorkflowExecutionAlreadyStartedError) return;
+      throw error;
+    }
+  }
 
   async function startDelivery(input: DeliveryInput): Promise<void> {
     try {
@@ -87,9 +113,20 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     });
   }
 
-  /** Inserts the batch's notifications in one statement; rows that already exist (a re-run batch) are skipped. */
-  async function insertNotifications(em: SqlEntityManager, events: OutboxEvent[]): Promise<InsertedNotification[]> {
+  /**
+   * Writes the batch's notifications, then starts the emails of those it wrote: a re-run batch,
+   * whose notifications exist already, starts none.
+   */
+  async function notify(em: SqlEntityManager, events: OutboxEvent[]): Promise<InsertedNotification[]> {
     const drafts = await planNotifications(em, events);
+    const inserted = await insertNotifications(em, drafts);
+    const mails = planNotificationMails(drafts, new Set(inserted.map(notificationKey)), publicUrl);
+    await forEachBounded(mails, concurrency, startNotificationMail);
+    return inserted;
+  }
+
+  /** Inserts the drafts in one statement; rows that already exist (a re-run batch) are skipped. */
+  async function insertNotifications(em: SqlEntityManager, drafts: NotificationDraft[]): Promise<InsertedNotification[]> {
     if (drafts.length === 0) return [];
     return em.execute<InsertedNotification[]>(
       `insert into notifications (id, organization_id, user_id, type, title, body, data, incident_id, execution_id, event_id, read_at, created_at)
@@ -131,7 +168,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
         : Promise.resolve();
       const targets = await deliveries(em, events);
       // Temporal calls overlap the notification queries; any failure rolls the whole batch back.
-      const [, , notifications] = await Promise.all([indexing, forEachBounded(targets, concurrency, startDelivery), insertNotifications(em, events)]);
+      const [, , notifications] = await Promise.all([indexing, forEachBounded(targets, concurrency, startDelivery), notify(em, events)]);
       const notices = batchNotices(events, notifications);
       if (notices.length > 0) {
         await em.execute('select pg_notify(?, value) from json_array_elements_text(?::json)', [REALTIME_CHANNEL, JSON.stringify(notices.map((notice) => JSON.stringify(notice)))]);

@@ -7,7 +7,8 @@ import { createOutboxRelay, type OutboxRelayStats } from '../activities/outbox-r
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
 import type { Orm } from '../shared/db/orm.ts';
-import type { Logger } from '../shared/logger.ts';
+import { createLogger, type Logger } from '../shared/logger.ts';
+import { createMailer } from '../shared/mail/mailer.ts';
 import type { SearchIndex } from '../shared/search/search-index.ts';
 import { createOutboundHttp, type HttpRequestFn, type Resolver } from '../shared/net/outbound-http.ts';
 
@@ -32,19 +33,24 @@ export function createGuardedStepHttp(config: Config): HttpRequest {
  * the secret box, one SSRF-guarded client for outbound webhooks and runbook http steps, and the
  * integration-liveness coalescer (stop it once the worker has stopped, to write its last second).
  */
-export function createWorkerDeps(config: Config, orm: Orm, options: { encryptionKey: string; search?: SearchIndex }): ActivityDeps & { integrationLiveness: IntegrationLiveness } {
+export function createWorkerDeps(config: Config, orm: Orm, options: { encryptionKey: string; search?: SearchIndex; logger?: Logger }): ActivityDeps & { integrationLiveness: IntegrationLiveness } {
   return {
     orm,
     search: options.search,
     ...createDeliveryDeps(config, options.encryptionKey),
     httpRequest: createGuardedStepHttp(config),
     integrationLiveness: createIntegrationLiveness({ orm }),
+    // Notification emails: SMTP_URL, else rows in outbox_messages, as in the API.
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, fork: () => orm.em.fork(), logger: options.logger ?? createLogger({ name: 'tocsin-worker', level: config.LOG_LEVEL }) }),
     // The assistant URL is the operator's, not a user's: it is called without the outbound guard.
     assistant: config.ASSISTANT_URL ? { url: config.ASSISTANT_URL, model: config.ASSISTANT_MODEL, apiKey: config.ASSISTANT_API_KEY } : undefined,
   };
 }
 
+/** The base of links in mails, as the API builds it. */
+export const publicUrlOf = (config: Config) => (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+
 /** Runs the outbox relay beside the worker until `stop()`. */
-export function startOutboxRelay(deps: { orm: Orm; temporal: Client; taskQueue: string; logger: Logger; indexIncidents: boolean }): { stop(): Promise<void>; stats(): OutboxRelayStats } {
+export function startOutboxRelay(deps: { orm: Orm; temporal: Client; taskQueue: string; logger: Logger; indexIncidents: boolean; publicUrl: string }): { stop(): Promise<void>; stats(): OutboxRelayStats } {
   return createOutboxRelay(deps).start();
 }

@@ -4,7 +4,7 @@ import { createLogger } from '../shared/logger.ts';
 import { openOrm, runMigrations } from '../shared/db/orm.ts';
 import { ensureDevSecret } from '../shared/dev/dev-secrets.ts';
 import { connectTemporal } from '../shared/temporal/client.ts';
-import { createWorkerDeps, startOutboxRelay } from './deps.ts';
+import { createWorkerDeps, publicUrlOf, startOutboxRelay } from './deps.ts';
 import { createWorker } from './worker.ts';
 import { ensureRetentionSchedule } from './retention-schedule.ts';
 import { startWorkerHealthServer, workerHealthSources } from './health.ts';
@@ -26,14 +26,14 @@ const search = await createSearchIndex(config, { orm }).catch((error: unknown) =
   logger.error({ err: error }, 'search indexing disabled');
   return undefined;
 });
-const deps = createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY ?? ensureDevSecret(config.DATA_DIR, 'encryption'), search });
+const deps = createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY ?? ensureDevSecret(config.DATA_DIR, 'encryption'), search, logger });
 const worker = await createWorker({ connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, deps });
 // The outbox relay (deliveries, notifications, real time) runs beside the worker; it needs a client
 // connection of its own to start delivery workflows.
 const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE });
 // Idempotent: the first worker creates the daily retention schedule, the others find it.
 await ensureRetentionSchedule(temporal.client, config.TEMPORAL_TASK_QUEUE);
-const relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue: config.TEMPORAL_TASK_QUEUE, logger, indexIncidents: search !== undefined });
+const relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue: config.TEMPORAL_TASK_QUEUE, logger, indexIncidents: search !== undefined, publicUrl: publicUrlOf(config) });
 // /healthz, /readyz and /metrics of this process, for an orchestrator's probes and a scraper.
 const health = config.WORKER_HEALTH_PORT === undefined
   ? undefined

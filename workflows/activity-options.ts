@@ -54,3 +54,12 @@ export const assistantActivityOptions: ActivityOptions = {
   heartbeatTimeout: '30 seconds',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 3 },
 };
+
+/**
+ * Notification emails: an SMTP server away for a while delays them rather than losing them; 20
+ * attempts, backing off to 10 minutes apart, keep trying for about two hours.
+ */
+export const notificationMailActivityOptions: ActivityOptions = {
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 20 },
+};

@@ -4,7 +4,7 @@ import { list, PaginationQuerySchema, single, timestamp } from './common.ts';
 export const NotificationSchema = z
   .object({
     id: z.uuid(),
-    type: z.enum(['incident.assigned', 'incident.created', 'execution.waiting']),
+    type: z.enum(['incident.assigned', 'incident.created', 'incident.resolved', 'execution.waiting']),
     title: z.string(),
     body: z.string().nullable(),
     data: z.record(z.string(), z.unknown()),

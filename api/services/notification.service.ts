@@ -5,7 +5,7 @@ import type { AuthContext } from '../auth-context.ts';
 
 export const notificationView = (row: Notification) => ({
   id: row.id,
-  type: row.type as 'incident.assigned' | 'incident.created' | 'execution.waiting',
+  type: row.type as 'incident.assigned' | 'incident.created' | 'incident.resolved' | 'execution.waiting',
   title: row.title,
   body: row.body ?? null,
   data: row.data,

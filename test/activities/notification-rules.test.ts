@@ -8,8 +8,8 @@ const members = [
   { id: 'viewer', role: 'viewer' },
   { id: 'stranger', role: 'not-a-role' },
 ];
-const context = (previous: Record<string, string | null> = {}, minSeverity = 'high'): NotificationContext => ({
-  organizations: new Map([[ORG, { minSeverity, members }]]),
+const context = (previous: Record<string, string | null> = {}, minSeverity = 'high', settings: { email?: boolean; notifyOnResolve?: boolean } = {}): NotificationContext => ({
+  organizations: new Map([[ORG, { minSeverity, email: settings.email ?? true, notifyOnResolve: settings.notifyOnResolve ?? true, members }]]),
   previousAssignee: new Map(Object.entries(previous)),
 });
 const execution = (step: Record<string, unknown>, startedBy: string | null = null) => ({
@@ -21,7 +21,8 @@ describe('notificationReads', () => {
     ['an alert reads nothing', [event('e1', 'alert.received', {})], [], []],
     ['an update without an assignee reads nothing (an alert storm)', [event('e1', 'incident.updated', incident())], [], []],
     ['an update by the assignee themselves reads nothing', [event('e1', 'incident.updated', { ...incident({ assignee_id: 'u1' }), actor_id: 'u1' })], [], []],
-    ['an update with an assignee reads the previous one', [event('e1', 'incident.updated', incident({ assignee_id: 'u1' }))], [], ['e1']],
+    ['an update with an assignee reads the previous one and its organization', [event('e1', 'incident.updated', incident({ assignee_id: 'u1' }))], [ORG], ['e1']],
+    ['a resolution reads its organization', [event('e1', 'incident.resolved', incident({ status: 'resolved' }))], [ORG], []],
     ['a new incident reads its organization once', [event('e1', 'incident.created', incident()), event('e2', 'incident.created', incident())], [ORG], []],
     ['a waiting step reads its organization', [event('e1', 'execution.updated', execution({ status: 'waiting', type: 'approval' }))], [ORG], []],
     ['a running step reads nothing', [event('e1', 'execution.updated', execution({ status: 'running', type: 'approval' }))], [], []],
@@ -46,8 +47,22 @@ describe('planEventNotifications', () => {
     ['a manual step tells who started it', event('e1', 'execution.updated', execution({ status: 'waiting', type: 'manual' }, 'viewer')), context(), ['execution.waiting:viewer']],
     ['a manual step without a starter tells the updaters', event('e1', 'execution.updated', execution({ status: 'waiting', type: 'manual' })), context(), ['execution.waiting:owner']],
     ['a waiting http step tells nobody', event('e1', 'execution.updated', execution({ status: 'waiting', type: 'http' })), context(), []],
+    ['a high resolution tells the readers', event('e1', 'incident.resolved', incident({ status: 'resolved' })), context(), ['incident.resolved:owner', 'incident.resolved:viewer']],
+    ['a resolution below the minimum tells nobody', event('e1', 'incident.resolved', incident({ severity: 'low', status: 'resolved' })), context(), []],
+    ['notify_on_resolve off: a resolution tells nobody', event('e1', 'incident.resolved', incident({ status: 'resolved' })), context({}, 'high', { notifyOnResolve: false }), []],
+    ['a status change is not a resolution', event('e1', 'incident.status_changed', incident({ status: 'resolved' })), context(), []],
   ])('%s', (_case, e, ctx, expected) => {
     expect(plan(e, ctx)).toEqual(expected);
+  });
+
+  it.each([
+    ['a new incident, email on', event('e1', 'incident.created', incident()), context(), [true, true]],
+    ['a new incident, email off', event('e1', 'incident.created', incident()), context({}, 'high', { email: false }), [false, false]],
+    ['a resolution, email on', event('e1', 'incident.resolved', incident()), context(), [true, true]],
+    ['an assignment, email on', event('e2', 'incident.updated', incident({ assignee_id: 'viewer' })), context({ e2: null }), [true]],
+    ['a waiting step is never mailed', event('e1', 'execution.updated', execution({ status: 'waiting', type: 'approval' })), context(), [false]],
+  ])('mails: %s', (_case, e, ctx, expected) => {
+    expect(planEventNotifications(e, ctx).map((draft) => draft.email)).toEqual(expected);
   });
 
   it('drafts carry their event and organization for the batched insert', () => {
@@ -59,7 +74,7 @@ describe('planEventNotifications', () => {
 describe('unseenExecutionWaits', () => {
   const waiting = (eventId: string, userId: string, stepId = 's1') => planEventNotifications(
     { ...event(eventId, 'execution.updated', execution({ status: 'waiting', type: 'manual', step_id: stepId }, userId)) },
-    { organizations: new Map([[ORG, { minSeverity: 'high', members: [{ id: userId, role: 'owner' }] }]]), previousAssignee: new Map() },
+    { organizations: new Map([[ORG, { minSeverity: 'high', email: true, notifyOnResolve: true, members: [{ id: userId, role: 'owner' }] }]]), previousAssignee: new Map() },
   );
   const keys = (drafts: ReturnType<typeof waiting>) => drafts.map((draft) => `${draft.eventId}:${draft.userId}:${String(draft.data.step_id)}`);
 

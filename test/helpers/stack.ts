@@ -11,7 +11,7 @@ import { createLogger } from '../../shared/logger.ts';
 import type { SearchIndex } from '../../shared/search/search-index.ts';
 import { connectTemporal, type TemporalClient } from '../../shared/temporal/client.ts';
 import { createWorker } from '../../worker/worker.ts';
-import { createWorkerDeps, startOutboxRelay } from '../../worker/deps.ts';
+import { createWorkerDeps, publicUrlOf, startOutboxRelay } from '../../worker/deps.ts';
 import { TEST_ENV } from './test-services.ts';
 
 export interface TestStack {
@@ -97,12 +97,12 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   let stopLiveness: (() => Promise<void>) | undefined;
   const startWorker = async () => {
     workerConnection ??= await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
-    const deps = createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY as string, search });
+    const deps = createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY as string, search, logger });
     worker = await createWorker({ connection: workerConnection, namespace: config.TEMPORAL_NAMESPACE, taskQueue, deps });
     stopLiveness = () => deps.integrationLiveness.stop();
     workerRun = worker.run();
     // The outbox relay runs beside the worker, as in worker/main.ts.
-    relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue, logger, indexIncidents: search !== undefined });
+    relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue, logger, indexIncidents: search !== undefined, publicUrl: publicUrlOf(config) });
   };
   const stopWorker = async () => {
     await relay?.stop();

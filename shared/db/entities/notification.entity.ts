@@ -17,7 +17,7 @@ export const NotificationSchema = defineEntity({
     id: p.uuid().primary().onCreate(() => uuidv7()),
     organization: () => p.manyToOne(OrganizationSchema),
     userId: p.uuid(),
-    /** `incident.assigned`, `incident.created`, `execution.waiting`. */
+    /** `incident.assigned`, `incident.created`, `incident.resolved`, `execution.waiting`. */
     type: p.string().length(64),
     title: p.string().length(500),
     body: p.text().nullable(),
