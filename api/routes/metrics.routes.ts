@@ -27,7 +27,7 @@ export function metricsRoutes(metrics: ApiMetrics, options: { token?: string }):
       access: 'public',
       errors: [401],
       responses: {
-        200: { description: 'The metrics', contentType: PROMETHEUS_CONTENT_TYPE, schema: z.string().meta({ example: EXPOSITION_EXAMPLE }) },
+        200: { description: 'The metrics (Content-Type: text/plain; version=0.0.4)', contentType: 'text/plain', schema: z.string().meta({ example: EXPOSITION_EXAMPLE }) },
       },
       handler: async (_input, ctx) => {
         if (options.token && !bearerMatches(ctx.get('Authorization'), options.token)) throw new InvalidTokenError('A valid METRICS_TOKEN bearer token is required');
