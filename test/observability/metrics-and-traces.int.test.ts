@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { io as connect } from 'socket.io-client';
 import supertest from 'supertest';
 import { freePort } from '../../shared/dev/free-port.ts';
 import { startManagedProcess, type ManagedProcess } from '../../shared/dev/managed-process.ts';
@@ -125,13 +126,20 @@ describe('metrics and traces (integration: `node api/main.ts` and `node worker/m
     // Labelled by template: no series names an integration id.
     expect(after).not.toContain(integration.id);
     expect(after).toContain('tocsin_websocket_connections 0');
-    expect(after).toContain('tocsin_incidents_open');
+
+    const socket = connect(apiUrl, { path: '/api/v1/ws', auth: { token: owner.token }, transports: ['websocket'] });
+    try {
+      await waitFor('the WebSocket client to be counted', async () => (sample(await scrapeApi(), 'tocsin_websocket_connections') === 1 ? true : undefined), { timeoutMs: 10_000 });
+    } finally {
+      socket.disconnect();
+    }
 
     // The worker opens the incident; its domain event goes through the outbox relay.
     await waitFor('the incident', async () => {
       const list = await http.get('/api/v1/incidents').set('Authorization', `Bearer ${owner.token}`);
       return list.body.meta?.total === 1 ? true : undefined;
     }, { timeoutMs: 60_000 }).catch(withOutput);
+    await waitFor('the open incident to be counted', async () => (sample(await scrapeApi(), 'tocsin_incidents_open', { severity: 'critical' }) === 1 ? true : undefined), { timeoutMs: 30_000 });
     const workerAfter = await waitFor('the relay to count the incident\'s event', async () => {
       const text = await scrapeWorker();
       return sample(text, 'tocsin_outbox_relay_events_total') > sample(workerBefore, 'tocsin_outbox_relay_events_total') ? text : undefined;
