@@ -1,18 +1,22 @@
 import cors from '@koa/cors';
+import type { Tracer } from '@opentelemetry/api';
 import Router from '@koa/router';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Config } from '../shared/config.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import type { Logger } from '../shared/logger.ts';
+import { tracingMiddleware } from '../shared/observability/tracing.ts';
 import type { AuthContext } from './auth-context.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { ormContext } from './middleware/orm-context.ts';
 import { requestId } from './middleware/request-id.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
+import { httpMetrics, type ApiMetrics } from './metrics.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { createDocsRouter } from './routes/docs.routes.ts';
 import { healthRoutes, type ReadinessProbe } from './routes/health.routes.ts';
+import { metricsRoutes } from './routes/metrics.routes.ts';
 import { apiRoutes, type ApiServices } from './routes/index.ts';
 import { mountRoutes, type MountedRoutes, type RouteAccess, type RouteGuards } from './routes/route.ts';
 
@@ -32,6 +36,10 @@ export interface AppDeps {
   audit?: RouteGuards['audit'];
   services: ApiServices;
   version: string;
+  /** This process's Prometheus series; absent: no GET /metrics and nothing is measured. */
+  metrics?: ApiMetrics;
+  /** Present when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT): one server span per request. */
+  tracer?: Tracer;
 }
 
 /** Builds the Koa application from its dependencies; it never listens (main.ts and tests do). */
@@ -42,13 +50,16 @@ export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: proxyHops > 0, maxIpsCount: proxyHops });
   const mounted: MountedRoutes[] = [
     { prefix: '', routes: healthRoutes(deps.readiness) },
+    ...(deps.metrics ? [{ prefix: '', routes: metricsRoutes(deps.metrics, { token: deps.config.METRICS_TOKEN }) }] : []),
     { prefix: API_PREFIX, routes: apiRoutes(deps.services) },
   ];
   let openApiDocument: unknown;
   const getOpenApiDocument = () =>
     (openApiDocument ??= buildOpenApiDocument(mounted, { version: deps.version, serverUrl: deps.config.PUBLIC_URL }));
 
+  if (deps.tracer) app.use(tracingMiddleware(deps.tracer));
   app.use(requestId());
+  if (deps.metrics) app.use(httpMetrics(deps.metrics));
   app.use(errorHandler(deps.logger));
   app.use(securityHeaders({ production: deps.config.NODE_ENV === 'production' }));
   app.use(cors({

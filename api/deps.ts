@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { Registry } from 'prom-client';
 import { createTokenService } from '../shared/auth/tokens.ts';
 import { createSecretBox } from '../shared/crypto/secret-box.ts';
 import type { Config } from '../shared/config.ts';
@@ -7,6 +8,10 @@ import type { Logger } from '../shared/logger.ts';
 import { connectTemporal, isTemporalReachable, type TemporalClient } from '../shared/temporal/client.ts';
 import { notifyIngestionOfResolution } from './services/ingestion-signals.ts';
 import type { AppDeps } from './app.ts';
+import { createApiMetrics, withIngestMetrics, type ApiMetrics } from './metrics.ts';
+import { createMetricsRegistry } from '../shared/observability/metrics.ts';
+import { temporalClientInterceptors } from '../shared/observability/temporal-tracing.ts';
+import type { Tracing } from '../shared/observability/tracing.ts';
 import { runReadinessChecks } from './routes/health.routes.ts';
 import { authorize, createAuthenticator, createCredentialAuthenticator } from './middleware/authenticate.ts';
 import { createMailer } from '../shared/mail/mailer.ts';
@@ -74,6 +79,10 @@ export interface ApiRuntime {
   search?: SearchIndex;
   /** Absent: no credential cache (every request reads the database) and a rate limiter nobody stops. */
   requestCaches?: RequestCaches;
+  /** Absent: no GET /metrics (tests that do not look at metrics). */
+  metrics?: ApiMetrics;
+  /** Present when tracing is on. */
+  tracing?: Tracing;
 }
 
 /**
@@ -179,6 +188,8 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     logger,
     orm: runtime.orm,
     version,
+    metrics: runtime.metrics,
+    tracer: runtime.tracing?.tracer,
     readiness: () => {
       const elasticsearchUrl = config.ELASTICSEARCH_URL;
       return runReadinessChecks({
@@ -221,10 +232,10 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       }),
       deliveries: createDeliveryService({ em }),
       notifications: createNotificationService({ em }),
-      webhooks: meteredWebhookIngest(
+      webhooks: ((webhooks) => (runtime.metrics ? withIngestMetrics(webhooks, runtime.metrics.alertsReceived) : webhooks))(meteredWebhookIngest(
         createWebhookIngestService({ em, temporal: runtime.temporal, integrations: integrationLookup, dedupWindowSeconds: config.WEBHOOK_DEDUP_WINDOW_SECONDS, maxAlertsPerPayload: config.WEBHOOK_MAX_ALERTS_PER_PAYLOAD }),
         usage,
-      ),
+      )),
       webhookMaxBodyBytes: config.WEBHOOK_MAX_BODY_BYTES,
       webhookHealth: createWebhookHealth({ em, temporalReachable: () => isTemporalReachable(runtime.temporal.client, config.TEMPORAL_NAMESPACE) }),
       users: createUserService({ em, cache }),
@@ -258,7 +269,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
 export async function createApiDeps(
   config: Config,
   logger: Logger,
-  options: { databaseUrl: string; temporalAddress: string; jwtSecret: string; encryptionKey: string },
+  options: { databaseUrl: string; temporalAddress: string; jwtSecret: string; encryptionKey: string; metricsRegistry?: Registry; tracing?: Tracing },
 ) {
   const orm = await openOrm({ databaseUrl: options.databaseUrl, poolMax: config.DATABASE_POOL_MAX, acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS });
   await runMigrations(orm, options.databaseUrl);
@@ -266,13 +277,15 @@ export async function createApiDeps(
     address: options.temporalAddress,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
+    interceptors: temporalClientInterceptors(options.tracing),
   });
   const search = await createSearchIndex(config, { orm }).catch((error: unknown) => {
     logger.error({ err: error }, 'search is unavailable: POST /search/query answers 503');
     return undefined;
   });
   const requestCaches = startRequestCaches(config, logger, { orm, databaseUrl: options.databaseUrl });
-  const deps = buildAppDeps(config, logger, { orm, temporal, search, requestCaches, jwtSecret: options.jwtSecret, encryptionKey: options.encryptionKey });
+  const metrics = createApiMetrics(options.metricsRegistry ?? createMetricsRegistry(), { orm, logger });
+  const deps = buildAppDeps(config, logger, { orm, temporal, search, requestCaches, metrics, tracing: options.tracing, jwtSecret: options.jwtSecret, encryptionKey: options.encryptionKey });
   return {
     deps,
     requestCaches,

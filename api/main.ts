@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { ensureDevSecret } from '../shared/dev/dev-secrets.ts';
 import { loadConfig } from '../shared/load-config.ts';
 import { createLogger } from '../shared/logger.ts';
+import { startTracing } from '../shared/observability/tracing.ts';
 import { createApp } from './app.ts';
 import { createApiDeps } from './deps.ts';
 import { attachRealtime } from './realtime.ts';
@@ -12,6 +13,8 @@ if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
   logger.fatal('DATABASE_URL and TEMPORAL_ADDRESS are required to run the API alone; `npm start` provides local ones');
   process.exit(1);
 }
+// Before anything connects, so every client and request is traced (nothing starts without an endpoint).
+const tracing = startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME ?? 'tocsin-api' });
 const jwtSecret = config.JWT_SECRET ?? ensureDevSecret(config.DATA_DIR, 'jwt');
 const encryptionKey = config.ENCRYPTION_KEY ?? ensureDevSecret(config.DATA_DIR, 'encryption');
 
@@ -20,6 +23,7 @@ const { deps, requestCaches, close } = await createApiDeps(config, logger, {
   temporalAddress: config.TEMPORAL_ADDRESS,
   jwtSecret,
   encryptionKey,
+  tracing,
 });
 const app = createApp(deps);
 const server = createServer(app.callback());
@@ -32,6 +36,7 @@ const realtime = attachRealtime(server, {
   corsOrigins: config.CORS_ORIGINS,
   credentialChanges: requestCaches.credentials,
 });
+deps.metrics?.countWebSocketConnections(() => realtime.io.engine.clientsCount);
 server.listen(config.PORT, config.HOST, () => {
   logger.info({ port: config.PORT, host: config.HOST }, 'api listening');
 });
@@ -46,6 +51,7 @@ async function shutdown(signal: string) {
   await realtime.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await close();
+  await tracing?.shutdown().catch((error: unknown) => logger.warn({ err: error }, 'could not send the last spans'));
   process.exit(0);
 }
 process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -24,6 +24,14 @@ const EnvSchema = z
     PUBLIC_URL: optionalUrl(['http', 'https']),
     // The worker's own /healthz, /readyz and /metrics (on HOST); unset: none, 0: any free port.
     WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    // Observability: GET /metrics of the API requires `Authorization: Bearer <METRICS_TOKEN>` when set;
+    // the worker merges the Temporal SDK's Prometheus metrics (served by its core on 127.0.0.1 at
+    // TEMPORAL_METRICS_PORT, unset: a free port) into its /metrics; traces go over OTLP/HTTP to
+    // OTEL_EXPORTER_OTLP_ENDPOINT when set (no tracing SDK runs otherwise).
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    TEMPORAL_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(['http', 'https']),
+    OTEL_SERVICE_NAME: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),

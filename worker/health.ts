@@ -5,6 +5,7 @@ import type { OutboxRelayStats } from '../activities/outbox-relay.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import { runReadinessChecks } from '../shared/health/readiness.ts';
 import type { Logger } from '../shared/logger.ts';
+import { PROMETHEUS_CONTENT_TYPE } from '../shared/observability/metrics.ts';
 
 /**
  * The relay polls every 250 ms when idle and backs off to at most 30 s after failures: a last
@@ -67,35 +68,18 @@ export async function checkWorkerHealth(sources: WorkerHealthSources): Promise<W
   return { checks, ready: Object.values(checks).every(Boolean), workerState: sources.workerState(), relay: sources.relayStats(), now: now() };
 }
 
-const gauge = (name: string, help: string, type: 'gauge' | 'counter', samples: Array<[labels: string, value: number]>) =>
-  [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, ...samples.map(([labels, value]) => `${name}${labels} ${Number.isFinite(value) ? value : 'NaN'}`)];
-
-/** The snapshot in Prometheus' text exposition format (0.0.4), written by hand: no client library needed. */
-export function renderWorkerMetrics(snapshot: WorkerHealthSnapshot): string {
-  const { relay } = snapshot;
-  const lastSuccessAge = relay.lastSuccessAt === undefined ? Number.NaN : (snapshot.now - relay.lastSuccessAt) / 1000;
-  return [
-    ...gauge('tocsin_worker_ready', 'Whether every readiness check passes.', 'gauge', [['', snapshot.ready ? 1 : 0]]),
-    ...gauge('tocsin_worker_check_ok', 'Result of each readiness check.', 'gauge', Object.entries(snapshot.checks).map(([check, ok]) => [`{check="${check}"}`, ok ? 1 : 0])),
-    ...gauge('tocsin_worker_running', 'Whether the Temporal worker is in the RUNNING state.', 'gauge', [['', snapshot.workerState === 'RUNNING' ? 1 : 0]]),
-    ...gauge('tocsin_outbox_relay_last_success_age_seconds', 'Seconds since the outbox relay last completed a batch (NaN before the first).', 'gauge', [['', lastSuccessAge]]),
-    ...gauge('tocsin_outbox_relay_consecutive_failures', 'Outbox relay batches failed in a row.', 'gauge', [['', relay.consecutiveFailures]]),
-    ...gauge('tocsin_outbox_relay_batches_total', 'Outbox relay batches completed.', 'counter', [['', relay.batches]]),
-    ...gauge('tocsin_outbox_relay_failed_batches_total', 'Outbox relay batches that failed and were retried.', 'counter', [['', relay.failedBatches]]),
-    ...gauge('tocsin_outbox_relay_events_total', 'Domain events the outbox relay dispatched.', 'counter', [['', relay.relayedEvents]]),
-  ].join('\n') + '\n';
-}
-
 /**
  * The worker's own small HTTP endpoint: `/healthz` (the process answers), `/readyz` (200 or 503
- * with each check, the API's shape) and `/metrics`. It answers within the readiness budget
- * (about 1.5 s) whatever the dependencies do.
+ * with each check, the API's shape) and `/metrics` (worker/metrics.ts). It answers within the
+ * readiness budget (about 1.5 s) whatever the dependencies do.
  */
 export async function startWorkerHealthServer(options: {
   host: string;
   port: number;
   sources: WorkerHealthSources;
   logger: Logger;
+  /** The Prometheus text of this process; absent: /metrics answers 404. */
+  metrics?: () => Promise<string>;
 }): Promise<{ port: number; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     const send = (status: number, body: string, type = 'application/json') => {
@@ -105,10 +89,20 @@ export async function startWorkerHealthServer(options: {
     const path = (request.url ?? '/').split('?')[0];
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(405, JSON.stringify({ status: 'method not allowed' }));
     if (path === '/healthz') return send(200, JSON.stringify({ status: 'ok' }));
-    if (path !== '/readyz' && path !== '/metrics') return send(404, JSON.stringify({ status: 'not found' }));
+    const { metrics } = options;
+    if (path === '/metrics' && metrics) {
+      metrics().then(
+        (text) => send(200, text, PROMETHEUS_CONTENT_TYPE),
+        (error: unknown) => {
+          options.logger.error({ err: error }, 'worker metrics failed');
+          send(500, JSON.stringify({ status: 'error' }));
+        },
+      );
+      return;
+    }
+    if (path !== '/readyz') return send(404, JSON.stringify({ status: 'not found' }));
     checkWorkerHealth(options.sources).then(
       (snapshot) => {
-        if (path === '/metrics') return send(200, renderWorkerMetrics(snapshot), 'text/plain; version=0.0.4; charset=utf-8');
         const checks = Object.fromEntries(Object.entries(snapshot.checks).map(([name, ok]) => [name, ok ? 'ok' : 'unavailable']));
         send(snapshot.ready ? 200 : 503, JSON.stringify({ status: snapshot.ready ? 'ready' : 'unavailable', checks }));
       },

@@ -9,6 +9,11 @@ import { createWorker } from './worker.ts';
 import { ensureRetentionSchedule } from './retention-schedule.ts';
 import { startWorkerHealthServer, workerHealthSources } from './health.ts';
 import { createSearchIndex } from '../shared/search/create-search-index.ts';
+import { freePort } from '../shared/dev/free-port.ts';
+import { createMetricsRegistry } from '../shared/observability/metrics.ts';
+import { temporalClientInterceptors, temporalWorkerTracing } from '../shared/observability/temporal-tracing.ts';
+import { startTracing } from '../shared/observability/tracing.ts';
+import { createWorkerMetrics } from './metrics.ts';
 
 const config = loadConfig();
 const logger = createLogger({ name: 'tocsin-worker', level: config.LOG_LEVEL });
@@ -16,7 +21,16 @@ if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
   logger.fatal('DATABASE_URL and TEMPORAL_ADDRESS are required to run the worker alone; `npm start` provides local ones');
   process.exit(1);
 }
-Runtime.install({ telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) } } });
+// The SDK's own worker metrics (slots, poll and schedule-to-start latencies, sticky cache) are served
+// by its core on loopback and merged into the worker's /metrics, so one scrape target has both.
+const temporalMetricsPort = config.WORKER_HEALTH_PORT === undefined ? undefined : config.TEMPORAL_METRICS_PORT ?? await freePort();
+Runtime.install({
+  telemetryOptions: {
+    logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) },
+    ...(temporalMetricsPort ? { metrics: { prometheus: { bindAddress: `127.0.0.1:${temporalMetricsPort}` } } } : {}),
+  },
+});
+const tracing = startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME ?? 'tocsin-worker' });
 
 const orm = await openOrm({ databaseUrl: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX, acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS });
 await runMigrations(orm, config.DATABASE_URL);
@@ -27,26 +41,44 @@ const search = await createSearchIndex(config, { orm }).catch((error: unknown) =
   return undefined;
 });
 const deps = createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY ?? ensureDevSecret(config.DATA_DIR, 'encryption'), search, logger });
-const worker = await createWorker({ connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, deps });
+const metrics = createWorkerMetrics(createMetricsRegistry(), {
+  orm,
+  logger,
+  temporalMetricsUrl: temporalMetricsPort ? `http://127.0.0.1:${temporalMetricsPort}/metrics` : undefined,
+});
+const traced = temporalWorkerTracing(tracing);
+const worker = await createWorker({
+  connection,
+  namespace: config.TEMPORAL_NAMESPACE,
+  taskQueue: config.TEMPORAL_TASK_QUEUE,
+  deps,
+  overrides: {
+    ...traced,
+    interceptors: { ...traced.interceptors, activity: [...(traced.interceptors?.activity ?? []), metrics.activityInterceptor] },
+  },
+});
 // The outbox relay (deliveries, notifications, real time) runs beside the worker; it needs a client
 // connection of its own to start delivery workflows.
-const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE });
+const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, interceptors: temporalClientInterceptors(tracing) });
 // Idempotent: the first worker creates the daily retention schedule, the others find it.
 await ensureRetentionSchedule(temporal.client, config.TEMPORAL_TASK_QUEUE);
 const relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue: config.TEMPORAL_TASK_QUEUE, logger, indexIncidents: search !== undefined, publicUrl: publicUrlOf(config) });
 // /healthz, /readyz and /metrics of this process, for an orchestrator's probes and a scraper.
+const healthSources = workerHealthSources({ orm, connection, namespace: config.TEMPORAL_NAMESPACE, worker, relay });
+metrics.observeHealth(healthSources);
 const health = config.WORKER_HEALTH_PORT === undefined
   ? undefined
   : await startWorkerHealthServer({
     host: config.HOST,
     port: config.WORKER_HEALTH_PORT,
     logger,
-    sources: workerHealthSources({ orm, connection, namespace: config.TEMPORAL_NAMESPACE, worker, relay }),
+    sources: healthSources,
+    metrics: () => metrics.render(),
   });
 
 // The SDK's Runtime already turns SIGINT/SIGTERM into worker.shutdown(): running activities finish
 // or are retried elsewhere, nothing is lost.
-logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS, healthPort: health?.port }, 'worker started');
+logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS, healthPort: health?.port, temporalMetricsPort }, 'worker started');
 await worker.run();
 await health?.close();
 await deps.integrationLiveness.stop().catch((error: unknown) => logger.warn({ err: error }, 'could not write the last integration liveness'));
@@ -55,4 +87,5 @@ await temporal.close();
 await connection.close();
 await search?.close();
 await orm.close();
+await tracing?.shutdown().catch((error: unknown) => logger.warn({ err: error }, 'could not send the last spans'));
 logger.info('worker stopped');

@@ -70,7 +70,7 @@ export function createExecutionService(deps: { em: () => EntityManager; temporal
       }
       if (error instanceof WorkflowNotFoundError) throw new ConflictError('The execution has already ended');
       if (error instanceof WorkflowUpdateRPCTimeoutOrCancelledError) {
-        throw new ServiceUnavailableError('The execution did not answer in time; the change may still apply, check GET /executions/{id} before retrying');
+        throw new ServiceUnavailableError('The execution did not answer in time; the change may still apply, check GET /executions/{id} before retrying', { cause: error });
       }
       throw error;
     }
@@ -133,11 +133,11 @@ export function createExecutionService(deps: { em: () => EntityManager; temporal
             ...(incidentId ? [{ key: INCIDENT_ID, value: incidentId }] : []),
           ],
         });
-      } catch {
+      } catch (error) {
         // Nothing runs it, so nothing should pretend to: the row goes, the caller may retry.
         em.remove(execution);
         await em.flush();
-        throw new ServiceUnavailableError('Executions are unavailable; retry later');
+        throw new ServiceUnavailableError('Executions are unavailable; retry later', { cause: error });
       }
       return executionView(execution, steps);
     },

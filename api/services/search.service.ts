@@ -44,7 +44,7 @@ export function createSearchService(deps: { search: SearchIndex | undefined }) {
           createdBefore: input.filters?.created_before ? new Date(input.filters.created_before) : undefined,
         },
       }).catch((error: unknown) => {
-        if (isBackendOutage(error)) throw new ServiceUnavailableError('Search is temporarily unavailable; retry later');
+        if (isBackendOutage(error)) throw new ServiceUnavailableError('Search is temporarily unavailable; retry later', { cause: error });
         throw error;
       });
       return { data: result.hits, meta: { mode: input.mode, total: result.total, took_ms: Math.round(performance.now() - started) } };

@@ -47,8 +47,8 @@ export function createSelfTestService(deps: { em: () => EntityManager; temporal:
           args: [{ runId: run.id, organizationId: auth.organizationId }],
           typedSearchAttributes: [{ key: ORGANIZATION_ID, value: auth.organizationId }],
         });
-      } catch {
-        throw new ServiceUnavailableError('Temporal did not accept the self-test; try again');
+      } catch (error) {
+        throw new ServiceUnavailableError('Temporal did not accept the self-test; try again', { cause: error });
       }
       return view(run);
     },

@@ -124,9 +124,10 @@ export function createWebhookIngestService(deps: {
     };
     // allSettled: answer only once no signal is in flight any more, whatever failed.
     const outcomes = await Promise.allSettled(Array.from({ length: Math.min(SIGNAL_CONCURRENCY, keys.length) }, signalRemaining));
-    if (outcomes.some((outcome) => outcome.status === 'rejected')) {
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed) {
       // The sender retries on 5xx; no alert is acknowledged that Temporal does not hold.
-      throw new ServiceUnavailableError('Alert processing is unavailable; retry later');
+      throw new ServiceUnavailableError('Alert processing is unavailable; retry later', { cause: failed.reason });
     }
     const first = alerts[0] as NormalizedAlert;
     return {

@@ -1,6 +1,8 @@
 import { join, resolve } from 'node:path';
 import type { Config } from '../config.ts';
 import { ensureDevSecret } from './dev-secrets.ts';
+import { installElasticsearch, startElasticsearch } from './elasticsearch.ts';
+import { freePort } from './free-port.ts';
 import { startEmbeddedPostgres } from './postgres.ts';
 import { resolveTemporalCli, startTemporalDevServer } from './temporal.ts';
 import { toolCacheDir } from './tool-cache.ts';
@@ -14,10 +16,11 @@ export interface LocalEnvironment {
 
 /**
  * Starts what the configuration leaves unset: embedded PostgreSQL in DATA_DIR/postgres, the
- * Temporal dev server with a SQLite file in DATA_DIR, and development secrets. Elasticsearch is
- * not started: with ELASTICSEARCH_URL unset, search runs on PostgreSQL.
+ * Temporal dev server with a SQLite file in DATA_DIR, and development secrets. Elasticsearch only
+ * when asked (`elasticsearch: true`; it needs Java and a first download from Maven Central):
+ * otherwise, with ELASTICSEARCH_URL unset, search runs on PostgreSQL.
  */
-export async function startLocalEnvironment(config: Config, log: (message: string) => void): Promise<LocalEnvironment> {
+export async function startLocalEnvironment(config: Config, log: (message: string) => void, options: { elasticsearch?: boolean } = {}): Promise<LocalEnvironment> {
   const dataDir = resolve(config.DATA_DIR);
   const env: Record<string, string> = { DATA_DIR: dataDir };
   const stops: Array<() => Promise<void>> = [];
@@ -48,6 +51,14 @@ export async function startLocalEnvironment(config: Config, log: (message: strin
       stops.push(() => temporal.stop());
       env.TEMPORAL_ADDRESS = temporal.address;
       temporalUiUrl = temporal.uiUrl;
+    }
+    if (options.elasticsearch && !config.ELASTICSEARCH_URL) {
+      const { home } = await installElasticsearch({ cacheDir: toolCacheDir(), log });
+      log('elasticsearch: starting (first start takes a minute)');
+      // 9200 when free, so the URL usually stays the same between runs.
+      const es = await startElasticsearch({ home, dataDir: join(dataDir, 'elasticsearch'), port: await freePort(9200), log });
+      stops.push(() => es.stop());
+      env.ELASTICSEARCH_URL = es.url;
     }
     if (config.NODE_ENV !== 'production') {
       env.JWT_SECRET = config.JWT_SECRET ?? ensureDevSecret(dataDir, 'jwt');

@@ -7,6 +7,8 @@ import { waitFor } from './wait-for.ts';
 // `npm start`: the local environment, then the worker and the API as child processes of this one.
 const config = loadConfig();
 const say = (message: string) => process.stdout.write(`[tocsin] ${message}\n`);
+// Elasticsearch from the tool cache (es:install), on request: it needs Java and about 1 GB of memory.
+const withElasticsearch = process.argv.includes('--elasticsearch') || process.env.TOCSIN_START_ELASTICSEARCH === '1';
 
 let local: Awaited<ReturnType<typeof startLocalEnvironment>> | undefined;
 const children: ManagedProcess[] = [];
@@ -26,7 +28,7 @@ process.once('SIGINT', () => void stopAll(0));
 process.once('SIGTERM', () => void stopAll(0));
 
 try {
-  local = await startLocalEnvironment(config, say);
+  local = await startLocalEnvironment(config, say, { elasticsearch: withElasticsearch });
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   await stopAll(1);
@@ -60,5 +62,5 @@ say(`ready
   API          ${apiUrl}/api/v1
   Swagger UI   ${apiUrl}/docs
   ReDoc        ${apiUrl}/redoc
-  OpenAPI      ${apiUrl}/openapi.json${local?.temporalUiUrl ? `\n  Temporal UI  ${local.temporalUiUrl}` : ''}
+  OpenAPI      ${apiUrl}/openapi.json${local?.temporalUiUrl ? `\n  Temporal UI  ${local.temporalUiUrl}` : ''}${local?.env.ELASTICSEARCH_URL ? `\n  Elasticsearch ${local.env.ELASTICSEARCH_URL}` : ''}
 Press Ctrl-C to stop.`);

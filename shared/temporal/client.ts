@@ -1,4 +1,4 @@
-import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor, type ConnectionOptions } from '@temporalio/client';
+import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor, type ClientInterceptors, type ConnectionOptions } from '@temporalio/client';
 
 export interface TemporalSettings {
   address: string;
@@ -6,6 +6,8 @@ export interface TemporalSettings {
   taskQueue: string;
   /** Deadline of a call that sets none itself (see boundedCalls); DEFAULT_TEMPORAL_CALL_TIMEOUT_MS when unset. */
   callTimeoutMs?: number;
+  /** E.g. the OpenTelemetry client interceptor (shared/observability/temporal-tracing.ts). */
+  interceptors?: ClientInterceptors;
 }
 
 export interface TemporalClient {
@@ -68,7 +70,7 @@ export function temporalConnectionOptions(settings: Pick<TemporalSettings, 'addr
 /** One connection per process, created at start and passed down. */
 export async function connectTemporal(settings: TemporalSettings): Promise<TemporalClient> {
   const connection = await Connection.connect(temporalConnectionOptions(settings));
-  const client = new Client({ connection, namespace: settings.namespace });
+  const client = new Client({ connection, namespace: settings.namespace, interceptors: settings.interceptors });
   return { client, taskQueue: settings.taskQueue, close: () => connection.close() };
 }
 

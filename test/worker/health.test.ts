@@ -1,5 +1,5 @@
 import type { OutboxRelayStats } from '../../activities/outbox-relay.ts';
-import { checkWorkerHealth, isRelayRecent, RELAY_STALE_AFTER_MS, renderWorkerMetrics, type WorkerHealthSources } from '../../worker/health.ts';
+import { checkWorkerHealth, isRelayRecent, RELAY_STALE_AFTER_MS, type WorkerHealthSources } from '../../worker/health.ts';
 
 const NOW = 1_800_000_000_000;
 const relay = (overrides: Partial<OutboxRelayStats> = {}): OutboxRelayStats => ({
@@ -36,31 +36,5 @@ describe('checkWorkerHealth', () => {
     const snapshot = await checkWorkerHealth(sources(overrides));
     expect(snapshot.checks).toEqual(expected);
     expect(snapshot.ready).toBe(Object.values(expected).every(Boolean));
-  });
-});
-
-describe('renderWorkerMetrics', () => {
-  it('writes every check, the worker state and the relay counters in the text format', async () => {
-    const text = renderWorkerMetrics(await checkWorkerHealth(sources({ database: async () => false })));
-    expect(text.split('\n').filter((line) => line && !line.startsWith('#'))).toEqual([
-      'tocsin_worker_ready 0',
-      'tocsin_worker_check_ok{check="database"} 0',
-      'tocsin_worker_check_ok{check="temporal"} 1',
-      'tocsin_worker_check_ok{check="worker"} 1',
-      'tocsin_worker_check_ok{check="outbox_relay"} 1',
-      'tocsin_worker_running 1',
-      'tocsin_outbox_relay_last_success_age_seconds 0.2',
-      'tocsin_outbox_relay_consecutive_failures 0',
-      'tocsin_outbox_relay_batches_total 12',
-      'tocsin_outbox_relay_failed_batches_total 3',
-      'tocsin_outbox_relay_events_total 40',
-    ]);
-    expect(text).toContain('# TYPE tocsin_outbox_relay_batches_total counter\n');
-    expect(text.endsWith('\n')).toBe(true);
-  });
-
-  it('writes NaN for the age before the first batch', async () => {
-    const text = renderWorkerMetrics(await checkWorkerHealth(sources({ relayStats: () => relay({ lastSuccessAt: undefined }) })));
-    expect(text).toContain('\ntocsin_outbox_relay_last_success_age_seconds NaN\n');
   });
 });

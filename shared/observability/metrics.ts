@@ -1,0 +1,48 @@
+import { collectDefaultMetrics, Registry } from 'prom-client';
+
+export { Registry };
+
+/** The Prometheus text exposition format (0.0.4), as prom-client writes it. */
+export const PROMETHEUS_CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE;
+
+/**
+ * A registry of one process's metrics, with Node's own (CPU, memory, event-loop delay, GC). Each
+ * process and each test builds its own: prom-client's default global registry is never used, so
+ * two apps in one test process never count into each other.
+ */
+export function createMetricsRegistry(labels: Record<string, string> = {}): Registry {
+  const registry = new Registry();
+  registry.setDefaultLabels(labels);
+  collectDefaultMetrics({ register: registry });
+  return registry;
+}
+
+/**
+ * A value loaded at most once per `ttlMs`, for gauges computed by a query at scrape time: several
+ * scrapers (or replicas of Prometheus) cost one query per period, concurrent scrapes share one
+ * load, and a failed load keeps the last value (undefined before the first success) rather than
+ * failing the whole scrape.
+ */
+export function cachedLoader<T>(load: () => Promise<T>, options: { ttlMs: number; now?: () => number; onError?: (error: unknown) => void }): () => Promise<T | undefined> {
+  const now = options.now ?? Date.now;
+  let value: T | undefined;
+  let loadedAt = Number.NEGATIVE_INFINITY;
+  let pending: Promise<T | undefined> | undefined;
+  return () => {
+    if (now() - loadedAt < options.ttlMs) return Promise.resolve(value);
+    pending ??= load().then(
+      (loaded) => {
+        value = loaded;
+        loadedAt = now();
+        return loaded;
+      },
+      (error: unknown) => {
+        options.onError?.(error);
+        return value;
+      },
+    ).finally(() => {
+      pending = undefined;
+    });
+    return pending;
+  };
+}
