@@ -67,7 +67,9 @@ const METRICS = `count(*) filter (where created_in)::int as incidents_created,
   round(avg(ttm) filter (where created_in)::numeric, 3)::float8 as mttm_seconds,
   round(avg(ttr) filter (where created_in)::numeric, 3)::float8 as mttr_seconds,
   array_agg(ttr) filter (where created_in and ttr is not null) as ttrs`;
-const PERCENTILES = `(select array[percentile_cont(0.5) within group (order by x), percentile_cont(0.9) within group (order by x)] from unnest(ttrs) as x)`;
+// p50 and p90 share one sort. Resolved-bucket rows need only their count: their TTRs are not sorted.
+const PERCENTILES = `(select array[percentile_cont(0.5) within group (order by x), percentile_cont(0.9) within group (order by x)]
+  from unnest(case when kind <> 'resolved' then ttrs end) as x)`;
 
 /**
  * One statement per request, one pass over each table. `inc` reads, by an index-only scan of
@@ -142,12 +144,13 @@ function analyticsSql(organizationId: string, query: AnalyticsQuery): { sql: str
         group by grouping sets ((), ${groupBy ? '(key), ' : ''}(created_bucket), (resolved_bucket))
       ) c, lateral ${PERCENTILES} as ps(ps)
     ),`;
-  // Alerts keyed by their incident need a join: done once over the range. Otherwise each bucket
-  // counts its own slice of the index, with no per-row bucket computation.
+  // Alerts keyed by their incident need a join: done once over the range. By assignee, only assigned
+  // incidents go into the join's hash (an unassigned or missing one both give the null key). Otherwise
+  // each bucket counts its own slice of the index, with no per-row bucket computation.
   const al = groupBy === 'assignee' || groupBy === 'status'
     ? `al as materialized (
       select width_bucket(a.received_at, starts.a) as bucket, ${ALERT_KEY[groupBy]} as key, count(*)::int as n
-      from starts, alerts a left join incidents ai on ai.id = a.incident_id and ai.organization_id = a.organization_id
+      from starts, alerts a left join incidents ai on ai.id = a.incident_id and ai.organization_id = a.organization_id ${groupBy === 'assignee' ? 'and ai.assignee_id is not null' : ''}
       where a.organization_id = ${bind(organizationId)} and a.received_at >= ${bind(query.from, '::timestamptz')} and a.received_at < ${bind(query.to, '::timestamptz')} ${filters('alert')}
       group by 1, 2
     ),`
