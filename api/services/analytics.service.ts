@@ -81,7 +81,8 @@ const PERCENTILES = `(select array[percentile_cont(0.5) within group (order by x
  * resolved per bucket, since an incident is resolved after it is created. Buckets are local
  * midnights in the organization's time zone, walked as local timestamps so days across a DST change
  * stay whole days; rows are placed in them by comparing instants (width_bucket, a binary search over
- * the bucket starts), not by converting each row's timestamp to local time.
+ * the instants the buckets start at, which the series reports), not by converting each row's
+ * timestamp to local time.
  */
 function analyticsSql(organizationId: string, query: AnalyticsQuery): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
@@ -109,7 +110,7 @@ function analyticsSql(organizationId: string, query: AnalyticsQuery): { sql: str
         left join m on m.kind = 'key' and m.key is not distinct from k.key
         left join (select key, sum(n)::int as n from al group by key) ga on ga.key is not distinct from k.key) g)`
     : `'[]'::json`;
-  const p = `with p as (
+  const range = `with p as (
       select ${bind(query.from, '::timestamptz')} as f, ${bind(query.to, '::timestamptz')} as t, ${bind(query.interval, '::text')} as iv,
         coalesce((select o.settings->>'timezone' from organizations o where o.id = ${bind(organizationId)}), 'UTC') as tz
     ),
@@ -131,7 +132,8 @@ function analyticsSql(organizationId: string, query: AnalyticsQuery): { sql: str
       from incidents i, p, starts
       where i.organization_id = ${bind(organizationId)} and i.created_at < ${bind(query.to, '::timestamptz')}
         and (i.resolved_at is null or i.resolved_at >= ${bind(query.from, '::timestamptz')}) ${filters('incident')}
-      -- A fence: the planner then estimates a few hundred buckets, not one per incident, and hashes.
+      -- A fence: without it the planner takes created_at's statistics for one bucket per incident,
+      -- prices each group's TTR array at 8 kB and sorts the rows for each grouping set instead of hashing.
       offset 0
     ),
     m as materialized (
@@ -164,7 +166,7 @@ function analyticsSql(organizationId: string, query: AnalyticsQuery): { sql: str
         group by 1
       ) c
     ),`;
-  const sql = `${p}
+  const sql = `${range}
     ${inc}
     ${al}
     series as (
