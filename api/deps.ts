@@ -43,6 +43,7 @@ import { createSelfTestService } from './services/self-test.service.ts';
 import { createWebhookIngestService } from './services/webhook-ingest.service.ts';
 import { createDeliveryService } from './services/delivery.service.ts';
 import { createNotificationService } from './services/notification.service.ts';
+import { createHelperDownloadService } from './services/helper-download.service.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -192,6 +193,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
         refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
       },
+      helper: createHelperDownloadService({ distDir: config.HELPER_DIST_DIR, cliVersion: version }),
     },
   };
 }

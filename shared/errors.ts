@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  HELPER_NOT_AVAILABLE: 503,
   // Inbound webhooks answer in the spec's webhook shape: { error: { code, message, details } }.
   WEBHOOK_VALIDATION_FAILED: 401,
   INVALID_PAYLOAD: 400,

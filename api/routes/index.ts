@@ -37,6 +37,8 @@ import { deliveryRoutes, notificationRoutes } from './notification.routes.ts';
 import type { RouteDefinition } from './route.ts';
 import { selfTestRoutes } from './self-test.routes.ts';
 import { webhookRoutes } from './webhook.routes.ts';
+import type { HelperDownloadService } from '../services/helper-download.service.ts';
+import { helperRoutes } from './helper.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -61,6 +63,7 @@ export interface ApiServices {
   audit: AuditService;
   admin: AdminService;
   cookies: { secure: boolean; accessTtlSeconds: number; refreshTtlSeconds: number };
+  helper: HelperDownloadService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -85,5 +88,6 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...notificationRoutes(services.notifications),
     ...webhookRoutes(services.webhooks, { maxBodyBytes: services.webhookMaxBodyBytes }),
     ...selfTestRoutes(services.selfTest),
+    ...helperRoutes(services.helper),
   ];
 }

@@ -59,6 +59,7 @@ const (
 	ACCOUNTLOCKED           ErrorCode = "ACCOUNT_LOCKED"
 	BADREQUEST              ErrorCode = "BAD_REQUEST"
 	CONFLICT                ErrorCode = "CONFLICT"
+	HELPERNOTAVAILABLE      ErrorCode = "HELPER_NOT_AVAILABLE"
 	INSUFFICIENTPERMISSIONS ErrorCode = "INSUFFICIENT_PERMISSIONS"
 	INTEGRATIONDISABLED     ErrorCode = "INTEGRATION_DISABLED"
 	INTEGRATIONNOTFOUND     ErrorCode = "INTEGRATION_NOT_FOUND"
@@ -84,6 +85,8 @@ func (e ErrorCode) Valid() bool {
 	case BADREQUEST:
 		return true
 	case CONFLICT:
+		return true
+	case HELPERNOTAVAILABLE:
 		return true
 	case INSUFFICIENTPERMISSIONS:
 		return true
@@ -198,6 +201,45 @@ func (e ExecutionStepType) Valid() bool {
 	case ExecutionStepTypeManual:
 		return true
 	case ExecutionStepTypeWait:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for HelperBuildArch.
+const (
+	HelperBuildArchArm64 HelperBuildArch = "arm64"
+	HelperBuildArchX64   HelperBuildArch = "x64"
+)
+
+// Valid indicates whether the value is a known member of the HelperBuildArch enum.
+func (e HelperBuildArch) Valid() bool {
+	switch e {
+	case HelperBuildArchArm64:
+		return true
+	case HelperBuildArchX64:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for HelperBuildOs.
+const (
+	HelperBuildOsDarwin  HelperBuildOs = "darwin"
+	HelperBuildOsLinux   HelperBuildOs = "linux"
+	HelperBuildOsWindows HelperBuildOs = "windows"
+)
+
+// Valid indicates whether the value is a known member of the HelperBuildOs enum.
+func (e HelperBuildOs) Valid() bool {
+	switch e {
+	case HelperBuildOsDarwin:
+		return true
+	case HelperBuildOsLinux:
+		return true
+	case HelperBuildOsWindows:
 		return true
 	default:
 		return false
@@ -1254,6 +1296,45 @@ func (e UpdateExecutionJSONBody1Status) Valid() bool {
 	}
 }
 
+// Defines values for ListHelperVersions200JSONResponseBodyMetaSupportedArch.
+const (
+	ListHelperVersions200JSONResponseBodyMetaSupportedArchArm64 ListHelperVersions200JSONResponseBodyMetaSupportedArch = "arm64"
+	ListHelperVersions200JSONResponseBodyMetaSupportedArchX64   ListHelperVersions200JSONResponseBodyMetaSupportedArch = "x64"
+)
+
+// Valid indicates whether the value is a known member of the ListHelperVersions200JSONResponseBodyMetaSupportedArch enum.
+func (e ListHelperVersions200JSONResponseBodyMetaSupportedArch) Valid() bool {
+	switch e {
+	case ListHelperVersions200JSONResponseBodyMetaSupportedArchArm64:
+		return true
+	case ListHelperVersions200JSONResponseBodyMetaSupportedArchX64:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListHelperVersions200JSONResponseBodyMetaSupportedOs.
+const (
+	ListHelperVersions200JSONResponseBodyMetaSupportedOsDarwin  ListHelperVersions200JSONResponseBodyMetaSupportedOs = "darwin"
+	ListHelperVersions200JSONResponseBodyMetaSupportedOsLinux   ListHelperVersions200JSONResponseBodyMetaSupportedOs = "linux"
+	ListHelperVersions200JSONResponseBodyMetaSupportedOsWindows ListHelperVersions200JSONResponseBodyMetaSupportedOs = "windows"
+)
+
+// Valid indicates whether the value is a known member of the ListHelperVersions200JSONResponseBodyMetaSupportedOs enum.
+func (e ListHelperVersions200JSONResponseBodyMetaSupportedOs) Valid() bool {
+	switch e {
+	case ListHelperVersions200JSONResponseBodyMetaSupportedOsDarwin:
+		return true
+	case ListHelperVersions200JSONResponseBodyMetaSupportedOsLinux:
+		return true
+	case ListHelperVersions200JSONResponseBodyMetaSupportedOsWindows:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListIncidentsParamsStatus.
 const (
 	ListIncidentsParamsStatusActive        ListIncidentsParamsStatus = "active"
@@ -2293,6 +2374,36 @@ type ExecutionStepStatus string
 // ExecutionStepType defines model for ExecutionStep.Type.
 type ExecutionStepType string
 
+// HelperBuild defines model for HelperBuild.
+type HelperBuild struct {
+	Arch HelperBuildArch `json:"arch"`
+
+	// BuiltAt ISO 8601 UTC timestamp
+	BuiltAt time.Time `json:"built_at"`
+
+	// DownloadUrl Path of GET /helper/download for this platform
+	DownloadUrl string `json:"download_url"`
+
+	// Filename `tocsin`, or `tocsin.exe` on Windows
+	Filename string        `json:"filename"`
+	Os       HelperBuildOs `json:"os"`
+
+	// Platform `<os>-<arch>`
+	Platform string `json:"platform"`
+
+	// Sha256 Lowercase hex SHA-256 of the executable, as in X-Checksum-SHA256
+	Sha256 string `json:"sha256"`
+
+	// Size Bytes
+	Size int `json:"size"`
+}
+
+// HelperBuildArch defines model for HelperBuild.Arch.
+type HelperBuildArch string
+
+// HelperBuildOs defines model for HelperBuild.Os.
+type HelperBuildOs string
+
 // HttpStepConfig defines model for HttpStepConfig.
 type HttpStepConfig struct {
 	// Body A string is sent as is; anything else as JSON
@@ -2953,6 +3064,21 @@ type UpdateExecutionJSONBody1 struct {
 
 // UpdateExecutionJSONBody1Status defines parameters for UpdateExecution.
 type UpdateExecutionJSONBody1Status string
+
+// DownloadHelperParams defines parameters for DownloadHelper.
+type DownloadHelperParams struct {
+	// Os One of linux, darwin, windows; default: read from User-Agent
+	Os *string `form:"os,omitempty" json:"os,omitempty"`
+
+	// Arch One of x64, arm64; default: read from User-Agent
+	Arch *string `form:"arch,omitempty" json:"arch,omitempty"`
+}
+
+// ListHelperVersions200JSONResponseBodyMetaSupportedArch defines parameters for ListHelperVersions.
+type ListHelperVersions200JSONResponseBodyMetaSupportedArch string
+
+// ListHelperVersions200JSONResponseBodyMetaSupportedOs defines parameters for ListHelperVersions.
+type ListHelperVersions200JSONResponseBodyMetaSupportedOs string
 
 // ListIncidentsParams defines parameters for ListIncidents.
 type ListIncidentsParams struct {
@@ -4245,6 +4371,18 @@ type ClientInterface interface {
 	// Corresponds with PATCH /api/v1/executions/{id} (the `UpdateExecution` operationId).
 	UpdateExecution(ctx context.Context, id openapi_types.UUID, body UpdateExecutionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// DownloadHelper Download the tocsin CLI executable for a platform
+	//
+	// A single-file executable (no Node.js needed). The platform comes from `os` and `arch`, else from `User-Agent` (the CLI sends `tocsin-cli/<version> (<os>; <arch>)`; a browser on macOS gets x64, which also runs on Apple silicon). Example: `curl -fLo tocsin -H "X-API-Key: $KEY" "$URL/api/v1/helper/download?os=linux&arch=x64"`. Compare `X-Checksum-SHA256` with the file. macOS builds must be signed ad hoc before they run: `codesign --force --sign - ./tocsin`. An unsupported platform is a 422 listing `supported`; a platform not built on this instance is 503 `HELPER_NOT_AVAILABLE`.
+	//
+	// Corresponds with GET /api/v1/helper/download (the `DownloadHelper` operationId).
+	DownloadHelper(ctx context.Context, params *DownloadHelperParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListHelperVersions The tocsin CLI builds this instance serves, with their checksums
+	//
+	// Corresponds with GET /api/v1/helper/versions (the `ListHelperVersions` operationId).
+	ListHelperVersions(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ListIncidents List incidents, newest first
 	//
 	// Corresponds with GET /api/v1/incidents (the `ListIncidents` operationId).
@@ -5311,6 +5449,38 @@ func (c *Client) UpdateExecutionWithBody(ctx context.Context, id openapi_types.U
 // Corresponds with PATCH /api/v1/executions/{id} (the `UpdateExecution` operationId).
 func (c *Client) UpdateExecution(ctx context.Context, id openapi_types.UUID, body UpdateExecutionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewUpdateExecutionRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DownloadHelper Download the tocsin CLI executable for a platform
+//
+// A single-file executable (no Node.js needed). The platform comes from `os` and `arch`, else from `User-Agent` (the CLI sends `tocsin-cli/<version> (<os>; <arch>)`; a browser on macOS gets x64, which also runs on Apple silicon). Example: `curl -fLo tocsin -H "X-API-Key: $KEY" "$URL/api/v1/helper/download?os=linux&arch=x64"`. Compare `X-Checksum-SHA256` with the file. macOS builds must be signed ad hoc before they run: `codesign --force --sign - ./tocsin`. An unsupported platform is a 422 listing `supported`; a platform not built on this instance is 503 `HELPER_NOT_AVAILABLE`.
+//
+// Corresponds with GET /api/v1/helper/download (the `DownloadHelper` operationId).
+func (c *Client) DownloadHelper(ctx context.Context, params *DownloadHelperParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDownloadHelperRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListHelperVersions The tocsin CLI builds this instance serves, with their checksums
+//
+// Corresponds with GET /api/v1/helper/versions (the `ListHelperVersions` operationId).
+func (c *Client) ListHelperVersions(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListHelperVersionsRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -7516,6 +7686,99 @@ func NewUpdateExecutionRequestWithBody(server string, id openapi_types.UUID, con
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDownloadHelperRequest constructs an http.Request for the DownloadHelper method
+func NewDownloadHelperRequest(server string, params *DownloadHelperParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/helper/download")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Os != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "os", *params.Os, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Arch != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "arch", *params.Arch, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewListHelperVersionsRequest constructs an http.Request for the ListHelperVersions method
+func NewListHelperVersionsRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/helper/versions")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -10109,6 +10372,22 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with PATCH /api/v1/executions/{id} (the `UpdateExecution` operationId).
 	UpdateExecutionWithResponse(ctx context.Context, id openapi_types.UUID, body UpdateExecutionJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateExecutionResponse, error)
+
+	// DownloadHelperWithResponse Download the tocsin CLI executable for a platform
+	//
+	// A single-file executable (no Node.js needed). The platform comes from `os` and `arch`, else from `User-Agent` (the CLI sends `tocsin-cli/<version> (<os>; <arch>)`; a browser on macOS gets x64, which also runs on Apple silicon). Example: `curl -fLo tocsin -H "X-API-Key: $KEY" "$URL/api/v1/helper/download?os=linux&arch=x64"`. Compare `X-Checksum-SHA256` with the file. macOS builds must be signed ad hoc before they run: `codesign --force --sign - ./tocsin`. An unsupported platform is a 422 listing `supported`; a platform not built on this instance is 503 `HELPER_NOT_AVAILABLE`.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/helper/download (the `DownloadHelper` operationId).
+	DownloadHelperWithResponse(ctx context.Context, params *DownloadHelperParams, reqEditors ...RequestEditorFn) (*DownloadHelperResponse, error)
+
+	// ListHelperVersionsWithResponse The tocsin CLI builds this instance serves, with their checksums
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/helper/versions (the `ListHelperVersions` operationId).
+	ListHelperVersionsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListHelperVersionsResponse, error)
 
 	// ListIncidentsWithResponse List incidents, newest first
 	//
@@ -14076,6 +14355,267 @@ func (r UpdateExecutionResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r UpdateExecutionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DownloadHelperResponse200Headers the declared response headers of an HTTP 200 response for DownloadHelper
+type DownloadHelperResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// DownloadHelperResponse401Headers the declared response headers of an HTTP 401 response for DownloadHelper
+type DownloadHelperResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// DownloadHelperResponse422Headers the declared response headers of an HTTP 422 response for DownloadHelper
+type DownloadHelperResponse422Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// DownloadHelperResponse429Headers the declared response headers of an HTTP 429 response for DownloadHelper
+type DownloadHelperResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// DownloadHelperResponse500Headers the declared response headers of an HTTP 500 response for DownloadHelper
+type DownloadHelperResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// DownloadHelperResponse503Headers the declared response headers of an HTTP 503 response for DownloadHelper
+type DownloadHelperResponse503Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type DownloadHelperResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *DownloadHelperResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *DownloadHelperResponse401Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *DownloadHelperResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *DownloadHelperResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *DownloadHelperResponse500Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *DownloadHelperResponse503Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r DownloadHelperResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r DownloadHelperResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r DownloadHelperResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r DownloadHelperResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r DownloadHelperResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r DownloadHelperResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DownloadHelperResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DownloadHelperResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DownloadHelperResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListHelperVersionsResponse200Headers the declared response headers of an HTTP 200 response for ListHelperVersions
+type ListHelperVersionsResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// ListHelperVersionsResponse401Headers the declared response headers of an HTTP 401 response for ListHelperVersions
+type ListHelperVersionsResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// ListHelperVersionsResponse429Headers the declared response headers of an HTTP 429 response for ListHelperVersions
+type ListHelperVersionsResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// ListHelperVersionsResponse500Headers the declared response headers of an HTTP 500 response for ListHelperVersions
+type ListHelperVersionsResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type ListHelperVersionsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		// Data The platforms built on this instance
+		Data []HelperBuild `json:"data"`
+		Meta struct {
+			// CliVersion The tocsin CLI version every build is of
+			CliVersion string `json:"cli_version"`
+
+			// Supported Every platform a build can exist for
+			Supported []struct {
+				Arch ListHelperVersions200JSONResponseBodyMetaSupportedArch `json:"arch"`
+				Os   ListHelperVersions200JSONResponseBodyMetaSupportedOs   `json:"os"`
+			} `json:"supported"`
+			Total int `json:"total"`
+		} `json:"meta"`
+	}
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ListHelperVersionsResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ListHelperVersionsResponse401Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ListHelperVersionsResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *ListHelperVersionsResponse500Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListHelperVersionsResponse) GetJSON200() *struct {
+	// Data The platforms built on this instance
+	Data []HelperBuild `json:"data"`
+	Meta struct {
+		// CliVersion The tocsin CLI version every build is of
+		CliVersion string `json:"cli_version"`
+
+		// Supported Every platform a build can exist for
+		Supported []struct {
+			Arch ListHelperVersions200JSONResponseBodyMetaSupportedArch `json:"arch"`
+			Os   ListHelperVersions200JSONResponseBodyMetaSupportedOs   `json:"os"`
+		} `json:"supported"`
+		Total int `json:"total"`
+	} `json:"meta"`
+} {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListHelperVersionsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ListHelperVersionsResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ListHelperVersionsResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ListHelperVersionsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListHelperVersionsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListHelperVersionsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListHelperVersionsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -22328,6 +22868,34 @@ func (c *ClientWithResponses) UpdateExecutionWithResponse(ctx context.Context, i
 	return ParseUpdateExecutionResponse(rsp)
 }
 
+// DownloadHelperWithResponse Download the tocsin CLI executable for a platform
+//
+// A single-file executable (no Node.js needed). The platform comes from `os` and `arch`, else from `User-Agent` (the CLI sends `tocsin-cli/<version> (<os>; <arch>)`; a browser on macOS gets x64, which also runs on Apple silicon). Example: `curl -fLo tocsin -H "X-API-Key: $KEY" "$URL/api/v1/helper/download?os=linux&arch=x64"`. Compare `X-Checksum-SHA256` with the file. macOS builds must be signed ad hoc before they run: `codesign --force --sign - ./tocsin`. An unsupported platform is a 422 listing `supported`; a platform not built on this instance is 503 `HELPER_NOT_AVAILABLE`.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/helper/download (the `DownloadHelper` operationId).
+func (c *ClientWithResponses) DownloadHelperWithResponse(ctx context.Context, params *DownloadHelperParams, reqEditors ...RequestEditorFn) (*DownloadHelperResponse, error) {
+	rsp, err := c.DownloadHelper(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDownloadHelperResponse(rsp)
+}
+
+// ListHelperVersionsWithResponse The tocsin CLI builds this instance serves, with their checksums
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/helper/versions (the `ListHelperVersions` operationId).
+func (c *ClientWithResponses) ListHelperVersionsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListHelperVersionsResponse, error) {
+	rsp, err := c.ListHelperVersions(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListHelperVersionsResponse(rsp)
+}
+
 // ListIncidentsWithResponse List incidents, newest first
 //
 // Returns a wrapper object for the known response body format(s).
@@ -29579,6 +30147,451 @@ func ParseUpdateExecutionResponse(rsp *http.Response) (*UpdateExecutionResponse,
 		response.Headers429 = &headers
 	case rsp.StatusCode == 500:
 		var headers UpdateExecutionResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDownloadHelperResponse parses an HTTP response from a DownloadHelperWithResponse call
+func ParseDownloadHelperResponse(rsp *http.Response) (*DownloadHelperResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DownloadHelperResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers DownloadHelperResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers DownloadHelperResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 422:
+		var headers DownloadHelperResponse422Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers DownloadHelperResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers DownloadHelperResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
+	case rsp.StatusCode == 503:
+		var headers DownloadHelperResponse503Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListHelperVersionsResponse parses an HTTP response from a ListHelperVersionsWithResponse call
+func ParseListHelperVersionsResponse(rsp *http.Response) (*ListHelperVersionsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListHelperVersionsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			// Data The platforms built on this instance
+			Data []HelperBuild `json:"data"`
+			Meta struct {
+				// CliVersion The tocsin CLI version every build is of
+				CliVersion string `json:"cli_version"`
+
+				// Supported Every platform a build can exist for
+				Supported []struct {
+					Arch ListHelperVersions200JSONResponseBodyMetaSupportedArch `json:"arch"`
+					Os   ListHelperVersions200JSONResponseBodyMetaSupportedOs   `json:"os"`
+				} `json:"supported"`
+				Total int `json:"total"`
+			} `json:"meta"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ListHelperVersionsResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers ListHelperVersionsResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 429:
+		var headers ListHelperVersionsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers ListHelperVersionsResponse500Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -1001,6 +1001,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/helper/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the tocsin CLI executable for a platform
+         * @description A single-file executable (no Node.js needed). The platform comes from `os` and `arch`, else from `User-Agent` (the CLI sends `tocsin-cli/<version> (<os>; <arch>)`; a browser on macOS gets x64, which also runs on Apple silicon). Example: `curl -fLo tocsin -H "X-API-Key: $KEY" "$URL/api/v1/helper/download?os=linux&arch=x64"`. Compare `X-Checksum-SHA256` with the file. macOS builds must be signed ad hoc before they run: `codesign --force --sign - ./tocsin`. An unsupported platform is a 422 listing `supported`; a platform not built on this instance is 503 `HELPER_NOT_AVAILABLE`.
+         */
+        get: operations["downloadHelper"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/helper/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tocsin CLI builds this instance serves, with their checksums */
+        get: operations["listHelperVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1137,7 +1174,7 @@ export interface components {
             detail: string;
             status_code: number;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "WEBHOOK_VALIDATION_FAILED" | "INVALID_PAYLOAD" | "INTEGRATION_NOT_FOUND" | "INTEGRATION_DISABLED";
+            code: "BAD_REQUEST" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "HELPER_NOT_AVAILABLE" | "WEBHOOK_VALIDATION_FAILED" | "INVALID_PAYLOAD" | "INTEGRATION_NOT_FOUND" | "INTEGRATION_DISABLED";
             request_id: string;
             errors?: {
                 path: string;
@@ -1185,6 +1222,39 @@ export interface components {
             actor_id: string | null;
             started_at: string | null;
             completed_at: string | null;
+        };
+        /**
+         * @example {
+         *       "os": "linux",
+         *       "arch": "x64",
+         *       "platform": "linux-x64",
+         *       "filename": "tocsin",
+         *       "size": 124325056,
+         *       "sha256": "9eb27454d2744db5358204d71ca1bee1b48078e7ff60b853adc448d1ed7d1443",
+         *       "built_at": "2026-11-23T15:54:00.000Z",
+         *       "download_url": "/api/v1/helper/download?os=linux&arch=x64"
+         *     }
+         */
+        HelperBuild: {
+            /** @enum {string} */
+            os: "linux" | "darwin" | "windows";
+            /** @enum {string} */
+            arch: "x64" | "arm64";
+            /** @description `<os>-<arch>` */
+            platform: string;
+            /** @description `tocsin`, or `tocsin.exe` on Windows */
+            filename: string;
+            /** @description Bytes */
+            size: number;
+            /** @description Lowercase hex SHA-256 of the executable, as in X-Checksum-SHA256 */
+            sha256: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            built_at: string;
+            /** @description Path of GET /helper/download for this platform */
+            download_url: string;
         };
         HttpStepConfig: {
             /** Format: uri */
@@ -9690,6 +9760,180 @@ export interface operations {
             };
             /** @description Request validation failed (VALIDATION_ERROR) */
             422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED); see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadHelper: {
+        parameters: {
+            query?: {
+                /** @description One of linux, darwin, windows; default: read from User-Agent */
+                os?: string;
+                /** @description One of x64, arm64; default: read from User-Agent */
+                arch?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The executable, with `Content-Disposition: attachment; filename="tocsin"` (`tocsin.exe` on Windows) and `X-Checksum-SHA256` */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Missing, invalid or expired credential (INVALID_TOKEN, INVALID_API_KEY) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request validation failed (VALIDATION_ERROR) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED); see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not built on this instance (HELPER_NOT_AVAILABLE) */
+            503: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listHelperVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Built platforms (possibly none) */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The platforms built on this instance */
+                        data: components["schemas"]["HelperBuild"][];
+                        meta: {
+                            total: number;
+                            /** @description The tocsin CLI version every build is of */
+                            cli_version: string;
+                            /** @description Every platform a build can exist for */
+                            supported: {
+                                /** @enum {string} */
+                                os: "linux" | "darwin" | "windows";
+                                /** @enum {string} */
+                                arch: "x64" | "arm64";
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired credential (INVALID_TOKEN, INVALID_API_KEY) */
+            401: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -91,6 +91,9 @@ from .get_self_test_response_200_meta import GetSelfTestResponse200Meta
 from .get_user_response_200 import GetUserResponse200
 from .get_user_response_200_meta import GetUserResponse200Meta
 from .healthz_response_200 import HealthzResponse200
+from .helper_build import HelperBuild
+from .helper_build_arch import HelperBuildArch
+from .helper_build_os import HelperBuildOs
 from .http_step_config import HttpStepConfig
 from .http_step_config_headers import HttpStepConfigHeaders
 from .http_step_config_method import HttpStepConfigMethod
@@ -136,6 +139,13 @@ from .list_audit_events_response_200_meta import ListAuditEventsResponse200Meta
 from .list_executions_response_200 import ListExecutionsResponse200
 from .list_executions_response_200_meta import ListExecutionsResponse200Meta
 from .list_executions_status import ListExecutionsStatus
+from .list_helper_versions_response_200 import ListHelperVersionsResponse200
+from .list_helper_versions_response_200_meta import ListHelperVersionsResponse200Meta
+from .list_helper_versions_response_200_meta_supported_item import ListHelperVersionsResponse200MetaSupportedItem
+from .list_helper_versions_response_200_meta_supported_item_arch import (
+    ListHelperVersionsResponse200MetaSupportedItemArch,
+)
+from .list_helper_versions_response_200_meta_supported_item_os import ListHelperVersionsResponse200MetaSupportedItemOs
 from .list_incidents_response_200 import ListIncidentsResponse200
 from .list_incidents_response_200_meta import ListIncidentsResponse200Meta
 from .list_incidents_severity import ListIncidentsSeverity
@@ -393,6 +403,9 @@ __all__ = (
     "GetUserResponse200",
     "GetUserResponse200Meta",
     "HealthzResponse200",
+    "HelperBuild",
+    "HelperBuildArch",
+    "HelperBuildOs",
     "HttpStepConfig",
     "HttpStepConfigHeaders",
     "HttpStepConfigMethod",
@@ -438,6 +451,11 @@ __all__ = (
     "ListExecutionsResponse200",
     "ListExecutionsResponse200Meta",
     "ListExecutionsStatus",
+    "ListHelperVersionsResponse200",
+    "ListHelperVersionsResponse200Meta",
+    "ListHelperVersionsResponse200MetaSupportedItem",
+    "ListHelperVersionsResponse200MetaSupportedItemArch",
+    "ListHelperVersionsResponse200MetaSupportedItemOs",
     "ListIncidentsResponse200",
     "ListIncidentsResponse200Meta",
     "ListIncidentsSeverity",
