@@ -216,7 +216,7 @@ export function parseCommandLine(argv: string[]): Invocation {
     words.push(arg);
   }
   if (words[0] === 'help') return { command: { name: 'help', path: words.slice(1) }, json };
-  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v' || argv[0] === 'version')) return { command: { name: 'version' }, json };
+  if (words[0] === 'version' || argv[0] === '--version' || argv[0] === '-v') return { command: { name: 'version' }, json };
   const path = words.length >= 2 && COMMANDS[`${words[0]} ${words[1]}`] ? [words[0] as string, words[1] as string] : words.slice(0, 1);
   const key = path.join(' ');
   const spec = COMMANDS[key];

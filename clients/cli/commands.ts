@@ -107,7 +107,8 @@ async function runWithConfig(command: Command, json: boolean, io: CliIo, config:
 
 async function watch(config: CliConfig, json: boolean, io: CliIo): Promise<ExitCode> {
   const socket = await connectLive(config, (event) => io.stdout(json ? JSON.stringify(event) : formatEvent(event)));
-  if (!json) io.stderr(`watching ${config.url} (Ctrl-C to stop)`);
+  // On stderr even with --json: a script can wait for it to know no later event will be missed.
+  io.stderr(`watching ${config.url} (Ctrl-C to stop)`);
   socket.on('disconnect', (reason) => {
     if (reason !== 'io client disconnect') io.stderr(`disconnected (${reason}); reconnecting`);
   });
@@ -184,7 +185,8 @@ async function runRunbook(command: Extract<Command, { name: 'runbook run' }>, js
   };
   let executionId: string | undefined;
   const socket = await connectLive(config, (event: LiveEvent) => {
-    if (event.type === 'execution.updated' && event.data.id === executionId) accept(event.data as unknown as Execution);
+    const execution = event.data.execution as Execution | undefined;
+    if (event.type === 'execution.updated' && execution && execution.id === executionId) accept(execution);
   }).catch((error: CliError) => {
     progress(`live updates unavailable (${error.message}); polling instead`);
     return undefined;

@@ -78,14 +78,24 @@ export function formatSearchHits(hits: SearchHit[]): string {
   return hits.map((hit) => `${hit.type.padEnd(9)} ${hit.score.toFixed(3)}  ${hit.title}\n          ${hit.id}\n          ${plainText(hit.snippet).replace(/\s+/g, ' ').slice(0, 200)}`).join('\n');
 }
 
-/** One line per WebSocket event for `incidents watch`. */
+/**
+ * One line per WebSocket event for `incidents watch`. Incident and alert events carry
+ * `data.incident` (plus `previous_status` or `alert_id`), execution events `data.execution`.
+ */
 export function formatEvent(event: { type: string; data: Record<string, unknown>; timestamp: string }): string {
-  const data = event.data;
-  const text = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : undefined);
-  const detail = event.type.startsWith('incident.')
-    ? `${text('id') ?? ''} [${text('severity') ?? '?'}/${text('status') ?? '?'}] ${text('title') ?? ''}`
-    : event.type === 'execution.updated'
-      ? `${text('id') ?? ''} ${text('procedure_name') ?? ''}: ${text('status') ?? ''}`
-      : JSON.stringify(data).slice(0, 200);
-  return `${shortTime(event.timestamp)}  ${event.type.padEnd(23)}  ${detail.trim()}`;
+  const field = (key: string) => (event.data[key] && typeof event.data[key] === 'object' ? (event.data[key] as Record<string, unknown>) : undefined);
+  const text = (object: Record<string, unknown> | undefined, key: string) => (typeof object?.[key] === 'string' ? (object[key] as string) : '');
+  const incident = field('incident');
+  const execution = field('execution');
+  let detail: string;
+  if (incident) {
+    const change = typeof event.data.previous_status === 'string' ? ` (was ${event.data.previous_status})` : '';
+    const alert = typeof event.data.alert_id === 'string' ? ` alert ${event.data.alert_id}` : '';
+    detail = `${text(incident, 'id')} [${text(incident, 'severity')}/${text(incident, 'status')}${change}] ${text(incident, 'title')}${alert}`;
+  } else if (execution) {
+    detail = `${text(execution, 'id')} ${text(execution, 'procedure_name')}: ${text(execution, 'status')}`;
+  } else {
+    detail = JSON.stringify(event.data).slice(0, 200);
+  }
+  return `${shortTime(event.timestamp)}  ${event.type.padEnd(23)}  ${detail}`;
 }

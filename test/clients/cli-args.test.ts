@@ -34,6 +34,7 @@ describe('tocsin command line', () => {
     [['alert', 'send', '--help'], { name: 'help', path: ['alert', 'send'] }],
     [[], { name: 'help', path: [] }],
     [['--version'], { name: 'version' }],
+    [['version', '--json'], { name: 'version' }],
   ])('%j parses', (argv, expected) => {
     expect(parseCommandLine(argv).command).toMatchObject(expected);
   });

@@ -64,11 +64,18 @@ describe('tocsin output', () => {
     expect(plainText('disk <em>full</em> &amp; &lt;tmp&gt; &quot;x&quot; &#39;y&#39;')).toBe('disk full & <tmp> "x" \'y\'');
   });
 
-  it('an event line names its time, type and subject', () => {
-    expect(formatEvent({ type: 'incident.created', timestamp: '2026-11-21T10:00:00.000Z', data: { id: 'i1', severity: 'high', status: 'active', title: 'CPU' } }))
-      .toBe('2026-11-21 10:00:00Z  incident.created         i1 [high/active] CPU');
-    expect(formatEvent({ type: 'execution.updated', timestamp: '2026-11-21T10:00:00.000Z', data: { id: 'e1', procedure_name: 'Failover', status: 'waiting' } }))
-      .toBe('2026-11-21 10:00:00Z  execution.updated        e1 Failover: waiting');
+  it.each([
+    [{ type: 'incident.created', data: { incident: { id: 'i1', severity: 'high', status: 'active', title: 'CPU' } } },
+      '2026-11-21 10:00:00Z  incident.created         i1 [high/active] CPU'],
+    [{ type: 'incident.status_changed', data: { incident: { id: 'i1', severity: 'high', status: 'resolved', title: 'CPU' }, previous_status: 'active' } },
+      '2026-11-21 10:00:00Z  incident.status_changed  i1 [high/resolved (was active)] CPU'],
+    [{ type: 'alert.received', data: { incident: { id: 'i1', severity: 'high', status: 'active', title: 'CPU' }, alert_id: 'a9' } },
+      '2026-11-21 10:00:00Z  alert.received           i1 [high/active] CPU alert a9'],
+    [{ type: 'execution.updated', data: { organization_id: 'o', execution: { id: 'e1', procedure_name: 'Failover', status: 'waiting' } } },
+      '2026-11-21 10:00:00Z  execution.updated        e1 Failover: waiting'],
+    [{ type: 'chat.message', data: { body: 'hi' } }, '2026-11-21 10:00:00Z  chat.message             {"body":"hi"}'],
+  ])('event %j is one line: %s', (event, line) => {
+    expect(formatEvent({ ...event, timestamp: '2026-11-21T10:00:00.000Z' })).toBe(line);
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { waitFor } from '../../shared/dev/wait-for.ts';
-import { helperPaths, hostPlatform, type HelperPlatform } from '../../shared/helper/platforms.ts';
+import { hostPlatform, type HelperPlatform } from '../../shared/helper/platforms.ts';
 import { listen } from '../helpers/listening-stack.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
@@ -23,7 +23,7 @@ interface CliResult {
 /**
  * The helper CLI as users get it: the single-file executable for this machine, downloaded through
  * GET /helper/download, run as a separate process against the real API, worker, PostgreSQL and
- * Temporal. Built once here when missing (CI builds it before the tests).
+ * Temporal. Built here when missing or outdated.
  */
 describe('tocsin executable, downloaded from the API', () => {
   const platform = hostPlatform() as HelperPlatform;
@@ -54,8 +54,8 @@ describe('tocsin executable, downloaded from the API', () => {
 
   beforeAll(async () => {
     if (!platform) throw new Error(`${process.platform}-${process.arch} has no helper build to test`);
-    await stat(helperPaths(distDir, platform).checksum).catch(() =>
-      run(process.execPath, [join(repoRoot, 'clients', 'cli', 'build', 'build.cli.ts'), '--platform', 'host', '--if-missing'], { env: { ...process.env, HELPER_DIST_DIR: distDir }, maxBuffer: 64 * 1024 * 1024 }));
+    // Rebuilt only when missing or made from other sources than these (a check of about 2 s).
+    await run(process.execPath, [join(repoRoot, 'clients', 'cli', 'build', 'build.cli.ts'), '--platform', 'host', '--if-outdated'], { env: { ...process.env, HELPER_DIST_DIR: distDir }, maxBuffer: 64 * 1024 * 1024 });
     work = await mkdtemp(join(tmpdir(), 'tocsin-cli-'));
     stack = await startTestStack({ worker: true, env: { HELPER_DIST_DIR: distDir } });
     server = await listen(stack);
@@ -142,5 +142,30 @@ describe('tocsin executable, downloaded from the API', () => {
     expect(acked.status).toBe('investigating');
     const missing = await tocsin('incidents', 'show', randomUUID(), '--json');
     expect(missing.code).toBe(5);
+  });
+
+  it('watches incidents live over the WebSocket until Ctrl-C, one JSON event per line', async () => {
+    const watcher = spawn(binary, ['incidents', 'watch', '--json'], { env: { PATH: process.env.PATH, HOME: work, TOCSIN_CONFIG_DIR: join(work, 'config') } });
+    let stdout = '';
+    let stderr = '';
+    watcher.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    watcher.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => watcher.once('exit', resolve));
+    try {
+      await waitFor('the watcher to connect', async () => (stderr.includes('watching') ? true : undefined), { timeoutMs: 30_000 });
+      const title = `Watched ${randomUUID().slice(0, 8)}`;
+      const created = await fetch(`${server.url}/api/v1/incidents`, {
+        method: 'POST',
+        headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title, severity: 'low' }),
+      }).then((response) => response.json()) as { data: { id: string } };
+      const event = await waitFor('the incident.created event', async () => stdout.split('\n').filter(Boolean)
+        .map((line) => JSON.parse(line) as { type: string; data: { incident: { id: string; title: string } } })
+        .find((candidate) => candidate.type === 'incident.created' && candidate.data.incident.id === created.data.id), { timeoutMs: 30_000 });
+      expect(event.data.incident.title).toBe(title);
+    } finally {
+      watcher.kill('SIGINT');
+    }
+    expect(await exited).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import { toolCacheDir } from '../../../shared/dev/tool-cache.ts';
 import { HELPER_PLATFORMS, helperPaths, hostPlatform, platformId, type HelperPlatform } from '../../../shared/helper/platforms.ts';
 import { ensureNodeBinary, HELPER_NODE_VERSION } from './node-binaries.ts';
 
-// `npm run helper:build [-- --platform linux-x64,darwin-arm64|host] [--if-missing]`: the tocsin CLI
+// `npm run helper:build [-- --platform linux-x64,darwin-arm64|host] [--if-outdated]`: the tocsin CLI
 // as single-file executables (Node single executable applications), one per platform, each with
 // a .sha256 file, into HELPER_DIST_DIR (default .helper-dist/, outside git).
 //   1. esbuild bundles clients/cli/main.ts and its dependencies into one CommonJS file;
@@ -22,10 +22,11 @@ const require = createRequire(import.meta.url);
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 const log = (message: string) => process.stderr.write(`[helper] ${message}\n`);
+const { version: cliVersion } = require('../../../package.json') as { version: string };
 
 export const helperDistDir = (env: Record<string, string | undefined> = process.env) => env.HELPER_DIST_DIR || join(repoRoot, '.helper-dist');
 
-const { values } = parseArgs({ options: { platform: { type: 'string' }, 'if-missing': { type: 'boolean' } } });
+const { values } = parseArgs({ options: { platform: { type: 'string' }, 'if-outdated': { type: 'boolean' } } });
 
 function selectedPlatforms(): HelperPlatform[] {
   if (!values.platform || values.platform === 'all') return [...HELPER_PLATFORMS];
@@ -56,6 +57,9 @@ async function makeBlob(work: string, cacheDir: string): Promise<Buffer> {
     outfile: bundle,
     // ws loads these native speedups only if installed; the bundle runs without them.
     external: ['bufferutil', 'utf-8-validate'],
+    define: { TOCSIN_CLI_VERSION: JSON.stringify(cliVersion) },
+    // The import.meta branch of clients/cli/version.ts is for source runs; the define skips it.
+    logOverride: { 'empty-import-meta': 'silent' },
     logLevel: 'warning',
     legalComments: 'none',
   });
@@ -63,7 +67,9 @@ async function makeBlob(work: string, cacheDir: string): Promise<Buffer> {
   const blob = join(work, 'sea-prep.blob');
   // No code cache or snapshot: both are specific to the machine that makes them, and one blob
   // serves every platform.
-  await writeFile(config, JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useCodeCache: false, useSnapshot: false }));
+  // Relative paths, run from `work`: the blob records the main script's path as given, and a path
+  // naming the build folder would make every build differ.
+  await writeFile(config, JSON.stringify({ main: 'tocsin.cjs', output: 'sea-prep.blob', disableExperimentalSEAWarning: true, useCodeCache: false, useSnapshot: false }));
   // The blob format belongs to the Node release that runs it: made by the embedded release itself.
   const host = hostPlatform();
   const node = host ? await ensureNodeBinary(cacheDir, host, log) : process.execPath;
@@ -71,7 +77,10 @@ async function makeBlob(work: string, cacheDir: string): Promise<Buffer> {
   return readFile(blob);
 }
 
-async function buildPlatform(platform: HelperPlatform, blob: Buffer, work: string, cacheDir: string, distDir: string): Promise<{ sha256: string; size: number }> {
+/** Beside the executable's checksum: the SEA blob it was made from, for --if-outdated. */
+const blobChecksumPath = (checksum: string) => checksum.replace(/\.sha256$/, '.blob.sha256');
+
+async function buildPlatform(platform: HelperPlatform, blob: Buffer, blobSha256: string, work: string, cacheDir: string, distDir: string): Promise<{ sha256: string; size: number }> {
   const node = await ensureNodeBinary(cacheDir, platform, log);
   const staged = join(work, `tocsin-${platformId(platform)}`);
   await copyFile(node, staged);
@@ -99,6 +108,7 @@ async function buildPlatform(platform: HelperPlatform, blob: Buffer, work: strin
   await rm(checksum, { force: true });
   await rename(staged, `${binary}.part`).catch(async () => copyFile(staged, `${binary}.part`));
   await rename(`${binary}.part`, binary);
+  await writeFile(blobChecksumPath(checksum), `${blobSha256}\n`);
   await writeFile(`${checksum}.part`, `${sha256}  ${binary.split(/[\\/]/).pop()}\n`);
   await rename(`${checksum}.part`, checksum);
   return { sha256, size: bytes.length };
@@ -109,24 +119,32 @@ try {
   const cacheDir = toolCacheDir();
   const distDir = helperDistDir();
   let platforms = selectedPlatforms();
-  if (values['if-missing']) {
-    const present = await Promise.all(platforms.map((platform) => fileExists(helperPaths(distDir, platform).checksum)));
-    platforms = platforms.filter((_platform, index) => !present[index]);
-    if (platforms.length === 0) {
-      log(`already built in ${distDir}`);
-      process.exit(0);
-    }
-  }
-  const work = join(distDir, '.work');
+  // Per process: `npm start`'s background build and a test's may run at once.
+  const work = join(distDir, `.work-${process.pid}`);
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
   const blob = await makeBlob(work, cacheDir);
+  // The blob is a pure function of the sources and the Node release: a platform whose executable
+  // was made from the same blob is up to date.
+  const blobSha256 = createHash('sha256').update(blob).digest('hex');
+  if (values['if-outdated']) {
+    const current = await Promise.all(platforms.map(async (platform) => {
+      const { checksum } = helperPaths(distDir, platform);
+      return (await fileExists(checksum)) && (await readFile(blobChecksumPath(checksum), 'utf8').catch(() => '')).trim() === blobSha256;
+    }));
+    platforms = platforms.filter((_platform, index) => !current[index]);
+    if (platforms.length === 0) {
+      log(`up to date in ${distDir}`);
+      await rm(work, { recursive: true, force: true });
+      process.exit(0);
+    }
+  }
   log(`bundled and made the SEA blob (${(blob.length / 1024).toFixed(0)} KiB, Node ${HELPER_NODE_VERSION})`);
   const failures: string[] = [];
   // One at a time: postject holds a whole node binary (about 100 MB) in memory.
   for (const platform of platforms) {
     try {
-      const { sha256, size } = await buildPlatform(platform, blob, work, cacheDir, distDir);
+      const { sha256, size } = await buildPlatform(platform, blob, blobSha256, work, cacheDir, distDir);
       log(`${platformId(platform)}: ${helperPaths(distDir, platform).binary} (${(size / 1024 / 1024).toFixed(1)} MiB, sha256 ${sha256})`);
     } catch (error) {
       failures.push(platformId(platform));
