@@ -19,7 +19,7 @@ export function buildHelperInBackground(distDir: string, env: NodeJS.ProcessEnv,
   if (!existsSync(helperPaths(dist, platform).checksum)) say(`building the tocsin CLI for ${platformId(platform)} in the background into ${dist}`);
   const child = startManagedProcess('helper-build', process.execPath, [join(repoRoot, 'clients', 'cli', 'build', 'build.cli.ts'), '--platform', 'host', '--if-outdated'], {
     env: { ...env, HELPER_DIST_DIR: dist },
-    onOutput: say,
+    onOutput: (line) => say(line.replace(/^\[helper\] /, '')),
   });
   child.child.once('exit', (code) => {
     if (code !== 0) say(`tocsin CLI build failed (exit ${code}); run npm run helper:build to see why`);

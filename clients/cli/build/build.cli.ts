@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -121,6 +122,13 @@ try {
   let platforms = selectedPlatforms();
   // Per process: `npm start`'s background build and a test's may run at once.
   const work = join(distDir, `.work-${process.pid}`);
+  // Stopped midway (npm start stopping): no 100 MB of staging left behind.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      rmSync(work, { recursive: true, force: true });
+      process.exit(1);
+    });
+  }
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
   const blob = await makeBlob(work, cacheDir);
