@@ -5,7 +5,7 @@ import regexp from 'eslint-plugin-regexp';
 import { builtinModules } from 'node:module';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'coverage/', '.scratch/'] },
+  { ignores: ['node_modules/', 'data/', 'coverage/', '.scratch/', '.helper-dist/', 'clients/python/', 'clients/go/', 'clients/typescript/schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

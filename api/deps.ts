@@ -59,6 +59,7 @@ import { createOidcRelyingParty } from './services/sso/oidc-relying-party.ts';
 import { createSamlServiceProvider } from './services/sso/saml-service-provider.ts';
 import { createSsoConnectionService, ssoUrls } from './services/sso/sso-connection.service.ts';
 import { createSsoLoginService, SSO_REQUEST_TTL_SECONDS } from './services/sso/sso-login.service.ts';
+import { createHelperDownloadService } from './services/helper-download.service.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -261,6 +262,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       },
       ssoConnections,
       ssoLogins,
+      helper: createHelperDownloadService({ distDir: config.HELPER_DIST_DIR, cliVersion: version }),
     },
   };
 }

@@ -77,6 +77,8 @@ const EnvSchema = z
     WEBHOOK_MAX_ALERTS_PER_PAYLOAD: z.coerce.number().int().min(1).max(100_000).default(1000),
     // While PostgreSQL is unreachable, webhooks authenticate against integrations loaded within this long.
     WEBHOOK_STALE_INTEGRATION_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
+    // Where `npm run helper:build` puts the tocsin CLI executables that GET /helper/download serves.
+    HELPER_DIST_DIR: z.string().min(1).default('./.helper-dist'),
     // Per-hour rate limits come from the organization's plan (shared/domain/plans.ts); these
     // replace one class's number for every plan (small values in tests, a private deployment).
     RATE_LIMIT_INTERACTIVE_PER_HOUR: z.coerce.number().int().min(1).optional(),

@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   // No payment provider configured (billing checkout and webhook), or no chat assistant.
   BILLING_NOT_CONFIGURED: 409,
   ASSISTANT_NOT_CONFIGURED: 409,
+  HELPER_NOT_AVAILABLE: 503,
   // Inbound webhooks answer in the spec's webhook shape: { error: { code, message, details } }.
   WEBHOOK_VALIDATION_FAILED: 401,
   INVALID_PAYLOAD: 400,

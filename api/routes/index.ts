@@ -47,6 +47,8 @@ import { analyticsRoutes } from './analytics.routes.ts';
 import type { SsoConnectionService } from '../services/sso/sso-connection.service.ts';
 import type { SsoLoginService } from '../services/sso/sso-login.service.ts';
 import { ssoRoutes } from './sso.routes.ts';
+import type { HelperDownloadService } from '../services/helper-download.service.ts';
+import { helperRoutes } from './helper.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -77,6 +79,7 @@ export interface ApiServices {
   cookies: { secure: boolean; accessTtlSeconds: number; refreshTtlSeconds: number };
   ssoConnections: SsoConnectionService;
   ssoLogins: SsoLoginService;
+  helper: HelperDownloadService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -105,5 +108,6 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...webhookRoutes(services.webhooks, { maxBodyBytes: services.webhookMaxBodyBytes, health: services.webhookHealth }),
     ...selfTestRoutes(services.selfTest),
     ...billingRoutes(services.billing),
+    ...helperRoutes(services.helper),
   ];
 }

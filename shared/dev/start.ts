@@ -1,5 +1,6 @@
 import { parseConfig } from '../config.ts';
 import { loadConfig } from '../load-config.ts';
+import { buildHelperInBackground } from './helper-build.ts';
 import { startLocalEnvironment } from './local-environment.ts';
 import { startManagedProcess, type ManagedProcess } from './managed-process.ts';
 import { waitFor } from './wait-for.ts';
@@ -50,6 +51,9 @@ for (const [name, script] of [['worker', 'worker/main.ts'], ['api', 'api/main.ts
   });
   children.push(child);
 }
+
+const helperBuild = buildHelperInBackground(config.HELPER_DIST_DIR, childEnv, (line) => process.stdout.write(`[helper] ${line}\n`));
+if (helperBuild) children.unshift(helperBuild);
 
 const apiUrl = `http://127.0.0.1:${config.PORT}`;
 try {

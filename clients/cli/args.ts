@@ -1,0 +1,265 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { PLATFORMS, type Platform } from '../../shared/domain/alert.ts';
+import { CliError, EXIT } from './exit-codes.ts';
+
+// The command line, parsed into one value per command with node:util's parseArgs; pure, so the
+// parsing (and its usage errors) is unit-tested without a server.
+
+export const INCIDENT_STATUSES = ['active', 'investigating', 'mitigated', 'resolved'] as const;
+export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
+export const SEARCH_TYPES = ['incident', 'procedure', 'article', 'log'] as const;
+export const SEARCH_MODES = ['hybrid', 'semantic', 'keyword'] as const;
+
+export type Command =
+  | { name: 'help'; path: string[] }
+  | { name: 'version' }
+  | { name: 'login'; url: string; apiKey: string }
+  | { name: 'logout' }
+  | { name: 'incidents list'; status?: (typeof INCIDENT_STATUSES)[number]; severity?: (typeof SEVERITIES)[number]; search?: string; limit: number; offset: number }
+  | { name: 'incidents show'; id: string }
+  | { name: 'incidents ack'; id: string }
+  | { name: 'incidents resolve'; id: string }
+  | { name: 'incidents watch' }
+  | { name: 'alert send'; integration: string; platform: Platform; file: string; secret?: string }
+  | { name: 'runbook list'; limit: number }
+  | { name: 'runbook run'; procedure: string; incident?: string; params: Record<string, string>; yes: boolean; notes?: string }
+  | { name: 'search'; query: string; types?: string[]; mode?: string; limit: number };
+
+export interface Invocation {
+  command: Command;
+  /** Machine-readable output: one JSON document (or one per line for `watch`) on stdout. */
+  json: boolean;
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Values = Record<string, string | boolean | string[] | undefined>;
+
+interface CommandSpec {
+  summary: string;
+  usage: string;
+  /** Lines shown under the usage by `--help`. */
+  details?: string[];
+  options: Options;
+  positionals: string[];
+  build(values: Values, positionals: string[]): Command;
+}
+
+const usageError = (message: string) => new CliError(EXIT.USAGE, 'USAGE', message);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function uuid(value: string, what: string): string {
+  if (!UUID.test(value)) throw usageError(`${what} must be a UUID, got "${value}"`);
+  return value.toLowerCase();
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(value)) throw usageError(`${flag} must be one of ${allowed.join(', ')}; got "${value}"`);
+  return value as T;
+}
+
+function integer(value: string | undefined, flag: string, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value)) throw usageError(`${flag} must be a whole number, got "${value}"`);
+  const number = Number(value);
+  if (number < min || number > max) throw usageError(`${flag} must be between ${min} and ${max}, got ${number}`);
+  return number;
+}
+
+function required(values: Values, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw usageError(`--${name} is required`);
+  return value;
+}
+
+const str = (value: Values[string]) => (typeof value === 'string' ? value : undefined);
+
+/** `--param k=v` (repeatable) → `{k: v}`; the key is what `{{parameters.k}}` names in a step. */
+export function parseParams(entries: string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const entry of entries) {
+    const at = entry.indexOf('=');
+    if (at <= 0) throw usageError(`--param takes key=value, got "${entry}"`);
+    params[entry.slice(0, at)] = entry.slice(at + 1);
+  }
+  return params;
+}
+
+const idCommand = (name: 'incidents show' | 'incidents ack' | 'incidents resolve', summary: string, details?: string[]): CommandSpec => ({
+  summary,
+  usage: `tocsin ${name} INCIDENT_ID`,
+  details,
+  options: {},
+  positionals: ['INCIDENT_ID'],
+  build: (_values, [id]) => ({ name, id: uuid(id as string, 'INCIDENT_ID') }),
+});
+
+export const COMMANDS: Record<string, CommandSpec> = {
+  login: {
+    summary: 'Save the server address and an API key (checked against the server)',
+    usage: 'tocsin login --url URL --api-key KEY',
+    details: ['The API key needs the permissions of the commands you use (e.g. incidents:read, executions:update).',
+      'Saved in the user configuration directory (mode 0600); TOCSIN_URL and TOCSIN_API_KEY override it.'],
+    options: { url: { type: 'string' }, 'api-key': { type: 'string' } },
+    positionals: [],
+    build: (values) => {
+      const url = required(values, 'url');
+      if (!/^https?:\/\/[^\s/]/.test(url)) throw usageError(`--url must be an http:// or https:// address, got "${url}"`);
+      return { name: 'login', url, apiKey: required(values, 'api-key') };
+    },
+  },
+  logout: {
+    summary: 'Forget the saved server and API key',
+    usage: 'tocsin logout',
+    options: {},
+    positionals: [],
+    build: () => ({ name: 'logout' }),
+  },
+  'incidents list': {
+    summary: 'List incidents, newest first',
+    usage: 'tocsin incidents list [--status S] [--severity S] [--search TEXT] [--limit N] [--offset N]',
+    details: [`--status: ${INCIDENT_STATUSES.join(', ')}`, `--severity: ${SEVERITIES.join(', ')}`, '--limit: 1 to 100 (default 25)'],
+    options: { status: { type: 'string' }, severity: { type: 'string' }, search: { type: 'string' }, limit: { type: 'string' }, offset: { type: 'string' } },
+    positionals: [],
+    build: (values) => ({
+      name: 'incidents list',
+      status: oneOf(str(values.status), INCIDENT_STATUSES, '--status'),
+      severity: oneOf(str(values.severity), SEVERITIES, '--severity'),
+      search: str(values.search),
+      limit: integer(str(values.limit), '--limit', 25, 1, 100),
+      offset: integer(str(values.offset), '--offset', 0, 0, Number.MAX_SAFE_INTEGER),
+    }),
+  },
+  'incidents show': idCommand('incidents show', 'Show an incident with its timeline'),
+  'incidents ack': idCommand('incidents ack', 'Acknowledge an incident (status investigating)'),
+  'incidents resolve': idCommand('incidents resolve', 'Resolve an incident'),
+  'incidents watch': {
+    summary: 'Print incident, alert and execution events live (WebSocket) until Ctrl-C',
+    usage: 'tocsin incidents watch',
+    details: ['With --json, one JSON event per line: {type, data, organization_id, timestamp}.'],
+    options: {},
+    positionals: [],
+    build: () => ({ name: 'incidents watch' }),
+  },
+  'alert send': {
+    summary: 'Send an alert payload to an integration\'s webhook, signed with its secret',
+    usage: 'tocsin alert send --integration ID --platform PLATFORM --file payload.json [--secret SECRET]',
+    details: [`--platform: ${PLATFORMS.join(', ')}`, '--file -: read the payload from standard input',
+      'The secret is the integration\'s webhook_secret: --secret, else TOCSIN_INTEGRATION_SECRET.',
+      'Signed as the webhook verifies it: X-<Platform>-Signature: sha256=<HMAC-SHA256 of the body> (pager: v1=).'],
+    options: { integration: { type: 'string' }, platform: { type: 'string' }, file: { type: 'string' }, secret: { type: 'string' } },
+    positionals: [],
+    build: (values) => ({
+      name: 'alert send',
+      integration: uuid(required(values, 'integration'), '--integration'),
+      platform: oneOf(required(values, 'platform'), PLATFORMS, '--platform') as Platform,
+      file: required(values, 'file'),
+      secret: str(values.secret),
+    }),
+  },
+  'runbook list': {
+    summary: 'List procedures (runbooks)',
+    usage: 'tocsin runbook list [--limit N]',
+    options: { limit: { type: 'string' } },
+    positionals: [],
+    build: (values) => ({ name: 'runbook list', limit: integer(str(values.limit), '--limit', 25, 1, 100) }),
+  },
+  'runbook run': {
+    summary: 'Run a procedure and follow it step by step, live',
+    usage: 'tocsin runbook run PROCEDURE [--incident ID] [--param key=value]... [--yes] [--notes TEXT]',
+    details: ['PROCEDURE: the procedure\'s id or its exact name.',
+      'Manual and approval steps are prompted for; --yes completes (approves) them without asking.',
+      'Without a terminal and without --yes, waiting steps are left for someone else to complete.',
+      'Exits 0 when the execution completes, 8 when it fails or is cancelled.'],
+    options: { incident: { type: 'string' }, param: { type: 'string', multiple: true }, yes: { type: 'boolean', short: 'y' }, notes: { type: 'string' } },
+    positionals: ['PROCEDURE'],
+    build: (values, [procedure]) => ({
+      name: 'runbook run',
+      procedure: procedure as string,
+      incident: str(values.incident) === undefined ? undefined : uuid(str(values.incident) as string, '--incident'),
+      params: parseParams((values.param as string[] | undefined) ?? []),
+      yes: values.yes === true,
+      notes: str(values.notes),
+    }),
+  },
+  search: {
+    summary: 'Search incidents, procedures and articles by meaning and keywords',
+    usage: 'tocsin search "TEXT" [--type T[,T...]] [--mode M] [--limit N]',
+    details: [`--type: ${SEARCH_TYPES.join(', ')} (default: incident, procedure, article)`, `--mode: ${SEARCH_MODES.join(', ')} (default hybrid)`, '--limit: 1 to 50 (default 10)'],
+    options: { type: { type: 'string' }, mode: { type: 'string' }, limit: { type: 'string' } },
+    positionals: ['TEXT'],
+    build: (values, [query]) => ({
+      name: 'search',
+      query: query as string,
+      types: str(values.type)?.split(',').map((type) => oneOf(type.trim(), SEARCH_TYPES, '--type') as string),
+      mode: oneOf(str(values.mode), SEARCH_MODES, '--mode'),
+      limit: integer(str(values.limit), '--limit', 10, 1, 50),
+    }),
+  },
+};
+
+const GROUPS: Record<string, string> = {
+  incidents: 'List, show, acknowledge, resolve and watch incidents',
+  alert: 'Send alerts to an integration',
+  runbook: 'List and run procedures (runbooks)',
+};
+
+const GLOBAL_OPTIONS: Options = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } };
+
+/** Parses `argv` (without the node and script entries) into the command to run. */
+export function parseCommandLine(argv: string[]): Invocation {
+  const json = argv.includes('--json');
+  const words: string[] = [];
+  for (const arg of argv) {
+    if (arg.startsWith('-')) break;
+    words.push(arg);
+  }
+  if (words[0] === 'help') return { command: { name: 'help', path: words.slice(1) }, json };
+  if (words[0] === 'version' || argv[0] === '--version' || argv[0] === '-v') return { command: { name: 'version' }, json };
+  const path = words.length >= 2 && COMMANDS[`${words[0]} ${words[1]}`] ? [words[0] as string, words[1] as string] : words.slice(0, 1);
+  const key = path.join(' ');
+  const spec = COMMANDS[key];
+  const wantsHelp = argv.includes('--help') || argv.includes('-h');
+  if (!spec) {
+    const group = GROUPS[key] !== undefined;
+    if (group && words.length > 1) throw usageError(`unknown command "${words.slice(0, 2).join(' ')}"; see tocsin ${key} --help`);
+    if (key === '' || (group && wantsHelp)) return { command: { name: 'help', path }, json };
+    if (group) throw usageError(`tocsin ${key} needs a subcommand\n\n${helpText([key])}`);
+    throw usageError(`unknown command "${words[0]}"; see tocsin --help`);
+  }
+  if (wantsHelp) return { command: { name: 'help', path }, json };
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: argv.slice(path.length), options: { ...spec.options, ...GLOBAL_OPTIONS }, allowPositionals: true, strict: true }) as typeof parsed;
+  } catch (error) {
+    throw usageError(`${(error as Error).message}\nusage: ${spec.usage}`);
+  }
+  if (parsed.positionals.length !== spec.positionals.length) {
+    const expected = spec.positionals.length === 0 ? 'no arguments' : spec.positionals.join(' ');
+    throw usageError(`tocsin ${key} takes ${expected}\nusage: ${spec.usage}`);
+  }
+  return { command: spec.build(parsed.values, parsed.positionals), json };
+}
+
+/** `--help` text for the whole CLI, a group (`incidents`) or one command. */
+export function helpText(path: string[]): string {
+  const key = path.join(' ');
+  const spec = COMMANDS[key];
+  if (spec) {
+    return [`${spec.summary}\n`, `usage: ${spec.usage} [--json]`, ...(spec.details?.length ? ['', ...spec.details.map((line) => `  ${line}`)] : [])].join('\n');
+  }
+  const group = GROUPS[key] ? key : undefined;
+  const entries = Object.entries(COMMANDS).filter(([name]) => (group ? name.startsWith(`${group} `) : true));
+  const width = Math.max(...entries.map(([name]) => name.length));
+  return [
+    group ? `${GROUPS[group]}\n` : 'tocsin: the Tocsin command line\n',
+    `usage: tocsin ${group ?? '<command>'} ${group ? '<subcommand> ' : ''}[options] [--json]\n`,
+    'commands:',
+    ...entries.map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`),
+    '',
+    'Every command takes --help and --json. Exit codes: 0 ok, 1 error, 2 usage, 3 not logged in or',
+    'credential refused, 4 permission denied, 5 not found, 6 rejected by the API, 7 server unreachable',
+    'or busy, 8 runbook failed or cancelled, 130 interrupted.',
+  ].join('\n');
+}

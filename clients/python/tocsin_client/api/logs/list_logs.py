@@ -1,0 +1,288 @@
+import datetime
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.list_logs_level import ListLogsLevel
+from ...models.list_logs_response_200 import ListLogsResponse200
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    limit: int | Unset = 25,
+    offset: int | Unset = 0,
+    from_: datetime.datetime | Unset = UNSET,
+    to: datetime.datetime | Unset = UNSET,
+    level: ListLogsLevel | Unset = UNSET,
+    service: str | Unset = UNSET,
+    query: str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["offset"] = offset
+
+    json_from_: str | Unset = UNSET
+    if not isinstance(from_, Unset):
+        json_from_ = from_.isoformat()
+    params["from"] = json_from_
+
+    json_to: str | Unset = UNSET
+    if not isinstance(to, Unset):
+        json_to = to.isoformat()
+    params["to"] = json_to
+
+    json_level: str | Unset = UNSET
+    if not isinstance(level, Unset):
+        json_level = level.value
+
+    params["level"] = json_level
+
+    params["service"] = service
+
+    params["query"] = query
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/logs",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | ListLogsResponse200 | None:
+    if response.status_code == 200:
+        response_200 = ListLogsResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | ListLogsResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    limit: int | Unset = 25,
+    offset: int | Unset = 0,
+    from_: datetime.datetime | Unset = UNSET,
+    to: datetime.datetime | Unset = UNSET,
+    level: ListLogsLevel | Unset = UNSET,
+    service: str | Unset = UNSET,
+    query: str | Unset = UNSET,
+) -> Response[Error | ListLogsResponse200]:
+    """Query logs by time range, level, service and text, newest first
+
+    Args:
+        limit (int | Unset):  Default: 25.
+        offset (int | Unset):  Default: 0.
+        from_ (datetime.datetime | Unset): Entries at or after this time
+        to (datetime.datetime | Unset): Entries before this time
+        level (ListLogsLevel | Unset):
+        service (str | Unset):
+        query (str | Unset): Full-text search over the message
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListLogsResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        offset=offset,
+        from_=from_,
+        to=to,
+        level=level,
+        service=service,
+        query=query,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    limit: int | Unset = 25,
+    offset: int | Unset = 0,
+    from_: datetime.datetime | Unset = UNSET,
+    to: datetime.datetime | Unset = UNSET,
+    level: ListLogsLevel | Unset = UNSET,
+    service: str | Unset = UNSET,
+    query: str | Unset = UNSET,
+) -> Error | ListLogsResponse200 | None:
+    """Query logs by time range, level, service and text, newest first
+
+    Args:
+        limit (int | Unset):  Default: 25.
+        offset (int | Unset):  Default: 0.
+        from_ (datetime.datetime | Unset): Entries at or after this time
+        to (datetime.datetime | Unset): Entries before this time
+        level (ListLogsLevel | Unset):
+        service (str | Unset):
+        query (str | Unset): Full-text search over the message
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListLogsResponse200
+    """
+
+    return sync_detailed(
+        client=client,
+        limit=limit,
+        offset=offset,
+        from_=from_,
+        to=to,
+        level=level,
+        service=service,
+        query=query,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    limit: int | Unset = 25,
+    offset: int | Unset = 0,
+    from_: datetime.datetime | Unset = UNSET,
+    to: datetime.datetime | Unset = UNSET,
+    level: ListLogsLevel | Unset = UNSET,
+    service: str | Unset = UNSET,
+    query: str | Unset = UNSET,
+) -> Response[Error | ListLogsResponse200]:
+    """Query logs by time range, level, service and text, newest first
+
+    Args:
+        limit (int | Unset):  Default: 25.
+        offset (int | Unset):  Default: 0.
+        from_ (datetime.datetime | Unset): Entries at or after this time
+        to (datetime.datetime | Unset): Entries before this time
+        level (ListLogsLevel | Unset):
+        service (str | Unset):
+        query (str | Unset): Full-text search over the message
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListLogsResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        offset=offset,
+        from_=from_,
+        to=to,
+        level=level,
+        service=service,
+        query=query,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    limit: int | Unset = 25,
+    offset: int | Unset = 0,
+    from_: datetime.datetime | Unset = UNSET,
+    to: datetime.datetime | Unset = UNSET,
+    level: ListLogsLevel | Unset = UNSET,
+    service: str | Unset = UNSET,
+    query: str | Unset = UNSET,
+) -> Error | ListLogsResponse200 | None:
+    """Query logs by time range, level, service and text, newest first
+
+    Args:
+        limit (int | Unset):  Default: 25.
+        offset (int | Unset):  Default: 0.
+        from_ (datetime.datetime | Unset): Entries at or after this time
+        to (datetime.datetime | Unset): Entries before this time
+        level (ListLogsLevel | Unset):
+        service (str | Unset):
+        query (str | Unset): Full-text search over the message
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListLogsResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            limit=limit,
+            offset=offset,
+            from_=from_,
+            to=to,
+            level=level,
+            service=service,
+            query=query,
+        )
+    ).parsed

@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.confirm_password_reset_response_200_meta import ConfirmPasswordResetResponse200Meta
+    from ..models.message import Message
+
+
+T = TypeVar("T", bound="ConfirmPasswordResetResponse200")
+
+
+@_attrs_define
+class ConfirmPasswordResetResponse200:
+    """
+    Attributes:
+        data (Message):
+        meta (ConfirmPasswordResetResponse200Meta):
+    """
+
+    data: Message
+    meta: ConfirmPasswordResetResponse200Meta
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.data.to_dict()
+
+        meta = self.meta.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+                "meta": meta,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.confirm_password_reset_response_200_meta import ConfirmPasswordResetResponse200Meta  # noqa: PLC0415
+        from ..models.message import Message  # noqa: PLC0415
+
+        d = dict(src_dict)
+        data = Message.from_dict(d.pop("data"))
+
+        meta = ConfirmPasswordResetResponse200Meta.from_dict(d.pop("meta"))
+
+        confirm_password_reset_response_200 = cls(
+            data=data,
+            meta=meta,
+        )
+
+        return confirm_password_reset_response_200

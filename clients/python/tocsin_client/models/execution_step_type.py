@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class ExecutionStepType(StrEnum):
+    APPROVAL = "approval"
+    HTTP = "http"
+    MANUAL = "manual"
+    WAIT = "wait"
+
+    def __str__(self) -> str:
+        return str(self.value)

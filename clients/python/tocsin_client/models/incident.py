@@ -1,0 +1,239 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+from uuid import UUID
+
+from attrs import define as _attrs_define
+
+from ..models.incident_severity import IncidentSeverity
+from ..models.incident_status import IncidentStatus
+
+T = TypeVar("T", bound="Incident")
+
+
+@_attrs_define
+class Incident:
+    """
+    Attributes:
+        id (UUID):
+        title (str):
+        description (None | str):
+        status (IncidentStatus):
+        severity (IncidentSeverity):
+        assignee_id (None | UUID):
+        source (str): The platform identifier of the alerts that opened it, or `manual`
+        integration_id (None | UUID):
+        fingerprint (None | str): The alert dedup key
+        alert_count (int):
+        tags (list[str]):
+        created_at (datetime.datetime): ISO 8601 UTC timestamp
+        updated_at (datetime.datetime): ISO 8601 UTC timestamp
+        acknowledged_at (datetime.datetime | None):
+        resolved_at (datetime.datetime | None):
+    """
+
+    id: UUID
+    title: str
+    description: None | str
+    status: IncidentStatus
+    severity: IncidentSeverity
+    assignee_id: None | UUID
+    source: str
+    integration_id: None | UUID
+    fingerprint: None | str
+    alert_count: int
+    tags: list[str]
+    created_at: datetime.datetime
+    updated_at: datetime.datetime
+    acknowledged_at: datetime.datetime | None
+    resolved_at: datetime.datetime | None
+
+    def to_dict(self) -> dict[str, Any]:
+        id = str(self.id)
+
+        title = self.title
+
+        description: None | str
+        description = self.description
+
+        status = self.status.value
+
+        severity = self.severity.value
+
+        assignee_id: None | str
+        if isinstance(self.assignee_id, UUID):
+            assignee_id = str(self.assignee_id)
+        else:
+            assignee_id = self.assignee_id
+
+        source = self.source
+
+        integration_id: None | str
+        if isinstance(self.integration_id, UUID):
+            integration_id = str(self.integration_id)
+        else:
+            integration_id = self.integration_id
+
+        fingerprint: None | str
+        fingerprint = self.fingerprint
+
+        alert_count = self.alert_count
+
+        tags = self.tags
+
+        created_at = self.created_at.isoformat()
+
+        updated_at = self.updated_at.isoformat()
+
+        acknowledged_at: None | str
+        if isinstance(self.acknowledged_at, datetime.datetime):
+            acknowledged_at = self.acknowledged_at.isoformat()
+        else:
+            acknowledged_at = self.acknowledged_at
+
+        resolved_at: None | str
+        if isinstance(self.resolved_at, datetime.datetime):
+            resolved_at = self.resolved_at.isoformat()
+        else:
+            resolved_at = self.resolved_at
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "title": title,
+                "description": description,
+                "status": status,
+                "severity": severity,
+                "assignee_id": assignee_id,
+                "source": source,
+                "integration_id": integration_id,
+                "fingerprint": fingerprint,
+                "alert_count": alert_count,
+                "tags": tags,
+                "created_at": created_at,
+                "updated_at": updated_at,
+                "acknowledged_at": acknowledged_at,
+                "resolved_at": resolved_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+        title = d.pop("title")
+
+        def _parse_description(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        description = _parse_description(d.pop("description"))
+
+        status = IncidentStatus(d.pop("status"))
+
+        severity = IncidentSeverity(d.pop("severity"))
+
+        def _parse_assignee_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                assignee_id_type_0 = UUID(data)
+
+                return assignee_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        assignee_id = _parse_assignee_id(d.pop("assignee_id"))
+
+        source = d.pop("source")
+
+        def _parse_integration_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                integration_id_type_0 = UUID(data)
+
+                return integration_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        integration_id = _parse_integration_id(d.pop("integration_id"))
+
+        def _parse_fingerprint(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        fingerprint = _parse_fingerprint(d.pop("fingerprint"))
+
+        alert_count = d.pop("alert_count")
+
+        tags = cast(list[str], d.pop("tags"))
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
+
+        def _parse_acknowledged_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                acknowledged_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return acknowledged_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        acknowledged_at = _parse_acknowledged_at(d.pop("acknowledged_at"))
+
+        def _parse_resolved_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                resolved_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return resolved_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        resolved_at = _parse_resolved_at(d.pop("resolved_at"))
+
+        incident = cls(
+            id=id,
+            title=title,
+            description=description,
+            status=status,
+            severity=severity,
+            assignee_id=assignee_id,
+            source=source,
+            integration_id=integration_id,
+            fingerprint=fingerprint,
+            alert_count=alert_count,
+            tags=tags,
+            created_at=created_at,
+            updated_at=updated_at,
+            acknowledged_at=acknowledged_at,
+            resolved_at=resolved_at,
+        )
+
+        return incident

@@ -1,0 +1,179 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+from uuid import UUID
+
+from attrs import define as _attrs_define
+
+from ..models.integration_platform import IntegrationPlatform
+from ..models.integration_status import IntegrationStatus
+
+if TYPE_CHECKING:
+    from ..models.integration_settings import IntegrationSettings
+    from ..models.webhook_config import WebhookConfig
+
+
+T = TypeVar("T", bound="Integration")
+
+
+@_attrs_define
+class Integration:
+    """
+    Attributes:
+        id (UUID): The integration_id of webhook URLs
+        name (str):
+        platform (IntegrationPlatform):
+        status (IntegrationStatus):
+        enabled (bool):
+        webhook_url (str):
+        signature_header (str):
+        webhook_config (None | WebhookConfig):
+        settings (IntegrationSettings):
+        last_alert_at (datetime.datetime | None):
+        created_at (datetime.datetime): ISO 8601 UTC timestamp
+        updated_at (datetime.datetime): ISO 8601 UTC timestamp
+    """
+
+    id: UUID
+    name: str
+    platform: IntegrationPlatform
+    status: IntegrationStatus
+    enabled: bool
+    webhook_url: str
+    signature_header: str
+    webhook_config: None | WebhookConfig
+    settings: IntegrationSettings
+    last_alert_at: datetime.datetime | None
+    created_at: datetime.datetime
+    updated_at: datetime.datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.webhook_config import WebhookConfig  # noqa: PLC0415
+
+        id = str(self.id)
+
+        name = self.name
+
+        platform = self.platform.value
+
+        status = self.status.value
+
+        enabled = self.enabled
+
+        webhook_url = self.webhook_url
+
+        signature_header = self.signature_header
+
+        webhook_config: dict[str, Any] | None
+        if isinstance(self.webhook_config, WebhookConfig):
+            webhook_config = self.webhook_config.to_dict()
+        else:
+            webhook_config = self.webhook_config
+
+        settings = self.settings.to_dict()
+
+        last_alert_at: None | str
+        if isinstance(self.last_alert_at, datetime.datetime):
+            last_alert_at = self.last_alert_at.isoformat()
+        else:
+            last_alert_at = self.last_alert_at
+
+        created_at = self.created_at.isoformat()
+
+        updated_at = self.updated_at.isoformat()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "name": name,
+                "platform": platform,
+                "status": status,
+                "enabled": enabled,
+                "webhook_url": webhook_url,
+                "signature_header": signature_header,
+                "webhook_config": webhook_config,
+                "settings": settings,
+                "last_alert_at": last_alert_at,
+                "created_at": created_at,
+                "updated_at": updated_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.integration_settings import IntegrationSettings  # noqa: PLC0415
+        from ..models.webhook_config import WebhookConfig  # noqa: PLC0415
+
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+        name = d.pop("name")
+
+        platform = IntegrationPlatform(d.pop("platform"))
+
+        status = IntegrationStatus(d.pop("status"))
+
+        enabled = d.pop("enabled")
+
+        webhook_url = d.pop("webhook_url")
+
+        signature_header = d.pop("signature_header")
+
+        def _parse_webhook_config(data: object) -> None | WebhookConfig:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                webhook_config_type_0 = WebhookConfig.from_dict(data)
+
+                return webhook_config_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | WebhookConfig, data)
+
+        webhook_config = _parse_webhook_config(d.pop("webhook_config"))
+
+        settings = IntegrationSettings.from_dict(d.pop("settings"))
+
+        def _parse_last_alert_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                last_alert_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return last_alert_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        last_alert_at = _parse_last_alert_at(d.pop("last_alert_at"))
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
+
+        integration = cls(
+            id=id,
+            name=name,
+            platform=platform,
+            status=status,
+            enabled=enabled,
+            webhook_url=webhook_url,
+            signature_header=signature_header,
+            webhook_config=webhook_config,
+            settings=settings,
+            last_alert_at=last_alert_at,
+            created_at=created_at,
+            updated_at=updated_at,
+        )
+
+        return integration

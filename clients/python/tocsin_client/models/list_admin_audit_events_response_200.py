@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.admin_audit_event import AdminAuditEvent
+    from ..models.list_admin_audit_events_response_200_meta import ListAdminAuditEventsResponse200Meta
+
+
+T = TypeVar("T", bound="ListAdminAuditEventsResponse200")
+
+
+@_attrs_define
+class ListAdminAuditEventsResponse200:
+    """
+    Attributes:
+        data (list[AdminAuditEvent]):
+        meta (ListAdminAuditEventsResponse200Meta):
+    """
+
+    data: list[AdminAuditEvent]
+    meta: ListAdminAuditEventsResponse200Meta
+
+    def to_dict(self) -> dict[str, Any]:
+        data = []
+        for data_item_data in self.data:
+            data_item = data_item_data.to_dict()
+            data.append(data_item)
+
+        meta = self.meta.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+                "meta": meta,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.admin_audit_event import AdminAuditEvent  # noqa: PLC0415
+        from ..models.list_admin_audit_events_response_200_meta import ListAdminAuditEventsResponse200Meta  # noqa: PLC0415
+
+        d = dict(src_dict)
+        data = []
+        _data = d.pop("data")
+        for data_item_data in _data:
+            data_item = AdminAuditEvent.from_dict(data_item_data)
+
+            data.append(data_item)
+
+        meta = ListAdminAuditEventsResponse200Meta.from_dict(d.pop("meta"))
+
+        list_admin_audit_events_response_200 = cls(
+            data=data,
+            meta=meta,
+        )
+
+        return list_admin_audit_events_response_200

@@ -1,0 +1,101 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.organization_settings_default_incident_severity import OrganizationSettingsDefaultIncidentSeverity
+
+if TYPE_CHECKING:
+    from ..models.organization_settings_executions import OrganizationSettingsExecutions
+    from ..models.organization_settings_notifications import OrganizationSettingsNotifications
+
+
+T = TypeVar("T", bound="OrganizationSettings")
+
+
+@_attrs_define
+class OrganizationSettings:
+    """
+    Attributes:
+        timezone (str):  Default: 'UTC'.
+        notifications (OrganizationSettingsNotifications):
+        retention_days (int):  Default: 365.
+        default_incident_severity (OrganizationSettingsDefaultIncidentSeverity):  Default:
+            OrganizationSettingsDefaultIncidentSeverity.MEDIUM.
+        auto_resolve_after_hours (int | None):
+        executions (OrganizationSettingsExecutions):
+    """
+
+    notifications: OrganizationSettingsNotifications
+    auto_resolve_after_hours: int | None
+    executions: OrganizationSettingsExecutions
+    timezone: str = "UTC"
+    retention_days: int = 365
+    default_incident_severity: OrganizationSettingsDefaultIncidentSeverity = (
+        OrganizationSettingsDefaultIncidentSeverity.MEDIUM
+    )
+
+    def to_dict(self) -> dict[str, Any]:
+        timezone = self.timezone
+
+        notifications = self.notifications.to_dict()
+
+        retention_days = self.retention_days
+
+        default_incident_severity = self.default_incident_severity.value
+
+        auto_resolve_after_hours: int | None
+        auto_resolve_after_hours = self.auto_resolve_after_hours
+
+        executions = self.executions.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "timezone": timezone,
+                "notifications": notifications,
+                "retention_days": retention_days,
+                "default_incident_severity": default_incident_severity,
+                "auto_resolve_after_hours": auto_resolve_after_hours,
+                "executions": executions,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.organization_settings_executions import OrganizationSettingsExecutions  # noqa: PLC0415
+        from ..models.organization_settings_notifications import OrganizationSettingsNotifications  # noqa: PLC0415
+
+        d = dict(src_dict)
+        timezone = d.pop("timezone")
+
+        notifications = OrganizationSettingsNotifications.from_dict(d.pop("notifications"))
+
+        retention_days = d.pop("retention_days")
+
+        default_incident_severity = OrganizationSettingsDefaultIncidentSeverity(d.pop("default_incident_severity"))
+
+        def _parse_auto_resolve_after_hours(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        auto_resolve_after_hours = _parse_auto_resolve_after_hours(d.pop("auto_resolve_after_hours"))
+
+        executions = OrganizationSettingsExecutions.from_dict(d.pop("executions"))
+
+        organization_settings = cls(
+            timezone=timezone,
+            notifications=notifications,
+            retention_days=retention_days,
+            default_incident_severity=default_incident_severity,
+            auto_resolve_after_hours=auto_resolve_after_hours,
+            executions=executions,
+        )
+
+        return organization_settings

@@ -1,0 +1,17 @@
+from enum import StrEnum
+
+
+class TimelineEntryType(StrEnum):
+    ALERT = "alert"
+    ASSIGNEE_CHANGED = "assignee_changed"
+    CREATED = "created"
+    DESCRIPTION_CHANGED = "description_changed"
+    EXECUTION = "execution"
+    NOTE = "note"
+    RESOLVED_BY_ALERT = "resolved_by_alert"
+    SEVERITY_CHANGED = "severity_changed"
+    STATUS_CHANGED = "status_changed"
+    TITLE_CHANGED = "title_changed"
+
+    def __str__(self) -> str:
+        return str(self.value)

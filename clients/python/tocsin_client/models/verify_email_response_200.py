@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.message import Message
+    from ..models.verify_email_response_200_meta import VerifyEmailResponse200Meta
+
+
+T = TypeVar("T", bound="VerifyEmailResponse200")
+
+
+@_attrs_define
+class VerifyEmailResponse200:
+    """
+    Attributes:
+        data (Message):
+        meta (VerifyEmailResponse200Meta):
+    """
+
+    data: Message
+    meta: VerifyEmailResponse200Meta
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.data.to_dict()
+
+        meta = self.meta.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+                "meta": meta,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.message import Message  # noqa: PLC0415
+        from ..models.verify_email_response_200_meta import VerifyEmailResponse200Meta  # noqa: PLC0415
+
+        d = dict(src_dict)
+        data = Message.from_dict(d.pop("data"))
+
+        meta = VerifyEmailResponse200Meta.from_dict(d.pop("meta"))
+
+        verify_email_response_200 = cls(
+            data=data,
+            meta=meta,
+        )
+
+        return verify_email_response_200

@@ -1,0 +1,86 @@
+import { COMMANDS, helpText, parseCommandLine, parseParams } from '../../clients/cli/args.ts';
+import { CliError, EXIT, exitCodeForStatus } from '../../clients/cli/exit-codes.ts';
+
+const ID = '0192f0c4-7a1e-7c3b-9d2a-5b6c7d8e9f01';
+
+function usageErrorOf(argv: string[]): string {
+  try {
+    parseCommandLine(argv);
+  } catch (error) {
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).exitCode).toBe(EXIT.USAGE);
+    return (error as CliError).message;
+  }
+  throw new Error(`${argv.join(' ')} parsed without error`);
+}
+
+describe('tocsin command line', () => {
+  it.each([
+    [['login', '--url', 'https://t.example', '--api-key', 'tocsin_ak_x'], { name: 'login', url: 'https://t.example', apiKey: 'tocsin_ak_x' }],
+    [['incidents', 'list'], { name: 'incidents list', limit: 25, offset: 0 }],
+    [['incidents', 'list', '--status', 'active', '--severity', 'critical', '--limit', '5', '--search', 'disk'],
+      { name: 'incidents list', status: 'active', severity: 'critical', search: 'disk', limit: 5, offset: 0 }],
+    [['incidents', 'show', ID.toUpperCase()], { name: 'incidents show', id: ID }],
+    [['incidents', 'ack', ID], { name: 'incidents ack', id: ID }],
+    [['incidents', 'resolve', ID, '--json'], { name: 'incidents resolve', id: ID }],
+    [['incidents', 'watch'], { name: 'incidents watch' }],
+    [['alert', 'send', '--integration', ID, '--platform', 'pager', '--file', '-'], { name: 'alert send', integration: ID, platform: 'pager', file: '-' }],
+    [['runbook', 'run', 'Restart web', '--incident', ID, '--param', 'host=web-1', '--param', 'q=a=b', '-y'],
+      { name: 'runbook run', procedure: 'Restart web', incident: ID, params: { host: 'web-1', q: 'a=b' }, yes: true }],
+    [['runbook', 'run', ID], { name: 'runbook run', procedure: ID, params: {}, yes: false }],
+    [['search', 'disk full', '--type', 'incident,article', '--mode', 'keyword'], { name: 'search', query: 'disk full', types: ['incident', 'article'], mode: 'keyword', limit: 10 }],
+    [['help', 'incidents', 'list'], { name: 'help', path: ['incidents', 'list'] }],
+    [['incidents', '--help'], { name: 'help', path: ['incidents'] }],
+    [['alert', 'send', '--help'], { name: 'help', path: ['alert', 'send'] }],
+    [[], { name: 'help', path: [] }],
+    [['--version'], { name: 'version' }],
+    [['version', '--json'], { name: 'version' }],
+  ])('%j parses', (argv, expected) => {
+    expect(parseCommandLine(argv).command).toMatchObject(expected);
+  });
+
+  it('--json anywhere asks for machine output', () => {
+    expect(parseCommandLine(['incidents', 'list', '--json']).json).toBe(true);
+    expect(parseCommandLine(['--json', 'incidents', 'list']).json).toBe(true);
+    expect(parseCommandLine(['incidents', 'list']).json).toBe(false);
+  });
+
+  it.each([
+    [['incidents', 'lst'], 'unknown command "incidents lst"'],
+    [['deploy'], 'unknown command "deploy"'],
+    [['incidents'], 'needs a subcommand'],
+    [['incidents', 'list', '--status', 'open'], '--status must be one of active, investigating, mitigated, resolved'],
+    [['incidents', 'list', '--limit', '0'], '--limit must be between 1 and 100'],
+    [['incidents', 'list', '--limit', '2.5'], '--limit must be a whole number'],
+    [['incidents', 'list', '--bogus'], "Unknown option '--bogus'"],
+    [['incidents', 'show'], 'takes INCIDENT_ID'],
+    [['incidents', 'show', 'abc'], 'INCIDENT_ID must be a UUID'],
+    [['login', '--url', 'ftp://x', '--api-key', 'k'], '--url must be an http:// or https:// address'],
+    [['login', '--url', 'https://x'], '--api-key is required'],
+    [['alert', 'send', '--integration', ID, '--platform', 'nagios', '--file', 'p.json'], '--platform must be one of'],
+    [['runbook', 'run', 'x', '--param', 'novalue'], '--param takes key=value'],
+    [['search'], 'takes TEXT'],
+    [['search', 'x', '--type', 'tickets'], '--type must be one of incident, procedure, article, log'],
+  ])('%j is a usage error (exit 2) saying %s', (argv, message) => {
+    expect(usageErrorOf(argv)).toContain(message);
+  });
+
+  it('parseParams keeps everything after the first = in the value', () => {
+    expect(parseParams(['a=1', 'url=http://x/?y=z', 'empty='])).toEqual({ a: '1', url: 'http://x/?y=z', empty: '' });
+  });
+
+  it('every command has --help with its usage, and the top-level help lists them all with the exit codes', () => {
+    for (const name of Object.keys(COMMANDS)) expect(helpText(name.split(' '))).toContain(`usage: tocsin ${name}`);
+    const top = helpText([]);
+    for (const name of Object.keys(COMMANDS)) expect(top).toContain(name);
+    expect(top).toContain('8 runbook failed or cancelled');
+  });
+
+  it.each([
+    [401, {}, EXIT.AUTH], [401, { webhook: true }, EXIT.REJECTED], [403, {}, EXIT.FORBIDDEN], [404, {}, EXIT.NOT_FOUND],
+    [409, {}, EXIT.REJECTED], [413, {}, EXIT.REJECTED], [422, {}, EXIT.REJECTED], [429, {}, EXIT.UNAVAILABLE],
+    [503, {}, EXIT.UNAVAILABLE], [500, {}, EXIT.ERROR],
+  ])('HTTP %i %j exits %i', (status, options, code) => {
+    expect(exitCodeForStatus(status, options)).toBe(code);
+  });
+});

@@ -1,0 +1,90 @@
+import { configFilePath } from '../../clients/cli/config-store.ts';
+import {
+  formatEvent,
+  formatIncidentList,
+  formatStepLine,
+  plainText,
+  shortTime,
+  table,
+  type ExecutionStep,
+  type Incident,
+} from '../../clients/cli/output.ts';
+
+const incident = (overrides: Partial<Incident>): Incident => ({
+  id: '0192f0c4-7a1e-7c3b-9d2a-5b6c7d8e9f01',
+  title: 'Disk full on db-1',
+  description: null,
+  status: 'active',
+  severity: 'critical',
+  assignee_id: null,
+  source: 'metrics_alerts',
+  integration_id: null,
+  fingerprint: null,
+  alert_count: 3,
+  tags: [],
+  created_at: '2026-11-21T10:00:00.000Z',
+  updated_at: '2026-11-21T10:00:00.000Z',
+  acknowledged_at: null,
+  resolved_at: null,
+  ...overrides,
+});
+
+describe('tocsin output', () => {
+  it('table pads every column but the last to its widest cell', () => {
+    expect(table(['A', 'BB', 'C'], [['xxx', 'y', 'long title'], ['z', 'wwww', 't']])).toBe(
+      'A    BB    C\nxxx  y     long title\nz    wwww  t',
+    );
+  });
+
+  it.each([
+    ['2026-11-21T10:00:00.000Z', '2026-11-21 10:00:00Z'],
+    ['2026-11-21T10:00:00Z', '2026-11-21 10:00:00Z'],
+    [null, '-'],
+  ])('shortTime(%j) is %j', (input, expected) => {
+    expect(shortTime(input)).toBe(expected);
+  });
+
+  it('lists incidents with id, status, severity, alerts, creation and title, and says when more exist', () => {
+    const text = formatIncidentList([incident({}), incident({ id: 'b', title: 'Other', status: 'resolved', severity: 'low', alert_count: 1 })], 7);
+    expect(text.split('\n')).toEqual([
+      'ID                                    STATUS    SEVERITY  ALERTS  CREATED               TITLE',
+      '0192f0c4-7a1e-7c3b-9d2a-5b6c7d8e9f01  active    critical  3       2026-11-21 10:00:00Z  Disk full on db-1',
+      'b                                     resolved  low       1       2026-11-21 10:00:00Z  Other',
+      '(2 of 7; use --limit and --offset for more)',
+    ]);
+    expect(formatIncidentList([], 0)).toBe('No incidents.');
+  });
+
+  it('a step line says position, name, type, status and notes', () => {
+    const step = { step_id: 's', position: 1, name: 'Restart web', type: 'manual', status: 'succeeded', notes: 'done by ops' } as ExecutionStep;
+    expect(formatStepLine(step, 3)).toBe('[2/3] Restart web (manual): succeeded (done by ops)');
+  });
+
+  it('search snippets lose their <em> and entities', () => {
+    expect(plainText('disk <em>full</em> &amp; &lt;tmp&gt; &quot;x&quot; &#39;y&#39;')).toBe('disk full & <tmp> "x" \'y\'');
+  });
+
+  it.each([
+    [{ type: 'incident.created', data: { incident: { id: 'i1', severity: 'high', status: 'active', title: 'CPU' } } },
+      '2026-11-21 10:00:00Z  incident.created         i1 [high/active] CPU'],
+    [{ type: 'incident.status_changed', data: { incident: { id: 'i1', severity: 'high', status: 'resolved', title: 'CPU' }, previous_status: 'active' } },
+      '2026-11-21 10:00:00Z  incident.status_changed  i1 [high/resolved (was active)] CPU'],
+    [{ type: 'alert.received', data: { incident: { id: 'i1', severity: 'high', status: 'active', title: 'CPU' }, alert_id: 'a9' } },
+      '2026-11-21 10:00:00Z  alert.received           i1 [high/active] CPU alert a9'],
+    [{ type: 'execution.updated', data: { organization_id: 'o', execution: { id: 'e1', procedure_name: 'Failover', status: 'waiting' } } },
+      '2026-11-21 10:00:00Z  execution.updated        e1 Failover: waiting'],
+    [{ type: 'chat.message', data: { body: 'hi' } }, '2026-11-21 10:00:00Z  chat.message             {"body":"hi"}'],
+  ])('event %j is one line: %s', (event, line) => {
+    expect(formatEvent({ ...event, timestamp: '2026-11-21T10:00:00.000Z' })).toBe(line);
+  });
+
+  it.each([
+    [{ TOCSIN_CONFIG_DIR: '/c' }, 'linux', '/c/config.json'],
+    [{ XDG_CONFIG_HOME: '/x' }, 'linux', '/x/tocsin/config.json'],
+    [{}, 'linux', '/home/u/.config/tocsin/config.json'],
+    [{}, 'darwin', '/home/u/Library/Application Support/tocsin/config.json'],
+    [{ APPDATA: '/appdata' }, 'win32', '/appdata/tocsin/config.json'],
+  ] as const)('config file for %j on %s is %s', (env, platform, expected) => {
+    expect(configFilePath(env, platform, '/home/u')).toBe(expected);
+  });
+});
