@@ -17,14 +17,31 @@ from .admin_stats_rate_limits import AdminStatsRateLimits
 from .admin_stats_rate_limits_per_hour import AdminStatsRateLimitsPerHour
 from .admin_stats_users import AdminStatsUsers
 from .admin_stats_users_by_role import AdminStatsUsersByRole
+from .analytics import Analytics
+from .analytics_group_by_type_0 import AnalyticsGroupByType0
+from .analytics_groups_item import AnalyticsGroupsItem
+from .analytics_interval import AnalyticsInterval
+from .analytics_range import AnalyticsRange
+from .analytics_series_item import AnalyticsSeriesItem
+from .analytics_totals import AnalyticsTotals
 from .api_key import ApiKey
 from .approval_step_config import ApprovalStepConfig
 from .audit_event import AuditEvent
 from .audit_event_actor import AuditEventActor
 from .audit_event_actor_type import AuditEventActorType
+from .billing import Billing
+from .billing_checkout import BillingCheckout
+from .billing_limits import BillingLimits
+from .billing_plan import BillingPlan
+from .billing_provider_type_0 import BillingProviderType0
+from .billing_usage import BillingUsage
+from .billing_webhook_ack import BillingWebhookAck
+from .billing_webhook_ack_applied_type_0 import BillingWebhookAckAppliedType0
 from .change_password_body import ChangePasswordBody
 from .change_password_response_200 import ChangePasswordResponse200
 from .change_password_response_200_meta import ChangePasswordResponse200Meta
+from .chat_message import ChatMessage
+from .chat_message_author_kind import ChatMessageAuthorKind
 from .confirm_password_reset_body import ConfirmPasswordResetBody
 from .confirm_password_reset_response_200 import ConfirmPasswordResetResponse200
 from .confirm_password_reset_response_200_meta import ConfirmPasswordResetResponse200Meta
@@ -35,6 +52,10 @@ from .create_api_key_response_201_meta import CreateApiKeyResponse201Meta
 from .create_article_body import CreateArticleBody
 from .create_article_response_201 import CreateArticleResponse201
 from .create_article_response_201_meta import CreateArticleResponse201Meta
+from .create_billing_checkout_body import CreateBillingCheckoutBody
+from .create_billing_checkout_body_plan import CreateBillingCheckoutBodyPlan
+from .create_billing_checkout_response_201 import CreateBillingCheckoutResponse201
+from .create_billing_checkout_response_201_meta import CreateBillingCheckoutResponse201Meta
 from .create_incident_body import CreateIncidentBody
 from .create_incident_body_severity import CreateIncidentBodySeverity
 from .create_incident_body_status import CreateIncidentBodyStatus
@@ -56,6 +77,23 @@ from .create_procedure_body_steps_item_type_2 import CreateProcedureBodyStepsIte
 from .create_procedure_body_steps_item_type_3 import CreateProcedureBodyStepsItemType3
 from .create_procedure_response_201 import CreateProcedureResponse201
 from .create_procedure_response_201_meta import CreateProcedureResponse201Meta
+from .create_sso_connection_body_type_0 import CreateSsoConnectionBodyType0
+from .create_sso_connection_body_type_0_config import CreateSsoConnectionBodyType0Config
+from .create_sso_connection_body_type_0_default_role import CreateSsoConnectionBodyType0DefaultRole
+from .create_sso_connection_body_type_1 import CreateSsoConnectionBodyType1
+from .create_sso_connection_body_type_1_config import CreateSsoConnectionBodyType1Config
+from .create_sso_connection_body_type_1_default_role import CreateSsoConnectionBodyType1DefaultRole
+from .create_sso_connection_body_type_2 import CreateSsoConnectionBodyType2
+from .create_sso_connection_body_type_2_config import CreateSsoConnectionBodyType2Config
+from .create_sso_connection_body_type_2_default_role import CreateSsoConnectionBodyType2DefaultRole
+from .create_sso_connection_body_type_3 import CreateSsoConnectionBodyType3
+from .create_sso_connection_body_type_3_config import CreateSsoConnectionBodyType3Config
+from .create_sso_connection_body_type_3_default_role import CreateSsoConnectionBodyType3DefaultRole
+from .create_sso_connection_body_type_4 import CreateSsoConnectionBodyType4
+from .create_sso_connection_body_type_4_config import CreateSsoConnectionBodyType4Config
+from .create_sso_connection_body_type_4_default_role import CreateSsoConnectionBodyType4DefaultRole
+from .create_sso_connection_response_201 import CreateSsoConnectionResponse201
+from .create_sso_connection_response_201_meta import CreateSsoConnectionResponse201Meta
 from .created_api_key import CreatedApiKey
 from .error import Error
 from .error_code import ErrorCode
@@ -72,8 +110,16 @@ from .execution_step_status import ExecutionStepStatus
 from .execution_step_type import ExecutionStepType
 from .get_admin_stats_response_200 import GetAdminStatsResponse200
 from .get_admin_stats_response_200_meta import GetAdminStatsResponse200Meta
+from .get_analytics_group_by import GetAnalyticsGroupBy
+from .get_analytics_interval import GetAnalyticsInterval
+from .get_analytics_response_200 import GetAnalyticsResponse200
+from .get_analytics_response_200_meta import GetAnalyticsResponse200Meta
+from .get_analytics_severity import GetAnalyticsSeverity
+from .get_analytics_source import GetAnalyticsSource
 from .get_article_response_200 import GetArticleResponse200
 from .get_article_response_200_meta import GetArticleResponse200Meta
+from .get_billing_response_200 import GetBillingResponse200
+from .get_billing_response_200_meta import GetBillingResponse200Meta
 from .get_execution_response_200 import GetExecutionResponse200
 from .get_execution_response_200_meta import GetExecutionResponse200Meta
 from .get_incident_response_200 import GetIncidentResponse200
@@ -88,6 +134,8 @@ from .get_procedure_response_200 import GetProcedureResponse200
 from .get_procedure_response_200_meta import GetProcedureResponse200Meta
 from .get_self_test_response_200 import GetSelfTestResponse200
 from .get_self_test_response_200_meta import GetSelfTestResponse200Meta
+from .get_sso_connection_response_200 import GetSsoConnectionResponse200
+from .get_sso_connection_response_200_meta import GetSsoConnectionResponse200Meta
 from .get_user_response_200 import GetUserResponse200
 from .get_user_response_200_meta import GetUserResponse200Meta
 from .healthz_response_200 import HealthzResponse200
@@ -114,10 +162,16 @@ from .integration_platform import IntegrationPlatform
 from .integration_settings import IntegrationSettings
 from .integration_setup_apm_response_200 import IntegrationSetupApmResponse200
 from .integration_setup_apm_response_200_meta import IntegrationSetupApmResponse200Meta
+from .integration_setup_dashboards_response_200 import IntegrationSetupDashboardsResponse200
+from .integration_setup_dashboards_response_200_meta import IntegrationSetupDashboardsResponse200Meta
 from .integration_setup_infra_monitor_response_200 import IntegrationSetupInfraMonitorResponse200
 from .integration_setup_infra_monitor_response_200_meta import IntegrationSetupInfraMonitorResponse200Meta
+from .integration_setup_metrics_alerts_response_200 import IntegrationSetupMetricsAlertsResponse200
+from .integration_setup_metrics_alerts_response_200_meta import IntegrationSetupMetricsAlertsResponse200Meta
 from .integration_setup_observability_response_200 import IntegrationSetupObservabilityResponse200
 from .integration_setup_observability_response_200_meta import IntegrationSetupObservabilityResponse200Meta
+from .integration_setup_pager_response_200 import IntegrationSetupPagerResponse200
+from .integration_setup_pager_response_200_meta import IntegrationSetupPagerResponse200Meta
 from .integration_setup_search_logs_response_200 import IntegrationSetupSearchLogsResponse200
 from .integration_setup_search_logs_response_200_meta import IntegrationSetupSearchLogsResponse200Meta
 from .integration_status import IntegrationStatus
@@ -146,6 +200,8 @@ from .list_helper_versions_response_200_meta_supported_item_arch import (
     ListHelperVersionsResponse200MetaSupportedItemArch,
 )
 from .list_helper_versions_response_200_meta_supported_item_os import ListHelperVersionsResponse200MetaSupportedItemOs
+from .list_incident_messages_response_200 import ListIncidentMessagesResponse200
+from .list_incident_messages_response_200_meta import ListIncidentMessagesResponse200Meta
 from .list_incidents_response_200 import ListIncidentsResponse200
 from .list_incidents_response_200_meta import ListIncidentsResponse200Meta
 from .list_incidents_severity import ListIncidentsSeverity
@@ -166,6 +222,8 @@ from .list_notifications_response_200_meta import ListNotificationsResponse200Me
 from .list_notifications_unread import ListNotificationsUnread
 from .list_procedures_response_200 import ListProceduresResponse200
 from .list_procedures_response_200_meta import ListProceduresResponse200Meta
+from .list_sso_connections_response_200 import ListSsoConnectionsResponse200
+from .list_sso_connections_response_200_meta import ListSsoConnectionsResponse200Meta
 from .list_users_response_200 import ListUsersResponse200
 from .list_users_response_200_meta import ListUsersResponse200Meta
 from .list_users_role import ListUsersRole
@@ -181,8 +239,11 @@ from .logout_body import LogoutBody
 from .logout_response_200 import LogoutResponse200
 from .logout_response_200_meta import LogoutResponse200Meta
 from .manual_step_config import ManualStepConfig
+from .me import Me
+from .me_auth_method import MeAuthMethod
 from .me_response_200 import MeResponse200
 from .me_response_200_meta import MeResponse200Meta
+from .me_role import MeRole
 from .message import Message
 from .notification import Notification
 from .notification_data import NotificationData
@@ -195,6 +256,9 @@ from .organization_settings_notifications import OrganizationSettingsNotificatio
 from .organization_settings_notifications_min_severity import OrganizationSettingsNotificationsMinSeverity
 from .platform_setup import PlatformSetup
 from .platform_setup_platform import PlatformSetupPlatform
+from .post_incident_message_body import PostIncidentMessageBody
+from .post_incident_message_response_201 import PostIncidentMessageResponse201
+from .post_incident_message_response_201_meta import PostIncidentMessageResponse201Meta
 from .procedure import Procedure
 from .procedure_step import ProcedureStep
 from .procedure_step_type import ProcedureStepType
@@ -232,6 +296,14 @@ from .search_query_response_200_meta import SearchQueryResponse200Meta
 from .search_query_response_200_meta_mode import SearchQueryResponse200MetaMode
 from .self_test_run import SelfTestRun
 from .self_test_run_status import SelfTestRunStatus
+from .sso_callback_post_body import SsoCallbackPostBody
+from .sso_connection import SsoConnection
+from .sso_connection_config import SsoConnectionConfig
+from .sso_connection_default_role import SsoConnectionDefaultRole
+from .sso_connection_kind import SsoConnectionKind
+from .sso_initiate_response_200 import SsoInitiateResponse200
+from .sso_initiate_response_200_data import SsoInitiateResponse200Data
+from .sso_initiate_response_200_meta import SsoInitiateResponse200Meta
 from .start_self_test_response_202 import StartSelfTestResponse202
 from .start_self_test_response_202_meta import StartSelfTestResponse202Meta
 from .submit_logs_body import SubmitLogsBody
@@ -286,6 +358,11 @@ from .update_procedure_body_steps_item_type_2 import UpdateProcedureBodyStepsIte
 from .update_procedure_body_steps_item_type_3 import UpdateProcedureBodyStepsItemType3
 from .update_procedure_response_200 import UpdateProcedureResponse200
 from .update_procedure_response_200_meta import UpdateProcedureResponse200Meta
+from .update_sso_connection_body import UpdateSsoConnectionBody
+from .update_sso_connection_body_config import UpdateSsoConnectionBodyConfig
+from .update_sso_connection_body_default_role import UpdateSsoConnectionBodyDefaultRole
+from .update_sso_connection_response_200 import UpdateSsoConnectionResponse200
+from .update_sso_connection_response_200_meta import UpdateSsoConnectionResponse200Meta
 from .update_user_body import UpdateUserBody
 from .update_user_body_role import UpdateUserBodyRole
 from .update_user_response_200 import UpdateUserResponse200
@@ -308,8 +385,11 @@ from .webhook_delivery import WebhookDelivery
 from .webhook_error import WebhookError
 from .webhook_error_error import WebhookErrorError
 from .webhook_error_error_details import WebhookErrorErrorDetails
-from .webhook_health_response_200 import WebhookHealthResponse200
-from .webhook_health_response_200_endpoints import WebhookHealthResponse200Endpoints
+from .webhook_health import WebhookHealth
+from .webhook_health_endpoints import WebhookHealthEndpoints
+from .webhook_health_endpoints_additional_property import WebhookHealthEndpointsAdditionalProperty
+from .webhook_health_status import WebhookHealthStatus
+from .webhook_health_temporal import WebhookHealthTemporal
 
 __all__ = (
     "AcceptInvitationBody",
@@ -329,14 +409,31 @@ __all__ = (
     "AdminStatsRateLimitsPerHour",
     "AdminStatsUsers",
     "AdminStatsUsersByRole",
+    "Analytics",
+    "AnalyticsGroupByType0",
+    "AnalyticsGroupsItem",
+    "AnalyticsInterval",
+    "AnalyticsRange",
+    "AnalyticsSeriesItem",
+    "AnalyticsTotals",
     "ApiKey",
     "ApprovalStepConfig",
     "AuditEvent",
     "AuditEventActor",
     "AuditEventActorType",
+    "Billing",
+    "BillingCheckout",
+    "BillingLimits",
+    "BillingPlan",
+    "BillingProviderType0",
+    "BillingUsage",
+    "BillingWebhookAck",
+    "BillingWebhookAckAppliedType0",
     "ChangePasswordBody",
     "ChangePasswordResponse200",
     "ChangePasswordResponse200Meta",
+    "ChatMessage",
+    "ChatMessageAuthorKind",
     "ConfirmPasswordResetBody",
     "ConfirmPasswordResetResponse200",
     "ConfirmPasswordResetResponse200Meta",
@@ -347,6 +444,10 @@ __all__ = (
     "CreateArticleBody",
     "CreateArticleResponse201",
     "CreateArticleResponse201Meta",
+    "CreateBillingCheckoutBody",
+    "CreateBillingCheckoutBodyPlan",
+    "CreateBillingCheckoutResponse201",
+    "CreateBillingCheckoutResponse201Meta",
     "CreatedApiKey",
     "CreateIncidentBody",
     "CreateIncidentBodySeverity",
@@ -369,6 +470,23 @@ __all__ = (
     "CreateProcedureBodyStepsItemType3",
     "CreateProcedureResponse201",
     "CreateProcedureResponse201Meta",
+    "CreateSsoConnectionBodyType0",
+    "CreateSsoConnectionBodyType0Config",
+    "CreateSsoConnectionBodyType0DefaultRole",
+    "CreateSsoConnectionBodyType1",
+    "CreateSsoConnectionBodyType1Config",
+    "CreateSsoConnectionBodyType1DefaultRole",
+    "CreateSsoConnectionBodyType2",
+    "CreateSsoConnectionBodyType2Config",
+    "CreateSsoConnectionBodyType2DefaultRole",
+    "CreateSsoConnectionBodyType3",
+    "CreateSsoConnectionBodyType3Config",
+    "CreateSsoConnectionBodyType3DefaultRole",
+    "CreateSsoConnectionBodyType4",
+    "CreateSsoConnectionBodyType4Config",
+    "CreateSsoConnectionBodyType4DefaultRole",
+    "CreateSsoConnectionResponse201",
+    "CreateSsoConnectionResponse201Meta",
     "Error",
     "ErrorCode",
     "ErrorErrorsItem",
@@ -384,8 +502,16 @@ __all__ = (
     "ExecutionStepType",
     "GetAdminStatsResponse200",
     "GetAdminStatsResponse200Meta",
+    "GetAnalyticsGroupBy",
+    "GetAnalyticsInterval",
+    "GetAnalyticsResponse200",
+    "GetAnalyticsResponse200Meta",
+    "GetAnalyticsSeverity",
+    "GetAnalyticsSource",
     "GetArticleResponse200",
     "GetArticleResponse200Meta",
+    "GetBillingResponse200",
+    "GetBillingResponse200Meta",
     "GetExecutionResponse200",
     "GetExecutionResponse200Meta",
     "GetIncidentResponse200",
@@ -400,6 +526,8 @@ __all__ = (
     "GetProcedureResponse200Meta",
     "GetSelfTestResponse200",
     "GetSelfTestResponse200Meta",
+    "GetSsoConnectionResponse200",
+    "GetSsoConnectionResponse200Meta",
     "GetUserResponse200",
     "GetUserResponse200Meta",
     "HealthzResponse200",
@@ -426,10 +554,16 @@ __all__ = (
     "IntegrationSettings",
     "IntegrationSetupApmResponse200",
     "IntegrationSetupApmResponse200Meta",
+    "IntegrationSetupDashboardsResponse200",
+    "IntegrationSetupDashboardsResponse200Meta",
     "IntegrationSetupInfraMonitorResponse200",
     "IntegrationSetupInfraMonitorResponse200Meta",
+    "IntegrationSetupMetricsAlertsResponse200",
+    "IntegrationSetupMetricsAlertsResponse200Meta",
     "IntegrationSetupObservabilityResponse200",
     "IntegrationSetupObservabilityResponse200Meta",
+    "IntegrationSetupPagerResponse200",
+    "IntegrationSetupPagerResponse200Meta",
     "IntegrationSetupSearchLogsResponse200",
     "IntegrationSetupSearchLogsResponse200Meta",
     "IntegrationStatus",
@@ -456,6 +590,8 @@ __all__ = (
     "ListHelperVersionsResponse200MetaSupportedItem",
     "ListHelperVersionsResponse200MetaSupportedItemArch",
     "ListHelperVersionsResponse200MetaSupportedItemOs",
+    "ListIncidentMessagesResponse200",
+    "ListIncidentMessagesResponse200Meta",
     "ListIncidentsResponse200",
     "ListIncidentsResponse200Meta",
     "ListIncidentsSeverity",
@@ -476,6 +612,8 @@ __all__ = (
     "ListNotificationsUnread",
     "ListProceduresResponse200",
     "ListProceduresResponse200Meta",
+    "ListSsoConnectionsResponse200",
+    "ListSsoConnectionsResponse200Meta",
     "ListUsersResponse200",
     "ListUsersResponse200Meta",
     "ListUsersRole",
@@ -491,8 +629,11 @@ __all__ = (
     "LogoutResponse200",
     "LogoutResponse200Meta",
     "ManualStepConfig",
+    "Me",
+    "MeAuthMethod",
     "MeResponse200",
     "MeResponse200Meta",
+    "MeRole",
     "Message",
     "Notification",
     "NotificationData",
@@ -505,6 +646,9 @@ __all__ = (
     "OrganizationSettingsNotificationsMinSeverity",
     "PlatformSetup",
     "PlatformSetupPlatform",
+    "PostIncidentMessageBody",
+    "PostIncidentMessageResponse201",
+    "PostIncidentMessageResponse201Meta",
     "Procedure",
     "ProcedureStep",
     "ProcedureStepType",
@@ -542,6 +686,14 @@ __all__ = (
     "SearchQueryResponse200MetaMode",
     "SelfTestRun",
     "SelfTestRunStatus",
+    "SsoCallbackPostBody",
+    "SsoConnection",
+    "SsoConnectionConfig",
+    "SsoConnectionDefaultRole",
+    "SsoConnectionKind",
+    "SsoInitiateResponse200",
+    "SsoInitiateResponse200Data",
+    "SsoInitiateResponse200Meta",
     "StartSelfTestResponse202",
     "StartSelfTestResponse202Meta",
     "SubmitLogsBody",
@@ -592,6 +744,11 @@ __all__ = (
     "UpdateProcedureBodyStepsItemType3",
     "UpdateProcedureResponse200",
     "UpdateProcedureResponse200Meta",
+    "UpdateSsoConnectionBody",
+    "UpdateSsoConnectionBodyConfig",
+    "UpdateSsoConnectionBodyDefaultRole",
+    "UpdateSsoConnectionResponse200",
+    "UpdateSsoConnectionResponse200Meta",
     "UpdateUserBody",
     "UpdateUserBodyRole",
     "UpdateUserResponse200",
@@ -614,6 +771,9 @@ __all__ = (
     "WebhookError",
     "WebhookErrorError",
     "WebhookErrorErrorDetails",
-    "WebhookHealthResponse200",
-    "WebhookHealthResponse200Endpoints",
+    "WebhookHealth",
+    "WebhookHealthEndpoints",
+    "WebhookHealthEndpointsAdditionalProperty",
+    "WebhookHealthStatus",
+    "WebhookHealthTemporal",
 )

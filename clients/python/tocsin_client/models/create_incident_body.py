@@ -20,7 +20,8 @@ class CreateIncidentBody:
     Attributes:
         title (str):
         description (None | str | Unset):
-        severity (CreateIncidentBodySeverity | Unset):  Default: CreateIncidentBodySeverity.MEDIUM.
+        severity (CreateIncidentBodySeverity | Unset): Default: the organization's `default_incident_severity` setting
+            (`medium` unless changed)
         status (CreateIncidentBodyStatus | Unset):  Default: CreateIncidentBodyStatus.ACTIVE.
         assignee_id (None | Unset | UUID):
         tags (list[str] | Unset):
@@ -28,7 +29,7 @@ class CreateIncidentBody:
 
     title: str
     description: None | str | Unset = UNSET
-    severity: CreateIncidentBodySeverity | Unset = CreateIncidentBodySeverity.MEDIUM
+    severity: CreateIncidentBodySeverity | Unset = UNSET
     status: CreateIncidentBodyStatus | Unset = CreateIncidentBodyStatus.ACTIVE
     assignee_id: None | Unset | UUID = UNSET
     tags: list[str] | Unset = UNSET

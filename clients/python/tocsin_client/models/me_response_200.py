@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
+    from ..models.me import Me
     from ..models.me_response_200_meta import MeResponse200Meta
-    from ..models.user import User
 
 
 T = TypeVar("T", bound="MeResponse200")
@@ -17,11 +17,11 @@ T = TypeVar("T", bound="MeResponse200")
 class MeResponse200:
     """
     Attributes:
-        data (User):
+        data (Me):
         meta (MeResponse200Meta):
     """
 
-    data: User
+    data: Me
     meta: MeResponse200Meta
 
     def to_dict(self) -> dict[str, Any]:
@@ -42,11 +42,11 @@ class MeResponse200:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.me import Me  # noqa: PLC0415
         from ..models.me_response_200_meta import MeResponse200Meta  # noqa: PLC0415
-        from ..models.user import User  # noqa: PLC0415
 
         d = dict(src_dict)
-        data = User.from_dict(d.pop("data"))
+        data = Me.from_dict(d.pop("data"))
 
         meta = MeResponse200Meta.from_dict(d.pop("meta"))
 

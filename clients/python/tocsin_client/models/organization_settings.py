@@ -24,18 +24,20 @@ class OrganizationSettings:
         retention_days (int):  Default: 365.
         default_incident_severity (OrganizationSettingsDefaultIncidentSeverity):  Default:
             OrganizationSettingsDefaultIncidentSeverity.MEDIUM.
-        auto_resolve_after_hours (int | None):
+        auto_resolve_after_hours (float | None):
         executions (OrganizationSettingsExecutions):
+        sso_required (bool):  Default: False.
     """
 
     notifications: OrganizationSettingsNotifications
-    auto_resolve_after_hours: int | None
+    auto_resolve_after_hours: float | None
     executions: OrganizationSettingsExecutions
     timezone: str = "UTC"
     retention_days: int = 365
     default_incident_severity: OrganizationSettingsDefaultIncidentSeverity = (
         OrganizationSettingsDefaultIncidentSeverity.MEDIUM
     )
+    sso_required: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         timezone = self.timezone
@@ -46,10 +48,12 @@ class OrganizationSettings:
 
         default_incident_severity = self.default_incident_severity.value
 
-        auto_resolve_after_hours: int | None
+        auto_resolve_after_hours: float | None
         auto_resolve_after_hours = self.auto_resolve_after_hours
 
         executions = self.executions.to_dict()
+
+        sso_required = self.sso_required
 
         field_dict: dict[str, Any] = {}
 
@@ -61,6 +65,7 @@ class OrganizationSettings:
                 "default_incident_severity": default_incident_severity,
                 "auto_resolve_after_hours": auto_resolve_after_hours,
                 "executions": executions,
+                "sso_required": sso_required,
             }
         )
 
@@ -80,14 +85,16 @@ class OrganizationSettings:
 
         default_incident_severity = OrganizationSettingsDefaultIncidentSeverity(d.pop("default_incident_severity"))
 
-        def _parse_auto_resolve_after_hours(data: object) -> int | None:
+        def _parse_auto_resolve_after_hours(data: object) -> float | None:
             if data is None:
                 return data
-            return cast(int | None, data)
+            return cast(float | None, data)
 
         auto_resolve_after_hours = _parse_auto_resolve_after_hours(d.pop("auto_resolve_after_hours"))
 
         executions = OrganizationSettingsExecutions.from_dict(d.pop("executions"))
+
+        sso_required = d.pop("sso_required")
 
         organization_settings = cls(
             timezone=timezone,
@@ -96,6 +103,7 @@ class OrganizationSettings:
             default_incident_severity=default_incident_severity,
             auto_resolve_after_hours=auto_resolve_after_hours,
             executions=executions,
+            sso_required=sso_required,
         )
 
         return organization_settings

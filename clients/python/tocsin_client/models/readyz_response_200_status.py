@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class ReadyzResponse200Status(StrEnum):
+    DEGRADED = "degraded"
     READY = "ready"
     UNAVAILABLE = "unavailable"
 

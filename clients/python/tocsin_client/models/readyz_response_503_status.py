@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class ReadyzResponse503Status(StrEnum):
+    DEGRADED = "degraded"
     READY = "ready"
     UNAVAILABLE = "unavailable"
 

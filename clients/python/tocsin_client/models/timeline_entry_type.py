@@ -4,6 +4,7 @@ from enum import StrEnum
 class TimelineEntryType(StrEnum):
     ALERT = "alert"
     ASSIGNEE_CHANGED = "assignee_changed"
+    CHAT_MESSAGE = "chat_message"
     CREATED = "created"
     DESCRIPTION_CHANGED = "description_changed"
     EXECUTION = "execution"

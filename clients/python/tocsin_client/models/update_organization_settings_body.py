@@ -26,16 +26,18 @@ class UpdateOrganizationSettingsBody:
         notifications (UpdateOrganizationSettingsBodyNotifications | Unset):
         retention_days (int | Unset):
         default_incident_severity (UpdateOrganizationSettingsBodyDefaultIncidentSeverity | Unset):
-        auto_resolve_after_hours (int | None | Unset):
+        auto_resolve_after_hours (float | None | Unset):
         executions (UpdateOrganizationSettingsBodyExecutions | Unset):
+        sso_required (bool | Unset):
     """
 
     timezone: str | Unset = UNSET
     notifications: UpdateOrganizationSettingsBodyNotifications | Unset = UNSET
     retention_days: int | Unset = UNSET
     default_incident_severity: UpdateOrganizationSettingsBodyDefaultIncidentSeverity | Unset = UNSET
-    auto_resolve_after_hours: int | None | Unset = UNSET
+    auto_resolve_after_hours: float | None | Unset = UNSET
     executions: UpdateOrganizationSettingsBodyExecutions | Unset = UNSET
+    sso_required: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         timezone = self.timezone
@@ -50,7 +52,7 @@ class UpdateOrganizationSettingsBody:
         if not isinstance(self.default_incident_severity, Unset):
             default_incident_severity = self.default_incident_severity.value
 
-        auto_resolve_after_hours: int | None | Unset
+        auto_resolve_after_hours: float | None | Unset
         if isinstance(self.auto_resolve_after_hours, Unset):
             auto_resolve_after_hours = UNSET
         else:
@@ -59,6 +61,8 @@ class UpdateOrganizationSettingsBody:
         executions: dict[str, Any] | Unset = UNSET
         if not isinstance(self.executions, Unset):
             executions = self.executions.to_dict()
+
+        sso_required = self.sso_required
 
         field_dict: dict[str, Any] = {}
 
@@ -75,6 +79,8 @@ class UpdateOrganizationSettingsBody:
             field_dict["auto_resolve_after_hours"] = auto_resolve_after_hours
         if executions is not UNSET:
             field_dict["executions"] = executions
+        if sso_required is not UNSET:
+            field_dict["sso_required"] = sso_required
 
         return field_dict
 
@@ -104,12 +110,12 @@ class UpdateOrganizationSettingsBody:
                 _default_incident_severity
             )
 
-        def _parse_auto_resolve_after_hours(data: object) -> int | None | Unset:
+        def _parse_auto_resolve_after_hours(data: object) -> float | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(int | None | Unset, data)
+            return cast(float | None | Unset, data)
 
         auto_resolve_after_hours = _parse_auto_resolve_after_hours(d.pop("auto_resolve_after_hours", UNSET))
 
@@ -120,6 +126,8 @@ class UpdateOrganizationSettingsBody:
         else:
             executions = UpdateOrganizationSettingsBodyExecutions.from_dict(_executions)
 
+        sso_required = d.pop("sso_required", UNSET)
+
         update_organization_settings_body = cls(
             timezone=timezone,
             notifications=notifications,
@@ -127,6 +135,7 @@ class UpdateOrganizationSettingsBody:
             default_incident_severity=default_incident_severity,
             auto_resolve_after_hours=auto_resolve_after_hours,
             executions=executions,
+            sso_required=sso_required,
         )
 
         return update_organization_settings_body

@@ -51,6 +51,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
@@ -102,6 +107,8 @@ def sync_detailed(
 
      Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and
     `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP).
+    When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED
+    (after a correct password) and signs in through /sso/initiate.
 
     Args:
         body (LoginJsonBody):
@@ -135,6 +142,8 @@ def sync(
 
      Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and
     `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP).
+    When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED
+    (after a correct password) and signs in through /sso/initiate.
 
     Args:
         body (LoginJsonBody):
@@ -163,6 +172,8 @@ async def asyncio_detailed(
 
      Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and
     `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP).
+    When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED
+    (after a correct password) and signs in through /sso/initiate.
 
     Args:
         body (LoginJsonBody):
@@ -194,6 +205,8 @@ async def asyncio(
 
      Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and
     `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP).
+    When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED
+    (after a correct password) and signs in through /sso/initiate.
 
     Args:
         body (LoginJsonBody):

@@ -64,6 +64,9 @@ def sync_detailed(
 ) -> Response[Error | MeResponse200]:
     """The current user
 
+     `auth_method` says how this request authenticated: `password` or `sso` (the session's login), or
+    `api_key`.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -87,6 +90,9 @@ def sync(
 ) -> Error | MeResponse200 | None:
     """The current user
 
+     `auth_method` says how this request authenticated: `password` or `sso` (the session's login), or
+    `api_key`.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -105,6 +111,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Error | MeResponse200]:
     """The current user
+
+     `auth_method` says how this request authenticated: `password` or `sso` (the session's login), or
+    `api_key`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -126,6 +135,9 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Error | MeResponse200 | None:
     """The current user
+
+     `auth_method` says how this request authenticated: `password` or `sso` (the session's login), or
+    `api_key`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

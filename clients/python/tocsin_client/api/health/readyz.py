@@ -65,7 +65,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Error | ReadyzResponse200 | ReadyzResponse503]:
-    """Readiness: the database, Temporal (and Elasticsearch when configured) answer
+    """Readiness: the database and Temporal answer (Elasticsearch, when configured, is reported but does
+    not gate)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -88,7 +89,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> Error | ReadyzResponse200 | ReadyzResponse503 | None:
-    """Readiness: the database, Temporal (and Elasticsearch when configured) answer
+    """Readiness: the database and Temporal answer (Elasticsearch, when configured, is reported but does
+    not gate)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -107,7 +109,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Error | ReadyzResponse200 | ReadyzResponse503]:
-    """Readiness: the database, Temporal (and Elasticsearch when configured) answer
+    """Readiness: the database and Temporal answer (Elasticsearch, when configured, is reported but does
+    not gate)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -128,7 +131,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> Error | ReadyzResponse200 | ReadyzResponse503 | None:
-    """Readiness: the database, Temporal (and Elasticsearch when configured) answer
+    """Readiness: the database and Temporal answer (Elasticsearch, when configured, is reported but does
+    not gate)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

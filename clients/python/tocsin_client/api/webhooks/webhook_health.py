@@ -6,7 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.webhook_health_response_200 import WebhookHealthResponse200
+from ...models.webhook_health import WebhookHealth
 from ...types import Response
 
 
@@ -20,11 +20,9 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | WebhookHealthResponse200 | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | WebhookHealth | None:
     if response.status_code == 200:
-        response_200 = WebhookHealthResponse200.from_dict(response.json())
+        response_200 = WebhookHealth.from_dict(response.json())
 
         return response_200
 
@@ -46,7 +44,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | WebhookHealthResponse200]:
+) -> Response[Error | WebhookHealth]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -58,15 +56,21 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | WebhookHealthResponse200]:
+) -> Response[Error | WebhookHealth]:
     """Health of the webhook endpoints
+
+     No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is
+    `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the
+    integrations cannot be read; a platform is `degraded` while one of its enabled integrations is
+    failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s
+    whatever a dependency does; always 200, the state is in the body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | WebhookHealthResponse200]
+        Response[Error | WebhookHealth]
     """
 
     kwargs = _get_kwargs()
@@ -81,15 +85,21 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> Error | WebhookHealthResponse200 | None:
+) -> Error | WebhookHealth | None:
     """Health of the webhook endpoints
+
+     No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is
+    `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the
+    integrations cannot be read; a platform is `degraded` while one of its enabled integrations is
+    failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s
+    whatever a dependency does; always 200, the state is in the body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | WebhookHealthResponse200
+        Error | WebhookHealth
     """
 
     return sync_detailed(
@@ -100,15 +110,21 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | WebhookHealthResponse200]:
+) -> Response[Error | WebhookHealth]:
     """Health of the webhook endpoints
+
+     No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is
+    `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the
+    integrations cannot be read; a platform is `degraded` while one of its enabled integrations is
+    failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s
+    whatever a dependency does; always 200, the state is in the body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | WebhookHealthResponse200]
+        Response[Error | WebhookHealth]
     """
 
     kwargs = _get_kwargs()
@@ -121,15 +137,21 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> Error | WebhookHealthResponse200 | None:
+) -> Error | WebhookHealth | None:
     """Health of the webhook endpoints
+
+     No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is
+    `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the
+    integrations cannot be read; a platform is `degraded` while one of its enabled integrations is
+    failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s
+    whatever a dependency does; always 200, the state is in the body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | WebhookHealthResponse200
+        Error | WebhookHealth
     """
 
     return (

@@ -1,48 +1,50 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, TypeVar, cast
+from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="WebhookHealthResponse200Endpoints")
+from ..models.webhook_health_endpoints_additional_property import WebhookHealthEndpointsAdditionalProperty
+
+T = TypeVar("T", bound="WebhookHealthEndpoints")
 
 
 @_attrs_define
-class WebhookHealthResponse200Endpoints:
-    additional_properties: dict[str, Literal["ok"]] = _attrs_field(init=False, factory=dict)
+class WebhookHealthEndpoints:
+    additional_properties: dict[str, WebhookHealthEndpointsAdditionalProperty] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+        for prop_name, prop in self.additional_properties.items():
+            field_dict[prop_name] = prop.value
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        webhook_health_response_200_endpoints = cls()
+        webhook_health_endpoints = cls()
 
         additional_properties = {}
         for prop_name, prop_dict in d.items():
-            additional_property = cast(Literal["ok"], prop_dict)
-            if additional_property != "ok":
-                raise ValueError(f"AdditionalProperty must match const 'ok', got '{additional_property}'")
+            additional_property = WebhookHealthEndpointsAdditionalProperty(prop_dict)
+
             additional_properties[prop_name] = additional_property
 
-        webhook_health_response_200_endpoints.additional_properties = additional_properties
-        return webhook_health_response_200_endpoints
+        webhook_health_endpoints.additional_properties = additional_properties
+        return webhook_health_endpoints
 
     @property
     def additional_keys(self) -> list[str]:
         return list(self.additional_properties.keys())
 
-    def __getitem__(self, key: str) -> Literal["ok"]:
+    def __getitem__(self, key: str) -> WebhookHealthEndpointsAdditionalProperty:
         return self.additional_properties[key]
 
-    def __setitem__(self, key: str, value: Literal["ok"]) -> None:
+    def __setitem__(self, key: str, value: WebhookHealthEndpointsAdditionalProperty) -> None:
         self.additional_properties[key] = value
 
     def __delitem__(self, key: str) -> None:

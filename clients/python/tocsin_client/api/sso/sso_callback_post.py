@@ -1,0 +1,246 @@
+from http import HTTPStatus
+from typing import Any, cast
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.sso_callback_post_body import SsoCallbackPostBody
+from ...models.token_response import TokenResponse
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: SsoCallbackPostBody,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/sso/callback",
+    }
+
+    _kwargs["data"] = body.to_dict()
+    headers["Content-Type"] = "application/x-www-form-urlencoded"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | Error | TokenResponse | None:
+    if response.status_code == 200:
+        response_200 = TokenResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 302:
+        response_302 = cast(Any, None)
+        return response_302
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | Error | TokenResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SsoCallbackPostBody,
+) -> Response[Any | Error | TokenResponse]:
+    """Identity provider answer (OIDC form_post, SAML HTTP-POST ACS)
+
+     The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
+    post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10
+    minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on
+    the code); node-saml validates the SAML response (signed assertion required, audience, issuer,
+    NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must
+    be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's
+    organization, or is created with the connection's `default_role`; the email's domain must be one of
+    the connection's, and a user of another organization is refused. Success: the same token response
+    and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to`
+    given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why;
+    nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`,
+    `sso.user_provisioned`).
+
+    Args:
+        body (SsoCallbackPostBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Error | TokenResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SsoCallbackPostBody,
+) -> Any | Error | TokenResponse | None:
+    """Identity provider answer (OIDC form_post, SAML HTTP-POST ACS)
+
+     The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
+    post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10
+    minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on
+    the code); node-saml validates the SAML response (signed assertion required, audience, issuer,
+    NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must
+    be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's
+    organization, or is created with the connection's `default_role`; the email's domain must be one of
+    the connection's, and a user of another organization is refused. Success: the same token response
+    and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to`
+    given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why;
+    nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`,
+    `sso.user_provisioned`).
+
+    Args:
+        body (SsoCallbackPostBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Error | TokenResponse
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SsoCallbackPostBody,
+) -> Response[Any | Error | TokenResponse]:
+    """Identity provider answer (OIDC form_post, SAML HTTP-POST ACS)
+
+     The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
+    post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10
+    minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on
+    the code); node-saml validates the SAML response (signed assertion required, audience, issuer,
+    NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must
+    be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's
+    organization, or is created with the connection's `default_role`; the email's domain must be one of
+    the connection's, and a user of another organization is refused. Success: the same token response
+    and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to`
+    given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why;
+    nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`,
+    `sso.user_provisioned`).
+
+    Args:
+        body (SsoCallbackPostBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Error | TokenResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: SsoCallbackPostBody,
+) -> Any | Error | TokenResponse | None:
+    """Identity provider answer (OIDC form_post, SAML HTTP-POST ACS)
+
+     The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
+    post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10
+    minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on
+    the code); node-saml validates the SAML response (signed assertion required, audience, issuer,
+    NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must
+    be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's
+    organization, or is created with the connection's `default_role`; the email's domain must be one of
+    the connection's, and a user of another organization is refused. Success: the same token response
+    and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to`
+    given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why;
+    nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`,
+    `sso.user_provisioned`).
+
+    Args:
+        body (SsoCallbackPostBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Error | TokenResponse
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,82 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="BillingLimits")
+
+
+@_attrs_define
+class BillingLimits:
+    """
+    Attributes:
+        interactive_per_hour (int):
+        api_key_per_hour (int):
+        webhook_per_hour (int):
+        search_per_hour (int):
+        members (int):
+        integrations (int):
+    """
+
+    interactive_per_hour: int
+    api_key_per_hour: int
+    webhook_per_hour: int
+    search_per_hour: int
+    members: int
+    integrations: int
+
+    def to_dict(self) -> dict[str, Any]:
+        interactive_per_hour = self.interactive_per_hour
+
+        api_key_per_hour = self.api_key_per_hour
+
+        webhook_per_hour = self.webhook_per_hour
+
+        search_per_hour = self.search_per_hour
+
+        members = self.members
+
+        integrations = self.integrations
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "interactive_per_hour": interactive_per_hour,
+                "api_key_per_hour": api_key_per_hour,
+                "webhook_per_hour": webhook_per_hour,
+                "search_per_hour": search_per_hour,
+                "members": members,
+                "integrations": integrations,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        interactive_per_hour = d.pop("interactive_per_hour")
+
+        api_key_per_hour = d.pop("api_key_per_hour")
+
+        webhook_per_hour = d.pop("webhook_per_hour")
+
+        search_per_hour = d.pop("search_per_hour")
+
+        members = d.pop("members")
+
+        integrations = d.pop("integrations")
+
+        billing_limits = cls(
+            interactive_per_hour=interactive_per_hour,
+            api_key_per_hour=api_key_per_hour,
+            webhook_per_hour=webhook_per_hour,
+            search_per_hour=search_per_hour,
+            members=members,
+            integrations=integrations,
+        )
+
+        return billing_limits
