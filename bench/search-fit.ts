@@ -38,28 +38,26 @@ export function fusedRanking(item: FusionCase, params: FusionParams): string[] {
   return keysOf(fuse({ text: item.text, kind: item.queryKind }, item.keyword, item.semantic, params, K));
 }
 
-const KEYWORD_WEIGHTS = [0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1, 2];
-const SHARPNESS = [1, 2, 3, 4];
+const KEYWORD_WEIGHTS = [0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1, 2, 3];
+const TOLERANCE = 0.002;
 
 /**
- * The weights of each kind that maximize mean nDCG@10 over the training cases of that kind; ties go
- * to the smaller keyword weight (the grid's order), a kind with no training case keeps `fallback`.
+ * The weights of each kind that maximize mean nDCG@10 over the training cases of that kind (up to a
+ * tolerance, see below); a kind with no training case keeps `fallback`.
  */
 export function fitFusion(cases: FusionCase[], fallback: FusionParams): FusionParams {
   const fitted = { ...fallback };
   for (const kind of QUERY_KINDS) {
     const ofKind = cases.filter((item) => item.queryKind === kind);
     if (!ofKind.length) continue;
-    let best: { weights: KindWeights; score: number } | undefined;
-    for (const keyword of KEYWORD_WEIGHTS) {
-      for (const sharpness of keyword === 0 ? [1] : SHARPNESS) {
-        const weights = { keyword, sharpness };
-        const params = { ...fitted, [kind]: weights };
-        const score = mean(ofKind.map((item) => ndcgAt(fusedRanking(item, params), item.relevant)));
-        if (!best || score > best.score + 1e-9) best = { weights, score };
-      }
-    }
-    fitted[kind] = (best as { weights: KindWeights }).weights;
+    const scored = KEYWORD_WEIGHTS.map((keyword) => {
+      const params = { ...fitted, [kind]: { keyword } };
+      return { weights: { keyword }, score: mean(ofKind.map((item) => ndcgAt(fusedRanking(item, params), item.relevant))) };
+    });
+    // The smallest keyword weight within TOLERANCE of the best: a gain that small on the training
+    // queries is as likely noise, and on held-out queries a smaller weight risks less.
+    const best = Math.max(...scored.map((entry) => entry.score));
+    fitted[kind] = (scored.find((entry) => entry.score >= best - TOLERANCE) as { weights: KindWeights }).weights;
   }
   return fitted;
 }

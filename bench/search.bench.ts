@@ -4,8 +4,10 @@
 // queries the weights were not fitted on); then, with the corpus padded to larger sizes
 // (BENCH_SIZES, default 10000,100000: about 12 minutes on 2 cores; `BENCH_SIZES=` skips it),
 // query latency (p50/p95) and Elasticsearch's ANN recall@10 against an exact cosine scan.
+// BENCH_CASES_OUT=file.json also writes every query's candidates, for trying fusion offline.
 // Real PostgreSQL, real Elasticsearch, the real local model. A figure to track, not a gate.
 import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { Client } from '@elastic/elasticsearch';
 import { toolCacheDir } from '../shared/dev/tool-cache.ts';
 import { openOrm, runMigrations } from '../shared/db/orm.ts';
@@ -119,6 +121,10 @@ try {
   }
   // Cross-validation: one fit over both backends' training cases (one set of weights ships for both).
   const all = [...cases.values()].flat();
+  // The candidates of every query, to try fusion changes offline without PostgreSQL, Elasticsearch or the model.
+  if (process.env.BENCH_CASES_OUT) {
+    await writeFile(process.env.BENCH_CASES_OUT, JSON.stringify([...cases].map(([name, own]) => ({ backend: name, cases: own.map((item, i) => ({ ...item, kind: queries[i]?.kind, relevant: [...item.relevant] })) }))));
+  }
   const { rankings, fits } = crossValidatedRankings(all, FOLDS, DEFAULT_FUSION);
   backends.forEach(([name], b) => {
     results.set(`${name}/hybrid (${FOLDS}-fold held-out)`, queries.map((query, i) => score(query, rankings[b * queries.length + i] as string[])));
@@ -136,30 +142,31 @@ try {
   process.stdout.write(`${table('ndcg')}\n\n${table('recall')}\n\n`);
   const fitted = fitFusion(all, DEFAULT_FUSION);
   process.stdout.write(`weights fitted on every query (what DEFAULT_FUSION should hold): ${JSON.stringify(fitted)}\n`);
-  process.stdout.write(`DEFAULT_FUSION in-sample nDCG@10: ${mean(all.map((item) => ndcgAt(fusedRanking(item, DEFAULT_FUSION), item.relevant))).toFixed(3)}; per-fold fits: ${fits.map((f) => QUERY_KINDS.map((k) => `${f[k].keyword}^${f[k].sharpness}`).join('/')).join(' ')}\n\n`);
+  process.stdout.write(`DEFAULT_FUSION in-sample nDCG@10: ${mean(all.map((item) => ndcgAt(fusedRanking(item, DEFAULT_FUSION), item.relevant))).toFixed(3)}; per-fold fits: ${fits.map((f) => QUERY_KINDS.map((k) => f[k].keyword).join('/')).join(' ')} (${QUERY_KINDS.join('/')})}\n\n`);
 
   // ANN recall@10: kNN as semantic search runs it (k 10, 100 candidates) against an exact cosine
   // scan of the same vectors. This Elasticsearch distribution has no Painless, so no script_score:
   // the scan runs here, over the vectors the index was given (the embedder's cache), each counted as
-  // many times as padding copied it. Copies tie, so a kNN hit counts when its cosine reaches the
-  // exact 10th one.
+  // many times as padding copied it. Copies tie, so a kNN hit counts when its exact cosine reaches
+  // the exact 10th one.
   const vectors = await embedder.embed(documents.map((doc) => embeddingText(doc.title, doc.body)));
   const copies = documents.map(() => 1);
+  const fixtureIndexOf = new Map(documents.map((doc, i) => [doc.id, i]));
   const annRecall = async () => {
     const recalls: number[] = [];
     for (const query of queries) {
       const [vector] = (await embedder.embed([asTheApiSends(query).text])) as [number[]];
+      const cosine = (i: number) => (vectors[i] as number[]).reduce((sum, x, j) => sum + x * (vector[j] as number), 0);
       const filter = [{ term: { organization_id: organizationId } }, { terms: { type: TYPES } }];
-      const ann = await esClient.search({ index: elastic.names.alias, size: K, _source: false, knn: { field: 'embedding', query_vector: vector, k: K, num_candidates: 100, filter } });
-      const exact = vectors
-        .map((doc, i) => ({ cosine: doc.reduce((sum, x, j) => sum + x * (vector[j] as number), 0), copies: copies[i] as number }))
-        .sort((a, b) => b.cosine - a.cosine);
+      const ann = await esClient.search<{ doc_id: string }>({ index: elastic.names.alias, size: K, _source: ['doc_id'], knn: { field: 'embedding', query_vector: vector, k: K, num_candidates: 100, filter } });
+      const exact = documents.map((_doc, i) => ({ cosine: cosine(i), copies: copies[i] as number })).sort((a, b) => b.cosine - a.cosine);
       let tenth = -1;
       for (let i = 0, seen = 0; i < exact.length && seen < K; i++) {
         seen += (exact[i] as { copies: number }).copies;
         tenth = (exact[i] as { cosine: number }).cosine;
       }
-      recalls.push(ann.hits.hits.filter((hit) => 2 * (hit._score ?? 0) - 1 >= tenth - 1e-5).length / K);
+      // Judged by the exact cosine of each returned document (kNN's own score comes from quantized vectors).
+      recalls.push(ann.hits.hits.filter((hit) => cosine(fixtureIndexOf.get(hit._source?.doc_id as string) as number) >= tenth - 1e-6).length / K);
     }
     return mean(recalls);
   };
@@ -171,8 +178,10 @@ try {
   for (const target of SIZES) {
     const padding: SearchDocument[] = [];
     for (let i = size; i < target; i++) {
-      padding.push({ ...(documents[i % documents.length] as SearchDocument), id: randomUUID() });
+      const id = randomUUID();
+      padding.push({ ...(documents[i % documents.length] as SearchDocument), id });
       copies[i % documents.length] = (copies[i % documents.length] as number) + 1;
+      fixtureIndexOf.set(id, i % documents.length);
     }
     const padStarted = performance.now();
     for (const [, index] of backends) {

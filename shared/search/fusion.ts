@@ -13,27 +13,26 @@ export interface Candidate {
 }
 
 /**
- * Fusion for one kind of query: score = cosine + keyword × evidence^sharpness, where evidence in
- * [0, 1] is the weighted share of the query's terms the document contains. Sharpness > 1 makes a
- * partial match count for much less than a full one, so a document sharing two common words with
- * a sentence barely moves, while one holding every identifier of the query jumps ahead.
+ * Fusion for one kind of query: score = cosine + keyword × evidence, where evidence in [0, 1] is the
+ * weighted share of the query's terms the document holds. Both terms are absolute, so a list whose
+ * best lexical match is weak stays weak (min-max normalization gave it 1.0 whatever it was).
  */
 export interface KindWeights {
   keyword: number;
-  sharpness: number;
 }
 
 export type FusionParams = Record<QueryKind, KindWeights>;
 
 /**
- * Chosen on the labeled fixture of `npm run bench:search` (fitted on all of it; the benchmark reports
- * k-fold held-out scores of the same procedure, and docs/benchmarks.md both).
+ * Fitted on the labeled fixture of `npm run bench:search` (every query; the benchmark reports the
+ * 6-fold held-out scores of the same procedure). On prose the keyword side earned nothing: a
+ * paraphrase shares few words with what answers it and many with what does not.
  */
 export const DEFAULT_FUSION: FusionParams = {
-  error_log: { keyword: 0.3, sharpness: 2 },
-  identifier: { keyword: 1, sharpness: 1 },
-  mixed: { keyword: 0.2, sharpness: 2 },
-  prose: { keyword: 0.05, sharpness: 2 },
+  error_log: { keyword: 0.1 },
+  identifier: { keyword: 0.3 },
+  mixed: { keyword: 0.2 },
+  prose: { keyword: 0 },
 };
 
 /** Words a log line carries whatever went wrong: they say nothing about which document answers it. */
@@ -65,9 +64,11 @@ export function queryTerms(text: string): QueryTerm[] {
     const lower = token.toLowerCase();
     if (seen.has(lower) || STOPWORDS.has(lower) || lower.length < 2) continue;
     seen.add(lower);
-    const identifier = isIdentifierToken(token);
+    // `ERROR` is upper case, yet boilerplate, not a name.
+    const logWord = LOG_WORDS.has(lower);
+    const identifier = !logWord && isIdentifierToken(token);
     const parts = (lower.match(/[\p{L}\p{N}]+/gu) ?? []).map(stem);
-    terms.push({ text: lower, identifier, parts, weight: identifier ? IDENTIFIER_WEIGHT : LOG_WORDS.has(lower) ? LOG_WORD_WEIGHT : 1 });
+    terms.push({ text: lower, identifier, parts, weight: identifier ? IDENTIFIER_WEIGHT : logWord ? LOG_WORD_WEIGHT : 1 });
     if (terms.length >= 64) break;
   }
   return terms;
@@ -120,7 +121,7 @@ export function fuse(query: { text: string; kind?: QueryKind }, keyword: Candida
     byKey.set(key, { hit: candidate.hit, text: candidate.text, cosine: seen?.cosine ?? floor });
   }
   return [...byKey.values()]
-    .map(({ hit, text, cosine }) => ({ ...hit, score: cosine + weights.keyword * keywordEvidence(terms, text) ** weights.sharpness }))
+    .map(({ hit, text, cosine }) => ({ ...hit, score: cosine + (weights.keyword && weights.keyword * keywordEvidence(terms, text)) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, limit);
 }

@@ -16,17 +16,17 @@ export const STOPWORDS = new Set(
 
 const LOG_LEVEL = /\b(?:ERROR|FATAL|WARN(?:ING)?|CRITICAL|PANIC|SEVERE)\b/;
 const TIMESTAMP = /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}/;
-const STACK_FRAME = /^\s*(?:at\s+\S+\s*\(|File ".*", line \d+|Traceback \(most recent call last\)|Caused by:|#\d+\s+0x)/m;
+const STACK_FRAME = /^[ \t]*(?:at[ \t]+\S+[ \t]*\(|File ".*", line \d+|Traceback \(most recent call last\)|Caused by:|#\d+\s+0x)/m;
 const EXCEPTION_CLASS = /\b[A-Z][A-Za-z]*(?:Exception|Error)\b|\b[a-z]+(?:\.[a-z_]+){2,}\.[A-Z]\w+/;
 
 /**
  * A token that names something rather than says something: digits (`53300`, `ip-10-0-3-17`),
  * inner punctuation (`orders-api`, `max.poll.interval.ms`, `pg_hba`), upper case beyond the first
- * letter (`ENOTFOUND`, `OOMKilled`), or a path.
+ * letter (`ENOTFOUND`, `OOMKilled`, `getaddrInfo`), or a path.
  */
 export function isIdentifierToken(token: string): boolean {
   if (token.length < 2) return false;
-  return /\d/.test(token) || /\w[-_.:/]\w/.test(token) || /^[A-Z0-9_]{3,}$/.test(token) || /[a-z][A-Z]/.test(token);
+  return /\d/.test(token) || /\w[-_.:/]\w/.test(token) || /^[A-Z0-9_]{3,}$/.test(token) || /[a-z][A-Z]|[A-Z]{2}[a-z]/.test(token);
 }
 
 /** The query's tokens as a person wrote them: runs of word characters joined by inner `-_.:/`. */

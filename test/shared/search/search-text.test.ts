@@ -52,7 +52,7 @@ describe('fusion and the PostgreSQL OR query', () => {
   const hit = (id: string, score: number, highlights: string[] = []) => ({ type: 'incident' as const, id, title: id, snippet: '', score, highlights });
 
   it('unions both sides, scores cosine plus weighed keyword evidence, and keeps keyword highlights', () => {
-    const params = { ...DEFAULT_FUSION, prose: { keyword: 0.5, sharpness: 1 } };
+    const params = { ...DEFAULT_FUSION, prose: { keyword: 0.5 } };
     const fused = fuse(
       { text: 'connection pool exhausted', kind: 'prose' },
       [{ hit: hit('a', 10, ['<em>pool</em>']), text: 'pool' }, { hit: hit('b', 5), text: 'connection pool exhausted' }],
