@@ -142,7 +142,7 @@ try {
   process.stdout.write(`${table('ndcg')}\n\n${table('recall')}\n\n`);
   const fitted = fitFusion(all, DEFAULT_FUSION);
   process.stdout.write(`weights fitted on every query (what DEFAULT_FUSION should hold): ${JSON.stringify(fitted)}\n`);
-  process.stdout.write(`DEFAULT_FUSION in-sample nDCG@10: ${mean(all.map((item) => ndcgAt(fusedRanking(item, DEFAULT_FUSION), item.relevant))).toFixed(3)}; per-fold fits: ${fits.map((f) => QUERY_KINDS.map((k) => f[k].keyword).join('/')).join(' ')} (${QUERY_KINDS.join('/')})}\n\n`);
+  process.stdout.write(`DEFAULT_FUSION in-sample nDCG@10: ${mean(all.map((item) => ndcgAt(fusedRanking(item, DEFAULT_FUSION), item.relevant))).toFixed(3)}; per-fold fits: ${fits.map((f) => QUERY_KINDS.map((k) => f[k].keyword).join('/')).join(' ')} (${QUERY_KINDS.join('/')})\n\n`);
 
   // ANN recall@10: kNN as semantic search runs it (k 10, 100 candidates) against an exact cosine
   // scan of the same vectors. This Elasticsearch distribution has no Painless, so no script_score:

@@ -52,10 +52,13 @@ export function stem(word: string): string {
 interface QueryTerm {
   /** Lower case; an identifier is matched whole, anything else by the stems of its parts. */
   text: string;
-  identifier: boolean;
+  /** Set for an identifier: whole, so `ip-10-0-3-17` matches neither `ip-10-0-3-171` nor `53300` `153300`. */
+  whole?: RegExp;
   parts: string[];
   weight: number;
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function queryTerms(text: string): QueryTerm[] {
   const seen = new Set<string>();
@@ -68,13 +71,12 @@ export function queryTerms(text: string): QueryTerm[] {
     const logWord = LOG_WORDS.has(lower);
     const identifier = !logWord && isIdentifierToken(token);
     const parts = (lower.match(/[\p{L}\p{N}]+/gu) ?? []).map(stem);
-    terms.push({ text: lower, identifier, parts, weight: identifier ? IDENTIFIER_WEIGHT : logWord ? LOG_WORD_WEIGHT : 1 });
+    const whole = identifier ? new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRegExp(lower)}(?![\\p{L}\\p{N}_-])`, 'u') : undefined;
+    terms.push({ text: lower, whole, parts, weight: identifier ? IDENTIFIER_WEIGHT : logWord ? LOG_WORD_WEIGHT : 1 });
     if (terms.length >= 64) break;
   }
   return terms;
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The keyword evidence of one document for one query, in [0, 1]: the weighted share of the query's
@@ -89,9 +91,8 @@ export function keywordEvidence(terms: QueryTerm[], documentText: string): numbe
   let matched = 0;
   for (const term of terms) {
     total += term.weight;
-    if (term.identifier) {
-      // Whole: `ip-10-0-3-17` must not match `ip-10-0-3-171`, nor `53300` match `153300`.
-      if (new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRegExp(term.text)}(?![\\p{L}\\p{N}_-])`, 'u').test(lower)) matched += term.weight;
+    if (term.whole) {
+      if (term.whole.test(lower)) matched += term.weight;
     } else {
       const found = term.parts.filter((part) => stems.has(part)).length;
       matched += (term.weight * found) / Math.max(term.parts.length, 1);
