@@ -36,8 +36,8 @@ export function queryTokens(text: string): string[] {
 
 /**
  * Classifies the text sent to search. `error_log`: log lines (a level word with a timestamp or an
- * exception, a stack frame, or several lines with a level word). `identifier`: a few terms, no
- * sentence around them, at least one identifier, or one or two plain words. `mixed`: a sentence
+ * exception, a stack frame, or several lines with a level word). `identifier`: terms with no
+ * sentence around them, holding an identifier or at most four words. `mixed`: a sentence
  * holding an identifier. `prose`: the rest.
  */
 export function classifyQuery(text: string): QueryKind {
@@ -51,6 +51,7 @@ export function classifyQuery(text: string): QueryKind {
   // An exception message pasted alone (`CommitFailedException: Commit cannot be completed`) reads as a log line.
   if (EXCEPTION_CLASS.test(text) && /\w:\s/.test(text) && tokens.length > 3) return 'error_log';
   const sentence = functionWords >= 2 || (functionWords >= 1 && tokens.length >= 5) || tokens.length >= 7;
-  if (!sentence) return identifiers > 0 || tokens.length <= 2 ? 'identifier' : 'prose';
+  // A few bare terms (`kafka consumer lag`) ask for documents holding them, like an identifier does.
+  if (!sentence) return identifiers > 0 || tokens.length <= 4 ? 'identifier' : 'prose';
   return identifiers > 0 ? 'mixed' : 'prose';
 }

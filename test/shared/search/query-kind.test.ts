@@ -18,6 +18,8 @@ describe('classifyQuery', () => {
     ['orders-api database clients refused', 'identifier'],
     ['watermark', 'identifier'],
     ['TLS certificates', 'identifier'],
+    ['kafka consumer lag', 'identifier'],
+    ['postgres replica lag stale reads', 'prose'],
     // A sentence holding an identifier.
     ['why does orders-api keep getting SQLSTATE 53300 at peak', 'mixed'],
     ['kubelet on ip-10-0-3-17 stopped posting node status', 'mixed'],
