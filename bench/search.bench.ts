@@ -1,55 +1,61 @@
 // `npm run bench:search`: retrieval quality (nDCG@10, recall@10) of keyword, semantic and hybrid
-// search on both backends over the labeled fixture of bench/search-fixtures.ts, then query latency
-// (p50/p95) with the corpus padded to larger sizes (BENCH_SIZES, default 10000,100000: about 12 minutes on 2 cores).
+// search per kind of query on both backends over the labeled fixture of bench/search-fixtures.ts,
+// with hybrid's weights cross-validated (k-fold over scenarios: the scores reported come from
+// queries the weights were not fitted on); then, with the corpus padded to larger sizes
+// (BENCH_SIZES, default 10000,100000: about 12 minutes on 2 cores; `BENCH_SIZES=` skips it),
+// query latency (p50/p95) and Elasticsearch's ANN recall@10 against an exact cosine scan.
+// BENCH_CASES_OUT=file.json also writes every query's candidates, for trying fusion offline.
 // Real PostgreSQL, real Elasticsearch, the real local model. A figure to track, not a gate.
 import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { Client } from '@elastic/elasticsearch';
 import { toolCacheDir } from '../shared/dev/tool-cache.ts';
 import { openOrm, runMigrations } from '../shared/db/orm.ts';
 import { cachedEmbedder } from '../shared/search/embedder.ts';
 import { createElasticsearchSearchIndex } from '../shared/search/elasticsearch-index.ts';
 import { informativeQuery } from '../shared/search/error-log.ts';
+import { DEFAULT_FUSION, embeddingText, fusionDepth, type Candidate } from '../shared/search/fusion.ts';
 import { createLocalEmbedder, localModelDir } from '../shared/search/local-embedder.ts';
 import { createPostgresSearchIndex, sqlRunnerFromOrm } from '../shared/search/postgres-index.ts';
-import { SEARCH_MODES, type SearchDocument, type SearchIndex, type SearchMode } from '../shared/search/search-index.ts';
+import { classifyQuery, QUERY_KINDS, type QueryKind } from '../shared/search/query-kind.ts';
+import type { SearchDocument, SearchHit, SearchIndex, SearchRequest } from '../shared/search/search-index.ts';
 import { createTestDatabase } from '../test/helpers/stack.ts';
 import { startTestServices } from '../test/helpers/test-services.ts';
-import { buildFixture, type BenchQuery } from './search-fixtures.ts';
+import { buildFixture, QUERY_KINDS_OF_FIXTURE, type BenchQuery } from './search-fixtures.ts';
+import { crossValidatedRankings, fitFusion, fusedRanking, K, keysOf, mean, ndcgAt, recallAt, type FusionCase } from './search-fit.ts';
 import { percentile } from './percentile.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
-const K = 10;
+const FOLDS = Number(process.env.BENCH_FOLDS ?? 6);
+const TYPES: SearchRequest['types'] = ['incident', 'procedure', 'article'];
 
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1);
+type Index = SearchIndex & { candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[] }> };
 
-function ndcgAt(ranked: string[], relevant: Map<string, number>, k: number): number {
-  const dcg = ranked.slice(0, k).reduce((sum, key, i) => sum + (2 ** (relevant.get(key) ?? 0) - 1) / Math.log2(i + 2), 0);
-  const ideal = [...relevant.values()].sort((a, b) => b - a).slice(0, k).reduce((sum, grade, i) => sum + (2 ** grade - 1) / Math.log2(i + 2), 0);
-  return ideal ? dcg / ideal : 0;
+/** What `POST /search/query` does with the text: a pasted log is trimmed to its informative lines and marked as a log. */
+function asTheApiSends(query: BenchQuery): { text: string; queryKind?: QueryKind } {
+  const raw = query.text;
+  return classifyQuery(raw) === 'error_log' ? { text: informativeQuery(raw), queryKind: 'error_log' } : { text: raw };
 }
 
-/** Share of the strongly relevant documents (grade ≥ 2) in the top k, out of as many as fit in k. */
-function recallAt(ranked: string[], relevant: Map<string, number>, k: number): number {
-  const strong = [...relevant.entries()].filter(([, grade]) => grade >= 2).map(([key]) => key);
-  const found = ranked.slice(0, k).filter((key) => strong.includes(key)).length;
-  return found / Math.min(k, strong.length);
+/** The fusion of the previous release, kept as the baseline: min-max normalized scores, keyword 0.4, semantic 0.6. */
+function minMaxFusion(keyword: Candidate[], semantic: Candidate[]): string[] {
+  const normalized = (hits: SearchHit[]) => {
+    const scores = hits.map((hit) => hit.score);
+    const max = Math.max(...scores);
+    const min = Math.min(...scores);
+    return new Map(hits.map((hit) => [`${hit.type}:${hit.id}`, max === min ? 1 : (hit.score - min) / (max - min)]));
+  };
+  const k = normalized(keyword.map((c) => c.hit));
+  const s = normalized(semantic.map((c) => c.hit));
+  return [...new Set([...s.keys(), ...k.keys()])]
+    .map((key) => [key, 0.4 * (k.get(key) ?? 0) + 0.6 * (s.get(key) ?? 0)] as const)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, K)
+    .map(([key]) => key);
 }
 
-const queryText = (query: BenchQuery) => (query.kind === 'error_log' ? informativeQuery(query.text) : query.text);
-
-async function evaluate(index: SearchIndex, organizationId: string, queries: BenchQuery[], mode: SearchMode) {
-  const ndcg: number[] = [];
-  const recall: number[] = [];
-  const latency: number[] = [];
-  for (const query of queries) {
-    const started = performance.now();
-    const { hits } = await index.search({ organizationId, text: queryText(query), mode, limit: K, types: ['incident', 'procedure', 'article'] });
-    latency.push(performance.now() - started);
-    const ranked = hits.map((hit) => `${hit.type}:${hit.id}`);
-    ndcg.push(ndcgAt(ranked, query.relevant, K));
-    recall.push(recallAt(ranked, query.relevant, K));
-  }
-  return { ndcg: mean(ndcg), recall: mean(recall), p50: percentile(latency, 50), p95: percentile(latency, 95) };
-}
+interface Scored { kind: BenchQuery['kind']; ndcg: number; recall: number }
+const score = (query: BenchQuery, ranked: string[]): Scored => ({ kind: query.kind, ndcg: ndcgAt(ranked, query.relevant), recall: recallAt(ranked, query.relevant) });
 
 process.env.TEMPORAL_ADDRESS ??= '127.0.0.1:1'; // Temporal is not part of this benchmark
 const stopServices = await startTestServices((message) => process.stderr.write(`${message}\n`));
@@ -60,55 +66,123 @@ const inner = await createLocalEmbedder({ modelDir: localModelDir(toolCacheDir()
 const embedder = cachedEmbedder(inner, 200_000);
 const esUrl = process.env.ELASTICSEARCH_URL as string;
 const elastic = createElasticsearchSearchIndex({ url: esUrl, prefix: `bench-${randomUUID().slice(0, 8)}`, embedder });
+const esClient = new Client({ node: esUrl, requestTimeout: 60_000 });
 try {
   await runMigrations(orm, database.url);
   const organizationId = randomUUID();
   await orm.em.getConnection().execute('insert into organizations (id, name, created_at, updated_at) values (?, ?, now(), now())', [organizationId, 'bench']);
-  const ids = new Map<string, string>();
-  const { documents, queries } = buildFixture(organizationId, (key) => {
-    const id = randomUUID();
-    ids.set(key, id);
-    return id;
+  const { documents, queries } = buildFixture(organizationId, () => randomUUID());
+  const count = (kind: BenchQuery['kind']) => queries.filter((query) => query.kind === kind).length;
+  process.stdout.write(`fixture: ${documents.length} documents, ${queries.length} queries (${QUERY_KINDS_OF_FIXTURE.map((kind) => `${count(kind)} ${kind}`).join(', ')}); model ${inner.model}\n`);
+  // How the classifier sees each kind of the fixture (the class picks hybrid's weights).
+  const seen = QUERY_KINDS_OF_FIXTURE.map((kind) => {
+    const classes = queries.filter((query) => query.kind === kind).map((query) => asTheApiSends(query).queryKind ?? classifyQuery(query.text));
+    return `${kind} → ${QUERY_KINDS.map((c) => [c, classes.filter((x) => x === c).length] as const).filter(([, n]) => n).map(([c, n]) => `${c} ${n}`).join(', ')}`;
   });
-  const kinds = (kind: BenchQuery['kind']) => queries.filter((query) => query.kind === kind).length;
-  process.stdout.write(`fixture: ${documents.length} documents, ${queries.length} queries (${kinds('paraphrase')} paraphrases, ${kinds('error_log')} error logs, ${kinds('service')} service queries); model ${inner.model}\n`);
+  process.stdout.write(`query classes: ${seen.join('; ')}\n`);
 
   const embedTimes: number[] = [];
   for (const query of queries) {
     const started = performance.now();
-    await inner.embed([queryText(query)]);
+    await inner.embed([asTheApiSends(query).text]);
     embedTimes.push(performance.now() - started);
   }
   process.stdout.write(`query embedding (in-process, 1 thread): p50 ${percentile(embedTimes, 50).toFixed(1)} ms, p95 ${percentile(embedTimes, 95).toFixed(1)} ms (latencies below exclude it: query vectors are cached)\n\n`);
 
   await elastic.ensureReady();
-  const backends: Array<[string, SearchIndex]> = [['postgres', createPostgresSearchIndex({ sql: sqlRunnerFromOrm(orm), embedder })], ['elasticsearch', elastic]];
+  const backends: Array<[string, Index]> = [['postgres', createPostgresSearchIndex({ sql: sqlRunnerFromOrm(orm), embedder })], ['elasticsearch', elastic]];
   const started = performance.now();
-  await embedder.embed(documents.map((doc) => `${doc.title}\n${doc.body}`.slice(0, 2_000)));
+  await embedder.embed(documents.map((doc) => embeddingText(doc.title, doc.body)));
   process.stderr.write(`embedded ${documents.length} documents in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   for (const [, index] of backends) {
     for (let i = 0; i < documents.length; i += 200) await index.upsert(documents.slice(i, i + 200));
     await index.refresh();
   }
-  // Warm both backends' caches and the query-vector cache.
-  for (const [, index] of backends) await evaluate(index, organizationId, queries, 'hybrid');
 
-  const rows: string[] = [];
-  const header = `${'backend'.padEnd(14)}${'docs'.padStart(8)}  ${'mode'.padEnd(9)}${'nDCG@10'.padStart(9)}${'recall@10'.padStart(11)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}`;
+  const request = (query: BenchQuery, mode: SearchRequest['mode']): SearchRequest => ({ organizationId, ...asTheApiSends(query), mode, limit: K, types: TYPES });
+
+  // Quality: both halves through `search`, and each query's candidates for fusion offline.
+  const results = new Map<string, Scored[]>();
+  const cases = new Map<string, FusionCase[]>();
   for (const [name, index] of backends) {
-    for (const mode of SEARCH_MODES) {
-      const r = await evaluate(index, organizationId, queries, mode);
-      rows.push(`${name.padEnd(14)}${String(documents.length).padStart(8)}  ${mode.padEnd(9)}${r.ndcg.toFixed(3).padStart(9)}${r.recall.toFixed(3).padStart(11)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}`);
+    for (const mode of ['keyword', 'semantic', 'hybrid'] as const) {
+      const scored: Scored[] = [];
+      for (const query of queries) scored.push(score(query, keysOf((await index.search(request(query, mode))).hits)));
+      results.set(`${name}/${mode === 'hybrid' ? 'hybrid (shipped weights)' : mode}`, scored);
     }
+    const own: FusionCase[] = [];
+    for (const query of queries) {
+      const sent = request(query, 'hybrid');
+      const { keyword, semantic } = await index.candidates(sent, fusionDepth(K));
+      own.push({ scenario: query.scenario, text: sent.text, queryKind: sent.queryKind ?? classifyQuery(sent.text), keyword, semantic, relevant: query.relevant });
+    }
+    cases.set(name, own);
+    results.set(`${name}/hybrid min-max (before)`, own.map((item, i) => score(queries[i] as BenchQuery, minMaxFusion(item.keyword, item.semantic))));
   }
-  process.stdout.write(`${header}\n${rows.join('\n')}\n\n`);
+  // Cross-validation: one fit over both backends' training cases (one set of weights ships for both).
+  const all = [...cases.values()].flat();
+  // The candidates of every query, to try fusion changes offline without PostgreSQL, Elasticsearch or the model.
+  if (process.env.BENCH_CASES_OUT) {
+    await writeFile(process.env.BENCH_CASES_OUT, JSON.stringify([...cases].map(([name, own]) => ({ backend: name, cases: own.map((item, i) => ({ ...item, kind: queries[i]?.kind, relevant: [...item.relevant] })) }))));
+  }
+  const { rankings, fits } = crossValidatedRankings(all, FOLDS, DEFAULT_FUSION);
+  backends.forEach(([name], b) => {
+    results.set(`${name}/hybrid (${FOLDS}-fold held-out)`, queries.map((query, i) => score(query, rankings[b * queries.length + i] as string[])));
+  });
+
+  const columns = [...QUERY_KINDS_OF_FIXTURE, 'all'] as const;
+  const table = (metric: 'ndcg' | 'recall') => {
+    const lines = [`${metric === 'ndcg' ? 'nDCG@10' : 'recall@10'}`.padEnd(44) + columns.map((c) => c.padStart(11)).join('')];
+    for (const [label, scored] of results) {
+      const cell = (kind: string) => mean(scored.filter((s) => kind === 'all' || s.kind === kind).map((s) => s[metric])).toFixed(3).padStart(11);
+      lines.push(label.padEnd(44) + columns.map(cell).join(''));
+    }
+    return lines.join('\n');
+  };
+  process.stdout.write(`${table('ndcg')}\n\n${table('recall')}\n\n`);
+  const fitted = fitFusion(all, DEFAULT_FUSION);
+  process.stdout.write(`weights fitted on every query (what DEFAULT_FUSION should hold): ${JSON.stringify(fitted)}\n`);
+  process.stdout.write(`DEFAULT_FUSION in-sample nDCG@10: ${mean(all.map((item) => ndcgAt(fusedRanking(item, DEFAULT_FUSION), item.relevant))).toFixed(3)}; per-fold fits: ${fits.map((f) => QUERY_KINDS.map((k) => f[k].keyword).join('/')).join(' ')} (${QUERY_KINDS.join('/')})\n\n`);
+
+  // ANN recall@10: kNN as semantic search runs it (k 10, 100 candidates) against an exact cosine
+  // scan of the same vectors. This Elasticsearch distribution has no Painless, so no script_score:
+  // the scan runs here, over the vectors the index was given (the embedder's cache), each counted as
+  // many times as padding copied it. Copies tie, so a kNN hit counts when its exact cosine reaches
+  // the exact 10th one.
+  const vectors = await embedder.embed(documents.map((doc) => embeddingText(doc.title, doc.body)));
+  const copies = documents.map(() => 1);
+  const fixtureIndexOf = new Map(documents.map((doc, i) => [doc.id, i]));
+  const annRecall = async () => {
+    const recalls: number[] = [];
+    for (const query of queries) {
+      const [vector] = (await embedder.embed([asTheApiSends(query).text])) as [number[]];
+      const cosine = (i: number) => (vectors[i] as number[]).reduce((sum, x, j) => sum + x * (vector[j] as number), 0);
+      const filter = [{ term: { organization_id: organizationId } }, { terms: { type: TYPES } }];
+      const ann = await esClient.search<{ doc_id: string }>({ index: elastic.names.alias, size: K, _source: ['doc_id'], knn: { field: 'embedding', query_vector: vector, k: K, num_candidates: 100, filter } });
+      const exact = documents.map((_doc, i) => ({ cosine: cosine(i), copies: copies[i] as number })).sort((a, b) => b.cosine - a.cosine);
+      let tenth = -1;
+      for (let i = 0, seen = 0; i < exact.length && seen < K; i++) {
+        seen += (exact[i] as { copies: number }).copies;
+        tenth = (exact[i] as { cosine: number }).cosine;
+      }
+      // Judged by the exact cosine of each returned document (kNN's own score comes from quantized vectors).
+      recalls.push(ann.hits.hits.filter((hit) => cosine(fixtureIndexOf.get(hit._source?.doc_id as string) as number) >= tenth - 1e-6).length / K);
+    }
+    return mean(recalls);
+  };
+  process.stdout.write(`elasticsearch ANN recall@10 vs exact cosine at ${documents.length} documents: ${(await annRecall()).toFixed(3)}\n\n`);
 
   // Latency at larger sizes: pad the same organization with copies of the fixture under new ids.
   let size = documents.length;
   const latencyRows: string[] = [];
   for (const target of SIZES) {
     const padding: SearchDocument[] = [];
-    for (let i = size; i < target; i++) padding.push({ ...(documents[i % documents.length] as SearchDocument), id: randomUUID() });
+    for (let i = size; i < target; i++) {
+      const id = randomUUID();
+      padding.push({ ...(documents[i % documents.length] as SearchDocument), id });
+      copies[i % documents.length] = (copies[i % documents.length] as number) + 1;
+      fixtureIndexOf.set(id, i % documents.length);
+    }
     const padStarted = performance.now();
     for (const [, index] of backends) {
       for (let i = 0; i < padding.length; i += 500) await index.upsert(padding.slice(i, i + 500));
@@ -119,15 +193,22 @@ try {
     // Latency only: past 10k documents a sample of queries keeps an exact PostgreSQL scan affordable.
     const sample = target > 10_000 ? queries.filter((_query, i) => i % 4 === 0) : queries;
     for (const [name, index] of backends) {
-      await evaluate(index, organizationId, sample, 'keyword');
-      for (const mode of SEARCH_MODES) {
-        const r = await evaluate(index, organizationId, sample, mode);
-        latencyRows.push(`${name.padEnd(14)}${String(target).padStart(8)}  ${mode.padEnd(9)}${r.p50.toFixed(1).padStart(9)}${r.p95.toFixed(1).padStart(9)}`);
+      for (const query of sample) await index.search(request(query, 'keyword')); // warm
+      for (const mode of ['keyword', 'semantic', 'hybrid'] as const) {
+        const latency: number[] = [];
+        for (const query of sample) {
+          const t = performance.now();
+          await index.search(request(query, mode));
+          latency.push(performance.now() - t);
+        }
+        latencyRows.push(`${name.padEnd(14)}${String(target).padStart(8)}  ${mode.padEnd(9)}${percentile(latency, 50).toFixed(1).padStart(9)}${percentile(latency, 95).toFixed(1).padStart(9)}`);
       }
     }
+    latencyRows.push(`${'elasticsearch'.padEnd(14)}${String(target).padStart(8)}  ANN recall@10 vs exact: ${(await annRecall()).toFixed(3)}`);
   }
   if (latencyRows.length) process.stdout.write(`${'backend'.padEnd(14)}${'docs'.padStart(8)}  ${'mode'.padEnd(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}\n${latencyRows.join('\n')}\n`);
 } finally {
+  await esClient.close();
   await elastic.drop().catch(() => undefined);
   await elastic.close();
   await orm.close();

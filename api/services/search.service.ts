@@ -1,5 +1,6 @@
 import { ServiceUnavailableError } from '../../shared/errors.ts';
 import { informativeQuery } from '../../shared/search/error-log.ts';
+import { classifyQuery } from '../../shared/search/query-kind.ts';
 import type { SearchDocumentType, SearchIndex, SearchMode } from '../../shared/search/search-index.ts';
 import type { AuthContext } from '../auth-context.ts';
 
@@ -30,13 +31,17 @@ export function createSearchService(deps: { search: SearchIndex | undefined }) {
     async query(auth: AuthContext, input: SearchQueryInput) {
       if (!deps.search) throw new ServiceUnavailableError('Search is not configured on this instance');
       const started = performance.now();
-      const text = [input.query, input.error_log ? informativeQuery(input.error_log) : undefined].filter(Boolean).join('\n');
+      // A log pasted into `query` gets the same trimming as one given as `error_log`.
+      const pastedLog = input.query !== undefined && classifyQuery(input.query) === 'error_log';
+      const query = pastedLog ? informativeQuery(input.query as string) : input.query;
+      const text = [query, input.error_log ? informativeQuery(input.error_log) : undefined].filter(Boolean).join('\n');
       const result = await deps.search.search({
         organizationId: auth.organizationId,
         text,
         mode: input.mode,
         limit: input.limit,
         types: input.types ?? DEFAULT_TYPES,
+        queryKind: pastedLog || (input.error_log && !input.query) ? 'error_log' : undefined,
         filters: {
           severity: input.filters?.severity,
           status: input.filters?.status,

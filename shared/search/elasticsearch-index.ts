@@ -1,15 +1,8 @@
 import { Client, errors } from '@elastic/elasticsearch';
 import type { Embedder } from './embedder.ts';
-import { embeddingText, fuse, fusionDepth, snippetOf } from './fusion.ts';
+import { DEFAULT_FUSION, embeddingText, fuse, fusionDepth, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
 import { escapeHtml } from './highlight.ts';
-import {
-  DEFAULT_FUSION,
-  type FusionWeights,
-  type SearchDocument,
-  type SearchHit,
-  type SearchIndex,
-  type SearchRequest,
-} from './search-index.ts';
+import type { SearchDocument, SearchHit, SearchIndex, SearchRequest } from './search-index.ts';
 
 /** Bumped whenever the mapping below changes; with the model it names the physical index. */
 export const MAPPING_VERSION = 1;
@@ -40,14 +33,19 @@ export function createElasticsearchSearchIndex(options: {
   url: string;
   prefix: string;
   embedder: Embedder;
-  weights?: FusionWeights;
+  fusion?: FusionParams;
   /** Make every write visible before it returns (tests). */
   refreshOnWrite?: boolean;
-}): SearchIndex & { names: { alias: string; index: string }; promote(): Promise<void>; drop(): Promise<void> } {
+}): SearchIndex & {
+  names: { alias: string; index: string };
+  promote(): Promise<void>;
+  drop(): Promise<void>;
+  candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[] }>;
+} {
   const { embedder } = options;
   const client = new Client({ node: options.url, requestTimeout: 30_000 });
   const names = elasticsearchIndexNames(options.prefix, embedder);
-  const weights = options.weights ?? DEFAULT_FUSION;
+  const fusion = options.fusion ?? DEFAULT_FUSION;
   const refresh = options.refreshOnWrite ? 'wait_for' : false;
 
   const filters = (request: SearchRequest): Array<Record<string, unknown>> => {
@@ -64,7 +62,8 @@ export function createElasticsearchSearchIndex(options: {
     ];
   };
 
-  const toHits = (hits: Array<{ _score?: number | null; _source?: Source; highlight?: Record<string, string[]> }>): SearchHit[] =>
+  type RawHit = { _score?: number | null; _source?: Source; highlight?: Record<string, string[]> };
+  const toHits = (hits: RawHit[]): SearchHit[] =>
     hits.map((hit) => {
       const source = hit._source as Source;
       const highlights = [...(hit.highlight?.title ?? []), ...(hit.highlight?.body ?? [])];
@@ -88,8 +87,10 @@ export function createElasticsearchSearchIndex(options: {
       highlight: { encoder: 'html', pre_tags: ['<em>'], post_tags: ['</em>'], fields: { title: { number_of_fragments: 0 }, body: { fragment_size: 160, number_of_fragments: 2 } } },
     });
     const total = typeof response.hits.total === 'number' ? response.hits.total : response.hits.total?.value ?? 0;
-    return { hits: toHits(response.hits.hits), total };
+    return { hits: toHits(response.hits.hits), total, raw: response.hits.hits as RawHit[] };
   };
+
+  const textOf = (hit: RawHit) => `${hit._source?.title ?? ''}\n${hit._source?.body ?? ''}`;
 
   const semantic = async (request: SearchRequest, size: number) => {
     const [vector] = await embedder.embed([request.text]);
@@ -99,7 +100,16 @@ export function createElasticsearchSearchIndex(options: {
       _source: ['type', 'doc_id', 'title', 'body'],
       knn: { field: 'embedding', query_vector: vector as number[], k: size, num_candidates: Math.max(100, size * 4), filter: filters(request) },
     });
-    return { hits: toHits(response.hits.hits) };
+    return { hits: toHits(response.hits.hits), raw: response.hits.hits as RawHit[] };
+  };
+
+  const candidates = async (request: SearchRequest, depth: number) => {
+    const [k, s] = await Promise.all([keyword(request, depth), semantic(request, depth)]);
+    return {
+      keyword: k.hits.map((hit, i): Candidate => ({ hit, text: textOf(k.raw[i] as RawHit) })),
+      // kNN's cosine `_score` is (1 + cosine) / 2, kept non-negative; fusion wants the cosine itself.
+      semantic: s.hits.map((hit, i): Candidate => ({ hit, text: textOf(s.raw[i] as RawHit), cosine: 2 * hit.score - 1 })),
+    };
   };
 
   return {
@@ -178,10 +188,13 @@ export function createElasticsearchSearchIndex(options: {
         const { hits } = await semantic(request, request.limit);
         return { hits, total: hits.length };
       }
-      const depth = fusionDepth(request.limit);
-      const [k, s] = await Promise.all([keyword(request, depth), semantic(request, depth)]);
-      return { hits: fuse(k.hits, s.hits, weights, request.limit), total: new Set([...k.hits, ...s.hits].map((hit) => `${hit.type}:${hit.id}`)).size };
+      const { keyword: k, semantic: s } = await candidates(request, fusionDepth(request.limit));
+      return {
+        hits: fuse({ text: request.text, kind: request.queryKind }, k, s, fusion, request.limit),
+        total: new Set([...k, ...s].map(({ hit }) => `${hit.type}:${hit.id}`)).size,
+      };
     },
+    candidates,
     async refresh() {
       await client.indices.refresh({ index: names.index });
     },

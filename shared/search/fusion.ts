@@ -1,30 +1,128 @@
-import type { FusionWeights, SearchHit } from './search-index.ts';
+import { classifyQuery, isIdentifierToken, queryTokens, STOPWORDS, type QueryKind } from './query-kind.ts';
+import type { SearchHit } from './search-index.ts';
 
-/** Min-max normalization of one result list into [0, 1]; a single hit (or a tie) scores 1. */
-function normalized(hits: SearchHit[]): Map<string, number> {
-  const scores = hits.map((hit) => hit.score);
-  const max = Math.max(...scores);
-  const min = Math.min(...scores);
-  return new Map(hits.map((hit) => [`${hit.type}:${hit.id}`, max === min ? 1 : (hit.score - min) / (max - min)]));
+/**
+ * One document a side of the search brought back, with what fusion needs beyond the hit: its text
+ * (title and body, to weigh the keyword evidence the same way on both backends) and, from the
+ * semantic side, its cosine similarity to the query.
+ */
+export interface Candidate {
+  hit: SearchHit;
+  text: string;
+  cosine?: number;
 }
 
 /**
- * Normalized linear fusion of a keyword and a semantic result list, done in application code
- * (the same for both backends; the Elasticsearch zip here has no `rrf` retriever). A document
- * found by only one side gets 0 from the other.
+ * Fusion for one kind of query: score = cosine + keyword × evidence, where evidence in [0, 1] is the
+ * weighted share of the query's terms the document holds. Both terms are absolute, so a list whose
+ * best lexical match is weak stays weak (min-max normalization gave it 1.0 whatever it was).
  */
-export function fuse(keyword: SearchHit[], semantic: SearchHit[], weights: FusionWeights, limit: number): SearchHit[] {
-  const k = normalized(keyword);
-  const s = normalized(semantic);
-  const byKey = new Map<string, SearchHit>();
-  for (const hit of [...semantic, ...keyword]) {
-    const key = `${hit.type}:${hit.id}`;
+export interface KindWeights {
+  keyword: number;
+}
+
+export type FusionParams = Record<QueryKind, KindWeights>;
+
+/**
+ * Fitted on the labeled fixture of `npm run bench:search` (every query; the benchmark reports the
+ * 6-fold held-out scores of the same procedure). On prose the keyword side earned nothing: a
+ * paraphrase shares few words with what answers it and many with what does not.
+ */
+export const DEFAULT_FUSION: FusionParams = {
+  error_log: { keyword: 0.1 },
+  identifier: { keyword: 0.3 },
+  mixed: { keyword: 0.2 },
+  prose: { keyword: 0 },
+};
+
+/** Words a log line carries whatever went wrong: they say nothing about which document answers it. */
+const LOG_WORDS = new Set(['error', 'errors', 'info', 'warn', 'warning', 'fatal', 'debug', 'exception', 'failed', 'retrying', 'caused', 'at']);
+
+const IDENTIFIER_WEIGHT = 2;
+const LOG_WORD_WEIGHT = 0.25;
+
+/** Light suffix stripping, so `connections` meets `connection` on both backends alike. */
+export function stem(word: string): string {
+  for (const [suffix, replacement] of [['ations', 'ate'], ['ation', 'ate'], ['ings', ''], ['ing', ''], ['ions', ''], ['ion', ''], ['ies', 'y'], ['es', ''], ['ed', ''], ['s', '']] as const) {
+    if (word.endsWith(suffix) && word.length - suffix.length >= 3) return word.slice(0, word.length - suffix.length) + replacement;
+  }
+  return word;
+}
+
+interface QueryTerm {
+  /** Lower case; an identifier is matched whole, anything else by the stems of its parts. */
+  text: string;
+  /** Set for an identifier: whole, so `ip-10-0-3-17` matches neither `ip-10-0-3-171` nor `53300` `153300`. */
+  whole?: RegExp;
+  parts: string[];
+  weight: number;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export function queryTerms(text: string): QueryTerm[] {
+  const seen = new Set<string>();
+  const terms: QueryTerm[] = [];
+  for (const token of queryTokens(text)) {
+    const lower = token.toLowerCase();
+    if (seen.has(lower) || STOPWORDS.has(lower) || lower.length < 2) continue;
+    seen.add(lower);
+    // `ERROR` is upper case, yet boilerplate, not a name.
+    const logWord = LOG_WORDS.has(lower);
+    const identifier = !logWord && isIdentifierToken(token);
+    const parts = (lower.match(/[\p{L}\p{N}]+/gu) ?? []).map(stem);
+    const whole = identifier ? new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRegExp(lower)}(?![\\p{L}\\p{N}_-])`, 'u') : undefined;
+    terms.push({ text: lower, whole, parts, weight: identifier ? IDENTIFIER_WEIGHT : logWord ? LOG_WORD_WEIGHT : 1 });
+    if (terms.length >= 64) break;
+  }
+  return terms;
+}
+
+/**
+ * The keyword evidence of one document for one query, in [0, 1]: the weighted share of the query's
+ * terms it contains (identifiers whole and weighing double, log boilerplate a quarter). Absolute, so
+ * a list whose best match shares one common word gets a low score, not the 1.0 min-max gave it.
+ */
+export function keywordEvidence(terms: QueryTerm[], documentText: string): number {
+  if (!terms.length) return 0;
+  const lower = documentText.toLowerCase();
+  const stems = new Set((lower.match(/[\p{L}\p{N}]+/gu) ?? []).map(stem));
+  let total = 0;
+  let matched = 0;
+  for (const term of terms) {
+    total += term.weight;
+    if (term.whole) {
+      if (term.whole.test(lower)) matched += term.weight;
+    } else {
+      const found = term.parts.filter((part) => stems.has(part)).length;
+      matched += (term.weight * found) / Math.max(term.parts.length, 1);
+    }
+  }
+  return total ? matched / total : 0;
+}
+
+const keyOf = (hit: SearchHit) => `${hit.type}:${hit.id}`;
+
+/**
+ * Hybrid fusion, the same for both backends: the union of both sides' candidates, each scored by
+ * its cosine (a keyword-only candidate gets the lowest cosine the semantic side returned, a bound:
+ * it was not in that side's top) plus the keyword evidence weighed for the kind of query.
+ */
+export function fuse(query: { text: string; kind?: QueryKind }, keyword: Candidate[], semantic: Candidate[], params: FusionParams, limit: number): SearchHit[] {
+  const weights = params[query.kind ?? classifyQuery(query.text)];
+  const terms = queryTerms(query.text);
+  const cosines = semantic.map((candidate) => candidate.cosine ?? 0);
+  const floor = cosines.length ? Math.min(...cosines) : 0;
+  const byKey = new Map<string, { hit: SearchHit; text: string; cosine: number }>();
+  for (const candidate of semantic) byKey.set(keyOf(candidate.hit), { hit: candidate.hit, text: candidate.text, cosine: candidate.cosine ?? 0 });
+  for (const candidate of keyword) {
+    const key = keyOf(candidate.hit);
     const seen = byKey.get(key);
     // Keep the keyword side's snippet and highlights: they show the matching words.
-    byKey.set(key, seen && hit.highlights.length === 0 ? seen : { ...hit, highlights: hit.highlights.length ? hit.highlights : seen?.highlights ?? [] });
+    byKey.set(key, { hit: candidate.hit, text: candidate.text, cosine: seen?.cosine ?? floor });
   }
-  return [...byKey.entries()]
-    .map(([key, hit]) => ({ ...hit, score: weights.keyword * (k.get(key) ?? 0) + weights.semantic * (s.get(key) ?? 0) }))
+  return [...byKey.values()]
+    .map(({ hit, text, cosine }) => ({ ...hit, score: cosine + (weights.keyword && weights.keyword * keywordEvidence(terms, text)) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, limit);
 }

@@ -1,13 +1,7 @@
 import type { Embedder } from './embedder.ts';
-import { embeddingText, fuse, fusionDepth, snippetOf } from './fusion.ts';
+import { DEFAULT_FUSION, embeddingText, fuse, fusionDepth, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
 import { escapeHtml, markedFragmentToHtml, MATCH_START, MATCH_STOP } from './highlight.ts';
-import {
-  DEFAULT_FUSION,
-  type FusionWeights,
-  type SearchHit,
-  type SearchIndex,
-  type SearchRequest,
-} from './search-index.ts';
+import type { SearchHit, SearchIndex, SearchRequest } from './search-index.ts';
 
 /** Runs one SQL statement with `?` placeholders and returns its rows. */
 export type SqlRunner = (sql: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>;
@@ -29,9 +23,11 @@ export function orTsQuery(text: string): string {
  * computed in SQL over the organization's rows of the same model: exact, and fast enough for the
  * tens of thousands of documents one organization keeps here; Elasticsearch's HNSW is the way past that.
  */
-export function createPostgresSearchIndex(options: { sql: SqlRunner; embedder: Embedder; weights?: FusionWeights }): SearchIndex {
+export function createPostgresSearchIndex(options: { sql: SqlRunner; embedder: Embedder; fusion?: FusionParams }): SearchIndex & {
+  candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[] }>;
+} {
   const { sql, embedder } = options;
-  const weights = options.weights ?? DEFAULT_FUSION;
+  const fusion = options.fusion ?? DEFAULT_FUSION;
 
   const where = (request: SearchRequest, params: unknown[]): string => {
     const clauses = ['organization_id = ?'];
@@ -70,7 +66,9 @@ export function createPostgresSearchIndex(options: { sql: SqlRunner; embedder: E
     };
   };
 
-  const keyword = async (request: SearchRequest, limit: number): Promise<SearchHit[]> => {
+  const candidate = (row: Record<string, unknown>): Candidate => ({ hit: toHit(row), text: `${String(row.title)}\n${String(row.body)}` });
+
+  const keyword = async (request: SearchRequest, limit: number): Promise<Candidate[]> => {
     const query = orTsQuery(request.text);
     if (!query) return [];
     // ts_headline marks matches with MATCH_START/MATCH_STOP (stripped from the body first), so the
@@ -88,10 +86,11 @@ export function createPostgresSearchIndex(options: { sql: SqlRunner; embedder: E
        order by score desc`,
       params,
     );
-    return rows.map(toHit);
+    return rows.map(candidate);
   };
 
-  const semantic = async (request: SearchRequest, limit: number): Promise<SearchHit[]> => {
+  // The stored vectors and the query's are unit length: the dot product is the cosine.
+  const semantic = async (request: SearchRequest, limit: number): Promise<Candidate[]> => {
     const [vector] = await embedder.embed([request.text]);
     const params: unknown[] = [pgArray(vector as number[]), embedder.model];
     const filter = where(request, params);
@@ -103,7 +102,12 @@ export function createPostgresSearchIndex(options: { sql: SqlRunner; embedder: E
        order by score desc limit ?`,
       params,
     );
-    return rows.map(toHit);
+    return rows.map((row) => ({ ...candidate(row), cosine: Number(row.score) }));
+  };
+
+  const candidates = async (request: SearchRequest, depth: number) => {
+    const [k, s] = await Promise.all([keyword(request, depth), semantic(request, depth)]);
+    return { keyword: k, semantic: s };
   };
 
   return {
@@ -130,18 +134,18 @@ export function createPostgresSearchIndex(options: { sql: SqlRunner; embedder: E
     },
     async search(request) {
       if (request.mode === 'keyword') {
-        const hits = await keyword(request, request.limit);
+        const hits = (await keyword(request, request.limit)).map((found) => found.hit);
         return { hits, total: hits.length };
       }
       if (request.mode === 'semantic') {
-        const hits = await semantic(request, request.limit);
+        const hits = (await semantic(request, request.limit)).map((found) => found.hit);
         return { hits, total: hits.length };
       }
-      const depth = fusionDepth(request.limit);
-      const [k, s] = await Promise.all([keyword(request, depth), semantic(request, depth)]);
-      const hits = fuse(k, s, weights, request.limit);
-      return { hits, total: new Set([...k, ...s].map((hit) => `${hit.type}:${hit.id}`)).size };
+      const { keyword: k, semantic: s } = await candidates(request, fusionDepth(request.limit));
+      const hits = fuse({ text: request.text, kind: request.queryKind }, k, s, fusion, request.limit);
+      return { hits, total: new Set([...k, ...s].map(({ hit }) => `${hit.type}:${hit.id}`)).size };
     },
+    candidates,
     async refresh() {},
     async close() {},
   };

@@ -1,3 +1,5 @@
+import type { QueryKind } from './query-kind.ts';
+
 export const SEARCH_DOCUMENT_TYPES = ['incident', 'procedure', 'article', 'log'] as const;
 export type SearchDocumentType = (typeof SEARCH_DOCUMENT_TYPES)[number];
 export const SEARCH_MODES = ['semantic', 'keyword', 'hybrid'] as const;
@@ -32,6 +34,8 @@ export interface SearchRequest {
   filters?: SearchFilters;
   /** Documents left out of the results (an incident's own id when looking for similar ones). */
   excludeIds?: string[];
+  /** What the text is when the caller knows (a pasted `error_log`); else hybrid classifies the text. */
+  queryKind?: QueryKind;
 }
 
 export interface SearchHit {
@@ -48,14 +52,6 @@ export interface SearchResult {
   /** Candidates that matched before the limit. */
   total: number;
 }
-
-/** Weights of hybrid fusion: each side's scores are min-max normalized, then added with these weights. */
-export interface FusionWeights {
-  keyword: number;
-  semantic: number;
-}
-
-export const DEFAULT_FUSION: FusionWeights = { keyword: 0.4, semantic: 0.6 };
 
 /** Where search documents live; two backends (Elasticsearch, PostgreSQL) behave the same. */
 export interface SearchIndex {

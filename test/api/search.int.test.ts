@@ -63,6 +63,9 @@ describe('search, knowledge base and logs over HTTP (integration: PostgreSQL bac
     const { body: byLog } = await query(alice, { error_log: log }).expect(200);
     expect(byLog.meta.mode).toBe('hybrid');
     expect(byLog.data[0]).toMatchObject({ type: 'incident', id: pool.body.data.id });
+    // The same log pasted into `query` is trimmed and weighed as a log too: the very same ranking and scores.
+    const { body: pasted } = await query(alice, { query: log }).expect(200);
+    expect(pasted.data.map((hit: { id: string; score: number }) => [hit.id, hit.score])).toEqual(byLog.data.map((hit: { id: string; score: number }) => [hit.id, hit.score]));
   });
 
   it('never shows another organization\'s documents', async () => {

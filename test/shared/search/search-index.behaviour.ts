@@ -65,6 +65,46 @@ export function searchIndexBehaviour(open: () => Promise<{ index: SearchIndex; c
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
   });
 
+  // Documents added for one test and removed after it, so the shared corpus stays as the other tests expect.
+  const withDocuments = async (documents: SearchDocument[], run: () => Promise<void>) => {
+    await index.upsert(documents);
+    await index.refresh();
+    try {
+      await run();
+    } finally {
+      for (const doc of documents) await index.remove(orgA, doc.type, doc.id);
+      await index.refresh();
+    }
+  };
+
+  it('hybrid: a weak lexical match does not outrank a strong semantic one on a sentence', async () => {
+    // Shares only `server` with the question; min-max fusion gave the best keyword match 1.0 and put it first.
+    const weak: SearchDocument = {
+      organizationId: orgA, type: 'article', id: randomUUID(), title: 'Server room cooling',
+      body: 'The air conditioning in the server room was serviced on Tuesday.', createdAt: new Date(Date.UTC(2026, 10, 14)),
+    };
+    await withDocuments([weak], async () => {
+      const query = 'sql server will not accept additional sessions';
+      expect((await search(query, 'keyword')).hits[0]?.id).toBe(weak.id);
+      const semantic = (await search(query, 'semantic')).hits.map((hit) => hit.id);
+      expect(semantic.indexOf(corpus.ids.pool)).toBeLessThan(semantic.indexOf(weak.id));
+      const hybrid = (await search(query, 'hybrid')).hits.map((hit) => hit.id);
+      expect(hybrid[0]).toBe(corpus.ids.pool);
+      expect(hybrid.indexOf(corpus.ids.pool)).toBeLessThan(hybrid.indexOf(weak.id));
+    });
+  });
+
+  it('hybrid: an exact identifier query puts the document holding it first', async () => {
+    const at = new Date(Date.UTC(2026, 10, 15));
+    const exact: SearchDocument = { organizationId: orgA, type: 'incident', id: randomUUID(), title: 'Replica lag on the orders database', body: 'replication lag 312s exceeds threshold 30s on orders-db-replica-2', severity: 'high', status: 'resolved', createdAt: at };
+    // Closer by cosine (the model reads `orders-db-replica-3` much like `-2`), but another host.
+    const near: SearchDocument = { organizationId: orgA, type: 'incident', id: randomUUID(), title: 'orders-db-replica-3 disk resized', body: 'The volume of orders-db-replica-3 grew to 2 TB.', severity: 'low', status: 'resolved', createdAt: at };
+    await withDocuments([exact, near], async () => {
+      expect((await search('orders-db-replica-2', 'semantic')).hits[0]?.id).toBe(near.id);
+      expect((await search('orders-db-replica-2', 'hybrid')).hits[0]?.id).toBe(exact.id);
+    });
+  });
+
   it('never returns another organization\'s documents, in any mode', async () => {
     const mine = new Set(corpus.documents.map((doc) => doc.id));
     for (const mode of ['semantic', 'keyword', 'hybrid'] as const) {

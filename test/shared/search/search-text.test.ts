@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { informativeQuery } from '../../../shared/search/error-log.ts';
-import { fuse } from '../../../shared/search/fusion.ts';
+import { DEFAULT_FUSION, fuse } from '../../../shared/search/fusion.ts';
 import { createHttpEmbedder } from '../../../shared/search/http-embedder.ts';
 import { orTsQuery } from '../../../shared/search/postgres-index.ts';
 import { createWordPieceTokenizer } from '../../../shared/search/wordpiece.ts';
@@ -51,11 +51,19 @@ describe('informativeQuery', () => {
 describe('fusion and the PostgreSQL OR query', () => {
   const hit = (id: string, score: number, highlights: string[] = []) => ({ type: 'incident' as const, id, title: id, snippet: '', score, highlights });
 
-  it('normalizes each side, weighs them, and keeps keyword highlights', () => {
-    const fused = fuse([hit('a', 10, ['<em>a</em>']), hit('b', 5)], [hit('b', 0.9), hit('c', 0.5)], { keyword: 0.4, semantic: 0.6 }, 10);
-    expect(fused.map((h) => [h.id, Number(h.score.toFixed(2))])).toEqual([['b', 0.6], ['a', 0.4], ['c', 0]]);
-    expect(fused.find((h) => h.id === 'a')?.highlights).toEqual(['<em>a</em>']);
-    expect(fuse([], [], { keyword: 1, semantic: 1 }, 5)).toEqual([]);
+  it('unions both sides, scores cosine plus weighed keyword evidence, and keeps keyword highlights', () => {
+    const params = { ...DEFAULT_FUSION, prose: { keyword: 0.5 } };
+    const fused = fuse(
+      { text: 'connection pool exhausted', kind: 'prose' },
+      [{ hit: hit('a', 10, ['<em>pool</em>']), text: 'pool' }, { hit: hit('b', 5), text: 'connection pool exhausted' }],
+      [{ hit: hit('b', 0.9), text: 'connection pool exhausted', cosine: 0.6 }, { hit: hit('c', 0.5), text: 'unrelated', cosine: 0.4 }],
+      params,
+      10,
+    );
+    // a: keyword only, so the lowest semantic cosine (0.4) plus 0.5 × 1/3 of the terms.
+    expect(fused.map((h) => [h.id, Number(h.score.toFixed(3))])).toEqual([['b', 1.1], ['a', 0.567], ['c', 0.4]]);
+    expect(fused.find((h) => h.id === 'a')?.highlights).toEqual(['<em>pool</em>']);
+    expect(fuse({ text: 'x' }, [], [], DEFAULT_FUSION, 5)).toEqual([]);
   });
 
   it('turns any text into a safe OR tsquery', () => {

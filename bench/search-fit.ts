@@ -1,0 +1,83 @@
+// Metrics and the fitting of hybrid fusion's weights for `npm run bench:search`: a grid search per
+// kind of query (as the classifier sees it) on training queries, and k-fold cross-validation over
+// scenarios so that the reported hybrid scores come from queries the weights never saw.
+import { fuse, type Candidate, type FusionParams, type KindWeights } from '../shared/search/fusion.ts';
+import { QUERY_KINDS, type QueryKind } from '../shared/search/query-kind.ts';
+
+export const K = 10;
+
+export function ndcgAt(ranked: string[], relevant: Map<string, number>, k = K): number {
+  const dcg = ranked.slice(0, k).reduce((sum, key, i) => sum + (2 ** (relevant.get(key) ?? 0) - 1) / Math.log2(i + 2), 0);
+  const ideal = [...relevant.values()].sort((a, b) => b - a).slice(0, k).reduce((sum, grade, i) => sum + (2 ** grade - 1) / Math.log2(i + 2), 0);
+  return ideal ? dcg / ideal : 0;
+}
+
+/** Share of the strongly relevant documents (grade ≥ 2) in the top k, out of as many as fit in k. */
+export function recallAt(ranked: string[], relevant: Map<string, number>, k = K): number {
+  const strong = [...relevant.entries()].filter(([, grade]) => grade >= 2).map(([key]) => key);
+  const found = ranked.slice(0, k).filter((key) => strong.includes(key)).length;
+  return found / Math.min(k, strong.length);
+}
+
+export const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1);
+
+/** One query's candidates on one backend, what hybrid fusion needs to rank them offline. */
+export interface FusionCase {
+  scenario: string;
+  text: string;
+  /** The class fusion uses: the API's hint for a pasted log, else the classifier's. */
+  queryKind: QueryKind;
+  keyword: Candidate[];
+  semantic: Candidate[];
+  relevant: Map<string, number>;
+}
+
+export const keysOf = (hits: Array<{ type: string; id: string }>): string[] => hits.map((hit) => `${hit.type}:${hit.id}`);
+
+export function fusedRanking(item: FusionCase, params: FusionParams): string[] {
+  return keysOf(fuse({ text: item.text, kind: item.queryKind }, item.keyword, item.semantic, params, K));
+}
+
+const KEYWORD_WEIGHTS = [0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1, 2, 3];
+const TOLERANCE = 0.002;
+
+/**
+ * The weights of each kind that maximize mean nDCG@10 over the training cases of that kind (up to a
+ * tolerance, see below); a kind with no training case keeps `fallback`.
+ */
+export function fitFusion(cases: FusionCase[], fallback: FusionParams): FusionParams {
+  const fitted = { ...fallback };
+  for (const kind of QUERY_KINDS) {
+    const ofKind = cases.filter((item) => item.queryKind === kind);
+    if (!ofKind.length) continue;
+    const scored = KEYWORD_WEIGHTS.map((keyword) => {
+      const params = { ...fitted, [kind]: { keyword } };
+      return { weights: { keyword }, score: mean(ofKind.map((item) => ndcgAt(fusedRanking(item, params), item.relevant))) };
+    });
+    // The smallest keyword weight within TOLERANCE of the best: a gain that small on the training
+    // queries is as likely noise, and on held-out queries a smaller weight risks less.
+    const best = Math.max(...scored.map((entry) => entry.score));
+    fitted[kind] = (scored.find((entry) => entry.score >= best - TOLERANCE) as { weights: KindWeights }).weights;
+  }
+  return fitted;
+}
+
+/**
+ * k-fold cross-validation over scenarios (every query of one scenario in the same fold, so no
+ * paraphrase is scored with weights fitted on its own scenario's log): the held-out ranking of
+ * every case, by index.
+ */
+export function crossValidatedRankings(cases: FusionCase[], folds: number, fallback: FusionParams): { rankings: string[][]; fits: FusionParams[] } {
+  const scenarios = [...new Set(cases.map((item) => item.scenario))];
+  const foldOf = new Map(scenarios.map((scenario, i) => [scenario, i % folds]));
+  const rankings: string[][] = new Array(cases.length);
+  const fits: FusionParams[] = [];
+  for (let fold = 0; fold < folds; fold++) {
+    const params = fitFusion(cases.filter((item) => foldOf.get(item.scenario) !== fold), fallback);
+    fits.push(params);
+    cases.forEach((item, i) => {
+      if (foldOf.get(item.scenario) === fold) rankings[i] = fusedRanking(item, params);
+    });
+  }
+  return { rankings, fits };
+}
