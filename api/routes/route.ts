@@ -15,8 +15,15 @@ export interface ResponseSpec {
   contentType?: string;
 }
 
-/** Whom a handler counts a request against, once it has authenticated the caller itself. */
-export type RateLimitSubject = { kind: 'integration'; integrationId: string } | { kind: 'failed_webhook_authentication' };
+/**
+ * Whom a handler counts a request against, once it has authenticated the caller itself, and how
+ * many units: a webhook payload consumes one per alert (`alerts`), anything else one.
+ */
+export type RateLimitSubject =
+  | { kind: 'integration'; integrationId: string; alerts: number }
+  /** The short webhook form: the caller's organization's bucket for the platform. */
+  | { kind: 'alerts'; alerts: number }
+  | { kind: 'failed_webhook_authentication' };
 
 export interface RouteInput<P, Q, B> {
   params: P;
@@ -49,7 +56,8 @@ export interface RouteDefinition<P extends ZodType = ZodType, Q extends ZodType 
   errors?: number[];
   /**
    * Rate-limit class beyond the caller's own (interactive per user, per API key, per IP when public):
-   * `webhook` counts per `integration_id` path parameter, `search` also per organization.
+   * `webhook` counts alerts, per integration (or per organization and platform with an API key),
+   * in the handler through `input.rateLimit` once the payload is parsed; `search` also per organization.
    */
   rateLimit?: 'webhook' | 'search';
   /**
@@ -103,19 +111,33 @@ export function mountRoutes(
           throw error;
         });
       }
-      if (route.authenticatedBy !== 'handler') await guards.rateLimit?.(ctx, route, auth);
-      if (auth) {
-        guards.authorize(auth, route.access);
-        ctx.state.auth = auth;
-      }
-      const input = {
-        params: validateRequestPart('params', route.request?.params, ctx.params ?? {}),
-        query: validateRequestPart('query', route.request?.query, ctx.query),
-        body: validateRequestPart('body', route.request?.body, ctx.request.body),
-        auth: auth as AuthContext,
-        rateLimit: async (subject: RateLimitSubject) => guards.rateLimit?.(ctx, route, auth, subject),
+      let counted = false;
+      const rateLimit = async (subject?: RateLimitSubject) => {
+        counted = true;
+        await guards.rateLimit?.(ctx, route, auth, subject);
       };
-      const result = await route.handler(input, ctx);
+      // Webhook handlers count once they know how many alerts a payload carries.
+      const countedByHandler = route.authenticatedBy === 'handler' || route.rateLimit === 'webhook';
+      if (!countedByHandler) await rateLimit();
+      let result: RouteResult;
+      try {
+        if (auth) {
+          guards.authorize(auth, route.access);
+          ctx.state.auth = auth;
+        }
+        const input = {
+          params: validateRequestPart('params', route.request?.params, ctx.params ?? {}),
+          query: validateRequestPart('query', route.request?.query, ctx.query),
+          body: validateRequestPart('body', route.request?.body, ctx.request.body),
+          auth: auth as AuthContext,
+          rateLimit,
+        };
+        result = await route.handler(input, ctx);
+      } catch (error) {
+        // An authenticated caller refused before its handler counted still costs one request.
+        if (!counted && auth) await rateLimit();
+        throw error;
+      }
       ctx.status = result.status ?? 200;
       if (result.headers) ctx.set(result.headers);
       if (result.body !== undefined) ctx.body = result.body;
