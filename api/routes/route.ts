@@ -1,8 +1,10 @@
 import type Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
+import { AppError, InvalidApiKeyError } from '../../shared/errors.ts';
 import type { z, ZodType } from 'zod';
 import type { AuthContext } from '../auth-context.ts';
 import { validateRequestPart } from '../middleware/validate.ts';
+import { allowHeader, createPathResolver } from './path-templates.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -66,6 +68,8 @@ export interface RouteDefinition<P extends ZodType = ZodType, Q extends ZodType 
    * whom to count, so requests that fail authentication never use up what they name.
    */
   authenticatedBy?: 'handler';
+  /** Only this kind of credential is accepted (401 otherwise); the OpenAPI security lists only it. */
+  credential?: 'api_key';
   handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>, ctx: Context) => Promise<RouteResult> | RouteResult;
 }
 
@@ -100,9 +104,13 @@ export function mountRoutes(
   routes: RouteDefinition[],
   guards: RouteGuards,
 ): void {
+  const prefix = router.opts.prefix ?? '';
+  const templateOf = createPathResolver(routes.map((route) => route.path));
   for (const route of routes) {
     const koaPath = route.path.replace(/\{(\w+)\}/g, ':$1');
-    router[route.method](route.operationId, koaPath, async (ctx: Context) => {
+    router[route.method](route.operationId, koaPath, async (ctx: Context, next: Next) => {
+      // A concrete path declared beside this template is not this route's (see createPathResolver).
+      if (templateOf(ctx.path.slice(prefix.length)) !== route.path) return next();
       let auth: AuthContext | undefined;
       if (route.access !== 'public') {
         auth = await guards.authenticate(ctx).catch(async (error: unknown) => {
@@ -121,6 +129,7 @@ export function mountRoutes(
       if (!countedByHandler) await rateLimit();
       let result: RouteResult;
       try {
+        if (auth && route.credential === 'api_key' && auth.kind !== 'api_key') throw new InvalidApiKeyError('This endpoint takes an API key (X-API-Key)');
         if (auth) {
           guards.authorize(auth, route.access);
           ctx.state.auth = auth;
@@ -144,4 +153,29 @@ export function mountRoutes(
       await guards.audit?.(ctx, route, auth);
     });
   }
+}
+
+/**
+ * After a router's routes: a declared path asked with a method it lacks is 405 with `Allow`
+ * listing the path's declared methods (RFC 9110), whatever the method (TRACE too); OPTIONS gets
+ * the `Allow` header alone. Paths nobody declared stay 404.
+ */
+export function allowedMethods(prefix: string, routes: RouteDefinition[]): Middleware {
+  const templateOf = createPathResolver(routes.map((route) => route.path));
+  const methodsOf = new Map<string, HttpMethod[]>();
+  for (const route of routes) methodsOf.set(route.path, [...(methodsOf.get(route.path) ?? []), route.method]);
+  return async (ctx, next) => {
+    await next();
+    if (ctx.status !== 404 || ctx.body != null || !ctx.path.startsWith(prefix)) return;
+    const template = templateOf(ctx.path.slice(prefix.length));
+    if (!template) return;
+    const allow = allowHeader(methodsOf.get(template) ?? []);
+    if (ctx.method === 'OPTIONS') {
+      ctx.set('Allow', allow);
+      ctx.status = 200;
+      ctx.body = '';
+      return;
+    }
+    throw new AppError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on this path; allowed: ${allow}`, { headers: { Allow: allow } });
+  };
 }
