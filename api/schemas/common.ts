@@ -11,6 +11,33 @@ export const ErrorSchema = z
   })
   .meta({ id: 'Error', description: 'Every API error. `errors` lists field problems on 422.' });
 
+/**
+ * What `String.prototype.trim` removes (ECMAScript WhiteSpace and LineTerminator), spelt out: JSON
+ * Schema consumers disagree on what `\s` covers.
+ */
+const TRIMMED = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+const NOT_BLANK = new RegExp(`[^${TRIMMED}]`);
+
+/** A trimmed, non-empty string; the pattern tells schema readers that whitespace alone is empty. */
+export const nonBlankText = () => z.string().trim().min(1).regex(NOT_BLANK, 'must not be blank');
+
+/**
+ * A body that must carry at least one of `keys` (by default any of its fields): the refine
+ * validates, the `anyOf` says it in the OpenAPI description.
+ */
+export function requireAnyOf<T extends z.ZodObject>(schema: T, message = 'At least one field is required', keys: string[] = Object.keys(schema.shape)) {
+  return schema
+    .refine((body) => keys.some((key) => (body as Record<string, unknown>)[key] !== undefined), { message })
+    .meta({ anyOf: keys.map((key) => ({ required: [key] })) });
+}
+
+/**
+ * An email address as zod reads one, within RFC 5321's limits (local part 64, each domain label
+ * 63, whole address 254 characters), which the `email` format of OpenAPI tools also applies.
+ */
+export const emailAddress = () =>
+  z.email().max(254).regex(/^[^@]{1,64}@/, 'local part longer than 64 characters').regex(/@(?:[^.@]{1,63}\.)*[^.@]{1,63}$/, 'domain label longer than 63 characters');
+
 export const IdParamsSchema = z.object({ id: z.uuid() });
 
 /** `limit` above 100 is clamped; a non-integer or negative value is a 422, as the contract says. */
