@@ -83,10 +83,11 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
       operationId: 'ingestWebhookShortForm',
       summary: 'Ingest an alert with an API key',
       description:
-        'Authenticated with `X-API-Key` holding `alerts:ingest`; routed to the organization\'s oldest enabled integration of the platform. ' +
+        'Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user\'s token is 401 INVALID_API_KEY); routed to the organization\'s oldest enabled integration of the platform. ' +
         'The organization\'s hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`.',
       tags: ['webhooks'],
       access: 'alerts:ingest',
+      credential: 'api_key',
       rateLimit: 'webhook',
       request: { params: z.object({ platform }) },
       responses: {
