@@ -19,7 +19,8 @@ const TRIMMED = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u2
 const NOT_BLANK = new RegExp(`[^${TRIMMED}]`);
 
 /** A trimmed, non-empty string; the pattern tells schema readers that whitespace alone is empty. */
-export const nonBlankText = () => z.string().trim().min(1).regex(NOT_BLANK, 'must not be blank');
+// `abort`: an empty string gets one error, not two.
+export const nonBlankText = () => z.string().trim().min(1, { abort: true }).regex(NOT_BLANK, 'must not be blank');
 
 /**
  * A body that must carry at least one of `keys` (by default any of its fields): the refine
@@ -36,7 +37,9 @@ export function requireAnyOf<T extends z.ZodObject>(schema: T, message = 'At lea
  * 63, whole address 254 characters), which the `email` format of OpenAPI tools also applies.
  */
 export const emailAddress = () =>
-  z.email().max(254).regex(/^[^@]{1,64}@/, 'local part longer than 64 characters').regex(/@(?:[^.@]{1,63}\.)*[^.@]{1,63}$/, 'domain label longer than 63 characters');
+  // `abort`: an address that is no address at all gets one error, not three.
+  z.email({ abort: true }).max(254).regex(/^[^@]{1,64}@/, { message: 'local part longer than 64 characters', abort: true })
+    .regex(/@(?:[^.@]{1,63}\.)*[^.@]{1,63}$/, 'domain label longer than 63 characters');
 
 export const IdParamsSchema = z.object({ id: z.uuid() });
 

@@ -42,7 +42,7 @@ describe('users and invitations over HTTP (integration: real PostgreSQL)', () =>
 
       // Single use.
       const again = await stack.http.post('/api/v1/invitations/accept').send({ token, name: 'Again', password: 'viewer password' }).expect(401);
-      expect(again.body.code).toBe('BAD_REQUEST');
+      expect(again.body.code).toBe('INVALID_TOKEN');
       await stack.http.get('/api/v1/invitations').set(bearer(owner.token)).expect(200).expect((response) => expect(response.body.data).toEqual([]));
 
       const login = await stack.http.post('/api/v1/auth/login').send({ email, password: 'viewer password' }).expect(200);

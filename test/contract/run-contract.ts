@@ -198,6 +198,10 @@ async function main(): Promise<number> {
   return code ?? 1;
 }
 
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void stopAll().finally(() => process.exit(130)));
+}
+
 let exitCode = 1;
 try {
   exitCode = await main();
