@@ -100,7 +100,7 @@ describe('rate limits (integration: real PostgreSQL)', () => {
         () => stack.http.post('/api/v1/auth/login').send({ email: 'nobody@example.test', password: 'wrong password' }).expect(401),
         () => stack.http.get('/api/v1/auth/me').set(bearer('not-a-token')).expect(401),
         () => stack.http.post('/api/v1/auth/register').send({ email: 'bad' }).expect(422),
-        () => stack.http.post('/api/v1/invitations/accept').send({ token: 'nope', name: 'N', password: 'long enough' }).expect(400),
+        () => stack.http.post('/api/v1/invitations/accept').send({ token: 'nope', name: 'N', password: 'long enough' }).expect(401),
       ];
       for (const [index, step] of steps.entries()) expect(headers(await step())).toMatchObject({ limit: 4, remaining: 3 - index });
       expectRateLimited(await stack.http.post('/api/v1/auth/login').send({ email: 'nobody@example.test', password: 'wrong password' }));
