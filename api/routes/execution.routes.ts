@@ -38,7 +38,8 @@ export function executionRoutes(executions: ExecutionService) {
       access: 'executions:update',
       request: { params: IdParamsSchema, body: UpdateExecutionBody },
       responses: { 200: { description: 'The execution after the change', schema: ExecutionResponse } },
-      errors: [404, 409],
+      // 503: the workflow did not answer within 30 s (the change may still apply).
+      errors: [404, 409, 503],
       handler: async ({ auth, params, body }) => ({ body: envelope(await executions.update(auth, params.id, body)) }),
     }),
   ];
