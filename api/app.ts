@@ -18,7 +18,7 @@ import { createDocsRouter } from './routes/docs.routes.ts';
 import { healthRoutes, type ReadinessProbe } from './routes/health.routes.ts';
 import { metricsRoutes } from './routes/metrics.routes.ts';
 import { apiRoutes, type ApiServices } from './routes/index.ts';
-import { mountRoutes, type MountedRoutes, type RouteAccess, type RouteGuards } from './routes/route.ts';
+import { allowedMethods, mountRoutes, type MountedRoutes, type RouteAccess, type RouteGuards } from './routes/route.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -85,15 +85,17 @@ export function createApp(deps: AppDeps): Koa {
   app.use((ctx, next) => (ctx.path.startsWith(webhookPrefix) || ctx.path === billingWebhookPath ? next() : parseBody(ctx, next)));
   app.use(ormContext(deps.orm));
 
+  // The docs router first: its allowedMethods reads every router's path matches, so it must only
+  // see requests the API routers' own allowedMethods (declared methods, 405, OPTIONS) left alone.
+  const docs = createDocsRouter(getOpenApiDocument);
+  app.use(docs.routes()).use(docs.allowedMethods());
   const guards: RouteGuards = { authenticate: deps.authenticate, authorize: deps.authorize };
   const apiGuards: RouteGuards = { ...guards, rateLimit: deps.rateLimit, audit: deps.audit };
   for (const { prefix, routes } of mounted) {
     const router = new Router(prefix ? { prefix } : {});
     mountRoutes(router, routes, prefix === API_PREFIX ? apiGuards : guards);
-    app.use(router.routes()).use(router.allowedMethods({ throw: true }));
+    app.use(router.routes()).use(allowedMethods(prefix, routes));
   }
-  const docs = createDocsRouter(getOpenApiDocument);
-  app.use(docs.routes()).use(docs.allowedMethods({ throw: true }));
 
   app.on('error', (error, ctx) => deps.logger.error({ err: error, requestId: ctx?.state?.requestId }, 'koa error'));
   return app;

@@ -108,29 +108,42 @@ const outcomeOf = (error: unknown) => (error instanceof AppError ? error.code.to
 
 /** The ingest service, counting what it receives: alerts queued, or the refusal's error code. */
 export function withIngestMetrics(service: WebhookIngestService, counter: ApiMetrics['alertsReceived']): WebhookIngestService {
-  const counted = <A extends unknown[], R extends { data: { alerts: number } }>(platformOf: (...args: A) => string, run: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      try {
-        const accepted = await run(...args);
-        counter.inc({ platform: platformOf(...args), outcome: 'queued' }, accepted.data.alerts);
-        return accepted;
-      } catch (error) {
-        counter.inc({ platform: platformOf(...args), outcome: outcomeOf(error) });
-        throw error;
-      }
-    };
+  const refused = (platform: string, error: unknown): never => {
+    counter.inc({ platform, outcome: outcomeOf(error) });
+    throw error;
+  };
   return {
     ...service,
     async verifySender(input) {
       try {
         return await service.verifySender(input);
       } catch (error) {
-        counter.inc({ platform: input.platform, outcome: outcomeOf(error) });
-        throw error;
+        return refused(input.platform, error);
       }
     },
-    ingestVerified: counted((integration, input) => input.platform, service.ingestVerified),
-    ingestWithApiKey: counted((_auth, input) => input.platform, service.ingestWithApiKey),
+    prepareVerified(integration, input) {
+      try {
+        return service.prepareVerified(integration, input);
+      } catch (error) {
+        return refused(input.platform, error);
+      }
+    },
+    async prepareWithApiKey(input) {
+      try {
+        return await service.prepareWithApiKey(input);
+      } catch (error) {
+        return refused(input.platform, error);
+      }
+    },
+    async enqueue(prepared) {
+      try {
+        const accepted = await service.enqueue(prepared);
+        counter.inc({ platform: prepared.integration.platform, outcome: 'queued' }, accepted.data.alerts);
+        return accepted;
+      } catch (error) {
+        return refused(prepared.integration.platform, error);
+      }
+    },
   };
 }
 

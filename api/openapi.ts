@@ -8,27 +8,87 @@ type JsonSchema = Record<string, unknown>;
 /** Named schemas (zod `.meta({ id })`) collected while converting, emitted as components. */
 type Components = Map<string, JsonSchema>;
 
-function rewriteRefs(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(rewriteRefs);
+function rewriteRefs(value: unknown, suffix: string): unknown {
+  if (Array.isArray(value)) return value.map((inner) => rewriteRefs(inner, suffix));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value).map(([key, inner]) => [
         key,
-        key === '$ref' && typeof inner === 'string' ? inner.replace('#/$defs/', '#/components/schemas/') : rewriteRefs(inner),
+        key === '$ref' && typeof inner === 'string' && inner.startsWith('#/$defs/')
+          ? `${inner.replace('#/$defs/', '#/components/schemas/')}${suffix}`
+          : rewriteRefs(inner, suffix),
       ]),
     );
   }
   return value;
 }
 
+/**
+ * validateRequestPart refuses a NUL character in any string or key of a request (PostgreSQL cannot
+ * store one), whatever the field's own schema says; request schemas say so too, so that what they
+ * declare valid is exactly what the API accepts.
+ */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+const STORABLE_JSON_REF = '#/components/schemas/StorableJson';
+export const STORABLE_JSON_SCHEMA: JsonSchema = {
+  description: 'Any JSON value without a NUL character in its strings or keys',
+  anyOf: [
+    { type: 'string', pattern: NO_NUL_PATTERN },
+    { type: 'number' },
+    { type: 'boolean' },
+    { type: 'null' },
+    { type: 'array', items: { $ref: STORABLE_JSON_REF } },
+    { type: 'object', propertyNames: { pattern: NO_NUL_PATTERN }, additionalProperties: { $ref: STORABLE_JSON_REF } },
+  ],
+};
+
+const ANNOTATIONS = new Set(['description', 'title', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly']);
+const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
+// `propertyNames` is not among them: the object rule below gives it the NUL rule once.
+const SUBSCHEMAS = ['items', 'additionalProperties', 'contains', 'unevaluatedProperties'];
+
+function withPattern(schema: JsonSchema, pattern: string): JsonSchema {
+  if (schema.pattern === undefined) return { ...schema, pattern };
+  return { ...schema, allOf: [...((schema.allOf as JsonSchema[] | undefined) ?? []), { pattern }] };
+}
+
+/** A request schema as the API applies it: no NUL in any free string or key, anywhere (pure). */
+export function storableInput(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const schema: JsonSchema = { ...(value as JsonSchema) };
+  // `{}` (z.unknown(), a record's values): any JSON the API stores, so without NUL.
+  if (Object.keys(schema).every((key) => ANNOTATIONS.has(key))) return { ...schema, $ref: STORABLE_JSON_REF };
+  for (const key of SUBSCHEMA_LISTS) if (Array.isArray(schema[key])) schema[key] = (schema[key] as unknown[]).map(storableInput);
+  for (const key of SUBSCHEMAS) if (schema[key] !== undefined) schema[key] = storableInput(schema[key]);
+  if (schema.properties) {
+    schema.properties = Object.fromEntries(Object.entries(schema.properties as JsonSchema).map(([name, inner]) => [name, storableInput(inner)]));
+  }
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const free = schema.enum === undefined && schema.const === undefined && schema.format === undefined;
+  let out = schema;
+  if (types.includes('string') && free) out = withPattern(out, NO_NUL_PATTERN);
+  if (types.includes('object')) {
+    // Unknown properties are checked too before they are dropped.
+    out.additionalProperties ??= { $ref: STORABLE_JSON_REF };
+    const names = (out.propertyNames as JsonSchema | undefined) ?? {};
+    out.propertyNames = names.enum !== undefined || names.const !== undefined ? names : withPattern(names, NO_NUL_PATTERN);
+  }
+  return out;
+}
+
+/**
+ * Converts one schema. Named schemas (zod `.meta({ id })`) become components; a request's form of
+ * a named schema (defaults optional, NUL refused) is `<Name>Input`, distinct from its response form.
+ */
 function toSchema(schema: ZodType, io: 'input' | 'output', components: Components): JsonSchema {
   const generated = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline' }) as JsonSchema;
-  const { $schema: _ignored, $defs, ...json } = rewriteRefs(generated) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  const suffix = io === 'input' ? 'Input' : '';
+  const forRequests = (json: JsonSchema) => (io === 'input' ? (storableInput(json) as JsonSchema) : json);
+  const { $schema: _ignored, $defs, ...json } = rewriteRefs(generated, suffix) as JsonSchema & { $defs?: Record<string, JsonSchema> };
   for (const [id, definition] of Object.entries($defs ?? {})) {
-    // Named schemas describe responses; request bodies stay inline, so one form per name suffices.
-    if (!components.has(id)) components.set(id, definition);
+    if (!components.has(`${id}${suffix}`)) components.set(`${id}${suffix}`, forRequests(definition));
   }
-  return json;
+  return forRequests(json);
 }
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -99,7 +159,7 @@ function operation(route: RouteDefinition, components: Components, rateLimited: 
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: route.tags,
-    ...(route.access === 'public' ? { security: [] } : {}),
+    ...(route.access === 'public' ? { security: [] } : route.credential === 'api_key' ? { security: [{ apiKeyAuth: [] }] } : {}),
     ...(route.access !== 'public' && route.access !== 'authenticated' ? { 'x-required-permission': route.access } : {}),
     parameters: parameters(route, components),
     ...(body
@@ -134,10 +194,14 @@ export function buildOpenApiDocument(mounted: MountedRoutes[], info: { version: 
       description: 'Incident management: alerts in from monitoring platforms, incidents, runbooks and search out. Every request is scoped to the organization of its credential.',
     },
     servers: [{ url: info.serverUrl ?? '/' }],
-    security: [{ bearerAuth: [] }, { apiKeyAuth: [] }],
+    security: [{ bearerAuth: [] }, { apiKeyAuth: [] }, { passwordLogin: [] }],
     paths,
     components: {
-      schemas: { ...Object.fromEntries([...components].sort(([a], [b]) => a.localeCompare(b))), ...(errorSchema.$ref ? {} : { Error: errorSchema }) },
+      schemas: {
+        ...Object.fromEntries([...components].sort(([a], [b]) => a.localeCompare(b))),
+        ...(errorSchema.$ref ? {} : { Error: errorSchema }),
+        StorableJson: STORABLE_JSON_SCHEMA,
+      },
       headers: {
         'X-Request-ID': { description: 'Echoes a well-formed incoming X-Request-ID, else a generated one', schema: { type: 'string' } },
         'X-RateLimit-Limit': { description: 'Requests allowed in the current window', schema: { type: 'integer' } },
@@ -148,6 +212,9 @@ export function buildOpenApiDocument(mounted: MountedRoutes[], info: { version: 
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         apiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        // How the bearer token is obtained: login is an OAuth2 password grant (form `username` +
+        // `password`, or JSON), refresh its refresh endpoint. Clients (and Swagger UI) use it as such.
+        passwordLogin: { type: 'oauth2', flows: { password: { tokenUrl: '/api/v1/auth/login', refreshUrl: '/api/v1/auth/refresh', scopes: {} } } },
       },
     },
     'x-error-codes': ERROR_STATUS,

@@ -139,8 +139,8 @@ export class AccountLockedError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(retryAfterSeconds: number) {
-    super('RATE_LIMITED', 'Rate limit exceeded', { headers: { 'Retry-After': String(retryAfterSeconds) } });
+  constructor(retryAfterSeconds: number, detail = 'Rate limit exceeded') {
+    super('RATE_LIMITED', detail, { headers: { 'Retry-After': String(retryAfterSeconds) } });
   }
 }
 

@@ -37,6 +37,19 @@ export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
+      // The router's allowedMethods answered a known path with a method it lacks (501 when the
+      // method is unknown to it, e.g. TRACE): 405 with its `Allow` (RFC 9110), in the envelope.
+      if ((ctx.status === 405 || ctx.status === 501) && ctx.body == null) {
+        const allow = ctx.response.get('Allow');
+        if (allow) {
+          ctx.status = 405;
+          ctx.body = errorBody(ctx, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed here; allowed: ${allow}`);
+        } else {
+          // No route has this path at all.
+          ctx.remove('Allow');
+          ctx.status = 404;
+        }
+      }
       if (ctx.status === 404 && ctx.body === undefined) {
         ctx.status = 404;
         ctx.body = errorBody(ctx, 'NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);

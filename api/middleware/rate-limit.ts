@@ -16,7 +16,8 @@ const DEFAULT_OPTIONS: RateLimitGuardOptions = { webhookAuthFailuresPerHour: 100
  * without a credential per client IP (with the interactive number); search routes additionally per
  * organization. Webhooks authenticated by their integration's secret are counted by their handler
  * (`subject`): per integration once the signature checks out, else per client IP in a bucket of
- * their own, so unsigned junk never uses up an integration's allowance.
+ * their own, so unsigned junk never uses up an integration's allowance. Webhook quotas count
+ * alerts, not requests: the handler passes the payload's alert count once it has parsed it.
  */
 export function bucketsFor(
   ctx: Context,
@@ -25,6 +26,7 @@ export function bucketsFor(
   subject?: RateLimitSubject,
   options: RateLimitGuardOptions = DEFAULT_OPTIONS,
 ): { buckets: RateLimitBucket[]; planSource: PlanSource } {
+  // Webhook subjects carry their payload's alert count; hit() consumes that many units.
   if (subject?.kind === 'integration') {
     return { buckets: [{ key: `webhook:${subject.integrationId.toLowerCase()}`, limitClass: 'webhook' }], planSource: { integrationId: subject.integrationId } };
   }
@@ -48,16 +50,22 @@ export function bucketsFor(
   return { buckets, planSource: { organizationId: auth.organizationId } };
 }
 
+/** Why a webhook payload was refused whole: a sender retrying it as is will be refused again. */
+export function quotaExceededDetail(alerts: number, available: number, limit: number): string {
+  return `Webhook quota exceeded: this payload carries ${alerts} alerts, ${available} of the hourly quota of ${limit} alerts remain; nothing was ingested`;
+}
+
 /** The guard mountRoutes (and handlers, with a subject) call: count, set the three headers, refuse over the limit. */
 export function createRateLimitGuard(limiter: RateLimiter, options: RateLimitGuardOptions = DEFAULT_OPTIONS): NonNullable<RouteGuards['rateLimit']> {
   return async (ctx, route, auth, subject) => {
     const { buckets, planSource } = bucketsFor(ctx, route, auth, subject, options);
-    const decision = await limiter.hit(buckets, planSource);
+    const alerts = subject && 'alerts' in subject ? Math.max(1, subject.alerts) : 1;
+    const decision = await limiter.hit(buckets, planSource, alerts);
     ctx.set({
       'X-RateLimit-Limit': String(decision.limit),
       'X-RateLimit-Remaining': String(decision.remaining),
       'X-RateLimit-Reset': String(decision.resetAt),
     });
-    if (decision.exceeded) throw new RateLimitedError(decision.retryAfterSeconds);
+    if (decision.exceeded) throw new RateLimitedError(decision.retryAfterSeconds, alerts > 1 ? quotaExceededDetail(alerts, decision.available, decision.limit) : undefined);
   };
 }

@@ -26,13 +26,13 @@ export function accountRoutes(accounts: AccountService) {
       operationId: 'confirmPasswordReset',
       summary: 'Set a new password with a mailed reset token',
       description:
-        'A bad, used or expired token is 400 BAD_REQUEST. On success every existing session (access and refresh tokens) of the user ends, ' +
+        'The token is the credential: a bad, used or expired one is 401 INVALID_TOKEN. On success every existing session (access and refresh tokens) of the user ends, ' +
         'a lockout is lifted and the email counts as verified. API keys are not affected.',
       tags: ['auth'],
       access: 'public',
       request: { body: PasswordResetConfirmBody },
       responses: ok,
-      errors: [400],
+      errors: [401],
       handler: async ({ body }) => ({ body: envelope(await accounts.confirmPasswordReset(body)) }),
     }),
     defineRoute({
@@ -56,12 +56,12 @@ export function accountRoutes(accounts: AccountService) {
       path: '/auth/verify-email',
       operationId: 'verifyEmail',
       summary: 'Verify your email address with the mailed token',
-      description: 'No credential needed: the token is one. A bad, used or expired (24 hours) token is 400 BAD_REQUEST.',
+      description: 'No credential needed: the token is one. A bad, used or expired (24 hours) token is 401 INVALID_TOKEN.',
       tags: ['auth'],
       access: 'public',
       request: { body: VerifyEmailBody },
       responses: ok,
-      errors: [400],
+      errors: [401],
       handler: async ({ body }) => ({ body: envelope(await accounts.verifyEmail(body)) }),
     }),
     defineRoute({

@@ -33,12 +33,13 @@ export function executionRoutes(executions: ExecutionService) {
       path: '/executions/{id}',
       operationId: 'updateExecution',
       summary: 'Report the outcome of the waiting step, or cancel',
-      description: 'Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is a 422.',
+      description: 'Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is 404 NOT_FOUND (`detail` names the field).',
       tags: ['executions'],
       access: 'executions:update',
       request: { params: IdParamsSchema, body: UpdateExecutionBody },
       responses: { 200: { description: 'The execution after the change', schema: ExecutionResponse } },
-      errors: [404, 409],
+      // 503: the workflow did not answer within 30 s (the change may still apply).
+      errors: [404, 409, 503],
       handler: async ({ auth, params, body }) => ({ body: envelope(await executions.update(auth, params.id, body)) }),
     }),
   ];

@@ -1,8 +1,10 @@
 import type Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
+import { AppError, InvalidApiKeyError } from '../../shared/errors.ts';
 import type { z, ZodType } from 'zod';
 import type { AuthContext } from '../auth-context.ts';
 import { validateRequestPart } from '../middleware/validate.ts';
+import { allowHeader, createPathResolver } from './path-templates.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -15,8 +17,15 @@ export interface ResponseSpec {
   contentType?: string;
 }
 
-/** Whom a handler counts a request against, once it has authenticated the caller itself. */
-export type RateLimitSubject = { kind: 'integration'; integrationId: string } | { kind: 'failed_webhook_authentication' };
+/**
+ * Whom a handler counts a request against, once it has authenticated the caller itself, and how
+ * many units: a webhook payload consumes one per alert (`alerts`), anything else one.
+ */
+export type RateLimitSubject =
+  | { kind: 'integration'; integrationId: string; alerts: number }
+  /** The short webhook form: the caller's organization's bucket for the platform. */
+  | { kind: 'alerts'; alerts: number }
+  | { kind: 'failed_webhook_authentication' };
 
 export interface RouteInput<P, Q, B> {
   params: P;
@@ -49,7 +58,8 @@ export interface RouteDefinition<P extends ZodType = ZodType, Q extends ZodType 
   errors?: number[];
   /**
    * Rate-limit class beyond the caller's own (interactive per user, per API key, per IP when public):
-   * `webhook` counts per `integration_id` path parameter, `search` also per organization.
+   * `webhook` counts alerts, per integration (or per organization and platform with an API key),
+   * in the handler through `input.rateLimit` once the payload is parsed; `search` also per organization.
    */
   rateLimit?: 'webhook' | 'search';
   /**
@@ -60,6 +70,8 @@ export interface RouteDefinition<P extends ZodType = ZodType, Q extends ZodType 
   authenticatedBy?: 'handler';
   /** `handler`: the handler records its own audit events (SSO sign-ins, refusals included); the guard stays out. */
   auditedBy?: 'handler';
+  /** Only this kind of credential is accepted (401 otherwise); the OpenAPI security lists only it. */
+  credential?: 'api_key';
   handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>, ctx: Context) => Promise<RouteResult> | RouteResult;
 }
 
@@ -94,9 +106,13 @@ export function mountRoutes(
   routes: RouteDefinition[],
   guards: RouteGuards,
 ): void {
+  const prefix = router.opts.prefix ?? '';
+  const templateOf = createPathResolver(routes.map((route) => route.path));
   for (const route of routes) {
     const koaPath = route.path.replace(/\{(\w+)\}/g, ':$1');
-    router[route.method](route.operationId, koaPath, async (ctx: Context) => {
+    router[route.method](route.operationId, koaPath, async (ctx: Context, next: Next) => {
+      // A concrete path declared beside this template is not this route's (see createPathResolver).
+      if (templateOf(ctx.path.slice(prefix.length)) !== route.path) return next();
       let auth: AuthContext | undefined;
       if (route.access !== 'public') {
         auth = await guards.authenticate(ctx).catch(async (error: unknown) => {
@@ -105,23 +121,63 @@ export function mountRoutes(
           throw error;
         });
       }
-      if (route.authenticatedBy !== 'handler') await guards.rateLimit?.(ctx, route, auth);
-      if (auth) {
-        guards.authorize(auth, route.access);
-        ctx.state.auth = auth;
-      }
-      const input = {
-        params: validateRequestPart('params', route.request?.params, ctx.params ?? {}),
-        query: validateRequestPart('query', route.request?.query, ctx.query),
-        body: validateRequestPart('body', route.request?.body, ctx.request.body),
-        auth: auth as AuthContext,
-        rateLimit: async (subject: RateLimitSubject) => guards.rateLimit?.(ctx, route, auth, subject),
+      let counted = false;
+      const rateLimit = async (subject?: RateLimitSubject) => {
+        counted = true;
+        await guards.rateLimit?.(ctx, route, auth, subject);
       };
-      const result = await route.handler(input, ctx);
+      // Webhook handlers count once they know how many alerts a payload carries.
+      const countedByHandler = route.authenticatedBy === 'handler' || route.rateLimit === 'webhook';
+      if (!countedByHandler) await rateLimit();
+      let result: RouteResult;
+      try {
+        if (auth && route.credential === 'api_key' && auth.kind !== 'api_key') throw new InvalidApiKeyError('This endpoint takes an API key (X-API-Key)');
+        if (auth) {
+          guards.authorize(auth, route.access);
+          ctx.state.auth = auth;
+        }
+        const input = {
+          params: validateRequestPart('params', route.request?.params, ctx.params ?? {}),
+          query: validateRequestPart('query', route.request?.query, ctx.query),
+          body: validateRequestPart('body', route.request?.body, ctx.request.body),
+          auth: auth as AuthContext,
+          rateLimit,
+        };
+        result = await route.handler(input, ctx);
+      } catch (error) {
+        // An authenticated caller refused before its handler counted still costs one request.
+        if (!counted && auth) await rateLimit();
+        throw error;
+      }
       ctx.status = result.status ?? 200;
       if (result.headers) ctx.set(result.headers);
       if (result.body !== undefined) ctx.body = result.body;
       await guards.audit?.(ctx, route, auth);
     });
   }
+}
+
+/**
+ * After a router's routes: a declared path asked with a method it lacks is 405 with `Allow`
+ * listing the path's declared methods (RFC 9110), whatever the method (TRACE too); OPTIONS gets
+ * the `Allow` header alone. Paths nobody declared stay 404.
+ */
+export function allowedMethods(prefix: string, routes: RouteDefinition[]): Middleware {
+  const templateOf = createPathResolver(routes.map((route) => route.path));
+  const methodsOf = new Map<string, HttpMethod[]>();
+  for (const route of routes) methodsOf.set(route.path, [...(methodsOf.get(route.path) ?? []), route.method]);
+  return async (ctx, next) => {
+    await next();
+    if (ctx.status !== 404 || ctx.body != null || !ctx.path.startsWith(prefix)) return;
+    const template = templateOf(ctx.path.slice(prefix.length));
+    if (!template) return;
+    const allow = allowHeader(methodsOf.get(template) ?? []);
+    if (ctx.method === 'OPTIONS') {
+      ctx.set('Allow', allow);
+      ctx.status = 200;
+      ctx.body = '';
+      return;
+    }
+    throw new AppError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on this path; allowed: ${allow}`, { headers: { Allow: allow } });
+  };
 }

@@ -4,7 +4,7 @@ import { WebhookError } from '../../shared/errors.ts';
 import { readRawBody } from '../middleware/raw-body.ts';
 import { WebhookAcceptedSchema, WebhookErrorSchema } from '../schemas/integration.schemas.ts';
 import type { WebhookHealth } from '../services/webhook-health.ts';
-import type { WebhookIngestService } from '../services/webhook-ingest.service.ts';
+import type { PreparedPayload, WebhookIngestService } from '../services/webhook-ingest.service.ts';
 import { defineRoute } from './route.ts';
 
 const platform = z.enum(PLATFORMS);
@@ -50,7 +50,7 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
       summary: 'Ingest an alert from a monitoring platform',
       description:
         'The body is the platform\'s native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. ' +
-        'Authentic requests count against the integration\'s hourly limit; failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). ' +
+        'The integration\'s hourly webhook quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed. When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload\'s alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). ' +
         'Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again. ' +
         'A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.',
       tags: ['webhooks'],
@@ -80,8 +80,18 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
             if (error instanceof WebhookError) await rateLimit({ kind: 'failed_webhook_authentication' });
             throw error;
           });
-        await rateLimit({ kind: 'integration', integrationId: integration.id });
-        return { body: await ingest.ingestVerified(integration, request) };
+        const subject = (alerts: number) => ({ kind: 'integration' as const, integrationId: integration.id, alerts });
+        let prepared: PreparedPayload;
+        try {
+          prepared = ingest.prepareVerified(integration, request);
+        } catch (error) {
+          // Authentic but unusable (disabled, unparsable, over the per-payload cap): one unit.
+          await rateLimit(subject(1));
+          throw error;
+        }
+        // The quota counts alerts: the whole payload or nothing, before anything is signalled.
+        await rateLimit(subject(prepared.alerts.length));
+        return { body: await ingest.enqueue(prepared) };
       },
     }),
     defineRoute({
@@ -89,9 +99,12 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
       path: '/webhooks/{platform}',
       operationId: 'ingestWebhookShortForm',
       summary: 'Ingest an alert with an API key',
-      description: 'Authenticated with `X-API-Key` holding `alerts:ingest`; routed to the organization\'s oldest enabled integration of the platform.',
+      description:
+        'Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user\'s token is 401 INVALID_API_KEY); routed to the organization\'s oldest enabled integration of the platform. ' +
+        'The organization\'s hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`.',
       tags: ['webhooks'],
       access: 'alerts:ingest',
+      credential: 'api_key',
       rateLimit: 'webhook',
       request: { params: z.object({ platform }) },
       responses: {
@@ -101,9 +114,12 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
         413: webhookErrors('PAYLOAD_TOO_LARGE'),
       },
       errors: [503],
-      handler: async ({ auth, params }, ctx) => ({
-        body: await ingest.ingestWithApiKey(auth, { platform: params.platform, rawBody: await readRawBody(ctx, options.maxBodyBytes), headers: ctx.headers }),
-      }),
+      handler: async ({ params, rateLimit }, ctx) => {
+        // The caller's organization is the tenancy filter's: prepareWithApiKey finds its integration.
+        const prepared = await ingest.prepareWithApiKey({ platform: params.platform, rawBody: await readRawBody(ctx, options.maxBodyBytes), headers: ctx.headers });
+        await rateLimit({ kind: 'alerts', alerts: prepared.alerts.length });
+        return { body: await ingest.enqueue(prepared) };
+      },
     }),
   ];
 }

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { PermissionSchema } from '../../shared/domain/permissions.ts';
-import { list, single, timestamp } from './common.ts';
+import { list, nonBlankText, single, timestamp } from './common.ts';
 
 export const CreateApiKeyBody = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: nonBlankText().max(200),
   permissions: z.array(PermissionSchema).min(1).max(200),
   expires_at: timestamp()
-    .refine((value) => Date.parse(value) > Date.now(), { message: 'must be in the future' })
     .optional()
-    .describe('Optional expiry (ISO 8601 UTC); the key never expires without it'),
+    .describe('Optional expiry (ISO 8601 UTC); the key never expires without it. A time already past gives a key that is refused from the start (401 `API key has expired`)'),
 });
 
 export const ApiKeySchema = z

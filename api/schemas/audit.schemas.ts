@@ -14,7 +14,7 @@ export const AuditQuery = PaginationQuerySchema.extend({
   actor_id: z.uuid().optional().describe('A user id or an API key id'),
   from: z.iso.datetime({ offset: true }).optional().describe('Events at or after this time'),
   to: z.iso.datetime({ offset: true }).optional().describe('Events at or before this time'),
-}).refine((query) => !query.from || !query.to || !(Date.parse(query.from) > Date.parse(query.to)), { message: 'must not be after `to`', path: ['from'] });
+}).describe('`from` after `to` is an empty range: no events');
 
 const actor = z.object({
   type: z.enum(['user', 'api_key']),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { single, timestamp } from './common.ts';
+import { emailAddress, nonBlankText, single, timestamp } from './common.ts';
 
-const email = z.email().max(320);
+const email = emailAddress();
 
 export const RegisterBody = z.object({
   email,
   password: z.string().min(8).max(256),
-  name: z.string().trim().min(1).max(200),
-  organization_name: z.string().trim().min(1).max(200),
+  name: nonBlankText().max(200),
+  organization_name: nonBlankText().max(200),
 });
 
 /** JSON `{email, password}`, or an OAuth2-style form with `username` (or `email`) and `password`. */
@@ -18,6 +18,7 @@ export const LoginBody = z
     password: z.string().min(1).max(256),
   })
   .refine((body) => body.email ?? body.username, { message: 'email is required', path: ['email'] })
+  .meta({ anyOf: [{ required: ['email'] }, { required: ['username'] }] })
   .transform((body) => ({ email: (body.email ?? body.username) as string, password: body.password }));
 
 export const UserSchema = z

@@ -11,6 +11,41 @@ export const ErrorSchema = z
   })
   .meta({ id: 'Error', description: 'Every API error. `errors` lists field problems on 422.' });
 
+/**
+ * What `String.prototype.trim` removes (ECMAScript WhiteSpace and LineTerminator), spelt out: JSON
+ * Schema consumers disagree on what `\s` covers.
+ */
+const TRIMMED = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+const NOT_BLANK = new RegExp(`[^${TRIMMED}]`);
+
+/** A trimmed, non-empty string; the pattern tells schema readers that whitespace alone is empty. */
+// `abort`: an empty string gets one error, not two.
+export const nonBlankText = () => z.string().trim().min(1, { abort: true }).regex(NOT_BLANK, 'must not be blank');
+
+/**
+ * A body that must carry at least one of `keys` (by default any of its fields): the refine
+ * validates, the `anyOf` says it in the OpenAPI description.
+ */
+export function requireAnyOf<T extends z.ZodObject>(schema: T, message = 'At least one field is required', keys: string[] = Object.keys(schema.shape)) {
+  return schema
+    .refine((body) => keys.some((key) => (body as Record<string, unknown>)[key] !== undefined), { message })
+    .meta({ anyOf: keys.map((key) => ({ required: [key] })) });
+}
+
+const withinRfc5321 = (address: string) => {
+  const at = address.lastIndexOf('@');
+  return at >= 1 && at <= 64 && address.slice(at + 1).split('.').every((label) => label.length <= 63);
+};
+
+/**
+ * An email address as zod reads one, within RFC 5321's limits (local part 64, each domain label
+ * 63, whole address 254 characters): what the `email` format the description declares means to
+ * OpenAPI tools. The limits are a refine, not patterns: generators handle one pattern and a format.
+ */
+export const emailAddress = () =>
+  // `abort`: an address that is no address at all gets one error, not two.
+  z.email({ abort: true }).max(254).refine(withinRfc5321, 'local part longer than 64 or domain label longer than 63 characters');
+
 export const IdParamsSchema = z.object({ id: z.uuid() });
 
 /** `limit` above 100 is clamped; a non-integer or negative value is a 422, as the contract says. */

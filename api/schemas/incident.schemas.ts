@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { INCIDENT_STATUSES, SEVERITIES, TIMELINE_TYPES } from '../../shared/domain/incident.ts';
-import { list, PaginationQuerySchema, single, timestamp } from './common.ts';
+import { list, nonBlankText, PaginationQuerySchema, requireAnyOf, single, timestamp } from './common.ts';
 
-const tags = z.array(z.string().trim().min(1).max(100)).max(50);
+const tags = z.array(nonBlankText().max(100)).max(50);
 
 export const IncidentSchema = z
   .object({
@@ -71,11 +71,11 @@ export const IncidentListQuery = PaginationQuerySchema.extend({
   assignee_id: z.uuid().optional(),
   created_after: dateTime.optional().describe('ISO 8601; incidents created at or after'),
   created_before: dateTime.optional().describe('ISO 8601; incidents created before'),
-  search: z.string().trim().min(1).max(500).optional().describe('Full-text search over title and description'),
+  search: nonBlankText().max(500).optional().describe('Full-text search over title and description'),
 });
 
 export const CreateIncidentBody = z.object({
-  title: z.string().trim().min(1).max(500),
+  title: nonBlankText().max(500),
   description: z.string().max(20_000).nullish(),
   severity: z.enum(SEVERITIES).optional().describe('Default: the organization\'s `default_incident_severity` setting (`medium` unless changed)'),
   status: z.enum(INCIDENT_STATUSES).default('active'),
@@ -83,16 +83,14 @@ export const CreateIncidentBody = z.object({
   tags: tags.default([]),
 });
 
-export const UpdateIncidentBody = z
-  .object({
-    title: z.string().trim().min(1).max(500).optional(),
-    description: z.string().max(20_000).nullable().optional(),
-    status: z.enum(INCIDENT_STATUSES).optional(),
-    severity: z.enum(SEVERITIES).optional(),
-    assignee_id: z.uuid().nullable().optional(),
-    tags: tags.optional(),
-  })
-  .refine((body) => Object.keys(body).length > 0, { message: 'At least one field is required' });
+export const UpdateIncidentBody = requireAnyOf(z.object({
+  title: nonBlankText().max(500).optional(),
+  description: z.string().max(20_000).nullable().optional(),
+  status: z.enum(INCIDENT_STATUSES).optional(),
+  severity: z.enum(SEVERITIES).optional(),
+  assignee_id: z.uuid().nullable().optional(),
+  tags: tags.optional(),
+}));
 
 export const IncidentResponse = single(IncidentSchema);
 export const IncidentDetailResponse = single(IncidentDetailSchema);

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../../shared/domain/alert.ts';
 import { EVENT_TYPES } from '../../shared/domain/events.ts';
-import { list, PaginationQuerySchema, single, timestamp } from './common.ts';
+import { list, nonBlankText, PaginationQuerySchema, requireAnyOf, single, timestamp } from './common.ts';
 
 const headerName = z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name');
 
 /** Write-only header values: sealed at rest, answered as `[redacted]`, sent as given. */
 export const secretHeadersSchema = z
-  .record(headerName, z.string().min(1).max(2000).regex(/^[^\r\n\0]*$/, 'must not contain line breaks'))
+  .record(headerName, z.string().min(1).max(2000).regex(/^[^\r\n]*$/, 'must not contain line breaks'))
   .describe('Write-only headers for credentials: stored encrypted and added to every request at send time; responses show each name with the value `[redacted]`. '
     + 'On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them, and the value `[redacted]` keeps the stored value of that name.');
 
@@ -21,12 +21,14 @@ export const WebhookConfigSchema = z
     events: z.array(z.enum(EVENT_TYPES)).min(1),
     template: z.record(z.string(), z.unknown()).optional().describe('Body; string values may use {{incident.id}}, {{incident.title}}, {{incident.severity}}, {{incident.status}}'),
   })
+  // A misspelt field (`header` for `headers`) would otherwise be dropped without a word.
+  .strict()
   .meta({ id: 'WebhookConfig' });
 
 const secret = z.string().min(16).max(200).describe('Shared secret for signatures (generated when omitted)');
 
 export const CreateIntegrationBody = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: nonBlankText().max(200),
   platform: z.enum(PLATFORMS),
   secret: secret.optional(),
   enabled: z.boolean().default(true),
@@ -34,14 +36,12 @@ export const CreateIntegrationBody = z.object({
   settings: z.record(z.string(), z.unknown()).default({}),
 });
 
-export const UpdateIntegrationBody = z
-  .object({
-    name: z.string().trim().min(1).max(200).optional(),
-    enabled: z.boolean().optional(),
-    webhook_config: WebhookConfigSchema.nullable().optional(),
-    settings: z.record(z.string(), z.unknown()).optional(),
-  })
-  .refine((body) => Object.keys(body).length > 0, { message: 'At least one field is required' });
+export const UpdateIntegrationBody = requireAnyOf(z.object({
+  name: nonBlankText().max(200).optional(),
+  enabled: z.boolean().optional(),
+  webhook_config: WebhookConfigSchema.nullable().optional(),
+  settings: z.record(z.string(), z.unknown()).optional(),
+}));
 
 export const IntegrationListQuery = PaginationQuerySchema.extend({ platform: z.enum(PLATFORMS).optional() });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RoleSchema } from '../../shared/domain/permissions.ts';
 import { RegisterResponse } from './auth.schemas.ts';
-import { list, single, timestamp } from './common.ts';
+import { emailAddress, list, nonBlankText, single, timestamp } from './common.ts';
 
 export const InvitationSchema = z
   .object({
@@ -15,13 +15,13 @@ export const InvitationSchema = z
   .meta({ id: 'Invitation' });
 
 export const InvitationCreateBody = z.object({
-  email: z.email().max(320),
+  email: emailAddress(),
   role: RoleSchema.describe('`admin`, `engineer` or `viewer`; `owner` only when an owner invites'),
 });
 
 export const InvitationAcceptBody = z.object({
   token: z.string().min(1).max(200),
-  name: z.string().trim().min(1).max(200),
+  name: nonBlankText().max(200),
   password: z.string().min(8).max(256),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { list, PaginationQuerySchema, single, timestamp } from './common.ts';
+import { list, nonBlankText, PaginationQuerySchema, requireAnyOf, single, timestamp } from './common.ts';
 
-const tags = z.array(z.string().trim().min(1).max(100)).max(50);
+const tags = z.array(nonBlankText().max(100)).max(50);
 
 export const ArticleSchema = z
   .object({
@@ -16,18 +16,16 @@ export const ArticleSchema = z
   .meta({ id: 'KnowledgeArticle' });
 
 export const ArticleListQuery = PaginationQuerySchema.extend({
-  tag: z.string().trim().min(1).max(100).optional(),
+  tag: nonBlankText().max(100).optional(),
 });
 
 export const CreateArticleBody = z.object({
-  title: z.string().trim().min(1).max(500),
+  title: nonBlankText().max(500),
   body: z.string().min(1).max(100_000),
   tags: tags.default([]),
 });
 
-export const UpdateArticleBody = z
-  .object({ title: z.string().trim().min(1).max(500).optional(), body: z.string().min(1).max(100_000).optional(), tags: tags.optional() })
-  .refine((body) => Object.keys(body).length > 0, { message: 'At least one field is required' });
+export const UpdateArticleBody = requireAnyOf(z.object({ title: nonBlankText().max(500).optional(), body: z.string().min(1).max(100_000).optional(), tags: tags.optional() }));
 
 export const ArticleResponse = single(ArticleSchema);
 export const ArticleListResponse = list(ArticleSchema);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { list, PaginationQuerySchema, timestamp } from './common.ts';
+import { list, nonBlankText, PaginationQuerySchema, timestamp } from './common.ts';
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
 const dateTime = z.iso.datetime({ offset: true });
@@ -23,7 +23,7 @@ export const CreateLogsBody = z
           timestamp: dateTime,
           level: z.enum(LOG_LEVELS),
           message: z.string().min(1).max(20_000),
-          service: z.string().trim().min(1).max(200),
+          service: nonBlankText().max(200),
           attributes: z.record(z.string(), z.unknown()).default({}),
         }),
       )
@@ -38,8 +38,8 @@ export const LogListQuery = PaginationQuerySchema.extend({
   from: dateTime.optional().describe('Entries at or after this time'),
   to: dateTime.optional().describe('Entries before this time'),
   level: z.enum(LOG_LEVELS).optional(),
-  service: z.string().trim().min(1).max(200).optional(),
-  query: z.string().trim().min(1).max(500).optional().describe('Full-text search over the message'),
+  service: nonBlankText().max(200).optional(),
+  query: nonBlankText().max(500).optional().describe('Full-text search over the message'),
 });
 
 export const LogListResponse = list(LogEntrySchema);

@@ -10,9 +10,9 @@ import {
   StepInputSchema,
   WaitStepConfig,
 } from '../../shared/domain/procedure.ts';
-import { list, PaginationQuerySchema, single, timestamp } from './common.ts';
+import { list, nonBlankText, PaginationQuerySchema, requireAnyOf, single, timestamp } from './common.ts';
 
-const tags = z.array(z.string().trim().min(1).max(100)).max(50);
+const tags = z.array(nonBlankText().max(100)).max(50);
 const steps = z.array(StepInputSchema).max(100).describe('Ordered; position follows the array order');
 
 export const ProcedureStepSchema = z
@@ -40,24 +40,22 @@ export const ProcedureSchema = z
   .meta({ id: 'Procedure' });
 
 export const ProcedureListQuery = PaginationQuerySchema.extend({
-  tag: z.string().trim().min(1).max(100).optional().describe('Only procedures carrying this tag'),
+  tag: nonBlankText().max(100).optional().describe('Only procedures carrying this tag'),
 });
 
 export const CreateProcedureBody = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: nonBlankText().max(200),
   description: z.string().max(20_000).nullish(),
   tags: tags.default([]),
   steps: steps.default([]),
 });
 
-export const UpdateProcedureBody = z
-  .object({
-    name: z.string().trim().min(1).max(200).optional(),
-    description: z.string().max(20_000).nullable().optional(),
-    tags: tags.optional(),
-    steps: steps.optional().describe('Replaces every step; a step sent with the `id` of an existing step keeps that id'),
-  })
-  .refine((body) => Object.keys(body).length > 0, { message: 'At least one field is required' });
+export const UpdateProcedureBody = requireAnyOf(z.object({
+  name: nonBlankText().max(200).optional(),
+  description: z.string().max(20_000).nullable().optional(),
+  tags: tags.optional(),
+  steps: steps.optional().describe('Replaces every step; a step sent with the `id` of an existing step keeps that id'),
+}));
 
 export const ExecuteProcedureBody = z.object({
   incident_id: z.uuid().nullish().describe('Ties the execution to an incident: its timeline records every step'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nonBlankText } from './common.ts';
 import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/domain/incident.ts';
 import { SEARCH_DOCUMENT_TYPES, SEARCH_MODES } from '../../shared/search/search-index.ts';
 
@@ -6,8 +7,8 @@ const dateTime = z.iso.datetime({ offset: true });
 
 export const SearchQueryBody = z
   .object({
-    query: z.string().trim().min(1).max(2_000).optional(),
-    error_log: z.string().trim().min(1).max(200_000).optional().describe('A pasted error log; trimmed to its informative lines'),
+    query: nonBlankText().max(2_000).optional(),
+    error_log: nonBlankText().max(200_000).optional().describe('A pasted error log; trimmed to its informative lines'),
     types: z.array(z.enum(SEARCH_DOCUMENT_TYPES)).min(1).optional().describe('Default: incidents, procedures and articles'),
     mode: z.enum(SEARCH_MODES).default('hybrid'),
     limit: z.number().int().min(1).max(50).default(10),
@@ -22,7 +23,8 @@ export const SearchQueryBody = z
       .optional(),
   })
   .strict()
-  .refine((body) => body.query !== undefined || body.error_log !== undefined, { message: 'query or error_log is required', path: ['query'] });
+  .refine((body) => body.query !== undefined || body.error_log !== undefined, { message: 'query or error_log is required', path: ['query'] })
+  .meta({ anyOf: [{ required: ['query'] }, { required: ['error_log'] }] });
 
 export const SearchHitSchema = z
   .object({

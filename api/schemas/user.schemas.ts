@@ -1,20 +1,22 @@
 import { z } from 'zod';
 import { RoleSchema } from '../../shared/domain/permissions.ts';
 import { UserSchema } from './auth.schemas.ts';
-import { list, PaginationQuerySchema, single } from './common.ts';
+import { list, nonBlankText, PaginationQuerySchema, requireAnyOf, single } from './common.ts';
 
 export const UserListQuery = PaginationQuerySchema.extend({
   role: RoleSchema.optional(),
-  search: z.string().trim().min(1).max(200).optional().describe('Case-insensitive substring of the name or email'),
+  search: nonBlankText().max(200).optional().describe('Case-insensitive substring of the name or email'),
 });
 
-export const UserUpdateBody = z
-  .object({
-    name: z.string().trim().min(1).max(200).optional(),
-    role: RoleSchema.optional().describe('Needs `users:update`; only an owner grants `owner` or changes an owner'),
-  })
-  .strict()
-  .refine((body) => body.name !== undefined || body.role !== undefined, { message: 'name or role is required' });
+export const UserUpdateBody = requireAnyOf(
+  z
+    .object({
+      name: nonBlankText().max(200).optional(),
+      role: RoleSchema.optional().describe('Needs `users:update`; only an owner grants `owner` or changes an owner'),
+    })
+    .strict(),
+  'name or role is required',
+);
 
 export const UserResponse = single(UserSchema);
 export const UserListResponse = list(UserSchema);

@@ -3,7 +3,7 @@ import { generateOpaqueToken, hashOpaqueToken } from '../../shared/auth/api-keys
 import { hashPassword, verifyPassword } from '../../shared/auth/password.ts';
 import { AccountTokenSchema, UserSchema, type AccountTokenPurpose, type User } from '../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
-import { BadRequestError, ServiceUnavailableError } from '../../shared/errors.ts';
+import { BadRequestError, InvalidTokenError, ServiceUnavailableError } from '../../shared/errors.ts';
 import type { Logger } from '../../shared/logger.ts';
 import type { Mailer } from '../../shared/mail/mailer.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -58,7 +58,7 @@ export function createAccountService(deps: {
         returning user_id`,
       [hashOpaqueToken(token), purpose],
     );
-    if (!row) throw new BadRequestError(INVALID_TOKEN_DETAIL);
+    if (!row) throw new InvalidTokenError(INVALID_TOKEN_DETAIL);
     return row.user_id;
   }
 

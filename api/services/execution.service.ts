@@ -13,7 +13,7 @@ import {
 } from '../../shared/domain/procedure.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { INCIDENT_ID, ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
-import { AppError, ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../shared/errors.ts';
+import { AppError, ConflictError, NotFoundError, ServiceUnavailableError } from '../../shared/errors.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import { cancelExecutionUpdate, completeStepUpdate } from '../../workflows/messages.ts';
@@ -83,7 +83,7 @@ export function createExecutionService(deps: { em: () => EntityManager; temporal
       const incidentId = input.incident_id ?? null;
       // The tenant filter limits the lookup to the caller's organization.
       if (incidentId && !(await em.count(IncidentSchema, { id: incidentId }))) {
-        throw new ValidationError([{ path: 'body.incident_id', message: 'No such incident in this organization' }]);
+        throw new AppError('NOT_FOUND', 'incident_id: no such incident in this organization');
       }
       const id = randomUUID();
       const execution = em.create(ExecutionSchema, {
@@ -166,7 +166,7 @@ export function createExecutionService(deps: { em: () => EntityManager; temporal
     async update(auth: AuthContext, id: string, input: ExecutionUpdate) {
       const current = await loadView(id);
       if ('step_id' in input && !current.steps.some((step) => step.step_id === input.step_id)) {
-        throw new ValidationError([{ path: 'body.step_id', message: 'Not a step of this execution' }]);
+        throw new AppError('NOT_FOUND', 'step_id: not a step of this execution');
       }
       if (TERMINAL_EXECUTION_STATUSES.includes(current.status as ExecutionStatus)) {
         throw new ConflictError(`The execution has already ended (${current.status})`);

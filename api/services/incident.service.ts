@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { IncidentSchema, OrganizationSchema, UserSchema, type Incident } from '../../shared/db/entities/index.ts';
 import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../../shared/db/repositories/incident-writes.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
-import { NotFoundError, ValidationError } from '../../shared/errors.ts';
+import { AppError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import { analysisView } from '../../shared/search/incident-analysis.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { AnalysisRefresher } from './incident-analysis.ts';
@@ -123,7 +123,8 @@ export function createIncidentService(deps: {
   const assertAssignable = async (assigneeId: string | null | undefined) => {
     // The tenant filter limits the lookup to the caller's organization.
     if (assigneeId && !(await deps.em().count(UserSchema, { id: assigneeId }))) {
-      throw new ValidationError([{ path: 'body.assignee_id', message: 'No such user in this organization' }]);
+      // A well-formed id naming nobody here: not found, as a user of another organization is.
+      throw new AppError('NOT_FOUND', 'assignee_id: no such user in this organization');
     }
   };
 

@@ -3,7 +3,7 @@ import { generateOpaqueToken, hashOpaqueToken } from '../../shared/auth/api-keys
 import { hashPassword } from '../../shared/auth/password.ts';
 import { InvitationSchema, OrganizationSchema, UserSchema, type Invitation } from '../../shared/db/entities/index.ts';
 import type { Role } from '../../shared/domain/permissions.ts';
-import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../shared/errors.ts';
+import { AppError, ConflictError, InvalidTokenError, NotFoundError } from '../../shared/errors.ts';
 import type { Mailer } from '../../shared/mail/mailer.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { organizationView, userView, type OrganizationView, type UserView } from './auth.service.ts';
@@ -115,13 +115,13 @@ export function createInvitationService(deps: { em: () => EntityManager; mailer:
       const em = deps.em();
       const tokenHash = hashOpaqueToken(input.token);
       const found = await em.findOne(InvitationSchema, { tokenHash, ...pending() }, unscoped);
-      if (!found) throw new BadRequestError(INVALID);
+      if (!found) throw new InvalidTokenError(INVALID);
       if (await em.count(UserSchema, { email: found.email }, unscoped)) throw new ConflictError('This email already has an account');
       const passwordHash = await hashPassword(input.password);
       try {
         return await em.transactional(async (tx) => {
           const claimed = await tx.nativeUpdate(InvitationSchema, { id: found.id, ...pending() }, { acceptedAt: now() }, unscoped);
-          if (claimed !== 1) throw new BadRequestError(INVALID);
+          if (claimed !== 1) throw new InvalidTokenError(INVALID);
           const organization = await tx.findOneOrFail(OrganizationSchema, { id: found.organization.id }, unscoped);
           const user = tx.create(UserSchema, {
             organization,

@@ -4,7 +4,7 @@ import { ProcedureSchema, ProcedureStepSchema, type Procedure, type ProcedureSte
 import { redactHeaderValues, sealSecretHeaders } from '../../shared/delivery/secret-headers.ts';
 import { hasPermission } from '../../shared/domain/permissions.ts';
 import type { StepDefinition, StepInput } from '../../shared/domain/procedure.ts';
-import { NotFoundError, ValidationError, type FieldError } from '../../shared/errors.ts';
+import { AppError, NotFoundError, ValidationError, type FieldError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 
 export interface ProcedureView {
@@ -92,7 +92,8 @@ export function createProcedureService(deps: { em: () => EntityManager; secretBo
   /** Replaces a procedure's steps; a step sent with an existing step's id keeps it (not flushed). */
   const replaceSteps = (em: EntityManager, procedure: Procedure, existing: ProcedureStep[], inputs: StepInput[]): ProcedureStep[] => {
     const byId = new Map(existing.map((step) => [step.id, step]));
-    const unknown = inputs.flatMap((input, index) => (input.id && !byId.has(input.id) ? [{ path: `body.steps.${index}.id`, message: 'Not a step of this procedure' }] : []));
+    const unknown = inputs.findIndex((input) => input.id && !byId.has(input.id));
+    if (unknown >= 0) throw new AppError('NOT_FOUND', `steps.${unknown}.id: not a step of this procedure`);
     const seen = new Set<string>();
     const duplicate = inputs.flatMap((input, index) => {
       if (!input.id) return [];
@@ -100,7 +101,7 @@ export function createProcedureService(deps: { em: () => EntityManager; secretBo
       seen.add(input.id);
       return [];
     });
-    if (unknown.length > 0 || duplicate.length > 0) throw new ValidationError([...unknown, ...duplicate]);
+    if (duplicate.length > 0) throw new ValidationError(duplicate);
     const configs = inputs.map((input, index) => sealedStepConfig(input, input.id ? byId.get(input.id) : undefined, index));
     const unsealable = configs.flatMap((config) => ('errors' in config ? config.errors : []));
     if (unsealable.length > 0) throw new ValidationError(unsealable);
@@ -134,7 +135,8 @@ export function createProcedureService(deps: { em: () => EntityManager; secretBo
         description: input.description ?? null,
         tags: input.tags,
       });
-      const steps = replaceSteps(em, procedure, [], input.steps);
+      // A new procedure has no steps to keep: ids sent with its steps name nothing and are ignored.
+      const steps = replaceSteps(em, procedure, [], input.steps.map(({ id: _id, ...step }) => step as StepInput));
       await em.flush();
       return procedureView(procedure, steps);
     },

@@ -37,9 +37,9 @@ export const tallyCount = (tally: Tally) => tally.shared + tally.inFlight + tall
 /** Whether the shared count is recent enough to decide without a round trip. */
 export const isFresh = (tally: Tally, nowMs: number, freshForMs: number) => nowMs - tally.refreshedAt <= freshForMs;
 
-/** Counts one request here. */
-export function countHit(tally: Tally, nowMs: number): void {
-  tally.local += 1;
+/** Counts `units` here: one per request, or one per alert of a webhook payload. */
+export function countHit(tally: Tally, nowMs: number, units = 1): void {
+  tally.local += units;
   tally.lastHitAt = Math.max(tally.lastHitAt, nowMs);
 }
 

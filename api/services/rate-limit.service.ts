@@ -17,6 +17,8 @@ export type PlanSource = { organizationId: string } | { integrationId: string } 
 export interface RateLimitDecision {
   limit: number;
   remaining: number;
+  /** Units the bucket had left before this hit: a refused payload of more alerts than this. */
+  available: number;
   /** UTC epoch seconds at which the window ends. */
   resetAt: number;
   exceeded: boolean;
@@ -178,8 +180,13 @@ export function createRateLimiter(deps: {
   }
 
   return {
-    /** Counts one request against every bucket; the decision reported is the tightest bucket's. */
-    async hit(buckets: readonly RateLimitBucket[], planSource: PlanSource): Promise<RateLimitDecision> {
+    /**
+     * Counts `units` (1 per request; a webhook payload's alerts) against every bucket; the decision
+     * reported is the tightest bucket's. All or nothing: when a bucket has fewer than `units` left,
+     * the hit is refused and counts as one request (refused requests count too, but a refused
+     * payload must not use up the quota its alerts were refused for).
+     */
+    async hit(buckets: readonly RateLimitBucket[], planSource: PlanSource, units = 1): Promise<RateLimitDecision> {
       const failsOpen = buckets.length > 0 && buckets.every((bucket) => 'limitClass' in bucket && bucket.limitClass === 'webhook');
       const sourceKey = planSourceKey(planSource);
       const databaseDown = failsOpen && now() < databaseDownUntil;
@@ -207,6 +214,7 @@ export function createRateLimiter(deps: {
         const id = tallyKey(bucket.key, windowStartSeconds);
         let tally = tallies.get(id);
         if (!tally) tallies.set(id, (tally = newTally(bucket.key, windowStartSeconds)));
+        // The request itself counts before any await, so this process's concurrent hits see it.
         countHit(tally, nowMs);
         return tally;
       });
@@ -216,11 +224,21 @@ export function createRateLimiter(deps: {
       ensureTimer();
 
       const limits = planLimits(plan, deps.overrides);
+      const limitOf = (bucket: RateLimitBucket) => ('limit' in bucket ? bucket.limit : limits[bucket.limitClass]);
+      // Decided and counted without an await in between: no hit of this process slips in.
+      // What each bucket had left before this hit (its own first unit is already counted).
+      const available = buckets.map((bucket, index) => Math.max(0, limitOf(bucket) - (tallyCount(counted[index]) - 1)));
+      const exceeded = available.some((left) => left < units);
+      if (!exceeded && units > 1) {
+        for (const tally of counted) countHit(tally, nowMs, units - 1);
+        // Without a timer the rest of the units are sent now, like every count in this mode.
+        if (flushIntervalMs === 0) await orFallBack(() => refresh(counted), () => undefined);
+      }
       const retryAfterSeconds = Math.max(1, resetAt - Math.floor(nowMs / 1000));
       const decisions = buckets.map((bucket, index) => {
         const count = tallyCount(counted[index]);
-        const limit = 'limit' in bucket ? bucket.limit : limits[bucket.limitClass];
-        return { limit, remaining: Math.max(0, limit - count), resetAt, exceeded: count > limit, retryAfterSeconds };
+        const limit = limitOf(bucket);
+        return { limit, remaining: Math.max(0, limit - count), available: available[index] as number, resetAt, exceeded: (available[index] as number) < units, retryAfterSeconds };
       });
       // An exceeded bucket wins; otherwise the one closest to its limit.
       return decisions.reduce((tightest, decision) =>

@@ -97,14 +97,9 @@ export function meteredRateLimit(guard: NonNullable<RouteGuards['rateLimit']>, u
 export function meteredWebhookIngest(ingest: WebhookIngestService, usage: Pick<UsageMeter, 'count'>): WebhookIngestService {
   return {
     ...ingest,
-    async ingestVerified(integration, input) {
-      const accepted = await ingest.ingestVerified(integration, input);
-      usage.count(integration.organizationId, 'alerts_ingested', accepted.data.alerts);
-      return accepted;
-    },
-    async ingestWithApiKey(auth, input) {
-      const accepted = await ingest.ingestWithApiKey(auth, input);
-      usage.count(auth.organizationId, 'alerts_ingested', accepted.data.alerts);
+    async enqueue(prepared) {
+      const accepted = await ingest.enqueue(prepared);
+      usage.count(prepared.integration.organizationId, 'alerts_ingested', accepted.data.alerts);
       return accepted;
     },
   };

@@ -12,7 +12,6 @@ import { ServiceUnavailableError, WebhookError } from '../../shared/errors.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import { toStorableJson } from '../../shared/text-safety.ts';
-import type { AuthContext } from '../auth-context.ts';
 import { alertIdOf, deliveryKeyOf, receiptKeyOf } from './alert-receipt.ts';
 import type { IntegrationLookup, ResolvedIntegration } from './integration-lookup.ts';
 import { createSignalCoalescer } from './signal-coalescer.ts';
@@ -48,6 +47,13 @@ function parseBody(platform: Platform, rawBody: Buffer, maxAlerts: number): Norm
 }
 
 export type WebhookIngestService = ReturnType<typeof createWebhookIngestService>;
+
+/** An authentic, parsed payload not yet handed to Temporal: the route counts its alerts first. */
+export interface PreparedPayload {
+  integration: ResolvedIntegration;
+  alerts: NormalizedAlert[];
+  deliveryKey: string;
+}
 
 export interface WebhookRequest {
   platform: Platform;
@@ -101,7 +107,7 @@ export function createWebhookIngestService(deps: {
     }
   }
 
-  async function enqueue(integration: ResolvedIntegration, alerts: NormalizedAlert[], deliveryKey: string): Promise<WebhookAccepted> {
+  async function enqueue({ integration, alerts, deliveryKey }: PreparedPayload): Promise<WebhookAccepted> {
     const receivedAtMs = now();
     const receivedAt = new Date(receivedAtMs).toISOString();
     // Receipt ids follow from the delivery, so a sender's retry after a lost answer counts once.
@@ -153,22 +159,25 @@ export function createWebhookIngestService(deps: {
     return integration;
   }
 
-  /** After verifySender: the integration must be enabled, then the payload is parsed and queued. */
-  async function ingestVerified(integration: ResolvedIntegration, input: Pick<WebhookRequest, 'platform' | 'rawBody' | 'headers'>) {
+  /** After verifySender: the integration must be enabled, then the payload is parsed (nothing queued yet). */
+  function prepareVerified(integration: ResolvedIntegration, input: Pick<WebhookRequest, 'platform' | 'rawBody' | 'headers'>): PreparedPayload {
     if (!integration.enabled) throw new WebhookError('INTEGRATION_DISABLED', 'This integration is disabled');
-    return enqueue(integration, parseBody(input.platform, input.rawBody, maxAlerts), deliveryKeyOf(input.rawBody, input.headers));
+    return { integration, alerts: parseBody(input.platform, input.rawBody, maxAlerts), deliveryKey: deliveryKeyOf(input.rawBody, input.headers) };
   }
 
   return {
     verifySender,
-    ingestVerified,
+    prepareVerified,
 
     /** `POST /webhooks/{platform}`: an API key with alerts:ingest; the organization's oldest enabled integration. */
-    async ingestWithApiKey(auth: AuthContext, input: { platform: Platform; rawBody: Buffer; headers?: Record<string, string | string[] | undefined> }) {
+    async prepareWithApiKey(input: { platform: Platform; rawBody: Buffer; headers?: Record<string, string | string[] | undefined> }): Promise<PreparedPayload> {
       const row = await deps.em().findOne(IntegrationSchema, { platform: input.platform, enabled: true }, { orderBy: { createdAt: 'asc' } });
       const integration = row ? await deps.integrations.get(row.id) : null;
       if (!integration) throw new WebhookError('INTEGRATION_NOT_FOUND', `No enabled ${input.platform} integration in this organization`);
-      return enqueue(integration, parseBody(input.platform, input.rawBody, maxAlerts), deliveryKeyOf(input.rawBody, input.headers ?? {}));
+      return { integration, alerts: parseBody(input.platform, input.rawBody, maxAlerts), deliveryKey: deliveryKeyOf(input.rawBody, input.headers ?? {}) };
     },
+
+    /** Hands a prepared payload's alerts to Temporal; answers once every one is held there. */
+    enqueue,
   };
 }

@@ -16,7 +16,14 @@ export function isIanaTimeZone(value: string): boolean {
   }
 }
 
-const timezone = z.string().max(64).refine(isIanaTimeZone, { message: 'must be an IANA time zone name, e.g. "Europe/Paris" or "UTC"' });
+const TIME_ZONE_MESSAGE = 'must be an IANA time zone name, e.g. "Europe/Paris" or "UTC"';
+const timezone = z.string().max(64).refine(isIanaTimeZone, { message: TIME_ZONE_MESSAGE });
+/**
+ * What a PATCH may set: the runtime's canonical IANA names, as an enum so the OpenAPI description
+ * lists exactly what is accepted (aliases such as `US/Eastern` are refused; stored ones still read).
+ */
+const TIME_ZONE_NAMES = [...new Set(['UTC', ...Intl.supportedValuesOf('timeZone')])] as [string, ...string[]];
+const timezoneToSet = z.enum(TIME_ZONE_NAMES, { message: TIME_ZONE_MESSAGE });
 const severity = z.enum(SEVERITIES);
 
 // Field schemas carry no defaults: a PATCH must not fill in (and so overwrite) what it leaves out.
@@ -81,7 +88,7 @@ export type OrganizationSettings = z.output<typeof OrganizationSettingsSchema>;
  */
 export const OrganizationSettingsPatchSchema = z
   .object({
-    timezone,
+    timezone: timezoneToSet,
     notifications: z.object(notificationFields).partial().strict(),
     retention_days: retentionDays,
     default_incident_severity: severity,

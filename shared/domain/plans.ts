@@ -21,7 +21,7 @@ export const RATE_LIMIT_WINDOW_SECONDS = 3600;
 
 /**
  * Requests per hour by plan. The default plan carries the spec's numbers (1,000 interactive, 5,000
- * per API key, 10,000 per webhook integration, 500 AI searches); the spec shows no other plan's,
+ * per API key, 10,000 webhook alerts per integration, 500 AI searches); the spec shows no other plan's,
  * so the larger plans scale them by 5 and 20.
  */
 export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = Object.freeze({

@@ -44,9 +44,9 @@ describe('password reset, password change, email verification (integration: real
     expect(verified.body.data.message).toBe('Email verified');
     expect((await stack.http.get('/api/v1/auth/me').set('Authorization', auth).expect(200)).body.data.email_verified).toBe(true);
 
-    const reused = await stack.http.post('/api/v1/auth/verify-email').send({ token }).expect(400);
-    expect(reused.body.code).toBe('BAD_REQUEST');
-    await stack.http.post('/api/v1/auth/verify-email').send({ token: 'made-up-token' }).expect(400);
+    const reused = await stack.http.post('/api/v1/auth/verify-email').send({ token }).expect(401);
+    expect(reused.body.code).toBe('INVALID_TOKEN');
+    await stack.http.post('/api/v1/auth/verify-email').send({ token: 'made-up-token' }).expect(401);
   });
 
   it('resends verification with a new token that replaces the old one', async () => {
@@ -60,7 +60,7 @@ describe('password reset, password change, email verification (integration: real
     remember('verification token', second);
     expect(second).not.toBe(first);
 
-    await stack.http.post('/api/v1/auth/verify-email').send({ token: first }).expect(400);
+    await stack.http.post('/api/v1/auth/verify-email').send({ token: first }).expect(401);
     await stack.http.post('/api/v1/auth/verify-email').send({ token: second }).expect(200);
     const again = await stack.http.post('/api/v1/auth/resend-verification').set('Authorization', auth).expect(200);
     expect(again.body.data.message).toBe('Email already verified');
@@ -95,8 +95,8 @@ describe('password reset, password change, email verification (integration: real
     expect(old.body.code).toBe('INVALID_TOKEN');
     await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: owner.refreshToken }).expect(401);
 
-    const reused = await stack.http.post('/api/v1/auth/password/reset/confirm').send({ token, new_password: 'yet another passphrase' }).expect(400);
-    expect(reused.body.code).toBe('BAD_REQUEST');
+    const reused = await stack.http.post('/api/v1/auth/password/reset/confirm').send({ token, new_password: 'yet another passphrase' }).expect(401);
+    expect(reused.body.code).toBe('INVALID_TOKEN');
     await login(owner.email, newPassword).expect(200);
   });
 
@@ -107,15 +107,15 @@ describe('password reset, password change, email verification (integration: real
     await stack.http.post('/api/v1/auth/password/reset').send({ email: owner.email }).expect(200);
     const second = tokenIn(await waitForMail(stack, owner.email, RESET, 1), 'Reset token');
     remember('reset token', second);
-    await stack.http.post('/api/v1/auth/password/reset/confirm').send({ token: first, new_password: 'superseded passphrase' }).expect(400);
+    await stack.http.post('/api/v1/auth/password/reset/confirm').send({ token: first, new_password: 'superseded passphrase' }).expect(401);
 
     // An hour passes: the lifetime is the database's `expires_at`.
     await stack.orm.em.fork().execute(
       `update account_tokens set expires_at = now() - interval '1 second' where user_id = ? and purpose = 'password_reset'`,
       [owner.user.id],
     );
-    const expired = await stack.http.post('/api/v1/auth/password/reset/confirm').send({ token: second, new_password: 'too late passphrase' }).expect(400);
-    expect(expired.body.code).toBe('BAD_REQUEST');
+    const expired = await stack.http.post('/api/v1/auth/password/reset/confirm').send({ token: second, new_password: 'too late passphrase' }).expect(401);
+    expect(expired.body.code).toBe('INVALID_TOKEN');
     await login(owner.email, owner.password).expect(200);
 
     await stack.http.post('/api/v1/auth/password/reset').send({ email: 'not-an-email' }).expect(422);

@@ -60,7 +60,10 @@ describe('API keys over HTTP (integration: real PostgreSQL)', () => {
       return response.status === 401 ? response : undefined;
     }, { timeoutMs: 5_000, intervalMs: 100 });
     expect(expired.body).toMatchObject({ code: 'INVALID_API_KEY', detail: 'API key has expired' });
-    await createKey({ Authorization: bearer() }, { name: 'past', permissions: ['incidents:read'], expires_at: '2020-01-01T00:00:00.000Z' }).expect(422);
+    // A time already past is the caller's to choose: the key is refused from the start.
+    const past = await createKey({ Authorization: bearer() }, { name: 'past', permissions: ['incidents:read'], expires_at: '2020-01-01T00:00:00.000Z' }).expect(201);
+    const refused = await stack.http.get('/api/v1/incidents').set('X-API-Key', past.body.data.api_key as string).expect(401);
+    expect(refused.body).toMatchObject({ code: 'INVALID_API_KEY', detail: 'API key has expired' });
   });
 
   it('gives a key with only incidents:read 403 INSUFFICIENT_PERMISSIONS on writes', async () => {

@@ -127,8 +127,8 @@ describe('audit log over HTTP (integration: real PostgreSQL)', () => {
 
     const invalid = await stack.http.get('/api/v1/audit').query({ from: 'yesterday', event_type: 'DROP TABLE', to: past }).set(bearer(owner.token)).expect(422);
     expect(invalid.body.errors.map((error: { path: string }) => error.path).sort()).toEqual(['query.event_type', 'query.from']);
-    const reversed = await stack.http.get('/api/v1/audit').query({ from: future, to: past }).set(bearer(owner.token)).expect(422);
-    expect(reversed.body.errors[0].path).toBe('query.from');
+    const reversed = await stack.http.get('/api/v1/audit').query({ from: future, to: past }).set(bearer(owner.token)).expect(200);
+    expect(reversed.body).toMatchObject({ data: [], meta: { total: 0 } });
   });
 
   it('lets engineers read /audit, but only owners and admins the /admin endpoints', async () => {

@@ -156,8 +156,8 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
     await waitForStep(execution.id, 0, 'waiting');
     const early = await patchExecution(execution.id, { step_id: procedure.steps[1]?.id, status: 'succeeded' }).expect(409);
     expect(early.body).toMatchObject({ code: 'CONFLICT', status_code: 409 });
-    const unknown = await patchExecution(execution.id, { step_id: randomUUID(), status: 'succeeded' }).expect(422);
-    expect(unknown.body.errors).toEqual([expect.objectContaining({ path: 'body.step_id' })]);
+    const unknown = await patchExecution(execution.id, { step_id: randomUUID(), status: 'succeeded' }).expect(404);
+    expect(unknown.body).toMatchObject({ code: 'NOT_FOUND', detail: 'step_id: not a step of this execution' });
     expect((await getExecution(execution.id)).steps.map((step) => step.status)).toEqual(['waiting', 'pending']);
 
     await patchExecution(execution.id, { step_id: procedure.steps[0]?.id, status: 'skipped', notes: 'not needed' }).expect(200);
@@ -283,8 +283,8 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
     expect((await stack.http.get('/api/v1/executions').set(as(other)).expect(200)).body.meta.total).toBe(0);
     // Another organization's incident cannot be tied to an execution.
     const foreignIncident = (await stack.http.post('/api/v1/incidents').set(as(other)).send({ title: 'Theirs' }).expect(201)).body.data;
-    const tied = await stack.http.post(`/api/v1/procedures/${procedure.id}/execute`).set(as(owner)).send({ incident_id: foreignIncident.id }).expect(422);
-    expect(tied.body.errors).toEqual([expect.objectContaining({ path: 'body.incident_id' })]);
+    const tied = await stack.http.post(`/api/v1/procedures/${procedure.id}/execute`).set(as(owner)).send({ incident_id: foreignIncident.id }).expect(404);
+    expect(tied.body).toMatchObject({ code: 'NOT_FOUND', detail: 'incident_id: no such incident in this organization' });
 
     const key = (await stack.http.post('/api/v1/api-keys').set(as(owner)).send({ name: 'read only', permissions: ['procedures:read', 'executions:read'] }).expect(201)).body.data.api_key;
     await stack.http.get(`/api/v1/executions/${execution.id}`).set('X-API-Key', key).expect(200);
@@ -322,8 +322,8 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
     await stack.http.post('/api/v1/procedures').set(as(owner)).send({ name: 'No seconds', steps: [{ name: 'w', type: 'wait', config: { seconds: 0 } }] }).expect(422);
     expect((await stack.http.get('/api/v1/procedures?tag=never').set(as(owner)).expect(200)).body.meta.total).toBe(0);
     const procedure = await createProcedure([{ name: 'Fine', type: 'manual' }]);
-    const unknownStep = await stack.http.patch(`/api/v1/procedures/${procedure.id}`).set(as(owner)).send({ steps: [{ id: randomUUID(), name: 'x', type: 'manual' }] }).expect(422);
-    expect(unknownStep.body.errors).toEqual([expect.objectContaining({ path: 'body.steps.0.id' })]);
+    const unknownStep = await stack.http.patch(`/api/v1/procedures/${procedure.id}`).set(as(owner)).send({ steps: [{ id: randomUUID(), name: 'x', type: 'manual' }] }).expect(404);
+    expect(unknownStep.body).toMatchObject({ code: 'NOT_FOUND', detail: 'steps.0.id: not a step of this procedure' });
     await stack.http.patch(`/api/v1/executions/${randomUUID()}`).set(as(owner)).send({ status: 'done' }).expect(422);
   });
 

@@ -45,7 +45,7 @@ describe('rate-limit buckets per request', () => {
   });
 
   it('counts webhooks per integration once authentic, failed authentications per IP with a fixed number', () => {
-    expect(bucketsFor(ctx({ platform: 'apm', integration_id: INTEGRATION }), route('webhook'), undefined, { kind: 'integration', integrationId: INTEGRATION })).toEqual({
+    expect(bucketsFor(ctx({ platform: 'apm', integration_id: INTEGRATION }), route('webhook'), undefined, { kind: 'integration', alerts: 1, integrationId: INTEGRATION })).toEqual({
       buckets: [{ key: `webhook:${INTEGRATION.toLowerCase()}`, limitClass: 'webhook' }],
       planSource: { integrationId: INTEGRATION },
     });

@@ -35,6 +35,14 @@ describe('rate-limit tallies', () => {
     expect(tallyCount(counted)).toBe(17);
   });
 
+  it('counts a webhook payload\'s alerts as that many units, sent as one delta', () => {
+    const counted = newTally('webhook:integration', 0);
+    countHit(counted, 100);
+    countHit(counted, 100, 249);
+    expect(tallyCount(counted)).toBe(250);
+    expect(takeRows([counted])).toEqual([{ tally: counted, delta: 250 }]);
+  });
+
   it('sends a failed flush\'s delta again and keeps the older read', () => {
     const counted = tally({ shared: 4, refreshedAt: 50 });
     countHit(counted, 100);

@@ -9,6 +9,7 @@ import { PLAN_LIMITS } from '../../shared/domain/plans.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+import { workflowIds } from '../../shared/temporal/ids.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 
 const headers = (response: Response) => ({
@@ -99,7 +100,7 @@ describe('rate limits (integration: real PostgreSQL)', () => {
         () => stack.http.post('/api/v1/auth/login').send({ email: 'nobody@example.test', password: 'wrong password' }).expect(401),
         () => stack.http.get('/api/v1/auth/me').set(bearer('not-a-token')).expect(401),
         () => stack.http.post('/api/v1/auth/register').send({ email: 'bad' }).expect(422),
-        () => stack.http.post('/api/v1/invitations/accept').send({ token: 'nope', name: 'N', password: 'long enough' }).expect(400),
+        () => stack.http.post('/api/v1/invitations/accept').send({ token: 'nope', name: 'N', password: 'long enough' }).expect(401),
       ];
       for (const [index, step] of steps.entries()) expect(headers(await step())).toMatchObject({ limit: 4, remaining: 3 - index });
       expectRateLimited(await stack.http.post('/api/v1/auth/login').send({ email: 'nobody@example.test', password: 'wrong password' }));
@@ -109,6 +110,71 @@ describe('rate limits (integration: real PostgreSQL)', () => {
       await stack.requestCaches.rateLimiter.flush();
       const rows = await stack.orm.em.fork().execute<{ key: string; count: number }[]>('select key, count from rate_limit_counters');
       expect(rows).toEqual([{ key: expect.stringMatching(/^ip:.*127\.0\.0\.1$/), count: 6 }]);
+    });
+  });
+
+  describe('webhook quotas in alerts, not requests', () => {
+    let stack: TestStack;
+    beforeAll(async () => {
+      // A small plan: 5 alerts per hour per integration (and per organization and platform with a key).
+      stack = await startTestStack({ env: { RATE_LIMIT_WEBHOOK_PER_HOUR: '5' } });
+    });
+    afterAll(async () => {
+      await stack?.stop();
+    });
+
+    /** One Alertmanager notification carrying `count` alerts, fingerprints `<prefix>-0`... */
+    const storm = (prefix: string, count: number) => ({
+      version: '4',
+      status: 'firing',
+      alerts: Array.from({ length: count }, (_, index) => ({
+        status: 'firing',
+        labels: { alertname: 'DiskFull', instance: `db-${index}:9100`, job: 'node', severity: 'warning' },
+        annotations: { summary: `disk ${index} full` },
+        startsAt: new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString(),
+        fingerprint: `${prefix}-${index}`,
+      })),
+    });
+    const signalled = async (organizationId: string, integrationId: string, fingerprint: string) =>
+      stack.temporal.client.workflow.getHandle(workflowIds.alertIngestion(organizationId, integrationId, fingerprint)).describe().then(() => true, () => false);
+
+    it('consumes one unit per alert and refuses a payload larger than what remains, whole, signalling nothing', async () => {
+      const owner = await registerOwner(stack.http, 'alert-quota');
+      const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
+      const accepted = await postSigned(stack.http, 'metrics_alerts', integration, storm('first', 3)).expect(200);
+      expect(accepted.body.data.alerts).toBe(3);
+      expect(headers(accepted)).toMatchObject({ limit: 5, remaining: 2 });
+
+      const refused = await postSigned(stack.http, 'metrics_alerts', integration, storm('second', 3));
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'RATE_LIMITED', status_code: 429 });
+      expect(refused.body.detail).toMatch(/3 alerts.*2 of the hourly quota of 5 alerts remain; nothing was ingested/);
+      // The refused payload counts as one request, not as its three alerts.
+      expect(headers(refused)).toMatchObject({ limit: 5, remaining: 1 });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      for (let index = 0; index < 3; index += 1) {
+        expect(await signalled(owner.organization.id, integration.id, `second-${index}`)).toBe(false);
+        expect(await signalled(owner.organization.id, integration.id, `first-${index}`)).toBe(true);
+      }
+      // What remains still takes a payload that fits.
+      expect(headers(await postSigned(stack.http, 'metrics_alerts', integration, storm('third', 1)).expect(200))).toMatchObject({ remaining: 0 });
+      expectRateLimited(await postSigned(stack.http, 'metrics_alerts', integration, storm('fourth', 1)));
+
+      await stack.requestCaches.rateLimiter.flush();
+      const counters = await stack.orm.em.fork().execute<{ count: number }[]>('select count from rate_limit_counters where key = ?', [`webhook:${integration.id}`]);
+      expect(counters).toEqual([{ count: 3 + 1 + 1 + 1 }]);
+    });
+
+    it('counts alerts on the short form too, per organization and platform', async () => {
+      const owner = await registerOwner(stack.http, 'alert-quota-key');
+      const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
+      const created = await stack.http.post('/api/v1/api-keys').set(bearer(owner.token)).send({ name: 'ingest', permissions: ['alerts:ingest'] }).expect(201);
+      const post = (payload: object) => stack.http.post('/api/v1/webhooks/metrics_alerts').set('X-API-Key', created.body.data.api_key as string).send(payload);
+      const refused = await post(storm('too-many', 6));
+      expect(refused.status).toBe(429);
+      expect(refused.body.detail).toMatch(/6 alerts/);
+      expect(await signalled(owner.organization.id, integration.id, 'too-many-0')).toBe(false);
+      expect(headers(await post(storm('fits', 4)).expect(200))).toMatchObject({ limit: 5, remaining: 0 });
     });
   });
 

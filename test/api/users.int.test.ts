@@ -41,8 +41,8 @@ describe('users and invitations over HTTP (integration: real PostgreSQL)', () =>
       expect(accepted.body.data.organization.id).toBe(owner.organization.id);
 
       // Single use.
-      const again = await stack.http.post('/api/v1/invitations/accept').send({ token, name: 'Again', password: 'viewer password' }).expect(400);
-      expect(again.body.code).toBe('BAD_REQUEST');
+      const again = await stack.http.post('/api/v1/invitations/accept').send({ token, name: 'Again', password: 'viewer password' }).expect(401);
+      expect(again.body.code).toBe('INVALID_TOKEN');
       await stack.http.get('/api/v1/invitations').set(bearer(owner.token)).expect(200).expect((response) => expect(response.body.data).toEqual([]));
 
       const login = await stack.http.post('/api/v1/auth/login').send({ email, password: 'viewer password' }).expect(200);
@@ -54,7 +54,7 @@ describe('users and invitations over HTTP (integration: real PostgreSQL)', () =>
       expect(denied.body.code).toBe('INSUFFICIENT_PERMISSIONS');
     });
 
-    it('refuses bad, revoked, replaced and expired tokens with 400', async () => {
+    it('refuses bad, revoked, replaced and expired tokens with 401 INVALID_TOKEN', async () => {
       const owner = await registerOwner(stack.http, 'tokens');
       const invite = async (email: string, seen = 0) => {
         const response = await stack.http.post('/api/v1/invitations').set(bearer(owner.token)).send({ email, role: 'engineer' }).expect(201);
@@ -62,25 +62,25 @@ describe('users and invitations over HTTP (integration: real PostgreSQL)', () =>
       };
       const accept = (token: string) => stack.http.post('/api/v1/invitations/accept').send({ token, name: 'Someone', password: 'a long password' });
 
-      expect((await accept('not-a-token').expect(400)).body.code).toBe('BAD_REQUEST');
+      expect((await accept('not-a-token').expect(401)).body.code).toBe('INVALID_TOKEN');
 
       const revokedEmail = `revoked-${randomUUID().slice(0, 8)}@example.test`;
       const revoked = await invite(revokedEmail);
       await stack.http.delete(`/api/v1/invitations/${revoked.id}`).set(bearer(owner.token)).expect(204);
-      await accept(revoked.token).expect(400);
+      await accept(revoked.token).expect(401);
 
       // Inviting the same address again replaces the pending invitation: the first token dies.
       const resentEmail = `resent-${randomUUID().slice(0, 8)}@example.test`;
       const first = await invite(resentEmail);
       const second = await invite(resentEmail, 1);
       expect(second.token).not.toBe(first.token);
-      await accept(first.token).expect(400);
+      await accept(first.token).expect(401);
       await accept(second.token).expect(201);
 
       const expiredEmail = `expired-${randomUUID().slice(0, 8)}@example.test`;
       const expired = await invite(expiredEmail);
       await sql(`update invitations set expires_at = now() - interval '1 second' where id = ?`, [expired.id]);
-      await accept(expired.token).expect(400);
+      await accept(expired.token).expect(401);
       const listed = await stack.http.get('/api/v1/invitations').set(bearer(owner.token)).expect(200);
       expect(listed.body.data.map((invitation: { id: string }) => invitation.id)).not.toContain(expired.id);
     });
