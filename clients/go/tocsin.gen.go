@@ -429,6 +429,36 @@ func (e HttpStepConfigMethod) Valid() bool {
 	}
 }
 
+// Defines values for HttpStepConfigInputMethod.
+const (
+	HttpStepConfigInputMethodDELETE HttpStepConfigInputMethod = "DELETE"
+	HttpStepConfigInputMethodGET    HttpStepConfigInputMethod = "GET"
+	HttpStepConfigInputMethodHEAD   HttpStepConfigInputMethod = "HEAD"
+	HttpStepConfigInputMethodPATCH  HttpStepConfigInputMethod = "PATCH"
+	HttpStepConfigInputMethodPOST   HttpStepConfigInputMethod = "POST"
+	HttpStepConfigInputMethodPUT    HttpStepConfigInputMethod = "PUT"
+)
+
+// Valid indicates whether the value is a known member of the HttpStepConfigInputMethod enum.
+func (e HttpStepConfigInputMethod) Valid() bool {
+	switch e {
+	case HttpStepConfigInputMethodDELETE:
+		return true
+	case HttpStepConfigInputMethodGET:
+		return true
+	case HttpStepConfigInputMethodHEAD:
+		return true
+	case HttpStepConfigInputMethodPATCH:
+		return true
+	case HttpStepConfigInputMethodPOST:
+		return true
+	case HttpStepConfigInputMethodPUT:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for IncidentSeverity.
 const (
 	IncidentSeverityCritical IncidentSeverity = "critical"
@@ -1128,6 +1158,57 @@ func (e WebhookConfigMethod) Valid() bool {
 	case WebhookConfigMethodPOST:
 		return true
 	case WebhookConfigMethodPUT:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookConfigInputEvents.
+const (
+	WebhookConfigInputEventsAlertReceived         WebhookConfigInputEvents = "alert.received"
+	WebhookConfigInputEventsExecutionUpdated      WebhookConfigInputEvents = "execution.updated"
+	WebhookConfigInputEventsIncidentCreated       WebhookConfigInputEvents = "incident.created"
+	WebhookConfigInputEventsIncidentResolved      WebhookConfigInputEvents = "incident.resolved"
+	WebhookConfigInputEventsIncidentStatusChanged WebhookConfigInputEvents = "incident.status_changed"
+	WebhookConfigInputEventsIncidentUpdated       WebhookConfigInputEvents = "incident.updated"
+)
+
+// Valid indicates whether the value is a known member of the WebhookConfigInputEvents enum.
+func (e WebhookConfigInputEvents) Valid() bool {
+	switch e {
+	case WebhookConfigInputEventsAlertReceived:
+		return true
+	case WebhookConfigInputEventsExecutionUpdated:
+		return true
+	case WebhookConfigInputEventsIncidentCreated:
+		return true
+	case WebhookConfigInputEventsIncidentResolved:
+		return true
+	case WebhookConfigInputEventsIncidentStatusChanged:
+		return true
+	case WebhookConfigInputEventsIncidentUpdated:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookConfigInputMethod.
+const (
+	WebhookConfigInputMethodPATCH WebhookConfigInputMethod = "PATCH"
+	WebhookConfigInputMethodPOST  WebhookConfigInputMethod = "POST"
+	WebhookConfigInputMethodPUT   WebhookConfigInputMethod = "PUT"
+)
+
+// Valid indicates whether the value is a known member of the WebhookConfigInputMethod enum.
+func (e WebhookConfigInputMethod) Valid() bool {
+	switch e {
+	case WebhookConfigInputMethodPATCH:
+		return true
+	case WebhookConfigInputMethodPOST:
+		return true
+	case WebhookConfigInputMethodPUT:
 		return true
 	default:
 		return false
@@ -2148,6 +2229,1275 @@ func (e UpdateOrganizationSettingsJSONBodyNotificationsMinSeverity) Valid() bool
 	}
 }
 
+// Defines values for UpdateOrganizationSettingsJSONBodyTimezone.
+const (
+	AfricaAbidjan               UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Abidjan"
+	AfricaAccra                 UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Accra"
+	AfricaAddisAbaba            UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Addis_Ababa"
+	AfricaAlgiers               UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Algiers"
+	AfricaAsmera                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Asmera"
+	AfricaBamako                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Bamako"
+	AfricaBangui                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Bangui"
+	AfricaBanjul                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Banjul"
+	AfricaBissau                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Bissau"
+	AfricaBlantyre              UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Blantyre"
+	AfricaBrazzaville           UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Brazzaville"
+	AfricaBujumbura             UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Bujumbura"
+	AfricaCairo                 UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Cairo"
+	AfricaCasablanca            UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Casablanca"
+	AfricaCeuta                 UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Ceuta"
+	AfricaConakry               UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Conakry"
+	AfricaDakar                 UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Dakar"
+	AfricaDarEsSalaam           UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Dar_es_Salaam"
+	AfricaDjibouti              UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Djibouti"
+	AfricaDouala                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Douala"
+	AfricaElAaiun               UpdateOrganizationSettingsJSONBodyTimezone = "Africa/El_Aaiun"
+	AfricaFreetown              UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Freetown"
+	AfricaGaborone              UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Gaborone"
+	AfricaHarare                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Harare"
+	AfricaJohannesburg          UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Johannesburg"
+	AfricaJuba                  UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Juba"
+	AfricaKampala               UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Kampala"
+	AfricaKhartoum              UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Khartoum"
+	AfricaKigali                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Kigali"
+	AfricaKinshasa              UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Kinshasa"
+	AfricaLagos                 UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Lagos"
+	AfricaLibreville            UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Libreville"
+	AfricaLome                  UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Lome"
+	AfricaLuanda                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Luanda"
+	AfricaLubumbashi            UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Lubumbashi"
+	AfricaLusaka                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Lusaka"
+	AfricaMalabo                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Malabo"
+	AfricaMaputo                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Maputo"
+	AfricaMaseru                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Maseru"
+	AfricaMbabane               UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Mbabane"
+	AfricaMogadishu             UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Mogadishu"
+	AfricaMonrovia              UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Monrovia"
+	AfricaNairobi               UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Nairobi"
+	AfricaNdjamena              UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Ndjamena"
+	AfricaNiamey                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Niamey"
+	AfricaNouakchott            UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Nouakchott"
+	AfricaOuagadougou           UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Ouagadougou"
+	AfricaPortoNovo             UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Porto-Novo"
+	AfricaSaoTome               UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Sao_Tome"
+	AfricaTripoli               UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Tripoli"
+	AfricaTunis                 UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Tunis"
+	AfricaWindhoek              UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Windhoek"
+	AmericaAdak                 UpdateOrganizationSettingsJSONBodyTimezone = "America/Adak"
+	AmericaAnchorage            UpdateOrganizationSettingsJSONBodyTimezone = "America/Anchorage"
+	AmericaAnguilla             UpdateOrganizationSettingsJSONBodyTimezone = "America/Anguilla"
+	AmericaAntigua              UpdateOrganizationSettingsJSONBodyTimezone = "America/Antigua"
+	AmericaAraguaina            UpdateOrganizationSettingsJSONBodyTimezone = "America/Araguaina"
+	AmericaArgentinaLaRioja     UpdateOrganizationSettingsJSONBodyTimezone = "America/Argentina/La_Rioja"
+	AmericaArgentinaRioGallegos UpdateOrganizationSettingsJSONBodyTimezone = "America/Argentina/Rio_Gallegos"
+	AmericaArgentinaSalta       UpdateOrganizationSettingsJSONBodyTimezone = "America/Argentina/Salta"
+	AmericaArgentinaSanJuan     UpdateOrganizationSettingsJSONBodyTimezone = "America/Argentina/San_Juan"
+	AmericaArgentinaSanLuis     UpdateOrganizationSettingsJSONBodyTimezone = "America/Argentina/San_Luis"
+	AmericaArgentinaTucuman     UpdateOrganizationSettingsJSONBodyTimezone = "America/Argentina/Tucuman"
+	AmericaArgentinaUshuaia     UpdateOrganizationSettingsJSONBodyTimezone = "America/Argentina/Ushuaia"
+	AmericaAruba                UpdateOrganizationSettingsJSONBodyTimezone = "America/Aruba"
+	AmericaAsuncion             UpdateOrganizationSettingsJSONBodyTimezone = "America/Asuncion"
+	AmericaBahia                UpdateOrganizationSettingsJSONBodyTimezone = "America/Bahia"
+	AmericaBahiaBanderas        UpdateOrganizationSettingsJSONBodyTimezone = "America/Bahia_Banderas"
+	AmericaBarbados             UpdateOrganizationSettingsJSONBodyTimezone = "America/Barbados"
+	AmericaBelem                UpdateOrganizationSettingsJSONBodyTimezone = "America/Belem"
+	AmericaBelize               UpdateOrganizationSettingsJSONBodyTimezone = "America/Belize"
+	AmericaBlancSablon          UpdateOrganizationSettingsJSONBodyTimezone = "America/Blanc-Sablon"
+	AmericaBoaVista             UpdateOrganizationSettingsJSONBodyTimezone = "America/Boa_Vista"
+	AmericaBogota               UpdateOrganizationSettingsJSONBodyTimezone = "America/Bogota"
+	AmericaBoise                UpdateOrganizationSettingsJSONBodyTimezone = "America/Boise"
+	AmericaBuenosAires          UpdateOrganizationSettingsJSONBodyTimezone = "America/Buenos_Aires"
+	AmericaCambridgeBay         UpdateOrganizationSettingsJSONBodyTimezone = "America/Cambridge_Bay"
+	AmericaCampoGrande          UpdateOrganizationSettingsJSONBodyTimezone = "America/Campo_Grande"
+	AmericaCancun               UpdateOrganizationSettingsJSONBodyTimezone = "America/Cancun"
+	AmericaCaracas              UpdateOrganizationSettingsJSONBodyTimezone = "America/Caracas"
+	AmericaCatamarca            UpdateOrganizationSettingsJSONBodyTimezone = "America/Catamarca"
+	AmericaCayenne              UpdateOrganizationSettingsJSONBodyTimezone = "America/Cayenne"
+	AmericaCayman               UpdateOrganizationSettingsJSONBodyTimezone = "America/Cayman"
+	AmericaChicago              UpdateOrganizationSettingsJSONBodyTimezone = "America/Chicago"
+	AmericaChihuahua            UpdateOrganizationSettingsJSONBodyTimezone = "America/Chihuahua"
+	AmericaCiudadJuarez         UpdateOrganizationSettingsJSONBodyTimezone = "America/Ciudad_Juarez"
+	AmericaCoralHarbour         UpdateOrganizationSettingsJSONBodyTimezone = "America/Coral_Harbour"
+	AmericaCordoba              UpdateOrganizationSettingsJSONBodyTimezone = "America/Cordoba"
+	AmericaCostaRica            UpdateOrganizationSettingsJSONBodyTimezone = "America/Costa_Rica"
+	AmericaCoyhaique            UpdateOrganizationSettingsJSONBodyTimezone = "America/Coyhaique"
+	AmericaCreston              UpdateOrganizationSettingsJSONBodyTimezone = "America/Creston"
+	AmericaCuiaba               UpdateOrganizationSettingsJSONBodyTimezone = "America/Cuiaba"
+	AmericaCuracao              UpdateOrganizationSettingsJSONBodyTimezone = "America/Curacao"
+	AmericaDanmarkshavn         UpdateOrganizationSettingsJSONBodyTimezone = "America/Danmarkshavn"
+	AmericaDawson               UpdateOrganizationSettingsJSONBodyTimezone = "America/Dawson"
+	AmericaDawsonCreek          UpdateOrganizationSettingsJSONBodyTimezone = "America/Dawson_Creek"
+	AmericaDenver               UpdateOrganizationSettingsJSONBodyTimezone = "America/Denver"
+	AmericaDetroit              UpdateOrganizationSettingsJSONBodyTimezone = "America/Detroit"
+	AmericaDominica             UpdateOrganizationSettingsJSONBodyTimezone = "America/Dominica"
+	AmericaEdmonton             UpdateOrganizationSettingsJSONBodyTimezone = "America/Edmonton"
+	AmericaEirunepe             UpdateOrganizationSettingsJSONBodyTimezone = "America/Eirunepe"
+	AmericaElSalvador           UpdateOrganizationSettingsJSONBodyTimezone = "America/El_Salvador"
+	AmericaFortNelson           UpdateOrganizationSettingsJSONBodyTimezone = "America/Fort_Nelson"
+	AmericaFortaleza            UpdateOrganizationSettingsJSONBodyTimezone = "America/Fortaleza"
+	AmericaGlaceBay             UpdateOrganizationSettingsJSONBodyTimezone = "America/Glace_Bay"
+	AmericaGodthab              UpdateOrganizationSettingsJSONBodyTimezone = "America/Godthab"
+	AmericaGooseBay             UpdateOrganizationSettingsJSONBodyTimezone = "America/Goose_Bay"
+	AmericaGrandTurk            UpdateOrganizationSettingsJSONBodyTimezone = "America/Grand_Turk"
+	AmericaGrenada              UpdateOrganizationSettingsJSONBodyTimezone = "America/Grenada"
+	AmericaGuadeloupe           UpdateOrganizationSettingsJSONBodyTimezone = "America/Guadeloupe"
+	AmericaGuatemala            UpdateOrganizationSettingsJSONBodyTimezone = "America/Guatemala"
+	AmericaGuayaquil            UpdateOrganizationSettingsJSONBodyTimezone = "America/Guayaquil"
+	AmericaGuyana               UpdateOrganizationSettingsJSONBodyTimezone = "America/Guyana"
+	AmericaHalifax              UpdateOrganizationSettingsJSONBodyTimezone = "America/Halifax"
+	AmericaHavana               UpdateOrganizationSettingsJSONBodyTimezone = "America/Havana"
+	AmericaHermosillo           UpdateOrganizationSettingsJSONBodyTimezone = "America/Hermosillo"
+	AmericaIndianaKnox          UpdateOrganizationSettingsJSONBodyTimezone = "America/Indiana/Knox"
+	AmericaIndianaMarengo       UpdateOrganizationSettingsJSONBodyTimezone = "America/Indiana/Marengo"
+	AmericaIndianaPetersburg    UpdateOrganizationSettingsJSONBodyTimezone = "America/Indiana/Petersburg"
+	AmericaIndianaTellCity      UpdateOrganizationSettingsJSONBodyTimezone = "America/Indiana/Tell_City"
+	AmericaIndianaVevay         UpdateOrganizationSettingsJSONBodyTimezone = "America/Indiana/Vevay"
+	AmericaIndianaVincennes     UpdateOrganizationSettingsJSONBodyTimezone = "America/Indiana/Vincennes"
+	AmericaIndianaWinamac       UpdateOrganizationSettingsJSONBodyTimezone = "America/Indiana/Winamac"
+	AmericaIndianapolis         UpdateOrganizationSettingsJSONBodyTimezone = "America/Indianapolis"
+	AmericaInuvik               UpdateOrganizationSettingsJSONBodyTimezone = "America/Inuvik"
+	AmericaIqaluit              UpdateOrganizationSettingsJSONBodyTimezone = "America/Iqaluit"
+	AmericaJamaica              UpdateOrganizationSettingsJSONBodyTimezone = "America/Jamaica"
+	AmericaJujuy                UpdateOrganizationSettingsJSONBodyTimezone = "America/Jujuy"
+	AmericaJuneau               UpdateOrganizationSettingsJSONBodyTimezone = "America/Juneau"
+	AmericaKentuckyMonticello   UpdateOrganizationSettingsJSONBodyTimezone = "America/Kentucky/Monticello"
+	AmericaKralendijk           UpdateOrganizationSettingsJSONBodyTimezone = "America/Kralendijk"
+	AmericaLaPaz                UpdateOrganizationSettingsJSONBodyTimezone = "America/La_Paz"
+	AmericaLima                 UpdateOrganizationSettingsJSONBodyTimezone = "America/Lima"
+	AmericaLosAngeles           UpdateOrganizationSettingsJSONBodyTimezone = "America/Los_Angeles"
+	AmericaLouisville           UpdateOrganizationSettingsJSONBodyTimezone = "America/Louisville"
+	AmericaLowerPrinces         UpdateOrganizationSettingsJSONBodyTimezone = "America/Lower_Princes"
+	AmericaMaceio               UpdateOrganizationSettingsJSONBodyTimezone = "America/Maceio"
+	AmericaManagua              UpdateOrganizationSettingsJSONBodyTimezone = "America/Managua"
+	AmericaManaus               UpdateOrganizationSettingsJSONBodyTimezone = "America/Manaus"
+	AmericaMarigot              UpdateOrganizationSettingsJSONBodyTimezone = "America/Marigot"
+	AmericaMartinique           UpdateOrganizationSettingsJSONBodyTimezone = "America/Martinique"
+	AmericaMatamoros            UpdateOrganizationSettingsJSONBodyTimezone = "America/Matamoros"
+	AmericaMazatlan             UpdateOrganizationSettingsJSONBodyTimezone = "America/Mazatlan"
+	AmericaMendoza              UpdateOrganizationSettingsJSONBodyTimezone = "America/Mendoza"
+	AmericaMenominee            UpdateOrganizationSettingsJSONBodyTimezone = "America/Menominee"
+	AmericaMerida               UpdateOrganizationSettingsJSONBodyTimezone = "America/Merida"
+	AmericaMetlakatla           UpdateOrganizationSettingsJSONBodyTimezone = "America/Metlakatla"
+	AmericaMexicoCity           UpdateOrganizationSettingsJSONBodyTimezone = "America/Mexico_City"
+	AmericaMiquelon             UpdateOrganizationSettingsJSONBodyTimezone = "America/Miquelon"
+	AmericaMoncton              UpdateOrganizationSettingsJSONBodyTimezone = "America/Moncton"
+	AmericaMonterrey            UpdateOrganizationSettingsJSONBodyTimezone = "America/Monterrey"
+	AmericaMontevideo           UpdateOrganizationSettingsJSONBodyTimezone = "America/Montevideo"
+	AmericaMontserrat           UpdateOrganizationSettingsJSONBodyTimezone = "America/Montserrat"
+	AmericaNassau               UpdateOrganizationSettingsJSONBodyTimezone = "America/Nassau"
+	AmericaNewYork              UpdateOrganizationSettingsJSONBodyTimezone = "America/New_York"
+	AmericaNome                 UpdateOrganizationSettingsJSONBodyTimezone = "America/Nome"
+	AmericaNoronha              UpdateOrganizationSettingsJSONBodyTimezone = "America/Noronha"
+	AmericaNorthDakotaBeulah    UpdateOrganizationSettingsJSONBodyTimezone = "America/North_Dakota/Beulah"
+	AmericaNorthDakotaCenter    UpdateOrganizationSettingsJSONBodyTimezone = "America/North_Dakota/Center"
+	AmericaNorthDakotaNewSalem  UpdateOrganizationSettingsJSONBodyTimezone = "America/North_Dakota/New_Salem"
+	AmericaOjinaga              UpdateOrganizationSettingsJSONBodyTimezone = "America/Ojinaga"
+	AmericaPanama               UpdateOrganizationSettingsJSONBodyTimezone = "America/Panama"
+	AmericaParamaribo           UpdateOrganizationSettingsJSONBodyTimezone = "America/Paramaribo"
+	AmericaPhoenix              UpdateOrganizationSettingsJSONBodyTimezone = "America/Phoenix"
+	AmericaPortAuPrince         UpdateOrganizationSettingsJSONBodyTimezone = "America/Port-au-Prince"
+	AmericaPortOfSpain          UpdateOrganizationSettingsJSONBodyTimezone = "America/Port_of_Spain"
+	AmericaPortoVelho           UpdateOrganizationSettingsJSONBodyTimezone = "America/Porto_Velho"
+	AmericaPuertoRico           UpdateOrganizationSettingsJSONBodyTimezone = "America/Puerto_Rico"
+	AmericaPuntaArenas          UpdateOrganizationSettingsJSONBodyTimezone = "America/Punta_Arenas"
+	AmericaRankinInlet          UpdateOrganizationSettingsJSONBodyTimezone = "America/Rankin_Inlet"
+	AmericaRecife               UpdateOrganizationSettingsJSONBodyTimezone = "America/Recife"
+	AmericaRegina               UpdateOrganizationSettingsJSONBodyTimezone = "America/Regina"
+	AmericaResolute             UpdateOrganizationSettingsJSONBodyTimezone = "America/Resolute"
+	AmericaRioBranco            UpdateOrganizationSettingsJSONBodyTimezone = "America/Rio_Branco"
+	AmericaSantarem             UpdateOrganizationSettingsJSONBodyTimezone = "America/Santarem"
+	AmericaSantiago             UpdateOrganizationSettingsJSONBodyTimezone = "America/Santiago"
+	AmericaSantoDomingo         UpdateOrganizationSettingsJSONBodyTimezone = "America/Santo_Domingo"
+	AmericaSaoPaulo             UpdateOrganizationSettingsJSONBodyTimezone = "America/Sao_Paulo"
+	AmericaScoresbysund         UpdateOrganizationSettingsJSONBodyTimezone = "America/Scoresbysund"
+	AmericaSitka                UpdateOrganizationSettingsJSONBodyTimezone = "America/Sitka"
+	AmericaStBarthelemy         UpdateOrganizationSettingsJSONBodyTimezone = "America/St_Barthelemy"
+	AmericaStJohns              UpdateOrganizationSettingsJSONBodyTimezone = "America/St_Johns"
+	AmericaStKitts              UpdateOrganizationSettingsJSONBodyTimezone = "America/St_Kitts"
+	AmericaStLucia              UpdateOrganizationSettingsJSONBodyTimezone = "America/St_Lucia"
+	AmericaStThomas             UpdateOrganizationSettingsJSONBodyTimezone = "America/St_Thomas"
+	AmericaStVincent            UpdateOrganizationSettingsJSONBodyTimezone = "America/St_Vincent"
+	AmericaSwiftCurrent         UpdateOrganizationSettingsJSONBodyTimezone = "America/Swift_Current"
+	AmericaTegucigalpa          UpdateOrganizationSettingsJSONBodyTimezone = "America/Tegucigalpa"
+	AmericaThule                UpdateOrganizationSettingsJSONBodyTimezone = "America/Thule"
+	AmericaTijuana              UpdateOrganizationSettingsJSONBodyTimezone = "America/Tijuana"
+	AmericaToronto              UpdateOrganizationSettingsJSONBodyTimezone = "America/Toronto"
+	AmericaTortola              UpdateOrganizationSettingsJSONBodyTimezone = "America/Tortola"
+	AmericaVancouver            UpdateOrganizationSettingsJSONBodyTimezone = "America/Vancouver"
+	AmericaWhitehorse           UpdateOrganizationSettingsJSONBodyTimezone = "America/Whitehorse"
+	AmericaWinnipeg             UpdateOrganizationSettingsJSONBodyTimezone = "America/Winnipeg"
+	AmericaYakutat              UpdateOrganizationSettingsJSONBodyTimezone = "America/Yakutat"
+	AntarcticaCasey             UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/Casey"
+	AntarcticaDavis             UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/Davis"
+	AntarcticaDumontDUrville    UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/DumontDUrville"
+	AntarcticaMacquarie         UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/Macquarie"
+	AntarcticaMawson            UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/Mawson"
+	AntarcticaMcMurdo           UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/McMurdo"
+	AntarcticaPalmer            UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/Palmer"
+	AntarcticaRothera           UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/Rothera"
+	AntarcticaSyowa             UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/Syowa"
+	AntarcticaTroll             UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/Troll"
+	AntarcticaVostok            UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/Vostok"
+	ArcticLongyearbyen          UpdateOrganizationSettingsJSONBodyTimezone = "Arctic/Longyearbyen"
+	AsiaAden                    UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Aden"
+	AsiaAlmaty                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Almaty"
+	AsiaAmman                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Amman"
+	AsiaAnadyr                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Anadyr"
+	AsiaAqtau                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Aqtau"
+	AsiaAqtobe                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Aqtobe"
+	AsiaAshgabat                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Ashgabat"
+	AsiaAtyrau                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Atyrau"
+	AsiaBaghdad                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Baghdad"
+	AsiaBahrain                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Bahrain"
+	AsiaBaku                    UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Baku"
+	AsiaBangkok                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Bangkok"
+	AsiaBarnaul                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Barnaul"
+	AsiaBeirut                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Beirut"
+	AsiaBishkek                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Bishkek"
+	AsiaBrunei                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Brunei"
+	AsiaCalcutta                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Calcutta"
+	AsiaChita                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Chita"
+	AsiaColombo                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Colombo"
+	AsiaDamascus                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Damascus"
+	AsiaDhaka                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Dhaka"
+	AsiaDili                    UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Dili"
+	AsiaDubai                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Dubai"
+	AsiaDushanbe                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Dushanbe"
+	AsiaFamagusta               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Famagusta"
+	AsiaGaza                    UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Gaza"
+	AsiaHebron                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Hebron"
+	AsiaHongKong                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Hong_Kong"
+	AsiaHovd                    UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Hovd"
+	AsiaIrkutsk                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Irkutsk"
+	AsiaJakarta                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Jakarta"
+	AsiaJayapura                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Jayapura"
+	AsiaJerusalem               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Jerusalem"
+	AsiaKabul                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Kabul"
+	AsiaKamchatka               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Kamchatka"
+	AsiaKarachi                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Karachi"
+	AsiaKatmandu                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Katmandu"
+	AsiaKhandyga                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Khandyga"
+	AsiaKrasnoyarsk             UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Krasnoyarsk"
+	AsiaKualaLumpur             UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Kuala_Lumpur"
+	AsiaKuching                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Kuching"
+	AsiaKuwait                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Kuwait"
+	AsiaMacau                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Macau"
+	AsiaMagadan                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Magadan"
+	AsiaMakassar                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Makassar"
+	AsiaManila                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Manila"
+	AsiaMuscat                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Muscat"
+	AsiaNicosia                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Nicosia"
+	AsiaNovokuznetsk            UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Novokuznetsk"
+	AsiaNovosibirsk             UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Novosibirsk"
+	AsiaOmsk                    UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Omsk"
+	AsiaOral                    UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Oral"
+	AsiaPhnomPenh               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Phnom_Penh"
+	AsiaPontianak               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Pontianak"
+	AsiaPyongyang               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Pyongyang"
+	AsiaQatar                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Qatar"
+	AsiaQostanay                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Qostanay"
+	AsiaQyzylorda               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Qyzylorda"
+	AsiaRangoon                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Rangoon"
+	AsiaRiyadh                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Riyadh"
+	AsiaSaigon                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Saigon"
+	AsiaSakhalin                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Sakhalin"
+	AsiaSamarkand               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Samarkand"
+	AsiaSeoul                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Seoul"
+	AsiaShanghai                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Shanghai"
+	AsiaSingapore               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Singapore"
+	AsiaSrednekolymsk           UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Srednekolymsk"
+	AsiaTaipei                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Taipei"
+	AsiaTashkent                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Tashkent"
+	AsiaTbilisi                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Tbilisi"
+	AsiaTehran                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Tehran"
+	AsiaThimphu                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Thimphu"
+	AsiaTokyo                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Tokyo"
+	AsiaTomsk                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Tomsk"
+	AsiaUlaanbaatar             UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Ulaanbaatar"
+	AsiaUrumqi                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Urumqi"
+	AsiaUstNera                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Ust-Nera"
+	AsiaVientiane               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Vientiane"
+	AsiaVladivostok             UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Vladivostok"
+	AsiaYakutsk                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Yakutsk"
+	AsiaYekaterinburg           UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Yekaterinburg"
+	AsiaYerevan                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Yerevan"
+	AtlanticAzores              UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/Azores"
+	AtlanticBermuda             UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/Bermuda"
+	AtlanticCanary              UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/Canary"
+	AtlanticCapeVerde           UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/Cape_Verde"
+	AtlanticFaeroe              UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/Faeroe"
+	AtlanticMadeira             UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/Madeira"
+	AtlanticReykjavik           UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/Reykjavik"
+	AtlanticSouthGeorgia        UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/South_Georgia"
+	AtlanticStHelena            UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/St_Helena"
+	AtlanticStanley             UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/Stanley"
+	AustraliaAdelaide           UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Adelaide"
+	AustraliaBrisbane           UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Brisbane"
+	AustraliaBrokenHill         UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Broken_Hill"
+	AustraliaDarwin             UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Darwin"
+	AustraliaEucla              UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Eucla"
+	AustraliaHobart             UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Hobart"
+	AustraliaLindeman           UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Lindeman"
+	AustraliaLordHowe           UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Lord_Howe"
+	AustraliaMelbourne          UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Melbourne"
+	AustraliaPerth              UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Perth"
+	AustraliaSydney             UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Sydney"
+	EuropeAmsterdam             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Amsterdam"
+	EuropeAndorra               UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Andorra"
+	EuropeAstrakhan             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Astrakhan"
+	EuropeAthens                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Athens"
+	EuropeBelgrade              UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Belgrade"
+	EuropeBerlin                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Berlin"
+	EuropeBratislava            UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Bratislava"
+	EuropeBrussels              UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Brussels"
+	EuropeBucharest             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Bucharest"
+	EuropeBudapest              UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Budapest"
+	EuropeBusingen              UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Busingen"
+	EuropeChisinau              UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Chisinau"
+	EuropeCopenhagen            UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Copenhagen"
+	EuropeDublin                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Dublin"
+	EuropeGibraltar             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Gibraltar"
+	EuropeGuernsey              UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Guernsey"
+	EuropeHelsinki              UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Helsinki"
+	EuropeIsleOfMan             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Isle_of_Man"
+	EuropeIstanbul              UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Istanbul"
+	EuropeJersey                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Jersey"
+	EuropeKaliningrad           UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Kaliningrad"
+	EuropeKiev                  UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Kiev"
+	EuropeKirov                 UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Kirov"
+	EuropeLisbon                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Lisbon"
+	EuropeLjubljana             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Ljubljana"
+	EuropeLondon                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/London"
+	EuropeLuxembourg            UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Luxembourg"
+	EuropeMadrid                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Madrid"
+	EuropeMalta                 UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Malta"
+	EuropeMariehamn             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Mariehamn"
+	EuropeMinsk                 UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Minsk"
+	EuropeMonaco                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Monaco"
+	EuropeMoscow                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Moscow"
+	EuropeOslo                  UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Oslo"
+	EuropeParis                 UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Paris"
+	EuropePodgorica             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Podgorica"
+	EuropePrague                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Prague"
+	EuropeRiga                  UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Riga"
+	EuropeRome                  UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Rome"
+	EuropeSamara                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Samara"
+	EuropeSanMarino             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/San_Marino"
+	EuropeSarajevo              UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Sarajevo"
+	EuropeSaratov               UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Saratov"
+	EuropeSimferopol            UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Simferopol"
+	EuropeSkopje                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Skopje"
+	EuropeSofia                 UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Sofia"
+	EuropeStockholm             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Stockholm"
+	EuropeTallinn               UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Tallinn"
+	EuropeTirane                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Tirane"
+	EuropeUlyanovsk             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Ulyanovsk"
+	EuropeVaduz                 UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Vaduz"
+	EuropeVatican               UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Vatican"
+	EuropeVienna                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Vienna"
+	EuropeVilnius               UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Vilnius"
+	EuropeVolgograd             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Volgograd"
+	EuropeWarsaw                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Warsaw"
+	EuropeZagreb                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Zagreb"
+	EuropeZurich                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Zurich"
+	IndianAntananarivo          UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Antananarivo"
+	IndianChagos                UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Chagos"
+	IndianChristmas             UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Christmas"
+	IndianCocos                 UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Cocos"
+	IndianComoro                UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Comoro"
+	IndianKerguelen             UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Kerguelen"
+	IndianMahe                  UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Mahe"
+	IndianMaldives              UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Maldives"
+	IndianMauritius             UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Mauritius"
+	IndianMayotte               UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Mayotte"
+	IndianReunion               UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Reunion"
+	PacificApia                 UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Apia"
+	PacificAuckland             UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Auckland"
+	PacificBougainville         UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Bougainville"
+	PacificChatham              UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Chatham"
+	PacificEaster               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Easter"
+	PacificEfate                UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Efate"
+	PacificEnderbury            UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Enderbury"
+	PacificFakaofo              UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Fakaofo"
+	PacificFiji                 UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Fiji"
+	PacificFunafuti             UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Funafuti"
+	PacificGalapagos            UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Galapagos"
+	PacificGambier              UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Gambier"
+	PacificGuadalcanal          UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Guadalcanal"
+	PacificGuam                 UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Guam"
+	PacificHonolulu             UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Honolulu"
+	PacificKiritimati           UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Kiritimati"
+	PacificKosrae               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Kosrae"
+	PacificKwajalein            UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Kwajalein"
+	PacificMajuro               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Majuro"
+	PacificMarquesas            UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Marquesas"
+	PacificMidway               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Midway"
+	PacificNauru                UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Nauru"
+	PacificNiue                 UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Niue"
+	PacificNorfolk              UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Norfolk"
+	PacificNoumea               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Noumea"
+	PacificPagoPago             UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Pago_Pago"
+	PacificPalau                UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Palau"
+	PacificPitcairn             UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Pitcairn"
+	PacificPonape               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Ponape"
+	PacificPortMoresby          UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Port_Moresby"
+	PacificRarotonga            UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Rarotonga"
+	PacificSaipan               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Saipan"
+	PacificTahiti               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Tahiti"
+	PacificTarawa               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Tarawa"
+	PacificTongatapu            UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Tongatapu"
+	PacificTruk                 UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Truk"
+	PacificWake                 UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Wake"
+	PacificWallis               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Wallis"
+	UTC                         UpdateOrganizationSettingsJSONBodyTimezone = "UTC"
+)
+
+// Valid indicates whether the value is a known member of the UpdateOrganizationSettingsJSONBodyTimezone enum.
+func (e UpdateOrganizationSettingsJSONBodyTimezone) Valid() bool {
+	switch e {
+	case AfricaAbidjan:
+		return true
+	case AfricaAccra:
+		return true
+	case AfricaAddisAbaba:
+		return true
+	case AfricaAlgiers:
+		return true
+	case AfricaAsmera:
+		return true
+	case AfricaBamako:
+		return true
+	case AfricaBangui:
+		return true
+	case AfricaBanjul:
+		return true
+	case AfricaBissau:
+		return true
+	case AfricaBlantyre:
+		return true
+	case AfricaBrazzaville:
+		return true
+	case AfricaBujumbura:
+		return true
+	case AfricaCairo:
+		return true
+	case AfricaCasablanca:
+		return true
+	case AfricaCeuta:
+		return true
+	case AfricaConakry:
+		return true
+	case AfricaDakar:
+		return true
+	case AfricaDarEsSalaam:
+		return true
+	case AfricaDjibouti:
+		return true
+	case AfricaDouala:
+		return true
+	case AfricaElAaiun:
+		return true
+	case AfricaFreetown:
+		return true
+	case AfricaGaborone:
+		return true
+	case AfricaHarare:
+		return true
+	case AfricaJohannesburg:
+		return true
+	case AfricaJuba:
+		return true
+	case AfricaKampala:
+		return true
+	case AfricaKhartoum:
+		return true
+	case AfricaKigali:
+		return true
+	case AfricaKinshasa:
+		return true
+	case AfricaLagos:
+		return true
+	case AfricaLibreville:
+		return true
+	case AfricaLome:
+		return true
+	case AfricaLuanda:
+		return true
+	case AfricaLubumbashi:
+		return true
+	case AfricaLusaka:
+		return true
+	case AfricaMalabo:
+		return true
+	case AfricaMaputo:
+		return true
+	case AfricaMaseru:
+		return true
+	case AfricaMbabane:
+		return true
+	case AfricaMogadishu:
+		return true
+	case AfricaMonrovia:
+		return true
+	case AfricaNairobi:
+		return true
+	case AfricaNdjamena:
+		return true
+	case AfricaNiamey:
+		return true
+	case AfricaNouakchott:
+		return true
+	case AfricaOuagadougou:
+		return true
+	case AfricaPortoNovo:
+		return true
+	case AfricaSaoTome:
+		return true
+	case AfricaTripoli:
+		return true
+	case AfricaTunis:
+		return true
+	case AfricaWindhoek:
+		return true
+	case AmericaAdak:
+		return true
+	case AmericaAnchorage:
+		return true
+	case AmericaAnguilla:
+		return true
+	case AmericaAntigua:
+		return true
+	case AmericaAraguaina:
+		return true
+	case AmericaArgentinaLaRioja:
+		return true
+	case AmericaArgentinaRioGallegos:
+		return true
+	case AmericaArgentinaSalta:
+		return true
+	case AmericaArgentinaSanJuan:
+		return true
+	case AmericaArgentinaSanLuis:
+		return true
+	case AmericaArgentinaTucuman:
+		return true
+	case AmericaArgentinaUshuaia:
+		return true
+	case AmericaAruba:
+		return true
+	case AmericaAsuncion:
+		return true
+	case AmericaBahia:
+		return true
+	case AmericaBahiaBanderas:
+		return true
+	case AmericaBarbados:
+		return true
+	case AmericaBelem:
+		return true
+	case AmericaBelize:
+		return true
+	case AmericaBlancSablon:
+		return true
+	case AmericaBoaVista:
+		return true
+	case AmericaBogota:
+		return true
+	case AmericaBoise:
+		return true
+	case AmericaBuenosAires:
+		return true
+	case AmericaCambridgeBay:
+		return true
+	case AmericaCampoGrande:
+		return true
+	case AmericaCancun:
+		return true
+	case AmericaCaracas:
+		return true
+	case AmericaCatamarca:
+		return true
+	case AmericaCayenne:
+		return true
+	case AmericaCayman:
+		return true
+	case AmericaChicago:
+		return true
+	case AmericaChihuahua:
+		return true
+	case AmericaCiudadJuarez:
+		return true
+	case AmericaCoralHarbour:
+		return true
+	case AmericaCordoba:
+		return true
+	case AmericaCostaRica:
+		return true
+	case AmericaCoyhaique:
+		return true
+	case AmericaCreston:
+		return true
+	case AmericaCuiaba:
+		return true
+	case AmericaCuracao:
+		return true
+	case AmericaDanmarkshavn:
+		return true
+	case AmericaDawson:
+		return true
+	case AmericaDawsonCreek:
+		return true
+	case AmericaDenver:
+		return true
+	case AmericaDetroit:
+		return true
+	case AmericaDominica:
+		return true
+	case AmericaEdmonton:
+		return true
+	case AmericaEirunepe:
+		return true
+	case AmericaElSalvador:
+		return true
+	case AmericaFortNelson:
+		return true
+	case AmericaFortaleza:
+		return true
+	case AmericaGlaceBay:
+		return true
+	case AmericaGodthab:
+		return true
+	case AmericaGooseBay:
+		return true
+	case AmericaGrandTurk:
+		return true
+	case AmericaGrenada:
+		return true
+	case AmericaGuadeloupe:
+		return true
+	case AmericaGuatemala:
+		return true
+	case AmericaGuayaquil:
+		return true
+	case AmericaGuyana:
+		return true
+	case AmericaHalifax:
+		return true
+	case AmericaHavana:
+		return true
+	case AmericaHermosillo:
+		return true
+	case AmericaIndianaKnox:
+		return true
+	case AmericaIndianaMarengo:
+		return true
+	case AmericaIndianaPetersburg:
+		return true
+	case AmericaIndianaTellCity:
+		return true
+	case AmericaIndianaVevay:
+		return true
+	case AmericaIndianaVincennes:
+		return true
+	case AmericaIndianaWinamac:
+		return true
+	case AmericaIndianapolis:
+		return true
+	case AmericaInuvik:
+		return true
+	case AmericaIqaluit:
+		return true
+	case AmericaJamaica:
+		return true
+	case AmericaJujuy:
+		return true
+	case AmericaJuneau:
+		return true
+	case AmericaKentuckyMonticello:
+		return true
+	case AmericaKralendijk:
+		return true
+	case AmericaLaPaz:
+		return true
+	case AmericaLima:
+		return true
+	case AmericaLosAngeles:
+		return true
+	case AmericaLouisville:
+		return true
+	case AmericaLowerPrinces:
+		return true
+	case AmericaMaceio:
+		return true
+	case AmericaManagua:
+		return true
+	case AmericaManaus:
+		return true
+	case AmericaMarigot:
+		return true
+	case AmericaMartinique:
+		return true
+	case AmericaMatamoros:
+		return true
+	case AmericaMazatlan:
+		return true
+	case AmericaMendoza:
+		return true
+	case AmericaMenominee:
+		return true
+	case AmericaMerida:
+		return true
+	case AmericaMetlakatla:
+		return true
+	case AmericaMexicoCity:
+		return true
+	case AmericaMiquelon:
+		return true
+	case AmericaMoncton:
+		return true
+	case AmericaMonterrey:
+		return true
+	case AmericaMontevideo:
+		return true
+	case AmericaMontserrat:
+		return true
+	case AmericaNassau:
+		return true
+	case AmericaNewYork:
+		return true
+	case AmericaNome:
+		return true
+	case AmericaNoronha:
+		return true
+	case AmericaNorthDakotaBeulah:
+		return true
+	case AmericaNorthDakotaCenter:
+		return true
+	case AmericaNorthDakotaNewSalem:
+		return true
+	case AmericaOjinaga:
+		return true
+	case AmericaPanama:
+		return true
+	case AmericaParamaribo:
+		return true
+	case AmericaPhoenix:
+		return true
+	case AmericaPortAuPrince:
+		return true
+	case AmericaPortOfSpain:
+		return true
+	case AmericaPortoVelho:
+		return true
+	case AmericaPuertoRico:
+		return true
+	case AmericaPuntaArenas:
+		return true
+	case AmericaRankinInlet:
+		return true
+	case AmericaRecife:
+		return true
+	case AmericaRegina:
+		return true
+	case AmericaResolute:
+		return true
+	case AmericaRioBranco:
+		return true
+	case AmericaSantarem:
+		return true
+	case AmericaSantiago:
+		return true
+	case AmericaSantoDomingo:
+		return true
+	case AmericaSaoPaulo:
+		return true
+	case AmericaScoresbysund:
+		return true
+	case AmericaSitka:
+		return true
+	case AmericaStBarthelemy:
+		return true
+	case AmericaStJohns:
+		return true
+	case AmericaStKitts:
+		return true
+	case AmericaStLucia:
+		return true
+	case AmericaStThomas:
+		return true
+	case AmericaStVincent:
+		return true
+	case AmericaSwiftCurrent:
+		return true
+	case AmericaTegucigalpa:
+		return true
+	case AmericaThule:
+		return true
+	case AmericaTijuana:
+		return true
+	case AmericaToronto:
+		return true
+	case AmericaTortola:
+		return true
+	case AmericaVancouver:
+		return true
+	case AmericaWhitehorse:
+		return true
+	case AmericaWinnipeg:
+		return true
+	case AmericaYakutat:
+		return true
+	case AntarcticaCasey:
+		return true
+	case AntarcticaDavis:
+		return true
+	case AntarcticaDumontDUrville:
+		return true
+	case AntarcticaMacquarie:
+		return true
+	case AntarcticaMawson:
+		return true
+	case AntarcticaMcMurdo:
+		return true
+	case AntarcticaPalmer:
+		return true
+	case AntarcticaRothera:
+		return true
+	case AntarcticaSyowa:
+		return true
+	case AntarcticaTroll:
+		return true
+	case AntarcticaVostok:
+		return true
+	case ArcticLongyearbyen:
+		return true
+	case AsiaAden:
+		return true
+	case AsiaAlmaty:
+		return true
+	case AsiaAmman:
+		return true
+	case AsiaAnadyr:
+		return true
+	case AsiaAqtau:
+		return true
+	case AsiaAqtobe:
+		return true
+	case AsiaAshgabat:
+		return true
+	case AsiaAtyrau:
+		return true
+	case AsiaBaghdad:
+		return true
+	case AsiaBahrain:
+		return true
+	case AsiaBaku:
+		return true
+	case AsiaBangkok:
+		return true
+	case AsiaBarnaul:
+		return true
+	case AsiaBeirut:
+		return true
+	case AsiaBishkek:
+		return true
+	case AsiaBrunei:
+		return true
+	case AsiaCalcutta:
+		return true
+	case AsiaChita:
+		return true
+	case AsiaColombo:
+		return true
+	case AsiaDamascus:
+		return true
+	case AsiaDhaka:
+		return true
+	case AsiaDili:
+		return true
+	case AsiaDubai:
+		return true
+	case AsiaDushanbe:
+		return true
+	case AsiaFamagusta:
+		return true
+	case AsiaGaza:
+		return true
+	case AsiaHebron:
+		return true
+	case AsiaHongKong:
+		return true
+	case AsiaHovd:
+		return true
+	case AsiaIrkutsk:
+		return true
+	case AsiaJakarta:
+		return true
+	case AsiaJayapura:
+		return true
+	case AsiaJerusalem:
+		return true
+	case AsiaKabul:
+		return true
+	case AsiaKamchatka:
+		return true
+	case AsiaKarachi:
+		return true
+	case AsiaKatmandu:
+		return true
+	case AsiaKhandyga:
+		return true
+	case AsiaKrasnoyarsk:
+		return true
+	case AsiaKualaLumpur:
+		return true
+	case AsiaKuching:
+		return true
+	case AsiaKuwait:
+		return true
+	case AsiaMacau:
+		return true
+	case AsiaMagadan:
+		return true
+	case AsiaMakassar:
+		return true
+	case AsiaManila:
+		return true
+	case AsiaMuscat:
+		return true
+	case AsiaNicosia:
+		return true
+	case AsiaNovokuznetsk:
+		return true
+	case AsiaNovosibirsk:
+		return true
+	case AsiaOmsk:
+		return true
+	case AsiaOral:
+		return true
+	case AsiaPhnomPenh:
+		return true
+	case AsiaPontianak:
+		return true
+	case AsiaPyongyang:
+		return true
+	case AsiaQatar:
+		return true
+	case AsiaQostanay:
+		return true
+	case AsiaQyzylorda:
+		return true
+	case AsiaRangoon:
+		return true
+	case AsiaRiyadh:
+		return true
+	case AsiaSaigon:
+		return true
+	case AsiaSakhalin:
+		return true
+	case AsiaSamarkand:
+		return true
+	case AsiaSeoul:
+		return true
+	case AsiaShanghai:
+		return true
+	case AsiaSingapore:
+		return true
+	case AsiaSrednekolymsk:
+		return true
+	case AsiaTaipei:
+		return true
+	case AsiaTashkent:
+		return true
+	case AsiaTbilisi:
+		return true
+	case AsiaTehran:
+		return true
+	case AsiaThimphu:
+		return true
+	case AsiaTokyo:
+		return true
+	case AsiaTomsk:
+		return true
+	case AsiaUlaanbaatar:
+		return true
+	case AsiaUrumqi:
+		return true
+	case AsiaUstNera:
+		return true
+	case AsiaVientiane:
+		return true
+	case AsiaVladivostok:
+		return true
+	case AsiaYakutsk:
+		return true
+	case AsiaYekaterinburg:
+		return true
+	case AsiaYerevan:
+		return true
+	case AtlanticAzores:
+		return true
+	case AtlanticBermuda:
+		return true
+	case AtlanticCanary:
+		return true
+	case AtlanticCapeVerde:
+		return true
+	case AtlanticFaeroe:
+		return true
+	case AtlanticMadeira:
+		return true
+	case AtlanticReykjavik:
+		return true
+	case AtlanticSouthGeorgia:
+		return true
+	case AtlanticStHelena:
+		return true
+	case AtlanticStanley:
+		return true
+	case AustraliaAdelaide:
+		return true
+	case AustraliaBrisbane:
+		return true
+	case AustraliaBrokenHill:
+		return true
+	case AustraliaDarwin:
+		return true
+	case AustraliaEucla:
+		return true
+	case AustraliaHobart:
+		return true
+	case AustraliaLindeman:
+		return true
+	case AustraliaLordHowe:
+		return true
+	case AustraliaMelbourne:
+		return true
+	case AustraliaPerth:
+		return true
+	case AustraliaSydney:
+		return true
+	case EuropeAmsterdam:
+		return true
+	case EuropeAndorra:
+		return true
+	case EuropeAstrakhan:
+		return true
+	case EuropeAthens:
+		return true
+	case EuropeBelgrade:
+		return true
+	case EuropeBerlin:
+		return true
+	case EuropeBratislava:
+		return true
+	case EuropeBrussels:
+		return true
+	case EuropeBucharest:
+		return true
+	case EuropeBudapest:
+		return true
+	case EuropeBusingen:
+		return true
+	case EuropeChisinau:
+		return true
+	case EuropeCopenhagen:
+		return true
+	case EuropeDublin:
+		return true
+	case EuropeGibraltar:
+		return true
+	case EuropeGuernsey:
+		return true
+	case EuropeHelsinki:
+		return true
+	case EuropeIsleOfMan:
+		return true
+	case EuropeIstanbul:
+		return true
+	case EuropeJersey:
+		return true
+	case EuropeKaliningrad:
+		return true
+	case EuropeKiev:
+		return true
+	case EuropeKirov:
+		return true
+	case EuropeLisbon:
+		return true
+	case EuropeLjubljana:
+		return true
+	case EuropeLondon:
+		return true
+	case EuropeLuxembourg:
+		return true
+	case EuropeMadrid:
+		return true
+	case EuropeMalta:
+		return true
+	case EuropeMariehamn:
+		return true
+	case EuropeMinsk:
+		return true
+	case EuropeMonaco:
+		return true
+	case EuropeMoscow:
+		return true
+	case EuropeOslo:
+		return true
+	case EuropeParis:
+		return true
+	case EuropePodgorica:
+		return true
+	case EuropePrague:
+		return true
+	case EuropeRiga:
+		return true
+	case EuropeRome:
+		return true
+	case EuropeSamara:
+		return true
+	case EuropeSanMarino:
+		return true
+	case EuropeSarajevo:
+		return true
+	case EuropeSaratov:
+		return true
+	case EuropeSimferopol:
+		return true
+	case EuropeSkopje:
+		return true
+	case EuropeSofia:
+		return true
+	case EuropeStockholm:
+		return true
+	case EuropeTallinn:
+		return true
+	case EuropeTirane:
+		return true
+	case EuropeUlyanovsk:
+		return true
+	case EuropeVaduz:
+		return true
+	case EuropeVatican:
+		return true
+	case EuropeVienna:
+		return true
+	case EuropeVilnius:
+		return true
+	case EuropeVolgograd:
+		return true
+	case EuropeWarsaw:
+		return true
+	case EuropeZagreb:
+		return true
+	case EuropeZurich:
+		return true
+	case IndianAntananarivo:
+		return true
+	case IndianChagos:
+		return true
+	case IndianChristmas:
+		return true
+	case IndianCocos:
+		return true
+	case IndianComoro:
+		return true
+	case IndianKerguelen:
+		return true
+	case IndianMahe:
+		return true
+	case IndianMaldives:
+		return true
+	case IndianMauritius:
+		return true
+	case IndianMayotte:
+		return true
+	case IndianReunion:
+		return true
+	case PacificApia:
+		return true
+	case PacificAuckland:
+		return true
+	case PacificBougainville:
+		return true
+	case PacificChatham:
+		return true
+	case PacificEaster:
+		return true
+	case PacificEfate:
+		return true
+	case PacificEnderbury:
+		return true
+	case PacificFakaofo:
+		return true
+	case PacificFiji:
+		return true
+	case PacificFunafuti:
+		return true
+	case PacificGalapagos:
+		return true
+	case PacificGambier:
+		return true
+	case PacificGuadalcanal:
+		return true
+	case PacificGuam:
+		return true
+	case PacificHonolulu:
+		return true
+	case PacificKiritimati:
+		return true
+	case PacificKosrae:
+		return true
+	case PacificKwajalein:
+		return true
+	case PacificMajuro:
+		return true
+	case PacificMarquesas:
+		return true
+	case PacificMidway:
+		return true
+	case PacificNauru:
+		return true
+	case PacificNiue:
+		return true
+	case PacificNorfolk:
+		return true
+	case PacificNoumea:
+		return true
+	case PacificPagoPago:
+		return true
+	case PacificPalau:
+		return true
+	case PacificPitcairn:
+		return true
+	case PacificPonape:
+		return true
+	case PacificPortMoresby:
+		return true
+	case PacificRarotonga:
+		return true
+	case PacificSaipan:
+		return true
+	case PacificTahiti:
+		return true
+	case PacificTarawa:
+		return true
+	case PacificTongatapu:
+		return true
+	case PacificTruk:
+		return true
+	case PacificWake:
+		return true
+	case PacificWallis:
+		return true
+	case UTC:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CreateProcedureJSONBodySteps0Type.
 const (
 	CreateProcedureJSONBodySteps0TypeManual CreateProcedureJSONBodySteps0Type = "manual"
@@ -2990,6 +4340,12 @@ type ApprovalStepConfig struct {
 	Instructions *string `json:"instructions,omitempty"`
 }
 
+// ApprovalStepConfigInput defines model for ApprovalStepConfigInput.
+type ApprovalStepConfigInput struct {
+	// Instructions Shown to the person who performs the step
+	Instructions *string `json:"instructions,omitempty"`
+}
+
 // AuditEvent defines model for AuditEvent.
 type AuditEvent struct {
 	// Action operationId of the request
@@ -3227,6 +4583,26 @@ type HttpStepConfig struct {
 // HttpStepConfigMethod defines model for HttpStepConfig.Method.
 type HttpStepConfigMethod string
 
+// HttpStepConfigInput defines model for HttpStepConfigInput.
+type HttpStepConfigInput struct {
+	// Body A string is sent as is; anything else as JSON
+	Body *StorableJson `json:"body,omitempty"`
+
+	// ExpectedStatus Default: any 2xx
+	ExpectedStatus *int `json:"expected_status,omitempty"`
+
+	// Headers Plain headers, {{parameters.<name>}} rendered; values shown as `[redacted]` to callers without procedures:update
+	Headers *map[string]string         `json:"headers,omitempty"`
+	Method  *HttpStepConfigInputMethod `json:"method,omitempty"`
+
+	// SecretHeaders Write-only headers for credentials: stored encrypted, added at send time (not rendered), answered as `[redacted]`. On update of a step sent with its id, omitted keeps the stored ones, `{}` removes them, `[redacted]` keeps the stored value of that name.
+	SecretHeaders *map[string]interface{} `json:"secret_headers,omitempty"`
+	Url           string                  `json:"url"`
+}
+
+// HttpStepConfigInputMethod defines model for HttpStepConfigInput.Method.
+type HttpStepConfigInputMethod string
+
 // Incident defines model for Incident.
 type Incident struct {
 	AcknowledgedAt *time.Time          `json:"acknowledged_at"`
@@ -3427,6 +4803,12 @@ type LogEntryLevel string
 
 // ManualStepConfig defines model for ManualStepConfig.
 type ManualStepConfig struct {
+	// Instructions Shown to the person who performs the step
+	Instructions *string `json:"instructions,omitempty"`
+}
+
+// ManualStepConfigInput defines model for ManualStepConfigInput.
+type ManualStepConfigInput struct {
 	// Instructions Shown to the person who performs the step
 	Instructions *string `json:"instructions,omitempty"`
 }
@@ -3648,6 +5030,26 @@ type SsoConnectionDefaultRole string
 // SsoConnectionKind defines model for SsoConnection.Kind.
 type SsoConnectionKind string
 
+// StorableJson Any JSON value without a NUL character in its strings or keys
+type StorableJson struct {
+	union json.RawMessage
+}
+
+// StorableJson0 defines model for StorableJson.0.
+type StorableJson0 = string
+
+// StorableJson1 defines model for StorableJson.1.
+type StorableJson1 = float32
+
+// StorableJson2 defines model for StorableJson.2.
+type StorableJson2 = bool
+
+// StorableJson4 defines model for StorableJson.4.
+type StorableJson4 = []*StorableJson
+
+// StorableJson5 defines model for StorableJson.5.
+type StorableJson5 map[string]*StorableJson
+
 // TimelineEntry defines model for TimelineEntry.
 type TimelineEntry struct {
 	ActorId *openapi_types.UUID `json:"actor_id"`
@@ -3695,6 +5097,11 @@ type WaitStepConfig struct {
 	Seconds int `json:"seconds"`
 }
 
+// WaitStepConfigInput defines model for WaitStepConfigInput.
+type WaitStepConfigInput struct {
+	Seconds int `json:"seconds"`
+}
+
 // WebhookAccepted defines model for WebhookAccepted.
 type WebhookAccepted struct {
 	Data struct {
@@ -3737,6 +5144,28 @@ type WebhookConfigEvents string
 
 // WebhookConfigMethod defines model for WebhookConfig.Method.
 type WebhookConfigMethod string
+
+// WebhookConfigInput defines model for WebhookConfigInput.
+type WebhookConfigInput struct {
+	Events []WebhookConfigInputEvents `json:"events"`
+
+	// Headers Plain headers; values may use {{integration.secret}} and the incident placeholders. Shown as `[redacted]` to callers without integrations:update: put credentials in `secret_headers`.
+	Headers *map[string]string        `json:"headers,omitempty"`
+	Method  *WebhookConfigInputMethod `json:"method,omitempty"`
+
+	// SecretHeaders Write-only headers for credentials: stored encrypted and added to every request at send time; responses show each name with the value `[redacted]`. On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them, and the value `[redacted]` keeps the stored value of that name.
+	SecretHeaders *map[string]interface{} `json:"secret_headers,omitempty"`
+
+	// Template Body; string values may use {{incident.id}}, {{incident.title}}, {{incident.severity}}, {{incident.status}}
+	Template *map[string]*StorableJson `json:"template,omitempty"`
+	Url      string                    `json:"url"`
+}
+
+// WebhookConfigInputEvents defines model for WebhookConfigInput.Events.
+type WebhookConfigInputEvents string
+
+// WebhookConfigInputMethod defines model for WebhookConfigInput.Method.
+type WebhookConfigInputMethod string
 
 // WebhookDelivery defines model for WebhookDelivery.
 type WebhookDelivery struct {
@@ -3794,10 +5223,10 @@ type ListAdminAuditEventsParams struct {
 	Offset *int `form:"offset,omitempty" json:"offset,omitempty"`
 
 	// EventType `<resource>.<what>` exactly (e.g. `users.update`, `auth.login`), or a resource alone for all its events
-	EventType *string `form:"event_type,omitempty" json:"event_type,omitempty"`
+	EventType interface{} `form:"event_type,omitempty" json:"event_type,omitempty"`
 
 	// Action The operationId, e.g. `updateUser`
-	Action *string `form:"action,omitempty" json:"action,omitempty"`
+	Action interface{} `form:"action,omitempty" json:"action,omitempty"`
 
 	// ActorId A user id or an API key id
 	ActorId *openapi_types.UUID `form:"actor_id,omitempty" json:"actor_id,omitempty"`
@@ -3865,10 +5294,11 @@ type ListApiKeysParams struct {
 
 // CreateApiKeyJSONBody defines parameters for CreateApiKey.
 type CreateApiKeyJSONBody struct {
-	// ExpiresAt Optional expiry (ISO 8601 UTC); the key never expires without it
-	ExpiresAt   *time.Time                        `json:"expires_at,omitempty"`
-	Name        string                            `json:"name"`
-	Permissions []CreateApiKeyJSONBodyPermissions `json:"permissions"`
+	// ExpiresAt Optional expiry (ISO 8601 UTC); the key never expires without it. A time already past gives a key that is refused from the start (401 `API key has expired`)
+	ExpiresAt            *time.Time                        `json:"expires_at,omitempty"`
+	Name                 interface{}                       `json:"name"`
+	Permissions          []CreateApiKeyJSONBodyPermissions `json:"permissions"`
+	AdditionalProperties map[string]*StorableJson          `json:"-"`
 }
 
 // CreateApiKeyJSONBodyPermissions defines parameters for CreateApiKey.
@@ -3880,10 +5310,10 @@ type ListAuditEventsParams struct {
 	Offset *int `form:"offset,omitempty" json:"offset,omitempty"`
 
 	// EventType `<resource>.<what>` exactly (e.g. `users.update`, `auth.login`), or a resource alone for all its events
-	EventType *string `form:"event_type,omitempty" json:"event_type,omitempty"`
+	EventType interface{} `form:"event_type,omitempty" json:"event_type,omitempty"`
 
 	// Action The operationId, e.g. `updateUser`
-	Action *string `form:"action,omitempty" json:"action,omitempty"`
+	Action interface{} `form:"action,omitempty" json:"action,omitempty"`
 
 	// ActorId A user id or an API key id
 	ActorId *openapi_types.UUID `form:"actor_id,omitempty" json:"actor_id,omitempty"`
@@ -3897,22 +5327,39 @@ type ListAuditEventsParams struct {
 
 // LoginJSONBody defines parameters for Login.
 type LoginJSONBody struct {
-	Email    *openapi_types.Email `json:"email,omitempty"`
-	Password string               `json:"password"`
-	Username *openapi_types.Email `json:"username,omitempty"`
+	Email                *openapi_types.Email     `json:"email,omitempty"`
+	Password             string                   `json:"password"`
+	Username             *openapi_types.Email     `json:"username,omitempty"`
+	AdditionalProperties map[string]*StorableJson `json:"-"`
+	union                json.RawMessage
 }
 
 // LoginFormdataBody defines parameters for Login.
 type LoginFormdataBody struct {
-	Email    *openapi_types.Email `form:"email,omitempty" json:"email,omitempty"`
-	Password string               `form:"password" json:"password"`
-	Username *openapi_types.Email `form:"username,omitempty" json:"username,omitempty"`
+	Email                *openapi_types.Email     `form:"email,omitempty" json:"email,omitempty"`
+	Password             string                   `form:"password" json:"password"`
+	Username             *openapi_types.Email     `form:"username,omitempty" json:"username,omitempty"`
+	AdditionalProperties map[string]*StorableJson `json:"-"`
+	union                json.RawMessage
 }
+
+// LoginJSONBody0 defines parameters for Login.
+type LoginJSONBody0 = interface{}
+
+// LoginJSONBody1 defines parameters for Login.
+type LoginJSONBody1 = interface{}
+
+// LoginFormdataBody0 defines parameters for Login.
+type LoginFormdataBody0 = interface{}
+
+// LoginFormdataBody1 defines parameters for Login.
+type LoginFormdataBody1 = interface{}
 
 // LogoutJSONBody defines parameters for Logout.
 type LogoutJSONBody struct {
 	// RefreshToken Also revoke this refresh token (else the `refresh_token` cookie, if any)
-	RefreshToken *string `json:"refresh_token,omitempty"`
+	RefreshToken         *string                  `json:"refresh_token,omitempty"`
+	AdditionalProperties map[string]*StorableJson `json:"-"`
 }
 
 // LogoutAllJSONBody defines parameters for LogoutAll.
@@ -3920,13 +5367,15 @@ type LogoutAllJSONBody = map[string]interface{}
 
 // ChangePasswordJSONBody defines parameters for ChangePassword.
 type ChangePasswordJSONBody struct {
-	CurrentPassword string `json:"current_password"`
-	NewPassword     string `json:"new_password"`
+	CurrentPassword      string                   `json:"current_password"`
+	NewPassword          string                   `json:"new_password"`
+	AdditionalProperties map[string]*StorableJson `json:"-"`
 }
 
 // RequestPasswordResetJSONBody defines parameters for RequestPasswordReset.
 type RequestPasswordResetJSONBody struct {
-	Email openapi_types.Email `json:"email"`
+	Email                openapi_types.Email      `json:"email"`
+	AdditionalProperties map[string]*StorableJson `json:"-"`
 }
 
 // ConfirmPasswordResetJSONBody defines parameters for ConfirmPasswordReset.
@@ -3934,27 +5383,31 @@ type ConfirmPasswordResetJSONBody struct {
 	NewPassword string `json:"new_password"`
 
 	// Token The token from the mail
-	Token string `json:"token"`
+	Token                string                   `json:"token"`
+	AdditionalProperties map[string]*StorableJson `json:"-"`
 }
 
 // RefreshTokenJSONBody defines parameters for RefreshToken.
 type RefreshTokenJSONBody struct {
 	// RefreshToken Omit to use the `refresh_token` cookie
-	RefreshToken *string `json:"refresh_token,omitempty"`
+	RefreshToken         *string                  `json:"refresh_token,omitempty"`
+	AdditionalProperties map[string]*StorableJson `json:"-"`
 }
 
 // RegisterJSONBody defines parameters for Register.
 type RegisterJSONBody struct {
-	Email            openapi_types.Email `json:"email"`
-	Name             string              `json:"name"`
-	OrganizationName string              `json:"organization_name"`
-	Password         string              `json:"password"`
+	Email                openapi_types.Email      `json:"email"`
+	Name                 interface{}              `json:"name"`
+	OrganizationName     interface{}              `json:"organization_name"`
+	Password             string                   `json:"password"`
+	AdditionalProperties map[string]*StorableJson `json:"-"`
 }
 
 // VerifyEmailJSONBody defines parameters for VerifyEmail.
 type VerifyEmailJSONBody struct {
 	// Token The token from the mail
-	Token string `json:"token"`
+	Token                string                   `json:"token"`
+	AdditionalProperties map[string]*StorableJson `json:"-"`
 }
 
 // CreateBillingCheckoutJSONBody defines parameters for CreateBillingCheckout.
@@ -3997,8 +5450,10 @@ type UpdateExecutionJSONBody0Status string
 
 // UpdateExecutionJSONBody1 defines parameters for UpdateExecution.
 type UpdateExecutionJSONBody1 struct {
-	Notes  *string                        `json:"notes,omitempty"`
-	Output interface{}                    `json:"output,omitempty"`
+	Notes *string `json:"notes,omitempty"`
+
+	// Output Any JSON value without a NUL character in its strings or keys
+	Output *StorableJson                  `json:"output,omitempty"`
 	Status UpdateExecutionJSONBody1Status `json:"status"`
 	StepId openapi_types.UUID             `json:"step_id"`
 }
@@ -4036,7 +5491,7 @@ type ListIncidentsParams struct {
 	CreatedBefore *time.Time `form:"created_before,omitempty" json:"created_before,omitempty"`
 
 	// Search Full-text search over title and description
-	Search *string `form:"search,omitempty" json:"search,omitempty"`
+	Search interface{} `form:"search,omitempty" json:"search,omitempty"`
 }
 
 // ListIncidentsParamsStatus defines parameters for ListIncidents.
@@ -4051,10 +5506,11 @@ type CreateIncidentJSONBody struct {
 	Description *string             `json:"description,omitempty"`
 
 	// Severity Default: the organization's `default_incident_severity` setting (`medium` unless changed)
-	Severity *CreateIncidentJSONBodySeverity `json:"severity,omitempty"`
-	Status   *CreateIncidentJSONBodyStatus   `json:"status,omitempty"`
-	Tags     *[]string                       `json:"tags,omitempty"`
-	Title    string                          `json:"title"`
+	Severity             *CreateIncidentJSONBodySeverity `json:"severity,omitempty"`
+	Status               *CreateIncidentJSONBodyStatus   `json:"status,omitempty"`
+	Tags                 *[]interface{}                  `json:"tags,omitempty"`
+	Title                interface{}                     `json:"title"`
+	AdditionalProperties map[string]*StorableJson        `json:"-"`
 }
 
 // CreateIncidentJSONBodySeverity defines parameters for CreateIncident.
@@ -4065,12 +5521,14 @@ type CreateIncidentJSONBodyStatus string
 
 // UpdateIncidentJSONBody defines parameters for UpdateIncident.
 type UpdateIncidentJSONBody struct {
-	AssigneeId  *openapi_types.UUID             `json:"assignee_id,omitempty"`
-	Description *string                         `json:"description,omitempty"`
-	Severity    *UpdateIncidentJSONBodySeverity `json:"severity,omitempty"`
-	Status      *UpdateIncidentJSONBodyStatus   `json:"status,omitempty"`
-	Tags        *[]string                       `json:"tags,omitempty"`
-	Title       *string                         `json:"title,omitempty"`
+	AssigneeId           *openapi_types.UUID             `json:"assignee_id,omitempty"`
+	Description          *string                         `json:"description,omitempty"`
+	Severity             *UpdateIncidentJSONBodySeverity `json:"severity,omitempty"`
+	Status               *UpdateIncidentJSONBodyStatus   `json:"status,omitempty"`
+	Tags                 *[]interface{}                  `json:"tags,omitempty"`
+	Title                interface{}                     `json:"title,omitempty"`
+	AdditionalProperties map[string]*StorableJson        `json:"-"`
+	union                json.RawMessage
 }
 
 // UpdateIncidentJSONBodySeverity defines parameters for UpdateIncident.
@@ -4078,6 +5536,24 @@ type UpdateIncidentJSONBodySeverity string
 
 // UpdateIncidentJSONBodyStatus defines parameters for UpdateIncident.
 type UpdateIncidentJSONBodyStatus string
+
+// UpdateIncidentJSONBody0 defines parameters for UpdateIncident.
+type UpdateIncidentJSONBody0 = interface{}
+
+// UpdateIncidentJSONBody1 defines parameters for UpdateIncident.
+type UpdateIncidentJSONBody1 = interface{}
+
+// UpdateIncidentJSONBody2 defines parameters for UpdateIncident.
+type UpdateIncidentJSONBody2 = interface{}
+
+// UpdateIncidentJSONBody3 defines parameters for UpdateIncident.
+type UpdateIncidentJSONBody3 = interface{}
+
+// UpdateIncidentJSONBody4 defines parameters for UpdateIncident.
+type UpdateIncidentJSONBody4 = interface{}
+
+// UpdateIncidentJSONBody5 defines parameters for UpdateIncident.
+type UpdateIncidentJSONBody5 = interface{}
 
 // ListIncidentMessagesParams defines parameters for ListIncidentMessages.
 type ListIncidentMessagesParams struct {
@@ -4103,13 +5579,14 @@ type ListIntegrationsParamsPlatform string
 // CreateIntegrationJSONBody defines parameters for CreateIntegration.
 type CreateIntegrationJSONBody struct {
 	Enabled  *bool                             `json:"enabled,omitempty"`
-	Name     string                            `json:"name"`
+	Name     interface{}                       `json:"name"`
 	Platform CreateIntegrationJSONBodyPlatform `json:"platform"`
 
 	// Secret Shared secret for signatures (generated when omitted)
-	Secret        *string                 `json:"secret,omitempty"`
-	Settings      *map[string]interface{} `json:"settings,omitempty"`
-	WebhookConfig *WebhookConfig          `json:"webhook_config,omitempty"`
+	Secret               *string                   `json:"secret,omitempty"`
+	Settings             *map[string]*StorableJson `json:"settings,omitempty"`
+	WebhookConfig        *WebhookConfigInput       `json:"webhook_config,omitempty"`
+	AdditionalProperties map[string]*StorableJson  `json:"-"`
 }
 
 // CreateIntegrationJSONBodyPlatform defines parameters for CreateIntegration.
@@ -4117,11 +5594,25 @@ type CreateIntegrationJSONBodyPlatform string
 
 // UpdateIntegrationJSONBody defines parameters for UpdateIntegration.
 type UpdateIntegrationJSONBody struct {
-	Enabled       *bool                   `json:"enabled,omitempty"`
-	Name          *string                 `json:"name,omitempty"`
-	Settings      *map[string]interface{} `json:"settings,omitempty"`
-	WebhookConfig *WebhookConfig          `json:"webhook_config,omitempty"`
+	Enabled              *bool                     `json:"enabled,omitempty"`
+	Name                 interface{}               `json:"name,omitempty"`
+	Settings             *map[string]*StorableJson `json:"settings,omitempty"`
+	WebhookConfig        *WebhookConfigInput       `json:"webhook_config,omitempty"`
+	AdditionalProperties map[string]*StorableJson  `json:"-"`
+	union                json.RawMessage
 }
+
+// UpdateIntegrationJSONBody0 defines parameters for UpdateIntegration.
+type UpdateIntegrationJSONBody0 = interface{}
+
+// UpdateIntegrationJSONBody1 defines parameters for UpdateIntegration.
+type UpdateIntegrationJSONBody1 = interface{}
+
+// UpdateIntegrationJSONBody2 defines parameters for UpdateIntegration.
+type UpdateIntegrationJSONBody2 = interface{}
+
+// UpdateIntegrationJSONBody3 defines parameters for UpdateIntegration.
+type UpdateIntegrationJSONBody3 = interface{}
 
 // ListIntegrationDeliveriesParams defines parameters for ListIntegrationDeliveries.
 type ListIntegrationDeliveriesParams struct {
@@ -4145,7 +5636,8 @@ type CreateInvitationJSONBody struct {
 	Email openapi_types.Email `json:"email"`
 
 	// Role `admin`, `engineer` or `viewer`; `owner` only when an owner invites
-	Role CreateInvitationJSONBodyRole `json:"role"`
+	Role                 CreateInvitationJSONBodyRole `json:"role"`
+	AdditionalProperties map[string]*StorableJson     `json:"-"`
 }
 
 // CreateInvitationJSONBodyRole defines parameters for CreateInvitation.
@@ -4153,31 +5645,44 @@ type CreateInvitationJSONBodyRole string
 
 // AcceptInvitationJSONBody defines parameters for AcceptInvitation.
 type AcceptInvitationJSONBody struct {
-	Name     string `json:"name"`
-	Password string `json:"password"`
-	Token    string `json:"token"`
+	Name                 interface{}              `json:"name"`
+	Password             string                   `json:"password"`
+	Token                string                   `json:"token"`
+	AdditionalProperties map[string]*StorableJson `json:"-"`
 }
 
 // ListArticlesParams defines parameters for ListArticles.
 type ListArticlesParams struct {
-	Limit  *int    `form:"limit,omitempty" json:"limit,omitempty"`
-	Offset *int    `form:"offset,omitempty" json:"offset,omitempty"`
-	Tag    *string `form:"tag,omitempty" json:"tag,omitempty"`
+	Limit  *int        `form:"limit,omitempty" json:"limit,omitempty"`
+	Offset *int        `form:"offset,omitempty" json:"offset,omitempty"`
+	Tag    interface{} `form:"tag,omitempty" json:"tag,omitempty"`
 }
 
 // CreateArticleJSONBody defines parameters for CreateArticle.
 type CreateArticleJSONBody struct {
-	Body  string    `json:"body"`
-	Tags  *[]string `json:"tags,omitempty"`
-	Title string    `json:"title"`
+	Body                 string                   `json:"body"`
+	Tags                 *[]interface{}           `json:"tags,omitempty"`
+	Title                interface{}              `json:"title"`
+	AdditionalProperties map[string]*StorableJson `json:"-"`
 }
 
 // UpdateArticleJSONBody defines parameters for UpdateArticle.
 type UpdateArticleJSONBody struct {
-	Body  *string   `json:"body,omitempty"`
-	Tags  *[]string `json:"tags,omitempty"`
-	Title *string   `json:"title,omitempty"`
+	Body                 *string                  `json:"body,omitempty"`
+	Tags                 *[]interface{}           `json:"tags,omitempty"`
+	Title                interface{}              `json:"title,omitempty"`
+	AdditionalProperties map[string]*StorableJson `json:"-"`
+	union                json.RawMessage
 }
+
+// UpdateArticleJSONBody0 defines parameters for UpdateArticle.
+type UpdateArticleJSONBody0 = interface{}
+
+// UpdateArticleJSONBody1 defines parameters for UpdateArticle.
+type UpdateArticleJSONBody1 = interface{}
+
+// UpdateArticleJSONBody2 defines parameters for UpdateArticle.
+type UpdateArticleJSONBody2 = interface{}
 
 // ListLogsParams defines parameters for ListLogs.
 type ListLogsParams struct {
@@ -4190,10 +5695,10 @@ type ListLogsParams struct {
 	// To Entries before this time
 	To      *time.Time           `form:"to,omitempty" json:"to,omitempty"`
 	Level   *ListLogsParamsLevel `form:"level,omitempty" json:"level,omitempty"`
-	Service *string              `form:"service,omitempty" json:"service,omitempty"`
+	Service interface{}          `form:"service,omitempty" json:"service,omitempty"`
 
 	// Query Full-text search over the message
-	Query *string `form:"query,omitempty" json:"query,omitempty"`
+	Query interface{} `form:"query,omitempty" json:"query,omitempty"`
 }
 
 // ListLogsParamsLevel defines parameters for ListLogs.
@@ -4201,17 +5706,22 @@ type ListLogsParamsLevel string
 
 // SubmitLogsJSONBody defines parameters for SubmitLogs.
 type SubmitLogsJSONBody struct {
-	Logs []struct {
-		Attributes *map[string]interface{}     `json:"attributes,omitempty"`
-		Level      SubmitLogsJSONBodyLogsLevel `json:"level"`
-		Message    string                      `json:"message"`
-		Service    string                      `json:"service"`
-		Timestamp  time.Time                   `json:"timestamp"`
-	} `json:"logs"`
+	Logs                 []SubmitLogsJSONBody_Logs_Item `json:"logs"`
+	AdditionalProperties map[string]*StorableJson       `json:"-"`
 }
 
 // SubmitLogsJSONBodyLogsLevel defines parameters for SubmitLogs.
 type SubmitLogsJSONBodyLogsLevel string
+
+// SubmitLogsJSONBody_Logs_Item defines parameters for SubmitLogs.
+type SubmitLogsJSONBody_Logs_Item struct {
+	Attributes           *map[string]*StorableJson   `json:"attributes,omitempty"`
+	Level                SubmitLogsJSONBodyLogsLevel `json:"level"`
+	Message              string                      `json:"message"`
+	Service              interface{}                 `json:"service"`
+	Timestamp            time.Time                   `json:"timestamp"`
+	AdditionalProperties map[string]*StorableJson    `json:"-"`
+}
 
 // ListNotificationsParams defines parameters for ListNotifications.
 type ListNotificationsParams struct {
@@ -4228,7 +5738,8 @@ type ListNotificationsParamsUnread string
 // UpdateNotificationJSONBody defines parameters for UpdateNotification.
 type UpdateNotificationJSONBody struct {
 	// Read true marks read, false unread again
-	Read bool `json:"read"`
+	Read                 bool                     `json:"read"`
+	AdditionalProperties map[string]*StorableJson `json:"-"`
 }
 
 // UpdateOrganizationSettingsJSONBody defines parameters for UpdateOrganizationSettings.
@@ -4243,9 +5754,9 @@ type UpdateOrganizationSettingsJSONBody struct {
 		MinSeverity     *UpdateOrganizationSettingsJSONBodyNotificationsMinSeverity `json:"min_severity,omitempty"`
 		NotifyOnResolve *bool                                                       `json:"notify_on_resolve,omitempty"`
 	} `json:"notifications,omitempty"`
-	RetentionDays *int    `json:"retention_days,omitempty"`
-	SsoRequired   *bool   `json:"sso_required,omitempty"`
-	Timezone      *string `json:"timezone,omitempty"`
+	RetentionDays *int                                        `json:"retention_days,omitempty"`
+	SsoRequired   *bool                                       `json:"sso_required,omitempty"`
+	Timezone      *UpdateOrganizationSettingsJSONBodyTimezone `json:"timezone,omitempty"`
 }
 
 // UpdateOrganizationSettingsJSONBodyDefaultIncidentSeverity defines parameters for UpdateOrganizationSettings.
@@ -4254,9 +5765,12 @@ type UpdateOrganizationSettingsJSONBodyDefaultIncidentSeverity string
 // UpdateOrganizationSettingsJSONBodyNotificationsMinSeverity defines parameters for UpdateOrganizationSettings.
 type UpdateOrganizationSettingsJSONBodyNotificationsMinSeverity string
 
+// UpdateOrganizationSettingsJSONBodyTimezone defines parameters for UpdateOrganizationSettings.
+type UpdateOrganizationSettingsJSONBodyTimezone string
+
 // UpdateOrganizationJSONBody defines parameters for UpdateOrganization.
 type UpdateOrganizationJSONBody struct {
-	Name string `json:"name"`
+	Name interface{} `json:"name"`
 }
 
 // ListProceduresParams defines parameters for ListProcedures.
@@ -4265,26 +5779,28 @@ type ListProceduresParams struct {
 	Offset *int `form:"offset,omitempty" json:"offset,omitempty"`
 
 	// Tag Only procedures carrying this tag
-	Tag *string `form:"tag,omitempty" json:"tag,omitempty"`
+	Tag interface{} `form:"tag,omitempty" json:"tag,omitempty"`
 }
 
 // CreateProcedureJSONBody defines parameters for CreateProcedure.
 type CreateProcedureJSONBody struct {
-	Description *string `json:"description,omitempty"`
-	Name        string  `json:"name"`
+	Description *string     `json:"description,omitempty"`
+	Name        interface{} `json:"name"`
 
 	// Steps Ordered; position follows the array order
-	Steps *[]CreateProcedureJSONBody_Steps_Item `json:"steps,omitempty"`
-	Tags  *[]string                             `json:"tags,omitempty"`
+	Steps                *[]CreateProcedureJSONBody_Steps_Item `json:"steps,omitempty"`
+	Tags                 *[]interface{}                        `json:"tags,omitempty"`
+	AdditionalProperties map[string]*StorableJson              `json:"-"`
 }
 
 // CreateProcedureJSONBodySteps0 defines parameters for CreateProcedure.
 type CreateProcedureJSONBodySteps0 struct {
-	Config      *ManualStepConfig                 `json:"config,omitempty"`
-	Description *string                           `json:"description,omitempty"`
-	Id          *openapi_types.UUID               `json:"id,omitempty"`
-	Name        string                            `json:"name"`
-	Type        CreateProcedureJSONBodySteps0Type `json:"type"`
+	Config               *ManualStepConfigInput            `json:"config,omitempty"`
+	Description          *string                           `json:"description,omitempty"`
+	Id                   *openapi_types.UUID               `json:"id,omitempty"`
+	Name                 string                            `json:"name"`
+	Type                 CreateProcedureJSONBodySteps0Type `json:"type"`
+	AdditionalProperties map[string]*StorableJson          `json:"-"`
 }
 
 // CreateProcedureJSONBodySteps0Type defines parameters for CreateProcedure.
@@ -4292,11 +5808,12 @@ type CreateProcedureJSONBodySteps0Type string
 
 // CreateProcedureJSONBodySteps1 defines parameters for CreateProcedure.
 type CreateProcedureJSONBodySteps1 struct {
-	Config      HttpStepConfig                    `json:"config"`
-	Description *string                           `json:"description,omitempty"`
-	Id          *openapi_types.UUID               `json:"id,omitempty"`
-	Name        string                            `json:"name"`
-	Type        CreateProcedureJSONBodySteps1Type `json:"type"`
+	Config               HttpStepConfigInput               `json:"config"`
+	Description          *string                           `json:"description,omitempty"`
+	Id                   *openapi_types.UUID               `json:"id,omitempty"`
+	Name                 string                            `json:"name"`
+	Type                 CreateProcedureJSONBodySteps1Type `json:"type"`
+	AdditionalProperties map[string]*StorableJson          `json:"-"`
 }
 
 // CreateProcedureJSONBodySteps1Type defines parameters for CreateProcedure.
@@ -4304,11 +5821,12 @@ type CreateProcedureJSONBodySteps1Type string
 
 // CreateProcedureJSONBodySteps2 defines parameters for CreateProcedure.
 type CreateProcedureJSONBodySteps2 struct {
-	Config      WaitStepConfig                    `json:"config"`
-	Description *string                           `json:"description,omitempty"`
-	Id          *openapi_types.UUID               `json:"id,omitempty"`
-	Name        string                            `json:"name"`
-	Type        CreateProcedureJSONBodySteps2Type `json:"type"`
+	Config               WaitStepConfigInput               `json:"config"`
+	Description          *string                           `json:"description,omitempty"`
+	Id                   *openapi_types.UUID               `json:"id,omitempty"`
+	Name                 string                            `json:"name"`
+	Type                 CreateProcedureJSONBodySteps2Type `json:"type"`
+	AdditionalProperties map[string]*StorableJson          `json:"-"`
 }
 
 // CreateProcedureJSONBodySteps2Type defines parameters for CreateProcedure.
@@ -4316,11 +5834,12 @@ type CreateProcedureJSONBodySteps2Type string
 
 // CreateProcedureJSONBodySteps3 defines parameters for CreateProcedure.
 type CreateProcedureJSONBodySteps3 struct {
-	Config      *ApprovalStepConfig               `json:"config,omitempty"`
-	Description *string                           `json:"description,omitempty"`
-	Id          *openapi_types.UUID               `json:"id,omitempty"`
-	Name        string                            `json:"name"`
-	Type        CreateProcedureJSONBodySteps3Type `json:"type"`
+	Config               *ApprovalStepConfigInput          `json:"config,omitempty"`
+	Description          *string                           `json:"description,omitempty"`
+	Id                   *openapi_types.UUID               `json:"id,omitempty"`
+	Name                 string                            `json:"name"`
+	Type                 CreateProcedureJSONBodySteps3Type `json:"type"`
+	AdditionalProperties map[string]*StorableJson          `json:"-"`
 }
 
 // CreateProcedureJSONBodySteps3Type defines parameters for CreateProcedure.
@@ -4333,21 +5852,24 @@ type CreateProcedureJSONBody_Steps_Item struct {
 
 // UpdateProcedureJSONBody defines parameters for UpdateProcedure.
 type UpdateProcedureJSONBody struct {
-	Description *string `json:"description,omitempty"`
-	Name        *string `json:"name,omitempty"`
+	Description *string     `json:"description,omitempty"`
+	Name        interface{} `json:"name,omitempty"`
 
 	// Steps Replaces every step; a step sent with the `id` of an existing step keeps that id
-	Steps *[]UpdateProcedureJSONBody_Steps_Item `json:"steps,omitempty"`
-	Tags  *[]string                             `json:"tags,omitempty"`
+	Steps                *[]UpdateProcedureJSONBody_Steps_Item `json:"steps,omitempty"`
+	Tags                 *[]interface{}                        `json:"tags,omitempty"`
+	AdditionalProperties map[string]*StorableJson              `json:"-"`
+	union                json.RawMessage
 }
 
 // UpdateProcedureJSONBodySteps0 defines parameters for UpdateProcedure.
 type UpdateProcedureJSONBodySteps0 struct {
-	Config      *ManualStepConfig                 `json:"config,omitempty"`
-	Description *string                           `json:"description,omitempty"`
-	Id          *openapi_types.UUID               `json:"id,omitempty"`
-	Name        string                            `json:"name"`
-	Type        UpdateProcedureJSONBodySteps0Type `json:"type"`
+	Config               *ManualStepConfigInput            `json:"config,omitempty"`
+	Description          *string                           `json:"description,omitempty"`
+	Id                   *openapi_types.UUID               `json:"id,omitempty"`
+	Name                 string                            `json:"name"`
+	Type                 UpdateProcedureJSONBodySteps0Type `json:"type"`
+	AdditionalProperties map[string]*StorableJson          `json:"-"`
 }
 
 // UpdateProcedureJSONBodySteps0Type defines parameters for UpdateProcedure.
@@ -4355,11 +5877,12 @@ type UpdateProcedureJSONBodySteps0Type string
 
 // UpdateProcedureJSONBodySteps1 defines parameters for UpdateProcedure.
 type UpdateProcedureJSONBodySteps1 struct {
-	Config      HttpStepConfig                    `json:"config"`
-	Description *string                           `json:"description,omitempty"`
-	Id          *openapi_types.UUID               `json:"id,omitempty"`
-	Name        string                            `json:"name"`
-	Type        UpdateProcedureJSONBodySteps1Type `json:"type"`
+	Config               HttpStepConfigInput               `json:"config"`
+	Description          *string                           `json:"description,omitempty"`
+	Id                   *openapi_types.UUID               `json:"id,omitempty"`
+	Name                 string                            `json:"name"`
+	Type                 UpdateProcedureJSONBodySteps1Type `json:"type"`
+	AdditionalProperties map[string]*StorableJson          `json:"-"`
 }
 
 // UpdateProcedureJSONBodySteps1Type defines parameters for UpdateProcedure.
@@ -4367,11 +5890,12 @@ type UpdateProcedureJSONBodySteps1Type string
 
 // UpdateProcedureJSONBodySteps2 defines parameters for UpdateProcedure.
 type UpdateProcedureJSONBodySteps2 struct {
-	Config      WaitStepConfig                    `json:"config"`
-	Description *string                           `json:"description,omitempty"`
-	Id          *openapi_types.UUID               `json:"id,omitempty"`
-	Name        string                            `json:"name"`
-	Type        UpdateProcedureJSONBodySteps2Type `json:"type"`
+	Config               WaitStepConfigInput               `json:"config"`
+	Description          *string                           `json:"description,omitempty"`
+	Id                   *openapi_types.UUID               `json:"id,omitempty"`
+	Name                 string                            `json:"name"`
+	Type                 UpdateProcedureJSONBodySteps2Type `json:"type"`
+	AdditionalProperties map[string]*StorableJson          `json:"-"`
 }
 
 // UpdateProcedureJSONBodySteps2Type defines parameters for UpdateProcedure.
@@ -4379,11 +5903,12 @@ type UpdateProcedureJSONBodySteps2Type string
 
 // UpdateProcedureJSONBodySteps3 defines parameters for UpdateProcedure.
 type UpdateProcedureJSONBodySteps3 struct {
-	Config      *ApprovalStepConfig               `json:"config,omitempty"`
-	Description *string                           `json:"description,omitempty"`
-	Id          *openapi_types.UUID               `json:"id,omitempty"`
-	Name        string                            `json:"name"`
-	Type        UpdateProcedureJSONBodySteps3Type `json:"type"`
+	Config               *ApprovalStepConfigInput          `json:"config,omitempty"`
+	Description          *string                           `json:"description,omitempty"`
+	Id                   *openapi_types.UUID               `json:"id,omitempty"`
+	Name                 string                            `json:"name"`
+	Type                 UpdateProcedureJSONBodySteps3Type `json:"type"`
+	AdditionalProperties map[string]*StorableJson          `json:"-"`
 }
 
 // UpdateProcedureJSONBodySteps3Type defines parameters for UpdateProcedure.
@@ -4394,19 +5919,32 @@ type UpdateProcedureJSONBody_Steps_Item struct {
 	union json.RawMessage
 }
 
+// UpdateProcedureJSONBody0 defines parameters for UpdateProcedure.
+type UpdateProcedureJSONBody0 = interface{}
+
+// UpdateProcedureJSONBody1 defines parameters for UpdateProcedure.
+type UpdateProcedureJSONBody1 = interface{}
+
+// UpdateProcedureJSONBody2 defines parameters for UpdateProcedure.
+type UpdateProcedureJSONBody2 = interface{}
+
+// UpdateProcedureJSONBody3 defines parameters for UpdateProcedure.
+type UpdateProcedureJSONBody3 = interface{}
+
 // ExecuteProcedureJSONBody defines parameters for ExecuteProcedure.
 type ExecuteProcedureJSONBody struct {
 	// IncidentId Ties the execution to an incident: its timeline records every step
 	IncidentId *openapi_types.UUID `json:"incident_id,omitempty"`
 
 	// Parameters Values for {{parameters.<name>}} placeholders in http steps' url, headers and body (scalars only)
-	Parameters *map[string]interface{} `json:"parameters,omitempty"`
+	Parameters           *map[string]*StorableJson `json:"parameters,omitempty"`
+	AdditionalProperties map[string]*StorableJson  `json:"-"`
 }
 
 // SearchQueryJSONBody defines parameters for SearchQuery.
 type SearchQueryJSONBody struct {
 	// ErrorLog A pasted error log; trimmed to its informative lines
-	ErrorLog *string `json:"error_log,omitempty"`
+	ErrorLog interface{} `json:"error_log,omitempty"`
 	Filters  *struct {
 		CreatedAfter  *time.Time                          `json:"created_after,omitempty"`
 		CreatedBefore *time.Time                          `json:"created_before,omitempty"`
@@ -4415,10 +5953,11 @@ type SearchQueryJSONBody struct {
 	} `json:"filters,omitempty"`
 	Limit *int                     `json:"limit,omitempty"`
 	Mode  *SearchQueryJSONBodyMode `json:"mode,omitempty"`
-	Query *string                  `json:"query,omitempty"`
+	Query interface{}              `json:"query,omitempty"`
 
 	// Types Default: incidents, procedures and articles
 	Types *[]SearchQueryJSONBodyTypes `json:"types,omitempty"`
+	union json.RawMessage
 }
 
 // SearchQueryJSONBodyFiltersSeverity defines parameters for SearchQuery.
@@ -4432,6 +5971,12 @@ type SearchQueryJSONBodyMode string
 
 // SearchQueryJSONBodyTypes defines parameters for SearchQuery.
 type SearchQueryJSONBodyTypes string
+
+// SearchQueryJSONBody0 defines parameters for SearchQuery.
+type SearchQueryJSONBody0 = interface{}
+
+// SearchQueryJSONBody1 defines parameters for SearchQuery.
+type SearchQueryJSONBody1 = interface{}
 
 // SearchQuery200JSONResponseBodyMetaMode defines parameters for SearchQuery.
 type SearchQuery200JSONResponseBodyMetaMode string
@@ -4500,17 +6045,18 @@ type CreateSsoConnectionJSONBody0 struct {
 		Issuer       string `json:"issuer"`
 
 		// Scopes Requested scopes; `openid email profile` when omitted
-		Scopes *[]string `json:"scopes,omitempty"`
+		Scopes *[]interface{} `json:"scopes,omitempty"`
 	} `json:"config"`
 
 	// DefaultRole Role of users created at their first sign-in
 	DefaultRole *CreateSsoConnectionJSONBody0DefaultRole `json:"default_role,omitempty"`
 
 	// Domains Email domains whose users sign in through this connection; each belongs to one connection
-	Domains []string                         `json:"domains"`
-	Enabled *bool                            `json:"enabled,omitempty"`
-	Kind    CreateSsoConnectionJSONBody0Kind `json:"kind"`
-	Name    string                           `json:"name"`
+	Domains              []interface{}                    `json:"domains"`
+	Enabled              *bool                            `json:"enabled,omitempty"`
+	Kind                 CreateSsoConnectionJSONBody0Kind `json:"kind"`
+	Name                 string                           `json:"name"`
+	AdditionalProperties map[string]*StorableJson         `json:"-"`
 }
 
 // CreateSsoConnectionJSONBody0DefaultRole defines parameters for CreateSsoConnection.
@@ -4528,20 +6074,21 @@ type CreateSsoConnectionJSONBody1 struct {
 		ClientSecret string `json:"client_secret"`
 
 		// Scopes Requested scopes; `openid email profile` when omitted
-		Scopes *[]string `json:"scopes,omitempty"`
+		Scopes *[]interface{} `json:"scopes,omitempty"`
 
 		// TenantId Directory (tenant) id: the issuer is https://login.microsoftonline.com/{tenant_id}/v2.0
-		TenantId string `json:"tenant_id"`
+		TenantId interface{} `json:"tenant_id"`
 	} `json:"config"`
 
 	// DefaultRole Role of users created at their first sign-in
 	DefaultRole *CreateSsoConnectionJSONBody1DefaultRole `json:"default_role,omitempty"`
 
 	// Domains Email domains whose users sign in through this connection; each belongs to one connection
-	Domains []string                         `json:"domains"`
-	Enabled *bool                            `json:"enabled,omitempty"`
-	Kind    CreateSsoConnectionJSONBody1Kind `json:"kind"`
-	Name    string                           `json:"name"`
+	Domains              []interface{}                    `json:"domains"`
+	Enabled              *bool                            `json:"enabled,omitempty"`
+	Kind                 CreateSsoConnectionJSONBody1Kind `json:"kind"`
+	Name                 string                           `json:"name"`
+	AdditionalProperties map[string]*StorableJson         `json:"-"`
 }
 
 // CreateSsoConnectionJSONBody1DefaultRole defines parameters for CreateSsoConnection.
@@ -4554,27 +6101,28 @@ type CreateSsoConnectionJSONBody1Kind string
 type CreateSsoConnectionJSONBody2 struct {
 	Config struct {
 		// AuthorizationServer `default` or a custom authorization server id: the issuer becomes https://{domain}/oauth2/{authorization_server}
-		AuthorizationServer *string `json:"authorization_server,omitempty"`
-		ClientId            string  `json:"client_id"`
+		AuthorizationServer interface{} `json:"authorization_server,omitempty"`
+		ClientId            string      `json:"client_id"`
 
 		// ClientSecret Write-only: stored encrypted, never returned
 		ClientSecret string `json:"client_secret"`
 
 		// Domain Okta domain, e.g. acme.okta.com: the issuer is https://{domain}
-		Domain string `json:"domain"`
+		Domain interface{} `json:"domain"`
 
 		// Scopes Requested scopes; `openid email profile` when omitted
-		Scopes *[]string `json:"scopes,omitempty"`
+		Scopes *[]interface{} `json:"scopes,omitempty"`
 	} `json:"config"`
 
 	// DefaultRole Role of users created at their first sign-in
 	DefaultRole *CreateSsoConnectionJSONBody2DefaultRole `json:"default_role,omitempty"`
 
 	// Domains Email domains whose users sign in through this connection; each belongs to one connection
-	Domains []string                         `json:"domains"`
-	Enabled *bool                            `json:"enabled,omitempty"`
-	Kind    CreateSsoConnectionJSONBody2Kind `json:"kind"`
-	Name    string                           `json:"name"`
+	Domains              []interface{}                    `json:"domains"`
+	Enabled              *bool                            `json:"enabled,omitempty"`
+	Kind                 CreateSsoConnectionJSONBody2Kind `json:"kind"`
+	Name                 string                           `json:"name"`
+	AdditionalProperties map[string]*StorableJson         `json:"-"`
 }
 
 // CreateSsoConnectionJSONBody2DefaultRole defines parameters for CreateSsoConnection.
@@ -4592,20 +6140,21 @@ type CreateSsoConnectionJSONBody3 struct {
 		ClientSecret string `json:"client_secret"`
 
 		// HostedDomain Google Workspace domain: id_tokens must carry it as `hd`
-		HostedDomain string `json:"hosted_domain"`
+		HostedDomain interface{} `json:"hosted_domain"`
 
 		// Scopes Requested scopes; `openid email profile` when omitted
-		Scopes *[]string `json:"scopes,omitempty"`
+		Scopes *[]interface{} `json:"scopes,omitempty"`
 	} `json:"config"`
 
 	// DefaultRole Role of users created at their first sign-in
 	DefaultRole *CreateSsoConnectionJSONBody3DefaultRole `json:"default_role,omitempty"`
 
 	// Domains Email domains whose users sign in through this connection; each belongs to one connection
-	Domains []string                         `json:"domains"`
-	Enabled *bool                            `json:"enabled,omitempty"`
-	Kind    CreateSsoConnectionJSONBody3Kind `json:"kind"`
-	Name    string                           `json:"name"`
+	Domains              []interface{}                    `json:"domains"`
+	Enabled              *bool                            `json:"enabled,omitempty"`
+	Kind                 CreateSsoConnectionJSONBody3Kind `json:"kind"`
+	Name                 string                           `json:"name"`
+	AdditionalProperties map[string]*StorableJson         `json:"-"`
 }
 
 // CreateSsoConnectionJSONBody3DefaultRole defines parameters for CreateSsoConnection.
@@ -4636,10 +6185,11 @@ type CreateSsoConnectionJSONBody4 struct {
 	DefaultRole *CreateSsoConnectionJSONBody4DefaultRole `json:"default_role,omitempty"`
 
 	// Domains Email domains whose users sign in through this connection; each belongs to one connection
-	Domains []string                         `json:"domains"`
-	Enabled *bool                            `json:"enabled,omitempty"`
-	Kind    CreateSsoConnectionJSONBody4Kind `json:"kind"`
-	Name    string                           `json:"name"`
+	Domains              []interface{}                    `json:"domains"`
+	Enabled              *bool                            `json:"enabled,omitempty"`
+	Kind                 CreateSsoConnectionJSONBody4Kind `json:"kind"`
+	Name                 string                           `json:"name"`
+	AdditionalProperties map[string]*StorableJson         `json:"-"`
 }
 
 // CreateSsoConnectionJSONBody4DefaultRole defines parameters for CreateSsoConnection.
@@ -4651,13 +6201,13 @@ type CreateSsoConnectionJSONBody4Kind string
 // UpdateSsoConnectionJSONBody defines parameters for UpdateSsoConnection.
 type UpdateSsoConnectionJSONBody struct {
 	// Config Merged into the stored config, then validated for the connection's kind; omitted write-only fields keep their stored values
-	Config      *map[string]interface{}                 `json:"config,omitempty"`
+	Config      *map[string]*StorableJson               `json:"config,omitempty"`
 	DefaultRole *UpdateSsoConnectionJSONBodyDefaultRole `json:"default_role,omitempty"`
 
 	// Domains Email domains whose users sign in through this connection; each belongs to one connection
-	Domains *[]string `json:"domains,omitempty"`
-	Enabled *bool     `json:"enabled,omitempty"`
-	Name    *string   `json:"name,omitempty"`
+	Domains *[]interface{} `json:"domains,omitempty"`
+	Enabled *bool          `json:"enabled,omitempty"`
+	Name    *string        `json:"name,omitempty"`
 }
 
 // UpdateSsoConnectionJSONBodyDefaultRole defines parameters for UpdateSsoConnection.
@@ -4684,7 +6234,7 @@ type ListUsersParams struct {
 	Role   *ListUsersParamsRole `form:"role,omitempty" json:"role,omitempty"`
 
 	// Search Case-insensitive substring of the name or email
-	Search *string `form:"search,omitempty" json:"search,omitempty"`
+	Search interface{} `form:"search,omitempty" json:"search,omitempty"`
 }
 
 // ListUsersParamsRole defines parameters for ListUsers.
@@ -4692,14 +6242,21 @@ type ListUsersParamsRole string
 
 // UpdateUserJSONBody defines parameters for UpdateUser.
 type UpdateUserJSONBody struct {
-	Name *string `json:"name,omitempty"`
+	Name interface{} `json:"name,omitempty"`
 
 	// Role Needs `users:update`; only an owner grants `owner` or changes an owner
-	Role *UpdateUserJSONBodyRole `json:"role,omitempty"`
+	Role  *UpdateUserJSONBodyRole `json:"role,omitempty"`
+	union json.RawMessage
 }
 
 // UpdateUserJSONBodyRole defines parameters for UpdateUser.
 type UpdateUserJSONBodyRole string
+
+// UpdateUserJSONBody0 defines parameters for UpdateUser.
+type UpdateUserJSONBody0 = interface{}
+
+// UpdateUserJSONBody1 defines parameters for UpdateUser.
+type UpdateUserJSONBody1 = interface{}
 
 // IngestWebhookShortFormParamsPlatform defines parameters for IngestWebhookShortForm.
 type IngestWebhookShortFormParamsPlatform string
@@ -4823,6 +6380,2712 @@ type UpdateSsoConnectionJSONRequestBody UpdateSsoConnectionJSONBody
 
 // UpdateUserJSONRequestBody defines body for UpdateUser for application/json ContentType.
 type UpdateUserJSONRequestBody UpdateUserJSONBody
+
+// Getter for additional properties for CreateApiKeyJSONBody. Returns the specified
+// element and whether it was found
+func (a CreateApiKeyJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CreateApiKeyJSONBody
+func (a *CreateApiKeyJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CreateApiKeyJSONBody to handle AdditionalProperties
+func (a *CreateApiKeyJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["expires_at"]; found {
+		err = json.Unmarshal(raw, &a.ExpiresAt)
+		if err != nil {
+			return fmt.Errorf("error reading 'expires_at': %w", err)
+		}
+		delete(object, "expires_at")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if raw, found := object["permissions"]; found {
+		err = json.Unmarshal(raw, &a.Permissions)
+		if err != nil {
+			return fmt.Errorf("error reading 'permissions': %w", err)
+		}
+		delete(object, "permissions")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CreateApiKeyJSONBody to handle AdditionalProperties
+func (a CreateApiKeyJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.ExpiresAt != nil {
+		object["expires_at"], err = json.Marshal(a.ExpiresAt)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'expires_at': %w", err)
+		}
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	if a.Permissions != nil {
+		object["permissions"], err = json.Marshal(a.Permissions)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'permissions': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for LoginJSONBody. Returns the specified
+// element and whether it was found
+func (a LoginJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for LoginJSONBody
+func (a *LoginJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Getter for additional properties for LoginFormdataBody. Returns the specified
+// element and whether it was found
+func (a LoginFormdataBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for LoginFormdataBody
+func (a *LoginFormdataBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Getter for additional properties for LogoutJSONBody. Returns the specified
+// element and whether it was found
+func (a LogoutJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for LogoutJSONBody
+func (a *LogoutJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for LogoutJSONBody to handle AdditionalProperties
+func (a *LogoutJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["refresh_token"]; found {
+		err = json.Unmarshal(raw, &a.RefreshToken)
+		if err != nil {
+			return fmt.Errorf("error reading 'refresh_token': %w", err)
+		}
+		delete(object, "refresh_token")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for LogoutJSONBody to handle AdditionalProperties
+func (a LogoutJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.RefreshToken != nil {
+		object["refresh_token"], err = json.Marshal(a.RefreshToken)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'refresh_token': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for ChangePasswordJSONBody. Returns the specified
+// element and whether it was found
+func (a ChangePasswordJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for ChangePasswordJSONBody
+func (a *ChangePasswordJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for ChangePasswordJSONBody to handle AdditionalProperties
+func (a *ChangePasswordJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["current_password"]; found {
+		err = json.Unmarshal(raw, &a.CurrentPassword)
+		if err != nil {
+			return fmt.Errorf("error reading 'current_password': %w", err)
+		}
+		delete(object, "current_password")
+	}
+
+	if raw, found := object["new_password"]; found {
+		err = json.Unmarshal(raw, &a.NewPassword)
+		if err != nil {
+			return fmt.Errorf("error reading 'new_password': %w", err)
+		}
+		delete(object, "new_password")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for ChangePasswordJSONBody to handle AdditionalProperties
+func (a ChangePasswordJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["current_password"], err = json.Marshal(a.CurrentPassword)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'current_password': %w", err)
+	}
+
+	object["new_password"], err = json.Marshal(a.NewPassword)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'new_password': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for RequestPasswordResetJSONBody. Returns the specified
+// element and whether it was found
+func (a RequestPasswordResetJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for RequestPasswordResetJSONBody
+func (a *RequestPasswordResetJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for RequestPasswordResetJSONBody to handle AdditionalProperties
+func (a *RequestPasswordResetJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["email"]; found {
+		err = json.Unmarshal(raw, &a.Email)
+		if err != nil {
+			return fmt.Errorf("error reading 'email': %w", err)
+		}
+		delete(object, "email")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for RequestPasswordResetJSONBody to handle AdditionalProperties
+func (a RequestPasswordResetJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["email"], err = json.Marshal(a.Email)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'email': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for ConfirmPasswordResetJSONBody. Returns the specified
+// element and whether it was found
+func (a ConfirmPasswordResetJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for ConfirmPasswordResetJSONBody
+func (a *ConfirmPasswordResetJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for ConfirmPasswordResetJSONBody to handle AdditionalProperties
+func (a *ConfirmPasswordResetJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["new_password"]; found {
+		err = json.Unmarshal(raw, &a.NewPassword)
+		if err != nil {
+			return fmt.Errorf("error reading 'new_password': %w", err)
+		}
+		delete(object, "new_password")
+	}
+
+	if raw, found := object["token"]; found {
+		err = json.Unmarshal(raw, &a.Token)
+		if err != nil {
+			return fmt.Errorf("error reading 'token': %w", err)
+		}
+		delete(object, "token")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for ConfirmPasswordResetJSONBody to handle AdditionalProperties
+func (a ConfirmPasswordResetJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["new_password"], err = json.Marshal(a.NewPassword)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'new_password': %w", err)
+	}
+
+	object["token"], err = json.Marshal(a.Token)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'token': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for RefreshTokenJSONBody. Returns the specified
+// element and whether it was found
+func (a RefreshTokenJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for RefreshTokenJSONBody
+func (a *RefreshTokenJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for RefreshTokenJSONBody to handle AdditionalProperties
+func (a *RefreshTokenJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["refresh_token"]; found {
+		err = json.Unmarshal(raw, &a.RefreshToken)
+		if err != nil {
+			return fmt.Errorf("error reading 'refresh_token': %w", err)
+		}
+		delete(object, "refresh_token")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for RefreshTokenJSONBody to handle AdditionalProperties
+func (a RefreshTokenJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.RefreshToken != nil {
+		object["refresh_token"], err = json.Marshal(a.RefreshToken)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'refresh_token': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for RegisterJSONBody. Returns the specified
+// element and whether it was found
+func (a RegisterJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for RegisterJSONBody
+func (a *RegisterJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for RegisterJSONBody to handle AdditionalProperties
+func (a *RegisterJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["email"]; found {
+		err = json.Unmarshal(raw, &a.Email)
+		if err != nil {
+			return fmt.Errorf("error reading 'email': %w", err)
+		}
+		delete(object, "email")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if raw, found := object["organization_name"]; found {
+		err = json.Unmarshal(raw, &a.OrganizationName)
+		if err != nil {
+			return fmt.Errorf("error reading 'organization_name': %w", err)
+		}
+		delete(object, "organization_name")
+	}
+
+	if raw, found := object["password"]; found {
+		err = json.Unmarshal(raw, &a.Password)
+		if err != nil {
+			return fmt.Errorf("error reading 'password': %w", err)
+		}
+		delete(object, "password")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for RegisterJSONBody to handle AdditionalProperties
+func (a RegisterJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["email"], err = json.Marshal(a.Email)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'email': %w", err)
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	object["organization_name"], err = json.Marshal(a.OrganizationName)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'organization_name': %w", err)
+	}
+
+	object["password"], err = json.Marshal(a.Password)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'password': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for VerifyEmailJSONBody. Returns the specified
+// element and whether it was found
+func (a VerifyEmailJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for VerifyEmailJSONBody
+func (a *VerifyEmailJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for VerifyEmailJSONBody to handle AdditionalProperties
+func (a *VerifyEmailJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["token"]; found {
+		err = json.Unmarshal(raw, &a.Token)
+		if err != nil {
+			return fmt.Errorf("error reading 'token': %w", err)
+		}
+		delete(object, "token")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for VerifyEmailJSONBody to handle AdditionalProperties
+func (a VerifyEmailJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["token"], err = json.Marshal(a.Token)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'token': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for CreateIncidentJSONBody. Returns the specified
+// element and whether it was found
+func (a CreateIncidentJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CreateIncidentJSONBody
+func (a *CreateIncidentJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CreateIncidentJSONBody to handle AdditionalProperties
+func (a *CreateIncidentJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["assignee_id"]; found {
+		err = json.Unmarshal(raw, &a.AssigneeId)
+		if err != nil {
+			return fmt.Errorf("error reading 'assignee_id': %w", err)
+		}
+		delete(object, "assignee_id")
+	}
+
+	if raw, found := object["description"]; found {
+		err = json.Unmarshal(raw, &a.Description)
+		if err != nil {
+			return fmt.Errorf("error reading 'description': %w", err)
+		}
+		delete(object, "description")
+	}
+
+	if raw, found := object["severity"]; found {
+		err = json.Unmarshal(raw, &a.Severity)
+		if err != nil {
+			return fmt.Errorf("error reading 'severity': %w", err)
+		}
+		delete(object, "severity")
+	}
+
+	if raw, found := object["status"]; found {
+		err = json.Unmarshal(raw, &a.Status)
+		if err != nil {
+			return fmt.Errorf("error reading 'status': %w", err)
+		}
+		delete(object, "status")
+	}
+
+	if raw, found := object["tags"]; found {
+		err = json.Unmarshal(raw, &a.Tags)
+		if err != nil {
+			return fmt.Errorf("error reading 'tags': %w", err)
+		}
+		delete(object, "tags")
+	}
+
+	if raw, found := object["title"]; found {
+		err = json.Unmarshal(raw, &a.Title)
+		if err != nil {
+			return fmt.Errorf("error reading 'title': %w", err)
+		}
+		delete(object, "title")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CreateIncidentJSONBody to handle AdditionalProperties
+func (a CreateIncidentJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.AssigneeId != nil {
+		object["assignee_id"], err = json.Marshal(a.AssigneeId)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'assignee_id': %w", err)
+		}
+	}
+
+	if a.Description != nil {
+		object["description"], err = json.Marshal(a.Description)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'description': %w", err)
+		}
+	}
+
+	if a.Severity != nil {
+		object["severity"], err = json.Marshal(a.Severity)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'severity': %w", err)
+		}
+	}
+
+	if a.Status != nil {
+		object["status"], err = json.Marshal(a.Status)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'status': %w", err)
+		}
+	}
+
+	if a.Tags != nil {
+		object["tags"], err = json.Marshal(a.Tags)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'tags': %w", err)
+		}
+	}
+
+	object["title"], err = json.Marshal(a.Title)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'title': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for UpdateIncidentJSONBody. Returns the specified
+// element and whether it was found
+func (a UpdateIncidentJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for UpdateIncidentJSONBody
+func (a *UpdateIncidentJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Getter for additional properties for CreateIntegrationJSONBody. Returns the specified
+// element and whether it was found
+func (a CreateIntegrationJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CreateIntegrationJSONBody
+func (a *CreateIntegrationJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CreateIntegrationJSONBody to handle AdditionalProperties
+func (a *CreateIntegrationJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["enabled"]; found {
+		err = json.Unmarshal(raw, &a.Enabled)
+		if err != nil {
+			return fmt.Errorf("error reading 'enabled': %w", err)
+		}
+		delete(object, "enabled")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if raw, found := object["platform"]; found {
+		err = json.Unmarshal(raw, &a.Platform)
+		if err != nil {
+			return fmt.Errorf("error reading 'platform': %w", err)
+		}
+		delete(object, "platform")
+	}
+
+	if raw, found := object["secret"]; found {
+		err = json.Unmarshal(raw, &a.Secret)
+		if err != nil {
+			return fmt.Errorf("error reading 'secret': %w", err)
+		}
+		delete(object, "secret")
+	}
+
+	if raw, found := object["settings"]; found {
+		err = json.Unmarshal(raw, &a.Settings)
+		if err != nil {
+			return fmt.Errorf("error reading 'settings': %w", err)
+		}
+		delete(object, "settings")
+	}
+
+	if raw, found := object["webhook_config"]; found {
+		err = json.Unmarshal(raw, &a.WebhookConfig)
+		if err != nil {
+			return fmt.Errorf("error reading 'webhook_config': %w", err)
+		}
+		delete(object, "webhook_config")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CreateIntegrationJSONBody to handle AdditionalProperties
+func (a CreateIntegrationJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Enabled != nil {
+		object["enabled"], err = json.Marshal(a.Enabled)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'enabled': %w", err)
+		}
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	object["platform"], err = json.Marshal(a.Platform)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'platform': %w", err)
+	}
+
+	if a.Secret != nil {
+		object["secret"], err = json.Marshal(a.Secret)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'secret': %w", err)
+		}
+	}
+
+	if a.Settings != nil {
+		object["settings"], err = json.Marshal(a.Settings)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'settings': %w", err)
+		}
+	}
+
+	if a.WebhookConfig != nil {
+		object["webhook_config"], err = json.Marshal(a.WebhookConfig)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'webhook_config': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for UpdateIntegrationJSONBody. Returns the specified
+// element and whether it was found
+func (a UpdateIntegrationJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for UpdateIntegrationJSONBody
+func (a *UpdateIntegrationJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Getter for additional properties for CreateInvitationJSONBody. Returns the specified
+// element and whether it was found
+func (a CreateInvitationJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CreateInvitationJSONBody
+func (a *CreateInvitationJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CreateInvitationJSONBody to handle AdditionalProperties
+func (a *CreateInvitationJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["email"]; found {
+		err = json.Unmarshal(raw, &a.Email)
+		if err != nil {
+			return fmt.Errorf("error reading 'email': %w", err)
+		}
+		delete(object, "email")
+	}
+
+	if raw, found := object["role"]; found {
+		err = json.Unmarshal(raw, &a.Role)
+		if err != nil {
+			return fmt.Errorf("error reading 'role': %w", err)
+		}
+		delete(object, "role")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CreateInvitationJSONBody to handle AdditionalProperties
+func (a CreateInvitationJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["email"], err = json.Marshal(a.Email)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'email': %w", err)
+	}
+
+	object["role"], err = json.Marshal(a.Role)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'role': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for AcceptInvitationJSONBody. Returns the specified
+// element and whether it was found
+func (a AcceptInvitationJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for AcceptInvitationJSONBody
+func (a *AcceptInvitationJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for AcceptInvitationJSONBody to handle AdditionalProperties
+func (a *AcceptInvitationJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if raw, found := object["password"]; found {
+		err = json.Unmarshal(raw, &a.Password)
+		if err != nil {
+			return fmt.Errorf("error reading 'password': %w", err)
+		}
+		delete(object, "password")
+	}
+
+	if raw, found := object["token"]; found {
+		err = json.Unmarshal(raw, &a.Token)
+		if err != nil {
+			return fmt.Errorf("error reading 'token': %w", err)
+		}
+		delete(object, "token")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for AcceptInvitationJSONBody to handle AdditionalProperties
+func (a AcceptInvitationJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	object["password"], err = json.Marshal(a.Password)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'password': %w", err)
+	}
+
+	object["token"], err = json.Marshal(a.Token)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'token': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for CreateArticleJSONBody. Returns the specified
+// element and whether it was found
+func (a CreateArticleJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CreateArticleJSONBody
+func (a *CreateArticleJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CreateArticleJSONBody to handle AdditionalProperties
+func (a *CreateArticleJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["body"]; found {
+		err = json.Unmarshal(raw, &a.Body)
+		if err != nil {
+			return fmt.Errorf("error reading 'body': %w", err)
+		}
+		delete(object, "body")
+	}
+
+	if raw, found := object["tags"]; found {
+		err = json.Unmarshal(raw, &a.Tags)
+		if err != nil {
+			return fmt.Errorf("error reading 'tags': %w", err)
+		}
+		delete(object, "tags")
+	}
+
+	if raw, found := object["title"]; found {
+		err = json.Unmarshal(raw, &a.Title)
+		if err != nil {
+			return fmt.Errorf("error reading 'title': %w", err)
+		}
+		delete(object, "title")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CreateArticleJSONBody to handle AdditionalProperties
+func (a CreateArticleJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["body"], err = json.Marshal(a.Body)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'body': %w", err)
+	}
+
+	if a.Tags != nil {
+		object["tags"], err = json.Marshal(a.Tags)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'tags': %w", err)
+		}
+	}
+
+	object["title"], err = json.Marshal(a.Title)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'title': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for UpdateArticleJSONBody. Returns the specified
+// element and whether it was found
+func (a UpdateArticleJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for UpdateArticleJSONBody
+func (a *UpdateArticleJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Getter for additional properties for SubmitLogsJSONBody. Returns the specified
+// element and whether it was found
+func (a SubmitLogsJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for SubmitLogsJSONBody
+func (a *SubmitLogsJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for SubmitLogsJSONBody to handle AdditionalProperties
+func (a *SubmitLogsJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["logs"]; found {
+		err = json.Unmarshal(raw, &a.Logs)
+		if err != nil {
+			return fmt.Errorf("error reading 'logs': %w", err)
+		}
+		delete(object, "logs")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for SubmitLogsJSONBody to handle AdditionalProperties
+func (a SubmitLogsJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Logs != nil {
+		object["logs"], err = json.Marshal(a.Logs)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'logs': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for SubmitLogsJSONBody_Logs_Item. Returns the specified
+// element and whether it was found
+func (a SubmitLogsJSONBody_Logs_Item) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for SubmitLogsJSONBody_Logs_Item
+func (a *SubmitLogsJSONBody_Logs_Item) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for SubmitLogsJSONBody_Logs_Item to handle AdditionalProperties
+func (a *SubmitLogsJSONBody_Logs_Item) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["attributes"]; found {
+		err = json.Unmarshal(raw, &a.Attributes)
+		if err != nil {
+			return fmt.Errorf("error reading 'attributes': %w", err)
+		}
+		delete(object, "attributes")
+	}
+
+	if raw, found := object["level"]; found {
+		err = json.Unmarshal(raw, &a.Level)
+		if err != nil {
+			return fmt.Errorf("error reading 'level': %w", err)
+		}
+		delete(object, "level")
+	}
+
+	if raw, found := object["message"]; found {
+		err = json.Unmarshal(raw, &a.Message)
+		if err != nil {
+			return fmt.Errorf("error reading 'message': %w", err)
+		}
+		delete(object, "message")
+	}
+
+	if raw, found := object["service"]; found {
+		err = json.Unmarshal(raw, &a.Service)
+		if err != nil {
+			return fmt.Errorf("error reading 'service': %w", err)
+		}
+		delete(object, "service")
+	}
+
+	if raw, found := object["timestamp"]; found {
+		err = json.Unmarshal(raw, &a.Timestamp)
+		if err != nil {
+			return fmt.Errorf("error reading 'timestamp': %w", err)
+		}
+		delete(object, "timestamp")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for SubmitLogsJSONBody_Logs_Item to handle AdditionalProperties
+func (a SubmitLogsJSONBody_Logs_Item) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Attributes != nil {
+		object["attributes"], err = json.Marshal(a.Attributes)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'attributes': %w", err)
+		}
+	}
+
+	object["level"], err = json.Marshal(a.Level)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'level': %w", err)
+	}
+
+	object["message"], err = json.Marshal(a.Message)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'message': %w", err)
+	}
+
+	object["service"], err = json.Marshal(a.Service)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'service': %w", err)
+	}
+
+	object["timestamp"], err = json.Marshal(a.Timestamp)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'timestamp': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for UpdateNotificationJSONBody. Returns the specified
+// element and whether it was found
+func (a UpdateNotificationJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for UpdateNotificationJSONBody
+func (a *UpdateNotificationJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for UpdateNotificationJSONBody to handle AdditionalProperties
+func (a *UpdateNotificationJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["read"]; found {
+		err = json.Unmarshal(raw, &a.Read)
+		if err != nil {
+			return fmt.Errorf("error reading 'read': %w", err)
+		}
+		delete(object, "read")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for UpdateNotificationJSONBody to handle AdditionalProperties
+func (a UpdateNotificationJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["read"], err = json.Marshal(a.Read)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'read': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for CreateProcedureJSONBody. Returns the specified
+// element and whether it was found
+func (a CreateProcedureJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CreateProcedureJSONBody
+func (a *CreateProcedureJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CreateProcedureJSONBody to handle AdditionalProperties
+func (a *CreateProcedureJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["description"]; found {
+		err = json.Unmarshal(raw, &a.Description)
+		if err != nil {
+			return fmt.Errorf("error reading 'description': %w", err)
+		}
+		delete(object, "description")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if raw, found := object["steps"]; found {
+		err = json.Unmarshal(raw, &a.Steps)
+		if err != nil {
+			return fmt.Errorf("error reading 'steps': %w", err)
+		}
+		delete(object, "steps")
+	}
+
+	if raw, found := object["tags"]; found {
+		err = json.Unmarshal(raw, &a.Tags)
+		if err != nil {
+			return fmt.Errorf("error reading 'tags': %w", err)
+		}
+		delete(object, "tags")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CreateProcedureJSONBody to handle AdditionalProperties
+func (a CreateProcedureJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Description != nil {
+		object["description"], err = json.Marshal(a.Description)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'description': %w", err)
+		}
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	if a.Steps != nil {
+		object["steps"], err = json.Marshal(a.Steps)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'steps': %w", err)
+		}
+	}
+
+	if a.Tags != nil {
+		object["tags"], err = json.Marshal(a.Tags)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'tags': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for CreateProcedureJSONBodySteps0. Returns the specified
+// element and whether it was found
+func (a CreateProcedureJSONBodySteps0) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CreateProcedureJSONBodySteps0
+func (a *CreateProcedureJSONBodySteps0) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CreateProcedureJSONBodySteps0 to handle AdditionalProperties
+func (a *CreateProcedureJSONBodySteps0) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["config"]; found {
+		err = json.Unmarshal(raw, &a.Config)
+		if err != nil {
+			return fmt.Errorf("error reading 'config': %w", err)
+		}
+		delete(object, "config")
+	}
+
+	if raw, found := object["description"]; found {
+		err = json.Unmarshal(raw, &a.Description)
+		if err != nil {
+			return fmt.Errorf("error reading 'description': %w", err)
+		}
+		delete(object, "description")
+	}
+
+	if raw, found := object["id"]; found {
+		err = json.Unmarshal(raw, &a.Id)
+		if err != nil {
+			return fmt.Errorf("error reading 'id': %w", err)
+		}
+		delete(object, "id")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if raw, found := object["type"]; found {
+		err = json.Unmarshal(raw, &a.Type)
+		if err != nil {
+			return fmt.Errorf("error reading 'type': %w", err)
+		}
+		delete(object, "type")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CreateProcedureJSONBodySteps0 to handle AdditionalProperties
+func (a CreateProcedureJSONBodySteps0) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Config != nil {
+		object["config"], err = json.Marshal(a.Config)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'config': %w", err)
+		}
+	}
+
+	if a.Description != nil {
+		object["description"], err = json.Marshal(a.Description)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'description': %w", err)
+		}
+	}
+
+	if a.Id != nil {
+		object["id"], err = json.Marshal(a.Id)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'id': %w", err)
+		}
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	object["type"], err = json.Marshal(a.Type)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'type': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for CreateProcedureJSONBodySteps1. Returns the specified
+// element and whether it was found
+func (a CreateProcedureJSONBodySteps1) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CreateProcedureJSONBodySteps1
+func (a *CreateProcedureJSONBodySteps1) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CreateProcedureJSONBodySteps1 to handle AdditionalProperties
+func (a *CreateProcedureJSONBodySteps1) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["config"]; found {
+		err = json.Unmarshal(raw, &a.Config)
+		if err != nil {
+			return fmt.Errorf("error reading 'config': %w", err)
+		}
+		delete(object, "config")
+	}
+
+	if raw, found := object["description"]; found {
+		err = json.Unmarshal(raw, &a.Description)
+		if err != nil {
+			return fmt.Errorf("error reading 'description': %w", err)
+		}
+		delete(object, "description")
+	}
+
+	if raw, found := object["id"]; found {
+		err = json.Unmarshal(raw, &a.Id)
+		if err != nil {
+			return fmt.Errorf("error reading 'id': %w", err)
+		}
+		delete(object, "id")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if raw, found := object["type"]; found {
+		err = json.Unmarshal(raw, &a.Type)
+		if err != nil {
+			return fmt.Errorf("error reading 'type': %w", err)
+		}
+		delete(object, "type")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CreateProcedureJSONBodySteps1 to handle AdditionalProperties
+func (a CreateProcedureJSONBodySteps1) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["config"], err = json.Marshal(a.Config)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'config': %w", err)
+	}
+
+	if a.Description != nil {
+		object["description"], err = json.Marshal(a.Description)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'description': %w", err)
+		}
+	}
+
+	if a.Id != nil {
+		object["id"], err = json.Marshal(a.Id)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'id': %w", err)
+		}
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	object["type"], err = json.Marshal(a.Type)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'type': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for CreateProcedureJSONBodySteps2. Returns the specified
+// element and whether it was found
+func (a CreateProcedureJSONBodySteps2) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CreateProcedureJSONBodySteps2
+func (a *CreateProcedureJSONBodySteps2) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CreateProcedureJSONBodySteps2 to handle AdditionalProperties
+func (a *CreateProcedureJSONBodySteps2) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["config"]; found {
+		err = json.Unmarshal(raw, &a.Config)
+		if err != nil {
+			return fmt.Errorf("error reading 'config': %w", err)
+		}
+		delete(object, "config")
+	}
+
+	if raw, found := object["description"]; found {
+		err = json.Unmarshal(raw, &a.Description)
+		if err != nil {
+			return fmt.Errorf("error reading 'description': %w", err)
+		}
+		delete(object, "description")
+	}
+
+	if raw, found := object["id"]; found {
+		err = json.Unmarshal(raw, &a.Id)
+		if err != nil {
+			return fmt.Errorf("error reading 'id': %w", err)
+		}
+		delete(object, "id")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if raw, found := object["type"]; found {
+		err = json.Unmarshal(raw, &a.Type)
+		if err != nil {
+			return fmt.Errorf("error reading 'type': %w", err)
+		}
+		delete(object, "type")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CreateProcedureJSONBodySteps2 to handle AdditionalProperties
+func (a CreateProcedureJSONBodySteps2) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["config"], err = json.Marshal(a.Config)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'config': %w", err)
+	}
+
+	if a.Description != nil {
+		object["description"], err = json.Marshal(a.Description)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'description': %w", err)
+		}
+	}
+
+	if a.Id != nil {
+		object["id"], err = json.Marshal(a.Id)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'id': %w", err)
+		}
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	object["type"], err = json.Marshal(a.Type)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'type': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for CreateProcedureJSONBodySteps3. Returns the specified
+// element and whether it was found
+func (a CreateProcedureJSONBodySteps3) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CreateProcedureJSONBodySteps3
+func (a *CreateProcedureJSONBodySteps3) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CreateProcedureJSONBodySteps3 to handle AdditionalProperties
+func (a *CreateProcedureJSONBodySteps3) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["config"]; found {
+		err = json.Unmarshal(raw, &a.Config)
+		if err != nil {
+			return fmt.Errorf("error reading 'config': %w", err)
+		}
+		delete(object, "config")
+	}
+
+	if raw, found := object["description"]; found {
+		err = json.Unmarshal(raw, &a.Description)
+		if err != nil {
+			return fmt.Errorf("error reading 'description': %w", err)
+		}
+		delete(object, "description")
+	}
+
+	if raw, found := object["id"]; found {
+		err = json.Unmarshal(raw, &a.Id)
+		if err != nil {
+			return fmt.Errorf("error reading 'id': %w", err)
+		}
+		delete(object, "id")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if raw, found := object["type"]; found {
+		err = json.Unmarshal(raw, &a.Type)
+		if err != nil {
+			return fmt.Errorf("error reading 'type': %w", err)
+		}
+		delete(object, "type")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CreateProcedureJSONBodySteps3 to handle AdditionalProperties
+func (a CreateProcedureJSONBodySteps3) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Config != nil {
+		object["config"], err = json.Marshal(a.Config)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'config': %w", err)
+		}
+	}
+
+	if a.Description != nil {
+		object["description"], err = json.Marshal(a.Description)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'description': %w", err)
+		}
+	}
+
+	if a.Id != nil {
+		object["id"], err = json.Marshal(a.Id)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'id': %w", err)
+		}
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	object["type"], err = json.Marshal(a.Type)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'type': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for UpdateProcedureJSONBody. Returns the specified
+// element and whether it was found
+func (a UpdateProcedureJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for UpdateProcedureJSONBody
+func (a *UpdateProcedureJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Getter for additional properties for UpdateProcedureJSONBodySteps0. Returns the specified
+// element and whether it was found
+func (a UpdateProcedureJSONBodySteps0) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for UpdateProcedureJSONBodySteps0
+func (a *UpdateProcedureJSONBodySteps0) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for UpdateProcedureJSONBodySteps0 to handle AdditionalProperties
+func (a *UpdateProcedureJSONBodySteps0) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["config"]; found {
+		err = json.Unmarshal(raw, &a.Config)
+		if err != nil {
+			return fmt.Errorf("error reading 'config': %w", err)
+		}
+		delete(object, "config")
+	}
+
+	if raw, found := object["description"]; found {
+		err = json.Unmarshal(raw, &a.Description)
+		if err != nil {
+			return fmt.Errorf("error reading 'description': %w", err)
+		}
+		delete(object, "description")
+	}
+
+	if raw, found := object["id"]; found {
+		err = json.Unmarshal(raw, &a.Id)
+		if err != nil {
+			return fmt.Errorf("error reading 'id': %w", err)
+		}
+		delete(object, "id")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if raw, found := object["type"]; found {
+		err = json.Unmarshal(raw, &a.Type)
+		if err != nil {
+			return fmt.Errorf("error reading 'type': %w", err)
+		}
+		delete(object, "type")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for UpdateProcedureJSONBodySteps0 to handle AdditionalProperties
+func (a UpdateProcedureJSONBodySteps0) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Config != nil {
+		object["config"], err = json.Marshal(a.Config)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'config': %w", err)
+		}
+	}
+
+	if a.Description != nil {
+		object["description"], err = json.Marshal(a.Description)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'description': %w", err)
+		}
+	}
+
+	if a.Id != nil {
+		object["id"], err = json.Marshal(a.Id)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'id': %w", err)
+		}
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	object["type"], err = json.Marshal(a.Type)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'type': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for UpdateProcedureJSONBodySteps1. Returns the specified
+// element and whether it was found
+func (a UpdateProcedureJSONBodySteps1) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for UpdateProcedureJSONBodySteps1
+func (a *UpdateProcedureJSONBodySteps1) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for UpdateProcedureJSONBodySteps1 to handle AdditionalProperties
+func (a *UpdateProcedureJSONBodySteps1) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["config"]; found {
+		err = json.Unmarshal(raw, &a.Config)
+		if err != nil {
+			return fmt.Errorf("error reading 'config': %w", err)
+		}
+		delete(object, "config")
+	}
+
+	if raw, found := object["description"]; found {
+		err = json.Unmarshal(raw, &a.Description)
+		if err != nil {
+			return fmt.Errorf("error reading 'description': %w", err)
+		}
+		delete(object, "description")
+	}
+
+	if raw, found := object["id"]; found {
+		err = json.Unmarshal(raw, &a.Id)
+		if err != nil {
+			return fmt.Errorf("error reading 'id': %w", err)
+		}
+		delete(object, "id")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if raw, found := object["type"]; found {
+		err = json.Unmarshal(raw, &a.Type)
+		if err != nil {
+			return fmt.Errorf("error reading 'type': %w", err)
+		}
+		delete(object, "type")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for UpdateProcedureJSONBodySteps1 to handle AdditionalProperties
+func (a UpdateProcedureJSONBodySteps1) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["config"], err = json.Marshal(a.Config)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'config': %w", err)
+	}
+
+	if a.Description != nil {
+		object["description"], err = json.Marshal(a.Description)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'description': %w", err)
+		}
+	}
+
+	if a.Id != nil {
+		object["id"], err = json.Marshal(a.Id)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'id': %w", err)
+		}
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	object["type"], err = json.Marshal(a.Type)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'type': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for UpdateProcedureJSONBodySteps2. Returns the specified
+// element and whether it was found
+func (a UpdateProcedureJSONBodySteps2) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for UpdateProcedureJSONBodySteps2
+func (a *UpdateProcedureJSONBodySteps2) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for UpdateProcedureJSONBodySteps2 to handle AdditionalProperties
+func (a *UpdateProcedureJSONBodySteps2) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["config"]; found {
+		err = json.Unmarshal(raw, &a.Config)
+		if err != nil {
+			return fmt.Errorf("error reading 'config': %w", err)
+		}
+		delete(object, "config")
+	}
+
+	if raw, found := object["description"]; found {
+		err = json.Unmarshal(raw, &a.Description)
+		if err != nil {
+			return fmt.Errorf("error reading 'description': %w", err)
+		}
+		delete(object, "description")
+	}
+
+	if raw, found := object["id"]; found {
+		err = json.Unmarshal(raw, &a.Id)
+		if err != nil {
+			return fmt.Errorf("error reading 'id': %w", err)
+		}
+		delete(object, "id")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if raw, found := object["type"]; found {
+		err = json.Unmarshal(raw, &a.Type)
+		if err != nil {
+			return fmt.Errorf("error reading 'type': %w", err)
+		}
+		delete(object, "type")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for UpdateProcedureJSONBodySteps2 to handle AdditionalProperties
+func (a UpdateProcedureJSONBodySteps2) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["config"], err = json.Marshal(a.Config)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'config': %w", err)
+	}
+
+	if a.Description != nil {
+		object["description"], err = json.Marshal(a.Description)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'description': %w", err)
+		}
+	}
+
+	if a.Id != nil {
+		object["id"], err = json.Marshal(a.Id)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'id': %w", err)
+		}
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	object["type"], err = json.Marshal(a.Type)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'type': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for UpdateProcedureJSONBodySteps3. Returns the specified
+// element and whether it was found
+func (a UpdateProcedureJSONBodySteps3) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for UpdateProcedureJSONBodySteps3
+func (a *UpdateProcedureJSONBodySteps3) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for UpdateProcedureJSONBodySteps3 to handle AdditionalProperties
+func (a *UpdateProcedureJSONBodySteps3) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["config"]; found {
+		err = json.Unmarshal(raw, &a.Config)
+		if err != nil {
+			return fmt.Errorf("error reading 'config': %w", err)
+		}
+		delete(object, "config")
+	}
+
+	if raw, found := object["description"]; found {
+		err = json.Unmarshal(raw, &a.Description)
+		if err != nil {
+			return fmt.Errorf("error reading 'description': %w", err)
+		}
+		delete(object, "description")
+	}
+
+	if raw, found := object["id"]; found {
+		err = json.Unmarshal(raw, &a.Id)
+		if err != nil {
+			return fmt.Errorf("error reading 'id': %w", err)
+		}
+		delete(object, "id")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if raw, found := object["type"]; found {
+		err = json.Unmarshal(raw, &a.Type)
+		if err != nil {
+			return fmt.Errorf("error reading 'type': %w", err)
+		}
+		delete(object, "type")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for UpdateProcedureJSONBodySteps3 to handle AdditionalProperties
+func (a UpdateProcedureJSONBodySteps3) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Config != nil {
+		object["config"], err = json.Marshal(a.Config)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'config': %w", err)
+		}
+	}
+
+	if a.Description != nil {
+		object["description"], err = json.Marshal(a.Description)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'description': %w", err)
+		}
+	}
+
+	if a.Id != nil {
+		object["id"], err = json.Marshal(a.Id)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'id': %w", err)
+		}
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	object["type"], err = json.Marshal(a.Type)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'type': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for ExecuteProcedureJSONBody. Returns the specified
+// element and whether it was found
+func (a ExecuteProcedureJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for ExecuteProcedureJSONBody
+func (a *ExecuteProcedureJSONBody) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for ExecuteProcedureJSONBody to handle AdditionalProperties
+func (a *ExecuteProcedureJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["incident_id"]; found {
+		err = json.Unmarshal(raw, &a.IncidentId)
+		if err != nil {
+			return fmt.Errorf("error reading 'incident_id': %w", err)
+		}
+		delete(object, "incident_id")
+	}
+
+	if raw, found := object["parameters"]; found {
+		err = json.Unmarshal(raw, &a.Parameters)
+		if err != nil {
+			return fmt.Errorf("error reading 'parameters': %w", err)
+		}
+		delete(object, "parameters")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for ExecuteProcedureJSONBody to handle AdditionalProperties
+func (a ExecuteProcedureJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.IncidentId != nil {
+		object["incident_id"], err = json.Marshal(a.IncidentId)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'incident_id': %w", err)
+		}
+	}
+
+	if a.Parameters != nil {
+		object["parameters"], err = json.Marshal(a.Parameters)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'parameters': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
 
 // Getter for additional properties for SsoCallbackPostFormdataBody. Returns the specified
 // element and whether it was found
@@ -4997,6 +9260,691 @@ func (a SsoCallbackPostFormdataBody) MarshalJSON() ([]byte, error) {
 	return json.Marshal(object)
 }
 
+// Getter for additional properties for CreateSsoConnectionJSONBody0. Returns the specified
+// element and whether it was found
+func (a CreateSsoConnectionJSONBody0) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CreateSsoConnectionJSONBody0
+func (a *CreateSsoConnectionJSONBody0) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CreateSsoConnectionJSONBody0 to handle AdditionalProperties
+func (a *CreateSsoConnectionJSONBody0) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["config"]; found {
+		err = json.Unmarshal(raw, &a.Config)
+		if err != nil {
+			return fmt.Errorf("error reading 'config': %w", err)
+		}
+		delete(object, "config")
+	}
+
+	if raw, found := object["default_role"]; found {
+		err = json.Unmarshal(raw, &a.DefaultRole)
+		if err != nil {
+			return fmt.Errorf("error reading 'default_role': %w", err)
+		}
+		delete(object, "default_role")
+	}
+
+	if raw, found := object["domains"]; found {
+		err = json.Unmarshal(raw, &a.Domains)
+		if err != nil {
+			return fmt.Errorf("error reading 'domains': %w", err)
+		}
+		delete(object, "domains")
+	}
+
+	if raw, found := object["enabled"]; found {
+		err = json.Unmarshal(raw, &a.Enabled)
+		if err != nil {
+			return fmt.Errorf("error reading 'enabled': %w", err)
+		}
+		delete(object, "enabled")
+	}
+
+	if raw, found := object["kind"]; found {
+		err = json.Unmarshal(raw, &a.Kind)
+		if err != nil {
+			return fmt.Errorf("error reading 'kind': %w", err)
+		}
+		delete(object, "kind")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CreateSsoConnectionJSONBody0 to handle AdditionalProperties
+func (a CreateSsoConnectionJSONBody0) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["config"], err = json.Marshal(a.Config)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'config': %w", err)
+	}
+
+	if a.DefaultRole != nil {
+		object["default_role"], err = json.Marshal(a.DefaultRole)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'default_role': %w", err)
+		}
+	}
+
+	if a.Domains != nil {
+		object["domains"], err = json.Marshal(a.Domains)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'domains': %w", err)
+		}
+	}
+
+	if a.Enabled != nil {
+		object["enabled"], err = json.Marshal(a.Enabled)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'enabled': %w", err)
+		}
+	}
+
+	object["kind"], err = json.Marshal(a.Kind)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'kind': %w", err)
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for CreateSsoConnectionJSONBody1. Returns the specified
+// element and whether it was found
+func (a CreateSsoConnectionJSONBody1) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CreateSsoConnectionJSONBody1
+func (a *CreateSsoConnectionJSONBody1) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CreateSsoConnectionJSONBody1 to handle AdditionalProperties
+func (a *CreateSsoConnectionJSONBody1) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["config"]; found {
+		err = json.Unmarshal(raw, &a.Config)
+		if err != nil {
+			return fmt.Errorf("error reading 'config': %w", err)
+		}
+		delete(object, "config")
+	}
+
+	if raw, found := object["default_role"]; found {
+		err = json.Unmarshal(raw, &a.DefaultRole)
+		if err != nil {
+			return fmt.Errorf("error reading 'default_role': %w", err)
+		}
+		delete(object, "default_role")
+	}
+
+	if raw, found := object["domains"]; found {
+		err = json.Unmarshal(raw, &a.Domains)
+		if err != nil {
+			return fmt.Errorf("error reading 'domains': %w", err)
+		}
+		delete(object, "domains")
+	}
+
+	if raw, found := object["enabled"]; found {
+		err = json.Unmarshal(raw, &a.Enabled)
+		if err != nil {
+			return fmt.Errorf("error reading 'enabled': %w", err)
+		}
+		delete(object, "enabled")
+	}
+
+	if raw, found := object["kind"]; found {
+		err = json.Unmarshal(raw, &a.Kind)
+		if err != nil {
+			return fmt.Errorf("error reading 'kind': %w", err)
+		}
+		delete(object, "kind")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CreateSsoConnectionJSONBody1 to handle AdditionalProperties
+func (a CreateSsoConnectionJSONBody1) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["config"], err = json.Marshal(a.Config)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'config': %w", err)
+	}
+
+	if a.DefaultRole != nil {
+		object["default_role"], err = json.Marshal(a.DefaultRole)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'default_role': %w", err)
+		}
+	}
+
+	if a.Domains != nil {
+		object["domains"], err = json.Marshal(a.Domains)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'domains': %w", err)
+		}
+	}
+
+	if a.Enabled != nil {
+		object["enabled"], err = json.Marshal(a.Enabled)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'enabled': %w", err)
+		}
+	}
+
+	object["kind"], err = json.Marshal(a.Kind)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'kind': %w", err)
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for CreateSsoConnectionJSONBody2. Returns the specified
+// element and whether it was found
+func (a CreateSsoConnectionJSONBody2) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CreateSsoConnectionJSONBody2
+func (a *CreateSsoConnectionJSONBody2) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CreateSsoConnectionJSONBody2 to handle AdditionalProperties
+func (a *CreateSsoConnectionJSONBody2) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["config"]; found {
+		err = json.Unmarshal(raw, &a.Config)
+		if err != nil {
+			return fmt.Errorf("error reading 'config': %w", err)
+		}
+		delete(object, "config")
+	}
+
+	if raw, found := object["default_role"]; found {
+		err = json.Unmarshal(raw, &a.DefaultRole)
+		if err != nil {
+			return fmt.Errorf("error reading 'default_role': %w", err)
+		}
+		delete(object, "default_role")
+	}
+
+	if raw, found := object["domains"]; found {
+		err = json.Unmarshal(raw, &a.Domains)
+		if err != nil {
+			return fmt.Errorf("error reading 'domains': %w", err)
+		}
+		delete(object, "domains")
+	}
+
+	if raw, found := object["enabled"]; found {
+		err = json.Unmarshal(raw, &a.Enabled)
+		if err != nil {
+			return fmt.Errorf("error reading 'enabled': %w", err)
+		}
+		delete(object, "enabled")
+	}
+
+	if raw, found := object["kind"]; found {
+		err = json.Unmarshal(raw, &a.Kind)
+		if err != nil {
+			return fmt.Errorf("error reading 'kind': %w", err)
+		}
+		delete(object, "kind")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CreateSsoConnectionJSONBody2 to handle AdditionalProperties
+func (a CreateSsoConnectionJSONBody2) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["config"], err = json.Marshal(a.Config)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'config': %w", err)
+	}
+
+	if a.DefaultRole != nil {
+		object["default_role"], err = json.Marshal(a.DefaultRole)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'default_role': %w", err)
+		}
+	}
+
+	if a.Domains != nil {
+		object["domains"], err = json.Marshal(a.Domains)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'domains': %w", err)
+		}
+	}
+
+	if a.Enabled != nil {
+		object["enabled"], err = json.Marshal(a.Enabled)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'enabled': %w", err)
+		}
+	}
+
+	object["kind"], err = json.Marshal(a.Kind)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'kind': %w", err)
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for CreateSsoConnectionJSONBody3. Returns the specified
+// element and whether it was found
+func (a CreateSsoConnectionJSONBody3) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CreateSsoConnectionJSONBody3
+func (a *CreateSsoConnectionJSONBody3) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CreateSsoConnectionJSONBody3 to handle AdditionalProperties
+func (a *CreateSsoConnectionJSONBody3) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["config"]; found {
+		err = json.Unmarshal(raw, &a.Config)
+		if err != nil {
+			return fmt.Errorf("error reading 'config': %w", err)
+		}
+		delete(object, "config")
+	}
+
+	if raw, found := object["default_role"]; found {
+		err = json.Unmarshal(raw, &a.DefaultRole)
+		if err != nil {
+			return fmt.Errorf("error reading 'default_role': %w", err)
+		}
+		delete(object, "default_role")
+	}
+
+	if raw, found := object["domains"]; found {
+		err = json.Unmarshal(raw, &a.Domains)
+		if err != nil {
+			return fmt.Errorf("error reading 'domains': %w", err)
+		}
+		delete(object, "domains")
+	}
+
+	if raw, found := object["enabled"]; found {
+		err = json.Unmarshal(raw, &a.Enabled)
+		if err != nil {
+			return fmt.Errorf("error reading 'enabled': %w", err)
+		}
+		delete(object, "enabled")
+	}
+
+	if raw, found := object["kind"]; found {
+		err = json.Unmarshal(raw, &a.Kind)
+		if err != nil {
+			return fmt.Errorf("error reading 'kind': %w", err)
+		}
+		delete(object, "kind")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CreateSsoConnectionJSONBody3 to handle AdditionalProperties
+func (a CreateSsoConnectionJSONBody3) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["config"], err = json.Marshal(a.Config)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'config': %w", err)
+	}
+
+	if a.DefaultRole != nil {
+		object["default_role"], err = json.Marshal(a.DefaultRole)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'default_role': %w", err)
+		}
+	}
+
+	if a.Domains != nil {
+		object["domains"], err = json.Marshal(a.Domains)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'domains': %w", err)
+		}
+	}
+
+	if a.Enabled != nil {
+		object["enabled"], err = json.Marshal(a.Enabled)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'enabled': %w", err)
+		}
+	}
+
+	object["kind"], err = json.Marshal(a.Kind)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'kind': %w", err)
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for CreateSsoConnectionJSONBody4. Returns the specified
+// element and whether it was found
+func (a CreateSsoConnectionJSONBody4) Get(fieldName string) (value StorableJson, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CreateSsoConnectionJSONBody4
+func (a *CreateSsoConnectionJSONBody4) Set(fieldName string, value StorableJson) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]StorableJson)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CreateSsoConnectionJSONBody4 to handle AdditionalProperties
+func (a *CreateSsoConnectionJSONBody4) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["config"]; found {
+		err = json.Unmarshal(raw, &a.Config)
+		if err != nil {
+			return fmt.Errorf("error reading 'config': %w", err)
+		}
+		delete(object, "config")
+	}
+
+	if raw, found := object["default_role"]; found {
+		err = json.Unmarshal(raw, &a.DefaultRole)
+		if err != nil {
+			return fmt.Errorf("error reading 'default_role': %w", err)
+		}
+		delete(object, "default_role")
+	}
+
+	if raw, found := object["domains"]; found {
+		err = json.Unmarshal(raw, &a.Domains)
+		if err != nil {
+			return fmt.Errorf("error reading 'domains': %w", err)
+		}
+		delete(object, "domains")
+	}
+
+	if raw, found := object["enabled"]; found {
+		err = json.Unmarshal(raw, &a.Enabled)
+		if err != nil {
+			return fmt.Errorf("error reading 'enabled': %w", err)
+		}
+		delete(object, "enabled")
+	}
+
+	if raw, found := object["kind"]; found {
+		err = json.Unmarshal(raw, &a.Kind)
+		if err != nil {
+			return fmt.Errorf("error reading 'kind': %w", err)
+		}
+		delete(object, "kind")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CreateSsoConnectionJSONBody4 to handle AdditionalProperties
+func (a CreateSsoConnectionJSONBody4) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["config"], err = json.Marshal(a.Config)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'config': %w", err)
+	}
+
+	if a.DefaultRole != nil {
+		object["default_role"], err = json.Marshal(a.DefaultRole)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'default_role': %w", err)
+		}
+	}
+
+	if a.Domains != nil {
+		object["domains"], err = json.Marshal(a.Domains)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'domains': %w", err)
+		}
+	}
+
+	if a.Enabled != nil {
+		object["enabled"], err = json.Marshal(a.Enabled)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'enabled': %w", err)
+		}
+	}
+
+	object["kind"], err = json.Marshal(a.Kind)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'kind': %w", err)
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
 // AsManualStepConfig returns the union data inside the ProcedureStep_Config as a ManualStepConfig
 func (t ProcedureStep_Config) AsManualStepConfig() (ManualStepConfig, error) {
 	var body ManualStepConfig
@@ -5111,6 +10059,250 @@ func (t *ProcedureStep_Config) UnmarshalJSON(b []byte) error {
 	return err
 }
 
+// AsStorableJson0 returns the union data inside the StorableJson as a StorableJson0
+func (t StorableJson) AsStorableJson0() (StorableJson0, error) {
+	var body StorableJson0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStorableJson0 overwrites any union data inside the StorableJson as the provided StorableJson0
+func (t *StorableJson) FromStorableJson0(v StorableJson0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeStorableJson0 performs a merge with any union data inside the StorableJson, using the provided StorableJson0
+func (t *StorableJson) MergeStorableJson0(v StorableJson0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStorableJson1 returns the union data inside the StorableJson as a StorableJson1
+func (t StorableJson) AsStorableJson1() (StorableJson1, error) {
+	var body StorableJson1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStorableJson1 overwrites any union data inside the StorableJson as the provided StorableJson1
+func (t *StorableJson) FromStorableJson1(v StorableJson1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeStorableJson1 performs a merge with any union data inside the StorableJson, using the provided StorableJson1
+func (t *StorableJson) MergeStorableJson1(v StorableJson1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStorableJson2 returns the union data inside the StorableJson as a StorableJson2
+func (t StorableJson) AsStorableJson2() (StorableJson2, error) {
+	var body StorableJson2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStorableJson2 overwrites any union data inside the StorableJson as the provided StorableJson2
+func (t *StorableJson) FromStorableJson2(v StorableJson2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeStorableJson2 performs a merge with any union data inside the StorableJson, using the provided StorableJson2
+func (t *StorableJson) MergeStorableJson2(v StorableJson2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStorableJson4 returns the union data inside the StorableJson as a StorableJson4
+func (t StorableJson) AsStorableJson4() (StorableJson4, error) {
+	var body StorableJson4
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStorableJson4 overwrites any union data inside the StorableJson as the provided StorableJson4
+func (t *StorableJson) FromStorableJson4(v StorableJson4) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeStorableJson4 performs a merge with any union data inside the StorableJson, using the provided StorableJson4
+func (t *StorableJson) MergeStorableJson4(v StorableJson4) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStorableJson5 returns the union data inside the StorableJson as a StorableJson5
+func (t StorableJson) AsStorableJson5() (StorableJson5, error) {
+	var body StorableJson5
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStorableJson5 overwrites any union data inside the StorableJson as the provided StorableJson5
+func (t *StorableJson) FromStorableJson5(v StorableJson5) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeStorableJson5 performs a merge with any union data inside the StorableJson, using the provided StorableJson5
+func (t *StorableJson) MergeStorableJson5(v StorableJson5) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t StorableJson) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *StorableJson) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsLoginJSONBody0 returns the union data inside the LoginJSONBody as a LoginJSONBody0
+func (t LoginJSONBody) AsLoginJSONBody0() (LoginJSONBody0, error) {
+	var body LoginJSONBody0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLoginJSONBody0 overwrites any union data inside the LoginJSONBody as the provided LoginJSONBody0
+func (t *LoginJSONBody) FromLoginJSONBody0(v LoginJSONBody0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeLoginJSONBody0 performs a merge with any union data inside the LoginJSONBody, using the provided LoginJSONBody0
+func (t *LoginJSONBody) MergeLoginJSONBody0(v LoginJSONBody0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLoginJSONBody1 returns the union data inside the LoginJSONBody as a LoginJSONBody1
+func (t LoginJSONBody) AsLoginJSONBody1() (LoginJSONBody1, error) {
+	var body LoginJSONBody1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLoginJSONBody1 overwrites any union data inside the LoginJSONBody as the provided LoginJSONBody1
+func (t *LoginJSONBody) FromLoginJSONBody1(v LoginJSONBody1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeLoginJSONBody1 performs a merge with any union data inside the LoginJSONBody, using the provided LoginJSONBody1
+func (t *LoginJSONBody) MergeLoginJSONBody1(v LoginJSONBody1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLoginFormdataBody0 returns the union data inside the LoginFormdataBody as a LoginFormdataBody0
+func (t LoginFormdataBody) AsLoginFormdataBody0() (LoginFormdataBody0, error) {
+	var body LoginFormdataBody0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLoginFormdataBody0 overwrites any union data inside the LoginFormdataBody as the provided LoginFormdataBody0
+func (t *LoginFormdataBody) FromLoginFormdataBody0(v LoginFormdataBody0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeLoginFormdataBody0 performs a merge with any union data inside the LoginFormdataBody, using the provided LoginFormdataBody0
+func (t *LoginFormdataBody) MergeLoginFormdataBody0(v LoginFormdataBody0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLoginFormdataBody1 returns the union data inside the LoginFormdataBody as a LoginFormdataBody1
+func (t LoginFormdataBody) AsLoginFormdataBody1() (LoginFormdataBody1, error) {
+	var body LoginFormdataBody1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLoginFormdataBody1 overwrites any union data inside the LoginFormdataBody as the provided LoginFormdataBody1
+func (t *LoginFormdataBody) FromLoginFormdataBody1(v LoginFormdataBody1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeLoginFormdataBody1 performs a merge with any union data inside the LoginFormdataBody, using the provided LoginFormdataBody1
+func (t *LoginFormdataBody) MergeLoginFormdataBody1(v LoginFormdataBody1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 // AsUpdateExecutionJSONBody0 returns the union data inside the UpdateExecutionJSONBody as a UpdateExecutionJSONBody0
 func (t UpdateExecutionJSONBody) AsUpdateExecutionJSONBody0() (UpdateExecutionJSONBody0, error) {
 	var body UpdateExecutionJSONBody0
@@ -5170,6 +10362,344 @@ func (t UpdateExecutionJSONBody) MarshalJSON() ([]byte, error) {
 
 func (t *UpdateExecutionJSONBody) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsUpdateIncidentJSONBody0 returns the union data inside the UpdateIncidentJSONBody as a UpdateIncidentJSONBody0
+func (t UpdateIncidentJSONBody) AsUpdateIncidentJSONBody0() (UpdateIncidentJSONBody0, error) {
+	var body UpdateIncidentJSONBody0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromUpdateIncidentJSONBody0 overwrites any union data inside the UpdateIncidentJSONBody as the provided UpdateIncidentJSONBody0
+func (t *UpdateIncidentJSONBody) FromUpdateIncidentJSONBody0(v UpdateIncidentJSONBody0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeUpdateIncidentJSONBody0 performs a merge with any union data inside the UpdateIncidentJSONBody, using the provided UpdateIncidentJSONBody0
+func (t *UpdateIncidentJSONBody) MergeUpdateIncidentJSONBody0(v UpdateIncidentJSONBody0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsUpdateIncidentJSONBody1 returns the union data inside the UpdateIncidentJSONBody as a UpdateIncidentJSONBody1
+func (t UpdateIncidentJSONBody) AsUpdateIncidentJSONBody1() (UpdateIncidentJSONBody1, error) {
+	var body UpdateIncidentJSONBody1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromUpdateIncidentJSONBody1 overwrites any union data inside the UpdateIncidentJSONBody as the provided UpdateIncidentJSONBody1
+func (t *UpdateIncidentJSONBody) FromUpdateIncidentJSONBody1(v UpdateIncidentJSONBody1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeUpdateIncidentJSONBody1 performs a merge with any union data inside the UpdateIncidentJSONBody, using the provided UpdateIncidentJSONBody1
+func (t *UpdateIncidentJSONBody) MergeUpdateIncidentJSONBody1(v UpdateIncidentJSONBody1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsUpdateIncidentJSONBody2 returns the union data inside the UpdateIncidentJSONBody as a UpdateIncidentJSONBody2
+func (t UpdateIncidentJSONBody) AsUpdateIncidentJSONBody2() (UpdateIncidentJSONBody2, error) {
+	var body UpdateIncidentJSONBody2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromUpdateIncidentJSONBody2 overwrites any union data inside the UpdateIncidentJSONBody as the provided UpdateIncidentJSONBody2
+func (t *UpdateIncidentJSONBody) FromUpdateIncidentJSONBody2(v UpdateIncidentJSONBody2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeUpdateIncidentJSONBody2 performs a merge with any union data inside the UpdateIncidentJSONBody, using the provided UpdateIncidentJSONBody2
+func (t *UpdateIncidentJSONBody) MergeUpdateIncidentJSONBody2(v UpdateIncidentJSONBody2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsUpdateIncidentJSONBody3 returns the union data inside the UpdateIncidentJSONBody as a UpdateIncidentJSONBody3
+func (t UpdateIncidentJSONBody) AsUpdateIncidentJSONBody3() (UpdateIncidentJSONBody3, error) {
+	var body UpdateIncidentJSONBody3
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromUpdateIncidentJSONBody3 overwrites any union data inside the UpdateIncidentJSONBody as the provided UpdateIncidentJSONBody3
+func (t *UpdateIncidentJSONBody) FromUpdateIncidentJSONBody3(v UpdateIncidentJSONBody3) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeUpdateIncidentJSONBody3 performs a merge with any union data inside the UpdateIncidentJSONBody, using the provided UpdateIncidentJSONBody3
+func (t *UpdateIncidentJSONBody) MergeUpdateIncidentJSONBody3(v UpdateIncidentJSONBody3) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsUpdateIncidentJSONBody4 returns the union data inside the UpdateIncidentJSONBody as a UpdateIncidentJSONBody4
+func (t UpdateIncidentJSONBody) AsUpdateIncidentJSONBody4() (UpdateIncidentJSONBody4, error) {
+	var body UpdateIncidentJSONBody4
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromUpdateIncidentJSONBody4 overwrites any union data inside the UpdateIncidentJSONBody as the provided UpdateIncidentJSONBody4
+func (t *UpdateIncidentJSONBody) FromUpdateIncidentJSONBody4(v UpdateIncidentJSONBody4) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeUpdateIncidentJSONBody4 performs a merge with any union data inside the UpdateIncidentJSONBody, using the provided UpdateIncidentJSONBody4
+func (t *UpdateIncidentJSONBody) MergeUpdateIncidentJSONBody4(v UpdateIncidentJSONBody4) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsUpdateIncidentJSONBody5 returns the union data inside the UpdateIncidentJSONBody as a UpdateIncidentJSONBody5
+func (t UpdateIncidentJSONBody) AsUpdateIncidentJSONBody5() (UpdateIncidentJSONBody5, error) {
+	var body UpdateIncidentJSONBody5
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromUpdateIncidentJSONBody5 overwrites any union data inside the UpdateIncidentJSONBody as the provided UpdateIncidentJSONBody5
+func (t *UpdateIncidentJSONBody) FromUpdateIncidentJSONBody5(v UpdateIncidentJSONBody5) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeUpdateIncidentJSONBody5 performs a merge with any union data inside the UpdateIncidentJSONBody, using the provided UpdateIncidentJSONBody5
+func (t *UpdateIncidentJSONBody) MergeUpdateIncidentJSONBody5(v UpdateIncidentJSONBody5) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsUpdateIntegrationJSONBody0 returns the union data inside the UpdateIntegrationJSONBody as a UpdateIntegrationJSONBody0
+func (t UpdateIntegrationJSONBody) AsUpdateIntegrationJSONBody0() (UpdateIntegrationJSONBody0, error) {
+	var body UpdateIntegrationJSONBody0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromUpdateIntegrationJSONBody0 overwrites any union data inside the UpdateIntegrationJSONBody as the provided UpdateIntegrationJSONBody0
+func (t *UpdateIntegrationJSONBody) FromUpdateIntegrationJSONBody0(v UpdateIntegrationJSONBody0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeUpdateIntegrationJSONBody0 performs a merge with any union data inside the UpdateIntegrationJSONBody, using the provided UpdateIntegrationJSONBody0
+func (t *UpdateIntegrationJSONBody) MergeUpdateIntegrationJSONBody0(v UpdateIntegrationJSONBody0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsUpdateIntegrationJSONBody1 returns the union data inside the UpdateIntegrationJSONBody as a UpdateIntegrationJSONBody1
+func (t UpdateIntegrationJSONBody) AsUpdateIntegrationJSONBody1() (UpdateIntegrationJSONBody1, error) {
+	var body UpdateIntegrationJSONBody1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromUpdateIntegrationJSONBody1 overwrites any union data inside the UpdateIntegrationJSONBody as the provided UpdateIntegrationJSONBody1
+func (t *UpdateIntegrationJSONBody) FromUpdateIntegrationJSONBody1(v UpdateIntegrationJSONBody1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeUpdateIntegrationJSONBody1 performs a merge with any union data inside the UpdateIntegrationJSONBody, using the provided UpdateIntegrationJSONBody1
+func (t *UpdateIntegrationJSONBody) MergeUpdateIntegrationJSONBody1(v UpdateIntegrationJSONBody1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsUpdateIntegrationJSONBody2 returns the union data inside the UpdateIntegrationJSONBody as a UpdateIntegrationJSONBody2
+func (t UpdateIntegrationJSONBody) AsUpdateIntegrationJSONBody2() (UpdateIntegrationJSONBody2, error) {
+	var body UpdateIntegrationJSONBody2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromUpdateIntegrationJSONBody2 overwrites any union data inside the UpdateIntegrationJSONBody as the provided UpdateIntegrationJSONBody2
+func (t *UpdateIntegrationJSONBody) FromUpdateIntegrationJSONBody2(v UpdateIntegrationJSONBody2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeUpdateIntegrationJSONBody2 performs a merge with any union data inside the UpdateIntegrationJSONBody, using the provided UpdateIntegrationJSONBody2
+func (t *UpdateIntegrationJSONBody) MergeUpdateIntegrationJSONBody2(v UpdateIntegrationJSONBody2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsUpdateIntegrationJSONBody3 returns the union data inside the UpdateIntegrationJSONBody as a UpdateIntegrationJSONBody3
+func (t UpdateIntegrationJSONBody) AsUpdateIntegrationJSONBody3() (UpdateIntegrationJSONBody3, error) {
+	var body UpdateIntegrationJSONBody3
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromUpdateIntegrationJSONBody3 overwrites any union data inside the UpdateIntegrationJSONBody as the provided UpdateIntegrationJSONBody3
+func (t *UpdateIntegrationJSONBody) FromUpdateIntegrationJSONBody3(v UpdateIntegrationJSONBody3) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeUpdateIntegrationJSONBody3 performs a merge with any union data inside the UpdateIntegrationJSONBody, using the provided UpdateIntegrationJSONBody3
+func (t *UpdateIntegrationJSONBody) MergeUpdateIntegrationJSONBody3(v UpdateIntegrationJSONBody3) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsUpdateArticleJSONBody0 returns the union data inside the UpdateArticleJSONBody as a UpdateArticleJSONBody0
+func (t UpdateArticleJSONBody) AsUpdateArticleJSONBody0() (UpdateArticleJSONBody0, error) {
+	var body UpdateArticleJSONBody0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromUpdateArticleJSONBody0 overwrites any union data inside the UpdateArticleJSONBody as the provided UpdateArticleJSONBody0
+func (t *UpdateArticleJSONBody) FromUpdateArticleJSONBody0(v UpdateArticleJSONBody0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeUpdateArticleJSONBody0 performs a merge with any union data inside the UpdateArticleJSONBody, using the provided UpdateArticleJSONBody0
+func (t *UpdateArticleJSONBody) MergeUpdateArticleJSONBody0(v UpdateArticleJSONBody0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsUpdateArticleJSONBody1 returns the union data inside the UpdateArticleJSONBody as a UpdateArticleJSONBody1
+func (t UpdateArticleJSONBody) AsUpdateArticleJSONBody1() (UpdateArticleJSONBody1, error) {
+	var body UpdateArticleJSONBody1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromUpdateArticleJSONBody1 overwrites any union data inside the UpdateArticleJSONBody as the provided UpdateArticleJSONBody1
+func (t *UpdateArticleJSONBody) FromUpdateArticleJSONBody1(v UpdateArticleJSONBody1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeUpdateArticleJSONBody1 performs a merge with any union data inside the UpdateArticleJSONBody, using the provided UpdateArticleJSONBody1
+func (t *UpdateArticleJSONBody) MergeUpdateArticleJSONBody1(v UpdateArticleJSONBody1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsUpdateArticleJSONBody2 returns the union data inside the UpdateArticleJSONBody as a UpdateArticleJSONBody2
+func (t UpdateArticleJSONBody) AsUpdateArticleJSONBody2() (UpdateArticleJSONBody2, error) {
+	var body UpdateArticleJSONBody2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromUpdateArticleJSONBody2 overwrites any union data inside the UpdateArticleJSONBody as the provided UpdateArticleJSONBody2
+func (t *UpdateArticleJSONBody) FromUpdateArticleJSONBody2(v UpdateArticleJSONBody2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeUpdateArticleJSONBody2 performs a merge with any union data inside the UpdateArticleJSONBody, using the provided UpdateArticleJSONBody2
+func (t *UpdateArticleJSONBody) MergeUpdateArticleJSONBody2(v UpdateArticleJSONBody2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
 	return err
 }
 
@@ -5287,6 +10817,110 @@ func (t *CreateProcedureJSONBody_Steps_Item) UnmarshalJSON(b []byte) error {
 	return err
 }
 
+// AsUpdateProcedureJSONBody0 returns the union data inside the UpdateProcedureJSONBody as a UpdateProcedureJSONBody0
+func (t UpdateProcedureJSONBody) AsUpdateProcedureJSONBody0() (UpdateProcedureJSONBody0, error) {
+	var body UpdateProcedureJSONBody0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromUpdateProcedureJSONBody0 overwrites any union data inside the UpdateProcedureJSONBody as the provided UpdateProcedureJSONBody0
+func (t *UpdateProcedureJSONBody) FromUpdateProcedureJSONBody0(v UpdateProcedureJSONBody0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeUpdateProcedureJSONBody0 performs a merge with any union data inside the UpdateProcedureJSONBody, using the provided UpdateProcedureJSONBody0
+func (t *UpdateProcedureJSONBody) MergeUpdateProcedureJSONBody0(v UpdateProcedureJSONBody0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsUpdateProcedureJSONBody1 returns the union data inside the UpdateProcedureJSONBody as a UpdateProcedureJSONBody1
+func (t UpdateProcedureJSONBody) AsUpdateProcedureJSONBody1() (UpdateProcedureJSONBody1, error) {
+	var body UpdateProcedureJSONBody1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromUpdateProcedureJSONBody1 overwrites any union data inside the UpdateProcedureJSONBody as the provided UpdateProcedureJSONBody1
+func (t *UpdateProcedureJSONBody) FromUpdateProcedureJSONBody1(v UpdateProcedureJSONBody1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeUpdateProcedureJSONBody1 performs a merge with any union data inside the UpdateProcedureJSONBody, using the provided UpdateProcedureJSONBody1
+func (t *UpdateProcedureJSONBody) MergeUpdateProcedureJSONBody1(v UpdateProcedureJSONBody1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsUpdateProcedureJSONBody2 returns the union data inside the UpdateProcedureJSONBody as a UpdateProcedureJSONBody2
+func (t UpdateProcedureJSONBody) AsUpdateProcedureJSONBody2() (UpdateProcedureJSONBody2, error) {
+	var body UpdateProcedureJSONBody2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromUpdateProcedureJSONBody2 overwrites any union data inside the UpdateProcedureJSONBody as the provided UpdateProcedureJSONBody2
+func (t *UpdateProcedureJSONBody) FromUpdateProcedureJSONBody2(v UpdateProcedureJSONBody2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeUpdateProcedureJSONBody2 performs a merge with any union data inside the UpdateProcedureJSONBody, using the provided UpdateProcedureJSONBody2
+func (t *UpdateProcedureJSONBody) MergeUpdateProcedureJSONBody2(v UpdateProcedureJSONBody2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsUpdateProcedureJSONBody3 returns the union data inside the UpdateProcedureJSONBody as a UpdateProcedureJSONBody3
+func (t UpdateProcedureJSONBody) AsUpdateProcedureJSONBody3() (UpdateProcedureJSONBody3, error) {
+	var body UpdateProcedureJSONBody3
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromUpdateProcedureJSONBody3 overwrites any union data inside the UpdateProcedureJSONBody as the provided UpdateProcedureJSONBody3
+func (t *UpdateProcedureJSONBody) FromUpdateProcedureJSONBody3(v UpdateProcedureJSONBody3) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeUpdateProcedureJSONBody3 performs a merge with any union data inside the UpdateProcedureJSONBody, using the provided UpdateProcedureJSONBody3
+func (t *UpdateProcedureJSONBody) MergeUpdateProcedureJSONBody3(v UpdateProcedureJSONBody3) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 // AsUpdateProcedureJSONBodySteps0 returns the union data inside the UpdateProcedureJSONBody_Steps_Item as a UpdateProcedureJSONBodySteps0
 func (t UpdateProcedureJSONBody_Steps_Item) AsUpdateProcedureJSONBodySteps0() (UpdateProcedureJSONBodySteps0, error) {
 	var body UpdateProcedureJSONBodySteps0
@@ -5398,6 +11032,168 @@ func (t UpdateProcedureJSONBody_Steps_Item) MarshalJSON() ([]byte, error) {
 
 func (t *UpdateProcedureJSONBody_Steps_Item) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsSearchQueryJSONBody0 returns the union data inside the SearchQueryJSONBody as a SearchQueryJSONBody0
+func (t SearchQueryJSONBody) AsSearchQueryJSONBody0() (SearchQueryJSONBody0, error) {
+	var body SearchQueryJSONBody0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSearchQueryJSONBody0 overwrites any union data inside the SearchQueryJSONBody as the provided SearchQueryJSONBody0
+func (t *SearchQueryJSONBody) FromSearchQueryJSONBody0(v SearchQueryJSONBody0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeSearchQueryJSONBody0 performs a merge with any union data inside the SearchQueryJSONBody, using the provided SearchQueryJSONBody0
+func (t *SearchQueryJSONBody) MergeSearchQueryJSONBody0(v SearchQueryJSONBody0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsSearchQueryJSONBody1 returns the union data inside the SearchQueryJSONBody as a SearchQueryJSONBody1
+func (t SearchQueryJSONBody) AsSearchQueryJSONBody1() (SearchQueryJSONBody1, error) {
+	var body SearchQueryJSONBody1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSearchQueryJSONBody1 overwrites any union data inside the SearchQueryJSONBody as the provided SearchQueryJSONBody1
+func (t *SearchQueryJSONBody) FromSearchQueryJSONBody1(v SearchQueryJSONBody1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeSearchQueryJSONBody1 performs a merge with any union data inside the SearchQueryJSONBody, using the provided SearchQueryJSONBody1
+func (t *SearchQueryJSONBody) MergeSearchQueryJSONBody1(v SearchQueryJSONBody1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t SearchQueryJSONBody) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	object := make(map[string]json.RawMessage)
+	if t.union != nil {
+		err = json.Unmarshal(b, &object)
+		if err != nil {
+			return nil, err
+		}
+	}
+
+	object["error_log"], err = json.Marshal(t.ErrorLog)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'error_log': %w", err)
+	}
+
+	if t.Filters != nil {
+		object["filters"], err = json.Marshal(t.Filters)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'filters': %w", err)
+		}
+	}
+
+	if t.Limit != nil {
+		object["limit"], err = json.Marshal(t.Limit)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'limit': %w", err)
+		}
+	}
+
+	if t.Mode != nil {
+		object["mode"], err = json.Marshal(t.Mode)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'mode': %w", err)
+		}
+	}
+
+	object["query"], err = json.Marshal(t.Query)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'query': %w", err)
+	}
+
+	if t.Types != nil {
+		object["types"], err = json.Marshal(t.Types)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'types': %w", err)
+		}
+	}
+	b, err = json.Marshal(object)
+	return b, err
+}
+
+func (t *SearchQueryJSONBody) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	if err != nil {
+		return err
+	}
+	object := make(map[string]json.RawMessage)
+	err = json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["error_log"]; found {
+		err = json.Unmarshal(raw, &t.ErrorLog)
+		if err != nil {
+			return fmt.Errorf("error reading 'error_log': %w", err)
+		}
+	}
+
+	if raw, found := object["filters"]; found {
+		err = json.Unmarshal(raw, &t.Filters)
+		if err != nil {
+			return fmt.Errorf("error reading 'filters': %w", err)
+		}
+	}
+
+	if raw, found := object["limit"]; found {
+		err = json.Unmarshal(raw, &t.Limit)
+		if err != nil {
+			return fmt.Errorf("error reading 'limit': %w", err)
+		}
+	}
+
+	if raw, found := object["mode"]; found {
+		err = json.Unmarshal(raw, &t.Mode)
+		if err != nil {
+			return fmt.Errorf("error reading 'mode': %w", err)
+		}
+	}
+
+	if raw, found := object["query"]; found {
+		err = json.Unmarshal(raw, &t.Query)
+		if err != nil {
+			return fmt.Errorf("error reading 'query': %w", err)
+		}
+	}
+
+	if raw, found := object["types"]; found {
+		err = json.Unmarshal(raw, &t.Types)
+		if err != nil {
+			return fmt.Errorf("error reading 'types': %w", err)
+		}
+	}
+
 	return err
 }
 
@@ -5539,6 +11335,747 @@ func (t CreateSsoConnectionJSONBody) MarshalJSON() ([]byte, error) {
 func (t *CreateSsoConnectionJSONBody) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
+}
+
+// AsUpdateUserJSONBody0 returns the union data inside the UpdateUserJSONBody as a UpdateUserJSONBody0
+func (t UpdateUserJSONBody) AsUpdateUserJSONBody0() (UpdateUserJSONBody0, error) {
+	var body UpdateUserJSONBody0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromUpdateUserJSONBody0 overwrites any union data inside the UpdateUserJSONBody as the provided UpdateUserJSONBody0
+func (t *UpdateUserJSONBody) FromUpdateUserJSONBody0(v UpdateUserJSONBody0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeUpdateUserJSONBody0 performs a merge with any union data inside the UpdateUserJSONBody, using the provided UpdateUserJSONBody0
+func (t *UpdateUserJSONBody) MergeUpdateUserJSONBody0(v UpdateUserJSONBody0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsUpdateUserJSONBody1 returns the union data inside the UpdateUserJSONBody as a UpdateUserJSONBody1
+func (t UpdateUserJSONBody) AsUpdateUserJSONBody1() (UpdateUserJSONBody1, error) {
+	var body UpdateUserJSONBody1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromUpdateUserJSONBody1 overwrites any union data inside the UpdateUserJSONBody as the provided UpdateUserJSONBody1
+func (t *UpdateUserJSONBody) FromUpdateUserJSONBody1(v UpdateUserJSONBody1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeUpdateUserJSONBody1 performs a merge with any union data inside the UpdateUserJSONBody, using the provided UpdateUserJSONBody1
+func (t *UpdateUserJSONBody) MergeUpdateUserJSONBody1(v UpdateUserJSONBody1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t UpdateUserJSONBody) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	object := make(map[string]json.RawMessage)
+	if t.union != nil {
+		err = json.Unmarshal(b, &object)
+		if err != nil {
+			return nil, err
+		}
+	}
+
+	object["name"], err = json.Marshal(t.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	if t.Role != nil {
+		object["role"], err = json.Marshal(t.Role)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'role': %w", err)
+		}
+	}
+	b, err = json.Marshal(object)
+	return b, err
+}
+
+func (t *UpdateUserJSONBody) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	if err != nil {
+		return err
+	}
+	object := make(map[string]json.RawMessage)
+	err = json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &t.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+	}
+
+	if raw, found := object["role"]; found {
+		err = json.Unmarshal(raw, &t.Role)
+		if err != nil {
+			return fmt.Errorf("error reading 'role': %w", err)
+		}
+	}
+
+	return err
+}
+
+// Override default JSON handling for LoginJSONBody to handle AdditionalProperties and union
+func (a *LoginJSONBody) UnmarshalJSON(b []byte) error {
+	err := a.union.UnmarshalJSON(b)
+	if err != nil {
+		return err
+	}
+	object := make(map[string]json.RawMessage)
+	err = json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["email"]; found {
+		err = json.Unmarshal(raw, &a.Email)
+		if err != nil {
+			return fmt.Errorf("error reading 'email': %w", err)
+		}
+		delete(object, "email")
+	}
+
+	if raw, found := object["password"]; found {
+		err = json.Unmarshal(raw, &a.Password)
+		if err != nil {
+			return fmt.Errorf("error reading 'password': %w", err)
+		}
+		delete(object, "password")
+	}
+
+	if raw, found := object["username"]; found {
+		err = json.Unmarshal(raw, &a.Username)
+		if err != nil {
+			return fmt.Errorf("error reading 'username': %w", err)
+		}
+		delete(object, "username")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for LoginJSONBody to handle AdditionalProperties and union
+func (a LoginJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	b, err := a.union.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	object := make(map[string]json.RawMessage)
+	if a.union != nil {
+		err = json.Unmarshal(b, &object)
+		if err != nil {
+			return nil, err
+		}
+	}
+
+	if a.Email != nil {
+		object["email"], err = json.Marshal(a.Email)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'email': %w", err)
+		}
+	}
+
+	object["password"], err = json.Marshal(a.Password)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'password': %w", err)
+	}
+
+	if a.Username != nil {
+		object["username"], err = json.Marshal(a.Username)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'username': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Override default JSON handling for LoginFormdataBody to handle AdditionalProperties and union
+func (a *LoginFormdataBody) UnmarshalJSON(b []byte) error {
+	err := a.union.UnmarshalJSON(b)
+	if err != nil {
+		return err
+	}
+	object := make(map[string]json.RawMessage)
+	err = json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["email"]; found {
+		err = json.Unmarshal(raw, &a.Email)
+		if err != nil {
+			return fmt.Errorf("error reading 'email': %w", err)
+		}
+		delete(object, "email")
+	}
+
+	if raw, found := object["password"]; found {
+		err = json.Unmarshal(raw, &a.Password)
+		if err != nil {
+			return fmt.Errorf("error reading 'password': %w", err)
+		}
+		delete(object, "password")
+	}
+
+	if raw, found := object["username"]; found {
+		err = json.Unmarshal(raw, &a.Username)
+		if err != nil {
+			return fmt.Errorf("error reading 'username': %w", err)
+		}
+		delete(object, "username")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for LoginFormdataBody to handle AdditionalProperties and union
+func (a LoginFormdataBody) MarshalJSON() ([]byte, error) {
+	var err error
+	b, err := a.union.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	object := make(map[string]json.RawMessage)
+	if a.union != nil {
+		err = json.Unmarshal(b, &object)
+		if err != nil {
+			return nil, err
+		}
+	}
+
+	if a.Email != nil {
+		object["email"], err = json.Marshal(a.Email)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'email': %w", err)
+		}
+	}
+
+	object["password"], err = json.Marshal(a.Password)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'password': %w", err)
+	}
+
+	if a.Username != nil {
+		object["username"], err = json.Marshal(a.Username)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'username': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Override default JSON handling for UpdateIncidentJSONBody to handle AdditionalProperties and union
+func (a *UpdateIncidentJSONBody) UnmarshalJSON(b []byte) error {
+	err := a.union.UnmarshalJSON(b)
+	if err != nil {
+		return err
+	}
+	object := make(map[string]json.RawMessage)
+	err = json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["assignee_id"]; found {
+		err = json.Unmarshal(raw, &a.AssigneeId)
+		if err != nil {
+			return fmt.Errorf("error reading 'assignee_id': %w", err)
+		}
+		delete(object, "assignee_id")
+	}
+
+	if raw, found := object["description"]; found {
+		err = json.Unmarshal(raw, &a.Description)
+		if err != nil {
+			return fmt.Errorf("error reading 'description': %w", err)
+		}
+		delete(object, "description")
+	}
+
+	if raw, found := object["severity"]; found {
+		err = json.Unmarshal(raw, &a.Severity)
+		if err != nil {
+			return fmt.Errorf("error reading 'severity': %w", err)
+		}
+		delete(object, "severity")
+	}
+
+	if raw, found := object["status"]; found {
+		err = json.Unmarshal(raw, &a.Status)
+		if err != nil {
+			return fmt.Errorf("error reading 'status': %w", err)
+		}
+		delete(object, "status")
+	}
+
+	if raw, found := object["tags"]; found {
+		err = json.Unmarshal(raw, &a.Tags)
+		if err != nil {
+			return fmt.Errorf("error reading 'tags': %w", err)
+		}
+		delete(object, "tags")
+	}
+
+	if raw, found := object["title"]; found {
+		err = json.Unmarshal(raw, &a.Title)
+		if err != nil {
+			return fmt.Errorf("error reading 'title': %w", err)
+		}
+		delete(object, "title")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for UpdateIncidentJSONBody to handle AdditionalProperties and union
+func (a UpdateIncidentJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	b, err := a.union.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	object := make(map[string]json.RawMessage)
+	if a.union != nil {
+		err = json.Unmarshal(b, &object)
+		if err != nil {
+			return nil, err
+		}
+	}
+
+	if a.AssigneeId != nil {
+		object["assignee_id"], err = json.Marshal(a.AssigneeId)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'assignee_id': %w", err)
+		}
+	}
+
+	if a.Description != nil {
+		object["description"], err = json.Marshal(a.Description)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'description': %w", err)
+		}
+	}
+
+	if a.Severity != nil {
+		object["severity"], err = json.Marshal(a.Severity)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'severity': %w", err)
+		}
+	}
+
+	if a.Status != nil {
+		object["status"], err = json.Marshal(a.Status)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'status': %w", err)
+		}
+	}
+
+	if a.Tags != nil {
+		object["tags"], err = json.Marshal(a.Tags)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'tags': %w", err)
+		}
+	}
+
+	object["title"], err = json.Marshal(a.Title)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'title': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Override default JSON handling for UpdateIntegrationJSONBody to handle AdditionalProperties and union
+func (a *UpdateIntegrationJSONBody) UnmarshalJSON(b []byte) error {
+	err := a.union.UnmarshalJSON(b)
+	if err != nil {
+		return err
+	}
+	object := make(map[string]json.RawMessage)
+	err = json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["enabled"]; found {
+		err = json.Unmarshal(raw, &a.Enabled)
+		if err != nil {
+			return fmt.Errorf("error reading 'enabled': %w", err)
+		}
+		delete(object, "enabled")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if raw, found := object["settings"]; found {
+		err = json.Unmarshal(raw, &a.Settings)
+		if err != nil {
+			return fmt.Errorf("error reading 'settings': %w", err)
+		}
+		delete(object, "settings")
+	}
+
+	if raw, found := object["webhook_config"]; found {
+		err = json.Unmarshal(raw, &a.WebhookConfig)
+		if err != nil {
+			return fmt.Errorf("error reading 'webhook_config': %w", err)
+		}
+		delete(object, "webhook_config")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for UpdateIntegrationJSONBody to handle AdditionalProperties and union
+func (a UpdateIntegrationJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	b, err := a.union.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	object := make(map[string]json.RawMessage)
+	if a.union != nil {
+		err = json.Unmarshal(b, &object)
+		if err != nil {
+			return nil, err
+		}
+	}
+
+	if a.Enabled != nil {
+		object["enabled"], err = json.Marshal(a.Enabled)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'enabled': %w", err)
+		}
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	if a.Settings != nil {
+		object["settings"], err = json.Marshal(a.Settings)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'settings': %w", err)
+		}
+	}
+
+	if a.WebhookConfig != nil {
+		object["webhook_config"], err = json.Marshal(a.WebhookConfig)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'webhook_config': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Override default JSON handling for UpdateArticleJSONBody to handle AdditionalProperties and union
+func (a *UpdateArticleJSONBody) UnmarshalJSON(b []byte) error {
+	err := a.union.UnmarshalJSON(b)
+	if err != nil {
+		return err
+	}
+	object := make(map[string]json.RawMessage)
+	err = json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["body"]; found {
+		err = json.Unmarshal(raw, &a.Body)
+		if err != nil {
+			return fmt.Errorf("error reading 'body': %w", err)
+		}
+		delete(object, "body")
+	}
+
+	if raw, found := object["tags"]; found {
+		err = json.Unmarshal(raw, &a.Tags)
+		if err != nil {
+			return fmt.Errorf("error reading 'tags': %w", err)
+		}
+		delete(object, "tags")
+	}
+
+	if raw, found := object["title"]; found {
+		err = json.Unmarshal(raw, &a.Title)
+		if err != nil {
+			return fmt.Errorf("error reading 'title': %w", err)
+		}
+		delete(object, "title")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for UpdateArticleJSONBody to handle AdditionalProperties and union
+func (a UpdateArticleJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	b, err := a.union.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	object := make(map[string]json.RawMessage)
+	if a.union != nil {
+		err = json.Unmarshal(b, &object)
+		if err != nil {
+			return nil, err
+		}
+	}
+
+	if a.Body != nil {
+		object["body"], err = json.Marshal(a.Body)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'body': %w", err)
+		}
+	}
+
+	if a.Tags != nil {
+		object["tags"], err = json.Marshal(a.Tags)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'tags': %w", err)
+		}
+	}
+
+	object["title"], err = json.Marshal(a.Title)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'title': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Override default JSON handling for UpdateProcedureJSONBody to handle AdditionalProperties and union
+func (a *UpdateProcedureJSONBody) UnmarshalJSON(b []byte) error {
+	err := a.union.UnmarshalJSON(b)
+	if err != nil {
+		return err
+	}
+	object := make(map[string]json.RawMessage)
+	err = json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["description"]; found {
+		err = json.Unmarshal(raw, &a.Description)
+		if err != nil {
+			return fmt.Errorf("error reading 'description': %w", err)
+		}
+		delete(object, "description")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if raw, found := object["steps"]; found {
+		err = json.Unmarshal(raw, &a.Steps)
+		if err != nil {
+			return fmt.Errorf("error reading 'steps': %w", err)
+		}
+		delete(object, "steps")
+	}
+
+	if raw, found := object["tags"]; found {
+		err = json.Unmarshal(raw, &a.Tags)
+		if err != nil {
+			return fmt.Errorf("error reading 'tags': %w", err)
+		}
+		delete(object, "tags")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]StorableJson)
+		for fieldName, fieldBuf := range object {
+			var fieldVal StorableJson
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for UpdateProcedureJSONBody to handle AdditionalProperties and union
+func (a UpdateProcedureJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	b, err := a.union.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	object := make(map[string]json.RawMessage)
+	if a.union != nil {
+		err = json.Unmarshal(b, &object)
+		if err != nil {
+			return nil, err
+		}
+	}
+
+	if a.Description != nil {
+		object["description"], err = json.Marshal(a.Description)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'description': %w", err)
+		}
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	if a.Steps != nil {
+		object["steps"], err = json.Marshal(a.Steps)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'steps': %w", err)
+		}
+	}
+
+	if a.Tags != nil {
+		object["tags"], err = json.Marshal(a.Tags)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'tags': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
 }
 
 // RequestEditorFn is the function signature for the RequestEditor callback function
@@ -5793,7 +12330,7 @@ type ClientInterface interface {
 
 	// ConfirmPasswordResetWithBody Set a new password with a mailed reset token
 	//
-	// A bad, used or expired token is 400 BAD_REQUEST. On success every existing session (access and refresh tokens) of the user ends, a lockout is lifted and the email counts as verified. API keys are not affected.
+	// The token is the credential: a bad, used or expired one is 401 INVALID_TOKEN. On success every existing session (access and refresh tokens) of the user ends, a lockout is lifted and the email counts as verified. API keys are not affected.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -5802,7 +12339,7 @@ type ClientInterface interface {
 
 	// ConfirmPasswordReset Set a new password with a mailed reset token
 	//
-	// A bad, used or expired token is 400 BAD_REQUEST. On success every existing session (access and refresh tokens) of the user ends, a lockout is lifted and the email counts as verified. API keys are not affected.
+	// The token is the credential: a bad, used or expired one is 401 INVALID_TOKEN. On success every existing session (access and refresh tokens) of the user ends, a lockout is lifted and the email counts as verified. API keys are not affected.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -5854,7 +12391,7 @@ type ClientInterface interface {
 
 	// VerifyEmailWithBody Verify your email address with the mailed token
 	//
-	// No credential needed: the token is one. A bad, used or expired (24 hours) token is 400 BAD_REQUEST.
+	// No credential needed: the token is one. A bad, used or expired (24 hours) token is 401 INVALID_TOKEN.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -5863,7 +12400,7 @@ type ClientInterface interface {
 
 	// VerifyEmail Verify your email address with the mailed token
 	//
-	// No credential needed: the token is one. A bad, used or expired (24 hours) token is 400 BAD_REQUEST.
+	// No credential needed: the token is one. A bad, used or expired (24 hours) token is 401 INVALID_TOKEN.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -5914,7 +12451,7 @@ type ClientInterface interface {
 
 	// UpdateExecutionWithBody Report the outcome of the waiting step, or cancel
 	//
-	// Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is a 422.
+	// Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is 404 NOT_FOUND (`detail` names the field).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -5923,7 +12460,7 @@ type ClientInterface interface {
 
 	// UpdateExecution Report the outcome of the waiting step, or cancel
 	//
-	// Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is a 422.
+	// Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is 404 NOT_FOUND (`detail` names the field).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -5949,12 +12486,16 @@ type ClientInterface interface {
 
 	// CreateIncidentWithBody Create an incident by hand
 	//
+	// An `assignee_id` naming no user of the organization is 404 NOT_FOUND (`detail` names the field).
+	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/v1/incidents (the `CreateIncident` operationId).
 	CreateIncidentWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateIncident Create an incident by hand
+	//
+	// An `assignee_id` naming no user of the organization is 404 NOT_FOUND (`detail` names the field).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -5968,7 +12509,7 @@ type ClientInterface interface {
 
 	// UpdateIncidentWithBody Update status, severity, assignee, title, description or tags
 	//
-	// Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident.
+	// Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -5977,7 +12518,7 @@ type ClientInterface interface {
 
 	// UpdateIncident Update status, severity, assignee, title, description or tags
 	//
-	// Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident.
+	// Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -6128,7 +12669,7 @@ type ClientInterface interface {
 
 	// AcceptInvitationWithBody Accept an invitation: create the account in the inviting organization
 	//
-	// No credential: the emailed token is one. A bad, used, revoked or expired token is 400; an email that already has an account is 409.
+	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -6137,7 +12678,7 @@ type ClientInterface interface {
 
 	// AcceptInvitation Accept an invitation: create the account in the inviting organization
 	//
-	// No credential: the emailed token is one. A bad, used, revoked or expired token is 400; an email that already has an account is 409.
+	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -6295,7 +12836,7 @@ type ClientInterface interface {
 
 	// CreateProcedureWithBody Create a procedure with its ordered steps
 	//
-	// Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type.
+	// Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type; a step `id` names nothing yet and is ignored.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -6304,7 +12845,7 @@ type ClientInterface interface {
 
 	// CreateProcedure Create a procedure with its ordered steps
 	//
-	// Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type.
+	// Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type; a step `id` names nothing yet and is ignored.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -6325,7 +12866,7 @@ type ClientInterface interface {
 
 	// UpdateProcedureWithBody Update name, description, tags or steps
 	//
-	// Bumps `version`. Executions already started keep the definition they started with.
+	// Bumps `version`. Executions already started keep the definition they started with. A step `id` that is not one of this procedure's steps is 404 NOT_FOUND (`detail` names it).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -6334,7 +12875,7 @@ type ClientInterface interface {
 
 	// UpdateProcedure Update name, description, tags or steps
 	//
-	// Bumps `version`. Executions already started keep the definition they started with.
+	// Bumps `version`. Executions already started keep the definition they started with. A step `id` that is not one of this procedure's steps is 404 NOT_FOUND (`detail` names it).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -6343,7 +12884,7 @@ type ClientInterface interface {
 
 	// ExecuteProcedureWithBody Start an execution of the procedure
 	//
-	// Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An unknown `incident_id` is a 422.
+	// Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An `incident_id` naming no incident of the organization is 404 NOT_FOUND (`detail` names the field).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -6352,7 +12893,7 @@ type ClientInterface interface {
 
 	// ExecuteProcedure Start an execution of the procedure
 	//
-	// Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An unknown `incident_id` is a 422.
+	// Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An `incident_id` naming no incident of the organization is 404 NOT_FOUND (`detail` names the field).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -6361,7 +12902,7 @@ type ClientInterface interface {
 
 	// SearchQueryWithBody Search incidents, procedures, articles and logs by meaning and keywords
 	//
-	// Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds both after min-max normalization (keyword 0.4, semantic 0.6). `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search rate-limit class applies.
+	// Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds to the cosine the share of the query's terms each document holds, weighed by the kind of query (a pasted log, an identifier, a sentence with one, plain prose). A log pasted into `query` is trimmed like `error_log`. `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search rate-limit class applies.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -6370,7 +12911,7 @@ type ClientInterface interface {
 
 	// SearchQuery Search incidents, procedures, articles and logs by meaning and keywords
 	//
-	// Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds both after min-max normalization (keyword 0.4, semantic 0.6). `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search rate-limit class applies.
+	// Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds to the cosine the share of the query's terms each document holds, weighed by the kind of query (a pasted log, an identifier, a sentence with one, plain prose). A log pasted into `query` is trimmed like `error_log`. `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search rate-limit class applies.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -6513,14 +13054,14 @@ type ClientInterface interface {
 
 	// IngestWebhookShortForm Ingest an alert with an API key
 	//
-	// Authenticated with `X-API-Key` holding `alerts:ingest`; routed to the organization's oldest enabled integration of the platform.
+	// Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`.
 	//
 	// Corresponds with POST /api/v1/webhooks/{platform} (the `IngestWebhookShortForm` operationId).
 	IngestWebhookShortForm(ctx context.Context, platform IngestWebhookShortFormParamsPlatform, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// IngestWebhook Ingest an alert from a monitoring platform
 	//
-	// The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. Authentic requests count against the integration's hourly limit; failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again. A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
+	// The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. The integration's hourly webhook quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed. When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again. A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
 	//
 	// Corresponds with POST /api/v1/webhooks/{platform}/{integration_id} (the `IngestWebhook` operationId).
 	IngestWebhook(ctx context.Context, platform IngestWebhookParamsPlatform, integrationId string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -6934,7 +13475,7 @@ func (c *Client) RequestPasswordReset(ctx context.Context, body RequestPasswordR
 
 // ConfirmPasswordResetWithBody Set a new password with a mailed reset token
 //
-// A bad, used or expired token is 400 BAD_REQUEST. On success every existing session (access and refresh tokens) of the user ends, a lockout is lifted and the email counts as verified. API keys are not affected.
+// The token is the credential: a bad, used or expired one is 401 INVALID_TOKEN. On success every existing session (access and refresh tokens) of the user ends, a lockout is lifted and the email counts as verified. API keys are not affected.
 //
 // Takes any type of body and a specified content type.
 //
@@ -6953,7 +13494,7 @@ func (c *Client) ConfirmPasswordResetWithBody(ctx context.Context, contentType s
 
 // ConfirmPasswordReset Set a new password with a mailed reset token
 //
-// A bad, used or expired token is 400 BAD_REQUEST. On success every existing session (access and refresh tokens) of the user ends, a lockout is lifted and the email counts as verified. API keys are not affected.
+// The token is the credential: a bad, used or expired one is 401 INVALID_TOKEN. On success every existing session (access and refresh tokens) of the user ends, a lockout is lifted and the email counts as verified. API keys are not affected.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -7065,7 +13606,7 @@ func (c *Client) ResendVerification(ctx context.Context, reqEditors ...RequestEd
 
 // VerifyEmailWithBody Verify your email address with the mailed token
 //
-// No credential needed: the token is one. A bad, used or expired (24 hours) token is 400 BAD_REQUEST.
+// No credential needed: the token is one. A bad, used or expired (24 hours) token is 401 INVALID_TOKEN.
 //
 // Takes any type of body and a specified content type.
 //
@@ -7084,7 +13625,7 @@ func (c *Client) VerifyEmailWithBody(ctx context.Context, contentType string, bo
 
 // VerifyEmail Verify your email address with the mailed token
 //
-// No credential needed: the token is one. A bad, used or expired (24 hours) token is 400 BAD_REQUEST.
+// No credential needed: the token is one. A bad, used or expired (24 hours) token is 401 INVALID_TOKEN.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -7205,7 +13746,7 @@ func (c *Client) GetExecution(ctx context.Context, id openapi_types.UUID, reqEdi
 
 // UpdateExecutionWithBody Report the outcome of the waiting step, or cancel
 //
-// Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is a 422.
+// Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is 404 NOT_FOUND (`detail` names the field).
 //
 // Takes any type of body and a specified content type.
 //
@@ -7224,7 +13765,7 @@ func (c *Client) UpdateExecutionWithBody(ctx context.Context, id openapi_types.U
 
 // UpdateExecution Report the outcome of the waiting step, or cancel
 //
-// Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is a 422.
+// Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is 404 NOT_FOUND (`detail` names the field).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -7290,6 +13831,8 @@ func (c *Client) ListIncidents(ctx context.Context, params *ListIncidentsParams,
 
 // CreateIncidentWithBody Create an incident by hand
 //
+// An `assignee_id` naming no user of the organization is 404 NOT_FOUND (`detail` names the field).
+//
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/v1/incidents (the `CreateIncident` operationId).
@@ -7306,6 +13849,8 @@ func (c *Client) CreateIncidentWithBody(ctx context.Context, contentType string,
 }
 
 // CreateIncident Create an incident by hand
+//
+// An `assignee_id` naming no user of the organization is 404 NOT_FOUND (`detail` names the field).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -7339,7 +13884,7 @@ func (c *Client) GetIncident(ctx context.Context, id openapi_types.UUID, reqEdit
 
 // UpdateIncidentWithBody Update status, severity, assignee, title, description or tags
 //
-// Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident.
+// Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
 //
 // Takes any type of body and a specified content type.
 //
@@ -7358,7 +13903,7 @@ func (c *Client) UpdateIncidentWithBody(ctx context.Context, id openapi_types.UU
 
 // UpdateIncident Update status, severity, assignee, title, description or tags
 //
-// Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident.
+// Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -7739,7 +14284,7 @@ func (c *Client) CreateInvitation(ctx context.Context, body CreateInvitationJSON
 
 // AcceptInvitationWithBody Accept an invitation: create the account in the inviting organization
 //
-// No credential: the emailed token is one. A bad, used, revoked or expired token is 400; an email that already has an account is 409.
+// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
 //
 // Takes any type of body and a specified content type.
 //
@@ -7758,7 +14303,7 @@ func (c *Client) AcceptInvitationWithBody(ctx context.Context, contentType strin
 
 // AcceptInvitation Accept an invitation: create the account in the inviting organization
 //
-// No credential: the emailed token is one. A bad, used, revoked or expired token is 400; an email that already has an account is 409.
+// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -8136,7 +14681,7 @@ func (c *Client) ListProcedures(ctx context.Context, params *ListProceduresParam
 
 // CreateProcedureWithBody Create a procedure with its ordered steps
 //
-// Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type.
+// Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type; a step `id` names nothing yet and is ignored.
 //
 // Takes any type of body and a specified content type.
 //
@@ -8155,7 +14700,7 @@ func (c *Client) CreateProcedureWithBody(ctx context.Context, contentType string
 
 // CreateProcedure Create a procedure with its ordered steps
 //
-// Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type.
+// Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type; a step `id` names nothing yet and is ignored.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -8206,7 +14751,7 @@ func (c *Client) GetProcedure(ctx context.Context, id openapi_types.UUID, reqEdi
 
 // UpdateProcedureWithBody Update name, description, tags or steps
 //
-// Bumps `version`. Executions already started keep the definition they started with.
+// Bumps `version`. Executions already started keep the definition they started with. A step `id` that is not one of this procedure's steps is 404 NOT_FOUND (`detail` names it).
 //
 // Takes any type of body and a specified content type.
 //
@@ -8225,7 +14770,7 @@ func (c *Client) UpdateProcedureWithBody(ctx context.Context, id openapi_types.U
 
 // UpdateProcedure Update name, description, tags or steps
 //
-// Bumps `version`. Executions already started keep the definition they started with.
+// Bumps `version`. Executions already started keep the definition they started with. A step `id` that is not one of this procedure's steps is 404 NOT_FOUND (`detail` names it).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -8244,7 +14789,7 @@ func (c *Client) UpdateProcedure(ctx context.Context, id openapi_types.UUID, bod
 
 // ExecuteProcedureWithBody Start an execution of the procedure
 //
-// Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An unknown `incident_id` is a 422.
+// Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An `incident_id` naming no incident of the organization is 404 NOT_FOUND (`detail` names the field).
 //
 // Takes any type of body and a specified content type.
 //
@@ -8263,7 +14808,7 @@ func (c *Client) ExecuteProcedureWithBody(ctx context.Context, id openapi_types.
 
 // ExecuteProcedure Start an execution of the procedure
 //
-// Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An unknown `incident_id` is a 422.
+// Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An `incident_id` naming no incident of the organization is 404 NOT_FOUND (`detail` names the field).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -8282,7 +14827,7 @@ func (c *Client) ExecuteProcedure(ctx context.Context, id openapi_types.UUID, bo
 
 // SearchQueryWithBody Search incidents, procedures, articles and logs by meaning and keywords
 //
-// Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds both after min-max normalization (keyword 0.4, semantic 0.6). `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search rate-limit class applies.
+// Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds to the cosine the share of the query's terms each document holds, weighed by the kind of query (a pasted log, an identifier, a sentence with one, plain prose). A log pasted into `query` is trimmed like `error_log`. `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search rate-limit class applies.
 //
 // Takes any type of body and a specified content type.
 //
@@ -8301,7 +14846,7 @@ func (c *Client) SearchQueryWithBody(ctx context.Context, contentType string, bo
 
 // SearchQuery Search incidents, procedures, articles and logs by meaning and keywords
 //
-// Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds both after min-max normalization (keyword 0.4, semantic 0.6). `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search rate-limit class applies.
+// Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds to the cosine the share of the query's terms each document holds, weighed by the kind of query (a pasted log, an identifier, a sentence with one, plain prose). A log pasted into `query` is trimmed like `error_log`. `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search rate-limit class applies.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -8634,7 +15179,7 @@ func (c *Client) WebhookHealth(ctx context.Context, reqEditors ...RequestEditorF
 
 // IngestWebhookShortForm Ingest an alert with an API key
 //
-// Authenticated with `X-API-Key` holding `alerts:ingest`; routed to the organization's oldest enabled integration of the platform.
+// Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`.
 //
 // Corresponds with POST /api/v1/webhooks/{platform} (the `IngestWebhookShortForm` operationId).
 func (c *Client) IngestWebhookShortForm(ctx context.Context, platform IngestWebhookShortFormParamsPlatform, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -8651,7 +15196,7 @@ func (c *Client) IngestWebhookShortForm(ctx context.Context, platform IngestWebh
 
 // IngestWebhook Ingest an alert from a monitoring platform
 //
-// The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. Authentic requests count against the integration's hourly limit; failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again. A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
+// The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. The integration's hourly webhook quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed. When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again. A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
 //
 // Corresponds with POST /api/v1/webhooks/{platform}/{integration_id} (the `IngestWebhook` operationId).
 func (c *Client) IngestWebhook(ctx context.Context, platform IngestWebhookParamsPlatform, integrationId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -8748,28 +15293,20 @@ func NewListAdminAuditEventsRequest(server string, params *ListAdminAuditEventsP
 
 		}
 
-		if params.EventType != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event_type", *params.EventType, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event_type", params.EventType, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
 			}
-
 		}
 
-		if params.Action != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "action", *params.Action, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "action", params.Action, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
 			}
-
 		}
 
 		if params.ActorId != nil {
@@ -9228,28 +15765,20 @@ func NewListAuditEventsRequest(server string, params *ListAuditEventsParams) (*h
 
 		}
 
-		if params.EventType != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event_type", *params.EventType, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event_type", params.EventType, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
 			}
-
 		}
 
-		if params.Action != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "action", *params.Action, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "action", params.Action, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
 			}
-
 		}
 
 		if params.ActorId != nil {
@@ -10209,16 +16738,12 @@ func NewListIncidentsRequest(server string, params *ListIncidentsParams) (*http.
 
 		}
 
-		if params.Search != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "search", *params.Search, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "search", params.Search, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
 			}
-
 		}
 
 		if encoded := queryValues.Encode(); encoded != "" {
@@ -11261,16 +17786,12 @@ func NewListArticlesRequest(server string, params *ListArticlesParams) (*http.Re
 
 		}
 
-		if params.Tag != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tag", *params.Tag, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tag", params.Tag, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
 			}
-
 		}
 
 		if encoded := queryValues.Encode(); encoded != "" {
@@ -11530,28 +18051,20 @@ func NewListLogsRequest(server string, params *ListLogsParams) (*http.Request, e
 
 		}
 
-		if params.Service != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "service", *params.Service, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "service", params.Service, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
 			}
-
 		}
 
-		if params.Query != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "query", *params.Query, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "query", params.Query, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
 			}
-
 		}
 
 		if encoded := queryValues.Encode(); encoded != "" {
@@ -11919,16 +18432,12 @@ func NewListProceduresRequest(server string, params *ListProceduresParams) (*htt
 
 		}
 
-		if params.Tag != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tag", *params.Tag, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tag", params.Tag, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
 			}
-
 		}
 
 		if encoded := queryValues.Encode(); encoded != "" {
@@ -12774,16 +19283,12 @@ func NewListUsersRequest(server string, params *ListUsersParams) (*http.Request,
 
 		}
 
-		if params.Search != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "search", *params.Search, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "search", params.Search, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
 			}
-
 		}
 
 		if encoded := queryValues.Encode(); encoded != "" {
@@ -13311,7 +19816,7 @@ type ClientWithResponsesInterface interface {
 
 	// ConfirmPasswordResetWithBodyWithResponse Set a new password with a mailed reset token
 	//
-	// A bad, used or expired token is 400 BAD_REQUEST. On success every existing session (access and refresh tokens) of the user ends, a lockout is lifted and the email counts as verified. API keys are not affected.
+	// The token is the credential: a bad, used or expired one is 401 INVALID_TOKEN. On success every existing session (access and refresh tokens) of the user ends, a lockout is lifted and the email counts as verified. API keys are not affected.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13320,7 +19825,7 @@ type ClientWithResponsesInterface interface {
 
 	// ConfirmPasswordResetWithResponse Set a new password with a mailed reset token
 	//
-	// A bad, used or expired token is 400 BAD_REQUEST. On success every existing session (access and refresh tokens) of the user ends, a lockout is lifted and the email counts as verified. API keys are not affected.
+	// The token is the credential: a bad, used or expired one is 401 INVALID_TOKEN. On success every existing session (access and refresh tokens) of the user ends, a lockout is lifted and the email counts as verified. API keys are not affected.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13374,7 +19879,7 @@ type ClientWithResponsesInterface interface {
 
 	// VerifyEmailWithBodyWithResponse Verify your email address with the mailed token
 	//
-	// No credential needed: the token is one. A bad, used or expired (24 hours) token is 400 BAD_REQUEST.
+	// No credential needed: the token is one. A bad, used or expired (24 hours) token is 401 INVALID_TOKEN.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13383,7 +19888,7 @@ type ClientWithResponsesInterface interface {
 
 	// VerifyEmailWithResponse Verify your email address with the mailed token
 	//
-	// No credential needed: the token is one. A bad, used or expired (24 hours) token is 400 BAD_REQUEST.
+	// No credential needed: the token is one. A bad, used or expired (24 hours) token is 401 INVALID_TOKEN.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13442,7 +19947,7 @@ type ClientWithResponsesInterface interface {
 
 	// UpdateExecutionWithBodyWithResponse Report the outcome of the waiting step, or cancel
 	//
-	// Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is a 422.
+	// Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is 404 NOT_FOUND (`detail` names the field).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13451,7 +19956,7 @@ type ClientWithResponsesInterface interface {
 
 	// UpdateExecutionWithResponse Report the outcome of the waiting step, or cancel
 	//
-	// Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is a 422.
+	// Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is 404 NOT_FOUND (`detail` names the field).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13483,12 +19988,16 @@ type ClientWithResponsesInterface interface {
 
 	// CreateIncidentWithBodyWithResponse Create an incident by hand
 	//
+	// An `assignee_id` naming no user of the organization is 404 NOT_FOUND (`detail` names the field).
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/incidents (the `CreateIncident` operationId).
 	CreateIncidentWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateIncidentResponse, error)
 
 	// CreateIncidentWithResponse Create an incident by hand
+	//
+	// An `assignee_id` naming no user of the organization is 404 NOT_FOUND (`detail` names the field).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13504,7 +20013,7 @@ type ClientWithResponsesInterface interface {
 
 	// UpdateIncidentWithBodyWithResponse Update status, severity, assignee, title, description or tags
 	//
-	// Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident.
+	// Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13513,7 +20022,7 @@ type ClientWithResponsesInterface interface {
 
 	// UpdateIncidentWithResponse Update status, severity, assignee, title, description or tags
 	//
-	// Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident.
+	// Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13692,7 +20201,7 @@ type ClientWithResponsesInterface interface {
 
 	// AcceptInvitationWithBodyWithResponse Accept an invitation: create the account in the inviting organization
 	//
-	// No credential: the emailed token is one. A bad, used, revoked or expired token is 400; an email that already has an account is 409.
+	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13701,7 +20210,7 @@ type ClientWithResponsesInterface interface {
 
 	// AcceptInvitationWithResponse Accept an invitation: create the account in the inviting organization
 	//
-	// No credential: the emailed token is one. A bad, used, revoked or expired token is 400; an email that already has an account is 409.
+	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13877,7 +20386,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateProcedureWithBodyWithResponse Create a procedure with its ordered steps
 	//
-	// Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type.
+	// Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type; a step `id` names nothing yet and is ignored.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13886,7 +20395,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateProcedureWithResponse Create a procedure with its ordered steps
 	//
-	// Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type.
+	// Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type; a step `id` names nothing yet and is ignored.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13911,7 +20420,7 @@ type ClientWithResponsesInterface interface {
 
 	// UpdateProcedureWithBodyWithResponse Update name, description, tags or steps
 	//
-	// Bumps `version`. Executions already started keep the definition they started with.
+	// Bumps `version`. Executions already started keep the definition they started with. A step `id` that is not one of this procedure's steps is 404 NOT_FOUND (`detail` names it).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13920,7 +20429,7 @@ type ClientWithResponsesInterface interface {
 
 	// UpdateProcedureWithResponse Update name, description, tags or steps
 	//
-	// Bumps `version`. Executions already started keep the definition they started with.
+	// Bumps `version`. Executions already started keep the definition they started with. A step `id` that is not one of this procedure's steps is 404 NOT_FOUND (`detail` names it).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13929,7 +20438,7 @@ type ClientWithResponsesInterface interface {
 
 	// ExecuteProcedureWithBodyWithResponse Start an execution of the procedure
 	//
-	// Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An unknown `incident_id` is a 422.
+	// Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An `incident_id` naming no incident of the organization is 404 NOT_FOUND (`detail` names the field).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13938,7 +20447,7 @@ type ClientWithResponsesInterface interface {
 
 	// ExecuteProcedureWithResponse Start an execution of the procedure
 	//
-	// Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An unknown `incident_id` is a 422.
+	// Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An `incident_id` naming no incident of the organization is 404 NOT_FOUND (`detail` names the field).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13947,7 +20456,7 @@ type ClientWithResponsesInterface interface {
 
 	// SearchQueryWithBodyWithResponse Search incidents, procedures, articles and logs by meaning and keywords
 	//
-	// Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds both after min-max normalization (keyword 0.4, semantic 0.6). `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search rate-limit class applies.
+	// Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds to the cosine the share of the query's terms each document holds, weighed by the kind of query (a pasted log, an identifier, a sentence with one, plain prose). A log pasted into `query` is trimmed like `error_log`. `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search rate-limit class applies.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13956,7 +20465,7 @@ type ClientWithResponsesInterface interface {
 
 	// SearchQueryWithResponse Search incidents, procedures, articles and logs by meaning and keywords
 	//
-	// Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds both after min-max normalization (keyword 0.4, semantic 0.6). `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search rate-limit class applies.
+	// Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds to the cosine the share of the query's terms each document holds, weighed by the kind of query (a pasted log, an identifier, a sentence with one, plain prose). A log pasted into `query` is trimmed like `error_log`. `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search rate-limit class applies.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -14119,7 +20628,7 @@ type ClientWithResponsesInterface interface {
 
 	// IngestWebhookShortFormWithResponse Ingest an alert with an API key
 	//
-	// Authenticated with `X-API-Key` holding `alerts:ingest`; routed to the organization's oldest enabled integration of the platform.
+	// Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -14128,7 +20637,7 @@ type ClientWithResponsesInterface interface {
 
 	// IngestWebhookWithResponse Ingest an alert from a monitoring platform
 	//
-	// The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. Authentic requests count against the integration's hourly limit; failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again. A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
+	// The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. The integration's hourly webhook quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed. When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again. A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -16505,6 +23014,14 @@ type ConfirmPasswordResetResponse400Headers struct {
 	XRequestID          *string
 }
 
+// ConfirmPasswordResetResponse401Headers the declared response headers of an HTTP 401 response for ConfirmPasswordReset
+type ConfirmPasswordResetResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
 // ConfirmPasswordResetResponse413Headers the declared response headers of an HTTP 413 response for ConfirmPasswordReset
 type ConfirmPasswordResetResponse413Headers struct {
 	XRateLimitLimit     *int
@@ -16548,6 +23065,8 @@ type ConfirmPasswordResetResponse struct {
 	}
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
@@ -16560,6 +23079,8 @@ type ConfirmPasswordResetResponse struct {
 	Headers200 *ConfirmPasswordResetResponse200Headers
 	// Headers400 the parsed response headers for an HTTP 400 response
 	Headers400 *ConfirmPasswordResetResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ConfirmPasswordResetResponse401Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
 	Headers413 *ConfirmPasswordResetResponse413Headers
 	// Headers422 the parsed response headers for an HTTP 422 response
@@ -16581,6 +23102,11 @@ func (r ConfirmPasswordResetResponse) GetJSON200() *struct {
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
 func (r ConfirmPasswordResetResponse) GetJSON400() *Error {
 	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ConfirmPasswordResetResponse) GetJSON401() *Error {
+	return r.JSON401
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
@@ -17111,6 +23637,14 @@ type VerifyEmailResponse400Headers struct {
 	XRequestID          *string
 }
 
+// VerifyEmailResponse401Headers the declared response headers of an HTTP 401 response for VerifyEmail
+type VerifyEmailResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
 // VerifyEmailResponse413Headers the declared response headers of an HTTP 413 response for VerifyEmail
 type VerifyEmailResponse413Headers struct {
 	XRateLimitLimit     *int
@@ -17154,6 +23688,8 @@ type VerifyEmailResponse struct {
 	}
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
@@ -17166,6 +23702,8 @@ type VerifyEmailResponse struct {
 	Headers200 *VerifyEmailResponse200Headers
 	// Headers400 the parsed response headers for an HTTP 400 response
 	Headers400 *VerifyEmailResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *VerifyEmailResponse401Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
 	Headers413 *VerifyEmailResponse413Headers
 	// Headers422 the parsed response headers for an HTTP 422 response
@@ -17187,6 +23725,11 @@ func (r VerifyEmailResponse) GetJSON200() *struct {
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
 func (r VerifyEmailResponse) GetJSON400() *Error {
 	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r VerifyEmailResponse) GetJSON401() *Error {
+	return r.JSON401
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
@@ -18091,6 +24634,14 @@ type UpdateExecutionResponse500Headers struct {
 	XRequestID          *string
 }
 
+// UpdateExecutionResponse503Headers the declared response headers of an HTTP 503 response for UpdateExecution
+type UpdateExecutionResponse503Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
 type UpdateExecutionResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -18117,6 +24668,8 @@ type UpdateExecutionResponse struct {
 	JSON429 *Error
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *UpdateExecutionResponse200Headers
 	// Headers400 the parsed response headers for an HTTP 400 response
@@ -18137,6 +24690,8 @@ type UpdateExecutionResponse struct {
 	Headers429 *UpdateExecutionResponse429Headers
 	// Headers500 the parsed response headers for an HTTP 500 response
 	Headers500 *UpdateExecutionResponse500Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UpdateExecutionResponse503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -18190,6 +24745,11 @@ func (r UpdateExecutionResponse) GetJSON429() *Error {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r UpdateExecutionResponse) GetJSON500() *Error {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r UpdateExecutionResponse) GetJSON503() *Error {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -18665,6 +25225,14 @@ type CreateIncidentResponse403Headers struct {
 	XRequestID          *string
 }
 
+// CreateIncidentResponse404Headers the declared response headers of an HTTP 404 response for CreateIncident
+type CreateIncidentResponse404Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
 // CreateIncidentResponse413Headers the declared response headers of an HTTP 413 response for CreateIncident
 type CreateIncidentResponse413Headers struct {
 	XRateLimitLimit     *int
@@ -18712,6 +25280,8 @@ type CreateIncidentResponse struct {
 	JSON401 *Error
 	// JSON403 the response for an HTTP 403 `application/json` response
 	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
@@ -18728,6 +25298,8 @@ type CreateIncidentResponse struct {
 	Headers401 *CreateIncidentResponse401Headers
 	// Headers403 the parsed response headers for an HTTP 403 response
 	Headers403 *CreateIncidentResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *CreateIncidentResponse404Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
 	Headers413 *CreateIncidentResponse413Headers
 	// Headers422 the parsed response headers for an HTTP 422 response
@@ -18759,6 +25331,11 @@ func (r CreateIncidentResponse) GetJSON401() *Error {
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
 func (r CreateIncidentResponse) GetJSON403() *Error {
 	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r CreateIncidentResponse) GetJSON404() *Error {
+	return r.JSON404
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
@@ -21962,6 +28539,14 @@ type AcceptInvitationResponse400Headers struct {
 	XRequestID          *string
 }
 
+// AcceptInvitationResponse401Headers the declared response headers of an HTTP 401 response for AcceptInvitation
+type AcceptInvitationResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
 // AcceptInvitationResponse409Headers the declared response headers of an HTTP 409 response for AcceptInvitation
 type AcceptInvitationResponse409Headers struct {
 	XRateLimitLimit     *int
@@ -22016,6 +28601,8 @@ type AcceptInvitationResponse struct {
 	}
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
 	// JSON409 the response for an HTTP 409 `application/json` response
 	JSON409 *Error
 	// JSON413 the response for an HTTP 413 `application/json` response
@@ -22030,6 +28617,8 @@ type AcceptInvitationResponse struct {
 	Headers201 *AcceptInvitationResponse201Headers
 	// Headers400 the parsed response headers for an HTTP 400 response
 	Headers400 *AcceptInvitationResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *AcceptInvitationResponse401Headers
 	// Headers409 the parsed response headers for an HTTP 409 response
 	Headers409 *AcceptInvitationResponse409Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
@@ -22056,6 +28645,11 @@ func (r AcceptInvitationResponse) GetJSON201() *struct {
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
 func (r AcceptInvitationResponse) GetJSON400() *Error {
 	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r AcceptInvitationResponse) GetJSON401() *Error {
+	return r.JSON401
 }
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
@@ -28776,7 +35370,7 @@ func (c *ClientWithResponses) RequestPasswordResetWithResponse(ctx context.Conte
 
 // ConfirmPasswordResetWithBodyWithResponse Set a new password with a mailed reset token
 //
-// A bad, used or expired token is 400 BAD_REQUEST. On success every existing session (access and refresh tokens) of the user ends, a lockout is lifted and the email counts as verified. API keys are not affected.
+// The token is the credential: a bad, used or expired one is 401 INVALID_TOKEN. On success every existing session (access and refresh tokens) of the user ends, a lockout is lifted and the email counts as verified. API keys are not affected.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -28791,7 +35385,7 @@ func (c *ClientWithResponses) ConfirmPasswordResetWithBodyWithResponse(ctx conte
 
 // ConfirmPasswordResetWithResponse Set a new password with a mailed reset token
 //
-// A bad, used or expired token is 400 BAD_REQUEST. On success every existing session (access and refresh tokens) of the user ends, a lockout is lifted and the email counts as verified. API keys are not affected.
+// The token is the credential: a bad, used or expired one is 401 INVALID_TOKEN. On success every existing session (access and refresh tokens) of the user ends, a lockout is lifted and the email counts as verified. API keys are not affected.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -28881,7 +35475,7 @@ func (c *ClientWithResponses) ResendVerificationWithResponse(ctx context.Context
 
 // VerifyEmailWithBodyWithResponse Verify your email address with the mailed token
 //
-// No credential needed: the token is one. A bad, used or expired (24 hours) token is 400 BAD_REQUEST.
+// No credential needed: the token is one. A bad, used or expired (24 hours) token is 401 INVALID_TOKEN.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -28896,7 +35490,7 @@ func (c *ClientWithResponses) VerifyEmailWithBodyWithResponse(ctx context.Contex
 
 // VerifyEmailWithResponse Verify your email address with the mailed token
 //
-// No credential needed: the token is one. A bad, used or expired (24 hours) token is 400 BAD_REQUEST.
+// No credential needed: the token is one. A bad, used or expired (24 hours) token is 401 INVALID_TOKEN.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -28997,7 +35591,7 @@ func (c *ClientWithResponses) GetExecutionWithResponse(ctx context.Context, id o
 
 // UpdateExecutionWithBodyWithResponse Report the outcome of the waiting step, or cancel
 //
-// Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is a 422.
+// Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is 404 NOT_FOUND (`detail` names the field).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -29012,7 +35606,7 @@ func (c *ClientWithResponses) UpdateExecutionWithBodyWithResponse(ctx context.Co
 
 // UpdateExecutionWithResponse Report the outcome of the waiting step, or cancel
 //
-// Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is a 422.
+// Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is 404 NOT_FOUND (`detail` names the field).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -29068,6 +35662,8 @@ func (c *ClientWithResponses) ListIncidentsWithResponse(ctx context.Context, par
 
 // CreateIncidentWithBodyWithResponse Create an incident by hand
 //
+// An `assignee_id` naming no user of the organization is 404 NOT_FOUND (`detail` names the field).
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/incidents (the `CreateIncident` operationId).
@@ -29080,6 +35676,8 @@ func (c *ClientWithResponses) CreateIncidentWithBodyWithResponse(ctx context.Con
 }
 
 // CreateIncidentWithResponse Create an incident by hand
+//
+// An `assignee_id` naming no user of the organization is 404 NOT_FOUND (`detail` names the field).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -29107,7 +35705,7 @@ func (c *ClientWithResponses) GetIncidentWithResponse(ctx context.Context, id op
 
 // UpdateIncidentWithBodyWithResponse Update status, severity, assignee, title, description or tags
 //
-// Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident.
+// Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -29122,7 +35720,7 @@ func (c *ClientWithResponses) UpdateIncidentWithBodyWithResponse(ctx context.Con
 
 // UpdateIncidentWithResponse Update status, severity, assignee, title, description or tags
 //
-// Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident.
+// Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -29439,7 +36037,7 @@ func (c *ClientWithResponses) CreateInvitationWithResponse(ctx context.Context, 
 
 // AcceptInvitationWithBodyWithResponse Accept an invitation: create the account in the inviting organization
 //
-// No credential: the emailed token is one. A bad, used, revoked or expired token is 400; an email that already has an account is 409.
+// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -29454,7 +36052,7 @@ func (c *ClientWithResponses) AcceptInvitationWithBodyWithResponse(ctx context.C
 
 // AcceptInvitationWithResponse Accept an invitation: create the account in the inviting organization
 //
-// No credential: the emailed token is one. A bad, used, revoked or expired token is 400; an email that already has an account is 409.
+// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -29762,7 +36360,7 @@ func (c *ClientWithResponses) ListProceduresWithResponse(ctx context.Context, pa
 
 // CreateProcedureWithBodyWithResponse Create a procedure with its ordered steps
 //
-// Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type.
+// Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type; a step `id` names nothing yet and is ignored.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -29777,7 +36375,7 @@ func (c *ClientWithResponses) CreateProcedureWithBodyWithResponse(ctx context.Co
 
 // CreateProcedureWithResponse Create a procedure with its ordered steps
 //
-// Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type.
+// Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type; a step `id` names nothing yet and is ignored.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -29820,7 +36418,7 @@ func (c *ClientWithResponses) GetProcedureWithResponse(ctx context.Context, id o
 
 // UpdateProcedureWithBodyWithResponse Update name, description, tags or steps
 //
-// Bumps `version`. Executions already started keep the definition they started with.
+// Bumps `version`. Executions already started keep the definition they started with. A step `id` that is not one of this procedure's steps is 404 NOT_FOUND (`detail` names it).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -29835,7 +36433,7 @@ func (c *ClientWithResponses) UpdateProcedureWithBodyWithResponse(ctx context.Co
 
 // UpdateProcedureWithResponse Update name, description, tags or steps
 //
-// Bumps `version`. Executions already started keep the definition they started with.
+// Bumps `version`. Executions already started keep the definition they started with. A step `id` that is not one of this procedure's steps is 404 NOT_FOUND (`detail` names it).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -29850,7 +36448,7 @@ func (c *ClientWithResponses) UpdateProcedureWithResponse(ctx context.Context, i
 
 // ExecuteProcedureWithBodyWithResponse Start an execution of the procedure
 //
-// Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An unknown `incident_id` is a 422.
+// Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An `incident_id` naming no incident of the organization is 404 NOT_FOUND (`detail` names the field).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -29865,7 +36463,7 @@ func (c *ClientWithResponses) ExecuteProcedureWithBodyWithResponse(ctx context.C
 
 // ExecuteProcedureWithResponse Start an execution of the procedure
 //
-// Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An unknown `incident_id` is a 422.
+// Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An `incident_id` naming no incident of the organization is 404 NOT_FOUND (`detail` names the field).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -29880,7 +36478,7 @@ func (c *ClientWithResponses) ExecuteProcedureWithResponse(ctx context.Context, 
 
 // SearchQueryWithBodyWithResponse Search incidents, procedures, articles and logs by meaning and keywords
 //
-// Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds both after min-max normalization (keyword 0.4, semantic 0.6). `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search rate-limit class applies.
+// Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds to the cosine the share of the query's terms each document holds, weighed by the kind of query (a pasted log, an identifier, a sentence with one, plain prose). A log pasted into `query` is trimmed like `error_log`. `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search rate-limit class applies.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -29895,7 +36493,7 @@ func (c *ClientWithResponses) SearchQueryWithBodyWithResponse(ctx context.Contex
 
 // SearchQueryWithResponse Search incidents, procedures, articles and logs by meaning and keywords
 //
-// Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds both after min-max normalization (keyword 0.4, semantic 0.6). `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search rate-limit class applies.
+// Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds to the cosine the share of the query's terms each document holds, weighed by the kind of query (a pasted log, an identifier, a sentence with one, plain prose). A log pasted into `query` is trimmed like `error_log`. `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search rate-limit class applies.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -30172,7 +36770,7 @@ func (c *ClientWithResponses) WebhookHealthWithResponse(ctx context.Context, req
 
 // IngestWebhookShortFormWithResponse Ingest an alert with an API key
 //
-// Authenticated with `X-API-Key` holding `alerts:ingest`; routed to the organization's oldest enabled integration of the platform.
+// Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -30187,7 +36785,7 @@ func (c *ClientWithResponses) IngestWebhookShortFormWithResponse(ctx context.Con
 
 // IngestWebhookWithResponse Ingest an alert from a monitoring platform
 //
-// The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. Authentic requests count against the integration's hourly limit; failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again. A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
+// The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. The integration's hourly webhook quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed. When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again. A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -34578,6 +41176,13 @@ func ParseConfirmPasswordResetResponse(rsp *http.Response) (*ConfirmPasswordRese
 		}
 		response.JSON400 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -34671,6 +41276,37 @@ func ParseConfirmPasswordResetResponse(rsp *http.Response) (*ConfirmPasswordRese
 			headers.XRequestID = &value
 		}
 		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ConfirmPasswordResetResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
 	case rsp.StatusCode == 413:
 		var headers ConfirmPasswordResetResponse413Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
@@ -35694,6 +42330,13 @@ func ParseVerifyEmailResponse(rsp *http.Response) (*VerifyEmailResponse, error) 
 		}
 		response.JSON400 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -35787,6 +42430,37 @@ func ParseVerifyEmailResponse(rsp *http.Response) (*VerifyEmailResponse, error) 
 			headers.XRequestID = &value
 		}
 		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers VerifyEmailResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
 	case rsp.StatusCode == 413:
 		var headers VerifyEmailResponse413Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
@@ -37427,6 +44101,13 @@ func ParseUpdateExecutionResponse(rsp *http.Response) (*UpdateExecutionResponse,
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	}
 
 	switch {
@@ -37747,6 +44428,37 @@ func ParseUpdateExecutionResponse(rsp *http.Response) (*UpdateExecutionResponse,
 			headers.XRequestID = &value
 		}
 		response.Headers500 = &headers
+	case rsp.StatusCode == 503:
+		var headers UpdateExecutionResponse503Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -38506,6 +45218,13 @@ func ParseCreateIncidentResponse(rsp *http.Response) (*CreateIncidentResponse, e
 		}
 		response.JSON403 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -38661,6 +45380,37 @@ func ParseCreateIncidentResponse(rsp *http.Response) (*CreateIncidentResponse, e
 			headers.XRequestID = &value
 		}
 		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers CreateIncidentResponse404Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers404 = &headers
 	case rsp.StatusCode == 413:
 		var headers CreateIncidentResponse413Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
@@ -44611,6 +51361,13 @@ func ParseAcceptInvitationResponse(rsp *http.Response) (*AcceptInvitationRespons
 		}
 		response.JSON400 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -44711,6 +51468,37 @@ func ParseAcceptInvitationResponse(rsp *http.Response) (*AcceptInvitationRespons
 			headers.XRequestID = &value
 		}
 		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers AcceptInvitationResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
 	case rsp.StatusCode == 409:
 		var headers AcceptInvitationResponse409Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {

@@ -296,7 +296,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with a mailed reset token
-         * @description A bad, used or expired token is 400 BAD_REQUEST. On success every existing session (access and refresh tokens) of the user ends, a lockout is lifted and the email counts as verified. API keys are not affected.
+         * @description The token is the credential: a bad, used or expired one is 401 INVALID_TOKEN. On success every existing session (access and refresh tokens) of the user ends, a lockout is lifted and the email counts as verified. API keys are not affected.
          */
         post: operations["confirmPasswordReset"];
         delete?: never;
@@ -336,7 +336,7 @@ export interface paths {
         put?: never;
         /**
          * Verify your email address with the mailed token
-         * @description No credential needed: the token is one. A bad, used or expired (24 hours) token is 400 BAD_REQUEST.
+         * @description No credential needed: the token is one. A bad, used or expired (24 hours) token is 401 INVALID_TOKEN.
          */
         post: operations["verifyEmail"];
         delete?: never;
@@ -500,7 +500,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation: create the account in the inviting organization
-         * @description No credential: the emailed token is one. A bad, used, revoked or expired token is 400; an email that already has an account is 409.
+         * @description No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -621,7 +621,10 @@ export interface paths {
         /** List incidents, newest first */
         get: operations["listIncidents"];
         put?: never;
-        /** Create an incident by hand */
+        /**
+         * Create an incident by hand
+         * @description An `assignee_id` naming no user of the organization is 404 NOT_FOUND (`detail` names the field).
+         */
         post: operations["createIncident"];
         delete?: never;
         options?: never;
@@ -645,7 +648,7 @@ export interface paths {
         head?: never;
         /**
          * Update status, severity, assignee, title, description or tags
-         * @description Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident.
+         * @description Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
          */
         patch: operations["updateIncident"];
         trace?: never;
@@ -703,7 +706,7 @@ export interface paths {
         put?: never;
         /**
          * Create a procedure with its ordered steps
-         * @description Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type.
+         * @description Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type; a step `id` names nothing yet and is ignored.
          */
         post: operations["createProcedure"];
         delete?: never;
@@ -732,7 +735,7 @@ export interface paths {
         head?: never;
         /**
          * Update name, description, tags or steps
-         * @description Bumps `version`. Executions already started keep the definition they started with.
+         * @description Bumps `version`. Executions already started keep the definition they started with. A step `id` that is not one of this procedure's steps is 404 NOT_FOUND (`detail` names it).
          */
         patch: operations["updateProcedure"];
         trace?: never;
@@ -748,7 +751,7 @@ export interface paths {
         put?: never;
         /**
          * Start an execution of the procedure
-         * @description Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An unknown `incident_id` is a 422.
+         * @description Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An `incident_id` naming no incident of the organization is 404 NOT_FOUND (`detail` names the field).
          */
         post: operations["executeProcedure"];
         delete?: never;
@@ -790,7 +793,7 @@ export interface paths {
         head?: never;
         /**
          * Report the outcome of the waiting step, or cancel
-         * @description Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is a 422.
+         * @description Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is 404 NOT_FOUND (`detail` names the field).
          */
         patch: operations["updateExecution"];
         trace?: never;
@@ -806,7 +809,7 @@ export interface paths {
         put?: never;
         /**
          * Search incidents, procedures, articles and logs by meaning and keywords
-         * @description Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds both after min-max normalization (keyword 0.4, semantic 0.6). `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search rate-limit class applies.
+         * @description Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds to the cosine the share of the query's terms each document holds, weighed by the kind of query (a pasted log, an identifier, a sentence with one, plain prose). A log pasted into `query` is trimmed like `error_log`. `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search rate-limit class applies.
          */
         post: operations["searchQuery"];
         delete?: never;
@@ -1143,7 +1146,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest an alert from a monitoring platform
-         * @description The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. Authentic requests count against the integration's hourly limit; failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again. A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
+         * @description The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. The integration's hourly webhook quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed. When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again. A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
          */
         post: operations["ingestWebhook"];
         delete?: never;
@@ -1163,7 +1166,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest an alert with an API key
-         * @description Authenticated with `X-API-Key` holding `alerts:ingest`; routed to the organization's oldest enabled integration of the platform.
+         * @description Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`.
          */
         post: operations["ingestWebhookShortForm"];
         delete?: never;
@@ -1544,6 +1547,10 @@ export interface components {
             /** @description Shown to the person who performs the step */
             instructions?: string;
         };
+        ApprovalStepConfigInput: {
+            /** @description Shown to the person who performs the step */
+            instructions?: string;
+        };
         AuditEvent: {
             /** Format: uuid */
             id: string;
@@ -1805,6 +1812,27 @@ export interface components {
             /** @description Default: any 2xx */
             expected_status?: number;
         };
+        HttpStepConfigInput: {
+            /** Format: uri */
+            url: string;
+            /**
+             * @default POST
+             * @enum {string}
+             */
+            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
+            /** @description Plain headers, {{parameters.<name>}} rendered; values shown as `[redacted]` to callers without procedures:update */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description Write-only headers for credentials: stored encrypted, added at send time (not rendered), answered as `[redacted]`. On update of a step sent with its id, omitted keeps the stored ones, `{}` removes them, `[redacted]` keeps the stored value of that name. */
+            secret_headers?: {
+                [key: string]: string & unknown;
+            };
+            /** @description A string is sent as is; anything else as JSON */
+            body?: components["schemas"]["StorableJson"];
+            /** @description Default: any 2xx */
+            expected_status?: number;
+        };
         Incident: {
             /** Format: uuid */
             id: string;
@@ -2008,6 +2036,10 @@ export interface components {
             };
         };
         ManualStepConfig: {
+            /** @description Shown to the person who performs the step */
+            instructions?: string;
+        };
+        ManualStepConfigInput: {
             /** @description Shown to the person who performs the step */
             instructions?: string;
         };
@@ -2274,6 +2306,9 @@ export interface components {
         WaitStepConfig: {
             seconds: number;
         };
+        WaitStepConfigInput: {
+            seconds: number;
+        };
         WebhookAccepted: {
             /** @constant */
             success: true;
@@ -2312,6 +2347,31 @@ export interface components {
             /** @description Body; string values may use {{incident.id}}, {{incident.title}}, {{incident.severity}}, {{incident.status}} */
             template?: {
                 [key: string]: unknown;
+            };
+        };
+        WebhookConfigInput: {
+            /** Format: uri */
+            url: string;
+            /**
+             * @default POST
+             * @enum {string}
+             */
+            method: "POST" | "PUT" | "PATCH";
+            /**
+             * @description Plain headers; values may use {{integration.secret}} and the incident placeholders. Shown as `[redacted]` to callers without integrations:update: put credentials in `secret_headers`.
+             * @default {}
+             */
+            headers: {
+                [key: string]: string;
+            };
+            /** @description Write-only headers for credentials: stored encrypted and added to every request at send time; responses show each name with the value `[redacted]`. On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them, and the value `[redacted]` keeps the stored value of that name. */
+            secret_headers?: {
+                [key: string]: string & unknown;
+            };
+            events: ("incident.created" | "incident.updated" | "incident.status_changed" | "incident.resolved" | "alert.received" | "execution.updated")[];
+            /** @description Body; string values may use {{incident.id}}, {{incident.title}}, {{incident.severity}}, {{incident.status}} */
+            template?: {
+                [key: string]: components["schemas"]["StorableJson"];
             };
         };
         WebhookDelivery: {
@@ -2373,6 +2433,10 @@ export interface components {
             };
             /** @enum {string} */
             temporal: "ok" | "down";
+        };
+        /** @description Any JSON value without a NUL character in its strings or keys */
+        StorableJson: string | number | boolean | null | components["schemas"]["StorableJson"][] | {
+            [key: string]: components["schemas"]["StorableJson"];
         };
     };
     responses: never;
@@ -2516,8 +2580,10 @@ export interface operations {
                     /** Format: email */
                     email: string;
                     password: string;
-                    name: string;
-                    organization_name: string;
+                    name: string & unknown;
+                    organization_name: string & unknown;
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
                 };
             };
         };
@@ -2633,20 +2699,24 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** Format: email */
                     email?: string;
                     /** Format: email */
                     username?: string;
                     password: string;
-                };
-                "application/x-www-form-urlencoded": {
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
+                }) | unknown | unknown;
+                "application/x-www-form-urlencoded": ({
                     /** Format: email */
                     email?: string;
                     /** Format: email */
                     username?: string;
                     password: string;
-                };
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
+                }) | unknown | unknown;
             };
         };
         responses: {
@@ -2851,6 +2921,8 @@ export interface operations {
                 "application/json": {
                     /** @description Omit to use the `refresh_token` cookie */
                     refresh_token?: string;
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
                 };
             };
         };
@@ -2961,6 +3033,8 @@ export interface operations {
                 "application/json": {
                     /** @description Also revoke this refresh token (else the `refresh_token` cookie, if any) */
                     refresh_token?: string;
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
                 };
             };
         };
@@ -3311,10 +3385,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
+                "application/json": ({
                     name: string;
                     /** @description Email domains whose users sign in through this connection; each belongs to one connection */
-                    domains: string[];
+                    domains: (string & unknown)[];
                     /**
                      * @description Role of users created at their first sign-in
                      * @default viewer
@@ -3332,12 +3406,14 @@ export interface operations {
                         /** @description Write-only: stored encrypted, never returned */
                         client_secret: string;
                         /** @description Requested scopes; `openid email profile` when omitted */
-                        scopes?: string[];
+                        scopes?: (string & unknown)[];
                     };
-                } | {
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
+                }) | ({
                     name: string;
                     /** @description Email domains whose users sign in through this connection; each belongs to one connection */
-                    domains: string[];
+                    domains: (string & unknown)[];
                     /**
                      * @description Role of users created at their first sign-in
                      * @default viewer
@@ -3350,17 +3426,19 @@ export interface operations {
                     kind: "azure";
                     config: {
                         /** @description Directory (tenant) id: the issuer is https://login.microsoftonline.com/{tenant_id}/v2.0 */
-                        tenant_id: string;
+                        tenant_id: string & unknown;
                         client_id: string;
                         /** @description Write-only: stored encrypted, never returned */
                         client_secret: string;
                         /** @description Requested scopes; `openid email profile` when omitted */
-                        scopes?: string[];
+                        scopes?: (string & unknown)[];
                     };
-                } | {
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
+                }) | ({
                     name: string;
                     /** @description Email domains whose users sign in through this connection; each belongs to one connection */
-                    domains: string[];
+                    domains: (string & unknown)[];
                     /**
                      * @description Role of users created at their first sign-in
                      * @default viewer
@@ -3373,19 +3451,21 @@ export interface operations {
                     kind: "okta";
                     config: {
                         /** @description Okta domain, e.g. acme.okta.com: the issuer is https://{domain} */
-                        domain: string;
+                        domain: string & unknown;
                         /** @description `default` or a custom authorization server id: the issuer becomes https://{domain}/oauth2/{authorization_server} */
-                        authorization_server?: string;
+                        authorization_server?: string & unknown;
                         client_id: string;
                         /** @description Write-only: stored encrypted, never returned */
                         client_secret: string;
                         /** @description Requested scopes; `openid email profile` when omitted */
-                        scopes?: string[];
+                        scopes?: (string & unknown)[];
                     };
-                } | {
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
+                }) | ({
                     name: string;
                     /** @description Email domains whose users sign in through this connection; each belongs to one connection */
-                    domains: string[];
+                    domains: (string & unknown)[];
                     /**
                      * @description Role of users created at their first sign-in
                      * @default viewer
@@ -3398,17 +3478,19 @@ export interface operations {
                     kind: "google";
                     config: {
                         /** @description Google Workspace domain: id_tokens must carry it as `hd` */
-                        hosted_domain: string;
+                        hosted_domain: string & unknown;
                         client_id: string;
                         /** @description Write-only: stored encrypted, never returned */
                         client_secret: string;
                         /** @description Requested scopes; `openid email profile` when omitted */
-                        scopes?: string[];
+                        scopes?: (string & unknown)[];
                     };
-                } | {
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
+                }) | ({
                     name: string;
                     /** @description Email domains whose users sign in through this connection; each belongs to one connection */
-                    domains: string[];
+                    domains: (string & unknown)[];
                     /**
                      * @description Role of users created at their first sign-in
                      * @default viewer
@@ -3432,7 +3514,9 @@ export interface operations {
                         /** @description PEM certificate of sp_private_key, published in the SP metadata */
                         sp_certificate?: string;
                     };
-                };
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
+                });
             };
         };
         responses: {
@@ -3788,13 +3872,13 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     /** @description Email domains whose users sign in through this connection; each belongs to one connection */
-                    domains?: string[];
+                    domains?: (string & unknown)[];
                     /** @enum {string} */
                     default_role?: "owner" | "admin" | "engineer" | "viewer";
                     enabled?: boolean;
                     /** @description Merged into the stored config, then validated for the connection's kind; omitted write-only fields keep their stored values */
                     config?: {
-                        [key: string]: unknown;
+                        [key: string]: components["schemas"]["StorableJson"];
                     };
                 };
             };
@@ -4396,6 +4480,8 @@ export interface operations {
                 "application/json": {
                     /** Format: email */
                     email: string;
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
                 };
             };
         };
@@ -4499,6 +4585,8 @@ export interface operations {
                     /** @description The token from the mail */
                     token: string;
                     new_password: string;
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
                 };
             };
         };
@@ -4523,6 +4611,19 @@ export interface operations {
             };
             /** @description Bad request (malformed body) */
             400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credential (INVALID_TOKEN, INVALID_API_KEY) */
+            401: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4601,6 +4702,8 @@ export interface operations {
                 "application/json": {
                     current_password: string;
                     new_password: string;
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
                 };
             };
         };
@@ -4742,6 +4845,8 @@ export interface operations {
                 "application/json": {
                     /** @description The token from the mail */
                     token: string;
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
                 };
             };
         };
@@ -4766,6 +4871,19 @@ export interface operations {
             };
             /** @description Bad request (malformed body) */
             400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credential (INVALID_TOKEN, INVALID_API_KEY) */
+            401: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5037,13 +5155,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
+                    name: string & unknown;
                     permissions: ("incidents:read" | "incidents:create" | "incidents:update" | "incidents:delete" | "incidents:execute" | "incidents:ingest" | "incidents:*" | "procedures:read" | "procedures:create" | "procedures:update" | "procedures:delete" | "procedures:execute" | "procedures:ingest" | "procedures:*" | "executions:read" | "executions:create" | "executions:update" | "executions:delete" | "executions:execute" | "executions:ingest" | "executions:*" | "integrations:read" | "integrations:create" | "integrations:update" | "integrations:delete" | "integrations:execute" | "integrations:ingest" | "integrations:*" | "users:read" | "users:create" | "users:update" | "users:delete" | "users:execute" | "users:ingest" | "users:*" | "organizations:read" | "organizations:create" | "organizations:update" | "organizations:delete" | "organizations:execute" | "organizations:ingest" | "organizations:*" | "settings:read" | "settings:create" | "settings:update" | "settings:delete" | "settings:execute" | "settings:ingest" | "settings:*" | "api_keys:read" | "api_keys:create" | "api_keys:update" | "api_keys:delete" | "api_keys:execute" | "api_keys:ingest" | "api_keys:*" | "search:read" | "search:create" | "search:update" | "search:delete" | "search:execute" | "search:ingest" | "search:*" | "analytics:read" | "analytics:create" | "analytics:update" | "analytics:delete" | "analytics:execute" | "analytics:ingest" | "analytics:*" | "notifications:read" | "notifications:create" | "notifications:update" | "notifications:delete" | "notifications:execute" | "notifications:ingest" | "notifications:*" | "billing:read" | "billing:create" | "billing:update" | "billing:delete" | "billing:execute" | "billing:ingest" | "billing:*" | "audit:read" | "audit:create" | "audit:update" | "audit:delete" | "audit:execute" | "audit:ingest" | "audit:*" | "logs:read" | "logs:create" | "logs:update" | "logs:delete" | "logs:execute" | "logs:ingest" | "logs:*" | "admin:read" | "admin:create" | "admin:update" | "admin:delete" | "admin:execute" | "admin:ingest" | "admin:*" | "alerts:read" | "alerts:create" | "alerts:update" | "alerts:delete" | "alerts:execute" | "alerts:ingest" | "alerts:*" | "*")[];
                     /**
                      * Format: date-time
-                     * @description Optional expiry (ISO 8601 UTC); the key never expires without it
+                     * @description Optional expiry (ISO 8601 UTC); the key never expires without it. A time already past gives a key that is refused from the start (401 `API key has expired`)
                      */
                     expires_at?: string;
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
                 };
             };
         };
@@ -5270,7 +5390,7 @@ export interface operations {
                 offset?: number;
                 role?: "owner" | "admin" | "engineer" | "viewer";
                 /** @description Case-insensitive substring of the name or email */
-                search?: string;
+                search?: string & unknown;
             };
             header?: never;
             path?: never;
@@ -5604,13 +5724,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name?: string;
+                    name?: string & unknown;
                     /**
                      * @description Needs `users:update`; only an owner grants `owner` or changes an owner
                      * @enum {string}
                      */
                     role?: "owner" | "admin" | "engineer" | "viewer";
-                };
+                } | unknown | unknown;
             };
         };
         responses: {
@@ -5869,6 +5989,8 @@ export interface operations {
                      * @enum {string}
                      */
                     role: "owner" | "admin" | "engineer" | "viewer";
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
                 };
             };
         };
@@ -6125,8 +6247,10 @@ export interface operations {
             content: {
                 "application/json": {
                     token: string;
-                    name: string;
+                    name: string & unknown;
                     password: string;
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
                 };
             };
         };
@@ -6154,6 +6278,19 @@ export interface operations {
             };
             /** @description Bad request (malformed body) */
             400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credential (INVALID_TOKEN, INVALID_API_KEY) */
+            401: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6325,7 +6462,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
+                    name: string & unknown;
                 };
             };
         };
@@ -6534,7 +6671,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    timezone?: string;
+                    /** @enum {string} */
+                    timezone?: "UTC" | "Africa/Abidjan" | "Africa/Accra" | "Africa/Addis_Ababa" | "Africa/Algiers" | "Africa/Asmera" | "Africa/Bamako" | "Africa/Bangui" | "Africa/Banjul" | "Africa/Bissau" | "Africa/Blantyre" | "Africa/Brazzaville" | "Africa/Bujumbura" | "Africa/Cairo" | "Africa/Casablanca" | "Africa/Ceuta" | "Africa/Conakry" | "Africa/Dakar" | "Africa/Dar_es_Salaam" | "Africa/Djibouti" | "Africa/Douala" | "Africa/El_Aaiun" | "Africa/Freetown" | "Africa/Gaborone" | "Africa/Harare" | "Africa/Johannesburg" | "Africa/Juba" | "Africa/Kampala" | "Africa/Khartoum" | "Africa/Kigali" | "Africa/Kinshasa" | "Africa/Lagos" | "Africa/Libreville" | "Africa/Lome" | "Africa/Luanda" | "Africa/Lubumbashi" | "Africa/Lusaka" | "Africa/Malabo" | "Africa/Maputo" | "Africa/Maseru" | "Africa/Mbabane" | "Africa/Mogadishu" | "Africa/Monrovia" | "Africa/Nairobi" | "Africa/Ndjamena" | "Africa/Niamey" | "Africa/Nouakchott" | "Africa/Ouagadougou" | "Africa/Porto-Novo" | "Africa/Sao_Tome" | "Africa/Tripoli" | "Africa/Tunis" | "Africa/Windhoek" | "America/Adak" | "America/Anchorage" | "America/Anguilla" | "America/Antigua" | "America/Araguaina" | "America/Argentina/La_Rioja" | "America/Argentina/Rio_Gallegos" | "America/Argentina/Salta" | "America/Argentina/San_Juan" | "America/Argentina/San_Luis" | "America/Argentina/Tucuman" | "America/Argentina/Ushuaia" | "America/Aruba" | "America/Asuncion" | "America/Bahia" | "America/Bahia_Banderas" | "America/Barbados" | "America/Belem" | "America/Belize" | "America/Blanc-Sablon" | "America/Boa_Vista" | "America/Bogota" | "America/Boise" | "America/Buenos_Aires" | "America/Cambridge_Bay" | "America/Campo_Grande" | "America/Cancun" | "America/Caracas" | "America/Catamarca" | "America/Cayenne" | "America/Cayman" | "America/Chicago" | "America/Chihuahua" | "America/Ciudad_Juarez" | "America/Coral_Harbour" | "America/Cordoba" | "America/Costa_Rica" | "America/Coyhaique" | "America/Creston" | "America/Cuiaba" | "America/Curacao" | "America/Danmarkshavn" | "America/Dawson" | "America/Dawson_Creek" | "America/Denver" | "America/Detroit" | "America/Dominica" | "America/Edmonton" | "America/Eirunepe" | "America/El_Salvador" | "America/Fort_Nelson" | "America/Fortaleza" | "America/Glace_Bay" | "America/Godthab" | "America/Goose_Bay" | "America/Grand_Turk" | "America/Grenada" | "America/Guadeloupe" | "America/Guatemala" | "America/Guayaquil" | "America/Guyana" | "America/Halifax" | "America/Havana" | "America/Hermosillo" | "America/Indiana/Knox" | "America/Indiana/Marengo" | "America/Indiana/Petersburg" | "America/Indiana/Tell_City" | "America/Indiana/Vevay" | "America/Indiana/Vincennes" | "America/Indiana/Winamac" | "America/Indianapolis" | "America/Inuvik" | "America/Iqaluit" | "America/Jamaica" | "America/Jujuy" | "America/Juneau" | "America/Kentucky/Monticello" | "America/Kralendijk" | "America/La_Paz" | "America/Lima" | "America/Los_Angeles" | "America/Louisville" | "America/Lower_Princes" | "America/Maceio" | "America/Managua" | "America/Manaus" | "America/Marigot" | "America/Martinique" | "America/Matamoros" | "America/Mazatlan" | "America/Mendoza" | "America/Menominee" | "America/Merida" | "America/Metlakatla" | "America/Mexico_City" | "America/Miquelon" | "America/Moncton" | "America/Monterrey" | "America/Montevideo" | "America/Montserrat" | "America/Nassau" | "America/New_York" | "America/Nome" | "America/Noronha" | "America/North_Dakota/Beulah" | "America/North_Dakota/Center" | "America/North_Dakota/New_Salem" | "America/Ojinaga" | "America/Panama" | "America/Paramaribo" | "America/Phoenix" | "America/Port-au-Prince" | "America/Port_of_Spain" | "America/Porto_Velho" | "America/Puerto_Rico" | "America/Punta_Arenas" | "America/Rankin_Inlet" | "America/Recife" | "America/Regina" | "America/Resolute" | "America/Rio_Branco" | "America/Santarem" | "America/Santiago" | "America/Santo_Domingo" | "America/Sao_Paulo" | "America/Scoresbysund" | "America/Sitka" | "America/St_Barthelemy" | "America/St_Johns" | "America/St_Kitts" | "America/St_Lucia" | "America/St_Thomas" | "America/St_Vincent" | "America/Swift_Current" | "America/Tegucigalpa" | "America/Thule" | "America/Tijuana" | "America/Toronto" | "America/Tortola" | "America/Vancouver" | "America/Whitehorse" | "America/Winnipeg" | "America/Yakutat" | "Antarctica/Casey" | "Antarctica/Davis" | "Antarctica/DumontDUrville" | "Antarctica/Macquarie" | "Antarctica/Mawson" | "Antarctica/McMurdo" | "Antarctica/Palmer" | "Antarctica/Rothera" | "Antarctica/Syowa" | "Antarctica/Troll" | "Antarctica/Vostok" | "Arctic/Longyearbyen" | "Asia/Aden" | "Asia/Almaty" | "Asia/Amman" | "Asia/Anadyr" | "Asia/Aqtau" | "Asia/Aqtobe" | "Asia/Ashgabat" | "Asia/Atyrau" | "Asia/Baghdad" | "Asia/Bahrain" | "Asia/Baku" | "Asia/Bangkok" | "Asia/Barnaul" | "Asia/Beirut" | "Asia/Bishkek" | "Asia/Brunei" | "Asia/Calcutta" | "Asia/Chita" | "Asia/Colombo" | "Asia/Damascus" | "Asia/Dhaka" | "Asia/Dili" | "Asia/Dubai" | "Asia/Dushanbe" | "Asia/Famagusta" | "Asia/Gaza" | "Asia/Hebron" | "Asia/Hong_Kong" | "Asia/Hovd" | "Asia/Irkutsk" | "Asia/Jakarta" | "Asia/Jayapura" | "Asia/Jerusalem" | "Asia/Kabul" | "Asia/Kamchatka" | "Asia/Karachi" | "Asia/Katmandu" | "Asia/Khandyga" | "Asia/Krasnoyarsk" | "Asia/Kuala_Lumpur" | "Asia/Kuching" | "Asia/Kuwait" | "Asia/Macau" | "Asia/Magadan" | "Asia/Makassar" | "Asia/Manila" | "Asia/Muscat" | "Asia/Nicosia" | "Asia/Novokuznetsk" | "Asia/Novosibirsk" | "Asia/Omsk" | "Asia/Oral" | "Asia/Phnom_Penh" | "Asia/Pontianak" | "Asia/Pyongyang" | "Asia/Qatar" | "Asia/Qostanay" | "Asia/Qyzylorda" | "Asia/Rangoon" | "Asia/Riyadh" | "Asia/Saigon" | "Asia/Sakhalin" | "Asia/Samarkand" | "Asia/Seoul" | "Asia/Shanghai" | "Asia/Singapore" | "Asia/Srednekolymsk" | "Asia/Taipei" | "Asia/Tashkent" | "Asia/Tbilisi" | "Asia/Tehran" | "Asia/Thimphu" | "Asia/Tokyo" | "Asia/Tomsk" | "Asia/Ulaanbaatar" | "Asia/Urumqi" | "Asia/Ust-Nera" | "Asia/Vientiane" | "Asia/Vladivostok" | "Asia/Yakutsk" | "Asia/Yekaterinburg" | "Asia/Yerevan" | "Atlantic/Azores" | "Atlantic/Bermuda" | "Atlantic/Canary" | "Atlantic/Cape_Verde" | "Atlantic/Faeroe" | "Atlantic/Madeira" | "Atlantic/Reykjavik" | "Atlantic/South_Georgia" | "Atlantic/St_Helena" | "Atlantic/Stanley" | "Australia/Adelaide" | "Australia/Brisbane" | "Australia/Broken_Hill" | "Australia/Darwin" | "Australia/Eucla" | "Australia/Hobart" | "Australia/Lindeman" | "Australia/Lord_Howe" | "Australia/Melbourne" | "Australia/Perth" | "Australia/Sydney" | "Europe/Amsterdam" | "Europe/Andorra" | "Europe/Astrakhan" | "Europe/Athens" | "Europe/Belgrade" | "Europe/Berlin" | "Europe/Bratislava" | "Europe/Brussels" | "Europe/Bucharest" | "Europe/Budapest" | "Europe/Busingen" | "Europe/Chisinau" | "Europe/Copenhagen" | "Europe/Dublin" | "Europe/Gibraltar" | "Europe/Guernsey" | "Europe/Helsinki" | "Europe/Isle_of_Man" | "Europe/Istanbul" | "Europe/Jersey" | "Europe/Kaliningrad" | "Europe/Kiev" | "Europe/Kirov" | "Europe/Lisbon" | "Europe/Ljubljana" | "Europe/London" | "Europe/Luxembourg" | "Europe/Madrid" | "Europe/Malta" | "Europe/Mariehamn" | "Europe/Minsk" | "Europe/Monaco" | "Europe/Moscow" | "Europe/Oslo" | "Europe/Paris" | "Europe/Podgorica" | "Europe/Prague" | "Europe/Riga" | "Europe/Rome" | "Europe/Samara" | "Europe/San_Marino" | "Europe/Sarajevo" | "Europe/Saratov" | "Europe/Simferopol" | "Europe/Skopje" | "Europe/Sofia" | "Europe/Stockholm" | "Europe/Tallinn" | "Europe/Tirane" | "Europe/Ulyanovsk" | "Europe/Vaduz" | "Europe/Vatican" | "Europe/Vienna" | "Europe/Vilnius" | "Europe/Volgograd" | "Europe/Warsaw" | "Europe/Zagreb" | "Europe/Zurich" | "Indian/Antananarivo" | "Indian/Chagos" | "Indian/Christmas" | "Indian/Cocos" | "Indian/Comoro" | "Indian/Kerguelen" | "Indian/Mahe" | "Indian/Maldives" | "Indian/Mauritius" | "Indian/Mayotte" | "Indian/Reunion" | "Pacific/Apia" | "Pacific/Auckland" | "Pacific/Bougainville" | "Pacific/Chatham" | "Pacific/Easter" | "Pacific/Efate" | "Pacific/Enderbury" | "Pacific/Fakaofo" | "Pacific/Fiji" | "Pacific/Funafuti" | "Pacific/Galapagos" | "Pacific/Gambier" | "Pacific/Guadalcanal" | "Pacific/Guam" | "Pacific/Honolulu" | "Pacific/Kiritimati" | "Pacific/Kosrae" | "Pacific/Kwajalein" | "Pacific/Majuro" | "Pacific/Marquesas" | "Pacific/Midway" | "Pacific/Nauru" | "Pacific/Niue" | "Pacific/Norfolk" | "Pacific/Noumea" | "Pacific/Pago_Pago" | "Pacific/Palau" | "Pacific/Pitcairn" | "Pacific/Ponape" | "Pacific/Port_Moresby" | "Pacific/Rarotonga" | "Pacific/Saipan" | "Pacific/Tahiti" | "Pacific/Tarawa" | "Pacific/Tongatapu" | "Pacific/Truk" | "Pacific/Wake" | "Pacific/Wallis";
                     notifications?: {
                         email?: boolean;
                         /** @enum {string} */
@@ -6671,9 +6809,9 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 /** @description `<resource>.<what>` exactly (e.g. `users.update`, `auth.login`), or a resource alone for all its events */
-                event_type?: string;
+                event_type?: string & unknown;
                 /** @description The operationId, e.g. `updateUser` */
-                action?: string;
+                action?: string & unknown;
                 /** @description A user id or an API key id */
                 actor_id?: string;
                 /** @description Events at or after this time */
@@ -6781,9 +6919,9 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 /** @description `<resource>.<what>` exactly (e.g. `users.update`, `auth.login`), or a resource alone for all its events */
-                event_type?: string;
+                event_type?: string & unknown;
                 /** @description The operationId, e.g. `updateUser` */
-                action?: string;
+                action?: string & unknown;
                 /** @description A user id or an API key id */
                 actor_id?: string;
                 /** @description Events at or after this time */
@@ -6980,7 +7118,7 @@ export interface operations {
                 /** @description ISO 8601; incidents created before */
                 created_before?: string;
                 /** @description Full-text search over title and description */
-                search?: string;
+                search?: string & unknown;
             };
             header?: never;
             path?: never;
@@ -7086,7 +7224,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    title: string;
+                    title: string & unknown;
                     description?: string | null;
                     /**
                      * @description Default: the organization's `default_incident_severity` setting (`medium` unless changed)
@@ -7100,7 +7238,9 @@ export interface operations {
                     status?: "active" | "investigating" | "mitigated" | "resolved";
                     assignee_id?: string | null;
                     /** @default [] */
-                    tags?: string[];
+                    tags?: (string & unknown)[];
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
                 };
             };
         };
@@ -7151,6 +7291,19 @@ export interface operations {
             };
             /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
             403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not in the caller's organization (NOT_FOUND) */
+            404: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7338,16 +7491,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    title?: string;
+                "application/json": ({
+                    title?: string & unknown;
                     description?: string | null;
                     /** @enum {string} */
                     status?: "active" | "investigating" | "mitigated" | "resolved";
                     /** @enum {string} */
                     severity?: "critical" | "high" | "medium" | "low";
                     assignee_id?: string | null;
-                    tags?: string[];
-                };
+                    tags?: (string & unknown)[];
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
+                }) | unknown | unknown | unknown | unknown | unknown | unknown;
             };
         };
         responses: {
@@ -7873,7 +8028,7 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 /** @description Only procedures carrying this tag */
-                tag?: string;
+                tag?: string & unknown;
             };
             header?: never;
             path?: never;
@@ -7979,15 +8134,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
+                    name: string & unknown;
                     description?: string | null;
                     /** @default [] */
-                    tags?: string[];
+                    tags?: (string & unknown)[];
                     /**
                      * @description Ordered; position follows the array order
                      * @default []
                      */
-                    steps?: ({
+                    steps?: (({
                         /** Format: uuid */
                         id?: string;
                         name: string;
@@ -7995,24 +8150,30 @@ export interface operations {
                         /** @constant */
                         type: "manual";
                         /** @default {} */
-                        config?: components["schemas"]["ManualStepConfig"];
-                    } | {
+                        config?: components["schemas"]["ManualStepConfigInput"];
+                    } & {
+                        [key: string]: components["schemas"]["StorableJson"];
+                    }) | ({
                         /** Format: uuid */
                         id?: string;
                         name: string;
                         description?: string | null;
                         /** @constant */
                         type: "http";
-                        config: components["schemas"]["HttpStepConfig"];
-                    } | {
+                        config: components["schemas"]["HttpStepConfigInput"];
+                    } & {
+                        [key: string]: components["schemas"]["StorableJson"];
+                    }) | ({
                         /** Format: uuid */
                         id?: string;
                         name: string;
                         description?: string | null;
                         /** @constant */
                         type: "wait";
-                        config: components["schemas"]["WaitStepConfig"];
-                    } | {
+                        config: components["schemas"]["WaitStepConfigInput"];
+                    } & {
+                        [key: string]: components["schemas"]["StorableJson"];
+                    }) | ({
                         /** Format: uuid */
                         id?: string;
                         name: string;
@@ -8020,8 +8181,12 @@ export interface operations {
                         /** @constant */
                         type: "approval";
                         /** @default {} */
-                        config?: components["schemas"]["ApprovalStepConfig"];
-                    })[];
+                        config?: components["schemas"]["ApprovalStepConfigInput"];
+                    } & {
+                        [key: string]: components["schemas"]["StorableJson"];
+                    }))[];
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
                 };
             };
         };
@@ -8362,12 +8527,12 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
+                "application/json": ({
+                    name?: string & unknown;
                     description?: string | null;
-                    tags?: string[];
+                    tags?: (string & unknown)[];
                     /** @description Replaces every step; a step sent with the `id` of an existing step keeps that id */
-                    steps?: ({
+                    steps?: (({
                         /** Format: uuid */
                         id?: string;
                         name: string;
@@ -8375,24 +8540,30 @@ export interface operations {
                         /** @constant */
                         type: "manual";
                         /** @default {} */
-                        config?: components["schemas"]["ManualStepConfig"];
-                    } | {
+                        config?: components["schemas"]["ManualStepConfigInput"];
+                    } & {
+                        [key: string]: components["schemas"]["StorableJson"];
+                    }) | ({
                         /** Format: uuid */
                         id?: string;
                         name: string;
                         description?: string | null;
                         /** @constant */
                         type: "http";
-                        config: components["schemas"]["HttpStepConfig"];
-                    } | {
+                        config: components["schemas"]["HttpStepConfigInput"];
+                    } & {
+                        [key: string]: components["schemas"]["StorableJson"];
+                    }) | ({
                         /** Format: uuid */
                         id?: string;
                         name: string;
                         description?: string | null;
                         /** @constant */
                         type: "wait";
-                        config: components["schemas"]["WaitStepConfig"];
-                    } | {
+                        config: components["schemas"]["WaitStepConfigInput"];
+                    } & {
+                        [key: string]: components["schemas"]["StorableJson"];
+                    }) | ({
                         /** Format: uuid */
                         id?: string;
                         name: string;
@@ -8400,9 +8571,13 @@ export interface operations {
                         /** @constant */
                         type: "approval";
                         /** @default {} */
-                        config?: components["schemas"]["ApprovalStepConfig"];
-                    })[];
-                };
+                        config?: components["schemas"]["ApprovalStepConfigInput"];
+                    } & {
+                        [key: string]: components["schemas"]["StorableJson"];
+                    }))[];
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
+                }) | unknown | unknown | unknown | unknown;
             };
         };
         responses: {
@@ -8550,8 +8725,10 @@ export interface operations {
                      * @default {}
                      */
                     parameters?: {
-                        [key: string]: unknown;
+                        [key: string]: components["schemas"]["StorableJson"];
                     };
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
                 };
             };
         };
@@ -8927,7 +9104,7 @@ export interface operations {
                     /** @enum {string} */
                     status: "succeeded" | "failed" | "skipped";
                     notes?: string | null;
-                    output?: unknown;
+                    output?: components["schemas"]["StorableJson"];
                 };
             };
         };
@@ -9068,6 +9245,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     searchQuery: {
@@ -9080,9 +9270,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    query?: string;
+                    query?: string & unknown;
                     /** @description A pasted error log; trimmed to its informative lines */
-                    error_log?: string;
+                    error_log?: string & unknown;
                     /** @description Default: incidents, procedures and articles */
                     types?: ("incident" | "procedure" | "article" | "log")[];
                     /**
@@ -9102,7 +9292,7 @@ export interface operations {
                         /** Format: date-time */
                         created_before?: string;
                     };
-                };
+                } | unknown | unknown;
             };
         };
         responses: {
@@ -9239,7 +9429,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
-                tag?: string;
+                tag?: string & unknown;
             };
             header?: never;
             path?: never;
@@ -9345,10 +9535,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    title: string;
+                    title: string & unknown;
                     body: string;
                     /** @default [] */
-                    tags?: string[];
+                    tags?: (string & unknown)[];
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
                 };
             };
         };
@@ -9689,11 +9881,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    title?: string;
+                "application/json": ({
+                    title?: string & unknown;
                     body?: string;
-                    tags?: string[];
-                };
+                    tags?: (string & unknown)[];
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
+                }) | unknown | unknown | unknown;
             };
         };
         responses: {
@@ -9832,9 +10026,9 @@ export interface operations {
                 /** @description Entries before this time */
                 to?: string;
                 level?: "trace" | "debug" | "info" | "warn" | "error" | "fatal";
-                service?: string;
+                service?: string & unknown;
                 /** @description Full-text search over the message */
-                query?: string;
+                query?: string & unknown;
             };
             header?: never;
             path?: never;
@@ -9940,18 +10134,22 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    logs: {
+                    logs: ({
                         /** Format: date-time */
                         timestamp: string;
                         /** @enum {string} */
                         level: "trace" | "debug" | "info" | "warn" | "error" | "fatal";
                         message: string;
-                        service: string;
+                        service: string & unknown;
                         /** @default {} */
                         attributes?: {
-                            [key: string]: unknown;
+                            [key: string]: components["schemas"]["StorableJson"];
                         };
-                    }[];
+                    } & {
+                        [key: string]: components["schemas"]["StorableJson"];
+                    })[];
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
                 };
             };
         };
@@ -10180,18 +10378,20 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
+                    name: string & unknown;
                     /** @enum {string} */
                     platform: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts";
                     /** @description Shared secret for signatures (generated when omitted) */
                     secret?: string;
                     /** @default true */
                     enabled?: boolean;
-                    webhook_config?: components["schemas"]["WebhookConfig"] | null;
+                    webhook_config?: components["schemas"]["WebhookConfigInput"] | null;
                     /** @default {} */
                     settings?: {
-                        [key: string]: unknown;
+                        [key: string]: components["schemas"]["StorableJson"];
                     };
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
                 };
             };
         };
@@ -11106,14 +11306,16 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
+                "application/json": ({
+                    name?: string & unknown;
                     enabled?: boolean;
-                    webhook_config?: components["schemas"]["WebhookConfig"] | null;
+                    webhook_config?: components["schemas"]["WebhookConfigInput"] | null;
                     settings?: {
-                        [key: string]: unknown;
+                        [key: string]: components["schemas"]["StorableJson"];
                     };
-                };
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
+                }) | unknown | unknown | unknown | unknown;
             };
         };
         responses: {
@@ -11585,6 +11787,8 @@ export interface operations {
                 "application/json": {
                     /** @description true marks read, false unread again */
                     read: boolean;
+                } & {
+                    [key: string]: components["schemas"]["StorableJson"];
                 };
             };
         };

@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 from ..models.update_organization_settings_body_default_incident_severity import (
     UpdateOrganizationSettingsBodyDefaultIncidentSeverity,
 )
+from ..models.update_organization_settings_body_timezone import UpdateOrganizationSettingsBodyTimezone
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ T = TypeVar("T", bound="UpdateOrganizationSettingsBody")
 class UpdateOrganizationSettingsBody:
     """
     Attributes:
-        timezone (str | Unset):
+        timezone (UpdateOrganizationSettingsBodyTimezone | Unset):
         notifications (UpdateOrganizationSettingsBodyNotifications | Unset):
         retention_days (int | Unset):
         default_incident_severity (UpdateOrganizationSettingsBodyDefaultIncidentSeverity | Unset):
@@ -31,7 +32,7 @@ class UpdateOrganizationSettingsBody:
         sso_required (bool | Unset):
     """
 
-    timezone: str | Unset = UNSET
+    timezone: UpdateOrganizationSettingsBodyTimezone | Unset = UNSET
     notifications: UpdateOrganizationSettingsBodyNotifications | Unset = UNSET
     retention_days: int | Unset = UNSET
     default_incident_severity: UpdateOrganizationSettingsBodyDefaultIncidentSeverity | Unset = UNSET
@@ -40,7 +41,9 @@ class UpdateOrganizationSettingsBody:
     sso_required: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        timezone = self.timezone
+        timezone: str | Unset = UNSET
+        if not isinstance(self.timezone, Unset):
+            timezone = self.timezone.value
 
         notifications: dict[str, Any] | Unset = UNSET
         if not isinstance(self.notifications, Unset):
@@ -90,7 +93,12 @@ class UpdateOrganizationSettingsBody:
         from ..models.update_organization_settings_body_notifications import UpdateOrganizationSettingsBodyNotifications  # noqa: PLC0415
 
         d = dict(src_dict)
-        timezone = d.pop("timezone", UNSET)
+        _timezone = d.pop("timezone", UNSET)
+        timezone: UpdateOrganizationSettingsBodyTimezone | Unset
+        if isinstance(_timezone, Unset):
+            timezone = UNSET
+        else:
+            timezone = UpdateOrganizationSettingsBodyTimezone(_timezone)
 
         _notifications = d.pop("notifications", UNSET)
         notifications: UpdateOrganizationSettingsBodyNotifications | Unset

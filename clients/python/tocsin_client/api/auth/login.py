@@ -6,15 +6,13 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.login_data_body import LoginDataBody
-from ...models.login_json_body import LoginJsonBody
 from ...models.token_response import TokenResponse
-from ...types import Response, UNSET, Unset
+from ...types import UNSET, Response
 
 
 def _get_kwargs(
     *,
-    body: LoginJsonBody | LoginDataBody | Unset = UNSET,
+    body: Any | Any | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -23,11 +21,11 @@ def _get_kwargs(
         "url": "/api/v1/auth/login",
     }
 
-    if isinstance(body, LoginJsonBody):
-        _kwargs["json"] = body.to_dict()
+    if isinstance(body, Any):
+        _kwargs["json"] = body
 
         headers["Content-Type"] = "application/json"
-    if isinstance(body, LoginDataBody):
+    if isinstance(body, Any):
         _kwargs["data"] = body.to_dict()
         headers["Content-Type"] = "application/x-www-form-urlencoded"
 
@@ -101,7 +99,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: LoginJsonBody | LoginDataBody | Unset = UNSET,
+    body: Any | Any | Unset = UNSET,
 ) -> Response[Error | TokenResponse]:
     """Authenticate with email and password
 
@@ -111,8 +109,8 @@ def sync_detailed(
     (after a correct password) and signs in through /sso/initiate.
 
     Args:
-        body (LoginJsonBody):
-        body (LoginDataBody):
+        body (Any):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -136,7 +134,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: LoginJsonBody | LoginDataBody | Unset = UNSET,
+    body: Any | Any | Unset = UNSET,
 ) -> Error | TokenResponse | None:
     """Authenticate with email and password
 
@@ -146,8 +144,8 @@ def sync(
     (after a correct password) and signs in through /sso/initiate.
 
     Args:
-        body (LoginJsonBody):
-        body (LoginDataBody):
+        body (Any):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -166,7 +164,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: LoginJsonBody | LoginDataBody | Unset = UNSET,
+    body: Any | Any | Unset = UNSET,
 ) -> Response[Error | TokenResponse]:
     """Authenticate with email and password
 
@@ -176,8 +174,8 @@ async def asyncio_detailed(
     (after a correct password) and signs in through /sso/initiate.
 
     Args:
-        body (LoginJsonBody):
-        body (LoginDataBody):
+        body (Any):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -199,7 +197,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: LoginJsonBody | LoginDataBody | Unset = UNSET,
+    body: Any | Any | Unset = UNSET,
 ) -> Error | TokenResponse | None:
     """Authenticate with email and password
 
@@ -209,8 +207,8 @@ async def asyncio(
     (after a correct password) and signs in through /sso/initiate.
 
     Args:
-        body (LoginJsonBody):
-        body (LoginDataBody):
+        body (Any):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

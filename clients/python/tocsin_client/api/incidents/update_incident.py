@@ -8,7 +8,6 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.update_incident_body import UpdateIncidentBody
 from ...models.update_incident_response_200 import UpdateIncidentResponse200
 from ...types import Response
 
@@ -16,7 +15,7 @@ from ...types import Response
 def _get_kwargs(
     id: UUID,
     *,
-    body: UpdateIncidentBody,
+    body: Any,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -27,7 +26,7 @@ def _get_kwargs(
         ),
     }
 
-    _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body
 
     headers["Content-Type"] = "application/json"
 
@@ -104,16 +103,17 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: UpdateIncidentBody,
+    body: Any,
 ) -> Response[Error | UpdateIncidentResponse200]:
     """Update status, severity, assignee, title, description or tags
 
      Any status may follow any other. Every change adds a timeline entry; resolving also closes the
-    incident's alert stream, so a later firing alert opens a new incident.
+    incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no
+    user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
 
     Args:
         id (UUID):
-        body (UpdateIncidentBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -139,16 +139,17 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: UpdateIncidentBody,
+    body: Any,
 ) -> Error | UpdateIncidentResponse200 | None:
     """Update status, severity, assignee, title, description or tags
 
      Any status may follow any other. Every change adds a timeline entry; resolving also closes the
-    incident's alert stream, so a later firing alert opens a new incident.
+    incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no
+    user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
 
     Args:
         id (UUID):
-        body (UpdateIncidentBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -169,16 +170,17 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: UpdateIncidentBody,
+    body: Any,
 ) -> Response[Error | UpdateIncidentResponse200]:
     """Update status, severity, assignee, title, description or tags
 
      Any status may follow any other. Every change adds a timeline entry; resolving also closes the
-    incident's alert stream, so a later firing alert opens a new incident.
+    incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no
+    user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
 
     Args:
         id (UUID):
-        body (UpdateIncidentBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -202,16 +204,17 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: UpdateIncidentBody,
+    body: Any,
 ) -> Error | UpdateIncidentResponse200 | None:
     """Update status, severity, assignee, title, description or tags
 
      Any status may follow any other. Every change adds a timeline entry; resolving also closes the
-    incident's alert stream, so a later firing alert opens a new incident.
+    incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no
+    user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
 
     Args:
         id (UUID):
-        body (UpdateIncidentBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -8,7 +8,6 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.update_integration_body import UpdateIntegrationBody
 from ...models.update_integration_response_200 import UpdateIntegrationResponse200
 from ...types import Response
 
@@ -16,7 +15,7 @@ from ...types import Response
 def _get_kwargs(
     id: UUID,
     *,
-    body: UpdateIntegrationBody,
+    body: Any,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -27,7 +26,7 @@ def _get_kwargs(
         ),
     }
 
-    _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body
 
     headers["Content-Type"] = "application/json"
 
@@ -104,13 +103,13 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: UpdateIntegrationBody,
+    body: Any,
 ) -> Response[Error | UpdateIntegrationResponse200]:
     """Update an integration
 
     Args:
         id (UUID):
-        body (UpdateIntegrationBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -136,13 +135,13 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: UpdateIntegrationBody,
+    body: Any,
 ) -> Error | UpdateIntegrationResponse200 | None:
     """Update an integration
 
     Args:
         id (UUID):
-        body (UpdateIntegrationBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -163,13 +162,13 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: UpdateIntegrationBody,
+    body: Any,
 ) -> Response[Error | UpdateIntegrationResponse200]:
     """Update an integration
 
     Args:
         id (UUID):
-        body (UpdateIntegrationBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -193,13 +192,13 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: UpdateIntegrationBody,
+    body: Any,
 ) -> Error | UpdateIntegrationResponse200 | None:
     """Update an integration
 
     Args:
         id (UUID):
-        body (UpdateIntegrationBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -8,7 +8,6 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.update_procedure_body import UpdateProcedureBody
 from ...models.update_procedure_response_200 import UpdateProcedureResponse200
 from ...types import Response
 
@@ -16,7 +15,7 @@ from ...types import Response
 def _get_kwargs(
     id: UUID,
     *,
-    body: UpdateProcedureBody,
+    body: Any,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -27,7 +26,7 @@ def _get_kwargs(
         ),
     }
 
-    _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body
 
     headers["Content-Type"] = "application/json"
 
@@ -104,15 +103,16 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: UpdateProcedureBody,
+    body: Any,
 ) -> Response[Error | UpdateProcedureResponse200]:
     """Update name, description, tags or steps
 
-     Bumps `version`. Executions already started keep the definition they started with.
+     Bumps `version`. Executions already started keep the definition they started with. A step `id` that
+    is not one of this procedure's steps is 404 NOT_FOUND (`detail` names it).
 
     Args:
         id (UUID):
-        body (UpdateProcedureBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -138,15 +138,16 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: UpdateProcedureBody,
+    body: Any,
 ) -> Error | UpdateProcedureResponse200 | None:
     """Update name, description, tags or steps
 
-     Bumps `version`. Executions already started keep the definition they started with.
+     Bumps `version`. Executions already started keep the definition they started with. A step `id` that
+    is not one of this procedure's steps is 404 NOT_FOUND (`detail` names it).
 
     Args:
         id (UUID):
-        body (UpdateProcedureBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -167,15 +168,16 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: UpdateProcedureBody,
+    body: Any,
 ) -> Response[Error | UpdateProcedureResponse200]:
     """Update name, description, tags or steps
 
-     Bumps `version`. Executions already started keep the definition they started with.
+     Bumps `version`. Executions already started keep the definition they started with. A step `id` that
+    is not one of this procedure's steps is 404 NOT_FOUND (`detail` names it).
 
     Args:
         id (UUID):
-        body (UpdateProcedureBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -199,15 +201,16 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: UpdateProcedureBody,
+    body: Any,
 ) -> Error | UpdateProcedureResponse200 | None:
     """Update name, description, tags or steps
 
-     Bumps `version`. Executions already started keep the definition they started with.
+     Bumps `version`. Executions already started keep the definition they started with. A step `id` that
+    is not one of this procedure's steps is 404 NOT_FOUND (`detail` names it).
 
     Args:
         id (UUID):
-        body (UpdateProcedureBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

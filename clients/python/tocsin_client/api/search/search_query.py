@@ -6,14 +6,13 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.search_query_body import SearchQueryBody
 from ...models.search_query_response_200 import SearchQueryResponse200
 from ...types import Response
 
 
 def _get_kwargs(
     *,
-    body: SearchQueryBody,
+    body: Any,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -22,7 +21,7 @@ def _get_kwargs(
         "url": "/api/v1/search/query",
     }
 
-    _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body
 
     headers["Content-Type"] = "application/json"
 
@@ -98,19 +97,21 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: SearchQueryBody,
+    body: Any,
 ) -> Response[Error | SearchQueryResponse200]:
     """Search incidents, procedures, articles and logs by meaning and keywords
 
      Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by
-    embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds
-    both after min-max normalization (keyword 0.4, semantic 0.6). `types` defaults to incidents,
-    procedures and articles. `meta.total` counts the candidates considered before the limit. `log`
-    documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always
-    limited to the caller's organization; the search rate-limit class applies.
+    embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds to
+    the cosine the share of the query's terms each document holds, weighed by the kind of query (a
+    pasted log, an identifier, a sentence with one, plain prose). A log pasted into `query` is trimmed
+    like `error_log`. `types` defaults to incidents, procedures and articles. `meta.total` counts the
+    candidates considered before the limit. `log` documents are indexed only when Elasticsearch is
+    configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search
+    rate-limit class applies.
 
     Args:
-        body (SearchQueryBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -134,19 +135,21 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: SearchQueryBody,
+    body: Any,
 ) -> Error | SearchQueryResponse200 | None:
     """Search incidents, procedures, articles and logs by meaning and keywords
 
      Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by
-    embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds
-    both after min-max normalization (keyword 0.4, semantic 0.6). `types` defaults to incidents,
-    procedures and articles. `meta.total` counts the candidates considered before the limit. `log`
-    documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always
-    limited to the caller's organization; the search rate-limit class applies.
+    embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds to
+    the cosine the share of the query's terms each document holds, weighed by the kind of query (a
+    pasted log, an identifier, a sentence with one, plain prose). A log pasted into `query` is trimmed
+    like `error_log`. `types` defaults to incidents, procedures and articles. `meta.total` counts the
+    candidates considered before the limit. `log` documents are indexed only when Elasticsearch is
+    configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search
+    rate-limit class applies.
 
     Args:
-        body (SearchQueryBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -165,19 +168,21 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: SearchQueryBody,
+    body: Any,
 ) -> Response[Error | SearchQueryResponse200]:
     """Search incidents, procedures, articles and logs by meaning and keywords
 
      Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by
-    embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds
-    both after min-max normalization (keyword 0.4, semantic 0.6). `types` defaults to incidents,
-    procedures and articles. `meta.total` counts the candidates considered before the limit. `log`
-    documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always
-    limited to the caller's organization; the search rate-limit class applies.
+    embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds to
+    the cosine the share of the query's terms each document holds, weighed by the kind of query (a
+    pasted log, an identifier, a sentence with one, plain prose). A log pasted into `query` is trimmed
+    like `error_log`. `types` defaults to incidents, procedures and articles. `meta.total` counts the
+    candidates considered before the limit. `log` documents are indexed only when Elasticsearch is
+    configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search
+    rate-limit class applies.
 
     Args:
-        body (SearchQueryBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -199,19 +204,21 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: SearchQueryBody,
+    body: Any,
 ) -> Error | SearchQueryResponse200 | None:
     """Search incidents, procedures, articles and logs by meaning and keywords
 
      Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by
-    embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds
-    both after min-max normalization (keyword 0.4, semantic 0.6). `types` defaults to incidents,
-    procedures and articles. `meta.total` counts the candidates considered before the limit. `log`
-    documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). Always
-    limited to the caller's organization; the search rate-limit class applies.
+    embedding cosine, `keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds to
+    the cosine the share of the query's terms each document holds, weighed by the kind of query (a
+    pasted log, an identifier, a sentence with one, plain prose). A log pasted into `query` is trimmed
+    like `error_log`. `types` defaults to incidents, procedures and articles. `meta.total` counts the
+    candidates considered before the limit. `log` documents are indexed only when Elasticsearch is
+    configured (otherwise use `GET /logs`). Always limited to the caller's organization; the search
+    rate-limit class applies.
 
     Args:
-        body (SearchQueryBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -8,7 +8,6 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.update_user_body import UpdateUserBody
 from ...models.update_user_response_200 import UpdateUserResponse200
 from ...types import Response
 
@@ -16,7 +15,7 @@ from ...types import Response
 def _get_kwargs(
     id: UUID,
     *,
-    body: UpdateUserBody,
+    body: Any,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -27,7 +26,7 @@ def _get_kwargs(
         ),
     }
 
-    _kwargs["json"] = body.to_dict()
+    _kwargs["json"] = body
 
     headers["Content-Type"] = "application/json"
 
@@ -109,7 +108,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: UpdateUserBody,
+    body: Any,
 ) -> Response[Error | UpdateUserResponse200]:
     """Update a user's name or role
 
@@ -118,7 +117,7 @@ def sync_detailed(
 
     Args:
         id (UUID):
-        body (UpdateUserBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -144,7 +143,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: UpdateUserBody,
+    body: Any,
 ) -> Error | UpdateUserResponse200 | None:
     """Update a user's name or role
 
@@ -153,7 +152,7 @@ def sync(
 
     Args:
         id (UUID):
-        body (UpdateUserBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,7 +173,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: UpdateUserBody,
+    body: Any,
 ) -> Response[Error | UpdateUserResponse200]:
     """Update a user's name or role
 
@@ -183,7 +182,7 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):
-        body (UpdateUserBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -207,7 +206,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: UpdateUserBody,
+    body: Any,
 ) -> Error | UpdateUserResponse200 | None:
     """Update a user's name or role
 
@@ -216,7 +215,7 @@ async def asyncio(
 
     Args:
         id (UUID):
-        body (UpdateUserBody):
+        body (Any):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

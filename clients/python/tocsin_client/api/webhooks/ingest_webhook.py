@@ -109,13 +109,17 @@ def sync_detailed(
 
      The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex
     HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`.
-    Answered `queued` once Temporal holds every alert of the payload. Authentic requests count against
-    the integration's hourly limit; failed authentications (bad signature, unknown integration) count
-    against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one
-    delivery (the same raw body, and the same optional `Idempotency-Key` header) within
-    `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts
-    again. A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413
-    `PAYLOAD_TOO_LARGE`, naming the cap.
+    Answered `queued` once Temporal holds every alert of the payload. The integration's hourly webhook
+    quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed.
+    When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no
+    partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining`
+    and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be
+    ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed
+    authentications (bad signature, unknown integration) count against the client IP only (429 past
+    `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the
+    same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once;
+    the same body sent again after the window counts again. A payload carries at most
+    `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
 
     Args:
         platform (IngestWebhookPlatform):
@@ -151,13 +155,17 @@ def sync(
 
      The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex
     HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`.
-    Answered `queued` once Temporal holds every alert of the payload. Authentic requests count against
-    the integration's hourly limit; failed authentications (bad signature, unknown integration) count
-    against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one
-    delivery (the same raw body, and the same optional `Idempotency-Key` header) within
-    `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts
-    again. A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413
-    `PAYLOAD_TOO_LARGE`, naming the cap.
+    Answered `queued` once Temporal holds every alert of the payload. The integration's hourly webhook
+    quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed.
+    When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no
+    partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining`
+    and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be
+    ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed
+    authentications (bad signature, unknown integration) count against the client IP only (429 past
+    `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the
+    same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once;
+    the same body sent again after the window counts again. A payload carries at most
+    `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
 
     Args:
         platform (IngestWebhookPlatform):
@@ -188,13 +196,17 @@ async def asyncio_detailed(
 
      The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex
     HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`.
-    Answered `queued` once Temporal holds every alert of the payload. Authentic requests count against
-    the integration's hourly limit; failed authentications (bad signature, unknown integration) count
-    against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one
-    delivery (the same raw body, and the same optional `Idempotency-Key` header) within
-    `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts
-    again. A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413
-    `PAYLOAD_TOO_LARGE`, naming the cap.
+    Answered `queued` once Temporal holds every alert of the payload. The integration's hourly webhook
+    quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed.
+    When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no
+    partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining`
+    and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be
+    ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed
+    authentications (bad signature, unknown integration) count against the client IP only (429 past
+    `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the
+    same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once;
+    the same body sent again after the window counts again. A payload carries at most
+    `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
 
     Args:
         platform (IngestWebhookPlatform):
@@ -228,13 +240,17 @@ async def asyncio(
 
      The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex
     HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`.
-    Answered `queued` once Temporal holds every alert of the payload. Authentic requests count against
-    the integration's hourly limit; failed authentications (bad signature, unknown integration) count
-    against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one
-    delivery (the same raw body, and the same optional `Idempotency-Key` header) within
-    `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts
-    again. A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413
-    `PAYLOAD_TOO_LARGE`, naming the cap.
+    Answered `queued` once Temporal holds every alert of the payload. The integration's hourly webhook
+    quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed.
+    When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no
+    partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining`
+    and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be
+    ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed
+    authentications (bad signature, unknown integration) count against the client IP only (429 past
+    `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the
+    same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once;
+    the same body sent again after the window counts again. A payload carries at most
+    `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
 
     Args:
         platform (IngestWebhookPlatform):

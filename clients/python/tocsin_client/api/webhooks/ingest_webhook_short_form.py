@@ -100,12 +100,15 @@ def _build_response(
 def sync_detailed(
     platform: IngestWebhookShortFormPlatform,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Error | WebhookAccepted | WebhookError]:
     """Ingest an alert with an API key
 
-     Authenticated with `X-API-Key` holding `alerts:ingest`; routed to the organization's oldest enabled
-    integration of the platform.
+     Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's
+    token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the
+    platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed
+    route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused
+    whole with 429 `RATE_LIMITED`.
 
     Args:
         platform (IngestWebhookShortFormPlatform):
@@ -132,12 +135,15 @@ def sync_detailed(
 def sync(
     platform: IngestWebhookShortFormPlatform,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Error | WebhookAccepted | WebhookError | None:
     """Ingest an alert with an API key
 
-     Authenticated with `X-API-Key` holding `alerts:ingest`; routed to the organization's oldest enabled
-    integration of the platform.
+     Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's
+    token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the
+    platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed
+    route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused
+    whole with 429 `RATE_LIMITED`.
 
     Args:
         platform (IngestWebhookShortFormPlatform):
@@ -159,12 +165,15 @@ def sync(
 async def asyncio_detailed(
     platform: IngestWebhookShortFormPlatform,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Response[Error | WebhookAccepted | WebhookError]:
     """Ingest an alert with an API key
 
-     Authenticated with `X-API-Key` holding `alerts:ingest`; routed to the organization's oldest enabled
-    integration of the platform.
+     Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's
+    token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the
+    platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed
+    route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused
+    whole with 429 `RATE_LIMITED`.
 
     Args:
         platform (IngestWebhookShortFormPlatform):
@@ -189,12 +198,15 @@ async def asyncio_detailed(
 async def asyncio(
     platform: IngestWebhookShortFormPlatform,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
 ) -> Error | WebhookAccepted | WebhookError | None:
     """Ingest an alert with an API key
 
-     Authenticated with `X-API-Key` holding `alerts:ingest`; routed to the organization's oldest enabled
-    integration of the platform.
+     Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's
+    token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the
+    platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed
+    route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused
+    whole with 429 `RATE_LIMITED`.
 
     Args:
         platform (IngestWebhookShortFormPlatform):
