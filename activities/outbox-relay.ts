@@ -10,7 +10,7 @@ import { scheduleSearchIndexing } from '../shared/search/schedule-indexing.ts';
 import { workflowIds } from '../shared/temporal/ids.ts';
 import type { notificationMailWorkflow } from '../workflows/notification-mail.workflow.ts';
 import type { outboundDeliveryWorkflow } from '../workflows/outbound-delivery.workflow.ts';
-import { notificationKey, planNotificationMails, type NotificationMailInput } from './notification-mail.ts';
+import { notificationKey, planNotificationMails } from './notification-mail.ts';
 import { planNotifications, type NotificationDraft, type OutboxEvent } from './notification-rules.ts';
 import { batchNotices, forEachBounded, incidentsToIndex, type InsertedNotification } from './outbox-batch.ts';
 
@@ -60,11 +60,19 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
 
   const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
 
-  async function startNotificationMail(input: NotificationMailInput): Promise<void> {
+  /**
+   * Starts one workflow per fan-out target, keyed by the event: a replayed batch's second start is
+   * refused by Temporal as a duplicate, which is what makes the relay's at-least-once exactly-once.
+   */
+  async function startOnce(
+    workflowType: string,
+    workflowId: string,
+    input: { organizationId: string; incidentId?: string | null },
+  ): Promise<void> {
     try {
-      await deps.temporal.workflow.start<typeof notificationMailWorkflow>('notificationMailWorkflow', {
+      await deps.temporal.workflow.start(workflowType, {
         taskQueue: deps.taskQueue,
-        workflowId: workflowIds.notificationMail(input.eventId, input.userId),
+        workflowId,
         args: [input],
         workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
         typedSearchAttributes: [
@@ -77,24 +85,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       throw error;
     }
   }
-
-  async function startDelivery(input: DeliveryInput): Promise<void> {
-    try {
-      await deps.temporal.workflow.start<typeof outboundDeliveryWorkflow>('outboundDeliveryWorkflow', {
-        taskQueue: deps.taskQueue,
-        workflowId: workflowIds.delivery(input.eventId, input.integrationId),
-        args: [input],
-        workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-        typedSearchAttributes: [
-          { key: ORGANIZATION_ID, value: input.organizationId },
-          ...(input.incidentId ? [{ key: INCIDENT_ID, value: input.incidentId }] : []),
-        ],
-      });
-    } catch (error) {
-      if (error instanceof WorkflowExecutionAlreadyStartedError) return;
-      throw error;
-    }
-  }
+  // Inputs typed by the workflows they start.
+  const startNotificationMail = (input: Parameters<typeof notificationMailWorkflow>[0]) => startOnce('notificationMailWorkflow', workflowIds.notificationMail(input.eventId, input.userId), input);
+  const startDelivery = (input: Parameters<typeof outboundDeliveryWorkflow>[0]) => startOnce('outboundDeliveryWorkflow', workflowIds.delivery(input.eventId, input.integrationId), input);
 
   /** One delivery per event and enabled integration subscribed to its type, found in one query. */
   async function deliveries(em: SqlEntityManager, events: OutboxEvent[]): Promise<DeliveryInput[]> {
