@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { IncidentSchema, OrganizationSchema, UserSchema, type Incident } from '../../shared/db/entities/index.ts';
 import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../../shared/db/repositories/incident-writes.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
-import { AppError, NotFoundError, ValidationError } from '../../shared/errors.ts';
+import { AppError, NotFoundError } from '../../shared/errors.ts';
 import { analysisView } from '../../shared/search/incident-analysis.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { AnalysisRefresher } from './incident-analysis.ts';
