@@ -7,7 +7,7 @@ import type { Logger } from '../shared/logger.ts';
 import { cachedLoader } from '../shared/observability/metrics.ts';
 import type { WebhookIngestService } from './services/webhook-ingest.service.ts';
 
-/** The API's series; see docs/observability.md for each. */
+/** The API's series; docs/deployment.md lists each. */
 export interface ApiMetrics {
   registry: Registry;
   httpRequestDuration: Histogram<'route' | 'method' | 'status'>;

@@ -26,6 +26,16 @@ export function createUsageMeter(deps: { em: () => EntityManager; flushIntervalM
   const pending = new Map<string, number>();
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
+  // The period's key part, recomputed only when a count falls past its end (hot path: every request).
+  let period = { key: '', startMs: 0, endMs: 0 };
+  const periodKey = (): string => {
+    const at = now();
+    if (at.getTime() < period.startMs || at.getTime() >= period.endMs) {
+      const { start, end } = billingPeriod(at);
+      period = { key: start.toISOString().slice(0, 10), startMs: start.getTime(), endMs: end.getTime() };
+    }
+    return period.key;
+  };
 
   async function flushPending(): Promise<void> {
     if (pending.size === 0) return;
@@ -61,7 +71,7 @@ export function createUsageMeter(deps: { em: () => EntityManager; flushIntervalM
     /** Counts `amount` of `metric` for the organization now; sent with the next flush. */
     count(organizationId: string, metric: UsageMetric, amount = 1): void {
       if (amount <= 0) return;
-      const key = `${organizationId}|${billingPeriod(now()).start.toISOString().slice(0, 10)}|${metric}`;
+      const key = `${organizationId}|${periodKey()}|${metric}`;
       pending.set(key, (pending.get(key) ?? 0) + amount);
       if (flushIntervalMs === 0) {
         flush().catch((error: unknown) => deps.logger?.warn({ err: error }, 'usage flush failed; retrying with the next count'));
