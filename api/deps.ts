@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Registry } from 'prom-client';
 import { createTokenService } from '../shared/auth/tokens.ts';
 import { createSecretBox } from '../shared/crypto/secret-box.ts';
-import type { Config } from '../shared/config.ts';
+import { publicUrlOf, type Config } from '../shared/config.ts';
 import { openOrm, runMigrations, type Orm } from '../shared/db/orm.ts';
 import type { Logger } from '../shared/logger.ts';
 import { connectTemporal, isTemporalReachable, type TemporalClient } from '../shared/temporal/client.ts';
@@ -170,7 +170,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const searchIndexer = createSearchIndexer({ temporal: runtime.temporal, logger });
   const procedures = withSearchIndexing(createProcedureService({ em, secretBox }), 'procedure', searchIndexer);
   const auth = createAuthService({ em, sessions, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, throttle, accounts, credentials });
-  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  const publicUrl = publicUrlOf(config);
   const urls = ssoUrls(publicUrl);
   const ssoConnections = createSsoConnectionService({ em, secretBox, urls });
   const ssoLogins = createSsoLoginService({
@@ -228,7 +228,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       integrations: createIntegrationService({
         em,
         secretBox,
-        publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+        publicUrl,
         onChange: (id) => integrationLookup.invalidate(id),
       }),
       deliveries: createDeliveryService({ em }),
@@ -240,7 +240,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       webhookMaxBodyBytes: config.WEBHOOK_MAX_BODY_BYTES,
       webhookHealth: createWebhookHealth({ em, temporalReachable: () => isTemporalReachable(runtime.temporal.client, config.TEMPORAL_NAMESPACE) }),
       users: createUserService({ em, cache }),
-      invitations: createInvitationService({ em, mailer, publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') }),
+      invitations: createInvitationService({ em, mailer, publicUrl }),
       organizations: createOrganizationService({ em }),
       audit,
       admin: createAdminService({ em, limitsFor: (plan) => planLimits(plan, overrides) }),
@@ -250,7 +250,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         flushUsage: () => usage.flush(),
         provider: billingProvider,
         limitsFor: (plan) => billingLimits(plan, overrides),
-        publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+        publicUrl,
         // The organizations trigger tells every process; this one drops its cached plan at once.
         onPlanChange: (organizationId) => cache.invalidate([credentialTag.organization(organizationId)]),
       }),

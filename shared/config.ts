@@ -116,6 +116,9 @@ const EnvSchema = z
 
 export type Config = Readonly<z.output<typeof EnvSchema>>;
 
+/** The address browsers and mail readers reach the API at, without a trailing slash: the one normalization of PUBLIC_URL. */
+export const publicUrlOf = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string => (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+
 /** Raised when the environment does not describe a runnable service; lists every problem at once. */
 export class ConfigError extends Error {
   readonly problems: string[];

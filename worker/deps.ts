@@ -48,7 +48,6 @@ export function createWorkerDeps(config: Config, orm: Orm, options: { encryption
 }
 
 /** The base of links in mails, as the API builds it. */
-export const publicUrlOf = (config: Config) => (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 
 /** Runs the outbox relay beside the worker until `stop()`. */
 export function startOutboxRelay(deps: { orm: Orm; temporal: Client; taskQueue: string; logger: Logger; indexIncidents: boolean; publicUrl: string }): { stop(): Promise<void>; stats(): OutboxRelayStats } {

@@ -1,10 +1,11 @@
+import { publicUrlOf } from '../shared/config.ts';
 import { NativeConnection, Runtime, makeTelemetryFilterString } from '@temporalio/worker';
 import { loadConfig } from '../shared/load-config.ts';
 import { createLogger } from '../shared/logger.ts';
 import { openOrm, runMigrations } from '../shared/db/orm.ts';
 import { ensureDevSecret } from '../shared/dev/dev-secrets.ts';
 import { connectTemporal } from '../shared/temporal/client.ts';
-import { createWorkerDeps, publicUrlOf, startOutboxRelay } from './deps.ts';
+import { createWorkerDeps, startOutboxRelay } from './deps.ts';
 import { createWorker } from './worker.ts';
 import { ensureRetentionSchedule } from './retention-schedule.ts';
 import { startWorkerHealthServer, workerHealthSources } from './health.ts';

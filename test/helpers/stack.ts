@@ -1,3 +1,4 @@
+import { publicUrlOf } from '../../shared/config.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import pg from 'pg';
@@ -11,7 +12,7 @@ import { createLogger } from '../../shared/logger.ts';
 import type { SearchIndex } from '../../shared/search/search-index.ts';
 import { connectTemporal, type TemporalClient } from '../../shared/temporal/client.ts';
 import { createWorker } from '../../worker/worker.ts';
-import { createWorkerDeps, publicUrlOf, startOutboxRelay } from '../../worker/deps.ts';
+import { createWorkerDeps, startOutboxRelay } from '../../worker/deps.ts';
 import { TEST_ENV } from './test-services.ts';
 
 export interface TestStack {
