@@ -3,6 +3,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { goInstall } from '../../shared/dev/go-install.ts';
 
 const run = promisify(execFile);
 
@@ -48,14 +49,6 @@ export async function ensureGoGenerator(cacheDir: string, log: Log): Promise<{ o
   const dir = join(cacheDir, `oapi-codegen-${GO_GENERATOR_VERSION}`);
   const oapiCodegen = join(dir, 'oapi-codegen');
   if (await exists(oapiCodegen)) return { oapiCodegen };
-  const part = `${dir}.part`;
-  await rm(part, { recursive: true, force: true });
-  await mkdir(part, { recursive: true });
   log(`installing oapi-codegen v${GO_GENERATOR_VERSION} into ${dir}`);
-  await run('go', ['install', `github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen@v${GO_GENERATOR_VERSION}`], {
-    env: { ...process.env, GOBIN: part, GOFLAGS: '-mod=mod' },
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  await rename(part, dir);
-  return { oapiCodegen };
+  return { oapiCodegen: await goInstall({ goPackage: `github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen@v${GO_GENERATOR_VERSION}`, binDir: dir, binary: 'oapi-codegen' }) };
 }

@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
-import { access, mkdir } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { freePort } from './free-port.ts';
+import { goInstall } from './go-install.ts';
 import { startManagedProcess } from './managed-process.ts';
 import { waitFor } from './wait-for.ts';
 
@@ -30,15 +29,8 @@ export async function resolveStripeMock(options: { explicitPath?: string; cacheD
   const cached = stripeMockPath(options.cacheDir);
   if (await isExecutable(cached)) return cached;
   const binDir = join(options.cacheDir, `stripe-mock-${STRIPE_MOCK_VERSION}`);
-  await mkdir(binDir, { recursive: true });
   options.log?.(`stripe-mock: building ${GO_PACKAGE} with Go into ${binDir}`);
-  try {
-    await promisify(execFile)('go', ['install', GO_PACKAGE], { env: { ...process.env, GOBIN: binDir, GOFLAGS: '-mod=mod' }, maxBuffer: 64 * 1024 * 1024 });
-  } catch (error) {
-    throw new Error(`stripe-mock: go install ${GO_PACKAGE} failed (is Go installed?): ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (await isExecutable(cached)) return cached;
-  throw new Error(`stripe-mock: go install ${GO_PACKAGE} left no binary at ${cached}`);
+  return goInstall({ goPackage: GO_PACKAGE, binDir, binary: 'stripe-mock' });
 }
 
 export interface RunningStripeMock {

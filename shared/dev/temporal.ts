@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access, mkdir, readdir } from 'node:fs/promises';
 import { delimiter, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
 import { SEARCH_ATTRIBUTE_DEFINITIONS } from '../domain/search-attributes.ts';
 import { freePort } from './free-port.ts';
+import { goInstall } from './go-install.ts';
 import { startManagedProcess } from './managed-process.ts';
 import { waitFor } from './wait-for.ts';
 
@@ -54,18 +53,12 @@ async function buildWithGo(binDir: string, log: Log): Promise<string | undefined
   const go = await findOnPath('go');
   if (!go) return undefined;
   log(`temporal: building ${GO_PACKAGE} with Go into ${binDir} (the first build takes a few minutes)`);
-  await mkdir(binDir, { recursive: true });
   try {
-    await promisify(execFile)(go, ['install', GO_PACKAGE], {
-      env: { ...process.env, GOBIN: binDir, GOFLAGS: '-mod=mod' },
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    return await goInstall({ goPackage: GO_PACKAGE, binDir, binary: 'temporal', go });
   } catch (error) {
-    log(`temporal: go install failed: ${error instanceof Error ? error.message : String(error)}`);
+    log(`temporal: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
-  const built = join(binDir, 'temporal');
-  return (await isExecutable(built)) ? built : undefined;
 }
 
 /**
