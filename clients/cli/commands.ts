@@ -194,8 +194,7 @@ async function runRunbook(command: Extract<Command, { name: 'runbook run' }>, js
   try {
     const started = await unwrap(config.url, api.POST('/api/v1/procedures/{id}/execute', {
       params: { path: { id: procedureId } },
-      // StorableJson (NUL-free JSON) is recursive; tsc resolves this body's generated type to values of `undefined`.
-      body: { incident_id: command.incident ?? null, parameters: command.params } as never,
+      body: { incident_id: command.incident ?? null, parameters: command.params },
     }));
     executionId = started.data.id;
     accept(started.data);

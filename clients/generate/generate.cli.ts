@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { toolCacheDir } from '../../shared/dev/tool-cache.ts';
+import { forGenerators } from './generator-document.ts';
 import { openApiDocument, serializeDocument } from './openapi-document.ts';
 import { CLIENT_PATHS, ignorePythonCache, type GeneratedManifest } from './paths.ts';
 import { ensureGoGenerator, ensurePythonGenerator, GO_GENERATOR_VERSION, PYTHON_GENERATOR_VERSION } from './tools.ts';
@@ -17,12 +19,12 @@ const run = promisify(execFile);
 const log = (message: string) => process.stderr.write(`[clients] ${message}\n`);
 const started = performance.now();
 
-async function generatePython(): Promise<void> {
+async function generatePython(specPath: string): Promise<void> {
   const { python } = await ensurePythonGenerator(toolCacheDir(), log);
   // The generator's ruff post-hooks are looked up on PATH: the venv's own ruff, without the cache
   // it would otherwise leave (with timestamps) inside the generated tree.
   const env = { ...process.env, PATH: `${dirname(python)}:${process.env.PATH ?? ''}`, RUFF_NO_CACHE: 'true' };
-  await run(python, ['-m', 'openapi_python_client', 'generate', '--path', CLIENT_PATHS.spec, '--config', CLIENT_PATHS.pythonConfig,
+  await run(python, ['-m', 'openapi_python_client', 'generate', '--path', specPath, '--config', CLIENT_PATHS.pythonConfig,
     '--output-path', CLIENT_PATHS.pythonDir, '--overwrite', '--fail-on-warning'], { env, maxBuffer: 64 * 1024 * 1024 });
   await patchPythonUnsetImports(join(CLIENT_PATHS.pythonDir, 'tocsin_client', 'api'));
 }
@@ -48,9 +50,9 @@ async function patchPythonUnsetImports(dir: string): Promise<number> {
   return patched;
 }
 
-async function generateGo(): Promise<void> {
+async function generateGo(specPath: string): Promise<void> {
   const { oapiCodegen } = await ensureGoGenerator(toolCacheDir(), log);
-  await run(oapiCodegen, ['-config', CLIENT_PATHS.goConfig, CLIENT_PATHS.spec], { cwd: CLIENT_PATHS.goDir, maxBuffer: 64 * 1024 * 1024 });
+  await run(oapiCodegen, ['-config', CLIENT_PATHS.goConfig, specPath], { cwd: CLIENT_PATHS.goDir, maxBuffer: 64 * 1024 * 1024 });
 }
 
 try {
@@ -61,10 +63,17 @@ try {
   await mkdir(dirname(CLIENT_PATHS.typescript), { recursive: true });
   await writeFile(CLIENT_PATHS.typescript, typescript);
   log(`openapi.json and typescript written (${Object.keys(document.paths as object).length} paths)`);
-  await Promise.all([
-    generatePython().then(() => log('python written')),
-    generateGo().then(() => log('go written')),
-  ]);
+  const scratch = await mkdtemp(join(tmpdir(), 'tocsin-clients-'));
+  const generatorSpec = join(scratch, 'openapi.json');
+  await writeFile(generatorSpec, serializeDocument(forGenerators(document)));
+  try {
+    await Promise.all([
+      generatePython(generatorSpec).then(() => log('python written')),
+      generateGo(generatorSpec).then(() => log('go written')),
+    ]);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
   const require = createRequire(import.meta.url);
   const { version: typescriptGenerator } = require('openapi-typescript/package.json') as { version: string };
   const manifest: GeneratedManifest = {

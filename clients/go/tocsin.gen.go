@@ -4596,8 +4596,8 @@ type HttpStepConfigInput struct {
 	Method  *HttpStepConfigInputMethod `json:"method,omitempty"`
 
 	// SecretHeaders Write-only headers for credentials: stored encrypted, added at send time (not rendered), answered as `[redacted]`. On update of a step sent with its id, omitted keeps the stored ones, `{}` removes them, `[redacted]` keeps the stored value of that name.
-	SecretHeaders *map[string]interface{} `json:"secret_headers,omitempty"`
-	Url           string                  `json:"url"`
+	SecretHeaders *map[string]string `json:"secret_headers,omitempty"`
+	Url           string             `json:"url"`
 }
 
 // HttpStepConfigInputMethod defines model for HttpStepConfigInput.Method.
@@ -5031,24 +5031,7 @@ type SsoConnectionDefaultRole string
 type SsoConnectionKind string
 
 // StorableJson Any JSON value without a NUL character in its strings or keys
-type StorableJson struct {
-	union json.RawMessage
-}
-
-// StorableJson0 defines model for StorableJson.0.
-type StorableJson0 = string
-
-// StorableJson1 defines model for StorableJson.1.
-type StorableJson1 = float32
-
-// StorableJson2 defines model for StorableJson.2.
-type StorableJson2 = bool
-
-// StorableJson4 defines model for StorableJson.4.
-type StorableJson4 = []*StorableJson
-
-// StorableJson5 defines model for StorableJson.5.
-type StorableJson5 map[string]*StorableJson
+type StorableJson = interface{}
 
 // TimelineEntry defines model for TimelineEntry.
 type TimelineEntry struct {
@@ -5154,11 +5137,11 @@ type WebhookConfigInput struct {
 	Method  *WebhookConfigInputMethod `json:"method,omitempty"`
 
 	// SecretHeaders Write-only headers for credentials: stored encrypted and added to every request at send time; responses show each name with the value `[redacted]`. On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them, and the value `[redacted]` keeps the stored value of that name.
-	SecretHeaders *map[string]interface{} `json:"secret_headers,omitempty"`
+	SecretHeaders *map[string]string `json:"secret_headers,omitempty"`
 
 	// Template Body; string values may use {{incident.id}}, {{incident.title}}, {{incident.severity}}, {{incident.status}}
-	Template *map[string]*StorableJson `json:"template,omitempty"`
-	Url      string                    `json:"url"`
+	Template *map[string]interface{} `json:"template,omitempty"`
+	Url      string                  `json:"url"`
 }
 
 // WebhookConfigInputEvents defines model for WebhookConfigInput.Events.
@@ -5223,10 +5206,10 @@ type ListAdminAuditEventsParams struct {
 	Offset *int `form:"offset,omitempty" json:"offset,omitempty"`
 
 	// EventType `<resource>.<what>` exactly (e.g. `users.update`, `auth.login`), or a resource alone for all its events
-	EventType interface{} `form:"event_type,omitempty" json:"event_type,omitempty"`
+	EventType *string `form:"event_type,omitempty" json:"event_type,omitempty"`
 
 	// Action The operationId, e.g. `updateUser`
-	Action interface{} `form:"action,omitempty" json:"action,omitempty"`
+	Action *string `form:"action,omitempty" json:"action,omitempty"`
 
 	// ActorId A user id or an API key id
 	ActorId *openapi_types.UUID `form:"actor_id,omitempty" json:"actor_id,omitempty"`
@@ -5296,9 +5279,9 @@ type ListApiKeysParams struct {
 type CreateApiKeyJSONBody struct {
 	// ExpiresAt Optional expiry (ISO 8601 UTC); the key never expires without it. A time already past gives a key that is refused from the start (401 `API key has expired`)
 	ExpiresAt            *time.Time                        `json:"expires_at,omitempty"`
-	Name                 interface{}                       `json:"name"`
+	Name                 string                            `json:"name"`
 	Permissions          []CreateApiKeyJSONBodyPermissions `json:"permissions"`
-	AdditionalProperties map[string]*StorableJson          `json:"-"`
+	AdditionalProperties map[string]interface{}            `json:"-"`
 }
 
 // CreateApiKeyJSONBodyPermissions defines parameters for CreateApiKey.
@@ -5310,10 +5293,10 @@ type ListAuditEventsParams struct {
 	Offset *int `form:"offset,omitempty" json:"offset,omitempty"`
 
 	// EventType `<resource>.<what>` exactly (e.g. `users.update`, `auth.login`), or a resource alone for all its events
-	EventType interface{} `form:"event_type,omitempty" json:"event_type,omitempty"`
+	EventType *string `form:"event_type,omitempty" json:"event_type,omitempty"`
 
 	// Action The operationId, e.g. `updateUser`
-	Action interface{} `form:"action,omitempty" json:"action,omitempty"`
+	Action *string `form:"action,omitempty" json:"action,omitempty"`
 
 	// ActorId A user id or an API key id
 	ActorId *openapi_types.UUID `form:"actor_id,omitempty" json:"actor_id,omitempty"`
@@ -5327,39 +5310,25 @@ type ListAuditEventsParams struct {
 
 // LoginJSONBody defines parameters for Login.
 type LoginJSONBody struct {
-	Email                *openapi_types.Email     `json:"email,omitempty"`
-	Password             string                   `json:"password"`
-	Username             *openapi_types.Email     `json:"username,omitempty"`
-	AdditionalProperties map[string]*StorableJson `json:"-"`
-	union                json.RawMessage
+	Email                *openapi_types.Email   `json:"email,omitempty"`
+	Password             string                 `json:"password"`
+	Username             *openapi_types.Email   `json:"username,omitempty"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // LoginFormdataBody defines parameters for Login.
 type LoginFormdataBody struct {
-	Email                *openapi_types.Email     `form:"email,omitempty" json:"email,omitempty"`
-	Password             string                   `form:"password" json:"password"`
-	Username             *openapi_types.Email     `form:"username,omitempty" json:"username,omitempty"`
-	AdditionalProperties map[string]*StorableJson `json:"-"`
-	union                json.RawMessage
+	Email                *openapi_types.Email   `form:"email,omitempty" json:"email,omitempty"`
+	Password             string                 `form:"password" json:"password"`
+	Username             *openapi_types.Email   `form:"username,omitempty" json:"username,omitempty"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
-
-// LoginJSONBody0 defines parameters for Login.
-type LoginJSONBody0 = interface{}
-
-// LoginJSONBody1 defines parameters for Login.
-type LoginJSONBody1 = interface{}
-
-// LoginFormdataBody0 defines parameters for Login.
-type LoginFormdataBody0 = interface{}
-
-// LoginFormdataBody1 defines parameters for Login.
-type LoginFormdataBody1 = interface{}
 
 // LogoutJSONBody defines parameters for Logout.
 type LogoutJSONBody struct {
 	// RefreshToken Also revoke this refresh token (else the `refresh_token` cookie, if any)
-	RefreshToken         *string                  `json:"refresh_token,omitempty"`
-	AdditionalProperties map[string]*StorableJson `json:"-"`
+	RefreshToken         *string                `json:"refresh_token,omitempty"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // LogoutAllJSONBody defines parameters for LogoutAll.
@@ -5367,15 +5336,15 @@ type LogoutAllJSONBody = map[string]interface{}
 
 // ChangePasswordJSONBody defines parameters for ChangePassword.
 type ChangePasswordJSONBody struct {
-	CurrentPassword      string                   `json:"current_password"`
-	NewPassword          string                   `json:"new_password"`
-	AdditionalProperties map[string]*StorableJson `json:"-"`
+	CurrentPassword      string                 `json:"current_password"`
+	NewPassword          string                 `json:"new_password"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // RequestPasswordResetJSONBody defines parameters for RequestPasswordReset.
 type RequestPasswordResetJSONBody struct {
-	Email                openapi_types.Email      `json:"email"`
-	AdditionalProperties map[string]*StorableJson `json:"-"`
+	Email                openapi_types.Email    `json:"email"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // ConfirmPasswordResetJSONBody defines parameters for ConfirmPasswordReset.
@@ -5383,31 +5352,31 @@ type ConfirmPasswordResetJSONBody struct {
 	NewPassword string `json:"new_password"`
 
 	// Token The token from the mail
-	Token                string                   `json:"token"`
-	AdditionalProperties map[string]*StorableJson `json:"-"`
+	Token                string                 `json:"token"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // RefreshTokenJSONBody defines parameters for RefreshToken.
 type RefreshTokenJSONBody struct {
 	// RefreshToken Omit to use the `refresh_token` cookie
-	RefreshToken         *string                  `json:"refresh_token,omitempty"`
-	AdditionalProperties map[string]*StorableJson `json:"-"`
+	RefreshToken         *string                `json:"refresh_token,omitempty"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // RegisterJSONBody defines parameters for Register.
 type RegisterJSONBody struct {
-	Email                openapi_types.Email      `json:"email"`
-	Name                 interface{}              `json:"name"`
-	OrganizationName     interface{}              `json:"organization_name"`
-	Password             string                   `json:"password"`
-	AdditionalProperties map[string]*StorableJson `json:"-"`
+	Email                openapi_types.Email    `json:"email"`
+	Name                 string                 `json:"name"`
+	OrganizationName     string                 `json:"organization_name"`
+	Password             string                 `json:"password"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // VerifyEmailJSONBody defines parameters for VerifyEmail.
 type VerifyEmailJSONBody struct {
 	// Token The token from the mail
-	Token                string                   `json:"token"`
-	AdditionalProperties map[string]*StorableJson `json:"-"`
+	Token                string                 `json:"token"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // CreateBillingCheckoutJSONBody defines parameters for CreateBillingCheckout.
@@ -5491,7 +5460,7 @@ type ListIncidentsParams struct {
 	CreatedBefore *time.Time `form:"created_before,omitempty" json:"created_before,omitempty"`
 
 	// Search Full-text search over title and description
-	Search interface{} `form:"search,omitempty" json:"search,omitempty"`
+	Search *string `form:"search,omitempty" json:"search,omitempty"`
 }
 
 // ListIncidentsParamsStatus defines parameters for ListIncidents.
@@ -5508,9 +5477,9 @@ type CreateIncidentJSONBody struct {
 	// Severity Default: the organization's `default_incident_severity` setting (`medium` unless changed)
 	Severity             *CreateIncidentJSONBodySeverity `json:"severity,omitempty"`
 	Status               *CreateIncidentJSONBodyStatus   `json:"status,omitempty"`
-	Tags                 *[]interface{}                  `json:"tags,omitempty"`
-	Title                interface{}                     `json:"title"`
-	AdditionalProperties map[string]*StorableJson        `json:"-"`
+	Tags                 *[]string                       `json:"tags,omitempty"`
+	Title                string                          `json:"title"`
+	AdditionalProperties map[string]interface{}          `json:"-"`
 }
 
 // CreateIncidentJSONBodySeverity defines parameters for CreateIncident.
@@ -5525,10 +5494,9 @@ type UpdateIncidentJSONBody struct {
 	Description          *string                         `json:"description,omitempty"`
 	Severity             *UpdateIncidentJSONBodySeverity `json:"severity,omitempty"`
 	Status               *UpdateIncidentJSONBodyStatus   `json:"status,omitempty"`
-	Tags                 *[]interface{}                  `json:"tags,omitempty"`
-	Title                interface{}                     `json:"title,omitempty"`
-	AdditionalProperties map[string]*StorableJson        `json:"-"`
-	union                json.RawMessage
+	Tags                 *[]string                       `json:"tags,omitempty"`
+	Title                *string                         `json:"title,omitempty"`
+	AdditionalProperties map[string]interface{}          `json:"-"`
 }
 
 // UpdateIncidentJSONBodySeverity defines parameters for UpdateIncident.
@@ -5536,24 +5504,6 @@ type UpdateIncidentJSONBodySeverity string
 
 // UpdateIncidentJSONBodyStatus defines parameters for UpdateIncident.
 type UpdateIncidentJSONBodyStatus string
-
-// UpdateIncidentJSONBody0 defines parameters for UpdateIncident.
-type UpdateIncidentJSONBody0 = interface{}
-
-// UpdateIncidentJSONBody1 defines parameters for UpdateIncident.
-type UpdateIncidentJSONBody1 = interface{}
-
-// UpdateIncidentJSONBody2 defines parameters for UpdateIncident.
-type UpdateIncidentJSONBody2 = interface{}
-
-// UpdateIncidentJSONBody3 defines parameters for UpdateIncident.
-type UpdateIncidentJSONBody3 = interface{}
-
-// UpdateIncidentJSONBody4 defines parameters for UpdateIncident.
-type UpdateIncidentJSONBody4 = interface{}
-
-// UpdateIncidentJSONBody5 defines parameters for UpdateIncident.
-type UpdateIncidentJSONBody5 = interface{}
 
 // ListIncidentMessagesParams defines parameters for ListIncidentMessages.
 type ListIncidentMessagesParams struct {
@@ -5579,14 +5529,14 @@ type ListIntegrationsParamsPlatform string
 // CreateIntegrationJSONBody defines parameters for CreateIntegration.
 type CreateIntegrationJSONBody struct {
 	Enabled  *bool                             `json:"enabled,omitempty"`
-	Name     interface{}                       `json:"name"`
+	Name     string                            `json:"name"`
 	Platform CreateIntegrationJSONBodyPlatform `json:"platform"`
 
 	// Secret Shared secret for signatures (generated when omitted)
-	Secret               *string                   `json:"secret,omitempty"`
-	Settings             *map[string]*StorableJson `json:"settings,omitempty"`
-	WebhookConfig        *WebhookConfigInput       `json:"webhook_config,omitempty"`
-	AdditionalProperties map[string]*StorableJson  `json:"-"`
+	Secret               *string                 `json:"secret,omitempty"`
+	Settings             *map[string]interface{} `json:"settings,omitempty"`
+	WebhookConfig        *WebhookConfigInput     `json:"webhook_config,omitempty"`
+	AdditionalProperties map[string]interface{}  `json:"-"`
 }
 
 // CreateIntegrationJSONBodyPlatform defines parameters for CreateIntegration.
@@ -5594,25 +5544,12 @@ type CreateIntegrationJSONBodyPlatform string
 
 // UpdateIntegrationJSONBody defines parameters for UpdateIntegration.
 type UpdateIntegrationJSONBody struct {
-	Enabled              *bool                     `json:"enabled,omitempty"`
-	Name                 interface{}               `json:"name,omitempty"`
-	Settings             *map[string]*StorableJson `json:"settings,omitempty"`
-	WebhookConfig        *WebhookConfigInput       `json:"webhook_config,omitempty"`
-	AdditionalProperties map[string]*StorableJson  `json:"-"`
-	union                json.RawMessage
+	Enabled              *bool                   `json:"enabled,omitempty"`
+	Name                 *string                 `json:"name,omitempty"`
+	Settings             *map[string]interface{} `json:"settings,omitempty"`
+	WebhookConfig        *WebhookConfigInput     `json:"webhook_config,omitempty"`
+	AdditionalProperties map[string]interface{}  `json:"-"`
 }
-
-// UpdateIntegrationJSONBody0 defines parameters for UpdateIntegration.
-type UpdateIntegrationJSONBody0 = interface{}
-
-// UpdateIntegrationJSONBody1 defines parameters for UpdateIntegration.
-type UpdateIntegrationJSONBody1 = interface{}
-
-// UpdateIntegrationJSONBody2 defines parameters for UpdateIntegration.
-type UpdateIntegrationJSONBody2 = interface{}
-
-// UpdateIntegrationJSONBody3 defines parameters for UpdateIntegration.
-type UpdateIntegrationJSONBody3 = interface{}
 
 // ListIntegrationDeliveriesParams defines parameters for ListIntegrationDeliveries.
 type ListIntegrationDeliveriesParams struct {
@@ -5637,7 +5574,7 @@ type CreateInvitationJSONBody struct {
 
 	// Role `admin`, `engineer` or `viewer`; `owner` only when an owner invites
 	Role                 CreateInvitationJSONBodyRole `json:"role"`
-	AdditionalProperties map[string]*StorableJson     `json:"-"`
+	AdditionalProperties map[string]interface{}       `json:"-"`
 }
 
 // CreateInvitationJSONBodyRole defines parameters for CreateInvitation.
@@ -5645,44 +5582,34 @@ type CreateInvitationJSONBodyRole string
 
 // AcceptInvitationJSONBody defines parameters for AcceptInvitation.
 type AcceptInvitationJSONBody struct {
-	Name                 interface{}              `json:"name"`
-	Password             string                   `json:"password"`
-	Token                string                   `json:"token"`
-	AdditionalProperties map[string]*StorableJson `json:"-"`
+	Name                 string                 `json:"name"`
+	Password             string                 `json:"password"`
+	Token                string                 `json:"token"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // ListArticlesParams defines parameters for ListArticles.
 type ListArticlesParams struct {
-	Limit  *int        `form:"limit,omitempty" json:"limit,omitempty"`
-	Offset *int        `form:"offset,omitempty" json:"offset,omitempty"`
-	Tag    interface{} `form:"tag,omitempty" json:"tag,omitempty"`
+	Limit  *int    `form:"limit,omitempty" json:"limit,omitempty"`
+	Offset *int    `form:"offset,omitempty" json:"offset,omitempty"`
+	Tag    *string `form:"tag,omitempty" json:"tag,omitempty"`
 }
 
 // CreateArticleJSONBody defines parameters for CreateArticle.
 type CreateArticleJSONBody struct {
-	Body                 string                   `json:"body"`
-	Tags                 *[]interface{}           `json:"tags,omitempty"`
-	Title                interface{}              `json:"title"`
-	AdditionalProperties map[string]*StorableJson `json:"-"`
+	Body                 string                 `json:"body"`
+	Tags                 *[]string              `json:"tags,omitempty"`
+	Title                string                 `json:"title"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // UpdateArticleJSONBody defines parameters for UpdateArticle.
 type UpdateArticleJSONBody struct {
-	Body                 *string                  `json:"body,omitempty"`
-	Tags                 *[]interface{}           `json:"tags,omitempty"`
-	Title                interface{}              `json:"title,omitempty"`
-	AdditionalProperties map[string]*StorableJson `json:"-"`
-	union                json.RawMessage
+	Body                 *string                `json:"body,omitempty"`
+	Tags                 *[]string              `json:"tags,omitempty"`
+	Title                *string                `json:"title,omitempty"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
-
-// UpdateArticleJSONBody0 defines parameters for UpdateArticle.
-type UpdateArticleJSONBody0 = interface{}
-
-// UpdateArticleJSONBody1 defines parameters for UpdateArticle.
-type UpdateArticleJSONBody1 = interface{}
-
-// UpdateArticleJSONBody2 defines parameters for UpdateArticle.
-type UpdateArticleJSONBody2 = interface{}
 
 // ListLogsParams defines parameters for ListLogs.
 type ListLogsParams struct {
@@ -5695,10 +5622,10 @@ type ListLogsParams struct {
 	// To Entries before this time
 	To      *time.Time           `form:"to,omitempty" json:"to,omitempty"`
 	Level   *ListLogsParamsLevel `form:"level,omitempty" json:"level,omitempty"`
-	Service interface{}          `form:"service,omitempty" json:"service,omitempty"`
+	Service *string              `form:"service,omitempty" json:"service,omitempty"`
 
 	// Query Full-text search over the message
-	Query interface{} `form:"query,omitempty" json:"query,omitempty"`
+	Query *string `form:"query,omitempty" json:"query,omitempty"`
 }
 
 // ListLogsParamsLevel defines parameters for ListLogs.
@@ -5707,7 +5634,7 @@ type ListLogsParamsLevel string
 // SubmitLogsJSONBody defines parameters for SubmitLogs.
 type SubmitLogsJSONBody struct {
 	Logs                 []SubmitLogsJSONBody_Logs_Item `json:"logs"`
-	AdditionalProperties map[string]*StorableJson       `json:"-"`
+	AdditionalProperties map[string]interface{}         `json:"-"`
 }
 
 // SubmitLogsJSONBodyLogsLevel defines parameters for SubmitLogs.
@@ -5715,12 +5642,12 @@ type SubmitLogsJSONBodyLogsLevel string
 
 // SubmitLogsJSONBody_Logs_Item defines parameters for SubmitLogs.
 type SubmitLogsJSONBody_Logs_Item struct {
-	Attributes           *map[string]*StorableJson   `json:"attributes,omitempty"`
+	Attributes           *map[string]interface{}     `json:"attributes,omitempty"`
 	Level                SubmitLogsJSONBodyLogsLevel `json:"level"`
 	Message              string                      `json:"message"`
-	Service              interface{}                 `json:"service"`
+	Service              string                      `json:"service"`
 	Timestamp            time.Time                   `json:"timestamp"`
-	AdditionalProperties map[string]*StorableJson    `json:"-"`
+	AdditionalProperties map[string]interface{}      `json:"-"`
 }
 
 // ListNotificationsParams defines parameters for ListNotifications.
@@ -5738,8 +5665,8 @@ type ListNotificationsParamsUnread string
 // UpdateNotificationJSONBody defines parameters for UpdateNotification.
 type UpdateNotificationJSONBody struct {
 	// Read true marks read, false unread again
-	Read                 bool                     `json:"read"`
-	AdditionalProperties map[string]*StorableJson `json:"-"`
+	Read                 bool                   `json:"read"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // UpdateOrganizationSettingsJSONBody defines parameters for UpdateOrganizationSettings.
@@ -5770,7 +5697,7 @@ type UpdateOrganizationSettingsJSONBodyTimezone string
 
 // UpdateOrganizationJSONBody defines parameters for UpdateOrganization.
 type UpdateOrganizationJSONBody struct {
-	Name interface{} `json:"name"`
+	Name string `json:"name"`
 }
 
 // ListProceduresParams defines parameters for ListProcedures.
@@ -5779,18 +5706,18 @@ type ListProceduresParams struct {
 	Offset *int `form:"offset,omitempty" json:"offset,omitempty"`
 
 	// Tag Only procedures carrying this tag
-	Tag interface{} `form:"tag,omitempty" json:"tag,omitempty"`
+	Tag *string `form:"tag,omitempty" json:"tag,omitempty"`
 }
 
 // CreateProcedureJSONBody defines parameters for CreateProcedure.
 type CreateProcedureJSONBody struct {
-	Description *string     `json:"description,omitempty"`
-	Name        interface{} `json:"name"`
+	Description *string `json:"description,omitempty"`
+	Name        string  `json:"name"`
 
 	// Steps Ordered; position follows the array order
 	Steps                *[]CreateProcedureJSONBody_Steps_Item `json:"steps,omitempty"`
-	Tags                 *[]interface{}                        `json:"tags,omitempty"`
-	AdditionalProperties map[string]*StorableJson              `json:"-"`
+	Tags                 *[]string                             `json:"tags,omitempty"`
+	AdditionalProperties map[string]interface{}                `json:"-"`
 }
 
 // CreateProcedureJSONBodySteps0 defines parameters for CreateProcedure.
@@ -5800,7 +5727,7 @@ type CreateProcedureJSONBodySteps0 struct {
 	Id                   *openapi_types.UUID               `json:"id,omitempty"`
 	Name                 string                            `json:"name"`
 	Type                 CreateProcedureJSONBodySteps0Type `json:"type"`
-	AdditionalProperties map[string]*StorableJson          `json:"-"`
+	AdditionalProperties map[string]interface{}            `json:"-"`
 }
 
 // CreateProcedureJSONBodySteps0Type defines parameters for CreateProcedure.
@@ -5813,7 +5740,7 @@ type CreateProcedureJSONBodySteps1 struct {
 	Id                   *openapi_types.UUID               `json:"id,omitempty"`
 	Name                 string                            `json:"name"`
 	Type                 CreateProcedureJSONBodySteps1Type `json:"type"`
-	AdditionalProperties map[string]*StorableJson          `json:"-"`
+	AdditionalProperties map[string]interface{}            `json:"-"`
 }
 
 // CreateProcedureJSONBodySteps1Type defines parameters for CreateProcedure.
@@ -5826,7 +5753,7 @@ type CreateProcedureJSONBodySteps2 struct {
 	Id                   *openapi_types.UUID               `json:"id,omitempty"`
 	Name                 string                            `json:"name"`
 	Type                 CreateProcedureJSONBodySteps2Type `json:"type"`
-	AdditionalProperties map[string]*StorableJson          `json:"-"`
+	AdditionalProperties map[string]interface{}            `json:"-"`
 }
 
 // CreateProcedureJSONBodySteps2Type defines parameters for CreateProcedure.
@@ -5839,7 +5766,7 @@ type CreateProcedureJSONBodySteps3 struct {
 	Id                   *openapi_types.UUID               `json:"id,omitempty"`
 	Name                 string                            `json:"name"`
 	Type                 CreateProcedureJSONBodySteps3Type `json:"type"`
-	AdditionalProperties map[string]*StorableJson          `json:"-"`
+	AdditionalProperties map[string]interface{}            `json:"-"`
 }
 
 // CreateProcedureJSONBodySteps3Type defines parameters for CreateProcedure.
@@ -5852,14 +5779,13 @@ type CreateProcedureJSONBody_Steps_Item struct {
 
 // UpdateProcedureJSONBody defines parameters for UpdateProcedure.
 type UpdateProcedureJSONBody struct {
-	Description *string     `json:"description,omitempty"`
-	Name        interface{} `json:"name,omitempty"`
+	Description *string `json:"description,omitempty"`
+	Name        *string `json:"name,omitempty"`
 
 	// Steps Replaces every step; a step sent with the `id` of an existing step keeps that id
 	Steps                *[]UpdateProcedureJSONBody_Steps_Item `json:"steps,omitempty"`
-	Tags                 *[]interface{}                        `json:"tags,omitempty"`
-	AdditionalProperties map[string]*StorableJson              `json:"-"`
-	union                json.RawMessage
+	Tags                 *[]string                             `json:"tags,omitempty"`
+	AdditionalProperties map[string]interface{}                `json:"-"`
 }
 
 // UpdateProcedureJSONBodySteps0 defines parameters for UpdateProcedure.
@@ -5869,7 +5795,7 @@ type UpdateProcedureJSONBodySteps0 struct {
 	Id                   *openapi_types.UUID               `json:"id,omitempty"`
 	Name                 string                            `json:"name"`
 	Type                 UpdateProcedureJSONBodySteps0Type `json:"type"`
-	AdditionalProperties map[string]*StorableJson          `json:"-"`
+	AdditionalProperties map[string]interface{}            `json:"-"`
 }
 
 // UpdateProcedureJSONBodySteps0Type defines parameters for UpdateProcedure.
@@ -5882,7 +5808,7 @@ type UpdateProcedureJSONBodySteps1 struct {
 	Id                   *openapi_types.UUID               `json:"id,omitempty"`
 	Name                 string                            `json:"name"`
 	Type                 UpdateProcedureJSONBodySteps1Type `json:"type"`
-	AdditionalProperties map[string]*StorableJson          `json:"-"`
+	AdditionalProperties map[string]interface{}            `json:"-"`
 }
 
 // UpdateProcedureJSONBodySteps1Type defines parameters for UpdateProcedure.
@@ -5895,7 +5821,7 @@ type UpdateProcedureJSONBodySteps2 struct {
 	Id                   *openapi_types.UUID               `json:"id,omitempty"`
 	Name                 string                            `json:"name"`
 	Type                 UpdateProcedureJSONBodySteps2Type `json:"type"`
-	AdditionalProperties map[string]*StorableJson          `json:"-"`
+	AdditionalProperties map[string]interface{}            `json:"-"`
 }
 
 // UpdateProcedureJSONBodySteps2Type defines parameters for UpdateProcedure.
@@ -5908,7 +5834,7 @@ type UpdateProcedureJSONBodySteps3 struct {
 	Id                   *openapi_types.UUID               `json:"id,omitempty"`
 	Name                 string                            `json:"name"`
 	Type                 UpdateProcedureJSONBodySteps3Type `json:"type"`
-	AdditionalProperties map[string]*StorableJson          `json:"-"`
+	AdditionalProperties map[string]interface{}            `json:"-"`
 }
 
 // UpdateProcedureJSONBodySteps3Type defines parameters for UpdateProcedure.
@@ -5919,32 +5845,20 @@ type UpdateProcedureJSONBody_Steps_Item struct {
 	union json.RawMessage
 }
 
-// UpdateProcedureJSONBody0 defines parameters for UpdateProcedure.
-type UpdateProcedureJSONBody0 = interface{}
-
-// UpdateProcedureJSONBody1 defines parameters for UpdateProcedure.
-type UpdateProcedureJSONBody1 = interface{}
-
-// UpdateProcedureJSONBody2 defines parameters for UpdateProcedure.
-type UpdateProcedureJSONBody2 = interface{}
-
-// UpdateProcedureJSONBody3 defines parameters for UpdateProcedure.
-type UpdateProcedureJSONBody3 = interface{}
-
 // ExecuteProcedureJSONBody defines parameters for ExecuteProcedure.
 type ExecuteProcedureJSONBody struct {
 	// IncidentId Ties the execution to an incident: its timeline records every step
 	IncidentId *openapi_types.UUID `json:"incident_id,omitempty"`
 
 	// Parameters Values for {{parameters.<name>}} placeholders in http steps' url, headers and body (scalars only)
-	Parameters           *map[string]*StorableJson `json:"parameters,omitempty"`
-	AdditionalProperties map[string]*StorableJson  `json:"-"`
+	Parameters           *map[string]interface{} `json:"parameters,omitempty"`
+	AdditionalProperties map[string]interface{}  `json:"-"`
 }
 
 // SearchQueryJSONBody defines parameters for SearchQuery.
 type SearchQueryJSONBody struct {
 	// ErrorLog A pasted error log; trimmed to its informative lines
-	ErrorLog interface{} `json:"error_log,omitempty"`
+	ErrorLog *string `json:"error_log,omitempty"`
 	Filters  *struct {
 		CreatedAfter  *time.Time                          `json:"created_after,omitempty"`
 		CreatedBefore *time.Time                          `json:"created_before,omitempty"`
@@ -5953,11 +5867,10 @@ type SearchQueryJSONBody struct {
 	} `json:"filters,omitempty"`
 	Limit *int                     `json:"limit,omitempty"`
 	Mode  *SearchQueryJSONBodyMode `json:"mode,omitempty"`
-	Query interface{}              `json:"query,omitempty"`
+	Query *string                  `json:"query,omitempty"`
 
 	// Types Default: incidents, procedures and articles
 	Types *[]SearchQueryJSONBodyTypes `json:"types,omitempty"`
-	union json.RawMessage
 }
 
 // SearchQueryJSONBodyFiltersSeverity defines parameters for SearchQuery.
@@ -5971,12 +5884,6 @@ type SearchQueryJSONBodyMode string
 
 // SearchQueryJSONBodyTypes defines parameters for SearchQuery.
 type SearchQueryJSONBodyTypes string
-
-// SearchQueryJSONBody0 defines parameters for SearchQuery.
-type SearchQueryJSONBody0 = interface{}
-
-// SearchQueryJSONBody1 defines parameters for SearchQuery.
-type SearchQueryJSONBody1 = interface{}
 
 // SearchQuery200JSONResponseBodyMetaMode defines parameters for SearchQuery.
 type SearchQuery200JSONResponseBodyMetaMode string
@@ -6045,18 +5952,18 @@ type CreateSsoConnectionJSONBody0 struct {
 		Issuer       string `json:"issuer"`
 
 		// Scopes Requested scopes; `openid email profile` when omitted
-		Scopes *[]interface{} `json:"scopes,omitempty"`
+		Scopes *[]string `json:"scopes,omitempty"`
 	} `json:"config"`
 
 	// DefaultRole Role of users created at their first sign-in
 	DefaultRole *CreateSsoConnectionJSONBody0DefaultRole `json:"default_role,omitempty"`
 
 	// Domains Email domains whose users sign in through this connection; each belongs to one connection
-	Domains              []interface{}                    `json:"domains"`
+	Domains              []string                         `json:"domains"`
 	Enabled              *bool                            `json:"enabled,omitempty"`
 	Kind                 CreateSsoConnectionJSONBody0Kind `json:"kind"`
 	Name                 string                           `json:"name"`
-	AdditionalProperties map[string]*StorableJson         `json:"-"`
+	AdditionalProperties map[string]interface{}           `json:"-"`
 }
 
 // CreateSsoConnectionJSONBody0DefaultRole defines parameters for CreateSsoConnection.
@@ -6074,21 +5981,21 @@ type CreateSsoConnectionJSONBody1 struct {
 		ClientSecret string `json:"client_secret"`
 
 		// Scopes Requested scopes; `openid email profile` when omitted
-		Scopes *[]interface{} `json:"scopes,omitempty"`
+		Scopes *[]string `json:"scopes,omitempty"`
 
 		// TenantId Directory (tenant) id: the issuer is https://login.microsoftonline.com/{tenant_id}/v2.0
-		TenantId interface{} `json:"tenant_id"`
+		TenantId string `json:"tenant_id"`
 	} `json:"config"`
 
 	// DefaultRole Role of users created at their first sign-in
 	DefaultRole *CreateSsoConnectionJSONBody1DefaultRole `json:"default_role,omitempty"`
 
 	// Domains Email domains whose users sign in through this connection; each belongs to one connection
-	Domains              []interface{}                    `json:"domains"`
+	Domains              []string                         `json:"domains"`
 	Enabled              *bool                            `json:"enabled,omitempty"`
 	Kind                 CreateSsoConnectionJSONBody1Kind `json:"kind"`
 	Name                 string                           `json:"name"`
-	AdditionalProperties map[string]*StorableJson         `json:"-"`
+	AdditionalProperties map[string]interface{}           `json:"-"`
 }
 
 // CreateSsoConnectionJSONBody1DefaultRole defines parameters for CreateSsoConnection.
@@ -6101,28 +6008,28 @@ type CreateSsoConnectionJSONBody1Kind string
 type CreateSsoConnectionJSONBody2 struct {
 	Config struct {
 		// AuthorizationServer `default` or a custom authorization server id: the issuer becomes https://{domain}/oauth2/{authorization_server}
-		AuthorizationServer interface{} `json:"authorization_server,omitempty"`
-		ClientId            string      `json:"client_id"`
+		AuthorizationServer *string `json:"authorization_server,omitempty"`
+		ClientId            string  `json:"client_id"`
 
 		// ClientSecret Write-only: stored encrypted, never returned
 		ClientSecret string `json:"client_secret"`
 
 		// Domain Okta domain, e.g. acme.okta.com: the issuer is https://{domain}
-		Domain interface{} `json:"domain"`
+		Domain string `json:"domain"`
 
 		// Scopes Requested scopes; `openid email profile` when omitted
-		Scopes *[]interface{} `json:"scopes,omitempty"`
+		Scopes *[]string `json:"scopes,omitempty"`
 	} `json:"config"`
 
 	// DefaultRole Role of users created at their first sign-in
 	DefaultRole *CreateSsoConnectionJSONBody2DefaultRole `json:"default_role,omitempty"`
 
 	// Domains Email domains whose users sign in through this connection; each belongs to one connection
-	Domains              []interface{}                    `json:"domains"`
+	Domains              []string                         `json:"domains"`
 	Enabled              *bool                            `json:"enabled,omitempty"`
 	Kind                 CreateSsoConnectionJSONBody2Kind `json:"kind"`
 	Name                 string                           `json:"name"`
-	AdditionalProperties map[string]*StorableJson         `json:"-"`
+	AdditionalProperties map[string]interface{}           `json:"-"`
 }
 
 // CreateSsoConnectionJSONBody2DefaultRole defines parameters for CreateSsoConnection.
@@ -6140,21 +6047,21 @@ type CreateSsoConnectionJSONBody3 struct {
 		ClientSecret string `json:"client_secret"`
 
 		// HostedDomain Google Workspace domain: id_tokens must carry it as `hd`
-		HostedDomain interface{} `json:"hosted_domain"`
+		HostedDomain string `json:"hosted_domain"`
 
 		// Scopes Requested scopes; `openid email profile` when omitted
-		Scopes *[]interface{} `json:"scopes,omitempty"`
+		Scopes *[]string `json:"scopes,omitempty"`
 	} `json:"config"`
 
 	// DefaultRole Role of users created at their first sign-in
 	DefaultRole *CreateSsoConnectionJSONBody3DefaultRole `json:"default_role,omitempty"`
 
 	// Domains Email domains whose users sign in through this connection; each belongs to one connection
-	Domains              []interface{}                    `json:"domains"`
+	Domains              []string                         `json:"domains"`
 	Enabled              *bool                            `json:"enabled,omitempty"`
 	Kind                 CreateSsoConnectionJSONBody3Kind `json:"kind"`
 	Name                 string                           `json:"name"`
-	AdditionalProperties map[string]*StorableJson         `json:"-"`
+	AdditionalProperties map[string]interface{}           `json:"-"`
 }
 
 // CreateSsoConnectionJSONBody3DefaultRole defines parameters for CreateSsoConnection.
@@ -6185,11 +6092,11 @@ type CreateSsoConnectionJSONBody4 struct {
 	DefaultRole *CreateSsoConnectionJSONBody4DefaultRole `json:"default_role,omitempty"`
 
 	// Domains Email domains whose users sign in through this connection; each belongs to one connection
-	Domains              []interface{}                    `json:"domains"`
+	Domains              []string                         `json:"domains"`
 	Enabled              *bool                            `json:"enabled,omitempty"`
 	Kind                 CreateSsoConnectionJSONBody4Kind `json:"kind"`
 	Name                 string                           `json:"name"`
-	AdditionalProperties map[string]*StorableJson         `json:"-"`
+	AdditionalProperties map[string]interface{}           `json:"-"`
 }
 
 // CreateSsoConnectionJSONBody4DefaultRole defines parameters for CreateSsoConnection.
@@ -6201,13 +6108,13 @@ type CreateSsoConnectionJSONBody4Kind string
 // UpdateSsoConnectionJSONBody defines parameters for UpdateSsoConnection.
 type UpdateSsoConnectionJSONBody struct {
 	// Config Merged into the stored config, then validated for the connection's kind; omitted write-only fields keep their stored values
-	Config      *map[string]*StorableJson               `json:"config,omitempty"`
+	Config      *map[string]interface{}                 `json:"config,omitempty"`
 	DefaultRole *UpdateSsoConnectionJSONBodyDefaultRole `json:"default_role,omitempty"`
 
 	// Domains Email domains whose users sign in through this connection; each belongs to one connection
-	Domains *[]interface{} `json:"domains,omitempty"`
-	Enabled *bool          `json:"enabled,omitempty"`
-	Name    *string        `json:"name,omitempty"`
+	Domains *[]string `json:"domains,omitempty"`
+	Enabled *bool     `json:"enabled,omitempty"`
+	Name    *string   `json:"name,omitempty"`
 }
 
 // UpdateSsoConnectionJSONBodyDefaultRole defines parameters for UpdateSsoConnection.
@@ -6234,7 +6141,7 @@ type ListUsersParams struct {
 	Role   *ListUsersParamsRole `form:"role,omitempty" json:"role,omitempty"`
 
 	// Search Case-insensitive substring of the name or email
-	Search interface{} `form:"search,omitempty" json:"search,omitempty"`
+	Search *string `form:"search,omitempty" json:"search,omitempty"`
 }
 
 // ListUsersParamsRole defines parameters for ListUsers.
@@ -6242,21 +6149,14 @@ type ListUsersParamsRole string
 
 // UpdateUserJSONBody defines parameters for UpdateUser.
 type UpdateUserJSONBody struct {
-	Name interface{} `json:"name,omitempty"`
+	Name *string `json:"name,omitempty"`
 
 	// Role Needs `users:update`; only an owner grants `owner` or changes an owner
-	Role  *UpdateUserJSONBodyRole `json:"role,omitempty"`
-	union json.RawMessage
+	Role *UpdateUserJSONBodyRole `json:"role,omitempty"`
 }
 
 // UpdateUserJSONBodyRole defines parameters for UpdateUser.
 type UpdateUserJSONBodyRole string
-
-// UpdateUserJSONBody0 defines parameters for UpdateUser.
-type UpdateUserJSONBody0 = interface{}
-
-// UpdateUserJSONBody1 defines parameters for UpdateUser.
-type UpdateUserJSONBody1 = interface{}
 
 // IngestWebhookShortFormParamsPlatform defines parameters for IngestWebhookShortForm.
 type IngestWebhookShortFormParamsPlatform string
@@ -6383,7 +6283,7 @@ type UpdateUserJSONRequestBody UpdateUserJSONBody
 
 // Getter for additional properties for CreateApiKeyJSONBody. Returns the specified
 // element and whether it was found
-func (a CreateApiKeyJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a CreateApiKeyJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -6391,9 +6291,9 @@ func (a CreateApiKeyJSONBody) Get(fieldName string) (value StorableJson, found b
 }
 
 // Setter for additional properties for CreateApiKeyJSONBody
-func (a *CreateApiKeyJSONBody) Set(fieldName string, value StorableJson) {
+func (a *CreateApiKeyJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -6431,9 +6331,9 @@ func (a *CreateApiKeyJSONBody) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -6479,7 +6379,7 @@ func (a CreateApiKeyJSONBody) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for LoginJSONBody. Returns the specified
 // element and whether it was found
-func (a LoginJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a LoginJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -6487,16 +6387,95 @@ func (a LoginJSONBody) Get(fieldName string) (value StorableJson, found bool) {
 }
 
 // Setter for additional properties for LoginJSONBody
-func (a *LoginJSONBody) Set(fieldName string, value StorableJson) {
+func (a *LoginJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
 
+// Override default JSON handling for LoginJSONBody to handle AdditionalProperties
+func (a *LoginJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["email"]; found {
+		err = json.Unmarshal(raw, &a.Email)
+		if err != nil {
+			return fmt.Errorf("error reading 'email': %w", err)
+		}
+		delete(object, "email")
+	}
+
+	if raw, found := object["password"]; found {
+		err = json.Unmarshal(raw, &a.Password)
+		if err != nil {
+			return fmt.Errorf("error reading 'password': %w", err)
+		}
+		delete(object, "password")
+	}
+
+	if raw, found := object["username"]; found {
+		err = json.Unmarshal(raw, &a.Username)
+		if err != nil {
+			return fmt.Errorf("error reading 'username': %w", err)
+		}
+		delete(object, "username")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for LoginJSONBody to handle AdditionalProperties
+func (a LoginJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Email != nil {
+		object["email"], err = json.Marshal(a.Email)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'email': %w", err)
+		}
+	}
+
+	object["password"], err = json.Marshal(a.Password)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'password': %w", err)
+	}
+
+	if a.Username != nil {
+		object["username"], err = json.Marshal(a.Username)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'username': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
 // Getter for additional properties for LoginFormdataBody. Returns the specified
 // element and whether it was found
-func (a LoginFormdataBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a LoginFormdataBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -6504,16 +6483,95 @@ func (a LoginFormdataBody) Get(fieldName string) (value StorableJson, found bool
 }
 
 // Setter for additional properties for LoginFormdataBody
-func (a *LoginFormdataBody) Set(fieldName string, value StorableJson) {
+func (a *LoginFormdataBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
 
+// Override default JSON handling for LoginFormdataBody to handle AdditionalProperties
+func (a *LoginFormdataBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["email"]; found {
+		err = json.Unmarshal(raw, &a.Email)
+		if err != nil {
+			return fmt.Errorf("error reading 'email': %w", err)
+		}
+		delete(object, "email")
+	}
+
+	if raw, found := object["password"]; found {
+		err = json.Unmarshal(raw, &a.Password)
+		if err != nil {
+			return fmt.Errorf("error reading 'password': %w", err)
+		}
+		delete(object, "password")
+	}
+
+	if raw, found := object["username"]; found {
+		err = json.Unmarshal(raw, &a.Username)
+		if err != nil {
+			return fmt.Errorf("error reading 'username': %w", err)
+		}
+		delete(object, "username")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for LoginFormdataBody to handle AdditionalProperties
+func (a LoginFormdataBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Email != nil {
+		object["email"], err = json.Marshal(a.Email)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'email': %w", err)
+		}
+	}
+
+	object["password"], err = json.Marshal(a.Password)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'password': %w", err)
+	}
+
+	if a.Username != nil {
+		object["username"], err = json.Marshal(a.Username)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'username': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
 // Getter for additional properties for LogoutJSONBody. Returns the specified
 // element and whether it was found
-func (a LogoutJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a LogoutJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -6521,9 +6579,9 @@ func (a LogoutJSONBody) Get(fieldName string) (value StorableJson, found bool) {
 }
 
 // Setter for additional properties for LogoutJSONBody
-func (a *LogoutJSONBody) Set(fieldName string, value StorableJson) {
+func (a *LogoutJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -6545,9 +6603,9 @@ func (a *LogoutJSONBody) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -6581,7 +6639,7 @@ func (a LogoutJSONBody) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for ChangePasswordJSONBody. Returns the specified
 // element and whether it was found
-func (a ChangePasswordJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a ChangePasswordJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -6589,9 +6647,9 @@ func (a ChangePasswordJSONBody) Get(fieldName string) (value StorableJson, found
 }
 
 // Setter for additional properties for ChangePasswordJSONBody
-func (a *ChangePasswordJSONBody) Set(fieldName string, value StorableJson) {
+func (a *ChangePasswordJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -6621,9 +6679,9 @@ func (a *ChangePasswordJSONBody) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -6660,7 +6718,7 @@ func (a ChangePasswordJSONBody) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for RequestPasswordResetJSONBody. Returns the specified
 // element and whether it was found
-func (a RequestPasswordResetJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a RequestPasswordResetJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -6668,9 +6726,9 @@ func (a RequestPasswordResetJSONBody) Get(fieldName string) (value StorableJson,
 }
 
 // Setter for additional properties for RequestPasswordResetJSONBody
-func (a *RequestPasswordResetJSONBody) Set(fieldName string, value StorableJson) {
+func (a *RequestPasswordResetJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -6692,9 +6750,9 @@ func (a *RequestPasswordResetJSONBody) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -6726,7 +6784,7 @@ func (a RequestPasswordResetJSONBody) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for ConfirmPasswordResetJSONBody. Returns the specified
 // element and whether it was found
-func (a ConfirmPasswordResetJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a ConfirmPasswordResetJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -6734,9 +6792,9 @@ func (a ConfirmPasswordResetJSONBody) Get(fieldName string) (value StorableJson,
 }
 
 // Setter for additional properties for ConfirmPasswordResetJSONBody
-func (a *ConfirmPasswordResetJSONBody) Set(fieldName string, value StorableJson) {
+func (a *ConfirmPasswordResetJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -6766,9 +6824,9 @@ func (a *ConfirmPasswordResetJSONBody) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -6805,7 +6863,7 @@ func (a ConfirmPasswordResetJSONBody) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for RefreshTokenJSONBody. Returns the specified
 // element and whether it was found
-func (a RefreshTokenJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a RefreshTokenJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -6813,9 +6871,9 @@ func (a RefreshTokenJSONBody) Get(fieldName string) (value StorableJson, found b
 }
 
 // Setter for additional properties for RefreshTokenJSONBody
-func (a *RefreshTokenJSONBody) Set(fieldName string, value StorableJson) {
+func (a *RefreshTokenJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -6837,9 +6895,9 @@ func (a *RefreshTokenJSONBody) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -6873,7 +6931,7 @@ func (a RefreshTokenJSONBody) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for RegisterJSONBody. Returns the specified
 // element and whether it was found
-func (a RegisterJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a RegisterJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -6881,9 +6939,9 @@ func (a RegisterJSONBody) Get(fieldName string) (value StorableJson, found bool)
 }
 
 // Setter for additional properties for RegisterJSONBody
-func (a *RegisterJSONBody) Set(fieldName string, value StorableJson) {
+func (a *RegisterJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -6929,9 +6987,9 @@ func (a *RegisterJSONBody) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -6978,7 +7036,7 @@ func (a RegisterJSONBody) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for VerifyEmailJSONBody. Returns the specified
 // element and whether it was found
-func (a VerifyEmailJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a VerifyEmailJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -6986,9 +7044,9 @@ func (a VerifyEmailJSONBody) Get(fieldName string) (value StorableJson, found bo
 }
 
 // Setter for additional properties for VerifyEmailJSONBody
-func (a *VerifyEmailJSONBody) Set(fieldName string, value StorableJson) {
+func (a *VerifyEmailJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -7010,9 +7068,9 @@ func (a *VerifyEmailJSONBody) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -7044,7 +7102,7 @@ func (a VerifyEmailJSONBody) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for CreateIncidentJSONBody. Returns the specified
 // element and whether it was found
-func (a CreateIncidentJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a CreateIncidentJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -7052,9 +7110,9 @@ func (a CreateIncidentJSONBody) Get(fieldName string) (value StorableJson, found
 }
 
 // Setter for additional properties for CreateIncidentJSONBody
-func (a *CreateIncidentJSONBody) Set(fieldName string, value StorableJson) {
+func (a *CreateIncidentJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -7116,9 +7174,9 @@ func (a *CreateIncidentJSONBody) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -7185,7 +7243,7 @@ func (a CreateIncidentJSONBody) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for UpdateIncidentJSONBody. Returns the specified
 // element and whether it was found
-func (a UpdateIncidentJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a UpdateIncidentJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -7193,16 +7251,142 @@ func (a UpdateIncidentJSONBody) Get(fieldName string) (value StorableJson, found
 }
 
 // Setter for additional properties for UpdateIncidentJSONBody
-func (a *UpdateIncidentJSONBody) Set(fieldName string, value StorableJson) {
+func (a *UpdateIncidentJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
 
+// Override default JSON handling for UpdateIncidentJSONBody to handle AdditionalProperties
+func (a *UpdateIncidentJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["assignee_id"]; found {
+		err = json.Unmarshal(raw, &a.AssigneeId)
+		if err != nil {
+			return fmt.Errorf("error reading 'assignee_id': %w", err)
+		}
+		delete(object, "assignee_id")
+	}
+
+	if raw, found := object["description"]; found {
+		err = json.Unmarshal(raw, &a.Description)
+		if err != nil {
+			return fmt.Errorf("error reading 'description': %w", err)
+		}
+		delete(object, "description")
+	}
+
+	if raw, found := object["severity"]; found {
+		err = json.Unmarshal(raw, &a.Severity)
+		if err != nil {
+			return fmt.Errorf("error reading 'severity': %w", err)
+		}
+		delete(object, "severity")
+	}
+
+	if raw, found := object["status"]; found {
+		err = json.Unmarshal(raw, &a.Status)
+		if err != nil {
+			return fmt.Errorf("error reading 'status': %w", err)
+		}
+		delete(object, "status")
+	}
+
+	if raw, found := object["tags"]; found {
+		err = json.Unmarshal(raw, &a.Tags)
+		if err != nil {
+			return fmt.Errorf("error reading 'tags': %w", err)
+		}
+		delete(object, "tags")
+	}
+
+	if raw, found := object["title"]; found {
+		err = json.Unmarshal(raw, &a.Title)
+		if err != nil {
+			return fmt.Errorf("error reading 'title': %w", err)
+		}
+		delete(object, "title")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for UpdateIncidentJSONBody to handle AdditionalProperties
+func (a UpdateIncidentJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.AssigneeId != nil {
+		object["assignee_id"], err = json.Marshal(a.AssigneeId)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'assignee_id': %w", err)
+		}
+	}
+
+	if a.Description != nil {
+		object["description"], err = json.Marshal(a.Description)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'description': %w", err)
+		}
+	}
+
+	if a.Severity != nil {
+		object["severity"], err = json.Marshal(a.Severity)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'severity': %w", err)
+		}
+	}
+
+	if a.Status != nil {
+		object["status"], err = json.Marshal(a.Status)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'status': %w", err)
+		}
+	}
+
+	if a.Tags != nil {
+		object["tags"], err = json.Marshal(a.Tags)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'tags': %w", err)
+		}
+	}
+
+	if a.Title != nil {
+		object["title"], err = json.Marshal(a.Title)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'title': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
 // Getter for additional properties for CreateIntegrationJSONBody. Returns the specified
 // element and whether it was found
-func (a CreateIntegrationJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a CreateIntegrationJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -7210,9 +7394,9 @@ func (a CreateIntegrationJSONBody) Get(fieldName string) (value StorableJson, fo
 }
 
 // Setter for additional properties for CreateIntegrationJSONBody
-func (a *CreateIntegrationJSONBody) Set(fieldName string, value StorableJson) {
+func (a *CreateIntegrationJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -7274,9 +7458,9 @@ func (a *CreateIntegrationJSONBody) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -7341,7 +7525,7 @@ func (a CreateIntegrationJSONBody) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for UpdateIntegrationJSONBody. Returns the specified
 // element and whether it was found
-func (a UpdateIntegrationJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a UpdateIntegrationJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -7349,16 +7533,112 @@ func (a UpdateIntegrationJSONBody) Get(fieldName string) (value StorableJson, fo
 }
 
 // Setter for additional properties for UpdateIntegrationJSONBody
-func (a *UpdateIntegrationJSONBody) Set(fieldName string, value StorableJson) {
+func (a *UpdateIntegrationJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
 
+// Override default JSON handling for UpdateIntegrationJSONBody to handle AdditionalProperties
+func (a *UpdateIntegrationJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["enabled"]; found {
+		err = json.Unmarshal(raw, &a.Enabled)
+		if err != nil {
+			return fmt.Errorf("error reading 'enabled': %w", err)
+		}
+		delete(object, "enabled")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if raw, found := object["settings"]; found {
+		err = json.Unmarshal(raw, &a.Settings)
+		if err != nil {
+			return fmt.Errorf("error reading 'settings': %w", err)
+		}
+		delete(object, "settings")
+	}
+
+	if raw, found := object["webhook_config"]; found {
+		err = json.Unmarshal(raw, &a.WebhookConfig)
+		if err != nil {
+			return fmt.Errorf("error reading 'webhook_config': %w", err)
+		}
+		delete(object, "webhook_config")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for UpdateIntegrationJSONBody to handle AdditionalProperties
+func (a UpdateIntegrationJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Enabled != nil {
+		object["enabled"], err = json.Marshal(a.Enabled)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'enabled': %w", err)
+		}
+	}
+
+	if a.Name != nil {
+		object["name"], err = json.Marshal(a.Name)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'name': %w", err)
+		}
+	}
+
+	if a.Settings != nil {
+		object["settings"], err = json.Marshal(a.Settings)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'settings': %w", err)
+		}
+	}
+
+	if a.WebhookConfig != nil {
+		object["webhook_config"], err = json.Marshal(a.WebhookConfig)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'webhook_config': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
 // Getter for additional properties for CreateInvitationJSONBody. Returns the specified
 // element and whether it was found
-func (a CreateInvitationJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a CreateInvitationJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -7366,9 +7646,9 @@ func (a CreateInvitationJSONBody) Get(fieldName string) (value StorableJson, fou
 }
 
 // Setter for additional properties for CreateInvitationJSONBody
-func (a *CreateInvitationJSONBody) Set(fieldName string, value StorableJson) {
+func (a *CreateInvitationJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -7398,9 +7678,9 @@ func (a *CreateInvitationJSONBody) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -7437,7 +7717,7 @@ func (a CreateInvitationJSONBody) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for AcceptInvitationJSONBody. Returns the specified
 // element and whether it was found
-func (a AcceptInvitationJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a AcceptInvitationJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -7445,9 +7725,9 @@ func (a AcceptInvitationJSONBody) Get(fieldName string) (value StorableJson, fou
 }
 
 // Setter for additional properties for AcceptInvitationJSONBody
-func (a *AcceptInvitationJSONBody) Set(fieldName string, value StorableJson) {
+func (a *AcceptInvitationJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -7485,9 +7765,9 @@ func (a *AcceptInvitationJSONBody) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -7529,7 +7809,7 @@ func (a AcceptInvitationJSONBody) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for CreateArticleJSONBody. Returns the specified
 // element and whether it was found
-func (a CreateArticleJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a CreateArticleJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -7537,9 +7817,9 @@ func (a CreateArticleJSONBody) Get(fieldName string) (value StorableJson, found 
 }
 
 // Setter for additional properties for CreateArticleJSONBody
-func (a *CreateArticleJSONBody) Set(fieldName string, value StorableJson) {
+func (a *CreateArticleJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -7577,9 +7857,9 @@ func (a *CreateArticleJSONBody) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -7623,7 +7903,7 @@ func (a CreateArticleJSONBody) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for UpdateArticleJSONBody. Returns the specified
 // element and whether it was found
-func (a UpdateArticleJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a UpdateArticleJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -7631,16 +7911,97 @@ func (a UpdateArticleJSONBody) Get(fieldName string) (value StorableJson, found 
 }
 
 // Setter for additional properties for UpdateArticleJSONBody
-func (a *UpdateArticleJSONBody) Set(fieldName string, value StorableJson) {
+func (a *UpdateArticleJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
 
+// Override default JSON handling for UpdateArticleJSONBody to handle AdditionalProperties
+func (a *UpdateArticleJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["body"]; found {
+		err = json.Unmarshal(raw, &a.Body)
+		if err != nil {
+			return fmt.Errorf("error reading 'body': %w", err)
+		}
+		delete(object, "body")
+	}
+
+	if raw, found := object["tags"]; found {
+		err = json.Unmarshal(raw, &a.Tags)
+		if err != nil {
+			return fmt.Errorf("error reading 'tags': %w", err)
+		}
+		delete(object, "tags")
+	}
+
+	if raw, found := object["title"]; found {
+		err = json.Unmarshal(raw, &a.Title)
+		if err != nil {
+			return fmt.Errorf("error reading 'title': %w", err)
+		}
+		delete(object, "title")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for UpdateArticleJSONBody to handle AdditionalProperties
+func (a UpdateArticleJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Body != nil {
+		object["body"], err = json.Marshal(a.Body)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'body': %w", err)
+		}
+	}
+
+	if a.Tags != nil {
+		object["tags"], err = json.Marshal(a.Tags)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'tags': %w", err)
+		}
+	}
+
+	if a.Title != nil {
+		object["title"], err = json.Marshal(a.Title)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'title': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
 // Getter for additional properties for SubmitLogsJSONBody. Returns the specified
 // element and whether it was found
-func (a SubmitLogsJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a SubmitLogsJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -7648,9 +8009,9 @@ func (a SubmitLogsJSONBody) Get(fieldName string) (value StorableJson, found boo
 }
 
 // Setter for additional properties for SubmitLogsJSONBody
-func (a *SubmitLogsJSONBody) Set(fieldName string, value StorableJson) {
+func (a *SubmitLogsJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -7672,9 +8033,9 @@ func (a *SubmitLogsJSONBody) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -7708,7 +8069,7 @@ func (a SubmitLogsJSONBody) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for SubmitLogsJSONBody_Logs_Item. Returns the specified
 // element and whether it was found
-func (a SubmitLogsJSONBody_Logs_Item) Get(fieldName string) (value StorableJson, found bool) {
+func (a SubmitLogsJSONBody_Logs_Item) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -7716,9 +8077,9 @@ func (a SubmitLogsJSONBody_Logs_Item) Get(fieldName string) (value StorableJson,
 }
 
 // Setter for additional properties for SubmitLogsJSONBody_Logs_Item
-func (a *SubmitLogsJSONBody_Logs_Item) Set(fieldName string, value StorableJson) {
+func (a *SubmitLogsJSONBody_Logs_Item) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -7772,9 +8133,9 @@ func (a *SubmitLogsJSONBody_Logs_Item) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -7828,7 +8189,7 @@ func (a SubmitLogsJSONBody_Logs_Item) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for UpdateNotificationJSONBody. Returns the specified
 // element and whether it was found
-func (a UpdateNotificationJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a UpdateNotificationJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -7836,9 +8197,9 @@ func (a UpdateNotificationJSONBody) Get(fieldName string) (value StorableJson, f
 }
 
 // Setter for additional properties for UpdateNotificationJSONBody
-func (a *UpdateNotificationJSONBody) Set(fieldName string, value StorableJson) {
+func (a *UpdateNotificationJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -7860,9 +8221,9 @@ func (a *UpdateNotificationJSONBody) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -7894,7 +8255,7 @@ func (a UpdateNotificationJSONBody) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for CreateProcedureJSONBody. Returns the specified
 // element and whether it was found
-func (a CreateProcedureJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a CreateProcedureJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -7902,9 +8263,9 @@ func (a CreateProcedureJSONBody) Get(fieldName string) (value StorableJson, foun
 }
 
 // Setter for additional properties for CreateProcedureJSONBody
-func (a *CreateProcedureJSONBody) Set(fieldName string, value StorableJson) {
+func (a *CreateProcedureJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -7950,9 +8311,9 @@ func (a *CreateProcedureJSONBody) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -8005,7 +8366,7 @@ func (a CreateProcedureJSONBody) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for CreateProcedureJSONBodySteps0. Returns the specified
 // element and whether it was found
-func (a CreateProcedureJSONBodySteps0) Get(fieldName string) (value StorableJson, found bool) {
+func (a CreateProcedureJSONBodySteps0) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -8013,9 +8374,9 @@ func (a CreateProcedureJSONBodySteps0) Get(fieldName string) (value StorableJson
 }
 
 // Setter for additional properties for CreateProcedureJSONBodySteps0
-func (a *CreateProcedureJSONBodySteps0) Set(fieldName string, value StorableJson) {
+func (a *CreateProcedureJSONBodySteps0) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -8069,9 +8430,9 @@ func (a *CreateProcedureJSONBodySteps0) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -8129,7 +8490,7 @@ func (a CreateProcedureJSONBodySteps0) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for CreateProcedureJSONBodySteps1. Returns the specified
 // element and whether it was found
-func (a CreateProcedureJSONBodySteps1) Get(fieldName string) (value StorableJson, found bool) {
+func (a CreateProcedureJSONBodySteps1) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -8137,9 +8498,9 @@ func (a CreateProcedureJSONBodySteps1) Get(fieldName string) (value StorableJson
 }
 
 // Setter for additional properties for CreateProcedureJSONBodySteps1
-func (a *CreateProcedureJSONBodySteps1) Set(fieldName string, value StorableJson) {
+func (a *CreateProcedureJSONBodySteps1) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -8193,9 +8554,9 @@ func (a *CreateProcedureJSONBodySteps1) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -8251,7 +8612,7 @@ func (a CreateProcedureJSONBodySteps1) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for CreateProcedureJSONBodySteps2. Returns the specified
 // element and whether it was found
-func (a CreateProcedureJSONBodySteps2) Get(fieldName string) (value StorableJson, found bool) {
+func (a CreateProcedureJSONBodySteps2) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -8259,9 +8620,9 @@ func (a CreateProcedureJSONBodySteps2) Get(fieldName string) (value StorableJson
 }
 
 // Setter for additional properties for CreateProcedureJSONBodySteps2
-func (a *CreateProcedureJSONBodySteps2) Set(fieldName string, value StorableJson) {
+func (a *CreateProcedureJSONBodySteps2) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -8315,9 +8676,9 @@ func (a *CreateProcedureJSONBodySteps2) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -8373,7 +8734,7 @@ func (a CreateProcedureJSONBodySteps2) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for CreateProcedureJSONBodySteps3. Returns the specified
 // element and whether it was found
-func (a CreateProcedureJSONBodySteps3) Get(fieldName string) (value StorableJson, found bool) {
+func (a CreateProcedureJSONBodySteps3) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -8381,9 +8742,9 @@ func (a CreateProcedureJSONBodySteps3) Get(fieldName string) (value StorableJson
 }
 
 // Setter for additional properties for CreateProcedureJSONBodySteps3
-func (a *CreateProcedureJSONBodySteps3) Set(fieldName string, value StorableJson) {
+func (a *CreateProcedureJSONBodySteps3) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -8437,9 +8798,9 @@ func (a *CreateProcedureJSONBodySteps3) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -8497,7 +8858,7 @@ func (a CreateProcedureJSONBodySteps3) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for UpdateProcedureJSONBody. Returns the specified
 // element and whether it was found
-func (a UpdateProcedureJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a UpdateProcedureJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -8505,16 +8866,112 @@ func (a UpdateProcedureJSONBody) Get(fieldName string) (value StorableJson, foun
 }
 
 // Setter for additional properties for UpdateProcedureJSONBody
-func (a *UpdateProcedureJSONBody) Set(fieldName string, value StorableJson) {
+func (a *UpdateProcedureJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
 
+// Override default JSON handling for UpdateProcedureJSONBody to handle AdditionalProperties
+func (a *UpdateProcedureJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["description"]; found {
+		err = json.Unmarshal(raw, &a.Description)
+		if err != nil {
+			return fmt.Errorf("error reading 'description': %w", err)
+		}
+		delete(object, "description")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if raw, found := object["steps"]; found {
+		err = json.Unmarshal(raw, &a.Steps)
+		if err != nil {
+			return fmt.Errorf("error reading 'steps': %w", err)
+		}
+		delete(object, "steps")
+	}
+
+	if raw, found := object["tags"]; found {
+		err = json.Unmarshal(raw, &a.Tags)
+		if err != nil {
+			return fmt.Errorf("error reading 'tags': %w", err)
+		}
+		delete(object, "tags")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for UpdateProcedureJSONBody to handle AdditionalProperties
+func (a UpdateProcedureJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Description != nil {
+		object["description"], err = json.Marshal(a.Description)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'description': %w", err)
+		}
+	}
+
+	if a.Name != nil {
+		object["name"], err = json.Marshal(a.Name)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'name': %w", err)
+		}
+	}
+
+	if a.Steps != nil {
+		object["steps"], err = json.Marshal(a.Steps)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'steps': %w", err)
+		}
+	}
+
+	if a.Tags != nil {
+		object["tags"], err = json.Marshal(a.Tags)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'tags': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
 // Getter for additional properties for UpdateProcedureJSONBodySteps0. Returns the specified
 // element and whether it was found
-func (a UpdateProcedureJSONBodySteps0) Get(fieldName string) (value StorableJson, found bool) {
+func (a UpdateProcedureJSONBodySteps0) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -8522,9 +8979,9 @@ func (a UpdateProcedureJSONBodySteps0) Get(fieldName string) (value StorableJson
 }
 
 // Setter for additional properties for UpdateProcedureJSONBodySteps0
-func (a *UpdateProcedureJSONBodySteps0) Set(fieldName string, value StorableJson) {
+func (a *UpdateProcedureJSONBodySteps0) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -8578,9 +9035,9 @@ func (a *UpdateProcedureJSONBodySteps0) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -8638,7 +9095,7 @@ func (a UpdateProcedureJSONBodySteps0) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for UpdateProcedureJSONBodySteps1. Returns the specified
 // element and whether it was found
-func (a UpdateProcedureJSONBodySteps1) Get(fieldName string) (value StorableJson, found bool) {
+func (a UpdateProcedureJSONBodySteps1) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -8646,9 +9103,9 @@ func (a UpdateProcedureJSONBodySteps1) Get(fieldName string) (value StorableJson
 }
 
 // Setter for additional properties for UpdateProcedureJSONBodySteps1
-func (a *UpdateProcedureJSONBodySteps1) Set(fieldName string, value StorableJson) {
+func (a *UpdateProcedureJSONBodySteps1) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -8702,9 +9159,9 @@ func (a *UpdateProcedureJSONBodySteps1) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -8760,7 +9217,7 @@ func (a UpdateProcedureJSONBodySteps1) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for UpdateProcedureJSONBodySteps2. Returns the specified
 // element and whether it was found
-func (a UpdateProcedureJSONBodySteps2) Get(fieldName string) (value StorableJson, found bool) {
+func (a UpdateProcedureJSONBodySteps2) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -8768,9 +9225,9 @@ func (a UpdateProcedureJSONBodySteps2) Get(fieldName string) (value StorableJson
 }
 
 // Setter for additional properties for UpdateProcedureJSONBodySteps2
-func (a *UpdateProcedureJSONBodySteps2) Set(fieldName string, value StorableJson) {
+func (a *UpdateProcedureJSONBodySteps2) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -8824,9 +9281,9 @@ func (a *UpdateProcedureJSONBodySteps2) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -8882,7 +9339,7 @@ func (a UpdateProcedureJSONBodySteps2) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for UpdateProcedureJSONBodySteps3. Returns the specified
 // element and whether it was found
-func (a UpdateProcedureJSONBodySteps3) Get(fieldName string) (value StorableJson, found bool) {
+func (a UpdateProcedureJSONBodySteps3) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -8890,9 +9347,9 @@ func (a UpdateProcedureJSONBodySteps3) Get(fieldName string) (value StorableJson
 }
 
 // Setter for additional properties for UpdateProcedureJSONBodySteps3
-func (a *UpdateProcedureJSONBodySteps3) Set(fieldName string, value StorableJson) {
+func (a *UpdateProcedureJSONBodySteps3) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -8946,9 +9403,9 @@ func (a *UpdateProcedureJSONBodySteps3) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -9006,7 +9463,7 @@ func (a UpdateProcedureJSONBodySteps3) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for ExecuteProcedureJSONBody. Returns the specified
 // element and whether it was found
-func (a ExecuteProcedureJSONBody) Get(fieldName string) (value StorableJson, found bool) {
+func (a ExecuteProcedureJSONBody) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -9014,9 +9471,9 @@ func (a ExecuteProcedureJSONBody) Get(fieldName string) (value StorableJson, fou
 }
 
 // Setter for additional properties for ExecuteProcedureJSONBody
-func (a *ExecuteProcedureJSONBody) Set(fieldName string, value StorableJson) {
+func (a *ExecuteProcedureJSONBody) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -9046,9 +9503,9 @@ func (a *ExecuteProcedureJSONBody) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -9262,7 +9719,7 @@ func (a SsoCallbackPostFormdataBody) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for CreateSsoConnectionJSONBody0. Returns the specified
 // element and whether it was found
-func (a CreateSsoConnectionJSONBody0) Get(fieldName string) (value StorableJson, found bool) {
+func (a CreateSsoConnectionJSONBody0) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -9270,9 +9727,9 @@ func (a CreateSsoConnectionJSONBody0) Get(fieldName string) (value StorableJson,
 }
 
 // Setter for additional properties for CreateSsoConnectionJSONBody0
-func (a *CreateSsoConnectionJSONBody0) Set(fieldName string, value StorableJson) {
+func (a *CreateSsoConnectionJSONBody0) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -9334,9 +9791,9 @@ func (a *CreateSsoConnectionJSONBody0) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -9399,7 +9856,7 @@ func (a CreateSsoConnectionJSONBody0) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for CreateSsoConnectionJSONBody1. Returns the specified
 // element and whether it was found
-func (a CreateSsoConnectionJSONBody1) Get(fieldName string) (value StorableJson, found bool) {
+func (a CreateSsoConnectionJSONBody1) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -9407,9 +9864,9 @@ func (a CreateSsoConnectionJSONBody1) Get(fieldName string) (value StorableJson,
 }
 
 // Setter for additional properties for CreateSsoConnectionJSONBody1
-func (a *CreateSsoConnectionJSONBody1) Set(fieldName string, value StorableJson) {
+func (a *CreateSsoConnectionJSONBody1) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -9471,9 +9928,9 @@ func (a *CreateSsoConnectionJSONBody1) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -9536,7 +9993,7 @@ func (a CreateSsoConnectionJSONBody1) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for CreateSsoConnectionJSONBody2. Returns the specified
 // element and whether it was found
-func (a CreateSsoConnectionJSONBody2) Get(fieldName string) (value StorableJson, found bool) {
+func (a CreateSsoConnectionJSONBody2) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -9544,9 +10001,9 @@ func (a CreateSsoConnectionJSONBody2) Get(fieldName string) (value StorableJson,
 }
 
 // Setter for additional properties for CreateSsoConnectionJSONBody2
-func (a *CreateSsoConnectionJSONBody2) Set(fieldName string, value StorableJson) {
+func (a *CreateSsoConnectionJSONBody2) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -9608,9 +10065,9 @@ func (a *CreateSsoConnectionJSONBody2) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -9673,7 +10130,7 @@ func (a CreateSsoConnectionJSONBody2) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for CreateSsoConnectionJSONBody3. Returns the specified
 // element and whether it was found
-func (a CreateSsoConnectionJSONBody3) Get(fieldName string) (value StorableJson, found bool) {
+func (a CreateSsoConnectionJSONBody3) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -9681,9 +10138,9 @@ func (a CreateSsoConnectionJSONBody3) Get(fieldName string) (value StorableJson,
 }
 
 // Setter for additional properties for CreateSsoConnectionJSONBody3
-func (a *CreateSsoConnectionJSONBody3) Set(fieldName string, value StorableJson) {
+func (a *CreateSsoConnectionJSONBody3) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -9745,9 +10202,9 @@ func (a *CreateSsoConnectionJSONBody3) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -9810,7 +10267,7 @@ func (a CreateSsoConnectionJSONBody3) MarshalJSON() ([]byte, error) {
 
 // Getter for additional properties for CreateSsoConnectionJSONBody4. Returns the specified
 // element and whether it was found
-func (a CreateSsoConnectionJSONBody4) Get(fieldName string) (value StorableJson, found bool) {
+func (a CreateSsoConnectionJSONBody4) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
@@ -9818,9 +10275,9 @@ func (a CreateSsoConnectionJSONBody4) Get(fieldName string) (value StorableJson,
 }
 
 // Setter for additional properties for CreateSsoConnectionJSONBody4
-func (a *CreateSsoConnectionJSONBody4) Set(fieldName string, value StorableJson) {
+func (a *CreateSsoConnectionJSONBody4) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
@@ -9882,9 +10339,9 @@ func (a *CreateSsoConnectionJSONBody4) UnmarshalJSON(b []byte) error {
 	}
 
 	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
+		a.AdditionalProperties = make(map[string]interface{})
 		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
+			var fieldVal interface{}
 			err := json.Unmarshal(fieldBuf, &fieldVal)
 			if err != nil {
 				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
@@ -10059,250 +10516,6 @@ func (t *ProcedureStep_Config) UnmarshalJSON(b []byte) error {
 	return err
 }
 
-// AsStorableJson0 returns the union data inside the StorableJson as a StorableJson0
-func (t StorableJson) AsStorableJson0() (StorableJson0, error) {
-	var body StorableJson0
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromStorableJson0 overwrites any union data inside the StorableJson as the provided StorableJson0
-func (t *StorableJson) FromStorableJson0(v StorableJson0) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeStorableJson0 performs a merge with any union data inside the StorableJson, using the provided StorableJson0
-func (t *StorableJson) MergeStorableJson0(v StorableJson0) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsStorableJson1 returns the union data inside the StorableJson as a StorableJson1
-func (t StorableJson) AsStorableJson1() (StorableJson1, error) {
-	var body StorableJson1
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromStorableJson1 overwrites any union data inside the StorableJson as the provided StorableJson1
-func (t *StorableJson) FromStorableJson1(v StorableJson1) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeStorableJson1 performs a merge with any union data inside the StorableJson, using the provided StorableJson1
-func (t *StorableJson) MergeStorableJson1(v StorableJson1) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsStorableJson2 returns the union data inside the StorableJson as a StorableJson2
-func (t StorableJson) AsStorableJson2() (StorableJson2, error) {
-	var body StorableJson2
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromStorableJson2 overwrites any union data inside the StorableJson as the provided StorableJson2
-func (t *StorableJson) FromStorableJson2(v StorableJson2) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeStorableJson2 performs a merge with any union data inside the StorableJson, using the provided StorableJson2
-func (t *StorableJson) MergeStorableJson2(v StorableJson2) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsStorableJson4 returns the union data inside the StorableJson as a StorableJson4
-func (t StorableJson) AsStorableJson4() (StorableJson4, error) {
-	var body StorableJson4
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromStorableJson4 overwrites any union data inside the StorableJson as the provided StorableJson4
-func (t *StorableJson) FromStorableJson4(v StorableJson4) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeStorableJson4 performs a merge with any union data inside the StorableJson, using the provided StorableJson4
-func (t *StorableJson) MergeStorableJson4(v StorableJson4) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsStorableJson5 returns the union data inside the StorableJson as a StorableJson5
-func (t StorableJson) AsStorableJson5() (StorableJson5, error) {
-	var body StorableJson5
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromStorableJson5 overwrites any union data inside the StorableJson as the provided StorableJson5
-func (t *StorableJson) FromStorableJson5(v StorableJson5) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeStorableJson5 performs a merge with any union data inside the StorableJson, using the provided StorableJson5
-func (t *StorableJson) MergeStorableJson5(v StorableJson5) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-func (t StorableJson) MarshalJSON() ([]byte, error) {
-	b, err := t.union.MarshalJSON()
-	return b, err
-}
-
-func (t *StorableJson) UnmarshalJSON(b []byte) error {
-	err := t.union.UnmarshalJSON(b)
-	return err
-}
-
-// AsLoginJSONBody0 returns the union data inside the LoginJSONBody as a LoginJSONBody0
-func (t LoginJSONBody) AsLoginJSONBody0() (LoginJSONBody0, error) {
-	var body LoginJSONBody0
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromLoginJSONBody0 overwrites any union data inside the LoginJSONBody as the provided LoginJSONBody0
-func (t *LoginJSONBody) FromLoginJSONBody0(v LoginJSONBody0) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeLoginJSONBody0 performs a merge with any union data inside the LoginJSONBody, using the provided LoginJSONBody0
-func (t *LoginJSONBody) MergeLoginJSONBody0(v LoginJSONBody0) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsLoginJSONBody1 returns the union data inside the LoginJSONBody as a LoginJSONBody1
-func (t LoginJSONBody) AsLoginJSONBody1() (LoginJSONBody1, error) {
-	var body LoginJSONBody1
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromLoginJSONBody1 overwrites any union data inside the LoginJSONBody as the provided LoginJSONBody1
-func (t *LoginJSONBody) FromLoginJSONBody1(v LoginJSONBody1) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeLoginJSONBody1 performs a merge with any union data inside the LoginJSONBody, using the provided LoginJSONBody1
-func (t *LoginJSONBody) MergeLoginJSONBody1(v LoginJSONBody1) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsLoginFormdataBody0 returns the union data inside the LoginFormdataBody as a LoginFormdataBody0
-func (t LoginFormdataBody) AsLoginFormdataBody0() (LoginFormdataBody0, error) {
-	var body LoginFormdataBody0
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromLoginFormdataBody0 overwrites any union data inside the LoginFormdataBody as the provided LoginFormdataBody0
-func (t *LoginFormdataBody) FromLoginFormdataBody0(v LoginFormdataBody0) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeLoginFormdataBody0 performs a merge with any union data inside the LoginFormdataBody, using the provided LoginFormdataBody0
-func (t *LoginFormdataBody) MergeLoginFormdataBody0(v LoginFormdataBody0) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsLoginFormdataBody1 returns the union data inside the LoginFormdataBody as a LoginFormdataBody1
-func (t LoginFormdataBody) AsLoginFormdataBody1() (LoginFormdataBody1, error) {
-	var body LoginFormdataBody1
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromLoginFormdataBody1 overwrites any union data inside the LoginFormdataBody as the provided LoginFormdataBody1
-func (t *LoginFormdataBody) FromLoginFormdataBody1(v LoginFormdataBody1) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeLoginFormdataBody1 performs a merge with any union data inside the LoginFormdataBody, using the provided LoginFormdataBody1
-func (t *LoginFormdataBody) MergeLoginFormdataBody1(v LoginFormdataBody1) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
 // AsUpdateExecutionJSONBody0 returns the union data inside the UpdateExecutionJSONBody as a UpdateExecutionJSONBody0
 func (t UpdateExecutionJSONBody) AsUpdateExecutionJSONBody0() (UpdateExecutionJSONBody0, error) {
 	var body UpdateExecutionJSONBody0
@@ -10362,344 +10575,6 @@ func (t UpdateExecutionJSONBody) MarshalJSON() ([]byte, error) {
 
 func (t *UpdateExecutionJSONBody) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
-	return err
-}
-
-// AsUpdateIncidentJSONBody0 returns the union data inside the UpdateIncidentJSONBody as a UpdateIncidentJSONBody0
-func (t UpdateIncidentJSONBody) AsUpdateIncidentJSONBody0() (UpdateIncidentJSONBody0, error) {
-	var body UpdateIncidentJSONBody0
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromUpdateIncidentJSONBody0 overwrites any union data inside the UpdateIncidentJSONBody as the provided UpdateIncidentJSONBody0
-func (t *UpdateIncidentJSONBody) FromUpdateIncidentJSONBody0(v UpdateIncidentJSONBody0) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeUpdateIncidentJSONBody0 performs a merge with any union data inside the UpdateIncidentJSONBody, using the provided UpdateIncidentJSONBody0
-func (t *UpdateIncidentJSONBody) MergeUpdateIncidentJSONBody0(v UpdateIncidentJSONBody0) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsUpdateIncidentJSONBody1 returns the union data inside the UpdateIncidentJSONBody as a UpdateIncidentJSONBody1
-func (t UpdateIncidentJSONBody) AsUpdateIncidentJSONBody1() (UpdateIncidentJSONBody1, error) {
-	var body UpdateIncidentJSONBody1
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromUpdateIncidentJSONBody1 overwrites any union data inside the UpdateIncidentJSONBody as the provided UpdateIncidentJSONBody1
-func (t *UpdateIncidentJSONBody) FromUpdateIncidentJSONBody1(v UpdateIncidentJSONBody1) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeUpdateIncidentJSONBody1 performs a merge with any union data inside the UpdateIncidentJSONBody, using the provided UpdateIncidentJSONBody1
-func (t *UpdateIncidentJSONBody) MergeUpdateIncidentJSONBody1(v UpdateIncidentJSONBody1) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsUpdateIncidentJSONBody2 returns the union data inside the UpdateIncidentJSONBody as a UpdateIncidentJSONBody2
-func (t UpdateIncidentJSONBody) AsUpdateIncidentJSONBody2() (UpdateIncidentJSONBody2, error) {
-	var body UpdateIncidentJSONBody2
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromUpdateIncidentJSONBody2 overwrites any union data inside the UpdateIncidentJSONBody as the provided UpdateIncidentJSONBody2
-func (t *UpdateIncidentJSONBody) FromUpdateIncidentJSONBody2(v UpdateIncidentJSONBody2) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeUpdateIncidentJSONBody2 performs a merge with any union data inside the UpdateIncidentJSONBody, using the provided UpdateIncidentJSONBody2
-func (t *UpdateIncidentJSONBody) MergeUpdateIncidentJSONBody2(v UpdateIncidentJSONBody2) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsUpdateIncidentJSONBody3 returns the union data inside the UpdateIncidentJSONBody as a UpdateIncidentJSONBody3
-func (t UpdateIncidentJSONBody) AsUpdateIncidentJSONBody3() (UpdateIncidentJSONBody3, error) {
-	var body UpdateIncidentJSONBody3
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromUpdateIncidentJSONBody3 overwrites any union data inside the UpdateIncidentJSONBody as the provided UpdateIncidentJSONBody3
-func (t *UpdateIncidentJSONBody) FromUpdateIncidentJSONBody3(v UpdateIncidentJSONBody3) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeUpdateIncidentJSONBody3 performs a merge with any union data inside the UpdateIncidentJSONBody, using the provided UpdateIncidentJSONBody3
-func (t *UpdateIncidentJSONBody) MergeUpdateIncidentJSONBody3(v UpdateIncidentJSONBody3) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsUpdateIncidentJSONBody4 returns the union data inside the UpdateIncidentJSONBody as a UpdateIncidentJSONBody4
-func (t UpdateIncidentJSONBody) AsUpdateIncidentJSONBody4() (UpdateIncidentJSONBody4, error) {
-	var body UpdateIncidentJSONBody4
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromUpdateIncidentJSONBody4 overwrites any union data inside the UpdateIncidentJSONBody as the provided UpdateIncidentJSONBody4
-func (t *UpdateIncidentJSONBody) FromUpdateIncidentJSONBody4(v UpdateIncidentJSONBody4) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeUpdateIncidentJSONBody4 performs a merge with any union data inside the UpdateIncidentJSONBody, using the provided UpdateIncidentJSONBody4
-func (t *UpdateIncidentJSONBody) MergeUpdateIncidentJSONBody4(v UpdateIncidentJSONBody4) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsUpdateIncidentJSONBody5 returns the union data inside the UpdateIncidentJSONBody as a UpdateIncidentJSONBody5
-func (t UpdateIncidentJSONBody) AsUpdateIncidentJSONBody5() (UpdateIncidentJSONBody5, error) {
-	var body UpdateIncidentJSONBody5
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromUpdateIncidentJSONBody5 overwrites any union data inside the UpdateIncidentJSONBody as the provided UpdateIncidentJSONBody5
-func (t *UpdateIncidentJSONBody) FromUpdateIncidentJSONBody5(v UpdateIncidentJSONBody5) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeUpdateIncidentJSONBody5 performs a merge with any union data inside the UpdateIncidentJSONBody, using the provided UpdateIncidentJSONBody5
-func (t *UpdateIncidentJSONBody) MergeUpdateIncidentJSONBody5(v UpdateIncidentJSONBody5) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsUpdateIntegrationJSONBody0 returns the union data inside the UpdateIntegrationJSONBody as a UpdateIntegrationJSONBody0
-func (t UpdateIntegrationJSONBody) AsUpdateIntegrationJSONBody0() (UpdateIntegrationJSONBody0, error) {
-	var body UpdateIntegrationJSONBody0
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromUpdateIntegrationJSONBody0 overwrites any union data inside the UpdateIntegrationJSONBody as the provided UpdateIntegrationJSONBody0
-func (t *UpdateIntegrationJSONBody) FromUpdateIntegrationJSONBody0(v UpdateIntegrationJSONBody0) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeUpdateIntegrationJSONBody0 performs a merge with any union data inside the UpdateIntegrationJSONBody, using the provided UpdateIntegrationJSONBody0
-func (t *UpdateIntegrationJSONBody) MergeUpdateIntegrationJSONBody0(v UpdateIntegrationJSONBody0) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsUpdateIntegrationJSONBody1 returns the union data inside the UpdateIntegrationJSONBody as a UpdateIntegrationJSONBody1
-func (t UpdateIntegrationJSONBody) AsUpdateIntegrationJSONBody1() (UpdateIntegrationJSONBody1, error) {
-	var body UpdateIntegrationJSONBody1
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromUpdateIntegrationJSONBody1 overwrites any union data inside the UpdateIntegrationJSONBody as the provided UpdateIntegrationJSONBody1
-func (t *UpdateIntegrationJSONBody) FromUpdateIntegrationJSONBody1(v UpdateIntegrationJSONBody1) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeUpdateIntegrationJSONBody1 performs a merge with any union data inside the UpdateIntegrationJSONBody, using the provided UpdateIntegrationJSONBody1
-func (t *UpdateIntegrationJSONBody) MergeUpdateIntegrationJSONBody1(v UpdateIntegrationJSONBody1) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsUpdateIntegrationJSONBody2 returns the union data inside the UpdateIntegrationJSONBody as a UpdateIntegrationJSONBody2
-func (t UpdateIntegrationJSONBody) AsUpdateIntegrationJSONBody2() (UpdateIntegrationJSONBody2, error) {
-	var body UpdateIntegrationJSONBody2
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromUpdateIntegrationJSONBody2 overwrites any union data inside the UpdateIntegrationJSONBody as the provided UpdateIntegrationJSONBody2
-func (t *UpdateIntegrationJSONBody) FromUpdateIntegrationJSONBody2(v UpdateIntegrationJSONBody2) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeUpdateIntegrationJSONBody2 performs a merge with any union data inside the UpdateIntegrationJSONBody, using the provided UpdateIntegrationJSONBody2
-func (t *UpdateIntegrationJSONBody) MergeUpdateIntegrationJSONBody2(v UpdateIntegrationJSONBody2) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsUpdateIntegrationJSONBody3 returns the union data inside the UpdateIntegrationJSONBody as a UpdateIntegrationJSONBody3
-func (t UpdateIntegrationJSONBody) AsUpdateIntegrationJSONBody3() (UpdateIntegrationJSONBody3, error) {
-	var body UpdateIntegrationJSONBody3
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromUpdateIntegrationJSONBody3 overwrites any union data inside the UpdateIntegrationJSONBody as the provided UpdateIntegrationJSONBody3
-func (t *UpdateIntegrationJSONBody) FromUpdateIntegrationJSONBody3(v UpdateIntegrationJSONBody3) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeUpdateIntegrationJSONBody3 performs a merge with any union data inside the UpdateIntegrationJSONBody, using the provided UpdateIntegrationJSONBody3
-func (t *UpdateIntegrationJSONBody) MergeUpdateIntegrationJSONBody3(v UpdateIntegrationJSONBody3) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsUpdateArticleJSONBody0 returns the union data inside the UpdateArticleJSONBody as a UpdateArticleJSONBody0
-func (t UpdateArticleJSONBody) AsUpdateArticleJSONBody0() (UpdateArticleJSONBody0, error) {
-	var body UpdateArticleJSONBody0
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromUpdateArticleJSONBody0 overwrites any union data inside the UpdateArticleJSONBody as the provided UpdateArticleJSONBody0
-func (t *UpdateArticleJSONBody) FromUpdateArticleJSONBody0(v UpdateArticleJSONBody0) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeUpdateArticleJSONBody0 performs a merge with any union data inside the UpdateArticleJSONBody, using the provided UpdateArticleJSONBody0
-func (t *UpdateArticleJSONBody) MergeUpdateArticleJSONBody0(v UpdateArticleJSONBody0) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsUpdateArticleJSONBody1 returns the union data inside the UpdateArticleJSONBody as a UpdateArticleJSONBody1
-func (t UpdateArticleJSONBody) AsUpdateArticleJSONBody1() (UpdateArticleJSONBody1, error) {
-	var body UpdateArticleJSONBody1
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromUpdateArticleJSONBody1 overwrites any union data inside the UpdateArticleJSONBody as the provided UpdateArticleJSONBody1
-func (t *UpdateArticleJSONBody) FromUpdateArticleJSONBody1(v UpdateArticleJSONBody1) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeUpdateArticleJSONBody1 performs a merge with any union data inside the UpdateArticleJSONBody, using the provided UpdateArticleJSONBody1
-func (t *UpdateArticleJSONBody) MergeUpdateArticleJSONBody1(v UpdateArticleJSONBody1) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsUpdateArticleJSONBody2 returns the union data inside the UpdateArticleJSONBody as a UpdateArticleJSONBody2
-func (t UpdateArticleJSONBody) AsUpdateArticleJSONBody2() (UpdateArticleJSONBody2, error) {
-	var body UpdateArticleJSONBody2
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromUpdateArticleJSONBody2 overwrites any union data inside the UpdateArticleJSONBody as the provided UpdateArticleJSONBody2
-func (t *UpdateArticleJSONBody) FromUpdateArticleJSONBody2(v UpdateArticleJSONBody2) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeUpdateArticleJSONBody2 performs a merge with any union data inside the UpdateArticleJSONBody, using the provided UpdateArticleJSONBody2
-func (t *UpdateArticleJSONBody) MergeUpdateArticleJSONBody2(v UpdateArticleJSONBody2) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
 	return err
 }
 
@@ -10817,110 +10692,6 @@ func (t *CreateProcedureJSONBody_Steps_Item) UnmarshalJSON(b []byte) error {
 	return err
 }
 
-// AsUpdateProcedureJSONBody0 returns the union data inside the UpdateProcedureJSONBody as a UpdateProcedureJSONBody0
-func (t UpdateProcedureJSONBody) AsUpdateProcedureJSONBody0() (UpdateProcedureJSONBody0, error) {
-	var body UpdateProcedureJSONBody0
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromUpdateProcedureJSONBody0 overwrites any union data inside the UpdateProcedureJSONBody as the provided UpdateProcedureJSONBody0
-func (t *UpdateProcedureJSONBody) FromUpdateProcedureJSONBody0(v UpdateProcedureJSONBody0) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeUpdateProcedureJSONBody0 performs a merge with any union data inside the UpdateProcedureJSONBody, using the provided UpdateProcedureJSONBody0
-func (t *UpdateProcedureJSONBody) MergeUpdateProcedureJSONBody0(v UpdateProcedureJSONBody0) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsUpdateProcedureJSONBody1 returns the union data inside the UpdateProcedureJSONBody as a UpdateProcedureJSONBody1
-func (t UpdateProcedureJSONBody) AsUpdateProcedureJSONBody1() (UpdateProcedureJSONBody1, error) {
-	var body UpdateProcedureJSONBody1
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromUpdateProcedureJSONBody1 overwrites any union data inside the UpdateProcedureJSONBody as the provided UpdateProcedureJSONBody1
-func (t *UpdateProcedureJSONBody) FromUpdateProcedureJSONBody1(v UpdateProcedureJSONBody1) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeUpdateProcedureJSONBody1 performs a merge with any union data inside the UpdateProcedureJSONBody, using the provided UpdateProcedureJSONBody1
-func (t *UpdateProcedureJSONBody) MergeUpdateProcedureJSONBody1(v UpdateProcedureJSONBody1) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsUpdateProcedureJSONBody2 returns the union data inside the UpdateProcedureJSONBody as a UpdateProcedureJSONBody2
-func (t UpdateProcedureJSONBody) AsUpdateProcedureJSONBody2() (UpdateProcedureJSONBody2, error) {
-	var body UpdateProcedureJSONBody2
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromUpdateProcedureJSONBody2 overwrites any union data inside the UpdateProcedureJSONBody as the provided UpdateProcedureJSONBody2
-func (t *UpdateProcedureJSONBody) FromUpdateProcedureJSONBody2(v UpdateProcedureJSONBody2) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeUpdateProcedureJSONBody2 performs a merge with any union data inside the UpdateProcedureJSONBody, using the provided UpdateProcedureJSONBody2
-func (t *UpdateProcedureJSONBody) MergeUpdateProcedureJSONBody2(v UpdateProcedureJSONBody2) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsUpdateProcedureJSONBody3 returns the union data inside the UpdateProcedureJSONBody as a UpdateProcedureJSONBody3
-func (t UpdateProcedureJSONBody) AsUpdateProcedureJSONBody3() (UpdateProcedureJSONBody3, error) {
-	var body UpdateProcedureJSONBody3
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromUpdateProcedureJSONBody3 overwrites any union data inside the UpdateProcedureJSONBody as the provided UpdateProcedureJSONBody3
-func (t *UpdateProcedureJSONBody) FromUpdateProcedureJSONBody3(v UpdateProcedureJSONBody3) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeUpdateProcedureJSONBody3 performs a merge with any union data inside the UpdateProcedureJSONBody, using the provided UpdateProcedureJSONBody3
-func (t *UpdateProcedureJSONBody) MergeUpdateProcedureJSONBody3(v UpdateProcedureJSONBody3) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
 // AsUpdateProcedureJSONBodySteps0 returns the union data inside the UpdateProcedureJSONBody_Steps_Item as a UpdateProcedureJSONBodySteps0
 func (t UpdateProcedureJSONBody_Steps_Item) AsUpdateProcedureJSONBodySteps0() (UpdateProcedureJSONBodySteps0, error) {
 	var body UpdateProcedureJSONBodySteps0
@@ -11032,168 +10803,6 @@ func (t UpdateProcedureJSONBody_Steps_Item) MarshalJSON() ([]byte, error) {
 
 func (t *UpdateProcedureJSONBody_Steps_Item) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
-	return err
-}
-
-// AsSearchQueryJSONBody0 returns the union data inside the SearchQueryJSONBody as a SearchQueryJSONBody0
-func (t SearchQueryJSONBody) AsSearchQueryJSONBody0() (SearchQueryJSONBody0, error) {
-	var body SearchQueryJSONBody0
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromSearchQueryJSONBody0 overwrites any union data inside the SearchQueryJSONBody as the provided SearchQueryJSONBody0
-func (t *SearchQueryJSONBody) FromSearchQueryJSONBody0(v SearchQueryJSONBody0) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeSearchQueryJSONBody0 performs a merge with any union data inside the SearchQueryJSONBody, using the provided SearchQueryJSONBody0
-func (t *SearchQueryJSONBody) MergeSearchQueryJSONBody0(v SearchQueryJSONBody0) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsSearchQueryJSONBody1 returns the union data inside the SearchQueryJSONBody as a SearchQueryJSONBody1
-func (t SearchQueryJSONBody) AsSearchQueryJSONBody1() (SearchQueryJSONBody1, error) {
-	var body SearchQueryJSONBody1
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromSearchQueryJSONBody1 overwrites any union data inside the SearchQueryJSONBody as the provided SearchQueryJSONBody1
-func (t *SearchQueryJSONBody) FromSearchQueryJSONBody1(v SearchQueryJSONBody1) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeSearchQueryJSONBody1 performs a merge with any union data inside the SearchQueryJSONBody, using the provided SearchQueryJSONBody1
-func (t *SearchQueryJSONBody) MergeSearchQueryJSONBody1(v SearchQueryJSONBody1) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-func (t SearchQueryJSONBody) MarshalJSON() ([]byte, error) {
-	b, err := t.union.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	object := make(map[string]json.RawMessage)
-	if t.union != nil {
-		err = json.Unmarshal(b, &object)
-		if err != nil {
-			return nil, err
-		}
-	}
-
-	object["error_log"], err = json.Marshal(t.ErrorLog)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'error_log': %w", err)
-	}
-
-	if t.Filters != nil {
-		object["filters"], err = json.Marshal(t.Filters)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'filters': %w", err)
-		}
-	}
-
-	if t.Limit != nil {
-		object["limit"], err = json.Marshal(t.Limit)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'limit': %w", err)
-		}
-	}
-
-	if t.Mode != nil {
-		object["mode"], err = json.Marshal(t.Mode)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'mode': %w", err)
-		}
-	}
-
-	object["query"], err = json.Marshal(t.Query)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'query': %w", err)
-	}
-
-	if t.Types != nil {
-		object["types"], err = json.Marshal(t.Types)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'types': %w", err)
-		}
-	}
-	b, err = json.Marshal(object)
-	return b, err
-}
-
-func (t *SearchQueryJSONBody) UnmarshalJSON(b []byte) error {
-	err := t.union.UnmarshalJSON(b)
-	if err != nil {
-		return err
-	}
-	object := make(map[string]json.RawMessage)
-	err = json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["error_log"]; found {
-		err = json.Unmarshal(raw, &t.ErrorLog)
-		if err != nil {
-			return fmt.Errorf("error reading 'error_log': %w", err)
-		}
-	}
-
-	if raw, found := object["filters"]; found {
-		err = json.Unmarshal(raw, &t.Filters)
-		if err != nil {
-			return fmt.Errorf("error reading 'filters': %w", err)
-		}
-	}
-
-	if raw, found := object["limit"]; found {
-		err = json.Unmarshal(raw, &t.Limit)
-		if err != nil {
-			return fmt.Errorf("error reading 'limit': %w", err)
-		}
-	}
-
-	if raw, found := object["mode"]; found {
-		err = json.Unmarshal(raw, &t.Mode)
-		if err != nil {
-			return fmt.Errorf("error reading 'mode': %w", err)
-		}
-	}
-
-	if raw, found := object["query"]; found {
-		err = json.Unmarshal(raw, &t.Query)
-		if err != nil {
-			return fmt.Errorf("error reading 'query': %w", err)
-		}
-	}
-
-	if raw, found := object["types"]; found {
-		err = json.Unmarshal(raw, &t.Types)
-		if err != nil {
-			return fmt.Errorf("error reading 'types': %w", err)
-		}
-	}
-
 	return err
 }
 
@@ -11335,747 +10944,6 @@ func (t CreateSsoConnectionJSONBody) MarshalJSON() ([]byte, error) {
 func (t *CreateSsoConnectionJSONBody) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
-}
-
-// AsUpdateUserJSONBody0 returns the union data inside the UpdateUserJSONBody as a UpdateUserJSONBody0
-func (t UpdateUserJSONBody) AsUpdateUserJSONBody0() (UpdateUserJSONBody0, error) {
-	var body UpdateUserJSONBody0
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromUpdateUserJSONBody0 overwrites any union data inside the UpdateUserJSONBody as the provided UpdateUserJSONBody0
-func (t *UpdateUserJSONBody) FromUpdateUserJSONBody0(v UpdateUserJSONBody0) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeUpdateUserJSONBody0 performs a merge with any union data inside the UpdateUserJSONBody, using the provided UpdateUserJSONBody0
-func (t *UpdateUserJSONBody) MergeUpdateUserJSONBody0(v UpdateUserJSONBody0) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsUpdateUserJSONBody1 returns the union data inside the UpdateUserJSONBody as a UpdateUserJSONBody1
-func (t UpdateUserJSONBody) AsUpdateUserJSONBody1() (UpdateUserJSONBody1, error) {
-	var body UpdateUserJSONBody1
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromUpdateUserJSONBody1 overwrites any union data inside the UpdateUserJSONBody as the provided UpdateUserJSONBody1
-func (t *UpdateUserJSONBody) FromUpdateUserJSONBody1(v UpdateUserJSONBody1) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeUpdateUserJSONBody1 performs a merge with any union data inside the UpdateUserJSONBody, using the provided UpdateUserJSONBody1
-func (t *UpdateUserJSONBody) MergeUpdateUserJSONBody1(v UpdateUserJSONBody1) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-func (t UpdateUserJSONBody) MarshalJSON() ([]byte, error) {
-	b, err := t.union.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	object := make(map[string]json.RawMessage)
-	if t.union != nil {
-		err = json.Unmarshal(b, &object)
-		if err != nil {
-			return nil, err
-		}
-	}
-
-	object["name"], err = json.Marshal(t.Name)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'name': %w", err)
-	}
-
-	if t.Role != nil {
-		object["role"], err = json.Marshal(t.Role)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'role': %w", err)
-		}
-	}
-	b, err = json.Marshal(object)
-	return b, err
-}
-
-func (t *UpdateUserJSONBody) UnmarshalJSON(b []byte) error {
-	err := t.union.UnmarshalJSON(b)
-	if err != nil {
-		return err
-	}
-	object := make(map[string]json.RawMessage)
-	err = json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["name"]; found {
-		err = json.Unmarshal(raw, &t.Name)
-		if err != nil {
-			return fmt.Errorf("error reading 'name': %w", err)
-		}
-	}
-
-	if raw, found := object["role"]; found {
-		err = json.Unmarshal(raw, &t.Role)
-		if err != nil {
-			return fmt.Errorf("error reading 'role': %w", err)
-		}
-	}
-
-	return err
-}
-
-// Override default JSON handling for LoginJSONBody to handle AdditionalProperties and union
-func (a *LoginJSONBody) UnmarshalJSON(b []byte) error {
-	err := a.union.UnmarshalJSON(b)
-	if err != nil {
-		return err
-	}
-	object := make(map[string]json.RawMessage)
-	err = json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["email"]; found {
-		err = json.Unmarshal(raw, &a.Email)
-		if err != nil {
-			return fmt.Errorf("error reading 'email': %w", err)
-		}
-		delete(object, "email")
-	}
-
-	if raw, found := object["password"]; found {
-		err = json.Unmarshal(raw, &a.Password)
-		if err != nil {
-			return fmt.Errorf("error reading 'password': %w", err)
-		}
-		delete(object, "password")
-	}
-
-	if raw, found := object["username"]; found {
-		err = json.Unmarshal(raw, &a.Username)
-		if err != nil {
-			return fmt.Errorf("error reading 'username': %w", err)
-		}
-		delete(object, "username")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
-		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
-			}
-			a.AdditionalProperties[fieldName] = fieldVal
-		}
-	}
-	return nil
-}
-
-// Override default JSON handling for LoginJSONBody to handle AdditionalProperties and union
-func (a LoginJSONBody) MarshalJSON() ([]byte, error) {
-	var err error
-	b, err := a.union.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	object := make(map[string]json.RawMessage)
-	if a.union != nil {
-		err = json.Unmarshal(b, &object)
-		if err != nil {
-			return nil, err
-		}
-	}
-
-	if a.Email != nil {
-		object["email"], err = json.Marshal(a.Email)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'email': %w", err)
-		}
-	}
-
-	object["password"], err = json.Marshal(a.Password)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'password': %w", err)
-	}
-
-	if a.Username != nil {
-		object["username"], err = json.Marshal(a.Username)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'username': %w", err)
-		}
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Override default JSON handling for LoginFormdataBody to handle AdditionalProperties and union
-func (a *LoginFormdataBody) UnmarshalJSON(b []byte) error {
-	err := a.union.UnmarshalJSON(b)
-	if err != nil {
-		return err
-	}
-	object := make(map[string]json.RawMessage)
-	err = json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["email"]; found {
-		err = json.Unmarshal(raw, &a.Email)
-		if err != nil {
-			return fmt.Errorf("error reading 'email': %w", err)
-		}
-		delete(object, "email")
-	}
-
-	if raw, found := object["password"]; found {
-		err = json.Unmarshal(raw, &a.Password)
-		if err != nil {
-			return fmt.Errorf("error reading 'password': %w", err)
-		}
-		delete(object, "password")
-	}
-
-	if raw, found := object["username"]; found {
-		err = json.Unmarshal(raw, &a.Username)
-		if err != nil {
-			return fmt.Errorf("error reading 'username': %w", err)
-		}
-		delete(object, "username")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
-		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
-			}
-			a.AdditionalProperties[fieldName] = fieldVal
-		}
-	}
-	return nil
-}
-
-// Override default JSON handling for LoginFormdataBody to handle AdditionalProperties and union
-func (a LoginFormdataBody) MarshalJSON() ([]byte, error) {
-	var err error
-	b, err := a.union.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	object := make(map[string]json.RawMessage)
-	if a.union != nil {
-		err = json.Unmarshal(b, &object)
-		if err != nil {
-			return nil, err
-		}
-	}
-
-	if a.Email != nil {
-		object["email"], err = json.Marshal(a.Email)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'email': %w", err)
-		}
-	}
-
-	object["password"], err = json.Marshal(a.Password)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'password': %w", err)
-	}
-
-	if a.Username != nil {
-		object["username"], err = json.Marshal(a.Username)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'username': %w", err)
-		}
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Override default JSON handling for UpdateIncidentJSONBody to handle AdditionalProperties and union
-func (a *UpdateIncidentJSONBody) UnmarshalJSON(b []byte) error {
-	err := a.union.UnmarshalJSON(b)
-	if err != nil {
-		return err
-	}
-	object := make(map[string]json.RawMessage)
-	err = json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["assignee_id"]; found {
-		err = json.Unmarshal(raw, &a.AssigneeId)
-		if err != nil {
-			return fmt.Errorf("error reading 'assignee_id': %w", err)
-		}
-		delete(object, "assignee_id")
-	}
-
-	if raw, found := object["description"]; found {
-		err = json.Unmarshal(raw, &a.Description)
-		if err != nil {
-			return fmt.Errorf("error reading 'description': %w", err)
-		}
-		delete(object, "description")
-	}
-
-	if raw, found := object["severity"]; found {
-		err = json.Unmarshal(raw, &a.Severity)
-		if err != nil {
-			return fmt.Errorf("error reading 'severity': %w", err)
-		}
-		delete(object, "severity")
-	}
-
-	if raw, found := object["status"]; found {
-		err = json.Unmarshal(raw, &a.Status)
-		if err != nil {
-			return fmt.Errorf("error reading 'status': %w", err)
-		}
-		delete(object, "status")
-	}
-
-	if raw, found := object["tags"]; found {
-		err = json.Unmarshal(raw, &a.Tags)
-		if err != nil {
-			return fmt.Errorf("error reading 'tags': %w", err)
-		}
-		delete(object, "tags")
-	}
-
-	if raw, found := object["title"]; found {
-		err = json.Unmarshal(raw, &a.Title)
-		if err != nil {
-			return fmt.Errorf("error reading 'title': %w", err)
-		}
-		delete(object, "title")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
-		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
-			}
-			a.AdditionalProperties[fieldName] = fieldVal
-		}
-	}
-	return nil
-}
-
-// Override default JSON handling for UpdateIncidentJSONBody to handle AdditionalProperties and union
-func (a UpdateIncidentJSONBody) MarshalJSON() ([]byte, error) {
-	var err error
-	b, err := a.union.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	object := make(map[string]json.RawMessage)
-	if a.union != nil {
-		err = json.Unmarshal(b, &object)
-		if err != nil {
-			return nil, err
-		}
-	}
-
-	if a.AssigneeId != nil {
-		object["assignee_id"], err = json.Marshal(a.AssigneeId)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'assignee_id': %w", err)
-		}
-	}
-
-	if a.Description != nil {
-		object["description"], err = json.Marshal(a.Description)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'description': %w", err)
-		}
-	}
-
-	if a.Severity != nil {
-		object["severity"], err = json.Marshal(a.Severity)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'severity': %w", err)
-		}
-	}
-
-	if a.Status != nil {
-		object["status"], err = json.Marshal(a.Status)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'status': %w", err)
-		}
-	}
-
-	if a.Tags != nil {
-		object["tags"], err = json.Marshal(a.Tags)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'tags': %w", err)
-		}
-	}
-
-	object["title"], err = json.Marshal(a.Title)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'title': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Override default JSON handling for UpdateIntegrationJSONBody to handle AdditionalProperties and union
-func (a *UpdateIntegrationJSONBody) UnmarshalJSON(b []byte) error {
-	err := a.union.UnmarshalJSON(b)
-	if err != nil {
-		return err
-	}
-	object := make(map[string]json.RawMessage)
-	err = json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["enabled"]; found {
-		err = json.Unmarshal(raw, &a.Enabled)
-		if err != nil {
-			return fmt.Errorf("error reading 'enabled': %w", err)
-		}
-		delete(object, "enabled")
-	}
-
-	if raw, found := object["name"]; found {
-		err = json.Unmarshal(raw, &a.Name)
-		if err != nil {
-			return fmt.Errorf("error reading 'name': %w", err)
-		}
-		delete(object, "name")
-	}
-
-	if raw, found := object["settings"]; found {
-		err = json.Unmarshal(raw, &a.Settings)
-		if err != nil {
-			return fmt.Errorf("error reading 'settings': %w", err)
-		}
-		delete(object, "settings")
-	}
-
-	if raw, found := object["webhook_config"]; found {
-		err = json.Unmarshal(raw, &a.WebhookConfig)
-		if err != nil {
-			return fmt.Errorf("error reading 'webhook_config': %w", err)
-		}
-		delete(object, "webhook_config")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
-		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
-			}
-			a.AdditionalProperties[fieldName] = fieldVal
-		}
-	}
-	return nil
-}
-
-// Override default JSON handling for UpdateIntegrationJSONBody to handle AdditionalProperties and union
-func (a UpdateIntegrationJSONBody) MarshalJSON() ([]byte, error) {
-	var err error
-	b, err := a.union.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	object := make(map[string]json.RawMessage)
-	if a.union != nil {
-		err = json.Unmarshal(b, &object)
-		if err != nil {
-			return nil, err
-		}
-	}
-
-	if a.Enabled != nil {
-		object["enabled"], err = json.Marshal(a.Enabled)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'enabled': %w", err)
-		}
-	}
-
-	object["name"], err = json.Marshal(a.Name)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'name': %w", err)
-	}
-
-	if a.Settings != nil {
-		object["settings"], err = json.Marshal(a.Settings)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'settings': %w", err)
-		}
-	}
-
-	if a.WebhookConfig != nil {
-		object["webhook_config"], err = json.Marshal(a.WebhookConfig)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'webhook_config': %w", err)
-		}
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Override default JSON handling for UpdateArticleJSONBody to handle AdditionalProperties and union
-func (a *UpdateArticleJSONBody) UnmarshalJSON(b []byte) error {
-	err := a.union.UnmarshalJSON(b)
-	if err != nil {
-		return err
-	}
-	object := make(map[string]json.RawMessage)
-	err = json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["body"]; found {
-		err = json.Unmarshal(raw, &a.Body)
-		if err != nil {
-			return fmt.Errorf("error reading 'body': %w", err)
-		}
-		delete(object, "body")
-	}
-
-	if raw, found := object["tags"]; found {
-		err = json.Unmarshal(raw, &a.Tags)
-		if err != nil {
-			return fmt.Errorf("error reading 'tags': %w", err)
-		}
-		delete(object, "tags")
-	}
-
-	if raw, found := object["title"]; found {
-		err = json.Unmarshal(raw, &a.Title)
-		if err != nil {
-			return fmt.Errorf("error reading 'title': %w", err)
-		}
-		delete(object, "title")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
-		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
-			}
-			a.AdditionalProperties[fieldName] = fieldVal
-		}
-	}
-	return nil
-}
-
-// Override default JSON handling for UpdateArticleJSONBody to handle AdditionalProperties and union
-func (a UpdateArticleJSONBody) MarshalJSON() ([]byte, error) {
-	var err error
-	b, err := a.union.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	object := make(map[string]json.RawMessage)
-	if a.union != nil {
-		err = json.Unmarshal(b, &object)
-		if err != nil {
-			return nil, err
-		}
-	}
-
-	if a.Body != nil {
-		object["body"], err = json.Marshal(a.Body)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'body': %w", err)
-		}
-	}
-
-	if a.Tags != nil {
-		object["tags"], err = json.Marshal(a.Tags)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'tags': %w", err)
-		}
-	}
-
-	object["title"], err = json.Marshal(a.Title)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'title': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Override default JSON handling for UpdateProcedureJSONBody to handle AdditionalProperties and union
-func (a *UpdateProcedureJSONBody) UnmarshalJSON(b []byte) error {
-	err := a.union.UnmarshalJSON(b)
-	if err != nil {
-		return err
-	}
-	object := make(map[string]json.RawMessage)
-	err = json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["description"]; found {
-		err = json.Unmarshal(raw, &a.Description)
-		if err != nil {
-			return fmt.Errorf("error reading 'description': %w", err)
-		}
-		delete(object, "description")
-	}
-
-	if raw, found := object["name"]; found {
-		err = json.Unmarshal(raw, &a.Name)
-		if err != nil {
-			return fmt.Errorf("error reading 'name': %w", err)
-		}
-		delete(object, "name")
-	}
-
-	if raw, found := object["steps"]; found {
-		err = json.Unmarshal(raw, &a.Steps)
-		if err != nil {
-			return fmt.Errorf("error reading 'steps': %w", err)
-		}
-		delete(object, "steps")
-	}
-
-	if raw, found := object["tags"]; found {
-		err = json.Unmarshal(raw, &a.Tags)
-		if err != nil {
-			return fmt.Errorf("error reading 'tags': %w", err)
-		}
-		delete(object, "tags")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]StorableJson)
-		for fieldName, fieldBuf := range object {
-			var fieldVal StorableJson
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
-			}
-			a.AdditionalProperties[fieldName] = fieldVal
-		}
-	}
-	return nil
-}
-
-// Override default JSON handling for UpdateProcedureJSONBody to handle AdditionalProperties and union
-func (a UpdateProcedureJSONBody) MarshalJSON() ([]byte, error) {
-	var err error
-	b, err := a.union.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	object := make(map[string]json.RawMessage)
-	if a.union != nil {
-		err = json.Unmarshal(b, &object)
-		if err != nil {
-			return nil, err
-		}
-	}
-
-	if a.Description != nil {
-		object["description"], err = json.Marshal(a.Description)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'description': %w", err)
-		}
-	}
-
-	object["name"], err = json.Marshal(a.Name)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'name': %w", err)
-	}
-
-	if a.Steps != nil {
-		object["steps"], err = json.Marshal(a.Steps)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'steps': %w", err)
-		}
-	}
-
-	if a.Tags != nil {
-		object["tags"], err = json.Marshal(a.Tags)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'tags': %w", err)
-		}
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
 }
 
 // RequestEditorFn is the function signature for the RequestEditor callback function
@@ -15293,20 +14161,28 @@ func NewListAdminAuditEventsRequest(server string, params *ListAdminAuditEventsP
 
 		}
 
-		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event_type", params.EventType, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-			return nil, err
-		} else {
-			for _, qp := range strings.Split(queryFrag, "&") {
-				rawQueryFragments = append(rawQueryFragments, qp)
+		if params.EventType != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event_type", *params.EventType, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
 			}
+
 		}
 
-		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "action", params.Action, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-			return nil, err
-		} else {
-			for _, qp := range strings.Split(queryFrag, "&") {
-				rawQueryFragments = append(rawQueryFragments, qp)
+		if params.Action != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "action", *params.Action, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
 			}
+
 		}
 
 		if params.ActorId != nil {
@@ -15765,20 +14641,28 @@ func NewListAuditEventsRequest(server string, params *ListAuditEventsParams) (*h
 
 		}
 
-		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event_type", params.EventType, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-			return nil, err
-		} else {
-			for _, qp := range strings.Split(queryFrag, "&") {
-				rawQueryFragments = append(rawQueryFragments, qp)
+		if params.EventType != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "event_type", *params.EventType, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
 			}
+
 		}
 
-		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "action", params.Action, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-			return nil, err
-		} else {
-			for _, qp := range strings.Split(queryFrag, "&") {
-				rawQueryFragments = append(rawQueryFragments, qp)
+		if params.Action != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "action", *params.Action, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
 			}
+
 		}
 
 		if params.ActorId != nil {
@@ -16738,12 +15622,16 @@ func NewListIncidentsRequest(server string, params *ListIncidentsParams) (*http.
 
 		}
 
-		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "search", params.Search, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-			return nil, err
-		} else {
-			for _, qp := range strings.Split(queryFrag, "&") {
-				rawQueryFragments = append(rawQueryFragments, qp)
+		if params.Search != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "search", *params.Search, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
 			}
+
 		}
 
 		if encoded := queryValues.Encode(); encoded != "" {
@@ -17786,12 +16674,16 @@ func NewListArticlesRequest(server string, params *ListArticlesParams) (*http.Re
 
 		}
 
-		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tag", params.Tag, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-			return nil, err
-		} else {
-			for _, qp := range strings.Split(queryFrag, "&") {
-				rawQueryFragments = append(rawQueryFragments, qp)
+		if params.Tag != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tag", *params.Tag, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
 			}
+
 		}
 
 		if encoded := queryValues.Encode(); encoded != "" {
@@ -18051,20 +16943,28 @@ func NewListLogsRequest(server string, params *ListLogsParams) (*http.Request, e
 
 		}
 
-		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "service", params.Service, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-			return nil, err
-		} else {
-			for _, qp := range strings.Split(queryFrag, "&") {
-				rawQueryFragments = append(rawQueryFragments, qp)
+		if params.Service != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "service", *params.Service, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
 			}
+
 		}
 
-		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "query", params.Query, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-			return nil, err
-		} else {
-			for _, qp := range strings.Split(queryFrag, "&") {
-				rawQueryFragments = append(rawQueryFragments, qp)
+		if params.Query != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "query", *params.Query, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
 			}
+
 		}
 
 		if encoded := queryValues.Encode(); encoded != "" {
@@ -18432,12 +17332,16 @@ func NewListProceduresRequest(server string, params *ListProceduresParams) (*htt
 
 		}
 
-		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tag", params.Tag, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-			return nil, err
-		} else {
-			for _, qp := range strings.Split(queryFrag, "&") {
-				rawQueryFragments = append(rawQueryFragments, qp)
+		if params.Tag != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tag", *params.Tag, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
 			}
+
 		}
 
 		if encoded := queryValues.Encode(); encoded != "" {
@@ -19283,12 +18187,16 @@ func NewListUsersRequest(server string, params *ListUsersParams) (*http.Request,
 
 		}
 
-		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "search", params.Search, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-			return nil, err
-		} else {
-			for _, qp := range strings.Split(queryFrag, "&") {
-				rawQueryFragments = append(rawQueryFragments, qp)
+		if params.Search != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "search", *params.Search, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
 			}
+
 		}
 
 		if encoded := queryValues.Encode(); encoded != "" {

@@ -1826,7 +1826,7 @@ export interface components {
             };
             /** @description Write-only headers for credentials: stored encrypted, added at send time (not rendered), answered as `[redacted]`. On update of a step sent with its id, omitted keeps the stored ones, `{}` removes them, `[redacted]` keeps the stored value of that name. */
             secret_headers?: {
-                [key: string]: string & unknown;
+                [key: string]: string;
             };
             /** @description A string is sent as is; anything else as JSON */
             body?: components["schemas"]["StorableJson"];
@@ -2366,12 +2366,12 @@ export interface components {
             };
             /** @description Write-only headers for credentials: stored encrypted and added to every request at send time; responses show each name with the value `[redacted]`. On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them, and the value `[redacted]` keeps the stored value of that name. */
             secret_headers?: {
-                [key: string]: string & unknown;
+                [key: string]: string;
             };
             events: ("incident.created" | "incident.updated" | "incident.status_changed" | "incident.resolved" | "alert.received" | "execution.updated")[];
             /** @description Body; string values may use {{incident.id}}, {{incident.title}}, {{incident.severity}}, {{incident.status}} */
             template?: {
-                [key: string]: components["schemas"]["StorableJson"];
+                [key: string]: unknown;
             };
         };
         WebhookDelivery: {
@@ -2435,9 +2435,7 @@ export interface components {
             temporal: "ok" | "down";
         };
         /** @description Any JSON value without a NUL character in its strings or keys */
-        StorableJson: string | number | boolean | null | components["schemas"]["StorableJson"][] | {
-            [key: string]: components["schemas"]["StorableJson"];
-        };
+        StorableJson: unknown;
     };
     responses: never;
     parameters: never;
@@ -2580,10 +2578,10 @@ export interface operations {
                     /** Format: email */
                     email: string;
                     password: string;
-                    name: string & unknown;
-                    organization_name: string & unknown;
+                    name: string;
+                    organization_name: string;
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 };
             };
         };
@@ -2699,24 +2697,24 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": ({
+                "application/json": {
                     /** Format: email */
                     email?: string;
                     /** Format: email */
                     username?: string;
                     password: string;
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
-                }) | unknown | unknown;
-                "application/x-www-form-urlencoded": ({
+                    [key: string]: unknown;
+                };
+                "application/x-www-form-urlencoded": {
                     /** Format: email */
                     email?: string;
                     /** Format: email */
                     username?: string;
                     password: string;
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
-                }) | unknown | unknown;
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
@@ -2922,7 +2920,7 @@ export interface operations {
                     /** @description Omit to use the `refresh_token` cookie */
                     refresh_token?: string;
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 };
             };
         };
@@ -3034,7 +3032,7 @@ export interface operations {
                     /** @description Also revoke this refresh token (else the `refresh_token` cookie, if any) */
                     refresh_token?: string;
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 };
             };
         };
@@ -3388,7 +3386,7 @@ export interface operations {
                 "application/json": ({
                     name: string;
                     /** @description Email domains whose users sign in through this connection; each belongs to one connection */
-                    domains: (string & unknown)[];
+                    domains: string[];
                     /**
                      * @description Role of users created at their first sign-in
                      * @default viewer
@@ -3406,14 +3404,14 @@ export interface operations {
                         /** @description Write-only: stored encrypted, never returned */
                         client_secret: string;
                         /** @description Requested scopes; `openid email profile` when omitted */
-                        scopes?: (string & unknown)[];
+                        scopes?: string[];
                     };
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 }) | ({
                     name: string;
                     /** @description Email domains whose users sign in through this connection; each belongs to one connection */
-                    domains: (string & unknown)[];
+                    domains: string[];
                     /**
                      * @description Role of users created at their first sign-in
                      * @default viewer
@@ -3426,19 +3424,19 @@ export interface operations {
                     kind: "azure";
                     config: {
                         /** @description Directory (tenant) id: the issuer is https://login.microsoftonline.com/{tenant_id}/v2.0 */
-                        tenant_id: string & unknown;
+                        tenant_id: string;
                         client_id: string;
                         /** @description Write-only: stored encrypted, never returned */
                         client_secret: string;
                         /** @description Requested scopes; `openid email profile` when omitted */
-                        scopes?: (string & unknown)[];
+                        scopes?: string[];
                     };
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 }) | ({
                     name: string;
                     /** @description Email domains whose users sign in through this connection; each belongs to one connection */
-                    domains: (string & unknown)[];
+                    domains: string[];
                     /**
                      * @description Role of users created at their first sign-in
                      * @default viewer
@@ -3451,21 +3449,21 @@ export interface operations {
                     kind: "okta";
                     config: {
                         /** @description Okta domain, e.g. acme.okta.com: the issuer is https://{domain} */
-                        domain: string & unknown;
+                        domain: string;
                         /** @description `default` or a custom authorization server id: the issuer becomes https://{domain}/oauth2/{authorization_server} */
-                        authorization_server?: string & unknown;
+                        authorization_server?: string;
                         client_id: string;
                         /** @description Write-only: stored encrypted, never returned */
                         client_secret: string;
                         /** @description Requested scopes; `openid email profile` when omitted */
-                        scopes?: (string & unknown)[];
+                        scopes?: string[];
                     };
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 }) | ({
                     name: string;
                     /** @description Email domains whose users sign in through this connection; each belongs to one connection */
-                    domains: (string & unknown)[];
+                    domains: string[];
                     /**
                      * @description Role of users created at their first sign-in
                      * @default viewer
@@ -3478,19 +3476,19 @@ export interface operations {
                     kind: "google";
                     config: {
                         /** @description Google Workspace domain: id_tokens must carry it as `hd` */
-                        hosted_domain: string & unknown;
+                        hosted_domain: string;
                         client_id: string;
                         /** @description Write-only: stored encrypted, never returned */
                         client_secret: string;
                         /** @description Requested scopes; `openid email profile` when omitted */
-                        scopes?: (string & unknown)[];
+                        scopes?: string[];
                     };
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 }) | ({
                     name: string;
                     /** @description Email domains whose users sign in through this connection; each belongs to one connection */
-                    domains: (string & unknown)[];
+                    domains: string[];
                     /**
                      * @description Role of users created at their first sign-in
                      * @default viewer
@@ -3515,7 +3513,7 @@ export interface operations {
                         sp_certificate?: string;
                     };
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 });
             };
         };
@@ -3872,13 +3870,13 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     /** @description Email domains whose users sign in through this connection; each belongs to one connection */
-                    domains?: (string & unknown)[];
+                    domains?: string[];
                     /** @enum {string} */
                     default_role?: "owner" | "admin" | "engineer" | "viewer";
                     enabled?: boolean;
                     /** @description Merged into the stored config, then validated for the connection's kind; omitted write-only fields keep their stored values */
                     config?: {
-                        [key: string]: components["schemas"]["StorableJson"];
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -4481,7 +4479,7 @@ export interface operations {
                     /** Format: email */
                     email: string;
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 };
             };
         };
@@ -4586,7 +4584,7 @@ export interface operations {
                     token: string;
                     new_password: string;
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 };
             };
         };
@@ -4703,7 +4701,7 @@ export interface operations {
                     current_password: string;
                     new_password: string;
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 };
             };
         };
@@ -4846,7 +4844,7 @@ export interface operations {
                     /** @description The token from the mail */
                     token: string;
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 };
             };
         };
@@ -5155,7 +5153,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string & unknown;
+                    name: string;
                     permissions: ("incidents:read" | "incidents:create" | "incidents:update" | "incidents:delete" | "incidents:execute" | "incidents:ingest" | "incidents:*" | "procedures:read" | "procedures:create" | "procedures:update" | "procedures:delete" | "procedures:execute" | "procedures:ingest" | "procedures:*" | "executions:read" | "executions:create" | "executions:update" | "executions:delete" | "executions:execute" | "executions:ingest" | "executions:*" | "integrations:read" | "integrations:create" | "integrations:update" | "integrations:delete" | "integrations:execute" | "integrations:ingest" | "integrations:*" | "users:read" | "users:create" | "users:update" | "users:delete" | "users:execute" | "users:ingest" | "users:*" | "organizations:read" | "organizations:create" | "organizations:update" | "organizations:delete" | "organizations:execute" | "organizations:ingest" | "organizations:*" | "settings:read" | "settings:create" | "settings:update" | "settings:delete" | "settings:execute" | "settings:ingest" | "settings:*" | "api_keys:read" | "api_keys:create" | "api_keys:update" | "api_keys:delete" | "api_keys:execute" | "api_keys:ingest" | "api_keys:*" | "search:read" | "search:create" | "search:update" | "search:delete" | "search:execute" | "search:ingest" | "search:*" | "analytics:read" | "analytics:create" | "analytics:update" | "analytics:delete" | "analytics:execute" | "analytics:ingest" | "analytics:*" | "notifications:read" | "notifications:create" | "notifications:update" | "notifications:delete" | "notifications:execute" | "notifications:ingest" | "notifications:*" | "billing:read" | "billing:create" | "billing:update" | "billing:delete" | "billing:execute" | "billing:ingest" | "billing:*" | "audit:read" | "audit:create" | "audit:update" | "audit:delete" | "audit:execute" | "audit:ingest" | "audit:*" | "logs:read" | "logs:create" | "logs:update" | "logs:delete" | "logs:execute" | "logs:ingest" | "logs:*" | "admin:read" | "admin:create" | "admin:update" | "admin:delete" | "admin:execute" | "admin:ingest" | "admin:*" | "alerts:read" | "alerts:create" | "alerts:update" | "alerts:delete" | "alerts:execute" | "alerts:ingest" | "alerts:*" | "*")[];
                     /**
                      * Format: date-time
@@ -5163,7 +5161,7 @@ export interface operations {
                      */
                     expires_at?: string;
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 };
             };
         };
@@ -5390,7 +5388,7 @@ export interface operations {
                 offset?: number;
                 role?: "owner" | "admin" | "engineer" | "viewer";
                 /** @description Case-insensitive substring of the name or email */
-                search?: string & unknown;
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -5724,13 +5722,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name?: string & unknown;
+                    name?: string;
                     /**
                      * @description Needs `users:update`; only an owner grants `owner` or changes an owner
                      * @enum {string}
                      */
                     role?: "owner" | "admin" | "engineer" | "viewer";
-                } | unknown | unknown;
+                };
             };
         };
         responses: {
@@ -5990,7 +5988,7 @@ export interface operations {
                      */
                     role: "owner" | "admin" | "engineer" | "viewer";
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 };
             };
         };
@@ -6247,10 +6245,10 @@ export interface operations {
             content: {
                 "application/json": {
                     token: string;
-                    name: string & unknown;
+                    name: string;
                     password: string;
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 };
             };
         };
@@ -6462,7 +6460,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string & unknown;
+                    name: string;
                 };
             };
         };
@@ -6809,9 +6807,9 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 /** @description `<resource>.<what>` exactly (e.g. `users.update`, `auth.login`), or a resource alone for all its events */
-                event_type?: string & unknown;
+                event_type?: string;
                 /** @description The operationId, e.g. `updateUser` */
-                action?: string & unknown;
+                action?: string;
                 /** @description A user id or an API key id */
                 actor_id?: string;
                 /** @description Events at or after this time */
@@ -6919,9 +6917,9 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 /** @description `<resource>.<what>` exactly (e.g. `users.update`, `auth.login`), or a resource alone for all its events */
-                event_type?: string & unknown;
+                event_type?: string;
                 /** @description The operationId, e.g. `updateUser` */
-                action?: string & unknown;
+                action?: string;
                 /** @description A user id or an API key id */
                 actor_id?: string;
                 /** @description Events at or after this time */
@@ -7118,7 +7116,7 @@ export interface operations {
                 /** @description ISO 8601; incidents created before */
                 created_before?: string;
                 /** @description Full-text search over title and description */
-                search?: string & unknown;
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -7224,7 +7222,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    title: string & unknown;
+                    title: string;
                     description?: string | null;
                     /**
                      * @description Default: the organization's `default_incident_severity` setting (`medium` unless changed)
@@ -7238,9 +7236,9 @@ export interface operations {
                     status?: "active" | "investigating" | "mitigated" | "resolved";
                     assignee_id?: string | null;
                     /** @default [] */
-                    tags?: (string & unknown)[];
+                    tags?: string[];
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 };
             };
         };
@@ -7491,18 +7489,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": ({
-                    title?: string & unknown;
+                "application/json": {
+                    title?: string;
                     description?: string | null;
                     /** @enum {string} */
                     status?: "active" | "investigating" | "mitigated" | "resolved";
                     /** @enum {string} */
                     severity?: "critical" | "high" | "medium" | "low";
                     assignee_id?: string | null;
-                    tags?: (string & unknown)[];
+                    tags?: string[];
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
-                }) | unknown | unknown | unknown | unknown | unknown | unknown;
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
@@ -8028,7 +8026,7 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 /** @description Only procedures carrying this tag */
-                tag?: string & unknown;
+                tag?: string;
             };
             header?: never;
             path?: never;
@@ -8134,10 +8132,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string & unknown;
+                    name: string;
                     description?: string | null;
                     /** @default [] */
-                    tags?: (string & unknown)[];
+                    tags?: string[];
                     /**
                      * @description Ordered; position follows the array order
                      * @default []
@@ -8152,7 +8150,7 @@ export interface operations {
                         /** @default {} */
                         config?: components["schemas"]["ManualStepConfigInput"];
                     } & {
-                        [key: string]: components["schemas"]["StorableJson"];
+                        [key: string]: unknown;
                     }) | ({
                         /** Format: uuid */
                         id?: string;
@@ -8162,7 +8160,7 @@ export interface operations {
                         type: "http";
                         config: components["schemas"]["HttpStepConfigInput"];
                     } & {
-                        [key: string]: components["schemas"]["StorableJson"];
+                        [key: string]: unknown;
                     }) | ({
                         /** Format: uuid */
                         id?: string;
@@ -8172,7 +8170,7 @@ export interface operations {
                         type: "wait";
                         config: components["schemas"]["WaitStepConfigInput"];
                     } & {
-                        [key: string]: components["schemas"]["StorableJson"];
+                        [key: string]: unknown;
                     }) | ({
                         /** Format: uuid */
                         id?: string;
@@ -8183,10 +8181,10 @@ export interface operations {
                         /** @default {} */
                         config?: components["schemas"]["ApprovalStepConfigInput"];
                     } & {
-                        [key: string]: components["schemas"]["StorableJson"];
+                        [key: string]: unknown;
                     }))[];
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 };
             };
         };
@@ -8527,10 +8525,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": ({
-                    name?: string & unknown;
+                "application/json": {
+                    name?: string;
                     description?: string | null;
-                    tags?: (string & unknown)[];
+                    tags?: string[];
                     /** @description Replaces every step; a step sent with the `id` of an existing step keeps that id */
                     steps?: (({
                         /** Format: uuid */
@@ -8542,7 +8540,7 @@ export interface operations {
                         /** @default {} */
                         config?: components["schemas"]["ManualStepConfigInput"];
                     } & {
-                        [key: string]: components["schemas"]["StorableJson"];
+                        [key: string]: unknown;
                     }) | ({
                         /** Format: uuid */
                         id?: string;
@@ -8552,7 +8550,7 @@ export interface operations {
                         type: "http";
                         config: components["schemas"]["HttpStepConfigInput"];
                     } & {
-                        [key: string]: components["schemas"]["StorableJson"];
+                        [key: string]: unknown;
                     }) | ({
                         /** Format: uuid */
                         id?: string;
@@ -8562,7 +8560,7 @@ export interface operations {
                         type: "wait";
                         config: components["schemas"]["WaitStepConfigInput"];
                     } & {
-                        [key: string]: components["schemas"]["StorableJson"];
+                        [key: string]: unknown;
                     }) | ({
                         /** Format: uuid */
                         id?: string;
@@ -8573,11 +8571,11 @@ export interface operations {
                         /** @default {} */
                         config?: components["schemas"]["ApprovalStepConfigInput"];
                     } & {
-                        [key: string]: components["schemas"]["StorableJson"];
+                        [key: string]: unknown;
                     }))[];
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
-                }) | unknown | unknown | unknown | unknown;
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
@@ -8725,10 +8723,10 @@ export interface operations {
                      * @default {}
                      */
                     parameters?: {
-                        [key: string]: components["schemas"]["StorableJson"];
+                        [key: string]: unknown;
                     };
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 };
             };
         };
@@ -9270,9 +9268,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    query?: string & unknown;
+                    query?: string;
                     /** @description A pasted error log; trimmed to its informative lines */
-                    error_log?: string & unknown;
+                    error_log?: string;
                     /** @description Default: incidents, procedures and articles */
                     types?: ("incident" | "procedure" | "article" | "log")[];
                     /**
@@ -9292,7 +9290,7 @@ export interface operations {
                         /** Format: date-time */
                         created_before?: string;
                     };
-                } | unknown | unknown;
+                };
             };
         };
         responses: {
@@ -9429,7 +9427,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
-                tag?: string & unknown;
+                tag?: string;
             };
             header?: never;
             path?: never;
@@ -9535,12 +9533,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    title: string & unknown;
+                    title: string;
                     body: string;
                     /** @default [] */
-                    tags?: (string & unknown)[];
+                    tags?: string[];
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 };
             };
         };
@@ -9881,13 +9879,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": ({
-                    title?: string & unknown;
+                "application/json": {
+                    title?: string;
                     body?: string;
-                    tags?: (string & unknown)[];
+                    tags?: string[];
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
-                }) | unknown | unknown | unknown;
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
@@ -10026,9 +10024,9 @@ export interface operations {
                 /** @description Entries before this time */
                 to?: string;
                 level?: "trace" | "debug" | "info" | "warn" | "error" | "fatal";
-                service?: string & unknown;
+                service?: string;
                 /** @description Full-text search over the message */
-                query?: string & unknown;
+                query?: string;
             };
             header?: never;
             path?: never;
@@ -10140,16 +10138,16 @@ export interface operations {
                         /** @enum {string} */
                         level: "trace" | "debug" | "info" | "warn" | "error" | "fatal";
                         message: string;
-                        service: string & unknown;
+                        service: string;
                         /** @default {} */
                         attributes?: {
-                            [key: string]: components["schemas"]["StorableJson"];
+                            [key: string]: unknown;
                         };
                     } & {
-                        [key: string]: components["schemas"]["StorableJson"];
+                        [key: string]: unknown;
                     })[];
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 };
             };
         };
@@ -10378,7 +10376,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string & unknown;
+                    name: string;
                     /** @enum {string} */
                     platform: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts";
                     /** @description Shared secret for signatures (generated when omitted) */
@@ -10388,10 +10386,10 @@ export interface operations {
                     webhook_config?: components["schemas"]["WebhookConfigInput"] | null;
                     /** @default {} */
                     settings?: {
-                        [key: string]: components["schemas"]["StorableJson"];
+                        [key: string]: unknown;
                     };
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 };
             };
         };
@@ -11306,16 +11304,16 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": ({
-                    name?: string & unknown;
+                "application/json": {
+                    name?: string;
                     enabled?: boolean;
                     webhook_config?: components["schemas"]["WebhookConfigInput"] | null;
                     settings?: {
-                        [key: string]: components["schemas"]["StorableJson"];
+                        [key: string]: unknown;
                     };
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
-                }) | unknown | unknown | unknown | unknown;
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
@@ -11788,7 +11786,7 @@ export interface operations {
                     /** @description true marks read, false unread again */
                     read: boolean;
                 } & {
-                    [key: string]: components["schemas"]["StorableJson"];
+                    [key: string]: unknown;
                 };
             };
         };

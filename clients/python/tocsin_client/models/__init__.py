@@ -1,5 +1,6 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .accept_invitation_body import AcceptInvitationBody
 from .accept_invitation_response_201 import AcceptInvitationResponse201
 from .accept_invitation_response_201_data import AcceptInvitationResponse201Data
 from .accept_invitation_response_201_meta import AcceptInvitationResponse201Meta
@@ -37,40 +38,69 @@ from .billing_provider_type_0 import BillingProviderType0
 from .billing_usage import BillingUsage
 from .billing_webhook_ack import BillingWebhookAck
 from .billing_webhook_ack_applied_type_0 import BillingWebhookAckAppliedType0
+from .change_password_body import ChangePasswordBody
 from .change_password_response_200 import ChangePasswordResponse200
 from .change_password_response_200_meta import ChangePasswordResponse200Meta
 from .chat_message import ChatMessage
 from .chat_message_author_kind import ChatMessageAuthorKind
+from .confirm_password_reset_body import ConfirmPasswordResetBody
 from .confirm_password_reset_response_200 import ConfirmPasswordResetResponse200
 from .confirm_password_reset_response_200_meta import ConfirmPasswordResetResponse200Meta
+from .create_api_key_body import CreateApiKeyBody
 from .create_api_key_body_permissions_item import CreateApiKeyBodyPermissionsItem
 from .create_api_key_response_201 import CreateApiKeyResponse201
 from .create_api_key_response_201_meta import CreateApiKeyResponse201Meta
+from .create_article_body import CreateArticleBody
 from .create_article_response_201 import CreateArticleResponse201
 from .create_article_response_201_meta import CreateArticleResponse201Meta
 from .create_billing_checkout_body import CreateBillingCheckoutBody
 from .create_billing_checkout_body_plan import CreateBillingCheckoutBodyPlan
 from .create_billing_checkout_response_201 import CreateBillingCheckoutResponse201
 from .create_billing_checkout_response_201_meta import CreateBillingCheckoutResponse201Meta
+from .create_incident_body import CreateIncidentBody
 from .create_incident_body_severity import CreateIncidentBodySeverity
 from .create_incident_body_status import CreateIncidentBodyStatus
 from .create_incident_response_201 import CreateIncidentResponse201
 from .create_incident_response_201_meta import CreateIncidentResponse201Meta
+from .create_integration_body import CreateIntegrationBody
+from .create_integration_body_platform import CreateIntegrationBodyPlatform
+from .create_integration_body_settings import CreateIntegrationBodySettings
 from .create_integration_response_201 import CreateIntegrationResponse201
 from .create_integration_response_201_meta import CreateIntegrationResponse201Meta
+from .create_invitation_body import CreateInvitationBody
 from .create_invitation_body_role import CreateInvitationBodyRole
 from .create_invitation_response_201 import CreateInvitationResponse201
 from .create_invitation_response_201_meta import CreateInvitationResponse201Meta
+from .create_procedure_body import CreateProcedureBody
+from .create_procedure_body_steps_item_type_0 import CreateProcedureBodyStepsItemType0
+from .create_procedure_body_steps_item_type_1 import CreateProcedureBodyStepsItemType1
+from .create_procedure_body_steps_item_type_2 import CreateProcedureBodyStepsItemType2
+from .create_procedure_body_steps_item_type_3 import CreateProcedureBodyStepsItemType3
 from .create_procedure_response_201 import CreateProcedureResponse201
 from .create_procedure_response_201_meta import CreateProcedureResponse201Meta
+from .create_sso_connection_body_type_0 import CreateSsoConnectionBodyType0
 from .create_sso_connection_body_type_0_config import CreateSsoConnectionBodyType0Config
 from .create_sso_connection_body_type_0_default_role import CreateSsoConnectionBodyType0DefaultRole
+from .create_sso_connection_body_type_1 import CreateSsoConnectionBodyType1
+from .create_sso_connection_body_type_1_config import CreateSsoConnectionBodyType1Config
+from .create_sso_connection_body_type_1_default_role import CreateSsoConnectionBodyType1DefaultRole
+from .create_sso_connection_body_type_2 import CreateSsoConnectionBodyType2
+from .create_sso_connection_body_type_2_config import CreateSsoConnectionBodyType2Config
+from .create_sso_connection_body_type_2_default_role import CreateSsoConnectionBodyType2DefaultRole
+from .create_sso_connection_body_type_3 import CreateSsoConnectionBodyType3
+from .create_sso_connection_body_type_3_config import CreateSsoConnectionBodyType3Config
+from .create_sso_connection_body_type_3_default_role import CreateSsoConnectionBodyType3DefaultRole
+from .create_sso_connection_body_type_4 import CreateSsoConnectionBodyType4
+from .create_sso_connection_body_type_4_config import CreateSsoConnectionBodyType4Config
+from .create_sso_connection_body_type_4_default_role import CreateSsoConnectionBodyType4DefaultRole
 from .create_sso_connection_response_201 import CreateSsoConnectionResponse201
 from .create_sso_connection_response_201_meta import CreateSsoConnectionResponse201Meta
 from .created_api_key import CreatedApiKey
 from .error import Error
 from .error_code import ErrorCode
 from .error_errors_item import ErrorErrorsItem
+from .execute_procedure_body import ExecuteProcedureBody
+from .execute_procedure_body_parameters import ExecuteProcedureBodyParameters
 from .execute_procedure_response_201 import ExecuteProcedureResponse201
 from .execute_procedure_response_201_meta import ExecuteProcedureResponse201Meta
 from .execution import Execution
@@ -115,6 +145,10 @@ from .helper_build_arch import HelperBuildArch
 from .helper_build_os import HelperBuildOs
 from .http_step_config import HttpStepConfig
 from .http_step_config_headers import HttpStepConfigHeaders
+from .http_step_config_input import HttpStepConfigInput
+from .http_step_config_input_headers import HttpStepConfigInputHeaders
+from .http_step_config_input_method import HttpStepConfigInputMethod
+from .http_step_config_input_secret_headers import HttpStepConfigInputSecretHeaders
 from .http_step_config_method import HttpStepConfigMethod
 from .http_step_config_secret_headers import HttpStepConfigSecretHeaders
 from .incident import Incident
@@ -201,9 +235,12 @@ from .list_users_role import ListUsersRole
 from .log_entry import LogEntry
 from .log_entry_attributes import LogEntryAttributes
 from .log_entry_level import LogEntryLevel
+from .login_data_body import LoginDataBody
+from .login_json_body import LoginJsonBody
 from .logout_all_body import LogoutAllBody
 from .logout_all_response_200 import LogoutAllResponse200
 from .logout_all_response_200_meta import LogoutAllResponse200Meta
+from .logout_body import LogoutBody
 from .logout_response_200 import LogoutResponse200
 from .logout_response_200_meta import LogoutResponse200Meta
 from .manual_step_config import ManualStepConfig
@@ -240,9 +277,12 @@ from .readyz_response_503_checks import ReadyzResponse503Checks
 from .readyz_response_503_checks_additional_property import ReadyzResponse503ChecksAdditionalProperty
 from .readyz_response_503_status import ReadyzResponse503Status
 from .refresh_response import RefreshResponse
+from .refresh_token_body import RefreshTokenBody
+from .register_body import RegisterBody
 from .register_response_201 import RegisterResponse201
 from .register_response_201_data import RegisterResponse201Data
 from .register_response_201_meta import RegisterResponse201Meta
+from .request_password_reset_body import RequestPasswordResetBody
 from .request_password_reset_response_200 import RequestPasswordResetResponse200
 from .request_password_reset_response_200_meta import RequestPasswordResetResponse200Meta
 from .resend_verification_response_200 import ResendVerificationResponse200
@@ -251,6 +291,12 @@ from .rotate_integration_secret_response_200 import RotateIntegrationSecretRespo
 from .rotate_integration_secret_response_200_meta import RotateIntegrationSecretResponse200Meta
 from .search_hit import SearchHit
 from .search_hit_type import SearchHitType
+from .search_query_body import SearchQueryBody
+from .search_query_body_filters import SearchQueryBodyFilters
+from .search_query_body_filters_severity import SearchQueryBodyFiltersSeverity
+from .search_query_body_filters_status import SearchQueryBodyFiltersStatus
+from .search_query_body_mode import SearchQueryBodyMode
+from .search_query_body_types_item import SearchQueryBodyTypesItem
 from .search_query_response_200 import SearchQueryResponse200
 from .search_query_response_200_meta import SearchQueryResponse200Meta
 from .search_query_response_200_meta_mode import SearchQueryResponse200MetaMode
@@ -266,6 +312,10 @@ from .sso_initiate_response_200_data import SsoInitiateResponse200Data
 from .sso_initiate_response_200_meta import SsoInitiateResponse200Meta
 from .start_self_test_response_202 import StartSelfTestResponse202
 from .start_self_test_response_202_meta import StartSelfTestResponse202Meta
+from .submit_logs_body import SubmitLogsBody
+from .submit_logs_body_logs_item import SubmitLogsBodyLogsItem
+from .submit_logs_body_logs_item_attributes import SubmitLogsBodyLogsItemAttributes
+from .submit_logs_body_logs_item_level import SubmitLogsBodyLogsItemLevel
 from .submit_logs_response_201 import SubmitLogsResponse201
 from .submit_logs_response_201_data import SubmitLogsResponse201Data
 from .submit_logs_response_201_meta import SubmitLogsResponse201Meta
@@ -273,15 +323,24 @@ from .timeline_entry import TimelineEntry
 from .timeline_entry_data import TimelineEntryData
 from .timeline_entry_type import TimelineEntryType
 from .token_response import TokenResponse
+from .update_article_body import UpdateArticleBody
 from .update_article_response_200 import UpdateArticleResponse200
 from .update_article_response_200_meta import UpdateArticleResponse200Meta
 from .update_execution_body_type_0 import UpdateExecutionBodyType0
+from .update_execution_body_type_1 import UpdateExecutionBodyType1
+from .update_execution_body_type_1_status import UpdateExecutionBodyType1Status
 from .update_execution_response_200 import UpdateExecutionResponse200
 from .update_execution_response_200_meta import UpdateExecutionResponse200Meta
+from .update_incident_body import UpdateIncidentBody
+from .update_incident_body_severity import UpdateIncidentBodySeverity
+from .update_incident_body_status import UpdateIncidentBodyStatus
 from .update_incident_response_200 import UpdateIncidentResponse200
 from .update_incident_response_200_meta import UpdateIncidentResponse200Meta
+from .update_integration_body import UpdateIntegrationBody
+from .update_integration_body_settings import UpdateIntegrationBodySettings
 from .update_integration_response_200 import UpdateIntegrationResponse200
 from .update_integration_response_200_meta import UpdateIntegrationResponse200Meta
+from .update_notification_body import UpdateNotificationBody
 from .update_notification_response_200 import UpdateNotificationResponse200
 from .update_notification_response_200_meta import UpdateNotificationResponse200Meta
 from .update_organization_body import UpdateOrganizationBody
@@ -299,14 +358,25 @@ from .update_organization_settings_body_notifications_min_severity import (
 from .update_organization_settings_body_timezone import UpdateOrganizationSettingsBodyTimezone
 from .update_organization_settings_response_200 import UpdateOrganizationSettingsResponse200
 from .update_organization_settings_response_200_meta import UpdateOrganizationSettingsResponse200Meta
+from .update_procedure_body import UpdateProcedureBody
+from .update_procedure_body_steps_item_type_0 import UpdateProcedureBodyStepsItemType0
+from .update_procedure_body_steps_item_type_1 import UpdateProcedureBodyStepsItemType1
+from .update_procedure_body_steps_item_type_2 import UpdateProcedureBodyStepsItemType2
+from .update_procedure_body_steps_item_type_3 import UpdateProcedureBodyStepsItemType3
 from .update_procedure_response_200 import UpdateProcedureResponse200
 from .update_procedure_response_200_meta import UpdateProcedureResponse200Meta
+from .update_sso_connection_body import UpdateSsoConnectionBody
+from .update_sso_connection_body_config import UpdateSsoConnectionBodyConfig
+from .update_sso_connection_body_default_role import UpdateSsoConnectionBodyDefaultRole
 from .update_sso_connection_response_200 import UpdateSsoConnectionResponse200
 from .update_sso_connection_response_200_meta import UpdateSsoConnectionResponse200Meta
+from .update_user_body import UpdateUserBody
+from .update_user_body_role import UpdateUserBodyRole
 from .update_user_response_200 import UpdateUserResponse200
 from .update_user_response_200_meta import UpdateUserResponse200Meta
 from .user import User
 from .user_role import UserRole
+from .verify_email_body import VerifyEmailBody
 from .verify_email_response_200 import VerifyEmailResponse200
 from .verify_email_response_200_meta import VerifyEmailResponse200Meta
 from .wait_step_config import WaitStepConfig
@@ -316,6 +386,12 @@ from .webhook_accepted_data import WebhookAcceptedData
 from .webhook_config import WebhookConfig
 from .webhook_config_events_item import WebhookConfigEventsItem
 from .webhook_config_headers import WebhookConfigHeaders
+from .webhook_config_input import WebhookConfigInput
+from .webhook_config_input_events_item import WebhookConfigInputEventsItem
+from .webhook_config_input_headers import WebhookConfigInputHeaders
+from .webhook_config_input_method import WebhookConfigInputMethod
+from .webhook_config_input_secret_headers import WebhookConfigInputSecretHeaders
+from .webhook_config_input_template import WebhookConfigInputTemplate
 from .webhook_config_method import WebhookConfigMethod
 from .webhook_config_secret_headers import WebhookConfigSecretHeaders
 from .webhook_config_template import WebhookConfigTemplate
@@ -330,6 +406,7 @@ from .webhook_health_status import WebhookHealthStatus
 from .webhook_health_temporal import WebhookHealthTemporal
 
 __all__ = (
+    "AcceptInvitationBody",
     "AcceptInvitationResponse201",
     "AcceptInvitationResponse201Data",
     "AcceptInvitationResponse201Meta",
@@ -367,15 +444,19 @@ __all__ = (
     "BillingUsage",
     "BillingWebhookAck",
     "BillingWebhookAckAppliedType0",
+    "ChangePasswordBody",
     "ChangePasswordResponse200",
     "ChangePasswordResponse200Meta",
     "ChatMessage",
     "ChatMessageAuthorKind",
+    "ConfirmPasswordResetBody",
     "ConfirmPasswordResetResponse200",
     "ConfirmPasswordResetResponse200Meta",
+    "CreateApiKeyBody",
     "CreateApiKeyBodyPermissionsItem",
     "CreateApiKeyResponse201",
     "CreateApiKeyResponse201Meta",
+    "CreateArticleBody",
     "CreateArticleResponse201",
     "CreateArticleResponse201Meta",
     "CreateBillingCheckoutBody",
@@ -383,24 +464,49 @@ __all__ = (
     "CreateBillingCheckoutResponse201",
     "CreateBillingCheckoutResponse201Meta",
     "CreatedApiKey",
+    "CreateIncidentBody",
     "CreateIncidentBodySeverity",
     "CreateIncidentBodyStatus",
     "CreateIncidentResponse201",
     "CreateIncidentResponse201Meta",
+    "CreateIntegrationBody",
+    "CreateIntegrationBodyPlatform",
+    "CreateIntegrationBodySettings",
     "CreateIntegrationResponse201",
     "CreateIntegrationResponse201Meta",
+    "CreateInvitationBody",
     "CreateInvitationBodyRole",
     "CreateInvitationResponse201",
     "CreateInvitationResponse201Meta",
+    "CreateProcedureBody",
+    "CreateProcedureBodyStepsItemType0",
+    "CreateProcedureBodyStepsItemType1",
+    "CreateProcedureBodyStepsItemType2",
+    "CreateProcedureBodyStepsItemType3",
     "CreateProcedureResponse201",
     "CreateProcedureResponse201Meta",
+    "CreateSsoConnectionBodyType0",
     "CreateSsoConnectionBodyType0Config",
     "CreateSsoConnectionBodyType0DefaultRole",
+    "CreateSsoConnectionBodyType1",
+    "CreateSsoConnectionBodyType1Config",
+    "CreateSsoConnectionBodyType1DefaultRole",
+    "CreateSsoConnectionBodyType2",
+    "CreateSsoConnectionBodyType2Config",
+    "CreateSsoConnectionBodyType2DefaultRole",
+    "CreateSsoConnectionBodyType3",
+    "CreateSsoConnectionBodyType3Config",
+    "CreateSsoConnectionBodyType3DefaultRole",
+    "CreateSsoConnectionBodyType4",
+    "CreateSsoConnectionBodyType4Config",
+    "CreateSsoConnectionBodyType4DefaultRole",
     "CreateSsoConnectionResponse201",
     "CreateSsoConnectionResponse201Meta",
     "Error",
     "ErrorCode",
     "ErrorErrorsItem",
+    "ExecuteProcedureBody",
+    "ExecuteProcedureBodyParameters",
     "ExecuteProcedureResponse201",
     "ExecuteProcedureResponse201Meta",
     "Execution",
@@ -445,6 +551,10 @@ __all__ = (
     "HelperBuildOs",
     "HttpStepConfig",
     "HttpStepConfigHeaders",
+    "HttpStepConfigInput",
+    "HttpStepConfigInputHeaders",
+    "HttpStepConfigInputMethod",
+    "HttpStepConfigInputSecretHeaders",
     "HttpStepConfigMethod",
     "HttpStepConfigSecretHeaders",
     "Incident",
@@ -529,9 +639,12 @@ __all__ = (
     "LogEntry",
     "LogEntryAttributes",
     "LogEntryLevel",
+    "LoginDataBody",
+    "LoginJsonBody",
     "LogoutAllBody",
     "LogoutAllResponse200",
     "LogoutAllResponse200Meta",
+    "LogoutBody",
     "LogoutResponse200",
     "LogoutResponse200Meta",
     "ManualStepConfig",
@@ -568,9 +681,12 @@ __all__ = (
     "ReadyzResponse503ChecksAdditionalProperty",
     "ReadyzResponse503Status",
     "RefreshResponse",
+    "RefreshTokenBody",
+    "RegisterBody",
     "RegisterResponse201",
     "RegisterResponse201Data",
     "RegisterResponse201Meta",
+    "RequestPasswordResetBody",
     "RequestPasswordResetResponse200",
     "RequestPasswordResetResponse200Meta",
     "ResendVerificationResponse200",
@@ -579,6 +695,12 @@ __all__ = (
     "RotateIntegrationSecretResponse200Meta",
     "SearchHit",
     "SearchHitType",
+    "SearchQueryBody",
+    "SearchQueryBodyFilters",
+    "SearchQueryBodyFiltersSeverity",
+    "SearchQueryBodyFiltersStatus",
+    "SearchQueryBodyMode",
+    "SearchQueryBodyTypesItem",
     "SearchQueryResponse200",
     "SearchQueryResponse200Meta",
     "SearchQueryResponse200MetaMode",
@@ -594,6 +716,10 @@ __all__ = (
     "SsoInitiateResponse200Meta",
     "StartSelfTestResponse202",
     "StartSelfTestResponse202Meta",
+    "SubmitLogsBody",
+    "SubmitLogsBodyLogsItem",
+    "SubmitLogsBodyLogsItemAttributes",
+    "SubmitLogsBodyLogsItemLevel",
     "SubmitLogsResponse201",
     "SubmitLogsResponse201Data",
     "SubmitLogsResponse201Meta",
@@ -601,15 +727,24 @@ __all__ = (
     "TimelineEntryData",
     "TimelineEntryType",
     "TokenResponse",
+    "UpdateArticleBody",
     "UpdateArticleResponse200",
     "UpdateArticleResponse200Meta",
     "UpdateExecutionBodyType0",
+    "UpdateExecutionBodyType1",
+    "UpdateExecutionBodyType1Status",
     "UpdateExecutionResponse200",
     "UpdateExecutionResponse200Meta",
+    "UpdateIncidentBody",
+    "UpdateIncidentBodySeverity",
+    "UpdateIncidentBodyStatus",
     "UpdateIncidentResponse200",
     "UpdateIncidentResponse200Meta",
+    "UpdateIntegrationBody",
+    "UpdateIntegrationBodySettings",
     "UpdateIntegrationResponse200",
     "UpdateIntegrationResponse200Meta",
+    "UpdateNotificationBody",
     "UpdateNotificationResponse200",
     "UpdateNotificationResponse200Meta",
     "UpdateOrganizationBody",
@@ -623,14 +758,25 @@ __all__ = (
     "UpdateOrganizationSettingsBodyTimezone",
     "UpdateOrganizationSettingsResponse200",
     "UpdateOrganizationSettingsResponse200Meta",
+    "UpdateProcedureBody",
+    "UpdateProcedureBodyStepsItemType0",
+    "UpdateProcedureBodyStepsItemType1",
+    "UpdateProcedureBodyStepsItemType2",
+    "UpdateProcedureBodyStepsItemType3",
     "UpdateProcedureResponse200",
     "UpdateProcedureResponse200Meta",
+    "UpdateSsoConnectionBody",
+    "UpdateSsoConnectionBodyConfig",
+    "UpdateSsoConnectionBodyDefaultRole",
     "UpdateSsoConnectionResponse200",
     "UpdateSsoConnectionResponse200Meta",
+    "UpdateUserBody",
+    "UpdateUserBodyRole",
     "UpdateUserResponse200",
     "UpdateUserResponse200Meta",
     "User",
     "UserRole",
+    "VerifyEmailBody",
     "VerifyEmailResponse200",
     "VerifyEmailResponse200Meta",
     "WaitStepConfig",
@@ -640,6 +786,12 @@ __all__ = (
     "WebhookConfig",
     "WebhookConfigEventsItem",
     "WebhookConfigHeaders",
+    "WebhookConfigInput",
+    "WebhookConfigInputEventsItem",
+    "WebhookConfigInputHeaders",
+    "WebhookConfigInputMethod",
+    "WebhookConfigInputSecretHeaders",
+    "WebhookConfigInputTemplate",
     "WebhookConfigMethod",
     "WebhookConfigSecretHeaders",
     "WebhookConfigTemplate",

@@ -6,13 +6,15 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
+from ...models.login_data_body import LoginDataBody
+from ...models.login_json_body import LoginJsonBody
 from ...models.token_response import TokenResponse
-from ...types import UNSET, Response
+from ...types import Response, UNSET, Unset
 
 
 def _get_kwargs(
     *,
-    body: Any | Any | Unset = UNSET,
+    body: LoginJsonBody | LoginDataBody | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -21,11 +23,11 @@ def _get_kwargs(
         "url": "/api/v1/auth/login",
     }
 
-    if isinstance(body, Any):
-        _kwargs["json"] = body
+    if isinstance(body, LoginJsonBody):
+        _kwargs["json"] = body.to_dict()
 
         headers["Content-Type"] = "application/json"
-    if isinstance(body, Any):
+    if isinstance(body, LoginDataBody):
         _kwargs["data"] = body.to_dict()
         headers["Content-Type"] = "application/x-www-form-urlencoded"
 
@@ -99,7 +101,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: Any | Any | Unset = UNSET,
+    body: LoginJsonBody | LoginDataBody | Unset = UNSET,
 ) -> Response[Error | TokenResponse]:
     """Authenticate with email and password
 
@@ -109,8 +111,8 @@ def sync_detailed(
     (after a correct password) and signs in through /sso/initiate.
 
     Args:
-        body (Any):
-        body (Any):
+        body (LoginJsonBody):
+        body (LoginDataBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -134,7 +136,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: Any | Any | Unset = UNSET,
+    body: LoginJsonBody | LoginDataBody | Unset = UNSET,
 ) -> Error | TokenResponse | None:
     """Authenticate with email and password
 
@@ -144,8 +146,8 @@ def sync(
     (after a correct password) and signs in through /sso/initiate.
 
     Args:
-        body (Any):
-        body (Any):
+        body (LoginJsonBody):
+        body (LoginDataBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -164,7 +166,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: Any | Any | Unset = UNSET,
+    body: LoginJsonBody | LoginDataBody | Unset = UNSET,
 ) -> Response[Error | TokenResponse]:
     """Authenticate with email and password
 
@@ -174,8 +176,8 @@ async def asyncio_detailed(
     (after a correct password) and signs in through /sso/initiate.
 
     Args:
-        body (Any):
-        body (Any):
+        body (LoginJsonBody):
+        body (LoginDataBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -197,7 +199,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: Any | Any | Unset = UNSET,
+    body: LoginJsonBody | LoginDataBody | Unset = UNSET,
 ) -> Error | TokenResponse | None:
     """Authenticate with email and password
 
@@ -207,8 +209,8 @@ async def asyncio(
     (after a correct password) and signs in through /sso/initiate.
 
     Args:
-        body (Any):
-        body (Any):
+        body (LoginJsonBody):
+        body (LoginDataBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -8,6 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
+from ...models.update_incident_body import UpdateIncidentBody
 from ...models.update_incident_response_200 import UpdateIncidentResponse200
 from ...types import Response
 
@@ -15,7 +16,7 @@ from ...types import Response
 def _get_kwargs(
     id: UUID,
     *,
-    body: Any,
+    body: UpdateIncidentBody,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -26,7 +27,7 @@ def _get_kwargs(
         ),
     }
 
-    _kwargs["json"] = body
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -103,7 +104,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: UpdateIncidentBody,
 ) -> Response[Error | UpdateIncidentResponse200]:
     """Update status, severity, assignee, title, description or tags
 
@@ -113,7 +114,7 @@ def sync_detailed(
 
     Args:
         id (UUID):
-        body (Any):
+        body (UpdateIncidentBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -139,7 +140,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: UpdateIncidentBody,
 ) -> Error | UpdateIncidentResponse200 | None:
     """Update status, severity, assignee, title, description or tags
 
@@ -149,7 +150,7 @@ def sync(
 
     Args:
         id (UUID):
-        body (Any):
+        body (UpdateIncidentBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -170,7 +171,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: UpdateIncidentBody,
 ) -> Response[Error | UpdateIncidentResponse200]:
     """Update status, severity, assignee, title, description or tags
 
@@ -180,7 +181,7 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):
-        body (Any):
+        body (UpdateIncidentBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -204,7 +205,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: UpdateIncidentBody,
 ) -> Error | UpdateIncidentResponse200 | None:
     """Update status, severity, assignee, title, description or tags
 
@@ -214,7 +215,7 @@ async def asyncio(
 
     Args:
         id (UUID):
-        body (Any):
+        body (UpdateIncidentBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

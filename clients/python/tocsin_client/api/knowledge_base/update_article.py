@@ -8,6 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
+from ...models.update_article_body import UpdateArticleBody
 from ...models.update_article_response_200 import UpdateArticleResponse200
 from ...types import Response
 
@@ -15,7 +16,7 @@ from ...types import Response
 def _get_kwargs(
     id: UUID,
     *,
-    body: Any,
+    body: UpdateArticleBody,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -26,7 +27,7 @@ def _get_kwargs(
         ),
     }
 
-    _kwargs["json"] = body
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -103,13 +104,13 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: UpdateArticleBody,
 ) -> Response[Error | UpdateArticleResponse200]:
     """Update an article's title, body or tags
 
     Args:
         id (UUID):
-        body (Any):
+        body (UpdateArticleBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,13 +136,13 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: UpdateArticleBody,
 ) -> Error | UpdateArticleResponse200 | None:
     """Update an article's title, body or tags
 
     Args:
         id (UUID):
-        body (Any):
+        body (UpdateArticleBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -162,13 +163,13 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: UpdateArticleBody,
 ) -> Response[Error | UpdateArticleResponse200]:
     """Update an article's title, body or tags
 
     Args:
         id (UUID):
-        body (Any):
+        body (UpdateArticleBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -192,13 +193,13 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: UpdateArticleBody,
 ) -> Error | UpdateArticleResponse200 | None:
     """Update an article's title, body or tags
 
     Args:
         id (UUID):
-        body (Any):
+        body (UpdateArticleBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

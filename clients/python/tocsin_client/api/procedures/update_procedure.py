@@ -8,6 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
+from ...models.update_procedure_body import UpdateProcedureBody
 from ...models.update_procedure_response_200 import UpdateProcedureResponse200
 from ...types import Response
 
@@ -15,7 +16,7 @@ from ...types import Response
 def _get_kwargs(
     id: UUID,
     *,
-    body: Any,
+    body: UpdateProcedureBody,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -26,7 +27,7 @@ def _get_kwargs(
         ),
     }
 
-    _kwargs["json"] = body
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -103,7 +104,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: UpdateProcedureBody,
 ) -> Response[Error | UpdateProcedureResponse200]:
     """Update name, description, tags or steps
 
@@ -112,7 +113,7 @@ def sync_detailed(
 
     Args:
         id (UUID):
-        body (Any):
+        body (UpdateProcedureBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -138,7 +139,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: UpdateProcedureBody,
 ) -> Error | UpdateProcedureResponse200 | None:
     """Update name, description, tags or steps
 
@@ -147,7 +148,7 @@ def sync(
 
     Args:
         id (UUID):
-        body (Any):
+        body (UpdateProcedureBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -168,7 +169,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: UpdateProcedureBody,
 ) -> Response[Error | UpdateProcedureResponse200]:
     """Update name, description, tags or steps
 
@@ -177,7 +178,7 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):
-        body (Any):
+        body (UpdateProcedureBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -201,7 +202,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: UpdateProcedureBody,
 ) -> Error | UpdateProcedureResponse200 | None:
     """Update name, description, tags or steps
 
@@ -210,7 +211,7 @@ async def asyncio(
 
     Args:
         id (UUID):
-        body (Any):
+        body (UpdateProcedureBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -6,13 +6,14 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
+from ...models.search_query_body import SearchQueryBody
 from ...models.search_query_response_200 import SearchQueryResponse200
 from ...types import Response
 
 
 def _get_kwargs(
     *,
-    body: Any,
+    body: SearchQueryBody,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -21,7 +22,7 @@ def _get_kwargs(
         "url": "/api/v1/search/query",
     }
 
-    _kwargs["json"] = body
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -97,7 +98,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: SearchQueryBody,
 ) -> Response[Error | SearchQueryResponse200]:
     """Search incidents, procedures, articles and logs by meaning and keywords
 
@@ -111,7 +112,7 @@ def sync_detailed(
     rate-limit class applies.
 
     Args:
-        body (Any):
+        body (SearchQueryBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,7 +136,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: SearchQueryBody,
 ) -> Error | SearchQueryResponse200 | None:
     """Search incidents, procedures, articles and logs by meaning and keywords
 
@@ -149,7 +150,7 @@ def sync(
     rate-limit class applies.
 
     Args:
-        body (Any):
+        body (SearchQueryBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -168,7 +169,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: SearchQueryBody,
 ) -> Response[Error | SearchQueryResponse200]:
     """Search incidents, procedures, articles and logs by meaning and keywords
 
@@ -182,7 +183,7 @@ async def asyncio_detailed(
     rate-limit class applies.
 
     Args:
-        body (Any):
+        body (SearchQueryBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -204,7 +205,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: SearchQueryBody,
 ) -> Error | SearchQueryResponse200 | None:
     """Search incidents, procedures, articles and logs by meaning and keywords
 
@@ -218,7 +219,7 @@ async def asyncio(
     rate-limit class applies.
 
     Args:
-        body (Any):
+        body (SearchQueryBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -8,6 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
+from ...models.update_user_body import UpdateUserBody
 from ...models.update_user_response_200 import UpdateUserResponse200
 from ...types import Response
 
@@ -15,7 +16,7 @@ from ...types import Response
 def _get_kwargs(
     id: UUID,
     *,
-    body: Any,
+    body: UpdateUserBody,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -26,7 +27,7 @@ def _get_kwargs(
         ),
     }
 
-    _kwargs["json"] = body
+    _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -108,7 +109,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: UpdateUserBody,
 ) -> Response[Error | UpdateUserResponse200]:
     """Update a user's name or role
 
@@ -117,7 +118,7 @@ def sync_detailed(
 
     Args:
         id (UUID):
-        body (Any):
+        body (UpdateUserBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -143,7 +144,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: UpdateUserBody,
 ) -> Error | UpdateUserResponse200 | None:
     """Update a user's name or role
 
@@ -152,7 +153,7 @@ def sync(
 
     Args:
         id (UUID):
-        body (Any):
+        body (UpdateUserBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,7 +174,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: UpdateUserBody,
 ) -> Response[Error | UpdateUserResponse200]:
     """Update a user's name or role
 
@@ -182,7 +183,7 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):
-        body (Any):
+        body (UpdateUserBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -206,7 +207,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient | Client,
-    body: Any,
+    body: UpdateUserBody,
 ) -> Error | UpdateUserResponse200 | None:
     """Update a user's name or role
 
@@ -215,7 +216,7 @@ async def asyncio(
 
     Args:
         id (UUID):
-        body (Any):
+        body (UpdateUserBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

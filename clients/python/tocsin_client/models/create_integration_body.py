@@ -1,0 +1,146 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.create_integration_body_platform import CreateIntegrationBodyPlatform
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.create_integration_body_settings import CreateIntegrationBodySettings
+    from ..models.webhook_config_input import WebhookConfigInput
+
+
+T = TypeVar("T", bound="CreateIntegrationBody")
+
+
+@_attrs_define
+class CreateIntegrationBody:
+    """
+    Attributes:
+        name (str):
+        platform (CreateIntegrationBodyPlatform):
+        secret (str | Unset): Shared secret for signatures (generated when omitted)
+        enabled (bool | Unset):  Default: True.
+        webhook_config (None | Unset | WebhookConfigInput):
+        settings (CreateIntegrationBodySettings | Unset):
+    """
+
+    name: str
+    platform: CreateIntegrationBodyPlatform
+    secret: str | Unset = UNSET
+    enabled: bool | Unset = True
+    webhook_config: None | Unset | WebhookConfigInput = UNSET
+    settings: CreateIntegrationBodySettings | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.webhook_config_input import WebhookConfigInput  # noqa: PLC0415
+
+        name = self.name
+
+        platform = self.platform.value
+
+        secret = self.secret
+
+        enabled = self.enabled
+
+        webhook_config: dict[str, Any] | None | Unset
+        if isinstance(self.webhook_config, Unset):
+            webhook_config = UNSET
+        elif isinstance(self.webhook_config, WebhookConfigInput):
+            webhook_config = self.webhook_config.to_dict()
+        else:
+            webhook_config = self.webhook_config
+
+        settings: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.settings, Unset):
+            settings = self.settings.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "name": name,
+                "platform": platform,
+            }
+        )
+        if secret is not UNSET:
+            field_dict["secret"] = secret
+        if enabled is not UNSET:
+            field_dict["enabled"] = enabled
+        if webhook_config is not UNSET:
+            field_dict["webhook_config"] = webhook_config
+        if settings is not UNSET:
+            field_dict["settings"] = settings
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.create_integration_body_settings import CreateIntegrationBodySettings  # noqa: PLC0415
+        from ..models.webhook_config_input import WebhookConfigInput  # noqa: PLC0415
+
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        platform = CreateIntegrationBodyPlatform(d.pop("platform"))
+
+        secret = d.pop("secret", UNSET)
+
+        enabled = d.pop("enabled", UNSET)
+
+        def _parse_webhook_config(data: object) -> None | Unset | WebhookConfigInput:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                webhook_config_type_0 = WebhookConfigInput.from_dict(data)
+
+                return webhook_config_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | WebhookConfigInput, data)
+
+        webhook_config = _parse_webhook_config(d.pop("webhook_config", UNSET))
+
+        _settings = d.pop("settings", UNSET)
+        settings: CreateIntegrationBodySettings | Unset
+        if isinstance(_settings, Unset):
+            settings = UNSET
+        else:
+            settings = CreateIntegrationBodySettings.from_dict(_settings)
+
+        create_integration_body = cls(
+            name=name,
+            platform=platform,
+            secret=secret,
+            enabled=enabled,
+            webhook_config=webhook_config,
+            settings=settings,
+        )
+
+        create_integration_body.additional_properties = d
+        return create_integration_body
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class CreateSsoConnectionBodyType4DefaultRole(StrEnum):
+    ADMIN = "admin"
+    ENGINEER = "engineer"
+    OWNER = "owner"
+    VIEWER = "viewer"
+
+    def __str__(self) -> str:
+        return str(self.value)

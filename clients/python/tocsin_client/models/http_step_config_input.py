@@ -1,0 +1,122 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.http_step_config_input_method import HttpStepConfigInputMethod
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.http_step_config_input_headers import HttpStepConfigInputHeaders
+    from ..models.http_step_config_input_secret_headers import HttpStepConfigInputSecretHeaders
+
+
+T = TypeVar("T", bound="HttpStepConfigInput")
+
+
+@_attrs_define
+class HttpStepConfigInput:
+    """
+    Attributes:
+        url (str):
+        method (HttpStepConfigInputMethod | Unset):  Default: HttpStepConfigInputMethod.POST.
+        headers (HttpStepConfigInputHeaders | Unset): Plain headers, {{parameters.<name>}} rendered; values shown as
+            `[redacted]` to callers without procedures:update
+        secret_headers (HttpStepConfigInputSecretHeaders | Unset): Write-only headers for credentials: stored encrypted,
+            added at send time (not rendered), answered as `[redacted]`. On update of a step sent with its id, omitted keeps
+            the stored ones, `{}` removes them, `[redacted]` keeps the stored value of that name.
+        body (Any | Unset): Any JSON value without a NUL character in its strings or keys
+        expected_status (int | Unset): Default: any 2xx
+    """
+
+    url: str
+    method: HttpStepConfigInputMethod | Unset = HttpStepConfigInputMethod.POST
+    headers: HttpStepConfigInputHeaders | Unset = UNSET
+    secret_headers: HttpStepConfigInputSecretHeaders | Unset = UNSET
+    body: Any | Unset = UNSET
+    expected_status: int | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        url = self.url
+
+        method: str | Unset = UNSET
+        if not isinstance(self.method, Unset):
+            method = self.method.value
+
+        headers: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.headers, Unset):
+            headers = self.headers.to_dict()
+
+        secret_headers: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.secret_headers, Unset):
+            secret_headers = self.secret_headers.to_dict()
+
+        body = self.body
+
+        expected_status = self.expected_status
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "url": url,
+            }
+        )
+        if method is not UNSET:
+            field_dict["method"] = method
+        if headers is not UNSET:
+            field_dict["headers"] = headers
+        if secret_headers is not UNSET:
+            field_dict["secret_headers"] = secret_headers
+        if body is not UNSET:
+            field_dict["body"] = body
+        if expected_status is not UNSET:
+            field_dict["expected_status"] = expected_status
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.http_step_config_input_headers import HttpStepConfigInputHeaders  # noqa: PLC0415
+        from ..models.http_step_config_input_secret_headers import HttpStepConfigInputSecretHeaders  # noqa: PLC0415
+
+        d = dict(src_dict)
+        url = d.pop("url")
+
+        _method = d.pop("method", UNSET)
+        method: HttpStepConfigInputMethod | Unset
+        if isinstance(_method, Unset):
+            method = UNSET
+        else:
+            method = HttpStepConfigInputMethod(_method)
+
+        _headers = d.pop("headers", UNSET)
+        headers: HttpStepConfigInputHeaders | Unset
+        if isinstance(_headers, Unset):
+            headers = UNSET
+        else:
+            headers = HttpStepConfigInputHeaders.from_dict(_headers)
+
+        _secret_headers = d.pop("secret_headers", UNSET)
+        secret_headers: HttpStepConfigInputSecretHeaders | Unset
+        if isinstance(_secret_headers, Unset):
+            secret_headers = UNSET
+        else:
+            secret_headers = HttpStepConfigInputSecretHeaders.from_dict(_secret_headers)
+
+        body = d.pop("body", UNSET)
+
+        expected_status = d.pop("expected_status", UNSET)
+
+        http_step_config_input = cls(
+            url=url,
+            method=method,
+            headers=headers,
+            secret_headers=secret_headers,
+            body=body,
+            expected_status=expected_status,
+        )
+
+        return http_step_config_input
