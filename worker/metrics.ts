@@ -34,6 +34,7 @@ export function createWorkerMetrics(registry: Registry, deps: {
   temporalMetricsUrl?: string;
   outboxLagTtlMs?: number;
 }): WorkerMetrics {
+  let scrapeHealth: ReturnType<typeof checkWorkerHealth> | undefined;
   const backlog = cachedLoader(
     async () => {
       const [row] = await deps.orm.em.fork().execute<Array<{ pending: number; lag: number | null }>>(
@@ -110,8 +111,9 @@ export function createWorkerMetrics(registry: Registry, deps: {
   return {
     registry,
     observeHealth(sources) {
-    // Every health gauge of one scrape reads the same snapshot: one round of checks per scrape.
-    const snapshot = cachedLoader(() => checkWorkerHealth(sources), { ttlMs: 500 });
+    // Every health gauge of one scrape reads the same snapshot, taken when the scrape starts
+    // (render()): one round of checks per scrape, never older than the scrape itself.
+    const snapshot = () => (scrapeHealth ??= checkWorkerHealth(sources));
     const fromSnapshot = <T extends string>(name: string, help: string, labelNames: T[], write: (gauge: Gauge<T>, health: NonNullable<Awaited<ReturnType<typeof snapshot>>>) => void) =>
       new Gauge<T>({
         name, help, labelNames, registers: [registry],
@@ -143,6 +145,7 @@ export function createWorkerMetrics(registry: Registry, deps: {
     },
     activityInterceptor: (ctx) => ({ inbound: new MetricsInbound(ctx.info.activityType) }),
     async render() {
+      scrapeHealth = undefined;
       const own = await registry.metrics();
       if (!deps.temporalMetricsUrl) return own;
       // The SDK's series are appended as served; a slow or absent core endpoint never fails the scrape.
