@@ -9,26 +9,51 @@ const PARAMETER = /^\{\w+\}$/;
  * `PATCH /integrations/apm` to `PATCH /integrations/{id}`; the description says that path has only GET.
  */
 export function createPathResolver(templates: Iterable<string>): (path: string) => string | undefined {
-  const compiled = [...new Set(templates)].map((template) => ({ template, segments: template.split('/') }));
+  const compiled = [...new Set(templates)].map(compileTemplate);
   return (path) => {
-    // The router is not strict about one trailing slash; neither is this.
-    const segments = (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).split('/');
-    let best: { template: string; score: number[] } | undefined;
-    for (const { template, segments: pattern } of compiled) {
-      if (pattern.length !== segments.length) continue;
-      const score: number[] = [];
-      const matches = pattern.every((segment, index) => {
-        if (PARAMETER.test(segment)) {
-          score.push(0);
-          return (segments[index] ?? '') !== '';
-        }
-        score.push(1);
-        return segment === segments[index];
-      });
-      if (matches && (!best || isMoreConcrete(score, best.score))) best = { template, score };
+    const segments = pathSegments(path);
+    let best: CompiledTemplate | undefined;
+    for (const candidate of compiled) {
+      if (matchesSegments(candidate, segments) && (!best || isMoreConcrete(candidate.score, best.score))) best = candidate;
     }
     return best?.template;
   };
+}
+
+/**
+ * For one template, whether a request path it matches belongs to a more concrete neighbour instead
+ * (what createPathResolver would say, without scanning every template per request): the
+ * neighbours are found once, and most templates have none, so their check costs nothing.
+ */
+export function createShadowCheck(template: string, templates: Iterable<string>): (path: string) => boolean {
+  const own = compileTemplate(template);
+  const neighbours = [...new Set(templates)].map(compileTemplate)
+    .filter((other) => other.template !== template && other.segments.length === own.segments.length && isMoreConcrete(other.score, own.score));
+  if (neighbours.length === 0) return () => false;
+  return (path) => {
+    const segments = pathSegments(path);
+    return neighbours.some((neighbour) => matchesSegments(neighbour, segments));
+  };
+}
+
+interface CompiledTemplate {
+  template: string;
+  segments: string[];
+  /** Per segment: 1 concrete, 0 parameter; a higher score at the leftmost difference is more concrete. */
+  score: number[];
+}
+
+function compileTemplate(template: string): CompiledTemplate {
+  const segments = template.split('/');
+  return { template, segments, score: segments.map((segment) => (PARAMETER.test(segment) ? 0 : 1)) };
+}
+
+// The router is not strict about one trailing slash; neither is this.
+const pathSegments = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).split('/');
+
+function matchesSegments({ segments: pattern, score }: CompiledTemplate, segments: string[]): boolean {
+  if (pattern.length !== segments.length) return false;
+  return pattern.every((segment, index) => (score[index] === 0 ? (segments[index] ?? '') !== '' : segment === segments[index]));
 }
 
 function isMoreConcrete(score: number[], than: number[]): boolean {

@@ -4,7 +4,7 @@ import { AppError, InvalidApiKeyError } from '../../shared/errors.ts';
 import type { z, ZodType } from 'zod';
 import type { AuthContext } from '../auth-context.ts';
 import { validateRequestPart } from '../middleware/validate.ts';
-import { allowHeader, createPathResolver } from './path-templates.ts';
+import { allowHeader, createPathResolver, createShadowCheck } from './path-templates.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -107,12 +107,13 @@ export function mountRoutes(
   guards: RouteGuards,
 ): void {
   const prefix = router.opts.prefix ?? '';
-  const templateOf = createPathResolver(routes.map((route) => route.path));
+  const templates = routes.map((route) => route.path);
   for (const route of routes) {
     const koaPath = route.path.replace(/\{(\w+)\}/g, ':$1');
+    // A concrete path declared beside this template is not this route's (see createPathResolver).
+    const shadowed = createShadowCheck(route.path, templates);
     router[route.method](route.operationId, koaPath, async (ctx: Context, next: Next) => {
-      // A concrete path declared beside this template is not this route's (see createPathResolver).
-      if (templateOf(ctx.path.slice(prefix.length)) !== route.path) return next();
+      if (shadowed(ctx.path.slice(prefix.length))) return next();
       let auth: AuthContext | undefined;
       if (route.access !== 'public') {
         auth = await guards.authenticate(ctx).catch(async (error: unknown) => {

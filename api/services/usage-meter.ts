@@ -20,7 +20,8 @@ const FLUSH_SQL = `insert into usage_counters as c (organization_id, period_star
  * worth (an undercount, never a double count). `stop()` flushes what is pending.
  */
 export function createUsageMeter(deps: { em: () => EntityManager; flushIntervalMs?: number; logger?: Logger; now?: () => Date }) {
-  const now = deps.now ?? (() => new Date());
+  // Milliseconds: no Date allocated per count on the default clock.
+  const nowMs = deps.now ? () => (deps.now as () => Date)().getTime() : Date.now;
   const flushIntervalMs = deps.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS;
   // `<organization>|<period start>|<metric>` → count not yet sent.
   const pending = new Map<string, number>();
@@ -29,9 +30,9 @@ export function createUsageMeter(deps: { em: () => EntityManager; flushIntervalM
   // The period's key part, recomputed only when a count falls past its end (hot path: every request).
   let period = { key: '', startMs: 0, endMs: 0 };
   const periodKey = (): string => {
-    const at = now();
-    if (at.getTime() < period.startMs || at.getTime() >= period.endMs) {
-      const { start, end } = billingPeriod(at);
+    const at = nowMs();
+    if (at < period.startMs || at >= period.endMs) {
+      const { start, end } = billingPeriod(new Date(at));
       period = { key: start.toISOString().slice(0, 10), startMs: start.getTime(), endMs: end.getTime() };
     }
     return period.key;
