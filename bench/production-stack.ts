@@ -2,6 +2,7 @@
 // installed) from the test services, then `node worker/main.ts` and `node api/main.ts` as separate
 // processes on a fresh database, as an operator runs them. The benchmark's own load generator runs
 // in this process, so it never shares an event loop with the API or the worker.
+import { apiNodeFlags } from '../shared/dev/node-flags.ts';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,7 +43,7 @@ export async function startProductionStack(options: { worker: boolean; env?: Rec
   };
   const children: ManagedProcess[] = [];
   const start = (name: string, script: string) => {
-    const child = startManagedProcess(name, process.execPath, [join(ROOT, script)], { env, cwd: ROOT, onOutput: (line) => log(`[${name}] ${line}`) });
+    const child = startManagedProcess(name, process.execPath, [...(name === 'api' ? apiNodeFlags() : []), join(ROOT, script)], { env, cwd: ROOT, onOutput: (line) => log(`[${name}] ${line}`) });
     children.push(child);
     return child;
   };

@@ -1,3 +1,4 @@
+import { apiNodeFlags } from './node-flags.ts';
 import { parseConfig } from '../config.ts';
 import { loadConfig } from '../load-config.ts';
 import { buildHelperInBackground } from './helper-build.ts';
@@ -39,7 +40,7 @@ const childEnv = { ...process.env, ...local?.env };
 // Fail here, once, rather than in both children.
 parseConfig(childEnv);
 for (const [name, script] of [['worker', 'worker/main.ts'], ['api', 'api/main.ts']] as const) {
-  const child = startManagedProcess(name, process.execPath, [script], {
+  const child = startManagedProcess(name, process.execPath, [...(name === 'api' ? apiNodeFlags() : []), script], {
     env: childEnv,
     onOutput: (line) => process.stdout.write(`[${name}] ${line}\n`),
   });

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { ELASTICSEARCH_VERSION } from '../../shared/dev/elasticsearch.ts';
 import { freePort } from '../../shared/dev/free-port.ts';
 import { startManagedProcess, type ManagedProcess } from '../../shared/dev/managed-process.ts';
+import { apiNodeFlags } from '../../shared/dev/node-flags.ts';
 import { startEmbeddedPostgres, type LocalPostgres } from '../../shared/dev/postgres.ts';
 import { resolveTemporalCli, startTemporalDevServer, type LocalTemporal } from '../../shared/dev/temporal.ts';
 import { toolCacheDir } from '../../shared/dev/tool-cache.ts';
@@ -219,7 +220,7 @@ export async function startFaultStack(options: { scenario: string; elasticsearch
         child = undefined;
       },
       async start() {
-        const started = startManagedProcess(name, process.execPath, [join(ROOT, script)], { env, cwd: ROOT, onOutput: (line) => record(name, line) });
+        const started = startManagedProcess(name, process.execPath, [...(name === 'api' ? apiNodeFlags() : []), join(ROOT, script)], { env, cwd: ROOT, onOutput: (line) => record(name, line) });
         child = started;
         starts += 1;
         started.child.once('exit', (code, signal) => {
