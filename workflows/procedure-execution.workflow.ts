@@ -12,6 +12,22 @@ import {
 } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
 import type { ExecutionProgress, ExecutionStatus, ProcedureExecutionInput, StepDecision, StepDefinition, StepState } from '../shared/domain/procedure.ts';
+import {
+  afterStep,
+  cancelRefusal,
+  cancelSteps,
+  completeWithoutSteps,
+  decisionRefusal,
+  failedStepOutput,
+  initialStepStates,
+  settleStep,
+  startStep,
+  stepRunOf,
+  type ProgressChange,
+  type StepOutcome,
+  type UpdateGate,
+  type UpdateRefusal,
+} from '../shared/domain/procedure-step-state.ts';
 import { dbActivityOptions, httpStepActivityOptions } from './activity-options.ts';
 import { cancelExecutionUpdate, completeStepUpdate } from './messages.ts';
 
@@ -22,27 +38,25 @@ const { runHttpStep } = proxyActivities<Activities>(httpStepActivityOptions);
 /** What a failed http step records: the error, plus the answer when there was one. */
 function failureOutput(error: unknown): Record<string, unknown> {
   const cause = error instanceof ActivityFailure ? error.cause : error;
-  if (cause instanceof ApplicationFailure) {
-    const [details] = (cause.details ?? []) as unknown[];
-    return { error: cause.message, ...(details && typeof details === 'object' ? details : {}) };
-  }
-  return { error: cause instanceof Error ? cause.message : String(cause) };
+  if (cause instanceof ApplicationFailure) return failedStepOutput(cause.message, (cause.details ?? [])[0]);
+  return failedStepOutput(cause instanceof Error ? cause.message : String(cause), undefined);
 }
 
-const copy = (state: StepState): StepState => ({ ...state });
+const refuse = (refusal: UpdateRefusal | null) => {
+  if (refusal) throw ApplicationFailure.nonRetryable(refusal.message, refusal.type);
+};
 
 /**
  * One workflow per execution, `execution:<id>`. Walks the definition snapshot in order: http steps
  * are retried activities, wait steps durable timers, manual and approval steps wait for the
  * `completeStep` update that `PATCH /executions/{id}` sends. Every step change is persisted by an
  * activity before the workflow moves on; a failed step fails the execution and skips the rest;
- * `cancelExecution` (or cancelling the workflow) ends it `cancelled`.
+ * `cancelExecution` (or cancelling the workflow) ends it `cancelled`. The state transitions are
+ * shared/domain/procedure-step-state.ts; this function waits, runs and persists.
  */
 export async function procedureExecutionWorkflow(input: ProcedureExecutionInput): Promise<{ status: ExecutionStatus }> {
-  const states = new Map<string, StepState>(
-    input.steps.map((step) => [step.id, { stepId: step.id, status: 'pending', output: null, notes: null, actorId: null, startedAt: null, completedAt: null }]),
-  );
-  const stateOf = (step: StepDefinition) => states.get(step.id) as StepState;
+  const steps = input.steps;
+  let states = initialStepStates(steps);
   let waitingStepId: string | null = null;
   let decision: StepDecision | undefined;
   const settled = new Set<string>();
@@ -53,13 +67,14 @@ export async function procedureExecutionWorkflow(input: ProcedureExecutionInput)
   /** The outcome is persisted: waiting update handlers may answer. */
   let finished = false;
   let finalStatus: ExecutionStatus = 'running';
+  const gate = (): UpdateGate => ({ ended, cancelRequested: cancelRequest !== undefined, waitingStepId, decisionPending: decision !== undefined });
 
   const now = () => new Date().toISOString();
   let seq = 0;
   // Persisting must happen even while the workflow is being cancelled.
-  const persist = (status: ExecutionStatus, steps: StepState[], extra: Pick<ExecutionProgress, 'completedAt' | 'actorId'> = {}) => {
+  const persist = (change: ProgressChange) => {
     seq += 1;
-    const progress: ExecutionProgress = { executionId: input.executionId, organizationId: input.organizationId, seq, status, steps: steps.map(copy), ...extra };
+    const progress: ExecutionProgress = { executionId: input.executionId, organizationId: input.organizationId, seq, ...change };
     return CancellationScope.nonCancellable(() => recordExecutionProgress(progress));
   };
   // Each step's wait runs in its own scope, so a cancellation interrupts exactly the current step.
@@ -79,16 +94,9 @@ export async function procedureExecutionWorkflow(input: ProcedureExecutionInput)
     async (request) => {
       decision = request;
       await condition(() => settled.has(request.stepId) || finished);
-      return copy(states.get(request.stepId) as StepState);
+      return { ...(states.find((state) => state.stepId === request.stepId) as StepState) };
     },
-    {
-      validator: (request) => {
-        if (ended || cancelRequest) throw ApplicationFailure.nonRetryable('The execution is not running', 'ExecutionNotRunning');
-        if (waitingStepId !== request.stepId || decision !== undefined) {
-          throw ApplicationFailure.nonRetryable('This step is not waiting for an outcome', 'StepNotWaiting');
-        }
-      },
-    },
+    { validator: (request) => refuse(decisionRefusal(gate(), request.stepId)) },
   );
   setHandler(
     cancelExecutionUpdate,
@@ -98,62 +106,47 @@ export async function procedureExecutionWorkflow(input: ProcedureExecutionInput)
       await condition(() => finished);
       return { status: finalStatus };
     },
-    {
-      validator: (_request: { actorId: string | null }) => {
-        if (ended || cancelRequest) throw ApplicationFailure.nonRetryable('The execution has already ended', 'ExecutionNotRunning');
-      },
-    },
+    { validator: (_request: { actorId: string | null }) => refuse(cancelRefusal(gate())) },
   );
 
-  const runStep = async (step: StepDefinition, state: StepState): Promise<void> => {
-    state.startedAt = now();
-    if (step.type === 'manual' || step.type === 'approval') {
-      // Accept the outcome from now on, even before the waiting state is persisted.
-      waitingStepId = step.id;
-      state.status = 'waiting';
-      await persist('waiting', [state]);
+  const outcomeOf = async (step: StepDefinition): Promise<StepOutcome> => {
+    const run = stepRunOf(step);
+    if (run.kind === 'decision') {
       await inStepScope(() => condition(() => decision !== undefined));
       const outcome = decision as StepDecision;
       decision = undefined;
       waitingStepId = null;
-      Object.assign(state, { status: outcome.status, notes: outcome.notes ?? null, output: outcome.output ?? null, actorId: outcome.actorId });
-    } else {
-      state.status = 'running';
-      await persist('running', [state]);
-      try {
-        if (step.type === 'wait') {
-          await inStepScope(() => sleep(Number(step.config.seconds) * 1000));
-        } else {
-          state.output = await inStepScope(() => runHttpStep({ executionId: input.executionId, stepId: step.id, config: step.config, parameters: input.parameters }));
-        }
-        state.status = 'succeeded';
-      } catch (error) {
-        if (isCancellation(error)) throw error;
-        state.status = 'failed';
-        state.output = failureOutput(error);
-      }
+      return outcome;
     }
-    state.completedAt = now();
+    try {
+      if (run.kind === 'timer') {
+        await inStepScope(() => sleep(run.ms));
+        return { status: 'succeeded' };
+      }
+      const output = await inStepScope(() => runHttpStep({ executionId: input.executionId, stepId: step.id, config: step.config, parameters: input.parameters }));
+      return { status: 'succeeded', output };
+    } catch (error) {
+      if (isCancellation(error)) throw error;
+      return { status: 'failed', output: failureOutput(error) };
+    }
   };
 
   try {
-    for (const [index, step] of input.steps.entries()) {
-      const state = stateOf(step);
-      await runStep(step, state);
-      const isLast = index === input.steps.length - 1;
-      if (state.status === 'failed') {
+    for (const [index, step] of steps.entries()) {
+      const started = startStep(steps, states, index, now());
+      states = started.states;
+      // Accept a person's outcome from now on, even before the waiting state is persisted.
+      if (started.progress.status === 'waiting') waitingStepId = step.id;
+      await persist(started.progress);
+      const outcome = await outcomeOf(step);
+      states = settleStep(states, index, outcome, now());
+      const next = afterStep(states, index);
+      states = next.states;
+      if (next.ended) {
         ended = true;
-        finalStatus = 'failed';
-        const skipped = input.steps.slice(index + 1).map(stateOf);
-        for (const later of skipped) later.status = 'skipped';
-        await persist('failed', [state, ...skipped], { completedAt: state.completedAt });
-      } else if (isLast) {
-        ended = true;
-        finalStatus = 'completed';
-        await persist('completed', [state], { completedAt: state.completedAt });
-      } else {
-        await persist('running', [state]);
+        finalStatus = next.progress.status;
       }
+      await persist(next.progress);
       settled.add(step.id);
       if (ended) break;
     }
@@ -161,19 +154,15 @@ export async function procedureExecutionWorkflow(input: ProcedureExecutionInput)
       // A procedure without steps.
       ended = true;
       finalStatus = 'completed';
-      await persist('completed', [], { completedAt: now() });
+      await persist(completeWithoutSteps(now()));
     }
   } catch (error) {
     if (!isCancellation(error)) throw error;
     ended = true;
     finalStatus = 'cancelled';
-    const completedAt = now();
-    const open = [...states.values()].filter((state) => state.status === 'pending' || state.status === 'waiting' || state.status === 'running');
-    for (const state of open) {
-      state.status = 'skipped';
-      state.completedAt = state.startedAt ? completedAt : null;
-    }
-    await persist('cancelled', open, { completedAt, actorId: cancelRequest?.actorId ?? null });
+    const cancelled = cancelSteps(states, now(), cancelRequest?.actorId ?? null);
+    states = cancelled.states;
+    await persist(cancelled.progress);
   }
   finished = true;
   await CancellationScope.nonCancellable(() => condition(allHandlersFinished));
