@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
 import { Context } from '@temporalio/activity';
-import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { ApplicationFailure } from '@temporalio/common';
 import { waitFor } from '../../shared/dev/wait-for.ts';
-import { MAX_ALERTS_PER_BATCH, type AlertSignalPayload, type IngestionResult } from '../../shared/domain/ingestion.ts';
+import { MAX_ALERTS_PER_BATCH, type AlertSignalPayload, type AutoResolveResult } from '../../shared/domain/ingestion.ts';
 import type { alertIngestionWorkflow } from '../../workflows/alert-ingestion.workflow.ts';
 import { alertReceivedSignal, alertsReceivedSignal, incidentResolvedSignal } from '../../workflows/messages.ts';
-import { WORKFLOWS_PATH } from '../../worker/worker.ts';
-import { TEST_ENV } from '../helpers/test-services.ts';
+import { startWorkflowTestEnv, type ActivityMocks, type WorkflowTestEnv } from '../helpers/workflow-env.ts';
 
 type Call = { ids: string[]; incidentId: string | null };
 
@@ -32,28 +30,26 @@ function alert(id: string, status: 'firing' | 'resolved', dedupKey: string): Ale
  * these tests are about) replaced by a model of it: firing alerts open `inc-<n>` or keep the open
  * one, a resolved alert closes it. Every call is recorded.
  */
-describe('alertIngestionWorkflow (real Temporal, modelled activity)', () => {
-  let bundle: WorkflowBundleWithSourceMap;
-  let connection: NativeConnection;
-  let clientConnection: Connection;
-  let client: Client;
+describe('alertIngestionWorkflow (real Temporal, modelled activities)', () => {
+  let wf: WorkflowTestEnv;
   beforeAll(async () => {
-    const address = process.env[TEST_ENV.temporalAddress] as string;
-    bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} } });
-    connection = await NativeConnection.connect({ address });
-    clientConnection = await Connection.connect({ address });
-    client = new Client({ connection: clientConnection });
+    wf = await startWorkflowTestEnv();
   });
   afterAll(async () => {
-    await connection?.close();
-    await clientConnection?.close();
+    await wf?.teardown();
   });
 
-  /** `failLocal`: every local attempt fails as a database outage would, regular ones (the fallback) succeed. */
-  async function withWorker<T>(calls: Call[], body: (taskQueue: string) => Promise<T>, options: { failLocal?: { attempts: number } } = {}): Promise<T> {
-    const taskQueue = `ingestion-wf-${randomUUID()}`;
+  /**
+   * `failLocal`: every local attempt fails as a database outage would, regular ones (the fallback) succeed.
+   * `autoResolve`: the organization's auto-resolve delay for new incidents, and autoResolveIncident's answers in turn.
+   */
+  async function withWorker<T>(
+    calls: Call[],
+    body: (taskQueue: string) => Promise<T>,
+    options: { failLocal?: { attempts: number }; autoResolve?: { afterMs: number; answers: AutoResolveResult[]; calls: unknown[] } } = {},
+  ): Promise<T> {
     let opened = 0;
-    const recordAlerts = async (input: { signals: AlertSignalPayload[]; incidentId: string | null }): Promise<IngestionResult & { created: boolean }> => {
+    const recordAlerts: NonNullable<ActivityMocks['recordAlerts']> = async (input) => {
       if (options.failLocal && Context.current().info.isLocal) {
         options.failLocal.attempts += 1;
         throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
@@ -69,14 +65,20 @@ describe('alertIngestionWorkflow (real Temporal, modelled activity)', () => {
           created = true;
         }
       }
-      return { incidentId, created };
+      return { incidentId, created, autoResolveAfterMs: options.autoResolve?.afterMs ?? null };
     };
-    const worker = await Worker.create({ connection, taskQueue, workflowBundle: bundle, activities: { recordAlerts } });
-    return worker.runUntil(body(taskQueue));
+    const autoResolve = options.autoResolve;
+    const autoResolveIncident: ActivityMocks['autoResolveIncident'] = autoResolve && (async (input) => {
+      autoResolve.calls.push(input);
+      const answer = autoResolve.answers.shift();
+      if (!answer) throw ApplicationFailure.nonRetryable('autoResolveIncident called more often than scripted');
+      return answer;
+    });
+    return wf.withWorker({ recordAlerts, autoResolveIncident }, body);
   }
 
   const start = (taskQueue: string, dedupKey: string, alerts: AlertSignalPayload[]) =>
-    client.workflow.signalWithStart<typeof alertIngestionWorkflow, [{ alerts: AlertSignalPayload[] }]>('alertIngestionWorkflow', {
+    wf.env.client.workflow.signalWithStart<typeof alertIngestionWorkflow, [{ alerts: AlertSignalPayload[] }]>('alertIngestionWorkflow', {
       taskQueue,
       workflowId: `alert-test-${randomUUID()}`,
       args: [{ organizationId: ORG, integrationId: INTEGRATION, dedupKey }],
@@ -137,7 +139,7 @@ describe('alertIngestionWorkflow (real Temporal, modelled activity)', () => {
       ...alert(id, status, 'k5'), receiptKey: key, dedupWindowSeconds: 60, receivedAt,
     });
     await withWorker(calls, async (taskQueue) => {
-      const handle = await client.workflow.signalWithStart<typeof alertIngestionWorkflow, [{ alerts: AlertSignalPayload[] }]>('alertIngestionWorkflow', {
+      const handle = await wf.env.client.workflow.signalWithStart<typeof alertIngestionWorkflow, [{ alerts: AlertSignalPayload[] }]>('alertIngestionWorkflow', {
         taskQueue,
         workflowId: `alert-test-${randomUUID()}`,
         // As if carried over from an earlier run: receipt `carried` seen until 00:01:00.
@@ -168,6 +170,20 @@ describe('alertIngestionWorkflow (real Temporal, modelled activity)', () => {
       { ids: ['f1'], incidentId: null },
       { ids: ['f2'], incidentId: 'inc-1' },
     ]);
+    expect(result).toEqual({ incidentId: null });
+  });
+
+  it('auto-resolves an idle incident after its organization\'s delay, waiting longer when a newer alert arrived meanwhile', async () => {
+    const calls: Call[] = [];
+    // The first check finds a newer alert (as one that reached the database but not yet this run would be) and says how long still.
+    const autoResolve = { afterMs: 300, answers: [{ resolved: false, waitMs: 200 }, { resolved: true }] as AutoResolveResult[], calls: [] as unknown[] };
+    const result = await withWorker(calls, async (taskQueue) => (await start(taskQueue, 'k6', [alert('f1', 'firing', 'k6')])).result(), { autoResolve });
+    expect(calls).toEqual([{ ids: ['f1'], incidentId: null }]);
+    expect(autoResolve.calls).toEqual([
+      { organizationId: ORG, incidentId: 'inc-1', afterMs: 300 },
+      { organizationId: ORG, incidentId: 'inc-1', afterMs: 300 },
+    ]);
+    // Resolved and nothing pending: the workflow ends.
     expect(result).toEqual({ incidentId: null });
   });
 });
