@@ -265,9 +265,8 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
       stopWatching?.();
       await listener.close();
       io.disconnectSockets(true);
-      await new Promise<void>((resolve) => {
-        io.close(() => resolve());
-      });
+      // Resolves once the http server has closed, as its callback did.
+      await io.close();
     },
   };
 }
