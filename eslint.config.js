@@ -42,6 +42,15 @@ export default tseslint.config(
     },
   },
   {
+    // A promise nobody awaits loses its rejection (an unhandled rejection ends the process) and its
+    // ordering. Type-aware, so these files are linted with the TypeScript project (projectService).
+    files: ['api/**/*.ts', 'worker/**/*.ts', 'activities/**/*.ts', 'workflows/**/*.ts', 'shared/**/*.ts', 'dev/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+    },
+  },
+  {
     // Configuration is parsed once at start and passed down.
     files: ['api/**/*.ts', 'activities/**/*.ts', 'workflows/**/*.ts', 'worker/**/*.ts', 'shared/**/*.ts'],
     ignores: ['shared/load-config.ts', 'shared/dev/**'],
