@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/core';
 import {
-  ApiKeySchema,
-  AuditEventSchema,
-  IncidentSchema,
-  IntegrationSchema,
-  InvitationSchema,
-  OrganizationSchema,
-  UserSchema,
+  ApiKeyEntity,
+  AuditEventEntity,
+  IncidentEntity,
+  IntegrationEntity,
+  InvitationEntity,
+  OrganizationEntity,
+  UserEntity,
 } from '../../shared/db/entities/index.ts';
 import { ROLES, type Role } from '../../shared/domain/permissions.ts';
 import type { PlanLimits } from '../../shared/domain/plans.ts';
@@ -37,16 +37,16 @@ export function createAdminService(deps: { em: () => EntityManager; limitsFor: (
       const dayAgo = new Date(at.getTime() - 24 * 3600 * 1000);
       const [organization, roleCounts, pendingInvitations, activeKeys, integrations, enabledIntegrations, incidents, openIncidents, auditTotal, auditDay] =
         await Promise.all([
-          em.findOneOrFail(OrganizationSchema, { id: auth.organizationId }),
-          Promise.all(ROLES.map((role) => em.count(UserSchema, { role }))),
-          em.count(InvitationSchema, { acceptedAt: null, revokedAt: null, expiresAt: { $gt: at } }),
-          em.count(ApiKeySchema, { revokedAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: at } }] }),
-          em.count(IntegrationSchema, {}),
-          em.count(IntegrationSchema, { enabled: true }),
-          em.count(IncidentSchema, {}),
-          em.count(IncidentSchema, { status: { $ne: 'resolved' } }),
-          em.count(AuditEventSchema, {}),
-          em.count(AuditEventSchema, { createdAt: { $gte: dayAgo } }),
+          em.findOneOrFail(OrganizationEntity, { id: auth.organizationId }),
+          Promise.all(ROLES.map((role) => em.count(UserEntity, { role }))),
+          em.count(InvitationEntity, { acceptedAt: null, revokedAt: null, expiresAt: { $gt: at } }),
+          em.count(ApiKeyEntity, { revokedAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: at } }] }),
+          em.count(IntegrationEntity, {}),
+          em.count(IntegrationEntity, { enabled: true }),
+          em.count(IncidentEntity, {}),
+          em.count(IncidentEntity, { status: { $ne: 'resolved' } }),
+          em.count(AuditEventEntity, {}),
+          em.count(AuditEventEntity, { createdAt: { $gte: dayAgo } }),
         ]);
       const byRole = Object.fromEntries(ROLES.map((role, index) => [role, roleCounts[index]])) as Record<Role, number>;
       return {

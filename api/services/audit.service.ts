@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
-import { ApiKeySchema, AuditEventSchema, UserSchema, type AuditEvent } from '../../shared/db/entities/index.ts';
+import { ApiKeyEntity, AuditEventEntity, UserEntity, type AuditEvent } from '../../shared/db/entities/index.ts';
 import type { AuthContext } from '../auth-context.ts';
 
 /** What the audit guard records for one successful mutating request. */
@@ -83,7 +83,7 @@ export type AuditService = ReturnType<typeof createAuditService>;
 export function createAuditService(deps: { em: () => EntityManager }) {
   async function page(query: AuditQuery) {
     // The tenant filter scopes this to the caller's organization.
-    const [events, total] = await deps.em().findAndCount(AuditEventSchema, where(query), {
+    const [events, total] = await deps.em().findAndCount(AuditEventEntity, where(query), {
       orderBy: { createdAt: 'desc', id: 'desc' },
       limit: query.limit,
       offset: query.offset,
@@ -96,7 +96,7 @@ export function createAuditService(deps: { em: () => EntityManager }) {
     async record(input: AuditEventInput): Promise<void> {
       const { organizationId, ...event } = input;
       // A native insert skips the entity's onCreate hooks: id and time are set here.
-      await deps.em().insert(AuditEventSchema, { ...event, id: randomUUID(), organization: organizationId, createdAt: new Date() });
+      await deps.em().insert(AuditEventEntity, { ...event, id: randomUUID(), organization: organizationId, createdAt: new Date() });
     },
 
     async list(_auth: AuthContext, query: AuditQuery): Promise<{ items: AuditEventView[]; total: number }> {
@@ -111,8 +111,8 @@ export function createAuditService(deps: { em: () => EntityManager }) {
       const userIds = [...new Set(events.map((event) => event.actorUserId).filter((id): id is string => !!id))];
       const keyIds = [...new Set(events.map((event) => event.actorApiKeyId).filter((id): id is string => !!id))];
       const [users, keys] = await Promise.all([
-        userIds.length ? em.find(UserSchema, { id: { $in: userIds } }) : [],
-        keyIds.length ? em.find(ApiKeySchema, { id: { $in: keyIds } }) : [],
+        userIds.length ? em.find(UserEntity, { id: { $in: userIds } }) : [],
+        keyIds.length ? em.find(ApiKeyEntity, { id: { $in: keyIds } }) : [],
       ]);
       const usersById = new Map(users.map((user) => [user.id, user]));
       const keysById = new Map(keys.map((key) => [key.id, key]));

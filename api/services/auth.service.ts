@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { hashPassword, verifyPassword } from '../../shared/auth/password.ts';
-import { OrganizationSchema, UserSchema, type Organization, type User } from '../../shared/db/entities/index.ts';
+import { OrganizationEntity, UserEntity, type Organization, type User } from '../../shared/db/entities/index.ts';
 import type { SessionAuthMethod } from '../../shared/auth/tokens.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { isRole } from '../../shared/domain/permissions.ts';
@@ -86,12 +86,12 @@ export function createAuthService(deps: {
     async register(input: { email: string; password: string; name: string; organization_name: string }) {
       const em = deps.em();
       const email = input.email.toLowerCase();
-      if (await em.count(UserSchema, { email }, unscoped)) throw new ConflictError('Email already registered');
+      if (await em.count(UserEntity, { email }, unscoped)) throw new ConflictError('Email already registered');
       const passwordHash = await hashPassword(input.password);
       try {
         const { user, organization } = await em.transactional(async (tx) => {
-          const organization = tx.create(OrganizationSchema, { name: input.organization_name, settings: {} });
-          const user = tx.create(UserSchema, { organization, email, name: input.name, role: 'owner', passwordHash });
+          const organization = tx.create(OrganizationEntity, { name: input.organization_name, settings: {} });
+          const user = tx.create(UserEntity, { organization, email, name: input.name, role: 'owner', passwordHash });
           await tx.flush();
           return { user, organization };
         });
@@ -111,7 +111,7 @@ export function createAuthService(deps: {
       // threshold evaluated. A locked account answers 423 even to the right password, known email or not.
       await deps.throttle.beginAttempt(email);
       // The organization comes along (one joined query) for its sso_required setting.
-      const user = await em.findOne(UserSchema, { email }, { ...unscoped, populate: ['organization'] });
+      const user = await em.findOne(UserEntity, { email }, { ...unscoped, populate: ['organization'] });
       // verifyPassword hashes against a dummy when the user is unknown: both answers take as long.
       const valid = await checkPassword(input.password, user?.passwordHash);
       if (!user || !valid || !isRole(user.role)) {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { IncidentSchema, OrganizationSchema, UserSchema, type Incident } from '../../shared/db/entities/index.ts';
+import { IncidentEntity, OrganizationEntity, UserEntity, type Incident } from '../../shared/db/entities/index.ts';
 import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../../shared/db/repositories/incident-writes.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { AppError, NotFoundError } from '../../shared/errors.ts';
@@ -115,14 +115,14 @@ export function createIncidentService(deps: {
   analysis?: AnalysisRefresher;
 }) {
   const load = async (id: string) => {
-    const incident = await deps.em().findOne(IncidentSchema, { id });
+    const incident = await deps.em().findOne(IncidentEntity, { id });
     if (!incident) throw new NotFoundError('Incident');
     return incident;
   };
 
   const assertAssignable = async (assigneeId: string | null | undefined) => {
     // The tenant filter limits the lookup to the caller's organization.
-    if (assigneeId && !(await deps.em().count(UserSchema, { id: assigneeId }))) {
+    if (assigneeId && !(await deps.em().count(UserEntity, { id: assigneeId }))) {
       // A well-formed id naming nobody here: not found, as a user of another organization is.
       throw new AppError('NOT_FOUND', 'assignee_id: no such user in this organization');
     }
@@ -163,7 +163,7 @@ export function createIncidentService(deps: {
       const em = deps.em();
       // Read only when the body leaves the severity out.
       const severity = input.severity
-        ?? readSettings((await em.findOneOrFail(OrganizationSchema, { id: auth.organizationId }, { fields: ['settings'] })).settings).default_incident_severity;
+        ?? readSettings((await em.findOneOrFail(OrganizationEntity, { id: auth.organizationId }, { fields: ['settings'] })).settings).default_incident_severity;
       const incident = createIncident(em, {
         organizationId: auth.organizationId,
         title: input.title,

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { signatureHeaderName } from '../../shared/alerts/signature.ts';
 import { generateOpaqueToken } from '../../shared/auth/api-keys.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
-import { IntegrationSchema, type Integration } from '../../shared/db/entities/index.ts';
+import { IntegrationEntity, type Integration } from '../../shared/db/entities/index.ts';
 import { redactHeaderValues, sealSecretHeaders } from '../../shared/delivery/secret-headers.ts';
 import type { Platform } from '../../shared/domain/alert.ts';
 import { hasPermission } from '../../shared/domain/permissions.ts';
@@ -86,7 +86,7 @@ export function createIntegrationService(deps: {
   };
 
   const load = async (id: string) => {
-    const integration = await deps.em().findOne(IntegrationSchema, { id });
+    const integration = await deps.em().findOne(IntegrationEntity, { id });
     if (!integration) throw new NotFoundError('Integration');
     return integration;
   };
@@ -96,7 +96,7 @@ export function createIntegrationService(deps: {
 
     async list(auth: AuthContext, query: { limit: number; offset: number; platform?: string }) {
       const [items, total] = await deps.em().findAndCount(
-        IntegrationSchema,
+        IntegrationEntity,
         query.platform ? { platform: query.platform } : {},
         { orderBy: { createdAt: 'asc' }, limit: query.limit, offset: query.offset },
       );
@@ -106,7 +106,7 @@ export function createIntegrationService(deps: {
     async create(auth: AuthContext, input: { name: string; platform: Platform; secret?: string; enabled: boolean; webhook_config?: Record<string, unknown> | null; settings: Record<string, unknown> }) {
       const secret = input.secret ?? generateOpaqueToken();
       const em = deps.em();
-      const integration = em.create(IntegrationSchema, {
+      const integration = em.create(IntegrationEntity, {
         organization: auth.organizationId,
         name: input.name,
         platform: input.platform,
@@ -159,7 +159,7 @@ export function createIntegrationService(deps: {
     },
 
     async platformSetup(auth: AuthContext, platform: Platform) {
-      const integrations = await deps.em().find(IntegrationSchema, { platform }, { orderBy: { createdAt: 'asc' } });
+      const integrations = await deps.em().find(IntegrationEntity, { platform }, { orderBy: { createdAt: 'asc' } });
       const setup = PLATFORM_SETUP[platform];
       return {
         platform,

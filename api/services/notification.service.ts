@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { NotificationSchema, type Notification } from '../../shared/db/entities/index.ts';
+import { NotificationEntity, type Notification } from '../../shared/db/entities/index.ts';
 import { NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 
@@ -21,7 +21,7 @@ export function createNotificationService(deps: { em: () => EntityManager }) {
   return {
     async list(auth: AuthContext, query: { limit: number; offset: number; unread?: boolean }) {
       const where = { userId: auth.userId, ...(query.unread === true ? { readAt: null } : query.unread === false ? { readAt: { $ne: null } } : {}) };
-      const [rows, total] = await deps.em().findAndCount(NotificationSchema, where, {
+      const [rows, total] = await deps.em().findAndCount(NotificationEntity, where, {
         orderBy: { createdAt: 'desc', id: 'desc' },
         limit: query.limit,
         offset: query.offset,
@@ -31,7 +31,7 @@ export function createNotificationService(deps: { em: () => EntityManager }) {
 
     async update(auth: AuthContext, id: string, input: { read: boolean }) {
       const em = deps.em();
-      const row = await em.findOne(NotificationSchema, { id, userId: auth.userId });
+      const row = await em.findOne(NotificationEntity, { id, userId: auth.userId });
       if (!row) throw new NotFoundError('Notification');
       if (input.read && !row.readAt) row.readAt = new Date();
       if (!input.read) row.readAt = null;

@@ -1,5 +1,5 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { OrganizationSchema } from '../../shared/db/entities/index.ts';
+import { OrganizationEntity } from '../../shared/db/entities/index.ts';
 import {
   mergeSettings,
   OrganizationSettingsSchema,
@@ -17,7 +17,7 @@ export type OrganizationService = ReturnType<typeof createOrganizationService>;
 export function createOrganizationService(deps: { em: () => EntityManager }) {
   // The tenant filter scopes organizations by their own id as well; the explicit id says what is meant.
   const current = (em: EntityManager, auth: AuthContext, lock = false) =>
-    em.findOneOrFail(OrganizationSchema, { id: auth.organizationId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+    em.findOneOrFail(OrganizationEntity, { id: auth.organizationId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
 
   return {
     async get(auth: AuthContext): Promise<OrganizationView> {

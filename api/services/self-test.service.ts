@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { selfTestWorkflow } from '../../workflows/self-test.workflow.ts';
-import { SelfTestRunSchema, type SelfTestRun } from '../../shared/db/entities/index.ts';
+import { SelfTestRunEntity, type SelfTestRun } from '../../shared/db/entities/index.ts';
 import { ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
 import { NotFoundError, ServiceUnavailableError } from '../../shared/errors.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
@@ -32,7 +32,7 @@ export function createSelfTestService(deps: { em: () => EntityManager; temporal:
   return {
     async start(auth: AuthContext): Promise<SelfTestRunView> {
       const em = deps.em();
-      const run = em.create(SelfTestRunSchema, {
+      const run = em.create(SelfTestRunEntity, {
         organization: auth.organizationId,
         requestedBy: auth.userId,
         status: 'queued',
@@ -54,7 +54,7 @@ export function createSelfTestService(deps: { em: () => EntityManager; temporal:
     },
 
     async get(_auth: AuthContext, id: string): Promise<SelfTestRunView> {
-      const run = await deps.em().findOne(SelfTestRunSchema, { id });
+      const run = await deps.em().findOne(SelfTestRunEntity, { id });
       if (!run) throw new NotFoundError('Self-test run');
       return view(run);
     },

@@ -1,5 +1,5 @@
 import { IsolationLevel, type EntityManager } from '@mikro-orm/core';
-import { ExecutionSchema, ExecutionStepSchema, type Execution, type ExecutionStep } from '../entities/index.ts';
+import { ExecutionEntity, ExecutionStepEntity, type Execution, type ExecutionStep } from '../entities/index.ts';
 
 /** An execution as the API returns it and as `execution.updated` events carry it. */
 export interface ExecutionView {
@@ -71,9 +71,9 @@ export function inSnapshot<T>(em: EntityManager, read: (em: EntityManager) => Pr
 /** Loads one execution of the em's organization with its steps; null when there is none. */
 export async function loadExecutionView(em: EntityManager, id: string): Promise<ExecutionView | null> {
   return inSnapshot(em, async (tx) => {
-    const execution = await tx.findOne(ExecutionSchema, { id });
+    const execution = await tx.findOne(ExecutionEntity, { id });
     if (!execution) return null;
-    const steps = await tx.find(ExecutionStepSchema, { execution: id }, { orderBy: { position: 'asc' } });
+    const steps = await tx.find(ExecutionStepEntity, { execution: id }, { orderBy: { position: 'asc' } });
     return executionView(execution, steps);
   });
 }
