@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ROLES } from '../../shared/domain/permissions.ts';
 import { RATE_LIMIT_CLASSES } from '../../shared/domain/plans.ts';
 import { OrganizationSchema } from './auth.schemas.ts';
-import { list, PaginationQuerySchema, single, timestamp } from './common.ts';
+import { list, PaginationQuery, single, timestamp } from './common.ts';
 
-export const AuditQuery = PaginationQuerySchema.extend({
+export const AuditQuery = PaginationQuery.extend({
   event_type: z
     .string()
     .regex(/^[a-z_-]+(\.[a-z_-]+)?$/, 'must look like "users" or "users.update"')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../shared/domain/chat.ts';
-import { list, PaginationQuerySchema, single, timestamp } from './common.ts';
+import { list, PaginationQuery, single, timestamp } from './common.ts';
 
 export const ChatMessageBody = z
   .object({ body: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH) })
@@ -27,6 +27,6 @@ export const ChatMessageSchema = z
   })
   .meta({ id: 'ChatMessage', examples: [example] });
 
-export const ChatMessageListQuery = PaginationQuerySchema;
+export const ChatMessageListQuery = PaginationQuery;
 export const ChatMessageResponse = single(ChatMessageSchema);
 export const ChatMessageListResponse = list(ChatMessageSchema).meta({ examples: [{ data: [example], meta: { total: 1, limit: 25, offset: 0 } }] });

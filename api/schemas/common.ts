@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_STATUS } from '../../shared/errors.ts';
 
-export const ErrorSchema = z
+export const ErrorResponse = z
   .object({
     detail: z.string(),
     status_code: z.number().int(),
@@ -46,10 +46,10 @@ export const emailAddress = () =>
   // `abort`: an address that is no address at all gets one error, not two.
   z.email({ abort: true }).max(254).refine(withinRfc5321, 'local part longer than 64 or domain label longer than 63 characters');
 
-export const IdParamsSchema = z.object({ id: z.uuid() });
+export const IdParams = z.object({ id: z.uuid() });
 
 /** `limit` above 100 is clamped; a non-integer or negative value is a 422, as the contract says. */
-export const PaginationQuerySchema = z.object({
+export const PaginationQuery = z.object({
   limit: z.coerce.number().int().min(1).default(25).transform((limit) => Math.min(limit, 100)),
   offset: z.coerce.number().int().min(0).default(0),
 });

@@ -14,12 +14,12 @@ export const InvitationSchema = z
   })
   .meta({ id: 'Invitation' });
 
-export const InvitationCreateBody = z.object({
+export const CreateInvitationBody = z.object({
   email: emailAddress(),
   role: RoleSchema.describe('`admin`, `engineer` or `viewer`; `owner` only when an owner invites'),
 });
 
-export const InvitationAcceptBody = z.object({
+export const AcceptInvitationBody = z.object({
   token: z.string().min(1).max(200),
   name: nonBlankText().max(200),
   password: z.string().min(8).max(256),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { list, nonBlankText, PaginationQuerySchema, requireAnyOf, single, timestamp } from './common.ts';
+import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
 
 const tags = z.array(nonBlankText().max(100)).max(50);
 
@@ -15,7 +15,7 @@ export const ArticleSchema = z
   })
   .meta({ id: 'KnowledgeArticle' });
 
-export const ArticleListQuery = PaginationQuerySchema.extend({
+export const ArticleListQuery = PaginationQuery.extend({
   tag: nonBlankText().max(100).optional(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { list, PaginationQuerySchema, single, timestamp } from './common.ts';
+import { list, PaginationQuery, single, timestamp } from './common.ts';
 
 export const NotificationSchema = z
   .object({
@@ -16,7 +16,7 @@ export const NotificationSchema = z
   })
   .meta({ id: 'Notification' });
 
-export const NotificationListQuery = PaginationQuerySchema.extend({
+export const NotificationListQuery = PaginationQuery.extend({
   unread: z.enum(['true', 'false']).transform((value) => value === 'true').optional().describe('true: only unread notifications'),
 });
 

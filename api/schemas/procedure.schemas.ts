@@ -10,7 +10,7 @@ import {
   StepInputSchema,
   WaitStepConfig,
 } from '../../shared/domain/procedure.ts';
-import { list, nonBlankText, PaginationQuerySchema, requireAnyOf, single, timestamp } from './common.ts';
+import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
 
 const tags = z.array(nonBlankText().max(100)).max(50);
 const steps = z.array(StepInputSchema).max(100).describe('Ordered; position follows the array order');
@@ -39,7 +39,7 @@ export const ProcedureSchema = z
   })
   .meta({ id: 'Procedure' });
 
-export const ProcedureListQuery = PaginationQuerySchema.extend({
+export const ProcedureListQuery = PaginationQuery.extend({
   tag: nonBlankText().max(100).optional().describe('Only procedures carrying this tag'),
 });
 
@@ -94,7 +94,7 @@ export const ExecutionSchema = z
   })
   .meta({ id: 'Execution' });
 
-export const ExecutionListQuery = PaginationQuerySchema.extend({
+export const ExecutionListQuery = PaginationQuery.extend({
   procedure_id: z.uuid().optional(),
   incident_id: z.uuid().optional(),
   status: z.enum(EXECUTION_STATUSES).optional(),
