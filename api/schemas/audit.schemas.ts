@@ -59,6 +59,11 @@ export const AdminStatsSchema = z
   })
   .meta({ id: 'AdminStats' });
 
+/** What the services return: the response schemas are the contract, these types follow them. */
+export type AuditEventView = z.output<typeof AuditEventSchema>;
+export type AdminAuditEventView = z.output<typeof AdminAuditEventSchema>;
+export type AdminStatsView = z.output<typeof AdminStatsSchema>;
+
 export const AuditListResponse = list(AuditEventSchema);
 export const AdminAuditListResponse = list(AdminAuditEventSchema);
 export const AdminStatsResponse = single(AdminStatsSchema);

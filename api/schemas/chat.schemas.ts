@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CHAT_MESSAGE_MAX_LENGTH } from '../../shared/domain/chat.ts';
-import { list, PaginationQuery, single, timestamp } from './common.ts';
+import { CHAT_MESSAGE_MAX_LENGTH, type ChatMessageView } from '../../shared/domain/chat.ts';
+import { list, PaginationQuery, single, timestamp, type SameType } from './common.ts';
 
 export const ChatMessageBody = z
   .object({ body: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH) })
@@ -26,6 +26,9 @@ export const ChatMessageSchema = z
     created_at: timestamp(),
   })
   .meta({ id: 'ChatMessage', examples: [example] });
+
+/** Events carry it too, so it is written out in shared/domain; pinned here to the schema. */
+export const chatMessageViewIsChatMessageSchema: SameType<ChatMessageView, z.output<typeof ChatMessageSchema>> = true;
 
 export const ChatMessageListQuery = PaginationQuery;
 export const ChatMessageResponse = single(ChatMessageSchema);

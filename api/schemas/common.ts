@@ -67,6 +67,13 @@ export function list<T extends z.ZodType>(item: T) {
   });
 }
 
+/**
+ * `true` only when A and B are the same type. A view written out in shared/ (the worker builds it
+ * too, and shared/ does not import api/) is pinned to its response schema with it:
+ * `export const fooViewIsFooSchema: SameType<FooView, z.output<typeof FooSchema>> = true;`
+ */
+export type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
 export const envelope = <T>(data: T) => ({ data, meta: {} });
 /** The list envelope of one page a service returned, for the query that asked for it. */
 export const pageEnvelope = <T>(page: { items: T[]; total: number }, query: { limit: number; offset: number }) => ({

@@ -22,4 +22,7 @@ export const DeliveryListQuery = PaginationQuery.extend({
   success: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
 });
 
+/** What the services return: the response schemas are the contract, these types follow them. */
+export type WebhookDeliveryView = z.output<typeof WebhookDeliverySchema>;
+
 export const DeliveryListResponse = list(WebhookDeliverySchema);

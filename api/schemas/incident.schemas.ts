@@ -92,6 +92,10 @@ export const UpdateIncidentBody = requireAnyOf(z.object({
   tags: tags.optional(),
 }));
 
+/** What the incident service returns: the response schemas are the contract, these types follow them. */
+export type IncidentView = z.output<typeof IncidentSchema>;
+export type IncidentDetailView = z.output<typeof IncidentDetailSchema>;
+
 export const IncidentResponse = single(IncidentSchema);
 export const IncidentDetailResponse = single(IncidentDetailSchema);
 export const IncidentListResponse = list(IncidentSchema);

@@ -79,6 +79,10 @@ export const PlatformSetupSchema = z
   })
   .meta({ id: 'PlatformSetup' });
 
+/** What the services return: the response schemas are the contract, these types follow them. */
+export type IntegrationView = z.output<typeof IntegrationSchema>;
+export type WebhookConfigView = z.output<typeof WebhookConfigSchema>;
+
 export const IntegrationResponse = single(IntegrationSchema);
 export const IntegrationWithSecretResponse = single(IntegrationWithSecretSchema);
 export const IntegrationListResponse = list(IntegrationSchema);

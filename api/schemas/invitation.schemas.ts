@@ -25,6 +25,9 @@ export const AcceptInvitationBody = z.object({
   password: z.string().min(8).max(256),
 });
 
+/** What the services return: the response schemas are the contract, these types follow them. */
+export type InvitationView = z.output<typeof InvitationSchema>;
+
 export const InvitationResponse = single(InvitationSchema);
 export const InvitationListResponse = list(InvitationSchema);
 /** Same shape as registration: the new user and the organization they joined. */

@@ -42,4 +42,7 @@ export const LogListQuery = PaginationQuery.extend({
   query: nonBlankText().max(500).optional().describe('Full-text search over the message'),
 });
 
+/** What the services return: the response schemas are the contract, these types follow them. */
+export type LogEntryView = z.output<typeof LogEntrySchema>;
+
 export const LogListResponse = list(LogEntrySchema);

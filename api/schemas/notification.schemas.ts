@@ -22,5 +22,8 @@ export const NotificationListQuery = PaginationQuery.extend({
 
 export const UpdateNotificationBody = z.object({ read: z.boolean().describe('true marks read, false unread again') });
 
+/** What the services return: the response schemas are the contract, these types follow them. */
+export type NotificationView = z.output<typeof NotificationSchema>;
+
 export const NotificationResponse = single(NotificationSchema);
 export const NotificationListResponse = list(NotificationSchema);

@@ -144,6 +144,9 @@ export const SsoConnectionSchema = z
     ],
   });
 
+/** What the services return: the response schemas are the contract, these types follow them. */
+export type SsoConnectionView = z.output<typeof SsoConnectionSchema>;
+
 export const SsoConnectionResponse = single(SsoConnectionSchema);
 export const SsoConnectionListResponse = list(SsoConnectionSchema);
 export const SsoConnectionListQuery = PaginationQuery;

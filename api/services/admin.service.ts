@@ -11,18 +11,8 @@ import {
 import { ROLES, type Role } from '../../shared/domain/permissions.ts';
 import type { PlanLimits } from '../../shared/domain/plans.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { organizationView, type OrganizationView } from './auth.service.ts';
-
-export interface AdminStats {
-  organization: OrganizationView;
-  users: { total: number; by_role: Record<Role, number> };
-  invitations: { pending: number };
-  api_keys: { active: number };
-  integrations: { total: number; enabled: number };
-  incidents: { total: number; open: number };
-  audit_events: { total: number; last_24h: number };
-  rate_limits: { plan: string; per_hour: PlanLimits };
-}
+import type { AdminStatsView } from '../schemas/audit.schemas.ts';
+import { organizationView } from './auth.service.ts';
 
 export type AdminService = ReturnType<typeof createAdminService>;
 
@@ -30,7 +20,7 @@ export type AdminService = ReturnType<typeof createAdminService>;
 export function createAdminService(deps: { em: () => EntityManager; limitsFor: (plan: string) => PlanLimits; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   return {
-    async stats(auth: AuthContext): Promise<AdminStats> {
+    async stats(auth: AuthContext): Promise<AdminStatsView> {
       // Every count runs under the tenant filter, i.e. within the caller's organization.
       const em = deps.em();
       const at = now();

@@ -4,18 +4,9 @@ import { ApiKeyEntity, type ApiKey } from '../../shared/db/entities/index.ts';
 import { ALL_PERMISSIONS, hasPermission, isRole, permissionsForRole, ungrantablePermissions } from '../../shared/domain/permissions.ts';
 import { AppError, InvalidApiKeyError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
+import type { ApiKeyView, CreatedApiKeyView } from '../schemas/api-key.schemas.ts';
 import { credentialTag, type CredentialCache } from './credential-cache.ts';
 import type { CredentialStore } from './credential-store.ts';
-
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  permissions: string[];
-  prefix: string;
-  last_used_at: string | null;
-  expires_at: string | null;
-  created_at: string;
-}
 
 const view = (key: ApiKey): ApiKeyView => ({
   id: key.id,
@@ -48,7 +39,7 @@ export function createApiKeyService(deps: {
   cache: Pick<CredentialCache, 'invalidate'>;
 }) {
   return {
-    async create(auth: AuthContext, input: { name: string; permissions: string[]; expires_at?: string }): Promise<ApiKeyView & { api_key: string }> {
+    async create(auth: AuthContext, input: { name: string; permissions: string[]; expires_at?: string }): Promise<CreatedApiKeyView> {
       const permissions = [...new Set(input.permissions)];
       const refused = ungrantablePermissions(auth.permissions, permissions);
       if (refused.length > 0) {

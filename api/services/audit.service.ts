@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import { ApiKeyEntity, AuditEventEntity, UserEntity, type AuditEvent } from '../../shared/db/entities/index.ts';
 import type { AuthContext } from '../auth-context.ts';
+import type { AdminAuditEventView, AuditEventView } from '../schemas/audit.schemas.ts';
 
 /** What the audit guard records for one successful mutating request. */
 export interface AuditEventInput {
@@ -31,26 +32,6 @@ export interface AuditQuery {
   offset: number;
 }
 
-export interface AuditEventView {
-  id: string;
-  event_type: string;
-  action: string;
-  method: string;
-  path: string;
-  target_type: string | null;
-  target_id: string | null;
-  actor: { type: string; user_id: string | null; api_key_id: string | null };
-  ip: string | null;
-  request_id: string;
-  status_code: number;
-  created_at: string;
-}
-
-export interface AdminAuditEventView extends AuditEventView {
-  actor: AuditEventView['actor'] & { email: string | null; name: string | null; api_key_name: string | null };
-  user_agent: string | null;
-}
-
 const view = (event: AuditEvent): AuditEventView => ({
   id: event.id,
   event_type: event.eventType,
@@ -59,7 +40,7 @@ const view = (event: AuditEvent): AuditEventView => ({
   path: event.path,
   target_type: event.targetType ?? null,
   target_id: event.targetId ?? null,
-  actor: { type: event.actorType, user_id: event.actorUserId ?? null, api_key_id: event.actorApiKeyId ?? null },
+  actor: { type: event.actorType as AuditEventView['actor']['type'], user_id: event.actorUserId ?? null, api_key_id: event.actorApiKeyId ?? null },
   ip: event.ip ?? null,
   request_id: event.requestId,
   status_code: event.statusCode,

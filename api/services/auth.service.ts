@@ -3,36 +3,21 @@ import { hashPassword, verifyPassword } from '../../shared/auth/password.ts';
 import { OrganizationEntity, UserEntity, type Organization, type User } from '../../shared/db/entities/index.ts';
 import type { SessionAuthMethod } from '../../shared/auth/tokens.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
-import { isRole } from '../../shared/domain/permissions.ts';
+import { isRole, type Role } from '../../shared/domain/permissions.ts';
 import { AppError, ConflictError, InvalidTokenError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
+import type { MeView, OrganizationView, TokenResponse, UserView } from '../schemas/auth.schemas.ts';
 import type { AccountService } from './account.service.ts';
 import type { CredentialStore } from './credential-store.ts';
 import type { LoginThrottle } from './login-throttle.service.ts';
 import type { SessionService } from './session.service.ts';
 
-export interface UserView {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  organization_id: string;
-  email_verified: boolean;
-  created_at: string;
-}
-
-export interface OrganizationView {
-  id: string;
-  name: string;
-  plan: string;
-  created_at: string;
-}
-
 export const userView = (user: User): UserView => ({
   id: user.id,
   email: user.email,
   name: user.name,
-  role: user.role,
+  // Written only through validated input: a stored role is one of ROLES.
+  role: user.role as Role,
   organization_id: typeof user.organization === 'string' ? user.organization : user.organization.id,
   email_verified: user.emailVerifiedAt != null,
   created_at: user.createdAt.toISOString(),
@@ -44,18 +29,6 @@ export const organizationView = (organization: Organization): OrganizationView =
   plan: organization.plan,
   created_at: organization.createdAt.toISOString(),
 });
-
-export interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-  user: UserView;
-}
-
-export interface MeView extends UserView {
-  auth_method: 'password' | 'sso' | 'api_key';
-}
 
 export type AuthService = ReturnType<typeof createAuthService>;
 

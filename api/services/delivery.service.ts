@@ -2,8 +2,9 @@ import type { EntityManager } from '@mikro-orm/core';
 import { IntegrationEntity, WebhookDeliveryEntity, type WebhookDelivery } from '../../shared/db/entities/index.ts';
 import { NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
+import type { WebhookDeliveryView } from '../schemas/delivery.schemas.ts';
 
-const deliveryView = (row: WebhookDelivery) => ({
+const deliveryView = (row: WebhookDelivery): WebhookDeliveryView => ({
   id: row.id,
   integration_id: row.integrationId,
   event_id: row.eventId,

@@ -6,23 +6,17 @@ import type { Role } from '../../shared/domain/permissions.ts';
 import { AppError, ConflictError, InvalidTokenError, NotFoundError } from '../../shared/errors.ts';
 import type { Mailer } from '../../shared/mail/mailer.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { organizationView, userView, type OrganizationView, type UserView } from './auth.service.ts';
+import type { OrganizationView, UserView } from '../schemas/auth.schemas.ts';
+import type { InvitationView } from '../schemas/invitation.schemas.ts';
+import { organizationView, userView } from './auth.service.ts';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
-
-export interface InvitationView {
-  id: string;
-  email: string;
-  role: string;
-  invited_by: string;
-  expires_at: string;
-  created_at: string;
-}
 
 const view = (invitation: Invitation): InvitationView => ({
   id: invitation.id,
   email: invitation.email,
-  role: invitation.role,
+  // Written only through validated input: a stored role is one of ROLES.
+  role: invitation.role as Role,
   invited_by: invitation.invitedBy,
   expires_at: invitation.expiresAt.toISOString(),
   created_at: invitation.createdAt.toISOString(),

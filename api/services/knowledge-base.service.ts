@@ -2,9 +2,10 @@ import type { EntityManager } from '@mikro-orm/core';
 import { KnowledgeArticleEntity, type KnowledgeArticle } from '../../shared/db/entities/index.ts';
 import { NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
+import type { ArticleView } from '../schemas/knowledge-base.schemas.ts';
 import type { SearchIndexer } from './search-indexer.ts';
 
-const articleView = (article: KnowledgeArticle) => ({
+const articleView = (article: KnowledgeArticle): ArticleView => ({
   id: article.id,
   title: article.title,
   body: article.body,

@@ -1,12 +1,13 @@
 import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import { LogEntryEntity, type LogEntry } from '../../shared/db/entities/index.ts';
 import type { AuthContext } from '../auth-context.ts';
+import type { LogEntryView } from '../schemas/log.schemas.ts';
 import type { SearchIndexer } from './search-indexer.ts';
 
-const logView = (log: LogEntry) => ({
+const logView = (log: LogEntry): LogEntryView => ({
   id: log.id,
   timestamp: log.timestamp.toISOString(),
-  level: log.level as 'info',
+  level: log.level as LogEntryView['level'],
   message: log.message,
   service: log.service,
   attributes: log.attributes,

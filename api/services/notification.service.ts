@@ -2,10 +2,11 @@ import type { EntityManager } from '@mikro-orm/core';
 import { NotificationEntity, type Notification } from '../../shared/db/entities/index.ts';
 import { NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
+import type { NotificationView } from '../schemas/notification.schemas.ts';
 
-export const notificationView = (row: Notification) => ({
+export const notificationView = (row: Notification): NotificationView => ({
   id: row.id,
-  type: row.type as 'incident.assigned' | 'incident.created' | 'incident.resolved' | 'execution.waiting',
+  type: row.type as NotificationView['type'],
   title: row.title,
   body: row.body ?? null,
   data: row.data,

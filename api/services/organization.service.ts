@@ -9,7 +9,8 @@ import {
 } from '../../shared/domain/organization-settings.ts';
 import { ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { organizationView, type OrganizationView } from './auth.service.ts';
+import type { OrganizationView } from '../schemas/auth.schemas.ts';
+import { organizationView } from './auth.service.ts';
 
 export type OrganizationService = ReturnType<typeof createOrganizationService>;
 

@@ -6,17 +6,7 @@ import { hasPermission } from '../../shared/domain/permissions.ts';
 import type { StepDefinition, StepInput } from '../../shared/domain/procedure.ts';
 import { AppError, NotFoundError, ValidationError, type FieldError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
-
-export interface ProcedureView {
-  id: string;
-  name: string;
-  description: string | null;
-  tags: string[];
-  version: number;
-  steps: StepDefinition[];
-  created_at: string;
-  updated_at: string;
-}
+import type { ProcedureStepView, ProcedureView } from '../schemas/procedure.schemas.ts';
 
 type HttpHeaders = { headers?: Record<string, string>; secret_headers?: Record<string, string> };
 
@@ -31,8 +21,9 @@ const stepDefinition = (step: ProcedureStep): StepDefinition => ({
 });
 
 /** A step as a caller sees it: secret headers redacted, plain header values too unless it may edit. */
-const stepView = (step: ProcedureStep, mayEdit: boolean): StepDefinition => {
-  const definition = stepDefinition(step);
+const stepView = (step: ProcedureStep, mayEdit: boolean): ProcedureStepView => {
+  // The stored config was validated against its type's schema on write.
+  const definition = stepDefinition(step) as ProcedureStepView;
   if (step.type !== 'http') return definition;
   const { headers, secret_headers: secretHeaders, ...rest } = step.config as Record<string, unknown> & HttpHeaders;
   return {
@@ -41,7 +32,7 @@ const stepView = (step: ProcedureStep, mayEdit: boolean): StepDefinition => {
       ...rest,
       ...(headers !== undefined ? { headers: mayEdit ? headers : redactHeaderValues(headers) } : {}),
       ...(secretHeaders !== undefined ? { secret_headers: redactHeaderValues(secretHeaders) } : {}),
-    },
+    } as ProcedureStepView['config'],
   };
 };
 

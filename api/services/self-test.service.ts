@@ -2,23 +2,16 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { selfTestWorkflow } from '../../workflows/self-test.workflow.ts';
 import { SelfTestRunEntity, type SelfTestRun } from '../../shared/db/entities/index.ts';
 import { ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
+import type { SelfTestStatus } from '../../shared/domain/self-test.ts';
 import { NotFoundError, ServiceUnavailableError } from '../../shared/errors.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
 import type { AuthContext } from '../auth-context.ts';
-
-export interface SelfTestRunView {
-  id: string;
-  status: string;
-  workflow_id: string;
-  worker_identity: string | null;
-  created_at: string;
-  completed_at: string | null;
-}
+import type { SelfTestRunView } from '../schemas/self-test.schemas.ts';
 
 const view = (run: SelfTestRun): SelfTestRunView => ({
   id: run.id,
-  status: run.status,
+  status: run.status as SelfTestStatus,
   workflow_id: run.workflowId,
   worker_identity: run.workerIdentity ?? null,
   created_at: run.createdAt.toISOString(),

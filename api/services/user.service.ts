@@ -4,7 +4,8 @@ import { hasPermission, type Role } from '../../shared/domain/permissions.ts';
 import { AppError, ConflictError, InsufficientPermissionsError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { credentialTag, type CredentialCache } from './credential-cache.ts';
-import { userView, type UserView } from './auth.service.ts';
+import type { UserView } from '../schemas/auth.schemas.ts';
+import { userView } from './auth.service.ts';
 
 export interface UserListQuery {
   role?: Role;

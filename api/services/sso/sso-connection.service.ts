@@ -4,31 +4,15 @@ import type { SecretBox } from '../../../shared/crypto/secret-box.ts';
 import { SsoConnectionEntity, type SsoConnection } from '../../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../../shared/db/tenant-filter.ts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../../shared/errors.ts';
+import type { Role } from '../../../shared/domain/permissions.ts';
 import type { AuthContext } from '../../auth-context.ts';
-import { CONFIG_SCHEMAS, type SsoKind } from '../../schemas/sso.schemas.ts';
+import { CONFIG_SCHEMAS, type SsoConnectionView, type SsoKind } from '../../schemas/sso.schemas.ts';
 import { isOidcKind, issuerFor, type OidcPresetConfig } from './oidc-presets.ts';
 import { parseIdpMetadata } from './saml-metadata.ts';
 
 /** Config fields that are never stored in the clear nor returned. */
 const SECRET_FIELDS = ['client_secret', 'sp_private_key'] as const;
 type Secrets = Partial<Record<(typeof SECRET_FIELDS)[number], string>>;
-
-export interface SsoConnectionView {
-  id: string;
-  name: string;
-  kind: SsoKind;
-  domains: string[];
-  default_role: string;
-  enabled: boolean;
-  config: Record<string, unknown>;
-  issuer?: string;
-  redirect_uri?: string;
-  acs_url?: string;
-  sp_entity_id?: string;
-  sp_metadata_url?: string;
-  created_at: string;
-  updated_at: string;
-}
 
 /** A connection as the sign-in flow needs it: config and secrets in the clear, in memory only. */
 export interface LoadedSsoConnection {
@@ -83,7 +67,8 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
       name: connection.name,
       kind,
       domains: connection.domains,
-      default_role: connection.defaultRole,
+      // Written only through validated input: a stored role is one of ROLES.
+      default_role: connection.defaultRole as Role,
       enabled: connection.enabled,
       config,
       ...(isOidcKind(kind)
