@@ -8,8 +8,12 @@ export const ErrorResponse = z
     code: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS, ...(keyof typeof ERROR_STATUS)[]]),
     request_id: z.string(),
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    required_permission: z.string().optional().describe('403 INSUFFICIENT_PERMISSIONS: the permission the request needed'),
+    ungrantable_permissions: z.array(z.string()).optional().describe('403 on creating an API key: the permissions its creator lacks'),
+    setting: z.string().optional().describe('403 INSUFFICIENT_PERMISSIONS refused by an organization setting: which one'),
+    supported: z.array(z.object({ os: z.string(), arch: z.string() })).optional().describe('422 on GET /helper/download: the platforms there are builds for'),
   })
-  .meta({ id: 'Error', description: 'Every API error. `errors` lists field problems on 422.' });
+  .meta({ id: 'Error', description: 'Every API error. `errors` lists field problems on 422; the other optional fields say more about some errors.' });
 
 /**
  * What `String.prototype.trim` removes (ECMAScript WhiteSpace and LineTerminator), spelt out: JSON
