@@ -1,5 +1,5 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { AlertSchema, IncidentSchema, OrganizationSchema, type Incident } from '../shared/db/entities/index.ts';
+import { AlertEntity, IncidentEntity, OrganizationEntity, type Incident } from '../shared/db/entities/index.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../shared/db/repositories/incident-writes.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
@@ -16,7 +16,7 @@ export interface AlertIngestionActivityDeps {
 
 function storeAlert(em: EntityManager, signal: AlertSignalPayload, incidentId: string | null): void {
   const { alert } = signal;
-  em.create(AlertSchema, {
+  em.create(AlertEntity, {
     id: signal.alertId,
     organization: signal.organizationId,
     integrationId: signal.integrationId,
@@ -44,7 +44,7 @@ function storeAlert(em: EntityManager, signal: AlertSignalPayload, incidentId: s
  */
 async function lockOpenIncident(em: EntityManager, dedupKey: string, incidentId: string | null): Promise<Incident | null> {
   const open = await em.find(
-    IncidentSchema,
+    IncidentEntity,
     { status: { $ne: 'resolved' }, $or: incidentId ? [{ id: incidentId }, { fingerprint: dedupKey }] : [{ fingerprint: dedupKey }] },
     // The tenant filter joins the organization: only the incident row is locked, else every
     // ingestion transaction of the organization would queue on its organization row.
@@ -105,7 +105,7 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
       const first = signals[0];
       if (!first) return { incidentId: input.incidentId, created: false };
       const result = await forkForOrganization(deps.orm, first.organizationId).transactional(async (em) => {
-        const rows = await em.find(AlertSchema, { id: { $in: signals.map((signal) => signal.alertId) } }, { fields: ['id', 'incidentId'] });
+        const rows = await em.find(AlertEntity, { id: { $in: signals.map((signal) => signal.alertId) } }, { fields: ['id', 'incidentId'] });
         const seen = new Map(rows.map((row) => [row.id, row.incidentId ?? null]));
         const fresh = signals.filter((signal) => !seen.has(signal.alertId));
         if (fresh.length === 0) return { ...resultOfSeen(signals, seen), created: false };
@@ -161,7 +161,7 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
       deps.integrationLiveness.record(first.organizationId, first.integrationId, new Date(latest));
       if (!result.created) return result;
       // Only for a new incident, so one statement per incident rather than per batch.
-      const organization = await deps.orm.em.fork().findOneOrFail(OrganizationSchema, { id: first.organizationId }, { fields: ['settings'], filters: false });
+      const organization = await deps.orm.em.fork().findOneOrFail(OrganizationEntity, { id: first.organizationId }, { fields: ['settings'], filters: false });
       const hours = readSettings(organization.settings).auto_resolve_after_hours;
       return { ...result, autoResolveAfterMs: hours === null ? null : Math.round(hours * 3_600_000) };
     },
@@ -173,7 +173,7 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
      */
     async autoResolveIncident(input: { organizationId: string; incidentId: string; afterMs: number }): Promise<AutoResolveResult> {
       return forkForOrganization(deps.orm, input.organizationId).transactional(async (em) => {
-        const [incident] = await em.find(IncidentSchema, { id: input.incidentId }, { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] });
+        const [incident] = await em.find(IncidentEntity, { id: input.incidentId }, { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] });
         if (!incident || incident.status === 'resolved') return { resolved: true };
         const [row] = await em.getConnection().execute<Array<{ last: Date | string | null }>>(
           'select max(received_at) as last from alerts where incident_id = ? and organization_id = ?',

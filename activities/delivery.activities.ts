@@ -1,6 +1,6 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { SecretBox } from '../shared/crypto/secret-box.ts';
-import { DomainEventSchema, IntegrationSchema } from '../shared/db/entities/index.ts';
+import { DomainEventEntity, IntegrationEntity } from '../shared/db/entities/index.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { withSecretHeaders } from '../shared/delivery/secret-headers.ts';
@@ -66,12 +66,12 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
       if (!secretBox || !outboundHttp) throw ApplicationFailure.nonRetryable('This worker has no outbound HTTP client or secret box', 'DeliveryNotConfigured');
       const attempt = Context.current().info.attempt;
       const em = forkForOrganization(deps.orm, input.organizationId);
-      const integration = await em.findOne(IntegrationSchema, { id: input.integrationId });
+      const integration = await em.findOne(IntegrationEntity, { id: input.integrationId });
       if (!integration) return { status: 'skipped', reason: 'integration removed' };
       if (!integration.enabled) return { status: 'skipped', reason: 'integration disabled' };
       const config = integration.webhookConfig as WebhookConfig | null;
       if (!config?.url) return { status: 'skipped', reason: 'no webhook_config' };
-      const event = await em.findOne(DomainEventSchema, { id: input.eventId });
+      const event = await em.findOne(DomainEventEntity, { id: input.eventId });
       if (!event) return { status: 'skipped', reason: 'event not found' };
 
       const needsSecret = Object.values(config.headers ?? {}).some((value) => typeof value === 'string' && value.includes('integration.secret'));

@@ -1,5 +1,5 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { DomainEventSchema, ExecutionSchema, ExecutionStepSchema, IncidentSchema } from '../shared/db/entities/index.ts';
+import { DomainEventEntity, ExecutionEntity, ExecutionStepEntity, IncidentEntity } from '../shared/db/entities/index.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import { executionView } from '../shared/db/repositories/execution-view.ts';
 import { addTimelineEntry } from '../shared/db/repositories/incident-writes.ts';
@@ -68,12 +68,12 @@ export function createExecutionActivities(deps: ExecutionActivityDeps) {
      */
     async recordExecutionProgress(progress: ExecutionProgress): Promise<void> {
       await forkForOrganization(deps.orm, progress.organizationId).transactional(async (em) => {
-        const execution = await em.findOne(ExecutionSchema, { id: progress.executionId });
+        const execution = await em.findOne(ExecutionEntity, { id: progress.executionId });
         if (!execution) throw ApplicationFailure.nonRetryable(`Execution ${progress.executionId} does not exist`, 'ExecutionNotFound');
         // Already applied by an attempt whose commit went through but whose completion was lost.
         if (execution.progressSeq >= progress.seq) return;
         execution.progressSeq = progress.seq;
-        const rows = await em.find(ExecutionStepSchema, { execution: execution.id });
+        const rows = await em.find(ExecutionStepEntity, { execution: execution.id });
         for (const state of progress.steps) {
           const row = rows.find((candidate) => candidate.stepId === state.stepId);
           if (!row) continue;
@@ -87,14 +87,14 @@ export function createExecutionActivities(deps: ExecutionActivityDeps) {
         execution.status = progress.status;
         if (progress.completedAt !== undefined) execution.completedAt = progress.completedAt ? new Date(progress.completedAt) : null;
         const view = executionView(execution, rows);
-        em.create(DomainEventSchema, {
+        em.create(DomainEventEntity, {
           organization: progress.organizationId,
           type: 'execution.updated',
           incidentId: execution.incidentId ?? null,
           data: { organization_id: progress.organizationId, execution: view },
         });
         if (execution.incidentId) {
-          const incident = await em.findOne(IncidentSchema, { id: execution.incidentId });
+          const incident = await em.findOne(IncidentEntity, { id: execution.incidentId });
           if (incident) {
             const [only] = progress.steps.length === 1 ? progress.steps : [];
             const step = only ? view.steps.find((candidate) => candidate.step_id === only.stepId) : undefined;

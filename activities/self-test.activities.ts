@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { SelfTestRunSchema } from '../shared/db/entities/index.ts';
+import { SelfTestRunEntity } from '../shared/db/entities/index.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import type { SelfTestInput } from '../shared/domain/self-test.ts';
@@ -13,7 +13,7 @@ export function createSelfTestActivities(deps: SelfTestActivityDeps) {
     /** Marks the run completed by this worker; running it twice leaves the same row. */
     async completeSelfTestRun(input: SelfTestInput): Promise<void> {
       const em = forkForOrganization(deps.orm, input.organizationId);
-      const run = await em.findOneOrFail(SelfTestRunSchema, { id: input.runId });
+      const run = await em.findOneOrFail(SelfTestRunEntity, { id: input.runId });
       if (run.status === 'completed') return;
       run.status = 'completed';
       run.completedAt = new Date();

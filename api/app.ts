@@ -11,6 +11,7 @@ import type { AuthContext } from './auth-context.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { ormContext } from './middleware/orm-context.ts';
 import { requestId } from './middleware/request-id.ts';
+import { responseContract } from './middleware/response-contract.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { httpMetrics, type ApiMetrics } from './metrics.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps): Koa {
 
   if (deps.tracer) app.use(tracingMiddleware(deps.tracer));
   app.use(requestId());
+  if (deps.config.RESPONSE_CONTRACT_CHECK) app.use(responseContract());
   if (deps.metrics) app.use(httpMetrics(deps.metrics));
   app.use(errorHandler(deps.logger));
   app.use(securityHeaders({ production: deps.config.NODE_ENV === 'production' }));

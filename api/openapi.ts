@@ -1,7 +1,7 @@
 import { z, type ZodType } from 'zod';
 import { ERROR_STATUS } from '../shared/errors.ts';
 import type { MountedRoutes, RouteDefinition } from './routes/route.ts';
-import { ErrorSchema } from './schemas/common.ts';
+import { ErrorResponse } from './schemas/common.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -178,7 +178,7 @@ function operation(route: RouteDefinition, components: Components, rateLimited: 
 export function buildOpenApiDocument(mounted: MountedRoutes[], info: { version: string; serverUrl?: string }): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const components: Components = new Map();
-  const errorSchema = toSchema(ErrorSchema, 'output', components);
+  const errorSchema = toSchema(ErrorResponse, 'output', components);
   for (const { prefix, routes } of mounted) {
     for (const route of routes) {
       const path = `${prefix}${route.path}`;

@@ -104,6 +104,9 @@ const EnvSchema = z
     // OIDC issuers on plain http:// are refused; this admits loopback ones (127.0.0.1, ::1, localhost)
     // for a local test identity provider. Never in production.
     SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: booleanFlag.default(false),
+    // Tests: every JSON answer is checked against the schema its route declares; a mismatch becomes
+    // a 500 (api/middleware/response-contract.ts). Never in production.
+    RESPONSE_CONTRACT_CHECK: booleanFlag.default(false),
   })
   .superRefine((env, ctx) => {
     // Development may generate its own secrets; production must never run on a default one.
@@ -112,6 +115,7 @@ const EnvSchema = z
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
     if (env.SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS) ctx.addIssue({ code: 'custom', path: ['SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS'], message: 'must not be set in production' });
+    if (env.RESPONSE_CONTRACT_CHECK) ctx.addIssue({ code: 'custom', path: ['RESPONSE_CONTRACT_CHECK'], message: 'must not be set in production' });
   });
 
 export type Config = Readonly<z.output<typeof EnvSchema>>;

@@ -1,5 +1,5 @@
 import { ApiKeyListResponse, ApiKeyResponse, CreateApiKeyBody } from '../schemas/api-key.schemas.ts';
-import { envelope, IdParamsSchema, pageEnvelope, PaginationQuerySchema } from '../schemas/common.ts';
+import { envelope, IdParams, pageEnvelope, PaginationQuery } from '../schemas/common.ts';
 import type { ApiKeyService } from '../services/api-key.service.ts';
 import { defineRoute } from './route.ts';
 
@@ -28,7 +28,7 @@ export function apiKeyRoutes(apiKeys: ApiKeyService) {
       description: 'Never returns a key or its hash; `prefix` identifies a key. Revoked keys are not listed. Newest first.',
       tags: ['api-keys'],
       access: 'api_keys:read',
-      request: { query: PaginationQuerySchema },
+      request: { query: PaginationQuery },
       responses: { 200: { description: 'Keys', schema: ApiKeyListResponse } },
       handler: async ({ auth, query }) => ({ body: pageEnvelope(await apiKeys.list(auth, query), query) }),
     }),
@@ -40,7 +40,7 @@ export function apiKeyRoutes(apiKeys: ApiKeyService) {
       description: 'Takes effect on the very next request made with the key. Answers 204 with no body; an unknown or already revoked key is 404.',
       tags: ['api-keys'],
       access: 'api_keys:delete',
-      request: { params: IdParamsSchema },
+      request: { params: IdParams },
       responses: { 204: { description: 'Revoked' } },
       errors: [404],
       handler: async ({ auth, params }) => {

@@ -1,7 +1,7 @@
 import { readRawBody } from '../middleware/raw-body.ts';
 import { envelope } from '../schemas/common.ts';
 import { BillingResponse, BillingWebhookResponse, CheckoutBody, CheckoutResponse } from '../schemas/billing.schemas.ts';
-import { WebhookErrorSchema } from '../schemas/integration.schemas.ts';
+import { WebhookErrorResponse } from '../schemas/integration.schemas.ts';
 import type { BillingService } from '../services/billing.service.ts';
 import { defineRoute } from './route.ts';
 
@@ -54,8 +54,8 @@ export function billingRoutes(billing: BillingService) {
       access: 'public',
       responses: {
         200: { description: 'Received', schema: BillingWebhookResponse },
-        401: { description: 'Webhook error (WEBHOOK_VALIDATION_FAILED)', schema: WebhookErrorSchema },
-        413: { description: 'Webhook error (PAYLOAD_TOO_LARGE)', schema: WebhookErrorSchema },
+        401: { description: 'Webhook error (WEBHOOK_VALIDATION_FAILED)', schema: WebhookErrorResponse },
+        413: { description: 'Webhook error (PAYLOAD_TOO_LARGE)', schema: WebhookErrorResponse },
       },
       errors: [409],
       handler: async (_input, ctx) => ({ body: await billing.handleEvent(await readRawBody(ctx, MAX_EVENT_BYTES), ctx.get('Stripe-Signature') || undefined) }),

@@ -1,4 +1,4 @@
-import { envelope, IdParamsSchema, pageEnvelope } from '../schemas/common.ts';
+import { envelope, IdParams, pageEnvelope } from '../schemas/common.ts';
 import { ChatMessageBody, ChatMessageListQuery, ChatMessageListResponse, ChatMessageResponse } from '../schemas/chat.schemas.ts';
 import type { ChatService } from '../services/chat.service.ts';
 import { defineRoute } from './route.ts';
@@ -12,7 +12,7 @@ export function chatRoutes(chat: ChatService) {
       summary: 'The incident\'s chat, oldest first',
       tags: ['incidents'],
       access: 'incidents:read',
-      request: { params: IdParamsSchema, query: ChatMessageListQuery },
+      request: { params: IdParams, query: ChatMessageListQuery },
       responses: { 200: { description: 'A page of messages', schema: ChatMessageListResponse } },
       errors: [404],
       handler: async ({ auth, params, query }) => ({ body: pageEnvelope(await chat.list(auth, params.id, query), query) }),
@@ -30,7 +30,7 @@ export function chatRoutes(chat: ChatService) {
         '`@assistant` message is refused with 409 `ASSISTANT_NOT_CONFIGURED` and nothing is stored.',
       tags: ['incidents'],
       access: 'incidents:update',
-      request: { params: IdParamsSchema, body: ChatMessageBody },
+      request: { params: IdParams, body: ChatMessageBody },
       responses: { 201: { description: 'The stored message', schema: ChatMessageResponse } },
       errors: [404, 409, 503],
       handler: async ({ auth, params, body }) => ({ status: 201, body: envelope(await chat.post(auth, params.id, body.body)) }),

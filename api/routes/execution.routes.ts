@@ -1,4 +1,4 @@
-import { envelope, IdParamsSchema, pageEnvelope } from '../schemas/common.ts';
+import { envelope, IdParams, pageEnvelope } from '../schemas/common.ts';
 import { ExecutionListQuery, ExecutionListResponse, ExecutionResponse, UpdateExecutionBody } from '../schemas/procedure.schemas.ts';
 import type { ExecutionService } from '../services/execution.service.ts';
 import { defineRoute } from './route.ts';
@@ -23,7 +23,7 @@ export function executionRoutes(executions: ExecutionService) {
       summary: 'An execution with the status of every step',
       tags: ['executions'],
       access: 'executions:read',
-      request: { params: IdParamsSchema },
+      request: { params: IdParams },
       responses: { 200: { description: 'The execution', schema: ExecutionResponse } },
       errors: [404],
       handler: async ({ auth, params }) => ({ body: envelope(await executions.get(auth, params.id)) }),
@@ -36,7 +36,7 @@ export function executionRoutes(executions: ExecutionService) {
       description: 'Reaches the running workflow as a Temporal update and answers once the change is persisted. `{step_id, status}` completes the manual or approval step that is waiting (409 CONFLICT if that step is not waiting); `failed` fails the execution and skips later steps, `skipped` moves on. `{status: "cancelled"}` ends the execution `cancelled` and skips every open step (409 once it has ended). An unknown `step_id` is 404 NOT_FOUND (`detail` names the field).',
       tags: ['executions'],
       access: 'executions:update',
-      request: { params: IdParamsSchema, body: UpdateExecutionBody },
+      request: { params: IdParams, body: UpdateExecutionBody },
       responses: { 200: { description: 'The execution after the change', schema: ExecutionResponse } },
       // 503: the workflow did not answer within 30 s (the change may still apply).
       errors: [404, 409, 503],

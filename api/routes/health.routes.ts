@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineRoute, type RouteDefinition } from './route.ts';
 
 const CheckSchema = z.enum(['ok', 'unavailable']);
-const HealthSchema = z.object({ status: z.literal('ok') });
-const ReadinessSchema = z.object({
+const HealthResponse = z.object({ status: z.literal('ok') });
+const ReadinessResponse = z.object({
   status: z.enum(['ready', 'degraded', 'unavailable']),
   checks: z.record(z.string(), CheckSchema),
 });
@@ -28,7 +28,7 @@ export function healthRoutes(readiness: ReadinessProbe): RouteDefinition[] {
       summary: 'Liveness: the process is up',
       tags: ['health'],
       access: 'public',
-      responses: { 200: { description: 'Up', schema: HealthSchema } },
+      responses: { 200: { description: 'Up', schema: HealthResponse } },
       handler: () => ({ body: { status: 'ok' } }),
     }),
     defineRoute({
@@ -39,8 +39,8 @@ export function healthRoutes(readiness: ReadinessProbe): RouteDefinition[] {
       tags: ['health'],
       access: 'public',
       responses: {
-        200: { description: 'Ready, or `degraded` when only Elasticsearch is unavailable (search fails, the rest works)', schema: ReadinessSchema },
-        503: { description: 'A dependency is unavailable', schema: ReadinessSchema },
+        200: { description: 'Ready, or `degraded` when only Elasticsearch is unavailable (search fails, the rest works)', schema: ReadinessResponse },
+        503: { description: 'A dependency is unavailable', schema: ReadinessResponse },
       },
       handler: async () => {
         const results = await readiness();

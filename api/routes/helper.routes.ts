@@ -1,5 +1,5 @@
 import { HELPER_PLATFORMS } from '../../shared/helper/platforms.ts';
-import { ErrorSchema } from '../schemas/common.ts';
+import { ErrorResponse } from '../schemas/common.ts';
 import { HelperBinarySchema, HelperDownloadQuery, HelperVersionsResponse } from '../schemas/helper.schemas.ts';
 import type { HelperDownloadService } from '../services/helper-download.service.ts';
 import { defineRoute } from './route.ts';
@@ -22,7 +22,7 @@ export function helperRoutes(helper: HelperDownloadService) {
       request: { query: HelperDownloadQuery },
       responses: {
         200: { description: 'The executable, with `Content-Disposition: attachment; filename="tocsin"` (`tocsin.exe` on Windows) and `X-Checksum-SHA256`', schema: HelperBinarySchema, contentType: 'application/octet-stream' },
-        503: { description: 'Not built on this instance (HELPER_NOT_AVAILABLE)', schema: ErrorSchema },
+        503: { description: 'Not built on this instance (HELPER_NOT_AVAILABLE)', schema: ErrorResponse },
       },
       handler: async ({ query }, ctx) => {
         const platform = helper.resolvePlatform(query, ctx.get('User-Agent') || undefined);

@@ -1,4 +1,4 @@
-import { envelope, IdParamsSchema, pageEnvelope } from '../schemas/common.ts';
+import { envelope, IdParams, pageEnvelope } from '../schemas/common.ts';
 import {
   CreateIncidentBody,
   IncidentDetailResponse,
@@ -43,7 +43,7 @@ export function incidentRoutes(incidents: IncidentService) {
       summary: 'An incident with its timeline and analysis',
       tags: ['incidents'],
       access: 'incidents:read',
-      request: { params: IdParamsSchema },
+      request: { params: IdParams },
       responses: { 200: { description: 'The incident', schema: IncidentDetailResponse } },
       errors: [404],
       handler: async ({ auth, params }) => ({ body: envelope(await incidents.get(auth, params.id)) }),
@@ -57,7 +57,7 @@ export function incidentRoutes(incidents: IncidentService) {
         'An `assignee_id` naming no user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).',
       tags: ['incidents'],
       access: 'incidents:update',
-      request: { params: IdParamsSchema, body: UpdateIncidentBody },
+      request: { params: IdParams, body: UpdateIncidentBody },
       responses: { 200: { description: 'The updated incident', schema: IncidentResponse } },
       errors: [404],
       handler: async ({ auth, params, body }) => ({ body: envelope(await incidents.update(auth, params.id, body)) }),

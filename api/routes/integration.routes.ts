@@ -1,4 +1,4 @@
-import { envelope, IdParamsSchema, pageEnvelope } from '../schemas/common.ts';
+import { envelope, IdParams, pageEnvelope } from '../schemas/common.ts';
 import {
   CreateIntegrationBody,
   IntegrationListQuery,
@@ -60,7 +60,7 @@ export function integrationRoutes(integrations: IntegrationService) {
       summary: 'Read an integration',
       tags: ['integrations'],
       access: 'integrations:read',
-      request: { params: IdParamsSchema },
+      request: { params: IdParams },
       responses: { 200: { description: 'The integration', schema: IntegrationResponse } },
       errors: [404],
       handler: async ({ auth, params }) => ({ body: envelope(await integrations.get(auth, params.id)) }),
@@ -72,7 +72,7 @@ export function integrationRoutes(integrations: IntegrationService) {
       summary: 'Update an integration',
       tags: ['integrations'],
       access: 'integrations:update',
-      request: { params: IdParamsSchema, body: UpdateIntegrationBody },
+      request: { params: IdParams, body: UpdateIntegrationBody },
       responses: { 200: { description: 'The integration', schema: IntegrationResponse } },
       errors: [404],
       handler: async ({ auth, params, body }) => ({ body: envelope(await integrations.update(auth, params.id, body)) }),
@@ -84,7 +84,7 @@ export function integrationRoutes(integrations: IntegrationService) {
       summary: 'Remove an integration',
       tags: ['integrations'],
       access: 'integrations:delete',
-      request: { params: IdParamsSchema },
+      request: { params: IdParams },
       responses: { 204: { description: 'Removed' } },
       errors: [404],
       handler: async ({ auth, params }) => {
@@ -100,7 +100,7 @@ export function integrationRoutes(integrations: IntegrationService) {
       description: 'The new secret is shown once. The previous one stays valid for 24 hours so senders can switch over.',
       tags: ['integrations'],
       access: 'integrations:update',
-      request: { params: IdParamsSchema },
+      request: { params: IdParams },
       responses: { 200: { description: 'The integration with its new secret', schema: IntegrationWithSecretResponse } },
       errors: [404],
       handler: async ({ auth, params }) => ({ body: envelope(await integrations.rotateSecret(auth, params.id)) }),

@@ -1,8 +1,8 @@
-import { envelope, IdParamsSchema, pageEnvelope, PaginationQuerySchema } from '../schemas/common.ts';
+import { envelope, IdParams, pageEnvelope, PaginationQuery } from '../schemas/common.ts';
 import {
-  InvitationAcceptBody,
+  AcceptInvitationBody,
   InvitationAcceptResponse,
-  InvitationCreateBody,
+  CreateInvitationBody,
   InvitationListResponse,
   InvitationResponse,
 } from '../schemas/invitation.schemas.ts';
@@ -20,7 +20,7 @@ export function invitationRoutes(invitations: InvitationService) {
         'Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409.',
       tags: ['invitations'],
       access: 'users:create',
-      request: { body: InvitationCreateBody },
+      request: { body: CreateInvitationBody },
       responses: { 201: { description: 'Invitation sent', schema: InvitationResponse } },
       errors: [409],
       handler: async ({ auth, body }) => ({ status: 201, body: envelope(await invitations.create(auth, body)) }),
@@ -32,7 +32,7 @@ export function invitationRoutes(invitations: InvitationService) {
       summary: 'Pending invitations',
       tags: ['invitations'],
       access: 'users:read',
-      request: { query: PaginationQuerySchema },
+      request: { query: PaginationQuery },
       responses: { 200: { description: 'Pending invitations, newest first', schema: InvitationListResponse } },
       handler: async ({ auth, query }) => ({ body: pageEnvelope(await invitations.list(auth, query), query) }),
     }),
@@ -43,7 +43,7 @@ export function invitationRoutes(invitations: InvitationService) {
       summary: 'Revoke an invitation',
       tags: ['invitations'],
       access: 'users:create',
-      request: { params: IdParamsSchema },
+      request: { params: IdParams },
       responses: { 204: { description: 'Revoked' } },
       errors: [404, 409],
       handler: async ({ auth, params }) => {
@@ -59,7 +59,7 @@ export function invitationRoutes(invitations: InvitationService) {
       description: 'No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.',
       tags: ['invitations'],
       access: 'public',
-      request: { body: InvitationAcceptBody },
+      request: { body: AcceptInvitationBody },
       responses: { 201: { description: 'The new user and their organization', schema: InvitationAcceptResponse } },
       errors: [401, 409],
       handler: async ({ body }) => ({ status: 201, body: envelope(await invitations.accept(body)) }),

@@ -1,4 +1,4 @@
-import { envelope, IdParamsSchema, pageEnvelope } from '../schemas/common.ts';
+import { envelope, IdParams, pageEnvelope } from '../schemas/common.ts';
 import { ArticleListQuery, ArticleListResponse, ArticleResponse, CreateArticleBody, UpdateArticleBody } from '../schemas/knowledge-base.schemas.ts';
 import type { KnowledgeBaseService } from '../services/knowledge-base.service.ts';
 import { defineRoute } from './route.ts';
@@ -38,7 +38,7 @@ export function knowledgeBaseRoutes(articles: KnowledgeBaseService) {
       summary: 'One knowledge-base article',
       tags,
       access: 'search:read',
-      request: { params: IdParamsSchema },
+      request: { params: IdParams },
       responses: { 200: { description: 'The article', schema: ArticleResponse } },
       errors: [404],
       handler: async ({ auth, params }) => ({ body: envelope(await articles.get(auth, params.id)) }),
@@ -50,7 +50,7 @@ export function knowledgeBaseRoutes(articles: KnowledgeBaseService) {
       summary: 'Update an article\'s title, body or tags',
       tags,
       access: 'procedures:update',
-      request: { params: IdParamsSchema, body: UpdateArticleBody },
+      request: { params: IdParams, body: UpdateArticleBody },
       responses: { 200: { description: 'The updated article', schema: ArticleResponse } },
       errors: [404],
       handler: async ({ auth, params, body }) => ({ body: envelope(await articles.update(auth, params.id, body)) }),
@@ -62,7 +62,7 @@ export function knowledgeBaseRoutes(articles: KnowledgeBaseService) {
       summary: 'Delete an article (and remove it from search)',
       tags,
       access: 'procedures:delete',
-      request: { params: IdParamsSchema },
+      request: { params: IdParams },
       responses: { 204: { description: 'Deleted' } },
       errors: [404],
       handler: async ({ auth, params }) => {

@@ -1,4 +1,4 @@
-import { envelope, IdParamsSchema, pageEnvelope } from '../schemas/common.ts';
+import { envelope, IdParams, pageEnvelope } from '../schemas/common.ts';
 import { DeliveryListQuery, DeliveryListResponse } from '../schemas/delivery.schemas.ts';
 import { NotificationListQuery, NotificationListResponse, NotificationResponse, UpdateNotificationBody } from '../schemas/notification.schemas.ts';
 import type { DeliveryService } from '../services/delivery.service.ts';
@@ -16,7 +16,7 @@ export function deliveryRoutes(deliveries: DeliveryService) {
       description: 'One row per attempt (up to 3 per event, 1 s then 2 s apart); `final` marks the attempt that decided the delivery. Ten failed deliveries in a row disable the integration.',
       tags: ['integrations'],
       access: 'integrations:read',
-      request: { params: IdParamsSchema, query: DeliveryListQuery },
+      request: { params: IdParams, query: DeliveryListQuery },
       responses: { 200: { description: 'A page of delivery attempts', schema: DeliveryListResponse } },
       errors: [404],
       handler: async ({ auth, params, query }) => ({ body: pageEnvelope(await deliveries.list(auth, params.id, query), query) }),
@@ -48,7 +48,7 @@ export function notificationRoutes(notifications: NotificationService) {
       tags: ['notifications'],
       // Marking one's own notifications is self-service: a read permission suffices (see permissions.ts).
       access: 'notifications:read',
-      request: { params: IdParamsSchema, body: UpdateNotificationBody },
+      request: { params: IdParams, body: UpdateNotificationBody },
       responses: { 200: { description: 'The notification', schema: NotificationResponse } },
       errors: [404],
       handler: async ({ auth, params, body }) => ({ body: envelope(await notifications.update(auth, params.id, body)) }),

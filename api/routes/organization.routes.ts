@@ -1,9 +1,9 @@
 import { envelope } from '../schemas/common.ts';
 import {
   OrganizationResponse,
-  OrganizationSettingsPatchBody,
+  UpdateOrganizationSettingsBody,
   OrganizationSettingsResponse,
-  OrganizationUpdateBody,
+  UpdateOrganizationBody,
 } from '../schemas/organization.schemas.ts';
 import type { OrganizationService } from '../services/organization.service.ts';
 import { defineRoute } from './route.ts';
@@ -29,7 +29,7 @@ export function organizationRoutes(organizations: OrganizationService) {
       description: 'The plan changes through billing, not here.',
       tags: ['organizations'],
       access: 'organizations:update',
-      request: { body: OrganizationUpdateBody },
+      request: { body: UpdateOrganizationBody },
       responses: { 200: { description: 'The organization', schema: OrganizationResponse } },
       handler: async ({ auth, body }) => ({ body: envelope(await organizations.update(auth, body)) }),
     }),
@@ -51,7 +51,7 @@ export function organizationRoutes(organizations: OrganizationService) {
       description: 'Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused.',
       tags: ['settings'],
       access: 'settings:update',
-      request: { body: OrganizationSettingsPatchBody },
+      request: { body: UpdateOrganizationSettingsBody },
       responses: { 200: { description: 'The settings after the change', schema: OrganizationSettingsResponse } },
       handler: async ({ auth, body }) => ({ body: envelope(await organizations.updateSettings(auth, body)) }),
     }),

@@ -1,4 +1,4 @@
-import { envelope, IdParamsSchema, pageEnvelope } from '../schemas/common.ts';
+import { envelope, IdParams, pageEnvelope } from '../schemas/common.ts';
 import {
   CreateProcedureBody,
   ExecuteProcedureBody,
@@ -44,7 +44,7 @@ export function procedureRoutes(procedures: ProcedureService, executions: Execut
       summary: 'A procedure with its steps',
       tags: ['procedures'],
       access: 'procedures:read',
-      request: { params: IdParamsSchema },
+      request: { params: IdParams },
       responses: { 200: { description: 'The procedure', schema: ProcedureResponse } },
       errors: [404],
       handler: async ({ auth, params }) => ({ body: envelope(await procedures.get(auth, params.id)) }),
@@ -57,7 +57,7 @@ export function procedureRoutes(procedures: ProcedureService, executions: Execut
       description: 'Bumps `version`. Executions already started keep the definition they started with. A step `id` that is not one of this procedure\'s steps is 404 NOT_FOUND (`detail` names it).',
       tags: ['procedures'],
       access: 'procedures:update',
-      request: { params: IdParamsSchema, body: UpdateProcedureBody },
+      request: { params: IdParams, body: UpdateProcedureBody },
       responses: { 200: { description: 'The updated procedure', schema: ProcedureResponse } },
       errors: [404],
       handler: async ({ auth, params, body }) => ({ body: envelope(await procedures.update(auth, params.id, body)) }),
@@ -70,7 +70,7 @@ export function procedureRoutes(procedures: ProcedureService, executions: Execut
       description: 'Its executions, running or finished, keep their own copy of the definition and stay readable.',
       tags: ['procedures'],
       access: 'procedures:delete',
-      request: { params: IdParamsSchema },
+      request: { params: IdParams },
       responses: { 204: { description: 'Deleted' } },
       errors: [404],
       handler: async ({ auth, params }) => {
@@ -86,7 +86,7 @@ export function procedureRoutes(procedures: ProcedureService, executions: Execut
       description: 'Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An `incident_id` naming no incident of the organization is 404 NOT_FOUND (`detail` names the field).',
       tags: ['procedures', 'executions'],
       access: 'procedures:execute',
-      request: { params: IdParamsSchema, body: ExecuteProcedureBody },
+      request: { params: IdParams, body: ExecuteProcedureBody },
       responses: { 201: { description: 'The started execution (status `pending` until its first step begins)', schema: ExecutionResponse } },
       errors: [404, 503],
       handler: async ({ auth, params, body }) => ({ status: 201, body: envelope(await executions.start(auth, params.id, body)) }),

@@ -114,6 +114,8 @@ export function mountRoutes(
     const shadowed = createShadowCheck(route.path, templates);
     router[route.method](route.operationId, koaPath, async (ctx: Context, next: Next) => {
       if (shadowed(ctx.path.slice(prefix.length))) return next();
+      // Which declaration answers: the response contract check (tests) reads it.
+      ctx.state.route = route;
       let auth: AuthContext | undefined;
       if (route.access !== 'public') {
         auth = await guards.authenticate(ctx).catch(async (error: unknown) => {

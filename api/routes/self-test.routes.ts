@@ -1,4 +1,4 @@
-import { envelope, IdParamsSchema } from '../schemas/common.ts';
+import { envelope, IdParams } from '../schemas/common.ts';
 import { SelfTestRunResponse } from '../schemas/self-test.schemas.ts';
 import type { SelfTestService } from '../services/self-test.service.ts';
 import { defineRoute } from './route.ts';
@@ -24,7 +24,7 @@ export function selfTestRoutes(selfTest: SelfTestService) {
       summary: 'Read a pipeline self-test',
       tags: ['admin'],
       access: 'admin:read',
-      request: { params: IdParamsSchema },
+      request: { params: IdParams },
       responses: { 200: { description: 'The run', schema: SelfTestRunResponse } },
       errors: [404],
       handler: async ({ auth, params }) => ({ body: envelope(await selfTest.get(auth, params.id)) }),

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { TokenResponse } from '../schemas/auth.schemas.ts';
-import { envelope, ErrorSchema, pageEnvelope } from '../schemas/common.ts';
+import { envelope, ErrorResponse, pageEnvelope } from '../schemas/common.ts';
 import {
   CreateSsoConnectionBody,
   SsoCallbackParams,
@@ -25,8 +25,8 @@ const requestMeta = (ctx: Context, path: string): SsoRequestMeta => ({
   requestId: String(ctx.state.requestId ?? ''),
 });
 
-const REFUSED = { description: 'Refused (SSO_FAILED): state, signature, audience, expiry, replay, domain or organization; `detail` says which', schema: ErrorSchema };
-const NO_CONNECTION = { description: 'No enabled connection matches (SSO_CONNECTION_NOT_FOUND)', schema: ErrorSchema };
+const REFUSED = { description: 'Refused (SSO_FAILED): state, signature, audience, expiry, replay, domain or organization; `detail` says which', schema: ErrorResponse };
+const NO_CONNECTION = { description: 'No enabled connection matches (SSO_CONNECTION_NOT_FOUND)', schema: ErrorResponse };
 
 const CALLBACK_DESCRIPTION =
   'The identity provider\'s answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). ' +
@@ -132,9 +132,9 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
       responses: {
         200: { description: 'With Accept: application/json', schema: SsoInitiateResponse },
         302: { description: 'Redirect to the identity provider (Location)' },
-        401: { description: 'The connection cannot be used (SSO_FAILED), e.g. its issuer is not https', schema: ErrorSchema },
+        401: { description: 'The connection cannot be used (SSO_FAILED), e.g. its issuer is not https', schema: ErrorResponse },
         404: NO_CONNECTION,
-        503: { description: 'The OpenID Provider\'s discovery document could not be fetched (SERVICE_UNAVAILABLE)', schema: ErrorSchema },
+        503: { description: 'The OpenID Provider\'s discovery document could not be fetched (SERVICE_UNAVAILABLE)', schema: ErrorResponse },
       },
       handler: async ({ query }, ctx) => {
         const { authorizationUrl } = await logins.initiate(query);

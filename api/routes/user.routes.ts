@@ -1,5 +1,5 @@
-import { envelope, IdParamsSchema, pageEnvelope } from '../schemas/common.ts';
-import { UserListQuery, UserListResponse, UserResponse, UserUpdateBody } from '../schemas/user.schemas.ts';
+import { envelope, IdParams, pageEnvelope } from '../schemas/common.ts';
+import { UserListQuery, UserListResponse, UserResponse, UpdateUserBody } from '../schemas/user.schemas.ts';
 import type { UserService } from '../services/user.service.ts';
 import { defineRoute } from './route.ts';
 
@@ -23,7 +23,7 @@ export function userRoutes(users: UserService) {
       summary: 'Read a user',
       tags: ['users'],
       access: 'users:read',
-      request: { params: IdParamsSchema },
+      request: { params: IdParams },
       responses: { 200: { description: 'The user', schema: UserResponse } },
       errors: [404],
       handler: async ({ auth, params }) => ({ body: envelope(await users.get(auth, params.id)) }),
@@ -37,7 +37,7 @@ export function userRoutes(users: UserService) {
         'Anyone may change their own name. Changing someone else, or any role, needs `users:update`. Only an owner grants `owner` or changes an owner; the last owner cannot be demoted (409).',
       tags: ['users'],
       access: 'users:read',
-      request: { params: IdParamsSchema, body: UserUpdateBody },
+      request: { params: IdParams, body: UpdateUserBody },
       responses: { 200: { description: 'The updated user', schema: UserResponse } },
       errors: [403, 404, 409],
       handler: async ({ auth, params, body }) => ({ body: envelope(await users.update(auth, params.id, body)) }),
@@ -50,7 +50,7 @@ export function userRoutes(users: UserService) {
       description: 'Deletes the account with its API keys and sessions. Only an owner removes an owner; the last owner cannot be removed (409).',
       tags: ['users'],
       access: 'users:delete',
-      request: { params: IdParamsSchema },
+      request: { params: IdParams },
       responses: { 204: { description: 'Removed' } },
       errors: [404, 409],
       handler: async ({ auth, params }) => {

@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { PLATFORMS } from '../../shared/domain/alert.ts';
 import { WebhookError } from '../../shared/errors.ts';
 import { readRawBody } from '../middleware/raw-body.ts';
-import { WebhookAcceptedSchema, WebhookErrorSchema } from '../schemas/integration.schemas.ts';
+import { WebhookAcceptedResponse, WebhookErrorResponse } from '../schemas/integration.schemas.ts';
 import type { WebhookHealth } from '../services/webhook-health.ts';
 import type { PreparedPayload, WebhookIngestService } from '../services/webhook-ingest.service.ts';
 import { defineRoute } from './route.ts';
 
 const platform = z.enum(PLATFORMS);
-const webhookErrors = (codes: string) => ({ description: `Webhook error (${codes})`, schema: WebhookErrorSchema });
+const webhookErrors = (codes: string) => ({ description: `Webhook error (${codes})`, schema: WebhookErrorResponse });
 
 const endpointState = z.enum(['ok', 'degraded']);
-const WebhookHealthSchema = z
+const WebhookHealthResponse = z
   .object({
     status: z.enum(['healthy', 'degraded']),
     endpoints: z.record(z.enum(PLATFORMS), endpointState),
@@ -40,7 +40,7 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
         'a platform is `degraded` while one of its enabled integrations is failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body.',
       tags: ['webhooks'],
       access: 'public',
-      responses: { 200: { description: 'Per-platform state', schema: WebhookHealthSchema } },
+      responses: { 200: { description: 'Per-platform state', schema: WebhookHealthResponse } },
       handler: async () => ({ body: await options.health.report() }),
     }),
     defineRoute({
@@ -59,7 +59,7 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
       authenticatedBy: 'handler',
       request: { params: z.object({ platform, integration_id: z.string().max(100) }) },
       responses: {
-        200: { description: 'Queued', schema: WebhookAcceptedSchema },
+        200: { description: 'Queued', schema: WebhookAcceptedResponse },
         400: webhookErrors('INVALID_PAYLOAD'),
         401: webhookErrors('WEBHOOK_VALIDATION_FAILED'),
         404: webhookErrors('INTEGRATION_NOT_FOUND'),
@@ -108,7 +108,7 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
       rateLimit: 'webhook',
       request: { params: z.object({ platform }) },
       responses: {
-        200: { description: 'Queued', schema: WebhookAcceptedSchema },
+        200: { description: 'Queued', schema: WebhookAcceptedResponse },
         400: webhookErrors('INVALID_PAYLOAD'),
         404: webhookErrors('INTEGRATION_NOT_FOUND'),
         413: webhookErrors('PAYLOAD_TOO_LARGE'),

@@ -26,5 +26,9 @@ export const CreatedApiKeySchema = ApiKeySchema.extend({
   api_key: z.string().describe('The key itself: shown only in this response, never again'),
 }).meta({ id: 'CreatedApiKey' });
 
+/** What the services return: the response schemas are the contract, these types follow them. */
+export type ApiKeyView = z.output<typeof ApiKeySchema>;
+export type CreatedApiKeyView = z.output<typeof CreatedApiKeySchema>;
+
 export const ApiKeyResponse = single(CreatedApiKeySchema);
 export const ApiKeyListResponse = list(ApiKeySchema);

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ROLES } from '../../shared/domain/permissions.ts';
 import { RATE_LIMIT_CLASSES } from '../../shared/domain/plans.ts';
 import { OrganizationSchema } from './auth.schemas.ts';
-import { list, PaginationQuerySchema, single, timestamp } from './common.ts';
+import { list, PaginationQuery, single, timestamp } from './common.ts';
 
-export const AuditQuery = PaginationQuerySchema.extend({
+export const AuditQuery = PaginationQuery.extend({
   event_type: z
     .string()
     .regex(/^[a-z_-]+(\.[a-z_-]+)?$/, 'must look like "users" or "users.update"')
@@ -58,6 +58,11 @@ export const AdminStatsSchema = z
     rate_limits: z.object({ plan: z.string(), per_hour: z.record(z.enum(RATE_LIMIT_CLASSES), count) }),
   })
   .meta({ id: 'AdminStats' });
+
+/** What the services return: the response schemas are the contract, these types follow them. */
+export type AuditEventView = z.output<typeof AuditEventSchema>;
+export type AdminAuditEventView = z.output<typeof AdminAuditEventSchema>;
+export type AdminStatsView = z.output<typeof AdminStatsSchema>;
 
 export const AuditListResponse = list(AuditEventSchema);
 export const AdminAuditListResponse = list(AdminAuditEventSchema);

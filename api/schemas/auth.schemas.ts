@@ -49,8 +49,15 @@ export const TokenResponse = z
   })
   .meta({ id: 'TokenResponse' });
 
-export const MeResponse = single(
-  UserSchema.extend({
-    auth_method: z.enum(['password', 'sso', 'api_key']).describe('How this request authenticated: a password or SSO session, or an API key'),
-  }).meta({ id: 'Me' }),
-);
+export const MeSchema = UserSchema.extend({
+  auth_method: z.enum(['password', 'sso', 'api_key']).describe('How this request authenticated: a password or SSO session, or an API key'),
+}).meta({ id: 'Me' });
+
+export const MeResponse = single(MeSchema);
+
+/** What the services return: the response schemas are the contract, these types follow them. */
+export type UserView = z.output<typeof UserSchema>;
+export type OrganizationView = z.output<typeof OrganizationSchema>;
+export type MeView = z.output<typeof MeSchema>;
+/** The login answer is returned whole (no envelope): the type has the schema's name. */
+export type TokenResponse = z.output<typeof TokenResponse>;

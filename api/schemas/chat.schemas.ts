@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CHAT_MESSAGE_MAX_LENGTH } from '../../shared/domain/chat.ts';
-import { list, PaginationQuerySchema, single, timestamp } from './common.ts';
+import { CHAT_MESSAGE_MAX_LENGTH, type ChatMessageView } from '../../shared/domain/chat.ts';
+import { list, PaginationQuery, single, timestamp, type SameType } from './common.ts';
 
 export const ChatMessageBody = z
   .object({ body: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH) })
@@ -27,6 +27,9 @@ export const ChatMessageSchema = z
   })
   .meta({ id: 'ChatMessage', examples: [example] });
 
-export const ChatMessageListQuery = PaginationQuerySchema;
+/** Events carry it too, so it is written out in shared/domain; pinned here to the schema. */
+export const chatMessageViewIsChatMessageSchema: SameType<ChatMessageView, z.output<typeof ChatMessageSchema>> = true;
+
+export const ChatMessageListQuery = PaginationQuery;
 export const ChatMessageResponse = single(ChatMessageSchema);
 export const ChatMessageListResponse = list(ChatMessageSchema).meta({ examples: [{ data: [example], meta: { total: 1, limit: 25, offset: 0 } }] });

@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { ERROR_STATUS } from '../../shared/errors.ts';
 
-export const ErrorSchema = z
+export const ErrorResponse = z
   .object({
     detail: z.string(),
     status_code: z.number().int(),
     code: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS, ...(keyof typeof ERROR_STATUS)[]]),
     request_id: z.string(),
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    required_permission: z.string().optional().describe('403 INSUFFICIENT_PERMISSIONS: the permission the request needed'),
+    ungrantable_permissions: z.array(z.string()).optional().describe('403 on creating an API key: the permissions its creator lacks'),
+    setting: z.string().optional().describe('403 INSUFFICIENT_PERMISSIONS refused by an organization setting: which one'),
+    supported: z.array(z.object({ os: z.string(), arch: z.string() })).optional().describe('422 on GET /helper/download: the platforms there are builds for'),
   })
-  .meta({ id: 'Error', description: 'Every API error. `errors` lists field problems on 422.' });
+  .meta({ id: 'Error', description: 'Every API error. `errors` lists field problems on 422; the other optional fields say more about some errors.' });
 
 /**
  * What `String.prototype.trim` removes (ECMAScript WhiteSpace and LineTerminator), spelt out: JSON
@@ -46,10 +50,10 @@ export const emailAddress = () =>
   // `abort`: an address that is no address at all gets one error, not two.
   z.email({ abort: true }).max(254).refine(withinRfc5321, 'local part longer than 64 or domain label longer than 63 characters');
 
-export const IdParamsSchema = z.object({ id: z.uuid() });
+export const IdParams = z.object({ id: z.uuid() });
 
 /** `limit` above 100 is clamped; a non-integer or negative value is a 422, as the contract says. */
-export const PaginationQuerySchema = z.object({
+export const PaginationQuery = z.object({
   limit: z.coerce.number().int().min(1).default(25).transform((limit) => Math.min(limit, 100)),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -66,6 +70,13 @@ export function list<T extends z.ZodType>(item: T) {
     meta: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() }),
   });
 }
+
+/**
+ * `true` only when A and B are the same type. A view written out in shared/ (the worker builds it
+ * too, and shared/ does not import api/) is pinned to its response schema with it:
+ * `export const fooViewIsFooSchema: SameType<FooView, z.output<typeof FooSchema>> = true;`
+ */
+export type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 export const envelope = <T>(data: T) => ({ data, meta: {} });
 /** The list envelope of one page a service returned, for the query that asked for it. */

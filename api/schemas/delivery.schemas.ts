@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { list, PaginationQuerySchema, timestamp } from './common.ts';
+import { list, PaginationQuery, timestamp } from './common.ts';
 
 export const WebhookDeliverySchema = z
   .object({
@@ -17,9 +17,12 @@ export const WebhookDeliverySchema = z
   })
   .meta({ id: 'WebhookDelivery' });
 
-export const DeliveryListQuery = PaginationQuerySchema.extend({
+export const DeliveryListQuery = PaginationQuery.extend({
   event_id: z.uuid().optional(),
   success: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
 });
+
+/** What the services return: the response schemas are the contract, these types follow them. */
+export type WebhookDeliveryView = z.output<typeof WebhookDeliverySchema>;
 
 export const DeliveryListResponse = list(WebhookDeliverySchema);

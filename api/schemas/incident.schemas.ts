@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INCIDENT_STATUSES, SEVERITIES, TIMELINE_TYPES } from '../../shared/domain/incident.ts';
-import { list, nonBlankText, PaginationQuerySchema, requireAnyOf, single, timestamp } from './common.ts';
+import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
 
 const tags = z.array(nonBlankText().max(100)).max(50);
 
@@ -65,7 +65,7 @@ export const IncidentDetailSchema = IncidentSchema.extend({
 
 const dateTime = z.iso.datetime({ offset: true });
 
-export const IncidentListQuery = PaginationQuerySchema.extend({
+export const IncidentListQuery = PaginationQuery.extend({
   status: z.enum(INCIDENT_STATUSES).optional(),
   severity: z.enum(SEVERITIES).optional(),
   assignee_id: z.uuid().optional(),
@@ -91,6 +91,10 @@ export const UpdateIncidentBody = requireAnyOf(z.object({
   assignee_id: z.uuid().nullable().optional(),
   tags: tags.optional(),
 }));
+
+/** What the incident service returns: the response schemas are the contract, these types follow them. */
+export type IncidentView = z.output<typeof IncidentSchema>;
+export type IncidentDetailView = z.output<typeof IncidentDetailSchema>;
 
 export const IncidentResponse = single(IncidentSchema);
 export const IncidentDetailResponse = single(IncidentDetailSchema);

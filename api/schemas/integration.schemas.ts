@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../../shared/domain/alert.ts';
 import { EVENT_TYPES } from '../../shared/domain/events.ts';
-import { list, nonBlankText, PaginationQuerySchema, requireAnyOf, single, timestamp } from './common.ts';
+import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
 
 const headerName = z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name');
 
 /** Write-only header values: sealed at rest, answered as `[redacted]`, sent as given. */
-export const secretHeadersSchema = z
+export const SecretHeadersSchema = z
   .record(headerName, z.string().min(1).max(2000).regex(/^[^\r\n]*$/, 'must not contain line breaks'))
   .describe('Write-only headers for credentials: stored encrypted and added to every request at send time; responses show each name with the value `[redacted]`. '
     + 'On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them, and the value `[redacted]` keeps the stored value of that name.');
@@ -17,7 +17,7 @@ export const WebhookConfigSchema = z
     method: z.enum(['POST', 'PUT', 'PATCH']).default('POST'),
     headers: z.record(headerName, z.string().max(2000)).default({})
       .describe('Plain headers; values may use {{integration.secret}} and the incident placeholders. Shown as `[redacted]` to callers without integrations:update: put credentials in `secret_headers`.'),
-    secret_headers: secretHeadersSchema.optional(),
+    secret_headers: SecretHeadersSchema.optional(),
     events: z.array(z.enum(EVENT_TYPES)).min(1),
     template: z.record(z.string(), z.unknown()).optional().describe('Body; string values may use {{incident.id}}, {{incident.title}}, {{incident.severity}}, {{incident.status}}'),
   })
@@ -43,7 +43,7 @@ export const UpdateIntegrationBody = requireAnyOf(z.object({
   settings: z.record(z.string(), z.unknown()).optional(),
 }));
 
-export const IntegrationListQuery = PaginationQuerySchema.extend({ platform: z.enum(PLATFORMS).optional() });
+export const IntegrationListQuery = PaginationQuery.extend({ platform: z.enum(PLATFORMS).optional() });
 
 export const IntegrationSchema = z
   .object({
@@ -79,12 +79,16 @@ export const PlatformSetupSchema = z
   })
   .meta({ id: 'PlatformSetup' });
 
+/** What the services return: the response schemas are the contract, these types follow them. */
+export type IntegrationView = z.output<typeof IntegrationSchema>;
+export type WebhookConfigView = z.output<typeof WebhookConfigSchema>;
+
 export const IntegrationResponse = single(IntegrationSchema);
 export const IntegrationWithSecretResponse = single(IntegrationWithSecretSchema);
 export const IntegrationListResponse = list(IntegrationSchema);
 export const PlatformSetupResponse = single(PlatformSetupSchema);
 
-export const WebhookAcceptedSchema = z
+export const WebhookAcceptedResponse = z
   .object({
     success: z.literal(true),
     message: z.string(),
@@ -97,7 +101,7 @@ export const WebhookAcceptedSchema = z
   })
   .meta({ id: 'WebhookAccepted' });
 
-export const WebhookErrorSchema = z
+export const WebhookErrorResponse = z
   .object({
     error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()) }),
     request_id: z.string(),

@@ -14,16 +14,19 @@ export const InvitationSchema = z
   })
   .meta({ id: 'Invitation' });
 
-export const InvitationCreateBody = z.object({
+export const CreateInvitationBody = z.object({
   email: emailAddress(),
   role: RoleSchema.describe('`admin`, `engineer` or `viewer`; `owner` only when an owner invites'),
 });
 
-export const InvitationAcceptBody = z.object({
+export const AcceptInvitationBody = z.object({
   token: z.string().min(1).max(200),
   name: nonBlankText().max(200),
   password: z.string().min(8).max(256),
 });
+
+/** What the services return: the response schemas are the contract, these types follow them. */
+export type InvitationView = z.output<typeof InvitationSchema>;
 
 export const InvitationResponse = single(InvitationSchema);
 export const InvitationListResponse = list(InvitationSchema);

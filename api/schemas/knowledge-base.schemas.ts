@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { list, nonBlankText, PaginationQuerySchema, requireAnyOf, single, timestamp } from './common.ts';
+import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
 
 const tags = z.array(nonBlankText().max(100)).max(50);
 
@@ -15,7 +15,7 @@ export const ArticleSchema = z
   })
   .meta({ id: 'KnowledgeArticle' });
 
-export const ArticleListQuery = PaginationQuerySchema.extend({
+export const ArticleListQuery = PaginationQuery.extend({
   tag: nonBlankText().max(100).optional(),
 });
 
@@ -26,6 +26,9 @@ export const CreateArticleBody = z.object({
 });
 
 export const UpdateArticleBody = requireAnyOf(z.object({ title: nonBlankText().max(500).optional(), body: z.string().min(1).max(100_000).optional(), tags: tags.optional() }));
+
+/** What the services return: the response schemas are the contract, these types follow them. */
+export type ArticleView = z.output<typeof ArticleSchema>;
 
 export const ArticleResponse = single(ArticleSchema);
 export const ArticleListResponse = list(ArticleSchema);

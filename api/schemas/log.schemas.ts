@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { list, nonBlankText, PaginationQuerySchema, timestamp } from './common.ts';
+import { list, nonBlankText, PaginationQuery, timestamp } from './common.ts';
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
 const dateTime = z.iso.datetime({ offset: true });
@@ -34,12 +34,15 @@ export const CreateLogsBody = z
 
 export const CreateLogsResponse = z.object({ data: z.object({ accepted: z.number().int(), ids: z.array(z.uuid()) }), meta: z.object({}) });
 
-export const LogListQuery = PaginationQuerySchema.extend({
+export const LogListQuery = PaginationQuery.extend({
   from: dateTime.optional().describe('Entries at or after this time'),
   to: dateTime.optional().describe('Entries before this time'),
   level: z.enum(LOG_LEVELS).optional(),
   service: nonBlankText().max(200).optional(),
   query: nonBlankText().max(500).optional().describe('Full-text search over the message'),
 });
+
+/** What the services return: the response schemas are the contract, these types follow them. */
+export type LogEntryView = z.output<typeof LogEntrySchema>;
 
 export const LogListResponse = list(LogEntrySchema);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { list, PaginationQuerySchema, single, timestamp } from './common.ts';
+import { list, PaginationQuery, single, timestamp } from './common.ts';
 
 export const NotificationSchema = z
   .object({
@@ -16,11 +16,14 @@ export const NotificationSchema = z
   })
   .meta({ id: 'Notification' });
 
-export const NotificationListQuery = PaginationQuerySchema.extend({
+export const NotificationListQuery = PaginationQuery.extend({
   unread: z.enum(['true', 'false']).transform((value) => value === 'true').optional().describe('true: only unread notifications'),
 });
 
 export const UpdateNotificationBody = z.object({ read: z.boolean().describe('true marks read, false unread again') });
+
+/** What the services return: the response schemas are the contract, these types follow them. */
+export type NotificationView = z.output<typeof NotificationSchema>;
 
 export const NotificationResponse = single(NotificationSchema);
 export const NotificationListResponse = list(NotificationSchema);

@@ -3,8 +3,8 @@ import { OrganizationSettingsPatchSchema, OrganizationSettingsSchema } from '../
 import { OrganizationSchema } from './auth.schemas.ts';
 import { nonBlankText, single } from './common.ts';
 
-export const OrganizationUpdateBody = z.object({ name: nonBlankText().max(200) }).strict();
+export const UpdateOrganizationBody = z.object({ name: nonBlankText().max(200) }).strict();
 export const OrganizationResponse = single(OrganizationSchema);
 
-export const OrganizationSettingsPatchBody = OrganizationSettingsPatchSchema;
+export const UpdateOrganizationSettingsBody = OrganizationSettingsPatchSchema;
 export const OrganizationSettingsResponse = single(OrganizationSettingsSchema);

@@ -10,7 +10,8 @@ import {
   StepInputSchema,
   WaitStepConfig,
 } from '../../shared/domain/procedure.ts';
-import { list, nonBlankText, PaginationQuerySchema, requireAnyOf, single, timestamp } from './common.ts';
+import type { ExecutionView } from '../../shared/db/repositories/execution-view.ts';
+import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp, type SameType } from './common.ts';
 
 const tags = z.array(nonBlankText().max(100)).max(50);
 const steps = z.array(StepInputSchema).max(100).describe('Ordered; position follows the array order');
@@ -39,7 +40,7 @@ export const ProcedureSchema = z
   })
   .meta({ id: 'Procedure' });
 
-export const ProcedureListQuery = PaginationQuerySchema.extend({
+export const ProcedureListQuery = PaginationQuery.extend({
   tag: nonBlankText().max(100).optional().describe('Only procedures carrying this tag'),
 });
 
@@ -94,7 +95,7 @@ export const ExecutionSchema = z
   })
   .meta({ id: 'Execution' });
 
-export const ExecutionListQuery = PaginationQuerySchema.extend({
+export const ExecutionListQuery = PaginationQuery.extend({
   procedure_id: z.uuid().optional(),
   incident_id: z.uuid().optional(),
   status: z.enum(EXECUTION_STATUSES).optional(),
@@ -111,6 +112,12 @@ export const UpdateExecutionBody = z
     }),
   ])
   .describe('Either `{status: "cancelled"}`, or the outcome of the waiting manual or approval step');
+
+/** What the services return: the response schemas are the contract, these types follow them. */
+export type ProcedureView = z.output<typeof ProcedureSchema>;
+/** Built by the worker too, so written out in shared/; pinned here to the schema. */
+export const executionViewIsExecutionSchema: SameType<ExecutionView, z.output<typeof ExecutionSchema>> = true;
+export type ProcedureStepView = z.output<typeof ProcedureStepSchema>;
 
 export const ProcedureResponse = single(ProcedureSchema);
 export const ProcedureListResponse = list(ProcedureSchema);

@@ -13,4 +13,7 @@ export const SelfTestRunSchema = z
   })
   .meta({ id: 'SelfTestRun' });
 
+/** What the services return: the response schemas are the contract, these types follow them. */
+export type SelfTestRunView = z.output<typeof SelfTestRunSchema>;
+
 export const SelfTestRunResponse = single(SelfTestRunSchema);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isLoopbackHttpIssuer } from '../services/sso/oidc-presets.ts';
-import { IdParamsSchema, list, PaginationQuerySchema, single, timestamp } from './common.ts';
+import { IdParams, list, PaginationQuery, single, timestamp } from './common.ts';
 
 const role = z.enum(['owner', 'admin', 'engineer', 'viewer']);
 // A DNS name: labels of letters, digits and hyphens, at least one dot.
@@ -144,10 +144,13 @@ export const SsoConnectionSchema = z
     ],
   });
 
+/** What the services return: the response schemas are the contract, these types follow them. */
+export type SsoConnectionView = z.output<typeof SsoConnectionSchema>;
+
 export const SsoConnectionResponse = single(SsoConnectionSchema);
 export const SsoConnectionListResponse = list(SsoConnectionSchema);
-export const SsoConnectionListQuery = PaginationQuerySchema;
-export const SsoConnectionParams = IdParamsSchema;
+export const SsoConnectionListQuery = PaginationQuery;
+export const SsoConnectionParams = IdParams;
 
 export const SsoInitiateQuery = z
   .object({

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { RoleSchema } from '../../shared/domain/permissions.ts';
 import { UserSchema } from './auth.schemas.ts';
-import { list, nonBlankText, PaginationQuerySchema, requireAnyOf, single } from './common.ts';
+import { list, nonBlankText, PaginationQuery, requireAnyOf, single } from './common.ts';
 
-export const UserListQuery = PaginationQuerySchema.extend({
+export const UserListQuery = PaginationQuery.extend({
   role: RoleSchema.optional(),
   search: nonBlankText().max(200).optional().describe('Case-insensitive substring of the name or email'),
 });
 
-export const UserUpdateBody = requireAnyOf(
+export const UpdateUserBody = requireAnyOf(
   z
     .object({
       name: nonBlankText().max(200).optional(),

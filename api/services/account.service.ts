@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateOpaqueToken, hashOpaqueToken } from '../../shared/auth/api-keys.ts';
 import { hashPassword, verifyPassword } from '../../shared/auth/password.ts';
-import { AccountTokenSchema, UserSchema, type AccountTokenPurpose, type User } from '../../shared/db/entities/index.ts';
+import { AccountTokenEntity, UserEntity, type AccountTokenPurpose, type User } from '../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
 import { BadRequestError, InvalidTokenError, ServiceUnavailableError } from '../../shared/errors.ts';
 import type { Logger } from '../../shared/logger.ts';
@@ -38,8 +38,8 @@ export function createAccountService(deps: {
   async function issueToken(user: User, purpose: AccountTokenPurpose, ttlSeconds: number): Promise<string> {
     const token = generateOpaqueToken();
     const em = deps.em();
-    await em.nativeDelete(AccountTokenSchema, { user: user.id, purpose }, unscoped);
-    em.create(AccountTokenSchema, {
+    await em.nativeDelete(AccountTokenEntity, { user: user.id, purpose }, unscoped);
+    em.create(AccountTokenEntity, {
       organization: user.organization.id,
       user: user.id,
       purpose,
@@ -84,7 +84,7 @@ export function createAccountService(deps: {
     },
 
     async requestPasswordReset(input: { email: string }): Promise<{ message: string }> {
-      const user = await deps.em().findOne(UserSchema, { email: input.email.toLowerCase() }, unscoped);
+      const user = await deps.em().findOne(UserEntity, { email: input.email.toLowerCase() }, unscoped);
       if (user) {
         const token = await issueToken(user, 'password_reset', PASSWORD_RESET_TTL_SECONDS);
         // Not awaited: an SMTP round trip only for existing accounts would time-leak which exist.
@@ -114,7 +114,7 @@ export function createAccountService(deps: {
       const passwordHash = await hashPassword(input.new_password);
       const user = await deps.em().transactional(async (tx) => {
         const userId = await consumeToken(tx, input.token, 'password_reset');
-        const found = await tx.findOneOrFail(UserSchema, { id: userId }, unscoped);
+        const found = await tx.findOneOrFail(UserEntity, { id: userId }, unscoped);
         found.passwordHash = passwordHash;
         found.emailVerifiedAt ??= new Date();
         await tx.flush();
@@ -135,7 +135,7 @@ export function createAccountService(deps: {
     async changePassword(auth: AuthContext, input: { current_password: string; new_password: string }): Promise<{ message: string }> {
       requireUserSession(auth, 'Password change');
       const em = deps.em();
-      const user = await em.findOneOrFail(UserSchema, { id: auth.userId });
+      const user = await em.findOneOrFail(UserEntity, { id: auth.userId });
       await deps.throttle.beginAttempt(user.email);
       if (!(await verifyPassword(input.current_password, user.passwordHash))) {
         await deps.throttle.recordFailure(user.email);
@@ -151,7 +151,7 @@ export function createAccountService(deps: {
     async verifyEmail(input: { token: string }): Promise<{ message: string }> {
       const userId = await deps.em().transactional(async (tx) => {
         const userId = await consumeToken(tx, input.token, 'email_verification');
-        const user = await tx.findOneOrFail(UserSchema, { id: userId }, unscoped);
+        const user = await tx.findOneOrFail(UserEntity, { id: userId }, unscoped);
         user.emailVerifiedAt ??= new Date();
         await tx.flush();
         return userId;
@@ -163,7 +163,7 @@ export function createAccountService(deps: {
 
     async resendVerification(auth: AuthContext): Promise<{ message: string }> {
       requireUserSession(auth, 'Resending verification');
-      const user = await deps.em().findOneOrFail(UserSchema, { id: auth.userId });
+      const user = await deps.em().findOneOrFail(UserEntity, { id: auth.userId });
       if (user.emailVerifiedAt) return { message: 'Email already verified' };
       try {
         await mailVerification(user);

@@ -1,28 +1,18 @@
 import type { EntityManager } from '@mikro-orm/core';
 import {
-  ApiKeySchema,
-  AuditEventSchema,
-  IncidentSchema,
-  IntegrationSchema,
-  InvitationSchema,
-  OrganizationSchema,
-  UserSchema,
+  ApiKeyEntity,
+  AuditEventEntity,
+  IncidentEntity,
+  IntegrationEntity,
+  InvitationEntity,
+  OrganizationEntity,
+  UserEntity,
 } from '../../shared/db/entities/index.ts';
 import { ROLES, type Role } from '../../shared/domain/permissions.ts';
 import type { PlanLimits } from '../../shared/domain/plans.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { organizationView, type OrganizationView } from './auth.service.ts';
-
-export interface AdminStats {
-  organization: OrganizationView;
-  users: { total: number; by_role: Record<Role, number> };
-  invitations: { pending: number };
-  api_keys: { active: number };
-  integrations: { total: number; enabled: number };
-  incidents: { total: number; open: number };
-  audit_events: { total: number; last_24h: number };
-  rate_limits: { plan: string; per_hour: PlanLimits };
-}
+import type { AdminStatsView } from '../schemas/audit.schemas.ts';
+import { organizationView } from './auth.service.ts';
 
 export type AdminService = ReturnType<typeof createAdminService>;
 
@@ -30,23 +20,23 @@ export type AdminService = ReturnType<typeof createAdminService>;
 export function createAdminService(deps: { em: () => EntityManager; limitsFor: (plan: string) => PlanLimits; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   return {
-    async stats(auth: AuthContext): Promise<AdminStats> {
+    async stats(auth: AuthContext): Promise<AdminStatsView> {
       // Every count runs under the tenant filter, i.e. within the caller's organization.
       const em = deps.em();
       const at = now();
       const dayAgo = new Date(at.getTime() - 24 * 3600 * 1000);
       const [organization, roleCounts, pendingInvitations, activeKeys, integrations, enabledIntegrations, incidents, openIncidents, auditTotal, auditDay] =
         await Promise.all([
-          em.findOneOrFail(OrganizationSchema, { id: auth.organizationId }),
-          Promise.all(ROLES.map((role) => em.count(UserSchema, { role }))),
-          em.count(InvitationSchema, { acceptedAt: null, revokedAt: null, expiresAt: { $gt: at } }),
-          em.count(ApiKeySchema, { revokedAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: at } }] }),
-          em.count(IntegrationSchema, {}),
-          em.count(IntegrationSchema, { enabled: true }),
-          em.count(IncidentSchema, {}),
-          em.count(IncidentSchema, { status: { $ne: 'resolved' } }),
-          em.count(AuditEventSchema, {}),
-          em.count(AuditEventSchema, { createdAt: { $gte: dayAgo } }),
+          em.findOneOrFail(OrganizationEntity, { id: auth.organizationId }),
+          Promise.all(ROLES.map((role) => em.count(UserEntity, { role }))),
+          em.count(InvitationEntity, { acceptedAt: null, revokedAt: null, expiresAt: { $gt: at } }),
+          em.count(ApiKeyEntity, { revokedAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: at } }] }),
+          em.count(IntegrationEntity, {}),
+          em.count(IntegrationEntity, { enabled: true }),
+          em.count(IncidentEntity, {}),
+          em.count(IncidentEntity, { status: { $ne: 'resolved' } }),
+          em.count(AuditEventEntity, {}),
+          em.count(AuditEventEntity, { createdAt: { $gte: dayAgo } }),
         ]);
       const byRole = Object.fromEntries(ROLES.map((role, index) => [role, roleCounts[index]])) as Record<Role, number>;
       return {

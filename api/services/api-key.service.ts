@@ -1,21 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateApiKey, hashApiKey, looksLikeApiKey } from '../../shared/auth/api-keys.ts';
-import { ApiKeySchema, type ApiKey } from '../../shared/db/entities/index.ts';
+import { ApiKeyEntity, type ApiKey } from '../../shared/db/entities/index.ts';
 import { ALL_PERMISSIONS, hasPermission, isRole, permissionsForRole, ungrantablePermissions } from '../../shared/domain/permissions.ts';
 import { AppError, InvalidApiKeyError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
+import type { ApiKeyView, CreatedApiKeyView } from '../schemas/api-key.schemas.ts';
 import { credentialTag, type CredentialCache } from './credential-cache.ts';
 import type { CredentialStore } from './credential-store.ts';
-
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  permissions: string[];
-  prefix: string;
-  last_used_at: string | null;
-  expires_at: string | null;
-  created_at: string;
-}
 
 const view = (key: ApiKey): ApiKeyView => ({
   id: key.id,
@@ -48,7 +39,7 @@ export function createApiKeyService(deps: {
   cache: Pick<CredentialCache, 'invalidate'>;
 }) {
   return {
-    async create(auth: AuthContext, input: { name: string; permissions: string[]; expires_at?: string }): Promise<ApiKeyView & { api_key: string }> {
+    async create(auth: AuthContext, input: { name: string; permissions: string[]; expires_at?: string }): Promise<CreatedApiKeyView> {
       const permissions = [...new Set(input.permissions)];
       const refused = ungrantablePermissions(auth.permissions, permissions);
       if (refused.length > 0) {
@@ -62,10 +53,10 @@ export function createApiKeyService(deps: {
       const parentId = auth.kind === 'api_key' ? auth.apiKeyId : null;
       let expiresAt = input.expires_at ? new Date(input.expires_at) : null;
       if (parentId) {
-        const parent = await em.findOneOrFail(ApiKeySchema, { id: parentId });
+        const parent = await em.findOneOrFail(ApiKeyEntity, { id: parentId });
         if (parent.expiresAt && (expiresAt === null || expiresAt > parent.expiresAt)) expiresAt = parent.expiresAt;
       }
-      const key = em.create(ApiKeySchema, {
+      const key = em.create(ApiKeyEntity, {
         organization: auth.organizationId,
         createdBy: auth.userId,
         createdByKeyId: parentId,
@@ -82,7 +73,7 @@ export function createApiKeyService(deps: {
     /** Active (unrevoked) keys of the caller's organization, newest first. */
     async list(_auth: AuthContext, page: { limit: number; offset: number }) {
       const [keys, total] = await deps.em().findAndCount(
-        ApiKeySchema,
+        ApiKeyEntity,
         { revokedAt: null },
         { orderBy: { createdAt: 'desc', id: 'asc' }, limit: page.limit, offset: page.offset },
       );
@@ -95,7 +86,7 @@ export function createApiKeyService(deps: {
      */
     async revoke(auth: AuthContext, id: string): Promise<void> {
       const em = deps.em();
-      const key = await em.findOne(ApiKeySchema, { id, revokedAt: null });
+      const key = await em.findOne(ApiKeyEntity, { id, revokedAt: null });
       if (!key) throw new NotFoundError('API key');
       // Keys never cross organizations (a child is created in its parent's); the condition says so anyway.
       const revoked = await em.execute<Array<{ id: string }>>(

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
-import { ApiKeySchema, AuditEventSchema, UserSchema, type AuditEvent } from '../../shared/db/entities/index.ts';
+import { ApiKeyEntity, AuditEventEntity, UserEntity, type AuditEvent } from '../../shared/db/entities/index.ts';
 import type { AuthContext } from '../auth-context.ts';
+import type { AdminAuditEventView, AuditEventView } from '../schemas/audit.schemas.ts';
 
 /** What the audit guard records for one successful mutating request. */
 export interface AuditEventInput {
@@ -31,26 +32,6 @@ export interface AuditQuery {
   offset: number;
 }
 
-export interface AuditEventView {
-  id: string;
-  event_type: string;
-  action: string;
-  method: string;
-  path: string;
-  target_type: string | null;
-  target_id: string | null;
-  actor: { type: string; user_id: string | null; api_key_id: string | null };
-  ip: string | null;
-  request_id: string;
-  status_code: number;
-  created_at: string;
-}
-
-export interface AdminAuditEventView extends AuditEventView {
-  actor: AuditEventView['actor'] & { email: string | null; name: string | null; api_key_name: string | null };
-  user_agent: string | null;
-}
-
 const view = (event: AuditEvent): AuditEventView => ({
   id: event.id,
   event_type: event.eventType,
@@ -59,7 +40,7 @@ const view = (event: AuditEvent): AuditEventView => ({
   path: event.path,
   target_type: event.targetType ?? null,
   target_id: event.targetId ?? null,
-  actor: { type: event.actorType, user_id: event.actorUserId ?? null, api_key_id: event.actorApiKeyId ?? null },
+  actor: { type: event.actorType as AuditEventView['actor']['type'], user_id: event.actorUserId ?? null, api_key_id: event.actorApiKeyId ?? null },
   ip: event.ip ?? null,
   request_id: event.requestId,
   status_code: event.statusCode,
@@ -83,7 +64,7 @@ export type AuditService = ReturnType<typeof createAuditService>;
 export function createAuditService(deps: { em: () => EntityManager }) {
   async function page(query: AuditQuery) {
     // The tenant filter scopes this to the caller's organization.
-    const [events, total] = await deps.em().findAndCount(AuditEventSchema, where(query), {
+    const [events, total] = await deps.em().findAndCount(AuditEventEntity, where(query), {
       orderBy: { createdAt: 'desc', id: 'desc' },
       limit: query.limit,
       offset: query.offset,
@@ -96,7 +77,7 @@ export function createAuditService(deps: { em: () => EntityManager }) {
     async record(input: AuditEventInput): Promise<void> {
       const { organizationId, ...event } = input;
       // A native insert skips the entity's onCreate hooks: id and time are set here.
-      await deps.em().insert(AuditEventSchema, { ...event, id: randomUUID(), organization: organizationId, createdAt: new Date() });
+      await deps.em().insert(AuditEventEntity, { ...event, id: randomUUID(), organization: organizationId, createdAt: new Date() });
     },
 
     async list(_auth: AuthContext, query: AuditQuery): Promise<{ items: AuditEventView[]; total: number }> {
@@ -111,8 +92,8 @@ export function createAuditService(deps: { em: () => EntityManager }) {
       const userIds = [...new Set(events.map((event) => event.actorUserId).filter((id): id is string => !!id))];
       const keyIds = [...new Set(events.map((event) => event.actorApiKeyId).filter((id): id is string => !!id))];
       const [users, keys] = await Promise.all([
-        userIds.length ? em.find(UserSchema, { id: { $in: userIds } }) : [],
-        keyIds.length ? em.find(ApiKeySchema, { id: { $in: keyIds } }) : [],
+        userIds.length ? em.find(UserEntity, { id: { $in: userIds } }) : [],
+        keyIds.length ? em.find(ApiKeyEntity, { id: { $in: keyIds } }) : [],
       ]);
       const usersById = new Map(users.map((user) => [user.id, user]));
       const keysById = new Map(keys.map((key) => [key.id, key]));

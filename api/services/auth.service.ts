@@ -1,38 +1,23 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { hashPassword, verifyPassword } from '../../shared/auth/password.ts';
-import { OrganizationSchema, UserSchema, type Organization, type User } from '../../shared/db/entities/index.ts';
+import { OrganizationEntity, UserEntity, type Organization, type User } from '../../shared/db/entities/index.ts';
 import type { SessionAuthMethod } from '../../shared/auth/tokens.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
-import { isRole } from '../../shared/domain/permissions.ts';
+import { isRole, type Role } from '../../shared/domain/permissions.ts';
 import { AppError, ConflictError, InvalidTokenError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
+import type { MeView, OrganizationView, TokenResponse, UserView } from '../schemas/auth.schemas.ts';
 import type { AccountService } from './account.service.ts';
 import type { CredentialStore } from './credential-store.ts';
 import type { LoginThrottle } from './login-throttle.service.ts';
 import type { SessionService } from './session.service.ts';
 
-export interface UserView {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  organization_id: string;
-  email_verified: boolean;
-  created_at: string;
-}
-
-export interface OrganizationView {
-  id: string;
-  name: string;
-  plan: string;
-  created_at: string;
-}
-
 export const userView = (user: User): UserView => ({
   id: user.id,
   email: user.email,
   name: user.name,
-  role: user.role,
+  // Written only through validated input: a stored role is one of ROLES.
+  role: user.role as Role,
   organization_id: typeof user.organization === 'string' ? user.organization : user.organization.id,
   email_verified: user.emailVerifiedAt != null,
   created_at: user.createdAt.toISOString(),
@@ -44,18 +29,6 @@ export const organizationView = (organization: Organization): OrganizationView =
   plan: organization.plan,
   created_at: organization.createdAt.toISOString(),
 });
-
-export interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-  user: UserView;
-}
-
-export interface MeView extends UserView {
-  auth_method: 'password' | 'sso' | 'api_key';
-}
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -86,12 +59,12 @@ export function createAuthService(deps: {
     async register(input: { email: string; password: string; name: string; organization_name: string }) {
       const em = deps.em();
       const email = input.email.toLowerCase();
-      if (await em.count(UserSchema, { email }, unscoped)) throw new ConflictError('Email already registered');
+      if (await em.count(UserEntity, { email }, unscoped)) throw new ConflictError('Email already registered');
       const passwordHash = await hashPassword(input.password);
       try {
         const { user, organization } = await em.transactional(async (tx) => {
-          const organization = tx.create(OrganizationSchema, { name: input.organization_name, settings: {} });
-          const user = tx.create(UserSchema, { organization, email, name: input.name, role: 'owner', passwordHash });
+          const organization = tx.create(OrganizationEntity, { name: input.organization_name, settings: {} });
+          const user = tx.create(UserEntity, { organization, email, name: input.name, role: 'owner', passwordHash });
           await tx.flush();
           return { user, organization };
         });
@@ -111,7 +84,7 @@ export function createAuthService(deps: {
       // threshold evaluated. A locked account answers 423 even to the right password, known email or not.
       await deps.throttle.beginAttempt(email);
       // The organization comes along (one joined query) for its sso_required setting.
-      const user = await em.findOne(UserSchema, { email }, { ...unscoped, populate: ['organization'] });
+      const user = await em.findOne(UserEntity, { email }, { ...unscoped, populate: ['organization'] });
       // verifyPassword hashes against a dummy when the user is unknown: both answers take as long.
       const valid = await checkPassword(input.password, user?.passwordHash);
       if (!user || !valid || !isRole(user.role)) {

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VerifiedToken } from '../../shared/auth/tokens.ts';
+import type { Role } from '../../shared/domain/permissions.ts';
 import type { PlanSource } from './rate-limit.service.ts';
-import type { UserView } from './auth.service.ts';
+import type { UserView } from '../schemas/auth.schemas.ts';
 import { credentialTag, type CredentialCache } from './credential-cache.ts';
 
 /** A user as every request needs them: role and organization for authorization, the view for `/auth/me`. */
@@ -52,7 +53,8 @@ function toUserPrincipal(row: UserRow): UserPrincipal {
       id: row.id,
       email: row.email,
       name: row.name,
-      role: row.role,
+      // Written only through validated input: a stored role is one of ROLES.
+      role: row.role as Role,
       organization_id: row.organization_id,
       email_verified: row.email_verified_at != null,
       created_at: new Date(row.created_at as Date | string).toISOString(),

@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { IntegrationSchema, WebhookDeliverySchema, type WebhookDelivery } from '../../shared/db/entities/index.ts';
+import { IntegrationEntity, WebhookDeliveryEntity, type WebhookDelivery } from '../../shared/db/entities/index.ts';
 import { NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
+import type { WebhookDeliveryView } from '../schemas/delivery.schemas.ts';
 
-const deliveryView = (row: WebhookDelivery) => ({
+const deliveryView = (row: WebhookDelivery): WebhookDeliveryView => ({
   id: row.id,
   integration_id: row.integrationId,
   event_id: row.eventId,
@@ -22,14 +23,14 @@ export function createDeliveryService(deps: { em: () => EntityManager }) {
   return {
     async list(_auth: AuthContext, integrationId: string, query: { limit: number; offset: number; event_id?: string; success?: boolean }) {
       const em = deps.em();
-      const integration = await em.findOne(IntegrationSchema, { id: integrationId });
+      const integration = await em.findOne(IntegrationEntity, { id: integrationId });
       if (!integration) throw new NotFoundError('Integration');
       const where = {
         integrationId,
         ...(query.event_id ? { eventId: query.event_id } : {}),
         ...(query.success !== undefined ? { success: query.success } : {}),
       };
-      const [rows, total] = await em.findAndCount(WebhookDeliverySchema, where, {
+      const [rows, total] = await em.findAndCount(WebhookDeliveryEntity, where, {
         orderBy: { createdAt: 'desc', id: 'desc' },
         limit: query.limit,
         offset: query.offset,

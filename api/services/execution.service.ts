@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import { ApplicationFailure } from '@temporalio/common';
 import { WorkflowNotFoundError, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
-import { ExecutionSchema, ExecutionStepSchema, IncidentSchema, OrganizationSchema, type Execution } from '../../shared/db/entities/index.ts';
+import { ExecutionEntity, ExecutionStepEntity, IncidentEntity, OrganizationEntity, type Execution } from '../../shared/db/entities/index.ts';
 import { executionView, inSnapshot, loadExecutionView } from '../../shared/db/repositories/execution-view.ts';
 import {
   EXECUTION_CONFLICT_TYPES,
@@ -82,11 +82,11 @@ export function createExecutionService(deps: { em: () => EntityManager; temporal
       const em = deps.em();
       const incidentId = input.incident_id ?? null;
       // The tenant filter limits the lookup to the caller's organization.
-      if (incidentId && !(await em.count(IncidentSchema, { id: incidentId }))) {
+      if (incidentId && !(await em.count(IncidentEntity, { id: incidentId }))) {
         throw new AppError('NOT_FOUND', 'incident_id: no such incident in this organization');
       }
       const id = randomUUID();
-      const execution = em.create(ExecutionSchema, {
+      const execution = em.create(ExecutionEntity, {
         id,
         organization: auth.organizationId,
         procedureId: procedure.id,
@@ -100,7 +100,7 @@ export function createExecutionService(deps: { em: () => EntityManager; temporal
         completedAt: null,
       });
       const steps = definition.steps.map((step) =>
-        em.create(ExecutionStepSchema, {
+        em.create(ExecutionStepEntity, {
           organization: auth.organizationId,
           execution,
           stepId: step.id,
@@ -148,12 +148,12 @@ export function createExecutionService(deps: { em: () => EntityManager; temporal
       if (query.incident_id) where.incidentId = query.incident_id;
       if (query.status) where.status = query.status;
       return inSnapshot(deps.em(), async (em) => {
-        const [items, total] = await em.findAndCount(ExecutionSchema, where, {
+        const [items, total] = await em.findAndCount(ExecutionEntity, where, {
           orderBy: { startedAt: 'desc', id: 'desc' },
           limit: query.limit,
           offset: query.offset,
         });
-        const steps = items.length === 0 ? [] : await em.find(ExecutionStepSchema, { execution: { $in: items.map((item) => item.id) } });
+        const steps = items.length === 0 ? [] : await em.find(ExecutionStepEntity, { execution: { $in: items.map((item) => item.id) } });
         return { items: items.map((item) => executionView(item, steps.filter((step) => step.execution.id === item.id))), total };
       });
     },
@@ -174,7 +174,7 @@ export function createExecutionService(deps: { em: () => EntityManager; temporal
       // Checked here, before the update reaches the workflow, which stays free of settings reads. The
       // settings are read only for a self-approval, so other decisions cost no extra round trip.
       if ('step_id' in input && isSelfApproval(current, input, auth.userId)) {
-        const organization = await deps.em().findOneOrFail(OrganizationSchema, { id: auth.organizationId });
+        const organization = await deps.em().findOneOrFail(OrganizationEntity, { id: auth.organizationId });
         if (readSettings(organization.settings).executions.approval_separation_of_duties) {
           throw new AppError('INSUFFICIENT_PERMISSIONS', 'Separation of duties: the person who started this execution cannot approve or skip its approval steps; another member with executions:update must', {
             fields: { setting: 'executions.approval_separation_of_duties' },

@@ -1,36 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { IncidentSchema, OrganizationSchema, UserSchema, type Incident } from '../../shared/db/entities/index.ts';
+import { IncidentEntity, OrganizationEntity, UserEntity, type Incident } from '../../shared/db/entities/index.ts';
 import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../../shared/db/repositories/incident-writes.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { AppError, NotFoundError } from '../../shared/errors.ts';
-import { analysisView } from '../../shared/search/incident-analysis.ts';
+import { analysisView, type IncidentAnalysis } from '../../shared/search/incident-analysis.ts';
+import type { IncidentStatus, Severity } from '../../shared/domain/incident.ts';
 import type { AuthContext } from '../auth-context.ts';
+import type { IncidentDetailView, IncidentView } from '../schemas/incident.schemas.ts';
 import type { AnalysisRefresher } from './incident-analysis.ts';
 
-export interface IncidentView {
-  id: string;
-  title: string;
-  description: string | null;
-  status: string;
-  severity: string;
-  assignee_id: string | null;
-  source: string;
-  integration_id: string | null;
-  fingerprint: string | null;
-  alert_count: number;
-  tags: string[];
-  created_at: string;
-  updated_at: string;
-  acknowledged_at: string | null;
-  resolved_at: string | null;
-}
-
+// Columns hold only values the API validated: a status or severity read back is one of the enum's.
 export const incidentView = (incident: Incident): IncidentView => ({
   id: incident.id,
   title: incident.title,
   description: incident.description ?? null,
-  status: incident.status,
-  severity: incident.severity,
+  status: incident.status as IncidentStatus,
+  severity: incident.severity as Severity,
   assignee_id: incident.assigneeId ?? null,
   source: incident.source,
   integration_id: incident.integrationId ?? null,
@@ -58,9 +43,9 @@ type IncidentRow = Omit<IncidentView, 'created_at' | 'updated_at' | 'acknowledge
 
 interface IncidentDetailRow extends IncidentRow {
   labels: Record<string, string>;
-  analysis: Record<string, unknown> | null;
+  analysis: Partial<IncidentAnalysis> | null;
   analyzed_at: SqlTimestamp | null;
-  timeline: Array<{ id: string; type: string; message: string; actor_id: string | null; data: Record<string, unknown>; created_at: SqlTimestamp }>;
+  timeline: Array<Omit<IncidentDetailView['timeline'][number], 'created_at'> & { created_at: SqlTimestamp }>;
 }
 
 const INCIDENT_COLUMNS = `i.id, i.title, i.description, i.status, i.severity, i.assignee_id, i.source, i.integration_id, i.fingerprint,
@@ -115,14 +100,14 @@ export function createIncidentService(deps: {
   analysis?: AnalysisRefresher;
 }) {
   const load = async (id: string) => {
-    const incident = await deps.em().findOne(IncidentSchema, { id });
+    const incident = await deps.em().findOne(IncidentEntity, { id });
     if (!incident) throw new NotFoundError('Incident');
     return incident;
   };
 
   const assertAssignable = async (assigneeId: string | null | undefined) => {
     // The tenant filter limits the lookup to the caller's organization.
-    if (assigneeId && !(await deps.em().count(UserSchema, { id: assigneeId }))) {
+    if (assigneeId && !(await deps.em().count(UserEntity, { id: assigneeId }))) {
       // A well-formed id naming nobody here: not found, as a user of another organization is.
       throw new AppError('NOT_FOUND', 'assignee_id: no such user in this organization');
     }
@@ -163,7 +148,7 @@ export function createIncidentService(deps: {
       const em = deps.em();
       // Read only when the body leaves the severity out.
       const severity = input.severity
-        ?? readSettings((await em.findOneOrFail(OrganizationSchema, { id: auth.organizationId }, { fields: ['settings'] })).settings).default_incident_severity;
+        ?? readSettings((await em.findOneOrFail(OrganizationEntity, { id: auth.organizationId }, { fields: ['settings'] })).settings).default_incident_severity;
       const incident = createIncident(em, {
         organizationId: auth.organizationId,
         title: input.title,
@@ -179,7 +164,7 @@ export function createIncidentService(deps: {
       return incidentView(incident);
     },
 
-    async get(auth: AuthContext, id: string) {
+    async get(auth: AuthContext, id: string): Promise<IncidentDetailView> {
       const [row] = await deps.em().execute<IncidentDetailRow[]>(DETAIL_SQL, [id, auth.organizationId]);
       if (!row) throw new NotFoundError('Incident');
       const analyzedAt = row.analyzed_at === null ? null : new Date(row.analyzed_at);

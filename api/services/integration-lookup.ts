@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
 import { isDatabaseConnectionError } from '../../shared/db/connection-errors.ts';
-import { IntegrationSchema } from '../../shared/db/entities/index.ts';
+import { IntegrationEntity } from '../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
 
 export interface ResolvedIntegration {
@@ -31,7 +31,7 @@ export function createIntegrationLookup(deps: { orm: MikroORM; secretBox: Secret
 
   async function load(id: string): Promise<ResolvedIntegration | null> {
     // Webhook senders have no organization yet: the integration id is what identifies one.
-    const integration = await deps.orm.em.fork().findOne(IntegrationSchema, { id }, { filters: { [TENANT_FILTER]: false } });
+    const integration = await deps.orm.em.fork().findOne(IntegrationEntity, { id }, { filters: { [TENANT_FILTER]: false } });
     if (!integration) return null;
     const secrets = [deps.secretBox.decrypt(integration.secretCiphertext)];
     if (integration.previousSecretCiphertext && integration.previousSecretExpiresAt && integration.previousSecretExpiresAt.getTime() > now()) {

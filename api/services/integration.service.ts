@@ -2,12 +2,13 @@ import type { EntityManager } from '@mikro-orm/core';
 import { signatureHeaderName } from '../../shared/alerts/signature.ts';
 import { generateOpaqueToken } from '../../shared/auth/api-keys.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
-import { IntegrationSchema, type Integration } from '../../shared/db/entities/index.ts';
+import { IntegrationEntity, type Integration } from '../../shared/db/entities/index.ts';
 import { redactHeaderValues, sealSecretHeaders } from '../../shared/delivery/secret-headers.ts';
 import type { Platform } from '../../shared/domain/alert.ts';
 import { hasPermission } from '../../shared/domain/permissions.ts';
 import { NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
+import type { IntegrationView, WebhookConfigView } from '../schemas/integration.schemas.ts';
 import { PLATFORM_SETUP } from './platform-setup.ts';
 
 // Senders that support rotation sign with both secrets; the old one keeps working this long.
@@ -18,21 +19,6 @@ function displayHeaderName(platform: Platform): string {
   return signatureHeaderName(platform).replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase());
 }
 
-export interface IntegrationView {
-  id: string;
-  name: string;
-  platform: Platform;
-  status: 'connected' | 'disconnected' | 'error';
-  enabled: boolean;
-  webhook_url: string;
-  signature_header: string;
-  webhook_config: Record<string, unknown> | null;
-  settings: Record<string, unknown>;
-  last_alert_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 export type IntegrationService = ReturnType<typeof createIntegrationService>;
 
 type WebhookConfigInput = Record<string, unknown> & { headers?: Record<string, string>; secret_headers?: Record<string, string> };
@@ -41,12 +27,13 @@ type WebhookConfigInput = Record<string, unknown> & { headers?: Record<string, s
  * The webhook_config a caller may see: secret headers always redacted, plain header values too for
  * callers who cannot edit the integration (a viewer has no business reading a receiver's token).
  */
-function webhookConfigView(config: Record<string, unknown> | null, mayEdit: boolean): Record<string, unknown> | null {
+function webhookConfigView(config: Record<string, unknown> | null, mayEdit: boolean): WebhookConfigView | null {
   if (!config) return null;
-  const { headers, secret_headers: secretHeaders, ...rest } = config as WebhookConfigInput;
+  // Stored as validated by WebhookConfigSchema on write (which defaults `headers` to {}).
+  const { headers = {}, secret_headers: secretHeaders, ...rest } = config as WebhookConfigView;
   return {
     ...rest,
-    ...(headers !== undefined ? { headers: mayEdit ? headers : redactHeaderValues(headers) } : {}),
+    headers: mayEdit ? headers : (redactHeaderValues(headers) ?? {}),
     ...(secretHeaders !== undefined ? { secret_headers: redactHeaderValues(secretHeaders) } : {}),
   };
 }
@@ -86,7 +73,7 @@ export function createIntegrationService(deps: {
   };
 
   const load = async (id: string) => {
-    const integration = await deps.em().findOne(IntegrationSchema, { id });
+    const integration = await deps.em().findOne(IntegrationEntity, { id });
     if (!integration) throw new NotFoundError('Integration');
     return integration;
   };
@@ -96,7 +83,7 @@ export function createIntegrationService(deps: {
 
     async list(auth: AuthContext, query: { limit: number; offset: number; platform?: string }) {
       const [items, total] = await deps.em().findAndCount(
-        IntegrationSchema,
+        IntegrationEntity,
         query.platform ? { platform: query.platform } : {},
         { orderBy: { createdAt: 'asc' }, limit: query.limit, offset: query.offset },
       );
@@ -106,7 +93,7 @@ export function createIntegrationService(deps: {
     async create(auth: AuthContext, input: { name: string; platform: Platform; secret?: string; enabled: boolean; webhook_config?: Record<string, unknown> | null; settings: Record<string, unknown> }) {
       const secret = input.secret ?? generateOpaqueToken();
       const em = deps.em();
-      const integration = em.create(IntegrationSchema, {
+      const integration = em.create(IntegrationEntity, {
         organization: auth.organizationId,
         name: input.name,
         platform: input.platform,
@@ -159,7 +146,7 @@ export function createIntegrationService(deps: {
     },
 
     async platformSetup(auth: AuthContext, platform: Platform) {
-      const integrations = await deps.em().find(IntegrationSchema, { platform }, { orderBy: { createdAt: 'asc' } });
+      const integrations = await deps.em().find(IntegrationEntity, { platform }, { orderBy: { createdAt: 'asc' } });
       const setup = PLATFORM_SETUP[platform];
       return {
         platform,

@@ -1,28 +1,22 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { generateOpaqueToken, hashOpaqueToken } from '../../shared/auth/api-keys.ts';
 import { hashPassword } from '../../shared/auth/password.ts';
-import { InvitationSchema, OrganizationSchema, UserSchema, type Invitation } from '../../shared/db/entities/index.ts';
+import { InvitationEntity, OrganizationEntity, UserEntity, type Invitation } from '../../shared/db/entities/index.ts';
 import type { Role } from '../../shared/domain/permissions.ts';
 import { AppError, ConflictError, InvalidTokenError, NotFoundError } from '../../shared/errors.ts';
 import type { Mailer } from '../../shared/mail/mailer.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { organizationView, userView, type OrganizationView, type UserView } from './auth.service.ts';
+import type { OrganizationView, UserView } from '../schemas/auth.schemas.ts';
+import type { InvitationView } from '../schemas/invitation.schemas.ts';
+import { organizationView, userView } from './auth.service.ts';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
-
-export interface InvitationView {
-  id: string;
-  email: string;
-  role: string;
-  invited_by: string;
-  expires_at: string;
-  created_at: string;
-}
 
 const view = (invitation: Invitation): InvitationView => ({
   id: invitation.id,
   email: invitation.email,
-  role: invitation.role,
+  // Written only through validated input: a stored role is one of ROLES.
+  role: invitation.role as Role,
   invited_by: invitation.invitedBy,
   expires_at: invitation.expiresAt.toISOString(),
   created_at: invitation.createdAt.toISOString(),
@@ -48,12 +42,12 @@ export function createInvitationService(deps: { em: () => EntityManager; mailer:
       if (input.role === 'owner' && auth.role !== 'owner') throw new AppError('INSUFFICIENT_PERMISSIONS', 'Only an owner can invite an owner');
       const em = deps.em();
       const email = input.email.toLowerCase();
-      if (await em.count(UserSchema, { email }, unscoped)) throw new ConflictError('This email already has an account');
+      if (await em.count(UserEntity, { email }, unscoped)) throw new ConflictError('This email already has an account');
       const token = generateOpaqueToken();
-      const organization = await em.findOneOrFail(OrganizationSchema, { id: auth.organizationId });
+      const organization = await em.findOneOrFail(OrganizationEntity, { id: auth.organizationId });
       const invitation = await em.transactional(async (tx) => {
-        await tx.nativeUpdate(InvitationSchema, { organization: auth.organizationId, email, ...pending() }, { revokedAt: now() });
-        const created = tx.create(InvitationSchema, {
+        await tx.nativeUpdate(InvitationEntity, { organization: auth.organizationId, email, ...pending() }, { revokedAt: now() });
+        const created = tx.create(InvitationEntity, {
           organization: auth.organizationId,
           email,
           role: input.role,
@@ -82,14 +76,14 @@ export function createInvitationService(deps: { em: () => EntityManager; mailer:
         await deps.mailer.send(message);
       } catch (error) {
         // Nobody can receive this token: the invitation must not stay pending.
-        await em.nativeUpdate(InvitationSchema, { id: invitation.id }, { revokedAt: now() });
+        await em.nativeUpdate(InvitationEntity, { id: invitation.id }, { revokedAt: now() });
         throw error;
       }
       return view(invitation);
     },
 
     async list(_auth: AuthContext, query: { limit: number; offset: number }): Promise<{ items: InvitationView[]; total: number }> {
-      const [invitations, total] = await deps.em().findAndCount(InvitationSchema, pending(), {
+      const [invitations, total] = await deps.em().findAndCount(InvitationEntity, pending(), {
         orderBy: { createdAt: 'desc', id: 'desc' },
         limit: query.limit,
         offset: query.offset,
@@ -100,7 +94,7 @@ export function createInvitationService(deps: { em: () => EntityManager; mailer:
     /** Revokes a pending invitation; its token stops working at once. */
     async revoke(_auth: AuthContext, id: string): Promise<void> {
       const em = deps.em();
-      const invitation = await em.findOne(InvitationSchema, { id });
+      const invitation = await em.findOne(InvitationEntity, { id });
       if (!invitation) throw new NotFoundError('Invitation');
       if (invitation.acceptedAt) throw new ConflictError('Invitation has already been accepted');
       invitation.revokedAt ??= now();
@@ -114,16 +108,16 @@ export function createInvitationService(deps: { em: () => EntityManager; mailer:
     async accept(input: { token: string; name: string; password: string }): Promise<{ user: UserView; organization: OrganizationView }> {
       const em = deps.em();
       const tokenHash = hashOpaqueToken(input.token);
-      const found = await em.findOne(InvitationSchema, { tokenHash, ...pending() }, unscoped);
+      const found = await em.findOne(InvitationEntity, { tokenHash, ...pending() }, unscoped);
       if (!found) throw new InvalidTokenError(INVALID);
-      if (await em.count(UserSchema, { email: found.email }, unscoped)) throw new ConflictError('This email already has an account');
+      if (await em.count(UserEntity, { email: found.email }, unscoped)) throw new ConflictError('This email already has an account');
       const passwordHash = await hashPassword(input.password);
       try {
         return await em.transactional(async (tx) => {
-          const claimed = await tx.nativeUpdate(InvitationSchema, { id: found.id, ...pending() }, { acceptedAt: now() }, unscoped);
+          const claimed = await tx.nativeUpdate(InvitationEntity, { id: found.id, ...pending() }, { acceptedAt: now() }, unscoped);
           if (claimed !== 1) throw new InvalidTokenError(INVALID);
-          const organization = await tx.findOneOrFail(OrganizationSchema, { id: found.organization.id }, unscoped);
-          const user = tx.create(UserSchema, {
+          const organization = await tx.findOneOrFail(OrganizationEntity, { id: found.organization.id }, unscoped);
+          const user = tx.create(UserEntity, {
             organization,
             email: found.email,
             name: input.name,
@@ -133,7 +127,7 @@ export function createInvitationService(deps: { em: () => EntityManager; mailer:
             emailVerifiedAt: now(),
           });
           await tx.flush();
-          await tx.nativeUpdate(InvitationSchema, { id: found.id }, { acceptedUserId: user.id }, unscoped);
+          await tx.nativeUpdate(InvitationEntity, { id: found.id }, { acceptedUserId: user.id }, unscoped);
           return { user: userView(user), organization: organizationView(organization) };
         });
       } catch (error) {

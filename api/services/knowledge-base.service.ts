@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { KnowledgeArticleSchema, type KnowledgeArticle } from '../../shared/db/entities/index.ts';
+import { KnowledgeArticleEntity, type KnowledgeArticle } from '../../shared/db/entities/index.ts';
 import { NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
+import type { ArticleView } from '../schemas/knowledge-base.schemas.ts';
 import type { SearchIndexer } from './search-indexer.ts';
 
-const articleView = (article: KnowledgeArticle) => ({
+const articleView = (article: KnowledgeArticle): ArticleView => ({
   id: article.id,
   title: article.title,
   body: article.body,
@@ -19,7 +20,7 @@ export type KnowledgeBaseService = ReturnType<typeof createKnowledgeBaseService>
 /** Knowledge-base articles; every write is followed by (re)indexing in search. */
 export function createKnowledgeBaseService(deps: { em: () => EntityManager; indexer?: SearchIndexer }) {
   const load = async (id: string) => {
-    const article = await deps.em().findOne(KnowledgeArticleSchema, { id });
+    const article = await deps.em().findOne(KnowledgeArticleEntity, { id });
     if (!article) throw new NotFoundError('Article');
     return article;
   };
@@ -28,7 +29,7 @@ export function createKnowledgeBaseService(deps: { em: () => EntityManager; inde
   return {
     async list(_auth: AuthContext, query: { limit: number; offset: number; tag?: string }) {
       const where = query.tag ? { tags: { $contains: [query.tag] } } : {};
-      const [items, total] = await deps.em().findAndCount(KnowledgeArticleSchema, where, {
+      const [items, total] = await deps.em().findAndCount(KnowledgeArticleEntity, where, {
         orderBy: { updatedAt: 'desc', id: 'desc' },
         limit: query.limit,
         offset: query.offset,
@@ -40,7 +41,7 @@ export function createKnowledgeBaseService(deps: { em: () => EntityManager; inde
     },
     async create(auth: AuthContext, input: { title: string; body: string; tags: string[] }) {
       const em = deps.em();
-      const article = em.create(KnowledgeArticleSchema, {
+      const article = em.create(KnowledgeArticleEntity, {
         organization: auth.organizationId,
         title: input.title,
         body: input.body,

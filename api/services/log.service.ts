@@ -1,12 +1,13 @@
 import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/core';
-import { LogEntrySchema, type LogEntry } from '../../shared/db/entities/index.ts';
+import { LogEntryEntity, type LogEntry } from '../../shared/db/entities/index.ts';
 import type { AuthContext } from '../auth-context.ts';
+import type { LogEntryView } from '../schemas/log.schemas.ts';
 import type { SearchIndexer } from './search-indexer.ts';
 
-const logView = (log: LogEntry) => ({
+const logView = (log: LogEntry): LogEntryView => ({
   id: log.id,
   timestamp: log.timestamp.toISOString(),
-  level: log.level as 'info',
+  level: log.level as LogEntryView['level'],
   message: log.message,
   service: log.service,
   attributes: log.attributes,
@@ -22,7 +23,7 @@ export function createLogService(deps: { em: () => EntityManager; indexer?: Sear
   return {
     async ingest(auth: AuthContext, logs: Array<{ timestamp: string; level: string; message: string; service: string; attributes: Record<string, unknown> }>) {
       const em = deps.em();
-      const entries = logs.map((log) => em.create(LogEntrySchema, {
+      const entries = logs.map((log) => em.create(LogEntryEntity, {
         organization: auth.organizationId,
         timestamp: new Date(log.timestamp),
         level: log.level,
@@ -48,7 +49,7 @@ export function createLogService(deps: { em: () => EntityManager; indexer?: Sear
         const matches = raw((alias) => `(to_tsvector('english', ${alias}.message) @@ websearch_to_tsquery('english', ?))`, [query.query]);
         Object.assign(where, { [matches]: true });
       }
-      const [items, total] = await deps.em().findAndCount(LogEntrySchema, where, {
+      const [items, total] = await deps.em().findAndCount(LogEntryEntity, where, {
         orderBy: { timestamp: 'desc', id: 'desc' },
         limit: query.limit,
         offset: query.offset,

@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { NotificationSchema, type Notification } from '../../shared/db/entities/index.ts';
+import { NotificationEntity, type Notification } from '../../shared/db/entities/index.ts';
 import { NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
+import type { NotificationView } from '../schemas/notification.schemas.ts';
 
-export const notificationView = (row: Notification) => ({
+export const notificationView = (row: Notification): NotificationView => ({
   id: row.id,
-  type: row.type as 'incident.assigned' | 'incident.created' | 'incident.resolved' | 'execution.waiting',
+  type: row.type as NotificationView['type'],
   title: row.title,
   body: row.body ?? null,
   data: row.data,
@@ -21,7 +22,7 @@ export function createNotificationService(deps: { em: () => EntityManager }) {
   return {
     async list(auth: AuthContext, query: { limit: number; offset: number; unread?: boolean }) {
       const where = { userId: auth.userId, ...(query.unread === true ? { readAt: null } : query.unread === false ? { readAt: { $ne: null } } : {}) };
-      const [rows, total] = await deps.em().findAndCount(NotificationSchema, where, {
+      const [rows, total] = await deps.em().findAndCount(NotificationEntity, where, {
         orderBy: { createdAt: 'desc', id: 'desc' },
         limit: query.limit,
         offset: query.offset,
@@ -31,7 +32,7 @@ export function createNotificationService(deps: { em: () => EntityManager }) {
 
     async update(auth: AuthContext, id: string, input: { read: boolean }) {
       const em = deps.em();
-      const row = await em.findOne(NotificationSchema, { id, userId: auth.userId });
+      const row = await em.findOne(NotificationEntity, { id, userId: auth.userId });
       if (!row) throw new NotFoundError('Notification');
       if (input.read && !row.readAt) row.readAt = new Date();
       if (!input.read) row.readAt = null;

@@ -1,5 +1,5 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import { OrganizationSchema } from '../../shared/db/entities/index.ts';
+import { OrganizationEntity } from '../../shared/db/entities/index.ts';
 import {
   mergeSettings,
   OrganizationSettingsSchema,
@@ -9,7 +9,8 @@ import {
 } from '../../shared/domain/organization-settings.ts';
 import { ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { organizationView, type OrganizationView } from './auth.service.ts';
+import type { OrganizationView } from '../schemas/auth.schemas.ts';
+import { organizationView } from './auth.service.ts';
 
 export type OrganizationService = ReturnType<typeof createOrganizationService>;
 
@@ -17,7 +18,7 @@ export type OrganizationService = ReturnType<typeof createOrganizationService>;
 export function createOrganizationService(deps: { em: () => EntityManager }) {
   // The tenant filter scopes organizations by their own id as well; the explicit id says what is meant.
   const current = (em: EntityManager, auth: AuthContext, lock = false) =>
-    em.findOneOrFail(OrganizationSchema, { id: auth.organizationId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+    em.findOneOrFail(OrganizationEntity, { id: auth.organizationId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
 
   return {
     async get(auth: AuthContext): Promise<OrganizationView> {

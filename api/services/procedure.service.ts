@@ -1,22 +1,12 @@
 import { raw, type EntityManager } from '@mikro-orm/core';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
-import { ProcedureSchema, ProcedureStepSchema, type Procedure, type ProcedureStep } from '../../shared/db/entities/index.ts';
+import { ProcedureEntity, ProcedureStepEntity, type Procedure, type ProcedureStep } from '../../shared/db/entities/index.ts';
 import { redactHeaderValues, sealSecretHeaders } from '../../shared/delivery/secret-headers.ts';
 import { hasPermission } from '../../shared/domain/permissions.ts';
 import type { StepDefinition, StepInput } from '../../shared/domain/procedure.ts';
 import { AppError, NotFoundError, ValidationError, type FieldError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
-
-export interface ProcedureView {
-  id: string;
-  name: string;
-  description: string | null;
-  tags: string[];
-  version: number;
-  steps: StepDefinition[];
-  created_at: string;
-  updated_at: string;
-}
+import type { ProcedureStepView, ProcedureView } from '../schemas/procedure.schemas.ts';
 
 type HttpHeaders = { headers?: Record<string, string>; secret_headers?: Record<string, string> };
 
@@ -31,8 +21,9 @@ const stepDefinition = (step: ProcedureStep): StepDefinition => ({
 });
 
 /** A step as a caller sees it: secret headers redacted, plain header values too unless it may edit. */
-const stepView = (step: ProcedureStep, mayEdit: boolean): StepDefinition => {
-  const definition = stepDefinition(step);
+const stepView = (step: ProcedureStep, mayEdit: boolean): ProcedureStepView => {
+  // The stored config was validated against its type's schema on write.
+  const definition = stepDefinition(step) as ProcedureStepView;
   if (step.type !== 'http') return definition;
   const { headers, secret_headers: secretHeaders, ...rest } = step.config as Record<string, unknown> & HttpHeaders;
   return {
@@ -41,7 +32,7 @@ const stepView = (step: ProcedureStep, mayEdit: boolean): StepDefinition => {
       ...rest,
       ...(headers !== undefined ? { headers: mayEdit ? headers : redactHeaderValues(headers) } : {}),
       ...(secretHeaders !== undefined ? { secret_headers: redactHeaderValues(secretHeaders) } : {}),
-    },
+    } as ProcedureStepView['config'],
   };
 };
 
@@ -69,12 +60,12 @@ export type ProcedureService = ReturnType<typeof createProcedureService>;
 /** Runbooks: a procedure and its ordered steps, always written together. */
 export function createProcedureService(deps: { em: () => EntityManager; secretBox: SecretBox }) {
   const load = async (id: string) => {
-    const procedure = await deps.em().findOne(ProcedureSchema, { id });
+    const procedure = await deps.em().findOne(ProcedureEntity, { id });
     if (!procedure) throw new NotFoundError('Procedure');
     return procedure;
   };
   const stepsOf = (ids: string[]) =>
-    ids.length === 0 ? Promise.resolve([]) : deps.em().find(ProcedureStepSchema, { procedure: { $in: ids } }, { orderBy: { position: 'asc' } });
+    ids.length === 0 ? Promise.resolve([]) : deps.em().find(ProcedureStepEntity, { procedure: { $in: ids } }, { orderBy: { position: 'asc' } });
 
   /** An http step's config with its secret headers sealed (REDACTED ones kept from the stored step). */
   const sealedStepConfig = (input: StepInput, kept: ProcedureStep | undefined, index: number): { config: Record<string, unknown> } | { errors: FieldError[] } => {
@@ -110,7 +101,7 @@ export function createProcedureService(deps: { em: () => EntityManager; secretBo
       const fields = { position, name: input.name, description: input.description ?? null, type: input.type, config: (configs[position] as { config: Record<string, unknown> }).config };
       const kept = input.id ? byId.get(input.id) : undefined;
       if (kept) return Object.assign(kept, fields);
-      return em.create(ProcedureStepSchema, { organization: procedure.organization, procedure, ...fields });
+      return em.create(ProcedureStepEntity, { organization: procedure.organization, procedure, ...fields });
     });
   };
 
@@ -118,7 +109,7 @@ export function createProcedureService(deps: { em: () => EntityManager; secretBo
     async list(auth: AuthContext, query: { limit: number; offset: number; tag?: string }) {
       const where: Record<string, unknown> = {};
       if (query.tag) Object.assign(where, { [raw((alias) => `${alias}.tags @> ?::jsonb`, [JSON.stringify([query.tag])])]: true });
-      const [items, total] = await deps.em().findAndCount(ProcedureSchema, where, {
+      const [items, total] = await deps.em().findAndCount(ProcedureEntity, where, {
         orderBy: { createdAt: 'desc', id: 'desc' },
         limit: query.limit,
         offset: query.offset,
@@ -129,7 +120,7 @@ export function createProcedureService(deps: { em: () => EntityManager; secretBo
 
     async create(auth: AuthContext, input: ProcedureInput) {
       const em = deps.em();
-      const procedure = em.create(ProcedureSchema, {
+      const procedure = em.create(ProcedureEntity, {
         organization: auth.organizationId,
         name: input.name,
         description: input.description ?? null,

@@ -1,24 +1,17 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { selfTestWorkflow } from '../../workflows/self-test.workflow.ts';
-import { SelfTestRunSchema, type SelfTestRun } from '../../shared/db/entities/index.ts';
+import { SelfTestRunEntity, type SelfTestRun } from '../../shared/db/entities/index.ts';
 import { ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
+import type { SelfTestStatus } from '../../shared/domain/self-test.ts';
 import { NotFoundError, ServiceUnavailableError } from '../../shared/errors.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
 import type { AuthContext } from '../auth-context.ts';
-
-export interface SelfTestRunView {
-  id: string;
-  status: string;
-  workflow_id: string;
-  worker_identity: string | null;
-  created_at: string;
-  completed_at: string | null;
-}
+import type { SelfTestRunView } from '../schemas/self-test.schemas.ts';
 
 const view = (run: SelfTestRun): SelfTestRunView => ({
   id: run.id,
-  status: run.status,
+  status: run.status as SelfTestStatus,
   workflow_id: run.workflowId,
   worker_identity: run.workerIdentity ?? null,
   created_at: run.createdAt.toISOString(),
@@ -32,7 +25,7 @@ export function createSelfTestService(deps: { em: () => EntityManager; temporal:
   return {
     async start(auth: AuthContext): Promise<SelfTestRunView> {
       const em = deps.em();
-      const run = em.create(SelfTestRunSchema, {
+      const run = em.create(SelfTestRunEntity, {
         organization: auth.organizationId,
         requestedBy: auth.userId,
         status: 'queued',
@@ -54,7 +47,7 @@ export function createSelfTestService(deps: { em: () => EntityManager; temporal:
     },
 
     async get(_auth: AuthContext, id: string): Promise<SelfTestRunView> {
-      const run = await deps.em().findOne(SelfTestRunSchema, { id });
+      const run = await deps.em().findOne(SelfTestRunEntity, { id });
       if (!run) throw new NotFoundError('Self-test run');
       return view(run);
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TokenClaims, TokenService, VerifiedToken } from '../../shared/auth/tokens.ts';
-import { UserSchema } from '../../shared/db/entities/index.ts';
+import { UserEntity } from '../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
 import { isRole, type Role } from '../../shared/domain/permissions.ts';
 import { AppError, InvalidTokenError } from '../../shared/errors.ts';
@@ -134,7 +134,7 @@ export function createSessionService(deps: {
       if (!refreshToken) throw new InvalidTokenError('Refresh token is required (body `refresh_token` or the refresh_token cookie)');
       const verified = await deps.tokens.verify(refreshToken, 'refresh');
       await assertActive(verified);
-      const user = await deps.em().findOne(UserSchema, { id: verified.userId, organization: verified.organizationId }, unscoped);
+      const user = await deps.em().findOne(UserEntity, { id: verified.userId, organization: verified.organizationId }, unscoped);
       if (!user || !isRole(user.role)) throw new InvalidTokenError();
       // The role comes from the database, not the old token, so a role change applies on refresh.
       // The way the session began stays with it through every rotation.

@@ -1,10 +1,11 @@
 import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
-import { OrganizationSchema, UserSchema, type User } from '../../shared/db/entities/index.ts';
+import { OrganizationEntity, UserEntity, type User } from '../../shared/db/entities/index.ts';
 import { hasPermission, type Role } from '../../shared/domain/permissions.ts';
 import { AppError, ConflictError, InsufficientPermissionsError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { credentialTag, type CredentialCache } from './credential-cache.ts';
-import { userView, type UserView } from './auth.service.ts';
+import type { UserView } from '../schemas/auth.schemas.ts';
+import { userView } from './auth.service.ts';
 
 export interface UserListQuery {
   role?: Role;
@@ -32,7 +33,7 @@ export type UserService = ReturnType<typeof createUserService>;
 export function createUserService(deps: { em: () => EntityManager; cache: Pick<CredentialCache, 'invalidate'> }) {
   async function find(em: EntityManager, id: string): Promise<User> {
     // The tenant filter makes another organization's user indistinguishable from a missing one.
-    const user = await em.findOne(UserSchema, { id });
+    const user = await em.findOne(UserEntity, { id });
     if (!user) throw new NotFoundError('User');
     return user;
   }
@@ -43,8 +44,8 @@ export function createUserService(deps: { em: () => EntityManager; cache: Pick<C
    */
   async function withOwnersLocked<T>(auth: AuthContext, work: (tx: EntityManager, owners: () => Promise<number>) => Promise<T>): Promise<T> {
     return deps.em().transactional(async (tx) => {
-      await tx.findOneOrFail(OrganizationSchema, { id: auth.organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      return work(tx, () => tx.count(UserSchema, { role: 'owner' }));
+      await tx.findOneOrFail(OrganizationEntity, { id: auth.organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      return work(tx, () => tx.count(UserEntity, { role: 'owner' }));
     });
   }
 
@@ -56,7 +57,7 @@ export function createUserService(deps: { em: () => EntityManager; cache: Pick<C
       const where: FilterQuery<User>[] = [];
       if (query.role) where.push({ role: query.role });
       if (query.search) where.push({ $or: [{ name: { $ilike: likePattern(query.search) } }, { email: { $ilike: likePattern(query.search) } }] });
-      const [users, total] = await deps.em().findAndCount(UserSchema, where.length ? { $and: where } : {}, {
+      const [users, total] = await deps.em().findAndCount(UserEntity, where.length ? { $and: where } : {}, {
         orderBy: { createdAt: 'asc', id: 'asc' },
         limit: query.limit,
         offset: query.offset,

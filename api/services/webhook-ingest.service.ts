@@ -4,7 +4,7 @@ import { alertsReceivedSignal } from '../../workflows/messages.ts';
 import { parseAlertPayload } from '../../shared/alerts/parsers/index.ts';
 import { AlertPayloadError } from '../../shared/alerts/payload-error.ts';
 import { verifyWebhookSignature } from '../../shared/alerts/signature.ts';
-import { IntegrationSchema } from '../../shared/db/entities/index.ts';
+import { IntegrationEntity } from '../../shared/db/entities/index.ts';
 import type { NormalizedAlert, Platform } from '../../shared/domain/alert.ts';
 import { MAX_ALERTS_PER_SIGNAL, signalBatches, type AlertSignalPayload } from '../../shared/domain/ingestion.ts';
 import { ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
@@ -171,7 +171,7 @@ export function createWebhookIngestService(deps: {
 
     /** `POST /webhooks/{platform}`: an API key with alerts:ingest; the organization's oldest enabled integration. */
     async prepareWithApiKey(input: { platform: Platform; rawBody: Buffer; headers?: Record<string, string | string[] | undefined> }): Promise<PreparedPayload> {
-      const row = await deps.em().findOne(IntegrationSchema, { platform: input.platform, enabled: true }, { orderBy: { createdAt: 'asc' } });
+      const row = await deps.em().findOne(IntegrationEntity, { platform: input.platform, enabled: true }, { orderBy: { createdAt: 'asc' } });
       const integration = row ? await deps.integrations.get(row.id) : null;
       if (!integration) throw new WebhookError('INTEGRATION_NOT_FOUND', `No enabled ${input.platform} integration in this organization`);
       return { integration, alerts: parseBody(input.platform, input.rawBody, maxAlerts), deliveryKey: deliveryKeyOf(input.rawBody, input.headers ?? {}) };

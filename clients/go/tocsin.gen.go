@@ -4469,7 +4469,7 @@ type CreatedApiKey struct {
 	Prefix string `json:"prefix"`
 }
 
-// Error Every API error. `errors` lists field problems on 422.
+// Error Every API error. `errors` lists field problems on 422; the other optional fields say more about some errors.
 type Error struct {
 	Code   ErrorCode `json:"code"`
 	Detail string    `json:"detail"`
@@ -4477,8 +4477,23 @@ type Error struct {
 		Message string `json:"message"`
 		Path    string `json:"path"`
 	} `json:"errors,omitempty"`
-	RequestId  string `json:"request_id"`
-	StatusCode int    `json:"status_code"`
+	RequestId string `json:"request_id"`
+
+	// RequiredPermission 403 INSUFFICIENT_PERMISSIONS: the permission the request needed
+	RequiredPermission *string `json:"required_permission,omitempty"`
+
+	// Setting 403 INSUFFICIENT_PERMISSIONS refused by an organization setting: which one
+	Setting    *string `json:"setting,omitempty"`
+	StatusCode int     `json:"status_code"`
+
+	// Supported 422 on GET /helper/download: the platforms there are builds for
+	Supported *[]struct {
+		Arch string `json:"arch"`
+		Os   string `json:"os"`
+	} `json:"supported,omitempty"`
+
+	// UngrantablePermissions 403 on creating an API key: the permissions its creator lacks
+	UngrantablePermissions *[]string `json:"ungrantable_permissions,omitempty"`
 }
 
 // ErrorCode defines model for Error.Code.

@@ -1704,7 +1704,7 @@ export interface components {
             /** @description The key itself: shown only in this response, never again */
             api_key: string;
         };
-        /** @description Every API error. `errors` lists field problems on 422. */
+        /** @description Every API error. `errors` lists field problems on 422; the other optional fields say more about some errors. */
         Error: {
             detail: string;
             status_code: number;
@@ -1714,6 +1714,17 @@ export interface components {
             errors?: {
                 path: string;
                 message: string;
+            }[];
+            /** @description 403 INSUFFICIENT_PERMISSIONS: the permission the request needed */
+            required_permission?: string;
+            /** @description 403 on creating an API key: the permissions its creator lacks */
+            ungrantable_permissions?: string[];
+            /** @description 403 INSUFFICIENT_PERMISSIONS refused by an organization setting: which one */
+            setting?: string;
+            /** @description 422 on GET /helper/download: the platforms there are builds for */
+            supported?: {
+                os: string;
+                arch: string;
             }[];
         };
         Execution: {

@@ -5,6 +5,7 @@ export const CHAT_MESSAGE_MAX_LENGTH = 4000;
 /** A message addressed to the assistant starts with this mention. */
 export const isAssistantMention = (body: string) => /^\s*@assistant\b/i.test(body);
 
+/** A chat message as the API returns it; api/schemas/chat.schemas.ts checks it against ChatMessageSchema. */
 export interface ChatMessageView {
   id: string;
   incident_id: string;

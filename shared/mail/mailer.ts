@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { createTransport } from 'nodemailer';
-import { OutboxMessageSchema } from '../db/entities/index.ts';
+import { OutboxMessageEntity } from '../db/entities/index.ts';
 import type { Logger } from '../logger.ts';
 
 export interface MailMessage {
@@ -35,7 +35,7 @@ export function createOutboxMailer(deps: { fork: () => EntityManager; logger: Lo
   return {
     async send(message) {
       const em = deps.fork();
-      const stored = em.create(OutboxMessageSchema, { to: message.to, subject: message.subject, body: message.text });
+      const stored = em.create(OutboxMessageEntity, { to: message.to, subject: message.subject, body: message.text });
       await em.flush();
       deps.logger.info({ outboxMessageId: stored.id, to: message.to, subject: message.subject }, 'no SMTP_URL: mail stored in outbox_messages');
     },

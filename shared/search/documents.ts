@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
 import {
-  IncidentSchema,
-  KnowledgeArticleSchema,
-  LogEntrySchema,
-  ProcedureSchema,
-  ProcedureStepSchema,
+  IncidentEntity,
+  KnowledgeArticleEntity,
+  LogEntryEntity,
+  ProcedureEntity,
+  ProcedureStepEntity,
   type Incident,
   type KnowledgeArticle,
   type LogEntry,
@@ -48,21 +48,21 @@ export const logDocument = (organizationId: string, log: LogEntry): SearchDocume
 export async function loadSearchDocument(em: EntityManager, organizationId: string, type: SearchDocumentType, id: string): Promise<SearchDocument | null> {
   switch (type) {
     case 'incident': {
-      const incident = await em.findOne(IncidentSchema, { id });
+      const incident = await em.findOne(IncidentEntity, { id });
       return incident ? incidentDocument(organizationId, incident) : null;
     }
     case 'article': {
-      const article = await em.findOne(KnowledgeArticleSchema, { id });
+      const article = await em.findOne(KnowledgeArticleEntity, { id });
       return article ? articleDocument(organizationId, article) : null;
     }
     case 'log': {
-      const log = await em.findOne(LogEntrySchema, { id });
+      const log = await em.findOne(LogEntryEntity, { id });
       return log ? logDocument(organizationId, log) : null;
     }
     case 'procedure': {
-      const procedure = await em.findOne(ProcedureSchema, { id });
+      const procedure = await em.findOne(ProcedureEntity, { id });
       if (!procedure) return null;
-      const steps = await em.find(ProcedureStepSchema, { procedure: id }, { orderBy: { position: 'asc' } });
+      const steps = await em.find(ProcedureStepEntity, { procedure: id }, { orderBy: { position: 'asc' } });
       return {
         organizationId,
         type: 'procedure',
@@ -79,7 +79,7 @@ export async function loadSearchDocument(em: EntityManager, organizationId: stri
 
 /** Every id of one type in one organization, in pages, for the reindex command. */
 export async function listDocumentIds(em: EntityManager, type: SearchDocumentType): Promise<string[]> {
-  const entity = { incident: IncidentSchema, article: KnowledgeArticleSchema, log: LogEntrySchema, procedure: ProcedureSchema }[type];
-  const rows = await em.find(entity as typeof IncidentSchema, {}, { fields: ['id'], orderBy: { id: 'asc' } });
+  const entity = { incident: IncidentEntity, article: KnowledgeArticleEntity, log: LogEntryEntity, procedure: ProcedureEntity }[type];
+  const rows = await em.find(entity as typeof IncidentEntity, {}, { fields: ['id'], orderBy: { id: 'asc' } });
   return rows.map((row) => row.id);
 }

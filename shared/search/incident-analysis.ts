@@ -48,7 +48,7 @@ export function needsAnalysis(stored: { textHash: string | null; analyzedAt: Dat
 }
 
 /** The detail's `analysis`: `{}` until computed, else the stored lists with `analyzed_at`. */
-export function analysisView(analysis: Record<string, unknown> | null, analyzedAt: Date | null): Record<string, unknown> {
+export function analysisView(analysis: Partial<IncidentAnalysis> | null, analyzedAt: Date | null): Partial<IncidentAnalysis> & { analyzed_at?: string } {
   if (analyzedAt === null) return {};
   return { ...(analysis ?? {}), analyzed_at: analyzedAt.toISOString() };
 }

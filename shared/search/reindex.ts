@@ -1,5 +1,5 @@
 import type { Orm } from '../db/orm.ts';
-import { OrganizationSchema } from '../db/entities/index.ts';
+import { OrganizationEntity } from '../db/entities/index.ts';
 import { TENANT_FILTER } from '../db/tenant-filter.ts';
 import { listDocumentIds, loadSearchDocument } from './documents.ts';
 import { SEARCH_DOCUMENT_TYPES, type SearchDocument, type SearchDocumentType, type SearchIndex } from './search-index.ts';
@@ -19,7 +19,7 @@ export async function reindexAll(options: {
   const log = options.log ?? (() => {});
   // Logs live in the index only on Elasticsearch (PostgreSQL serves GET /logs from its own table).
   const types = options.types ?? SEARCH_DOCUMENT_TYPES.filter((type) => type !== 'log' || options.index.backend === 'elasticsearch');
-  const organizations = await options.orm.em.fork().find(OrganizationSchema, {}, { filters: { [TENANT_FILTER]: false }, fields: ['id'] });
+  const organizations = await options.orm.em.fork().find(OrganizationEntity, {}, { filters: { [TENANT_FILTER]: false }, fields: ['id'] });
   let count = 0;
   for (const { id: organizationId } of organizations) {
     const em = options.orm.em.fork();

@@ -5,6 +5,7 @@ import pg from 'pg';
 import supertest from 'supertest';
 import type Koa from 'koa';
 import { createApp } from '../../api/app.ts';
+import { CONTRACT_VIOLATION_EVENT, type ContractViolation } from '../../api/middleware/response-contract.ts';
 import { buildAppDeps, startRequestCaches, type RequestCaches } from '../../api/deps.ts';
 import { parseConfig, type Config } from '../../shared/config.ts';
 import { openOrm, runMigrations, type Orm } from '../../shared/db/orm.ts';
@@ -80,6 +81,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     TEMPORAL_TASK_QUEUE: taskQueue,
     JWT_SECRET: randomBytes(32).toString('hex'),
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    // Every answer checked against the schema its route declares: a mismatch fails the test.
+    RESPONSE_CONTRACT_CHECK: 'true',
     ...options.env,
   });
   const logger = createLogger({ name: 'tocsin-test', level: config.LOG_LEVEL });
@@ -119,6 +122,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const requestCaches = startRequestCaches(config, logger, { orm, databaseUrl: database.url });
   await requestCaches.ready;
   const app = createApp(buildAppDeps(config, logger, { orm, temporal, search, requestCaches, jwtSecret: config.JWT_SECRET as string, encryptionKey: config.ENCRYPTION_KEY as string }));
+  // The failing request already answered 500; this also fails a suite whose test did not look at the status.
+  const violations: ContractViolation[] = [];
+  app.on(CONTRACT_VIOLATION_EVENT, (violation: ContractViolation) => violations.push(violation));
   return {
     config,
     orm,
@@ -141,6 +147,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       await search?.close();
       await orm.close();
       await database.drop();
+      if (violations.length > 0) {
+        throw new Error(`Answers that do not match their declared schema:\n${violations.map((v) => `  ${v.method} ${v.path} → ${v.status} (${v.operationId}): ${v.problems.join('; ')}`).join('\n')}`);
+      }
     },
   };
 }

@@ -1,34 +1,18 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SecretBox } from '../../../shared/crypto/secret-box.ts';
-import { SsoConnectionSchema, type SsoConnection } from '../../../shared/db/entities/index.ts';
+import { SsoConnectionEntity, type SsoConnection } from '../../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../../shared/db/tenant-filter.ts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../../shared/errors.ts';
+import type { Role } from '../../../shared/domain/permissions.ts';
 import type { AuthContext } from '../../auth-context.ts';
-import { CONFIG_SCHEMAS, type SsoKind } from '../../schemas/sso.schemas.ts';
+import { CONFIG_SCHEMAS, type SsoConnectionView, type SsoKind } from '../../schemas/sso.schemas.ts';
 import { isOidcKind, issuerFor, type OidcPresetConfig } from './oidc-presets.ts';
 import { parseIdpMetadata } from './saml-metadata.ts';
 
 /** Config fields that are never stored in the clear nor returned. */
 const SECRET_FIELDS = ['client_secret', 'sp_private_key'] as const;
 type Secrets = Partial<Record<(typeof SECRET_FIELDS)[number], string>>;
-
-export interface SsoConnectionView {
-  id: string;
-  name: string;
-  kind: SsoKind;
-  domains: string[];
-  default_role: string;
-  enabled: boolean;
-  config: Record<string, unknown>;
-  issuer?: string;
-  redirect_uri?: string;
-  acs_url?: string;
-  sp_entity_id?: string;
-  sp_metadata_url?: string;
-  created_at: string;
-  updated_at: string;
-}
 
 /** A connection as the sign-in flow needs it: config and secrets in the clear, in memory only. */
 export interface LoadedSsoConnection {
@@ -83,7 +67,8 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
       name: connection.name,
       kind,
       domains: connection.domains,
-      default_role: connection.defaultRole,
+      // Written only through validated input: a stored role is one of ROLES.
+      default_role: connection.defaultRole as Role,
       enabled: connection.enabled,
       config,
       ...(isOidcKind(kind)
@@ -135,7 +120,7 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
   }
 
   const load = async (id: string) => {
-    const connection = await deps.em().findOne(SsoConnectionSchema, { id });
+    const connection = await deps.em().findOne(SsoConnectionEntity, { id });
     if (!connection) throw new NotFoundError('SSO connection');
     return connection;
   };
@@ -159,7 +144,7 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
     view,
 
     async list(_auth: AuthContext, query: { limit: number; offset: number }) {
-      const [items, total] = await deps.em().findAndCount(SsoConnectionSchema, {}, { orderBy: { createdAt: 'asc' }, limit: query.limit, offset: query.offset });
+      const [items, total] = await deps.em().findAndCount(SsoConnectionEntity, {}, { orderBy: { createdAt: 'asc' }, limit: query.limit, offset: query.offset });
       return { items: items.map(view), total };
     },
 
@@ -171,7 +156,7 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
       const { config, secrets } = await normalizeConfig(input.kind, input.config);
       const domains = unique(input.domains);
       const connection = await deps.em().transactional(async (tx) => {
-        const created = tx.create(SsoConnectionSchema, {
+        const created = tx.create(SsoConnectionEntity, {
           organization: auth.organizationId,
           name: input.name,
           kind: input.kind,
@@ -191,7 +176,7 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
     async update(_auth: AuthContext, id: string, input: { name?: string; domains?: string[]; default_role?: string; enabled?: boolean; config?: Record<string, unknown> }) {
       const domains = input.domains === undefined ? undefined : unique(input.domains);
       const connection = await deps.em().transactional(async (tx) => {
-        const connection = await tx.findOne(SsoConnectionSchema, { id });
+        const connection = await tx.findOne(SsoConnectionEntity, { id });
         if (!connection) throw new NotFoundError('SSO connection');
         if (input.config !== undefined) {
           // Omitted write-only fields keep their stored values; null removes an optional field.
@@ -220,7 +205,7 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
 
     /** SP metadata needs the connection before anyone signs in: any enabled SAML connection, by id. */
     async findSaml(id: string): Promise<LoadedSsoConnection> {
-      const connection = await deps.em().findOne(SsoConnectionSchema, { id, kind: 'saml', enabled: true }, unscoped);
+      const connection = await deps.em().findOne(SsoConnectionEntity, { id, kind: 'saml', enabled: true }, unscoped);
       if (!connection) throw notFound();
       return loaded(connection);
     },
@@ -230,13 +215,13 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
       const em = deps.em();
       let connection: SsoConnection | null = null;
       if (query.connection_id) {
-        connection = await em.findOne(SsoConnectionSchema, { id: query.connection_id, enabled: true }, unscoped);
+        connection = await em.findOne(SsoConnectionEntity, { id: query.connection_id, enabled: true }, unscoped);
       } else if (query.email) {
         const domain = query.email.slice(query.email.lastIndexOf('@') + 1).toLowerCase();
         const [row] = await em.execute<Array<{ connection_id: string }>>('select connection_id from sso_domains where domain = ?', [domain]);
-        if (row) connection = await em.findOne(SsoConnectionSchema, { id: row.connection_id, enabled: true }, unscoped);
+        if (row) connection = await em.findOne(SsoConnectionEntity, { id: row.connection_id, enabled: true }, unscoped);
       } else if (query.organization_id) {
-        const candidates = await em.find(SsoConnectionSchema, { organization: query.organization_id, enabled: true }, { ...unscoped, limit: 2 });
+        const candidates = await em.find(SsoConnectionEntity, { organization: query.organization_id, enabled: true }, { ...unscoped, limit: 2 });
         if (candidates.length === 1) connection = candidates[0] ?? null;
       }
       if (!connection) throw notFound();
@@ -245,7 +230,7 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
 
     /** The connection a pending sign-in names, if it is still enabled. */
     async forLogin(id: string): Promise<LoadedSsoConnection | null> {
-      const connection = await deps.em().findOne(SsoConnectionSchema, { id, enabled: true }, unscoped);
+      const connection = await deps.em().findOne(SsoConnectionEntity, { id, enabled: true }, unscoped);
       return connection ? loaded(connection) : null;
     },
   };

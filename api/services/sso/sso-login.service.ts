@@ -3,13 +3,14 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import * as oidc from 'openid-client';
 import type { SecretBox } from '../../../shared/crypto/secret-box.ts';
-import { UserSchema, type User } from '../../../shared/db/entities/index.ts';
+import { UserEntity, type User } from '../../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../../shared/db/tenant-filter.ts';
 import { isRole } from '../../../shared/domain/permissions.ts';
 import { ServiceUnavailableError, SsoFailedError } from '../../../shared/errors.ts';
 import type { Logger } from '../../../shared/logger.ts';
 import type { AuditService } from '../audit.service.ts';
-import type { AuthService, TokenResponse } from '../auth.service.ts';
+import type { TokenResponse } from '../../schemas/auth.schemas.ts';
+import type { AuthService } from '../auth.service.ts';
 import { checkOidcClaims, emailDomain, isOidcKind, type OidcKind, type OidcPresetConfig } from './oidc-presets.ts';
 import type { OidcRelyingParty } from './oidc-relying-party.ts';
 import type { SamlServiceProvider } from './saml-service-provider.ts';
@@ -131,7 +132,7 @@ export function createSsoLoginService(deps: {
   async function provision(connection: LoadedSsoConnection, email: string, name: string | null, meta: SsoRequestMeta): Promise<User> {
     if (!connection.domains.includes(emailDomain(email))) throw new SsoFailedError(`The email domain ${emailDomain(email)} is not one of this connection's domains`);
     const em = deps.em();
-    const existing = await em.findOne(UserSchema, { email }, unscoped);
+    const existing = await em.findOne(UserEntity, { email }, unscoped);
     if (existing) {
       const organizationId = typeof existing.organization === 'string' ? existing.organization : existing.organization.id;
       if (organizationId !== connection.organizationId) throw new SsoFailedError('This email belongs to a user of another organization');
@@ -139,7 +140,7 @@ export function createSsoLoginService(deps: {
     }
     if (!isRole(connection.defaultRole)) throw new SsoFailedError('The connection has no valid default role');
     try {
-      const user = em.create(UserSchema, {
+      const user = em.create(UserEntity, {
         organization: connection.organizationId,
         email,
         name: (name ?? email.slice(0, email.indexOf('@'))).slice(0, 200),
@@ -155,7 +156,7 @@ export function createSsoLoginService(deps: {
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
       // A concurrent first sign-in of the same person created it: use theirs, same checks.
       em.clear();
-      const raced = await em.findOne(UserSchema, { email }, unscoped);
+      const raced = await em.findOne(UserEntity, { email }, unscoped);
       if (!raced || (typeof raced.organization === 'string' ? raced.organization : raced.organization.id) !== connection.organizationId) {
         throw new SsoFailedError('This email belongs to a user of another organization');
       }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantFilter } from '../tenant-filter.ts';
-import { OrganizationSchema } from './organization.entity.ts';
-import { UserSchema } from './user.entity.ts';
+import { OrganizationEntity } from './organization.entity.ts';
+import { UserEntity } from './user.entity.ts';
 
 export const ACCOUNT_TOKEN_PURPOSES = ['password_reset', 'email_verification'] as const;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
@@ -12,14 +12,14 @@ export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
  * stored; `usedAt` is set atomically on use. Lookups by hash happen before any organization is
  * known and turn the tenant filter off explicitly.
  */
-export const AccountTokenSchema = defineEntity({
+export const AccountTokenEntity = defineEntity({
   name: 'AccountToken',
   tableName: 'account_tokens',
   filters: tenantFilter(),
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    organization: () => p.manyToOne(OrganizationSchema).index(),
-    user: () => p.manyToOne(UserSchema).index().deleteRule('cascade'),
+    organization: () => p.manyToOne(OrganizationEntity).index(),
+    user: () => p.manyToOne(UserEntity).index().deleteRule('cascade'),
     purpose: p.string().length(32),
     tokenHash: p.string().length(64).unique().hidden(),
     expiresAt: p.datetime(),
@@ -28,4 +28,4 @@ export const AccountTokenSchema = defineEntity({
   },
 });
 
-export type AccountToken = InferEntity<typeof AccountTokenSchema>;
+export type AccountToken = InferEntity<typeof AccountTokenEntity>;

@@ -1,15 +1,15 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantFilter } from '../tenant-filter.ts';
-import { OrganizationSchema } from './organization.entity.ts';
+import { OrganizationEntity } from './organization.entity.ts';
 
 /** Every alert received, as sent and as understood; its id is the API's receipt id (idempotency key). */
-export const AlertSchema = defineEntity({
+export const AlertEntity = defineEntity({
   name: 'Alert',
   tableName: 'alerts',
   filters: tenantFilter(),
   properties: {
     id: p.uuid().primary(),
-    organization: () => p.manyToOne(OrganizationSchema),
+    organization: () => p.manyToOne(OrganizationEntity),
     integrationId: p.uuid().index(),
     incidentId: p.uuid().nullable().index(),
     platform: p.string().length(32),
@@ -28,4 +28,4 @@ export const AlertSchema = defineEntity({
   },
 });
 
-export type Alert = InferEntity<typeof AlertSchema>;
+export type Alert = InferEntity<typeof AlertEntity>;

@@ -1,22 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantFilter } from '../tenant-filter.ts';
-import { OrganizationSchema } from './organization.entity.ts';
-import { UserSchema } from './user.entity.ts';
+import { OrganizationEntity } from './organization.entity.ts';
+import { UserEntity } from './user.entity.ts';
 
 /**
  * A long-lived credential of one organization. Only the SHA-256 of the key is stored; `prefix`
  * (the first characters) lets people tell keys apart. Removing the creating user removes the key,
  * since a key never holds more than its creator; likewise a key minted by another key goes with it.
  */
-export const ApiKeySchema = defineEntity({
+export const ApiKeyEntity = defineEntity({
   name: 'ApiKey',
   tableName: 'api_keys',
   filters: tenantFilter(),
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    organization: () => p.manyToOne(OrganizationSchema).index(),
-    createdBy: () => p.manyToOne(UserSchema).index().deleteRule('cascade'),
+    organization: () => p.manyToOne(OrganizationEntity).index(),
+    createdBy: () => p.manyToOne(UserEntity).index().deleteRule('cascade'),
     /** The key this one was created with; revoking that key revokes this one (api-key.service.ts). */
     createdByKeyId: p.uuid().nullable().index(),
     name: p.string().length(200),
@@ -30,4 +30,4 @@ export const ApiKeySchema = defineEntity({
   },
 });
 
-export type ApiKey = InferEntity<typeof ApiKeySchema>;
+export type ApiKey = InferEntity<typeof ApiKeyEntity>;

@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantFilter } from '../tenant-filter.ts';
-import { OrganizationSchema } from './organization.entity.ts';
+import { OrganizationEntity } from './organization.entity.ts';
 
 /**
  * One successful mutating request: who (user, API key), what (operation, method, path template,
  * target), from where (IP, request id) and when. Rows are append-only; actor ids are plain uuids,
  * not foreign keys, so removing a user keeps the history.
  */
-export const AuditEventSchema = defineEntity({
+export const AuditEventEntity = defineEntity({
   name: 'AuditEvent',
   tableName: 'audit_events',
   filters: tenantFilter(),
   indexes: [{ name: 'audit_events_organization_created_index', properties: ['organization', 'createdAt'] }],
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    organization: () => p.manyToOne(OrganizationSchema),
+    organization: () => p.manyToOne(OrganizationEntity),
     /** `<resource>.<verb>`, e.g. `users.update`, `auth.login`. */
     eventType: p.string().length(64),
     /** The route's operationId, e.g. `updateUser`. */
@@ -35,4 +35,4 @@ export const AuditEventSchema = defineEntity({
   },
 });
 
-export type AuditEvent = InferEntity<typeof AuditEventSchema>;
+export type AuditEvent = InferEntity<typeof AuditEventEntity>;

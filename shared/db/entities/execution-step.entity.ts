@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantFilter } from '../tenant-filter.ts';
-import { ExecutionSchema } from './execution.entity.ts';
-import { OrganizationSchema } from './organization.entity.ts';
+import { ExecutionEntity } from './execution.entity.ts';
+import { OrganizationEntity } from './organization.entity.ts';
 
 /** The recorded outcome of one step of one execution; only the execution's activity writes it. */
-export const ExecutionStepSchema = defineEntity({
+export const ExecutionStepEntity = defineEntity({
   name: 'ExecutionStep',
   tableName: 'execution_steps',
   filters: tenantFilter(),
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    organization: () => p.manyToOne(OrganizationSchema),
-    execution: () => p.manyToOne(ExecutionSchema).index().deleteRule('cascade'),
+    organization: () => p.manyToOne(OrganizationEntity),
+    execution: () => p.manyToOne(ExecutionEntity).index().deleteRule('cascade'),
     /** The step's id in the execution's definition snapshot. */
     stepId: p.uuid(),
     position: p.integer(),
@@ -27,4 +27,4 @@ export const ExecutionStepSchema = defineEntity({
   },
 });
 
-export type ExecutionStep = InferEntity<typeof ExecutionStepSchema>;
+export type ExecutionStep = InferEntity<typeof ExecutionStepEntity>;

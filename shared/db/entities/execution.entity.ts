@@ -2,19 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { ProcedureSnapshot } from '../../domain/procedure.ts';
 import { tenantFilter } from '../tenant-filter.ts';
-import { OrganizationSchema } from './organization.entity.ts';
+import { OrganizationEntity } from './organization.entity.ts';
 
 /**
  * One run of a procedure. `definition` is the procedure as it was when the run started; the
  * procedure id is a plain column (no foreign key) so history outlives a deleted procedure.
  */
-export const ExecutionSchema = defineEntity({
+export const ExecutionEntity = defineEntity({
   name: 'Execution',
   tableName: 'executions',
   filters: tenantFilter(),
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    organization: () => p.manyToOne(OrganizationSchema).index(),
+    organization: () => p.manyToOne(OrganizationEntity).index(),
     procedureId: p.uuid().index(),
     procedureVersion: p.integer(),
     incidentId: p.uuid().nullable().index(),
@@ -31,4 +31,4 @@ export const ExecutionSchema = defineEntity({
   },
 });
 
-export type Execution = InferEntity<typeof ExecutionSchema>;
+export type Execution = InferEntity<typeof ExecutionEntity>;

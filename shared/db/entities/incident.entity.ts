@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantFilter } from '../tenant-filter.ts';
-import { OrganizationSchema } from './organization.entity.ts';
+import { OrganizationEntity } from './organization.entity.ts';
 
-export const IncidentSchema = defineEntity({
+export const IncidentEntity = defineEntity({
   name: 'Incident',
   tableName: 'incidents',
   filters: tenantFilter(),
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    organization: () => p.manyToOne(OrganizationSchema).index(),
+    organization: () => p.manyToOne(OrganizationEntity).index(),
     title: p.string().length(500),
     description: p.text().nullable(),
     status: p.string().length(16),
@@ -39,4 +39,4 @@ export const IncidentSchema = defineEntity({
   },
 });
 
-export type Incident = InferEntity<typeof IncidentSchema>;
+export type Incident = InferEntity<typeof IncidentEntity>;

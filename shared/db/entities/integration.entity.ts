@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantFilter } from '../tenant-filter.ts';
-import { OrganizationSchema } from './organization.entity.ts';
+import { OrganizationEntity } from './organization.entity.ts';
 
 /** A configured connection to a monitoring platform; its id is the `integration_id` of webhook URLs. */
-export const IntegrationSchema = defineEntity({
+export const IntegrationEntity = defineEntity({
   name: 'Integration',
   tableName: 'integrations',
   filters: tenantFilter(),
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    organization: () => p.manyToOne(OrganizationSchema).index(),
+    organization: () => p.manyToOne(OrganizationEntity).index(),
     name: p.string().length(200),
     platform: p.string().length(32),
     status: p.string().length(16).default('disconnected'),
@@ -29,4 +29,4 @@ export const IntegrationSchema = defineEntity({
   },
 });
 
-export type Integration = InferEntity<typeof IntegrationSchema>;
+export type Integration = InferEntity<typeof IntegrationEntity>;

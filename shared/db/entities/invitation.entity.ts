@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantFilter } from '../tenant-filter.ts';
-import { OrganizationSchema } from './organization.entity.ts';
+import { OrganizationEntity } from './organization.entity.ts';
 
 /**
  * An invitation to join an organization with a role. Only the SHA-256 of its emailed token is
  * stored; it is pending until accepted, revoked or past `expiresAt`.
  */
-export const InvitationSchema = defineEntity({
+export const InvitationEntity = defineEntity({
   name: 'Invitation',
   tableName: 'invitations',
   filters: tenantFilter(),
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    organization: () => p.manyToOne(OrganizationSchema).index(),
+    organization: () => p.manyToOne(OrganizationEntity).index(),
     email: p.string().length(320),
     role: p.string().length(32),
     tokenHash: p.string().length(64).unique().hidden(),
@@ -26,4 +26,4 @@ export const InvitationSchema = defineEntity({
   },
 });
 
-export type Invitation = InferEntity<typeof InvitationSchema>;
+export type Invitation = InferEntity<typeof InvitationEntity>;

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantFilter } from '../tenant-filter.ts';
-import { OrganizationSchema } from './organization.entity.ts';
+import { OrganizationEntity } from './organization.entity.ts';
 
 /** A knowledge-base article: what responders learned, searchable beside incidents and runbooks. */
-export const KnowledgeArticleSchema = defineEntity({
+export const KnowledgeArticleEntity = defineEntity({
   name: 'KnowledgeArticle',
   tableName: 'knowledge_articles',
   filters: tenantFilter(),
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    organization: () => p.manyToOne(OrganizationSchema).index(),
+    organization: () => p.manyToOne(OrganizationEntity).index(),
     title: p.string().length(500),
     body: p.text(),
     tags: p.json<string[]>().default('[]'),
@@ -20,4 +20,4 @@ export const KnowledgeArticleSchema = defineEntity({
   },
 });
 
-export type KnowledgeArticle = InferEntity<typeof KnowledgeArticleSchema>;
+export type KnowledgeArticle = InferEntity<typeof KnowledgeArticleEntity>;

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantFilter } from '../tenant-filter.ts';
-import { OrganizationSchema } from './organization.entity.ts';
+import { OrganizationEntity } from './organization.entity.ts';
 
 /** One application log line submitted through `POST /logs`. */
-export const LogEntrySchema = defineEntity({
+export const LogEntryEntity = defineEntity({
   name: 'LogEntry',
   tableName: 'log_entries',
   filters: tenantFilter(),
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    organization: () => p.manyToOne(OrganizationSchema),
+    organization: () => p.manyToOne(OrganizationEntity),
     timestamp: p.datetime(),
     level: p.string().length(16),
     message: p.text(),
@@ -20,4 +20,4 @@ export const LogEntrySchema = defineEntity({
   },
 });
 
-export type LogEntry = InferEntity<typeof LogEntrySchema>;
+export type LogEntry = InferEntity<typeof LogEntryEntity>;

@@ -6,7 +6,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
  * a 423 does not reveal which accounts exist. Checked before any organization is known, so not
  * tenant-owned. Updated with single atomic statements so several API processes agree.
  */
-export const LoginThrottleSchema = defineEntity({
+export const LoginThrottleEntity = defineEntity({
   name: 'LoginThrottle',
   tableName: 'login_throttles',
   properties: {
@@ -17,4 +17,4 @@ export const LoginThrottleSchema = defineEntity({
   },
 });
 
-export type LoginThrottle = InferEntity<typeof LoginThrottleSchema>;
+export type LoginThrottle = InferEntity<typeof LoginThrottleEntity>;

@@ -1,13 +1,13 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { uuidv7 } from '../../uuidv7.ts';
 import { tenantFilter } from '../tenant-filter.ts';
-import { OrganizationSchema } from './organization.entity.ts';
+import { OrganizationEntity } from './organization.entity.ts';
 
 /**
  * A message for one user, made by the outbox relay from a domain event. Unique per source event,
  * user and type: relaying an event twice (after a crash) does not notify twice.
  */
-export const NotificationSchema = defineEntity({
+export const NotificationEntity = defineEntity({
   name: 'Notification',
   tableName: 'notifications',
   filters: tenantFilter(),
@@ -15,7 +15,7 @@ export const NotificationSchema = defineEntity({
   indexes: [{ name: 'notifications_user_created_index', properties: ['userId', 'createdAt'] }],
   properties: {
     id: p.uuid().primary().onCreate(() => uuidv7()),
-    organization: () => p.manyToOne(OrganizationSchema),
+    organization: () => p.manyToOne(OrganizationEntity),
     userId: p.uuid(),
     /** `incident.assigned`, `incident.created`, `incident.resolved`, `execution.waiting`. */
     type: p.string().length(64),
@@ -30,4 +30,4 @@ export const NotificationSchema = defineEntity({
   },
 });
 
-export type Notification = InferEntity<typeof NotificationSchema>;
+export type Notification = InferEntity<typeof NotificationEntity>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantFilter } from '../tenant-filter.ts';
 
-export const OrganizationSchema = defineEntity({
+export const OrganizationEntity = defineEntity({
   name: 'Organization',
   tableName: 'organizations',
   filters: tenantFilter('id'),
@@ -16,4 +16,4 @@ export const OrganizationSchema = defineEntity({
   },
 });
 
-export type Organization = InferEntity<typeof OrganizationSchema>;
+export type Organization = InferEntity<typeof OrganizationEntity>;

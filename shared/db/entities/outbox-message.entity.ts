@@ -5,7 +5,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
  * Mail kept in the database when no SMTP server is configured (development, tests): the local
  * stand-in for a mail spool, read by whoever runs the instance. Not tenant-owned.
  */
-export const OutboxMessageSchema = defineEntity({
+export const OutboxMessageEntity = defineEntity({
   name: 'OutboxMessage',
   tableName: 'outbox_messages',
   properties: {
@@ -17,4 +17,4 @@ export const OutboxMessageSchema = defineEntity({
   },
 });
 
-export type OutboxMessage = InferEntity<typeof OutboxMessageSchema>;
+export type OutboxMessage = InferEntity<typeof OutboxMessageEntity>;

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantFilter } from '../tenant-filter.ts';
-import { OrganizationSchema } from './organization.entity.ts';
-import { ProcedureSchema } from './procedure.entity.ts';
+import { OrganizationEntity } from './organization.entity.ts';
+import { ProcedureEntity } from './procedure.entity.ts';
 
 /** One ordered step of a procedure; `config` was validated against `type` (shared/domain/procedure.ts). */
-export const ProcedureStepSchema = defineEntity({
+export const ProcedureStepEntity = defineEntity({
   name: 'ProcedureStep',
   tableName: 'procedure_steps',
   filters: tenantFilter(),
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    organization: () => p.manyToOne(OrganizationSchema),
-    procedure: () => p.manyToOne(ProcedureSchema).index().deleteRule('cascade'),
+    organization: () => p.manyToOne(OrganizationEntity),
+    procedure: () => p.manyToOne(ProcedureEntity).index().deleteRule('cascade'),
     position: p.integer(),
     name: p.string().length(200),
     description: p.text().nullable(),
@@ -21,4 +21,4 @@ export const ProcedureStepSchema = defineEntity({
   },
 });
 
-export type ProcedureStep = InferEntity<typeof ProcedureStepSchema>;
+export type ProcedureStep = InferEntity<typeof ProcedureStepEntity>;

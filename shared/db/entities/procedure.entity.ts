@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantFilter } from '../tenant-filter.ts';
-import { OrganizationSchema } from './organization.entity.ts';
+import { OrganizationEntity } from './organization.entity.ts';
 
 /** A runbook; its steps live in `procedure_steps`. `version` counts definition changes. */
-export const ProcedureSchema = defineEntity({
+export const ProcedureEntity = defineEntity({
   name: 'Procedure',
   tableName: 'procedures',
   filters: tenantFilter(),
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    organization: () => p.manyToOne(OrganizationSchema).index(),
+    organization: () => p.manyToOne(OrganizationEntity).index(),
     name: p.string().length(200),
     description: p.text().nullable(),
     tags: p.json<string[]>().default('[]'),
@@ -20,4 +20,4 @@ export const ProcedureSchema = defineEntity({
   },
 });
 
-export type Procedure = InferEntity<typeof ProcedureSchema>;
+export type Procedure = InferEntity<typeof ProcedureEntity>;

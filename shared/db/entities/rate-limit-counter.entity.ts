@@ -5,7 +5,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
  * Written only with `insert ... on conflict do update` (api/services/rate-limit.service.ts), so
  * every API process shares the same count. Not tenant-owned: keys span users, keys, IPs.
  */
-export const RateLimitCounterSchema = defineEntity({
+export const RateLimitCounterEntity = defineEntity({
   name: 'RateLimitCounter',
   tableName: 'rate_limit_counters',
   // Finished windows are deleted by window start.
@@ -17,4 +17,4 @@ export const RateLimitCounterSchema = defineEntity({
   },
 });
 
-export type RateLimitCounter = InferEntity<typeof RateLimitCounterSchema>;
+export type RateLimitCounter = InferEntity<typeof RateLimitCounterEntity>;

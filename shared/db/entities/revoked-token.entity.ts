@@ -5,7 +5,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
  * across all organizations, so the table is not tenant-owned: the authenticator reads it before
  * any organization is known. Rows are useless once `expiresAt` has passed and are pruned.
  */
-export const RevokedTokenSchema = defineEntity({
+export const RevokedTokenEntity = defineEntity({
   name: 'RevokedToken',
   tableName: 'revoked_tokens',
   properties: {
@@ -15,4 +15,4 @@ export const RevokedTokenSchema = defineEntity({
   },
 });
 
-export type RevokedToken = InferEntity<typeof RevokedTokenSchema>;
+export type RevokedToken = InferEntity<typeof RevokedTokenEntity>;

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantFilter } from '../tenant-filter.ts';
-import { OrganizationSchema } from './organization.entity.ts';
+import { OrganizationEntity } from './organization.entity.ts';
 
 /**
  * One end-to-end check of the processing pipeline: the API stores it as `queued` and starts a
  * workflow; a worker's activity marks it `completed`. It proves a worker is really polling.
  */
-export const SelfTestRunSchema = defineEntity({
+export const SelfTestRunEntity = defineEntity({
   name: 'SelfTestRun',
   tableName: 'self_test_runs',
   filters: tenantFilter(),
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    organization: () => p.manyToOne(OrganizationSchema).index(),
+    organization: () => p.manyToOne(OrganizationEntity).index(),
     requestedBy: p.uuid(),
     status: p.string().length(16),
     workflowId: p.string().length(200),
@@ -23,4 +23,4 @@ export const SelfTestRunSchema = defineEntity({
   },
 });
 
-export type SelfTestRun = InferEntity<typeof SelfTestRunSchema>;
+export type SelfTestRun = InferEntity<typeof SelfTestRunEntity>;

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantFilter } from '../tenant-filter.ts';
-import { OrganizationSchema } from './organization.entity.ts';
+import { OrganizationEntity } from './organization.entity.ts';
 
 /** An organization's identity provider (OIDC or SAML 2.0); `kind` picks the protocol and preset. */
-export const SsoConnectionSchema = defineEntity({
+export const SsoConnectionEntity = defineEntity({
   name: 'SsoConnection',
   tableName: 'sso_connections',
   filters: tenantFilter(),
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    organization: () => p.manyToOne(OrganizationSchema).index(),
+    organization: () => p.manyToOne(OrganizationEntity).index(),
     name: p.string().length(200),
     kind: p.string().length(16),
     /** Lowercase email domains; each is also a row of `sso_domains`, unique across organizations. */
@@ -26,4 +26,4 @@ export const SsoConnectionSchema = defineEntity({
   },
 });
 
-export type SsoConnection = InferEntity<typeof SsoConnectionSchema>;
+export type SsoConnection = InferEntity<typeof SsoConnectionEntity>;

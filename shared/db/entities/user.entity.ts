@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { tenantFilter } from '../tenant-filter.ts';
-import { OrganizationSchema } from './organization.entity.ts';
+import { OrganizationEntity } from './organization.entity.ts';
 
-export const UserSchema = defineEntity({
+export const UserEntity = defineEntity({
   name: 'User',
   tableName: 'users',
   filters: tenantFilter(),
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
-    organization: () => p.manyToOne(OrganizationSchema).index(),
+    organization: () => p.manyToOne(OrganizationEntity).index(),
     email: p.string().length(320).unique(),
     name: p.string().length(200),
     role: p.string().length(32),
@@ -20,4 +20,4 @@ export const UserSchema = defineEntity({
   },
 });
 
-export type User = InferEntity<typeof UserSchema>;
+export type User = InferEntity<typeof UserEntity>;

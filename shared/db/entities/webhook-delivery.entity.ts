@@ -1,14 +1,14 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { uuidv7 } from '../../uuidv7.ts';
 import { tenantFilter } from '../tenant-filter.ts';
-import { OrganizationSchema } from './organization.entity.ts';
+import { OrganizationEntity } from './organization.entity.ts';
 
 /**
  * One attempt of an outbound webhook delivery (a `delivery:<event>:<integration>` workflow makes up
  * to three). Unique per event, integration and attempt, so a retried activity overwrites its own row.
  * `final` marks the attempt that decided the delivery and was counted toward consecutive failures.
  */
-export const WebhookDeliverySchema = defineEntity({
+export const WebhookDeliveryEntity = defineEntity({
   name: 'WebhookDelivery',
   tableName: 'webhook_deliveries',
   filters: tenantFilter(),
@@ -16,7 +16,7 @@ export const WebhookDeliverySchema = defineEntity({
   indexes: [{ name: 'webhook_deliveries_integration_created_index', properties: ['integrationId', 'createdAt'] }],
   properties: {
     id: p.uuid().primary().onCreate(() => uuidv7()),
-    organization: () => p.manyToOne(OrganizationSchema),
+    organization: () => p.manyToOne(OrganizationEntity),
     integrationId: p.uuid(),
     eventId: p.uuid(),
     eventType: p.string().length(64),
@@ -30,4 +30,4 @@ export const WebhookDeliverySchema = defineEntity({
   },
 });
 
-export type WebhookDelivery = InferEntity<typeof WebhookDeliverySchema>;
+export type WebhookDelivery = InferEntity<typeof WebhookDeliveryEntity>;

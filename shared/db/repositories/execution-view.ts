@@ -1,14 +1,19 @@
 import { IsolationLevel, type EntityManager } from '@mikro-orm/core';
-import { ExecutionSchema, ExecutionStepSchema, type Execution, type ExecutionStep } from '../entities/index.ts';
+import type { ExecutionStatus, StepStatus, StepType } from '../../domain/procedure.ts';
+import { ExecutionEntity, ExecutionStepEntity, type Execution, type ExecutionStep } from '../entities/index.ts';
 
-/** An execution as the API returns it and as `execution.updated` events carry it. */
+/**
+ * An execution as the API returns it and as `execution.updated` events carry it. The worker
+ * builds it too, so it is written out here; api/schemas/procedure.schemas.ts checks at compile
+ * time that it is exactly the output of ExecutionSchema, the contract.
+ */
 export interface ExecutionView {
   id: string;
   procedure_id: string;
   procedure_name: string;
   procedure_version: number;
   incident_id: string | null;
-  status: string;
+  status: ExecutionStatus;
   parameters: Record<string, unknown>;
   steps: ExecutionStepView[];
   started_by: string | null;
@@ -21,8 +26,8 @@ export interface ExecutionStepView {
   step_id: string;
   position: number;
   name: string;
-  type: string;
-  status: string;
+  type: StepType;
+  status: StepStatus;
   output: unknown;
   notes: string | null;
   actor_id: string | null;
@@ -34,8 +39,9 @@ export const executionStepView = (step: ExecutionStep): ExecutionStepView => ({
   step_id: step.stepId,
   position: step.position,
   name: step.name,
-  type: step.type,
-  status: step.status,
+  // Written only by the API and the worker from these enums.
+  type: step.type as StepType,
+  status: step.status as StepStatus,
   output: step.output ?? null,
   notes: step.notes ?? null,
   actor_id: step.actorId ?? null,
@@ -50,7 +56,7 @@ export function executionView(execution: Execution, steps: ExecutionStep[]): Exe
     procedure_name: execution.definition.name,
     procedure_version: execution.procedureVersion,
     incident_id: execution.incidentId ?? null,
-    status: execution.status,
+    status: execution.status as ExecutionStatus,
     parameters: execution.parameters,
     steps: [...steps].sort((a, b) => a.position - b.position).map(executionStepView),
     started_by: execution.startedBy ?? null,
@@ -71,9 +77,9 @@ export function inSnapshot<T>(em: EntityManager, read: (em: EntityManager) => Pr
 /** Loads one execution of the em's organization with its steps; null when there is none. */
 export async function loadExecutionView(em: EntityManager, id: string): Promise<ExecutionView | null> {
   return inSnapshot(em, async (tx) => {
-    const execution = await tx.findOne(ExecutionSchema, { id });
+    const execution = await tx.findOne(ExecutionEntity, { id });
     if (!execution) return null;
-    const steps = await tx.find(ExecutionStepSchema, { execution: id }, { orderBy: { position: 'asc' } });
+    const steps = await tx.find(ExecutionStepEntity, { execution: id }, { orderBy: { position: 'asc' } });
     return executionView(execution, steps);
   });
 }

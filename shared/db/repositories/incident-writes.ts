@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { EventType } from '../../domain/events.ts';
 import type { TimelineType } from '../../domain/incident.ts';
-import { DomainEventSchema, IncidentSchema, TimelineEntrySchema, type Incident } from '../entities/index.ts';
+import { DomainEventEntity, IncidentEntity, TimelineEntryEntity, type Incident } from '../entities/index.ts';
 
 /**
  * Writes shared by the API (manual incidents, PATCH) and the worker (alerts): every change to an
@@ -12,7 +12,7 @@ export function addTimelineEntry(
   incident: Incident,
   entry: { type: TimelineType; message: string; actorId?: string | null; data?: Record<string, unknown> },
 ): void {
-  em.create(TimelineEntrySchema, {
+  em.create(TimelineEntryEntity, {
     organization: incident.organization,
     incident,
     type: entry.type,
@@ -40,7 +40,7 @@ export function recordDomainEvent(
   type: EventType,
   extra: Record<string, unknown> = {},
 ): void {
-  em.create(DomainEventSchema, {
+  em.create(DomainEventEntity, {
     organization: incident.organization,
     type,
     incidentId: incident.id,
@@ -68,7 +68,7 @@ export interface NewIncident {
 export function createIncident(em: EntityManager, input: NewIncident): Incident {
   const now = new Date();
   const status = input.status ?? 'active';
-  const incident = em.create(IncidentSchema, {
+  const incident = em.create(IncidentEntity, {
     organization: input.organizationId,
     title: input.title,
     description: input.description ?? null,

@@ -99,6 +99,7 @@ from .created_api_key import CreatedApiKey
 from .error import Error
 from .error_code import ErrorCode
 from .error_errors_item import ErrorErrorsItem
+from .error_supported_item import ErrorSupportedItem
 from .execute_procedure_body import ExecuteProcedureBody
 from .execute_procedure_body_parameters import ExecuteProcedureBodyParameters
 from .execute_procedure_response_201 import ExecuteProcedureResponse201
@@ -505,6 +506,7 @@ __all__ = (
     "Error",
     "ErrorCode",
     "ErrorErrorsItem",
+    "ErrorSupportedItem",
     "ExecuteProcedureBody",
     "ExecuteProcedureBodyParameters",
     "ExecuteProcedureResponse201",

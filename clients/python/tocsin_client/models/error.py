@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.error_errors_item import ErrorErrorsItem
+    from ..models.error_supported_item import ErrorSupportedItem
 
 
 T = TypeVar("T", bound="Error")
@@ -17,7 +18,7 @@ T = TypeVar("T", bound="Error")
 
 @_attrs_define
 class Error:
-    """Every API error. `errors` lists field problems on 422.
+    """Every API error. `errors` lists field problems on 422; the other optional fields say more about some errors.
 
     Attributes:
         detail (str):
@@ -25,6 +26,10 @@ class Error:
         code (ErrorCode):
         request_id (str):
         errors (list[ErrorErrorsItem] | Unset):
+        required_permission (str | Unset): 403 INSUFFICIENT_PERMISSIONS: the permission the request needed
+        ungrantable_permissions (list[str] | Unset): 403 on creating an API key: the permissions its creator lacks
+        setting (str | Unset): 403 INSUFFICIENT_PERMISSIONS refused by an organization setting: which one
+        supported (list[ErrorSupportedItem] | Unset): 422 on GET /helper/download: the platforms there are builds for
     """
 
     detail: str
@@ -32,6 +37,10 @@ class Error:
     code: ErrorCode
     request_id: str
     errors: list[ErrorErrorsItem] | Unset = UNSET
+    required_permission: str | Unset = UNSET
+    ungrantable_permissions: list[str] | Unset = UNSET
+    setting: str | Unset = UNSET
+    supported: list[ErrorSupportedItem] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         detail = self.detail
@@ -49,6 +58,21 @@ class Error:
                 errors_item = errors_item_data.to_dict()
                 errors.append(errors_item)
 
+        required_permission = self.required_permission
+
+        ungrantable_permissions: list[str] | Unset = UNSET
+        if not isinstance(self.ungrantable_permissions, Unset):
+            ungrantable_permissions = self.ungrantable_permissions
+
+        setting = self.setting
+
+        supported: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.supported, Unset):
+            supported = []
+            for supported_item_data in self.supported:
+                supported_item = supported_item_data.to_dict()
+                supported.append(supported_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -61,12 +85,21 @@ class Error:
         )
         if errors is not UNSET:
             field_dict["errors"] = errors
+        if required_permission is not UNSET:
+            field_dict["required_permission"] = required_permission
+        if ungrantable_permissions is not UNSET:
+            field_dict["ungrantable_permissions"] = ungrantable_permissions
+        if setting is not UNSET:
+            field_dict["setting"] = setting
+        if supported is not UNSET:
+            field_dict["supported"] = supported
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.error_errors_item import ErrorErrorsItem  # noqa: PLC0415
+        from ..models.error_supported_item import ErrorSupportedItem  # noqa: PLC0415
 
         d = dict(src_dict)
         detail = d.pop("detail")
@@ -86,12 +119,31 @@ class Error:
 
                 errors.append(errors_item)
 
+        required_permission = d.pop("required_permission", UNSET)
+
+        ungrantable_permissions = cast(list[str], d.pop("ungrantable_permissions", UNSET))
+
+        setting = d.pop("setting", UNSET)
+
+        _supported = d.pop("supported", UNSET)
+        supported: list[ErrorSupportedItem] | Unset = UNSET
+        if _supported is not UNSET:
+            supported = []
+            for supported_item_data in _supported:
+                supported_item = ErrorSupportedItem.from_dict(supported_item_data)
+
+                supported.append(supported_item)
+
         error = cls(
             detail=detail,
             status_code=status_code,
             code=code,
             request_id=request_id,
             errors=errors,
+            required_permission=required_permission,
+            ungrantable_permissions=ungrantable_permissions,
+            setting=setting,
+            supported=supported,
         )
 
         return error
