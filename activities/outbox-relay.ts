@@ -26,8 +26,8 @@ export interface OutboxRelayDeps {
   idleMs?: number;
   /** Whether a search index exists to keep incidents in; without one no indexing is scheduled. */
   indexIncidents?: boolean;
-  /** Base of the incident links in notification emails (PUBLIC_URL). */
-  publicUrl?: string;
+  /** Base of the incident links in notification emails (config.publicUrl, no trailing slash). */
+  publicUrl: string;
 }
 
 /** What the running relay has done so far; `lastSuccessAt` is epoch milliseconds. */
@@ -58,7 +58,6 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   const batchSize = deps.batchSize ?? 500;
   const concurrency = deps.temporalConcurrency ?? 16;
 
-  const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
 
   /**
    * Starts one workflow per fan-out target, keyed by the event: a replayed batch's second start is
@@ -113,7 +112,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   async function notify(em: SqlEntityManager, events: OutboxEvent[]): Promise<InsertedNotification[]> {
     const drafts = await planNotifications(em, events);
     const inserted = await insertNotifications(em, drafts);
-    const mails = planNotificationMails(drafts, new Set(inserted.map(notificationKey)), publicUrl);
+    const mails = planNotificationMails(drafts, new Set(inserted.map(notificationKey)), deps.publicUrl);
     await forEachBounded(mails, concurrency, startNotificationMail);
     return inserted;
   }

@@ -8,7 +8,7 @@ import { addToMigrationIndex, scaffoldMigration } from './migration-scaffold.ts'
 // every migration is reviewed SQL).
 const args = process.argv.slice(2);
 const dirFlag = args.indexOf('--dir');
-const dir = dirFlag >= 0 ? args[dirFlag + 1] : fileURLToPath(new URL('./migrations/', import.meta.url));
+const dir = dirFlag >= 0 ? args[dirFlag + 1] : fileURLToPath(new URL('../shared/db/migrations/', import.meta.url));
 const name = args.filter((_, i) => dirFlag < 0 || (i !== dirFlag && i !== dirFlag + 1)).join(' ');
 if (!name || !dir) {
   process.stderr.write('usage: npm run migration:create -- <name> [--dir <migrations dir>]\n');

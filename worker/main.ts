@@ -1,16 +1,14 @@
-import { publicUrlOf } from '../shared/config.ts';
 import { NativeConnection, Runtime, makeTelemetryFilterString } from '@temporalio/worker';
 import { loadConfig } from '../shared/load-config.ts';
 import { createLogger } from '../shared/logger.ts';
 import { openOrm, runMigrations } from '../shared/db/orm.ts';
-import { ensureDevSecret } from '../shared/dev/dev-secrets.ts';
 import { connectTemporal } from '../shared/temporal/client.ts';
 import { createWorkerDeps, startOutboxRelay } from './deps.ts';
 import { createWorker } from './worker.ts';
 import { ensureRetentionSchedule } from './retention-schedule.ts';
 import { startWorkerHealthServer, workerHealthSources } from './health.ts';
 import { createSearchIndex } from '../shared/search/create-search-index.ts';
-import { freePort } from '../shared/dev/free-port.ts';
+import { freePort } from '../shared/net/free-port.ts';
 import { createMetricsRegistry } from '../shared/observability/metrics.ts';
 import { temporalClientInterceptors, temporalWorkerTracing } from '../shared/observability/temporal-tracing.ts';
 import { startTracing } from '../shared/observability/tracing.ts';
@@ -41,7 +39,7 @@ const search = await createSearchIndex(config, { orm }).catch((error: unknown) =
   logger.error({ err: error }, 'search indexing disabled');
   return undefined;
 });
-const deps = createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY ?? ensureDevSecret(config.DATA_DIR, 'encryption'), search, logger });
+const deps = createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY, search, logger });
 const metrics = createWorkerMetrics(createMetricsRegistry(), {
   orm,
   logger,
@@ -63,7 +61,7 @@ const worker = await createWorker({
 const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, interceptors: temporalClientInterceptors(tracing) });
 // Idempotent: the first worker creates the daily retention schedule, the others find it.
 await ensureRetentionSchedule(temporal.client, config.TEMPORAL_TASK_QUEUE);
-const relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue: config.TEMPORAL_TASK_QUEUE, logger, indexIncidents: search !== undefined, publicUrl: publicUrlOf(config) });
+const relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue: config.TEMPORAL_TASK_QUEUE, logger, indexIncidents: search !== undefined, publicUrl: config.publicUrl });
 // /healthz, /readyz and /metrics of this process, for an orchestrator's probes and a scraper.
 const healthSources = workerHealthSources({ orm, connection, namespace: config.TEMPORAL_NAMESPACE, worker, relay });
 metrics.observeHealth(healthSources);

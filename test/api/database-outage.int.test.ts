@@ -8,7 +8,7 @@ import { createWebhookIngestService } from '../../api/services/webhook-ingest.se
 import { parseConfig, type Config } from '../../shared/config.ts';
 import { createSecretBox } from '../../shared/crypto/secret-box.ts';
 import { openOrm, runMigrations, type Orm } from '../../shared/db/orm.ts';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { connectTemporal, type TemporalClient } from '../../shared/temporal/client.ts';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres.ts';

@@ -3,10 +3,10 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { addToMigrationIndex, migrationSlug, migrationTimestamp, scaffoldMigration } from '../../../shared/db/migration-scaffold.ts';
+import { addToMigrationIndex, migrationSlug, migrationTimestamp, scaffoldMigration } from '../../dev/migration-scaffold.ts';
 
 const run = promisify(execFile);
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 
 describe('migration scaffold', () => {
   it.each([
@@ -55,7 +55,7 @@ describe('npm run migration:create', () => {
 
   it('writes a migration the index lists last, and the index still loads', async () => {
     const before = readdirSync(dir).length;
-    const { stdout } = await run(process.execPath, [join(root, 'shared/db/migration-create.cli.ts'), 'add', 'alert', 'labels', '--dir', dir]);
+    const { stdout } = await run(process.execPath, [join(root, 'dev/migration-create.cli.ts'), 'add', 'alert', 'labels', '--dir', dir]);
     const file = stdout.trim();
     expect(file).toMatch(/\d{14}-add-alert-labels\.migration\.ts$/);
     expect(readdirSync(dir)).toHaveLength(before + 1);

@@ -1,4 +1,3 @@
-import { publicUrlOf } from '../../shared/config.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import pg from 'pg';
@@ -103,7 +102,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     stopLiveness = () => deps.integrationLiveness.stop();
     workerRun = worker.run();
     // The outbox relay runs beside the worker, as in worker/main.ts.
-    relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue, logger, indexIncidents: search !== undefined, publicUrl: publicUrlOf(config) });
+    relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue, logger, indexIncidents: search !== undefined, publicUrl: config.publicUrl });
   };
   const stopWorker = async () => {
     await relay?.stop();

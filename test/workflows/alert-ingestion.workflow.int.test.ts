@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { Context } from '@temporalio/activity';
 import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { MAX_ALERTS_PER_BATCH, type AlertSignalPayload, type IngestionResult } from '../../shared/domain/ingestion.ts';
 import type { alertIngestionWorkflow } from '../../workflows/alert-ingestion.workflow.ts';
 import { alertReceivedSignal, alertsReceivedSignal, incidentResolvedSignal } from '../../workflows/messages.ts';
