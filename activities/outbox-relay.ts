@@ -4,10 +4,9 @@ import type { Orm } from '../shared/db/orm.ts';
 import { uuidv7 } from '../shared/uuidv7.ts';
 import type { DeliveryInput } from '../shared/domain/delivery.ts';
 import { REALTIME_CHANNEL } from '../shared/domain/realtime.ts';
-import { INCIDENT_ID, ORGANIZATION_ID } from '../shared/domain/search-attributes.ts';
 import type { Logger } from '../shared/logger.ts';
 import { scheduleSearchIndexing } from '../shared/search/schedule-indexing.ts';
-import { workflowIds } from '../shared/temporal/ids.ts';
+import { workflowIds, workflowSearchAttributes } from '../shared/temporal/ids.ts';
 import type { notificationMailWorkflow } from '../workflows/notification-mail.workflow.ts';
 import type { outboundDeliveryWorkflow } from '../workflows/outbound-delivery.workflow.ts';
 import { notificationKey, planNotificationMails } from './notification-mail.ts';
@@ -74,10 +73,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
         workflowId,
         args: [input],
         workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-        typedSearchAttributes: [
-          { key: ORGANIZATION_ID, value: input.organizationId },
-          ...(input.incidentId ? [{ key: INCIDENT_ID, value: input.incidentId }] : []),
-        ],
+        typedSearchAttributes: workflowSearchAttributes(input),
       });
     } catch (error) {
       if (error instanceof WorkflowExecutionAlreadyStartedError) return;
