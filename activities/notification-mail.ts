@@ -41,7 +41,7 @@ export function notificationMailMessage(draft: Pick<NotificationDraft, 'type' | 
     ...(incident.source ? [`Source: ${oneLine(incident.source, 100)}`] : []),
     ...(typeof incident.alert_count === 'number' ? [`Alerts: ${incident.alert_count}`] : []),
     '',
-    `Open it: ${publicUrl.replace(/\/$/, '')}/incidents/${encodeURIComponent(id)}`,
+    `Open it: ${publicUrl}/incidents/${encodeURIComponent(id)}`,
     '',
     'You receive this because your organization mails its notifications (settings: notifications.email).',
   ];

@@ -4,10 +4,9 @@ import type { Orm } from '../shared/db/orm.ts';
 import { uuidv7 } from '../shared/uuidv7.ts';
 import type { DeliveryInput } from '../shared/domain/delivery.ts';
 import { REALTIME_CHANNEL } from '../shared/domain/realtime.ts';
-import { INCIDENT_ID, ORGANIZATION_ID } from '../shared/domain/search-attributes.ts';
 import type { Logger } from '../shared/logger.ts';
 import { scheduleSearchIndexing } from '../shared/search/schedule-indexing.ts';
-import { workflowIds } from '../shared/temporal/ids.ts';
+import { workflowIds, workflowSearchAttributes } from '../shared/temporal/ids.ts';
 import type { notificationMailWorkflow } from '../workflows/notification-mail.workflow.ts';
 import type { outboundDeliveryWorkflow } from '../workflows/outbound-delivery.workflow.ts';
 import { notificationKey, planNotificationMails } from './notification-mail.ts';
@@ -26,8 +25,8 @@ export interface OutboxRelayDeps {
   idleMs?: number;
   /** Whether a search index exists to keep incidents in; without one no indexing is scheduled. */
   indexIncidents?: boolean;
-  /** Base of the incident links in notification emails (PUBLIC_URL). */
-  publicUrl?: string;
+  /** Base of the incident links in notification emails (config.publicUrl, no trailing slash). */
+  publicUrl: string;
 }
 
 /** What the running relay has done so far; `lastSuccessAt` is epoch milliseconds. */
@@ -58,7 +57,6 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   const batchSize = deps.batchSize ?? 500;
   const concurrency = deps.temporalConcurrency ?? 16;
 
-  const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
 
   /**
    * Starts one workflow per fan-out target, keyed by the event: a replayed batch's second start is
@@ -75,10 +73,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
         workflowId,
         args: [input],
         workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-        typedSearchAttributes: [
-          { key: ORGANIZATION_ID, value: input.organizationId },
-          ...(input.incidentId ? [{ key: INCIDENT_ID, value: input.incidentId }] : []),
-        ],
+        typedSearchAttributes: workflowSearchAttributes(input),
       });
     } catch (error) {
       if (error instanceof WorkflowExecutionAlreadyStartedError) return;
@@ -113,7 +108,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   async function notify(em: SqlEntityManager, events: OutboxEvent[]): Promise<InsertedNotification[]> {
     const drafts = await planNotifications(em, events);
     const inserted = await insertNotifications(em, drafts);
-    const mails = planNotificationMails(drafts, new Set(inserted.map(notificationKey)), publicUrl);
+    const mails = planNotificationMails(drafts, new Set(inserted.map(notificationKey)), deps.publicUrl);
     await forEachBounded(mails, concurrency, startNotificationMail);
     return inserted;
   }

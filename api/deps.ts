@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Registry } from 'prom-client';
 import { createTokenService } from '../shared/auth/tokens.ts';
 import { createSecretBox } from '../shared/crypto/secret-box.ts';
-import { publicUrlOf, type Config } from '../shared/config.ts';
+import type { Config } from '../shared/config.ts';
 import { openOrm, runMigrations, type Orm } from '../shared/db/orm.ts';
 import type { Logger } from '../shared/logger.ts';
 import { connectTemporal, isTemporalReachable, type TemporalClient } from '../shared/temporal/client.ts';
@@ -151,7 +151,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     lockSeconds: config.LOGIN_LOCK_SECONDS,
   });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, fork: () => runtime.orm.em.fork(), logger });
-  const accounts = createAccountService({ em, mailer, logger, sessions, throttle, cache, publicUrl: config.PUBLIC_URL });
+  const accounts = createAccountService({ em, mailer, logger, sessions, throttle, cache, publicUrl: config.publicUrl });
   const overrides = rateLimitOverrides(config);
   // Without requestCaches nobody stops a flush timer: count in the database on every request.
   const rateLimiter = runtime.requestCaches?.rateLimiter ?? createRateLimiter({ em, overrides, plan: credentials.plan, logger, flushIntervalMs: 0 });
@@ -170,7 +170,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const searchIndexer = createSearchIndexer({ temporal: runtime.temporal, logger });
   const procedures = withSearchIndexing(createProcedureService({ em, secretBox }), 'procedure', searchIndexer);
   const auth = createAuthService({ em, sessions, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, throttle, accounts, credentials });
-  const publicUrl = publicUrlOf(config);
+  const publicUrl = config.publicUrl;
   const urls = ssoUrls(publicUrl);
   const ssoConnections = createSsoConnectionService({ em, secretBox, urls });
   const ssoLogins = createSsoLoginService({

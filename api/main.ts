@@ -1,5 +1,4 @@
 import { createServer } from 'node:http';
-import { ensureDevSecret } from '../shared/dev/dev-secrets.ts';
 import { loadConfig } from '../shared/load-config.ts';
 import { createLogger } from '../shared/logger.ts';
 import { startTracing } from '../shared/observability/tracing.ts';
@@ -15,14 +14,12 @@ if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
 }
 // Before anything connects, so every client and request is traced (nothing starts without an endpoint).
 const tracing = startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME ?? 'tocsin-api' });
-const jwtSecret = config.JWT_SECRET ?? ensureDevSecret(config.DATA_DIR, 'jwt');
-const encryptionKey = config.ENCRYPTION_KEY ?? ensureDevSecret(config.DATA_DIR, 'encryption');
 
 const { deps, requestCaches, close } = await createApiDeps(config, logger, {
   databaseUrl: config.DATABASE_URL,
   temporalAddress: config.TEMPORAL_ADDRESS,
-  jwtSecret,
-  encryptionKey,
+  jwtSecret: config.JWT_SECRET,
+  encryptionKey: config.ENCRYPTION_KEY,
   tracing,
 });
 const app = createApp(deps);

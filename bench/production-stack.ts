@@ -2,13 +2,13 @@
 // installed) from the test services, then `node worker/main.ts` and `node api/main.ts` as separate
 // processes on a fresh database, as an operator runs them. The benchmark's own load generator runs
 // in this process, so it never shares an event loop with the API or the worker.
-import { apiNodeFlags } from '../shared/dev/node-flags.ts';
+import { apiNodeFlags } from '../dev/node-flags.ts';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../shared/dev/free-port.ts';
-import { startManagedProcess, type ManagedProcess } from '../shared/dev/managed-process.ts';
-import { waitFor } from '../shared/dev/wait-for.ts';
+import { freePort } from '../shared/net/free-port.ts';
+import { startManagedProcess, type ManagedProcess } from '../dev/managed-process.ts';
+import { waitFor } from '../dev/wait-for.ts';
 import { createTestDatabase } from '../test/helpers/stack.ts';
 import { startTestServices, TEST_ENV } from '../test/helpers/test-services.ts';
 

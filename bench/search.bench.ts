@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { Client } from '@elastic/elasticsearch';
-import { toolCacheDir } from '../shared/dev/tool-cache.ts';
+import { toolCacheDir } from '../shared/load-config.ts';
 import { openOrm, runMigrations } from '../shared/db/orm.ts';
 import { cachedEmbedder } from '../shared/search/embedder.ts';
 import { createElasticsearchSearchIndex } from '../shared/search/elasticsearch-index.ts';

@@ -1,3 +1,5 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -21,7 +23,8 @@ const EnvSchema = z
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    PUBLIC_URL: optionalUrl(['http', 'https']),
+    // Where browsers and mail readers reach the API; kept without a trailing slash (see publicUrl).
+    PUBLIC_URL: optionalUrl(['http', 'https']).transform((value) => value && withoutTrailingSlashes(value)),
     // The worker's own /healthz, /readyz and /metrics (on HOST); unset: none, 0: any free port.
     WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     // Observability: GET /metrics of the API requires `Authorization: Bearer <METRICS_TOKEN>` when set;
@@ -42,6 +45,9 @@ const EnvSchema = z
     TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
     TEMPORAL_TASK_QUEUE: z.string().min(1).default('tocsin'),
     TEMPORAL_CLI_PATH: z.string().min(1).optional(),
+    // Downloaded and built tools (the local embedding model, the Temporal CLI, Elasticsearch): see toolCacheDir.
+    TOCSIN_TOOL_CACHE: z.string().min(1).optional(),
+    XDG_CACHE_HOME: z.string().min(1).optional(),
     TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
     ELASTICSEARCH_URL: optionalUrl(['http', 'https']),
     // Search: the index name prefix (versioned indices behind an alias), and the embedding provider.
@@ -116,12 +122,32 @@ const EnvSchema = z
     }
     if (env.SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS) ctx.addIssue({ code: 'custom', path: ['SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS'], message: 'must not be set in production' });
     if (env.RESPONSE_CONTRACT_CHECK) ctx.addIssue({ code: 'custom', path: ['RESPONSE_CONTRACT_CHECK'], message: 'must not be set in production' });
-  });
+  })
+  // Values derived from several variables, resolved here once so no caller normalizes them again.
+  .transform((env) => ({
+    ...env,
+    /** The base of every absolute link (mails, webhook URLs, SSO): PUBLIC_URL, else this host's port, no trailing slash. */
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    /** The tool cache: TOCSIN_TOOL_CACHE, else $XDG_CACHE_HOME/tocsin, else ~/.cache/tocsin. */
+    toolCacheDir: toolCacheDirOf(env),
+  }));
 
 export type Config = Readonly<z.output<typeof EnvSchema>>;
 
-/** The address browsers and mail readers reach the API at, without a trailing slash: the one normalization of PUBLIC_URL. */
-export const publicUrlOf = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string => (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end -= 1;
+  return url.slice(0, end);
+}
+
+/**
+ * Downloaded and built tools live outside the clone, keyed by version, so a fresh clone (CI) reuses
+ * them; `.ci/run` and the `.ci/*.sh` scripts resolve the same path in shell.
+ */
+export function toolCacheDirOf(env: { TOCSIN_TOOL_CACHE?: string; XDG_CACHE_HOME?: string }): string {
+  if (env.TOCSIN_TOOL_CACHE) return env.TOCSIN_TOOL_CACHE;
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'tocsin');
+}
 
 /** Raised when the environment does not describe a runnable service; lists every problem at once. */
 export class ConfigError extends Error {

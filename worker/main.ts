@@ -1,16 +1,13 @@
-import { publicUrlOf } from '../shared/config.ts';
 import { NativeConnection, Runtime, makeTelemetryFilterString } from '@temporalio/worker';
 import { loadConfig } from '../shared/load-config.ts';
 import { createLogger } from '../shared/logger.ts';
 import { openOrm, runMigrations } from '../shared/db/orm.ts';
-import { ensureDevSecret } from '../shared/dev/dev-secrets.ts';
 import { connectTemporal } from '../shared/temporal/client.ts';
-import { createWorkerDeps, startOutboxRelay } from './deps.ts';
-import { createWorker } from './worker.ts';
+import { createWorkerRuntime } from './runtime.ts';
 import { ensureRetentionSchedule } from './retention-schedule.ts';
 import { startWorkerHealthServer, workerHealthSources } from './health.ts';
 import { createSearchIndex } from '../shared/search/create-search-index.ts';
-import { freePort } from '../shared/dev/free-port.ts';
+import { freePort } from '../shared/net/free-port.ts';
 import { createMetricsRegistry } from '../shared/observability/metrics.ts';
 import { temporalClientInterceptors, temporalWorkerTracing } from '../shared/observability/temporal-tracing.ts';
 import { startTracing } from '../shared/observability/tracing.ts';
@@ -41,29 +38,30 @@ const search = await createSearchIndex(config, { orm }).catch((error: unknown) =
   logger.error({ err: error }, 'search indexing disabled');
   return undefined;
 });
-const deps = createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY ?? ensureDevSecret(config.DATA_DIR, 'encryption'), search, logger });
 const metrics = createWorkerMetrics(createMetricsRegistry(), {
   orm,
   logger,
   temporalMetricsUrl: temporalMetricsPort ? `http://127.0.0.1:${temporalMetricsPort}/metrics` : undefined,
 });
 const traced = temporalWorkerTracing(tracing);
-const worker = await createWorker({
+// The outbox relay (deliveries, notifications, real time) runs beside the worker; it needs a client
+// connection of its own to start delivery workflows.
+const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, interceptors: temporalClientInterceptors(tracing) });
+const runtime = await createWorkerRuntime(config, {
+  orm,
   connection,
-  namespace: config.TEMPORAL_NAMESPACE,
-  taskQueue: config.TEMPORAL_TASK_QUEUE,
-  deps,
+  temporal: temporal.client,
+  encryptionKey: config.ENCRYPTION_KEY,
+  search,
+  logger,
   overrides: {
     ...traced,
     interceptors: { ...traced.interceptors, activity: [...(traced.interceptors?.activity ?? []), metrics.activityInterceptor] },
   },
 });
-// The outbox relay (deliveries, notifications, real time) runs beside the worker; it needs a client
-// connection of its own to start delivery workflows.
-const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, interceptors: temporalClientInterceptors(tracing) });
+const { worker, relay } = runtime;
 // Idempotent: the first worker creates the daily retention schedule, the others find it.
 await ensureRetentionSchedule(temporal.client, config.TEMPORAL_TASK_QUEUE);
-const relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue: config.TEMPORAL_TASK_QUEUE, logger, indexIncidents: search !== undefined, publicUrl: publicUrlOf(config) });
 // /healthz, /readyz and /metrics of this process, for an orchestrator's probes and a scraper.
 const healthSources = workerHealthSources({ orm, connection, namespace: config.TEMPORAL_NAMESPACE, worker, relay });
 metrics.observeHealth(healthSources);
@@ -80,10 +78,8 @@ const health = config.WORKER_HEALTH_PORT === undefined
 // The SDK's Runtime already turns SIGINT/SIGTERM into worker.shutdown(): running activities finish
 // or are retried elsewhere, nothing is lost.
 logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS, healthPort: health?.port, temporalMetricsPort }, 'worker started');
-await worker.run();
+await runtime.run();
 await health?.close();
-await deps.integrationLiveness.stop().catch((error: unknown) => logger.warn({ err: error }, 'could not write the last integration liveness'));
-await relay.stop();
 await temporal.close();
 await connection.close();
 await search?.close();

@@ -28,11 +28,11 @@ export function createAccountService(deps: {
   sessions: Pick<SessionService, 'cutOff' | 'endOtherSessions'>;
   throttle: LoginThrottle;
   cache: Pick<CredentialCache, 'invalidate'>;
-  /** Base URL quoted in mails, e.g. `https://tocsin.example.com`; relative paths when unset. */
-  publicUrl?: string;
+  /** Base URL quoted in mails, e.g. `https://tocsin.example.com` (config.publicUrl: no trailing slash). */
+  publicUrl: string;
 }) {
   const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
-  const base = `${deps.publicUrl?.replace(/\/$/, '') ?? ''}/api/v1`;
+  const base = `${deps.publicUrl}/api/v1`;
 
   /** Replaces the user's earlier tokens of this purpose, so only the latest mail works. */
   async function issueToken(user: User, purpose: AccountTokenPurpose, ttlSeconds: number): Promise<string> {

@@ -2,11 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
 import { chatMessageView, insertChatMessage } from '../../shared/db/repositories/chat-writes.ts';
 import { isAssistantMention, type AssistantReplyInput, type ChatMessageView } from '../../shared/domain/chat.ts';
-import { INCIDENT_ID, ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
 import { AppError, NotFoundError, ServiceUnavailableError } from '../../shared/errors.ts';
 import type { Logger } from '../../shared/logger.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
-import { workflowIds } from '../../shared/temporal/ids.ts';
+import { workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import type { assistantReplyWorkflow } from '../../workflows/assistant-reply.workflow.ts';
 import type { AuthContext } from '../auth-context.ts';
 
@@ -50,7 +49,7 @@ export function createChatService(deps: { em: () => EntityManager; temporal: Tem
             workflowId: workflowIds.assistantReply(message.id),
             args: [input],
             workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-            typedSearchAttributes: [{ key: ORGANIZATION_ID, value: auth.organizationId }, { key: INCIDENT_ID, value: incidentId }],
+            typedSearchAttributes: workflowSearchAttributes({ organizationId: auth.organizationId, incidentId }),
           });
         } catch (error) {
           if (!(error instanceof WorkflowExecutionAlreadyStartedError)) {

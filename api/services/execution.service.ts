@@ -12,10 +12,9 @@ import {
   type StepDecisionStatus,
 } from '../../shared/domain/procedure.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
-import { INCIDENT_ID, ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
 import { AppError, ConflictError, NotFoundError, ServiceUnavailableError } from '../../shared/errors.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
-import { workflowIds } from '../../shared/temporal/ids.ts';
+import { workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import { cancelExecutionUpdate, completeStepUpdate } from '../../workflows/messages.ts';
 import type { procedureExecutionWorkflow } from '../../workflows/procedure-execution.workflow.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -128,10 +127,7 @@ export function createExecutionService(deps: { em: () => EntityManager; temporal
           taskQueue: deps.temporal.taskQueue,
           workflowId: execution.workflowId,
           args: [workflowInput],
-          typedSearchAttributes: [
-            { key: ORGANIZATION_ID, value: auth.organizationId },
-            ...(incidentId ? [{ key: INCIDENT_ID, value: incidentId }] : []),
-          ],
+          typedSearchAttributes: workflowSearchAttributes({ organizationId: auth.organizationId, incidentId }),
         });
       } catch (error) {
         // Nothing runs it, so nothing should pretend to: the row goes, the caller may retry.

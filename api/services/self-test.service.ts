@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { selfTestWorkflow } from '../../workflows/self-test.workflow.ts';
 import { SelfTestRunEntity, type SelfTestRun } from '../../shared/db/entities/index.ts';
-import { ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
 import type { SelfTestStatus } from '../../shared/domain/self-test.ts';
 import { NotFoundError, ServiceUnavailableError } from '../../shared/errors.ts';
-import { workflowIds } from '../../shared/temporal/ids.ts';
+import { workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { SelfTestRunView } from '../schemas/self-test.schemas.ts';
@@ -38,7 +37,7 @@ export function createSelfTestService(deps: { em: () => EntityManager; temporal:
           taskQueue: deps.temporal.taskQueue,
           workflowId: run.workflowId,
           args: [{ runId: run.id, organizationId: auth.organizationId }],
-          typedSearchAttributes: [{ key: ORGANIZATION_ID, value: auth.organizationId }],
+          typedSearchAttributes: workflowSearchAttributes({ organizationId: auth.organizationId }),
         });
       } catch (error) {
         throw new ServiceUnavailableError('Temporal did not accept the self-test; try again', { cause: error });

@@ -7,10 +7,9 @@ import { verifyWebhookSignature } from '../../shared/alerts/signature.ts';
 import { IntegrationEntity } from '../../shared/db/entities/index.ts';
 import type { NormalizedAlert, Platform } from '../../shared/domain/alert.ts';
 import { MAX_ALERTS_PER_SIGNAL, signalBatches, type AlertSignalPayload } from '../../shared/domain/ingestion.ts';
-import { ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
 import { ServiceUnavailableError, WebhookError } from '../../shared/errors.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
-import { workflowIds } from '../../shared/temporal/ids.ts';
+import { workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import { toStorableJson } from '../../shared/text-safety.ts';
 import { alertIdOf, deliveryKeyOf, receiptKeyOf } from './alert-receipt.ts';
 import type { IntegrationLookup, ResolvedIntegration } from './integration-lookup.ts';
@@ -95,7 +94,7 @@ export function createWebhookIngestService(deps: {
       args: [{ organizationId, integrationId, dedupKey: alert.dedupKey }],
       signal: alertsReceivedSignal,
       signalArgs: [{ alerts }],
-      typedSearchAttributes: [{ key: ORGANIZATION_ID, value: organizationId }],
+      typedSearchAttributes: workflowSearchAttributes({ organizationId }),
     });
   }, { maxItems: MAX_ALERTS_PER_SIGNAL });
 

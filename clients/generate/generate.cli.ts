@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { toolCacheDir } from '../../shared/dev/tool-cache.ts';
+import { toolCacheDir } from '../../shared/load-config.ts';
 import { forGenerators } from './generator-document.ts';
 import { openApiDocument, serializeDocument } from './openapi-document.ts';
 import { CLIENT_PATHS, ignorePythonCache, type GeneratedManifest } from './paths.ts';

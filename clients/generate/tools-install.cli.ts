@@ -1,4 +1,4 @@
-import { toolCacheDir } from '../../shared/dev/tool-cache.ts';
+import { toolCacheDir } from '../../shared/load-config.ts';
 import { ensureGoGenerator, ensurePythonGenerator } from './tools.ts';
 
 // `npm run clients:install`: the Python and Go client generators (and the Python client's

@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { goInstall } from '../../shared/dev/go-install.ts';
+import { goInstall } from '../../dev/go-install.ts';
 
 const run = promisify(execFile);
 

@@ -1,5 +1,4 @@
 import type { Config } from '../config.ts';
-import { toolCacheDir } from '../dev/tool-cache.ts';
 import type { Orm } from '../db/orm.ts';
 import { cachedEmbedder, type Embedder } from './embedder.ts';
 import { createElasticsearchSearchIndex } from './elasticsearch-index.ts';
@@ -8,13 +7,13 @@ import { createLocalEmbedder, localModelDir } from './local-embedder.ts';
 import { createPostgresSearchIndex, sqlRunnerFromOrm } from './postgres-index.ts';
 import type { SearchIndex } from './search-index.ts';
 
-type SearchConfig = Pick<Config, 'ELASTICSEARCH_URL' | 'SEARCH_INDEX_PREFIX' | 'EMBEDDINGS_URL' | 'EMBEDDINGS_MODEL' | 'EMBEDDINGS_DIMENSIONS' | 'EMBEDDINGS_API_KEY'>;
+type SearchConfig = Pick<Config, 'ELASTICSEARCH_URL' | 'SEARCH_INDEX_PREFIX' | 'EMBEDDINGS_URL' | 'EMBEDDINGS_MODEL' | 'EMBEDDINGS_DIMENSIONS' | 'EMBEDDINGS_API_KEY' | 'toolCacheDir'>;
 
-/** The configured embedder: the HTTP provider when EMBEDDINGS_URL is set, else the local model. */
-export async function createEmbedder(config: SearchConfig, cacheDir = toolCacheDir()): Promise<Embedder> {
+/** The configured embedder: the HTTP provider when EMBEDDINGS_URL is set, else the local model of the tool cache. */
+export async function createEmbedder(config: SearchConfig): Promise<Embedder> {
   const inner = config.EMBEDDINGS_URL
     ? createHttpEmbedder({ url: config.EMBEDDINGS_URL, model: config.EMBEDDINGS_MODEL, dimensions: config.EMBEDDINGS_DIMENSIONS, apiKey: config.EMBEDDINGS_API_KEY })
-    : await createLocalEmbedder({ modelDir: localModelDir(cacheDir) });
+    : await createLocalEmbedder({ modelDir: localModelDir(config.toolCacheDir) });
   return cachedEmbedder(inner);
 }
 

@@ -1,3 +1,6 @@
+import type { SearchAttributePair } from '@temporalio/common';
+import { INCIDENT_ID, ORGANIZATION_ID } from '../domain/search-attributes.ts';
+
 /**
  * The only place workflow ids are built. Ids are business keys, so starting the same thing twice
  * lands on the same workflow (Temporal allows one running workflow per id).
@@ -20,3 +23,14 @@ export const workflowIds = {
   /** The daily retention schedule, one per task queue (tests run several on one server). */
   retentionSchedule: (taskQueue: string) => `retention:${taskQueue}`,
 };
+
+/**
+ * The custom search attributes a workflow starts with, built only here: its organization (every
+ * tenant's workflows findable in Temporal UI) and, when it concerns one, its incident.
+ */
+export function workflowSearchAttributes(scope: { organizationId: string; incidentId?: string | null }): SearchAttributePair[] {
+  return [
+    { key: ORGANIZATION_ID, value: scope.organizationId },
+    ...(scope.incidentId ? [{ key: INCIDENT_ID, value: scope.incidentId }] : []),
+  ];
+}

@@ -42,7 +42,6 @@ describe('planNotificationMails', () => {
 describe('notificationMailMessage', () => {
   it.each([
     ['subject with severity and title', {}, 'https://t.example', /^\[HIGH\] New incident: Disk full$/, /^Open it: https:\/\/t\.example\/incidents\/i1$/m],
-    ['a trailing slash in the base is dropped', {}, 'https://t.example/', /New incident/, /^Open it: https:\/\/t\.example\/incidents\/i1$/m],
     ['line breaks in a title stay out of the subject', { title: 'a\r\nBcc: x@evil.test' }, 'https://t.example', /^\[HIGH\] New incident: a Bcc: x@evil\.test$/, /^Severity: high$/m],
     ['key facts in the body', {}, 'https://t.example', /Disk full/, /^Status: active\nSource: webhook\nAlerts: 3$/m],
   ])('%s', (_case, fields, base, subject, text) => {

@@ -6,7 +6,7 @@ import { createIntegrationLookup } from '../../api/services/integration-lookup.t
 import { PLATFORM_SETUP } from '../../api/services/platform-setup.ts';
 import { createWebhookIngestService } from '../../api/services/webhook-ingest.service.ts';
 import { createSecretBox } from '../../shared/crypto/secret-box.ts';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';

@@ -1,5 +1,5 @@
 import { hashApiKey } from '../../shared/auth/api-keys.ts';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 describe('API keys over HTTP (integration: real PostgreSQL)', () => {

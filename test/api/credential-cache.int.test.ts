@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import supertest, { type Response } from 'supertest';
-import { freePort } from '../../shared/dev/free-port.ts';
-import { startManagedProcess, type ManagedProcess } from '../../shared/dev/managed-process.ts';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { freePort } from '../../shared/net/free-port.ts';
+import { startManagedProcess, type ManagedProcess } from '../../dev/managed-process.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { openOrm, type Orm } from '../../shared/db/orm.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { createTestDatabase, registerOwner, type TestStack } from '../helpers/stack.ts';

@@ -8,14 +8,13 @@ import { createWebhookIngestService } from '../../api/services/webhook-ingest.se
 import { parseConfig, type Config } from '../../shared/config.ts';
 import { createSecretBox } from '../../shared/crypto/secret-box.ts';
 import { openOrm, runMigrations, type Orm } from '../../shared/db/orm.ts';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { connectTemporal, type TemporalClient } from '../../shared/temporal/client.ts';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres.ts';
 import { registerOwner } from '../helpers/stack.ts';
 import { TEST_ENV } from '../helpers/test-services.ts';
-import { createWorker } from '../../worker/worker.ts';
-import { createWorkerDeps } from '../../worker/deps.ts';
+import { createWorkerRuntime } from '../../worker/runtime.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 
 /** An API's parts on a private PostgreSQL (migrated) and the shared Temporal, with a task queue of its own. */
@@ -116,9 +115,8 @@ describe('webhooks while PostgreSQL is down', () => {
 
   it('accepts signed webhooks of a known integration into Temporal, and applies them once PostgreSQL is back', async () => {
     const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
-    const workerDeps = createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY as string });
-    const worker = await createWorker({ connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, deps: workerDeps });
-    const running = worker.run();
+    const runtime = await createWorkerRuntime(config, { orm, connection, temporal: temporal.client, encryptionKey: config.ENCRYPTION_KEY as string, logger: createLogger({ name: 'tocsin-test', level: 'silent' }) });
+    void runtime.run();
     try {
       const owner = await registerOwner(http, 'outage-webhooks');
       const auth = { Authorization: `Bearer ${owner.token}` };
@@ -149,9 +147,7 @@ describe('webhooks while PostgreSQL is down', () => {
       );
       expect(rows.map((row) => row.summary)).toEqual(['before', 'during']);
     } finally {
-      worker.shutdown();
-      await running;
-      await workerDeps.integrationLiveness.stop();
+      await runtime.stop();
       await connection.close();
     }
   });

@@ -1,4 +1,4 @@
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 

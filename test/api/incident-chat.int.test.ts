@@ -4,7 +4,7 @@ import pg from 'pg';
 import supertest from 'supertest';
 import { createApp } from '../../api/app.ts';
 import { buildAppDeps } from '../../api/deps.ts';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { ASSISTANT_SYSTEM_PROMPT } from '../../shared/domain/chat.ts';
 import { REALTIME_CHANNEL } from '../../shared/domain/realtime.ts';
 import { createLogger } from '../../shared/logger.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { parseAlertPayload } from '../../shared/alerts/parsers/index.ts';
 import { PLATFORMS } from '../../shared/domain/alert.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';

@@ -9,7 +9,7 @@ import { createExecutionService } from '../../api/services/execution.service.ts'
 import { createProcedureService } from '../../api/services/procedure.service.ts';
 import { createSecretBox } from '../../shared/crypto/secret-box.ts';
 import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { INCIDENT_ID, ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import { WORKFLOWS_PATH } from '../../worker/worker.ts';

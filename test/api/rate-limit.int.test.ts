@@ -3,7 +3,7 @@ import supertest from 'supertest';
 import { createApp } from '../../api/app.ts';
 import { buildAppDeps, startRequestCaches, type RequestCaches } from '../../api/deps.ts';
 import { createRateLimiter } from '../../api/services/rate-limit.service.ts';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { openOrm, type Orm } from '../../shared/db/orm.ts';
 import { PLAN_LIMITS } from '../../shared/domain/plans.ts';
 import { createLogger } from '../../shared/logger.ts';

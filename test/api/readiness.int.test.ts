@@ -6,7 +6,7 @@ import { createApp } from '../../api/app.ts';
 import { buildAppDeps } from '../../api/deps.ts';
 import { parseConfig } from '../../shared/config.ts';
 import { openOrm, type Orm } from '../../shared/db/orm.ts';
-import { freePort } from '../../shared/dev/free-port.ts';
+import { freePort } from '../../shared/net/free-port.ts';
 import { unavailableDependency } from '../../shared/errors.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { temporalConnectionOptions, type TemporalClient } from '../../shared/temporal/client.ts';

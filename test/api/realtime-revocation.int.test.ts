@@ -4,7 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { createApp } from '../../api/app.ts';
 import { buildAppDeps, startRequestCaches, type RequestCaches } from '../../api/deps.ts';
 import { attachRealtime, type Realtime } from '../../api/realtime.ts';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { openOrm, type Orm } from '../../shared/db/orm.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { addMember, bearer } from '../helpers/members.ts';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildAppDeps } from '../../api/deps.ts';
 import { attachRealtime, type Realtime } from '../../api/realtime.ts';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import type { RealtimeEnvelope } from '../../shared/domain/realtime.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { bearer } from '../helpers/members.ts';

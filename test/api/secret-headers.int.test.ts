@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createSecretBox } from '../../shared/crypto/secret-box.ts';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';

@@ -1,7 +1,7 @@
 import supertest from 'supertest';
 import { createApp } from '../../api/app.ts';
 import { buildAppDeps } from '../../api/deps.ts';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 

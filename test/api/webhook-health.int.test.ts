@@ -3,7 +3,7 @@ import supertest from 'supertest';
 import { createApp } from '../../api/app.ts';
 import { buildAppDeps } from '../../api/deps.ts';
 import { createWebhookHealth } from '../../api/services/webhook-health.ts';
-import { freePort } from '../../shared/dev/free-port.ts';
+import { freePort } from '../../shared/net/free-port.ts';
 import { PLATFORMS } from '../../shared/domain/alert.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { isTemporalReachable } from '../../shared/temporal/client.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { hostPlatform, type HelperPlatform } from '../../shared/helper/platforms.ts';
 import { listen } from '../helpers/listening-stack.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { CLIENT_PATHS } from '../../clients/generate/paths.ts';
 import { ensurePythonGenerator } from '../../clients/generate/tools.ts';
 import { createTocsinClient } from '../../clients/typescript/client.ts';
-import { toolCacheDir } from '../../shared/dev/tool-cache.ts';
+import { toolCacheDir } from '../../shared/load-config.ts';
 import { listen } from '../helpers/listening-stack.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 

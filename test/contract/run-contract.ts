@@ -12,12 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort } from '../../shared/dev/free-port.ts';
-import { startManagedProcess, type ManagedProcess } from '../../shared/dev/managed-process.ts';
-import { startEmbeddedPostgres } from '../../shared/dev/postgres.ts';
-import { resolveTemporalCli, startTemporalDevServer } from '../../shared/dev/temporal.ts';
-import { toolCacheDir } from '../../shared/dev/tool-cache.ts';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { freePort } from '../../shared/net/free-port.ts';
+import { startManagedProcess, type ManagedProcess } from '../../dev/managed-process.ts';
+import { startEmbeddedPostgres } from '../../dev/postgres.ts';
+import { resolveTemporalCli, startTemporalDevServer } from '../../dev/temporal.ts';
+import { toolCacheDir } from '../../shared/load-config.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const say = (message: string) => process.stderr.write(`[contract] ${message}\n`);

@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { ELASTICSEARCH_VERSION } from '../../shared/dev/elasticsearch.ts';
-import { freePort } from '../../shared/dev/free-port.ts';
-import { startManagedProcess, type ManagedProcess } from '../../shared/dev/managed-process.ts';
-import { apiNodeFlags } from '../../shared/dev/node-flags.ts';
-import { startEmbeddedPostgres, type LocalPostgres } from '../../shared/dev/postgres.ts';
-import { resolveTemporalCli, startTemporalDevServer, type LocalTemporal } from '../../shared/dev/temporal.ts';
-import { toolCacheDir } from '../../shared/dev/tool-cache.ts';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { ELASTICSEARCH_VERSION } from '../../dev/elasticsearch.ts';
+import { freePort } from '../../shared/net/free-port.ts';
+import { startManagedProcess, type ManagedProcess } from '../../dev/managed-process.ts';
+import { apiNodeFlags } from '../../dev/node-flags.ts';
+import { startEmbeddedPostgres, type LocalPostgres } from '../../dev/postgres.ts';
+import { resolveTemporalCli, startTemporalDevServer, type LocalTemporal } from '../../dev/temporal.ts';
+import { toolCacheDir } from '../../shared/load-config.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -150,7 +150,7 @@ export async function startFaultStack(options: { scenario: string; elasticsearch
   let elasticsearchHandle: Restartable | undefined;
   let elasticsearchUrl = '';
   if (options.elasticsearch) {
-    const { installElasticsearch, startElasticsearch } = await import('../../shared/dev/elasticsearch.ts');
+    const { installElasticsearch, startElasticsearch } = await import('../../dev/elasticsearch.ts');
     const { home } = await installElasticsearch({ cacheDir: toolCacheDir() });
     const esDir = join(root, 'elasticsearch');
     const startEs = (port?: number) => startElasticsearch({ home, dataDir: esDir, port, heapMb: 512, log: (line) => record('elasticsearch', line) });

@@ -5,7 +5,7 @@
 import { appendFile } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from '@jest/globals';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { startFaultStack, type FaultStack, type Restartable } from './fault-stack.ts';
 import { startStorm, type StormReport } from './storm.ts';
 

@@ -1,4 +1,4 @@
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import type { TestStack } from './stack.ts';
 
 export interface OutboxMail {

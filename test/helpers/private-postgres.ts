@@ -1,7 +1,7 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres, type LocalPostgres } from '../../shared/dev/postgres.ts';
+import { startEmbeddedPostgres, type LocalPostgres } from '../../dev/postgres.ts';
 
 export interface PrivatePostgres {
   /** URL of a database of its own on this server. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { toolCacheDir } from '../../shared/dev/tool-cache.ts';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { toolCacheDir } from '../../shared/load-config.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { readyOnFirstUse } from '../../shared/search/create-search-index.ts';
 import { createElasticsearchSearchIndex } from '../../shared/search/elasticsearch-index.ts';
 import { createLocalEmbedder, localModelDir } from '../../shared/search/local-embedder.ts';

@@ -1,4 +1,3 @@
-import { publicUrlOf } from '../../shared/config.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import pg from 'pg';
@@ -12,8 +11,7 @@ import { openOrm, runMigrations, type Orm } from '../../shared/db/orm.ts';
 import { createLogger } from '../../shared/logger.ts';
 import type { SearchIndex } from '../../shared/search/search-index.ts';
 import { connectTemporal, type TemporalClient } from '../../shared/temporal/client.ts';
-import { createWorker } from '../../worker/worker.ts';
-import { createWorkerDeps, startOutboxRelay } from '../../worker/deps.ts';
+import { createWorkerRuntime, type WorkerRuntime } from '../../worker/runtime.ts';
 import { TEST_ENV } from './test-services.ts';
 
 export interface TestStack {
@@ -94,29 +92,17 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue,
   });
-  let worker: Worker | undefined;
+  let runtime: WorkerRuntime | undefined;
   let workerConnection: NativeConnection | undefined;
-  let workerRun: Promise<void> | undefined;
-  let relay: { stop(): Promise<void> } | undefined;
-  let stopLiveness: (() => Promise<void>) | undefined;
+  // The worker and its outbox relay, wired as worker/main.ts wires them.
   const startWorker = async () => {
     workerConnection ??= await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
-    const deps = createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY as string, search, logger });
-    worker = await createWorker({ connection: workerConnection, namespace: config.TEMPORAL_NAMESPACE, taskQueue, deps });
-    stopLiveness = () => deps.integrationLiveness.stop();
-    workerRun = worker.run();
-    // The outbox relay runs beside the worker, as in worker/main.ts.
-    relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue, logger, indexIncidents: search !== undefined, publicUrl: publicUrlOf(config) });
+    runtime = await createWorkerRuntime(config, { orm, connection: workerConnection, temporal: temporal.client, encryptionKey: config.ENCRYPTION_KEY as string, search, logger, taskQueue });
+    void runtime.run();
   };
   const stopWorker = async () => {
-    await relay?.stop();
-    relay = undefined;
-    if (worker && worker.getState() === 'RUNNING') worker.shutdown();
-    await workerRun;
-    await stopLiveness?.();
-    stopLiveness = undefined;
-    worker = undefined;
-    workerRun = undefined;
+    await runtime?.stop();
+    runtime = undefined;
   };
   if (options.worker) await startWorker();
   const requestCaches = startRequestCaches(config, logger, { orm, databaseUrl: database.url });
@@ -134,8 +120,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     http: supertest(app.callback()),
     databaseUrl: database.url,
     requestCaches,
-    get worker() {
-      return worker;
+    get worker(): Worker | undefined {
+      return runtime?.worker;
     },
     startWorker,
     stopWorker,

@@ -1,9 +1,9 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '../../shared/dev/postgres.ts';
-import { resolveTemporalCli, startTemporalDevServer } from '../../shared/dev/temporal.ts';
-import { toolCacheDir } from '../../shared/dev/tool-cache.ts';
+import { startEmbeddedPostgres } from '../../dev/postgres.ts';
+import { resolveTemporalCli, startTemporalDevServer } from '../../dev/temporal.ts';
+import { toolCacheDir } from '../../shared/load-config.ts';
 
 /** Environment variables through which the integration tests find the real servers. */
 export const TEST_ENV = {
@@ -54,7 +54,7 @@ export async function startTestServices(log: (message: string) => void): Promise
   if (!process.env.ELASTICSEARCH_URL) {
     pending.push(
       (async () => {
-        const { installElasticsearch, startElasticsearch } = await import('../../shared/dev/elasticsearch.ts');
+        const { installElasticsearch, startElasticsearch } = await import('../../dev/elasticsearch.ts');
         const { home } = await installElasticsearch({ cacheDir, log });
         const elasticsearch = await startElasticsearch({ home, dataDir: join(root, 'elasticsearch'), heapMb: 512, log });
         stops.push(() => elasticsearch.stop());

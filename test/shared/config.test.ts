@@ -1,4 +1,6 @@
-import { ConfigError, parseConfig } from '../../shared/config.ts';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, parseConfig, toolCacheDirOf } from '../../shared/config.ts';
 
 describe('parseConfig', () => {
   it('applies the embedded defaults when nothing is set', () => {
@@ -57,5 +59,27 @@ describe('parseConfig', () => {
     });
     expect(config.OUTBOUND_ALLOW_PRIVATE).toBe(true);
     expect(config.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
+  });
+
+  it.each([
+    [{}, 'http://localhost:3000'],
+    [{ PORT: '8080' }, 'http://localhost:8080'],
+    [{ PUBLIC_URL: 'https://tocsin.example.com' }, 'https://tocsin.example.com'],
+    [{ PUBLIC_URL: 'https://tocsin.example.com/' }, 'https://tocsin.example.com'],
+    [{ PUBLIC_URL: ' https://example.com/tocsin// ' }, 'https://example.com/tocsin'],
+  ])('resolves the public URL of %j once: %s', (env, publicUrl) => {
+    const config = parseConfig(env);
+    expect(config.publicUrl).toBe(publicUrl);
+    // The raw variable is normalized alike, for the places that leave it out when unset (OpenAPI servers).
+    expect(config.PUBLIC_URL).toBe('PUBLIC_URL' in env ? publicUrl : undefined);
+  });
+
+  it.each([
+    [{ TOCSIN_TOOL_CACHE: '/opt/tools', XDG_CACHE_HOME: '/xdg' }, '/opt/tools'],
+    [{ XDG_CACHE_HOME: '/xdg' }, '/xdg/tocsin'],
+    [{}, join(homedir(), '.cache', 'tocsin')],
+  ])('resolves the tool cache of %j once: %s', (env, dir) => {
+    expect(parseConfig(env).toolCacheDir).toBe(dir);
+    expect(toolCacheDirOf(env)).toBe(dir);
   });
 });

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../shared/dev/free-port.ts';
-import { startManagedProcess, type ManagedProcess } from '../../shared/dev/managed-process.ts';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { freePort } from '../../shared/net/free-port.ts';
+import { startManagedProcess, type ManagedProcess } from '../../dev/managed-process.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres.ts';
 import { TEST_ENV } from '../helpers/test-services.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { MAX_ALERTS_PER_BATCH, type AlertSignalPayload, type AutoResolveResult } from '../../shared/domain/ingestion.ts';
 import type { alertIngestionWorkflow } from '../../workflows/alert-ingestion.workflow.ts';
 import { alertReceivedSignal, alertsReceivedSignal, incidentResolvedSignal } from '../../workflows/messages.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { mailsTo } from '../helpers/outbox.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { WorkflowUpdateFailedError, WorkflowUpdateStage, type WorkflowHandle } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import { waitFor } from '../../shared/dev/wait-for.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import type { ExecutionProgress, ProcedureExecutionInput, StepDefinition, StepState, StepType } from '../../shared/domain/procedure.ts';
 import type { procedureExecutionWorkflow } from '../../workflows/procedure-execution.workflow.ts';
 import { cancelExecutionUpdate, completeStepUpdate } from '../../workflows/messages.ts';

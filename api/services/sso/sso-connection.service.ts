@@ -34,7 +34,7 @@ export interface SsoUrls {
 }
 
 export function ssoUrls(publicUrl: string): SsoUrls {
-  const base = `${publicUrl.replace(/\/$/, '')}/api/v1/sso`;
+  const base = `${publicUrl}/api/v1/sso`;
   return {
     callbackUrl: `${base}/callback`,
     // The metadata URL doubles as the entity id: unique per connection and resolvable, as IdPs like.

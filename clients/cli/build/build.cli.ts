@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { build } from 'esbuild';
-import { toolCacheDir } from '../../../shared/dev/tool-cache.ts';
+import { toolCacheDir } from '../../../shared/load-config.ts';
 import { HELPER_PLATFORMS, helperPaths, hostPlatform, platformId, type HelperPlatform } from '../../../shared/helper/platforms.ts';
 import { ensureNodeBinary, HELPER_NODE_VERSION } from './node-binaries.ts';
 

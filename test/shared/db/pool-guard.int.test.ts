@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { openOrm, type Orm } from '../../../shared/db/orm.ts';
-import { waitFor } from '../../../shared/dev/wait-for.ts';
+import { waitFor } from '../../../dev/wait-for.ts';
 import { startPrivatePostgres, type PrivatePostgres } from '../../helpers/private-postgres.ts';
 import { createTestDatabase } from '../../helpers/stack.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { toolCacheDir } from '../../../shared/dev/tool-cache.ts';
+import { toolCacheDir } from '../../../shared/load-config.ts';
 import { openOrm, runMigrations, type Orm } from '../../../shared/db/orm.ts';
 import type { Embedder } from '../../../shared/search/embedder.ts';
 import { createElasticsearchSearchIndex } from '../../../shared/search/elasticsearch-index.ts';

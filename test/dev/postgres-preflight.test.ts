@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { unreachableDirectoryForOthers } from '../../../shared/dev/postgres.ts';
+import { unreachableDirectoryForOthers } from '../../dev/postgres.ts';
 
 describe('unreachableDirectoryForOthers', () => {
   const root = mkdtempSync(join(tmpdir(), 'pg-preflight-'));

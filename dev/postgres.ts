@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import pg from 'pg';
-import { freePort } from './free-port.ts';
+import { freePort } from '../shared/net/free-port.ts';
 
 export interface LocalPostgres {
   /** Connection URL of the default `tocsin` database. */

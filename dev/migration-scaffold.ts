@@ -13,6 +13,20 @@ export function migrationSlug(name: string): string {
   return name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).join('-');
 }
 
+/**
+ * When to stamp a new migration: now, or one second after the latest migration the index lists
+ * when that one is stamped later (a clock behind, or a migration written with a chosen time), so
+ * names keep sorting in the order the index applies them.
+ */
+export function nextMigrationTime(index: string, now: Date): Date {
+  const stamps = [...index.matchAll(/name: '(\d{14})-/g)].map((match) => match[1] as string);
+  const latest = stamps.sort().at(-1);
+  if (!latest) return now;
+  const [, y, mo, d, h, mi, se] = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(latest) as RegExpExecArray;
+  const next = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(se) + 1));
+  return next > now ? next : now;
+}
+
 export interface MigrationScaffold {
   /** `20261124050000-add-alert-labels`: the migration's recorded name and its file name's stem. */
   name: string;

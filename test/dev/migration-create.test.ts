@@ -3,10 +3,10 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { addToMigrationIndex, migrationSlug, migrationTimestamp, scaffoldMigration } from '../../../shared/db/migration-scaffold.ts';
+import { addToMigrationIndex, migrationSlug, migrationTimestamp, nextMigrationTime, scaffoldMigration } from '../../dev/migration-scaffold.ts';
 
 const run = promisify(execFile);
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 
 describe('migration scaffold', () => {
   it.each([
@@ -32,6 +32,15 @@ describe('migration scaffold', () => {
     expect(scaffold.source).toContain("override name = '20261124050000-add-alert-labels';");
   });
 
+  it.each([
+    ['now, when every listed migration is older', '20261124050000', '2026-11-24T06:00:00.000Z', '2026-11-24T06:00:00.000Z'],
+    ['one second after a listed migration stamped later than now', '20261124235959', '2026-11-24T06:00:00.000Z', '2026-11-25T00:00:00.000Z'],
+    ['now, when it is that very second plus one', '20261124055959', '2026-11-24T06:00:00.000Z', '2026-11-24T06:00:00.000Z'],
+  ])('stamps %s', (_case, latest, now, expected) => {
+    const index = `export const MIGRATIONS = [{ name: '20261122000000-foundation', class: A },\n  { name: '${latest}-later', class: B }];\n`;
+    expect(nextMigrationTime(index, new Date(now)).toISOString()).toBe(expected);
+  });
+
   it('refuses a name without letters or digits', () => {
     expect(() => scaffoldMigration('--', new Date())).toThrow(/no letters or digits/);
   });
@@ -55,7 +64,7 @@ describe('npm run migration:create', () => {
 
   it('writes a migration the index lists last, and the index still loads', async () => {
     const before = readdirSync(dir).length;
-    const { stdout } = await run(process.execPath, [join(root, 'shared/db/migration-create.cli.ts'), 'add', 'alert', 'labels', '--dir', dir]);
+    const { stdout } = await run(process.execPath, [join(root, 'dev/migration-create.cli.ts'), 'add', 'alert', 'labels', '--dir', dir]);
     const file = stdout.trim();
     expect(file).toMatch(/\d{14}-add-alert-labels\.migration\.ts$/);
     expect(readdirSync(dir)).toHaveLength(before + 1);
@@ -66,5 +75,8 @@ describe('npm run migration:create', () => {
     ]);
     const listed = JSON.parse(names) as Array<[string, string]>;
     expect(listed.at(-1)).toEqual([expect.stringMatching(/^\d{14}-add-alert-labels$/), 'function']);
+    // Named to sort after every migration listed before it, the order the index applies them in.
+    const stamps = listed.map(([name]) => name.slice(0, 14));
+    expect(stamps.at(-1)! > stamps.slice(0, -1).sort().at(-1)!).toBe(true);
   });
 });

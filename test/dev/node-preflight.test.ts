@@ -5,8 +5,8 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const { versionProblem, REQUIRED } = require('../../../shared/dev/node-preflight.cjs') as { versionProblem(version: string): string | null; REQUIRED: number[] };
-const preflightPath = fileURLToPath(new URL('../../../shared/dev/node-preflight.cjs', import.meta.url));
+const { versionProblem, REQUIRED } = require('../../dev/node-preflight.cjs') as { versionProblem(version: string): string | null; REQUIRED: number[] };
+const preflightPath = fileURLToPath(new URL('../../dev/node-preflight.cjs', import.meta.url));
 
 describe('Node version preflight', () => {
   it.each([
@@ -27,7 +27,7 @@ describe('Node version preflight', () => {
   });
 
   it('asks for the version package.json engines declares', () => {
-    const { engines } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { engines: { node: string } };
+    const { engines } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { engines: { node: string } };
     expect(engines.node).toBe(`>=${REQUIRED.join('.')}.0`);
   });
 

@@ -1,5 +1,5 @@
 import { installElasticsearch } from './elasticsearch.ts';
-import { toolCacheDir } from './tool-cache.ts';
+import { toolCacheDir } from '../shared/load-config.ts';
 
 // Progress goes to stderr so `$(npm run -s es:install)` captures just the home path.
 const { home } = await installElasticsearch({

@@ -1,11 +1,9 @@
 import { join, resolve } from 'node:path';
-import type { Config } from '../config.ts';
-import { ensureDevSecret } from './dev-secrets.ts';
+import type { LoadedConfig } from '../shared/load-config.ts';
 import { installElasticsearch, startElasticsearch } from './elasticsearch.ts';
-import { freePort } from './free-port.ts';
+import { freePort } from '../shared/net/free-port.ts';
 import { startEmbeddedPostgres } from './postgres.ts';
 import { resolveTemporalCli, startTemporalDevServer } from './temporal.ts';
-import { toolCacheDir } from './tool-cache.ts';
 
 export interface LocalEnvironment {
   /** Variables for the API and worker processes: configured ones win, local ones fill the gaps. */
@@ -16,11 +14,11 @@ export interface LocalEnvironment {
 
 /**
  * Starts what the configuration leaves unset: embedded PostgreSQL in DATA_DIR/postgres, the
- * Temporal dev server with a SQLite file in DATA_DIR, and development secrets. Elasticsearch only
+ * Temporal dev server with a SQLite file in DATA_DIR; the secrets loadConfig resolved pass on. Elasticsearch only
  * when asked (`elasticsearch: true`; it needs Java and a first download from Maven Central):
  * otherwise, with ELASTICSEARCH_URL unset, search runs on PostgreSQL.
  */
-export async function startLocalEnvironment(config: Config, log: (message: string) => void, options: { elasticsearch?: boolean } = {}): Promise<LocalEnvironment> {
+export async function startLocalEnvironment(config: LoadedConfig, log: (message: string) => void, options: { elasticsearch?: boolean } = {}): Promise<LocalEnvironment> {
   const dataDir = resolve(config.DATA_DIR);
   const env: Record<string, string> = { DATA_DIR: dataDir };
   const stops: Array<() => Promise<void>> = [];
@@ -38,7 +36,7 @@ export async function startLocalEnvironment(config: Config, log: (message: strin
     }
     let temporalUiUrl: string | null = null;
     if (!config.TEMPORAL_ADDRESS) {
-      const cliPath = await resolveTemporalCli({ explicitPath: config.TEMPORAL_CLI_PATH, cacheDir: toolCacheDir(), log });
+      const cliPath = await resolveTemporalCli({ explicitPath: config.TEMPORAL_CLI_PATH, cacheDir: config.toolCacheDir, log });
       log(`temporal: starting the dev server (${cliPath})`);
       const temporal = await startTemporalDevServer({
         cliPath,
@@ -53,17 +51,16 @@ export async function startLocalEnvironment(config: Config, log: (message: strin
       temporalUiUrl = temporal.uiUrl;
     }
     if (options.elasticsearch && !config.ELASTICSEARCH_URL) {
-      const { home } = await installElasticsearch({ cacheDir: toolCacheDir(), log });
+      const { home } = await installElasticsearch({ cacheDir: config.toolCacheDir, log });
       log('elasticsearch: starting (first start takes a minute)');
       // 9200 when free, so the URL usually stays the same between runs.
       const es = await startElasticsearch({ home, dataDir: join(dataDir, 'elasticsearch'), port: await freePort(9200), log });
       stops.push(() => es.stop());
       env.ELASTICSEARCH_URL = es.url;
     }
-    if (config.NODE_ENV !== 'production') {
-      env.JWT_SECRET = config.JWT_SECRET ?? ensureDevSecret(dataDir, 'jwt');
-      env.ENCRYPTION_KEY = config.ENCRYPTION_KEY ?? ensureDevSecret(dataDir, 'encryption');
-    }
+    // Configured or the development ones loadConfig derived: the children use the same.
+    env.JWT_SECRET = config.JWT_SECRET;
+    env.ENCRYPTION_KEY = config.ENCRYPTION_KEY;
     return { env, temporalUiUrl, stop };
   } catch (error) {
     await stop();

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { freePort } from './free-port.ts';
+import { freePort } from '../shared/net/free-port.ts';
 import { goInstall } from './go-install.ts';
 import { startManagedProcess } from './managed-process.ts';
 import { waitFor } from './wait-for.ts';

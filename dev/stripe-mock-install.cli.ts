@@ -1,5 +1,5 @@
 import { resolveStripeMock } from './stripe-mock.ts';
-import { toolCacheDir } from './tool-cache.ts';
+import { toolCacheDir } from '../shared/load-config.ts';
 
 // `npm run stripe-mock:install`: builds stripe-mock (billing tests) into the tool cache with `go install`.
 try {

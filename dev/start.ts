@@ -1,6 +1,6 @@
 import { apiNodeFlags } from './node-flags.ts';
-import { parseConfig } from '../config.ts';
-import { loadConfig } from '../load-config.ts';
+import { parseConfig } from '../shared/config.ts';
+import { loadConfig } from '../shared/load-config.ts';
 import { buildHelperInBackground } from './helper-build.ts';
 import { startLocalEnvironment } from './local-environment.ts';
 import { startManagedProcess, type ManagedProcess } from './managed-process.ts';

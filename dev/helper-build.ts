@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { helperPaths, hostPlatform, platformId } from '../helper/platforms.ts';
+import { helperPaths, hostPlatform, platformId } from '../shared/helper/platforms.ts';
 import { startManagedProcess, type ManagedProcess } from './managed-process.ts';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * `npm start`: brings the tocsin CLI executable for this machine up to date in a child process

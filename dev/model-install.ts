@@ -4,7 +4,7 @@ import { access, mkdir, mkdtemp, readdir, readFile, rename, rm, copyFile } from 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { LOCAL_MODEL, localModelDir } from './local-embedder.ts';
+import { LOCAL_MODEL, localModelDir } from '../shared/search/local-embedder.ts';
 
 const run = promisify(execFile);
 

@@ -6,7 +6,7 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { freePort } from './free-port.ts';
+import { freePort } from '../shared/net/free-port.ts';
 import { startManagedProcess } from './managed-process.ts';
 import { waitFor } from './wait-for.ts';
 

@@ -1,6 +1,6 @@
 import { installElasticsearch, startElasticsearch } from './elasticsearch.ts';
-import { freePort } from './free-port.ts';
-import { toolCacheDir } from './tool-cache.ts';
+import { freePort } from '../shared/net/free-port.ts';
+import { toolCacheDir } from '../shared/load-config.ts';
 
 const log = (message: string) => console.error(`[es:start] ${message}`);
 

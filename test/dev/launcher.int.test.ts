@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../../shared/dev/free-port.ts';
-import { waitFor } from '../../../shared/dev/wait-for.ts';
+import { freePort } from '../../shared/net/free-port.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 
 /** Every process below `root`, from the process table. */
 function descendants(root: number): number[] {
@@ -57,7 +57,7 @@ describe('npm start (integration: the real launcher, embedded PostgreSQL, Tempor
     };
     // The launcher must bring up its own servers, not reuse the test run's.
     for (const name of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'ELASTICSEARCH_URL', 'JWT_SECRET', 'ENCRYPTION_KEY', 'NODE_OPTIONS']) delete env[name];
-    const launcher = spawn(process.execPath, ['shared/dev/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const launcher = spawn(process.execPath, ['dev/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     launcher.stdout.on('data', (chunk) => (output += chunk));
     launcher.stderr.on('data', (chunk) => (output += chunk));

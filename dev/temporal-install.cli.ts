@@ -1,5 +1,5 @@
 import { resolveTemporalCli } from './temporal.ts';
-import { toolCacheDir } from './tool-cache.ts';
+import { toolCacheDir } from '../shared/load-config.ts';
 
 // `npm run temporal:install`: finds, downloads or builds the Temporal CLI into the tool cache.
 try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ASYNC_CONTEXT_FRAME, apiNodeFlags } from '../../../shared/dev/node-flags.ts';
+import { ASYNC_CONTEXT_FRAME, apiNodeFlags } from '../../dev/node-flags.ts';
 
 describe('apiNodeFlags', () => {
   it.each([

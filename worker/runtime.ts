@@ -1,0 +1,75 @@
+import type { Client } from '@temporalio/client';
+import type { NativeConnection, Worker, WorkerOptions } from '@temporalio/worker';
+import type { OutboxRelayStats } from '../activities/outbox-relay.ts';
+import type { Config } from '../shared/config.ts';
+import type { Orm } from '../shared/db/orm.ts';
+import type { Logger } from '../shared/logger.ts';
+import type { SearchIndex } from '../shared/search/search-index.ts';
+import { createWorkerDeps, startOutboxRelay } from './deps.ts';
+import { createWorker } from './worker.ts';
+
+export interface WorkerRuntimeOptions {
+  orm: Orm;
+  /** The worker's own connection (the health probes ask it too). */
+  connection: NativeConnection;
+  /** A client for the outbox relay, which starts delivery, notification-mail and indexing workflows. */
+  temporal: Client;
+  encryptionKey: string;
+  search?: SearchIndex;
+  logger: Logger;
+  /** Instead of TEMPORAL_TASK_QUEUE: tests give each file a queue of its own on the shared server. */
+  taskQueue?: string;
+  /** Interceptors (tracing, metrics) and other worker options on top of createWorker's. */
+  overrides?: Partial<WorkerOptions>;
+}
+
+export interface WorkerRuntime {
+  readonly worker: Worker;
+  readonly relay: { stats(): OutboxRelayStats };
+  /**
+   * Runs the worker until it shuts down (stop(), or SIGINT/SIGTERM through the SDK's Runtime), then
+   * stops the outbox relay and writes the last second of integration liveness.
+   */
+  run(): Promise<void>;
+  /** Shuts the worker down and waits for run() to return; running activities finish or retry elsewhere. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The one wiring of a worker process, the same in `npm run worker` (worker/main.ts), `npm start`
+ * and the benchmarks and fault suite (which run worker/main.ts) and the integration tests (in
+ * process): the activities' dependencies, the Temporal worker on the task queue, and the outbox
+ * relay beside it, which must run wherever the worker runs or domain events are never delivered.
+ */
+export async function createWorkerRuntime(config: Config, options: WorkerRuntimeOptions): Promise<WorkerRuntime> {
+  const taskQueue = options.taskQueue ?? config.TEMPORAL_TASK_QUEUE;
+  const deps = createWorkerDeps(config, options.orm, { encryptionKey: options.encryptionKey, search: options.search, logger: options.logger });
+  const worker = await createWorker({ connection: options.connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue, deps, overrides: options.overrides });
+  const relay = startOutboxRelay({
+    orm: options.orm,
+    temporal: options.temporal,
+    taskQueue,
+    logger: options.logger,
+    indexIncidents: options.search !== undefined,
+    publicUrl: config.publicUrl,
+  });
+  // Whatever ends the worker (or a runtime that never ran) stops the relay and the liveness writer once.
+  const stopAfter = async (work: Promise<void>) => {
+    try {
+      await work;
+    } finally {
+      await relay.stop();
+      await deps.integrationLiveness.stop().catch((error: unknown) => options.logger.warn({ err: error }, 'could not write the last integration liveness'));
+    }
+  };
+  let running: Promise<void> | undefined;
+  return {
+    worker,
+    relay,
+    run: () => (running ??= stopAfter(worker.run())),
+    async stop() {
+      if (worker.getState() === 'RUNNING') worker.shutdown();
+      await (running ??= stopAfter(Promise.resolve()));
+    },
+  };
+}
