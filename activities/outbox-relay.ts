@@ -8,9 +8,9 @@ import { INCIDENT_ID, ORGANIZATION_ID } from '../shared/domain/search-attributes
 import type { Logger } from '../shared/logger.ts';
 import { scheduleSearchIndexing } from '../shared/search/schedule-indexing.ts';
 import { workflowIds } from '../shared/temporal/ids.ts';
-import type { notificationMailWorkflow } from '../workflows/notification-mail.workflow.ts';
+import type { notificationMailBatchWorkflow } from '../workflows/notification-mail.workflow.ts';
 import type { outboundDeliveryWorkflow } from '../workflows/outbound-delivery.workflow.ts';
-import { notificationKey, planNotificationMails } from './notification-mail.ts';
+import { notificationKey, notificationMailBatches, planNotificationMails } from './notification-mail.ts';
 import { planNotifications, type NotificationDraft, type OutboxEvent } from './notification-rules.ts';
 import { batchNotices, forEachBounded, incidentsToIndex, type InsertedNotification } from './outbox-batch.ts';
 
@@ -47,8 +47,9 @@ export interface OutboxRelayStats {
  * NOTIFY and the notifications only take effect at commit; a crash before commit re-runs the batch,
  * and the deliveries it started again are refused by Temporal as duplicates of the same id, the
  * notifications by their unique (event, user, type), and indexing passes only repeat.
- * Notification emails are workflows too (`notification-mail:<event>:<user>`), started only for the
- * notifications the batch inserted: the send happens outside the transaction, once per id.
+ * Notification emails are workflows too, one per organization and up to 100 notifications the batch
+ * inserted (`notification-mail:<first notification>:<count>`): the sends happen outside the
+ * transaction, and mark the rows `mailed_at` so a retry does not mail them again.
  *
  * A batch costs a constant number of database round trips whatever its size (claim, subscribers,
  * at most three notification reads, one insert, one NOTIFY statement, one update); the Temporal
@@ -86,7 +87,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     }
   }
   // Inputs typed by the workflows they start.
-  const startNotificationMail = (input: Parameters<typeof notificationMailWorkflow>[0]) => startOnce('notificationMailWorkflow', workflowIds.notificationMail(input.eventId, input.userId), input);
+  const startNotificationMails = (input: Parameters<typeof notificationMailBatchWorkflow>[0]) => startOnce('notificationMailBatchWorkflow', workflowIds.notificationMailBatch(input.notificationIds), input);
   const startDelivery = (input: Parameters<typeof outboundDeliveryWorkflow>[0]) => startOnce('outboundDeliveryWorkflow', workflowIds.delivery(input.eventId, input.integrationId), input);
 
   /** One delivery per event and enabled integration subscribed to its type, found in one query. */
@@ -113,8 +114,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   async function notify(em: SqlEntityManager, events: OutboxEvent[]): Promise<InsertedNotification[]> {
     const drafts = await planNotifications(em, events);
     const inserted = await insertNotifications(em, drafts);
-    const mails = planNotificationMails(drafts, new Set(inserted.map(notificationKey)), publicUrl);
-    await forEachBounded(mails, concurrency, startNotificationMail);
+    const mails = planNotificationMails(drafts, new Map(inserted.map((row) => [notificationKey(row), row.id])));
+    await forEachBounded(notificationMailBatches(mails, publicUrl), concurrency, startNotificationMails);
     return inserted;
   }
 

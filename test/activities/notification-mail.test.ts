@@ -1,4 +1,4 @@
-import { notificationKey, notificationMailMessage, planNotificationMails } from '../../activities/notification-mail.ts';
+import { notificationKey, notificationMailBatches, notificationMailMessage, planNotificationMails } from '../../activities/notification-mail.ts';
 import type { NotificationDraft } from '../../activities/notification-rules.ts';
 
 const snapshot = { id: 'i1', title: 'Disk full', severity: 'high', status: 'active', source: 'webhook', alert_count: 3 };
@@ -16,7 +16,8 @@ const draft = (eventId: string, userId: string, type: NotificationDraft['type'],
   ...fields,
 });
 const keyOf = (d: NotificationDraft) => notificationKey({ event_id: d.eventId, user_id: d.userId, type: d.type });
-const allInserted = (drafts: NotificationDraft[]) => new Set(drafts.map(keyOf));
+// Row ids named after their keys, so the expectations read which notification was chosen.
+const allInserted = (drafts: NotificationDraft[]) => new Map(drafts.map((d) => [keyOf(d), `n:${keyOf(d)}`]));
 
 describe('planNotificationMails', () => {
   const created = draft('e1', 'u1', 'incident.created');
@@ -26,16 +27,37 @@ describe('planNotificationMails', () => {
   const waiting = draft('e3', 'u1', 'execution.waiting', { email: true, incidentId: null, data: {} });
 
   it.each([
-    ['one mail per notified user', [created, other], allInserted([created, other]), ['e1:u1:New incident', 'e1:u2:New incident']],
+    ['one mail per notified user', [created, other], allInserted([created, other]), ['n:e1:u1:incident.created', 'n:e1:u2:incident.created']],
     ['email off: none', [draft('e1', 'u1', 'incident.created', { email: false })], allInserted([created]), []],
-    ['a re-run batch inserted nothing: none', [created, other], new Set<string>(), []],
-    ['only the rows inserted (a user of another organization is not)', [created, other], allInserted([created]), ['e1:u1:New incident']],
-    ['assigned and created for one user: one mail, the assignment', [created, assigned], allInserted([created, assigned]), ['e1:u1:You were assigned an incident']],
-    ['assignment first in the batch: still one', [assigned, created], allInserted([created, assigned]), ['e1:u1:You were assigned an incident']],
-    ['a resolution', [resolved], allInserted([resolved]), ['e2:u1:Incident resolved']],
+    ['a re-run batch inserted nothing: none', [created, other], new Map<string, string>(), []],
+    ['only the rows inserted (a user of another organization is not)', [created, other], allInserted([created]), ['n:e1:u1:incident.created']],
+    ['assigned and created for one user: one mail, the assignment', [created, assigned], allInserted([created, assigned]), ['n:e1:u1:incident.assigned']],
+    ['assignment first in the batch: still one', [assigned, created], allInserted([created, assigned]), ['n:e1:u1:incident.assigned']],
+    ['a resolution', [resolved], allInserted([resolved]), ['n:e2:u1:incident.resolved']],
     ['execution waits are not mailed', [waiting], allInserted([waiting]), []],
   ])('%s', (_case, drafts, inserted, expected) => {
-    expect(planNotificationMails(drafts, inserted, 'https://tocsin.example').map((mail) => `${mail.eventId}:${mail.userId}:${mail.subject.replace(/^\[HIGH\] (.*): Disk full$/, '$1')}`)).toEqual(expected);
+    const mails = planNotificationMails(drafts, inserted);
+    expect(mails.map((mail) => mail.notificationId)).toEqual(expected);
+    expect(mails.every((mail) => mail.organizationId === 'org-a' && mail.notificationId.startsWith(`n:${mail.eventId}:`))).toBe(true);
+  });
+});
+
+describe('notificationMailBatches', () => {
+  const mail = (organizationId: string, eventId: string, n: number) => ({ organizationId, eventId, notificationId: `${organizationId}-${n}` });
+  const shape = (mails: ReturnType<typeof mail>[], size: number) =>
+    notificationMailBatches(mails, 'https://t.example', size).map((batch) => `${batch.organizationId}:${batch.eventIds.join('+')}:${batch.notificationIds.join(',')}`);
+
+  it.each([
+    ['nothing to mail: no workflow', [], 2, []],
+    ['one organization within the size: one batch', [mail('a', 'e1', 1), mail('a', 'e1', 2)], 2, ['a:e1:a-1,a-2']],
+    ['cut into chunks of at most the size, each naming its events once', [mail('a', 'e1', 1), mail('a', 'e1', 2), mail('a', 'e2', 3)], 2, ['a:e1:a-1,a-2', 'a:e2:a-3']],
+    ['never two organizations in one batch', [mail('a', 'e1', 1), mail('b', 'e2', 1), mail('a', 'e3', 2)], 10, ['a:e1+e3:a-1,a-2', 'b:e2:b-1']],
+  ])('%s', (_case, mails, size, expected) => {
+    expect(shape(mails, size)).toEqual(expected);
+  });
+
+  it('carries the link base', () => {
+    expect(notificationMailBatches([mail('a', 'e1', 1)], 'https://t.example').map((batch) => batch.publicUrl)).toEqual(['https://t.example']);
   });
 });
 
