@@ -63,7 +63,7 @@ const worker = await createWorker({
 const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, interceptors: temporalClientInterceptors(tracing) });
 // Idempotent: the first worker creates the daily retention schedule, the others find it.
 await ensureRetentionSchedule(temporal.client, config.TEMPORAL_TASK_QUEUE);
-const relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue: config.TEMPORAL_TASK_QUEUE, logger, indexIncidents: search !== undefined, publicUrl: publicUrlOf(config) });
+const relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue: config.TEMPORAL_TASK_QUEUE, logger, indexSearch: search !== undefined, publicUrl: publicUrlOf(config) });
 // /healthz, /readyz and /metrics of this process, for an orchestrator's probes and a scraper.
 const healthSources = workerHealthSources({ orm, connection, namespace: config.TEMPORAL_NAMESPACE, worker, relay });
 metrics.observeHealth(healthSources);

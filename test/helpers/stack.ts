@@ -103,7 +103,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     stopLiveness = () => deps.integrationLiveness.stop();
     workerRun = worker.run();
     // The outbox relay runs beside the worker, as in worker/main.ts.
-    relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue, logger, indexIncidents: search !== undefined, publicUrl: publicUrlOf(config) });
+    relay = startOutboxRelay({ orm, temporal: temporal.client, taskQueue, logger, indexSearch: search !== undefined, publicUrl: publicUrlOf(config) });
   };
   const stopWorker = async () => {
     await relay?.stop();

@@ -1,5 +1,5 @@
-import { notificationKey, notificationMailBatches, notificationMailMessage, planNotificationMails } from '../../activities/notification-mail.ts';
-import type { NotificationDraft } from '../../activities/notification-rules.ts';
+import { notificationKey, notificationMailBatches, notificationMailMessage, planNotificationMails } from '../../../worker/outbox/notification-mails.ts';
+import type { NotificationDraft } from '../../../worker/outbox/notification-rules.ts';
 
 const snapshot = { id: 'i1', title: 'Disk full', severity: 'high', status: 'active', source: 'webhook', alert_count: 3 };
 const draft = (eventId: string, userId: string, type: NotificationDraft['type'], fields: Partial<NotificationDraft> = {}): NotificationDraft => ({

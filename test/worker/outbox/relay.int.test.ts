@@ -1,13 +1,13 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { createOutboxRelay } from '../../activities/outbox-relay.ts';
-import { createOrmConfig, type Orm } from '../../shared/db/orm.ts';
-import { REALTIME_CHANNEL, REALTIME_EVENT_TYPES, type RealtimeNotice } from '../../shared/domain/realtime.ts';
-import { waitFor } from '../../shared/dev/wait-for.ts';
-import { createLogger } from '../../shared/logger.ts';
-import { workflowIds } from '../../shared/temporal/ids.ts';
-import { addMember, bearer } from '../helpers/members.ts';
-import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+import { createOutboxRelay } from '../../../worker/outbox/relay.ts';
+import { createOrmConfig, type Orm } from '../../../shared/db/orm.ts';
+import { REALTIME_CHANNEL, REALTIME_EVENT_TYPES, type RealtimeNotice } from '../../../shared/domain/realtime.ts';
+import { waitFor } from '../../../shared/dev/wait-for.ts';
+import { createLogger } from '../../../shared/logger.ts';
+import { workflowIds } from '../../../shared/temporal/ids.ts';
+import { addMember, bearer } from '../../helpers/members.ts';
+import { registerOwner, startTestStack, type TestStack } from '../../helpers/stack.ts';
 
 const INCIDENTS = 6;
 const UPDATES_PER_INCIDENT = 30;
@@ -67,7 +67,7 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
     );
     expect(events).toHaveLength(INCIDENTS * (1 + UPDATES_PER_INCIDENT));
 
-    const relay = createOutboxRelay({ orm, temporal: stack.temporal.client, taskQueue: stack.config.TEMPORAL_TASK_QUEUE, logger: createLogger({ name: 'test', level: 'silent' }), batchSize: BATCH_SIZE, indexIncidents: true });
+    const relay = createOutboxRelay({ orm, temporal: stack.temporal.client, taskQueue: stack.config.TEMPORAL_TASK_QUEUE, logger: createLogger({ name: 'test', level: 'silent' }), batchSize: BATCH_SIZE, indexSearch: true });
     for (const event of events) {
       if (event.type === 'incident.updated') started.push(workflowIds.delivery(event.id, integration.body.data.id));
     }
