@@ -1,7 +1,8 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Orm } from '../shared/db/orm.ts';
 import type { Mailer } from '../shared/mail/mailer.ts';
-import type { NotificationMailInput } from './notification-mail.ts';
+import { forEachBounded } from '../worker/outbox/bounded.ts';
+import { notificationMailMessage, type NotificationMailBatch } from '../worker/outbox/notification-mails.ts';
 
 export interface NotificationMailActivityDeps {
   orm: Orm;
@@ -9,23 +10,55 @@ export interface NotificationMailActivityDeps {
   mailer?: Mailer;
 }
 
+/** Mails handed to the mail server at once per batch. */
+const SEND_CONCURRENCY = 8;
+
+type Pending = { id: string; type: string; data: Record<string, unknown>; incident_id: string | null; email: string };
+
 export function createNotificationMailActivities(deps: NotificationMailActivityDeps) {
   return {
     /**
-     * Mails one notification to its user's current address, read here so the address never sits in
-     * workflow history. A user gone (or moved to another organization) since is skipped. A retry
-     * after the mail server took the message but before this activity completed sends it again:
-     * at least once, never zero times.
+     * Mails a chunk of notifications a relay batch inserted, each to its user's current address,
+     * and marks them `mailed_at`. Three statements whatever the chunk's size: wait for the relay
+     * batch, read the unmailed rows with their users' addresses, mark those sent.
+     *
+     * The relay starts this workflow inside its transaction, so the rows may not be committed yet:
+     * the first statement takes a key-share lock on the batch's events, which the relay holds
+     * `for update` until it commits or rolls back; after that the rows are either there or never
+     * will be (a rolled-back batch is re-run with new notification ids, and a new workflow).
+     *
+     * A retry skips the rows already marked; a send that failed marks those that went out before
+     * failing. Only a crash between a send and its mark mails again: at least once, never zero times.
+     * A user gone (or moved to another organization) since is skipped.
      */
-    async sendNotificationMail(input: NotificationMailInput): Promise<{ status: 'sent' | 'skipped' }> {
+    async sendNotificationMails(batch: NotificationMailBatch): Promise<{ sent: number; skipped: number }> {
       if (!deps.mailer) throw ApplicationFailure.nonRetryable('no mailer configured in this worker');
-      const [user] = await deps.orm.em.fork().execute<Array<{ email: string }>>(
-        'select email from users where id = ? and organization_id = ?',
-        [input.userId, input.organizationId],
+      const mailer = deps.mailer;
+      const em = deps.orm.em.fork();
+      await em.execute(
+        'select count(*) from (select 1 from domain_events where id in (select value::uuid from json_array_elements_text(?::json)) for key share) as claimed',
+        [JSON.stringify(batch.eventIds)],
       );
-      if (!user) return { status: 'skipped' };
-      await deps.mailer.send({ to: user.email, subject: input.subject, text: input.text });
-      return { status: 'sent' };
+      const pending = await em.execute<Pending[]>(
+        `select n.id, n.type, n.data, n.incident_id, u.email from notifications n
+         join users u on u.id = n.user_id and u.organization_id = n.organization_id
+         where n.id in (select value::uuid from json_array_elements_text(?::json)) and n.organization_id = ? and n.mailed_at is null
+         order by n.id`,
+        [JSON.stringify(batch.notificationIds), batch.organizationId],
+      );
+      const sent: string[] = [];
+      try {
+        await forEachBounded(pending, SEND_CONCURRENCY, async (row) => {
+          const message = notificationMailMessage({ type: row.type as Parameters<typeof notificationMailMessage>[0]['type'], data: row.data, incidentId: row.incident_id }, batch.publicUrl);
+          await mailer.send({ to: row.email, ...message });
+          sent.push(row.id);
+        });
+      } finally {
+        if (sent.length > 0) {
+          await em.execute('update notifications set mailed_at = now() where id in (select value::uuid from json_array_elements_text(?::json)) and mailed_at is null', [JSON.stringify(sent)]);
+        }
+      }
+      return { sent: sent.length, skipped: batch.notificationIds.length - sent.length };
     },
   };
 }

@@ -167,7 +167,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       })
     : undefined;
   const authenticateCredential = createCredentialAuthenticator({ em, tokens, sessions, apiKeys });
-  const searchIndexer = createSearchIndexer({ temporal: runtime.temporal, logger });
+  const searchIndexer = createSearchIndexer({ em, logger });
   const procedures = withSearchIndexing(createProcedureService({ em, secretBox }), 'procedure', searchIndexer);
   const auth = createAuthService({ em, sessions, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, throttle, accounts, credentials });
   const publicUrl = config.publicUrl;
@@ -216,7 +216,9 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       incidents: createIncidentService({
         em,
         onResolved: (incident) => notifyIngestionOfResolution(runtime.temporal, incident, logger),
-        // The worker analyzes an incident after indexing it; a stale analysis is refreshed the same way.
+        // The worker analyzes an incident after indexing it; a stale analysis is refreshed the same way,
+        // directly: a refresh is asked by a read, not a change, so there is no event to record, and
+        // a lost one is asked again by the next read.
         analysis: runtime.search
           ? createAnalysisRefresher({ logger, schedule: (input) => scheduleSearchIndexing(runtime.temporal, { organizationId: input.organizationId, type: 'incident', id: input.incidentId }) })
           : undefined,

@@ -3,7 +3,7 @@ import type { ActivityDeps } from '../activities/index.ts';
 import { createGuardedHttpRequest } from '../activities/guarded-http-request.ts';
 import type { HttpRequest } from '../activities/http-request.ts';
 import { createIntegrationLiveness, type IntegrationLiveness } from '../activities/integration-liveness.ts';
-import { createOutboxRelay, type OutboxRelayStats } from '../activities/outbox-relay.ts';
+import { createOutboxRelay, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
 import type { Orm } from '../shared/db/orm.ts';
@@ -50,6 +50,6 @@ export function createWorkerDeps(config: Config, orm: Orm, options: { encryption
 /** The base of links in mails, as the API builds it. */
 
 /** Runs the outbox relay beside the worker until `stop()`. */
-export function startOutboxRelay(deps: { orm: Orm; temporal: Client; taskQueue: string; logger: Logger; indexIncidents: boolean; publicUrl: string }): { stop(): Promise<void>; stats(): OutboxRelayStats } {
+export function startOutboxRelay(deps: { orm: Orm; temporal: Client; taskQueue: string; logger: Logger; indexSearch: boolean; publicUrl: string }): { stop(): Promise<void>; stats(): OutboxRelayStats } {
   return createOutboxRelay(deps).start();
 }

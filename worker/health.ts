@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NativeConnection, State as WorkerState } from '@temporalio/worker';
-import type { OutboxRelayStats } from '../activities/outbox-relay.ts';
+import type { OutboxRelayStats } from './outbox/relay.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import { runReadinessChecks } from '../shared/health/readiness.ts';
 import type { Logger } from '../shared/logger.ts';

@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { NativeConnection, Worker, WorkerOptions } from '@temporalio/worker';
-import type { OutboxRelayStats } from '../activities/outbox-relay.ts';
+import type { OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import type { Logger } from '../shared/logger.ts';
@@ -50,7 +50,7 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
     temporal: options.temporal,
     taskQueue,
     logger: options.logger,
-    indexIncidents: options.search !== undefined,
+    indexSearch: options.search !== undefined,
     publicUrl: config.publicUrl,
   });
   // Whatever ends the worker (or a runtime that never ran) stops the relay and the liveness writer once.

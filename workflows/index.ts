@@ -6,4 +6,4 @@ export { searchIndexWorkflow } from './search-index.workflow.ts';
 export { procedureExecutionWorkflow } from './procedure-execution.workflow.ts';
 export { assistantReplyWorkflow } from './assistant-reply.workflow.ts';
 export { retentionWorkflow } from './retention.workflow.ts';
-export { notificationMailWorkflow } from './notification-mail.workflow.ts';
+export { notificationMailBatchWorkflow } from './notification-mail.workflow.ts';

@@ -1,15 +1,15 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
-import type { NotificationMailInput } from '../activities/notification-mail.ts';
 import { notificationMailActivityOptions } from './activity-options.ts';
 
-const { sendNotificationMail } = proxyActivities<Activities>(notificationMailActivityOptions);
+const { sendNotificationMails } = proxyActivities<Activities>(notificationMailActivityOptions);
 
 /**
- * One notification email, keyed `notification-mail:<event>:<user>`: the outbox relay starts it in
- * its batch (again after a crash, refused as a duplicate), and the send, outside that transaction,
- * is retried here until the mail server takes it.
+ * The emails of up to MAIL_BATCH_SIZE (worker/outbox/notification-mails.ts) notifications of one organization, keyed
+ * `notification-mail:<first notification>:<count>`: the outbox relay starts it in the batch that
+ * inserted them, and the sends, outside that transaction, are retried here until the mail server
+ * takes them.
  */
-export async function notificationMailWorkflow(input: NotificationMailInput): Promise<{ status: 'sent' | 'skipped' }> {
-  return sendNotificationMail(input);
+export async function notificationMailBatchWorkflow(batch: Parameters<Activities['sendNotificationMails']>[0]): Promise<{ sent: number; skipped: number }> {
+  return sendNotificationMails(batch);
 }

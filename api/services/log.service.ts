@@ -32,8 +32,7 @@ export function createLogService(deps: { em: () => EntityManager; indexer?: Sear
         attributes: log.attributes,
       }));
       await em.flush();
-      const indexer = deps.indexer;
-      if (indexer) await Promise.all(entries.map((entry) => indexer.schedule({ organizationId: auth.organizationId, type: 'log', id: entry.id })));
+      await deps.indexer?.scheduleAll(auth.organizationId, 'log', entries.map((entry) => entry.id));
       return { accepted: entries.length, ids: entries.map((entry) => entry.id) };
     },
 

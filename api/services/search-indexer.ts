@@ -1,25 +1,33 @@
+import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from '../../shared/logger.ts';
 import type { AuthContext } from '../auth-context.ts';
-import type { SearchIndexInput } from '../../shared/domain/search.ts';
-import type { TemporalClient } from '../../shared/temporal/client.ts';
-import { scheduleSearchIndexing } from '../../shared/search/schedule-indexing.ts';
+import type { SearchIndexDocumentType, SearchIndexInput } from '../../shared/domain/search.ts';
+import { recordDocumentChange } from '../../shared/db/repositories/search-events.ts';
 
 export interface SearchIndexer {
-  /** Asks the worker to (re)index one document after a committed write; never fails the write. */
+  /** Has one document (re)indexed after a committed write; never fails the write. */
   schedule(input: SearchIndexInput): Promise<void>;
+  /** The same for several documents of one type, in one outbox event. */
+  scheduleAll(organizationId: string, type: SearchIndexDocumentType, ids: readonly string[]): Promise<void>;
 }
 
-/** Schedules indexing after the API's own writes (knowledge base, procedures, logs). */
-export function createSearchIndexer(deps: { temporal: TemporalClient; logger: Logger }): SearchIndexer {
+/**
+ * Indexing after the API's own writes (knowledge base, procedures, logs) goes through the outbox,
+ * like incidents: a `search.document_changed` event, which the worker's relay turns into indexing
+ * workflows (worker/outbox/). Temporal being away delays indexing instead of losing it.
+ */
+export function createSearchIndexer(deps: { em: () => EntityManager; logger: Logger }): SearchIndexer {
+  const scheduleAll: SearchIndexer['scheduleAll'] = async (organizationId, type, ids) => {
+    try {
+      await recordDocumentChange(deps.em().fork(), organizationId, type, ids);
+    } catch (error) {
+      // The write is committed; `npm run search:reindex` repairs what the database refused here.
+      deps.logger.warn({ err: error, organizationId, type, ids: ids.length }, 'could not record a search document change');
+    }
+  };
   return {
-    async schedule(input) {
-      try {
-        await scheduleSearchIndexing(deps.temporal, input);
-      } catch (error) {
-        // The row is committed; `npm run search:reindex` repairs what a Temporal outage missed.
-        deps.logger.warn({ err: error, ...input }, 'could not schedule search indexing');
-      }
-    },
+    schedule: (input) => scheduleAll(input.organizationId, input.type, [input.id]),
+    scheduleAll,
   };
 }
 

@@ -11,3 +11,10 @@ export const EVENT_TYPES = [
   'execution.updated',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * Events only the outbox relay itself reads: never subscribable by integrations, never pushed.
+ * `search.document_changed` (`data.document: {type, ids}`): documents the API wrote, to (re)index.
+ */
+export const INTERNAL_EVENT_TYPES = ['search.document_changed'] as const;
+export type InternalEventType = (typeof INTERNAL_EVENT_TYPES)[number];

@@ -16,8 +16,11 @@ export const workflowIds = {
   searchIndex: (organizationId: string, type: string, id: string) => `search-index:${organizationId}:${type}:${id}`,
   /** One per domain event and subscribed integration: the outbox relay may start it twice, Temporal runs it once. */
   delivery: (eventId: string, integrationId: string) => `delivery:${eventId}:${integrationId}`,
-  /** One per domain event and notified user: a re-run outbox batch cannot mail twice. */
-  notificationMail: (eventId: string, userId: string) => `notification-mail:${eventId}:${userId}`,
+  /**
+   * One per chunk of notifications a relay batch inserted (their ids are new in each insert, so the
+   * first id and the count name the chunk): a second start of the same chunk is refused.
+   */
+  notificationMailBatch: (notificationIds: readonly string[]) => `notification-mail:${notificationIds[0] ?? 'none'}:${notificationIds.length}`,
   /** One per chat message mentioning the assistant: a second start for the same message is refused. */
   assistantReply: (messageId: string) => `assistant-reply:${messageId}`,
   /** The daily retention schedule, one per task queue (tests run several on one server). */

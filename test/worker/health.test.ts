@@ -1,4 +1,4 @@
-import type { OutboxRelayStats } from '../../activities/outbox-relay.ts';
+import type { OutboxRelayStats } from '../../worker/outbox/relay.ts';
 import { checkWorkerHealth, isRelayRecent, RELAY_STALE_AFTER_MS, type WorkerHealthSources } from '../../worker/health.ts';
 
 const NOW = 1_800_000_000_000;

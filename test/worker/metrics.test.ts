@@ -1,5 +1,5 @@
 import type { ActivityExecuteInput, ActivityInboundCallsInterceptor } from '@temporalio/worker';
-import type { OutboxRelayStats } from '../../activities/outbox-relay.ts';
+import type { OutboxRelayStats } from '../../worker/outbox/relay.ts';
 import type { Orm } from '../../shared/db/orm.ts';
 import { Registry } from '../../shared/observability/metrics.ts';
 import type { WorkerHealthSources } from '../../worker/health.ts';

@@ -26,6 +26,8 @@ export const NotificationEntity = defineEntity({
     executionId: p.uuid().nullable(),
     eventId: p.uuid(),
     readAt: p.datetime().nullable(),
+    /** Set once the notification's email went out (only incident notifications of organizations with `notifications.email`). */
+    mailedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

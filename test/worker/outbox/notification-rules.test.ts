@@ -1,4 +1,5 @@
-import { notificationReads, planEventNotifications, unseenExecutionWaits, type NotificationContext, type OutboxEvent } from '../../activities/notification-rules.ts';
+import { notificationReads, planEventNotifications, unseenExecutionWaits, type NotificationContext } from '../../../worker/outbox/notification-rules.ts';
+import type { OutboxEvent } from '../../../worker/outbox/outbox-event.ts';
 
 const ORG = 'org-a';
 const event = (id: string, type: string, data: Record<string, unknown>): OutboxEvent => ({ id, type, incident_id: 'i1', organization_id: ORG, data, created_at: new Date(0) });

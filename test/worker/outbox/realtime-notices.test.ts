@@ -1,26 +1,33 @@
-import { batchNotices, eventNotice, forEachBounded, incidentsToIndex, MAX_NOTICE_BYTES, type InsertedNotification } from '../../activities/outbox-batch.ts';
-import type { OutboxEvent } from '../../activities/notification-rules.ts';
+import { forEachBounded } from '../../../worker/outbox/bounded.ts';
+import type { OutboxEvent } from '../../../worker/outbox/outbox-event.ts';
+import { batchNotices, eventNotice, MAX_NOTICE_BYTES, type InsertedNotification } from '../../../worker/outbox/realtime-notices.ts';
+import { documentsToIndex } from '../../../worker/outbox/search-indexing.ts';
 
 const event = (id: string, type: string, incidentId: string | null, organizationId = 'org-a', data: Record<string, unknown> = {}): OutboxEvent => ({
   id, type, incident_id: incidentId, organization_id: organizationId, data, created_at: '2026-11-23 12:00:00.123456+00',
 });
 
+const change = (id: string, type: string, ids: string[], organizationId = 'org-a') => event(id, 'search.document_changed', null, organizationId, { document: { type, ids } });
+
 const notification = (id: string, eventId: string, userId: string): InsertedNotification => ({
   id, event_id: eventId, user_id: userId, type: 'incident.created', title: 't', body: null, data: {}, incident_id: null, execution_id: null, read_at: null, created_at: '2026-11-23 12:00:01+00',
 });
 
-describe('incidentsToIndex', () => {
+describe('documentsToIndex', () => {
   it.each([
     ['nothing', [], []],
     ['an alert event alone schedules nothing', [event('e1', 'alert.received', 'i1')], []],
     ['incident events without an incident id schedule nothing', [event('e1', 'incident.updated', null)], []],
-    ['a storm on one incident: once', [event('e1', 'alert.received', 'i1'), event('e2', 'incident.updated', 'i1'), event('e3', 'incident.updated', 'i1')], ['org-a:i1']],
-    ['several incidents, first-seen order', [event('e1', 'incident.updated', 'i2'), event('e2', 'incident.created', 'i1'), event('e3', 'incident.resolved', 'i2')], ['org-a:i2', 'org-a:i1']],
-    ['the same id in two organizations stays two', [event('e1', 'incident.updated', 'i1', 'org-a'), event('e2', 'incident.updated', 'i1', 'org-b')], ['org-a:i1', 'org-b:i1']],
+    ['a storm on one incident: once', [event('e1', 'alert.received', 'i1'), event('e2', 'incident.updated', 'i1'), event('e3', 'incident.updated', 'i1')], ['org-a:incident:i1']],
+    ['several incidents, first-seen order', [event('e1', 'incident.updated', 'i2'), event('e2', 'incident.created', 'i1'), event('e3', 'incident.resolved', 'i2')], ['org-a:incident:i2', 'org-a:incident:i1']],
+    ['the same id in two organizations stays two', [event('e1', 'incident.updated', 'i1', 'org-a'), event('e2', 'incident.updated', 'i1', 'org-b')], ['org-a:incident:i1', 'org-b:incident:i1']],
     ['execution events are not incidents', [event('e1', 'execution.updated', 'i1')], []],
+    ['documents the API changed, once each', [change('e1', 'article', ['a1']), change('e2', 'article', ['a1']), change('e3', 'log', ['l1', 'l2'])], ['org-a:article:a1', 'org-a:log:l1', 'org-a:log:l2']],
+    ['a change in another organization stays there', [change('e1', 'procedure', ['p1']), change('e2', 'procedure', ['p1'], 'org-b')], ['org-a:procedure:p1', 'org-b:procedure:p1']],
+    ['beside incidents', [event('e1', 'incident.updated', 'i1'), change('e2', 'incident', ['i1']), change('e3', 'procedure', ['p1'])], ['org-a:incident:i1', 'org-a:procedure:p1']],
+    ['malformed changes name nothing', [event('e1', 'search.document_changed', null, 'org-a', { document: { type: 'user', ids: ['u1'] } }), event('e2', 'search.document_changed', null, 'org-a', { document: { type: 'log', ids: 'l1' } }), event('e3', 'search.document_changed', null)], []],
   ])('%s', (_case, events, expected) => {
-    expect(incidentsToIndex(events).map((input) => `${input.organizationId}:${input.id}`)).toEqual(expected);
-    expect(incidentsToIndex(events).every((input) => input.type === 'incident')).toBe(true);
+    expect(documentsToIndex(events).map((input) => `${input.organizationId}:${input.type}:${input.id}`)).toEqual(expected);
   });
 });
 

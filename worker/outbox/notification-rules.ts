@@ -1,17 +1,9 @@
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { SEVERITIES } from '../shared/domain/alert.ts';
-import { readSettings } from '../shared/domain/organization-settings.ts';
-import { hasPermission, isRole, permissionsForRole, type Permission } from '../shared/domain/permissions.ts';
+import { SEVERITIES } from '../../shared/domain/alert.ts';
+import { readSettings } from '../../shared/domain/organization-settings.ts';
+import { hasPermission, isRole, permissionsForRole, type Permission } from '../../shared/domain/permissions.ts';
 
-/** A domain event as the outbox relay reads it. */
-export interface OutboxEvent {
-  id: string;
-  organization_id: string;
-  type: string;
-  incident_id: string | null;
-  data: Record<string, unknown>;
-  created_at: Date | string;
-}
+import type { OutboxEvent } from './outbox-event.ts';
 
 export interface NotificationDraft {
   eventId: string;

@@ -1,7 +1,6 @@
-import type { EventType } from '../shared/domain/events.ts';
-import { isRealtimeEventType, type RealtimeNotice } from '../shared/domain/realtime.ts';
-import type { SearchIndexInput } from '../shared/domain/search.ts';
-import type { OutboxEvent } from './notification-rules.ts';
+import type { EventType } from '../../shared/domain/events.ts';
+import { isRealtimeEventType, type RealtimeNotice } from '../../shared/domain/realtime.ts';
+import type { OutboxEvent } from './outbox-event.ts';
 
 // NOTIFY payloads are limited to 8000 bytes; larger events travel as a reference to their row.
 export const MAX_NOTICE_BYTES = 7000;
@@ -60,30 +59,4 @@ export function batchNotices(events: OutboxEvent[], notifications: InsertedNotif
     ...(byEvent.get(event.id) ?? []).map((row) => notificationNotice(event.organization_id, row)),
     ...(isRealtimeEventType(event.type) ? [eventNotice(event)] : []),
   ]);
-}
-
-/** The incidents a batch changed, once each: one indexing pass covers all of an incident's events. */
-export function incidentsToIndex(events: OutboxEvent[]): SearchIndexInput[] {
-  const seen = new Map<string, SearchIndexInput>();
-  for (const event of events) {
-    if (!event.incident_id || !event.type.startsWith('incident.')) continue;
-    const key = `${event.organization_id}:${event.incident_id}`;
-    if (!seen.has(key)) seen.set(key, { organizationId: event.organization_id, type: 'incident', id: event.incident_id });
-  }
-  return [...seen.values()];
-}
-
-/** Runs `task` over `items` with at most `limit` at a time; rejects with the first failure, after the others settle. */
-export async function forEachBounded<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await task(item);
-    }
-  });
-  const results = await Promise.allSettled(lanes);
-  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-  if (failed) throw failed.reason;
 }

@@ -1,13 +1,13 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { createOutboxRelay } from '../../activities/outbox-relay.ts';
-import { createOrmConfig, type Orm } from '../../shared/db/orm.ts';
-import { REALTIME_CHANNEL, REALTIME_EVENT_TYPES, type RealtimeNotice } from '../../shared/domain/realtime.ts';
-import { waitFor } from '../../dev/wait-for.ts';
-import { createLogger } from '../../shared/logger.ts';
-import { workflowIds } from '../../shared/temporal/ids.ts';
-import { addMember, bearer } from '../helpers/members.ts';
-import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+import { createOutboxRelay } from '../../../worker/outbox/relay.ts';
+import { createOrmConfig, type Orm } from '../../../shared/db/orm.ts';
+import { REALTIME_CHANNEL, REALTIME_EVENT_TYPES, type RealtimeNotice } from '../../../shared/domain/realtime.ts';
+import { waitFor } from '../../../dev/wait-for.ts';
+import { createLogger } from '../../../shared/logger.ts';
+import { workflowIds } from '../../../shared/temporal/ids.ts';
+import { addMember, bearer } from '../../helpers/members.ts';
+import { registerOwner, startTestStack, type TestStack } from '../../helpers/stack.ts';
 
 const INCIDENTS = 6;
 const UPDATES_PER_INCIDENT = 30;
@@ -67,7 +67,7 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
     );
     expect(events).toHaveLength(INCIDENTS * (1 + UPDATES_PER_INCIDENT));
 
-    const relay = createOutboxRelay({ orm, temporal: stack.temporal.client, taskQueue: stack.config.TEMPORAL_TASK_QUEUE, logger: createLogger({ name: 'test', level: 'silent' }), batchSize: BATCH_SIZE, indexIncidents: true, publicUrl: stack.config.publicUrl });
+    const relay = createOutboxRelay({ orm, temporal: stack.temporal.client, taskQueue: stack.config.TEMPORAL_TASK_QUEUE, logger: createLogger({ name: 'test', level: 'silent' }), batchSize: BATCH_SIZE, indexSearch: true, publicUrl: stack.config.publicUrl });
     for (const event of events) {
       if (event.type === 'incident.updated') started.push(workflowIds.delivery(event.id, integration.body.data.id));
     }
@@ -112,6 +112,10 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
     expect(described.filter((type) => type === 'outboundDeliveryWorkflow')).toHaveLength(INCIDENTS * UPDATES_PER_INCIDENT);
     expect(described.filter((type) => type === 'searchIndexWorkflow')).toHaveLength(INCIDENTS);
 
+    // Emails (on by default): one per event and user (24 here), sent by one workflow per batch, not one per mail.
+    const mailed = (await mailWorkflows(owner.organization.id, 24)).length;
+    expect(mailed).toBeLessThanOrEqual(perBatch.length);
+
     // A crash before the dispatch was recorded re-runs the batches: nobody is notified twice.
     await db.execute('update domain_events set dispatched_at = null where incident_id in (select value::uuid from json_array_elements_text(?::json))', [JSON.stringify(incidents)]);
     const noticesBefore = notices.filter((notice) => notice.kind === 'notification').length;
@@ -120,7 +124,26 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
     expect(again).toBe(notifications.length);
     await waitForNotices(() => notices.filter((notice) => notice.kind === 'event').length >= 2 * expectedNotices.length);
     expect(notices.filter((notice) => notice.kind === 'notification')).toHaveLength(noticesBefore);
+    // ... nor mailed again: the re-run inserted no notification, so it started no mail workflow.
+    expect(await mailWorkflows(owner.organization.id, 24)).toHaveLength(mailed);
   });
+
+  /**
+   * The organization's mail workflows once they cover `mails` notifications (each id ends with its
+   * chunk's count; visibility lags a little behind the starts). Nothing runs them here.
+   */
+  async function mailWorkflows(organizationId: string, mails: number): Promise<string[]> {
+    const ids = await waitFor(`mail workflows for ${mails} notifications`, async () => {
+      const found: string[] = [];
+      for await (const execution of stack.temporal.client.workflow.list({ query: `WorkflowType = 'notificationMailBatchWorkflow' AND TocsinOrganizationId = '${organizationId}'` })) {
+        found.push(execution.workflowId);
+      }
+      return found.reduce((sum, id) => sum + Number(id.split(':').at(-1)), 0) >= mails ? found : undefined;
+    }, { timeoutMs: 10_000, intervalMs: 100 });
+    started.push(...ids.filter((id) => !started.includes(id)));
+    expect(ids.reduce((sum, id) => sum + Number(id.split(':').at(-1)), 0)).toBe(mails);
+    return ids;
+  }
 });
 
 /** NOTIFY arrives on the listening connection shortly after commit. */

@@ -1,17 +1,20 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, type Client } from '@temporalio/client';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import type { Orm } from '../shared/db/orm.ts';
-import { uuidv7 } from '../shared/uuidv7.ts';
-import type { DeliveryInput } from '../shared/domain/delivery.ts';
-import { REALTIME_CHANNEL } from '../shared/domain/realtime.ts';
-import type { Logger } from '../shared/logger.ts';
-import { scheduleSearchIndexing } from '../shared/search/schedule-indexing.ts';
-import { workflowIds, workflowSearchAttributes } from '../shared/temporal/ids.ts';
-import type { notificationMailWorkflow } from '../workflows/notification-mail.workflow.ts';
-import type { outboundDeliveryWorkflow } from '../workflows/outbound-delivery.workflow.ts';
-import { notificationKey, planNotificationMails } from './notification-mail.ts';
-import { planNotifications, type NotificationDraft, type OutboxEvent } from './notification-rules.ts';
-import { batchNotices, forEachBounded, incidentsToIndex, type InsertedNotification } from './outbox-batch.ts';
+import type { Orm } from '../../shared/db/orm.ts';
+import { uuidv7 } from '../../shared/uuidv7.ts';
+import type { DeliveryInput } from '../../shared/domain/delivery.ts';
+import { REALTIME_CHANNEL } from '../../shared/domain/realtime.ts';
+import type { Logger } from '../../shared/logger.ts';
+import { scheduleSearchIndexing } from '../../shared/search/schedule-indexing.ts';
+import { workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
+import type { notificationMailBatchWorkflow } from '../../workflows/notification-mail.workflow.ts';
+import type { outboundDeliveryWorkflow } from '../../workflows/outbound-delivery.workflow.ts';
+import { forEachBounded } from './bounded.ts';
+import { notificationKey, notificationMailBatches, planNotificationMails } from './notification-mails.ts';
+import { planNotifications, type NotificationDraft } from './notification-rules.ts';
+import type { OutboxEvent } from './outbox-event.ts';
+import { batchNotices, type InsertedNotification } from './realtime-notices.ts';
+import { documentsToIndex } from './search-indexing.ts';
 
 export interface OutboxRelayDeps {
   orm: Orm;
@@ -23,8 +26,8 @@ export interface OutboxRelayDeps {
   temporalConcurrency?: number;
   /** Pause between polls when the outbox was empty. */
   idleMs?: number;
-  /** Whether a search index exists to keep incidents in; without one no indexing is scheduled. */
-  indexIncidents?: boolean;
+  /** Whether a search index exists to keep documents in; without one no indexing is scheduled. */
+  indexSearch?: boolean;
   /** Base of the incident links in notification emails (config.publicUrl, no trailing slash). */
   publicUrl: string;
 }
@@ -39,19 +42,24 @@ export interface OutboxRelayStats {
 }
 
 /**
- * Reads undispatched `domain_events` and fans each out, in one transaction per batch:
- * starts a `delivery:<event>:<integration>` workflow per enabled integration subscribed to the
- * event type, writes the notifications it causes, publishes it (and them) with NOTIFY, and sets
+ * The outbox relay: what an event is, what it fans out to and how to add a kind are in
+ * README.md next to this file.
+ *
+ * Reads undispatched `domain_events` and fans each out, in one transaction per batch: starts a
+ * `delivery:<event>:<integration>` workflow per enabled integration subscribed to the event type,
+ * writes the notifications it causes and starts their mail workflows, schedules the indexing of
+ * the documents it changed, publishes it (and the notifications) with NOTIFY, and sets
  * `dispatched_at`. Rows are claimed `for update skip locked`, so several workers share the work.
  * NOTIFY and the notifications only take effect at commit; a crash before commit re-runs the batch,
  * and the deliveries it started again are refused by Temporal as duplicates of the same id, the
  * notifications by their unique (event, user, type), and indexing passes only repeat.
- * Notification emails are workflows too (`notification-mail:<event>:<user>`), started only for the
- * notifications the batch inserted: the send happens outside the transaction, once per id.
+ * Notification emails are one workflow per organization and up to 100 notifications the batch
+ * inserted (`notification-mail:<first notification>:<count>`): the sends happen outside the
+ * transaction, and mark the rows `mailed_at` so a retry does not mail them again.
  *
  * A batch costs a constant number of database round trips whatever its size (claim, subscribers,
  * at most three notification reads, one insert, one NOTIFY statement, one update); the Temporal
- * calls run concurrently, bounded, and indexing is asked once per incident per batch.
+ * calls run concurrently, bounded, and indexing is asked once per document per batch.
  */
 export function createOutboxRelay(deps: OutboxRelayDeps) {
   const batchSize = deps.batchSize ?? 500;
@@ -81,7 +89,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     }
   }
   // Inputs typed by the workflows they start.
-  const startNotificationMail = (input: Parameters<typeof notificationMailWorkflow>[0]) => startOnce('notificationMailWorkflow', workflowIds.notificationMail(input.eventId, input.userId), input);
+  const startNotificationMails = (input: Parameters<typeof notificationMailBatchWorkflow>[0]) => startOnce('notificationMailBatchWorkflow', workflowIds.notificationMailBatch(input.notificationIds), input);
   const startDelivery = (input: Parameters<typeof outboundDeliveryWorkflow>[0]) => startOnce('outboundDeliveryWorkflow', workflowIds.delivery(input.eventId, input.integrationId), input);
 
   /** One delivery per event and enabled integration subscribed to its type, found in one query. */
@@ -108,8 +116,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   async function notify(em: SqlEntityManager, events: OutboxEvent[]): Promise<InsertedNotification[]> {
     const drafts = await planNotifications(em, events);
     const inserted = await insertNotifications(em, drafts);
-    const mails = planNotificationMails(drafts, new Set(inserted.map(notificationKey)), deps.publicUrl);
-    await forEachBounded(mails, concurrency, startNotificationMail);
+    const mails = planNotificationMails(drafts, new Map(inserted.map((row) => [notificationKey(row), row.id])));
+    await forEachBounded(notificationMailBatches(mails, deps.publicUrl), concurrency, startNotificationMails);
     return inserted;
   }
 
@@ -150,9 +158,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
         [batchSize],
       );
       if (events.length === 0) return 0;
-      // Incidents change in the API and in ingestion activities alike; every change passes here.
-      const indexing = deps.indexIncidents
-        ? forEachBounded(incidentsToIndex(events), concurrency, (input) => scheduleSearchIndexing({ client: deps.temporal, taskQueue: deps.taskQueue }, input))
+      // Incidents change in the API and in ingestion activities alike, other documents in the API; every change passes here.
+      const indexing = deps.indexSearch
+        ? forEachBounded(documentsToIndex(events), concurrency, (input) => scheduleSearchIndexing({ client: deps.temporal, taskQueue: deps.taskQueue }, input))
         : Promise.resolve();
       const targets = await deliveries(em, events);
       // Temporal calls overlap the notification queries; any failure rolls the whole batch back.

@@ -1,15 +1,21 @@
 import type { NotificationDraft } from './notification-rules.ts';
 
-/** One notification email: the input of a `notification-mail:<event>:<user>` workflow. */
-export interface NotificationMailInput {
-  eventId: string;
+/**
+ * The input of one notification-mail workflow: up to MAIL_BATCH_SIZE notifications of one
+ * organization that a relay batch inserted. The activity reads the rows and their users'
+ * addresses when sending, so neither addresses nor message text sit in workflow history.
+ */
+export interface NotificationMailBatch {
   organizationId: string;
-  userId: string;
-  incidentId: string | null;
-  subject: string;
-  /** Facts about the incident and its link; the recipient's address is read when sending. */
-  text: string;
+  /** The events the notifications came from: the send waits until the relay batch that claimed them has ended. */
+  eventIds: string[];
+  notificationIds: string[];
+  /** Base of the incident links (PUBLIC_URL). */
+  publicUrl: string;
 }
+
+/** Notifications mailed per workflow: one workflow start and a few statements per this many mails. */
+export const MAIL_BATCH_SIZE = 100;
 
 /** The key of a notification row: the unique (event, user, type) the relay inserts on. */
 export const notificationKey = (row: { event_id: string; user_id: string; type: string }) => `${row.event_id}:${row.user_id}:${row.type}`;
@@ -49,24 +55,40 @@ export function notificationMailMessage(draft: Pick<NotificationDraft, 'type' | 
 }
 
 /**
- * The mails a batch sends: for the notifications it actually inserted (`inserted` keys: a re-run
- * batch inserts nothing and so mails nothing), those whose draft asks for email, one per event and
- * user (an assignment before a new incident before a resolution), in draft order.
+ * Which inserted notifications a batch mails: of those whose draft asks for email (a re-run batch
+ * inserts nothing and so mails nothing), one per event and user (an assignment before a new
+ * incident before a resolution), in draft order. `inserted` maps notification keys to row ids.
  */
-export function planNotificationMails(drafts: readonly NotificationDraft[], inserted: ReadonlySet<string>, publicUrl: string): NotificationMailInput[] {
+export function planNotificationMails(drafts: readonly NotificationDraft[], inserted: ReadonlyMap<string, string>): Array<{ organizationId: string; eventId: string; notificationId: string }> {
   const chosen = new Map<string, NotificationDraft>();
   for (const draft of drafts) {
     if (!draft.email || !(draft.type in MAIL_PRIORITY)) continue;
-    if (!inserted.has(notificationKey({ event_id: draft.eventId, user_id: draft.userId, type: draft.type }))) continue;
+    if (!inserted.has(draftKey(draft))) continue;
     const key = `${draft.eventId}:${draft.userId}`;
     const current = chosen.get(key);
     if (!current || (MAIL_PRIORITY[draft.type] as number) < (MAIL_PRIORITY[current.type] as number)) chosen.set(key, draft);
   }
-  return [...chosen.values()].map((draft) => ({
-    eventId: draft.eventId,
-    organizationId: draft.organizationId,
-    userId: draft.userId,
-    incidentId: draft.incidentId,
-    ...notificationMailMessage(draft, publicUrl),
-  }));
+  return [...chosen.values()].map((draft) => ({ organizationId: draft.organizationId, eventId: draft.eventId, notificationId: inserted.get(draftKey(draft)) as string }));
+}
+
+const draftKey = (draft: Pick<NotificationDraft, 'eventId' | 'userId' | 'type'>) => notificationKey({ event_id: draft.eventId, user_id: draft.userId, type: draft.type });
+
+/**
+ * The mail workflows of a batch: its planned mails grouped by organization (a workflow, and the
+ * query behind it, stays within one tenant) and cut into chunks of at most `size`.
+ */
+export function notificationMailBatches(mails: ReadonlyArray<{ organizationId: string; eventId: string; notificationId: string }>, publicUrl: string, size = MAIL_BATCH_SIZE): NotificationMailBatch[] {
+  const batches: NotificationMailBatch[] = [];
+  for (const [organizationId, ofOrganization] of Map.groupBy(mails, (mail) => mail.organizationId)) {
+    for (let start = 0; start < ofOrganization.length; start += size) {
+      const chunk = ofOrganization.slice(start, start + size);
+      batches.push({
+        organizationId,
+        eventIds: [...new Set(chunk.map((mail) => mail.eventId))],
+        notificationIds: chunk.map((mail) => mail.notificationId),
+        publicUrl,
+      });
+    }
+  }
+  return batches;
 }

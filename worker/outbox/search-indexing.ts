@@ -1,0 +1,29 @@
+import type { SearchIndexDocumentType, SearchIndexInput } from '../../shared/domain/search.ts';
+import type { DocumentChange, OutboxEvent } from './outbox-event.ts';
+
+const DOCUMENT_TYPES: ReadonlySet<string> = new Set<SearchIndexDocumentType>(['incident', 'procedure', 'article', 'log']);
+
+/** The documents named by a `search.document_changed` event; anything malformed names none. */
+function changedDocuments(event: OutboxEvent): Array<{ type: SearchIndexDocumentType; id: string }> {
+  const document = (event.data as Partial<DocumentChange>).document;
+  if (!document || !DOCUMENT_TYPES.has(document.type) || !Array.isArray(document.ids)) return [];
+  return document.ids.filter((id): id is string => typeof id === 'string').map((id) => ({ type: document.type, id }));
+}
+
+/**
+ * The search documents a batch changed, once each (one indexing pass covers all of a document's
+ * changes): the incident of every `incident.*` event, and the documents `search.document_changed`
+ * events name (procedures, articles, logs written by the API). Each keeps its event's organization.
+ */
+export function documentsToIndex(events: OutboxEvent[]): SearchIndexInput[] {
+  const seen = new Map<string, SearchIndexInput>();
+  const add = (organizationId: string, type: SearchIndexDocumentType, id: string) => {
+    const key = `${organizationId}:${type}:${id}`;
+    if (!seen.has(key)) seen.set(key, { organizationId, type, id });
+  };
+  for (const event of events) {
+    if (event.incident_id && event.type.startsWith('incident.')) add(event.organization_id, 'incident', event.incident_id);
+    if (event.type === 'search.document_changed') for (const document of changedDocuments(event)) add(event.organization_id, document.type, document.id);
+  }
+  return [...seen.values()];
+}
