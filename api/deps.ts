@@ -49,6 +49,7 @@ import { createWebhookIngestService } from './services/webhook-ingest.service.ts
 import { createDeliveryService } from './services/delivery.service.ts';
 import { createNotificationService } from './services/notification.service.ts';
 import { billingLimits } from '../shared/domain/billing.ts';
+import { createPlanQuota } from './services/plan-quota.ts';
 import { createStripeProvider } from './services/billing-provider.ts';
 import { createBillingService } from './services/billing.service.ts';
 import { createChatService } from './services/chat.service.ts';
@@ -153,6 +154,8 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, fork: () => runtime.orm.em.fork(), logger });
   const accounts = createAccountService({ em, mailer, logger, sessions, throttle, cache, publicUrl: config.publicUrl });
   const overrides = rateLimitOverrides(config);
+  const quotaOverrides = { members: config.PLAN_MEMBERS_LIMIT, integrations: config.PLAN_INTEGRATIONS_LIMIT };
+  const quota = createPlanQuota({ overrides: quotaOverrides });
   // Without requestCaches nobody stops a flush timer: count in the database on every request.
   const rateLimiter = runtime.requestCaches?.rateLimiter ?? createRateLimiter({ em, overrides, plan: credentials.plan, logger, flushIntervalMs: 0 });
   const audit = createAuditService({ em });
@@ -183,6 +186,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     auth,
     audit,
     logger,
+    quota,
   });
   return {
     config,
@@ -232,6 +236,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         secretBox,
         publicUrl,
         onChange: (id) => integrationLookup.invalidate(id),
+        quota,
       }),
       deliveries: createDeliveryService({ em }),
       notifications: createNotificationService({ em }),
@@ -242,7 +247,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       webhookMaxBodyBytes: config.WEBHOOK_MAX_BODY_BYTES,
       webhookHealth: createWebhookHealth({ em, temporalReachable: () => isTemporalReachable(runtime.temporal.client, config.TEMPORAL_NAMESPACE) }),
       users: createUserService({ em, cache }),
-      invitations: createInvitationService({ em, mailer, publicUrl }),
+      invitations: createInvitationService({ em, mailer, publicUrl, quota }),
       organizations: createOrganizationService({ em }),
       audit,
       admin: createAdminService({ em, limitsFor: (plan) => planLimits(plan, overrides) }),
@@ -251,7 +256,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         em,
         flushUsage: () => usage.flush(),
         provider: billingProvider,
-        limitsFor: (plan) => billingLimits(plan, overrides),
+        limitsFor: (plan) => billingLimits(plan, overrides, quotaOverrides),
         publicUrl,
         // The organizations trigger tells every process; this one drops its cached plan at once.
         onPlanChange: (organizationId) => cache.invalidate([credentialTag.organization(organizationId)]),

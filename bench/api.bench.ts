@@ -16,6 +16,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ANALYTICS_INCIDENTS = Number(process.env.BENCH_ANALYTICS_INCIDENTS ?? 100_000);
 const ANALYTICS_REQUESTS = Number(process.env.BENCH_ANALYTICS_REQUESTS ?? 40);
+// `BENCH_ONLY=analytics`: the GET /analytics table alone (no autocannon rows).
+const ANALYTICS_ONLY = process.env.BENCH_ONLY === 'analytics';
 
 interface Measured {
   name: string;
@@ -111,50 +113,52 @@ const stack = await startProductionStack({
 let stopRaw = () => undefined as void;
 try {
   const { baseUrl } = stack;
-  const owner = await registerOwner(baseUrl, 'bench-api');
-  const key = await call<{ data: { api_key: string } }>(baseUrl, 'POST', '/api/v1/api-keys', {
-    token: owner.token,
-    body: { name: 'bench', permissions: ['incidents:read', 'incidents:update'] },
-    expect: 201,
-  });
-  // A realistic detail: an incident among 50, with a few status and assignee changes on its timeline.
-  let incidentId = '';
-  for (let i = 0; i < 50; i++) {
-    const created = await call<{ data: { id: string } }>(baseUrl, 'POST', '/api/v1/incidents', {
+  const rows: Array<{ measured: Measured; raw: Measured }> = [];
+  if (!ANALYTICS_ONLY) {
+    const owner = await registerOwner(baseUrl, 'bench-api');
+    const key = await call<{ data: { api_key: string } }>(baseUrl, 'POST', '/api/v1/api-keys', {
       token: owner.token,
-      body: { title: `Disk pressure on db-${i}`, description: `Volume /var/lib/postgresql at ${80 + (i % 20)}% on db-${i}`, severity: 'high', tags: ['storage'] },
+      body: { name: 'bench', permissions: ['incidents:read', 'incidents:update'] },
       expect: 201,
     });
-    incidentId = created.data.id;
-  }
-  for (const status of ['investigating', 'mitigated', 'investigating']) {
-    await call(baseUrl, 'PATCH', `/api/v1/incidents/${incidentId}`, { token: owner.token, body: { status } });
-  }
+    // A realistic detail: an incident among 50, with a few status and assignee changes on its timeline.
+    let incidentId = '';
+    for (let i = 0; i < 50; i++) {
+      const created = await call<{ data: { id: string } }>(baseUrl, 'POST', '/api/v1/incidents', {
+        token: owner.token,
+        body: { title: `Disk pressure on db-${i}`, description: `Volume /var/lib/postgresql at ${80 + (i % 20)}% on db-${i}`, severity: 'high', tags: ['storage'] },
+        expect: 201,
+      });
+      incidentId = created.data.id;
+    }
+    for (const status of ['investigating', 'mitigated', 'investigating']) {
+      await call(baseUrl, 'PATCH', `/api/v1/incidents/${incidentId}`, { token: owner.token, body: { status } });
+    }
 
-  const jwt = { authorization: `Bearer ${owner.token}` };
-  const apiKey = { 'x-api-key': key.data.api_key };
-  const paths = { me: '/api/v1/auth/me', list: '/api/v1/incidents?limit=25', detail: `/api/v1/incidents/${incidentId}` };
-  const bodies = new Map<string, Buffer>([['/healthz', Buffer.from(await (await fetch(`${baseUrl}/healthz`)).arrayBuffer())]]);
-  for (const path of Object.values(paths)) {
-    const response = await fetch(`${baseUrl}${path}`, { headers: jwt });
-    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-    bodies.set(path, Buffer.from(await response.arrayBuffer()));
-  }
-  const raw = await startRawServer(bodies);
-  stopRaw = raw.stop;
+    const jwt = { authorization: `Bearer ${owner.token}` };
+    const apiKey = { 'x-api-key': key.data.api_key };
+    const paths = { me: '/api/v1/auth/me', list: '/api/v1/incidents?limit=25', detail: `/api/v1/incidents/${incidentId}` };
+    const bodies = new Map<string, Buffer>([['/healthz', Buffer.from(await (await fetch(`${baseUrl}/healthz`)).arrayBuffer())]]);
+    for (const path of Object.values(paths)) {
+      const response = await fetch(`${baseUrl}${path}`, { headers: jwt });
+      if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+      bodies.set(path, Buffer.from(await response.arrayBuffer()));
+    }
+    const raw = await startRawServer(bodies);
+    stopRaw = raw.stop;
 
-  const rows: Array<{ measured: Measured; raw: Measured }> = [];
-  const pair = async (name: string, path: string, headers: Record<string, string> = {}) => {
-    const rawRun = await measure(`raw node:http ${path}`, `${raw.url}${path}`);
-    rows.push({ measured: await measure(name, `${baseUrl}${path}`, headers), raw: rawRun });
-  };
-  await pair('GET /healthz', '/healthz');
-  await pair('GET /auth/me (JWT)', paths.me, jwt);
-  await pair('GET /auth/me (X-API-Key)', paths.me, apiKey);
-  await pair('GET /incidents?limit=25 (JWT)', paths.list, jwt);
-  await pair('GET /incidents?limit=25 (X-API-Key)', paths.list, apiKey);
-  await pair('GET /incidents/{id} (JWT)', paths.detail, jwt);
-  await pair('GET /incidents/{id} (X-API-Key)', paths.detail, apiKey);
+    const pair = async (name: string, path: string, headers: Record<string, string> = {}) => {
+      const rawRun = await measure(`raw node:http ${path}`, `${raw.url}${path}`);
+      rows.push({ measured: await measure(name, `${baseUrl}${path}`, headers), raw: rawRun });
+    };
+    await pair('GET /healthz', '/healthz');
+    await pair('GET /auth/me (JWT)', paths.me, jwt);
+    await pair('GET /auth/me (X-API-Key)', paths.me, apiKey);
+    await pair('GET /incidents?limit=25 (JWT)', paths.list, jwt);
+    await pair('GET /incidents?limit=25 (X-API-Key)', paths.list, apiKey);
+    await pair('GET /incidents/{id} (JWT)', paths.detail, jwt);
+    await pair('GET /incidents/{id} (X-API-Key)', paths.detail, apiKey);
+  }
 
   const analyticsOwner = await registerOwner(baseUrl, 'bench-analytics');
   const seedStarted = performance.now();
@@ -174,15 +178,17 @@ try {
 
   const fmt = (n: number, digits = 0) => n.toFixed(digits);
   const lines = [
-    '',
-    `api benchmark: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per row, API as its own process (production shape)`,
-    '| request | req/s | p50 ms | p99 ms | raw node:http req/s (same bytes) | ratio | errors |',
-    '|---|---|---|---|---|---|---|',
-    ...rows.map(({ measured, raw: base }) =>
-      `| ${measured.name} | ${fmt(measured.requestsPerSecond)} | ${fmt(measured.p50)} | ${fmt(measured.p99)} | ${fmt(base.requestsPerSecond)} | ${fmt(measured.requestsPerSecond / base.requestsPerSecond, 2)} | ${measured.errors} |`,
-    ),
-    '',
-    'targets: GET /incidents/{id} (JWT) ratio >= 0.25, GET /auth/me (JWT) ratio >= 0.5, p99 < 50 ms',
+    ...(ANALYTICS_ONLY ? [] : [
+      '',
+      `api benchmark: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per row, API as its own process (production shape)`,
+      '| request | req/s | p50 ms | p99 ms | raw node:http req/s (same bytes) | ratio | errors |',
+      '|---|---|---|---|---|---|---|',
+      ...rows.map(({ measured, raw: base }) =>
+        `| ${measured.name} | ${fmt(measured.requestsPerSecond)} | ${fmt(measured.p50)} | ${fmt(measured.p99)} | ${fmt(base.requestsPerSecond)} | ${fmt(measured.requestsPerSecond / base.requestsPerSecond, 2)} | ${measured.errors} |`,
+      ),
+      '',
+      'targets: GET /incidents/{id} (JWT) ratio >= 0.25, GET /auth/me (JWT) ratio >= 0.5, p99 < 50 ms',
+    ]),
     '',
     `GET /analytics: ${ANALYTICS_INCIDENTS} incidents over 90 days with timelines and ${2 * ANALYTICS_INCIDENTS} alerts (seeded in ${fmt(seedSeconds, 1)} s), ${ANALYTICS_REQUESTS} sequential requests each, JWT`,
     '| request | p50 ms | p95 ms |',

@@ -91,6 +91,10 @@ const EnvSchema = z
     RATE_LIMIT_API_KEY_PER_HOUR: z.coerce.number().int().min(1).optional(),
     RATE_LIMIT_WEBHOOK_PER_HOUR: z.coerce.number().int().min(1).optional(),
     RATE_LIMIT_SEARCH_PER_HOUR: z.coerce.number().int().min(1).optional(),
+    // Members and integrations per organization come from its plan (shared/domain/billing.ts);
+    // these replace the quota for every plan (tests, a private deployment).
+    PLAN_MEMBERS_LIMIT: z.coerce.number().int().min(1).optional(),
+    PLAN_INTEGRATIONS_LIMIT: z.coerce.number().int().min(1).optional(),
     // Webhook requests whose signature (or integration) does not check out, per client IP: they
     // never count against an integration, so junk cannot silence a victim's real alerts.
     RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(100),

@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   BILLING_NOT_CONFIGURED: 409,
   ASSISTANT_NOT_CONFIGURED: 409,
   HELPER_NOT_AVAILABLE: 503,
+  // A member or integration beyond the plan's quota: paying (a larger plan) is what lifts it.
+  PLAN_LIMIT_REACHED: 402,
   // Inbound webhooks answer in the spec's webhook shape: { error: { code, message, details } }.
   WEBHOOK_VALIDATION_FAILED: 401,
   INVALID_PAYLOAD: 400,
@@ -120,6 +122,15 @@ export class ConflictError extends AppError {
 export class PayloadTooLargeError extends AppError {
   constructor(limitBytes: number) {
     super('PAYLOAD_TOO_LARGE', `Request body exceeds ${limitBytes} bytes`);
+  }
+}
+
+/** One more member or integration than the organization's plan allows; nothing was created. */
+export class PlanLimitReachedError extends AppError {
+  constructor(resource: 'members' | 'integrations', limit: number, plan: string) {
+    super('PLAN_LIMIT_REACHED', `The ${plan} plan allows ${limit} ${resource}; upgrade the plan (POST /billing/checkout) or remove some first`, {
+      fields: { resource, limit, plan },
+    });
   }
 }
 

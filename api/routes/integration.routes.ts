@@ -1,3 +1,4 @@
+import { PlanLimitErrorResponse } from '../schemas/billing.schemas.ts';
 import { envelope, IdParams, pageEnvelope } from '../schemas/common.ts';
 import {
   CreateIntegrationBody,
@@ -34,11 +35,16 @@ export function integrationRoutes(integrations: IntegrationService) {
       path: '/integrations',
       operationId: 'createIntegration',
       summary: 'Add an integration',
-      description: 'The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.',
+      description:
+        'The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. ' +
+        'The plan caps the organization\'s integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.',
       tags: ['integrations'],
       access: 'integrations:create',
       request: { body: CreateIntegrationBody },
-      responses: { 201: { description: 'Created', schema: IntegrationWithSecretResponse } },
+      responses: {
+        201: { description: 'Created', schema: IntegrationWithSecretResponse },
+        402: { description: 'The plan\'s integration quota is reached (PLAN_LIMIT_REACHED)', schema: PlanLimitErrorResponse },
+      },
       handler: async ({ auth, body }) => ({ status: 201, body: envelope(await integrations.create(auth, body)) }),
     }),
     ...SETUP_PLATFORMS.map((platform) =>

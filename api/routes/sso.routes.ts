@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { TokenResponse } from '../schemas/auth.schemas.ts';
+import { PlanLimitErrorResponse } from '../schemas/billing.schemas.ts';
 import { envelope, ErrorResponse, pageEnvelope } from '../schemas/common.ts';
 import {
   CreateSsoConnectionBody,
@@ -26,6 +27,7 @@ const requestMeta = (ctx: Context, path: string): SsoRequestMeta => ({
 });
 
 const REFUSED = { description: 'Refused (SSO_FAILED): state, signature, audience, expiry, replay, domain or organization; `detail` says which', schema: ErrorResponse };
+const OVER_QUOTA = { description: 'A first sign-in would create a member beyond the plan\'s quota (PLAN_LIMIT_REACHED); nothing is created', schema: PlanLimitErrorResponse };
 const NO_CONNECTION = { description: 'No enabled connection matches (SSO_CONNECTION_NOT_FOUND)', schema: ErrorResponse };
 
 const CALLBACK_DESCRIPTION =
@@ -152,7 +154,7 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
       access: 'public',
       auditedBy: 'handler',
       request: { query: SsoCallbackParams },
-      responses: { 200: { description: 'Signed in', schema: TokenResponse }, 302: { description: 'Signed in; redirect to `redirect_to`' }, 401: REFUSED },
+      responses: { 200: { description: 'Signed in', schema: TokenResponse }, 302: { description: 'Signed in; redirect to `redirect_to`' }, 401: REFUSED, 402: OVER_QUOTA },
       handler: (input, ctx) => callbackHandler('GET')({ query: input.query as Record<string, string>, body: {} }, ctx),
     }),
     defineRoute({
@@ -165,7 +167,7 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
       access: 'public',
       auditedBy: 'handler',
       request: { body: SsoCallbackParams, bodyContentTypes: ['application/x-www-form-urlencoded'] },
-      responses: { 200: { description: 'Signed in', schema: TokenResponse }, 302: { description: 'Signed in; redirect to `redirect_to`' }, 401: REFUSED },
+      responses: { 200: { description: 'Signed in', schema: TokenResponse }, 302: { description: 'Signed in; redirect to `redirect_to`' }, 401: REFUSED, 402: OVER_QUOTA },
       handler: (input, ctx) => callbackHandler('POST')({ query: {}, body: input.body as Record<string, string> }, ctx),
     }),
     defineRoute({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAID_PLANS } from '../../shared/domain/billing.ts';
 import { PLANS } from '../../shared/domain/plans.ts';
-import { single, timestamp } from './common.ts';
+import { ErrorResponse, single, timestamp } from './common.ts';
 
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
 
@@ -64,3 +64,21 @@ export const BillingWebhookResponse = z
     applied: z.enum(['subscribe', 'cancel', 'status']).nullable().describe('What the event did; null for event types billing ignores'),
   })
   .meta({ id: 'BillingWebhookAck', examples: [{ received: true, duplicate: false, applied: 'subscribe' }] });
+
+/** 402 PLAN_LIMIT_REACHED: which quota, its number and the plan that sets it. */
+export const PlanLimitErrorResponse = ErrorResponse.extend({
+  resource: z.enum(['members', 'integrations']),
+  limit: z.number().int(),
+  plan: z.string(),
+}).meta({
+  id: 'PlanLimitError',
+  example: {
+    detail: 'The free plan allows 3 integrations; upgrade the plan (POST /billing/checkout) or remove some first',
+    status_code: 402,
+    code: 'PLAN_LIMIT_REACHED',
+    request_id: '6f1c2b3a-0d4e-4f5a-8b9c-1d2e3f4a5b6c',
+    resource: 'integrations',
+    limit: 3,
+    plan: 'free',
+  },
+});

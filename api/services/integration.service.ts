@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { signatureHeaderName } from '../../shared/alerts/signature.ts';
 import { generateOpaqueToken } from '../../shared/auth/api-keys.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
@@ -10,6 +10,7 @@ import { NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { IntegrationView, WebhookConfigView } from '../schemas/integration.schemas.ts';
 import { PLATFORM_SETUP } from './platform-setup.ts';
+import type { PlanQuota } from './plan-quota.ts';
 
 // Senders that support rotation sign with both secrets; the old one keeps working this long.
 const PREVIOUS_SECRET_GRACE_MS = 24 * 3600 * 1000;
@@ -44,6 +45,7 @@ export function createIntegrationService(deps: {
   secretBox: SecretBox;
   publicUrl: string;
   onChange: (integrationId: string) => void;
+  quota: Pick<PlanQuota, 'reserve'>;
 }) {
   /** `auth` absent: the caller just wrote the integration, so it may edit it. */
   const view = (integration: Integration, auth?: AuthContext): IntegrationView => ({
@@ -92,17 +94,20 @@ export function createIntegrationService(deps: {
 
     async create(auth: AuthContext, input: { name: string; platform: Platform; secret?: string; enabled: boolean; webhook_config?: Record<string, unknown> | null; settings: Record<string, unknown> }) {
       const secret = input.secret ?? generateOpaqueToken();
-      const em = deps.em();
-      const integration = em.create(IntegrationEntity, {
-        organization: auth.organizationId,
-        name: input.name,
-        platform: input.platform,
-        enabled: input.enabled,
-        secretCiphertext: deps.secretBox.encrypt(secret),
-        webhookConfig: sealedConfig(input.webhook_config, null),
-        settings: input.settings,
+      const integration = await deps.em().transactional(async (tx) => {
+        await deps.quota.reserve(tx, auth.organizationId, 'integrations');
+        const created = tx.create(IntegrationEntity, {
+          organization: auth.organizationId,
+          name: input.name,
+          platform: input.platform,
+          enabled: input.enabled,
+          secretCiphertext: deps.secretBox.encrypt(secret),
+          webhookConfig: sealedConfig(input.webhook_config, null),
+          settings: input.settings,
+        });
+        await tx.flush();
+        return created;
       });
-      await em.flush();
       return { ...view(integration), webhook_secret: secret };
     },
 

@@ -1,4 +1,5 @@
-import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateOpaqueToken, hashOpaqueToken } from '../../shared/auth/api-keys.ts';
 import { hashPassword } from '../../shared/auth/password.ts';
 import { InvitationEntity, OrganizationEntity, UserEntity, type Invitation } from '../../shared/db/entities/index.ts';
@@ -9,6 +10,7 @@ import type { AuthContext } from '../auth-context.ts';
 import type { OrganizationView, UserView } from '../schemas/auth.schemas.ts';
 import type { InvitationView } from '../schemas/invitation.schemas.ts';
 import { organizationView, userView } from './auth.service.ts';
+import type { PlanQuota } from './plan-quota.ts';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
@@ -29,7 +31,7 @@ const INVALID = 'Invitation token is invalid, already used, revoked or expired';
 export type InvitationService = ReturnType<typeof createInvitationService>;
 
 /** Adding people to an organization: an emailed single-use token, accepted over the API. */
-export function createInvitationService(deps: { em: () => EntityManager; mailer: Mailer; publicUrl: string; now?: () => Date }) {
+export function createInvitationService(deps: { em: () => EntityManager; mailer: Mailer; publicUrl: string; quota: Pick<PlanQuota, 'reserve'>; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   const pending = () => ({ acceptedAt: null, revokedAt: null, expiresAt: { $gt: now() } });
 
@@ -116,6 +118,8 @@ export function createInvitationService(deps: { em: () => EntityManager; mailer:
         return await em.transactional(async (tx) => {
           const claimed = await tx.nativeUpdate(InvitationEntity, { id: found.id, ...pending() }, { acceptedAt: now() }, unscoped);
           if (claimed !== 1) throw new InvalidTokenError(INVALID);
+          // Refused at the quota, the claim rolls back with it: the invitation stays usable after an upgrade.
+          await deps.quota.reserve(tx, found.organization.id, 'members');
           const organization = await tx.findOneOrFail(OrganizationEntity, { id: found.organization.id }, unscoped);
           const user = tx.create(UserEntity, {
             organization,

@@ -194,82 +194,85 @@ func (e ChatMessageAuthorKind) Valid() bool {
 
 // Defines values for ErrorCode.
 const (
-	ACCOUNTLOCKED           ErrorCode = "ACCOUNT_LOCKED"
-	ASSISTANTNOTCONFIGURED  ErrorCode = "ASSISTANT_NOT_CONFIGURED"
-	BADREQUEST              ErrorCode = "BAD_REQUEST"
-	BILLINGNOTCONFIGURED    ErrorCode = "BILLING_NOT_CONFIGURED"
-	CONFLICT                ErrorCode = "CONFLICT"
-	HELPERNOTAVAILABLE      ErrorCode = "HELPER_NOT_AVAILABLE"
-	INSUFFICIENTPERMISSIONS ErrorCode = "INSUFFICIENT_PERMISSIONS"
-	INTEGRATIONDISABLED     ErrorCode = "INTEGRATION_DISABLED"
-	INTEGRATIONNOTFOUND     ErrorCode = "INTEGRATION_NOT_FOUND"
-	INTERNALERROR           ErrorCode = "INTERNAL_ERROR"
-	INVALIDAPIKEY           ErrorCode = "INVALID_API_KEY"
-	INVALIDPAYLOAD          ErrorCode = "INVALID_PAYLOAD"
-	INVALIDTOKEN            ErrorCode = "INVALID_TOKEN"
-	METHODNOTALLOWED        ErrorCode = "METHOD_NOT_ALLOWED"
-	NOTFOUND                ErrorCode = "NOT_FOUND"
-	PAYLOADTOOLARGE         ErrorCode = "PAYLOAD_TOO_LARGE"
-	RATELIMITED             ErrorCode = "RATE_LIMITED"
-	SERVICEUNAVAILABLE      ErrorCode = "SERVICE_UNAVAILABLE"
-	SSOCONNECTIONNOTFOUND   ErrorCode = "SSO_CONNECTION_NOT_FOUND"
-	SSOFAILED               ErrorCode = "SSO_FAILED"
-	SSOREQUIRED             ErrorCode = "SSO_REQUIRED"
-	UNSUPPORTEDMEDIATYPE    ErrorCode = "UNSUPPORTED_MEDIA_TYPE"
-	VALIDATIONERROR         ErrorCode = "VALIDATION_ERROR"
-	WEBHOOKVALIDATIONFAILED ErrorCode = "WEBHOOK_VALIDATION_FAILED"
+	ErrorCodeACCOUNTLOCKED           ErrorCode = "ACCOUNT_LOCKED"
+	ErrorCodeASSISTANTNOTCONFIGURED  ErrorCode = "ASSISTANT_NOT_CONFIGURED"
+	ErrorCodeBADREQUEST              ErrorCode = "BAD_REQUEST"
+	ErrorCodeBILLINGNOTCONFIGURED    ErrorCode = "BILLING_NOT_CONFIGURED"
+	ErrorCodeCONFLICT                ErrorCode = "CONFLICT"
+	ErrorCodeHELPERNOTAVAILABLE      ErrorCode = "HELPER_NOT_AVAILABLE"
+	ErrorCodeINSUFFICIENTPERMISSIONS ErrorCode = "INSUFFICIENT_PERMISSIONS"
+	ErrorCodeINTEGRATIONDISABLED     ErrorCode = "INTEGRATION_DISABLED"
+	ErrorCodeINTEGRATIONNOTFOUND     ErrorCode = "INTEGRATION_NOT_FOUND"
+	ErrorCodeINTERNALERROR           ErrorCode = "INTERNAL_ERROR"
+	ErrorCodeINVALIDAPIKEY           ErrorCode = "INVALID_API_KEY"
+	ErrorCodeINVALIDPAYLOAD          ErrorCode = "INVALID_PAYLOAD"
+	ErrorCodeINVALIDTOKEN            ErrorCode = "INVALID_TOKEN"
+	ErrorCodeMETHODNOTALLOWED        ErrorCode = "METHOD_NOT_ALLOWED"
+	ErrorCodeNOTFOUND                ErrorCode = "NOT_FOUND"
+	ErrorCodePAYLOADTOOLARGE         ErrorCode = "PAYLOAD_TOO_LARGE"
+	ErrorCodePLANLIMITREACHED        ErrorCode = "PLAN_LIMIT_REACHED"
+	ErrorCodeRATELIMITED             ErrorCode = "RATE_LIMITED"
+	ErrorCodeSERVICEUNAVAILABLE      ErrorCode = "SERVICE_UNAVAILABLE"
+	ErrorCodeSSOCONNECTIONNOTFOUND   ErrorCode = "SSO_CONNECTION_NOT_FOUND"
+	ErrorCodeSSOFAILED               ErrorCode = "SSO_FAILED"
+	ErrorCodeSSOREQUIRED             ErrorCode = "SSO_REQUIRED"
+	ErrorCodeUNSUPPORTEDMEDIATYPE    ErrorCode = "UNSUPPORTED_MEDIA_TYPE"
+	ErrorCodeVALIDATIONERROR         ErrorCode = "VALIDATION_ERROR"
+	ErrorCodeWEBHOOKVALIDATIONFAILED ErrorCode = "WEBHOOK_VALIDATION_FAILED"
 )
 
 // Valid indicates whether the value is a known member of the ErrorCode enum.
 func (e ErrorCode) Valid() bool {
 	switch e {
-	case ACCOUNTLOCKED:
+	case ErrorCodeACCOUNTLOCKED:
 		return true
-	case ASSISTANTNOTCONFIGURED:
+	case ErrorCodeASSISTANTNOTCONFIGURED:
 		return true
-	case BADREQUEST:
+	case ErrorCodeBADREQUEST:
 		return true
-	case BILLINGNOTCONFIGURED:
+	case ErrorCodeBILLINGNOTCONFIGURED:
 		return true
-	case CONFLICT:
+	case ErrorCodeCONFLICT:
 		return true
-	case HELPERNOTAVAILABLE:
+	case ErrorCodeHELPERNOTAVAILABLE:
 		return true
-	case INSUFFICIENTPERMISSIONS:
+	case ErrorCodeINSUFFICIENTPERMISSIONS:
 		return true
-	case INTEGRATIONDISABLED:
+	case ErrorCodeINTEGRATIONDISABLED:
 		return true
-	case INTEGRATIONNOTFOUND:
+	case ErrorCodeINTEGRATIONNOTFOUND:
 		return true
-	case INTERNALERROR:
+	case ErrorCodeINTERNALERROR:
 		return true
-	case INVALIDAPIKEY:
+	case ErrorCodeINVALIDAPIKEY:
 		return true
-	case INVALIDPAYLOAD:
+	case ErrorCodeINVALIDPAYLOAD:
 		return true
-	case INVALIDTOKEN:
+	case ErrorCodeINVALIDTOKEN:
 		return true
-	case METHODNOTALLOWED:
+	case ErrorCodeMETHODNOTALLOWED:
 		return true
-	case NOTFOUND:
+	case ErrorCodeNOTFOUND:
 		return true
-	case PAYLOADTOOLARGE:
+	case ErrorCodePAYLOADTOOLARGE:
 		return true
-	case RATELIMITED:
+	case ErrorCodePLANLIMITREACHED:
 		return true
-	case SERVICEUNAVAILABLE:
+	case ErrorCodeRATELIMITED:
 		return true
-	case SSOCONNECTIONNOTFOUND:
+	case ErrorCodeSERVICEUNAVAILABLE:
 		return true
-	case SSOFAILED:
+	case ErrorCodeSSOCONNECTIONNOTFOUND:
 		return true
-	case SSOREQUIRED:
+	case ErrorCodeSSOFAILED:
 		return true
-	case UNSUPPORTEDMEDIATYPE:
+	case ErrorCodeSSOREQUIRED:
 		return true
-	case VALIDATIONERROR:
+	case ErrorCodeUNSUPPORTEDMEDIATYPE:
 		return true
-	case WEBHOOKVALIDATIONFAILED:
+	case ErrorCodeVALIDATIONERROR:
+		return true
+	case ErrorCodeWEBHOOKVALIDATIONFAILED:
 		return true
 	default:
 		return false
@@ -828,6 +831,111 @@ func (e OrganizationSettingsNotificationsMinSeverity) Valid() bool {
 	case OrganizationSettingsNotificationsMinSeverityLow:
 		return true
 	case OrganizationSettingsNotificationsMinSeverityMedium:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PlanLimitErrorCode.
+const (
+	PlanLimitErrorCodeACCOUNTLOCKED           PlanLimitErrorCode = "ACCOUNT_LOCKED"
+	PlanLimitErrorCodeASSISTANTNOTCONFIGURED  PlanLimitErrorCode = "ASSISTANT_NOT_CONFIGURED"
+	PlanLimitErrorCodeBADREQUEST              PlanLimitErrorCode = "BAD_REQUEST"
+	PlanLimitErrorCodeBILLINGNOTCONFIGURED    PlanLimitErrorCode = "BILLING_NOT_CONFIGURED"
+	PlanLimitErrorCodeCONFLICT                PlanLimitErrorCode = "CONFLICT"
+	PlanLimitErrorCodeHELPERNOTAVAILABLE      PlanLimitErrorCode = "HELPER_NOT_AVAILABLE"
+	PlanLimitErrorCodeINSUFFICIENTPERMISSIONS PlanLimitErrorCode = "INSUFFICIENT_PERMISSIONS"
+	PlanLimitErrorCodeINTEGRATIONDISABLED     PlanLimitErrorCode = "INTEGRATION_DISABLED"
+	PlanLimitErrorCodeINTEGRATIONNOTFOUND     PlanLimitErrorCode = "INTEGRATION_NOT_FOUND"
+	PlanLimitErrorCodeINTERNALERROR           PlanLimitErrorCode = "INTERNAL_ERROR"
+	PlanLimitErrorCodeINVALIDAPIKEY           PlanLimitErrorCode = "INVALID_API_KEY"
+	PlanLimitErrorCodeINVALIDPAYLOAD          PlanLimitErrorCode = "INVALID_PAYLOAD"
+	PlanLimitErrorCodeINVALIDTOKEN            PlanLimitErrorCode = "INVALID_TOKEN"
+	PlanLimitErrorCodeMETHODNOTALLOWED        PlanLimitErrorCode = "METHOD_NOT_ALLOWED"
+	PlanLimitErrorCodeNOTFOUND                PlanLimitErrorCode = "NOT_FOUND"
+	PlanLimitErrorCodePAYLOADTOOLARGE         PlanLimitErrorCode = "PAYLOAD_TOO_LARGE"
+	PlanLimitErrorCodePLANLIMITREACHED        PlanLimitErrorCode = "PLAN_LIMIT_REACHED"
+	PlanLimitErrorCodeRATELIMITED             PlanLimitErrorCode = "RATE_LIMITED"
+	PlanLimitErrorCodeSERVICEUNAVAILABLE      PlanLimitErrorCode = "SERVICE_UNAVAILABLE"
+	PlanLimitErrorCodeSSOCONNECTIONNOTFOUND   PlanLimitErrorCode = "SSO_CONNECTION_NOT_FOUND"
+	PlanLimitErrorCodeSSOFAILED               PlanLimitErrorCode = "SSO_FAILED"
+	PlanLimitErrorCodeSSOREQUIRED             PlanLimitErrorCode = "SSO_REQUIRED"
+	PlanLimitErrorCodeUNSUPPORTEDMEDIATYPE    PlanLimitErrorCode = "UNSUPPORTED_MEDIA_TYPE"
+	PlanLimitErrorCodeVALIDATIONERROR         PlanLimitErrorCode = "VALIDATION_ERROR"
+	PlanLimitErrorCodeWEBHOOKVALIDATIONFAILED PlanLimitErrorCode = "WEBHOOK_VALIDATION_FAILED"
+)
+
+// Valid indicates whether the value is a known member of the PlanLimitErrorCode enum.
+func (e PlanLimitErrorCode) Valid() bool {
+	switch e {
+	case PlanLimitErrorCodeACCOUNTLOCKED:
+		return true
+	case PlanLimitErrorCodeASSISTANTNOTCONFIGURED:
+		return true
+	case PlanLimitErrorCodeBADREQUEST:
+		return true
+	case PlanLimitErrorCodeBILLINGNOTCONFIGURED:
+		return true
+	case PlanLimitErrorCodeCONFLICT:
+		return true
+	case PlanLimitErrorCodeHELPERNOTAVAILABLE:
+		return true
+	case PlanLimitErrorCodeINSUFFICIENTPERMISSIONS:
+		return true
+	case PlanLimitErrorCodeINTEGRATIONDISABLED:
+		return true
+	case PlanLimitErrorCodeINTEGRATIONNOTFOUND:
+		return true
+	case PlanLimitErrorCodeINTERNALERROR:
+		return true
+	case PlanLimitErrorCodeINVALIDAPIKEY:
+		return true
+	case PlanLimitErrorCodeINVALIDPAYLOAD:
+		return true
+	case PlanLimitErrorCodeINVALIDTOKEN:
+		return true
+	case PlanLimitErrorCodeMETHODNOTALLOWED:
+		return true
+	case PlanLimitErrorCodeNOTFOUND:
+		return true
+	case PlanLimitErrorCodePAYLOADTOOLARGE:
+		return true
+	case PlanLimitErrorCodePLANLIMITREACHED:
+		return true
+	case PlanLimitErrorCodeRATELIMITED:
+		return true
+	case PlanLimitErrorCodeSERVICEUNAVAILABLE:
+		return true
+	case PlanLimitErrorCodeSSOCONNECTIONNOTFOUND:
+		return true
+	case PlanLimitErrorCodeSSOFAILED:
+		return true
+	case PlanLimitErrorCodeSSOREQUIRED:
+		return true
+	case PlanLimitErrorCodeUNSUPPORTEDMEDIATYPE:
+		return true
+	case PlanLimitErrorCodeVALIDATIONERROR:
+		return true
+	case PlanLimitErrorCodeWEBHOOKVALIDATIONFAILED:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PlanLimitErrorResource.
+const (
+	PlanLimitErrorResourceIntegrations PlanLimitErrorResource = "integrations"
+	PlanLimitErrorResourceMembers      PlanLimitErrorResource = "members"
+)
+
+// Valid indicates whether the value is a known member of the PlanLimitErrorResource enum.
+func (e PlanLimitErrorResource) Valid() bool {
+	switch e {
+	case PlanLimitErrorResourceIntegrations:
+		return true
+	case PlanLimitErrorResourceMembers:
 		return true
 	default:
 		return false
@@ -4904,6 +5012,27 @@ type OrganizationSettingsDefaultIncidentSeverity string
 
 // OrganizationSettingsNotificationsMinSeverity defines model for OrganizationSettings.Notifications.MinSeverity.
 type OrganizationSettingsNotificationsMinSeverity string
+
+// PlanLimitError defines model for PlanLimitError.
+type PlanLimitError struct {
+	Code   PlanLimitErrorCode `json:"code"`
+	Detail string             `json:"detail"`
+	Errors *[]struct {
+		Message string `json:"message"`
+		Path    string `json:"path"`
+	} `json:"errors,omitempty"`
+	Limit      int                    `json:"limit"`
+	Plan       string                 `json:"plan"`
+	RequestId  string                 `json:"request_id"`
+	Resource   PlanLimitErrorResource `json:"resource"`
+	StatusCode int                    `json:"status_code"`
+}
+
+// PlanLimitErrorCode defines model for PlanLimitError.Code.
+type PlanLimitErrorCode string
+
+// PlanLimitErrorResource defines model for PlanLimitError.Resource.
+type PlanLimitErrorResource string
 
 // PlatformSetup defines model for PlatformSetup.
 type PlatformSetup struct {
@@ -11438,7 +11567,7 @@ type ClientInterface interface {
 
 	// CreateIntegrationWithBody Add an integration
 	//
-	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
+	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -11447,7 +11576,7 @@ type ClientInterface interface {
 
 	// CreateIntegration Add an integration
 	//
-	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
+	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -11552,7 +11681,7 @@ type ClientInterface interface {
 
 	// AcceptInvitationWithBody Accept an invitation: create the account in the inviting organization
 	//
-	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
+	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -11561,7 +11690,7 @@ type ClientInterface interface {
 
 	// AcceptInvitation Accept an invitation: create the account in the inviting organization
 	//
-	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
+	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -12873,7 +13002,7 @@ func (c *Client) ListIntegrations(ctx context.Context, params *ListIntegrationsP
 
 // CreateIntegrationWithBody Add an integration
 //
-// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
+// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 //
 // Takes any type of body and a specified content type.
 //
@@ -12892,7 +13021,7 @@ func (c *Client) CreateIntegrationWithBody(ctx context.Context, contentType stri
 
 // CreateIntegration Add an integration
 //
-// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
+// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -13167,7 +13296,7 @@ func (c *Client) CreateInvitation(ctx context.Context, body CreateInvitationJSON
 
 // AcceptInvitationWithBody Accept an invitation: create the account in the inviting organization
 //
-// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
+// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
 //
 // Takes any type of body and a specified content type.
 //
@@ -13186,7 +13315,7 @@ func (c *Client) AcceptInvitationWithBody(ctx context.Context, contentType strin
 
 // AcceptInvitation Accept an invitation: create the account in the inviting organization
 //
-// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
+// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -18986,7 +19115,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateIntegrationWithBodyWithResponse Add an integration
 	//
-	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
+	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -18995,7 +19124,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateIntegrationWithResponse Add an integration
 	//
-	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
+	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19124,7 +19253,7 @@ type ClientWithResponsesInterface interface {
 
 	// AcceptInvitationWithBodyWithResponse Accept an invitation: create the account in the inviting organization
 	//
-	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
+	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19133,7 +19262,7 @@ type ClientWithResponsesInterface interface {
 
 	// AcceptInvitationWithResponse Accept an invitation: create the account in the inviting organization
 	//
-	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
+	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -25237,6 +25366,14 @@ type CreateIntegrationResponse401Headers struct {
 	XRequestID          *string
 }
 
+// CreateIntegrationResponse402Headers the declared response headers of an HTTP 402 response for CreateIntegration
+type CreateIntegrationResponse402Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
 // CreateIntegrationResponse403Headers the declared response headers of an HTTP 403 response for CreateIntegration
 type CreateIntegrationResponse403Headers struct {
 	XRateLimitLimit     *int
@@ -25290,6 +25427,8 @@ type CreateIntegrationResponse struct {
 	JSON400 *Error
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON402 the response for an HTTP 402 `application/json` response
+	JSON402 *PlanLimitError
 	// JSON403 the response for an HTTP 403 `application/json` response
 	JSON403 *Error
 	// JSON413 the response for an HTTP 413 `application/json` response
@@ -25306,6 +25445,8 @@ type CreateIntegrationResponse struct {
 	Headers400 *CreateIntegrationResponse400Headers
 	// Headers401 the parsed response headers for an HTTP 401 response
 	Headers401 *CreateIntegrationResponse401Headers
+	// Headers402 the parsed response headers for an HTTP 402 response
+	Headers402 *CreateIntegrationResponse402Headers
 	// Headers403 the parsed response headers for an HTTP 403 response
 	Headers403 *CreateIntegrationResponse403Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
@@ -25334,6 +25475,11 @@ func (r CreateIntegrationResponse) GetJSON400() *Error {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r CreateIntegrationResponse) GetJSON401() *Error {
 	return r.JSON401
+}
+
+// GetJSON402 returns the response for an HTTP 402 `application/json` response
+func (r CreateIntegrationResponse) GetJSON402() *PlanLimitError {
+	return r.JSON402
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
@@ -27470,6 +27616,14 @@ type AcceptInvitationResponse401Headers struct {
 	XRequestID          *string
 }
 
+// AcceptInvitationResponse402Headers the declared response headers of an HTTP 402 response for AcceptInvitation
+type AcceptInvitationResponse402Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
 // AcceptInvitationResponse409Headers the declared response headers of an HTTP 409 response for AcceptInvitation
 type AcceptInvitationResponse409Headers struct {
 	XRateLimitLimit     *int
@@ -27526,6 +27680,8 @@ type AcceptInvitationResponse struct {
 	JSON400 *Error
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON402 the response for an HTTP 402 `application/json` response
+	JSON402 *PlanLimitError
 	// JSON409 the response for an HTTP 409 `application/json` response
 	JSON409 *Error
 	// JSON413 the response for an HTTP 413 `application/json` response
@@ -27542,6 +27698,8 @@ type AcceptInvitationResponse struct {
 	Headers400 *AcceptInvitationResponse400Headers
 	// Headers401 the parsed response headers for an HTTP 401 response
 	Headers401 *AcceptInvitationResponse401Headers
+	// Headers402 the parsed response headers for an HTTP 402 response
+	Headers402 *AcceptInvitationResponse402Headers
 	// Headers409 the parsed response headers for an HTTP 409 response
 	Headers409 *AcceptInvitationResponse409Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
@@ -27573,6 +27731,11 @@ func (r AcceptInvitationResponse) GetJSON400() *Error {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r AcceptInvitationResponse) GetJSON401() *Error {
 	return r.JSON401
+}
+
+// GetJSON402 returns the response for an HTTP 402 `application/json` response
+func (r AcceptInvitationResponse) GetJSON402() *PlanLimitError {
+	return r.JSON402
 }
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
@@ -31173,6 +31336,14 @@ type SsoCallbackQueryResponse401Headers struct {
 	XRequestID          *string
 }
 
+// SsoCallbackQueryResponse402Headers the declared response headers of an HTTP 402 response for SsoCallbackQuery
+type SsoCallbackQueryResponse402Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
 // SsoCallbackQueryResponse422Headers the declared response headers of an HTTP 422 response for SsoCallbackQuery
 type SsoCallbackQueryResponse422Headers struct {
 	XRateLimitLimit     *int
@@ -31205,6 +31376,8 @@ type SsoCallbackQueryResponse struct {
 	JSON200 *TokenResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON402 the response for an HTTP 402 `application/json` response
+	JSON402 *PlanLimitError
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
 	// JSON429 the response for an HTTP 429 `application/json` response
@@ -31217,6 +31390,8 @@ type SsoCallbackQueryResponse struct {
 	Headers302 *SsoCallbackQueryResponse302Headers
 	// Headers401 the parsed response headers for an HTTP 401 response
 	Headers401 *SsoCallbackQueryResponse401Headers
+	// Headers402 the parsed response headers for an HTTP 402 response
+	Headers402 *SsoCallbackQueryResponse402Headers
 	// Headers422 the parsed response headers for an HTTP 422 response
 	Headers422 *SsoCallbackQueryResponse422Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -31233,6 +31408,11 @@ func (r SsoCallbackQueryResponse) GetJSON200() *TokenResponse {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r SsoCallbackQueryResponse) GetJSON401() *Error {
 	return r.JSON401
+}
+
+// GetJSON402 returns the response for an HTTP 402 `application/json` response
+func (r SsoCallbackQueryResponse) GetJSON402() *PlanLimitError {
+	return r.JSON402
 }
 
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
@@ -31311,6 +31491,14 @@ type SsoCallbackPostResponse401Headers struct {
 	XRequestID          *string
 }
 
+// SsoCallbackPostResponse402Headers the declared response headers of an HTTP 402 response for SsoCallbackPost
+type SsoCallbackPostResponse402Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
 // SsoCallbackPostResponse413Headers the declared response headers of an HTTP 413 response for SsoCallbackPost
 type SsoCallbackPostResponse413Headers struct {
 	XRateLimitLimit     *int
@@ -31353,6 +31541,8 @@ type SsoCallbackPostResponse struct {
 	JSON400 *Error
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON402 the response for an HTTP 402 `application/json` response
+	JSON402 *PlanLimitError
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
@@ -31369,6 +31559,8 @@ type SsoCallbackPostResponse struct {
 	Headers400 *SsoCallbackPostResponse400Headers
 	// Headers401 the parsed response headers for an HTTP 401 response
 	Headers401 *SsoCallbackPostResponse401Headers
+	// Headers402 the parsed response headers for an HTTP 402 response
+	Headers402 *SsoCallbackPostResponse402Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
 	Headers413 *SsoCallbackPostResponse413Headers
 	// Headers422 the parsed response headers for an HTTP 422 response
@@ -31392,6 +31584,11 @@ func (r SsoCallbackPostResponse) GetJSON400() *Error {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r SsoCallbackPostResponse) GetJSON401() *Error {
 	return r.JSON401
+}
+
+// GetJSON402 returns the response for an HTTP 402 `application/json` response
+func (r SsoCallbackPostResponse) GetJSON402() *PlanLimitError {
+	return r.JSON402
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
@@ -34714,7 +34911,7 @@ func (c *ClientWithResponses) ListIntegrationsWithResponse(ctx context.Context, 
 
 // CreateIntegrationWithBodyWithResponse Add an integration
 //
-// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
+// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34729,7 +34926,7 @@ func (c *ClientWithResponses) CreateIntegrationWithBodyWithResponse(ctx context.
 
 // CreateIntegrationWithResponse Add an integration
 //
-// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
+// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34960,7 +35157,7 @@ func (c *ClientWithResponses) CreateInvitationWithResponse(ctx context.Context, 
 
 // AcceptInvitationWithBodyWithResponse Accept an invitation: create the account in the inviting organization
 //
-// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
+// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34975,7 +35172,7 @@ func (c *ClientWithResponses) AcceptInvitationWithBodyWithResponse(ctx context.C
 
 // AcceptInvitationWithResponse Accept an invitation: create the account in the inviting organization
 //
-// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
+// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -46197,6 +46394,13 @@ func ParseCreateIntegrationResponse(rsp *http.Response) (*CreateIntegrationRespo
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 402:
+		var dest PlanLimitError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON402 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -46328,6 +46532,37 @@ func ParseCreateIntegrationResponse(rsp *http.Response) (*CreateIntegrationRespo
 			headers.XRequestID = &value
 		}
 		response.Headers401 = &headers
+	case rsp.StatusCode == 402:
+		var headers CreateIntegrationResponse402Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers402 = &headers
 	case rsp.StatusCode == 403:
 		var headers CreateIntegrationResponse403Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
@@ -50291,6 +50526,13 @@ func ParseAcceptInvitationResponse(rsp *http.Response) (*AcceptInvitationRespons
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 402:
+		var dest PlanLimitError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON402 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -50422,6 +50664,37 @@ func ParseAcceptInvitationResponse(rsp *http.Response) (*AcceptInvitationRespons
 			headers.XRequestID = &value
 		}
 		response.Headers401 = &headers
+	case rsp.StatusCode == 402:
+		var headers AcceptInvitationResponse402Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers402 = &headers
 	case rsp.StatusCode == 409:
 		var headers AcceptInvitationResponse409Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
@@ -57222,6 +57495,13 @@ func ParseSsoCallbackQueryResponse(rsp *http.Response) (*SsoCallbackQueryRespons
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 402:
+		var dest PlanLimitError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON402 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -57339,6 +57619,37 @@ func ParseSsoCallbackQueryResponse(rsp *http.Response) (*SsoCallbackQueryRespons
 			headers.XRequestID = &value
 		}
 		response.Headers401 = &headers
+	case rsp.StatusCode == 402:
+		var headers SsoCallbackQueryResponse402Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers402 = &headers
 	case rsp.StatusCode == 422:
 		var headers SsoCallbackQueryResponse422Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
@@ -57481,6 +57792,13 @@ func ParseSsoCallbackPostResponse(rsp *http.Response) (*SsoCallbackPostResponse,
 			return nil, err
 		}
 		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 402:
+		var dest PlanLimitError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON402 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest Error
@@ -57637,6 +57955,37 @@ func ParseSsoCallbackPostResponse(rsp *http.Response) (*SsoCallbackPostResponse,
 			headers.XRequestID = &value
 		}
 		response.Headers401 = &headers
+	case rsp.StatusCode == 402:
+		var headers SsoCallbackPostResponse402Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers402 = &headers
 	case rsp.StatusCode == 413:
 		var headers SsoCallbackPostResponse413Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {

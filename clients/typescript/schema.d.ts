@@ -500,7 +500,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation: create the account in the inviting organization
-         * @description No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
+         * @description No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -888,7 +888,7 @@ export interface paths {
         put?: never;
         /**
          * Add an integration
-         * @description The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
+         * @description The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
          */
         post: operations["createIntegration"];
         delete?: never;
@@ -1709,7 +1709,7 @@ export interface components {
             detail: string;
             status_code: number;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "BILLING_NOT_CONFIGURED" | "ASSISTANT_NOT_CONFIGURED" | "HELPER_NOT_AVAILABLE" | "WEBHOOK_VALIDATION_FAILED" | "INVALID_PAYLOAD" | "INTEGRATION_NOT_FOUND" | "INTEGRATION_DISABLED" | "SSO_FAILED" | "SSO_REQUIRED" | "SSO_CONNECTION_NOT_FOUND";
+            code: "BAD_REQUEST" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "BILLING_NOT_CONFIGURED" | "ASSISTANT_NOT_CONFIGURED" | "HELPER_NOT_AVAILABLE" | "PLAN_LIMIT_REACHED" | "WEBHOOK_VALIDATION_FAILED" | "INVALID_PAYLOAD" | "INTEGRATION_NOT_FOUND" | "INTEGRATION_DISABLED" | "SSO_FAILED" | "SSO_REQUIRED" | "SSO_CONNECTION_NOT_FOUND";
             request_id: string;
             errors?: {
                 path: string;
@@ -2138,6 +2138,32 @@ export interface components {
             };
             /** @default false */
             sso_required: boolean;
+        };
+        /**
+         * @example {
+         *       "detail": "The free plan allows 3 integrations; upgrade the plan (POST /billing/checkout) or remove some first",
+         *       "status_code": 402,
+         *       "code": "PLAN_LIMIT_REACHED",
+         *       "request_id": "6f1c2b3a-0d4e-4f5a-8b9c-1d2e3f4a5b6c",
+         *       "resource": "integrations",
+         *       "limit": 3,
+         *       "plan": "free"
+         *     }
+         */
+        PlanLimitError: {
+            detail: string;
+            status_code: number;
+            /** @enum {string} */
+            code: "BAD_REQUEST" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "BILLING_NOT_CONFIGURED" | "ASSISTANT_NOT_CONFIGURED" | "HELPER_NOT_AVAILABLE" | "PLAN_LIMIT_REACHED" | "WEBHOOK_VALIDATION_FAILED" | "INVALID_PAYLOAD" | "INTEGRATION_NOT_FOUND" | "INTEGRATION_DISABLED" | "SSO_FAILED" | "SSO_REQUIRED" | "SSO_CONNECTION_NOT_FOUND";
+            request_id: string;
+            errors?: {
+                path: string;
+                message: string;
+            }[];
+            /** @enum {string} */
+            resource: "members" | "integrations";
+            limit: number;
+            plan: string;
         };
         PlatformSetup: {
             /** @enum {string} */
@@ -4219,6 +4245,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A first sign-in would create a member beyond the plan's quota (PLAN_LIMIT_REACHED); nothing is created */
+            402: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanLimitError"];
+                };
+            };
             /** @description Request validation failed (VALIDATION_ERROR) */
             422: {
                 headers: {
@@ -4343,6 +4382,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A first sign-in would create a member beyond the plan's quota (PLAN_LIMIT_REACHED); nothing is created */
+            402: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanLimitError"];
                 };
             };
             /** @description Body too large (PAYLOAD_TOO_LARGE) */
@@ -6309,6 +6361,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The organization's member quota is reached (PLAN_LIMIT_REACHED) */
+            402: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanLimitError"];
                 };
             };
             /** @description Conflict with the current state (CONFLICT) */
@@ -10447,6 +10512,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The plan's integration quota is reached (PLAN_LIMIT_REACHED) */
+            402: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanLimitError"];
                 };
             };
             /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */

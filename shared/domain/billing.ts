@@ -15,6 +15,23 @@ export const PLAN_QUOTAS: Readonly<Record<Plan, Readonly<{ members: number; inte
   enterprise: Object.freeze({ members: 500, integrations: 300 }),
 });
 
+export type QuotaResource = keyof (typeof PLAN_QUOTAS)[Plan];
+export type PlanQuotas = Readonly<Record<QuotaResource, number>>;
+
+/** The plan's seat and integration quotas; `overrides` (configuration) replace one for every plan, as for rate limits. */
+export function planQuotas(plan: string | null | undefined, overrides: Partial<Record<QuotaResource, number | undefined>> = {}): PlanQuotas {
+  const base = PLAN_QUOTAS[isPlan(plan) ? plan : DEFAULT_PLAN];
+  return { members: overrides.members ?? base.members, integrations: overrides.integrations ?? base.integrations };
+}
+
+/**
+ * Whether one more `resource` fits: `used` is counted with the organization row locked. A plan
+ * downgrade can leave `used` above the quota: nothing is removed, but nothing more is added.
+ */
+export function quotaAllowsOneMore(quotas: PlanQuotas, resource: QuotaResource, used: number): boolean {
+  return used < quotas[resource];
+}
+
 /** The plans sold through checkout (the default plan is what a cancelled subscription falls back to). */
 export const PAID_PLANS = ['team', 'enterprise'] as const satisfies readonly Plan[];
 export type PaidPlan = (typeof PAID_PLANS)[number];
@@ -29,9 +46,13 @@ export interface BillingLimits {
 }
 
 /** The limits `GET /billing` shows: the rate limiter's own numbers (same overrides) and the plan's quotas. */
-export function billingLimits(plan: string, overrides: Partial<Record<RateLimitClass, number>> = {}): BillingLimits {
+export function billingLimits(
+  plan: string,
+  overrides: Partial<Record<RateLimitClass, number>> = {},
+  quotaOverrides: Partial<Record<QuotaResource, number | undefined>> = {},
+): BillingLimits {
   const perHour = planLimits(plan, overrides);
-  const quotas = PLAN_QUOTAS[isPlan(plan) ? plan : DEFAULT_PLAN];
+  const quotas = planQuotas(plan, quotaOverrides);
   return {
     interactive_per_hour: perHour.interactive,
     api_key_per_hour: perHour.api_key,

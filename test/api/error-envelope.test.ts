@@ -17,6 +17,7 @@ import {
   InvalidTokenError,
   NotFoundError,
   PayloadTooLargeError,
+  PlanLimitReachedError,
   RateLimitedError,
   ServiceUnavailableError,
   ValidationError,
@@ -42,6 +43,7 @@ describe('error envelope', () => {
     [new NotFoundError('Incident'), 404, 'NOT_FOUND'],
     [new ConflictError('Email already registered'), 409, 'CONFLICT'],
     [new PayloadTooLargeError(1024), 413, 'PAYLOAD_TOO_LARGE'],
+    [new PlanLimitReachedError('integrations', 3, 'free'), 402, 'PLAN_LIMIT_REACHED'],
     [new ValidationError([{ path: 'body.email', message: 'Invalid email' }]), 422, 'VALIDATION_ERROR'],
     [new AccountLockedError(900), 423, 'ACCOUNT_LOCKED'],
     [new RateLimitedError(30), 429, 'RATE_LIMITED'],
@@ -57,6 +59,11 @@ describe('error envelope', () => {
     const response = await appThrowing(new InvalidTokenError('Token has expired')).get('/');
     expect(response.body.detail).toBe('Token has expired');
     expect(response.headers['www-authenticate']).toBe('Bearer');
+  });
+
+  it('names the quota, its number and the plan on 402', async () => {
+    const response = await appThrowing(new PlanLimitReachedError('members', 5, 'free')).get('/');
+    expect(response.body).toMatchObject({ code: 'PLAN_LIMIT_REACHED', resource: 'members', limit: 5, plan: 'free' });
   });
 
   it('lists field paths on 422', async () => {

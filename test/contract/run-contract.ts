@@ -167,6 +167,9 @@ async function main(): Promise<number> {
     RATE_LIMIT_WEBHOOK_PER_HOUR: '100000000',
     RATE_LIMIT_SEARCH_PER_HOUR: '100000000',
     RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR: '100000000',
+    // And the plan's quotas: the fuzzer creates many integrations (402 PLAN_LIMIT_REACHED is documented).
+    PLAN_INTEGRATIONS_LIMIT: '100000000',
+    PLAN_MEMBERS_LIMIT: '100000000',
     // Likewise the lockout: the fuzzer logs in to made-up accounts over and over.
     LOGIN_MAX_FAILURES: '100000000',
   };

@@ -6,11 +6,12 @@ import type { SecretBox } from '../../../shared/crypto/secret-box.ts';
 import { UserEntity, type User } from '../../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../../shared/db/tenant-filter.ts';
 import { isRole } from '../../../shared/domain/permissions.ts';
-import { ServiceUnavailableError, SsoFailedError } from '../../../shared/errors.ts';
+import { PlanLimitReachedError, ServiceUnavailableError, SsoFailedError } from '../../../shared/errors.ts';
 import type { Logger } from '../../../shared/logger.ts';
 import type { AuditService } from '../audit.service.ts';
 import type { TokenResponse } from '../../schemas/auth.schemas.ts';
 import type { AuthService } from '../auth.service.ts';
+import type { PlanQuota } from '../plan-quota.ts';
 import { checkOidcClaims, emailDomain, isOidcKind, type OidcKind, type OidcPresetConfig } from './oidc-presets.ts';
 import type { OidcRelyingParty } from './oidc-relying-party.ts';
 import type { SamlServiceProvider } from './saml-service-provider.ts';
@@ -78,6 +79,7 @@ export function createSsoLoginService(deps: {
   auth: Pick<AuthService, 'startSession'>;
   audit: Pick<AuditService, 'record'>;
   logger: Logger;
+  quota: Pick<PlanQuota, 'reserve'>;
 }) {
   const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
@@ -140,16 +142,21 @@ export function createSsoLoginService(deps: {
     }
     if (!isRole(connection.defaultRole)) throw new SsoFailedError('The connection has no valid default role');
     try {
-      const user = em.create(UserEntity, {
-        organization: connection.organizationId,
-        email,
-        name: (name ?? email.slice(0, email.indexOf('@'))).slice(0, 200),
-        role: connection.defaultRole,
-        passwordHash: NO_PASSWORD,
-        // The identity provider vouched for the address.
-        emailVerifiedAt: new Date(),
+      const defaultRole = connection.defaultRole;
+      const user = await em.transactional(async (tx) => {
+        await deps.quota.reserve(tx, connection.organizationId, 'members');
+        const created = tx.create(UserEntity, {
+          organization: connection.organizationId,
+          email,
+          name: (name ?? email.slice(0, email.indexOf('@'))).slice(0, 200),
+          role: defaultRole,
+          passwordHash: NO_PASSWORD,
+          // The identity provider vouched for the address.
+          emailVerifiedAt: new Date(),
+        });
+        await tx.flush();
+        return created;
       });
-      await em.flush();
       await audit(connection, meta, { type: 'sso.user_provisioned', userId: user.id, statusCode: 201 });
       return user;
     } catch (error) {
@@ -250,8 +257,8 @@ export function createSsoLoginService(deps: {
         await audit(connection, meta, { type: 'sso.login', userId: user.id, statusCode: pending.redirect_to ? 302 : 200 });
         return { tokens, redirectTo: pending.redirect_to };
       } catch (error) {
-        if (error instanceof SsoFailedError) {
-          if (connection) await audit(connection, meta, { type: 'sso.login_refused', userId: null, statusCode: 401 });
+        if (error instanceof SsoFailedError || error instanceof PlanLimitReachedError) {
+          if (connection) await audit(connection, meta, { type: 'sso.login_refused', userId: null, statusCode: error.status });
           deps.logger.info({ requestId: meta.requestId, connectionId: connection?.id, reason: error.message }, 'SSO sign-in refused');
         }
         throw error;

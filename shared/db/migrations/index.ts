@@ -15,6 +15,7 @@ import { Migration20261124040100IncidentChat } from './20261124040100-incident-c
 import { Migration20261124030000Analytics } from './20261124030000-analytics.migration.ts';
 import { Migration20261124020000Sso } from './20261124020000-sso.migration.ts';
 import { Migration20261201010000NotificationMailedAt } from './20261201010000-notification-mailed-at.migration.ts';
+import { Migration20261201020000AnalyticsRollups } from './20261201020000-analytics-rollups.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -36,4 +37,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261124040100-incident-chat', class: Migration20261124040100IncidentChat },
   { name: '20261124030000-analytics', class: Migration20261124030000Analytics },
   { name: '20261124020000-sso', class: Migration20261124020000Sso },
-  { name: '20261201010000-notification-mailed-at', class: Migration20261201010000NotificationMailedAt }];
+  { name: '20261201010000-notification-mailed-at', class: Migration20261201010000NotificationMailedAt },
+  { name: '20261201020000-analytics-rollups', class: Migration20261201020000AnalyticsRollups }];

@@ -1,4 +1,4 @@
-import { billingChangeOf, billingLimits, billingPeriod, type ProviderEvent } from '../../../shared/domain/billing.ts';
+import { billingChangeOf, billingLimits, billingPeriod, planQuotas, quotaAllowsOneMore, type ProviderEvent } from '../../../shared/domain/billing.ts';
 
 const ORG = '0b6f3c1e-6a1d-4c7e-9d8a-2f4b5c6d7e8f';
 const event = (type: string, object: Record<string, unknown>): ProviderEvent => ({ id: 'evt_1', type, data: { object } });
@@ -18,6 +18,29 @@ describe('billingLimits', () => {
   it('shows the rate limiter\'s numbers for the plan, overrides included, and the plan\'s quotas', () => {
     expect(billingLimits('team')).toEqual({ interactive_per_hour: 5000, api_key_per_hour: 25000, webhook_per_hour: 50000, search_per_hour: 2500, members: 25, integrations: 15 });
     expect(billingLimits('nonsense', { search: 3 })).toMatchObject({ interactive_per_hour: 1000, search_per_hour: 3, members: 5 });
+  });
+});
+
+describe('planQuotas and quotaAllowsOneMore', () => {
+  it.each<[string, Parameters<typeof planQuotas>[1], 'members' | 'integrations', number, boolean]>([
+    ['free', {}, 'members', 4, true],
+    ['free', {}, 'members', 5, false],
+    ['free', {}, 'integrations', 2, true],
+    ['free', {}, 'integrations', 3, false],
+    ['team', {}, 'members', 24, true],
+    ['team', {}, 'integrations', 15, false],
+    // A downgrade can leave more than the quota: still nothing more.
+    ['free', {}, 'integrations', 7, false],
+    ['nonsense', {}, 'members', 5, false],
+    ['enterprise', { members: 2 }, 'members', 2, false],
+    ['free', { integrations: 50 }, 'integrations', 3, true],
+    ['free', { integrations: undefined }, 'integrations', 3, false],
+  ])('%s plan, overrides %j: one more of %s with %d used is allowed: %s', (plan, overrides, resource, used, allowed) => {
+    expect(quotaAllowsOneMore(planQuotas(plan, overrides), resource, used)).toBe(allowed);
+  });
+
+  it('shows the overridden quotas in the billing limits', () => {
+    expect(billingLimits('free', {}, { members: 9 })).toMatchObject({ members: 9, integrations: 3 });
   });
 });
 

@@ -261,6 +261,10 @@ from .organization_settings_default_incident_severity import OrganizationSetting
 from .organization_settings_executions import OrganizationSettingsExecutions
 from .organization_settings_notifications import OrganizationSettingsNotifications
 from .organization_settings_notifications_min_severity import OrganizationSettingsNotificationsMinSeverity
+from .plan_limit_error import PlanLimitError
+from .plan_limit_error_code import PlanLimitErrorCode
+from .plan_limit_error_errors_item import PlanLimitErrorErrorsItem
+from .plan_limit_error_resource import PlanLimitErrorResource
 from .platform_setup import PlatformSetup
 from .platform_setup_platform import PlatformSetupPlatform
 from .post_incident_message_body import PostIncidentMessageBody
@@ -666,6 +670,10 @@ __all__ = (
     "OrganizationSettingsExecutions",
     "OrganizationSettingsNotifications",
     "OrganizationSettingsNotificationsMinSeverity",
+    "PlanLimitError",
+    "PlanLimitErrorCode",
+    "PlanLimitErrorErrorsItem",
+    "PlanLimitErrorResource",
     "PlatformSetup",
     "PlatformSetupPlatform",
     "PostIncidentMessageBody",

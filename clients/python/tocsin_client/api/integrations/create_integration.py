@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.create_integration_body import CreateIntegrationBody
 from ...models.create_integration_response_201 import CreateIntegrationResponse201
 from ...models.error import Error
+from ...models.plan_limit_error import PlanLimitError
 from ...types import Response
 
 
@@ -32,7 +33,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> CreateIntegrationResponse201 | Error | None:
+) -> CreateIntegrationResponse201 | Error | PlanLimitError | None:
     if response.status_code == 201:
         response_201 = CreateIntegrationResponse201.from_dict(response.json())
 
@@ -47,6 +48,11 @@ def _parse_response(
         response_401 = Error.from_dict(response.json())
 
         return response_401
+
+    if response.status_code == 402:
+        response_402 = PlanLimitError.from_dict(response.json())
+
+        return response_402
 
     if response.status_code == 403:
         response_403 = Error.from_dict(response.json())
@@ -81,7 +87,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[CreateIntegrationResponse201 | Error]:
+) -> Response[CreateIntegrationResponse201 | Error | PlanLimitError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -94,11 +100,13 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CreateIntegrationBody,
-) -> Response[CreateIntegrationResponse201 | Error]:
+) -> Response[CreateIntegrationResponse201 | Error | PlanLimitError]:
     """Add an integration
 
      The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored
-    encrypted and never shown again.
+    encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`:
+    `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent
+    creates are counted one after the other.
 
     Args:
         body (CreateIntegrationBody):
@@ -108,7 +116,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreateIntegrationResponse201 | Error]
+        Response[CreateIntegrationResponse201 | Error | PlanLimitError]
     """
 
     kwargs = _get_kwargs(
@@ -126,11 +134,13 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: CreateIntegrationBody,
-) -> CreateIntegrationResponse201 | Error | None:
+) -> CreateIntegrationResponse201 | Error | PlanLimitError | None:
     """Add an integration
 
      The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored
-    encrypted and never shown again.
+    encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`:
+    `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent
+    creates are counted one after the other.
 
     Args:
         body (CreateIntegrationBody):
@@ -140,7 +150,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreateIntegrationResponse201 | Error
+        CreateIntegrationResponse201 | Error | PlanLimitError
     """
 
     return sync_detailed(
@@ -153,11 +163,13 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CreateIntegrationBody,
-) -> Response[CreateIntegrationResponse201 | Error]:
+) -> Response[CreateIntegrationResponse201 | Error | PlanLimitError]:
     """Add an integration
 
      The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored
-    encrypted and never shown again.
+    encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`:
+    `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent
+    creates are counted one after the other.
 
     Args:
         body (CreateIntegrationBody):
@@ -167,7 +179,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreateIntegrationResponse201 | Error]
+        Response[CreateIntegrationResponse201 | Error | PlanLimitError]
     """
 
     kwargs = _get_kwargs(
@@ -183,11 +195,13 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: CreateIntegrationBody,
-) -> CreateIntegrationResponse201 | Error | None:
+) -> CreateIntegrationResponse201 | Error | PlanLimitError | None:
     """Add an integration
 
      The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored
-    encrypted and never shown again.
+    encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`:
+    `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent
+    creates are counted one after the other.
 
     Args:
         body (CreateIntegrationBody):
@@ -197,7 +211,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreateIntegrationResponse201 | Error
+        CreateIntegrationResponse201 | Error | PlanLimitError
     """
 
     return (

@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.accept_invitation_body import AcceptInvitationBody
 from ...models.accept_invitation_response_201 import AcceptInvitationResponse201
 from ...models.error import Error
+from ...models.plan_limit_error import PlanLimitError
 from ...types import Response
 
 
@@ -32,7 +33,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> AcceptInvitationResponse201 | Error | None:
+) -> AcceptInvitationResponse201 | Error | PlanLimitError | None:
     if response.status_code == 201:
         response_201 = AcceptInvitationResponse201.from_dict(response.json())
 
@@ -47,6 +48,11 @@ def _parse_response(
         response_401 = Error.from_dict(response.json())
 
         return response_401
+
+    if response.status_code == 402:
+        response_402 = PlanLimitError.from_dict(response.json())
+
+        return response_402
 
     if response.status_code == 409:
         response_409 = Error.from_dict(response.json())
@@ -81,7 +87,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[AcceptInvitationResponse201 | Error]:
+) -> Response[AcceptInvitationResponse201 | Error | PlanLimitError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -94,11 +100,13 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: AcceptInvitationBody,
-) -> Response[AcceptInvitationResponse201 | Error]:
+) -> Response[AcceptInvitationResponse201 | Error | PlanLimitError]:
     """Accept an invitation: create the account in the inviting organization
 
      No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN;
-    an email that already has an account is 409.
+    an email that already has an account is 409. An organization at its plan's member quota (`GET
+    /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the
+    invitation stays pending, usable after an upgrade.
 
     Args:
         body (AcceptInvitationBody):
@@ -108,7 +116,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AcceptInvitationResponse201 | Error]
+        Response[AcceptInvitationResponse201 | Error | PlanLimitError]
     """
 
     kwargs = _get_kwargs(
@@ -126,11 +134,13 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: AcceptInvitationBody,
-) -> AcceptInvitationResponse201 | Error | None:
+) -> AcceptInvitationResponse201 | Error | PlanLimitError | None:
     """Accept an invitation: create the account in the inviting organization
 
      No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN;
-    an email that already has an account is 409.
+    an email that already has an account is 409. An organization at its plan's member quota (`GET
+    /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the
+    invitation stays pending, usable after an upgrade.
 
     Args:
         body (AcceptInvitationBody):
@@ -140,7 +150,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AcceptInvitationResponse201 | Error
+        AcceptInvitationResponse201 | Error | PlanLimitError
     """
 
     return sync_detailed(
@@ -153,11 +163,13 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: AcceptInvitationBody,
-) -> Response[AcceptInvitationResponse201 | Error]:
+) -> Response[AcceptInvitationResponse201 | Error | PlanLimitError]:
     """Accept an invitation: create the account in the inviting organization
 
      No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN;
-    an email that already has an account is 409.
+    an email that already has an account is 409. An organization at its plan's member quota (`GET
+    /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the
+    invitation stays pending, usable after an upgrade.
 
     Args:
         body (AcceptInvitationBody):
@@ -167,7 +179,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AcceptInvitationResponse201 | Error]
+        Response[AcceptInvitationResponse201 | Error | PlanLimitError]
     """
 
     kwargs = _get_kwargs(
@@ -183,11 +195,13 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: AcceptInvitationBody,
-) -> AcceptInvitationResponse201 | Error | None:
+) -> AcceptInvitationResponse201 | Error | PlanLimitError | None:
     """Accept an invitation: create the account in the inviting organization
 
      No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN;
-    an email that already has an account is 409.
+    an email that already has an account is 409. An organization at its plan's member quota (`GET
+    /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the
+    invitation stays pending, usable after an upgrade.
 
     Args:
         body (AcceptInvitationBody):
@@ -197,7 +211,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AcceptInvitationResponse201 | Error
+        AcceptInvitationResponse201 | Error | PlanLimitError
     """
 
     return (

@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
+from ...models.plan_limit_error import PlanLimitError
 from ...models.sso_callback_post_body import SsoCallbackPostBody
 from ...models.token_response import TokenResponse
 from ...types import Response
@@ -31,7 +32,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | Error | TokenResponse | None:
+) -> Any | Error | PlanLimitError | TokenResponse | None:
     if response.status_code == 200:
         response_200 = TokenResponse.from_dict(response.json())
 
@@ -50,6 +51,11 @@ def _parse_response(
         response_401 = Error.from_dict(response.json())
 
         return response_401
+
+    if response.status_code == 402:
+        response_402 = PlanLimitError.from_dict(response.json())
+
+        return response_402
 
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
@@ -79,7 +85,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | Error | TokenResponse]:
+) -> Response[Any | Error | PlanLimitError | TokenResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -92,7 +98,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: SsoCallbackPostBody,
-) -> Response[Any | Error | TokenResponse]:
+) -> Response[Any | Error | PlanLimitError | TokenResponse]:
     """Identity provider answer (OIDC form_post, SAML HTTP-POST ACS)
 
      The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
@@ -116,7 +122,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Error | TokenResponse]
+        Response[Any | Error | PlanLimitError | TokenResponse]
     """
 
     kwargs = _get_kwargs(
@@ -134,7 +140,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: SsoCallbackPostBody,
-) -> Any | Error | TokenResponse | None:
+) -> Any | Error | PlanLimitError | TokenResponse | None:
     """Identity provider answer (OIDC form_post, SAML HTTP-POST ACS)
 
      The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
@@ -158,7 +164,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Error | TokenResponse
+        Any | Error | PlanLimitError | TokenResponse
     """
 
     return sync_detailed(
@@ -171,7 +177,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: SsoCallbackPostBody,
-) -> Response[Any | Error | TokenResponse]:
+) -> Response[Any | Error | PlanLimitError | TokenResponse]:
     """Identity provider answer (OIDC form_post, SAML HTTP-POST ACS)
 
      The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
@@ -195,7 +201,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Error | TokenResponse]
+        Response[Any | Error | PlanLimitError | TokenResponse]
     """
 
     kwargs = _get_kwargs(
@@ -211,7 +217,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: SsoCallbackPostBody,
-) -> Any | Error | TokenResponse | None:
+) -> Any | Error | PlanLimitError | TokenResponse | None:
     """Identity provider answer (OIDC form_post, SAML HTTP-POST ACS)
 
      The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
@@ -235,7 +241,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Error | TokenResponse
+        Any | Error | PlanLimitError | TokenResponse
     """
 
     return (
