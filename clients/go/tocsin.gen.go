@@ -5021,11 +5021,26 @@ type PlanLimitError struct {
 		Message string `json:"message"`
 		Path    string `json:"path"`
 	} `json:"errors,omitempty"`
-	Limit      int                    `json:"limit"`
-	Plan       string                 `json:"plan"`
-	RequestId  string                 `json:"request_id"`
-	Resource   PlanLimitErrorResource `json:"resource"`
-	StatusCode int                    `json:"status_code"`
+	Limit     int    `json:"limit"`
+	Plan      string `json:"plan"`
+	RequestId string `json:"request_id"`
+
+	// RequiredPermission 403 INSUFFICIENT_PERMISSIONS: the permission the request needed
+	RequiredPermission *string                `json:"required_permission,omitempty"`
+	Resource           PlanLimitErrorResource `json:"resource"`
+
+	// Setting 403 INSUFFICIENT_PERMISSIONS refused by an organization setting: which one
+	Setting    *string `json:"setting,omitempty"`
+	StatusCode int     `json:"status_code"`
+
+	// Supported 422 on GET /helper/download: the platforms there are builds for
+	Supported *[]struct {
+		Arch string `json:"arch"`
+		Os   string `json:"os"`
+	} `json:"supported,omitempty"`
+
+	// UngrantablePermissions 403 on creating an API key: the permissions its creator lacks
+	UngrantablePermissions *[]string `json:"ungrantable_permissions,omitempty"`
 }
 
 // PlanLimitErrorCode defines model for PlanLimitError.Code.

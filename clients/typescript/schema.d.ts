@@ -2160,6 +2160,17 @@ export interface components {
                 path: string;
                 message: string;
             }[];
+            /** @description 403 INSUFFICIENT_PERMISSIONS: the permission the request needed */
+            required_permission?: string;
+            /** @description 403 on creating an API key: the permissions its creator lacks */
+            ungrantable_permissions?: string[];
+            /** @description 403 INSUFFICIENT_PERMISSIONS refused by an organization setting: which one */
+            setting?: string;
+            /** @description 422 on GET /helper/download: the platforms there are builds for */
+            supported?: {
+                os: string;
+                arch: string;
+            }[];
             /** @enum {string} */
             resource: "members" | "integrations";
             limit: number;

@@ -265,6 +265,7 @@ from .plan_limit_error import PlanLimitError
 from .plan_limit_error_code import PlanLimitErrorCode
 from .plan_limit_error_errors_item import PlanLimitErrorErrorsItem
 from .plan_limit_error_resource import PlanLimitErrorResource
+from .plan_limit_error_supported_item import PlanLimitErrorSupportedItem
 from .platform_setup import PlatformSetup
 from .platform_setup_platform import PlatformSetupPlatform
 from .post_incident_message_body import PostIncidentMessageBody
@@ -674,6 +675,7 @@ __all__ = (
     "PlanLimitErrorCode",
     "PlanLimitErrorErrorsItem",
     "PlanLimitErrorResource",
+    "PlanLimitErrorSupportedItem",
     "PlatformSetup",
     "PlatformSetupPlatform",
     "PostIncidentMessageBody",

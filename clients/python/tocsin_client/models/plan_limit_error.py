@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.plan_limit_error_errors_item import PlanLimitErrorErrorsItem
+    from ..models.plan_limit_error_supported_item import PlanLimitErrorSupportedItem
 
 
 T = TypeVar("T", bound="PlanLimitError")
@@ -33,6 +34,11 @@ class PlanLimitError:
         limit (int):
         plan (str):
         errors (list[PlanLimitErrorErrorsItem] | Unset):
+        required_permission (str | Unset): 403 INSUFFICIENT_PERMISSIONS: the permission the request needed
+        ungrantable_permissions (list[str] | Unset): 403 on creating an API key: the permissions its creator lacks
+        setting (str | Unset): 403 INSUFFICIENT_PERMISSIONS refused by an organization setting: which one
+        supported (list[PlanLimitErrorSupportedItem] | Unset): 422 on GET /helper/download: the platforms there are
+            builds for
     """
 
     detail: str
@@ -43,6 +49,10 @@ class PlanLimitError:
     limit: int
     plan: str
     errors: list[PlanLimitErrorErrorsItem] | Unset = UNSET
+    required_permission: str | Unset = UNSET
+    ungrantable_permissions: list[str] | Unset = UNSET
+    setting: str | Unset = UNSET
+    supported: list[PlanLimitErrorSupportedItem] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         detail = self.detail
@@ -66,6 +76,21 @@ class PlanLimitError:
                 errors_item = errors_item_data.to_dict()
                 errors.append(errors_item)
 
+        required_permission = self.required_permission
+
+        ungrantable_permissions: list[str] | Unset = UNSET
+        if not isinstance(self.ungrantable_permissions, Unset):
+            ungrantable_permissions = self.ungrantable_permissions
+
+        setting = self.setting
+
+        supported: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.supported, Unset):
+            supported = []
+            for supported_item_data in self.supported:
+                supported_item = supported_item_data.to_dict()
+                supported.append(supported_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -81,12 +106,21 @@ class PlanLimitError:
         )
         if errors is not UNSET:
             field_dict["errors"] = errors
+        if required_permission is not UNSET:
+            field_dict["required_permission"] = required_permission
+        if ungrantable_permissions is not UNSET:
+            field_dict["ungrantable_permissions"] = ungrantable_permissions
+        if setting is not UNSET:
+            field_dict["setting"] = setting
+        if supported is not UNSET:
+            field_dict["supported"] = supported
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.plan_limit_error_errors_item import PlanLimitErrorErrorsItem  # noqa: PLC0415
+        from ..models.plan_limit_error_supported_item import PlanLimitErrorSupportedItem  # noqa: PLC0415
 
         d = dict(src_dict)
         detail = d.pop("detail")
@@ -112,6 +146,21 @@ class PlanLimitError:
 
                 errors.append(errors_item)
 
+        required_permission = d.pop("required_permission", UNSET)
+
+        ungrantable_permissions = cast(list[str], d.pop("ungrantable_permissions", UNSET))
+
+        setting = d.pop("setting", UNSET)
+
+        _supported = d.pop("supported", UNSET)
+        supported: list[PlanLimitErrorSupportedItem] | Unset = UNSET
+        if _supported is not UNSET:
+            supported = []
+            for supported_item_data in _supported:
+                supported_item = PlanLimitErrorSupportedItem.from_dict(supported_item_data)
+
+                supported.append(supported_item)
+
         plan_limit_error = cls(
             detail=detail,
             status_code=status_code,
@@ -121,6 +170,10 @@ class PlanLimitError:
             limit=limit,
             plan=plan,
             errors=errors,
+            required_permission=required_permission,
+            ungrantable_permissions=ungrantable_permissions,
+            setting=setting,
+            supported=supported,
         )
 
         return plan_limit_error
