@@ -8,7 +8,14 @@ import { ApiError } from './lib/api.ts';
 import { RealtimeProvider } from './lib/realtime.tsx';
 import { RequireSession } from './lib/session.tsx';
 import { applyTheme, storedTheme, watchSystemTheme } from './lib/theme.ts';
+import { ApiKeysPage, SettingsPage, SsoPage, UsersPage } from './pages/Admin.tsx';
+import { AnalyticsPage } from './pages/Analytics.tsx';
+import { ExecutionPage } from './pages/Execution.tsx';
+import { IntegrationsPage } from './pages/Integrations.tsx';
+import { IncidentDetailPage } from './pages/IncidentDetail.tsx';
 import { IncidentsPage } from './pages/Incidents.tsx';
+import { RunbooksPage } from './pages/Runbooks.tsx';
+import { SearchPage } from './pages/Search.tsx';
 import { SignInPage } from './pages/SignIn.tsx';
 import './styles.css';
 
@@ -48,6 +55,16 @@ createRoot(document.getElementById('root') as HTMLElement).render(
           <Route element={<SignedIn />}>
             <Route index element={<IncidentsPage />} />
             <Route path="incidents" element={<IncidentsPage />} />
+            <Route path="incidents/:id" element={<IncidentDetailPage />} />
+            <Route path="executions/:id" element={<ExecutionPage />} />
+            <Route path="runbooks" element={<RunbooksPage />} />
+            <Route path="search" element={<SearchPage />} />
+            <Route path="integrations" element={<IntegrationsPage />} />
+            <Route path="analytics" element={<AnalyticsPage />} />
+            <Route path="admin/users" element={<UsersPage />} />
+            <Route path="admin/api-keys" element={<ApiKeysPage />} />
+            <Route path="admin/sso" element={<SsoPage />} />
+            <Route path="admin/settings" element={<SettingsPage />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Routes>

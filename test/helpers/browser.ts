@@ -45,6 +45,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Light and dark, as the theme selector sets them (data-theme on <html>). */
 export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  // Signed in, the theme selector, as a person would (on a phone it is in the closed menu).
+  const selector = page.getByLabel('Theme');
+  if (await selector.isVisible()) return void (await selector.selectOption(theme));
   // A string: this file is type-checked without the DOM library.
   await page.evaluate(`localStorage.setItem('tocsin.theme', '${theme}'); document.documentElement.dataset.theme = '${theme}';`);
 }
