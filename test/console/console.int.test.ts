@@ -152,6 +152,13 @@ describe('the console in a browser', () => {
     await checkPage('search');
   });
 
+  it('lists runbooks with their steps', async () => {
+    await nav('Runbooks');
+    const runbook = page.getByRole('region', { name: 'Restart the checkout service' });
+    await runbook.getByText('Approve the restart').waitFor();
+    await checkPage('runbooks');
+  });
+
   it('sets up an integration: webhook URL, the secret shown once, an example payload, a test alert', async () => {
     await nav('Integrations');
     await page.getByRole('heading', { name: 'metrics_alerts integration' }).waitFor();

@@ -9,6 +9,8 @@ export interface Series {
 const WIDTH = 640;
 const HEIGHT = 200;
 const PAD = { top: 12, right: 12, bottom: 28, left: 48 };
+// The outermost labels of a line chart sit on the plot's edges: anchored inwards, they stay visible.
+const anchorAt = (index: number, count: number) => (index === 0 ? 'start' : index === count - 1 ? 'end' : 'middle');
 
 export function LineChart({ labels, series, format, title }: { labels: string[]; series: Series[]; format: (value: number) => string; title: string }) {
   const max = Math.max(1, ...series.flatMap((line) => line.values.filter((value): value is number => value !== null)));
@@ -24,7 +26,7 @@ export function LineChart({ labels, series, format, title }: { labels: string[];
             <text x={PAD.left - 6} y={y(max * fraction) + 4} textAnchor="end">{format(max * fraction)}</text>
           </g>
         ))}
-        {labels.map((label, index) => (index % every === 0 ? <text key={label} x={x(index)} y={HEIGHT - 8} textAnchor="middle">{label}</text> : null))}
+        {labels.map((label, index) => (index % every === 0 ? <text key={label} x={x(index)} y={HEIGHT - 8} textAnchor={anchorAt(index, labels.length)}>{label}</text> : null))}
         {series.map((line) => {
           // Gaps (buckets without a value) break the line rather than drop to zero.
           const segments: string[][] = [[]];
