@@ -44,7 +44,8 @@ describe('the console in a browser', () => {
     }).expect(201);
     context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
     page = await context.newPage();
-  });
+    // A fresh machine may first install Chromium (apt-get) and build the console.
+  }, 15 * 60_000);
   afterAll(async () => {
     await context?.close();
     await browser?.close();
@@ -71,6 +72,11 @@ describe('the console in a browser', () => {
     await page.waitForURL('**/sign-in');
     await page.getByRole('heading', { name: 'Sign in to Tocsin' }).waitFor();
     await checkPage('sign-in');
+    // Single sign-on asks the API where to go; a domain without a connection says so.
+    const sso = page.getByRole('form', { name: 'Sign in with single sign-on' });
+    await sso.getByLabel('Work email for single sign-on').fill('jane@no-sso.example');
+    await sso.getByRole('button', { name: 'Continue with SSO' }).click();
+    await sso.getByRole('alert').waitFor();
   });
 
   it('signs in with a password and lands on the incidents list, live', async () => {
@@ -129,6 +135,11 @@ describe('the console in a browser', () => {
     await approve.click();
     await page.getByTestId('execution-status').getByText('Completed: every step is done.').waitFor();
     await checkPage('execution');
+    // Back on the incident: the execution is listed, and the incident can be resolved.
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Incident' }).click();
+    await page.getByRole('region', { name: 'Runbook executions' }).getByText('completed').waitFor();
+    await page.getByRole('button', { name: 'Resolve' }).click();
+    await page.getByRole('button', { name: 'Reopen' }).waitFor();
   });
 
   it('finds the incident by search, its match highlighted as text', async () => {
