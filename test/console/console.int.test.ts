@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildConsoleIfStale } from '../../console/build.ts';
 import { waitFor } from '../../shared/dev/wait-for.ts';
+import { startAssistantServer } from '../helpers/assistant-server.ts';
 import { launchChromium, screenshot, seriousViolations, setTheme } from '../helpers/browser.ts';
 import { listen } from '../helpers/listening-stack.ts';
 import { startSearchStack } from '../helpers/search-stack.ts';
@@ -19,12 +20,14 @@ describe('the console in a browser', () => {
   let page: Page;
   let owner: Awaited<ReturnType<typeof registerOwner>>;
   let integration: Awaited<ReturnType<typeof createIntegration>>;
+  let assistant: Awaited<ReturnType<typeof startAssistantServer>>;
   const incidentTitle = `Checkout latency ${randomUUID().slice(0, 6)}`;
 
   beforeAll(async () => {
     await buildConsoleIfStale();
     browser = await launchChromium();
-    stack = await startSearchStack();
+    assistant = await startAssistantServer(['Check the ', 'payments-db ', 'connection pool first.']);
+    stack = await startSearchStack({ env: { ASSISTANT_URL: assistant.url, ASSISTANT_MODEL: 'test-model' } });
     server = await listen(stack);
     owner = await registerOwner(stack.http, 'console');
     integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
@@ -51,6 +54,7 @@ describe('the console in a browser', () => {
     await browser?.close();
     await server?.close();
     await stack?.stop();
+    await assistant?.close();
   });
 
   /** Axe in light and dark (contrast differs), a screenshot of each; light stays on. */
@@ -104,13 +108,17 @@ describe('the console in a browser', () => {
     await checkPage('incidents');
   });
 
-  it('opens the incident from the keyboard: its timeline, alerts and analysis', async () => {
+  it('opens the incident from the keyboard: its timeline, alerts, analysis and a chat with the assistant', async () => {
     await page.getByTestId('incident-row').first().focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: incidentTitle, level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Timeline' }).waitFor();
     await page.getByRole('heading', { name: 'Alerts' }).waitFor();
     await page.getByRole('heading', { name: 'Analysis' }).waitFor();
+    // The assistant's answer streams in over the socket.
+    await page.getByLabel('Message').fill('@assistant what should we check next?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('log').getByText('Check the payments-db connection pool first.').waitFor();
     await checkPage('incident');
   });
 

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { io } from 'socket.io-client';
-import { refreshSession } from './api.ts';
+import { refreshSession, type Schemas } from './api.ts';
+
+type ChatMessage = Schemas['ChatMessage'];
 
 const LiveContext = createContext(false);
 
@@ -47,6 +49,17 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         void queryClient.invalidateQueries({ queryKey: ['incident'] });
       });
     }
+    // The assistant's answer streams as partial messages, then the stored one: shown as it grows.
+    socket.on('chat.message', (envelope: { data?: { message?: ChatMessage; state?: string } }) => {
+      const message = envelope.data?.message;
+      if (!message) return;
+      queryClient.setQueryData<ChatMessage[]>(['incident', message.incident_id, 'messages'], (messages) => {
+        if (!messages) return messages;
+        const at = messages.findIndex((known) => known.id === message.id);
+        return at < 0 ? [...messages, message] : messages.map((known, index) => (index === at ? message : known));
+      });
+      if (envelope.data?.state !== 'partial') void queryClient.invalidateQueries({ queryKey: ['incident', message.incident_id] });
+    });
     socket.on('execution.updated', () => {
       void queryClient.invalidateQueries({ queryKey: ['execution'] });
       void queryClient.invalidateQueries({ queryKey: ['executions'] });

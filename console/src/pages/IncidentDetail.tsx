@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, temporalWorkflowUrl, unwrap, type IncidentDetail } from '../lib/api.ts';
+import { useLive } from '../lib/realtime.tsx';
 import { canWrite, useUser } from '../lib/session.tsx';
 import { Badge, Empty, ErrorState, Loading, Time } from '../components/ui.tsx';
 
@@ -202,13 +203,14 @@ function Executions({ incidentId }: { incidentId: string }) {
 
 function Chat({ incidentId, writable }: { incidentId: string; writable: boolean }) {
   const user = useUser();
+  const live = useLive();
   const queryClient = useQueryClient();
   const [body, setBody] = useState('');
   const messages = useQuery({
     queryKey: ['incident', incidentId, 'messages'],
     queryFn: async () => unwrap(await api.GET('/api/v1/incidents/{id}/messages', { params: { path: { id: incidentId }, query: { limit: 100 } } })).data,
-    // The assistant answers asynchronously (a workflow), without a realtime event of its own.
-    refetchInterval: 5_000,
+    // Realtime `chat.message` events fill it in (lib/realtime.tsx); without the socket, a slow poll.
+    refetchInterval: live ? false : 5_000,
   });
   const send = useMutation({
     mutationFn: async (text: string) => unwrap(await api.POST('/api/v1/incidents/{id}/messages', { params: { path: { id: incidentId } }, body: { body: text } })),
