@@ -2,7 +2,8 @@
 #
 # One image for both processes: the API (default command) and the Temporal worker
 # (`node worker/main.ts`, set by the worker service). TypeScript runs directly on Node 22's
-# type stripping, so there is no build step and no dev dependencies in the image.
+# type stripping, so there is no build step and no dev dependencies in the image; only the web
+# console is built (in its own stage) and copied in as static files.
 #
 # Debian slim (glibc), not Alpine: the Temporal core bridge and @swc/core (which the worker's
 # webpack bundler uses to bundle workflows at start) are native modules built for glibc.
@@ -21,6 +22,15 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
  && npm cache clean --force
 
+# ---- console: the web console's static bundle (Vite, a development dependency) ----------------
+FROM ${NODE_IMAGE} AS console
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY console ./console
+COPY clients/typescript ./clients/typescript
+RUN node console/build.cli.ts --force
+
 # ---- runtime ------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
@@ -36,6 +46,7 @@ COPY activities ./activities
 COPY workflows ./workflows
 COPY api ./api
 COPY worker ./worker
+COPY --from=console /app/console/dist ./console/dist
 
 # DATA_DIR (./data) is only written when secrets are not configured (development); keep it
 # writable so a misconfigured dev run fails on config, not on permissions.

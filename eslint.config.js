@@ -5,7 +5,7 @@ import regexp from 'eslint-plugin-regexp';
 import { builtinModules } from 'node:module';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'coverage/', '.scratch/', '.helper-dist/', 'clients/python/', 'clients/go/', 'clients/typescript/schema.d.ts'] },
+  { ignores: ['node_modules/', 'data/', 'coverage/', '.scratch/', '.helper-dist/', 'clients/python/', 'clients/go/', 'clients/typescript/schema.d.ts', 'console/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -68,5 +68,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from the Config passed in (shared/config.ts).' }],
     },
+  },
+  {
+    // The console runs in the browser (its build scripts and Vite config stay Node files).
+    files: ['console/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
   },
 );

@@ -15,6 +15,7 @@ import { responseContract } from './middleware/response-contract.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { httpMetrics, type ApiMetrics } from './metrics.ts';
 import { buildOpenApiDocument } from './openapi.ts';
+import { DEFAULT_CONSOLE_DIST_DIR, serveConsole } from './console.ts';
 import { createDocsRouter } from './routes/docs.routes.ts';
 import { healthRoutes, type ReadinessProbe } from './routes/health.routes.ts';
 import { metricsRoutes } from './routes/metrics.routes.ts';
@@ -41,6 +42,8 @@ export interface AppDeps {
   metrics?: ApiMetrics;
   /** Present when tracing is on (OTEL_EXPORTER_OTLP_ENDPOINT): one server span per request. */
   tracer?: Tracer;
+  /** The built console served at `/` (default: console/dist of this checkout). */
+  consoleDistDir?: string;
 }
 
 /** Builds the Koa application from its dependencies; it never listens (main.ts and tests do). */
@@ -98,6 +101,12 @@ export function createApp(deps: AppDeps): Koa {
     mountRoutes(router, routes, prefix === API_PREFIX ? apiGuards : guards);
     app.use(router.routes()).use(allowedMethods(prefix, routes));
   }
+  // Last: it answers only what no router did.
+  app.use(serveConsole({
+    distDir: deps.consoleDistDir ?? DEFAULT_CONSOLE_DIST_DIR,
+    temporalUiUrl: deps.config.TEMPORAL_UI_URL ?? `http://localhost:${deps.config.TEMPORAL_UI_PORT}`,
+    temporalNamespace: deps.config.TEMPORAL_NAMESPACE,
+  }));
 
   app.on('error', (error, ctx) => deps.logger.error({ err: error, requestId: ctx?.state?.requestId }, 'koa error'));
   return app;

@@ -17,6 +17,7 @@ import {
 } from '../shared/domain/realtime.ts';
 import type { Logger } from '../shared/logger.ts';
 import type { AuthContext } from './auth-context.ts';
+import { ACCESS_COOKIE } from './routes/session-cookies.ts';
 import { credentialTag, type CredentialCache } from './services/credential-cache.ts';
 
 export const REALTIME_PATH = '/api/v1/ws';
@@ -67,11 +68,38 @@ export interface Realtime {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function handshakeToken(socket: RealtimeSocket): string | undefined {
+/** The `access_token` session cookie of a handshake's Cookie header. */
+export function accessTokenCookie(cookieHeader: string | undefined): string | undefined {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const separator = part.indexOf('=');
+    if (separator > 0 && part.slice(0, separator).trim() === ACCESS_COOKIE.name) return part.slice(separator + 1).trim() || undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Browsers send cookies with a WebSocket handshake whatever page opened it, so the session cookie
+ * counts only when the handshake's Origin is this host (the console) or a declared CORS origin:
+ * another site's page cannot ride a signed-in user's session (cross-site WebSocket hijacking).
+ */
+function cookieOriginAllowed(socket: RealtimeSocket, corsOrigins: readonly string[]): boolean {
+  const origin = socket.handshake.headers.origin;
+  if (!origin) return false;
+  if (corsOrigins.includes(origin)) return true;
+  try {
+    return new URL(origin).host === socket.handshake.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+function handshakeToken(socket: RealtimeSocket, corsOrigins: readonly string[]): string | undefined {
   const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
   const fromQuery = socket.handshake.query.token;
   const raw = typeof fromAuth === 'string' && fromAuth ? fromAuth : typeof fromQuery === 'string' ? fromQuery : undefined;
-  return raw?.replace(/^Bearer\s+/i, '') || undefined;
+  const explicit = raw?.replace(/^Bearer\s+/i, '') || undefined;
+  if (explicit) return explicit;
+  return cookieOriginAllowed(socket, corsOrigins) ? accessTokenCookie(socket.handshake.headers.cookie) : undefined;
 }
 
 function refusal(code: string, message: string): Error {
@@ -80,7 +108,8 @@ function refusal(code: string, message: string): Error {
 
 /**
  * socket.io at `/api/v1/ws` on the API's HTTP server. A client authenticates with `auth.token`
- * or `?token=` (a JWT or an API key) holding `incidents:read`, joins `org:<its organization>` and,
+ * or `?token=` (a JWT or an API key), or, from the console's origin, the session cookie, holding
+ * `incidents:read`, joins `org:<its organization>` and,
  * for a user, `user:<id>` (its notifications); `subscribe` adds `incident:<id>` or
  * `execution:<id>` rooms of its own organization. Events arrive through PostgreSQL LISTEN/NOTIFY
  * from the outbox relay, so every API process emits every event to its own clients. A connection
@@ -96,7 +125,7 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
   });
 
   io.use((socket, next) => {
-    const token = handshakeToken(socket);
+    const token = handshakeToken(socket, deps.corsOrigins ?? []);
     if (!token) return next(refusal('INVALID_TOKEN', 'Not authenticated'));
     RequestContext.create(deps.orm.em, () => deps.authenticateToken(token)).then(
       (auth) => {

@@ -1,3 +1,4 @@
+import { buildConsoleIfStale } from '../console/build.ts';
 import { apiNodeFlags } from './node-flags.ts';
 import { parseConfig } from '../shared/config.ts';
 import { loadConfig } from '../shared/load-config.ts';
@@ -36,6 +37,9 @@ try {
   await stopAll(1);
 }
 
+// The console (console/dist) before the API serves it: rebuilt only when its sources changed.
+await buildConsoleIfStale(say).catch((error: unknown) => say(`console build failed, / serves no console: ${error instanceof Error ? error.message : String(error)}`));
+
 const childEnv = { ...process.env, ...local?.env };
 // Fail here, once, rather than in both children.
 parseConfig(childEnv);
@@ -64,6 +68,7 @@ try {
   await stopAll(1);
 }
 say(`ready
+  Console      ${apiUrl}/
   API          ${apiUrl}/api/v1
   Swagger UI   ${apiUrl}/docs
   ReDoc        ${apiUrl}/redoc

@@ -49,6 +49,8 @@ const EnvSchema = z
     TOCSIN_TOOL_CACHE: z.string().min(1).optional(),
     XDG_CACHE_HOME: z.string().min(1).optional(),
     TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
+    // Where the console links workflows (`<url>/namespaces/<ns>/workflows/<id>`); default: the dev server's UI on TEMPORAL_UI_PORT.
+    TEMPORAL_UI_URL: optionalUrl(['http', 'https']),
     ELASTICSEARCH_URL: optionalUrl(['http', 'https']),
     // Search: the index name prefix (versioned indices behind an alias), and the embedding provider.
     // Without EMBEDDINGS_URL the local all-MiniLM-L6-v2 model (npm run model:install) runs in-process.

@@ -9,7 +9,7 @@ import type { TestStack } from './stack.ts';
  * The stack's app on a loopback port with the WebSocket attached, as `api/main.ts` serves it, for
  * clients that run outside the test process (generated SDKs, the helper CLI binary).
  */
-export async function listen(stack: TestStack): Promise<{ url: string; close(): Promise<void> }> {
+export async function listen(stack: TestStack, options: { port?: number } = {}): Promise<{ url: string; close(): Promise<void> }> {
   const logger = createLogger({ name: 'listening-stack', level: 'silent' });
   const deps = buildAppDeps(stack.config, logger, {
     orm: stack.orm,
@@ -24,7 +24,8 @@ export async function listen(stack: TestStack): Promise<{ url: string; close(): 
     databaseUrl: stack.databaseUrl,
     authenticateToken: deps.authenticateToken as NonNullable<typeof deps.authenticateToken>,
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A fixed port when the stack's PUBLIC_URL must name it (SSO callbacks a browser follows).
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   await realtime.ready;
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+
+export function Badge({ kind, value }: { kind: 'sev' | 'st'; value: string }) {
+  return <span className={`badge ${kind}-${value}`}>{kind === 'sev' ? <span className="dot" aria-hidden="true" /> : null}{value}</span>;
+}
+
+export function Loading({ label = 'Loading', rows = 3 }: { label?: string; rows?: number }) {
+  return (
+    <div className="stack" role="status" aria-live="polite">
+      <span className="visually-hidden">{label}…</span>
+      {Array.from({ length: rows }, (_, index) => <div key={index} className="skeleton" style={{ width: `${90 - index * 15}%` }} />)}
+    </div>
+  );
+}
+
+export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
+  const message = error instanceof Error ? error.message : 'Something went wrong';
+  return (
+    <div className="state error" role="alert">
+      <strong>Could not load this</strong>
+      <span>{message}</span>
+      {retry ? <button type="button" onClick={retry}>Try again</button> : null}
+    </div>
+  );
+}
+
+export function Empty({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="state">
+      <strong>{title}</strong>
+      {children}
+    </div>
+  );
+}
+
+export function FullPageLoading({ error }: { error?: unknown }) {
+  return (
+    <main className="auth-page">
+      <div className="card auth-card">{error ? <ErrorState error={error} retry={() => window.location.reload()} /> : <Loading label="Opening the console" />}</div>
+    </main>
+  );
+}
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const absolute = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function timeAgo(iso: string, now = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const abs = Math.abs(seconds);
+  if (abs < 60) return relative.format(seconds, 'second');
+  if (abs < 3600) return relative.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86_400) return relative.format(Math.round(seconds / 3600), 'hour');
+  return relative.format(Math.round(seconds / 86_400), 'day');
+}
+
+export function Time({ iso }: { iso: string | null | undefined }) {
+  if (!iso) return <span className="muted">—</span>;
+  return <time dateTime={iso} title={absolute.format(new Date(iso))}>{timeAgo(iso)}</time>;
+}
+
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined) return '—';
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 86_400) return `${(seconds / 3600).toFixed(1)} h`;
+  return `${(seconds / 86_400).toFixed(1)} d`;
+}
+
+export function PageHead({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="page-head">
+      <h1>{title}</h1>
+      <span className="spacer" />
+      {children}
+    </div>
+  );
+}

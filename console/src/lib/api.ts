@@ -1,0 +1,86 @@
+import { createTocsinClient, type components } from '../../../clients/typescript/client.ts';
+
+export type Schemas = components['schemas'];
+export type Incident = Schemas['Incident'];
+export type IncidentDetail = Schemas['IncidentDetail'];
+export type Execution = Schemas['Execution'];
+export type Me = Schemas['Me'];
+
+/** An error answer of the API, with its contract code (`INVALID_TOKEN`, `NOT_FOUND`, ...). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, detail: string) {
+    super(detail);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+const AUTH_PATHS = ['/api/v1/auth/login', '/api/v1/auth/refresh', '/api/v1/auth/logout'];
+let refreshing: Promise<boolean> | undefined;
+
+/**
+ * The session lives in the API's httpOnly cookies. An access token lasts minutes: a request
+ * refused with 401 refreshes it once through the refresh cookie (one refresh at a time, shared by
+ * every request that was refused meanwhile) and is sent again.
+ */
+async function fetchWithRefresh(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const request = new Request(input, init);
+  const retry = request.clone();
+  const response = await fetch(request);
+  if (response.status !== 401 || AUTH_PATHS.includes(new URL(request.url).pathname)) return response;
+  if (!(await refreshSession())) return response;
+  return fetch(retry);
+}
+
+/** Exchanges the refresh cookie for new session cookies; false when the session is over. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= api
+    .POST('/api/v1/auth/refresh', { body: {} })
+    .then(({ response }) => response.ok, () => false)
+    .finally(() => {
+      refreshing = undefined;
+    });
+  return refreshing;
+}
+
+/** The generated client (clients/typescript), same origin, cookies included. */
+export const api = createTocsinClient({ baseUrl: window.location.origin, fetch: fetchWithRefresh });
+
+/** The `data` of an openapi-fetch result, or the API's error thrown as an ApiError. */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.data !== undefined && result.response.ok) return result.data;
+  const error = (result.error ?? {}) as { code?: string; detail?: string };
+  throw new ApiError(result.response.status, error.code ?? 'HTTP_ERROR', error.detail ?? `${result.response.status} ${result.response.statusText}`);
+}
+
+/** For answers without a body (204). */
+export function expectOk(result: { error?: unknown; response: Response }): void {
+  if (result.response.ok) return;
+  const error = (result.error ?? {}) as { code?: string; detail?: string };
+  throw new ApiError(result.response.status, error.code ?? 'HTTP_ERROR', error.detail ?? `${result.response.status}`);
+}
+
+/** Instance settings the API writes into index.html (a meta tag: no inline script under the CSP). */
+export interface ConsoleConfig {
+  temporalUiUrl: string;
+  temporalNamespace: string;
+}
+
+export function consoleConfig(): ConsoleConfig {
+  const raw = document.querySelector('meta[name="tocsin-config"]')?.getAttribute('content') ?? '';
+  try {
+    const parsed = JSON.parse(raw) as Partial<ConsoleConfig>;
+    return { temporalUiUrl: parsed.temporalUiUrl ?? 'http://localhost:8233', temporalNamespace: parsed.temporalNamespace ?? 'default' };
+  } catch {
+    return { temporalUiUrl: 'http://localhost:8233', temporalNamespace: 'default' };
+  }
+}
+
+export function temporalWorkflowUrl(workflowId: string): string {
+  const { temporalUiUrl, temporalNamespace } = consoleConfig();
+  let base = temporalUiUrl;
+  while (base.endsWith('/')) base = base.slice(0, -1);
+  return `${base}/namespaces/${encodeURIComponent(temporalNamespace)}/workflows/${encodeURIComponent(workflowId)}`;
+}

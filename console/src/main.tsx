@@ -1,0 +1,74 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { Layout } from './components/Layout.tsx';
+import { Empty } from './components/ui.tsx';
+import { ApiError } from './lib/api.ts';
+import { RealtimeProvider } from './lib/realtime.tsx';
+import { RequireSession } from './lib/session.tsx';
+import { applyTheme, storedTheme, watchSystemTheme } from './lib/theme.ts';
+import { ApiKeysPage, SettingsPage, SsoPage, UsersPage } from './pages/Admin.tsx';
+import { AnalyticsPage } from './pages/Analytics.tsx';
+import { ExecutionPage } from './pages/Execution.tsx';
+import { IntegrationsPage } from './pages/Integrations.tsx';
+import { IncidentDetailPage } from './pages/IncidentDetail.tsx';
+import { IncidentsPage } from './pages/Incidents.tsx';
+import { RunbooksPage } from './pages/Runbooks.tsx';
+import { SearchPage } from './pages/Search.tsx';
+import { SignInPage } from './pages/SignIn.tsx';
+import './styles.css';
+
+applyTheme(storedTheme());
+watchSystemTheme();
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Client errors (401, 403, 404, 422) will not change on retry; outages (503) may.
+      retry: (failures, error) => failures < 2 && !(error instanceof ApiError && error.status < 500),
+      staleTime: 10_000,
+    },
+  },
+});
+
+function NotFound() {
+  return <Empty title="Page not found"><a href="/">Back to incidents</a></Empty>;
+}
+
+function SignedIn() {
+  return (
+    <RequireSession>
+      <RealtimeProvider>
+        <Layout />
+      </RealtimeProvider>
+    </RequireSession>
+  );
+}
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <Routes>
+          <Route path="/sign-in" element={<SignInPage />} />
+          <Route element={<SignedIn />}>
+            <Route index element={<IncidentsPage />} />
+            <Route path="incidents" element={<IncidentsPage />} />
+            <Route path="incidents/:id" element={<IncidentDetailPage />} />
+            <Route path="executions/:id" element={<ExecutionPage />} />
+            <Route path="runbooks" element={<RunbooksPage />} />
+            <Route path="search" element={<SearchPage />} />
+            <Route path="integrations" element={<IntegrationsPage />} />
+            <Route path="analytics" element={<AnalyticsPage />} />
+            <Route path="admin/users" element={<UsersPage />} />
+            <Route path="admin/api-keys" element={<ApiKeysPage />} />
+            <Route path="admin/sso" element={<SsoPage />} />
+            <Route path="admin/settings" element={<SettingsPage />} />
+            <Route path="*" element={<NotFound />} />
+          </Route>
+        </Routes>
+      </BrowserRouter>
+    </QueryClientProvider>
+  </StrictMode>,
+);
