@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { Client } from '@elastic/elasticsearch';
+import { z } from 'zod';
 import { toolCacheDir } from '../shared/dev/tool-cache.ts';
 import { openOrm, runMigrations } from '../shared/db/orm.ts';
 import { cachedEmbedder } from '../shared/search/embedder.ts';
@@ -16,6 +17,7 @@ import { createElasticsearchSearchIndex } from '../shared/search/elasticsearch-i
 import { informativeQuery } from '../shared/search/error-log.ts';
 import { DEFAULT_FUSION, embeddingText, fusionDepth, type Candidate } from '../shared/search/fusion.ts';
 import { createLocalEmbedder, localModelDir } from '../shared/search/local-embedder.ts';
+import { DEFAULT_LOCAL_MODEL, LOCAL_MODEL_IDS } from '../shared/search/local-models.ts';
 import { createPostgresSearchIndex, sqlRunnerFromOrm } from '../shared/search/postgres-index.ts';
 import { classifyQuery, QUERY_KINDS, type QueryKind } from '../shared/search/query-kind.ts';
 import type { SearchDocument, SearchHit, SearchIndex, SearchRequest } from '../shared/search/search-index.ts';
@@ -61,7 +63,9 @@ process.env.TEMPORAL_ADDRESS ??= '127.0.0.1:1'; // Temporal is not part of this 
 const stopServices = await startTestServices((message) => process.stderr.write(`${message}\n`));
 const database = await createTestDatabase();
 const orm = await openOrm({ databaseUrl: database.url, poolMax: 4 });
-const inner = await createLocalEmbedder({ modelDir: localModelDir(toolCacheDir()), batchSize: 32 });
+// The model under test: LOCAL_EMBEDDINGS_MODEL, as the API and worker read it.
+const modelId = z.enum(LOCAL_MODEL_IDS).default(DEFAULT_LOCAL_MODEL).parse(process.env.LOCAL_EMBEDDINGS_MODEL || undefined);
+const inner = await createLocalEmbedder({ modelDir: localModelDir(toolCacheDir(), modelId), model: modelId, batchSize: 32 });
 // Padding documents repeat fixture texts, so the cache spares the model from embedding them again.
 const embedder = cachedEmbedder(inner, 200_000);
 const esUrl = process.env.ELASTICSEARCH_URL as string;
@@ -84,7 +88,7 @@ try {
   const embedTimes: number[] = [];
   for (const query of queries) {
     const started = performance.now();
-    await inner.embed([asTheApiSends(query).text]);
+    await inner.embed([asTheApiSends(query).text], 'query');
     embedTimes.push(performance.now() - started);
   }
   process.stdout.write(`query embedding (in-process, 1 thread): p50 ${percentile(embedTimes, 50).toFixed(1)} ms, p95 ${percentile(embedTimes, 95).toFixed(1)} ms (latencies below exclude it: query vectors are cached)\n\n`);
@@ -155,7 +159,7 @@ try {
   const annRecall = async () => {
     const recalls: number[] = [];
     for (const query of queries) {
-      const [vector] = (await embedder.embed([asTheApiSends(query).text])) as [number[]];
+      const [vector] = (await embedder.embed([asTheApiSends(query).text], 'query')) as [number[]];
       const cosine = (i: number) => (vectors[i] as number[]).reduce((sum, x, j) => sum + x * (vector[j] as number), 0);
       const filter = [{ term: { organization_id: organizationId } }, { terms: { type: TYPES } }];
       const ann = await esClient.search<{ doc_id: string }>({ index: elastic.names.alias, size: K, _source: ['doc_id'], knn: { field: 'embedding', query_vector: vector, k: K, num_candidates: 100, filter } });

@@ -93,7 +93,7 @@ export function createElasticsearchSearchIndex(options: {
   const textOf = (hit: RawHit) => `${hit._source?.title ?? ''}\n${hit._source?.body ?? ''}`;
 
   const semantic = async (request: SearchRequest, size: number) => {
-    const [vector] = await embedder.embed([request.text]);
+    const [vector] = await embedder.embed([request.text], 'query');
     const response = await client.search<Source>({
       index: names.alias,
       size,

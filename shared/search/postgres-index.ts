@@ -91,7 +91,7 @@ export function createPostgresSearchIndex(options: { sql: SqlRunner; embedder: E
 
   // The stored vectors and the query's are unit length: the dot product is the cosine.
   const semantic = async (request: SearchRequest, limit: number): Promise<Candidate[]> => {
-    const [vector] = await embedder.embed([request.text]);
+    const [vector] = await embedder.embed([request.text], 'query');
     const params: unknown[] = [pgArray(vector as number[]), embedder.model];
     const filter = where(request, params);
     params.push(limit);
