@@ -15,7 +15,7 @@ import { openOrm, runMigrations } from '../shared/db/orm.ts';
 import { cachedEmbedder } from '../shared/search/embedder.ts';
 import { createElasticsearchSearchIndex } from '../shared/search/elasticsearch-index.ts';
 import { informativeQuery } from '../shared/search/error-log.ts';
-import { DEFAULT_FUSION, embeddingText, fusionDepth, type Candidate } from '../shared/search/fusion.ts';
+import { embeddingText, fusionDepth, fusionFor, type Candidate } from '../shared/search/fusion.ts';
 import { createLocalEmbedder, localModelDir } from '../shared/search/local-embedder.ts';
 import { DEFAULT_LOCAL_MODEL, LOCAL_MODEL_IDS } from '../shared/search/local-models.ts';
 import { createPostgresSearchIndex, sqlRunnerFromOrm } from '../shared/search/postgres-index.ts';
@@ -125,11 +125,12 @@ try {
   }
   // Cross-validation: one fit over both backends' training cases (one set of weights ships for both).
   const all = [...cases.values()].flat();
+  const shipped = fusionFor(inner.model);
   // The candidates of every query, to try fusion changes offline without PostgreSQL, Elasticsearch or the model.
   if (process.env.BENCH_CASES_OUT) {
     await writeFile(process.env.BENCH_CASES_OUT, JSON.stringify([...cases].map(([name, own]) => ({ backend: name, cases: own.map((item, i) => ({ ...item, kind: queries[i]?.kind, relevant: [...item.relevant] })) }))));
   }
-  const { rankings, fits } = crossValidatedRankings(all, FOLDS, DEFAULT_FUSION);
+  const { rankings, fits } = crossValidatedRankings(all, FOLDS, shipped);
   backends.forEach(([name], b) => {
     results.set(`${name}/hybrid (${FOLDS}-fold held-out)`, queries.map((query, i) => score(query, rankings[b * queries.length + i] as string[])));
   });
@@ -144,9 +145,9 @@ try {
     return lines.join('\n');
   };
   process.stdout.write(`${table('ndcg')}\n\n${table('recall')}\n\n`);
-  const fitted = fitFusion(all, DEFAULT_FUSION);
-  process.stdout.write(`weights fitted on every query (what DEFAULT_FUSION should hold): ${JSON.stringify(fitted)}\n`);
-  process.stdout.write(`DEFAULT_FUSION in-sample nDCG@10: ${mean(all.map((item) => ndcgAt(fusedRanking(item, DEFAULT_FUSION), item.relevant))).toFixed(3)}; per-fold fits: ${fits.map((f) => QUERY_KINDS.map((k) => f[k].keyword).join('/')).join(' ')} (${QUERY_KINDS.join('/')})\n\n`);
+  const fitted = fitFusion(all, shipped);
+  process.stdout.write(`weights fitted on every query (what fusionFor('${inner.model}') should hold): ${JSON.stringify(fitted)}\n`);
+  process.stdout.write(`shipped weights in-sample nDCG@10: ${mean(all.map((item) => ndcgAt(fusedRanking(item, shipped), item.relevant))).toFixed(3)}; per-fold fits: ${fits.map((f) => QUERY_KINDS.map((k) => f[k].keyword).join('/')).join(' ')} (${QUERY_KINDS.join('/')})\n\n`);
 
   // ANN recall@10: kNN as semantic search runs it (k 10, 100 candidates) against an exact cosine
   // scan of the same vectors. This Elasticsearch distribution has no Painless, so no script_score:
