@@ -39,7 +39,9 @@ const summary = (values: number[]) => `min ${Math.min(...values).toFixed(4)}, p5
 
 for (const [quantized, reference] of PARTS.includes('pairs') ? PAIRS : []) {
   const [q, r] = [await embedderOf(quantized), await embedderOf(reference)];
-  for (const [label, texts, purpose] of [['documents', documentTexts, 'document'], ['queries', queryTexts, 'query']] as const) {
+  // Every fourth document (92 of 368: the scenarios' incidents, runbooks, articles, distractors and noise alike) and every query.
+  const someDocuments = documentTexts.filter((_text, i) => i % 4 === 0);
+  for (const [label, texts, purpose] of [['documents', someDocuments, 'document'], ['queries', queryTexts, 'query']] as const) {
     const [a, b] = [await q.embed(texts, purpose), await r.embed(texts, purpose)];
     const cosines = a.map((vector, i) => dot(vector, b[i] as number[]));
     process.stdout.write(`${quantized} vs ${reference}, ${texts.length} ${label}: cosine ${summary(cosines)}\n`);
@@ -51,11 +53,6 @@ for (const [quantized, reference] of PARTS.includes('pairs') ? PAIRS : []) {
   const alone: number[][] = [];
   for (const text of sample) alone.push(...(await q.embed([text])));
   process.stdout.write(`${quantized}, ${sample.length} documents alone vs in batches of 16: cosine ${summary(alone.map((vector, i) => dot(vector, batched[i] as number[])))}\n`);
-  // Retrieval agreement: the quantized model's top 10 documents per query against the reference's.
-  const [qd, rd, qq, rq] = [await q.embed(documentTexts), await r.embed(documentTexts), await q.embed(queryTexts, 'query'), await r.embed(queryTexts, 'query')];
-  const top = (docs: number[][], query: number[]) => docs.map((vector, i) => [i, dot(vector, query)] as const).sort((x, y) => y[1] - x[1]).slice(0, 10).map(([i]) => i);
-  const overlap = qq.map((query, i) => top(qd, query).filter((doc) => top(rd, rq[i] as number[]).includes(doc)).length / 10);
-  process.stdout.write(`${quantized} vs ${reference}: top-10 overlap per query ${summary(overlap)}\n`);
 }
 
 // Semantic ranking alone (exact cosine over the fixture, as PostgreSQL's semantic search ranks it): nDCG@10 per kind of query.
