@@ -3,19 +3,22 @@
 // with hybrid's weights cross-validated (k-fold over scenarios: the scores reported come from
 // queries the weights were not fitted on); then, with the corpus padded to larger sizes
 // (BENCH_SIZES, default 10000,100000: about 12 minutes on 2 cores; `BENCH_SIZES=` skips it),
-// query latency (p50/p95) and Elasticsearch's ANN recall@10 against an exact cosine scan.
+// query latency (p50/p95, without and with the query's embedding) and Elasticsearch's ANN recall@10
+// against an exact cosine scan. LOCAL_EMBEDDINGS_MODEL picks the model (`npm run model:install -- <model>` first).
 // BENCH_CASES_OUT=file.json also writes every query's candidates, for trying fusion offline.
 // Real PostgreSQL, real Elasticsearch, the real local model. A figure to track, not a gate.
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { Client } from '@elastic/elasticsearch';
+import { z } from 'zod';
 import { toolCacheDir } from '../shared/load-config.ts';
 import { openOrm, runMigrations } from '../shared/db/orm.ts';
 import { cachedEmbedder } from '../shared/search/embedder.ts';
 import { createElasticsearchSearchIndex } from '../shared/search/elasticsearch-index.ts';
 import { informativeQuery } from '../shared/search/error-log.ts';
-import { DEFAULT_FUSION, embeddingText, fusionDepth, type Candidate } from '../shared/search/fusion.ts';
+import { embeddingText, fusionDepth, fusionFor, type Candidate } from '../shared/search/fusion.ts';
 import { createLocalEmbedder, localModelDir } from '../shared/search/local-embedder.ts';
+import { DEFAULT_LOCAL_MODEL, LOCAL_MODEL_IDS } from '../shared/search/local-models.ts';
 import { createPostgresSearchIndex, sqlRunnerFromOrm } from '../shared/search/postgres-index.ts';
 import { classifyQuery, QUERY_KINDS, type QueryKind } from '../shared/search/query-kind.ts';
 import type { SearchDocument, SearchHit, SearchIndex, SearchRequest } from '../shared/search/search-index.ts';
@@ -61,7 +64,9 @@ process.env.TEMPORAL_ADDRESS ??= '127.0.0.1:1'; // Temporal is not part of this 
 const stopServices = await startTestServices((message) => process.stderr.write(`${message}\n`));
 const database = await createTestDatabase();
 const orm = await openOrm({ databaseUrl: database.url, poolMax: 4 });
-const inner = await createLocalEmbedder({ modelDir: localModelDir(toolCacheDir()), batchSize: 32 });
+// The model under test: LOCAL_EMBEDDINGS_MODEL, as the API and worker read it.
+const modelId = z.enum(LOCAL_MODEL_IDS).default(DEFAULT_LOCAL_MODEL).parse(process.env.LOCAL_EMBEDDINGS_MODEL || undefined);
+const inner = await createLocalEmbedder({ modelDir: localModelDir(toolCacheDir(), modelId), model: modelId, batchSize: 32 });
 // Padding documents repeat fixture texts, so the cache spares the model from embedding them again.
 const embedder = cachedEmbedder(inner, 200_000);
 const esUrl = process.env.ELASTICSEARCH_URL as string;
@@ -84,7 +89,7 @@ try {
   const embedTimes: number[] = [];
   for (const query of queries) {
     const started = performance.now();
-    await inner.embed([asTheApiSends(query).text]);
+    await inner.embed([asTheApiSends(query).text], 'query');
     embedTimes.push(performance.now() - started);
   }
   process.stdout.write(`query embedding (in-process, 1 thread): p50 ${percentile(embedTimes, 50).toFixed(1)} ms, p95 ${percentile(embedTimes, 95).toFixed(1)} ms (latencies below exclude it: query vectors are cached)\n\n`);
@@ -121,11 +126,12 @@ try {
   }
   // Cross-validation: one fit over both backends' training cases (one set of weights ships for both).
   const all = [...cases.values()].flat();
+  const shipped = fusionFor(inner.model);
   // The candidates of every query, to try fusion changes offline without PostgreSQL, Elasticsearch or the model.
   if (process.env.BENCH_CASES_OUT) {
     await writeFile(process.env.BENCH_CASES_OUT, JSON.stringify([...cases].map(([name, own]) => ({ backend: name, cases: own.map((item, i) => ({ ...item, kind: queries[i]?.kind, relevant: [...item.relevant] })) }))));
   }
-  const { rankings, fits } = crossValidatedRankings(all, FOLDS, DEFAULT_FUSION);
+  const { rankings, fits } = crossValidatedRankings(all, FOLDS, shipped);
   backends.forEach(([name], b) => {
     results.set(`${name}/hybrid (${FOLDS}-fold held-out)`, queries.map((query, i) => score(query, rankings[b * queries.length + i] as string[])));
   });
@@ -140,9 +146,9 @@ try {
     return lines.join('\n');
   };
   process.stdout.write(`${table('ndcg')}\n\n${table('recall')}\n\n`);
-  const fitted = fitFusion(all, DEFAULT_FUSION);
-  process.stdout.write(`weights fitted on every query (what DEFAULT_FUSION should hold): ${JSON.stringify(fitted)}\n`);
-  process.stdout.write(`DEFAULT_FUSION in-sample nDCG@10: ${mean(all.map((item) => ndcgAt(fusedRanking(item, DEFAULT_FUSION), item.relevant))).toFixed(3)}; per-fold fits: ${fits.map((f) => QUERY_KINDS.map((k) => f[k].keyword).join('/')).join(' ')} (${QUERY_KINDS.join('/')})\n\n`);
+  const fitted = fitFusion(all, shipped);
+  process.stdout.write(`weights fitted on every query (what fusionFor('${inner.model}') should hold): ${JSON.stringify(fitted)}\n`);
+  process.stdout.write(`shipped weights in-sample nDCG@10: ${mean(all.map((item) => ndcgAt(fusedRanking(item, shipped), item.relevant))).toFixed(3)}; per-fold fits: ${fits.map((f) => QUERY_KINDS.map((k) => f[k].keyword).join('/')).join(' ')} (${QUERY_KINDS.join('/')})\n\n`);
 
   // ANN recall@10: kNN as semantic search runs it (k 10, 100 candidates) against an exact cosine
   // scan of the same vectors. This Elasticsearch distribution has no Painless, so no script_score:
@@ -155,7 +161,7 @@ try {
   const annRecall = async () => {
     const recalls: number[] = [];
     for (const query of queries) {
-      const [vector] = (await embedder.embed([asTheApiSends(query).text])) as [number[]];
+      const [vector] = (await embedder.embed([asTheApiSends(query).text], 'query')) as [number[]];
       const cosine = (i: number) => (vectors[i] as number[]).reduce((sum, x, j) => sum + x * (vector[j] as number), 0);
       const filter = [{ term: { organization_id: organizationId } }, { terms: { type: TYPES } }];
       const ann = await esClient.search<{ doc_id: string }>({ index: elastic.names.alias, size: K, _source: ['doc_id'], knn: { field: 'embedding', query_vector: vector, k: K, num_candidates: 100, filter } });
@@ -190,23 +196,36 @@ try {
     }
     process.stderr.write(`padded to ${target} documents in ${((performance.now() - padStarted) / 1000).toFixed(1)} s\n`);
     size = target;
-    // Latency only: past 10k documents a sample of queries keeps an exact PostgreSQL scan affordable.
-    const sample = target > 10_000 ? queries.filter((_query, i) => i % 4 === 0) : queries;
+    // Latency only: past 10k documents a sample of queries keeps an exact PostgreSQL scan affordable
+    // (every 4th query; every 12th for PostgreSQL's semantic side, seconds a query at 100k).
+    const sample = (name: string, mode: SearchRequest['mode']) => {
+      const every = target <= 10_000 ? 1 : name === 'postgres' && mode !== 'keyword' ? 12 : 4;
+      return queries.filter((_query, i) => i % every === 0);
+    };
     for (const [name, index] of backends) {
-      for (const query of sample) await index.search(request(query, 'keyword')); // warm
+      for (const query of sample(name, 'keyword')) await index.search(request(query, 'keyword')); // warm
       for (const mode of ['keyword', 'semantic', 'hybrid'] as const) {
         const latency: number[] = [];
-        for (const query of sample) {
+        // With the query's embedding, as a request pays it the first time a text is searched (the
+        // index's cached vector is used for the search itself, so the model runs once).
+        const withEmbedding: number[] = [];
+        for (const query of sample(name, mode)) {
           const t = performance.now();
+          if (mode !== 'keyword') await inner.embed([asTheApiSends(query).text], 'query');
+          const searched = performance.now();
           await index.search(request(query, mode));
-          latency.push(performance.now() - t);
+          latency.push(performance.now() - searched);
+          withEmbedding.push(performance.now() - t);
         }
-        latencyRows.push(`${name.padEnd(14)}${String(target).padStart(8)}  ${mode.padEnd(9)}${percentile(latency, 50).toFixed(1).padStart(9)}${percentile(latency, 95).toFixed(1).padStart(9)}`);
+        latencyRows.push(`${name.padEnd(14)}${String(target).padStart(8)}  ${mode.padEnd(9)}${[percentile(latency, 50), percentile(latency, 95), percentile(withEmbedding, 50), percentile(withEmbedding, 95)].map((ms) => ms.toFixed(1).padStart(9)).join('')}${String(latency.length).padStart(9)}`);
       }
     }
     latencyRows.push(`${'elasticsearch'.padEnd(14)}${String(target).padStart(8)}  ANN recall@10 vs exact: ${(await annRecall()).toFixed(3)}`);
   }
-  if (latencyRows.length) process.stdout.write(`${'backend'.padEnd(14)}${'docs'.padStart(8)}  ${'mode'.padEnd(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}\n${latencyRows.join('\n')}\n`);
+  if (latencyRows.length) {
+    const header = ['p50 ms', 'p95 ms', '+embed50', '+embed95', 'queries'].map((column) => column.padStart(9)).join('');
+    process.stdout.write(`${'backend'.padEnd(14)}${'docs'.padStart(8)}  ${'mode'.padEnd(9)}${header}\n${latencyRows.join('\n')}\n`);
+  }
 } finally {
   await esClient.close();
   await elastic.drop().catch(() => undefined);

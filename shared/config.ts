@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_LOCAL_MODEL, LOCAL_MODEL_IDS } from './search/local-models.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -53,12 +54,14 @@ const EnvSchema = z
     TEMPORAL_UI_URL: optionalUrl(['http', 'https']),
     ELASTICSEARCH_URL: optionalUrl(['http', 'https']),
     // Search: the index name prefix (versioned indices behind an alias), and the embedding provider.
-    // Without EMBEDDINGS_URL the local all-MiniLM-L6-v2 model (npm run model:install) runs in-process.
+    // Without EMBEDDINGS_URL the local model LOCAL_EMBEDDINGS_MODEL (npm run model:install) runs in-process;
+    // changing it needs `npm run search:reindex` (docs/benchmarks.md compares the models).
     SEARCH_INDEX_PREFIX: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'lowercase letters, digits, - and _').default('tocsin'),
     EMBEDDINGS_URL: optionalUrl(['http', 'https']),
     EMBEDDINGS_MODEL: z.string().min(1).default('text-embedding-3-small'),
     EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(8).max(4096).default(1536),
     EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+    LOCAL_EMBEDDINGS_MODEL: z.enum(LOCAL_MODEL_IDS).default(DEFAULT_LOCAL_MODEL),
     JWT_SECRET: secret.optional(),
     ENCRYPTION_KEY: secret.optional(),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),

@@ -1,6 +1,6 @@
 import { Client, errors } from '@elastic/elasticsearch';
 import type { Embedder } from './embedder.ts';
-import { DEFAULT_FUSION, embeddingText, fuse, fusionDepth, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
+import { embeddingText, fuse, fusionDepth, fusionFor, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
 import { escapeHtml } from './highlight.ts';
 import type { SearchDocument, SearchHit, SearchIndex, SearchRequest } from './search-index.ts';
 
@@ -45,7 +45,7 @@ export function createElasticsearchSearchIndex(options: {
   const { embedder } = options;
   const client = new Client({ node: options.url, requestTimeout: 30_000 });
   const names = elasticsearchIndexNames(options.prefix, embedder);
-  const fusion = options.fusion ?? DEFAULT_FUSION;
+  const fusion = options.fusion ?? fusionFor(embedder.model);
   const refresh = options.refreshOnWrite ? 'wait_for' : false;
 
   const filters = (request: SearchRequest): Array<Record<string, unknown>> => {
@@ -93,7 +93,7 @@ export function createElasticsearchSearchIndex(options: {
   const textOf = (hit: RawHit) => `${hit._source?.title ?? ''}\n${hit._source?.body ?? ''}`;
 
   const semantic = async (request: SearchRequest, size: number) => {
-    const [vector] = await embedder.embed([request.text]);
+    const [vector] = await embedder.embed([request.text], 'query');
     const response = await client.search<Source>({
       index: names.alias,
       size,

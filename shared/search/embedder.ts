@@ -1,9 +1,16 @@
+/**
+ * What a text is embedded as: some models are trained with a different prefix on search queries and
+ * on the passages they retrieve (bge's retrieval instruction, e5's `query: `/`passage: `).
+ */
+export type EmbedPurpose = 'query' | 'document';
+
 /** Turns texts into vectors; every vector of one embedder has `dimensions` entries and unit length. */
 export interface Embedder {
   /** Recorded with every index, so vectors of different models never meet. */
   model: string;
   dimensions: number;
-  embed(texts: string[]): Promise<number[][]>;
+  /** `purpose` defaults to `document`. */
+  embed(texts: string[], purpose?: EmbedPurpose): Promise<number[][]>;
 }
 
 export function normalize(vector: number[]): number[] {
@@ -28,16 +35,18 @@ export function cachedEmbedder(inner: Embedder, maxEntries = 2_000): Embedder {
   return {
     model: inner.model,
     dimensions: inner.dimensions,
-    async embed(texts) {
-      const missing = [...new Set(texts.filter((text) => !cache.has(text)))];
+    async embed(texts, purpose = 'document') {
+      // A query and a document of the same text may have different vectors.
+      const key = (text: string) => (purpose === 'query' ? `q\u0000${text}` : text);
+      const missing = [...new Set(texts.filter((text) => !cache.has(key(text))))];
       if (missing.length) {
-        const vectors = await inner.embed(missing);
+        const vectors = await inner.embed(missing, purpose);
         missing.forEach((text, i) => {
           if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
-          cache.set(text, vectors[i] as number[]);
+          cache.set(key(text), vectors[i] as number[]);
         });
       }
-      return texts.map((text) => cache.get(text) as number[]);
+      return texts.map((text) => cache.get(key(text)) as number[]);
     },
   };
 }

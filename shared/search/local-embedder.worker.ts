@@ -1,11 +1,11 @@
-// Runs all-MiniLM-L6-v2 in a worker thread: inference stays off the event loop of the API or the
+// Runs a local embedding model in a worker thread: inference stays off the event loop of the API or the
 // worker process, and onnxruntime's native tensors live in a plain Node realm (Jest's VM realms
 // reject them).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import ort from 'onnxruntime-node';
-import { createWordPieceTokenizer } from './wordpiece.ts';
+import { createWordPieceTokenizer, vocabularyOf } from './wordpiece.ts';
 
 interface Setup {
   modelDir: string;
@@ -13,6 +13,7 @@ interface Setup {
   vocabFile: string;
   maxTokens: number;
   dimensions: number;
+  pooling: 'cls' | 'mean';
   threads: number;
 }
 
@@ -22,7 +23,7 @@ if (!port) throw new Error('local-embedder.worker.ts runs as a worker thread');
 
 const [onnx, vocabText] = await Promise.all([readFile(join(setup.modelDir, setup.onnxFile)), readFile(join(setup.modelDir, setup.vocabFile), 'utf8')]);
 const session = await ort.InferenceSession.create(onnx, { intraOpNumThreads: setup.threads, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
-const tokenizer = createWordPieceTokenizer(vocabText);
+const tokenizer = createWordPieceTokenizer(vocabularyOf(setup.vocabFile, vocabText));
 
 async function embed(texts: string[]): Promise<Float32Array[]> {
   const encoded = texts.map((text) => tokenizer.encode(text, setup.maxTokens));
@@ -42,10 +43,11 @@ async function embed(texts: string[]): Promise<Float32Array[]> {
   });
   const hidden = output.last_hidden_state?.data as Float32Array;
   const width = setup.dimensions;
-  // Mean pooling over the real tokens, then unit length: sentence-transformers' recipe for this model.
+  // The model's pooling ([CLS]: the first token's state; mean: over the real tokens), then unit length.
   return encoded.map((tokens, row) => {
     const vector = new Float32Array(width);
-    for (let col = 0; col < tokens.length; col++) {
+    const pooledTokens = setup.pooling === 'cls' ? 1 : tokens.length;
+    for (let col = 0; col < pooledTokens; col++) {
       const offset = (row * length + col) * width;
       for (let d = 0; d < width; d++) vector[d] = (vector[d] as number) + (hidden[offset + d] as number);
     }

@@ -1,5 +1,5 @@
 import type { Embedder } from './embedder.ts';
-import { DEFAULT_FUSION, embeddingText, fuse, fusionDepth, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
+import { embeddingText, fuse, fusionDepth, fusionFor, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
 import { escapeHtml, markedFragmentToHtml, MATCH_START, MATCH_STOP } from './highlight.ts';
 import type { SearchHit, SearchIndex, SearchRequest } from './search-index.ts';
 
@@ -27,7 +27,7 @@ export function createPostgresSearchIndex(options: { sql: SqlRunner; embedder: E
   candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[] }>;
 } {
   const { sql, embedder } = options;
-  const fusion = options.fusion ?? DEFAULT_FUSION;
+  const fusion = options.fusion ?? fusionFor(embedder.model);
 
   const where = (request: SearchRequest, params: unknown[]): string => {
     const clauses = ['organization_id = ?'];
@@ -91,7 +91,7 @@ export function createPostgresSearchIndex(options: { sql: SqlRunner; embedder: E
 
   // The stored vectors and the query's are unit length: the dot product is the cosine.
   const semantic = async (request: SearchRequest, limit: number): Promise<Candidate[]> => {
-    const [vector] = await embedder.embed([request.text]);
+    const [vector] = await embedder.embed([request.text], 'query');
     const params: unknown[] = [pgArray(vector as number[]), embedder.model];
     const filter = where(request, params);
     params.push(limit);

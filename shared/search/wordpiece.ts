@@ -1,6 +1,7 @@
 /**
- * BERT's uncased tokenizer (basic split + WordPiece), the one all-MiniLM-L6-v2 was trained with:
- * lower case, accents stripped, punctuation split off, then greedy longest-match sub-words.
+ * BERT's uncased tokenizer (basic split + WordPiece), the one every local model (all-MiniLM-L6-v2,
+ * bge-small-en-v1.5, e5-small-v2) was trained with: lower case, accents stripped, punctuation split
+ * off, then greedy longest-match sub-words.
  */
 export interface WordPieceTokenizer {
   /** Token ids with [CLS] … [SEP], at most `maxLength` long. */
@@ -53,12 +54,27 @@ function* slices(text: string, size: number): Generator<string> {
   }
 }
 
-export function createWordPieceTokenizer(vocabText: string): WordPieceTokenizer {
-  const vocab = new Map<string, number>();
-  vocabText.split('\n').forEach((line, index) => {
-    const token = line.replace(/\r$/, '');
-    if (token) vocab.set(token, index);
-  });
+/** Token → id from `vocab.txt` (one token a line, the id is the line) or a Hugging Face `tokenizer.json`. */
+export function vocabularyOf(fileName: string, text: string): Map<string, number> {
+  if (!fileName.endsWith('.json')) {
+    const vocab = new Map<string, number>();
+    text.split('\n').forEach((line, index) => {
+      const token = line.replace(/\r$/, '');
+      if (token) vocab.set(token, index);
+    });
+    return vocab;
+  }
+  const parsed = JSON.parse(text) as { normalizer?: { type?: string; lowercase?: boolean }; model?: { type?: string; vocab?: Record<string, number>; continuing_subword_prefix?: string } };
+  // The encoding below is BERT's uncased one; a tokenizer.json describing another would embed garbage quietly.
+  if (parsed.model?.type !== 'WordPiece' || (parsed.model.continuing_subword_prefix ?? '##') !== '##' || parsed.normalizer?.type !== 'BertNormalizer' || parsed.normalizer.lowercase !== true) {
+    throw new Error(`${fileName}: not an uncased BERT WordPiece tokenizer`);
+  }
+  return new Map(Object.entries(parsed.model.vocab ?? {}));
+}
+
+/** `vocab` is a `vocab.txt` text or a vocabulary from `vocabularyOf`. */
+export function createWordPieceTokenizer(vocabulary: string | Map<string, number>): WordPieceTokenizer {
+  const vocab = typeof vocabulary === 'string' ? vocabularyOf('vocab.txt', vocabulary) : vocabulary;
   const id = (token: string) => {
     const value = vocab.get(token);
     if (value === undefined) throw new Error(`vocabulary has no ${token}`);

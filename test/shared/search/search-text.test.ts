@@ -1,10 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { informativeQuery } from '../../../shared/search/error-log.ts';
-import { DEFAULT_FUSION, fuse } from '../../../shared/search/fusion.ts';
+import { cachedEmbedder, type EmbedPurpose } from '../../../shared/search/embedder.ts';
+import { DEFAULT_FUSION, fuse, fusionFor } from '../../../shared/search/fusion.ts';
 import { createHttpEmbedder } from '../../../shared/search/http-embedder.ts';
 import { orTsQuery } from '../../../shared/search/postgres-index.ts';
-import { createWordPieceTokenizer } from '../../../shared/search/wordpiece.ts';
+import { LOCAL_MODELS } from '../../../shared/search/local-models.ts';
+import { createWordPieceTokenizer, vocabularyOf } from '../../../shared/search/wordpiece.ts';
 
 describe('WordPiece tokenizer', () => {
   const vocab = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', 'the', 'connect', '##ion', 'pool', 'is', 'ex', '##haus', '##ted', '!', 'cafe', ':'].join('\n');
@@ -21,6 +23,45 @@ describe('WordPiece tokenizer', () => {
   it('truncates to the maximum length and keeps [SEP] last', () => {
     const ids = tokenizer.encode('pool pool pool pool pool', 4);
     expect(ids).toEqual([2, 7, 7, 3]);
+  });
+
+  const tokenizerJson = (changes: { model?: object; normalizer?: object } = {}) =>
+    JSON.stringify({
+      normalizer: { type: 'BertNormalizer', lowercase: true, ...changes.normalizer },
+      model: { type: 'WordPiece', continuing_subword_prefix: '##', vocab: { '[PAD]': 0, '[UNK]': 1, '[CLS]': 2, '[SEP]': 3, pool: 7, '##ed': 9 }, ...changes.model },
+    });
+
+  it('reads the vocabulary of a tokenizer.json the same as a vocab.txt', () => {
+    const fromJson = createWordPieceTokenizer(vocabularyOf('tokenizer.json', tokenizerJson()));
+    expect(fromJson.encode('Pooled pool', 64)).toEqual([2, 7, 9, 7, 3]);
+    expect(vocabularyOf('vocab.txt', 'a\r\nb\n\nc')).toEqual(new Map([['a', 0], ['b', 1], ['c', 3]]));
+  });
+
+  it.each([
+    ['a BPE model', { model: { type: 'BPE' } }],
+    ['another sub-word prefix', { model: { continuing_subword_prefix: '@@' } }],
+    ['a cased normalizer', { normalizer: { lowercase: false } }],
+    ['no BERT normalizer', { normalizer: { type: 'NFC' } }],
+  ])('refuses a tokenizer.json with %s', (_label, changes) => {
+    expect(() => vocabularyOf('tokenizer.json', tokenizerJson(changes))).toThrow(/not an uncased BERT WordPiece tokenizer/);
+  });
+});
+
+describe('embedders', () => {
+  it('caches a query and a document of the same text apart', async () => {
+    const calls: Array<[string[], EmbedPurpose | undefined]> = [];
+    const inner = { model: 'm', dimensions: 1, embed: async (texts: string[], purpose?: EmbedPurpose) => (calls.push([texts, purpose]), texts.map(() => [purpose === 'query' ? 1 : 0])) };
+    const cached = cachedEmbedder(inner);
+    expect(await cached.embed(['a'], 'query')).toEqual([[1]]);
+    expect(await cached.embed(['a'])).toEqual([[0]]);
+    expect(await cached.embed(['a', 'b'], 'query')).toEqual([[1], [1]]);
+    expect(calls).toEqual([[['a'], 'query'], [['a'], 'document'], [['b'], 'query']]);
+  });
+
+  it('fuses with the weights fitted for the model, and the default for any other', () => {
+    expect(fusionFor(LOCAL_MODELS['all-minilm-l6-v2'].name)).toBe(DEFAULT_FUSION);
+    expect(fusionFor(LOCAL_MODELS['e5-small-v2'].name)).not.toEqual(DEFAULT_FUSION);
+    expect(fusionFor('text-embedding-3-small')).toBe(DEFAULT_FUSION);
   });
 });
 
