@@ -4,6 +4,7 @@ import { envelope, ErrorSchema, pageEnvelope } from '../schemas/common.ts';
 import {
   CreateSsoConnectionBody,
   SsoCallbackParams,
+  SsoCallbackQuery,
   SsoConnectionListQuery,
   SsoConnectionListResponse,
   SsoConnectionParams,
@@ -151,7 +152,7 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
       tags: ['sso'],
       access: 'public',
       auditedBy: 'handler',
-      request: { query: SsoCallbackParams },
+      request: { query: SsoCallbackQuery },
       responses: { 200: { description: 'Signed in', schema: TokenResponse }, 302: { description: 'Signed in; redirect to `redirect_to`' }, 401: REFUSED },
       handler: (input, ctx) => callbackHandler('GET')({ query: input.query as Record<string, string>, body: {} }, ctx),
     }),

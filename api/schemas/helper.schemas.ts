@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HELPER_ARCHES, HELPER_OSES } from '../../shared/helper/platforms.ts';
-import { timestamp } from './common.ts';
+import { ErrorSchema, timestamp } from './common.ts';
 
 export const HelperDownloadQuery = z.object({
   os: z.string().trim().min(1).max(20).optional().describe(`One of ${HELPER_OSES.join(', ')}; default: read from User-Agent`),
@@ -41,6 +41,11 @@ export const HelperVersionsResponse = z.object({
     cli_version: z.string().describe('The tocsin CLI version every build is of'),
     supported: z.array(PlatformSchema).describe('Every platform a build can exist for'),
   }),
+});
+
+/** The 422 of a missing or unsupported platform carries the supported ones; a malformed query's does not. */
+export const HelperPlatformErrorSchema = ErrorSchema.extend({
+  supported: z.array(PlatformSchema).optional().describe('Every platform a build can exist for'),
 });
 
 export const HelperBinarySchema = z.string().meta({ format: 'binary', description: 'The executable' });
