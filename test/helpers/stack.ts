@@ -1,6 +1,6 @@
 import { publicUrlOf } from '../../shared/config.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { NativeConnection, type Worker } from '@temporalio/worker';
+import { NativeConnection, type Worker, type WorkerOptions } from '@temporalio/worker';
 import pg from 'pg';
 import supertest from 'supertest';
 import type Koa from 'koa';
@@ -64,6 +64,8 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
  */
 export interface TestStackOptions {
   worker?: boolean;
+  /** Worker options over the production ones (e.g. fewer activity slots). */
+  workerOverrides?: Partial<WorkerOptions>;
   env?: Record<string, string>;
   /** A search backend for the API and the worker, built once the database is migrated. */
   search?: (context: { orm: Orm; config: Config }) => Promise<SearchIndex>;
@@ -99,7 +101,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const startWorker = async () => {
     workerConnection ??= await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
     const deps = createWorkerDeps(config, orm, { encryptionKey: config.ENCRYPTION_KEY as string, search, logger });
-    worker = await createWorker({ connection: workerConnection, namespace: config.TEMPORAL_NAMESPACE, taskQueue, deps });
+    worker = await createWorker({ connection: workerConnection, namespace: config.TEMPORAL_NAMESPACE, taskQueue, deps, overrides: options.workerOverrides });
     stopLiveness = () => deps.integrationLiveness.stop();
     workerRun = worker.run();
     // The outbox relay runs beside the worker, as in worker/main.ts.
