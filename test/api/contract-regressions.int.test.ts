@@ -62,6 +62,18 @@ describe('API contract regressions (integration: real PostgreSQL)', () => {
     expect({ status: response.status, code: response.body.code }).toEqual({ status: 401, code: 'SSO_FAILED' });
   });
 
+  it('does not honour a redirect_to that outgrows what is stored once normalized (was a 500)', async () => {
+    const created = await stack.http.post('/api/v1/sso/connections').set(bearer(token)).send({
+      name: 'SAML redirect', kind: 'saml', domains: ['saml-redirect.test'],
+      config: { idp_entity_id: 'https://idp.acme.com/saml', idp_sso_url: 'https://idp.acme.com/saml/sso', idp_certificate: '-----BEGIN CERTIFICATE-----\nMIIC\n-----END CERTIFICATE-----' },
+    }).expect(201);
+    // 1,000 characters, within the declared 2,000; percent-encoded, 6,000 and more.
+    const response = await stack.http.get('/api/v1/sso/initiate').set('Accept', 'application/json')
+      .query({ connection_id: created.body.data.id, redirect_to: `/${'é'.repeat(999)}` });
+    expect(response.status).toBe(200);
+    expect(response.body.data.authorization_url).toMatch(/^https:\/\/idp\.acme\.com\/saml\/sso\?/);
+  });
+
   it('declares what a SAML config requires: the metadata or the three idp_* fields, a certificate with a private key', async () => {
     const saml = { name: 'SAML', kind: 'saml', domains: ['saml-contract.test'] };
     const missing = await stack.http.post('/api/v1/sso/connections').set(bearer(token)).send({ ...saml, config: {} }).expect(422);
