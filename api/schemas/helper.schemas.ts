@@ -46,6 +46,6 @@ export const HelperVersionsResponse = z.object({
 /** The 422 of a missing or unsupported platform carries the supported ones; a malformed query's does not. */
 export const HelperPlatformErrorSchema = ErrorSchema.extend({
   supported: z.array(PlatformSchema).optional().describe('Every platform a build can exist for'),
-});
+}).meta({ id: 'HelperPlatformError', description: 'A 422 of GET /helper/download: `supported` lists the platforms when none or an unsupported one was asked for.' });
 
 export const HelperBinarySchema = z.string().meta({ format: 'binary', description: 'The executable' });

@@ -194,82 +194,82 @@ func (e ChatMessageAuthorKind) Valid() bool {
 
 // Defines values for ErrorCode.
 const (
-	ACCOUNTLOCKED           ErrorCode = "ACCOUNT_LOCKED"
-	ASSISTANTNOTCONFIGURED  ErrorCode = "ASSISTANT_NOT_CONFIGURED"
-	BADREQUEST              ErrorCode = "BAD_REQUEST"
-	BILLINGNOTCONFIGURED    ErrorCode = "BILLING_NOT_CONFIGURED"
-	CONFLICT                ErrorCode = "CONFLICT"
-	HELPERNOTAVAILABLE      ErrorCode = "HELPER_NOT_AVAILABLE"
-	INSUFFICIENTPERMISSIONS ErrorCode = "INSUFFICIENT_PERMISSIONS"
-	INTEGRATIONDISABLED     ErrorCode = "INTEGRATION_DISABLED"
-	INTEGRATIONNOTFOUND     ErrorCode = "INTEGRATION_NOT_FOUND"
-	INTERNALERROR           ErrorCode = "INTERNAL_ERROR"
-	INVALIDAPIKEY           ErrorCode = "INVALID_API_KEY"
-	INVALIDPAYLOAD          ErrorCode = "INVALID_PAYLOAD"
-	INVALIDTOKEN            ErrorCode = "INVALID_TOKEN"
-	METHODNOTALLOWED        ErrorCode = "METHOD_NOT_ALLOWED"
-	NOTFOUND                ErrorCode = "NOT_FOUND"
-	PAYLOADTOOLARGE         ErrorCode = "PAYLOAD_TOO_LARGE"
-	RATELIMITED             ErrorCode = "RATE_LIMITED"
-	SERVICEUNAVAILABLE      ErrorCode = "SERVICE_UNAVAILABLE"
-	SSOCONNECTIONNOTFOUND   ErrorCode = "SSO_CONNECTION_NOT_FOUND"
-	SSOFAILED               ErrorCode = "SSO_FAILED"
-	SSOREQUIRED             ErrorCode = "SSO_REQUIRED"
-	UNSUPPORTEDMEDIATYPE    ErrorCode = "UNSUPPORTED_MEDIA_TYPE"
-	VALIDATIONERROR         ErrorCode = "VALIDATION_ERROR"
-	WEBHOOKVALIDATIONFAILED ErrorCode = "WEBHOOK_VALIDATION_FAILED"
+	ErrorCodeACCOUNTLOCKED           ErrorCode = "ACCOUNT_LOCKED"
+	ErrorCodeASSISTANTNOTCONFIGURED  ErrorCode = "ASSISTANT_NOT_CONFIGURED"
+	ErrorCodeBADREQUEST              ErrorCode = "BAD_REQUEST"
+	ErrorCodeBILLINGNOTCONFIGURED    ErrorCode = "BILLING_NOT_CONFIGURED"
+	ErrorCodeCONFLICT                ErrorCode = "CONFLICT"
+	ErrorCodeHELPERNOTAVAILABLE      ErrorCode = "HELPER_NOT_AVAILABLE"
+	ErrorCodeINSUFFICIENTPERMISSIONS ErrorCode = "INSUFFICIENT_PERMISSIONS"
+	ErrorCodeINTEGRATIONDISABLED     ErrorCode = "INTEGRATION_DISABLED"
+	ErrorCodeINTEGRATIONNOTFOUND     ErrorCode = "INTEGRATION_NOT_FOUND"
+	ErrorCodeINTERNALERROR           ErrorCode = "INTERNAL_ERROR"
+	ErrorCodeINVALIDAPIKEY           ErrorCode = "INVALID_API_KEY"
+	ErrorCodeINVALIDPAYLOAD          ErrorCode = "INVALID_PAYLOAD"
+	ErrorCodeINVALIDTOKEN            ErrorCode = "INVALID_TOKEN"
+	ErrorCodeMETHODNOTALLOWED        ErrorCode = "METHOD_NOT_ALLOWED"
+	ErrorCodeNOTFOUND                ErrorCode = "NOT_FOUND"
+	ErrorCodePAYLOADTOOLARGE         ErrorCode = "PAYLOAD_TOO_LARGE"
+	ErrorCodeRATELIMITED             ErrorCode = "RATE_LIMITED"
+	ErrorCodeSERVICEUNAVAILABLE      ErrorCode = "SERVICE_UNAVAILABLE"
+	ErrorCodeSSOCONNECTIONNOTFOUND   ErrorCode = "SSO_CONNECTION_NOT_FOUND"
+	ErrorCodeSSOFAILED               ErrorCode = "SSO_FAILED"
+	ErrorCodeSSOREQUIRED             ErrorCode = "SSO_REQUIRED"
+	ErrorCodeUNSUPPORTEDMEDIATYPE    ErrorCode = "UNSUPPORTED_MEDIA_TYPE"
+	ErrorCodeVALIDATIONERROR         ErrorCode = "VALIDATION_ERROR"
+	ErrorCodeWEBHOOKVALIDATIONFAILED ErrorCode = "WEBHOOK_VALIDATION_FAILED"
 )
 
 // Valid indicates whether the value is a known member of the ErrorCode enum.
 func (e ErrorCode) Valid() bool {
 	switch e {
-	case ACCOUNTLOCKED:
+	case ErrorCodeACCOUNTLOCKED:
 		return true
-	case ASSISTANTNOTCONFIGURED:
+	case ErrorCodeASSISTANTNOTCONFIGURED:
 		return true
-	case BADREQUEST:
+	case ErrorCodeBADREQUEST:
 		return true
-	case BILLINGNOTCONFIGURED:
+	case ErrorCodeBILLINGNOTCONFIGURED:
 		return true
-	case CONFLICT:
+	case ErrorCodeCONFLICT:
 		return true
-	case HELPERNOTAVAILABLE:
+	case ErrorCodeHELPERNOTAVAILABLE:
 		return true
-	case INSUFFICIENTPERMISSIONS:
+	case ErrorCodeINSUFFICIENTPERMISSIONS:
 		return true
-	case INTEGRATIONDISABLED:
+	case ErrorCodeINTEGRATIONDISABLED:
 		return true
-	case INTEGRATIONNOTFOUND:
+	case ErrorCodeINTEGRATIONNOTFOUND:
 		return true
-	case INTERNALERROR:
+	case ErrorCodeINTERNALERROR:
 		return true
-	case INVALIDAPIKEY:
+	case ErrorCodeINVALIDAPIKEY:
 		return true
-	case INVALIDPAYLOAD:
+	case ErrorCodeINVALIDPAYLOAD:
 		return true
-	case INVALIDTOKEN:
+	case ErrorCodeINVALIDTOKEN:
 		return true
-	case METHODNOTALLOWED:
+	case ErrorCodeMETHODNOTALLOWED:
 		return true
-	case NOTFOUND:
+	case ErrorCodeNOTFOUND:
 		return true
-	case PAYLOADTOOLARGE:
+	case ErrorCodePAYLOADTOOLARGE:
 		return true
-	case RATELIMITED:
+	case ErrorCodeRATELIMITED:
 		return true
-	case SERVICEUNAVAILABLE:
+	case ErrorCodeSERVICEUNAVAILABLE:
 		return true
-	case SSOCONNECTIONNOTFOUND:
+	case ErrorCodeSSOCONNECTIONNOTFOUND:
 		return true
-	case SSOFAILED:
+	case ErrorCodeSSOFAILED:
 		return true
-	case SSOREQUIRED:
+	case ErrorCodeSSOREQUIRED:
 		return true
-	case UNSUPPORTEDMEDIATYPE:
+	case ErrorCodeUNSUPPORTEDMEDIATYPE:
 		return true
-	case VALIDATIONERROR:
+	case ErrorCodeVALIDATIONERROR:
 		return true
-	case WEBHOOKVALIDATIONFAILED:
+	case ErrorCodeWEBHOOKVALIDATIONFAILED:
 		return true
 	default:
 		return false
@@ -393,6 +393,129 @@ func (e HelperBuildOs) Valid() bool {
 	case HelperBuildOsLinux:
 		return true
 	case HelperBuildOsWindows:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for HelperPlatformErrorCode.
+const (
+	HelperPlatformErrorCodeACCOUNTLOCKED           HelperPlatformErrorCode = "ACCOUNT_LOCKED"
+	HelperPlatformErrorCodeASSISTANTNOTCONFIGURED  HelperPlatformErrorCode = "ASSISTANT_NOT_CONFIGURED"
+	HelperPlatformErrorCodeBADREQUEST              HelperPlatformErrorCode = "BAD_REQUEST"
+	HelperPlatformErrorCodeBILLINGNOTCONFIGURED    HelperPlatformErrorCode = "BILLING_NOT_CONFIGURED"
+	HelperPlatformErrorCodeCONFLICT                HelperPlatformErrorCode = "CONFLICT"
+	HelperPlatformErrorCodeHELPERNOTAVAILABLE      HelperPlatformErrorCode = "HELPER_NOT_AVAILABLE"
+	HelperPlatformErrorCodeINSUFFICIENTPERMISSIONS HelperPlatformErrorCode = "INSUFFICIENT_PERMISSIONS"
+	HelperPlatformErrorCodeINTEGRATIONDISABLED     HelperPlatformErrorCode = "INTEGRATION_DISABLED"
+	HelperPlatformErrorCodeINTEGRATIONNOTFOUND     HelperPlatformErrorCode = "INTEGRATION_NOT_FOUND"
+	HelperPlatformErrorCodeINTERNALERROR           HelperPlatformErrorCode = "INTERNAL_ERROR"
+	HelperPlatformErrorCodeINVALIDAPIKEY           HelperPlatformErrorCode = "INVALID_API_KEY"
+	HelperPlatformErrorCodeINVALIDPAYLOAD          HelperPlatformErrorCode = "INVALID_PAYLOAD"
+	HelperPlatformErrorCodeINVALIDTOKEN            HelperPlatformErrorCode = "INVALID_TOKEN"
+	HelperPlatformErrorCodeMETHODNOTALLOWED        HelperPlatformErrorCode = "METHOD_NOT_ALLOWED"
+	HelperPlatformErrorCodeNOTFOUND                HelperPlatformErrorCode = "NOT_FOUND"
+	HelperPlatformErrorCodePAYLOADTOOLARGE         HelperPlatformErrorCode = "PAYLOAD_TOO_LARGE"
+	HelperPlatformErrorCodeRATELIMITED             HelperPlatformErrorCode = "RATE_LIMITED"
+	HelperPlatformErrorCodeSERVICEUNAVAILABLE      HelperPlatformErrorCode = "SERVICE_UNAVAILABLE"
+	HelperPlatformErrorCodeSSOCONNECTIONNOTFOUND   HelperPlatformErrorCode = "SSO_CONNECTION_NOT_FOUND"
+	HelperPlatformErrorCodeSSOFAILED               HelperPlatformErrorCode = "SSO_FAILED"
+	HelperPlatformErrorCodeSSOREQUIRED             HelperPlatformErrorCode = "SSO_REQUIRED"
+	HelperPlatformErrorCodeUNSUPPORTEDMEDIATYPE    HelperPlatformErrorCode = "UNSUPPORTED_MEDIA_TYPE"
+	HelperPlatformErrorCodeVALIDATIONERROR         HelperPlatformErrorCode = "VALIDATION_ERROR"
+	HelperPlatformErrorCodeWEBHOOKVALIDATIONFAILED HelperPlatformErrorCode = "WEBHOOK_VALIDATION_FAILED"
+)
+
+// Valid indicates whether the value is a known member of the HelperPlatformErrorCode enum.
+func (e HelperPlatformErrorCode) Valid() bool {
+	switch e {
+	case HelperPlatformErrorCodeACCOUNTLOCKED:
+		return true
+	case HelperPlatformErrorCodeASSISTANTNOTCONFIGURED:
+		return true
+	case HelperPlatformErrorCodeBADREQUEST:
+		return true
+	case HelperPlatformErrorCodeBILLINGNOTCONFIGURED:
+		return true
+	case HelperPlatformErrorCodeCONFLICT:
+		return true
+	case HelperPlatformErrorCodeHELPERNOTAVAILABLE:
+		return true
+	case HelperPlatformErrorCodeINSUFFICIENTPERMISSIONS:
+		return true
+	case HelperPlatformErrorCodeINTEGRATIONDISABLED:
+		return true
+	case HelperPlatformErrorCodeINTEGRATIONNOTFOUND:
+		return true
+	case HelperPlatformErrorCodeINTERNALERROR:
+		return true
+	case HelperPlatformErrorCodeINVALIDAPIKEY:
+		return true
+	case HelperPlatformErrorCodeINVALIDPAYLOAD:
+		return true
+	case HelperPlatformErrorCodeINVALIDTOKEN:
+		return true
+	case HelperPlatformErrorCodeMETHODNOTALLOWED:
+		return true
+	case HelperPlatformErrorCodeNOTFOUND:
+		return true
+	case HelperPlatformErrorCodePAYLOADTOOLARGE:
+		return true
+	case HelperPlatformErrorCodeRATELIMITED:
+		return true
+	case HelperPlatformErrorCodeSERVICEUNAVAILABLE:
+		return true
+	case HelperPlatformErrorCodeSSOCONNECTIONNOTFOUND:
+		return true
+	case HelperPlatformErrorCodeSSOFAILED:
+		return true
+	case HelperPlatformErrorCodeSSOREQUIRED:
+		return true
+	case HelperPlatformErrorCodeUNSUPPORTEDMEDIATYPE:
+		return true
+	case HelperPlatformErrorCodeVALIDATIONERROR:
+		return true
+	case HelperPlatformErrorCodeWEBHOOKVALIDATIONFAILED:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for HelperPlatformErrorSupportedArch.
+const (
+	HelperPlatformErrorSupportedArchArm64 HelperPlatformErrorSupportedArch = "arm64"
+	HelperPlatformErrorSupportedArchX64   HelperPlatformErrorSupportedArch = "x64"
+)
+
+// Valid indicates whether the value is a known member of the HelperPlatformErrorSupportedArch enum.
+func (e HelperPlatformErrorSupportedArch) Valid() bool {
+	switch e {
+	case HelperPlatformErrorSupportedArchArm64:
+		return true
+	case HelperPlatformErrorSupportedArchX64:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for HelperPlatformErrorSupportedOs.
+const (
+	HelperPlatformErrorSupportedOsDarwin  HelperPlatformErrorSupportedOs = "darwin"
+	HelperPlatformErrorSupportedOsLinux   HelperPlatformErrorSupportedOs = "linux"
+	HelperPlatformErrorSupportedOsWindows HelperPlatformErrorSupportedOs = "windows"
+)
+
+// Valid indicates whether the value is a known member of the HelperPlatformErrorSupportedOs enum.
+func (e HelperPlatformErrorSupportedOs) Valid() bool {
+	switch e {
+	case HelperPlatformErrorSupportedOsDarwin:
+		return true
+	case HelperPlatformErrorSupportedOsLinux:
+		return true
+	case HelperPlatformErrorSupportedOsWindows:
 		return true
 	default:
 		return false
@@ -4563,6 +4686,33 @@ type HelperBuildArch string
 // HelperBuildOs defines model for HelperBuild.Os.
 type HelperBuildOs string
 
+// HelperPlatformError A 422 of GET /helper/download: `supported` lists the platforms when none or an unsupported one was asked for.
+type HelperPlatformError struct {
+	Code   HelperPlatformErrorCode `json:"code"`
+	Detail string                  `json:"detail"`
+	Errors *[]struct {
+		Message string `json:"message"`
+		Path    string `json:"path"`
+	} `json:"errors,omitempty"`
+	RequestId  string `json:"request_id"`
+	StatusCode int    `json:"status_code"`
+
+	// Supported Every platform a build can exist for
+	Supported *[]struct {
+		Arch HelperPlatformErrorSupportedArch `json:"arch"`
+		Os   HelperPlatformErrorSupportedOs   `json:"os"`
+	} `json:"supported,omitempty"`
+}
+
+// HelperPlatformErrorCode defines model for HelperPlatformError.Code.
+type HelperPlatformErrorCode string
+
+// HelperPlatformErrorSupportedArch defines model for HelperPlatformError.Supported.Arch.
+type HelperPlatformErrorSupportedArch string
+
+// HelperPlatformErrorSupportedOs defines model for HelperPlatformError.Supported.Os.
+type HelperPlatformErrorSupportedOs string
+
 // HttpStepConfig defines model for HttpStepConfig.
 type HttpStepConfig struct {
 	// Body A string is sent as is; anything else as JSON
@@ -5899,12 +6049,6 @@ type SsoCallbackQueryParams struct {
 	Error            *string `form:"error,omitempty" json:"error,omitempty"`
 	ErrorDescription *string `form:"error_description,omitempty" json:"error_description,omitempty"`
 	SessionState     *string `form:"session_state,omitempty" json:"session_state,omitempty"`
-
-	// SAMLResponse SAML: the base64 Response (HTTP-POST only)
-	SAMLResponse *string `form:"SAMLResponse,omitempty" json:"SAMLResponse,omitempty"`
-
-	// RelayState SAML: the state initiate sent as RelayState
-	RelayState *string `form:"RelayState,omitempty" json:"RelayState,omitempty"`
 }
 
 // SsoCallbackPostFormdataBody defines parameters for SsoCallbackPost.
@@ -17700,30 +17844,6 @@ func NewSsoCallbackQueryRequest(server string, params *SsoCallbackQueryParams) (
 
 		}
 
-		if params.SAMLResponse != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "SAMLResponse", *params.SAMLResponse, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.RelayState != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "RelayState", *params.RelayState, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
@@ -23744,7 +23864,7 @@ type DownloadHelperResponse struct {
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
-	JSON422 *Error
+	JSON422 *HelperPlatformError
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error
 	// JSON500 the response for an HTTP 500 `application/json` response
@@ -23771,7 +23891,7 @@ func (r DownloadHelperResponse) GetJSON401() *Error {
 }
 
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
-func (r DownloadHelperResponse) GetJSON422() *Error {
+func (r DownloadHelperResponse) GetJSON422() *HelperPlatformError {
 	return r.JSON422
 }
 
@@ -43394,7 +43514,7 @@ func ParseDownloadHelperResponse(rsp *http.Response) (*DownloadHelperResponse, e
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
-		var dest Error
+		var dest HelperPlatformError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

@@ -18,8 +18,6 @@ def _get_kwargs(
     error: str | Unset = UNSET,
     error_description: str | Unset = UNSET,
     session_state: str | Unset = UNSET,
-    saml_response: str | Unset = UNSET,
-    relay_state: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -35,10 +33,6 @@ def _get_kwargs(
     params["error_description"] = error_description
 
     params["session_state"] = session_state
-
-    params["SAMLResponse"] = saml_response
-
-    params["RelayState"] = relay_state
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -109,8 +103,6 @@ def sync_detailed(
     error: str | Unset = UNSET,
     error_description: str | Unset = UNSET,
     session_state: str | Unset = UNSET,
-    saml_response: str | Unset = UNSET,
-    relay_state: str | Unset = UNSET,
 ) -> Response[Any | Error | TokenResponse]:
     """Identity provider answer (OIDC query response)
 
@@ -134,8 +126,6 @@ def sync_detailed(
         error (str | Unset):
         error_description (str | Unset):
         session_state (str | Unset):
-        saml_response (str | Unset): SAML: the base64 Response (HTTP-POST only)
-        relay_state (str | Unset): SAML: the state initiate sent as RelayState
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -152,8 +142,6 @@ def sync_detailed(
         error=error,
         error_description=error_description,
         session_state=session_state,
-        saml_response=saml_response,
-        relay_state=relay_state,
     )
 
     response = client.get_httpx_client().request(
@@ -172,8 +160,6 @@ def sync(
     error: str | Unset = UNSET,
     error_description: str | Unset = UNSET,
     session_state: str | Unset = UNSET,
-    saml_response: str | Unset = UNSET,
-    relay_state: str | Unset = UNSET,
 ) -> Any | Error | TokenResponse | None:
     """Identity provider answer (OIDC query response)
 
@@ -197,8 +183,6 @@ def sync(
         error (str | Unset):
         error_description (str | Unset):
         session_state (str | Unset):
-        saml_response (str | Unset): SAML: the base64 Response (HTTP-POST only)
-        relay_state (str | Unset): SAML: the state initiate sent as RelayState
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -216,8 +200,6 @@ def sync(
         error=error,
         error_description=error_description,
         session_state=session_state,
-        saml_response=saml_response,
-        relay_state=relay_state,
     ).parsed
 
 
@@ -230,8 +212,6 @@ async def asyncio_detailed(
     error: str | Unset = UNSET,
     error_description: str | Unset = UNSET,
     session_state: str | Unset = UNSET,
-    saml_response: str | Unset = UNSET,
-    relay_state: str | Unset = UNSET,
 ) -> Response[Any | Error | TokenResponse]:
     """Identity provider answer (OIDC query response)
 
@@ -255,8 +235,6 @@ async def asyncio_detailed(
         error (str | Unset):
         error_description (str | Unset):
         session_state (str | Unset):
-        saml_response (str | Unset): SAML: the base64 Response (HTTP-POST only)
-        relay_state (str | Unset): SAML: the state initiate sent as RelayState
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -273,8 +251,6 @@ async def asyncio_detailed(
         error=error,
         error_description=error_description,
         session_state=session_state,
-        saml_response=saml_response,
-        relay_state=relay_state,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -291,8 +267,6 @@ async def asyncio(
     error: str | Unset = UNSET,
     error_description: str | Unset = UNSET,
     session_state: str | Unset = UNSET,
-    saml_response: str | Unset = UNSET,
-    relay_state: str | Unset = UNSET,
 ) -> Any | Error | TokenResponse | None:
     """Identity provider answer (OIDC query response)
 
@@ -316,8 +290,6 @@ async def asyncio(
         error (str | Unset):
         error_description (str | Unset):
         session_state (str | Unset):
-        saml_response (str | Unset): SAML: the base64 Response (HTTP-POST only)
-        relay_state (str | Unset): SAML: the state initiate sent as RelayState
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -336,7 +308,5 @@ async def asyncio(
             error=error,
             error_description=error_description,
             session_state=session_state,
-            saml_response=saml_response,
-            relay_state=relay_state,
         )
     ).parsed
