@@ -49,6 +49,14 @@ const UNEXPRESSIBLE_REJECTIONS: Record<string, string> = {
   // `config` is merged into the stored one and validated for the stored connection's kind, which
   // the request does not carry (client_secret is an OIDC field, refused on a SAML connection).
   updateSsoConnection: 'config valid for the stored connection kind',
+  // A secret header whose value is `[redacted]` (as responses show it) keeps the stored value of
+  // that name: refused where there is none, which depends on what is stored (and on creation is
+  // always the case, but the create and update bodies share one WebhookConfig/step schema).
+  // Procedures add two more: a step `id` must be one of this procedure's, and appear once.
+  createIntegration: 'secret_headers [redacted] only where a value is stored',
+  updateIntegration: 'secret_headers [redacted] only where a value is stored',
+  createProcedure: 'secret_headers [redacted] only where a value is stored; step ids this procedure\'s, once each',
+  updateProcedure: 'secret_headers [redacted] only where a value is stored; step ids this procedure\'s, once each',
 };
 const POSITIVE_DATA_ACCEPTANCE_DEFAULTS = ['2xx', '3xx', '401', '403', '404', '409', '429', '5xx'];
 
