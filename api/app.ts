@@ -83,6 +83,9 @@ export function createApp(deps: AppDeps): Koa {
     includeUnparsed: true,
     multipart: false,
     jsonStrict: true,
+    // Form bodies (login, the SSO callback) are flat name=value pairs: without this, qs would turn
+    // `a[b]=1` or `a.b=1` into nested objects, and a field name with a bracket into a 422.
+    queryString: { depth: 0, allowDots: false },
   });
   // Webhook routes read the raw bytes themselves: signatures cover the body exactly as sent.
   const webhookPrefix = `${API_PREFIX}/webhooks/`;

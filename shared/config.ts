@@ -74,6 +74,12 @@ const EnvSchema = z
       .optional()
       .transform((value) => (value ? value.split(',').map((origin) => origin.trim()).filter(Boolean) : [])),
     OUTBOUND_ALLOW_PRIVATE: booleanFlag.default(false),
+    // Egress allowlist for outbound webhooks and runbook http steps: comma-separated host names
+    // (`*.example.com` for subdomains). Unset: any host the address checks admit.
+    OUTBOUND_ALLOWED_HOSTS: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value.split(',').map((host) => host.trim()).filter(Boolean) : undefined)),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
     REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(7 * 24 * 3600),
     // Lockout: LOGIN_MAX_FAILURES failed logins within LOGIN_FAILURE_WINDOW_SECONDS lock the account

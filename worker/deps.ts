@@ -14,18 +14,18 @@ import { createOutboundHttp, type HttpRequestFn, type Resolver } from '../shared
 
 /**
  * What outbound deliveries need in the worker: the secret box (for `{{integration.secret}}`) and
- * the SSRF-guarded client, which honours OUTBOUND_ALLOW_PRIVATE.
+ * the SSRF-guarded client, which honours OUTBOUND_ALLOW_PRIVATE and OUTBOUND_ALLOWED_HOSTS.
  */
 export function createDeliveryDeps(config: Config, encryptionKey: string, options: { resolver?: Resolver } = {}): { secretBox: SecretBox; outboundHttp: HttpRequestFn } {
   return {
     secretBox: createSecretBox(encryptionKey),
-    outboundHttp: createOutboundHttp({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, resolver: options.resolver }),
+    outboundHttp: createOutboundHttp({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, allowedHosts: config.OUTBOUND_ALLOWED_HOSTS, resolver: options.resolver }),
   };
 }
 
 /** The guarded client behind the runbook http-step port (activities/http-request.ts). */
 export function createGuardedStepHttp(config: Config): HttpRequest {
-  return createGuardedHttpRequest({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE });
+  return createGuardedHttpRequest({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, allowedHosts: config.OUTBOUND_ALLOWED_HOSTS });
 }
 
 /**

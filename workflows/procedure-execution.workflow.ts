@@ -6,7 +6,9 @@ import {
   CancelledFailure,
   condition,
   isCancellation,
+  patched,
   proxyActivities,
+  proxyLocalActivities,
   setHandler,
   sleep,
 } from '@temporalio/workflow';
@@ -28,12 +30,30 @@ import {
   type UpdateGate,
   type UpdateRefusal,
 } from '../shared/domain/procedure-step-state.ts';
-import { dbActivityOptions, httpStepActivityOptions } from './activity-options.ts';
+import { dbActivityOptions, dbLocalActivityOptions, httpStepActivityOptions } from './activity-options.ts';
 import { cancelExecutionUpdate, completeStepUpdate } from './messages.ts';
 
-// A regular activity: a database outage waits in a server-side retry, never inside a workflow task.
-const { recordExecutionProgress } = proxyActivities<Activities>(dbActivityOptions);
+const durable = proxyActivities<Activities>(dbActivityOptions);
+const local = proxyLocalActivities<Activities>(dbLocalActivityOptions);
 const { runHttpStep } = proxyActivities<Activities>(httpStepActivityOptions);
+
+/**
+ * Progress is written first as a local activity, in the worker itself: a regular activity waits on
+ * the task queue for a free activity slot, and slow outbound work (deliveries to unreachable
+ * targets, http steps, up to 30 s an attempt) can hold every slot, so a cancel or a step outcome
+ * waited past the API's 30 s and answered 503. If the local attempts fail (database down), the
+ * same write, idempotent by `seq`, becomes a regular activity that the server retries until the
+ * database is back. Executions started before this change replay their regular activities.
+ */
+async function recordExecutionProgress(progress: ExecutionProgress): Promise<void> {
+  if (!patched('execution-progress-local-first')) return durable.recordExecutionProgress(progress);
+  try {
+    return await local.recordExecutionProgress(progress);
+  } catch (error) {
+    if (isCancellation(error)) throw error;
+    return durable.recordExecutionProgress(progress);
+  }
+}
 
 /** What a failed http step records: the error, plus the answer when there was one. */
 function failureOutput(error: unknown): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { HELPER_PLATFORMS } from '../../shared/helper/platforms.ts';
 import { ErrorResponse } from '../schemas/common.ts';
-import { HelperBinarySchema, HelperDownloadQuery, HelperVersionsResponse } from '../schemas/helper.schemas.ts';
+import { HelperBinarySchema, HelperDownloadQuery, HelperPlatformErrorResponse, HelperVersionsResponse } from '../schemas/helper.schemas.ts';
 import type { HelperDownloadService } from '../services/helper-download.service.ts';
 import { defineRoute } from './route.ts';
 
@@ -22,6 +22,7 @@ export function helperRoutes(helper: HelperDownloadService) {
       request: { query: HelperDownloadQuery },
       responses: {
         200: { description: 'The executable, with `Content-Disposition: attachment; filename="tocsin"` (`tocsin.exe` on Windows) and `X-Checksum-SHA256`', schema: HelperBinarySchema, contentType: 'application/octet-stream' },
+        422: { description: 'No platform given or found in User-Agent, or an unsupported one (VALIDATION_ERROR, with `supported`)', schema: HelperPlatformErrorResponse },
         503: { description: 'Not built on this instance (HELPER_NOT_AVAILABLE)', schema: ErrorResponse },
       },
       handler: async ({ query }, ctx) => {

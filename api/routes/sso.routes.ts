@@ -5,6 +5,7 @@ import { envelope, ErrorResponse, pageEnvelope } from '../schemas/common.ts';
 import {
   CreateSsoConnectionBody,
   SsoCallbackParams,
+  SsoCallbackQuery,
   SsoConnectionListQuery,
   SsoConnectionListResponse,
   SsoConnectionParams,
@@ -153,7 +154,7 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
       tags: ['sso'],
       access: 'public',
       auditedBy: 'handler',
-      request: { query: SsoCallbackParams },
+      request: { query: SsoCallbackQuery },
       responses: { 200: { description: 'Signed in', schema: TokenResponse }, 302: { description: 'Signed in; redirect to `redirect_to`' }, 401: REFUSED, 402: OVER_QUOTA },
       handler: (input, ctx) => callbackHandler('GET')({ query: input.query as Record<string, string>, body: {} }, ctx),
     }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HELPER_ARCHES, HELPER_OSES } from '../../shared/helper/platforms.ts';
-import { timestamp } from './common.ts';
+import { ErrorResponse, timestamp } from './common.ts';
 
 export const HelperDownloadQuery = z.object({
   os: z.string().trim().min(1).max(20).optional().describe(`One of ${HELPER_OSES.join(', ')}; default: read from User-Agent`),
@@ -42,5 +42,10 @@ export const HelperVersionsResponse = z.object({
     supported: z.array(PlatformSchema).describe('Every platform a build can exist for'),
   }),
 });
+
+/** The 422 of a missing or unsupported platform carries the supported ones; a malformed query's does not. */
+export const HelperPlatformErrorResponse = ErrorResponse.extend({
+  supported: z.array(PlatformSchema).optional().describe('Every platform a build can exist for'),
+}).meta({ id: 'HelperPlatformError', description: 'A 422 of GET /helper/download: `supported` lists the platforms when none or an unsupported one was asked for.' });
 
 export const HelperBinarySchema = z.string().meta({ format: 'binary', description: 'The executable' });

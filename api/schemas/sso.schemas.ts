@@ -53,7 +53,13 @@ export const SamlConfig = z
     sp_private_key: pem('Write-only: PEM private key signing AuthnRequests and decrypting encrypted assertions').optional(),
     sp_certificate: pem('PEM certificate of sp_private_key, published in the SP metadata').optional(),
   })
-  .strict();
+  .strict()
+  // What normalizeConfig requires, said in the description: the metadata or the three idp_* fields,
+  // and a certificate with a private key.
+  .meta({
+    anyOf: [{ required: ['idp_metadata_xml'] }, { required: ['idp_entity_id', 'idp_sso_url', 'idp_certificate'] }],
+    dependentRequired: { sp_private_key: ['sp_certificate'] },
+  });
 
 export const CONFIG_SCHEMAS = { oidc: OidcConfig, azure: AzureConfig, okta: OktaConfig, google: GoogleConfig, saml: SamlConfig } as const;
 export const SSO_KINDS = ['oidc', 'azure', 'okta', 'google', 'saml'] as const;
@@ -180,3 +186,10 @@ export const SsoCallbackParams = z
   })
   .catchall(z.string().max(4000))
   .meta({ examples: [{ code: 'SplxlOBeZQQYbYS6WxSbIA', state: 'af0ifjsldkj' }, { SAMLResponse: 'PHNhbWxwOlJlc3BvbnNlIC4uLg==', RelayState: 'af0ifjsldkj' }] });
+
+/**
+ * The OIDC query response. No SAML fields: a SAML response comes by HTTP-POST only (one in a query
+ * string is refused, 401), and a 1 MB one would not even fit in the request line the server reads.
+ */
+export const SsoCallbackQuery = SsoCallbackParams.omit({ SAMLResponse: true, RelayState: true })
+  .meta({ examples: [{ code: 'SplxlOBeZQQYbYS6WxSbIA', state: 'af0ifjsldkj' }, { error: 'access_denied', state: 'af0ifjsldkj' }] });

@@ -210,7 +210,6 @@ const (
 	ErrorCodeMETHODNOTALLOWED        ErrorCode = "METHOD_NOT_ALLOWED"
 	ErrorCodeNOTFOUND                ErrorCode = "NOT_FOUND"
 	ErrorCodePAYLOADTOOLARGE         ErrorCode = "PAYLOAD_TOO_LARGE"
-	ErrorCodePLANLIMITREACHED        ErrorCode = "PLAN_LIMIT_REACHED"
 	ErrorCodeRATELIMITED             ErrorCode = "RATE_LIMITED"
 	ErrorCodeSERVICEUNAVAILABLE      ErrorCode = "SERVICE_UNAVAILABLE"
 	ErrorCodeSSOCONNECTIONNOTFOUND   ErrorCode = "SSO_CONNECTION_NOT_FOUND"
@@ -255,8 +254,6 @@ func (e ErrorCode) Valid() bool {
 	case ErrorCodeNOTFOUND:
 		return true
 	case ErrorCodePAYLOADTOOLARGE:
-		return true
-	case ErrorCodePLANLIMITREACHED:
 		return true
 	case ErrorCodeRATELIMITED:
 		return true
@@ -396,6 +393,129 @@ func (e HelperBuildOs) Valid() bool {
 	case HelperBuildOsLinux:
 		return true
 	case HelperBuildOsWindows:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for HelperPlatformErrorCode.
+const (
+	HelperPlatformErrorCodeACCOUNTLOCKED           HelperPlatformErrorCode = "ACCOUNT_LOCKED"
+	HelperPlatformErrorCodeASSISTANTNOTCONFIGURED  HelperPlatformErrorCode = "ASSISTANT_NOT_CONFIGURED"
+	HelperPlatformErrorCodeBADREQUEST              HelperPlatformErrorCode = "BAD_REQUEST"
+	HelperPlatformErrorCodeBILLINGNOTCONFIGURED    HelperPlatformErrorCode = "BILLING_NOT_CONFIGURED"
+	HelperPlatformErrorCodeCONFLICT                HelperPlatformErrorCode = "CONFLICT"
+	HelperPlatformErrorCodeHELPERNOTAVAILABLE      HelperPlatformErrorCode = "HELPER_NOT_AVAILABLE"
+	HelperPlatformErrorCodeINSUFFICIENTPERMISSIONS HelperPlatformErrorCode = "INSUFFICIENT_PERMISSIONS"
+	HelperPlatformErrorCodeINTEGRATIONDISABLED     HelperPlatformErrorCode = "INTEGRATION_DISABLED"
+	HelperPlatformErrorCodeINTEGRATIONNOTFOUND     HelperPlatformErrorCode = "INTEGRATION_NOT_FOUND"
+	HelperPlatformErrorCodeINTERNALERROR           HelperPlatformErrorCode = "INTERNAL_ERROR"
+	HelperPlatformErrorCodeINVALIDAPIKEY           HelperPlatformErrorCode = "INVALID_API_KEY"
+	HelperPlatformErrorCodeINVALIDPAYLOAD          HelperPlatformErrorCode = "INVALID_PAYLOAD"
+	HelperPlatformErrorCodeINVALIDTOKEN            HelperPlatformErrorCode = "INVALID_TOKEN"
+	HelperPlatformErrorCodeMETHODNOTALLOWED        HelperPlatformErrorCode = "METHOD_NOT_ALLOWED"
+	HelperPlatformErrorCodeNOTFOUND                HelperPlatformErrorCode = "NOT_FOUND"
+	HelperPlatformErrorCodePAYLOADTOOLARGE         HelperPlatformErrorCode = "PAYLOAD_TOO_LARGE"
+	HelperPlatformErrorCodeRATELIMITED             HelperPlatformErrorCode = "RATE_LIMITED"
+	HelperPlatformErrorCodeSERVICEUNAVAILABLE      HelperPlatformErrorCode = "SERVICE_UNAVAILABLE"
+	HelperPlatformErrorCodeSSOCONNECTIONNOTFOUND   HelperPlatformErrorCode = "SSO_CONNECTION_NOT_FOUND"
+	HelperPlatformErrorCodeSSOFAILED               HelperPlatformErrorCode = "SSO_FAILED"
+	HelperPlatformErrorCodeSSOREQUIRED             HelperPlatformErrorCode = "SSO_REQUIRED"
+	HelperPlatformErrorCodeUNSUPPORTEDMEDIATYPE    HelperPlatformErrorCode = "UNSUPPORTED_MEDIA_TYPE"
+	HelperPlatformErrorCodeVALIDATIONERROR         HelperPlatformErrorCode = "VALIDATION_ERROR"
+	HelperPlatformErrorCodeWEBHOOKVALIDATIONFAILED HelperPlatformErrorCode = "WEBHOOK_VALIDATION_FAILED"
+)
+
+// Valid indicates whether the value is a known member of the HelperPlatformErrorCode enum.
+func (e HelperPlatformErrorCode) Valid() bool {
+	switch e {
+	case HelperPlatformErrorCodeACCOUNTLOCKED:
+		return true
+	case HelperPlatformErrorCodeASSISTANTNOTCONFIGURED:
+		return true
+	case HelperPlatformErrorCodeBADREQUEST:
+		return true
+	case HelperPlatformErrorCodeBILLINGNOTCONFIGURED:
+		return true
+	case HelperPlatformErrorCodeCONFLICT:
+		return true
+	case HelperPlatformErrorCodeHELPERNOTAVAILABLE:
+		return true
+	case HelperPlatformErrorCodeINSUFFICIENTPERMISSIONS:
+		return true
+	case HelperPlatformErrorCodeINTEGRATIONDISABLED:
+		return true
+	case HelperPlatformErrorCodeINTEGRATIONNOTFOUND:
+		return true
+	case HelperPlatformErrorCodeINTERNALERROR:
+		return true
+	case HelperPlatformErrorCodeINVALIDAPIKEY:
+		return true
+	case HelperPlatformErrorCodeINVALIDPAYLOAD:
+		return true
+	case HelperPlatformErrorCodeINVALIDTOKEN:
+		return true
+	case HelperPlatformErrorCodeMETHODNOTALLOWED:
+		return true
+	case HelperPlatformErrorCodeNOTFOUND:
+		return true
+	case HelperPlatformErrorCodePAYLOADTOOLARGE:
+		return true
+	case HelperPlatformErrorCodeRATELIMITED:
+		return true
+	case HelperPlatformErrorCodeSERVICEUNAVAILABLE:
+		return true
+	case HelperPlatformErrorCodeSSOCONNECTIONNOTFOUND:
+		return true
+	case HelperPlatformErrorCodeSSOFAILED:
+		return true
+	case HelperPlatformErrorCodeSSOREQUIRED:
+		return true
+	case HelperPlatformErrorCodeUNSUPPORTEDMEDIATYPE:
+		return true
+	case HelperPlatformErrorCodeVALIDATIONERROR:
+		return true
+	case HelperPlatformErrorCodeWEBHOOKVALIDATIONFAILED:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for HelperPlatformErrorSupportedArch.
+const (
+	HelperPlatformErrorSupportedArchArm64 HelperPlatformErrorSupportedArch = "arm64"
+	HelperPlatformErrorSupportedArchX64   HelperPlatformErrorSupportedArch = "x64"
+)
+
+// Valid indicates whether the value is a known member of the HelperPlatformErrorSupportedArch enum.
+func (e HelperPlatformErrorSupportedArch) Valid() bool {
+	switch e {
+	case HelperPlatformErrorSupportedArchArm64:
+		return true
+	case HelperPlatformErrorSupportedArchX64:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for HelperPlatformErrorSupportedOs.
+const (
+	HelperPlatformErrorSupportedOsDarwin  HelperPlatformErrorSupportedOs = "darwin"
+	HelperPlatformErrorSupportedOsLinux   HelperPlatformErrorSupportedOs = "linux"
+	HelperPlatformErrorSupportedOsWindows HelperPlatformErrorSupportedOs = "windows"
+)
+
+// Valid indicates whether the value is a known member of the HelperPlatformErrorSupportedOs enum.
+func (e HelperPlatformErrorSupportedOs) Valid() bool {
+	switch e {
+	case HelperPlatformErrorSupportedOsDarwin:
+		return true
+	case HelperPlatformErrorSupportedOsLinux:
+		return true
+	case HelperPlatformErrorSupportedOsWindows:
 		return true
 	default:
 		return false
@@ -831,111 +951,6 @@ func (e OrganizationSettingsNotificationsMinSeverity) Valid() bool {
 	case OrganizationSettingsNotificationsMinSeverityLow:
 		return true
 	case OrganizationSettingsNotificationsMinSeverityMedium:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for PlanLimitErrorCode.
-const (
-	PlanLimitErrorCodeACCOUNTLOCKED           PlanLimitErrorCode = "ACCOUNT_LOCKED"
-	PlanLimitErrorCodeASSISTANTNOTCONFIGURED  PlanLimitErrorCode = "ASSISTANT_NOT_CONFIGURED"
-	PlanLimitErrorCodeBADREQUEST              PlanLimitErrorCode = "BAD_REQUEST"
-	PlanLimitErrorCodeBILLINGNOTCONFIGURED    PlanLimitErrorCode = "BILLING_NOT_CONFIGURED"
-	PlanLimitErrorCodeCONFLICT                PlanLimitErrorCode = "CONFLICT"
-	PlanLimitErrorCodeHELPERNOTAVAILABLE      PlanLimitErrorCode = "HELPER_NOT_AVAILABLE"
-	PlanLimitErrorCodeINSUFFICIENTPERMISSIONS PlanLimitErrorCode = "INSUFFICIENT_PERMISSIONS"
-	PlanLimitErrorCodeINTEGRATIONDISABLED     PlanLimitErrorCode = "INTEGRATION_DISABLED"
-	PlanLimitErrorCodeINTEGRATIONNOTFOUND     PlanLimitErrorCode = "INTEGRATION_NOT_FOUND"
-	PlanLimitErrorCodeINTERNALERROR           PlanLimitErrorCode = "INTERNAL_ERROR"
-	PlanLimitErrorCodeINVALIDAPIKEY           PlanLimitErrorCode = "INVALID_API_KEY"
-	PlanLimitErrorCodeINVALIDPAYLOAD          PlanLimitErrorCode = "INVALID_PAYLOAD"
-	PlanLimitErrorCodeINVALIDTOKEN            PlanLimitErrorCode = "INVALID_TOKEN"
-	PlanLimitErrorCodeMETHODNOTALLOWED        PlanLimitErrorCode = "METHOD_NOT_ALLOWED"
-	PlanLimitErrorCodeNOTFOUND                PlanLimitErrorCode = "NOT_FOUND"
-	PlanLimitErrorCodePAYLOADTOOLARGE         PlanLimitErrorCode = "PAYLOAD_TOO_LARGE"
-	PlanLimitErrorCodePLANLIMITREACHED        PlanLimitErrorCode = "PLAN_LIMIT_REACHED"
-	PlanLimitErrorCodeRATELIMITED             PlanLimitErrorCode = "RATE_LIMITED"
-	PlanLimitErrorCodeSERVICEUNAVAILABLE      PlanLimitErrorCode = "SERVICE_UNAVAILABLE"
-	PlanLimitErrorCodeSSOCONNECTIONNOTFOUND   PlanLimitErrorCode = "SSO_CONNECTION_NOT_FOUND"
-	PlanLimitErrorCodeSSOFAILED               PlanLimitErrorCode = "SSO_FAILED"
-	PlanLimitErrorCodeSSOREQUIRED             PlanLimitErrorCode = "SSO_REQUIRED"
-	PlanLimitErrorCodeUNSUPPORTEDMEDIATYPE    PlanLimitErrorCode = "UNSUPPORTED_MEDIA_TYPE"
-	PlanLimitErrorCodeVALIDATIONERROR         PlanLimitErrorCode = "VALIDATION_ERROR"
-	PlanLimitErrorCodeWEBHOOKVALIDATIONFAILED PlanLimitErrorCode = "WEBHOOK_VALIDATION_FAILED"
-)
-
-// Valid indicates whether the value is a known member of the PlanLimitErrorCode enum.
-func (e PlanLimitErrorCode) Valid() bool {
-	switch e {
-	case PlanLimitErrorCodeACCOUNTLOCKED:
-		return true
-	case PlanLimitErrorCodeASSISTANTNOTCONFIGURED:
-		return true
-	case PlanLimitErrorCodeBADREQUEST:
-		return true
-	case PlanLimitErrorCodeBILLINGNOTCONFIGURED:
-		return true
-	case PlanLimitErrorCodeCONFLICT:
-		return true
-	case PlanLimitErrorCodeHELPERNOTAVAILABLE:
-		return true
-	case PlanLimitErrorCodeINSUFFICIENTPERMISSIONS:
-		return true
-	case PlanLimitErrorCodeINTEGRATIONDISABLED:
-		return true
-	case PlanLimitErrorCodeINTEGRATIONNOTFOUND:
-		return true
-	case PlanLimitErrorCodeINTERNALERROR:
-		return true
-	case PlanLimitErrorCodeINVALIDAPIKEY:
-		return true
-	case PlanLimitErrorCodeINVALIDPAYLOAD:
-		return true
-	case PlanLimitErrorCodeINVALIDTOKEN:
-		return true
-	case PlanLimitErrorCodeMETHODNOTALLOWED:
-		return true
-	case PlanLimitErrorCodeNOTFOUND:
-		return true
-	case PlanLimitErrorCodePAYLOADTOOLARGE:
-		return true
-	case PlanLimitErrorCodePLANLIMITREACHED:
-		return true
-	case PlanLimitErrorCodeRATELIMITED:
-		return true
-	case PlanLimitErrorCodeSERVICEUNAVAILABLE:
-		return true
-	case PlanLimitErrorCodeSSOCONNECTIONNOTFOUND:
-		return true
-	case PlanLimitErrorCodeSSOFAILED:
-		return true
-	case PlanLimitErrorCodeSSOREQUIRED:
-		return true
-	case PlanLimitErrorCodeUNSUPPORTEDMEDIATYPE:
-		return true
-	case PlanLimitErrorCodeVALIDATIONERROR:
-		return true
-	case PlanLimitErrorCodeWEBHOOKVALIDATIONFAILED:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for PlanLimitErrorResource.
-const (
-	PlanLimitErrorResourceIntegrations PlanLimitErrorResource = "integrations"
-	PlanLimitErrorResourceMembers      PlanLimitErrorResource = "members"
-)
-
-// Valid indicates whether the value is a known member of the PlanLimitErrorResource enum.
-func (e PlanLimitErrorResource) Valid() bool {
-	switch e {
-	case PlanLimitErrorResourceIntegrations:
-		return true
-	case PlanLimitErrorResourceMembers:
 		return true
 	default:
 		return false
@@ -4577,7 +4592,7 @@ type CreatedApiKey struct {
 	Prefix string `json:"prefix"`
 }
 
-// Error Every API error. `errors` lists field problems on 422; the other optional fields say more about some errors.
+// Error Every API error. `errors` lists field problems on 422.
 type Error struct {
 	Code   ErrorCode `json:"code"`
 	Detail string    `json:"detail"`
@@ -4585,23 +4600,8 @@ type Error struct {
 		Message string `json:"message"`
 		Path    string `json:"path"`
 	} `json:"errors,omitempty"`
-	RequestId string `json:"request_id"`
-
-	// RequiredPermission 403 INSUFFICIENT_PERMISSIONS: the permission the request needed
-	RequiredPermission *string `json:"required_permission,omitempty"`
-
-	// Setting 403 INSUFFICIENT_PERMISSIONS refused by an organization setting: which one
-	Setting    *string `json:"setting,omitempty"`
-	StatusCode int     `json:"status_code"`
-
-	// Supported 422 on GET /helper/download: the platforms there are builds for
-	Supported *[]struct {
-		Arch string `json:"arch"`
-		Os   string `json:"os"`
-	} `json:"supported,omitempty"`
-
-	// UngrantablePermissions 403 on creating an API key: the permissions its creator lacks
-	UngrantablePermissions *[]string `json:"ungrantable_permissions,omitempty"`
+	RequestId  string `json:"request_id"`
+	StatusCode int    `json:"status_code"`
 }
 
 // ErrorCode defines model for Error.Code.
@@ -4685,6 +4685,33 @@ type HelperBuildArch string
 
 // HelperBuildOs defines model for HelperBuild.Os.
 type HelperBuildOs string
+
+// HelperPlatformError A 422 of GET /helper/download: `supported` lists the platforms when none or an unsupported one was asked for.
+type HelperPlatformError struct {
+	Code   HelperPlatformErrorCode `json:"code"`
+	Detail string                  `json:"detail"`
+	Errors *[]struct {
+		Message string `json:"message"`
+		Path    string `json:"path"`
+	} `json:"errors,omitempty"`
+	RequestId  string `json:"request_id"`
+	StatusCode int    `json:"status_code"`
+
+	// Supported Every platform a build can exist for
+	Supported *[]struct {
+		Arch HelperPlatformErrorSupportedArch `json:"arch"`
+		Os   HelperPlatformErrorSupportedOs   `json:"os"`
+	} `json:"supported,omitempty"`
+}
+
+// HelperPlatformErrorCode defines model for HelperPlatformError.Code.
+type HelperPlatformErrorCode string
+
+// HelperPlatformErrorSupportedArch defines model for HelperPlatformError.Supported.Arch.
+type HelperPlatformErrorSupportedArch string
+
+// HelperPlatformErrorSupportedOs defines model for HelperPlatformError.Supported.Os.
+type HelperPlatformErrorSupportedOs string
 
 // HttpStepConfig defines model for HttpStepConfig.
 type HttpStepConfig struct {
@@ -5012,42 +5039,6 @@ type OrganizationSettingsDefaultIncidentSeverity string
 
 // OrganizationSettingsNotificationsMinSeverity defines model for OrganizationSettings.Notifications.MinSeverity.
 type OrganizationSettingsNotificationsMinSeverity string
-
-// PlanLimitError defines model for PlanLimitError.
-type PlanLimitError struct {
-	Code   PlanLimitErrorCode `json:"code"`
-	Detail string             `json:"detail"`
-	Errors *[]struct {
-		Message string `json:"message"`
-		Path    string `json:"path"`
-	} `json:"errors,omitempty"`
-	Limit     int    `json:"limit"`
-	Plan      string `json:"plan"`
-	RequestId string `json:"request_id"`
-
-	// RequiredPermission 403 INSUFFICIENT_PERMISSIONS: the permission the request needed
-	RequiredPermission *string                `json:"required_permission,omitempty"`
-	Resource           PlanLimitErrorResource `json:"resource"`
-
-	// Setting 403 INSUFFICIENT_PERMISSIONS refused by an organization setting: which one
-	Setting    *string `json:"setting,omitempty"`
-	StatusCode int     `json:"status_code"`
-
-	// Supported 422 on GET /helper/download: the platforms there are builds for
-	Supported *[]struct {
-		Arch string `json:"arch"`
-		Os   string `json:"os"`
-	} `json:"supported,omitempty"`
-
-	// UngrantablePermissions 403 on creating an API key: the permissions its creator lacks
-	UngrantablePermissions *[]string `json:"ungrantable_permissions,omitempty"`
-}
-
-// PlanLimitErrorCode defines model for PlanLimitError.Code.
-type PlanLimitErrorCode string
-
-// PlanLimitErrorResource defines model for PlanLimitError.Resource.
-type PlanLimitErrorResource string
 
 // PlatformSetup defines model for PlatformSetup.
 type PlatformSetup struct {
@@ -6058,12 +6049,6 @@ type SsoCallbackQueryParams struct {
 	Error            *string `form:"error,omitempty" json:"error,omitempty"`
 	ErrorDescription *string `form:"error_description,omitempty" json:"error_description,omitempty"`
 	SessionState     *string `form:"session_state,omitempty" json:"session_state,omitempty"`
-
-	// SAMLResponse SAML: the base64 Response (HTTP-POST only)
-	SAMLResponse *string `form:"SAMLResponse,omitempty" json:"SAMLResponse,omitempty"`
-
-	// RelayState SAML: the state initiate sent as RelayState
-	RelayState *string `form:"RelayState,omitempty" json:"RelayState,omitempty"`
 }
 
 // SsoCallbackPostFormdataBody defines parameters for SsoCallbackPost.
@@ -11582,7 +11567,7 @@ type ClientInterface interface {
 
 	// CreateIntegrationWithBody Add an integration
 	//
-	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
+	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -11591,7 +11576,7 @@ type ClientInterface interface {
 
 	// CreateIntegration Add an integration
 	//
-	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
+	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -11696,7 +11681,7 @@ type ClientInterface interface {
 
 	// AcceptInvitationWithBody Accept an invitation: create the account in the inviting organization
 	//
-	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
+	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -11705,7 +11690,7 @@ type ClientInterface interface {
 
 	// AcceptInvitation Accept an invitation: create the account in the inviting organization
 	//
-	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
+	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -13017,7 +13002,7 @@ func (c *Client) ListIntegrations(ctx context.Context, params *ListIntegrationsP
 
 // CreateIntegrationWithBody Add an integration
 //
-// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
+// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
 //
 // Takes any type of body and a specified content type.
 //
@@ -13036,7 +13021,7 @@ func (c *Client) CreateIntegrationWithBody(ctx context.Context, contentType stri
 
 // CreateIntegration Add an integration
 //
-// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
+// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -13311,7 +13296,7 @@ func (c *Client) CreateInvitation(ctx context.Context, body CreateInvitationJSON
 
 // AcceptInvitationWithBody Accept an invitation: create the account in the inviting organization
 //
-// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
+// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
 //
 // Takes any type of body and a specified content type.
 //
@@ -13330,7 +13315,7 @@ func (c *Client) AcceptInvitationWithBody(ctx context.Context, contentType strin
 
 // AcceptInvitation Accept an invitation: create the account in the inviting organization
 //
-// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
+// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -17859,30 +17844,6 @@ func NewSsoCallbackQueryRequest(server string, params *SsoCallbackQueryParams) (
 
 		}
 
-		if params.SAMLResponse != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "SAMLResponse", *params.SAMLResponse, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.RelayState != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "RelayState", *params.RelayState, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
@@ -19130,7 +19091,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateIntegrationWithBodyWithResponse Add an integration
 	//
-	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
+	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19139,7 +19100,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateIntegrationWithResponse Add an integration
 	//
-	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
+	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19268,7 +19229,7 @@ type ClientWithResponsesInterface interface {
 
 	// AcceptInvitationWithBodyWithResponse Accept an invitation: create the account in the inviting organization
 	//
-	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
+	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19277,7 +19238,7 @@ type ClientWithResponsesInterface interface {
 
 	// AcceptInvitationWithResponse Accept an invitation: create the account in the inviting organization
 	//
-	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
+	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -23903,7 +23864,7 @@ type DownloadHelperResponse struct {
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
-	JSON422 *Error
+	JSON422 *HelperPlatformError
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error
 	// JSON500 the response for an HTTP 500 `application/json` response
@@ -23930,7 +23891,7 @@ func (r DownloadHelperResponse) GetJSON401() *Error {
 }
 
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
-func (r DownloadHelperResponse) GetJSON422() *Error {
+func (r DownloadHelperResponse) GetJSON422() *HelperPlatformError {
 	return r.JSON422
 }
 
@@ -25381,14 +25342,6 @@ type CreateIntegrationResponse401Headers struct {
 	XRequestID          *string
 }
 
-// CreateIntegrationResponse402Headers the declared response headers of an HTTP 402 response for CreateIntegration
-type CreateIntegrationResponse402Headers struct {
-	XRateLimitLimit     *int
-	XRateLimitRemaining *int
-	XRateLimitReset     *int
-	XRequestID          *string
-}
-
 // CreateIntegrationResponse403Headers the declared response headers of an HTTP 403 response for CreateIntegration
 type CreateIntegrationResponse403Headers struct {
 	XRateLimitLimit     *int
@@ -25442,8 +25395,6 @@ type CreateIntegrationResponse struct {
 	JSON400 *Error
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
-	// JSON402 the response for an HTTP 402 `application/json` response
-	JSON402 *PlanLimitError
 	// JSON403 the response for an HTTP 403 `application/json` response
 	JSON403 *Error
 	// JSON413 the response for an HTTP 413 `application/json` response
@@ -25460,8 +25411,6 @@ type CreateIntegrationResponse struct {
 	Headers400 *CreateIntegrationResponse400Headers
 	// Headers401 the parsed response headers for an HTTP 401 response
 	Headers401 *CreateIntegrationResponse401Headers
-	// Headers402 the parsed response headers for an HTTP 402 response
-	Headers402 *CreateIntegrationResponse402Headers
 	// Headers403 the parsed response headers for an HTTP 403 response
 	Headers403 *CreateIntegrationResponse403Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
@@ -25490,11 +25439,6 @@ func (r CreateIntegrationResponse) GetJSON400() *Error {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r CreateIntegrationResponse) GetJSON401() *Error {
 	return r.JSON401
-}
-
-// GetJSON402 returns the response for an HTTP 402 `application/json` response
-func (r CreateIntegrationResponse) GetJSON402() *PlanLimitError {
-	return r.JSON402
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
@@ -27631,14 +27575,6 @@ type AcceptInvitationResponse401Headers struct {
 	XRequestID          *string
 }
 
-// AcceptInvitationResponse402Headers the declared response headers of an HTTP 402 response for AcceptInvitation
-type AcceptInvitationResponse402Headers struct {
-	XRateLimitLimit     *int
-	XRateLimitRemaining *int
-	XRateLimitReset     *int
-	XRequestID          *string
-}
-
 // AcceptInvitationResponse409Headers the declared response headers of an HTTP 409 response for AcceptInvitation
 type AcceptInvitationResponse409Headers struct {
 	XRateLimitLimit     *int
@@ -27695,8 +27631,6 @@ type AcceptInvitationResponse struct {
 	JSON400 *Error
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
-	// JSON402 the response for an HTTP 402 `application/json` response
-	JSON402 *PlanLimitError
 	// JSON409 the response for an HTTP 409 `application/json` response
 	JSON409 *Error
 	// JSON413 the response for an HTTP 413 `application/json` response
@@ -27713,8 +27647,6 @@ type AcceptInvitationResponse struct {
 	Headers400 *AcceptInvitationResponse400Headers
 	// Headers401 the parsed response headers for an HTTP 401 response
 	Headers401 *AcceptInvitationResponse401Headers
-	// Headers402 the parsed response headers for an HTTP 402 response
-	Headers402 *AcceptInvitationResponse402Headers
 	// Headers409 the parsed response headers for an HTTP 409 response
 	Headers409 *AcceptInvitationResponse409Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
@@ -27746,11 +27678,6 @@ func (r AcceptInvitationResponse) GetJSON400() *Error {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r AcceptInvitationResponse) GetJSON401() *Error {
 	return r.JSON401
-}
-
-// GetJSON402 returns the response for an HTTP 402 `application/json` response
-func (r AcceptInvitationResponse) GetJSON402() *PlanLimitError {
-	return r.JSON402
 }
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
@@ -31351,14 +31278,6 @@ type SsoCallbackQueryResponse401Headers struct {
 	XRequestID          *string
 }
 
-// SsoCallbackQueryResponse402Headers the declared response headers of an HTTP 402 response for SsoCallbackQuery
-type SsoCallbackQueryResponse402Headers struct {
-	XRateLimitLimit     *int
-	XRateLimitRemaining *int
-	XRateLimitReset     *int
-	XRequestID          *string
-}
-
 // SsoCallbackQueryResponse422Headers the declared response headers of an HTTP 422 response for SsoCallbackQuery
 type SsoCallbackQueryResponse422Headers struct {
 	XRateLimitLimit     *int
@@ -31391,8 +31310,6 @@ type SsoCallbackQueryResponse struct {
 	JSON200 *TokenResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
-	// JSON402 the response for an HTTP 402 `application/json` response
-	JSON402 *PlanLimitError
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
 	// JSON429 the response for an HTTP 429 `application/json` response
@@ -31405,8 +31322,6 @@ type SsoCallbackQueryResponse struct {
 	Headers302 *SsoCallbackQueryResponse302Headers
 	// Headers401 the parsed response headers for an HTTP 401 response
 	Headers401 *SsoCallbackQueryResponse401Headers
-	// Headers402 the parsed response headers for an HTTP 402 response
-	Headers402 *SsoCallbackQueryResponse402Headers
 	// Headers422 the parsed response headers for an HTTP 422 response
 	Headers422 *SsoCallbackQueryResponse422Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -31423,11 +31338,6 @@ func (r SsoCallbackQueryResponse) GetJSON200() *TokenResponse {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r SsoCallbackQueryResponse) GetJSON401() *Error {
 	return r.JSON401
-}
-
-// GetJSON402 returns the response for an HTTP 402 `application/json` response
-func (r SsoCallbackQueryResponse) GetJSON402() *PlanLimitError {
-	return r.JSON402
 }
 
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
@@ -31506,14 +31416,6 @@ type SsoCallbackPostResponse401Headers struct {
 	XRequestID          *string
 }
 
-// SsoCallbackPostResponse402Headers the declared response headers of an HTTP 402 response for SsoCallbackPost
-type SsoCallbackPostResponse402Headers struct {
-	XRateLimitLimit     *int
-	XRateLimitRemaining *int
-	XRateLimitReset     *int
-	XRequestID          *string
-}
-
 // SsoCallbackPostResponse413Headers the declared response headers of an HTTP 413 response for SsoCallbackPost
 type SsoCallbackPostResponse413Headers struct {
 	XRateLimitLimit     *int
@@ -31556,8 +31458,6 @@ type SsoCallbackPostResponse struct {
 	JSON400 *Error
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
-	// JSON402 the response for an HTTP 402 `application/json` response
-	JSON402 *PlanLimitError
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
@@ -31574,8 +31474,6 @@ type SsoCallbackPostResponse struct {
 	Headers400 *SsoCallbackPostResponse400Headers
 	// Headers401 the parsed response headers for an HTTP 401 response
 	Headers401 *SsoCallbackPostResponse401Headers
-	// Headers402 the parsed response headers for an HTTP 402 response
-	Headers402 *SsoCallbackPostResponse402Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
 	Headers413 *SsoCallbackPostResponse413Headers
 	// Headers422 the parsed response headers for an HTTP 422 response
@@ -31599,11 +31497,6 @@ func (r SsoCallbackPostResponse) GetJSON400() *Error {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r SsoCallbackPostResponse) GetJSON401() *Error {
 	return r.JSON401
-}
-
-// GetJSON402 returns the response for an HTTP 402 `application/json` response
-func (r SsoCallbackPostResponse) GetJSON402() *PlanLimitError {
-	return r.JSON402
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
@@ -34926,7 +34819,7 @@ func (c *ClientWithResponses) ListIntegrationsWithResponse(ctx context.Context, 
 
 // CreateIntegrationWithBodyWithResponse Add an integration
 //
-// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
+// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34941,7 +34834,7 @@ func (c *ClientWithResponses) CreateIntegrationWithBodyWithResponse(ctx context.
 
 // CreateIntegrationWithResponse Add an integration
 //
-// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
+// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -35172,7 +35065,7 @@ func (c *ClientWithResponses) CreateInvitationWithResponse(ctx context.Context, 
 
 // AcceptInvitationWithBodyWithResponse Accept an invitation: create the account in the inviting organization
 //
-// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
+// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -35187,7 +35080,7 @@ func (c *ClientWithResponses) AcceptInvitationWithBodyWithResponse(ctx context.C
 
 // AcceptInvitationWithResponse Accept an invitation: create the account in the inviting organization
 //
-// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
+// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -43621,7 +43514,7 @@ func ParseDownloadHelperResponse(rsp *http.Response) (*DownloadHelperResponse, e
 		response.JSON401 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
-		var dest Error
+		var dest HelperPlatformError
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -46409,13 +46302,6 @@ func ParseCreateIntegrationResponse(rsp *http.Response) (*CreateIntegrationRespo
 		}
 		response.JSON401 = &dest
 
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 402:
-		var dest PlanLimitError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON402 = &dest
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -46547,37 +46433,6 @@ func ParseCreateIntegrationResponse(rsp *http.Response) (*CreateIntegrationRespo
 			headers.XRequestID = &value
 		}
 		response.Headers401 = &headers
-	case rsp.StatusCode == 402:
-		var headers CreateIntegrationResponse402Headers
-		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRateLimitLimit = &value
-		}
-		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRateLimitRemaining = &value
-		}
-		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRateLimitReset = &value
-		}
-		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
-			var value string
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRequestID = &value
-		}
-		response.Headers402 = &headers
 	case rsp.StatusCode == 403:
 		var headers CreateIntegrationResponse403Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
@@ -50541,13 +50396,6 @@ func ParseAcceptInvitationResponse(rsp *http.Response) (*AcceptInvitationRespons
 		}
 		response.JSON401 = &dest
 
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 402:
-		var dest PlanLimitError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON402 = &dest
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -50679,37 +50527,6 @@ func ParseAcceptInvitationResponse(rsp *http.Response) (*AcceptInvitationRespons
 			headers.XRequestID = &value
 		}
 		response.Headers401 = &headers
-	case rsp.StatusCode == 402:
-		var headers AcceptInvitationResponse402Headers
-		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRateLimitLimit = &value
-		}
-		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRateLimitRemaining = &value
-		}
-		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRateLimitReset = &value
-		}
-		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
-			var value string
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRequestID = &value
-		}
-		response.Headers402 = &headers
 	case rsp.StatusCode == 409:
 		var headers AcceptInvitationResponse409Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
@@ -57510,13 +57327,6 @@ func ParseSsoCallbackQueryResponse(rsp *http.Response) (*SsoCallbackQueryRespons
 		}
 		response.JSON401 = &dest
 
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 402:
-		var dest PlanLimitError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON402 = &dest
-
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -57634,37 +57444,6 @@ func ParseSsoCallbackQueryResponse(rsp *http.Response) (*SsoCallbackQueryRespons
 			headers.XRequestID = &value
 		}
 		response.Headers401 = &headers
-	case rsp.StatusCode == 402:
-		var headers SsoCallbackQueryResponse402Headers
-		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRateLimitLimit = &value
-		}
-		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRateLimitRemaining = &value
-		}
-		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRateLimitReset = &value
-		}
-		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
-			var value string
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRequestID = &value
-		}
-		response.Headers402 = &headers
 	case rsp.StatusCode == 422:
 		var headers SsoCallbackQueryResponse422Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
@@ -57807,13 +57586,6 @@ func ParseSsoCallbackPostResponse(rsp *http.Response) (*SsoCallbackPostResponse,
 			return nil, err
 		}
 		response.JSON401 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 402:
-		var dest PlanLimitError
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON402 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest Error
@@ -57970,37 +57742,6 @@ func ParseSsoCallbackPostResponse(rsp *http.Response) (*SsoCallbackPostResponse,
 			headers.XRequestID = &value
 		}
 		response.Headers401 = &headers
-	case rsp.StatusCode == 402:
-		var headers SsoCallbackPostResponse402Headers
-		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRateLimitLimit = &value
-		}
-		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRateLimitRemaining = &value
-		}
-		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRateLimitReset = &value
-		}
-		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
-			var value string
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRequestID = &value
-		}
-		response.Headers402 = &headers
 	case rsp.StatusCode == 413:
 		var headers SsoCallbackPostResponse413Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {

@@ -1802,6 +1802,25 @@ export interface components {
             /** @description Path of GET /helper/download for this platform */
             download_url: string;
         };
+        /** @description A 422 of GET /helper/download: `supported` lists the platforms when none or an unsupported one was asked for. */
+        HelperPlatformError: {
+            detail: string;
+            status_code: number;
+            /** @enum {string} */
+            code: "BAD_REQUEST" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "BILLING_NOT_CONFIGURED" | "ASSISTANT_NOT_CONFIGURED" | "HELPER_NOT_AVAILABLE" | "WEBHOOK_VALIDATION_FAILED" | "INVALID_PAYLOAD" | "INTEGRATION_NOT_FOUND" | "INTEGRATION_DISABLED" | "SSO_FAILED" | "SSO_REQUIRED" | "SSO_CONNECTION_NOT_FOUND";
+            request_id: string;
+            errors?: {
+                path: string;
+                message: string;
+            }[];
+            /** @description Every platform a build can exist for */
+            supported?: {
+                /** @enum {string} */
+                os: "linux" | "darwin" | "windows";
+                /** @enum {string} */
+                arch: "x64" | "arm64";
+            }[];
+        };
         HttpStepConfig: {
             /** Format: uri */
             url: string;
@@ -4208,10 +4227,6 @@ export interface operations {
                 error?: string;
                 error_description?: string;
                 session_state?: string;
-                /** @description SAML: the base64 Response (HTTP-POST only) */
-                SAMLResponse?: string;
-                /** @description SAML: the state initiate sent as RelayState */
-                RelayState?: string;
             };
             header?: never;
             path?: never;
@@ -12924,7 +12939,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request validation failed (VALIDATION_ERROR) */
+            /** @description No platform given or found in User-Agent, or an unsupported one (VALIDATION_ERROR, with `supported`) */
             422: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -12934,7 +12949,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["HelperPlatformError"];
                 };
             };
             /** @description Rate limit exceeded (RATE_LIMITED); see Retry-After */

@@ -54,6 +54,21 @@ export interface OutboundHttpOptions {
   isAddressAllowed?: (address: string) => boolean;
   maxResponseBytes?: number;
   userAgent?: string;
+  /**
+   * OUTBOUND_ALLOWED_HOSTS: when set, the only hosts reached (`hooks.example.com`, or
+   * `*.example.com` for its subdomains); any other is refused before it is resolved, redirects
+   * included. Applies whatever `allowPrivate` says.
+   */
+  allowedHosts?: readonly string[];
+}
+
+/** Whether `host` (lowercase, no brackets) is one of `patterns`: exact names, or `*.suffix` for subdomains. */
+export function isHostAllowed(host: string, patterns: readonly string[]): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return patterns.some((pattern) => {
+    const wanted = pattern.toLowerCase();
+    return wanted.startsWith('*.') ? name.endsWith(wanted.slice(1)) : name === wanted;
+  });
 }
 
 /**
@@ -123,6 +138,7 @@ export function createOutboundHttp(options: OutboundHttpOptions): HttpRequestFn 
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefusedError(url.href, `scheme ${url.protocol} is not allowed`);
     if (url.username || url.password) throw new OutboundRefusedError(url.href, 'credentials in the URL are not allowed');
     const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (options.allowedHosts && !isHostAllowed(host, options.allowedHosts)) throw new OutboundRefusedError(url.href, `${host} is not on this instance's outbound allowlist`);
     const literal = isIP(host);
     if (literal) {
       const reason = blockedReason(host);

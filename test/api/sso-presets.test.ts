@@ -83,6 +83,14 @@ describe('insecure issuers and redirects', () => {
   ])('sameOriginRedirect(%s) = %s', (redirectTo, expected) => {
     expect(sameOriginRedirect(redirectTo, publicUrl)).toBe(expected);
   });
+
+  it('does not honour a redirect longer than the 2,000 characters kept, once normalized', () => {
+    // `https://tocsin.acme.com/` is 24 characters.
+    expect(sameOriginRedirect(`/${'a'.repeat(1976)}`, publicUrl)).toBe(`${publicUrl}/${'a'.repeat(1976)}`);
+    expect(sameOriginRedirect(`/${'a'.repeat(1977)}`, publicUrl)).toBeNull();
+    // 400 characters asked for, 2,424 once percent-encoded.
+    expect(sameOriginRedirect(`/${'é'.repeat(400)}`, publicUrl)).toBeNull();
+  });
 });
 
 describe('IdP metadata', () => {

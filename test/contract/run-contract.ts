@@ -7,7 +7,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,16 +32,54 @@ const say = (message: string) => process.stderr.write(`[contract] ${message}\n`)
 const CREDENTIAL_DESTROYING_OPERATIONS = ['logout', 'logoutAll', 'changePassword'];
 
 /**
+ * Rejections the description cannot express, each allowed (422 VALIDATION_ERROR) for one operation
+ * only, in the way Schemathesis documents for its ST202 check; every other check still runs on
+ * these operations, the 422's body included. Nothing else is relaxed.
+ */
+const UNEXPRESSIBLE_REJECTIONS: Record<string, string> = {
+  // A cross-parameter rule: `from` before `to`, and the range at most MAX_ANALYTICS_RANGE_DAYS long.
+  getAnalytics: 'from must precede to, within the longest range',
+  // The platform comes from os + arch or from User-Agent; windows-arm64 is not built. OpenAPI
+  // parameters cannot say "these two, or that header", nor which pairs exist.
+  downloadHelper: 'os and arch, or a User-Agent naming them; a built pair',
+  // Query parameters cannot carry an anyOf: one of connection_id, email or organization_id.
+  ssoInitiate: 'connection_id, email or organization_id',
+  // idp_metadata_xml must be a parseable IdP metadata document: content, not shape.
+  createSsoConnection: 'IdP metadata that parses',
+  // `config` is merged into the stored one and validated for the stored connection's kind, which
+  // the request does not carry (client_secret is an OIDC field, refused on a SAML connection).
+  updateSsoConnection: 'config valid for the stored connection kind',
+  // A secret header whose value is `[redacted]` (as responses show it) keeps the stored value of
+  // that name: refused where there is none, which depends on what is stored (and on creation is
+  // always the case, but the create and update bodies share one WebhookConfig/step schema).
+  // Procedures add two more: a step `id` must be one of this procedure's, and appear once.
+  createIntegration: 'secret_headers [redacted] only where a value is stored',
+  updateIntegration: 'secret_headers [redacted] only where a value is stored',
+  createProcedure: 'secret_headers [redacted] only where a value is stored; step ids this procedure\'s, once each',
+  updateProcedure: 'secret_headers [redacted] only where a value is stored; step ids this procedure\'s, once each',
+};
+const POSITIVE_DATA_ACCEPTANCE_DEFAULTS = ['2xx', '3xx', '401', '403', '404', '409', '429', '5xx'];
+
+/** schemathesis.toml: the per-operation allowances above, as Schemathesis reads them. */
+function schemathesisConfig(): string {
+  const statuses = JSON.stringify([...POSITIVE_DATA_ACCEPTANCE_DEFAULTS, '422']);
+  return Object.entries(UNEXPRESSIBLE_REJECTIONS)
+    .map(([operationId, rule]) => `# ${rule}\n[[operations]]\ninclude-operation-id = "${operationId}"\nchecks.positive_data_acceptance.expected-statuses = ${statuses}\n`)
+    .join('\n');
+}
+
+/**
  * Run size. Each operation gets up to MAX_EXAMPLES generated cases in the fuzzing phase (the
  * coverage phase adds its own, walking every schema boundary deterministically, and most of the
- * run's cases), and the stateful phase as many scenarios. With 25 and two workers, 67 operations
- * gave about 7,200 cases in 3 to 4 minutes on two cores shared with other jobs (7 minutes with the
- * load at 14): within CI's 8-minute budget with room for new routes, while more random examples
- * mostly repeat what coverage already sent. Two workers, not more: the API, the worker,
- * PostgreSQL and Temporal share the same cores.
+ * run's cases), and the stateful phase as many scenarios. Generation is derandomized, so a run
+ * sends the same cases as the last one: a failure is a change in the API, not in the dice
+ * (CONTRACT_SEED=<n> draws other cases, reproducibly). With 15 and two workers, 88 operations took
+ * 7.5 minutes (8,438 cases) on two cores shared with other jobs at a load of 12 to 20. Two workers,
+ * not more: the API, the worker, PostgreSQL and Temporal share the same cores.
  */
-const MAX_EXAMPLES = process.env.CONTRACT_MAX_EXAMPLES ?? '25';
+const MAX_EXAMPLES = process.env.CONTRACT_MAX_EXAMPLES ?? '15';
 const WORKERS = process.env.CONTRACT_WORKERS ?? '2';
+const SEED = process.env.CONTRACT_SEED;
 
 const stops: Array<() => Promise<void>> = [];
 async function stopAll(): Promise<void> {
@@ -116,8 +156,28 @@ async function call(baseUrl: string, method: string, path: string, body: unknown
   return answer;
 }
 
+/**
+ * Where the run's outbound webhooks go: a local server answering 204. The stack admits no other
+ * host (OUTBOUND_ALLOWED_HOSTS), so the integrations the fuzzer creates, with URLs such as
+ * http://0.com, are refused at once (non-retryable) instead of reaching the internet or waiting out
+ * their timeouts and retries while everything else queues behind them.
+ */
+async function startSink(): Promise<{ url: string; received: () => number }> {
+  let received = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.once('end', () => {
+      received += 1;
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received: () => received };
+}
+
 /** An owner and one of each main resource, so the stateful phase and path parameters find real ids. */
-async function seed(baseUrl: string): Promise<string> {
+async function seed(baseUrl: string, sinkUrl: string): Promise<string> {
   const email = `contract-${randomUUID().slice(0, 8)}@example.com`;
   const password = randomBytes(18).toString('base64url');
   await call(baseUrl, 'POST', '/auth/register', { email, password, name: 'Contract Owner', organization_name: 'Contract Suite' });
@@ -127,7 +187,11 @@ async function seed(baseUrl: string): Promise<string> {
     name: 'Free disk space',
     steps: [{ name: 'Rotate logs', type: 'manual' }],
   }, token).then((procedure) => call(baseUrl, 'POST', `/procedures/${procedure.data?.id}/execute`, { incident_id: incident.data?.id }, token));
-  await call(baseUrl, 'POST', '/integrations', { name: 'Prometheus', platform: 'metrics_alerts' }, token);
+  await call(baseUrl, 'POST', '/integrations', {
+    name: 'Prometheus',
+    platform: 'metrics_alerts',
+    webhook_config: { url: sinkUrl, events: ['incident.created', 'incident.updated', 'incident.status_changed'] },
+  }, token);
   await call(baseUrl, 'POST', '/api-keys', { name: 'contract', permissions: ['incidents:read'] }, token);
   await call(baseUrl, 'POST', '/knowledge-base', { title: 'Disk full runbook', body: 'Rotate the logs, then grow the volume.' }, token);
   return token;
@@ -139,6 +203,9 @@ async function main(): Promise<number> {
   // PostgreSQL runs as its own system user when we are root.
   await chmod(root, 0o755);
   stops.push(() => rm(root, { recursive: true, force: true }));
+  const configFile = join(root, 'schemathesis.toml');
+  await writeFile(configFile, schemathesisConfig());
+  const sink = await startSink();
   const [databaseUrl, temporalAddress] = await Promise.all([startDatabase(root), startTemporal(root)]);
   const apiPort = await freePort();
   const workerHealthPort = await freePort();
@@ -172,16 +239,20 @@ async function main(): Promise<number> {
     PLAN_MEMBERS_LIMIT: '100000000',
     // Likewise the lockout: the fuzzer logs in to made-up accounts over and over.
     LOGIN_MAX_FAILURES: '100000000',
+    // Outbound webhooks and runbook http steps reach the local sink and nothing else (see startSink).
+    OUTBOUND_ALLOW_PRIVATE: 'true',
+    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
   };
   // The API migrates the database before it listens; the worker starts once that is done.
   const api = startNode('api', 'api/main.ts', env);
   await ready(`${baseUrl}/readyz`, api);
   const worker = startNode('worker', 'worker/main.ts', env);
   await ready(`http://127.0.0.1:${workerHealthPort}/readyz`, worker);
-  const token = await seed(baseUrl);
+  const token = await seed(baseUrl, sink.url);
   say(`stack ready at ${baseUrl}; running Schemathesis (${st})`);
 
   const args = [
+    '--config-file', configFile,
     'run', `${baseUrl}/openapi.json`,
     '--checks', 'all',
     '--phases', 'examples,coverage,fuzzing,stateful',
@@ -194,19 +265,23 @@ async function main(): Promise<number> {
     // API, the worker, PostgreSQL, Temporal and the fuzzer at once, and a slow answer is not a
     // contract violation unless it outlasts what the API itself promises to wait.
     '--max-response-time', '30',
-    // A generator health check, not a contract check: date-time fields carry both `format` and
-    // zod's exact pattern, so Hypothesis draws by format and filters by pattern, which in a batch
-    // of up to 1000 log entries trips `filter_too_much`. Generation goes on; every check still runs.
-    '--suppress-health-check', 'filter_too_much',
+    // Generator health checks, not contract checks. Date-time fields carry both `format` and zod's
+    // exact pattern, so Hypothesis draws by format and filters by pattern, which in a batch of up to
+    // 1000 log entries trips `filter_too_much`; and `too_slow` times generation, which on two cores
+    // shared with the whole stack (load 20 measured) tripped for POST /logs and POST /knowledge-base
+    // in one run and not in the next. Generation goes on; every check still runs.
+    '--suppress-health-check', 'filter_too_much,too_slow',
     '-H', `Authorization: Bearer ${token}`,
     ...CREDENTIAL_DESTROYING_OPERATIONS.flatMap((operationId) => ['--exclude-operation-id', operationId]),
-    ...(process.env.CONTRACT_SEED ? ['--seed', process.env.CONTRACT_SEED] : []),
+    // Derandomized (which also keeps no example database: nothing is carried over from an earlier
+    // run's failures), so every run sends the same cases; CONTRACT_SEED explores others instead.
+    ...(SEED ? ['--seed', SEED] : ['--generation-deterministic']),
     ...process.argv.slice(2),
   ];
   // Run in the scratch directory: Schemathesis keeps its example database in the working directory.
-  const fuzzer = spawn(st, args, { stdio: 'inherit', cwd: root, env: { ...process.env, SCHEMATHESIS_HOOKS: '' } });
+  const fuzzer = spawn(st, args, { stdio: 'inherit', cwd: root, env: { ...process.env, SCHEMATHESIS_HOOKS: join(ROOT, 'test/contract/serial-ast-parse.py') } });
   const [code] = await new Promise<[number | null]>((resolve) => fuzzer.once('exit', (exitCode) => resolve([exitCode])));
-  say(`API and worker output: ${PROCESS_LOG}`);
+  say(`API and worker output: ${PROCESS_LOG}; the sink received ${sink.received()} webhooks`);
   return code ?? 1;
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { NativeConnection, type Worker } from '@temporalio/worker';
+import { NativeConnection, type Worker, type WorkerOptions } from '@temporalio/worker';
 import pg from 'pg';
 import supertest from 'supertest';
 import type Koa from 'koa';
@@ -63,6 +63,8 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
  */
 export interface TestStackOptions {
   worker?: boolean;
+  /** Worker options over the production ones (e.g. fewer activity slots). */
+  workerOverrides?: Partial<WorkerOptions>;
   env?: Record<string, string>;
   /** A search backend for the API and the worker, built once the database is migrated. */
   search?: (context: { orm: Orm; config: Config }) => Promise<SearchIndex>;
@@ -97,7 +99,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   // The worker and its outbox relay, wired as worker/main.ts wires them.
   const startWorker = async () => {
     workerConnection ??= await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
-    runtime = await createWorkerRuntime(config, { orm, connection: workerConnection, temporal: temporal.client, encryptionKey: config.ENCRYPTION_KEY as string, search, logger, taskQueue });
+    runtime = await createWorkerRuntime(config, { orm, connection: workerConnection, temporal: temporal.client, encryptionKey: config.ENCRYPTION_KEY as string, search, logger, taskQueue, overrides: options.workerOverrides });
     void runtime.run();
   };
   const stopWorker = async () => {

@@ -67,8 +67,9 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 /** An http:// issuer is only ever admitted on loopback, and only when configuration asks for it. */
 export function isLoopbackHttpIssuer(issuer: string): boolean {
-  const url = new URL(issuer);
-  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+  // Not an URL is not a loopback issuer: the schema's refine runs even after its url check failed.
+  const url = URL.parse(issuer);
+  return url?.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
 }
 
 /** The domain part of an email, lowercase; '' when there is none. */

@@ -45,7 +45,8 @@ const hashState = (state: string) => createHash('sha256').update(state).digest('
 
 /**
  * `redirect_to` is honoured only on the API's own origin (a path, or an absolute URL there): an
- * open redirect after sign-in would hand a phishing page a trusted starting point.
+ * open redirect after sign-in would hand a phishing page a trusted starting point. One that does
+ * not fit in 2,000 characters once normalized is not honoured either.
  */
 export function sameOriginRedirect(redirectTo: string | undefined, publicUrl: string): string | null {
   if (!redirectTo) return null;
@@ -57,8 +58,12 @@ export function sameOriginRedirect(redirectTo: string | undefined, publicUrl: st
     return null;
   }
   if (target.origin !== origin || redirectTo.startsWith('//') || redirectTo.includes('\\')) return null;
-  return target.href;
+  // Normalizing adds the origin and percent-encodes: 2,000 characters asked for can exceed what is kept.
+  return target.href.length <= MAX_REDIRECT_LENGTH ? target.href : null;
 }
+
+/** sso_login_requests.redirect_to is a varchar(2000). */
+const MAX_REDIRECT_LENGTH = 2000;
 
 export type SsoLoginService = ReturnType<typeof createSsoLoginService>;
 

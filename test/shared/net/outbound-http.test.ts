@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { blockedReason } from '../../../shared/net/address-policy.ts';
-import { createOutboundHttp, OutboundRefusedError, OutboundTransportError, type Resolver } from '../../../shared/net/outbound-http.ts';
+import { createOutboundHttp, isHostAllowed, OutboundRefusedError, OutboundTransportError, type Resolver } from '../../../shared/net/outbound-http.ts';
 
 // Real sockets on loopback; DNS is the injected resolver, so names resolve to what each case needs.
 describe('guarded outbound HTTP client (SSRF)', () => {
@@ -87,6 +87,30 @@ describe('guarded outbound HTTP client (SSRF)', () => {
     const open = createOutboundHttp({ allowPrivate: true });
     const response = await open({ url: `http://127.0.0.1:${port}/hello`, method: 'POST', body: '{}' });
     expect(response).toMatchObject({ status: 200, body: 'ok POST /hello', redirects: 0 });
+  });
+
+  it('with OUTBOUND_ALLOWED_HOSTS reaches only the listed hosts, redirects included, before any lookup', async () => {
+    const resolver = resolverOf({ 'elsewhere.example': ['93.184.216.34'] });
+    const client = createOutboundHttp({ allowPrivate: true, allowedHosts: ['127.0.0.1'], resolver });
+    expect(await client({ url: `http://127.0.0.1:${port}/sink` })).toMatchObject({ status: 200, body: 'ok GET /sink' });
+    await expect(client({ url: 'http://elsewhere.example/hook' })).rejects.toThrow(/elsewhere\.example is not on this instance's outbound allowlist/);
+    const away = `http://127.0.0.1:${port}/redirect?to=${encodeURIComponent('http://elsewhere.example/')}`;
+    await expect(client({ url: away })).rejects.toBeInstanceOf(OutboundRefusedError);
+    expect(resolver.calls).toEqual([]);
+    expect(hits.map((hit) => hit.url)).toEqual(['/sink', `/redirect?to=${encodeURIComponent('http://elsewhere.example/')}`]);
+  });
+
+  it.each<[string, string[], boolean]>([
+    ['hooks.example.com', ['hooks.example.com'], true],
+    ['HOOKS.example.com.', ['hooks.example.com'], true],
+    ['a.hooks.example.com', ['hooks.example.com'], false],
+    ['a.example.com', ['*.example.com'], true],
+    ['a.b.example.com', ['*.example.com'], true],
+    ['example.com', ['*.example.com'], false],
+    ['evilexample.com', ['*.example.com'], false],
+    ['::1', ['127.0.0.1'], false],
+  ])('isHostAllowed(%s, %j) = %s', (host, patterns, expected) => {
+    expect(isHostAllowed(host, patterns)).toBe(expected);
   });
 
   // Only the test server's address is allowed; everything else goes through the real policy.

@@ -144,6 +144,12 @@ from .healthz_response_200 import HealthzResponse200
 from .helper_build import HelperBuild
 from .helper_build_arch import HelperBuildArch
 from .helper_build_os import HelperBuildOs
+from .helper_platform_error import HelperPlatformError
+from .helper_platform_error_code import HelperPlatformErrorCode
+from .helper_platform_error_errors_item import HelperPlatformErrorErrorsItem
+from .helper_platform_error_supported_item import HelperPlatformErrorSupportedItem
+from .helper_platform_error_supported_item_arch import HelperPlatformErrorSupportedItemArch
+from .helper_platform_error_supported_item_os import HelperPlatformErrorSupportedItemOs
 from .http_step_config import HttpStepConfig
 from .http_step_config_headers import HttpStepConfigHeaders
 from .http_step_config_input import HttpStepConfigInput
@@ -556,6 +562,12 @@ __all__ = (
     "HelperBuild",
     "HelperBuildArch",
     "HelperBuildOs",
+    "HelperPlatformError",
+    "HelperPlatformErrorCode",
+    "HelperPlatformErrorErrorsItem",
+    "HelperPlatformErrorSupportedItem",
+    "HelperPlatformErrorSupportedItemArch",
+    "HelperPlatformErrorSupportedItemOs",
     "HttpStepConfig",
     "HttpStepConfigHeaders",
     "HttpStepConfigInput",

@@ -7,6 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
+from ...models.helper_platform_error import HelperPlatformError
 from ...types import UNSET, File, Response, Unset
 
 
@@ -33,7 +34,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | File | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | File | HelperPlatformError | None:
     if response.status_code == 200:
         response_200 = File(payload=BytesIO(response.content))
 
@@ -45,7 +48,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_401
 
     if response.status_code == 422:
-        response_422 = Error.from_dict(response.json())
+        response_422 = HelperPlatformError.from_dict(response.json())
 
         return response_422
 
@@ -70,7 +73,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | File]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | File | HelperPlatformError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -84,7 +89,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     os: str | Unset = UNSET,
     arch: str | Unset = UNSET,
-) -> Response[Error | File]:
+) -> Response[Error | File | HelperPlatformError]:
     """Download the tocsin CLI executable for a platform
 
      A single-file executable (no Node.js needed). The platform comes from `os` and `arch`, else from
@@ -104,7 +109,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | File]
+        Response[Error | File | HelperPlatformError]
     """
 
     kwargs = _get_kwargs(
@@ -124,7 +129,7 @@ def sync(
     client: AuthenticatedClient | Client,
     os: str | Unset = UNSET,
     arch: str | Unset = UNSET,
-) -> Error | File | None:
+) -> Error | File | HelperPlatformError | None:
     """Download the tocsin CLI executable for a platform
 
      A single-file executable (no Node.js needed). The platform comes from `os` and `arch`, else from
@@ -144,7 +149,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | File
+        Error | File | HelperPlatformError
     """
 
     return sync_detailed(
@@ -159,7 +164,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     os: str | Unset = UNSET,
     arch: str | Unset = UNSET,
-) -> Response[Error | File]:
+) -> Response[Error | File | HelperPlatformError]:
     """Download the tocsin CLI executable for a platform
 
      A single-file executable (no Node.js needed). The platform comes from `os` and `arch`, else from
@@ -179,7 +184,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | File]
+        Response[Error | File | HelperPlatformError]
     """
 
     kwargs = _get_kwargs(
@@ -197,7 +202,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     os: str | Unset = UNSET,
     arch: str | Unset = UNSET,
-) -> Error | File | None:
+) -> Error | File | HelperPlatformError | None:
     """Download the tocsin CLI executable for a platform
 
      A single-file executable (no Node.js needed). The platform comes from `os` and `arch`, else from
@@ -217,7 +222,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | File
+        Error | File | HelperPlatformError
     """
 
     return (

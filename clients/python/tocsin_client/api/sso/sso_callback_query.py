@@ -6,7 +6,6 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.plan_limit_error import PlanLimitError
 from ...models.token_response import TokenResponse
 from ...types import UNSET, Response, Unset
 
@@ -19,8 +18,6 @@ def _get_kwargs(
     error: str | Unset = UNSET,
     error_description: str | Unset = UNSET,
     session_state: str | Unset = UNSET,
-    saml_response: str | Unset = UNSET,
-    relay_state: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -37,10 +34,6 @@ def _get_kwargs(
 
     params["session_state"] = session_state
 
-    params["SAMLResponse"] = saml_response
-
-    params["RelayState"] = relay_state
-
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
@@ -54,7 +47,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | Error | PlanLimitError | TokenResponse | None:
+) -> Any | Error | TokenResponse | None:
     if response.status_code == 200:
         response_200 = TokenResponse.from_dict(response.json())
 
@@ -68,11 +61,6 @@ def _parse_response(
         response_401 = Error.from_dict(response.json())
 
         return response_401
-
-    if response.status_code == 402:
-        response_402 = PlanLimitError.from_dict(response.json())
-
-        return response_402
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
@@ -97,7 +85,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | Error | PlanLimitError | TokenResponse]:
+) -> Response[Any | Error | TokenResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -115,9 +103,7 @@ def sync_detailed(
     error: str | Unset = UNSET,
     error_description: str | Unset = UNSET,
     session_state: str | Unset = UNSET,
-    saml_response: str | Unset = UNSET,
-    relay_state: str | Unset = UNSET,
-) -> Response[Any | Error | PlanLimitError | TokenResponse]:
+) -> Response[Any | Error | TokenResponse]:
     """Identity provider answer (OIDC query response)
 
      The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
@@ -140,15 +126,13 @@ def sync_detailed(
         error (str | Unset):
         error_description (str | Unset):
         session_state (str | Unset):
-        saml_response (str | Unset): SAML: the base64 Response (HTTP-POST only)
-        relay_state (str | Unset): SAML: the state initiate sent as RelayState
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Error | PlanLimitError | TokenResponse]
+        Response[Any | Error | TokenResponse]
     """
 
     kwargs = _get_kwargs(
@@ -158,8 +142,6 @@ def sync_detailed(
         error=error,
         error_description=error_description,
         session_state=session_state,
-        saml_response=saml_response,
-        relay_state=relay_state,
     )
 
     response = client.get_httpx_client().request(
@@ -178,9 +160,7 @@ def sync(
     error: str | Unset = UNSET,
     error_description: str | Unset = UNSET,
     session_state: str | Unset = UNSET,
-    saml_response: str | Unset = UNSET,
-    relay_state: str | Unset = UNSET,
-) -> Any | Error | PlanLimitError | TokenResponse | None:
+) -> Any | Error | TokenResponse | None:
     """Identity provider answer (OIDC query response)
 
      The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
@@ -203,15 +183,13 @@ def sync(
         error (str | Unset):
         error_description (str | Unset):
         session_state (str | Unset):
-        saml_response (str | Unset): SAML: the base64 Response (HTTP-POST only)
-        relay_state (str | Unset): SAML: the state initiate sent as RelayState
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Error | PlanLimitError | TokenResponse
+        Any | Error | TokenResponse
     """
 
     return sync_detailed(
@@ -222,8 +200,6 @@ def sync(
         error=error,
         error_description=error_description,
         session_state=session_state,
-        saml_response=saml_response,
-        relay_state=relay_state,
     ).parsed
 
 
@@ -236,9 +212,7 @@ async def asyncio_detailed(
     error: str | Unset = UNSET,
     error_description: str | Unset = UNSET,
     session_state: str | Unset = UNSET,
-    saml_response: str | Unset = UNSET,
-    relay_state: str | Unset = UNSET,
-) -> Response[Any | Error | PlanLimitError | TokenResponse]:
+) -> Response[Any | Error | TokenResponse]:
     """Identity provider answer (OIDC query response)
 
      The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
@@ -261,15 +235,13 @@ async def asyncio_detailed(
         error (str | Unset):
         error_description (str | Unset):
         session_state (str | Unset):
-        saml_response (str | Unset): SAML: the base64 Response (HTTP-POST only)
-        relay_state (str | Unset): SAML: the state initiate sent as RelayState
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Error | PlanLimitError | TokenResponse]
+        Response[Any | Error | TokenResponse]
     """
 
     kwargs = _get_kwargs(
@@ -279,8 +251,6 @@ async def asyncio_detailed(
         error=error,
         error_description=error_description,
         session_state=session_state,
-        saml_response=saml_response,
-        relay_state=relay_state,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -297,9 +267,7 @@ async def asyncio(
     error: str | Unset = UNSET,
     error_description: str | Unset = UNSET,
     session_state: str | Unset = UNSET,
-    saml_response: str | Unset = UNSET,
-    relay_state: str | Unset = UNSET,
-) -> Any | Error | PlanLimitError | TokenResponse | None:
+) -> Any | Error | TokenResponse | None:
     """Identity provider answer (OIDC query response)
 
      The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
@@ -322,15 +290,13 @@ async def asyncio(
         error (str | Unset):
         error_description (str | Unset):
         session_state (str | Unset):
-        saml_response (str | Unset): SAML: the base64 Response (HTTP-POST only)
-        relay_state (str | Unset): SAML: the state initiate sent as RelayState
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Error | PlanLimitError | TokenResponse
+        Any | Error | TokenResponse
     """
 
     return (
@@ -342,7 +308,5 @@ async def asyncio(
             error=error,
             error_description=error_description,
             session_state=session_state,
-            saml_response=saml_response,
-            relay_state=relay_state,
         )
     ).parsed
