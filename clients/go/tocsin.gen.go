@@ -210,6 +210,7 @@ const (
 	ErrorCodeMETHODNOTALLOWED        ErrorCode = "METHOD_NOT_ALLOWED"
 	ErrorCodeNOTFOUND                ErrorCode = "NOT_FOUND"
 	ErrorCodePAYLOADTOOLARGE         ErrorCode = "PAYLOAD_TOO_LARGE"
+	ErrorCodePLANLIMITREACHED        ErrorCode = "PLAN_LIMIT_REACHED"
 	ErrorCodeRATELIMITED             ErrorCode = "RATE_LIMITED"
 	ErrorCodeSERVICEUNAVAILABLE      ErrorCode = "SERVICE_UNAVAILABLE"
 	ErrorCodeSSOCONNECTIONNOTFOUND   ErrorCode = "SSO_CONNECTION_NOT_FOUND"
@@ -254,6 +255,8 @@ func (e ErrorCode) Valid() bool {
 	case ErrorCodeNOTFOUND:
 		return true
 	case ErrorCodePAYLOADTOOLARGE:
+		return true
+	case ErrorCodePLANLIMITREACHED:
 		return true
 	case ErrorCodeRATELIMITED:
 		return true
@@ -417,6 +420,7 @@ const (
 	HelperPlatformErrorCodeMETHODNOTALLOWED        HelperPlatformErrorCode = "METHOD_NOT_ALLOWED"
 	HelperPlatformErrorCodeNOTFOUND                HelperPlatformErrorCode = "NOT_FOUND"
 	HelperPlatformErrorCodePAYLOADTOOLARGE         HelperPlatformErrorCode = "PAYLOAD_TOO_LARGE"
+	HelperPlatformErrorCodePLANLIMITREACHED        HelperPlatformErrorCode = "PLAN_LIMIT_REACHED"
 	HelperPlatformErrorCodeRATELIMITED             HelperPlatformErrorCode = "RATE_LIMITED"
 	HelperPlatformErrorCodeSERVICEUNAVAILABLE      HelperPlatformErrorCode = "SERVICE_UNAVAILABLE"
 	HelperPlatformErrorCodeSSOCONNECTIONNOTFOUND   HelperPlatformErrorCode = "SSO_CONNECTION_NOT_FOUND"
@@ -461,6 +465,8 @@ func (e HelperPlatformErrorCode) Valid() bool {
 	case HelperPlatformErrorCodeNOTFOUND:
 		return true
 	case HelperPlatformErrorCodePAYLOADTOOLARGE:
+		return true
+	case HelperPlatformErrorCodePLANLIMITREACHED:
 		return true
 	case HelperPlatformErrorCodeRATELIMITED:
 		return true
@@ -951,6 +957,111 @@ func (e OrganizationSettingsNotificationsMinSeverity) Valid() bool {
 	case OrganizationSettingsNotificationsMinSeverityLow:
 		return true
 	case OrganizationSettingsNotificationsMinSeverityMedium:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PlanLimitErrorCode.
+const (
+	PlanLimitErrorCodeACCOUNTLOCKED           PlanLimitErrorCode = "ACCOUNT_LOCKED"
+	PlanLimitErrorCodeASSISTANTNOTCONFIGURED  PlanLimitErrorCode = "ASSISTANT_NOT_CONFIGURED"
+	PlanLimitErrorCodeBADREQUEST              PlanLimitErrorCode = "BAD_REQUEST"
+	PlanLimitErrorCodeBILLINGNOTCONFIGURED    PlanLimitErrorCode = "BILLING_NOT_CONFIGURED"
+	PlanLimitErrorCodeCONFLICT                PlanLimitErrorCode = "CONFLICT"
+	PlanLimitErrorCodeHELPERNOTAVAILABLE      PlanLimitErrorCode = "HELPER_NOT_AVAILABLE"
+	PlanLimitErrorCodeINSUFFICIENTPERMISSIONS PlanLimitErrorCode = "INSUFFICIENT_PERMISSIONS"
+	PlanLimitErrorCodeINTEGRATIONDISABLED     PlanLimitErrorCode = "INTEGRATION_DISABLED"
+	PlanLimitErrorCodeINTEGRATIONNOTFOUND     PlanLimitErrorCode = "INTEGRATION_NOT_FOUND"
+	PlanLimitErrorCodeINTERNALERROR           PlanLimitErrorCode = "INTERNAL_ERROR"
+	PlanLimitErrorCodeINVALIDAPIKEY           PlanLimitErrorCode = "INVALID_API_KEY"
+	PlanLimitErrorCodeINVALIDPAYLOAD          PlanLimitErrorCode = "INVALID_PAYLOAD"
+	PlanLimitErrorCodeINVALIDTOKEN            PlanLimitErrorCode = "INVALID_TOKEN"
+	PlanLimitErrorCodeMETHODNOTALLOWED        PlanLimitErrorCode = "METHOD_NOT_ALLOWED"
+	PlanLimitErrorCodeNOTFOUND                PlanLimitErrorCode = "NOT_FOUND"
+	PlanLimitErrorCodePAYLOADTOOLARGE         PlanLimitErrorCode = "PAYLOAD_TOO_LARGE"
+	PlanLimitErrorCodePLANLIMITREACHED        PlanLimitErrorCode = "PLAN_LIMIT_REACHED"
+	PlanLimitErrorCodeRATELIMITED             PlanLimitErrorCode = "RATE_LIMITED"
+	PlanLimitErrorCodeSERVICEUNAVAILABLE      PlanLimitErrorCode = "SERVICE_UNAVAILABLE"
+	PlanLimitErrorCodeSSOCONNECTIONNOTFOUND   PlanLimitErrorCode = "SSO_CONNECTION_NOT_FOUND"
+	PlanLimitErrorCodeSSOFAILED               PlanLimitErrorCode = "SSO_FAILED"
+	PlanLimitErrorCodeSSOREQUIRED             PlanLimitErrorCode = "SSO_REQUIRED"
+	PlanLimitErrorCodeUNSUPPORTEDMEDIATYPE    PlanLimitErrorCode = "UNSUPPORTED_MEDIA_TYPE"
+	PlanLimitErrorCodeVALIDATIONERROR         PlanLimitErrorCode = "VALIDATION_ERROR"
+	PlanLimitErrorCodeWEBHOOKVALIDATIONFAILED PlanLimitErrorCode = "WEBHOOK_VALIDATION_FAILED"
+)
+
+// Valid indicates whether the value is a known member of the PlanLimitErrorCode enum.
+func (e PlanLimitErrorCode) Valid() bool {
+	switch e {
+	case PlanLimitErrorCodeACCOUNTLOCKED:
+		return true
+	case PlanLimitErrorCodeASSISTANTNOTCONFIGURED:
+		return true
+	case PlanLimitErrorCodeBADREQUEST:
+		return true
+	case PlanLimitErrorCodeBILLINGNOTCONFIGURED:
+		return true
+	case PlanLimitErrorCodeCONFLICT:
+		return true
+	case PlanLimitErrorCodeHELPERNOTAVAILABLE:
+		return true
+	case PlanLimitErrorCodeINSUFFICIENTPERMISSIONS:
+		return true
+	case PlanLimitErrorCodeINTEGRATIONDISABLED:
+		return true
+	case PlanLimitErrorCodeINTEGRATIONNOTFOUND:
+		return true
+	case PlanLimitErrorCodeINTERNALERROR:
+		return true
+	case PlanLimitErrorCodeINVALIDAPIKEY:
+		return true
+	case PlanLimitErrorCodeINVALIDPAYLOAD:
+		return true
+	case PlanLimitErrorCodeINVALIDTOKEN:
+		return true
+	case PlanLimitErrorCodeMETHODNOTALLOWED:
+		return true
+	case PlanLimitErrorCodeNOTFOUND:
+		return true
+	case PlanLimitErrorCodePAYLOADTOOLARGE:
+		return true
+	case PlanLimitErrorCodePLANLIMITREACHED:
+		return true
+	case PlanLimitErrorCodeRATELIMITED:
+		return true
+	case PlanLimitErrorCodeSERVICEUNAVAILABLE:
+		return true
+	case PlanLimitErrorCodeSSOCONNECTIONNOTFOUND:
+		return true
+	case PlanLimitErrorCodeSSOFAILED:
+		return true
+	case PlanLimitErrorCodeSSOREQUIRED:
+		return true
+	case PlanLimitErrorCodeUNSUPPORTEDMEDIATYPE:
+		return true
+	case PlanLimitErrorCodeVALIDATIONERROR:
+		return true
+	case PlanLimitErrorCodeWEBHOOKVALIDATIONFAILED:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PlanLimitErrorResource.
+const (
+	PlanLimitErrorResourceIntegrations PlanLimitErrorResource = "integrations"
+	PlanLimitErrorResourceMembers      PlanLimitErrorResource = "members"
+)
+
+// Valid indicates whether the value is a known member of the PlanLimitErrorResource enum.
+func (e PlanLimitErrorResource) Valid() bool {
+	switch e {
+	case PlanLimitErrorResourceIntegrations:
+		return true
+	case PlanLimitErrorResourceMembers:
 		return true
 	default:
 		return false
@@ -4592,7 +4703,7 @@ type CreatedApiKey struct {
 	Prefix string `json:"prefix"`
 }
 
-// Error Every API error. `errors` lists field problems on 422.
+// Error Every API error. `errors` lists field problems on 422; the other optional fields say more about some errors.
 type Error struct {
 	Code   ErrorCode `json:"code"`
 	Detail string    `json:"detail"`
@@ -4600,8 +4711,23 @@ type Error struct {
 		Message string `json:"message"`
 		Path    string `json:"path"`
 	} `json:"errors,omitempty"`
-	RequestId  string `json:"request_id"`
-	StatusCode int    `json:"status_code"`
+	RequestId string `json:"request_id"`
+
+	// RequiredPermission 403 INSUFFICIENT_PERMISSIONS: the permission the request needed
+	RequiredPermission *string `json:"required_permission,omitempty"`
+
+	// Setting 403 INSUFFICIENT_PERMISSIONS refused by an organization setting: which one
+	Setting    *string `json:"setting,omitempty"`
+	StatusCode int     `json:"status_code"`
+
+	// Supported 422 on GET /helper/download: the platforms there are builds for
+	Supported *[]struct {
+		Arch string `json:"arch"`
+		Os   string `json:"os"`
+	} `json:"supported,omitempty"`
+
+	// UngrantablePermissions 403 on creating an API key: the permissions its creator lacks
+	UngrantablePermissions *[]string `json:"ungrantable_permissions,omitempty"`
 }
 
 // ErrorCode defines model for Error.Code.
@@ -4694,14 +4820,23 @@ type HelperPlatformError struct {
 		Message string `json:"message"`
 		Path    string `json:"path"`
 	} `json:"errors,omitempty"`
-	RequestId  string `json:"request_id"`
-	StatusCode int    `json:"status_code"`
+	RequestId string `json:"request_id"`
+
+	// RequiredPermission 403 INSUFFICIENT_PERMISSIONS: the permission the request needed
+	RequiredPermission *string `json:"required_permission,omitempty"`
+
+	// Setting 403 INSUFFICIENT_PERMISSIONS refused by an organization setting: which one
+	Setting    *string `json:"setting,omitempty"`
+	StatusCode int     `json:"status_code"`
 
 	// Supported Every platform a build can exist for
 	Supported *[]struct {
 		Arch HelperPlatformErrorSupportedArch `json:"arch"`
 		Os   HelperPlatformErrorSupportedOs   `json:"os"`
 	} `json:"supported,omitempty"`
+
+	// UngrantablePermissions 403 on creating an API key: the permissions its creator lacks
+	UngrantablePermissions *[]string `json:"ungrantable_permissions,omitempty"`
 }
 
 // HelperPlatformErrorCode defines model for HelperPlatformError.Code.
@@ -5039,6 +5174,42 @@ type OrganizationSettingsDefaultIncidentSeverity string
 
 // OrganizationSettingsNotificationsMinSeverity defines model for OrganizationSettings.Notifications.MinSeverity.
 type OrganizationSettingsNotificationsMinSeverity string
+
+// PlanLimitError defines model for PlanLimitError.
+type PlanLimitError struct {
+	Code   PlanLimitErrorCode `json:"code"`
+	Detail string             `json:"detail"`
+	Errors *[]struct {
+		Message string `json:"message"`
+		Path    string `json:"path"`
+	} `json:"errors,omitempty"`
+	Limit     int    `json:"limit"`
+	Plan      string `json:"plan"`
+	RequestId string `json:"request_id"`
+
+	// RequiredPermission 403 INSUFFICIENT_PERMISSIONS: the permission the request needed
+	RequiredPermission *string                `json:"required_permission,omitempty"`
+	Resource           PlanLimitErrorResource `json:"resource"`
+
+	// Setting 403 INSUFFICIENT_PERMISSIONS refused by an organization setting: which one
+	Setting    *string `json:"setting,omitempty"`
+	StatusCode int     `json:"status_code"`
+
+	// Supported 422 on GET /helper/download: the platforms there are builds for
+	Supported *[]struct {
+		Arch string `json:"arch"`
+		Os   string `json:"os"`
+	} `json:"supported,omitempty"`
+
+	// UngrantablePermissions 403 on creating an API key: the permissions its creator lacks
+	UngrantablePermissions *[]string `json:"ungrantable_permissions,omitempty"`
+}
+
+// PlanLimitErrorCode defines model for PlanLimitError.Code.
+type PlanLimitErrorCode string
+
+// PlanLimitErrorResource defines model for PlanLimitError.Resource.
+type PlanLimitErrorResource string
 
 // PlatformSetup defines model for PlatformSetup.
 type PlatformSetup struct {
@@ -11567,7 +11738,7 @@ type ClientInterface interface {
 
 	// CreateIntegrationWithBody Add an integration
 	//
-	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
+	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -11576,7 +11747,7 @@ type ClientInterface interface {
 
 	// CreateIntegration Add an integration
 	//
-	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
+	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -11681,7 +11852,7 @@ type ClientInterface interface {
 
 	// AcceptInvitationWithBody Accept an invitation: create the account in the inviting organization
 	//
-	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
+	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -11690,7 +11861,7 @@ type ClientInterface interface {
 
 	// AcceptInvitation Accept an invitation: create the account in the inviting organization
 	//
-	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
+	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -13002,7 +13173,7 @@ func (c *Client) ListIntegrations(ctx context.Context, params *ListIntegrationsP
 
 // CreateIntegrationWithBody Add an integration
 //
-// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
+// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 //
 // Takes any type of body and a specified content type.
 //
@@ -13021,7 +13192,7 @@ func (c *Client) CreateIntegrationWithBody(ctx context.Context, contentType stri
 
 // CreateIntegration Add an integration
 //
-// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
+// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -13296,7 +13467,7 @@ func (c *Client) CreateInvitation(ctx context.Context, body CreateInvitationJSON
 
 // AcceptInvitationWithBody Accept an invitation: create the account in the inviting organization
 //
-// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
+// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
 //
 // Takes any type of body and a specified content type.
 //
@@ -13315,7 +13486,7 @@ func (c *Client) AcceptInvitationWithBody(ctx context.Context, contentType strin
 
 // AcceptInvitation Accept an invitation: create the account in the inviting organization
 //
-// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
+// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -19091,7 +19262,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateIntegrationWithBodyWithResponse Add an integration
 	//
-	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
+	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19100,7 +19271,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateIntegrationWithResponse Add an integration
 	//
-	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
+	// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19229,7 +19400,7 @@ type ClientWithResponsesInterface interface {
 
 	// AcceptInvitationWithBodyWithResponse Accept an invitation: create the account in the inviting organization
 	//
-	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
+	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19238,7 +19409,7 @@ type ClientWithResponsesInterface interface {
 
 	// AcceptInvitationWithResponse Accept an invitation: create the account in the inviting organization
 	//
-	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
+	// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -25342,6 +25513,14 @@ type CreateIntegrationResponse401Headers struct {
 	XRequestID          *string
 }
 
+// CreateIntegrationResponse402Headers the declared response headers of an HTTP 402 response for CreateIntegration
+type CreateIntegrationResponse402Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
 // CreateIntegrationResponse403Headers the declared response headers of an HTTP 403 response for CreateIntegration
 type CreateIntegrationResponse403Headers struct {
 	XRateLimitLimit     *int
@@ -25395,6 +25574,8 @@ type CreateIntegrationResponse struct {
 	JSON400 *Error
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON402 the response for an HTTP 402 `application/json` response
+	JSON402 *PlanLimitError
 	// JSON403 the response for an HTTP 403 `application/json` response
 	JSON403 *Error
 	// JSON413 the response for an HTTP 413 `application/json` response
@@ -25411,6 +25592,8 @@ type CreateIntegrationResponse struct {
 	Headers400 *CreateIntegrationResponse400Headers
 	// Headers401 the parsed response headers for an HTTP 401 response
 	Headers401 *CreateIntegrationResponse401Headers
+	// Headers402 the parsed response headers for an HTTP 402 response
+	Headers402 *CreateIntegrationResponse402Headers
 	// Headers403 the parsed response headers for an HTTP 403 response
 	Headers403 *CreateIntegrationResponse403Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
@@ -25439,6 +25622,11 @@ func (r CreateIntegrationResponse) GetJSON400() *Error {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r CreateIntegrationResponse) GetJSON401() *Error {
 	return r.JSON401
+}
+
+// GetJSON402 returns the response for an HTTP 402 `application/json` response
+func (r CreateIntegrationResponse) GetJSON402() *PlanLimitError {
+	return r.JSON402
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
@@ -27575,6 +27763,14 @@ type AcceptInvitationResponse401Headers struct {
 	XRequestID          *string
 }
 
+// AcceptInvitationResponse402Headers the declared response headers of an HTTP 402 response for AcceptInvitation
+type AcceptInvitationResponse402Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
 // AcceptInvitationResponse409Headers the declared response headers of an HTTP 409 response for AcceptInvitation
 type AcceptInvitationResponse409Headers struct {
 	XRateLimitLimit     *int
@@ -27631,6 +27827,8 @@ type AcceptInvitationResponse struct {
 	JSON400 *Error
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON402 the response for an HTTP 402 `application/json` response
+	JSON402 *PlanLimitError
 	// JSON409 the response for an HTTP 409 `application/json` response
 	JSON409 *Error
 	// JSON413 the response for an HTTP 413 `application/json` response
@@ -27647,6 +27845,8 @@ type AcceptInvitationResponse struct {
 	Headers400 *AcceptInvitationResponse400Headers
 	// Headers401 the parsed response headers for an HTTP 401 response
 	Headers401 *AcceptInvitationResponse401Headers
+	// Headers402 the parsed response headers for an HTTP 402 response
+	Headers402 *AcceptInvitationResponse402Headers
 	// Headers409 the parsed response headers for an HTTP 409 response
 	Headers409 *AcceptInvitationResponse409Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
@@ -27678,6 +27878,11 @@ func (r AcceptInvitationResponse) GetJSON400() *Error {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r AcceptInvitationResponse) GetJSON401() *Error {
 	return r.JSON401
+}
+
+// GetJSON402 returns the response for an HTTP 402 `application/json` response
+func (r AcceptInvitationResponse) GetJSON402() *PlanLimitError {
+	return r.JSON402
 }
 
 // GetJSON409 returns the response for an HTTP 409 `application/json` response
@@ -31278,6 +31483,14 @@ type SsoCallbackQueryResponse401Headers struct {
 	XRequestID          *string
 }
 
+// SsoCallbackQueryResponse402Headers the declared response headers of an HTTP 402 response for SsoCallbackQuery
+type SsoCallbackQueryResponse402Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
 // SsoCallbackQueryResponse422Headers the declared response headers of an HTTP 422 response for SsoCallbackQuery
 type SsoCallbackQueryResponse422Headers struct {
 	XRateLimitLimit     *int
@@ -31310,6 +31523,8 @@ type SsoCallbackQueryResponse struct {
 	JSON200 *TokenResponse
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON402 the response for an HTTP 402 `application/json` response
+	JSON402 *PlanLimitError
 	// JSON422 the response for an HTTP 422 `application/json` response
 	JSON422 *Error
 	// JSON429 the response for an HTTP 429 `application/json` response
@@ -31322,6 +31537,8 @@ type SsoCallbackQueryResponse struct {
 	Headers302 *SsoCallbackQueryResponse302Headers
 	// Headers401 the parsed response headers for an HTTP 401 response
 	Headers401 *SsoCallbackQueryResponse401Headers
+	// Headers402 the parsed response headers for an HTTP 402 response
+	Headers402 *SsoCallbackQueryResponse402Headers
 	// Headers422 the parsed response headers for an HTTP 422 response
 	Headers422 *SsoCallbackQueryResponse422Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -31338,6 +31555,11 @@ func (r SsoCallbackQueryResponse) GetJSON200() *TokenResponse {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r SsoCallbackQueryResponse) GetJSON401() *Error {
 	return r.JSON401
+}
+
+// GetJSON402 returns the response for an HTTP 402 `application/json` response
+func (r SsoCallbackQueryResponse) GetJSON402() *PlanLimitError {
+	return r.JSON402
 }
 
 // GetJSON422 returns the response for an HTTP 422 `application/json` response
@@ -31416,6 +31638,14 @@ type SsoCallbackPostResponse401Headers struct {
 	XRequestID          *string
 }
 
+// SsoCallbackPostResponse402Headers the declared response headers of an HTTP 402 response for SsoCallbackPost
+type SsoCallbackPostResponse402Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
 // SsoCallbackPostResponse413Headers the declared response headers of an HTTP 413 response for SsoCallbackPost
 type SsoCallbackPostResponse413Headers struct {
 	XRateLimitLimit     *int
@@ -31458,6 +31688,8 @@ type SsoCallbackPostResponse struct {
 	JSON400 *Error
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON402 the response for an HTTP 402 `application/json` response
+	JSON402 *PlanLimitError
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
@@ -31474,6 +31706,8 @@ type SsoCallbackPostResponse struct {
 	Headers400 *SsoCallbackPostResponse400Headers
 	// Headers401 the parsed response headers for an HTTP 401 response
 	Headers401 *SsoCallbackPostResponse401Headers
+	// Headers402 the parsed response headers for an HTTP 402 response
+	Headers402 *SsoCallbackPostResponse402Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
 	Headers413 *SsoCallbackPostResponse413Headers
 	// Headers422 the parsed response headers for an HTTP 422 response
@@ -31497,6 +31731,11 @@ func (r SsoCallbackPostResponse) GetJSON400() *Error {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r SsoCallbackPostResponse) GetJSON401() *Error {
 	return r.JSON401
+}
+
+// GetJSON402 returns the response for an HTTP 402 `application/json` response
+func (r SsoCallbackPostResponse) GetJSON402() *PlanLimitError {
+	return r.JSON402
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
@@ -34819,7 +35058,7 @@ func (c *ClientWithResponses) ListIntegrationsWithResponse(ctx context.Context, 
 
 // CreateIntegrationWithBodyWithResponse Add an integration
 //
-// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
+// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34834,7 +35073,7 @@ func (c *ClientWithResponses) CreateIntegrationWithBodyWithResponse(ctx context.
 
 // CreateIntegrationWithResponse Add an integration
 //
-// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again.
+// The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -35065,7 +35304,7 @@ func (c *ClientWithResponses) CreateInvitationWithResponse(ctx context.Context, 
 
 // AcceptInvitationWithBodyWithResponse Accept an invitation: create the account in the inviting organization
 //
-// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
+// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -35080,7 +35319,7 @@ func (c *ClientWithResponses) AcceptInvitationWithBodyWithResponse(ctx context.C
 
 // AcceptInvitationWithResponse Accept an invitation: create the account in the inviting organization
 //
-// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409.
+// No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -46302,6 +46541,13 @@ func ParseCreateIntegrationResponse(rsp *http.Response) (*CreateIntegrationRespo
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 402:
+		var dest PlanLimitError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON402 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -46433,6 +46679,37 @@ func ParseCreateIntegrationResponse(rsp *http.Response) (*CreateIntegrationRespo
 			headers.XRequestID = &value
 		}
 		response.Headers401 = &headers
+	case rsp.StatusCode == 402:
+		var headers CreateIntegrationResponse402Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers402 = &headers
 	case rsp.StatusCode == 403:
 		var headers CreateIntegrationResponse403Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
@@ -50396,6 +50673,13 @@ func ParseAcceptInvitationResponse(rsp *http.Response) (*AcceptInvitationRespons
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 402:
+		var dest PlanLimitError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON402 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -50527,6 +50811,37 @@ func ParseAcceptInvitationResponse(rsp *http.Response) (*AcceptInvitationRespons
 			headers.XRequestID = &value
 		}
 		response.Headers401 = &headers
+	case rsp.StatusCode == 402:
+		var headers AcceptInvitationResponse402Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers402 = &headers
 	case rsp.StatusCode == 409:
 		var headers AcceptInvitationResponse409Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
@@ -57327,6 +57642,13 @@ func ParseSsoCallbackQueryResponse(rsp *http.Response) (*SsoCallbackQueryRespons
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 402:
+		var dest PlanLimitError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON402 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -57444,6 +57766,37 @@ func ParseSsoCallbackQueryResponse(rsp *http.Response) (*SsoCallbackQueryRespons
 			headers.XRequestID = &value
 		}
 		response.Headers401 = &headers
+	case rsp.StatusCode == 402:
+		var headers SsoCallbackQueryResponse402Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers402 = &headers
 	case rsp.StatusCode == 422:
 		var headers SsoCallbackQueryResponse422Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
@@ -57586,6 +57939,13 @@ func ParseSsoCallbackPostResponse(rsp *http.Response) (*SsoCallbackPostResponse,
 			return nil, err
 		}
 		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 402:
+		var dest PlanLimitError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON402 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest Error
@@ -57742,6 +58102,37 @@ func ParseSsoCallbackPostResponse(rsp *http.Response) (*SsoCallbackPostResponse,
 			headers.XRequestID = &value
 		}
 		response.Headers401 = &headers
+	case rsp.StatusCode == 402:
+		var headers SsoCallbackPostResponse402Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers402 = &headers
 	case rsp.StatusCode == 413:
 		var headers SsoCallbackPostResponse413Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {

@@ -1807,12 +1807,18 @@ export interface components {
             detail: string;
             status_code: number;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "BILLING_NOT_CONFIGURED" | "ASSISTANT_NOT_CONFIGURED" | "HELPER_NOT_AVAILABLE" | "WEBHOOK_VALIDATION_FAILED" | "INVALID_PAYLOAD" | "INTEGRATION_NOT_FOUND" | "INTEGRATION_DISABLED" | "SSO_FAILED" | "SSO_REQUIRED" | "SSO_CONNECTION_NOT_FOUND";
+            code: "BAD_REQUEST" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "BILLING_NOT_CONFIGURED" | "ASSISTANT_NOT_CONFIGURED" | "HELPER_NOT_AVAILABLE" | "PLAN_LIMIT_REACHED" | "WEBHOOK_VALIDATION_FAILED" | "INVALID_PAYLOAD" | "INTEGRATION_NOT_FOUND" | "INTEGRATION_DISABLED" | "SSO_FAILED" | "SSO_REQUIRED" | "SSO_CONNECTION_NOT_FOUND";
             request_id: string;
             errors?: {
                 path: string;
                 message: string;
             }[];
+            /** @description 403 INSUFFICIENT_PERMISSIONS: the permission the request needed */
+            required_permission?: string;
+            /** @description 403 on creating an API key: the permissions its creator lacks */
+            ungrantable_permissions?: string[];
+            /** @description 403 INSUFFICIENT_PERMISSIONS refused by an organization setting: which one */
+            setting?: string;
             /** @description Every platform a build can exist for */
             supported?: {
                 /** @enum {string} */

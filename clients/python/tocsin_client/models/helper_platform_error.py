@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -26,6 +26,9 @@ class HelperPlatformError:
         code (HelperPlatformErrorCode):
         request_id (str):
         errors (list[HelperPlatformErrorErrorsItem] | Unset):
+        required_permission (str | Unset): 403 INSUFFICIENT_PERMISSIONS: the permission the request needed
+        ungrantable_permissions (list[str] | Unset): 403 on creating an API key: the permissions its creator lacks
+        setting (str | Unset): 403 INSUFFICIENT_PERMISSIONS refused by an organization setting: which one
         supported (list[HelperPlatformErrorSupportedItem] | Unset): Every platform a build can exist for
     """
 
@@ -34,6 +37,9 @@ class HelperPlatformError:
     code: HelperPlatformErrorCode
     request_id: str
     errors: list[HelperPlatformErrorErrorsItem] | Unset = UNSET
+    required_permission: str | Unset = UNSET
+    ungrantable_permissions: list[str] | Unset = UNSET
+    setting: str | Unset = UNSET
     supported: list[HelperPlatformErrorSupportedItem] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,6 +57,14 @@ class HelperPlatformError:
             for errors_item_data in self.errors:
                 errors_item = errors_item_data.to_dict()
                 errors.append(errors_item)
+
+        required_permission = self.required_permission
+
+        ungrantable_permissions: list[str] | Unset = UNSET
+        if not isinstance(self.ungrantable_permissions, Unset):
+            ungrantable_permissions = self.ungrantable_permissions
+
+        setting = self.setting
 
         supported: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.supported, Unset):
@@ -71,6 +85,12 @@ class HelperPlatformError:
         )
         if errors is not UNSET:
             field_dict["errors"] = errors
+        if required_permission is not UNSET:
+            field_dict["required_permission"] = required_permission
+        if ungrantable_permissions is not UNSET:
+            field_dict["ungrantable_permissions"] = ungrantable_permissions
+        if setting is not UNSET:
+            field_dict["setting"] = setting
         if supported is not UNSET:
             field_dict["supported"] = supported
 
@@ -99,6 +119,12 @@ class HelperPlatformError:
 
                 errors.append(errors_item)
 
+        required_permission = d.pop("required_permission", UNSET)
+
+        ungrantable_permissions = cast(list[str], d.pop("ungrantable_permissions", UNSET))
+
+        setting = d.pop("setting", UNSET)
+
         _supported = d.pop("supported", UNSET)
         supported: list[HelperPlatformErrorSupportedItem] | Unset = UNSET
         if _supported is not UNSET:
@@ -114,6 +140,9 @@ class HelperPlatformError:
             code=code,
             request_id=request_id,
             errors=errors,
+            required_permission=required_permission,
+            ungrantable_permissions=ungrantable_permissions,
+            setting=setting,
             supported=supported,
         )
 

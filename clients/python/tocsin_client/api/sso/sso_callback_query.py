@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
+from ...models.plan_limit_error import PlanLimitError
 from ...models.token_response import TokenResponse
 from ...types import UNSET, Response, Unset
 
@@ -47,7 +48,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | Error | TokenResponse | None:
+) -> Any | Error | PlanLimitError | TokenResponse | None:
     if response.status_code == 200:
         response_200 = TokenResponse.from_dict(response.json())
 
@@ -61,6 +62,11 @@ def _parse_response(
         response_401 = Error.from_dict(response.json())
 
         return response_401
+
+    if response.status_code == 402:
+        response_402 = PlanLimitError.from_dict(response.json())
+
+        return response_402
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
@@ -85,7 +91,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | Error | TokenResponse]:
+) -> Response[Any | Error | PlanLimitError | TokenResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -103,7 +109,7 @@ def sync_detailed(
     error: str | Unset = UNSET,
     error_description: str | Unset = UNSET,
     session_state: str | Unset = UNSET,
-) -> Response[Any | Error | TokenResponse]:
+) -> Response[Any | Error | PlanLimitError | TokenResponse]:
     """Identity provider answer (OIDC query response)
 
      The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
@@ -132,7 +138,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Error | TokenResponse]
+        Response[Any | Error | PlanLimitError | TokenResponse]
     """
 
     kwargs = _get_kwargs(
@@ -160,7 +166,7 @@ def sync(
     error: str | Unset = UNSET,
     error_description: str | Unset = UNSET,
     session_state: str | Unset = UNSET,
-) -> Any | Error | TokenResponse | None:
+) -> Any | Error | PlanLimitError | TokenResponse | None:
     """Identity provider answer (OIDC query response)
 
      The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
@@ -189,7 +195,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Error | TokenResponse
+        Any | Error | PlanLimitError | TokenResponse
     """
 
     return sync_detailed(
@@ -212,7 +218,7 @@ async def asyncio_detailed(
     error: str | Unset = UNSET,
     error_description: str | Unset = UNSET,
     session_state: str | Unset = UNSET,
-) -> Response[Any | Error | TokenResponse]:
+) -> Response[Any | Error | PlanLimitError | TokenResponse]:
     """Identity provider answer (OIDC query response)
 
      The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
@@ -241,7 +247,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Error | TokenResponse]
+        Response[Any | Error | PlanLimitError | TokenResponse]
     """
 
     kwargs = _get_kwargs(
@@ -267,7 +273,7 @@ async def asyncio(
     error: str | Unset = UNSET,
     error_description: str | Unset = UNSET,
     session_state: str | Unset = UNSET,
-) -> Any | Error | TokenResponse | None:
+) -> Any | Error | PlanLimitError | TokenResponse | None:
     """Identity provider answer (OIDC query response)
 
      The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
@@ -296,7 +302,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Error | TokenResponse
+        Any | Error | PlanLimitError | TokenResponse
     """
 
     return (
