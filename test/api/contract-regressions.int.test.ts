@@ -48,7 +48,9 @@ describe('API contract regressions (integration: real PostgreSQL)', () => {
   it('describes the helper download 422 with the supported platforms it carries', async () => {
     const response = await stack.http.get('/api/v1/helper/download').set(bearer(token)).unset('User-Agent').expect(422);
     expect(response.body.supported).toEqual(expect.arrayContaining([{ os: 'linux', arch: 'x64' }]));
-    const declared = operation('/helper/download', 'get').responses['422']?.content?.['application/json']?.schema as JsonSchema;
+    const reference = operation('/helper/download', 'get').responses['422']?.content?.['application/json']?.schema;
+    // A named schema is served once, under components, and referenced.
+    const declared = (reference?.$ref ? document.components.schemas[reference.$ref.replace('#/components/schemas/', '')] : reference) as JsonSchema;
     expect(declared.additionalProperties).toBe(false);
     expect(Object.keys(declared.properties ?? {})).toEqual(expect.arrayContaining(Object.keys(response.body)));
   });

@@ -18,7 +18,9 @@ function progressLog(hold: (progress: ExecutionProgress) => Promise<void> = asyn
   const records: ExecutionProgress[] = [];
   const recordExecutionProgress: NonNullable<ActivityMocks['recordExecutionProgress']> = async (progress) => {
     await hold(progress);
-    records.push(progress);
+    // Idempotent by `seq`, as the real write is: a held local attempt that timed out and was tried
+    // again (or taken over by the regular activity) still lands once.
+    if (!records.some((record) => record.seq === progress.seq)) records.push(progress);
   };
   /** Each record as `seq status step:status ...`, with the steps named by their type. */
   const summary = (steps: StepDefinition[]) => records.map((record) => [
