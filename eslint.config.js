@@ -5,13 +5,28 @@ import regexp from 'eslint-plugin-regexp';
 import { builtinModules } from 'node:module';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'coverage/', '.scratch/', '.helper-dist/', 'clients/python/', 'clients/go/', 'clients/typescript/schema.d.ts', 'console/dist/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'data/',
+      'coverage/',
+      '.scratch/',
+      '.helper-dist/',
+      'clients/python/',
+      'clients/go/',
+      'clients/typescript/schema.d.ts',
+      'console/dist/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
@@ -32,19 +47,48 @@ export default tseslint.config(
     // Workflows must stay deterministic: no Node built-ins, no I/O modules, activities as types only.
     files: ['workflows/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: builtinModules.flatMap((name) => [name, `node:${name}`]).map((name) => ({ name, message: 'Workflows are deterministic: no Node built-ins.' })),
-        patterns: [
-          { group: ['**/shared/db/**', '**/shared/search/**', '**/shared/realtime/**', '**/shared/temporal/**', '**/api/**', '**/worker/**', '**/dev/**'], message: 'Workflows import only shared/domain and activity types.' },
-          { group: ['**/activities/**'], allowTypeImports: true, message: 'Workflows import activity types only, through proxyActivities.' },
-        ],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: builtinModules
+            .flatMap((name) => [name, `node:${name}`])
+            .map((name) => ({ name, message: 'Workflows are deterministic: no Node built-ins.' })),
+          patterns: [
+            {
+              group: [
+                '**/shared/db/**',
+                '**/shared/search/**',
+                '**/shared/realtime/**',
+                '**/shared/temporal/**',
+                '**/api/**',
+                '**/worker/**',
+                '**/dev/**',
+              ],
+              message: 'Workflows import only shared/domain and activity types.',
+            },
+            {
+              group: ['**/activities/**'],
+              allowTypeImports: true,
+              message: 'Workflows import activity types only, through proxyActivities.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // A promise nobody awaits loses its rejection (an unhandled rejection ends the process) and its
     // ordering. Type-aware, so these files are linted with the TypeScript project (projectService).
-    files: ['api/**/*.ts', 'worker/**/*.ts', 'activities/**/*.ts', 'workflows/**/*.ts', 'shared/**/*.ts', 'dev/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts'],
+    files: [
+      'api/**/*.ts',
+      'worker/**/*.ts',
+      'activities/**/*.ts',
+      'workflows/**/*.ts',
+      'shared/**/*.ts',
+      'dev/**/*.ts',
+      'bench/**/*.ts',
+      'test/**/*.ts',
+    ],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -56,9 +100,17 @@ export default tseslint.config(
     // creep into a process that runs against configured services. Workflows: in the rule above.
     files: ['api/**/*.ts', 'activities/**/*.ts', 'worker/**/*.ts', 'shared/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/dev/**'], message: 'Production code does not import dev/ (development tooling); move what both need into shared/.' }],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/dev/**'],
+              message: 'Production code does not import dev/ (development tooling); move what both need into shared/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -66,7 +118,10 @@ export default tseslint.config(
     files: ['api/**/*.ts', 'activities/**/*.ts', 'workflows/**/*.ts', 'worker/**/*.ts', 'shared/**/*.ts'],
     ignores: ['shared/load-config.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from the Config passed in (shared/config.ts).' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration from the Config passed in (shared/config.ts).' },
+      ],
     },
   },
   {

@@ -4,10 +4,13 @@ const common = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
-    '^.+\\.ts$': ['@swc/jest', {
-      jsc: { parser: { syntax: 'typescript' }, target: 'es2023' },
-      module: { type: 'es6' },
-    }],
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2023' },
+        module: { type: 'es6' },
+      },
+    ],
   },
   rootDir: '.',
 };
@@ -32,11 +35,13 @@ export default {
     // Fault injection (`npm run test:faults`): its own servers, killed and restarted; never part of
     // the default run, so the project exists only when that script asks for it.
     ...(process.env.TOCSIN_FAULTS === '1'
-      ? [{
-        ...common,
-        displayName: 'faults',
-        testMatch: ['<rootDir>/test/faults/**/*.faults.ts'],
-      }]
+      ? [
+          {
+            ...common,
+            displayName: 'faults',
+            testMatch: ['<rootDir>/test/faults/**/*.faults.ts'],
+          },
+        ]
       : []),
   ],
 };

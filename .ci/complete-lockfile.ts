@@ -7,7 +7,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 const OS = ['darwin', 'win32', 'linux', 'android', 'freebsd', 'openharmony', 'sunos', 'aix', 'netbsd', 'openbsd'];
 const CPU = ['arm64', 'x64', 'ia32', 'arm', 'ppc64', 's390x', 'loong64', 'riscv64', 'mips64el', 'wasm32'];
 
-type Entry = { version?: string; optional?: boolean; os?: string[]; cpu?: string[]; libc?: string[]; optionalDependencies?: Record<string, string> };
+type Entry = {
+  version?: string;
+  optional?: boolean;
+  os?: string[];
+  cpu?: string[];
+  libc?: string[];
+  optionalDependencies?: Record<string, string>;
+};
 
 const path = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(path, 'utf8')) as { packages: Record<string, Entry> };
@@ -23,7 +30,11 @@ for (const [location, entry] of Object.entries(lock.packages)) {
     const tokens = name.slice(name.lastIndexOf('/') + 1).split('-');
     const os = tokens.filter((token) => OS.includes(token));
     const cpu = tokens.filter((token) => CPU.includes(token));
-    const libc = tokens.some((token) => token.startsWith('musl')) ? ['musl'] : tokens.includes('gnu') || tokens.some((token) => token.startsWith('gnueabi')) ? ['glibc'] : [];
+    const libc = tokens.some((token) => token.startsWith('musl'))
+      ? ['musl']
+      : tokens.includes('gnu') || tokens.some((token) => token.startsWith('gnueabi'))
+        ? ['glibc']
+        : [];
     lock.packages[`node_modules/${name}`] = {
       version: spec,
       ...(cpu.length ? { cpu } : {}),

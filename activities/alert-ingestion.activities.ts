@@ -64,7 +64,9 @@ function openIncident(em: EntityManager, signal: AlertSignalPayload): Incident {
     integrationId: signal.integrationId,
     fingerprint: alert.dedupKey,
     labels: alert.labels,
-    tags: Object.entries(alert.labels).slice(0, 50).map(([key, value]) => (value ? `${key}:${value}` : key)),
+    tags: Object.entries(alert.labels)
+      .slice(0, 50)
+      .map(([key, value]) => (value ? `${key}:${value}` : key)),
     alertCount: 1,
   });
 }
@@ -100,7 +102,10 @@ function resultOfSeen(signals: AlertSignalPayload[], seen: Map<string, string | 
 export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps) {
   return {
     /** Alerts of one dedup key: firing ones open or append to the incident, a resolved one resolves it. */
-    async recordAlerts(input: { signals: AlertSignalPayload[]; incidentId: string | null }): Promise<IngestionResult & { created: boolean; autoResolveAfterMs?: number | null }> {
+    async recordAlerts(input: {
+      signals: AlertSignalPayload[];
+      incidentId: string | null;
+    }): Promise<IngestionResult & { created: boolean; autoResolveAfterMs?: number | null }> {
       const { signals } = input;
       const first = signals[0];
       if (!first) return { incidentId: input.incidentId, created: false };
@@ -116,7 +121,8 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
         let resolvedUnflushed = false;
         // One `incident.updated` per incident and batch, once its count and severity are final.
         const closeUpdate = () => {
-          if (incident && appended.length > 0) recordDomainEvent(em, incident, 'incident.updated', { alert_ids: appended, alert_id: appended.at(-1) });
+          if (incident && appended.length > 0)
+            recordDomainEvent(em, incident, 'incident.updated', { alert_ids: appended, alert_id: appended.at(-1) });
           appended = [];
         };
         for (const signal of fresh) {
@@ -161,7 +167,9 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
       deps.integrationLiveness.record(first.organizationId, first.integrationId, new Date(latest));
       if (!result.created) return result;
       // Only for a new incident, so one statement per incident rather than per batch.
-      const organization = await deps.orm.em.fork().findOneOrFail(OrganizationEntity, { id: first.organizationId }, { fields: ['settings'], filters: false });
+      const organization = await deps.orm.em
+        .fork()
+        .findOneOrFail(OrganizationEntity, { id: first.organizationId }, { fields: ['settings'], filters: false });
       const hours = readSettings(organization.settings).auto_resolve_after_hours;
       return { ...result, autoResolveAfterMs: hours === null ? null : Math.round(hours * 3_600_000) };
     },
@@ -173,12 +181,18 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
      */
     async autoResolveIncident(input: { organizationId: string; incidentId: string; afterMs: number }): Promise<AutoResolveResult> {
       return forkForOrganization(deps.orm, input.organizationId).transactional(async (em) => {
-        const [incident] = await em.find(IncidentEntity, { id: input.incidentId }, { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] });
-        if (!incident || incident.status === 'resolved') return { resolved: true };
-        const [row] = await em.getConnection().execute<Array<{ last: Date | string | null }>>(
-          'select max(received_at) as last from alerts where incident_id = ? and organization_id = ?',
-          [incident.id, input.organizationId],
+        const [incident] = await em.find(
+          IncidentEntity,
+          { id: input.incidentId },
+          { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] },
         );
+        if (!incident || incident.status === 'resolved') return { resolved: true };
+        const [row] = await em
+          .getConnection()
+          .execute<Array<{ last: Date | string | null }>>(
+            'select max(received_at) as last from alerts where incident_id = ? and organization_id = ?',
+            [incident.id, input.organizationId],
+          );
         const idleSince = new Date(row?.last ?? incident.createdAt).getTime();
         const waitMs = idleSince + input.afterMs - Date.now();
         if (waitMs > 0) return { resolved: false, waitMs };

@@ -1,7 +1,14 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Orm } from '../shared/db/orm.ts';
 import { insertChatMessage } from '../shared/db/repositories/chat-writes.ts';
-import { buildAssistantPrompt, readCompletionStream, type AssistantContext, type AssistantReplyInput, type ChatEventData, type PromptMessage } from '../shared/domain/chat.ts';
+import {
+  buildAssistantPrompt,
+  readCompletionStream,
+  type AssistantContext,
+  type AssistantReplyInput,
+  type ChatEventData,
+  type PromptMessage,
+} from '../shared/domain/chat.ts';
 import { REALTIME_CHANNEL, type RealtimeNotice } from '../shared/domain/realtime.ts';
 
 export interface AssistantSettings {
@@ -35,7 +42,9 @@ async function loadContext(orm: Orm, input: AssistantReplyInput): Promise<{ cont
   if (!incident || typeof incident.question !== 'string') return undefined;
   const { analysis, question, ...facts } = incident;
   const suggested = (((analysis ?? {}) as { suggested_procedures?: Array<{ id?: unknown }> }).suggested_procedures ?? [])
-    .map((hit) => hit.id).filter((id): id is string => typeof id === 'string').slice(0, 3);
+    .map((hit) => hit.id)
+    .filter((id): id is string => typeof id === 'string')
+    .slice(0, 3);
   const [alerts, runbooks, history] = await Promise.all([
     em.execute<Array<Record<string, unknown>>>(
       `select title, severity, status, host, platform, labels, occurred_at, received_at from alerts
@@ -86,7 +95,11 @@ export function createAssistantActivities(deps: AssistantActivityDeps) {
       const endpoint = /\/chat\/completions\/?$/.test(settings.url) ? settings.url : `${settings.url.replace(/\/$/, '')}/chat/completions`;
       const response = await fetch(endpoint, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+          ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}),
+        },
         body: JSON.stringify({ model: settings.model, messages: input.messages, stream: true }),
         signal: Context.current().cancellationSignal,
       });
@@ -101,12 +114,25 @@ export function createAssistantActivities(deps: AssistantActivityDeps) {
       let publishedAt = 0;
       const publish = async () => {
         const data: ChatEventData = {
-          message: { id: input.replyId, incident_id: input.incidentId, author_id: null, author_kind: 'assistant', body: answer, created_at: startedAt },
+          message: {
+            id: input.replyId,
+            incident_id: input.incidentId,
+            author_id: null,
+            author_kind: 'assistant',
+            body: answer,
+            created_at: startedAt,
+          },
           state: 'partial',
         };
         const notice: RealtimeNotice = {
-          kind: 'event', id: input.replyId, type: 'chat.message', organization_id: input.organizationId,
-          incident_id: input.incidentId, execution_id: null, timestamp: new Date().toISOString(), data: data as unknown as Record<string, unknown>,
+          kind: 'event',
+          id: input.replyId,
+          type: 'chat.message',
+          organization_id: input.organizationId,
+          incident_id: input.incidentId,
+          execution_id: null,
+          timestamp: new Date().toISOString(),
+          data: data as unknown as Record<string, unknown>,
         };
         const payload = JSON.stringify(notice);
         if (Buffer.byteLength(payload) > MAX_PARTIAL_BYTES) return;

@@ -44,14 +44,28 @@ const retryableStatus = (status: number) => status >= 500 || status === 408 || s
 
 /** Outbound webhook deliveries: one HTTP attempt per activity run, and the integration's failure count. */
 export function createDeliveryActivities(deps: DeliveryActivityDeps) {
-  async function recordAttempt(input: DeliveryInput, row: { attempt: number; success: boolean; statusCode: number | null; error: string | null; durationMs: number }) {
+  async function recordAttempt(
+    input: DeliveryInput,
+    row: { attempt: number; success: boolean; statusCode: number | null; error: string | null; durationMs: number },
+  ) {
     // Keyed by event, integration and attempt: a re-run of the same attempt overwrites its row.
     await deps.orm.em.fork().execute(
       `insert into webhook_deliveries (id, organization_id, integration_id, event_id, event_type, attempt, success, status_code, error, duration_ms, final, created_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, now())
        on conflict (event_id, integration_id, attempt) do update
        set success = excluded.success, status_code = excluded.status_code, error = excluded.error, duration_ms = excluded.duration_ms, created_at = excluded.created_at`,
-      [uuidv7(), input.organizationId, input.integrationId, input.eventId, input.eventType, row.attempt, row.success, row.statusCode, row.error?.slice(0, 2000) ?? null, row.durationMs],
+      [
+        uuidv7(),
+        input.organizationId,
+        input.integrationId,
+        input.eventId,
+        input.eventType,
+        row.attempt,
+        row.success,
+        row.statusCode,
+        row.error?.slice(0, 2000) ?? null,
+        row.durationMs,
+      ],
     );
   }
 
@@ -63,7 +77,8 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
      */
     async sendWebhook(input: DeliveryInput): Promise<SendWebhookResult> {
       const { secretBox, outboundHttp } = deps;
-      if (!secretBox || !outboundHttp) throw ApplicationFailure.nonRetryable('This worker has no outbound HTTP client or secret box', 'DeliveryNotConfigured');
+      if (!secretBox || !outboundHttp)
+        throw ApplicationFailure.nonRetryable('This worker has no outbound HTTP client or secret box', 'DeliveryNotConfigured');
       const attempt = Context.current().info.attempt;
       const em = forkForOrganization(deps.orm, input.organizationId);
       const integration = await em.findOne(IntegrationEntity, { id: input.integrationId });
@@ -74,14 +89,21 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
       const event = await em.findOne(DomainEventEntity, { id: input.eventId });
       if (!event) return { status: 'skipped', reason: 'event not found' };
 
-      const needsSecret = Object.values(config.headers ?? {}).some((value) => typeof value === 'string' && value.includes('integration.secret'));
+      const needsSecret = Object.values(config.headers ?? {}).some(
+        (value) => typeof value === 'string' && value.includes('integration.secret'),
+      );
       const context: TemplateContext = {
         event: { id: event.id, type: event.type, timestamp: event.createdAt.toISOString() },
         incident: incidentOf(event.data),
         secret: needsSecret ? secretBox.decrypt(integration.secretCiphertext) : null,
       };
       const headers = withSecretHeaders(
-        { 'content-type': 'application/json', 'x-tocsin-event': event.type, 'x-tocsin-delivery': `${event.id}:${integration.id}`, ...renderHeaders(config.headers, context) },
+        {
+          'content-type': 'application/json',
+          'x-tocsin-event': event.type,
+          'x-tocsin-delivery': `${event.id}:${integration.id}`,
+          ...renderHeaders(config.headers, context),
+        },
         config.secret_headers,
         (sealed) => secretBox.decrypt(sealed),
       );
@@ -90,12 +112,22 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
       const started = Date.now();
       let response;
       try {
-        response = await outboundHttp({ url: config.url, method: config.method ?? 'POST', headers, body, timeoutMs: DELIVERY_REQUEST_TIMEOUT_MS });
+        response = await outboundHttp({
+          url: config.url,
+          method: config.method ?? 'POST',
+          headers,
+          body,
+          timeoutMs: DELIVERY_REQUEST_TIMEOUT_MS,
+        });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         // The stored message is the tenant's view; the resolved address, if any, goes to our log only.
         if (error instanceof OutboundRefusedError || error instanceof OutboundTransportError) {
-          Context.current().log.warn('webhook request failed', { integrationId: input.integrationId, eventId: input.eventId, detail: error.detail });
+          Context.current().log.warn('webhook request failed', {
+            integrationId: input.integrationId,
+            eventId: input.eventId,
+            detail: error.detail,
+          });
         }
         await recordAttempt(input, { attempt, success: false, statusCode: null, error: message, durationMs: Date.now() - started });
         if (error instanceof OutboundRefusedError) throw ApplicationFailure.nonRetryable(message, 'OutboundRefused');
@@ -120,7 +152,9 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
      * adds one and the tenth in a row disables it (`enabled: false`, `status: 'error'`). The deciding
      * attempt is marked `final` first, so a re-run of this activity does not count twice.
      */
-    async recordDeliveryOutcome(input: DeliveryInput & { succeeded: boolean }): Promise<{ consecutiveFailures: number; disabled: boolean }> {
+    async recordDeliveryOutcome(
+      input: DeliveryInput & { succeeded: boolean },
+    ): Promise<{ consecutiveFailures: number; disabled: boolean }> {
       return deps.orm.em.fork().transactional(async (em) => {
         const marked = await em.execute<Array<{ id: string }>>(
           `update webhook_deliveries set final = true
@@ -129,13 +163,24 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
           [input.eventId, input.integrationId],
         );
         if (marked.length === 0) {
-          const existing = await em.execute<Array<{ id: string }>>('select id from webhook_deliveries where event_id = ? and integration_id = ? and final', [input.eventId, input.integrationId]);
+          const existing = await em.execute<Array<{ id: string }>>(
+            'select id from webhook_deliveries where event_id = ? and integration_id = ? and final',
+            [input.eventId, input.integrationId],
+          );
           if (existing.length > 0) return { consecutiveFailures: -1, disabled: false };
           // No attempt row (e.g. the activity timed out before writing): record the outcome anyway.
           await em.execute(
             `insert into webhook_deliveries (id, organization_id, integration_id, event_id, event_type, attempt, success, status_code, error, duration_ms, final, created_at)
              values (?, ?, ?, ?, ?, 0, ?, null, ?, 0, true, now()) on conflict do nothing`,
-            [uuidv7(), input.organizationId, input.integrationId, input.eventId, input.eventType, input.succeeded, input.succeeded ? null : 'no attempt completed'],
+            [
+              uuidv7(),
+              input.organizationId,
+              input.integrationId,
+              input.eventId,
+              input.eventType,
+              input.succeeded,
+              input.succeeded ? null : 'no attempt completed',
+            ],
           );
         }
         const rows = await em.execute<Array<{ consecutive_failures: number; enabled: boolean }>>(
@@ -146,13 +191,21 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
                  status = case when consecutive_failures + 1 >= ? then 'error' else status end,
                  updated_at = now()
                where id = ? returning consecutive_failures, enabled`,
-          input.succeeded ? [input.integrationId] : [DELIVERY_FAILURES_BEFORE_DISABLE, DELIVERY_FAILURES_BEFORE_DISABLE, input.integrationId],
+          input.succeeded
+            ? [input.integrationId]
+            : [DELIVERY_FAILURES_BEFORE_DISABLE, DELIVERY_FAILURES_BEFORE_DISABLE, input.integrationId],
         );
         const row = rows[0];
         const disabled = row ? !row.enabled : false;
         const log = Context.current().log;
         if (input.succeeded) log.info('webhook delivered', { integrationId: input.integrationId, eventId: input.eventId });
-        else log.warn('webhook delivery failed', { integrationId: input.integrationId, eventId: input.eventId, consecutiveFailures: row?.consecutive_failures, disabled });
+        else
+          log.warn('webhook delivery failed', {
+            integrationId: input.integrationId,
+            eventId: input.eventId,
+            consecutiveFailures: row?.consecutive_failures,
+            disabled,
+          });
         return { consecutiveFailures: row?.consecutive_failures ?? 0, disabled };
       });
     },

@@ -12,7 +12,9 @@ export function createGuardedHttpRequest(options: OutboundHttpOptions & { timeou
     try {
       const response = await client({ ...request, timeoutMs: options.timeoutMs ?? 30_000, maxRedirects: 0 });
       const headers = Object.fromEntries(
-        Object.entries(response.headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value]])),
+        Object.entries(response.headers).flatMap(([name, value]) =>
+          value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value]],
+        ),
       );
       return { status: response.status, headers, body: response.body };
     } catch (error) {

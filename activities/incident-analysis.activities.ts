@@ -21,16 +21,22 @@ export function createIncidentAnalysisActivities(deps: IncidentAnalysisActivityD
     async analyzeIncident(input: { organizationId: string; incidentId: string }): Promise<AnalyzeIncidentResult> {
       if (!deps.search) return 'skipped';
       const em = deps.orm.em.fork();
-      const [row] = await em.execute<Array<{ title: string; description: string | null; analysis_text_hash: string | null; analyzed_at: string | Date | null }>>(
-        'select title, description, analysis_text_hash, analyzed_at from incidents where id = ? and organization_id = ?',
-        [input.incidentId, input.organizationId],
-      );
+      const [row] = await em.execute<
+        Array<{ title: string; description: string | null; analysis_text_hash: string | null; analyzed_at: string | Date | null }>
+      >('select title, description, analysis_text_hash, analyzed_at from incidents where id = ? and organization_id = ?', [
+        input.incidentId,
+        input.organizationId,
+      ]);
       if (!row) return 'missing';
       const text = analysisText(row);
       const textHash = analysisTextHash(text);
       const stored = { textHash: row.analysis_text_hash, analyzedAt: row.analyzed_at === null ? null : new Date(row.analyzed_at) };
       if (!needsAnalysis(stored, textHash, new Date())) return 'unchanged';
-      const analysis = await computeIncidentAnalysis(deps.search, { organizationId: input.organizationId, incidentId: input.incidentId, text });
+      const analysis = await computeIncidentAnalysis(deps.search, {
+        organizationId: input.organizationId,
+        incidentId: input.incidentId,
+        text,
+      });
       await em.execute(
         'update incidents set analysis = ?::jsonb, analyzed_at = clock_timestamp(), analysis_text_hash = ? where id = ? and organization_id = ?',
         [JSON.stringify(analysis), textHash, input.incidentId, input.organizationId],

@@ -8,7 +8,13 @@ import { createAssistantActivities, type AssistantActivityDeps } from './assista
 import { createRetentionActivities } from './retention.activities.ts';
 import { createNotificationMailActivities, type NotificationMailActivityDeps } from './notification-mail.activities.ts';
 
-export type ActivityDeps = SelfTestActivityDeps & DeliveryActivityDeps & AlertIngestionActivityDeps & ExecutionActivityDeps & SearchActivityDeps & AssistantActivityDeps & NotificationMailActivityDeps;
+export type ActivityDeps = SelfTestActivityDeps &
+  DeliveryActivityDeps &
+  AlertIngestionActivityDeps &
+  ExecutionActivityDeps &
+  SearchActivityDeps &
+  AssistantActivityDeps &
+  NotificationMailActivityDeps;
 
 /** Every activity of the worker, built from its dependencies (no module-level singletons). */
 export function createActivities(deps: ActivityDeps) {

@@ -54,7 +54,10 @@ export function createIntegrationLiveness(deps: { orm: Orm; intervalMs?: number 
   const write = async (rows: Array<[string, { organizationId: string; at: number }]>) => {
     const values = rows.map(([id, { organizationId, at }]) => ({ id, organization_id: organizationId, at: new Date(at).toISOString() }));
     try {
-      await deps.orm.em.fork().getConnection().execute(UPDATE_LIVENESS, [JSON.stringify(values)]);
+      await deps.orm.em
+        .fork()
+        .getConnection()
+        .execute(UPDATE_LIVENESS, [JSON.stringify(values)]);
     } catch (error) {
       for (const [id, { organizationId, at }] of rows) note(id, organizationId, at);
       throw error;
@@ -63,12 +66,14 @@ export function createIntegrationLiveness(deps: { orm: Orm; intervalMs?: number 
 
   // One write at a time, so flushes never race each other to the same rows.
   const flush = (): Promise<void> => {
-    writing = writing.catch(() => undefined).then(() => {
-      if (latest.size === 0) return;
-      const rows = [...latest];
-      latest.clear();
-      return write(rows);
-    });
+    writing = writing
+      .catch(() => undefined)
+      .then(() => {
+        if (latest.size === 0) return;
+        const rows = [...latest];
+        latest.clear();
+        return write(rows);
+      });
     return writing;
   };
 

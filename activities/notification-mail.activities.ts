@@ -49,13 +49,19 @@ export function createNotificationMailActivities(deps: NotificationMailActivityD
       const sent: string[] = [];
       try {
         await forEachBounded(pending, SEND_CONCURRENCY, async (row) => {
-          const message = notificationMailMessage({ type: row.type as Parameters<typeof notificationMailMessage>[0]['type'], data: row.data, incidentId: row.incident_id }, batch.publicUrl);
+          const message = notificationMailMessage(
+            { type: row.type as Parameters<typeof notificationMailMessage>[0]['type'], data: row.data, incidentId: row.incident_id },
+            batch.publicUrl,
+          );
           await mailer.send({ to: row.email, ...message });
           sent.push(row.id);
         });
       } finally {
         if (sent.length > 0) {
-          await em.execute('update notifications set mailed_at = now() where id in (select value::uuid from json_array_elements_text(?::json)) and mailed_at is null', [JSON.stringify(sent)]);
+          await em.execute(
+            'update notifications set mailed_at = now() where id in (select value::uuid from json_array_elements_text(?::json)) and mailed_at is null',
+            [JSON.stringify(sent)],
+          );
         }
       }
       return { sent: sent.length, skipped: batch.notificationIds.length - sent.length };

@@ -42,19 +42,28 @@ function outputBody(text: string): unknown {
  * parsed object, never by splicing text; nothing is evaluated.
  */
 export function renderStepConfig(config: Record<string, unknown>, parameters: Record<string, unknown>): Record<string, unknown> {
-  const scalar = (value: unknown) => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '');
+  const scalar = (value: unknown) =>
+    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
   const table = (encode: (value: string) => string) =>
     Object.fromEntries(Object.entries(parameters).map(([name, value]) => [`parameters.${name}`, encode(scalar(value))]));
   const rendered: Record<string, unknown> = { ...config };
   if (typeof config.url === 'string') rendered.url = renderString(config.url, table(encodeURIComponent));
   if (config.headers && typeof config.headers === 'object') {
-    rendered.headers = renderValue(config.headers, table((value) => value.replace(/[\r\n]+/g, ' ')));
+    rendered.headers = renderValue(
+      config.headers,
+      table((value) => value.replace(/[\r\n]+/g, ' ')),
+    );
   }
-  if (config.body !== undefined) rendered.body = renderValue(config.body, table((value) => value));
+  if (config.body !== undefined)
+    rendered.body = renderValue(
+      config.body,
+      table((value) => value),
+    );
   return rendered;
 }
 
-const describeError = (error: unknown) => (error instanceof Error ? (error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message) : String(error));
+const describeError = (error: unknown) =>
+  error instanceof Error ? (error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message) : String(error);
 
 /** The worker side of runbook executions: persisting each step change, and calling http steps' URLs. */
 export function createExecutionActivities(deps: ExecutionActivityDeps) {
@@ -118,17 +127,28 @@ export function createExecutionActivities(deps: ExecutionActivityDeps) {
      * Calls an http step's URL. 2xx (or `expected_status`) succeeds; 5xx, 408, 429 and transport
      * errors are retried by the workflow's policy; other answers and refused targets are permanent.
      */
-    async runHttpStep(input: { executionId: string; stepId: string; config: Record<string, unknown>; parameters?: Record<string, unknown> }): Promise<HttpStepOutput> {
+    async runHttpStep(input: {
+      executionId: string;
+      stepId: string;
+      config: Record<string, unknown>;
+      parameters?: Record<string, unknown>;
+    }): Promise<HttpStepOutput> {
       // Secret headers are sealed and never rendered: a parameter cannot reach into a credential.
-      const { secret_headers: sealedHeaders, ...plainConfig } = input.config as Record<string, unknown> & { secret_headers?: Record<string, string> };
+      const { secret_headers: sealedHeaders, ...plainConfig } = input.config as Record<string, unknown> & {
+        secret_headers?: Record<string, string>;
+      };
       const parsed = HttpStepConfig.safeParse(renderStepConfig(plainConfig, input.parameters ?? {}));
       if (!parsed.success) throw ApplicationFailure.nonRetryable(`Invalid http step config: ${parsed.error.message}`, 'InvalidStepConfig');
       const config = parsed.data;
       const { secretBox } = deps;
       if (sealedHeaders && Object.keys(sealedHeaders).length > 0 && !secretBox) {
-        throw ApplicationFailure.nonRetryable('This worker has no secret box to open the step\'s secret headers', 'StepNotConfigured');
+        throw ApplicationFailure.nonRetryable("This worker has no secret box to open the step's secret headers", 'StepNotConfigured');
       }
-      const headers: Record<string, string> = withSecretHeaders({ 'user-agent': 'Tocsin-Runbook/1', ...config.headers }, sealedHeaders, (sealed) => (secretBox as SecretBox).decrypt(sealed));
+      const headers: Record<string, string> = withSecretHeaders(
+        { 'user-agent': 'Tocsin-Runbook/1', ...config.headers },
+        sealedHeaders,
+        (sealed) => (secretBox as SecretBox).decrypt(sealed),
+      );
       let body: string | undefined;
       if (config.body !== undefined && config.method !== 'GET' && config.method !== 'HEAD') {
         body = typeof config.body === 'string' ? config.body : JSON.stringify(config.body);
@@ -138,11 +158,21 @@ export function createExecutionActivities(deps: ExecutionActivityDeps) {
       }
       let response;
       try {
-        response = await httpRequest({ url: config.url, method: config.method, headers, body, signal: Context.current().cancellationSignal });
+        response = await httpRequest({
+          url: config.url,
+          method: config.method,
+          headers,
+          body,
+          signal: Context.current().cancellationSignal,
+        });
       } catch (error) {
         // The failure's message is shown to the organization; internal addresses go to our log only.
         if (error instanceof OutboundRequestRefused || error instanceof OutboundTransportError) {
-          Context.current().log.warn('http step request failed', { executionId: input.executionId, stepId: input.stepId, detail: error.detail });
+          Context.current().log.warn('http step request failed', {
+            executionId: input.executionId,
+            stepId: input.stepId,
+            detail: error.detail,
+          });
         }
         if (error instanceof OutboundRequestRefused) throw ApplicationFailure.nonRetryable(error.message, 'OutboundRequestRefused');
         throw ApplicationFailure.retryable(`Request to ${config.url} failed: ${describeError(error)}`, 'HttpTransportError');

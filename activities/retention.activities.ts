@@ -23,7 +23,9 @@ export function createRetentionActivities(deps: RetentionActivityDeps) {
   return {
     /** Every organization with its retention_days (the setting's default when it saved none). */
     async listRetentionPolicies(): Promise<Array<{ organizationId: string; retentionDays: number }>> {
-      const rows = await connection().execute<Array<{ id: string; settings: unknown }>>('select id, settings from organizations order by id');
+      const rows = await connection().execute<Array<{ id: string; settings: unknown }>>(
+        'select id, settings from organizations order by id',
+      );
       return rows.map((row) => ({ organizationId: row.id, retentionDays: readSettings(row.settings).retention_days }));
     },
 

@@ -67,14 +67,16 @@ export function createApp(deps: AppDeps): Koa {
   if (deps.metrics) app.use(httpMetrics(deps.metrics));
   app.use(errorHandler(deps.logger));
   app.use(securityHeaders({ production: deps.config.NODE_ENV === 'production' }));
-  app.use(cors({
-    origin: (ctx) => {
-      const origin = ctx.get('Origin');
-      return deps.config.CORS_ORIGINS.includes(origin) ? origin : '';
-    },
-    credentials: true,
-    exposeHeaders: ['X-Request-ID', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],
-  }));
+  app.use(
+    cors({
+      origin: (ctx) => {
+        const origin = ctx.get('Origin');
+        return deps.config.CORS_ORIGINS.includes(origin) ? origin : '';
+      },
+      credentials: true,
+      exposeHeaders: ['X-Request-ID', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'],
+    }),
+  );
   const parseBody = koaBody({
     jsonLimit: deps.config.WEBHOOK_MAX_BODY_BYTES,
     formLimit: deps.config.WEBHOOK_MAX_BODY_BYTES,
@@ -105,11 +107,13 @@ export function createApp(deps: AppDeps): Koa {
     app.use(router.routes()).use(allowedMethods(prefix, routes));
   }
   // Last: it answers only what no router did.
-  app.use(serveConsole({
-    distDir: deps.consoleDistDir ?? DEFAULT_CONSOLE_DIST_DIR,
-    temporalUiUrl: deps.config.TEMPORAL_UI_URL ?? `http://localhost:${deps.config.TEMPORAL_UI_PORT}`,
-    temporalNamespace: deps.config.TEMPORAL_NAMESPACE,
-  }));
+  app.use(
+    serveConsole({
+      distDir: deps.consoleDistDir ?? DEFAULT_CONSOLE_DIST_DIR,
+      temporalUiUrl: deps.config.TEMPORAL_UI_URL ?? `http://localhost:${deps.config.TEMPORAL_UI_PORT}`,
+      temporalNamespace: deps.config.TEMPORAL_NAMESPACE,
+    }),
+  );
 
   app.on('error', (error, ctx) => deps.logger.error({ err: error, requestId: ctx?.state?.requestId }, 'koa error'));
   return app;

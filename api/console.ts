@@ -16,8 +16,21 @@ export interface ConsoleOptions {
 }
 
 // Paths of the API and its neighbours: never answered with the console's page, whatever they accept.
-const RESERVED = ['/api/', '/api', '/openapi.json', '/docs', '/redoc', '/metrics', '/healthz', '/readyz', '/socket.io', '/helper', '/webhooks'];
-const isReserved = (path: string) => RESERVED.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+const RESERVED = [
+  '/api/',
+  '/api',
+  '/openapi.json',
+  '/docs',
+  '/redoc',
+  '/metrics',
+  '/healthz',
+  '/readyz',
+  '/socket.io',
+  '/helper',
+  '/webhooks',
+];
+const isReserved = (path: string) =>
+  RESERVED.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
 
 const TYPES: Record<string, string> = {
   '.js': 'application/javascript; charset=utf-8',
@@ -30,7 +43,8 @@ const TYPES: Record<string, string> = {
 // One path segment of the characters Vite names files with: no `..`, no separators.
 const FILE_NAME = /^[\w-]+(?:\.[\w-]+)+$/;
 
-const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /**
  * The console (console/dist) at `/`, after every API router: `/assets/<hashed name>` cached for a

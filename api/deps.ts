@@ -134,7 +134,11 @@ export function startRequestCaches(config: Config, logger: Logger, options: { or
 export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime & { jwtSecret: string; encryptionKey: string }): AppDeps {
   const em = () => runtime.orm.em;
   const secretBox = createSecretBox(runtime.encryptionKey);
-  const integrationLookup = createIntegrationLookup({ orm: runtime.orm, secretBox, staleForMs: config.WEBHOOK_STALE_INTEGRATION_SECONDS * 1000 });
+  const integrationLookup = createIntegrationLookup({
+    orm: runtime.orm,
+    secretBox,
+    staleForMs: config.WEBHOOK_STALE_INTEGRATION_SECONDS * 1000,
+  });
   const tokens = createTokenService({
     secret: runtime.jwtSecret,
     accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
@@ -157,7 +161,8 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const quotaOverrides = { members: config.PLAN_MEMBERS_LIMIT, integrations: config.PLAN_INTEGRATIONS_LIMIT };
   const quota = createPlanQuota({ overrides: quotaOverrides });
   // Without requestCaches nobody stops a flush timer: count in the database on every request.
-  const rateLimiter = runtime.requestCaches?.rateLimiter ?? createRateLimiter({ em, overrides, plan: credentials.plan, logger, flushIntervalMs: 0 });
+  const rateLimiter =
+    runtime.requestCaches?.rateLimiter ?? createRateLimiter({ em, overrides, plan: credentials.plan, logger, flushIntervalMs: 0 });
   const audit = createAuditService({ em });
   // Without requestCaches nobody stops a flush timer: each count is sent at once.
   const usage = runtime.requestCaches?.usage ?? createUsageMeter({ em, logger, flushIntervalMs: 0 });
@@ -181,7 +186,10 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     secretBox,
     publicUrl,
     connections: ssoConnections,
-    oidc: createOidcRelyingParty({ redirectUri: urls.callbackUrl, allowInsecureLoopbackIssuers: config.SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS }),
+    oidc: createOidcRelyingParty({
+      redirectUri: urls.callbackUrl,
+      allowInsecureLoopbackIssuers: config.SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS,
+    }),
     saml: createSamlServiceProvider({ urls, requestTtlMs: SSO_REQUEST_TTL_SECONDS * 1000 }),
     auth,
     audit,
@@ -206,7 +214,10 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     authenticate: createAuthenticator({ em, tokens, sessions, apiKeys }),
     authenticateToken: (token: string) => authenticateCredential({ token }),
     authorize,
-    rateLimit: meteredRateLimit(createRateLimitGuard(rateLimiter, { webhookAuthFailuresPerHour: config.RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR }), usage),
+    rateLimit: meteredRateLimit(
+      createRateLimitGuard(rateLimiter, { webhookAuthFailuresPerHour: config.RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR }),
+      usage,
+    ),
     audit: createAuditGuard(audit, logger),
     services: {
       auth,
@@ -224,7 +235,11 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         // directly: a refresh is asked by a read, not a change, so there is no event to record, and
         // a lost one is asked again by the next read.
         analysis: runtime.search
-          ? createAnalysisRefresher({ logger, schedule: (input) => scheduleSearchIndexing(runtime.temporal, { organizationId: input.organizationId, type: 'incident', id: input.incidentId }) })
+          ? createAnalysisRefresher({
+              logger,
+              schedule: (input) =>
+                scheduleSearchIndexing(runtime.temporal, { organizationId: input.organizationId, type: 'incident', id: input.incidentId }),
+            })
           : undefined,
       }),
       search: createSearchService({ search: runtime.search }),
@@ -240,12 +255,23 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       }),
       deliveries: createDeliveryService({ em }),
       notifications: createNotificationService({ em }),
-      webhooks: ((webhooks) => (runtime.metrics ? withIngestMetrics(webhooks, runtime.metrics.alertsReceived) : webhooks))(meteredWebhookIngest(
-        createWebhookIngestService({ em, temporal: runtime.temporal, integrations: integrationLookup, dedupWindowSeconds: config.WEBHOOK_DEDUP_WINDOW_SECONDS, maxAlertsPerPayload: config.WEBHOOK_MAX_ALERTS_PER_PAYLOAD }),
-        usage,
-      )),
+      webhooks: ((webhooks) => (runtime.metrics ? withIngestMetrics(webhooks, runtime.metrics.alertsReceived) : webhooks))(
+        meteredWebhookIngest(
+          createWebhookIngestService({
+            em,
+            temporal: runtime.temporal,
+            integrations: integrationLookup,
+            dedupWindowSeconds: config.WEBHOOK_DEDUP_WINDOW_SECONDS,
+            maxAlertsPerPayload: config.WEBHOOK_MAX_ALERTS_PER_PAYLOAD,
+          }),
+          usage,
+        ),
+      ),
       webhookMaxBodyBytes: config.WEBHOOK_MAX_BODY_BYTES,
-      webhookHealth: createWebhookHealth({ em, temporalReachable: () => isTemporalReachable(runtime.temporal.client, config.TEMPORAL_NAMESPACE) }),
+      webhookHealth: createWebhookHealth({
+        em,
+        temporalReachable: () => isTemporalReachable(runtime.temporal.client, config.TEMPORAL_NAMESPACE),
+      }),
       users: createUserService({ em, cache }),
       invitations: createInvitationService({ em, mailer, publicUrl, quota }),
       organizations: createOrganizationService({ em }),
@@ -278,9 +304,20 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
 export async function createApiDeps(
   config: Config,
   logger: Logger,
-  options: { databaseUrl: string; temporalAddress: string; jwtSecret: string; encryptionKey: string; metricsRegistry?: Registry; tracing?: Tracing },
+  options: {
+    databaseUrl: string;
+    temporalAddress: string;
+    jwtSecret: string;
+    encryptionKey: string;
+    metricsRegistry?: Registry;
+    tracing?: Tracing;
+  },
 ) {
-  const orm = await openOrm({ databaseUrl: options.databaseUrl, poolMax: config.DATABASE_POOL_MAX, acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS });
+  const orm = await openOrm({
+    databaseUrl: options.databaseUrl,
+    poolMax: config.DATABASE_POOL_MAX,
+    acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
+  });
   await runMigrations(orm, options.databaseUrl);
   const temporal = await connectTemporal({
     address: options.temporalAddress,
@@ -294,7 +331,16 @@ export async function createApiDeps(
   });
   const requestCaches = startRequestCaches(config, logger, { orm, databaseUrl: options.databaseUrl });
   const metrics = createApiMetrics(options.metricsRegistry ?? createMetricsRegistry(), { orm, logger });
-  const deps = buildAppDeps(config, logger, { orm, temporal, search, requestCaches, metrics, tracing: options.tracing, jwtSecret: options.jwtSecret, encryptionKey: options.encryptionKey });
+  const deps = buildAppDeps(config, logger, {
+    orm,
+    temporal,
+    search,
+    requestCaches,
+    metrics,
+    tracing: options.tracing,
+    jwtSecret: options.jwtSecret,
+    encryptionKey: options.encryptionKey,
+  });
   return {
     deps,
     requestCaches,

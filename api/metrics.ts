@@ -27,10 +27,16 @@ export function createApiMetrics(registry: Registry, deps: { orm: Orm; logger?: 
   let webSocketConnections: () => number = () => 0;
   // Across organizations: an operator's view, behind METRICS_TOKEN, with no organization label.
   const openIncidents = cachedLoader(
-    () => deps.orm.em.fork().execute<Array<{ severity: string; n: number }>>(
-      `select severity, count(*)::int as n from incidents where status <> 'resolved' group by severity`,
-    ),
-    { ttlMs: deps.openIncidentsTtlMs ?? OPEN_INCIDENTS_TTL_MS, onError: (error) => deps.logger?.warn({ err: error }, 'could not count open incidents for /metrics') },
+    () =>
+      deps.orm.em
+        .fork()
+        .execute<Array<{ severity: string; n: number }>>(
+          `select severity, count(*)::int as n from incidents where status <> 'resolved' group by severity`,
+        ),
+    {
+      ttlMs: deps.openIncidentsTtlMs ?? OPEN_INCIDENTS_TTL_MS,
+      onError: (error) => deps.logger?.warn({ err: error }, 'could not count open incidents for /metrics'),
+    },
   );
   new Gauge({
     name: 'tocsin_incidents_open',
@@ -56,7 +62,7 @@ export function createApiMetrics(registry: Registry, deps: { orm: Orm; logger?: 
     registry,
     httpRequestDuration: new Histogram({
       name: 'tocsin_http_request_duration_seconds',
-      help: 'HTTP requests by route template (the router\'s matched path), method and status.',
+      help: "HTTP requests by route template (the router's matched path), method and status.",
       labelNames: ['route', 'method', 'status'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],

@@ -61,7 +61,9 @@ export function storableInput(value: unknown): unknown {
   for (const key of SUBSCHEMA_LISTS) if (Array.isArray(schema[key])) schema[key] = (schema[key] as unknown[]).map(storableInput);
   for (const key of SUBSCHEMAS) if (schema[key] !== undefined) schema[key] = storableInput(schema[key]);
   if (schema.properties) {
-    schema.properties = Object.fromEntries(Object.entries(schema.properties as JsonSchema).map(([name, inner]) => [name, storableInput(inner)]));
+    schema.properties = Object.fromEntries(
+      Object.entries(schema.properties as JsonSchema).map(([name, inner]) => [name, storableInput(inner)]),
+    );
   }
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   const free = schema.enum === undefined && schema.const === undefined && schema.format === undefined;
@@ -95,7 +97,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Bad request (malformed body)',
   401: 'Missing, invalid or expired credential (INVALID_TOKEN, INVALID_API_KEY)',
   403: 'Valid credential without the required permission (INSUFFICIENT_PERMISSIONS)',
-  404: 'Not found, or not in the caller\'s organization (NOT_FOUND)',
+  404: "Not found, or not in the caller's organization (NOT_FOUND)",
   409: 'Conflict with the current state (CONFLICT)',
   413: 'Body too large (PAYLOAD_TOO_LARGE)',
   422: 'Request validation failed (VALIDATION_ERROR)',
@@ -138,7 +140,9 @@ function operation(route: RouteDefinition, components: Components, rateLimited: 
     responses[status] = {
       description: spec.description,
       headers,
-      ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: toSchema(spec.schema, 'output', components) } } } : {}),
+      ...(spec.schema
+        ? { content: { [spec.contentType ?? 'application/json']: { schema: toSchema(spec.schema, 'output', components) } } }
+        : {}),
     };
   }
   const errorStatuses = new Set<number>([...(route.errors ?? []), 429, 500]);
@@ -166,7 +170,12 @@ function operation(route: RouteDefinition, components: Components, rateLimited: 
       ? {
           requestBody: {
             required: true,
-            content: Object.fromEntries((route.request?.bodyContentTypes ?? ['application/json']).map((type) => [type, { schema: toSchema(body, 'input', components) }])),
+            content: Object.fromEntries(
+              (route.request?.bodyContentTypes ?? ['application/json']).map((type) => [
+                type,
+                { schema: toSchema(body, 'input', components) },
+              ]),
+            ),
           },
         }
       : {}),
@@ -191,7 +200,8 @@ export function buildOpenApiDocument(mounted: MountedRoutes[], info: { version: 
     info: {
       title: 'Tocsin API',
       version: info.version,
-      description: 'Incident management: alerts in from monitoring platforms, incidents, runbooks and search out. Every request is scoped to the organization of its credential.',
+      description:
+        'Incident management: alerts in from monitoring platforms, incidents, runbooks and search out. Every request is scoped to the organization of its credential.',
     },
     servers: [{ url: info.serverUrl ?? '/' }],
     security: [{ bearerAuth: [] }, { apiKeyAuth: [] }, { passwordLogin: [] }],
@@ -214,7 +224,10 @@ export function buildOpenApiDocument(mounted: MountedRoutes[], info: { version: 
         apiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
         // How the bearer token is obtained: login is an OAuth2 password grant (form `username` +
         // `password`, or JSON), refresh its refresh endpoint. Clients (and Swagger UI) use it as such.
-        passwordLogin: { type: 'oauth2', flows: { password: { tokenUrl: '/api/v1/auth/login', refreshUrl: '/api/v1/auth/refresh', scopes: {} } } },
+        passwordLogin: {
+          type: 'oauth2',
+          flows: { password: { tokenUrl: '/api/v1/auth/login', refreshUrl: '/api/v1/auth/refresh', scopes: {} } },
+        },
       },
     },
     'x-error-codes': ERROR_STATUS,

@@ -129,26 +129,34 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     if (!token) return next(refusal('INVALID_TOKEN', 'Not authenticated'));
     RequestContext.create(deps.orm.em, () => deps.authenticateToken(token)).then(
       (auth) => {
-        if (!hasPermission(auth.permissions, 'incidents:read')) return next(refusal('INSUFFICIENT_PERMISSIONS', 'incidents:read is required'));
+        if (!hasPermission(auth.permissions, 'incidents:read'))
+          return next(refusal('INSUFFICIENT_PERMISSIONS', 'incidents:read is required'));
         socket.data.auth = auth;
         socket.data.token = token;
         next();
       },
-      (error: unknown) => next(refusal((error as { code?: string }).code ?? 'INVALID_TOKEN', (error as Error).message || 'Not authenticated')),
+      (error: unknown) =>
+        next(refusal((error as { code?: string }).code ?? 'INVALID_TOKEN', (error as Error).message || 'Not authenticated')),
     );
   });
 
   const belongs = async (table: 'incidents' | 'executions', id: string, organizationId: string) => {
-    const rows = await deps.orm.em.fork().execute<unknown[]>(`select 1 from ${table} where id = ? and organization_id = ?`, [id, organizationId]);
+    const rows = await deps.orm.em
+      .fork()
+      .execute<unknown[]>(`select 1 from ${table} where id = ? and organization_id = ?`, [id, organizationId]);
     return rows.length > 0;
   };
   const roomFor = async (socket: RealtimeSocket, request: SubscriptionRequest): Promise<string | Error> => {
     const { organizationId } = socket.data.auth;
     if (typeof request?.incident_id === 'string' && UUID.test(request.incident_id)) {
-      return (await belongs('incidents', request.incident_id, organizationId)) ? `incident:${request.incident_id}` : new Error('Incident not found');
+      return (await belongs('incidents', request.incident_id, organizationId))
+        ? `incident:${request.incident_id}`
+        : new Error('Incident not found');
     }
     if (typeof request?.execution_id === 'string' && UUID.test(request.execution_id)) {
-      return (await belongs('executions', request.execution_id, organizationId)) ? `execution:${request.execution_id}` : new Error('Execution not found');
+      return (await belongs('executions', request.execution_id, organizationId))
+        ? `execution:${request.execution_id}`
+        : new Error('Execution not found');
     }
     return new Error('Give incident_id or execution_id (a UUID)');
   };
@@ -248,7 +256,12 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
 
   const emitNotice = async (notice: RealtimeNotice) => {
     if (notice.kind === 'notification') {
-      const message: RealtimeEnvelope<typeof NOTIFICATION_EVENT> = { type: NOTIFICATION_EVENT, data: notice.data, organization_id: notice.organization_id, timestamp: notice.timestamp };
+      const message: RealtimeEnvelope<typeof NOTIFICATION_EVENT> = {
+        type: NOTIFICATION_EVENT,
+        data: notice.data,
+        organization_id: notice.organization_id,
+        timestamp: notice.timestamp,
+      };
       io.to(`user:${notice.user_id}`).emit(NOTIFICATION_EVENT, message);
       return;
     }
@@ -256,7 +269,12 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     let data = notice.data;
     if (!data) {
       // Too large for NOTIFY: read it from the outbox row.
-      const [row] = await deps.orm.em.fork().execute<Array<{ data: Record<string, unknown> }>>('select data from domain_events where id = ? and organization_id = ?', [notice.id, notice.organization_id]);
+      const [row] = await deps.orm.em
+        .fork()
+        .execute<Array<{ data: Record<string, unknown> }>>('select data from domain_events where id = ? and organization_id = ?', [
+          notice.id,
+          notice.organization_id,
+        ]);
       if (!row) return;
       data = row.data;
     }

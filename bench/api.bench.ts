@@ -100,7 +100,9 @@ async function measureLatency(url: string, headers: Record<string, string>, requ
 
 /** Raw node:http as its own process (bench/raw-server.ts), answering each path with the bytes the API gave. */
 async function startRawServer(bodies: Map<string, Buffer>): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./raw-server.ts', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./raw-server.ts', import.meta.url))], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   child.stdin.end(JSON.stringify(Object.fromEntries([...bodies].map(([path, body]) => [path, body.toString('base64')]))));
   const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
   return { url: `http://127.0.0.1:${Number(line)}`, stop: () => child.kill('SIGTERM') };
@@ -126,7 +128,12 @@ try {
     for (let i = 0; i < 50; i++) {
       const created = await call<{ data: { id: string } }>(baseUrl, 'POST', '/api/v1/incidents', {
         token: owner.token,
-        body: { title: `Disk pressure on db-${i}`, description: `Volume /var/lib/postgresql at ${80 + (i % 20)}% on db-${i}`, severity: 'high', tags: ['storage'] },
+        body: {
+          title: `Disk pressure on db-${i}`,
+          description: `Volume /var/lib/postgresql at ${80 + (i % 20)}% on db-${i}`,
+          severity: 'high',
+          tags: ['storage'],
+        },
         expect: 201,
       });
       incidentId = created.data.id;
@@ -169,26 +176,39 @@ try {
     ['last 30 days (default), daily', ''],
     ['90 days, daily, group_by=severity', `?from=${new Date(Date.now() - 90 * 86_400_000).toISOString()}&group_by=severity`],
     ['90 days, weekly, group_by=assignee', `?from=${new Date(Date.now() - 90 * 86_400_000).toISOString()}&interval=week&group_by=assignee`],
-    ['365 days, monthly, severity=critical', `?from=${new Date(Date.now() - 365 * 86_400_000).toISOString()}&interval=month&severity=critical`],
+    [
+      '365 days, monthly, severity=critical',
+      `?from=${new Date(Date.now() - 365 * 86_400_000).toISOString()}&interval=month&severity=critical`,
+    ],
   ] as const;
   const analyticsRows: Array<{ name: string; p50: number; p95: number }> = [];
   for (const [name, query] of analyticsQueries) {
-    analyticsRows.push({ name, ...(await measureLatency(`${baseUrl}/api/v1/analytics${query}`, { authorization: `Bearer ${analyticsOwner.token}` }, ANALYTICS_REQUESTS)) });
+    analyticsRows.push({
+      name,
+      ...(await measureLatency(
+        `${baseUrl}/api/v1/analytics${query}`,
+        { authorization: `Bearer ${analyticsOwner.token}` },
+        ANALYTICS_REQUESTS,
+      )),
+    });
   }
 
   const fmt = (n: number, digits = 0) => n.toFixed(digits);
   const lines = [
-    ...(ANALYTICS_ONLY ? [] : [
-      '',
-      `api benchmark: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per row, API as its own process (production shape)`,
-      '| request | req/s | p50 ms | p99 ms | raw node:http req/s (same bytes) | ratio | errors |',
-      '|---|---|---|---|---|---|---|',
-      ...rows.map(({ measured, raw: base }) =>
-        `| ${measured.name} | ${fmt(measured.requestsPerSecond)} | ${fmt(measured.p50)} | ${fmt(measured.p99)} | ${fmt(base.requestsPerSecond)} | ${fmt(measured.requestsPerSecond / base.requestsPerSecond, 2)} | ${measured.errors} |`,
-      ),
-      '',
-      'targets: GET /incidents/{id} (JWT) ratio >= 0.25, GET /auth/me (JWT) ratio >= 0.5, p99 < 50 ms',
-    ]),
+    ...(ANALYTICS_ONLY
+      ? []
+      : [
+          '',
+          `api benchmark: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per row, API as its own process (production shape)`,
+          '| request | req/s | p50 ms | p99 ms | raw node:http req/s (same bytes) | ratio | errors |',
+          '|---|---|---|---|---|---|---|',
+          ...rows.map(
+            ({ measured, raw: base }) =>
+              `| ${measured.name} | ${fmt(measured.requestsPerSecond)} | ${fmt(measured.p50)} | ${fmt(measured.p99)} | ${fmt(base.requestsPerSecond)} | ${fmt(measured.requestsPerSecond / base.requestsPerSecond, 2)} | ${measured.errors} |`,
+          ),
+          '',
+          'targets: GET /incidents/{id} (JWT) ratio >= 0.25, GET /auth/me (JWT) ratio >= 0.5, p99 < 50 ms',
+        ]),
     '',
     `GET /analytics: ${ANALYTICS_INCIDENTS} incidents over 90 days with timelines and ${2 * ANALYTICS_INCIDENTS} alerts (seeded in ${fmt(seedSeconds, 1)} s), ${ANALYTICS_REQUESTS} sequential requests each, JWT`,
     '| request | p50 ms | p95 ms |',

@@ -40,7 +40,12 @@ async function createWebhook(baseUrl: string, label: string): Promise<Webhook> {
     body: { name: label, platform: 'metrics_alerts', secret },
     expect: 201,
   });
-  return { url: `${baseUrl}/api/v1/webhooks/metrics_alerts/${created.data.id}`, secret, token: owner.token, organizationId: owner.organizationId };
+  return {
+    url: `${baseUrl}/api/v1/webhooks/metrics_alerts/${created.data.id}`,
+    secret,
+    token: owner.token,
+    organizationId: owner.organizationId,
+  };
 }
 
 /** One firing alert, signed as Alertmanager's webhook sender would. */
@@ -48,10 +53,21 @@ async function send(webhook: Webhook, fingerprint: string, summary: string): Pro
   const body = JSON.stringify({
     version: '4',
     status: 'firing',
-    alerts: [{ status: 'firing', labels: { alertname: 'BenchAlert', instance: fingerprint, severity: 'warning' }, annotations: { summary }, fingerprint }],
+    alerts: [
+      {
+        status: 'firing',
+        labels: { alertname: 'BenchAlert', instance: fingerprint, severity: 'warning' },
+        annotations: { summary },
+        fingerprint,
+      },
+    ],
   });
   const signature = `sha256=${createHmac('sha256', webhook.secret).update(body).digest('hex')}`;
-  const response = await fetch(webhook.url, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-metrics-alerts-signature': signature } });
+  const response = await fetch(webhook.url, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', 'x-metrics-alerts-signature': signature },
+  });
   await response.arrayBuffer();
   return response.status;
 }
@@ -114,21 +130,32 @@ async function storm(baseUrl: string, db: pg.Client): Promise<string[]> {
       [webhook.organizationId],
     );
     const row = rows[0];
-    return row && Number(row.alerts) >= STORM_ALERTS ? { at: Date.now(), incidents: Number(row.incidents), alerts: Number(row.alerts) } : undefined;
+    return row && Number(row.alerts) >= STORM_ALERTS
+      ? { at: Date.now(), incidents: Number(row.incidents), alerts: Number(row.alerts) }
+      : undefined;
   });
   // The outbox has relayed everything once no event of the organization waits, and the pushes arrived.
   await poll('outbox relay', async () => {
-    const { rows } = await db.query<{ waiting: string }>('select count(*) as waiting from domain_events where organization_id = $1 and dispatched_at is null', [webhook.organizationId]);
+    const { rows } = await db.query<{ waiting: string }>(
+      'select count(*) as waiting from domain_events where organization_id = $1 and dispatched_at is null',
+      [webhook.organizationId],
+    );
     return Number(rows[0]?.waiting) === 0 ? true : undefined;
   });
-  await poll('alert.received pushes', async () => ((watcher.received.get('alert.received') ?? 0) >= STORM_ALERTS ? true : undefined), 30_000).catch(() => undefined);
+  await poll(
+    'alert.received pushes',
+    async () => ((watcher.received.get('alert.received') ?? 0) >= STORM_ALERTS ? true : undefined),
+    30_000,
+  ).catch(() => undefined);
   watcher.socket.close();
   return [
     `storm: ${STORM_ALERTS} alerts over ${FINGERPRINTS} fingerprints, ${SENDERS} concurrent senders (one alert per request, retried on 5xx)`,
     `  accepted                  ${STORM_ALERTS} in ${fmt(sendSeconds)} s: ${fmt(STORM_ALERTS / sendSeconds)} alerts/s (${retries} retries)`,
     `  accept latency            p50 ${fmt(percentile(acceptLatency, 50))} ms, p99 ${fmt(percentile(acceptLatency, 99))} ms`,
     `  drained                   ${drained.incidents} incidents holding ${drained.alerts} alerts, ${fmt((drained.at - firstSendAt) / 1000)} s after the first send` +
-      (drained.incidents === FINGERPRINTS && drained.alerts === STORM_ALERTS ? ' (exact)' : ` (NOT EXACT: expected ${FINGERPRINTS} and ${STORM_ALERTS})`),
+      (drained.incidents === FINGERPRINTS && drained.alerts === STORM_ALERTS
+        ? ' (exact)'
+        : ` (NOT EXACT: expected ${FINGERPRINTS} and ${STORM_ALERTS})`),
     `  outbox lag (commit→push)  p50 ${fmt(percentile(watcher.lags, 50))} ms, p99 ${fmt(percentile(watcher.lags, 99))} ms, max ${fmt(Math.max(...watcher.lags))} ms over ${watcher.lags.length} pushes (${watcher.received.get('alert.received') ?? 0} alert.received)`,
   ];
 }
@@ -163,7 +190,10 @@ async function fixedRate(baseUrl: string, db: pg.Client): Promise<string[]> {
   }
   await Promise.all(inFlight);
   const rows = await poll('incidents of the fixed-rate run', async () => {
-    const result = await db.query<{ title: string; created_at: Date }>('select title, created_at from incidents where organization_id = $1', [webhook.organizationId]);
+    const result = await db.query<{ title: string; created_at: Date }>(
+      'select title, created_at from incidents where organization_id = $1',
+      [webhook.organizationId],
+    );
     return result.rows.length >= total - rejected ? result.rows : undefined;
   });
   await poll('incident.created pushes', async () => (pushedAt.size >= rows.length ? true : undefined), 30_000).catch(() => undefined);
@@ -194,7 +224,10 @@ try {
   const lines = ['', 'ingest benchmark (API and worker as their own processes, real PostgreSQL and Temporal dev server)'];
   if (MODE === 'both' || MODE === 'storm') lines.push(...(await storm(stack.baseUrl, db)));
   if (MODE === 'both' || MODE === 'rate') lines.push(...(await fixedRate(stack.baseUrl, db)));
-  lines.push('targets: storm >= 500 alerts/s accepted, drained exactly < 30 s after the first send, outbox lag p99 < 2 s; rate: alert → incident p99 < 1 s', '');
+  lines.push(
+    'targets: storm >= 500 alerts/s accepted, drained exactly < 30 s after the first send, outbox lag p99 < 2 s; rate: alert → incident p99 < 1 s',
+    '',
+  );
   process.stdout.write(lines.join('\n'));
 } finally {
   await db.end().catch(() => undefined);

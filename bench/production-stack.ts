@@ -20,7 +20,11 @@ export interface ProductionStack {
   stop(): Promise<void>;
 }
 
-export async function startProductionStack(options: { worker: boolean; env?: Record<string, string>; log?: (line: string) => void }): Promise<ProductionStack> {
+export async function startProductionStack(options: {
+  worker: boolean;
+  env?: Record<string, string>;
+  log?: (line: string) => void;
+}): Promise<ProductionStack> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const stopServices = await startTestServices(() => undefined);
   const database = await createTestDatabase();
@@ -43,7 +47,11 @@ export async function startProductionStack(options: { worker: boolean; env?: Rec
   };
   const children: ManagedProcess[] = [];
   const start = (name: string, script: string) => {
-    const child = startManagedProcess(name, process.execPath, [...(name === 'api' ? apiNodeFlags() : []), join(ROOT, script)], { env, cwd: ROOT, onOutput: (line) => log(`[${name}] ${line}`) });
+    const child = startManagedProcess(name, process.execPath, [...(name === 'api' ? apiNodeFlags() : []), join(ROOT, script)], {
+      env,
+      cwd: ROOT,
+      onOutput: (line) => log(`[${name}] ${line}`),
+    });
     children.push(child);
     return child;
   };
@@ -56,7 +64,11 @@ export async function startProductionStack(options: { worker: boolean; env?: Rec
     // The API migrates the database before it listens; the worker waits for that to start cleanly.
     const api = start('api', 'api/main.ts');
     const baseUrl = `http://127.0.0.1:${port}`;
-    await waitFor('the API', async () => ((await fetch(`${baseUrl}/readyz`)).ok ? true : undefined), { timeoutMs: 120_000, intervalMs: 250, isAlive: () => api.isAlive() });
+    await waitFor('the API', async () => ((await fetch(`${baseUrl}/readyz`)).ok ? true : undefined), {
+      timeoutMs: 120_000,
+      intervalMs: 250,
+      isAlive: () => api.isAlive(),
+    });
     if (options.worker) start('worker', 'worker/main.ts');
     return { baseUrl, databaseUrl: database.url, stop };
   } catch (error) {
@@ -66,7 +78,12 @@ export async function startProductionStack(options: { worker: boolean; env?: Rec
 }
 
 /** JSON over HTTP for the benchmark's setup steps; throws on an unexpected status. */
-export async function call<T = Record<string, unknown>>(baseUrl: string, method: string, path: string, options: { token?: string; body?: unknown; expect?: number } = {}): Promise<T> {
+export async function call<T = Record<string, unknown>>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; expect?: number } = {},
+): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
@@ -81,10 +98,15 @@ export async function call<T = Record<string, unknown>>(baseUrl: string, method:
 export async function registerOwner(baseUrl: string, label: string): Promise<{ token: string; organizationId: string; userId: string }> {
   const email = `${label}-${randomBytes(4).toString('hex')}@example.test`;
   const password = 'correct horse battery staple';
-  const registered = await call<{ data: { organization: { id: string }; user: { id: string } } }>(baseUrl, 'POST', '/api/v1/auth/register', {
-    body: { email, password, name: 'Bench Owner', organization_name: `${label} org` },
-    expect: 201,
-  });
+  const registered = await call<{ data: { organization: { id: string }; user: { id: string } } }>(
+    baseUrl,
+    'POST',
+    '/api/v1/auth/register',
+    {
+      body: { email, password, name: 'Bench Owner', organization_name: `${label} org` },
+      expect: 201,
+    },
+  );
   const login = await call<{ access_token: string }>(baseUrl, 'POST', '/api/v1/auth/login', { body: { email, password } });
   return { token: login.access_token, organizationId: registered.data.organization.id, userId: registered.data.user.id };
 }

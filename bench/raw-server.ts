@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
 
 let input = '';
 for await (const chunk of process.stdin) input += String(chunk);
-const bodies = new Map(Object.entries(JSON.parse(input) as Record<string, string>).map(([path, body]) => [path, Buffer.from(body, 'base64')]));
+const bodies = new Map(
+  Object.entries(JSON.parse(input) as Record<string, string>).map(([path, body]) => [path, Buffer.from(body, 'base64')]),
+);
 const empty = Buffer.from('{}');
 const server = createServer((request, response) => {
   const body = bodies.get(request.url ?? '') ?? empty;

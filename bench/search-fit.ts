@@ -8,7 +8,10 @@ export const K = 10;
 
 export function ndcgAt(ranked: string[], relevant: Map<string, number>, k = K): number {
   const dcg = ranked.slice(0, k).reduce((sum, key, i) => sum + (2 ** (relevant.get(key) ?? 0) - 1) / Math.log2(i + 2), 0);
-  const ideal = [...relevant.values()].sort((a, b) => b - a).slice(0, k).reduce((sum, grade, i) => sum + (2 ** grade - 1) / Math.log2(i + 2), 0);
+  const ideal = [...relevant.values()]
+    .sort((a, b) => b - a)
+    .slice(0, k)
+    .reduce((sum, grade, i) => sum + (2 ** grade - 1) / Math.log2(i + 2), 0);
   return ideal ? dcg / ideal : 0;
 }
 
@@ -67,13 +70,20 @@ export function fitFusion(cases: FusionCase[], fallback: FusionParams): FusionPa
  * paraphrase is scored with weights fitted on its own scenario's log): the held-out ranking of
  * every case, by index.
  */
-export function crossValidatedRankings(cases: FusionCase[], folds: number, fallback: FusionParams): { rankings: string[][]; fits: FusionParams[] } {
+export function crossValidatedRankings(
+  cases: FusionCase[],
+  folds: number,
+  fallback: FusionParams,
+): { rankings: string[][]; fits: FusionParams[] } {
   const scenarios = [...new Set(cases.map((item) => item.scenario))];
   const foldOf = new Map(scenarios.map((scenario, i) => [scenario, i % folds]));
   const rankings: string[][] = new Array(cases.length);
   const fits: FusionParams[] = [];
   for (let fold = 0; fold < folds; fold++) {
-    const params = fitFusion(cases.filter((item) => foldOf.get(item.scenario) !== fold), fallback);
+    const params = fitFusion(
+      cases.filter((item) => foldOf.get(item.scenario) !== fold),
+      fallback,
+    );
     fits.push(params);
     cases.forEach((item, i) => {
       if (foldOf.get(item.scenario) === fold) rankings[i] = fusedRanking(item, params);

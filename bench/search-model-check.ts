@@ -35,13 +35,17 @@ const embedderOf = async (model: LocalModelId) => {
   return createLocalEmbedder({ modelDir: localModelDir(cacheDir, model), model, batchSize: 16 });
 };
 const dot = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * (b[i] as number), 0);
-const summary = (values: number[]) => `min ${Math.min(...values).toFixed(4)}, p5 ${percentile(values, 5).toFixed(4)}, mean ${(values.reduce((a, b) => a + b, 0) / values.length).toFixed(4)}`;
+const summary = (values: number[]) =>
+  `min ${Math.min(...values).toFixed(4)}, p5 ${percentile(values, 5).toFixed(4)}, mean ${(values.reduce((a, b) => a + b, 0) / values.length).toFixed(4)}`;
 
 for (const [quantized, reference] of PARTS.includes('pairs') ? PAIRS : []) {
   const [q, r] = [await embedderOf(quantized), await embedderOf(reference)];
   // Every fourth document (92 of 368: the scenarios' incidents, runbooks, articles, distractors and noise alike) and every query.
   const someDocuments = documentTexts.filter((_text, i) => i % 4 === 0);
-  for (const [label, texts, purpose] of [['documents', someDocuments, 'document'], ['queries', queryTexts, 'query']] as const) {
+  for (const [label, texts, purpose] of [
+    ['documents', someDocuments, 'document'],
+    ['queries', queryTexts, 'query'],
+  ] as const) {
     const [a, b] = [await q.embed(texts, purpose), await r.embed(texts, purpose)];
     const cosines = a.map((vector, i) => dot(vector, b[i] as number[]));
     process.stdout.write(`${quantized} vs ${reference}, ${texts.length} ${label}: cosine ${summary(cosines)}\n`);
@@ -52,7 +56,9 @@ for (const [quantized, reference] of PARTS.includes('pairs') ? PAIRS : []) {
   const batched = await q.embed(sample);
   const alone: number[][] = [];
   for (const text of sample) alone.push(...(await q.embed([text])));
-  process.stdout.write(`${quantized}, ${sample.length} documents alone vs in batches of 16: cosine ${summary(alone.map((vector, i) => dot(vector, batched[i] as number[])))}\n`);
+  process.stdout.write(
+    `${quantized}, ${sample.length} documents alone vs in batches of 16: cosine ${summary(alone.map((vector, i) => dot(vector, batched[i] as number[])))}\n`,
+  );
 }
 
 // Semantic ranking alone (exact cosine over the fixture, as PostgreSQL's semantic search ranks it): nDCG@10 per kind of query.
@@ -62,9 +68,21 @@ for (const model of PARTS.includes('ranking') ? MODELS : []) {
   const keys = documents.map((doc) => `${doc.type}:${doc.id}`);
   for (const purpose of ['query', 'document'] as const) {
     const vectors = await embedder.embed(queryTexts, purpose);
-    const scores = queries.map((query, i) => ({ kind: query.kind, ndcg: ndcgAt(docs.map((doc, d) => [keys[d] as string, dot(doc, vectors[i] as number[])] as const).sort((a, b) => b[1] - a[1]).slice(0, 10).map(([key]) => key), query.relevant) }));
+    const scores = queries.map((query, i) => ({
+      kind: query.kind,
+      ndcg: ndcgAt(
+        docs
+          .map((doc, d) => [keys[d] as string, dot(doc, vectors[i] as number[])] as const)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 10)
+          .map(([key]) => key),
+        query.relevant,
+      ),
+    }));
     const cell = (kind?: string) => mean(scores.filter((score) => !kind || score.kind === kind).map((score) => score.ndcg)).toFixed(3);
-    process.stdout.write(`${model} semantic nDCG@10, queries embedded as ${purpose === 'query' ? 'queries' : 'passages (no query prefix)'}: ${QUERY_KINDS_OF_FIXTURE.map((kind) => `${kind} ${cell(kind)}`).join(', ')}, all ${cell()}\n`);
+    process.stdout.write(
+      `${model} semantic nDCG@10, queries embedded as ${purpose === 'query' ? 'queries' : 'passages (no query prefix)'}: ${QUERY_KINDS_OF_FIXTURE.map((kind) => `${kind} ${cell(kind)}`).join(', ')}, all ${cell()}\n`,
+    );
   }
 }
 
@@ -77,5 +95,7 @@ for (const model of PARTS.includes('latency') ? MODELS : []) {
     await embedder.embed([text], 'query');
     times.push(performance.now() - started);
   }
-  process.stdout.write(`${model}: one query embedded in p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms (${queryTexts.length} queries, 1 thread)\n`);
+  process.stdout.write(
+    `${model}: one query embedded in p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms (${queryTexts.length} queries, 1 thread)\n`,
+  );
 }

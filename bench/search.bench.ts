@@ -28,7 +28,10 @@ import { buildFixture, QUERY_KINDS_OF_FIXTURE, type BenchQuery } from './search-
 import { crossValidatedRankings, fitFusion, fusedRanking, K, keysOf, mean, ndcgAt, recallAt, type FusionCase } from './search-fit.ts';
 import { percentile } from './percentile.ts';
 
-const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number).filter((n) => n > 0);
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const FOLDS = Number(process.env.BENCH_FOLDS ?? 6);
 const TYPES: SearchRequest['types'] = ['incident', 'procedure', 'article'];
 
@@ -57,15 +60,26 @@ function minMaxFusion(keyword: Candidate[], semantic: Candidate[]): string[] {
     .map(([key]) => key);
 }
 
-interface Scored { kind: BenchQuery['kind']; ndcg: number; recall: number }
-const score = (query: BenchQuery, ranked: string[]): Scored => ({ kind: query.kind, ndcg: ndcgAt(ranked, query.relevant), recall: recallAt(ranked, query.relevant) });
+interface Scored {
+  kind: BenchQuery['kind'];
+  ndcg: number;
+  recall: number;
+}
+const score = (query: BenchQuery, ranked: string[]): Scored => ({
+  kind: query.kind,
+  ndcg: ndcgAt(ranked, query.relevant),
+  recall: recallAt(ranked, query.relevant),
+});
 
 process.env.TEMPORAL_ADDRESS ??= '127.0.0.1:1'; // Temporal is not part of this benchmark
 const stopServices = await startTestServices((message) => process.stderr.write(`${message}\n`));
 const database = await createTestDatabase();
 const orm = await openOrm({ databaseUrl: database.url, poolMax: 4 });
 // The model under test: LOCAL_EMBEDDINGS_MODEL, as the API and worker read it.
-const modelId = z.enum(LOCAL_MODEL_IDS).default(DEFAULT_LOCAL_MODEL).parse(process.env.LOCAL_EMBEDDINGS_MODEL || undefined);
+const modelId = z
+  .enum(LOCAL_MODEL_IDS)
+  .default(DEFAULT_LOCAL_MODEL)
+  .parse(process.env.LOCAL_EMBEDDINGS_MODEL || undefined);
 const inner = await createLocalEmbedder({ modelDir: localModelDir(toolCacheDir(), modelId), model: modelId, batchSize: 32 });
 // Padding documents repeat fixture texts, so the cache spares the model from embedding them again.
 const embedder = cachedEmbedder(inner, 200_000);
@@ -75,14 +89,23 @@ const esClient = new Client({ node: esUrl, requestTimeout: 60_000 });
 try {
   await runMigrations(orm, database.url);
   const organizationId = randomUUID();
-  await orm.em.getConnection().execute('insert into organizations (id, name, created_at, updated_at) values (?, ?, now(), now())', [organizationId, 'bench']);
+  await orm.em
+    .getConnection()
+    .execute('insert into organizations (id, name, created_at, updated_at) values (?, ?, now(), now())', [organizationId, 'bench']);
   const { documents, queries } = buildFixture(organizationId, () => randomUUID());
   const count = (kind: BenchQuery['kind']) => queries.filter((query) => query.kind === kind).length;
-  process.stdout.write(`fixture: ${documents.length} documents, ${queries.length} queries (${QUERY_KINDS_OF_FIXTURE.map((kind) => `${count(kind)} ${kind}`).join(', ')}); model ${inner.model}\n`);
+  process.stdout.write(
+    `fixture: ${documents.length} documents, ${queries.length} queries (${QUERY_KINDS_OF_FIXTURE.map((kind) => `${count(kind)} ${kind}`).join(', ')}); model ${inner.model}\n`,
+  );
   // How the classifier sees each kind of the fixture (the class picks hybrid's weights).
   const seen = QUERY_KINDS_OF_FIXTURE.map((kind) => {
-    const classes = queries.filter((query) => query.kind === kind).map((query) => asTheApiSends(query).queryKind ?? classifyQuery(query.text));
-    return `${kind} → ${QUERY_KINDS.map((c) => [c, classes.filter((x) => x === c).length] as const).filter(([, n]) => n).map(([c, n]) => `${c} ${n}`).join(', ')}`;
+    const classes = queries
+      .filter((query) => query.kind === kind)
+      .map((query) => asTheApiSends(query).queryKind ?? classifyQuery(query.text));
+    return `${kind} → ${QUERY_KINDS.map((c) => [c, classes.filter((x) => x === c).length] as const)
+      .filter(([, n]) => n)
+      .map(([c, n]) => `${c} ${n}`)
+      .join(', ')}`;
   });
   process.stdout.write(`query classes: ${seen.join('; ')}\n`);
 
@@ -92,10 +115,15 @@ try {
     await inner.embed([asTheApiSends(query).text], 'query');
     embedTimes.push(performance.now() - started);
   }
-  process.stdout.write(`query embedding (in-process, 1 thread): p50 ${percentile(embedTimes, 50).toFixed(1)} ms, p95 ${percentile(embedTimes, 95).toFixed(1)} ms (latencies below exclude it: query vectors are cached)\n\n`);
+  process.stdout.write(
+    `query embedding (in-process, 1 thread): p50 ${percentile(embedTimes, 50).toFixed(1)} ms, p95 ${percentile(embedTimes, 95).toFixed(1)} ms (latencies below exclude it: query vectors are cached)\n\n`,
+  );
 
   await elastic.ensureReady();
-  const backends: Array<[string, Index]> = [['postgres', createPostgresSearchIndex({ sql: sqlRunnerFromOrm(orm), embedder })], ['elasticsearch', elastic]];
+  const backends: Array<[string, Index]> = [
+    ['postgres', createPostgresSearchIndex({ sql: sqlRunnerFromOrm(orm), embedder })],
+    ['elasticsearch', elastic],
+  ];
   const started = performance.now();
   await embedder.embed(documents.map((doc) => embeddingText(doc.title, doc.body)));
   process.stderr.write(`embedded ${documents.length} documents in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
@@ -104,7 +132,13 @@ try {
     await index.refresh();
   }
 
-  const request = (query: BenchQuery, mode: SearchRequest['mode']): SearchRequest => ({ organizationId, ...asTheApiSends(query), mode, limit: K, types: TYPES });
+  const request = (query: BenchQuery, mode: SearchRequest['mode']): SearchRequest => ({
+    organizationId,
+    ...asTheApiSends(query),
+    mode,
+    limit: K,
+    types: TYPES,
+  });
 
   // Quality: both halves through `search`, and each query's candidates for fusion offline.
   const results = new Map<string, Scored[]>();
@@ -119,28 +153,52 @@ try {
     for (const query of queries) {
       const sent = request(query, 'hybrid');
       const { keyword, semantic } = await index.candidates(sent, fusionDepth(K));
-      own.push({ scenario: query.scenario, text: sent.text, queryKind: sent.queryKind ?? classifyQuery(sent.text), keyword, semantic, relevant: query.relevant });
+      own.push({
+        scenario: query.scenario,
+        text: sent.text,
+        queryKind: sent.queryKind ?? classifyQuery(sent.text),
+        keyword,
+        semantic,
+        relevant: query.relevant,
+      });
     }
     cases.set(name, own);
-    results.set(`${name}/hybrid min-max (before)`, own.map((item, i) => score(queries[i] as BenchQuery, minMaxFusion(item.keyword, item.semantic))));
+    results.set(
+      `${name}/hybrid min-max (before)`,
+      own.map((item, i) => score(queries[i] as BenchQuery, minMaxFusion(item.keyword, item.semantic))),
+    );
   }
   // Cross-validation: one fit over both backends' training cases (one set of weights ships for both).
   const all = [...cases.values()].flat();
   const shipped = fusionFor(inner.model);
   // The candidates of every query, to try fusion changes offline without PostgreSQL, Elasticsearch or the model.
   if (process.env.BENCH_CASES_OUT) {
-    await writeFile(process.env.BENCH_CASES_OUT, JSON.stringify([...cases].map(([name, own]) => ({ backend: name, cases: own.map((item, i) => ({ ...item, kind: queries[i]?.kind, relevant: [...item.relevant] })) }))));
+    await writeFile(
+      process.env.BENCH_CASES_OUT,
+      JSON.stringify(
+        [...cases].map(([name, own]) => ({
+          backend: name,
+          cases: own.map((item, i) => ({ ...item, kind: queries[i]?.kind, relevant: [...item.relevant] })),
+        })),
+      ),
+    );
   }
   const { rankings, fits } = crossValidatedRankings(all, FOLDS, shipped);
   backends.forEach(([name], b) => {
-    results.set(`${name}/hybrid (${FOLDS}-fold held-out)`, queries.map((query, i) => score(query, rankings[b * queries.length + i] as string[])));
+    results.set(
+      `${name}/hybrid (${FOLDS}-fold held-out)`,
+      queries.map((query, i) => score(query, rankings[b * queries.length + i] as string[])),
+    );
   });
 
   const columns = [...QUERY_KINDS_OF_FIXTURE, 'all'] as const;
   const table = (metric: 'ndcg' | 'recall') => {
     const lines = [`${metric === 'ndcg' ? 'nDCG@10' : 'recall@10'}`.padEnd(44) + columns.map((c) => c.padStart(11)).join('')];
     for (const [label, scored] of results) {
-      const cell = (kind: string) => mean(scored.filter((s) => kind === 'all' || s.kind === kind).map((s) => s[metric])).toFixed(3).padStart(11);
+      const cell = (kind: string) =>
+        mean(scored.filter((s) => kind === 'all' || s.kind === kind).map((s) => s[metric]))
+          .toFixed(3)
+          .padStart(11);
       lines.push(label.padEnd(44) + columns.map(cell).join(''));
     }
     return lines.join('\n');
@@ -148,7 +206,9 @@ try {
   process.stdout.write(`${table('ndcg')}\n\n${table('recall')}\n\n`);
   const fitted = fitFusion(all, shipped);
   process.stdout.write(`weights fitted on every query (what fusionFor('${inner.model}') should hold): ${JSON.stringify(fitted)}\n`);
-  process.stdout.write(`shipped weights in-sample nDCG@10: ${mean(all.map((item) => ndcgAt(fusedRanking(item, shipped), item.relevant))).toFixed(3)}; per-fold fits: ${fits.map((f) => QUERY_KINDS.map((k) => f[k].keyword).join('/')).join(' ')} (${QUERY_KINDS.join('/')})\n\n`);
+  process.stdout.write(
+    `shipped weights in-sample nDCG@10: ${mean(all.map((item) => ndcgAt(fusedRanking(item, shipped), item.relevant))).toFixed(3)}; per-fold fits: ${fits.map((f) => QUERY_KINDS.map((k) => f[k].keyword).join('/')).join(' ')} (${QUERY_KINDS.join('/')})\n\n`,
+  );
 
   // ANN recall@10: kNN as semantic search runs it (k 10, 100 candidates) against an exact cosine
   // scan of the same vectors. This Elasticsearch distribution has no Painless, so no script_score:
@@ -164,7 +224,12 @@ try {
       const [vector] = (await embedder.embed([asTheApiSends(query).text], 'query')) as [number[]];
       const cosine = (i: number) => (vectors[i] as number[]).reduce((sum, x, j) => sum + x * (vector[j] as number), 0);
       const filter = [{ term: { organization_id: organizationId } }, { terms: { type: TYPES } }];
-      const ann = await esClient.search<{ doc_id: string }>({ index: elastic.names.alias, size: K, _source: ['doc_id'], knn: { field: 'embedding', query_vector: vector, k: K, num_candidates: 100, filter } });
+      const ann = await esClient.search<{ doc_id: string }>({
+        index: elastic.names.alias,
+        size: K,
+        _source: ['doc_id'],
+        knn: { field: 'embedding', query_vector: vector, k: K, num_candidates: 100, filter },
+      });
       const exact = documents.map((_doc, i) => ({ cosine: cosine(i), copies: copies[i] as number })).sort((a, b) => b.cosine - a.cosine);
       let tenth = -1;
       for (let i = 0, seen = 0; i < exact.length && seen < K; i++) {
@@ -172,11 +237,15 @@ try {
         tenth = (exact[i] as { cosine: number }).cosine;
       }
       // Judged by the exact cosine of each returned document (kNN's own score comes from quantized vectors).
-      recalls.push(ann.hits.hits.filter((hit) => cosine(fixtureIndexOf.get(hit._source?.doc_id as string) as number) >= tenth - 1e-6).length / K);
+      recalls.push(
+        ann.hits.hits.filter((hit) => cosine(fixtureIndexOf.get(hit._source?.doc_id as string) as number) >= tenth - 1e-6).length / K,
+      );
     }
     return mean(recalls);
   };
-  process.stdout.write(`elasticsearch ANN recall@10 vs exact cosine at ${documents.length} documents: ${(await annRecall()).toFixed(3)}\n\n`);
+  process.stdout.write(
+    `elasticsearch ANN recall@10 vs exact cosine at ${documents.length} documents: ${(await annRecall()).toFixed(3)}\n\n`,
+  );
 
   // Latency at larger sizes: pad the same organization with copies of the fixture under new ids.
   let size = documents.length;
@@ -217,10 +286,14 @@ try {
           latency.push(performance.now() - searched);
           withEmbedding.push(performance.now() - t);
         }
-        latencyRows.push(`${name.padEnd(14)}${String(target).padStart(8)}  ${mode.padEnd(9)}${[percentile(latency, 50), percentile(latency, 95), percentile(withEmbedding, 50), percentile(withEmbedding, 95)].map((ms) => ms.toFixed(1).padStart(9)).join('')}${String(latency.length).padStart(9)}`);
+        latencyRows.push(
+          `${name.padEnd(14)}${String(target).padStart(8)}  ${mode.padEnd(9)}${[percentile(latency, 50), percentile(latency, 95), percentile(withEmbedding, 50), percentile(withEmbedding, 95)].map((ms) => ms.toFixed(1).padStart(9)).join('')}${String(latency.length).padStart(9)}`,
+        );
       }
     }
-    latencyRows.push(`${'elasticsearch'.padEnd(14)}${String(target).padStart(8)}  ANN recall@10 vs exact: ${(await annRecall()).toFixed(3)}`);
+    latencyRows.push(
+      `${'elasticsearch'.padEnd(14)}${String(target).padStart(8)}  ANN recall@10 vs exact: ${(await annRecall()).toFixed(3)}`,
+    );
   }
   if (latencyRows.length) {
     const header = ['p50 ms', 'p95 ms', '+embed50', '+embed95', 'queries'].map((column) => column.padStart(9)).join('');

@@ -18,7 +18,10 @@ const MAVEN_BASE = 'https://repo.maven.apache.org/maven2/org/elasticsearch/distr
 const noLog = (): void => {};
 
 async function exists(path: string): Promise<boolean> {
-  return access(path).then(() => true, () => false);
+  return access(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function sha1Of(path: string): Promise<string> {
@@ -176,8 +179,11 @@ export async function startElasticsearch(options: {
 
   const recent: string[] = [];
   const startedAt = Date.now();
-  const child = startManagedProcess('elasticsearch', join(home, 'bin', 'elasticsearch'),
-    Object.entries(settings).map(([key, value]) => `-E${key}=${value}`), {
+  const child = startManagedProcess(
+    'elasticsearch',
+    join(home, 'bin', 'elasticsearch'),
+    Object.entries(settings).map(([key, value]) => `-E${key}=${value}`),
+    {
       env,
       // The bundled jvm.options write gc.log and hs_err files relative to the working directory.
       cwd: logsDir,
@@ -187,19 +193,24 @@ export async function startElasticsearch(options: {
         if (recent.length > 40) recent.shift();
         if (/\]\[(ERROR|FATAL)\]|^ERROR:|Exception/.test(line)) log(line);
       },
-    });
+    },
+  );
 
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= child.stop(30_000));
   const url = `http://127.0.0.1:${httpPort}`;
   try {
-    await waitFor('Elasticsearch', async () => {
-      const response = await fetch(`${url}/_cluster/health?wait_for_status=yellow&timeout=1s`, {
-        signal: AbortSignal.timeout(5_000),
-      });
-      await response.body?.cancel();
-      return response.status === 200 ? true : undefined;
-    }, { timeoutMs: 120_000, intervalMs: 500, isAlive: () => child.isAlive() });
+    await waitFor(
+      'Elasticsearch',
+      async () => {
+        const response = await fetch(`${url}/_cluster/health?wait_for_status=yellow&timeout=1s`, {
+          signal: AbortSignal.timeout(5_000),
+        });
+        await response.body?.cancel();
+        return response.status === 200 ? true : undefined;
+      },
+      { timeoutMs: 120_000, intervalMs: 500, isAlive: () => child.isAlive() },
+    );
   } catch (error) {
     await stop();
     const output = recent.length ? `\n--- last Elasticsearch output ---\n${recent.join('\n')}` : '';

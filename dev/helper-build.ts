@@ -16,11 +16,17 @@ export function buildHelperInBackground(distDir: string, env: NodeJS.ProcessEnv,
   const platform = hostPlatform();
   if (!platform) return undefined;
   const dist = resolve(distDir);
-  if (!existsSync(helperPaths(dist, platform).checksum)) say(`building the tocsin CLI for ${platformId(platform)} in the background into ${dist}`);
-  const child = startManagedProcess('helper-build', process.execPath, [join(repoRoot, 'clients', 'cli', 'build', 'build.cli.ts'), '--platform', 'host', '--if-outdated'], {
-    env: { ...env, HELPER_DIST_DIR: dist },
-    onOutput: (line) => say(line.replace(/^\[helper\] /, '')),
-  });
+  if (!existsSync(helperPaths(dist, platform).checksum))
+    say(`building the tocsin CLI for ${platformId(platform)} in the background into ${dist}`);
+  const child = startManagedProcess(
+    'helper-build',
+    process.execPath,
+    [join(repoRoot, 'clients', 'cli', 'build', 'build.cli.ts'), '--platform', 'host', '--if-outdated'],
+    {
+      env: { ...env, HELPER_DIST_DIR: dist },
+      onOutput: (line) => say(line.replace(/^\[helper\] /, '')),
+    },
+  );
   child.child.once('exit', (code) => {
     if (code !== 0) say(`tocsin CLI build failed (exit ${code}); run npm run helper:build to see why`);
   });

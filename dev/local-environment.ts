@@ -18,7 +18,11 @@ export interface LocalEnvironment {
  * when asked (`elasticsearch: true`; it needs Java and a first download from Maven Central):
  * otherwise, with ELASTICSEARCH_URL unset, search runs on PostgreSQL.
  */
-export async function startLocalEnvironment(config: LoadedConfig, log: (message: string) => void, options: { elasticsearch?: boolean } = {}): Promise<LocalEnvironment> {
+export async function startLocalEnvironment(
+  config: LoadedConfig,
+  log: (message: string) => void,
+  options: { elasticsearch?: boolean } = {},
+): Promise<LocalEnvironment> {
   const dataDir = resolve(config.DATA_DIR);
   const env: Record<string, string> = { DATA_DIR: dataDir };
   const stops: Array<() => Promise<void>> = [];

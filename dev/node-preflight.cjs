@@ -12,8 +12,13 @@ function versionProblem(version) {
   var major = parts[0] || 0;
   var minor = parts[1] || 0;
   if (major > REQUIRED[0] || (major === REQUIRED[0] && minor >= REQUIRED[1])) return null;
-  return 'Tocsin needs Node.js ' + REQUIRED.join('.') + ' or newer (it runs TypeScript natively), but this is ' + version +
-    ': install Node 22 (`nvm install` reads .nvmrc; or https://nodejs.org) and run the command again.';
+  return (
+    'Tocsin needs Node.js ' +
+    REQUIRED.join('.') +
+    ' or newer (it runs TypeScript natively), but this is ' +
+    version +
+    ': install Node 22 (`nvm install` reads .nvmrc; or https://nodejs.org) and run the command again.'
+  );
 }
 
 module.exports = { versionProblem: versionProblem, REQUIRED: REQUIRED };

@@ -70,7 +70,12 @@ function assertBinariesReachable(): void {
 async function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(message)), ms); })]);
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(message)), ms);
+      }),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -105,9 +110,17 @@ export async function startEmbeddedPostgres(options: {
   // initdb refuses a non-empty directory: only a brand-new data directory is initialised.
   if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) {
     await mkdir(resolve(databaseDir, '..'), { recursive: true });
-    await within(server.initialise(), START_TIMEOUT_MS, `embedded PostgreSQL: initdb did not finish within ${START_TIMEOUT_MS / 1000} s in ${databaseDir}`);
+    await within(
+      server.initialise(),
+      START_TIMEOUT_MS,
+      `embedded PostgreSQL: initdb did not finish within ${START_TIMEOUT_MS / 1000} s in ${databaseDir}`,
+    );
   }
-  await within(server.start(), START_TIMEOUT_MS, `embedded PostgreSQL did not start within ${START_TIMEOUT_MS / 1000} s (data in ${databaseDir}, port ${port}); set DATABASE_URL to use another PostgreSQL`);
+  await within(
+    server.start(),
+    START_TIMEOUT_MS,
+    `embedded PostgreSQL did not start within ${START_TIMEOUT_MS / 1000} s (data in ${databaseDir}, port ${port}); set DATABASE_URL to use another PostgreSQL`,
+  );
   const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
   const admin = async <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => {

@@ -38,12 +38,17 @@ try {
 }
 
 // The console (console/dist) before the API serves it: rebuilt only when its sources changed.
-await buildConsoleIfStale(say).catch((error: unknown) => say(`console build failed, / serves no console: ${error instanceof Error ? error.message : String(error)}`));
+await buildConsoleIfStale(say).catch((error: unknown) =>
+  say(`console build failed, / serves no console: ${error instanceof Error ? error.message : String(error)}`),
+);
 
 const childEnv = { ...process.env, ...local?.env };
 // Fail here, once, rather than in both children.
 parseConfig(childEnv);
-for (const [name, script] of [['worker', 'worker/main.ts'], ['api', 'api/main.ts']] as const) {
+for (const [name, script] of [
+  ['worker', 'worker/main.ts'],
+  ['api', 'api/main.ts'],
+] as const) {
   const child = startManagedProcess(name, process.execPath, [...(name === 'api' ? apiNodeFlags() : []), script], {
     env: childEnv,
     onOutput: (line) => process.stdout.write(`[${name}] ${line}\n`),

@@ -12,7 +12,11 @@ const GO_PACKAGE = `github.com/stripe/stripe-mock@v${STRIPE_MOCK_VERSION}`;
 
 type Log = (message: string) => void;
 
-const isExecutable = (path: string) => access(path, constants.X_OK).then(() => true, () => false);
+const isExecutable = (path: string) =>
+  access(path, constants.X_OK).then(
+    () => true,
+    () => false,
+  );
 
 /** Where the build lives in the tool cache, keyed by version like the Temporal CLI's. */
 export const stripeMockPath = (cacheDir: string) => join(cacheDir, `stripe-mock-${STRIPE_MOCK_VERSION}`, 'stripe-mock');
@@ -45,11 +49,15 @@ export async function startStripeMock(binary: string): Promise<RunningStripeMock
   const server = startManagedProcess('stripe-mock', binary, ['-http-addr', `127.0.0.1:${port}`], { onOutput: () => undefined });
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitFor('stripe-mock', async () => {
-      // Any HTTP answer (401 without a key) means it serves.
-      const response = await fetch(`${url}/v1/customers`, { signal: AbortSignal.timeout(1000) });
-      return response.status > 0 ? true : undefined;
-    }, { timeoutMs: 30_000, intervalMs: 100, isAlive: () => server.isAlive() });
+    await waitFor(
+      'stripe-mock',
+      async () => {
+        // Any HTTP answer (401 without a key) means it serves.
+        const response = await fetch(`${url}/v1/customers`, { signal: AbortSignal.timeout(1000) });
+        return response.status > 0 ? true : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 100, isAlive: () => server.isAlive() },
+    );
   } catch (error) {
     await server.stop();
     throw error;

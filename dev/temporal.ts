@@ -111,17 +111,27 @@ export async function startTemporalDevServer(options: {
   const port = await freePort(options.port ?? 0);
   const uiPort = options.uiPort === null ? null : await freePort(options.uiPort ?? 0);
   const args = [
-    'server', 'start-dev',
-    '--ip', '127.0.0.1',
-    '--port', String(port),
-    '--http-port', String(await freePort()),
-    '--metrics-port', String(await freePort()),
-    '--db-filename', join(dataDir, 'temporal.db'),
-    '--namespace', options.namespace,
-    '--log-level', 'error',
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--http-port',
+    String(await freePort()),
+    '--metrics-port',
+    String(await freePort()),
+    '--db-filename',
+    join(dataDir, 'temporal.db'),
+    '--namespace',
+    options.namespace,
+    '--log-level',
+    'error',
     // WAL with normal sync: durable across process crashes, several times faster than the defaults.
-    '--sqlite-pragma', 'journal_mode=wal',
-    '--sqlite-pragma', 'synchronous=normal',
+    '--sqlite-pragma',
+    'journal_mode=wal',
+    '--sqlite-pragma',
+    'synchronous=normal',
     ...Object.entries(SEARCH_ATTRIBUTE_DEFINITIONS).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]),
     // The dev server's UI has no authentication and no switch for its write actions (start-dev fixes
     // its UI configuration), so it listens on loopback only, whatever --ip says.

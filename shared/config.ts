@@ -42,7 +42,10 @@ const EnvSchema = z
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     // A query waiting longer than this for a pool connection fails (503) instead of hanging.
     DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
-    TEMPORAL_ADDRESS: z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port').optional(),
+    TEMPORAL_ADDRESS: z
+      .string()
+      .regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port')
+      .optional(),
     TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
     TEMPORAL_TASK_QUEUE: z.string().min(1).default('tocsin'),
     TEMPORAL_CLI_PATH: z.string().min(1).optional(),
@@ -56,7 +59,10 @@ const EnvSchema = z
     // Search: the index name prefix (versioned indices behind an alias), and the embedding provider.
     // Without EMBEDDINGS_URL the local model LOCAL_EMBEDDINGS_MODEL (npm run model:install) runs in-process;
     // changing it needs `npm run search:reindex` (docs/benchmarks.md compares the models).
-    SEARCH_INDEX_PREFIX: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'lowercase letters, digits, - and _').default('tocsin'),
+    SEARCH_INDEX_PREFIX: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_-]*$/, 'lowercase letters, digits, - and _')
+      .default('tocsin'),
     EMBEDDINGS_URL: optionalUrl(['http', 'https']),
     EMBEDDINGS_MODEL: z.string().min(1).default('text-embedding-3-small'),
     EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(8).max(4096).default(1536),
@@ -72,22 +78,44 @@ const EnvSchema = z
     CORS_ORIGINS: z
       .string()
       .optional()
-      .transform((value) => (value ? value.split(',').map((origin) => origin.trim()).filter(Boolean) : [])),
+      .transform((value) =>
+        value
+          ? value
+              .split(',')
+              .map((origin) => origin.trim())
+              .filter(Boolean)
+          : [],
+      ),
     OUTBOUND_ALLOW_PRIVATE: booleanFlag.default(false),
     // Egress allowlist for outbound webhooks and runbook http steps: comma-separated host names
     // (`*.example.com` for subdomains). Unset: any host the address checks admit.
     OUTBOUND_ALLOWED_HOSTS: z
       .string()
       .optional()
-      .transform((value) => (value ? value.split(',').map((host) => host.trim()).filter(Boolean) : undefined)),
+      .transform((value) =>
+        value
+          ? value
+              .split(',')
+              .map((host) => host.trim())
+              .filter(Boolean)
+          : undefined,
+      ),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
-    REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(7 * 24 * 3600),
+    REFRESH_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(7 * 24 * 3600),
     // Lockout: LOGIN_MAX_FAILURES failed logins within LOGIN_FAILURE_WINDOW_SECONDS lock the account
     // for LOGIN_LOCK_SECONDS (the contract's 5 in 15 minutes, for 15 minutes).
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
     LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(900),
-    WEBHOOK_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    WEBHOOK_MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024),
     // A copy of a delivery (same integration, body and Idempotency-Key) received within this many
     // seconds of the first is a sender's retry and counts once (docs/ingestion.md).
     WEBHOOK_DEDUP_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
@@ -135,8 +163,10 @@ const EnvSchema = z
     for (const key of ['JWT_SECRET', 'ENCRYPTION_KEY', 'DATABASE_URL', 'TEMPORAL_ADDRESS'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
-    if (env.SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS) ctx.addIssue({ code: 'custom', path: ['SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS'], message: 'must not be set in production' });
-    if (env.RESPONSE_CONTRACT_CHECK) ctx.addIssue({ code: 'custom', path: ['RESPONSE_CONTRACT_CHECK'], message: 'must not be set in production' });
+    if (env.SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS)
+      ctx.addIssue({ code: 'custom', path: ['SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS'], message: 'must not be set in production' });
+    if (env.RESPONSE_CONTRACT_CHECK)
+      ctx.addIssue({ code: 'custom', path: ['RESPONSE_CONTRACT_CHECK'], message: 'must not be set in production' });
   })
   // Values derived from several variables, resolved here once so no caller normalizes them again.
   .transform((env) => ({

@@ -128,9 +128,13 @@ export class PayloadTooLargeError extends AppError {
 /** One more member or integration than the organization's plan allows; nothing was created. */
 export class PlanLimitReachedError extends AppError {
   constructor(resource: 'members' | 'integrations', limit: number, plan: string) {
-    super('PLAN_LIMIT_REACHED', `The ${plan} plan allows ${limit} ${resource}; upgrade the plan (POST /billing/checkout) or remove some first`, {
-      fields: { resource, limit, plan },
-    });
+    super(
+      'PLAN_LIMIT_REACHED',
+      `The ${plan} plan allows ${limit} ${resource}; upgrade the plan (POST /billing/checkout) or remove some first`,
+      {
+        fields: { resource, limit, plan },
+      },
+    );
   }
 }
 

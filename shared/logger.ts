@@ -9,15 +9,29 @@ export type { Logger };
  * `destination`: where lines go (stdout by default; tests pass a stream to read them).
  */
 export function createLogger(options: { level: string; name: string; destination?: DestinationStream }): Logger {
-  return pino({
-    name: options.name,
-    level: options.level,
-    mixin: logContextFields,
-    // Secrets must never reach the log stream, whatever object a caller passes in.
-    redact: {
-      paths: ['password', '*.password', 'token', '*.token', 'secret', '*.secret', 'api_key', '*.api_key',
-        'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
-      censor: '[redacted]',
+  return pino(
+    {
+      name: options.name,
+      level: options.level,
+      mixin: logContextFields,
+      // Secrets must never reach the log stream, whatever object a caller passes in.
+      redact: {
+        paths: [
+          'password',
+          '*.password',
+          'token',
+          '*.token',
+          'secret',
+          '*.secret',
+          'api_key',
+          '*.api_key',
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'req.headers["x-api-key"]',
+        ],
+        censor: '[redacted]',
+      },
     },
-  }, options.destination);
+    options.destination,
+  );
 }

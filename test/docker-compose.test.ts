@@ -20,10 +20,12 @@ const services = compose.services;
 function environmentOf(service: Service): Record<string, string> {
   const env = service.environment ?? {};
   if (Array.isArray(env)) {
-    return Object.fromEntries(env.map((entry) => {
-      const at = entry.indexOf('=');
-      return at < 0 ? [entry, ''] : [entry.slice(0, at), entry.slice(at + 1)];
-    }));
+    return Object.fromEntries(
+      env.map((entry) => {
+        const at = entry.indexOf('=');
+        return at < 0 ? [entry, ''] : [entry.slice(0, at), entry.slice(at + 1)];
+      }),
+    );
   }
   return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value == null ? '' : String(value)]));
 }
@@ -31,11 +33,11 @@ function environmentOf(service: Service): Record<string, string> {
 /** Compose-style interpolation: defaults for `${X:-d}`, a test value for required `${X:?msg}`. */
 function interpolate(value: string): string {
   return value.replace(/\$\{(\w+)(?::?([-?])([^}]*))?\}/g, (_match, name: string, kind?: string, rest?: string) =>
-    kind === '-' ? (rest ?? '') : `test-${name.toLowerCase()}-`.padEnd(40, 'x'));
+    kind === '-' ? (rest ?? '') : `test-${name.toLowerCase()}-`.padEnd(40, 'x'),
+  );
 }
 
-const commandOf = (service: Service) =>
-  Array.isArray(service.command) ? service.command.join(' ') : (service.command ?? '');
+const commandOf = (service: Service) => (Array.isArray(service.command) ? service.command.join(' ') : (service.command ?? ''));
 
 describe('docker-compose.yml', () => {
   it.each(['postgres', 'temporal', 'temporal-ui', 'elasticsearch', 'api', 'worker'])('defines the %s service', (name) => {
@@ -92,7 +94,7 @@ describe('docker-compose.yml', () => {
     expect(commandOf(services.worker!)).toMatch(/\bnode\b.+\bworker\/main\.ts\b/);
   });
 
-  it('starts api and worker after Tocsin\'s search attributes are registered', () => {
+  it("starts api and worker after Tocsin's search attributes are registered", () => {
     const setup = Object.values(services).find((service) => /search-attribute create/.test(commandOf(service)));
     expect(setup).toBeDefined();
     for (const attribute of ['TocsinOrganizationId', 'TocsinIncidentId']) expect(commandOf(setup!)).toContain(attribute);

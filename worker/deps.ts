@@ -16,10 +16,18 @@ import { createOutboundHttp, type HttpRequestFn, type Resolver } from '../shared
  * What outbound deliveries need in the worker: the secret box (for `{{integration.secret}}`) and
  * the SSRF-guarded client, which honours OUTBOUND_ALLOW_PRIVATE and OUTBOUND_ALLOWED_HOSTS.
  */
-export function createDeliveryDeps(config: Config, encryptionKey: string, options: { resolver?: Resolver } = {}): { secretBox: SecretBox; outboundHttp: HttpRequestFn } {
+export function createDeliveryDeps(
+  config: Config,
+  encryptionKey: string,
+  options: { resolver?: Resolver } = {},
+): { secretBox: SecretBox; outboundHttp: HttpRequestFn } {
   return {
     secretBox: createSecretBox(encryptionKey),
-    outboundHttp: createOutboundHttp({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, allowedHosts: config.OUTBOUND_ALLOWED_HOSTS, resolver: options.resolver }),
+    outboundHttp: createOutboundHttp({
+      allowPrivate: config.OUTBOUND_ALLOW_PRIVATE,
+      allowedHosts: config.OUTBOUND_ALLOWED_HOSTS,
+      resolver: options.resolver,
+    }),
   };
 }
 
@@ -33,7 +41,11 @@ export function createGuardedStepHttp(config: Config): HttpRequest {
  * the secret box, one SSRF-guarded client for outbound webhooks and runbook http steps, and the
  * integration-liveness coalescer (stop it once the worker has stopped, to write its last second).
  */
-export function createWorkerDeps(config: Config, orm: Orm, options: { encryptionKey: string; search?: SearchIndex; logger?: Logger }): ActivityDeps & { integrationLiveness: IntegrationLiveness } {
+export function createWorkerDeps(
+  config: Config,
+  orm: Orm,
+  options: { encryptionKey: string; search?: SearchIndex; logger?: Logger },
+): ActivityDeps & { integrationLiveness: IntegrationLiveness } {
   return {
     orm,
     search: options.search,
@@ -41,15 +53,29 @@ export function createWorkerDeps(config: Config, orm: Orm, options: { encryption
     httpRequest: createGuardedStepHttp(config),
     integrationLiveness: createIntegrationLiveness({ orm }),
     // Notification emails: SMTP_URL, else rows in outbox_messages, as in the API.
-    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, fork: () => orm.em.fork(), logger: options.logger ?? createLogger({ name: 'tocsin-worker', level: config.LOG_LEVEL }) }),
+    mailer: createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      fork: () => orm.em.fork(),
+      logger: options.logger ?? createLogger({ name: 'tocsin-worker', level: config.LOG_LEVEL }),
+    }),
     // The assistant URL is the operator's, not a user's: it is called without the outbound guard.
-    assistant: config.ASSISTANT_URL ? { url: config.ASSISTANT_URL, model: config.ASSISTANT_MODEL, apiKey: config.ASSISTANT_API_KEY } : undefined,
+    assistant: config.ASSISTANT_URL
+      ? { url: config.ASSISTANT_URL, model: config.ASSISTANT_MODEL, apiKey: config.ASSISTANT_API_KEY }
+      : undefined,
   };
 }
 
 /** The base of links in mails, as the API builds it. */
 
 /** Runs the outbox relay beside the worker until `stop()`. */
-export function startOutboxRelay(deps: { orm: Orm; temporal: Client; taskQueue: string; logger: Logger; indexSearch: boolean; publicUrl: string }): { stop(): Promise<void>; stats(): OutboxRelayStats } {
+export function startOutboxRelay(deps: {
+  orm: Orm;
+  temporal: Client;
+  taskQueue: string;
+  logger: Logger;
+  indexSearch: boolean;
+  publicUrl: string;
+}): { stop(): Promise<void>; stats(): OutboxRelayStats } {
   return createOutboxRelay(deps).start();
 }

@@ -35,9 +35,10 @@ export function workerHealthSources(deps: {
   return {
     database: () => deps.orm.isConnected(),
     // Its own deadline, under the check's budget, so a probe never leaves a call behind.
-    temporal: () => deps.connection
-      .withDeadline(Date.now() + 1000, () => deps.connection.workflowService.describeNamespace({ namespace: deps.namespace }))
-      .then(() => true),
+    temporal: () =>
+      deps.connection
+        .withDeadline(Date.now() + 1000, () => deps.connection.workflowService.describeNamespace({ namespace: deps.namespace }))
+        .then(() => true),
     workerState: () => deps.worker.getState(),
     relayStats: () => deps.relay.stats(),
   };
@@ -65,7 +66,13 @@ export async function checkWorkerHealth(sources: WorkerHealthSources): Promise<W
     worker: () => sources.workerState() === 'RUNNING',
     outbox_relay: () => isRelayRecent(sources.relayStats(), now()),
   });
-  return { checks, ready: Object.values(checks).every(Boolean), workerState: sources.workerState(), relay: sources.relayStats(), now: now() };
+  return {
+    checks,
+    ready: Object.values(checks).every(Boolean),
+    workerState: sources.workerState(),
+    relay: sources.relayStats(),
+    now: now(),
+  };
 }
 
 /**
@@ -119,9 +126,10 @@ export async function startWorkerHealthServer(options: {
   const { port } = server.address() as AddressInfo;
   return {
     port,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -21,7 +21,7 @@ if (!config.DATABASE_URL || !config.TEMPORAL_ADDRESS) {
 }
 // The SDK's own worker metrics (slots, poll and schedule-to-start latencies, sticky cache) are served
 // by its core on loopback and merged into the worker's /metrics, so one scrape target has both.
-const temporalMetricsPort = config.WORKER_HEALTH_PORT === undefined ? undefined : config.TEMPORAL_METRICS_PORT ?? await freePort();
+const temporalMetricsPort = config.WORKER_HEALTH_PORT === undefined ? undefined : (config.TEMPORAL_METRICS_PORT ?? (await freePort()));
 Runtime.install({
   telemetryOptions: {
     logging: { filter: makeTelemetryFilterString({ core: 'WARN' }) },
@@ -30,7 +30,11 @@ Runtime.install({
 });
 const tracing = startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME ?? 'tocsin-worker' });
 
-const orm = await openOrm({ databaseUrl: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX, acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS });
+const orm = await openOrm({
+  databaseUrl: config.DATABASE_URL,
+  poolMax: config.DATABASE_POOL_MAX,
+  acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
+});
 await runMigrations(orm, config.DATABASE_URL);
 const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
 // Without an embedding model the worker still runs; search indexing is skipped until it is installed.
@@ -46,7 +50,12 @@ const metrics = createWorkerMetrics(createMetricsRegistry(), {
 const traced = temporalWorkerTracing(tracing);
 // The outbox relay (deliveries, notifications, real time) runs beside the worker; it needs a client
 // connection of its own to start delivery workflows.
-const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, interceptors: temporalClientInterceptors(tracing) });
+const temporal = await connectTemporal({
+  address: config.TEMPORAL_ADDRESS,
+  namespace: config.TEMPORAL_NAMESPACE,
+  taskQueue: config.TEMPORAL_TASK_QUEUE,
+  interceptors: temporalClientInterceptors(tracing),
+});
 const runtime = await createWorkerRuntime(config, {
   orm,
   connection,
@@ -65,19 +74,23 @@ await ensureRetentionSchedule(temporal.client, config.TEMPORAL_TASK_QUEUE);
 // /healthz, /readyz and /metrics of this process, for an orchestrator's probes and a scraper.
 const healthSources = workerHealthSources({ orm, connection, namespace: config.TEMPORAL_NAMESPACE, worker, relay });
 metrics.observeHealth(healthSources);
-const health = config.WORKER_HEALTH_PORT === undefined
-  ? undefined
-  : await startWorkerHealthServer({
-    host: config.HOST,
-    port: config.WORKER_HEALTH_PORT,
-    logger,
-    sources: healthSources,
-    metrics: () => metrics.render(),
-  });
+const health =
+  config.WORKER_HEALTH_PORT === undefined
+    ? undefined
+    : await startWorkerHealthServer({
+        host: config.HOST,
+        port: config.WORKER_HEALTH_PORT,
+        logger,
+        sources: healthSources,
+        metrics: () => metrics.render(),
+      });
 
 // The SDK's Runtime already turns SIGINT/SIGTERM into worker.shutdown(): running activities finish
 // or are retried elsewhere, nothing is lost.
-logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS, healthPort: health?.port, temporalMetricsPort }, 'worker started');
+logger.info(
+  { taskQueue: config.TEMPORAL_TASK_QUEUE, address: config.TEMPORAL_ADDRESS, healthPort: health?.port, temporalMetricsPort },
+  'worker started',
+);
 await runtime.run();
 await health?.close();
 await temporal.close();

@@ -27,22 +27,30 @@ export interface WorkerMetrics {
  * metrics (task slots, poll and schedule-to-start latencies, sticky cache), fetched from the
  * Prometheus endpoint the SDK's core runs on loopback and appended.
  */
-export function createWorkerMetrics(registry: Registry, deps: {
-  orm: Orm;
-  logger?: Logger;
-  /** `http://127.0.0.1:<TEMPORAL_METRICS_PORT>/metrics`; absent: no SDK metrics. */
-  temporalMetricsUrl?: string;
-  outboxLagTtlMs?: number;
-}): WorkerMetrics {
+export function createWorkerMetrics(
+  registry: Registry,
+  deps: {
+    orm: Orm;
+    logger?: Logger;
+    /** `http://127.0.0.1:<TEMPORAL_METRICS_PORT>/metrics`; absent: no SDK metrics. */
+    temporalMetricsUrl?: string;
+    outboxLagTtlMs?: number;
+  },
+): WorkerMetrics {
   let scrapeHealth: ReturnType<typeof checkWorkerHealth> | undefined;
   const backlog = cachedLoader(
     async () => {
-      const [row] = await deps.orm.em.fork().execute<Array<{ pending: number; lag: number | null }>>(
-        `select count(*)::int as pending, extract(epoch from now() - min(created_at))::float8 as lag from domain_events where dispatched_at is null`,
-      );
+      const [row] = await deps.orm.em
+        .fork()
+        .execute<Array<{ pending: number; lag: number | null }>>(
+          `select count(*)::int as pending, extract(epoch from now() - min(created_at))::float8 as lag from domain_events where dispatched_at is null`,
+        );
       return { pending: row?.pending ?? 0, lagSeconds: row?.lag ?? 0 };
     },
-    { ttlMs: deps.outboxLagTtlMs ?? OUTBOX_LAG_TTL_MS, onError: (error) => deps.logger?.warn({ err: error }, 'could not read the outbox backlog for /metrics') },
+    {
+      ttlMs: deps.outboxLagTtlMs ?? OUTBOX_LAG_TTL_MS,
+      onError: (error) => deps.logger?.warn({ err: error }, 'could not read the outbox backlog for /metrics'),
+    },
   );
   new Gauge({
     name: 'tocsin_outbox_lag_seconds',
@@ -92,7 +100,7 @@ export function createWorkerMetrics(registry: Registry, deps: {
     async execute(input: ActivityExecuteInput, next: Next<ActivityInboundCallsInterceptor, 'execute'>): Promise<unknown> {
       if (this.activityType === 'sendWebhook') {
         try {
-          const result = await next(input) as { status?: string };
+          const result = (await next(input)) as { status?: string };
           deliveryAttempts.inc({ outcome: result?.status === 'skipped' ? 'skipped' : 'delivered' });
           return result;
         } catch (error) {
@@ -103,7 +111,8 @@ export function createWorkerMetrics(registry: Registry, deps: {
       const result = await next(input);
       const [first] = input.args as Array<{ succeeded?: boolean; status?: string } | undefined>;
       if (this.activityType === 'recordDeliveryOutcome') deliveries.inc({ outcome: first?.succeeded ? 'succeeded' : 'failed' });
-      if (this.activityType === 'recordExecutionProgress' && first?.status && FINAL_EXECUTION_STATUSES.has(first.status)) executions.inc({ status: first.status });
+      if (this.activityType === 'recordExecutionProgress' && first?.status && FINAL_EXECUTION_STATUSES.has(first.status))
+        executions.inc({ status: first.status });
       return result;
     }
   }
@@ -111,37 +120,60 @@ export function createWorkerMetrics(registry: Registry, deps: {
   return {
     registry,
     observeHealth(sources) {
-    // Every health gauge of one scrape reads the same snapshot, taken when the scrape starts
-    // (render()): one round of checks per scrape, never older than the scrape itself.
-    const snapshot = () => (scrapeHealth ??= checkWorkerHealth(sources));
-    const fromSnapshot = <T extends string>(name: string, help: string, labelNames: T[], write: (gauge: Gauge<T>, health: NonNullable<Awaited<ReturnType<typeof snapshot>>>) => void) =>
-      new Gauge<T>({
-        name, help, labelNames, registers: [registry],
-        async collect() {
-          const health = await snapshot();
-          if (health) write(this, health);
-        },
+      // Every health gauge of one scrape reads the same snapshot, taken when the scrape starts
+      // (render()): one round of checks per scrape, never older than the scrape itself.
+      const snapshot = () => (scrapeHealth ??= checkWorkerHealth(sources));
+      const fromSnapshot = <T extends string>(
+        name: string,
+        help: string,
+        labelNames: T[],
+        write: (gauge: Gauge<T>, health: NonNullable<Awaited<ReturnType<typeof snapshot>>>) => void,
+      ) =>
+        new Gauge<T>({
+          name,
+          help,
+          labelNames,
+          registers: [registry],
+          async collect() {
+            const health = await snapshot();
+            if (health) write(this, health);
+          },
+        });
+      fromSnapshot('tocsin_worker_ready', 'Whether every readiness check passes.', [], (gauge, health) => gauge.set(health.ready ? 1 : 0));
+      fromSnapshot('tocsin_worker_check_ok', 'Result of each readiness check.', ['check'], (gauge, health) => {
+        for (const [check, ok] of Object.entries(health.checks)) gauge.set({ check }, ok ? 1 : 0);
       });
-    fromSnapshot('tocsin_worker_ready', 'Whether every readiness check passes.', [], (gauge, health) => gauge.set(health.ready ? 1 : 0));
-    fromSnapshot('tocsin_worker_check_ok', 'Result of each readiness check.', ['check'], (gauge, health) => {
-      for (const [check, ok] of Object.entries(health.checks)) gauge.set({ check }, ok ? 1 : 0);
-    });
-    fromSnapshot('tocsin_worker_running', 'Whether the Temporal worker is in the RUNNING state.', [], (gauge, health) => gauge.set(health.workerState === 'RUNNING' ? 1 : 0));
-    fromSnapshot('tocsin_outbox_relay_last_success_age_seconds', 'Seconds since the outbox relay last completed a batch (NaN before the first).', [], (gauge, health) =>
-      gauge.set(health.relay.lastSuccessAt === undefined ? Number.NaN : (health.now - health.relay.lastSuccessAt) / 1000));
-    fromSnapshot('tocsin_outbox_relay_consecutive_failures', 'Outbox relay batches failed in a row.', [], (gauge, health) => gauge.set(health.relay.consecutiveFailures));
-    // Totals kept by the relay itself, exposed as counters.
-    const relayCounter = (name: string, help: string, read: (stats: ReturnType<WorkerHealthSources['relayStats']>) => number) =>
-      new Counter({
-        name, help, registers: [registry],
-        collect() {
-          this.reset();
-          this.inc(read(sources.relayStats()));
-        },
-      });
-    relayCounter('tocsin_outbox_relay_batches_total', 'Outbox relay batches completed.', (stats) => stats.batches);
-    relayCounter('tocsin_outbox_relay_failed_batches_total', 'Outbox relay batches that failed and were retried.', (stats) => stats.failedBatches);
-    relayCounter('tocsin_outbox_relay_events_total', 'Domain events the outbox relay dispatched.', (stats) => stats.relayedEvents);
+      fromSnapshot('tocsin_worker_running', 'Whether the Temporal worker is in the RUNNING state.', [], (gauge, health) =>
+        gauge.set(health.workerState === 'RUNNING' ? 1 : 0),
+      );
+      fromSnapshot(
+        'tocsin_outbox_relay_last_success_age_seconds',
+        'Seconds since the outbox relay last completed a batch (NaN before the first).',
+        [],
+        (gauge, health) =>
+          gauge.set(health.relay.lastSuccessAt === undefined ? Number.NaN : (health.now - health.relay.lastSuccessAt) / 1000),
+      );
+      fromSnapshot('tocsin_outbox_relay_consecutive_failures', 'Outbox relay batches failed in a row.', [], (gauge, health) =>
+        gauge.set(health.relay.consecutiveFailures),
+      );
+      // Totals kept by the relay itself, exposed as counters.
+      const relayCounter = (name: string, help: string, read: (stats: ReturnType<WorkerHealthSources['relayStats']>) => number) =>
+        new Counter({
+          name,
+          help,
+          registers: [registry],
+          collect() {
+            this.reset();
+            this.inc(read(sources.relayStats()));
+          },
+        });
+      relayCounter('tocsin_outbox_relay_batches_total', 'Outbox relay batches completed.', (stats) => stats.batches);
+      relayCounter(
+        'tocsin_outbox_relay_failed_batches_total',
+        'Outbox relay batches that failed and were retried.',
+        (stats) => stats.failedBatches,
+      );
+      relayCounter('tocsin_outbox_relay_events_total', 'Domain events the outbox relay dispatched.', (stats) => stats.relayedEvents);
     },
     activityInterceptor: (ctx) => ({ inbound: new MetricsInbound(ctx.info.activityType) }),
     async render() {

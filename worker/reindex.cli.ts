@@ -14,7 +14,12 @@ if (!config.DATABASE_URL) {
   process.exit(1);
 }
 const typesArg = process.argv.indexOf('--types');
-const types = typesArg > 0 ? (process.argv[typesArg + 1] ?? '').split(',').filter((type): type is SearchDocumentType => (SEARCH_DOCUMENT_TYPES as readonly string[]).includes(type)) : undefined;
+const types =
+  typesArg > 0
+    ? (process.argv[typesArg + 1] ?? '')
+        .split(',')
+        .filter((type): type is SearchDocumentType => (SEARCH_DOCUMENT_TYPES as readonly string[]).includes(type))
+    : undefined;
 
 const orm = await openOrm({ databaseUrl: config.DATABASE_URL, poolMax: 2 });
 try {

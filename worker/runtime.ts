@@ -43,8 +43,18 @@ export interface WorkerRuntime {
  */
 export async function createWorkerRuntime(config: Config, options: WorkerRuntimeOptions): Promise<WorkerRuntime> {
   const taskQueue = options.taskQueue ?? config.TEMPORAL_TASK_QUEUE;
-  const deps = createWorkerDeps(config, options.orm, { encryptionKey: options.encryptionKey, search: options.search, logger: options.logger });
-  const worker = await createWorker({ connection: options.connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue, deps, overrides: options.overrides });
+  const deps = createWorkerDeps(config, options.orm, {
+    encryptionKey: options.encryptionKey,
+    search: options.search,
+    logger: options.logger,
+  });
+  const worker = await createWorker({
+    connection: options.connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue,
+    deps,
+    overrides: options.overrides,
+  });
   const relay = startOutboxRelay({
     orm: options.orm,
     temporal: options.temporal,
@@ -59,7 +69,9 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
       await work;
     } finally {
       await relay.stop();
-      await deps.integrationLiveness.stop().catch((error: unknown) => options.logger.warn({ err: error }, 'could not write the last integration liveness'));
+      await deps.integrationLiveness
+        .stop()
+        .catch((error: unknown) => options.logger.warn({ err: error }, 'could not write the last integration liveness'));
     }
   };
   let running: Promise<void> | undefined;

@@ -1,6 +1,21 @@
-import { condition, isCancellation, continueAsNew, proxyActivities, proxyLocalActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import {
+  condition,
+  isCancellation,
+  continueAsNew,
+  proxyActivities,
+  proxyLocalActivities,
+  setHandler,
+  upsertSearchAttributes,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
-import { admitNewReceipts, nextBatchSize, type AlertIngestionInput, type AlertSignalPayload, type IngestionResult } from '../shared/domain/ingestion.ts';
+import {
+  admitNewReceipts,
+  nextBatchSize,
+  type AlertIngestionInput,
+  type AlertSignalPayload,
+  type IngestionResult,
+} from '../shared/domain/ingestion.ts';
 import { INCIDENT_ID } from '../shared/domain/search-attributes.ts';
 import { dbActivityOptions, dbLocalActivityOptions } from './activity-options.ts';
 import { alertReceivedSignal, alertsReceivedSignal, incidentResolvedSignal, ingestionStateQuery } from './messages.ts';
@@ -63,9 +78,10 @@ export async function alertIngestionWorkflow(input: AlertIngestionInput): Promis
 
   let processed = 0;
   for (;;) {
-    const woken = idleWaitMs !== null && incidentId !== null
-      ? await condition(() => pending.length > 0 || resolvedByHand, idleWaitMs)
-      : await condition(() => pending.length > 0 || resolvedByHand).then(() => true);
+    const woken =
+      idleWaitMs !== null && incidentId !== null
+        ? await condition(() => pending.length > 0 || resolvedByHand, idleWaitMs)
+        : await condition(() => pending.length > 0 || resolvedByHand).then(() => true);
     if (!woken && incidentId !== null && autoResolveAfterMs !== null) {
       const outcome = await durable.autoResolveIncident({ organizationId: input.organizationId, incidentId, afterMs: autoResolveAfterMs });
       if (outcome.resolved) incidentId = null;
@@ -91,7 +107,13 @@ export async function alertIngestionWorkflow(input: AlertIngestionInput): Promis
       const runIsLong = processed >= MAX_ALERTS_PER_RUN || workflowInfo().continueAsNewSuggested;
       const hasWork = incidentId !== null || pending.length > 0;
       if (runIsLong && hasWork && pending.length <= MAX_CARRIED_ALERTS) {
-        await continueAsNew<typeof alertIngestionWorkflow>({ ...input, incidentId, pending, recentReceipts: [...recentReceipts], autoResolveAfterMs });
+        await continueAsNew<typeof alertIngestionWorkflow>({
+          ...input,
+          incidentId,
+          pending,
+          recentReceipts: [...recentReceipts],
+          autoResolveAfterMs,
+        });
       }
     }
     if (resolvedByHand) {

@@ -10,6 +10,8 @@ const { sendNotificationMails } = proxyActivities<Activities>(notificationMailAc
  * inserted them, and the sends, outside that transaction, are retried here until the mail server
  * takes them.
  */
-export async function notificationMailBatchWorkflow(batch: Parameters<Activities['sendNotificationMails']>[0]): Promise<{ sent: number; skipped: number }> {
+export async function notificationMailBatchWorkflow(
+  batch: Parameters<Activities['sendNotificationMails']>[0],
+): Promise<{ sent: number; skipped: number }> {
   return sendNotificationMails(batch);
 }

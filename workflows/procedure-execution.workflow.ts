@@ -13,7 +13,14 @@ import {
   sleep,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
-import type { ExecutionProgress, ExecutionStatus, ProcedureExecutionInput, StepDecision, StepDefinition, StepState } from '../shared/domain/procedure.ts';
+import type {
+  ExecutionProgress,
+  ExecutionStatus,
+  ProcedureExecutionInput,
+  StepDecision,
+  StepDefinition,
+  StepState,
+} from '../shared/domain/procedure.ts';
 import {
   afterStep,
   cancelRefusal,
@@ -87,7 +94,12 @@ export async function procedureExecutionWorkflow(input: ProcedureExecutionInput)
   /** The outcome is persisted: waiting update handlers may answer. */
   let finished = false;
   let finalStatus: ExecutionStatus = 'running';
-  const gate = (): UpdateGate => ({ ended, cancelRequested: cancelRequest !== undefined, waitingStepId, decisionPending: decision !== undefined });
+  const gate = (): UpdateGate => ({
+    ended,
+    cancelRequested: cancelRequest !== undefined,
+    waitingStepId,
+    decisionPending: decision !== undefined,
+  });
 
   const now = () => new Date().toISOString();
   let seq = 0;
@@ -143,7 +155,9 @@ export async function procedureExecutionWorkflow(input: ProcedureExecutionInput)
         await inStepScope(() => sleep(run.ms));
         return { status: 'succeeded' };
       }
-      const output = await inStepScope(() => runHttpStep({ executionId: input.executionId, stepId: step.id, config: step.config, parameters: input.parameters }));
+      const output = await inStepScope(() =>
+        runHttpStep({ executionId: input.executionId, stepId: step.id, config: step.config, parameters: input.parameters }),
+      );
       return { status: 'succeeded', output };
     } catch (error) {
       if (isCancellation(error)) throw error;

@@ -3,7 +3,11 @@ import type { Activities } from '../activities/index.ts';
 import type { RetentionTable } from '../activities/retention.activities.ts';
 
 const { listRetentionPolicies } = proxyActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '1 minute' } });
-const { purgeExpired } = proxyActivities<Activities>({ startToCloseTimeout: '30 minutes', heartbeatTimeout: '2 minutes', retry: { maximumInterval: '5 minutes' } });
+const { purgeExpired } = proxyActivities<Activities>({
+  startToCloseTimeout: '30 minutes',
+  heartbeatTimeout: '2 minutes',
+  retry: { maximumInterval: '5 minutes' },
+});
 
 const TABLES: readonly RetentionTable[] = ['alerts', 'log_entries', 'notifications', 'audit_events'];
 

@@ -7,7 +7,8 @@ import type { AuditEventInput, AuditService } from '../services/audit.service.ts
 const VERB: Partial<Record<HttpMethod, string>> = { post: 'create', put: 'update', patch: 'update', delete: 'delete' };
 
 type Json = Record<string, unknown>;
-const asObject = (value: unknown): Json | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined);
+const asObject = (value: unknown): Json | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
 const asString = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
 
 /**
@@ -16,7 +17,11 @@ const asString = (value: unknown): string | undefined => (typeof value === 'stri
  * verb when there are none (`PATCH /users/{id}` → `users.update`).
  */
 export function eventTypeOf(route: RouteDefinition): string {
-  const literal = route.path.split('/').filter(Boolean).slice(1).filter((segment) => !segment.startsWith('{'));
+  const literal = route.path
+    .split('/')
+    .filter(Boolean)
+    .slice(1)
+    .filter((segment) => !segment.startsWith('{'));
   const what = literal.length ? literal.join('_').replaceAll('-', '_') : (VERB[route.method] ?? route.method);
   return `${route.tags[0] ?? 'api'}.${what}`;
 }
@@ -37,7 +42,8 @@ function publicActor(body: unknown): { userId: string; organizationId: string } 
 /** The target: the `{id}` path parameter, else the id of what the response created or names. */
 function targetIdOf(ctx: Context, body: unknown): string | null {
   const data = asObject(asObject(body)?.data);
-  const id = asString(ctx.params?.id) ?? asString(data?.id) ?? asString(asObject(data?.user)?.id) ?? asString(asObject(asObject(body)?.user)?.id);
+  const id =
+    asString(ctx.params?.id) ?? asString(data?.id) ?? asString(asObject(data?.user)?.id) ?? asString(asObject(asObject(body)?.user)?.id);
   return id ? id.slice(0, 128) : null;
 }
 

@@ -15,7 +15,13 @@ export function errorBody(ctx: Context, code: ErrorCode, detail: string, fields:
 }
 
 /** Errors thrown by the body parser and the router carry an HTTP status but no contract code. */
-function fromHttpError(error: { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string }): AppError | undefined {
+function fromHttpError(error: {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+  message?: string;
+}): AppError | undefined {
   const status = error.status ?? error.statusCode;
   // The router answers methods it does not know at all (TRACE, ...) with 501: to a client that is a 405.
   if (status === 501) return new AppError('METHOD_NOT_ALLOWED', 'Method not allowed');
@@ -58,11 +64,12 @@ export function errorHandler(logger: Logger): Middleware {
       // A dependency that is down (database connection lost, pool exhausted, Temporal unreachable)
       // is a condition the client should retry: 503 with Retry-After, never a 500.
       const dependency = caught instanceof AppError ? undefined : unavailableDependency(caught);
-      const error = caught instanceof AppError
-        ? caught
-        : dependency
-          ? new ServiceUnavailableError('Service temporarily unavailable; retry later', { cause: caught })
-          : fromHttpError(caught as never);
+      const error =
+        caught instanceof AppError
+          ? caught
+          : dependency
+            ? new ServiceUnavailableError('Service temporarily unavailable; retry later', { cause: caught })
+            : fromHttpError(caught as never);
       if (error) {
         if (error.status >= 500) {
           logger.warn(
@@ -74,7 +81,10 @@ export function errorHandler(logger: Logger): Middleware {
         ctx.set(error.headers);
         ctx.body =
           error.shape === 'webhook'
-            ? { error: { code: error.code, message: error.message, details: error.fields.details ?? {} }, request_id: String(ctx.state.requestId ?? '') }
+            ? {
+                error: { code: error.code, message: error.message, details: error.fields.details ?? {} },
+                request_id: String(ctx.state.requestId ?? ''),
+              }
             : errorBody(ctx, error.code, error.message, error.fields);
         return;
       }

@@ -28,10 +28,16 @@ export function bucketsFor(
 ): { buckets: RateLimitBucket[]; planSource: PlanSource } {
   // Webhook subjects carry their payload's alert count; hit() consumes that many units.
   if (subject?.kind === 'integration') {
-    return { buckets: [{ key: `webhook:${subject.integrationId.toLowerCase()}`, limitClass: 'webhook' }], planSource: { integrationId: subject.integrationId } };
+    return {
+      buckets: [{ key: `webhook:${subject.integrationId.toLowerCase()}`, limitClass: 'webhook' }],
+      planSource: { integrationId: subject.integrationId },
+    };
   }
   if (subject?.kind === 'failed_webhook_authentication') {
-    return { buckets: [{ key: `webhook_auth_failures:${ctx.ip}`.slice(0, 200), limit: options.webhookAuthFailuresPerHour }], planSource: null };
+    return {
+      buckets: [{ key: `webhook_auth_failures:${ctx.ip}`.slice(0, 200), limit: options.webhookAuthFailuresPerHour }],
+      planSource: null,
+    };
   }
   if (route.rateLimit === 'webhook' && auth) {
     // The short form names no integration: one bucket per organization and platform.
@@ -56,7 +62,10 @@ export function quotaExceededDetail(alerts: number, available: number, limit: nu
 }
 
 /** The guard mountRoutes (and handlers, with a subject) call: count, set the three headers, refuse over the limit. */
-export function createRateLimitGuard(limiter: RateLimiter, options: RateLimitGuardOptions = DEFAULT_OPTIONS): NonNullable<RouteGuards['rateLimit']> {
+export function createRateLimitGuard(
+  limiter: RateLimiter,
+  options: RateLimitGuardOptions = DEFAULT_OPTIONS,
+): NonNullable<RouteGuards['rateLimit']> {
   return async (ctx, route, auth, subject) => {
     const { buckets, planSource } = bucketsFor(ctx, route, auth, subject, options);
     const alerts = subject && 'alerts' in subject ? Math.max(1, subject.alerts) : 1;
@@ -66,6 +75,10 @@ export function createRateLimitGuard(limiter: RateLimiter, options: RateLimitGua
       'X-RateLimit-Remaining': String(decision.remaining),
       'X-RateLimit-Reset': String(decision.resetAt),
     });
-    if (decision.exceeded) throw new RateLimitedError(decision.retryAfterSeconds, alerts > 1 ? quotaExceededDetail(alerts, decision.available, decision.limit) : undefined);
+    if (decision.exceeded)
+      throw new RateLimitedError(
+        decision.retryAfterSeconds,
+        alerts > 1 ? quotaExceededDetail(alerts, decision.available, decision.limit) : undefined,
+      );
   };
 }

@@ -23,7 +23,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * they are what the parsed value lacks. The OpenAPI description says `additionalProperties: false`.
  */
 function undeclaredFields(sent: unknown, parsed: unknown, path: string): string[] {
-  if (Array.isArray(sent) && Array.isArray(parsed)) return sent.flatMap((item, index) => undeclaredFields(item, parsed[index], `${path}[${index}]`));
+  if (Array.isArray(sent) && Array.isArray(parsed))
+    return sent.flatMap((item, index) => undeclaredFields(item, parsed[index], `${path}[${index}]`));
   if (!isObject(sent) || !isObject(parsed)) return [];
   return Object.keys(sent).flatMap((key) =>
     key in parsed ? undeclaredFields(sent[key], parsed[key], `${path}.${key}`) : [`${path}.${key}: not declared by the schema`],
@@ -46,7 +47,10 @@ export function responseProblems(route: RouteDefinition, status: number, body: J
   if (!declared) return [`status ${status} is not declared (declared: ${Object.keys(route.responses).join(', ')})`];
   if (!declared.schema) return [`status ${status} is declared without a body, yet the answer has one`];
   const result = declared.schema.safeParse(body);
-  if (!result.success) return result.error.issues.map((issue) => `$${issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('')}: ${issue.message}`);
+  if (!result.success)
+    return result.error.issues.map(
+      (issue) => `$${issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('')}: ${issue.message}`,
+    );
   return undeclaredFields(body, result.data, '$');
 }
 
@@ -63,10 +67,23 @@ export function responseContract(): Middleware {
     const route = ctx.state.route as RouteDefinition | undefined;
     const body: unknown = ctx.body;
     // Streams, buffers and text (metrics, metadata XML, downloads) are not JSON answers.
-    if (!route || body == null || typeof body !== 'object' || Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === 'function') return;
+    if (
+      !route ||
+      body == null ||
+      typeof body !== 'object' ||
+      Buffer.isBuffer(body) ||
+      typeof (body as { pipe?: unknown }).pipe === 'function'
+    )
+      return;
     const problems = responseProblems(route, ctx.status, JSON.parse(JSON.stringify(body)) as Json);
     if (problems.length === 0) return;
-    const violation: ContractViolation = { operationId: route.operationId, method: ctx.method, path: ctx.path, status: ctx.status, problems };
+    const violation: ContractViolation = {
+      operationId: route.operationId,
+      method: ctx.method,
+      path: ctx.path,
+      status: ctx.status,
+      problems,
+    };
     ctx.app.emit(CONTRACT_VIOLATION_EVENT, violation);
     ctx.status = 500;
     ctx.body = {

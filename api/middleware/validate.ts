@@ -7,7 +7,9 @@ export function validateRequestPart(part: 'params' | 'query' | 'body', schema: Z
   if (!schema) return value;
   const unstorable = findUnstorableText(value);
   if (unstorable) {
-    throw new ValidationError([{ path: [part, ...unstorable.map(String)].join('.'), message: 'Contains a NUL character or invalid Unicode' }]);
+    throw new ValidationError([
+      { path: [part, ...unstorable.map(String)].join('.'), message: 'Contains a NUL character or invalid Unicode' },
+    ]);
   }
   const result = schema.safeParse(value);
   if (result.success) return result.data;

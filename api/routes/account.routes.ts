@@ -13,7 +13,8 @@ export function accountRoutes(accounts: AccountService) {
       path: '/auth/password/reset',
       operationId: 'requestPasswordReset',
       summary: 'Mail a password reset token',
-      description: 'Answers 200 with the same message whether or not the address has an account. The token works once and expires in 1 hour.',
+      description:
+        'Answers 200 with the same message whether or not the address has an account. The token works once and expires in 1 hour.',
       tags: ['auth'],
       access: 'public',
       request: { body: PasswordResetBody },

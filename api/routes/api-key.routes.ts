@@ -13,7 +13,7 @@ export function apiKeyRoutes(apiKeys: ApiKeyService) {
       description:
         'The `api_key` value is returned only in this response; only its hash is stored. Unknown permission strings are 422; ' +
         'a permission the caller lacks is 403 INSUFFICIENT_PERMISSIONS. A key can create keys when it holds `api_keys:create`, ' +
-        'never beyond its own permissions. At use, a key acts with the permissions both it and its creator\'s current role hold.',
+        "never beyond its own permissions. At use, a key acts with the permissions both it and its creator's current role hold.",
       tags: ['api-keys'],
       access: 'api_keys:create',
       request: { body: CreateApiKeyBody },
@@ -24,7 +24,7 @@ export function apiKeyRoutes(apiKeys: ApiKeyService) {
       method: 'get',
       path: '/api-keys',
       operationId: 'listApiKeys',
-      summary: 'List the organization\'s active API keys',
+      summary: "List the organization's active API keys",
       description: 'Never returns a key or its hash; `prefix` identifies a key. Revoked keys are not listed. Newest first.',
       tags: ['api-keys'],
       access: 'api_keys:read',
@@ -37,7 +37,8 @@ export function apiKeyRoutes(apiKeys: ApiKeyService) {
       path: '/api-keys/{id}',
       operationId: 'revokeApiKey',
       summary: 'Revoke an API key',
-      description: 'Takes effect on the very next request made with the key. Answers 204 with no body; an unknown or already revoked key is 404.',
+      description:
+        'Takes effect on the very next request made with the key. Answers 204 with no body; an unknown or already revoked key is 404.',
       tags: ['api-keys'],
       access: 'api_keys:delete',
       request: { params: IdParams },

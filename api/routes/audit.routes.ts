@@ -40,7 +40,7 @@ export function auditRoutes(audit: AuditService, admin: AdminService) {
       summary: 'Statistics of the organization (owners and admins)',
       tags: ['admin'],
       access: 'admin:read',
-      responses: { 200: { description: 'Counts and the plan\'s rate limits', schema: AdminStatsResponse } },
+      responses: { 200: { description: "Counts and the plan's rate limits", schema: AdminStatsResponse } },
       handler: async ({ auth }) => ({ body: envelope(await admin.stats(auth)) }),
     }),
   ];

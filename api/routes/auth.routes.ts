@@ -24,8 +24,9 @@ export function authRoutes(auth: AuthService, cookies: SessionCookieOptions) {
       path: '/auth/login',
       operationId: 'login',
       summary: 'Authenticate with email and password',
-      description: 'Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). ' +
-        'When the organization\'s setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED (after a correct password) and signs in through /sso/initiate.',
+      description:
+        'Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). ' +
+        "When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED (after a correct password) and signs in through /sso/initiate.",
       tags: ['auth'],
       access: 'public',
       request: { body: LoginBody, bodyContentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
@@ -42,7 +43,7 @@ export function authRoutes(auth: AuthService, cookies: SessionCookieOptions) {
       path: '/auth/me',
       operationId: 'me',
       summary: 'The current user',
-      description: '`auth_method` says how this request authenticated: `password` or `sso` (the session\'s login), or `api_key`.',
+      description: "`auth_method` says how this request authenticated: `password` or `sso` (the session's login), or `api_key`.",
       tags: ['auth'],
       access: 'authenticated',
       responses: { 200: { description: 'The user', schema: MeResponse } },

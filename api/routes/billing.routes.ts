@@ -16,7 +16,7 @@ export function billingRoutes(billing: BillingService) {
       operationId: 'getBilling',
       summary: 'Current plan, limits and usage',
       description:
-        'Limits are the rate limiter\'s own per-hour numbers for the plan (after any `RATE_LIMIT_*` override) and the plan\'s seat and integration quotas. ' +
+        "Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override) and the plan's seat and integration quotas. " +
         'Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search queries, counted from real traffic ' +
         '(each API process adds its counts every 250 ms); `members` and `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for owners.',
       tags: ['billing'],
@@ -47,9 +47,9 @@ export function billingRoutes(billing: BillingService) {
       summary: 'Stripe events (signed, no credential)',
       description:
         'Verified with `Stripe-Signature` against `STRIPE_WEBHOOK_SECRET` over the raw body; a bad or missing signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape). ' +
-        '`checkout.session.completed` sets the plan named in the session\'s metadata on the organization in `client_reference_id`; `customer.subscription.deleted` of the ' +
-        'organization\'s current subscription returns it to `free`; `customer.subscription.updated` records the status. Each event id is applied once: a replay answers ' +
-        '`duplicate: true`. The new plan\'s limits apply from the next request, in every API process. 409 `BILLING_NOT_CONFIGURED` without a webhook secret.',
+        "`checkout.session.completed` sets the plan named in the session's metadata on the organization in `client_reference_id`; `customer.subscription.deleted` of the " +
+        "organization's current subscription returns it to `free`; `customer.subscription.updated` records the status. Each event id is applied once: a replay answers " +
+        "`duplicate: true`. The new plan's limits apply from the next request, in every API process. 409 `BILLING_NOT_CONFIGURED` without a webhook secret.",
       tags: ['billing'],
       access: 'public',
       responses: {
@@ -58,7 +58,9 @@ export function billingRoutes(billing: BillingService) {
         413: { description: 'Webhook error (PAYLOAD_TOO_LARGE)', schema: WebhookErrorResponse },
       },
       errors: [409],
-      handler: async (_input, ctx) => ({ body: await billing.handleEvent(await readRawBody(ctx, MAX_EVENT_BYTES), ctx.get('Stripe-Signature') || undefined) }),
+      handler: async (_input, ctx) => ({
+        body: await billing.handleEvent(await readRawBody(ctx, MAX_EVENT_BYTES), ctx.get('Stripe-Signature') || undefined),
+      }),
     }),
   ];
 }

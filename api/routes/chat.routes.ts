@@ -9,7 +9,7 @@ export function chatRoutes(chat: ChatService) {
       method: 'get',
       path: '/incidents/{id}/messages',
       operationId: 'listIncidentMessages',
-      summary: 'The incident\'s chat, oldest first',
+      summary: "The incident's chat, oldest first",
       tags: ['incidents'],
       access: 'incidents:read',
       request: { params: IdParams, query: ChatMessageListQuery },
@@ -23,7 +23,7 @@ export function chatRoutes(chat: ChatService) {
       operationId: 'postIncidentMessage',
       summary: 'Post a chat message; `@assistant` asks the assistant',
       description:
-        'Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident\'s subscribers. ' +
+        "Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident's subscribers. " +
         'A body starting with `@assistant` also asks the configured assistant (`ASSISTANT_URL`, an OpenAI-compatible chat-completions API), which answers from the incident, its ' +
         'alerts, its analysis and its top suggested runbooks: while it streams, `chat.message` events with `state: "partial"` carry the answer so far (same `message.id`, not ' +
         'stored); the stored `assistant` message follows with `state: "done"`. If the assistant keeps failing, the stored answer says so. Without `ASSISTANT_URL` an ' +

@@ -39,7 +39,10 @@ export function healthRoutes(readiness: ReadinessProbe): RouteDefinition[] {
       tags: ['health'],
       access: 'public',
       responses: {
-        200: { description: 'Ready, or `degraded` when only Elasticsearch is unavailable (search fails, the rest works)', schema: ReadinessResponse },
+        200: {
+          description: 'Ready, or `degraded` when only Elasticsearch is unavailable (search fails, the rest works)',
+          schema: ReadinessResponse,
+        },
         503: { description: 'A dependency is unavailable', schema: ReadinessResponse },
       },
       handler: async () => {

@@ -12,17 +12,25 @@ export function helperRoutes(helper: HelperDownloadService) {
       operationId: 'downloadHelper',
       summary: 'Download the tocsin CLI executable for a platform',
       description:
-        'A single-file executable (no Node.js needed). The platform comes from `os` and `arch`, else from `User-Agent` '
-        + '(the CLI sends `tocsin-cli/<version> (<os>; <arch>)`; a browser on macOS gets x64, which also runs on Apple silicon). '
-        + 'Example: `curl -fLo tocsin -H "X-API-Key: $KEY" "$URL/api/v1/helper/download?os=linux&arch=x64"`. '
-        + 'Compare `X-Checksum-SHA256` with the file. macOS builds must be signed ad hoc before they run: `codesign --force --sign - ./tocsin`. '
-        + 'An unsupported platform is a 422 listing `supported`; a platform not built on this instance is 503 `HELPER_NOT_AVAILABLE`.',
+        'A single-file executable (no Node.js needed). The platform comes from `os` and `arch`, else from `User-Agent` ' +
+        '(the CLI sends `tocsin-cli/<version> (<os>; <arch>)`; a browser on macOS gets x64, which also runs on Apple silicon). ' +
+        'Example: `curl -fLo tocsin -H "X-API-Key: $KEY" "$URL/api/v1/helper/download?os=linux&arch=x64"`. ' +
+        'Compare `X-Checksum-SHA256` with the file. macOS builds must be signed ad hoc before they run: `codesign --force --sign - ./tocsin`. ' +
+        'An unsupported platform is a 422 listing `supported`; a platform not built on this instance is 503 `HELPER_NOT_AVAILABLE`.',
       tags: ['helper'],
       access: 'authenticated',
       request: { query: HelperDownloadQuery },
       responses: {
-        200: { description: 'The executable, with `Content-Disposition: attachment; filename="tocsin"` (`tocsin.exe` on Windows) and `X-Checksum-SHA256`', schema: HelperBinarySchema, contentType: 'application/octet-stream' },
-        422: { description: 'No platform given or found in User-Agent, or an unsupported one (VALIDATION_ERROR, with `supported`)', schema: HelperPlatformErrorResponse },
+        200: {
+          description:
+            'The executable, with `Content-Disposition: attachment; filename="tocsin"` (`tocsin.exe` on Windows) and `X-Checksum-SHA256`',
+          schema: HelperBinarySchema,
+          contentType: 'application/octet-stream',
+        },
+        422: {
+          description: 'No platform given or found in User-Agent, or an unsupported one (VALIDATION_ERROR, with `supported`)',
+          schema: HelperPlatformErrorResponse,
+        },
         503: { description: 'Not built on this instance (HELPER_NOT_AVAILABLE)', schema: ErrorResponse },
       },
       handler: async ({ query }, ctx) => {

@@ -53,7 +53,8 @@ export function incidentRoutes(incidents: IncidentService) {
       path: '/incidents/{id}',
       operationId: 'updateIncident',
       summary: 'Update status, severity, assignee, title, description or tags',
-      description: 'Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident\'s alert stream, so a later firing alert opens a new incident. ' +
+      description:
+        "Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident. " +
         'An `assignee_id` naming no user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).',
       tags: ['incidents'],
       access: 'incidents:update',

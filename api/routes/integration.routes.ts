@@ -37,13 +37,13 @@ export function integrationRoutes(integrations: IntegrationService) {
       summary: 'Add an integration',
       description:
         'The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. ' +
-        'The plan caps the organization\'s integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.',
+        "The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.",
       tags: ['integrations'],
       access: 'integrations:create',
       request: { body: CreateIntegrationBody },
       responses: {
         201: { description: 'Created', schema: IntegrationWithSecretResponse },
-        402: { description: 'The plan\'s integration quota is reached (PLAN_LIMIT_REACHED)', schema: PlanLimitErrorResponse },
+        402: { description: "The plan's integration quota is reached (PLAN_LIMIT_REACHED)", schema: PlanLimitErrorResponse },
       },
       handler: async ({ auth, body }) => ({ status: 201, body: envelope(await integrations.create(auth, body)) }),
     }),

@@ -59,13 +59,13 @@ export function invitationRoutes(invitations: InvitationService) {
       summary: 'Accept an invitation: create the account in the inviting organization',
       description:
         'No credential: the emailed token is one. A bad, used, revoked or expired token is 401 INVALID_TOKEN; an email that already has an account is 409. ' +
-        'An organization at its plan\'s member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.',
+        "An organization at its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED`: nothing is created and the invitation stays pending, usable after an upgrade.",
       tags: ['invitations'],
       access: 'public',
       request: { body: AcceptInvitationBody },
       responses: {
         201: { description: 'The new user and their organization', schema: InvitationAcceptResponse },
-        402: { description: 'The organization\'s member quota is reached (PLAN_LIMIT_REACHED)', schema: PlanLimitErrorResponse },
+        402: { description: "The organization's member quota is reached (PLAN_LIMIT_REACHED)", schema: PlanLimitErrorResponse },
       },
       errors: [401, 409],
       handler: async ({ body }) => ({ status: 201, body: envelope(await invitations.accept(body)) }),

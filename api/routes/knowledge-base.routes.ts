@@ -1,5 +1,11 @@
 import { envelope, IdParams, pageEnvelope } from '../schemas/common.ts';
-import { ArticleListQuery, ArticleListResponse, ArticleResponse, CreateArticleBody, UpdateArticleBody } from '../schemas/knowledge-base.schemas.ts';
+import {
+  ArticleListQuery,
+  ArticleListResponse,
+  ArticleResponse,
+  CreateArticleBody,
+  UpdateArticleBody,
+} from '../schemas/knowledge-base.schemas.ts';
 import type { KnowledgeBaseService } from '../services/knowledge-base.service.ts';
 import { defineRoute } from './route.ts';
 
@@ -47,7 +53,7 @@ export function knowledgeBaseRoutes(articles: KnowledgeBaseService) {
       method: 'patch',
       path: '/knowledge-base/{id}',
       operationId: 'updateArticle',
-      summary: 'Update an article\'s title, body or tags',
+      summary: "Update an article's title, body or tags",
       tags,
       access: 'procedures:update',
       request: { params: IdParams, body: UpdateArticleBody },

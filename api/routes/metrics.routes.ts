@@ -27,11 +27,19 @@ export function metricsRoutes(metrics: ApiMetrics, options: { token?: string }):
       access: 'public',
       errors: [401],
       responses: {
-        200: { description: 'The metrics (Content-Type: text/plain; version=0.0.4)', contentType: 'text/plain', schema: z.string().meta({ example: EXPOSITION_EXAMPLE }) },
+        200: {
+          description: 'The metrics (Content-Type: text/plain; version=0.0.4)',
+          contentType: 'text/plain',
+          schema: z.string().meta({ example: EXPOSITION_EXAMPLE }),
+        },
       },
       handler: async (_input, ctx) => {
-        if (options.token && !bearerMatches(ctx.get('Authorization'), options.token)) throw new InvalidTokenError('A valid METRICS_TOKEN bearer token is required');
-        return { body: await metrics.registry.metrics(), headers: { 'Content-Type': PROMETHEUS_CONTENT_TYPE, 'Cache-Control': 'no-store' } };
+        if (options.token && !bearerMatches(ctx.get('Authorization'), options.token))
+          throw new InvalidTokenError('A valid METRICS_TOKEN bearer token is required');
+        return {
+          body: await metrics.registry.metrics(),
+          headers: { 'Content-Type': PROMETHEUS_CONTENT_TYPE, 'Cache-Control': 'no-store' },
+        };
       },
     }),
   ];

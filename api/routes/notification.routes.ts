@@ -1,6 +1,11 @@
 import { envelope, IdParams, pageEnvelope } from '../schemas/common.ts';
 import { DeliveryListQuery, DeliveryListResponse } from '../schemas/delivery.schemas.ts';
-import { NotificationListQuery, NotificationListResponse, NotificationResponse, UpdateNotificationBody } from '../schemas/notification.schemas.ts';
+import {
+  NotificationListQuery,
+  NotificationListResponse,
+  NotificationResponse,
+  UpdateNotificationBody,
+} from '../schemas/notification.schemas.ts';
 import type { DeliveryService } from '../services/delivery.service.ts';
 import type { NotificationService } from '../services/notification.service.ts';
 import { defineRoute } from './route.ts';
@@ -13,7 +18,8 @@ export function deliveryRoutes(deliveries: DeliveryService) {
       path: '/integrations/{id}/deliveries',
       operationId: 'listIntegrationDeliveries',
       summary: 'Outbound webhook delivery attempts of an integration',
-      description: 'One row per attempt (up to 3 per event, 1 s then 2 s apart); `final` marks the attempt that decided the delivery. Ten failed deliveries in a row disable the integration.',
+      description:
+        'One row per attempt (up to 3 per event, 1 s then 2 s apart); `final` marks the attempt that decided the delivery. Ten failed deliveries in a row disable the integration.',
       tags: ['integrations'],
       access: 'integrations:read',
       request: { params: IdParams, query: DeliveryListQuery },

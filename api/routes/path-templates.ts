@@ -27,8 +27,11 @@ export function createPathResolver(templates: Iterable<string>): (path: string) 
  */
 export function createShadowCheck(template: string, templates: Iterable<string>): (path: string) => boolean {
   const own = compileTemplate(template);
-  const neighbours = [...new Set(templates)].map(compileTemplate)
-    .filter((other) => other.template !== template && other.segments.length === own.segments.length && isMoreConcrete(other.score, own.score));
+  const neighbours = [...new Set(templates)]
+    .map(compileTemplate)
+    .filter(
+      (other) => other.template !== template && other.segments.length === own.segments.length && isMoreConcrete(other.score, own.score),
+    );
   if (neighbours.length === 0) return () => false;
   return (path) => {
     const segments = pathSegments(path);

@@ -30,7 +30,8 @@ export function procedureRoutes(procedures: ProcedureService, executions: Execut
       path: '/procedures',
       operationId: 'createProcedure',
       summary: 'Create a procedure with its ordered steps',
-      description: 'Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step\'s `config` is validated against its type; a step `id` names nothing yet and is ignored.',
+      description:
+        "Step types: `manual` and `approval` wait for a person (PATCH /executions/{id}), `http` calls a URL (2xx or `config.expected_status` succeeds; 5xx is retried 3 times), `wait` pauses `config.seconds` (1..86400). Each step's `config` is validated against its type; a step `id` names nothing yet and is ignored.",
       tags: ['procedures'],
       access: 'procedures:create',
       request: { body: CreateProcedureBody },
@@ -54,7 +55,8 @@ export function procedureRoutes(procedures: ProcedureService, executions: Execut
       path: '/procedures/{id}',
       operationId: 'updateProcedure',
       summary: 'Update name, description, tags or steps',
-      description: 'Bumps `version`. Executions already started keep the definition they started with. A step `id` that is not one of this procedure\'s steps is 404 NOT_FOUND (`detail` names it).',
+      description:
+        "Bumps `version`. Executions already started keep the definition they started with. A step `id` that is not one of this procedure's steps is 404 NOT_FOUND (`detail` names it).",
       tags: ['procedures'],
       access: 'procedures:update',
       request: { params: IdParams, body: UpdateProcedureBody },
@@ -83,11 +85,14 @@ export function procedureRoutes(procedures: ProcedureService, executions: Execut
       path: '/procedures/{id}/execute',
       operationId: 'executeProcedure',
       summary: 'Start an execution of the procedure',
-      description: 'Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An `incident_id` naming no incident of the organization is 404 NOT_FOUND (`detail` names the field).',
+      description:
+        'Freezes the current definition into the execution and starts its Temporal workflow `execution:<id>`. An `incident_id` naming no incident of the organization is 404 NOT_FOUND (`detail` names the field).',
       tags: ['procedures', 'executions'],
       access: 'procedures:execute',
       request: { params: IdParams, body: ExecuteProcedureBody },
-      responses: { 201: { description: 'The started execution (status `pending` until its first step begins)', schema: ExecutionResponse } },
+      responses: {
+        201: { description: 'The started execution (status `pending` until its first step begins)', schema: ExecutionResponse },
+      },
       errors: [404, 503],
       handler: async ({ auth, params, body }) => ({ status: 201, body: envelope(await executions.start(auth, params.id, body)) }),
     }),

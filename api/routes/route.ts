@@ -76,9 +76,7 @@ export interface RouteDefinition<P extends ZodType = ZodType, Q extends ZodType 
 }
 
 /** Keeps the generic parameters of a route so its handler sees the parsed, typed input. */
-export function defineRoute<P extends ZodType, Q extends ZodType, B extends ZodType>(
-  route: RouteDefinition<P, Q, B>,
-): RouteDefinition {
+export function defineRoute<P extends ZodType, Q extends ZodType, B extends ZodType>(route: RouteDefinition<P, Q, B>): RouteDefinition {
   return route as unknown as RouteDefinition;
 }
 
@@ -101,11 +99,7 @@ export interface MountedRoutes {
  * Mounts routes on a router: authenticate → require the declared permission → validate →
  * handler. The same definitions produce /openapi.json, so the two cannot drift apart.
  */
-export function mountRoutes(
-  router: Router,
-  routes: RouteDefinition[],
-  guards: RouteGuards,
-): void {
+export function mountRoutes(router: Router, routes: RouteDefinition[], guards: RouteGuards): void {
   const prefix = router.opts.prefix ?? '';
   const templates = routes.map((route) => route.path);
   for (const route of routes) {
@@ -134,7 +128,8 @@ export function mountRoutes(
       if (!countedByHandler) await rateLimit();
       let result: RouteResult;
       try {
-        if (auth && route.credential === 'api_key' && auth.kind !== 'api_key') throw new InvalidApiKeyError('This endpoint takes an API key (X-API-Key)');
+        if (auth && route.credential === 'api_key' && auth.kind !== 'api_key')
+          throw new InvalidApiKeyError('This endpoint takes an API key (X-API-Key)');
         if (auth) {
           guards.authorize(auth, route.access);
           ctx.state.auth = auth;

@@ -11,11 +11,11 @@ export function searchRoutes(search: SearchService) {
       summary: 'Search incidents, procedures, articles and logs by meaning and keywords',
       description:
         'Give `query` or `error_log` (a pasted log: only its informative lines are used). `semantic` ranks by embedding cosine, ' +
-        '`keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds to the cosine the share of the query\'s ' +
+        "`keyword` by BM25 (full text on the embedded backend), `hybrid` (default) adds to the cosine the share of the query's " +
         'terms each document holds, weighed by the kind of query (a pasted log, an identifier, a sentence with one, plain prose). ' +
         'A log pasted into `query` is trimmed like `error_log`. `types` defaults to incidents, procedures and articles. `meta.total` counts the candidates ' +
         'considered before the limit. `log` documents are indexed only when Elasticsearch is configured (otherwise use `GET /logs`). ' +
-        'Always limited to the caller\'s organization; the search rate-limit class applies.',
+        "Always limited to the caller's organization; the search rate-limit class applies.",
       tags: ['search'],
       access: 'search:read',
       rateLimit: 'search',

@@ -27,12 +27,24 @@ function cookieAttributes(ctx: Context, options: SessionCookieOptions) {
 }
 
 /** Returns whether the cookies were written (not in production over plain HTTP). */
-export function setSessionCookies(ctx: Context, tokens: { access_token: string; refresh_token?: string }, options: SessionCookieOptions): boolean {
+export function setSessionCookies(
+  ctx: Context,
+  tokens: { access_token: string; refresh_token?: string },
+  options: SessionCookieOptions,
+): boolean {
   const common = cookieAttributes(ctx, options);
   if (!common) return false;
-  ctx.cookies.set(ACCESS_COOKIE.name, tokens.access_token, { ...common, path: ACCESS_COOKIE.path, maxAge: options.accessTtlSeconds * 1000 });
+  ctx.cookies.set(ACCESS_COOKIE.name, tokens.access_token, {
+    ...common,
+    path: ACCESS_COOKIE.path,
+    maxAge: options.accessTtlSeconds * 1000,
+  });
   if (tokens.refresh_token) {
-    ctx.cookies.set(REFRESH_COOKIE.name, tokens.refresh_token, { ...common, path: REFRESH_COOKIE.path, maxAge: options.refreshTtlSeconds * 1000 });
+    ctx.cookies.set(REFRESH_COOKIE.name, tokens.refresh_token, {
+      ...common,
+      path: REFRESH_COOKIE.path,
+      maxAge: options.refreshTtlSeconds * 1000,
+    });
   }
   return true;
 }

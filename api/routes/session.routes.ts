@@ -5,7 +5,8 @@ import type { SessionService } from '../services/session.service.ts';
 import { defineRoute } from './route.ts';
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies, type SessionCookieOptions } from './session-cookies.ts';
 
-const refreshTokenOf = (body: { refresh_token?: string }, ctx: Context) => body.refresh_token ?? ctx.cookies.get(REFRESH_COOKIE.name) ?? undefined;
+const refreshTokenOf = (body: { refresh_token?: string }, ctx: Context) =>
+  body.refresh_token ?? ctx.cookies.get(REFRESH_COOKIE.name) ?? undefined;
 
 export function sessionRoutes(sessions: SessionService, cookies: SessionCookieOptions) {
   return [

@@ -27,34 +27,41 @@ const requestMeta = (ctx: Context, path: string): SsoRequestMeta => ({
   requestId: String(ctx.state.requestId ?? ''),
 });
 
-const REFUSED = { description: 'Refused (SSO_FAILED): state, signature, audience, expiry, replay, domain or organization; `detail` says which', schema: ErrorResponse };
-const OVER_QUOTA = { description: 'A first sign-in would create a member beyond the plan\'s quota (PLAN_LIMIT_REACHED); nothing is created', schema: PlanLimitErrorResponse };
+const REFUSED = {
+  description: 'Refused (SSO_FAILED): state, signature, audience, expiry, replay, domain or organization; `detail` says which',
+  schema: ErrorResponse,
+};
+const OVER_QUOTA = {
+  description: "A first sign-in would create a member beyond the plan's quota (PLAN_LIMIT_REACHED); nothing is created",
+  schema: PlanLimitErrorResponse,
+};
 const NO_CONNECTION = { description: 'No enabled connection matches (SSO_CONNECTION_NOT_FOUND)', schema: ErrorResponse };
 
 const CALLBACK_DESCRIPTION =
-  'The identity provider\'s answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). ' +
+  "The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). " +
   'The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); ' +
-  'node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in\'s request), and the assertion\'s Recipient ' +
-  'must be this ACS URL and its ID unseen. The user is the one with the verified email in the connection\'s organization, or is created with the connection\'s `default_role`; ' +
-  'the email\'s domain must be one of the connection\'s, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login ' +
+  "node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient " +
+  "must be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's organization, or is created with the connection's `default_role`; " +
+  "the email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login " +
   '(`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. ' +
   'Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`).';
 
 export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginService, cookies: SessionCookieOptions) {
-  const callbackHandler = (method: 'GET' | 'POST') => async (input: { query: Record<string, string>; body: Record<string, string> }, ctx: Context) => {
-    const params = method === 'GET' ? input.query : input.body;
-    const { tokens, redirectTo } = await logins.callback(params, method, requestMeta(ctx, '/sso/callback'));
-    setSessionCookies(ctx, tokens, cookies);
-    if (redirectTo) return { status: 302, headers: { Location: redirectTo } };
-    return { body: tokens };
-  };
+  const callbackHandler =
+    (method: 'GET' | 'POST') => async (input: { query: Record<string, string>; body: Record<string, string> }, ctx: Context) => {
+      const params = method === 'GET' ? input.query : input.body;
+      const { tokens, redirectTo } = await logins.callback(params, method, requestMeta(ctx, '/sso/callback'));
+      setSessionCookies(ctx, tokens, cookies);
+      if (redirectTo) return { status: 302, headers: { Location: redirectTo } };
+      return { body: tokens };
+    };
 
   return [
     defineRoute({
       method: 'get',
       path: '/sso/connections',
       operationId: 'listSsoConnections',
-      summary: 'List the organization\'s SSO connections',
+      summary: "List the organization's SSO connections",
       tags: ['sso'],
       access: 'settings:update',
       request: { query: SsoConnectionListQuery },
@@ -96,7 +103,8 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
       path: '/sso/connections/{id}',
       operationId: 'updateSsoConnection',
       summary: 'Change an SSO connection',
-      description: '`config` is merged into the stored one and validated for the connection\'s kind (which cannot change); omitted write-only fields keep their stored values.',
+      description:
+        "`config` is merged into the stored one and validated for the connection's kind (which cannot change); omitted write-only fields keep their stored values.",
       tags: ['sso'],
       access: 'settings:update',
       request: { params: SsoConnectionParams, body: UpdateSsoConnectionBody },
@@ -137,7 +145,7 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
         302: { description: 'Redirect to the identity provider (Location)' },
         401: { description: 'The connection cannot be used (SSO_FAILED), e.g. its issuer is not https', schema: ErrorResponse },
         404: NO_CONNECTION,
-        503: { description: 'The OpenID Provider\'s discovery document could not be fetched (SERVICE_UNAVAILABLE)', schema: ErrorResponse },
+        503: { description: "The OpenID Provider's discovery document could not be fetched (SERVICE_UNAVAILABLE)", schema: ErrorResponse },
       },
       handler: async ({ query }, ctx) => {
         const { authorizationUrl } = await logins.initiate(query);
@@ -155,7 +163,12 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
       access: 'public',
       auditedBy: 'handler',
       request: { query: SsoCallbackQuery },
-      responses: { 200: { description: 'Signed in', schema: TokenResponse }, 302: { description: 'Signed in; redirect to `redirect_to`' }, 401: REFUSED, 402: OVER_QUOTA },
+      responses: {
+        200: { description: 'Signed in', schema: TokenResponse },
+        302: { description: 'Signed in; redirect to `redirect_to`' },
+        401: REFUSED,
+        402: OVER_QUOTA,
+      },
       handler: (input, ctx) => callbackHandler('GET')({ query: input.query as Record<string, string>, body: {} }, ctx),
     }),
     defineRoute({
@@ -168,7 +181,12 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
       access: 'public',
       auditedBy: 'handler',
       request: { body: SsoCallbackParams, bodyContentTypes: ['application/x-www-form-urlencoded'] },
-      responses: { 200: { description: 'Signed in', schema: TokenResponse }, 302: { description: 'Signed in; redirect to `redirect_to`' }, 401: REFUSED, 402: OVER_QUOTA },
+      responses: {
+        200: { description: 'Signed in', schema: TokenResponse },
+        302: { description: 'Signed in; redirect to `redirect_to`' },
+        401: REFUSED,
+        402: OVER_QUOTA,
+      },
       handler: (input, ctx) => callbackHandler('POST')({ query: {}, body: input.body as Record<string, string> }, ctx),
     }),
     defineRoute({
@@ -176,7 +194,8 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
       path: '/sso/saml/{id}/metadata',
       operationId: 'ssoSamlMetadata',
       summary: 'SAML service provider metadata of a connection',
-      description: 'Give this document (or its URL, which is also the SP entity id) to the identity provider. Public, as identity providers fetch it.',
+      description:
+        'Give this document (or its URL, which is also the SP entity id) to the identity provider. Public, as identity providers fetch it.',
       tags: ['sso'],
       access: 'public',
       request: { params: SsoConnectionParams },

@@ -32,7 +32,7 @@ export function userRoutes(users: UserService) {
       method: 'patch',
       path: '/users/{id}',
       operationId: 'updateUser',
-      summary: 'Update a user\'s name or role',
+      summary: "Update a user's name or role",
       description:
         'Anyone may change their own name. Changing someone else, or any role, needs `users:update`. Only an owner grants `owner` or changes an owner; the last owner cannot be demoted (409).',
       tags: ['users'],
@@ -47,7 +47,8 @@ export function userRoutes(users: UserService) {
       path: '/users/{id}',
       operationId: 'removeUser',
       summary: 'Remove a user from the organization',
-      description: 'Deletes the account with its API keys and sessions. Only an owner removes an owner; the last owner cannot be removed (409).',
+      description:
+        'Deletes the account with its API keys and sessions. Only an owner removes an owner; the last owner cannot be removed (409).',
       tags: ['users'],
       access: 'users:delete',
       request: { params: IdParams },

@@ -22,7 +22,15 @@ const WebhookHealthResponse = z
     examples: [
       {
         status: 'degraded',
-        endpoints: { infra_monitor: 'ok', apm: 'degraded', pager: 'ok', dashboards: 'ok', search_logs: 'ok', observability: 'ok', metrics_alerts: 'ok' },
+        endpoints: {
+          infra_monitor: 'ok',
+          apm: 'degraded',
+          pager: 'ok',
+          dashboards: 'ok',
+          search_logs: 'ok',
+          observability: 'ok',
+          metrics_alerts: 'ok',
+        },
         temporal: 'ok',
       },
     ],
@@ -49,8 +57,8 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
       operationId: 'ingestWebhook',
       summary: 'Ingest an alert from a monitoring platform',
       description:
-        'The body is the platform\'s native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. ' +
-        'The integration\'s hourly webhook quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed. When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload\'s alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). ' +
+        "The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. " +
+        "The integration's hourly webhook quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed. When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). " +
         'Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again. ' +
         'A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.',
       tags: ['webhooks'],
@@ -100,8 +108,8 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
       operationId: 'ingestWebhookShortForm',
       summary: 'Ingest an alert with an API key',
       description:
-        'Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user\'s token is 401 INVALID_API_KEY); routed to the organization\'s oldest enabled integration of the platform. ' +
-        'The organization\'s hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`.',
+        "Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the platform. " +
+        "The organization's hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`.",
       tags: ['webhooks'],
       access: 'alerts:ingest',
       credential: 'api_key',
@@ -116,7 +124,11 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
       errors: [503],
       handler: async ({ params, rateLimit }, ctx) => {
         // The caller's organization is the tenancy filter's: prepareWithApiKey finds its integration.
-        const prepared = await ingest.prepareWithApiKey({ platform: params.platform, rawBody: await readRawBody(ctx, options.maxBodyBytes), headers: ctx.headers });
+        const prepared = await ingest.prepareWithApiKey({
+          platform: params.platform,
+          rawBody: await readRawBody(ctx, options.maxBodyBytes),
+          headers: ctx.headers,
+        });
         await rateLimit({ kind: 'alerts', alerts: prepared.alerts.length });
         return { body: await ingest.enqueue(prepared) };
       },

@@ -7,12 +7,20 @@ const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })])
 
 export const AnalyticsQuery = z
   .object({
-    from: dateOrDateTime.optional().describe('Start of the range, inclusive: an ISO date (midnight UTC) or date-time. Default: 30 days before `to`'),
+    from: dateOrDateTime
+      .optional()
+      .describe('Start of the range, inclusive: an ISO date (midnight UTC) or date-time. Default: 30 days before `to`'),
     to: dateOrDateTime.optional().describe('End of the range, exclusive. Default: now'),
     group_by: z.enum(ANALYTICS_GROUP_KEYS).optional().describe('Also report the metrics per value of this attribute (`groups`)'),
-    interval: z.enum(ANALYTICS_INTERVALS).default('day').describe('Width of the `series` buckets, aligned in the organization\'s `timezone` setting'),
+    interval: z
+      .enum(ANALYTICS_INTERVALS)
+      .default('day')
+      .describe("Width of the `series` buckets, aligned in the organization's `timezone` setting"),
     severity: z.enum(SEVERITIES).optional(),
-    source: z.enum([...PLATFORMS, 'manual']).optional().describe('The platform an incident came from, or `manual`'),
+    source: z
+      .enum([...PLATFORMS, 'manual'])
+      .optional()
+      .describe('The platform an incident came from, or `manual`'),
     integration_id: z.uuid().optional(),
   })
   .transform((query, ctx) => {
@@ -43,26 +51,88 @@ const example = {
   timezone: 'Europe/Paris',
   interval: 'day',
   group_by: 'severity',
-  totals: { incidents_created: 3, incidents_resolved: 2, open_at_end: 1, mtta_seconds: 240, mttm_seconds: 900, mttr_seconds: 3000, p50_ttr_seconds: 3000, p90_ttr_seconds: 4440, alerts_received: 7 },
+  totals: {
+    incidents_created: 3,
+    incidents_resolved: 2,
+    open_at_end: 1,
+    mtta_seconds: 240,
+    mttm_seconds: 900,
+    mttr_seconds: 3000,
+    p50_ttr_seconds: 3000,
+    p90_ttr_seconds: 4440,
+    alerts_received: 7,
+  },
   groups: [
-    { key: 'critical', incidents_created: 1, incidents_resolved: 1, open_at_end: 0, mtta_seconds: 120, mttm_seconds: 900, mttr_seconds: 1200, p50_ttr_seconds: 1200, p90_ttr_seconds: 1200, alerts_received: 4 },
-    { key: 'high', incidents_created: 2, incidents_resolved: 1, open_at_end: 1, mtta_seconds: 300, mttm_seconds: null, mttr_seconds: 4800, p50_ttr_seconds: 4800, p90_ttr_seconds: 4800, alerts_received: 3 },
+    {
+      key: 'critical',
+      incidents_created: 1,
+      incidents_resolved: 1,
+      open_at_end: 0,
+      mtta_seconds: 120,
+      mttm_seconds: 900,
+      mttr_seconds: 1200,
+      p50_ttr_seconds: 1200,
+      p90_ttr_seconds: 1200,
+      alerts_received: 4,
+    },
+    {
+      key: 'high',
+      incidents_created: 2,
+      incidents_resolved: 1,
+      open_at_end: 1,
+      mtta_seconds: 300,
+      mttm_seconds: null,
+      mttr_seconds: 4800,
+      p50_ttr_seconds: 4800,
+      p90_ttr_seconds: 4800,
+      alerts_received: 3,
+    },
   ],
   series: [
-    { bucket_start: '2026-10-31T23:00:00.000Z', incidents_created: 2, incidents_resolved: 1, open_at_end: 1, mtta_seconds: 180, mttm_seconds: 900, mttr_seconds: 1200, p50_ttr_seconds: 1200, p90_ttr_seconds: 1200, alerts_received: 5 },
-    { bucket_start: '2026-11-01T23:00:00.000Z', incidents_created: 1, incidents_resolved: 1, open_at_end: 1, mtta_seconds: 360, mttm_seconds: null, mttr_seconds: 4800, p50_ttr_seconds: 4800, p90_ttr_seconds: 4800, alerts_received: 2 },
+    {
+      bucket_start: '2026-10-31T23:00:00.000Z',
+      incidents_created: 2,
+      incidents_resolved: 1,
+      open_at_end: 1,
+      mtta_seconds: 180,
+      mttm_seconds: 900,
+      mttr_seconds: 1200,
+      p50_ttr_seconds: 1200,
+      p90_ttr_seconds: 1200,
+      alerts_received: 5,
+    },
+    {
+      bucket_start: '2026-11-01T23:00:00.000Z',
+      incidents_created: 1,
+      incidents_resolved: 1,
+      open_at_end: 1,
+      mtta_seconds: 360,
+      mttm_seconds: null,
+      mttr_seconds: 4800,
+      p50_ttr_seconds: 4800,
+      p90_ttr_seconds: 4800,
+      alerts_received: 2,
+    },
   ],
 };
 
 export const AnalyticsSchema = z
   .object({
     range: z.object({ from: timestamp(), to: timestamp() }),
-    timezone: z.string().describe('The organization\'s `timezone` setting, in which buckets are aligned'),
+    timezone: z.string().describe("The organization's `timezone` setting, in which buckets are aligned"),
     interval: z.enum(ANALYTICS_INTERVALS),
     group_by: z.enum(ANALYTICS_GROUP_KEYS).nullable(),
     totals: MetricsSchema,
-    groups: z.array(MetricsSchema.extend({ key: z.string().nullable().describe('The attribute\'s value; null: unassigned, no integration') })),
-    series: z.array(MetricsSchema.extend({ bucket_start: timestamp().describe('Local midnight (of the day, Monday or first of the month) in the organization\'s time zone, as UTC') })),
+    groups: z.array(
+      MetricsSchema.extend({ key: z.string().nullable().describe("The attribute's value; null: unassigned, no integration") }),
+    ),
+    series: z.array(
+      MetricsSchema.extend({
+        bucket_start: timestamp().describe(
+          "Local midnight (of the day, Monday or first of the month) in the organization's time zone, as UTC",
+        ),
+      }),
+    ),
   })
   .meta({ id: 'Analytics', examples: [example] });
 

@@ -7,7 +7,9 @@ export const CreateApiKeyBody = z.object({
   permissions: z.array(PermissionSchema).min(1).max(200),
   expires_at: timestamp()
     .optional()
-    .describe('Optional expiry (ISO 8601 UTC); the key never expires without it. A time already past gives a key that is refused from the start (401 `API key has expired`)'),
+    .describe(
+      'Optional expiry (ISO 8601 UTC); the key never expires without it. A time already past gives a key that is refused from the start (401 `API key has expired`)',
+    ),
 });
 
 export const ApiKeySchema = z

@@ -10,7 +10,11 @@ export const AuditQuery = PaginationQuery.extend({
     .regex(/^[a-z_-]+(\.[a-z_-]+)?$/, 'must look like "users" or "users.update"')
     .optional()
     .describe('`<resource>.<what>` exactly (e.g. `users.update`, `auth.login`), or a resource alone for all its events'),
-  action: z.string().regex(/^[A-Za-z0-9_]{1,100}$/, 'must be an operationId').optional().describe('The operationId, e.g. `updateUser`'),
+  action: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,100}$/, 'must be an operationId')
+    .optional()
+    .describe('The operationId, e.g. `updateUser`'),
   actor_id: z.uuid().optional().describe('A user id or an API key id'),
   from: z.iso.datetime({ offset: true }).optional().describe('Events at or after this time'),
   to: z.iso.datetime({ offset: true }).optional().describe('Events at or before this time'),

@@ -8,8 +8,12 @@ const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
 export const CheckoutBody = z
   .object({
     plan: z.enum(PAID_PLANS),
-    success_url: httpUrl.optional().describe('Where the provider sends the payer after paying; default `<PUBLIC_URL>/billing?checkout=success`'),
-    cancel_url: httpUrl.optional().describe('Where the provider sends the payer on cancel; default `<PUBLIC_URL>/billing?checkout=cancelled`'),
+    success_url: httpUrl
+      .optional()
+      .describe('Where the provider sends the payer after paying; default `<PUBLIC_URL>/billing?checkout=success`'),
+    cancel_url: httpUrl
+      .optional()
+      .describe('Where the provider sends the payer on cancel; default `<PUBLIC_URL>/billing?checkout=cancelled`'),
   })
   .strict()
   .meta({ examples: [{ plan: 'team', success_url: 'https://tocsin.example.com/billing/done' }] });
@@ -17,7 +21,7 @@ export const CheckoutBody = z
 const BillingSchema = z
   .object({
     plan: z.enum(PLANS),
-    status: z.string().describe('`active` on the free plan; else the subscription\'s provider status (`active`, `past_due`, `canceled`...)'),
+    status: z.string().describe("`active` on the free plan; else the subscription's provider status (`active`, `past_due`, `canceled`...)"),
     limits: z.object({
       interactive_per_hour: z.number().int(),
       api_key_per_hour: z.number().int(),
@@ -39,13 +43,30 @@ const BillingSchema = z
   })
   .meta({
     id: 'Billing',
-    examples: [{
-      plan: 'free',
-      status: 'active',
-      limits: { interactive_per_hour: 1000, api_key_per_hour: 5000, webhook_per_hour: 10000, search_per_hour: 500, members: 5, integrations: 3 },
-      usage: { period_start: '2026-11-01T00:00:00.000Z', period_end: '2026-12-01T00:00:00.000Z', alerts_ingested: 412, api_requests: 9120, search_queries: 37, members: 4, integrations: 2 },
-      provider: 'stripe',
-    }],
+    examples: [
+      {
+        plan: 'free',
+        status: 'active',
+        limits: {
+          interactive_per_hour: 1000,
+          api_key_per_hour: 5000,
+          webhook_per_hour: 10000,
+          search_per_hour: 500,
+          members: 5,
+          integrations: 3,
+        },
+        usage: {
+          period_start: '2026-11-01T00:00:00.000Z',
+          period_end: '2026-12-01T00:00:00.000Z',
+          alerts_ingested: 412,
+          api_requests: 9120,
+          search_queries: 37,
+          members: 4,
+          integrations: 2,
+        },
+        provider: 'stripe',
+      },
+    ],
   });
 
 export const BillingResponse = single(BillingSchema);

@@ -5,7 +5,9 @@ import { list, PaginationQuery, single, timestamp, type SameType } from './commo
 export const ChatMessageBody = z
   .object({ body: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH) })
   .strict()
-  .meta({ examples: [{ body: 'Rolled back the 14:02 deploy; error rate is dropping.' }, { body: '@assistant what should we check next?' }] });
+  .meta({
+    examples: [{ body: 'Rolled back the 14:02 deploy; error rate is dropping.' }, { body: '@assistant what should we check next?' }],
+  });
 
 const example = {
   id: '0193f1a2-7c4e-7d2a-9b1c-5e6f7a8b9c0d',
@@ -32,4 +34,6 @@ export const chatMessageViewIsChatMessageSchema: SameType<ChatMessageView, z.out
 
 export const ChatMessageListQuery = PaginationQuery;
 export const ChatMessageResponse = single(ChatMessageSchema);
-export const ChatMessageListResponse = list(ChatMessageSchema).meta({ examples: [{ data: [example], meta: { total: 1, limit: 25, offset: 0 } }] });
+export const ChatMessageListResponse = list(ChatMessageSchema).meta({
+  examples: [{ data: [example], meta: { total: 1, limit: 25, offset: 0 } }],
+});

@@ -11,9 +11,15 @@ export const ErrorResponse = z
     required_permission: z.string().optional().describe('403 INSUFFICIENT_PERMISSIONS: the permission the request needed'),
     ungrantable_permissions: z.array(z.string()).optional().describe('403 on creating an API key: the permissions its creator lacks'),
     setting: z.string().optional().describe('403 INSUFFICIENT_PERMISSIONS refused by an organization setting: which one'),
-    supported: z.array(z.object({ os: z.string(), arch: z.string() })).optional().describe('422 on GET /helper/download: the platforms there are builds for'),
+    supported: z
+      .array(z.object({ os: z.string(), arch: z.string() }))
+      .optional()
+      .describe('422 on GET /helper/download: the platforms there are builds for'),
   })
-  .meta({ id: 'Error', description: 'Every API error. `errors` lists field problems on 422; the other optional fields say more about some errors.' });
+  .meta({
+    id: 'Error',
+    description: 'Every API error. `errors` lists field problems on 422; the other optional fields say more about some errors.',
+  });
 
 /**
  * What `String.prototype.trim` removes (ECMAScript WhiteSpace and LineTerminator), spelt out: JSON
@@ -30,7 +36,11 @@ export const nonBlankText = () => z.string().trim().min(1, { abort: true }).rege
  * A body that must carry at least one of `keys` (by default any of its fields): the refine
  * validates, the `anyOf` says it in the OpenAPI description.
  */
-export function requireAnyOf<T extends z.ZodObject>(schema: T, message = 'At least one field is required', keys: string[] = Object.keys(schema.shape)) {
+export function requireAnyOf<T extends z.ZodObject>(
+  schema: T,
+  message = 'At least one field is required',
+  keys: string[] = Object.keys(schema.shape),
+) {
   return schema
     .refine((body) => keys.some((key) => (body as Record<string, unknown>)[key] !== undefined), { message })
     .meta({ anyOf: keys.map((key) => ({ required: [key] })) });
@@ -38,7 +48,14 @@ export function requireAnyOf<T extends z.ZodObject>(schema: T, message = 'At lea
 
 const withinRfc5321 = (address: string) => {
   const at = address.lastIndexOf('@');
-  return at >= 1 && at <= 64 && address.slice(at + 1).split('.').every((label) => label.length <= 63);
+  return (
+    at >= 1 &&
+    at <= 64 &&
+    address
+      .slice(at + 1)
+      .split('.')
+      .every((label) => label.length <= 63)
+  );
 };
 
 /**
@@ -54,7 +71,12 @@ export const IdParams = z.object({ id: z.uuid() });
 
 /** `limit` above 100 is clamped; a non-integer or negative value is a 422, as the contract says. */
 export const PaginationQuery = z.object({
-  limit: z.coerce.number().int().min(1).default(25).transform((limit) => Math.min(limit, 100)),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(25)
+    .transform((limit) => Math.min(limit, 100)),
   offset: z.coerce.number().int().min(0).default(0),
 });
 

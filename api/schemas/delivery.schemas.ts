@@ -9,7 +9,11 @@ export const WebhookDeliverySchema = z
     event_type: z.string(),
     attempt: z.number().int().describe('1-based attempt number within the delivery (0: outcome recorded without an attempt)'),
     success: z.boolean(),
-    status_code: z.number().int().nullable().describe('HTTP status of the answer; null when no answer (refused target, timeout, network error)'),
+    status_code: z
+      .number()
+      .int()
+      .nullable()
+      .describe('HTTP status of the answer; null when no answer (refused target, timeout, network error)'),
     error: z.string().nullable(),
     duration_ms: z.number().int(),
     final: z.boolean().describe('This attempt decided the delivery and counted toward consecutive failures'),
@@ -19,7 +23,10 @@ export const WebhookDeliverySchema = z
 
 export const DeliveryListQuery = PaginationQuery.extend({
   event_id: z.uuid().optional(),
-  success: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+  success: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
 });
 
 /** What the services return: the response schemas are the contract, these types follow them. */

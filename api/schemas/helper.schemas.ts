@@ -3,8 +3,20 @@ import { HELPER_ARCHES, HELPER_OSES } from '../../shared/helper/platforms.ts';
 import { ErrorResponse, timestamp } from './common.ts';
 
 export const HelperDownloadQuery = z.object({
-  os: z.string().trim().min(1).max(20).optional().describe(`One of ${HELPER_OSES.join(', ')}; default: read from User-Agent`),
-  arch: z.string().trim().min(1).max(20).optional().describe(`One of ${HELPER_ARCHES.join(', ')}; default: read from User-Agent`),
+  os: z
+    .string()
+    .trim()
+    .min(1)
+    .max(20)
+    .optional()
+    .describe(`One of ${HELPER_OSES.join(', ')}; default: read from User-Agent`),
+  arch: z
+    .string()
+    .trim()
+    .min(1)
+    .max(20)
+    .optional()
+    .describe(`One of ${HELPER_ARCHES.join(', ')}; default: read from User-Agent`),
 });
 
 const PlatformSchema = z.object({ os: z.enum(HELPER_OSES), arch: z.enum(HELPER_ARCHES) });
@@ -46,6 +58,9 @@ export const HelperVersionsResponse = z.object({
 /** The 422 of a missing or unsupported platform carries the supported ones; a malformed query's does not. */
 export const HelperPlatformErrorResponse = ErrorResponse.extend({
   supported: z.array(PlatformSchema).optional().describe('Every platform a build can exist for'),
-}).meta({ id: 'HelperPlatformError', description: 'A 422 of GET /helper/download: `supported` lists the platforms when none or an unsupported one was asked for.' });
+}).meta({
+  id: 'HelperPlatformError',
+  description: 'A 422 of GET /helper/download: `supported` lists the platforms when none or an unsupported one was asked for.',
+});
 
 export const HelperBinarySchema = z.string().meta({ format: 'binary', description: 'The executable' });

@@ -46,15 +46,18 @@ const AnalysisHitSchema = z
 
 export const IncidentAnalysisSchema = z
   .object({
-    similar_incidents: z.array(AnalysisHitSchema).optional().describe('Other incidents of the organization with similar title and description'),
+    similar_incidents: z
+      .array(AnalysisHitSchema)
+      .optional()
+      .describe('Other incidents of the organization with similar title and description'),
     suggested_procedures: z.array(AnalysisHitSchema).optional().describe('Procedures and knowledge-base articles that match the incident'),
     analyzed_at: timestamp().optional().describe('When the worker computed this analysis'),
   })
   .meta({
     id: 'IncidentAnalysis',
     description:
-      'Computed by the worker (hybrid search on title and description) when the incident is created or its text changes, and refreshed '
-      + 'when a read finds it older than 15 minutes (the read answers at once with what is stored). `{}` until computed, and without a search index.',
+      'Computed by the worker (hybrid search on title and description) when the incident is created or its text changes, and refreshed ' +
+      'when a read finds it older than 15 minutes (the read answers at once with what is stored). `{}` until computed, and without a search index.',
   });
 
 export const IncidentDetailSchema = IncidentSchema.extend({
@@ -77,20 +80,25 @@ export const IncidentListQuery = PaginationQuery.extend({
 export const CreateIncidentBody = z.object({
   title: nonBlankText().max(500),
   description: z.string().max(20_000).nullish(),
-  severity: z.enum(SEVERITIES).optional().describe('Default: the organization\'s `default_incident_severity` setting (`medium` unless changed)'),
+  severity: z
+    .enum(SEVERITIES)
+    .optional()
+    .describe("Default: the organization's `default_incident_severity` setting (`medium` unless changed)"),
   status: z.enum(INCIDENT_STATUSES).default('active'),
   assignee_id: z.uuid().nullish(),
   tags: tags.default([]),
 });
 
-export const UpdateIncidentBody = requireAnyOf(z.object({
-  title: nonBlankText().max(500).optional(),
-  description: z.string().max(20_000).nullable().optional(),
-  status: z.enum(INCIDENT_STATUSES).optional(),
-  severity: z.enum(SEVERITIES).optional(),
-  assignee_id: z.uuid().nullable().optional(),
-  tags: tags.optional(),
-}));
+export const UpdateIncidentBody = requireAnyOf(
+  z.object({
+    title: nonBlankText().max(500).optional(),
+    description: z.string().max(20_000).nullable().optional(),
+    status: z.enum(INCIDENT_STATUSES).optional(),
+    severity: z.enum(SEVERITIES).optional(),
+    assignee_id: z.uuid().nullable().optional(),
+    tags: tags.optional(),
+  }),
+);
 
 /** What the incident service returns: the response schemas are the contract, these types follow them. */
 export type IncidentView = z.output<typeof IncidentSchema>;

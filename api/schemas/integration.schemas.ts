@@ -7,19 +7,35 @@ const headerName = z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header n
 
 /** Write-only header values: sealed at rest, answered as `[redacted]`, sent as given. */
 export const SecretHeadersSchema = z
-  .record(headerName, z.string().min(1).max(2000).regex(/^[^\r\n]*$/, 'must not contain line breaks'))
-  .describe('Write-only headers for credentials: stored encrypted and added to every request at send time; responses show each name with the value `[redacted]`. '
-    + 'On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them, and the value `[redacted]` keeps the stored value of that name.');
+  .record(
+    headerName,
+    z
+      .string()
+      .min(1)
+      .max(2000)
+      .regex(/^[^\r\n]*$/, 'must not contain line breaks'),
+  )
+  .describe(
+    'Write-only headers for credentials: stored encrypted and added to every request at send time; responses show each name with the value `[redacted]`. ' +
+      'On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them, and the value `[redacted]` keeps the stored value of that name.',
+  );
 
 export const WebhookConfigSchema = z
   .object({
     url: z.url({ protocol: /^https?$/ }).max(2000),
     method: z.enum(['POST', 'PUT', 'PATCH']).default('POST'),
-    headers: z.record(headerName, z.string().max(2000)).default({})
-      .describe('Plain headers; values may use {{integration.secret}} and the incident placeholders. Shown as `[redacted]` to callers without integrations:update: put credentials in `secret_headers`.'),
+    headers: z
+      .record(headerName, z.string().max(2000))
+      .default({})
+      .describe(
+        'Plain headers; values may use {{integration.secret}} and the incident placeholders. Shown as `[redacted]` to callers without integrations:update: put credentials in `secret_headers`.',
+      ),
     secret_headers: SecretHeadersSchema.optional(),
     events: z.array(z.enum(EVENT_TYPES)).min(1),
-    template: z.record(z.string(), z.unknown()).optional().describe('Body; string values may use {{incident.id}}, {{incident.title}}, {{incident.severity}}, {{incident.status}}'),
+    template: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('Body; string values may use {{incident.id}}, {{incident.title}}, {{incident.severity}}, {{incident.status}}'),
   })
   // A misspelt field (`header` for `headers`) would otherwise be dropped without a word.
   .strict()
@@ -36,12 +52,14 @@ export const CreateIntegrationBody = z.object({
   settings: z.record(z.string(), z.unknown()).default({}),
 });
 
-export const UpdateIntegrationBody = requireAnyOf(z.object({
-  name: nonBlankText().max(200).optional(),
-  enabled: z.boolean().optional(),
-  webhook_config: WebhookConfigSchema.nullable().optional(),
-  settings: z.record(z.string(), z.unknown()).optional(),
-}));
+export const UpdateIntegrationBody = requireAnyOf(
+  z.object({
+    name: nonBlankText().max(200).optional(),
+    enabled: z.boolean().optional(),
+    webhook_config: WebhookConfigSchema.nullable().optional(),
+    settings: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
 
 export const IntegrationListQuery = PaginationQuery.extend({ platform: z.enum(PLATFORMS).optional() });
 

@@ -25,7 +25,9 @@ export const CreateArticleBody = z.object({
   tags: tags.default([]),
 });
 
-export const UpdateArticleBody = requireAnyOf(z.object({ title: nonBlankText().max(500).optional(), body: z.string().min(1).max(100_000).optional(), tags: tags.optional() }));
+export const UpdateArticleBody = requireAnyOf(
+  z.object({ title: nonBlankText().max(500).optional(), body: z.string().min(1).max(100_000).optional(), tags: tags.optional() }),
+);
 
 /** What the services return: the response schemas are the contract, these types follow them. */
 export type ArticleView = z.output<typeof ArticleSchema>;

@@ -17,7 +17,11 @@ export const NotificationSchema = z
   .meta({ id: 'Notification' });
 
 export const NotificationListQuery = PaginationQuery.extend({
-  unread: z.enum(['true', 'false']).transform((value) => value === 'true').optional().describe('true: only unread notifications'),
+  unread: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional()
+    .describe('true: only unread notifications'),
 });
 
 export const UpdateNotificationBody = z.object({ read: z.boolean().describe('true marks read, false unread again') });

@@ -51,16 +51,21 @@ export const CreateProcedureBody = z.object({
   steps: steps.default([]),
 });
 
-export const UpdateProcedureBody = requireAnyOf(z.object({
-  name: nonBlankText().max(200).optional(),
-  description: z.string().max(20_000).nullable().optional(),
-  tags: tags.optional(),
-  steps: steps.optional().describe('Replaces every step; a step sent with the `id` of an existing step keeps that id'),
-}));
+export const UpdateProcedureBody = requireAnyOf(
+  z.object({
+    name: nonBlankText().max(200).optional(),
+    description: z.string().max(20_000).nullable().optional(),
+    tags: tags.optional(),
+    steps: steps.optional().describe('Replaces every step; a step sent with the `id` of an existing step keeps that id'),
+  }),
+);
 
 export const ExecuteProcedureBody = z.object({
   incident_id: z.uuid().nullish().describe('Ties the execution to an incident: its timeline records every step'),
-  parameters: z.record(z.string(), z.unknown()).default({}).describe("Values for {{parameters.<name>}} placeholders in http steps' url, headers and body (scalars only)"),
+  parameters: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .describe("Values for {{parameters.<name>}} placeholders in http steps' url, headers and body (scalars only)"),
 });
 
 export const ExecutionStepSchema = z

@@ -23,7 +23,10 @@ export const SearchQueryBody = z
       .optional(),
   })
   .strict()
-  .refine((body) => body.query !== undefined || body.error_log !== undefined, { message: 'query or error_log is required', path: ['query'] })
+  .refine((body) => body.query !== undefined || body.error_log !== undefined, {
+    message: 'query or error_log is required',
+    path: ['query'],
+  })
   .meta({ anyOf: [{ required: ['query'] }, { required: ['error_log'] }] });
 
 export const SearchHitSchema = z
@@ -31,7 +34,9 @@ export const SearchHitSchema = z
     type: z.enum(SEARCH_DOCUMENT_TYPES),
     id: z.string(),
     title: z.string(),
-    snippet: z.string().describe('HTML: an excerpt of the document, its text escaped (with <em> around matched words when it is a keyword match)'),
+    snippet: z
+      .string()
+      .describe('HTML: an excerpt of the document, its text escaped (with <em> around matched words when it is a keyword match)'),
     score: z.number(),
     highlights: z.array(z.string()).describe('HTML: matching fragments, the document text escaped, then matched words wrapped in <em>'),
   })

@@ -11,7 +11,9 @@ const domain = z
   .max(253)
   .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name such as example.com');
 const clientSecret = z.string().min(1).max(2000).describe('Write-only: stored encrypted, never returned');
-const scopes = z.array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,100}$/, 'must be a scope token')).max(20)
+const scopes = z
+  .array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,100}$/, 'must be a scope token'))
+  .max(20)
   .describe('Requested scopes; `openid email profile` when omitted');
 const pem = (what: string) => z.string().min(1).max(20_000).describe(what);
 
@@ -19,8 +21,13 @@ const oidcClient = { client_id: z.string().min(1).max(500), client_secret: clien
 
 export const OidcConfig = z
   .object({
-    issuer: z.url({ protocol: /^https?$/ }).max(500)
-      .refine((issuer) => issuer.startsWith('https:') || isLoopbackHttpIssuer(issuer), 'must be https (plain http only on loopback, for a local test provider)'),
+    issuer: z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .refine(
+        (issuer) => issuer.startsWith('https:') || isLoopbackHttpIssuer(issuer),
+        'must be https (plain http only on loopback, for a local test provider)',
+      ),
     ...oidcClient,
   })
   .strict();
@@ -29,7 +36,10 @@ export const AzureConfig = z
     tenant_id: z
       .string()
       .regex(/^[\w.-]{1,100}$/, 'must be a tenant id or domain')
-      .refine((value) => !['common', 'organizations', 'consumers'].includes(value.toLowerCase()), 'must name one tenant: multi-tenant issuers are refused')
+      .refine(
+        (value) => !['common', 'organizations', 'consumers'].includes(value.toLowerCase()),
+        'must name one tenant: multi-tenant issuers are refused',
+      )
       .describe('Directory (tenant) id: the issuer is https://login.microsoftonline.com/{tenant_id}/v2.0'),
     ...oidcClient,
   })
@@ -37,7 +47,11 @@ export const AzureConfig = z
 export const OktaConfig = z
   .object({
     domain: domain.describe('Okta domain, e.g. acme.okta.com: the issuer is https://{domain}'),
-    authorization_server: z.string().regex(/^\w{1,100}$/).optional().describe('`default` or a custom authorization server id: the issuer becomes https://{domain}/oauth2/{authorization_server}'),
+    authorization_server: z
+      .string()
+      .regex(/^\w{1,100}$/)
+      .optional()
+      .describe('`default` or a custom authorization server id: the issuer becomes https://{domain}/oauth2/{authorization_server}'),
     ...oidcClient,
   })
   .strict();
@@ -48,7 +62,10 @@ export const SamlConfig = z
   .object({
     idp_metadata_xml: z.string().min(1).max(200_000).optional().describe('The IdP metadata document; alternatively the three idp_* fields'),
     idp_entity_id: z.string().min(1).max(500).optional(),
-    idp_sso_url: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+    idp_sso_url: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional(),
     idp_certificate: pem('The IdP signing certificate (PEM or base64 DER)').optional(),
     sp_private_key: pem('Write-only: PEM private key signing AuthnRequests and decrypting encrypted assertions').optional(),
     sp_certificate: pem('PEM certificate of sp_private_key, published in the SP metadata').optional(),
@@ -67,7 +84,11 @@ export type SsoKind = (typeof SSO_KINDS)[number];
 
 const common = {
   name: z.string().trim().min(1).max(200),
-  domains: z.array(domain).min(1).max(50).describe('Email domains whose users sign in through this connection; each belongs to one connection'),
+  domains: z
+    .array(domain)
+    .min(1)
+    .max(50)
+    .describe('Email domains whose users sign in through this connection; each belongs to one connection'),
   default_role: role.default('viewer').describe('Role of users created at their first sign-in'),
   enabled: z.boolean().default(true),
 };
@@ -96,7 +117,11 @@ export const CreateSsoConnectionBody = z
         domains: ['acme.com'],
         default_role: 'viewer',
         enabled: true,
-        config: { idp_entity_id: 'https://idp.acme.com/saml', idp_sso_url: 'https://idp.acme.com/saml/sso', idp_certificate: '-----BEGIN CERTIFICATE-----\nMIIC...\n-----END CERTIFICATE-----' },
+        config: {
+          idp_entity_id: 'https://idp.acme.com/saml',
+          idp_sso_url: 'https://idp.acme.com/saml/sso',
+          idp_certificate: '-----BEGIN CERTIFICATE-----\nMIIC...\n-----END CERTIFICATE-----',
+        },
       },
     ],
   });
@@ -107,8 +132,12 @@ export const UpdateSsoConnectionBody = z
     domains: common.domains.optional(),
     default_role: role.optional(),
     enabled: z.boolean().optional(),
-    config: z.record(z.string(), z.unknown()).optional()
-      .describe('Merged into the stored config, then validated for the connection\'s kind; omitted write-only fields keep their stored values'),
+    config: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe(
+        "Merged into the stored config, then validated for the connection's kind; omitted write-only fields keep their stored values",
+      ),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, { message: 'At least one field is required' })
@@ -122,7 +151,9 @@ export const SsoConnectionSchema = z
     domains: z.array(z.string()),
     default_role: role,
     enabled: z.boolean(),
-    config: z.record(z.string(), z.unknown()).describe('As configured, without write-only fields; `has_client_secret` / `has_sp_private_key` say whether one is stored'),
+    config: z
+      .record(z.string(), z.unknown())
+      .describe('As configured, without write-only fields; `has_client_secret` / `has_sp_private_key` say whether one is stored'),
     issuer: z.string().optional().describe('OIDC: the issuer id_tokens must carry'),
     redirect_uri: z.string().optional().describe('OIDC: register this redirect URI at the identity provider'),
     acs_url: z.string().optional().describe('SAML: Assertion Consumer Service URL (HTTP-POST)'),
@@ -160,23 +191,48 @@ export const SsoConnectionParams = IdParams;
 
 export const SsoInitiateQuery = z
   .object({
-    connection_id: z.uuid().optional().meta({ examples: ['0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11'] }),
-    email: z.email().max(320).optional().describe('Picks the connection whose domains hold this email\'s domain').meta({ examples: ['jane@acme.com'] }),
-    organization_id: z.uuid().optional().describe('Picks the organization\'s connection when it has exactly one enabled'),
-    redirect_to: z.string().max(2000).optional().describe('Where to send the browser after sign-in (same origin as the API); without it the callback answers the token response')
+    connection_id: z
+      .uuid()
+      .optional()
+      .meta({ examples: ['0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11'] }),
+    email: z
+      .email()
+      .max(320)
+      .optional()
+      .describe("Picks the connection whose domains hold this email's domain")
+      .meta({ examples: ['jane@acme.com'] }),
+    organization_id: z.uuid().optional().describe("Picks the organization's connection when it has exactly one enabled"),
+    redirect_to: z
+      .string()
+      .max(2000)
+      .optional()
+      .describe('Where to send the browser after sign-in (same origin as the API); without it the callback answers the token response')
       .meta({ examples: ['/incidents'] }),
   })
-  .refine((query) => query.connection_id ?? query.email ?? query.organization_id, { message: 'connection_id, email or organization_id is required' })
+  .refine((query) => query.connection_id ?? query.email ?? query.organization_id, {
+    message: 'connection_id, email or organization_id is required',
+  })
   .meta({ examples: [{ email: 'jane@acme.com' }, { connection_id: '0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11', redirect_to: '/app' }] });
 
-export const SsoInitiateResponse = single(z.object({ authorization_url: z.string() }))
-  .meta({ examples: [{ data: { authorization_url: 'https://acme.okta.com/oauth2/default/v1/authorize?client_id=...&state=...' }, meta: {} }] });
+export const SsoInitiateResponse = single(z.object({ authorization_url: z.string() })).meta({
+  examples: [{ data: { authorization_url: 'https://acme.okta.com/oauth2/default/v1/authorize?client_id=...&state=...' }, meta: {} }],
+});
 
 /** OIDC answers (`code`/`state`, or `error`) and SAML's ACS post (`SAMLResponse`/`RelayState`). */
 export const SsoCallbackParams = z
   .object({
-    code: z.string().max(4000).optional().describe('OIDC authorization code').meta({ examples: ['SplxlOBeZQQYbYS6WxSbIA'] }),
-    state: z.string().max(500).optional().describe('OIDC state, as initiate sent it').meta({ examples: ['Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmE'] }),
+    code: z
+      .string()
+      .max(4000)
+      .optional()
+      .describe('OIDC authorization code')
+      .meta({ examples: ['SplxlOBeZQQYbYS6WxSbIA'] }),
+    state: z
+      .string()
+      .max(500)
+      .optional()
+      .describe('OIDC state, as initiate sent it')
+      .meta({ examples: ['Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmE'] }),
     iss: z.string().max(500).optional(),
     error: z.string().max(200).optional(),
     error_description: z.string().max(2000).optional(),
@@ -185,11 +241,20 @@ export const SsoCallbackParams = z
     RelayState: z.string().max(500).optional().describe('SAML: the state initiate sent as RelayState'),
   })
   .catchall(z.string().max(4000))
-  .meta({ examples: [{ code: 'SplxlOBeZQQYbYS6WxSbIA', state: 'af0ifjsldkj' }, { SAMLResponse: 'PHNhbWxwOlJlc3BvbnNlIC4uLg==', RelayState: 'af0ifjsldkj' }] });
+  .meta({
+    examples: [
+      { code: 'SplxlOBeZQQYbYS6WxSbIA', state: 'af0ifjsldkj' },
+      { SAMLResponse: 'PHNhbWxwOlJlc3BvbnNlIC4uLg==', RelayState: 'af0ifjsldkj' },
+    ],
+  });
 
 /**
  * The OIDC query response. No SAML fields: a SAML response comes by HTTP-POST only (one in a query
  * string is refused, 401), and a 1 MB one would not even fit in the request line the server reads.
  */
-export const SsoCallbackQuery = SsoCallbackParams.omit({ SAMLResponse: true, RelayState: true })
-  .meta({ examples: [{ code: 'SplxlOBeZQQYbYS6WxSbIA', state: 'af0ifjsldkj' }, { error: 'access_denied', state: 'af0ifjsldkj' }] });
+export const SsoCallbackQuery = SsoCallbackParams.omit({ SAMLResponse: true, RelayState: true }).meta({
+  examples: [
+    { code: 'SplxlOBeZQQYbYS6WxSbIA', state: 'af0ifjsldkj' },
+    { error: 'access_denied', state: 'af0ifjsldkj' },
+  ],
+});

@@ -80,7 +80,9 @@ export function createAccountService(deps: {
   return {
     /** After registration: mail a verification token. A mail failure is logged, not fatal. */
     async onRegistered(user: User): Promise<void> {
-      await mailVerification(user).catch((error: unknown) => deps.logger.error({ err: error, userId: user.id }, 'verification mail failed'));
+      await mailVerification(user).catch((error: unknown) =>
+        deps.logger.error({ err: error, userId: user.id }, 'verification mail failed'),
+      );
     },
 
     async requestPasswordReset(input: { email: string }): Promise<{ message: string }> {

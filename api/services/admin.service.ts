@@ -25,19 +25,29 @@ export function createAdminService(deps: { em: () => EntityManager; limitsFor: (
       const em = deps.em();
       const at = now();
       const dayAgo = new Date(at.getTime() - 24 * 3600 * 1000);
-      const [organization, roleCounts, pendingInvitations, activeKeys, integrations, enabledIntegrations, incidents, openIncidents, auditTotal, auditDay] =
-        await Promise.all([
-          em.findOneOrFail(OrganizationEntity, { id: auth.organizationId }),
-          Promise.all(ROLES.map((role) => em.count(UserEntity, { role }))),
-          em.count(InvitationEntity, { acceptedAt: null, revokedAt: null, expiresAt: { $gt: at } }),
-          em.count(ApiKeyEntity, { revokedAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: at } }] }),
-          em.count(IntegrationEntity, {}),
-          em.count(IntegrationEntity, { enabled: true }),
-          em.count(IncidentEntity, {}),
-          em.count(IncidentEntity, { status: { $ne: 'resolved' } }),
-          em.count(AuditEventEntity, {}),
-          em.count(AuditEventEntity, { createdAt: { $gte: dayAgo } }),
-        ]);
+      const [
+        organization,
+        roleCounts,
+        pendingInvitations,
+        activeKeys,
+        integrations,
+        enabledIntegrations,
+        incidents,
+        openIncidents,
+        auditTotal,
+        auditDay,
+      ] = await Promise.all([
+        em.findOneOrFail(OrganizationEntity, { id: auth.organizationId }),
+        Promise.all(ROLES.map((role) => em.count(UserEntity, { role }))),
+        em.count(InvitationEntity, { acceptedAt: null, revokedAt: null, expiresAt: { $gt: at } }),
+        em.count(ApiKeyEntity, { revokedAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: at } }] }),
+        em.count(IntegrationEntity, {}),
+        em.count(IntegrationEntity, { enabled: true }),
+        em.count(IncidentEntity, {}),
+        em.count(IncidentEntity, { status: { $ne: 'resolved' } }),
+        em.count(AuditEventEntity, {}),
+        em.count(AuditEventEntity, { createdAt: { $gte: dayAgo } }),
+      ]);
       const byRole = Object.fromEntries(ROLES.map((role, index) => [role, roleCounts[index]])) as Record<Role, number>;
       return {
         organization: organizationView(organization),

@@ -155,14 +155,15 @@ function rawAnalyticsSql(organizationId: string, query: AnalyticsQuery): { sql: 
   // Alerts keyed by their incident need a join: done once over the range. By assignee, only assigned
   // incidents go into the join's hash (an unassigned or missing one both give the null key). Otherwise
   // each bucket counts its own slice of the index, with no per-row bucket computation.
-  const al = groupBy === 'assignee' || groupBy === 'status'
-    ? `al as materialized (
+  const al =
+    groupBy === 'assignee' || groupBy === 'status'
+      ? `al as materialized (
       select width_bucket(a.received_at, starts.a) as bucket, ${ALERT_KEY[groupBy]} as key, count(*)::int as n
       from starts, alerts a left join incidents ai on ai.id = a.incident_id and ai.organization_id = a.organization_id ${groupBy === 'assignee' ? 'and ai.assignee_id is not null' : ''}
       where a.organization_id = ${bind(organizationId)} and a.received_at >= ${bind(query.from, '::timestamptz')} and a.received_at < ${bind(query.to, '::timestamptz')} ${filters('alert')}
       group by 1, 2
     ),`
-    : `al as materialized (
+      : `al as materialized (
       select b.n as bucket, c.key, c.n
       from p, (select n, start, coalesce(lead(start) over (order by n), (select t from p)) as next from buckets) b,
       lateral (
@@ -234,10 +235,18 @@ function rollupAnalyticsSql(organizationId: string, query: AnalyticsQuery): { sq
       .filter((name) => query[name] !== undefined)
       .map((name) => `and ${columns[name]} = ${bind(query[name])}`)
       .join(' ');
-  const incidentFilters = () => filters({ severity: FILTER_COLUMNS.severity.incident, source: FILTER_COLUMNS.source.incident, integration_id: FILTER_COLUMNS.integration_id.incident });
+  const incidentFilters = () =>
+    filters({
+      severity: FILTER_COLUMNS.severity.incident,
+      source: FILTER_COLUMNS.source.incident,
+      integration_id: FILTER_COLUMNS.integration_id.incident,
+    });
   const groupBy = query.group_by;
   const incidentKey = groupBy ? INCIDENT_KEY[groupBy] : 'null::text';
-  const alertJoin = groupBy === 'assignee' || groupBy === 'status' ? 'left join incidents ai on ai.id = a.incident_id and ai.organization_id = a.organization_id' : '';
+  const alertJoin =
+    groupBy === 'assignee' || groupBy === 'status'
+      ? 'left join incidents ai on ai.id = a.incident_id and ai.organization_id = a.organization_id'
+      : '';
   const sets = groupBy ? '(), (key), (bucket)' : '(), (bucket)';
   const kind = `case ${groupBy ? "when grouping(key) = 0 then 'key' " : ''}when grouping(bucket) = 0 then 'bucket' else 'total' end`;
   const sql = `with p as (
@@ -346,8 +355,9 @@ function rollupAnalyticsSql(organizationId: string, query: AnalyticsQuery): { sq
     )
     select (select tz from p) as timezone,
       (select row_to_json(t) from totals t) as totals,
-      ${groupBy
-        ? `(select coalesce(json_agg(g order by g.incidents_created desc, g.alerts_received desc, g.key nulls last), '[]'::json) from (
+      ${
+        groupBy
+          ? `(select coalesce(json_agg(g order by g.incidents_created desc, g.alerts_received desc, g.key nulls last), '[]'::json) from (
         select k.key, coalesce(m.incidents_created, 0) as incidents_created, coalesce(m.incidents_resolved, 0) as incidents_resolved,
           coalesce(o.n, 0) as open_at_end, m.mtta_seconds, m.mttm_seconds, m.mttr_seconds, pc.ps[1] as p50_ttr_seconds, pc.ps[2] as p90_ttr_seconds,
           coalesce(m.alerts_received, 0) as alerts_received
@@ -355,12 +365,18 @@ function rollupAnalyticsSql(organizationId: string, query: AnalyticsQuery): { sq
         left join m on m.kind = 'key' and m.key is not distinct from k.key
         left join open_end o on o.kind = 'key' and o.key is not distinct from k.key
         left join pct pc on pc.kind = 'key' and pc.key is not distinct from k.key) g)`
-        : `'[]'::json`} as groups,
+          : `'[]'::json`
+      } as groups,
       (select coalesce(json_agg(s order by s.bucket_start), '[]'::json) from series s) as series`;
   return { sql, params };
 }
 
-type Row = { timezone: string; totals: Metrics; groups: Array<Metrics & { key: string | null }>; series: Array<Metrics & { bucket_start: string }> };
+type Row = {
+  timezone: string;
+  totals: Metrics;
+  groups: Array<Metrics & { key: string | null }>;
+  series: Array<Metrics & { bucket_start: string }>;
+};
 
 export type AnalyticsReport = ReturnType<typeof shapeReport>;
 

@@ -72,11 +72,13 @@ export function createApiKeyService(deps: {
 
     /** Active (unrevoked) keys of the caller's organization, newest first. */
     async list(_auth: AuthContext, page: { limit: number; offset: number }) {
-      const [keys, total] = await deps.em().findAndCount(
-        ApiKeyEntity,
-        { revokedAt: null },
-        { orderBy: { createdAt: 'desc', id: 'asc' }, limit: page.limit, offset: page.offset },
-      );
+      const [keys, total] = await deps
+        .em()
+        .findAndCount(
+          ApiKeyEntity,
+          { revokedAt: null },
+          { orderBy: { createdAt: 'desc', id: 'asc' }, limit: page.limit, offset: page.offset },
+        );
       return { items: keys.map(view), total };
     },
 

@@ -40,7 +40,11 @@ const view = (event: AuditEvent): AuditEventView => ({
   path: event.path,
   target_type: event.targetType ?? null,
   target_id: event.targetId ?? null,
-  actor: { type: event.actorType as AuditEventView['actor']['type'], user_id: event.actorUserId ?? null, api_key_id: event.actorApiKeyId ?? null },
+  actor: {
+    type: event.actorType as AuditEventView['actor']['type'],
+    user_id: event.actorUserId ?? null,
+    api_key_id: event.actorApiKeyId ?? null,
+  },
   ip: event.ip ?? null,
   request_id: event.requestId,
   status_code: event.statusCode,
@@ -50,7 +54,10 @@ const view = (event: AuditEvent): AuditEventView => ({
 function where(query: AuditQuery): FilterQuery<AuditEvent> {
   const conditions: FilterQuery<AuditEvent>[] = [];
   // `users` matches every `users.*` event; `users.update` matches exactly.
-  if (query.event_type) conditions.push({ eventType: query.event_type.includes('.') ? query.event_type : { $like: `${query.event_type.replaceAll('_', '\\_')}.%` } });
+  if (query.event_type)
+    conditions.push({
+      eventType: query.event_type.includes('.') ? query.event_type : { $like: `${query.event_type.replaceAll('_', '\\_')}.%` },
+    });
   if (query.action) conditions.push({ action: query.action });
   if (query.actor_id) conditions.push({ $or: [{ actorUserId: query.actor_id }, { actorApiKeyId: query.actor_id }] });
   if (query.from) conditions.push({ createdAt: { $gte: new Date(query.from) } });

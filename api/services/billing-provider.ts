@@ -33,7 +33,11 @@ export function createStripeProvider(settings: StripeSettings): BillingProvider 
     maxNetworkRetries: 2,
     timeout: 20_000,
     ...(base
-      ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? '443' : '80'), protocol: base.protocol === 'https:' ? 'https' : 'http' }
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? '443' : '80'),
+          protocol: base.protocol === 'https:' ? 'https' : 'http',
+        }
       : {}),
   });
   const { webhookSecret } = settings;

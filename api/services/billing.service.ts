@@ -1,5 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { billingChangeOf, billingPeriod, USAGE_METRICS, type BillingChange, type BillingLimits, type PaidPlan } from '../../shared/domain/billing.ts';
+import {
+  billingChangeOf,
+  billingPeriod,
+  USAGE_METRICS,
+  type BillingChange,
+  type BillingLimits,
+  type PaidPlan,
+} from '../../shared/domain/billing.ts';
 import { DEFAULT_PLAN } from '../../shared/domain/plans.ts';
 import { AppError, ConflictError, ValidationError, WebhookError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -37,7 +44,10 @@ export function createBillingService(deps: {
   /** Applies one change inside the event's transaction; returns the organization whose plan changed, if any. */
   async function apply(em: EntityManager, change: BillingChange): Promise<string | null> {
     if (change.kind === 'subscribe') {
-      const updated = await em.execute<Array<{ id: string }>>('update organizations set plan = ?, updated_at = now() where id = ? returning id', [change.plan, change.organizationId]);
+      const updated = await em.execute<Array<{ id: string }>>(
+        'update organizations set plan = ?, updated_at = now() where id = ? returning id',
+        [change.plan, change.organizationId],
+      );
       if (updated.length === 0) return null;
       await em.execute(
         `insert into billing_subscriptions (organization_id, status, customer_id, subscription_id, updated_at) values (?, 'active', ?, ?, now())
@@ -54,13 +64,22 @@ export function createBillingService(deps: {
       [change.organizationId, change.subscriptionId],
     );
     const organizationId = current?.organization_id ?? change.organizationId;
-    if (!organizationId || (current?.subscription_id && change.subscriptionId && current.subscription_id !== change.subscriptionId)) return null;
+    if (!organizationId || (current?.subscription_id && change.subscriptionId && current.subscription_id !== change.subscriptionId))
+      return null;
     if (change.kind === 'status') {
-      await em.execute('update billing_subscriptions set status = ?, updated_at = now() where organization_id = ?', [change.status.slice(0, 32), organizationId]);
+      await em.execute('update billing_subscriptions set status = ?, updated_at = now() where organization_id = ?', [
+        change.status.slice(0, 32),
+        organizationId,
+      ]);
       return null;
     }
-    const updated = await em.execute<Array<{ id: string }>>('update organizations set plan = ?, updated_at = now() where id = ? returning id', [DEFAULT_PLAN, organizationId]);
-    await em.execute(`update billing_subscriptions set status = 'canceled', updated_at = now() where organization_id = ?`, [organizationId]);
+    const updated = await em.execute<Array<{ id: string }>>(
+      'update organizations set plan = ?, updated_at = now() where id = ? returning id',
+      [DEFAULT_PLAN, organizationId],
+    );
+    await em.execute(`update billing_subscriptions set status = 'canceled', updated_at = now() where organization_id = ?`, [
+      organizationId,
+    ]);
     return updated.length > 0 ? organizationId : null;
   }
 
@@ -69,10 +88,11 @@ export function createBillingService(deps: {
     async overview(auth: AuthContext) {
       await deps.flushUsage();
       const period = billingPeriod(now());
-      const [row] = await deps.em().execute<Array<{ plan: string; status: string | null; members: number; integrations: number; usage: Record<string, number | string> }>>(
-        OVERVIEW_SQL,
-        [period.start.toISOString().slice(0, 10), auth.organizationId],
-      );
+      const [row] = await deps
+        .em()
+        .execute<
+          Array<{ plan: string; status: string | null; members: number; integrations: number; usage: Record<string, number | string> }>
+        >(OVERVIEW_SQL, [period.start.toISOString().slice(0, 10), auth.organizationId]);
       const plan = row?.plan ?? DEFAULT_PLAN;
       const counted = Object.fromEntries(USAGE_METRICS.map((metric) => [metric, Number(row?.usage[metric] ?? 0)]));
       return {
@@ -94,7 +114,8 @@ export function createBillingService(deps: {
     async checkout(auth: AuthContext, input: { plan: PaidPlan; success_url?: string; cancel_url?: string }) {
       const provider = deps.provider;
       if (!provider) throw notConfigured();
-      if (!provider.sells(input.plan)) throw new ValidationError([{ path: 'body.plan', message: `No price is configured for the ${input.plan} plan` }]);
+      if (!provider.sells(input.plan))
+        throw new ValidationError([{ path: 'body.plan', message: `No price is configured for the ${input.plan} plan` }]);
       const [row] = await deps.em().execute<Array<{ plan: string; customer_id: string | null; email: string | null }>>(
         `select o.plan, s.customer_id, (select email from users where id = ? and organization_id = o.id) as email
          from organizations o left join billing_subscriptions s on s.organization_id = o.id where o.id = ?`,
@@ -123,7 +144,9 @@ export function createBillingService(deps: {
       try {
         event = verify(rawBody, signatureHeader ?? '');
       } catch {
-        throw new WebhookError('WEBHOOK_VALIDATION_FAILED', 'Stripe signature validation failed', { received_signature: (signatureHeader ?? '').slice(0, 300) });
+        throw new WebhookError('WEBHOOK_VALIDATION_FAILED', 'Stripe signature validation failed', {
+          received_signature: (signatureHeader ?? '').slice(0, 300),
+        });
       }
       const change = billingChangeOf(event);
       const outcome = await deps.em().transactional(async (em) => {

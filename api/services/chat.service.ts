@@ -16,10 +16,19 @@ export type ChatService = ReturnType<typeof createChatService>;
  * statement; a message starting with `@assistant` also starts the reply workflow (when an
  * assistant is configured), keyed by the message so it answers once.
  */
-export function createChatService(deps: { em: () => EntityManager; temporal: TemporalClient; assistantConfigured: boolean; logger: Logger }) {
+export function createChatService(deps: {
+  em: () => EntityManager;
+  temporal: TemporalClient;
+  assistantConfigured: boolean;
+  logger: Logger;
+}) {
   return {
     /** The incident's messages, oldest first. */
-    async list(auth: AuthContext, incidentId: string, page: { limit: number; offset: number }): Promise<{ items: ChatMessageView[]; total: number }> {
+    async list(
+      auth: AuthContext,
+      incidentId: string,
+      page: { limit: number; offset: number },
+    ): Promise<{ items: ChatMessageView[]; total: number }> {
       const rows = await deps.em().execute<Array<Parameters<typeof chatMessageView>[0] & { total: string | number | null }>>(
         `select i.id as incident, m.id, m.incident_id, m.author_id, m.author_kind, m.body, m.created_at,
            (select count(*) from incident_messages c where c.incident_id = i.id and c.organization_id = i.organization_id) as total
@@ -37,9 +46,18 @@ export function createChatService(deps: { em: () => EntityManager; temporal: Tem
     async post(auth: AuthContext, incidentId: string, body: string): Promise<ChatMessageView> {
       const asksAssistant = isAssistantMention(body);
       if (asksAssistant && !deps.assistantConfigured) {
-        throw new AppError('ASSISTANT_NOT_CONFIGURED', 'The assistant is not configured on this instance (ASSISTANT_URL); post without the @assistant mention');
+        throw new AppError(
+          'ASSISTANT_NOT_CONFIGURED',
+          'The assistant is not configured on this instance (ASSISTANT_URL); post without the @assistant mention',
+        );
       }
-      const message = await insertChatMessage(deps.em(), { organizationId: auth.organizationId, incidentId, authorId: auth.userId, authorKind: 'user', body });
+      const message = await insertChatMessage(deps.em(), {
+        organizationId: auth.organizationId,
+        incidentId,
+        authorId: auth.userId,
+        authorKind: 'user',
+        body,
+      });
       if (!message) throw new NotFoundError('Incident');
       if (asksAssistant) {
         const input: AssistantReplyInput = { organizationId: auth.organizationId, incidentId, messageId: message.id };
@@ -54,7 +72,9 @@ export function createChatService(deps: { em: () => EntityManager; temporal: Tem
         } catch (error) {
           if (!(error instanceof WorkflowExecutionAlreadyStartedError)) {
             deps.logger.warn({ err: error, messageId: message.id }, 'assistant reply could not be started');
-            throw new ServiceUnavailableError('The message is stored, but the assistant could not be asked; ask again later', { cause: error });
+            throw new ServiceUnavailableError('The message is stored, but the assistant could not be asked; ask again later', {
+              cause: error,
+            });
           }
         }
       }

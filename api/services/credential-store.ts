@@ -73,11 +73,16 @@ export type CredentialStore = ReturnType<typeof createCredentialStore>;
 export function createCredentialStore(deps: { em: () => EntityManager; cache: CredentialCache }) {
   const { cache } = deps;
 
-  async function loadUser(userId: string, organizationId: string, token?: { jti: string; sessionId: string | null }): Promise<{ user?: UserPrincipal; revoked: boolean }> {
+  async function loadUser(
+    userId: string,
+    organizationId: string,
+    token?: { jti: string; sessionId: string | null },
+  ): Promise<{ user?: UserPrincipal; revoked: boolean }> {
     // A token is revoked on its own (logout) or with its session (logout, reuse of a refresh token, logout-all).
-    const revoked = token === undefined
-      ? 'null'
-      : `exists (select 1 from revoked_tokens where jti = ?) or exists (select 1 from refresh_sessions where id = ?::uuid and revoked_at is not null)`;
+    const revoked =
+      token === undefined
+        ? 'null'
+        : `exists (select 1 from revoked_tokens where jti = ?) or exists (select 1 from refresh_sessions where id = ?::uuid and revoked_at is not null)`;
     const [row] = await deps.em().execute<Array<UserRow & { revoked: boolean | null }>>(
       `select ${USER_COLUMNS}, ${revoked} as revoked
          from (select 1) as one
@@ -115,7 +120,12 @@ export function createCredentialStore(deps: { em: () => EntityManager; cache: Cr
       const sessionId = token.sessionId ?? null;
       const loaded = await loadUser(token.userId, token.organizationId, { jti: token.jti, sessionId });
       // A revocation is never undone, so a revoked entry is as safe to keep as an active one.
-      cache.set(tokenKey, loaded.revoked, sessionId ? [credentialTag.token(token.jti), credentialTag.session(sessionId)] : [credentialTag.token(token.jti)], epoch);
+      cache.set(
+        tokenKey,
+        loaded.revoked,
+        sessionId ? [credentialTag.token(token.jti), credentialTag.session(sessionId)] : [credentialTag.token(token.jti)],
+        epoch,
+      );
       if (loaded.user) rememberUser(loaded.user, epoch);
       return loaded;
     },
@@ -127,7 +137,16 @@ export function createCredentialStore(deps: { em: () => EntityManager; cache: Cr
       if (cached) return cached;
       const epoch = cache.epoch;
       const [row] = await deps.em().execute<
-        Array<{ id: string; organization_id: string; created_by_id: string; role: string; permissions: string[]; revoked_at: Timestamp; expires_at: Timestamp; last_used_at: Timestamp }>
+        Array<{
+          id: string;
+          organization_id: string;
+          created_by_id: string;
+          role: string;
+          permissions: string[];
+          revoked_at: Timestamp;
+          expires_at: Timestamp;
+          last_used_at: Timestamp;
+        }>
       >(
         `select k.id, k.organization_id, k.created_by_id, u.role, k.permissions, k.revoked_at, k.expires_at, k.last_used_at
            from api_keys k join users u on u.id = k.created_by_id and u.organization_id = k.organization_id
@@ -145,7 +164,12 @@ export function createCredentialStore(deps: { em: () => EntityManager; cache: Cr
         expiresAt: epochMs(row.expires_at),
         lastUsedAt: epochMs(row.last_used_at),
       };
-      cache.set(cacheKey, key, [credentialTag.apiKey(key.id), credentialTag.user(key.creatorId), credentialTag.organization(key.organizationId)], epoch);
+      cache.set(
+        cacheKey,
+        key,
+        [credentialTag.apiKey(key.id), credentialTag.user(key.creatorId), credentialTag.organization(key.organizationId)],
+        epoch,
+      );
       return key;
     },
 
@@ -157,12 +181,14 @@ export function createCredentialStore(deps: { em: () => EntityManager; cache: Cr
       const cached = cache.get<string>(cacheKey);
       if (cached !== undefined) return cached;
       const epoch = cache.epoch;
-      const [row] = await deps.em().execute<Array<{ organization_id: string; plan: string }>>(
-        byOrganization
-          ? 'select id as organization_id, plan from organizations where id = ?::uuid'
-          : 'select o.id as organization_id, o.plan from integrations i join organizations o on o.id = i.organization_id where i.id = ?::uuid',
-        [byOrganization ? source.organizationId : source.integrationId],
-      );
+      const [row] = await deps
+        .em()
+        .execute<Array<{ organization_id: string; plan: string }>>(
+          byOrganization
+            ? 'select id as organization_id, plan from organizations where id = ?::uuid'
+            : 'select o.id as organization_id, o.plan from integrations i join organizations o on o.id = i.organization_id where i.id = ?::uuid',
+          [byOrganization ? source.organizationId : source.integrationId],
+        );
       if (!row) return null;
       cache.set(cacheKey, row.plan, [credentialTag.organization(row.organization_id)], epoch);
       return row.plan;

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import { ApplicationFailure } from '@temporalio/common';
 import { WorkflowNotFoundError, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
-import { ExecutionEntity, ExecutionStepEntity, IncidentEntity, OrganizationEntity, type Execution } from '../../shared/db/entities/index.ts';
+import {
+  ExecutionEntity,
+  ExecutionStepEntity,
+  IncidentEntity,
+  OrganizationEntity,
+  type Execution,
+} from '../../shared/db/entities/index.ts';
 import { executionView, inSnapshot, loadExecutionView } from '../../shared/db/repositories/execution-view.ts';
 import {
   EXECUTION_CONFLICT_TYPES,
@@ -21,8 +27,7 @@ import type { AuthContext } from '../auth-context.ts';
 import type { ProcedureService } from './procedure.service.ts';
 
 export type ExecutionUpdate =
-  | { status: 'cancelled' }
-  | { step_id: string; status: StepDecisionStatus; notes?: string | null; output?: unknown };
+  { status: 'cancelled' } | { step_id: string; status: StepDecisionStatus; notes?: string | null; output?: unknown };
 
 export interface ExecutionListQuery {
   limit: number;
@@ -39,7 +44,11 @@ export type ExecutionService = ReturnType<typeof createExecutionService>;
  * (both let the run go on) an approval step of an execution the caller started. Rejecting stays
  * open to the starter, who could cancel the run anyway.
  */
-export function isSelfApproval(execution: { started_by: string | null; steps: ReadonlyArray<{ step_id: string; type: string }> }, decision: { step_id: string; status: StepDecisionStatus }, userId: string): boolean {
+export function isSelfApproval(
+  execution: { started_by: string | null; steps: ReadonlyArray<{ step_id: string; type: string }> },
+  decision: { step_id: string; status: StepDecisionStatus },
+  userId: string,
+): boolean {
   const step = execution.steps.find((candidate) => candidate.step_id === decision.step_id);
   return step?.type === 'approval' && decision.status !== 'failed' && execution.started_by === userId;
 }
@@ -49,7 +58,12 @@ export function isSelfApproval(execution: { started_by: string | null; steps: Re
  * `execution:<id>` is started; PATCH reaches the running workflow as an update, so the caller
  * learns whether the step was waiting (409 when not). Only the workflow's activity writes progress.
  */
-export function createExecutionService(deps: { em: () => EntityManager; temporal: TemporalClient; procedures: ProcedureService; updateTimeoutMs?: number }) {
+export function createExecutionService(deps: {
+  em: () => EntityManager;
+  temporal: TemporalClient;
+  procedures: ProcedureService;
+  updateTimeoutMs?: number;
+}) {
   // With no worker running an update waits; a request should not wait forever.
   const updateTimeoutMs = deps.updateTimeoutMs ?? 30_000;
   const loadView = async (id: string) => {
@@ -63,13 +77,19 @@ export function createExecutionService(deps: { em: () => EntityManager; temporal
     try {
       await deps.temporal.client.withDeadline(Date.now() + updateTimeoutMs, run);
     } catch (error) {
-      if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure
-        && (EXECUTION_CONFLICT_TYPES as readonly (string | undefined)[]).includes(error.cause.type ?? undefined)) {
+      if (
+        error instanceof WorkflowUpdateFailedError &&
+        error.cause instanceof ApplicationFailure &&
+        (EXECUTION_CONFLICT_TYPES as readonly (string | undefined)[]).includes(error.cause.type ?? undefined)
+      ) {
         throw new ConflictError(error.cause.message);
       }
       if (error instanceof WorkflowNotFoundError) throw new ConflictError('The execution has already ended');
       if (error instanceof WorkflowUpdateRPCTimeoutOrCancelledError) {
-        throw new ServiceUnavailableError('The execution did not answer in time; the change may still apply, check GET /executions/{id} before retrying', { cause: error });
+        throw new ServiceUnavailableError(
+          'The execution did not answer in time; the change may still apply, check GET /executions/{id} before retrying',
+          { cause: error },
+        );
       }
       throw error;
     }
@@ -150,7 +170,15 @@ export function createExecutionService(deps: { em: () => EntityManager; temporal
           offset: query.offset,
         });
         const steps = items.length === 0 ? [] : await em.find(ExecutionStepEntity, { execution: { $in: items.map((item) => item.id) } });
-        return { items: items.map((item) => executionView(item, steps.filter((step) => step.execution.id === item.id))), total };
+        return {
+          items: items.map((item) =>
+            executionView(
+              item,
+              steps.filter((step) => step.execution.id === item.id),
+            ),
+          ),
+          total,
+        };
       });
     },
 
@@ -172,14 +200,24 @@ export function createExecutionService(deps: { em: () => EntityManager; temporal
       if ('step_id' in input && isSelfApproval(current, input, auth.userId)) {
         const organization = await deps.em().findOneOrFail(OrganizationEntity, { id: auth.organizationId });
         if (readSettings(organization.settings).executions.approval_separation_of_duties) {
-          throw new AppError('INSUFFICIENT_PERMISSIONS', 'Separation of duties: the person who started this execution cannot approve or skip its approval steps; another member with executions:update must', {
-            fields: { setting: 'executions.approval_separation_of_duties' },
-          });
+          throw new AppError(
+            'INSUFFICIENT_PERMISSIONS',
+            'Separation of duties: the person who started this execution cannot approve or skip its approval steps; another member with executions:update must',
+            {
+              fields: { setting: 'executions.approval_separation_of_duties' },
+            },
+          );
         }
       }
       const handle = deps.temporal.client.workflow.getHandle(current.workflow_id);
       if ('step_id' in input) {
-        const decision = { stepId: input.step_id, status: input.status, notes: input.notes ?? null, output: input.output ?? null, actorId: auth.userId };
+        const decision = {
+          stepId: input.step_id,
+          status: input.status,
+          notes: input.notes ?? null,
+          output: input.output ?? null,
+          actorId: auth.userId,
+        };
         await sendUpdate(() => handle.executeUpdate(completeStepUpdate, { args: [decision] }));
       } else {
         await sendUpdate(() => handle.executeUpdate(cancelExecutionUpdate, { args: [{ actorId: auth.userId }] }));

@@ -65,13 +65,16 @@ export function createHelperDownloadService(deps: { distDir: string; cliVersion:
       const requested = { os: query.os?.toLowerCase() ?? fromAgent.os, arch: query.arch?.toLowerCase() ?? fromAgent.arch };
       const candidate = requested as HelperPlatform;
       if (requested.os && requested.arch && isSupported(candidate)) return candidate;
-      const detail = requested.os && requested.arch
-        ? `Unsupported platform ${requested.os}-${requested.arch}; supported: ${supportedList()}`
-        : `Give os and arch (or a User-Agent naming them); supported: ${supportedList()}`;
+      const detail =
+        requested.os && requested.arch
+          ? `Unsupported platform ${requested.os}-${requested.arch}; supported: ${supportedList()}`
+          : `Give os and arch (or a User-Agent naming them); supported: ${supportedList()}`;
       const errors = [
         ...(requested.os ? [] : [{ path: 'os', message: 'Required: not given and not found in User-Agent' }]),
         ...(requested.arch ? [] : [{ path: 'arch', message: 'Required: not given and not found in User-Agent' }]),
-        ...(requested.os && requested.arch ? [{ path: 'os', message: `${requested.os}-${requested.arch} is not built; supported: ${supportedList()}` }] : []),
+        ...(requested.os && requested.arch
+          ? [{ path: 'os', message: `${requested.os}-${requested.arch} is not built; supported: ${supportedList()}` }]
+          : []),
       ];
       throw new AppError('VALIDATION_ERROR', detail, { fields: { errors, supported: HELPER_PLATFORMS } });
     },
@@ -79,7 +82,10 @@ export function createHelperDownloadService(deps: { distDir: string; cliVersion:
     async open(platform: HelperPlatform): Promise<{ build: HelperBuild; stream: ReadStream }> {
       const found = await build(platform);
       if (!found) {
-        throw new AppError('HELPER_NOT_AVAILABLE', `The tocsin CLI for ${platformId(platform)} is not built on this instance (npm run helper:build)`);
+        throw new AppError(
+          'HELPER_NOT_AVAILABLE',
+          `The tocsin CLI for ${platformId(platform)} is not built on this instance (npm run helper:build)`,
+        );
       }
       return { build: found, stream: createReadStream(helperPaths(deps.distDir, platform).binary) };
     },

@@ -60,7 +60,6 @@ const DETAIL_SQL = `select ${INCIDENT_COLUMNS}, i.labels, i.analysis, i.analyzed
     from incident_timeline t where t.incident_id = i.id and t.organization_id = i.organization_id), '[]'::json) as timeline
   from incidents i where i.id = ? and i.organization_id = ?`;
 
-
 const incidentRowView = (row: IncidentRow): IncidentView => ({
   id: row.id,
   title: row.title,
@@ -128,27 +127,44 @@ export function createIncidentService(deps: {
       if (query.created_after) where('i.created_at >= ?', new Date(query.created_after));
       if (query.created_before) where('i.created_at < ?', new Date(query.created_before));
       // Same expression as the GIN index of the ingestion migration, so the index serves it.
-      if (query.search) where(`to_tsvector('english', coalesce(i.title, '') || ' ' || coalesce(i.description, '')) @@ websearch_to_tsquery('english', ?)`, query.search);
+      if (query.search)
+        where(
+          `to_tsvector('english', coalesce(i.title, '') || ' ' || coalesce(i.description, '')) @@ websearch_to_tsquery('english', ?)`,
+          query.search,
+        );
       const filter = conditions.join(' and ');
-      const rows = await deps.em().execute<Array<IncidentRow & { total: string | number }>>(
-        `select ${INCIDENT_COLUMNS}, count(*) over () as total from incidents i where ${filter} order by i.created_at desc, i.id desc limit ? offset ?`,
-        [...params, query.limit, query.offset],
-      );
+      const rows = await deps
+        .em()
+        .execute<Array<IncidentRow & { total: string | number }>>(
+          `select ${INCIDENT_COLUMNS}, count(*) over () as total from incidents i where ${filter} order by i.created_at desc, i.id desc limit ? offset ?`,
+          [...params, query.limit, query.offset],
+        );
       // Past the last page the window count has no row to ride on.
       const total = rows[0]
         ? Number(rows[0].total)
         : query.offset > 0
-          ? Number((await deps.em().execute<Array<{ total: string | number }>>(`select count(*) as total from incidents i where ${filter}`, params))[0]?.total ?? 0)
+          ? Number(
+              (
+                await deps
+                  .em()
+                  .execute<Array<{ total: string | number }>>(`select count(*) as total from incidents i where ${filter}`, params)
+              )[0]?.total ?? 0,
+            )
           : 0;
       return { items: rows.map(incidentRowView), total };
     },
 
-    async create(auth: AuthContext, input: { title: string; description?: string | null; severity?: string; status: string; assignee_id?: string | null; tags: string[] }) {
+    async create(
+      auth: AuthContext,
+      input: { title: string; description?: string | null; severity?: string; status: string; assignee_id?: string | null; tags: string[] },
+    ) {
       await assertAssignable(input.assignee_id);
       const em = deps.em();
       // Read only when the body leaves the severity out.
-      const severity = input.severity
-        ?? readSettings((await em.findOneOrFail(OrganizationEntity, { id: auth.organizationId }, { fields: ['settings'] })).settings).default_incident_severity;
+      const severity =
+        input.severity ??
+        readSettings((await em.findOneOrFail(OrganizationEntity, { id: auth.organizationId }, { fields: ['settings'] })).settings)
+          .default_incident_severity;
       const incident = createIncident(em, {
         organizationId: auth.organizationId,
         title: input.title,
@@ -180,14 +196,26 @@ export function createIncidentService(deps: {
     async update(
       auth: AuthContext,
       id: string,
-      input: { title?: string; description?: string | null; status?: string; severity?: string; assignee_id?: string | null; tags?: string[] },
+      input: {
+        title?: string;
+        description?: string | null;
+        status?: string;
+        severity?: string;
+        assignee_id?: string | null;
+        tags?: string[];
+      },
     ) {
       const em = deps.em();
       const incident = await load(id);
       await assertAssignable(input.assignee_id);
       const actorId = auth.userId;
       let changed = false;
-      const field = <K extends 'title' | 'description' | 'severity' | 'assigneeId'>(key: K, value: Incident[K] | undefined, type: Parameters<typeof addTimelineEntry>[2]['type'], label: string) => {
+      const field = <K extends 'title' | 'description' | 'severity' | 'assigneeId'>(
+        key: K,
+        value: Incident[K] | undefined,
+        type: Parameters<typeof addTimelineEntry>[2]['type'],
+        label: string,
+      ) => {
         if (value === undefined || value === incident[key]) return;
         const from = incident[key] ?? null;
         incident[key] = value;
@@ -204,7 +232,8 @@ export function createIncidentService(deps: {
         changed = true;
       }
       if (changed) recordDomainEvent(em, incident, 'incident.updated', { actor_id: actorId });
-      const resolvedNow = input.status !== undefined && changeIncidentStatus(em, incident, input.status, { actorId }) && input.status === 'resolved';
+      const resolvedNow =
+        input.status !== undefined && changeIncidentStatus(em, incident, input.status, { actorId }) && input.status === 'resolved';
       await em.flush();
       if (resolvedNow) await deps.onResolved(incident);
       return incidentView(incident);

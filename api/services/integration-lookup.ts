@@ -23,7 +23,13 @@ export interface ResolvedIntegration {
  * before (503). A change made meanwhile (a rotated secret, a disabled integration) is only seen
  * once the database answers again.
  */
-export function createIntegrationLookup(deps: { orm: MikroORM; secretBox: SecretBox; ttlMs?: number; staleForMs?: number; now?: () => number }) {
+export function createIntegrationLookup(deps: {
+  orm: MikroORM;
+  secretBox: SecretBox;
+  ttlMs?: number;
+  staleForMs?: number;
+  now?: () => number;
+}) {
   const ttlMs = deps.ttlMs ?? 10_000;
   const staleForMs = deps.staleForMs ?? 15 * 60_000;
   const now = deps.now ?? Date.now;
@@ -34,10 +40,20 @@ export function createIntegrationLookup(deps: { orm: MikroORM; secretBox: Secret
     const integration = await deps.orm.em.fork().findOne(IntegrationEntity, { id }, { filters: { [TENANT_FILTER]: false } });
     if (!integration) return null;
     const secrets = [deps.secretBox.decrypt(integration.secretCiphertext)];
-    if (integration.previousSecretCiphertext && integration.previousSecretExpiresAt && integration.previousSecretExpiresAt.getTime() > now()) {
+    if (
+      integration.previousSecretCiphertext &&
+      integration.previousSecretExpiresAt &&
+      integration.previousSecretExpiresAt.getTime() > now()
+    ) {
       secrets.push(deps.secretBox.decrypt(integration.previousSecretCiphertext));
     }
-    return { id: integration.id, organizationId: integration.organization.id, platform: integration.platform, enabled: integration.enabled, secrets };
+    return {
+      id: integration.id,
+      organizationId: integration.organization.id,
+      platform: integration.platform,
+      enabled: integration.enabled,
+      secrets,
+    };
   }
 
   return {

@@ -56,7 +56,10 @@ export function createIntegrationService(deps: {
     enabled: integration.enabled,
     webhook_url: `${deps.publicUrl}/api/v1/webhooks/${integration.platform}/${integration.id}`,
     signature_header: displayHeaderName(integration.platform as Platform),
-    webhook_config: webhookConfigView(integration.webhookConfig ?? null, auth === undefined || hasPermission(auth.permissions, 'integrations:update')),
+    webhook_config: webhookConfigView(
+      integration.webhookConfig ?? null,
+      auth === undefined || hasPermission(auth.permissions, 'integrations:update'),
+    ),
     settings: integration.settings,
     last_alert_at: integration.lastAlertAt?.toISOString() ?? null,
     created_at: integration.createdAt.toISOString(),
@@ -64,12 +67,22 @@ export function createIntegrationService(deps: {
   });
 
   /** The config to store: secret header values sealed, REDACTED ones kept from `stored`. */
-  const sealedConfig = (input: Record<string, unknown> | null | undefined, stored: Record<string, unknown> | null): Record<string, unknown> | null => {
+  const sealedConfig = (
+    input: Record<string, unknown> | null | undefined,
+    stored: Record<string, unknown> | null,
+  ): Record<string, unknown> | null => {
     if (!input) return null;
     const { secret_headers: secretHeaders, ...rest } = input as WebhookConfigInput;
-    const outcome = sealSecretHeaders(secretHeaders, (stored as WebhookConfigInput | null)?.secret_headers, (plain) => deps.secretBox.encrypt(plain));
+    const outcome = sealSecretHeaders(secretHeaders, (stored as WebhookConfigInput | null)?.secret_headers, (plain) =>
+      deps.secretBox.encrypt(plain),
+    );
     if (!outcome.ok) {
-      throw new ValidationError(outcome.unknownNames.map((name) => ({ path: `body.webhook_config.secret_headers.${name}`, message: 'No stored value to keep: send the header\'s value' })));
+      throw new ValidationError(
+        outcome.unknownNames.map((name) => ({
+          path: `body.webhook_config.secret_headers.${name}`,
+          message: "No stored value to keep: send the header's value",
+        })),
+      );
     }
     return outcome.sealed ? { ...rest, secret_headers: outcome.sealed } : rest;
   };
@@ -84,15 +97,25 @@ export function createIntegrationService(deps: {
     view,
 
     async list(auth: AuthContext, query: { limit: number; offset: number; platform?: string }) {
-      const [items, total] = await deps.em().findAndCount(
-        IntegrationEntity,
-        query.platform ? { platform: query.platform } : {},
-        { orderBy: { createdAt: 'asc' }, limit: query.limit, offset: query.offset },
-      );
+      const [items, total] = await deps.em().findAndCount(IntegrationEntity, query.platform ? { platform: query.platform } : {}, {
+        orderBy: { createdAt: 'asc' },
+        limit: query.limit,
+        offset: query.offset,
+      });
       return { items: items.map((item) => view(item, auth)), total };
     },
 
-    async create(auth: AuthContext, input: { name: string; platform: Platform; secret?: string; enabled: boolean; webhook_config?: Record<string, unknown> | null; settings: Record<string, unknown> }) {
+    async create(
+      auth: AuthContext,
+      input: {
+        name: string;
+        platform: Platform;
+        secret?: string;
+        enabled: boolean;
+        webhook_config?: Record<string, unknown> | null;
+        settings: Record<string, unknown>;
+      },
+    ) {
       const secret = input.secret ?? generateOpaqueToken();
       const integration = await deps.em().transactional(async (tx) => {
         await deps.quota.reserve(tx, auth.organizationId, 'integrations');
@@ -115,7 +138,11 @@ export function createIntegrationService(deps: {
       return view(await load(id), auth);
     },
 
-    async update(_auth: AuthContext, id: string, input: { name?: string; enabled?: boolean; webhook_config?: Record<string, unknown> | null; settings?: Record<string, unknown> }) {
+    async update(
+      _auth: AuthContext,
+      id: string,
+      input: { name?: string; enabled?: boolean; webhook_config?: Record<string, unknown> | null; settings?: Record<string, unknown> },
+    ) {
       const integration = await load(id);
       if (input.name !== undefined) integration.name = input.name;
       if (input.enabled !== undefined) {
@@ -126,7 +153,8 @@ export function createIntegrationService(deps: {
           if (integration.status === 'error') integration.status = 'disconnected';
         }
       }
-      if (input.webhook_config !== undefined) integration.webhookConfig = sealedConfig(input.webhook_config, integration.webhookConfig ?? null);
+      if (input.webhook_config !== undefined)
+        integration.webhookConfig = sealedConfig(input.webhook_config, integration.webhookConfig ?? null);
       if (input.settings !== undefined) integration.settings = input.settings;
       await deps.em().flush();
       deps.onChange(id);
@@ -159,7 +187,8 @@ export function createIntegrationService(deps: {
         short_form_url: `${deps.publicUrl}/api/v1/webhooks/${platform}`,
         signature_header: displayHeaderName(platform),
         signature_format: `${platform === 'pager' ? 'v1' : 'sha256'}=<lowercase hex HMAC-SHA256 of the raw body, keyed with the integration secret>`,
-        alternative_authentication: 'Authorization: Bearer <integration secret>, for senders that cannot sign; the short form takes X-API-Key with alerts:ingest',
+        alternative_authentication:
+          'Authorization: Bearer <integration secret>, for senders that cannot sign; the short form takes X-API-Key with alerts:ingest',
         example_payload: setup.example,
         integrations: integrations.map((item) => view(item, auth)),
       };

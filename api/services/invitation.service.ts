@@ -31,7 +31,13 @@ const INVALID = 'Invitation token is invalid, already used, revoked or expired';
 export type InvitationService = ReturnType<typeof createInvitationService>;
 
 /** Adding people to an organization: an emailed single-use token, accepted over the API. */
-export function createInvitationService(deps: { em: () => EntityManager; mailer: Mailer; publicUrl: string; quota: Pick<PlanQuota, 'reserve'>; now?: () => Date }) {
+export function createInvitationService(deps: {
+  em: () => EntityManager;
+  mailer: Mailer;
+  publicUrl: string;
+  quota: Pick<PlanQuota, 'reserve'>;
+  now?: () => Date;
+}) {
   const now = deps.now ?? (() => new Date());
   const pending = () => ({ acceptedAt: null, revokedAt: null, expiresAt: { $gt: now() } });
 
@@ -41,7 +47,8 @@ export function createInvitationService(deps: { em: () => EntityManager; mailer:
      * inviting again resends. Only an owner may invite an owner.
      */
     async create(auth: AuthContext, input: { email: string; role: Role }): Promise<InvitationView> {
-      if (input.role === 'owner' && auth.role !== 'owner') throw new AppError('INSUFFICIENT_PERMISSIONS', 'Only an owner can invite an owner');
+      if (input.role === 'owner' && auth.role !== 'owner')
+        throw new AppError('INSUFFICIENT_PERMISSIONS', 'Only an owner can invite an owner');
       const em = deps.em();
       const email = input.email.toLowerCase();
       if (await em.count(UserEntity, { email }, unscoped)) throw new ConflictError('This email already has an account');

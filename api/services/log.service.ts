@@ -21,22 +21,34 @@ export type LogService = ReturnType<typeof createLogService>;
  */
 export function createLogService(deps: { em: () => EntityManager; indexer?: SearchIndexer }) {
   return {
-    async ingest(auth: AuthContext, logs: Array<{ timestamp: string; level: string; message: string; service: string; attributes: Record<string, unknown> }>) {
+    async ingest(
+      auth: AuthContext,
+      logs: Array<{ timestamp: string; level: string; message: string; service: string; attributes: Record<string, unknown> }>,
+    ) {
       const em = deps.em();
-      const entries = logs.map((log) => em.create(LogEntryEntity, {
-        organization: auth.organizationId,
-        timestamp: new Date(log.timestamp),
-        level: log.level,
-        message: log.message,
-        service: log.service,
-        attributes: log.attributes,
-      }));
+      const entries = logs.map((log) =>
+        em.create(LogEntryEntity, {
+          organization: auth.organizationId,
+          timestamp: new Date(log.timestamp),
+          level: log.level,
+          message: log.message,
+          service: log.service,
+          attributes: log.attributes,
+        }),
+      );
       await em.flush();
-      await deps.indexer?.scheduleAll(auth.organizationId, 'log', entries.map((entry) => entry.id));
+      await deps.indexer?.scheduleAll(
+        auth.organizationId,
+        'log',
+        entries.map((entry) => entry.id),
+      );
       return { accepted: entries.length, ids: entries.map((entry) => entry.id) };
     },
 
-    async list(_auth: AuthContext, query: { limit: number; offset: number; from?: string; to?: string; level?: string; service?: string; query?: string }) {
+    async list(
+      _auth: AuthContext,
+      query: { limit: number; offset: number; from?: string; to?: string; level?: string; service?: string; query?: string },
+    ) {
       const where: FilterQuery<LogEntry> & Record<string, unknown> = {};
       if (query.level) where.level = query.level;
       if (query.service) where.service = query.service;

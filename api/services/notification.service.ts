@@ -21,7 +21,10 @@ export const notificationView = (row: Notification): NotificationView => ({
 export function createNotificationService(deps: { em: () => EntityManager }) {
   return {
     async list(auth: AuthContext, query: { limit: number; offset: number; unread?: boolean }) {
-      const where = { userId: auth.userId, ...(query.unread === true ? { readAt: null } : query.unread === false ? { readAt: { $ne: null } } : {}) };
+      const where = {
+        userId: auth.userId,
+        ...(query.unread === true ? { readAt: null } : query.unread === false ? { readAt: { $ne: null } } : {}),
+      };
       const [rows, total] = await deps.em().findAndCount(NotificationEntity, where, {
         orderBy: { createdAt: 'desc', id: 'desc' },
         limit: query.limit,

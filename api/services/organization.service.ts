@@ -47,7 +47,9 @@ export function createOrganizationService(deps: { em: () => EntityManager }) {
         const merged = mergeSettings(readSettings(organization.settings), patch);
         const result = OrganizationSettingsSchema.safeParse(merged);
         if (!result.success) {
-          throw new ValidationError(result.error.issues.map((issue) => ({ path: ['body', ...issue.path.map(String)].join('.'), message: issue.message })));
+          throw new ValidationError(
+            result.error.issues.map((issue) => ({ path: ['body', ...issue.path.map(String)].join('.'), message: issue.message })),
+          );
         }
         organization.settings = result.data;
         await tx.flush();

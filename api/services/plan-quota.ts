@@ -19,11 +19,17 @@ export type PlanQuota = ReturnType<typeof createPlanQuota>;
 export function createPlanQuota(deps: { overrides?: Partial<Record<QuotaResource, number | undefined>> } = {}) {
   return {
     async reserve(tx: EntityManager, organizationId: string, resource: QuotaResource): Promise<void> {
-      const [organization] = await tx.execute<Array<{ plan: string }>>('select plan from organizations where id = ? for no key update', [organizationId]);
+      const [organization] = await tx.execute<Array<{ plan: string }>>('select plan from organizations where id = ? for no key update', [
+        organizationId,
+      ]);
       if (!organization) throw new NotFoundError('Organization');
-      const [counted] = await tx.execute<Array<{ used: number }>>(`select count(*)::int as used from ${COUNTED[resource]} where organization_id = ?`, [organizationId]);
+      const [counted] = await tx.execute<Array<{ used: number }>>(
+        `select count(*)::int as used from ${COUNTED[resource]} where organization_id = ?`,
+        [organizationId],
+      );
       const quotas = planQuotas(organization.plan, deps.overrides);
-      if (!quotaAllowsOneMore(quotas, resource, counted?.used ?? 0)) throw new PlanLimitReachedError(resource, quotas[resource], organization.plan);
+      if (!quotaAllowsOneMore(quotas, resource, counted?.used ?? 0))
+        throw new PlanLimitReachedError(resource, quotas[resource], organization.plan);
     },
   };
 }

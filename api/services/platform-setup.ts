@@ -54,13 +54,24 @@ export const PLATFORM_SETUP: Record<Platform, { example: unknown }> = {
     },
   },
   search_logs: {
-    example: { id: 'watch-errors-1', title: 'Error log spike in checkout', severity: 'high', status: 'firing', message: '120 errors in 5 minutes' },
+    example: {
+      id: 'watch-errors-1',
+      title: 'Error log spike in checkout',
+      severity: 'high',
+      status: 'firing',
+      message: '120 errors in 5 minutes',
+    },
   },
   observability: {
     example: {
       status: 'firing',
       alerts: [
-        { status: 'firing', labels: { alertname: 'HighLatency', severity: 'warning', service: 'checkout' }, annotations: { summary: 'p99 latency above 2s' }, fingerprint: 'c0ffee12' },
+        {
+          status: 'firing',
+          labels: { alertname: 'HighLatency', severity: 'warning', service: 'checkout' },
+          annotations: { summary: 'p99 latency above 2s' },
+          fingerprint: 'c0ffee12',
+        },
       ],
     },
   },

@@ -43,7 +43,9 @@ export const procedureView = (procedure: Procedure, steps: ProcedureStep[], auth
   description: procedure.description ?? null,
   tags: procedure.tags,
   version: procedure.version,
-  steps: [...steps].sort((a, b) => a.position - b.position).map((step) => stepView(step, auth === undefined || hasPermission(auth.permissions, 'procedures:update'))),
+  steps: [...steps]
+    .sort((a, b) => a.position - b.position)
+    .map((step) => stepView(step, auth === undefined || hasPermission(auth.permissions, 'procedures:update'))),
   created_at: procedure.createdAt.toISOString(),
   updated_at: procedure.updatedAt.toISOString(),
 });
@@ -65,17 +67,28 @@ export function createProcedureService(deps: { em: () => EntityManager; secretBo
     return procedure;
   };
   const stepsOf = (ids: string[]) =>
-    ids.length === 0 ? Promise.resolve([]) : deps.em().find(ProcedureStepEntity, { procedure: { $in: ids } }, { orderBy: { position: 'asc' } });
+    ids.length === 0
+      ? Promise.resolve([])
+      : deps.em().find(ProcedureStepEntity, { procedure: { $in: ids } }, { orderBy: { position: 'asc' } });
 
   /** An http step's config with its secret headers sealed (REDACTED ones kept from the stored step). */
-  const sealedStepConfig = (input: StepInput, kept: ProcedureStep | undefined, index: number): { config: Record<string, unknown> } | { errors: FieldError[] } => {
+  const sealedStepConfig = (
+    input: StepInput,
+    kept: ProcedureStep | undefined,
+    index: number,
+  ): { config: Record<string, unknown> } | { errors: FieldError[] } => {
     const config = input.config as Record<string, unknown> & HttpHeaders;
     if (input.type !== 'http') return { config };
     const { secret_headers: secretHeaders, ...rest } = config;
     const stored = kept?.type === 'http' ? (kept.config as HttpHeaders).secret_headers : undefined;
     const outcome = sealSecretHeaders(secretHeaders, input.id ? stored : undefined, (plain) => deps.secretBox.encrypt(plain));
     if (!outcome.ok) {
-      return { errors: outcome.unknownNames.map((name) => ({ path: `body.steps.${index}.config.secret_headers.${name}`, message: 'No stored value to keep: send the header\'s value' })) };
+      return {
+        errors: outcome.unknownNames.map((name) => ({
+          path: `body.steps.${index}.config.secret_headers.${name}`,
+          message: "No stored value to keep: send the header's value",
+        })),
+      };
     }
     return { config: outcome.sealed ? { ...rest, secret_headers: outcome.sealed } : rest };
   };
@@ -98,7 +111,13 @@ export function createProcedureService(deps: { em: () => EntityManager; secretBo
     if (unsealable.length > 0) throw new ValidationError(unsealable);
     for (const step of existing) if (!seen.has(step.id)) em.remove(step);
     return inputs.map((input, position) => {
-      const fields = { position, name: input.name, description: input.description ?? null, type: input.type, config: (configs[position] as { config: Record<string, unknown> }).config };
+      const fields = {
+        position,
+        name: input.name,
+        description: input.description ?? null,
+        type: input.type,
+        config: (configs[position] as { config: Record<string, unknown> }).config,
+      };
       const kept = input.id ? byId.get(input.id) : undefined;
       if (kept) return Object.assign(kept, fields);
       return em.create(ProcedureStepEntity, { organization: procedure.organization, procedure, ...fields });
@@ -115,7 +134,16 @@ export function createProcedureService(deps: { em: () => EntityManager; secretBo
         offset: query.offset,
       });
       const steps = await stepsOf(items.map((item) => item.id));
-      return { items: items.map((item) => procedureView(item, steps.filter((step) => step.procedure.id === item.id), auth)), total };
+      return {
+        items: items.map((item) =>
+          procedureView(
+            item,
+            steps.filter((step) => step.procedure.id === item.id),
+            auth,
+          ),
+        ),
+        total,
+      };
     },
 
     async create(auth: AuthContext, input: ProcedureInput) {
@@ -127,7 +155,12 @@ export function createProcedureService(deps: { em: () => EntityManager; secretBo
         tags: input.tags,
       });
       // A new procedure has no steps to keep: ids sent with its steps name nothing and are ignored.
-      const steps = replaceSteps(em, procedure, [], input.steps.map(({ id: _id, ...step }) => step as StepInput));
+      const steps = replaceSteps(
+        em,
+        procedure,
+        [],
+        input.steps.map(({ id: _id, ...step }) => step as StepInput),
+      );
       await em.flush();
       return procedureView(procedure, steps);
     },
@@ -162,7 +195,10 @@ export function createProcedureService(deps: { em: () => EntityManager; secretBo
     async snapshot(id: string) {
       const procedure = await load(id);
       const steps = (await stepsOf([id])).map(stepDefinition);
-      return { procedure, definition: { name: procedure.name, description: procedure.description ?? null, version: procedure.version, steps } };
+      return {
+        procedure,
+        definition: { name: procedure.name, description: procedure.description ?? null, version: procedure.version, steps },
+      };
     },
   };
 }

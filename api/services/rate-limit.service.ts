@@ -2,7 +2,18 @@ import type { EntityManager } from '@mikro-orm/core';
 import { isDatabaseConnectionError } from '../../shared/db/connection-errors.ts';
 import { planLimits, RATE_LIMIT_WINDOW_SECONDS, type RateLimitClass } from '../../shared/domain/plans.ts';
 import type { Logger } from '../../shared/logger.ts';
-import { countHit, isFresh, newTally, selectForFlush, settleRow, takeRows, tallyCount, tallyKey, type FlushRow, type Tally } from './rate-limit-tally.ts';
+import {
+  countHit,
+  isFresh,
+  newTally,
+  selectForFlush,
+  settleRow,
+  takeRows,
+  tallyCount,
+  tallyKey,
+  type FlushRow,
+  type Tally,
+} from './rate-limit-tally.ts';
 
 /**
  * One counter a request consumes from, e.g. `{ key: 'user:<id>', limitClass: 'interactive' }`:
@@ -32,7 +43,8 @@ export const DEFAULT_FLUSH_INTERVAL_MS = 250;
 /** After PostgreSQL was found unreachable, webhook decisions skip the database for this long. */
 export const OUTAGE_BACKOFF_MS = 1000;
 
-const planSourceKey = (source: PlanSource) => (source === null ? '' : 'organizationId' in source ? `org:${source.organizationId}` : `integration:${source.integrationId}`);
+const planSourceKey = (source: PlanSource) =>
+  source === null ? '' : 'organizationId' in source ? `org:${source.organizationId}` : `integration:${source.integrationId}`;
 
 // One statement for every bucket of a flush: add the deltas, and read the counts of buckets
 // without one (what other processes added). Rows travel as one JSON parameter.
@@ -112,9 +124,10 @@ export function createRateLimiter(deps: {
     if (source === null) return null;
     if (deps.plan) return deps.plan(source);
     const byOrganization = 'organizationId' in source;
-    const rows: Array<{ plan: string }> = await deps.em().getConnection().execute(PLAN_OF[byOrganization ? 'organization' : 'integration'], [
-      byOrganization ? source.organizationId : source.integrationId,
-    ]);
+    const rows: Array<{ plan: string }> = await deps
+      .em()
+      .getConnection()
+      .execute(PLAN_OF[byOrganization ? 'organization' : 'integration'], [byOrganization ? source.organizationId : source.integrationId]);
     const [row] = rows;
     return row?.plan ?? null;
   }
@@ -129,10 +142,22 @@ export function createRateLimiter(deps: {
       if (windowStart > prunedBefore) {
         // Once per window and process: whoever sees a new window first deletes the finished ones.
         prunedBefore = windowStart;
-        await connection.execute('delete from rate_limit_counters where window_start < ?::timestamptz', [new Date(windowStart * 1000).toISOString()], 'run');
+        await connection.execute(
+          'delete from rate_limit_counters where window_start < ?::timestamptz',
+          [new Date(windowStart * 1000).toISOString()],
+          'run',
+        );
       }
-      const payload = rows.map(({ tally, delta }) => ({ key: tally.key, window_start: new Date(tally.windowStart * 1000).toISOString(), delta }));
-      const answer: Array<{ key: string; window_start: Date | string; count: number }> = await connection.execute(FLUSH_SQL, [JSON.stringify(payload)], 'all');
+      const payload = rows.map(({ tally, delta }) => ({
+        key: tally.key,
+        window_start: new Date(tally.windowStart * 1000).toISOString(),
+        delta,
+      }));
+      const answer: Array<{ key: string; window_start: Date | string; count: number }> = await connection.execute(
+        FLUSH_SQL,
+        [JSON.stringify(payload)],
+        'all',
+      );
       const totals = new Map(answer.map((row) => [tallyKey(row.key, new Date(row.window_start).getTime() / 1000), Number(row.count)]));
       for (const row of rows) settleRow(row, totals.get(tallyKey(row.tally.key, row.tally.windowStart)) ?? 0, startedAt);
     } catch (error) {
@@ -202,7 +227,10 @@ export function createRateLimiter(deps: {
           return fallback();
         }
       };
-      const plan = await orFallBack(() => planOf(planSource), () => lastPlans.get(sourceKey) ?? null);
+      const plan = await orFallBack(
+        () => planOf(planSource),
+        () => lastPlans.get(sourceKey) ?? null,
+      );
       if (failsOpen && !databaseDown) {
         if (lastPlans.size >= 10_000) lastPlans.clear();
         lastPlans.set(sourceKey, plan);
@@ -220,7 +248,11 @@ export function createRateLimiter(deps: {
       });
       const stale = flushIntervalMs === 0 ? counted : counted.filter((tally) => !isFresh(tally, nowMs, freshForMs));
       // Failing open, the unsent deltas stay counted here (settleRow puts them back) for a later flush.
-      if (stale.length > 0) await orFallBack(() => refresh(stale), () => undefined);
+      if (stale.length > 0)
+        await orFallBack(
+          () => refresh(stale),
+          () => undefined,
+        );
       ensureTimer();
 
       const limits = planLimits(plan, deps.overrides);
@@ -232,17 +264,30 @@ export function createRateLimiter(deps: {
       if (!exceeded && units > 1) {
         for (const tally of counted) countHit(tally, nowMs, units - 1);
         // Without a timer the rest of the units are sent now, like every count in this mode.
-        if (flushIntervalMs === 0) await orFallBack(() => refresh(counted), () => undefined);
+        if (flushIntervalMs === 0)
+          await orFallBack(
+            () => refresh(counted),
+            () => undefined,
+          );
       }
       const retryAfterSeconds = Math.max(1, resetAt - Math.floor(nowMs / 1000));
       const decisions = buckets.map((bucket, index) => {
         const count = tallyCount(counted[index]);
         const limit = limitOf(bucket);
-        return { limit, remaining: Math.max(0, limit - count), available: available[index] as number, resetAt, exceeded: (available[index] as number) < units, retryAfterSeconds };
+        return {
+          limit,
+          remaining: Math.max(0, limit - count),
+          available: available[index] as number,
+          resetAt,
+          exceeded: (available[index] as number) < units,
+          retryAfterSeconds,
+        };
       });
       // An exceeded bucket wins; otherwise the one closest to its limit.
       return decisions.reduce((tightest, decision) =>
-        (decision.exceeded && !tightest.exceeded) || (decision.exceeded === tightest.exceeded && decision.remaining < tightest.remaining) ? decision : tightest,
+        (decision.exceeded && !tightest.exceeded) || (decision.exceeded === tightest.exceeded && decision.remaining < tightest.remaining)
+          ? decision
+          : tightest,
       );
     },
 

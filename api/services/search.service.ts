@@ -35,23 +35,25 @@ export function createSearchService(deps: { search: SearchIndex | undefined }) {
       const pastedLog = input.query !== undefined && classifyQuery(input.query) === 'error_log';
       const query = pastedLog ? informativeQuery(input.query as string) : input.query;
       const text = [query, input.error_log ? informativeQuery(input.error_log) : undefined].filter(Boolean).join('\n');
-      const result = await deps.search.search({
-        organizationId: auth.organizationId,
-        text,
-        mode: input.mode,
-        limit: input.limit,
-        types: input.types ?? DEFAULT_TYPES,
-        queryKind: pastedLog || (input.error_log && !input.query) ? 'error_log' : undefined,
-        filters: {
-          severity: input.filters?.severity,
-          status: input.filters?.status,
-          createdAfter: input.filters?.created_after ? new Date(input.filters.created_after) : undefined,
-          createdBefore: input.filters?.created_before ? new Date(input.filters.created_before) : undefined,
-        },
-      }).catch((error: unknown) => {
-        if (isBackendOutage(error)) throw new ServiceUnavailableError('Search is temporarily unavailable; retry later', { cause: error });
-        throw error;
-      });
+      const result = await deps.search
+        .search({
+          organizationId: auth.organizationId,
+          text,
+          mode: input.mode,
+          limit: input.limit,
+          types: input.types ?? DEFAULT_TYPES,
+          queryKind: pastedLog || (input.error_log && !input.query) ? 'error_log' : undefined,
+          filters: {
+            severity: input.filters?.severity,
+            status: input.filters?.status,
+            createdAfter: input.filters?.created_after ? new Date(input.filters.created_after) : undefined,
+            createdBefore: input.filters?.created_before ? new Date(input.filters.created_before) : undefined,
+          },
+        })
+        .catch((error: unknown) => {
+          if (isBackendOutage(error)) throw new ServiceUnavailableError('Search is temporarily unavailable; retry later', { cause: error });
+          throw error;
+        });
       return { data: result.hits, meta: { mode: input.mode, total: result.total, took_ms: Math.round(performance.now() - started) } };
     },
   };

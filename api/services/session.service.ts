@@ -88,7 +88,10 @@ export function createSessionService(deps: {
   /** Idempotent; also prunes rows whose token has expired anyway (cheap: indexed on expires_at). */
   async function revoke(jti: string, expiresAt: Date): Promise<void> {
     const em = deps.em();
-    await em.execute('insert into revoked_tokens (jti, expires_at, created_at) values (?, ?, now()) on conflict (jti) do nothing', [jti, expiresAt]);
+    await em.execute('insert into revoked_tokens (jti, expires_at, created_at) values (?, ?, now()) on conflict (jti) do nothing', [
+      jti,
+      expiresAt,
+    ]);
     await em.execute('delete from revoked_tokens where expires_at < now()', [], 'run');
     // The trigger tells every other process; this one must not wait for its own notification.
     deps.cache.invalidate([credentialTag.token(jti)]);
@@ -97,14 +100,17 @@ export function createSessionService(deps: {
   /** Revokes the user's sessions (all, or all but `keep`); their access and refresh tokens stop working everywhere. */
   async function revokeSessions(userId: string, which: { only: string[] } | { allBut: string | null }): Promise<number> {
     // The ids travel as one JSON parameter (an array would be spread into several).
-    const [condition, parameter] = 'only' in which
-      ? ['id in (select jsonb_array_elements_text(?::jsonb)::uuid)', JSON.stringify(which.only)]
-      : ['id is distinct from ?::uuid', which.allBut];
+    const [condition, parameter] =
+      'only' in which
+        ? ['id in (select jsonb_array_elements_text(?::jsonb)::uuid)', JSON.stringify(which.only)]
+        : ['id is distinct from ?::uuid', which.allBut];
     if ('only' in which && which.only.length === 0) return 0;
-    const rows = await deps.em().execute<Array<{ id: string }>>(
-      `update refresh_sessions set revoked_at = now() where user_id = ? and revoked_at is null and ${condition} returning id`,
-      [userId, parameter],
-    );
+    const rows = await deps
+      .em()
+      .execute<Array<{ id: string }>>(
+        `update refresh_sessions set revoked_at = now() where user_id = ? and revoked_at is null and ${condition} returning id`,
+        [userId, parameter],
+      );
     if (rows.length > 0) deps.cache.invalidate(rows.map((row) => credentialTag.session(row.id)));
     return rows.length;
   }
@@ -115,7 +121,12 @@ export function createSessionService(deps: {
     const withSession = { ...claims, sessionId };
     const [access, refresh] = await Promise.all([deps.tokens.issueAccessToken(withSession), deps.tokens.issueRefreshToken(withSession)]);
     const em = deps.em();
-    await em.execute('insert into refresh_sessions (id, user_id, current_jti, expires_at) values (?, ?, ?, ?)', [sessionId, claims.userId, refresh.jti, refresh.expiresAt]);
+    await em.execute('insert into refresh_sessions (id, user_id, current_jti, expires_at) values (?, ?, ?, ?)', [
+      sessionId,
+      claims.userId,
+      refresh.jti,
+      refresh.expiresAt,
+    ]);
     // Sessions past their end carry no information any more (indexed on expires_at).
     await em.execute('delete from refresh_sessions where expires_at < now()', [], 'run');
     return { access_token: access.token, refresh_token: refresh.token };
@@ -138,7 +149,12 @@ export function createSessionService(deps: {
       if (!user || !isRole(user.role)) throw new InvalidTokenError();
       // The role comes from the database, not the old token, so a role change applies on refresh.
       // The way the session began stays with it through every rotation.
-      const claims = { userId: user.id, organizationId: verified.organizationId, role: user.role, ...(verified.authMethod ? { authMethod: verified.authMethod } : {}) };
+      const claims = {
+        userId: user.id,
+        organizationId: verified.organizationId,
+        role: user.role,
+        ...(verified.authMethod ? { authMethod: verified.authMethod } : {}),
+      };
       let tokens: SessionTokens;
       if (verified.sessionId) {
         const sessionId = verified.sessionId;
@@ -160,7 +176,10 @@ export function createSessionService(deps: {
             [sessionId, user.id, verified.jti, CONCURRENT_REFRESH_GRACE_SECONDS],
           );
           if (racing) {
-            const again = await deps.tokens.issueRefreshToken({ ...claims, sessionId }, { expiresAt: verified.expiresAt, jti: racing.current_jti });
+            const again = await deps.tokens.issueRefreshToken(
+              { ...claims, sessionId },
+              { expiresAt: verified.expiresAt, jti: racing.current_jti },
+            );
             return { access_token: access.token, refresh_token: again.token, token_type: 'bearer', expires_in: deps.accessTtlSeconds };
           }
           // A live session whose current token is another one: this token was spent, so it is a copy.
@@ -170,10 +189,12 @@ export function createSessionService(deps: {
         tokens = { access_token: access.token, refresh_token: refresh.token };
       } else {
         // A refresh token from before sessions existed: spend it (once) and start a session.
-        const spent = await deps.em().execute<Array<{ jti: string }>>(
-          'insert into revoked_tokens (jti, expires_at, created_at) values (?, ?, now()) on conflict (jti) do nothing returning jti',
-          [verified.jti, verified.expiresAt],
-        );
+        const spent = await deps
+          .em()
+          .execute<Array<{ jti: string }>>(
+            'insert into revoked_tokens (jti, expires_at, created_at) values (?, ?, now()) on conflict (jti) do nothing returning jti',
+            [verified.jti, verified.expiresAt],
+          );
         if (spent.length === 0) throw new InvalidTokenError(TOKEN_REVOKED_DETAIL);
         tokens = await start(claims);
       }
@@ -222,10 +243,12 @@ export function createSessionService(deps: {
    */
   async function cutOff(userId: string): Promise<void> {
     const notBefore = new Date(Math.floor(Date.now() / 1000) * 1000);
-    await deps.em().execute(
-      'insert into session_cutoffs (user_id, not_before) values (?, ?) on conflict (user_id) do update set not_before = excluded.not_before',
-      [userId, notBefore],
-    );
+    await deps
+      .em()
+      .execute(
+        'insert into session_cutoffs (user_id, not_before) values (?, ?) on conflict (user_id) do update set not_before = excluded.not_before',
+        [userId, notBefore],
+      );
     deps.cache.invalidate([credentialTag.user(userId)]);
     await revokeSessions(userId, { allBut: null });
   }

@@ -16,7 +16,10 @@ interface Submission<T> {
   reject(error: unknown): void;
 }
 
-export function createSignalCoalescer<T>(send: (key: string, items: T[]) => Promise<void>, options: { maxItems: number }): SignalCoalescer<T> {
+export function createSignalCoalescer<T>(
+  send: (key: string, items: T[]) => Promise<void>,
+  options: { maxItems: number },
+): SignalCoalescer<T> {
   const queued = new Map<string, Submission<T>[]>();
   const sending = new Set<string>();
 
@@ -40,7 +43,10 @@ export function createSignalCoalescer<T>(send: (key: string, items: T[]) => Prom
       while (queued.has(key)) {
         const batch = takeBatch(key);
         try {
-          await send(key, batch.flatMap((submission) => submission.items));
+          await send(
+            key,
+            batch.flatMap((submission) => submission.items),
+          );
           for (const submission of batch) submission.resolve();
         } catch (error) {
           for (const submission of batch) submission.reject(error);

@@ -46,7 +46,10 @@ export function createUsageMeter(deps: { em: () => EntityManager; flushIntervalM
     });
     pending.clear();
     try {
-      await deps.em().getConnection().execute(FLUSH_SQL, [JSON.stringify(rows.map(({ key: _key, ...row }) => row))], 'run');
+      await deps
+        .em()
+        .getConnection()
+        .execute(FLUSH_SQL, [JSON.stringify(rows.map(({ key: _key, ...row }) => row))], 'run');
     } catch (error) {
       for (const { key, delta } of rows) pending.set(key, (pending.get(key) ?? 0) + delta);
       throw error;
@@ -94,7 +97,10 @@ export function createUsageMeter(deps: { em: () => EntityManager; flushIntervalM
  * request made with an organization's credential, and search queries besides. It adds no round
  * trip: the counts join the meter's next batch.
  */
-export function meteredRateLimit(guard: NonNullable<RouteGuards['rateLimit']>, usage: Pick<UsageMeter, 'count'>): NonNullable<RouteGuards['rateLimit']> {
+export function meteredRateLimit(
+  guard: NonNullable<RouteGuards['rateLimit']>,
+  usage: Pick<UsageMeter, 'count'>,
+): NonNullable<RouteGuards['rateLimit']> {
   return async (ctx, route, auth, subject) => {
     await guard(ctx, route, auth, subject);
     // A handler's own call (a webhook, with `subject`) is not an API request of a credential.

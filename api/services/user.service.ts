@@ -42,7 +42,10 @@ export function createUserService(deps: { em: () => EntityManager; cache: Pick<C
    * Runs an owner-affecting change with the organization row locked, so two concurrent demotions or
    * removals cannot both see a second owner and leave none.
    */
-  async function withOwnersLocked<T>(auth: AuthContext, work: (tx: EntityManager, owners: () => Promise<number>) => Promise<T>): Promise<T> {
+  async function withOwnersLocked<T>(
+    auth: AuthContext,
+    work: (tx: EntityManager, owners: () => Promise<number>) => Promise<T>,
+  ): Promise<T> {
     return deps.em().transactional(async (tx) => {
       await tx.findOneOrFail(OrganizationEntity, { id: auth.organizationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       return work(tx, () => tx.count(UserEntity, { role: 'owner' }));
@@ -56,7 +59,8 @@ export function createUserService(deps: { em: () => EntityManager; cache: Pick<C
     async list(_auth: AuthContext, query: UserListQuery): Promise<{ items: UserView[]; total: number }> {
       const where: FilterQuery<User>[] = [];
       if (query.role) where.push({ role: query.role });
-      if (query.search) where.push({ $or: [{ name: { $ilike: likePattern(query.search) } }, { email: { $ilike: likePattern(query.search) } }] });
+      if (query.search)
+        where.push({ $or: [{ name: { $ilike: likePattern(query.search) } }, { email: { $ilike: likePattern(query.search) } }] });
       const [users, total] = await deps.em().findAndCount(UserEntity, where.length ? { $and: where } : {}, {
         orderBy: { createdAt: 'asc', id: 'asc' },
         limit: query.limit,

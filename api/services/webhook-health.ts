@@ -28,14 +28,20 @@ export function createWebhookHealth(deps: { em: () => EntityManager; temporalRea
   return {
     async report(): Promise<WebhookHealthReport> {
       let failing: Set<string> | null = null;
-      const checks = await runReadinessChecks({
-        temporal: deps.temporalReachable,
-        integrations: async () => {
-          const rows = await deps.em().getConnection().execute<Array<{ platform: string }>>(FAILING_PLATFORMS_SQL, [FAILING_AFTER_CONSECUTIVE_FAILURES]);
-          failing = new Set(rows.map((row) => row.platform));
-          return true;
+      const checks = await runReadinessChecks(
+        {
+          temporal: deps.temporalReachable,
+          integrations: async () => {
+            const rows = await deps
+              .em()
+              .getConnection()
+              .execute<Array<{ platform: string }>>(FAILING_PLATFORMS_SQL, [FAILING_AFTER_CONSECUTIVE_FAILURES]);
+            failing = new Set(rows.map((row) => row.platform));
+            return true;
+          },
         },
-      }, deps.timeoutMs);
+        deps.timeoutMs,
+      );
       const known = checks.integrations ? (failing as Set<string> | null) : null;
       const endpoints = Object.fromEntries(
         PLATFORMS.map((platform) => [platform, checks.temporal && known && !known.has(platform) ? 'ok' : 'degraded']),

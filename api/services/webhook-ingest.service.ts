@@ -40,7 +40,10 @@ function parseBody(platform: Platform, rawBody: Buffer, maxAlerts: number): Norm
   }
   // Each alert costs a signal and a workflow: one small body must not start thousands of them.
   if (alerts.length > maxAlerts) {
-    throw new WebhookError('PAYLOAD_TOO_LARGE', `A payload may carry at most ${maxAlerts} alerts (WEBHOOK_MAX_ALERTS_PER_PAYLOAD); this one carries ${alerts.length}`);
+    throw new WebhookError(
+      'PAYLOAD_TOO_LARGE',
+      `A payload may carry at most ${maxAlerts} alerts (WEBHOOK_MAX_ALERTS_PER_PAYLOAD); this one carries ${alerts.length}`,
+    );
   }
   return alerts;
 }
@@ -86,17 +89,23 @@ export function createWebhookIngestService(deps: {
   // payloads through the coalescer (one send in flight per workflow, the next carries what queued
   // meanwhile). Distinct keys of a payload are signalled concurrently, up to this many at once.
   const SIGNAL_CONCURRENCY = 8;
-  const coalescer = createSignalCoalescer<AlertSignalPayload>(async (workflowId, alerts) => {
-    const { organizationId, integrationId, alert } = alerts[0] as AlertSignalPayload;
-    await deps.temporal.client.workflow.signalWithStart<typeof alertIngestionWorkflow, [{ alerts: AlertSignalPayload[] }]>('alertIngestionWorkflow', {
-      taskQueue: deps.temporal.taskQueue,
-      workflowId,
-      args: [{ organizationId, integrationId, dedupKey: alert.dedupKey }],
-      signal: alertsReceivedSignal,
-      signalArgs: [{ alerts }],
-      typedSearchAttributes: workflowSearchAttributes({ organizationId }),
-    });
-  }, { maxItems: MAX_ALERTS_PER_SIGNAL });
+  const coalescer = createSignalCoalescer<AlertSignalPayload>(
+    async (workflowId, alerts) => {
+      const { organizationId, integrationId, alert } = alerts[0] as AlertSignalPayload;
+      await deps.temporal.client.workflow.signalWithStart<typeof alertIngestionWorkflow, [{ alerts: AlertSignalPayload[] }]>(
+        'alertIngestionWorkflow',
+        {
+          taskQueue: deps.temporal.taskQueue,
+          workflowId,
+          args: [{ organizationId, integrationId, dedupKey: alert.dedupKey }],
+          signal: alertsReceivedSignal,
+          signalArgs: [{ alerts }],
+          typedSearchAttributes: workflowSearchAttributes({ organizationId }),
+        },
+      );
+    },
+    { maxItems: MAX_ALERTS_PER_SIGNAL },
+  );
 
   async function signalKey(integration: ResolvedIntegration, batches: AlertSignalPayload[][]): Promise<void> {
     // A key's signals go one after the other: the workflow applies them in arrival order.
@@ -138,7 +147,12 @@ export function createWebhookIngestService(deps: {
     return {
       success: true,
       message: alerts.length === 1 ? 'Alert accepted for processing' : `${alerts.length} alerts accepted for processing`,
-      data: { integration_id: integration.id, alert_id: first.externalId ?? first.dedupKey, processing_status: 'queued', alerts: alerts.length },
+      data: {
+        integration_id: integration.id,
+        alert_id: first.externalId ?? first.dedupKey,
+        processing_status: 'queued',
+        alerts: alerts.length,
+      },
     };
   }
 
@@ -148,7 +162,12 @@ export function createWebhookIngestService(deps: {
     if (!integration || integration.platform !== input.platform) {
       throw new WebhookError('INTEGRATION_NOT_FOUND', `No ${input.platform} integration with this id`);
     }
-    const verification = verifyWebhookSignature({ platform: input.platform, secrets: integration.secrets, rawBody: input.rawBody, headers: input.headers });
+    const verification = verifyWebhookSignature({
+      platform: input.platform,
+      secrets: integration.secrets,
+      rawBody: input.rawBody,
+      headers: input.headers,
+    });
     if (!verification.ok) {
       throw new WebhookError('WEBHOOK_VALIDATION_FAILED', 'Webhook signature validation failed', {
         received_signature: verification.receivedSignature,
@@ -159,9 +178,16 @@ export function createWebhookIngestService(deps: {
   }
 
   /** After verifySender: the integration must be enabled, then the payload is parsed (nothing queued yet). */
-  function prepareVerified(integration: ResolvedIntegration, input: Pick<WebhookRequest, 'platform' | 'rawBody' | 'headers'>): PreparedPayload {
+  function prepareVerified(
+    integration: ResolvedIntegration,
+    input: Pick<WebhookRequest, 'platform' | 'rawBody' | 'headers'>,
+  ): PreparedPayload {
     if (!integration.enabled) throw new WebhookError('INTEGRATION_DISABLED', 'This integration is disabled');
-    return { integration, alerts: parseBody(input.platform, input.rawBody, maxAlerts), deliveryKey: deliveryKeyOf(input.rawBody, input.headers) };
+    return {
+      integration,
+      alerts: parseBody(input.platform, input.rawBody, maxAlerts),
+      deliveryKey: deliveryKeyOf(input.rawBody, input.headers),
+    };
   }
 
   return {
@@ -169,11 +195,21 @@ export function createWebhookIngestService(deps: {
     prepareVerified,
 
     /** `POST /webhooks/{platform}`: an API key with alerts:ingest; the organization's oldest enabled integration. */
-    async prepareWithApiKey(input: { platform: Platform; rawBody: Buffer; headers?: Record<string, string | string[] | undefined> }): Promise<PreparedPayload> {
-      const row = await deps.em().findOne(IntegrationEntity, { platform: input.platform, enabled: true }, { orderBy: { createdAt: 'asc' } });
+    async prepareWithApiKey(input: {
+      platform: Platform;
+      rawBody: Buffer;
+      headers?: Record<string, string | string[] | undefined>;
+    }): Promise<PreparedPayload> {
+      const row = await deps
+        .em()
+        .findOne(IntegrationEntity, { platform: input.platform, enabled: true }, { orderBy: { createdAt: 'asc' } });
       const integration = row ? await deps.integrations.get(row.id) : null;
       if (!integration) throw new WebhookError('INTEGRATION_NOT_FOUND', `No enabled ${input.platform} integration in this organization`);
-      return { integration, alerts: parseBody(input.platform, input.rawBody, maxAlerts), deliveryKey: deliveryKeyOf(input.rawBody, input.headers ?? {}) };
+      return {
+        integration,
+        alerts: parseBody(input.platform, input.rawBody, maxAlerts),
+        deliveryKey: deliveryKeyOf(input.rawBody, input.headers ?? {}),
+      };
     },
 
     /** Hands a prepared payload's alerts to Temporal; answers once every one is held there. */

@@ -21,7 +21,11 @@ export function unreachable(url: string, error: unknown): CliError {
  * The data of a successful answer, or a CliError carrying the API's `code` and `detail` (or the
  * webhook shape's `error.code`/`error.message`) and the exit code for its status.
  */
-export async function unwrap<T>(url: string, call: Promise<{ data?: T; error?: unknown; response: Response }>, options: { webhook?: boolean } = {}): Promise<T> {
+export async function unwrap<T>(
+  url: string,
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+  options: { webhook?: boolean } = {},
+): Promise<T> {
   let result: Awaited<typeof call>;
   try {
     result = await call;
@@ -36,7 +40,9 @@ export function apiError(status: number, body: unknown, options: { webhook?: boo
   const flat = body as { code?: string; detail?: string; errors?: Array<{ path: string; message: string }> } | undefined;
   const nested = (body as { error?: { code?: string; message?: string } } | undefined)?.error;
   const code = flat?.code ?? nested?.code ?? `HTTP_${status}`;
-  const fieldErrors = flat?.errors?.length ? `: ${flat.errors.map((error) => `${error.path || '(body)'} ${error.message}`).join('; ')}` : '';
+  const fieldErrors = flat?.errors?.length
+    ? `: ${flat.errors.map((error) => `${error.path || '(body)'} ${error.message}`).join('; ')}`
+    : '';
   const message = `${flat?.detail ?? nested?.message ?? (typeof body === 'string' && body ? body : `the server answered ${status}`)}${fieldErrors}`;
   return new CliError(exitCodeForStatus(status, options), code, message, status);
 }

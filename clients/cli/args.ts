@@ -15,7 +15,14 @@ export type Command =
   | { name: 'version' }
   | { name: 'login'; url: string; apiKey: string }
   | { name: 'logout' }
-  | { name: 'incidents list'; status?: (typeof INCIDENT_STATUSES)[number]; severity?: (typeof SEVERITIES)[number]; search?: string; limit: number; offset: number }
+  | {
+      name: 'incidents list';
+      status?: (typeof INCIDENT_STATUSES)[number];
+      severity?: (typeof SEVERITIES)[number];
+      search?: string;
+      limit: number;
+      offset: number;
+    }
   | { name: 'incidents show'; id: string }
   | { name: 'incidents ack'; id: string }
   | { name: 'incidents resolve'; id: string }
@@ -99,8 +106,10 @@ export const COMMANDS: Record<string, CommandSpec> = {
   login: {
     summary: 'Save the server address and an API key (checked against the server)',
     usage: 'tocsin login --url URL --api-key KEY',
-    details: ['The API key needs the permissions of the commands you use (e.g. incidents:read, executions:update).',
-      'Saved in the user configuration directory (mode 0600); TOCSIN_URL and TOCSIN_API_KEY override it.'],
+    details: [
+      'The API key needs the permissions of the commands you use (e.g. incidents:read, executions:update).',
+      'Saved in the user configuration directory (mode 0600); TOCSIN_URL and TOCSIN_API_KEY override it.',
+    ],
     options: { url: { type: 'string' }, 'api-key': { type: 'string' } },
     positionals: [],
     build: (values) => {
@@ -120,7 +129,13 @@ export const COMMANDS: Record<string, CommandSpec> = {
     summary: 'List incidents, newest first',
     usage: 'tocsin incidents list [--status S] [--severity S] [--search TEXT] [--limit N] [--offset N]',
     details: [`--status: ${INCIDENT_STATUSES.join(', ')}`, `--severity: ${SEVERITIES.join(', ')}`, '--limit: 1 to 100 (default 25)'],
-    options: { status: { type: 'string' }, severity: { type: 'string' }, search: { type: 'string' }, limit: { type: 'string' }, offset: { type: 'string' } },
+    options: {
+      status: { type: 'string' },
+      severity: { type: 'string' },
+      search: { type: 'string' },
+      limit: { type: 'string' },
+      offset: { type: 'string' },
+    },
     positionals: [],
     build: (values) => ({
       name: 'incidents list',
@@ -143,11 +158,14 @@ export const COMMANDS: Record<string, CommandSpec> = {
     build: () => ({ name: 'incidents watch' }),
   },
   'alert send': {
-    summary: 'Send an alert payload to an integration\'s webhook, signed with its secret',
+    summary: "Send an alert payload to an integration's webhook, signed with its secret",
     usage: 'tocsin alert send --integration ID --platform PLATFORM --file payload.json [--secret SECRET]',
-    details: [`--platform: ${PLATFORMS.join(', ')}`, '--file -: read the payload from standard input',
-      'The secret is the integration\'s webhook_secret: --secret, else TOCSIN_INTEGRATION_SECRET.',
-      'Signed as the webhook verifies it: X-<Platform>-Signature: sha256=<HMAC-SHA256 of the body> (pager: v1=).'],
+    details: [
+      `--platform: ${PLATFORMS.join(', ')}`,
+      '--file -: read the payload from standard input',
+      "The secret is the integration's webhook_secret: --secret, else TOCSIN_INTEGRATION_SECRET.",
+      'Signed as the webhook verifies it: X-<Platform>-Signature: sha256=<HMAC-SHA256 of the body> (pager: v1=).',
+    ],
     options: { integration: { type: 'string' }, platform: { type: 'string' }, file: { type: 'string' }, secret: { type: 'string' } },
     positionals: [],
     build: (values) => ({
@@ -168,11 +186,18 @@ export const COMMANDS: Record<string, CommandSpec> = {
   'runbook run': {
     summary: 'Run a procedure and follow it step by step, live',
     usage: 'tocsin runbook run PROCEDURE [--incident ID] [--param key=value]... [--yes] [--notes TEXT]',
-    details: ['PROCEDURE: the procedure\'s id or its exact name.',
+    details: [
+      "PROCEDURE: the procedure's id or its exact name.",
       'Manual and approval steps are prompted for; --yes completes (approves) them without asking.',
       'Without a terminal and without --yes, waiting steps are left for someone else to complete.',
-      'Exits 0 when the execution completes, 8 when it fails or is cancelled.'],
-    options: { incident: { type: 'string' }, param: { type: 'string', multiple: true }, yes: { type: 'boolean', short: 'y' }, notes: { type: 'string' } },
+      'Exits 0 when the execution completes, 8 when it fails or is cancelled.',
+    ],
+    options: {
+      incident: { type: 'string' },
+      param: { type: 'string', multiple: true },
+      yes: { type: 'boolean', short: 'y' },
+      notes: { type: 'string' },
+    },
     positionals: ['PROCEDURE'],
     build: (values, [procedure]) => ({
       name: 'runbook run',
@@ -186,13 +211,19 @@ export const COMMANDS: Record<string, CommandSpec> = {
   search: {
     summary: 'Search incidents, procedures and articles by meaning and keywords',
     usage: 'tocsin search "TEXT" [--type T[,T...]] [--mode M] [--limit N]',
-    details: [`--type: ${SEARCH_TYPES.join(', ')} (default: incident, procedure, article)`, `--mode: ${SEARCH_MODES.join(', ')} (default hybrid)`, '--limit: 1 to 50 (default 10)'],
+    details: [
+      `--type: ${SEARCH_TYPES.join(', ')} (default: incident, procedure, article)`,
+      `--mode: ${SEARCH_MODES.join(', ')} (default hybrid)`,
+      '--limit: 1 to 50 (default 10)',
+    ],
     options: { type: { type: 'string' }, mode: { type: 'string' }, limit: { type: 'string' } },
     positionals: ['TEXT'],
     build: (values, [query]) => ({
       name: 'search',
       query: query as string,
-      types: str(values.type)?.split(',').map((type) => oneOf(type.trim(), SEARCH_TYPES, '--type') as string),
+      types: str(values.type)
+        ?.split(',')
+        .map((type) => oneOf(type.trim(), SEARCH_TYPES, '--type') as string),
       mode: oneOf(str(values.mode), SEARCH_MODES, '--mode'),
       limit: integer(str(values.limit), '--limit', 10, 1, 50),
     }),
@@ -231,7 +262,12 @@ export function parseCommandLine(argv: string[]): Invocation {
   if (wantsHelp) return { command: { name: 'help', path }, json };
   let parsed: { values: Values; positionals: string[] };
   try {
-    parsed = parseArgs({ args: argv.slice(path.length), options: { ...spec.options, ...GLOBAL_OPTIONS }, allowPositionals: true, strict: true }) as typeof parsed;
+    parsed = parseArgs({
+      args: argv.slice(path.length),
+      options: { ...spec.options, ...GLOBAL_OPTIONS },
+      allowPositionals: true,
+      strict: true,
+    }) as typeof parsed;
   } catch (error) {
     throw usageError(`${(error as Error).message}\nusage: ${spec.usage}`);
   }
@@ -247,7 +283,11 @@ export function helpText(path: string[]): string {
   const key = path.join(' ');
   const spec = COMMANDS[key];
   if (spec) {
-    return [`${spec.summary}\n`, `usage: ${spec.usage} [--json]`, ...(spec.details?.length ? ['', ...spec.details.map((line) => `  ${line}`)] : [])].join('\n');
+    return [
+      `${spec.summary}\n`,
+      `usage: ${spec.usage} [--json]`,
+      ...(spec.details?.length ? ['', ...spec.details.map((line) => `  ${line}`)] : []),
+    ].join('\n');
   }
   const group = GROUPS[key] ? key : undefined;
   const entries = Object.entries(COMMANDS).filter(([name]) => (group ? name.startsWith(`${group} `) : true));

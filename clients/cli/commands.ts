@@ -42,7 +42,11 @@ export async function runCommand(command: Command, json: boolean, io: CliIo): Pr
       io.stdout(helpText(command.path));
       return EXIT.OK;
     case 'version':
-      out(() => `tocsin ${CLI_VERSION} (node ${process.versions.node}, ${process.platform}-${process.arch})`, { version: CLI_VERSION, node: process.versions.node, platform: `${process.platform}-${process.arch}` });
+      out(() => `tocsin ${CLI_VERSION} (node ${process.versions.node}, ${process.platform}-${process.arch})`, {
+        version: CLI_VERSION,
+        node: process.versions.node,
+        platform: `${process.platform}-${process.arch}`,
+      });
       return EXIT.OK;
     case 'login': {
       const config: CliConfig = { url: command.url.replace(/\/$/, ''), api_key: command.apiKey };
@@ -79,7 +83,10 @@ async function runWithConfig(command: Command, json: boolean, io: CliIo, config:
     case 'incidents ack':
     case 'incidents resolve': {
       const status = command.name === 'incidents ack' ? 'investigating' : 'resolved';
-      const { data } = await unwrap(config.url, api.PATCH('/api/v1/incidents/{id}', { params: { path: { id: command.id } }, body: { status } }));
+      const { data } = await unwrap(
+        config.url,
+        api.PATCH('/api/v1/incidents/{id}', { params: { path: { id: command.id } }, body: { status } }),
+      );
       out(() => `${data.id} ${data.status}: ${data.title}`, data);
       return EXIT.OK;
     }
@@ -95,7 +102,12 @@ async function runWithConfig(command: Command, json: boolean, io: CliIo, config:
     case 'runbook run':
       return runRunbook(command, json, io, config, api);
     case 'search': {
-      const body = { query: command.query, limit: command.limit, ...(command.types ? { types: command.types } : {}), ...(command.mode ? { mode: command.mode } : {}) };
+      const body = {
+        query: command.query,
+        limit: command.limit,
+        ...(command.types ? { types: command.types } : {}),
+        ...(command.mode ? { mode: command.mode } : {}),
+      };
       const result = await unwrap(config.url, api.POST('/api/v1/search/query', { body: body as never }));
       out(() => formatSearchHits(result.data), result);
       return EXIT.OK;
@@ -117,7 +129,12 @@ async function watch(config: CliConfig, json: boolean, io: CliIo): Promise<ExitC
   return EXIT.OK;
 }
 
-async function sendAlert(command: Extract<Command, { name: 'alert send' }>, json: boolean, io: CliIo, config: CliConfig): Promise<ExitCode> {
+async function sendAlert(
+  command: Extract<Command, { name: 'alert send' }>,
+  json: boolean,
+  io: CliIo,
+  config: CliConfig,
+): Promise<ExitCode> {
   const secret = command.secret ?? io.env.TOCSIN_INTEGRATION_SECRET;
   if (!secret) throw new CliError(EXIT.USAGE, 'USAGE', 'the integration secret is required: --secret or TOCSIN_INTEGRATION_SECRET');
   let body: Buffer;
@@ -164,7 +181,8 @@ async function resolveProcedure(api: Api, url: string, ref: string): Promise<str
     if (offset + page.data.length >= page.meta.total || page.data.length === 0) break;
   }
   if (matches.length === 0) throw new CliError(EXIT.NOT_FOUND, 'NOT_FOUND', `no procedure named "${ref}" (tocsin runbook list shows them)`);
-  if (matches.length > 1) throw new CliError(EXIT.USAGE, 'AMBIGUOUS', `${matches.length} procedures are named "${ref}": give the id (${matches.join(', ')})`);
+  if (matches.length > 1)
+    throw new CliError(EXIT.USAGE, 'AMBIGUOUS', `${matches.length} procedures are named "${ref}": give the id (${matches.join(', ')})`);
   return matches[0] as string;
 }
 
@@ -173,14 +191,25 @@ const PERSON_STEPS = new Set(['manual', 'approval']);
 // Events are the fast path; this bounds how long a missed event can delay the next line.
 const REFRESH_MS = 2000;
 
-async function runRunbook(command: Extract<Command, { name: 'runbook run' }>, json: boolean, io: CliIo, config: CliConfig, api: Api): Promise<ExitCode> {
+async function runRunbook(
+  command: Extract<Command, { name: 'runbook run' }>,
+  json: boolean,
+  io: CliIo,
+  config: CliConfig,
+  api: Api,
+): Promise<ExitCode> {
   const procedureId = await resolveProcedure(api, config.url, command.procedure);
   const progress = (line: string) => (json ? io.stderr(line) : io.stdout(line));
   let wake: () => void = () => {};
   let latest: Execution | undefined;
   const accept = (execution: Execution) => {
     // Keep the newest view: an event can arrive after a fresher PATCH answer.
-    if (!latest || execution.steps.filter((step) => step.completed_at).length >= latest.steps.filter((step) => step.completed_at).length || TERMINAL.has(execution.status)) latest = execution;
+    if (
+      !latest ||
+      execution.steps.filter((step) => step.completed_at).length >= latest.steps.filter((step) => step.completed_at).length ||
+      TERMINAL.has(execution.status)
+    )
+      latest = execution;
     wake();
   };
   let executionId: string | undefined;
@@ -192,10 +221,13 @@ async function runRunbook(command: Extract<Command, { name: 'runbook run' }>, js
     return undefined;
   });
   try {
-    const started = await unwrap(config.url, api.POST('/api/v1/procedures/{id}/execute', {
-      params: { path: { id: procedureId } },
-      body: { incident_id: command.incident ?? null, parameters: command.params },
-    }));
+    const started = await unwrap(
+      config.url,
+      api.POST('/api/v1/procedures/{id}/execute', {
+        params: { path: { id: procedureId } },
+        body: { incident_id: command.incident ?? null, parameters: command.params },
+      }),
+    );
     executionId = started.data.id;
     accept(started.data);
     progress(`execution ${executionId} of "${started.data.procedure_name}" started (${started.data.steps.length} steps)`);
@@ -222,7 +254,9 @@ async function runRunbook(command: Extract<Command, { name: 'runbook run' }>, js
         progress(`interrupted; execution ${execution.id} goes on on the server`);
         return EXIT.INTERRUPTED;
       }
-      const waiting = execution.steps.find((step) => step.status === 'waiting' && PERSON_STEPS.has(step.type) && !handled.has(step.step_id));
+      const waiting = execution.steps.find(
+        (step) => step.status === 'waiting' && PERSON_STEPS.has(step.type) && !handled.has(step.step_id),
+      );
       if (waiting) {
         handled.add(waiting.step_id);
         const decision = await decide(waiting, execution.steps.length, command, io, progress);
@@ -240,7 +274,8 @@ async function runRunbook(command: Extract<Command, { name: 'runbook run' }>, js
         };
       });
       wake = () => {};
-      if (!interrupted) accept((await unwrap(config.url, api.GET('/api/v1/executions/{id}', { params: { path: { id: execution.id } } }))).data);
+      if (!interrupted)
+        accept((await unwrap(config.url, api.GET('/api/v1/executions/{id}', { params: { path: { id: execution.id } } }))).data);
     }
   } finally {
     socket?.disconnect();
@@ -249,7 +284,13 @@ async function runRunbook(command: Extract<Command, { name: 'runbook run' }>, js
 
 type Decision = { status: 'succeeded' | 'failed' | 'skipped'; notes?: string };
 
-async function decide(step: ExecutionStep, total: number, command: Extract<Command, { name: 'runbook run' }>, io: CliIo, progress: (line: string) => void): Promise<Decision | undefined> {
+async function decide(
+  step: ExecutionStep,
+  total: number,
+  command: Extract<Command, { name: 'runbook run' }>,
+  io: CliIo,
+  progress: (line: string) => void,
+): Promise<Decision | undefined> {
   const what = step.type === 'approval' ? 'approve' : 'mark done';
   if (command.yes) {
     progress(`[${step.position + 1}/${total}] ${step.name}: ${what} (--yes)`);
@@ -260,17 +301,40 @@ async function decide(step: ExecutionStep, total: number, command: Extract<Comma
     return undefined;
   }
   for (;;) {
-    const answer = (await io.ask(`[${step.position + 1}/${total}] ${step.name} (${step.type}) — ${what}? [y]es / [n]o (fails the run) / [s]kip: `)).trim().toLowerCase();
-    const status = answer === 'y' || answer === 'yes' ? 'succeeded' : answer === 'n' || answer === 'no' ? 'failed' : answer === 's' || answer === 'skip' ? 'skipped' : undefined;
+    const answer = (
+      await io.ask(`[${step.position + 1}/${total}] ${step.name} (${step.type}) — ${what}? [y]es / [n]o (fails the run) / [s]kip: `)
+    )
+      .trim()
+      .toLowerCase();
+    const status =
+      answer === 'y' || answer === 'yes'
+        ? 'succeeded'
+        : answer === 'n' || answer === 'no'
+          ? 'failed'
+          : answer === 's' || answer === 'skip'
+            ? 'skipped'
+            : undefined;
     if (!status) continue;
     const notes = (await io.ask('notes (optional): ')).trim();
     return { status, ...(notes ? { notes } : command.notes ? { notes: command.notes } : {}) };
   }
 }
 
-async function patchStep(api: Api, url: string, executionId: string, step: ExecutionStep, decision: Decision, progress: (line: string) => void): Promise<Execution | undefined> {
+async function patchStep(
+  api: Api,
+  url: string,
+  executionId: string,
+  step: ExecutionStep,
+  decision: Decision,
+  progress: (line: string) => void,
+): Promise<Execution | undefined> {
   try {
-    return (await unwrap(url, api.PATCH('/api/v1/executions/{id}', { params: { path: { id: executionId } }, body: { step_id: step.step_id, ...decision } }))).data;
+    return (
+      await unwrap(
+        url,
+        api.PATCH('/api/v1/executions/{id}', { params: { path: { id: executionId } }, body: { step_id: step.step_id, ...decision } }),
+      )
+    ).data;
   } catch (error) {
     // Someone else completed the step first: follow on.
     if (error instanceof CliError && error.status === 409) {

@@ -15,11 +15,12 @@ export interface CliConfig {
  */
 export function configFilePath(env: Record<string, string | undefined>, platform: NodeJS.Platform, home: string): string {
   if (env.TOCSIN_CONFIG_DIR) return join(env.TOCSIN_CONFIG_DIR, 'config.json');
-  const base = platform === 'win32'
-    ? env.APPDATA || join(home, 'AppData', 'Roaming')
-    : platform === 'darwin'
-      ? join(home, 'Library', 'Application Support')
-      : env.XDG_CONFIG_HOME || join(home, '.config');
+  const base =
+    platform === 'win32'
+      ? env.APPDATA || join(home, 'AppData', 'Roaming')
+      : platform === 'darwin'
+        ? join(home, 'Library', 'Application Support')
+        : env.XDG_CONFIG_HOME || join(home, '.config');
   return join(base, 'tocsin', 'config.json');
 }
 
@@ -48,10 +49,16 @@ export async function loadConfig(path: string, env: Record<string, string | unde
   try {
     saved = JSON.parse(await readFile(path, 'utf8')) as Partial<CliConfig>;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new CliError(EXIT.ERROR, 'CONFIG_UNREADABLE', `cannot read ${path}: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new CliError(EXIT.ERROR, 'CONFIG_UNREADABLE', `cannot read ${path}: ${(error as Error).message}`);
   }
   const url = env.TOCSIN_URL || saved.url;
   const apiKey = env.TOCSIN_API_KEY || saved.api_key;
-  if (!url || !apiKey) throw new CliError(EXIT.AUTH, 'NOT_LOGGED_IN', 'not logged in: run `tocsin login --url URL --api-key KEY` (or set TOCSIN_URL and TOCSIN_API_KEY)');
+  if (!url || !apiKey)
+    throw new CliError(
+      EXIT.AUTH,
+      'NOT_LOGGED_IN',
+      'not logged in: run `tocsin login --url URL --api-key KEY` (or set TOCSIN_URL and TOCSIN_API_KEY)',
+    );
   return { url, api_key: apiKey };
 }

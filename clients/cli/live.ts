@@ -28,7 +28,8 @@ export async function connectLive(config: CliConfig, onEvent: (event: LiveEvent)
     socket.once('connect_error', (error: Error & { data?: { code?: string } }) => {
       socket.disconnect();
       const code = error.data?.code;
-      if (code === 'INVALID_TOKEN' || code === 'INVALID_API_KEY') reject(new CliError(EXIT.AUTH, code, `WebSocket refused the credential: ${error.message}`));
+      if (code === 'INVALID_TOKEN' || code === 'INVALID_API_KEY')
+        reject(new CliError(EXIT.AUTH, code, `WebSocket refused the credential: ${error.message}`));
       else if (code === 'INSUFFICIENT_PERMISSIONS') reject(new CliError(EXIT.FORBIDDEN, code, `WebSocket: ${error.message}`));
       else reject(new CliError(EXIT.UNAVAILABLE, 'UNREACHABLE', `cannot open the WebSocket at ${config.url}: ${error.message}`));
     });

@@ -39,8 +39,12 @@ async function main(argv: string[]): Promise<number> {
     const invocation = parseCommandLine(argv);
     return await runCommand(invocation.command, invocation.json, io);
   } catch (error) {
-    const failure = error instanceof CliError ? error : new CliError(EXIT.ERROR, 'ERROR', error instanceof Error ? error.message : String(error));
-    if (json) process.stderr.write(`${JSON.stringify({ error: { code: failure.code, message: failure.message, exit_code: failure.exitCode, ...(failure.status ? { status: failure.status } : {}) } })}\n`);
+    const failure =
+      error instanceof CliError ? error : new CliError(EXIT.ERROR, 'ERROR', error instanceof Error ? error.message : String(error));
+    if (json)
+      process.stderr.write(
+        `${JSON.stringify({ error: { code: failure.code, message: failure.message, exit_code: failure.exitCode, ...(failure.status ? { status: failure.status } : {}) } })}\n`,
+      );
     else process.stderr.write(`tocsin: ${failure.message}\n`);
     return failure.exitCode;
   }

@@ -13,7 +13,11 @@ export type SearchHit = components['schemas']['SearchHit'];
 /** Columns padded to their widest cell; the last column is never padded (titles run long). */
 export function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
+      .join('  ')
+      .trimEnd();
   return [line(headers), ...rows.map(line)].join('\n');
 }
 
@@ -22,7 +26,14 @@ export const shortTime = (iso: string | null | undefined) => (iso ? iso.replace(
 
 export function formatIncidentList(incidents: Incident[], total: number): string {
   if (incidents.length === 0) return 'No incidents.';
-  const rows = incidents.map((incident) => [incident.id, incident.status, incident.severity, String(incident.alert_count), shortTime(incident.created_at), incident.title]);
+  const rows = incidents.map((incident) => [
+    incident.id,
+    incident.status,
+    incident.severity,
+    String(incident.alert_count),
+    shortTime(incident.created_at),
+    incident.title,
+  ]);
   const shown = incidents.length < total ? `\n(${incidents.length} of ${total}; use --limit and --offset for more)` : '';
   return `${table(['ID', 'STATUS', 'SEVERITY', 'ALERTS', 'CREATED', 'TITLE'], rows)}${shown}`;
 }
@@ -53,7 +64,10 @@ export function formatIncidentDetail(incident: IncidentDetail): string {
 
 export function formatProcedureList(procedures: Procedure[]): string {
   if (procedures.length === 0) return 'No procedures.';
-  return table(['ID', 'STEPS', 'NAME'], procedures.map((procedure) => [procedure.id, String(procedure.steps.length), procedure.name]));
+  return table(
+    ['ID', 'STEPS', 'NAME'],
+    procedures.map((procedure) => [procedure.id, String(procedure.steps.length), procedure.name]),
+  );
 }
 
 /** One line per step change while following an execution: `[2/3] Restart web (manual): waiting`. */
@@ -75,7 +89,12 @@ export function plainText(html: string): string {
 
 export function formatSearchHits(hits: SearchHit[]): string {
   if (hits.length === 0) return 'Nothing found.';
-  return hits.map((hit) => `${hit.type.padEnd(9)} ${hit.score.toFixed(3)}  ${hit.title}\n          ${hit.id}\n          ${plainText(hit.snippet).replace(/\s+/g, ' ').slice(0, 200)}`).join('\n');
+  return hits
+    .map(
+      (hit) =>
+        `${hit.type.padEnd(9)} ${hit.score.toFixed(3)}  ${hit.title}\n          ${hit.id}\n          ${plainText(hit.snippet).replace(/\s+/g, ' ').slice(0, 200)}`,
+    )
+    .join('\n');
 }
 
 /**
@@ -83,8 +102,10 @@ export function formatSearchHits(hits: SearchHit[]): string {
  * `data.incident` (plus `previous_status` or `alert_id`), execution events `data.execution`.
  */
 export function formatEvent(event: { type: string; data: Record<string, unknown>; timestamp: string }): string {
-  const field = (key: string) => (event.data[key] && typeof event.data[key] === 'object' ? (event.data[key] as Record<string, unknown>) : undefined);
-  const text = (object: Record<string, unknown> | undefined, key: string) => (typeof object?.[key] === 'string' ? (object[key] as string) : '');
+  const field = (key: string) =>
+    event.data[key] && typeof event.data[key] === 'object' ? (event.data[key] as Record<string, unknown>) : undefined;
+  const text = (object: Record<string, unknown> | undefined, key: string) =>
+    typeof object?.[key] === 'string' ? (object[key] as string) : '';
   const incident = field('incident');
   const execution = field('execution');
   let detail: string;

@@ -24,8 +24,23 @@ async function generatePython(specPath: string): Promise<void> {
   // The generator's ruff post-hooks are looked up on PATH: the venv's own ruff, without the cache
   // it would otherwise leave (with timestamps) inside the generated tree.
   const env = { ...process.env, PATH: `${dirname(python)}:${process.env.PATH ?? ''}`, RUFF_NO_CACHE: 'true' };
-  await run(python, ['-m', 'openapi_python_client', 'generate', '--path', specPath, '--config', CLIENT_PATHS.pythonConfig,
-    '--output-path', CLIENT_PATHS.pythonDir, '--overwrite', '--fail-on-warning'], { env, maxBuffer: 64 * 1024 * 1024 });
+  await run(
+    python,
+    [
+      '-m',
+      'openapi_python_client',
+      'generate',
+      '--path',
+      specPath,
+      '--config',
+      CLIENT_PATHS.pythonConfig,
+      '--output-path',
+      CLIENT_PATHS.pythonDir,
+      '--overwrite',
+      '--fail-on-warning',
+    ],
+    { env, maxBuffer: 64 * 1024 * 1024 },
+  );
   await patchPythonUnsetImports(join(CLIENT_PATHS.pythonDir, 'tocsin_client', 'api'));
 }
 

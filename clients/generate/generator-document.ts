@@ -1,6 +1,7 @@
 const STORABLE_JSON_REF = '#/components/schemas/StorableJson';
 
-const only = (member: unknown, key: string) => Boolean(member) && typeof member === 'object' && Object.keys(member as object).length === 1 && key in (member as object);
+const only = (member: unknown, key: string) =>
+  Boolean(member) && typeof member === 'object' && Object.keys(member as object).length === 1 && key in (member as object);
 
 /** "Extra fields allowed, if NUL-free" becomes "extra fields allowed" (a map of any JSON). */
 const isStorableJsonMap = (key: string, value: unknown) =>
@@ -30,7 +31,11 @@ export function forGenerators(document: Record<string, unknown>): Record<string,
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (!value || typeof value !== 'object') return value;
-    return Object.fromEntries(Object.entries(value).filter(([key, inner]) => !droppedForGenerators(key, inner)).map(([key, inner]) => [key, isStorableJsonMap(key, inner) ? true : strip(inner)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key, inner]) => !droppedForGenerators(key, inner))
+        .map(([key, inner]) => [key, isStorableJsonMap(key, inner) ? true : strip(inner)]),
+    );
   };
   const simplified = strip(document) as { components?: { schemas?: Record<string, { description?: string }> } };
   const schemas = simplified.components?.schemas;

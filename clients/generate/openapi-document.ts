@@ -10,7 +10,14 @@ import type { TemporalClient } from '../../shared/temporal/client.ts';
 // Services are built but never called while the document is served: anything touching the
 // database or Temporal would be a bug here, so it throws loudly rather than hanging.
 const unreachable = (name: string): never =>
-  new Proxy({}, { get: (_target, property) => { throw new Error(`${name}.${String(property)} used while building the OpenAPI document`); } }) as never;
+  new Proxy(
+    {},
+    {
+      get: (_target, property) => {
+        throw new Error(`${name}.${String(property)} used while building the OpenAPI document`);
+      },
+    },
+  ) as never;
 
 /**
  * The exact `/openapi.json` the API serves, from the app factory, with no database, Temporal or
@@ -23,7 +30,9 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
   const logger = createLogger({ name: 'openapi', level: 'silent' });
   const deps = buildAppDeps(config, logger, {
     // The per-request context middleware reads the root EntityManager's name, and nothing more.
-    orm: { em: new Proxy({ name: 'openapi' }, { get: (target, property) => (property === 'name' ? target.name : unreachable('orm.em')) }) } as unknown as Orm,
+    orm: {
+      em: new Proxy({ name: 'openapi' }, { get: (target, property) => (property === 'name' ? target.name : unreachable('orm.em')) }),
+    } as unknown as Orm,
     temporal: unreachable('temporal') as TemporalClient,
     jwtSecret: 'x'.repeat(32),
     encryptionKey: 'x'.repeat(32),

@@ -39,7 +39,19 @@ export async function ensurePythonGenerator(cacheDir: string, log: Log): Promise
   await mkdir(cacheDir, { recursive: true });
   log(`installing openapi-python-client ${PYTHON_GENERATOR_VERSION} into ${dir}`);
   await run(process.env.PYTHON ?? 'python3', ['-m', 'venv', part]);
-  await run(join(part, 'bin', 'python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', `openapi-python-client==${PYTHON_GENERATOR_VERSION}`, ...PYTHON_RUNTIME_PACKAGES], { maxBuffer: 16 * 1024 * 1024 });
+  await run(
+    join(part, 'bin', 'python'),
+    [
+      '-m',
+      'pip',
+      'install',
+      '--quiet',
+      '--disable-pip-version-check',
+      `openapi-python-client==${PYTHON_GENERATOR_VERSION}`,
+      ...PYTHON_RUNTIME_PACKAGES,
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
   await rename(part, dir);
   return { python };
 }
@@ -50,5 +62,11 @@ export async function ensureGoGenerator(cacheDir: string, log: Log): Promise<{ o
   const oapiCodegen = join(dir, 'oapi-codegen');
   if (await exists(oapiCodegen)) return { oapiCodegen };
   log(`installing oapi-codegen v${GO_GENERATOR_VERSION} into ${dir}`);
-  return { oapiCodegen: await goInstall({ goPackage: `github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen@v${GO_GENERATOR_VERSION}`, binDir: dir, binary: 'oapi-codegen' }) };
+  return {
+    oapiCodegen: await goInstall({
+      goPackage: `github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen@v${GO_GENERATOR_VERSION}`,
+      binDir: dir,
+      binary: 'oapi-codegen',
+    }),
+  };
 }

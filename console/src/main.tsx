@@ -33,7 +33,11 @@ const queryClient = new QueryClient({
 });
 
 function NotFound() {
-  return <Empty title="Page not found"><a href="/">Back to incidents</a></Empty>;
+  return (
+    <Empty title="Page not found">
+      <a href="/">Back to incidents</a>
+    </Empty>
+  );
 }
 
 function SignedIn() {

@@ -24,12 +24,7 @@ export function metricsDedupKey(input: {
 }
 
 /** Every other platform (contract): its external id, else a hash of `title|source|host`. */
-export function alertDedupKey(input: {
-  externalId: string | null;
-  title: string;
-  source: string;
-  host: string | null;
-}): string {
+export function alertDedupKey(input: { externalId: string | null; title: string; source: string; host: string | null }): string {
   if (input.externalId) return toSafeKey(input.externalId);
   return sha256Hex([input.title, input.source, input.host ?? ''].join('|'));
 }

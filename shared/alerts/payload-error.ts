@@ -1,4 +1,3 @@
-
 /**
  * An inbound alert body that cannot become an alert. `field` is the path of the offending or
  * missing field (`alerts`, `alerts[1].labels.severity`, `body` for a non-object body), so the

@@ -73,7 +73,13 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     const issuedAt = Math.floor(now() / 1000);
     const expiresAt = fixedExpiry ? Math.floor(fixedExpiry.getTime() / 1000) : issuedAt + ttlOf[type];
     const jti = fixedJti ?? randomUUID();
-    const builder = new SignJWT({ org_id: claims.organizationId, role: claims.role, typ: type, ...(claims.sessionId ? { sid: claims.sessionId } : {}), ...(claims.authMethod ? { auth_method: claims.authMethod } : {}) })
+    const builder = new SignJWT({
+      org_id: claims.organizationId,
+      role: claims.role,
+      typ: type,
+      ...(claims.sessionId ? { sid: claims.sessionId } : {}),
+      ...(claims.authMethod ? { auth_method: claims.authMethod } : {}),
+    })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.userId)
       .setJti(jti)
@@ -126,11 +132,14 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     }
     const { sub, org_id: organizationId, role, typ, jti, iat, exp, sid, auth_method: authMethod } = payload;
     if (
-      typeof sub !== 'string' || sub === '' ||
-      typeof organizationId !== 'string' || organizationId === '' ||
+      typeof sub !== 'string' ||
+      sub === '' ||
+      typeof organizationId !== 'string' ||
+      organizationId === '' ||
       !isRole(role) ||
       typ !== expectedType ||
-      typeof jti !== 'string' || jti === '' ||
+      typeof jti !== 'string' ||
+      jti === '' ||
       typeof iat !== 'number' ||
       typeof exp !== 'number' ||
       (sid !== undefined && (typeof sid !== 'string' || sid === '')) ||

@@ -11,20 +11,32 @@ const CONNECTION_SQLSTATES = new Set([
 ]);
 
 // Socket-level failures reaching the server (Node's errno codes).
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 // Errors node-postgres and pg-pool raise themselves, with no code.
-const CLIENT_MESSAGES = [
-  'Connection terminated',
-  'timeout exceeded when trying to connect',
-  'is not queryable',
-];
+const CLIENT_MESSAGES = ['Connection terminated', 'timeout exceeded when trying to connect', 'is not queryable'];
 
 const POOL_ACQUIRE_TIMEOUT = 'TOCSIN_POOL_ACQUIRE_TIMEOUT';
 
 function isConnectionLevel(node: { code?: unknown; message?: unknown }): boolean {
   const code = typeof node.code === 'string' ? node.code : undefined;
-  if (code && (code.startsWith('08') && code.length === 5 || CONNECTION_SQLSTATES.has(code) || SOCKET_CODES.has(code) || code === POOL_ACQUIRE_TIMEOUT)) {
+  if (
+    code &&
+    ((code.startsWith('08') && code.length === 5) ||
+      CONNECTION_SQLSTATES.has(code) ||
+      SOCKET_CODES.has(code) ||
+      code === POOL_ACQUIRE_TIMEOUT)
+  ) {
     return true;
   }
   const message = typeof node.message === 'string' ? node.message : '';

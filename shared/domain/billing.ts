@@ -19,7 +19,10 @@ export type QuotaResource = keyof (typeof PLAN_QUOTAS)[Plan];
 export type PlanQuotas = Readonly<Record<QuotaResource, number>>;
 
 /** The plan's seat and integration quotas; `overrides` (configuration) replace one for every plan, as for rate limits. */
-export function planQuotas(plan: string | null | undefined, overrides: Partial<Record<QuotaResource, number | undefined>> = {}): PlanQuotas {
+export function planQuotas(
+  plan: string | null | undefined,
+  overrides: Partial<Record<QuotaResource, number | undefined>> = {},
+): PlanQuotas {
   const base = PLAN_QUOTAS[isPlan(plan) ? plan : DEFAULT_PLAN];
   return { members: overrides.members ?? base.members, integrations: overrides.integrations ?? base.integrations };
 }
@@ -87,8 +90,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : null);
 /** A Stripe reference is an id or, when expanded, an object carrying one. */
 const reference = (value: unknown) => text(value) ?? (value && typeof value === 'object' ? text((value as { id?: unknown }).id) : null);
-const metadataOf = (object: Record<string, unknown>) => (object.metadata && typeof object.metadata === 'object' ? (object.metadata as Record<string, unknown>) : {});
-const organizationOf = (...candidates: unknown[]) => candidates.map(text).find((value): value is string => value !== null && UUID.test(value)) ?? null;
+const metadataOf = (object: Record<string, unknown>) =>
+  object.metadata && typeof object.metadata === 'object' ? (object.metadata as Record<string, unknown>) : {};
+const organizationOf = (...candidates: unknown[]) =>
+  candidates.map(text).find((value): value is string => value !== null && UUID.test(value)) ?? null;
 
 /**
  * Reads a (signature-verified) provider event: a completed checkout subscribes the organization
@@ -103,13 +108,26 @@ export function billingChangeOf(event: ProviderEvent): BillingChange | null {
       const organizationId = organizationOf(object.client_reference_id, metadata.organization_id);
       const plan = metadata.plan;
       if (!organizationId || !(PAID_PLANS as readonly unknown[]).includes(plan)) return null;
-      return { kind: 'subscribe', organizationId, plan: plan as PaidPlan, customerId: reference(object.customer), subscriptionId: reference(object.subscription) };
+      return {
+        kind: 'subscribe',
+        organizationId,
+        plan: plan as PaidPlan,
+        customerId: reference(object.customer),
+        subscriptionId: reference(object.subscription),
+      };
     }
     case 'customer.subscription.deleted':
-      return { kind: 'cancel', organizationId: organizationOf(metadata.organization_id), subscriptionId: text(object.id), customerId: reference(object.customer) };
+      return {
+        kind: 'cancel',
+        organizationId: organizationOf(metadata.organization_id),
+        subscriptionId: text(object.id),
+        customerId: reference(object.customer),
+      };
     case 'customer.subscription.updated': {
       const status = text(object.status);
-      return status ? { kind: 'status', organizationId: organizationOf(metadata.organization_id), subscriptionId: text(object.id), status } : null;
+      return status
+        ? { kind: 'status', organizationId: organizationOf(metadata.organization_id), subscriptionId: text(object.id), status }
+        : null;
     }
     default:
       return null;

@@ -10,9 +10,7 @@ export interface DeliveryInput {
 }
 
 /** What one `sendWebhook` activity run reports when it did not throw. */
-export type SendWebhookResult =
-  | { status: 'delivered'; statusCode: number; attempt: number }
-  | { status: 'skipped'; reason: string };
+export type SendWebhookResult = { status: 'delivered'; statusCode: number; attempt: number } | { status: 'skipped'; reason: string };
 
 export interface DeliveryResult {
   status: 'delivered' | 'failed' | 'skipped';

@@ -31,10 +31,7 @@ export type Role = (typeof ROLES)[number];
 
 /** Every string a credential may hold, most specific first within each resource. */
 export const ALL_PERMISSIONS: readonly Permission[] = Object.freeze([
-  ...RESOURCES.flatMap((resource) => [
-    ...ACTIONS.map((action): Permission => `${resource}:${action}`),
-    `${resource}:*` as const,
-  ]),
+  ...RESOURCES.flatMap((resource) => [...ACTIONS.map((action): Permission => `${resource}:${action}`), `${resource}:*` as const]),
   '*' as const,
 ]);
 

@@ -45,7 +45,15 @@ const replaced = (states: readonly StepState[], index: number, state: StepState)
 const isOpen = (state: StepState) => state.status === 'pending' || state.status === 'waiting' || state.status === 'running';
 
 export function initialStepStates(steps: readonly StepDefinition[]): StepState[] {
-  return steps.map((step) => ({ stepId: step.id, status: 'pending', output: null, notes: null, actorId: null, startedAt: null, completedAt: null }));
+  return steps.map((step) => ({
+    stepId: step.id,
+    status: 'pending',
+    output: null,
+    notes: null,
+    actorId: null,
+    startedAt: null,
+    completedAt: null,
+  }));
 }
 
 export function stepRunOf(step: StepDefinition): StepRun {
@@ -105,7 +113,9 @@ export function completeWithoutSteps(now: string): ProgressChange {
  * started gets no completion time.
  */
 export function cancelSteps(states: readonly StepState[], now: string, actorId: string | null): StepTransition {
-  const next = states.map((state): StepState => (isOpen(state) ? { ...state, status: 'skipped', completedAt: state.startedAt ? now : null } : state));
+  const next = states.map((state): StepState =>
+    isOpen(state) ? { ...state, status: 'skipped', completedAt: state.startedAt ? now : null } : state,
+  );
   const changed = next.filter((state, index) => isOpen(states[index] as StepState));
   return { states: next, progress: { status: 'cancelled', steps: changed, completedAt: now, actorId } };
 }
@@ -113,7 +123,8 @@ export function cancelSteps(states: readonly StepState[], now: string, actorId: 
 /** Why a `completeStep` update for `stepId` is refused, or null when it is accepted. */
 export function decisionRefusal(gate: UpdateGate, stepId: string): UpdateRefusal | null {
   if (gate.ended || gate.cancelRequested) return { type: 'ExecutionNotRunning', message: 'The execution is not running' };
-  if (gate.waitingStepId !== stepId || gate.decisionPending) return { type: 'StepNotWaiting', message: 'This step is not waiting for an outcome' };
+  if (gate.waitingStepId !== stepId || gate.decisionPending)
+    return { type: 'StepNotWaiting', message: 'This step is not waiting for an outcome' };
   return null;
 }
 

@@ -27,11 +27,24 @@ export const HttpStepConfig = z
   .strictObject({
     url: z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2000),
     method: z.enum(HTTP_STEP_METHODS).default('POST'),
-    headers: z.record(z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name'), z.string().max(2000)).optional()
+    headers: z
+      .record(z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name'), z.string().max(2000))
+      .optional()
       .describe('Plain headers, {{parameters.<name>}} rendered; values shown as `[redacted]` to callers without procedures:update'),
-    secret_headers: z.record(z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name'), z.string().min(1).max(2000).regex(/^[^\r\n]*$/, 'must not contain line breaks')).optional()
-      .describe('Write-only headers for credentials: stored encrypted, added at send time (not rendered), answered as `[redacted]`. '
-        + 'On update of a step sent with its id, omitted keeps the stored ones, `{}` removes them, `[redacted]` keeps the stored value of that name.'),
+    secret_headers: z
+      .record(
+        z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name'),
+        z
+          .string()
+          .min(1)
+          .max(2000)
+          .regex(/^[^\r\n]*$/, 'must not contain line breaks'),
+      )
+      .optional()
+      .describe(
+        'Write-only headers for credentials: stored encrypted, added at send time (not rendered), answered as `[redacted]`. ' +
+          'On update of a step sent with its id, omitted keeps the stored ones, `{}` removes them, `[redacted]` keeps the stored value of that name.',
+      ),
     body: z.unknown().optional().describe('A string is sent as is; anything else as JSON'),
     expected_status: z.number().int().min(100).max(599).optional().describe('Default: any 2xx'),
   })

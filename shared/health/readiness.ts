@@ -13,10 +13,13 @@ export async function runReadinessChecks(
   const bounded = (check: () => Promise<boolean> | boolean) =>
     new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), timeoutMs);
-      Promise.resolve().then(check).then(
-        (ok) => resolve(ok === true),
-        () => resolve(false),
-      ).finally(() => clearTimeout(timer));
+      Promise.resolve()
+        .then(check)
+        .then(
+          (ok) => resolve(ok === true),
+          () => resolve(false),
+        )
+        .finally(() => clearTimeout(timer));
     });
   const names = Object.keys(checks);
   const results = await Promise.all(names.map((name) => bounded(checks[name] as () => Promise<boolean>)));

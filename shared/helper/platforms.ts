@@ -24,7 +24,8 @@ export const HELPER_PLATFORMS: readonly HelperPlatform[] = [
 
 export const platformId = (platform: HelperPlatform) => `${platform.os}-${platform.arch}`;
 
-export const isSupported = (platform: HelperPlatform) => HELPER_PLATFORMS.some((supported) => supported.os === platform.os && supported.arch === platform.arch);
+export const isSupported = (platform: HelperPlatform) =>
+  HELPER_PLATFORMS.some((supported) => supported.os === platform.os && supported.arch === platform.arch);
 
 /** `tocsin`, or `tocsin.exe` on Windows: the name the download is saved under. */
 export const helperFileName = (platform: HelperPlatform) => (platform.os === 'windows' ? 'tocsin.exe' : 'tocsin');
@@ -37,7 +38,7 @@ export function helperPaths(distDir: string, platform: HelperPlatform) {
 /** The helper platform of the running Node process, when it is one that is built. */
 export function hostPlatform(platform: NodeJS.Platform = process.platform, arch: string = process.arch): HelperPlatform | undefined {
   const os = platform === 'win32' ? 'windows' : platform === 'linux' || platform === 'darwin' ? platform : undefined;
-  const candidate = os && (arch === 'x64' || arch === 'arm64') ? { os, arch } as HelperPlatform : undefined;
+  const candidate = os && (arch === 'x64' || arch === 'arm64') ? ({ os, arch } as HelperPlatform) : undefined;
   return candidate && isSupported(candidate) ? candidate : undefined;
 }
 
@@ -51,7 +52,13 @@ export function platformFromUserAgent(userAgent: string | undefined): Partial<He
   const ua = userAgent.toLowerCase();
   const tocsin = /tocsin-cli\/\S+ \((linux|darwin|windows|win32); (x64|arm64)\)/.exec(ua);
   if (tocsin) return { os: tocsin[1] === 'win32' ? 'windows' : (tocsin[1] as HelperOs), arch: tocsin[2] as HelperArch };
-  const os: HelperOs | undefined = ua.includes('windows') ? 'windows' : ua.includes('mac os x') || ua.includes('macintosh') || ua.includes('darwin') ? 'darwin' : ua.includes('linux') ? 'linux' : undefined;
+  const os: HelperOs | undefined = ua.includes('windows')
+    ? 'windows'
+    : ua.includes('mac os x') || ua.includes('macintosh') || ua.includes('darwin')
+      ? 'darwin'
+      : ua.includes('linux')
+        ? 'linux'
+        : undefined;
   if (!os) return {};
   const arm = /\b(?:aarch64|arm64|armv8)\b/.test(ua);
   const x64 = /\b(?:x86_64|x64|amd64|win64|wow64|intel)\b/.test(ua);

@@ -37,7 +37,10 @@ export function createOutboxMailer(deps: { fork: () => EntityManager; logger: Lo
       const em = deps.fork();
       const stored = em.create(OutboxMessageEntity, { to: message.to, subject: message.subject, body: message.text });
       await em.flush();
-      deps.logger.info({ outboxMessageId: stored.id, to: message.to, subject: message.subject }, 'no SMTP_URL: mail stored in outbox_messages');
+      deps.logger.info(
+        { outboxMessageId: stored.id, to: message.to, subject: message.subject },
+        'no SMTP_URL: mail stored in outbox_messages',
+      );
     },
   };
 }

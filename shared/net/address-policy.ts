@@ -36,7 +36,7 @@ function parseV4(address: string): number | null {
 function v4Reason(value: number): string | null {
   for (const [base, prefix, reason] of BLOCKED_V4) {
     const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
-    if (((value & mask) >>> 0) === base) return reason;
+    if ((value & mask) >>> 0 === base) return reason;
   }
   return null;
 }
@@ -59,7 +59,9 @@ export function parseV6(input: string): number[] | null {
   const tailGroups = tail ? tail.split(':') : [];
   const missing = 8 - headGroups.length - tailGroups.length;
   if (tail === undefined && missing !== 0) return null;
-  const groups = [...headGroups, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...tailGroups].map((group) => parseInt(group, 16));
+  const groups = [...headGroups, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...tailGroups].map((group) =>
+    parseInt(group, 16),
+  );
   return groups.length === 8 && groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff) ? groups : null;
 }
 

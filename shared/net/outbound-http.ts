@@ -122,7 +122,10 @@ function safeUrl(url: string): string {
 }
 
 const defaultResolver: Resolver = async (hostname) =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => ({ address: entry.address, family: entry.family === 6 ? 6 : 4 }));
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => ({
+    address: entry.address,
+    family: entry.family === 6 ? 6 : 4,
+  }));
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 // Headers that may carry credentials are not sent on to another origin.
@@ -135,10 +138,12 @@ export function createOutboundHttp(options: OutboundHttpOptions): HttpRequestFn 
 
   /** Resolves and checks the URL's host; returns the address to connect to. */
   async function vet(url: URL): Promise<ResolvedAddress> {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefusedError(url.href, `scheme ${url.protocol} is not allowed`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new OutboundRefusedError(url.href, `scheme ${url.protocol} is not allowed`);
     if (url.username || url.password) throw new OutboundRefusedError(url.href, 'credentials in the URL are not allowed');
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (options.allowedHosts && !isHostAllowed(host, options.allowedHosts)) throw new OutboundRefusedError(url.href, `${host} is not on this instance's outbound allowlist`);
+    if (options.allowedHosts && !isHostAllowed(host, options.allowedHosts))
+      throw new OutboundRefusedError(url.href, `${host} is not on this instance's outbound allowlist`);
     const literal = isIP(host);
     if (literal) {
       const reason = blockedReason(host);
@@ -158,15 +163,23 @@ export function createOutboundHttp(options: OutboundHttpOptions): HttpRequestFn 
       // Every answer must be public: a mixed answer is how rebinding tricks start.
       for (const entry of addresses) {
         if (!allowed(entry.address)) {
-        throw new OutboundRefusedError(url.href, `${host} resolves to an address outbound requests may not reach (internal, private or reserved)`,
-          `${host} resolves to ${entry.address}: ${blockedReason(entry.address) ?? 'not allowed'}`);
-      }
+          throw new OutboundRefusedError(
+            url.href,
+            `${host} resolves to an address outbound requests may not reach (internal, private or reserved)`,
+            `${host} resolves to ${entry.address}: ${blockedReason(entry.address) ?? 'not allowed'}`,
+          );
+        }
       }
     }
     return addresses[0] as ResolvedAddress;
   }
 
-  function send(url: URL, pinned: ResolvedAddress, request: { method: string; headers: Record<string, string>; body?: string }, signal: AbortSignal) {
+  function send(
+    url: URL,
+    pinned: ResolvedAddress,
+    request: { method: string; headers: Record<string, string>; body?: string },
+    signal: AbortSignal,
+  ) {
     // Connects to the vetted address only, whatever a second lookup would answer.
     const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
       if ((lookupOptions as { all?: boolean }).all) (callback as (e: null, a: ResolvedAddress[]) => void)(null, [pinned]);
@@ -174,21 +187,23 @@ export function createOutboundHttp(options: OutboundHttpOptions): HttpRequestFn 
     };
     const send = url.protocol === 'https:' ? httpsRequestRaw : httpRequestRaw;
     return new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
-      const req = send(
-        url,
-        { method: request.method, headers: request.headers, lookup, agent: false, signal },
-        (res) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          res.on('data', (chunk: Buffer) => {
-            if (size >= maxResponseBytes) return;
-            chunks.push(chunk);
-            size += chunk.length;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).subarray(0, maxResponseBytes).toString('utf8') }));
-          res.on('error', reject);
-        },
-      );
+      const req = send(url, { method: request.method, headers: request.headers, lookup, agent: false, signal }, (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (size >= maxResponseBytes) return;
+          chunks.push(chunk);
+          size += chunk.length;
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).subarray(0, maxResponseBytes).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      });
       // An abort is the caller's (timeout, cancellation), not the connection's.
       req.on('error', (error) => reject(signal.aborted ? error : new OutboundTransportError(url.hostname, pinned.address, error)));
       if (request.body !== undefined) req.write(request.body);
@@ -221,7 +236,8 @@ export function createOutboundHttp(options: OutboundHttpOptions): HttpRequestFn 
         }
         if (redirects >= maxRedirects) throw new Error(`Too many redirects (more than ${maxRedirects})`);
         const next = new URL(location, url);
-        if (next.origin !== url.origin) headers = Object.fromEntries(Object.entries(headers).filter(([name]) => CROSS_ORIGIN_KEPT.has(name)));
+        if (next.origin !== url.origin)
+          headers = Object.fromEntries(Object.entries(headers).filter(([name]) => CROSS_ORIGIN_KEPT.has(name)));
         if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
           method = 'GET';
           body = undefined;
@@ -246,8 +262,14 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
-      (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
-      (error: unknown) => { signal.removeEventListener('abort', onAbort); reject(error); },
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
     );
   });
 }

@@ -23,26 +23,31 @@ export function createMetricsRegistry(labels: Record<string, string> = {}): Regi
  * load, and a failed load keeps the last value (undefined before the first success) rather than
  * failing the whole scrape.
  */
-export function cachedLoader<T>(load: () => Promise<T>, options: { ttlMs: number; now?: () => number; onError?: (error: unknown) => void }): () => Promise<T | undefined> {
+export function cachedLoader<T>(
+  load: () => Promise<T>,
+  options: { ttlMs: number; now?: () => number; onError?: (error: unknown) => void },
+): () => Promise<T | undefined> {
   const now = options.now ?? Date.now;
   let value: T | undefined;
   let loadedAt = Number.NEGATIVE_INFINITY;
   let pending: Promise<T | undefined> | undefined;
   return () => {
     if (now() - loadedAt < options.ttlMs) return Promise.resolve(value);
-    pending ??= load().then(
-      (loaded) => {
-        value = loaded;
-        loadedAt = now();
-        return loaded;
-      },
-      (error: unknown) => {
-        options.onError?.(error);
-        return value;
-      },
-    ).finally(() => {
-      pending = undefined;
-    });
+    pending ??= load()
+      .then(
+        (loaded) => {
+          value = loaded;
+          loadedAt = now();
+          return loaded;
+        },
+        (error: unknown) => {
+          options.onError?.(error);
+          return value;
+        },
+      )
+      .finally(() => {
+        pending = undefined;
+      });
     return pending;
   };
 }

@@ -27,10 +27,12 @@ export function temporalWorkerTracing(tracing: Tracing | undefined): Pick<Worker
   return {
     interceptors: {
       workflowModules: [require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors')],
-      activity: [(ctx) => ({
-        inbound: new OpenTelemetryActivityInboundInterceptor(ctx, { tracer: tracing.tracer }),
-        outbound: new OpenTelemetryActivityOutboundInterceptor(ctx),
-      })],
+      activity: [
+        (ctx) => ({
+          inbound: new OpenTelemetryActivityInboundInterceptor(ctx, { tracer: tracing.tracer }),
+          outbound: new OpenTelemetryActivityOutboundInterceptor(ctx),
+        }),
+      ],
     },
     sinks: { exporter: makeWorkflowExporter(tracing.spanProcessor, tracing.resource) },
   };

@@ -25,7 +25,9 @@ export interface Tracing {
 export function startTracing(options: { endpoint?: string; serviceName: string }): Tracing | undefined {
   if (!options.endpoint) return undefined;
   const resource = new Resource({ 'service.name': options.serviceName });
-  const exporter = new OTLPTraceExporter({ url: new URL('v1/traces', options.endpoint.endsWith('/') ? options.endpoint : `${options.endpoint}/`).toString() });
+  const exporter = new OTLPTraceExporter({
+    url: new URL('v1/traces', options.endpoint.endsWith('/') ? options.endpoint : `${options.endpoint}/`).toString(),
+  });
   const spanProcessor = new BatchSpanProcessor(exporter, { scheduledDelayMillis: 1000 });
   const provider = new NodeTracerProvider({ resource, spanProcessors: [spanProcessor] });
   provider.register();
@@ -46,10 +48,14 @@ export function startTracing(options: { endpoint?: string; serviceName: string }
 export function tracingMiddleware(tracer: Tracer): Middleware {
   return async (ctx, next) => {
     const parent = propagation.extract(context.active(), ctx.headers);
-    const span = tracer.startSpan(`${ctx.method}`, {
-      kind: SpanKind.SERVER,
-      attributes: { 'http.request.method': ctx.method, 'url.path': ctx.path },
-    }, parent);
+    const span = tracer.startSpan(
+      `${ctx.method}`,
+      {
+        kind: SpanKind.SERVER,
+        attributes: { 'http.request.method': ctx.method, 'url.path': ctx.path },
+      },
+      parent,
+    );
     let status = 500;
     try {
       await context.with(trace.setSpan(parent, span), next);

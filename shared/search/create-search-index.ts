@@ -7,13 +7,31 @@ import { createLocalEmbedder, localModelDir } from './local-embedder.ts';
 import { createPostgresSearchIndex, sqlRunnerFromOrm } from './postgres-index.ts';
 import type { SearchIndex } from './search-index.ts';
 
-type SearchConfig = Pick<Config, 'ELASTICSEARCH_URL' | 'SEARCH_INDEX_PREFIX' | 'EMBEDDINGS_URL' | 'EMBEDDINGS_MODEL' | 'EMBEDDINGS_DIMENSIONS' | 'EMBEDDINGS_API_KEY' | 'toolCacheDir'> & Partial<Pick<Config, 'LOCAL_EMBEDDINGS_MODEL'>>;
+type SearchConfig = Pick<
+  Config,
+  | 'ELASTICSEARCH_URL'
+  | 'SEARCH_INDEX_PREFIX'
+  | 'EMBEDDINGS_URL'
+  | 'EMBEDDINGS_MODEL'
+  | 'EMBEDDINGS_DIMENSIONS'
+  | 'EMBEDDINGS_API_KEY'
+  | 'toolCacheDir'
+> &
+  Partial<Pick<Config, 'LOCAL_EMBEDDINGS_MODEL'>>;
 
 /** The configured embedder: the HTTP provider when EMBEDDINGS_URL is set, else the local model LOCAL_EMBEDDINGS_MODEL of the tool cache. */
 export async function createEmbedder(config: SearchConfig): Promise<Embedder> {
   const inner = config.EMBEDDINGS_URL
-    ? createHttpEmbedder({ url: config.EMBEDDINGS_URL, model: config.EMBEDDINGS_MODEL, dimensions: config.EMBEDDINGS_DIMENSIONS, apiKey: config.EMBEDDINGS_API_KEY })
-    : await createLocalEmbedder({ modelDir: localModelDir(config.toolCacheDir, config.LOCAL_EMBEDDINGS_MODEL), model: config.LOCAL_EMBEDDINGS_MODEL });
+    ? createHttpEmbedder({
+        url: config.EMBEDDINGS_URL,
+        model: config.EMBEDDINGS_MODEL,
+        dimensions: config.EMBEDDINGS_DIMENSIONS,
+        apiKey: config.EMBEDDINGS_API_KEY,
+      })
+    : await createLocalEmbedder({
+        modelDir: localModelDir(config.toolCacheDir, config.LOCAL_EMBEDDINGS_MODEL),
+        model: config.LOCAL_EMBEDDINGS_MODEL,
+      });
   return cachedEmbedder(inner);
 }
 

@@ -45,7 +45,12 @@ export const logDocument = (organizationId: string, log: LogEntry): SearchDocume
  * Reads the current state of one document from PostgreSQL (the source of truth) through an
  * EntityManager already scoped to the organization; null when it no longer exists.
  */
-export async function loadSearchDocument(em: EntityManager, organizationId: string, type: SearchDocumentType, id: string): Promise<SearchDocument | null> {
+export async function loadSearchDocument(
+  em: EntityManager,
+  organizationId: string,
+  type: SearchDocumentType,
+  id: string,
+): Promise<SearchDocument | null> {
   switch (type) {
     case 'incident': {
       const incident = await em.findOne(IncidentEntity, { id });
@@ -68,7 +73,11 @@ export async function loadSearchDocument(em: EntityManager, organizationId: stri
         type: 'procedure',
         id: procedure.id,
         title: procedure.name,
-        body: [procedure.description ?? '', ...steps.map((step) => `${step.position}. ${step.name}${step.description ? `: ${step.description}` : ''}`), procedure.tags.join(' ')]
+        body: [
+          procedure.description ?? '',
+          ...steps.map((step) => `${step.position}. ${step.name}${step.description ? `: ${step.description}` : ''}`),
+          procedure.tags.join(' '),
+        ]
           .filter(Boolean)
           .join('\n'),
         createdAt: procedure.createdAt,

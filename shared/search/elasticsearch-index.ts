@@ -7,7 +7,11 @@ import type { SearchDocument, SearchHit, SearchIndex, SearchRequest } from './se
 /** Bumped whenever the mapping below changes; with the model it names the physical index. */
 export const MAPPING_VERSION = 1;
 
-const slug = (value: string) => value.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export function elasticsearchIndexNames(prefix: string, embedder: Pick<Embedder, 'model' | 'dimensions'>) {
   const alias = `${prefix}-search`;
@@ -56,7 +60,16 @@ export function createElasticsearchSearchIndex(options: {
       ...(f.severity ? [{ term: { severity: f.severity } }] : []),
       ...(f.status ? [{ term: { status: f.status } }] : []),
       ...(f.createdAfter || f.createdBefore
-        ? [{ range: { created_at: { ...(f.createdAfter ? { gte: f.createdAfter.toISOString() } : {}), ...(f.createdBefore ? { lt: f.createdBefore.toISOString() } : {}) } } }]
+        ? [
+            {
+              range: {
+                created_at: {
+                  ...(f.createdAfter ? { gte: f.createdAfter.toISOString() } : {}),
+                  ...(f.createdBefore ? { lt: f.createdBefore.toISOString() } : {}),
+                },
+              },
+            },
+          ]
         : []),
       ...(request.excludeIds?.length ? [{ bool: { must_not: { terms: { doc_id: request.excludeIds } } } }] : []),
     ];
@@ -84,9 +97,14 @@ export function createElasticsearchSearchIndex(options: {
       _source: ['type', 'doc_id', 'title', 'body'],
       query: { bool: { must: { multi_match: { query: request.text, fields: ['title^2', 'body'] } }, filter: filters(request) } },
       // `html`: Elasticsearch escapes the fragment's text, then adds the tags.
-      highlight: { encoder: 'html', pre_tags: ['<em>'], post_tags: ['</em>'], fields: { title: { number_of_fragments: 0 }, body: { fragment_size: 160, number_of_fragments: 2 } } },
+      highlight: {
+        encoder: 'html',
+        pre_tags: ['<em>'],
+        post_tags: ['</em>'],
+        fields: { title: { number_of_fragments: 0 }, body: { fragment_size: 160, number_of_fragments: 2 } },
+      },
     });
-    const total = typeof response.hits.total === 'number' ? response.hits.total : response.hits.total?.value ?? 0;
+    const total = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
     return { hits: toHits(response.hits.hits), total, raw: response.hits.hits as RawHit[] };
   };
 
@@ -98,7 +116,13 @@ export function createElasticsearchSearchIndex(options: {
       index: names.alias,
       size,
       _source: ['type', 'doc_id', 'title', 'body'],
-      knn: { field: 'embedding', query_vector: vector as number[], k: size, num_candidates: Math.max(100, size * 4), filter: filters(request) },
+      knn: {
+        field: 'embedding',
+        query_vector: vector as number[],
+        k: size,
+        num_candidates: Math.max(100, size * 4),
+        filter: filters(request),
+      },
     });
     return { hits: toHits(response.hits.hits), raw: response.hits.hits as RawHit[] };
   };
@@ -118,28 +142,30 @@ export function createElasticsearchSearchIndex(options: {
     async ensureReady() {
       const exists = await client.indices.exists({ index: names.index });
       if (!exists) {
-        await client.indices.create({
-          index: names.index,
-          settings: { number_of_shards: 1, number_of_replicas: 0 },
-          mappings: {
-            dynamic: 'strict',
-            _meta: { model: embedder.model, dimensions: embedder.dimensions, mapping_version: MAPPING_VERSION },
-            properties: {
-              organization_id: { type: 'keyword' },
-              type: { type: 'keyword' },
-              doc_id: { type: 'keyword' },
-              title: { type: 'text', analyzer: 'standard' },
-              body: { type: 'text', analyzer: 'standard' },
-              severity: { type: 'keyword' },
-              status: { type: 'keyword' },
-              created_at: { type: 'date' },
-              embedding: { type: 'dense_vector', dims: embedder.dimensions, index: true, similarity: 'cosine' },
+        await client.indices
+          .create({
+            index: names.index,
+            settings: { number_of_shards: 1, number_of_replicas: 0 },
+            mappings: {
+              dynamic: 'strict',
+              _meta: { model: embedder.model, dimensions: embedder.dimensions, mapping_version: MAPPING_VERSION },
+              properties: {
+                organization_id: { type: 'keyword' },
+                type: { type: 'keyword' },
+                doc_id: { type: 'keyword' },
+                title: { type: 'text', analyzer: 'standard' },
+                body: { type: 'text', analyzer: 'standard' },
+                severity: { type: 'keyword' },
+                status: { type: 'keyword' },
+                created_at: { type: 'date' },
+                embedding: { type: 'dense_vector', dims: embedder.dimensions, index: true, similarity: 'cosine' },
+              },
             },
-          },
-        }).catch((error: unknown) => {
-          // Another process created it first.
-          if (!(error instanceof errors.ResponseError && error.body?.error?.type === 'resource_already_exists_exception')) throw error;
-        });
+          })
+          .catch((error: unknown) => {
+            // Another process created it first.
+            if (!(error instanceof errors.ResponseError && error.body?.error?.type === 'resource_already_exists_exception')) throw error;
+          });
       }
       if (!(await client.indices.existsAlias({ name: names.alias }))) {
         await client.indices.putAlias({ index: names.index, name: names.alias }).catch(() => undefined);

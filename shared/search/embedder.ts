@@ -21,7 +21,11 @@ export function normalize(vector: number[]): number[] {
 }
 
 /** Splits a large request into batches and runs them one after another (the model is the bottleneck). */
-export async function embedInBatches(texts: string[], batchSize: number, embedBatch: (batch: string[]) => Promise<number[][]>): Promise<number[][]> {
+export async function embedInBatches(
+  texts: string[],
+  batchSize: number,
+  embedBatch: (batch: string[]) => Promise<number[][]>,
+): Promise<number[][]> {
   const out: number[][] = [];
   for (let start = 0; start < texts.length; start += batchSize) {
     out.push(...(await embedBatch(texts.slice(start, start + batchSize))));

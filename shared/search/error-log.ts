@@ -1,4 +1,5 @@
-const INFORMATIVE = /error|exception|fail|fatal|panic|timeout|timed out|refused|denied|unavailable|cannot|can't|unable|invalid|oom|out of memory|killed|caused by|traceback|crash|deadlock|exhausted|too many|not found|unreachable|warn/i;
+const INFORMATIVE =
+  /error|exception|fail|fatal|panic|timeout|timed out|refused|denied|unavailable|cannot|can't|unable|invalid|oom|out of memory|killed|caused by|traceback|crash|deadlock|exhausted|too many|not found|unreachable|warn/i;
 const STACK_FRAME = /^\s*(?:at\s|File ".*", line \d+|\.\.\. \d+ more|#\d+\s+0x)/;
 const NOISE = [
   /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?/g, // timestamps
@@ -35,6 +36,13 @@ export function informativeQuery(log: string, maxChars = 1_000): string {
     kept.push(line);
   }
   // A log with no recognizable error line is still a query: fall back to its first lines.
-  const text = (kept.length ? kept : log.split(/\r?\n/).filter((line) => line.trim()).slice(0, 10)).join('\n');
+  const text = (
+    kept.length
+      ? kept
+      : log
+          .split(/\r?\n/)
+          .filter((line) => line.trim())
+          .slice(0, 10)
+  ).join('\n');
   return text.slice(0, maxChars);
 }

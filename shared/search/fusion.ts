@@ -43,24 +43,63 @@ export const DEFAULT_FUSION: FusionParams = {
 const FUSION_BY_MODEL: Record<string, FusionParams> = {
   'all-MiniLM-L6-v2-onnx-int8': DEFAULT_FUSION,
   // Refitted for this export (the fit on mixed queries is unsteady: 0.05 to 2 across folds, the held-out score the same).
-  'all-MiniLM-L6-v2-onnx-int8-xenova': { error_log: { keyword: 0.3 }, identifier: { keyword: 0.3 }, mixed: { keyword: 2 }, prose: { keyword: 0 } },
+  'all-MiniLM-L6-v2-onnx-int8-xenova': {
+    error_log: { keyword: 0.3 },
+    identifier: { keyword: 0.3 },
+    mixed: { keyword: 2 },
+    prose: { keyword: 0 },
+  },
   // bge's paraphrase ranking is weaker here, and the keyword side helps it even on prose.
-  'bge-small-en-v1.5-onnx-int8': { error_log: { keyword: 0.05 }, identifier: { keyword: 0.15 }, mixed: { keyword: 0.15 }, prose: { keyword: 0.2 } },
+  'bge-small-en-v1.5-onnx-int8': {
+    error_log: { keyword: 0.05 },
+    identifier: { keyword: 0.15 },
+    mixed: { keyword: 0.15 },
+    prose: { keyword: 0.2 },
+  },
   // e5's cosines sit in a narrow band (about 0.7 to 0.9): a small weight already moves a rank.
-  'e5-small-v2-onnx-int8': { error_log: { keyword: 0.05 }, identifier: { keyword: 0.05 }, mixed: { keyword: 0.05 }, prose: { keyword: 0.05 } },
+  'e5-small-v2-onnx-int8': {
+    error_log: { keyword: 0.05 },
+    identifier: { keyword: 0.05 },
+    mixed: { keyword: 0.05 },
+    prose: { keyword: 0.05 },
+  },
 };
 
 export const fusionFor = (model: string): FusionParams => FUSION_BY_MODEL[model] ?? DEFAULT_FUSION;
 
 /** Words a log line carries whatever went wrong: they say nothing about which document answers it. */
-const LOG_WORDS = new Set(['error', 'errors', 'info', 'warn', 'warning', 'fatal', 'debug', 'exception', 'failed', 'retrying', 'caused', 'at']);
+const LOG_WORDS = new Set([
+  'error',
+  'errors',
+  'info',
+  'warn',
+  'warning',
+  'fatal',
+  'debug',
+  'exception',
+  'failed',
+  'retrying',
+  'caused',
+  'at',
+]);
 
 const IDENTIFIER_WEIGHT = 2;
 const LOG_WORD_WEIGHT = 0.25;
 
 /** Light suffix stripping, so `connections` meets `connection` on both backends alike. */
 export function stem(word: string): string {
-  for (const [suffix, replacement] of [['ations', 'ate'], ['ation', 'ate'], ['ings', ''], ['ing', ''], ['ions', ''], ['ion', ''], ['ies', 'y'], ['es', ''], ['ed', ''], ['s', '']] as const) {
+  for (const [suffix, replacement] of [
+    ['ations', 'ate'],
+    ['ation', 'ate'],
+    ['ings', ''],
+    ['ing', ''],
+    ['ions', ''],
+    ['ion', ''],
+    ['ies', 'y'],
+    ['es', ''],
+    ['ed', ''],
+    ['s', ''],
+  ] as const) {
     if (word.endsWith(suffix) && word.length - suffix.length >= 3) return word.slice(0, word.length - suffix.length) + replacement;
   }
   return word;
@@ -125,13 +164,20 @@ const keyOf = (hit: SearchHit) => `${hit.type}:${hit.id}`;
  * its cosine (a keyword-only candidate gets the lowest cosine the semantic side returned, a bound:
  * it was not in that side's top) plus the keyword evidence weighed for the kind of query.
  */
-export function fuse(query: { text: string; kind?: QueryKind }, keyword: Candidate[], semantic: Candidate[], params: FusionParams, limit: number): SearchHit[] {
+export function fuse(
+  query: { text: string; kind?: QueryKind },
+  keyword: Candidate[],
+  semantic: Candidate[],
+  params: FusionParams,
+  limit: number,
+): SearchHit[] {
   const weights = params[query.kind ?? classifyQuery(query.text)];
   const terms = queryTerms(query.text);
   const cosines = semantic.map((candidate) => candidate.cosine ?? 0);
   const floor = cosines.length ? Math.min(...cosines) : 0;
   const byKey = new Map<string, { hit: SearchHit; text: string; cosine: number }>();
-  for (const candidate of semantic) byKey.set(keyOf(candidate.hit), { hit: candidate.hit, text: candidate.text, cosine: candidate.cosine ?? 0 });
+  for (const candidate of semantic)
+    byKey.set(keyOf(candidate.hit), { hit: candidate.hit, text: candidate.text, cosine: candidate.cosine ?? 0 });
   for (const candidate of keyword) {
     const key = keyOf(candidate.hit);
     const seen = byKey.get(key);

@@ -43,12 +43,20 @@ export function isAnalysisStale(analyzedAt: Date | null, now: Date, maxAgeMs = A
  * Whether the worker computes the analysis again: the text changed since the stored one was
  * computed, or it is stale. Every alert of a storm schedules a pass; this keeps it to one read.
  */
-export function needsAnalysis(stored: { textHash: string | null; analyzedAt: Date | null }, textHash: string, now: Date, maxAgeMs = ANALYSIS_MAX_AGE_MS): boolean {
+export function needsAnalysis(
+  stored: { textHash: string | null; analyzedAt: Date | null },
+  textHash: string,
+  now: Date,
+  maxAgeMs = ANALYSIS_MAX_AGE_MS,
+): boolean {
   return stored.textHash !== textHash || isAnalysisStale(stored.analyzedAt, now, maxAgeMs);
 }
 
 /** The detail's `analysis`: `{}` until computed, else the stored lists with `analyzed_at`. */
-export function analysisView(analysis: Partial<IncidentAnalysis> | null, analyzedAt: Date | null): Partial<IncidentAnalysis> & { analyzed_at?: string } {
+export function analysisView(
+  analysis: Partial<IncidentAnalysis> | null,
+  analyzedAt: Date | null,
+): Partial<IncidentAnalysis> & { analyzed_at?: string } {
   if (analyzedAt === null) return {};
   return { ...(analysis ?? {}), analyzed_at: analyzedAt.toISOString() };
 }
@@ -58,7 +66,12 @@ export async function computeIncidentAnalysis(
   search: SearchIndex,
   input: { organizationId: string; incidentId: string; text: string; limit?: number },
 ): Promise<IncidentAnalysis> {
-  const base = { organizationId: input.organizationId, text: input.text, mode: 'hybrid' as const, limit: input.limit ?? ANALYSIS_HIT_LIMIT };
+  const base = {
+    organizationId: input.organizationId,
+    text: input.text,
+    mode: 'hybrid' as const,
+    limit: input.limit ?? ANALYSIS_HIT_LIMIT,
+  };
   const [incidents, procedures] = await Promise.all([
     search.search({ ...base, types: ['incident'], excludeIds: [input.incidentId] }),
     search.search({ ...base, types: ['procedure', 'article'] }),

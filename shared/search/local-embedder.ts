@@ -5,7 +5,8 @@ import { Worker } from 'node:worker_threads';
 import { embedInBatches, type Embedder } from './embedder.ts';
 import { DEFAULT_LOCAL_MODEL, LOCAL_MODELS, type LocalModel, type LocalModelId } from './local-models.ts';
 
-export const localModelDir = (cacheDir: string, model: LocalModelId = DEFAULT_LOCAL_MODEL): string => join(cacheDir, 'models', LOCAL_MODELS[model].name);
+export const localModelDir = (cacheDir: string, model: LocalModelId = DEFAULT_LOCAL_MODEL): string =>
+  join(cacheDir, 'models', LOCAL_MODELS[model].name);
 
 export type LocalEmbedder = Embedder & { close(): Promise<void> };
 
@@ -72,7 +73,12 @@ function startThread(modelDir: string, model: LocalModel, threadCount: number): 
  * passage prefix. The files come from `npm run model:install` (pinned by sha256); nothing is
  * fetched at run time.
  */
-export async function createLocalEmbedder(options: { modelDir: string; model?: LocalModelId; batchSize?: number; threads?: number }): Promise<LocalEmbedder> {
+export async function createLocalEmbedder(options: {
+  modelDir: string;
+  model?: LocalModelId;
+  batchSize?: number;
+  threads?: number;
+}): Promise<LocalEmbedder> {
   const model: LocalModel = LOCAL_MODELS[options.model ?? DEFAULT_LOCAL_MODEL];
   const onnx = await readFile(join(options.modelDir, model.files.onnx.file)).catch((error: unknown) => {
     throw new Error(`local embedding model missing in ${options.modelDir}: run \`npm run model:install\``, { cause: error });

@@ -21,8 +21,15 @@ const setup = workerData as Setup;
 const port = parentPort;
 if (!port) throw new Error('local-embedder.worker.ts runs as a worker thread');
 
-const [onnx, vocabText] = await Promise.all([readFile(join(setup.modelDir, setup.onnxFile)), readFile(join(setup.modelDir, setup.vocabFile), 'utf8')]);
-const session = await ort.InferenceSession.create(onnx, { intraOpNumThreads: setup.threads, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
+const [onnx, vocabText] = await Promise.all([
+  readFile(join(setup.modelDir, setup.onnxFile)),
+  readFile(join(setup.modelDir, setup.vocabFile), 'utf8'),
+]);
+const session = await ort.InferenceSession.create(onnx, {
+  intraOpNumThreads: setup.threads,
+  interOpNumThreads: 1,
+  graphOptimizationLevel: 'all',
+});
 const tokenizer = createWordPieceTokenizer(vocabularyOf(setup.vocabFile, vocabText));
 
 async function embed(texts: string[]): Promise<Float32Array[]> {
@@ -31,10 +38,12 @@ async function embed(texts: string[]): Promise<Float32Array[]> {
   const size = texts.length * length;
   const ids = new BigInt64Array(size).fill(BigInt(tokenizer.padId));
   const mask = new BigInt64Array(size);
-  encoded.forEach((tokens, row) => tokens.forEach((token, col) => {
-    ids[row * length + col] = BigInt(token);
-    mask[row * length + col] = 1n;
-  }));
+  encoded.forEach((tokens, row) =>
+    tokens.forEach((token, col) => {
+      ids[row * length + col] = BigInt(token);
+      mask[row * length + col] = 1n;
+    }),
+  );
   const dims = [texts.length, length];
   const output = await session.run({
     input_ids: new ort.Tensor('int64', ids, dims),

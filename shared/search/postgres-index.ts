@@ -73,7 +73,11 @@ export function createPostgresSearchIndex(options: { sql: SqlRunner; embedder: E
     if (!query) return [];
     // ts_headline marks matches with MATCH_START/MATCH_STOP (stripped from the body first), so the
     // fragment is escaped before the <em> tags go in.
-    const params: unknown[] = [MATCH_START + MATCH_STOP, `StartSel=${MATCH_START}, StopSel=${MATCH_STOP}, MaxWords=30, MinWords=10, MaxFragments=2`, query];
+    const params: unknown[] = [
+      MATCH_START + MATCH_STOP,
+      `StartSel=${MATCH_START}, StopSel=${MATCH_STOP}, MaxWords=30, MinWords=10, MaxFragments=2`,
+      query,
+    ];
     const filter = where(request, params);
     params.push(limit);
     const rows = await sql(
@@ -125,7 +129,18 @@ export function createPostgresSearchIndex(options: { sql: SqlRunner; embedder: E
            on conflict (organization_id, type, id) do update set title = excluded.title, body = excluded.body,
              severity = excluded.severity, status = excluded.status, created_at = excluded.created_at,
              model = excluded.model, embedding = excluded.embedding, indexed_at = excluded.indexed_at`,
-          [doc.organizationId, doc.type, doc.id, doc.title, doc.body, doc.severity ?? null, doc.status ?? null, doc.createdAt, embedder.model, pgArray(vectors[index] as number[])],
+          [
+            doc.organizationId,
+            doc.type,
+            doc.id,
+            doc.title,
+            doc.body,
+            doc.severity ?? null,
+            doc.status ?? null,
+            doc.createdAt,
+            embedder.model,
+            pgArray(vectors[index] as number[]),
+          ],
         );
       }
     },
@@ -152,6 +167,8 @@ export function createPostgresSearchIndex(options: { sql: SqlRunner; embedder: E
 }
 
 /** Wraps a MikroORM connection (its `?` placeholders) as a SqlRunner. */
-export function sqlRunnerFromOrm(orm: { em: { getConnection(): { execute(sql: string, params: unknown[], method: 'all'): Promise<unknown> } } }): SqlRunner {
+export function sqlRunnerFromOrm(orm: {
+  em: { getConnection(): { execute(sql: string, params: unknown[], method: 'all'): Promise<unknown> } };
+}): SqlRunner {
   return async (query, params) => (await orm.em.getConnection().execute(query, params, 'all')) as Array<Record<string, unknown>>;
 }

@@ -8,10 +8,11 @@ export type QueryKind = (typeof QUERY_KINDS)[number];
 
 /** Function words: a query with several of them is a sentence, not a list of terms. */
 export const STOPWORDS = new Set(
-  ('a an and are as at be because been but by can could did do does for from had has have how i if in into is it its ' +
+  (
+    'a an and are as at be because been but by can could did do does for from had has have how i if in into is it its ' +
     'keeps me my no not of on or our out so some than that the their them then there these they this to up was we were ' +
-    'what when where which while who why will with would you your after before again any all more most still any every')
-    .split(' '),
+    'what when where which while who why will with would you your after before again any all more most still any every'
+  ).split(' '),
 );
 
 const LOG_LEVEL = /\b(?:ERROR|FATAL|WARN(?:ING)?|CRITICAL|PANIC|SEVERE)\b/;
@@ -31,7 +32,7 @@ export function isIdentifierToken(token: string): boolean {
 
 /** The query's tokens as a person wrote them: runs of word characters joined by inner `-_.:/`. */
 export function queryTokens(text: string): string[] {
-  return (text.match(/[\p{L}\p{N}_]+(?:[-_.:/][\p{L}\p{N}_]+)*/gu) ?? []);
+  return text.match(/[\p{L}\p{N}_]+(?:[-_.:/][\p{L}\p{N}_]+)*/gu) ?? [];
 }
 
 /**
@@ -43,7 +44,8 @@ export function queryTokens(text: string): string[] {
 export function classifyQuery(text: string): QueryKind {
   const lines = text.split(/\r?\n/).filter((line) => line.trim());
   const levelLines = lines.filter((line) => LOG_LEVEL.test(line)).length;
-  if (STACK_FRAME.test(text) || (LOG_LEVEL.test(text) && (TIMESTAMP.test(text) || EXCEPTION_CLASS.test(text))) || levelLines >= 2) return 'error_log';
+  if (STACK_FRAME.test(text) || (LOG_LEVEL.test(text) && (TIMESTAMP.test(text) || EXCEPTION_CLASS.test(text))) || levelLines >= 2)
+    return 'error_log';
   const tokens = queryTokens(text);
   if (!tokens.length) return 'prose';
   const identifiers = tokens.filter(isIdentifierToken).length;

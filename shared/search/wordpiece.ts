@@ -10,11 +10,18 @@ export interface WordPieceTokenizer {
 }
 
 const isPunctuation = (code: number, char: string): boolean =>
-  (code >= 33 && code <= 47) || (code >= 58 && code <= 64) || (code >= 91 && code <= 96) || (code >= 123 && code <= 126) || /\p{P}/u.test(char);
+  (code >= 33 && code <= 47) ||
+  (code >= 58 && code <= 64) ||
+  (code >= 91 && code <= 96) ||
+  (code >= 123 && code <= 126) ||
+  /\p{P}/u.test(char);
 
 const isCjk = (code: number): boolean =>
-  (code >= 0x4e00 && code <= 0x9fff) || (code >= 0x3400 && code <= 0x4dbf) || (code >= 0x20000 && code <= 0x2a6df) ||
-  (code >= 0xf900 && code <= 0xfaff) || (code >= 0x2f800 && code <= 0x2fa1f);
+  (code >= 0x4e00 && code <= 0x9fff) ||
+  (code >= 0x3400 && code <= 0x4dbf) ||
+  (code >= 0x20000 && code <= 0x2a6df) ||
+  (code >= 0xf900 && code <= 0xfaff) ||
+  (code >= 0x2f800 && code <= 0x2fa1f);
 
 /**
  * Words one at a time, so encoding stops reading a long text once the model's window is full.
@@ -24,7 +31,10 @@ const isCjk = (code: number): boolean =>
 function* basicTokens(text: string): Generator<string> {
   let current = '';
   for (const slice of slices(text, 4_096)) {
-    const cleaned = slice.toLowerCase().normalize('NFD').replace(/\p{Mn}/gu, '');
+    const cleaned = slice
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/\p{Mn}/gu, '');
     for (const char of cleaned) {
       const code = char.codePointAt(0) as number;
       if (code === 0 || code === 0xfffd || (/\p{Cc}/u.test(char) && !/\s/.test(char))) continue;
@@ -64,9 +74,17 @@ export function vocabularyOf(fileName: string, text: string): Map<string, number
     });
     return vocab;
   }
-  const parsed = JSON.parse(text) as { normalizer?: { type?: string; lowercase?: boolean }; model?: { type?: string; vocab?: Record<string, number>; continuing_subword_prefix?: string } };
+  const parsed = JSON.parse(text) as {
+    normalizer?: { type?: string; lowercase?: boolean };
+    model?: { type?: string; vocab?: Record<string, number>; continuing_subword_prefix?: string };
+  };
   // The encoding below is BERT's uncased one; a tokenizer.json describing another would embed garbage quietly.
-  if (parsed.model?.type !== 'WordPiece' || (parsed.model.continuing_subword_prefix ?? '##') !== '##' || parsed.normalizer?.type !== 'BertNormalizer' || parsed.normalizer.lowercase !== true) {
+  if (
+    parsed.model?.type !== 'WordPiece' ||
+    (parsed.model.continuing_subword_prefix ?? '##') !== '##' ||
+    parsed.normalizer?.type !== 'BertNormalizer' ||
+    parsed.normalizer.lowercase !== true
+  ) {
     throw new Error(`${fileName}: not an uncased BERT WordPiece tokenizer`);
   }
   return new Map(Object.entries(parsed.model.vocab ?? {}));

@@ -1,4 +1,11 @@
-import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor, type ClientInterceptors, type ConnectionOptions } from '@temporalio/client';
+import {
+  Client,
+  Connection,
+  defaultGrpcRetryOptions,
+  makeGrpcRetryInterceptor,
+  type ClientInterceptors,
+  type ConnectionOptions,
+} from '@temporalio/client';
 
 export interface TemporalSettings {
   address: string;

@@ -20,7 +20,8 @@ export const workflowIds = {
    * One per chunk of notifications a relay batch inserted (their ids are new in each insert, so the
    * first id and the count name the chunk): a second start of the same chunk is refused.
    */
-  notificationMailBatch: (notificationIds: readonly string[]) => `notification-mail:${notificationIds[0] ?? 'none'}:${notificationIds.length}`,
+  notificationMailBatch: (notificationIds: readonly string[]) =>
+    `notification-mail:${notificationIds[0] ?? 'none'}:${notificationIds.length}`,
   /** One per chat message mentioning the assistant: a second start for the same message is refused. */
   assistantReply: (messageId: string) => `assistant-reply:${messageId}`,
   /** The daily retention schedule, one per task queue (tests run several on one server). */

@@ -20,8 +20,15 @@ describe('recordAlerts (real PostgreSQL)', () => {
   beforeAll(async () => {
     stack = await startTestStack();
     // A second ORM on the same database whose query log counts the statements sent.
-    orm = await MikroORM.init({ ...createOrmConfig({ databaseUrl: stack.databaseUrl, poolMax: 2 }), debug: ['query'], logger: (message: string) => statements.push(message) });
-    activities = createAlertIngestionActivities({ orm, integrationLiveness: { record: (_org, id, at) => liveness.push({ integrationId: id, at }) } });
+    orm = await MikroORM.init({
+      ...createOrmConfig({ databaseUrl: stack.databaseUrl, poolMax: 2 }),
+      debug: ['query'],
+      logger: (message: string) => statements.push(message),
+    });
+    activities = createAlertIngestionActivities({
+      orm,
+      integrationLiveness: { record: (_org, id, at) => liveness.push({ integrationId: id, at }) },
+    });
     const owner = await registerOwner(stack.http, 'record');
     organizationId = owner.organization.id;
     integrationId = (await createIntegration(stack.http, owner.token, 'metrics_alerts')).id;
@@ -31,32 +38,59 @@ describe('recordAlerts (real PostgreSQL)', () => {
     await stack?.stop();
   });
 
-  const sql = async <T = Record<string, unknown>>(query: string, params: unknown[]): Promise<T[]> => stack.orm.em.fork().getConnection().execute(query, params);
+  const sql = async <T = Record<string, unknown>>(query: string, params: unknown[]): Promise<T[]> =>
+    stack.orm.em.fork().getConnection().execute(query, params);
   const signal = (dedupKey: string, status: 'firing' | 'resolved', severity: Severity = 'medium'): AlertSignalPayload => ({
     alertId: randomUUID(),
     organizationId,
     integrationId,
     receivedAt: new Date().toISOString(),
     alert: {
-      platform: 'metrics_alerts', externalId: null, dedupKey, title: `${dedupKey} ${status}`, description: null, severity, status,
-      source: 'metrics_alerts', host: null, service: null, labels: {}, links: {}, occurredAt: null, raw: { dedupKey },
+      platform: 'metrics_alerts',
+      externalId: null,
+      dedupKey,
+      title: `${dedupKey} ${status}`,
+      description: null,
+      severity,
+      status,
+      source: 'metrics_alerts',
+      host: null,
+      service: null,
+      labels: {},
+      links: {},
+      occurredAt: null,
+      raw: { dedupKey },
     },
   });
   const eventsOf = (incidentId: string) =>
-    sql<{ type: string; data: { alert_ids?: string[]; incident: { alert_count: number } } }>('select type, data from domain_events where incident_id = ? order by id', [incidentId]);
+    sql<{ type: string; data: { alert_ids?: string[]; incident: { alert_count: number } } }>(
+      'select type, data from domain_events where incident_id = ? order by id',
+      [incidentId],
+    );
   const timelineOf = async (incidentId: string) =>
-    (await sql<{ type: string }>('select type from incident_timeline where incident_id = ? order by id', [incidentId])).map((row) => row.type);
+    (await sql<{ type: string }>('select type from incident_timeline where incident_id = ? order by id', [incidentId])).map(
+      (row) => row.type,
+    );
 
   it('opens an incident and appends the rest of the batch in one transaction, one event per alert and one update', async () => {
     const key = `k${randomUUID().slice(0, 8)}`;
     const signals = [signal(key, 'firing'), signal(key, 'firing', 'critical'), signal(key, 'firing')];
     const result = await activities.recordAlerts({ signals, incidentId: null });
     expect(result.created).toBe(true);
-    const [incident] = await sql<{ id: string; alert_count: number; severity: string }>('select id, alert_count, severity from incidents where fingerprint = ?', [key]);
+    const [incident] = await sql<{ id: string; alert_count: number; severity: string }>(
+      'select id, alert_count, severity from incidents where fingerprint = ?',
+      [key],
+    );
     expect(incident).toEqual({ id: result.incidentId, alert_count: 3, severity: 'critical' });
     expect(await timelineOf(result.incidentId as string)).toEqual(['created', 'alert', 'severity_changed', 'alert', 'alert']);
     const events = await eventsOf(result.incidentId as string);
-    expect(events.map((event) => event.type)).toEqual(['incident.created', 'alert.received', 'alert.received', 'alert.received', 'incident.updated']);
+    expect(events.map((event) => event.type)).toEqual([
+      'incident.created',
+      'alert.received',
+      'alert.received',
+      'alert.received',
+      'incident.updated',
+    ]);
     expect(events.at(-1)?.data).toMatchObject({ alert_ids: [signals[1]?.alertId, signals[2]?.alertId], incident: { alert_count: 3 } });
     expect(liveness.at(-1)?.integrationId).toBe(integrationId);
 
@@ -71,19 +105,31 @@ describe('recordAlerts (real PostgreSQL)', () => {
   it('resolves, then opens the next incident for firing alerts after the resolve in the same batch', async () => {
     const key = `k${randomUUID().slice(0, 8)}`;
     const first = await activities.recordAlerts({ signals: [signal(key, 'firing')], incidentId: null });
-    const result = await activities.recordAlerts({ signals: [signal(key, 'firing'), signal(key, 'resolved'), signal(key, 'firing'), signal(key, 'firing')], incidentId: first.incidentId });
-    const incidents = await sql<{ id: string; status: string; alert_count: number }>('select id, status, alert_count from incidents where fingerprint = ? order by created_at', [key]);
+    const result = await activities.recordAlerts({
+      signals: [signal(key, 'firing'), signal(key, 'resolved'), signal(key, 'firing'), signal(key, 'firing')],
+      incidentId: first.incidentId,
+    });
+    const incidents = await sql<{ id: string; status: string; alert_count: number }>(
+      'select id, status, alert_count from incidents where fingerprint = ? order by created_at',
+      [key],
+    );
     expect(incidents).toEqual([
       { id: first.incidentId, status: 'resolved', alert_count: 2 },
       { id: result.incidentId, status: 'active', alert_count: 2 },
     ]);
-    const [resolvedAlert] = await sql<{ incident_id: string }>(`select incident_id from alerts where dedup_key = ? and status = 'resolved'`, [key]);
+    const [resolvedAlert] = await sql<{ incident_id: string }>(
+      `select incident_id from alerts where dedup_key = ? and status = 'resolved'`,
+      [key],
+    );
     expect(resolvedAlert?.incident_id).toBe(first.incidentId);
   });
 
   it('a resolved alert with no open incident is only stored', async () => {
     const key = `k${randomUUID().slice(0, 8)}`;
-    expect(await activities.recordAlerts({ signals: [signal(key, 'resolved')], incidentId: null })).toEqual({ incidentId: null, created: false });
+    expect(await activities.recordAlerts({ signals: [signal(key, 'resolved')], incidentId: null })).toEqual({
+      incidentId: null,
+      created: false,
+    });
     expect(await sql('select id from incidents where fingerprint = ?', [key])).toHaveLength(0);
     expect(await sql('select id from alerts where dedup_key = ?', [key])).toHaveLength(1);
   });
@@ -98,7 +144,9 @@ describe('recordAlerts (real PostgreSQL)', () => {
     };
     const small = await statementsFor(2);
     // Only the incident row is locked, never the organization row the tenant filter joins.
-    expect(statements.filter((statement) => statement.includes('for update')).map((statement) => / for update of "i0"(?!,)/.test(statement))).toEqual([true]);
+    expect(
+      statements.filter((statement) => statement.includes('for update')).map((statement) => / for update of "i0"(?!,)/.test(statement)),
+    ).toEqual([true]);
     expect(await statementsFor(200)).toBe(small);
     // begin, seen ids, incident for update, alerts, timeline, events, incident update, commit
     expect(small).toBeLessThanOrEqual(8);

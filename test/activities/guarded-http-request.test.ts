@@ -9,7 +9,14 @@ import type { Orm } from '../../shared/db/orm.ts';
 import type { Resolver } from '../../shared/net/outbound-http.ts';
 
 // runHttpStep never touches the database: any use of this stand-in fails the test.
-const noOrm = new Proxy({}, { get: (_target, property) => { throw new Error(`unexpected orm.${String(property)}`); } }) as Orm;
+const noOrm = new Proxy(
+  {},
+  {
+    get: (_target, property) => {
+      throw new Error(`unexpected orm.${String(property)}`);
+    },
+  },
+) as Orm;
 
 // DNS played by the test: internal names map to private addresses, as split-horizon DNS would.
 const resolver: Resolver = async (hostname) => {
@@ -24,7 +31,10 @@ async function runStep(url: string) {
   const httpRequest = createGuardedHttpRequest({ allowPrivate: false, resolver, isAddressAllowed: (address) => address === '127.0.0.1' });
   const { runHttpStep } = createExecutionActivities({ orm: noOrm, httpRequest });
   const environment = new MockActivityEnvironment(undefined, { logger: new DefaultLogger('WARN', (entry) => logs.push(entry)) });
-  const failure = await environment.run(runHttpStep, { executionId: 'e', stepId: 's', config: { url } }).then(() => undefined, (caught: unknown) => caught);
+  const failure = await environment.run(runHttpStep, { executionId: 'e', stepId: 's', config: { url } }).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   if (!(failure instanceof ApplicationFailure)) throw new Error(`expected an ApplicationFailure, got ${String(failure)}`);
   return { failure, logged: logs.map((entry) => JSON.stringify(entry.meta ?? {})).join('\n') };
 }

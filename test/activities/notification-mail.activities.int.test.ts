@@ -30,13 +30,22 @@ describe('sendNotificationMails (real PostgreSQL)', () => {
     await stack?.stop();
   });
 
-  const sql = async <T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> => stack.orm.em.fork().getConnection().execute(query, params);
+  const sql = async <T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> =>
+    stack.orm.em.fork().getConnection().execute(query, params);
   const incident = (title: string) => ({ incident: { id: uuidv7(), title, severity: 'critical', status: 'active' } });
   const insertEvent = (run: (query: string, params: unknown[]) => Promise<unknown>, title: string) => {
     const id = uuidv7();
-    return run(`insert into domain_events (id, organization_id, type, incident_id, data, created_at) values ($1, $2, 'incident.created', null, $3, now())`, [id, owner.organization.id, JSON.stringify(incident(title))]).then(() => id);
+    return run(
+      `insert into domain_events (id, organization_id, type, incident_id, data, created_at) values ($1, $2, 'incident.created', null, $3, now())`,
+      [id, owner.organization.id, JSON.stringify(incident(title))],
+    ).then(() => id);
   };
-  const insertNotification = async (run: (query: string, params: unknown[]) => Promise<unknown>, eventId: string, type: string, title: string) => {
+  const insertNotification = async (
+    run: (query: string, params: unknown[]) => Promise<unknown>,
+    eventId: string,
+    type: string,
+    title: string,
+  ) => {
     const id = uuidv7();
     await run(
       `insert into notifications (id, organization_id, user_id, type, title, body, data, incident_id, execution_id, event_id, read_at, created_at)
@@ -46,9 +55,19 @@ describe('sendNotificationMails (real PostgreSQL)', () => {
     return id;
   };
   const pgRun = (client: pg.Client) => (query: string, params: unknown[]) => client.query(query, params);
-  const batch = (eventIds: string[], notificationIds: string[]) => ({ organizationId: owner.organization.id, eventIds, notificationIds, publicUrl: 'https://t.example' });
+  const batch = (eventIds: string[], notificationIds: string[]) => ({
+    organizationId: owner.organization.id,
+    eventIds,
+    notificationIds,
+    publicUrl: 'https://t.example',
+  });
   const mailedOf = async (ids: string[]) =>
-    (await sql<{ id: string; mailed: boolean }>('select id, mailed_at is not null as mailed from notifications where id = any(?::uuid[]) order by id', [`{${ids.join(',')}}`])).map((row) => row.mailed);
+    (
+      await sql<{ id: string; mailed: boolean }>(
+        'select id, mailed_at is not null as mailed from notifications where id = any(?::uuid[]) order by id',
+        [`{${ids.join(',')}}`],
+      )
+    ).map((row) => row.mailed);
 
   it('a retry after a refused send mails only what was not sent, and each notification once', async () => {
     const client = new pg.Client({ connectionString: stack.databaseUrl });
@@ -66,7 +85,11 @@ describe('sendNotificationMails (real PostgreSQL)', () => {
       expect(await mailedOf(ids)).toEqual([true, false, true]);
       refuse = () => false;
       expect(await activities.sendNotificationMails(batch([eventId], ids))).toEqual({ sent: 1, skipped: 2 });
-      expect(sent.map((message) => message.subject).sort()).toEqual(['[CRITICAL] Incident resolved: retry', '[CRITICAL] New incident: retry', '[CRITICAL] You were assigned an incident: retry']);
+      expect(sent.map((message) => message.subject).sort()).toEqual([
+        '[CRITICAL] Incident resolved: retry',
+        '[CRITICAL] New incident: retry',
+        '[CRITICAL] You were assigned an incident: retry',
+      ]);
       expect(sent.every((message) => message.to === owner.email)).toBe(true);
       expect(await mailedOf(ids)).toEqual([true, true, true]);
       expect(await activities.sendNotificationMails(batch([eventId], ids))).toEqual({ sent: 0, skipped: 3 });
@@ -90,10 +113,16 @@ describe('sendNotificationMails (real PostgreSQL)', () => {
       await relay.query('select id from domain_events where id = $1 for update', [eventId]);
       const notificationId = await insertNotification(pgRun(relay), eventId, 'incident.created', `wait-${outcome}`);
       const sending = activities.sendNotificationMails(batch([eventId], [notificationId]));
-      await waitFor('the activity waits on the batch', async () => {
-        const [row] = await sql<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-        return (row?.n ?? 0) > 0 ? true : undefined;
-      }, { timeoutMs: 10_000, intervalMs: 20 });
+      await waitFor(
+        'the activity waits on the batch',
+        async () => {
+          const [row] = await sql<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          return (row?.n ?? 0) > 0 ? true : undefined;
+        },
+        { timeoutMs: 10_000, intervalMs: 20 },
+      );
       await relay.query(outcome);
       expect(await sending).toEqual({ sent: expected, skipped: 1 - expected });
       expect(sent).toHaveLength(expected);

@@ -8,21 +8,37 @@ import { createExecutionActivities, renderStepConfig } from '../../activities/pr
 import type { Orm } from '../../shared/db/orm.ts';
 
 // runHttpStep never touches the database: any use of this stand-in fails the test.
-const noOrm = new Proxy({}, { get: (_target, property) => { throw new Error(`unexpected orm.${String(property)}`); } }) as Orm;
+const noOrm = new Proxy(
+  {},
+  {
+    get: (_target, property) => {
+      throw new Error(`unexpected orm.${String(property)}`);
+    },
+  },
+) as Orm;
 
 async function runStep(httpRequest: HttpRequest, config: Record<string, unknown>) {
   const { runHttpStep } = createExecutionActivities({ orm: noOrm, httpRequest });
   // Expected failures are the point of most cases here; the SDK's warning per failure is noise.
-  return new MockActivityEnvironment(undefined, { logger: new DefaultLogger('ERROR') }).run(runHttpStep, { executionId: 'e', stepId: 's', config });
+  return new MockActivityEnvironment(undefined, { logger: new DefaultLogger('ERROR') }).run(runHttpStep, {
+    executionId: 'e',
+    stepId: 's',
+    config,
+  });
 }
 
-const answering = (status: number, body = '{"ok":true}', seen: OutboundRequest[] = []): HttpRequest => async (request) => {
-  seen.push(request);
-  return { status, headers: {}, body };
-};
+const answering =
+  (status: number, body = '{"ok":true}', seen: OutboundRequest[] = []): HttpRequest =>
+  async (request) => {
+    seen.push(request);
+    return { status, headers: {}, body };
+  };
 
 async function failureOf(promise: Promise<unknown>): Promise<ApplicationFailure> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   if (!(error instanceof ApplicationFailure)) throw new Error(`expected an ApplicationFailure, got ${String(error)}`);
   return error;
 }
@@ -32,7 +48,12 @@ describe('runHttpStep', () => {
     const seen: OutboundRequest[] = [];
     const output = await runStep(answering(201, '{"id":7}', seen), { url: 'https://hooks.example.test/x', method: 'POST', body: { a: 1 } });
     expect(output).toEqual({ status_code: 201, body: { id: 7 } });
-    expect(seen[0]).toMatchObject({ url: 'https://hooks.example.test/x', method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } });
+    expect(seen[0]).toMatchObject({
+      url: 'https://hooks.example.test/x',
+      method: 'POST',
+      body: '{"a":1}',
+      headers: { 'content-type': 'application/json' },
+    });
   });
 
   it.each([
@@ -51,14 +72,32 @@ describe('runHttpStep', () => {
   });
 
   it('accepts exactly expected_status when given', async () => {
-    await expect(runStep(answering(404), { url: 'https://hooks.example.test/x', expected_status: 404 })).resolves.toMatchObject({ status_code: 404 });
-    expect((await failureOf(runStep(answering(200), { url: 'https://hooks.example.test/x', expected_status: 404 }))).nonRetryable).toBe(true);
+    await expect(runStep(answering(404), { url: 'https://hooks.example.test/x', expected_status: 404 })).resolves.toMatchObject({
+      status_code: 404,
+    });
+    expect((await failureOf(runStep(answering(200), { url: 'https://hooks.example.test/x', expected_status: 404 }))).nonRetryable).toBe(
+      true,
+    );
   });
 
   it('retries transport errors but not refused targets or invalid configs', async () => {
-    const transport = await failureOf(runStep(async () => { throw new TypeError('fetch failed'); }, { url: 'https://hooks.example.test/x' }));
+    const transport = await failureOf(
+      runStep(
+        async () => {
+          throw new TypeError('fetch failed');
+        },
+        { url: 'https://hooks.example.test/x' },
+      ),
+    );
     expect(transport).toMatchObject({ type: 'HttpTransportError', nonRetryable: false });
-    const refused = await failureOf(runStep(async () => { throw new OutboundRequestRefused('private address'); }, { url: 'https://hooks.example.test/x' }));
+    const refused = await failureOf(
+      runStep(
+        async () => {
+          throw new OutboundRequestRefused('private address');
+        },
+        { url: 'https://hooks.example.test/x' },
+      ),
+    );
     expect(refused).toMatchObject({ type: 'OutboundRequestRefused', nonRetryable: true });
     const invalid = await failureOf(runStep(answering(200), { url: 'gopher://hooks.example.test/x' }));
     expect(invalid).toMatchObject({ type: 'InvalidStepConfig', nonRetryable: true });
@@ -83,7 +122,9 @@ describe('createFetchHttpRequest', () => {
   });
 
   it('refuses anything but http and https', async () => {
-    await expect(createFetchHttpRequest()({ url: 'file:///etc/passwd', method: 'GET', headers: {} })).rejects.toBeInstanceOf(OutboundRequestRefused);
+    await expect(createFetchHttpRequest()({ url: 'file:///etc/passwd', method: 'GET', headers: {} })).rejects.toBeInstanceOf(
+      OutboundRequestRefused,
+    );
     await expect(createFetchHttpRequest()({ url: 'not a url', method: 'GET', headers: {} })).rejects.toBeInstanceOf(OutboundRequestRefused);
   });
 
@@ -104,11 +145,31 @@ describe('renderStepConfig', () => {
   const parameters = { region: 'eu west/1', replicas: 3, dry_run: true, nested: { no: 'objects' }, header: 'a\r\nInjected: yes' };
 
   it.each([
-    ['url values are URL-encoded', { url: 'https://ops.example.com/{{parameters.region}}?n={{parameters.replicas}}' }, { url: 'https://ops.example.com/eu%20west%2F1?n=3' }],
-    ['unknown names and non-scalars render empty', { url: 'https://x.example/{{parameters.missing}}{{parameters.nested}}' }, { url: 'https://x.example/' }],
-    ['header values lose line breaks', { url: 'https://x.example', headers: { 'X-Note': '{{parameters.header}}' } }, { url: 'https://x.example', headers: { 'X-Note': 'a Injected: yes' } }],
-    ['body strings are rendered inside the object', { url: 'https://x.example', body: { region: '{{parameters.region}}', flags: ['{{parameters.dry_run}}'], count: 2 } }, { url: 'https://x.example', body: { region: 'eu west/1', flags: ['true'], count: 2 } }],
-    ['nothing is evaluated', { url: 'https://x.example', body: { code: '{{constructor.constructor}}{{parameters.__proto__}}' } }, { url: 'https://x.example', body: { code: '' } }],
+    [
+      'url values are URL-encoded',
+      { url: 'https://ops.example.com/{{parameters.region}}?n={{parameters.replicas}}' },
+      { url: 'https://ops.example.com/eu%20west%2F1?n=3' },
+    ],
+    [
+      'unknown names and non-scalars render empty',
+      { url: 'https://x.example/{{parameters.missing}}{{parameters.nested}}' },
+      { url: 'https://x.example/' },
+    ],
+    [
+      'header values lose line breaks',
+      { url: 'https://x.example', headers: { 'X-Note': '{{parameters.header}}' } },
+      { url: 'https://x.example', headers: { 'X-Note': 'a Injected: yes' } },
+    ],
+    [
+      'body strings are rendered inside the object',
+      { url: 'https://x.example', body: { region: '{{parameters.region}}', flags: ['{{parameters.dry_run}}'], count: 2 } },
+      { url: 'https://x.example', body: { region: 'eu west/1', flags: ['true'], count: 2 } },
+    ],
+    [
+      'nothing is evaluated',
+      { url: 'https://x.example', body: { code: '{{constructor.constructor}}{{parameters.__proto__}}' } },
+      { url: 'https://x.example', body: { code: '' } },
+    ],
   ])('%s', (_name, config, expected) => {
     expect(renderStepConfig(config, parameters)).toEqual(expected);
   });

@@ -95,7 +95,10 @@ describe('password reset, password change, email verification (integration: real
     expect(old.body.code).toBe('INVALID_TOKEN');
     await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: owner.refreshToken }).expect(401);
 
-    const reused = await stack.http.post('/api/v1/auth/password/reset/confirm').send({ token, new_password: 'yet another passphrase' }).expect(401);
+    const reused = await stack.http
+      .post('/api/v1/auth/password/reset/confirm')
+      .send({ token, new_password: 'yet another passphrase' })
+      .expect(401);
     expect(reused.body.code).toBe('INVALID_TOKEN');
     await login(owner.email, newPassword).expect(200);
   });
@@ -110,11 +113,15 @@ describe('password reset, password change, email verification (integration: real
     await stack.http.post('/api/v1/auth/password/reset/confirm').send({ token: first, new_password: 'superseded passphrase' }).expect(401);
 
     // An hour passes: the lifetime is the database's `expires_at`.
-    await stack.orm.em.fork().execute(
-      `update account_tokens set expires_at = now() - interval '1 second' where user_id = ? and purpose = 'password_reset'`,
-      [owner.user.id],
-    );
-    const expired = await stack.http.post('/api/v1/auth/password/reset/confirm').send({ token: second, new_password: 'too late passphrase' }).expect(401);
+    await stack.orm.em
+      .fork()
+      .execute(`update account_tokens set expires_at = now() - interval '1 second' where user_id = ? and purpose = 'password_reset'`, [
+        owner.user.id,
+      ]);
+    const expired = await stack.http
+      .post('/api/v1/auth/password/reset/confirm')
+      .send({ token: second, new_password: 'too late passphrase' })
+      .expect(401);
     expect(expired.body.code).toBe('INVALID_TOKEN');
     await login(owner.email, owner.password).expect(200);
 
@@ -125,19 +132,28 @@ describe('password reset, password change, email verification (integration: real
   it('changes a password with the current one (wrong one: 400), keeping the session', async () => {
     const owner = await registerOwner(stack.http, 'change');
     const auth = `Bearer ${owner.token}`;
-    const wrong = await stack.http.post('/api/v1/auth/password/change').set('Authorization', auth)
-      .send({ current_password: 'not my password', new_password: 'changed passphrase 7' }).expect(400);
+    const wrong = await stack.http
+      .post('/api/v1/auth/password/change')
+      .set('Authorization', auth)
+      .send({ current_password: 'not my password', new_password: 'changed passphrase 7' })
+      .expect(400);
     expect(wrong.body).toMatchObject({ code: 'BAD_REQUEST', detail: 'Current password is incorrect' });
     await login(owner.email, owner.password).expect(200);
 
     const newPassword = 'changed passphrase 7';
     remember('password', newPassword);
-    await stack.http.post('/api/v1/auth/password/change').set('Authorization', auth)
-      .send({ current_password: owner.password, new_password: newPassword }).expect(200);
+    await stack.http
+      .post('/api/v1/auth/password/change')
+      .set('Authorization', auth)
+      .send({ current_password: owner.password, new_password: newPassword })
+      .expect(200);
     await stack.http.get('/api/v1/auth/me').set('Authorization', auth).expect(200);
     await login(owner.email, owner.password).expect(401);
     await login(owner.email, newPassword).expect(200);
-    await stack.http.post('/api/v1/auth/password/change').send({ current_password: newPassword, new_password: 'x'.repeat(12) }).expect(401);
+    await stack.http
+      .post('/api/v1/auth/password/change')
+      .send({ current_password: newPassword, new_password: 'x'.repeat(12) })
+      .expect(401);
   });
 
   it('logs that a mail went to the outbox without logging its token', async () => {
@@ -168,14 +184,23 @@ describe('password reset, password change, email verification (integration: real
   it('stores no password, API key, reset or verification token, or refresh token in plain text (scan of every text column)', async () => {
     const owner = await registerOwner(stack.http, 'scan');
     remember('refresh token', owner.refreshToken);
-    const created = await stack.http.post('/api/v1/api-keys').set('Authorization', `Bearer ${owner.token}`)
-      .send({ name: 'scanned', permissions: ['incidents:read'] }).expect(201);
+    const created = await stack.http
+      .post('/api/v1/api-keys')
+      .set('Authorization', `Bearer ${owner.token}`)
+      .send({ name: 'scanned', permissions: ['incidents:read'] })
+      .expect(201);
     const apiKey = created.body.data.api_key as string;
     remember('API key', apiKey);
     remember('API key (random part)', apiKey.slice('tocsin_ak_'.length));
     await stack.http.get('/api/v1/auth/me').set('X-API-Key', apiKey).expect(200);
-    await stack.http.post('/api/v1/auth/logout').set('Authorization', `Bearer ${owner.token}`).send({ refresh_token: owner.refreshToken }).expect(200);
-    expect([...secrets.values()]).toEqual(expect.arrayContaining(['password', 'API key', 'reset token', 'verification token', 'refresh token']));
+    await stack.http
+      .post('/api/v1/auth/logout')
+      .set('Authorization', `Bearer ${owner.token}`)
+      .send({ refresh_token: owner.refreshToken })
+      .expect(200);
+    expect([...secrets.values()]).toEqual(
+      expect.arrayContaining(['password', 'API key', 'reset token', 'verification token', 'refresh token']),
+    );
 
     const em = stack.orm.em.fork();
     const columns = await em.execute<Array<{ table_name: string; column_name: string }>>(
@@ -185,11 +210,15 @@ describe('password reset, password change, email verification (integration: real
     );
     const byTable = new Map<string, string[]>();
     for (const { table_name, column_name } of columns) byTable.set(table_name, [...(byTable.get(table_name) ?? []), column_name]);
-    expect([...byTable.keys()]).toEqual(expect.arrayContaining(['users', 'api_keys', 'account_tokens', 'revoked_tokens', 'login_throttles', 'outbox_messages']));
+    expect([...byTable.keys()]).toEqual(
+      expect.arrayContaining(['users', 'api_keys', 'account_tokens', 'revoked_tokens', 'login_throttles', 'outbox_messages']),
+    );
 
     const found = async (table: string) => {
       const cols = byTable.get(table) ?? [];
-      const rows = await em.execute<Array<Record<string, string | null>>>(`select ${cols.map((c) => `"${c}"::text as "${c}"`).join(', ')} from "${table}"`);
+      const rows = await em.execute<Array<Record<string, string | null>>>(
+        `select ${cols.map((c) => `"${c}"::text as "${c}"`).join(', ')} from "${table}"`,
+      );
       const hits: string[] = [];
       for (const row of rows) {
         for (const [column, value] of Object.entries(row)) {
@@ -200,7 +229,9 @@ describe('password reset, password change, email verification (integration: real
     };
     // outbox_messages is the mail spool of an instance without SMTP: it holds the mails, tokens
     // and all, as a mail server would. It is the positive control that the scan finds what it seeks.
-    expect(await found('outbox_messages')).toEqual(expect.arrayContaining([expect.stringMatching(/^reset token in outbox_messages\.body$/)]));
+    expect(await found('outbox_messages')).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^reset token in outbox_messages\.body$/)]),
+    );
     const hits: string[] = [];
     for (const table of byTable.keys()) if (table !== 'outbox_messages') hits.push(...(await found(table)));
     expect(hits).toEqual([]);

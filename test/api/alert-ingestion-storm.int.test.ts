@@ -47,7 +47,8 @@ describe('alert storm (integration: HTTP + real Temporal + worker + PostgreSQL)'
     await stack?.stop();
   });
 
-  const sql = async <T = Record<string, unknown>>(query: string, params: unknown[]): Promise<T[]> => stack.orm.em.fork().getConnection().execute(query, params);
+  const sql = async <T = Record<string, unknown>>(query: string, params: unknown[]): Promise<T[]> =>
+    stack.orm.em.fork().getConnection().execute(query, params);
 
   it('2,000 alerts from 20 concurrent senders, with batched payloads and a resolve wave, are counted exactly once', async () => {
     const owner = await registerOwner(stack.http, 'storm');
@@ -61,34 +62,41 @@ describe('alert storm (integration: HTTP + real Temporal + worker + PostgreSQL)'
     /** Sends the payloads from SENDERS concurrent senders, each answered 200 before its next. */
     const storm = async (payloads: Sent[][]) => {
       let next = 0;
-      await Promise.all(Array.from({ length: SENDERS }, async () => {
-        while (next < payloads.length) {
-          const payload = payloads[next++] as Sent[];
-          const body = { version: '4', groupKey: `storm-${(deliveries += 1)}`, status: payload[0]?.status, alerts: payload.map(alertOf) };
-          const response = await postSigned(stack.http, 'metrics_alerts', integration, body);
-          expect(response.status).toBe(200);
-          expect(response.body.data.alerts).toBe(payload.length);
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: SENDERS }, async () => {
+          while (next < payloads.length) {
+            const payload = payloads[next++] as Sent[];
+            const body = { version: '4', groupKey: `storm-${(deliveries += 1)}`, status: payload[0]?.status, alerts: payload.map(alertOf) };
+            const response = await postSigned(stack.http, 'metrics_alerts', integration, body);
+            expect(response.status).toBe(200);
+            expect(response.body.data.alerts).toBe(payload.length);
+          }
+        }),
+      );
       sent.push(...payloads.flat());
     };
     const countedSoFar = () =>
-      waitFor('every firing alert counted', async () => {
-        const firing = sent.filter((alert) => alert.status === 'firing').length;
-        const [row] = await sql<{ sum: number; alerts: number }>(
-          `select coalesce((select sum(alert_count) from incidents where integration_id = ?), 0)::int as sum,
+      waitFor(
+        'every firing alert counted',
+        async () => {
+          const firing = sent.filter((alert) => alert.status === 'firing').length;
+          const [row] = await sql<{ sum: number; alerts: number }>(
+            `select coalesce((select sum(alert_count) from incidents where integration_id = ?), 0)::int as sum,
                   (select count(*) from alerts where integration_id = ?)::int as alerts`,
-          [integration.id, integration.id],
-        );
-        return row?.sum === firing && row.alerts === sent.length ? row : undefined;
-      }, { timeoutMs: 120_000, intervalMs: 250 });
+            [integration.id, integration.id],
+          );
+          return row?.sum === firing && row.alerts === sent.length ? row : undefined;
+        },
+        { timeoutMs: 120_000, intervalMs: 250 },
+      );
 
     // Phase 1: firing only. Every fifth payload carries five alerts, two of them the same fingerprint.
     const firingWave: Sent[][] = [];
     for (let k = 0, total = 0; total < 1500; k += 1) {
-      const payload: Sent[] = k % 5 === 0
-        ? [fp(k), fp(k), fp(k + 1), fp(k + 2), fp(k + 3)].map((fingerprint) => ({ fingerprint, status: 'firing' as const }))
-        : [{ fingerprint: fp(k * 7), status: 'firing' }];
+      const payload: Sent[] =
+        k % 5 === 0
+          ? [fp(k), fp(k), fp(k + 1), fp(k + 2), fp(k + 3)].map((fingerprint) => ({ fingerprint, status: 'firing' as const }))
+          : [{ fingerprint: fp(k * 7), status: 'firing' }];
       firingWave.push(payload);
       total += payload.length;
     }
@@ -99,13 +107,22 @@ describe('alert storm (integration: HTTP + real Temporal + worker + PostgreSQL)'
     // open incident, the resolve, then two alerts that open the next incident.
     await storm([
       ...[0, 1, 2, 3, 4].map((index): Sent[] => [{ fingerprint: fp(index), status: 'resolved' }]),
-      ...[5, 6, 7, 8, 9].map((index): Sent[] => (['firing', 'resolved', 'firing', 'firing'] as const).map((status) => ({ fingerprint: fp(index), status }))),
+      ...[5, 6, 7, 8, 9].map((index): Sent[] =>
+        (['firing', 'resolved', 'firing', 'firing'] as const).map((status) => ({ fingerprint: fp(index), status })),
+      ),
     ]);
     await countedSoFar();
-    await waitFor('the resolve wave', async () => {
-      const [row] = await sql<{ n: number }>(`select count(*)::int as n from incidents where integration_id = ? and status = 'resolved'`, [integration.id]);
-      return row?.n === 10 ? true : undefined;
-    }, { timeoutMs: 60_000 });
+    await waitFor(
+      'the resolve wave',
+      async () => {
+        const [row] = await sql<{ n: number }>(
+          `select count(*)::int as n from incidents where integration_id = ? and status = 'resolved'`,
+          [integration.id],
+        );
+        return row?.n === 10 ? true : undefined;
+      },
+      { timeoutMs: 60_000 },
+    );
 
     // Phase 3: firing again over every fingerprint; 0-4 open new incidents, the rest append.
     const secondWave: Sent[][] = Array.from({ length: 475 }, (_, k): Sent[] => [{ fingerprint: fp(k * 3), status: 'firing' }]);
@@ -132,7 +149,10 @@ describe('alert storm (integration: HTTP + real Temporal + worker + PostgreSQL)'
       expect(mine.filter((incident) => incident.status !== 'resolved')).toHaveLength(state.open ? 1 : 0);
     }
 
-    const [alerts] = await sql<{ n: number; distinct_ids: number }>('select count(*)::int as n, count(distinct id)::int as distinct_ids from alerts where integration_id = ?', [integration.id]);
+    const [alerts] = await sql<{ n: number; distinct_ids: number }>(
+      'select count(*)::int as n, count(distinct id)::int as distinct_ids from alerts where integration_id = ?',
+      [integration.id],
+    );
     expect(alerts).toEqual({ n: sent.length, distinct_ids: sent.length });
     const [received] = await sql<{ n: number; distinct_alerts: number }>(
       `select count(*)::int as n, count(distinct data->>'alert_id')::int as distinct_alerts from domain_events
@@ -142,9 +162,16 @@ describe('alert storm (integration: HTTP + real Temporal + worker + PostgreSQL)'
     expect(received).toEqual({ n: firing, distinct_alerts: firing });
 
     // Liveness is written by the coalescer within about a second, not per alert.
-    await waitFor('integration liveness', async () => {
-      const [row] = await sql<{ status: string; last_alert_at: Date | null }>('select status, last_alert_at from integrations where id = ?', [integration.id]);
-      return row?.status === 'connected' && row.last_alert_at ? row : undefined;
-    }, { timeoutMs: 10_000 });
+    await waitFor(
+      'integration liveness',
+      async () => {
+        const [row] = await sql<{ status: string; last_alert_at: Date | null }>(
+          'select status, last_alert_at from integrations where id = ?',
+          [integration.id],
+        );
+        return row?.status === 'connected' && row.last_alert_at ? row : undefined;
+      },
+      { timeoutMs: 10_000 },
+    );
   });
 });

@@ -11,7 +11,15 @@ import { createLogger } from '../../shared/logger.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 
-type Incident = { id: string; title: string; severity: string; status: string; source: string; alert_count: number; resolved_at: string | null };
+type Incident = {
+  id: string;
+  title: string;
+  severity: string;
+  status: string;
+  source: string;
+  alert_count: number;
+  resolved_at: string | null;
+};
 
 describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker)', () => {
   let stack: TestStack;
@@ -27,10 +35,14 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
     return { items: response.body.data as Incident[], total: response.body.meta.total as number };
   };
   const waitForIncidents = (token: string, done: (items: Incident[]) => boolean, what: string) =>
-    waitFor(what, async () => {
-      const { items } = await incidentsOf(token);
-      return done(items) ? items : undefined;
-    }, { timeoutMs: 60_000, intervalMs: 200 });
+    waitFor(
+      what,
+      async () => {
+        const { items } = await incidentsOf(token);
+        return done(items) ? items : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 200 },
+    );
 
   it.each([
     ['infra_monitor', 'High CPU on web-1', 'critical'],
@@ -43,7 +55,12 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
   ])('%s: a signed webhook becomes an incident titled %j with severity %s', async (platform, title, severity) => {
     const owner = await registerOwner(stack.http, platform);
     const integration = await createIntegration(stack.http, owner.token, platform);
-    const accepted = await postSigned(stack.http, platform, integration, PLATFORM_SETUP[platform as keyof typeof PLATFORM_SETUP].example).expect(200);
+    const accepted = await postSigned(
+      stack.http,
+      platform,
+      integration,
+      PLATFORM_SETUP[platform as keyof typeof PLATFORM_SETUP].example,
+    ).expect(200);
     expect(accepted.body).toMatchObject({ success: true, data: { integration_id: integration.id, processing_status: 'queued' } });
     expect(typeof accepted.body.data.alert_id).toBe('string');
 
@@ -57,13 +74,18 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
     const owner = await registerOwner(stack.http, 'burst');
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
     const fingerprint = `burst${randomUUID().slice(0, 8)}`;
-    const responses = await Promise.all(Array.from({ length: 50 }, () => postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(fingerprint, 'firing'))));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(fingerprint, 'firing'))),
+    );
     expect(responses.map((response) => response.status)).toEqual(Array(50).fill(200));
     const [incident] = await waitForIncidents(owner.token, (items) => items[0]?.alert_count === 50, 'alert_count 50');
     const { total } = await incidentsOf(owner.token);
     expect(total).toBe(1);
     expect(incident?.alert_count).toBe(50);
-    const rows = await stack.orm.em.fork().getConnection().execute('select count(*)::int as n from alerts where incident_id = ?', [incident?.id]);
+    const rows = await stack.orm.em
+      .fork()
+      .getConnection()
+      .execute('select count(*)::int as n from alerts where incident_id = ?', [incident?.id]);
     expect(rows[0].n).toBe(50);
   });
 
@@ -74,16 +96,29 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
     let http: ReturnType<typeof supertest>;
     beforeAll(() => {
       const keys = { jwtSecret: stack.config.JWT_SECRET as string, encryptionKey: stack.config.ENCRYPTION_KEY as string };
-      const deps = buildAppDeps(stack.config, createLogger({ name: 'tocsin-test', level: 'silent' }), { orm: stack.orm, temporal: stack.temporal, ...keys });
+      const deps = buildAppDeps(stack.config, createLogger({ name: 'tocsin-test', level: 'silent' }), {
+        orm: stack.orm,
+        temporal: stack.temporal,
+        ...keys,
+      });
       const integrations = createIntegrationLookup({ orm: stack.orm, secretBox: createSecretBox(keys.encryptionKey) });
-      deps.services.webhooks = createWebhookIngestService({ em: () => stack.orm.em, temporal: stack.temporal, integrations, dedupWindowSeconds: WINDOW_SECONDS, now: () => clock });
+      deps.services.webhooks = createWebhookIngestService({
+        em: () => stack.orm.em,
+        temporal: stack.temporal,
+        integrations,
+        dedupWindowSeconds: WINDOW_SECONDS,
+        now: () => clock,
+      });
       http = supertest(createApp(deps).callback());
     });
     const alertRows = async (integrationId: string) =>
-      stack.orm.em.fork().getConnection().execute<Array<{ summary: string; n: number }>>(
-        `select raw->'annotations'->>'summary' as summary, count(*)::int as n from alerts where integration_id = ? group by 1 order by 1`,
-        [integrationId],
-      );
+      stack.orm.em
+        .fork()
+        .getConnection()
+        .execute<Array<{ summary: string; n: number }>>(
+          `select raw->'annotations'->>'summary' as summary, count(*)::int as n from alerts where integration_id = ? group by 1 order by 1`,
+          [integrationId],
+        );
 
     it('within the window, across a time-bucket boundary too; after it, counted again', async () => {
       const owner = await registerOwner(http, 'retry');
@@ -103,8 +138,15 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
       await postAt(t0 + (WINDOW_SECONDS + 1) * 1000, delivery);
       // A different delivery after them: once it is applied, so is everything sent before it (arrival order).
       await postAt(t0 + (WINDOW_SECONDS + 2) * 1000, alertmanagerBody(fingerprint, 'firing', 'marker'));
-      await waitFor('the marker alert', async () => ((await alertRows(integration.id)).some((row) => row.summary === 'marker') ? true : undefined), { timeoutMs: 60_000, intervalMs: 200 });
-      expect(await alertRows(integration.id)).toEqual([{ summary: 'first', n: 2 }, { summary: 'marker', n: 1 }]);
+      await waitFor(
+        'the marker alert',
+        async () => ((await alertRows(integration.id)).some((row) => row.summary === 'marker') ? true : undefined),
+        { timeoutMs: 60_000, intervalMs: 200 },
+      );
+      expect(await alertRows(integration.id)).toEqual([
+        { summary: 'first', n: 2 },
+        { summary: 'marker', n: 1 },
+      ]);
       const { items } = await incidentsOf(owner.token);
       expect(items.map((incident) => incident.alert_count)).toEqual([3]);
     });
@@ -119,8 +161,15 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
         await postSigned(http, 'metrics_alerts', integration, delivery).set('Idempotency-Key', key).expect(200);
       }
       await postSigned(http, 'metrics_alerts', integration, alertmanagerBody(fingerprint, 'firing', 'marker')).expect(200);
-      await waitFor('the marker alert', async () => ((await alertRows(integration.id)).some((row) => row.summary === 'marker') ? true : undefined), { timeoutMs: 60_000, intervalMs: 200 });
-      expect(await alertRows(integration.id)).toEqual([{ summary: 'first', n: 2 }, { summary: 'marker', n: 1 }]);
+      await waitFor(
+        'the marker alert',
+        async () => ((await alertRows(integration.id)).some((row) => row.summary === 'marker') ? true : undefined),
+        { timeoutMs: 60_000, intervalMs: 200 },
+      );
+      expect(await alertRows(integration.id)).toEqual([
+        { summary: 'first', n: 2 },
+        { summary: 'marker', n: 1 },
+      ]);
     });
   });
 
@@ -143,11 +192,20 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
   it('a resolved alert with no open incident creates nothing', async () => {
     const owner = await registerOwner(stack.http, 'orphan');
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
-    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(`orph${randomUUID().slice(0, 8)}`, 'resolved')).expect(200);
-    await waitFor('the alert row', async () => {
-      const rows = await stack.orm.em.fork().getConnection().execute('select count(*)::int as n from alerts where integration_id = ?', [integration.id]);
-      return rows[0].n === 1 ? true : undefined;
-    }, { timeoutMs: 60_000 });
+    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(`orph${randomUUID().slice(0, 8)}`, 'resolved')).expect(
+      200,
+    );
+    await waitFor(
+      'the alert row',
+      async () => {
+        const rows = await stack.orm.em
+          .fork()
+          .getConnection()
+          .execute('select count(*)::int as n from alerts where integration_id = ?', [integration.id]);
+        return rows[0].n === 1 ? true : undefined;
+      },
+      { timeoutMs: 60_000 },
+    );
     expect((await incidentsOf(owner.token)).total).toBe(0);
   });
 
@@ -157,7 +215,11 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
     const fingerprint = `pat${randomUUID().slice(0, 8)}`;
     await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(fingerprint, 'firing')).expect(200);
     const [first] = await waitForIncidents(owner.token, (items) => items.length === 1, 'the incident');
-    await stack.http.patch(`/api/v1/incidents/${first?.id}`).set('Authorization', `Bearer ${owner.token}`).send({ status: 'resolved' }).expect(200);
+    await stack.http
+      .patch(`/api/v1/incidents/${first?.id}`)
+      .set('Authorization', `Bearer ${owner.token}`)
+      .send({ status: 'resolved' })
+      .expect(200);
     await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(fingerprint, 'firing')).expect(200);
     const items = await waitForIncidents(owner.token, (list) => list.length === 2, 'a new incident');
     expect(items.find((incident) => incident.id === first?.id)?.status).toBe('resolved');
@@ -167,7 +229,12 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
   it('stores a payload with characters PostgreSQL cannot hold, repaired, instead of failing forever', async () => {
     const owner = await registerOwner(stack.http, 'nul');
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
-    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(`nul${randomUUID().slice(0, 8)}`, 'firing', 'disk\u0000full \ud800')).expect(200);
+    await postSigned(
+      stack.http,
+      'metrics_alerts',
+      integration,
+      alertmanagerBody(`nul${randomUUID().slice(0, 8)}`, 'firing', 'disk\u0000full \ud800'),
+    ).expect(200);
     const [incident] = await waitForIncidents(owner.token, (items) => items.length === 1, 'the repaired incident');
     expect(incident?.title).toBe('disk\uFFFDfull \uFFFD');
   });
@@ -195,7 +262,10 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
     }
     const [incident] = await waitForIncidents(owner.token, (items) => items.length === 1, 'the incident after restart');
     expect(incident?.alert_count).toBe(1);
-    const rows = await stack.orm.em.fork().getConnection().execute('select count(*)::int as n from incidents where organization_id = ?', [owner.organization.id]);
+    const rows = await stack.orm.em
+      .fork()
+      .getConnection()
+      .execute('select count(*)::int as n from incidents where organization_id = ?', [owner.organization.id]);
     expect(rows[0].n).toBe(1);
   });
 
@@ -219,7 +289,12 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
     });
 
     it('an unknown integration, or one of another platform, is 404 INTEGRATION_NOT_FOUND', async () => {
-      const unknown = await postSigned(stack.http, 'metrics_alerts', { id: randomUUID(), secret: integration.secret }, alertmanagerBody('x', 'firing')).expect(404);
+      const unknown = await postSigned(
+        stack.http,
+        'metrics_alerts',
+        { id: randomUUID(), secret: integration.secret },
+        alertmanagerBody('x', 'firing'),
+      ).expect(404);
       expect(unknown.body.error.code).toBe('INTEGRATION_NOT_FOUND');
       await postSigned(stack.http, 'apm', integration, alertmanagerBody('x', 'firing')).expect(404);
       await postSigned(stack.http, 'metrics_alerts', { id: 'not-a-uuid', secret: 'x' }, {}).expect(404);
@@ -258,16 +333,23 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
 
     it('a disabled integration is 409 INTEGRATION_DISABLED', async () => {
       const disabled = await createIntegration(stack.http, owner.token, 'apm');
-      await stack.http.patch(`/api/v1/integrations/${disabled.id}`).set('Authorization', `Bearer ${owner.token}`).send({ enabled: false }).expect(200);
+      await stack.http
+        .patch(`/api/v1/integrations/${disabled.id}`)
+        .set('Authorization', `Bearer ${owner.token}`)
+        .send({ enabled: false })
+        .expect(200);
       const response = await postSigned(stack.http, 'apm', disabled, PLATFORM_SETUP.apm.example).expect(409);
       expect(response.body.error.code).toBe('INTEGRATION_DISABLED');
     });
 
     it('none of them reached the database', async () => {
-      const rows = await stack.orm.em.fork().getConnection().execute(
-        'select (select count(*)::int from alerts where organization_id = ?) as alerts, (select count(*)::int from incidents where organization_id = ?) as incidents',
-        [owner.organization.id, owner.organization.id],
-      );
+      const rows = await stack.orm.em
+        .fork()
+        .getConnection()
+        .execute(
+          'select (select count(*)::int from alerts where organization_id = ?) as alerts, (select count(*)::int from incidents where organization_id = ?) as incidents',
+          [owner.organization.id, owner.organization.id],
+        );
       expect(rows[0]).toEqual({ alerts: 0, incidents: 0 });
     });
   });

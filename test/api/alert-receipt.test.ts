@@ -13,7 +13,14 @@ describe('deliveryKeyOf', () => {
     ['the same body, another Idempotency-Key', body, { 'idempotency-key': 'd-1' }, body, { 'idempotency-key': 'd-2' }, false],
     ['the same body with and without a key', body, { 'idempotency-key': 'd-1' }, body, {}, false],
     // A static key (set once as an extra header) must not fold different deliveries together.
-    ['another body, the same Idempotency-Key', body, { 'idempotency-key': 'static' }, Buffer.from('{}'), { 'idempotency-key': 'static' }, false],
+    [
+      'another body, the same Idempotency-Key',
+      body,
+      { 'idempotency-key': 'static' },
+      Buffer.from('{}'),
+      { 'idempotency-key': 'static' },
+      false,
+    ],
     ['a blank key is no key', body, { 'idempotency-key': '  ' }, body, {}, true],
   ])('%s: same delivery = %p', (_what, bodyA, headersA, bodyB, headersB, same) => {
     expect(deliveryKeyOf(bodyA, headersA) === deliveryKeyOf(bodyB, headersB)).toBe(same);
@@ -42,7 +49,12 @@ describe('alertIdOf', () => {
 
   it.each([
     ['a retry in the same bucket', bucketStart + 1000, bucketStart + WINDOW * 1000 - 1, true],
-    ['a retry across the bucket boundary (the workflow drops it)', bucketStart + WINDOW * 1000 - 1000, bucketStart + WINDOW * 1000 + 1000, false],
+    [
+      'a retry across the bucket boundary (the workflow drops it)',
+      bucketStart + WINDOW * 1000 - 1000,
+      bucketStart + WINDOW * 1000 + 1000,
+      false,
+    ],
     ['a resend after the window', bucketStart, bucketStart + (WINDOW + 1) * 1000, false],
   ])('%s: same id = %p', (_what, first, second, same) => {
     expect(alertIdOf(key, first, WINDOW) === alertIdOf(key, second, WINDOW)).toBe(same);

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { rawAnalyticsReport, type AnalyticsGroupKey, type AnalyticsInterval, type AnalyticsQuery } from '../../api/services/analytics.service.ts';
+import {
+  rawAnalyticsReport,
+  type AnalyticsGroupKey,
+  type AnalyticsInterval,
+  type AnalyticsQuery,
+} from '../../api/services/analytics.service.ts';
 import { bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
@@ -44,7 +49,7 @@ describe(`analytics rollup = raw definition (integration: real PostgreSQL; seed 
   let stack: TestStack;
   let owner: Awaited<ReturnType<typeof registerOwner>>;
   const next = random(SEED);
-  const pick = <T,>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
   const integrations = [randomUUID(), randomUUID(), randomUUID()];
   const severities = ['critical', 'high', 'medium', 'low'] as const;
   const sources = ['infra_monitor', 'apm', 'pager', 'manual'] as const;
@@ -73,8 +78,19 @@ describe(`analytics rollup = raw definition (integration: real PostgreSQL; seed 
       const [row] = await db().execute<Array<{ id: string }>>(
         `insert into incidents (id, organization_id, title, severity, source, status, integration_id, assignee_id, created_at, updated_at, acknowledged_at, first_assigned_at, mitigated_at, resolved_at)
          values (gen_random_uuid(), ?, 'random incident', ?, ?, ?, ?, ?, ?, now(), ?, ?, ?, ?) returning id`,
-        [owner.organization.id, pick(severities), pick(sources), resolved ? 'resolved' : pick(statuses.slice(0, 3)), next() < 0.8 ? pick(integrations) : null,
-          assigned ? owner.user.id : null, created, acknowledged, assigned, mitigated, resolved],
+        [
+          owner.organization.id,
+          pick(severities),
+          pick(sources),
+          resolved ? 'resolved' : pick(statuses.slice(0, 3)),
+          next() < 0.8 ? pick(integrations) : null,
+          assigned ? owner.user.id : null,
+          created,
+          acknowledged,
+          assigned,
+          mitigated,
+          resolved,
+        ],
       );
       ids.push((row as { id: string }).id);
     }
@@ -107,17 +123,28 @@ describe(`analytics rollup = raw definition (integration: real PostgreSQL; seed 
     const groups: Array<AnalyticsGroupKey | undefined> = [undefined, 'severity', 'source', 'integration', 'assignee', 'status'];
     const intervals: AnalyticsInterval[] = ['day', 'week', 'month'];
     ranges.forEach(([from, to], index) => {
-      for (const group_by of groups) out.push({ from, to, interval: intervals[(index + out.length) % 3] as AnalyticsInterval, ...(group_by ? { group_by } : {}) });
+      for (const group_by of groups)
+        out.push({ from, to, interval: intervals[(index + out.length) % 3] as AnalyticsInterval, ...(group_by ? { group_by } : {}) });
     });
     out.push({ from: ranges[0]![0], to: ranges[0]![1], interval: 'week', group_by: 'status', severity: 'high' });
     out.push({ from: ranges[2]![0], to: ranges[2]![1], interval: 'day', group_by: 'assignee', source: 'apm' });
-    out.push({ from: ranges[3]![0], to: ranges[3]![1], interval: 'month', group_by: 'severity', integration_id: integrations[0] as string });
+    out.push({
+      from: ranges[3]![0],
+      to: ranges[3]![1],
+      interval: 'month',
+      group_by: 'severity',
+      integration_id: integrations[0] as string,
+    });
     return out;
   }
 
   async function expectSameAsRaw(label: string, timezoneMidnight: (day: string) => string) {
     for (const testCase of cases(timezoneMidnight)) {
-      const response = await stack.http.get('/api/v1/analytics').query({ ...testCase }).set(bearer(owner.token)).expect(200);
+      const response = await stack.http
+        .get('/api/v1/analytics')
+        .query({ ...testCase })
+        .set(bearer(owner.token))
+        .expect(200);
       const query: AnalyticsQuery = { ...testCase, from: new Date(testCase.from), to: new Date(testCase.to) } as AnalyticsQuery;
       const raw = JSON.parse(JSON.stringify(await rawAnalyticsReport(stack.orm.em.fork(), owner.organization.id, query)));
       expect({ label, seed: SEED, testCase, report: response.body.data }).toEqual({ label, seed: SEED, testCase, report: raw });
@@ -140,8 +167,10 @@ describe(`analytics rollup = raw definition (integration: real PostgreSQL; seed 
     expect(difference).toEqual({ extra: 0, missing: 0, dirty: 0 });
   }
 
-  const parisMidnight = (day: string) => new Date(`${day}T00:00:00${Date.parse(`${day}T00:00:00Z`) >= Date.parse('2026-03-29T00:00:00Z') ? '+02:00' : '+01:00'}`).toISOString();
-  const stJohnsMidnight = (day: string) => new Date(`${day}T00:00:00${Date.parse(`${day}T00:00:00Z`) >= Date.parse('2026-03-08T00:00:00Z') ? '-02:30' : '-03:30'}`).toISOString();
+  const parisMidnight = (day: string) =>
+    new Date(`${day}T00:00:00${Date.parse(`${day}T00:00:00Z`) >= Date.parse('2026-03-29T00:00:00Z') ? '+02:00' : '+01:00'}`).toISOString();
+  const stJohnsMidnight = (day: string) =>
+    new Date(`${day}T00:00:00${Date.parse(`${day}T00:00:00Z`) >= Date.parse('2026-03-08T00:00:00Z') ? '-02:30' : '-03:30'}`).toISOString();
 
   let incidentIds: string[] = [];
   beforeAll(async () => {
@@ -165,7 +194,10 @@ describe(`analytics rollup = raw definition (integration: real PostgreSQL; seed 
   it('answers as the raw definition over a random history (Europe/Paris, across a DST change)', async () => {
     await expectSameAsRaw('initial', parisMidnight);
     await expectRollupUpToDate();
-    const [rows] = await db().execute<Array<{ n: number }>>('select count(*)::int as n from analytics_daily_rollups where organization_id = ?', [owner.organization.id]);
+    const [rows] = await db().execute<Array<{ n: number }>>(
+      'select count(*)::int as n from analytics_daily_rollups where organization_id = ?',
+      [owner.organization.id],
+    );
     expect(rows?.n).toBeGreaterThan(0);
   });
 
@@ -174,19 +206,31 @@ describe(`analytics rollup = raw definition (integration: real PostgreSQL; seed 
     for (const id of changed) {
       const choice = next();
       if (choice < 0.25) {
-        await db().execute(`update incidents set status = 'resolved', resolved_at = coalesce(resolved_at, created_at + interval '3 days') where id = ?`, [id]);
+        await db().execute(
+          `update incidents set status = 'resolved', resolved_at = coalesce(resolved_at, created_at + interval '3 days') where id = ?`,
+          [id],
+        );
       } else if (choice < 0.5) {
         await db().execute(`update incidents set status = 'investigating', resolved_at = null where id = ?`, [id]);
       } else if (choice < 0.75) {
-        await db().execute('update incidents set assignee_id = case when assignee_id is null then ?::uuid end, first_assigned_at = coalesce(first_assigned_at, created_at + interval \'1 hour\') where id = ?', [owner.user.id, id]);
+        await db().execute(
+          "update incidents set assignee_id = case when assignee_id is null then ?::uuid end, first_assigned_at = coalesce(first_assigned_at, created_at + interval '1 hour') where id = ?",
+          [owner.user.id, id],
+        );
       } else {
         await db().execute(`update incidents set severity = 'critical', source = 'pager', integration_id = null where id = ?`, [id]);
       }
     }
     // Through the API as well: an old incident acknowledged and resolved today.
     await stack.http.patch(`/api/v1/incidents/${incidentIds[0]}`).set(bearer(owner.token)).send({ status: 'resolved' }).expect(200);
-    await db().execute(`delete from alerts where organization_id = ? and received_at < ?`, [owner.organization.id, new Date(START + 10 * DAY)]);
-    await db().execute(`update alerts set incident_id = ? where organization_id = ? and incident_id is null`, [incidentIds[1], owner.organization.id]);
+    await db().execute(`delete from alerts where organization_id = ? and received_at < ?`, [
+      owner.organization.id,
+      new Date(START + 10 * DAY),
+    ]);
+    await db().execute(`update alerts set incident_id = ? where organization_id = ? and incident_id is null`, [
+      incidentIds[1],
+      owner.organization.id,
+    ]);
     await insertAlerts(incidentIds, 60);
     incidentIds.push(...(await insertIncidents(40)));
     await expectSameAsRaw('changed', parisMidnight);
@@ -199,9 +243,15 @@ describe(`analytics rollup = raw definition (integration: real PostgreSQL; seed 
     try {
       // The refresh skips an organization whose refresh lock is held: as if another request were refreshing it.
       await lock.query('select pg_advisory_lock(720261201, hashtext($1))', [owner.organization.id]);
-      await db().execute(`update incidents set status = 'mitigated', mitigated_at = created_at + interval '10 minutes', resolved_at = null where id in (?, ?, ?)`, incidentIds.slice(5, 8));
+      await db().execute(
+        `update incidents set status = 'mitigated', mitigated_at = created_at + interval '10 minutes', resolved_at = null where id in (?, ?, ?)`,
+        incidentIds.slice(5, 8),
+      );
       await insertAlerts(incidentIds, 30);
-      const [dirty] = await db().execute<Array<{ n: number }>>('select count(*)::int as n from analytics_dirty_dates where organization_id = ?', [owner.organization.id]);
+      const [dirty] = await db().execute<Array<{ n: number }>>(
+        'select count(*)::int as n from analytics_dirty_dates where organization_id = ?',
+        [owner.organization.id],
+      );
       expect(dirty?.n).toBeGreaterThan(0);
       await expectSameAsRaw('pending', parisMidnight);
     } finally {
@@ -215,7 +265,10 @@ describe(`analytics rollup = raw definition (integration: real PostgreSQL; seed 
     await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ timezone: 'America/St_Johns' }).expect(200);
     await expectSameAsRaw('new time zone', stJohnsMidnight);
     await expectRollupUpToDate();
-    const [state] = await db().execute<Array<{ timezone: string }>>('select timezone from analytics_rollup_state where organization_id = ?', [owner.organization.id]);
+    const [state] = await db().execute<Array<{ timezone: string }>>(
+      'select timezone from analytics_rollup_state where organization_id = ?',
+      [owner.organization.id],
+    );
     expect(state?.timezone).toBe('America/St_Johns');
   });
 });

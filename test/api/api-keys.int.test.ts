@@ -18,10 +18,18 @@ describe('API keys over HTTP (integration: real PostgreSQL)', () => {
   });
 
   it('creates a key shown once, usable with X-API-Key or Bearer, acting as its creator in their organization', async () => {
-    const created = await createKey({ Authorization: bearer() }, { name: 'ci', permissions: ['incidents:read', 'api_keys:read'] }).expect(201);
+    const created = await createKey({ Authorization: bearer() }, { name: 'ci', permissions: ['incidents:read', 'api_keys:read'] }).expect(
+      201,
+    );
     const key = created.body.data;
     expect(key.api_key).toMatch(/^tocsin_ak_[0-9A-Za-z]{32}$/);
-    expect(key).toMatchObject({ name: 'ci', permissions: ['incidents:read', 'api_keys:read'], prefix: key.api_key.slice(0, 14), last_used_at: null, expires_at: null });
+    expect(key).toMatchObject({
+      name: 'ci',
+      permissions: ['incidents:read', 'api_keys:read'],
+      prefix: key.api_key.slice(0, 14),
+      last_used_at: null,
+      expires_at: null,
+    });
     expect(Object.keys(key).sort()).toEqual(['api_key', 'created_at', 'expires_at', 'id', 'last_used_at', 'name', 'permissions', 'prefix']);
 
     const viaHeader = await stack.http.get('/api/v1/auth/me').set('X-API-Key', key.api_key).expect(200);
@@ -52,17 +60,30 @@ describe('API keys over HTTP (integration: real PostgreSQL)', () => {
 
   it('refuses an expired key', async () => {
     const expiresAt = new Date(Date.now() + 1500).toISOString();
-    const { body } = await createKey({ Authorization: bearer() }, { name: 'short', permissions: ['incidents:read'], expires_at: expiresAt }).expect(201);
+    const { body } = await createKey(
+      { Authorization: bearer() },
+      { name: 'short', permissions: ['incidents:read'], expires_at: expiresAt },
+    ).expect(201);
     expect(body.data.expires_at).toBe(expiresAt);
     await stack.http.get('/api/v1/auth/me').set('X-API-Key', body.data.api_key).expect(200);
-    const expired = await waitFor('key expiry', async () => {
-      const response = await stack.http.get('/api/v1/auth/me').set('X-API-Key', body.data.api_key);
-      return response.status === 401 ? response : undefined;
-    }, { timeoutMs: 5_000, intervalMs: 100 });
+    const expired = await waitFor(
+      'key expiry',
+      async () => {
+        const response = await stack.http.get('/api/v1/auth/me').set('X-API-Key', body.data.api_key);
+        return response.status === 401 ? response : undefined;
+      },
+      { timeoutMs: 5_000, intervalMs: 100 },
+    );
     expect(expired.body).toMatchObject({ code: 'INVALID_API_KEY', detail: 'API key has expired' });
     // A time already past is the caller's to choose: the key is refused from the start.
-    const past = await createKey({ Authorization: bearer() }, { name: 'past', permissions: ['incidents:read'], expires_at: '2020-01-01T00:00:00.000Z' }).expect(201);
-    const refused = await stack.http.get('/api/v1/incidents').set('X-API-Key', past.body.data.api_key as string).expect(401);
+    const past = await createKey(
+      { Authorization: bearer() },
+      { name: 'past', permissions: ['incidents:read'], expires_at: '2020-01-01T00:00:00.000Z' },
+    ).expect(201);
+    const refused = await stack.http
+      .get('/api/v1/incidents')
+      .set('X-API-Key', past.body.data.api_key as string)
+      .expect(401);
     expect(refused.body).toMatchObject({ code: 'INVALID_API_KEY', detail: 'API key has expired' });
   });
 
@@ -74,8 +95,11 @@ describe('API keys over HTTP (integration: real PostgreSQL)', () => {
     expect(revoke.body.code).toBe('INSUFFICIENT_PERMISSIONS');
     // Session-only actions refuse keys.
     await stack.http.post('/api/v1/auth/logout').set('X-API-Key', body.data.api_key).expect(403);
-    await stack.http.post('/api/v1/auth/password/change').set('X-API-Key', body.data.api_key)
-      .send({ current_password: owner.password, new_password: 'something else entirely' }).expect(403);
+    await stack.http
+      .post('/api/v1/auth/password/change')
+      .set('X-API-Key', body.data.api_key)
+      .send({ current_password: owner.password, new_password: 'something else entirely' })
+      .expect(403);
   });
 
   it('validates permission strings (422) and never grants more than the creator holds (403)', async () => {
@@ -84,25 +108,48 @@ describe('API keys over HTTP (integration: real PostgreSQL)', () => {
     await createKey({ Authorization: bearer() }, { name: 'empty', permissions: [] }).expect(422);
 
     // A key that may create keys can pass on only what it holds itself.
-    const parent = await createKey({ Authorization: bearer() }, { name: 'parent', permissions: ['api_keys:create', 'incidents:read'] }).expect(201);
-    const tooMuch = await createKey({ 'X-API-Key': parent.body.data.api_key }, { name: 'child', permissions: ['incidents:read', 'incidents:create'] }).expect(403);
+    const parent = await createKey(
+      { Authorization: bearer() },
+      { name: 'parent', permissions: ['api_keys:create', 'incidents:read'] },
+    ).expect(201);
+    const tooMuch = await createKey(
+      { 'X-API-Key': parent.body.data.api_key },
+      { name: 'child', permissions: ['incidents:read', 'incidents:create'] },
+    ).expect(403);
     expect(tooMuch.body).toMatchObject({ code: 'INSUFFICIENT_PERMISSIONS', ungrantable_permissions: ['incidents:create'] });
     await createKey({ 'X-API-Key': parent.body.data.api_key }, { name: 'wildcard', permissions: ['incidents:*'] }).expect(403);
-    const child = await createKey({ 'X-API-Key': parent.body.data.api_key }, { name: 'child', permissions: ['incidents:read'] }).expect(201);
+    const child = await createKey({ 'X-API-Key': parent.body.data.api_key }, { name: 'child', permissions: ['incidents:read'] }).expect(
+      201,
+    );
     expect(child.body.data.permissions).toEqual(['incidents:read']);
   });
 
-  it('narrows a key to its creator\'s current role: a demoted creator\'s wildcard key loses what the role lost', async () => {
+  it("narrows a key to its creator's current role: a demoted creator's wildcard key loses what the role lost", async () => {
     const admin = await registerOwner(stack.http, 'demoted');
-    const { body } = await stack.http.post('/api/v1/api-keys').set('Authorization', `Bearer ${admin.token}`)
-      .send({ name: 'all', permissions: ['*'] }).expect(201);
+    const { body } = await stack.http
+      .post('/api/v1/api-keys')
+      .set('Authorization', `Bearer ${admin.token}`)
+      .send({ name: 'all', permissions: ['*'] })
+      .expect(201);
     const key = body.data.api_key as string;
-    await stack.http.post('/api/v1/api-keys').set('X-API-Key', key).send({ name: 'while-owner', permissions: ['incidents:read'] }).expect(201);
+    await stack.http
+      .post('/api/v1/api-keys')
+      .set('X-API-Key', key)
+      .send({ name: 'while-owner', permissions: ['incidents:read'] })
+      .expect(201);
     await stack.http.get('/api/v1/admin/stats').set('X-API-Key', key).expect(200);
     // Changed behind the API's back: the change reaches its credential cache by the trigger's NOTIFY.
     await stack.orm.em.fork().execute(`update users set role = 'viewer' where id = ?`, [admin.user.id]);
-    await waitFor('the demotion to reach the API', async () => ((await stack.http.get('/api/v1/admin/stats').set('X-API-Key', key)).status === 403 ? true : undefined), { timeoutMs: 5000, intervalMs: 20 });
-    const refused = await stack.http.post('/api/v1/api-keys').set('X-API-Key', key).send({ name: 'as-viewer', permissions: ['incidents:read'] }).expect(403);
+    await waitFor(
+      'the demotion to reach the API',
+      async () => ((await stack.http.get('/api/v1/admin/stats').set('X-API-Key', key)).status === 403 ? true : undefined),
+      { timeoutMs: 5000, intervalMs: 20 },
+    );
+    const refused = await stack.http
+      .post('/api/v1/api-keys')
+      .set('X-API-Key', key)
+      .send({ name: 'as-viewer', permissions: ['incidents:read'] })
+      .expect(403);
     expect(refused.body.code).toBe('INSUFFICIENT_PERMISSIONS');
     // What a viewer may still do, the key may still do.
     await stack.http.get('/api/v1/api-keys').set('X-API-Key', key).expect(200);
@@ -113,7 +160,11 @@ describe('API keys over HTTP (integration: real PostgreSQL)', () => {
     const auth = `Bearer ${org.token}`;
     const secrets: string[] = [];
     for (const name of ['one', 'two', 'three']) {
-      const { body } = await stack.http.post('/api/v1/api-keys').set('Authorization', auth).send({ name, permissions: ['incidents:read'] }).expect(201);
+      const { body } = await stack.http
+        .post('/api/v1/api-keys')
+        .set('Authorization', auth)
+        .send({ name, permissions: ['incidents:read'] })
+        .expect(201);
       secrets.push(body.data.api_key);
     }
     const page = await stack.http.get('/api/v1/api-keys?limit=2&offset=0').set('Authorization', auth).expect(200);
@@ -149,10 +200,16 @@ describe('API keys over HTTP (integration: real PostgreSQL)', () => {
   it('scopes keys to their organization: others neither list, revoke nor use them as theirs', async () => {
     const a = await registerOwner(stack.http, 'tenant-a');
     const b = await registerOwner(stack.http, 'tenant-b');
-    const keyA = await stack.http.post('/api/v1/api-keys').set('Authorization', `Bearer ${a.token}`)
-      .send({ name: 'a-key', permissions: ['api_keys:read', 'api_keys:delete'] }).expect(201);
-    const keyB = await stack.http.post('/api/v1/api-keys').set('Authorization', `Bearer ${b.token}`)
-      .send({ name: 'b-key', permissions: ['api_keys:read'] }).expect(201);
+    const keyA = await stack.http
+      .post('/api/v1/api-keys')
+      .set('Authorization', `Bearer ${a.token}`)
+      .send({ name: 'a-key', permissions: ['api_keys:read', 'api_keys:delete'] })
+      .expect(201);
+    const keyB = await stack.http
+      .post('/api/v1/api-keys')
+      .set('Authorization', `Bearer ${b.token}`)
+      .send({ name: 'b-key', permissions: ['api_keys:read'] })
+      .expect(201);
 
     const listB = await stack.http.get('/api/v1/api-keys').set('Authorization', `Bearer ${b.token}`).expect(200);
     expect(listB.body.data.map((item: { name: string }) => item.name)).toEqual(['b-key']);
@@ -166,9 +223,17 @@ describe('API keys over HTTP (integration: real PostgreSQL)', () => {
   });
 
   it('revokes the keys a key minted (and theirs) with it, and never lets them outlive its expiry', async () => {
-    const parent = (await createKey({ Authorization: bearer() }, { name: 'parent', permissions: ['api_keys:create', 'api_keys:delete', 'users:read'] }).expect(201)).body.data;
-    const child = (await createKey({ 'X-API-Key': parent.api_key }, { name: 'child', permissions: ['api_keys:create', 'users:read'] }).expect(201)).body.data;
-    const grandchild = (await createKey({ 'X-API-Key': child.api_key }, { name: 'grandchild', permissions: ['users:read'] }).expect(201)).body.data;
+    const parent = (
+      await createKey(
+        { Authorization: bearer() },
+        { name: 'parent', permissions: ['api_keys:create', 'api_keys:delete', 'users:read'] },
+      ).expect(201)
+    ).body.data;
+    const child = (
+      await createKey({ 'X-API-Key': parent.api_key }, { name: 'child', permissions: ['api_keys:create', 'users:read'] }).expect(201)
+    ).body.data;
+    const grandchild = (await createKey({ 'X-API-Key': child.api_key }, { name: 'grandchild', permissions: ['users:read'] }).expect(201))
+      .body.data;
     const sibling = (await createKey({ Authorization: bearer() }, { name: 'sibling', permissions: ['users:read'] }).expect(201)).body.data;
     for (const key of [child, grandchild]) await stack.http.get('/api/v1/users').set('X-API-Key', key.api_key).expect(200);
 
@@ -176,14 +241,32 @@ describe('API keys over HTTP (integration: real PostgreSQL)', () => {
     for (const key of [parent, child, grandchild]) {
       expect((await stack.http.get('/api/v1/users').set('X-API-Key', key.api_key).expect(401)).body.code).toBe('INVALID_API_KEY');
     }
-    const revoked = await stack.orm.em.fork().execute<{ id: string }[]>('select id from api_keys where revoked_at is not null and id in (?, ?, ?, ?)', [parent.id, child.id, grandchild.id, sibling.id]);
+    const revoked = await stack.orm.em
+      .fork()
+      .execute<{ id: string }[]>('select id from api_keys where revoked_at is not null and id in (?, ?, ?, ?)', [
+        parent.id,
+        child.id,
+        grandchild.id,
+        sibling.id,
+      ]);
     expect(revoked.map((row) => row.id).sort()).toEqual([parent.id, child.id, grandchild.id].sort());
     await stack.http.get('/api/v1/users').set('X-API-Key', sibling.api_key).expect(200);
 
-    const expiring = (await createKey({ Authorization: bearer() }, { name: 'expiring', permissions: ['api_keys:create', 'users:read'], expires_at: new Date(Date.now() + 3600_000).toISOString() }).expect(201)).body.data;
-    const unbounded = await createKey({ 'X-API-Key': expiring.api_key }, { name: 'asks for no expiry', permissions: ['users:read'] }).expect(201);
+    const expiring = (
+      await createKey(
+        { Authorization: bearer() },
+        { name: 'expiring', permissions: ['api_keys:create', 'users:read'], expires_at: new Date(Date.now() + 3600_000).toISOString() },
+      ).expect(201)
+    ).body.data;
+    const unbounded = await createKey(
+      { 'X-API-Key': expiring.api_key },
+      { name: 'asks for no expiry', permissions: ['users:read'] },
+    ).expect(201);
     expect(unbounded.body.data.expires_at).toBe(expiring.expires_at);
-    const later = await createKey({ 'X-API-Key': expiring.api_key }, { name: 'asks for later', permissions: ['users:read'], expires_at: new Date(Date.now() + 7200_000).toISOString() }).expect(201);
+    const later = await createKey(
+      { 'X-API-Key': expiring.api_key },
+      { name: 'asks for later', permissions: ['users:read'], expires_at: new Date(Date.now() + 7200_000).toISOString() },
+    ).expect(201);
     expect(later.body.data.expires_at).toBe(expiring.expires_at);
   });
 
@@ -193,7 +276,16 @@ describe('API keys over HTTP (integration: real PostgreSQL)', () => {
     expect(body.paths['/api/v1/api-keys'].get['x-required-permission']).toBe('api_keys:read');
     expect(body.paths['/api/v1/api-keys/{id}'].delete['x-required-permission']).toBe('api_keys:delete');
     expect(Object.keys(body.paths['/api/v1/api-keys/{id}'].delete.responses)).toEqual(expect.arrayContaining(['204', '401', '403', '404']));
-    for (const path of ['refresh', 'logout', 'logout-all', 'password/reset', 'password/reset/confirm', 'password/change', 'verify-email', 'resend-verification']) {
+    for (const path of [
+      'refresh',
+      'logout',
+      'logout-all',
+      'password/reset',
+      'password/reset/confirm',
+      'password/change',
+      'verify-email',
+      'resend-verification',
+    ]) {
       expect(body.paths[`/api/v1/auth/${path}`]?.post).toBeDefined();
     }
     expect(body.paths['/api/v1/auth/password/reset'].post.security).toEqual([]);

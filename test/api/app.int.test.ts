@@ -24,16 +24,22 @@ describe('API basics over HTTP (integration: real PostgreSQL + real Temporal)', 
   it('reports Elasticsearch when it is configured, as degraded rather than unready: only search needs it', async () => {
     const logger = createLogger({ name: 'test', level: 'silent' });
     const withUrl = (url: string) =>
-      supertest(createApp(buildAppDeps({ ...stack.config, ELASTICSEARCH_URL: url }, logger, {
-        orm: stack.orm,
-        temporal: stack.temporal,
-        jwtSecret: stack.config.JWT_SECRET as string,
-        encryptionKey: stack.config.ENCRYPTION_KEY as string,
-      })).callback());
+      supertest(
+        createApp(
+          buildAppDeps({ ...stack.config, ELASTICSEARCH_URL: url }, logger, {
+            orm: stack.orm,
+            temporal: stack.temporal,
+            jwtSecret: stack.config.JWT_SECRET as string,
+            encryptionKey: stack.config.ENCRYPTION_KEY as string,
+          }),
+        ).callback(),
+      );
     const down = await withUrl('http://127.0.0.1:1').get('/readyz').expect(200);
     expect(down.body).toEqual({ status: 'degraded', checks: { database: 'ok', temporal: 'ok', elasticsearch: 'unavailable' } });
     // Global setup started a real Elasticsearch for the run.
-    const up = await withUrl(process.env.ELASTICSEARCH_URL as string).get('/readyz').expect(200);
+    const up = await withUrl(process.env.ELASTICSEARCH_URL as string)
+      .get('/readyz')
+      .expect(200);
     expect(up.body.checks.elasticsearch).toBe('ok');
   });
 
@@ -42,7 +48,11 @@ describe('API basics over HTTP (integration: real PostgreSQL + real Temporal)', 
     const connection = Connection.lazy(temporalConnectionOptions({ address: '127.0.0.1:1' }));
     const deps = buildAppDeps(stack.config, createLogger({ name: 'test', level: 'silent' }), {
       orm: stack.orm,
-      temporal: { client: new (await import('@temporalio/client')).Client({ connection }), taskQueue: 'none', close: () => connection.close() },
+      temporal: {
+        client: new (await import('@temporalio/client')).Client({ connection }),
+        taskQueue: 'none',
+        close: () => connection.close(),
+      },
       jwtSecret: stack.config.JWT_SECRET as string,
       encryptionKey: stack.config.ENCRYPTION_KEY as string,
     });
@@ -62,7 +72,12 @@ describe('API basics over HTTP (integration: real PostgreSQL + real Temporal)', 
     const selfTest = body.paths['/api/v1/admin/self-test'].post;
     expect(selfTest['x-required-permission']).toBe('admin:execute');
     expect(Object.keys(selfTest.responses)).toEqual(expect.arrayContaining(['202', '401', '403', '429', '500']));
-    expect(Object.keys(selfTest.responses['202'].headers)).toEqual(['X-Request-ID', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']);
+    expect(Object.keys(selfTest.responses['202'].headers)).toEqual([
+      'X-Request-ID',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ]);
     expect(selfTest.responses['429'].headers['Retry-After']).toBeDefined();
     expect(body.paths['/healthz'].get.responses['200'].headers).toEqual({ 'X-Request-ID': { $ref: '#/components/headers/X-Request-ID' } });
     expect(body.components.schemas.Error.required).toEqual(expect.arrayContaining(['detail', 'status_code', 'code', 'request_id']));
@@ -72,7 +87,13 @@ describe('API basics over HTTP (integration: real PostgreSQL + real Temporal)', 
     const docs = await stack.http.get('/docs').expect(200).expect('Content-Type', /html/);
     expect(docs.text).not.toMatch(/https?:\/\/(cdn|unpkg|jsdelivr)/);
     await stack.http.get('/redoc').expect(200).expect('Content-Type', /html/);
-    for (const asset of ['swagger-ui-bundle.js', 'swagger-ui.css', 'swagger-ui-standalone-preset.js', 'redoc.standalone.js', 'swagger-init.js']) {
+    for (const asset of [
+      'swagger-ui-bundle.js',
+      'swagger-ui.css',
+      'swagger-ui-standalone-preset.js',
+      'redoc.standalone.js',
+      'swagger-init.js',
+    ]) {
       const response = await stack.http.get(`/docs/assets/${asset}`).expect(200);
       expect(Number(response.headers['content-length'] ?? response.text?.length ?? 1)).toBeGreaterThan(0);
     }
@@ -99,7 +120,10 @@ describe('API basics over HTTP (integration: real PostgreSQL + real Temporal)', 
     expect(invalid.body.errors.map((error: { path: string }) => error.path)).toEqual(
       expect.arrayContaining(['body.email', 'body.password', 'body.name', 'body.organization_name']),
     );
-    const nul = await stack.http.post('/api/v1/auth/register').send({ email: 'a@b.test', password: 'long enough', name: 'bad\u0000name', organization_name: 'o' }).expect(422);
+    const nul = await stack.http
+      .post('/api/v1/auth/register')
+      .send({ email: 'a@b.test', password: 'long enough', name: 'bad\u0000name', organization_name: 'o' })
+      .expect(422);
     expect(nul.body.errors[0].path).toBe('body.name');
     const surrogate = await stack.http
       .post('/api/v1/auth/register')
@@ -107,7 +131,10 @@ describe('API basics over HTTP (integration: real PostgreSQL + real Temporal)', 
       .send('{"email":"a@b.test","password":"long enough","name":"n","organization_name":"\\ud800"}')
       .expect(422);
     expect(surrogate.body.errors[0].path).toBe('body.organization_name');
-    const badId = await stack.http.get('/api/v1/admin/self-test/not-a-uuid').set('Authorization', `Bearer ${(await registerOwner(stack.http)).token}`).expect(422);
+    const badId = await stack.http
+      .get('/api/v1/admin/self-test/not-a-uuid')
+      .set('Authorization', `Bearer ${(await registerOwner(stack.http)).token}`)
+      .expect(422);
     expect(badId.body.errors[0].path).toBe('params.id');
   });
 
@@ -125,7 +152,11 @@ describe('API basics over HTTP (integration: real PostgreSQL + real Temporal)', 
     const owner = await registerOwner(stack.http);
     const me = await stack.http.get('/api/v1/auth/me').set('Authorization', `Bearer ${owner.token}`).expect(200);
     expect(me.body.data).toMatchObject({ email: owner.email, role: 'owner', organization_id: owner.organization.id });
-    const form = await stack.http.post('/api/v1/auth/login').type('form').send({ username: owner.email, password: owner.password }).expect(200);
+    const form = await stack.http
+      .post('/api/v1/auth/login')
+      .type('form')
+      .send({ username: owner.email, password: owner.password })
+      .expect(200);
     expect(form.body).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
     expect(([] as string[]).concat(form.headers['set-cookie'] ?? []).join(';')).toMatch(/access_token=.*httponly/i);
     await stack.http.post('/api/v1/auth/login').send({ email: owner.email, password: 'wrong password' }).expect(401);

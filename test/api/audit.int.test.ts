@@ -10,7 +10,14 @@ interface AuditItem {
   path: string;
   target_type: string | null;
   target_id: string | null;
-  actor: { type: string; user_id: string | null; api_key_id: string | null; email?: string | null; name?: string | null; api_key_name?: string | null };
+  actor: {
+    type: string;
+    user_id: string | null;
+    api_key_id: string | null;
+    email?: string | null;
+    name?: string | null;
+    api_key_name?: string | null;
+  };
   ip: string | null;
   request_id: string;
   status_code: number;
@@ -27,7 +34,11 @@ describe('audit log over HTTP (integration: real PostgreSQL)', () => {
   });
 
   const audit = async (token: string, query: Record<string, string> = {}, path = '/api/v1/audit') => {
-    const response = await stack.http.get(path).query({ limit: '100', ...query }).set(bearer(token)).expect(200);
+    const response = await stack.http
+      .get(path)
+      .query({ limit: '100', ...query })
+      .set(bearer(token))
+      .expect(200);
     return response.body as { data: AuditItem[]; meta: { total: number; limit: number; offset: number } };
   };
 
@@ -66,16 +77,32 @@ describe('audit log over HTTP (integration: real PostgreSQL)', () => {
       created_at: expect.any(String),
     });
     expect(Date.parse(created.created_at)).toBeGreaterThanOrEqual(before - 1000);
-    expect(login).toMatchObject({ event_type: 'auth.login', actor: { user_id: owner.user.id }, target_id: owner.user.id, status_code: 200 });
+    expect(login).toMatchObject({
+      event_type: 'auth.login',
+      actor: { user_id: owner.user.id },
+      target_id: owner.user.id,
+      status_code: 200,
+    });
     expect(register).toMatchObject({ event_type: 'auth.register', actor: { user_id: owner.user.id }, status_code: 201 });
 
-    const [row] = await stack.orm.em.fork().execute<Record<string, unknown>[]>('select * from audit_events where request_id = ?', [requestId]);
-    expect(row).toMatchObject({ organization_id: owner.organization.id, actor_user_id: owner.user.id, user_agent: 'audit-test-agent/1.0', method: 'POST' });
+    const [row] = await stack.orm.em
+      .fork()
+      .execute<Record<string, unknown>[]>('select * from audit_events where request_id = ?', [requestId]);
+    expect(row).toMatchObject({
+      organization_id: owner.organization.id,
+      actor_user_id: owner.user.id,
+      user_agent: 'audit-test-agent/1.0',
+      method: 'POST',
+    });
   });
 
   it('records API-key actors and shows actor details on /admin/audit only', async () => {
     const owner = await registerOwner(stack.http, 'key-actor');
-    const key = await stack.http.post('/api/v1/api-keys').set(bearer(owner.token)).send({ name: 'automation', permissions: ['users:*', 'users:read'] }).expect(201);
+    const key = await stack.http
+      .post('/api/v1/api-keys')
+      .set(bearer(owner.token))
+      .send({ name: 'automation', permissions: ['users:*', 'users:read'] })
+      .expect(201);
     const email = `by-key-${randomUUID().slice(0, 8)}@example.test`;
     await stack.http.post('/api/v1/invitations').set('X-API-Key', key.body.data.api_key).send({ email, role: 'engineer' }).expect(201);
 
@@ -125,7 +152,11 @@ describe('audit log over HTTP (integration: real PostgreSQL)', () => {
     expect(page.meta).toEqual({ total: all.length, limit: 2, offset: 1 });
     expect(page.data.map((item) => item.id)).toEqual(all.slice(1, 3).map((item) => item.id));
 
-    const invalid = await stack.http.get('/api/v1/audit').query({ from: 'yesterday', event_type: 'DROP TABLE', to: past }).set(bearer(owner.token)).expect(422);
+    const invalid = await stack.http
+      .get('/api/v1/audit')
+      .query({ from: 'yesterday', event_type: 'DROP TABLE', to: past })
+      .set(bearer(owner.token))
+      .expect(422);
     expect(invalid.body.errors.map((error: { path: string }) => error.path).sort()).toEqual(['query.event_type', 'query.from']);
     const reversed = await stack.http.get('/api/v1/audit').query({ from: future, to: past }).set(bearer(owner.token)).expect(200);
     expect(reversed.body).toMatchObject({ data: [], meta: { total: 0 } });
@@ -142,7 +173,11 @@ describe('audit log over HTTP (integration: real PostgreSQL)', () => {
     await stack.http.get('/api/v1/admin/stats').set(bearer(engineer.token)).expect(403);
     await stack.http.get('/api/v1/admin/audit').set(bearer(admin.token)).expect(200);
 
-    await stack.http.post('/api/v1/invitations').set(bearer(owner.token)).send({ email: `pending-${randomUUID().slice(0, 8)}@example.test`, role: 'viewer' }).expect(201);
+    await stack.http
+      .post('/api/v1/invitations')
+      .set(bearer(owner.token))
+      .send({ email: `pending-${randomUUID().slice(0, 8)}@example.test`, role: 'viewer' })
+      .expect(201);
     const stats = await stack.http.get('/api/v1/admin/stats').set(bearer(admin.token)).expect(200);
     expect(stats.body.data).toMatchObject({
       organization: { id: owner.organization.id, plan: 'free' },

@@ -15,7 +15,14 @@ const signer = new Stripe('sk_test_signer_only');
 
 /** A Stripe event as Stripe would post it: the JSON body and its `Stripe-Signature`, made by the official client. */
 function signedEvent(id: string, type: string, object: Record<string, unknown>, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify({ id, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), data: { object } });
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
   return { payload, header: signer.webhooks.generateTestHeaderString({ payload, secret }) };
 }
 
@@ -23,7 +30,9 @@ describe('billing (integration: real PostgreSQL, Temporal, stripe-mock)', () => 
   let stack: TestStack;
   let stripeMock: RunningStripeMock;
   beforeAll(async () => {
-    stripeMock = await startStripeMock(await resolveStripeMock({ explicitPath: process.env.STRIPE_MOCK_PATH || undefined, cacheDir: toolCacheDir() }));
+    stripeMock = await startStripeMock(
+      await resolveStripeMock({ explicitPath: process.env.STRIPE_MOCK_PATH || undefined, cacheDir: toolCacheDir() }),
+    );
     stack = await startTestStack({
       env: {
         STRIPE_SECRET_KEY: 'sk_test_123',
@@ -40,7 +49,11 @@ describe('billing (integration: real PostgreSQL, Temporal, stripe-mock)', () => 
   });
 
   const post = (event: { payload: string; header: string }) =>
-    stack.http.post('/api/v1/billing/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', event.header).send(event.payload);
+    stack.http
+      .post('/api/v1/billing/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', event.header)
+      .send(event.payload);
 
   it('shows plan, limits and usage counted from real traffic; to every member but viewers, checkout to owners only', async () => {
     const owner = await registerOwner(stack.http, 'usage');
@@ -62,7 +75,14 @@ describe('billing (integration: real PostgreSQL, Temporal, stripe-mock)', () => 
       plan: 'free',
       status: 'active',
       provider: 'stripe',
-      limits: { interactive_per_hour: 1000, api_key_per_hour: 5000, webhook_per_hour: 10000, search_per_hour: 500, members: 5, integrations: 3 },
+      limits: {
+        interactive_per_hour: 1000,
+        api_key_per_hour: 5000,
+        webhook_per_hour: 10000,
+        search_per_hour: 500,
+        members: 5,
+        integrations: 3,
+      },
       usage: { members: 4, integrations: 1 },
     });
     const usage = billing.body.data.usage;
@@ -75,7 +95,11 @@ describe('billing (integration: real PostgreSQL, Temporal, stripe-mock)', () => 
 
   it('opens a Stripe checkout session for the owner', async () => {
     const owner = await registerOwner(stack.http, 'checkout');
-    const response = await stack.http.post('/api/v1/billing/checkout').set(bearer(owner.token)).send({ plan: 'team', success_url: 'https://app.example.test/done' }).expect(201);
+    const response = await stack.http
+      .post('/api/v1/billing/checkout')
+      .set(bearer(owner.token))
+      .send({ plan: 'team', success_url: 'https://app.example.test/done' })
+      .expect(201);
     expect(response.body.data).toEqual({ checkout_url: expect.any(String), session_id: expect.stringMatching(/^cs_/) });
     // No price for enterprise here; and free is not sold.
     await stack.http.post('/api/v1/billing/checkout').set(bearer(owner.token)).send({ plan: 'enterprise' }).expect(422);
@@ -84,26 +108,41 @@ describe('billing (integration: real PostgreSQL, Temporal, stripe-mock)', () => 
 
   it('answers 409 BILLING_NOT_CONFIGURED without a provider', async () => {
     const config = { ...stack.config, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined };
-    const app = createApp(buildAppDeps(config, createLogger({ name: 'billing-test', level: 'silent' }), {
-      orm: stack.orm, temporal: stack.temporal, requestCaches: stack.requestCaches, jwtSecret: config.JWT_SECRET as string, encryptionKey: config.ENCRYPTION_KEY as string,
-    }));
+    const app = createApp(
+      buildAppDeps(config, createLogger({ name: 'billing-test', level: 'silent' }), {
+        orm: stack.orm,
+        temporal: stack.temporal,
+        requestCaches: stack.requestCaches,
+        jwtSecret: config.JWT_SECRET as string,
+        encryptionKey: config.ENCRYPTION_KEY as string,
+      }),
+    );
     const http = supertest(app.callback());
     const owner = await registerOwner(http, 'unconfigured');
     const checkout = await http.post('/api/v1/billing/checkout').set(bearer(owner.token)).send({ plan: 'team' }).expect(409);
     expect(checkout.body.code).toBe('BILLING_NOT_CONFIGURED');
     const billing = await http.get('/api/v1/billing').set(bearer(owner.token)).expect(200);
     expect(billing.body.data.provider).toBeNull();
-    const event = signedEvent('evt_unconfigured', 'checkout.session.completed', { client_reference_id: owner.organization.id, metadata: { plan: 'team' } });
+    const event = signedEvent('evt_unconfigured', 'checkout.session.completed', {
+      client_reference_id: owner.organization.id,
+      metadata: { plan: 'team' },
+    });
     await http.post('/api/v1/billing/webhook').set('Stripe-Signature', event.header).send(event.payload).expect(409);
   });
 
-  it('applies signed events once; the new plan\'s limits apply to the next request', async () => {
+  it("applies signed events once; the new plan's limits apply to the next request", async () => {
     const owner = await registerOwner(stack.http, 'plan');
     const other = await registerOwner(stack.http, 'bystander');
-    const limitOf = async (token: string) => Number((await stack.http.get('/api/v1/incidents').set(bearer(token)).expect(200)).headers['x-ratelimit-limit']);
+    const limitOf = async (token: string) =>
+      Number((await stack.http.get('/api/v1/incidents').set(bearer(token)).expect(200)).headers['x-ratelimit-limit']);
     expect(await limitOf(owner.token)).toBe(1000);
 
-    const forged = signedEvent('evt_forged', 'checkout.session.completed', { client_reference_id: owner.organization.id, metadata: { plan: 'enterprise' } }, 'whsec_not_ours');
+    const forged = signedEvent(
+      'evt_forged',
+      'checkout.session.completed',
+      { client_reference_id: owner.organization.id, metadata: { plan: 'enterprise' } },
+      'whsec_not_ours',
+    );
     const refused = await post(forged).expect(401);
     expect(refused.body.error.code).toBe('WEBHOOK_VALIDATION_FAILED');
     await stack.http.post('/api/v1/billing/webhook').set('Content-Type', 'application/json').send(forged.payload).expect(401);
@@ -111,7 +150,10 @@ describe('billing (integration: real PostgreSQL, Temporal, stripe-mock)', () => 
     await post({ payload: forged.payload.replace('enterprise', 'team'), header: signedEvent('x', 'y', {}).header }).expect(401);
 
     const completed = signedEvent('evt_completed_1', 'checkout.session.completed', {
-      id: 'cs_test_1', client_reference_id: owner.organization.id, customer: 'cus_1', subscription: 'sub_1',
+      id: 'cs_test_1',
+      client_reference_id: owner.organization.id,
+      customer: 'cus_1',
+      subscription: 'sub_1',
       metadata: { organization_id: owner.organization.id, plan: 'team' },
     });
     expect((await post(completed).expect(200)).body).toEqual({ received: true, duplicate: false, applied: 'subscribe' });
@@ -121,14 +163,20 @@ describe('billing (integration: real PostgreSQL, Temporal, stripe-mock)', () => 
     expect(billing.body.data).toMatchObject({ plan: 'team', status: 'active', limits: { interactive_per_hour: 5000, members: 25 } });
 
     // The subscription ends: back to free. Replaying the checkout afterwards must not upgrade again.
-    const deleted = signedEvent('evt_deleted_1', 'customer.subscription.deleted', { id: 'sub_1', customer: 'cus_1', metadata: { organization_id: owner.organization.id } });
+    const deleted = signedEvent('evt_deleted_1', 'customer.subscription.deleted', {
+      id: 'sub_1',
+      customer: 'cus_1',
+      metadata: { organization_id: owner.organization.id },
+    });
     expect((await post(deleted).expect(200)).body.applied).toBe('cancel');
     expect(await limitOf(owner.token)).toBe(1000);
     expect((await post(completed).expect(200)).body).toEqual({ received: true, duplicate: true, applied: null });
     expect(await limitOf(owner.token)).toBe(1000);
     const after = await stack.http.get('/api/v1/billing').set(bearer(owner.token)).expect(200);
     expect(after.body.data).toMatchObject({ plan: 'free', status: 'canceled' });
-    const [{ count }] = await stack.orm.em.fork().execute<Array<{ count: string }>>('select count(*) from billing_events where id = ?', ['evt_completed_1']);
+    const [{ count }] = await stack.orm.em
+      .fork()
+      .execute<Array<{ count: string }>>('select count(*) from billing_events where id = ?', ['evt_completed_1']);
     expect(Number(count)).toBe(1);
   });
 

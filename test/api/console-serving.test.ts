@@ -16,7 +16,10 @@ describe('serveConsole', () => {
   beforeAll(() => {
     dist = mkdtempSync(join(tmpdir(), 'console-dist-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><meta name="tocsin-config" content="{}" /></head><body></body></html>');
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><meta name="tocsin-config" content="{}" /></head><body></body></html>',
+    );
     writeFileSync(join(dist, 'assets', 'index-AbC123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
     writeFileSync(join(dist, 'secret.txt'), 'not served');
@@ -39,7 +42,9 @@ describe('serveConsole', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers['content-security-policy']).toBe(CONSOLE_POLICY);
       // The settings are JSON in an attribute, escaped: a value cannot close the tag.
-      expect(response.text).toContain('<meta name="tocsin-config" content="{&quot;temporalUiUrl&quot;:&quot;http://temporal.example:8233&quot;,&quot;temporalNamespace&quot;:&quot;prod\\&quot;&lt;ns&gt;&quot;}" />');
+      expect(response.text).toContain(
+        '<meta name="tocsin-config" content="{&quot;temporalUiUrl&quot;:&quot;http://temporal.example:8233&quot;,&quot;temporalNamespace&quot;:&quot;prod\\&quot;&lt;ns&gt;&quot;}" />',
+      );
     },
   );
 

@@ -1,7 +1,12 @@
 import { bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
-type JsonSchema = { properties?: Record<string, unknown>; additionalProperties?: unknown; anyOf?: unknown[]; dependentRequired?: Record<string, string[]> };
+type JsonSchema = {
+  properties?: Record<string, unknown>;
+  additionalProperties?: unknown;
+  anyOf?: unknown[];
+  dependentRequired?: Record<string, string[]>;
+};
 interface Operation {
   parameters?: Array<{ name: string; in: string }>;
   responses: Record<string, { content?: Record<string, { schema: JsonSchema & { $ref?: string } }> }>;
@@ -31,7 +36,12 @@ describe('API contract regressions (integration: real PostgreSQL)', () => {
     const response = await stack.http
       .post('/api/v1/sso/connections')
       .set(bearer(token))
-      .send({ name: 'Okta', kind: 'oidc', domains: ['acme-contract.test'], config: { issuer: '', client_id: 'client', client_secret: 'secret' } });
+      .send({
+        name: 'Okta',
+        kind: 'oidc',
+        domains: ['acme-contract.test'],
+        config: { issuer: '', client_id: 'client', client_secret: 'secret' },
+      });
     expect({ status: response.status, code: response.body.code }).toEqual({ status: 422, code: 'VALIDATION_ERROR' });
     expect(response.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'body.config.issuer' })]));
   });
@@ -50,7 +60,9 @@ describe('API contract regressions (integration: real PostgreSQL)', () => {
     expect(response.body.supported).toEqual(expect.arrayContaining([{ os: 'linux', arch: 'x64' }]));
     const reference = operation('/helper/download', 'get').responses['422']?.content?.['application/json']?.schema;
     // A named schema is served once, under components, and referenced.
-    const declared = (reference?.$ref ? document.components.schemas[reference.$ref.replace('#/components/schemas/', '')] : reference) as JsonSchema;
+    const declared = (
+      reference?.$ref ? document.components.schemas[reference.$ref.replace('#/components/schemas/', '')] : reference
+    ) as JsonSchema;
     expect(declared.additionalProperties).toBe(false);
     expect(Object.keys(declared.properties ?? {})).toEqual(expect.arrayContaining(Object.keys(response.body)));
   });
@@ -59,18 +71,32 @@ describe('API contract regressions (integration: real PostgreSQL)', () => {
     const names = (operation('/sso/callback', 'get').parameters ?? []).map((parameter) => parameter.name);
     expect(names).toEqual(expect.arrayContaining(['code', 'state']));
     expect(names).not.toContain('SAMLResponse');
-    expect((operation('/sso/callback', 'post').requestBody?.content['application/x-www-form-urlencoded']?.schema.properties ?? {})).toHaveProperty('SAMLResponse');
+    expect(
+      operation('/sso/callback', 'post').requestBody?.content['application/x-www-form-urlencoded']?.schema.properties ?? {},
+    ).toHaveProperty('SAMLResponse');
     const response = await stack.http.get('/api/v1/sso/callback').query({ SAMLResponse: 'PHNhbWxwOlJlc3BvbnNlLz4=', RelayState: 'x' });
     expect({ status: response.status, code: response.body.code }).toEqual({ status: 401, code: 'SSO_FAILED' });
   });
 
   it('does not honour a redirect_to that outgrows what is stored once normalized (was a 500)', async () => {
-    const created = await stack.http.post('/api/v1/sso/connections').set(bearer(token)).send({
-      name: 'SAML redirect', kind: 'saml', domains: ['saml-redirect.test'],
-      config: { idp_entity_id: 'https://idp.acme.com/saml', idp_sso_url: 'https://idp.acme.com/saml/sso', idp_certificate: '-----BEGIN CERTIFICATE-----\nMIIC\n-----END CERTIFICATE-----' },
-    }).expect(201);
+    const created = await stack.http
+      .post('/api/v1/sso/connections')
+      .set(bearer(token))
+      .send({
+        name: 'SAML redirect',
+        kind: 'saml',
+        domains: ['saml-redirect.test'],
+        config: {
+          idp_entity_id: 'https://idp.acme.com/saml',
+          idp_sso_url: 'https://idp.acme.com/saml/sso',
+          idp_certificate: '-----BEGIN CERTIFICATE-----\nMIIC\n-----END CERTIFICATE-----',
+        },
+      })
+      .expect(201);
     // 1,000 characters, within the declared 2,000; percent-encoded, 6,000 and more.
-    const response = await stack.http.get('/api/v1/sso/initiate').set('Accept', 'application/json')
+    const response = await stack.http
+      .get('/api/v1/sso/initiate')
+      .set('Accept', 'application/json')
       .query({ connection_id: created.body.data.id, redirect_to: `/${'é'.repeat(999)}` });
     expect(response.status).toBe(200);
     expect(response.body.data.authorization_url).toMatch(/^https:\/\/idp\.acme\.com\/saml\/sso\?/);
@@ -78,10 +104,22 @@ describe('API contract regressions (integration: real PostgreSQL)', () => {
 
   it('declares what a SAML config requires: the metadata or the three idp_* fields, a certificate with a private key', async () => {
     const saml = { name: 'SAML', kind: 'saml', domains: ['saml-contract.test'] };
-    const missing = await stack.http.post('/api/v1/sso/connections').set(bearer(token)).send({ ...saml, config: {} }).expect(422);
-    expect(missing.body.errors.map((error: { path: string }) => error.path)).toEqual(['body.config.idp_entity_id', 'body.config.idp_sso_url', 'body.config.idp_certificate']);
+    const missing = await stack.http
+      .post('/api/v1/sso/connections')
+      .set(bearer(token))
+      .send({ ...saml, config: {} })
+      .expect(422);
+    expect(missing.body.errors.map((error: { path: string }) => error.path)).toEqual([
+      'body.config.idp_entity_id',
+      'body.config.idp_sso_url',
+      'body.config.idp_certificate',
+    ]);
     const described = JSON.stringify(operation('/sso/connections', 'post').requestBody?.content['application/json']?.schema);
-    expect(described).toContain(JSON.stringify({ anyOf: [{ required: ['idp_metadata_xml'] }, { required: ['idp_entity_id', 'idp_sso_url', 'idp_certificate'] }] }).slice(1, -1));
+    expect(described).toContain(
+      JSON.stringify({
+        anyOf: [{ required: ['idp_metadata_xml'] }, { required: ['idp_entity_id', 'idp_sso_url', 'idp_certificate'] }],
+      }).slice(1, -1),
+    );
     expect(described).toContain(JSON.stringify({ dependentRequired: { sp_private_key: ['sp_certificate'] } }).slice(1, -1));
   });
 });

@@ -28,24 +28,35 @@ async function startApi(name: string, env: Record<string, string>): Promise<ApiP
   const childEnv: Record<string, string | undefined> = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' };
   for (const unset of ['NODE_OPTIONS', 'ELASTICSEARCH_URL', 'EMBEDDINGS_URL']) delete childEnv[unset];
   const managed = startManagedProcess(name, process.execPath, ['api/main.ts'], { env: childEnv, onOutput: (line) => output.push(line) });
-  await waitFor(`${name}'s credential cache`, async () => (output.some((line) => line.includes('credential cache listening for changes')) ? true : undefined), {
-    timeoutMs: 60_000,
-    intervalMs: 50,
-    isAlive: () => managed.isAlive(),
-  }).catch((error: unknown) => {
+  await waitFor(
+    `${name}'s credential cache`,
+    async () => (output.some((line) => line.includes('credential cache listening for changes')) ? true : undefined),
+    {
+      timeoutMs: 60_000,
+      intervalMs: 50,
+      isAlive: () => managed.isAlive(),
+    },
+  ).catch((error: unknown) => {
     throw new Error(`${(error as Error).message}\n${output.slice(-20).join('\n')}`);
   });
   const http = supertest(`http://127.0.0.1:${port}`);
-  await waitFor(`${name} to answer`, async () => ((await http.get('/healthz')).status === 200 ? true : undefined), { timeoutMs: 30_000, intervalMs: 50 });
+  await waitFor(`${name} to answer`, async () => ((await http.get('/healthz')).status === 200 ? true : undefined), {
+    timeoutMs: 30_000,
+    intervalMs: 50,
+  });
   return { http, process: managed, output };
 }
 
 /** Polls until `request` answers `status`, within the propagation deadline. */
 const refusedWithin = (what: string, status: number, request: () => Promise<Response>) =>
-  waitFor(what, async () => {
-    const response = await request();
-    return response.status === status ? response : undefined;
-  }, { timeoutMs: PROPAGATION_DEADLINE_MS, intervalMs: 20 });
+  waitFor(
+    what,
+    async () => {
+      const response = await request();
+      return response.status === status ? response : undefined;
+    },
+    { timeoutMs: PROPAGATION_DEADLINE_MS, intervalMs: 20 },
+  );
 
 describe('credential cache and rate limits across two API processes (integration: real processes, PostgreSQL, Temporal)', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -85,13 +96,19 @@ describe('credential cache and rate limits across two API processes (integration
     await b.http.get('/api/v1/auth/me').set(bearer(owner.token)).expect(200);
     await b.http.get('/api/v1/auth/me').set(bearer(owner.token)).expect(200);
     await a.http.post('/api/v1/auth/logout').set(bearer(owner.token)).send({}).expect(200);
-    const refused = await refusedWithin('B to refuse the logged-out token', 401, () => b.http.get('/api/v1/auth/me').set(bearer(owner.token)));
+    const refused = await refusedWithin('B to refuse the logged-out token', 401, () =>
+      b.http.get('/api/v1/auth/me').set(bearer(owner.token)),
+    );
     expect(refused.body).toMatchObject({ code: 'INVALID_TOKEN', detail: 'Token has been revoked' });
   });
 
   it('refuses on B an API key deleted on A', async () => {
     const owner = await registerOwner(a.http, 'key');
-    const created = await a.http.post('/api/v1/api-keys').set(bearer(owner.token)).send({ name: 'short-lived', permissions: ['users:read'] }).expect(201);
+    const created = await a.http
+      .post('/api/v1/api-keys')
+      .set(bearer(owner.token))
+      .send({ name: 'short-lived', permissions: ['users:read'] })
+      .expect(201);
     const key = created.body.data.api_key as string;
     await b.http.get('/api/v1/users').set('X-API-Key', key).expect(200);
     await a.http.delete(`/api/v1/api-keys/${created.body.data.id}`).set(bearer(owner.token)).expect(204);
@@ -106,36 +123,49 @@ describe('credential cache and rate limits across two API processes (integration
     await a.http.patch(`/api/v1/users/${admin.user.id}`).set(bearer(owner.token)).send({ role: 'viewer' }).expect(200);
     const refused = await refusedWithin('B to apply the demotion', 403, () => b.http.get('/api/v1/admin/stats').set(bearer(admin.token)));
     expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_PERMISSIONS' });
-    expect((await b.http.get('/api/v1/auth/me').set(bearer(admin.token)).expect(200)).body.data).toMatchObject({ id: admin.user.id, role: 'viewer' });
+    expect((await b.http.get('/api/v1/auth/me').set(bearer(admin.token)).expect(200)).body.data).toMatchObject({
+      id: admin.user.id,
+      role: 'viewer',
+    });
   });
 
   it('refuses on B a user removed on A, and their API keys', async () => {
     const owner = await registerOwner(a.http, 'remove');
     const member = await addMember(viaA, owner.token, 'admin');
-    const created = await a.http.post('/api/v1/api-keys').set(bearer(member.token)).send({ name: 'theirs', permissions: ['users:read'] }).expect(201);
+    const created = await a.http
+      .post('/api/v1/api-keys')
+      .set(bearer(member.token))
+      .send({ name: 'theirs', permissions: ['users:read'] })
+      .expect(201);
     const key = created.body.data.api_key as string;
     await b.http.get('/api/v1/auth/me').set(bearer(member.token)).expect(200);
     await b.http.get('/api/v1/users').set('X-API-Key', key).expect(200);
     await a.http.delete(`/api/v1/users/${member.user.id}`).set(bearer(owner.token)).expect(204);
     await refusedWithin('B to refuse the removed user', 401, () => b.http.get('/api/v1/auth/me').set(bearer(member.token)));
-    await refusedWithin('B to refuse the removed user\'s key', 401, () => b.http.get('/api/v1/users').set('X-API-Key', key));
+    await refusedWithin("B to refuse the removed user's key", 401, () => b.http.get('/api/v1/users').set('X-API-Key', key));
   });
 
   it('keeps one API key within its limit plus the documented overshoot when both processes are hammered at once', async () => {
     const owner = await registerOwner(a.http, 'hammer');
-    const created = await a.http.post('/api/v1/api-keys').set(bearer(owner.token)).send({ name: 'hammered', permissions: ['users:read'] }).expect(201);
+    const created = await a.http
+      .post('/api/v1/api-keys')
+      .set(bearer(owner.token))
+      .send({ name: 'hammered', permissions: ['users:read'] })
+      .expect(201);
     const key = created.body.data.api_key as string;
     const perProcess = 3 * API_KEY_LIMIT;
     const hammer = async (api: ApiProcess) => {
       const statuses: number[] = [];
       let sent = 0;
       // 8 concurrent callers per process, each sending its requests back to back.
-      await Promise.all(Array.from({ length: 8 }, async () => {
-        while (sent < perProcess) {
-          sent += 1;
-          statuses.push((await api.http.get('/api/v1/auth/me').set('X-API-Key', key)).status);
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (sent < perProcess) {
+            sent += 1;
+            statuses.push((await api.http.get('/api/v1/auth/me').set('X-API-Key', key)).status);
+          }
+        }),
+      );
       return statuses;
     };
     const [fromA, fromB] = await Promise.all([hammer(a), hammer(b)]);
@@ -159,9 +189,15 @@ describe('credential cache and rate limits across two API processes (integration
       expect(Number(refused.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
     }
     // Every request reached the shared counter (A and B flush within 250 ms).
-    await waitFor('the counters to be flushed', async () => {
-      const [row] = await orm.em.fork().execute<Array<{ count: number }>>('select count from rate_limit_counters where key = ?', [`api_key:${created.body.data.id}`]);
-      return row && Number(row.count) === 2 * perProcess + 2 ? true : undefined;
-    }, { timeoutMs: 5000, intervalMs: 50 });
+    await waitFor(
+      'the counters to be flushed',
+      async () => {
+        const [row] = await orm.em
+          .fork()
+          .execute<Array<{ count: number }>>('select count from rate_limit_counters where key = ?', [`api_key:${created.body.data.id}`]);
+        return row && Number(row.count) === 2 * perProcess + 2 ? true : undefined;
+      },
+      { timeoutMs: 5000, intervalMs: 50 },
+    );
   });
 });

@@ -31,7 +31,11 @@ async function openOnPrivatePostgres(name: string) {
   });
   const orm = await openOrm({ databaseUrl: postgres.url, poolMax: 3, acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS });
   await runMigrations(orm, postgres.url);
-  const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS as string, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE });
+  const temporal = await connectTemporal({
+    address: config.TEMPORAL_ADDRESS as string,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+  });
   const logger = createLogger({ name: 'tocsin-test', level: 'silent' });
   const keys = { jwtSecret: config.JWT_SECRET as string, encryptionKey: config.ENCRYPTION_KEY as string };
   return { postgres, config, orm, temporal, logger, keys };
@@ -65,21 +69,34 @@ describe('API while PostgreSQL is down (integration: a private PostgreSQL the te
       'an authenticated read': await http.get('/api/v1/incidents').set(auth),
       'a login': await http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }),
       // An integration this process has not cached yet: the webhook has to read it from PostgreSQL.
-      'a webhook': await postSigned(http, 'metrics_alerts', { id: randomUUID(), secret: integration.secret }, alertmanagerBody('fp-1', 'firing')),
+      'a webhook': await postSigned(
+        http,
+        'metrics_alerts',
+        { id: randomUUID(), secret: integration.secret },
+        alertmanagerBody('fp-1', 'firing'),
+      ),
     };
     for (const [what, response] of Object.entries(whileDown)) {
-      expect({ what, status: response.status, code: response.body.code, retryAfter: response.headers['retry-after'] })
-        .toEqual({ what, status: 503, code: 'SERVICE_UNAVAILABLE', retryAfter: '5' });
+      expect({ what, status: response.status, code: response.body.code, retryAfter: response.headers['retry-after'] }).toEqual({
+        what,
+        status: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        retryAfter: '5',
+      });
     }
     const readiness = await http.get('/readyz');
     expect(readiness.status).toBe(503);
     expect(readiness.body.checks).toMatchObject({ database: 'unavailable', temporal: 'ok' });
 
     await postgres.start();
-    await waitFor('the API reads from PostgreSQL again', async () => {
-      const response = await http.get('/api/v1/incidents').set(auth);
-      return response.status === 200 ? response : undefined;
-    }, { timeoutMs: 30_000 });
+    await waitFor(
+      'the API reads from PostgreSQL again',
+      async () => {
+        const response = await http.get('/api/v1/incidents').set(auth);
+        return response.status === 200 ? response : undefined;
+      },
+      { timeoutMs: 30_000 },
+    );
     await http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }).expect(200);
     await http.get('/readyz').expect(200);
   });
@@ -103,7 +120,13 @@ describe('webhooks while PostgreSQL is down', () => {
     // As built for production, except that the lookup re-reads on every webhook (no 10 s TTL to
     // wait out) on a clock the test moves: what it serves during the outage is the stale entry.
     const deps = buildAppDeps(config, logger, { orm, temporal, ...keys });
-    const integrations = createIntegrationLookup({ orm, secretBox: createSecretBox(keys.encryptionKey), ttlMs: 0, staleForMs: 15 * 60_000, now: () => clock });
+    const integrations = createIntegrationLookup({
+      orm,
+      secretBox: createSecretBox(keys.encryptionKey),
+      ttlMs: 0,
+      staleForMs: 15 * 60_000,
+      now: () => clock,
+    });
     deps.services.webhooks = createWebhookIngestService({ em: () => orm.em, temporal, integrations });
     webhookHttp = supertest(createApp(deps).callback());
   });
@@ -115,7 +138,13 @@ describe('webhooks while PostgreSQL is down', () => {
 
   it('accepts signed webhooks of a known integration into Temporal, and applies them once PostgreSQL is back', async () => {
     const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
-    const runtime = await createWorkerRuntime(config, { orm, connection, temporal: temporal.client, encryptionKey: config.ENCRYPTION_KEY as string, logger: createLogger({ name: 'tocsin-test', level: 'silent' }) });
+    const runtime = await createWorkerRuntime(config, {
+      orm,
+      connection,
+      temporal: temporal.client,
+      encryptionKey: config.ENCRYPTION_KEY as string,
+      logger: createLogger({ name: 'tocsin-test', level: 'silent' }),
+    });
     void runtime.run();
     try {
       const owner = await registerOwner(http, 'outage-webhooks');
@@ -124,7 +153,9 @@ describe('webhooks while PostgreSQL is down', () => {
       const fingerprint = `out${randomUUID().slice(0, 8)}`;
       const alertCount = async () => {
         const response = await http.get('/api/v1/incidents').set(auth);
-        return response.status === 200 ? (response.body.data as Array<{ alert_count: number }>).map((incident) => incident.alert_count) : undefined;
+        return response.status === 200
+          ? (response.body.data as Array<{ alert_count: number }>).map((incident) => incident.alert_count)
+          : undefined;
       };
       await postSigned(webhookHttp, 'metrics_alerts', integration, alertmanagerBody(fingerprint, 'firing', 'before')).expect(200);
       await waitFor('the first alert applied', async () => ((await alertCount())?.[0] === 1 ? true : undefined), { timeoutMs: 60_000 });
@@ -135,16 +166,26 @@ describe('webhooks while PostgreSQL is down', () => {
       // Past the stale limit, the webhook path fails closed like everything else.
       clock += 15 * 60_000 + 1000;
       const tooLate = await postSigned(webhookHttp, 'metrics_alerts', integration, alertmanagerBody(fingerprint, 'firing', 'too late'));
-      expect({ status: tooLate.status, code: tooLate.body.code, retryAfter: tooLate.headers['retry-after'] }).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE', retryAfter: '5' });
+      expect({ status: tooLate.status, code: tooLate.body.code, retryAfter: tooLate.headers['retry-after'] }).toEqual({
+        status: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        retryAfter: '5',
+      });
       // Everything else still answers 503.
       expect((await http.get('/api/v1/incidents').set(auth)).status).toBe(503);
 
       await postgres.start();
-      await waitFor('the alert held in Temporal applied', async () => ((await alertCount())?.[0] === 2 ? true : undefined), { timeoutMs: 120_000, intervalMs: 500 });
-      const rows = await orm.em.fork().getConnection().execute<Array<{ summary: string }>>(
-        `select raw->'annotations'->>'summary' as summary from alerts where integration_id = ? order by received_at`,
-        [integration.id],
-      );
+      await waitFor('the alert held in Temporal applied', async () => ((await alertCount())?.[0] === 2 ? true : undefined), {
+        timeoutMs: 120_000,
+        intervalMs: 500,
+      });
+      const rows = await orm.em
+        .fork()
+        .getConnection()
+        .execute<Array<{ summary: string }>>(
+          `select raw->'annotations'->>'summary' as summary from alerts where integration_id = ? order by received_at`,
+          [integration.id],
+        );
       expect(rows.map((row) => row.summary)).toEqual(['before', 'during']);
     } finally {
       await runtime.stop();

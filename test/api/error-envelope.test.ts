@@ -88,14 +88,24 @@ describe('error envelope', () => {
     const response = await appThrowing(error).get('/');
     expect(response.status).toBe(503);
     expect(response.headers['retry-after']).toBe('5');
-    expect(response.body).toEqual({ detail: 'Service temporarily unavailable; retry later', status_code: 503, code: 'SERVICE_UNAVAILABLE', request_id: expect.any(String) });
+    expect(response.body).toEqual({
+      detail: 'Service temporarily unavailable; retry later',
+      status_code: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      request_id: expect.any(String),
+    });
     expect(response.text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|terminat/);
   });
 
   it('hides unknown errors behind INTERNAL_ERROR with no stack or message', async () => {
     const response = await appThrowing(new Error('secret connection string postgres://u:p@db')).get('/');
     expect(response.status).toBe(500);
-    expect(response.body).toEqual({ detail: 'Internal server error', status_code: 500, code: 'INTERNAL_ERROR', request_id: expect.any(String) });
+    expect(response.body).toEqual({
+      detail: 'Internal server error',
+      status_code: 500,
+      code: 'INTERNAL_ERROR',
+      request_id: expect.any(String),
+    });
     expect(response.text).not.toMatch(/postgres:|at .*\.ts/);
   });
 
@@ -103,7 +113,10 @@ describe('error envelope', () => {
     const malformed = await appThrowing(new Error('unreached')).post('/').set('Content-Type', 'application/json').send('{"a":');
     expect(malformed.status).toBe(400);
     expect(malformed.body.code).toBe('BAD_REQUEST');
-    const large = await appThrowing(new Error('unreached')).post('/').set('Content-Type', 'application/json').send(JSON.stringify({ a: 'x'.repeat(200) }));
+    const large = await appThrowing(new Error('unreached'))
+      .post('/')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ a: 'x'.repeat(200) }));
     expect(large.status).toBe(413);
     expect(large.body.code).toBe('PAYLOAD_TOO_LARGE');
   });

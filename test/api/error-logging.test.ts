@@ -32,7 +32,9 @@ describe('5xx logging', () => {
     const cause = new Error('14 UNAVAILABLE: No connection established to temporal:7233');
     const response = await appWith(logger, () => {
       throw new ServiceUnavailableError('Alert processing is unavailable; retry later', { cause });
-    }).get('/').set('X-Request-ID', 'req-cause-0001');
+    })
+      .get('/')
+      .set('X-Request-ID', 'req-cause-0001');
     expect(response.status).toBe(503);
     expect(JSON.stringify(response.body)).not.toContain('No connection established');
     const line = lines.find((entry) => String(entry.msg).startsWith('answered 503'));
@@ -45,7 +47,9 @@ describe('5xx logging', () => {
       throw new RangeError('Invalid time value');
     }).get('/');
     expect(response.status).toBe(500);
-    expect(lines.find((entry) => entry.msg === 'unhandled error')).toMatchObject({ err: { type: 'RangeError', message: 'Invalid time value' } });
+    expect(lines.find((entry) => entry.msg === 'unhandled error')).toMatchObject({
+      err: { type: 'RangeError', message: 'Invalid time value' },
+    });
   });
 
   it('stamps every line written while handling a request with its request id', async () => {
@@ -54,7 +58,9 @@ describe('5xx logging', () => {
       await new Promise((resolve) => setImmediate(resolve));
       logger.info('deep inside a service');
       ctx.body = {};
-    }).get('/').set('X-Request-ID', 'req-mixin-0001');
+    })
+      .get('/')
+      .set('X-Request-ID', 'req-mixin-0001');
     logger.info('outside any request');
     expect(lines.find((entry) => entry.msg === 'deep inside a service')).toMatchObject({ requestId: 'req-mixin-0001' });
     expect(lines.find((entry) => entry.msg === 'outside any request')).not.toHaveProperty('requestId');

@@ -2,7 +2,12 @@ import { waitFor } from '../../dev/wait-for.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
-type Execution = { id: string; status: string; started_by: string; steps: Array<{ step_id: string; type: string; status: string; actor_id: string | null }> };
+type Execution = {
+  id: string;
+  status: string;
+  started_by: string;
+  steps: Array<{ step_id: string; type: string; status: string; actor_id: string | null }>;
+};
 
 describe('separation of duties on approval steps (integration: real PostgreSQL + real Temporal + worker)', () => {
   let stack: TestStack;
@@ -18,17 +23,32 @@ describe('separation of duties on approval steps (integration: real PostgreSQL +
     const owner = await registerOwner(stack.http, label);
     const engineer = await addMember(stack, owner.token, 'engineer');
     if (separation) {
-      const patched = await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ executions: { approval_separation_of_duties: true } }).expect(200);
+      const patched = await stack.http
+        .patch('/api/v1/organization-settings')
+        .set(bearer(owner.token))
+        .send({ executions: { approval_separation_of_duties: true } })
+        .expect(200);
       expect(patched.body.data.executions).toEqual({ approval_separation_of_duties: true });
     }
-    const procedure = (await stack.http.post('/api/v1/procedures').set(bearer(owner.token))
-      .send({ name: 'Failover', steps: [{ name: 'Sign off', type: 'approval' }] }).expect(201)).body.data as { id: string; steps: Array<{ id: string }> };
-    const started = (await stack.http.post(`/api/v1/procedures/${procedure.id}/execute`).set(bearer(owner.token)).send({}).expect(201)).body.data as Execution;
+    const procedure = (
+      await stack.http
+        .post('/api/v1/procedures')
+        .set(bearer(owner.token))
+        .send({ name: 'Failover', steps: [{ name: 'Sign off', type: 'approval' }] })
+        .expect(201)
+    ).body.data as { id: string; steps: Array<{ id: string }> };
+    const started = (await stack.http.post(`/api/v1/procedures/${procedure.id}/execute`).set(bearer(owner.token)).send({}).expect(201)).body
+      .data as Execution;
     expect(started.started_by).toBe(owner.user.id);
-    await waitFor('the approval step waiting', async () => {
-      const execution = (await stack.http.get(`/api/v1/executions/${started.id}`).set(bearer(owner.token)).expect(200)).body.data as Execution;
-      return execution.steps[0]?.status === 'waiting' ? execution : undefined;
-    }, { timeoutMs: 60_000, intervalMs: 100 });
+    await waitFor(
+      'the approval step waiting',
+      async () => {
+        const execution = (await stack.http.get(`/api/v1/executions/${started.id}`).set(bearer(owner.token)).expect(200)).body
+          .data as Execution;
+        return execution.steps[0]?.status === 'waiting' ? execution : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 100 },
+    );
     const decide = (token: string, status: string) =>
       stack.http.patch(`/api/v1/executions/${started.id}`).set(bearer(token)).send({ step_id: procedure.steps[0]?.id, status });
     return { owner, engineer, execution: started, decide };

@@ -36,17 +36,24 @@ describe('createAnalysisRefresher', () => {
     ['analyzed an hour ago', new Date(100 * minute - 60 * minute), 1],
   ])('%s: schedules %i refresh(es) for three reads in a row', (_case, analyzedAt, expected) => {
     const scheduled: string[] = [];
-    const refresher = createAnalysisRefresher({ logger, now: () => 100 * minute, schedule: async (input) => void scheduled.push(input.incidentId) });
+    const refresher = createAnalysisRefresher({
+      logger,
+      now: () => 100 * minute,
+      schedule: async (input) => void scheduled.push(input.incidentId),
+    });
     for (let read = 0; read < 3; read += 1) refresher.refreshIfStale({ organizationId: 'org', id: 'incident-1', analyzedAt });
     expect(scheduled).toHaveLength(expected);
   });
 
   it('a failing schedule does not throw into the read', async () => {
     let calls = 0;
-    const refresher = createAnalysisRefresher({ logger, schedule: async () => {
-      calls += 1;
-      throw new Error('temporal away');
-    } });
+    const refresher = createAnalysisRefresher({
+      logger,
+      schedule: async () => {
+        calls += 1;
+        throw new Error('temporal away');
+      },
+    });
     expect(() => refresher.refreshIfStale({ organizationId: 'org', id: 'incident-1', analyzedAt: null })).not.toThrow();
     await new Promise((resolve) => setImmediate(resolve));
     expect(calls).toBe(1);

@@ -18,13 +18,20 @@ describe('incidents API (integration: real PostgreSQL)', () => {
 
   it('creates with defaults and reads the detail with its timeline and analysis', async () => {
     const created = await create({ title: 'Checkout latency', description: 'p99 above 2s' });
-    expect(created.body.data).toMatchObject({ title: 'Checkout latency', severity: 'medium', status: 'active', source: 'manual', alert_count: 0, resolved_at: null });
+    expect(created.body.data).toMatchObject({
+      title: 'Checkout latency',
+      severity: 'medium',
+      status: 'active',
+      source: 'manual',
+      alert_count: 0,
+      resolved_at: null,
+    });
     const detail = await stack.http.get(`/api/v1/incidents/${created.body.data.id}`).set(auth()).expect(200);
     expect(detail.body.data.timeline).toEqual([expect.objectContaining({ type: 'created', actor_id: owner.user.id })]);
     expect(detail.body.data.analysis).toEqual({});
   });
 
-  it('takes the organization\'s default_incident_severity when the body names none', async () => {
+  it("takes the organization's default_incident_severity when the body names none", async () => {
     await stack.http.patch('/api/v1/organization-settings').set(auth()).send({ default_incident_severity: 'high' }).expect(200);
     try {
       expect((await create({ title: 'Defaulted' })).body.data.severity).toBe('high');
@@ -42,25 +49,46 @@ describe('incidents API (integration: real PostgreSQL)', () => {
       .set(auth())
       .send({ status: 'resolved', severity: 'high', assignee_id: owner.user.id, description: 'Consumers were stuck' })
       .expect(200);
-    expect(resolved.body.data).toMatchObject({ status: 'resolved', severity: 'high', assignee_id: owner.user.id, description: 'Consumers were stuck' });
+    expect(resolved.body.data).toMatchObject({
+      status: 'resolved',
+      severity: 'high',
+      assignee_id: owner.user.id,
+      description: 'Consumers were stuck',
+    });
     expect(resolved.body.data.resolved_at).not.toBeNull();
     expect(resolved.body.data.acknowledged_at).not.toBeNull();
     const reopened = await stack.http.patch(`/api/v1/incidents/${id}`).set(auth()).send({ status: 'investigating' }).expect(200);
     expect(reopened.body.data.resolved_at).toBeNull();
     const detail = await stack.http.get(`/api/v1/incidents/${id}`).set(auth()).expect(200);
     expect(detail.body.data.timeline.map((entry: { type: string }) => entry.type)).toEqual([
-      'created', 'description_changed', 'severity_changed', 'assignee_changed', 'status_changed', 'status_changed',
+      'created',
+      'description_changed',
+      'severity_changed',
+      'assignee_changed',
+      'status_changed',
+      'status_changed',
     ]);
-    const events = (await stack.orm.em.fork().getConnection().execute('select type from domain_events where incident_id = ? order by id', [id])) as Array<{ type: string }>;
+    const events = (await stack.orm.em
+      .fork()
+      .getConnection()
+      .execute('select type from domain_events where incident_id = ? order by id', [id])) as Array<{ type: string }>;
     expect(events.map((row) => row.type)).toEqual([
-      'incident.created', 'incident.updated', 'incident.status_changed', 'incident.resolved', 'incident.status_changed',
+      'incident.created',
+      'incident.updated',
+      'incident.status_changed',
+      'incident.resolved',
+      'incident.status_changed',
     ]);
   });
 
   it('refuses an assignee from another organization and invalid values', async () => {
     const stranger = await registerOwner(stack.http, 'stranger');
     const { body } = await create({ title: 'Assign me' });
-    const response = await stack.http.patch(`/api/v1/incidents/${body.data.id}`).set(auth()).send({ assignee_id: stranger.user.id }).expect(404);
+    const response = await stack.http
+      .patch(`/api/v1/incidents/${body.data.id}`)
+      .set(auth())
+      .send({ assignee_id: stranger.user.id })
+      .expect(404);
     expect(response.body).toMatchObject({ code: 'NOT_FOUND', detail: 'assignee_id: no such user in this organization' });
     await stack.http.patch(`/api/v1/incidents/${body.data.id}`).set(auth()).send({ status: 'closed' }).expect(422);
     await stack.http.patch(`/api/v1/incidents/${body.data.id}`).set(auth()).send({}).expect(422);
@@ -95,7 +123,7 @@ describe('incidents API (integration: real PostgreSQL)', () => {
     await stack.http.get('/api/v1/incidents?created_after=yesterday').set(auth()).expect(422);
   });
 
-  it('never shows one organization\'s incidents to another (404, empty list)', async () => {
+  it("never shows one organization's incidents to another (404, empty list)", async () => {
     const { body } = await create({ title: 'Private incident' });
     const other = await registerOwner(stack.http, 'other');
     const otherAuth = { Authorization: `Bearer ${other.token}` };

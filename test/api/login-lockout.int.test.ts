@@ -15,7 +15,9 @@ describe('lockout under concurrent guesses (integration: real PostgreSQL)', () =
   let http: ReturnType<typeof supertest>;
   let evaluations = 0;
   beforeAll(async () => {
-    stack = await startTestStack({ env: { LOGIN_MAX_FAILURES: String(MAX_FAILURES), LOGIN_FAILURE_WINDOW_SECONDS: '900', LOGIN_LOCK_SECONDS: '900' } });
+    stack = await startTestStack({
+      env: { LOGIN_MAX_FAILURES: String(MAX_FAILURES), LOGIN_FAILURE_WINDOW_SECONDS: '900', LOGIN_LOCK_SECONDS: '900' },
+    });
     // The stack's own app, except that the login's password checks are counted.
     const { config } = stack;
     const deps = buildAppDeps(config, createLogger({ name: 'test', level: 'silent' }), {
@@ -48,7 +50,9 @@ describe('lockout under concurrent guesses (integration: real PostgreSQL)', () =
     const owner = await registerOwner(stack.http, 'burst');
     evaluations = 0;
     const guesses = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => http.post('/api/v1/auth/login').send({ email: owner.email, password: `wrong guess ${index}` })),
+      Array.from({ length: 20 }, (_, index) =>
+        http.post('/api/v1/auth/login').send({ email: owner.email, password: `wrong guess ${index}` }),
+      ),
     );
     const statuses = guesses.map((response) => response.status);
     expect(statuses.every((status) => status === 401 || status === 423)).toBe(true);

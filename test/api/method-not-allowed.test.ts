@@ -72,7 +72,7 @@ describe('405 Method Not Allowed', () => {
     ['trace', '/api/v1/things', 'GET, HEAD, POST'],
     // A concrete path is not its templated neighbour's: DELETE /things/{id} does not answer it.
     ['delete', '/api/v1/things/special', 'GET, HEAD'],
-  ] as const)('%s %s lists the path\'s methods in Allow (RFC 9110), in the error envelope', async (method, path, allow) => {
+  ] as const)("%s %s lists the path's methods in Allow (RFC 9110), in the error envelope", async (method, path, allow) => {
     const response = await app()[method](path);
     expect(response.status).toBe(405);
     expect(response.headers.allow).toBe(allow);

@@ -3,7 +3,16 @@ import { waitFor } from '../../dev/wait-for.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
-type NotificationRow = { id: string; type: string; title: string; read: boolean; read_at: string | null; incident_id: string | null; execution_id: string | null; data: Record<string, unknown> };
+type NotificationRow = {
+  id: string;
+  type: string;
+  title: string;
+  read: boolean;
+  read_at: string | null;
+  incident_id: string | null;
+  execution_id: string | null;
+  data: Record<string, unknown>;
+};
 
 describe('notifications (made by the outbox relay; real PostgreSQL + Temporal)', () => {
   let stack: TestStack;
@@ -20,17 +29,31 @@ describe('notifications (made by the outbox relay; real PostgreSQL + Temporal)',
   };
   /** Waits until every domain event so far has been relayed, so "nothing came" means nothing will. */
   const relayed = () =>
-    waitFor('the outbox drained', async () => {
-      const [row] = await stack.orm.em.fork().execute<Array<{ n: number }>>('select count(*)::int as n from domain_events where dispatched_at is null');
-      return row?.n === 0 ? true : undefined;
-    }, { timeoutMs: 30_000, intervalMs: 50 });
+    waitFor(
+      'the outbox drained',
+      async () => {
+        const [row] = await stack.orm.em
+          .fork()
+          .execute<Array<{ n: number }>>('select count(*)::int as n from domain_events where dispatched_at is null');
+        return row?.n === 0 ? true : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 50 },
+    );
 
-  it('new incidents notify at or above the organization\'s minimum severity; list, unread filter and mark read', async () => {
+  it("new incidents notify at or above the organization's minimum severity; list, unread filter and mark read", async () => {
     const owner = await registerOwner(stack.http, 'notif');
-    await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ notifications: { min_severity: 'high' } }).expect(200);
+    await stack.http
+      .patch('/api/v1/organization-settings')
+      .set(bearer(owner.token))
+      .send({ notifications: { min_severity: 'high' } })
+      .expect(200);
     await stack.http.post('/api/v1/incidents').set(bearer(owner.token)).send({ title: 'low one', severity: 'medium' }).expect(201);
-    const high = (await stack.http.post('/api/v1/incidents').set(bearer(owner.token)).send({ title: 'high one', severity: 'high' }).expect(201)).body.data;
-    const critical = (await stack.http.post('/api/v1/incidents').set(bearer(owner.token)).send({ title: 'critical one', severity: 'critical' }).expect(201)).body.data;
+    const high = (
+      await stack.http.post('/api/v1/incidents').set(bearer(owner.token)).send({ title: 'high one', severity: 'high' }).expect(201)
+    ).body.data;
+    const critical = (
+      await stack.http.post('/api/v1/incidents').set(bearer(owner.token)).send({ title: 'critical one', severity: 'critical' }).expect(201)
+    ).body.data;
     await relayed();
 
     const { items, total } = await list(owner.token);
@@ -41,7 +64,11 @@ describe('notifications (made by the outbox relay; real PostgreSQL + Temporal)',
     ]);
     expect(items[0]?.title).toBe('New critical incident: critical one');
 
-    await stack.http.patch(`/api/v1/notifications/${items[1]?.id}`).set(bearer(owner.token)).send({ read: true }).expect(200)
+    await stack.http
+      .patch(`/api/v1/notifications/${items[1]?.id}`)
+      .set(bearer(owner.token))
+      .send({ read: true })
+      .expect(200)
       .then((response) => expect(response.body.data).toMatchObject({ id: items[1]?.id, read: true }));
     const unread = await list(owner.token, '?unread=true');
     expect(unread.items.map((item) => item.id)).toEqual([items[0]?.id]);
@@ -51,11 +78,21 @@ describe('notifications (made by the outbox relay; real PostgreSQL + Temporal)',
 
   it('an assignment notifies the new assignee once; another user cannot read or mark it', async () => {
     const owner = await registerOwner(stack.http, 'assign');
-    await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ notifications: { min_severity: 'critical' } }).expect(200);
+    await stack.http
+      .patch('/api/v1/organization-settings')
+      .set(bearer(owner.token))
+      .send({ notifications: { min_severity: 'critical' } })
+      .expect(200);
     const engineer = await addMember(stack, owner.token, 'engineer', 'assignee');
-    const incident = (await stack.http.post('/api/v1/incidents').set(bearer(owner.token)).send({ title: 'needs an owner', severity: 'low' }).expect(201)).body.data;
+    const incident = (
+      await stack.http.post('/api/v1/incidents').set(bearer(owner.token)).send({ title: 'needs an owner', severity: 'low' }).expect(201)
+    ).body.data;
     await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ assignee_id: engineer.user.id }).expect(200);
-    await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ description: 'still assigned, no new notice' }).expect(200);
+    await stack.http
+      .patch(`/api/v1/incidents/${incident.id}`)
+      .set(bearer(owner.token))
+      .send({ description: 'still assigned, no new notice' })
+      .expect(200);
     await relayed();
 
     const mine = await list(engineer.token);
@@ -71,14 +108,20 @@ describe('notifications (made by the outbox relay; real PostgreSQL + Temporal)',
 
     // Reassigning to the owner by someone else notifies the owner; assigning oneself notifies nobody.
     await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(engineer.token)).send({ assignee_id: owner.user.id }).expect(200);
-    await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(engineer.token)).send({ assignee_id: engineer.user.id }).expect(200);
+    await stack.http
+      .patch(`/api/v1/incidents/${incident.id}`)
+      .set(bearer(engineer.token))
+      .send({ assignee_id: engineer.user.id })
+      .expect(200);
     await relayed();
     expect((await list(owner.token)).items.map((item) => item.type)).toEqual(['incident.assigned']);
     expect((await list(engineer.token)).total).toBe(1);
   });
 
   it('the routes are described in /openapi.json with their permissions', async () => {
-    const document = (await stack.http.get('/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { operationId: string }>> };
+    const document = (await stack.http.get('/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
     expect(document.paths['/api/v1/notifications']?.get?.operationId).toBe('listNotifications');
     expect(document.paths['/api/v1/notifications/{id}']?.patch?.operationId).toBe('updateNotification');
     expect(document.paths['/api/v1/integrations/{id}/deliveries']?.get?.operationId).toBe('listIntegrationDeliveries');
@@ -98,16 +141,20 @@ describe('notifications (made by the outbox relay; real PostgreSQL + Temporal)',
     });
     // execution.updated events as the runbook engineer's activity records them (a row in the outbox).
     const record = (status: string) =>
-      stack.orm.em.fork().execute(
-        `insert into domain_events (id, organization_id, type, incident_id, data, created_at) values (gen_random_uuid(), ?, 'execution.updated', null, ?::jsonb, now())`,
-        [owner.organization.id, JSON.stringify({ organization_id: owner.organization.id, execution: execution(status) })],
-      );
+      stack.orm.em
+        .fork()
+        .execute(
+          `insert into domain_events (id, organization_id, type, incident_id, data, created_at) values (gen_random_uuid(), ?, 'execution.updated', null, ?::jsonb, now())`,
+          [owner.organization.id, JSON.stringify({ organization_id: owner.organization.id, execution: execution(status) })],
+        );
     await record('waiting');
     await record('waiting');
     await record('succeeded');
     await relayed();
     const ownerNotices = await list(owner.token);
-    expect(ownerNotices.items.map((item) => [item.type, item.execution_id, item.data.step_id])).toEqual([['execution.waiting', executionId, stepId]]);
+    expect(ownerNotices.items.map((item) => [item.type, item.execution_id, item.data.step_id])).toEqual([
+      ['execution.waiting', executionId, stepId],
+    ]);
     // A viewer lacks executions:update: not asked to approve.
     expect((await list(viewer.token)).total).toBe(0);
   });

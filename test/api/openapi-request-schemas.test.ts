@@ -16,11 +16,21 @@ describe('storableInput: request schemas refuse NUL as validateRequestPart does'
     ['an enum', { type: 'string', enum: ['a'] }, { type: 'string', enum: ['a'] }],
     ['a formatted string', { type: 'string', format: 'uuid' }, { type: 'string', format: 'uuid' }],
     ['any JSON', { description: 'anything' }, { description: 'anything', ...STORABLE }],
-    ['a strict object', { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false },
-      { type: 'object', properties: { a: { type: 'string', ...NO_NUL } }, additionalProperties: false, propertyNames: NO_NUL }],
-    ['an open object', { type: 'object', properties: {} }, { type: 'object', properties: {}, additionalProperties: STORABLE, propertyNames: NO_NUL }],
-    ['a record', { type: 'object', propertyNames: { type: 'string' }, additionalProperties: {} },
-      { type: 'object', propertyNames: { type: 'string', ...NO_NUL }, additionalProperties: STORABLE }],
+    [
+      'a strict object',
+      { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false },
+      { type: 'object', properties: { a: { type: 'string', ...NO_NUL } }, additionalProperties: false, propertyNames: NO_NUL },
+    ],
+    [
+      'an open object',
+      { type: 'object', properties: {} },
+      { type: 'object', properties: {}, additionalProperties: STORABLE, propertyNames: NO_NUL },
+    ],
+    [
+      'a record',
+      { type: 'object', propertyNames: { type: 'string' }, additionalProperties: {} },
+      { type: 'object', propertyNames: { type: 'string', ...NO_NUL }, additionalProperties: STORABLE },
+    ],
     ['an array of strings', { type: 'array', items: { type: 'string' } }, { type: 'array', items: { type: 'string', ...NO_NUL } }],
     ['a union', { anyOf: [{ type: 'string' }, { type: 'null' }] }, { anyOf: [{ type: 'string', ...NO_NUL }, { type: 'null' }] }],
   ])('%s', (_name, schema, expected) => {
@@ -29,11 +39,15 @@ describe('storableInput: request schemas refuse NUL as validateRequestPart does'
 });
 
 describe('request schemas say what the API refuses', () => {
-  const document = buildOpenApiDocument([{ prefix: '/api/v1', routes: [...integrationRoutes({} as never), ...searchRoutes({} as never)] }], { version: 'test' }) as {
+  const document = buildOpenApiDocument(
+    [{ prefix: '/api/v1', routes: [...integrationRoutes({} as never), ...searchRoutes({} as never)] }],
+    { version: 'test' },
+  ) as {
     paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } }>>;
     components: { schemas: Record<string, Record<string, unknown>> };
   };
-  const bodyOf = (path: string, method: string) => document.paths[path]?.[method]?.requestBody?.content['application/json']?.schema as Record<string, unknown>;
+  const bodyOf = (path: string, method: string) =>
+    document.paths[path]?.[method]?.requestBody?.content['application/json']?.schema as Record<string, unknown>;
 
   it('keeps webhook_config strict: an unknown property is declared invalid and refused', () => {
     expect(document.components.schemas.WebhookConfigInput).toMatchObject({ additionalProperties: false });
@@ -41,7 +55,9 @@ describe('request schemas say what the API refuses', () => {
     expect(document.components.schemas.WebhookConfigInput?.required).toEqual(['url', 'events']);
     const body = { webhook_config: { url: 'https://example.com/hook', events: ['incident.created'], extra: 1 } };
     expect(UpdateIntegrationBody.safeParse(body).success).toBe(false);
-    expect(UpdateIntegrationBody.safeParse({ webhook_config: { url: 'https://example.com/hook', events: ['incident.created'] } }).success).toBe(true);
+    expect(
+      UpdateIntegrationBody.safeParse({ webhook_config: { url: 'https://example.com/hook', events: ['incident.created'] } }).success,
+    ).toBe(true);
   });
 
   it('declares "at least one field" as anyOf, as the refine enforces', () => {
@@ -52,7 +68,7 @@ describe('request schemas say what the API refuses', () => {
     expect(UpdateIncidentBody.safeParse({ tags: [] }).success).toBe(true);
   });
 
-  it('declares search\'s query or error_log as anyOf', () => {
+  it("declares search's query or error_log as anyOf", () => {
     expect(bodyOf('/api/v1/search/query', 'post').anyOf).toEqual([{ required: ['query'] }, { required: ['error_log'] }]);
     expect(SearchQueryBody.safeParse({ mode: 'keyword' }).success).toBe(false);
     expect(SearchQueryBody.safeParse({ error_log: 'boom' }).success).toBe(true);

@@ -21,7 +21,9 @@ describe('organizations and their settings over HTTP (integration: real PostgreS
   });
 
   const storedSettings = async (organizationId: string) => {
-    const [row] = await stack.orm.em.fork().execute<{ settings: Record<string, unknown> }[]>('select settings from organizations where id = ?', [organizationId]);
+    const [row] = await stack.orm.em
+      .fork()
+      .execute<{ settings: Record<string, unknown> }[]>('select settings from organizations where id = ?', [organizationId]);
     return row.settings;
   };
 
@@ -29,12 +31,23 @@ describe('organizations and their settings over HTTP (integration: real PostgreS
     const owner = await registerOwner(stack.http, 'org');
     const engineer = await addMember(stack, owner.token, 'engineer');
     const read = await stack.http.get('/api/v1/organizations').set(bearer(engineer.token)).expect(200);
-    expect(read.body).toEqual({ data: { id: owner.organization.id, name: expect.any(String), plan: 'free', created_at: expect.any(String) }, meta: {} });
+    expect(read.body).toEqual({
+      data: { id: owner.organization.id, name: expect.any(String), plan: 'free', created_at: expect.any(String) },
+      meta: {},
+    });
     await stack.http.patch('/api/v1/organizations').set(bearer(engineer.token)).send({ name: 'Engineers rule' }).expect(403);
     const renamed = await stack.http.patch('/api/v1/organizations').set(bearer(owner.token)).send({ name: '  Renamed Org  ' }).expect(200);
     expect(renamed.body.data).toMatchObject({ id: owner.organization.id, name: 'Renamed Org' });
-    await stack.http.get('/api/v1/organizations').set(bearer(engineer.token)).expect(200).expect((response) => expect(response.body.data.name).toBe('Renamed Org'));
-    const invalid = await stack.http.patch('/api/v1/organizations').set(bearer(owner.token)).send({ name: '', plan: 'enterprise' }).expect(422);
+    await stack.http
+      .get('/api/v1/organizations')
+      .set(bearer(engineer.token))
+      .expect(200)
+      .expect((response) => expect(response.body.data.name).toBe('Renamed Org'));
+    const invalid = await stack.http
+      .patch('/api/v1/organizations')
+      .set(bearer(owner.token))
+      .send({ name: '', plan: 'enterprise' })
+      .expect(422);
     expect(invalid.body.errors.map((error: { path: string }) => error.path).sort()).toEqual(['body', 'body.name']);
   });
 
@@ -47,14 +60,35 @@ describe('organizations and their settings over HTTP (integration: real PostgreS
 
   it('merges a patch into the stored settings and keeps what it leaves out', async () => {
     const owner = await registerOwner(stack.http, 'merge');
-    await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ timezone: 'Europe/Paris', notifications: { min_severity: 'critical' } }).expect(200);
-    const second = await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ notifications: { email: false }, retention_days: 30 }).expect(200);
-    const expected = { ...DEFAULTS, timezone: 'Europe/Paris', notifications: { email: false, min_severity: 'critical', notify_on_resolve: true }, retention_days: 30 };
+    await stack.http
+      .patch('/api/v1/organization-settings')
+      .set(bearer(owner.token))
+      .send({ timezone: 'Europe/Paris', notifications: { min_severity: 'critical' } })
+      .expect(200);
+    const second = await stack.http
+      .patch('/api/v1/organization-settings')
+      .set(bearer(owner.token))
+      .send({ notifications: { email: false }, retention_days: 30 })
+      .expect(200);
+    const expected = {
+      ...DEFAULTS,
+      timezone: 'Europe/Paris',
+      notifications: { email: false, min_severity: 'critical', notify_on_resolve: true },
+      retention_days: 30,
+    };
     expect(second.body.data).toEqual(expected);
-    await stack.http.get('/api/v1/organization-settings').set(bearer(owner.token)).expect(200).expect((response) => expect(response.body.data).toEqual(expected));
+    await stack.http
+      .get('/api/v1/organization-settings')
+      .set(bearer(owner.token))
+      .expect(200)
+      .expect((response) => expect(response.body.data).toEqual(expected));
     expect(await storedSettings(owner.organization.id)).toEqual(expected);
     await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ auto_resolve_after_hours: 24 }).expect(200);
-    const cleared = await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ auto_resolve_after_hours: null }).expect(200);
+    const cleared = await stack.http
+      .patch('/api/v1/organization-settings')
+      .set(bearer(owner.token))
+      .send({ auto_resolve_after_hours: null })
+      .expect(200);
     expect(cleared.body.data.auto_resolve_after_hours).toBeNull();
   });
 
@@ -88,7 +122,11 @@ describe('organizations and their settings over HTTP (integration: real PostgreS
 
   it('reads a stored value that no longer validates as its default', async () => {
     const owner = await registerOwner(stack.http, 'legacy');
-    await stack.orm.em.fork().execute(`update organizations set settings = '{"retention_days": 99999, "timezone": "Asia/Tokyo", "old_flag": true}' where id = ?`, [owner.organization.id]);
+    await stack.orm.em
+      .fork()
+      .execute(`update organizations set settings = '{"retention_days": 99999, "timezone": "Asia/Tokyo", "old_flag": true}' where id = ?`, [
+        owner.organization.id,
+      ]);
     const settings = await stack.http.get('/api/v1/organization-settings').set(bearer(owner.token)).expect(200);
     expect(settings.body.data).toEqual({ ...DEFAULTS, timezone: 'Asia/Tokyo' });
   });

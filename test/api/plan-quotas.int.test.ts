@@ -24,7 +24,10 @@ describe('plan quotas: members and integrations (integration: real PostgreSQL, T
 
   const db = () => stack.orm.em.fork();
   const count = async (table: 'users' | 'integrations', organizationId: string) =>
-    Number((await db().execute<Array<{ n: number }>>(`select count(*)::int as n from ${table} where organization_id = ?`, [organizationId]))[0]?.n);
+    Number(
+      (await db().execute<Array<{ n: number }>>(`select count(*)::int as n from ${table} where organization_id = ?`, [organizationId]))[0]
+        ?.n,
+    );
   const expectOverQuota = (response: { status: number; body: Record<string, unknown> }, resource: 'members' | 'integrations') =>
     expect({ status: response.status, body: response.body }).toEqual({
       status: 402,
@@ -38,16 +41,18 @@ describe('plan quotas: members and integrations (integration: real PostgreSQL, T
     await stack.http.post('/api/v1/invitations').set(bearer(inviterToken)).send({ email, role: 'engineer' }).expect(201);
     return { email, token: invitationTokenIn(await waitForMail(stack, email, INVITATION_SUBJECT)) };
   };
-  const accept = (token: string) => stack.http.post('/api/v1/invitations/accept').send({ token, name: 'Quota member', password: 'member password 123' });
+  const accept = (token: string) =>
+    stack.http.post('/api/v1/invitations/accept').send({ token, name: 'Quota member', password: 'member password 123' });
   /** Members up to `total` (the owner included). */
   const fillMembers = async (owner: { token: string }, total: number) => {
     for (let i = 1; i < total; i += 1) await addMember(stack, owner.token, 'viewer', `filler${i}`);
   };
 
-  it('refuses the integration beyond the plan\'s quota with 402 PLAN_LIMIT_REACHED; another organization is not affected; a removal makes room', async () => {
+  it("refuses the integration beyond the plan's quota with 402 PLAN_LIMIT_REACHED; another organization is not affected; a removal makes room", async () => {
     const owner = await registerOwner(stack.http, 'quota-integrations');
     const created: string[] = [];
-    for (let i = 0; i < FREE.integrations; i += 1) created.push((await createIntegration(owner.token, `Integration ${i}`).expect(201)).body.data.id);
+    for (let i = 0; i < FREE.integrations; i += 1)
+      created.push((await createIntegration(owner.token, `Integration ${i}`).expect(201)).body.data.id);
     expectOverQuota(await createIntegration(owner.token, 'One too many'), 'integrations');
     expect(await count('integrations', owner.organization.id)).toBe(FREE.integrations);
 
@@ -74,7 +79,9 @@ describe('plan quotas: members and integrations (integration: real PostgreSQL, T
     await fillMembers(owner, FREE.members);
     expectOverQuota(await accept(pending.token), 'members');
     expect(await count('users', owner.organization.id)).toBe(FREE.members);
-    const [left] = await db().execute<Array<{ id: string }>>(`select id from users where organization_id = ? and role = 'viewer' limit 1`, [owner.organization.id]);
+    const [left] = await db().execute<Array<{ id: string }>>(`select id from users where organization_id = ? and role = 'viewer' limit 1`, [
+      owner.organization.id,
+    ]);
     await stack.http.delete(`/api/v1/users/${left?.id}`).set(bearer(owner.token)).expect(204);
     const accepted = await accept(pending.token).expect(201);
     expect(accepted.body.data.user).toMatchObject({ email: pending.email, organization_id: owner.organization.id });
@@ -96,11 +103,21 @@ describe('plan quotas: members and integrations (integration: real PostgreSQL, T
     const connection = await stack.http
       .post('/api/v1/sso/connections')
       .set(bearer(owner.token))
-      .send({ name: 'Quota IdP', kind: 'oidc', domains: [domain], default_role: 'viewer', config: { issuer: provider.issuer, client_id: provider.clientId, client_secret: provider.clientSecret } })
+      .send({
+        name: 'Quota IdP',
+        kind: 'oidc',
+        domains: [domain],
+        default_role: 'viewer',
+        config: { issuer: provider.issuer, client_id: provider.clientId, client_secret: provider.clientSecret },
+      })
       .expect(201);
     const signIn = async (email: string) => {
       provider.addAccount({ email, name: email });
-      const started = await stack.http.get('/api/v1/sso/initiate').query({ connection_id: connection.body.data.id }).set('Accept', 'application/json').expect(200);
+      const started = await stack.http
+        .get('/api/v1/sso/initiate')
+        .query({ connection_id: connection.body.data.id })
+        .set('Accept', 'application/json')
+        .expect(200);
       const redirect = await signInAt(started.body.data.authorization_url, email, { stopAt: CALLBACK });
       return () => stack.http.get(`${redirect.pathname}${redirect.search}`);
     };

@@ -15,8 +15,31 @@ import { workflowIds } from '../../shared/temporal/ids.ts';
 import { WORKFLOWS_PATH } from '../../worker/worker.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
-type Step = { step_id: string; position: number; name: string; type: string; status: string; output: unknown; notes: string | null; actor_id: string | null; started_at: string | null; completed_at: string | null };
-type Execution = { id: string; procedure_id: string; procedure_name: string; procedure_version: number; incident_id: string | null; status: string; steps: Step[]; started_by: string; started_at: string; completed_at: string | null; workflow_id: string };
+type Step = {
+  step_id: string;
+  position: number;
+  name: string;
+  type: string;
+  status: string;
+  output: unknown;
+  notes: string | null;
+  actor_id: string | null;
+  started_at: string | null;
+  completed_at: string | null;
+};
+type Execution = {
+  id: string;
+  procedure_id: string;
+  procedure_name: string;
+  procedure_version: number;
+  incident_id: string | null;
+  status: string;
+  steps: Step[];
+  started_by: string;
+  started_at: string;
+  completed_at: string | null;
+  workflow_id: string;
+};
 type Owner = Awaited<ReturnType<typeof registerOwner>>;
 
 /** A local HTTP receiver: `/status/<code>/<label>` answers <code>; every request is recorded. */
@@ -56,34 +79,66 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
   });
 
   const createProcedure = async (steps: unknown[], name = `Runbook ${randomUUID().slice(0, 6)}`, who = owner) =>
-    (await stack.http.post('/api/v1/procedures').set(as(who)).send({ name, description: 'What to do', tags: ['db'], steps }).expect(201)).body.data as {
-      id: string; name: string; version: number; steps: Array<{ id: string; position: number; name: string; type: string; config: Record<string, unknown> }>;
+    (
+      await stack.http
+        .post('/api/v1/procedures')
+        .set(as(who))
+        .send({ name, description: 'What to do', tags: ['db'], steps })
+        .expect(201)
+    ).body.data as {
+      id: string;
+      name: string;
+      version: number;
+      steps: Array<{ id: string; position: number; name: string; type: string; config: Record<string, unknown> }>;
     };
   const execute = async (procedureId: string, body: Record<string, unknown> = {}) =>
     (await stack.http.post(`/api/v1/procedures/${procedureId}/execute`).set(as(owner)).send(body).expect(201)).body.data as Execution;
-  const getExecution = async (id: string, who = owner) => (await stack.http.get(`/api/v1/executions/${id}`).set(as(who)).expect(200)).body.data as Execution;
+  const getExecution = async (id: string, who = owner) =>
+    (await stack.http.get(`/api/v1/executions/${id}`).set(as(who)).expect(200)).body.data as Execution;
   const waitForExecution = (id: string, what: string, done: (execution: Execution) => boolean) =>
-    waitFor(what, async () => {
-      const execution = await getExecution(id);
-      return done(execution) ? execution : undefined;
-    }, { timeoutMs: 60_000, intervalMs: 100 });
+    waitFor(
+      what,
+      async () => {
+        const execution = await getExecution(id);
+        return done(execution) ? execution : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 100 },
+    );
   const waitForStep = (id: string, position: number, status: string) =>
     waitForExecution(id, `step ${position} ${status}`, (execution) => execution.steps[position]?.status === status);
-  const patchExecution = (id: string, body: Record<string, unknown>) => stack.http.patch(`/api/v1/executions/${id}`).set(as(owner)).send(body);
+  const patchExecution = (id: string, body: Record<string, unknown>) =>
+    stack.http.patch(`/api/v1/executions/${id}`).set(as(owner)).send(body);
   const ms = (timestamp: string | null) => new Date(timestamp as string).getTime();
 
   it('runs manual, wait, http and approval steps to completion, driven over HTTP, writing the incident timeline', async () => {
-    const incident = (await stack.http.post('/api/v1/incidents').set(as(owner)).send({ title: 'Primary database down' }).expect(201)).body.data;
+    const incident = (await stack.http.post('/api/v1/incidents').set(as(owner)).send({ title: 'Primary database down' }).expect(201)).body
+      .data;
     const procedure = await createProcedure([
       { name: 'Acknowledge', type: 'manual', config: { instructions: 'Say you are on it' } },
       { name: 'Let replicas settle', type: 'wait', config: { seconds: 1 } },
-      { name: 'Fail over', type: 'http', config: { url: receiver.url('/failover'), method: 'POST', headers: { 'X-Runbook': 'yes' }, body: { cluster: 'main' } } },
+      {
+        name: 'Fail over',
+        type: 'http',
+        config: { url: receiver.url('/failover'), method: 'POST', headers: { 'X-Runbook': 'yes' }, body: { cluster: 'main' } },
+      },
       { name: 'Sign off', type: 'approval' },
     ]);
-    expect(procedure.steps.map((step) => [step.position, step.type])).toEqual([[0, 'manual'], [1, 'wait'], [2, 'http'], [3, 'approval']]);
+    expect(procedure.steps.map((step) => [step.position, step.type])).toEqual([
+      [0, 'manual'],
+      [1, 'wait'],
+      [2, 'http'],
+      [3, 'approval'],
+    ]);
 
     const started = await execute(procedure.id, { incident_id: incident.id, parameters: { region: 'eu' } });
-    expect(started).toMatchObject({ procedure_id: procedure.id, incident_id: incident.id, status: 'pending', started_by: owner.user.id, workflow_id: workflowIds.execution(started.id), completed_at: null });
+    expect(started).toMatchObject({
+      procedure_id: procedure.id,
+      incident_id: incident.id,
+      status: 'pending',
+      started_by: owner.user.id,
+      workflow_id: workflowIds.execution(started.id),
+      completed_at: null,
+    });
     expect(started.steps.map((step) => step.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
     // Operators find the run in Temporal UI by organization and incident.
     const described = await stack.temporal.client.workflow.getHandle(started.workflow_id).describe();
@@ -93,8 +148,18 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
 
     const waiting = await waitForStep(started.id, 0, 'waiting');
     expect(waiting.status).toBe('waiting');
-    const acknowledged = await patchExecution(started.id, { step_id: procedure.steps[0]?.id, status: 'succeeded', notes: 'on it', output: { ticket: 'OPS-1' } }).expect(200);
-    expect(acknowledged.body.data.steps[0]).toMatchObject({ status: 'succeeded', notes: 'on it', output: { ticket: 'OPS-1' }, actor_id: owner.user.id });
+    const acknowledged = await patchExecution(started.id, {
+      step_id: procedure.steps[0]?.id,
+      status: 'succeeded',
+      notes: 'on it',
+      output: { ticket: 'OPS-1' },
+    }).expect(200);
+    expect(acknowledged.body.data.steps[0]).toMatchObject({
+      status: 'succeeded',
+      notes: 'on it',
+      output: { ticket: 'OPS-1' },
+      actor_id: owner.user.id,
+    });
 
     const atApproval = await waitForStep(started.id, 3, 'waiting');
     const [manual, wait, http] = atApproval.steps as [Step, Step, Step];
@@ -118,15 +183,23 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
     expect(ms(manual.started_at)).toBeGreaterThanOrEqual(ms(started.started_at));
     expect(done.completed_at).toBe(done.steps[3]?.completed_at);
 
-    const timeline = (await stack.http.get(`/api/v1/incidents/${incident.id}`).set(as(owner)).expect(200)).body.data.timeline as Array<{ type: string; message: string; data: Record<string, unknown> }>;
+    const timeline = (await stack.http.get(`/api/v1/incidents/${incident.id}`).set(as(owner)).expect(200)).body.data.timeline as Array<{
+      type: string;
+      message: string;
+      data: Record<string, unknown>;
+    }>;
     const entries = timeline.filter((entry) => entry.type === 'execution');
     // waiting, succeeded (manual); running, succeeded (wait, http); waiting, completed (approval).
     expect(entries.length).toBe(8);
     expect(entries.every((entry) => entry.data.execution_id === started.id)).toBe(true);
     expect(entries.at(-1)?.message).toContain('completed');
 
-    const events = (await stack.orm.em.fork().getConnection().execute(
-      `select data from domain_events where type = 'execution.updated' and organization_id = ? order by id`, [owner.organization.id])) as Array<{ data: { execution: { id: string } } }>;
+    const events = (await stack.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select data from domain_events where type = 'execution.updated' and organization_id = ? order by id`, [
+        owner.organization.id,
+      ])) as Array<{ data: { execution: { id: string } } }>;
     const forThis = events.filter((row) => row.data.execution.id === started.id);
     expect(forThis.length).toBe(8);
     expect(forThis.at(-1)?.data).toMatchObject({ organization_id: owner.organization.id, execution: { status: 'completed' } });
@@ -135,14 +208,26 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
     expect(byIncident.body.data.map((execution: Execution) => execution.id)).toEqual([started.id]);
     const byProcedure = await stack.http.get(`/api/v1/executions?procedure_id=${procedure.id}`).set(as(owner)).expect(200);
     expect(byProcedure.body.meta).toMatchObject({ total: 1, limit: 25, offset: 0 });
-    expect((await stack.http.get(`/api/v1/executions?status=running&procedure_id=${procedure.id}`).set(as(owner)).expect(200)).body.meta.total).toBe(0);
+    expect(
+      (await stack.http.get(`/api/v1/executions?status=running&procedure_id=${procedure.id}`).set(as(owner)).expect(200)).body.meta.total,
+    ).toBe(0);
 
     // A progress record applied before (a retried attempt whose commit went through) writes nothing.
     const { recordExecutionProgress } = createExecutionActivities({ orm: stack.orm });
-    await new MockActivityEnvironment().run(recordExecutionProgress, { executionId: started.id, organizationId: owner.organization.id, seq: 8, status: 'failed' as const, steps: [] });
+    await new MockActivityEnvironment().run(recordExecutionProgress, {
+      executionId: started.id,
+      organizationId: owner.organization.id,
+      seq: 8,
+      status: 'failed' as const,
+      steps: [],
+    });
     expect((await getExecution(started.id)).status).toBe('completed');
-    const after = await stack.orm.em.fork().getConnection().execute(
-      `select count(*)::int as n from domain_events where type = 'execution.updated' and organization_id = ?`, [owner.organization.id]);
+    const after = await stack.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select count(*)::int as n from domain_events where type = 'execution.updated' and organization_id = ?`, [
+        owner.organization.id,
+      ]);
     expect(after[0].n).toBe(events.length);
 
     // The recorded history replays against the current workflow code: it is deterministic.
@@ -151,7 +236,10 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
   });
 
   it('answers 409 for a step that is not waiting, 422 for an unknown step, and 409 once the execution ended', async () => {
-    const procedure = await createProcedure([{ name: 'First', type: 'manual' }, { name: 'Second', type: 'manual' }]);
+    const procedure = await createProcedure([
+      { name: 'First', type: 'manual' },
+      { name: 'Second', type: 'manual' },
+    ]);
     const execution = await execute(procedure.id);
     await waitForStep(execution.id, 0, 'waiting');
     const early = await patchExecution(execution.id, { step_id: procedure.steps[1]?.id, status: 'succeeded' }).expect(409);
@@ -164,7 +252,9 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
     // The same step again: it is no longer waiting.
     await patchExecution(execution.id, { step_id: procedure.steps[0]?.id, status: 'succeeded' }).expect(409);
     await waitForStep(execution.id, 1, 'waiting');
-    const failed = await patchExecution(execution.id, { step_id: procedure.steps[1]?.id, status: 'failed', notes: 'could not' }).expect(200);
+    const failed = await patchExecution(execution.id, { step_id: procedure.steps[1]?.id, status: 'failed', notes: 'could not' }).expect(
+      200,
+    );
     expect(failed.body.data.status).toBe('failed');
     expect(failed.body.data.steps.map((step: Step) => step.status)).toEqual(['skipped', 'failed']);
     await patchExecution(execution.id, { status: 'cancelled' }).expect(409);
@@ -172,7 +262,11 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
   });
 
   it('cancels an execution waiting for a person or on a timer: it ends cancelled and open steps are skipped', async () => {
-    const procedure = await createProcedure([{ name: 'Look', type: 'manual' }, { name: 'Pause', type: 'wait', config: { seconds: 3600 } }, { name: 'Last', type: 'manual' }]);
+    const procedure = await createProcedure([
+      { name: 'Look', type: 'manual' },
+      { name: 'Pause', type: 'wait', config: { seconds: 3600 } },
+      { name: 'Last', type: 'manual' },
+    ]);
     const atManual = await execute(procedure.id);
     await waitForStep(atManual.id, 0, 'waiting');
     const cancelled = await patchExecution(atManual.id, { status: 'cancelled' }).expect(200);
@@ -196,7 +290,14 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
 
   it('a failing http step fails the execution and skips the rest: 4xx is not retried, 5xx is tried 3 times', async () => {
     const badPath = `/status/400/${randomUUID()}`;
-    const rejected = await execute((await createProcedure([{ name: 'Call', type: 'http', config: { url: receiver.url(badPath), method: 'GET' } }, { name: 'Then', type: 'manual' }])).id);
+    const rejected = await execute(
+      (
+        await createProcedure([
+          { name: 'Call', type: 'http', config: { url: receiver.url(badPath), method: 'GET' } },
+          { name: 'Then', type: 'manual' },
+        ])
+      ).id,
+    );
     const failed = await waitForExecution(rejected.id, 'failure', (execution) => execution.status === 'failed');
     expect(failed.steps.map((step) => step.status)).toEqual(['failed', 'skipped']);
     expect(failed.steps[0]?.output).toMatchObject({ status_code: 400, body: { answered: 400 } });
@@ -210,7 +311,17 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
     expect(receiver.hits(flakyPath)).toHaveLength(3);
 
     // expected_status turns an answer that is not 2xx into success.
-    const accepted = await execute((await createProcedure([{ name: 'Expect 404', type: 'http', config: { url: receiver.url('/status/404/expected'), method: 'DELETE', expected_status: 404 } }])).id);
+    const accepted = await execute(
+      (
+        await createProcedure([
+          {
+            name: 'Expect 404',
+            type: 'http',
+            config: { url: receiver.url('/status/404/expected'), method: 'DELETE', expected_status: 404 },
+          },
+        ])
+      ).id,
+    );
     await waitForExecution(accepted.id, 'completion', (execution) => execution.status === 'completed');
   });
 
@@ -221,10 +332,21 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
     const edited = await stack.http
       .patch(`/api/v1/procedures/${procedure.id}`)
       .set(as(owner))
-      .send({ name: 'Renamed', steps: [{ name: 'Inserted', type: 'wait', config: { seconds: 5 } }, { id: procedure.steps[0]?.id, name: 'Renamed step', type: 'manual' }] })
+      .send({
+        name: 'Renamed',
+        steps: [
+          { name: 'Inserted', type: 'wait', config: { seconds: 5 } },
+          { id: procedure.steps[0]?.id, name: 'Renamed step', type: 'manual' },
+        ],
+      })
       .expect(200);
     expect(edited.body.data).toMatchObject({ name: 'Renamed', version: 2 });
-    expect(edited.body.data.steps.map((step: { id: string; position: number }) => [step.position, step.id === procedure.steps[0]?.id])).toEqual([[0, false], [1, true]]);
+    expect(
+      edited.body.data.steps.map((step: { id: string; position: number }) => [step.position, step.id === procedure.steps[0]?.id]),
+    ).toEqual([
+      [0, false],
+      [1, true],
+    ]);
 
     const unchanged = await getExecution(execution.id);
     expect(unchanged).toMatchObject({ procedure_name: 'Original name', procedure_version: 1 });
@@ -254,8 +376,22 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
       // With no worker, an update is not answered: the API gives up after its deadline with a 503.
       const em = stack.orm.em.fork();
       em.setFilterParams(TENANT_FILTER, { organizationId: owner.organization.id });
-      const service = createExecutionService({ em: () => em, temporal: stack.temporal, procedures: createProcedureService({ em: () => em, secretBox: createSecretBox('x'.repeat(32)) }), updateTimeoutMs: 1500 });
-      const auth = { kind: 'user', organizationId: owner.organization.id, userId: owner.user.id, apiKeyId: null, role: 'owner', permissions: ['*'], tokenId: null, tokenExpiresAt: null } satisfies AuthContext;
+      const service = createExecutionService({
+        em: () => em,
+        temporal: stack.temporal,
+        procedures: createProcedureService({ em: () => em, secretBox: createSecretBox('x'.repeat(32)) }),
+        updateTimeoutMs: 1500,
+      });
+      const auth = {
+        kind: 'user',
+        organizationId: owner.organization.id,
+        userId: owner.user.id,
+        apiKeyId: null,
+        role: 'owner',
+        permissions: ['*'],
+        tokenId: null,
+        tokenExpiresAt: null,
+      } satisfies AuthContext;
       await expect(service.update(auth, unanswered.id, { status: 'cancelled' })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     } finally {
       await stack.startWorker();
@@ -269,7 +405,7 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
     expect(receiver.hits(after)).toHaveLength(1);
   });
 
-  it('hides one organization\'s procedures and executions from another (404), and checks permissions', async () => {
+  it("hides one organization's procedures and executions from another (404), and checks permissions", async () => {
     const procedure = await createProcedure([{ name: 'Mine', type: 'manual' }]);
     const execution = await execute(procedure.id);
     const other = await registerOwner(stack.http, 'other');
@@ -283,12 +419,26 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
     expect((await stack.http.get('/api/v1/executions').set(as(other)).expect(200)).body.meta.total).toBe(0);
     // Another organization's incident cannot be tied to an execution.
     const foreignIncident = (await stack.http.post('/api/v1/incidents').set(as(other)).send({ title: 'Theirs' }).expect(201)).body.data;
-    const tied = await stack.http.post(`/api/v1/procedures/${procedure.id}/execute`).set(as(owner)).send({ incident_id: foreignIncident.id }).expect(404);
+    const tied = await stack.http
+      .post(`/api/v1/procedures/${procedure.id}/execute`)
+      .set(as(owner))
+      .send({ incident_id: foreignIncident.id })
+      .expect(404);
     expect(tied.body).toMatchObject({ code: 'NOT_FOUND', detail: 'incident_id: no such incident in this organization' });
 
-    const key = (await stack.http.post('/api/v1/api-keys').set(as(owner)).send({ name: 'read only', permissions: ['procedures:read', 'executions:read'] }).expect(201)).body.data.api_key;
+    const key = (
+      await stack.http
+        .post('/api/v1/api-keys')
+        .set(as(owner))
+        .send({ name: 'read only', permissions: ['procedures:read', 'executions:read'] })
+        .expect(201)
+    ).body.data.api_key;
     await stack.http.get(`/api/v1/executions/${execution.id}`).set('X-API-Key', key).expect(200);
-    const denied = await stack.http.patch(`/api/v1/executions/${execution.id}`).set('X-API-Key', key).send({ status: 'cancelled' }).expect(403);
+    const denied = await stack.http
+      .patch(`/api/v1/executions/${execution.id}`)
+      .set('X-API-Key', key)
+      .send({ status: 'cancelled' })
+      .expect(403);
     expect(denied.body.code).toBe('INSUFFICIENT_PERMISSIONS');
     await stack.http.post(`/api/v1/procedures/${procedure.id}/execute`).set('X-API-Key', key).send({}).expect(403);
     await stack.http.post('/api/v1/procedures').set('X-API-Key', key).send({ name: 'x', steps: [] }).expect(403);
@@ -312,22 +462,32 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
       .expect(422);
     expect(response.body.code).toBe('VALIDATION_ERROR');
     const paths = (response.body.errors as Array<{ path: string }>).map((error) => error.path);
-    expect(paths).toEqual(expect.arrayContaining([
-      'body.steps.0.config.seconds',
-      'body.steps.1.config.url',
-      'body.steps.2.type',
-      'body.steps.3.config.seconds',
-      'body.steps.4.config.expected_status',
-    ]));
-    await stack.http.post('/api/v1/procedures').set(as(owner)).send({ name: 'No seconds', steps: [{ name: 'w', type: 'wait', config: { seconds: 0 } }] }).expect(422);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'body.steps.0.config.seconds',
+        'body.steps.1.config.url',
+        'body.steps.2.type',
+        'body.steps.3.config.seconds',
+        'body.steps.4.config.expected_status',
+      ]),
+    );
+    await stack.http
+      .post('/api/v1/procedures')
+      .set(as(owner))
+      .send({ name: 'No seconds', steps: [{ name: 'w', type: 'wait', config: { seconds: 0 } }] })
+      .expect(422);
     expect((await stack.http.get('/api/v1/procedures?tag=never').set(as(owner)).expect(200)).body.meta.total).toBe(0);
     const procedure = await createProcedure([{ name: 'Fine', type: 'manual' }]);
-    const unknownStep = await stack.http.patch(`/api/v1/procedures/${procedure.id}`).set(as(owner)).send({ steps: [{ id: randomUUID(), name: 'x', type: 'manual' }] }).expect(404);
+    const unknownStep = await stack.http
+      .patch(`/api/v1/procedures/${procedure.id}`)
+      .set(as(owner))
+      .send({ steps: [{ id: randomUUID(), name: 'x', type: 'manual' }] })
+      .expect(404);
     expect(unknownStep.body).toMatchObject({ code: 'NOT_FOUND', detail: 'steps.0.id: not a step of this procedure' });
     await stack.http.patch(`/api/v1/executions/${randomUUID()}`).set(as(owner)).send({ status: 'done' }).expect(422);
   });
 
-  it('describes the routes in /openapi.json with their permissions\' error answers', async () => {
+  it("describes the routes in /openapi.json with their permissions' error answers", async () => {
     const { body } = await stack.http.get('/openapi.json').expect(200);
     const paths = body.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
     expect(Object.keys(paths['/api/v1/procedures'] ?? {}).sort()).toEqual(['get', 'post']);

@@ -8,7 +8,9 @@ async function ipsSeen(stack: TestStack, userId: string) {
   await stack.requestCaches.rateLimiter.flush();
   const em = stack.orm.em.fork();
   const counters = await em.execute<{ key: string }[]>(`select key from rate_limit_counters where key like 'ip:%'`);
-  const audit = await em.execute<{ ip: string }[]>(`select ip from audit_events where actor_user_id = ? and event_type = 'auth.login'`, [userId]);
+  const audit = await em.execute<{ ip: string }[]>(`select ip from audit_events where actor_user_id = ? and event_type = 'auth.login'`, [
+    userId,
+  ]);
   return { counters: counters.map((row) => row.key), audit: audit.map((row) => row.ip) };
 }
 
@@ -24,7 +26,11 @@ describe('forwarded headers and session cookies in production (integration: real
 
     it('ignores X-Forwarded-For: per-IP limits and the audit log see the real peer', async () => {
       const owner = await registerOwner(stack.http, 'spoof');
-      await stack.http.post('/api/v1/auth/login').set('X-Forwarded-For', '203.0.113.66').send({ email: owner.email, password: owner.password }).expect(200);
+      await stack.http
+        .post('/api/v1/auth/login')
+        .set('X-Forwarded-For', '203.0.113.66')
+        .send({ email: owner.email, password: owner.password })
+        .expect(200);
       const seen = await ipsSeen(stack, owner.user.id);
       expect(seen.counters.length).toBeGreaterThan(0);
       expect(seen.counters.every((key) => key.endsWith('127.0.0.1'))).toBe(true);

@@ -22,7 +22,7 @@ const auth = (kind: 'user' | 'api_key'): AuthContext => ({
 });
 
 describe('rate-limit buckets per request', () => {
-  it('counts a user per user and an API key per key, both on their organization\'s plan', () => {
+  it("counts a user per user and an API key per key, both on their organization's plan", () => {
     expect(bucketsFor(ctx(), route(), auth('user'))).toEqual({
       buckets: [{ key: `user:${USER}`, limitClass: 'interactive' }],
       planSource: { organizationId: ORG },
@@ -34,10 +34,13 @@ describe('rate-limit buckets per request', () => {
   });
 
   it('counts a caller without a credential per IP on the default plan', () => {
-    expect(bucketsFor(ctx(), route(), undefined)).toEqual({ buckets: [{ key: 'ip:203.0.113.7', limitClass: 'interactive' }], planSource: null });
+    expect(bucketsFor(ctx(), route(), undefined)).toEqual({
+      buckets: [{ key: 'ip:203.0.113.7', limitClass: 'interactive' }],
+      planSource: null,
+    });
   });
 
-  it('adds the organization\'s search bucket on search routes', () => {
+  it("adds the organization's search bucket on search routes", () => {
     expect(bucketsFor(ctx(), route('search'), auth('api_key')).buckets).toEqual([
       { key: `api_key:${KEY}`, limitClass: 'api_key' },
       { key: `search:${ORG}`, limitClass: 'search' },
@@ -45,11 +48,25 @@ describe('rate-limit buckets per request', () => {
   });
 
   it('counts webhooks per integration once authentic, failed authentications per IP with a fixed number', () => {
-    expect(bucketsFor(ctx({ platform: 'apm', integration_id: INTEGRATION }), route('webhook'), undefined, { kind: 'integration', alerts: 1, integrationId: INTEGRATION })).toEqual({
+    expect(
+      bucketsFor(ctx({ platform: 'apm', integration_id: INTEGRATION }), route('webhook'), undefined, {
+        kind: 'integration',
+        alerts: 1,
+        integrationId: INTEGRATION,
+      }),
+    ).toEqual({
       buckets: [{ key: `webhook:${INTEGRATION.toLowerCase()}`, limitClass: 'webhook' }],
       planSource: { integrationId: INTEGRATION },
     });
-    expect(bucketsFor(ctx({ platform: 'apm', integration_id: INTEGRATION }), route('webhook'), undefined, { kind: 'failed_webhook_authentication' }, { webhookAuthFailuresPerHour: 7 })).toEqual({
+    expect(
+      bucketsFor(
+        ctx({ platform: 'apm', integration_id: INTEGRATION }),
+        route('webhook'),
+        undefined,
+        { kind: 'failed_webhook_authentication' },
+        { webhookAuthFailuresPerHour: 7 },
+      ),
+    ).toEqual({
       buckets: [{ key: 'webhook_auth_failures:203.0.113.7', limit: 7 }],
       planSource: null,
     });
@@ -58,6 +75,8 @@ describe('rate-limit buckets per request', () => {
       { key: `webhook:${ORG}:apm`, limitClass: 'webhook' },
     ]);
     // Its refused callers count per IP, like any caller without a credential.
-    expect(bucketsFor(ctx({ platform: 'apm' }), route('webhook'), undefined).buckets).toEqual([{ key: 'ip:203.0.113.7', limitClass: 'interactive' }]);
+    expect(bucketsFor(ctx({ platform: 'apm' }), route('webhook'), undefined).buckets).toEqual([
+      { key: 'ip:203.0.113.7', limitClass: 'interactive' },
+    ]);
   });
 });

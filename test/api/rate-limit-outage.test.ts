@@ -61,7 +61,9 @@ describe('rate limiter while PostgreSQL is down', () => {
     const clock = { now: Date.UTC(2026, 0, 1, 12) };
     const rateLimiter = limiter(db, clock);
     db.state.down = true;
-    await expect(rateLimiter.hit([{ key: 'user:u1', limitClass: 'interactive' }], { organizationId: 'o1' })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    await expect(rateLimiter.hit([{ key: 'user:u1', limitClass: 'interactive' }], { organizationId: 'o1' })).rejects.toMatchObject({
+      code: 'ECONNREFUSED',
+    });
   });
 
   it('keeps the plan it last read for the integration', async () => {
@@ -71,7 +73,10 @@ describe('rate limiter while PostgreSQL is down', () => {
     expect(await rateLimiter.hit(webhook, integration)).toMatchObject({ limit: PLAN_LIMITS.team.webhook });
     down = true;
     db.state.down = true;
-    expect(await rateLimiter.hit(webhook, integration)).toMatchObject({ limit: PLAN_LIMITS.team.webhook, remaining: PLAN_LIMITS.team.webhook - 2 });
+    expect(await rateLimiter.hit(webhook, integration)).toMatchObject({
+      limit: PLAN_LIMITS.team.webhook,
+      remaining: PLAN_LIMITS.team.webhook - 2,
+    });
   });
 
   it('uses the default plan for a webhook whose plan it never read', async () => {

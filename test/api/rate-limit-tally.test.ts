@@ -1,11 +1,21 @@
-import { countHit, isFresh, newTally, selectForFlush, settleRow, takeRows, tallyCount, tallyKey, type Tally } from '../../api/services/rate-limit-tally.ts';
+import {
+  countHit,
+  isFresh,
+  newTally,
+  selectForFlush,
+  settleRow,
+  takeRows,
+  tallyCount,
+  tallyKey,
+  type Tally,
+} from '../../api/services/rate-limit-tally.ts';
 
 const tally = (fields: Partial<Tally> = {}): Tally => ({ ...newTally('user:1', 3600), ...fields });
 
 describe('rate-limit tallies', () => {
   test.each<[string, Partial<Tally>, number]>([
     ['nothing counted', {}, 0],
-    ['the table\'s count only', { shared: 5 }, 5],
+    ["the table's count only", { shared: 5 }, 5],
     ['plus what is in flight and what is not sent yet', { shared: 5, inFlight: 2, local: 3 }, 10],
   ])('counts %s', (_name, fields, count) => {
     expect(tallyCount(tally(fields))).toBe(count);
@@ -20,7 +30,7 @@ describe('rate-limit tallies', () => {
     expect(isFresh(tally({ refreshedAt }), now, 500)).toBe(fresh);
   });
 
-  it('moves counted requests in flight, then into the shared count with the table\'s answer', () => {
+  it("moves counted requests in flight, then into the shared count with the table's answer", () => {
     const counted = tally({ shared: 4 });
     countHit(counted, 100);
     countHit(counted, 120);
@@ -35,7 +45,7 @@ describe('rate-limit tallies', () => {
     expect(tallyCount(counted)).toBe(17);
   });
 
-  it('counts a webhook payload\'s alerts as that many units, sent as one delta', () => {
+  it("counts a webhook payload's alerts as that many units, sent as one delta", () => {
     const counted = newTally('webhook:integration', 0);
     countHit(counted, 100);
     countHit(counted, 100, 249);
@@ -43,7 +53,7 @@ describe('rate-limit tallies', () => {
     expect(takeRows([counted])).toEqual([{ tally: counted, delta: 250 }]);
   });
 
-  it('sends a failed flush\'s delta again and keeps the older read', () => {
+  it("sends a failed flush's delta again and keeps the older read", () => {
     const counted = tally({ shared: 4, refreshedAt: 50 });
     countHit(counted, 100);
     const [row] = takeRows([counted]);

@@ -82,7 +82,10 @@ describe('rate limits (integration: real PostgreSQL)', () => {
 
       // Another user has a bucket of their own.
       const other = await registerOwner(second, 'unaffected');
-      expect(headers(await stack.http.get('/api/v1/auth/me').set(bearer(other.token)).expect(200))).toMatchObject({ limit: 6, remaining: 5 });
+      expect(headers(await stack.http.get('/api/v1/auth/me').set(bearer(other.token)).expect(200))).toMatchObject({
+        limit: 6,
+        remaining: 5,
+      });
     });
   });
 
@@ -136,7 +139,13 @@ describe('rate limits (integration: real PostgreSQL)', () => {
       })),
     });
     const signalled = async (organizationId: string, integrationId: string, fingerprint: string) =>
-      stack.temporal.client.workflow.getHandle(workflowIds.alertIngestion(organizationId, integrationId, fingerprint)).describe().then(() => true, () => false);
+      stack.temporal.client.workflow
+        .getHandle(workflowIds.alertIngestion(organizationId, integrationId, fingerprint))
+        .describe()
+        .then(
+          () => true,
+          () => false,
+        );
 
     it('consumes one unit per alert and refuses a payload larger than what remains, whole, signalling nothing', async () => {
       const owner = await registerOwner(stack.http, 'alert-quota');
@@ -157,19 +166,31 @@ describe('rate limits (integration: real PostgreSQL)', () => {
         expect(await signalled(owner.organization.id, integration.id, `first-${index}`)).toBe(true);
       }
       // What remains still takes a payload that fits.
-      expect(headers(await postSigned(stack.http, 'metrics_alerts', integration, storm('third', 1)).expect(200))).toMatchObject({ remaining: 0 });
+      expect(headers(await postSigned(stack.http, 'metrics_alerts', integration, storm('third', 1)).expect(200))).toMatchObject({
+        remaining: 0,
+      });
       expectRateLimited(await postSigned(stack.http, 'metrics_alerts', integration, storm('fourth', 1)));
 
       await stack.requestCaches.rateLimiter.flush();
-      const counters = await stack.orm.em.fork().execute<{ count: number }[]>('select count from rate_limit_counters where key = ?', [`webhook:${integration.id}`]);
+      const counters = await stack.orm.em
+        .fork()
+        .execute<{ count: number }[]>('select count from rate_limit_counters where key = ?', [`webhook:${integration.id}`]);
       expect(counters).toEqual([{ count: 3 + 1 + 1 + 1 }]);
     });
 
     it('counts alerts on the short form too, per organization and platform', async () => {
       const owner = await registerOwner(stack.http, 'alert-quota-key');
       const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
-      const created = await stack.http.post('/api/v1/api-keys').set(bearer(owner.token)).send({ name: 'ingest', permissions: ['alerts:ingest'] }).expect(201);
-      const post = (payload: object) => stack.http.post('/api/v1/webhooks/metrics_alerts').set('X-API-Key', created.body.data.api_key as string).send(payload);
+      const created = await stack.http
+        .post('/api/v1/api-keys')
+        .set(bearer(owner.token))
+        .send({ name: 'ingest', permissions: ['alerts:ingest'] })
+        .expect(201);
+      const post = (payload: object) =>
+        stack.http
+          .post('/api/v1/webhooks/metrics_alerts')
+          .set('X-API-Key', created.body.data.api_key as string)
+          .send(payload);
       const refused = await post(storm('too-many', 6));
       expect(refused.status).toBe(429);
       expect(refused.body.detail).toMatch(/6 alerts/);
@@ -181,15 +202,18 @@ describe('rate limits (integration: real PostgreSQL)', () => {
   describe('by plan, per API key, per webhook integration', () => {
     let stack: TestStack;
     beforeAll(async () => {
-      stack = await startTestStack({ env: { RATE_LIMIT_API_KEY_PER_HOUR: '3', RATE_LIMIT_WEBHOOK_PER_HOUR: '2', RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR: '3' } });
+      stack = await startTestStack({
+        env: { RATE_LIMIT_API_KEY_PER_HOUR: '3', RATE_LIMIT_WEBHOOK_PER_HOUR: '2', RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR: '3' },
+      });
     });
     afterAll(async () => {
       await stack?.stop();
     });
 
-    const setPlan = (organizationId: string, plan: string) => stack.orm.em.fork().execute('update organizations set plan = ? where id = ?', [plan, organizationId]);
+    const setPlan = (organizationId: string, plan: string) =>
+      stack.orm.em.fork().execute('update organizations set plan = ? where id = ?', [plan, organizationId]);
 
-    it('takes the numbers from the organization\'s plan, as soon as a plan change is announced', async () => {
+    it("takes the numbers from the organization's plan, as soon as a plan change is announced", async () => {
       const owner = await registerOwner(stack.http, 'plans');
       let requests = 0;
       const me = async () => {
@@ -199,7 +223,8 @@ describe('rate limits (integration: real PostgreSQL)', () => {
       expect(await me()).toMatchObject({ limit: PLAN_LIMITS.free.interactive, remaining: PLAN_LIMITS.free.interactive - 1 });
       // The plan is cached: a change made by hand (as billing would) reaches the API through the
       // trigger's NOTIFY, so the new numbers appear within moments, not necessarily at once.
-      const planApplied = (limit: number) => waitFor(`limit ${limit}`, async () => ((await me()).limit === limit ? true : undefined), { timeoutMs: 5000, intervalMs: 20 });
+      const planApplied = (limit: number) =>
+        waitFor(`limit ${limit}`, async () => ((await me()).limit === limit ? true : undefined), { timeoutMs: 5000, intervalMs: 20 });
       await setPlan(owner.organization.id, 'team');
       await planApplied(PLAN_LIMITS.team.interactive);
       expect(await me()).toMatchObject({ limit: PLAN_LIMITS.team.interactive, remaining: PLAN_LIMITS.team.interactive - requests });
@@ -207,9 +232,13 @@ describe('rate limits (integration: real PostgreSQL)', () => {
       await planApplied(PLAN_LIMITS.enterprise.interactive);
     });
 
-    it('counts an API key on its own bucket, separate from its creator\'s', async () => {
+    it("counts an API key on its own bucket, separate from its creator's", async () => {
       const owner = await registerOwner(stack.http, 'keys');
-      const created = await stack.http.post('/api/v1/api-keys').set(bearer(owner.token)).send({ name: 'limited', permissions: ['users:read'] }).expect(201);
+      const created = await stack.http
+        .post('/api/v1/api-keys')
+        .set(bearer(owner.token))
+        .send({ name: 'limited', permissions: ['users:read'] })
+        .expect(201);
       const key = created.body.data.api_key as string;
       for (let request = 0; request < 3; request += 1) {
         const response = await stack.http.get('/api/v1/users').set('X-API-Key', key).expect(200);
@@ -221,8 +250,12 @@ describe('rate limits (integration: real PostgreSQL)', () => {
 
     it('counts only authentic webhook requests per integration; junk counts per client IP and silences nobody', async () => {
       const owner = await registerOwner(stack.http, 'webhooks');
-      const [victim, other] = await Promise.all([createIntegration(stack.http, owner.token, 'metrics_alerts'), createIntegration(stack.http, owner.token, 'metrics_alerts')]);
-      const unsigned = (integrationId: string) => stack.http.post(`/api/v1/webhooks/metrics_alerts/${integrationId}`).set('Content-Type', 'application/json').send('{}');
+      const [victim, other] = await Promise.all([
+        createIntegration(stack.http, owner.token, 'metrics_alerts'),
+        createIntegration(stack.http, owner.token, 'metrics_alerts'),
+      ]);
+      const unsigned = (integrationId: string) =>
+        stack.http.post(`/api/v1/webhooks/metrics_alerts/${integrationId}`).set('Content-Type', 'application/json').send('{}');
       // An attacker who knows only the integration id: refused, counted against their IP (limit 3 here).
       for (let request = 0; request < 3; request += 1) {
         const response = await unsigned(victim.id);
@@ -234,38 +267,61 @@ describe('rate limits (integration: real PostgreSQL)', () => {
       // The victim's real alerts still get through, with their integration's full allowance (2 here).
       const real = await postSigned(stack.http, 'metrics_alerts', victim, alertmanagerBody('fp-real', 'firing')).expect(200);
       expect(headers(real)).toMatchObject({ limit: 2, remaining: 1 });
-      expect(headers(await postSigned(stack.http, 'metrics_alerts', other, alertmanagerBody('fp-other', 'firing')).expect(200))).toMatchObject({ limit: 2, remaining: 1 });
+      expect(
+        headers(await postSigned(stack.http, 'metrics_alerts', other, alertmanagerBody('fp-other', 'firing')).expect(200)),
+      ).toMatchObject({ limit: 2, remaining: 1 });
       await postSigned(stack.http, 'metrics_alerts', victim, alertmanagerBody('fp-real-2', 'firing')).expect(200);
       expectRateLimited(await postSigned(stack.http, 'metrics_alerts', victim, alertmanagerBody('fp-real-3', 'firing')));
 
       await stack.requestCaches.rateLimiter.flush();
-      const counters = await stack.orm.em.fork().execute<{ key: string; count: number }[]>(`select key, count from rate_limit_counters where key like 'webhook%' order by key`);
+      const counters = await stack.orm.em
+        .fork()
+        .execute<{ key: string; count: number }[]>(`select key, count from rate_limit_counters where key like 'webhook%' order by key`);
       // No counter for the unknown integration, none of the junk on the victim's.
       expect(counters).toHaveLength(3);
-      expect(counters).toEqual(expect.arrayContaining([
-        { key: `webhook:${victim.id}`, count: 3 },
-        { key: `webhook:${other.id}`, count: 1 },
-        { key: expect.stringMatching(/^webhook_auth_failures:.*127\.0\.0\.1$/), count: 5 },
-      ]));
+      expect(counters).toEqual(
+        expect.arrayContaining([
+          { key: `webhook:${victim.id}`, count: 3 },
+          { key: `webhook:${other.id}`, count: 1 },
+          { key: expect.stringMatching(/^webhook_auth_failures:.*127\.0\.0\.1$/), count: 5 },
+        ]),
+      );
     });
 
     it('starts a new window each hour and deletes finished ones', async () => {
       let now = Date.UTC(2030, 0, 1, 10, 59, 59);
       const limiter = createRateLimiter({ em: () => stack.orm.em.fork(), overrides: { interactive: 2 }, now: () => now });
       const bucket = [{ key: 'user:window-test', limitClass: 'interactive' as const }];
-      expect(await limiter.hit(bucket, null)).toMatchObject({ limit: 2, remaining: 1, exceeded: false, resetAt: Date.UTC(2030, 0, 1, 11) / 1000, retryAfterSeconds: 1 });
+      expect(await limiter.hit(bucket, null)).toMatchObject({
+        limit: 2,
+        remaining: 1,
+        exceeded: false,
+        resetAt: Date.UTC(2030, 0, 1, 11) / 1000,
+        retryAfterSeconds: 1,
+      });
       expect(await limiter.hit(bucket, null)).toMatchObject({ remaining: 0, exceeded: false });
       expect(await limiter.hit(bucket, null)).toMatchObject({ remaining: 0, exceeded: true });
       now += 1000;
-      expect(await limiter.hit(bucket, null)).toMatchObject({ remaining: 1, exceeded: false, resetAt: Date.UTC(2030, 0, 1, 12) / 1000, retryAfterSeconds: 3600 });
-      const windows = await stack.orm.em.fork().execute<{ window_start: Date }[]>(`select window_start from rate_limit_counters where key = 'user:window-test'`);
+      expect(await limiter.hit(bucket, null)).toMatchObject({
+        remaining: 1,
+        exceeded: false,
+        resetAt: Date.UTC(2030, 0, 1, 12) / 1000,
+        retryAfterSeconds: 3600,
+      });
+      const windows = await stack.orm.em
+        .fork()
+        .execute<{ window_start: Date }[]>(`select window_start from rate_limit_counters where key = 'user:window-test'`);
       expect(windows.map((row) => new Date(row.window_start).toISOString())).toEqual(['2030-01-01T11:00:00.000Z']);
       await limiter.stop();
     });
 
-    it('reads a webhook\'s plan through its integration, and reports the tightest of several buckets', async () => {
+    it("reads a webhook's plan through its integration, and reports the tightest of several buckets", async () => {
       const owner = await registerOwner(stack.http, 'webhook-plan');
-      const integration = await stack.http.post('/api/v1/integrations').set(bearer(owner.token)).send({ name: 'APM', platform: 'apm' }).expect(201);
+      const integration = await stack.http
+        .post('/api/v1/integrations')
+        .set(bearer(owner.token))
+        .send({ name: 'APM', platform: 'apm' })
+        .expect(201);
       await setPlan(owner.organization.id, 'enterprise');
       const limiter = createRateLimiter({ em: () => stack.orm.em.fork() });
       const webhook = [{ key: `webhook:${integration.body.data.id}`, limitClass: 'webhook' as const }];
@@ -277,7 +333,11 @@ describe('rate limits (integration: real PostgreSQL)', () => {
         { key: `user:${owner.user.id}:search-test`, limitClass: 'interactive' as const },
         { key: `search:${owner.organization.id}`, limitClass: 'search' as const },
       ];
-      expect(await searchLimiter.hit(buckets, { organizationId: owner.organization.id })).toMatchObject({ limit: 1, remaining: 0, exceeded: false });
+      expect(await searchLimiter.hit(buckets, { organizationId: owner.organization.id })).toMatchObject({
+        limit: 1,
+        remaining: 0,
+        exceeded: false,
+      });
       expect(await searchLimiter.hit(buckets, { organizationId: owner.organization.id })).toMatchObject({ limit: 1, exceeded: true });
       await Promise.all([limiter.stop(), searchLimiter.stop()]);
     });

@@ -26,7 +26,13 @@ describe('WebSocket handshake with the session cookie', () => {
 
   /** Resolves 'connected' or the refusal's code. */
   function handshake(headers: Record<string, string>): Promise<string> {
-    const socket = connect(server.url, { path: '/api/v1/ws', transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: headers });
+    const socket = connect(server.url, {
+      path: '/api/v1/ws',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: headers,
+    });
     sockets.push(socket);
     return new Promise((resolve) => {
       socket.once('connect', () => resolve('connected'));
@@ -35,7 +41,7 @@ describe('WebSocket handshake with the session cookie', () => {
   }
 
   it.each([
-    ['from the API\'s own origin', () => ({ Cookie: cookie, Origin: server.url }), 'connected'],
+    ["from the API's own origin", () => ({ Cookie: cookie, Origin: server.url }), 'connected'],
     ['from another site', () => ({ Cookie: cookie, Origin: 'http://evil.example' }), 'INVALID_TOKEN'],
     ['from a look-alike host', () => ({ Cookie: cookie, Origin: `${server.url}.evil.example` }), 'INVALID_TOKEN'],
     ['without an Origin', () => ({ Cookie: cookie }), 'INVALID_TOKEN'],

@@ -68,7 +68,10 @@ describe('WebSocket connections end with their credential, in every API process 
     return socket;
   }
   const disconnected = (socket: Socket, what: string) =>
-    waitFor(`${what}: socket disconnected`, async () => (socket.connected ? undefined : true), { timeoutMs: DISCONNECT_DEADLINE_MS, intervalMs: 10 });
+    waitFor(`${what}: socket disconnected`, async () => (socket.connected ? undefined : true), {
+      timeoutMs: DISCONNECT_DEADLINE_MS,
+      intervalMs: 10,
+    });
 
   it('closes the connection of a logged-out access token, and only that one', async () => {
     const owner = await registerOwner(stack.http, 'rt-logout');
@@ -87,7 +90,10 @@ describe('WebSocket connections end with their credential, in every API process 
     // A session whose first refresh token is replayed after it was rotated.
     const stolen = await login();
     const rotated = await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: stolen.body.refresh_token }).expect(200);
-    const [onStolen, onRotated] = await Promise.all([connected(stolen.body.access_token as string), connected(rotated.body.access_token as string)]);
+    const [onStolen, onRotated] = await Promise.all([
+      connected(stolen.body.access_token as string),
+      connected(rotated.body.access_token as string),
+    ]);
     // Past the grace window that lets two tabs refresh at once.
     await orm.em.fork().execute(`update refresh_sessions set rotated_at = now() - interval '1 minute' where user_id = ?`, [owner.user.id]);
     await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: stolen.body.refresh_token }).expect(401);
@@ -95,23 +101,34 @@ describe('WebSocket connections end with their credential, in every API process 
 
     const [first, second] = await Promise.all([login(), login()]);
     const together = await Promise.all([connected(first.body.access_token as string), connected(second.body.access_token as string)]);
-    await stack.http.post('/api/v1/auth/logout-all').set(bearer(first.body.access_token as string)).expect(200);
+    await stack.http
+      .post('/api/v1/auth/logout-all')
+      .set(bearer(first.body.access_token as string))
+      .expect(200);
     await Promise.all(together.map((socket) => disconnected(socket, 'logout-all')));
   });
 
   it('closes the connection of a revoked API key', async () => {
     const owner = await registerOwner(stack.http, 'rt-key');
-    const created = await stack.http.post('/api/v1/api-keys').set(bearer(owner.token)).send({ name: 'ws', permissions: ['incidents:read'] }).expect(201);
+    const created = await stack.http
+      .post('/api/v1/api-keys')
+      .set(bearer(owner.token))
+      .send({ name: 'ws', permissions: ['incidents:read'] })
+      .expect(201);
     const [keySocket, ownerSocket] = await Promise.all([connected(created.body.data.api_key as string), connected(owner.token)]);
     await stack.http.delete(`/api/v1/api-keys/${created.body.data.id}`).set(bearer(owner.token)).expect(204);
     await disconnected(keySocket, 'key revocation');
     expect(ownerSocket.connected).toBe(true);
   });
 
-  it('closes the connections of a removed member, theirs and their keys\'', async () => {
+  it("closes the connections of a removed member, theirs and their keys'", async () => {
     const owner = await registerOwner(stack.http, 'rt-remove');
     const member = await addMember(stack, owner.token, 'admin', 'rt-removed');
-    const key = await stack.http.post('/api/v1/api-keys').set(bearer(member.token)).send({ name: 'ws', permissions: ['incidents:read'] }).expect(201);
+    const key = await stack.http
+      .post('/api/v1/api-keys')
+      .set(bearer(member.token))
+      .send({ name: 'ws', permissions: ['incidents:read'] })
+      .expect(201);
     const [memberSocket, keySocket] = await Promise.all([connected(member.token), connected(key.body.data.api_key as string)]);
     await stack.http.delete(`/api/v1/users/${member.user.id}`).set(bearer(owner.token)).expect(204);
     await Promise.all([disconnected(memberSocket, 'member removal'), disconnected(keySocket, 'member removal (their key)')]);
@@ -124,7 +141,10 @@ describe('WebSocket connections end with their credential, in every API process 
     const roleOnServer = async () => (await realtime.io.fetchSockets()).find((candidate) => candidate.id === socket.id)?.data.auth.role;
     expect(await roleOnServer()).toBe('admin');
     await stack.http.patch(`/api/v1/users/${member.user.id}`).set(bearer(owner.token)).send({ role: 'viewer' }).expect(200);
-    await waitFor('demotion applied', async () => ((await roleOnServer()) === 'viewer' ? true : undefined), { timeoutMs: DISCONNECT_DEADLINE_MS, intervalMs: 10 });
+    await waitFor('demotion applied', async () => ((await roleOnServer()) === 'viewer' ? true : undefined), {
+      timeoutMs: DISCONNECT_DEADLINE_MS,
+      intervalMs: 10,
+    });
     expect(socket.connected).toBe(true);
   });
 });

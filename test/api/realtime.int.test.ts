@@ -30,7 +30,12 @@ describe('WebSocket channel (socket.io + real LISTEN/NOTIFY + outbox relay)', ()
       encryptionKey: stack.config.ENCRYPTION_KEY as string,
     });
     server = createServer(stack.app.callback());
-    realtime = attachRealtime(server, { orm: stack.orm, logger, databaseUrl: stack.databaseUrl, authenticateToken: deps.authenticateToken as NonNullable<typeof deps.authenticateToken> });
+    realtime = attachRealtime(server, {
+      orm: stack.orm,
+      logger,
+      databaseUrl: stack.databaseUrl,
+      authenticateToken: deps.authenticateToken as NonNullable<typeof deps.authenticateToken>,
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     await realtime.ready;
@@ -55,25 +60,45 @@ describe('WebSocket channel (socket.io + real LISTEN/NOTIFY + outbox relay)', ()
   }
 
   const createIncident = async (token: string, title: string) =>
-    (await stack.http.post('/api/v1/incidents').set(bearer(token)).send({ title, severity: 'critical' }).expect(201)).body.data as { id: string };
+    (await stack.http.post('/api/v1/incidents').set(bearer(token)).send({ title, severity: 'critical' }).expect(201)).body.data as {
+      id: string;
+    };
 
-  it('a client of organization B never receives organization A\'s events, while A\'s client does', async () => {
+  it("a client of organization B never receives organization A's events, while A's client does", async () => {
     const a = await registerOwner(stack.http, 'rt-a');
     const b = await registerOwner(stack.http, 'rt-b');
-    const key = await stack.http.post('/api/v1/api-keys').set(bearer(b.token)).send({ name: 'ws', permissions: ['incidents:read'] }).expect(201);
+    const key = await stack.http
+      .post('/api/v1/api-keys')
+      .set(bearer(b.token))
+      .send({ name: 'ws', permissions: ['incidents:read'] })
+      .expect(201);
     const clientA = await client({ auth: { token: a.token } });
     const clientB = await client({ query: { token: key.body.data.api_key as string } });
 
     const incidentA = await createIncident(a.token, 'only for A');
-    const seenByA = await waitFor('A\'s incident.created', async () => clientA.received.find((entry) => entry.event === 'incident.created'), { timeoutMs: 30_000, intervalMs: 50 });
-    expect(seenByA.message).toMatchObject({ type: 'incident.created', organization_id: a.organization.id, data: { incident: { id: incidentA.id, title: 'only for A' } } });
+    const seenByA = await waitFor(
+      "A's incident.created",
+      async () => clientA.received.find((entry) => entry.event === 'incident.created'),
+      { timeoutMs: 30_000, intervalMs: 50 },
+    );
+    expect(seenByA.message).toMatchObject({
+      type: 'incident.created',
+      organization_id: a.organization.id,
+      data: { incident: { id: incidentA.id, title: 'only for A' } },
+    });
     expect(new Date(seenByA.message.timestamp).toISOString()).toBe(seenByA.message.timestamp);
     // A's owner is notified of the new critical incident on its user room.
-    await waitFor('A\'s notification', async () => clientA.received.find((entry) => entry.event === 'notification.created'), { timeoutMs: 30_000, intervalMs: 50 });
+    await waitFor("A's notification", async () => clientA.received.find((entry) => entry.event === 'notification.created'), {
+      timeoutMs: 30_000,
+      intervalMs: 50,
+    });
 
     // B's own event arrives after A's was relayed, so B has been listening all along.
     const incidentB = await createIncident(b.token, 'only for B');
-    await waitFor('B\'s incident.created', async () => clientB.received.find((entry) => entry.event === 'incident.created'), { timeoutMs: 30_000, intervalMs: 50 });
+    await waitFor("B's incident.created", async () => clientB.received.find((entry) => entry.event === 'incident.created'), {
+      timeoutMs: 30_000,
+      intervalMs: 50,
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(clientB.received.length).toBeGreaterThan(0);
     expect(clientB.received.every((entry) => entry.message.organization_id === b.organization.id)).toBe(true);
@@ -97,10 +122,12 @@ describe('WebSocket channel (socket.io + real LISTEN/NOTIFY + outbox relay)', ()
   });
 
   const recordEvent = (organizationId: string, type: string, data: Record<string, unknown>) =>
-    stack.orm.em.fork().execute(
-      `insert into domain_events (id, organization_id, type, incident_id, data, created_at) values (gen_random_uuid(), ?, ?, null, ?::jsonb, now())`,
-      [organizationId, type, JSON.stringify(data)],
-    );
+    stack.orm.em
+      .fork()
+      .execute(
+        `insert into domain_events (id, organization_id, type, incident_id, data, created_at) values (gen_random_uuid(), ?, ?, null, ?::jsonb, now())`,
+        [organizationId, type, JSON.stringify(data)],
+      );
 
   it('pushes execution.updated events, and events too large for NOTIFY through their outbox row', async () => {
     const owner = await registerOwner(stack.http, 'rt-exec');
@@ -108,17 +135,26 @@ describe('WebSocket channel (socket.io + real LISTEN/NOTIFY + outbox relay)', ()
     const executionId = '0198a3c0-0000-7000-8000-000000000001';
     await recordEvent(owner.organization.id, 'execution.updated', { execution: { id: executionId, status: 'running', steps: [] } });
     const big = 'x'.repeat(20_000);
-    await recordEvent(owner.organization.id, 'execution.updated', { execution: { id: executionId, status: 'completed', steps: [], notes: big } });
-    const updates = await waitFor('two execution updates', async () => {
-      const found = watcher.received.filter((entry) => entry.event === 'execution.updated');
-      return found.length === 2 ? found : undefined;
-    }, { timeoutMs: 30_000, intervalMs: 50 });
+    await recordEvent(owner.organization.id, 'execution.updated', {
+      execution: { id: executionId, status: 'completed', steps: [], notes: big },
+    });
+    const updates = await waitFor(
+      'two execution updates',
+      async () => {
+        const found = watcher.received.filter((entry) => entry.event === 'execution.updated');
+        return found.length === 2 ? found : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 50 },
+    );
     expect(updates.map((entry) => (entry.message.data.execution as { status: string }).status)).toEqual(['running', 'completed']);
     expect((updates[1]?.message.data.execution as { notes: string }).notes).toHaveLength(20_000);
     // incident.resolved is an outbox event for webhooks, not a WebSocket event name.
     await recordEvent(owner.organization.id, 'incident.resolved', { incident: { id: executionId } });
     await recordEvent(owner.organization.id, 'chat.message', { message: 'hello' });
-    await waitFor('the chat message', async () => watcher.received.find((entry) => entry.event === 'chat.message'), { timeoutMs: 30_000, intervalMs: 50 });
+    await waitFor('the chat message', async () => watcher.received.find((entry) => entry.event === 'chat.message'), {
+      timeoutMs: 30_000,
+      intervalMs: 50,
+    });
     expect(watcher.received.some((entry) => entry.event === 'incident.resolved')).toBe(false);
   });
 
@@ -126,32 +162,58 @@ describe('WebSocket channel (socket.io + real LISTEN/NOTIFY + outbox relay)', ()
     const owner = await registerOwner(stack.http, 'rt-runbook');
     const receiver = await startReceiver();
     try {
-      const procedure = (await stack.http.post('/api/v1/procedures').set(bearer(owner.token)).send({
-        name: 'Restart the queue consumers',
-        steps: [
-          { name: 'Page the owner', type: 'manual' },
-          { name: 'Let the queue drain', type: 'wait', config: { seconds: 1 } },
-          { name: 'Restart', type: 'http', config: { url: `${receiver.url}/restart`, method: 'POST' } },
-        ],
-      }).expect(201)).body.data as { id: string; steps: Array<{ id: string }> };
+      const procedure = (
+        await stack.http
+          .post('/api/v1/procedures')
+          .set(bearer(owner.token))
+          .send({
+            name: 'Restart the queue consumers',
+            steps: [
+              { name: 'Page the owner', type: 'manual' },
+              { name: 'Let the queue drain', type: 'wait', config: { seconds: 1 } },
+              { name: 'Restart', type: 'http', config: { url: `${receiver.url}/restart`, method: 'POST' } },
+            ],
+          })
+          .expect(201)
+      ).body.data as { id: string; steps: Array<{ id: string }> };
       const watcher = await client({ auth: { token: owner.token } });
-      const execution = (await stack.http.post(`/api/v1/procedures/${procedure.id}/execute`).set(bearer(owner.token)).send({}).expect(201)).body.data as { id: string };
-      const ack = await new Promise<{ ok: boolean }>((resolve) => watcher.socket.emit('subscribe', { execution_id: execution.id }, resolve));
+      const execution = (await stack.http.post(`/api/v1/procedures/${procedure.id}/execute`).set(bearer(owner.token)).send({}).expect(201))
+        .body.data as { id: string };
+      const ack = await new Promise<{ ok: boolean }>((resolve) =>
+        watcher.socket.emit('subscribe', { execution_id: execution.id }, resolve),
+      );
       expect(ack.ok).toBe(true);
 
       type Seen = { status: string; steps: Array<{ status: string }> };
-      const updates = () => watcher.received
-        .filter((entry) => entry.event === 'execution.updated')
-        .map((entry) => entry.message.data.execution as Seen & { id: string })
-        .filter((seen) => seen.id === execution.id);
-      await waitFor('the manual step to wait', async () => (updates().some((seen) => seen.steps[0]?.status === 'waiting') ? true : undefined), { timeoutMs: 30_000, intervalMs: 50 });
-      await stack.http.patch(`/api/v1/executions/${execution.id}`).set(bearer(owner.token)).send({ step_id: procedure.steps[0]?.id, status: 'succeeded' }).expect(200);
-      await waitFor('the run to complete', async () => (updates().some((seen) => seen.status === 'completed') ? true : undefined), { timeoutMs: 60_000, intervalMs: 50 });
+      const updates = () =>
+        watcher.received
+          .filter((entry) => entry.event === 'execution.updated')
+          .map((entry) => entry.message.data.execution as Seen & { id: string })
+          .filter((seen) => seen.id === execution.id);
+      await waitFor(
+        'the manual step to wait',
+        async () => (updates().some((seen) => seen.steps[0]?.status === 'waiting') ? true : undefined),
+        { timeoutMs: 30_000, intervalMs: 50 },
+      );
+      await stack.http
+        .patch(`/api/v1/executions/${execution.id}`)
+        .set(bearer(owner.token))
+        .send({ step_id: procedure.steps[0]?.id, status: 'succeeded' })
+        .expect(200);
+      await waitFor('the run to complete', async () => (updates().some((seen) => seen.status === 'completed') ? true : undefined), {
+        timeoutMs: 60_000,
+        intervalMs: 50,
+      });
 
       // Every step's progress reached the socket, in order.
       const trail = updates().map((seen) => `${seen.status}:${seen.steps.map((step) => step.status).join(',')}`);
       const index = (pattern: RegExp) => trail.findIndex((entry) => pattern.test(entry));
-      const milestones = [/:waiting,pending,pending$/, /:succeeded,(running|waiting),pending$/, /:succeeded,succeeded,(running|pending)/, /^completed:succeeded,succeeded,succeeded$/];
+      const milestones = [
+        /:waiting,pending,pending$/,
+        /:succeeded,(running|waiting),pending$/,
+        /:succeeded,succeeded,(running|pending)/,
+        /^completed:succeeded,succeeded,succeeded$/,
+      ];
       const positions = milestones.map(index);
       expect(positions.every((position) => position >= 0)).toBe(true);
       expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -164,18 +226,24 @@ describe('WebSocket channel (socket.io + real LISTEN/NOTIFY + outbox relay)', ()
   it('keeps delivering after its LISTEN connection is killed (reconnects)', async () => {
     const owner = await registerOwner(stack.http, 'rt-reconnect');
     const watcher = await client({ auth: { token: owner.token } });
-    const killed = await stack.orm.em.fork().execute<Array<{ ok: boolean }>>(
-      `select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
-    );
+    const killed = await stack.orm.em
+      .fork()
+      .execute<Array<{ ok: boolean }>>(
+        `select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+      );
     expect(killed.length).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const incident = await createIncident(owner.token, 'after reconnect');
     // Events relayed while the listener was down are missed; keep raising until one arrives.
-    await waitFor('an event after the reconnect', async () => {
-      const seen = watcher.received.find((entry) => entry.event === 'incident.created');
-      if (!seen) await recordEvent(owner.organization.id, 'incident.created', { incident: { id: incident.id, title: 'again' } });
-      return seen;
-    }, { timeoutMs: 30_000, intervalMs: 500 });
+    await waitFor(
+      'an event after the reconnect',
+      async () => {
+        const seen = watcher.received.find((entry) => entry.event === 'incident.created');
+        if (!seen) await recordEvent(owner.organization.id, 'incident.created', { incident: { id: incident.id, title: 'again' } });
+        return seen;
+      },
+      { timeoutMs: 30_000, intervalMs: 500 },
+    );
   });
 
   it.each([
@@ -188,7 +256,13 @@ describe('WebSocket channel (socket.io + real LISTEN/NOTIFY + outbox relay)', ()
 
   it('refuses a key without incidents:read', async () => {
     const owner = await registerOwner(stack.http, 'rt-perm');
-    const key = await stack.http.post('/api/v1/api-keys').set(bearer(owner.token)).send({ name: 'ingest only', permissions: ['alerts:ingest'] }).expect(201);
-    await expect(client({ auth: { token: key.body.data.api_key as string } })).rejects.toMatchObject({ data: { code: 'INSUFFICIENT_PERMISSIONS' } });
+    const key = await stack.http
+      .post('/api/v1/api-keys')
+      .set(bearer(owner.token))
+      .send({ name: 'ingest only', permissions: ['alerts:ingest'] })
+      .expect(201);
+    await expect(client({ auth: { token: key.body.data.api_key as string } })).rejects.toMatchObject({
+      data: { code: 'INSUFFICIENT_PERMISSIONS' },
+    });
   });
 });

@@ -1,11 +1,22 @@
 import Koa from 'koa';
 import supertest from 'supertest';
 import { z } from 'zod';
-import { CONTRACT_VIOLATION_EVENT, responseContract, responseProblems, type ContractViolation } from '../../api/middleware/response-contract.ts';
+import {
+  CONTRACT_VIOLATION_EVENT,
+  responseContract,
+  responseProblems,
+  type ContractViolation,
+} from '../../api/middleware/response-contract.ts';
 import { defineRoute, type RouteDefinition } from '../../api/routes/route.ts';
 import { list, single, timestamp } from '../../api/schemas/common.ts';
 
-const Thing = z.object({ id: z.uuid(), status: z.enum(['open', 'closed']), tags: z.array(z.string()), data: z.record(z.string(), z.unknown()), at: timestamp().nullable() });
+const Thing = z.object({
+  id: z.uuid(),
+  status: z.enum(['open', 'closed']),
+  tags: z.array(z.string()),
+  data: z.record(z.string(), z.unknown()),
+  at: timestamp().nullable(),
+});
 const id = '0193f1a2-7c4e-7d2a-9b1c-5e6f7a8b9c0d';
 const thing = { id, status: 'open', tags: ['a'], data: { anything: { goes: 1 } }, at: '2026-11-24T10:00:00.000Z' };
 
@@ -16,7 +27,11 @@ const route: RouteDefinition = defineRoute({
   summary: 'Things',
   tags: ['things'],
   access: 'public',
-  responses: { 200: { description: 'A page', schema: list(Thing) }, 201: { description: 'Created', schema: single(Thing) }, 204: { description: 'Gone' } },
+  responses: {
+    200: { description: 'A page', schema: list(Thing) },
+    201: { description: 'Created', schema: single(Thing) },
+    204: { description: 'Gone' },
+  },
   handler: () => ({}),
 });
 
@@ -24,12 +39,37 @@ describe('responseProblems', () => {
   it.each<[string, number, unknown, string[]]>([
     ['a matching page', 200, { data: [thing], meta: { total: 1, limit: 25, offset: 0 } }, []],
     ['a matching single', 201, { data: thing, meta: {} }, []],
-    ['an enum value outside the schema', 201, { data: { ...thing, status: 'active' }, meta: {} }, ['$.data.status: Invalid option: expected one of "open"|"closed"']],
-    ['a missing field', 201, { data: { ...thing, at: undefined }, meta: {} }, ['$.data.at: Invalid input: expected string, received undefined']],
-    ['a field the schema does not declare', 200, { data: [{ ...thing, labels: {} }], meta: { total: 1, limit: 25, offset: 0 } }, ['$.data[0].labels: not declared by the schema']],
+    [
+      'an enum value outside the schema',
+      201,
+      { data: { ...thing, status: 'active' }, meta: {} },
+      ['$.data.status: Invalid option: expected one of "open"|"closed"'],
+    ],
+    [
+      'a missing field',
+      201,
+      { data: { ...thing, at: undefined }, meta: {} },
+      ['$.data.at: Invalid input: expected string, received undefined'],
+    ],
+    [
+      'a field the schema does not declare',
+      200,
+      { data: [{ ...thing, labels: {} }], meta: { total: 1, limit: 25, offset: 0 } },
+      ['$.data[0].labels: not declared by the schema'],
+    ],
     ['free-form records are not undeclared fields', 201, { data: { ...thing, data: { x: { y: 2 } } }, meta: {} }, []],
-    ['the error envelope on an error status', 404, { detail: 'Not found', status_code: 404, code: 'NOT_FOUND', request_id: 'r-123456789' }, []],
-    ['an error that is not the envelope', 404, { error: 'nope' }, ['$.detail: Invalid input: expected string, received undefined', '$.request_id: Invalid input: expected string, received undefined']],
+    [
+      'the error envelope on an error status',
+      404,
+      { detail: 'Not found', status_code: 404, code: 'NOT_FOUND', request_id: 'r-123456789' },
+      [],
+    ],
+    [
+      'an error that is not the envelope',
+      404,
+      { error: 'nope' },
+      ['$.detail: Invalid input: expected string, received undefined', '$.request_id: Invalid input: expected string, received undefined'],
+    ],
     ['an undeclared success status', 202, { data: thing, meta: {} }, ['status 202 is not declared (declared: 200, 201, 204)']],
     ['a body on a bodiless status', 204, { data: thing }, ['status 204 is declared without a body, yet the answer has one']],
   ])('%s', (_name, status, body, expected) => {
@@ -65,7 +105,9 @@ describe('responseContract middleware', () => {
     const { http, violations } = appAnswering(201, { data: { ...thing, extra: 1 }, meta: {} });
     const response = await http.get('/things').expect(500);
     expect(response.body.detail).toContain('$.data.extra: not declared by the schema');
-    expect(violations).toEqual([{ operationId: 'listThings', method: 'GET', path: '/things', status: 201, problems: ['$.data.extra: not declared by the schema'] }]);
+    expect(violations).toEqual([
+      { operationId: 'listThings', method: 'GET', path: '/things', status: 201, problems: ['$.data.extra: not declared by the schema'] },
+    ]);
   });
 
   it('checks the wire form: a Date is sent as an ISO string', async () => {

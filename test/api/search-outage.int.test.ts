@@ -36,7 +36,11 @@ async function startSwitchableProxy(target: string) {
       up = value;
     },
     dropped: () => dropped,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -75,17 +79,30 @@ describe('search while Elasticsearch is down (integration: real Elasticsearch be
     await stack.http.post('/api/v1/search/query').set(auth).send({ query: 'warm up', mode: 'keyword' }).expect(200);
 
     proxy.setUp(false);
-    const created = await stack.http.post('/api/v1/incidents').set(auth)
-      .send({ title: 'Certificate expired on the payments gateway', description: 'TLS handshakes fail for every client' }).expect(201);
+    const created = await stack.http
+      .post('/api/v1/incidents')
+      .set(auth)
+      .send({ title: 'Certificate expired on the payments gateway', description: 'TLS handshakes fail for every client' })
+      .expect(201);
     // The indexing activity really tried and failed: it is waiting in Temporal's retries.
-    await waitFor('indexing attempts to fail', async () => (proxy.dropped() >= 2 ? true : undefined), { timeoutMs: 60_000, intervalMs: 100 });
+    await waitFor('indexing attempts to fail', async () => (proxy.dropped() >= 2 ? true : undefined), {
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    });
     await stack.http.post('/api/v1/search/query').set(auth).send({ query: 'certificate', mode: 'keyword' }).expect(503);
 
     proxy.setUp(true);
-    const found = await waitFor('the incident to become searchable', async () => {
-      const { body } = await stack.http.post('/api/v1/search/query').set(auth).send({ query: 'expired certificate payments', mode: 'keyword', types: ['incident'] });
-      return body.data?.find((hit: { id: string }) => hit.id === created.body.data.id);
-    }, { timeoutMs: 90_000, intervalMs: 500 });
+    const found = await waitFor(
+      'the incident to become searchable',
+      async () => {
+        const { body } = await stack.http
+          .post('/api/v1/search/query')
+          .set(auth)
+          .send({ query: 'expired certificate payments', mode: 'keyword', types: ['incident'] });
+        return body.data?.find((hit: { id: string }) => hit.id === created.body.data.id);
+      },
+      { timeoutMs: 90_000, intervalMs: 500 },
+    );
     expect(found.title).toBe('Certificate expired on the payments gateway');
   });
 });

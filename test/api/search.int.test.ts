@@ -20,27 +20,59 @@ describe('search, knowledge base and logs over HTTP (integration: PostgreSQL bac
     await stack?.stop();
   });
 
-  const query = (user: { token: string }, body: Record<string, unknown>) => stack.http.post('/api/v1/search/query').set(as(user)).send(body);
+  const query = (user: { token: string }, body: Record<string, unknown>) =>
+    stack.http.post('/api/v1/search/query').set(as(user)).send(body);
 
   it('indexes incidents opened by alerts too (through the outbox relay)', async () => {
     const integration = await createIntegration(stack.http, alice.token, 'metrics_alerts');
     const summary = 'Kafka consumer group lagging behind on the orders topic';
-    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(`kafka${randomUUID().slice(0, 8)}`, 'firing', summary)).expect(200);
+    await postSigned(
+      stack.http,
+      'metrics_alerts',
+      integration,
+      alertmanagerBody(`kafka${randomUUID().slice(0, 8)}`, 'firing', summary),
+    ).expect(200);
     await eventually(async () => {
-      const { body } = await query(alice, { query: 'message queue consumers falling behind', mode: 'semantic', types: ['incident'] }).expect(200);
+      const { body } = await query(alice, {
+        query: 'message queue consumers falling behind',
+        mode: 'semantic',
+        types: ['incident'],
+      }).expect(200);
       expect(body.data[0]).toMatchObject({ type: 'incident', title: summary });
     }, 60_000);
   });
 
   it('indexes incidents and articles after writes and finds them by meaning, keywords and a pasted error log', async () => {
-    const pool = await stack.http.post('/api/v1/incidents').set(as(alice))
-      .send({ title: 'Database connection pool exhausted', description: 'Postgres refused new clients: too many connections.', severity: 'critical' }).expect(201);
-    const article = await stack.http.post('/api/v1/knowledge-base').set(as(alice))
-      .send({ title: 'Raising max_connections safely', body: 'Use PgBouncer in transaction mode before raising max_connections; each connection costs memory.', tags: ['postgres'] }).expect(201);
-    await stack.http.post('/api/v1/incidents').set(as(alice)).send({ title: 'Checkout button misaligned', description: 'CSS failed to load from the CDN.' }).expect(201);
+    const pool = await stack.http
+      .post('/api/v1/incidents')
+      .set(as(alice))
+      .send({
+        title: 'Database connection pool exhausted',
+        description: 'Postgres refused new clients: too many connections.',
+        severity: 'critical',
+      })
+      .expect(201);
+    const article = await stack.http
+      .post('/api/v1/knowledge-base')
+      .set(as(alice))
+      .send({
+        title: 'Raising max_connections safely',
+        body: 'Use PgBouncer in transaction mode before raising max_connections; each connection costs memory.',
+        tags: ['postgres'],
+      })
+      .expect(201);
+    await stack.http
+      .post('/api/v1/incidents')
+      .set(as(alice))
+      .send({ title: 'Checkout button misaligned', description: 'CSS failed to load from the CDN.' })
+      .expect(201);
 
     const found = await eventually(async () => {
-      const { body } = await query(alice, { query: 'sql server will not accept additional sessions', mode: 'semantic', types: ['incident'] }).expect(200);
+      const { body } = await query(alice, {
+        query: 'sql server will not accept additional sessions',
+        mode: 'semantic',
+        types: ['incident'],
+      }).expect(200);
       expect(body.data[0]).toMatchObject({ type: 'incident', id: pool.body.data.id, title: 'Database connection pool exhausted' });
       return body;
     });
@@ -65,10 +97,12 @@ describe('search, knowledge base and logs over HTTP (integration: PostgreSQL bac
     expect(byLog.data[0]).toMatchObject({ type: 'incident', id: pool.body.data.id });
     // The same log pasted into `query` is trimmed and weighed as a log too: the very same ranking and scores.
     const { body: pasted } = await query(alice, { query: log }).expect(200);
-    expect(pasted.data.map((hit: { id: string; score: number }) => [hit.id, hit.score])).toEqual(byLog.data.map((hit: { id: string; score: number }) => [hit.id, hit.score]));
+    expect(pasted.data.map((hit: { id: string; score: number }) => [hit.id, hit.score])).toEqual(
+      byLog.data.map((hit: { id: string; score: number }) => [hit.id, hit.score]),
+    );
   });
 
-  it('never shows another organization\'s documents', async () => {
+  it("never shows another organization's documents", async () => {
     await stack.http.post('/api/v1/incidents').set(as(bob)).send({ title: 'Bob-only secret outage in the billing ledger' }).expect(201);
     await eventually(async () => {
       const { body } = await query(bob, { query: 'billing ledger outage', mode: 'keyword' }).expect(200);
@@ -93,14 +127,21 @@ describe('search, knowledge base and logs over HTTP (integration: PostgreSQL bac
   });
 
   it('knowledge base: CRUD, tenant isolation, and deletion leaves search', async () => {
-    const created = await stack.http.post('/api/v1/knowledge-base').set(as(alice))
-      .send({ title: 'Draining a Kubernetes node', body: 'Cordon the node, then kubectl drain with --ignore-daemonsets.', tags: ['k8s'] }).expect(201);
+    const created = await stack.http
+      .post('/api/v1/knowledge-base')
+      .set(as(alice))
+      .send({ title: 'Draining a Kubernetes node', body: 'Cordon the node, then kubectl drain with --ignore-daemonsets.', tags: ['k8s'] })
+      .expect(201);
     const id = created.body.data.id;
     expect(created.body.data).toMatchObject({ title: 'Draining a Kubernetes node', tags: ['k8s'], author_id: alice.user.id });
     await stack.http.get(`/api/v1/knowledge-base/${id}`).set(as(alice)).expect(200);
     await stack.http.get(`/api/v1/knowledge-base/${id}`).set(as(bob)).expect(404);
     await stack.http.patch(`/api/v1/knowledge-base/${id}`).set(as(bob)).send({ title: 'mine now' }).expect(404);
-    const patched = await stack.http.patch(`/api/v1/knowledge-base/${id}`).set(as(alice)).send({ title: 'Draining a Kubernetes worker node' }).expect(200);
+    const patched = await stack.http
+      .patch(`/api/v1/knowledge-base/${id}`)
+      .set(as(alice))
+      .send({ title: 'Draining a Kubernetes worker node' })
+      .expect(200);
     expect(patched.body.data.title).toBe('Draining a Kubernetes worker node');
     await stack.http.patch(`/api/v1/knowledge-base/${id}`).set(as(alice)).send({}).expect(422);
     const listed = await stack.http.get('/api/v1/knowledge-base?tag=k8s').set(as(alice)).expect(200);
@@ -124,25 +165,50 @@ describe('search, knowledge base and logs over HTTP (integration: PostgreSQL bac
   it('logs: a batch is stored and queried by time, level, service and text, per organization', async () => {
     const logs = [
       { timestamp: '2026-11-21T10:00:00.000Z', level: 'info', message: 'checkout started', service: 'checkout', attributes: { order: 1 } },
-      { timestamp: '2026-11-21T10:01:00.000Z', level: 'error', message: 'payment gateway timed out after 30s', service: 'checkout', attributes: {} },
+      {
+        timestamp: '2026-11-21T10:01:00.000Z',
+        level: 'error',
+        message: 'payment gateway timed out after 30s',
+        service: 'checkout',
+        attributes: {},
+      },
       { timestamp: '2026-11-21T10:02:00.000Z', level: 'error', message: 'disk quota exceeded', service: 'uploads', attributes: {} },
     ];
     const posted = await stack.http.post('/api/v1/logs').set(as(alice)).send({ logs }).expect(201);
     expect(posted.body.data.accepted).toBe(3);
-    const get = (q: string, user = alice) => stack.http.get(`/api/v1/logs?${q}`).set(as(user)).expect(200).then((r) => r.body);
-    expect((await get('')).data.map((l: { message: string }) => l.message)).toEqual(['disk quota exceeded', 'payment gateway timed out after 30s', 'checkout started']);
-    expect((await get('level=error&service=checkout')).data).toEqual([expect.objectContaining({ message: 'payment gateway timed out after 30s', level: 'error', service: 'checkout' })]);
+    const get = (q: string, user = alice) =>
+      stack.http
+        .get(`/api/v1/logs?${q}`)
+        .set(as(user))
+        .expect(200)
+        .then((r) => r.body);
+    expect((await get('')).data.map((l: { message: string }) => l.message)).toEqual([
+      'disk quota exceeded',
+      'payment gateway timed out after 30s',
+      'checkout started',
+    ]);
+    expect((await get('level=error&service=checkout')).data).toEqual([
+      expect.objectContaining({ message: 'payment gateway timed out after 30s', level: 'error', service: 'checkout' }),
+    ]);
     expect((await get('from=2026-11-21T10:00:30Z&to=2026-11-21T10:01:30Z')).meta.total).toBe(1);
     expect((await get('query=gateway%20timeout')).data).toHaveLength(0);
     expect((await get('query=gateway')).data).toHaveLength(1);
     expect((await get('', bob)).data).toEqual([]);
     await stack.http.post('/api/v1/logs').set(as(alice)).send({ logs: [] }).expect(422);
-    await stack.http.post('/api/v1/logs').set(as(alice)).send({ logs: [{ ...logs[0], level: 'loud' }] }).expect(422);
+    await stack.http
+      .post('/api/v1/logs')
+      .set(as(alice))
+      .send({ logs: [{ ...logs[0], level: 'loud' }] })
+      .expect(422);
     await stack.http.get('/api/v1/logs?level=loud').set(as(alice)).expect(422);
   });
 
   it('search:reindex rebuilds a lost index from PostgreSQL', async () => {
-    await stack.http.post('/api/v1/knowledge-base').set(as(alice)).send({ title: 'Vacuum freeze runbook', body: 'Run VACUUM FREEZE before transaction id wraparound.' }).expect(201);
+    await stack.http
+      .post('/api/v1/knowledge-base')
+      .set(as(alice))
+      .send({ title: 'Vacuum freeze runbook', body: 'Run VACUUM FREEZE before transaction id wraparound.' })
+      .expect(201);
     await eventually(async () => {
       const { body } = await query(alice, { query: 'wraparound', mode: 'keyword' }).expect(200);
       expect(body.data).toHaveLength(1);
@@ -159,17 +225,30 @@ describe('search, knowledge base and logs over HTTP (integration: PostgreSQL bac
   });
 
   it('the incident detail carries similar past incidents and suggested procedures, computed by the worker, not by the read', async () => {
-    const old = await stack.http.post('/api/v1/incidents').set(as(alice))
-      .send({ title: 'Redis memory exhausted, evictions spiking', description: 'maxmemory reached on the cache cluster' }).expect(201);
-    const runbook = await stack.http.post('/api/v1/procedures').set(as(alice))
-      .send({ name: 'Relieve Redis memory pressure', description: 'When Redis runs out of memory', steps: [{ name: 'Check the biggest keys with redis-cli --bigkeys', type: 'manual' }] }).expect(201);
+    const old = await stack.http
+      .post('/api/v1/incidents')
+      .set(as(alice))
+      .send({ title: 'Redis memory exhausted, evictions spiking', description: 'maxmemory reached on the cache cluster' })
+      .expect(201);
+    const runbook = await stack.http
+      .post('/api/v1/procedures')
+      .set(as(alice))
+      .send({
+        name: 'Relieve Redis memory pressure',
+        description: 'When Redis runs out of memory',
+        steps: [{ name: 'Check the biggest keys with redis-cli --bigkeys', type: 'manual' }],
+      })
+      .expect(201);
     // The analysis is a snapshot of the index when computed: both must be searchable first.
     await eventually(async () => {
       const { body } = await query(alice, { query: 'Redis memory', mode: 'keyword', types: ['incident', 'procedure'] }).expect(200);
       expect(body.data.map((hit: { id: string }) => hit.id)).toEqual(expect.arrayContaining([old.body.data.id, runbook.body.data.id]));
     });
-    const fresh = await stack.http.post('/api/v1/incidents').set(as(alice))
-      .send({ title: 'Cache out of memory', description: 'Redis refuses writes: OOM command not allowed when used memory > maxmemory' }).expect(201);
+    const fresh = await stack.http
+      .post('/api/v1/incidents')
+      .set(as(alice))
+      .send({ title: 'Cache out of memory', description: 'Redis refuses writes: OOM command not allowed when used memory > maxmemory' })
+      .expect(201);
     const detailOf = async (id: string) => (await stack.http.get(`/api/v1/incidents/${id}`).set(as(alice)).expect(200)).body.data;
     const detail = await eventually(async () => {
       const data = await detailOf(fresh.body.data.id);
@@ -192,7 +271,11 @@ describe('search, knowledge base and logs over HTTP (integration: PostgreSQL bac
 
     // A change that leaves title and description alone (as every alert of a storm does) is not analyzed again; a new title is.
     const tag = `tag${randomUUID().slice(0, 8)}`;
-    await stack.http.patch(`/api/v1/incidents/${fresh.body.data.id}`).set(as(alice)).send({ tags: [tag] }).expect(200);
+    await stack.http
+      .patch(`/api/v1/incidents/${fresh.body.data.id}`)
+      .set(as(alice))
+      .send({ tags: [tag] })
+      .expect(200);
     await eventually(async () => {
       const { body } = await query(alice, { query: tag, mode: 'keyword', types: ['incident'] }).expect(200);
       expect(body.data.map((hit: { id: string }) => hit.id)).toEqual([fresh.body.data.id]);
@@ -200,7 +283,11 @@ describe('search, knowledge base and logs over HTTP (integration: PostgreSQL bac
     // Indexed; the pass ends with the analysis step, which found the text unchanged.
     await stack.temporal.client.workflow.getHandle(workflowIds.searchIndex(alice.organization.id, 'incident', fresh.body.data.id)).result();
     expect((await detailOf(fresh.body.data.id)).analysis.analyzed_at).toBe(detail.analysis.analyzed_at);
-    await stack.http.patch(`/api/v1/incidents/${fresh.body.data.id}`).set(as(alice)).send({ title: 'Cache node out of memory' }).expect(200);
+    await stack.http
+      .patch(`/api/v1/incidents/${fresh.body.data.id}`)
+      .set(as(alice))
+      .send({ title: 'Cache node out of memory' })
+      .expect(200);
     const reanalyzed = await eventually(async () => {
       const data = await detailOf(fresh.body.data.id);
       expect(data.analysis.analyzed_at).not.toBe(detail.analysis.analyzed_at);
@@ -226,19 +313,47 @@ describe('search over HTTP on Elasticsearch (integration: real Elasticsearch, Te
   });
 
   it('indexes incidents and submitted logs, and finds them per organization', async () => {
-    const incident = await stack.http.post('/api/v1/incidents').set(as(owner))
-      .send({ title: 'TLS handshake failures at the edge', description: 'Clients see certificate expired errors on the load balancer.' }).expect(201);
-    await stack.http.post('/api/v1/logs').set(as(owner))
-      .send({ logs: [{ timestamp: '2026-11-21T10:00:00Z', level: 'error', message: 'x509: certificate has expired or is not yet valid', service: 'edge-proxy', attributes: {} }] }).expect(201);
+    const incident = await stack.http
+      .post('/api/v1/incidents')
+      .set(as(owner))
+      .send({ title: 'TLS handshake failures at the edge', description: 'Clients see certificate expired errors on the load balancer.' })
+      .expect(201);
+    await stack.http
+      .post('/api/v1/logs')
+      .set(as(owner))
+      .send({
+        logs: [
+          {
+            timestamp: '2026-11-21T10:00:00Z',
+            level: 'error',
+            message: 'x509: certificate has expired or is not yet valid',
+            service: 'edge-proxy',
+            attributes: {},
+          },
+        ],
+      })
+      .expect(201);
     await eventually(async () => {
-      const { body } = await stack.http.post('/api/v1/search/query').set(as(owner)).send({ query: 'the cert on the balancer ran out', mode: 'semantic', types: ['incident'] }).expect(200);
+      const { body } = await stack.http
+        .post('/api/v1/search/query')
+        .set(as(owner))
+        .send({ query: 'the cert on the balancer ran out', mode: 'semantic', types: ['incident'] })
+        .expect(200);
       expect(body.data[0]).toMatchObject({ id: incident.body.data.id, type: 'incident' });
     });
     await eventually(async () => {
-      const { body } = await stack.http.post('/api/v1/search/query').set(as(owner)).send({ query: 'x509 expired', mode: 'keyword', types: ['log'] }).expect(200);
+      const { body } = await stack.http
+        .post('/api/v1/search/query')
+        .set(as(owner))
+        .send({ query: 'x509 expired', mode: 'keyword', types: ['log'] })
+        .expect(200);
       expect(body.data[0]).toMatchObject({ type: 'log', title: expect.stringContaining('edge-proxy error') });
     });
-    const { body } = await stack.http.post('/api/v1/search/query').set(as(other)).send({ query: 'x509 expired certificate TLS', types: ['log', 'incident'] }).expect(200);
+    const { body } = await stack.http
+      .post('/api/v1/search/query')
+      .set(as(other))
+      .send({ query: 'x509 expired certificate TLS', types: ['log', 'incident'] })
+      .expect(200);
     expect(body.data).toEqual([]);
   });
 });

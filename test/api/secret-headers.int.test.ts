@@ -22,16 +22,27 @@ describe('secret headers of outbound webhooks and runbook http steps (real Postg
     await receiver?.close();
   });
 
-  const row = async (sql: string, id: string) => (await stack.orm.em.fork().execute<Array<Record<string, unknown>>>(sql, [id]))[0] as Record<string, unknown>;
+  const row = async (sql: string, id: string) =>
+    (await stack.orm.em.fork().execute<Array<Record<string, unknown>>>(sql, [id]))[0] as Record<string, unknown>;
   const opened = (sealed: unknown) => createSecretBox(stack.config.ENCRYPTION_KEY as string).decrypt(sealed as string);
 
   it('integrations: sealed at rest, never echoed, sent at delivery, plain values redacted for a viewer', async () => {
     const apiKey = `sk_live_${randomUUID()}`;
     const path = `/hook/${randomUUID()}`;
-    const created = await stack.http.post('/api/v1/integrations').set(bearer(owner.token)).send({
-      name: 'pager relay', platform: 'metrics_alerts',
-      webhook_config: { url: `${receiver.url}${path}`, events: ['incident.created'], headers: { 'X-Team': 'ops' }, secret_headers: { 'X-Api-Key': apiKey } },
-    }).expect(201);
+    const created = await stack.http
+      .post('/api/v1/integrations')
+      .set(bearer(owner.token))
+      .send({
+        name: 'pager relay',
+        platform: 'metrics_alerts',
+        webhook_config: {
+          url: `${receiver.url}${path}`,
+          events: ['incident.created'],
+          headers: { 'X-Team': 'ops' },
+          secret_headers: { 'X-Api-Key': apiKey },
+        },
+      })
+      .expect(201);
     const id = created.body.data.id as string;
     expect(JSON.stringify(created.body)).not.toContain(apiKey);
     expect(created.body.data.webhook_config).toMatchObject({ headers: { 'X-Team': 'ops' }, secret_headers: { 'X-Api-Key': '[redacted]' } });
@@ -48,17 +59,26 @@ describe('secret headers of outbound webhooks and runbook http steps (real Postg
       expect(JSON.stringify(asViewer.body)).not.toContain('"ops"');
     }
     const viewed = await stack.http.get(`/api/v1/integrations/${id}`).set(bearer(viewer.token)).expect(200);
-    expect(viewed.body.data.webhook_config).toMatchObject({ headers: { 'X-Team': '[redacted]' }, secret_headers: { 'X-Api-Key': '[redacted]' } });
+    expect(viewed.body.data.webhook_config).toMatchObject({
+      headers: { 'X-Team': '[redacted]' },
+      secret_headers: { 'X-Api-Key': '[redacted]' },
+    });
 
     // Sending back what was read keeps the secret; `[redacted]` for a name never stored is refused.
     const echoed = { ...asOwner.body.data.webhook_config, url: `${receiver.url}${path}?v=2` };
     await stack.http.patch(`/api/v1/integrations/${id}`).set(bearer(owner.token)).send({ webhook_config: echoed }).expect(200);
-    const refused = await stack.http.patch(`/api/v1/integrations/${id}`).set(bearer(owner.token))
-      .send({ webhook_config: { ...echoed, secret_headers: { 'X-Other': '[redacted]' } } }).expect(422);
+    const refused = await stack.http
+      .patch(`/api/v1/integrations/${id}`)
+      .set(bearer(owner.token))
+      .send({ webhook_config: { ...echoed, secret_headers: { 'X-Other': '[redacted]' } } })
+      .expect(422);
     expect(refused.body.errors).toEqual([expect.objectContaining({ path: 'body.webhook_config.secret_headers.X-Other' })]);
 
     await stack.http.post('/api/v1/incidents').set(bearer(owner.token)).send({ title: 'secret header delivery' }).expect(201);
-    const request = await waitFor('the delivery', async () => receiver.requests.find((hit) => hit.url.startsWith(path)), { timeoutMs: 60_000, intervalMs: 100 });
+    const request = await waitFor('the delivery', async () => receiver.requests.find((hit) => hit.url.startsWith(path)), {
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    });
     expect(request.url).toBe(`${path}?v=2`);
     expect(request.headers['x-api-key']).toBe(apiKey);
     expect(request.headers['x-team']).toBe('ops');
@@ -67,15 +87,34 @@ describe('secret headers of outbound webhooks and runbook http steps (real Postg
   it('runbook http steps: sealed at rest, never echoed, sent when the step runs, plain values redacted for a viewer', async () => {
     const token = `Bearer step-${randomUUID()}`;
     const path = `/step/${randomUUID()}`;
-    const created = await stack.http.post('/api/v1/procedures').set(bearer(owner.token)).send({
-      name: 'Call the billing API',
-      steps: [{ name: 'Call', type: 'http', config: { url: `${receiver.url}${path}`, method: 'POST', headers: { 'X-Plain': 'visible-to-editors' }, secret_headers: { Authorization: token } } }],
-    }).expect(201);
+    const created = await stack.http
+      .post('/api/v1/procedures')
+      .set(bearer(owner.token))
+      .send({
+        name: 'Call the billing API',
+        steps: [
+          {
+            name: 'Call',
+            type: 'http',
+            config: {
+              url: `${receiver.url}${path}`,
+              method: 'POST',
+              headers: { 'X-Plain': 'visible-to-editors' },
+              secret_headers: { Authorization: token },
+            },
+          },
+        ],
+      })
+      .expect(201);
     const procedure = created.body.data as { id: string; steps: Array<{ id: string; config: Record<string, unknown> }> };
     expect(JSON.stringify(created.body)).not.toContain(token);
-    expect(procedure.steps[0]?.config).toMatchObject({ headers: { 'X-Plain': 'visible-to-editors' }, secret_headers: { Authorization: '[redacted]' } });
+    expect(procedure.steps[0]?.config).toMatchObject({
+      headers: { 'X-Plain': 'visible-to-editors' },
+      secret_headers: { Authorization: '[redacted]' },
+    });
 
-    const stored = (await row('select config::text as config from procedure_steps where id = ?', procedure.steps[0]?.id as string)).config as string;
+    const stored = (await row('select config::text as config from procedure_steps where id = ?', procedure.steps[0]?.id as string))
+      .config as string;
     expect(stored).not.toContain(token);
     expect(opened((JSON.parse(stored) as { secret_headers: Record<string, string> }).secret_headers.Authorization)).toBe(token);
 
@@ -85,19 +124,34 @@ describe('secret headers of outbound webhooks and runbook http steps (real Postg
       expect(JSON.stringify(asViewer.body)).not.toContain('visible-to-editors');
     }
     const viewed = await stack.http.get(`/api/v1/procedures/${procedure.id}`).set(bearer(viewer.token)).expect(200);
-    expect(viewed.body.data.steps[0].config).toMatchObject({ headers: { 'X-Plain': '[redacted]' }, secret_headers: { Authorization: '[redacted]' } });
+    expect(viewed.body.data.steps[0].config).toMatchObject({
+      headers: { 'X-Plain': '[redacted]' },
+      secret_headers: { Authorization: '[redacted]' },
+    });
 
     // An edit that sends the step back as read keeps its secret.
-    await stack.http.patch(`/api/v1/procedures/${procedure.id}`).set(bearer(owner.token)).send({ steps: procedure.steps.map((step) => ({ ...step, name: 'Call billing', type: 'http' })) }).expect(200);
+    await stack.http
+      .patch(`/api/v1/procedures/${procedure.id}`)
+      .set(bearer(owner.token))
+      .send({ steps: procedure.steps.map((step) => ({ ...step, name: 'Call billing', type: 'http' })) })
+      .expect(200);
 
-    const execution = (await stack.http.post(`/api/v1/procedures/${procedure.id}/execute`).set(bearer(owner.token)).send({}).expect(201)).body.data as { id: string };
-    const request = await waitFor('the http step', async () => receiver.requests.find((hit) => hit.url === path), { timeoutMs: 60_000, intervalMs: 100 });
+    const execution = (await stack.http.post(`/api/v1/procedures/${procedure.id}/execute`).set(bearer(owner.token)).send({}).expect(201))
+      .body.data as { id: string };
+    const request = await waitFor('the http step', async () => receiver.requests.find((hit) => hit.url === path), {
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    });
     expect(request.headers.authorization).toBe(token);
     expect(request.headers['x-plain']).toBe('visible-to-editors');
-    const finished = await waitFor('the execution', async () => {
-      const response = await stack.http.get(`/api/v1/executions/${execution.id}`).set(bearer(owner.token)).expect(200);
-      return response.body.data.status === 'completed' ? response.body : undefined;
-    }, { timeoutMs: 60_000, intervalMs: 100 });
+    const finished = await waitFor(
+      'the execution',
+      async () => {
+        const response = await stack.http.get(`/api/v1/executions/${execution.id}`).set(bearer(owner.token)).expect(200);
+        return response.body.data.status === 'completed' ? response.body : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 100 },
+    );
     expect(JSON.stringify(finished)).not.toContain(token);
   });
 });

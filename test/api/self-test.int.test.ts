@@ -12,10 +12,7 @@ describe('pipeline self-test (integration: real PostgreSQL + real Temporal)', ()
 
   it('an HTTP call starts a workflow whose activity writes the row the API then reads back', async () => {
     const owner = await registerOwner(stack.http);
-    const started = await stack.http
-      .post('/api/v1/admin/self-test')
-      .set('Authorization', `Bearer ${owner.token}`)
-      .expect(202);
+    const started = await stack.http.post('/api/v1/admin/self-test').set('Authorization', `Bearer ${owner.token}`).expect(202);
     expect(started.body.data).toMatchObject({ status: 'queued', completed_at: null, worker_identity: null });
     const id = started.body.data.id as string;
     expect(started.body.data.workflow_id).toBe(`self-test:${id}`);
@@ -43,7 +40,10 @@ describe('pipeline self-test (integration: real PostgreSQL + real Temporal)', ()
     const owner = await registerOwner(stack.http, 'a');
     const stranger = await registerOwner(stack.http, 'b');
     const started = await stack.http.post('/api/v1/admin/self-test').set('Authorization', `Bearer ${owner.token}`).expect(202);
-    const response = await stack.http.get(`/api/v1/admin/self-test/${started.body.data.id}`).set('Authorization', `Bearer ${stranger.token}`).expect(404);
+    const response = await stack.http
+      .get(`/api/v1/admin/self-test/${started.body.data.id}`)
+      .set('Authorization', `Bearer ${stranger.token}`)
+      .expect(404);
     expect(response.body.code).toBe('NOT_FOUND');
   });
 

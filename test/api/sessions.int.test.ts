@@ -5,7 +5,8 @@ import { waitFor } from '../../dev/wait-for.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
-const cookiesOf = (response: { headers: Record<string, unknown> }): string[] => ([] as string[]).concat((response.headers['set-cookie'] as string[]) ?? []);
+const cookiesOf = (response: { headers: Record<string, unknown> }): string[] =>
+  ([] as string[]).concat((response.headers['set-cookie'] as string[]) ?? []);
 
 /** A second API instance over the same database: another process, or the same one after a restart. */
 function anotherApi(stack: TestStack) {
@@ -53,7 +54,11 @@ describe('sessions: expiry, refresh, logout (integration: real PostgreSQL)', () 
     const auth = `Bearer ${owner.token}`;
     await stack.http.get('/api/v1/auth/me').set('Authorization', auth).expect(200);
 
-    const logout = await stack.http.post('/api/v1/auth/logout').set('Authorization', auth).send({ refresh_token: owner.refreshToken }).expect(200);
+    const logout = await stack.http
+      .post('/api/v1/auth/logout')
+      .set('Authorization', auth)
+      .send({ refresh_token: owner.refreshToken })
+      .expect(200);
     expect(logout.body.data.message).toBe('Logged out');
     const cleared = cookiesOf(logout);
     for (const name of ['access_token', 'refresh_token']) {
@@ -125,7 +130,7 @@ describe('sessions: expiry, refresh, logout (integration: real PostgreSQL)', () 
     await refresh(other, bystander.body.refresh_token).expect(200);
   });
 
-  it('lets two refreshes racing with one token both succeed (two tabs), ending on the session\'s current token; later it is reuse', async () => {
+  it("lets two refreshes racing with one token both succeed (two tabs), ending on the session's current token; later it is reuse", async () => {
     const owner = await registerOwner(stack.http, 'tabs');
     const [tabA, tabB] = await Promise.all([refresh(stack.http, owner.refreshToken), refresh(stack.http, owner.refreshToken)]);
     expect([tabA.status, tabB.status]).toEqual([200, 200]);
@@ -139,18 +144,23 @@ describe('sessions: expiry, refresh, logout (integration: real PostgreSQL)', () 
     // Past the grace window, the token before the current one is a copy again.
     const later = await registerOwner(stack.http, 'tabs-later');
     const rotated = await refresh(stack.http, later.refreshToken).expect(200);
-    await stack.orm.em.fork().execute(`update refresh_sessions set rotated_at = now() - interval '1 minute' where user_id = ?`, [later.user.id]);
+    await stack.orm.em
+      .fork()
+      .execute(`update refresh_sessions set rotated_at = now() - interval '1 minute' where user_id = ?`, [later.user.id]);
     const replay = await refresh(stack.http, later.refreshToken).expect(401);
     expect(replay.body.detail).toBe('Refresh token was already used; the session has ended');
     await refresh(stack.http, rotated.body.refresh_token).expect(401);
   });
 
-  it('ends the user\'s other sessions on a password change, keeping the current one', async () => {
+  it("ends the user's other sessions on a password change, keeping the current one", async () => {
     const owner = await registerOwner(stack.http, 'change-ends');
     const elsewhere = await stack.http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }).expect(200);
     await me(stack.http, elsewhere.body.access_token).expect(200);
-    await stack.http.post('/api/v1/auth/password/change').set('Authorization', `Bearer ${owner.token}`)
-      .send({ current_password: owner.password, new_password: 'a brand new passphrase' }).expect(200);
+    await stack.http
+      .post('/api/v1/auth/password/change')
+      .set('Authorization', `Bearer ${owner.token}`)
+      .send({ current_password: owner.password, new_password: 'a brand new passphrase' })
+      .expect(200);
     await me(stack.http, owner.token).expect(200);
     await refresh(stack.http, owner.refreshToken).expect(200);
     await me(stack.http, elsewhere.body.access_token).expect(401);
@@ -161,13 +171,21 @@ describe('sessions: expiry, refresh, logout (integration: real PostgreSQL)', () 
   it('logs out everywhere: every token of the user stops working, the event is audited, keys cannot do it', async () => {
     const owner = await registerOwner(stack.http, 'logout-all');
     const elsewhere = await stack.http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }).expect(200);
-    const key = await stack.http.post('/api/v1/api-keys').set('Authorization', `Bearer ${owner.token}`).send({ name: 'k', permissions: ['users:read'] }).expect(201);
+    const key = await stack.http
+      .post('/api/v1/api-keys')
+      .set('Authorization', `Bearer ${owner.token}`)
+      .send({ name: 'k', permissions: ['users:read'] })
+      .expect(201);
     const refused = await stack.http.post('/api/v1/auth/logout-all').set('X-API-Key', key.body.data.api_key).expect(403);
     expect(refused.body.code).toBe('INSUFFICIENT_PERMISSIONS');
 
     const done = await stack.http.post('/api/v1/auth/logout-all').set('Authorization', `Bearer ${owner.token}`).expect(200);
     expect(done.body.data.message).toBe('Logged out of every session');
-    expect(cookiesOf(done).map((cookie) => cookie.split('=')[0]).sort()).toEqual(['access_token', 'refresh_token']);
+    expect(
+      cookiesOf(done)
+        .map((cookie) => cookie.split('=')[0])
+        .sort(),
+    ).toEqual(['access_token', 'refresh_token']);
     for (const http of [stack.http, anotherApi(stack)]) {
       for (const token of [owner.token, elsewhere.body.access_token]) await me(http, token).expect(401);
       for (const token of [owner.refreshToken, elsewhere.body.refresh_token]) await refresh(http, token).expect(401);
@@ -175,7 +193,9 @@ describe('sessions: expiry, refresh, logout (integration: real PostgreSQL)', () 
     // A new login works, and the key (not a session) still does.
     await stack.http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }).expect(200);
     await stack.http.get('/api/v1/users').set('X-API-Key', key.body.data.api_key).expect(200);
-    const events = await stack.orm.em.fork().execute<{ event_type: string }[]>('select event_type from audit_events where actor_user_id = ?', [owner.user.id]);
+    const events = await stack.orm.em
+      .fork()
+      .execute<{ event_type: string }[]>('select event_type from audit_events where actor_user_id = ?', [owner.user.id]);
     expect(events.map((event) => event.event_type)).toContain('auth.logout_all');
   });
 
@@ -195,10 +215,14 @@ describe('sessions: expiry, refresh, logout (integration: real PostgreSQL)', () 
       const bystander = await registerOwner(stack.http, 'bystander');
       await login(stack.http, bystander.email, bystander.password).expect(200);
 
-      const unlocked = await waitFor('lock expiry', async () => {
-        const response = await login(stack.http, owner.email, owner.password);
-        return response.status === 200 ? response : undefined;
-      }, { timeoutMs: 10_000, intervalMs: 200 });
+      const unlocked = await waitFor(
+        'lock expiry',
+        async () => {
+          const response = await login(stack.http, owner.email, owner.password);
+          return response.status === 200 ? response : undefined;
+        },
+        { timeoutMs: 10_000, intervalMs: 200 },
+      );
       expect(unlocked.body.access_token).toEqual(expect.any(String));
       // The count starts again after the lock.
       await login(stack.http, owner.email, 'wrong-again').expect(401);
@@ -243,19 +267,27 @@ describe('short token lifetimes (access 1 s, refresh 3 s)', () => {
     const refreshed = await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: owner.refreshToken }).expect(200);
     expect(refreshed.body.expires_in).toBe(1);
 
-    const expired = await waitFor('access token expiry', async () => {
-      const response = await stack.http.get('/api/v1/auth/me').set('Authorization', `Bearer ${owner.token}`);
-      return response.status === 401 ? response : undefined;
-    }, { timeoutMs: 5_000, intervalMs: 100 });
+    const expired = await waitFor(
+      'access token expiry',
+      async () => {
+        const response = await stack.http.get('/api/v1/auth/me').set('Authorization', `Bearer ${owner.token}`);
+        return response.status === 401 ? response : undefined;
+      },
+      { timeoutMs: 5_000, intervalMs: 100 },
+    );
     expect(expired.body).toMatchObject({ code: 'INVALID_TOKEN', status_code: 401, detail: 'Token has expired' });
 
     // Each refresh rotates the token but keeps the session's end (3 s after login): it runs out.
     let latest = refreshed.body.refresh_token as string;
-    const refreshExpired = await waitFor('refresh token expiry', async () => {
-      const response = await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: latest });
-      if (response.status === 200) latest = response.body.refresh_token as string;
-      return response.status === 401 ? response : undefined;
-    }, { timeoutMs: 8_000, intervalMs: 200 });
+    const refreshExpired = await waitFor(
+      'refresh token expiry',
+      async () => {
+        const response = await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: latest });
+        if (response.status === 200) latest = response.body.refresh_token as string;
+        return response.status === 401 ? response : undefined;
+      },
+      { timeoutMs: 8_000, intervalMs: 200 },
+    );
     expect(refreshExpired.body).toMatchObject({ code: 'INVALID_TOKEN', detail: 'Token has expired' });
   });
 });

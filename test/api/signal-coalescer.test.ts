@@ -40,7 +40,10 @@ describe('createSignalCoalescer', () => {
     const coalescer = createSignalCoalescer(send, { maxItems: 100 });
     const done = [coalescer.submit('a', [1]), coalescer.submit('b', [2])];
     await settle();
-    expect(calls.map((call) => [call.key, call.items])).toEqual([['a', [1]], ['b', [2]]]);
+    expect(calls.map((call) => [call.key, call.items])).toEqual([
+      ['a', [1]],
+      ['b', [2]],
+    ]);
     for (const call of calls) call.release();
     await Promise.all(done);
   });
@@ -68,7 +71,12 @@ describe('createSignalCoalescer', () => {
   it('puts at most maxItems in a send, never splitting a submission', async () => {
     const { calls, send } = controlledSend();
     const coalescer = createSignalCoalescer(send, { maxItems: 3 });
-    const done = [coalescer.submit('a', [0]), coalescer.submit('a', [1, 2]), coalescer.submit('a', [3, 4]), coalescer.submit('a', [5, 6, 7, 8])];
+    const done = [
+      coalescer.submit('a', [0]),
+      coalescer.submit('a', [1, 2]),
+      coalescer.submit('a', [3, 4]),
+      coalescer.submit('a', [5, 6, 7, 8]),
+    ];
     for (let round = 0; round < 4; round += 1) {
       await settle();
       calls[round]?.release();

@@ -38,11 +38,18 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
 
   const db = () => stack.orm.em.fork();
   const usersNamed = async (email: string) =>
-    db().execute<Array<{ id: string; organization_id: string; role: string }>>('select id, organization_id, role from users where email = ?', [email]);
+    db().execute<Array<{ id: string; organization_id: string; role: string }>>(
+      'select id, organization_id, role from users where email = ?',
+      [email],
+    );
   const userCount = async () => Number((await db().execute<Array<{ n: string }>>('select count(*) as n from users'))[0]?.n);
   const auditTypes = async (organizationId: string) =>
-    (await db().execute<Array<{ event_type: string }>>(`select event_type from audit_events where organization_id = ? and event_type in ('sso.login', 'sso.login_refused', 'sso.user_provisioned') order by created_at`, [organizationId]))
-      .map((row) => row.event_type);
+    (
+      await db().execute<Array<{ event_type: string }>>(
+        `select event_type from audit_events where organization_id = ? and event_type in ('sso.login', 'sso.login_refused', 'sso.user_provisioned') order by created_at`,
+        [organizationId],
+      )
+    ).map((row) => row.event_type);
 
   /** initiate → JSON authorization URL. */
   const initiate = async (query: Record<string, string> = { connection_id: connectionId }) => {
@@ -69,7 +76,10 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
       config: { issuer: provider.issuer, client_id: provider.clientId, has_client_secret: true },
     });
     expect(JSON.stringify(read.body)).not.toContain(provider.clientSecret);
-    const [stored] = await db().execute<Array<{ secrets_ciphertext: string; config: unknown }>>('select secrets_ciphertext, config from sso_connections where id = ?', [connectionId]);
+    const [stored] = await db().execute<Array<{ secrets_ciphertext: string; config: unknown }>>(
+      'select secrets_ciphertext, config from sso_connections where id = ?',
+      [connectionId],
+    );
     expect(stored?.secrets_ciphertext).toMatch(/^v1:/);
     expect(JSON.stringify(stored)).not.toContain(provider.clientSecret);
 
@@ -83,7 +93,12 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
     const taken = await stack.http
       .post('/api/v1/sso/connections')
       .set(bearer(other.token))
-      .send({ name: 'Grab', kind: 'google', domains: ['acme-sso.test'], config: { hosted_domain: 'acme-sso.test', client_id: 'x', client_secret: 'y' } })
+      .send({
+        name: 'Grab',
+        kind: 'google',
+        domains: ['acme-sso.test'],
+        config: { hosted_domain: 'acme-sso.test', client_id: 'x', client_secret: 'y' },
+      })
       .expect(409);
     expect(taken.body.code).toBe('CONFLICT');
     // Another organization sees none of it.
@@ -92,19 +107,36 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
     const invalid = await stack.http
       .post('/api/v1/sso/connections')
       .set(bearer(owner.token))
-      .send({ name: 'Azure', kind: 'azure', domains: ['acme-azure.test'], config: { tenant_id: 'common', client_id: 'x', client_secret: 'y' } })
+      .send({
+        name: 'Azure',
+        kind: 'azure',
+        domains: ['acme-azure.test'],
+        config: { tenant_id: 'common', client_id: 'x', client_secret: 'y' },
+      })
       .expect(422);
     expect(invalid.body.errors.map((error: { path: string }) => error.path)).toContain('body.config.tenant_id');
     const plainHttp = await stack.http
       .post('/api/v1/sso/connections')
       .set(bearer(owner.token))
-      .send({ name: 'Plain', kind: 'oidc', domains: ['plain-sso.test'], config: { issuer: 'http://idp.plain-sso.test', client_id: 'x', client_secret: 'y' } })
+      .send({
+        name: 'Plain',
+        kind: 'oidc',
+        domains: ['plain-sso.test'],
+        config: { issuer: 'http://idp.plain-sso.test', client_id: 'x', client_secret: 'y' },
+      })
       .expect(422);
     expect(plainHttp.body.errors.map((error: { path: string }) => error.path)).toContain('body.config.issuer');
 
     // A PATCH without client_secret keeps the stored one (the sign-ins below still work with it).
-    const renamed = await stack.http.patch(`/api/v1/sso/connections/${connectionId}`).set(bearer(owner.token)).send({ name: 'Renamed', config: { scopes: ['openid', 'email', 'profile'] } }).expect(200);
-    expect(renamed.body.data).toMatchObject({ name: 'Renamed', config: { has_client_secret: true, scopes: ['openid', 'email', 'profile'] } });
+    const renamed = await stack.http
+      .patch(`/api/v1/sso/connections/${connectionId}`)
+      .set(bearer(owner.token))
+      .send({ name: 'Renamed', config: { scopes: ['openid', 'email', 'profile'] } })
+      .expect(200);
+    expect(renamed.body.data).toMatchObject({
+      name: 'Renamed',
+      config: { has_client_secret: true, scopes: ['openid', 'email', 'profile'] },
+    });
   });
 
   it('signs a new user in over the whole flow, creating them with the default role; the tokens work and say auth_method sso', async () => {
@@ -115,16 +147,36 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
 
     const callback = await signInAt(await initiate(), 'alice@acme-sso.test', { stopAt: CALLBACK });
     const signedIn = await deliver(callback).expect(200);
-    expect(signedIn.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, user: { email: 'alice@acme-sso.test', name: 'Alice', role: 'engineer', organization_id: owner.organization.id, email_verified: true } });
+    expect(signedIn.body).toMatchObject({
+      token_type: 'bearer',
+      expires_in: 3600,
+      user: { email: 'alice@acme-sso.test', name: 'Alice', role: 'engineer', organization_id: owner.organization.id, email_verified: true },
+    });
     expect([signedIn.headers['set-cookie']].flat().join(';')).toContain('access_token=');
     const me = await stack.http.get('/api/v1/auth/me').set(bearer(signedIn.body.access_token)).expect(200);
     expect(me.body.data).toMatchObject({ id: signedIn.body.user.id, auth_method: 'sso', role: 'engineer' });
     // The method survives a refresh.
     const refreshed = await stack.http.post('/api/v1/auth/refresh').send({ refresh_token: signedIn.body.refresh_token }).expect(200);
-    await stack.http.get('/api/v1/auth/me').set(bearer(refreshed.body.access_token)).expect(200).expect((response) => expect(response.body.data.auth_method).toBe('sso'));
-    await stack.http.get('/api/v1/auth/me').set(bearer(owner.token)).expect(200).expect((response) => expect(response.body.data.auth_method).toBe('password'));
-    const key = await stack.http.post('/api/v1/api-keys').set(bearer(owner.token)).send({ name: 'owner key', permissions: ['incidents:read'] }).expect(201);
-    await stack.http.get('/api/v1/auth/me').set('X-API-Key', key.body.data.api_key).expect(200).expect((response) => expect(response.body.data.auth_method).toBe('api_key'));
+    await stack.http
+      .get('/api/v1/auth/me')
+      .set(bearer(refreshed.body.access_token))
+      .expect(200)
+      .expect((response) => expect(response.body.data.auth_method).toBe('sso'));
+    await stack.http
+      .get('/api/v1/auth/me')
+      .set(bearer(owner.token))
+      .expect(200)
+      .expect((response) => expect(response.body.data.auth_method).toBe('password'));
+    const key = await stack.http
+      .post('/api/v1/api-keys')
+      .set(bearer(owner.token))
+      .send({ name: 'owner key', permissions: ['incidents:read'] })
+      .expect(201);
+    await stack.http
+      .get('/api/v1/auth/me')
+      .set('X-API-Key', key.body.data.api_key)
+      .expect(200)
+      .expect((response) => expect(response.body.data.auth_method).toBe('api_key'));
 
     // The second sign-in finds the same user.
     const again = await deliver(await signInAt(await initiate(), 'alice@acme-sso.test', { stopAt: CALLBACK })).expect(200);
@@ -143,7 +195,11 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
     const answer = await answerFor(url.href, 'fiona@acme-sso.test', { stopAt: CALLBACK });
     expect(answer.url.href).toBe(CALLBACK);
     expect(answer.form).toMatchObject({ code: expect.any(String), state: expect.any(String) });
-    const post = () => stack.http.post('/api/v1/sso/callback').type('form').send(answer.form as Record<string, string>);
+    const post = () =>
+      stack.http
+        .post('/api/v1/sso/callback')
+        .type('form')
+        .send(answer.form as Record<string, string>);
     const signedIn = await post().expect(200);
     expect(signedIn.body.user).toMatchObject({ email: 'fiona@acme-sso.test', organization_id: owner.organization.id });
     expectRefused(await post(), /already used/);
@@ -151,12 +207,16 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
 
   it('redirects to a same-origin redirect_to with the cookies set, and ignores a foreign one', async () => {
     provider.addAccount({ email: 'rita@acme-sso.test' });
-    const url = (await stack.http.get('/api/v1/sso/initiate').query({ connection_id: connectionId, redirect_to: '/app/incidents' }).expect(302)).headers.location as string;
+    const url = (
+      await stack.http.get('/api/v1/sso/initiate').query({ connection_id: connectionId, redirect_to: '/app/incidents' }).expect(302)
+    ).headers.location as string;
     const landed = await deliver(await signInAt(url, 'rita@acme-sso.test', { stopAt: CALLBACK })).expect(302);
     expect(landed.headers.location).toBe(`${PUBLIC_URL}/app/incidents`);
     expect([landed.headers['set-cookie']].flat().join(';')).toContain('access_token=');
 
-    const foreign = (await stack.http.get('/api/v1/sso/initiate').query({ connection_id: connectionId, redirect_to: 'https://evil.test/' }).expect(302)).headers.location as string;
+    const foreign = (
+      await stack.http.get('/api/v1/sso/initiate').query({ connection_id: connectionId, redirect_to: 'https://evil.test/' }).expect(302)
+    ).headers.location as string;
     const answered = await deliver(await signInAt(foreign, 'rita@acme-sso.test', { stopAt: CALLBACK })).expect(200);
     expect(answered.body.access_token).toEqual(expect.any(String));
   });
@@ -189,7 +249,10 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
 
   it('refuses an email whose domain is not mapped, or not verified', async () => {
     provider.addAccount({ email: 'dave@unmapped.test' });
-    expectRefused(await deliver(await signInAt(await initiate(), 'dave@unmapped.test', { stopAt: CALLBACK })), /unmapped\.test is not one of/);
+    expectRefused(
+      await deliver(await signInAt(await initiate(), 'dave@unmapped.test', { stopAt: CALLBACK })),
+      /unmapped\.test is not one of/,
+    );
     expect(await usersNamed('dave@unmapped.test')).toEqual([]);
 
     provider.addAccount({ email: 'unverified@acme-sso.test', email_verified: false });
@@ -210,7 +273,7 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
     expect(await userCount()).toBe(before);
   });
 
-  it('refuses an id_token from another issuer than the connection\'s', async () => {
+  it("refuses an id_token from another issuer than the connection's", async () => {
     // A discovery document that names this issuer but another provider's endpoints: the tokens come back signed by, and naming, that other provider.
     const impostor = await startOpenIdProvider({ redirectUri: CALLBACK });
     impostor.addAccount({ email: 'mallory@acme-sso.test' });
@@ -228,10 +291,17 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
       const created = await stack.http
         .post('/api/v1/sso/connections')
         .set(bearer(owner.token))
-        .send({ name: 'Front', kind: 'oidc', domains: ['front-sso.test'], config: { issuer: frontIssuer, client_id: impostor.clientId, client_secret: impostor.clientSecret } })
+        .send({
+          name: 'Front',
+          kind: 'oidc',
+          domains: ['front-sso.test'],
+          config: { issuer: frontIssuer, client_id: impostor.clientId, client_secret: impostor.clientSecret },
+        })
         .expect(201);
       impostor.addAccount({ email: 'mallory@front-sso.test' });
-      const callback = await signInAt(await initiate({ connection_id: created.body.data.id }), 'mallory@front-sso.test', { stopAt: CALLBACK });
+      const callback = await signInAt(await initiate({ connection_id: created.body.data.id }), 'mallory@front-sso.test', {
+        stopAt: CALLBACK,
+      });
       // The RFC 9207 `iss` parameter would give it away earlier; without it, the id_token's own `iss` must.
       callback.searchParams.delete('iss');
       expectRefused(await deliver(callback), /"iss" \(issuer\)/);
@@ -243,7 +313,10 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
   });
 
   it('answers 404 SSO_CONNECTION_NOT_FOUND for unknown or disabled connections and unmapped emails', async () => {
-    const missing = await stack.http.get('/api/v1/sso/initiate').query({ connection_id: '00000000-0000-4000-8000-000000000000' }).expect(404);
+    const missing = await stack.http
+      .get('/api/v1/sso/initiate')
+      .query({ connection_id: '00000000-0000-4000-8000-000000000000' })
+      .expect(404);
     expect(missing.body.code).toBe('SSO_CONNECTION_NOT_FOUND');
     await stack.http.get('/api/v1/sso/initiate').query({ email: 'x@nowhere.test' }).expect(404);
     await stack.http.get('/api/v1/sso/initiate').query({}).expect(422);
@@ -278,12 +351,19 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
     const created = await stack.http
       .post('/api/v1/sso/connections')
       .set(bearer(owner.token))
-      .send({ name: 'Short-lived', kind: 'okta', domains: ['short-sso.test'], config: { domain: 'short.okta.test', client_id: 'x', client_secret: 'y' } })
+      .send({
+        name: 'Short-lived',
+        kind: 'okta',
+        domains: ['short-sso.test'],
+        config: { domain: 'short.okta.test', client_id: 'x', client_secret: 'y' },
+      })
       .expect(201);
     expect(created.body.data.issuer).toBe('https://short.okta.test');
     await stack.http.delete(`/api/v1/sso/connections/${created.body.data.id}`).set(bearer(owner.token)).expect(204);
     await stack.http.get('/api/v1/sso/initiate').query({ email: 'x@short-sso.test' }).expect(404);
-    const [{ n }] = await db().execute<Array<{ n: string }>>('select count(*) as n from sso_domains where domain = ?', ['short-sso.test']) as [{ n: string }];
+    const [{ n }] = (await db().execute<Array<{ n: string }>>('select count(*) as n from sso_domains where domain = ?', [
+      'short-sso.test',
+    ])) as [{ n: string }];
     expect(Number(n)).toBe(0);
   });
 });

@@ -1,10 +1,21 @@
-import { checkOidcClaims, emailDomain, isLoopbackHttpIssuer, issuerFor, type OidcKind, type OidcPresetConfig } from '../../api/services/sso/oidc-presets.ts';
+import {
+  checkOidcClaims,
+  emailDomain,
+  isLoopbackHttpIssuer,
+  issuerFor,
+  type OidcKind,
+  type OidcPresetConfig,
+} from '../../api/services/sso/oidc-presets.ts';
 import { parseIdpMetadata } from '../../api/services/sso/saml-metadata.ts';
 import { sameOriginRedirect } from '../../api/services/sso/sso-login.service.ts';
 
 describe('OIDC presets', () => {
   it.each<[OidcKind, OidcPresetConfig, string]>([
-    ['azure', { tenant_id: '72f988bf-86f1-41af-91ab-2d7cd011db47' }, 'https://login.microsoftonline.com/72f988bf-86f1-41af-91ab-2d7cd011db47/v2.0'],
+    [
+      'azure',
+      { tenant_id: '72f988bf-86f1-41af-91ab-2d7cd011db47' },
+      'https://login.microsoftonline.com/72f988bf-86f1-41af-91ab-2d7cd011db47/v2.0',
+    ],
     ['azure', { tenant_id: 'contoso.onmicrosoft.com' }, 'https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0'],
     ['okta', { domain: 'acme.okta.com' }, 'https://acme.okta.com'],
     ['okta', { domain: 'acme.okta.com', authorization_server: 'default' }, 'https://acme.okta.com/oauth2/default'],
@@ -25,18 +36,66 @@ describe('OIDC presets', () => {
 
   const google = { hosted_domain: 'acme.com' };
   it.each<[string, OidcKind, OidcPresetConfig, Record<string, unknown>, string | RegExp]>([
-    ['Google account of the Workspace', 'google', google, { email: 'Jane@Acme.com', email_verified: true, hd: 'acme.com' }, 'jane@acme.com'],
-    ['Google hd compared without case', 'google', google, { email: 'jane@acme.com', email_verified: true, hd: 'ACME.com' }, 'jane@acme.com'],
-    ['Google consumer account (no hd)', 'google', google, { email: 'jane@gmail.com', email_verified: true }, /not in the Workspace domain acme\.com/],
-    ['Google account of another Workspace', 'google', google, { email: 'jane@acme.com', email_verified: true, hd: 'evil.com' }, /not in the Workspace/],
-    ['Google hd that is not a string', 'google', google, { email: 'jane@acme.com', email_verified: true, hd: ['acme.com'] }, /not in the Workspace/],
-    ['Google connection without hosted_domain', 'google', {}, { email: 'jane@acme.com', email_verified: true, hd: 'acme.com' }, /none configured/],
+    [
+      'Google account of the Workspace',
+      'google',
+      google,
+      { email: 'Jane@Acme.com', email_verified: true, hd: 'acme.com' },
+      'jane@acme.com',
+    ],
+    [
+      'Google hd compared without case',
+      'google',
+      google,
+      { email: 'jane@acme.com', email_verified: true, hd: 'ACME.com' },
+      'jane@acme.com',
+    ],
+    [
+      'Google consumer account (no hd)',
+      'google',
+      google,
+      { email: 'jane@gmail.com', email_verified: true },
+      /not in the Workspace domain acme\.com/,
+    ],
+    [
+      'Google account of another Workspace',
+      'google',
+      google,
+      { email: 'jane@acme.com', email_verified: true, hd: 'evil.com' },
+      /not in the Workspace/,
+    ],
+    [
+      'Google hd that is not a string',
+      'google',
+      google,
+      { email: 'jane@acme.com', email_verified: true, hd: ['acme.com'] },
+      /not in the Workspace/,
+    ],
+    [
+      'Google connection without hosted_domain',
+      'google',
+      {},
+      { email: 'jane@acme.com', email_verified: true, hd: 'acme.com' },
+      /none configured/,
+    ],
     ['Google unverified email', 'google', google, { email: 'jane@acme.com', email_verified: false, hd: 'acme.com' }, /did not verify/],
     ['Okta verified', 'okta', { domain: 'acme.okta.com' }, { email: 'bob@acme.com', email_verified: true }, 'bob@acme.com'],
     ['Okta without email_verified', 'okta', { domain: 'acme.okta.com' }, { email: 'bob@acme.com' }, /did not verify/],
-    ['generic with email_verified "true" as a string', 'oidc', { issuer: 'https://idp.test' }, { email: 'bob@acme.com', email_verified: 'true' }, /did not verify/],
+    [
+      'generic with email_verified "true" as a string',
+      'oidc',
+      { issuer: 'https://idp.test' },
+      { email: 'bob@acme.com', email_verified: 'true' },
+      /did not verify/,
+    ],
     ['Azure (tenant-pinned, no email_verified claim)', 'azure', { tenant_id: 't' }, { email: 'amy@contoso.com' }, 'amy@contoso.com'],
-    ['Azure saying email_verified false', 'azure', { tenant_id: 't' }, { email: 'amy@contoso.com', email_verified: false }, /did not verify/],
+    [
+      'Azure saying email_verified false',
+      'azure',
+      { tenant_id: 't' },
+      { email: 'amy@contoso.com', email_verified: false },
+      /did not verify/,
+    ],
     ['no email at all', 'oidc', { issuer: 'https://idp.test' }, { sub: '1', email_verified: true }, /no email/],
     ['email without @', 'oidc', { issuer: 'https://idp.test' }, { email: 'nobody', email_verified: true }, /no email/],
   ])('%s', (_case, kind, config, claims, expected) => {
@@ -98,17 +157,37 @@ describe('IdP metadata', () => {
 <md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#" entityID="https://idp.acme.com/saml">
   <md:IDPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">${descriptor}</md:IDPSSODescriptor>
 </md:EntityDescriptor>`;
-  const signingKey = '<md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>\n  MIIBsigning\n  cert==\n</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>';
-  const encryptionKey = '<md:KeyDescriptor use="encryption"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>MIIBencryption</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>';
-  const redirect = '<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="https://idp.acme.com/sso/redirect"/>';
-  const post = '<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="https://idp.acme.com/sso/post"/>';
+  const signingKey =
+    '<md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>\n  MIIBsigning\n  cert==\n</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>';
+  const encryptionKey =
+    '<md:KeyDescriptor use="encryption"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>MIIBencryption</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>';
+  const redirect =
+    '<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="https://idp.acme.com/sso/redirect"/>';
+  const post =
+    '<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="https://idp.acme.com/sso/post"/>';
 
   it.each<[string, string, Record<string, string> | RegExp]>([
-    ['redirect binding and signing key', metadata(encryptionKey + signingKey + post + redirect), { idp_entity_id: 'https://idp.acme.com/saml', idp_sso_url: 'https://idp.acme.com/sso/redirect', idp_certificate: 'MIIBsigningcert==' }],
-    ['POST binding only', metadata(signingKey + post), { idp_entity_id: 'https://idp.acme.com/saml', idp_sso_url: 'https://idp.acme.com/sso/post', idp_certificate: 'MIIBsigningcert==' }],
+    [
+      'redirect binding and signing key',
+      metadata(encryptionKey + signingKey + post + redirect),
+      {
+        idp_entity_id: 'https://idp.acme.com/saml',
+        idp_sso_url: 'https://idp.acme.com/sso/redirect',
+        idp_certificate: 'MIIBsigningcert==',
+      },
+    ],
+    [
+      'POST binding only',
+      metadata(signingKey + post),
+      { idp_entity_id: 'https://idp.acme.com/saml', idp_sso_url: 'https://idp.acme.com/sso/post', idp_certificate: 'MIIBsigningcert==' },
+    ],
     ['no signing key', metadata(encryptionKey + redirect), /no signing certificate/],
     ['no single sign-on service', metadata(signingKey), /no SingleSignOnService/],
-    ['an SP descriptor instead', '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="x"><SPSSODescriptor/></EntityDescriptor>', /no EntityDescriptor with an IDPSSODescriptor/],
+    [
+      'an SP descriptor instead',
+      '<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="x"><SPSSODescriptor/></EntityDescriptor>',
+      /no EntityDescriptor with an IDPSSODescriptor/,
+    ],
   ])('%s', async (_case, xml, expected) => {
     if (expected instanceof RegExp) await expect(parseIdpMetadata(xml)).rejects.toThrow(expected);
     else await expect(parseIdpMetadata(xml)).resolves.toEqual(expected);

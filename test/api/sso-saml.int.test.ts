@@ -1,5 +1,11 @@
 import { bearer } from '../helpers/members.ts';
-import { createSamlIdp, generateSigningCertificate, serviceProviderFrom, type ServiceProviderInstance, type TestSamlIdp } from '../helpers/saml-idp.ts';
+import {
+  createSamlIdp,
+  generateSigningCertificate,
+  serviceProviderFrom,
+  type ServiceProviderInstance,
+  type TestSamlIdp,
+} from '../helpers/saml-idp.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 const PUBLIC_URL = 'http://tocsin.test';
@@ -14,12 +20,22 @@ describe('SAML 2.0 single sign-on against a real identity provider (integration:
 
   beforeAll(async () => {
     stack = await startTestStack({ env: { PUBLIC_URL } });
-    idp = createSamlIdp({ entityId: 'https://idp.saml.test/metadata', ssoUrl: 'https://idp.saml.test/sso', ...generateSigningCertificate('tocsin-test-idp') });
+    idp = createSamlIdp({
+      entityId: 'https://idp.saml.test/metadata',
+      ssoUrl: 'https://idp.saml.test/sso',
+      ...generateSigningCertificate('tocsin-test-idp'),
+    });
     owner = await registerOwner(stack.http, 'saml');
     const created = await stack.http
       .post('/api/v1/sso/connections')
       .set(bearer(owner.token))
-      .send({ name: 'Corporate IdP', kind: 'saml', domains: ['acme-saml.test'], default_role: 'viewer', config: { idp_metadata_xml: idp.metadata() } })
+      .send({
+        name: 'Corporate IdP',
+        kind: 'saml',
+        domains: ['acme-saml.test'],
+        default_role: 'viewer',
+        config: { idp_metadata_xml: idp.metadata() },
+      })
       .expect(201);
     connectionId = created.body.data.id;
     // The IdP is configured the way an administrator does it: from the SP metadata URL.
@@ -40,7 +56,8 @@ describe('SAML 2.0 single sign-on against a real identity provider (integration:
     expect(response.headers.location).toMatch(/^https:\/\/idp\.saml\.test\/sso\?SAMLRequest=/);
     return idp.requestIdFrom(sp, response.headers.location as string);
   };
-  const post = (samlResponse: string, relayState: string) => stack.http.post('/api/v1/sso/callback').type('form').send({ SAMLResponse: samlResponse, RelayState: relayState });
+  const post = (samlResponse: string, relayState: string) =>
+    stack.http.post('/api/v1/sso/callback').type('form').send({ SAMLResponse: samlResponse, RelayState: relayState });
   const expectRefused = (response: { status: number; body: { code?: string; detail?: string } }, detail: RegExp) => {
     expect({ status: response.status, code: response.body.code }).toEqual({ status: 401, code: 'SSO_FAILED' });
     expect(response.body.detail).toMatch(detail);
@@ -55,7 +72,12 @@ describe('SAML 2.0 single sign-on against a real identity provider (integration:
       acs_url: ACS,
       sp_entity_id: `${PUBLIC_URL}/api/v1/sso/saml/${connectionId}/metadata`,
       sp_metadata_url: `${PUBLIC_URL}/api/v1/sso/saml/${connectionId}/metadata`,
-      config: { idp_entity_id: 'https://idp.saml.test/metadata', idp_sso_url: 'https://idp.saml.test/sso', idp_certificate: expect.any(String), has_sp_private_key: false },
+      config: {
+        idp_entity_id: 'https://idp.saml.test/metadata',
+        idp_sso_url: 'https://idp.saml.test/sso',
+        idp_certificate: expect.any(String),
+        has_sp_private_key: false,
+      },
     });
     expect(sp.entityMeta.getEntityID()).toBe(read.body.data.sp_entity_id);
     expect(sp.entityMeta.getAssertionConsumerService('post')).toBe(ACS);
@@ -72,7 +94,10 @@ describe('SAML 2.0 single sign-on against a real identity provider (integration:
       `select event_type, status_code from audit_events where organization_id = ? and event_type like 'sso.%' and event_type <> 'sso.connections' order by created_at`,
       [owner.organization.id],
     );
-    expect(events).toEqual([{ event_type: 'sso.user_provisioned', status_code: 201 }, { event_type: 'sso.login', status_code: 200 }]);
+    expect(events).toEqual([
+      { event_type: 'sso.user_provisioned', status_code: 201 },
+      { event_type: 'sso.login', status_code: 200 },
+    ]);
   });
 
   it('refuses a replayed response, and a replayed assertion under a new request', async () => {
@@ -84,7 +109,13 @@ describe('SAML 2.0 single sign-on against a real identity provider (integration:
 
     // The IdP (or an attacker holding an old assertion) answers a new request with the same assertion.
     const second = await initiate();
-    expectRefused(await post(await idp.signedResponse(sp, second.requestId, 'ben@acme-saml.test', { values: { AssertionID: assertionId } }), second.relayState), /assertion was already used/);
+    expectRefused(
+      await post(
+        await idp.signedResponse(sp, second.requestId, 'ben@acme-saml.test', { values: { AssertionID: assertionId } }),
+        second.relayState,
+      ),
+      /assertion was already used/,
+    );
     // And a response made for another sign-in's request.
     const third = await initiate();
     const forOther = await initiate();
@@ -133,7 +164,12 @@ describe('SAML 2.0 single sign-on against a real identity provider (integration:
     const { requestId, relayState } = await initiate();
     const past = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
     const response = await idp.signedResponse(sp, requestId, 'fay@acme-saml.test', {
-      values: { IssueInstant: past(20), ConditionsNotBefore: past(20), ConditionsNotOnOrAfter: past(10), SubjectConfirmationDataNotOnOrAfter: past(10) },
+      values: {
+        IssueInstant: past(20),
+        ConditionsNotBefore: past(20),
+        ConditionsNotOnOrAfter: past(10),
+        SubjectConfirmationDataNotOnOrAfter: past(10),
+      },
     });
     expectRefused(await post(response, relayState), /subject confirmation|expired|NotOnOrAfter/i);
     expect(await usersNamed('fay@acme-saml.test')).toEqual([]);
@@ -141,21 +177,42 @@ describe('SAML 2.0 single sign-on against a real identity provider (integration:
 
   it('refuses a response for another audience or another recipient', async () => {
     const first = await initiate();
-    expectRefused(await post(await idp.signedResponse(sp, first.requestId, 'gus@acme-saml.test', { values: { Audience: 'https://other-sp.test/metadata' } }), first.relayState), /audience/i);
+    expectRefused(
+      await post(
+        await idp.signedResponse(sp, first.requestId, 'gus@acme-saml.test', { values: { Audience: 'https://other-sp.test/metadata' } }),
+        first.relayState,
+      ),
+      /audience/i,
+    );
     const second = await initiate();
-    expectRefused(await post(await idp.signedResponse(sp, second.requestId, 'gus@acme-saml.test', { values: { SubjectRecipient: 'https://other-sp.test/acs' } }), second.relayState), /Recipient/);
+    expectRefused(
+      await post(
+        await idp.signedResponse(sp, second.requestId, 'gus@acme-saml.test', { values: { SubjectRecipient: 'https://other-sp.test/acs' } }),
+        second.relayState,
+      ),
+      /Recipient/,
+    );
     expect(await usersNamed('gus@acme-saml.test')).toEqual([]);
   });
 
-  it('refuses an email outside the connection\'s domains, and a user of another organization', async () => {
+  it("refuses an email outside the connection's domains, and a user of another organization", async () => {
     const first = await initiate();
-    expectRefused(await post(await idp.signedResponse(sp, first.requestId, 'hal@elsewhere.test'), first.relayState), /not one of this connection's domains/);
+    expectRefused(
+      await post(await idp.signedResponse(sp, first.requestId, 'hal@elsewhere.test'), first.relayState),
+      /not one of this connection's domains/,
+    );
     expect(await usersNamed('hal@elsewhere.test')).toEqual([]);
 
-    await stack.http.post('/api/v1/auth/register').send({ email: 'ivy@acme-saml.test', password: 'ivy password 123', name: 'Ivy', organization_name: 'Ivy Inc' }).expect(201);
+    await stack.http
+      .post('/api/v1/auth/register')
+      .send({ email: 'ivy@acme-saml.test', password: 'ivy password 123', name: 'Ivy', organization_name: 'Ivy Inc' })
+      .expect(201);
     const [ivy] = await usersNamed('ivy@acme-saml.test');
     const second = await initiate();
-    expectRefused(await post(await idp.signedResponse(sp, second.requestId, 'ivy@acme-saml.test'), second.relayState), /another organization/);
+    expectRefused(
+      await post(await idp.signedResponse(sp, second.requestId, 'ivy@acme-saml.test'), second.relayState),
+      /another organization/,
+    );
     expect(await usersNamed('ivy@acme-saml.test')).toEqual([ivy]);
   });
 
@@ -163,14 +220,23 @@ describe('SAML 2.0 single sign-on against a real identity provider (integration:
     const created = await stack.http
       .post('/api/v1/sso/connections')
       .set(bearer(owner.token))
-      .send({ name: 'Local', kind: 'oidc', domains: ['loopback-sso.test'], config: { issuer: 'http://127.0.0.1:9', client_id: 'x', client_secret: 'y' } })
+      .send({
+        name: 'Local',
+        kind: 'oidc',
+        domains: ['loopback-sso.test'],
+        config: { issuer: 'http://127.0.0.1:9', client_id: 'x', client_secret: 'y' },
+      })
       .expect(201);
     const refused = await stack.http.get('/api/v1/sso/initiate').query({ connection_id: created.body.data.id }).expect(401);
     expect(refused.body).toMatchObject({ code: 'SSO_FAILED', detail: expect.stringMatching(/is not https/) });
   });
 
   it('refuses a response signed by another key', async () => {
-    const rogue = createSamlIdp({ entityId: 'https://idp.saml.test/metadata', ssoUrl: 'https://idp.saml.test/sso', ...generateSigningCertificate('rogue-idp') });
+    const rogue = createSamlIdp({
+      entityId: 'https://idp.saml.test/metadata',
+      ssoUrl: 'https://idp.saml.test/sso',
+      ...generateSigningCertificate('rogue-idp'),
+    });
     const { requestId, relayState } = await initiate();
     expectRefused(await post(await rogue.signedResponse(sp, requestId, 'jon@acme-saml.test'), relayState), /signature/i);
     expect(await usersNamed('jon@acme-saml.test')).toEqual([]);

@@ -33,7 +33,8 @@ describe('tenant isolation: a second organization walks every route (integration
     for (const id of ids(response)) expect(victimIds.has(id)).toBe(false);
     expect(JSON.stringify(response.body)).not.toContain(victim.organization.id);
   };
-  const organizationOf = async (table: string, id: string) => (await sql<{ organization_id: string }>(`select organization_id from ${table} where id = ?`, [id]))[0]?.organization_id;
+  const organizationOf = async (table: string, id: string) =>
+    (await sql<{ organization_id: string }>(`select organization_id from ${table} where id = ?`, [id]))[0]?.organization_id;
 
   beforeAll(async () => {
     stack = await startTestStack();
@@ -42,15 +43,31 @@ describe('tenant isolation: a second organization walks every route (integration
     const email = `victim-pending-${randomUUID().slice(0, 8)}@example.test`;
     const invited = await stack.http.post('/api/v1/invitations').set(bearer(victim.token)).send({ email, role: 'viewer' }).expect(201);
     victimInvitation = { id: invited.body.data.id, email };
-    const key = await stack.http.post('/api/v1/api-keys').set(bearer(victim.token)).send({ name: 'victim key', permissions: ['users:read'] }).expect(201);
+    const key = await stack.http
+      .post('/api/v1/api-keys')
+      .set(bearer(victim.token))
+      .send({ name: 'victim key', permissions: ['users:read'] })
+      .expect(201);
     victimKey = key.body.data;
     await stack.http.patch('/api/v1/organizations').set(bearer(victim.token)).send({ name: 'Victim Org' }).expect(200);
-    await stack.http.patch('/api/v1/organization-settings').set(bearer(victim.token)).send({ retention_days: 42, timezone: 'Asia/Tokyo' }).expect(200);
-    const auditIds = (await stack.http.get('/api/v1/audit?limit=100').set(bearer(victim.token)).expect(200)).body.data.map((event: { id: string }) => event.id);
+    await stack.http
+      .patch('/api/v1/organization-settings')
+      .set(bearer(victim.token))
+      .send({ retention_days: 42, timezone: 'Asia/Tokyo' })
+      .expect(200);
+    const auditIds = (await stack.http.get('/api/v1/audit?limit=100').set(bearer(victim.token)).expect(200)).body.data.map(
+      (event: { id: string }) => event.id,
+    );
     victimIds = new Set([victim.user.id, victimMember.user.id, victimInvitation.id, victimKey.id, victim.organization.id, ...auditIds]);
 
     attacker = await registerOwner(stack.http, 'attacker');
-    attackerKey = (await stack.http.post('/api/v1/api-keys').set(bearer(attacker.token)).send({ name: 'everything', permissions: ['*'] }).expect(201)).body.data.api_key;
+    attackerKey = (
+      await stack.http
+        .post('/api/v1/api-keys')
+        .set(bearer(attacker.token))
+        .send({ name: 'everything', permissions: ['*'] })
+        .expect(201)
+    ).body.data.api_key;
   });
   afterAll(async () => {
     await stack?.stop();
@@ -72,7 +89,9 @@ describe('tenant isolation: a second organization walks every route (integration
       expectNotFound(await stack.http.get(`/api/v1/users/${victimMember.user.id}`).set(credential));
     },
     updateUser: async (credential) => {
-      expectNotFound(await stack.http.patch(`/api/v1/users/${victimMember.user.id}`).set(credential).send({ name: 'Pwned', role: 'viewer' }));
+      expectNotFound(
+        await stack.http.patch(`/api/v1/users/${victimMember.user.id}`).set(credential).send({ name: 'Pwned', role: 'viewer' }),
+      );
       expectNotFound(await stack.http.patch(`/api/v1/users/${victim.user.id}`).set(credential).send({ role: 'viewer' }));
     },
     removeUser: async (credential) => {
@@ -80,7 +99,11 @@ describe('tenant isolation: a second organization walks every route (integration
     },
     createInvitation: async (credential) => {
       // The same address as A's pending invitation: B's must not replace (revoke) A's.
-      const response = await stack.http.post('/api/v1/invitations').set(credential).send({ email: victimInvitation.email, role: 'viewer' }).expect(201);
+      const response = await stack.http
+        .post('/api/v1/invitations')
+        .set(credential)
+        .send({ email: victimInvitation.email, role: 'viewer' })
+        .expect(201);
       expect(await organizationOf('invitations', response.body.data.id)).toBe(attacker.organization.id);
     },
     listInvitations: async (credential) => {
@@ -91,7 +114,10 @@ describe('tenant isolation: a second organization walks every route (integration
     },
     acceptInvitation: async (credential) => {
       // Public: the token alone names the organization, and B holds none of A's tokens.
-      const response = await stack.http.post('/api/v1/invitations/accept').set(credential).send({ token: victimInvitation.id, name: 'X', password: 'long enough' });
+      const response = await stack.http
+        .post('/api/v1/invitations/accept')
+        .set(credential)
+        .send({ token: victimInvitation.id, name: 'X', password: 'long enough' });
       // An unknown invitation token is a bad credential (401 INVALID_TOKEN), whoever sends it.
       expect(response.status).toBe(401);
     },
@@ -108,7 +134,11 @@ describe('tenant isolation: a second organization walks every route (integration
       expect(response.body.data).toMatchObject({ retention_days: 365, timezone: 'UTC' });
     },
     updateOrganizationSettings: async (credential) => {
-      const response = await stack.http.patch('/api/v1/organization-settings').set(credential).send({ notifications: { email: false } }).expect(200);
+      const response = await stack.http
+        .patch('/api/v1/organization-settings')
+        .set(credential)
+        .send({ notifications: { email: false } })
+        .expect(200);
       expect(response.body.data.retention_days).toBe(365);
     },
     listAuditEvents: async (credential) => {
@@ -132,7 +162,11 @@ describe('tenant isolation: a second organization walks every route (integration
       expectNoVictimIds(await stack.http.get('/api/v1/api-keys?limit=100').set(credential));
     },
     createApiKey: async (credential) => {
-      const response = await stack.http.post('/api/v1/api-keys').set(credential).send({ name: 'attacker key', permissions: ['users:read'] }).expect(201);
+      const response = await stack.http
+        .post('/api/v1/api-keys')
+        .set(credential)
+        .send({ name: 'attacker key', permissions: ['users:read'] })
+        .expect(201);
       expect(await organizationOf('api_keys', response.body.data.id)).toBe(attacker.organization.id);
     },
     revokeApiKey: async (credential) => {
@@ -145,7 +179,8 @@ describe('tenant isolation: a second organization walks every route (integration
     const operations: string[] = [];
     for (const [path, methods] of Object.entries(body.paths as Record<string, Record<string, { operationId: string; tags: string[] }>>)) {
       for (const operation of Object.values(methods)) {
-        if (operation.tags.some((tag) => COVERED_TAGS.has(tag)) || COVERED_ADMIN_PATHS.has(path) || operation.operationId === 'me') operations.push(operation.operationId);
+        if (operation.tags.some((tag) => COVERED_TAGS.has(tag)) || COVERED_ADMIN_PATHS.has(path) || operation.operationId === 'me')
+          operations.push(operation.operationId);
       }
     }
     expect(operations.sort()).toEqual(Object.keys(walk).sort());
@@ -160,7 +195,7 @@ describe('tenant isolation: a second organization walks every route (integration
     });
   });
 
-  it('leaves the first organization\'s data exactly as it was', async () => {
+  it("leaves the first organization's data exactly as it was", async () => {
     const users = await stack.http.get('/api/v1/users').set(bearer(victim.token)).expect(200);
     expect(users.body.data.map((user: { id: string; name: string; role: string }) => [user.id, user.role])).toEqual([
       [victim.user.id, 'owner'],

@@ -16,10 +16,14 @@ describe('users and invitations over HTTP (integration: real PostgreSQL)', () =>
   const sql = async <T>(query: string, params: unknown[] = []) => stack.orm.em.fork().execute<T[]>(query, params);
 
   describe('invitations', () => {
-    it('runs end to end through the emailed token, and the invited role\'s permissions apply', async () => {
+    it("runs end to end through the emailed token, and the invited role's permissions apply", async () => {
       const owner = await registerOwner(stack.http, 'invite');
       const email = `new-${randomUUID().slice(0, 8)}@example.test`;
-      const created = await stack.http.post('/api/v1/invitations').set(bearer(owner.token)).send({ email: email.toUpperCase(), role: 'viewer' }).expect(201);
+      const created = await stack.http
+        .post('/api/v1/invitations')
+        .set(bearer(owner.token))
+        .send({ email: email.toUpperCase(), role: 'viewer' })
+        .expect(201);
       expect(created.body.data).toMatchObject({ email, role: 'viewer', invited_by: owner.user.id });
       const expiresIn = Date.parse(created.body.data.expires_at) - Date.now();
       expect(expiresIn).toBeGreaterThan(7 * 24 * 3600 * 1000 - 60_000);
@@ -36,31 +40,55 @@ describe('users and invitations over HTTP (integration: real PostgreSQL)', () =>
       expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(JSON.stringify(await sql('select * from invitations'))).not.toContain(token);
 
-      const accepted = await stack.http.post('/api/v1/invitations/accept').send({ token, name: 'New Viewer', password: 'viewer password' }).expect(201);
-      expect(accepted.body.data.user).toMatchObject({ email, role: 'viewer', organization_id: owner.organization.id, email_verified: true });
+      const accepted = await stack.http
+        .post('/api/v1/invitations/accept')
+        .send({ token, name: 'New Viewer', password: 'viewer password' })
+        .expect(201);
+      expect(accepted.body.data.user).toMatchObject({
+        email,
+        role: 'viewer',
+        organization_id: owner.organization.id,
+        email_verified: true,
+      });
       expect(accepted.body.data.organization.id).toBe(owner.organization.id);
 
       // Single use.
-      const again = await stack.http.post('/api/v1/invitations/accept').send({ token, name: 'Again', password: 'viewer password' }).expect(401);
+      const again = await stack.http
+        .post('/api/v1/invitations/accept')
+        .send({ token, name: 'Again', password: 'viewer password' })
+        .expect(401);
       expect(again.body.code).toBe('INVALID_TOKEN');
-      await stack.http.get('/api/v1/invitations').set(bearer(owner.token)).expect(200).expect((response) => expect(response.body.data).toEqual([]));
+      await stack.http
+        .get('/api/v1/invitations')
+        .set(bearer(owner.token))
+        .expect(200)
+        .expect((response) => expect(response.body.data).toEqual([]));
 
       const login = await stack.http.post('/api/v1/auth/login').send({ email, password: 'viewer password' }).expect(200);
       const viewer = login.body.access_token as string;
       const me = await stack.http.get('/api/v1/auth/me').set(bearer(viewer)).expect(200);
       expect(me.body.data).toMatchObject({ role: 'viewer', organization_id: owner.organization.id });
       await stack.http.get('/api/v1/users').set(bearer(viewer)).expect(200);
-      const denied = await stack.http.post('/api/v1/invitations').set(bearer(viewer)).send({ email: 'x@example.test', role: 'viewer' }).expect(403);
+      const denied = await stack.http
+        .post('/api/v1/invitations')
+        .set(bearer(viewer))
+        .send({ email: 'x@example.test', role: 'viewer' })
+        .expect(403);
       expect(denied.body.code).toBe('INSUFFICIENT_PERMISSIONS');
     });
 
     it('refuses bad, revoked, replaced and expired tokens with 401 INVALID_TOKEN', async () => {
       const owner = await registerOwner(stack.http, 'tokens');
       const invite = async (email: string, seen = 0) => {
-        const response = await stack.http.post('/api/v1/invitations').set(bearer(owner.token)).send({ email, role: 'engineer' }).expect(201);
+        const response = await stack.http
+          .post('/api/v1/invitations')
+          .set(bearer(owner.token))
+          .send({ email, role: 'engineer' })
+          .expect(201);
         return { id: response.body.data.id as string, token: invitationTokenIn(await waitForMail(stack, email, INVITATION_SUBJECT, seen)) };
       };
-      const accept = (token: string) => stack.http.post('/api/v1/invitations/accept').send({ token, name: 'Someone', password: 'a long password' });
+      const accept = (token: string) =>
+        stack.http.post('/api/v1/invitations/accept').send({ token, name: 'Someone', password: 'a long password' });
 
       expect((await accept('not-a-token').expect(401)).body.code).toBe('INVALID_TOKEN');
 
@@ -88,27 +116,45 @@ describe('users and invitations over HTTP (integration: real PostgreSQL)', () =>
     it('answers 409 when the email already has an account, at invitation and at acceptance', async () => {
       const owner = await registerOwner(stack.http, 'conflict');
       const other = await registerOwner(stack.http, 'elsewhere');
-      const taken = await stack.http.post('/api/v1/invitations').set(bearer(owner.token)).send({ email: other.email, role: 'viewer' }).expect(409);
+      const taken = await stack.http
+        .post('/api/v1/invitations')
+        .set(bearer(owner.token))
+        .send({ email: other.email, role: 'viewer' })
+        .expect(409);
       expect(taken.body.code).toBe('CONFLICT');
       expect(await mailsTo(stack, other.email, INVITATION_SUBJECT)).toEqual([]);
 
       const email = `late-${randomUUID().slice(0, 8)}@example.test`;
       await stack.http.post('/api/v1/invitations').set(bearer(owner.token)).send({ email, role: 'viewer' }).expect(201);
       const token = invitationTokenIn(await waitForMail(stack, email, INVITATION_SUBJECT));
-      await stack.http.post('/api/v1/auth/register').send({ email, password: 'own password', name: 'Own', organization_name: 'Own org' }).expect(201);
-      const late = await stack.http.post('/api/v1/invitations/accept').send({ token, name: 'Late', password: 'a long password' }).expect(409);
+      await stack.http
+        .post('/api/v1/auth/register')
+        .send({ email, password: 'own password', name: 'Own', organization_name: 'Own org' })
+        .expect(201);
+      const late = await stack.http
+        .post('/api/v1/invitations/accept')
+        .send({ token, name: 'Late', password: 'a long password' })
+        .expect(409);
       expect(late.body.code).toBe('CONFLICT');
     });
 
     it('lets only an owner invite an owner, and validates the body', async () => {
       const owner = await registerOwner(stack.http, 'owner-invite');
       const admin = await addMember(stack, owner.token, 'admin');
-      const refused = await stack.http.post('/api/v1/invitations').set(bearer(admin.token)).send({ email: 'boss@example.test', role: 'owner' }).expect(403);
+      const refused = await stack.http
+        .post('/api/v1/invitations')
+        .set(bearer(admin.token))
+        .send({ email: 'boss@example.test', role: 'owner' })
+        .expect(403);
       expect(refused.body.code).toBe('INSUFFICIENT_PERMISSIONS');
       await addMember(stack, admin.token, 'engineer');
       const coOwner = await addMember(stack, owner.token, 'owner');
       expect(coOwner.user.role).toBe('owner');
-      const invalid = await stack.http.post('/api/v1/invitations').set(bearer(owner.token)).send({ email: 'nope', role: 'superuser' }).expect(422);
+      const invalid = await stack.http
+        .post('/api/v1/invitations')
+        .set(bearer(owner.token))
+        .send({ email: 'nope', role: 'superuser' })
+        .expect(422);
       expect(invalid.body.errors.map((error: { path: string }) => error.path).sort()).toEqual(['body.email', 'body.role']);
       await stack.http.post('/api/v1/invitations/accept').send({ token: 'x', name: 'n', password: 'short' }).expect(422);
     });
@@ -131,9 +177,17 @@ describe('users and invitations over HTTP (integration: real PostgreSQL)', () =>
       ];
       for (const [what, request] of attempts) {
         const response = await request;
-        expect({ what, status: response.status, code: response.body.code }).toEqual({ what, status: 403, code: 'INSUFFICIENT_PERMISSIONS' });
+        expect({ what, status: response.status, code: response.body.code }).toEqual({
+          what,
+          status: 403,
+          code: 'INSUFFICIENT_PERMISSIONS',
+        });
       }
-      const renamed = await stack.http.patch(`/api/v1/users/${viewer.user.id}`).set(bearer(viewer.token)).send({ name: 'Renamed Viewer' }).expect(200);
+      const renamed = await stack.http
+        .patch(`/api/v1/users/${viewer.user.id}`)
+        .set(bearer(viewer.token))
+        .send({ name: 'Renamed Viewer' })
+        .expect(200);
       expect(renamed.body.data).toMatchObject({ name: 'Renamed Viewer', role: 'viewer' });
       const ownerNow = await stack.http.get(`/api/v1/users/${owner.user.id}`).set(bearer(viewer.token)).expect(200);
       expect(ownerNow.body.data.name).not.toBe('Hacked');
@@ -151,16 +205,29 @@ describe('users and invitations over HTTP (integration: real PostgreSQL)', () =>
         stack.http.patch(`/api/v1/users/${engineer.user.id}`).set(bearer(admin.token)).send({ role: 'owner' }),
         stack.http.patch(`/api/v1/users/${admin.user.id}`).set(bearer(admin.token)).send({ role: 'owner' }),
       ];
-      for (const response of await Promise.all(touches)) expect([response.status, response.body.code]).toEqual([403, 'INSUFFICIENT_PERMISSIONS']);
+      for (const response of await Promise.all(touches))
+        expect([response.status, response.body.code]).toEqual([403, 'INSUFFICIENT_PERMISSIONS']);
       const [ownerRow] = await sql<{ name: string; role: string }>('select name, role from users where id = ?', [owner.user.id]);
       expect(ownerRow.role).toBe('owner');
       expect(ownerRow.name).toMatch(/^Owner \d+$/);
 
       // A role change applies to the very next request of the user.
-      await stack.http.post('/api/v1/invitations').set(bearer(engineer.token)).send({ email: 'e@example.test', role: 'viewer' }).expect(403);
-      const promoted = await stack.http.patch(`/api/v1/users/${engineer.user.id}`).set(bearer(admin.token)).send({ role: 'admin', name: 'Promoted' }).expect(200);
+      await stack.http
+        .post('/api/v1/invitations')
+        .set(bearer(engineer.token))
+        .send({ email: 'e@example.test', role: 'viewer' })
+        .expect(403);
+      const promoted = await stack.http
+        .patch(`/api/v1/users/${engineer.user.id}`)
+        .set(bearer(admin.token))
+        .send({ role: 'admin', name: 'Promoted' })
+        .expect(200);
       expect(promoted.body.data).toMatchObject({ role: 'admin', name: 'Promoted' });
-      await stack.http.post('/api/v1/invitations').set(bearer(engineer.token)).send({ email: `e-${randomUUID().slice(0, 8)}@example.test`, role: 'viewer' }).expect(201);
+      await stack.http
+        .post('/api/v1/invitations')
+        .set(bearer(engineer.token))
+        .send({ email: `e-${randomUUID().slice(0, 8)}@example.test`, role: 'viewer' })
+        .expect(201);
 
       // Removal ends the removed user's access at once.
       await stack.http.delete(`/api/v1/users/${engineer.user.id}`).set(bearer(admin.token)).expect(204);
@@ -185,7 +252,10 @@ describe('users and invitations over HTTP (integration: real PostgreSQL)', () =>
           members.map((member) => stack.http.patch(`/api/v1/users/${member.user.id}`).set(bearer(member.token)).send({ role: 'admin' })),
         );
         expect(results.map((response) => response.status).sort()).toEqual([200, 409]);
-        const [{ owners }] = await sql<{ owners: string }>(`select count(*) as owners from users where organization_id = ? and role = 'owner'`, [owner.organization.id]);
+        const [{ owners }] = await sql<{ owners: string }>(
+          `select count(*) as owners from users where organization_id = ? and role = 'owner'`,
+          [owner.organization.id],
+        );
         expect(Number(owners)).toBe(1);
         const remaining = members[results.findIndex((response) => response.status === 409)];
         const demoted = members[results.findIndex((response) => response.status === 200)];

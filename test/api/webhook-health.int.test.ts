@@ -29,7 +29,11 @@ describe('GET /webhooks/health (integration: real PostgreSQL and Temporal)', () 
 
   it('marks a platform degraded while an enabled integration of it is failing, and only by platform', async () => {
     const owner = await registerOwner(stack.http, 'health');
-    const created = await stack.http.post('/api/v1/integrations').set(bearer(owner.token)).send({ name: 'APM prod', platform: 'apm' }).expect(201);
+    const created = await stack.http
+      .post('/api/v1/integrations')
+      .set(bearer(owner.token))
+      .send({ name: 'APM prod', platform: 'apm' })
+      .expect(201);
     const connection = stack.orm.em.fork().getConnection();
     // What three failed outbound deliveries in a row leave behind.
     await connection.execute('update integrations set consecutive_failures = 3 where id = ?', [created.body.data.id]);
@@ -52,9 +56,16 @@ describe('GET /webhooks/health (integration: real PostgreSQL and Temporal)', () 
     });
     // A real client pointed at a port nobody listens on; no retry interceptor, so nothing retries after close.
     const nowhere = new Client({ connection: Connection.lazy({ address: `127.0.0.1:${await freePort()}`, interceptors: [] }) });
-    deps.services.webhookHealth = createWebhookHealth({ em: () => stack.orm.em, temporalReachable: () => isTemporalReachable(nowhere, 'default') });
+    deps.services.webhookHealth = createWebhookHealth({
+      em: () => stack.orm.em,
+      temporalReachable: () => isTemporalReachable(nowhere, 'default'),
+    });
     const { body } = await supertest(createApp(deps).callback()).get('/api/v1/webhooks/health').expect(200);
-    expect(body).toEqual({ status: 'degraded', endpoints: Object.fromEntries(PLATFORMS.map((platform) => [platform, 'degraded'])), temporal: 'down' });
+    expect(body).toEqual({
+      status: 'degraded',
+      endpoints: Object.fromEntries(PLATFORMS.map((platform) => [platform, 'degraded'])),
+      temporal: 'down',
+    });
     await nowhere.connection.close();
   });
 });

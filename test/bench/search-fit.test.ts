@@ -1,7 +1,11 @@
 import { crossValidatedRankings, fitFusion, ndcgAt, recallAt, type FusionCase } from '../../bench/search-fit.ts';
 import { DEFAULT_FUSION, type Candidate } from '../../shared/search/fusion.ts';
 
-const candidate = (id: string, text: string, cosine?: number): Candidate => ({ hit: { type: 'incident', id, title: id, snippet: '', score: 0, highlights: [] }, text, cosine });
+const candidate = (id: string, text: string, cosine?: number): Candidate => ({
+  hit: { type: 'incident', id, title: id, snippet: '', score: 0, highlights: [] },
+  text,
+  cosine,
+});
 
 /**
  * An identifier query per scenario where the answer holds the identifier but the model prefers a
@@ -14,14 +18,21 @@ function identifierCase(scenario: string): FusionCase {
     text: code,
     queryKind: 'identifier',
     keyword: [candidate(`${scenario}-answer`, `failed with ${code}`)],
-    semantic: [candidate(`${scenario}-lookalike`, `failed with E${scenario}2`, 0.7), candidate(`${scenario}-answer`, `failed with ${code}`, 0.6)],
+    semantic: [
+      candidate(`${scenario}-lookalike`, `failed with E${scenario}2`, 0.7),
+      candidate(`${scenario}-answer`, `failed with ${code}`, 0.6),
+    ],
     relevant: new Map([[`incident:${scenario}-answer`, 3]]),
   };
 }
 
 describe('bench metrics', () => {
   // Grades: a 3, b 1, c 2 (a and c count for recall).
-  const relevant = new Map([['incident:a', 3], ['incident:b', 1], ['incident:c', 2]]);
+  const relevant = new Map([
+    ['incident:a', 3],
+    ['incident:b', 1],
+    ['incident:c', 2],
+  ]);
   const ideal = 7 + 3 / Math.log2(3) + 1 / 2;
   it.each<[string[], number, number]>([
     [['incident:a', 'incident:c', 'incident:b'], 1, 1],

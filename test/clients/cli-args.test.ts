@@ -16,19 +16,32 @@ function usageErrorOf(argv: string[]): string {
 
 describe('tocsin command line', () => {
   it.each([
-    [['login', '--url', 'https://t.example', '--api-key', 'tocsin_ak_x'], { name: 'login', url: 'https://t.example', apiKey: 'tocsin_ak_x' }],
+    [
+      ['login', '--url', 'https://t.example', '--api-key', 'tocsin_ak_x'],
+      { name: 'login', url: 'https://t.example', apiKey: 'tocsin_ak_x' },
+    ],
     [['incidents', 'list'], { name: 'incidents list', limit: 25, offset: 0 }],
-    [['incidents', 'list', '--status', 'active', '--severity', 'critical', '--limit', '5', '--search', 'disk'],
-      { name: 'incidents list', status: 'active', severity: 'critical', search: 'disk', limit: 5, offset: 0 }],
+    [
+      ['incidents', 'list', '--status', 'active', '--severity', 'critical', '--limit', '5', '--search', 'disk'],
+      { name: 'incidents list', status: 'active', severity: 'critical', search: 'disk', limit: 5, offset: 0 },
+    ],
     [['incidents', 'show', ID.toUpperCase()], { name: 'incidents show', id: ID }],
     [['incidents', 'ack', ID], { name: 'incidents ack', id: ID }],
     [['incidents', 'resolve', ID, '--json'], { name: 'incidents resolve', id: ID }],
     [['incidents', 'watch'], { name: 'incidents watch' }],
-    [['alert', 'send', '--integration', ID, '--platform', 'pager', '--file', '-'], { name: 'alert send', integration: ID, platform: 'pager', file: '-' }],
-    [['runbook', 'run', 'Restart web', '--incident', ID, '--param', 'host=web-1', '--param', 'q=a=b', '-y'],
-      { name: 'runbook run', procedure: 'Restart web', incident: ID, params: { host: 'web-1', q: 'a=b' }, yes: true }],
+    [
+      ['alert', 'send', '--integration', ID, '--platform', 'pager', '--file', '-'],
+      { name: 'alert send', integration: ID, platform: 'pager', file: '-' },
+    ],
+    [
+      ['runbook', 'run', 'Restart web', '--incident', ID, '--param', 'host=web-1', '--param', 'q=a=b', '-y'],
+      { name: 'runbook run', procedure: 'Restart web', incident: ID, params: { host: 'web-1', q: 'a=b' }, yes: true },
+    ],
     [['runbook', 'run', ID], { name: 'runbook run', procedure: ID, params: {}, yes: false }],
-    [['search', 'disk full', '--type', 'incident,article', '--mode', 'keyword'], { name: 'search', query: 'disk full', types: ['incident', 'article'], mode: 'keyword', limit: 10 }],
+    [
+      ['search', 'disk full', '--type', 'incident,article', '--mode', 'keyword'],
+      { name: 'search', query: 'disk full', types: ['incident', 'article'], mode: 'keyword', limit: 10 },
+    ],
     [['help', 'incidents', 'list'], { name: 'help', path: ['incidents', 'list'] }],
     [['incidents', '--help'], { name: 'help', path: ['incidents'] }],
     [['alert', 'send', '--help'], { name: 'help', path: ['alert', 'send'] }],
@@ -77,9 +90,16 @@ describe('tocsin command line', () => {
   });
 
   it.each([
-    [401, {}, EXIT.AUTH], [401, { webhook: true }, EXIT.REJECTED], [403, {}, EXIT.FORBIDDEN], [404, {}, EXIT.NOT_FOUND],
-    [409, {}, EXIT.REJECTED], [413, {}, EXIT.REJECTED], [422, {}, EXIT.REJECTED], [429, {}, EXIT.UNAVAILABLE],
-    [503, {}, EXIT.UNAVAILABLE], [500, {}, EXIT.ERROR],
+    [401, {}, EXIT.AUTH],
+    [401, { webhook: true }, EXIT.REJECTED],
+    [403, {}, EXIT.FORBIDDEN],
+    [404, {}, EXIT.NOT_FOUND],
+    [409, {}, EXIT.REJECTED],
+    [413, {}, EXIT.REJECTED],
+    [422, {}, EXIT.REJECTED],
+    [429, {}, EXIT.UNAVAILABLE],
+    [503, {}, EXIT.UNAVAILABLE],
+    [500, {}, EXIT.ERROR],
   ])('HTTP %i %j exits %i', (status, options, code) => {
     expect(exitCodeForStatus(status, options)).toBe(code);
   });

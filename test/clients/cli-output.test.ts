@@ -31,9 +31,15 @@ const incident = (overrides: Partial<Incident>): Incident => ({
 
 describe('tocsin output', () => {
   it('table pads every column but the last to its widest cell', () => {
-    expect(table(['A', 'BB', 'C'], [['xxx', 'y', 'long title'], ['z', 'wwww', 't']])).toBe(
-      'A    BB    C\nxxx  y     long title\nz    wwww  t',
-    );
+    expect(
+      table(
+        ['A', 'BB', 'C'],
+        [
+          ['xxx', 'y', 'long title'],
+          ['z', 'wwww', 't'],
+        ],
+      ),
+    ).toBe('A    BB    C\nxxx  y     long title\nz    wwww  t');
   });
 
   it.each([
@@ -45,7 +51,10 @@ describe('tocsin output', () => {
   });
 
   it('lists incidents with id, status, severity, alerts, creation and title, and says when more exist', () => {
-    const text = formatIncidentList([incident({}), incident({ id: 'b', title: 'Other', status: 'resolved', severity: 'low', alert_count: 1 })], 7);
+    const text = formatIncidentList(
+      [incident({}), incident({ id: 'b', title: 'Other', status: 'resolved', severity: 'low', alert_count: 1 })],
+      7,
+    );
     expect(text.split('\n')).toEqual([
       'ID                                    STATUS    SEVERITY  ALERTS  CREATED               TITLE',
       '0192f0c4-7a1e-7c3b-9d2a-5b6c7d8e9f01  active    critical  3       2026-11-21 10:00:00Z  Disk full on db-1',
@@ -56,7 +65,14 @@ describe('tocsin output', () => {
   });
 
   it('a step line says position, name, type, status and notes', () => {
-    const step = { step_id: 's', position: 1, name: 'Restart web', type: 'manual', status: 'succeeded', notes: 'done by ops' } as ExecutionStep;
+    const step = {
+      step_id: 's',
+      position: 1,
+      name: 'Restart web',
+      type: 'manual',
+      status: 'succeeded',
+      notes: 'done by ops',
+    } as ExecutionStep;
     expect(formatStepLine(step, 3)).toBe('[2/3] Restart web (manual): succeeded (done by ops)');
   });
 
@@ -65,14 +81,25 @@ describe('tocsin output', () => {
   });
 
   it.each([
-    [{ type: 'incident.created', data: { incident: { id: 'i1', severity: 'high', status: 'active', title: 'CPU' } } },
-      '2026-11-21 10:00:00Z  incident.created         i1 [high/active] CPU'],
-    [{ type: 'incident.status_changed', data: { incident: { id: 'i1', severity: 'high', status: 'resolved', title: 'CPU' }, previous_status: 'active' } },
-      '2026-11-21 10:00:00Z  incident.status_changed  i1 [high/resolved (was active)] CPU'],
-    [{ type: 'alert.received', data: { incident: { id: 'i1', severity: 'high', status: 'active', title: 'CPU' }, alert_id: 'a9' } },
-      '2026-11-21 10:00:00Z  alert.received           i1 [high/active] CPU alert a9'],
-    [{ type: 'execution.updated', data: { organization_id: 'o', execution: { id: 'e1', procedure_name: 'Failover', status: 'waiting' } } },
-      '2026-11-21 10:00:00Z  execution.updated        e1 Failover: waiting'],
+    [
+      { type: 'incident.created', data: { incident: { id: 'i1', severity: 'high', status: 'active', title: 'CPU' } } },
+      '2026-11-21 10:00:00Z  incident.created         i1 [high/active] CPU',
+    ],
+    [
+      {
+        type: 'incident.status_changed',
+        data: { incident: { id: 'i1', severity: 'high', status: 'resolved', title: 'CPU' }, previous_status: 'active' },
+      },
+      '2026-11-21 10:00:00Z  incident.status_changed  i1 [high/resolved (was active)] CPU',
+    ],
+    [
+      { type: 'alert.received', data: { incident: { id: 'i1', severity: 'high', status: 'active', title: 'CPU' }, alert_id: 'a9' } },
+      '2026-11-21 10:00:00Z  alert.received           i1 [high/active] CPU alert a9',
+    ],
+    [
+      { type: 'execution.updated', data: { organization_id: 'o', execution: { id: 'e1', procedure_name: 'Failover', status: 'waiting' } } },
+      '2026-11-21 10:00:00Z  execution.updated        e1 Failover: waiting',
+    ],
     [{ type: 'chat.message', data: { body: 'hi' } }, '2026-11-21 10:00:00Z  chat.message             {"body":"hi"}'],
   ])('event %j is one line: %s', (event, line) => {
     expect(formatEvent({ ...event, timestamp: '2026-11-21T10:00:00.000Z' })).toBe(line);

@@ -17,11 +17,26 @@ describe('tocsin runbook run, interactive', () => {
     server = await listen(stack);
     const owner = await registerOwner(stack.http, 'runbook-cli');
     const auth = { Authorization: `Bearer ${owner.token}` };
-    apiKey = (await stack.http.post('/api/v1/api-keys').set(auth).send({ name: 'cli', permissions: ['*'] }).expect(201)).body.data.api_key;
-    procedureId = (await stack.http.post('/api/v1/procedures').set(auth).send({
-      name: `Failover ${randomUUID().slice(0, 8)}`,
-      steps: [{ name: 'Check replication', type: 'manual' }, { name: 'Approve failover', type: 'approval' }],
-    }).expect(201)).body.data.id;
+    apiKey = (
+      await stack.http
+        .post('/api/v1/api-keys')
+        .set(auth)
+        .send({ name: 'cli', permissions: ['*'] })
+        .expect(201)
+    ).body.data.api_key;
+    procedureId = (
+      await stack.http
+        .post('/api/v1/procedures')
+        .set(auth)
+        .send({
+          name: `Failover ${randomUUID().slice(0, 8)}`,
+          steps: [
+            { name: 'Check replication', type: 'manual' },
+            { name: 'Approve failover', type: 'approval' },
+          ],
+        })
+        .expect(201)
+    ).body.data.id;
   });
   afterAll(async () => {
     await server?.close();
@@ -46,7 +61,8 @@ describe('tocsin runbook run, interactive', () => {
       readInput: async () => Buffer.alloc(0),
       interrupted: new Promise(() => {}),
     };
-    const execution = () => JSON.parse(stdout.at(-1) as string) as { status: string; steps: Array<{ name: string; status: string; notes: string | null }> };
+    const execution = () =>
+      JSON.parse(stdout.at(-1) as string) as { status: string; steps: Array<{ name: string; status: string; notes: string | null }> };
     return { io, asked, execution };
   }
 
@@ -54,17 +70,27 @@ describe('tocsin runbook run, interactive', () => {
     const { io, asked, execution } = person(['maybe', 'y', 'lag is 0', 's', '']);
     expect(await runCommand({ name: 'runbook run', procedure: procedureId, params: {}, yes: false }, true, io)).toBe(EXIT.OK);
     expect(asked.map((question) => question.replace(/ — .*$/, ''))).toEqual([
-      '[1/2] Check replication (manual)', '[1/2] Check replication (manual)', 'notes (optional): ', '[2/2] Approve failover (approval)', 'notes (optional): ',
+      '[1/2] Check replication (manual)',
+      '[1/2] Check replication (manual)',
+      'notes (optional): ',
+      '[2/2] Approve failover (approval)',
+      'notes (optional): ',
     ]);
     expect({ status: execution().status, steps: execution().steps.map((step) => [step.name, step.status, step.notes]) }).toEqual({
       status: 'completed',
-      steps: [['Check replication', 'succeeded', 'lag is 0'], ['Approve failover', 'skipped', null]],
+      steps: [
+        ['Check replication', 'succeeded', 'lag is 0'],
+        ['Approve failover', 'skipped', null],
+      ],
     });
   });
 
   it('exits 8 when the person fails a step, which fails the execution', async () => {
     const { io, execution } = person(['n', 'replica is behind']);
     expect(await runCommand({ name: 'runbook run', procedure: procedureId, params: {}, yes: false }, true, io)).toBe(EXIT.RUNBOOK_FAILED);
-    expect({ status: execution().status, steps: execution().steps.map((step) => step.status) }).toEqual({ status: 'failed', steps: ['failed', 'skipped'] });
+    expect({ status: execution().status, steps: execution().steps.map((step) => step.status) }).toEqual({
+      status: 'failed',
+      steps: ['failed', 'skipped'],
+    });
   });
 });

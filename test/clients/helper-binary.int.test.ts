@@ -38,7 +38,9 @@ describe('tocsin executable, downloaded from the API', () => {
 
   const tocsin = async (...args: string[]): Promise<CliResult> => {
     try {
-      const { stdout, stderr } = await run(binary, args, { env: { PATH: process.env.PATH, HOME: work, TOCSIN_CONFIG_DIR: join(work, 'config') } });
+      const { stdout, stderr } = await run(binary, args, {
+        env: { PATH: process.env.PATH, HOME: work, TOCSIN_CONFIG_DIR: join(work, 'config') },
+      });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -55,21 +57,36 @@ describe('tocsin executable, downloaded from the API', () => {
   beforeAll(async () => {
     if (!platform) throw new Error(`${process.platform}-${process.arch} has no helper build to test`);
     // Rebuilt only when missing or made from other sources than these (a check of about 2 s).
-    await run(process.execPath, [join(repoRoot, 'clients', 'cli', 'build', 'build.cli.ts'), '--platform', 'host', '--if-outdated'], { env: { ...process.env, HELPER_DIST_DIR: distDir }, maxBuffer: 64 * 1024 * 1024 });
+    await run(process.execPath, [join(repoRoot, 'clients', 'cli', 'build', 'build.cli.ts'), '--platform', 'host', '--if-outdated'], {
+      env: { ...process.env, HELPER_DIST_DIR: distDir },
+      maxBuffer: 64 * 1024 * 1024,
+    });
     work = await mkdtemp(join(tmpdir(), 'tocsin-cli-'));
     stack = await startTestStack({ worker: true, env: { HELPER_DIST_DIR: distDir } });
     server = await listen(stack);
     const owner = await registerOwner(stack.http, 'cli');
     const auth = { Authorization: `Bearer ${owner.token}` };
-    apiKey = (await stack.http.post('/api/v1/api-keys').set(auth).send({ name: 'cli', permissions: ['*'] }).expect(201)).body.data.api_key;
-    integration = (await stack.http.post('/api/v1/integrations').set(auth).send({ name: 'prometheus', platform: 'metrics_alerts' }).expect(201)).body.data;
-    await stack.http.post('/api/v1/procedures').set(auth).send({
-      name: procedureName,
-      steps: [
-        { name: 'Check the dashboards', type: 'manual', config: { instructions: 'Look at the error rate' } },
-        { name: 'Restart the service', type: 'manual' },
-      ],
-    }).expect(201);
+    apiKey = (
+      await stack.http
+        .post('/api/v1/api-keys')
+        .set(auth)
+        .send({ name: 'cli', permissions: ['*'] })
+        .expect(201)
+    ).body.data.api_key;
+    integration = (
+      await stack.http.post('/api/v1/integrations').set(auth).send({ name: 'prometheus', platform: 'metrics_alerts' }).expect(201)
+    ).body.data;
+    await stack.http
+      .post('/api/v1/procedures')
+      .set(auth)
+      .send({
+        name: procedureName,
+        steps: [
+          { name: 'Check the dashboards', type: 'manual', config: { instructions: 'Look at the error rate' } },
+          { name: 'Restart the service', type: 'manual' },
+        ],
+      })
+      .expect(201);
   });
   afterAll(async () => {
     await server?.close();
@@ -78,10 +95,14 @@ describe('tocsin executable, downloaded from the API', () => {
   });
 
   it('downloads with the checksum it announces, and lists the build in /helper/versions', async () => {
-    const response = await fetch(`${server.url}/api/v1/helper/download?os=${platform.os}&arch=${platform.arch}`, { headers: { 'X-API-Key': apiKey } });
+    const response = await fetch(`${server.url}/api/v1/helper/download?os=${platform.os}&arch=${platform.arch}`, {
+      headers: { 'X-API-Key': apiKey },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/octet-stream');
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${platform.os === 'windows' ? 'tocsin.exe' : 'tocsin'}"`);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="${platform.os === 'windows' ? 'tocsin.exe' : 'tocsin'}"`,
+    );
     const bytes = Buffer.from(await response.arrayBuffer());
     const checksum = response.headers.get('x-checksum-sha256');
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(checksum);
@@ -89,17 +110,21 @@ describe('tocsin executable, downloaded from the API', () => {
     await writeFile(binary, bytes);
     await chmod(binary, 0o755);
 
-    const versions = await fetch(`${server.url}/api/v1/helper/versions`, { headers: { 'X-API-Key': apiKey } }).then((r) => r.json()) as { data: Array<{ platform: string; sha256: string }> };
+    const versions = (await fetch(`${server.url}/api/v1/helper/versions`, { headers: { 'X-API-Key': apiKey } }).then((r) => r.json())) as {
+      data: Array<{ platform: string; sha256: string }>;
+    };
     expect(versions.data.find((build) => build.platform === `${platform.os}-${platform.arch}`)?.sha256).toBe(checksum);
   });
 
   it('reads the platform from the User-Agent, refuses unsupported ones with the list, and needs a credential', async () => {
-    const byAgent = await fetch(`${server.url}/api/v1/helper/download`, { headers: { 'X-API-Key': apiKey, 'User-Agent': `tocsin-cli/0.1.0 (${platform.os}; ${platform.arch})` } });
+    const byAgent = await fetch(`${server.url}/api/v1/helper/download`, {
+      headers: { 'X-API-Key': apiKey, 'User-Agent': `tocsin-cli/0.1.0 (${platform.os}; ${platform.arch})` },
+    });
     expect(byAgent.status).toBe(200);
     await byAgent.body?.cancel();
     const unsupported = await fetch(`${server.url}/api/v1/helper/download?os=windows&arch=arm64`, { headers: { 'X-API-Key': apiKey } });
     expect(unsupported.status).toBe(422);
-    expect((await unsupported.json() as { supported: unknown[] }).supported).toHaveLength(5);
+    expect(((await unsupported.json()) as { supported: unknown[] }).supported).toHaveLength(5);
     expect((await fetch(`${server.url}/api/v1/helper/download?os=linux&arch=x64`)).status).toBe(401);
   });
 
@@ -109,20 +134,57 @@ describe('tocsin executable, downloaded from the API', () => {
     expect((await stat(join(work, 'config', 'config.json'))).mode & 0o777).toBe(0o600);
 
     const payload = join(work, 'alert.json');
-    await writeFile(payload, JSON.stringify({
-      version: '4',
-      status: 'firing',
-      alerts: [{ status: 'firing', labels: { alertname: 'InstanceDown', instance: `web-1-${randomUUID()}`, job: 'node', severity: 'critical' }, annotations: { summary: alertSummary } }],
-    }));
-    const forged = await tocsin('alert', 'send', '--integration', integration.id, '--platform', 'metrics_alerts', '--file', payload, '--secret', 'not-the-secret', '--json');
+    await writeFile(
+      payload,
+      JSON.stringify({
+        version: '4',
+        status: 'firing',
+        alerts: [
+          {
+            status: 'firing',
+            labels: { alertname: 'InstanceDown', instance: `web-1-${randomUUID()}`, job: 'node', severity: 'critical' },
+            annotations: { summary: alertSummary },
+          },
+        ],
+      }),
+    );
+    const forged = await tocsin(
+      'alert',
+      'send',
+      '--integration',
+      integration.id,
+      '--platform',
+      'metrics_alerts',
+      '--file',
+      payload,
+      '--secret',
+      'not-the-secret',
+      '--json',
+    );
     expect({ code: forged.code, error: JSON.parse(forged.stderr).error.code }).toEqual({ code: 6, error: 'WEBHOOK_VALIDATION_FAILED' });
-    const sent = await ok('alert', 'send', '--integration', integration.id, '--platform', 'metrics_alerts', '--file', payload, '--secret', integration.webhook_secret, '--json');
+    const sent = await ok(
+      'alert',
+      'send',
+      '--integration',
+      integration.id,
+      '--platform',
+      'metrics_alerts',
+      '--file',
+      payload,
+      '--secret',
+      integration.webhook_secret,
+      '--json',
+    );
     expect((sent.data as { processing_status: string }).processing_status).toBe('queued');
 
-    const incident = await waitFor('the incident from the alert', async () => {
-      const page = await ok('incidents', 'list', '--json');
-      return (page.data as Array<{ id: string; title: string; severity: string }>).find((found) => found.title === alertSummary);
-    }, { timeoutMs: 60_000, intervalMs: 500 });
+    const incident = await waitFor(
+      'the incident from the alert',
+      async () => {
+        const page = await ok('incidents', 'list', '--json');
+        return (page.data as Array<{ id: string; title: string; severity: string }>).find((found) => found.title === alertSummary);
+      },
+      { timeoutMs: 60_000, intervalMs: 500 },
+    );
     expect(incident.severity).toBe('critical');
     const shown = await ok('incidents', 'show', incident.id, '--json');
     expect(shown.title).toBe(alertSummary);
@@ -135,7 +197,10 @@ describe('tocsin executable, downloaded from the API', () => {
     }).toEqual({
       status: 'completed',
       incident: incident.id,
-      steps: [['Check the dashboards', 'succeeded'], ['Restart the service', 'succeeded']],
+      steps: [
+        ['Check the dashboards', 'succeeded'],
+        ['Restart the service', 'succeeded'],
+      ],
     });
 
     const acked = await ok('incidents', 'ack', incident.id, '--json');
@@ -145,7 +210,9 @@ describe('tocsin executable, downloaded from the API', () => {
   });
 
   it('watches incidents live over the WebSocket until Ctrl-C, one JSON event per line', async () => {
-    const watcher = spawn(binary, ['incidents', 'watch', '--json'], { env: { PATH: process.env.PATH, HOME: work, TOCSIN_CONFIG_DIR: join(work, 'config') } });
+    const watcher = spawn(binary, ['incidents', 'watch', '--json'], {
+      env: { PATH: process.env.PATH, HOME: work, TOCSIN_CONFIG_DIR: join(work, 'config') },
+    });
     let stdout = '';
     let stderr = '';
     watcher.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -154,14 +221,21 @@ describe('tocsin executable, downloaded from the API', () => {
     try {
       await waitFor('the watcher to connect', async () => (stderr.includes('watching') ? true : undefined), { timeoutMs: 30_000 });
       const title = `Watched ${randomUUID().slice(0, 8)}`;
-      const created = await fetch(`${server.url}/api/v1/incidents`, {
+      const created = (await fetch(`${server.url}/api/v1/incidents`, {
         method: 'POST',
         headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json' },
         body: JSON.stringify({ title, severity: 'low' }),
-      }).then((response) => response.json()) as { data: { id: string } };
-      const event = await waitFor('the incident.created event', async () => stdout.split('\n').filter(Boolean)
-        .map((line) => JSON.parse(line) as { type: string; data: { incident: { id: string; title: string } } })
-        .find((candidate) => candidate.type === 'incident.created' && candidate.data.incident.id === created.data.id), { timeoutMs: 30_000 });
+      }).then((response) => response.json())) as { data: { id: string } };
+      const event = await waitFor(
+        'the incident.created event',
+        async () =>
+          stdout
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as { type: string; data: { incident: { id: string; title: string } } })
+            .find((candidate) => candidate.type === 'incident.created' && candidate.data.incident.id === created.data.id),
+        { timeoutMs: 30_000 },
+      );
       expect(event.data.incident.title).toBe(title);
     } finally {
       watcher.kill('SIGINT');

@@ -24,13 +24,17 @@ describe('the console signs in through single sign-on', () => {
     server = await listen(stack, { port });
     provider = await startOpenIdProvider({ redirectUri: `${publicUrl}/api/v1/sso/callback` });
     const owner = await registerOwner(stack.http, 'console-sso');
-    await stack.http.post('/api/v1/sso/connections').set('Authorization', `Bearer ${owner.token}`).send({
-      name: 'Acme IdP',
-      kind: 'oidc',
-      domains: ['acme-console.test'],
-      default_role: 'engineer',
-      config: { issuer: provider.issuer, client_id: provider.clientId, client_secret: provider.clientSecret },
-    }).expect(201);
+    await stack.http
+      .post('/api/v1/sso/connections')
+      .set('Authorization', `Bearer ${owner.token}`)
+      .send({
+        name: 'Acme IdP',
+        kind: 'oidc',
+        domains: ['acme-console.test'],
+        default_role: 'engineer',
+        config: { issuer: provider.issuer, client_id: provider.clientId, client_secret: provider.clientSecret },
+      })
+      .expect(201);
   }, 15 * 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -36,15 +36,26 @@ describe('the console in a browser', () => {
     const other = await registerOwner(stack.http, 'console-warm-up');
     const warmUp = await createIntegration(stack.http, other.token, 'metrics_alerts');
     await postSigned(stack.http, 'metrics_alerts', warmUp, alertmanagerBody(`fp-${randomUUID()}`, 'firing', 'warm-up')).expect(200);
-    await waitFor('the warm-up incident', async () => {
-      const listed = await stack.http.get('/api/v1/incidents').set('Authorization', `Bearer ${other.token}`).expect(200);
-      return listed.body.data.length > 0 ? true : undefined;
-    }, { timeoutMs: 60_000, intervalMs: 200 });
-    await stack.http.post('/api/v1/procedures').set('Authorization', `Bearer ${owner.token}`).send({
-      name: 'Restart the checkout service',
-      description: 'Drain, get an approval, restart.',
-      steps: [{ name: 'Drain traffic', type: 'wait', config: { seconds: 1 } }, { name: 'Approve the restart', type: 'approval', config: { instructions: 'Check the error budget first.' } }],
-    }).expect(201);
+    await waitFor(
+      'the warm-up incident',
+      async () => {
+        const listed = await stack.http.get('/api/v1/incidents').set('Authorization', `Bearer ${other.token}`).expect(200);
+        return listed.body.data.length > 0 ? true : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 200 },
+    );
+    await stack.http
+      .post('/api/v1/procedures')
+      .set('Authorization', `Bearer ${owner.token}`)
+      .send({
+        name: 'Restart the checkout service',
+        description: 'Drain, get an approval, restart.',
+        steps: [
+          { name: 'Drain traffic', type: 'wait', config: { seconds: 1 } },
+          { name: 'Approve the restart', type: 'approval', config: { instructions: 'Check the error budget first.' } },
+        ],
+      })
+      .expect(201);
     context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
     page = await context.newPage();
     // A fresh machine may first install Chromium (apt-get) and build the console.
@@ -97,7 +108,9 @@ describe('the console in a browser', () => {
     // A reload would lose this marker.
     await page.evaluate('window.notReloaded = true');
     const sent = Date.now();
-    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(`fp-${randomUUID()}`, 'firing', incidentTitle)).expect(200);
+    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(`fp-${randomUUID()}`, 'firing', incidentTitle)).expect(
+      200,
+    );
     await page.getByRole('link', { name: incidentTitle }).waitFor({ timeout: 10_000 });
     const shownAfterMs = Date.now() - sent;
     const [incident] = (await stack.http.get('/api/v1/incidents').set('Authorization', `Bearer ${owner.token}`).expect(200)).body.data;
@@ -137,7 +150,9 @@ describe('the console in a browser', () => {
     await page.getByRole('heading', { name: 'Restart the checkout service', level: 1 }).waitFor();
     const approve = page.getByRole('button', { name: 'Approve' });
     await approve.waitFor();
-    expect(await page.getByRole('link', { name: 'Workflow in Temporal UI' }).getAttribute('href')).toMatch(/^http:\/\/localhost:8233\/namespaces\/default\/workflows\/execution%3A[0-9a-f-]{36}$/);
+    expect(await page.getByRole('link', { name: 'Workflow in Temporal UI' }).getAttribute('href')).toMatch(
+      /^http:\/\/localhost:8233\/namespaces\/default\/workflows\/execution%3A[0-9a-f-]{36}$/,
+    );
     await checkPage('execution-waiting');
     await page.getByLabel('Notes (optional)').fill('Budget is fine');
     await approve.click();
@@ -154,13 +169,23 @@ describe('the console in a browser', () => {
     const word = 'latency';
     // Matches are highlighted in the document's text (its description), not in its title.
     const [incident] = (await stack.http.get('/api/v1/incidents').set('Authorization', `Bearer ${owner.token}`).expect(200)).body.data;
-    await stack.http.patch(`/api/v1/incidents/${incident.id}`).set('Authorization', `Bearer ${owner.token}`)
-      .send({ description: 'p99 latency above 2 s since the 14:02 deploy' }).expect(200);
+    await stack.http
+      .patch(`/api/v1/incidents/${incident.id}`)
+      .set('Authorization', `Bearer ${owner.token}`)
+      .send({ description: 'p99 latency above 2 s since the 14:02 deploy' })
+      .expect(200);
     // Indexing runs in the worker after the incident is written.
-    await waitFor('the description in the search index', async () => {
-      const found = await stack.http.post('/api/v1/search/query').set('Authorization', `Bearer ${owner.token}`).send({ query: word, mode: 'keyword', types: ['incident'] });
-      return found.status === 200 && found.body.data[0]?.highlights.length > 0 ? true : undefined;
-    }, { timeoutMs: 30_000, intervalMs: 300 });
+    await waitFor(
+      'the description in the search index',
+      async () => {
+        const found = await stack.http
+          .post('/api/v1/search/query')
+          .set('Authorization', `Bearer ${owner.token}`)
+          .send({ query: word, mode: 'keyword', types: ['incident'] });
+        return found.status === 200 && found.body.data[0]?.highlights.length > 0 ? true : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 300 },
+    );
     await nav('Search');
     await page.getByLabel('Search for').fill(word);
     // Keyword mode: its hits carry the matched words (hybrid ranks by meaning too).
@@ -191,12 +216,17 @@ describe('the console in a browser', () => {
     await checkPage('integrations');
     await card.getByRole('button', { name: 'Send test alert' }).click();
     await card.getByText('Test alert accepted').waitFor();
-    const staging = (await stack.http.get('/api/v1/integrations').set('Authorization', `Bearer ${owner.token}`).expect(200)).body.data
-      .find((integration: { name: string }) => integration.name === 'Staging Alertmanager');
-    await waitFor('the test alert\'s incident', async () => {
-      const listed = (await stack.http.get('/api/v1/incidents').set('Authorization', `Bearer ${owner.token}`).expect(200)).body.data;
-      return listed.some((incident: { integration_id: string }) => incident.integration_id === staging.id) ? true : undefined;
-    }, { timeoutMs: 30_000, intervalMs: 200 });
+    const staging = (await stack.http.get('/api/v1/integrations').set('Authorization', `Bearer ${owner.token}`).expect(200)).body.data.find(
+      (integration: { name: string }) => integration.name === 'Staging Alertmanager',
+    );
+    await waitFor(
+      "the test alert's incident",
+      async () => {
+        const listed = (await stack.http.get('/api/v1/incidents').set('Authorization', `Bearer ${owner.token}`).expect(200)).body.data;
+        return listed.some((incident: { integration_id: string }) => incident.integration_id === staging.id) ? true : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 200 },
+    );
   });
 
   it('charts MTTA and MTTR with a breakdown', async () => {
@@ -224,7 +254,8 @@ describe('the console in a browser', () => {
     await page.getByLabel('Default severity').selectOption('high');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Saved.').waitFor();
-    const settings = (await stack.http.get('/api/v1/organization-settings').set('Authorization', `Bearer ${owner.token}`).expect(200)).body.data;
+    const settings = (await stack.http.get('/api/v1/organization-settings').set('Authorization', `Bearer ${owner.token}`).expect(200)).body
+      .data;
     expect(settings.default_incident_severity).toBe('high');
     await checkPage('admin-settings');
   });

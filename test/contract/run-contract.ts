@@ -55,8 +55,8 @@ const UNEXPRESSIBLE_REJECTIONS: Record<string, string> = {
   // Procedures add two more: a step `id` must be one of this procedure's, and appear once.
   createIntegration: 'secret_headers [redacted] only where a value is stored',
   updateIntegration: 'secret_headers [redacted] only where a value is stored',
-  createProcedure: 'secret_headers [redacted] only where a value is stored; step ids this procedure\'s, once each',
-  updateProcedure: 'secret_headers [redacted] only where a value is stored; step ids this procedure\'s, once each',
+  createProcedure: "secret_headers [redacted] only where a value is stored; step ids this procedure's, once each",
+  updateProcedure: "secret_headers [redacted] only where a value is stored; step ids this procedure's, once each",
 };
 const POSITIVE_DATA_ACCEPTANCE_DEFAULTS = ['2xx', '3xx', '401', '403', '404', '409', '429', '5xx'];
 
@@ -64,7 +64,10 @@ const POSITIVE_DATA_ACCEPTANCE_DEFAULTS = ['2xx', '3xx', '401', '403', '404', '4
 function schemathesisConfig(): string {
   const statuses = JSON.stringify([...POSITIVE_DATA_ACCEPTANCE_DEFAULTS, '422']);
   return Object.entries(UNEXPRESSIBLE_REJECTIONS)
-    .map(([operationId, rule]) => `# ${rule}\n[[operations]]\ninclude-operation-id = "${operationId}"\nchecks.positive_data_acceptance.expected-statuses = ${statuses}\n`)
+    .map(
+      ([operationId, rule]) =>
+        `# ${rule}\n[[operations]]\ninclude-operation-id = "${operationId}"\nchecks.positive_data_acceptance.expected-statuses = ${statuses}\n`,
+    )
     .join('\n');
 }
 
@@ -138,14 +141,24 @@ function startNode(name: string, script: string, env: NodeJS.ProcessEnv): Manage
 }
 
 async function ready(url: string, child: ManagedProcess): Promise<void> {
-  await waitFor(`${url}`, async () => {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2500) }).catch(() => undefined);
-    await response?.body?.cancel();
-    return response?.status === 200 ? true : undefined;
-  }, { timeoutMs: 180_000, intervalMs: 250, isAlive: () => child.isAlive() });
+  await waitFor(
+    `${url}`,
+    async () => {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2500) }).catch(() => undefined);
+      await response?.body?.cancel();
+      return response?.status === 200 ? true : undefined;
+    },
+    { timeoutMs: 180_000, intervalMs: 250, isAlive: () => child.isAlive() },
+  );
 }
 
-async function call(baseUrl: string, method: string, path: string, body: unknown, token?: string): Promise<{ data?: { id?: string } } & Record<string, unknown>> {
+async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<{ data?: { id?: string } } & Record<string, unknown>> {
   const response = await fetch(`${baseUrl}/api/v1${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -183,15 +196,27 @@ async function seed(baseUrl: string, sinkUrl: string): Promise<string> {
   await call(baseUrl, 'POST', '/auth/register', { email, password, name: 'Contract Owner', organization_name: 'Contract Suite' });
   const { access_token: token } = (await call(baseUrl, 'POST', '/auth/login', { email, password })) as { access_token: string };
   const incident = await call(baseUrl, 'POST', '/incidents', { title: 'Disk full on db-1', severity: 'high' }, token);
-  await call(baseUrl, 'POST', '/procedures', {
-    name: 'Free disk space',
-    steps: [{ name: 'Rotate logs', type: 'manual' }],
-  }, token).then((procedure) => call(baseUrl, 'POST', `/procedures/${procedure.data?.id}/execute`, { incident_id: incident.data?.id }, token));
-  await call(baseUrl, 'POST', '/integrations', {
-    name: 'Prometheus',
-    platform: 'metrics_alerts',
-    webhook_config: { url: sinkUrl, events: ['incident.created', 'incident.updated', 'incident.status_changed'] },
-  }, token);
+  await call(
+    baseUrl,
+    'POST',
+    '/procedures',
+    {
+      name: 'Free disk space',
+      steps: [{ name: 'Rotate logs', type: 'manual' }],
+    },
+    token,
+  ).then((procedure) => call(baseUrl, 'POST', `/procedures/${procedure.data?.id}/execute`, { incident_id: incident.data?.id }, token));
+  await call(
+    baseUrl,
+    'POST',
+    '/integrations',
+    {
+      name: 'Prometheus',
+      platform: 'metrics_alerts',
+      webhook_config: { url: sinkUrl, events: ['incident.created', 'incident.updated', 'incident.status_changed'] },
+    },
+    token,
+  );
   await call(baseUrl, 'POST', '/api-keys', { name: 'contract', permissions: ['incidents:read'] }, token);
   await call(baseUrl, 'POST', '/knowledge-base', { title: 'Disk full runbook', body: 'Rotate the logs, then grow the volume.' }, token);
   return token;
@@ -252,26 +277,36 @@ async function main(): Promise<number> {
   say(`stack ready at ${baseUrl}; running Schemathesis (${st})`);
 
   const args = [
-    '--config-file', configFile,
-    'run', `${baseUrl}/openapi.json`,
-    '--checks', 'all',
-    '--phases', 'examples,coverage,fuzzing,stateful',
-    '--max-examples', MAX_EXAMPLES,
-    '--workers', WORKERS,
+    '--config-file',
+    configFile,
+    'run',
+    `${baseUrl}/openapi.json`,
+    '--checks',
+    'all',
+    '--phases',
+    'examples,coverage,fuzzing,stateful',
+    '--max-examples',
+    MAX_EXAMPLES,
+    '--workers',
+    WORKERS,
     // Above the API's own longest bounded wait (a runbook update: 30 s, then 503), so what is
     // checked is the API's answer, not a client giving up on a busy machine.
-    '--request-timeout', '45',
+    '--request-timeout',
+    '45',
     // The response-time check's limit (10 s by default) at the same bound: two shared cores run the
     // API, the worker, PostgreSQL, Temporal and the fuzzer at once, and a slow answer is not a
     // contract violation unless it outlasts what the API itself promises to wait.
-    '--max-response-time', '30',
+    '--max-response-time',
+    '30',
     // Generator health checks, not contract checks. Date-time fields carry both `format` and zod's
     // exact pattern, so Hypothesis draws by format and filters by pattern, which in a batch of up to
     // 1000 log entries trips `filter_too_much`; and `too_slow` times generation, which on two cores
     // shared with the whole stack (load 20 measured) tripped for POST /logs and POST /knowledge-base
     // in one run and not in the next. Generation goes on; every check still runs.
-    '--suppress-health-check', 'filter_too_much,too_slow',
-    '-H', `Authorization: Bearer ${token}`,
+    '--suppress-health-check',
+    'filter_too_much,too_slow',
+    '-H',
+    `Authorization: Bearer ${token}`,
     ...CREDENTIAL_DESTROYING_OPERATIONS.flatMap((operationId) => ['--exclude-operation-id', operationId]),
     // Derandomized (which also keeps no example database: nothing is carried over from an earlier
     // run's failures), so every run sends the same cases; CONTRACT_SEED explores others instead.
@@ -279,7 +314,11 @@ async function main(): Promise<number> {
     ...process.argv.slice(2),
   ];
   // Run in the scratch directory: Schemathesis keeps its example database in the working directory.
-  const fuzzer = spawn(st, args, { stdio: 'inherit', cwd: root, env: { ...process.env, SCHEMATHESIS_HOOKS: join(ROOT, 'test/contract/serial-ast-parse.py') } });
+  const fuzzer = spawn(st, args, {
+    stdio: 'inherit',
+    cwd: root,
+    env: { ...process.env, SCHEMATHESIS_HOOKS: join(ROOT, 'test/contract/serial-ast-parse.py') },
+  });
   const [code] = await new Promise<[number | null]>((resolve) => fuzzer.once('exit', (exitCode) => resolve([exitCode])));
   say(`API and worker output: ${PROCESS_LOG}; the sink received ${sink.received()} webhooks`);
   return code ?? 1;
@@ -293,7 +332,7 @@ let exitCode = 1;
 try {
   exitCode = await main();
 } catch (error) {
-  say(error instanceof Error ? error.stack ?? error.message : String(error));
+  say(error instanceof Error ? (error.stack ?? error.message) : String(error));
 } finally {
   await stopAll();
 }

@@ -56,7 +56,8 @@ describe('npm start (integration: the real launcher, embedded PostgreSQL, Tempor
       LOG_LEVEL: 'warn',
     };
     // The launcher must bring up its own servers, not reuse the test run's.
-    for (const name of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'ELASTICSEARCH_URL', 'JWT_SECRET', 'ENCRYPTION_KEY', 'NODE_OPTIONS']) delete env[name];
+    for (const name of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'ELASTICSEARCH_URL', 'JWT_SECRET', 'ENCRYPTION_KEY', 'NODE_OPTIONS'])
+      delete env[name];
     const launcher = spawn(process.execPath, ['dev/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     launcher.stdout.on('data', (chunk) => (output += chunk));
@@ -77,7 +78,10 @@ describe('npm start (integration: the real launcher, embedded PostgreSQL, Tempor
         expect(await response.text()).toContain('/docs/assets/');
       }
       // The launcher announces the URLs after its own readiness poll, which may trail ours.
-      await waitFor('the launcher to print its URLs', async () => (output.includes('Swagger UI') ? true : undefined), { timeoutMs: 10_000, intervalMs: 100 });
+      await waitFor('the launcher to print its URLs', async () => (output.includes('Swagger UI') ? true : undefined), {
+        timeoutMs: 10_000,
+        intervalMs: 100,
+      });
     } catch (error) {
       // SIGTERM lets the launcher stop what it started; SIGKILL would orphan its children.
       launcher.kill('SIGTERM');
@@ -93,10 +97,14 @@ describe('npm start (integration: the real launcher, embedded PostgreSQL, Tempor
     launcher.kill('SIGTERM');
     const [code] = await exited;
     expect(code).toBe(0);
-    const survivors = await waitFor('every child to exit', async () => {
-      const left = children.filter(alive);
-      return left.length === 0 ? left : undefined;
-    }, { timeoutMs: 15_000 }).catch(() => children.filter(alive));
+    const survivors = await waitFor(
+      'every child to exit',
+      async () => {
+        const left = children.filter(alive);
+        return left.length === 0 ? left : undefined;
+      },
+      { timeoutMs: 15_000 },
+    ).catch(() => children.filter(alive));
     expect(survivors).toEqual([]);
     expect(output).toContain('[tocsin] stopped');
   });

@@ -3,7 +3,13 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { addToMigrationIndex, migrationSlug, migrationTimestamp, nextMigrationTime, scaffoldMigration } from '../../dev/migration-scaffold.ts';
+import {
+  addToMigrationIndex,
+  migrationSlug,
+  migrationTimestamp,
+  nextMigrationTime,
+  scaffoldMigration,
+} from '../../dev/migration-scaffold.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -34,7 +40,12 @@ describe('migration scaffold', () => {
 
   it.each([
     ['now, when every listed migration is older', '20261124050000', '2026-11-24T06:00:00.000Z', '2026-11-24T06:00:00.000Z'],
-    ['one second after a listed migration stamped later than now', '20261124235959', '2026-11-24T06:00:00.000Z', '2026-11-25T00:00:00.000Z'],
+    [
+      'one second after a listed migration stamped later than now',
+      '20261124235959',
+      '2026-11-24T06:00:00.000Z',
+      '2026-11-25T00:00:00.000Z',
+    ],
     ['now, when it is that very second plus one', '20261124055959', '2026-11-24T06:00:00.000Z', '2026-11-24T06:00:00.000Z'],
   ])('stamps %s', (_case, latest, now, expected) => {
     const index = `export const MIGRATIONS = [{ name: '20261122000000-foundation', class: A },\n  { name: '${latest}-later', class: B }];\n`;
@@ -70,7 +81,8 @@ describe('npm run migration:create', () => {
     expect(readdirSync(dir)).toHaveLength(before + 1);
     expect(readFileSync(file, 'utf8')).toContain('extends Migration');
     const { stdout: names } = await run(process.execPath, [
-      '--input-type=module', '-e',
+      '--input-type=module',
+      '-e',
       `const { MIGRATIONS } = await import(${JSON.stringify(join(dir, 'index.ts'))}); console.log(JSON.stringify(MIGRATIONS.map((m) => [m.name, typeof m.class])));`,
     ]);
     const listed = JSON.parse(names) as Array<[string, string]>;

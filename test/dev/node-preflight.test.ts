@@ -5,7 +5,10 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const { versionProblem, REQUIRED } = require('../../dev/node-preflight.cjs') as { versionProblem(version: string): string | null; REQUIRED: number[] };
+const { versionProblem, REQUIRED } = require('../../dev/node-preflight.cjs') as {
+  versionProblem(version: string): string | null;
+  REQUIRED: number[];
+};
 const preflightPath = fileURLToPath(new URL('../../dev/node-preflight.cjs', import.meta.url));
 
 describe('Node version preflight', () => {

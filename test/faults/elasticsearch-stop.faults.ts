@@ -10,6 +10,11 @@ const itWithElasticsearch = elasticsearchInstalled() ? it : it.skip;
 describe('fault: Elasticsearch stops mid-storm for about 10 s and starts again', () => {
   itWithElasticsearch('applies every acknowledged alert exactly once; only search indexing waits', async () => {
     // Ingestion never touches Elasticsearch; incident indexing activities fail and are retried.
-    await runFaultScenario({ name: 'elasticsearch-stop', elasticsearch: true, target: (stack) => stack.elasticsearch as NonNullable<typeof stack.elasticsearch>, downMs: 10_000 });
+    await runFaultScenario({
+      name: 'elasticsearch-stop',
+      elasticsearch: true,
+      target: (stack) => stack.elasticsearch as NonNullable<typeof stack.elasticsearch>,
+      downMs: 10_000,
+    });
   });
 });

@@ -57,14 +57,18 @@ export function elasticsearchInstalled(): boolean {
 }
 
 async function waitUntilGone(pid: number, what: string): Promise<void> {
-  await waitFor(`${what} (pid ${pid}) to exit`, async () => {
-    try {
-      process.kill(pid, 0);
-      return undefined;
-    } catch {
-      return true;
-    }
-  }, { timeoutMs: 60_000, intervalMs: 50 });
+  await waitFor(
+    `${what} (pid ${pid}) to exit`,
+    async () => {
+      try {
+        process.kill(pid, 0);
+        return undefined;
+      } catch {
+        return true;
+      }
+    },
+    { timeoutMs: 60_000, intervalMs: 50 },
+  );
 }
 
 const readyWithin = (url: string) => async () => {
@@ -73,7 +77,11 @@ const readyWithin = (url: string) => async () => {
   return response.status === 200 ? true : undefined;
 };
 
-export async function startFaultStack(options: { scenario: string; elasticsearch: boolean; log?: (line: string) => void }): Promise<FaultStack> {
+export async function startFaultStack(options: {
+  scenario: string;
+  elasticsearch: boolean;
+  log?: (line: string) => void;
+}): Promise<FaultStack> {
   const root = await mkdtemp(join(tmpdir(), `tocsin-faults-${options.scenario}-`));
   // PostgreSQL and Elasticsearch run as their own system users when we are root.
   await chmod(root, 0o755);
@@ -98,7 +106,9 @@ export async function startFaultStack(options: { scenario: string; elasticsearch
   let postgresStarts = 1;
   const postgresHandle: Restartable = {
     name: 'postgres',
-    get starts() { return postgresStarts; },
+    get starts() {
+      return postgresStarts;
+    },
     isUp: () => postgres !== undefined,
     async kill() {
       const pid = Number((await readFile(join(pgDataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
@@ -118,17 +128,30 @@ export async function startFaultStack(options: { scenario: string; elasticsearch
   stops.push(async () => postgres?.stop());
 
   // Temporal: SIGKILL, then the same SQLite file on the same port.
-  const cliPath = await resolveTemporalCli({ explicitPath: process.env.TEMPORAL_CLI_PATH, cacheDir: toolCacheDir(), log: (line) => record('temporal', line) });
+  const cliPath = await resolveTemporalCli({
+    explicitPath: process.env.TEMPORAL_CLI_PATH,
+    cacheDir: toolCacheDir(),
+    log: (line) => record('temporal', line),
+  });
   const temporalDir = join(root, 'temporal');
   const startTemporal = (port?: number) =>
-    startTemporalDevServer({ cliPath, dataDir: temporalDir, namespace: 'default', port, uiPort: null, log: (line) => record('temporal', line) });
+    startTemporalDevServer({
+      cliPath,
+      dataDir: temporalDir,
+      namespace: 'default',
+      port,
+      uiPort: null,
+      log: (line) => record('temporal', line),
+    });
   let temporal: LocalTemporal | undefined = await startTemporal();
   const temporalAddress = temporal.address;
   const temporalPort = Number(temporalAddress.split(':')[1]);
   let temporalStarts = 1;
   const temporalHandle: Restartable = {
     name: 'temporal',
-    get starts() { return temporalStarts; },
+    get starts() {
+      return temporalStarts;
+    },
     isUp: () => temporal !== undefined,
     async kill() {
       const pid = (temporal as LocalTemporal).pid;
@@ -153,14 +176,17 @@ export async function startFaultStack(options: { scenario: string; elasticsearch
     const { installElasticsearch, startElasticsearch } = await import('../../dev/elasticsearch.ts');
     const { home } = await installElasticsearch({ cacheDir: toolCacheDir() });
     const esDir = join(root, 'elasticsearch');
-    const startEs = (port?: number) => startElasticsearch({ home, dataDir: esDir, port, heapMb: 512, log: (line) => record('elasticsearch', line) });
+    const startEs = (port?: number) =>
+      startElasticsearch({ home, dataDir: esDir, port, heapMb: 512, log: (line) => record('elasticsearch', line) });
     let es: Awaited<ReturnType<typeof startEs>> | undefined = await startEs();
     elasticsearchUrl = es.url;
     const esPort = Number(new URL(es.url).port);
     let esStarts = 1;
     elasticsearchHandle = {
       name: 'elasticsearch',
-      get starts() { return esStarts; },
+      get starts() {
+        return esStarts;
+      },
       isUp: () => es !== undefined,
       async kill() {
         record('fault', 'Elasticsearch stop');
@@ -208,7 +234,9 @@ export async function startFaultStack(options: { scenario: string; elasticsearch
     let killing = false;
     return {
       name,
-      get starts() { return starts; },
+      get starts() {
+        return starts;
+      },
       isUp: () => child?.isAlive() ?? false,
       async kill() {
         const running = child as ManagedProcess;
@@ -220,7 +248,11 @@ export async function startFaultStack(options: { scenario: string; elasticsearch
         child = undefined;
       },
       async start() {
-        const started = startManagedProcess(name, process.execPath, [...(name === 'api' ? apiNodeFlags() : []), join(ROOT, script)], { env, cwd: ROOT, onOutput: (line) => record(name, line) });
+        const started = startManagedProcess(name, process.execPath, [...(name === 'api' ? apiNodeFlags() : []), join(ROOT, script)], {
+          env,
+          cwd: ROOT,
+          onOutput: (line) => record(name, line),
+        });
         child = started;
         starts += 1;
         started.child.once('exit', (code, signal) => {
@@ -228,7 +260,11 @@ export async function startFaultStack(options: { scenario: string; elasticsearch
           unexpectedExits.push(`${name} exited by itself (code ${code}, signal ${signal})`);
           record('fault', `UNEXPECTED: ${name} exited (code ${code}, signal ${signal})`);
         });
-        await waitFor(`${name} to be ready`, readyWithin(readyUrl), { timeoutMs: 180_000, intervalMs: 250, isAlive: () => started.isAlive() });
+        await waitFor(`${name} to be ready`, readyWithin(readyUrl), {
+          timeoutMs: 180_000,
+          intervalMs: 250,
+          isAlive: () => started.isAlive(),
+        });
       },
     };
   };
@@ -247,7 +283,9 @@ export async function startFaultStack(options: { scenario: string; elasticsearch
     for (const stopPart of stops.reverse()) await stopPart().catch(() => undefined);
     if (stopOptions.keepLogs || process.env.FAULTS_KEEP_LOGS === '1') {
       // Only the log is kept: the data directories are large and owned by other users.
-      await Promise.all(['postgres', 'temporal', 'elasticsearch', 'data'].map((dir) => rm(join(root, dir), { recursive: true, force: true })));
+      await Promise.all(
+        ['postgres', 'temporal', 'elasticsearch', 'data'].map((dir) => rm(join(root, dir), { recursive: true, force: true })),
+      );
     } else {
       await rm(root, { recursive: true, force: true });
     }

@@ -53,7 +53,13 @@ async function createSender(baseUrl: string, scenario: string): Promise<{ integr
   await call(baseUrl, 'POST', '/api/v1/auth/register', { email, password, name: 'Faults', organization_name: `faults ${scenario}` });
   const { access_token: token } = await call<{ access_token: string }>(baseUrl, 'POST', '/api/v1/auth/login', { email, password });
   const secret = `faults-${scenario}-secret-0123456789abcdef`;
-  const { data } = await call<{ data: { id: string } }>(baseUrl, 'POST', '/api/v1/integrations', { name: 'storm', platform: 'metrics_alerts', secret }, token);
+  const { data } = await call<{ data: { id: string } }>(
+    baseUrl,
+    'POST',
+    '/api/v1/integrations',
+    { name: 'storm', platform: 'metrics_alerts', secret },
+    token,
+  );
   return { integrationId: data.id, webhookUrl: `${baseUrl}/api/v1/webhooks/metrics_alerts/${data.id}`, secret };
 }
 
@@ -90,11 +96,19 @@ const seconds = (ms: number | undefined) => (ms === undefined ? 'n/a' : `${(ms /
 
 function summarize(scenario: string, facts: Record<string, unknown>): string {
   const width = Math.max(...Object.keys(facts).map((key) => key.length));
-  return [`\n── fault scenario: ${scenario} ──`, ...Object.entries(facts).map(([key, value]) => `  ${key.padEnd(width)}  ${typeof value === 'string' ? value : JSON.stringify(value)}`), ''].join('\n');
+  return [
+    `\n── fault scenario: ${scenario} ──`,
+    ...Object.entries(facts).map(([key, value]) => `  ${key.padEnd(width)}  ${typeof value === 'string' ? value : JSON.stringify(value)}`),
+    '',
+  ].join('\n');
 }
 
 export async function runFaultScenario(scenario: FaultScenario): Promise<void> {
-  const stack = await startFaultStack({ scenario: scenario.name, elasticsearch: scenario.elasticsearch ?? false, log: process.env.FAULTS_VERBOSE === '1' ? (line) => process.stderr.write(`${line}\n`) : undefined });
+  const stack = await startFaultStack({
+    scenario: scenario.name,
+    elasticsearch: scenario.elasticsearch ?? false,
+    log: process.env.FAULTS_VERBOSE === '1' ? (line) => process.stderr.write(`${line}\n`) : undefined,
+  });
   let failed = true;
   let watching = true;
   try {
@@ -102,22 +116,30 @@ export async function runFaultScenario(scenario: FaultScenario): Promise<void> {
     const sender = await createSender(stack.baseUrl, scenario.name);
 
     let reachedFaultPoint: () => void = () => undefined;
-    const faultPoint = new Promise<void>((resolve) => { reachedFaultPoint = resolve; });
-    const faultAfter = Math.max(1, Math.floor(FAULTS.alerts * FAULTS.faultAt));
-    const storm = startStorm({
-      webhookUrl: sender.webhookUrl,
-      secret: sender.secret,
-      alerts: FAULTS.alerts,
-      senders: FAULTS.senders,
-      fingerprints: FAULTS.fingerprints,
-      ratePerSecond: FAULTS.ratePerSecond,
-      deadlineMs: FAULTS.senderDeadlineMs,
-    }, (acknowledged) => {
-      if (acknowledged >= faultAfter) reachedFaultPoint();
+    const faultPoint = new Promise<void>((resolve) => {
+      reachedFaultPoint = resolve;
     });
+    const faultAfter = Math.max(1, Math.floor(FAULTS.alerts * FAULTS.faultAt));
+    const storm = startStorm(
+      {
+        webhookUrl: sender.webhookUrl,
+        secret: sender.secret,
+        alerts: FAULTS.alerts,
+        senders: FAULTS.senders,
+        fingerprints: FAULTS.fingerprints,
+        ratePerSecond: FAULTS.ratePerSecond,
+        deadlineMs: FAULTS.senderDeadlineMs,
+      },
+      (acknowledged) => {
+        if (acknowledged >= faultAfter) reachedFaultPoint();
+      },
+    );
 
     // The fault: take the target down, keep it down, start it again (start waits until it serves).
-    const stormOutcome = storm.report.then((report) => ({ report }), (error: unknown) => ({ error }));
+    const stormOutcome = storm.report.then(
+      (report) => ({ report }),
+      (error: unknown) => ({ error }),
+    );
     await Promise.race([faultPoint, stormOutcome]);
     const fault = (async () => {
       const faultAt = Date.now();
@@ -158,10 +180,18 @@ export async function runFaultScenario(scenario: FaultScenario): Promise<void> {
     // One last read, so the counts below are the final ones even when the drain was not complete.
     applied = await readApplied(stack, sender.integrationId).catch(() => applied);
     // Recovered by itself: both processes report ready again with nobody restarting them.
-    const readyAgain = async (url: string) => waitFor(`${url} ready`, async () => {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2500) });
-      return response.status === 200 ? ((await response.json()) as unknown) : undefined;
-    }, { timeoutMs: 30_000 }).then(() => true, () => false);
+    const readyAgain = async (url: string) =>
+      waitFor(
+        `${url} ready`,
+        async () => {
+          const response = await fetch(url, { signal: AbortSignal.timeout(2500) });
+          return response.status === 200 ? ((await response.json()) as unknown) : undefined;
+        },
+        { timeoutMs: 30_000 },
+      ).then(
+        () => true,
+        () => false,
+      );
     const apiReady = await readyAgain(`${stack.baseUrl}/readyz`);
     const workerReady = await readyAgain(`${stack.workerHealthUrl}/readyz`);
 
@@ -176,7 +206,9 @@ export async function runFaultScenario(scenario: FaultScenario): Promise<void> {
       scale: `${FAULTS.alerts} alerts, ${FAULTS.senders} senders, ${FAULTS.fingerprints} fingerprints, ${FAULTS.ratePerSecond}/s`,
       fault: `${target.name} down at ${seconds(faultAt - report.startedAt)} into the storm, for ${seconds(restartAt - faultAt)}; serving again ${seconds(recoveredAt - restartAt)} after its restart`,
       acknowledged: acknowledged.length,
-      'given up or rejected': report.alerts.filter((alert) => alert.acknowledgedAt === undefined).map((alert) => alert.rejected ?? 'deadline').length,
+      'given up or rejected': report.alerts
+        .filter((alert) => alert.acknowledgedAt === undefined)
+        .map((alert) => alert.rejected ?? 'deadline').length,
       'alert rows': final.rows,
       'distinct alerts applied': final.byAlert.size,
       'sum of incidents.alert_count': final.alertCountSum,
@@ -188,29 +220,52 @@ export async function runFaultScenario(scenario: FaultScenario): Promise<void> {
       'attempts without an answer': report.noAnswer,
       'storm duration': seconds(report.endedAt - report.startedAt),
       'last acknowledgement after recovery': seconds(lastAckAt - recoveredAt),
-      'drained after recovery': drainedAt === undefined ? `NOT within ${seconds(FAULTS.drainBoundMs)}` : drainedAt <= recoveredAt ? 'before it' : seconds(drainedAt - recoveredAt),
+      'drained after recovery':
+        drainedAt === undefined
+          ? `NOT within ${seconds(FAULTS.drainBoundMs)}`
+          : drainedAt <= recoveredAt
+            ? 'before it'
+            : seconds(drainedAt - recoveredAt),
       'drained after the storm': drainedAt === undefined ? 'n/a' : seconds(drainedAt - report.endedAt),
       'ready again (api, worker)': `${apiReady}, ${workerReady}`,
       starts: Object.fromEntries(parts.map((part) => [part.name, part.starts])),
       'unexpected exits': stack.unexpectedExits,
     };
     process.stdout.write(summarize(scenario.name, facts));
-    if (process.env.FAULTS_RESULTS_FILE) await appendFile(process.env.FAULTS_RESULTS_FILE, `${JSON.stringify({ scenario: scenario.name, at: new Date().toISOString(), ...facts })}\n`);
+    if (process.env.FAULTS_RESULTS_FILE)
+      await appendFile(
+        process.env.FAULTS_RESULTS_FILE,
+        `${JSON.stringify({ scenario: scenario.name, at: new Date().toISOString(), ...facts })}\n`,
+      );
 
     expect({ unexpectedExits: stack.unexpectedExits }).toEqual({ unexpectedExits: [] });
-    expect(Object.fromEntries(parts.map((part) => [part.name, part.starts]))).toEqual(Object.fromEntries(parts.map((part) => [part.name, part === target ? 2 : 1])));
-    expect({ givenUpOrRejected: report.alerts.filter((alert) => alert.acknowledgedAt === undefined).length }).toEqual({ givenUpOrRejected: 0 });
+    expect(Object.fromEntries(parts.map((part) => [part.name, part.starts]))).toEqual(
+      Object.fromEntries(parts.map((part) => [part.name, part === target ? 2 : 1])),
+    );
+    expect({ givenUpOrRejected: report.alerts.filter((alert) => alert.acknowledgedAt === undefined).length }).toEqual({
+      givenUpOrRejected: 0,
+    });
     // 503 (with Retry-After) is how the API says "retry"; any other 5xx is a bug.
-    expect({ fiveHundredsOtherThan503: Object.entries(fiveHundreds).filter(([status]) => status !== '503') }).toEqual({ fiveHundredsOtherThan503: [] });
+    expect({ fiveHundredsOtherThan503: Object.entries(fiveHundreds).filter(([status]) => status !== '503') }).toEqual({
+      fiveHundredsOtherThan503: [],
+    });
     expect({ drainedWithinBound: drainedAt !== undefined, missing: missing.length }).toEqual({ drainedWithinBound: true, missing: 0 });
     // Exactly once, retries included: a retried delivery carries the same receipt (docs/ingestion.md).
     expect({ duplicates, duplicated: duplicated.map((alert) => alert.id) }).toEqual({ duplicates: 0, duplicated: [] });
-    expect({ rows: final.rows, alertCountSum: final.alertCountSum }).toEqual({ rows: acknowledged.length, alertCountSum: acknowledged.length });
-    expect({ openIncidents: final.openIncidents, openFingerprints: final.openFingerprints }).toEqual({ openIncidents: FAULTS.fingerprints, openFingerprints: FAULTS.fingerprints });
+    expect({ rows: final.rows, alertCountSum: final.alertCountSum }).toEqual({
+      rows: acknowledged.length,
+      alertCountSum: acknowledged.length,
+    });
+    expect({ openIncidents: final.openIncidents, openFingerprints: final.openFingerprints }).toEqual({
+      openIncidents: FAULTS.fingerprints,
+      openFingerprints: FAULTS.fingerprints,
+    });
     expect({ apiReady, workerReady }).toEqual({ apiReady: true, workerReady: true });
     failed = false;
   } catch (error) {
-    process.stdout.write(`\n── fault scenario ${scenario.name} FAILED; process output kept in ${stack.logFile}; last lines:\n${stack.recentOutput().split('\n').slice(-80).join('\n')}\n`);
+    process.stdout.write(
+      `\n── fault scenario ${scenario.name} FAILED; process output kept in ${stack.logFile}; last lines:\n${stack.recentOutput().split('\n').slice(-80).join('\n')}\n`,
+    );
     throw error;
   } finally {
     watching = false;

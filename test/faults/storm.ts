@@ -60,12 +60,14 @@ function alertBody(alert: StormAlert, run: string): string {
   return JSON.stringify({
     version: '4',
     status: 'firing',
-    alerts: [{
-      status: 'firing',
-      labels: { alertname: 'FaultStorm', instance: `${alert.fingerprint}:9100`, job: 'faults', severity: 'critical' },
-      annotations: { summary: `fault storm ${alert.fingerprint}`, storm_id: alert.id },
-      fingerprint: `${run}-${alert.fingerprint}`,
-    }],
+    alerts: [
+      {
+        status: 'firing',
+        labels: { alertname: 'FaultStorm', instance: `${alert.fingerprint}:9100`, job: 'faults', severity: 'critical' },
+        annotations: { summary: `fault storm ${alert.fingerprint}`, storm_id: alert.id },
+        fingerprint: `${run}-${alert.fingerprint}`,
+      },
+    ],
   });
 }
 
@@ -73,7 +75,10 @@ function alertBody(alert: StormAlert, run: string): string {
  * Runs the storm; `progress` is called after each acknowledgement so a scenario can inject its
  * fault at a given share. Alert i belongs to sender i mod senders and fingerprint i mod fingerprints.
  */
-export function startStorm(options: StormOptions, onAcknowledged?: (acknowledged: number) => void): { report: Promise<StormReport>; alerts: StormAlert[] } {
+export function startStorm(
+  options: StormOptions,
+  onAcknowledged?: (acknowledged: number) => void,
+): { report: Promise<StormReport>; alerts: StormAlert[] } {
   const run = randomUUID().slice(0, 8);
   const alerts: StormAlert[] = Array.from({ length: options.alerts }, (_, index) => ({
     id: randomUUID(),
@@ -136,7 +141,12 @@ export function startStorm(options: StormOptions, onAcknowledged?: (acknowledged
     }
   };
 
-  const report = Promise.all(Array.from({ length: options.senders }, (_, index) => sender(index)))
-    .then(() => ({ alerts, statuses, noAnswer, startedAt, endedAt: Date.now() }));
+  const report = Promise.all(Array.from({ length: options.senders }, (_, index) => sender(index))).then(() => ({
+    alerts,
+    statuses,
+    noAnswer,
+    startedAt,
+    endedAt: Date.now(),
+  }));
   return { report, alerts };
 }

@@ -17,12 +17,15 @@ export function chromiumPath(): string {
   if (configured) return configured;
   if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    const apt = (args: string[]) => execFileSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, timeout: 15 * 60_000 });
+    const apt = (args: string[]) =>
+      execFileSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, timeout: 15 * 60_000 });
     apt(['update', '-qq']);
     apt(['install', '-y', '-qq', 'chromium']);
     if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
   }
-  throw new Error(`Chromium not found at ${DEBIAN_CHROMIUM}: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH`);
+  throw new Error(
+    `Chromium not found at ${DEBIAN_CHROMIUM}: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH`,
+  );
 }
 
 export function launchChromium(): Promise<Browser> {
@@ -35,7 +38,11 @@ export async function seriousViolations(page: Page): Promise<Array<{ id: string;
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact as string, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact as string,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    }));
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

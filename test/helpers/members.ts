@@ -31,7 +31,16 @@ export async function addMember(stack: TestStack, inviterToken: string, role: Ro
   const password = 'member password 123';
   const invited = await stack.http.post('/api/v1/invitations').set(bearer(inviterToken)).send({ email, role }).expect(201);
   const token = invitationTokenIn(await waitForMail(stack, email, INVITATION_SUBJECT));
-  const accepted = await stack.http.post('/api/v1/invitations/accept').send({ token, name: `${label} member`, password }).expect(201);
+  const accepted = await stack.http
+    .post('/api/v1/invitations/accept')
+    .send({ token, name: `${label} member`, password })
+    .expect(201);
   const login = await stack.http.post('/api/v1/auth/login').send({ email, password }).expect(200);
-  return { email, password, token: login.body.access_token as string, user: accepted.body.data.user, invitationId: invited.body.data.id as string };
+  return {
+    email,
+    password,
+    token: login.body.access_token as string,
+    user: accepted.body.data.user,
+    invitationId: invited.body.data.id as string,
+  };
 }

@@ -8,7 +8,10 @@ declare module 'oidc-provider' {
   }
 
   export default class Provider {
-    constructor(issuer: string, configuration: Record<string, unknown> & { findAccount?: (ctx: unknown, sub: string) => Promise<ProviderAccount | undefined> });
+    constructor(
+      issuer: string,
+      configuration: Record<string, unknown> & { findAccount?: (ctx: unknown, sub: string) => Promise<ProviderAccount | undefined> },
+    );
     callback(): (request: IncomingMessage, response: ServerResponse) => void;
   }
 }

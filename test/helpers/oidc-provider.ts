@@ -20,7 +20,8 @@ export interface TestOpenIdProvider {
   stop(): Promise<void>;
 }
 
-const listen = (server: Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+const listen = (server: Server) =>
+  new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 /**
@@ -35,14 +36,16 @@ export async function startOpenIdProvider(options: { redirectUri: string }): Pro
   const clientId = `tocsin-test-${randomBytes(4).toString('hex')}`;
   const clientSecret = randomBytes(24).toString('hex');
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: clientId,
-      client_secret: clientSecret,
-      redirect_uris: [options.redirectUri],
-      response_types: ['code'],
-      grant_types: ['authorization_code'],
-      token_endpoint_auth_method: 'client_secret_post',
-    }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [options.redirectUri],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'], hd: ['hd'] },
     // The claims of the granted scopes go into the id_token, as Azure, Okta and Google do.
     conformIdTokenClaims: false,
@@ -52,7 +55,13 @@ export async function startOpenIdProvider(options: { redirectUri: string }): Pro
       if (!account) return undefined;
       return {
         accountId: sub,
-        claims: async () => ({ sub, email: account.email, email_verified: account.email_verified ?? true, name: account.name ?? account.email, ...account.extra }),
+        claims: async () => ({
+          sub,
+          email: account.email,
+          email_verified: account.email_verified ?? true,
+          name: account.name ?? account.email,
+          ...account.extra,
+        }),
       };
     },
   });
@@ -130,7 +139,12 @@ export async function answerFor(authorizationUrl: string, login: string, options
     if (response.status !== 200) throw new Error(`identity provider answered ${response.status}: ${html.slice(0, 500)}`);
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
     if (action && unescapeHtml(action).startsWith(options.stopAt)) {
-      const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)].map((match) => [match[1] as string, unescapeHtml(match[2] as string)]));
+      const fields = Object.fromEntries(
+        [...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"/g)].map((match) => [
+          match[1] as string,
+          unescapeHtml(match[2] as string),
+        ]),
+      );
       return { url: new URL(unescapeHtml(action)), form: fields };
     }
     const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];

@@ -8,19 +8,22 @@ export interface OutboxMail {
 
 /** Messages the outbox mailer stored for `to`, oldest first (the stack runs without SMTP_URL). */
 export async function mailsTo(stack: TestStack, to: string, subject: RegExp): Promise<OutboxMail[]> {
-  const rows = await stack.orm.em.fork().execute<Array<OutboxMail>>(
-    'select subject, body from outbox_messages where "to" = ? order by created_at, id',
-    [to],
-  );
+  const rows = await stack.orm.em
+    .fork()
+    .execute<Array<OutboxMail>>('select subject, body from outbox_messages where "to" = ? order by created_at, id', [to]);
   return rows.filter((row) => subject.test(row.subject));
 }
 
 /** Waits (with a deadline) until more than `seen` matching messages exist, and returns the newest. */
 export async function waitForMail(stack: TestStack, to: string, subject: RegExp, seen = 0): Promise<OutboxMail> {
-  return waitFor(`mail "${subject.source}" to ${to}`, async () => {
-    const mails = await mailsTo(stack, to, subject);
-    return mails.length > seen ? mails[mails.length - 1] : undefined;
-  }, { timeoutMs: 10_000, intervalMs: 50 });
+  return waitFor(
+    `mail "${subject.source}" to ${to}`,
+    async () => {
+      const mails = await mailsTo(stack, to, subject);
+      return mails.length > seen ? mails[mails.length - 1] : undefined;
+    },
+    { timeoutMs: 10_000, intervalMs: 50 },
+  );
 }
 
 /** The token a mail carries on its `<label>: <token>` line. */

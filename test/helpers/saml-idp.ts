@@ -6,19 +6,36 @@ import { join } from 'node:path';
 
 /** The part of samlify this identity provider uses. Its own typings pull in the DOM library (through @xmldom/xmldom), which clashes with Node's fetch types project-wide. */
 export interface ServiceProviderInstance {
-  entityMeta: { getEntityID(): string; getAssertionConsumerService(binding: 'post'): string | undefined; isWantAssertionsSigned(): boolean };
+  entityMeta: {
+    getEntityID(): string;
+    getAssertionConsumerService(binding: 'post'): string | undefined;
+    isWantAssertionsSigned(): boolean;
+  };
 }
 interface IdentityProviderInstance {
   getMetadata(): string;
-  parseLoginRequest(sp: ServiceProviderInstance, binding: 'redirect', request: { query: Record<string, string>; octetString: string }): Promise<{ extract: unknown }>;
-  createLoginResponse(sp: ServiceProviderInstance, requestInfo: unknown, binding: 'post', user: { email: string }, options: { customTagReplacement: (template: string) => { id: string; context: string } }): Promise<{ context: string }>;
+  parseLoginRequest(
+    sp: ServiceProviderInstance,
+    binding: 'redirect',
+    request: { query: Record<string, string>; octetString: string },
+  ): Promise<{ extract: unknown }>;
+  createLoginResponse(
+    sp: ServiceProviderInstance,
+    requestInfo: unknown,
+    binding: 'post',
+    user: { email: string },
+    options: { customTagReplacement: (template: string) => { id: string; context: string } },
+  ): Promise<{ context: string }>;
 }
 interface Samlify {
   setSchemaValidator(validator: { validate: (xml: string) => Promise<string> }): void;
   IdentityProvider(settings: Record<string, unknown>): IdentityProviderInstance;
   ServiceProvider(settings: { metadata: string }): ServiceProviderInstance;
   Constants: { namespace: { binding: { redirect: string } }; StatusCode: { Success: string } };
-  SamlLib: { replaceTagsByValue(template: string, values: Record<string, string>): string; defaultLoginResponseTemplate: { context: string } };
+  SamlLib: {
+    replaceTagsByValue(template: string, values: Record<string, string>): string;
+    defaultLoginResponseTemplate: { context: string };
+  };
 }
 const samlify = createRequire(import.meta.url)('samlify') as Samlify;
 
@@ -35,8 +52,26 @@ const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 export function generateSigningCertificate(commonName: string): { privateKey: string; certificate: string } {
   const dir = mkdtempSync(join(tmpdir(), 'tocsin-saml-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '2', '-subj', `/CN=${commonName}`,
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-sha256',
+        '-days',
+        '2',
+        '-subj',
+        `/CN=${commonName}`,
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     return { privateKey: readFileSync(join(dir, 'key.pem'), 'utf8'), certificate: readFileSync(join(dir, 'cert.pem'), 'utf8') };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -105,17 +140,31 @@ export function createSamlIdp(options: { entityId: string; ssoUrl: string; priva
     },
 
     /** A signed login response (the assertion signed, as the SP metadata asks), base64 for the POST binding. */
-    async signedResponse(sp: ServiceProviderInstance, requestId: string, email: string, overrides: ResponseOverrides = {}): Promise<string> {
+    async signedResponse(
+      sp: ServiceProviderInstance,
+      requestId: string,
+      email: string,
+      overrides: ResponseOverrides = {},
+    ): Promise<string> {
       const values = templateValues(sp, requestId, email, overrides.values);
-      const { context } = await idp.createLoginResponse(sp, { extract: { request: { id: requestId } } }, 'post', { email }, {
-        customTagReplacement: (template: string) => ({ id: values.ID, context: samlify.SamlLib.replaceTagsByValue(template, values) }),
-      });
+      const { context } = await idp.createLoginResponse(
+        sp,
+        { extract: { request: { id: requestId } } },
+        'post',
+        { email },
+        {
+          customTagReplacement: (template: string) => ({ id: values.ID, context: samlify.SamlLib.replaceTagsByValue(template, values) }),
+        },
+      );
       return context;
     },
 
     /** The same response as the IdP would make, never signed. */
     unsignedResponse(sp: ServiceProviderInstance, requestId: string, email: string): string {
-      const xml = samlify.SamlLib.replaceTagsByValue(samlify.SamlLib.defaultLoginResponseTemplate.context, templateValues(sp, requestId, email));
+      const xml = samlify.SamlLib.replaceTagsByValue(
+        samlify.SamlLib.defaultLoginResponseTemplate.context,
+        templateValues(sp, requestId, email),
+      );
       return Buffer.from(xml).toString('base64');
     },
   };

@@ -13,14 +13,20 @@ import { TEST_ENV } from './test-services.ts';
  * The test stack with a worker and a real search backend (the embedded PostgreSQL one, or
  * Elasticsearch with `backend: 'elasticsearch'`) on the real local embedding model.
  */
-export async function startSearchStack(options: { backend?: 'postgres' | 'elasticsearch'; env?: Record<string, string> } = {}): Promise<TestStack & { search: SearchIndex }> {
+export async function startSearchStack(
+  options: { backend?: 'postgres' | 'elasticsearch'; env?: Record<string, string> } = {},
+): Promise<TestStack & { search: SearchIndex }> {
   const elasticsearchUrl = options.backend === 'elasticsearch' ? process.env[TEST_ENV.elasticsearchUrl] : undefined;
   if (options.backend === 'elasticsearch' && !elasticsearchUrl) throw new Error('ELASTICSEARCH_URL is not set');
   const embedder = await createLocalEmbedder({ modelDir: localModelDir(toolCacheDir()) });
   let dropIndex: (() => Promise<void>) | undefined;
   const stack = await startTestStack({
     worker: true,
-    env: { SEARCH_INDEX_PREFIX: `test-${randomUUID().slice(0, 8)}`, ...(elasticsearchUrl ? { ELASTICSEARCH_URL: elasticsearchUrl } : {}), ...options.env },
+    env: {
+      SEARCH_INDEX_PREFIX: `test-${randomUUID().slice(0, 8)}`,
+      ...(elasticsearchUrl ? { ELASTICSEARCH_URL: elasticsearchUrl } : {}),
+      ...options.env,
+    },
     search: async ({ orm, config }) => {
       if (!elasticsearchUrl) return readyOnFirstUse(createPostgresSearchIndex({ sql: sqlRunnerFromOrm(orm), embedder }));
       const elastic = createElasticsearchSearchIndex({ url: elasticsearchUrl, prefix: config.SEARCH_INDEX_PREFIX, embedder });
@@ -41,5 +47,7 @@ export async function startSearchStack(options: { backend?: 'postgres' | 'elasti
 
 /** Polls until `check` stops throwing: indexing runs in the worker, after the write answered. */
 export function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
-  return waitFor('the search index to catch up', async () => ({ value: await check() }), { timeoutMs, intervalMs: 200 }).then((found) => found.value);
+  return waitFor('the search index to catch up', async () => ({ value: await check() }), { timeoutMs, intervalMs: 200 }).then(
+    (found) => found.value,
+  );
 }

@@ -99,7 +99,16 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   // The worker and its outbox relay, wired as worker/main.ts wires them.
   const startWorker = async () => {
     workerConnection ??= await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
-    runtime = await createWorkerRuntime(config, { orm, connection: workerConnection, temporal: temporal.client, encryptionKey: config.ENCRYPTION_KEY as string, search, logger, taskQueue, overrides: options.workerOverrides });
+    runtime = await createWorkerRuntime(config, {
+      orm,
+      connection: workerConnection,
+      temporal: temporal.client,
+      encryptionKey: config.ENCRYPTION_KEY as string,
+      search,
+      logger,
+      taskQueue,
+      overrides: options.workerOverrides,
+    });
     void runtime.run();
   };
   const stopWorker = async () => {
@@ -109,7 +118,16 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   if (options.worker) await startWorker();
   const requestCaches = startRequestCaches(config, logger, { orm, databaseUrl: database.url });
   await requestCaches.ready;
-  const app = createApp(buildAppDeps(config, logger, { orm, temporal, search, requestCaches, jwtSecret: config.JWT_SECRET as string, encryptionKey: config.ENCRYPTION_KEY as string }));
+  const app = createApp(
+    buildAppDeps(config, logger, {
+      orm,
+      temporal,
+      search,
+      requestCaches,
+      jwtSecret: config.JWT_SECRET as string,
+      encryptionKey: config.ENCRYPTION_KEY as string,
+    }),
+  );
   // The failing request already answered 500; this also fails a suite whose test did not look at the status.
   const violations: ContractViolation[] = [];
   app.on(CONTRACT_VIOLATION_EVENT, (violation: ContractViolation) => violations.push(violation));
@@ -136,7 +154,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       await orm.close();
       await database.drop();
       if (violations.length > 0) {
-        throw new Error(`Answers that do not match their declared schema:\n${violations.map((v) => `  ${v.method} ${v.path} → ${v.status} (${v.operationId}): ${v.problems.join('; ')}`).join('\n')}`);
+        throw new Error(
+          `Answers that do not match their declared schema:\n${violations.map((v) => `  ${v.method} ${v.path} → ${v.status} (${v.operationId}): ${v.problems.join('; ')}`).join('\n')}`,
+        );
       }
     },
   };

@@ -45,7 +45,13 @@ export async function startTestServices(log: (message: string) => void): Promise
       (async () => {
         const cliPath = await resolveTemporalCli({ explicitPath: process.env.TEMPORAL_CLI_PATH, cacheDir, log });
         process.env[TEST_ENV.temporalCliPath] = cliPath;
-        const temporal = await startTemporalDevServer({ cliPath, dataDir: join(root, 'temporal'), namespace: 'default', uiPort: null, log });
+        const temporal = await startTemporalDevServer({
+          cliPath,
+          dataDir: join(root, 'temporal'),
+          namespace: 'default',
+          uiPort: null,
+          log,
+        });
         stops.push(() => temporal.stop());
         process.env[TEST_ENV.temporalAddress] = temporal.address;
       })(),

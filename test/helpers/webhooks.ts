@@ -4,11 +4,19 @@ import type { TestStack } from './stack.ts';
 /** Signs like a sender: `sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), computed here independently. */
 export function signatureFor(platform: string, secret: string, body: string): { name: string; value: string } {
   const hex = createHmac('sha256', secret).update(body).digest('hex');
-  const name = `X-${platform.split('_').map((part) => part[0]?.toUpperCase() + part.slice(1)).join('-')}-Signature`;
+  const name = `X-${platform
+    .split('_')
+    .map((part) => part[0]?.toUpperCase() + part.slice(1))
+    .join('-')}-Signature`;
   return { name, value: `${platform === 'pager' ? 'v1' : 'sha256'}=${hex}` };
 }
 
-export async function createIntegration(http: TestStack['http'], token: string, platform: string, secret = `secret-${platform}-0123456789abcdef`) {
+export async function createIntegration(
+  http: TestStack['http'],
+  token: string,
+  platform: string,
+  secret = `secret-${platform}-0123456789abcdef`,
+) {
   const response = await http
     .post('/api/v1/integrations')
     .set('Authorization', `Bearer ${token}`)

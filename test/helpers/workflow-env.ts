@@ -31,7 +31,9 @@ function strictActivities(mocks: ActivityMocks): Record<string, (...args: unknow
   const unexpected = (name: string) => async () => {
     throw ApplicationFailure.nonRetryable(`unexpected call of activity ${name}`, 'UnexpectedActivity');
   };
-  return Object.fromEntries(ACTIVITY_NAMES.map((name) => [name, (mocks[name] as ((...args: unknown[]) => Promise<unknown>) | undefined) ?? unexpected(name)]));
+  return Object.fromEntries(
+    ACTIVITY_NAMES.map((name) => [name, (mocks[name] as ((...args: unknown[]) => Promise<unknown>) | undefined) ?? unexpected(name)]),
+  );
 }
 
 /**
@@ -50,7 +52,12 @@ export async function startWorkflowTestEnv(): Promise<WorkflowTestEnv> {
     env,
     async withWorker(mocks, body) {
       const taskQueue = `wf-test-${randomUUID()}`;
-      const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: bundle, activities: strictActivities(mocks) });
+      const worker = await Worker.create({
+        connection: env.nativeConnection,
+        taskQueue,
+        workflowBundle: bundle,
+        activities: strictActivities(mocks),
+      });
       return worker.runUntil(body(taskQueue));
     },
     teardown: () => env.teardown(),

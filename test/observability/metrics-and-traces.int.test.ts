@@ -19,7 +19,8 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   for (const line of text.split('\n')) {
     if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
     const labelText = line.slice(name.length).split('} ')[0] ?? '';
-    if (Object.entries(labels).every(([key, value]) => labelText.includes(`${key}="${value}"`))) return Number(line.slice(line.lastIndexOf(' ') + 1));
+    if (Object.entries(labels).every(([key, value]) => labelText.includes(`${key}="${value}"`)))
+      return Number(line.slice(line.lastIndexOf(' ') + 1));
   }
   return 0;
 }
@@ -33,11 +34,20 @@ interface ExportedSpan {
 /** Spans out of OTLP/HTTP JSON bodies (trace ids are hex in the JSON encoding). */
 function spansOf(bodies: string[]): ExportedSpan[] {
   type Attribute = { key: string; value: { stringValue?: string } };
-  type Body = { resourceSpans?: Array<{ resource?: { attributes?: Attribute[] }; scopeSpans?: Array<{ spans?: Array<{ traceId: string; name: string }> }> }> };
-  return bodies.flatMap((body) => ((JSON.parse(body) as Body).resourceSpans ?? []).flatMap((resourceSpan) => {
-    const service = resourceSpan.resource?.attributes?.find((attribute) => attribute.key === 'service.name')?.value.stringValue ?? '';
-    return (resourceSpan.scopeSpans ?? []).flatMap((scope) => (scope.spans ?? []).map((span) => ({ service, traceId: span.traceId, name: span.name })));
-  }));
+  type Body = {
+    resourceSpans?: Array<{
+      resource?: { attributes?: Attribute[] };
+      scopeSpans?: Array<{ spans?: Array<{ traceId: string; name: string }> }>;
+    }>;
+  };
+  return bodies.flatMap((body) =>
+    ((JSON.parse(body) as Body).resourceSpans ?? []).flatMap((resourceSpan) => {
+      const service = resourceSpan.resource?.attributes?.find((attribute) => attribute.key === 'service.name')?.value.stringValue ?? '';
+      return (resourceSpan.scopeSpans ?? []).flatMap((scope) =>
+        (scope.spans ?? []).map((span) => ({ service, traceId: span.traceId, name: span.name })),
+      );
+    }),
+  );
 }
 
 describe('metrics and traces (integration: `node api/main.ts` and `node worker/main.ts` as an operator runs them, real PostgreSQL and Temporal)', () => {
@@ -84,8 +94,14 @@ describe('metrics and traces (integration: `node api/main.ts` and `node worker/m
     const worker = start('worker', 'worker/main.ts', { ...env, WORKER_HEALTH_PORT: String(workerPort) });
     const api = start('api', 'api/main.ts', { ...env, PORT: String(apiPort), METRICS_TOKEN });
     await Promise.all([
-      waitFor('the worker', async () => ((await fetch(`${workerUrl}/readyz`)).ok ? true : undefined), { timeoutMs: 120_000, isAlive: () => worker.isAlive() }),
-      waitFor('the API', async () => ((await fetch(`${apiUrl}/readyz`)).ok ? true : undefined), { timeoutMs: 120_000, isAlive: () => api.isAlive() }),
+      waitFor('the worker', async () => ((await fetch(`${workerUrl}/readyz`)).ok ? true : undefined), {
+        timeoutMs: 120_000,
+        isAlive: () => worker.isAlive(),
+      }),
+      waitFor('the API', async () => ((await fetch(`${apiUrl}/readyz`)).ok ? true : undefined), {
+        timeoutMs: 120_000,
+        isAlive: () => api.isAlive(),
+      }),
     ]).catch(withOutput);
   });
   afterAll(async () => {
@@ -101,7 +117,7 @@ describe('metrics and traces (integration: `node api/main.ts` and `node worker/m
   };
   const scrapeWorker = async () => (await fetch(`${workerUrl}/metrics`)).text();
 
-  it('counts a signed webhook on the API, the incident it makes on the worker, and traces it from the API into the worker\'s activities', async () => {
+  it("counts a signed webhook on the API, the incident it makes on the worker, and traces it from the API into the worker's activities", async () => {
     expect((await fetch(`${apiUrl}/metrics`)).status).toBe(401);
     expect((await fetch(`${apiUrl}/metrics`, { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status).toBe(401);
 
@@ -113,14 +129,19 @@ describe('metrics and traces (integration: `node api/main.ts` and `node worker/m
 
     const accepted = await postSigned(http, 'metrics_alerts', integration, alertmanagerBody(`fp-${randomUUID()}`, 'firing'));
     expect(accepted.status).toBe(200);
-    const unsigned = await http.post(`/api/v1/webhooks/metrics_alerts/${integration.id}`).set('Content-Type', 'application/json').send('{}');
+    const unsigned = await http
+      .post(`/api/v1/webhooks/metrics_alerts/${integration.id}`)
+      .set('Content-Type', 'application/json')
+      .send('{}');
     expect(unsigned.status).toBe(401);
 
     const after = await scrapeApi();
-    expect(sample(after, 'tocsin_alerts_received_total', { platform: 'metrics_alerts', outcome: 'queued' }))
-      .toBe(sample(before, 'tocsin_alerts_received_total', { platform: 'metrics_alerts', outcome: 'queued' }) + 1);
+    expect(sample(after, 'tocsin_alerts_received_total', { platform: 'metrics_alerts', outcome: 'queued' })).toBe(
+      sample(before, 'tocsin_alerts_received_total', { platform: 'metrics_alerts', outcome: 'queued' }) + 1,
+    );
     expect(sample(after, 'tocsin_alerts_received_total', { platform: 'metrics_alerts', outcome: 'webhook_validation_failed' })).toBe(1);
-    const webhookCount = (text: string, status: string) => sample(text, 'tocsin_http_request_duration_seconds_count', { route: WEBHOOK_ROUTE, method: 'POST', status });
+    const webhookCount = (text: string, status: string) =>
+      sample(text, 'tocsin_http_request_duration_seconds_count', { route: WEBHOOK_ROUTE, method: 'POST', status });
     expect(webhookCount(after, '200')).toBe(webhookCount(before, '200') + 1);
     expect(webhookCount(after, '401')).toBe(1);
     // Labelled by template: no series names an integration id.
@@ -129,21 +150,39 @@ describe('metrics and traces (integration: `node api/main.ts` and `node worker/m
 
     const socket = connect(apiUrl, { path: '/api/v1/ws', auth: { token: owner.token }, transports: ['websocket'] });
     try {
-      await waitFor('the WebSocket client to be counted', async () => (sample(await scrapeApi(), 'tocsin_websocket_connections') === 1 ? true : undefined), { timeoutMs: 10_000 });
+      await waitFor(
+        'the WebSocket client to be counted',
+        async () => (sample(await scrapeApi(), 'tocsin_websocket_connections') === 1 ? true : undefined),
+        { timeoutMs: 10_000 },
+      );
     } finally {
       socket.disconnect();
     }
 
     // The worker opens the incident; its domain event goes through the outbox relay.
-    await waitFor('the incident', async () => {
-      const list = await http.get('/api/v1/incidents').set('Authorization', `Bearer ${owner.token}`);
-      return list.body.meta?.total === 1 ? true : undefined;
-    }, { timeoutMs: 60_000 }).catch(withOutput);
-    await waitFor('the open incident to be counted', async () => (sample(await scrapeApi(), 'tocsin_incidents_open', { severity: 'critical' }) === 1 ? true : undefined), { timeoutMs: 30_000 });
-    const workerAfter = await waitFor('the relay to count the incident\'s event', async () => {
-      const text = await scrapeWorker();
-      return sample(text, 'tocsin_outbox_relay_events_total') > sample(workerBefore, 'tocsin_outbox_relay_events_total') ? text : undefined;
-    }, { timeoutMs: 30_000 });
+    await waitFor(
+      'the incident',
+      async () => {
+        const list = await http.get('/api/v1/incidents').set('Authorization', `Bearer ${owner.token}`);
+        return list.body.meta?.total === 1 ? true : undefined;
+      },
+      { timeoutMs: 60_000 },
+    ).catch(withOutput);
+    await waitFor(
+      'the open incident to be counted',
+      async () => (sample(await scrapeApi(), 'tocsin_incidents_open', { severity: 'critical' }) === 1 ? true : undefined),
+      { timeoutMs: 30_000 },
+    );
+    const workerAfter = await waitFor(
+      "the relay to count the incident's event",
+      async () => {
+        const text = await scrapeWorker();
+        return sample(text, 'tocsin_outbox_relay_events_total') > sample(workerBefore, 'tocsin_outbox_relay_events_total')
+          ? text
+          : undefined;
+      },
+      { timeoutMs: 30_000 },
+    );
     expect(workerAfter).toContain('\ntocsin_worker_ready 1\n');
     expect(workerAfter).toMatch(/\ntocsin_outbox_lag_seconds \d/);
     // The Temporal SDK's own worker series, merged in from its core's endpoint.
@@ -151,13 +190,17 @@ describe('metrics and traces (integration: `node api/main.ts` and `node worker/m
     expect(workerAfter).toContain('temporal_worker_task_slots_available');
 
     // One trace: the API's request span, and the worker's workflow and activity spans under it.
-    const trace = await waitFor('a trace spanning the API and the worker\'s activities', async () => {
-      const spans = spansOf(collector.requests.filter((request) => request.url === '/v1/traces').map((request) => request.body));
-      const request = spans.find((span) => span.service === 'tocsin-api' && span.name === `POST ${WEBHOOK_ROUTE}`);
-      if (!request) return undefined;
-      const inTrace = spans.filter((span) => span.traceId === request.traceId);
-      return inTrace.some((span) => span.service === 'tocsin-worker' && span.name.startsWith('RunActivity')) ? inTrace : undefined;
-    }, { timeoutMs: 30_000 }).catch(withOutput);
+    const trace = await waitFor(
+      "a trace spanning the API and the worker's activities",
+      async () => {
+        const spans = spansOf(collector.requests.filter((request) => request.url === '/v1/traces').map((request) => request.body));
+        const request = spans.find((span) => span.service === 'tocsin-api' && span.name === `POST ${WEBHOOK_ROUTE}`);
+        if (!request) return undefined;
+        const inTrace = spans.filter((span) => span.traceId === request.traceId);
+        return inTrace.some((span) => span.service === 'tocsin-worker' && span.name.startsWith('RunActivity')) ? inTrace : undefined;
+      },
+      { timeoutMs: 30_000 },
+    ).catch(withOutput);
     expect(trace.map((span) => span.service)).toEqual(expect.arrayContaining(['tocsin-api', 'tocsin-worker']));
     expect(trace.some((span) => span.service === 'tocsin-api' && span.name.startsWith('SignalWithStartWorkflow'))).toBe(true);
   });

@@ -39,12 +39,14 @@ describe('parseConfig', () => {
     } catch (error) {
       problems = (error as ConfigError).problems;
     }
-    expect(problems).toEqual(expect.arrayContaining([
-      'JWT_SECRET: is required in production',
-      'ENCRYPTION_KEY: is required in production',
-      'DATABASE_URL: is required in production',
-      'TEMPORAL_ADDRESS: is required in production',
-    ]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'JWT_SECRET: is required in production',
+        'ENCRYPTION_KEY: is required in production',
+        'DATABASE_URL: is required in production',
+        'TEMPORAL_ADDRESS: is required in production',
+      ]),
+    );
   });
 
   it('accepts a complete production environment', () => {

@@ -9,10 +9,22 @@ const grpcFailure = (code: number, details: string) => Object.assign(new Error(`
 
 describe('unavailableDependency', () => {
   it.each<[string, unknown, 'database' | 'temporal' | undefined]>([
-    ['Temporal unreachable (UNAVAILABLE)', new ServiceError('Failed to signalWithStart Workflow', { cause: grpcFailure(status.UNAVAILABLE, 'No connection established') }), 'temporal'],
-    ['Temporal too slow (DEADLINE_EXCEEDED)', new ServiceError('Failed to start Workflow', { cause: grpcFailure(status.DEADLINE_EXCEEDED, 'Deadline exceeded') }), 'temporal'],
+    [
+      'Temporal unreachable (UNAVAILABLE)',
+      new ServiceError('Failed to signalWithStart Workflow', { cause: grpcFailure(status.UNAVAILABLE, 'No connection established') }),
+      'temporal',
+    ],
+    [
+      'Temporal too slow (DEADLINE_EXCEEDED)',
+      new ServiceError('Failed to start Workflow', { cause: grpcFailure(status.DEADLINE_EXCEEDED, 'Deadline exceeded') }),
+      'temporal',
+    ],
     ['a bare gRPC UNAVAILABLE', grpcFailure(status.UNAVAILABLE, 'Connection dropped'), 'temporal'],
-    ['Temporal refusing the call (INVALID_ARGUMENT)', new ServiceError('Failed', { cause: grpcFailure(status.INVALID_ARGUMENT, 'bad') }), undefined],
+    [
+      'Temporal refusing the call (INVALID_ARGUMENT)',
+      new ServiceError('Failed', { cause: grpcFailure(status.INVALID_ARGUMENT, 'bad') }),
+      undefined,
+    ],
     ['a numeric code 14 without gRPC details', Object.assign(new Error('x'), { code: 14 }), undefined],
     ['PostgreSQL gone', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }), 'database'],
     ['a bug', new RangeError('Invalid time value'), undefined],

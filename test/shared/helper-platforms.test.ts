@@ -33,7 +33,10 @@ describe('helper CLI platforms', () => {
   });
 
   it('Windows gets tocsin.exe', () => {
-    expect([helperFileName({ os: 'windows', arch: 'x64' }), helperFileName({ os: 'linux', arch: 'arm64' })]).toEqual(['tocsin.exe', 'tocsin']);
+    expect([helperFileName({ os: 'windows', arch: 'x64' }), helperFileName({ os: 'linux', arch: 'arm64' })]).toEqual([
+      'tocsin.exe',
+      'tocsin',
+    ]);
   });
 
   describe('resolvePlatform', () => {
@@ -48,7 +51,10 @@ describe('helper CLI platforms', () => {
     };
 
     it('takes the query over the User-Agent', () => {
-      expect(service.resolvePlatform({ os: 'darwin', arch: 'arm64' }, 'tocsin-cli/0.1.0 (linux; x64)')).toEqual({ os: 'darwin', arch: 'arm64' });
+      expect(service.resolvePlatform({ os: 'darwin', arch: 'arm64' }, 'tocsin-cli/0.1.0 (linux; x64)')).toEqual({
+        os: 'darwin',
+        arch: 'arm64',
+      });
       expect(service.resolvePlatform({ arch: 'arm64' }, 'tocsin-cli/0.1.0 (linux; x64)')).toEqual({ os: 'linux', arch: 'arm64' });
     });
 
@@ -80,18 +86,37 @@ describe('helper CLI platforms', () => {
 
     it('lists only complete builds, with size and checksum', async () => {
       const builds = await createHelperDownloadService({ distDir: dist, cliVersion: '1.2.3' }).versions();
-      expect(builds.map(({ platform, size, sha256, filename, download_url }) => ({ platform, size, sha256, filename, download_url }))).toEqual([
-        { platform: 'linux-x64', size: 6, sha256: 'a'.repeat(64), filename: 'tocsin', download_url: '/api/v1/helper/download?os=linux&arch=x64' },
+      expect(
+        builds.map(({ platform, size, sha256, filename, download_url }) => ({ platform, size, sha256, filename, download_url })),
+      ).toEqual([
+        {
+          platform: 'linux-x64',
+          size: 6,
+          sha256: 'a'.repeat(64),
+          filename: 'tocsin',
+          download_url: '/api/v1/helper/download?os=linux&arch=x64',
+        },
       ]);
     });
 
-    it.each([[{ os: 'darwin', arch: 'arm64' }], [{ os: 'windows', arch: 'x64' }]] as const)('%j not built is 503 HELPER_NOT_AVAILABLE', async (platform) => {
-      const error = await createHelperDownloadService({ distDir: dist, cliVersion: '1.2.3' }).open(platform).then(() => undefined, (caught: AppError) => caught);
-      expect({ code: error?.code, status: error?.status }).toEqual({ code: 'HELPER_NOT_AVAILABLE', status: 503 });
-    });
+    it.each([[{ os: 'darwin', arch: 'arm64' }], [{ os: 'windows', arch: 'x64' }]] as const)(
+      '%j not built is 503 HELPER_NOT_AVAILABLE',
+      async (platform) => {
+        const error = await createHelperDownloadService({ distDir: dist, cliVersion: '1.2.3' })
+          .open(platform)
+          .then(
+            () => undefined,
+            (caught: AppError) => caught,
+          );
+        expect({ code: error?.code, status: error?.status }).toEqual({ code: 'HELPER_NOT_AVAILABLE', status: 503 });
+      },
+    );
 
     it('opens a built one as a stream of its bytes', async () => {
-      const { build, stream } = await createHelperDownloadService({ distDir: dist, cliVersion: '1.2.3' }).open({ os: 'linux', arch: 'x64' });
+      const { build, stream } = await createHelperDownloadService({ distDir: dist, cliVersion: '1.2.3' }).open({
+        os: 'linux',
+        arch: 'x64',
+      });
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(chunk as Buffer);
       expect({ sha256: build.sha256, body: Buffer.concat(chunks).toString() }).toEqual({ sha256: 'a'.repeat(64), body: 'binary' });

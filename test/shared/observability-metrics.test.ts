@@ -5,11 +5,14 @@ describe('cachedLoader', () => {
     let now = 0;
     let loads = 0;
     let fail = false;
-    const load = cachedLoader(async () => {
-      loads += 1;
-      if (fail) throw new Error('database down');
-      return loads;
-    }, { ttlMs: 1000, now: () => now });
+    const load = cachedLoader(
+      async () => {
+        loads += 1;
+        if (fail) throw new Error('database down');
+        return loads;
+      },
+      { ttlMs: 1000, now: () => now },
+    );
     expect(await Promise.all([load(), load()])).toEqual([1, 1]);
     now = 999;
     expect(await load()).toBe(1);
@@ -22,9 +25,12 @@ describe('cachedLoader', () => {
   });
 
   it('answers undefined until a first load succeeds', async () => {
-    const load = cachedLoader(async () => {
-      throw new Error('no');
-    }, { ttlMs: 1000 });
+    const load = cachedLoader(
+      async () => {
+        throw new Error('no');
+      },
+      { ttlMs: 1000 },
+    );
     expect(await load()).toBeUndefined();
   });
 });

@@ -7,7 +7,12 @@ import { createWorkerMetrics } from '../../worker/metrics.ts';
 
 const NOW = 1_800_000_000_000;
 const relay = (overrides: Partial<OutboxRelayStats> = {}): OutboxRelayStats => ({
-  lastSuccessAt: NOW - 200, batches: 12, failedBatches: 3, consecutiveFailures: 0, relayedEvents: 40, ...overrides,
+  lastSuccessAt: NOW - 200,
+  batches: 12,
+  failedBatches: 3,
+  consecutiveFailures: 0,
+  relayedEvents: 40,
+  ...overrides,
 });
 const sources = (overrides: Partial<WorkerHealthSources> = {}): WorkerHealthSources => ({
   database: async () => true,
@@ -27,21 +32,23 @@ describe('worker metrics', () => {
   it('writes every check, the worker state, the relay counters and the outbox backlog', async () => {
     const metrics = createWorkerMetrics(new Registry(), { orm: ormAnswering([{ pending: 7, lag: 2.5 }]) });
     metrics.observeHealth(sources({ database: async () => false }));
-    expect(samples(await metrics.render())).toEqual(expect.arrayContaining([
-      'tocsin_worker_ready 0',
-      'tocsin_worker_check_ok{check="database"} 0',
-      'tocsin_worker_check_ok{check="temporal"} 1',
-      'tocsin_worker_check_ok{check="worker"} 1',
-      'tocsin_worker_check_ok{check="outbox_relay"} 1',
-      'tocsin_worker_running 1',
-      'tocsin_outbox_relay_last_success_age_seconds 0.2',
-      'tocsin_outbox_relay_consecutive_failures 0',
-      'tocsin_outbox_relay_batches_total 12',
-      'tocsin_outbox_relay_failed_batches_total 3',
-      'tocsin_outbox_relay_events_total 40',
-      'tocsin_outbox_lag_seconds 2.5',
-      'tocsin_outbox_pending_events 7',
-    ]));
+    expect(samples(await metrics.render())).toEqual(
+      expect.arrayContaining([
+        'tocsin_worker_ready 0',
+        'tocsin_worker_check_ok{check="database"} 0',
+        'tocsin_worker_check_ok{check="temporal"} 1',
+        'tocsin_worker_check_ok{check="worker"} 1',
+        'tocsin_worker_check_ok{check="outbox_relay"} 1',
+        'tocsin_worker_running 1',
+        'tocsin_outbox_relay_last_success_age_seconds 0.2',
+        'tocsin_outbox_relay_consecutive_failures 0',
+        'tocsin_outbox_relay_batches_total 12',
+        'tocsin_outbox_relay_failed_batches_total 3',
+        'tocsin_outbox_relay_events_total 40',
+        'tocsin_outbox_lag_seconds 2.5',
+        'tocsin_outbox_pending_events 7',
+      ]),
+    );
     expect(await metrics.render()).toContain('# TYPE tocsin_outbox_relay_batches_total counter\n');
   });
 
@@ -57,7 +64,9 @@ describe('worker metrics', () => {
   it('counts deliveries and finished executions from the activities they run through', async () => {
     const metrics = createWorkerMetrics(new Registry(), { orm: ormAnswering([]) });
     const run = async (activityType: string, args: unknown[], outcome: () => Promise<unknown>) => {
-      const { inbound } = metrics.activityInterceptor({ info: { activityType } } as never) as { inbound: Required<ActivityInboundCallsInterceptor> };
+      const { inbound } = metrics.activityInterceptor({ info: { activityType } } as never) as {
+        inbound: Required<ActivityInboundCallsInterceptor>;
+      };
       return inbound.execute({ args, headers: {} } as unknown as ActivityExecuteInput, outcome).catch(() => undefined);
     };
     await run('sendWebhook', [{}], async () => ({ status: 'delivered' }));
@@ -68,17 +77,19 @@ describe('worker metrics', () => {
     await run('recordDeliveryOutcome', [{ succeeded: false }], async () => ({}));
     await run('recordExecutionProgress', [{ status: 'running' }], async () => undefined);
     await run('recordExecutionProgress', [{ status: 'completed' }], async () => undefined);
-    expect(samples(await metrics.render())).toEqual(expect.arrayContaining([
-      'tocsin_webhook_delivery_attempts_total{outcome="delivered"} 1',
-      'tocsin_webhook_delivery_attempts_total{outcome="skipped"} 1',
-      'tocsin_webhook_delivery_attempts_total{outcome="failed"} 1',
-      'tocsin_webhook_deliveries_total{outcome="failed"} 1',
-      'tocsin_executions_total{status="completed"} 1',
-    ]));
+    expect(samples(await metrics.render())).toEqual(
+      expect.arrayContaining([
+        'tocsin_webhook_delivery_attempts_total{outcome="delivered"} 1',
+        'tocsin_webhook_delivery_attempts_total{outcome="skipped"} 1',
+        'tocsin_webhook_delivery_attempts_total{outcome="failed"} 1',
+        'tocsin_webhook_deliveries_total{outcome="failed"} 1',
+        'tocsin_executions_total{status="completed"} 1',
+      ]),
+    );
     expect(await metrics.render()).not.toContain('status="running"');
   });
 
-  it('appends the Temporal SDK\'s series, and still answers when its endpoint does not', async () => {
+  it("appends the Temporal SDK's series, and still answers when its endpoint does not", async () => {
     const metrics = createWorkerMetrics(new Registry(), { orm: ormAnswering([]), temporalMetricsUrl: 'http://127.0.0.1:9/metrics' });
     expect(await metrics.render()).toContain('tocsin_webhook_deliveries_total');
   });

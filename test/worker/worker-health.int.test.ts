@@ -54,10 +54,14 @@ describe('worker health endpoint (integration: `node worker/main.ts` on a privat
     return { status: response.status, body: (await response.json()) as Readiness['body'] };
   };
   const readinessWhere = (what: string, predicate: (answer: Readiness) => boolean) =>
-    waitFor(what, async () => {
-      const answer = await readiness();
-      return predicate(answer) ? answer : undefined;
-    }, { timeoutMs: 60_000, intervalMs: 250, isAlive: () => worker.isAlive() }).catch((error: unknown) => {
+    waitFor(
+      what,
+      async () => {
+        const answer = await readiness();
+        return predicate(answer) ? answer : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 250, isAlive: () => worker.isAlive() },
+    ).catch((error: unknown) => {
       throw new Error(`${error instanceof Error ? error.message : String(error)}\nworker output:\n${output.slice(-40).join('\n')}`);
     });
 
@@ -70,7 +74,10 @@ describe('worker health endpoint (integration: `node worker/main.ts` on a privat
     expect(metrics).toContain('\ntocsin_worker_running 1\n');
 
     await postgres.stop();
-    const down = await readinessWhere('the worker to report its database unavailable', (answer) => answer.body.checks.database === 'unavailable');
+    const down = await readinessWhere(
+      'the worker to report its database unavailable',
+      (answer) => answer.body.checks.database === 'unavailable',
+    );
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({ status: 'unavailable', checks: { database: 'unavailable', temporal: 'ok', worker: 'ok' } });
     // Liveness is not readiness: the process itself is fine and must not be restarted for this.

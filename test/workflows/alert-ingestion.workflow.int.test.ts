@@ -19,8 +19,20 @@ function alert(id: string, status: 'firing' | 'resolved', dedupKey: string): Ale
     integrationId: INTEGRATION,
     receivedAt: new Date(0).toISOString(),
     alert: {
-      platform: 'metrics_alerts', externalId: null, dedupKey, title: id, description: null, severity: 'high', status,
-      source: 'metrics_alerts', host: null, service: null, labels: {}, links: {}, occurredAt: null, raw: null,
+      platform: 'metrics_alerts',
+      externalId: null,
+      dedupKey,
+      title: id,
+      description: null,
+      severity: 'high',
+      status,
+      source: 'metrics_alerts',
+      host: null,
+      service: null,
+      labels: {},
+      links: {},
+      occurredAt: null,
+      raw: null,
     },
   };
 }
@@ -68,12 +80,14 @@ describe('alertIngestionWorkflow (real Temporal, modelled activities)', () => {
       return { incidentId, created, autoResolveAfterMs: options.autoResolve?.afterMs ?? null };
     };
     const autoResolve = options.autoResolve;
-    const autoResolveIncident: ActivityMocks['autoResolveIncident'] = autoResolve && (async (input) => {
-      autoResolve.calls.push(input);
-      const answer = autoResolve.answers.shift();
-      if (!answer) throw ApplicationFailure.nonRetryable('autoResolveIncident called more often than scripted');
-      return answer;
-    });
+    const autoResolveIncident: ActivityMocks['autoResolveIncident'] =
+      autoResolve &&
+      (async (input) => {
+        autoResolve.calls.push(input);
+        const answer = autoResolve.answers.shift();
+        if (!answer) throw ApplicationFailure.nonRetryable('autoResolveIncident called more often than scripted');
+        return answer;
+      });
     return wf.withWorker({ recordAlerts, autoResolveIncident }, body);
   }
 
@@ -90,7 +104,11 @@ describe('alertIngestionWorkflow (real Temporal, modelled activities)', () => {
     const calls: Call[] = [];
     const result = await withWorker(calls, async (taskQueue) => {
       const handle = await start(taskQueue, 'k1', [
-        alert('f1', 'firing', 'k1'), alert('f2', 'firing', 'k1'), alert('r3', 'resolved', 'k1'), alert('f4', 'firing', 'k1'), alert('f5', 'firing', 'k1'),
+        alert('f1', 'firing', 'k1'),
+        alert('f2', 'firing', 'k1'),
+        alert('r3', 'resolved', 'k1'),
+        alert('f4', 'firing', 'k1'),
+        alert('f5', 'firing', 'k1'),
       ]);
       await waitFor('two batches', async () => (calls.length >= 2 ? true : undefined), { timeoutMs: 30_000, intervalMs: 50 });
       // The old single-alert signal still works.
@@ -110,8 +128,15 @@ describe('alertIngestionWorkflow (real Temporal, modelled activities)', () => {
     const calls: Call[] = [];
     const ids = Array.from({ length: MAX_ALERTS_PER_BATCH * 2 + 10 }, (_, index) => `a${index}`);
     await withWorker(calls, async (taskQueue) => {
-      const handle = await start(taskQueue, 'k2', ids.map((id) => alert(id, 'firing', 'k2')));
-      await waitFor('every alert applied', async () => (calls.flatMap((call) => call.ids).length >= ids.length ? true : undefined), { timeoutMs: 30_000, intervalMs: 50 });
+      const handle = await start(
+        taskQueue,
+        'k2',
+        ids.map((id) => alert(id, 'firing', 'k2')),
+      );
+      await waitFor('every alert applied', async () => (calls.flatMap((call) => call.ids).length >= ids.length ? true : undefined), {
+        timeoutMs: 30_000,
+        intervalMs: 50,
+      });
       // Its incident stays open: the workflow would wait for the next alert.
       await handle.terminate();
     });
@@ -123,10 +148,14 @@ describe('alertIngestionWorkflow (real Temporal, modelled activities)', () => {
   it('falls back to a regular activity when the local attempts fail, and applies the alert once', async () => {
     const calls: Call[] = [];
     const failLocal = { attempts: 0 };
-    const result = await withWorker(calls, async (taskQueue) => {
-      const handle = await start(taskQueue, 'k4', [alert('f1', 'firing', 'k4'), alert('r2', 'resolved', 'k4')]);
-      return handle.result();
-    }, { failLocal });
+    const result = await withWorker(
+      calls,
+      async (taskQueue) => {
+        const handle = await start(taskQueue, 'k4', [alert('f1', 'firing', 'k4'), alert('r2', 'resolved', 'k4')]);
+        return handle.result();
+      },
+      { failLocal },
+    );
     // dbLocalActivityOptions: three local attempts, then the regular activity (first attempt succeeds here).
     expect(failLocal.attempts).toBe(3);
     expect(calls).toEqual([{ ids: ['f1', 'r2'], incidentId: null }]);
@@ -136,20 +165,45 @@ describe('alertIngestionWorkflow (real Temporal, modelled activities)', () => {
   it('drops a retried delivery (same receipt key within its window), also across continue-as-new inputs', async () => {
     const calls: Call[] = [];
     const withReceipt = (id: string, status: 'firing' | 'resolved', key: string, receivedAt: string) => ({
-      ...alert(id, status, 'k5'), receiptKey: key, dedupWindowSeconds: 60, receivedAt,
+      ...alert(id, status, 'k5'),
+      receiptKey: key,
+      dedupWindowSeconds: 60,
+      receivedAt,
     });
     await withWorker(calls, async (taskQueue) => {
-      const handle = await wf.env.client.workflow.signalWithStart<typeof alertIngestionWorkflow, [{ alerts: AlertSignalPayload[] }]>('alertIngestionWorkflow', {
-        taskQueue,
-        workflowId: `alert-test-${randomUUID()}`,
-        // As if carried over from an earlier run: receipt `carried` seen until 00:01:00.
-        args: [{ organizationId: ORG, integrationId: INTEGRATION, dedupKey: 'k5', recentReceipts: [['carried', Date.parse('2026-01-01T00:01:00Z')]] }],
-        signal: alertsReceivedSignal,
-        signalArgs: [{ alerts: [withReceipt('f1', 'firing', 'r1', '2026-01-01T00:00:00Z'), withReceipt('dup-carried', 'firing', 'carried', '2026-01-01T00:00:01Z')] }],
-      });
+      const handle = await wf.env.client.workflow.signalWithStart<typeof alertIngestionWorkflow, [{ alerts: AlertSignalPayload[] }]>(
+        'alertIngestionWorkflow',
+        {
+          taskQueue,
+          workflowId: `alert-test-${randomUUID()}`,
+          // As if carried over from an earlier run: receipt `carried` seen until 00:01:00.
+          args: [
+            {
+              organizationId: ORG,
+              integrationId: INTEGRATION,
+              dedupKey: 'k5',
+              recentReceipts: [['carried', Date.parse('2026-01-01T00:01:00Z')]],
+            },
+          ],
+          signal: alertsReceivedSignal,
+          signalArgs: [
+            {
+              alerts: [
+                withReceipt('f1', 'firing', 'r1', '2026-01-01T00:00:00Z'),
+                withReceipt('dup-carried', 'firing', 'carried', '2026-01-01T00:00:01Z'),
+              ],
+            },
+          ],
+        },
+      );
       // A retry of f1 five seconds later (another alert id: another time bucket), then a resend after the window.
       await handle.signal(alertsReceivedSignal, { alerts: [withReceipt('f1-retry', 'firing', 'r1', '2026-01-01T00:00:05Z')] });
-      await handle.signal(alertsReceivedSignal, { alerts: [withReceipt('f1-resent', 'firing', 'r1', '2026-01-01T00:01:00Z'), withReceipt('r9', 'resolved', 'r9', '2026-01-01T00:01:01Z')] });
+      await handle.signal(alertsReceivedSignal, {
+        alerts: [
+          withReceipt('f1-resent', 'firing', 'r1', '2026-01-01T00:01:00Z'),
+          withReceipt('r9', 'resolved', 'r9', '2026-01-01T00:01:01Z'),
+        ],
+      });
       return handle.result();
     });
     expect(calls.flatMap((call) => call.ids)).toEqual(['f1', 'f1-resent', 'r9']);
@@ -173,11 +227,17 @@ describe('alertIngestionWorkflow (real Temporal, modelled activities)', () => {
     expect(result).toEqual({ incidentId: null });
   });
 
-  it('auto-resolves an idle incident after its organization\'s delay, waiting longer when a newer alert arrived meanwhile', async () => {
+  it("auto-resolves an idle incident after its organization's delay, waiting longer when a newer alert arrived meanwhile", async () => {
     const calls: Call[] = [];
     // The first check finds a newer alert (as one that reached the database but not yet this run would be) and says how long still.
-    const autoResolve = { afterMs: 300, answers: [{ resolved: false, waitMs: 200 }, { resolved: true }] as AutoResolveResult[], calls: [] as unknown[] };
-    const result = await withWorker(calls, async (taskQueue) => (await start(taskQueue, 'k6', [alert('f1', 'firing', 'k6')])).result(), { autoResolve });
+    const autoResolve = {
+      afterMs: 300,
+      answers: [{ resolved: false, waitMs: 200 }, { resolved: true }] as AutoResolveResult[],
+      calls: [] as unknown[],
+    };
+    const result = await withWorker(calls, async (taskQueue) => (await start(taskQueue, 'k6', [alert('f1', 'firing', 'k6')])).result(), {
+      autoResolve,
+    });
     expect(calls).toEqual([{ ids: ['f1'], incidentId: null }]);
     expect(autoResolve.calls).toEqual([
       { organizationId: ORG, incidentId: 'inc-1', afterMs: 300 },

@@ -5,7 +5,11 @@ import { mailsTo } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 
-interface Incident { id: string; title: string; severity: string }
+interface Incident {
+  id: string;
+  title: string;
+  severity: string;
+}
 
 /**
  * notifications.email and notify_on_resolve end to end: webhook → ingestion → outbox relay →
@@ -24,38 +28,64 @@ describe('notification emails (integration: real PostgreSQL and Temporal, worker
   const db = () => stack.orm.em.fork();
   /** Every domain event so far relayed: the mail workflows a batch starts exist once it committed. */
   const relayed = () =>
-    waitFor('the outbox drained', async () => {
-      const [row] = await db().execute<Array<{ n: number }>>('select count(*)::int as n from domain_events where dispatched_at is null');
-      return row?.n === 0 ? true : undefined;
-    }, { timeoutMs: 30_000, intervalMs: 50 });
+    waitFor(
+      'the outbox drained',
+      async () => {
+        const [row] = await db().execute<Array<{ n: number }>>('select count(*)::int as n from domain_events where dispatched_at is null');
+        return row?.n === 0 ? true : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 50 },
+    );
   const eventOf = async (incidentId: string, type: string) => {
-    const [row] = await db().execute<Array<{ id: string }>>('select id from domain_events where incident_id = ? and type = ?', [incidentId, type]);
+    const [row] = await db().execute<Array<{ id: string }>>('select id from domain_events where incident_id = ? and type = ?', [
+      incidentId,
+      type,
+    ]);
     if (!row) throw new Error(`no ${type} event for ${incidentId}`);
     return row.id;
   };
   /** When the notification of `eventId` for `userId` was mailed, waiting for it; its row says so once sent. */
   const mailedAt = (eventId: string, userId: string) =>
-    waitFor('the notification was mailed', async () => {
-      const [row] = await db().execute<Array<{ mailed_at: Date }>>('select mailed_at from notifications where event_id = ? and user_id = ? and mailed_at is not null', [eventId, userId]);
-      return row?.mailed_at;
-    }, { timeoutMs: 30_000, intervalMs: 50 });
+    waitFor(
+      'the notification was mailed',
+      async () => {
+        const [row] = await db().execute<Array<{ mailed_at: Date }>>(
+          'select mailed_at from notifications where event_id = ? and user_id = ? and mailed_at is not null',
+          [eventId, userId],
+        );
+        return row?.mailed_at;
+      },
+      { timeoutMs: 30_000, intervalMs: 50 },
+    );
   /** The notifications of the organization marked mailed. */
   const mailedRows = async (organizationId: string) =>
-    (await db().execute<Array<{ n: number }>>('select count(*)::int as n from notifications where organization_id = ? and mailed_at is not null', [organizationId]))[0]?.n;
+    (
+      await db().execute<Array<{ n: number }>>(
+        'select count(*)::int as n from notifications where organization_id = ? and mailed_at is not null',
+        [organizationId],
+      )
+    )[0]?.n;
   /** How many mail workflows the relay started for the organization (visibility lags a little behind a start). */
   const mailWorkflows = async (organizationId: string) => {
     let count = 0;
-    for await (const _execution of stack.temporal.client.workflow.list({ query: `WorkflowType = 'notificationMailBatchWorkflow' AND TocsinOrganizationId = '${organizationId}'` })) count += 1;
+    for await (const _execution of stack.temporal.client.workflow.list({
+      query: `WorkflowType = 'notificationMailBatchWorkflow' AND TocsinOrganizationId = '${organizationId}'`,
+    }))
+      count += 1;
     return count;
   };
   const openAlertIncident = async (token: string) => {
     const integration = await createIntegration(stack.http, token, 'metrics_alerts');
     const host = `db-${randomUUID().slice(0, 8)}`;
     await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(`mail-${host}`, 'firing', `${host} is down`)).expect(200);
-    const incident = await waitFor('the alert opened an incident', async () => {
-      const list = (await stack.http.get('/api/v1/incidents?limit=100').set(bearer(token)).expect(200)).body.data as Incident[];
-      return list.find((candidate) => candidate.title.includes(host));
-    }, { timeoutMs: 30_000, intervalMs: 100 });
+    const incident = await waitFor(
+      'the alert opened an incident',
+      async () => {
+        const list = (await stack.http.get('/api/v1/incidents?limit=100').set(bearer(token)).expect(200)).body.data as Incident[];
+        return list.find((candidate) => candidate.title.includes(host));
+      },
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
     await relayed();
     return incident;
   };
@@ -100,9 +130,16 @@ describe('notification emails (integration: real PostgreSQL and Temporal, worker
 
   it('notifications.email off: in-app notifications only, no mail', async () => {
     const owner = await registerOwner(stack.http, 'nomail');
-    await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ notifications: { email: false } }).expect(200);
+    await stack.http
+      .patch('/api/v1/organization-settings')
+      .set(bearer(owner.token))
+      .send({ notifications: { email: false } })
+      .expect(200);
     const incident = await openAlertIncident(owner.token);
-    const notices = (await stack.http.get('/api/v1/notifications').set(bearer(owner.token)).expect(200)).body.data as Array<{ type: string; incident_id: string }>;
+    const notices = (await stack.http.get('/api/v1/notifications').set(bearer(owner.token)).expect(200)).body.data as Array<{
+      type: string;
+      incident_id: string;
+    }>;
     expect(notices.map((notice) => [notice.type, notice.incident_id])).toEqual([['incident.created', incident.id]]);
     await resolve(owner.token, incident.id);
     expect(await mailWorkflows(owner.organization.id)).toBe(0);
@@ -115,9 +152,15 @@ describe('notification emails (integration: real PostgreSQL and Temporal, worker
     const first = await openAlertIncident(owner.token);
     await resolve(owner.token, first.id);
     await mailedAt(await eventOf(first.id, 'incident.resolved'), owner.user.id);
-    expect((await mailsTo(stack, owner.email, RESOLVED)).map((mail) => mail.subject)).toEqual([`[CRITICAL] Incident resolved: ${first.title}`]);
+    expect((await mailsTo(stack, owner.email, RESOLVED)).map((mail) => mail.subject)).toEqual([
+      `[CRITICAL] Incident resolved: ${first.title}`,
+    ]);
 
-    await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ notifications: { notify_on_resolve: false } }).expect(200);
+    await stack.http
+      .patch('/api/v1/organization-settings')
+      .set(bearer(owner.token))
+      .send({ notifications: { notify_on_resolve: false } })
+      .expect(200);
     const second = await openAlertIncident(owner.token);
     await mailedAt(await eventOf(second.id, 'incident.created'), owner.user.id);
     await resolve(owner.token, second.id);
@@ -125,7 +168,10 @@ describe('notification emails (integration: real PostgreSQL and Temporal, worker
     const third = await openAlertIncident(owner.token);
     await mailedAt(await eventOf(third.id, 'incident.created'), owner.user.id);
     expect(await mailsTo(stack, owner.email, RESOLVED)).toHaveLength(1);
-    const notices = (await stack.http.get('/api/v1/notifications').set(bearer(owner.token)).expect(200)).body.data as Array<{ type: string; incident_id: string }>;
+    const notices = (await stack.http.get('/api/v1/notifications').set(bearer(owner.token)).expect(200)).body.data as Array<{
+      type: string;
+      incident_id: string;
+    }>;
     expect(notices.filter((notice) => notice.type === 'incident.resolved').map((notice) => notice.incident_id)).toEqual([first.id]);
   });
 });

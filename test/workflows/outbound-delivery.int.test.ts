@@ -4,7 +4,15 @@ import { startReceiver } from '../helpers/receiver.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, postSigned } from '../helpers/webhooks.ts';
 
-type Delivery = { attempt: number; success: boolean; status_code: number | null; error: string | null; final: boolean; event_id: string; created_at: string };
+type Delivery = {
+  attempt: number;
+  success: boolean;
+  status_code: number | null;
+  error: string | null;
+  final: boolean;
+  event_id: string;
+  created_at: string;
+};
 
 async function createSubscribedIntegration(stack: TestStack, token: string, webhookConfig: Record<string, unknown>) {
   const secret = `secret-${randomUUID()}`;
@@ -17,7 +25,10 @@ async function createSubscribedIntegration(stack: TestStack, token: string, webh
 }
 
 const deliveriesOf = async (stack: TestStack, token: string, integrationId: string) => {
-  const response = await stack.http.get(`/api/v1/integrations/${integrationId}/deliveries?limit=100`).set('Authorization', `Bearer ${token}`).expect(200);
+  const response = await stack.http
+    .get(`/api/v1/integrations/${integrationId}/deliveries?limit=100`)
+    .set('Authorization', `Bearer ${token}`)
+    .expect(200);
   return response.body.data as Delivery[];
 };
 
@@ -44,12 +55,22 @@ describe('outbound webhook delivery (real PostgreSQL + Temporal + worker + outbo
         events: ['incident.created'],
         template: {
           text: '[{{incident.severity}}] {{ incident.title }} is {{incident.status}}',
-          nested: { id: '{{incident.id}}', secret: '{{integration.secret}}', unknown: '{{incident.__proto__}}{{constructor}}', list: ['{{incident.status}}', 7, true, null] },
+          nested: {
+            id: '{{incident.id}}',
+            secret: '{{integration.secret}}',
+            unknown: '{{incident.__proto__}}{{constructor}}',
+            list: ['{{incident.status}}', 7, true, null],
+          },
           count: 3,
         },
       });
       const title = 'db "primary" \\ down {{incident.id}}';
-      await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(`fp${randomUUID().slice(0, 8)}`, 'firing', title)).expect(200);
+      await postSigned(
+        stack.http,
+        'metrics_alerts',
+        integration,
+        alertmanagerBody(`fp${randomUUID().slice(0, 8)}`, 'firing', title),
+      ).expect(200);
 
       const request = await waitFor('the delivery', async () => receiver.requests[0], { timeoutMs: 60_000, intervalMs: 100 });
       const incidents = await stack.http.get('/api/v1/incidents').set('Authorization', `Bearer ${owner.token}`).expect(200);
@@ -66,10 +87,14 @@ describe('outbound webhook delivery (real PostgreSQL + Temporal + worker + outbo
         count: 3,
       });
 
-      const deliveries = await waitFor('the recorded attempt', async () => {
-        const rows = await deliveriesOf(stack, owner.token, integration.id);
-        return rows.some((row) => row.final) ? rows : undefined;
-      }, { timeoutMs: 20_000, intervalMs: 100 });
+      const deliveries = await waitFor(
+        'the recorded attempt',
+        async () => {
+          const rows = await deliveriesOf(stack, owner.token, integration.id);
+          return rows.some((row) => row.final) ? rows : undefined;
+        },
+        { timeoutMs: 20_000, intervalMs: 100 },
+      );
       expect(deliveries).toHaveLength(1);
       expect(deliveries[0]).toMatchObject({ attempt: 1, success: true, status_code: 200, error: null, final: true });
       expect(receiver.requests).toHaveLength(1);
@@ -84,10 +109,14 @@ describe('outbound webhook delivery (real PostgreSQL + Temporal + worker + outbo
       const owner = await registerOwner(stack.http, 'retry');
       const integration = await createSubscribedIntegration(stack, owner.token, { url: receiver.url, events: ['incident.created'] });
       await createIncident(stack, owner.token, 'flaky receiver');
-      const deliveries = await waitFor('three recorded attempts', async () => {
-        const rows = await deliveriesOf(stack, owner.token, integration.id);
-        return rows.some((row) => row.final) ? rows : undefined;
-      }, { timeoutMs: 60_000, intervalMs: 200 });
+      const deliveries = await waitFor(
+        'three recorded attempts',
+        async () => {
+          const rows = await deliveriesOf(stack, owner.token, integration.id);
+          return rows.some((row) => row.final) ? rows : undefined;
+        },
+        { timeoutMs: 60_000, intervalMs: 200 },
+      );
       expect(receiver.requests).toHaveLength(3);
       const [first, second, third] = receiver.requests.map((request) => request.at) as [number, number, number];
       expect(second - first).toBeGreaterThanOrEqual(900);
@@ -97,9 +126,14 @@ describe('outbound webhook delivery (real PostgreSQL + Temporal + worker + outbo
       expect(deliveries.map((row) => row.attempt).sort()).toEqual([1, 2, 3]);
       expect(deliveries.every((row) => !row.success && row.status_code === 503)).toBe(true);
       expect(deliveries.filter((row) => row.final).map((row) => row.attempt)).toEqual([3]);
-      const detail = await stack.http.get(`/api/v1/integrations/${integration.id}`).set('Authorization', `Bearer ${owner.token}`).expect(200);
+      const detail = await stack.http
+        .get(`/api/v1/integrations/${integration.id}`)
+        .set('Authorization', `Bearer ${owner.token}`)
+        .expect(200);
       expect(detail.body.data.enabled).toBe(true);
-      const [row] = await stack.orm.em.fork().execute<Array<{ consecutive_failures: number }>>('select consecutive_failures from integrations where id = ?', [integration.id]);
+      const [row] = await stack.orm.em
+        .fork()
+        .execute<Array<{ consecutive_failures: number }>>('select consecutive_failures from integrations where id = ?', [integration.id]);
       expect(row?.consecutive_failures).toBe(1);
     } finally {
       await receiver.close();
@@ -112,10 +146,17 @@ describe('outbound webhook delivery (real PostgreSQL + Temporal + worker + outbo
       const owner = await registerOwner(stack.http, 'disable');
       const integration = await createSubscribedIntegration(stack, owner.token, { url: receiver.url, events: ['incident.created'] });
       for (let i = 0; i < 10; i += 1) await createIncident(stack, owner.token, `rejected ${i}`);
-      const detail = await waitFor('the integration disabled', async () => {
-        const response = await stack.http.get(`/api/v1/integrations/${integration.id}`).set('Authorization', `Bearer ${owner.token}`).expect(200);
-        return response.body.data.enabled === false ? response.body.data : undefined;
-      }, { timeoutMs: 60_000, intervalMs: 200 });
+      const detail = await waitFor(
+        'the integration disabled',
+        async () => {
+          const response = await stack.http
+            .get(`/api/v1/integrations/${integration.id}`)
+            .set('Authorization', `Bearer ${owner.token}`)
+            .expect(200);
+          return response.body.data.enabled === false ? response.body.data : undefined;
+        },
+        { timeoutMs: 60_000, intervalMs: 200 },
+      );
       expect(detail).toMatchObject({ enabled: false, status: 'error' });
       const deliveries = await deliveriesOf(stack, owner.token, integration.id);
       expect(deliveries).toHaveLength(10);
@@ -137,10 +178,17 @@ describe('outbound webhook delivery (real PostgreSQL + Temporal + worker + outbo
       const owner = await registerOwner(stack.http, 'reset');
       const integration = await createSubscribedIntegration(stack, owner.token, { url: receiver.url, events: ['incident.created'] });
       const failures = async () =>
-        (await stack.orm.em.fork().execute<Array<{ n: number }>>('select consecutive_failures as n from integrations where id = ?', [integration.id]))[0]?.n;
+        (
+          await stack.orm.em
+            .fork()
+            .execute<Array<{ n: number }>>('select consecutive_failures as n from integrations where id = ?', [integration.id])
+        )[0]?.n;
       await createIncident(stack, owner.token, 'one');
       await createIncident(stack, owner.token, 'two');
-      await waitFor('two failures counted', async () => ((await failures()) === 2 ? true : undefined), { timeoutMs: 30_000, intervalMs: 100 });
+      await waitFor('two failures counted', async () => ((await failures()) === 2 ? true : undefined), {
+        timeoutMs: 30_000,
+        intervalMs: 100,
+      });
       receiver.setStatus(() => 204);
       await createIncident(stack, owner.token, 'three');
       await waitFor('the count reset', async () => ((await failures()) === 0 ? true : undefined), { timeoutMs: 30_000, intervalMs: 100 });
@@ -155,13 +203,24 @@ describe('outbound webhook delivery (real PostgreSQL + Temporal + worker + outbo
       const owner = await registerOwner(stack.http, 'replay');
       const integration = await createSubscribedIntegration(stack, owner.token, { url: receiver.url, events: ['incident.created'] });
       await createIncident(stack, owner.token, 'once only', 'critical');
-      await waitFor('the delivery', async () => ((await deliveriesOf(stack, owner.token, integration.id)).some((row) => row.final) ? true : undefined), { timeoutMs: 30_000, intervalMs: 100 });
+      await waitFor(
+        'the delivery',
+        async () => ((await deliveriesOf(stack, owner.token, integration.id)).some((row) => row.final) ? true : undefined),
+        { timeoutMs: 30_000, intervalMs: 100 },
+      );
       const count = async (sql: string) => (await stack.orm.em.fork().execute<Array<{ n: number }>>(sql, [owner.organization.id]))[0]?.n;
       const notifications = await count('select count(*)::int as n from notifications where organization_id = ?');
       expect(notifications).toBe(1);
 
       await stack.orm.em.fork().execute('update domain_events set dispatched_at = null where organization_id = ?', [owner.organization.id]);
-      await waitFor('the events relayed again', async () => ((await count('select count(*)::int as n from domain_events where organization_id = ? and dispatched_at is null')) === 0 ? true : undefined), { timeoutMs: 30_000, intervalMs: 50 });
+      await waitFor(
+        'the events relayed again',
+        async () =>
+          (await count('select count(*)::int as n from domain_events where organization_id = ? and dispatched_at is null')) === 0
+            ? true
+            : undefined,
+        { timeoutMs: 30_000, intervalMs: 50 },
+      );
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(receiver.requests).toHaveLength(1);
       expect(await deliveriesOf(stack, owner.token, integration.id)).toHaveLength(1);
@@ -171,10 +230,13 @@ describe('outbound webhook delivery (real PostgreSQL + Temporal + worker + outbo
     }
   });
 
-  it('deliveries of another organization\'s integration answer 404', async () => {
+  it("deliveries of another organization's integration answer 404", async () => {
     const owner = await registerOwner(stack.http, 'mine');
     const other = await registerOwner(stack.http, 'theirs');
-    const integration = await createSubscribedIntegration(stack, owner.token, { url: 'http://127.0.0.1:9/', events: ['incident.resolved'] });
+    const integration = await createSubscribedIntegration(stack, owner.token, {
+      url: 'http://127.0.0.1:9/',
+      events: ['incident.resolved'],
+    });
     await stack.http.get(`/api/v1/integrations/${integration.id}/deliveries`).set('Authorization', `Bearer ${other.token}`).expect(404);
     await stack.http.get(`/api/v1/integrations/${integration.id}/deliveries`).set('Authorization', `Bearer ${owner.token}`).expect(200);
   });
@@ -193,12 +255,19 @@ describe('outbound webhook delivery with OUTBOUND_ALLOW_PRIVATE=false', () => {
     const receiver = await startReceiver();
     try {
       const owner = await registerOwner(stack.http, 'ssrf');
-      const integration = await createSubscribedIntegration(stack, owner.token, { url: `${receiver.url}/internal`, events: ['incident.created'] });
+      const integration = await createSubscribedIntegration(stack, owner.token, {
+        url: `${receiver.url}/internal`,
+        events: ['incident.created'],
+      });
       await createIncident(stack, owner.token, 'try to reach loopback');
-      const deliveries = await waitFor('the refused attempt', async () => {
-        const rows = await deliveriesOf(stack, owner.token, integration.id);
-        return rows.some((row) => row.final) ? rows : undefined;
-      }, { timeoutMs: 60_000, intervalMs: 200 });
+      const deliveries = await waitFor(
+        'the refused attempt',
+        async () => {
+          const rows = await deliveriesOf(stack, owner.token, integration.id);
+          return rows.some((row) => row.final) ? rows : undefined;
+        },
+        { timeoutMs: 60_000, intervalMs: 200 },
+      );
       expect(deliveries).toHaveLength(1);
       expect(deliveries[0]).toMatchObject({ attempt: 1, success: false, status_code: null });
       expect(deliveries[0]?.error).toMatch(/Refused outbound request.*127\.0\.0\.1.*loopback/);

@@ -26,21 +26,23 @@ describe('retention (integration: real PostgreSQL and Temporal, worker)', () => 
     await handle.delete();
   });
 
-  it('deletes rows older than each organization\'s retention_days, and nothing else', async () => {
+  it("deletes rows older than each organization's retention_days, and nothing else", async () => {
     const short = await registerOwner(stack.http, 'short-retention');
     const long = await registerOwner(stack.http, 'long-retention');
     await stack.http.patch('/api/v1/organization-settings').set(bearer(short.token)).send({ retention_days: 30 }).expect(200);
     const connection = stack.orm.em.fork().getConnection();
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
-    const alert = (org: string, receivedAt: Date) => connection.execute(
-      `insert into alerts (id, organization_id, integration_id, platform, dedup_key, title, severity, status, raw, received_at, processed_at)
+    const alert = (org: string, receivedAt: Date) =>
+      connection.execute(
+        `insert into alerts (id, organization_id, integration_id, platform, dedup_key, title, severity, status, raw, received_at, processed_at)
        values (gen_random_uuid(), ?, gen_random_uuid(), 'apm', 'k', 'old', 'high', 'firing', '{}', ?, now())`,
-      [org, receivedAt],
-    );
-    const log = (org: string, createdAt: Date) => connection.execute(
-      `insert into log_entries (id, organization_id, timestamp, level, message, service, created_at) values (gen_random_uuid(), ?, ?, 'info', 'm', 's', ?)`,
-      [org, createdAt, createdAt],
-    );
+        [org, receivedAt],
+      );
+    const log = (org: string, createdAt: Date) =>
+      connection.execute(
+        `insert into log_entries (id, organization_id, timestamp, level, message, service, created_at) values (gen_random_uuid(), ?, ?, 'info', 'm', 's', ?)`,
+        [org, createdAt, createdAt],
+      );
     for (const org of [short.organization.id, long.organization.id]) {
       await alert(org, daysAgo(40));
       await alert(org, daysAgo(400));
@@ -49,7 +51,11 @@ describe('retention (integration: real PostgreSQL and Temporal, worker)', () => 
       await log(org, daysAgo(1));
     }
     // The audit trail of registering, backdated.
-    await connection.execute(`update audit_events set created_at = ? where organization_id in (?, ?)`, [daysAgo(40), short.organization.id, long.organization.id]);
+    await connection.execute(`update audit_events set created_at = ? where organization_id in (?, ?)`, [
+      daysAgo(40),
+      short.organization.id,
+      long.organization.id,
+    ]);
 
     await stack.temporal.client.workflow.execute<typeof retentionWorkflow>('retentionWorkflow', {
       taskQueue: stack.config.TEMPORAL_TASK_QUEUE,

@@ -30,10 +30,17 @@ const HEADINGS: Record<string, string> = {
 };
 
 // Titles come from alert payloads: no line breaks or control characters in a header, and a bounded length.
-const oneLine = (value: unknown, max: number) => String(value ?? '').replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim().slice(0, max);
+const oneLine = (value: unknown, max: number) =>
+  String(value ?? '')
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ')
+    .trim()
+    .slice(0, max);
 
 /** Subject and body of one incident notification; only the snapshot's public facts, never its data. */
-export function notificationMailMessage(draft: Pick<NotificationDraft, 'type' | 'data' | 'incidentId'>, publicUrl: string): { subject: string; text: string } {
+export function notificationMailMessage(
+  draft: Pick<NotificationDraft, 'type' | 'data' | 'incidentId'>,
+  publicUrl: string,
+): { subject: string; text: string } {
   const incident = (draft.data.incident ?? {}) as Record<string, unknown>;
   const severity = oneLine(incident.severity, 32);
   const title = oneLine(incident.title, 300);
@@ -59,7 +66,10 @@ export function notificationMailMessage(draft: Pick<NotificationDraft, 'type' | 
  * inserts nothing and so mails nothing), one per event and user (an assignment before a new
  * incident before a resolution), in draft order. `inserted` maps notification keys to row ids.
  */
-export function planNotificationMails(drafts: readonly NotificationDraft[], inserted: ReadonlyMap<string, string>): Array<{ organizationId: string; eventId: string; notificationId: string }> {
+export function planNotificationMails(
+  drafts: readonly NotificationDraft[],
+  inserted: ReadonlyMap<string, string>,
+): Array<{ organizationId: string; eventId: string; notificationId: string }> {
   const chosen = new Map<string, NotificationDraft>();
   for (const draft of drafts) {
     if (!draft.email || !(draft.type in MAIL_PRIORITY)) continue;
@@ -68,16 +78,25 @@ export function planNotificationMails(drafts: readonly NotificationDraft[], inse
     const current = chosen.get(key);
     if (!current || (MAIL_PRIORITY[draft.type] as number) < (MAIL_PRIORITY[current.type] as number)) chosen.set(key, draft);
   }
-  return [...chosen.values()].map((draft) => ({ organizationId: draft.organizationId, eventId: draft.eventId, notificationId: inserted.get(draftKey(draft)) as string }));
+  return [...chosen.values()].map((draft) => ({
+    organizationId: draft.organizationId,
+    eventId: draft.eventId,
+    notificationId: inserted.get(draftKey(draft)) as string,
+  }));
 }
 
-const draftKey = (draft: Pick<NotificationDraft, 'eventId' | 'userId' | 'type'>) => notificationKey({ event_id: draft.eventId, user_id: draft.userId, type: draft.type });
+const draftKey = (draft: Pick<NotificationDraft, 'eventId' | 'userId' | 'type'>) =>
+  notificationKey({ event_id: draft.eventId, user_id: draft.userId, type: draft.type });
 
 /**
  * The mail workflows of a batch: its planned mails grouped by organization (a workflow, and the
  * query behind it, stays within one tenant) and cut into chunks of at most `size`.
  */
-export function notificationMailBatches(mails: ReadonlyArray<{ organizationId: string; eventId: string; notificationId: string }>, publicUrl: string, size = MAIL_BATCH_SIZE): NotificationMailBatch[] {
+export function notificationMailBatches(
+  mails: ReadonlyArray<{ organizationId: string; eventId: string; notificationId: string }>,
+  publicUrl: string,
+  size = MAIL_BATCH_SIZE,
+): NotificationMailBatch[] {
   const batches: NotificationMailBatch[] = [];
   for (const [organizationId, ofOrganization] of Map.groupBy(mails, (mail) => mail.organizationId)) {
     for (let start = 0; start < ofOrganization.length; start += size) {

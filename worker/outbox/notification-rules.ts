@@ -46,11 +46,14 @@ const actorOf = (event: OutboxEvent) => (typeof event.data.actor_id === 'string'
 function waitingStep(event: OutboxEvent) {
   if (event.type !== 'execution.updated') return null;
   const execution = (event.data.execution ?? null) as ExecutionSnapshot | null;
-  const step = execution?.steps?.find((candidate) => candidate.status === 'waiting' && (candidate.type === 'manual' || candidate.type === 'approval'));
+  const step = execution?.steps?.find(
+    (candidate) => candidate.status === 'waiting' && (candidate.type === 'manual' || candidate.type === 'approval'),
+  );
   return execution?.id && step ? { execution: execution as ExecutionSnapshot & { id: string }, step } : null;
 }
 
-const membersWith = (members: Member[], permission: Permission) => members.filter((user) => isRole(user.role) && hasPermission(permissionsForRole(user.role), permission));
+const membersWith = (members: Member[], permission: Permission) =>
+  members.filter((user) => isRole(user.role) && hasPermission(permissionsForRole(user.role), permission));
 
 /**
  * Which reads a batch needs: the organizations whose settings or members the rules consult, and
@@ -125,7 +128,8 @@ export function planEventNotifications(event: OutboxEvent, context: Notification
   const organization = context.organizations.get(event.organization_id);
   const incident = incidentOf(event);
   const email = organization?.email === true;
-  const severityNotifies = incident !== null && organization !== undefined && severityRank(incident.severity) <= severityRank(organization.minSeverity);
+  const severityNotifies =
+    incident !== null && organization !== undefined && severityRank(incident.severity) <= severityRank(organization.minSeverity);
   if (incident && (event.type === 'incident.created' || event.type === 'incident.updated')) {
     const assignee = assigneeOf(incident);
     const before = event.type === 'incident.created' ? null : (context.previousAssignee.get(event.id) ?? null);
@@ -174,7 +178,9 @@ export function planEventNotifications(event: OutboxEvent, context: Notification
   if (waiting) {
     const { execution, step } = waiting;
     const updaters = membersWith(organization?.members ?? [], 'executions:update');
-    const starter = execution.started_by ? updaters.find((member) => member.id === execution.started_by) ?? { id: execution.started_by, role: '' } : null;
+    const starter = execution.started_by
+      ? (updaters.find((member) => member.id === execution.started_by) ?? { id: execution.started_by, role: '' })
+      : null;
     const recipients = step.type === 'manual' && starter ? [starter] : updaters;
     for (const member of recipients) {
       drafts.push({
@@ -220,7 +226,11 @@ export async function planNotifications(em: SqlEntityManager, events: OutboxEven
     `select x.user_id, x.execution_id, x.step_id from jsonb_to_recordset(?::jsonb) as x(user_id uuid, execution_id uuid, step_id text)
      where exists (select 1 from notifications n where n.user_id = x.user_id and n.type = 'execution.waiting'
                    and n.execution_id = x.execution_id and n.data->>'step_id' = x.step_id)`,
-    [JSON.stringify(waits.map((draft) => ({ user_id: draft.userId, execution_id: draft.executionId, step_id: String(draft.data.step_id) })))],
+    [
+      JSON.stringify(
+        waits.map((draft) => ({ user_id: draft.userId, execution_id: draft.executionId, step_id: String(draft.data.step_id) })),
+      ),
+    ],
   );
   return unseenExecutionWaits(drafts, new Set(rows.map((row) => waitKey(row.user_id, row.execution_id, row.step_id))));
 }

@@ -65,7 +65,6 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   const batchSize = deps.batchSize ?? 500;
   const concurrency = deps.temporalConcurrency ?? 16;
 
-
   /**
    * Starts one workflow per fan-out target, keyed by the event: a replayed batch's second start is
    * refused by Temporal as a duplicate, which is what makes the relay's at-least-once exactly-once.
@@ -89,8 +88,10 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     }
   }
   // Inputs typed by the workflows they start.
-  const startNotificationMails = (input: Parameters<typeof notificationMailBatchWorkflow>[0]) => startOnce('notificationMailBatchWorkflow', workflowIds.notificationMailBatch(input.notificationIds), input);
-  const startDelivery = (input: Parameters<typeof outboundDeliveryWorkflow>[0]) => startOnce('outboundDeliveryWorkflow', workflowIds.delivery(input.eventId, input.integrationId), input);
+  const startNotificationMails = (input: Parameters<typeof notificationMailBatchWorkflow>[0]) =>
+    startOnce('notificationMailBatchWorkflow', workflowIds.notificationMailBatch(input.notificationIds), input);
+  const startDelivery = (input: Parameters<typeof outboundDeliveryWorkflow>[0]) =>
+    startOnce('outboundDeliveryWorkflow', workflowIds.delivery(input.eventId, input.integrationId), input);
 
   /** One delivery per event and enabled integration subscribed to its type, found in one query. */
   async function deliveries(em: SqlEntityManager, events: OutboxEvent[]): Promise<DeliveryInput[]> {
@@ -105,7 +106,13 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     const byId = new Map(events.map((event) => [event.id, event]));
     return rows.map((row) => {
       const event = byId.get(row.event_id) as OutboxEvent;
-      return { eventId: event.id, eventType: event.type, organizationId: event.organization_id, integrationId: row.integration_id, incidentId: event.incident_id };
+      return {
+        eventId: event.id,
+        eventType: event.type,
+        organizationId: event.organization_id,
+        integrationId: row.integration_id,
+        incidentId: event.incident_id,
+      };
     });
   }
 
@@ -133,19 +140,23 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
        order by d.n
        on conflict (event_id, user_id, type) do nothing
        returning id, event_id, user_id, type, title, body, data, incident_id, execution_id, read_at, created_at`,
-      [JSON.stringify(drafts.map((draft, n) => ({
-        n,
-        id: uuidv7(),
-        organization_id: draft.organizationId,
-        user_id: draft.userId,
-        type: draft.type,
-        title: draft.title,
-        body: draft.body,
-        data: draft.data,
-        incident_id: draft.incidentId,
-        execution_id: draft.executionId,
-        event_id: draft.eventId,
-      })))],
+      [
+        JSON.stringify(
+          drafts.map((draft, n) => ({
+            n,
+            id: uuidv7(),
+            organization_id: draft.organizationId,
+            user_id: draft.userId,
+            type: draft.type,
+            title: draft.title,
+            body: draft.body,
+            data: draft.data,
+            incident_id: draft.incidentId,
+            execution_id: draft.executionId,
+            event_id: draft.eventId,
+          })),
+        ),
+      ],
     );
   }
 
@@ -160,16 +171,24 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       if (events.length === 0) return 0;
       // Incidents change in the API and in ingestion activities alike, other documents in the API; every change passes here.
       const indexing = deps.indexSearch
-        ? forEachBounded(documentsToIndex(events), concurrency, (input) => scheduleSearchIndexing({ client: deps.temporal, taskQueue: deps.taskQueue }, input))
+        ? forEachBounded(documentsToIndex(events), concurrency, (input) =>
+            scheduleSearchIndexing({ client: deps.temporal, taskQueue: deps.taskQueue }, input),
+          )
         : Promise.resolve();
       const targets = await deliveries(em, events);
       // Temporal calls overlap the notification queries; any failure rolls the whole batch back.
       const [, , notifications] = await Promise.all([indexing, forEachBounded(targets, concurrency, startDelivery), notify(em, events)]);
       const notices = batchNotices(events, notifications);
       if (notices.length > 0) {
-        await em.execute('select pg_notify(?, value) from json_array_elements_text(?::json)', [REALTIME_CHANNEL, JSON.stringify(notices.map((notice) => JSON.stringify(notice)))]);
+        await em.execute('select pg_notify(?, value) from json_array_elements_text(?::json)', [
+          REALTIME_CHANNEL,
+          JSON.stringify(notices.map((notice) => JSON.stringify(notice))),
+        ]);
       }
-      await em.execute('update domain_events set dispatched_at = now() where id in (select value::uuid from json_array_elements_text(?::json))', [JSON.stringify(events.map((event) => event.id))]);
+      await em.execute(
+        'update domain_events set dispatched_at = now() where id in (select value::uuid from json_array_elements_text(?::json))',
+        [JSON.stringify(events.map((event) => event.id))],
+      );
       return events.length;
     });
   }
@@ -197,7 +216,12 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
         try {
           const relayed = await relayBatch();
           failures = 0;
-          Object.assign(stats, { lastSuccessAt: Date.now(), batches: stats.batches + 1, consecutiveFailures: 0, relayedEvents: stats.relayedEvents + relayed });
+          Object.assign(stats, {
+            lastSuccessAt: Date.now(),
+            batches: stats.batches + 1,
+            consecutiveFailures: 0,
+            relayedEvents: stats.relayedEvents + relayed,
+          });
           if (relayed < batchSize) await sleep(idleMs);
         } catch (error) {
           failures += 1;

@@ -23,7 +23,8 @@ export function documentsToIndex(events: OutboxEvent[]): SearchIndexInput[] {
   };
   for (const event of events) {
     if (event.incident_id && event.type.startsWith('incident.')) add(event.organization_id, 'incident', event.incident_id);
-    if (event.type === 'search.document_changed') for (const document of changedDocuments(event)) add(event.organization_id, document.type, document.id);
+    if (event.type === 'search.document_changed')
+      for (const document of changedDocuments(event)) add(event.organization_id, document.type, document.id);
   }
   return [...seen.values()];
 }

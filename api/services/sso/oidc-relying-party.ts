@@ -35,7 +35,11 @@ export function createOidcRelyingParty(deps: { redirectUri: string; allowInsecur
     const issuer = issuerFor(connection.kind as OidcKind, connection.config as OidcPresetConfig);
     const insecure = isLoopbackHttpIssuer(issuer);
     if (insecure && !deps.allowInsecureLoopbackIssuers) {
-      return Promise.reject(new SsoFailedError(`The connection's issuer ${issuer} is not https (SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS admits loopback ones in development)`));
+      return Promise.reject(
+        new SsoFailedError(
+          `The connection's issuer ${issuer} is not https (SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS admits loopback ones in development)`,
+        ),
+      );
     }
     const configuration = oidc.discovery(
       new URL(issuer),
@@ -55,7 +59,10 @@ export function createOidcRelyingParty(deps: { redirectUri: string; allowInsecur
     /** Where to send the browser; `checks` are what the callback must find again. */
     async authorizationUrl(connection: LoadedSsoConnection, checks: OidcChecks): Promise<string> {
       const configuration = await configurationFor(connection);
-      const scopes = Array.isArray(connection.config.scopes) && connection.config.scopes.length ? (connection.config.scopes as string[]) : DEFAULT_SCOPES;
+      const scopes =
+        Array.isArray(connection.config.scopes) && connection.config.scopes.length
+          ? (connection.config.scopes as string[])
+          : DEFAULT_SCOPES;
       const parameters: Record<string, string> = {
         redirect_uri: deps.redirectUri,
         scope: scopes.includes('openid') ? scopes.join(' ') : ['openid', ...scopes].join(' '),
@@ -65,7 +72,8 @@ export function createOidcRelyingParty(deps: { redirectUri: string; allowInsecur
         code_challenge_method: 'S256',
       };
       // Google shows only accounts of this Workspace; the `hd` claim is still checked on return.
-      if (connection.kind === 'google' && typeof connection.config.hosted_domain === 'string') parameters.hd = connection.config.hosted_domain;
+      if (connection.kind === 'google' && typeof connection.config.hosted_domain === 'string')
+        parameters.hd = connection.config.hosted_domain;
       return oidc.buildAuthorizationUrl(configuration, parameters).href;
     },
 
@@ -74,9 +82,10 @@ export function createOidcRelyingParty(deps: { redirectUri: string; allowInsecur
       const configuration = await configurationFor(connection);
       const body = new URLSearchParams(callback.params);
       // The URL the identity provider redirected to, rebuilt from configuration (never from Host).
-      const current = callback.method === 'GET'
-        ? new URL(`${deps.redirectUri}?${body.toString()}`)
-        : new Request(deps.redirectUri, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const current =
+        callback.method === 'GET'
+          ? new URL(`${deps.redirectUri}?${body.toString()}`)
+          : new Request(deps.redirectUri, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
       const tokens = await oidc.authorizationCodeGrant(configuration, current, {
         pkceCodeVerifier: checks.codeVerifier,
         expectedState: checks.state,

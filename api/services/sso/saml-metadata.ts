@@ -27,7 +27,8 @@ export async function parseIdpMetadata(xml: string): Promise<IdpDescriptor> {
   const entityId = entity.getAttribute('entityID');
   if (!entityId) throw new Error('has no entityID');
   const services = xpath.selectElements(entity, "./*[local-name()='IDPSSODescriptor']/*[local-name()='SingleSignOnService']");
-  const service = services.find((node) => node.getAttribute('Binding') === REDIRECT) ?? services.find((node) => node.getAttribute('Binding') === POST);
+  const service =
+    services.find((node) => node.getAttribute('Binding') === REDIRECT) ?? services.find((node) => node.getAttribute('Binding') === POST);
   const location = service?.getAttribute('Location');
   if (!location) throw new Error('has no SingleSignOnService with the HTTP-Redirect or HTTP-POST binding');
   const certificates = xpath.selectElements(

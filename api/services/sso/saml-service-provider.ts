@@ -24,7 +24,12 @@ const EMAIL_ATTRIBUTES = [
   'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
   'urn:oid:0.9.2342.19200300.100.1.3',
 ];
-const NAME_ATTRIBUTES = ['displayName', 'name', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name', 'http://schemas.microsoft.com/identity/claims/displayname'];
+const NAME_ATTRIBUTES = [
+  'displayName',
+  'name',
+  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name',
+  'http://schemas.microsoft.com/identity/claims/displayname',
+];
 const EMAIL_NAME_ID = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 
 type XmlJs = Record<string, unknown>;
@@ -67,7 +72,9 @@ export function createSamlServiceProvider(deps: { urls: SsoUrls; requestTtlMs: n
       // Entra ID and others refuse a requested PasswordProtectedTransport context under MFA or passwordless.
       disableRequestedAuthnContext: true,
       signatureAlgorithm: 'sha256',
-      ...(connection.secrets.sp_private_key ? { privateKey: connection.secrets.sp_private_key, decryptionPvk: connection.secrets.sp_private_key } : {}),
+      ...(connection.secrets.sp_private_key
+        ? { privateKey: connection.secrets.sp_private_key, decryptionPvk: connection.secrets.sp_private_key }
+        : {}),
     });
   }
 
@@ -77,7 +84,10 @@ export function createSamlServiceProvider(deps: { urls: SsoUrls; requestTtlMs: n
   return {
     metadata(connection: LoadedSsoConnection): string {
       const certificate = (connection.config.sp_certificate as string | undefined) ?? null;
-      return samlFor(connection, noCache).generateServiceProviderMetadata(connection.secrets.sp_private_key ? certificate : null, certificate);
+      return samlFor(connection, noCache).generateServiceProviderMetadata(
+        connection.secrets.sp_private_key ? certificate : null,
+        certificate,
+      );
     },
 
     /** The IdP URL carrying a new AuthnRequest, and its id (kept server-side for InResponseTo). */
@@ -99,13 +109,20 @@ export function createSamlServiceProvider(deps: { urls: SsoUrls; requestTtlMs: n
      * Validates an ACS post against the one request this sign-in made (`pending`) and returns what
      * the assertion says. Throws on anything node-saml or the checks here refuse.
      */
-    async validate(connection: LoadedSsoConnection, body: { SAMLResponse: string; RelayState?: string }, pending: PendingSamlRequest): Promise<SamlAssertionFacts> {
+    async validate(
+      connection: LoadedSsoConnection,
+      body: { SAMLResponse: string; RelayState?: string },
+      pending: PendingSamlRequest,
+    ): Promise<SamlAssertionFacts> {
       // node-saml asks the cache whether InResponseTo is a request we made: only this sign-in's is.
       const expected: CacheProvider = {
         ...noCache,
         getAsync: async (key) => (key === pending.requestId ? pending.createdAt.toISOString() : null),
       };
-      const { profile, loggedOut } = await samlFor(connection, expected).validatePostResponseAsync({ SAMLResponse: body.SAMLResponse, ...(body.RelayState ? { RelayState: body.RelayState } : {}) });
+      const { profile, loggedOut } = await samlFor(connection, expected).validatePostResponseAsync({
+        SAMLResponse: body.SAMLResponse,
+        ...(body.RelayState ? { RelayState: body.RelayState } : {}),
+      });
       if (loggedOut || !profile) throw new Error('The SAML message is not a login response');
       return await factsOf(profile, deps.urls.callbackUrl);
     },

@@ -61,7 +61,10 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
   function view(connection: SsoConnection): SsoConnectionView {
     const kind = connection.kind as SsoKind;
     // Each kind seals one secret at most (OIDC client_secret, SAML sp_private_key): no need to open the box to say whether it is there.
-    const config: Record<string, unknown> = { ...connection.config, [isOidcKind(kind) ? 'has_client_secret' : 'has_sp_private_key']: connection.secretsCiphertext != null };
+    const config: Record<string, unknown> = {
+      ...connection.config,
+      [isOidcKind(kind) ? 'has_client_secret' : 'has_sp_private_key']: connection.secretsCiphertext != null,
+    };
     return {
       id: connection.id,
       name: connection.name,
@@ -73,14 +76,21 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
       config,
       ...(isOidcKind(kind)
         ? { issuer: issuerFor(kind, connection.config as OidcPresetConfig), redirect_uri: deps.urls.callbackUrl }
-        : { acs_url: deps.urls.callbackUrl, sp_entity_id: deps.urls.spEntityId(connection.id), sp_metadata_url: deps.urls.spEntityId(connection.id) }),
+        : {
+            acs_url: deps.urls.callbackUrl,
+            sp_entity_id: deps.urls.spEntityId(connection.id),
+            sp_metadata_url: deps.urls.spEntityId(connection.id),
+          }),
       created_at: connection.createdAt.toISOString(),
       updated_at: connection.updatedAt.toISOString(),
     };
   }
 
   /** Validates a whole config for its kind; splits it into what is stored and what is sealed. */
-  async function normalizeConfig(kind: SsoKind, input: Record<string, unknown>): Promise<{ config: Record<string, unknown>; secrets: Secrets }> {
+  async function normalizeConfig(
+    kind: SsoKind,
+    input: Record<string, unknown>,
+  ): Promise<{ config: Record<string, unknown>; secrets: Secrets }> {
     const parsed = CONFIG_SCHEMAS[kind].safeParse(input);
     if (!parsed.success) throw fieldErrors(parsed.error.issues);
     const all: Record<string, unknown> = { ...parsed.data };
@@ -94,9 +104,11 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
         delete all.idp_metadata_xml;
       }
       const missing = (['idp_entity_id', 'idp_sso_url', 'idp_certificate'] as const).filter((field) => !all[field]);
-      if (missing.length) throw fieldErrors(missing.map((field) => ({ path: [field], message: 'Required unless idp_metadata_xml is given' })));
+      if (missing.length)
+        throw fieldErrors(missing.map((field) => ({ path: [field], message: 'Required unless idp_metadata_xml is given' })));
       // The SP metadata publishes the certificate of the key that signs requests and decrypts assertions.
-      if (all.sp_private_key && !all.sp_certificate) throw fieldErrors([{ path: ['sp_certificate'], message: 'Required with sp_private_key' }]);
+      if (all.sp_private_key && !all.sp_certificate)
+        throw fieldErrors([{ path: ['sp_certificate'], message: 'Required with sp_private_key' }]);
     }
     const secrets: Secrets = {};
     for (const field of SECRET_FIELDS) {
@@ -110,7 +122,11 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
   async function claimDomains(em: EntityManager, connectionId: string, domains: string[]): Promise<void> {
     await em.execute('delete from sso_domains where connection_id = ?', [connectionId], 'run');
     try {
-      await em.execute('insert into sso_domains (domain, connection_id) select value, ? from jsonb_array_elements_text(?::jsonb)', [connectionId, JSON.stringify(domains)], 'run');
+      await em.execute(
+        'insert into sso_domains (domain, connection_id) select value, ? from jsonb_array_elements_text(?::jsonb)',
+        [connectionId, JSON.stringify(domains)],
+        'run',
+      );
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException || (error as { code?: string }).code === '23505') {
         throw new ConflictError('One of these domains already belongs to another SSO connection');
@@ -144,7 +160,9 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
     view,
 
     async list(_auth: AuthContext, query: { limit: number; offset: number }) {
-      const [items, total] = await deps.em().findAndCount(SsoConnectionEntity, {}, { orderBy: { createdAt: 'asc' }, limit: query.limit, offset: query.offset });
+      const [items, total] = await deps
+        .em()
+        .findAndCount(SsoConnectionEntity, {}, { orderBy: { createdAt: 'asc' }, limit: query.limit, offset: query.offset });
       return { items: items.map(view), total };
     },
 
@@ -152,7 +170,10 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
       return view(await load(id));
     },
 
-    async create(auth: AuthContext, input: { name: string; kind: SsoKind; domains: string[]; default_role: string; enabled: boolean; config: Record<string, unknown> }) {
+    async create(
+      auth: AuthContext,
+      input: { name: string; kind: SsoKind; domains: string[]; default_role: string; enabled: boolean; config: Record<string, unknown> },
+    ) {
       const { config, secrets } = await normalizeConfig(input.kind, input.config);
       const domains = unique(input.domains);
       const connection = await deps.em().transactional(async (tx) => {
@@ -173,7 +194,11 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
       return view(connection);
     },
 
-    async update(_auth: AuthContext, id: string, input: { name?: string; domains?: string[]; default_role?: string; enabled?: boolean; config?: Record<string, unknown> }) {
+    async update(
+      _auth: AuthContext,
+      id: string,
+      input: { name?: string; domains?: string[]; default_role?: string; enabled?: boolean; config?: Record<string, unknown> },
+    ) {
       const domains = input.domains === undefined ? undefined : unique(input.domains);
       const connection = await deps.em().transactional(async (tx) => {
         const connection = await tx.findOne(SsoConnectionEntity, { id });
@@ -218,10 +243,16 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
         connection = await em.findOne(SsoConnectionEntity, { id: query.connection_id, enabled: true }, unscoped);
       } else if (query.email) {
         const domain = query.email.slice(query.email.lastIndexOf('@') + 1).toLowerCase();
-        const [row] = await em.execute<Array<{ connection_id: string }>>('select connection_id from sso_domains where domain = ?', [domain]);
+        const [row] = await em.execute<Array<{ connection_id: string }>>('select connection_id from sso_domains where domain = ?', [
+          domain,
+        ]);
         if (row) connection = await em.findOne(SsoConnectionEntity, { id: row.connection_id, enabled: true }, unscoped);
       } else if (query.organization_id) {
-        const candidates = await em.find(SsoConnectionEntity, { organization: query.organization_id, enabled: true }, { ...unscoped, limit: 2 });
+        const candidates = await em.find(
+          SsoConnectionEntity,
+          { organization: query.organization_id, enabled: true },
+          { ...unscoped, limit: 2 },
+        );
         if (candidates.length === 1) connection = candidates[0] ?? null;
       }
       if (!connection) throw notFound();

@@ -88,12 +88,24 @@ export function createSsoLoginService(deps: {
 }) {
   const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
-  async function savePending(state: string, connectionId: string, fields: { nonce?: string; codeVerifier?: string; samlRequestId?: string; redirectTo: string | null }): Promise<void> {
+  async function savePending(
+    state: string,
+    connectionId: string,
+    fields: { nonce?: string; codeVerifier?: string; samlRequestId?: string; redirectTo: string | null },
+  ): Promise<void> {
     const em = deps.em();
     await em.execute(
       `insert into sso_login_requests (state_hash, connection_id, nonce, code_verifier_ciphertext, saml_request_id, redirect_to, expires_at)
        values (?, ?, ?, ?, ?, ?, now() + make_interval(secs => ?))`,
-      [hashState(state), connectionId, fields.nonce ?? null, fields.codeVerifier ? deps.secretBox.encrypt(fields.codeVerifier) : null, fields.samlRequestId ?? null, fields.redirectTo, SSO_REQUEST_TTL_SECONDS],
+      [
+        hashState(state),
+        connectionId,
+        fields.nonce ?? null,
+        fields.codeVerifier ? deps.secretBox.encrypt(fields.codeVerifier) : null,
+        fields.samlRequestId ?? null,
+        fields.redirectTo,
+        SSO_REQUEST_TTL_SECONDS,
+      ],
       'run',
     );
     // Abandoned sign-ins carry nothing worth keeping (indexed on expires_at).
@@ -102,17 +114,23 @@ export function createSsoLoginService(deps: {
 
   /** Deletes and returns the pending sign-in: a second use of the same state finds nothing. */
   async function consumePending(state: string | undefined): Promise<PendingLogin> {
-    if (!state) throw new SsoFailedError('The identity provider\'s answer carries no state');
-    const [row] = await deps.em().execute<PendingLogin[]>(
-      'delete from sso_login_requests where state_hash = ? returning connection_id, nonce, code_verifier_ciphertext, saml_request_id, redirect_to, created_at, expires_at > now() as live',
-      [hashState(state)],
-    );
+    if (!state) throw new SsoFailedError("The identity provider's answer carries no state");
+    const [row] = await deps
+      .em()
+      .execute<PendingLogin[]>(
+        'delete from sso_login_requests where state_hash = ? returning connection_id, nonce, code_verifier_ciphertext, saml_request_id, redirect_to, created_at, expires_at > now() as live',
+        [hashState(state)],
+      );
     if (!row) throw new SsoFailedError('Unknown or already used sign-in state: start again');
     if (!row.live) throw new SsoFailedError('The sign-in took longer than 10 minutes: start again');
     return row;
   }
 
-  async function audit(connection: LoadedSsoConnection, meta: SsoRequestMeta, event: { type: string; userId: string | null; statusCode: number }) {
+  async function audit(
+    connection: LoadedSsoConnection,
+    meta: SsoRequestMeta,
+    event: { type: string; userId: string | null; statusCode: number },
+  ) {
     try {
       await deps.audit.record({
         organizationId: connection.organizationId,
@@ -137,7 +155,8 @@ export function createSsoLoginService(deps: {
 
   /** The user the verified email names in the connection's organization, created on first sign-in. */
   async function provision(connection: LoadedSsoConnection, email: string, name: string | null, meta: SsoRequestMeta): Promise<User> {
-    if (!connection.domains.includes(emailDomain(email))) throw new SsoFailedError(`The email domain ${emailDomain(email)} is not one of this connection's domains`);
+    if (!connection.domains.includes(emailDomain(email)))
+      throw new SsoFailedError(`The email domain ${emailDomain(email)} is not one of this connection's domains`);
     const em = deps.em();
     const existing = await em.findOne(UserEntity, { email }, unscoped);
     if (existing) {
@@ -176,14 +195,25 @@ export function createSsoLoginService(deps: {
     }
   }
 
-  async function oidcIdentity(connection: LoadedSsoConnection, pending: PendingLogin, state: string, callback: { params: Record<string, string>; method: 'GET' | 'POST' }) {
+  async function oidcIdentity(
+    connection: LoadedSsoConnection,
+    pending: PendingLogin,
+    state: string,
+    callback: { params: Record<string, string>; method: 'GET' | 'POST' },
+  ) {
     if (callback.params.error) {
-      throw new SsoFailedError(`The identity provider refused the sign-in: ${callback.params.error}${callback.params.error_description ? ` (${callback.params.error_description})` : ''}`);
+      throw new SsoFailedError(
+        `The identity provider refused the sign-in: ${callback.params.error}${callback.params.error_description ? ` (${callback.params.error_description})` : ''}`,
+      );
     }
     if (!pending.nonce || !pending.code_verifier_ciphertext) throw new SsoFailedError('This sign-in was not started for OpenID Connect');
     let claims: Record<string, unknown>;
     try {
-      claims = await deps.oidc.claims(connection, callback, { state, nonce: pending.nonce, codeVerifier: deps.secretBox.decrypt(pending.code_verifier_ciphertext) });
+      claims = await deps.oidc.claims(connection, callback, {
+        state,
+        nonce: pending.nonce,
+        codeVerifier: deps.secretBox.decrypt(pending.code_verifier_ciphertext),
+      });
     } catch (error) {
       throw new SsoFailedError(`The identity provider's answer was refused: ${describe(error)}`, { cause: error });
     }
@@ -214,7 +244,12 @@ export function createSsoLoginService(deps: {
 
   return {
     /** The identity provider URL for a new sign-in. Unknown or disabled connection: SSO_CONNECTION_NOT_FOUND. */
-    async initiate(query: { connection_id?: string; email?: string; organization_id?: string; redirect_to?: string }): Promise<{ authorizationUrl: string }> {
+    async initiate(query: {
+      connection_id?: string;
+      email?: string;
+      organization_id?: string;
+      redirect_to?: string;
+    }): Promise<{ authorizationUrl: string }> {
       const connection = await deps.connections.resolve(query);
       const redirectTo = sameOriginRedirect(query.redirect_to, deps.publicUrl);
       const state = randomBytes(32).toString('base64url');
@@ -244,7 +279,11 @@ export function createSsoLoginService(deps: {
      * Validates the identity provider's answer (OIDC query or form_post, or a SAML ACS post) and
      * signs the user in. Refusals are audited in the connection's organization when it is known.
      */
-    async callback(params: Record<string, string>, method: 'GET' | 'POST', meta: SsoRequestMeta): Promise<{ tokens: TokenResponse; redirectTo: string | null }> {
+    async callback(
+      params: Record<string, string>,
+      method: 'GET' | 'POST',
+      meta: SsoRequestMeta,
+    ): Promise<{ tokens: TokenResponse; redirectTo: string | null }> {
       const isSaml = typeof params.SAMLResponse === 'string';
       const state = isSaml ? params.RelayState : params.state;
       let connection: LoadedSsoConnection | null = null;

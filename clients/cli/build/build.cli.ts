@@ -25,7 +25,8 @@ const SENTINEL_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 const log = (message: string) => process.stderr.write(`[helper] ${message}\n`);
 const { version: cliVersion } = require('../../../package.json') as { version: string };
 
-export const helperDistDir = (env: Record<string, string | undefined> = process.env) => env.HELPER_DIST_DIR || join(repoRoot, '.helper-dist');
+export const helperDistDir = (env: Record<string, string | undefined> = process.env) =>
+  env.HELPER_DIST_DIR || join(repoRoot, '.helper-dist');
 
 const { values } = parseArgs({ options: { platform: { type: 'string' }, 'if-outdated': { type: 'boolean' } } });
 
@@ -44,7 +45,10 @@ function selectedPlatforms(): HelperPlatform[] {
 }
 
 async function fileExists(path: string): Promise<boolean> {
-  return stat(path).then(() => true, () => false);
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function makeBlob(work: string, cacheDir: string): Promise<Buffer> {
@@ -70,7 +74,16 @@ async function makeBlob(work: string, cacheDir: string): Promise<Buffer> {
   // serves every platform.
   // Relative paths, run from `work`: the blob records the main script's path as given, and a path
   // naming the build folder would make every build differ.
-  await writeFile(config, JSON.stringify({ main: 'tocsin.cjs', output: 'sea-prep.blob', disableExperimentalSEAWarning: true, useCodeCache: false, useSnapshot: false }));
+  await writeFile(
+    config,
+    JSON.stringify({
+      main: 'tocsin.cjs',
+      output: 'sea-prep.blob',
+      disableExperimentalSEAWarning: true,
+      useCodeCache: false,
+      useSnapshot: false,
+    }),
+  );
   // The blob format belongs to the Node release that runs it: made by the embedded release itself.
   const host = hostPlatform();
   const node = host ? await ensureNodeBinary(cacheDir, host, log) : process.execPath;
@@ -81,16 +94,25 @@ async function makeBlob(work: string, cacheDir: string): Promise<Buffer> {
 /** Beside the executable's checksum: the SEA blob it was made from, for --if-outdated. */
 const blobChecksumPath = (checksum: string) => checksum.replace(/\.sha256$/, '.blob.sha256');
 
-async function buildPlatform(platform: HelperPlatform, blob: Buffer, blobSha256: string, work: string, cacheDir: string, distDir: string): Promise<{ sha256: string; size: number }> {
+async function buildPlatform(
+  platform: HelperPlatform,
+  blob: Buffer,
+  blobSha256: string,
+  work: string,
+  cacheDir: string,
+  distDir: string,
+): Promise<{ sha256: string; size: number }> {
   const node = await ensureNodeBinary(cacheDir, platform, log);
   const staged = join(work, `tocsin-${platformId(platform)}`);
   await copyFile(node, staged);
-  const { inject } = require('postject') as { inject: (file: string, name: string, data: Buffer, options: Record<string, unknown>) => Promise<void> };
+  const { inject } = require('postject') as {
+    inject: (file: string, name: string, data: Buffer, options: Record<string, unknown>) => Promise<void>;
+  };
   // LIEF (inside postject) warns about every ELF note section it cannot name, harmlessly; its
   // output goes through the console.warn it finds when the injection starts.
   const warn = console.warn;
   console.warn = (...args: unknown[]) => {
-    if (!String(args[0]).startsWith('warning: Can\'t find string offset')) warn(...args);
+    if (!String(args[0]).startsWith("warning: Can't find string offset")) warn(...args);
   };
   try {
     await inject(staged, 'NODE_SEA_BLOB', blob, {
@@ -136,10 +158,12 @@ try {
   // was made from the same blob is up to date.
   const blobSha256 = createHash('sha256').update(blob).digest('hex');
   if (values['if-outdated']) {
-    const current = await Promise.all(platforms.map(async (platform) => {
-      const { checksum } = helperPaths(distDir, platform);
-      return (await fileExists(checksum)) && (await readFile(blobChecksumPath(checksum), 'utf8').catch(() => '')).trim() === blobSha256;
-    }));
+    const current = await Promise.all(
+      platforms.map(async (platform) => {
+        const { checksum } = helperPaths(distDir, platform);
+        return (await fileExists(checksum)) && (await readFile(blobChecksumPath(checksum), 'utf8').catch(() => '')).trim() === blobSha256;
+      }),
+    );
     platforms = platforms.filter((_platform, index) => !current[index]);
     if (platforms.length === 0) {
       log(`up to date in ${distDir}`);

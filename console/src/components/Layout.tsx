@@ -18,20 +18,29 @@ export function Layout() {
   };
   return (
     <div className="shell" data-menu-open={menuOpen}>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <aside className="sidebar" aria-label="Main">
         <NavLink to="/" className="brand" end>
-          <span className="brand-mark" aria-hidden="true">T</span>Tocsin
+          <span className="brand-mark" aria-hidden="true">
+            T
+          </span>
+          Tocsin
         </NavLink>
         <nav className="nav" aria-label="Sections">
-          <NavLink to="/" end>Incidents</NavLink>
+          <NavLink to="/" end>
+            Incidents
+          </NavLink>
           <NavLink to="/search">Search</NavLink>
           <NavLink to="/runbooks">Runbooks</NavLink>
           <NavLink to="/integrations">Integrations</NavLink>
           <NavLink to="/analytics">Analytics</NavLink>
           {isAdmin(user) ? (
             <>
-              <span className="nav-label" aria-hidden="true">Admin</span>
+              <span className="nav-label" aria-hidden="true">
+                Admin
+              </span>
               <NavLink to="/admin/users">Users</NavLink>
               <NavLink to="/admin/api-keys">API keys</NavLink>
               <NavLink to="/admin/sso">Single sign-on</NavLink>
@@ -48,8 +57,12 @@ export function Layout() {
               <option value="dark">Dark</option>
             </select>
           </label>
-          <span>{user.name} · {user.role}</span>
-          <button type="button" onClick={() => void signOut()}>Sign out</button>
+          <span>
+            {user.name} · {user.role}
+          </span>
+          <button type="button" onClick={() => void signOut()}>
+            Sign out
+          </button>
         </div>
       </aside>
       <div className="main">

@@ -1,14 +1,21 @@
 import type { ReactNode } from 'react';
 
 export function Badge({ kind, value }: { kind: 'sev' | 'st'; value: string }) {
-  return <span className={`badge ${kind}-${value}`}>{kind === 'sev' ? <span className="dot" aria-hidden="true" /> : null}{value}</span>;
+  return (
+    <span className={`badge ${kind}-${value}`}>
+      {kind === 'sev' ? <span className="dot" aria-hidden="true" /> : null}
+      {value}
+    </span>
+  );
 }
 
 export function Loading({ label = 'Loading', rows = 3 }: { label?: string; rows?: number }) {
   return (
     <div className="stack" role="status" aria-live="polite">
       <span className="visually-hidden">{label}…</span>
-      {Array.from({ length: rows }, (_, index) => <div key={index} className="skeleton" style={{ width: `${90 - index * 15}%` }} />)}
+      {Array.from({ length: rows }, (_, index) => (
+        <div key={index} className="skeleton" style={{ width: `${90 - index * 15}%` }} />
+      ))}
     </div>
   );
 }
@@ -19,7 +26,11 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
     <div className="state error" role="alert">
       <strong>Could not load this</strong>
       <span>{message}</span>
-      {retry ? <button type="button" onClick={retry}>Try again</button> : null}
+      {retry ? (
+        <button type="button" onClick={retry}>
+          Try again
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -36,7 +47,9 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
 export function FullPageLoading({ error }: { error?: unknown }) {
   return (
     <main className="auth-page">
-      <div className="card auth-card">{error ? <ErrorState error={error} retry={() => window.location.reload()} /> : <Loading label="Opening the console" />}</div>
+      <div className="card auth-card">
+        {error ? <ErrorState error={error} retry={() => window.location.reload()} /> : <Loading label="Opening the console" />}
+      </div>
     </main>
   );
 }
@@ -55,7 +68,11 @@ export function timeAgo(iso: string, now = Date.now()): string {
 
 export function Time({ iso }: { iso: string | null | undefined }) {
   if (!iso) return <span className="muted">—</span>;
-  return <time dateTime={iso} title={absolute.format(new Date(iso))}>{timeAgo(iso)}</time>;
+  return (
+    <time dateTime={iso} title={absolute.format(new Date(iso))}>
+      {timeAgo(iso)}
+    </time>
+  );
 }
 
 export function formatDuration(seconds: number | null | undefined): string {

@@ -38,7 +38,10 @@ async function fetchWithRefresh(input: RequestInfo | URL, init?: RequestInit): P
 export function refreshSession(): Promise<boolean> {
   refreshing ??= api
     .POST('/api/v1/auth/refresh', { body: {} })
-    .then(({ response }) => response.ok, () => false)
+    .then(
+      ({ response }) => response.ok,
+      () => false,
+    )
     .finally(() => {
       refreshing = undefined;
     });
@@ -52,7 +55,11 @@ export const api = createTocsinClient({ baseUrl: window.location.origin, fetch: 
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.data !== undefined && result.response.ok) return result.data;
   const error = (result.error ?? {}) as { code?: string; detail?: string };
-  throw new ApiError(result.response.status, error.code ?? 'HTTP_ERROR', error.detail ?? `${result.response.status} ${result.response.statusText}`);
+  throw new ApiError(
+    result.response.status,
+    error.code ?? 'HTTP_ERROR',
+    error.detail ?? `${result.response.status} ${result.response.statusText}`,
+  );
 }
 
 /** For answers without a body (204). */

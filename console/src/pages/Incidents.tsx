@@ -14,7 +14,9 @@ type Severity = (typeof SEVERITIES)[number];
 export function IncidentsPage() {
   const [params, setParams] = useSearchParams();
   const status = (STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as Status) : undefined;
-  const severity = (SEVERITIES as readonly string[]).includes(params.get('severity') ?? '') ? (params.get('severity') as Severity) : undefined;
+  const severity = (SEVERITIES as readonly string[]).includes(params.get('severity') ?? '')
+    ? (params.get('severity') as Severity)
+    : undefined;
   const search = params.get('q')?.trim() || undefined;
   const offset = Math.max(0, Number(params.get('offset')) || 0);
   const [text, setText] = useState(search ?? '');
@@ -25,7 +27,8 @@ export function IncidentsPage() {
 
   const incidents = useQuery({
     queryKey: ['incidents', { status, severity, search, offset }],
-    queryFn: async () => unwrap(await api.GET('/api/v1/incidents', { params: { query: { status, severity, search, limit: PAGE, offset } } })),
+    queryFn: async () =>
+      unwrap(await api.GET('/api/v1/incidents', { params: { query: { status, severity, search, limit: PAGE, offset } } })),
     placeholderData: keepPreviousData,
   });
   const rows: Incident[] = incidents.data?.data ?? [];
@@ -72,7 +75,8 @@ export function IncidentsPage() {
     <>
       <PageHead title="Incidents">
         <span className="muted small hide-narrow">
-          <span className="kbd">/</span> filter · <span className="kbd">↑</span> <span className="kbd">↓</span> move · <span className="kbd">Enter</span> open
+          <span className="kbd">/</span> filter · <span className="kbd">↑</span> <span className="kbd">↓</span> move ·{' '}
+          <span className="kbd">Enter</span> open
         </span>
       </PageHead>
       <form
@@ -86,32 +90,52 @@ export function IncidentsPage() {
       >
         <label>
           Text
-          <input ref={searchBox} type="search" placeholder="Title or description" value={text} onChange={(event) => setText(event.target.value)} />
+          <input
+            ref={searchBox}
+            type="search"
+            placeholder="Title or description"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
         </label>
         <label>
           Status
           <select value={status ?? ''} onChange={(event) => setFilter('status', event.target.value || undefined)}>
             <option value="">Any status</option>
-            {STATUSES.map((value) => <option key={value} value={value}>{value}</option>)}
+            {STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           Severity
           <select value={severity ?? ''} onChange={(event) => setFilter('severity', event.target.value || undefined)}>
             <option value="">Any severity</option>
-            {SEVERITIES.map((value) => <option key={value} value={value}>{value}</option>)}
+            {SEVERITIES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
           </select>
         </label>
         <button type="submit">Apply</button>
       </form>
       <section className="card card-flush" aria-label="Incident list">
         {incidents.isPending ? (
-          <div className="card"><Loading label="Loading incidents" rows={5} /></div>
+          <div className="card">
+            <Loading label="Loading incidents" rows={5} />
+          </div>
         ) : incidents.error ? (
           <ErrorState error={incidents.error} retry={() => void incidents.refetch()} />
         ) : rows.length === 0 ? (
           <Empty title={status || severity || search ? 'No incident matches these filters' : 'No incidents yet'}>
-            {status || severity || search ? null : <span>Alerts sent to an <Link to="/integrations">integration</Link> open incidents here, live.</span>}
+            {status || severity || search ? null : (
+              <span>
+                Alerts sent to an <Link to="/integrations">integration</Link> open incidents here, live.
+              </span>
+            )}
           </Empty>
         ) : (
           <table aria-rowcount={total}>
@@ -120,8 +144,12 @@ export function IncidentsPage() {
                 <th scope="col">Incident</th>
                 <th scope="col">Severity</th>
                 <th scope="col">Status</th>
-                <th scope="col" className="hide-narrow">Alerts</th>
-                <th scope="col" className="hide-narrow">Opened</th>
+                <th scope="col" className="hide-narrow">
+                  Alerts
+                </th>
+                <th scope="col" className="hide-narrow">
+                  Opened
+                </th>
               </tr>
             </thead>
             <tbody ref={table} onKeyDown={onTableKey}>
@@ -136,13 +164,21 @@ export function IncidentsPage() {
                   onFocus={() => setSelected(index)}
                 >
                   <td>
-                    <Link className="title-link" to={`/incidents/${incident.id}`} tabIndex={-1}>{incident.title}</Link>
+                    <Link className="title-link" to={`/incidents/${incident.id}`} tabIndex={-1}>
+                      {incident.title}
+                    </Link>
                     <div className="muted small">{incident.source}</div>
                   </td>
-                  <td><Badge kind="sev" value={incident.severity} /></td>
-                  <td><Badge kind="st" value={incident.status} /></td>
+                  <td>
+                    <Badge kind="sev" value={incident.severity} />
+                  </td>
+                  <td>
+                    <Badge kind="st" value={incident.status} />
+                  </td>
                   <td className="hide-narrow">{incident.alert_count}</td>
-                  <td className="hide-narrow"><Time iso={incident.created_at} /></td>
+                  <td className="hide-narrow">
+                    <Time iso={incident.created_at} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -151,9 +187,15 @@ export function IncidentsPage() {
       </section>
       {total > PAGE ? (
         <nav className="row" aria-label="Pages">
-          <button type="button" disabled={offset === 0} onClick={() => setFilter('offset', String(Math.max(0, offset - PAGE)))}>Previous</button>
-          <span className="muted">{offset + 1}–{Math.min(total, offset + PAGE)} of {total}</span>
-          <button type="button" disabled={offset + PAGE >= total} onClick={() => setFilter('offset', String(offset + PAGE))}>Next</button>
+          <button type="button" disabled={offset === 0} onClick={() => setFilter('offset', String(Math.max(0, offset - PAGE)))}>
+            Previous
+          </button>
+          <span className="muted">
+            {offset + 1}–{Math.min(total, offset + PAGE)} of {total}
+          </span>
+          <button type="button" disabled={offset + PAGE >= total} onClick={() => setFilter('offset', String(offset + PAGE))}>
+            Next
+          </button>
         </nav>
       ) : null}
     </>

@@ -31,13 +31,31 @@ export function IntegrationsPage() {
     <>
       <PageHead title="Integrations" />
       {admin ? <NewIntegration onCreated={(id, secret) => setSecrets((known) => ({ ...known, [id]: secret }))} /> : null}
-      {integrations.isPending ? <div className="card"><Loading rows={3} /></div>
-        : integrations.error ? <div className="card"><ErrorState error={integrations.error} retry={() => void integrations.refetch()} /></div>
-          : integrations.data.length === 0 ? <div className="card"><Empty title="No integration yet">Connect a monitoring platform: it sends alerts to a webhook URL that Tocsin turns into incidents.</Empty></div>
-            : integrations.data.map((integration) => (
-              <IntegrationCard key={integration.id} integration={integration} secret={secrets[integration.id]} admin={admin}
-                onSecret={(secret) => setSecrets((known) => ({ ...known, [integration.id]: secret }))} />
-            ))}
+      {integrations.isPending ? (
+        <div className="card">
+          <Loading rows={3} />
+        </div>
+      ) : integrations.error ? (
+        <div className="card">
+          <ErrorState error={integrations.error} retry={() => void integrations.refetch()} />
+        </div>
+      ) : integrations.data.length === 0 ? (
+        <div className="card">
+          <Empty title="No integration yet">
+            Connect a monitoring platform: it sends alerts to a webhook URL that Tocsin turns into incidents.
+          </Empty>
+        </div>
+      ) : (
+        integrations.data.map((integration) => (
+          <IntegrationCard
+            key={integration.id}
+            integration={integration}
+            secret={secrets[integration.id]}
+            admin={admin}
+            onSecret={(secret) => setSecrets((known) => ({ ...known, [integration.id]: secret }))}
+          />
+        ))
+      )}
     </>
   );
 }
@@ -60,19 +78,43 @@ function NewIntegration({ onCreated }: { onCreated: (id: string, secret: string)
   };
   return (
     <form className="card field-row" onSubmit={submit} aria-label="Add an integration">
-      <label>Name<input required value={name} onChange={(event) => setName(event.target.value)} placeholder="Production Alertmanager" /></label>
-      <label>Platform
+      <label>
+        Name
+        <input required value={name} onChange={(event) => setName(event.target.value)} placeholder="Production Alertmanager" />
+      </label>
+      <label>
+        Platform
         <select value={platform} onChange={(event) => setPlatform(event.target.value as Platform)}>
-          {PLATFORMS.map((known) => <option key={known.value} value={known.value}>{known.label}</option>)}
+          {PLATFORMS.map((known) => (
+            <option key={known.value} value={known.value}>
+              {known.label}
+            </option>
+          ))}
         </select>
       </label>
-      <button type="submit" className="primary" disabled={create.isPending}>Add integration</button>
-      {create.error ? <div className="alert-box error" role="alert">{create.error.message}</div> : null}
+      <button type="submit" className="primary" disabled={create.isPending}>
+        Add integration
+      </button>
+      {create.error ? (
+        <div className="alert-box error" role="alert">
+          {create.error.message}
+        </div>
+      ) : null}
     </form>
   );
 }
 
-function IntegrationCard({ integration, secret, admin, onSecret }: { integration: Integration; secret?: string; admin: boolean; onSecret: (secret: string) => void }) {
+function IntegrationCard({
+  integration,
+  secret,
+  admin,
+  onSecret,
+}: {
+  integration: Integration;
+  secret?: string;
+  admin: boolean;
+  onSecret: (secret: string) => void;
+}) {
   const [open, setOpen] = useState(Boolean(secret));
   const [pasted, setPasted] = useState('');
   const setup = useQuery({
@@ -81,43 +123,67 @@ function IntegrationCard({ integration, secret, admin, onSecret }: { integration
     queryFn: async () => unwrap(await api.GET(`/api/v1/integrations/${integration.platform}`)).data,
   });
   const rotate = useMutation({
-    mutationFn: async () => unwrap(await api.POST('/api/v1/integrations/{id}/rotate-secret', { params: { path: { id: integration.id } } })).data,
+    mutationFn: async () =>
+      unwrap(await api.POST('/api/v1/integrations/{id}/rotate-secret', { params: { path: { id: integration.id } } })).data,
     onSuccess: (rotated) => onSecret(rotated.webhook_secret),
   });
   const usableSecret = secret ?? pasted;
   // Sent as a sender that cannot sign would: `Authorization: Bearer <secret>`, the platform's example body.
   const test = useMutation({
     mutationFn: async () =>
-      unwrap(await api.POST('/api/v1/webhooks/{platform}/{integration_id}', {
-        params: { path: { platform: integration.platform, integration_id: integration.id } },
-        body: setup.data?.example_payload as never,
-        headers: { Authorization: `Bearer ${usableSecret}` },
-      })),
+      unwrap(
+        await api.POST('/api/v1/webhooks/{platform}/{integration_id}', {
+          params: { path: { platform: integration.platform, integration_id: integration.id } },
+          body: setup.data?.example_payload as never,
+          headers: { Authorization: `Bearer ${usableSecret}` },
+        }),
+      ),
   });
   const headingId = `integration-${integration.id}`;
   return (
     <section className="card stack" aria-labelledby={headingId}>
       <div className="row">
-        <h2 id={headingId} style={{ margin: 0 }}>{integration.name}</h2>
+        <h2 id={headingId} style={{ margin: 0 }}>
+          {integration.name}
+        </h2>
         <span className="badge">{platformLabel(integration.platform)}</span>
-        <span className={`badge ${integration.status === 'connected' ? 'st-completed' : integration.status === 'error' ? 'st-failed' : ''}`}>{integration.enabled ? integration.status : 'disabled'}</span>
+        <span
+          className={`badge ${integration.status === 'connected' ? 'st-completed' : integration.status === 'error' ? 'st-failed' : ''}`}
+        >
+          {integration.enabled ? integration.status : 'disabled'}
+        </span>
         <span style={{ flex: 1 }} />
-        <button type="button" aria-expanded={open} onClick={() => setOpen((now) => !now)}>{open ? 'Hide setup' : 'Setup'}</button>
+        <button type="button" aria-expanded={open} onClick={() => setOpen((now) => !now)}>
+          {open ? 'Hide setup' : 'Setup'}
+        </button>
       </div>
-      <div className="small"><span className="muted">Webhook URL </span><code>{integration.webhook_url}</code></div>
+      <div className="small">
+        <span className="muted">Webhook URL </span>
+        <code>{integration.webhook_url}</code>
+      </div>
       {secret ? (
         <div className="alert-box warn stack" role="status">
           <strong>Webhook secret: copy it now, it is not shown again.</strong>
-          <code className="secret" data-testid="webhook-secret">{secret}</code>
+          <code className="secret" data-testid="webhook-secret">
+            {secret}
+          </code>
         </div>
       ) : null}
       {open ? (
-        setup.isPending ? <Loading rows={3} /> : setup.error ? <ErrorState error={setup.error} /> : (
+        setup.isPending ? (
+          <Loading rows={3} />
+        ) : setup.error ? (
+          <ErrorState error={setup.error} />
+        ) : (
           <div className="stack">
             <h3>Set up {platformLabel(integration.platform)}</h3>
             <ol className="small" style={{ margin: 0, paddingLeft: 20 }}>
-              <li>Point the platform's webhook at <code>{integration.webhook_url}</code> (method POST, JSON body).</li>
-              <li>Sign each request: header <code>{setup.data.signature_header}</code>, value <code>{setup.data.signature_format}</code>.</li>
+              <li>
+                Point the platform's webhook at <code>{integration.webhook_url}</code> (method POST, JSON body).
+              </li>
+              <li>
+                Sign each request: header <code>{setup.data.signature_header}</code>, value <code>{setup.data.signature_format}</code>.
+              </li>
               <li>Or, when the platform cannot sign: {setup.data.alternative_authentication}</li>
             </ol>
             <h3>Example payload</h3>
@@ -125,17 +191,34 @@ function IntegrationCard({ integration, secret, admin, onSecret }: { integration
             {admin ? (
               <div className="field-row">
                 {!secret ? (
-                  <label>Secret (to send a test alert)
+                  <label>
+                    Secret (to send a test alert)
                     <input type="password" value={pasted} onChange={(event) => setPasted(event.target.value)} autoComplete="off" />
                   </label>
                 ) : null}
-                <button type="button" className="primary" disabled={!usableSecret || test.isPending} onClick={() => test.mutate()}>Send test alert</button>
-                <button type="button" onClick={() => rotate.mutate()} disabled={rotate.isPending}>Rotate secret</button>
+                <button type="button" className="primary" disabled={!usableSecret || test.isPending} onClick={() => test.mutate()}>
+                  Send test alert
+                </button>
+                <button type="button" onClick={() => rotate.mutate()} disabled={rotate.isPending}>
+                  Rotate secret
+                </button>
               </div>
             ) : null}
-            {test.isSuccess ? <div className="alert-box ok" role="status">Test alert accepted. It opens an incident in a moment: see <Link to="/">Incidents</Link>.</div> : null}
-            {test.error ? <div className="alert-box error" role="alert">{test.error.message}</div> : null}
-            {rotate.error ? <div className="alert-box error" role="alert">{rotate.error.message}</div> : null}
+            {test.isSuccess ? (
+              <div className="alert-box ok" role="status">
+                Test alert accepted. It opens an incident in a moment: see <Link to="/">Incidents</Link>.
+              </div>
+            ) : null}
+            {test.error ? (
+              <div className="alert-box error" role="alert">
+                {test.error.message}
+              </div>
+            ) : null}
+            {rotate.error ? (
+              <div className="alert-box error" role="alert">
+                {rotate.error.message}
+              </div>
+            ) : null}
           </div>
         )
       ) : null}

@@ -28,7 +28,12 @@ export function SignInPage() {
   });
   const sso = useMutation({
     mutationFn: async () =>
-      unwrap(await api.GET('/api/v1/sso/initiate', { params: { query: { email: ssoEmail, redirect_to: next } }, headers: { Accept: 'application/json' } })).data,
+      unwrap(
+        await api.GET('/api/v1/sso/initiate', {
+          params: { query: { email: ssoEmail, redirect_to: next } },
+          headers: { Accept: 'application/json' },
+        }),
+      ).data,
     onSuccess: (data) => window.location.assign(data.authorization_url),
   });
 
@@ -45,7 +50,9 @@ export function SignInPage() {
     <main className="auth-page">
       <div className="card auth-card stack">
         <div className="row">
-          <span className="brand-mark" aria-hidden="true">T</span>
+          <span className="brand-mark" aria-hidden="true">
+            T
+          </span>
           <h1>Sign in to Tocsin</h1>
         </div>
         <form className="form" onSubmit={submit} aria-label="Sign in with a password">
@@ -55,10 +62,22 @@ export function SignInPage() {
           </label>
           <label>
             Password
-            <input type="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+            <input
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
           </label>
-          {login.error ? <div className="alert-box error" role="alert">{login.error.message}</div> : null}
-          <button type="submit" className="primary" disabled={login.isPending}>{login.isPending ? 'Signing in…' : 'Sign in'}</button>
+          {login.error ? (
+            <div className="alert-box error" role="alert">
+              {login.error.message}
+            </div>
+          ) : null}
+          <button type="submit" className="primary" disabled={login.isPending}>
+            {login.isPending ? 'Signing in…' : 'Sign in'}
+          </button>
         </form>
         <div className="divider">or</div>
         <form className="form" onSubmit={submitSso} aria-label="Sign in with single sign-on">
@@ -66,8 +85,14 @@ export function SignInPage() {
             Work email for single sign-on
             <input type="email" autoComplete="email" required value={ssoEmail} onChange={(event) => setSsoEmail(event.target.value)} />
           </label>
-          {sso.error ? <div className="alert-box error" role="alert">{sso.error.message}</div> : null}
-          <button type="submit" disabled={sso.isPending}>Continue with SSO</button>
+          {sso.error ? (
+            <div className="alert-box error" role="alert">
+              {sso.error.message}
+            </div>
+          ) : null}
+          <button type="submit" disabled={sso.isPending}>
+            Continue with SSO
+          </button>
         </form>
       </div>
     </main>

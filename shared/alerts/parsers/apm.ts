@@ -8,7 +8,22 @@
 //   violation_chart_url, runbook_url, targets[{name, type}], timestamp.
 import { z } from 'zod';
 import type { NormalizedAlert } from '../../domain/alert.ts';
-import { asRecord, compact, compactLinks, firstItem, finishAlert, firstText, isResolvedWord, parseShape, pickSeverity, required, text, toIsoTime, zAny, zText } from './common.ts';
+import {
+  asRecord,
+  compact,
+  compactLinks,
+  firstItem,
+  finishAlert,
+  firstText,
+  isResolvedWord,
+  parseShape,
+  pickSeverity,
+  required,
+  text,
+  toIsoTime,
+  zAny,
+  zText,
+} from './common.ts';
 import type { SeverityTable } from './common.ts';
 
 /** Issue priorities map one to one; a legacy WARNING threshold becomes a HIGH issue in New Relic too. */

@@ -48,7 +48,12 @@ export function parseShape<T extends z.ZodType>(schema: T, body: unknown): z.out
 }
 
 export function fieldPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)), '') || 'body';
+  return (
+    path.reduce<string>(
+      (acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)),
+      '',
+    ) || 'body'
+  );
 }
 
 export function required<T>(value: T | undefined, field: string, alternatives: string[] = []): T {
@@ -60,13 +65,46 @@ export type SeverityTable = Readonly<Record<string, Severity>>;
 
 /** Common vendor spellings, consulted after a platform's own table. */
 export const VENDOR_SEVERITY: SeverityTable = {
-  critical: 'critical', crit: 'critical', fatal: 'critical', emergency: 'critical', emerg: 'critical',
-  disaster: 'critical', page: 'critical', p1: 'critical', sev1: 'critical', s1: 'critical',
-  high: 'high', error: 'high', err: 'high', major: 'high', urgent: 'high', p2: 'high', sev2: 'high', s2: 'high',
-  medium: 'medium', moderate: 'medium', warning: 'medium', warn: 'medium', average: 'medium',
-  p3: 'medium', sev3: 'medium', s3: 'medium',
-  low: 'low', minor: 'low', info: 'low', information: 'low', informational: 'low', notice: 'low',
-  debug: 'low', none: 'low', p4: 'low', p5: 'low', sev4: 'low', sev5: 'low', s4: 'low', s5: 'low',
+  critical: 'critical',
+  crit: 'critical',
+  fatal: 'critical',
+  emergency: 'critical',
+  emerg: 'critical',
+  disaster: 'critical',
+  page: 'critical',
+  p1: 'critical',
+  sev1: 'critical',
+  s1: 'critical',
+  high: 'high',
+  error: 'high',
+  err: 'high',
+  major: 'high',
+  urgent: 'high',
+  p2: 'high',
+  sev2: 'high',
+  s2: 'high',
+  medium: 'medium',
+  moderate: 'medium',
+  warning: 'medium',
+  warn: 'medium',
+  average: 'medium',
+  p3: 'medium',
+  sev3: 'medium',
+  s3: 'medium',
+  low: 'low',
+  minor: 'low',
+  info: 'low',
+  information: 'low',
+  informational: 'low',
+  notice: 'low',
+  debug: 'low',
+  none: 'low',
+  p4: 'low',
+  p5: 'low',
+  sev4: 'low',
+  sev5: 'low',
+  s4: 'low',
+  s5: 'low',
 };
 
 /** Severity when the payload names one we cannot place: present satisfies the spec's minimum. */
@@ -97,7 +135,8 @@ export function isResolvedWord(value: string | undefined): boolean {
 /** ISO time from ISO/RFC strings or epoch numbers (milliseconds, or seconds when small). */
 export function toIsoTime(value: unknown): string | null {
   let ms: number;
-  const numeric = typeof value === 'number' ? value : typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : undefined;
+  const numeric =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : undefined;
   if (numeric !== undefined) ms = numeric < 1e11 ? numeric * 1000 : numeric;
   else if (typeof value === 'string' && value.trim()) ms = Date.parse(value);
   else return null;

@@ -6,8 +6,20 @@
 import { z } from 'zod';
 import type { AlertStatus, NormalizedAlert, Severity } from '../../domain/alert.ts';
 import {
-  asRecord, compactLinks, finishAlert, firstText, hostFromInstance, lookup, parseShape, parseTags, pickSeverity, required,
-  stringMap, UNRECOGNISED_SEVERITY, zAny, zText,
+  asRecord,
+  compactLinks,
+  finishAlert,
+  firstText,
+  hostFromInstance,
+  lookup,
+  parseShape,
+  parseTags,
+  pickSeverity,
+  required,
+  stringMap,
+  UNRECOGNISED_SEVERITY,
+  zAny,
+  zText,
 } from './common.ts';
 import { METRICS_SEVERITY, parseAlertmanagerBody } from './metrics_alerts.ts';
 

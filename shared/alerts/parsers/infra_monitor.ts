@@ -7,7 +7,17 @@ import { z } from 'zod';
 import type { NormalizedAlert } from '../../domain/alert.ts';
 import { toSafeKey } from '../fingerprint.ts';
 import {
-  compactLinks, finishAlert, firstText, isResolvedWord, parseShape, parseTags, pickSeverity, required, toIsoTime, zAny, zText,
+  compactLinks,
+  finishAlert,
+  firstText,
+  isResolvedWord,
+  parseShape,
+  parseTags,
+  pickSeverity,
+  required,
+  toIsoTime,
+  zAny,
+  zText,
 } from './common.ts';
 import type { SeverityTable } from './common.ts';
 
@@ -56,11 +66,14 @@ export function parseInfraMonitor(body: unknown): NormalizedAlert[] {
   const payload = parseShape(bodySchema, body);
   const title = required(firstText(payload.alert_name, payload.title), 'alert_name', ['title']);
   // Event priority `normal`/`low` is about display, not urgency, so it is consulted last.
-  const severity = required(pickSeverity([payload.severity, payload.alert_type, payload.priority], INFRA_MONITOR_SEVERITY), 'severity', ['alert_type']);
+  const severity = required(pickSeverity([payload.severity, payload.alert_type, payload.priority], INFRA_MONITOR_SEVERITY), 'severity', [
+    'alert_type',
+  ]);
   const labels = parseTags(payload.tags);
   if (payload.source_type_name) labels.source_type_name = payload.source_type_name;
   if (payload.alert_id) labels.monitor_id = payload.alert_id;
-  const resolved = isResolvedWord(payload.alert_status) || isResolvedWord(payload.alert_transition) || payload.alert_type?.toLowerCase() === 'success';
+  const resolved =
+    isResolvedWord(payload.alert_status) || isResolvedWord(payload.alert_transition) || payload.alert_type?.toLowerCase() === 'success';
   return [
     finishAlert('infra_monitor', {
       externalId: payload.id ?? null,

@@ -4,8 +4,18 @@ import { z } from 'zod';
 import type { AlertStatus, NormalizedAlert, Platform, Severity } from '../../domain/alert.ts';
 import { metricsDedupKey } from '../fingerprint.ts';
 import {
-  compactLinks, finishAlert, firstText, hostFromInstance, isResolvedWord, parseShape, pickSeverity, required,
-  toIsoTime, zAny, zMap, zText,
+  compactLinks,
+  finishAlert,
+  firstText,
+  hostFromInstance,
+  isResolvedWord,
+  parseShape,
+  pickSeverity,
+  required,
+  toIsoTime,
+  zAny,
+  zMap,
+  zText,
 } from './common.ts';
 import type { SeverityTable } from './common.ts';
 
@@ -54,7 +64,10 @@ export function parseAlertmanagerBody(platform: Platform, body: unknown, options
     const { labels, annotations } = alert;
     const names = options.titleFrom === 'alertname' ? [labels.alertname, annotations.summary] : [annotations.summary, labels.alertname];
     const title = required(firstText(...names), `${at}.labels.alertname`, [`${at}.annotations.summary`]);
-    const severity = required(pickSeverity([labels.severity, labels.priority], METRICS_SEVERITY) ?? options.defaultSeverity, `${at}.labels.severity`);
+    const severity = required(
+      pickSeverity([labels.severity, labels.priority], METRICS_SEVERITY) ?? options.defaultSeverity,
+      `${at}.labels.severity`,
+    );
     const status: AlertStatus = isResolvedWord(alert.status ?? payload.status) ? 'resolved' : 'firing';
     const host = hostFromInstance(labels.instance) ?? firstText(labels.host, labels.hostname, labels.node) ?? null;
     const started = toIsoTime(alert.startsAt);
@@ -76,9 +89,10 @@ export function parseAlertmanagerBody(platform: Platform, body: unknown, options
       occurredAt: status === 'resolved' ? (toIsoTime(alert.endsAt) ?? started) : started,
       raw: rawAlerts[index],
     };
-    const dedupKey = options.dedup === 'metrics'
-      ? metricsDedupKey({ fingerprint: alert.fingerprint, alertname: labels.alertname, instance: labels.instance, job: labels.job })
-      : undefined;
+    const dedupKey =
+      options.dedup === 'metrics'
+        ? metricsDedupKey({ fingerprint: alert.fingerprint, alertname: labels.alertname, instance: labels.instance, job: labels.job })
+        : undefined;
     return finishAlert(platform, { ...draft, dedupKey });
   });
 }

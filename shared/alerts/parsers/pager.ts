@@ -7,7 +7,19 @@
 //   priority, html_url, service: {id, summary}}}}`.
 import { z } from 'zod';
 import type { NormalizedAlert } from '../../domain/alert.ts';
-import { asRecord, compact, compactLinks, finishAlert, firstText, parseShape, pickSeverity, required, toIsoTime, zAny, zText } from './common.ts';
+import {
+  asRecord,
+  compact,
+  compactLinks,
+  finishAlert,
+  firstText,
+  parseShape,
+  pickSeverity,
+  required,
+  toIsoTime,
+  zAny,
+  zText,
+} from './common.ts';
 import type { SeverityTable } from './common.ts';
 
 /** The spec's urgency table; priorities (P1..P5) fall through to the vendor table. */
@@ -53,7 +65,8 @@ export function parsePager(body: unknown): NormalizedAlert[] {
   const { messages } = parseShape(v2Schema, body);
   const raw = (body as { messages: unknown[] }).messages;
   return messages.map((message, index) =>
-    toAlert(message.incident, message.event, message.created_on, `messages[${index}].incident`, raw[index]));
+    toAlert(message.incident, message.event, message.created_on, `messages[${index}].incident`, raw[index]),
+  );
 }
 
 function toAlert(incident: Incident, event: string | undefined, eventTime: unknown, at: string, raw: unknown): NormalizedAlert {

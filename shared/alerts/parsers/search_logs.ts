@@ -13,8 +13,18 @@
 import { z } from 'zod';
 import type { NormalizedAlert } from '../../domain/alert.ts';
 import {
-  asRecord, compact, compactLinks, finishAlert, firstText, isResolvedWord, parseShape, parseTags, pickSeverity,
-  required, stringMap, toIsoTime,
+  asRecord,
+  compact,
+  compactLinks,
+  finishAlert,
+  firstText,
+  isResolvedWord,
+  parseShape,
+  parseTags,
+  pickSeverity,
+  required,
+  stringMap,
+  toIsoTime,
 } from './common.ts';
 
 const bodySchema = z.looseObject({});
@@ -27,25 +37,33 @@ export function parseSearchLogs(body: unknown): NormalizedAlert[] {
   const metadata = asRecord(b.metadata) ?? {};
   const trigger = asRecord(b.trigger) ?? {};
 
-  const title = required(
-    firstText(b.title, b.name, rule.name, metadata.name, b.alert_name, b.watch_id, context.title),
-    'title', ['name', 'rule.name', 'watch_id'],
-  );
+  const title = required(firstText(b.title, b.name, rule.name, metadata.name, b.alert_name, b.watch_id, context.title), 'title', [
+    'name',
+    'rule.name',
+    'watch_id',
+  ]);
   const severity = required(
     pickSeverity([
-      firstText(b.severity), firstText(b.priority), firstText(rule.severity), firstText(alert.severity),
-      firstText(context.severity), firstText(asRecord(context.rule)?.severity), firstText(metadata.severity),
-      firstText(metadata.priority), firstText(b.level),
+      firstText(b.severity),
+      firstText(b.priority),
+      firstText(rule.severity),
+      firstText(alert.severity),
+      firstText(context.severity),
+      firstText(asRecord(context.rule)?.severity),
+      firstText(metadata.severity),
+      firstText(metadata.priority),
+      firstText(b.level),
     ]),
-    'severity', ['priority', 'rule.severity', 'metadata.severity'],
+    'severity',
+    ['priority', 'rule.severity', 'metadata.severity'],
   );
-  const resolved = [b.status, b.state, metadata.status, alert.actionGroup, alert.actionGroupName]
-    .some((value) => isResolvedWord(firstText(value)));
+  const resolved = [b.status, b.state, metadata.status, alert.actionGroup, alert.actionGroupName].some((value) =>
+    isResolvedWord(firstText(value)),
+  );
   const ruleId = firstText(rule.id);
   const alertId = firstText(alert.id);
   // alert.uuid survives from activation to recovery in Kibana, so it pairs a recovery with its firing.
-  const externalId = firstText(alert.uuid, b.watch_id, b.id, b.alert_id)
-    ?? (ruleId && alertId ? `${ruleId}/${alertId}` : ruleId);
+  const externalId = firstText(alert.uuid, b.watch_id, b.id, b.alert_id) ?? (ruleId && alertId ? `${ruleId}/${alertId}` : ruleId);
   const labels = {
     ...parseTags(b.tags ?? rule.tags),
     ...stringMap(b.labels),
@@ -72,8 +90,10 @@ export function parseSearchLogs(body: unknown): NormalizedAlert[] {
         dashboard_url: firstText(b.dashboard_url, context.viewInAppUrl),
         source_url: firstText(b.url, b.link, rule.url, context.alertDetailsUrl, context.link),
       }),
-      occurredAt: [b.date, b.timestamp, b['@timestamp'], b.execution_time, trigger.triggered_time, context.date]
-        .map(toIsoTime).find((time) => time !== null) ?? null,
+      occurredAt:
+        [b.date, b.timestamp, b['@timestamp'], b.execution_time, trigger.triggered_time, context.date]
+          .map(toIsoTime)
+          .find((time) => time !== null) ?? null,
       raw: body,
     }),
   ];

@@ -17,7 +17,10 @@ export const AccountTokenEntity = defineEntity({
   tableName: 'account_tokens',
   filters: tenantFilter(),
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationEntity).index(),
     user: () => p.manyToOne(UserEntity).index().deleteRule('cascade'),
     purpose: p.string().length(32),

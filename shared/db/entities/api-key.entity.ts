@@ -14,7 +14,10 @@ export const ApiKeyEntity = defineEntity({
   tableName: 'api_keys',
   filters: tenantFilter(),
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationEntity).index(),
     createdBy: () => p.manyToOne(UserEntity).index().deleteRule('cascade'),
     /** The key this one was created with; revoking that key revokes this one (api-key.service.ts). */

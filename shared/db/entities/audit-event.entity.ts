@@ -14,7 +14,10 @@ export const AuditEventEntity = defineEntity({
   filters: tenantFilter(),
   indexes: [{ name: 'audit_events_organization_created_index', properties: ['organization', 'createdAt'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationEntity),
     /** `<resource>.<verb>`, e.g. `users.update`, `auth.login`. */
     eventType: p.string().length(64),

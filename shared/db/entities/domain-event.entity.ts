@@ -10,12 +10,18 @@ export const DomainEventEntity = defineEntity({
   filters: tenantFilter(),
   properties: {
     // Time-ordered ids: entries written in one transaction sort as written.
-    id: p.uuid().primary().onCreate(() => uuidv7()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => uuidv7()),
     organization: () => p.manyToOne(OrganizationEntity),
     type: p.string().length(64),
     incidentId: p.uuid().nullable().index(),
     data: p.json<Record<string, unknown>>(),
-    createdAt: p.datetime().onCreate(() => new Date()).index(),
+    createdAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .index(),
     dispatchedAt: p.datetime().nullable(),
   },
 });

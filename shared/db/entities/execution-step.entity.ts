@@ -10,7 +10,10 @@ export const ExecutionStepEntity = defineEntity({
   tableName: 'execution_steps',
   filters: tenantFilter(),
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationEntity),
     execution: () => p.manyToOne(ExecutionEntity).index().deleteRule('cascade'),
     /** The step's id in the execution's definition snapshot. */

@@ -13,7 +13,10 @@ export const ExecutionEntity = defineEntity({
   tableName: 'executions',
   filters: tenantFilter(),
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationEntity).index(),
     procedureId: p.uuid().index(),
     procedureVersion: p.integer(),
@@ -27,7 +30,10 @@ export const ExecutionEntity = defineEntity({
     startedBy: p.uuid().nullable(),
     startedAt: p.datetime().onCreate(() => new Date()),
     completedAt: p.datetime().nullable(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -8,7 +8,10 @@ export const IncidentEntity = defineEntity({
   tableName: 'incidents',
   filters: tenantFilter(),
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationEntity).index(),
     title: p.string().length(500),
     description: p.text().nullable(),
@@ -24,7 +27,10 @@ export const IncidentEntity = defineEntity({
     tags: p.json<string[]>().default('[]'),
     labels: p.json<Record<string, string>>().default('{}'),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
     acknowledgedAt: p.datetime().nullable(),
     resolvedAt: p.datetime().nullable(),
     /** First time the incident reached `mitigated` (kept when it moves on): analytics' MTTM. */

@@ -53,10 +53,31 @@ export { ExecutionStepEntity, type ExecutionStep } from './execution-step.entity
 export { SsoConnectionEntity, type SsoConnection } from './sso-connection.entity.ts';
 
 /** Every entity, in one list, so the API, the worker and the migrations agree on the model. */
-export const ALL_ENTITIES = [OrganizationEntity, UserEntity, SelfTestRunEntity,
-  RevokedTokenEntity, SessionCutoffEntity, LoginThrottleEntity, ApiKeyEntity, AccountTokenEntity, OutboxMessageEntity,
-  IntegrationEntity, IncidentEntity, TimelineEntryEntity, AlertEntity, DomainEventEntity,
-  InvitationEntity, AuditEventEntity, RateLimitCounterEntity, KnowledgeArticleEntity, LogEntryEntity,
-  WebhookDeliveryEntity, NotificationEntity,
-  ProcedureEntity, ProcedureStepEntity, ExecutionEntity, ExecutionStepEntity,
-  SsoConnectionEntity];
+export const ALL_ENTITIES = [
+  OrganizationEntity,
+  UserEntity,
+  SelfTestRunEntity,
+  RevokedTokenEntity,
+  SessionCutoffEntity,
+  LoginThrottleEntity,
+  ApiKeyEntity,
+  AccountTokenEntity,
+  OutboxMessageEntity,
+  IntegrationEntity,
+  IncidentEntity,
+  TimelineEntryEntity,
+  AlertEntity,
+  DomainEventEntity,
+  InvitationEntity,
+  AuditEventEntity,
+  RateLimitCounterEntity,
+  KnowledgeArticleEntity,
+  LogEntryEntity,
+  WebhookDeliveryEntity,
+  NotificationEntity,
+  ProcedureEntity,
+  ProcedureStepEntity,
+  ExecutionEntity,
+  ExecutionStepEntity,
+  SsoConnectionEntity,
+];

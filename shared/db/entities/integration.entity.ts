@@ -9,7 +9,10 @@ export const IntegrationEntity = defineEntity({
   tableName: 'integrations',
   filters: tenantFilter(),
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationEntity).index(),
     name: p.string().length(200),
     platform: p.string().length(32),
@@ -25,7 +28,10 @@ export const IntegrationEntity = defineEntity({
     consecutiveFailures: p.integer().default(0),
     lastAlertAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -12,7 +12,10 @@ export const InvitationEntity = defineEntity({
   tableName: 'invitations',
   filters: tenantFilter(),
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationEntity).index(),
     email: p.string().length(320),
     role: p.string().length(32),

@@ -9,14 +9,20 @@ export const KnowledgeArticleEntity = defineEntity({
   tableName: 'knowledge_articles',
   filters: tenantFilter(),
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationEntity).index(),
     title: p.string().length(500),
     body: p.text(),
     tags: p.json<string[]>().default('[]'),
     authorId: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -9,7 +9,10 @@ export const LogEntryEntity = defineEntity({
   tableName: 'log_entries',
   filters: tenantFilter(),
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationEntity),
     timestamp: p.datetime(),
     level: p.string().length(16),

@@ -14,7 +14,10 @@ export const NotificationEntity = defineEntity({
   uniques: [{ name: 'notifications_event_user_type_unique', properties: ['eventId', 'userId', 'type'] }],
   indexes: [{ name: 'notifications_user_created_index', properties: ['userId', 'createdAt'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => uuidv7()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => uuidv7()),
     organization: () => p.manyToOne(OrganizationEntity),
     userId: p.uuid(),
     /** `incident.assigned`, `incident.created`, `incident.resolved`, `execution.waiting`. */

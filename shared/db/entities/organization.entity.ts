@@ -7,12 +7,18 @@ export const OrganizationEntity = defineEntity({
   tableName: 'organizations',
   filters: tenantFilter('id'),
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     name: p.string().length(200),
     plan: p.string().length(32).default('free'),
     settings: p.json<Record<string, unknown>>().default('{}'),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -9,7 +9,10 @@ export const OutboxMessageEntity = defineEntity({
   name: 'OutboxMessage',
   tableName: 'outbox_messages',
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     to: p.string().length(320).index(),
     subject: p.string().length(300),
     body: p.text(),

@@ -10,7 +10,10 @@ export const ProcedureStepEntity = defineEntity({
   tableName: 'procedure_steps',
   filters: tenantFilter(),
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationEntity),
     procedure: () => p.manyToOne(ProcedureEntity).index().deleteRule('cascade'),
     position: p.integer(),

@@ -12,7 +12,10 @@ export const SelfTestRunEntity = defineEntity({
   tableName: 'self_test_runs',
   filters: tenantFilter(),
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationEntity).index(),
     requestedBy: p.uuid(),
     status: p.string().length(16),

@@ -9,7 +9,10 @@ export const SsoConnectionEntity = defineEntity({
   tableName: 'sso_connections',
   filters: tenantFilter(),
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationEntity).index(),
     name: p.string().length(200),
     kind: p.string().length(16),
@@ -22,7 +25,10 @@ export const SsoConnectionEntity = defineEntity({
     /** AES-GCM sealed JSON (shared/crypto/secret-box.ts) of the write-only fields. */
     secretsCiphertext: p.text().nullable().hidden(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

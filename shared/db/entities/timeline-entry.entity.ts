@@ -10,7 +10,10 @@ export const TimelineEntryEntity = defineEntity({
   filters: tenantFilter(),
   properties: {
     // Time-ordered ids: entries written in one transaction sort as written.
-    id: p.uuid().primary().onCreate(() => uuidv7()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => uuidv7()),
     organization: () => p.manyToOne(OrganizationEntity),
     // A relation (not a bare id) so the unit of work inserts the incident before its entries.
     incident: () => p.manyToOne(IncidentEntity).index().deleteRule('cascade'),

@@ -8,7 +8,10 @@ export const UserEntity = defineEntity({
   tableName: 'users',
   filters: tenantFilter(),
   properties: {
-    id: p.uuid().primary().onCreate(() => randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationEntity).index(),
     email: p.string().length(320).unique(),
     name: p.string().length(200),
@@ -16,7 +19,10 @@ export const UserEntity = defineEntity({
     passwordHash: p.string().length(255).hidden(),
     emailVerifiedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 

@@ -15,7 +15,10 @@ export const WebhookDeliveryEntity = defineEntity({
   uniques: [{ name: 'webhook_deliveries_attempt_unique', properties: ['eventId', 'integrationId', 'attempt'] }],
   indexes: [{ name: 'webhook_deliveries_integration_created_index', properties: ['integrationId', 'createdAt'] }],
   properties: {
-    id: p.uuid().primary().onCreate(() => uuidv7()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => uuidv7()),
     organization: () => p.manyToOne(OrganizationEntity),
     integrationId: p.uuid(),
     eventId: p.uuid(),

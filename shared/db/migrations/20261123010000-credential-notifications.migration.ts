@@ -17,10 +17,20 @@ begin
   perform pg_notify('tocsin_credentials', tg_argv[0] || ':' || (to_jsonb(case when tg_op = 'DELETE' then old else new end) ->> tg_argv[1]));
   return null;
 end $$;`);
-    this.addSql(`create trigger "users_notify_credentials" after update of "role", "name", "email", "email_verified_at", "organization_id" or delete on "users" for each row execute function "tocsin_notify_credentials"('user', 'id');`);
-    this.addSql(`create trigger "session_cutoffs_notify_credentials" after insert or update or delete on "session_cutoffs" for each row execute function "tocsin_notify_credentials"('user', 'user_id');`);
-    this.addSql(`create trigger "revoked_tokens_notify_credentials" after insert on "revoked_tokens" for each row execute function "tocsin_notify_credentials"('jti', 'jti');`);
-    this.addSql(`create trigger "api_keys_notify_credentials" after update of "revoked_at", "expires_at", "permissions", "key_hash", "organization_id", "created_by_id" or delete on "api_keys" for each row execute function "tocsin_notify_credentials"('key', 'id');`);
-    this.addSql(`create trigger "organizations_notify_credentials" after update of "plan" or delete on "organizations" for each row execute function "tocsin_notify_credentials"('org', 'id');`);
+    this.addSql(
+      `create trigger "users_notify_credentials" after update of "role", "name", "email", "email_verified_at", "organization_id" or delete on "users" for each row execute function "tocsin_notify_credentials"('user', 'id');`,
+    );
+    this.addSql(
+      `create trigger "session_cutoffs_notify_credentials" after insert or update or delete on "session_cutoffs" for each row execute function "tocsin_notify_credentials"('user', 'user_id');`,
+    );
+    this.addSql(
+      `create trigger "revoked_tokens_notify_credentials" after insert on "revoked_tokens" for each row execute function "tocsin_notify_credentials"('jti', 'jti');`,
+    );
+    this.addSql(
+      `create trigger "api_keys_notify_credentials" after update of "revoked_at", "expires_at", "permissions", "key_hash", "organization_id", "created_by_id" or delete on "api_keys" for each row execute function "tocsin_notify_credentials"('key', 'id');`,
+    );
+    this.addSql(
+      `create trigger "organizations_notify_credentials" after update of "plan" or delete on "organizations" for each row execute function "tocsin_notify_credentials"('org', 'id');`,
+    );
   }
 }

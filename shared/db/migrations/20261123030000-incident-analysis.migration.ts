@@ -13,7 +13,9 @@ export class Migration20261123030000IncidentAnalysis extends Migration {
   override name = '20261123030000-incident-analysis';
 
   override up(): void {
-    this.addSql(`alter table "incidents" add column "analysis" jsonb not null default '{}', add column "analyzed_at" timestamptz null, add column "analysis_text_hash" varchar(64) null;`);
+    this.addSql(
+      `alter table "incidents" add column "analysis" jsonb not null default '{}', add column "analyzed_at" timestamptz null, add column "analysis_text_hash" varchar(64) null;`,
+    );
     this.addSql(`create index "domain_events_incident_id_id_index" on "domain_events" ("incident_id", "id");`);
   }
 }

@@ -11,6 +11,8 @@ export class Migration20261123060100ApiKeyParents extends Migration {
   override up(): void {
     this.addSql(`alter table "api_keys" add column "created_by_key_id" uuid null;`);
     this.addSql(`create index "api_keys_created_by_key_id_index" on "api_keys" ("created_by_key_id");`);
-    this.addSql(`alter table "api_keys" add constraint "api_keys_created_by_key_id_foreign" foreign key ("created_by_key_id") references "api_keys" ("id") on delete cascade;`);
+    this.addSql(
+      `alter table "api_keys" add constraint "api_keys_created_by_key_id_foreign" foreign key ("created_by_key_id") references "api_keys" ("id") on delete cascade;`,
+    );
   }
 }

@@ -24,7 +24,9 @@ export class Migration20261124030000Analytics extends Migration {
       from (select distinct on ("incident_id") "incident_id", "created_at" as "at", "data"->>'from' as "first_from"
             from "incident_timeline" where "type" = 'assignee_changed' order by "incident_id", "id") as t
       where t."incident_id" = i."id";`);
-    this.addSql(`update "incidents" set "first_assigned_at" = "created_at" where "first_assigned_at" is null and "assignee_id" is not null;`);
+    this.addSql(
+      `update "incidents" set "first_assigned_at" = "created_at" where "first_assigned_at" is null and "assignee_id" is not null;`,
+    );
     this.addSql(`create index "incidents_analytics_index" on "incidents" ("organization_id", "created_at")
       include ("resolved_at", "acknowledged_at", "mitigated_at", "first_assigned_at", "severity", "source", "integration_id", "assignee_id", "status");`);
     this.addSql(`create index "alerts_organization_received_index" on "alerts" ("organization_id", "received_at")

@@ -36,7 +36,9 @@ export class Migration20261201020000AnalyticsRollups extends Migration {
       "tta_sum" numeric not null, "tta_n" int not null, "ttm_sum" numeric not null, "ttm_n" int not null, "ttr_sum" numeric not null, "ttr_n" int not null,
       "ttrs" float8[] not null, "alerts" int not null);`);
     this.addSql(`create index "analytics_daily_rollups_organization_day_index" on "analytics_daily_rollups" ("organization_id", "day");`);
-    this.addSql(`create table "analytics_rollup_state" ("organization_id" uuid not null primary key, "timezone" text not null, "refreshed_at" timestamptz not null);`);
+    this.addSql(
+      `create table "analytics_rollup_state" ("organization_id" uuid not null primary key, "timezone" text not null, "refreshed_at" timestamptz not null);`,
+    );
     this.addSql(`create table "analytics_dirty_dates" ("organization_id" uuid not null, "date" date not null);`);
     this.addSql(`create index "analytics_dirty_dates_organization_date_index" on "analytics_dirty_dates" ("organization_id", "date");`);
 
@@ -44,7 +46,8 @@ export class Migration20261201020000AnalyticsRollups extends Migration {
       include ("created_at", "severity", "source", "integration_id", "assignee_id", "status") where "resolved_at" is not null;`);
     this.addSql(`create index "incidents_analytics_open_index" on "incidents" ("organization_id", "created_at")
       include ("severity", "source", "integration_id", "assignee_id", "status") where "resolved_at" is null;`);
-    this.addSql(`create index "incidents_analytics_last_change_index" on "incidents" ("organization_id", (greatest("acknowledged_at", "first_assigned_at", "mitigated_at", "resolved_at")))
+    this
+      .addSql(`create index "incidents_analytics_last_change_index" on "incidents" ("organization_id", (greatest("acknowledged_at", "first_assigned_at", "mitigated_at", "resolved_at")))
       include ("created_at");`);
 
     // The rollup rows of local days `p_days` (null: every day with data) in time zone p_tz. Each
@@ -176,9 +179,15 @@ export class Migration20261201020000AnalyticsRollups extends Migration {
       end;
       $$;`);
     for (const table of ['incidents', 'alerts']) {
-      this.addSql(`create trigger "${table}_analytics_insert" after insert on "${table}" referencing new table as new_rows for each statement execute function analytics_note_dirty_${table}();`);
-      this.addSql(`create trigger "${table}_analytics_update" after update on "${table}" referencing old table as old_rows new table as new_rows for each statement execute function analytics_note_dirty_${table}();`);
-      this.addSql(`create trigger "${table}_analytics_delete" after delete on "${table}" referencing old table as old_rows for each statement execute function analytics_note_dirty_${table}();`);
+      this.addSql(
+        `create trigger "${table}_analytics_insert" after insert on "${table}" referencing new table as new_rows for each statement execute function analytics_note_dirty_${table}();`,
+      );
+      this.addSql(
+        `create trigger "${table}_analytics_update" after update on "${table}" referencing old table as old_rows new table as new_rows for each statement execute function analytics_note_dirty_${table}();`,
+      );
+      this.addSql(
+        `create trigger "${table}_analytics_delete" after delete on "${table}" referencing old table as old_rows for each statement execute function analytics_note_dirty_${table}();`,
+      );
     }
     this.addSql(`select analytics_rollup_refresh(id) from organizations;`);
   }

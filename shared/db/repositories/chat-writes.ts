@@ -22,7 +22,14 @@ const INSERT_SQL = `with incident as (select id, organization_id from incidents 
       m.created_at, null from message m)
   select id, incident_id, author_id, author_kind, body, created_at from message`;
 
-export const chatMessageView = (row: { id: string; incident_id: string; author_id: string | null; author_kind: string; body: string; created_at: string | Date }): ChatMessageView => ({
+export const chatMessageView = (row: {
+  id: string;
+  incident_id: string;
+  author_id: string | null;
+  author_kind: string;
+  body: string;
+  created_at: string | Date;
+}): ChatMessageView => ({
   id: row.id,
   incident_id: row.incident_id,
   author_id: row.author_id,
@@ -37,15 +44,35 @@ export const chatMessageView = (row: { id: string; incident_id: string; author_i
  */
 export async function insertChatMessage(
   em: EntityManager,
-  input: { id?: string; organizationId: string; incidentId: string; authorId: string | null; authorKind: 'user' | 'assistant'; body: string; replyToId?: string | null },
+  input: {
+    id?: string;
+    organizationId: string;
+    incidentId: string;
+    authorId: string | null;
+    authorKind: 'user' | 'assistant';
+    body: string;
+    replyToId?: string | null;
+  },
 ): Promise<ChatMessageView | undefined> {
   const summary = `${input.authorKind === 'assistant' ? 'Assistant' : 'Message'}: ${input.body.length > 280 ? `${input.body.slice(0, 279)}…` : input.body}`;
-  const rows = await em.getConnection().execute<Array<Parameters<typeof chatMessageView>[0]>>(INSERT_SQL, [
-    input.incidentId, input.organizationId,
-    input.id ?? uuidv7(), input.authorId, input.authorKind, input.body, input.replyToId ?? null,
-    uuidv7(), summary,
-    uuidv7(),
-  ], 'all');
+  const rows = await em
+    .getConnection()
+    .execute<Array<Parameters<typeof chatMessageView>[0]>>(
+      INSERT_SQL,
+      [
+        input.incidentId,
+        input.organizationId,
+        input.id ?? uuidv7(),
+        input.authorId,
+        input.authorKind,
+        input.body,
+        input.replyToId ?? null,
+        uuidv7(),
+        summary,
+        uuidv7(),
+      ],
+      'all',
+    );
   const [row] = rows;
   return row ? chatMessageView(row) : undefined;
 }

@@ -34,12 +34,7 @@ export function incidentEventData(incident: Incident): Record<string, unknown> {
   };
 }
 
-export function recordDomainEvent(
-  em: EntityManager,
-  incident: Incident,
-  type: EventType,
-  extra: Record<string, unknown> = {},
-): void {
+export function recordDomainEvent(em: EntityManager, incident: Incident, type: EventType, extra: Record<string, unknown> = {}): void {
   em.create(DomainEventEntity, {
     organization: incident.organization,
     type,

@@ -7,7 +7,12 @@ import { uuidv7 } from '../../uuidv7.ts';
  * the relay schedules their (re)indexing with the rest of its batch. One statement for any number
  * of ids (a log batch is one event).
  */
-export async function recordDocumentChange(em: EntityManager, organizationId: string, type: SearchIndexDocumentType, ids: readonly string[]): Promise<void> {
+export async function recordDocumentChange(
+  em: EntityManager,
+  organizationId: string,
+  type: SearchIndexDocumentType,
+  ids: readonly string[],
+): Promise<void> {
   if (ids.length === 0) return;
   await em.getConnection().execute(
     `insert into domain_events (id, organization_id, type, incident_id, data, created_at, dispatched_at)

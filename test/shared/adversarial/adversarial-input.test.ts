@@ -46,8 +46,12 @@ describe('text processors on 1 MiB of adversarial text', () => {
     'snippetOf',
     'markedFragmentToHtml',
     'renderString',
-  ])('%s stays within the budget on every input', async (target) => {
-    const completed = await runWithinBudget(target);
-    expect(completed.length).toBeGreaterThan(0);
-  }, 300_000);
+  ])(
+    '%s stays within the budget on every input',
+    async (target) => {
+      const completed = await runWithinBudget(target);
+      expect(completed.length).toBeGreaterThan(0);
+    },
+    300_000,
+  );
 });

@@ -11,7 +11,7 @@ const half = ADVERSARIAL_LENGTH / 2;
 
 export const ADVERSARIAL_TEXTS: Readonly<Record<string, string>> = {
   // Fields are trimmed before most processing, so runs of whitespace also come between words.
-  'spaces': fill(' '),
+  spaces: fill(' '),
   'spaces between words': fill(' ', 'x', 'x'),
   'spaces, then a fence fragment': fill(' ', '%%', 'x'),
   '%%% fence, spaces, no closing fence': fill(' ', 'x%%', '%%%x'),
@@ -22,8 +22,8 @@ export const ADVERSARIAL_TEXTS: Readonly<Record<string, string>> = {
   'newlines between words': fill('\n', 'x', 'x'),
   'CRLF between words': fill('\r\n', 'x', 'x'),
   'ideographic spaces between words': fill('\u3000', 'x', 'x'),
-  'commas': fill(','),
-  'colons': fill(':'),
+  commas: fill(','),
+  colons: fill(':'),
   'tag-like pairs': fill('k:v,'),
   'nested square brackets': `${'['.repeat(half)}${']'.repeat(half - 1)}!`,
   'unclosed brackets and parentheses': fill('[({<'),
@@ -45,10 +45,10 @@ export const ADVERSARIAL_TEXTS: Readonly<Record<string, string>> = {
   'placeholder fragments': fill('{{ '),
   'unclosed placeholders': fill('{{a'),
   'html-like text': fill('<em>&</em><script>'),
-  'punctuation': fill('!?.,;'),
+  punctuation: fill('!?.,;'),
   'combining marks': fill('e\u0301'),
   'accented letters': fill('é'),
   'han characters': fill('漢'),
-  'emoji': fill('🔥'),
+  emoji: fill('🔥'),
   'word pieces': fill('connection '),
 };

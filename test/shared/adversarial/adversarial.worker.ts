@@ -13,7 +13,8 @@ import { orTsQuery } from '../../../shared/search/postgres-index.ts';
 import { createWordPieceTokenizer } from '../../../shared/search/wordpiece.ts';
 import { ADVERSARIAL_TEXTS } from './adversarial-texts.ts';
 
-export type WorkerMessage = { kind: 'start' | 'done'; label: string } | { kind: 'error'; label: string; message: string } | { kind: 'finished' };
+export type WorkerMessage =
+  { kind: 'start' | 'done'; label: string } | { kind: 'error'; label: string; message: string } | { kind: 'finished' };
 
 type Processor = (text: string) => unknown;
 
@@ -21,25 +22,31 @@ type Processor = (text: string) => unknown;
 function fillStrings(value: unknown, text: string): unknown {
   if (typeof value === 'string') return text;
   if (Array.isArray(value)) return value.map((item) => fillStrings(item, text));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillStrings(item, text)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillStrings(item, text)]));
   return value;
 }
 
 function parserOf(platform: string): Array<[string, Processor]> {
   if (!isPlatform(platform)) throw new Error(`not a platform: ${platform}`);
   const dir = new URL(`../../fixtures/payloads/${platform}/`, import.meta.url);
-  return readdirSync(dir).filter((file) => file.endsWith('.json')).map((file) => {
-    const fixture: unknown = JSON.parse(readFileSync(new URL(file, dir), 'utf8'));
-    return [file, (text: string) => {
-      try {
-        return parseAlertPayload(platform, fillStrings(fixture, text));
-      } catch (error) {
-        // A rejected payload is a fine answer; only the time it took matters here.
-        if (!(error instanceof AlertPayloadError)) throw error;
-        return null;
-      }
-    }];
-  });
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => {
+      const fixture: unknown = JSON.parse(readFileSync(new URL(file, dir), 'utf8'));
+      return [
+        file,
+        (text: string) => {
+          try {
+            return parseAlertPayload(platform, fillStrings(fixture, text));
+          } catch (error) {
+            // A rejected payload is a fine answer; only the time it took matters here.
+            if (!(error instanceof AlertPayloadError)) throw error;
+            return null;
+          }
+        },
+      ];
+    });
 }
 
 const vocab = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', 'a', '##a', 'e', '##e', 'connect', '##ion', '!', '[', ']'].join('\n');

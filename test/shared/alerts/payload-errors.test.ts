@@ -36,7 +36,11 @@ describe('AlertPayloadError', () => {
     ['pager', { messages: [] }, 'messages'],
     ['pager', { messages: 'incident.triggered' }, 'messages'],
     ['pager', { messages: [{ event: 'incident.triggered' }] }, 'messages[0].incident'],
-    ['pager', { messages: [{ incident: { title: 'Down', urgency: 'high' } }, { incident: { urgency: 'low' } }] }, 'messages[1].incident.title'],
+    [
+      'pager',
+      { messages: [{ incident: { title: 'Down', urgency: 'high' } }, { incident: { urgency: 'low' } }] },
+      'messages[1].incident.title',
+    ],
     ['pager', { messages: [{ incident: { title: 'Down' } }] }, 'messages[0].incident.urgency'],
     ['pager', { event: { event_type: 'incident.triggered', data: { title: 'Down' } } }, 'event.data.urgency'],
     ['pager', { event: { event_type: 'incident.triggered' } }, 'event.data'],

@@ -4,8 +4,12 @@ import { parseAlertPayload } from '../../../shared/alerts/parsers/index.ts';
 const severityOf = (platform: Platform, body: unknown): Severity => parseAlertPayload(platform, body)[0].severity;
 
 const infra = (fields: Record<string, unknown>) => ({ alert_name: 'CPU high', ...fields });
-const pager = (incident: Record<string, unknown>) => ({ messages: [{ event: 'incident.triggered', incident: { id: 'P1', title: 'Down', ...incident } }] });
-const alertmanager = (labels: Record<string, string>) => ({ alerts: [{ status: 'firing', labels: { alertname: 'Up', ...labels }, annotations: {} }] });
+const pager = (incident: Record<string, unknown>) => ({
+  messages: [{ event: 'incident.triggered', incident: { id: 'P1', title: 'Down', ...incident } }],
+});
+const alertmanager = (labels: Record<string, string>) => ({
+  alerts: [{ status: 'firing', labels: { alertname: 'Up', ...labels }, annotations: {} }],
+});
 
 describe('spec severity table', () => {
   it.each<[Platform, string, Severity, unknown]>([

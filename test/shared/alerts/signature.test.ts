@@ -2,7 +2,11 @@ import { createHmac } from 'node:crypto';
 import type { Platform } from '../../../shared/domain/alert.ts';
 import { PLATFORMS } from '../../../shared/domain/alert.ts';
 import {
-  computeSignature, SIGNATURE_TOLERANCE_SECONDS, signatureHeaderName, timestampHeaderName, verifyWebhookSignature,
+  computeSignature,
+  SIGNATURE_TOLERANCE_SECONDS,
+  signatureHeaderName,
+  timestampHeaderName,
+  verifyWebhookSignature,
 } from '../../../shared/alerts/signature.ts';
 
 const body = Buffer.from('{"alerts":[{"status":"firing","labels":{"alertname":"Up"}}]}');
@@ -69,9 +73,19 @@ describe('verifyWebhookSignature', () => {
   it.each<[string, Record<string, string>, string | null, string]>([
     ['no credential', {}, null, 'missing'],
     ['an empty signature header', { 'x-apm-signature': '' }, null, 'missing'],
-    ['a signature with another secret', { 'x-apm-signature': `sha256=${hmac('other', body)}` }, `sha256=${hmac('other', body)}`, 'mismatch'],
+    [
+      'a signature with another secret',
+      { 'x-apm-signature': `sha256=${hmac('other', body)}` },
+      `sha256=${hmac('other', body)}`,
+      'mismatch',
+    ],
     ['a bare hex signature', { 'x-apm-signature': hmac(current, body) }, hmac(current, body), 'mismatch'],
-    ['a truncated signature', { 'x-apm-signature': `sha256=${hmac(current, body).slice(0, 63)}` }, `sha256=${hmac(current, body).slice(0, 63)}`, 'mismatch'],
+    [
+      'a truncated signature',
+      { 'x-apm-signature': `sha256=${hmac(current, body).slice(0, 63)}` },
+      `sha256=${hmac(current, body).slice(0, 63)}`,
+      'mismatch',
+    ],
     ['another platform header', { 'x-pager-signature': `sha256=${hmac(current, body)}` }, null, 'missing'],
     ['a wrong bearer secret', { authorization: 'Bearer guess' }, null, 'mismatch'],
     ['a bearer prefix of the secret', { authorization: `Bearer ${current.slice(0, -1)}` }, null, 'mismatch'],
@@ -82,7 +96,11 @@ describe('verifyWebhookSignature', () => {
 
   it('rejects a signature over a different body', () => {
     const result = verifyWebhookSignature({
-      platform: 'apm', secrets: [current], rawBody: Buffer.from(`${body.toString()} `), headers: { 'x-apm-signature': sig(current) }, now,
+      platform: 'apm',
+      secrets: [current],
+      rawBody: Buffer.from(`${body.toString()} `),
+      headers: { 'x-apm-signature': sig(current) },
+      now,
     });
     expect(result).toMatchObject({ ok: false, reason: 'mismatch' });
   });
@@ -116,7 +134,10 @@ describe('verifyWebhookSignature', () => {
       ['in milliseconds', String(now)],
       ['not a number', 'yesterday'],
     ])('rejects a timestamp %s', (_case, timestamp) => {
-      expect(verify('apm', { 'x-apm-signature': signedAt(timestamp), 'x-apm-timestamp': timestamp })).toMatchObject({ ok: false, reason: 'stale_timestamp' });
+      expect(verify('apm', { 'x-apm-signature': signedAt(timestamp), 'x-apm-timestamp': timestamp })).toMatchObject({
+        ok: false,
+        reason: 'stale_timestamp',
+      });
     });
 
     it('binds the signature to the timestamp', () => {
@@ -126,12 +147,18 @@ describe('verifyWebhookSignature', () => {
       // Dropping the timestamp header does not help: the captured signature covers it.
       expect(verify('apm', { 'x-apm-signature': replayed })).toMatchObject({ ok: false, reason: 'mismatch' });
       // A body-only signature is not valid once a timestamp is sent.
-      expect(verify('apm', { 'x-apm-signature': sig(current), 'x-apm-timestamp': nowSeconds })).toMatchObject({ ok: false, reason: 'mismatch' });
+      expect(verify('apm', { 'x-apm-signature': sig(current), 'x-apm-timestamp': nowSeconds })).toMatchObject({
+        ok: false,
+        reason: 'mismatch',
+      });
     });
 
     it('accepts a Date for now and the previous secret', () => {
       const result = verifyWebhookSignature({
-        platform: 'pager', secrets: [current, previous], rawBody: body, now: new Date(now),
+        platform: 'pager',
+        secrets: [current, previous],
+        rawBody: body,
+        now: new Date(now),
         headers: { 'x-pager-signature': signedAt(nowSeconds, previous).replace('sha256=', 'v1='), 'x-pager-timestamp': nowSeconds },
       });
       expect(result).toEqual({ ok: true, method: 'signature', secretIndex: 1 });

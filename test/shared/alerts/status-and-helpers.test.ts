@@ -4,7 +4,10 @@ import { hostFromInstance, parseTags, toIsoTime } from '../../../shared/alerts/p
 
 const statusOf = (platform: Platform, body: unknown): AlertStatus => parseAlertPayload(platform, body)[0].status;
 const infra = (fields: Record<string, unknown>) => ({ alert_name: 'CPU high', alert_type: 'error', ...fields });
-const am = (status: string | undefined, top?: string) => ({ status: top, alerts: [{ status, labels: { alertname: 'Up', severity: 'info' } }] });
+const am = (status: string | undefined, top?: string) => ({
+  status: top,
+  alerts: [{ status, labels: { alertname: 'Up', severity: 'info' } }],
+});
 
 describe('resolved handling', () => {
   it.each<[Platform, string, AlertStatus, unknown]>([
@@ -21,9 +24,19 @@ describe('resolved handling', () => {
     ['apm', 'ACKNOWLEDGED', 'firing', { title: 'x', priority: 'LOW', state: 'ACKNOWLEDGED' }],
     ['apm', 'CLOSED', 'resolved', { title: 'x', priority: 'LOW', state: 'CLOSED' }],
     ['apm', 'legacy closed', 'resolved', { condition_name: 'x', severity: 'INFO', current_state: 'closed' }],
-    ['pager', 'incident.acknowledged', 'firing', { messages: [{ event: 'incident.acknowledged', incident: { title: 'x', urgency: 'low', status: 'acknowledged' } }] }],
+    [
+      'pager',
+      'incident.acknowledged',
+      'firing',
+      { messages: [{ event: 'incident.acknowledged', incident: { title: 'x', urgency: 'low', status: 'acknowledged' } }] },
+    ],
     ['pager', 'v2 incident.resolve', 'resolved', { messages: [{ event: 'incident.resolve', incident: { title: 'x', urgency: 'low' } }] }],
-    ['pager', 'annotated but resolved', 'resolved', { messages: [{ event: 'incident.annotated', incident: { title: 'x', urgency: 'low', status: 'resolved' } }] }],
+    [
+      'pager',
+      'annotated but resolved',
+      'resolved',
+      { messages: [{ event: 'incident.annotated', incident: { title: 'x', urgency: 'low', status: 'resolved' } }] },
+    ],
     ['pager', 'single message body', 'resolved', { event: 'incident.resolved', incident: { title: 'x', urgency: 'low' } }],
     ['dashboards', 'legacy ok', 'resolved', { ruleName: 'Load', state: 'ok' }],
     ['dashboards', 'legacy alerting', 'firing', { ruleName: 'Load', state: 'alerting' }],
@@ -90,14 +103,26 @@ describe('toIsoTime', () => {
 
 describe('sender-chosen keys', () => {
   it('keeps prototype names as plain labels and never as table entries', () => {
-    const [alert] = parseAlertPayload('infra_monitor', { title: 't', severity: 'constructor', alert_type: 'toString', tags: ['constructor:x', '__proto__:y', 'toString'] });
+    const [alert] = parseAlertPayload('infra_monitor', {
+      title: 't',
+      severity: 'constructor',
+      alert_type: 'toString',
+      tags: ['constructor:x', '__proto__:y', 'toString'],
+    });
     expect(alert.severity).toBe('medium');
-    expect(Object.entries(alert.labels)).toEqual([['constructor', 'x'], ['__proto__', 'y'], ['toString', '']]);
+    expect(Object.entries(alert.labels)).toEqual([
+      ['constructor', 'x'],
+      ['__proto__', 'y'],
+      ['toString', ''],
+    ]);
     expect(Object.getPrototypeOf(alert.labels)).toBe(Object.prototype);
   });
 
   it('reads an unknown legacy dashboards state as firing', () => {
-    expect(parseAlertPayload('dashboards', { ruleName: 'Load', state: 'constructor' })[0]).toMatchObject({ status: 'firing', severity: 'medium' });
+    expect(parseAlertPayload('dashboards', { ruleName: 'Load', state: 'constructor' })[0]).toMatchObject({
+      status: 'firing',
+      severity: 'medium',
+    });
   });
 
   it('keeps a __proto__ label of an alert manager payload as data', () => {

@@ -51,17 +51,48 @@ describe('verifyPassword', () => {
     ['N zero', () => stored.replace(/^scrypt\$\d+/, 'scrypt$0')],
     ['r not a number', () => stored.replace(/^(scrypt\$\d+)\$8/, '$1$x')],
     ['p negative', () => stored.replace(/^(scrypt\$\d+\$8)\$1/, '$1$-1')],
-    ['salt not base64', () => { const parts = stored.split('$'); parts[4] = '!!!!'; return parts.join('$'); }],
-    ['hash too short', () => { const parts = stored.split('$'); parts[5] = 'AAAA'; return parts.join('$'); }],
-    ['hash with its base64 cut short', () => { const parts = stored.split('$'); parts[5] = parts[5]!.slice(0, -1); return parts.join('$'); }],
-    ['hash flipped', () => {
-      const parts = stored.split('$');
-      const hash = Buffer.from(parts[5]!, 'base64');
-      hash[0]! ^= 1;
-      parts[5] = hash.toString('base64');
-      return parts.join('$');
-    }],
-    ['salt changed', () => { const parts = stored.split('$'); parts[4] = Buffer.alloc(16, 7).toString('base64'); return parts.join('$'); }],
+    [
+      'salt not base64',
+      () => {
+        const parts = stored.split('$');
+        parts[4] = '!!!!';
+        return parts.join('$');
+      },
+    ],
+    [
+      'hash too short',
+      () => {
+        const parts = stored.split('$');
+        parts[5] = 'AAAA';
+        return parts.join('$');
+      },
+    ],
+    [
+      'hash with its base64 cut short',
+      () => {
+        const parts = stored.split('$');
+        parts[5] = parts[5]!.slice(0, -1);
+        return parts.join('$');
+      },
+    ],
+    [
+      'hash flipped',
+      () => {
+        const parts = stored.split('$');
+        const hash = Buffer.from(parts[5]!, 'base64');
+        hash[0]! ^= 1;
+        parts[5] = hash.toString('base64');
+        return parts.join('$');
+      },
+    ],
+    [
+      'salt changed',
+      () => {
+        const parts = stored.split('$');
+        parts[4] = Buffer.alloc(16, 7).toString('base64');
+        return parts.join('$');
+      },
+    ],
   ])('returns false, without throwing, for a stored value that is %s', async (_name, makeStored) => {
     await expect(verifyPassword('S3cret-pässword', makeStored())).resolves.toBe(false);
   });

@@ -24,7 +24,10 @@ const key = (secret: string) => new TextEncoder().encode(secret);
 const nowSeconds = Math.floor(T0 / 1000);
 
 async function expectInvalid(promise: Promise<unknown>, detail: string) {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(InvalidTokenError);
   expect((error as InvalidTokenError).message).toBe(detail);
   expect((error as InvalidTokenError).code).toBe('INVALID_TOKEN');
@@ -39,28 +42,47 @@ describe('createTokenService', () => {
     const issued = type === 'access' ? await service.issueAccessToken(claims) : await service.issueRefreshToken(claims);
     expect(issued.expiresAt.getTime()).toBe(T0 + ttl * 1000);
     expect(decodeJwt(issued.token)).toEqual({
-      sub: 'user-1', org_id: 'org-1', role: 'engineer', typ: type, jti: issued.jti, iat: nowSeconds, exp: nowSeconds + ttl,
+      sub: 'user-1',
+      org_id: 'org-1',
+      role: 'engineer',
+      typ: type,
+      jti: issued.jti,
+      iat: nowSeconds,
+      exp: nowSeconds + ttl,
     });
     expect(issued.jti).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     await expect(service.verify(issued.token, type)).resolves.toEqual({
-      ...claims, jti: issued.jti, type, issuedAt: new Date(nowSeconds * 1000), expiresAt: issued.expiresAt,
+      ...claims,
+      jti: issued.jti,
+      type,
+      issuedAt: new Date(nowSeconds * 1000),
+      expiresAt: issued.expiresAt,
     });
   });
 
-  it('carries the session as `sid`, and lets a rotated refresh token keep its session\'s end', async () => {
+  it("carries the session as `sid`, and lets a rotated refresh token keep its session's end", async () => {
     const { service, clock } = makeService();
     const first = await service.issueRefreshToken({ ...claims, sessionId: 'session-1' });
     expect(decodeJwt(first.token).sid).toBe('session-1');
     clock.now += 60_000;
     const rotated = await service.issueRefreshToken({ ...claims, sessionId: 'session-1' }, { expiresAt: first.expiresAt });
     expect(rotated.expiresAt).toEqual(first.expiresAt);
-    await expect(service.verify(rotated.token, 'refresh')).resolves.toMatchObject({ sessionId: 'session-1', expiresAt: first.expiresAt, issuedAt: new Date(clock.now) });
+    await expect(service.verify(rotated.token, 'refresh')).resolves.toMatchObject({
+      sessionId: 'session-1',
+      expiresAt: first.expiresAt,
+      issuedAt: new Date(clock.now),
+    });
   });
 
   it('refuses a token whose sid is not a non-empty string', async () => {
     const { service } = makeService();
     const token = await new SignJWT({ org_id: 'org-1', role: 'engineer', typ: 'access', sid: 42 })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject('user-1').setJti('j').setIssuedAt(nowSeconds).setExpirationTime(nowSeconds + 60).sign(key(SECRET));
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('user-1')
+      .setJti('j')
+      .setIssuedAt(nowSeconds)
+      .setExpirationTime(nowSeconds + 60)
+      .sign(key(SECRET));
     await expectInvalid(service.verify(token, 'access'), 'Could not validate credentials');
   });
 
@@ -109,40 +131,98 @@ describe('createTokenService', () => {
 
   const forged: [string, (token: string) => Promise<string> | string][] = [
     ['a refresh token used as access', async () => (await makeService().service.issueRefreshToken(claims)).token],
-    ['a token signed with another secret', async () => (await makeService({ secret: OTHER_SECRET }).service.issueAccessToken(claims)).token],
-    ['a tampered payload', (token) => {
-      const [header, , signature] = token.split('.');
-      return [header, b64({ ...decodeJwt(token), role: 'owner' }), signature].join('.');
-    }],
-    ['a tampered signature', (token) => {
-      const [header, payload, signature] = token.split('.') as [string, string, string];
-      const flipped = signature[5] === 'A' ? 'B' : 'A';
-      return [header, payload, signature.slice(0, 5) + flipped + signature.slice(6)].join('.');
-    }],
+    [
+      'a token signed with another secret',
+      async () => (await makeService({ secret: OTHER_SECRET }).service.issueAccessToken(claims)).token,
+    ],
+    [
+      'a tampered payload',
+      (token) => {
+        const [header, , signature] = token.split('.');
+        return [header, b64({ ...decodeJwt(token), role: 'owner' }), signature].join('.');
+      },
+    ],
+    [
+      'a tampered signature',
+      (token) => {
+        const [header, payload, signature] = token.split('.') as [string, string, string];
+        const flipped = signature[5] === 'A' ? 'B' : 'A';
+        return [header, payload, signature.slice(0, 5) + flipped + signature.slice(6)].join('.');
+      },
+    ],
     ['an unsigned alg none token', (token) => `${b64({ alg: 'none', typ: 'JWT' })}.${token.split('.')[1]}.`],
-    ['an HS512 token made with the right secret', () =>
-      new SignJWT({ org_id: 'org-1', role: 'engineer', typ: 'access' }).setProtectedHeader({ alg: 'HS512' })
-        .setSubject('user-1').setJti('j').setIssuedAt(nowSeconds).setExpirationTime(nowSeconds + 60).sign(key(SECRET))],
-    ['a token without org_id', () =>
-      new SignJWT({ role: 'engineer', typ: 'access' }).setProtectedHeader({ alg: 'HS256' })
-        .setSubject('user-1').setJti('j').setIssuedAt(nowSeconds).setExpirationTime(nowSeconds + 60).sign(key(SECRET))],
-    ['a token without jti', () =>
-      new SignJWT({ org_id: 'org-1', role: 'engineer', typ: 'access' }).setProtectedHeader({ alg: 'HS256' })
-        .setSubject('user-1').setIssuedAt(nowSeconds).setExpirationTime(nowSeconds + 60).sign(key(SECRET))],
-    ['a token without exp', () =>
-      new SignJWT({ org_id: 'org-1', role: 'engineer', typ: 'access' }).setProtectedHeader({ alg: 'HS256' })
-        .setSubject('user-1').setJti('j').setIssuedAt(nowSeconds).sign(key(SECRET))],
-    ['a token with an unknown role', () =>
-      new SignJWT({ org_id: 'org-1', role: 'root', typ: 'access' }).setProtectedHeader({ alg: 'HS256' })
-        .setSubject('user-1').setJti('j').setIssuedAt(nowSeconds).setExpirationTime(nowSeconds + 60).sign(key(SECRET))],
-    ['a token without typ', () =>
-      new SignJWT({ org_id: 'org-1', role: 'engineer' }).setProtectedHeader({ alg: 'HS256' })
-        .setSubject('user-1').setJti('j').setIssuedAt(nowSeconds).setExpirationTime(nowSeconds + 60).sign(key(SECRET))],
-    ['an expired token signed with another secret', async () => {
-      const { service, clock } = makeService({ secret: OTHER_SECRET });
-      clock.now = T0 - 7200 * 1000;
-      return (await service.issueAccessToken(claims)).token;
-    }],
+    [
+      'an HS512 token made with the right secret',
+      () =>
+        new SignJWT({ org_id: 'org-1', role: 'engineer', typ: 'access' })
+          .setProtectedHeader({ alg: 'HS512' })
+          .setSubject('user-1')
+          .setJti('j')
+          .setIssuedAt(nowSeconds)
+          .setExpirationTime(nowSeconds + 60)
+          .sign(key(SECRET)),
+    ],
+    [
+      'a token without org_id',
+      () =>
+        new SignJWT({ role: 'engineer', typ: 'access' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject('user-1')
+          .setJti('j')
+          .setIssuedAt(nowSeconds)
+          .setExpirationTime(nowSeconds + 60)
+          .sign(key(SECRET)),
+    ],
+    [
+      'a token without jti',
+      () =>
+        new SignJWT({ org_id: 'org-1', role: 'engineer', typ: 'access' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject('user-1')
+          .setIssuedAt(nowSeconds)
+          .setExpirationTime(nowSeconds + 60)
+          .sign(key(SECRET)),
+    ],
+    [
+      'a token without exp',
+      () =>
+        new SignJWT({ org_id: 'org-1', role: 'engineer', typ: 'access' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject('user-1')
+          .setJti('j')
+          .setIssuedAt(nowSeconds)
+          .sign(key(SECRET)),
+    ],
+    [
+      'a token with an unknown role',
+      () =>
+        new SignJWT({ org_id: 'org-1', role: 'root', typ: 'access' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject('user-1')
+          .setJti('j')
+          .setIssuedAt(nowSeconds)
+          .setExpirationTime(nowSeconds + 60)
+          .sign(key(SECRET)),
+    ],
+    [
+      'a token without typ',
+      () =>
+        new SignJWT({ org_id: 'org-1', role: 'engineer' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject('user-1')
+          .setJti('j')
+          .setIssuedAt(nowSeconds)
+          .setExpirationTime(nowSeconds + 60)
+          .sign(key(SECRET)),
+    ],
+    [
+      'an expired token signed with another secret',
+      async () => {
+        const { service, clock } = makeService({ secret: OTHER_SECRET });
+        clock.now = T0 - 7200 * 1000;
+        return (await service.issueAccessToken(claims)).token;
+      },
+    ],
     ['garbage', () => 'not.a.jwt'],
     ['an empty string', () => ''],
     ['two segments', (token) => token.split('.').slice(0, 2).join('.')],

@@ -35,9 +35,17 @@ describe('tagged LRU cache', () => {
     ['replaces an entry set twice without growing', [{ set: 'a' }, { set: 'a' }, { set: 'b' }, { set: 'c' }], ['a', 'b', 'c']],
     ['forgets entries past their TTL', [{ set: 'a' }, { advanceMs: 600 }, { set: 'b' }, { advanceMs: 400 }], ['b']],
     ['keeps an entry until exactly its TTL', [{ set: 'a' }, { advanceMs: 999 }], ['a']],
-    ['drops every entry carrying an invalidated tag', [{ set: 'a', tags: ['user:1', 'org:1'] }, { set: 'b', tags: ['org:1'] }, { set: 'c', tags: ['user:2'] }, { invalidate: ['org:1'] }], ['c']],
+    [
+      'drops every entry carrying an invalidated tag',
+      [{ set: 'a', tags: ['user:1', 'org:1'] }, { set: 'b', tags: ['org:1'] }, { set: 'c', tags: ['user:2'] }, { invalidate: ['org:1'] }],
+      ['c'],
+    ],
     ['drops nothing for an unknown tag', [{ set: 'a', tags: ['user:1'] }, { invalidate: ['user:9'] }], ['a']],
-    ['forgets the tags of an evicted entry', [{ set: 'a', tags: ['t'] }, { set: 'b' }, { set: 'c' }, { set: 'd' }, { set: 'a' }, { invalidate: ['t'] }], ['a', 'c', 'd']],
+    [
+      'forgets the tags of an evicted entry',
+      [{ set: 'a', tags: ['t'] }, { set: 'b' }, { set: 'c' }, { set: 'd' }, { set: 'a' }, { invalidate: ['t'] }],
+      ['a', 'c', 'd'],
+    ],
     ['drops the old tags of a replaced entry', [{ set: 'a', tags: ['old'] }, { set: 'a', tags: ['new'] }, { invalidate: ['old'] }], ['a']],
     ['empties on clear', [{ set: 'a' }, { set: 'b' }, { clear: true }], []],
   ])('%s', (_name, steps, held) => {
@@ -46,7 +54,11 @@ describe('tagged LRU cache', () => {
 
   test.each<[string, Step[], boolean]>([
     ['stores a load when nothing was invalidated meanwhile', [{ set: 'a', atEpoch: 'before' }], true],
-    ['refuses a load that raced an invalidation, even of another tag', [{ invalidate: ['user:1'] }, { set: 'a', atEpoch: 'before' }], false],
+    [
+      'refuses a load that raced an invalidation, even of another tag',
+      [{ invalidate: ['user:1'] }, { set: 'a', atEpoch: 'before' }],
+      false,
+    ],
     ['refuses a load that raced a clear', [{ clear: true }, { set: 'a', atEpoch: 'before' }], false],
   ])('%s', (_name, steps, stored) => {
     const result = replay(steps);

@@ -23,21 +23,32 @@ async function transactionsInFlight(orm: Orm, whileWaiting: 'idle in transaction
   const pids: number[] = [];
   const release = gate();
   const settled = Array.from({ length: POOL_MAX }, () =>
-    orm.em.fork().transactional(async (em) => {
-      const [row] = await em.execute<{ pid: number }[]>('select pg_backend_pid() as pid');
-      pids.push(Number(row?.pid));
-      if (whileWaiting === 'running a query') await em.execute('select pg_sleep(60)');
-      await release.opened;
-      await em.execute('select 1');
-    }).then(() => 'committed', (error: unknown) => `failed: ${(error as Error).message}`),
+    orm.em
+      .fork()
+      .transactional(async (em) => {
+        const [row] = await em.execute<{ pid: number }[]>('select pg_backend_pid() as pid');
+        pids.push(Number(row?.pid));
+        if (whileWaiting === 'running a query') await em.execute('select pg_sleep(60)');
+        await release.opened;
+        await em.execute('select 1');
+      })
+      .then(
+        () => 'committed',
+        (error: unknown) => `failed: ${(error as Error).message}`,
+      ),
   );
-  await waitFor('every transaction holds a connection', async () => (pids.length === POOL_MAX ? true : undefined), { timeoutMs: 10_000, intervalMs: 20 });
+  await waitFor('every transaction holds a connection', async () => (pids.length === POOL_MAX ? true : undefined), {
+    timeoutMs: 10_000,
+    intervalMs: 20,
+  });
   return { pids, release: release.open, settled: Promise.all(settled) };
 }
 
 /** Both pool slots work again: two transactions open at the same time and meet. */
 async function expectBothSlotsServe(orm: Orm) {
-  const rows = await waitFor('the ORM answers a query again', async () => orm.em.fork().execute<{ ok: number }[]>('select 1 as ok'), { timeoutMs: 20_000 });
+  const rows = await waitFor('the ORM answers a query again', async () => orm.em.fork().execute<{ ok: number }[]>('select 1 as ok'), {
+    timeoutMs: 20_000,
+  });
   expect(rows).toEqual([{ ok: 1 }]);
   const together = gate();
   let started = 0;
@@ -78,14 +89,17 @@ describe('pool guard (integration: real PostgreSQL, backends terminated mid-tran
   // connection checked out: after this both slots are gone, every later query waits for a
   // connection (forever with no acquire timeout, a PoolAcquireTimeoutError with one), and the
   // polls below never succeed.
-  it.each(['idle in transaction', 'running a query'] as const)('gives the slots of connections killed while %s back to the pool', async (whileWaiting) => {
-    const inFlight = await transactionsInFlight(orm, whileWaiting);
-    await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [inFlight.pids]);
-    inFlight.release();
-    const outcomes = await inFlight.settled;
-    expect(outcomes.every((outcome) => outcome.startsWith('failed'))).toBe(true);
-    await expectBothSlotsServe(orm);
-  });
+  it.each(['idle in transaction', 'running a query'] as const)(
+    'gives the slots of connections killed while %s back to the pool',
+    async (whileWaiting) => {
+      const inFlight = await transactionsInFlight(orm, whileWaiting);
+      await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [inFlight.pids]);
+      inFlight.release();
+      const outcomes = await inFlight.settled;
+      expect(outcomes.every((outcome) => outcome.startsWith('failed'))).toBe(true);
+      await expectBothSlotsServe(orm);
+    },
+  );
 
   it('leaves healthy transactions alone: commits release their connection exactly once', async () => {
     for (let round = 0; round < 3; round += 1) {

@@ -11,7 +11,12 @@ describe('secret headers', () => {
     ['omitted with nothing stored stays empty', undefined, undefined, undefined],
     ['{} removes them all', {}, stored, undefined],
     ['a new value is sealed', { 'X-Api-Key': 'new' }, stored, { 'X-Api-Key': 'sealed(new)' }],
-    ['REDACTED keeps the stored value, whatever the case of the name', { 'x-api-key': REDACTED, Other: 'o' }, stored, { 'x-api-key': 'sealed(old)', Other: 'sealed(o)' }],
+    [
+      'REDACTED keeps the stored value, whatever the case of the name',
+      { 'x-api-key': REDACTED, Other: 'o' },
+      stored,
+      { 'x-api-key': 'sealed(old)', Other: 'sealed(o)' },
+    ],
     ['a name left out is removed', { Other: 'o' }, stored, { Other: 'sealed(o)' }],
   ] as const)('%s', (_label, input, before, after) => {
     expect(sealSecretHeaders(input, before, seal)).toEqual({ ok: true, sealed: after });
@@ -27,7 +32,11 @@ describe('secret headers', () => {
   });
 
   it('adds opened secrets last, replacing a plain header of the same name, without line breaks', () => {
-    const headers = withSecretHeaders({ 'content-type': 'application/json', authorization: 'Bearer plain' }, { Authorization: 'sealed(Bearer s3cr3t\r\nX-Injected: 1)' }, open);
+    const headers = withSecretHeaders(
+      { 'content-type': 'application/json', authorization: 'Bearer plain' },
+      { Authorization: 'sealed(Bearer s3cr3t\r\nX-Injected: 1)' },
+      open,
+    );
     expect(headers).toEqual({ 'content-type': 'application/json', Authorization: 'Bearer s3cr3tX-Injected: 1' });
     expect(withSecretHeaders({ a: 'b' }, undefined, open)).toEqual({ a: 'b' });
   });

@@ -33,11 +33,18 @@ describe('webhook template rendering', () => {
   });
 
   it('without a template the body is the event with the incident', () => {
-    expect(JSON.parse(renderBody(null, context))).toEqual({ event: 'incident.created', event_id: 'evt-1', timestamp: '2026-11-22T00:00:00.000Z', incident: context.incident });
+    expect(JSON.parse(renderBody(null, context))).toEqual({
+      event: 'incident.created',
+      event_id: 'evt-1',
+      timestamp: '2026-11-22T00:00:00.000Z',
+      incident: context.incident,
+    });
   });
 
   it('headers may use the secret; CR/LF cannot split a header', () => {
-    expect(renderHeaders({ Authorization: 'Bearer {{integration.secret}}', 'X-Title': '{{incident.title}}', 'X-Other': '{{nope}}' }, context)).toEqual({
+    expect(
+      renderHeaders({ Authorization: 'Bearer {{integration.secret}}', 'X-Title': '{{incident.title}}', 'X-Other': '{{nope}}' }, context),
+    ).toEqual({
       Authorization: 'Bearer s3cr3t',
       'X-Title': 'DB "primary" \\ down{{incident.id}}',
       'X-Other': '',

@@ -1,4 +1,11 @@
-import { billingChangeOf, billingLimits, billingPeriod, planQuotas, quotaAllowsOneMore, type ProviderEvent } from '../../../shared/domain/billing.ts';
+import {
+  billingChangeOf,
+  billingLimits,
+  billingPeriod,
+  planQuotas,
+  quotaAllowsOneMore,
+  type ProviderEvent,
+} from '../../../shared/domain/billing.ts';
 
 const ORG = '0b6f3c1e-6a1d-4c7e-9d8a-2f4b5c6d7e8f';
 const event = (type: string, object: Record<string, unknown>): ProviderEvent => ({ id: 'evt_1', type, data: { object } });
@@ -15,8 +22,15 @@ describe('billingPeriod', () => {
 });
 
 describe('billingLimits', () => {
-  it('shows the rate limiter\'s numbers for the plan, overrides included, and the plan\'s quotas', () => {
-    expect(billingLimits('team')).toEqual({ interactive_per_hour: 5000, api_key_per_hour: 25000, webhook_per_hour: 50000, search_per_hour: 2500, members: 25, integrations: 15 });
+  it("shows the rate limiter's numbers for the plan, overrides included, and the plan's quotas", () => {
+    expect(billingLimits('team')).toEqual({
+      interactive_per_hour: 5000,
+      api_key_per_hour: 25000,
+      webhook_per_hour: 50000,
+      search_per_hour: 2500,
+      members: 25,
+      integrations: 15,
+    });
     expect(billingLimits('nonsense', { search: 3 })).toMatchObject({ interactive_per_hour: 1000, search_per_hour: 3, members: 5 });
   });
 });
@@ -46,22 +60,46 @@ describe('planQuotas and quotaAllowsOneMore', () => {
 
 describe('billingChangeOf', () => {
   it.each<[string, ProviderEvent, ReturnType<typeof billingChangeOf>]>([
-    ['a completed checkout subscribes the referenced organization',
-      event('checkout.session.completed', { client_reference_id: ORG, metadata: { plan: 'team' }, customer: 'cus_1', subscription: 'sub_1' }),
-      { kind: 'subscribe', organizationId: ORG, plan: 'team', customerId: 'cus_1', subscriptionId: 'sub_1' }],
-    ['the organization may come from metadata, references expanded',
-      event('checkout.session.completed', { client_reference_id: null, metadata: { organization_id: ORG, plan: 'enterprise' }, customer: { id: 'cus_2' }, subscription: null }),
-      { kind: 'subscribe', organizationId: ORG, plan: 'enterprise', customerId: 'cus_2', subscriptionId: null }],
-    ['a checkout for a plan that is not sold changes nothing',
-      event('checkout.session.completed', { client_reference_id: ORG, metadata: { plan: 'free' } }), null],
-    ['a checkout naming no organization changes nothing',
-      event('checkout.session.completed', { client_reference_id: 'not-a-uuid', metadata: { plan: 'team' } }), null],
-    ['a deleted subscription cancels',
+    [
+      'a completed checkout subscribes the referenced organization',
+      event('checkout.session.completed', {
+        client_reference_id: ORG,
+        metadata: { plan: 'team' },
+        customer: 'cus_1',
+        subscription: 'sub_1',
+      }),
+      { kind: 'subscribe', organizationId: ORG, plan: 'team', customerId: 'cus_1', subscriptionId: 'sub_1' },
+    ],
+    [
+      'the organization may come from metadata, references expanded',
+      event('checkout.session.completed', {
+        client_reference_id: null,
+        metadata: { organization_id: ORG, plan: 'enterprise' },
+        customer: { id: 'cus_2' },
+        subscription: null,
+      }),
+      { kind: 'subscribe', organizationId: ORG, plan: 'enterprise', customerId: 'cus_2', subscriptionId: null },
+    ],
+    [
+      'a checkout for a plan that is not sold changes nothing',
+      event('checkout.session.completed', { client_reference_id: ORG, metadata: { plan: 'free' } }),
+      null,
+    ],
+    [
+      'a checkout naming no organization changes nothing',
+      event('checkout.session.completed', { client_reference_id: 'not-a-uuid', metadata: { plan: 'team' } }),
+      null,
+    ],
+    [
+      'a deleted subscription cancels',
       event('customer.subscription.deleted', { id: 'sub_1', customer: 'cus_1', metadata: { organization_id: ORG } }),
-      { kind: 'cancel', organizationId: ORG, subscriptionId: 'sub_1', customerId: 'cus_1' }],
-    ['an updated subscription records its status',
+      { kind: 'cancel', organizationId: ORG, subscriptionId: 'sub_1', customerId: 'cus_1' },
+    ],
+    [
+      'an updated subscription records its status',
       event('customer.subscription.updated', { id: 'sub_1', status: 'past_due', metadata: {} }),
-      { kind: 'status', organizationId: null, subscriptionId: 'sub_1', status: 'past_due' }],
+      { kind: 'status', organizationId: null, subscriptionId: 'sub_1', status: 'past_due' },
+    ],
     ['other events are ignored', event('invoice.paid', { id: 'in_1' }), null],
   ])('%s', (_name, input, expected) => {
     expect(billingChangeOf(input)).toEqual(expected);

@@ -1,4 +1,10 @@
-import { ASSISTANT_SYSTEM_PROMPT, buildAssistantPrompt, isAssistantMention, readCompletionStream, type AssistantContext } from '../../../shared/domain/chat.ts';
+import {
+  ASSISTANT_SYSTEM_PROMPT,
+  buildAssistantPrompt,
+  isAssistantMention,
+  readCompletionStream,
+  type AssistantContext,
+} from '../../../shared/domain/chat.ts';
 
 const sse = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`;
 
@@ -17,7 +23,12 @@ describe('readCompletionStream', () => {
     ['an event split across chunks', sse('Hel').slice(0, 10), sse('Hel').slice(10), { deltas: ['Hel'], rest: '', done: false }],
     ['an incomplete event stays pending', '', sse('a') + 'data: {"choi', { deltas: ['a'], rest: 'data: {"choi', done: false }],
     ['the end marker', '', `${sse('x')}data: [DONE]\n\n`, { deltas: ['x'], rest: '', done: true }],
-    ['CRLF, comments and role-only deltas', '', `: keep-alive\r\n\r\ndata: {"choices":[{"delta":{"role":"assistant"}}]}\r\n\r\n${sse('y')}`, { deltas: ['y'], rest: '', done: false }],
+    [
+      'CRLF, comments and role-only deltas',
+      '',
+      `: keep-alive\r\n\r\ndata: {"choices":[{"delta":{"role":"assistant"}}]}\r\n\r\n${sse('y')}`,
+      { deltas: ['y'], rest: '', done: false },
+    ],
   ])('%s', (_name, pending, chunk, expected) => expect(readCompletionStream(pending, chunk)).toEqual(expected));
 });
 
@@ -27,7 +38,10 @@ describe('buildAssistantPrompt', () => {
     alerts: [{ title: 'InstanceDown' }],
     analysis: { similar_incidents: [] },
     runbooks: [{ name: 'Restart DB', description: null, steps: ['Page DBA'] }],
-    history: [{ author_kind: 'user', body: 'seen at 10:00' }, { author_kind: 'assistant', body: 'noted' }],
+    history: [
+      { author_kind: 'user', body: 'seen at 10:00' },
+      { author_kind: 'assistant', body: 'noted' },
+    ],
   };
 
   it('keeps the instructions alone in the system message and the incident data in a user message', () => {
@@ -45,6 +59,9 @@ describe('buildAssistantPrompt', () => {
   });
 
   it('asks for a summary when the mention stands alone', () => {
-    expect(buildAssistantPrompt({ ...context, history: [] }, '@assistant').at(-1)).toEqual({ role: 'user', content: 'Summarize this incident.' });
+    expect(buildAssistantPrompt({ ...context, history: [] }, '@assistant').at(-1)).toEqual({
+      role: 'user',
+      content: 'Summarize this incident.',
+    });
   });
 });

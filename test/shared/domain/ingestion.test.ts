@@ -28,17 +28,25 @@ describe('signalBatches', () => {
 
   it('groups by dedup key in order of first appearance, keeping arrival order within a key', () => {
     const input = [signal('a', 1), signal('b', 2), signal('a', 3), signal('c', 4), signal('b', 5), signal('a', 6)];
-    expect(signalBatches(input, 10).map((chunks) => chunks.map((chunk) => chunk.map((item) => item.n)))).toEqual([[[1, 3, 6]], [[2, 5]], [[4]]]);
+    expect(signalBatches(input, 10).map((chunks) => chunks.map((chunk) => chunk.map((item) => item.n)))).toEqual([
+      [[1, 3, 6]],
+      [[2, 5]],
+      [[4]],
+    ]);
   });
 
   it('splits a key with more than max alerts into signals sent in order', () => {
     const input = Array.from({ length: 7 }, (_, index) => signal('a', index));
-    expect(signalBatches(input, 3).map((chunks) => chunks.map((chunk) => chunk.map((item) => item.n)))).toEqual([[[0, 1, 2], [3, 4, 5], [6]]]);
+    expect(signalBatches(input, 3).map((chunks) => chunks.map((chunk) => chunk.map((item) => item.n)))).toEqual([
+      [[0, 1, 2], [3, 4, 5], [6]],
+    ]);
   });
 
   it('loses and duplicates nothing', () => {
     const input = Array.from({ length: 500 }, (_, index) => signal(`k${index % 7}`, index));
-    const out = signalBatches(input, 20).flat(2).map((item) => item.n);
+    const out = signalBatches(input, 20)
+      .flat(2)
+      .map((item) => item.n);
     expect(out.sort((a, b) => a - b)).toEqual(input.map((item) => item.n));
   });
 
@@ -50,8 +58,12 @@ describe('signalBatches', () => {
 describe('admitNewReceipts', () => {
   const T0 = Date.UTC(2026, 0, 1);
   /** An alert with receipt key `key` received `seconds` after T0, with a 60 s window. */
-  const receipt = (key: string, seconds: number, dedupWindowSeconds = 60) =>
-    ({ receiptKey: key, receivedAt: new Date(T0 + seconds * 1000).toISOString(), dedupWindowSeconds, label: `${key}@${seconds}` });
+  const receipt = (key: string, seconds: number, dedupWindowSeconds = 60) => ({
+    receiptKey: key,
+    receivedAt: new Date(T0 + seconds * 1000).toISOString(),
+    dedupWindowSeconds,
+    label: `${key}@${seconds}`,
+  });
   const admitAll = (signals: ReturnType<typeof receipt>[][], max?: number) => {
     const recent = new Map<string, number>();
     return { admitted: signals.map((alerts) => admitNewReceipts(recent, alerts, max).map((alert) => alert.label)), recent };
@@ -61,8 +73,19 @@ describe('admitNewReceipts', () => {
     ['a retry seconds later', [[receipt('a', 0)], [receipt('a', 5)]], [['a@0'], []]],
     ['a retry just inside the window', [[receipt('a', 0)], [receipt('a', 59.999)]], [['a@0'], []]],
     ['the same delivery once the window has passed', [[receipt('a', 0)], [receipt('a', 60)]], [['a@0'], ['a@60']]],
-    ['a resend hours later, then its retry', [[receipt('a', 0)], [receipt('a', 4 * 3600)], [receipt('a', 4 * 3600 + 30)]], [['a@0'], ['a@14400'], []]],
-    ['other receipt keys', [[receipt('a', 0), receipt('b', 0)], [receipt('c', 1), receipt('a', 2)]], [['a@0', 'b@0'], ['c@1']]],
+    [
+      'a resend hours later, then its retry',
+      [[receipt('a', 0)], [receipt('a', 4 * 3600)], [receipt('a', 4 * 3600 + 30)]],
+      [['a@0'], ['a@14400'], []],
+    ],
+    [
+      'other receipt keys',
+      [
+        [receipt('a', 0), receipt('b', 0)],
+        [receipt('c', 1), receipt('a', 2)],
+      ],
+      [['a@0', 'b@0'], ['c@1']],
+    ],
     ['a duplicate within one signal', [[receipt('a', 0), receipt('a', 0)]], [['a@0']]],
     ['alerts without a receipt key (signals of an older API)', [[{ ...receipt('', 0) }], [{ ...receipt('', 0) }]], [['@0'], ['@0']]],
     ['alerts without a window', [[receipt('a', 0, 0)], [receipt('a', 1, 0)]], [['a@0'], ['a@1']]],

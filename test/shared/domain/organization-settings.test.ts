@@ -24,7 +24,10 @@ const paths = (value: unknown) => {
 describe('organization settings', () => {
   it('fills every field with its default', () => {
     expect(OrganizationSettingsSchema.parse({})).toEqual(DEFAULTS);
-    expect(OrganizationSettingsSchema.parse({ notifications: { email: false } }).notifications).toEqual({ ...DEFAULTS.notifications, email: false });
+    expect(OrganizationSettingsSchema.parse({ notifications: { email: false } }).notifications).toEqual({
+      ...DEFAULTS.notifications,
+      email: false,
+    });
   });
 
   it.each(['UTC', 'Europe/Paris', 'America/Argentina/Buenos_Aires', 'Asia/Kolkata', 'Etc/GMT+5'])('accepts the IANA zone %s', (zone) => {

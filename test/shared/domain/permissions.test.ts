@@ -17,8 +17,22 @@ import {
 describe('permission vocabulary', () => {
   it('lists the contract resources and actions', () => {
     expect([...RESOURCES].sort()).toEqual([
-      'admin', 'alerts', 'analytics', 'api_keys', 'audit', 'billing', 'executions', 'incidents',
-      'integrations', 'logs', 'notifications', 'organizations', 'procedures', 'search', 'settings', 'users',
+      'admin',
+      'alerts',
+      'analytics',
+      'api_keys',
+      'audit',
+      'billing',
+      'executions',
+      'incidents',
+      'integrations',
+      'logs',
+      'notifications',
+      'organizations',
+      'procedures',
+      'search',
+      'settings',
+      'users',
     ]);
     expect(ACTIONS).toEqual(['read', 'create', 'update', 'delete', 'execute', 'ingest']);
     expect(ROLES).toEqual(['owner', 'admin', 'engineer', 'viewer']);
@@ -78,8 +92,11 @@ describe('hasPermission', () => {
 describe('role table', () => {
   const viewerExcluded = new Set(['admin', 'audit', 'billing']);
   const engineerWrites = new Set([
-    'incidents:create', 'incidents:update',
-    'procedures:create', 'procedures:update', 'procedures:execute',
+    'incidents:create',
+    'incidents:update',
+    'procedures:create',
+    'procedures:update',
+    'procedures:execute',
     'executions:update',
     'search:execute',
     'logs:create',

@@ -1,7 +1,15 @@
-import { DEFAULT_PLAN, isPlan, PLAN_LIMITS, PLANS, planLimits, RATE_LIMIT_CLASSES, RATE_LIMIT_WINDOW_SECONDS } from '../../../shared/domain/plans.ts';
+import {
+  DEFAULT_PLAN,
+  isPlan,
+  PLAN_LIMITS,
+  PLANS,
+  planLimits,
+  RATE_LIMIT_CLASSES,
+  RATE_LIMIT_WINDOW_SECONDS,
+} from '../../../shared/domain/plans.ts';
 
 describe('plans and their rate limits', () => {
-  it('gives the default plan the spec\'s numbers per hour', () => {
+  it("gives the default plan the spec's numbers per hour", () => {
     expect(DEFAULT_PLAN).toBe('free');
     expect(RATE_LIMIT_WINDOW_SECONDS).toBe(3600);
     expect(PLAN_LIMITS[DEFAULT_PLAN]).toEqual({ interactive: 1000, api_key: 5000, webhook: 10000, search: 500 });

@@ -18,8 +18,23 @@ const T0 = '2026-01-01T00:00:00.000Z';
 const T1 = '2026-01-01T00:00:05.000Z';
 const T2 = '2026-01-01T00:00:09.000Z';
 
-const step = (id: string, type: StepType, config: Record<string, unknown> = {}): StepDefinition => ({ id, position: 0, name: id, description: null, type, config });
-const pending = (stepId: string): StepState => ({ stepId, status: 'pending', output: null, notes: null, actorId: null, startedAt: null, completedAt: null });
+const step = (id: string, type: StepType, config: Record<string, unknown> = {}): StepDefinition => ({
+  id,
+  position: 0,
+  name: id,
+  description: null,
+  type,
+  config,
+});
+const pending = (stepId: string): StepState => ({
+  stepId,
+  status: 'pending',
+  output: null,
+  notes: null,
+  actorId: null,
+  startedAt: null,
+  completedAt: null,
+});
 /** States of steps a, b, c, ... with the given statuses; started ones started at T0, ended ones ended at T1. */
 const statesOf = (...statuses: StepStatus[]): StepState[] =>
   statuses.map((status, index) => ({
@@ -67,12 +82,23 @@ describe('startStep', () => {
 
 describe('settleStep', () => {
   it.each<[string, StepOutcome, Partial<StepState>]>([
-    ['a decision with notes and output', { status: 'succeeded', notes: 'done', output: { ticket: 7 }, actorId: 'u1' },
-      { status: 'succeeded', notes: 'done', output: { ticket: 7 }, actorId: 'u1' }],
-    ['a rejected approval', { status: 'failed', notes: 'not now', actorId: 'u2' }, { status: 'failed', notes: 'not now', output: null, actorId: 'u2' }],
+    [
+      'a decision with notes and output',
+      { status: 'succeeded', notes: 'done', output: { ticket: 7 }, actorId: 'u1' },
+      { status: 'succeeded', notes: 'done', output: { ticket: 7 }, actorId: 'u1' },
+    ],
+    [
+      'a rejected approval',
+      { status: 'failed', notes: 'not now', actorId: 'u2' },
+      { status: 'failed', notes: 'not now', output: null, actorId: 'u2' },
+    ],
     ['a skipped manual step', { status: 'skipped', actorId: null }, { status: 'skipped', notes: null, output: null, actorId: null }],
     ['an elapsed timer', { status: 'succeeded' }, { status: 'succeeded', notes: null, output: null, actorId: null }],
-    ['an http answer', { status: 'succeeded', output: { status_code: 200, body: 'ok' } }, { status: 'succeeded', output: { status_code: 200, body: 'ok' } }],
+    [
+      'an http answer',
+      { status: 'succeeded', output: { status_code: 200, body: 'ok' } },
+      { status: 'succeeded', output: { status_code: 200, body: 'ok' } },
+    ],
     ['a failed http step', { status: 'failed', output: { error: 'boom' } }, { status: 'failed', output: { error: 'boom' } }],
   ])('%s', (_name, outcome, expected) => {
     const before = statesOf('succeeded', 'running');
@@ -85,18 +111,42 @@ describe('settleStep', () => {
 
 describe('afterStep', () => {
   it.each<[string, StepStatus[], number, { status: string; changed: StepStatus[]; ended: boolean; after: StepStatus[] }]>([
-    ['a succeeded step with more to come runs on', ['succeeded', 'pending', 'pending'], 0,
-      { status: 'running', changed: ['succeeded'], ended: false, after: ['succeeded', 'pending', 'pending'] }],
-    ['a skipped step with more to come runs on', ['skipped', 'pending'], 0,
-      { status: 'running', changed: ['skipped'], ended: false, after: ['skipped', 'pending'] }],
-    ['the last step succeeded: completed', ['succeeded', 'succeeded'], 1,
-      { status: 'completed', changed: ['succeeded'], ended: true, after: ['succeeded', 'succeeded'] }],
-    ['the last step skipped: completed all the same', ['succeeded', 'skipped'], 1,
-      { status: 'completed', changed: ['skipped'], ended: true, after: ['succeeded', 'skipped'] }],
-    ['a failed step fails the execution and skips the rest', ['succeeded', 'failed', 'pending', 'pending'], 1,
-      { status: 'failed', changed: ['failed', 'skipped', 'skipped'], ended: true, after: ['succeeded', 'failed', 'skipped', 'skipped'] }],
-    ['a failed last step fails it, nothing to skip', ['succeeded', 'failed'], 1,
-      { status: 'failed', changed: ['failed'], ended: true, after: ['succeeded', 'failed'] }],
+    [
+      'a succeeded step with more to come runs on',
+      ['succeeded', 'pending', 'pending'],
+      0,
+      { status: 'running', changed: ['succeeded'], ended: false, after: ['succeeded', 'pending', 'pending'] },
+    ],
+    [
+      'a skipped step with more to come runs on',
+      ['skipped', 'pending'],
+      0,
+      { status: 'running', changed: ['skipped'], ended: false, after: ['skipped', 'pending'] },
+    ],
+    [
+      'the last step succeeded: completed',
+      ['succeeded', 'succeeded'],
+      1,
+      { status: 'completed', changed: ['succeeded'], ended: true, after: ['succeeded', 'succeeded'] },
+    ],
+    [
+      'the last step skipped: completed all the same',
+      ['succeeded', 'skipped'],
+      1,
+      { status: 'completed', changed: ['skipped'], ended: true, after: ['succeeded', 'skipped'] },
+    ],
+    [
+      'a failed step fails the execution and skips the rest',
+      ['succeeded', 'failed', 'pending', 'pending'],
+      1,
+      { status: 'failed', changed: ['failed', 'skipped', 'skipped'], ended: true, after: ['succeeded', 'failed', 'skipped', 'skipped'] },
+    ],
+    [
+      'a failed last step fails it, nothing to skip',
+      ['succeeded', 'failed'],
+      1,
+      { status: 'failed', changed: ['failed'], ended: true, after: ['succeeded', 'failed'] },
+    ],
   ])('%s', (_name, statuses, index, expected) => {
     const before = statesOf(...statuses);
     const { states, progress, ended } = afterStep(before, index);
@@ -120,8 +170,12 @@ describe('completeWithoutSteps', () => {
 
 describe('cancelSteps', () => {
   it.each<[string, StepStatus[], StepStatus[], Array<string | null>]>([
-    ['while a person is asked: the waiting step ends now, the pending ones without a time', ['succeeded', 'waiting', 'pending'],
-      ['succeeded', 'skipped', 'skipped'], [T1, T2, null]],
+    [
+      'while a person is asked: the waiting step ends now, the pending ones without a time',
+      ['succeeded', 'waiting', 'pending'],
+      ['succeeded', 'skipped', 'skipped'],
+      [T1, T2, null],
+    ],
     ['while a step runs', ['running', 'pending'], ['skipped', 'skipped'], [T2, null]],
     ['before any step started', ['pending', 'pending'], ['skipped', 'skipped'], [null, null]],
     ['ended steps keep their outcome', ['succeeded', 'skipped', 'running'], ['succeeded', 'skipped', 'skipped'], [T1, T1, T2]],
@@ -165,10 +219,18 @@ describe('update validation', () => {
 
 describe('failedStepOutput', () => {
   it.each<[string, unknown, Record<string, unknown>]>([
-    ['the answer of an unexpected status comes along', { status_code: 503, body: 'busy' }, { error: 'boom', status_code: 503, body: 'busy' }],
+    [
+      'the answer of an unexpected status comes along',
+      { status_code: 503, body: 'busy' },
+      { error: 'boom', status_code: 503, body: 'busy' },
+    ],
     ['no details: the error alone', undefined, { error: 'boom' }],
     ['a detail that is no object is left out', 'text', { error: 'boom' }],
-    ['the details come last (runHttpStep sends status_code and body only)', { error: 'other', status_code: 500 }, { error: 'other', status_code: 500 }],
+    [
+      'the details come last (runHttpStep sends status_code and body only)',
+      { error: 'other', status_code: 500 },
+      { error: 'other', status_code: 500 },
+    ],
   ])('%s', (_name, details, expected) => {
     expect(failedStepOutput('boom', details)).toEqual(expected);
   });

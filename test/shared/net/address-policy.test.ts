@@ -45,12 +45,20 @@ describe('blockedReason (outbound address policy)', () => {
     expect(blockedReason(address)).toMatch(reason);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '93.184.216.34', '172.32.0.1', '100.128.0.1', '169.253.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::8.8.8.8', '2002:808:808::1'])(
-    '%s is public',
-    (address) => {
-      expect(blockedReason(address)).toBeNull();
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '93.184.216.34',
+    '172.32.0.1',
+    '100.128.0.1',
+    '169.253.1.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '64:ff9b::8.8.8.8',
+    '2002:808:808::1',
+  ])('%s is public', (address) => {
+    expect(blockedReason(address)).toBeNull();
+  });
 
   it('parses IPv6 forms into eight groups', () => {
     expect(parseV6('::ffff:127.0.0.1')).toEqual([0, 0, 0, 0, 0, 0xffff, 0x7f00, 1]);
@@ -60,7 +68,16 @@ describe('blockedReason (outbound address policy)', () => {
 });
 
 describe('blockedHostnameReason', () => {
-  it.each(['localhost', 'LOCALHOST.', 'api.localhost', 'metadata.google.internal', 'metadata', 'instance-data', 'printer.local', 'db.svc.cluster.local'])('%s is refused', (name) => {
+  it.each([
+    'localhost',
+    'LOCALHOST.',
+    'api.localhost',
+    'metadata.google.internal',
+    'metadata',
+    'instance-data',
+    'printer.local',
+    'db.svc.cluster.local',
+  ])('%s is refused', (name) => {
     expect(blockedHostnameReason(name)).not.toBeNull();
   });
   it.each(['example.com', 'hooks.slack.com', 'metadata.example.com'])('%s is allowed', (name) => {

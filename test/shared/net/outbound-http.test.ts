@@ -1,7 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { blockedReason } from '../../../shared/net/address-policy.ts';
-import { createOutboundHttp, isHostAllowed, OutboundRefusedError, OutboundTransportError, type Resolver } from '../../../shared/net/outbound-http.ts';
+import {
+  createOutboundHttp,
+  isHostAllowed,
+  OutboundRefusedError,
+  OutboundTransportError,
+  type Resolver,
+} from '../../../shared/net/outbound-http.ts';
 
 // Real sockets on loopback; DNS is the injected resolver, so names resolve to what each case needs.
 describe('guarded outbound HTTP client (SSRF)', () => {
@@ -41,7 +47,10 @@ describe('guarded outbound HTTP client (SSRF)', () => {
     return Object.assign(resolver, { calls });
   };
 
-  const strict = createOutboundHttp({ allowPrivate: false, resolver: resolverOf({ 'internal.example': ['10.1.2.3'], 'mixed.example': ['93.184.216.34', '127.0.0.1'] }) });
+  const strict = createOutboundHttp({
+    allowPrivate: false,
+    resolver: resolverOf({ 'internal.example': ['10.1.2.3'], 'mixed.example': ['93.184.216.34', '127.0.0.1'] }),
+  });
 
   it.each([
     ['loopback IPv4', () => `http://127.0.0.1:${port}/`, /127\.0\.0\.1 is loopback/],
@@ -50,8 +59,16 @@ describe('guarded outbound HTTP client (SSRF)', () => {
     ['cloud metadata address', () => 'http://169.254.169.254/latest/meta-data/', /link-local/],
     ['metadata host name', () => 'http://metadata.google.internal/computeMetadata/v1/', /internal host name/],
     ['localhost', () => `http://localhost:${port}/`, /internal host name/],
-    ['a name resolving to 10.x', () => 'http://internal.example/hook', /internal\.example resolves to an address outbound requests may not reach/],
-    ['a name with one private answer among public ones', () => 'http://mixed.example/', /mixed\.example resolves to an address outbound requests may not reach/],
+    [
+      'a name resolving to 10.x',
+      () => 'http://internal.example/hook',
+      /internal\.example resolves to an address outbound requests may not reach/,
+    ],
+    [
+      'a name with one private answer among public ones',
+      () => 'http://mixed.example/',
+      /mixed\.example resolves to an address outbound requests may not reach/,
+    ],
     ['a non-http scheme', () => 'file:///etc/passwd', /scheme file: is not allowed/],
   ])('refuses %s', async (_label, url, reason) => {
     const attempt = strict({ url: url(), method: 'POST', body: '{}' });
@@ -62,8 +79,14 @@ describe('guarded outbound HTTP client (SSRF)', () => {
 
   // Whoever configures a URL reads the error: it must not map host names to internal addresses.
   it('never says which address a name resolved to; the detail for the log does', async () => {
-    for (const [url, address] of [['http://internal.example/hook', '10.1.2.3'], ['http://mixed.example/', '127.0.0.1']] as const) {
-      const error = await strict({ url }).then(() => undefined, (caught: unknown) => caught);
+    for (const [url, address] of [
+      ['http://internal.example/hook', '10.1.2.3'],
+      ['http://mixed.example/', '127.0.0.1'],
+    ] as const) {
+      const error = await strict({ url }).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(OutboundRefusedError);
       expect((error as OutboundRefusedError).message).not.toContain(address);
       expect((error as OutboundRefusedError).detail).toContain(address);
@@ -75,8 +98,15 @@ describe('guarded outbound HTTP client (SSRF)', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const closedPort = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const client = createOutboundHttp({ allowPrivate: false, resolver: resolverOf({ 'hooks.example': ['127.0.0.1'] }), isAddressAllowed: onlyTestServer });
-    const error = await client({ url: `http://hooks.example:${closedPort}/` }).then(() => undefined, (caught: unknown) => caught);
+    const client = createOutboundHttp({
+      allowPrivate: false,
+      resolver: resolverOf({ 'hooks.example': ['127.0.0.1'] }),
+      isAddressAllowed: onlyTestServer,
+    });
+    const error = await client({ url: `http://hooks.example:${closedPort}/` }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(OutboundTransportError);
     expect((error as OutboundTransportError).message).toMatch(/ECONNREFUSED hooks\.example/);
     expect((error as OutboundTransportError).message).not.toContain('127.0.0.1');
@@ -93,7 +123,9 @@ describe('guarded outbound HTTP client (SSRF)', () => {
     const resolver = resolverOf({ 'elsewhere.example': ['93.184.216.34'] });
     const client = createOutboundHttp({ allowPrivate: true, allowedHosts: ['127.0.0.1'], resolver });
     expect(await client({ url: `http://127.0.0.1:${port}/sink` })).toMatchObject({ status: 200, body: 'ok GET /sink' });
-    await expect(client({ url: 'http://elsewhere.example/hook' })).rejects.toThrow(/elsewhere\.example is not on this instance's outbound allowlist/);
+    await expect(client({ url: 'http://elsewhere.example/hook' })).rejects.toThrow(
+      /elsewhere\.example is not on this instance's outbound allowlist/,
+    );
     const away = `http://127.0.0.1:${port}/redirect?to=${encodeURIComponent('http://elsewhere.example/')}`;
     await expect(client({ url: away })).rejects.toBeInstanceOf(OutboundRefusedError);
     expect(resolver.calls).toEqual([]);
@@ -118,7 +150,8 @@ describe('guarded outbound HTTP client (SSRF)', () => {
 
   it('connects to the address it checked: the name is resolved once and pinned (no rebinding)', async () => {
     let answers = 0;
-    const rebinding: Resolver = async () => (answers++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '10.9.9.9', family: 4 }]);
+    const rebinding: Resolver = async () =>
+      answers++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '10.9.9.9', family: 4 }];
     const client = createOutboundHttp({ allowPrivate: false, resolver: rebinding, isAddressAllowed: onlyTestServer });
     const response = await client({ url: `http://hooks.example:${port}/pinned` });
     expect(response.status).toBe(200);
@@ -132,15 +165,26 @@ describe('guarded outbound HTTP client (SSRF)', () => {
     ['IPv6 loopback', 'http://[::1]/', /loopback/],
     ['a name resolving to 10.x', 'http://internal.example/', /internal\.example resolves to an address/],
   ])('refuses a redirect to %s', async (_label, target, reason) => {
-    const client = createOutboundHttp({ allowPrivate: false, resolver: resolverOf({ 'internal.example': ['10.1.2.3'] }), isAddressAllowed: onlyTestServer });
+    const client = createOutboundHttp({
+      allowPrivate: false,
+      resolver: resolverOf({ 'internal.example': ['10.1.2.3'] }),
+      isAddressAllowed: onlyTestServer,
+    });
     await expect(client({ url: `http://127.0.0.1:${port}/redirect?to=${encodeURIComponent(target)}` })).rejects.toThrow(reason);
     expect(hits.map((hit) => hit.url)).toEqual([`/redirect?to=${encodeURIComponent(target)}`]);
   });
 
   it('follows an allowed redirect (at most 3) and drops credentials on a cross-origin hop', async () => {
-    const client = createOutboundHttp({ allowPrivate: false, resolver: resolverOf({ 'other.example': ['127.0.0.1'] }), isAddressAllowed: onlyTestServer });
+    const client = createOutboundHttp({
+      allowPrivate: false,
+      resolver: resolverOf({ 'other.example': ['127.0.0.1'] }),
+      isAddressAllowed: onlyTestServer,
+    });
     const target = `http://other.example:${port}/final`;
-    const response = await client({ url: `http://127.0.0.1:${port}/redirect?to=${encodeURIComponent(target)}`, headers: { Authorization: 'Bearer x' } });
+    const response = await client({
+      url: `http://127.0.0.1:${port}/redirect?to=${encodeURIComponent(target)}`,
+      headers: { Authorization: 'Bearer x' },
+    });
     expect(response).toMatchObject({ status: 200, redirects: 1, url: target, body: 'ok GET /final' });
     expect(hits.map((hit) => hit.auth)).toEqual(['Bearer x', undefined]);
 
@@ -150,7 +194,10 @@ describe('guarded outbound HTTP client (SSRF)', () => {
 
   it('maxRedirects 0 answers the redirect itself', async () => {
     const client = createOutboundHttp({ allowPrivate: true });
-    const response = await client({ url: `http://127.0.0.1:${port}/redirect?to=${encodeURIComponent('http://10.0.0.1/')}`, maxRedirects: 0 });
+    const response = await client({
+      url: `http://127.0.0.1:${port}/redirect?to=${encodeURIComponent('http://10.0.0.1/')}`,
+      maxRedirects: 0,
+    });
     expect(response.status).toBe(302);
     expect(hits).toHaveLength(1);
   });

@@ -1,4 +1,11 @@
-import { analysisHit, analysisText, analysisTextHash, analysisView, isAnalysisStale, needsAnalysis } from '../../../shared/search/incident-analysis.ts';
+import {
+  analysisHit,
+  analysisText,
+  analysisTextHash,
+  analysisView,
+  isAnalysisStale,
+  needsAnalysis,
+} from '../../../shared/search/incident-analysis.ts';
 
 const at = (iso: string) => new Date(iso);
 const now = at('2026-11-23T12:00:00.000Z');
@@ -24,8 +31,9 @@ describe('analysisTextHash', () => {
 
 describe('analysisHit', () => {
   it('keeps type, id, title and score, and drops what belongs to a query', () => {
-    expect(analysisHit({ type: 'procedure', id: 'p1', title: 'Restart', score: 0.7, snippet: 'x', highlights: ['<em>x</em>'] } as never))
-      .toEqual({ type: 'procedure', id: 'p1', title: 'Restart', score: 0.7 });
+    expect(
+      analysisHit({ type: 'procedure', id: 'p1', title: 'Restart', score: 0.7, snippet: 'x', highlights: ['<em>x</em>'] } as never),
+    ).toEqual({ type: 'procedure', id: 'p1', title: 'Restart', score: 0.7 });
   });
 });
 

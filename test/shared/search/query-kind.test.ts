@@ -9,7 +9,10 @@ describe('classifyQuery', () => {
     ['Traceback (most recent call last):\n  File "/srv/worker/handler.py", line 42, in handle', 'error_log'],
     ['TypeError: x is undefined\n    at Checkout.render (checkout.js:120:18)', 'error_log'],
     ['WARN disk at 91%\nERROR write failed', 'error_log'],
-    ['org.apache.kafka.clients.consumer.CommitFailedException: Commit cannot be completed since the group has already rebalanced', 'error_log'],
+    [
+      'org.apache.kafka.clients.consumer.CommitFailedException: Commit cannot be completed since the group has already rebalanced',
+      'error_log',
+    ],
     // Identifiers: error codes, hostnames, metric names, alone or with a word or two.
     ['SQLSTATE 53300', 'identifier'],
     ['ENOTFOUND', 'identifier'],
@@ -36,8 +39,16 @@ describe('classifyQuery', () => {
 
 describe('isIdentifierToken', () => {
   it.each<[string, boolean]>([
-    ['53300', true], ['orders-api', true], ['max.poll.interval.ms', true], ['pg_hba', true], ['ENOTFOUND', true], ['OOMKilled', true],
-    ['database', false], ['Postgres', false], ['a', false], ['TLS', true],
+    ['53300', true],
+    ['orders-api', true],
+    ['max.poll.interval.ms', true],
+    ['pg_hba', true],
+    ['ENOTFOUND', true],
+    ['OOMKilled', true],
+    ['database', false],
+    ['Postgres', false],
+    ['a', false],
+    ['TLS', true],
   ])('%s → %s', (token, expected) => {
     expect(isIdentifierToken(token)).toBe(expected);
   });
@@ -67,9 +78,16 @@ describe('keyword evidence', () => {
 });
 
 describe('fuse by kind of query', () => {
-  const candidate = (id: string, text: string, cosine?: number): Candidate => ({ hit: { type: 'incident', id, title: id, snippet: '', score: 0, highlights: [] }, text, cosine });
+  const candidate = (id: string, text: string, cosine?: number): Candidate => ({
+    hit: { type: 'incident', id, title: id, snippet: '', score: 0, highlights: [] },
+    text,
+    cosine,
+  });
   // `strong` answers the sentence by meaning; `weak` only shares two of its words.
-  const semantic = [candidate('strong', 'Postgres rejecting new clients: too many connections', 0.62), candidate('weak', 'SQL Server licensing for the app', 0.35)];
+  const semantic = [
+    candidate('strong', 'Postgres rejecting new clients: too many connections', 0.62),
+    candidate('weak', 'SQL Server licensing for the app', 0.35),
+  ];
   const keyword = [candidate('weak', 'SQL Server licensing for the app'), candidate('exact', 'FATAL: too many clients (SQLSTATE 53300)')];
 
   it('a weak lexical match does not outrank a strong semantic one on a sentence', () => {

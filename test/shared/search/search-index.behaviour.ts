@@ -6,11 +6,52 @@ export function behaviourCorpus(organizationId: string) {
   const ids = { pool: randomUUID(), css: randomUUID(), tls: randomUUID(), kafka: randomUUID(), disk: randomUUID() };
   const at = (day: number) => new Date(Date.UTC(2026, 10, day, 12));
   const documents: SearchDocument[] = [
-    { organizationId, type: 'incident', id: ids.pool, title: 'Database connection pool exhausted', body: 'Postgres refused new clients: too many connections. API requests queued until they timed out.', severity: 'critical', status: 'resolved', createdAt: at(1) },
-    { organizationId, type: 'incident', id: ids.css, title: 'Checkout page styling broken', body: 'The CSS bundle failed to load after the CDN deploy; buttons were misaligned on the checkout page.', severity: 'low', status: 'resolved', createdAt: at(5) },
-    { organizationId, type: 'article', id: ids.tls, title: 'Rotating TLS certificates', body: 'How to renew and rotate expiring TLS certificates on the load balancer before browsers reject them.', createdAt: at(7) },
-    { organizationId, type: 'procedure', id: ids.kafka, title: 'Restart stuck Kafka consumers', body: '1. Check consumer lag\n2. Restart the consumer group\n3. Verify offsets advance', createdAt: at(9) },
-    { organizationId, type: 'incident', id: ids.disk, title: 'Disk full on logging nodes', body: 'Elasticsearch nodes hit the flood-stage watermark and their indices became read-only.', severity: 'high', status: 'active', createdAt: at(12) },
+    {
+      organizationId,
+      type: 'incident',
+      id: ids.pool,
+      title: 'Database connection pool exhausted',
+      body: 'Postgres refused new clients: too many connections. API requests queued until they timed out.',
+      severity: 'critical',
+      status: 'resolved',
+      createdAt: at(1),
+    },
+    {
+      organizationId,
+      type: 'incident',
+      id: ids.css,
+      title: 'Checkout page styling broken',
+      body: 'The CSS bundle failed to load after the CDN deploy; buttons were misaligned on the checkout page.',
+      severity: 'low',
+      status: 'resolved',
+      createdAt: at(5),
+    },
+    {
+      organizationId,
+      type: 'article',
+      id: ids.tls,
+      title: 'Rotating TLS certificates',
+      body: 'How to renew and rotate expiring TLS certificates on the load balancer before browsers reject them.',
+      createdAt: at(7),
+    },
+    {
+      organizationId,
+      type: 'procedure',
+      id: ids.kafka,
+      title: 'Restart stuck Kafka consumers',
+      body: '1. Check consumer lag\n2. Restart the consumer group\n3. Verify offsets advance',
+      createdAt: at(9),
+    },
+    {
+      organizationId,
+      type: 'incident',
+      id: ids.disk,
+      title: 'Disk full on logging nodes',
+      body: 'Elasticsearch nodes hit the flood-stage watermark and their indices became read-only.',
+      severity: 'high',
+      status: 'active',
+      createdAt: at(12),
+    },
   ];
   return { ids, documents };
 }
@@ -19,7 +60,10 @@ export function behaviourCorpus(organizationId: string) {
  * The behaviour every SearchIndex backend must show; run against Elasticsearch and PostgreSQL
  * with the same real embedding model.
  */
-export function searchIndexBehaviour(open: () => Promise<{ index: SearchIndex; close(): Promise<void> }>, organizations: () => Promise<[string, string]>) {
+export function searchIndexBehaviour(
+  open: () => Promise<{ index: SearchIndex; close(): Promise<void> }>,
+  organizations: () => Promise<[string, string]>,
+) {
   let index: SearchIndex;
   let close: () => Promise<void>;
   let orgA: string;
@@ -80,8 +124,12 @@ export function searchIndexBehaviour(open: () => Promise<{ index: SearchIndex; c
   it('hybrid: a weak lexical match does not outrank a strong semantic one on a sentence', async () => {
     // Shares only `server` with the question; min-max fusion gave the best keyword match 1.0 and put it first.
     const weak: SearchDocument = {
-      organizationId: orgA, type: 'article', id: randomUUID(), title: 'Server room cooling',
-      body: 'The air conditioning in the server room was serviced on Tuesday.', createdAt: new Date(Date.UTC(2026, 10, 14)),
+      organizationId: orgA,
+      type: 'article',
+      id: randomUUID(),
+      title: 'Server room cooling',
+      body: 'The air conditioning in the server room was serviced on Tuesday.',
+      createdAt: new Date(Date.UTC(2026, 10, 14)),
     };
     await withDocuments([weak], async () => {
       const query = 'sql server will not accept additional sessions';
@@ -96,16 +144,34 @@ export function searchIndexBehaviour(open: () => Promise<{ index: SearchIndex; c
 
   it('hybrid: an exact identifier query puts the document holding it first', async () => {
     const at = new Date(Date.UTC(2026, 10, 15));
-    const exact: SearchDocument = { organizationId: orgA, type: 'incident', id: randomUUID(), title: 'Replica lag on the orders database', body: 'replication lag 312s exceeds threshold 30s on orders-db-replica-2', severity: 'high', status: 'resolved', createdAt: at };
+    const exact: SearchDocument = {
+      organizationId: orgA,
+      type: 'incident',
+      id: randomUUID(),
+      title: 'Replica lag on the orders database',
+      body: 'replication lag 312s exceeds threshold 30s on orders-db-replica-2',
+      severity: 'high',
+      status: 'resolved',
+      createdAt: at,
+    };
     // Closer by cosine (the model reads `orders-db-replica-3` much like `-2`), but another host.
-    const near: SearchDocument = { organizationId: orgA, type: 'incident', id: randomUUID(), title: 'orders-db-replica-3 disk resized', body: 'The volume of orders-db-replica-3 grew to 2 TB.', severity: 'low', status: 'resolved', createdAt: at };
+    const near: SearchDocument = {
+      organizationId: orgA,
+      type: 'incident',
+      id: randomUUID(),
+      title: 'orders-db-replica-3 disk resized',
+      body: 'The volume of orders-db-replica-3 grew to 2 TB.',
+      severity: 'low',
+      status: 'resolved',
+      createdAt: at,
+    };
     await withDocuments([exact, near], async () => {
       expect((await search('orders-db-replica-2', 'semantic')).hits[0]?.id).toBe(near.id);
       expect((await search('orders-db-replica-2', 'hybrid')).hits[0]?.id).toBe(exact.id);
     });
   });
 
-  it('never returns another organization\'s documents, in any mode', async () => {
+  it("never returns another organization's documents, in any mode", async () => {
     const mine = new Set(corpus.documents.map((doc) => doc.id));
     for (const mode of ['semantic', 'keyword', 'hybrid'] as const) {
       const { hits } = await search('database connection certificates kafka disk checkout', mode, { limit: 50 });
@@ -151,11 +217,16 @@ export function searchIndexBehaviour(open: () => Promise<{ index: SearchIndex; c
     expect(theirs.hits[0]?.title).toBe('Rotating TLS certificates');
   });
 
-  it('snippets and highlights are HTML: the document\'s markup escaped, only the <em> tags real', async () => {
+  it("snippets and highlights are HTML: the document's markup escaped, only the <em> tags real", async () => {
     const hostile: SearchDocument = {
-      organizationId: orgA, type: 'incident', id: randomUUID(), title: 'Zorblax sender <script>alert(1)</script>',
+      organizationId: orgA,
+      type: 'incident',
+      id: randomUUID(),
+      title: 'Zorblax sender <script>alert(1)</script>',
       body: 'Zorblax posted <script>alert("x")</script> & <img src=x onerror=alert(1)> into the alert.',
-      severity: 'low', status: 'active', createdAt: new Date(Date.UTC(2026, 10, 13)),
+      severity: 'low',
+      status: 'active',
+      createdAt: new Date(Date.UTC(2026, 10, 13)),
     };
     await index.upsert([hostile]);
     await index.refresh();

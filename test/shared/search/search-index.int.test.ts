@@ -22,7 +22,9 @@ const organizations = async (): Promise<[string, string]> => {
   }
   const ids: [string, string] = [randomUUID(), randomUUID()];
   for (const id of ids) {
-    await orm.em.getConnection().execute(`insert into organizations (id, name, created_at, updated_at) values (?, ?, now(), now())`, [id, `org ${id}`]);
+    await orm.em
+      .getConnection()
+      .execute(`insert into organizations (id, name, created_at, updated_at) values (?, ?, now(), now())`, [id, `org ${id}`]);
   }
   return ids;
 };
@@ -44,8 +46,13 @@ describe('SearchIndex on PostgreSQL (integration: real PostgreSQL, real model)',
 describe('SearchIndex on Elasticsearch (integration: real Elasticsearch, real model)', () => {
   searchIndexBehaviour(async () => {
     const url = process.env.ELASTICSEARCH_URL;
-    if (!url) throw new Error('ELASTICSEARCH_URL is not set: run through jest\'s integration project');
-    const index = createElasticsearchSearchIndex({ url, prefix: `test-${randomUUID().slice(0, 8)}`, embedder: await model(), refreshOnWrite: true });
+    if (!url) throw new Error("ELASTICSEARCH_URL is not set: run through jest's integration project");
+    const index = createElasticsearchSearchIndex({
+      url,
+      prefix: `test-${randomUUID().slice(0, 8)}`,
+      embedder: await model(),
+      refreshOnWrite: true,
+    });
     await index.ensureReady();
     return {
       index,

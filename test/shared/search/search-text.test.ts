@@ -9,7 +9,23 @@ import { LOCAL_MODELS } from '../../../shared/search/local-models.ts';
 import { createWordPieceTokenizer, vocabularyOf } from '../../../shared/search/wordpiece.ts';
 
 describe('WordPiece tokenizer', () => {
-  const vocab = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', 'the', 'connect', '##ion', 'pool', 'is', 'ex', '##haus', '##ted', '!', 'cafe', ':'].join('\n');
+  const vocab = [
+    '[PAD]',
+    '[UNK]',
+    '[CLS]',
+    '[SEP]',
+    'the',
+    'connect',
+    '##ion',
+    'pool',
+    'is',
+    'ex',
+    '##haus',
+    '##ted',
+    '!',
+    'cafe',
+    ':',
+  ].join('\n');
   const tokenizer = createWordPieceTokenizer(vocab);
 
   it.each([
@@ -28,13 +44,24 @@ describe('WordPiece tokenizer', () => {
   const tokenizerJson = (changes: { model?: object; normalizer?: object } = {}) =>
     JSON.stringify({
       normalizer: { type: 'BertNormalizer', lowercase: true, ...changes.normalizer },
-      model: { type: 'WordPiece', continuing_subword_prefix: '##', vocab: { '[PAD]': 0, '[UNK]': 1, '[CLS]': 2, '[SEP]': 3, pool: 7, '##ed': 9 }, ...changes.model },
+      model: {
+        type: 'WordPiece',
+        continuing_subword_prefix: '##',
+        vocab: { '[PAD]': 0, '[UNK]': 1, '[CLS]': 2, '[SEP]': 3, pool: 7, '##ed': 9 },
+        ...changes.model,
+      },
     });
 
   it('reads the vocabulary of a tokenizer.json the same as a vocab.txt', () => {
     const fromJson = createWordPieceTokenizer(vocabularyOf('tokenizer.json', tokenizerJson()));
     expect(fromJson.encode('Pooled pool', 64)).toEqual([2, 7, 9, 7, 3]);
-    expect(vocabularyOf('vocab.txt', 'a\r\nb\n\nc')).toEqual(new Map([['a', 0], ['b', 1], ['c', 3]]));
+    expect(vocabularyOf('vocab.txt', 'a\r\nb\n\nc')).toEqual(
+      new Map([
+        ['a', 0],
+        ['b', 1],
+        ['c', 3],
+      ]),
+    );
   });
 
   it.each([
@@ -50,12 +77,23 @@ describe('WordPiece tokenizer', () => {
 describe('embedders', () => {
   it('caches a query and a document of the same text apart', async () => {
     const calls: Array<[string[], EmbedPurpose | undefined]> = [];
-    const inner = { model: 'm', dimensions: 1, embed: async (texts: string[], purpose?: EmbedPurpose) => (calls.push([texts, purpose]), texts.map(() => [purpose === 'query' ? 1 : 0])) };
+    const inner = {
+      model: 'm',
+      dimensions: 1,
+      embed: async (texts: string[], purpose?: EmbedPurpose) => (
+        calls.push([texts, purpose]),
+        texts.map(() => [purpose === 'query' ? 1 : 0])
+      ),
+    };
     const cached = cachedEmbedder(inner);
     expect(await cached.embed(['a'], 'query')).toEqual([[1]]);
     expect(await cached.embed(['a'])).toEqual([[0]]);
     expect(await cached.embed(['a', 'b'], 'query')).toEqual([[1], [1]]);
-    expect(calls).toEqual([[['a'], 'query'], [['a'], 'document'], [['b'], 'query']]);
+    expect(calls).toEqual([
+      [['a'], 'query'],
+      [['a'], 'document'],
+      [['b'], 'query'],
+    ]);
   });
 
   it('fuses with the weights fitted for the model, and the default for any other', () => {
@@ -90,19 +128,36 @@ describe('informativeQuery', () => {
 });
 
 describe('fusion and the PostgreSQL OR query', () => {
-  const hit = (id: string, score: number, highlights: string[] = []) => ({ type: 'incident' as const, id, title: id, snippet: '', score, highlights });
+  const hit = (id: string, score: number, highlights: string[] = []) => ({
+    type: 'incident' as const,
+    id,
+    title: id,
+    snippet: '',
+    score,
+    highlights,
+  });
 
   it('unions both sides, scores cosine plus weighed keyword evidence, and keeps keyword highlights', () => {
     const params = { ...DEFAULT_FUSION, prose: { keyword: 0.5 } };
     const fused = fuse(
       { text: 'connection pool exhausted', kind: 'prose' },
-      [{ hit: hit('a', 10, ['<em>pool</em>']), text: 'pool' }, { hit: hit('b', 5), text: 'connection pool exhausted' }],
-      [{ hit: hit('b', 0.9), text: 'connection pool exhausted', cosine: 0.6 }, { hit: hit('c', 0.5), text: 'unrelated', cosine: 0.4 }],
+      [
+        { hit: hit('a', 10, ['<em>pool</em>']), text: 'pool' },
+        { hit: hit('b', 5), text: 'connection pool exhausted' },
+      ],
+      [
+        { hit: hit('b', 0.9), text: 'connection pool exhausted', cosine: 0.6 },
+        { hit: hit('c', 0.5), text: 'unrelated', cosine: 0.4 },
+      ],
       params,
       10,
     );
     // a: keyword only, so the lowest semantic cosine (0.4) plus 0.5 × 1/3 of the terms.
-    expect(fused.map((h) => [h.id, Number(h.score.toFixed(3))])).toEqual([['b', 1.1], ['a', 0.567], ['c', 0.4]]);
+    expect(fused.map((h) => [h.id, Number(h.score.toFixed(3))])).toEqual([
+      ['b', 1.1],
+      ['a', 0.567],
+      ['c', 0.4],
+    ]);
     expect(fused.find((h) => h.id === 'a')?.highlights).toEqual(['<em>pool</em>']);
     expect(fuse({ text: 'x' }, [], [], DEFAULT_FUSION, 5)).toEqual([]);
   });
@@ -132,7 +187,11 @@ describe('OpenAI-compatible HTTP embedder', () => {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
       const embedder = createHttpEmbedder({ url, model: 'm', dimensions: 3, apiKey: 'k', batchSize: 2 });
       const vectors = await embedder.embed(['a', 'bb', 'ccc']);
-      expect(vectors).toEqual([[1, 0, 0], [1, 0, 0], [1, 0, 0]]);
+      expect(vectors).toEqual([
+        [1, 0, 0],
+        [1, 0, 0],
+        [1, 0, 0],
+      ]);
       expect(requests.map((r) => r.body.input)).toEqual([['a', 'bb'], ['ccc']]);
       expect(requests[0]).toMatchObject({ auth: 'Bearer k', body: { model: 'm' } });
       await expect(createHttpEmbedder({ url, model: 'm', dimensions: 4 }).embed(['x'])).rejects.toThrow(/3 dimensions/);

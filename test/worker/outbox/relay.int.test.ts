@@ -25,7 +25,11 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
     // No worker, hence no relay running beside it: the test drives the relay batch by batch.
     stack = await startTestStack();
     // A second ORM on the same database that counts the statements the relay sends.
-    orm = await MikroORM.init({ ...createOrmConfig({ databaseUrl: stack.databaseUrl, poolMax: 2 }), debug: ['query'], logger: () => void (queries += 1) });
+    orm = await MikroORM.init({
+      ...createOrmConfig({ databaseUrl: stack.databaseUrl, poolMax: 2 }),
+      debug: ['query'],
+      logger: () => void (queries += 1),
+    });
     await orm.em.fork().execute('select 1');
     listener = new pg.Client({ connectionString: stack.databaseUrl });
     await listener.connect();
@@ -36,7 +40,14 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
   });
   afterAll(async () => {
     // Nothing runs these workflows here: end them so they do not linger on the shared server.
-    await Promise.all(started.map((id) => stack.temporal.client.workflow.getHandle(id).terminate('test over').catch(() => undefined)));
+    await Promise.all(
+      started.map((id) =>
+        stack.temporal.client.workflow
+          .getHandle(id)
+          .terminate('test over')
+          .catch(() => undefined),
+      ),
+    );
     await listener?.end();
     await orm?.close();
     await stack?.stop();
@@ -45,12 +56,31 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
   it('relays a few hundred events across incidents: all of them, per incident in order, notified once, each delivery and indexing started', async () => {
     const owner = await registerOwner(stack.http, 'burst');
     const engineer = await addMember(stack, owner.token, 'engineer', 'burst-engineer');
-    await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ notifications: { min_severity: 'low' } }).expect(200);
-    const integration = await stack.http.post('/api/v1/integrations').set(bearer(owner.token))
-      .send({ name: 'outbound', platform: 'metrics_alerts', webhook_config: { url: 'http://127.0.0.1:9/hook', events: ['incident.updated'] } }).expect(201);
+    await stack.http
+      .patch('/api/v1/organization-settings')
+      .set(bearer(owner.token))
+      .send({ notifications: { min_severity: 'low' } })
+      .expect(200);
+    const integration = await stack.http
+      .post('/api/v1/integrations')
+      .set(bearer(owner.token))
+      .send({
+        name: 'outbound',
+        platform: 'metrics_alerts',
+        webhook_config: { url: 'http://127.0.0.1:9/hook', events: ['incident.updated'] },
+      })
+      .expect(201);
     const incidents: string[] = [];
     for (let n = 0; n < INCIDENTS; n += 1) {
-      incidents.push((await stack.http.post('/api/v1/incidents').set(bearer(owner.token)).send({ title: `burst ${n}`, severity: 'low' }).expect(201)).body.data.id);
+      incidents.push(
+        (
+          await stack.http
+            .post('/api/v1/incidents')
+            .set(bearer(owner.token))
+            .send({ title: `burst ${n}`, severity: 'low' })
+            .expect(201)
+        ).body.data.id,
+      );
     }
     // Round robin, so every batch mixes incidents; assigned to the engineer twice, to the owner (self) once.
     const assignee: Record<number, string> = { 5: engineer.user.id, 15: owner.user.id, 25: engineer.user.id };
@@ -67,7 +97,15 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
     );
     expect(events).toHaveLength(INCIDENTS * (1 + UPDATES_PER_INCIDENT));
 
-    const relay = createOutboxRelay({ orm, temporal: stack.temporal.client, taskQueue: stack.config.TEMPORAL_TASK_QUEUE, logger: createLogger({ name: 'test', level: 'silent' }), batchSize: BATCH_SIZE, indexSearch: true, publicUrl: stack.config.publicUrl });
+    const relay = createOutboxRelay({
+      orm,
+      temporal: stack.temporal.client,
+      taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+      logger: createLogger({ name: 'test', level: 'silent' }),
+      batchSize: BATCH_SIZE,
+      indexSearch: true,
+      publicUrl: stack.config.publicUrl,
+    });
     for (const event of events) {
       if (event.type === 'incident.updated') started.push(workflowIds.delivery(event.id, integration.body.data.id));
     }
@@ -82,7 +120,9 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
     expect(perBatch.map((batch) => batch.events).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(events.length);
     // begin, claim, subscribers, organizations+members, previous assignees, insert, notify, update, commit: not one per event.
     for (const batch of perBatch) expect(batch.queries).toBeLessThanOrEqual(9);
-    const [{ pending }] = await db.execute<Array<{ pending: number }>>('select count(*)::int as pending from domain_events where dispatched_at is null');
+    const [{ pending }] = await db.execute<Array<{ pending: number }>>(
+      'select count(*)::int as pending from domain_events where dispatched_at is null',
+    );
     expect(pending).toBe(0);
 
     const realtime = new Set<string>(REALTIME_EVENT_TYPES);
@@ -91,12 +131,14 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
     const eventNotices = notices.filter((notice): notice is Extract<RealtimeNotice, { kind: 'event' }> => notice.kind === 'event');
     expect(new Set(eventNotices.map((notice) => notice.id)).size).toBe(eventNotices.length);
     for (const id of incidents) {
-      expect(eventNotices.filter((notice) => notice.incident_id === id).map((notice) => notice.id))
-        .toEqual(expectedNotices.filter((event) => event.incident_id === id).map((event) => event.id));
+      expect(eventNotices.filter((notice) => notice.incident_id === id).map((notice) => notice.id)).toEqual(
+        expectedNotices.filter((event) => event.incident_id === id).map((event) => event.id),
+      );
     }
 
     const notifications = await db.execute<Array<{ user_id: string; type: string; incident_id: string; event_id: string }>>(
-      'select user_id, type, incident_id, event_id from notifications where organization_id = ? order by user_id, type', [owner.organization.id],
+      'select user_id, type, incident_id, event_id from notifications where organization_id = ? order by user_id, type',
+      [owner.organization.id],
     );
     const count = (userId: string, type: string) => notifications.filter((row) => row.user_id === userId && row.type === type).length;
     expect([count(owner.user.id, 'incident.created'), count(engineer.user.id, 'incident.created')]).toEqual([INCIDENTS, INCIDENTS]);
@@ -108,7 +150,14 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
     expect(new Set(notificationIds).size).toBe(notificationIds.length);
 
     // One delivery per incident.updated event, one indexing workflow per incident.
-    const described = await Promise.all(started.map((id) => stack.temporal.client.workflow.getHandle(id).describe().then((d) => d.type)));
+    const described = await Promise.all(
+      started.map((id) =>
+        stack.temporal.client.workflow
+          .getHandle(id)
+          .describe()
+          .then((d) => d.type),
+      ),
+    );
     expect(described.filter((type) => type === 'outboundDeliveryWorkflow')).toHaveLength(INCIDENTS * UPDATES_PER_INCIDENT);
     expect(described.filter((type) => type === 'searchIndexWorkflow')).toHaveLength(INCIDENTS);
 
@@ -117,10 +166,16 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
     expect(mailed).toBeLessThanOrEqual(perBatch.length);
 
     // A crash before the dispatch was recorded re-runs the batches: nobody is notified twice.
-    await db.execute('update domain_events set dispatched_at = null where incident_id in (select value::uuid from json_array_elements_text(?::json))', [JSON.stringify(incidents)]);
+    await db.execute(
+      'update domain_events set dispatched_at = null where incident_id in (select value::uuid from json_array_elements_text(?::json))',
+      [JSON.stringify(incidents)],
+    );
     const noticesBefore = notices.filter((notice) => notice.kind === 'notification').length;
     while ((await relay.relayBatch()) > 0);
-    const [{ again }] = await db.execute<Array<{ again: number }>>('select count(*)::int as again from notifications where organization_id = ?', [owner.organization.id]);
+    const [{ again }] = await db.execute<Array<{ again: number }>>(
+      'select count(*)::int as again from notifications where organization_id = ?',
+      [owner.organization.id],
+    );
     expect(again).toBe(notifications.length);
     await waitForNotices(() => notices.filter((notice) => notice.kind === 'event').length >= 2 * expectedNotices.length);
     expect(notices.filter((notice) => notice.kind === 'notification')).toHaveLength(noticesBefore);
@@ -133,13 +188,19 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
    * chunk's count; visibility lags a little behind the starts). Nothing runs them here.
    */
   async function mailWorkflows(organizationId: string, mails: number): Promise<string[]> {
-    const ids = await waitFor(`mail workflows for ${mails} notifications`, async () => {
-      const found: string[] = [];
-      for await (const execution of stack.temporal.client.workflow.list({ query: `WorkflowType = 'notificationMailBatchWorkflow' AND TocsinOrganizationId = '${organizationId}'` })) {
-        found.push(execution.workflowId);
-      }
-      return found.reduce((sum, id) => sum + Number(id.split(':').at(-1)), 0) >= mails ? found : undefined;
-    }, { timeoutMs: 10_000, intervalMs: 100 });
+    const ids = await waitFor(
+      `mail workflows for ${mails} notifications`,
+      async () => {
+        const found: string[] = [];
+        for await (const execution of stack.temporal.client.workflow.list({
+          query: `WorkflowType = 'notificationMailBatchWorkflow' AND TocsinOrganizationId = '${organizationId}'`,
+        })) {
+          found.push(execution.workflowId);
+        }
+        return found.reduce((sum, id) => sum + Number(id.split(':').at(-1)), 0) >= mails ? found : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 100 },
+    );
     started.push(...ids.filter((id) => !started.includes(id)));
     expect(ids.reduce((sum, id) => sum + Number(id.split(':').at(-1)), 0)).toBe(mails);
     return ids;
