@@ -1,9 +1,7 @@
 import { installElasticsearch } from './elasticsearch.ts';
-import { toolCacheDir } from '../shared/load-config.ts';
+import { runToolInstall } from './tool-install-cli.ts';
 
-// Progress goes to stderr so `$(npm run -s es:install)` captures just the home path.
-const { home } = await installElasticsearch({
-  cacheDir: toolCacheDir(),
-  log: (message) => console.error(`[es:install] ${message}`),
-});
-console.log(home);
+// `npm run es:install`: Elasticsearch from Maven Central into the tool cache; prints its home.
+await runToolInstall(
+  async ({ cacheDir, log }) => (await installElasticsearch({ cacheDir, log: (message) => log(`[es:install] ${message}`) })).home,
+);
