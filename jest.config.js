@@ -16,6 +16,11 @@ const common = {
 };
 
 export default {
+  // Test files run in a worker process that is replaced once it holds more than this after a file:
+  // the integration files each leave some memory behind (Temporal workers, ORM metadata, bundles),
+  // and run in band (the default on two cores) the whole suite outgrew Node's 4 GB heap. Setting a
+  // limit also keeps Jest from running in band.
+  workerIdleMemoryLimit: '1536MB',
   reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],
   projects: [
     {
