@@ -4,7 +4,7 @@ import { createLogger } from '../shared/logger.ts';
 import { openOrm, runMigrations } from '../shared/db/orm.ts';
 import { connectTemporal } from '../shared/temporal/client.ts';
 import { createWorkerRuntime } from './runtime.ts';
-import { ensureRetentionSchedule } from './retention-schedule.ts';
+import { ensureRetentionSchedule, retryInBackground } from './retention-schedule.ts';
 import { startWorkerHealthServer, workerHealthSources } from './health.ts';
 import { createSearchIndex } from '../shared/search/create-search-index.ts';
 import { freePort } from '../shared/net/free-port.ts';
@@ -69,8 +69,11 @@ const runtime = await createWorkerRuntime(config, {
   },
 });
 const { worker, relay } = runtime;
-// Idempotent: the first worker creates the daily retention schedule, the others find it.
-await ensureRetentionSchedule(temporal.client, config.TEMPORAL_TASK_QUEUE);
+// Idempotent: the first worker creates the daily retention schedule, the others find it. In the
+// background, retried: a Temporal server slow to answer at start must not end the worker.
+const retentionSchedule = retryInBackground(() => ensureRetentionSchedule(temporal.client, config.TEMPORAL_TASK_QUEUE), {
+  onFailure: (error, attempt) => logger.warn({ err: error, attempt }, 'could not create the retention schedule yet; retrying'),
+});
 // /healthz, /readyz and /metrics of this process, for an orchestrator's probes and a scraper.
 const healthSources = workerHealthSources({ orm, connection, namespace: config.TEMPORAL_NAMESPACE, worker, relay });
 metrics.observeHealth(healthSources);
@@ -92,6 +95,8 @@ logger.info(
   'worker started',
 );
 await runtime.run();
+retentionSchedule.stop();
+await retentionSchedule.settled;
 await health?.close();
 await temporal.close();
 await connection.close();
