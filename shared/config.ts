@@ -7,6 +7,20 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** A comma-separated list, items trimmed, empty ones dropped; `unset` when the variable is unset or empty. */
+const commaList = <Unset extends string[] | undefined>(unset: Unset) =>
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((item) => item.trim())
+            .filter(Boolean)
+        : unset,
+    );
+
 const optionalUrl = (protocols: readonly string[]) =>
   z
     .string()
@@ -75,31 +89,11 @@ const EnvSchema = z
     // Reverse proxies in front of the API whose X-Forwarded-For/-Proto/-Host are believed: 0 ignores
     // those headers (anyone could write them); n takes the client address n hops from the end.
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-    CORS_ORIGINS: z
-      .string()
-      .optional()
-      .transform((value) =>
-        value
-          ? value
-              .split(',')
-              .map((origin) => origin.trim())
-              .filter(Boolean)
-          : [],
-      ),
+    CORS_ORIGINS: commaList<string[]>([]),
     OUTBOUND_ALLOW_PRIVATE: booleanFlag.default(false),
     // Egress allowlist for outbound webhooks and runbook http steps: comma-separated host names
     // (`*.example.com` for subdomains). Unset: any host the address checks admit.
-    OUTBOUND_ALLOWED_HOSTS: z
-      .string()
-      .optional()
-      .transform((value) =>
-        value
-          ? value
-              .split(',')
-              .map((host) => host.trim())
-              .filter(Boolean)
-          : undefined,
-      ),
+    OUTBOUND_ALLOWED_HOSTS: commaList(undefined),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),
     REFRESH_TOKEN_TTL_SECONDS: z.coerce
       .number()

@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
 export function Badge({ kind, value }: { kind: 'sev' | 'st'; value: string }) {
@@ -91,4 +92,33 @@ export function PageHead({ title, children }: { title: string; children?: ReactN
       {children}
     </div>
   );
+}
+
+/** A page's main query: its loading and error states in a card until the data is there. */
+export function QueryCard<T>({
+  query,
+  label,
+  rows,
+  retry = true,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  label?: string;
+  rows?: number;
+  retry?: boolean;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending)
+    return (
+      <div className="card">
+        <Loading label={label} rows={rows} />
+      </div>
+    );
+  if (query.error)
+    return (
+      <div className="card">
+        <ErrorState error={query.error} retry={retry ? () => void query.refetch() : undefined} />
+      </div>
+    );
+  return <>{children(query.data as T)}</>;
 }

@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { api, expectOk, unwrap, type Schemas } from '../lib/api.ts';
 import { isAdmin, useUser } from '../lib/session.tsx';
-import { Empty, ErrorState, Loading, PageHead, Time } from '../components/ui.tsx';
+import { Empty, ErrorState, Loading, PageHead, QueryCard, Time } from '../components/ui.tsx';
 
 type Role = Schemas['User']['role'];
 const ROLES: Role[] = ['owner', 'admin', 'engineer', 'viewer'];
@@ -439,20 +439,12 @@ export function SettingsPage() {
       unwrap(await api.PATCH('/api/v1/organization-settings', { body: body as never })).data,
     onSuccess: (data) => queryClient.setQueryData(['settings'], data),
   });
-  if (settings.isPending)
+  if (settings.isPending || settings.error)
     return (
       <AdminFrame title="Organization">
-        <div className="card">
-          <Loading rows={5} />
-        </div>
-      </AdminFrame>
-    );
-  if (settings.error)
-    return (
-      <AdminFrame title="Organization">
-        <div className="card">
-          <ErrorState error={settings.error} />
-        </div>
+        <QueryCard query={settings} rows={5} retry={false}>
+          {() => null}
+        </QueryCard>
       </AdminFrame>
     );
   const current = settings.data;

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { api, temporalWorkflowUrl, unwrap, type Execution } from '../lib/api.ts';
 import { useLive } from '../lib/realtime.tsx';
 import { canWrite, useUser } from '../lib/session.tsx';
-import { Badge, ErrorState, Loading, Time } from '../components/ui.tsx';
+import { Badge, QueryCard, Time } from '../components/ui.tsx';
 
 type Step = Execution['steps'][number];
 const ENDED = new Set(['completed', 'failed', 'cancelled']);
@@ -18,19 +18,11 @@ export function ExecutionPage() {
     // Realtime events re-read it; without the socket, a slow poll keeps the steps moving.
     refetchInterval: (query) => (live || ENDED.has(query.state.data?.status ?? '') ? false : 3_000),
   });
-  if (execution.isPending)
-    return (
-      <div className="card">
-        <Loading label="Loading the execution" rows={5} />
-      </div>
-    );
-  if (execution.error)
-    return (
-      <div className="card">
-        <ErrorState error={execution.error} retry={() => void execution.refetch()} />
-      </div>
-    );
-  return <ExecutionView execution={execution.data} />;
+  return (
+    <QueryCard query={execution} label="Loading the execution" rows={5}>
+      {(data) => <ExecutionView execution={data} />}
+    </QueryCard>
+  );
 }
 
 function ExecutionView({ execution }: { execution: Execution }) {

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api, temporalWorkflowUrl, unwrap, type IncidentDetail } from '../lib/api.ts';
 import { useLive } from '../lib/realtime.tsx';
 import { canWrite, useUser } from '../lib/session.tsx';
-import { Badge, Empty, ErrorState, Loading, Time } from '../components/ui.tsx';
+import { Badge, Empty, ErrorState, Loading, QueryCard, Time } from '../components/ui.tsx';
 
 type Status = IncidentDetail['status'];
 
@@ -14,19 +14,11 @@ export function IncidentDetailPage() {
     queryKey: ['incident', id],
     queryFn: async () => unwrap(await api.GET('/api/v1/incidents/{id}', { params: { path: { id } } })).data,
   });
-  if (incident.isPending)
-    return (
-      <div className="card">
-        <Loading label="Loading the incident" rows={6} />
-      </div>
-    );
-  if (incident.error)
-    return (
-      <div className="card">
-        <ErrorState error={incident.error} retry={() => void incident.refetch()} />
-      </div>
-    );
-  return <IncidentView incident={incident.data} />;
+  return (
+    <QueryCard query={incident} label="Loading the incident" rows={6}>
+      {(data) => <IncidentView incident={data} />}
+    </QueryCard>
+  );
 }
 
 function IncidentView({ incident }: { incident: IncidentDetail }) {
