@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import type { LoadedConfig } from '../shared/load-config.ts';
 import { installElasticsearch, startElasticsearch } from './elasticsearch.ts';
 import { freePort } from '../shared/net/free-port.ts';
+import { installPgvector } from './pgvector.ts';
 import { startEmbeddedPostgres } from './postgres.ts';
 import { resolveTemporalCli, startTemporalDevServer } from './temporal.ts';
 
@@ -33,8 +34,13 @@ export async function startLocalEnvironment(
   };
   try {
     if (!config.DATABASE_URL) {
+      // pgvector (a PyPI download the first time) lets semantic search use an HNSW index; without it, an exact scan.
+      const pgvectorDir = await installPgvector({ cacheDir: config.toolCacheDir, log: (message) => log(`postgres: ${message}`) }).catch((error: unknown) => {
+        log(`postgres: pgvector not installed, semantic search scans exactly (${error instanceof Error ? error.message : String(error)})`);
+        return null;
+      });
       log('postgres: starting embedded PostgreSQL');
-      const postgres = await startEmbeddedPostgres({ dataDir: join(dataDir, 'postgres'), log });
+      const postgres = await startEmbeddedPostgres({ dataDir: join(dataDir, 'postgres'), log, pgvectorDir });
       stops.push(() => postgres.stop());
       env.DATABASE_URL = postgres.url;
     }
