@@ -35,10 +35,14 @@ export async function startLocalEnvironment(
   try {
     if (!config.DATABASE_URL) {
       // pgvector (a PyPI download the first time) lets semantic search use an HNSW index; without it, an exact scan.
-      const pgvectorDir = await installPgvector({ cacheDir: config.toolCacheDir, log: (message) => log(`postgres: ${message}`) }).catch((error: unknown) => {
-        log(`postgres: pgvector not installed, semantic search scans exactly (${error instanceof Error ? error.message : String(error)})`);
-        return null;
-      });
+      const pgvectorDir = await installPgvector({ cacheDir: config.toolCacheDir, log: (message) => log(`postgres: ${message}`) }).catch(
+        (error: unknown) => {
+          log(
+            `postgres: pgvector not installed, semantic search scans exactly (${error instanceof Error ? error.message : String(error)})`,
+          );
+          return null;
+        },
+      );
       log('postgres: starting embedded PostgreSQL');
       const postgres = await startEmbeddedPostgres({ dataDir: join(dataDir, 'postgres'), log, pgvectorDir });
       stops.push(() => postgres.stop());

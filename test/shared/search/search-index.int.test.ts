@@ -43,6 +43,16 @@ describe('SearchIndex on PostgreSQL (integration: real PostgreSQL, real model)',
   }, organizations);
 });
 
+// The path of a database without pgvector (or a model whose vectors are not 384 long): the exact scan.
+describe('SearchIndex on PostgreSQL, exact scan (integration: real PostgreSQL, real model)', () => {
+  searchIndexBehaviour(async () => {
+    await organizations();
+    const index = createPostgresSearchIndex({ sql: sqlRunnerFromOrm(orm as Orm), embedder: await model(), exactScan: true });
+    await index.ensureReady();
+    return { index, close: () => index.close() };
+  }, organizations);
+});
+
 describe('SearchIndex on Elasticsearch (integration: real Elasticsearch, real model)', () => {
   searchIndexBehaviour(async () => {
     const url = process.env.ELASTICSEARCH_URL;

@@ -1,0 +1,212 @@
+import { createHash, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { openOrm, runMigrations, type Orm } from '../../../shared/db/orm.ts';
+import type { Embedder } from '../../../shared/search/embedder.ts';
+import { createPostgresSearchIndex, sqlRunnerFromOrm, type SqlRunner } from '../../../shared/search/postgres-index.ts';
+import type { SearchDocument, SearchRequest } from '../../../shared/search/search-index.ts';
+import { createTestDatabase } from '../../helpers/stack.ts';
+
+// pgvector's HNSW path of the PostgreSQL backend against its exact scan, on real PostgreSQL with the
+// extension (npm run pgvector:install; the test services start the embedded server with it). The
+// embedder is a stand-in: clustered unit vectors derived from the text, like a model's, without one.
+const DIMENSIONS = 384;
+const CLUSTERS = 12;
+
+/** A deterministic generator of numbers in [-0.5, 0.5) from a seed string. */
+function numbersOf(seed: string): () => number {
+  let state = createHash('sha256').update(seed).digest().readUInt32LE(0) || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32 - 0.5;
+  };
+}
+
+const unit = (vector: number[]) => {
+  const norm = Math.hypot(...vector);
+  return vector.map((x) => x / norm);
+};
+const centers = Array.from({ length: CLUSTERS }, (_, c) => {
+  const next = numbersOf(`center ${c}`);
+  return unit(Array.from({ length: DIMENSIONS }, next));
+});
+/** Texts name their cluster ("c3 …"): the vector is the cluster's center plus noise of the text. */
+const vectorOf = (text: string): number[] => {
+  const center = centers[Number(/c(\d+)/.exec(text)?.[1] ?? 0) % CLUSTERS] as number[];
+  const next = numbersOf(text);
+  return unit(center.map((x) => x + next() * 0.12));
+};
+const embedder: Embedder = {
+  model: 'clustered-test-vectors',
+  dimensions: DIMENSIONS,
+  async embed(texts) {
+    return texts.map(vectorOf);
+  },
+} as Embedder;
+
+let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+let orm: Orm | undefined;
+let walker: pg.Client | undefined;
+afterAll(async () => {
+  await walker?.end();
+  await orm?.close();
+  await database?.drop();
+});
+
+/**
+ * A runner on one session that may not sort: at this test's size the planner rightly prefers
+ * reading the organization's rows and sorting them, so the graph walk is made the only way left.
+ */
+async function indexOnlyRunner(url: string): Promise<SqlRunner> {
+  walker = new pg.Client({ connectionString: url });
+  await walker.connect();
+  await walker.query('set enable_sort = off');
+  const client = walker;
+  return async (query, params) => {
+    let n = 0;
+    return (
+      await client.query(
+        query.replaceAll('?', () => `$${++n}`),
+        params,
+      )
+    ).rows as Array<Record<string, unknown>>;
+  };
+}
+
+/** The runner, recording the semantic statements (those ordering by pgvector's `<#>`) it runs. */
+function recordingRunner(sql: SqlRunner) {
+  const statements: Array<{ sql: string; params: unknown[] }> = [];
+  const run: SqlRunner = async (query, params) => {
+    if (query.includes('<#>') || query.includes('unnest(embedding')) statements.push({ sql: query, params });
+    return sql(query, params);
+  };
+  return { run, statements };
+}
+
+describe('PostgreSQL search with pgvector (integration: real PostgreSQL and pgvector)', () => {
+  const big = randomUUID();
+  const small = randomUUID();
+  let sql: SqlRunner;
+  let walk: SqlRunner;
+  const at = new Date(Date.UTC(2026, 10, 1));
+  const documentsOf = (organizationId: string, count: number): SearchDocument[] =>
+    Array.from({ length: count }, (_, i) => ({
+      organizationId,
+      type: (['incident', 'procedure', 'article'] as const)[i % 3],
+      id: randomUUID(),
+      title: `c${i % CLUSTERS} document ${i} of ${organizationId}`,
+      body: `body ${i}`,
+      // Few critical ones: a filter that matches fewer rows than a query asks for.
+      ...(i % 3 === 0 ? { severity: i % 150 === 0 ? 'critical' : 'low', status: 'active' } : {}),
+      createdAt: at,
+    }));
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    orm = await openOrm({ databaseUrl: database.url, poolMax: 2 });
+    await runMigrations(orm, database.url);
+    sql = sqlRunnerFromOrm(orm);
+    walk = await indexOnlyRunner(database.url);
+    const column = await sql(
+      `select 1 from pg_attribute where attrelid = 'search_documents'::regclass and attname = 'embedding_vector'`,
+      [],
+    );
+    if (!column.length) {
+      throw new Error(
+        'the vector extension is not available to this PostgreSQL: run `npm run pgvector:install` and restart the test services',
+      );
+    }
+    for (const [id, name] of [
+      [big, 'big'],
+      [small, 'small'],
+    ]) {
+      await sql('insert into organizations (id, name, created_at, updated_at) values (?, ?, now(), now())', [id, name]);
+    }
+    const index = createPostgresSearchIndex({ sql, embedder });
+    const documents = [...documentsOf(big, 1500), ...documentsOf(small, 60)];
+    for (let i = 0; i < documents.length; i += 250) await index.upsert(documents.slice(i, i + 250));
+    await sql('analyze search_documents', []);
+  });
+
+  it('creates the extension, the generated column, its HNSW index and the database settings', async () => {
+    const [extension] = await sql(`select extversion from pg_extension where extname = 'vector'`, []);
+    expect(extension?.extversion).toBe('0.8.5');
+    const indexes = await sql(`select indexdef from pg_indexes where tablename = 'search_documents' and indexdef like '%hnsw%'`, []);
+    expect(indexes.map((row) => row.indexdef)).toEqual([expect.stringContaining('USING hnsw (embedding_vector vector_ip_ops)')]);
+    const [settings] = await sql(
+      `select setconfig from pg_db_role_setting where setdatabase = (select oid from pg_database where datname = current_database())`,
+      [],
+    );
+    expect(settings?.setconfig).toEqual(expect.arrayContaining(['hnsw.iterative_scan=strict_order', 'hnsw.ef_search=100']));
+    // Filled on write from the real[] embedding, as a unit vector.
+    const [row] = await sql(`select vector_norm(embedding_vector) as norm from search_documents where organization_id = ? limit 1`, [big]);
+    expect(Number(row?.norm)).toBeCloseTo(1, 5);
+  });
+
+  it('answers as the exact scan does, through the HNSW index, with the organization and filters applied', async () => {
+    const recorded = recordingRunner(walk);
+    const ann = createPostgresSearchIndex({ sql: recorded.run, embedder });
+    const exact = createPostgresSearchIndex({ sql, embedder, exactScan: true });
+    await ann.ensureReady();
+    const bigIds = new Set((await sql('select id from search_documents where organization_id = ?', [big])).map((row) => String(row.id)));
+    let overlap = 0;
+    let asked = 0;
+    for (let c = 0; c < CLUSTERS; c++) {
+      const request: SearchRequest = {
+        organizationId: big,
+        text: `c${c} query`,
+        mode: 'semantic',
+        limit: 10,
+        types: ['incident', 'article'],
+      };
+      const found = (await ann.search(request)).hits;
+      const expected = (await exact.search(request)).hits;
+      expect(found).toHaveLength(10);
+      expect(found.every((hit) => bigIds.has(hit.id) && hit.type !== 'procedure')).toBe(true);
+      const scores = new Map(expected.map((hit) => [hit.id, hit.score]));
+      for (const hit of found) {
+        if (scores.has(hit.id)) expect(hit.score).toBeCloseTo(scores.get(hit.id) as number, 4);
+      }
+      overlap += found.filter((hit) => scores.has(hit.id)).length;
+      asked += expected.length;
+    }
+    // HNSW is approximate; on 1,500 vectors with a search list of 100 it misses almost nothing.
+    expect(overlap / asked).toBeGreaterThanOrEqual(0.95);
+
+    // Every query went through the index (one statement each: none came back short).
+    expect(recorded.statements).toHaveLength(CLUSTERS);
+    const [statement] = recorded.statements as [{ sql: string; params: unknown[] }];
+    const plan = JSON.stringify(await walk(`explain (format json) ${statement.sql}`, statement.params));
+    expect(plan).toContain('"Index Name":"search_documents_embedding_hnsw_index"');
+    expect(plan).toMatch(/"Filter":"[^"]*organization_id = /);
+  });
+
+  it('completes an answer the filters cut short with the exact scan', async () => {
+    const recorded = recordingRunner(walk);
+    const ann = createPostgresSearchIndex({ sql: recorded.run, embedder });
+    const exact = createPostgresSearchIndex({ sql, embedder, exactScan: true });
+    const request: SearchRequest = {
+      organizationId: big,
+      text: 'c1 query',
+      mode: 'semantic',
+      limit: 20,
+      filters: { severity: 'critical' },
+    };
+    const expected = (await exact.search(request)).hits;
+    expect(expected).toHaveLength(10); // documents 0, 150, …, 1350
+    expect((await ann.search(request)).hits.map((hit) => hit.id)).toEqual(expected.map((hit) => hit.id));
+    expect(recorded.statements).toHaveLength(2);
+    // The second one is exact: the planner cannot walk the index for `<#> … + 0`.
+    const second = recorded.statements[1] as { sql: string; params: unknown[] };
+    expect(JSON.stringify(await walk(`explain (format json) ${second.sql}`, second.params))).not.toContain('hnsw');
+  });
+
+  it('keeps the exact scan when asked, without touching the vector column', async () => {
+    const recorded = recordingRunner(sql);
+    const exact = createPostgresSearchIndex({ sql: recorded.run, embedder, exactScan: true });
+    const hits = (await exact.search({ organizationId: small, text: 'c2 query', mode: 'semantic', limit: 5 })).hits;
+    expect(hits).toHaveLength(5);
+    expect(recorded.statements.every((statement) => !statement.sql.includes('embedding_vector'))).toBe(true);
+  });
+});
