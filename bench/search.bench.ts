@@ -3,8 +3,8 @@
 // with hybrid's weights cross-validated (k-fold over scenarios: the scores reported come from
 // queries the weights were not fitted on); then, with the corpus padded to larger sizes
 // (BENCH_SIZES, default 10000,100000: about 12 minutes on 2 cores; `BENCH_SIZES=` skips it),
-// query latency (p50/p95, without and with the query's embedding) and Elasticsearch's ANN recall@10
-// against an exact cosine scan. LOCAL_EMBEDDINGS_MODEL picks the model (`npm run model:install -- <model>` first).
+// query latency (p50/p95, without and with the query's embedding) and both backends' ANN recall@10
+// against an exact cosine scan (BENCH_PG_EXACT=1: PostgreSQL without pgvector). LOCAL_EMBEDDINGS_MODEL picks the model (`npm run model:install -- <model>` first).
 // BENCH_CASES_OUT=file.json also writes every query's candidates, for trying fusion offline.
 // Real PostgreSQL, real Elasticsearch, the real local model. A figure to track, not a gate.
 import { randomUUID } from 'node:crypto';
@@ -34,6 +34,8 @@ const SIZES = (process.env.BENCH_SIZES ?? '10000,100000')
   .filter((n) => n > 0);
 const FOLDS = Number(process.env.BENCH_FOLDS ?? 6);
 const TYPES: SearchRequest['types'] = ['incident', 'procedure', 'article'];
+// BENCH_PG_EXACT=1: PostgreSQL's semantic side without pgvector's index (the exact scan), for a before/after.
+const PG_EXACT = process.env.BENCH_PG_EXACT === '1';
 
 type Index = SearchIndex & { candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[] }> };
 
@@ -121,7 +123,7 @@ try {
 
   await elastic.ensureReady();
   const backends: Array<[string, Index]> = [
-    ['postgres', createPostgresSearchIndex({ sql: sqlRunnerFromOrm(orm), embedder })],
+    ['postgres', createPostgresSearchIndex({ sql: sqlRunnerFromOrm(orm), embedder, exactScan: PG_EXACT })],
     ['elasticsearch', elastic],
   ];
   const started = performance.now();
@@ -218,18 +220,26 @@ try {
   const vectors = await embedder.embed(documents.map((doc) => embeddingText(doc.title, doc.body)));
   const copies = documents.map(() => 1);
   const fixtureIndexOf = new Map(documents.map((doc, i) => [doc.id, i]));
-  const annRecall = async () => {
+  const esKnn = async (vector: number[]) => {
+    const filter = [{ term: { organization_id: organizationId } }, { terms: { type: TYPES } }];
+    const ann = await esClient.search<{ doc_id: string }>({
+      index: elastic.names.alias,
+      size: K,
+      _source: ['doc_id'],
+      knn: { field: 'embedding', query_vector: vector, k: K, num_candidates: 100, filter },
+    });
+    return ann.hits.hits.map((hit) => hit._source?.doc_id as string);
+  };
+  // PostgreSQL's semantic search as it runs (pgvector's HNSW walk, unless BENCH_PG_EXACT).
+  const postgresIndex = (backends[0] as [string, Index])[1];
+  const pgSemantic = async (query: BenchQuery) =>
+    (await postgresIndex.search({ ...request(query, 'semantic'), limit: K })).hits.map((hit) => hit.id);
+  const annRecall = async (found: (vector: number[], query: BenchQuery) => Promise<string[]>) => {
     const recalls: number[] = [];
     for (const query of queries) {
       const [vector] = (await embedder.embed([asTheApiSends(query).text], 'query')) as [number[]];
       const cosine = (i: number) => (vectors[i] as number[]).reduce((sum, x, j) => sum + x * (vector[j] as number), 0);
-      const filter = [{ term: { organization_id: organizationId } }, { terms: { type: TYPES } }];
-      const ann = await esClient.search<{ doc_id: string }>({
-        index: elastic.names.alias,
-        size: K,
-        _source: ['doc_id'],
-        knn: { field: 'embedding', query_vector: vector, k: K, num_candidates: 100, filter },
-      });
+      const ids = await found(vector, query);
       const exact = documents.map((_doc, i) => ({ cosine: cosine(i), copies: copies[i] as number })).sort((a, b) => b.cosine - a.cosine);
       let tenth = -1;
       for (let i = 0, seen = 0; i < exact.length && seen < K; i++) {
@@ -237,15 +247,13 @@ try {
         tenth = (exact[i] as { cosine: number }).cosine;
       }
       // Judged by the exact cosine of each returned document (kNN's own score comes from quantized vectors).
-      recalls.push(
-        ann.hits.hits.filter((hit) => cosine(fixtureIndexOf.get(hit._source?.doc_id as string) as number) >= tenth - 1e-6).length / K,
-      );
+      recalls.push(ids.filter((id) => cosine(fixtureIndexOf.get(id) as number) >= tenth - 1e-6).length / K);
     }
     return mean(recalls);
   };
-  process.stdout.write(
-    `elasticsearch ANN recall@10 vs exact cosine at ${documents.length} documents: ${(await annRecall()).toFixed(3)}\n\n`,
-  );
+  const recallLine = async (size: number) =>
+    `ANN recall@10 vs exact cosine at ${size} documents: elasticsearch ${(await annRecall(esKnn)).toFixed(3)}, postgres${PG_EXACT ? ' (exact scan)' : ''} ${(await annRecall((_vector, query) => pgSemantic(query))).toFixed(3)}`;
+  process.stdout.write(`${await recallLine(documents.length)}\n\n`);
 
   // Latency at larger sizes: pad the same organization with copies of the fixture under new ids.
   let size = documents.length;
@@ -265,10 +273,10 @@ try {
     }
     process.stderr.write(`padded to ${target} documents in ${((performance.now() - padStarted) / 1000).toFixed(1)} s\n`);
     size = target;
-    // Latency only: past 10k documents a sample of queries keeps an exact PostgreSQL scan affordable
-    // (every 4th query; every 12th for PostgreSQL's semantic side, seconds a query at 100k).
+    // Latency only: past 10k documents a sample of queries (every 4th; every 12th for PostgreSQL's
+    // exact semantic scan, seconds a query at 100k).
     const sample = (name: string, mode: SearchRequest['mode']) => {
-      const every = target <= 10_000 ? 1 : name === 'postgres' && mode !== 'keyword' ? 12 : 4;
+      const every = target <= 10_000 ? 1 : name === 'postgres' && mode !== 'keyword' && PG_EXACT ? 12 : 4;
       return queries.filter((_query, i) => i % every === 0);
     };
     for (const [name, index] of backends) {
@@ -291,9 +299,7 @@ try {
         );
       }
     }
-    latencyRows.push(
-      `${'elasticsearch'.padEnd(14)}${String(target).padStart(8)}  ANN recall@10 vs exact: ${(await annRecall()).toFixed(3)}`,
-    );
+    latencyRows.push(`${' '.repeat(14)}${String(target).padStart(8)}  ${await recallLine(target)}`);
   }
   if (latencyRows.length) {
     const header = ['p50 ms', 'p95 ms', '+embed50', '+embed95', 'queries'].map((column) => column.padStart(9)).join('');
