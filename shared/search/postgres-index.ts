@@ -1,5 +1,5 @@
 import type { Embedder } from './embedder.ts';
-import { embeddingText, fuse, fusionDepth, fusionFor, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
+import { embeddingText, fusionDepth, fusionFor, rankHybrid, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
 import { escapeHtml, markedFragmentToHtml, MATCH_START, MATCH_STOP } from './highlight.ts';
 import type { SearchHit, SearchIndex, SearchRequest } from './search-index.ts';
 
@@ -24,7 +24,8 @@ export function orTsQuery(text: string): string {
  * tens of thousands of documents one organization keeps here; Elasticsearch's HNSW is the way past that.
  */
 export function createPostgresSearchIndex(options: { sql: SqlRunner; embedder: Embedder; fusion?: FusionParams }): SearchIndex & {
-  candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[] }>;
+  candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[]; queryVector: number[] }>;
+  semanticFor(request: SearchRequest, depth: number, vector: number[]): Promise<Candidate[]>;
 } {
   const { sql, embedder } = options;
   const fusion = options.fusion ?? fusionFor(embedder.model);
@@ -94,24 +95,31 @@ export function createPostgresSearchIndex(options: { sql: SqlRunner; embedder: E
   };
 
   // The stored vectors and the query's are unit length: the dot product is the cosine.
-  const semantic = async (request: SearchRequest, limit: number): Promise<Candidate[]> => {
-    const [vector] = await embedder.embed([request.text], 'query');
-    const params: unknown[] = [pgArray(vector as number[]), embedder.model];
+  const queryVector = async (request: SearchRequest) => (await embedder.embed([request.text], 'query'))[0] as number[];
+
+  // `withVectors`: hybrid's feedback pass needs the stored vectors of the top documents.
+  const semantic = async (request: SearchRequest, limit: number, vector: number[], withVectors = false): Promise<Candidate[]> => {
+    const params: unknown[] = [pgArray(vector), embedder.model];
     const filter = where(request, params);
     params.push(limit);
     const rows = await sql(
-      `select type, id, title, body,
+      `select type, id, title, body,${withVectors ? ' embedding,' : ''}
          (select sum(a * b) from unnest(embedding, ?::real[]) as v(a, b)) as score
        from search_documents where model = ? and ${filter}
        order by score desc limit ?`,
       params,
     );
-    return rows.map((row) => ({ ...candidate(row), cosine: Number(row.score) }));
+    return rows.map((row) => ({
+      ...candidate(row),
+      cosine: Number(row.score),
+      ...(withVectors ? { vector: (row.embedding as unknown[]).map(Number) } : {}),
+    }));
   };
 
   const candidates = async (request: SearchRequest, depth: number) => {
-    const [k, s] = await Promise.all([keyword(request, depth), semantic(request, depth)]);
-    return { keyword: k, semantic: s };
+    const vector = queryVector(request);
+    const [k, s] = await Promise.all([keyword(request, depth), vector.then((v) => semantic(request, depth, v, true))]);
+    return { keyword: k, semantic: s, queryVector: await vector };
   };
 
   return {
@@ -153,14 +161,22 @@ export function createPostgresSearchIndex(options: { sql: SqlRunner; embedder: E
         return { hits, total: hits.length };
       }
       if (request.mode === 'semantic') {
-        const hits = (await semantic(request, request.limit)).map((found) => found.hit);
+        const hits = (await semantic(request, request.limit, await queryVector(request))).map((found) => found.hit);
         return { hits, total: hits.length };
       }
-      const { keyword: k, semantic: s } = await candidates(request, fusionDepth(request.limit));
-      const hits = fuse({ text: request.text, kind: request.queryKind }, k, s, fusion, request.limit);
-      return { hits, total: new Set([...k, ...s].map(({ hit }) => `${hit.type}:${hit.id}`)).size };
+      const depth = fusionDepth(request.limit);
+      const sides = await candidates(request, depth);
+      const { hits, candidates: seen } = await rankHybrid(
+        { text: request.text, kind: request.queryKind },
+        sides,
+        (vector) => semantic(request, depth, vector),
+        fusion,
+        request.limit,
+      );
+      return { hits, total: new Set(seen.map(({ hit }) => `${hit.type}:${hit.id}`)).size };
     },
     candidates,
+    semanticFor: (request, depth, vector) => semantic(request, depth, vector),
     async refresh() {},
     async close() {},
   };
