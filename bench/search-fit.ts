@@ -40,8 +40,20 @@ export interface FusionCase {
 
 export const keysOf = (hits: Array<{ type: string; id: string }>): string[] => hits.map((hit) => `${hit.type}:${hit.id}`);
 
+// Every fold's fit ranks the same case with the same weights again: a feedback pass costs a scan.
+const rankingCache = new WeakMap<FusionCase, Map<string, string[]>>();
+
 /** What `rankHybrid` (shared/search/fusion.ts) returns for the case, without a backend. */
 export function fusedRanking(item: FusionCase, params: FusionParams): string[] {
+  const key = JSON.stringify(params[item.queryKind]);
+  const cached = rankingCache.get(item) ?? new Map<string, string[]>();
+  rankingCache.set(item, cached);
+  const ranking = cached.get(key) ?? rankOnce(item, params);
+  cached.set(key, ranking);
+  return ranking;
+}
+
+function rankOnce(item: FusionCase, params: FusionParams): string[] {
   const query = { text: item.text, kind: item.queryKind };
   const feedback = params[item.queryKind].feedback;
   const first = fuse(query, item.keyword, item.semantic, params, feedback?.weight ? Math.max(K, feedback.depth) : K);
