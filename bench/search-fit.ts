@@ -1,7 +1,7 @@
 // Metrics and the fitting of hybrid fusion's weights for `npm run bench:search`: a grid search per
 // kind of query (as the classifier sees it) on training queries, and k-fold cross-validation over
 // scenarios so that the reported hybrid scores come from queries the weights never saw.
-import { fuse, type Candidate, type FusionParams, type KindWeights } from '../shared/search/fusion.ts';
+import { feedbackVector, fuse, type Candidate, type FusionParams, type KindWeights } from '../shared/search/fusion.ts';
 import { QUERY_KINDS, type QueryKind } from '../shared/search/query-kind.ts';
 
 export const K = 10;
@@ -33,15 +33,43 @@ export interface FusionCase {
   keyword: Candidate[];
   semantic: Candidate[];
   relevant: Map<string, number>;
+  /** For feedback: the query's vector and the semantic side run with another vector (without them, one pass). */
+  queryVector?: number[];
+  semanticFor?: (vector: number[]) => Candidate[];
 }
 
 export const keysOf = (hits: Array<{ type: string; id: string }>): string[] => hits.map((hit) => `${hit.type}:${hit.id}`);
 
+// Every fold's fit ranks the same case with the same weights again: a feedback pass costs a scan.
+const rankingCache = new WeakMap<FusionCase, Map<string, string[]>>();
+
+/** What `rankHybrid` (shared/search/fusion.ts) returns for the case, without a backend. */
 export function fusedRanking(item: FusionCase, params: FusionParams): string[] {
-  return keysOf(fuse({ text: item.text, kind: item.queryKind }, item.keyword, item.semantic, params, K));
+  const key = JSON.stringify(params[item.queryKind]);
+  const cached = rankingCache.get(item) ?? new Map<string, string[]>();
+  rankingCache.set(item, cached);
+  const ranking = cached.get(key) ?? rankOnce(item, params);
+  cached.set(key, ranking);
+  return ranking;
+}
+
+function rankOnce(item: FusionCase, params: FusionParams): string[] {
+  const query = { text: item.text, kind: item.queryKind };
+  const feedback = params[item.queryKind].feedback;
+  const first = fuse(query, item.keyword, item.semantic, params, feedback?.weight ? Math.max(K, feedback.depth) : K);
+  const vector = item.queryVector && item.semanticFor && feedbackVector(item.queryVector, first, item.semantic, feedback);
+  if (!vector || !item.semanticFor) return keysOf(first.slice(0, K));
+  return keysOf(fuse(query, item.keyword, item.semanticFor(vector), params, K));
 }
 
 const KEYWORD_WEIGHTS = [0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1, 2, 3];
+// Rocchio's weight stops at 2, so the query itself keeps at least a third of the second pass's vector.
+const FEEDBACK: Array<KindWeights['feedback']> = [
+  undefined,
+  ...[0.25, 0.5, 1, 2].flatMap((weight) => [3, 5, 10].map((depth) => ({ weight, depth }))),
+];
+/** Most conservative first (no feedback, then the lightest; the smallest keyword weight within each). */
+const GRID: KindWeights[] = FEEDBACK.flatMap((feedback) => KEYWORD_WEIGHTS.map((keyword) => (feedback ? { keyword, feedback } : { keyword })));
 const TOLERANCE = 0.002;
 
 /**
@@ -53,12 +81,14 @@ export function fitFusion(cases: FusionCase[], fallback: FusionParams): FusionPa
   for (const kind of QUERY_KINDS) {
     const ofKind = cases.filter((item) => item.queryKind === kind);
     if (!ofKind.length) continue;
-    const scored = KEYWORD_WEIGHTS.map((keyword) => {
-      const params = { ...fitted, [kind]: { keyword } };
-      return { weights: { keyword }, score: mean(ofKind.map((item) => ndcgAt(fusedRanking(item, params), item.relevant))) };
+    // Feedback only where the cases can run a second semantic pass.
+    const grid = ofKind.every((item) => item.semanticFor) ? GRID : GRID.filter((weights) => !weights.feedback);
+    const scored = grid.map((weights) => {
+      const params = { ...fitted, [kind]: weights };
+      return { weights, score: mean(ofKind.map((item) => ndcgAt(fusedRanking(item, params), item.relevant))) };
     });
-    // The smallest keyword weight within TOLERANCE of the best: a gain that small on the training
-    // queries is as likely noise, and on held-out queries a smaller weight risks less.
+    // The first of the grid (the most conservative) within TOLERANCE of the best: a gain that small
+    // on the training queries is as likely noise, and on held-out queries a lighter touch risks less.
     const best = Math.max(...scored.map((entry) => entry.score));
     fitted[kind] = (scored.find((entry) => entry.score >= best - TOLERANCE) as { weights: KindWeights }).weights;
   }

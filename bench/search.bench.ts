@@ -37,7 +37,9 @@ const TYPES: SearchRequest['types'] = ['incident', 'procedure', 'article'];
 // BENCH_PG_EXACT=1: PostgreSQL's semantic side without pgvector's index (the exact scan), for a before/after.
 const PG_EXACT = process.env.BENCH_PG_EXACT === '1';
 
-type Index = SearchIndex & { candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[] }> };
+type Index = SearchIndex & {
+  candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[]; queryVector: number[] }>;
+};
 
 /** What `POST /search/query` does with the text: a pasted log is trimmed to its informative lines and marked as a log. */
 function asTheApiSends(query: BenchQuery): { text: string; queryKind?: QueryKind } {
@@ -142,6 +144,20 @@ try {
     types: TYPES,
   });
 
+  // Hybrid's feedback pass offline: an exact cosine scan over the fixture's vectors (the embedder's
+  // cache holds the ones the backends were given), which is what PostgreSQL's semantic side runs.
+  const documentVectors = await embedder.embed(documents.map((doc) => embeddingText(doc.title, doc.body)));
+  const exactSemantic = (vector: number[]): Candidate[] =>
+    documents
+      .map((doc, i) => ({ doc, cosine: (documentVectors[i] as number[]).reduce((sum, x, j) => sum + x * (vector[j] as number), 0) }))
+      .sort((a, b) => b.cosine - a.cosine)
+      .slice(0, fusionDepth(K))
+      .map(({ doc, cosine }) => ({
+        hit: { type: doc.type, id: doc.id, title: doc.title, snippet: '', score: cosine, highlights: [] },
+        text: `${doc.title}\n${doc.body}`,
+        cosine,
+      }));
+
   // Quality: both halves through `search`, and each query's candidates for fusion offline.
   const results = new Map<string, Scored[]>();
   const cases = new Map<string, FusionCase[]>();
@@ -154,7 +170,7 @@ try {
     const own: FusionCase[] = [];
     for (const query of queries) {
       const sent = request(query, 'hybrid');
-      const { keyword, semantic } = await index.candidates(sent, fusionDepth(K));
+      const { keyword, semantic, queryVector } = await index.candidates(sent, fusionDepth(K));
       own.push({
         scenario: query.scenario,
         text: sent.text,
@@ -162,6 +178,8 @@ try {
         keyword,
         semantic,
         relevant: query.relevant,
+        queryVector,
+        semanticFor: exactSemantic,
       });
     }
     cases.set(name, own);
@@ -177,12 +195,20 @@ try {
   if (process.env.BENCH_CASES_OUT) {
     await writeFile(
       process.env.BENCH_CASES_OUT,
-      JSON.stringify(
-        [...cases].map(([name, own]) => ({
+      JSON.stringify({
+        // The documents too, to try changes to the semantic side (e.g. passages) with the model alone.
+        documents: documents.map((doc, i) => ({ key: `${doc.type}:${doc.id}`, title: doc.title, body: doc.body, vector: documentVectors[i] })),
+        backends: [...cases].map(([name, own]) => ({
           backend: name,
-          cases: own.map((item, i) => ({ ...item, kind: queries[i]?.kind, relevant: [...item.relevant] })),
+          cases: own.map(({ semanticFor: _exact, ...item }, i) => ({
+            ...item,
+            // The documents' vectors are above once.
+            semantic: item.semantic.map(({ vector: _vector, ...candidate }) => candidate),
+            kind: queries[i]?.kind,
+            relevant: [...item.relevant],
+          })),
         })),
-      ),
+      }),
     );
   }
   const { rankings, fits } = crossValidatedRankings(all, FOLDS, shipped);
@@ -209,7 +235,7 @@ try {
   const fitted = fitFusion(all, shipped);
   process.stdout.write(`weights fitted on every query (what fusionFor('${inner.model}') should hold): ${JSON.stringify(fitted)}\n`);
   process.stdout.write(
-    `shipped weights in-sample nDCG@10: ${mean(all.map((item) => ndcgAt(fusedRanking(item, shipped), item.relevant))).toFixed(3)}; per-fold fits: ${fits.map((f) => QUERY_KINDS.map((k) => f[k].keyword).join('/')).join(' ')} (${QUERY_KINDS.join('/')})\n\n`,
+    `shipped weights in-sample nDCG@10: ${mean(all.map((item) => ndcgAt(fusedRanking(item, shipped), item.relevant))).toFixed(3)}; per-fold fits (keyword weight, feedback weight × depth): ${fits.map((f) => QUERY_KINDS.map((k) => `${f[k].keyword}${f[k].feedback ? `+${f[k].feedback.weight}×${f[k].feedback.depth}` : ''}`).join('/')).join(' ')} (${QUERY_KINDS.join('/')})\n\n`,
   );
 
   // ANN recall@10: kNN as semantic search runs it (k 10, 100 candidates) against an exact cosine
@@ -217,7 +243,7 @@ try {
   // the scan runs here, over the vectors the index was given (the embedder's cache), each counted as
   // many times as padding copied it. Copies tie, so a kNN hit counts when its exact cosine reaches
   // the exact 10th one.
-  const vectors = await embedder.embed(documents.map((doc) => embeddingText(doc.title, doc.body)));
+  const vectors = documentVectors;
   const copies = documents.map(() => 1);
   const fixtureIndexOf = new Map(documents.map((doc, i) => [doc.id, i]));
   const esKnn = async (vector: number[]) => {

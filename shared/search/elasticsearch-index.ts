@@ -1,6 +1,6 @@
 import { Client, errors } from '@elastic/elasticsearch';
 import type { Embedder } from './embedder.ts';
-import { embeddingText, fuse, fusionDepth, fusionFor, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
+import { embeddingText, fusionDepth, fusionFor, rankHybrid, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
 import { escapeHtml } from './highlight.ts';
 import type { SearchDocument, SearchHit, SearchIndex, SearchRequest } from './search-index.ts';
 
@@ -24,6 +24,8 @@ interface Source {
   doc_id: string;
   title: string;
   body: string;
+  /** Read back only for hybrid's feedback pass. */
+  embedding?: number[];
 }
 
 /**
@@ -44,7 +46,8 @@ export function createElasticsearchSearchIndex(options: {
   names: { alias: string; index: string };
   promote(): Promise<void>;
   drop(): Promise<void>;
-  candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[] }>;
+  candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[]; queryVector: number[] }>;
+  semanticFor(request: SearchRequest, depth: number, vector: number[]): Promise<Candidate[]>;
 } {
   const { embedder } = options;
   const client = new Client({ node: options.url, requestTimeout: 30_000 });
@@ -110,15 +113,17 @@ export function createElasticsearchSearchIndex(options: {
 
   const textOf = (hit: RawHit) => `${hit._source?.title ?? ''}\n${hit._source?.body ?? ''}`;
 
-  const semantic = async (request: SearchRequest, size: number) => {
-    const [vector] = await embedder.embed([request.text], 'query');
+  const queryVector = async (request: SearchRequest) => (await embedder.embed([request.text], 'query'))[0] as number[];
+
+  // `withVectors`: hybrid's feedback pass needs the stored vectors of the top documents.
+  const semantic = async (request: SearchRequest, size: number, vector: number[], withVectors = false) => {
     const response = await client.search<Source>({
       index: names.alias,
       size,
-      _source: ['type', 'doc_id', 'title', 'body'],
+      _source: ['type', 'doc_id', 'title', 'body', ...(withVectors ? ['embedding'] : [])],
       knn: {
         field: 'embedding',
-        query_vector: vector as number[],
+        query_vector: vector,
         k: size,
         num_candidates: Math.max(100, size * 4),
         filter: filters(request),
@@ -127,14 +132,29 @@ export function createElasticsearchSearchIndex(options: {
     return { hits: toHits(response.hits.hits), raw: response.hits.hits as RawHit[] };
   };
 
+  // kNN's cosine `_score` is (1 + cosine) / 2, kept non-negative; fusion wants the cosine itself.
+  const semanticCandidates = (s: { hits: SearchHit[]; raw: RawHit[] }) =>
+    s.hits.map(
+      (hit, i): Candidate => ({
+        hit,
+        text: textOf(s.raw[i] as RawHit),
+        cosine: 2 * hit.score - 1,
+        ...(s.raw[i]?._source?.embedding ? { vector: s.raw[i]?._source?.embedding } : {}),
+      }),
+    );
+
   const candidates = async (request: SearchRequest, depth: number) => {
-    const [k, s] = await Promise.all([keyword(request, depth), semantic(request, depth)]);
+    const vector = queryVector(request);
+    const [k, s] = await Promise.all([keyword(request, depth), vector.then((v) => semantic(request, depth, v, true))]);
     return {
       keyword: k.hits.map((hit, i): Candidate => ({ hit, text: textOf(k.raw[i] as RawHit) })),
-      // kNN's cosine `_score` is (1 + cosine) / 2, kept non-negative; fusion wants the cosine itself.
-      semantic: s.hits.map((hit, i): Candidate => ({ hit, text: textOf(s.raw[i] as RawHit), cosine: 2 * hit.score - 1 })),
+      semantic: semanticCandidates(s),
+      queryVector: await vector,
     };
   };
+
+  const semanticFor = async (request: SearchRequest, depth: number, vector: number[]) =>
+    semanticCandidates(await semantic(request, depth, vector));
 
   return {
     backend: 'elasticsearch',
@@ -211,16 +231,22 @@ export function createElasticsearchSearchIndex(options: {
         return { hits, total };
       }
       if (request.mode === 'semantic') {
-        const { hits } = await semantic(request, request.limit);
+        const { hits } = await semantic(request, request.limit, await queryVector(request));
         return { hits, total: hits.length };
       }
-      const { keyword: k, semantic: s } = await candidates(request, fusionDepth(request.limit));
-      return {
-        hits: fuse({ text: request.text, kind: request.queryKind }, k, s, fusion, request.limit),
-        total: new Set([...k, ...s].map(({ hit }) => `${hit.type}:${hit.id}`)).size,
-      };
+      const depth = fusionDepth(request.limit);
+      const sides = await candidates(request, depth);
+      const { hits, candidates: seen } = await rankHybrid(
+        { text: request.text, kind: request.queryKind },
+        sides,
+        (vector) => semanticFor(request, depth, vector),
+        fusion,
+        request.limit,
+      );
+      return { hits, total: new Set(seen.map(({ hit }) => `${hit.type}:${hit.id}`)).size };
     },
     candidates,
+    semanticFor,
     async refresh() {
       await client.indices.refresh({ index: names.index });
     },

@@ -1,5 +1,5 @@
 import type { Embedder } from './embedder.ts';
-import { embeddingText, fuse, fusionDepth, fusionFor, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
+import { embeddingText, fusionDepth, fusionFor, rankHybrid, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
 import { escapeHtml, markedFragmentToHtml, MATCH_START, MATCH_STOP } from './highlight.ts';
 import type { SearchHit, SearchIndex, SearchRequest } from './search-index.ts';
 
@@ -34,7 +34,8 @@ export function createPostgresSearchIndex(options: {
   /** Ignores pgvector's index: the exact scan (tests, and the benchmark's recall reference). */
   exactScan?: boolean;
 }): SearchIndex & {
-  candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[] }>;
+  candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[]; queryVector: number[] }>;
+  semanticFor(request: SearchRequest, depth: number, vector: number[]): Promise<Candidate[]>;
 } {
   const { sql, embedder } = options;
   const fusion = options.fusion ?? fusionFor(embedder.model);
@@ -120,10 +121,12 @@ export function createPostgresSearchIndex(options: {
     return vectorColumn;
   };
 
+  const queryVector = async (request: SearchRequest) => (await embedder.embed([request.text], 'query'))[0] as number[];
+
   // The stored vectors and the query's are unit length: the dot product is the cosine. pgvector's
   // `<#>` is the negated dot product; its `+ 0` keeps the planner off the HNSW index (an exact scan
   // of the rows the filters match), else the same dot product in SQL over the `real[]` column.
-  const exactSemantic = async (request: SearchRequest, vector: string, limit: number, pgvector: boolean) => {
+  const exactSemantic = async (request: SearchRequest, vector: string, limit: number, pgvector: boolean, withVectors: boolean) => {
     const params: unknown[] = [vector, embedder.model];
     const filter = where(request, params);
     params.push(limit);
@@ -131,7 +134,7 @@ export function createPostgresSearchIndex(options: {
       ? '-(embedding_vector <#> ?::real[]::vector) + 0'
       : '(select sum(a * b) from unnest(embedding, ?::real[]) as v(a, b))';
     return sql(
-      `select type, id, title, body, ${score} as score
+      `select type, id, title, body,${withVectors ? ' embedding,' : ''} ${score} as score
        from search_documents where model = ? and ${filter}
        order by score desc limit ?`,
       params,
@@ -141,33 +144,38 @@ export function createPostgresSearchIndex(options: {
   // The HNSW index, walked in inner-product order with the database's iterative scan (see the
   // migration) until `limit` rows pass the filters. For an organization whose rows the filters
   // narrow to a few, the planner prefers the primary key and a sort: exact, and as fast.
-  const indexedSemantic = async (request: SearchRequest, vector: string, limit: number) => {
+  const indexedSemantic = async (request: SearchRequest, vector: string, limit: number, withVectors: boolean) => {
     const params: unknown[] = [vector, embedder.model];
     const filter = where(request, params);
     params.push(vector, limit);
     return sql(
-      `select type, id, title, body, -(embedding_vector <#> ?::real[]::vector) as score
+      `select type, id, title, body,${withVectors ? ' embedding,' : ''} -(embedding_vector <#> ?::real[]::vector) as score
        from search_documents where model = ? and ${filter}
        order by embedding_vector <#> ?::real[]::vector limit ?`,
       params,
     );
   };
 
-  const semantic = async (request: SearchRequest, limit: number): Promise<Candidate[]> => {
-    const [vector] = (await embedder.embed([request.text], 'query')) as [number[]];
+  // `withVectors`: hybrid's feedback pass needs the stored vectors of the top documents.
+  const semantic = async (request: SearchRequest, limit: number, vector: number[], withVectors = false): Promise<Candidate[]> => {
     const literal = pgArray(vector);
     // The column holds 384-dimension vectors only (the local models); another model's are scanned.
     const pgvector = vector.length === VECTOR_DIMENSIONS && (await hasVectorColumn());
-    let rows = pgvector ? await indexedSemantic(request, literal, limit) : null;
+    let rows = pgvector ? await indexedSemantic(request, literal, limit, withVectors) : null;
     // Fewer rows than asked: the filters match fewer, or the walk stopped early (a session without
     // the iterative scan, or hnsw.max_scan_tuples reached): an exact scan of what they match settles it.
-    if (!rows || rows.length < limit) rows = await exactSemantic(request, literal, limit, pgvector);
-    return rows.map((row) => ({ ...candidate(row), cosine: Number(row.score) }));
+    if (!rows || rows.length < limit) rows = await exactSemantic(request, literal, limit, pgvector, withVectors);
+    return rows.map((row) => ({
+      ...candidate(row),
+      cosine: Number(row.score),
+      ...(withVectors ? { vector: (row.embedding as unknown[]).map(Number) } : {}),
+    }));
   };
 
   const candidates = async (request: SearchRequest, depth: number) => {
-    const [k, s] = await Promise.all([keyword(request, depth), semantic(request, depth)]);
-    return { keyword: k, semantic: s };
+    const vector = queryVector(request);
+    const [k, s] = await Promise.all([keyword(request, depth), vector.then((v) => semantic(request, depth, v, true))]);
+    return { keyword: k, semantic: s, queryVector: await vector };
   };
 
   return {
@@ -210,14 +218,22 @@ export function createPostgresSearchIndex(options: {
         return { hits, total: hits.length };
       }
       if (request.mode === 'semantic') {
-        const hits = (await semantic(request, request.limit)).map((found) => found.hit);
+        const hits = (await semantic(request, request.limit, await queryVector(request))).map((found) => found.hit);
         return { hits, total: hits.length };
       }
-      const { keyword: k, semantic: s } = await candidates(request, fusionDepth(request.limit));
-      const hits = fuse({ text: request.text, kind: request.queryKind }, k, s, fusion, request.limit);
-      return { hits, total: new Set([...k, ...s].map(({ hit }) => `${hit.type}:${hit.id}`)).size };
+      const depth = fusionDepth(request.limit);
+      const sides = await candidates(request, depth);
+      const { hits, candidates: seen } = await rankHybrid(
+        { text: request.text, kind: request.queryKind },
+        sides,
+        (vector) => semantic(request, depth, vector),
+        fusion,
+        request.limit,
+      );
+      return { hits, total: new Set(seen.map(({ hit }) => `${hit.type}:${hit.id}`)).size };
     },
     candidates,
+    semanticFor: (request, depth, vector) => semantic(request, depth, vector),
     // Writes are visible at commit; after a bulk load (reindex) the planner's statistics are what lag:
     // with an organization's rows estimated at a handful, it reads them all and sorts instead of
     // walking the HNSW index (50 ms instead of 1 at 10,000 documents) until autovacuum analyzes.

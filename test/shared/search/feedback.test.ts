@@ -1,0 +1,70 @@
+import { feedbackVector, rankHybrid, type Candidate, type FusionParams } from '../../../shared/search/fusion.ts';
+
+const hit = (id: string) => ({ type: 'incident' as const, id, title: id, snippet: '', score: 0, highlights: [] });
+const candidate = (id: string, cosine: number, vector?: number[], text = id): Candidate => ({ hit: hit(id), text, cosine, vector });
+const rounded = (vector: number[] | undefined) => vector?.map((x) => Number(x.toFixed(4)));
+
+describe('pseudo-relevance feedback vector', () => {
+  const semantic = [candidate('a', 0.9, [0, 1]), candidate('b', 0.8, [0.6, 0.8]), candidate('c', 0.1, [-1, 0])];
+  const s = Math.SQRT1_2;
+  it.each<[string, Parameters<typeof feedbackVector>[3], string[], number[] | undefined]>([
+    ['off without feedback', undefined, ['a'], undefined],
+    ['off at weight 0', { weight: 0, depth: 3 }, ['a'], undefined],
+    // [1, 0] + 1 × [0, 1] → unit length.
+    ['the query plus the top document', { weight: 1, depth: 1 }, ['a', 'b'], [s, s]],
+    // Mean of a and b is [0.3, 0.9]; [1, 0] + 2 × that = [1.6, 1.8].
+    ['the mean of the top two, weighed', { weight: 2, depth: 2 }, ['a', 'b', 'c'], [1.6 / Math.hypot(1.6, 1.8), 1.8 / Math.hypot(1.6, 1.8)]],
+    // `k` came from the keyword side only (no vector): the next document with one takes its place.
+    ['skips documents without a vector', { weight: 1, depth: 1 }, ['k', 'a'], [s, s]],
+    ['none of the top has a vector', { weight: 1, depth: 2 }, ['k'], undefined],
+  ])('%s', (_label, feedback, ranked, expected) => {
+    expect(rounded(feedbackVector([1, 0], ranked.map(hit), semantic, feedback))).toEqual(rounded(expected));
+  });
+});
+
+describe('hybrid ranking with feedback', () => {
+  const params = (feedback?: { weight: number; depth: number }): FusionParams => ({
+    error_log: { keyword: 0 },
+    identifier: { keyword: 0 },
+    mixed: { keyword: 0 },
+    prose: { keyword: 0, feedback },
+  });
+  const sides = {
+    keyword: [],
+    semantic: [candidate('a', 0.9, [0, 1]), candidate('b', 0.5, [1, 0])],
+    queryVector: [0.6, 0.8],
+  };
+
+  it('runs the semantic side again with the moved vector and ranks by that', async () => {
+    const vectors: number[][] = [];
+    const { hits, candidates } = await rankHybrid(
+      { text: 'why is it slow', kind: 'prose' },
+      sides,
+      async (vector) => {
+        vectors.push(vector);
+        return [candidate('c', 0.95, [0, 1]), candidate('a', 0.7, [0, 1])];
+      },
+      params({ weight: 1, depth: 1 }),
+      10,
+    );
+    expect(vectors.map(rounded)).toEqual([rounded([0.6 / Math.hypot(0.6, 1.8), 1.8 / Math.hypot(0.6, 1.8)])]);
+    expect(hits.map((h) => h.id)).toEqual(['c', 'a']);
+    expect(candidates.map((c) => c.hit.id)).toEqual(['c', 'a']);
+  });
+
+  it('without feedback for the kind, one pass and no second query', async () => {
+    let calls = 0;
+    const { hits } = await rankHybrid(
+      { text: 'why is it slow', kind: 'prose' },
+      sides,
+      async () => {
+        calls++;
+        return [];
+      },
+      params(),
+      1,
+    );
+    expect(calls).toBe(0);
+    expect(hits.map((h) => h.id)).toEqual(['a']);
+  });
+});
