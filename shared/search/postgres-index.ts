@@ -1,7 +1,9 @@
 import type { Embedder } from './embedder.ts';
 import { embeddingText, fuse, fusionDepth, fusionFor, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
-import { escapeHtml, markedFragmentToHtml, MATCH_START, MATCH_STOP } from './highlight.ts';
+import { escapeHtml } from './highlight.ts';
+import { keywordQueryText } from './keyword-query.ts';
 import type { SearchHit, SearchIndex, SearchRequest } from './search-index.ts';
+import { highlightCandidates } from './term-highlights.ts';
 
 /** Runs one SQL statement with `?` placeholders and returns its rows. */
 export type SqlRunner = (sql: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>;
@@ -52,42 +54,29 @@ export function createPostgresSearchIndex(options: { sql: SqlRunner; embedder: E
     return clauses.join(' and ');
   };
 
-  const toHit = (row: Record<string, unknown>): SearchHit => {
-    const headline = String(row.headline ?? '');
-    const matched = headline.includes(MATCH_START);
-    const html = matched ? markedFragmentToHtml(headline) : '';
-    return {
-      type: row.type as SearchHit['type'],
-      id: String(row.id),
-      title: String(row.title),
-      snippet: matched ? html : escapeHtml(snippetOf(String(row.body))),
-      score: Number(row.score),
-      highlights: matched ? [html] : [],
-    };
-  };
+  // Highlights come later, for the hits returned only (term-highlights.ts).
+  const toHit = (row: Record<string, unknown>): SearchHit => ({
+    type: row.type as SearchHit['type'],
+    id: String(row.id),
+    title: String(row.title),
+    snippet: escapeHtml(snippetOf(String(row.body))),
+    score: Number(row.score),
+    highlights: [],
+  });
 
   const candidate = (row: Record<string, unknown>): Candidate => ({ hit: toHit(row), text: `${String(row.title)}\n${String(row.body)}` });
 
   const keyword = async (request: SearchRequest, limit: number): Promise<Candidate[]> => {
-    const query = orTsQuery(request.text);
+    const query = orTsQuery(keywordQueryText(request.text));
     if (!query) return [];
-    // ts_headline marks matches with MATCH_START/MATCH_STOP (stripped from the body first), so the
-    // fragment is escaped before the <em> tags go in.
-    const params: unknown[] = [
-      MATCH_START + MATCH_STOP,
-      `StartSel=${MATCH_START}, StopSel=${MATCH_STOP}, MaxWords=30, MinWords=10, MaxFragments=2`,
-      query,
-    ];
+    const params: unknown[] = [query];
     const filter = where(request, params);
     params.push(limit);
     const rows = await sql(
-      `select type, id, title, body, score,
-         ts_headline('english', translate(body, ?, ''), q, ?) as headline
-       from (select type, id, title, body, q, ts_rank_cd(tsv, q, 1) as score
-             from search_documents, to_tsquery('english', ?) as q
-             where tsv @@ q and ${filter}
-             order by score desc limit ?) ranked
-       order by score desc`,
+      `select type, id, title, body, ts_rank_cd(tsv, q, 1) as score
+       from search_documents, to_tsquery('english', ?) as q
+       where tsv @@ q and ${filter}
+       order by score desc limit ?`,
       params,
     );
     return rows.map(candidate);
@@ -149,16 +138,19 @@ export function createPostgresSearchIndex(options: { sql: SqlRunner; embedder: E
     },
     async search(request) {
       if (request.mode === 'keyword') {
-        const hits = (await keyword(request, request.limit)).map((found) => found.hit);
-        return { hits, total: hits.length };
+        const found = await keyword(request, request.limit);
+        return { hits: highlightCandidates(request.text, found), total: found.length };
       }
       if (request.mode === 'semantic') {
         const hits = (await semantic(request, request.limit)).map((found) => found.hit);
         return { hits, total: hits.length };
       }
       const { keyword: k, semantic: s } = await candidates(request, fusionDepth(request.limit));
-      const hits = fuse({ text: request.text, kind: request.queryKind }, k, s, fusion, request.limit);
-      return { hits, total: new Set([...k, ...s].map(({ hit }) => `${hit.type}:${hit.id}`)).size };
+      const fused = fuse({ text: request.text, kind: request.queryKind }, k, s, fusion, request.limit);
+      return {
+        hits: highlightCandidates(request.text, [...k, ...s], fused),
+        total: new Set([...k, ...s].map(({ hit }) => `${hit.type}:${hit.id}`)).size,
+      };
     },
     candidates,
     async refresh() {},
