@@ -214,12 +214,14 @@ try {
   // scan of the same vectors. This Elasticsearch distribution has no Painless, so no script_score:
   // the scan runs here, over the vectors the index was given (the embedder's cache), each counted as
   // many times as padding copied it. Copies tie, so a kNN hit counts when its exact cosine reaches
-  // the exact 10th one.
+  // the exact 10th one (strict); beside it, recall as ann-benchmarks computes it: a hit also counts
+  // when its exact cosine is within 1e-3 of the 10th (what quantized scores cannot tell apart).
   const vectors = await embedder.embed(documents.map((doc) => embeddingText(doc.title, doc.body)));
   const copies = documents.map(() => 1);
   const fixtureIndexOf = new Map(documents.map((doc, i) => [doc.id, i]));
   const annRecall = async () => {
     const recalls: number[] = [];
+    const withinEpsilon: number[] = [];
     for (const query of queries) {
       const [vector] = (await embedder.embed([asTheApiSends(query).text], 'query')) as [number[]];
       const cosine = (i: number) => (vectors[i] as number[]).reduce((sum, x, j) => sum + x * (vector[j] as number), 0);
@@ -237,15 +239,13 @@ try {
         tenth = (exact[i] as { cosine: number }).cosine;
       }
       // Judged by the exact cosine of each returned document (kNN's own score comes from quantized vectors).
-      recalls.push(
-        ann.hits.hits.filter((hit) => cosine(fixtureIndexOf.get(hit._source?.doc_id as string) as number) >= tenth - 1e-6).length / K,
-      );
+      const exactOfHits = ann.hits.hits.map((hit) => cosine(fixtureIndexOf.get(hit._source?.doc_id as string) as number));
+      recalls.push(exactOfHits.filter((exactCosine) => exactCosine >= tenth - 1e-6).length / K);
+      withinEpsilon.push(exactOfHits.filter((exactCosine) => exactCosine >= tenth - 1e-3).length / K);
     }
-    return mean(recalls);
+    return `${mean(recalls).toFixed(3)} (within 1e-3 of the 10th, as ann-benchmarks counts: ${mean(withinEpsilon).toFixed(3)})`;
   };
-  process.stdout.write(
-    `elasticsearch ANN recall@10 vs exact cosine at ${documents.length} documents: ${(await annRecall()).toFixed(3)}\n\n`,
-  );
+  process.stdout.write(`elasticsearch ANN recall@10 vs exact cosine at ${documents.length} documents: ${await annRecall()}\n\n`);
 
   // Latency at larger sizes: pad the same organization with copies of the fixture under new ids.
   let size = documents.length;
@@ -291,9 +291,7 @@ try {
         );
       }
     }
-    latencyRows.push(
-      `${'elasticsearch'.padEnd(14)}${String(target).padStart(8)}  ANN recall@10 vs exact: ${(await annRecall()).toFixed(3)}`,
-    );
+    latencyRows.push(`${'elasticsearch'.padEnd(14)}${String(target).padStart(8)}  ANN recall@10 vs exact: ${await annRecall()}`);
   }
   if (latencyRows.length) {
     const header = ['p50 ms', 'p95 ms', '+embed50', '+embed95', 'queries'].map((column) => column.padStart(9)).join('');
