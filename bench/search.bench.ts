@@ -266,10 +266,11 @@ try {
     process.stderr.write(`padded to ${target} documents in ${((performance.now() - padStarted) / 1000).toFixed(1)} s\n`);
     size = target;
     // Latency only: past 10k documents a sample of queries keeps an exact PostgreSQL scan affordable
-    // (every 4th query; every 12th for PostgreSQL's semantic side, seconds a query at 100k).
+    // (every 4th scenario's queries; every 12th for PostgreSQL's semantic side, seconds a query at
+    // 100k). By scenario, so every kind is in the sample: every 4th query was every paraphrase.
     const sample = (name: string, mode: SearchRequest['mode']) => {
       const every = target <= 10_000 ? 1 : name === 'postgres' && mode !== 'keyword' ? 12 : 4;
-      return queries.filter((_query, i) => i % every === 0);
+      return queries.filter((_query, i) => Math.floor(i / QUERY_KINDS_OF_FIXTURE.length) % every === 0);
     };
     for (const [name, index] of backends) {
       for (const query of sample(name, 'keyword')) await index.search(request(query, 'keyword')); // warm
