@@ -2,7 +2,9 @@ import { Client, errors } from '@elastic/elasticsearch';
 import type { Embedder } from './embedder.ts';
 import { embeddingText, fusionDepth, fusionFor, rankHybrid, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
 import { escapeHtml } from './highlight.ts';
+import { keywordQueryText } from './keyword-query.ts';
 import type { SearchDocument, SearchHit, SearchIndex, SearchRequest } from './search-index.ts';
+import { highlightCandidates } from './term-highlights.ts';
 
 /** Bumped whenever the mapping below changes; with the model it names the physical index. */
 export const MAPPING_VERSION = 1;
@@ -78,83 +80,82 @@ export function createElasticsearchSearchIndex(options: {
     ];
   };
 
-  type RawHit = { _score?: number | null; _source?: Source; highlight?: Record<string, string[]> };
-  const toHits = (hits: RawHit[]): SearchHit[] =>
-    hits.map((hit) => {
-      const source = hit._source as Source;
-      const highlights = [...(hit.highlight?.title ?? []), ...(hit.highlight?.body ?? [])];
-      return {
-        type: source.type,
-        id: source.doc_id,
-        title: source.title,
-        snippet: hit.highlight?.body?.[0] ?? escapeHtml(snippetOf(source.body)),
-        score: hit._score ?? 0,
-        highlights,
-      };
-    });
+  type RawHit = { _score?: number | null; _source?: Source };
+  // Highlights come later, for the hits returned only (term-highlights.ts).
+  const toHit = (hit: RawHit): SearchHit => {
+    const source = hit._source as Source;
+    return {
+      type: source.type,
+      id: source.doc_id,
+      title: source.title,
+      snippet: escapeHtml(snippetOf(source.body)),
+      score: hit._score ?? 0,
+      highlights: [],
+    };
+  };
+  const toCandidate = (hit: RawHit): Candidate => ({ hit: toHit(hit), text: `${hit._source?.title ?? ''}\n${hit._source?.body ?? ''}` });
+  // kNN's cosine `_score` is (1 + cosine) / 2, kept non-negative; fusion wants the cosine itself.
+  const toSemanticCandidate = (hit: RawHit): Candidate => ({
+    ...toCandidate(hit),
+    cosine: 2 * (hit._score ?? 0) - 1,
+    ...(hit._source?.embedding ? { vector: hit._source.embedding } : {}),
+  });
+  const fields = ['type', 'doc_id', 'title', 'body'];
+
+  // `track_total_hits: false` where the count is not used: counting every match of a long OR query
+  // keeps Lucene from skipping the documents that cannot reach the top.
+  const keywordBody = (request: SearchRequest, size: number, countMatches: boolean) => ({
+    size,
+    _source: fields,
+    track_total_hits: countMatches,
+    query: {
+      bool: { must: { multi_match: { query: keywordQueryText(request.text), fields: ['title^2', 'body'] } }, filter: filters(request) },
+    },
+  });
+  const knnBody = (request: SearchRequest, vector: number[], size: number, withVectors = false) => ({
+    size,
+    _source: withVectors ? [...fields, 'embedding'] : fields,
+    knn: { field: 'embedding', query_vector: vector, k: size, num_candidates: Math.max(100, size * 4), filter: filters(request) },
+  });
+  const queryVector = async (request: SearchRequest) => (await embedder.embed([request.text], 'query'))[0] as number[];
 
   const keyword = async (request: SearchRequest, size: number) => {
-    const response = await client.search<Source>({
-      index: names.alias,
-      size,
-      _source: ['type', 'doc_id', 'title', 'body'],
-      query: { bool: { must: { multi_match: { query: request.text, fields: ['title^2', 'body'] } }, filter: filters(request) } },
-      // `html`: Elasticsearch escapes the fragment's text, then adds the tags.
-      highlight: {
-        encoder: 'html',
-        pre_tags: ['<em>'],
-        post_tags: ['</em>'],
-        fields: { title: { number_of_fragments: 0 }, body: { fragment_size: 160, number_of_fragments: 2 } },
-      },
-    });
+    const response = await client.search<Source>({ index: names.alias, ...keywordBody(request, size, true) });
     const total = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
-    return { hits: toHits(response.hits.hits), total, raw: response.hits.hits as RawHit[] };
+    return { candidates: response.hits.hits.map(toCandidate), total };
   };
-
-  const textOf = (hit: RawHit) => `${hit._source?.title ?? ''}\n${hit._source?.body ?? ''}`;
-
-  const queryVector = async (request: SearchRequest) => (await embedder.embed([request.text], 'query'))[0] as number[];
 
   // `withVectors`: hybrid's feedback pass needs the stored vectors of the top documents.
   const semantic = async (request: SearchRequest, size: number, vector: number[], withVectors = false) => {
-    const response = await client.search<Source>({
-      index: names.alias,
-      size,
-      _source: ['type', 'doc_id', 'title', 'body', ...(withVectors ? ['embedding'] : [])],
-      knn: {
-        field: 'embedding',
-        query_vector: vector,
-        k: size,
-        num_candidates: Math.max(100, size * 4),
-        filter: filters(request),
-      },
-    });
-    return { hits: toHits(response.hits.hits), raw: response.hits.hits as RawHit[] };
+    const response = await client.search<Source>({ index: names.alias, ...knnBody(request, vector, size, withVectors) });
+    return (response.hits.hits as RawHit[]).map(toSemanticCandidate);
   };
 
-  // kNN's cosine `_score` is (1 + cosine) / 2, kept non-negative; fusion wants the cosine itself.
-  const semanticCandidates = (s: { hits: SearchHit[]; raw: RawHit[] }) =>
-    s.hits.map(
-      (hit, i): Candidate => ({
-        hit,
-        text: textOf(s.raw[i] as RawHit),
-        cosine: 2 * hit.score - 1,
-        ...(s.raw[i]?._source?.embedding ? { vector: s.raw[i]?._source?.embedding } : {}),
-      }),
-    );
-
+  // Both sides in one round trip, once the query is embedded.
   const candidates = async (request: SearchRequest, depth: number) => {
-    const vector = queryVector(request);
-    const [k, s] = await Promise.all([keyword(request, depth), vector.then((v) => semantic(request, depth, v, true))]);
+    const vector = await queryVector(request);
+    const { responses } = await client.msearch<Source>({
+      index: names.alias,
+      searches: [{}, knnBody(request, vector, depth, true), {}, keywordBody(request, depth, false)],
+    });
+    const [knn, bm25] = responses.map((response) => {
+      if ('error' in response) {
+        // Shaped like the client's own ResponseError, so a failing cluster still reads as an outage (503).
+        throw Object.assign(new Error(`Elasticsearch search failed: ${response.error.type}: ${response.error.reason ?? ''}`), {
+          name: 'ResponseError',
+          statusCode: response.status,
+        });
+      }
+      return response.hits.hits as RawHit[];
+    }) as [RawHit[], RawHit[]];
     return {
-      keyword: k.hits.map((hit, i): Candidate => ({ hit, text: textOf(k.raw[i] as RawHit) })),
-      semantic: semanticCandidates(s),
-      queryVector: await vector,
+      keyword: bm25.map(toCandidate),
+      semantic: knn.map(toSemanticCandidate),
+      queryVector: vector,
     };
   };
 
-  const semanticFor = async (request: SearchRequest, depth: number, vector: number[]) =>
-    semanticCandidates(await semantic(request, depth, vector));
+  const semanticFor = (request: SearchRequest, depth: number, vector: number[]) => semantic(request, depth, vector);
 
   return {
     backend: 'elasticsearch',
@@ -227,11 +228,11 @@ export function createElasticsearchSearchIndex(options: {
     },
     async search(request) {
       if (request.mode === 'keyword') {
-        const { hits, total } = await keyword(request, request.limit);
-        return { hits, total };
+        const { candidates: found, total } = await keyword(request, request.limit);
+        return { hits: highlightCandidates(request.text, found), total };
       }
       if (request.mode === 'semantic') {
-        const { hits } = await semantic(request, request.limit, await queryVector(request));
+        const hits = (await semantic(request, request.limit, await queryVector(request))).map(({ hit }) => hit);
         return { hits, total: hits.length };
       }
       const depth = fusionDepth(request.limit);
@@ -243,7 +244,7 @@ export function createElasticsearchSearchIndex(options: {
         fusion,
         request.limit,
       );
-      return { hits, total: new Set(seen.map(({ hit }) => `${hit.type}:${hit.id}`)).size };
+      return { hits: highlightCandidates(request.text, seen, hits), total: new Set(seen.map(({ hit }) => `${hit.type}:${hit.id}`)).size };
     },
     candidates,
     semanticFor,

@@ -181,7 +181,9 @@ export function feedbackVector(
   feedback: KindWeights['feedback'],
 ): number[] | undefined {
   if (!feedback?.weight) return undefined;
-  const vectors = new Map(semantic.filter((candidate) => candidate.vector).map((candidate) => [keyOf(candidate.hit), candidate.vector as number[]]));
+  const vectors = new Map(
+    semantic.filter((candidate) => candidate.vector).map((candidate) => [keyOf(candidate.hit), candidate.vector as number[]]),
+  );
   const top = ranked
     .map((hit) => vectors.get(keyOf(hit)))
     .filter((vector): vector is number[] => vector !== undefined)
@@ -237,7 +239,13 @@ export async function rankHybrid(
 ): Promise<{ hits: SearchHit[]; candidates: Candidate[] }> {
   const kind = query.kind ?? classifyQuery(query.text);
   const feedback = params[kind].feedback;
-  const first = fuse({ text: query.text, kind }, sides.keyword, sides.semantic, params, feedback?.weight ? Math.max(limit, feedback.depth) : limit);
+  const first = fuse(
+    { text: query.text, kind },
+    sides.keyword,
+    sides.semantic,
+    params,
+    feedback?.weight ? Math.max(limit, feedback.depth) : limit,
+  );
   const vector = feedbackVector(sides.queryVector, first, sides.semantic, feedback);
   if (!vector) return { hits: first.slice(0, limit), candidates: [...sides.keyword, ...sides.semantic] };
   const semantic = await semanticFor(vector);

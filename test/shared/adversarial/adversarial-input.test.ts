@@ -44,7 +44,8 @@ describe('text processors on 1 MiB of adversarial text', () => {
     'wordpiece',
     'orTsQuery',
     'snippetOf',
-    'markedFragmentToHtml',
+    'keywordQueryText',
+    'highlightOf',
     'renderString',
   ])(
     '%s stays within the budget on every input',

@@ -7,9 +7,10 @@ import { parseAlertPayload } from '../../../shared/alerts/parsers/index.ts';
 import { renderString } from '../../../shared/delivery/webhook-template.ts';
 import { isPlatform } from '../../../shared/domain/alert.ts';
 import { informativeQuery } from '../../../shared/search/error-log.ts';
-import { snippetOf } from '../../../shared/search/fusion.ts';
-import { markedFragmentToHtml } from '../../../shared/search/highlight.ts';
+import { queryTerms, snippetOf } from '../../../shared/search/fusion.ts';
+import { keywordQueryText } from '../../../shared/search/keyword-query.ts';
 import { orTsQuery } from '../../../shared/search/postgres-index.ts';
+import { highlightOf } from '../../../shared/search/term-highlights.ts';
 import { createWordPieceTokenizer } from '../../../shared/search/wordpiece.ts';
 import { ADVERSARIAL_TEXTS } from './adversarial-texts.ts';
 
@@ -56,7 +57,12 @@ const PREPROCESSORS: Record<string, Processor> = {
   wordpiece: (text) => createWordPieceTokenizer(vocab).encode(text, 256),
   orTsQuery,
   snippetOf: (text) => snippetOf(text),
-  markedFragmentToHtml,
+  keywordQueryText: (text) => keywordQueryText(text),
+  // A document's title and body with an ordinary query, and a query as long as the API takes.
+  highlightOf: (text) => [
+    highlightOf(queryTerms('pool exhausted orders-api 53300 a'), text, text),
+    highlightOf(queryTerms(text.slice(0, 2_000)), 'title', text),
+  ],
   renderString: (text) => renderString(text, { 'incident.title': 'x' }),
 };
 

@@ -1,4 +1,4 @@
-import { escapeHtml, markedFragmentToHtml, MATCH_START, MATCH_STOP } from '../../../shared/search/highlight.ts';
+import { escapeHtml } from '../../../shared/search/highlight.ts';
 
 describe('search highlight HTML', () => {
   it.each([
@@ -8,10 +8,5 @@ describe('search highlight HTML', () => {
     ['&amp; stays visible as typed', '&amp;amp; stays visible as typed'],
   ])('escapes %j', (text, html) => {
     expect(escapeHtml(text)).toBe(html);
-  });
-
-  it('escapes the fragment first, then turns the match markers into <em> tags', () => {
-    const fragment = `${MATCH_START}pool${MATCH_STOP} <b>exhausted</b> & ${MATCH_START}<em>${MATCH_STOP}`;
-    expect(markedFragmentToHtml(fragment)).toBe('<em>pool</em> &lt;b&gt;exhausted&lt;/b&gt; &amp; <em>&lt;em&gt;</em>');
   });
 });
