@@ -69,7 +69,9 @@ const FEEDBACK: Array<KindWeights['feedback']> = [
   ...[0.25, 0.5, 1, 2].flatMap((weight) => [3, 5, 10].map((depth) => ({ weight, depth }))),
 ];
 /** Most conservative first (no feedback, then the lightest; the smallest keyword weight within each). */
-const GRID: KindWeights[] = FEEDBACK.flatMap((feedback) => KEYWORD_WEIGHTS.map((keyword) => (feedback ? { keyword, feedback } : { keyword })));
+const GRID: KindWeights[] = FEEDBACK.flatMap((feedback) =>
+  KEYWORD_WEIGHTS.map((keyword) => (feedback ? { keyword, feedback } : { keyword })),
+);
 const TOLERANCE = 0.002;
 
 /**

@@ -13,7 +13,12 @@ describe('pseudo-relevance feedback vector', () => {
     // [1, 0] + 1 × [0, 1] → unit length.
     ['the query plus the top document', { weight: 1, depth: 1 }, ['a', 'b'], [s, s]],
     // Mean of a and b is [0.3, 0.9]; [1, 0] + 2 × that = [1.6, 1.8].
-    ['the mean of the top two, weighed', { weight: 2, depth: 2 }, ['a', 'b', 'c'], [1.6 / Math.hypot(1.6, 1.8), 1.8 / Math.hypot(1.6, 1.8)]],
+    [
+      'the mean of the top two, weighed',
+      { weight: 2, depth: 2 },
+      ['a', 'b', 'c'],
+      [1.6 / Math.hypot(1.6, 1.8), 1.8 / Math.hypot(1.6, 1.8)],
+    ],
     // `k` came from the keyword side only (no vector): the next document with one takes its place.
     ['skips documents without a vector', { weight: 1, depth: 1 }, ['k', 'a'], [s, s]],
     ['none of the top has a vector', { weight: 1, depth: 2 }, ['k'], undefined],
