@@ -112,9 +112,9 @@ export function createElasticsearchSearchIndex(options: {
       bool: { must: { multi_match: { query: keywordQueryText(request.text), fields: ['title^2', 'body'] } }, filter: filters(request) },
     },
   });
-  const knnBody = (request: SearchRequest, vector: number[], size: number, withVectors = false) => ({
+  const knnBody = (request: SearchRequest, vector: number[], size: number) => ({
     size,
-    _source: withVectors ? [...fields, 'embedding'] : fields,
+    _source: fields,
     knn: { field: 'embedding', query_vector: vector, k: size, num_candidates: Math.max(100, size * 4), filter: filters(request) },
   });
   const queryVector = async (request: SearchRequest) => (await embedder.embed([request.text], 'query'))[0] as number[];
@@ -125,9 +125,8 @@ export function createElasticsearchSearchIndex(options: {
     return { candidates: response.hits.hits.map(toCandidate), total };
   };
 
-  // `withVectors`: hybrid's feedback pass needs the stored vectors of the top documents.
-  const semantic = async (request: SearchRequest, size: number, vector: number[], withVectors = false) => {
-    const response = await client.search<Source>({ index: names.alias, ...knnBody(request, vector, size, withVectors) });
+  const semantic = async (request: SearchRequest, size: number, vector: number[]) => {
+    const response = await client.search<Source>({ index: names.alias, ...knnBody(request, vector, size) });
     return (response.hits.hits as RawHit[]).map(toSemanticCandidate);
   };
 
@@ -136,7 +135,7 @@ export function createElasticsearchSearchIndex(options: {
     const vector = await queryVector(request);
     const { responses } = await client.msearch<Source>({
       index: names.alias,
-      searches: [{}, knnBody(request, vector, depth, true), {}, keywordBody(request, depth, false)],
+      searches: [{}, knnBody(request, vector, depth), {}, keywordBody(request, depth, false)],
     });
     const [knn, bm25] = responses.map((response) => {
       if ('error' in response) {
@@ -156,6 +155,29 @@ export function createElasticsearchSearchIndex(options: {
   };
 
   const semanticFor = (request: SearchRequest, depth: number, vector: number[]) => semantic(request, depth, vector);
+
+  // Hybrid's feedback pass: the stored vectors of the few top documents (their ids carry the organization).
+  const vectorsOf = async (request: SearchRequest, hits: SearchHit[]): Promise<Map<string, number[]>> => {
+    if (!hits.length) return new Map();
+    const response = await client.search<Source>({
+      index: names.alias,
+      size: hits.length,
+      _source: ['type', 'doc_id', 'embedding'],
+      query: {
+        bool: {
+          filter: [
+            { term: { organization_id: request.organizationId } },
+            { ids: { values: hits.map((hit) => `${request.organizationId}:${hit.type}:${hit.id}`) } },
+          ],
+        },
+      },
+    });
+    return new Map(
+      response.hits.hits
+        .filter((hit) => hit._source?.embedding)
+        .map((hit) => [`${hit._source?.type}:${hit._source?.doc_id}`, hit._source?.embedding as number[]]),
+    );
+  };
 
   return {
     backend: 'elasticsearch',
@@ -240,7 +262,7 @@ export function createElasticsearchSearchIndex(options: {
       const { hits, candidates: seen } = await rankHybrid(
         { text: request.text, kind: request.queryKind },
         sides,
-        (vector) => semanticFor(request, depth, vector),
+        { semanticFor: (vector) => semanticFor(request, depth, vector), vectorsOf: (hits) => vectorsOf(request, hits) },
         fusion,
         request.limit,
       );

@@ -227,13 +227,19 @@ export function fuse(
 
 /**
  * Hybrid search as both backends run it: fuse the two sides; where the kind of query has feedback,
- * run the semantic side again with the feedback vector (one more round trip) and fuse with that.
- * The keyword side is fetched once.
+ * read the stored vectors of the few top documents the semantic side returned (`vectorsOf`: a
+ * handful of vectors instead of every candidate's, which cost more to ship and parse than the
+ * look-up), run the semantic side again with the feedback vector and fuse with that. The keyword
+ * side is fetched once.
  */
 export async function rankHybrid(
   query: { text: string; kind?: QueryKind },
   sides: { keyword: Candidate[]; semantic: Candidate[]; queryVector: number[] },
-  semanticFor: (vector: number[]) => Promise<Candidate[]>,
+  backend: {
+    semanticFor: (vector: number[]) => Promise<Candidate[]>;
+    /** The stored vectors of these hits, by `type:id`; candidates that already carry one need no look-up. */
+    vectorsOf?: (hits: SearchHit[]) => Promise<Map<string, number[]>>;
+  },
   params: FusionParams,
   limit: number,
 ): Promise<{ hits: SearchHit[]; candidates: Candidate[] }> {
@@ -246,9 +252,20 @@ export async function rankHybrid(
     params,
     feedback?.weight ? Math.max(limit, feedback.depth) : limit,
   );
-  const vector = feedbackVector(sides.queryVector, first, sides.semantic, feedback);
+  let withVectors = sides.semantic;
+  if (feedback?.weight && backend.vectorsOf) {
+    const bySemantic = new Map(sides.semantic.map((candidate) => [keyOf(candidate.hit), candidate]));
+    const top = first.filter((hit) => bySemantic.has(keyOf(hit))).slice(0, feedback.depth);
+    const missing = top.filter((hit) => !bySemantic.get(keyOf(hit))?.vector);
+    const vectors = missing.length ? await backend.vectorsOf(missing) : new Map<string, number[]>();
+    withVectors = sides.semantic.map((candidate) => {
+      const vector = vectors.get(keyOf(candidate.hit));
+      return vector ? { ...candidate, vector } : candidate;
+    });
+  }
+  const vector = feedbackVector(sides.queryVector, first, withVectors, feedback);
   if (!vector) return { hits: first.slice(0, limit), candidates: [...sides.keyword, ...sides.semantic] };
-  const semantic = await semanticFor(vector);
+  const semantic = await backend.semanticFor(vector);
   return { hits: fuse({ text: query.text, kind }, sides.keyword, semantic, params, limit), candidates: [...sides.keyword, ...semantic] };
 }
 

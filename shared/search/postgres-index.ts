@@ -117,7 +117,7 @@ export function createPostgresSearchIndex(options: {
   // The stored vectors and the query's are unit length: the dot product is the cosine. pgvector's
   // `<#>` is the negated dot product; its `+ 0` keeps the planner off the HNSW index (an exact scan
   // of the rows the filters match), else the same dot product in SQL over the `real[]` column.
-  const exactSemantic = async (request: SearchRequest, vector: string, limit: number, pgvector: boolean, withVectors: boolean) => {
+  const exactSemantic = async (request: SearchRequest, vector: string, limit: number, pgvector: boolean) => {
     const params: unknown[] = [vector, embedder.model];
     const filter = where(request, params);
     params.push(limit);
@@ -125,7 +125,7 @@ export function createPostgresSearchIndex(options: {
       ? '-(embedding_vector <#> ?::real[]::vector) + 0'
       : '(select sum(a * b) from unnest(embedding, ?::real[]) as v(a, b))';
     return sql(
-      `select type, id, title, body,${withVectors ? ' embedding,' : ''} ${score} as score
+      `select type, id, title, body, ${score} as score
        from search_documents where model = ? and ${filter}
        order by score desc limit ?`,
       params,
@@ -135,37 +135,43 @@ export function createPostgresSearchIndex(options: {
   // The HNSW index, walked in inner-product order with the database's iterative scan (see the
   // migration) until `limit` rows pass the filters. For an organization whose rows the filters
   // narrow to a few, the planner prefers the primary key and a sort: exact, and as fast.
-  const indexedSemantic = async (request: SearchRequest, vector: string, limit: number, withVectors: boolean) => {
+  const indexedSemantic = async (request: SearchRequest, vector: string, limit: number) => {
     const params: unknown[] = [vector, embedder.model];
     const filter = where(request, params);
     params.push(vector, limit);
     return sql(
-      `select type, id, title, body,${withVectors ? ' embedding,' : ''} -(embedding_vector <#> ?::real[]::vector) as score
+      `select type, id, title, body, -(embedding_vector <#> ?::real[]::vector) as score
        from search_documents where model = ? and ${filter}
        order by embedding_vector <#> ?::real[]::vector limit ?`,
       params,
     );
   };
 
-  // `withVectors`: hybrid's feedback pass needs the stored vectors of the top documents.
-  const semantic = async (request: SearchRequest, limit: number, vector: number[], withVectors = false): Promise<Candidate[]> => {
+  const semantic = async (request: SearchRequest, limit: number, vector: number[]): Promise<Candidate[]> => {
     const literal = pgArray(vector);
     // The column holds 384-dimension vectors only (the local models); another model's are scanned.
     const pgvector = vector.length === VECTOR_DIMENSIONS && (await hasVectorColumn());
-    let rows = pgvector ? await indexedSemantic(request, literal, limit, withVectors) : null;
+    let rows = pgvector ? await indexedSemantic(request, literal, limit) : null;
     // Fewer rows than asked: the filters match fewer, or the walk stopped early (a session without
     // the iterative scan, or hnsw.max_scan_tuples reached): an exact scan of what they match settles it.
-    if (!rows || rows.length < limit) rows = await exactSemantic(request, literal, limit, pgvector, withVectors);
-    return rows.map((row) => ({
-      ...candidate(row),
-      cosine: Number(row.score),
-      ...(withVectors ? { vector: (row.embedding as unknown[]).map(Number) } : {}),
-    }));
+    if (!rows || rows.length < limit) rows = await exactSemantic(request, literal, limit, pgvector);
+    return rows.map((row) => ({ ...candidate(row), cosine: Number(row.score) }));
+  };
+
+  // Hybrid's feedback pass: the stored vectors of the few top documents, in one look-up.
+  const vectorsOf = async (request: SearchRequest, hits: SearchHit[]): Promise<Map<string, number[]>> => {
+    if (!hits.length) return new Map();
+    const rows = await sql(
+      `select type, id, embedding from search_documents
+       where organization_id = ? and model = ? and (type, id) in (${hits.map(() => '(?, ?)').join(', ')})`,
+      [request.organizationId, embedder.model, ...hits.flatMap((hit) => [hit.type, hit.id])],
+    );
+    return new Map(rows.map((row) => [`${String(row.type)}:${String(row.id)}`, (row.embedding as unknown[]).map(Number)]));
   };
 
   const candidates = async (request: SearchRequest, depth: number) => {
     const vector = queryVector(request);
-    const [k, s] = await Promise.all([keyword(request, depth), vector.then((v) => semantic(request, depth, v, true))]);
+    const [k, s] = await Promise.all([keyword(request, depth), vector.then((v) => semantic(request, depth, v))]);
     return { keyword: k, semantic: s, queryVector: await vector };
   };
 
@@ -217,7 +223,7 @@ export function createPostgresSearchIndex(options: {
       const { hits, candidates: seen } = await rankHybrid(
         { text: request.text, kind: request.queryKind },
         sides,
-        (vector) => semantic(request, depth, vector),
+        { semanticFor: (vector) => semantic(request, depth, vector), vectorsOf: (hits) => vectorsOf(request, hits) },
         fusion,
         request.limit,
       );

@@ -45,9 +45,11 @@ describe('hybrid ranking with feedback', () => {
     const { hits, candidates } = await rankHybrid(
       { text: 'why is it slow', kind: 'prose' },
       sides,
-      async (vector) => {
-        vectors.push(vector);
-        return [candidate('c', 0.95, [0, 1]), candidate('a', 0.7, [0, 1])];
+      {
+        semanticFor: async (vector) => {
+          vectors.push(vector);
+          return [candidate('c', 0.95, [0, 1]), candidate('a', 0.7, [0, 1])];
+        },
       },
       params({ weight: 1, depth: 1 }),
       10,
@@ -62,14 +64,43 @@ describe('hybrid ranking with feedback', () => {
     const { hits } = await rankHybrid(
       { text: 'why is it slow', kind: 'prose' },
       sides,
-      async () => {
-        calls++;
-        return [];
+      {
+        semanticFor: async () => {
+          calls++;
+          return [];
+        },
       },
       params(),
       1,
     );
     expect(calls).toBe(0);
     expect(hits.map((h) => h.id)).toEqual(['a']);
+  });
+
+  it('looks up the stored vectors of the top semantic documents only, when the candidates carry none', async () => {
+    const looked: string[][] = [];
+    const vectors: number[][] = [];
+    const bare = (id: string, cosine: number) => candidate(id, cosine);
+    await rankHybrid(
+      { text: 'why is it slow', kind: 'prose' },
+      { keyword: [bare('k', 0)], semantic: [bare('a', 0.9), bare('b', 0.5), bare('c', 0.4)], queryVector: [0.6, 0.8] },
+      {
+        semanticFor: async (vector) => {
+          vectors.push(vector);
+          return [];
+        },
+        vectorsOf: async (hits) => {
+          looked.push(hits.map((hit) => hit.id));
+          return new Map([
+            ['incident:a', [0, 1]],
+            ['incident:b', [0, 1]],
+          ]);
+        },
+      },
+      params({ weight: 1, depth: 2 }),
+      10,
+    );
+    expect(looked).toEqual([['a', 'b']]);
+    expect(vectors.map(rounded)).toEqual([rounded([0.6 / Math.hypot(0.6, 1.8), 1.8 / Math.hypot(0.6, 1.8)])]);
   });
 });
