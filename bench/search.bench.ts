@@ -147,6 +147,7 @@ try {
   // Hybrid's feedback pass offline: an exact cosine scan over the fixture's vectors (the embedder's
   // cache holds the ones the backends were given), which is what PostgreSQL's semantic side runs.
   const documentVectors = await embedder.embed(documents.map((doc) => embeddingText(doc.title, doc.body)));
+  const vectorOf = new Map(documents.map((doc, i) => [doc.id, documentVectors[i] as number[]]));
   const exactSemantic = (vector: number[]): Candidate[] =>
     documents
       .map((doc, i) => ({ doc, cosine: (documentVectors[i] as number[]).reduce((sum, x, j) => sum + x * (vector[j] as number), 0) }))
@@ -176,7 +177,8 @@ try {
         text: sent.text,
         queryKind: sent.queryKind ?? classifyQuery(sent.text),
         keyword,
-        semantic,
+        // The backends read these for the top few documents only (vectorsOf); the offline fit has them all.
+        semantic: semantic.map((candidate) => ({ ...candidate, vector: vectorOf.get(candidate.hit.id) })),
         relevant: query.relevant,
         queryVector,
         semanticFor: exactSemantic,
