@@ -1,10 +1,11 @@
 import { Client, errors } from '@elastic/elasticsearch';
 import type { Embedder } from './embedder.ts';
-import { embeddingText, fusionDepth, fusionFor, rankHybrid, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
+import { embeddingText, fusionFor, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
 import { escapeHtml } from './highlight.ts';
 import { keywordQueryText } from './keyword-query.ts';
 import type { SearchDocument, SearchHit, SearchIndex, SearchRequest } from './search-index.ts';
 import { highlightCandidates } from './term-highlights.ts';
+import { hybridSearch } from './hybrid-search.ts';
 
 /** Bumped whenever the mapping below changes; with the model it names the physical index. */
 export const MAPPING_VERSION = 1;
@@ -257,16 +258,7 @@ export function createElasticsearchSearchIndex(options: {
         const hits = (await semantic(request, request.limit, await queryVector(request))).map(({ hit }) => hit);
         return { hits, total: hits.length };
       }
-      const depth = fusionDepth(request.limit);
-      const sides = await candidates(request, depth);
-      const { hits, candidates: seen } = await rankHybrid(
-        { text: request.text, kind: request.queryKind },
-        sides,
-        { semanticFor: (vector) => semanticFor(request, depth, vector), vectorsOf: (hits) => vectorsOf(request, hits) },
-        fusion,
-        request.limit,
-      );
-      return { hits: highlightCandidates(request.text, seen, hits), total: new Set(seen.map(({ hit }) => `${hit.type}:${hit.id}`)).size };
+      return hybridSearch(request, fusion, { candidates, semanticFor, vectorsOf });
     },
     candidates,
     semanticFor,

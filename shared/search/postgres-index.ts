@@ -1,9 +1,10 @@
 import type { Embedder } from './embedder.ts';
-import { embeddingText, fusionDepth, fusionFor, rankHybrid, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
+import { embeddingText, fusionFor, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
 import { escapeHtml } from './highlight.ts';
 import { keywordQueryText } from './keyword-query.ts';
 import type { SearchHit, SearchIndex, SearchRequest } from './search-index.ts';
 import { highlightCandidates } from './term-highlights.ts';
+import { hybridSearch } from './hybrid-search.ts';
 
 /** Runs one SQL statement with `?` placeholders and returns its rows. */
 export type SqlRunner = (sql: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>;
@@ -218,16 +219,7 @@ export function createPostgresSearchIndex(options: {
         const hits = (await semantic(request, request.limit, await queryVector(request))).map((found) => found.hit);
         return { hits, total: hits.length };
       }
-      const depth = fusionDepth(request.limit);
-      const sides = await candidates(request, depth);
-      const { hits, candidates: seen } = await rankHybrid(
-        { text: request.text, kind: request.queryKind },
-        sides,
-        { semanticFor: (vector) => semantic(request, depth, vector), vectorsOf: (hits) => vectorsOf(request, hits) },
-        fusion,
-        request.limit,
-      );
-      return { hits: highlightCandidates(request.text, seen, hits), total: new Set(seen.map(({ hit }) => `${hit.type}:${hit.id}`)).size };
+      return hybridSearch(request, fusion, { candidates, semanticFor: semantic, vectorsOf });
     },
     candidates,
     semanticFor: (request, depth, vector) => semantic(request, depth, vector),

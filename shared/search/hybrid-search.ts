@@ -1,0 +1,31 @@
+import { fusionDepth, rankHybrid, type Candidate, type FusionParams } from './fusion.ts';
+import type { SearchHit, SearchRequest } from './search-index.ts';
+import { highlightCandidates } from './term-highlights.ts';
+
+/** What a backend gives hybrid search: both sides' candidates, a semantic pass for a given vector, stored vectors. */
+export interface HybridBackend {
+  candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[]; queryVector: number[] }>;
+  semanticFor(request: SearchRequest, depth: number, vector: number[]): Promise<Candidate[]>;
+  vectorsOf(request: SearchRequest, hits: SearchHit[]): Promise<Map<string, number[]>>;
+}
+
+/**
+ * Hybrid search, the same on both backends: candidates of both sides, fusion (with its feedback
+ * pass), highlights for the hits returned; `total` counts the distinct documents either side found.
+ */
+export async function hybridSearch(
+  request: SearchRequest,
+  fusion: FusionParams,
+  backend: HybridBackend,
+): Promise<{ hits: SearchHit[]; total: number }> {
+  const depth = fusionDepth(request.limit);
+  const sides = await backend.candidates(request, depth);
+  const { hits, candidates: seen } = await rankHybrid(
+    { text: request.text, kind: request.queryKind },
+    sides,
+    { semanticFor: (vector) => backend.semanticFor(request, depth, vector), vectorsOf: (found) => backend.vectorsOf(request, found) },
+    fusion,
+    request.limit,
+  );
+  return { hits: highlightCandidates(request.text, seen, hits), total: new Set(seen.map(({ hit }) => `${hit.type}:${hit.id}`)).size };
+}
