@@ -126,21 +126,35 @@ describe('procedureExecutionWorkflow (real Temporal, modelled activities)', () =
   it('waits on a manual step for the completeStep update, refusing other steps and a second decision', async () => {
     const steps = [step('manual', { instructions: 'Restart the primary' }), http()];
     const log = progressLog();
+    // The HTTP step after the manual one holds until the second decision has been answered, so the
+    // workflow is still open for it (else it may have closed already, which aborts the update).
+    let releaseHttp = () => {};
+    const httpReleased = new Promise<void>((resolve) => (releaseHttp = resolve));
     const outcome = await wf.withWorker(
-      { recordExecutionProgress: log.recordExecutionProgress, runHttpStep: async () => ({ status_code: 204, body: null }) },
+      {
+        recordExecutionProgress: log.recordExecutionProgress,
+        runHttpStep: async () => {
+          await httpReleased;
+          return { status_code: 204, body: null };
+        },
+      },
       async (taskQueue) => {
         const handle = await start(taskQueue, steps);
-        await waitingOn(log.records, steps[0] as StepDefinition);
-        const early = await refusalOf(
-          handle.executeUpdate(completeStepUpdate, { args: [{ stepId: steps[1]?.id as string, status: 'succeeded', actorId: 'u1' }] }),
-        );
-        const answer = await handle.executeUpdate(completeStepUpdate, {
-          args: [{ stepId: steps[0]?.id as string, status: 'succeeded', notes: 'done', output: { ticket: 7 }, actorId: 'u1' }],
-        });
-        const again = await refusalOf(
-          handle.executeUpdate(completeStepUpdate, { args: [{ stepId: steps[0]?.id as string, status: 'failed', actorId: 'u1' }] }),
-        );
-        return { early, answer, again, result: await handle.result() };
+        try {
+          await waitingOn(log.records, steps[0] as StepDefinition);
+          const early = await refusalOf(
+            handle.executeUpdate(completeStepUpdate, { args: [{ stepId: steps[1]?.id as string, status: 'succeeded', actorId: 'u1' }] }),
+          );
+          const answer = await handle.executeUpdate(completeStepUpdate, {
+            args: [{ stepId: steps[0]?.id as string, status: 'succeeded', notes: 'done', output: { ticket: 7 }, actorId: 'u1' }],
+          });
+          const again = await refusalOf(
+            handle.executeUpdate(completeStepUpdate, { args: [{ stepId: steps[0]?.id as string, status: 'failed', actorId: 'u1' }] }),
+          );
+          return { early, answer, again, result: await handle.result() };
+        } finally {
+          releaseHttp();
+        }
       },
     );
     expect(outcome.early).toBe('StepNotWaiting');
