@@ -151,6 +151,7 @@ describe('procedureExecutionWorkflow (real Temporal, modelled activities)', () =
           const again = await refusalOf(
             handle.executeUpdate(completeStepUpdate, { args: [{ stepId: steps[0]?.id as string, status: 'failed', actorId: 'u1' }] }),
           );
+          releaseHttp();
           return { early, answer, again, result: await handle.result() };
         } finally {
           releaseHttp();
