@@ -11,6 +11,7 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -315,11 +316,20 @@ async function main(): Promise<number> {
   ];
   // Run in the scratch directory: Schemathesis keeps its example database in the working directory.
   const fuzzer = spawn(st, args, {
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
     cwd: root,
     env: { ...process.env, SCHEMATHESIS_HOOKS: join(ROOT, 'test/contract/serial-ast-parse.py') },
   });
-  const [code] = await new Promise<[number | null]>((resolve) => fuzzer.once('exit', (exitCode) => resolve([exitCode])));
+  // Every line of Schemathesis' report is prefixed: its closing banner copies pytest's
+  // (`=== 3 warnings in 118.15s ===`), and a CI log reader that knows pytest takes that line for a
+  // pytest run that executed no test. The suites' own closing line is the one that counts.
+  const prefixed = [fuzzer.stdout, fuzzer.stderr].map((stream) =>
+    (async () => {
+      for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) process.stdout.write(`[schemathesis] ${line}\n`);
+    })(),
+  );
+  const [code] = await new Promise<[number | null]>((resolve) => fuzzer.once('close', (exitCode) => resolve([exitCode])));
+  await Promise.all(prefixed);
   say(`API and worker output: ${PROCESS_LOG}; the sink received ${sink.received()} webhooks`);
   return code ?? 1;
 }
