@@ -53,11 +53,13 @@ export function createPostgresSearchIndex(options: {
   const { sql, embedder } = options;
   const fusion = options.fusion ?? fusionFor(embedder.model);
 
-  const where = (request: SearchRequest, params: unknown[]): string => {
-    const clauses = ['organization_id = ?'];
+  /** The request's organization and filters on `search_documents`, its columns prefixed with `alias` when given. */
+  const where = (request: SearchRequest, params: unknown[], alias = ''): string => {
+    const column = (name: string) => (alias ? `${alias}.${name}` : name);
+    const clauses = [`${column('organization_id')} = ?`];
     params.push(request.organizationId);
     if (request.types?.length) {
-      clauses.push(`type in (${request.types.map(() => '?').join(', ')})`);
+      clauses.push(`${column('type')} in (${request.types.map(() => '?').join(', ')})`);
       params.push(...request.types);
     }
     const f = request.filters ?? {};
@@ -65,12 +67,12 @@ export function createPostgresSearchIndex(options: {
       clauses.push(clause);
       params.push(value);
     };
-    if (f.severity) add('severity = ?', f.severity);
-    if (f.status) add('status = ?', f.status);
-    if (f.createdAfter) add('created_at >= ?', f.createdAfter);
-    if (f.createdBefore) add('created_at < ?', f.createdBefore);
+    if (f.severity) add(`${column('severity')} = ?`, f.severity);
+    if (f.status) add(`${column('status')} = ?`, f.status);
+    if (f.createdAfter) add(`${column('created_at')} >= ?`, f.createdAfter);
+    if (f.createdBefore) add(`${column('created_at')} < ?`, f.createdBefore);
     if (request.excludeIds?.length) {
-      clauses.push(`id not in (${request.excludeIds.map(() => '?').join(', ')})`);
+      clauses.push(`${column('id')} not in (${request.excludeIds.map(() => '?').join(', ')})`);
       params.push(...request.excludeIds);
     }
     return clauses.join(' and ');
@@ -123,21 +125,19 @@ export function createPostgresSearchIndex(options: {
     return rows.map(candidate);
   };
 
-  // Whether the migration found pgvector: looked up once (a failed look-up is retried next time).
-  let vectorColumn: Promise<boolean> | undefined;
-  const hasVectorColumn = (): Promise<boolean> => {
+  // Whether the migrations found pgvector (and made `search_vectors`): looked up once (a failed
+  // look-up is retried next time).
+  let vectorTable: Promise<boolean> | undefined;
+  const hasVectorTable = (): Promise<boolean> => {
     if (options.exactScan) return Promise.resolve(false);
-    vectorColumn ??= sql(
-      `select 1 from pg_attribute where attrelid = 'search_documents'::regclass and attname = 'embedding_vector' and not attisdropped`,
-      [],
-    ).then(
-      (rows) => rows.length > 0,
+    vectorTable ??= sql(`select to_regclass('search_vectors') is not null as present`, []).then(
+      (rows) => rows[0]?.present === true,
       (error: unknown) => {
-        vectorColumn = undefined;
+        vectorTable = undefined;
         throw error;
       },
     );
-    return vectorColumn;
+    return vectorTable;
   };
 
   const queryVector = async (request: SearchRequest) => (await embedder.embed([request.text], 'query'))[0] as number[];
@@ -160,17 +160,22 @@ export function createPostgresSearchIndex(options: {
     );
   };
 
-  // The HNSW index, walked in inner-product order with the database's iterative scan (see the
-  // migration) until `limit` rows pass the filters. For an organization whose rows the filters
-  // narrow to a few, the planner prefers the primary key and a sort: exact, and as fast.
+  // The HNSW index of the organization's distinct vectors (migration 20261215010000), walked in
+  // inner-product order with the database's iterative scan (migration 20261210010000), each vector
+  // joined to the documents that share it, until `limit` of them pass the filters. For an
+  // organization whose rows the filters narrow to a few, the planner prefers reading those and
+  // sorting: exact, and as fast.
   const indexedSemantic = async (request: SearchRequest, vector: string, limit: number) => {
-    const params: unknown[] = [vector, embedder.model];
-    const filter = where(request, params);
-    params.push(vector, limit);
+    const params: unknown[] = [vector, request.organizationId, embedder.model, vector, embedder.model];
+    const filter = where(request, params, 'd');
+    params.push(limit);
     return sql(
-      `select type, id, title, body, -(embedding_vector <#> ?::real[]::vector) as score
-       from search_documents where model = ? and ${filter}
-       order by embedding_vector <#> ?::real[]::vector limit ?`,
+      `select d.type, d.id, d.title, d.body, -nearest.distance as score
+       from (select vector_key, embedding_vector <#> ?::real[]::vector as distance
+             from search_vectors where organization_id = ? and model = ?
+             order by embedding_vector <#> ?::real[]::vector) as nearest
+       join search_documents d on d.model = ? and d.vector_key = nearest.vector_key and ${filter}
+       order by nearest.distance limit ?`,
       params,
     );
   };
@@ -178,7 +183,7 @@ export function createPostgresSearchIndex(options: {
   const semantic = async (request: SearchRequest, limit: number, vector: number[]): Promise<Candidate[]> => {
     const literal = pgArray(vector);
     // The column holds 384-dimension vectors only (the local models); another model's are scanned.
-    const pgvector = vector.length === VECTOR_DIMENSIONS && (await hasVectorColumn());
+    const pgvector = vector.length === VECTOR_DIMENSIONS && (await hasVectorTable());
     let rows = pgvector ? await indexedSemantic(request, literal, limit) : null;
     // Fewer rows than asked: the filters match fewer, or the walk stopped early (a session without
     // the iterative scan, or hnsw.max_scan_tuples reached): an exact scan of what they match settles it.
@@ -206,8 +211,8 @@ export function createPostgresSearchIndex(options: {
   return {
     backend: 'postgres',
     async ensureReady() {
-      // The table comes from the migrations; only whether it has pgvector's column is looked up.
-      await hasVectorColumn();
+      // The tables come from the migrations; only whether pgvector's are there is looked up.
+      await hasVectorTable();
     },
     async upsert(documents) {
       if (!documents.length) return;
@@ -255,6 +260,7 @@ export function createPostgresSearchIndex(options: {
     // walking the HNSW index (50 ms instead of 1 at 10,000 documents) until autovacuum analyzes.
     async refresh() {
       await sql('analyze search_documents', []);
+      if (await hasVectorTable()) await sql('analyze search_vectors', []);
     },
     async close() {},
   };

@@ -47,9 +47,9 @@ const embedder: Embedder = {
 
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let orm: Orm | undefined;
-let walker: pg.Client | undefined;
+const walkers: pg.Client[] = [];
 afterAll(async () => {
-  await walker?.end();
+  for (const walker of walkers) await walker.end();
   await orm?.close();
   await database?.drop();
 });
@@ -59,10 +59,10 @@ afterAll(async () => {
  * reading the organization's rows and sorting them, so the graph walk is made the only way left.
  */
 async function indexOnlyRunner(url: string): Promise<SqlRunner> {
-  walker = new pg.Client({ connectionString: url });
-  await walker.connect();
-  await walker.query('set enable_sort = off');
-  const client = walker;
+  const client = new pg.Client({ connectionString: url });
+  walkers.push(client);
+  await client.connect();
+  await client.query('set enable_sort = off');
   return async (query, params) => {
     let n = 0;
     return (
@@ -132,8 +132,11 @@ describe('PostgreSQL search with pgvector (integration: real PostgreSQL and pgve
   it('creates the extension, the generated column, its HNSW index and the database settings', async () => {
     const [extension] = await sql(`select extversion from pg_extension where extname = 'vector'`, []);
     expect(extension?.extversion).toBe('0.8.5');
-    const indexes = await sql(`select indexdef from pg_indexes where tablename = 'search_documents' and indexdef like '%hnsw%'`, []);
-    expect(indexes.map((row) => row.indexdef)).toEqual([expect.stringContaining('USING hnsw (embedding_vector vector_ip_ops)')]);
+    // On the distinct vectors (migration 20261215010000), none left on the documents themselves.
+    const indexes = await sql(`select tablename, indexdef from pg_indexes where indexdef like '%hnsw%'`, []);
+    expect(indexes).toEqual([
+      { tablename: 'search_vectors', indexdef: expect.stringContaining('USING hnsw (embedding_vector vector_ip_ops)') },
+    ]);
     const [settings] = await sql(
       `select setconfig from pg_db_role_setting where setdatabase = (select oid from pg_database where datname = current_database())`,
       [],
@@ -178,7 +181,7 @@ describe('PostgreSQL search with pgvector (integration: real PostgreSQL and pgve
     expect(recorded.statements).toHaveLength(CLUSTERS);
     const [statement] = recorded.statements as [{ sql: string; params: unknown[] }];
     const plan = JSON.stringify(await walk(`explain (format json) ${statement.sql}`, statement.params));
-    expect(plan).toContain('"Index Name":"search_documents_embedding_hnsw_index"');
+    expect(plan).toContain('"Index Name":"search_vectors_embedding_hnsw_index"');
     expect(plan).toMatch(/"Filter":"[^"]*organization_id = /);
   });
 
@@ -208,5 +211,83 @@ describe('PostgreSQL search with pgvector (integration: real PostgreSQL and pgve
     const hits = (await exact.search({ organizationId: small, text: 'c2 query', mode: 'semantic', limit: 5 })).hits;
     expect(hits).toHaveLength(5);
     expect(recorded.statements.every((statement) => !statement.sql.includes('embedding_vector'))).toBe(true);
+  });
+});
+
+describe('PostgreSQL search over repeated texts (integration: real PostgreSQL and pgvector)', () => {
+  const organizationId = randomUUID();
+  let sql: SqlRunner;
+  let walk: SqlRunner;
+  const at = new Date(Date.UTC(2026, 10, 1));
+  // 40 texts, each the text of 30 documents (a recurring alert): 1,200 documents, 40 distinct vectors.
+  const TEXTS = 40;
+  const COPIES = 30;
+  const copiesOf = (text: number): SearchDocument[] =>
+    Array.from({ length: COPIES }, () => ({
+      organizationId,
+      type: 'incident' as const,
+      id: randomUUID(),
+      title: `c${text % CLUSTERS} recurring alert ${text}`,
+      body: `the same body ${text}`,
+      createdAt: at,
+    }));
+  const documents = Array.from({ length: TEXTS }, (_, text) => copiesOf(text)).flat();
+  const copiesOfText0 = () => documents.slice(0, COPIES) as [SearchDocument, ...SearchDocument[]];
+  const distinct = async () =>
+    (await sql('select vector_key, documents from search_vectors where organization_id = ? order by vector_key', [organizationId])).map(
+      (row) => Number(row.documents),
+    );
+
+  beforeAll(async () => {
+    // The database of the describe block above (its migrations ran there); this one's own organization.
+    if (!orm || !database) throw new Error('the first describe block opens the database');
+    sql = sqlRunnerFromOrm(orm);
+    walk = await indexOnlyRunner(database.url);
+    await sql('insert into organizations (id, name, created_at, updated_at) values (?, ?, now(), now())', [organizationId, 'repeats']);
+    const index = createPostgresSearchIndex({ sql, embedder });
+    for (let i = 0; i < documents.length; i += 300) await index.upsert(documents.slice(i, i + 300));
+    await index.refresh();
+  });
+
+  it('keeps each distinct vector once, counting the documents that share it', async () => {
+    expect(await distinct()).toEqual(Array.from({ length: TEXTS }, () => COPIES));
+  });
+
+  it('finds what the exact scan finds, however many documents share a vector, through the HNSW index', async () => {
+    const recorded = recordingRunner(walk);
+    const ann = createPostgresSearchIndex({ sql: recorded.run, embedder });
+    const exact = createPostgresSearchIndex({ sql, embedder, exactScan: true });
+    for (let c = 0; c < CLUSTERS; c++) {
+      const request: SearchRequest = { organizationId, text: `c${c} query`, mode: 'semantic', limit: 50 };
+      const found = (await ann.search(request)).hits;
+      const expected = (await exact.search(request)).hits;
+      expect(found).toHaveLength(50);
+      // Copies tie: the scores, in order, are what can be compared.
+      expect(found.map((hit) => hit.score.toFixed(5))).toEqual(expected.map((hit) => hit.score.toFixed(5)));
+    }
+    expect(recorded.statements).toHaveLength(CLUSTERS);
+    const [statement] = recorded.statements as [{ sql: string; params: unknown[] }];
+    expect(JSON.stringify(await walk(`explain (format json) ${statement.sql}`, statement.params))).toContain(
+      '"Index Name":"search_vectors_embedding_hnsw_index"',
+    );
+  });
+
+  it('follows re-indexing, a changed text and deletes', async () => {
+    const index = createPostgresSearchIndex({ sql, embedder });
+    const [first, ...others] = copiesOfText0();
+    await index.upsert([first]); // the same text again: nothing moves
+    expect(await distinct()).toEqual(Array.from({ length: TEXTS }, () => COPIES));
+    await index.upsert([{ ...first, body: 'a text of its own' }]);
+    const counts = await distinct();
+    expect(counts.toSorted((a, b) => a - b)).toEqual([1, COPIES - 1, ...Array.from({ length: TEXTS - 1 }, () => COPIES)]);
+    await index.remove(organizationId, first.type, first.id);
+    expect(await distinct()).toHaveLength(TEXTS);
+    for (const copy of others) await index.remove(organizationId, copy.type, copy.id);
+    expect(await distinct()).toEqual(Array.from({ length: TEXTS - 1 }, () => COPIES));
+  });
+
+  it('goes with its organization', async () => {
+    await sql('delete from organizations where id = ?', [organizationId]);
+    expect(await distinct()).toEqual([]);
   });
 });
