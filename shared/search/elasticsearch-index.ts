@@ -27,9 +27,26 @@ interface Source {
   doc_id: string;
   title: string;
   body: string;
-  /** Read back only for hybrid's feedback pass. */
+  /** Read back only for hybrid's feedback pass, where `embedding_packed` is missing (indexed before it). */
   embedding?: number[];
+  /** The same vector as little-endian float32, base64: what the first semantic pass ships for feedback. */
+  embedding_packed?: string;
 }
+
+/** A vector as `embedding_packed` holds it: a quarter of its JSON's size, and no number to parse. */
+export function packVector(vector: number[]): string {
+  const bytes = Buffer.alloc(vector.length * 4);
+  vector.forEach((x, i) => bytes.writeFloatLE(x, i * 4));
+  return bytes.toString('base64');
+}
+
+export function unpackVector(packed: string): number[] {
+  const bytes = Buffer.from(packed, 'base64');
+  return Array.from({ length: Math.floor(bytes.length / 4) }, (_, i) => bytes.readFloatLE(i * 4));
+}
+
+/** Fields added to the mapping since MAPPING_VERSION 1: put on an existing index by ensureReady, no reindex needed. */
+const ADDED_FIELDS = { embedding_packed: { type: 'binary' } } as const;
 
 /**
  * The Elasticsearch backend: one index for every document type (a `type` keyword), `dense_vector`
@@ -99,7 +116,7 @@ export function createElasticsearchSearchIndex(options: {
   const toSemanticCandidate = (hit: RawHit): Candidate => ({
     ...toCandidate(hit),
     cosine: 2 * (hit._score ?? 0) - 1,
-    ...(hit._source?.embedding ? { vector: hit._source.embedding } : {}),
+    ...(hit._source?.embedding_packed ? { vector: unpackVector(hit._source.embedding_packed) } : {}),
   });
   const fields = ['type', 'doc_id', 'title', 'body'];
 
@@ -113,9 +130,10 @@ export function createElasticsearchSearchIndex(options: {
       bool: { must: { multi_match: { query: keywordQueryText(request.text), fields: ['title^2', 'body'] } }, filter: filters(request) },
     },
   });
-  const knnBody = (request: SearchRequest, vector: number[], size: number) => ({
+  // `withVectors`: hybrid's first pass, whose top few documents' vectors make the feedback vector.
+  const knnBody = (request: SearchRequest, vector: number[], size: number, withVectors = false) => ({
     size,
-    _source: fields,
+    _source: withVectors ? [...fields, 'embedding_packed'] : fields,
     knn: { field: 'embedding', query_vector: vector, k: size, num_candidates: Math.max(100, size * 4), filter: filters(request) },
   });
   const queryVector = async (request: SearchRequest) => (await embedder.embed([request.text], 'query'))[0] as number[];
@@ -136,7 +154,7 @@ export function createElasticsearchSearchIndex(options: {
     const vector = await queryVector(request);
     const { responses } = await client.msearch<Source>({
       index: names.alias,
-      searches: [{}, knnBody(request, vector, depth), {}, keywordBody(request, depth, false)],
+      searches: [{}, knnBody(request, vector, depth, true), {}, keywordBody(request, depth, false)],
     });
     const [knn, bm25] = responses.map((response) => {
       if ('error' in response) {
@@ -157,7 +175,8 @@ export function createElasticsearchSearchIndex(options: {
 
   const semanticFor = (request: SearchRequest, depth: number, vector: number[]) => semantic(request, depth, vector);
 
-  // Hybrid's feedback pass: the stored vectors of the few top documents (their ids carry the organization).
+  // Hybrid's feedback pass, for documents indexed before `embedding_packed`: the stored vectors of
+  // the few top documents (their ids carry the organization).
   const vectorsOf = async (request: SearchRequest, hits: SearchHit[]): Promise<Map<string, number[]>> => {
     if (!hits.length) return new Map();
     const response = await client.search<Source>({
@@ -203,6 +222,7 @@ export function createElasticsearchSearchIndex(options: {
                 status: { type: 'keyword' },
                 created_at: { type: 'date' },
                 embedding: { type: 'dense_vector', dims: embedder.dimensions, index: true, similarity: 'cosine' },
+                ...ADDED_FIELDS,
               },
             },
           })
@@ -210,7 +230,7 @@ export function createElasticsearchSearchIndex(options: {
             // Another process created it first.
             if (!(error instanceof errors.ResponseError && error.body?.error?.type === 'resource_already_exists_exception')) throw error;
           });
-      }
+      } else await client.indices.putMapping({ index: names.index, properties: ADDED_FIELDS });
       if (!(await client.indices.existsAlias({ name: names.alias }))) {
         await client.indices.putAlias({ index: names.index, name: names.alias }).catch(() => undefined);
       }
@@ -238,6 +258,7 @@ export function createElasticsearchSearchIndex(options: {
           status: doc.status ?? null,
           created_at: doc.createdAt.toISOString(),
           embedding: vectors[i],
+          embedding_packed: packVector(vectors[i] as number[]),
         },
       ]);
       const response = await client.bulk({ operations, refresh });
