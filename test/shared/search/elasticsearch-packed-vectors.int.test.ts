@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from '@elastic/elasticsearch';
-import type { Embedder } from '../../../shared/search/embedder.ts';
+import { standInEmbedder } from '../../helpers/stand-in-embedder.ts';
 import { createElasticsearchSearchIndex, packVector, unpackVector } from '../../../shared/search/elasticsearch-index.ts';
 import type { SearchDocument } from '../../../shared/search/search-index.ts';
 
@@ -12,13 +12,7 @@ const vectorOf = (text: string): number[] => {
   const norm = Math.hypot(...raw);
   return raw.map((x) => x / norm);
 };
-const embedder: Embedder = {
-  model: 'packed-vectors-test',
-  dimensions: DIMENSIONS,
-  async embed(texts) {
-    return texts.map(vectorOf);
-  },
-} as Embedder;
+const embedder = standInEmbedder('packed-vectors-test', DIMENSIONS, vectorOf);
 
 const url = () => {
   const value = process.env.ELASTICSEARCH_URL;

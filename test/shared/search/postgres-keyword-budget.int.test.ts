@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { openOrm, runMigrations, type Orm } from '../../../shared/db/orm.ts';
-import type { Embedder } from '../../../shared/search/embedder.ts';
 import { createPostgresSearchIndex, sqlRunnerFromOrm, type SqlRunner } from '../../../shared/search/postgres-index.ts';
 import type { SearchDocument, SearchRequest } from '../../../shared/search/search-index.ts';
 import { createTestDatabase } from '../../helpers/stack.ts';
+import { standInEmbedder } from '../../helpers/stand-in-embedder.ts';
 
 // The keyword side of the PostgreSQL backend matches on a query's rarer lexemes while the planner's
 // statistics put the rows they match under a budget, and ranks by all of them (integration: real
 // PostgreSQL and its pg_stats). Keyword search embeds nothing; the stand-in embedder only fills rows.
-const embedder: Embedder = {
-  model: 'keyword-budget-test',
-  dimensions: 4,
-  async embed(texts) {
-    return texts.map(() => [0.5, 0.5, 0.5, 0.5]);
-  },
-} as Embedder;
+const embedder = standInEmbedder('keyword-budget-test', 4, () => [0.5, 0.5, 0.5, 0.5]);
 
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let orm: Orm | undefined;

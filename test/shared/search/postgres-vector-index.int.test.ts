@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { openOrm, runMigrations, type Orm } from '../../../shared/db/orm.ts';
-import type { Embedder } from '../../../shared/search/embedder.ts';
 import { createPostgresSearchIndex, sqlRunnerFromOrm, type SqlRunner } from '../../../shared/search/postgres-index.ts';
 import type { SearchDocument, SearchRequest } from '../../../shared/search/search-index.ts';
 import { createTestDatabase } from '../../helpers/stack.ts';
+import { standInEmbedder } from '../../helpers/stand-in-embedder.ts';
 
 // pgvector's HNSW path of the PostgreSQL backend against its exact scan, on real PostgreSQL with the
 // extension (npm run pgvector:install; the test services start the embedded server with it). The
@@ -37,13 +37,7 @@ const vectorOf = (text: string): number[] => {
   const next = numbersOf(text);
   return unit(center.map((x) => x + next() * 0.12));
 };
-const embedder: Embedder = {
-  model: 'clustered-test-vectors',
-  dimensions: DIMENSIONS,
-  async embed(texts) {
-    return texts.map(vectorOf);
-  },
-} as Embedder;
+const embedder = standInEmbedder('clustered-test-vectors', DIMENSIONS, vectorOf);
 
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let orm: Orm | undefined;
