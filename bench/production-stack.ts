@@ -68,6 +68,7 @@ export async function startProductionStack(options: {
       timeoutMs: 120_000,
       intervalMs: 250,
       isAlive: () => api.isAlive(),
+      exitReport: () => api.exitReport(),
     });
     if (options.worker) start('worker', 'worker/main.ts');
     return { baseUrl, databaseUrl: database.url, stop };

@@ -209,7 +209,7 @@ export async function startElasticsearch(options: {
         await response.body?.cancel();
         return response.status === 200 ? true : undefined;
       },
-      { timeoutMs: 120_000, intervalMs: 500, isAlive: () => child.isAlive() },
+      { timeoutMs: 120_000, intervalMs: 500, isAlive: () => child.isAlive(), exitReport: () => child.exitReport() },
     );
   } catch (error) {
     await stop();

@@ -1,16 +1,23 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { once } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
 
 export interface ManagedProcess {
   readonly name: string;
   readonly pid: number;
   readonly child: ChildProcess;
   isAlive(): boolean;
+  /**
+   * How it ended and its last lines of output, for an error message; empty while it runs. Waits a
+   * moment for output still in the pipes: the last lines are the ones that say why.
+   */
+  exitReport(): Promise<string>;
   /** SIGTERM to the whole process group, SIGKILL after `graceMs`; resolves once it has exited. */
   stop(graceMs?: number): Promise<void>;
 }
 
 const running = new Set<ManagedProcess>();
+const REMEMBERED_LINES = 15;
 
 // Last resort when the launcher itself exits without a clean stop (an uncaught error, process.exit):
 // nothing it started may outlive it.
@@ -45,11 +52,16 @@ export function startManagedProcess(
   if (child.pid === undefined) throw new Error(`${name}: could not start ${command}`);
   const pid = child.pid;
   let exited = false;
-  const exitedPromise = once(child, 'exit').then(() => {
+  let ending = '';
+  const recentLines: string[] = [];
+  const exitedPromise = once(child, 'exit').then(([code, signal]) => {
     exited = true;
+    ending = signal ? `killed by ${String(signal)}` : `exit code ${String(code)}`;
   });
-  child.once('error', () => {
+  const closedPromise = once(child, 'close').catch(() => undefined);
+  child.once('error', (error) => {
     exited = true;
+    ending = error.message;
   });
   for (const stream of [child.stdout, child.stderr]) {
     let buffered = '';
@@ -58,7 +70,12 @@ export function startManagedProcess(
       buffered += chunk;
       const lines = buffered.split('\n');
       buffered = lines.pop() ?? '';
-      for (const line of lines) if (line.trim()) onOutput?.(line);
+      for (const line of lines) {
+        if (!line.trim()) continue;
+        recentLines.push(line);
+        if (recentLines.length > REMEMBERED_LINES) recentLines.shift();
+        onOutput?.(line);
+      }
     });
   }
   const managed: ManagedProcess = {
@@ -66,6 +83,11 @@ export function startManagedProcess(
     pid,
     child,
     isAlive: () => !exited,
+    async exitReport() {
+      if (!exited) return '';
+      await Promise.race([closedPromise, delay(1000, undefined, { ref: false })]);
+      return [`${name} ended (${ending || 'exited'})`, ...recentLines.map((line) => `  ${line}`)].join('\n');
+    },
     async stop(graceMs = 10_000) {
       if (!exited) {
         killGroup(pid, 'SIGTERM');

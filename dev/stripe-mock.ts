@@ -56,7 +56,7 @@ export async function startStripeMock(binary: string): Promise<RunningStripeMock
         const response = await fetch(`${url}/v1/customers`, { signal: AbortSignal.timeout(1000) });
         return response.status > 0 ? true : undefined;
       },
-      { timeoutMs: 30_000, intervalMs: 100, isAlive: () => server.isAlive() },
+      { timeoutMs: 30_000, intervalMs: 100, isAlive: () => server.isAlive(), exitReport: () => server.exitReport() },
     );
   } catch (error) {
     await server.stop();

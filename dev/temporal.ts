@@ -3,10 +3,10 @@ import { access, mkdir, readdir } from 'node:fs/promises';
 import { delimiter, join, resolve } from 'node:path';
 import { Connection } from '@temporalio/client';
 import { SEARCH_ATTRIBUTE_DEFINITIONS } from '../shared/domain/search-attributes.ts';
-import { freePort } from '../shared/net/free-port.ts';
+import { freePort, freePorts } from '../shared/net/free-port.ts';
 import { goInstall } from './go-install.ts';
 import { startManagedProcess } from './managed-process.ts';
-import { waitFor } from './wait-for.ts';
+import { ExitedBeforeReadyError, waitFor } from './wait-for.ts';
 
 export const TEMPORAL_CLI_VERSION = '1.5.1';
 const GO_PACKAGE = `github.com/temporalio/cli/cmd/temporal@v${TEMPORAL_CLI_VERSION}`;
@@ -96,8 +96,32 @@ export interface LocalTemporal {
   stop(): Promise<void>;
 }
 
-/** Starts `temporal server start-dev` on loopback with a SQLite file, and waits until it serves. */
+/**
+ * Starts `temporal server start-dev` on loopback with a SQLite file, and waits until it serves.
+ * The ports come from the kernel and are free only until something else takes them; a server that
+ * exits before it serves (a port taken in between) is started again on fresh ports, keeping a
+ * frontend port the caller asked for.
+ */
 export async function startTemporalDevServer(options: {
+  cliPath: string;
+  dataDir: string;
+  namespace: string;
+  port?: number;
+  uiPort?: number | null;
+  log?: Log;
+}): Promise<LocalTemporal> {
+  const attempts = 3;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startTemporalDevServerOnce(options);
+    } catch (error) {
+      if (!(error instanceof ExitedBeforeReadyError) || attempt === attempts) throw error;
+      (options.log ?? (() => undefined))(`temporal: ${error.message.split('\n')[0]}; starting it again on fresh ports`);
+    }
+  }
+}
+
+async function startTemporalDevServerOnce(options: {
   cliPath: string;
   dataDir: string;
   namespace: string;
@@ -110,6 +134,7 @@ export async function startTemporalDevServer(options: {
   await mkdir(dataDir, { recursive: true });
   const port = await freePort(options.port ?? 0);
   const uiPort = options.uiPort === null ? null : await freePort(options.uiPort ?? 0);
+  const [httpPort, metricsPort] = await freePorts(2, [port, ...(uiPort === null ? [] : [uiPort])]);
   const args = [
     'server',
     'start-dev',
@@ -118,9 +143,9 @@ export async function startTemporalDevServer(options: {
     '--port',
     String(port),
     '--http-port',
-    String(await freePort()),
+    String(httpPort),
     '--metrics-port',
-    String(await freePort()),
+    String(metricsPort),
     '--db-filename',
     join(dataDir, 'temporal.db'),
     '--namespace',
@@ -153,7 +178,7 @@ export async function startTemporalDevServer(options: {
           await connection.close();
         }
       },
-      { timeoutMs: 60_000, intervalMs: 250, isAlive: () => server.isAlive() },
+      { timeoutMs: 60_000, intervalMs: 250, isAlive: () => server.isAlive(), exitReport: () => server.exitReport() },
     );
   } catch (error) {
     await server.stop();

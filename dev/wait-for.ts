@@ -1,15 +1,21 @@
 import { setTimeout as delay } from 'node:timers/promises';
 
+/** The process being waited for ended first: waiting longer cannot help, starting it again may. */
+export class ExitedBeforeReadyError extends Error {}
+
 /** Polls `probe` until it returns a value other than undefined, or throws after `timeoutMs`. */
 export async function waitFor<T>(
   what: string,
   probe: () => Promise<T | undefined>,
-  options: { timeoutMs: number; intervalMs?: number; isAlive?: () => boolean },
+  options: { timeoutMs: number; intervalMs?: number; isAlive?: () => boolean; exitReport?: () => Promise<string> | string },
 ): Promise<T> {
   const deadline = Date.now() + options.timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
-    if (options.isAlive && !options.isAlive()) throw new Error(`${what}: the process exited before it was ready`);
+    if (options.isAlive && !options.isAlive()) {
+      const report = (await options.exitReport?.()) ?? '';
+      throw new ExitedBeforeReadyError(`${what}: the process exited before it was ready${report ? `\n${report}` : ''}`);
+    }
     try {
       const value = await probe();
       if (value !== undefined) return value;

@@ -1,0 +1,72 @@
+import { createServer } from 'node:net';
+import { startManagedProcess } from '../../dev/managed-process.ts';
+import { ExitedBeforeReadyError, waitFor } from '../../dev/wait-for.ts';
+import { freePorts } from '../../shared/net/free-port.ts';
+
+const canListenOn = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
+  });
+
+describe('freePorts', () => {
+  it.each([1, 3, 8])('hands out %i distinct free ports, none of those it was told to avoid', async (count) => {
+    const [avoid] = await freePorts(1);
+    const ports = await freePorts(count, [avoid]);
+    expect(ports).toHaveLength(count);
+    expect(new Set(ports).size).toBe(count);
+    expect(ports).not.toContain(avoid);
+    for (const port of ports) expect(await canListenOn(port)).toBe(true);
+  });
+});
+
+describe('waiting for a process that exits first', () => {
+  it('fails at once with how it ended and its last lines, not at the deadline', async () => {
+    const child = startManagedProcess('doomed', process.execPath, [
+      '-e',
+      "console.log('starting'); console.error('listen tcp 127.0.0.1:7233: bind: address already in use'); process.exit(3)",
+    ]);
+    const started = Date.now();
+    const waiting = waitFor('the doomed server', async () => undefined, {
+      timeoutMs: 60_000,
+      intervalMs: 20,
+      isAlive: () => child.isAlive(),
+      exitReport: () => child.exitReport(),
+    });
+    await expect(waiting).rejects.toBeInstanceOf(ExitedBeforeReadyError);
+    const message = await waiting.catch((error: Error) => error.message);
+    expect(message).toContain('the doomed server: the process exited before it was ready');
+    expect(message).toContain('doomed ended (exit code 3)');
+    expect(message).toContain('bind: address already in use');
+    expect(message).toContain('starting');
+    expect(Date.now() - started).toBeLessThan(30_000);
+    await child.stop();
+  });
+
+  it('keeps only the last lines of a long output', async () => {
+    const child = startManagedProcess('chatty', process.execPath, [
+      '-e',
+      'for (let i = 0; i < 100; i++) console.log(`line ${i}`); process.exit(1)',
+    ]);
+    await expect(
+      waitFor('the chatty server', async () => undefined, {
+        timeoutMs: 60_000,
+        intervalMs: 20,
+        isAlive: () => child.isAlive(),
+        exitReport: () => child.exitReport(),
+      }),
+    ).rejects.toThrow(/line 99/);
+    const report = await child.exitReport();
+    expect(report).not.toContain('line 50');
+    expect(report.split('\n')).toHaveLength(16);
+    await child.stop();
+  });
+
+  it('says nothing about a process that is still running', async () => {
+    const child = startManagedProcess('sleeper', process.execPath, ['-e', 'setTimeout(() => undefined, 60_000)']);
+    expect(await child.exitReport()).toBe('');
+    await child.stop();
+    expect(await child.exitReport()).toMatch(/^sleeper ended \(killed by SIGTERM\)/);
+  });
+});
