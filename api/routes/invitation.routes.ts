@@ -18,11 +18,16 @@ export function invitationRoutes(invitations: InvitationService) {
       operationId: 'createInvitation',
       summary: 'Invite someone to the organization by email',
       description:
-        'Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409.',
+        'Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409. ' +
+        "An organization with no seat left in its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED` and sends nothing; " +
+        'with a seat left, every invitation is sent, and acceptance takes the seats in turn (a later one is refused while none is free).',
       tags: ['invitations'],
       access: 'users:create',
       request: { body: CreateInvitationBody },
-      responses: { 201: { description: 'Invitation sent', schema: InvitationResponse } },
+      responses: {
+        201: { description: 'Invitation sent', schema: InvitationResponse },
+        402: { description: "The organization's member quota is reached (PLAN_LIMIT_REACHED)", schema: PlanLimitErrorResponse },
+      },
       errors: [409],
       handler: async ({ auth, body }) => ({ status: 201, body: envelope(await invitations.create(auth, body)) }),
     }),

@@ -55,6 +55,8 @@ export function createInvitationService(deps: {
       const token = generateOpaqueToken();
       const organization = await em.findOneOrFail(OrganizationEntity, { id: auth.organizationId });
       const invitation = await em.transactional(async (tx) => {
+        // No seat left: an invitation nobody could accept is not sent (acceptance checks again).
+        await deps.quota.reserve(tx, auth.organizationId, 'members');
         await tx.nativeUpdate(InvitationEntity, { organization: auth.organizationId, email, ...pending() }, { revokedAt: now() });
         const created = tx.create(InvitationEntity, {
           organization: auth.organizationId,

@@ -11834,7 +11834,7 @@ type ClientInterface interface {
 
 	// CreateInvitationWithBody Invite someone to the organization by email
 	//
-	// Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409.
+	// Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409. An organization with no seat left in its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED` and sends nothing; with a seat left, every invitation is sent, and acceptance takes the seats in turn (a later one is refused while none is free).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -11843,7 +11843,7 @@ type ClientInterface interface {
 
 	// CreateInvitation Invite someone to the organization by email
 	//
-	// Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409.
+	// Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409. An organization with no seat left in its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED` and sends nothing; with a seat left, every invitation is sent, and acceptance takes the seats in turn (a later one is refused while none is free).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -13429,7 +13429,7 @@ func (c *Client) ListInvitations(ctx context.Context, params *ListInvitationsPar
 
 // CreateInvitationWithBody Invite someone to the organization by email
 //
-// Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409.
+// Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409. An organization with no seat left in its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED` and sends nothing; with a seat left, every invitation is sent, and acceptance takes the seats in turn (a later one is refused while none is free).
 //
 // Takes any type of body and a specified content type.
 //
@@ -13448,7 +13448,7 @@ func (c *Client) CreateInvitationWithBody(ctx context.Context, contentType strin
 
 // CreateInvitation Invite someone to the organization by email
 //
-// Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409.
+// Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409. An organization with no seat left in its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED` and sends nothing; with a seat left, every invitation is sent, and acceptance takes the seats in turn (a later one is refused while none is free).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -19382,7 +19382,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateInvitationWithBodyWithResponse Invite someone to the organization by email
 	//
-	// Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409.
+	// Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409. An organization with no seat left in its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED` and sends nothing; with a seat left, every invitation is sent, and acceptance takes the seats in turn (a later one is refused while none is free).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19391,7 +19391,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateInvitationWithResponse Invite someone to the organization by email
 	//
-	// Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409.
+	// Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409. An organization with no seat left in its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED` and sends nothing; with a seat left, every invitation is sent, and acceptance takes the seats in turn (a later one is refused while none is free).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -27569,6 +27569,14 @@ type CreateInvitationResponse401Headers struct {
 	XRequestID          *string
 }
 
+// CreateInvitationResponse402Headers the declared response headers of an HTTP 402 response for CreateInvitation
+type CreateInvitationResponse402Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
 // CreateInvitationResponse403Headers the declared response headers of an HTTP 403 response for CreateInvitation
 type CreateInvitationResponse403Headers struct {
 	XRateLimitLimit     *int
@@ -27630,6 +27638,8 @@ type CreateInvitationResponse struct {
 	JSON400 *Error
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON402 the response for an HTTP 402 `application/json` response
+	JSON402 *PlanLimitError
 	// JSON403 the response for an HTTP 403 `application/json` response
 	JSON403 *Error
 	// JSON409 the response for an HTTP 409 `application/json` response
@@ -27648,6 +27658,8 @@ type CreateInvitationResponse struct {
 	Headers400 *CreateInvitationResponse400Headers
 	// Headers401 the parsed response headers for an HTTP 401 response
 	Headers401 *CreateInvitationResponse401Headers
+	// Headers402 the parsed response headers for an HTTP 402 response
+	Headers402 *CreateInvitationResponse402Headers
 	// Headers403 the parsed response headers for an HTTP 403 response
 	Headers403 *CreateInvitationResponse403Headers
 	// Headers409 the parsed response headers for an HTTP 409 response
@@ -27678,6 +27690,11 @@ func (r CreateInvitationResponse) GetJSON400() *Error {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r CreateInvitationResponse) GetJSON401() *Error {
 	return r.JSON401
+}
+
+// GetJSON402 returns the response for an HTTP 402 `application/json` response
+func (r CreateInvitationResponse) GetJSON402() *PlanLimitError {
+	return r.JSON402
 }
 
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
@@ -35274,7 +35291,7 @@ func (c *ClientWithResponses) ListInvitationsWithResponse(ctx context.Context, p
 
 // CreateInvitationWithBodyWithResponse Invite someone to the organization by email
 //
-// Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409.
+// Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409. An organization with no seat left in its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED` and sends nothing; with a seat left, every invitation is sent, and acceptance takes the seats in turn (a later one is refused while none is free).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -35289,7 +35306,7 @@ func (c *ClientWithResponses) CreateInvitationWithBodyWithResponse(ctx context.C
 
 // CreateInvitationWithResponse Invite someone to the organization by email
 //
-// Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409.
+// Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409. An organization with no seat left in its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED` and sends nothing; with a seat left, every invitation is sent, and acceptance takes the seats in turn (a later one is refused while none is free).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -50296,6 +50313,13 @@ func ParseCreateInvitationResponse(rsp *http.Response) (*CreateInvitationRespons
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 402:
+		var dest PlanLimitError
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON402 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -50434,6 +50458,37 @@ func ParseCreateInvitationResponse(rsp *http.Response) (*CreateInvitationRespons
 			headers.XRequestID = &value
 		}
 		response.Headers401 = &headers
+	case rsp.StatusCode == 402:
+		var headers CreateInvitationResponse402Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers402 = &headers
 	case rsp.StatusCode == 403:
 		var headers CreateInvitationResponse403Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {

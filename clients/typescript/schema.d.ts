@@ -463,7 +463,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone to the organization by email
-         * @description Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409.
+         * @description Emails a single-use token valid for 7 days. Inviting an address again replaces its pending invitation. Only an owner may invite an owner; an address that already has an account is 409. An organization with no seat left in its plan's member quota (`GET /billing`: `limits.members`) refuses with 402 `PLAN_LIMIT_REACHED` and sends nothing; with a seat left, every invitation is sent, and acceptance takes the seats in turn (a later one is refused while none is free).
          */
         post: operations["createInvitation"];
         delete?: never;
@@ -6130,6 +6130,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The organization's member quota is reached (PLAN_LIMIT_REACHED) */
+            402: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanLimitError"];
                 };
             };
             /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */

@@ -73,10 +73,19 @@ describe('plan quotas: members and integrations (integration: real PostgreSQL, T
     expect(await count('integrations', owner.organization.id)).toBe(FREE.integrations);
   });
 
-  it('refuses accepting an invitation at the member quota; the invitation stays usable once a seat is free', async () => {
+  it('refuses inviting, and accepting an invitation, at the member quota; the invitation stays usable once a seat is free', async () => {
     const owner = await registerOwner(stack.http, 'quota-members');
     const pending = await invite(owner.token);
     await fillMembers(owner, FREE.members);
+    const refusedEmail = `quota-refused-${randomUUID().slice(0, 8)}@example.test`;
+    expectOverQuota(
+      await stack.http.post('/api/v1/invitations').set(bearer(owner.token)).send({ email: refusedEmail, role: 'engineer' }),
+      'members',
+    );
+    const [invitedAtQuota] = await db().execute<Array<{ n: number }>>('select count(*)::int as n from invitations where email = ?', [
+      refusedEmail,
+    ]);
+    expect(invitedAtQuota?.n).toBe(0);
     expectOverQuota(await accept(pending.token), 'members');
     expect(await count('users', owner.organization.id)).toBe(FREE.members);
     const [left] = await db().execute<Array<{ id: string }>>(`select id from users where organization_id = ? and role = 'viewer' limit 1`, [

@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.create_invitation_body import CreateInvitationBody
 from ...models.create_invitation_response_201 import CreateInvitationResponse201
 from ...models.error import Error
+from ...models.plan_limit_error import PlanLimitError
 from ...types import Response
 
 
@@ -32,7 +33,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> CreateInvitationResponse201 | Error | None:
+) -> CreateInvitationResponse201 | Error | PlanLimitError | None:
     if response.status_code == 201:
         response_201 = CreateInvitationResponse201.from_dict(response.json())
 
@@ -47,6 +48,11 @@ def _parse_response(
         response_401 = Error.from_dict(response.json())
 
         return response_401
+
+    if response.status_code == 402:
+        response_402 = PlanLimitError.from_dict(response.json())
+
+        return response_402
 
     if response.status_code == 403:
         response_403 = Error.from_dict(response.json())
@@ -86,7 +92,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[CreateInvitationResponse201 | Error]:
+) -> Response[CreateInvitationResponse201 | Error | PlanLimitError]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -99,11 +105,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CreateInvitationBody,
-) -> Response[CreateInvitationResponse201 | Error]:
+) -> Response[CreateInvitationResponse201 | Error | PlanLimitError]:
     """Invite someone to the organization by email
 
      Emails a single-use token valid for 7 days. Inviting an address again replaces its pending
-    invitation. Only an owner may invite an owner; an address that already has an account is 409.
+    invitation. Only an owner may invite an owner; an address that already has an account is 409. An
+    organization with no seat left in its plan's member quota (`GET /billing`: `limits.members`) refuses
+    with 402 `PLAN_LIMIT_REACHED` and sends nothing; with a seat left, every invitation is sent, and
+    acceptance takes the seats in turn (a later one is refused while none is free).
 
     Args:
         body (CreateInvitationBody):
@@ -113,7 +122,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreateInvitationResponse201 | Error]
+        Response[CreateInvitationResponse201 | Error | PlanLimitError]
     """
 
     kwargs = _get_kwargs(
@@ -131,11 +140,14 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: CreateInvitationBody,
-) -> CreateInvitationResponse201 | Error | None:
+) -> CreateInvitationResponse201 | Error | PlanLimitError | None:
     """Invite someone to the organization by email
 
      Emails a single-use token valid for 7 days. Inviting an address again replaces its pending
-    invitation. Only an owner may invite an owner; an address that already has an account is 409.
+    invitation. Only an owner may invite an owner; an address that already has an account is 409. An
+    organization with no seat left in its plan's member quota (`GET /billing`: `limits.members`) refuses
+    with 402 `PLAN_LIMIT_REACHED` and sends nothing; with a seat left, every invitation is sent, and
+    acceptance takes the seats in turn (a later one is refused while none is free).
 
     Args:
         body (CreateInvitationBody):
@@ -145,7 +157,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreateInvitationResponse201 | Error
+        CreateInvitationResponse201 | Error | PlanLimitError
     """
 
     return sync_detailed(
@@ -158,11 +170,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CreateInvitationBody,
-) -> Response[CreateInvitationResponse201 | Error]:
+) -> Response[CreateInvitationResponse201 | Error | PlanLimitError]:
     """Invite someone to the organization by email
 
      Emails a single-use token valid for 7 days. Inviting an address again replaces its pending
-    invitation. Only an owner may invite an owner; an address that already has an account is 409.
+    invitation. Only an owner may invite an owner; an address that already has an account is 409. An
+    organization with no seat left in its plan's member quota (`GET /billing`: `limits.members`) refuses
+    with 402 `PLAN_LIMIT_REACHED` and sends nothing; with a seat left, every invitation is sent, and
+    acceptance takes the seats in turn (a later one is refused while none is free).
 
     Args:
         body (CreateInvitationBody):
@@ -172,7 +187,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CreateInvitationResponse201 | Error]
+        Response[CreateInvitationResponse201 | Error | PlanLimitError]
     """
 
     kwargs = _get_kwargs(
@@ -188,11 +203,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: CreateInvitationBody,
-) -> CreateInvitationResponse201 | Error | None:
+) -> CreateInvitationResponse201 | Error | PlanLimitError | None:
     """Invite someone to the organization by email
 
      Emails a single-use token valid for 7 days. Inviting an address again replaces its pending
-    invitation. Only an owner may invite an owner; an address that already has an account is 409.
+    invitation. Only an owner may invite an owner; an address that already has an account is 409. An
+    organization with no seat left in its plan's member quota (`GET /billing`: `limits.members`) refuses
+    with 402 `PLAN_LIMIT_REACHED` and sends nothing; with a seat left, every invitation is sent, and
+    acceptance takes the seats in turn (a later one is refused while none is free).
 
     Args:
         body (CreateInvitationBody):
@@ -202,7 +220,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CreateInvitationResponse201 | Error
+        CreateInvitationResponse201 | Error | PlanLimitError
     """
 
     return (
