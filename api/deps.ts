@@ -56,6 +56,7 @@ import { createChatService } from './services/chat.service.ts';
 import { createUsageMeter, meteredRateLimit, meteredWebhookIngest, type UsageMeter } from './services/usage-meter.ts';
 import { createAnalyticsService } from './services/analytics.service.ts';
 import { createWebhookHealth } from './services/webhook-health.ts';
+import { sharedResult } from '../shared/cache/shared-result.ts';
 import { createOidcRelyingParty } from './services/sso/oidc-relying-party.ts';
 import { createSamlServiceProvider } from './services/sso/saml-service-provider.ts';
 import { createSsoConnectionService, ssoUrls } from './services/sso/sso-connection.service.ts';
@@ -203,14 +204,18 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     version,
     metrics: runtime.metrics,
     tracer: runtime.tracing?.tracer,
-    readiness: () => {
-      const elasticsearchUrl = config.ELASTICSEARCH_URL;
-      return runReadinessChecks({
-        database: () => runtime.orm.isConnected(),
-        temporal: () => isTemporalReachable(runtime.temporal.client, config.TEMPORAL_NAMESPACE),
-        ...(elasticsearchUrl ? { elasticsearch: () => isElasticsearchReachable(elasticsearchUrl) } : {}),
-      });
-    },
+    // Anyone may ask: concurrent probes share one round of checks (each answer is still fresh).
+    readiness: sharedResult(
+      () => {
+        const elasticsearchUrl = config.ELASTICSEARCH_URL;
+        return runReadinessChecks({
+          database: () => runtime.orm.isConnected(),
+          temporal: () => isTemporalReachable(runtime.temporal.client, config.TEMPORAL_NAMESPACE),
+          ...(elasticsearchUrl ? { elasticsearch: () => isElasticsearchReachable(elasticsearchUrl) } : {}),
+        });
+      },
+      { maxAgeMs: 0 },
+    ),
     authenticate: createAuthenticator({ em, tokens, sessions, apiKeys }),
     authenticateToken: (token: string) => authenticateCredential({ token }),
     authorize,

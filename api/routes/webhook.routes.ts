@@ -45,7 +45,7 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
       summary: 'Health of the webhook endpoints',
       description:
         'No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the integrations cannot be read; ' +
-        'a platform is `degraded` while one of its enabled integrations is failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body.',
+        'a platform is `degraded` while one of its enabled integrations is failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body. One report answers every caller for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.',
       tags: ['webhooks'],
       access: 'public',
       responses: { 200: { description: 'Per-platform state', schema: WebhookHealthResponse } },

@@ -12230,7 +12230,7 @@ type ClientInterface interface {
 
 	// WebhookHealth Health of the webhook endpoints
 	//
-	// No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the integrations cannot be read; a platform is `degraded` while one of its enabled integrations is failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body.
+	// No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the integrations cannot be read; a platform is `degraded` while one of its enabled integrations is failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body. One report answers every caller for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
 	//
 	// Corresponds with GET /api/v1/webhooks/health (the `WebhookHealth` operationId).
 	WebhookHealth(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -14345,7 +14345,7 @@ func (c *Client) UpdateUser(ctx context.Context, id openapi_types.UUID, body Upd
 
 // WebhookHealth Health of the webhook endpoints
 //
-// No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the integrations cannot be read; a platform is `degraded` while one of its enabled integrations is failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body.
+// No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the integrations cannot be read; a platform is `degraded` while one of its enabled integrations is failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body. One report answers every caller for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
 //
 // Corresponds with GET /api/v1/webhooks/health (the `WebhookHealth` operationId).
 func (c *Client) WebhookHealth(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -19818,7 +19818,7 @@ type ClientWithResponsesInterface interface {
 
 	// WebhookHealthWithResponse Health of the webhook endpoints
 	//
-	// No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the integrations cannot be read; a platform is `degraded` while one of its enabled integrations is failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body.
+	// No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the integrations cannot be read; a platform is `degraded` while one of its enabled integrations is failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body. One report answers every caller for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -36039,7 +36039,7 @@ func (c *ClientWithResponses) UpdateUserWithResponse(ctx context.Context, id ope
 
 // WebhookHealthWithResponse Health of the webhook endpoints
 //
-// No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the integrations cannot be read; a platform is `degraded` while one of its enabled integrations is failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body.
+// No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the integrations cannot be read; a platform is `degraded` while one of its enabled integrations is failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body. One report answers every caller for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
 //
 // Returns a wrapper object for the known response body format(s).
 //

@@ -2,7 +2,8 @@ import { Client, Connection } from '@temporalio/client';
 import supertest from 'supertest';
 import { createApp } from '../../api/app.ts';
 import { buildAppDeps } from '../../api/deps.ts';
-import { createWebhookHealth } from '../../api/services/webhook-health.ts';
+import { createWebhookHealth, WEBHOOK_HEALTH_MAX_AGE_MS } from '../../api/services/webhook-health.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { freePort } from '../../shared/net/free-port.ts';
 import { PLATFORMS } from '../../shared/domain/alert.ts';
 import { createLogger } from '../../shared/logger.ts';
@@ -22,6 +23,23 @@ describe('GET /webhooks/health (integration: real PostgreSQL and Temporal)', () 
     await stack?.stop();
   });
 
+  const appDeps = () =>
+    buildAppDeps(stack.config, createLogger({ name: 'tocsin-test', level: 'silent' }), {
+      orm: stack.orm,
+      temporal: stack.temporal,
+      jwtSecret: stack.config.JWT_SECRET as string,
+      encryptionKey: stack.config.ENCRYPTION_KEY as string,
+    });
+  const healthOnceItIs = (status: 'healthy' | 'degraded') =>
+    waitFor(
+      `GET /webhooks/health to say ${status}`,
+      async () => {
+        const response = await stack.http.get('/api/v1/webhooks/health').expect(200);
+        return response.body.status === status ? response : undefined;
+      },
+      { timeoutMs: 3 * WEBHOOK_HEALTH_MAX_AGE_MS + 5_000, intervalMs: 100 },
+    );
+
   it('is healthy with Temporal up and no failing integration, without a credential', async () => {
     const { body } = await stack.http.get('/api/v1/webhooks/health').expect(200);
     expect(body).toEqual({ status: 'healthy', endpoints: allOk, temporal: 'ok' });
@@ -37,23 +55,39 @@ describe('GET /webhooks/health (integration: real PostgreSQL and Temporal)', () 
     const connection = stack.orm.em.fork().getConnection();
     // What three failed outbound deliveries in a row leave behind.
     await connection.execute('update integrations set consecutive_failures = 3 where id = ?', [created.body.data.id]);
-    const degraded = await stack.http.get('/api/v1/webhooks/health').expect(200);
+    // A report answers for up to WEBHOOK_HEALTH_MAX_AGE_MS: the change shows within that.
+    const degraded = await healthOnceItIs('degraded');
     expect(degraded.body).toEqual({ status: 'degraded', endpoints: { ...allOk, apm: 'degraded' }, temporal: 'ok' });
     expect(JSON.stringify(degraded.body)).not.toContain(created.body.data.id);
     expect(JSON.stringify(degraded.body)).not.toContain(owner.organization.id);
 
     // A disabled integration is nobody's endpoint any more.
     await stack.http.patch(`/api/v1/integrations/${created.body.data.id}`).set(bearer(owner.token)).send({ enabled: false }).expect(200);
-    expect((await stack.http.get('/api/v1/webhooks/health').expect(200)).body.status).toBe('healthy');
+    expect((await healthOnceItIs('healthy')).body.status).toBe('healthy');
+  });
+
+  it('answers a flood of requests with one check per report age, concurrent ones included', async () => {
+    let temporalChecks = 0;
+    const deps = appDeps();
+    deps.services.webhookHealth = createWebhookHealth({
+      em: () => stack.orm.em,
+      temporalReachable: () => {
+        temporalChecks += 1;
+        return isTemporalReachable(stack.temporal.client, 'default');
+      },
+      maxAgeMs: 60_000,
+    });
+    const app = supertest(createApp(deps).callback());
+    const concurrent = await Promise.all(Array.from({ length: 20 }, () => app.get('/api/v1/webhooks/health').expect(200)));
+    for (let i = 0; i < 20; i += 1) await app.get('/api/v1/webhooks/health').expect(200);
+    expect(new Set(concurrent.map((response) => JSON.stringify(response.body)))).toEqual(
+      new Set([JSON.stringify({ status: 'healthy', endpoints: allOk, temporal: 'ok' })]),
+    );
+    expect(temporalChecks).toBe(1);
   });
 
   it('reports Temporal down, and every endpoint degraded, when Temporal does not answer', async () => {
-    const deps = buildAppDeps(stack.config, createLogger({ name: 'tocsin-test', level: 'silent' }), {
-      orm: stack.orm,
-      temporal: stack.temporal,
-      jwtSecret: stack.config.JWT_SECRET as string,
-      encryptionKey: stack.config.ENCRYPTION_KEY as string,
-    });
+    const deps = appDeps();
     // A real client pointed at a port nobody listens on; no retry interceptor, so nothing retries after close.
     const nowhere = new Client({ connection: Connection.lazy({ address: `127.0.0.1:${await freePort()}`, interceptors: [] }) });
     deps.services.webhookHealth = createWebhookHealth({

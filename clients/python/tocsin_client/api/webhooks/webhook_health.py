@@ -63,7 +63,8 @@ def sync_detailed(
     `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the
     integrations cannot be read; a platform is `degraded` while one of its enabled integrations is
     failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s
-    whatever a dependency does; always 200, the state is in the body.
+    whatever a dependency does; always 200, the state is in the body. One report answers every caller
+    for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -92,7 +93,8 @@ def sync(
     `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the
     integrations cannot be read; a platform is `degraded` while one of its enabled integrations is
     failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s
-    whatever a dependency does; always 200, the state is in the body.
+    whatever a dependency does; always 200, the state is in the body. One report answers every caller
+    for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -117,7 +119,8 @@ async def asyncio_detailed(
     `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the
     integrations cannot be read; a platform is `degraded` while one of its enabled integrations is
     failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s
-    whatever a dependency does; always 200, the state is in the body.
+    whatever a dependency does; always 200, the state is in the body. One report answers every caller
+    for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -144,7 +147,8 @@ async def asyncio(
     `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the
     integrations cannot be read; a platform is `degraded` while one of its enabled integrations is
     failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s
-    whatever a dependency does; always 200, the state is in the body.
+    whatever a dependency does; always 200, the state is in the body. One report answers every caller
+    for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
