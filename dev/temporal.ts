@@ -89,6 +89,17 @@ export async function resolveTemporalCli(options: { explicitPath?: string; cache
   );
 }
 
+export interface TemporalDevServerOptions {
+  cliPath: string;
+  dataDir: string;
+  namespace: string;
+  /** The frontend port; by default any free one. */
+  port?: number;
+  /** The UI's port; null: no UI. */
+  uiPort?: number | null;
+  log?: Log;
+}
+
 export interface LocalTemporal {
   address: string;
   uiUrl: string | null;
@@ -102,14 +113,7 @@ export interface LocalTemporal {
  * exits before it serves (a port taken in between) is started again on fresh ports, keeping a
  * frontend port the caller asked for.
  */
-export async function startTemporalDevServer(options: {
-  cliPath: string;
-  dataDir: string;
-  namespace: string;
-  port?: number;
-  uiPort?: number | null;
-  log?: Log;
-}): Promise<LocalTemporal> {
+export async function startTemporalDevServer(options: TemporalDevServerOptions): Promise<LocalTemporal> {
   const attempts = 3;
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -121,14 +125,7 @@ export async function startTemporalDevServer(options: {
   }
 }
 
-async function startTemporalDevServerOnce(options: {
-  cliPath: string;
-  dataDir: string;
-  namespace: string;
-  port?: number;
-  uiPort?: number | null;
-  log?: Log;
-}): Promise<LocalTemporal> {
+async function startTemporalDevServerOnce(options: TemporalDevServerOptions): Promise<LocalTemporal> {
   const log = options.log ?? (() => undefined);
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
