@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { NativeConnection, State as WorkerState } from '@temporalio/worker';
 import type { OutboxRelayStats } from './outbox/relay.ts';
 import type { Orm } from '../shared/db/orm.ts';
+import { sharedResult } from '../shared/cache/shared-result.ts';
 import { runReadinessChecks } from '../shared/health/readiness.ts';
 import type { Logger } from '../shared/logger.ts';
 import { PROMETHEUS_CONTENT_TYPE } from '../shared/observability/metrics.ts';
@@ -88,6 +89,9 @@ export async function startWorkerHealthServer(options: {
   /** The Prometheus text of this process; absent: /metrics answers 404. */
   metrics?: () => Promise<string>;
 }): Promise<{ port: number; close(): Promise<void> }> {
+  // Anyone who reaches the port may ask: probes arriving together share one round of checks, so a
+  // flood costs one database and one Temporal call at a time (each answer is still fresh).
+  const readiness = sharedResult(() => checkWorkerHealth(options.sources), { maxAgeMs: 0 });
   const server = createServer((request, response) => {
     const send = (status: number, body: string, type = 'application/json') => {
       response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
@@ -108,7 +112,7 @@ export async function startWorkerHealthServer(options: {
       return;
     }
     if (path !== '/readyz') return send(404, JSON.stringify({ status: 'not found' }));
-    checkWorkerHealth(options.sources).then(
+    readiness().then(
       (snapshot) => {
         const checks = Object.fromEntries(Object.entries(snapshot.checks).map(([name, ok]) => [name, ok ? 'ok' : 'unavailable']));
         send(snapshot.ready ? 200 : 503, JSON.stringify({ status: snapshot.ready ? 'ready' : 'unavailable', checks }));

@@ -1,5 +1,12 @@
 import type { OutboxRelayStats } from '../../worker/outbox/relay.ts';
-import { checkWorkerHealth, isRelayRecent, RELAY_STALE_AFTER_MS, type WorkerHealthSources } from '../../worker/health.ts';
+import { createLogger } from '../../shared/logger.ts';
+import {
+  checkWorkerHealth,
+  isRelayRecent,
+  RELAY_STALE_AFTER_MS,
+  startWorkerHealthServer,
+  type WorkerHealthSources,
+} from '../../worker/health.ts';
 
 const NOW = 1_800_000_000_000;
 const relay = (overrides: Partial<OutboxRelayStats> = {}): OutboxRelayStats => ({
@@ -53,5 +60,49 @@ describe('checkWorkerHealth', () => {
     const snapshot = await checkWorkerHealth(sources(overrides));
     expect(snapshot.checks).toEqual(expected);
     expect(snapshot.ready).toBe(Object.values(expected).every(Boolean));
+  });
+});
+
+describe('startWorkerHealthServer /readyz', () => {
+  it('answers probes arriving together with one round of checks, and checks again for the next probe', async () => {
+    let temporalCalls = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let hold = true;
+    const server = await startWorkerHealthServer({
+      host: '127.0.0.1',
+      port: 0,
+      logger: createLogger({ level: 'silent', name: 'test' }),
+      sources: sources({
+        temporal: async () => {
+          temporalCalls += 1;
+          if (hold) await held;
+          return true;
+        },
+        // The relay check reads the clock: keep it current for this real server.
+        now: Date.now,
+        relayStats: () => relay({ lastSuccessAt: Date.now() }),
+      }),
+    });
+    try {
+      const probe = async () => (await fetch(`http://127.0.0.1:${server.port}/readyz`)).status;
+      const flood = Array.from({ length: 25 }, probe);
+      // The check is held once the first probe reached it; the others, sent at once over loopback,
+      // arrive within the pause (nothing outside the server can tell when they have; the pause stays
+      // well inside the 1.5 s budget after which a held check would answer 503).
+      const deadline = Date.now() + 5_000;
+      while (temporalCalls === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      hold = false;
+      release();
+      expect(await Promise.all(flood)).toEqual(Array.from({ length: 25 }, () => 200));
+      expect(temporalCalls).toBe(1);
+      expect(await probe()).toBe(200);
+      expect(temporalCalls).toBe(2);
+    } finally {
+      await server.close();
+    }
   });
 });
