@@ -1,7 +1,7 @@
 // Metrics and the fitting of hybrid fusion's weights for `npm run bench:search`: a grid search per
 // kind of query (as the classifier sees it) on training queries, and k-fold cross-validation over
 // scenarios so that the reported hybrid scores come from queries the weights never saw.
-import { feedbackVector, fuse, type Candidate, type FusionParams, type KindWeights } from '../shared/search/fusion.ts';
+import { feedbackVector, fuse, secondPassTerms, type Candidate, type FusionParams, type KindWeights } from '../shared/search/fusion.ts';
 import { QUERY_KINDS, type QueryKind } from '../shared/search/query-kind.ts';
 
 export const K = 10;
@@ -59,7 +59,9 @@ function rankOnce(item: FusionCase, params: FusionParams): string[] {
   const first = fuse(query, item.keyword, item.semantic, params, feedback?.weight ? Math.max(K, feedback.depth) : K);
   const vector = item.queryVector && item.semanticFor && feedbackVector(item.queryVector, first, item.semantic, feedback);
   if (!vector || !item.semanticFor) return keysOf(first.slice(0, K));
-  return keysOf(fuse(query, item.keyword, item.semanticFor(vector), params, K));
+  const second = item.semanticFor(vector);
+  const expansion = secondPassTerms(item.text, params[item.queryKind], first, [...item.keyword, ...item.semantic], second);
+  return keysOf(fuse(query, item.keyword, second, params, K, expansion));
 }
 
 const KEYWORD_WEIGHTS = [0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1, 2, 3];
@@ -68,9 +70,24 @@ const FEEDBACK: Array<KindWeights['feedback']> = [
   undefined,
   ...[0.25, 0.5, 1, 2].flatMap((weight) => [3, 5, 10].map((depth) => ({ weight, depth }))),
 ];
-/** Most conservative first (no feedback, then the lightest; the smallest keyword weight within each). */
-const GRID: KindWeights[] = FEEDBACK.flatMap((feedback) =>
-  KEYWORD_WEIGHTS.map((keyword) => (feedback ? { keyword, feedback } : { keyword })),
+// A bonus for runbooks and articles, and the second pass's expansion by the top documents' shared
+// identifiers (it needs feedback): none first, as the most conservative.
+const GUIDANCE = [0, 0.1, 0.2];
+const EXPANSION = [0, 0.1, 0.2];
+/** Most conservative first (no expansion, no guidance, no feedback, then the lightest; the smallest keyword weight within each). */
+const GRID: KindWeights[] = EXPANSION.flatMap((expansion) =>
+  GUIDANCE.flatMap((guidance) =>
+    FEEDBACK.flatMap((feedback) =>
+      expansion && !feedback
+        ? []
+        : KEYWORD_WEIGHTS.map((keyword) => ({
+            keyword,
+            ...(feedback ? { feedback } : {}),
+            ...(guidance ? { guidance } : {}),
+            ...(expansion ? { expansion } : {}),
+          })),
+    ),
+  ),
 );
 const TOLERANCE = 0.002;
 

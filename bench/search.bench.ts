@@ -242,7 +242,7 @@ try {
   const fitted = fitFusion(all, shipped);
   process.stdout.write(`weights fitted on every query (what fusionFor('${inner.model}') should hold): ${JSON.stringify(fitted)}\n`);
   process.stdout.write(
-    `shipped weights in-sample nDCG@10: ${mean(all.map((item) => ndcgAt(fusedRanking(item, shipped), item.relevant))).toFixed(3)}; per-fold fits (keyword weight, feedback weight × depth): ${fits.map((f) => QUERY_KINDS.map((k) => `${f[k].keyword}${f[k].feedback ? `+${f[k].feedback.weight}×${f[k].feedback.depth}` : ''}`).join('/')).join(' ')} (${QUERY_KINDS.join('/')})\n\n`,
+    `shipped weights in-sample nDCG@10: ${mean(all.map((item) => ndcgAt(fusedRanking(item, shipped), item.relevant))).toFixed(3)}; per-fold fits (keyword weight, feedback weight × depth, g guidance, x expansion): ${fits.map((f) => QUERY_KINDS.map((k) => `${f[k].keyword}${f[k].feedback ? `+${f[k].feedback.weight}×${f[k].feedback.depth}` : ''}${f[k].guidance ? `+g${f[k].guidance}` : ''}${f[k].expansion ? `+x${f[k].expansion}` : ''}`).join('/')).join(' ')} (${QUERY_KINDS.join('/')})\n\n`,
   );
 
   // ANN recall@10: kNN as semantic search runs it (k 10, 100 candidates) against an exact cosine

@@ -27,6 +27,13 @@ export interface KindWeights {
    * fusion ranks again with that side. Absent or weight 0: one pass.
    */
   feedback?: { weight: number; depth: number };
+  /** Added to the score of a document that says what to do (a runbook or an article). */
+  guidance?: number;
+  /**
+   * With feedback: the weight of the identifiers at least two of the first ranking's top `depth`
+   * documents share (an alert's name, a host, an error code), as keyword evidence of the second pass.
+   */
+  expansion?: number;
 }
 
 export type FusionParams = Record<QueryKind, KindWeights>;
@@ -50,13 +57,14 @@ export const DEFAULT_FUSION: FusionParams = {
  */
 const FUSION_BY_MODEL: Record<string, FusionParams> = {
   'all-MiniLM-L6-v2-onnx-int8': DEFAULT_FUSION,
-  // With pseudo-relevance feedback (fitted with it; the folds agree on feedback for every kind,
-  // the keyword weight of mixed queries varies 0.3 to 0.75 across folds).
+  // With pseudo-relevance feedback, guidance and expansion (fitted with them; the six folds agree on
+  // feedback for every kind and on expansion for prose; guidance and expansion of pasted logs and
+  // mixed queries vary between folds).
   'all-MiniLM-L6-v2-onnx-int8-xenova': {
-    error_log: { keyword: 0.15, feedback: { weight: 0.25, depth: 3 } },
-    identifier: { keyword: 0.2, feedback: { weight: 2, depth: 3 } },
-    mixed: { keyword: 0.75, feedback: { weight: 1, depth: 3 } },
-    prose: { keyword: 0.2, feedback: { weight: 2, depth: 5 } },
+    error_log: { keyword: 0.1, feedback: { weight: 2, depth: 3 }, guidance: 0.2, expansion: 0.1 },
+    identifier: { keyword: 0.3, feedback: { weight: 2, depth: 3 }, guidance: 0.1 },
+    mixed: { keyword: 0.15, feedback: { weight: 2, depth: 3 }, guidance: 0.2 },
+    prose: { keyword: 0.2, feedback: { weight: 2, depth: 5 }, expansion: 0.2 },
   },
   // bge's paraphrase ranking is weaker here, and the keyword side helps it even on prose.
   'bge-small-en-v1.5-onnx-int8': {
@@ -144,14 +152,30 @@ export function queryTerms(text: string): QueryTerm[] {
 }
 
 /**
+ * A text's lower case and stems, remembered for the texts seen last: a hybrid search weighs the same
+ * candidates twice (before and after feedback), and fitting the weights weighs them thousands of times.
+ */
+const recentWords = new Map<string, { lower: string; stems: Set<string> }>();
+const RECENT_WORDS_LIMIT = 1_000;
+
+function wordsOf(text: string): { lower: string; stems: Set<string> } {
+  const known = recentWords.get(text);
+  if (known) return known;
+  const lower = text.toLowerCase();
+  const words = { lower, stems: new Set((lower.match(/[\p{L}\p{N}]+/gu) ?? []).map(stem)) };
+  if (recentWords.size >= RECENT_WORDS_LIMIT) recentWords.clear();
+  recentWords.set(text, words);
+  return words;
+}
+
+/**
  * The keyword evidence of one document for one query, in [0, 1]: the weighted share of the query's
  * terms it contains (identifiers whole and weighing double, log boilerplate a quarter). Absolute, so
  * a list whose best match shares one common word gets a low score, not the 1.0 min-max gave it.
  */
 export function keywordEvidence(terms: QueryTerm[], documentText: string): number {
   if (!terms.length) return 0;
-  const lower = documentText.toLowerCase();
-  const stems = new Set((lower.match(/[\p{L}\p{N}]+/gu) ?? []).map(stem));
+  const { lower, stems } = wordsOf(documentText);
   let total = 0;
   let matched = 0;
   for (const term of terms) {
@@ -165,6 +189,55 @@ export function keywordEvidence(terms: QueryTerm[], documentText: string): numbe
   }
   return total ? matched / total : 0;
 }
+
+/** Long top documents (a stack trace) hold many identifiers: the rarest this many are plenty. */
+const MAX_EXPANSION_TERMS = 32;
+
+/**
+ * The identifiers at least two of the top documents hold and the query does not, each weighed by
+ * how rare it is among all the candidates (`[FIRING:1]` is everywhere; an alert's name is not).
+ */
+export function feedbackTerms(query: string, top: string[], candidates: string[]): QueryTerm[] {
+  const own = new Set(queryTerms(query).map((term) => term.text));
+  const counts = new Map<string, number>();
+  for (const text of top)
+    for (const token of new Set(
+      queryTokens(text)
+        .filter(isIdentifierToken)
+        .map((token) => token.toLowerCase()),
+    ))
+      if (!own.has(token) && !LOG_WORDS.has(token)) counts.set(token, (counts.get(token) ?? 0) + 1);
+  const lowered = candidates.map((text) => text.toLowerCase());
+  return [...counts]
+    .filter(([, count]) => count >= 2)
+    .map(([text]) => {
+      const whole = new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRegExp(text)}(?![\\p{L}\\p{N}_-])`, 'u');
+      const df = lowered.filter((candidate) => whole.test(candidate)).length;
+      return { text, whole, parts: [], weight: Math.log((lowered.length + 1) / (df + 0.5)) };
+    })
+    .filter((term) => term.weight > 0)
+    .sort((a, b) => b.weight - a.weight)
+    .slice(0, MAX_EXPANSION_TERMS);
+}
+
+/** The second pass's expansion terms, when the kind of query has them: from the first ranking's top documents. */
+export function secondPassTerms(
+  query: string,
+  weights: KindWeights,
+  first: SearchHit[],
+  firstCandidates: Candidate[],
+  secondCandidates: Candidate[],
+): QueryTerm[] {
+  if (!weights.expansion || !weights.feedback) return [];
+  const textOf = new Map([...firstCandidates, ...secondCandidates].map((candidate) => [keyOf(candidate.hit), candidate.text]));
+  const top = first
+    .slice(0, weights.feedback.depth)
+    .map((hit) => textOf.get(keyOf(hit)))
+    .filter((text): text is string => text !== undefined);
+  return feedbackTerms(query, top, [...textOf.values()]);
+}
+
+const GUIDANCE_TYPES = new Set<string>(['procedure', 'article']);
 
 const keyOf = (hit: SearchHit) => `${hit.type}:${hit.id}`;
 
@@ -197,7 +270,9 @@ export function feedbackVector(
 /**
  * Hybrid fusion, the same for both backends: the union of both sides' candidates, each scored by
  * its cosine (a keyword-only candidate gets the lowest cosine the semantic side returned, a bound:
- * it was not in that side's top) plus the keyword evidence weighed for the kind of query.
+ * it was not in that side's top) plus the keyword evidence weighed for the kind of query, the
+ * kind's guidance for a runbook or an article and, in a second pass, the weighed evidence of the
+ * `expansion` terms (`secondPassTerms`).
  */
 export function fuse(
   query: { text: string; kind?: QueryKind },
@@ -205,9 +280,11 @@ export function fuse(
   semantic: Candidate[],
   params: FusionParams,
   limit: number,
+  expansion: QueryTerm[] = [],
 ): SearchHit[] {
   const weights = params[query.kind ?? classifyQuery(query.text)];
   const terms = queryTerms(query.text);
+  const expand = expansion.length && weights.expansion ? weights.expansion : 0;
   const cosines = semantic.map((candidate) => candidate.cosine ?? 0);
   const floor = cosines.length ? Math.min(...cosines) : 0;
   const byKey = new Map<string, { hit: SearchHit; text: string; cosine: number }>();
@@ -220,7 +297,14 @@ export function fuse(
     byKey.set(key, { hit: candidate.hit, text: candidate.text, cosine: seen?.cosine ?? floor });
   }
   return [...byKey.values()]
-    .map(({ hit, text, cosine }) => ({ ...hit, score: cosine + (weights.keyword && weights.keyword * keywordEvidence(terms, text)) }))
+    .map(({ hit, text, cosine }) => ({
+      ...hit,
+      score:
+        cosine +
+        (weights.keyword && weights.keyword * keywordEvidence(terms, text)) +
+        (weights.guidance && GUIDANCE_TYPES.has(hit.type) ? weights.guidance : 0) +
+        (expand && expand * keywordEvidence(expansion, text)),
+    }))
     .sort((a, b) => b.score - a.score)
     .slice(0, limit);
 }
@@ -266,7 +350,11 @@ export async function rankHybrid(
   const vector = feedbackVector(sides.queryVector, first, withVectors, feedback);
   if (!vector) return { hits: first.slice(0, limit), candidates: [...sides.keyword, ...sides.semantic] };
   const semantic = await backend.semanticFor(vector);
-  return { hits: fuse({ text: query.text, kind }, sides.keyword, semantic, params, limit), candidates: [...sides.keyword, ...semantic] };
+  const expansion = secondPassTerms(query.text, params[kind], first, [...sides.keyword, ...sides.semantic], semantic);
+  return {
+    hits: fuse({ text: query.text, kind }, sides.keyword, semantic, params, limit, expansion),
+    candidates: [...sides.keyword, ...semantic],
+  };
 }
 
 /** How many candidates each side fetches before fusion. */

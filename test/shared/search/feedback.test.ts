@@ -1,4 +1,4 @@
-import { feedbackVector, rankHybrid, type Candidate, type FusionParams } from '../../../shared/search/fusion.ts';
+import { feedbackTerms, feedbackVector, fuse, rankHybrid, type Candidate, type FusionParams } from '../../../shared/search/fusion.ts';
 
 const hit = (id: string) => ({ type: 'incident' as const, id, title: id, snippet: '', score: 0, highlights: [] });
 const candidate = (id: string, cosine: number, vector?: number[], text = id): Candidate => ({ hit: hit(id), text, cosine, vector });
@@ -102,5 +102,87 @@ describe('hybrid ranking with feedback', () => {
     );
     expect(looked).toEqual([['a', 'b']]);
     expect(vectors.map(rounded)).toEqual([rounded([0.6 / Math.hypot(0.6, 1.8), 1.8 / Math.hypot(0.6, 1.8)])]);
+  });
+});
+
+describe('expansion terms from the top documents', () => {
+  const top = [
+    '[FIRING:1] PostgresTooManyConnections host=orders-db-1 env=eu-west\nFATAL: too many clients (SQLSTATE 53300)',
+    '[FIRING:1] PostgresTooManyConnections host=orders-db-1 env=us-east\nRequests queued waiting for a connection',
+    'Relieve PostgreSQL connection exhaustion\nAlert: PostgresTooManyConnections\nSeen as: SQLSTATE 53300',
+  ];
+  const others = [
+    '[FIRING:1] DiskFull host=logs-1 env=eu-west',
+    '[FIRING:1] NodeNotReady host=ip-10-0-3-17 env=us-east',
+    'Unrelated article',
+  ];
+  const terms = (query: string) =>
+    Object.fromEntries(feedbackTerms(query, top, [...top, ...others]).map((term) => [term.text, Number(term.weight.toFixed(3))]));
+
+  // Weight ln((6 + 1) / (df + 0.5)): df is how many of the six candidates hold the term.
+  it.each<[string, string, Record<string, number>]>([
+    [
+      'identifiers at least two top documents share (not eu-west, not PostgreSQL: one each; not FATAL: log boilerplate), the rarer weighing more',
+      'the database will not take more sessions',
+      { 'firing:1': 0.442, postgrestoomanyconnections: 0.693, 'orders-db-1': 1.03, sqlstate: 1.03, '53300': 1.03 },
+    ],
+    ["not the query's own", 'SQLSTATE 53300', { 'firing:1': 0.442, postgrestoomanyconnections: 0.693, 'orders-db-1': 1.03 }],
+  ])('%s', (_label, query, expected) => {
+    expect(terms(query)).toEqual(expected);
+  });
+
+  it('none from a single top document', () => {
+    expect(feedbackTerms('slow', [top[0] as string], top)).toEqual([]);
+  });
+});
+
+describe('hybrid ranking with expansion and guidance', () => {
+  const weights = (prose: FusionParams['prose']): FusionParams => ({
+    error_log: { keyword: 0 },
+    identifier: { keyword: 0 },
+    mixed: { keyword: 0 },
+    prose,
+  });
+  const first = [
+    candidate('a', 0.9, [0, 1], 'PostgresTooManyConnections on orders-db-1'),
+    candidate('b', 0.85, [0, 1], 'PostgresTooManyConnections again'),
+  ];
+  const second = [
+    ...first,
+    candidate('c', 0.8, [0, 1], 'Disk full on logs-1'),
+    candidate('d', 0.7, [0, 1], 'PostgresTooManyConnections seen on orders-db-2'),
+  ];
+  const rank = async (prose: FusionParams['prose']) =>
+    (
+      await rankHybrid(
+        { text: 'the database refuses sessions', kind: 'prose' },
+        { keyword: [], semantic: first, queryVector: [0, 1] },
+        { semanticFor: async () => second },
+        weights(prose),
+        4,
+      )
+    ).hits.map((hit) => hit.id);
+
+  it.each<[string, FusionParams['prose'], string[]]>([
+    ['feedback alone ranks by cosine', { keyword: 0, feedback: { weight: 1, depth: 2 } }, ['a', 'b', 'c', 'd']],
+    // d holds the identifier a and b share (weight ln(5 / 3.5)), c does not.
+    [
+      "with expansion the second pass lifts what shares the top documents' identifiers",
+      { keyword: 0, feedback: { weight: 1, depth: 2 }, expansion: 0.2 },
+      ['a', 'b', 'd', 'c'],
+    ],
+    ['expansion needs feedback', { keyword: 0, expansion: 0.2 }, ['a', 'b']],
+  ])('%s', async (_label, prose, expected) => {
+    expect(await rank(prose)).toEqual(expected);
+  });
+
+  it('guidance lifts runbooks and articles over incidents of a close score', () => {
+    const incident = { hit: { ...hit('i'), type: 'incident' as const }, text: 'x', cosine: 0.8 };
+    const runbook = { hit: { ...hit('r'), type: 'procedure' as const }, text: 'x', cosine: 0.75 };
+    const article = { hit: { ...hit('p'), type: 'article' as const }, text: 'x', cosine: 0.7 };
+    const order = (guidance?: number) =>
+      fuse({ text: 'x', kind: 'prose' }, [], [incident, runbook, article], weights({ keyword: 0, guidance }), 3).map((h) => h.id);
+    expect(order()).toEqual(['i', 'r', 'p']);
+    expect(order(0.2)).toEqual(['r', 'p', 'i']);
   });
 });

@@ -171,6 +171,36 @@ export function searchIndexBehaviour(
     });
   });
 
+  it('hybrid: a question holding an error code puts the runbook for it above an incident that only reports it', async () => {
+    const at = new Date(Date.UTC(2026, 10, 16));
+    const incident: SearchDocument = {
+      organizationId: orgA,
+      type: 'incident',
+      id: randomUUID(),
+      title: 'Postgres rejecting new connections (eu-west)',
+      body: '[FIRING:1] PostgresTooManyConnections host=orders-db-1 env=eu-west service=orders-api\nFATAL: sorry, too many clients already (SQLSTATE 53300)',
+      severity: 'critical',
+      status: 'resolved',
+      createdAt: at,
+    };
+    const runbook: SearchDocument = {
+      organizationId: orgA,
+      type: 'procedure',
+      id: randomUUID(),
+      title: 'Relieve PostgreSQL connection exhaustion',
+      body: 'Alert: PostgresTooManyConnections\nSeen as: SQLSTATE 53300\n1. Check pg_stat_activity for idle sessions\n2. Lower the pool size or route through PgBouncer',
+      createdAt: at,
+    };
+    await withDocuments([incident, runbook], async () => {
+      const query = 'why does orders-api keep getting SQLSTATE 53300 at peak';
+      const order = async (mode: SearchMode) => (await search(query, mode)).hits.map((hit) => hit.id);
+      const semantic = await order('semantic');
+      expect(semantic.indexOf(incident.id)).toBeLessThan(semantic.indexOf(runbook.id));
+      const hybrid = await order('hybrid');
+      expect(hybrid[0]).toBe(runbook.id);
+    });
+  });
+
   it("never returns another organization's documents, in any mode", async () => {
     const mine = new Set(corpus.documents.map((doc) => doc.id));
     for (const mode of ['semantic', 'keyword', 'hybrid'] as const) {
