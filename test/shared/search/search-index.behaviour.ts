@@ -121,6 +121,17 @@ export function searchIndexBehaviour(
     }
   };
 
+  const resolvedIncident = (title: string, body: string, severity: SearchDocument['severity'], createdAt: Date): SearchDocument => ({
+    organizationId: orgA,
+    type: 'incident',
+    id: randomUUID(),
+    title,
+    body,
+    severity,
+    status: 'resolved',
+    createdAt,
+  });
+
   it('hybrid: a weak lexical match does not outrank a strong semantic one on a sentence', async () => {
     // Shares only `server` with the question; min-max fusion gave the best keyword match 1.0 and put it first.
     const weak: SearchDocument = {
@@ -144,27 +155,14 @@ export function searchIndexBehaviour(
 
   it('hybrid: an exact identifier query puts the document holding it first', async () => {
     const at = new Date(Date.UTC(2026, 10, 15));
-    const exact: SearchDocument = {
-      organizationId: orgA,
-      type: 'incident',
-      id: randomUUID(),
-      title: 'Replica lag on the orders database',
-      body: 'replication lag 312s exceeds threshold 30s on orders-db-replica-2',
-      severity: 'high',
-      status: 'resolved',
-      createdAt: at,
-    };
+    const exact = resolvedIncident(
+      'Replica lag on the orders database',
+      'replication lag 312s exceeds threshold 30s on orders-db-replica-2',
+      'high',
+      at,
+    );
     // Closer by cosine (the model reads `orders-db-replica-3` much like `-2`), but another host.
-    const near: SearchDocument = {
-      organizationId: orgA,
-      type: 'incident',
-      id: randomUUID(),
-      title: 'orders-db-replica-3 disk resized',
-      body: 'The volume of orders-db-replica-3 grew to 2 TB.',
-      severity: 'low',
-      status: 'resolved',
-      createdAt: at,
-    };
+    const near = resolvedIncident('orders-db-replica-3 disk resized', 'The volume of orders-db-replica-3 grew to 2 TB.', 'low', at);
     await withDocuments([exact, near], async () => {
       expect((await search('orders-db-replica-2', 'semantic')).hits[0]?.id).toBe(near.id);
       expect((await search('orders-db-replica-2', 'hybrid')).hits[0]?.id).toBe(exact.id);
@@ -173,16 +171,12 @@ export function searchIndexBehaviour(
 
   it('hybrid: a question holding an error code puts the runbook for it above an incident that only reports it', async () => {
     const at = new Date(Date.UTC(2026, 10, 16));
-    const incident: SearchDocument = {
-      organizationId: orgA,
-      type: 'incident',
-      id: randomUUID(),
-      title: 'Postgres rejecting new connections (eu-west)',
-      body: '[FIRING:1] PostgresTooManyConnections host=orders-db-1 env=eu-west service=orders-api\nFATAL: sorry, too many clients already (SQLSTATE 53300)',
-      severity: 'critical',
-      status: 'resolved',
-      createdAt: at,
-    };
+    const incident = resolvedIncident(
+      'Postgres rejecting new connections (eu-west)',
+      '[FIRING:1] PostgresTooManyConnections host=orders-db-1 env=eu-west service=orders-api\nFATAL: sorry, too many clients already (SQLSTATE 53300)',
+      'critical',
+      at,
+    );
     const runbook: SearchDocument = {
       organizationId: orgA,
       type: 'procedure',
