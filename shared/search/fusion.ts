@@ -58,8 +58,8 @@ export const DEFAULT_FUSION: FusionParams = {
 const FUSION_BY_MODEL: Record<string, FusionParams> = {
   'all-MiniLM-L6-v2-onnx-int8': DEFAULT_FUSION,
   // With pseudo-relevance feedback, guidance and expansion (fitted with them; the six folds agree on
-  // feedback for every kind and on expansion for prose; guidance and expansion of pasted logs and
-  // mixed queries vary between folds).
+  // feedback for every kind, guidance for pasted logs and mixed queries, expansion for prose; the
+  // rest varies between folds).
   'all-MiniLM-L6-v2-onnx-int8-xenova': {
     error_log: { keyword: 0.1, feedback: { weight: 2, depth: 3 }, guidance: 0.2, expansion: 0.1 },
     identifier: { keyword: 0.3, feedback: { weight: 2, depth: 3 }, guidance: 0.1 },
