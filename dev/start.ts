@@ -16,19 +16,25 @@ const withElasticsearch = process.argv.includes('--elasticsearch') || process.en
 let local: Awaited<ReturnType<typeof startLocalEnvironment>> | undefined;
 const children: ManagedProcess[] = [];
 let stopping = false;
+let stopped: Promise<never> | undefined;
 
-async function stopAll(exitCode: number): Promise<never> {
-  if (!stopping) {
+/**
+ * One stop, however many signals arrive: a terminal's Ctrl-C reaches npm and this process, and npm
+ * forwards it again. A later signal must not end this process before what it started has stopped.
+ */
+function stopAll(exitCode: number): Promise<never> {
+  stopped ??= (async () => {
     stopping = true;
     say('stopping');
     for (const child of children.reverse()) await child.stop(15_000);
     await local?.stop();
     say('stopped');
-  }
-  process.exit(exitCode);
+    return process.exit(exitCode);
+  })();
+  return stopped;
 }
-process.once('SIGINT', () => void stopAll(0));
-process.once('SIGTERM', () => void stopAll(0));
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
 
 try {
   local = await startLocalEnvironment(config, say, { elasticsearch: withElasticsearch });

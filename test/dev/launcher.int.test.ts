@@ -45,7 +45,7 @@ describe('npm start (integration: the real launcher, embedded PostgreSQL, Tempor
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('serves /readyz, /openapi.json, /docs and /redoc, and leaves no process behind on SIGTERM', async () => {
+  it('serves /readyz, /openapi.json, /docs and /redoc, and leaves no process behind on SIGINT and a second signal while stopping', async () => {
     const port = await freePort();
     const env: Record<string, string | undefined> = {
       ...process.env,
@@ -94,9 +94,15 @@ describe('npm start (integration: the real launcher, embedded PostgreSQL, Tempor
     const children = descendants(launcher.pid as number);
     // worker, api, temporal, postgres (and its backends) at least
     expect(children.length).toBeGreaterThanOrEqual(4);
-    launcher.kill('SIGTERM');
-    const [code] = await exited;
-    expect(code).toBe(0);
+    // Ctrl-C, then the same signal forwarded by npm once the launcher is already stopping.
+    launcher.kill('SIGINT');
+    await waitFor('the launcher to start stopping', async () => (output.includes('[tocsin] stopping') ? true : undefined), {
+      timeoutMs: 10_000,
+      intervalMs: 50,
+    });
+    launcher.kill('SIGINT');
+    const [code, signal] = await exited;
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
     const survivors = await waitFor(
       'every child to exit',
       async () => {
