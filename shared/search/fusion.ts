@@ -133,6 +133,9 @@ interface QueryTerm {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Matches `text` (lower case) only whole: `ip-10-0-3-17` is not in `ip-10-0-3-171`, nor `53300` in `153300`. */
+const wholeWord = (text: string) => new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRegExp(text)}(?![\\p{L}\\p{N}_-])`, 'u');
+
 export function queryTerms(text: string): QueryTerm[] {
   const seen = new Set<string>();
   const terms: QueryTerm[] = [];
@@ -144,7 +147,7 @@ export function queryTerms(text: string): QueryTerm[] {
     const logWord = LOG_WORDS.has(lower);
     const identifier = !logWord && isIdentifierToken(token);
     const parts = (lower.match(/[\p{L}\p{N}]+/gu) ?? []).map(stem);
-    const whole = identifier ? new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRegExp(lower)}(?![\\p{L}\\p{N}_-])`, 'u') : undefined;
+    const whole = identifier ? wholeWord(lower) : undefined;
     terms.push({ text: lower, whole, parts, weight: identifier ? IDENTIFIER_WEIGHT : logWord ? LOG_WORD_WEIGHT : 1 });
     if (terms.length >= 64) break;
   }
@@ -207,11 +210,11 @@ export function feedbackTerms(query: string, top: string[], candidates: string[]
         .map((token) => token.toLowerCase()),
     ))
       if (!own.has(token) && !LOG_WORDS.has(token)) counts.set(token, (counts.get(token) ?? 0) + 1);
-  const lowered = candidates.map((text) => text.toLowerCase());
+  const lowered = candidates.map((text) => wordsOf(text).lower);
   return [...counts]
     .filter(([, count]) => count >= 2)
     .map(([text]) => {
-      const whole = new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRegExp(text)}(?![\\p{L}\\p{N}_-])`, 'u');
+      const whole = wholeWord(text);
       const df = lowered.filter((candidate) => whole.test(candidate)).length;
       return { text, whole, parts: [], weight: Math.log((lowered.length + 1) / (df + 0.5)) };
     })
