@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { toolCacheDir } from '../shared/load-config.ts';
 import { openOrm, runMigrations } from '../shared/db/orm.ts';
 import { cachedEmbedder } from '../shared/search/embedder.ts';
-import { createElasticsearchSearchIndex } from '../shared/search/elasticsearch-index.ts';
+import { createElasticsearchSearchIndex, knnClause } from '../shared/search/elasticsearch-index.ts';
 import { informativeQuery } from '../shared/search/error-log.ts';
 import { embeddingText, fusionDepth, fusionFor, type Candidate } from '../shared/search/fusion.ts';
 import { createLocalEmbedder, localModelDir } from '../shared/search/local-embedder.ts';
@@ -245,7 +245,7 @@ try {
     `shipped weights in-sample nDCG@10: ${mean(all.map((item) => ndcgAt(fusedRanking(item, shipped), item.relevant))).toFixed(3)}; per-fold fits (keyword weight, feedback weight × depth, g guidance, x expansion): ${fits.map((f) => QUERY_KINDS.map((k) => `${f[k].keyword}${f[k].feedback ? `+${f[k].feedback.weight}×${f[k].feedback.depth}` : ''}${f[k].guidance ? `+g${f[k].guidance}` : ''}${f[k].expansion ? `+x${f[k].expansion}` : ''}`).join('/')).join(' ')} (${QUERY_KINDS.join('/')})\n\n`,
   );
 
-  // ANN recall@10: kNN as semantic search runs it (k 10, 100 candidates) against an exact cosine
+  // ANN recall@10: kNN as semantic search runs it (`knnClause` with k 10) against an exact cosine
   // scan of the same vectors. This Elasticsearch distribution has no Painless, so no script_score:
   // the scan runs here, over the vectors the index was given (the embedder's cache), each counted as
   // many times as padding copied it. Copies tie, so a kNN hit counts when its exact cosine reaches
@@ -260,7 +260,7 @@ try {
       index: elastic.names.alias,
       size: K,
       _source: ['doc_id'],
-      knn: { field: 'embedding', query_vector: vector, k: K, num_candidates: 100, filter },
+      knn: knnClause(vector, K, filter),
     });
     return ann.hits.hits.map((hit) => hit._source?.doc_id as string);
   };
