@@ -61,7 +61,7 @@ describe('search, knowledge base and logs over HTTP (integration: PostgreSQL bac
         tags: ['postgres'],
       })
       .expect(201);
-    await stack.http
+    const checkout = await stack.http
       .post('/api/v1/incidents')
       .set(as(alice))
       .send({ title: 'Checkout button misaligned', description: 'CSS failed to load from the CDN.' })
@@ -84,6 +84,11 @@ describe('search, knowledge base and logs over HTTP (integration: PostgreSQL bac
       return body;
     });
     expect(keyword.data[0].highlights.join(' ')).toContain('<em>PgBouncer</em>');
+    // Every document indexed before two searches are compared (indexing is asynchronous).
+    await eventually(async () => {
+      const { body } = await query(alice, { query: 'misaligned', mode: 'keyword' }).expect(200);
+      expect(body.data.map((hit: { id: string }) => hit.id)).toContain(checkout.body.data.id);
+    });
 
     const log = [
       '2026-11-21T10:00:00.123Z INFO request started id=9f1c2d3e-1111-2222-3333-444455556666',
