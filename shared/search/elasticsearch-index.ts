@@ -162,20 +162,33 @@ export function createElasticsearchSearchIndex(options: {
     return { candidates: response.hits.hits.map(toCandidate), total };
   };
 
-  const semantic = async (request: SearchRequest, size: number, vector: number[], withVectors = false) => {
-    const response = await client.search<Source>({ index: names.alias, ...knnBody(request, vector, size, withVectors) });
+  const semantic = async (request: SearchRequest, size: number, vector: number[]) => {
+    const response = await client.search<Source>({ index: names.alias, ...knnBody(request, vector, size) });
     return (response.hits.hits as RawHit[]).map(toSemanticCandidate);
   };
 
-  // Both sides at once: the keyword side does not wait for the query's embedding (one msearch after
-  // it did: the model's time, 6–16 ms, added to every hybrid search).
+  // Both sides in one round trip, once the query is embedded.
   const candidates = async (request: SearchRequest, depth: number) => {
-    const vector = queryVector(request);
-    const [keywordSide, semanticSide] = await Promise.all([
-      client.search<Source>({ index: names.alias, ...keywordBody(request, depth, false) }),
-      vector.then((queryVector) => semantic(request, depth, queryVector, true)),
-    ]);
-    return { keyword: (keywordSide.hits.hits as RawHit[]).map(toCandidate), semantic: semanticSide, queryVector: await vector };
+    const vector = await queryVector(request);
+    const { responses } = await client.msearch<Source>({
+      index: names.alias,
+      searches: [{}, knnBody(request, vector, depth, true), {}, keywordBody(request, depth, false)],
+    });
+    const [knn, bm25] = responses.map((response) => {
+      if ('error' in response) {
+        // Shaped like the client's own ResponseError, so a failing cluster still reads as an outage (503).
+        throw Object.assign(new Error(`Elasticsearch search failed: ${response.error.type}: ${response.error.reason ?? ''}`), {
+          name: 'ResponseError',
+          statusCode: response.status,
+        });
+      }
+      return response.hits.hits as RawHit[];
+    }) as [RawHit[], RawHit[]];
+    return {
+      keyword: bm25.map(toCandidate),
+      semantic: knn.map(toSemanticCandidate),
+      queryVector: vector,
+    };
   };
 
   const semanticFor = (request: SearchRequest, depth: number, vector: number[]) => semantic(request, depth, vector);
