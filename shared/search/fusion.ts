@@ -314,9 +314,10 @@ export function fuse(
 
 /**
  * Hybrid search as both backends run it: fuse the two sides; where the kind of query has feedback,
- * take the stored vectors of the few top documents from the semantic side (which brings those of its
- * first candidates; `vectorsOf` looks up any other, a round trip), run the semantic side again with
- * the feedback vector and fuse with that. The keyword side is fetched once.
+ * read the stored vectors of the few top documents the semantic side returned (`vectorsOf`: a
+ * handful of vectors instead of every candidate's, which cost more to ship and parse than the
+ * look-up), run the semantic side again with the feedback vector and fuse with that. The keyword
+ * side is fetched once.
  */
 export async function rankHybrid(
   query: { text: string; kind?: QueryKind },

@@ -17,18 +17,6 @@ const pgArray = (vector: number[]): string => `{${vector.map((x) => (Math.abs(x)
 const VECTOR_DIMENSIONS = 384;
 
 /**
- * How many of hybrid's first-pass semantic rows bring their stored vector (instead of a look-up after
- * the first fusion, `vectorsOf`, a round trip): the feedback vector needs those of the top 3–5 fused
- * documents, which sit within the first 20 by cosine for 95 of the fixture's 96 queries.
- */
-const FEEDBACK_VECTORS = 20;
-
-/** A semantic query's rows, the top `?` of them with their stored vector (`vector`), the rest without. */
-const withTopVectors = (query: string): string =>
-  `select type, id, title, body, score, case when row_number() over (order by score desc) <= ? then embedding end as vector
-   from (${query}) as found order by score desc`;
-
-/**
  * How many rows, as the planner's statistics estimate them, the keyword side's match may cover. Its
  * cost is ranking every matching row: at 100,000 documents a pasted log's OR over 16 terms matched
  * 32,000 rows (270 ms); a common lexeme (`service`, `api`) only ranks, and the candidates stay
@@ -157,7 +145,7 @@ export function createPostgresSearchIndex(options: {
   // The stored vectors and the query's are unit length: the dot product is the cosine. pgvector's
   // `<#>` is the negated dot product; its `+ 0` keeps the planner off the HNSW index (an exact scan
   // of the rows the filters match), else the same dot product in SQL over the `real[]` column.
-  const exactSemantic = async (request: SearchRequest, vector: string, limit: number, pgvector: boolean, withVectors: number) => {
+  const exactSemantic = async (request: SearchRequest, vector: string, limit: number, pgvector: boolean) => {
     const params: unknown[] = [vector, embedder.model];
     const filter = where(request, params);
     params.push(limit);
@@ -165,12 +153,10 @@ export function createPostgresSearchIndex(options: {
       ? '-(embedding_vector <#> ?::real[]::vector) + 0'
       : '(select sum(a * b) from unnest(embedding, ?::real[]) as v(a, b))';
     return sql(
-      withTopVectors(
-        `select type, id, title, body, embedding, ${score} as score
-         from search_documents where model = ? and ${filter}
-         order by score desc limit ?`,
-      ),
-      [withVectors, ...params],
+      `select type, id, title, body, ${score} as score
+       from search_documents where model = ? and ${filter}
+       order by score desc limit ?`,
+      params,
     );
   };
 
@@ -179,41 +165,33 @@ export function createPostgresSearchIndex(options: {
   // joined to the documents that share it, until `limit` of them pass the filters. For an
   // organization whose rows the filters narrow to a few, the planner prefers reading those and
   // sorting: exact, and as fast.
-  const indexedSemantic = async (request: SearchRequest, vector: string, limit: number, withVectors: number) => {
+  const indexedSemantic = async (request: SearchRequest, vector: string, limit: number) => {
     const params: unknown[] = [vector, request.organizationId, embedder.model, vector, embedder.model];
     const filter = where(request, params, 'd');
     params.push(limit);
     return sql(
-      withTopVectors(
-        `select d.type, d.id, d.title, d.body, d.embedding, -nearest.distance as score
-         from (select vector_key, embedding_vector <#> ?::real[]::vector as distance
-               from search_vectors where organization_id = ? and model = ?
-               order by embedding_vector <#> ?::real[]::vector) as nearest
-         join search_documents d on d.model = ? and d.vector_key = nearest.vector_key and ${filter}
-         order by nearest.distance limit ?`,
-      ),
-      [withVectors, ...params],
+      `select d.type, d.id, d.title, d.body, -nearest.distance as score
+       from (select vector_key, embedding_vector <#> ?::real[]::vector as distance
+             from search_vectors where organization_id = ? and model = ?
+             order by embedding_vector <#> ?::real[]::vector) as nearest
+       join search_documents d on d.model = ? and d.vector_key = nearest.vector_key and ${filter}
+       order by nearest.distance limit ?`,
+      params,
     );
   };
 
-  /** `withVectors`: how many of the top rows carry their stored vector (hybrid's first pass). */
-  const semantic = async (request: SearchRequest, limit: number, vector: number[], withVectors = 0): Promise<Candidate[]> => {
+  const semantic = async (request: SearchRequest, limit: number, vector: number[]): Promise<Candidate[]> => {
     const literal = pgArray(vector);
     // The column holds 384-dimension vectors only (the local models); another model's are scanned.
     const pgvector = vector.length === VECTOR_DIMENSIONS && (await hasVectorTable());
-    let rows = pgvector ? await indexedSemantic(request, literal, limit, withVectors) : null;
+    let rows = pgvector ? await indexedSemantic(request, literal, limit) : null;
     // Fewer rows than asked: the filters match fewer, or the walk stopped early (a session without
     // the iterative scan, or hnsw.max_scan_tuples reached): an exact scan of what they match settles it.
-    if (!rows || rows.length < limit) rows = await exactSemantic(request, literal, limit, pgvector, withVectors);
-    return rows.map((row) => ({
-      ...candidate(row),
-      cosine: Number(row.score),
-      ...(row.vector ? { vector: (row.vector as unknown[]).map(Number) } : {}),
-    }));
+    if (!rows || rows.length < limit) rows = await exactSemantic(request, literal, limit, pgvector);
+    return rows.map((row) => ({ ...candidate(row), cosine: Number(row.score) }));
   };
 
-  // Hybrid's feedback pass, when a top document is not among the first pass's FEEDBACK_VECTORS:
-  // the stored vectors of the few top documents, in one look-up.
+  // Hybrid's feedback pass: the stored vectors of the few top documents, in one look-up.
   const vectorsOf = async (request: SearchRequest, hits: SearchHit[]): Promise<Map<string, number[]>> => {
     if (!hits.length) return new Map();
     const rows = await sql(
@@ -226,7 +204,7 @@ export function createPostgresSearchIndex(options: {
 
   const candidates = async (request: SearchRequest, depth: number) => {
     const vector = queryVector(request);
-    const [k, s] = await Promise.all([keyword(request, depth), vector.then((v) => semantic(request, depth, v, FEEDBACK_VECTORS))]);
+    const [k, s] = await Promise.all([keyword(request, depth), vector.then((v) => semantic(request, depth, v))]);
     return { keyword: k, semantic: s, queryVector: await vector };
   };
 

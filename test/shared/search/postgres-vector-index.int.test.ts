@@ -199,31 +199,6 @@ describe('PostgreSQL search with pgvector (integration: real PostgreSQL and pgve
     expect(JSON.stringify(await walk(`explain (format json) ${second.sql}`, second.params))).not.toContain('hnsw');
   });
 
-  it("gives hybrid's first semantic pass the stored vectors of its top 20 rows, by the index and by the exact scan", async () => {
-    const request: SearchRequest = { organizationId: big, text: 'c4 query', mode: 'hybrid', limit: 10 };
-    const titles = new Map(
-      (await sql('select id, title, body from search_documents where organization_id = ?', [big])).map((row) => [
-        String(row.id),
-        `${String(row.title)}\n${String(row.body)}`,
-      ]),
-    );
-    for (const index of [
-      createPostgresSearchIndex({ sql: walk, embedder }),
-      createPostgresSearchIndex({ sql, embedder, exactScan: true }),
-    ]) {
-      const { semantic } = await index.candidates(request, 50);
-      expect(semantic).toHaveLength(50);
-      const cosines = semantic.map((candidate) => candidate.cosine as number);
-      expect(cosines).toEqual([...cosines].sort((a, b) => b - a));
-      semantic.slice(0, 20).forEach((candidate) => {
-        const stored = vectorOf(titles.get(candidate.hit.id) as string);
-        expect(candidate.vector).toHaveLength(DIMENSIONS);
-        candidate.vector?.forEach((x, i) => expect(x).toBeCloseTo(stored[i] as number, 5));
-      });
-      expect(semantic.slice(20).every((candidate) => candidate.vector === undefined)).toBe(true);
-    }
-  });
-
   it('keeps the exact scan when asked, without touching the vector column', async () => {
     const recorded = recordingRunner(sql);
     const exact = createPostgresSearchIndex({ sql: recorded.run, embedder, exactScan: true });
