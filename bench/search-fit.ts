@@ -89,6 +89,8 @@ const GRID: KindWeights[] = EXPANSION.flatMap((expansion) =>
     ),
   ),
 );
+// The guidance slot's margin, none first (at 1 a slot almost whatever the scores).
+const SLOTS = [0, 0.05, 0.1, 0.2, 0.3, 0.5, 1];
 const TOLERANCE = 0.002;
 
 /**
@@ -102,14 +104,20 @@ export function fitFusion(cases: FusionCase[], fallback: FusionParams): FusionPa
     if (!ofKind.length) continue;
     // Feedback only where the cases can run a second semantic pass.
     const grid = ofKind.every((item) => item.semanticFor) ? GRID : GRID.filter((weights) => !weights.feedback);
-    const scored = grid.map((weights) => {
-      const params = { ...fitted, [kind]: weights };
-      return { weights, score: mean(ofKind.map((item) => ndcgAt(fusedRanking(item, params), item.relevant))) };
-    });
-    // The first of the grid (the most conservative) within TOLERANCE of the best: a gain that small
+    // The first of a grid (the most conservative) within TOLERANCE of the best: a gain that small
     // on the training queries is as likely noise, and on held-out queries a lighter touch risks less.
-    const best = Math.max(...scored.map((entry) => entry.score));
-    fitted[kind] = (scored.find((entry) => entry.score >= best - TOLERANCE) as { weights: KindWeights }).weights;
+    const pick = (candidates: KindWeights[]): KindWeights => {
+      const scored = candidates.map((weights) => {
+        const params = { ...fitted, [kind]: weights };
+        return { weights, score: mean(ofKind.map((item) => ndcgAt(fusedRanking(item, params), item.relevant))) };
+      });
+      const best = Math.max(...scored.map((entry) => entry.score));
+      return (scored.find((entry) => entry.score >= best - TOLERANCE) as { weights: KindWeights }).weights;
+    };
+    const base = pick(grid);
+    // Then the guidance slot's margin, on top of the kind's other weights (a grid of every
+    // combination would take eight times as long to fit).
+    fitted[kind] = pick([base, ...SLOTS.map((slot) => ({ ...base, slot }))]);
   }
   return fitted;
 }

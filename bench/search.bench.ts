@@ -251,7 +251,7 @@ try {
   const fitted = fitFusion(all, shipped);
   process.stdout.write(`weights fitted on every query (what fusionFor('${inner.model}') should hold): ${JSON.stringify(fitted)}\n`);
   process.stdout.write(
-    `shipped weights in-sample nDCG@10: ${mean(all.map((item) => ndcgAt(fusedRanking(item, shipped), item.relevant))).toFixed(3)}; per-fold fits (keyword weight, feedback weight × depth, g guidance, x expansion): ${fits.map((f) => QUERY_KINDS.map((k) => `${f[k].keyword}${f[k].feedback ? `+${f[k].feedback.weight}×${f[k].feedback.depth}` : ''}${f[k].guidance ? `+g${f[k].guidance}` : ''}${f[k].expansion ? `+x${f[k].expansion}` : ''}`).join('/')).join(' ')} (${QUERY_KINDS.join('/')})\n\n`,
+    `shipped weights in-sample nDCG@10: ${mean(all.map((item) => ndcgAt(fusedRanking(item, shipped), item.relevant))).toFixed(3)}; per-fold fits (keyword weight, feedback weight × depth, g guidance, x expansion, s slot): ${fits.map((f) => QUERY_KINDS.map((k) => `${f[k].keyword}${f[k].feedback ? `+${f[k].feedback.weight}×${f[k].feedback.depth}` : ''}${f[k].guidance ? `+g${f[k].guidance}` : ''}${f[k].expansion ? `+x${f[k].expansion}` : ''}${f[k].slot !== undefined ? `+s${f[k].slot}` : ''}`).join('/')).join(' ')} (${QUERY_KINDS.join('/')})\n\n`,
   );
 
   // ANN recall@10: kNN as semantic search runs it (`knnClause` with k 10) against an exact cosine

@@ -34,6 +34,13 @@ export interface KindWeights {
    * documents share (an alert's name, a host, an error code), as keyword evidence of the second pass.
    */
   expansion?: number;
+  /**
+   * The page holds a runbook and an article: the best of each type missing from the first `limit`
+   * takes the last place not already held by one, when its score is at most `slot` below the hit
+   * it displaces. What to do about a failure is what a search for it most often wants, and one
+   * page of incidents of the same failure tells less than one of them and its runbook.
+   */
+  slot?: number;
 }
 
 export type FusionParams = Record<QueryKind, KindWeights>;
@@ -57,14 +64,14 @@ export const DEFAULT_FUSION: FusionParams = {
  */
 const FUSION_BY_MODEL: Record<string, FusionParams> = {
   'all-MiniLM-L6-v2-onnx-int8': DEFAULT_FUSION,
-  // With pseudo-relevance feedback, guidance and expansion (fitted with them; the six folds agree on
-  // feedback for every kind, guidance for pasted logs and mixed queries, expansion for prose; the
-  // rest varies between folds).
+  // With pseudo-relevance feedback, guidance, expansion and guidance slots (fitted with them; the six
+  // folds agree on feedback for every kind, guidance for pasted logs and mixed queries, expansion for
+  // prose, a slot of 0.3 or 0.5 for every kind; the rest varies between folds).
   'all-MiniLM-L6-v2-onnx-int8-xenova': {
-    error_log: { keyword: 0.1, feedback: { weight: 2, depth: 3 }, guidance: 0.2, expansion: 0.1 },
-    identifier: { keyword: 0.3, feedback: { weight: 2, depth: 3 }, guidance: 0.1 },
-    mixed: { keyword: 0.15, feedback: { weight: 2, depth: 3 }, guidance: 0.2 },
-    prose: { keyword: 0.2, feedback: { weight: 2, depth: 5 }, expansion: 0.2 },
+    error_log: { keyword: 0.1, feedback: { weight: 2, depth: 3 }, guidance: 0.2, expansion: 0.1, slot: 0.5 },
+    identifier: { keyword: 0.3, feedback: { weight: 2, depth: 3 }, guidance: 0.1, slot: 0.5 },
+    mixed: { keyword: 0.15, feedback: { weight: 2, depth: 3 }, guidance: 0.2, slot: 0.5 },
+    prose: { keyword: 0.2, feedback: { weight: 2, depth: 5 }, expansion: 0.2, slot: 0.5 },
   },
   // bge's paraphrase ranking is weaker here, and the keyword side helps it even on prose.
   'bge-small-en-v1.5-onnx-int8': {
@@ -299,7 +306,7 @@ export function fuse(
     // Keep the keyword side's snippet and highlights: they show the matching words.
     byKey.set(key, { hit: candidate.hit, text: candidate.text, cosine: seen?.cosine ?? floor });
   }
-  return [...byKey.values()]
+  const ranked = [...byKey.values()]
     .map(({ hit, text, cosine }) => ({
       ...hit,
       score:
@@ -308,8 +315,24 @@ export function fuse(
         (weights.guidance && GUIDANCE_TYPES.has(hit.type) ? weights.guidance : 0) +
         (expand && expand * keywordEvidence(expansion, text)),
     }))
-    .sort((a, b) => b.score - a.score)
-    .slice(0, limit);
+    .sort((a, b) => b.score - a.score);
+  return weights.slot === undefined ? ranked.slice(0, limit) : withGuidanceSlots(ranked, limit, weights.slot);
+}
+
+/** The ranking's first `limit`, the best of each guidance type missing from them in the last places (see `slot`). */
+function withGuidanceSlots(ranked: SearchHit[], limit: number, margin: number): SearchHit[] {
+  const page = ranked.slice(0, limit);
+  let place = page.length - 1;
+  for (const type of GUIDANCE_TYPES) {
+    if (page.some((hit) => hit.type === type)) continue;
+    const best = ranked.slice(limit).find((hit) => hit.type === type);
+    while (place >= 0 && GUIDANCE_TYPES.has((page[place] as SearchHit).type)) place--;
+    if (!best || place < 0 || best.score < (page[place] as SearchHit).score - margin) continue;
+    page[place] = best;
+    place--;
+  }
+  // Scores stay in descending order: a slotted document ranks below the hits it did not displace.
+  return page.sort((a, b) => b.score - a.score);
 }
 
 /**

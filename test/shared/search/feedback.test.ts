@@ -186,3 +186,48 @@ describe('hybrid ranking with expansion and guidance', () => {
     expect(order(0.2)).toEqual(['r', 'p', 'i']);
   });
 });
+
+describe('guidance slots', () => {
+  const of = (type: 'incident' | 'procedure' | 'article', id: string, cosine: number): Candidate => ({
+    hit: { ...hit(id), type },
+    text: id,
+    cosine,
+  });
+  const corpus = [
+    of('incident', 'i1', 0.9),
+    of('incident', 'i2', 0.85),
+    of('incident', 'i3', 0.8),
+    of('procedure', 'r1', 0.7),
+    of('article', 'a1', 0.5),
+    of('article', 'a2', 0.45),
+  ];
+  const page = (candidates: Candidate[], slot: number | undefined, limit = 3) =>
+    fuse({ text: 'x', kind: 'identifier' }, [], candidates, { ...weightsOf(slot) }, limit).map((h) => h.id);
+  const weightsOf = (slot: number | undefined): FusionParams => {
+    const kind = { keyword: 0, ...(slot === undefined ? {} : { slot }) };
+    return { error_log: kind, identifier: kind, mixed: kind, prose: kind };
+  };
+
+  it.each<[string, Candidate[], number | undefined, string[]]>([
+    ['no slot: by score', corpus, undefined, ['i1', 'i2', 'i3']],
+    // The runbook (0.1 below i3) takes the last place; the article (0.35 below i2, the next place up) is too far.
+    ['a margin of 0.15: the runbook only', corpus, 0.15, ['i1', 'i2', 'r1']],
+    // The runbook displaces i3, then the article the next place up, each ranked by its own score.
+    ['a wide margin: the best runbook and the best article', corpus, 1, ['i1', 'r1', 'a1']],
+    ['a type already on the page keeps its place and takes no slot', [of('article', 'a0', 0.95), ...corpus], 1, ['a0', 'i1', 'r1']],
+    ['nothing of the type anywhere: no slot', corpus.filter((c) => c.hit.type === 'incident'), 1, ['i1', 'i2', 'i3']],
+    [
+      'a page of runbooks and articles only: nothing to displace',
+      [of('procedure', 'r0', 0.95), of('article', 'a0', 0.9), ...corpus],
+      1,
+      ['r0', 'a0', 'i1'],
+    ],
+  ])('%s', (_label, candidates, slot, expected) => {
+    expect(page(candidates, slot)).toEqual(expected);
+  });
+
+  it('keeps the page in descending score order', () => {
+    const scores = fuse({ text: 'x', kind: 'identifier' }, [], corpus, weightsOf(1), 3).map((h) => h.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+});
