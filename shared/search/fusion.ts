@@ -374,9 +374,10 @@ export async function rankHybrid(
     });
   }
   const vector = feedbackVector(sides.queryVector, first, withVectors, feedback);
-  if (!vector) return { hits: first.slice(0, limit), candidates: [...sides.keyword, ...sides.semantic] };
+  const firstCandidates = [...sides.keyword, ...sides.semantic];
+  if (!vector) return { hits: first.slice(0, limit), candidates: firstCandidates };
   const semantic = await backend.semanticFor(vector);
-  const expansion = secondPassTerms(query.text, params[kind], first, [...sides.keyword, ...sides.semantic], semantic);
+  const expansion = secondPassTerms(query.text, params[kind], first, firstCandidates, semantic);
   return {
     hits: fuse({ text: query.text, kind }, sides.keyword, semantic, params, limit, expansion),
     candidates: [...sides.keyword, ...semantic],

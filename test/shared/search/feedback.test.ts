@@ -201,12 +201,12 @@ describe('guidance slots', () => {
     of('article', 'a1', 0.5),
     of('article', 'a2', 0.45),
   ];
-  const page = (candidates: Candidate[], slot: number | undefined, limit = 3) =>
-    fuse({ text: 'x', kind: 'identifier' }, [], candidates, { ...weightsOf(slot) }, limit).map((h) => h.id);
   const weightsOf = (slot: number | undefined): FusionParams => {
     const kind = { keyword: 0, ...(slot === undefined ? {} : { slot }) };
     return { error_log: kind, identifier: kind, mixed: kind, prose: kind };
   };
+  const fused = (candidates: Candidate[], slot: number | undefined) =>
+    fuse({ text: 'x', kind: 'identifier' }, [], candidates, weightsOf(slot), 3);
 
   it.each<[string, Candidate[], number | undefined, string[]]>([
     ['no slot: by score', corpus, undefined, ['i1', 'i2', 'i3']],
@@ -223,11 +223,11 @@ describe('guidance slots', () => {
       ['r0', 'a0', 'i1'],
     ],
   ])('%s', (_label, candidates, slot, expected) => {
-    expect(page(candidates, slot)).toEqual(expected);
+    expect(fused(candidates, slot).map((h) => h.id)).toEqual(expected);
   });
 
   it('keeps the page in descending score order', () => {
-    const scores = fuse({ text: 'x', kind: 'identifier' }, [], corpus, weightsOf(1), 3).map((h) => h.score);
+    const scores = fused(corpus, 1).map((h) => h.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 });
