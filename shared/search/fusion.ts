@@ -335,21 +335,32 @@ function withGuidanceSlots(ranked: SearchHit[], limit: number, margin: number): 
   return page.sort((a, b) => b.score - a.score);
 }
 
+/** What hybrid ranking asks of a backend beyond the first candidates. */
+export interface FeedbackBackend {
+  semanticFor: (vector: number[]) => Promise<Candidate[]>;
+  /** The stored vectors of these hits, by `type:id`; candidates that already carry one need no look-up. */
+  vectorsOf?: (hits: SearchHit[]) => Promise<Map<string, number[]>>;
+  /**
+   * The second pass in one round trip, for a backend that holds the vectors it would look up: the
+   * semantic side for the query's vector plus `weight` × the mean stored vector of `top`, unit
+   * length (what `feedbackVector` computes). Undefined when it cannot answer in full (then the
+   * look-up and `semanticFor` do).
+   */
+  semanticFromTop?: (queryVector: number[], top: SearchHit[], weight: number) => Promise<Candidate[] | undefined>;
+}
+
 /**
  * Hybrid search as both backends run it: fuse the two sides; where the kind of query has feedback,
- * read the stored vectors of the few top documents the semantic side returned (`vectorsOf`: a
- * handful of vectors instead of every candidate's, which cost more to ship and parse than the
- * look-up), run the semantic side again with the feedback vector and fuse with that. The keyword
- * side is fetched once.
+ * run the semantic side again from the query moved toward the few top documents the semantic side
+ * returned and fuse with that. The vectors come with the candidates (Elasticsearch), or from one
+ * statement that also runs the second pass (`semanticFromTop`, PostgreSQL), or from a look-up of
+ * those few (`vectorsOf`: a handful of vectors instead of every candidate's, which cost more to ship
+ * and parse). The keyword side is fetched once.
  */
 export async function rankHybrid(
   query: { text: string; kind?: QueryKind },
   sides: { keyword: Candidate[]; semantic: Candidate[]; queryVector: number[] },
-  backend: {
-    semanticFor: (vector: number[]) => Promise<Candidate[]>;
-    /** The stored vectors of these hits, by `type:id`; candidates that already carry one need no look-up. */
-    vectorsOf?: (hits: SearchHit[]) => Promise<Map<string, number[]>>;
-  },
+  backend: FeedbackBackend,
   params: FusionParams,
   limit: number,
 ): Promise<{ hits: SearchHit[]; candidates: Candidate[] }> {
@@ -362,26 +373,37 @@ export async function rankHybrid(
     params,
     feedback?.weight ? Math.max(limit, feedback.depth) : limit,
   );
-  let withVectors = sides.semantic;
-  if (feedback?.weight && backend.vectorsOf) {
-    const bySemantic = new Map(sides.semantic.map((candidate) => [keyOf(candidate.hit), candidate]));
-    const top = first.filter((hit) => bySemantic.has(keyOf(hit))).slice(0, feedback.depth);
-    const missing = top.filter((hit) => !bySemantic.get(keyOf(hit))?.vector);
-    const vectors = missing.length ? await backend.vectorsOf(missing) : new Map<string, number[]>();
-    withVectors = sides.semantic.map((candidate) => {
-      const vector = vectors.get(keyOf(candidate.hit));
-      return vector ? { ...candidate, vector } : candidate;
-    });
-  }
-  const vector = feedbackVector(sides.queryVector, first, withVectors, feedback);
   const firstCandidates = [...sides.keyword, ...sides.semantic];
-  if (!vector) return { hits: first.slice(0, limit), candidates: firstCandidates };
-  const semantic = await backend.semanticFor(vector);
+  const semantic = feedback?.weight ? await feedbackPass(sides, first, backend, feedback) : undefined;
+  if (!semantic) return { hits: first.slice(0, limit), candidates: firstCandidates };
   const expansion = secondPassTerms(query.text, params[kind], first, firstCandidates, semantic);
   return {
     hits: fuse({ text: query.text, kind }, sides.keyword, semantic, params, limit, expansion),
     candidates: [...sides.keyword, ...semantic],
   };
+}
+
+/** The semantic side from the feedback vector; undefined when no top document has a vector. */
+async function feedbackPass(
+  sides: { semantic: Candidate[]; queryVector: number[] },
+  first: SearchHit[],
+  backend: FeedbackBackend,
+  feedback: { weight: number; depth: number },
+): Promise<Candidate[] | undefined> {
+  const bySemantic = new Map(sides.semantic.map((candidate) => [keyOf(candidate.hit), candidate]));
+  const top = first.filter((hit) => bySemantic.has(keyOf(hit))).slice(0, feedback.depth);
+  const missing = top.filter((hit) => !bySemantic.get(keyOf(hit))?.vector);
+  if (missing.length && backend.semanticFromTop) {
+    const found = await backend.semanticFromTop(sides.queryVector, top, feedback.weight);
+    if (found) return found;
+  }
+  const vectors = missing.length && backend.vectorsOf ? await backend.vectorsOf(missing) : new Map<string, number[]>();
+  const withVectors = sides.semantic.map((candidate) => {
+    const vector = vectors.get(keyOf(candidate.hit));
+    return vector ? { ...candidate, vector } : candidate;
+  });
+  const vector = feedbackVector(sides.queryVector, first, withVectors, feedback);
+  return vector ? backend.semanticFor(vector) : undefined;
 }
 
 /** How many candidates each side fetches before fusion. */

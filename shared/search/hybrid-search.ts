@@ -7,6 +7,14 @@ export interface HybridBackend {
   candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[]; queryVector: number[] }>;
   semanticFor(request: SearchRequest, depth: number, vector: number[]): Promise<Candidate[]>;
   vectorsOf(request: SearchRequest, hits: SearchHit[]): Promise<Map<string, number[]>>;
+  /** See FeedbackBackend.semanticFromTop. */
+  semanticFromTop?(
+    request: SearchRequest,
+    depth: number,
+    queryVector: number[],
+    top: SearchHit[],
+    weight: number,
+  ): Promise<Candidate[] | undefined>;
 }
 
 /**
@@ -23,7 +31,11 @@ export async function hybridSearch(
   const { hits, candidates: seen } = await rankHybrid(
     { text: request.text, kind: request.queryKind },
     sides,
-    { semanticFor: (vector) => backend.semanticFor(request, depth, vector), vectorsOf: (found) => backend.vectorsOf(request, found) },
+    {
+      semanticFor: (vector) => backend.semanticFor(request, depth, vector),
+      vectorsOf: (found) => backend.vectorsOf(request, found),
+      semanticFromTop: backend.semanticFromTop?.bind(backend, request, depth),
+    },
     fusion,
     request.limit,
   );

@@ -105,6 +105,69 @@ describe('hybrid ranking with feedback', () => {
   });
 });
 
+describe('hybrid ranking with the feedback pass in one statement', () => {
+  const params: FusionParams = {
+    error_log: { keyword: 0 },
+    identifier: { keyword: 0 },
+    mixed: { keyword: 0 },
+    prose: { keyword: 0, feedback: { weight: 2, depth: 2 } },
+  };
+  const bare = (id: string, cosine: number) => candidate(id, cosine);
+  const sides = { keyword: [bare('k', 0)], semantic: [bare('a', 0.9), bare('b', 0.5), bare('c', 0.4)], queryVector: [0.6, 0.8] };
+
+  it.each<[string, Candidate[] | undefined, string[], string[]]>([
+    // Answered: neither the look-up nor the search for a vector runs.
+    ['answered in one statement', [candidate('c', 0.95), candidate('a', 0.7)], [], ['c', 'a', 'k']],
+    // Not answered (no stored vector, or fewer rows than asked): the look-up and the search run.
+    ['left to the look-up and the search', undefined, ['lookup a,b', 'search'], ['d', 'k']],
+  ])('%s', async (_label, answer, expectedCalls, expectedHits) => {
+    const calls: string[] = [];
+    const asked: Array<[number[], string[], number]> = [];
+    const { hits } = await rankHybrid(
+      { text: 'why is it slow', kind: 'prose' },
+      sides,
+      {
+        semanticFromTop: async (queryVector, top, weight) => {
+          asked.push([queryVector, top.map((hit) => hit.id), weight]);
+          return answer;
+        },
+        vectorsOf: async (found) => {
+          calls.push(`lookup ${found.map((hit) => hit.id).join()}`);
+          return new Map([['incident:a', [0, 1]]]);
+        },
+        semanticFor: async () => {
+          calls.push('search');
+          return [candidate('d', 0.99)];
+        },
+      },
+      params,
+      10,
+    );
+    // The top two of the first ranking the semantic side returned (`k` came from the keyword side).
+    expect(asked).toEqual([[[0.6, 0.8], ['a', 'b'], 2]]);
+    expect(calls).toEqual(expectedCalls);
+    expect(hits.map((h) => h.id)).toEqual(expectedHits);
+  });
+
+  it('not asked when the candidates carry their vectors', async () => {
+    let asked = 0;
+    await rankHybrid(
+      { text: 'why is it slow', kind: 'prose' },
+      { ...sides, semantic: [candidate('a', 0.9, [0, 1]), candidate('b', 0.5, [1, 0])] },
+      {
+        semanticFromTop: async () => {
+          asked++;
+          return [];
+        },
+        semanticFor: async () => [candidate('d', 0.99)],
+      },
+      params,
+      10,
+    );
+    expect(asked).toBe(0);
+  });
+});
+
 describe('expansion terms from the top documents', () => {
   const top = [
     '[FIRING:1] PostgresTooManyConnections host=orders-db-1 env=eu-west\nFATAL: too many clients (SQLSTATE 53300)',

@@ -2,7 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { openOrm, runMigrations, type Orm } from '../../../shared/db/orm.ts';
 import { createPostgresSearchIndex, sqlRunnerFromOrm, type SqlRunner } from '../../../shared/search/postgres-index.ts';
-import type { SearchDocument, SearchRequest } from '../../../shared/search/search-index.ts';
+import { feedbackVector, type Candidate } from '../../../shared/search/fusion.ts';
+import type { SearchDocument, SearchHit, SearchRequest } from '../../../shared/search/search-index.ts';
 import { createTestDatabase } from '../../helpers/stack.ts';
 import { standInEmbedder } from '../../helpers/stand-in-embedder.ts';
 
@@ -177,6 +178,48 @@ describe('PostgreSQL search with pgvector (integration: real PostgreSQL and pgve
     const plan = JSON.stringify(await walk(`explain (format json) ${statement.sql}`, statement.params));
     expect(plan).toContain('"Index Name":"search_vectors_embedding_hnsw_index"');
     expect(plan).toMatch(/"Filter":"[^"]*organization_id = /);
+  });
+
+  it("runs hybrid's feedback pass in one statement through the HNSW index, as a look-up and a search for the moved vector would", async () => {
+    const recorded = recordingRunner(walk);
+    const ann = createPostgresSearchIndex({ sql: recorded.run, embedder });
+    const exact = createPostgresSearchIndex({ sql, embedder, exactScan: true });
+    const request: SearchRequest = { organizationId: big, text: 'c3 query', mode: 'hybrid', limit: 10, types: ['incident', 'article'] };
+    const queryVector = vectorOf('c3 query');
+    // The top three of another cluster: the moved vector lies between the two.
+    const top = (await exact.semanticFor(request, 50, vectorOf('c5 query'))).slice(0, 3).map((found) => found.hit);
+    const stored = await sql(`select type, id, embedding from search_documents where organization_id = ? and id in (?, ?, ?)`, [
+      big,
+      ...top.map((hit) => hit.id),
+    ]);
+    const moved = feedbackVector(
+      queryVector,
+      top,
+      stored.map((row) => ({
+        hit: { ...(top.find((hit) => hit.id === row.id) as SearchHit) },
+        text: '',
+        vector: (row.embedding as unknown[]).map(Number),
+      })),
+      { weight: 2, depth: 3 },
+    ) as number[];
+    const expected = await exact.semanticFor(request, 50, moved);
+
+    recorded.statements.length = 0;
+    const found = (await ann.semanticFromTop(request, 50, queryVector, top, 2)) as Candidate[];
+    expect(found).toHaveLength(50);
+    expect(found.every((candidate) => candidate.hit.type !== 'procedure')).toBe(true);
+    const scores = new Map(expected.map((candidate) => [candidate.hit.id, candidate.cosine as number]));
+    const shared = found.filter((candidate) => scores.has(candidate.hit.id));
+    for (const candidate of shared) expect(candidate.cosine).toBeCloseTo(scores.get(candidate.hit.id) as number, 4);
+    expect(shared.length / expected.length).toBeGreaterThanOrEqual(0.95);
+    expect(recorded.statements).toHaveLength(1);
+    const [statement] = recorded.statements as [{ sql: string; params: unknown[] }];
+    expect(JSON.stringify(await walk(`explain (format json) ${statement.sql}`, statement.params))).toContain(
+      '"Index Name":"search_vectors_embedding_hnsw_index"',
+    );
+
+    // Top documents with no stored vector (gone since): no answer, for the look-up path to settle.
+    expect(await ann.semanticFromTop(request, 50, queryVector, [{ ...top[0], id: randomUUID() } as SearchHit], 2)).toBeUndefined();
   });
 
   it('completes an answer the filters cut short with the exact scan', async () => {
