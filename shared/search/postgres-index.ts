@@ -4,7 +4,7 @@ import { escapeHtml } from './highlight.ts';
 import { keywordQueryText } from './keyword-query.ts';
 import type { SearchHit, SearchIndex, SearchRequest } from './search-index.ts';
 import { highlightCandidates } from './term-highlights.ts';
-import { hybridSearch } from './hybrid-search.ts';
+import { hybridSearch, type HybridBackend } from './hybrid-search.ts';
 
 /** Runs one SQL statement with `?` placeholders and returns its rows. */
 export type SqlRunner = (sql: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>;
@@ -46,17 +46,11 @@ export function createPostgresSearchIndex(options: {
   exactScan?: boolean;
   /** KEYWORD_MATCH_BUDGET unless given (tests: a table small enough to build). */
   keywordMatchBudget?: number;
-}): SearchIndex & {
-  candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[]; queryVector: number[] }>;
-  semanticFor(request: SearchRequest, depth: number, vector: number[]): Promise<Candidate[]>;
-  semanticFromTop(
-    request: SearchRequest,
-    depth: number,
-    queryVector: number[],
-    top: SearchHit[],
-    weight: number,
-  ): Promise<Candidate[] | undefined>;
-} {
+}): SearchIndex &
+  Required<Pick<HybridBackend, 'semanticFromTop'>> & {
+    candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[]; queryVector: number[] }>;
+    semanticFor(request: SearchRequest, depth: number, vector: number[]): Promise<Candidate[]>;
+  } {
   const { sql, embedder } = options;
   const fusion = options.fusion ?? fusionFor(embedder.model);
 
