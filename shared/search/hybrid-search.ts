@@ -34,7 +34,9 @@ export async function hybridSearch(
     {
       semanticFor: (vector) => backend.semanticFor(request, depth, vector),
       vectorsOf: (found) => backend.vectorsOf(request, found),
-      semanticFromTop: backend.semanticFromTop?.bind(backend, request, depth),
+      // A first semantic pass shorter than asked already holds every document the filters match:
+      // the one-statement pass could not answer in full, so it is not tried.
+      semanticFromTop: sides.semantic.length < depth ? undefined : backend.semanticFromTop?.bind(backend, request, depth),
     },
     fusion,
     request.limit,

@@ -167,20 +167,28 @@ export function createPostgresSearchIndex(options: {
   // inner-product order with the database's iterative scan (migration 20261210010000), each vector
   // joined to the documents that share it, until `limit` of them pass the filters. For an
   // organization whose rows the filters narrow to a few, the planner prefers reading those and
-  // sorting: exact, and as fast.
-  const indexedSemantic = async (request: SearchRequest, vector: string, limit: number) => {
-    const params: unknown[] = [vector, request.organizationId, embedder.model, vector, embedder.model];
+  // sorting: exact, and as fast. `vector` is the query's vector as SQL: a bound literal, or a
+  // sub-select that may come out null (pgvector uses the index for either).
+  const nearestDocuments = (
+    request: SearchRequest,
+    vector: { sql: string; params: unknown[]; nullable?: boolean },
+    limit: number,
+    params: unknown[],
+  ) => {
+    params.push(...vector.params, request.organizationId, embedder.model, ...vector.params, embedder.model);
     const filter = where(request, params, 'd');
     params.push(limit);
-    return sql(
-      `select d.type, d.id, d.title, d.body, -nearest.distance as score
-       from (select vector_key, embedding_vector <#> ?::real[]::vector as distance
-             from search_vectors where organization_id = ? and model = ?
-             order by embedding_vector <#> ?::real[]::vector) as nearest
+    return `select d.type, d.id, d.title, d.body, -nearest.distance as score
+       from (select vector_key, embedding_vector <#> ${vector.sql} as distance
+             from search_vectors where organization_id = ? and model = ?${vector.nullable ? ` and ${vector.sql} is not null` : ''}
+             order by embedding_vector <#> ${vector.sql}) as nearest
        join search_documents d on d.model = ? and d.vector_key = nearest.vector_key and ${filter}
-       order by nearest.distance limit ?`,
-      params,
-    );
+       order by nearest.distance limit ?`;
+  };
+
+  const indexedSemantic = async (request: SearchRequest, vector: string, limit: number) => {
+    const params: unknown[] = [];
+    return sql(nearestDocuments(request, { sql: '?::real[]::vector', params: [vector] }, limit, params), params);
   };
 
   const semantic = async (request: SearchRequest, limit: number, vector: number[]): Promise<Candidate[]> => {
@@ -194,20 +202,23 @@ export function createPostgresSearchIndex(options: {
     return rows.map((row) => ({ ...candidate(row), cosine: Number(row.score) }));
   };
 
+  /** The request organization's rows of `hits` (with the current model's vectors), for hybrid's feedback pass. */
+  const rowsOf = (request: SearchRequest, hits: SearchHit[], params: unknown[]): string => {
+    params.push(request.organizationId, embedder.model, ...hits.flatMap((hit) => [hit.type, hit.id]));
+    return `organization_id = ? and model = ? and (type, id) in (${hits.map(() => '(?, ?)').join(', ')})`;
+  };
+
   // Hybrid's feedback pass: the stored vectors of the few top documents, in one look-up.
   const vectorsOf = async (request: SearchRequest, hits: SearchHit[]): Promise<Map<string, number[]>> => {
     if (!hits.length) return new Map();
-    const rows = await sql(
-      `select type, id, embedding from search_documents
-       where organization_id = ? and model = ? and (type, id) in (${hits.map(() => '(?, ?)').join(', ')})`,
-      [request.organizationId, embedder.model, ...hits.flatMap((hit) => [hit.type, hit.id])],
-    );
+    const params: unknown[] = [];
+    const rows = await sql(`select type, id, embedding from search_documents where ${rowsOf(request, hits, params)}`, params);
     return new Map(rows.map((row) => [`${String(row.type)}:${String(row.id)}`, (row.embedding as unknown[]).map(Number)]));
   };
 
   // Hybrid's feedback pass in one statement: the top documents' mean stored vector plus the query's
   // divided by the weight (the direction of the query's plus weight × the mean), unit length, walks
-  // the index as `indexedSemantic` does. Saves the look-up's round trip and the parsing of its vectors.
+  // the index as the first pass does. Saves the look-up's round trip and the parsing of its vectors.
   // Anything short of a full answer (no vector found, filters matching fewer rows) is left to the
   // look-up and `semantic`, which settle it with the exact scan.
   const semanticFromTop = async (
@@ -218,28 +229,10 @@ export function createPostgresSearchIndex(options: {
     weight: number,
   ): Promise<Candidate[] | undefined> => {
     if (!top.length || queryVector.length !== VECTOR_DIMENSIONS || !(await hasVectorTable())) return undefined;
-    const params: unknown[] = [
-      pgArray(queryVector.map((x) => x / weight)),
-      request.organizationId,
-      embedder.model,
-      ...top.flatMap((hit) => [hit.type, hit.id]),
-      request.organizationId,
-      embedder.model,
-      embedder.model,
-    ];
-    const filter = where(request, params, 'd');
-    params.push(depth);
+    const params: unknown[] = [pgArray(queryVector.map((x) => x / weight))];
+    const moved = `select l2_normalize(avg(embedding_vector) + ?::real[]::vector) as vector from search_documents where ${rowsOf(request, top, params)}`;
     const rows = await sql(
-      `with moved as materialized (
-         select l2_normalize(avg(embedding_vector) + ?::real[]::vector) as vector from search_documents
-         where organization_id = ? and model = ? and (type, id) in (${top.map(() => '(?, ?)').join(', ')})
-       )
-       select d.type, d.id, d.title, d.body, -nearest.distance as score
-       from (select vector_key, embedding_vector <#> (select vector from moved) as distance
-             from search_vectors where organization_id = ? and model = ? and (select vector from moved) is not null
-             order by embedding_vector <#> (select vector from moved)) as nearest
-       join search_documents d on d.model = ? and d.vector_key = nearest.vector_key and ${filter}
-       order by nearest.distance limit ?`,
+      `with moved as materialized (${moved}) ${nearestDocuments(request, { sql: '(select vector from moved)', params: [], nullable: true }, depth, params)}`,
       params,
     );
     return rows.length < depth ? undefined : rows.map((row) => ({ ...candidate(row), cosine: Number(row.score) }));

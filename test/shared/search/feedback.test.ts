@@ -1,4 +1,13 @@
-import { feedbackTerms, feedbackVector, fuse, rankHybrid, type Candidate, type FusionParams } from '../../../shared/search/fusion.ts';
+import {
+  feedbackTerms,
+  feedbackVector,
+  fusionDepth,
+  fuse,
+  rankHybrid,
+  type Candidate,
+  type FusionParams,
+} from '../../../shared/search/fusion.ts';
+import { hybridSearch } from '../../../shared/search/hybrid-search.ts';
 
 const hit = (id: string) => ({ type: 'incident' as const, id, title: id, snippet: '', score: 0, highlights: [] });
 const candidate = (id: string, cosine: number, vector?: number[], text = id): Candidate => ({ hit: hit(id), text, cosine, vector });
@@ -165,6 +174,47 @@ describe('hybrid ranking with the feedback pass in one statement', () => {
       10,
     );
     expect(asked).toBe(0);
+  });
+});
+
+describe('hybrid search: when the feedback pass in one statement is tried', () => {
+  const params: FusionParams = {
+    error_log: { keyword: 0 },
+    identifier: { keyword: 0 },
+    mixed: { keyword: 0 },
+    prose: { keyword: 0, feedback: { weight: 2, depth: 2 } },
+  };
+  const request = { organizationId: 'org', text: 'why is it slow', mode: 'hybrid' as const, limit: 10, queryKind: 'prose' as const };
+  const depth = fusionDepth(request.limit);
+
+  // A first pass shorter than the depth asked holds every matching document: the statement could
+  // not answer in full, so the look-up and the search run straight away.
+  it.each<[string, number, string[]]>([
+    ['a full first pass', depth, ['one statement']],
+    ['a first pass short of the depth', depth - 1, ['lookup', 'search']],
+  ])('%s', async (_label, semanticCount, expectedCalls) => {
+    const calls: string[] = [];
+    const semantic = Array.from({ length: semanticCount }, (_, i) => candidate(`s${i}`, 0.9 - i / 100));
+    await hybridSearch(request, params, {
+      candidates: async (_request, asked) => {
+        expect(asked).toBe(depth);
+        return { keyword: [], semantic, queryVector: [0.6, 0.8] };
+      },
+      semanticFromTop: async (_request, asked) => {
+        expect(asked).toBe(depth);
+        calls.push('one statement');
+        return [candidate('d', 0.99)];
+      },
+      vectorsOf: async () => {
+        calls.push('lookup');
+        return new Map([['incident:s0', [0, 1]]]);
+      },
+      semanticFor: async () => {
+        calls.push('search');
+        return [candidate('d', 0.99)];
+      },
+    });
+    expect(calls).toEqual(expectedCalls);
   });
 });
 
