@@ -51,6 +51,23 @@ export const knnClause = (vector: number[], k: number, filter: Array<Record<stri
   rescore_vector: { oversample: KNN_OVERSAMPLE },
 });
 
+/**
+ * kNN for hybrid's passes, which ask for fusion's depth (50 and more) and need cosines close enough
+ * to weigh, not an exact order at the tenth place: 2 candidates per hit and no `rescore_vector`, but
+ * the hits bring their full vectors (`embedding_packed`) and their cosines are computed here, exact.
+ * Against `knnClause`'s 8 per hit with rescoring, a pass took 10 instead of 20 ms at the server at
+ * 100,000 documents (docs/benchmarks.md, "Hybrid's kNN passes on Elasticsearch").
+ */
+export const hybridKnnClause = (vector: number[], k: number, filter: Array<Record<string, unknown>>) => ({
+  field: 'embedding',
+  query_vector: vector,
+  k,
+  num_candidates: Math.max(100, k * 2),
+  filter,
+});
+
+const dot = (a: number[], b: number[]): number => a.reduce((sum, x, i) => sum + x * (b[i] as number), 0);
+
 /** A vector as `embedding_packed` holds it: a quarter of its JSON's size, and no number to parse. */
 export function packVector(vector: number[]): string {
   const bytes = Buffer.alloc(vector.length * 4);
@@ -131,11 +148,18 @@ export function createElasticsearchSearchIndex(options: {
   };
   const toCandidate = (hit: RawHit): Candidate => ({ hit: toHit(hit), text: `${hit._source?.title ?? ''}\n${hit._source?.body ?? ''}` });
   // kNN's cosine `_score` is (1 + cosine) / 2, kept non-negative; fusion wants the cosine itself.
-  const toSemanticCandidate = (hit: RawHit): Candidate => ({
-    ...toCandidate(hit),
-    cosine: 2 * (hit._score ?? 0) - 1,
-    ...(hit._source?.embedding_packed ? { vector: unpackVector(hit._source.embedding_packed) } : {}),
-  });
+  const toSemanticCandidate = (hit: RawHit): Candidate => ({ ...toCandidate(hit), cosine: 2 * (hit._score ?? 0) - 1 });
+  // Hybrid's passes: the exact cosine from the hit's full vector (the query's and the stored ones are
+  // unit length), in that order; a document indexed before `embedding_packed` keeps kNN's score.
+  const toExactCandidates = (hits: RawHit[], queryVector: number[]): Candidate[] =>
+    hits
+      .map((hit) => {
+        const packed = hit._source?.embedding_packed;
+        if (!packed) return toSemanticCandidate(hit);
+        const vector = unpackVector(packed);
+        return { ...toCandidate(hit), cosine: dot(queryVector, vector), vector };
+      })
+      .sort((a, b) => (b.cosine ?? 0) - (a.cosine ?? 0));
   const fields = ['type', 'doc_id', 'title', 'body'];
 
   // `track_total_hits: false` where the count is not used: counting every match of a long OR query
@@ -148,11 +172,16 @@ export function createElasticsearchSearchIndex(options: {
       bool: { must: { multi_match: { query: keywordQueryText(request.text), fields: ['title^2', 'body'] } }, filter: filters(request) },
     },
   });
-  // `withVectors`: hybrid's first pass, whose top few documents' vectors make the feedback vector.
-  const knnBody = (request: SearchRequest, vector: number[], size: number, withVectors = false) => ({
+  const knnBody = (request: SearchRequest, vector: number[], size: number) => ({
     size,
-    _source: withVectors ? [...fields, 'embedding_packed'] : fields,
+    _source: fields,
     knn: knnClause(vector, size, filters(request)),
+  });
+  // Hybrid's passes: the full vectors come back, for the exact cosines and the feedback vector.
+  const hybridKnnBody = (request: SearchRequest, vector: number[], size: number) => ({
+    size,
+    _source: [...fields, 'embedding_packed'],
+    knn: hybridKnnClause(vector, size, filters(request)),
   });
   const queryVector = async (request: SearchRequest) => (await embedder.embed([request.text], 'query'))[0] as number[];
 
@@ -167,12 +196,17 @@ export function createElasticsearchSearchIndex(options: {
     return (response.hits.hits as RawHit[]).map(toSemanticCandidate);
   };
 
+  const semanticFor = async (request: SearchRequest, depth: number, vector: number[]) => {
+    const response = await client.search<Source>({ index: names.alias, ...hybridKnnBody(request, vector, depth) });
+    return toExactCandidates(response.hits.hits as RawHit[], vector);
+  };
+
   // Both sides in one round trip, once the query is embedded.
   const candidates = async (request: SearchRequest, depth: number) => {
     const vector = await queryVector(request);
     const { responses } = await client.msearch<Source>({
       index: names.alias,
-      searches: [{}, knnBody(request, vector, depth, true), {}, keywordBody(request, depth, false)],
+      searches: [{}, hybridKnnBody(request, vector, depth), {}, keywordBody(request, depth, false)],
     });
     const [knn, bm25] = responses.map((response) => {
       if ('error' in response) {
@@ -186,12 +220,10 @@ export function createElasticsearchSearchIndex(options: {
     }) as [RawHit[], RawHit[]];
     return {
       keyword: bm25.map(toCandidate),
-      semantic: knn.map(toSemanticCandidate),
+      semantic: toExactCandidates(knn, vector),
       queryVector: vector,
     };
   };
-
-  const semanticFor = (request: SearchRequest, depth: number, vector: number[]) => semantic(request, depth, vector);
 
   // Hybrid's feedback pass, for documents indexed before `embedding_packed`: the stored vectors of
   // the few top documents (their ids carry the organization).

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from '@elastic/elasticsearch';
 import { standInEmbedder } from '../../helpers/stand-in-embedder.ts';
 import { createElasticsearchSearchIndex, packVector, unpackVector } from '../../../shared/search/elasticsearch-index.ts';
+import type { Candidate } from '../../../shared/search/fusion.ts';
 import type { SearchDocument } from '../../../shared/search/search-index.ts';
 
 // Hybrid's first semantic pass on Elasticsearch ships each candidate's vector packed (float32,
@@ -59,6 +60,37 @@ describe('Elasticsearch packed vectors (integration: real Elasticsearch)', () =>
         expect(candidate.vector).toHaveLength(DIMENSIONS);
         candidate.vector?.forEach((x, i) => expect(x).toBeCloseTo(stored[i] as number, 6));
       }
+    } finally {
+      await index.drop();
+      await index.close();
+    }
+  });
+
+  // Hybrid's kNN passes ask for fewer candidates and no rescoring: the cosines come from the full vectors.
+  it("scores hybrid's passes by the exact cosine of the stored vectors, best first", async () => {
+    const index = createElasticsearchSearchIndex({
+      url: url(),
+      prefix: `test-${randomUUID().slice(0, 8)}`,
+      embedder,
+      refreshOnWrite: true,
+    });
+    const dot = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * (b[i] as number), 0);
+    const expectExact = (found: Candidate[], query: number[]) => {
+      expect(found).toHaveLength(documents.length);
+      const expected = documents
+        .map((doc) => ({ id: doc.id, cosine: dot(query, vectorOf(`${doc.title}\n${doc.body}`)) }))
+        .sort((a, b) => b.cosine - a.cosine);
+      expect(found.map(({ hit }) => hit.id)).toEqual(expected.map(({ id }) => id));
+      found.forEach((candidate, i) => expect(candidate.cosine).toBeCloseTo(expected[i]?.cosine as number, 5));
+    };
+    try {
+      await index.ensureReady();
+      await index.upsert(documents);
+      const request = { organizationId, text: 'certificate expires', mode: 'hybrid' as const, limit: 10 };
+      const { semantic, queryVector } = await index.candidates(request, 50);
+      expectExact(semantic, queryVector);
+      const moved = vectorOf('checkout latency');
+      expectExact(await index.semanticFor(request, 50, moved), moved);
     } finally {
       await index.drop();
       await index.close();
