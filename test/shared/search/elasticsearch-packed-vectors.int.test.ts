@@ -21,6 +21,9 @@ const url = () => {
   return value;
 };
 
+const newIndex = () =>
+  createElasticsearchSearchIndex({ url: url(), prefix: `test-${randomUUID().slice(0, 8)}`, embedder, refreshOnWrite: true });
+
 describe('Elasticsearch packed vectors (integration: real Elasticsearch)', () => {
   const organizationId = randomUUID();
   const documents: SearchDocument[] = ['disk full on db-1', 'checkout latency over 2s', 'certificate expires in 3 days'].map(
@@ -43,12 +46,7 @@ describe('Elasticsearch packed vectors (integration: real Elasticsearch)', () =>
   });
 
   it("gives hybrid's first semantic pass each document's stored vector", async () => {
-    const index = createElasticsearchSearchIndex({
-      url: url(),
-      prefix: `test-${randomUUID().slice(0, 8)}`,
-      embedder,
-      refreshOnWrite: true,
-    });
+    const index = newIndex();
     try {
       await index.ensureReady();
       await index.upsert(documents);
@@ -68,12 +66,7 @@ describe('Elasticsearch packed vectors (integration: real Elasticsearch)', () =>
 
   // Hybrid's kNN passes ask for fewer candidates and no rescoring: the cosines come from the full vectors.
   it("scores hybrid's passes by the exact cosine of the stored vectors, best first", async () => {
-    const index = createElasticsearchSearchIndex({
-      url: url(),
-      prefix: `test-${randomUUID().slice(0, 8)}`,
-      embedder,
-      refreshOnWrite: true,
-    });
+    const index = newIndex();
     const dot = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * (b[i] as number), 0);
     const expectExact = (found: Candidate[], query: number[]) => {
       expect(found).toHaveLength(documents.length);
@@ -98,12 +91,7 @@ describe('Elasticsearch packed vectors (integration: real Elasticsearch)', () =>
   });
 
   it('adds the field to an index created before it, whose documents hybrid still ranks', async () => {
-    const index = createElasticsearchSearchIndex({
-      url: url(),
-      prefix: `test-${randomUUID().slice(0, 8)}`,
-      embedder,
-      refreshOnWrite: true,
-    });
+    const index = newIndex();
     const client = new Client({ node: url() });
     try {
       // The mapping as MAPPING_VERSION 1 first had it, and a document written then (no packed vector).

@@ -114,13 +114,16 @@ describe('hybrid ranking with feedback', () => {
   });
 });
 
+// Feedback for prose queries only, over the top two documents, at weight 2.
+const proseFeedback: FusionParams = {
+  error_log: { keyword: 0 },
+  identifier: { keyword: 0 },
+  mixed: { keyword: 0 },
+  prose: { keyword: 0, feedback: { weight: 2, depth: 2 } },
+};
+
 describe('hybrid ranking with the feedback pass in one statement', () => {
-  const params: FusionParams = {
-    error_log: { keyword: 0 },
-    identifier: { keyword: 0 },
-    mixed: { keyword: 0 },
-    prose: { keyword: 0, feedback: { weight: 2, depth: 2 } },
-  };
+  const params = proseFeedback;
   const bare = (id: string, cosine: number) => candidate(id, cosine);
   const sides = { keyword: [bare('k', 0)], semantic: [bare('a', 0.9), bare('b', 0.5), bare('c', 0.4)], queryVector: [0.6, 0.8] };
 
@@ -178,12 +181,7 @@ describe('hybrid ranking with the feedback pass in one statement', () => {
 });
 
 describe('hybrid search: when the feedback pass in one statement is tried', () => {
-  const params: FusionParams = {
-    error_log: { keyword: 0 },
-    identifier: { keyword: 0 },
-    mixed: { keyword: 0 },
-    prose: { keyword: 0, feedback: { weight: 2, depth: 2 } },
-  };
+  const params = proseFeedback;
   const request = { organizationId: 'org', text: 'why is it slow', mode: 'hybrid' as const, limit: 10, queryKind: 'prose' as const };
   const depth = fusionDepth(request.limit);
 
