@@ -81,7 +81,6 @@ export async function installElasticsearch(options: {
   return { home };
 }
 
-/** The integ-test-zip ships no JDK, so ES needs to be told where one is. */
 /** Where JDKs are installed side by side (Debian's packages, Adoptium's Temurin packages). */
 const JVM_DIR = '/usr/lib/jvm';
 /** From Java 21 on, Lucene scores float vectors with SIMD and Elasticsearch its quantized ones natively. */

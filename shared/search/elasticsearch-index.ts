@@ -56,7 +56,7 @@ export const knnClause = (vector: number[], k: number, filter: Array<Record<stri
  * to weigh, not an exact order at the tenth place: 2 candidates per hit and no `rescore_vector`, but
  * the hits bring their full vectors (`embedding_packed`) and their cosines are computed here, exact.
  * Against `knnClause`'s 8 per hit with rescoring, a pass took 10 instead of 20 ms at the server at
- * 100,000 documents (docs/benchmarks.md, "Hybrid's kNN passes on Elasticsearch").
+ * 100,000 documents (docs/benchmarks.md, "Hybrid's kNN passes on Elasticsearch, and Java 25").
  */
 export const hybridKnnClause = (vector: number[], k: number, filter: Array<Record<string, unknown>>) => ({
   field: 'embedding',
