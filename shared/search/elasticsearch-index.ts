@@ -1,11 +1,11 @@
 import { Client, errors } from '@elastic/elasticsearch';
-import type { Embedder } from './embedder.ts';
+import { cosineOf, type Embedder } from './embedder.ts';
 import { embeddingText, fusionFor, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
 import { escapeHtml } from './highlight.ts';
 import { keywordQueryText } from './keyword-query.ts';
 import type { SearchDocument, SearchHit, SearchIndex, SearchRequest } from './search-index.ts';
 import { highlightCandidates } from './term-highlights.ts';
-import { hybridSearch } from './hybrid-search.ts';
+import { hybridSearch, type HybridBackend } from './hybrid-search.ts';
 
 /** Bumped whenever the mapping below changes; with the model it names the physical index. */
 export const MAPPING_VERSION = 1;
@@ -66,8 +66,6 @@ export const hybridKnnClause = (vector: number[], k: number, filter: Array<Recor
   filter,
 });
 
-const dot = (a: number[], b: number[]): number => a.reduce((sum, x, i) => sum + x * (b[i] as number), 0);
-
 /** A vector as `embedding_packed` holds it: a quarter of its JSON's size, and no number to parse. */
 export function packVector(vector: number[]): string {
   const bytes = Buffer.alloc(vector.length * 4);
@@ -97,13 +95,12 @@ export function createElasticsearchSearchIndex(options: {
   fusion?: FusionParams;
   /** Make every write visible before it returns (tests). */
   refreshOnWrite?: boolean;
-}): SearchIndex & {
-  names: { alias: string; index: string };
-  promote(): Promise<void>;
-  drop(): Promise<void>;
-  candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[]; queryVector: number[] }>;
-  semanticFor(request: SearchRequest, depth: number, vector: number[]): Promise<Candidate[]>;
-} {
+}): SearchIndex &
+  Pick<HybridBackend, 'candidates' | 'semanticFor'> & {
+    names: { alias: string; index: string };
+    promote(): Promise<void>;
+    drop(): Promise<void>;
+  } {
   const { embedder } = options;
   const client = new Client({ node: options.url, requestTimeout: 30_000 });
   const names = elasticsearchIndexNames(options.prefix, embedder);
@@ -157,7 +154,7 @@ export function createElasticsearchSearchIndex(options: {
         const packed = hit._source?.embedding_packed;
         if (!packed) return toSemanticCandidate(hit);
         const vector = unpackVector(packed);
-        return { ...toCandidate(hit), cosine: dot(queryVector, vector), vector };
+        return { ...toCandidate(hit), cosine: cosineOf(queryVector, vector), vector };
       })
       .sort((a, b) => (b.cosine ?? 0) - (a.cosine ?? 0));
   const fields = ['type', 'doc_id', 'title', 'body'];

@@ -20,6 +20,13 @@ export function normalize(vector: number[]): number[] {
   return vector.map((value) => value / norm);
 }
 
+/** The cosine of two of one embedder's vectors: their dot product, both being unit length. */
+export function cosineOf(a: number[], b: number[]): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += (a[i] as number) * (b[i] as number);
+  return sum;
+}
+
 /** Splits a large request into batches and runs them one after another (the model is the bottleneck). */
 export async function embedInBatches(
   texts: string[],

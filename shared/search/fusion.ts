@@ -1,4 +1,5 @@
 import { classifyQuery, isIdentifierToken, queryTokens, STOPWORDS, type QueryKind } from './query-kind.ts';
+import { normalize } from './embedder.ts';
 import type { SearchHit } from './search-index.ts';
 
 /**
@@ -272,9 +273,7 @@ export function feedbackVector(
     .filter((vector): vector is number[] => vector !== undefined)
     .slice(0, feedback.depth);
   if (!top.length) return undefined;
-  const moved = queryVector.map((x, i) => x + (feedback.weight * top.reduce((sum, vector) => sum + (vector[i] ?? 0), 0)) / top.length);
-  const norm = Math.sqrt(moved.reduce((sum, x) => sum + x * x, 0)) || 1;
-  return moved.map((x) => x / norm);
+  return normalize(queryVector.map((x, i) => x + (feedback.weight * top.reduce((sum, vector) => sum + (vector[i] ?? 0), 0)) / top.length));
 }
 
 /**

@@ -46,11 +46,7 @@ export function createPostgresSearchIndex(options: {
   exactScan?: boolean;
   /** KEYWORD_MATCH_BUDGET unless given (tests: a table small enough to build). */
   keywordMatchBudget?: number;
-}): SearchIndex &
-  Required<Pick<HybridBackend, 'semanticFromTop'>> & {
-    candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[]; queryVector: number[] }>;
-    semanticFor(request: SearchRequest, depth: number, vector: number[]): Promise<Candidate[]>;
-  } {
+}): SearchIndex & Pick<HybridBackend, 'candidates' | 'semanticFor'> & Required<Pick<HybridBackend, 'semanticFromTop'>> {
   const { sql, embedder } = options;
   const fusion = options.fusion ?? fusionFor(embedder.model);
 

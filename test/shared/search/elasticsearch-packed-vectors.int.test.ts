@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from '@elastic/elasticsearch';
 import { standInEmbedder } from '../../helpers/stand-in-embedder.ts';
+import { cosineOf } from '../../../shared/search/embedder.ts';
 import { createElasticsearchSearchIndex, packVector, unpackVector } from '../../../shared/search/elasticsearch-index.ts';
 import type { Candidate } from '../../../shared/search/fusion.ts';
 import type { SearchDocument } from '../../../shared/search/search-index.ts';
@@ -67,11 +68,10 @@ describe('Elasticsearch packed vectors (integration: real Elasticsearch)', () =>
   // Hybrid's kNN passes ask for fewer candidates and no rescoring: the cosines come from the full vectors.
   it("scores hybrid's passes by the exact cosine of the stored vectors, best first", async () => {
     const index = newIndex();
-    const dot = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * (b[i] as number), 0);
     const expectExact = (found: Candidate[], query: number[]) => {
       expect(found).toHaveLength(documents.length);
       const expected = documents
-        .map((doc) => ({ id: doc.id, cosine: dot(query, vectorOf(`${doc.title}\n${doc.body}`)) }))
+        .map((doc) => ({ id: doc.id, cosine: cosineOf(query, vectorOf(`${doc.title}\n${doc.body}`)) }))
         .sort((a, b) => b.cosine - a.cosine);
       expect(found.map(({ hit }) => hit.id)).toEqual(expected.map(({ id }) => id));
       found.forEach((candidate, i) => expect(candidate.cosine).toBeCloseTo(expected[i]?.cosine as number, 5));

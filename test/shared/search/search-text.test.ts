@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { informativeQuery } from '../../../shared/search/error-log.ts';
-import { cachedEmbedder, type EmbedPurpose } from '../../../shared/search/embedder.ts';
+import { cachedEmbedder, cosineOf, normalize, type EmbedPurpose } from '../../../shared/search/embedder.ts';
 import { DEFAULT_FUSION, fuse, fusionFor } from '../../../shared/search/fusion.ts';
 import { createHttpEmbedder } from '../../../shared/search/http-embedder.ts';
 import { orTsQuery } from '../../../shared/search/postgres-index.ts';
@@ -75,6 +75,19 @@ describe('WordPiece tokenizer', () => {
 });
 
 describe('embedders', () => {
+  it.each([
+    ['a vector of its own', [3, 4], [3, 4], 1],
+    ['orthogonal vectors', [3, 4], [-4, 3], 0],
+    ['opposite vectors', [1, 0, 0], [-2, 0, 0], -1],
+    ['vectors at 60 degrees', [1, 0], [0.5, Math.sqrt(3) / 2], 0.5],
+  ])('gives the cosine of %s from their unit vectors', (_label, a, b, cosine) => {
+    expect(cosineOf(normalize(a), normalize(b))).toBeCloseTo(cosine, 12);
+  });
+
+  it('leaves the zero vector as it is rather than dividing by zero', () => {
+    expect(normalize([0, 0])).toEqual([0, 0]);
+  });
+
   it('caches a query and a document of the same text apart', async () => {
     const calls: Array<[string[], EmbedPurpose | undefined]> = [];
     const inner = {
