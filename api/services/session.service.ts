@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TokenClaims, TokenService, VerifiedToken } from '../../shared/auth/tokens.ts';
+import { TOKEN_EXPIRED_DETAIL, type TokenClaims, type TokenService, type VerifiedToken } from '../../shared/auth/tokens.ts';
 import { UserEntity } from '../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
 import { isRole, type Role } from '../../shared/domain/permissions.ts';
@@ -182,6 +182,15 @@ export function createSessionService(deps: {
             );
             return { access_token: access.token, refresh_token: again.token, token_type: 'bearer', expires_in: deps.accessTtlSeconds };
           }
+          // The token's own expiry passed between its check (whole seconds) and the statement's `now()`:
+          // the session ran out, it was not copied.
+          const [ended] = await deps
+            .em()
+            .execute<Array<{ id: string }>>(`select id from refresh_sessions where id = ? and user_id = ? and expires_at <= now()`, [
+              sessionId,
+              user.id,
+            ]);
+          if (ended) throw new InvalidTokenError(TOKEN_EXPIRED_DETAIL);
           // A live session whose current token is another one: this token was spent, so it is a copy.
           const reused = (await revokeSessions(user.id, { only: [sessionId] })) > 0;
           throw new InvalidTokenError(reused ? REFRESH_REUSED_DETAIL : TOKEN_REVOKED_DETAIL);
