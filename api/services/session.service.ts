@@ -169,28 +169,25 @@ export function createSessionService(deps: {
           [refresh.jti, sessionId, user.id, verified.jti],
         );
         if (rotated.length === 0) {
-          const [racing] = await deps.em().execute<Array<{ current_jti: string }>>(
-            `select current_jti from refresh_sessions
-              where id = ? and user_id = ? and previous_jti = ? and revoked_at is null and expires_at > now()
-                and rotated_at > now() - make_interval(secs => ?)`,
-            [sessionId, user.id, verified.jti, CONCURRENT_REFRESH_GRACE_SECONDS],
+          // One look at the session tells the three failures apart.
+          const [session] = await deps.em().execute<Array<{ current_jti: string; racing: boolean; ended: boolean }>>(
+            `select current_jti,
+                    previous_jti = ? and revoked_at is null and expires_at > now()
+                      and rotated_at > now() - make_interval(secs => ?) as racing,
+                    expires_at <= now() as ended
+               from refresh_sessions where id = ? and user_id = ?`,
+            [verified.jti, CONCURRENT_REFRESH_GRACE_SECONDS, sessionId, user.id],
           );
-          if (racing) {
+          if (session?.racing) {
             const again = await deps.tokens.issueRefreshToken(
               { ...claims, sessionId },
-              { expiresAt: verified.expiresAt, jti: racing.current_jti },
+              { expiresAt: verified.expiresAt, jti: session.current_jti },
             );
             return { access_token: access.token, refresh_token: again.token, token_type: 'bearer', expires_in: deps.accessTtlSeconds };
           }
           // The token's own expiry passed between its check (whole seconds) and the statement's `now()`:
           // the session ran out, it was not copied.
-          const [ended] = await deps
-            .em()
-            .execute<Array<{ id: string }>>(`select id from refresh_sessions where id = ? and user_id = ? and expires_at <= now()`, [
-              sessionId,
-              user.id,
-            ]);
-          if (ended) throw new InvalidTokenError(TOKEN_EXPIRED_DETAIL);
+          if (session?.ended) throw new InvalidTokenError(TOKEN_EXPIRED_DETAIL);
           // A live session whose current token is another one: this token was spent, so it is a copy.
           const reused = (await revokeSessions(user.id, { only: [sessionId] })) > 0;
           throw new InvalidTokenError(reused ? REFRESH_REUSED_DETAIL : TOKEN_REVOKED_DETAIL);

@@ -152,6 +152,24 @@ describe('sessions: expiry, refresh, logout (integration: real PostgreSQL)', () 
     await refresh(stack.http, rotated.body.refresh_token).expect(401);
   });
 
+  it("answers a refresh at the session's end (its exp not yet passed, the database's now() past it) as expired, not as a copy", async () => {
+    const owner = await registerOwner(stack.http, 'boundary');
+    const bystander = await stack.http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }).expect(200);
+    // The token's exp is checked in whole seconds and the session's end against now(): put the
+    // session's end in the past while the token still verifies, as a refresh in that second sees it.
+    await stack.orm.em
+      .fork()
+      .execute(`update refresh_sessions set expires_at = now() - interval '1 millisecond' where user_id = ? and current_jti = ?`, [
+        owner.user.id,
+        JSON.parse(Buffer.from(owner.refreshToken.split('.')[1] as string, 'base64url').toString()).jti,
+      ]);
+    const late = await refresh(stack.http, owner.refreshToken).expect(401);
+    expect(late.body).toMatchObject({ code: 'INVALID_TOKEN', detail: 'Token has expired' });
+    // Not taken for a stolen token: nothing was revoked, the user's other session goes on.
+    await me(stack.http, owner.token).expect(200);
+    await refresh(stack.http, bystander.body.refresh_token).expect(200);
+  });
+
   it("ends the user's other sessions on a password change, keeping the current one", async () => {
     const owner = await registerOwner(stack.http, 'change-ends');
     const elsewhere = await stack.http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }).expect(200);
