@@ -3,8 +3,11 @@
 // distractors that share a query's words but not its meaning, and queries of four kinds per scenario
 // (a paraphrase in a responder's words, a pasted error log, an identifier such as an error code or a
 // hostname, a sentence holding an identifier) with graded relevance: 3 = the scenario's runbook and
-// article, 2 = its incidents, 1 = other documents of the same service, 0 = everything else.
+// article, 2 = its incidents, 1 = other documents of the same service, 0 = everything else. A second
+// set of queries of the same kinds (`unseen`), written after fusion's weights were fixed, checks
+// them on wording nothing was fitted on.
 import type { SearchDocument, SearchDocumentType } from '../shared/search/search-index.ts';
+import { UNSEEN_QUERIES } from './search-unseen-queries.ts';
 
 interface Scenario {
   key: string;
@@ -853,6 +856,33 @@ function pastedLog(scenario: Scenario, detail: ScenarioDetail): string {
   ].join('\n');
 }
 
+/**
+ * A log as other tools hand it over, for the unseen queries: JSON lines from a structured logger
+ * (every other scenario) or a journal excerpt, the error among unrelated lines.
+ */
+function otherLog(scenario: Scenario, detail: ScenarioDetail, n: number): string {
+  if (n % 2 === 0) {
+    const line = (time: string, level: string, fields: Record<string, unknown>) =>
+      JSON.stringify({ time: `2026-11-24T22:05:${time}Z`, level, service: scenario.service, ...fields });
+    return [
+      line('39.870', 'info', { msg: 'request completed', method: 'GET', path: '/healthz', status: 200, duration_ms: 3 }),
+      line('41.302', 'error', {
+        host: detail.host,
+        msg: scenario.error,
+        ...(detail.trace ? { stack: detail.trace.map((frame) => frame.trim()).join('\n') } : {}),
+      }),
+      line('41.305', 'warn', { msg: 'retry scheduled', attempt: 2, backoff_ms: 4000 }),
+    ].join('\n');
+  }
+  const host = detail.host.split('.')[0] as string;
+  return [
+    `Nov 24 22:05:39 ${host} systemd[1]: Started ${scenario.service}.service.`,
+    `Nov 24 22:05:41 ${host} ${scenario.service}[4711]: ${scenario.error}`,
+    ...(detail.trace ?? []).map((frame) => `Nov 24 22:05:41 ${host} ${scenario.service}[4711]: ${frame.trim()}`),
+    `Nov 24 22:05:46 ${host} ${scenario.service}[4711]: shutting down worker 3 after 5 consecutive failures`,
+  ].join('\n');
+}
+
 /** The fixture: documents of one organization (key = `${type}:${id}`) and graded queries. */
 export function buildFixture(organizationId: string, idFor: (key: string) => string) {
   const documents: SearchDocument[] = [];
@@ -912,27 +942,53 @@ export function buildFixture(organizationId: string, idFor: (key: string) => str
       );
   });
 
-  const queries: BenchQuery[] = [];
-  for (const scenario of S) {
-    const detail = D[scenario.key] as ScenarioDetail;
+  // The same grades for every query of a scenario, whichever set it belongs to.
+  const scenarioQueries = (
+    scenario: Scenario,
+    written: { paraphrase: string; errorLog: string; keyword: string; mixed: string },
+    idSuffix = '',
+  ): BenchQuery[] => {
     const own = byScenario.get(scenario.key) as { strong: string[]; incidents: string[] };
     const relevant = new Map<string, number>();
     for (const key of byService.get(scenario.service) ?? []) relevant.set(key, 1);
     for (const key of own.incidents) relevant.set(key, 2);
     for (const key of own.strong) relevant.set(key, 3);
-    const query = (kind: BenchQuery['kind'], text: string, grades = relevant) =>
-      queries.push({ id: `${scenario.key}/${kind}`, scenario: scenario.key, kind, text, relevant: grades });
-    query('paraphrase', scenario.paraphrase);
-    query('error_log', pastedLog(scenario, detail));
     // Whoever types an identifier wants the documents that hold it first.
-    const tokens = detail.keyword.toLowerCase().split(/\s+/);
+    const tokens = written.keyword.toLowerCase().split(/\s+/);
     const exact = new Map(relevant);
     for (const key of [...own.incidents, ...own.strong]) {
       const doc = texts.get(key) as string;
       if (tokens.every((token) => doc.includes(token))) exact.set(key, 3);
     }
-    query('keyword', detail.keyword, exact);
-    query('mixed', detail.mixed);
-  }
-  return { documents, queries };
+    const query = (kind: BenchQuery['kind'], text: string, grades = relevant): BenchQuery => ({
+      id: `${scenario.key}/${kind}${idSuffix}`,
+      scenario: scenario.key,
+      kind,
+      text,
+      relevant: grades,
+    });
+    return [
+      query('paraphrase', written.paraphrase),
+      query('error_log', written.errorLog),
+      query('keyword', written.keyword, exact),
+      query('mixed', written.mixed),
+    ];
+  };
+  const queries = S.flatMap((scenario) => {
+    const detail = D[scenario.key] as ScenarioDetail;
+    return scenarioQueries(scenario, {
+      paraphrase: scenario.paraphrase,
+      errorLog: pastedLog(scenario, detail),
+      keyword: detail.keyword,
+      mixed: detail.mixed,
+    });
+  });
+  // Queries written after fusion's weights were fixed, never used to fit or pick anything.
+  const unseen = S.flatMap((scenario, s) => {
+    const detail = D[scenario.key] as ScenarioDetail;
+    const fresh = UNSEEN_QUERIES[scenario.key];
+    if (!fresh) throw new Error(`no unseen queries for scenario ${scenario.key}`);
+    return scenarioQueries(scenario, { ...fresh, errorLog: otherLog(scenario, detail, s) }, '/unseen');
+  });
+  return { documents, queries, unseen };
 }

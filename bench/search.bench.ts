@@ -1,7 +1,9 @@
 // `npm run bench:search`: retrieval quality (nDCG@10, recall@10) of keyword, semantic and hybrid
 // search per kind of query on both backends over the labeled fixture of bench/search-fixtures.ts,
 // with hybrid's weights cross-validated (k-fold over scenarios: the scores reported come from
-// queries the weights were not fitted on); then, with the corpus padded to larger sizes
+// queries the weights were not fitted on), and over a second set of queries written after the
+// weights were fixed (the same documents and grades, new wording and other log formats; shipped
+// weights, nothing fitted on them); then, with the corpus padded to larger sizes
 // (BENCH_SIZES, default 10000,100000: about 12 minutes on 2 cores; `BENCH_SIZES=` skips it),
 // query latency (p50/p95, without and with the query's embedding) and both backends' ANN recall@10
 // against an exact cosine scan (BENCH_PG_EXACT=1: PostgreSQL without pgvector). LOCAL_EMBEDDINGS_MODEL picks the model (`npm run model:install -- <model>` first).
@@ -106,7 +108,7 @@ try {
   await orm.em
     .getConnection()
     .execute('insert into organizations (id, name, created_at, updated_at) values (?, ?, now(), now())', [organizationId, 'bench']);
-  const { documents, queries } = buildFixture(organizationId, () => randomUUID());
+  const { documents, queries, unseen } = buildFixture(organizationId, () => randomUUID());
   const count = (kind: BenchQuery['kind']) => queries.filter((query) => query.kind === kind).length;
   process.stdout.write(
     `fixture: ${documents.length} documents, ${queries.length} queries (${QUERY_KINDS_OF_FIXTURE.map((kind) => `${count(kind)} ${kind}`).join(', ')}); model ${inner.model}\n`,
@@ -236,10 +238,20 @@ try {
     );
   });
 
+  // The unseen queries, through `search` with the shipped weights: nothing was fitted or picked on them.
+  const unseenResults = new Map<string, Scored[]>();
+  for (const [name, index] of backends) {
+    for (const mode of ['keyword', 'semantic', 'hybrid'] as const) {
+      const scored: Scored[] = [];
+      for (const query of unseen) scored.push(score(query, keysOf((await index.search(request(query, mode))).hits)));
+      unseenResults.set(`${name}/${mode} (unseen queries)`, scored);
+    }
+  }
+
   const columns = [...QUERY_KINDS_OF_FIXTURE, 'all'] as const;
-  const table = (metric: 'ndcg' | 'recall') => {
+  const table = (metric: 'ndcg' | 'recall', rows = results) => {
     const lines = [`${metric === 'ndcg' ? 'nDCG@10' : 'recall@10'}`.padEnd(44) + columns.map((c) => c.padStart(11)).join('')];
-    for (const [label, scored] of results) {
+    for (const [label, scored] of rows) {
       const cell = (kind: string) =>
         mean(scored.filter((s) => kind === 'all' || s.kind === kind).map((s) => s[metric]))
           .toFixed(3)
@@ -249,6 +261,9 @@ try {
     return lines.join('\n');
   };
   process.stdout.write(`${table('ndcg')}\n\n${table('recall')}\n\n`);
+  process.stdout.write(
+    `unseen queries (${unseen.length}, written after the weights were fixed; pasted logs as JSON lines or a journal excerpt):\n${table('ndcg', unseenResults)}\n\n${table('recall', unseenResults)}\n\n`,
+  );
   const fitted = fitFusion(all, shipped);
   process.stdout.write(`weights fitted on every query (what fusionFor('${inner.model}') should hold): ${JSON.stringify(fitted)}\n`);
   process.stdout.write(
