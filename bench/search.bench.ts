@@ -114,16 +114,17 @@ try {
     `fixture: ${documents.length} documents, ${queries.length} queries (${QUERY_KINDS_OF_FIXTURE.map((kind) => `${count(kind)} ${kind}`).join(', ')}); model ${inner.model}\n`,
   );
   // How the classifier sees each kind of the fixture (the class picks hybrid's weights).
-  const seen = QUERY_KINDS_OF_FIXTURE.map((kind) => {
-    const classes = queries
-      .filter((query) => query.kind === kind)
-      .map((query) => asTheApiSends(query).queryKind ?? classifyQuery(query.text));
-    return `${kind} → ${QUERY_KINDS.map((c) => [c, classes.filter((x) => x === c).length] as const)
-      .filter(([, n]) => n)
-      .map(([c, n]) => `${c} ${n}`)
-      .join(', ')}`;
-  });
-  process.stdout.write(`query classes: ${seen.join('; ')}\n`);
+  const classesOf = (set: BenchQuery[]) =>
+    QUERY_KINDS_OF_FIXTURE.map((kind) => {
+      const classes = set
+        .filter((query) => query.kind === kind)
+        .map((query) => asTheApiSends(query).queryKind ?? classifyQuery(query.text));
+      return `${kind} → ${QUERY_KINDS.map((c) => [c, classes.filter((x) => x === c).length] as const)
+        .filter(([, n]) => n)
+        .map(([c, n]) => `${c} ${n}`)
+        .join(', ')}`;
+    });
+  process.stdout.write(`query classes: ${classesOf(queries).join('; ')}; unseen queries: ${classesOf(unseen).join('; ')}\n`);
 
   const embedTimes: number[] = [];
   for (const query of queries) {

@@ -8,7 +8,76 @@ const NOISE = [
   // The bracket's contents stop at the next `[` too: with `[^\]]*` alone, every `[pid` of a line
   // without a closing bracket rescanned the rest of the line, quadratic (200k chars, 10 s).
   /\[(?:pid|tid|thread)[^[\]]*\]/gi,
+  /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]?\d \d{2}:\d{2}:\d{2}\b/g, // syslog and journal timestamps
+  /(?<=[\w.-])\[\d+\](?=:)/g, // a journal line's process id: `orders-api[4711]:`
 ];
+
+// What a structured logger's line says, by the keys loggers commonly give it (pino, bunyan, zap,
+// logrus, structlog, Serilog's compact JSON, ECS).
+const MESSAGE_KEYS = ['msg', 'message', '@m', 'error', 'err', 'exception', 'reason', 'error.message', 'err.message', 'exception.message'];
+const STACK_KEYS = [
+  'stack',
+  'stack_trace',
+  'stacktrace',
+  'exc_info',
+  'err.stack',
+  'error.stack',
+  'error.stack_trace',
+  'exception.stacktrace',
+];
+const PLACE_KEYS = ['service', 'service.name', 'app', 'logger', 'host', 'hostname', 'host.name'];
+const LEVEL_KEYS = ['level', 'severity', 'lvl', 'levelname', 'log.level', '@l'];
+const ALARMING_LEVEL = /^(?:warn(?:ing)?|error|err|fatal|crit(?:ical)?|panic|severe|alert|emerg(?:ency)?|[456]0)$/i;
+
+/** One level of nesting flattened (`{"error":{"message":…}}` → `error.message`), strings and numbers kept. */
+function flatFields(record: Record<string, unknown>): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (const [key, value] of Object.entries(record)) {
+    if (typeof value === 'string' || typeof value === 'number') fields.set(key.toLowerCase(), String(value));
+    else if (value && typeof value === 'object' && !Array.isArray(value))
+      for (const [inner, innerValue] of Object.entries(value as Record<string, unknown>))
+        if (typeof innerValue === 'string' || typeof innerValue === 'number')
+          fields.set(`${key}.${inner}`.toLowerCase(), String(innerValue));
+  }
+  return fields;
+}
+
+/**
+ * A structured logger's JSON line as the plain line a person reads (`ERROR [service] host message`,
+ * then its stack's lines), or undefined when the line is not a JSON object.
+ */
+export function plainLogLines(line: string): string[] | undefined {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith('{') || !trimmed.endsWith('}')) return undefined;
+  let record: unknown;
+  try {
+    record = JSON.parse(trimmed);
+  } catch {
+    return undefined;
+  }
+  if (!record || typeof record !== 'object' || Array.isArray(record)) return undefined;
+  const fields = flatFields(record as Record<string, unknown>);
+  const first = (keys: string[]) => keys.map((key) => fields.get(key)).find((value) => value?.trim());
+  const level = first(LEVEL_KEYS);
+  const message = [...new Set(MESSAGE_KEYS.map((key) => fields.get(key)).filter((value): value is string => !!value?.trim()))].join(' ');
+  const places = [...new Set(PLACE_KEYS.map((key) => fields.get(key)).filter((value): value is string => !!value?.trim()))];
+  const head = [
+    level && ALARMING_LEVEL.test(level) ? (/^(?:w|40)/i.test(level) ? 'WARN' : 'ERROR') : '',
+    places.length ? `[${places[0]}]` : '',
+    ...places.slice(1),
+    message,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const stack = first(STACK_KEYS);
+  return [head, ...(stack ? stack.split(/\r?\n|\\n/) : [])].filter((part) => part.trim());
+}
+
+/** A structured log line at warning level or worse: a JSON field or logfmt's `level=`. */
+export const STRUCTURED_ALARM =
+  /^[ \t]*\{.*"(?:level|severity|lvl|levelname|log\.level|@l)"[ \t]*:[ \t]*(?:"(?:warn(?:ing)?|error|err|fatal|crit(?:ical)?|panic|severe|alert|emerg(?:ency)?)"|[456]0\b)|\b(?:level|lvl)=(?:warn(?:ing)?|error|err|fatal|crit(?:ical)?|panic)\b/im;
+/** A syslog or journal line: `Nov 24 22:05:41 host process[pid]: …`. */
+export const SYSLOG_LINE = /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]?\d \d{2}:\d{2}:\d{2} \S+ [^\s:[]+(?:\[\d+\])?:/m;
 
 /**
  * Turns a pasted error log into a query: the informative lines (errors, exceptions, causes and the
@@ -19,7 +88,7 @@ export function informativeQuery(log: string, maxChars = 1_000): string {
   const seen = new Set<string>();
   const kept: string[] = [];
   let framesAfterError = 0;
-  for (const rawLine of log.split(/\r?\n/)) {
+  for (const rawLine of log.split(/\r?\n/).flatMap((line) => plainLogLines(line) ?? [line])) {
     let line = rawLine;
     for (const pattern of NOISE) line = line.replace(pattern, ' ');
     line = line.replace(/\s+/g, ' ').trim();

@@ -1,3 +1,5 @@
+import { STRUCTURED_ALARM, SYSLOG_LINE } from './error-log.ts';
+
 /**
  * What a search query is, as far as fusion cares: the keyword side is worth a lot on a pasted log
  * (its error strings recur verbatim in incidents) and on an identifier (an error code, a hostname:
@@ -37,14 +39,21 @@ export function queryTokens(text: string): string[] {
 
 /**
  * Classifies the text sent to search. `error_log`: log lines (a level word with a timestamp or an
- * exception, a stack frame, or several lines with a level word). `identifier`: terms with no
+ * exception, a stack frame, several lines with a level word, a structured logger's line at warning
+ * level or worse, or a syslog or journal line). `identifier`: terms with no
  * sentence around them, holding an identifier or at most four words. `mixed`: a sentence
  * holding an identifier. `prose`: the rest.
  */
 export function classifyQuery(text: string): QueryKind {
   const lines = text.split(/\r?\n/).filter((line) => line.trim());
   const levelLines = lines.filter((line) => LOG_LEVEL.test(line)).length;
-  if (STACK_FRAME.test(text) || (LOG_LEVEL.test(text) && (TIMESTAMP.test(text) || EXCEPTION_CLASS.test(text))) || levelLines >= 2)
+  if (
+    STACK_FRAME.test(text) ||
+    STRUCTURED_ALARM.test(text) ||
+    SYSLOG_LINE.test(text) ||
+    (LOG_LEVEL.test(text) && (TIMESTAMP.test(text) || EXCEPTION_CLASS.test(text))) ||
+    levelLines >= 2
+  )
     return 'error_log';
   const tokens = queryTokens(text);
   if (!tokens.length) return 'prose';

@@ -9,6 +9,12 @@ describe('classifyQuery', () => {
     ['Traceback (most recent call last):\n  File "/srv/worker/handler.py", line 42, in handle', 'error_log'],
     ['TypeError: x is undefined\n    at Checkout.render (checkout.js:120:18)', 'error_log'],
     ['WARN disk at 91%\nERROR write failed', 'error_log'],
+    ['{"level":"error","service":"orders-api","msg":"too many clients already"}', 'error_log'],
+    ['{"level":50,"msg":"boom"}', 'error_log'],
+    ['{"severity":"WARNING","message":"disk at 91%"}', 'error_log'],
+    ['time=2026-11-24 level=error msg="write failed" path=/data', 'error_log'],
+    ['Nov 24 22:05:41 web-1 api[4711]: connection refused by upstream', 'error_log'],
+    ['{"level":"info","msg":"request completed"}', 'prose'],
     [
       'org.apache.kafka.clients.consumer.CommitFailedException: Commit cannot be completed since the group has already rebalanced',
       'error_log',

@@ -138,6 +138,40 @@ describe('informativeQuery', () => {
     expect(informativeQuery('checkout slow\nusers waiting')).toBe('checkout slow\nusers waiting');
     expect(informativeQuery(`error ${'x'.repeat(5000)}`, 100)).toHaveLength(100);
   });
+
+  it.each<[string, string, string[]]>([
+    [
+      'JSON lines: the message, the service and host, the level as a word, the first frame of the stack',
+      [
+        '{"time":"2026-11-24T22:05:39Z","level":"info","service":"orders-api","msg":"request completed","status":200}',
+        '{"time":"2026-11-24T22:05:41Z","level":"error","service":"orders-api","host":"orders-7f9","msg":"too many clients already","stack":"Error: boom\\n    at Pool.connect (pool.js:45:11)\\n    at next (app.js:1:1)"}',
+        '{"time":"2026-11-24T22:05:42Z","level":"warn","service":"orders-api","msg":"retry scheduled"}',
+      ].join('\n'),
+      [
+        'ERROR [orders-api] orders-7f9 too many clients already',
+        'Error: boom',
+        'at Pool.connect (pool.js:45:11)',
+        'WARN [orders-api] retry scheduled',
+      ],
+    ],
+    [
+      "a nested error object and pino's numeric level",
+      '{"level":50,"app":"billing","err":{"type":"TypeError","message":"x is undefined","stack":"TypeError: x is undefined"}}',
+      ['ERROR [billing] x is undefined', 'TypeError: x is undefined'],
+    ],
+    [
+      'a journal excerpt: timestamps and process ids go, host and process stay',
+      [
+        'Nov 24 22:05:39 web-1 systemd[1]: Started api.service.',
+        'Nov 24 22:05:41 web-1 api[4711]: ECONNREFUSED 10.0.0.5:5432',
+        'Nov  4 22:05:46 web-1 api[4711]: connection refused by upstream',
+      ].join('\n'),
+      ['web-1 api : ECONNREFUSED 10.0.0.5:5432', 'web-1 api : connection refused by upstream'],
+    ],
+    ['a line that only looks like JSON stays as it is', '{"error": oops}', ['{"error": oops}']],
+  ])('reads structured and system logs: %s', (_case, log, expected) => {
+    expect(informativeQuery(log).split('\n')).toEqual(expected);
+  });
 });
 
 describe('fusion and the PostgreSQL OR query', () => {
