@@ -172,15 +172,19 @@ try {
         cosine,
       }));
 
+  // Each query of a set through `search` in one mode, scored against its grades.
+  const scoredBy = async (index: Index, mode: SearchRequest['mode'], set: BenchQuery[]): Promise<Scored[]> => {
+    const scored: Scored[] = [];
+    for (const query of set) scored.push(score(query, keysOf((await index.search(request(query, mode))).hits)));
+    return scored;
+  };
+
   // Quality: both halves through `search`, and each query's candidates for fusion offline.
   const results = new Map<string, Scored[]>();
   const cases = new Map<string, FusionCase[]>();
   for (const [name, index] of backends) {
-    for (const mode of ['keyword', 'semantic', 'hybrid'] as const) {
-      const scored: Scored[] = [];
-      for (const query of queries) scored.push(score(query, keysOf((await index.search(request(query, mode))).hits)));
-      results.set(`${name}/${mode === 'hybrid' ? 'hybrid (shipped weights)' : mode}`, scored);
-    }
+    for (const mode of ['keyword', 'semantic', 'hybrid'] as const)
+      results.set(`${name}/${mode === 'hybrid' ? 'hybrid (shipped weights)' : mode}`, await scoredBy(index, mode, queries));
     const own: FusionCase[] = [];
     for (const query of queries) {
       const sent = request(query, 'hybrid');
@@ -241,13 +245,9 @@ try {
 
   // The unseen queries, through `search` with the shipped weights: nothing was fitted or picked on them.
   const unseenResults = new Map<string, Scored[]>();
-  for (const [name, index] of backends) {
-    for (const mode of ['keyword', 'semantic', 'hybrid'] as const) {
-      const scored: Scored[] = [];
-      for (const query of unseen) scored.push(score(query, keysOf((await index.search(request(query, mode))).hits)));
-      unseenResults.set(`${name}/${mode} (unseen queries)`, scored);
-    }
-  }
+  for (const [name, index] of backends)
+    for (const mode of ['keyword', 'semantic', 'hybrid'] as const)
+      unseenResults.set(`${name}/${mode} (unseen queries)`, await scoredBy(index, mode, unseen));
 
   const columns = [...QUERY_KINDS_OF_FIXTURE, 'all'] as const;
   const table = (metric: 'ndcg' | 'recall', rows = results) => {

@@ -27,7 +27,8 @@ const STACK_KEYS = [
 ];
 const PLACE_KEYS = ['service', 'service.name', 'app', 'logger', 'host', 'hostname', 'host.name'];
 const LEVEL_KEYS = ['level', 'severity', 'lvl', 'levelname', 'log.level', '@l'];
-const ALARMING_LEVEL = /^(?:warn(?:ing)?|error|err|fatal|crit(?:ical)?|panic|severe|alert|emerg(?:ency)?|[456]0)$/i;
+const WARNING_LEVEL = /^(?:warn(?:ing)?|40)$/i;
+const ERROR_LEVEL = /^(?:error|err|fatal|crit(?:ical)?|panic|severe|alert|emerg(?:ency)?|[56]0)$/i;
 
 /** One level of nesting flattened (`{"error":{"message":…}}` → `error.message`), strings and numbers kept. */
 function flatFields(record: Record<string, unknown>): Map<string, string> {
@@ -57,19 +58,19 @@ export function plainLogLines(line: string): string[] | undefined {
   }
   if (!record || typeof record !== 'object' || Array.isArray(record)) return undefined;
   const fields = flatFields(record as Record<string, unknown>);
-  const first = (keys: string[]) => keys.map((key) => fields.get(key)).find((value) => value?.trim());
-  const level = first(LEVEL_KEYS);
-  const message = [...new Set(MESSAGE_KEYS.map((key) => fields.get(key)).filter((value): value is string => !!value?.trim()))].join(' ');
-  const places = [...new Set(PLACE_KEYS.map((key) => fields.get(key)).filter((value): value is string => !!value?.trim()))];
+  // The distinct non-blank values of these keys, in the keys' order.
+  const valuesOf = (keys: string[]) => [...new Set(keys.map((key) => fields.get(key)?.trim()).filter((value): value is string => !!value))];
+  const [level = ''] = valuesOf(LEVEL_KEYS);
+  const [service, ...places] = valuesOf(PLACE_KEYS);
   const head = [
-    level && ALARMING_LEVEL.test(level) ? (/^(?:w|40)/i.test(level) ? 'WARN' : 'ERROR') : '',
-    places.length ? `[${places[0]}]` : '',
-    ...places.slice(1),
-    message,
+    WARNING_LEVEL.test(level) ? 'WARN' : ERROR_LEVEL.test(level) ? 'ERROR' : '',
+    service ? `[${service}]` : '',
+    ...places,
+    ...valuesOf(MESSAGE_KEYS),
   ]
     .filter(Boolean)
     .join(' ');
-  const stack = first(STACK_KEYS);
+  const [stack] = valuesOf(STACK_KEYS);
   return [head, ...(stack ? stack.split(/\r?\n|\\n/) : [])].filter((part) => part.trim());
 }
 

@@ -5,6 +5,9 @@ import { waitFor } from '../../dev/wait-for.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
+/** The jti a token carries (its payload, not verified). */
+const jtiOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()).jti as string;
+
 const cookiesOf = (response: { headers: Record<string, unknown> }): string[] =>
   ([] as string[]).concat((response.headers['set-cookie'] as string[]) ?? []);
 
@@ -134,7 +137,6 @@ describe('sessions: expiry, refresh, logout (integration: real PostgreSQL)', () 
     const owner = await registerOwner(stack.http, 'tabs');
     const [tabA, tabB] = await Promise.all([refresh(stack.http, owner.refreshToken), refresh(stack.http, owner.refreshToken)]);
     expect([tabA.status, tabB.status]).toEqual([200, 200]);
-    const jtiOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()).jti as string;
     expect(jtiOf(tabA.body.refresh_token)).toBe(jtiOf(tabB.body.refresh_token));
     for (const tab of [tabA, tabB]) await me(stack.http, tab.body.access_token).expect(200);
     // Whichever cookie each tab kept, the next refresh rotates normally.
@@ -161,7 +163,7 @@ describe('sessions: expiry, refresh, logout (integration: real PostgreSQL)', () 
       .fork()
       .execute(`update refresh_sessions set expires_at = now() - interval '1 millisecond' where user_id = ? and current_jti = ?`, [
         owner.user.id,
-        JSON.parse(Buffer.from(owner.refreshToken.split('.')[1] as string, 'base64url').toString()).jti,
+        jtiOf(owner.refreshToken),
       ]);
     const late = await refresh(stack.http, owner.refreshToken).expect(401);
     expect(late.body).toMatchObject({ code: 'INVALID_TOKEN', detail: 'Token has expired' });
