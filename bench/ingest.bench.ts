@@ -5,15 +5,18 @@
 //   accepted/s, accept p50/p99, seconds from the first send until the incidents hold exactly the
 //   alerts sent, and the outbox lag (event commit → WebSocket push) seen by a socket.io client;
 // - rate: BENCH_RATE (100) alerts/s for BENCH_SECONDS (20), each opening an incident: alert →
-//   incident latency, to the row and to the `incident.created` push.
+//   incident latency, to the row and to the `incident.created` push, and from a sample of the
+//   workflows' histories how long their first task waited for a worker slot and then ran.
 // BENCH_MODE=storm or BENCH_MODE=rate runs one; BENCH_SEARCH=off leaves search (indexing, analysis)
 // out; BENCH_NODE_OPTIONS reaches the API and worker (e.g. --cpu-prof). A figure to track, not a gate.
+import { Connection, WorkflowClient } from '@temporalio/client';
 import { createHmac } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { percentile } from './percentile.ts';
-import { call, registerOwner, startProductionStack } from './production-stack.ts';
+import { call, registerOwner, startProductionStack, type ProductionStack } from './production-stack.ts';
+import { ORGANIZATION_ID } from '../shared/domain/search-attributes.ts';
 
 const MODE = process.env.BENCH_MODE ?? 'both';
 const STORM_ALERTS = Number(process.env.BENCH_STORM_ALERTS ?? 10_000);
@@ -160,7 +163,42 @@ async function storm(baseUrl: string, db: pg.Client): Promise<string[]> {
   ];
 }
 
-async function fixedRate(baseUrl: string, db: pg.Client): Promise<string[]> {
+/** Milliseconds of a history event's time. */
+const eventMs = (event: { eventTime?: { seconds?: unknown; nanos?: number | null } | null }) =>
+  Number(event.eventTime?.seconds ?? 0) * 1000 + (event.eventTime?.nanos ?? 0) / 1e6;
+
+/**
+ * Where a new incident's time goes on Temporal's side, from the histories of up to `sample` of the
+ * organization's ingestion workflows, evenly spaced: how long the first workflow task (the one that
+ * opens the incident, its local activity included) waited on the task queue for a worker slot,
+ * and how long it then ran.
+ */
+async function firstWorkflowTasks(temporal: ProductionStack['temporal'], organizationId: string, sample = 100): Promise<string> {
+  const connection = await Connection.connect({ address: temporal.address });
+  try {
+    const client = new WorkflowClient({ connection, namespace: temporal.namespace });
+    const executions: { workflowId: string; runId: string }[] = [];
+    const query = `WorkflowType = 'alertIngestionWorkflow' AND TaskQueue = '${temporal.taskQueue}' AND ${ORGANIZATION_ID.name} = '${organizationId}'`;
+    for await (const execution of client.list({ query })) executions.push(execution);
+    const step = Math.max(1, Math.floor(executions.length / sample));
+    const waited: number[] = [];
+    const ran: number[] = [];
+    for (const { workflowId, runId } of executions.filter((_, i) => i % step === 0).slice(0, sample)) {
+      const events = (await client.getHandle(workflowId, runId).fetchHistory()).events ?? [];
+      const scheduled = events.find((event) => event.workflowTaskScheduledEventAttributes);
+      const started = events.find((event) => event.workflowTaskStartedEventAttributes);
+      const completed = events.find((event) => event.workflowTaskCompletedEventAttributes);
+      if (!scheduled || !started || !completed) continue;
+      waited.push(eventMs(started) - eventMs(scheduled));
+      ran.push(eventMs(completed) - eventMs(started));
+    }
+    return `  first workflow task       queued p50 ${fmt(percentile(waited, 50))} ms, p99 ${fmt(percentile(waited, 99))} ms; ran p50 ${fmt(percentile(ran, 50))} ms, p99 ${fmt(percentile(ran, 99))} ms (${waited.length} of ${executions.length} workflows' histories)`;
+  } finally {
+    await connection.close();
+  }
+}
+
+async function fixedRate(baseUrl: string, db: pg.Client, temporal: ProductionStack['temporal']): Promise<string[]> {
   const webhook = await createWebhook(baseUrl, 'rate');
   const sentAt = new Map<string, number>();
   const pushedAt = new Map<string, number>();
@@ -205,6 +243,7 @@ async function fixedRate(baseUrl: string, db: pg.Client): Promise<string[]> {
     `  accept latency            p50 ${fmt(percentile(acceptLatency, 50))} ms, p99 ${fmt(percentile(acceptLatency, 99))} ms`,
     `  alert → incident row      p50 ${fmt(percentile(toRow, 50))} ms, p99 ${fmt(percentile(toRow, 99))} ms (${toRow.length} incidents)`,
     `  alert → incident.created  p50 ${fmt(percentile(toPush, 50))} ms, p99 ${fmt(percentile(toPush, 99))} ms pushed on the WebSocket (${toPush.length})`,
+    await firstWorkflowTasks(temporal, webhook.organizationId),
   ];
 }
 
@@ -223,7 +262,7 @@ try {
   await db.connect();
   const lines = ['', 'ingest benchmark (API and worker as their own processes, real PostgreSQL and Temporal dev server)'];
   if (MODE === 'both' || MODE === 'storm') lines.push(...(await storm(stack.baseUrl, db)));
-  if (MODE === 'both' || MODE === 'rate') lines.push(...(await fixedRate(stack.baseUrl, db)));
+  if (MODE === 'both' || MODE === 'rate') lines.push(...(await fixedRate(stack.baseUrl, db, stack.temporal)));
   lines.push(
     'targets: storm >= 500 alerts/s accepted, drained exactly < 30 s after the first send, outbox lag p99 < 2 s; rate: alert → incident p99 < 1 s',
     '',

@@ -17,6 +17,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export interface ProductionStack {
   baseUrl: string;
   databaseUrl: string;
+  /** The Temporal server, namespace and task queue the API and worker use, to read workflow histories. */
+  temporal: { address: string; namespace: string; taskQueue: string };
   stop(): Promise<void>;
 }
 
@@ -71,7 +73,16 @@ export async function startProductionStack(options: {
       exitReport: () => api.exitReport(),
     });
     if (options.worker) start('worker', 'worker/main.ts');
-    return { baseUrl, databaseUrl: database.url, stop };
+    return {
+      baseUrl,
+      databaseUrl: database.url,
+      temporal: {
+        address: env.TEMPORAL_ADDRESS as string,
+        namespace: env.TEMPORAL_NAMESPACE ?? 'default',
+        taskQueue: env.TEMPORAL_TASK_QUEUE as string,
+      },
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
