@@ -15,7 +15,6 @@ const withElasticsearch = process.argv.includes('--elasticsearch') || process.en
 
 let local: Awaited<ReturnType<typeof startLocalEnvironment>> | undefined;
 const children: ManagedProcess[] = [];
-let stopping = false;
 let stopped: Promise<never> | undefined;
 
 /**
@@ -24,7 +23,6 @@ let stopped: Promise<never> | undefined;
  */
 function stopAll(exitCode: number): Promise<never> {
   stopped ??= (async () => {
-    stopping = true;
     say('stopping');
     for (const child of children.reverse()) await child.stop(15_000);
     await local?.stop();
@@ -60,7 +58,7 @@ for (const [name, script] of [
     onOutput: (line) => process.stdout.write(`[${name}] ${line}\n`),
   });
   child.child.once('exit', (code) => {
-    if (!stopping) {
+    if (stopped === undefined) {
       say(`${name} exited with code ${code}; stopping everything`);
       void stopAll(1);
     }

@@ -365,16 +365,18 @@ export async function rankHybrid(
 ): Promise<{ hits: SearchHit[]; candidates: Candidate[] }> {
   const kind = query.kind ?? classifyQuery(query.text);
   const feedback = params[kind].feedback;
-  const first = fuse(
-    { text: query.text, kind },
-    sides.keyword,
-    sides.semantic,
-    params,
-    feedback?.weight ? Math.max(limit, feedback.depth) : limit,
-  );
   const firstCandidates = [...sides.keyword, ...sides.semantic];
-  const semantic = feedback?.weight ? await feedbackPass(sides, first, backend, feedback) : undefined;
-  if (!semantic) return { hits: first.slice(0, limit), candidates: firstCandidates };
+  const onePass = () => ({
+    hits: fuse({ text: query.text, kind }, sides.keyword, sides.semantic, params, limit),
+    candidates: firstCandidates,
+  });
+  if (!feedback?.weight) return onePass();
+  // The first ranking only picks the feedback's top documents, so it takes no guidance slots: with
+  // `limit` under the feedback's depth, a slotted runbook would otherwise move the feedback vector.
+  const unslotted = { ...params, [kind]: { ...params[kind], slot: undefined } };
+  const first = fuse({ text: query.text, kind }, sides.keyword, sides.semantic, unslotted, Math.max(limit, feedback.depth));
+  const semantic = await feedbackPass(sides, first, backend, feedback);
+  if (!semantic) return onePass();
   const expansion = secondPassTerms(query.text, params[kind], first, firstCandidates, semantic);
   return {
     hits: fuse({ text: query.text, kind }, sides.keyword, semantic, params, limit, expansion),

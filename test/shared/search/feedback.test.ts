@@ -341,4 +341,48 @@ describe('guidance slots', () => {
     const scores = fused(corpus, 1).map((h) => h.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
+
+  describe('with feedback and a page shorter than its depth', () => {
+    // One axis per document, so the feedback vector shows which documents it was made of.
+    const axis = (i: number) => Array.from({ length: 6 }, (_, j) => (j === i ? 1 : 0));
+    const withVectors = corpus.map((c, i) => ({ ...c, vector: axis(i) }));
+    const slotted: FusionParams = {
+      ...weightsOf(1),
+      identifier: { keyword: 0, slot: 1, feedback: { weight: 1, depth: 3 } },
+    };
+    const rank = async (semanticFor: (vector: number[]) => Promise<Candidate[]>, limit: number) =>
+      rankHybrid(
+        { text: 'x', kind: 'identifier' },
+        { keyword: [], semantic: withVectors, queryVector: axis(5) },
+        { semanticFor },
+        slotted,
+        limit,
+      );
+
+    it.each([1, 2, 3])('moves the query toward the three best incidents, not the slotted runbook and article (limit %i)', async (limit) => {
+      const vectors: number[][] = [];
+      await rank(async (vector) => {
+        vectors.push(vector);
+        return withVectors;
+      }, limit);
+      const first = withVectors.slice(0, 3).map((c) => c.hit);
+      expect(vectors).toEqual([feedbackVector(axis(5), first, withVectors, { weight: 1, depth: 3 })]);
+    });
+
+    it('still gives the final page its slots', async () => {
+      const { hits } = await rank(async () => withVectors, 3);
+      expect(hits.map((h) => h.id)).toEqual(['i1', 'r1', 'a1']);
+    });
+
+    it('gives the page its slots when feedback finds no vector to move by', async () => {
+      const { hits } = await rankHybrid(
+        { text: 'x', kind: 'identifier' },
+        { keyword: [], semantic: corpus, queryVector: axis(5) },
+        { semanticFor: async () => [] },
+        slotted,
+        3,
+      );
+      expect(hits.map((h) => h.id)).toEqual(['i1', 'r1', 'a1']);
+    });
+  });
 });
