@@ -10,6 +10,7 @@
 // BENCH_MODE=storm or BENCH_MODE=rate runs one; BENCH_SEARCH=off leaves search (indexing, analysis)
 // out; BENCH_NODE_OPTIONS reaches the API and worker (e.g. --cpu-prof). A figure to track, not a gate.
 import { Connection, WorkflowClient } from '@temporalio/client';
+import { tsToMs } from '@temporalio/common/lib/time.js';
 import { createHmac } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
@@ -163,10 +164,6 @@ async function storm(baseUrl: string, db: pg.Client): Promise<string[]> {
   ];
 }
 
-/** Milliseconds of a history event's time. */
-const eventMs = (event: { eventTime?: { seconds?: unknown; nanos?: number | null } | null }) =>
-  Number(event.eventTime?.seconds ?? 0) * 1000 + (event.eventTime?.nanos ?? 0) / 1e6;
-
 /**
  * Where a new incident's time goes on Temporal's side, from the histories of up to `sample` of the
  * organization's ingestion workflows, evenly spaced: how long the first workflow task (the one that
@@ -189,8 +186,8 @@ async function firstWorkflowTasks(temporal: ProductionStack['temporal'], organiz
       const started = events.find((event) => event.workflowTaskStartedEventAttributes);
       const completed = events.find((event) => event.workflowTaskCompletedEventAttributes);
       if (!scheduled || !started || !completed) continue;
-      waited.push(eventMs(started) - eventMs(scheduled));
-      ran.push(eventMs(completed) - eventMs(started));
+      waited.push(tsToMs(started.eventTime) - tsToMs(scheduled.eventTime));
+      ran.push(tsToMs(completed.eventTime) - tsToMs(started.eventTime));
     }
     return `  first workflow task       queued p50 ${fmt(percentile(waited, 50))} ms, p99 ${fmt(percentile(waited, 99))} ms; ran p50 ${fmt(percentile(ran, 50))} ms, p99 ${fmt(percentile(ran, 99))} ms (${waited.length} of ${executions.length} workflows' histories)`;
   } finally {

@@ -27,8 +27,13 @@ const STACK_KEYS = [
 ];
 const PLACE_KEYS = ['service', 'service.name', 'app', 'logger', 'host', 'hostname', 'host.name'];
 const LEVEL_KEYS = ['level', 'severity', 'lvl', 'levelname', 'log.level', '@l'];
-const WARNING_LEVEL = /^(?:warn(?:ing)?|40)$/i;
-const ERROR_LEVEL = /^(?:error|err|fatal|crit(?:ical)?|panic|severe|alert|emerg(?:ency)?|[56]0)$/i;
+// Level names at warning level and worse, as the loggers above spell them (pino's numbers apart);
+// the first few of the error names are all logfmt lines use.
+const WARNING_NAMES = 'warn(?:ing)?';
+const LOGFMT_ERROR_NAMES = 'error|err|fatal|crit(?:ical)?|panic';
+const ERROR_NAMES = `${LOGFMT_ERROR_NAMES}|severe|alert|emerg(?:ency)?`;
+const WARNING_LEVEL = new RegExp(`^(?:${WARNING_NAMES}|40)$`, 'i');
+const ERROR_LEVEL = new RegExp(`^(?:${ERROR_NAMES}|[56]0)$`, 'i');
 
 /** One level of nesting flattened (`{"error":{"message":…}}` → `error.message`), strings and numbers kept. */
 function flatFields(record: Record<string, unknown>): Map<string, string> {
@@ -74,9 +79,12 @@ export function plainLogLines(line: string): string[] | undefined {
   return [head, ...(stack ? stack.split(/\r?\n|\\n/) : [])].filter((part) => part.trim());
 }
 
-/** A structured log line at warning level or worse: a JSON field or logfmt's `level=`. */
-export const STRUCTURED_ALARM =
-  /^[ \t]*\{.*"(?:level|severity|lvl|levelname|log\.level|@l)"[ \t]*:[ \t]*(?:"(?:warn(?:ing)?|error|err|fatal|crit(?:ical)?|panic|severe|alert|emerg(?:ency)?)"|[456]0\b)|\b(?:level|lvl)=(?:warn(?:ing)?|error|err|fatal|crit(?:ical)?|panic)\b/im;
+/** A structured log line at warning level or worse: a JSON level field (LEVEL_KEYS) or logfmt's `level=`. */
+export const STRUCTURED_ALARM = new RegExp(
+  `^[ \\t]*\\{.*"(?:${LEVEL_KEYS.map((key) => key.replaceAll('.', '\\.')).join('|')})"[ \\t]*:[ \\t]*` +
+    `(?:"(?:${WARNING_NAMES}|${ERROR_NAMES})"|[456]0\\b)|\\b(?:level|lvl)=(?:${WARNING_NAMES}|${LOGFMT_ERROR_NAMES})\\b`,
+  'im',
+);
 /** A syslog or journal line: `Nov 24 22:05:41 host process[pid]: …`. */
 export const SYSLOG_LINE = /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]?\d \d{2}:\d{2}:\d{2} \S+ [^\s:[]+(?:\[\d+\])?:/m;
 
