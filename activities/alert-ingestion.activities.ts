@@ -53,9 +53,10 @@ async function lockOpenIncident(em: EntityManager, dedupKey: string, incidentId:
   return open.find((incident) => incident.id === incidentId) ?? open[0] ?? null;
 }
 
-function openIncident(em: EntityManager, signal: AlertSignalPayload): Incident {
+function openIncident(em: EntityManager, signal: AlertSignalPayload, id: string | undefined): Incident {
   const { alert } = signal;
   return createIncident(em, {
+    id,
     organizationId: signal.organizationId,
     title: alert.title.slice(0, 500),
     description: alert.description,
@@ -105,6 +106,8 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
     async recordAlerts(input: {
       signals: AlertSignalPayload[];
       incidentId: string | null;
+      /** The id for an incident this batch opens (the workflow's search attribute already names it); else a new one. */
+      newIncidentId?: string;
     }): Promise<IngestionResult & { created: boolean; autoResolveAfterMs?: number | null }> {
       const { signals } = input;
       const first = signals[0];
@@ -133,7 +136,7 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
               // does, or the partial unique index on open incidents would refuse the insert.
               if (resolvedUnflushed) await em.flush();
               resolvedUnflushed = false;
-              incident = openIncident(em, signal);
+              incident = openIncident(em, signal, created ? undefined : input.newIncidentId);
               created = true;
             } else {
               appendAlert(em, incident, signal);

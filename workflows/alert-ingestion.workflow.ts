@@ -56,6 +56,9 @@ const MAX_CARRIED_ALERTS = 100;
  */
 export async function alertIngestionWorkflow(input: AlertIngestionInput): Promise<IngestionResult> {
   let incidentId = input.incidentId ?? null;
+  // The API chose this id for the incident the run opens first and started the run with it as the
+  // incident search attribute, which spares a new incident the upsert. Offered to the first batch only.
+  let incidentIdAtStart = input.firstIncidentId ?? null;
   const pending: AlertSignalPayload[] = [...(input.pending ?? [])];
   // A sender's retry of a delivery Temporal already holds (its answer was lost) is dropped here.
   const recentReceipts = new Map(input.recentReceipts ?? []);
@@ -97,8 +100,10 @@ export async function alertIngestionWorkflow(input: AlertIngestionInput): Promis
         incidentId = null;
       }
       const signals = pending.splice(0, nextBatchSize(pending));
-      const result = await recordAlerts({ signals, incidentId });
-      if (result.incidentId && result.incidentId !== incidentId) {
+      const result = await recordAlerts({ signals, incidentId, ...(incidentIdAtStart ? { newIncidentId: incidentIdAtStart } : {}) });
+      const startedWithIt = result.incidentId === incidentIdAtStart;
+      incidentIdAtStart = null;
+      if (result.incidentId && result.incidentId !== incidentId && !startedWithIt) {
         upsertSearchAttributes([{ key: INCIDENT_ID, value: result.incidentId }]);
       }
       if (result.created) autoResolveAfterMs = idleWaitMs = result.autoResolveAfterMs ?? null;
@@ -109,6 +114,7 @@ export async function alertIngestionWorkflow(input: AlertIngestionInput): Promis
       if (runIsLong && hasWork && pending.length <= MAX_CARRIED_ALERTS) {
         await continueAsNew<typeof alertIngestionWorkflow>({
           ...input,
+          firstIncidentId: undefined,
           incidentId,
           pending,
           recentReceipts: [...recentReceipts],

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { alertIngestionWorkflow } from '../../workflows/alert-ingestion.workflow.ts';
 import { alertsReceivedSignal } from '../../workflows/messages.ts';
@@ -92,15 +93,18 @@ export function createWebhookIngestService(deps: {
   const coalescer = createSignalCoalescer<AlertSignalPayload>(
     async (workflowId, alerts) => {
       const { organizationId, integrationId, alert } = alerts[0] as AlertSignalPayload;
+      // Should this start the workflow, a firing alert opens an incident: its id is chosen here so
+      // that the workflow starts with it as a search attribute (a running workflow ignores both).
+      const firstIncidentId = alerts.some((signal) => signal.alert.status === 'firing') ? randomUUID() : undefined;
       await deps.temporal.client.workflow.signalWithStart<typeof alertIngestionWorkflow, [{ alerts: AlertSignalPayload[] }]>(
         'alertIngestionWorkflow',
         {
           taskQueue: deps.temporal.taskQueue,
           workflowId,
-          args: [{ organizationId, integrationId, dedupKey: alert.dedupKey }],
+          args: [{ organizationId, integrationId, dedupKey: alert.dedupKey, ...(firstIncidentId ? { firstIncidentId } : {}) }],
           signal: alertsReceivedSignal,
           signalArgs: [{ alerts }],
-          typedSearchAttributes: workflowSearchAttributes({ organizationId }),
+          typedSearchAttributes: workflowSearchAttributes({ organizationId, incidentId: firstIncidentId }),
         },
       );
     },

@@ -24,6 +24,11 @@ export interface AlertIngestionInput {
   integrationId: string;
   dedupKey: string;
   incidentId?: string | null;
+  /**
+   * Set by the API when it starts the workflow for a firing alert: the id of the incident the run
+   * will open, already the workflow's incident search attribute (no upsert needed for it).
+   */
+  firstIncidentId?: string;
   pending?: AlertSignalPayload[];
   /** Receipt keys seen within their window, oldest first: [key, until (epoch ms)]. */
   recentReceipts?: Array<[string, number]>;

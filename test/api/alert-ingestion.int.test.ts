@@ -8,6 +8,8 @@ import { createWebhookIngestService } from '../../api/services/webhook-ingest.se
 import { createSecretBox } from '../../shared/crypto/secret-box.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { createLogger } from '../../shared/logger.ts';
+import { INCIDENT_ID } from '../../shared/domain/search-attributes.ts';
+import { workflowIds } from '../../shared/temporal/ids.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 
@@ -87,6 +89,18 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
       .getConnection()
       .execute('select count(*)::int as n from alerts where incident_id = ?', [incident?.id]);
     expect(rows[0].n).toBe(50);
+  });
+
+  it("an incident's ingestion workflow is found in Temporal by the incident's id, which it started with (no upsert)", async () => {
+    const owner = await registerOwner(stack.http, 'attribute');
+    const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
+    const fingerprint = `attr${randomUUID().slice(0, 8)}`;
+    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(fingerprint, 'firing')).expect(200);
+    const [incident] = await waitForIncidents(owner.token, (items) => items.length === 1, 'the incident');
+    const handle = stack.temporal.client.workflow.getHandle(workflowIds.alertIngestion(owner.organization.id, integration.id, fingerprint));
+    expect((await handle.describe()).typedSearchAttributes.get(INCIDENT_ID)).toBe(incident?.id);
+    const history = await handle.fetchHistory();
+    expect(history.events?.filter((event) => event.upsertWorkflowSearchAttributesEventAttributes)).toEqual([]);
   });
 
   describe('a sender retrying a delivery (its answer lost) counts once; the same body after the dedup window counts again', () => {
@@ -192,9 +206,8 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
   it('a resolved alert with no open incident creates nothing', async () => {
     const owner = await registerOwner(stack.http, 'orphan');
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
-    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(`orph${randomUUID().slice(0, 8)}`, 'resolved')).expect(
-      200,
-    );
+    const fingerprint = `orph${randomUUID().slice(0, 8)}`;
+    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(fingerprint, 'resolved')).expect(200);
     await waitFor(
       'the alert row',
       async () => {
@@ -207,6 +220,9 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
       { timeoutMs: 60_000 },
     );
     expect((await incidentsOf(owner.token)).total).toBe(0);
+    // Nothing to open: its workflow started without an incident id.
+    const handle = stack.temporal.client.workflow.getHandle(workflowIds.alertIngestion(owner.organization.id, integration.id, fingerprint));
+    expect((await handle.describe()).typedSearchAttributes.get(INCIDENT_ID)).toBeUndefined();
   });
 
   it('resolving by PATCH closes the alert stream: the next firing alert opens a new incident', async () => {

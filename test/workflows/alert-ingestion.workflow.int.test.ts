@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import protoPackage from '@temporalio/proto';
+import { Worker } from '@temporalio/worker';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import { waitFor } from '../../dev/wait-for.ts';
 import { MAX_ALERTS_PER_BATCH, type AlertSignalPayload, type AutoResolveResult } from '../../shared/domain/ingestion.ts';
 import type { alertIngestionWorkflow } from '../../workflows/alert-ingestion.workflow.ts';
+import { INCIDENT_ID } from '../../shared/domain/search-attributes.ts';
+import { workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import { alertReceivedSignal, alertsReceivedSignal, incidentResolvedSignal } from '../../workflows/messages.ts';
+import { WORKFLOWS_PATH } from '../../worker/worker.ts';
 import { startWorkflowTestEnv, type ActivityMocks, type WorkflowTestEnv } from '../helpers/workflow-env.ts';
 
-type Call = { ids: string[]; incidentId: string | null };
+type Call = { ids: string[]; incidentId: string | null; newIncidentId?: string };
 
 const ORG = randomUUID();
 const INTEGRATION = randomUUID();
@@ -66,14 +72,14 @@ describe('alertIngestionWorkflow (real Temporal, modelled activities)', () => {
         options.failLocal.attempts += 1;
         throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
       }
-      calls.push({ ids: input.signals.map((signal) => signal.alertId), incidentId: input.incidentId });
+      calls.push({ ids: input.signals.map((signal) => signal.alertId), incidentId: input.incidentId, newIncidentId: input.newIncidentId });
       let incidentId = input.incidentId;
       let created = false;
       for (const signal of input.signals) {
         if (signal.alert.status === 'resolved') incidentId = null;
         else if (incidentId === null) {
-          opened += 1;
-          incidentId = `inc-${opened}`;
+          if (!created && input.newIncidentId) incidentId = input.newIncidentId;
+          else incidentId = `inc-${(opened += 1)}`;
           created = true;
         }
       }
@@ -122,6 +128,54 @@ describe('alertIngestionWorkflow (real Temporal, modelled activities)', () => {
     ]);
     // Its incident resolved and nothing pending: the workflow ends, the next alert starts a new one.
     expect(result).toEqual({ incidentId: null });
+  });
+
+  it('opens its first incident under the id it started with (no upsert), and upserts the id of a later incident of the run', async () => {
+    const calls: Call[] = [];
+    const { attribute, upserted } = await withWorker(calls, async (taskQueue) => {
+      const handle = await wf.env.client.workflow.signalWithStart<typeof alertIngestionWorkflow, [{ alerts: AlertSignalPayload[] }]>(
+        'alertIngestionWorkflow',
+        {
+          taskQueue,
+          workflowId: `alert-test-${randomUUID()}`,
+          args: [{ organizationId: ORG, integrationId: INTEGRATION, dedupKey: 'k9', firstIncidentId: 'inc-start' }],
+          signal: alertsReceivedSignal,
+          signalArgs: [{ alerts: [alert('s1', 'firing', 'k9')] }],
+          typedSearchAttributes: workflowSearchAttributes({ organizationId: ORG, incidentId: 'inc-start' }),
+        },
+      );
+      await waitFor('the first batch', async () => (calls.length >= 1 ? true : undefined), { timeoutMs: 30_000, intervalMs: 50 });
+      expect((await handle.describe()).typedSearchAttributes.get(INCIDENT_ID)).toBe('inc-start');
+      // Its incident resolved and a new one opened, in the same run.
+      await handle.signal(alertsReceivedSignal, { alerts: [alert('s2', 'resolved', 'k9'), alert('s3', 'firing', 'k9')] });
+      await waitFor('three batches', async () => (calls.length >= 3 ? true : undefined), { timeoutMs: 30_000, intervalMs: 50 });
+      await handle.signal(alertsReceivedSignal, { alerts: [alert('s4', 'resolved', 'k9')] });
+      await handle.result();
+      const events = (await handle.fetchHistory()).events ?? [];
+      return {
+        attribute: (await handle.describe()).typedSearchAttributes.get(INCIDENT_ID),
+        upserted: events.filter((event) => event.upsertWorkflowSearchAttributesEventAttributes).length,
+      };
+    });
+    expect(calls).toEqual([
+      { ids: ['s1'], incidentId: null, newIncidentId: 'inc-start' },
+      { ids: ['s2'], incidentId: 'inc-start' },
+      { ids: ['s3'], incidentId: null },
+      { ids: ['s4'], incidentId: 'inc-1' },
+    ]);
+    expect(upserted).toBe(1);
+    expect(attribute).toBe('inc-1');
+  });
+
+  it('replays a history recorded before runs started with their incident id (an upsert per incident): no non-determinism', async () => {
+    // Recorded from the code before firstIncidentId: a firing alert, then firing, resolved and firing
+    // (a second incident in the same run), then a resolve that ends the run.
+    const recorded = JSON.parse(
+      await readFile(new URL('../fixtures/histories/alert-ingestion-before-first-incident-id.json', import.meta.url), 'utf8'),
+    );
+    const history = protoPackage.temporal.api.history.v1.History.fromObject(recorded);
+    expect(history.events.filter((event) => event.upsertWorkflowSearchAttributesEventAttributes)).toHaveLength(2);
+    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
   });
 
   it(`bounds a batch at ${MAX_ALERTS_PER_BATCH} alerts, in arrival order`, async () => {

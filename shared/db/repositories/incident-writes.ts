@@ -44,6 +44,8 @@ export function recordDomainEvent(em: EntityManager, incident: Incident, type: E
 }
 
 export interface NewIncident {
+  /** Chosen by the caller when something outside the database already refers to it; else a random UUID. */
+  id?: string;
   organizationId: string;
   title: string;
   description?: string | null;
@@ -64,6 +66,7 @@ export function createIncident(em: EntityManager, input: NewIncident): Incident 
   const now = new Date();
   const status = input.status ?? 'active';
   const incident = em.create(IncidentEntity, {
+    ...(input.id ? { id: input.id } : {}),
     organization: input.organizationId,
     title: input.title,
     description: input.description ?? null,
