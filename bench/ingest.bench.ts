@@ -8,7 +8,8 @@
 //   incident latency, to the row and to the `incident.created` push, and from a sample of the
 //   workflows' histories how long their first task waited for a worker slot and then ran.
 // BENCH_MODE=storm or BENCH_MODE=rate runs one; BENCH_SEARCH=off leaves search (indexing, analysis)
-// out; BENCH_NODE_OPTIONS reaches the API and worker (e.g. --cpu-prof). A figure to track, not a gate.
+// out (and Elasticsearch is not started); both print the CPU time each process spent per alert or
+// per new incident. BENCH_NODE_OPTIONS reaches the API and worker (e.g. --cpu-prof). A figure to track, not a gate.
 import { Connection, WorkflowClient } from '@temporalio/client';
 import { tsToMs } from '@temporalio/common/lib/time.js';
 import { createHmac } from 'node:crypto';
@@ -16,6 +17,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { percentile } from './percentile.ts';
+import { cpuPerUnit, cpuSnapshot, type KnownPids } from './process-cpu.ts';
 import { call, registerOwner, startProductionStack, type ProductionStack } from './production-stack.ts';
 import { ORGANIZATION_ID } from '../shared/domain/search-attributes.ts';
 
@@ -103,12 +105,13 @@ async function poll<T>(what: string, probe: () => Promise<T | undefined>, timeou
   throw new Error(`${what}: not reached within ${timeoutMs} ms`);
 }
 
-async function storm(baseUrl: string, db: pg.Client): Promise<string[]> {
+async function storm(baseUrl: string, db: pg.Client, pids: KnownPids): Promise<string[]> {
   const webhook = await createWebhook(baseUrl, 'storm');
   const watcher = await watchEvents(baseUrl, webhook.token);
   const acceptLatency: number[] = [];
   let next = 0;
   let retries = 0;
+  const cpuBefore = await cpuSnapshot(pids);
   const started = performance.now();
   const firstSendAt = Date.now();
   await Promise.all(
@@ -151,6 +154,7 @@ async function storm(baseUrl: string, db: pg.Client): Promise<string[]> {
     async () => ((watcher.received.get('alert.received') ?? 0) >= STORM_ALERTS ? true : undefined),
     30_000,
   ).catch(() => undefined);
+  const cpuAfter = await cpuSnapshot(pids);
   watcher.socket.close();
   return [
     `storm: ${STORM_ALERTS} alerts over ${FINGERPRINTS} fingerprints, ${SENDERS} concurrent senders (one alert per request, retried on 5xx)`,
@@ -161,6 +165,7 @@ async function storm(baseUrl: string, db: pg.Client): Promise<string[]> {
         ? ' (exact)'
         : ` (NOT EXACT: expected ${FINGERPRINTS} and ${STORM_ALERTS})`),
     `  outbox lag (commit→push)  p50 ${fmt(percentile(watcher.lags, 50))} ms, p99 ${fmt(percentile(watcher.lags, 99))} ms, max ${fmt(Math.max(...watcher.lags))} ms over ${watcher.lags.length} pushes (${watcher.received.get('alert.received') ?? 0} alert.received)`,
+    `  CPU per alert             ${cpuPerUnit(cpuBefore, cpuAfter, STORM_ALERTS)}`,
   ];
 }
 
@@ -195,7 +200,7 @@ async function firstWorkflowTasks(temporal: ProductionStack['temporal'], organiz
   }
 }
 
-async function fixedRate(baseUrl: string, db: pg.Client, temporal: ProductionStack['temporal']): Promise<string[]> {
+async function fixedRate(baseUrl: string, db: pg.Client, temporal: ProductionStack['temporal'], pids: KnownPids): Promise<string[]> {
   const webhook = await createWebhook(baseUrl, 'rate');
   const sentAt = new Map<string, number>();
   const pushedAt = new Map<string, number>();
@@ -209,6 +214,7 @@ async function fixedRate(baseUrl: string, db: pg.Client, temporal: ProductionSta
   const inFlight: Promise<void>[] = [];
   let rejected = 0;
   const acceptLatency: number[] = [];
+  const cpuBefore = await cpuSnapshot(pids);
   for (let i = 0; i < total; i++) {
     const wait = started + (i * 1000) / RATE - performance.now();
     if (wait > 0) await delay(wait);
@@ -232,6 +238,7 @@ async function fixedRate(baseUrl: string, db: pg.Client, temporal: ProductionSta
     return result.rows.length >= total - rejected ? result.rows : undefined;
   });
   await poll('incident.created pushes', async () => (pushedAt.size >= rows.length ? true : undefined), 30_000).catch(() => undefined);
+  const cpuAfter = await cpuSnapshot(pids);
   watcher.socket.close();
   const toRow = rows.map((row) => row.created_at.getTime() - (sentAt.get(row.title) ?? NaN)).filter(Number.isFinite);
   const toPush = [...pushedAt].map(([title, at]) => at - (sentAt.get(title) ?? NaN)).filter(Number.isFinite);
@@ -240,12 +247,14 @@ async function fixedRate(baseUrl: string, db: pg.Client, temporal: ProductionSta
     `  accept latency            p50 ${fmt(percentile(acceptLatency, 50))} ms, p99 ${fmt(percentile(acceptLatency, 99))} ms`,
     `  alert → incident row      p50 ${fmt(percentile(toRow, 50))} ms, p99 ${fmt(percentile(toRow, 99))} ms (${toRow.length} incidents)`,
     `  alert → incident.created  p50 ${fmt(percentile(toPush, 50))} ms, p99 ${fmt(percentile(toPush, 99))} ms pushed on the WebSocket (${toPush.length})`,
+    `  CPU per new incident      ${cpuPerUnit(cpuBefore, cpuAfter, rows.length)}`,
     await firstWorkflowTasks(temporal, webhook.organizationId),
   ];
 }
 
 const stack = await startProductionStack({
   worker: true,
+  elasticsearch: process.env.BENCH_SEARCH !== 'off',
   env: {
     ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     RATE_LIMIT_WEBHOOK_PER_HOUR: '100000000',
@@ -257,9 +266,11 @@ const stack = await startProductionStack({
 const db = new pg.Client({ connectionString: stack.databaseUrl });
 try {
   await db.connect();
+  // CPU is read for the API, the worker, this process and the servers it started.
+  const pids = { ...stack.pids, 'load generator': process.pid };
   const lines = ['', 'ingest benchmark (API and worker as their own processes, real PostgreSQL and Temporal dev server)'];
-  if (MODE === 'both' || MODE === 'storm') lines.push(...(await storm(stack.baseUrl, db)));
-  if (MODE === 'both' || MODE === 'rate') lines.push(...(await fixedRate(stack.baseUrl, db, stack.temporal)));
+  if (MODE === 'both' || MODE === 'storm') lines.push(...(await storm(stack.baseUrl, db, pids)));
+  if (MODE === 'both' || MODE === 'rate') lines.push(...(await fixedRate(stack.baseUrl, db, stack.temporal, pids)));
   lines.push(
     'targets: storm >= 500 alerts/s accepted, drained exactly < 30 s after the first send, outbox lag p99 < 2 s; rate: alert → incident p99 < 1 s',
     '',

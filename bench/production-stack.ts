@@ -6,7 +6,7 @@ import { apiNodeFlags } from '../dev/node-flags.ts';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../shared/net/free-port.ts';
+import { freePorts } from '../shared/net/free-port.ts';
 import { startManagedProcess, type ManagedProcess } from '../dev/managed-process.ts';
 import { waitFor } from '../dev/wait-for.ts';
 import { createTestDatabase } from '../test/helpers/stack.ts';
@@ -19,18 +19,22 @@ export interface ProductionStack {
   databaseUrl: string;
   /** The Temporal server, namespace and task queue the API and worker use, to read workflow histories. */
   temporal: { address: string; namespace: string; taskQueue: string };
+  /** The API's and the worker's process ids, to read their CPU time. */
+  pids: Record<string, number>;
   stop(): Promise<void>;
 }
 
 export async function startProductionStack(options: {
   worker: boolean;
+  /** Start Elasticsearch as well (when installed); default true. */
+  elasticsearch?: boolean;
   env?: Record<string, string>;
   log?: (line: string) => void;
 }): Promise<ProductionStack> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const stopServices = await startTestServices(() => undefined);
+  const stopServices = await startTestServices(() => undefined, { elasticsearch: options.elasticsearch ?? true });
   const database = await createTestDatabase();
-  const port = await freePort();
+  const [port, workerHealthPort] = (await freePorts(2)) as [number, number];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // Development mode only because production refuses session cookies over plain HTTP; the code paths are the same.
@@ -45,6 +49,7 @@ export async function startProductionStack(options: {
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     OUTBOUND_ALLOW_PRIVATE: 'true',
+    WORKER_HEALTH_PORT: String(workerHealthPort),
     ...options.env,
   };
   const children: ManagedProcess[] = [];
@@ -72,7 +77,15 @@ export async function startProductionStack(options: {
       isAlive: () => api.isAlive(),
       exitReport: () => api.exitReport(),
     });
-    if (options.worker) start('worker', 'worker/main.ts');
+    const worker = options.worker ? start('worker', 'worker/main.ts') : undefined;
+    // Load starts once the worker polls (it bundles its workflows first): its start-up is not measured.
+    if (worker) {
+      await waitFor(
+        'the worker',
+        async () => ((await fetch(`http://127.0.0.1:${workerHealthPort}/readyz`).catch(() => undefined))?.ok ? true : undefined),
+        { timeoutMs: 120_000, intervalMs: 250, isAlive: () => worker.isAlive(), exitReport: () => worker.exitReport() },
+      );
+    }
     return {
       baseUrl,
       databaseUrl: database.url,
@@ -81,6 +94,7 @@ export async function startProductionStack(options: {
         namespace: env.TEMPORAL_NAMESPACE ?? 'default',
         taskQueue: env.TEMPORAL_TASK_QUEUE as string,
       },
+      pids: { api: api.pid, ...(worker ? { worker: worker.pid } : {}) },
       stop,
     };
   } catch (error) {

@@ -14,11 +14,14 @@ export const TEST_ENV = {
 } as const;
 
 /**
- * Starts one real PostgreSQL, one Temporal dev server and (when installed) one Elasticsearch for
- * the whole run; each test file then takes its own database and task queue. Servers given in the
+ * Starts one real PostgreSQL, one Temporal dev server and (when installed, unless `elasticsearch`
+ * is false) one Elasticsearch for the whole run; each test file then takes its own database and task queue. Servers given in the
  * environment (DATABASE_URL, TEMPORAL_ADDRESS, ELASTICSEARCH_URL) are used instead.
  */
-export async function startTestServices(log: (message: string) => void): Promise<() => Promise<void>> {
+export async function startTestServices(
+  log: (message: string) => void,
+  options: { elasticsearch?: boolean } = {},
+): Promise<() => Promise<void>> {
   const root = await mkdtemp(join(tmpdir(), 'tocsin-test-'));
   // PostgreSQL and Elasticsearch run as their own system users when we are root.
   await chmod(root, 0o755);
@@ -57,7 +60,7 @@ export async function startTestServices(log: (message: string) => void): Promise
       })(),
     );
   }
-  if (!process.env.ELASTICSEARCH_URL) {
+  if (!process.env.ELASTICSEARCH_URL && (options.elasticsearch ?? true)) {
     pending.push(
       (async () => {
         const { installElasticsearch, startElasticsearch } = await import('../../dev/elasticsearch.ts');
