@@ -27,8 +27,16 @@ export function buildHelperInBackground(distDir: string, env: NodeJS.ProcessEnv,
       onOutput: (line) => say(line.replace(/^\[helper\] /, '')),
     },
   );
+  // Stopped with the service (Ctrl-C during a first start): not a failure; the next start resumes it.
+  let stopping = false;
   child.child.once('exit', (code) => {
-    if (code !== 0) say(`tocsin CLI build failed (exit ${code}); run npm run helper:build to see why`);
+    if (code !== 0 && !stopping) say(`tocsin CLI build failed (exit ${code}); run npm run helper:build to see why`);
   });
-  return child;
+  return {
+    ...child,
+    stop(graceMs) {
+      stopping = true;
+      return child.stop(graceMs);
+    },
+  };
 }
