@@ -27,16 +27,9 @@ export function buildHelperInBackground(distDir: string, env: NodeJS.ProcessEnv,
       onOutput: (line) => say(line.replace(/^\[helper\] /, '')),
     },
   );
-  // Stopped with the service (Ctrl-C during a first start): not a failure; the next start resumes it.
-  let stopping = false;
   child.child.once('exit', (code) => {
-    if (code !== 0 && !stopping) say(`tocsin CLI build failed (exit ${code}); run npm run helper:build to see why`);
+    // Stopped with the service (Ctrl-C during a first start) is not a failure: the next start resumes it.
+    if (code !== 0 && !child.stopRequested()) say(`tocsin CLI build failed (exit ${code}); run npm run helper:build to see why`);
   });
-  return {
-    ...child,
-    stop(graceMs) {
-      stopping = true;
-      return child.stop(graceMs);
-    },
-  };
+  return child;
 }

@@ -14,6 +14,8 @@ export interface ManagedProcess {
   exitReport(): Promise<string>;
   /** SIGTERM to the whole process group, SIGKILL after `graceMs`; resolves once it has exited. */
   stop(graceMs?: number): Promise<void>;
+  /** Whether `stop` was called: an exit that follows it is the one asked for, not a failure. */
+  stopRequested(): boolean;
 }
 
 const running = new Set<ManagedProcess>();
@@ -52,6 +54,7 @@ export function startManagedProcess(
   if (child.pid === undefined) throw new Error(`${name}: could not start ${command}`);
   const pid = child.pid;
   let exited = false;
+  let stopping = false;
   let ending = '';
   const recentLines: string[] = [];
   const exitedPromise = once(child, 'exit').then(([code, signal]) => {
@@ -88,7 +91,9 @@ export function startManagedProcess(
       await Promise.race([closedPromise, delay(1000, undefined, { ref: false })]);
       return [`${name} ended (${ending || 'exited'})`, ...recentLines.map((line) => `  ${line}`)].join('\n');
     },
+    stopRequested: () => stopping,
     async stop(graceMs = 10_000) {
+      stopping = true;
       if (!exited) {
         killGroup(pid, 'SIGTERM');
         const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), graceMs);

@@ -69,4 +69,21 @@ describe('waiting for a process that exits first', () => {
     await child.stop();
     expect(await child.exitReport()).toMatch(/^sleeper ended \(killed by SIGTERM\)/);
   });
+
+  it('tells an exit it asked for (stop) from one the process chose', async () => {
+    const quitter = startManagedProcess('quitter', process.execPath, ['-e', 'process.exit(1)']);
+    const quitterStopped = new Promise<boolean>((resolve) => quitter.child.once('exit', () => resolve(quitter.stopRequested())));
+    expect(await quitterStopped).toBe(false);
+    await quitter.stop();
+
+    // Exits 1 on SIGTERM, as a build that loses its own child does.
+    const builder = startManagedProcess('builder', process.execPath, [
+      '-e',
+      "process.on('SIGTERM', () => process.exit(1)); setInterval(() => undefined, 1000)",
+    ]);
+    const builderStopped = new Promise<boolean>((resolve) => builder.child.once('exit', () => resolve(builder.stopRequested())));
+    expect(builder.stopRequested()).toBe(false);
+    await builder.stop();
+    expect(await builderStopped).toBe(true);
+  });
 });

@@ -15,8 +15,9 @@ export const TEST_ENV = {
 
 /**
  * Starts one real PostgreSQL, one Temporal dev server and (when installed, unless `elasticsearch`
- * is false) one Elasticsearch for the whole run; each test file then takes its own database and task queue. Servers given in the
- * environment (DATABASE_URL, TEMPORAL_ADDRESS, ELASTICSEARCH_URL) are used instead.
+ * is false) one Elasticsearch for the whole run; each test file then takes its own database and
+ * task queue. Servers given in the environment (DATABASE_URL, TEMPORAL_ADDRESS,
+ * ELASTICSEARCH_URL) are used instead.
  */
 export async function startTestServices(
   log: (message: string) => void,
