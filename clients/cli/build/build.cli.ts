@@ -147,7 +147,13 @@ try {
   // Stopped midway (npm start stopping): no 100 MB of staging left behind.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      rmSync(work, { recursive: true, force: true });
+      // A write still in flight can refill the directory while it is removed (ENOTEMPTY): retry,
+      // and exit either way rather than end on a stack trace.
+      try {
+        rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+      } catch {
+        // Staging only: nothing reads a .work-<pid> directory of another process.
+      }
       process.exit(1);
     });
   }
