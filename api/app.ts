@@ -81,8 +81,6 @@ export function createApp(deps: AppDeps): Koa {
     jsonLimit: deps.config.WEBHOOK_MAX_BODY_BYTES,
     formLimit: deps.config.WEBHOOK_MAX_BODY_BYTES,
     textLimit: deps.config.WEBHOOK_MAX_BODY_BYTES,
-    // Webhook signatures are computed over the exact bytes received.
-    includeUnparsed: true,
     multipart: false,
     jsonStrict: true,
     // Form bodies (login, the SSO callback) are flat name=value pairs: without this, qs would turn

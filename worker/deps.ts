@@ -66,8 +66,6 @@ export function createWorkerDeps(
   };
 }
 
-/** The base of links in mails, as the API builds it. */
-
 /** Runs the outbox relay beside the worker until `stop()`. */
 export function startOutboxRelay(deps: {
   orm: Orm;

@@ -34,12 +34,10 @@ interface Source {
 }
 
 /**
- * kNN as every semantic search runs it. Elasticsearch 8 keeps the graph's vectors quantized to int8
- * (`int8_hnsw`, its default), which blurs cosines that lie close together: `rescore_vector` gathers
- * `KNN_OVERSAMPLE` × k by the quantized score and scores those again with the full vectors, so the
- * top k is the exact one more often. Candidates per shard: with 100 the graph walk itself missed
- * neighbours (ANN recall@10 0.90–0.97 at 10,000 documents, from one build to the next, with or
- * without rescoring); with 200, or 8 per hit wanted, 0.977 (`npm run bench:search`, docs/benchmarks.md).
+ * kNN as every semantic search runs it. Elasticsearch keeps the graph's vectors quantized to int8,
+ * which blurs close cosines: `rescore_vector` scores `KNN_OVERSAMPLE` × k candidates again with the
+ * full vectors so the top k is the exact one more often; 8 candidates per hit keep the graph walk
+ * from missing neighbours (recall figures: docs/benchmarks.md, "bench:search").
  */
 const KNN_OVERSAMPLE = 3;
 export const knnClause = (vector: number[], k: number, filter: Array<Record<string, unknown>>) => ({
@@ -52,11 +50,9 @@ export const knnClause = (vector: number[], k: number, filter: Array<Record<stri
 });
 
 /**
- * kNN for hybrid's passes, which ask for fusion's depth (50 and more) and need cosines close enough
- * to weigh, not an exact order at the tenth place: 2 candidates per hit and no `rescore_vector`, but
- * the hits bring their full vectors (`embedding_packed`) and their cosines are computed here, exact.
- * Against `knnClause`'s 8 per hit with rescoring, a pass took 10 instead of 20 ms at the server at
- * 100,000 documents (docs/benchmarks.md, "Hybrid's kNN passes on Elasticsearch, and Java 25").
+ * kNN for hybrid's passes, which need fusion's depth (50 and more) and cosines close enough to weigh,
+ * not an exact order at the tenth place: 2 candidates per hit and no rescoring, at half the server's
+ * time; the hits bring their full vectors (`embedding_packed`) and their cosines are computed here.
  */
 export const hybridKnnClause = (vector: number[], k: number, filter: Array<Record<string, unknown>>) => ({
   field: 'embedding',

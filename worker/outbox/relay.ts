@@ -42,24 +42,9 @@ export interface OutboxRelayStats {
 }
 
 /**
- * The outbox relay: what an event is, what it fans out to and how to add a kind are in
- * README.md next to this file.
- *
- * Reads undispatched `domain_events` and fans each out, in one transaction per batch: starts a
- * `delivery:<event>:<integration>` workflow per enabled integration subscribed to the event type,
- * writes the notifications it causes and starts their mail workflows, schedules the indexing of
- * the documents it changed, publishes it (and the notifications) with NOTIFY, and sets
- * `dispatched_at`. Rows are claimed `for update skip locked`, so several workers share the work.
- * NOTIFY and the notifications only take effect at commit; a crash before commit re-runs the batch,
- * and the deliveries it started again are refused by Temporal as duplicates of the same id, the
- * notifications by their unique (event, user, type), and indexing passes only repeat.
- * Notification emails are one workflow per organization and up to 100 notifications the batch
- * inserted (`notification-mail:<first notification>:<count>`): the sends happen outside the
- * transaction, and mark the rows `mailed_at` so a retry does not mail them again.
- *
- * A batch costs a constant number of database round trips whatever its size (claim, subscribers,
- * at most three notification reads, one insert, one NOTIFY statement, one update); the Temporal
- * calls run concurrently, bounded, and indexing is asked once per document per batch.
+ * The outbox relay: claims undispatched `domain_events` in batches (`for update skip locked`, so
+ * several workers share them) and fans each batch out in one transaction. What it fans out to, why
+ * a replayed batch does nothing twice, and how to add an event kind: README.md next to this file.
  */
 export function createOutboxRelay(deps: OutboxRelayDeps) {
   const batchSize = deps.batchSize ?? 500;
