@@ -111,9 +111,8 @@ export async function newestJdk(dir: string, minimum: number): Promise<string | 
 /**
  * The Java Elasticsearch runs on: ES_JAVA_HOME or JAVA_HOME when set; else the newest JDK of 21 or
  * later installed beside the system's (Elasticsearch's own distributions bundle one; the integ-test
- * zip does not, and on Java 17 it scores vectors without SIMD: semantic search's kNN at 100,000
- * documents took 10 ms at the server on Java 17 against 7 on Java 25, docs/benchmarks.md); else
- * `java` on PATH.
+ * zip does not, and Java 17 scores vectors without SIMD: docs/decisions/0006-elasticsearch-knn.md);
+ * else `java` on PATH.
  */
 async function javaHome(): Promise<string> {
   const configured = process.env.ES_JAVA_HOME || process.env.JAVA_HOME;
