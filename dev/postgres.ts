@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import pg from 'pg';
 import { toolCacheDir } from '../shared/load-config.ts';
 import { freePort } from '../shared/net/free-port.ts';
@@ -93,19 +93,35 @@ export function dataDirectoryVersionProblem(databaseDir: string, serverMajor: nu
 }
 
 /**
- * The pgvector build of the tool cache (`npm run pgvector:install`), when installed and readable by
- * the server; null otherwise, and semantic search then scans exactly.
+ * The pgvector build of the tool cache (`npm run pgvector:install`) when installed; null otherwise,
+ * and semantic search then scans exactly. As root the server runs as the `postgres` user, which
+ * cannot enter a cache under root's home: the build is then copied beside the data directory,
+ * which that user must reach anyway.
  */
-function usablePgvectorDir(explicit: string | null | undefined, log?: (message: string) => void): string | null {
+async function usablePgvectorDir(
+  explicit: string | null | undefined,
+  databaseDir: string,
+  log?: (message: string) => void,
+): Promise<string | null> {
   if (explicit === null) return null;
   const dir = explicit ?? pgvectorDir(toolCacheDir());
   if (!existsSync(resolve(dir, 'lib', 'vector.so'))) return null;
-  const blocked = process.getuid?.() === 0 ? unreachableDirectoryForOthers(dir) : null;
+  if (process.getuid?.() !== 0 || !unreachableDirectoryForOthers(dir)) return dir;
+  const readable = resolve(databaseDir, '..', basename(dir));
+  await mkdir(dirname(readable), { recursive: true });
+  const blocked = unreachableDirectoryForOthers(dirname(readable));
   if (blocked) {
     log?.(`postgres: pgvector left out: the 'postgres' user cannot enter ${blocked}; semantic search scans exactly`);
     return null;
   }
-  return dir;
+  // The copy appears only by rename, so its presence means a complete one.
+  if (!existsSync(readable)) {
+    const staging = `${readable}.${process.pid}.tmp`;
+    await rm(staging, { recursive: true, force: true });
+    await cp(dir, staging, { recursive: true });
+    await rename(staging, readable);
+  }
+  return readable;
 }
 
 function assertBinariesReachable(): void {
@@ -155,7 +171,7 @@ export async function startEmbeddedPostgres(options: {
   if (versionProblem) throw new Error(versionProblem);
   const port = await freePort(options.port ?? 0);
   assertBinariesReachable();
-  const extensionDir = usablePgvectorDir(options.pgvectorDir, options.log);
+  const extensionDir = await usablePgvectorDir(options.pgvectorDir, databaseDir, options.log);
   const extensionFlags = Object.entries(extensionDir ? pgvectorServerSettings(extensionDir) : {}).flatMap(([name, value]) => [
     '-c',
     `${name}=${value}`,
