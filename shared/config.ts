@@ -173,6 +173,10 @@ const EnvSchema = z
 
 export type Config = Readonly<z.output<typeof EnvSchema>>;
 
+/** Every environment variable Tocsin reads; docs/operator-guide/configuration.md is generated from them. */
+export const ENV_VARIABLES = EnvSchema.in.shape;
+export type EnvVariable = keyof typeof ENV_VARIABLES;
+
 function withoutTrailingSlashes(url: string): string {
   let end = url.length;
   while (end > 0 && url[end - 1] === '/') end -= 1;
