@@ -17,6 +17,8 @@ export function billingRoutes(billing: BillingService) {
       summary: 'Current plan, limits and usage',
       description:
         "Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override) and the plan's seat and integration quotas. " +
+        'Plans cap seats and integrations only where billing is configured: without a payment provider `limits.members` and `limits.integrations` are null (no cap) ' +
+        'unless the operator sets `PLAN_MEMBERS_LIMIT` / `PLAN_INTEGRATIONS_LIMIT`; the hourly rate limits apply either way. ' +
         'Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search queries, counted from real traffic ' +
         '(each API process adds its counts every 250 ms); `members` and `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for owners.',
       tags: ['billing'],

@@ -16,14 +16,20 @@ export const PLAN_QUOTAS: Readonly<Record<Plan, Readonly<{ members: number; inte
 });
 
 export type QuotaResource = keyof (typeof PLAN_QUOTAS)[Plan];
-export type PlanQuotas = Readonly<Record<QuotaResource, number>>;
+/** A resource's cap; `null`: no cap. */
+export type PlanQuotas = Readonly<Record<QuotaResource, number | null>>;
 
-/** The plan's seat and integration quotas; `overrides` (configuration) replace one for every plan, as for rate limits. */
+/**
+ * The organization's seat and integration quotas. Plans cap them only where billing is configured
+ * (there is then a way to lift the cap); without a billing provider there is none, unless the operator
+ * sets one. `overrides` (configuration) replace a quota for every plan, as for rate limits.
+ */
 export function planQuotas(
   plan: string | null | undefined,
   overrides: Partial<Record<QuotaResource, number | undefined>> = {},
+  options: { billingConfigured: boolean } = { billingConfigured: true },
 ): PlanQuotas {
-  const base = PLAN_QUOTAS[isPlan(plan) ? plan : DEFAULT_PLAN];
+  const base = options.billingConfigured ? PLAN_QUOTAS[isPlan(plan) ? plan : DEFAULT_PLAN] : { members: null, integrations: null };
   return { members: overrides.members ?? base.members, integrations: overrides.integrations ?? base.integrations };
 }
 
@@ -32,7 +38,8 @@ export function planQuotas(
  * downgrade can leave `used` above the quota: nothing is removed, but nothing more is added.
  */
 export function quotaAllowsOneMore(quotas: PlanQuotas, resource: QuotaResource, used: number): boolean {
-  return used < quotas[resource];
+  const quota = quotas[resource];
+  return quota === null || used < quota;
 }
 
 /** The plans sold through checkout (the default plan is what a cancelled subscription falls back to). */
@@ -44,8 +51,9 @@ export interface BillingLimits {
   api_key_per_hour: number;
   webhook_per_hour: number;
   search_per_hour: number;
-  members: number;
-  integrations: number;
+  /** `null`: no cap (no billing provider, and none set by the operator). */
+  members: number | null;
+  integrations: number | null;
 }
 
 /** The limits `GET /billing` shows: the rate limiter's own numbers (same overrides) and the plan's quotas. */
@@ -53,9 +61,10 @@ export function billingLimits(
   plan: string,
   overrides: Partial<Record<RateLimitClass, number>> = {},
   quotaOverrides: Partial<Record<QuotaResource, number | undefined>> = {},
+  options: { billingConfigured: boolean } = { billingConfigured: true },
 ): BillingLimits {
   const perHour = planLimits(plan, overrides);
-  const quotas = planQuotas(plan, quotaOverrides);
+  const quotas = planQuotas(plan, quotaOverrides, options);
   return {
     interactive_per_hour: perHour.interactive,
     api_key_per_hour: perHour.api_key,

@@ -3,6 +3,7 @@ import supertest from 'supertest';
 import { createApp } from '../../api/app.ts';
 import { buildAppDeps } from '../../api/deps.ts';
 import { resolveStripeMock, startStripeMock, type RunningStripeMock } from '../../dev/stripe-mock.ts';
+import { PLAN_QUOTAS } from '../../shared/domain/billing.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { addMember, bearer } from '../helpers/members.ts';
@@ -121,8 +122,14 @@ describe('billing (integration: real PostgreSQL, Temporal, stripe-mock)', () => 
     const owner = await registerOwner(http, 'unconfigured');
     const checkout = await http.post('/api/v1/billing/checkout').set(bearer(owner.token)).send({ plan: 'team' }).expect(409);
     expect(checkout.body.code).toBe('BILLING_NOT_CONFIGURED');
+    // Nothing could lift a plan's cap here: seats and integrations are uncapped, the hourly limits stay.
+    for (let i = 0; i <= PLAN_QUOTAS.free.integrations; i += 1) await createIntegration(http, owner.token, 'metrics_alerts');
     const billing = await http.get('/api/v1/billing').set(bearer(owner.token)).expect(200);
-    expect(billing.body.data.provider).toBeNull();
+    expect(billing.body.data).toMatchObject({
+      provider: null,
+      limits: { interactive_per_hour: 1000, members: null, integrations: null },
+      usage: { integrations: PLAN_QUOTAS.free.integrations + 1 },
+    });
     const event = signedEvent('evt_unconfigured', 'checkout.session.completed', {
       client_reference_id: owner.organization.id,
       metadata: { plan: 'team' },

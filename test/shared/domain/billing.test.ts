@@ -56,6 +56,30 @@ describe('planQuotas and quotaAllowsOneMore', () => {
   it('shows the overridden quotas in the billing limits', () => {
     expect(billingLimits('free', {}, { members: 9 })).toMatchObject({ members: 9, integrations: 3 });
   });
+
+  // Without a billing provider nothing can lift a plan's cap: only the operator's own caps apply.
+  it.each<[string, Parameters<typeof planQuotas>[1], 'members' | 'integrations', number, boolean]>([
+    ['free', {}, 'integrations', 3, true],
+    ['free', {}, 'members', 5, true],
+    ['free', {}, 'integrations', 10_000, true],
+    ['free', { integrations: 4 }, 'integrations', 3, true],
+    ['free', { integrations: 4 }, 'integrations', 4, false],
+    ['team', { members: 2 }, 'members', 2, false],
+  ])('without billing: %s plan, overrides %j: one more of %s with %d used is allowed: %s', (plan, overrides, resource, used, allowed) => {
+    expect(quotaAllowsOneMore(planQuotas(plan, overrides, { billingConfigured: false }), resource, used)).toBe(allowed);
+  });
+
+  it('shows no seat or integration cap in the billing limits without billing, and keeps the hourly limits', () => {
+    expect(billingLimits('free', {}, {}, { billingConfigured: false })).toEqual({
+      interactive_per_hour: 1000,
+      api_key_per_hour: 5000,
+      webhook_per_hour: 10000,
+      search_per_hour: 500,
+      members: null,
+      integrations: null,
+    });
+    expect(billingLimits('free', {}, { integrations: 7 }, { billingConfigured: false })).toMatchObject({ members: null, integrations: 7 });
+  });
 });
 
 describe('billingChangeOf', () => {
