@@ -161,6 +161,7 @@ describe('billing (integration: real PostgreSQL, Temporal, stripe-mock)', () => 
       client_reference_id: owner.organization.id,
       customer: 'cus_1',
       subscription: 'sub_1',
+      payment_status: 'paid',
       metadata: { organization_id: owner.organization.id, plan: 'team' },
     });
     expect((await post(completed).expect(200)).body).toEqual({ received: true, duplicate: false, applied: 'subscribe' });
@@ -185,6 +186,54 @@ describe('billing (integration: real PostgreSQL, Temporal, stripe-mock)', () => 
       .fork()
       .execute<Array<{ count: string }>>('select count(*) from billing_events where id = ?', ['evt_completed_1']);
     expect(Number(count)).toBe(1);
+  });
+
+  it('applies the plan only once the payment is in, and takes it back when the subscription goes unpaid', async () => {
+    const owner = await registerOwner(stack.http, 'unpaid');
+    const planOf = async () => (await stack.http.get('/api/v1/billing').set(bearer(owner.token)).expect(200)).body.data;
+    const session = {
+      id: 'cs_test_unpaid',
+      client_reference_id: owner.organization.id,
+      customer: 'cus_unpaid',
+      subscription: 'sub_unpaid',
+      metadata: { organization_id: owner.organization.id, plan: 'enterprise' },
+    };
+    // A delayed payment method: the checkout completes before any money arrives.
+    await post(signedEvent('evt_unpaid_completed', 'checkout.session.completed', { ...session, payment_status: 'unpaid' })).expect(200);
+    expect(await planOf()).toMatchObject({ plan: 'free' });
+    await post(signedEvent('evt_unpaid_failed', 'checkout.session.async_payment_failed', { ...session, payment_status: 'unpaid' })).expect(
+      200,
+    );
+    expect(await planOf()).toMatchObject({ plan: 'free' });
+    await post(
+      signedEvent('evt_unpaid_succeeded', 'checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' }),
+    ).expect(200);
+    expect(await planOf()).toMatchObject({ plan: 'enterprise', status: 'active' });
+
+    // Renewals fail until Stripe gives up: the plan goes; paid again, it comes back.
+    const subscription = {
+      id: 'sub_unpaid',
+      customer: 'cus_unpaid',
+      metadata: { organization_id: owner.organization.id, plan: 'enterprise' },
+    };
+    await post(signedEvent('evt_unpaid_past_due', 'customer.subscription.updated', { ...subscription, status: 'past_due' })).expect(200);
+    expect(await planOf()).toMatchObject({ plan: 'enterprise', status: 'past_due' });
+    const unpaid = await post(
+      signedEvent('evt_unpaid_unpaid', 'customer.subscription.updated', { ...subscription, status: 'unpaid' }),
+    ).expect(200);
+    expect(unpaid.body.applied).toBe('cancel');
+    expect(await planOf()).toMatchObject({ plan: 'free', status: 'unpaid', limits: { interactive_per_hour: 1000 } });
+    await post(signedEvent('evt_unpaid_active', 'customer.subscription.updated', { ...subscription, status: 'active' })).expect(200);
+    expect(await planOf()).toMatchObject({ plan: 'enterprise', status: 'active' });
+    // Another subscription's good standing restores nothing.
+    await post(
+      signedEvent('evt_unpaid_expired', 'customer.subscription.updated', { ...subscription, status: 'incomplete_expired' }),
+    ).expect(200);
+    expect(await planOf()).toMatchObject({ plan: 'free', status: 'incomplete_expired' });
+    await post(
+      signedEvent('evt_unpaid_other', 'customer.subscription.updated', { ...subscription, id: 'sub_someone_else', status: 'active' }),
+    ).expect(200);
+    expect(await planOf()).toMatchObject({ plan: 'free' });
   });
 
   it('changes the plan through billing only', async () => {
