@@ -284,7 +284,13 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       organizations: createOrganizationService({ em }),
       audit,
       admin: createAdminService({ em, limitsFor: (plan) => planLimits(plan, overrides) }),
-      chat: createChatService({ em, temporal: runtime.temporal, assistantConfigured: config.ASSISTANT_URL !== undefined, logger }),
+      chat: createChatService({
+        em,
+        temporal: runtime.temporal,
+        assistantConfigured: config.ASSISTANT_URL !== undefined,
+        assistantRequestsPerHour: config.ASSISTANT_REQUESTS_PER_HOUR,
+        logger,
+      }),
       billing: createBillingService({
         em,
         flushUsage: () => usage.flush(),

@@ -150,6 +150,9 @@ const EnvSchema = z
     ASSISTANT_URL: optionalUrl(['http', 'https']),
     ASSISTANT_MODEL: z.string().min(1).default('gpt-4o-mini'),
     ASSISTANT_API_KEY: z.string().min(1).optional(),
+    // `@assistant` questions per organization per clock hour (the operator pays for the model);
+    // beyond it the question is refused with 429 and nothing is stored.
+    ASSISTANT_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
     // OIDC issuers on plain http:// are refused; this admits loopback ones (127.0.0.1, ::1, localhost)
     // for a local test identity provider. Never in production.
     SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: booleanFlag.default(false),
