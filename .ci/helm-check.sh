@@ -74,4 +74,29 @@ if "$HELM" template tocsin "$CHART" --kube-version "$KUBE_VERSION" --set secrets
   | sed 's/terminationGracePeriodSeconds:/terminationGracePeriodSecond:/' | validate >/dev/null 2>&1; then
   log "kubeconform accepted a Deployment with an unknown field"; exit 1
 fi
+# Forwarded headers are believed only behind the chart's own ingress; /metrics is never behind the
+# Service the ingress routes to; the chart-made Secret must carry METRICS_TOKEN (production needs it).
+render() { "$HELM" template tocsin "$CHART" --kube-version "$KUBE_VERSION" "$@"; }
+hops_of() { grep -E '^  TRUST_PROXY_HOPS: ' | sed -E 's/.*: "?([0-9]*)"?/\1/'; }
+if [ "$(render --set secrets.existingSecret=tocsin-secrets --show-only templates/configmap.yaml | hops_of)" != 0 ]; then
+  log "TRUST_PROXY_HOPS is not 0 without an ingress"; exit 1
+fi
+if [ "$(render -f "$CHART/ci/secrets-values.yaml" --show-only templates/configmap.yaml | hops_of)" != 1 ]; then
+  log "TRUST_PROXY_HOPS is not 1 behind the chart's ingress"; exit 1
+fi
+if [ "$(render --set secrets.existingSecret=tocsin-secrets --set ingress.enabled=false --set config.TRUST_PROXY_HOPS=2 \
+  --show-only templates/configmap.yaml | hops_of)" != 2 ]; then
+  log "an explicit TRUST_PROXY_HOPS is not kept"; exit 1
+fi
+api_service="$(render -f "$CHART/ci/secrets-values.yaml" --show-only templates/service.yaml | awk '/name: tocsin-api$/{api=1} api && /^---/{exit} api{print}')"
+if [ "$(grep -c 'targetPort:' <<<"$api_service")" != 1 ] || ! grep -q 'targetPort: http$' <<<"$api_service"; then
+  log "a Service (and so the ingress) exposes the API's /metrics port"; exit 1
+fi
+if ! render -f "$CHART/ci/secrets-values.yaml" --show-only templates/configmap.yaml | grep -q '^  API_METRICS_PORT: "9464"'; then
+  log "the API does not serve /metrics on its own port"; exit 1
+fi
+no_token="$(render --set secrets.values.DATABASE_URL=postgres://x@y/z --set secrets.values.JWT_SECRET=j --set secrets.values.ENCRYPTION_KEY=e 2>&1 || true)"
+if [[ "$no_token" != *"secrets.values.METRICS_TOKEN is required"* ]]; then
+  log "the chart rendered a Secret without METRICS_TOKEN"; exit 1
+fi
 log "chart OK"

@@ -29,6 +29,10 @@ const PARTIAL_INTERVAL_MS = 150;
 /** NOTIFY carries at most 8000 bytes; longer partials are not sent (the stored answer follows anyway). */
 const MAX_PARTIAL_BYTES = 6000;
 const MAX_ANSWER_CHARS = 4000;
+/** The most of a stream read, whatever it carries: an answer that never ends is cut, not held. */
+export const MAX_STREAM_BYTES = 256 * 1024;
+/** Ends an answer cut at MAX_ANSWER_CHARS or MAX_STREAM_BYTES, so nobody takes it for the whole. */
+export const TRUNCATED_MARK = '\n\n[answer truncated]';
 
 /** Reads what the assistant may know, every query scoped to the incident's own organization. */
 async function loadContext(orm: Orm, input: AssistantReplyInput): Promise<{ context: AssistantContext; question: string } | undefined> {
@@ -87,7 +91,8 @@ export function createAssistantActivities(deps: AssistantActivityDeps) {
     /**
      * Asks the assistant with `stream: true` and publishes the answer so far as partial
      * `chat.message` events (NOTIFY straight to the API processes: partials are not durable);
-     * returns the whole answer. 4xx answers are final; anything else is retried by the workflow.
+     * returns the whole answer, or what arrived up to MAX_ANSWER_CHARS / MAX_STREAM_BYTES, marked
+     * truncated. 4xx answers are final; anything else is retried by the workflow.
      */
     async streamAssistantAnswer(input: AssistantReplyInput & { replyId: string; messages: PromptMessage[] }): Promise<string> {
       const settings = deps.assistant;
@@ -140,16 +145,27 @@ export function createAssistantActivities(deps: AssistantActivityDeps) {
         publishedAt = Date.now();
       };
       const decoder = new TextDecoder();
+      let received = 0;
+      let truncated = false;
+      // Leaving the loop early cancels the stream: the connection closes and the model stops billing.
       for await (const chunk of response.body) {
+        received += (chunk as Uint8Array).byteLength;
         const read = readCompletionStream(pending, decoder.decode(chunk as Uint8Array, { stream: true }));
         pending = read.rest;
         answer += read.deltas.join('');
         Context.current().heartbeat();
         if (read.deltas.length > 0 && Date.now() - publishedAt >= PARTIAL_INTERVAL_MS) await publish();
         if (read.done) break;
+        if (answer.length > MAX_ANSWER_CHARS || received >= MAX_STREAM_BYTES) {
+          truncated = true;
+          break;
+        }
       }
-      answer += readCompletionStream(pending, '\n\n').deltas.join('');
-      return answer.trim().slice(0, MAX_ANSWER_CHARS) || 'The assistant gave no answer.';
+      if (!truncated) answer += readCompletionStream(pending, '\n\n').deltas.join('');
+      answer = answer.trim();
+      if (truncated || answer.length > MAX_ANSWER_CHARS)
+        return `${answer.slice(0, MAX_ANSWER_CHARS - TRUNCATED_MARK.length).trimEnd()}${TRUNCATED_MARK}`.trimStart();
+      return answer || 'The assistant gave no answer.';
     },
 
     /** Stores the reply (once per question: `reply_to_id` is unique) with its timeline entry and `chat.message` event. */

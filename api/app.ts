@@ -54,7 +54,10 @@ export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: proxyHops > 0, maxIpsCount: proxyHops });
   const mounted: MountedRoutes[] = [
     { prefix: '', routes: healthRoutes(deps.readiness) },
-    ...(deps.metrics ? [{ prefix: '', routes: metricsRoutes(deps.metrics, { token: deps.config.METRICS_TOKEN }) }] : []),
+    // With API_METRICS_PORT, /metrics lives on that listener only (api/main.ts), never behind the main port's proxy.
+    ...(deps.metrics && deps.config.API_METRICS_PORT === undefined
+      ? [{ prefix: '', routes: metricsRoutes(deps.metrics, { token: deps.config.METRICS_TOKEN }) }]
+      : []),
     { prefix: API_PREFIX, routes: apiRoutes(deps.services) },
   ];
   let openApiDocument: unknown;

@@ -160,7 +160,9 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const accounts = createAccountService({ em, mailer, logger, sessions, throttle, cache, publicUrl: config.publicUrl });
   const overrides = rateLimitOverrides(config);
   const quotaOverrides = { members: config.PLAN_MEMBERS_LIMIT, integrations: config.PLAN_INTEGRATIONS_LIMIT };
-  const quota = createPlanQuota({ overrides: quotaOverrides });
+  // Plans cap seats and integrations only where a plan can be bought.
+  const billingConfigured = config.STRIPE_SECRET_KEY !== undefined;
+  const quota = createPlanQuota({ overrides: quotaOverrides, billingConfigured });
   // Without requestCaches nobody stops a flush timer: count in the database on every request.
   const rateLimiter =
     runtime.requestCaches?.rateLimiter ?? createRateLimiter({ em, overrides, plan: credentials.plan, logger, flushIntervalMs: 0 });
@@ -282,12 +284,18 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       organizations: createOrganizationService({ em }),
       audit,
       admin: createAdminService({ em, limitsFor: (plan) => planLimits(plan, overrides) }),
-      chat: createChatService({ em, temporal: runtime.temporal, assistantConfigured: config.ASSISTANT_URL !== undefined, logger }),
+      chat: createChatService({
+        em,
+        temporal: runtime.temporal,
+        assistantConfigured: config.ASSISTANT_URL !== undefined,
+        assistantRequestsPerHour: config.ASSISTANT_REQUESTS_PER_HOUR,
+        logger,
+      }),
       billing: createBillingService({
         em,
         flushUsage: () => usage.flush(),
         provider: billingProvider,
-        limitsFor: (plan) => billingLimits(plan, overrides, quotaOverrides),
+        limitsFor: (plan) => billingLimits(plan, overrides, quotaOverrides, { billingConfigured }),
         publicUrl,
         // The organizations trigger tells every process; this one drops its cached plan at once.
         onPlanChange: (organizationId) => cache.invalidate([credentialTag.organization(organizationId)]),

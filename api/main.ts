@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { loadConfig } from '../shared/load-config.ts';
 import { createLogger } from '../shared/logger.ts';
+import { startMetricsServer } from '../shared/observability/metrics-server.ts';
 import { startTracing } from '../shared/observability/tracing.ts';
 import { createApp } from './app.ts';
 import { createApiDeps } from './deps.ts';
@@ -37,6 +38,18 @@ deps.metrics?.countWebSocketConnections(() => realtime.io.engine.clientsCount);
 server.listen(config.PORT, config.HOST, () => {
   logger.info({ port: config.PORT, host: config.HOST }, 'api listening');
 });
+const apiMetrics = deps.metrics;
+const metricsServer =
+  config.API_METRICS_PORT === undefined || !apiMetrics
+    ? undefined
+    : await startMetricsServer({
+        host: config.HOST,
+        port: config.API_METRICS_PORT,
+        token: config.METRICS_TOKEN,
+        render: () => apiMetrics.registry.metrics(),
+        logger,
+      });
+if (metricsServer) logger.info({ port: metricsServer.port, host: config.HOST }, 'api metrics listening');
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -47,6 +60,7 @@ async function shutdown(signal: string) {
   // Closing realtime disconnects WebSocket clients and closes the HTTP server with it.
   await realtime.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await metricsServer?.close();
   await close();
   await tracing?.shutdown().catch((error: unknown) => logger.warn({ err: error }, 'could not send the last spans'));
   process.exit(0);

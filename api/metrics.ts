@@ -1,4 +1,3 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { AppError } from '../shared/errors.ts';
@@ -153,9 +152,4 @@ export function withIngestMetrics(service: WebhookIngestService, counter: ApiMet
   };
 }
 
-/** `Authorization: Bearer <token>` compared in constant time (hashes: equal lengths whatever is sent). */
-export function bearerMatches(header: string | undefined, token: string): boolean {
-  const presented = /^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '';
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return presented.length > 0 && timingSafeEqual(digest(presented), digest(token));
-}
+export { bearerMatches } from '../shared/observability/metrics.ts';

@@ -183,6 +183,7 @@ export const CONFIG_REFERENCE: Record<EnvVariable, VariableDoc> = {
   },
   ASSISTANT_MODEL: { group: 'Assistant', meaning: 'the model asked of `ASSISTANT_URL`' },
   ASSISTANT_API_KEY: { group: 'Assistant', meaning: 'bearer token for `ASSISTANT_URL`' },
+  ASSISTANT_REQUESTS_PER_HOUR: { group: 'Assistant', meaning: '`@assistant` questions per organization and clock hour; beyond it 429' },
   SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: {
     group: 'Single sign-on',
     meaning: 'admits OIDC issuers on plain `http://` at loopback addresses, for a local test provider; refused in production',
@@ -190,12 +191,22 @@ export const CONFIG_REFERENCE: Record<EnvVariable, VariableDoc> = {
   WORKER_HEALTH_PORT: {
     group: 'Observability',
     unset: 'no health server in the worker',
-    meaning: 'the worker serves `/healthz`, `/readyz` and `/metrics` at this port (0: any free port, logged)',
+    meaning:
+      'the worker serves `/healthz`, `/readyz` (503 naming the failing checks) and `/metrics` at this port on `WORKER_HEALTH_HOST` (0: any free port, logged)',
+  },
+  WORKER_HEALTH_HOST: {
+    group: 'Observability',
+    meaning: 'the address the worker’s health server listens on (`0.0.0.0` for an orchestrator’s probes)',
+  },
+  API_METRICS_PORT: {
+    group: 'Observability',
+    unset: '`/metrics` on the API’s own port',
+    meaning: 'the API serves `/metrics` only on this port (on `HOST`), so a proxy in front of `PORT` never exposes it',
   },
   METRICS_TOKEN: {
     group: 'Observability',
-    unset: '`/metrics` is open',
-    meaning: '`/metrics` requires `Authorization: Bearer <METRICS_TOKEN>`; at least 16 characters',
+    unset: '`/metrics` is open; required in production',
+    meaning: '`/metrics` of the API and the worker requires `Authorization: Bearer <METRICS_TOKEN>`; at least 16 characters',
   },
   TEMPORAL_METRICS_PORT: {
     group: 'Observability',

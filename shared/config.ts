@@ -40,9 +40,15 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     // Where browsers and mail readers reach the API; kept without a trailing slash (see publicUrl).
     PUBLIC_URL: optionalUrl(['http', 'https']).transform((value) => value && withoutTrailingSlashes(value)),
-    // The worker's own /healthz, /readyz and /metrics (on HOST); unset: none, 0: any free port.
+    // The worker's own /healthz, /readyz and /metrics, on WORKER_HEALTH_HOST (loopback unless an
+    // orchestrator's probes or a scraper must reach it); unset port: none, 0: any free port.
     WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-    // Observability: GET /metrics of the API requires `Authorization: Bearer <METRICS_TOKEN>` when set;
+    WORKER_HEALTH_HOST: z.string().min(1).default('127.0.0.1'),
+    // The API's /metrics on a listener of its own (on HOST) instead of the main port, so a proxy or
+    // ingress in front of the main port never exposes it; unset: on the main port.
+    API_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    // Observability: GET /metrics of the API and the worker requires `Authorization: Bearer <METRICS_TOKEN>`
+    // when set (always set in production);
     // the worker merges the Temporal SDK's Prometheus metrics (served by its core on 127.0.0.1 at
     // TEMPORAL_METRICS_PORT, unset: a free port) into its /metrics; traces go over OTLP/HTTP to
     // OTEL_EXPORTER_OTLP_ENDPOINT when set (no tracing SDK runs otherwise).
@@ -144,6 +150,9 @@ const EnvSchema = z
     ASSISTANT_URL: optionalUrl(['http', 'https']),
     ASSISTANT_MODEL: z.string().min(1).default('gpt-4o-mini'),
     ASSISTANT_API_KEY: z.string().min(1).optional(),
+    // `@assistant` questions per organization per clock hour (the operator pays for the model);
+    // beyond it the question is refused with 429 and nothing is stored.
+    ASSISTANT_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(30),
     // OIDC issuers on plain http:// are refused; this admits loopback ones (127.0.0.1, ::1, localhost)
     // for a local test identity provider. Never in production.
     SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: booleanFlag.default(false),
@@ -157,6 +166,12 @@ const EnvSchema = z
     for (const key of ['JWT_SECRET', 'ENCRYPTION_KEY', 'DATABASE_URL', 'TEMPORAL_ADDRESS'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
+    if (!env.METRICS_TOKEN)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_TOKEN'],
+        message: 'is required in production: GET /metrics of the API and the worker answers only `Authorization: Bearer <METRICS_TOKEN>`',
+      });
     if (env.SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS)
       ctx.addIssue({ code: 'custom', path: ['SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS'], message: 'must not be set in production' });
     if (env.RESPONSE_CONTRACT_CHECK)

@@ -127,10 +127,12 @@ export class PayloadTooLargeError extends AppError {
 
 /** One more member or integration than the organization's plan allows; nothing was created. */
 export class PlanLimitReachedError extends AppError {
-  constructor(resource: 'members' | 'integrations', limit: number, plan: string) {
+  constructor(resource: 'members' | 'integrations', limit: number, plan: string, options: { upgradable?: boolean } = {}) {
     super(
       'PLAN_LIMIT_REACHED',
-      `The ${plan} plan allows ${limit} ${resource}; upgrade the plan (POST /billing/checkout) or remove some first`,
+      options.upgradable === false
+        ? `This instance allows ${limit} ${resource} per organization; remove some first`
+        : `The ${plan} plan allows ${limit} ${resource}; upgrade the plan (POST /billing/checkout) or remove some first`,
       {
         fields: { resource, limit, plan },
       },

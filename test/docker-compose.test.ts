@@ -57,10 +57,10 @@ describe('docker-compose.yml', () => {
     expect(config.ELASTICSEARCH_URL).toBe('http://elasticsearch:9200');
   });
 
-  it('commits no JWT_SECRET or ENCRYPTION_KEY value: only required ${...:?...} references', () => {
+  it('commits no JWT_SECRET, ENCRYPTION_KEY or METRICS_TOKEN value: only required ${...:?...} references', () => {
     for (const [name, service] of Object.entries(services)) {
       const env = environmentOf(service);
-      for (const key of ['JWT_SECRET', 'ENCRYPTION_KEY']) {
+      for (const key of ['JWT_SECRET', 'ENCRYPTION_KEY', 'METRICS_TOKEN']) {
         if (!(key in env)) continue;
         expect({ service: name, key, value: env[key] }).toEqual({
           service: name,

@@ -6,7 +6,7 @@ import type { Orm } from '../shared/db/orm.ts';
 import { sharedResult } from '../shared/cache/shared-result.ts';
 import { runReadinessChecks } from '../shared/health/readiness.ts';
 import type { Logger } from '../shared/logger.ts';
-import { PROMETHEUS_CONTENT_TYPE } from '../shared/observability/metrics.ts';
+import { bearerMatches, PROMETHEUS_CONTENT_TYPE } from '../shared/observability/metrics.ts';
 
 /**
  * The relay polls every 250 ms when idle and backs off to at most 30 s after failures: a last
@@ -78,7 +78,7 @@ export async function checkWorkerHealth(sources: WorkerHealthSources): Promise<W
 
 /**
  * The worker's own small HTTP endpoint: `/healthz` (the process answers), `/readyz` (200 or 503
- * with each check, the API's shape) and `/metrics` (worker/metrics.ts). It answers within the
+ * with each check, the API's shape) and `/metrics` (worker/metrics.ts, behind METRICS_TOKEN when set). It answers within the
  * readiness budget (about 1.5 s) whatever the dependencies do.
  */
 export async function startWorkerHealthServer(options: {
@@ -88,6 +88,8 @@ export async function startWorkerHealthServer(options: {
   logger: Logger;
   /** The Prometheus text of this process; absent: /metrics answers 404. */
   metrics?: () => Promise<string>;
+  /** Set: /metrics answers only `Authorization: Bearer <token>` (401 otherwise). */
+  metricsToken?: string;
 }): Promise<{ port: number; close(): Promise<void> }> {
   // Anyone who reaches the port may ask: probes arriving together share one round of checks, so a
   // flood costs one database and one Temporal call at a time (each answer is still fresh).
@@ -102,6 +104,8 @@ export async function startWorkerHealthServer(options: {
     if (path === '/healthz') return send(200, JSON.stringify({ status: 'ok' }));
     const { metrics } = options;
     if (path === '/metrics' && metrics) {
+      if (options.metricsToken && !bearerMatches(request.headers.authorization, options.metricsToken))
+        return send(401, JSON.stringify({ status: 'unauthorized' }));
       metrics().then(
         (text) => send(200, text, PROMETHEUS_CONTENT_TYPE),
         (error: unknown) => {

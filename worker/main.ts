@@ -81,11 +81,12 @@ const health =
   config.WORKER_HEALTH_PORT === undefined
     ? undefined
     : await startWorkerHealthServer({
-        host: config.HOST,
+        host: config.WORKER_HEALTH_HOST,
         port: config.WORKER_HEALTH_PORT,
         logger,
         sources: healthSources,
         metrics: () => metrics.render(),
+        metricsToken: config.METRICS_TOKEN,
       });
 
 // The SDK's Runtime already turns SIGINT/SIGTERM into worker.shutdown(): running activities finish

@@ -17,6 +17,8 @@ export function billingRoutes(billing: BillingService) {
       summary: 'Current plan, limits and usage',
       description:
         "Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override) and the plan's seat and integration quotas. " +
+        'Plans cap seats and integrations only where billing is configured: without a payment provider `limits.members` and `limits.integrations` are null (no cap) ' +
+        'unless the operator sets `PLAN_MEMBERS_LIMIT` / `PLAN_INTEGRATIONS_LIMIT`; the hourly rate limits apply either way. ' +
         'Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search queries, counted from real traffic ' +
         '(each API process adds its counts every 250 ms); `members` and `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for owners.',
       tags: ['billing'],
@@ -47,8 +49,10 @@ export function billingRoutes(billing: BillingService) {
       summary: 'Stripe events (signed, no credential)',
       description:
         'Verified with `Stripe-Signature` against `STRIPE_WEBHOOK_SECRET` over the raw body; a bad or missing signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape). ' +
-        "`checkout.session.completed` sets the plan named in the session's metadata on the organization in `client_reference_id`; `customer.subscription.deleted` of the " +
-        "organization's current subscription returns it to `free`; `customer.subscription.updated` records the status. Each event id is applied once: a replay answers " +
+        "`checkout.session.completed` with `payment_status` `paid` or `no_payment_required`, or `checkout.session.async_payment_succeeded`, sets the plan named in the session's " +
+        'metadata on the organization in `client_reference_id` (a checkout whose payment is still pending changes nothing). `customer.subscription.deleted` of the ' +
+        "organization's current subscription, or `customer.subscription.updated` to `unpaid`, `incomplete_expired` or `canceled`, returns it to `free`; other updates record " +
+        'the status, and the paid-for subscription back to `active` or `trialing` restores its plan. Each event id is applied once: a replay answers ' +
         "`duplicate: true`. The new plan's limits apply from the next request, in every API process. 409 `BILLING_NOT_CONFIGURED` without a webhook secret.",
       tags: ['billing'],
       access: 'public',

@@ -40,7 +40,7 @@ import type { NotificationService } from '../services/notification.service.ts';
 import { deliveryRoutes, notificationRoutes } from './notification.routes.ts';
 import type { RouteDefinition } from './route.ts';
 import { selfTestRoutes } from './self-test.routes.ts';
-import { webhookRoutes } from './webhook.routes.ts';
+import { integrationHealthRoutes, webhookRoutes } from './webhook.routes.ts';
 import type { AnalyticsService } from '../services/analytics.service.ts';
 import type { WebhookHealth } from '../services/webhook-health.ts';
 import { analyticsRoutes } from './analytics.routes.ts';
@@ -106,6 +106,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...deliveryRoutes(services.deliveries),
     ...notificationRoutes(services.notifications),
     ...webhookRoutes(services.webhooks, { maxBodyBytes: services.webhookMaxBodyBytes, health: services.webhookHealth }),
+    ...integrationHealthRoutes(services.webhookHealth),
     ...selfTestRoutes(services.selfTest),
     ...billingRoutes(services.billing),
     ...helperRoutes(services.helper),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PLATFORMS } from '../../shared/domain/alert.ts';
 import { WebhookError } from '../../shared/errors.ts';
 import { readRawBody } from '../middleware/raw-body.ts';
+import { envelope, single } from '../schemas/common.ts';
 import { WebhookAcceptedResponse, WebhookErrorResponse } from '../schemas/integration.schemas.ts';
 import type { WebhookHealth } from '../services/webhook-health.ts';
 import type { PreparedPayload, WebhookIngestService } from '../services/webhook-ingest.service.ts';
@@ -36,6 +37,25 @@ const WebhookHealthResponse = z
     ],
   });
 
+/** `GET /integrations/health`: the per-organization view of the webhook endpoints (the same service as the public one). */
+export function integrationHealthRoutes(health: WebhookHealth) {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/integrations/health',
+      operationId: 'integrationHealth',
+      summary: "Health of the organization's webhook endpoints",
+      description:
+        "The caller's organization only (`integrations:read`): a platform is `degraded` while one of the organization's enabled integrations of it is failing " +
+        '(status `error`, or its last 3 outbound deliveries failed), and every platform while Temporal or the integrations cannot be read. Same shape as `GET /webhooks/health`; not cached.',
+      tags: ['integrations'],
+      access: 'integrations:read',
+      responses: { 200: { description: 'Per-platform state of the organization', schema: single(WebhookHealthResponse) } },
+      handler: async ({ auth }) => ({ body: envelope(await health.forOrganization(auth)) }),
+    }),
+  ];
+}
+
 export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBytes: number; health: WebhookHealth }) {
   return [
     defineRoute({
@@ -44,8 +64,10 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
       operationId: 'webhookHealth',
       summary: 'Health of the webhook endpoints',
       description:
-        'No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the integrations cannot be read; ' +
-        'a platform is `degraded` while one of its enabled integrations is failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body. One report answers every caller for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.',
+        "No credential, and built from this instance's own signals only, never from any organization's integrations or deliveries: every platform is `ok` while Temporal and the database answer " +
+        '(an alert can then be queued), and `degraded` otherwise (`temporal: "down"` when Temporal does not answer; webhooks then answer 503). ' +
+        "An organization's own view (its failing integrations per platform) is `GET /integrations/health`. Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body. " +
+        'One report answers every caller for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.',
       tags: ['webhooks'],
       access: 'public',
       responses: { 200: { description: 'Per-platform state', schema: WebhookHealthResponse } },

@@ -27,8 +27,16 @@ const BillingSchema = z
       api_key_per_hour: z.number().int(),
       webhook_per_hour: z.number().int(),
       search_per_hour: z.number().int(),
-      members: z.number().int(),
-      integrations: z.number().int(),
+      members: z
+        .number()
+        .int()
+        .nullable()
+        .describe('Members the organization may have; null: no cap (no billing provider on this instance and no `PLAN_MEMBERS_LIMIT`)'),
+      integrations: z
+        .number()
+        .int()
+        .nullable()
+        .describe('Integrations the organization may have; null: no cap (no billing provider and no `PLAN_INTEGRATIONS_LIMIT`)'),
     }),
     usage: z.object({
       period_start: timestamp(),

@@ -66,20 +66,19 @@ export function createBillingService(deps: {
     const organizationId = current?.organization_id ?? change.organizationId;
     if (!organizationId || (current?.subscription_id && change.subscriptionId && current.subscription_id !== change.subscriptionId))
       return null;
-    if (change.kind === 'status') {
-      await em.execute('update billing_subscriptions set status = ?, updated_at = now() where organization_id = ?', [
-        change.status.slice(0, 32),
-        organizationId,
-      ]);
-      return null;
-    }
-    const updated = await em.execute<Array<{ id: string }>>(
-      'update organizations set plan = ?, updated_at = now() where id = ? returning id',
-      [DEFAULT_PLAN, organizationId],
-    );
-    await em.execute(`update billing_subscriptions set status = 'canceled', updated_at = now() where organization_id = ?`, [
+    await em.execute('update billing_subscriptions set status = ?, updated_at = now() where organization_id = ?', [
+      change.status.slice(0, 32),
       organizationId,
     ]);
+    // A status alone changes no plan, but the subscription that was paid for, in good standing
+    // again, gets its plan back; a new one waits for its checkout's payment.
+    const restorable = current?.subscription_id != null && current.subscription_id === change.subscriptionId;
+    const plan = change.kind === 'cancel' ? DEFAULT_PLAN : restorable ? change.plan : undefined;
+    if (!plan) return null;
+    const updated = await em.execute<Array<{ id: string }>>(
+      'update organizations set plan = ?, updated_at = now() where id = ? and plan <> ? returning id',
+      [plan, organizationId, plan],
+    );
     return updated.length > 0 ? organizationId : null;
   }
 

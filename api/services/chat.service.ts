@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
 import { chatMessageView, insertChatMessage } from '../../shared/db/repositories/chat-writes.ts';
 import { isAssistantMention, type AssistantReplyInput, type ChatMessageView } from '../../shared/domain/chat.ts';
-import { AppError, NotFoundError, ServiceUnavailableError } from '../../shared/errors.ts';
+import { AppError, NotFoundError, RateLimitedError, ServiceUnavailableError } from '../../shared/errors.ts';
 import type { Logger } from '../../shared/logger.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
 import { workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
@@ -11,15 +11,26 @@ import type { AuthContext } from '../auth-context.ts';
 
 export type ChatService = ReturnType<typeof createChatService>;
 
+// Counts one question in the organization's current clock hour unless it is full; no row back: full.
+const RESERVE_QUESTION_SQL = `insert into assistant_quota (organization_id, window_start, used) values (?, date_trunc('hour', now()), 1)
+  on conflict (organization_id) do update set
+    used = case when assistant_quota.window_start = excluded.window_start then assistant_quota.used + 1 else 1 end,
+    window_start = excluded.window_start
+  where assistant_quota.window_start <> excluded.window_start or assistant_quota.used < ?
+  returning used`;
+
 /**
  * Incident chat: messages are stored with a timeline entry and a `chat.message` event in one
  * statement; a message starting with `@assistant` also starts the reply workflow (when an
- * assistant is configured), keyed by the message so it answers once.
+ * assistant is configured), keyed by the message so it answers once. Questions to the assistant
+ * count against the organization's hourly quota (the operator pays for the model).
  */
 export function createChatService(deps: {
   em: () => EntityManager;
   temporal: TemporalClient;
   assistantConfigured: boolean;
+  /** `@assistant` questions an organization may ask per clock hour. */
+  assistantRequestsPerHour: number;
   logger: Logger;
 }) {
   return {
@@ -51,14 +62,29 @@ export function createChatService(deps: {
           'The assistant is not configured on this instance (ASSISTANT_URL); post without the @assistant mention',
         );
       }
-      const message = await insertChatMessage(deps.em(), {
-        organizationId: auth.organizationId,
-        incidentId,
-        authorId: auth.userId,
-        authorKind: 'user',
-        body,
+      // One transaction: a question refused (or for no incident) neither is stored nor uses the quota.
+      const message = await deps.em().transactional(async (tx) => {
+        if (asksAssistant) {
+          const reserved = await tx.execute<unknown[]>(RESERVE_QUESTION_SQL, [auth.organizationId, deps.assistantRequestsPerHour]);
+          if (reserved.length === 0) {
+            const now = new Date();
+            const nextHour = Math.ceil((3_600_000 - (now.getTime() % 3_600_000)) / 1000);
+            throw new RateLimitedError(
+              nextHour,
+              `Your organization has asked the assistant ${deps.assistantRequestsPerHour} times this hour, the most allowed; ask again after the hour turns`,
+            );
+          }
+        }
+        const inserted = await insertChatMessage(tx, {
+          organizationId: auth.organizationId,
+          incidentId,
+          authorId: auth.userId,
+          authorKind: 'user',
+          body,
+        });
+        if (!inserted) throw new NotFoundError('Incident');
+        return inserted;
       });
-      if (!message) throw new NotFoundError('Incident');
       if (asksAssistant) {
         const input: AssistantReplyInput = { organizationId: auth.organizationId, incidentId, messageId: message.id };
         try {

@@ -16,9 +16,18 @@ export type PlanQuota = ReturnType<typeof createPlanQuota>;
  * before the wait and let two concurrent creates at quota - 1 both through (the test of it fails
  * that way). Two round trips.
  */
-export function createPlanQuota(deps: { overrides?: Partial<Record<QuotaResource, number | undefined>> } = {}) {
+export function createPlanQuota(
+  deps: {
+    overrides?: Partial<Record<QuotaResource, number | undefined>>;
+    /** Without a billing provider plans cap nothing (only `overrides` do). */
+    billingConfigured?: boolean;
+  } = {},
+) {
+  const options = { billingConfigured: deps.billingConfigured ?? true };
   return {
     async reserve(tx: EntityManager, organizationId: string, resource: QuotaResource): Promise<void> {
+      // No cap whatever the plan: nothing to lock or count.
+      if (planQuotas(null, deps.overrides, options)[resource] === null) return;
       const [organization] = await tx.execute<Array<{ plan: string }>>('select plan from organizations where id = ? for no key update', [
         organizationId,
       ]);
@@ -27,9 +36,9 @@ export function createPlanQuota(deps: { overrides?: Partial<Record<QuotaResource
         `select count(*)::int as used from ${COUNTED[resource]} where organization_id = ?`,
         [organizationId],
       );
-      const quotas = planQuotas(organization.plan, deps.overrides);
+      const quotas = planQuotas(organization.plan, deps.overrides, options);
       if (!quotaAllowsOneMore(quotas, resource, counted?.used ?? 0))
-        throw new PlanLimitReachedError(resource, quotas[resource], organization.plan);
+        throw new PlanLimitReachedError(resource, quotas[resource] ?? 0, organization.plan, { upgradable: options.billingConfigured });
     },
   };
 }

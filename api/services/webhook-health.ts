@@ -2,14 +2,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { PLATFORMS, type Platform } from '../../shared/domain/alert.ts';
 import { sharedResult } from '../../shared/cache/shared-result.ts';
 import { runReadinessChecks } from '../../shared/health/readiness.ts';
+import type { AuthContext } from '../auth-context.ts';
 
 /** Outbound deliveries failing this many times in a row mark an enabled integration as failing (10 disables it). */
 export const FAILING_AFTER_CONSECUTIVE_FAILURES = 3;
 
-// Across organizations on purpose, and only ever aggregated per platform: nothing of any
-// organization (ids, names, counts) leaves this statement.
+// One organization's failing platforms; only ever asked for the caller's own organization.
 const FAILING_PLATFORMS_SQL = `select distinct platform from integrations
-  where enabled and (status = 'error' or consecutive_failures >= ?)`;
+  where organization_id = ? and enabled and (status = 'error' or consecutive_failures >= ?)`;
 
 export interface WebhookHealthReport {
   status: 'healthy' | 'degraded';
@@ -22,12 +22,21 @@ export type WebhookHealth = ReturnType<typeof createWebhookHealth>;
 /** How old a report may be: anyone may ask, so a flood of requests costs one check per this. */
 export const WEBHOOK_HEALTH_MAX_AGE_MS = 2000;
 
+const reportOf = (temporal: boolean, platformOk: (platform: Platform) => boolean): WebhookHealthReport => {
+  const endpoints = Object.fromEntries(
+    PLATFORMS.map((platform) => [platform, platformOk(platform) ? 'ok' : 'degraded']),
+  ) as WebhookHealthReport['endpoints'];
+  const healthy = Object.values(endpoints).every((state) => state === 'ok');
+  return { status: healthy ? 'healthy' : 'degraded', endpoints, temporal: temporal ? 'ok' : 'down' };
+};
+
 /**
- * The state of the webhook endpoints, for an unauthenticated caller. Every platform is degraded
- * while Temporal is unreachable (webhooks answer 503: nothing can be queued) or the integrations
- * cannot be read; a platform is degraded while one of its enabled integrations is failing. Both
- * checks run side by side and are bounded like /readyz, so the answer comes within ~1.5 s. One
- * report answers every caller for `maxAgeMs`, and concurrent callers share the one being made.
+ * The state of the webhook endpoints. `report()` is for an unauthenticated caller and is built from
+ * this instance's own signals only (Temporal and PostgreSQL reachable: what a webhook needs to be
+ * queued), never from any organization's integrations or deliveries, so one tenant's failing
+ * receiver neither degrades nor shows in anyone else's answer. `forOrganization()` adds the
+ * caller's own integrations: a platform is degraded while one of them is failing. Checks run side
+ * by side, bounded like /readyz (~1.5 s). One public report answers every caller for `maxAgeMs`.
  */
 export function createWebhookHealth(deps: {
   em: () => EntityManager;
@@ -35,8 +44,23 @@ export function createWebhookHealth(deps: {
   timeoutMs?: number;
   maxAgeMs?: number;
 }) {
+  const databaseReachable = async () => {
+    await deps.em().getConnection().execute('select 1');
+    return true;
+  };
   const report = sharedResult(
     async (): Promise<WebhookHealthReport> => {
+      const checks = await runReadinessChecks({ temporal: deps.temporalReachable, database: databaseReachable }, deps.timeoutMs);
+      return reportOf(checks.temporal, () => checks.temporal && checks.database);
+    },
+    { maxAgeMs: deps.maxAgeMs ?? WEBHOOK_HEALTH_MAX_AGE_MS },
+  );
+
+  return {
+    report,
+
+    /** `GET /integrations/health`: the caller's organization's platforms, by its own integrations' outbound state. */
+    async forOrganization(auth: AuthContext): Promise<WebhookHealthReport> {
       let failing: Set<string> | null = null;
       const checks = await runReadinessChecks(
         {
@@ -45,7 +69,7 @@ export function createWebhookHealth(deps: {
             const rows = await deps
               .em()
               .getConnection()
-              .execute<Array<{ platform: string }>>(FAILING_PLATFORMS_SQL, [FAILING_AFTER_CONSECUTIVE_FAILURES]);
+              .execute<Array<{ platform: string }>>(FAILING_PLATFORMS_SQL, [auth.organizationId, FAILING_AFTER_CONSECUTIVE_FAILURES]);
             failing = new Set(rows.map((row) => row.platform));
             return true;
           },
@@ -53,13 +77,7 @@ export function createWebhookHealth(deps: {
         deps.timeoutMs,
       );
       const known = checks.integrations ? (failing as Set<string> | null) : null;
-      const endpoints = Object.fromEntries(
-        PLATFORMS.map((platform) => [platform, checks.temporal && known && !known.has(platform) ? 'ok' : 'degraded']),
-      ) as WebhookHealthReport['endpoints'];
-      const healthy = Object.values(endpoints).every((state) => state === 'ok');
-      return { status: healthy ? 'healthy' : 'degraded', endpoints, temporal: checks.temporal ? 'ok' : 'down' };
+      return reportOf(checks.temporal, (platform) => checks.temporal && known !== null && !known.has(platform));
     },
-    { maxAgeMs: deps.maxAgeMs ?? WEBHOOK_HEALTH_MAX_AGE_MS },
-  );
-  return { report };
+  };
 }

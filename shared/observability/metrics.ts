@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 
 export { Registry };
@@ -50,4 +51,11 @@ export function cachedLoader<T>(
       });
     return pending;
   };
+}
+
+/** `Authorization: Bearer <token>` compared in constant time (hashes: equal lengths whatever is sent). */
+export function bearerMatches(header: string | undefined, token: string): boolean {
+  const presented = /^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '';
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return presented.length > 0 && timingSafeEqual(digest(presented), digest(token));
 }

@@ -3,6 +3,7 @@ import supertest from 'supertest';
 import { createApp } from '../../api/app.ts';
 import { buildAppDeps } from '../../api/deps.ts';
 import { resolveStripeMock, startStripeMock, type RunningStripeMock } from '../../dev/stripe-mock.ts';
+import { PLAN_QUOTAS } from '../../shared/domain/billing.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { addMember, bearer } from '../helpers/members.ts';
@@ -121,8 +122,14 @@ describe('billing (integration: real PostgreSQL, Temporal, stripe-mock)', () => 
     const owner = await registerOwner(http, 'unconfigured');
     const checkout = await http.post('/api/v1/billing/checkout').set(bearer(owner.token)).send({ plan: 'team' }).expect(409);
     expect(checkout.body.code).toBe('BILLING_NOT_CONFIGURED');
+    // Nothing could lift a plan's cap here: seats and integrations are uncapped, the hourly limits stay.
+    for (let i = 0; i <= PLAN_QUOTAS.free.integrations; i += 1) await createIntegration(http, owner.token, 'metrics_alerts');
     const billing = await http.get('/api/v1/billing').set(bearer(owner.token)).expect(200);
-    expect(billing.body.data.provider).toBeNull();
+    expect(billing.body.data).toMatchObject({
+      provider: null,
+      limits: { interactive_per_hour: 1000, members: null, integrations: null },
+      usage: { integrations: PLAN_QUOTAS.free.integrations + 1 },
+    });
     const event = signedEvent('evt_unconfigured', 'checkout.session.completed', {
       client_reference_id: owner.organization.id,
       metadata: { plan: 'team' },
@@ -154,6 +161,7 @@ describe('billing (integration: real PostgreSQL, Temporal, stripe-mock)', () => 
       client_reference_id: owner.organization.id,
       customer: 'cus_1',
       subscription: 'sub_1',
+      payment_status: 'paid',
       metadata: { organization_id: owner.organization.id, plan: 'team' },
     });
     expect((await post(completed).expect(200)).body).toEqual({ received: true, duplicate: false, applied: 'subscribe' });
@@ -178,6 +186,54 @@ describe('billing (integration: real PostgreSQL, Temporal, stripe-mock)', () => 
       .fork()
       .execute<Array<{ count: string }>>('select count(*) from billing_events where id = ?', ['evt_completed_1']);
     expect(Number(count)).toBe(1);
+  });
+
+  it('applies the plan only once the payment is in, and takes it back when the subscription goes unpaid', async () => {
+    const owner = await registerOwner(stack.http, 'unpaid');
+    const planOf = async () => (await stack.http.get('/api/v1/billing').set(bearer(owner.token)).expect(200)).body.data;
+    const session = {
+      id: 'cs_test_unpaid',
+      client_reference_id: owner.organization.id,
+      customer: 'cus_unpaid',
+      subscription: 'sub_unpaid',
+      metadata: { organization_id: owner.organization.id, plan: 'enterprise' },
+    };
+    // A delayed payment method: the checkout completes before any money arrives.
+    await post(signedEvent('evt_unpaid_completed', 'checkout.session.completed', { ...session, payment_status: 'unpaid' })).expect(200);
+    expect(await planOf()).toMatchObject({ plan: 'free' });
+    await post(signedEvent('evt_unpaid_failed', 'checkout.session.async_payment_failed', { ...session, payment_status: 'unpaid' })).expect(
+      200,
+    );
+    expect(await planOf()).toMatchObject({ plan: 'free' });
+    await post(
+      signedEvent('evt_unpaid_succeeded', 'checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' }),
+    ).expect(200);
+    expect(await planOf()).toMatchObject({ plan: 'enterprise', status: 'active' });
+
+    // Renewals fail until Stripe gives up: the plan goes; paid again, it comes back.
+    const subscription = {
+      id: 'sub_unpaid',
+      customer: 'cus_unpaid',
+      metadata: { organization_id: owner.organization.id, plan: 'enterprise' },
+    };
+    await post(signedEvent('evt_unpaid_past_due', 'customer.subscription.updated', { ...subscription, status: 'past_due' })).expect(200);
+    expect(await planOf()).toMatchObject({ plan: 'enterprise', status: 'past_due' });
+    const unpaid = await post(
+      signedEvent('evt_unpaid_unpaid', 'customer.subscription.updated', { ...subscription, status: 'unpaid' }),
+    ).expect(200);
+    expect(unpaid.body.applied).toBe('cancel');
+    expect(await planOf()).toMatchObject({ plan: 'free', status: 'unpaid', limits: { interactive_per_hour: 1000 } });
+    await post(signedEvent('evt_unpaid_active', 'customer.subscription.updated', { ...subscription, status: 'active' })).expect(200);
+    expect(await planOf()).toMatchObject({ plan: 'enterprise', status: 'active' });
+    // Another subscription's good standing restores nothing.
+    await post(
+      signedEvent('evt_unpaid_expired', 'customer.subscription.updated', { ...subscription, status: 'incomplete_expired' }),
+    ).expect(200);
+    expect(await planOf()).toMatchObject({ plan: 'free', status: 'incomplete_expired' });
+    await post(
+      signedEvent('evt_unpaid_other', 'customer.subscription.updated', { ...subscription, id: 'sub_someone_else', status: 'active' }),
+    ).expect(200);
+    expect(await planOf()).toMatchObject({ plan: 'free' });
   });
 
   it('changes the plan through billing only', async () => {

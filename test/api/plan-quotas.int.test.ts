@@ -14,7 +14,8 @@ describe('plan quotas: members and integrations (integration: real PostgreSQL, T
   let provider: TestOpenIdProvider;
 
   beforeAll(async () => {
-    stack = await startTestStack({ env: { PUBLIC_URL, SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true' } });
+    // Plans cap seats and integrations only where billing is configured (no request reaches Stripe here).
+    stack = await startTestStack({ env: { PUBLIC_URL, SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true', STRIPE_SECRET_KEY: 'sk_test_quotas' } });
     provider = await startOpenIdProvider({ redirectUri: CALLBACK });
   });
   afterAll(async () => {

@@ -18,7 +18,7 @@ describe('forwarded headers and session cookies in production (integration: real
   describe('no trusted proxy (TRUST_PROXY_HOPS unset)', () => {
     let stack: TestStack;
     beforeAll(async () => {
-      stack = await startTestStack({ env: { NODE_ENV: 'production' } });
+      stack = await startTestStack({ env: { NODE_ENV: 'production', METRICS_TOKEN: 'metrics-token-0123456789' } });
     });
     afterAll(async () => {
       await stack?.stop();
@@ -58,7 +58,7 @@ describe('forwarded headers and session cookies in production (integration: real
   describe('behind one trusted proxy (TRUST_PROXY_HOPS=1)', () => {
     let stack: TestStack;
     beforeAll(async () => {
-      stack = await startTestStack({ env: { NODE_ENV: 'production', TRUST_PROXY_HOPS: '1' } });
+      stack = await startTestStack({ env: { NODE_ENV: 'production', METRICS_TOKEN: 'metrics-token-0123456789', TRUST_PROXY_HOPS: '1' } });
     });
     afterAll(async () => {
       await stack?.stop();

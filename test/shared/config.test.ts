@@ -45,8 +45,26 @@ describe('parseConfig', () => {
         'ENCRYPTION_KEY: is required in production',
         'DATABASE_URL: is required in production',
         'TEMPORAL_ADDRESS: is required in production',
+        expect.stringMatching(/^METRICS_TOKEN: is required in production/),
       ]),
     );
+  });
+
+  it('refuses production without METRICS_TOKEN, saying what it guards', () => {
+    const complete = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      ENCRYPTION_KEY: 'y'.repeat(32),
+      DATABASE_URL: 'postgres://tocsin:pw@db:5432/tocsin',
+      TEMPORAL_ADDRESS: 'temporal:7233',
+    };
+    expect(() => parseConfig(complete)).toThrow(/METRICS_TOKEN: is required in production: GET \/metrics/);
+    expect(parseConfig({ ...complete, METRICS_TOKEN: 'm'.repeat(16) }).METRICS_TOKEN).toBe('m'.repeat(16));
+  });
+
+  it("binds the worker's health and metrics endpoint to loopback unless told otherwise", () => {
+    expect(parseConfig({}).WORKER_HEALTH_HOST).toBe('127.0.0.1');
+    expect(parseConfig({ WORKER_HEALTH_HOST: '0.0.0.0' }).WORKER_HEALTH_HOST).toBe('0.0.0.0');
   });
 
   it('accepts a complete production environment', () => {
@@ -56,6 +74,7 @@ describe('parseConfig', () => {
       ENCRYPTION_KEY: 'y'.repeat(32),
       DATABASE_URL: 'postgres://tocsin:pw@db:5432/tocsin',
       TEMPORAL_ADDRESS: 'temporal:7233',
+      METRICS_TOKEN: 'metrics-token-0123456789',
       OUTBOUND_ALLOW_PRIVATE: 'true',
       CORS_ORIGINS: 'https://a.example, https://b.example',
     });

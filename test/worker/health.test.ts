@@ -106,3 +106,30 @@ describe('startWorkerHealthServer /readyz', () => {
     }
   });
 });
+
+describe('startWorkerHealthServer /metrics', () => {
+  it('answers the metrics only to the METRICS_TOKEN bearer when one is set', async () => {
+    const token = 'metrics-token-0123456789';
+    const server = await startWorkerHealthServer({
+      host: '127.0.0.1',
+      port: 0,
+      logger: createLogger({ level: 'silent', name: 'test' }),
+      sources: sources(),
+      metrics: async () => 'tocsin_worker_up 1\n',
+      metricsToken: token,
+    });
+    try {
+      const scrape = (authorization?: string) =>
+        fetch(`http://127.0.0.1:${server.port}/metrics`, authorization ? { headers: { authorization } } : {});
+      const anonymous = await scrape();
+      expect(anonymous.status).toBe(401);
+      expect(await anonymous.text()).not.toContain('tocsin_worker_up');
+      expect((await scrape('Bearer not-the-token-at-all')).status).toBe(401);
+      const scraped = await scrape(`Bearer ${token}`);
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toBe('tocsin_worker_up 1\n');
+    } finally {
+      await server.close();
+    }
+  });
+});
