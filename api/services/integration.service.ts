@@ -3,6 +3,7 @@ import { signatureHeaderName } from '../../shared/alerts/signature.ts';
 import { generateOpaqueToken } from '../../shared/auth/api-keys.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
 import { IntegrationEntity, type Integration } from '../../shared/db/entities/index.ts';
+import { sameDestination } from '../../shared/delivery/destination.ts';
 import { redactHeaderValues, sealSecretHeaders } from '../../shared/delivery/secret-headers.ts';
 import type { Platform } from '../../shared/domain/alert.ts';
 import { hasPermission } from '../../shared/domain/permissions.ts';
@@ -66,22 +67,26 @@ export function createIntegrationService(deps: {
     updated_at: integration.updatedAt.toISOString(),
   });
 
-  /** The config to store: secret header values sealed, REDACTED ones kept from `stored`. */
+  /**
+   * The config to store: secret header values sealed, REDACTED (or omitted) ones kept from `stored`
+   * only while the URL reaches the same scheme, host and port.
+   */
   const sealedConfig = (
     input: Record<string, unknown> | null | undefined,
     stored: Record<string, unknown> | null,
   ): Record<string, unknown> | null => {
     if (!input) return null;
     const { secret_headers: secretHeaders, ...rest } = input as WebhookConfigInput;
-    const outcome = sealSecretHeaders(secretHeaders, (stored as WebhookConfigInput | null)?.secret_headers, (plain) =>
-      deps.secretBox.encrypt(plain),
+    const before = stored as (WebhookConfigInput & { url?: string }) | null;
+    const outcome = sealSecretHeaders(
+      secretHeaders,
+      before?.secret_headers,
+      (plain) => deps.secretBox.encrypt(plain),
+      sameDestination(before?.url, input.url as string | undefined),
     );
     if (!outcome.ok) {
       throw new ValidationError(
-        outcome.unknownNames.map((name) => ({
-          path: `body.webhook_config.secret_headers.${name}`,
-          message: "No stored value to keep: send the header's value",
-        })),
+        outcome.refused.map(({ name, message }) => ({ path: `body.webhook_config.secret_headers.${name}`, message })),
       );
     }
     return outcome.sealed ? { ...rest, secret_headers: outcome.sealed } : rest;
