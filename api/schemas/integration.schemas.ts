@@ -59,6 +59,12 @@ export const UpdateIntegrationBody = requireAnyOf(
     enabled: z.boolean().optional(),
     webhook_config: WebhookConfigSchema.nullable().optional(),
     settings: z.record(z.string(), z.unknown()).optional(),
+    outbound_paused: z
+      .boolean()
+      .optional()
+      .describe(
+        '`false` resumes outbound deliveries paused after repeated failures (the failure count starts again); `true` pauses them. Inbound webhooks are not affected either way.',
+      ),
   }),
 );
 
@@ -69,8 +75,20 @@ export const IntegrationSchema = z
     id: z.uuid().describe('The integration_id of webhook URLs'),
     name: z.string(),
     platform: z.enum(PLATFORMS),
-    status: z.enum(['connected', 'disconnected', 'error']),
-    enabled: z.boolean(),
+    status: z
+      .enum(['connected', 'disconnected', 'error'])
+      .describe('`error` while outbound deliveries are paused; otherwise `connected` once an alert arrived'),
+    enabled: z
+      .boolean()
+      .describe(
+        'Inbound switch: a disabled integration answers its webhooks 409 INTEGRATION_DISABLED and sends nothing. Failed deliveries never change it.',
+      ),
+    outbound_paused: z
+      .boolean()
+      .describe(
+        'Outbound switch: true after 10 failed deliveries in a row (or a PATCH with `outbound_paused: true`). While paused no webhook is sent; inbound alerts keep being accepted. Resume with PATCH `{"outbound_paused": false}`.',
+      ),
+    deliveries_paused_at: timestamp().nullable().describe('When outbound deliveries were paused; null while they run'),
     webhook_url: z.string(),
     signature_header: z.string(),
     webhook_config: WebhookConfigSchema.nullable(),

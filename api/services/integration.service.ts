@@ -55,6 +55,8 @@ export function createIntegrationService(deps: {
     platform: integration.platform as Platform,
     status: integration.status as IntegrationView['status'],
     enabled: integration.enabled,
+    outbound_paused: integration.deliveriesPausedAt != null,
+    deliveries_paused_at: integration.deliveriesPausedAt?.toISOString() ?? null,
     webhook_url: `${deps.publicUrl}/api/v1/webhooks/${integration.platform}/${integration.id}`,
     signature_header: displayHeaderName(integration.platform as Platform),
     webhook_config: webhookConfigView(
@@ -146,17 +148,25 @@ export function createIntegrationService(deps: {
     async update(
       _auth: AuthContext,
       id: string,
-      input: { name?: string; enabled?: boolean; webhook_config?: Record<string, unknown> | null; settings?: Record<string, unknown> },
+      input: {
+        name?: string;
+        enabled?: boolean;
+        outbound_paused?: boolean;
+        webhook_config?: Record<string, unknown> | null;
+        settings?: Record<string, unknown>;
+      },
     ) {
       const integration = await load(id);
       if (input.name !== undefined) integration.name = input.name;
-      if (input.enabled !== undefined) {
-        integration.enabled = input.enabled;
-        // Re-enabling after automatic disabling starts a new failure count.
-        if (input.enabled) {
-          integration.consecutiveFailures = 0;
-          if (integration.status === 'error') integration.status = 'disconnected';
-        }
+      if (input.enabled !== undefined) integration.enabled = input.enabled;
+      if (input.outbound_paused === true && !integration.deliveriesPausedAt) {
+        integration.deliveriesPausedAt = new Date();
+        integration.status = 'error';
+      } else if (input.outbound_paused === false && integration.deliveriesPausedAt) {
+        // Resuming starts a new failure count.
+        integration.deliveriesPausedAt = null;
+        integration.consecutiveFailures = 0;
+        integration.status = integration.lastAlertAt ? 'connected' : 'disconnected';
       }
       if (input.webhook_config !== undefined)
         integration.webhookConfig = sealedConfig(input.webhook_config, integration.webhookConfig ?? null);
