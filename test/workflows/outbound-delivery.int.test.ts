@@ -178,8 +178,15 @@ describe('outbound webhook delivery (real PostgreSQL + Temporal + worker + outbo
         { timeoutMs: 60_000, intervalMs: 200 },
       );
       // Paused: that incident is not delivered, and an alert arriving does not hide the pause.
-      const afterAlert = await stack.http.get(`/api/v1/integrations/${integration.id}`).set(auth).expect(200);
-      expect(afterAlert.body.data).toMatchObject({ outbound_paused: true, status: 'error' });
+      const afterAlert = await waitFor(
+        'the alert noted on the integration',
+        async () => {
+          const response = await stack.http.get(`/api/v1/integrations/${integration.id}`).set(auth).expect(200);
+          return response.body.data.last_alert_at ? response.body.data : undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 200 },
+      );
+      expect(afterAlert).toMatchObject({ enabled: true, outbound_paused: true, status: 'error' });
       expect(receiver.requests).toHaveLength(10);
 
       // Resuming (audited like every write) sends the next event.
