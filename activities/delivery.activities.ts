@@ -6,7 +6,7 @@ import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { withSecretHeaders } from '../shared/delivery/secret-headers.ts';
 import { renderBody, renderHeaders, type TemplateContext, type TemplateIncident } from '../shared/delivery/webhook-template.ts';
 import {
-  DELIVERY_FAILURES_BEFORE_DISABLE,
+  DELIVERY_FAILURES_BEFORE_PAUSE,
   DELIVERY_REQUEST_TIMEOUT_MS,
   type DeliveryInput,
   type SendWebhookResult,
@@ -73,7 +73,7 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
     /**
      * One delivery attempt: renders the integration's template for the event, sends it through the
      * guarded client and records the attempt. Throws retryably on 5xx/408/429/transport errors and
-     * non-retryably on other 4xx and refused targets; skips a disabled or unconfigured integration.
+     * non-retryably on other 4xx and refused targets; skips a disabled, paused or unconfigured integration.
      */
     async sendWebhook(input: DeliveryInput): Promise<SendWebhookResult> {
       const { secretBox, outboundHttp } = deps;
@@ -84,6 +84,7 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
       const integration = await em.findOne(IntegrationEntity, { id: input.integrationId });
       if (!integration) return { status: 'skipped', reason: 'integration removed' };
       if (!integration.enabled) return { status: 'skipped', reason: 'integration disabled' };
+      if (integration.deliveriesPausedAt) return { status: 'skipped', reason: 'deliveries paused' };
       const config = integration.webhookConfig as WebhookConfig | null;
       if (!config?.url) return { status: 'skipped', reason: 'no webhook_config' };
       const event = await em.findOne(DomainEventEntity, { id: input.eventId });
@@ -149,12 +150,11 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
 
     /**
      * Counts a finished delivery: success resets the integration's consecutive failures, a failure
-     * adds one and the tenth in a row disables it (`enabled: false`, `status: 'error'`). The deciding
-     * attempt is marked `final` first, so a re-run of this activity does not count twice.
+     * adds one and the tenth in a row pauses its deliveries (`deliveries_paused_at`, `status: 'error'`)
+     * while its inbound webhooks keep working. The deciding attempt is marked `final` first, so a
+     * re-run of this activity does not count twice.
      */
-    async recordDeliveryOutcome(
-      input: DeliveryInput & { succeeded: boolean },
-    ): Promise<{ consecutiveFailures: number; disabled: boolean }> {
+    async recordDeliveryOutcome(input: DeliveryInput & { succeeded: boolean }): Promise<{ consecutiveFailures: number; paused: boolean }> {
       return deps.orm.em.fork().transactional(async (em) => {
         const marked = await em.execute<Array<{ id: string }>>(
           `update webhook_deliveries set final = true
@@ -167,7 +167,7 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
             'select id from webhook_deliveries where event_id = ? and integration_id = ? and final',
             [input.eventId, input.integrationId],
           );
-          if (existing.length > 0) return { consecutiveFailures: -1, disabled: false };
+          if (existing.length > 0) return { consecutiveFailures: -1, paused: false };
           // No attempt row (e.g. the activity timed out before writing): record the outcome anyway.
           await em.execute(
             `insert into webhook_deliveries (id, organization_id, integration_id, event_id, event_type, attempt, success, status_code, error, duration_ms, final, created_at)
@@ -183,20 +183,20 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
             ],
           );
         }
-        const rows = await em.execute<Array<{ consecutive_failures: number; enabled: boolean }>>(
+        // `enabled` (inbound webhooks) is never touched here: a failing receiver must not stop alerting.
+        const rows = await em.execute<Array<{ consecutive_failures: number; paused: boolean }>>(
           input.succeeded
-            ? `update integrations set consecutive_failures = 0 where id = ? returning consecutive_failures, enabled`
+            ? `update integrations set consecutive_failures = 0 where id = ?
+               returning consecutive_failures, deliveries_paused_at is not null as paused`
             : `update integrations set consecutive_failures = consecutive_failures + 1,
-                 enabled = case when consecutive_failures + 1 >= ? then false else enabled end,
+                 deliveries_paused_at = case when consecutive_failures + 1 >= ? then coalesce(deliveries_paused_at, now()) else deliveries_paused_at end,
                  status = case when consecutive_failures + 1 >= ? then 'error' else status end,
                  updated_at = now()
-               where id = ? returning consecutive_failures, enabled`,
-          input.succeeded
-            ? [input.integrationId]
-            : [DELIVERY_FAILURES_BEFORE_DISABLE, DELIVERY_FAILURES_BEFORE_DISABLE, input.integrationId],
+               where id = ? returning consecutive_failures, deliveries_paused_at is not null as paused`,
+          input.succeeded ? [input.integrationId] : [DELIVERY_FAILURES_BEFORE_PAUSE, DELIVERY_FAILURES_BEFORE_PAUSE, input.integrationId],
         );
         const row = rows[0];
-        const disabled = row ? !row.enabled : false;
+        const paused = row?.paused ?? false;
         const log = Context.current().log;
         if (input.succeeded) log.info('webhook delivered', { integrationId: input.integrationId, eventId: input.eventId });
         else
@@ -204,9 +204,9 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
             integrationId: input.integrationId,
             eventId: input.eventId,
             consecutiveFailures: row?.consecutive_failures,
-            disabled,
+            paused,
           });
-        return { consecutiveFailures: row?.consecutive_failures ?? 0, disabled };
+        return { consecutiveFailures: row?.consecutive_failures ?? 0, paused };
       });
     },
   };

@@ -5,7 +5,7 @@ import { createSearchActivities, type SearchActivityDeps } from './search.activi
 import { createExecutionActivities, type ExecutionActivityDeps } from './procedure-execution.activities.ts';
 import { createIncidentAnalysisActivities } from './incident-analysis.activities.ts';
 import { createAssistantActivities, type AssistantActivityDeps } from './assistant.activities.ts';
-import { createRetentionActivities } from './retention.activities.ts';
+import { createRetentionActivities, type RetentionActivityDeps } from './retention.activities.ts';
 import { createNotificationMailActivities, type NotificationMailActivityDeps } from './notification-mail.activities.ts';
 
 export type ActivityDeps = SelfTestActivityDeps &
@@ -14,6 +14,7 @@ export type ActivityDeps = SelfTestActivityDeps &
   ExecutionActivityDeps &
   SearchActivityDeps &
   AssistantActivityDeps &
+  RetentionActivityDeps &
   NotificationMailActivityDeps;
 
 /** Every activity of the worker, built from its dependencies (no module-level singletons). */

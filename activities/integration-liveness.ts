@@ -25,7 +25,9 @@ export interface IntegrationLiveness {
 
 // The conditional update never moves last_alert_at backwards (several workers, late flushes), and
 // the organization in the join keeps a wrong pairing from touching another tenant's row.
-const UPDATE_LIVENESS = `update integrations as i set last_alert_at = v.at, status = 'connected'
+// An integration whose deliveries are paused stays `error` until they resume, whatever arrives inbound.
+const UPDATE_LIVENESS = `update integrations as i set last_alert_at = v.at,
+    status = case when i.deliveries_paused_at is null then 'connected' else 'error' end
   from jsonb_to_recordset(?::jsonb) as v(id uuid, organization_id uuid, at timestamptz)
   where i.id = v.id and i.organization_id = v.organization_id and (i.last_alert_at is null or i.last_alert_at < v.at)`;
 

@@ -6,6 +6,7 @@ import { addTimelineEntry } from '../shared/db/repositories/incident-writes.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { HttpStepConfig, type ExecutionProgress } from '../shared/domain/procedure.ts';
 import type { SecretBox } from '../shared/crypto/secret-box.ts';
+import { sameDestination } from '../shared/delivery/destination.ts';
 import { withSecretHeaders } from '../shared/delivery/secret-headers.ts';
 import { renderString, renderValue } from '../shared/delivery/webhook-template.ts';
 import { OutboundTransportError } from '../shared/net/outbound-http.ts';
@@ -141,6 +142,13 @@ export function createExecutionActivities(deps: ExecutionActivityDeps) {
       if (!parsed.success) throw ApplicationFailure.nonRetryable(`Invalid http step config: ${parsed.error.message}`, 'InvalidStepConfig');
       const config = parsed.data;
       const { secretBox } = deps;
+      // Secrets go only where the step was written to send them, whatever a parameter renders into the URL.
+      if (sealedHeaders && Object.keys(sealedHeaders).length > 0 && !sameDestination(plainConfig.url as string, config.url)) {
+        throw ApplicationFailure.nonRetryable(
+          "The step's URL renders to another scheme, host or port than written: its secret headers are not sent there",
+          'SecretDestinationChanged',
+        );
+      }
       if (sealedHeaders && Object.keys(sealedHeaders).length > 0 && !secretBox) {
         throw ApplicationFailure.nonRetryable("This worker has no secret box to open the step's secret headers", 'StepNotConfigured');
       }

@@ -225,6 +225,10 @@ export const CONFIG_REFERENCE: Record<EnvVariable, VariableDoc> = {
     unset: '`$XDG_CACHE_HOME/tocsin`, else `~/.cache/tocsin`',
     meaning: 'where downloaded and built tools live (Temporal CLI, Elasticsearch, pgvector, the local models)',
   },
+  AUDIT_RETENTION_MIN_DAYS: {
+    group: 'Service',
+    meaning: 'days audit events are kept at least, whatever an organization’s `retention_days` says',
+  },
   XDG_CACHE_HOME: { group: 'Development and tests', meaning: 'the base of the tool cache when `TOCSIN_TOOL_CACHE` is unset' },
   RESPONSE_CONTRACT_CHECK: {
     group: 'Development and tests',

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_AUDIT_RETENTION_MIN_DAYS } from './domain/organization-settings.ts';
 import { DEFAULT_LOCAL_MODEL, LOCAL_MODEL_IDS } from './search/local-models.ts';
 
 const booleanFlag = z
@@ -96,6 +97,9 @@ const EnvSchema = z
     // those headers (anyone could write them); n takes the client address n hops from the end.
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     CORS_ORIGINS: commaList<string[]>([]),
+    // Audit events are kept at least this many days whatever an organization's retention_days says,
+    // so whoever administers an organization cannot erase its trail.
+    AUDIT_RETENTION_MIN_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_AUDIT_RETENTION_MIN_DAYS),
     OUTBOUND_ALLOW_PRIVATE: booleanFlag.default(false),
     // Egress allowlist for outbound webhooks and runbook http steps: comma-separated host names
     // (`*.example.com` for subdomains). Unset: any host the address checks admit.

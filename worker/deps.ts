@@ -52,6 +52,7 @@ export function createWorkerDeps(
     ...createDeliveryDeps(config, options.encryptionKey),
     httpRequest: createGuardedStepHttp(config),
     integrationLiveness: createIntegrationLiveness({ orm }),
+    auditRetentionMinDays: config.AUDIT_RETENTION_MIN_DAYS,
     // Notification emails: SMTP_URL, else rows in outbox_messages, as in the API.
     mailer: createMailer({
       smtpUrl: config.SMTP_URL,

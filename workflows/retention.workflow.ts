@@ -12,16 +12,19 @@ const { purgeExpired } = proxyActivities<Activities>({
 const TABLES: readonly RetentionTable[] = ['alerts', 'log_entries', 'notifications', 'audit_events'];
 
 /**
- * Deletes, per organization, alerts, logs, notifications and audit events older than its
- * retention_days. Run daily by the `retention` schedule (worker/retention-schedule.ts). The cut-off
+ * Deletes, per organization, alerts, logs and notifications older than its retention_days, and audit
+ * events older than that or the operator's AUDIT_RETENTION_MIN_DAYS, whichever is longer. Run daily by the `retention` schedule (worker/retention-schedule.ts). The cut-off
  * is computed from the workflow's start time, so a replay computes the same one.
  */
 export async function retentionWorkflow(): Promise<{ deleted: number }> {
   const startedAt = workflowInfo().startTime.getTime();
   let deleted = 0;
-  for (const { organizationId, retentionDays } of await listRetentionPolicies()) {
-    const before = new Date(startedAt - retentionDays * 86_400_000).toISOString();
-    for (const table of TABLES) deleted += await purgeExpired({ organizationId, table, before });
+  for (const { organizationId, retentionDays, auditRetentionDays } of await listRetentionPolicies()) {
+    for (const table of TABLES) {
+      const days = table === 'audit_events' ? (auditRetentionDays ?? retentionDays) : retentionDays;
+      const before = new Date(startedAt - days * 86_400_000).toISOString();
+      deleted += await purgeExpired({ organizationId, table, before });
+    }
   }
   return { deleted };
 }

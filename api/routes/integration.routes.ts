@@ -76,6 +76,10 @@ export function integrationRoutes(integrations: IntegrationService) {
       path: '/integrations/{id}',
       operationId: 'updateIntegration',
       summary: 'Update an integration',
+      description:
+        '`enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by themselves after 10 failed deliveries in a row ' +
+        '(status `error`) while inbound alerts keep being accepted. `{"outbound_paused": false}` resumes them. ' +
+        'A `webhook_config.url` moved to another scheme, host or port must carry its `secret_headers` values again (422 otherwise).',
       tags: ['integrations'],
       access: 'integrations:update',
       request: { params: IdParams, body: UpdateIntegrationBody },

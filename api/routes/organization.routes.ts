@@ -48,7 +48,9 @@ export function organizationRoutes(organizations: OrganizationService) {
       path: '/organization-settings',
       operationId: 'updateOrganizationSettings',
       summary: 'Update some settings',
-      description: 'Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused.',
+      description:
+        'Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused. ' +
+        'Lowering `retention_days` is owner-only: anyone else (an admin, any API key) gets 403 INSUFFICIENT_PERMISSIONS.',
       tags: ['settings'],
       access: 'settings:update',
       request: { body: UpdateOrganizationSettingsBody },

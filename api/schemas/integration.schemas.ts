@@ -17,7 +17,8 @@ export const SecretHeadersSchema = z
   )
   .describe(
     'Write-only headers for credentials: stored encrypted and added to every request at send time; responses show each name with the value `[redacted]`. ' +
-      'On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them, and the value `[redacted]` keeps the stored value of that name.',
+      'On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them, and the value `[redacted]` keeps the stored value of that name. ' +
+      'Stored values are kept only while `url` keeps its scheme, host and port: an update moving it elsewhere must send every value again (422 VALIDATION_ERROR naming the header otherwise).',
   );
 
 export const WebhookConfigSchema = z
@@ -58,6 +59,12 @@ export const UpdateIntegrationBody = requireAnyOf(
     enabled: z.boolean().optional(),
     webhook_config: WebhookConfigSchema.nullable().optional(),
     settings: z.record(z.string(), z.unknown()).optional(),
+    outbound_paused: z
+      .boolean()
+      .optional()
+      .describe(
+        '`false` resumes outbound deliveries paused after repeated failures (the failure count starts again); `true` pauses them. Inbound webhooks are not affected either way.',
+      ),
   }),
 );
 
@@ -68,8 +75,20 @@ export const IntegrationSchema = z
     id: z.uuid().describe('The integration_id of webhook URLs'),
     name: z.string(),
     platform: z.enum(PLATFORMS),
-    status: z.enum(['connected', 'disconnected', 'error']),
-    enabled: z.boolean(),
+    status: z
+      .enum(['connected', 'disconnected', 'error'])
+      .describe('`error` while outbound deliveries are paused; otherwise `connected` once an alert arrived'),
+    enabled: z
+      .boolean()
+      .describe(
+        'Inbound switch: a disabled integration answers its webhooks 409 INTEGRATION_DISABLED and sends nothing. Failed deliveries never change it.',
+      ),
+    outbound_paused: z
+      .boolean()
+      .describe(
+        'Outbound switch: true after 10 failed deliveries in a row (or a PATCH with `outbound_paused: true`). While paused no webhook is sent; inbound alerts keep being accepted. Resume with PATCH `{"outbound_paused": false}`.',
+      ),
+    deliveries_paused_at: timestamp().nullable().describe('When outbound deliveries were paused; null while they run'),
     webhook_url: z.string(),
     signature_header: z.string(),
     webhook_config: WebhookConfigSchema.nullable(),

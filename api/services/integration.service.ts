@@ -3,6 +3,7 @@ import { signatureHeaderName } from '../../shared/alerts/signature.ts';
 import { generateOpaqueToken } from '../../shared/auth/api-keys.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
 import { IntegrationEntity, type Integration } from '../../shared/db/entities/index.ts';
+import { sameDestination } from '../../shared/delivery/destination.ts';
 import { redactHeaderValues, sealSecretHeaders } from '../../shared/delivery/secret-headers.ts';
 import type { Platform } from '../../shared/domain/alert.ts';
 import { hasPermission } from '../../shared/domain/permissions.ts';
@@ -54,6 +55,8 @@ export function createIntegrationService(deps: {
     platform: integration.platform as Platform,
     status: integration.status as IntegrationView['status'],
     enabled: integration.enabled,
+    outbound_paused: integration.deliveriesPausedAt != null,
+    deliveries_paused_at: integration.deliveriesPausedAt?.toISOString() ?? null,
     webhook_url: `${deps.publicUrl}/api/v1/webhooks/${integration.platform}/${integration.id}`,
     signature_header: displayHeaderName(integration.platform as Platform),
     webhook_config: webhookConfigView(
@@ -66,22 +69,26 @@ export function createIntegrationService(deps: {
     updated_at: integration.updatedAt.toISOString(),
   });
 
-  /** The config to store: secret header values sealed, REDACTED ones kept from `stored`. */
+  /**
+   * The config to store: secret header values sealed, REDACTED (or omitted) ones kept from `stored`
+   * only while the URL reaches the same scheme, host and port.
+   */
   const sealedConfig = (
     input: Record<string, unknown> | null | undefined,
     stored: Record<string, unknown> | null,
   ): Record<string, unknown> | null => {
     if (!input) return null;
     const { secret_headers: secretHeaders, ...rest } = input as WebhookConfigInput;
-    const outcome = sealSecretHeaders(secretHeaders, (stored as WebhookConfigInput | null)?.secret_headers, (plain) =>
-      deps.secretBox.encrypt(plain),
+    const before = stored as (WebhookConfigInput & { url?: string }) | null;
+    const outcome = sealSecretHeaders(
+      secretHeaders,
+      before?.secret_headers,
+      (plain) => deps.secretBox.encrypt(plain),
+      sameDestination(before?.url, input.url as string | undefined),
     );
     if (!outcome.ok) {
       throw new ValidationError(
-        outcome.unknownNames.map((name) => ({
-          path: `body.webhook_config.secret_headers.${name}`,
-          message: "No stored value to keep: send the header's value",
-        })),
+        outcome.refused.map(({ name, message }) => ({ path: `body.webhook_config.secret_headers.${name}`, message })),
       );
     }
     return outcome.sealed ? { ...rest, secret_headers: outcome.sealed } : rest;
@@ -141,17 +148,25 @@ export function createIntegrationService(deps: {
     async update(
       _auth: AuthContext,
       id: string,
-      input: { name?: string; enabled?: boolean; webhook_config?: Record<string, unknown> | null; settings?: Record<string, unknown> },
+      input: {
+        name?: string;
+        enabled?: boolean;
+        outbound_paused?: boolean;
+        webhook_config?: Record<string, unknown> | null;
+        settings?: Record<string, unknown>;
+      },
     ) {
       const integration = await load(id);
       if (input.name !== undefined) integration.name = input.name;
-      if (input.enabled !== undefined) {
-        integration.enabled = input.enabled;
-        // Re-enabling after automatic disabling starts a new failure count.
-        if (input.enabled) {
-          integration.consecutiveFailures = 0;
-          if (integration.status === 'error') integration.status = 'disconnected';
-        }
+      if (input.enabled !== undefined) integration.enabled = input.enabled;
+      if (input.outbound_paused === true && !integration.deliveriesPausedAt) {
+        integration.deliveriesPausedAt = new Date();
+        integration.status = 'error';
+      } else if (input.outbound_paused === false && integration.deliveriesPausedAt) {
+        // Resuming starts a new failure count.
+        integration.deliveriesPausedAt = null;
+        integration.consecutiveFailures = 0;
+        integration.status = integration.lastAlertAt ? 'connected' : 'disconnected';
       }
       if (input.webhook_config !== undefined)
         integration.webhookConfig = sealedConfig(input.webhook_config, integration.webhookConfig ?? null);

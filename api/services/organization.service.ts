@@ -7,7 +7,7 @@ import {
   type OrganizationSettings,
   type OrganizationSettingsPatch,
 } from '../../shared/domain/organization-settings.ts';
-import { ValidationError } from '../../shared/errors.ts';
+import { AppError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { OrganizationView } from '../schemas/auth.schemas.ts';
 import { organizationView } from './auth.service.ts';
@@ -44,7 +44,15 @@ export function createOrganizationService(deps: { em: () => EntityManager }) {
     async updateSettings(auth: AuthContext, patch: OrganizationSettingsPatch): Promise<OrganizationSettings> {
       return deps.em().transactional(async (tx) => {
         const organization = await current(tx, auth, true);
-        const merged = mergeSettings(readSettings(organization.settings), patch);
+        const before = readSettings(organization.settings);
+        // Shorter retention deletes history for good: an owner's own decision, never an admin's or a key's.
+        if (
+          patch.retention_days !== undefined &&
+          patch.retention_days < before.retention_days &&
+          !(auth.kind === 'user' && auth.role === 'owner')
+        )
+          throw new AppError('INSUFFICIENT_PERMISSIONS', 'Only an owner can lower retention_days');
+        const merged = mergeSettings(before, patch);
         const result = OrganizationSettingsSchema.safeParse(merged);
         if (!result.success) {
           throw new ValidationError(

@@ -1,6 +1,7 @@
 import { raw, type EntityManager } from '@mikro-orm/core';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
 import { ProcedureEntity, ProcedureStepEntity, type Procedure, type ProcedureStep } from '../../shared/db/entities/index.ts';
+import { isFixedDestination, sameDestination } from '../../shared/delivery/destination.ts';
 import { redactHeaderValues, sealSecretHeaders } from '../../shared/delivery/secret-headers.ts';
 import { hasPermission } from '../../shared/domain/permissions.ts';
 import type { StepDefinition, StepInput } from '../../shared/domain/procedure.ts';
@@ -71,23 +72,40 @@ export function createProcedureService(deps: { em: () => EntityManager; secretBo
       ? Promise.resolve([])
       : deps.em().find(ProcedureStepEntity, { procedure: { $in: ids } }, { orderBy: { position: 'asc' } });
 
-  /** An http step's config with its secret headers sealed (REDACTED ones kept from the stored step). */
+  /**
+   * An http step's config with its secret headers sealed: REDACTED (or omitted) ones are kept from
+   * the stored step only while its URL reaches the same scheme, host and port.
+   */
   const sealedStepConfig = (
     input: StepInput,
     kept: ProcedureStep | undefined,
     index: number,
   ): { config: Record<string, unknown> } | { errors: FieldError[] } => {
-    const config = input.config as Record<string, unknown> & HttpHeaders;
+    const config = input.config as Record<string, unknown> & HttpHeaders & { url?: string };
     if (input.type !== 'http') return { config };
     const { secret_headers: secretHeaders, ...rest } = config;
-    const stored = kept?.type === 'http' ? (kept.config as HttpHeaders).secret_headers : undefined;
-    const outcome = sealSecretHeaders(secretHeaders, input.id ? stored : undefined, (plain) => deps.secretBox.encrypt(plain));
+    const storedConfig = kept?.type === 'http' ? (kept.config as HttpHeaders & { url?: string }) : undefined;
+    const outcome = sealSecretHeaders(
+      secretHeaders,
+      storedConfig?.secret_headers,
+      (plain) => deps.secretBox.encrypt(plain),
+      sameDestination(storedConfig?.url, config.url),
+    );
     if (!outcome.ok) {
       return {
-        errors: outcome.unknownNames.map((name) => ({
-          path: `body.steps.${index}.config.secret_headers.${name}`,
-          message: "No stored value to keep: send the header's value",
-        })),
+        errors: outcome.refused.map(({ name, message }) => ({ path: `body.steps.${index}.config.secret_headers.${name}`, message })),
+      };
+    }
+    // The worker renders parameters into the URL: a placeholder in the host would let whoever
+    // starts an execution choose where the secrets go.
+    if (outcome.sealed && !isFixedDestination(config.url)) {
+      return {
+        errors: [
+          {
+            path: `body.steps.${index}.config.url`,
+            message: 'A step with secret headers needs a fixed scheme, host and port: placeholders may appear in the path and query only',
+          },
+        ],
       };
     }
     return { config: outcome.sealed ? { ...rest, secret_headers: outcome.sealed } : rest };

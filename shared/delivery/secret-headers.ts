@@ -10,28 +10,46 @@ export const REDACTED = '[redacted]';
 
 const lower = (name: string) => name.toLowerCase();
 
-export type SealOutcome = { ok: true; sealed: Record<string, string> | undefined } | { ok: false; unknownNames: string[] };
+/** A header the write must send again, and why. */
+export interface RefusedSecretHeader {
+  name: string;
+  message: string;
+}
+
+export type SealOutcome = { ok: true; sealed: Record<string, string> | undefined } | { ok: false; refused: RefusedSecretHeader[] };
+
+const NOTHING_STORED = "No stored value to keep: send the header's value";
+const DESTINATION_CHANGED =
+  "The URL's scheme, host or port changed: send the header's value again (a stored secret is only sent where it was first written for)";
 
 /**
  * The sealed map to store after a write. `input` undefined keeps what is stored (a client editing a
- * URL need not resend credentials it cannot read); `{}` removes them all; a value of REDACTED keeps
- * the stored value of that name (a client may send back what it read), any other value is sealed.
+ * URL's path need not resend credentials it cannot read); `{}` removes them all; a value of REDACTED
+ * keeps the stored value of that name, any other value is sealed. `sameDestination` false (the URL
+ * now reaches another scheme, host or port) keeps nothing: every stored secret must be sent again.
  */
 export function sealSecretHeaders(
   input: Readonly<Record<string, string>> | undefined,
   stored: Readonly<Record<string, string>> | undefined,
   seal: (plain: string) => string,
+  sameDestination: boolean,
 ): SealOutcome {
-  if (input === undefined) return { ok: true, sealed: stored && Object.keys(stored).length ? { ...stored } : undefined };
+  const storedNames = Object.keys(stored ?? {});
+  if (input === undefined) {
+    if (storedNames.length === 0) return { ok: true, sealed: undefined };
+    if (!sameDestination) return { ok: false, refused: storedNames.map((name) => ({ name, message: DESTINATION_CHANGED })) };
+    return { ok: true, sealed: { ...stored } };
+  }
   const storedByName = new Map(Object.entries(stored ?? {}).map(([name, value]) => [lower(name), value]));
   const sealed: Record<string, string> = {};
-  const unknownNames: string[] = [];
+  const refused: RefusedSecretHeader[] = [];
   for (const [name, value] of Object.entries(input)) {
     if (value !== REDACTED) sealed[name] = seal(value);
-    else if (storedByName.has(lower(name))) sealed[name] = storedByName.get(lower(name)) as string;
-    else unknownNames.push(name);
+    else if (!storedByName.has(lower(name))) refused.push({ name, message: NOTHING_STORED });
+    else if (!sameDestination) refused.push({ name, message: DESTINATION_CHANGED });
+    else sealed[name] = storedByName.get(lower(name)) as string;
   }
-  if (unknownNames.length) return { ok: false, unknownNames };
+  if (refused.length) return { ok: false, refused };
   return { ok: true, sealed: Object.keys(sealed).length ? sealed : undefined };
 }
 

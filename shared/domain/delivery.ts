@@ -18,7 +18,10 @@ export interface DeliveryResult {
   error: string | null;
 }
 
-/** Contract values: 3 attempts, 2^n s apart, 30 s per request, disabled after 10 failed deliveries. */
+/**
+ * Contract values: 3 attempts, 2^n s apart, 30 s per request; 10 failed deliveries in a row pause
+ * the integration's deliveries (its inbound webhooks keep working).
+ */
 export const DELIVERY_MAX_ATTEMPTS = 3;
 export const DELIVERY_REQUEST_TIMEOUT_MS = 30_000;
-export const DELIVERY_FAILURES_BEFORE_DISABLE = 10;
+export const DELIVERY_FAILURES_BEFORE_PAUSE = 10;

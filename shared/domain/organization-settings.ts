@@ -36,6 +36,18 @@ const notificationFields = {
   notify_on_resolve: z.boolean(),
 };
 const retentionDays = z.number().int().min(1).max(3650);
+
+const RETENTION_DAYS_DESCRIPTION =
+  'Days alerts, logs and notifications are kept. Audit events are kept at least the operator-set AUDIT_RETENTION_MIN_DAYS ' +
+  '(default 365) whatever this says. Only an owner may lower it (others get 403 INSUFFICIENT_PERMISSIONS); raising it needs settings:update.';
+
+/** The operator's floor for audit events (`AUDIT_RETENTION_MIN_DAYS`) when it sets none. */
+export const DEFAULT_AUDIT_RETENTION_MIN_DAYS = 365;
+
+/** Days audit events are kept: the organization's retention_days, never fewer than the operator's minimum. */
+export function auditRetentionDays(retentionDays: number, minimumDays: number): number {
+  return Math.max(retentionDays, minimumDays);
+}
 // Fractional hours (e.g. 0.5); at least 0.001 h (3.6 s), which only tests and demos want.
 export const MIN_AUTO_RESOLVE_HOURS = 0.001;
 const autoResolveAfterHours = z.number().min(MIN_AUTO_RESOLVE_HOURS).max(8760).nullable();
@@ -66,8 +78,11 @@ export const OrganizationSettingsSchema = z
   .object({
     timezone: timezone.default('UTC'),
     notifications: NotificationSettingsSchema.prefault({}),
-    /** Days incidents, alerts and audit events are kept. */
-    retention_days: retentionDays.default(365),
+    /**
+     * Days alerts, logs and notifications are kept; audit events are kept at least the operator's
+     * AUDIT_RETENTION_MIN_DAYS (default 365) whatever this says. Only an owner may lower it.
+     */
+    retention_days: retentionDays.default(365).describe(RETENTION_DAYS_DESCRIPTION),
     default_incident_severity: severity.default('medium'),
     /**
      * Resolve an alert-opened incident after this many hours (fractional allowed) without a new alert;
@@ -90,7 +105,7 @@ export const OrganizationSettingsPatchSchema = z
   .object({
     timezone: timezoneToSet,
     notifications: z.object(notificationFields).partial().strict(),
-    retention_days: retentionDays,
+    retention_days: retentionDays.describe(RETENTION_DAYS_DESCRIPTION),
     default_incident_severity: severity,
     auto_resolve_after_hours: autoResolveAfterHours,
     executions: z.object(executionFields).partial().strict(),

@@ -5,6 +5,7 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
 import { createFetchHttpRequest, OutboundRequestRefused, type HttpRequest, type OutboundRequest } from '../../activities/http-request.ts';
 import { createExecutionActivities, renderStepConfig } from '../../activities/procedure-execution.activities.ts';
+import { createSecretBox } from '../../shared/crypto/secret-box.ts';
 import type { Orm } from '../../shared/db/orm.ts';
 
 // runHttpStep never touches the database: any use of this stand-in fails the test.
@@ -184,5 +185,22 @@ describe('renderStepConfig', () => {
       parameters,
     });
     expect(seen[0]).toMatchObject({ url: 'https://ops.example.com/scale/eu%20west%2F1', body: JSON.stringify({ replicas: '3' }) });
+  });
+
+  it.each([
+    ['a host placeholder', 'https://{{parameters.host}}/x', { host: 'collector.attacker.test' }],
+    ['a host suffix placeholder', 'https://ops.example.com{{parameters.suffix}}/x', { suffix: '.attacker.test' }],
+  ])('does not send secret headers to a destination rendered from %s', async (_label, url, stepParameters) => {
+    const seen: OutboundRequest[] = [];
+    const secretBox = createSecretBox('k'.repeat(32));
+    const { runHttpStep } = createExecutionActivities({ orm: noOrm, httpRequest: answering(200, '{}', seen), secretBox });
+    const run = new MockActivityEnvironment(undefined, { logger: new DefaultLogger('ERROR') }).run(runHttpStep, {
+      executionId: 'e',
+      stepId: 's',
+      config: { url, method: 'POST', secret_headers: { Authorization: secretBox.encrypt('Bearer token') } },
+      parameters: stepParameters,
+    });
+    await expect(run).rejects.toMatchObject({ type: 'SecretDestinationChanged', nonRetryable: true });
+    expect(seen).toEqual([]);
   });
 });

@@ -116,8 +116,38 @@ describe('organizations and their settings over HTTP (integration: real PostgreS
     const engineer = await addMember(stack, owner.token, 'engineer');
     const admin = await addMember(stack, owner.token, 'admin');
     await stack.http.patch('/api/v1/organization-settings').set(bearer(engineer.token)).send({ retention_days: 7 }).expect(403);
-    await stack.http.patch('/api/v1/organization-settings').set(bearer(admin.token)).send({ retention_days: 7 }).expect(200);
+    await stack.http.patch('/api/v1/organization-settings').set(bearer(admin.token)).send({ timezone: 'Europe/Paris' }).expect(200);
     await stack.http.get('/api/v1/organization-settings').expect(401);
+  });
+
+  it('lets only an owner lower retention_days: an admin or an API key with settings:update is refused, raising is open', async () => {
+    const owner = await registerOwner(stack.http, 'retention-owner');
+    const admin = await addMember(stack, owner.token, 'admin');
+    // A key the owner made, holding settings:update: still not the owner's own decision.
+    const key = (
+      await stack.http
+        .post('/api/v1/api-keys')
+        .set(bearer(owner.token))
+        .send({ name: 'settings bot', permissions: ['settings:read', 'settings:update'] })
+        .expect(201)
+    ).body.data.api_key as string;
+    for (const credential of [bearer(admin.token), { 'X-API-Key': key }]) {
+      const refused = await stack.http.patch('/api/v1/organization-settings').set(credential).send({ retention_days: 1 }).expect(403);
+      expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_PERMISSIONS', status_code: 403 });
+      // Mixed into a patch with other fields, it is refused whole.
+      await stack.http
+        .patch('/api/v1/organization-settings')
+        .set(credential)
+        .send({ retention_days: 364, timezone: 'Asia/Tokyo' })
+        .expect(403);
+    }
+    const unchanged = await storedSettings(owner.organization.id);
+    expect([unchanged.retention_days ?? 365, unchanged.timezone ?? 'UTC']).toEqual([365, 'UTC']);
+    // Raising, or sending the current value, is open to settings:update.
+    await stack.http.patch('/api/v1/organization-settings').set(bearer(admin.token)).send({ retention_days: 400 }).expect(200);
+    await stack.http.patch('/api/v1/organization-settings').set({ 'X-API-Key': key }).send({ retention_days: 400 }).expect(200);
+    await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ retention_days: 30 }).expect(200);
+    expect(await storedSettings(owner.organization.id)).toMatchObject({ retention_days: 30 });
   });
 
   it('reads a stored value that no longer validates as its default', async () => {

@@ -10,16 +10,23 @@ import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.
 describe('secret headers of outbound webhooks and runbook http steps (real PostgreSQL + Temporal + worker)', () => {
   let stack: TestStack;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  // Another port on the same address: another destination, standing for a host the attacker runs.
+  let elsewhere: Awaited<ReturnType<typeof startReceiver>>;
   let owner: Awaited<ReturnType<typeof registerOwner>>;
   let viewer: Member;
   beforeAll(async () => {
-    [stack, receiver] = await Promise.all([startTestStack({ worker: true, env: { OUTBOUND_ALLOW_PRIVATE: 'true' } }), startReceiver()]);
+    [stack, receiver, elsewhere] = await Promise.all([
+      startTestStack({ worker: true, env: { OUTBOUND_ALLOW_PRIVATE: 'true' } }),
+      startReceiver(),
+      startReceiver(),
+    ]);
     owner = await registerOwner(stack.http, 'secret-headers');
     viewer = await addMember(stack, owner.token, 'viewer');
   });
   afterAll(async () => {
     await stack?.stop();
     await receiver?.close();
+    await elsewhere?.close();
   });
 
   const row = async (sql: string, id: string) =>
@@ -153,5 +160,121 @@ describe('secret headers of outbound webhooks and runbook http steps (real Postg
       { timeoutMs: 60_000, intervalMs: 100 },
     );
     expect(JSON.stringify(finished)).not.toContain(token);
+  });
+
+  it('runbook http steps: a URL moved to another destination must carry its secret headers again', async () => {
+    const token = `Bearer moved-${randomUUID()}`;
+    const path = `/moved/${randomUUID()}`;
+    const created = await stack.http
+      .post('/api/v1/procedures')
+      .set(bearer(owner.token))
+      .send({
+        name: 'Call the status API',
+        steps: [
+          { name: 'Look', type: 'manual', config: {} },
+          {
+            name: 'Call',
+            type: 'http',
+            config: { url: `${receiver.url}${path}`, method: 'POST', secret_headers: { Authorization: token } },
+          },
+        ],
+      })
+      .expect(201);
+    const procedure = created.body.data as {
+      id: string;
+      steps: Array<{ id: string; type: string; name: string; config: Record<string, unknown> }>;
+    };
+    const moved = (config: Record<string, unknown>) =>
+      procedure.steps.map((step) =>
+        step.type === 'http' ? { ...step, config: { ...step.config, url: `${elsewhere.url}${path}`, ...config } } : step,
+      );
+
+    // Sending the step back as read, or without its secret headers, no longer keeps the token.
+    for (const steps of [moved({}), moved({ secret_headers: undefined })]) {
+      const refused = await stack.http.patch(`/api/v1/procedures/${procedure.id}`).set(bearer(owner.token)).send({ steps }).expect(422);
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect(refused.body.errors).toEqual([expect.objectContaining({ path: 'body.steps.1.config.secret_headers.Authorization' })]);
+    }
+    // Another path or query at the same scheme, host and port keeps the token.
+    const samePlace = procedure.steps.map((step) =>
+      step.type === 'http' ? { ...step, config: { ...step.config, url: `${receiver.url}${path}?same=1` } } : step,
+    );
+    await stack.http.patch(`/api/v1/procedures/${procedure.id}`).set(bearer(owner.token)).send({ steps: samePlace }).expect(200);
+    // A host chosen by an execution parameter cannot hold a secret.
+    const templated = procedure.steps.map((step) =>
+      step.type === 'http'
+        ? { ...step, config: { url: 'http://{{parameters.host}}/x', method: 'POST', secret_headers: { Authorization: 'Bearer other' } } }
+        : step,
+    );
+    const refusedTemplate = await stack.http
+      .patch(`/api/v1/procedures/${procedure.id}`)
+      .set(bearer(owner.token))
+      .send({ steps: templated })
+      .expect(422);
+    expect(refusedTemplate.body.errors).toEqual([expect.objectContaining({ path: 'body.steps.1.config.url' })]);
+
+    // The refused edits changed nothing: a run still calls the first receiver, with the token.
+    const execution = (await stack.http.post(`/api/v1/procedures/${procedure.id}/execute`).set(bearer(owner.token)).send({}).expect(201))
+      .body.data as { id: string; steps: Array<{ step_id: string; type: string }> };
+    const manual = execution.steps.find((step) => step.type === 'manual') as { step_id: string };
+    await stack.http
+      .patch(`/api/v1/executions/${execution.id}`)
+      .set(bearer(owner.token))
+      .send({ step_id: manual.step_id, status: 'succeeded' })
+      .expect(200);
+    const request = await waitFor('the http step', async () => receiver.requests.find((hit) => hit.url.startsWith(path)), {
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    });
+    expect(request.url).toBe(`${path}?same=1`);
+    expect(request.headers.authorization).toBe(token);
+    expect(elsewhere.requests.filter((hit) => JSON.stringify(hit.headers).includes(token))).toEqual([]);
+
+    // Sent again with the new URL, the new secret goes to the new destination.
+    const resent = moved({ secret_headers: { Authorization: 'Bearer for-elsewhere' } });
+    await stack.http.patch(`/api/v1/procedures/${procedure.id}`).set(bearer(owner.token)).send({ steps: resent }).expect(200);
+  });
+
+  it('integrations: a URL moved to another destination must carry its secret headers again', async () => {
+    const apiKey = `sk_live_${randomUUID()}`;
+    const path = `/relay/${randomUUID()}`;
+    const created = await stack.http
+      .post('/api/v1/integrations')
+      .set(bearer(owner.token))
+      .send({
+        name: 'moved relay',
+        platform: 'apm',
+        webhook_config: { url: `${receiver.url}${path}`, events: ['incident.created'], secret_headers: { 'X-Api-Key': apiKey } },
+      })
+      .expect(201);
+    const id = created.body.data.id as string;
+    const read = created.body.data.webhook_config as Record<string, unknown>;
+    const { secret_headers: _omitted, ...withoutSecrets } = read;
+    for (const webhookConfig of [
+      { ...read, url: `${elsewhere.url}${path}` },
+      { ...withoutSecrets, url: `${elsewhere.url}${path}` },
+      { ...read, url: `${receiver.url.replace('http:', 'https:')}${path}` },
+    ]) {
+      const refused = await stack.http
+        .patch(`/api/v1/integrations/${id}`)
+        .set(bearer(owner.token))
+        .send({ webhook_config: webhookConfig })
+        .expect(422);
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect(refused.body.errors).toEqual([expect.objectContaining({ path: 'body.webhook_config.secret_headers.X-Api-Key' })]);
+    }
+    await stack.http
+      .patch(`/api/v1/integrations/${id}`)
+      .set(bearer(owner.token))
+      .send({ webhook_config: { ...read, url: `${elsewhere.url}${path}`, secret_headers: { 'X-Api-Key': 'for-elsewhere' } } })
+      .expect(200);
+
+    await stack.http.post('/api/v1/incidents').set(bearer(owner.token)).send({ title: 'moved relay delivery' }).expect(201);
+    const request = await waitFor('the delivery', async () => elsewhere.requests.find((hit) => hit.url.startsWith(path)), {
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    });
+    expect(request.headers['x-api-key']).toBe('for-elsewhere');
+    expect(elsewhere.requests.filter((hit) => JSON.stringify(hit.headers).includes(apiKey))).toEqual([]);
   });
 });

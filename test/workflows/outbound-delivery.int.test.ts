@@ -140,33 +140,79 @@ describe('outbound webhook delivery (real PostgreSQL + Temporal + worker + outbo
     }
   });
 
-  it('10 failed deliveries in a row disable the integration; a 4xx answer is not retried', async () => {
+  it('10 failed deliveries in a row pause deliveries, never inbound webhooks; a 4xx answer is not retried; resuming works', async () => {
     const receiver = await startReceiver(() => 400);
     try {
-      const owner = await registerOwner(stack.http, 'disable');
+      const owner = await registerOwner(stack.http, 'pause');
+      const auth = { Authorization: `Bearer ${owner.token}` };
       const integration = await createSubscribedIntegration(stack, owner.token, { url: receiver.url, events: ['incident.created'] });
       for (let i = 0; i < 10; i += 1) await createIncident(stack, owner.token, `rejected ${i}`);
       const detail = await waitFor(
-        'the integration disabled',
+        'the deliveries paused',
         async () => {
-          const response = await stack.http
-            .get(`/api/v1/integrations/${integration.id}`)
-            .set('Authorization', `Bearer ${owner.token}`)
-            .expect(200);
-          return response.body.data.enabled === false ? response.body.data : undefined;
+          const response = await stack.http.get(`/api/v1/integrations/${integration.id}`).set(auth).expect(200);
+          return response.body.data.outbound_paused === true ? response.body.data : undefined;
         },
         { timeoutMs: 60_000, intervalMs: 200 },
       );
-      expect(detail).toMatchObject({ enabled: false, status: 'error' });
+      expect(detail).toMatchObject({ enabled: true, status: 'error', outbound_paused: true, deliveries_paused_at: expect.any(String) });
       const deliveries = await deliveriesOf(stack, owner.token, integration.id);
       expect(deliveries).toHaveLength(10);
       expect(deliveries.every((row) => row.attempt === 1 && row.final && row.status_code === 400)).toBe(true);
       expect(receiver.requests).toHaveLength(10);
 
-      // Disabled: the next event is not delivered.
-      await createIncident(stack, owner.token, 'after disable');
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Inbound keeps working: the sender's alert is accepted and opens an incident.
+      const title = `still alerting ${randomUUID()}`;
+      await postSigned(
+        stack.http,
+        'metrics_alerts',
+        integration,
+        alertmanagerBody(`fp${randomUUID().slice(0, 8)}`, 'firing', title),
+      ).expect(200);
+      await waitFor(
+        'the incident the alert opened',
+        async () => {
+          const incidents = await stack.http.get('/api/v1/incidents?limit=100').set(auth).expect(200);
+          return (incidents.body.data as Array<{ title: string }>).find((incident) => incident.title.includes(title));
+        },
+        { timeoutMs: 60_000, intervalMs: 200 },
+      );
+      // Paused: that incident is not delivered, and an alert arriving does not hide the pause.
+      const afterAlert = await waitFor(
+        'the alert noted on the integration',
+        async () => {
+          const response = await stack.http.get(`/api/v1/integrations/${integration.id}`).set(auth).expect(200);
+          return response.body.data.last_alert_at ? response.body.data : undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 200 },
+      );
+      expect(afterAlert).toMatchObject({ enabled: true, outbound_paused: true, status: 'error' });
       expect(receiver.requests).toHaveLength(10);
+
+      // Resuming (audited like every write) sends the next event.
+      receiver.setStatus(() => 204);
+      const resumed = await stack.http
+        .patch(`/api/v1/integrations/${integration.id}`)
+        .set(auth)
+        .send({ outbound_paused: false })
+        .expect(200);
+      expect(resumed.body.data).toMatchObject({ enabled: true, outbound_paused: false, deliveries_paused_at: null });
+      expect(resumed.body.data.status).not.toBe('error');
+      await waitFor(
+        'the audit event of resuming',
+        async () => {
+          const audit = await stack.http.get('/api/v1/audit?limit=100').set(auth).expect(200);
+          return (audit.body.data as Array<{ action: string; target_id: string | null }>).find(
+            (event) => event.action === 'updateIntegration' && event.target_id === integration.id,
+          );
+        },
+        { timeoutMs: 10_000, intervalMs: 100 },
+      );
+      await createIncident(stack, owner.token, 'after resume');
+      await waitFor('the delivery after resuming', async () => (receiver.requests.length === 11 ? true : undefined), {
+        timeoutMs: 60_000,
+        intervalMs: 100,
+      });
     } finally {
       await receiver.close();
     }

@@ -77,7 +77,7 @@ describe('outboundDeliveryWorkflow (real Temporal, modelled activities)', () => 
       },
       recordDeliveryOutcome: async (outcome) => {
         outcomes.push(outcome);
-        return { consecutiveFailures: outcome.succeeded ? 0 : 1, disabled: false };
+        return { consecutiveFailures: outcome.succeeded ? 0 : 1, paused: false };
       },
     };
     const result = await wf.withWorker(mocks, (taskQueue) =>

@@ -65,13 +65,44 @@ describe('retention (integration: real PostgreSQL and Temporal, worker)', () => 
 
     const count = async (table: string, org: string) =>
       Number((await connection.execute<Array<{ n: string }>>(`select count(*) as n from ${table} where organization_id = ?`, [org]))[0]?.n);
-    // 30 days: only the day-old rows stay.
+    // 30 days: only the day-old rows stay; audit events are kept at least the operator's 365 days.
     expect(await count('alerts', short.organization.id)).toBe(1);
     expect(await count('log_entries', short.organization.id)).toBe(1);
-    expect(await count('audit_events', short.organization.id)).toBe(0);
+    expect(await count('audit_events', short.organization.id)).toBeGreaterThan(0);
     // The default 365 days: only the 400-day-old alert goes.
     expect(await count('alerts', long.organization.id)).toBe(2);
     expect(await count('log_entries', long.organization.id)).toBe(2);
     expect(await count('audit_events', long.organization.id)).toBeGreaterThan(0);
+  });
+
+  it("keeps audit events younger than AUDIT_RETENTION_MIN_DAYS whatever the organization's retention_days", async () => {
+    const owner = await registerOwner(stack.http, 'erase-the-trail');
+    await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ retention_days: 1 }).expect(200);
+    const connection = stack.orm.em.fork().getConnection();
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const audit = (createdAt: Date, action: string) =>
+      connection.execute(
+        `insert into audit_events (id, organization_id, event_type, action, method, path, actor_type, request_id, status_code, created_at)
+         select gen_random_uuid(), organization_id, event_type, ?, method, path, actor_type, request_id, status_code, ?
+         from audit_events where organization_id = ? limit 1`,
+        [action, createdAt, owner.organization.id],
+      );
+    await audit(daysAgo(2), 'test.two_days');
+    await audit(daysAgo(364), 'test.almost_a_year');
+    await audit(daysAgo(366), 'test.over_a_year');
+
+    await stack.temporal.client.workflow.execute<typeof retentionWorkflow>('retentionWorkflow', {
+      taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+      workflowId: `retention-test-${randomUUID()}`,
+      args: [],
+    });
+
+    const actions = (
+      await connection.execute<Array<{ action: string }>>(
+        `select action from audit_events where organization_id = ? and action like 'test.%'`,
+        [owner.organization.id],
+      )
+    ).map((row) => row.action);
+    expect(actions.sort()).toEqual(['test.almost_a_year', 'test.two_days']);
   });
 });

@@ -78,12 +78,13 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   const startDelivery = (input: Parameters<typeof outboundDeliveryWorkflow>[0]) =>
     startOnce('outboundDeliveryWorkflow', workflowIds.delivery(input.eventId, input.integrationId), input);
 
-  /** One delivery per event and enabled integration subscribed to its type, found in one query. */
+  /** One delivery per event and enabled, unpaused integration subscribed to its type, found in one query. */
   async function deliveries(em: SqlEntityManager, events: OutboxEvent[]): Promise<DeliveryInput[]> {
     const rows = await em.execute<Array<{ event_id: string; integration_id: string }>>(
       `select e.id as event_id, i.id as integration_id
        from jsonb_to_recordset(?::jsonb) as e(id uuid, organization_id uuid, type text, n int)
-       join integrations i on i.organization_id = e.organization_id and i.enabled and i.webhook_config is not null
+       join integrations i on i.organization_id = e.organization_id and i.enabled and i.deliveries_paused_at is null
+         and i.webhook_config is not null
          and (i.webhook_config->'events') @> jsonb_build_array(e.type)
        order by e.n, i.created_at`,
       [JSON.stringify(events.map((event, n) => ({ id: event.id, organization_id: event.organization_id, type: event.type, n })))],

@@ -26,6 +26,8 @@ export const IntegrationEntity = defineEntity({
     webhookConfig: p.json<Record<string, unknown>>().nullable(),
     settings: p.json<Record<string, unknown>>().default('{}'),
     consecutiveFailures: p.integer().default(0),
+    /** Set when repeated failed deliveries (or a person) paused outbound webhooks; inbound keeps working. */
+    deliveriesPausedAt: p.datetime().nullable(),
     lastAlertAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p

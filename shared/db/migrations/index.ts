@@ -19,6 +19,7 @@ import { Migration20261201020000AnalyticsRollups } from './20261201020000-analyt
 import { Migration20261210010000SearchVectorIndex } from './20261210010000-search-vector-index.migration.ts';
 import { Migration20261215010000SearchDistinctVectors } from './20261215010000-search-distinct-vectors.migration.ts';
 import { Migration20261227050000AssistantQuota } from './20261227050000-assistant-quota.migration.ts';
+import { Migration20261227030000DeliveriesPaused } from './20261227030000-deliveries-paused.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -44,4 +45,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261201020000-analytics-rollups', class: Migration20261201020000AnalyticsRollups },
   { name: '20261210010000-search-vector-index', class: Migration20261210010000SearchVectorIndex },
   { name: '20261215010000-search-distinct-vectors', class: Migration20261215010000SearchDistinctVectors },
-  { name: '20261227050000-assistant-quota', class: Migration20261227050000AssistantQuota }];
+  { name: '20261227050000-assistant-quota', class: Migration20261227050000AssistantQuota },
+  { name: '20261227030000-deliveries-paused', class: Migration20261227030000DeliveriesPaused }];

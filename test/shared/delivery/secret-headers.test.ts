@@ -19,11 +19,27 @@ describe('secret headers', () => {
     ],
     ['a name left out is removed', { Other: 'o' }, stored, { Other: 'sealed(o)' }],
   ] as const)('%s', (_label, input, before, after) => {
-    expect(sealSecretHeaders(input, before, seal)).toEqual({ ok: true, sealed: after });
+    expect(sealSecretHeaders(input, before, seal, true)).toEqual({ ok: true, sealed: after });
   });
 
   it('refuses REDACTED for a name that has no stored value', () => {
-    expect(sealSecretHeaders({ 'X-New': REDACTED, 'X-Api-Key': REDACTED }, stored, seal)).toEqual({ ok: false, unknownNames: ['X-New'] });
+    expect(sealSecretHeaders({ 'X-New': REDACTED, 'X-Api-Key': REDACTED }, stored, seal, true)).toEqual({
+      ok: false,
+      refused: [{ name: 'X-New', message: expect.stringContaining('No stored value') }],
+    });
+  });
+
+  describe('when the URL now reaches another scheme, host or port', () => {
+    const changed = (name: string) => ({ name, message: expect.stringContaining('send the header') });
+    it.each([
+      ['omitted must be sent again', undefined, stored, { ok: false, refused: [changed('X-Api-Key')] }],
+      ['REDACTED must be sent again', { 'X-Api-Key': REDACTED }, stored, { ok: false, refused: [changed('X-Api-Key')] }],
+      ['a new value is sealed', { 'X-Api-Key': 'new' }, stored, { ok: true, sealed: { 'X-Api-Key': 'sealed(new)' } }],
+      ['{} removes them all', {}, stored, { ok: true, sealed: undefined }],
+      ['omitted with nothing stored stays empty', undefined, undefined, { ok: true, sealed: undefined }],
+    ] as const)('%s', (_label, input, before, outcome) => {
+      expect(sealSecretHeaders(input, before, seal, false)).toEqual(outcome);
+    });
   });
 
   it('redacts values and keeps names', () => {
