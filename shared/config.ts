@@ -91,7 +91,8 @@ const EnvSchema = z
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     CORS_ORIGINS: commaList<string[]>([]),
     OUTBOUND_ALLOW_PRIVATE: booleanFlag.default(false),
-    // Egress allowlist for outbound webhooks and runbook http steps: comma-separated host names
+    // Egress allowlist for outbound webhooks, runbook http steps and OIDC identity providers
+    // (discovery, keys, tokens): comma-separated host names
     // (`*.example.com` for subdomains). Unset: any host the address checks admit.
     OUTBOUND_ALLOWED_HOSTS: commaList(undefined),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),

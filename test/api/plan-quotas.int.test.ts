@@ -14,7 +14,7 @@ describe('plan quotas: members and integrations (integration: real PostgreSQL, T
   let provider: TestOpenIdProvider;
 
   beforeAll(async () => {
-    stack = await startTestStack({ env: { PUBLIC_URL, SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true' } });
+    stack = await startTestStack({ env: { PUBLIC_URL, SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true', OUTBOUND_ALLOW_PRIVATE: 'true' } });
     provider = await startOpenIdProvider({ redirectUri: CALLBACK });
   });
   afterAll(async () => {
