@@ -203,7 +203,11 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         }),
       ),
     }),
-    saml: createSamlServiceProvider({ urls, requestTtlMs: SSO_REQUEST_TTL_SECONDS * 1000 }),
+    saml: createSamlServiceProvider({
+      urls,
+      requestTtlMs: SSO_REQUEST_TTL_SECONDS * 1000,
+      allowInsecureLoopbackIdps: config.SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS,
+    }),
     auth,
     audit,
     logger,

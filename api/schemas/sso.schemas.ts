@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { issuerProblem } from '../services/sso/oidc-presets.ts';
+import { isSafeIdpUrl, issuerProblem } from '../services/sso/oidc-presets.ts';
 import { IdParams, list, PaginationQuery, single, timestamp } from './common.ts';
 
 const role = z.enum(['owner', 'admin', 'engineer', 'viewer']);
@@ -68,7 +68,9 @@ export const SamlConfig = z
     idp_sso_url: z
       .url({ protocol: /^https?$/ })
       .max(2000)
-      .optional(),
+      .refine((url) => isSafeIdpUrl(url, true), 'must be https (plain http only on loopback, for a local test IdP)')
+      .optional()
+      .describe('Where browsers are sent with the AuthnRequest: https'),
     idp_certificate: pem('The IdP signing certificate (PEM or base64 DER)').optional(),
     sp_private_key: pem('Write-only: PEM private key signing AuthnRequests and decrypting encrypted assertions').optional(),
     sp_certificate: pem('PEM certificate of sp_private_key, published in the SP metadata').optional(),

