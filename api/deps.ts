@@ -58,6 +58,8 @@ import { createAnalyticsService } from './services/analytics.service.ts';
 import { createWebhookHealth } from './services/webhook-health.ts';
 import { sharedResult } from '../shared/cache/shared-result.ts';
 import { createOidcRelyingParty } from './services/sso/oidc-relying-party.ts';
+import { createOutboundHttp } from '../shared/net/outbound-http.ts';
+import { createGuardedFetch } from '../shared/net/outbound-fetch.ts';
 import { createSamlServiceProvider } from './services/sso/saml-service-provider.ts';
 import { createSsoConnectionService, ssoUrls } from './services/sso/sso-connection.service.ts';
 import { createSsoLoginService, SSO_REQUEST_TTL_SECONDS } from './services/sso/sso-login.service.ts';
@@ -192,8 +194,22 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     oidc: createOidcRelyingParty({
       redirectUri: urls.callbackUrl,
       allowInsecureLoopbackIssuers: config.SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS,
+      // Issuers are tenant-configured URLs: fetched under the same rules as webhooks.
+      fetch: createGuardedFetch(
+        createOutboundHttp({
+          allowPrivate: config.OUTBOUND_ALLOW_PRIVATE,
+          allowedHosts: config.OUTBOUND_ALLOWED_HOSTS,
+          userAgent: 'Tocsin-SSO/1.0',
+          // Discovery documents and key sets of large providers run to tens of kilobytes.
+          maxResponseBytes: 1024 * 1024,
+        }),
+      ),
     }),
-    saml: createSamlServiceProvider({ urls, requestTtlMs: SSO_REQUEST_TTL_SECONDS * 1000 }),
+    saml: createSamlServiceProvider({
+      urls,
+      requestTtlMs: SSO_REQUEST_TTL_SECONDS * 1000,
+      allowInsecureLoopbackIdps: config.SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS,
+    }),
     auth,
     audit,
     logger,

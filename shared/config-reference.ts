@@ -120,12 +120,14 @@ export const CONFIG_REFERENCE: Record<EnvVariable, VariableDoc> = {
   CORS_ORIGINS: { group: 'Network and outbound calls', meaning: 'comma-separated origins allowed to call the API from a browser' },
   OUTBOUND_ALLOW_PRIVATE: {
     group: 'Network and outbound calls',
-    meaning: '`true` lets outbound calls (webhooks, runbook http steps) reach loopback and private addresses (development, tests)',
+    meaning:
+      '`true` lets outbound calls (webhooks, runbook http steps, OIDC identity providers) reach loopback and private addresses (development, tests)',
   },
   OUTBOUND_ALLOWED_HOSTS: {
     group: 'Network and outbound calls',
     unset: 'any host the address checks admit',
-    meaning: 'egress allowlist for outbound webhooks and runbook http steps: host names, `*.example.com` for subdomains',
+    meaning:
+      'egress allowlist for outbound webhooks, runbook http steps and OIDC identity providers (discovery, keys, tokens): host names, `*.example.com` for subdomains',
   },
   WEBHOOK_MAX_BODY_BYTES: { group: 'Webhooks', meaning: 'larger webhook bodies answer 413' },
   WEBHOOK_DEDUP_WINDOW_SECONDS: {

@@ -101,7 +101,8 @@ const EnvSchema = z
     // so whoever administers an organization cannot erase its trail.
     AUDIT_RETENTION_MIN_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_AUDIT_RETENTION_MIN_DAYS),
     OUTBOUND_ALLOW_PRIVATE: booleanFlag.default(false),
-    // Egress allowlist for outbound webhooks and runbook http steps: comma-separated host names
+    // Egress allowlist for outbound webhooks, runbook http steps and OIDC identity providers
+    // (discovery, keys, tokens): comma-separated host names
     // (`*.example.com` for subdomains). Unset: any host the address checks admit.
     OUTBOUND_ALLOWED_HOSTS: commaList(undefined),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(3600),

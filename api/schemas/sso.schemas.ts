@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isLoopbackHttpIssuer } from '../services/sso/oidc-presets.ts';
+import { isSafeIdpUrl, issuerProblem } from '../services/sso/oidc-presets.ts';
 import { IdParams, list, PaginationQuery, single, timestamp } from './common.ts';
 
 const role = z.enum(['owner', 'admin', 'engineer', 'viewer']);
@@ -24,9 +24,12 @@ export const OidcConfig = z
     issuer: z
       .url({ protocol: /^https?$/ })
       .max(500)
-      .refine(
-        (issuer) => issuer.startsWith('https:') || isLoopbackHttpIssuer(issuer),
-        'must be https (plain http only on loopback, for a local test provider)',
+      .superRefine((issuer, ctx) => {
+        const problem = issuerProblem(issuer);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .describe(
+        'The issuer URL itself (discovery appends /.well-known/openid-configuration): https, no query string or fragment. Plain http only on loopback, for a local test provider',
       ),
     ...oidcClient,
   })
@@ -65,7 +68,9 @@ export const SamlConfig = z
     idp_sso_url: z
       .url({ protocol: /^https?$/ })
       .max(2000)
-      .optional(),
+      .refine((url) => isSafeIdpUrl(url, true), 'must be https (plain http only on loopback, for a local test IdP)')
+      .optional()
+      .describe('Where browsers are sent with the AuthnRequest: https'),
     idp_certificate: pem('The IdP signing certificate (PEM or base64 DER)').optional(),
     sp_private_key: pem('Write-only: PEM private key signing AuthnRequests and decrypting encrypted assertions').optional(),
     sp_certificate: pem('PEM certificate of sp_private_key, published in the SP metadata').optional(),

@@ -15,7 +15,7 @@ describe('plan quotas: members and integrations (integration: real PostgreSQL, T
 
   beforeAll(async () => {
     // Plans cap seats and integrations only where billing is configured (no request reaches Stripe here).
-    stack = await startTestStack({ env: { PUBLIC_URL, SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true', STRIPE_SECRET_KEY: 'sk_test_quotas' } });
+    stack = await startTestStack({ env: { PUBLIC_URL, SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true', STRIPE_SECRET_KEY: 'sk_test_quotas', OUTBOUND_ALLOW_PRIVATE: 'true' } });
     provider = await startOpenIdProvider({ redirectUri: CALLBACK });
   });
   afterAll(async () => {

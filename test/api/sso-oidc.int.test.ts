@@ -15,7 +15,9 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
 
   beforeAll(async () => {
     // One organization signs in more people than the free plan's seats (quotas: plan-quotas.int.test.ts).
-    stack = await startTestStack({ env: { PUBLIC_URL, SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true', PLAN_MEMBERS_LIMIT: '100' } });
+    stack = await startTestStack({
+      env: { PUBLIC_URL, SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true', OUTBOUND_ALLOW_PRIVATE: 'true', PLAN_MEMBERS_LIMIT: '100' },
+    });
     provider = await startOpenIdProvider({ redirectUri: CALLBACK });
     owner = await registerOwner(stack.http, 'sso');
     const created = await stack.http

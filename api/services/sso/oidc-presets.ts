@@ -72,6 +72,34 @@ export function isLoopbackHttpIssuer(issuer: string): boolean {
   return url?.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
 }
 
+/**
+ * Why an issuer may not be configured, or null. Discovery appends `/.well-known/openid-configuration`
+ * to the issuer; openid-client fetches an issuer that already holds `/.well-known/` as it is, and a
+ * query or fragment would ride along into every derived URL, so none of those is an issuer.
+ */
+export function issuerProblem(issuer: string): string | null {
+  const url = URL.parse(issuer);
+  if (!url) return 'must be a URL';
+  if (url.protocol !== 'https:' && !isLoopbackHttpIssuer(issuer))
+    return 'must be https (plain http only on loopback, for a local test provider)';
+  if (url.username || url.password) return 'must not carry credentials';
+  if (issuer.includes('?') || issuer.includes('#')) return 'must not have a query string or fragment';
+  if (/\/\.well-known\//i.test(issuer) || /\/\.well-known\//i.test(url.href) || /%2e/i.test(url.pathname))
+    return 'must be the issuer itself, not a /.well-known/ document';
+  return null;
+}
+
+/**
+ * Whether a URL an identity provider supplies (a SAML SingleSignOnService Location, a discovered
+ * authorization_endpoint), where browsers are sent, is https: http only on loopback and only when
+ * the operator admits insecure loopback identity providers (local test providers).
+ */
+export function isSafeIdpUrl(value: string, allowLoopbackHttp: boolean): boolean {
+  const url = URL.parse(value);
+  if (!url || url.username || url.password) return false;
+  return url.protocol === 'https:' || (allowLoopbackHttp && isLoopbackHttpIssuer(value));
+}
+
 /** The domain part of an email, lowercase; '' when there is none. */
 export function emailDomain(email: string): string {
   const at = email.lastIndexOf('@');

@@ -1,7 +1,8 @@
 import * as oidc from 'openid-client';
 import { SsoFailedError } from '../../../shared/errors.ts';
+import type { GuardedFetch } from '../../../shared/net/outbound-fetch.ts';
 import type { LoadedSsoConnection } from './sso-connection.service.ts';
-import { isLoopbackHttpIssuer, issuerFor, type OidcKind, type OidcPresetConfig } from './oidc-presets.ts';
+import { isLoopbackHttpIssuer, isSafeIdpUrl, issuerFor, issuerProblem, type OidcKind, type OidcPresetConfig } from './oidc-presets.ts';
 
 const DEFAULT_SCOPES = ['openid', 'email', 'profile'];
 // Discovery (and the JWKS openid-client caches inside the configuration) is reused this long.
@@ -24,15 +25,19 @@ export type OidcRelyingParty = ReturnType<typeof createOidcRelyingParty>;
 /**
  * The relying party, all of it openid-client's: discovery, the authorization URL with PKCE, state
  * and nonce, and the code exchange that validates the id_token (signature against the issuer's
- * JWKS, issuer, audience, expiry, nonce). This module only decides what to ask for.
+ * JWKS, issuer, audience, expiry, nonce). This module only decides what to ask for. Every request
+ * (discovery, JWKS, token) goes through `fetch`, the guarded outbound client.
  */
-export function createOidcRelyingParty(deps: { redirectUri: string; allowInsecureLoopbackIssuers: boolean }) {
+export function createOidcRelyingParty(deps: { redirectUri: string; allowInsecureLoopbackIssuers: boolean; fetch: GuardedFetch }) {
   const configurations = new Map<string, { configuration: Promise<oidc.Configuration>; expiresAt: number }>();
 
   function configurationFor(connection: LoadedSsoConnection): Promise<oidc.Configuration> {
     const cached = configurations.get(connection.version);
     if (cached && cached.expiresAt > Date.now()) return cached.configuration;
     const issuer = issuerFor(connection.kind as OidcKind, connection.config as OidcPresetConfig);
+    // Stored before the schema refused these: checked again before anything is fetched.
+    const problem = issuerProblem(issuer);
+    if (problem) return Promise.reject(new SsoFailedError(`The connection's issuer ${problem}`));
     const insecure = isLoopbackHttpIssuer(issuer);
     if (insecure && !deps.allowInsecureLoopbackIssuers) {
       return Promise.reject(
@@ -46,7 +51,12 @@ export function createOidcRelyingParty(deps: { redirectUri: string; allowInsecur
       String(connection.config.client_id),
       { redirect_uris: [deps.redirectUri], response_types: ['code'] },
       oidc.ClientSecretPost(connection.secrets.client_secret ?? ''),
-      insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      {
+        [oidc.customFetch]: deps.fetch,
+        // openid-client verifies an id_token's signature from the token endpoint only with this on
+        // (it trusts TLS otherwise): a token the issuer's keys did not sign is refused.
+        execute: insecure ? [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks] : [oidc.enableNonRepudiationChecks],
+      },
     );
     // A failed discovery is not remembered: the next sign-in tries again.
     configuration.catch(() => configurations.delete(connection.version));
@@ -74,6 +84,10 @@ export function createOidcRelyingParty(deps: { redirectUri: string; allowInsecur
       // Google shows only accounts of this Workspace; the `hd` claim is still checked on return.
       if (connection.kind === 'google' && typeof connection.config.hosted_domain === 'string')
         parameters.hd = connection.config.hosted_domain;
+      // The discovery document chose this URL and the browser is sent there: https only.
+      const endpoint = configuration.serverMetadata().authorization_endpoint;
+      if (!endpoint || !isSafeIdpUrl(endpoint, deps.allowInsecureLoopbackIssuers))
+        throw new SsoFailedError("The identity provider's authorization_endpoint is not an https URL");
       return oidc.buildAuthorizationUrl(configuration, parameters).href;
     },
 

@@ -1,5 +1,6 @@
 // node-saml's own XML helpers (xmldom + xpath): the parser the assertion checks already trust.
 import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml.js';
+import { isSafeIdpUrl } from './oidc-presets.ts';
 
 export interface IdpDescriptor {
   idp_entity_id: string;
@@ -12,7 +13,7 @@ const POST = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST';
 
 /**
  * The three things a service provider needs from an IdP metadata document: its entity id, its
- * single sign-on URL (HTTP-Redirect, else HTTP-POST) and its signing certificate. Throws with a
+ * single sign-on URL (HTTP-Redirect, else HTTP-POST; https) and its signing certificate. Throws with a
  * message for the person who pasted it.
  */
 export async function parseIdpMetadata(xml: string): Promise<IdpDescriptor> {
@@ -31,6 +32,9 @@ export async function parseIdpMetadata(xml: string): Promise<IdpDescriptor> {
     services.find((node) => node.getAttribute('Binding') === REDIRECT) ?? services.find((node) => node.getAttribute('Binding') === POST);
   const location = service?.getAttribute('Location');
   if (!location) throw new Error('has no SingleSignOnService with the HTTP-Redirect or HTTP-POST binding');
+  // Browsers are sent to it (a javascript: or data: URL would run in whoever follows it): https, or
+  // http on loopback for a local test IdP, which sign-in admits only when the operator allows it.
+  if (!isSafeIdpUrl(location, true)) throw new Error('has a SingleSignOnService Location that is not an https URL');
   const certificates = xpath.selectElements(
     entity,
     "./*[local-name()='IDPSSODescriptor']/*[local-name()='KeyDescriptor'][not(@use) or @use='signing']//*[local-name()='X509Certificate']",

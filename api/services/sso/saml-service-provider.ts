@@ -1,5 +1,7 @@
 import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
 import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml.js';
+import { SsoFailedError } from '../../../shared/errors.ts';
+import { isSafeIdpUrl } from './oidc-presets.ts';
 import type { LoadedSsoConnection, SsoUrls } from './sso-connection.service.ts';
 
 /** The request id a pending sign-in expects back in InResponseTo, and when it was made. */
@@ -50,10 +52,11 @@ export type SamlServiceProvider = ReturnType<typeof createSamlServiceProvider>;
 /**
  * The SAML 2.0 service provider, all of it node-saml's: AuthnRequest, XML signature validation of
  * the assertion (required), audience, issuer, NotBefore/NotOnOrAfter and InResponseTo. What
- * node-saml leaves out (the SubjectConfirmation Recipient and the Response Destination) is read
- * here from the assertion node-saml has already validated.
+ * node-saml leaves out (the SubjectConfirmation Recipient and InResponseTo inside the signed
+ * assertion, the Response Destination) is read here from the assertion node-saml has validated.
+ * `allowInsecureLoopbackIdps` admits an http:// single sign-on URL on loopback (local test IdPs).
  */
-export function createSamlServiceProvider(deps: { urls: SsoUrls; requestTtlMs: number }) {
+export function createSamlServiceProvider(deps: { urls: SsoUrls; requestTtlMs: number; allowInsecureLoopbackIdps?: boolean }) {
   function samlFor(connection: LoadedSsoConnection, cacheProvider: CacheProvider): SAML {
     const config = connection.config as Record<string, string | undefined>;
     return new SAML({
@@ -92,6 +95,10 @@ export function createSamlServiceProvider(deps: { urls: SsoUrls; requestTtlMs: n
 
     /** The IdP URL carrying a new AuthnRequest, and its id (kept server-side for InResponseTo). */
     async authorizationUrl(connection: LoadedSsoConnection, relayState: string): Promise<{ url: string; requestId: string }> {
+      // The browser is sent there: https only, whatever was stored before the schema said so.
+      const ssoUrl = String(connection.config.idp_sso_url ?? '');
+      if (!isSafeIdpUrl(ssoUrl, deps.allowInsecureLoopbackIdps ?? false))
+        throw new SsoFailedError("The connection's IdP single sign-on URL is not an https URL");
       let requestId: string | undefined;
       const capture: CacheProvider = {
         ...noCache,
@@ -124,12 +131,12 @@ export function createSamlServiceProvider(deps: { urls: SsoUrls; requestTtlMs: n
         ...(body.RelayState ? { RelayState: body.RelayState } : {}),
       });
       if (loggedOut || !profile) throw new Error('The SAML message is not a login response');
-      return await factsOf(profile, deps.urls.callbackUrl);
+      return await factsOf(profile, deps.urls.callbackUrl, pending.requestId);
     },
   };
 }
 
-async function factsOf(profile: Profile, acsUrl: string): Promise<SamlAssertionFacts> {
+async function factsOf(profile: Profile, acsUrl: string, requestId: string): Promise<SamlAssertionFacts> {
   // The assertion node-saml verified the signature of, parsed (namespace prefixes stripped).
   const assertion = child(profile.getAssertion?.(), 'Assertion');
   const assertionId = attributesOf(assertion).ID;
@@ -137,6 +144,11 @@ async function factsOf(profile: Profile, acsUrl: string): Promise<SamlAssertionF
   const confirmation = child(child(child(assertion, 'Subject'), 'SubjectConfirmation'), 'SubjectConfirmationData');
   const recipient = attributesOf(confirmation).Recipient;
   if (recipient !== acsUrl) throw new Error(`The assertion's Recipient is ${recipient ?? 'missing'}, not this service's ACS URL`);
+  // node-saml matches the Response's InResponseTo, which is outside the signature: an IdP-initiated
+  // assertion (none inside) wrapped in a forged Response naming a pending request would pass.
+  const inResponseTo = attributesOf(confirmation).InResponseTo;
+  if (inResponseTo !== requestId)
+    throw new Error(`The assertion's InResponseTo is ${inResponseTo ? 'another request' : 'missing'}, not this sign-in's request`);
   // The Response envelope is outside the signed assertion: its Destination is a second opinion only.
   const response = profile.getSamlResponseXml ? await parseDomFromString(profile.getSamlResponseXml()) : undefined;
   const destination = response ? xpath.selectAttributes(response, "/*[local-name()='Response']/@Destination")[0]?.value : undefined;

@@ -17,6 +17,8 @@ import type { OidcRelyingParty } from './oidc-relying-party.ts';
 import type { SamlServiceProvider } from './saml-service-provider.ts';
 import type { LoadedSsoConnection, SsoConnectionService } from './sso-connection.service.ts';
 
+const IDP_UNREACHABLE = 'The identity provider could not be reached; try again later';
+
 /** State, nonce and PKCE verifier (or SAML request id) live this long, server-side, used once. */
 export const SSO_REQUEST_TTL_SECONDS = 600;
 // A JIT user has no password: this is not a scrypt hash, so no password ever matches it.
@@ -215,6 +217,8 @@ export function createSsoLoginService(deps: {
         codeVerifier: deps.secretBox.decrypt(pending.code_verifier_ciphertext),
       });
     } catch (error) {
+      // No answer from the identity provider: what failed (an address, a port) is for the log only.
+      if (error instanceof TypeError) throw new SsoFailedError(IDP_UNREACHABLE, { cause: error });
       throw new SsoFailedError(`The identity provider's answer was refused: ${describe(error)}`, { cause: error });
     }
     const checked = checkOidcClaims(connection.kind as OidcKind, connection.config as OidcPresetConfig, claims);
@@ -268,8 +272,9 @@ export function createSsoLoginService(deps: {
         return { authorizationUrl: url };
       } catch (error) {
         if (error instanceof SsoFailedError) throw error;
+        // The detail (an address, a port, a TLS error) goes to the log with the request id, not to the client.
         if ((error as { code?: string }).code === 'ECONNREFUSED' || error instanceof oidc.ClientError || error instanceof TypeError) {
-          throw new ServiceUnavailableError(`The identity provider could not be reached: ${describe(error)}`, { cause: error });
+          throw new ServiceUnavailableError(IDP_UNREACHABLE, { cause: error });
         }
         throw error;
       }
@@ -303,7 +308,10 @@ export function createSsoLoginService(deps: {
       } catch (error) {
         if (error instanceof SsoFailedError || error instanceof PlanLimitReachedError) {
           if (connection) await audit(connection, meta, { type: 'sso.login_refused', userId: null, statusCode: error.status });
-          deps.logger.info({ requestId: meta.requestId, connectionId: connection?.id, reason: error.message }, 'SSO sign-in refused');
+          deps.logger.info(
+            { requestId: meta.requestId, connectionId: connection?.id, reason: error.message, err: error.cause },
+            'SSO sign-in refused',
+          );
         }
         throw error;
       }

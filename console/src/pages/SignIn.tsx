@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api, unwrap } from '../lib/api.ts';
+import { isSafeAuthorizationUrl } from '../lib/sso.ts';
 import { ME_KEY, useMe } from '../lib/session.tsx';
 
 /** Only paths of this origin: `next` comes from the address bar. */
@@ -27,14 +28,20 @@ export function SignInPage() {
     },
   });
   const sso = useMutation({
-    mutationFn: async () =>
-      unwrap(
+    mutationFn: async () => {
+      const { authorization_url: url } = unwrap(
         await api.GET('/api/v1/sso/initiate', {
           params: { query: { email: ssoEmail, redirect_to: next } },
           headers: { Accept: 'application/json' },
         }),
-      ).data,
-    onSuccess: (data) => window.location.assign(data.authorization_url),
+      ).data;
+      if (!isSafeAuthorizationUrl(url, window.location.origin))
+        throw new Error(
+          "The identity provider's sign-in address is not a secure (https) URL; ask your administrator to check the connection.",
+        );
+      return url;
+    },
+    onSuccess: (url) => window.location.assign(url),
   });
 
   if (me.data) return <Navigate to={next} replace />;
