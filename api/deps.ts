@@ -279,7 +279,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       }),
       users: createUserService({ em, cache }),
       invitations: createInvitationService({ em, mailer, publicUrl, quota }),
-      organizations: createOrganizationService({ em }),
+      organizations: createOrganizationService({ em, sessions }),
       audit,
       admin: createAdminService({ em, limitsFor: (plan) => planLimits(plan, overrides) }),
       chat: createChatService({ em, temporal: runtime.temporal, assistantConfigured: config.ASSISTANT_URL !== undefined, logger }),

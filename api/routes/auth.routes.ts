@@ -26,7 +26,7 @@ export function authRoutes(auth: AuthService, cookies: SessionCookieOptions) {
       summary: 'Authenticate with email and password',
       description:
         'Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). ' +
-        "When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED (after a correct password) and signs in through /sso/initiate.",
+        "When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED, whatever the password (it is not checked, and the lockout count is left alone), and signs in through /sso/initiate.",
       tags: ['auth'],
       access: 'public',
       request: { body: LoginBody, bodyContentTypes: ['application/json', 'application/x-www-form-urlencoded'] },

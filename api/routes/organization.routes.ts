@@ -48,7 +48,9 @@ export function organizationRoutes(organizations: OrganizationService) {
       path: '/organization-settings',
       operationId: 'updateOrganizationSettings',
       summary: 'Update some settings',
-      description: 'Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused.',
+      description:
+        'Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused. ' +
+        'Turning `sso_required` on ends the password sessions of every member but the owners (their tokens stop working at once); they sign in again through /sso/initiate.',
       tags: ['settings'],
       access: 'settings:update',
       request: { body: UpdateOrganizationSettingsBody },
