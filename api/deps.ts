@@ -29,7 +29,7 @@ import { createCredentialStore } from './services/credential-store.ts';
 import { createUserService } from './services/user.service.ts';
 import { createApiKeyService } from './services/api-key.service.ts';
 import { createAuthService } from './services/auth.service.ts';
-import { createLoginThrottle } from './services/login-throttle.service.ts';
+import { createLoginAddressThrottle, createLoginThrottle } from './services/login-throttle.service.ts';
 import { createSessionService } from './services/session.service.ts';
 import { createIncidentService } from './services/incident.service.ts';
 import type { SearchIndex } from '../shared/search/search-index.ts';
@@ -156,6 +156,11 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
     lockSeconds: config.LOGIN_LOCK_SECONDS,
   });
+  const addressThrottle = createLoginAddressThrottle({
+    em,
+    maxFailures: config.LOGIN_ADDRESS_MAX_FAILURES,
+    windowSeconds: config.LOGIN_ADDRESS_WINDOW_SECONDS,
+  });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, fork: () => runtime.orm.em.fork(), logger });
   const accounts = createAccountService({ em, mailer, logger, sessions, throttle, cache, publicUrl: config.publicUrl });
   const overrides = rateLimitOverrides(config);
@@ -178,7 +183,15 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const authenticateCredential = createCredentialAuthenticator({ em, tokens, sessions, apiKeys });
   const searchIndexer = createSearchIndexer({ em, logger });
   const procedures = withSearchIndexing(createProcedureService({ em, secretBox }), 'procedure', searchIndexer);
-  const auth = createAuthService({ em, sessions, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, throttle, accounts, credentials });
+  const auth = createAuthService({
+    em,
+    sessions,
+    accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    throttle,
+    addressThrottle,
+    accounts,
+    credentials,
+  });
   const publicUrl = config.publicUrl;
   const urls = ssoUrls(publicUrl);
   const ssoConnections = createSsoConnectionService({ em, secretBox, urls });

@@ -1,5 +1,6 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { hashPassword, verifyPassword } from '../../shared/auth/password.ts';
+import { clientAddressKey } from '../../shared/net/client-address.ts';
 import { OrganizationEntity, UserEntity, type Organization, type User } from '../../shared/db/entities/index.ts';
 import type { SessionAuthMethod } from '../../shared/auth/tokens.ts';
 import { isRole, type Role } from '../../shared/domain/permissions.ts';
@@ -8,7 +9,7 @@ import type { AuthContext } from '../auth-context.ts';
 import type { MeView, OrganizationView, TokenResponse, UserView } from '../schemas/auth.schemas.ts';
 import type { AccountService } from './account.service.ts';
 import type { CredentialStore } from './credential-store.ts';
-import type { LoginThrottle } from './login-throttle.service.ts';
+import type { LoginAddressThrottle, LoginThrottle } from './login-throttle.service.ts';
 import { ssoRequiredFor, type SessionService } from './session.service.ts';
 
 export const userView = (user: User): UserView => ({
@@ -37,6 +38,8 @@ export function createAuthService(deps: {
   sessions: Pick<SessionService, 'start'>;
   accessTtlSeconds: number;
   throttle: Pick<LoginThrottle, 'beginAttempt' | 'recordFailure' | 'reset'>;
+  /** Failed logins per client address, across accounts. */
+  addressThrottle: Pick<LoginAddressThrottle, 'beginAttempt' | 'succeeded'>;
   /** The password check; tests count its calls. */
   verifyPassword?: typeof verifyPassword;
   accounts: Pick<AccountService, 'onRegistered'>;
@@ -76,9 +79,14 @@ export function createAuthService(deps: {
       }
     },
 
-    async login(input: { email: string; password: string }): Promise<TokenResponse> {
+    /** `client.address`: the caller's IP as TRUST_PROXY_HOPS defines it, for the per-address throttle. */
+    async login(input: { email: string; password: string }, client: { address: string }): Promise<TokenResponse> {
       const em = deps.em();
       const email = input.email.toLowerCase();
+      // First: an address over its failures learns nothing more, whatever account it names. Every
+      // attempt counts until it succeeds, refusals under sso_required included.
+      const address = clientAddressKey(client.address);
+      await deps.addressThrottle.beginAttempt(address);
       // The organization comes along (one joined query) for its sso_required setting.
       const user = await em.findOne(UserEntity, { email }, { ...unscoped, populate: ['organization'] });
       // Under sso_required the password is never evaluated: right and wrong get the same answer, and
@@ -97,6 +105,7 @@ export function createAuthService(deps: {
         throw new InvalidTokenError('Incorrect email or password');
       }
       await deps.throttle.reset(email);
+      await deps.addressThrottle.succeeded(address);
       return startSession(user, 'password');
     },
 
