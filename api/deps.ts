@@ -14,6 +14,7 @@ import { temporalClientInterceptors } from '../shared/observability/temporal-tra
 import type { Tracing } from '../shared/observability/tracing.ts';
 import { runReadinessChecks } from './routes/health.routes.ts';
 import { authorize, createAuthenticator, createCredentialAuthenticator } from './middleware/authenticate.ts';
+import { createCrossSiteGuard } from './middleware/request-origin.ts';
 import { createMailer } from '../shared/mail/mailer.ts';
 import { createAccountService } from './services/account.service.ts';
 import { planLimits } from '../shared/domain/plans.ts';
@@ -181,6 +182,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       })
     : undefined;
   const authenticateCredential = createCredentialAuthenticator({ em, tokens, sessions, apiKeys });
+  const refuseCrossSite = createCrossSiteGuard({ publicUrl: config.publicUrl, corsOrigins: config.CORS_ORIGINS });
   const searchIndexer = createSearchIndexer({ em, logger });
   const procedures = withSearchIndexing(createProcedureService({ em, secretBox }), 'procedure', searchIndexer);
   const auth = createAuthService({
@@ -229,7 +231,8 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       },
       { maxAgeMs: 0 },
     ),
-    authenticate: createAuthenticator({ em, tokens, sessions, apiKeys }),
+    authenticate: createAuthenticator({ em, tokens, sessions, apiKeys, refuseCrossSite }),
+    refuseCrossSite,
     authenticateToken: (token: string) => authenticateCredential({ token }),
     authorize,
     rateLimit: meteredRateLimit(
