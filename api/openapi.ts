@@ -101,7 +101,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'Conflict with the current state (CONFLICT)',
   413: 'Body too large (PAYLOAD_TOO_LARGE)',
   422: 'Request validation failed (VALIDATION_ERROR)',
-  423: 'Account locked (ACCOUNT_LOCKED)',
+  423: 'Account locked after repeated failed logins (ACCOUNT_LOCKED), even for the right password; see Retry-After',
   429: 'Rate limit exceeded (RATE_LIMITED); see Retry-After',
   500: 'Internal error (INTERNAL_ERROR)',
 };
@@ -155,7 +155,7 @@ function operation(route: RouteDefinition, components: Components, rateLimited: 
   for (const status of [...errorStatuses].sort()) {
     responses[String(status)] ??= {
       description: ERROR_DESCRIPTIONS[status] ?? 'Error',
-      headers: status === 429 ? { ...headers, 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : headers,
+      headers: status === 429 || status === 423 ? { ...headers, 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : headers,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     };
   }
