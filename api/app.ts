@@ -33,6 +33,8 @@ export interface AppDeps {
   /** The same credential check from a bare token (JWT or API key), for the WebSocket handshake. */
   authenticateToken?: (token: string) => Promise<AuthContext>;
   authorize: (auth: AuthContext, access: RouteAccess) => void;
+  /** 403 CSRF_REJECTED for a write sent by a page of another site; `authenticate` applies it to cookie credentials. */
+  refuseCrossSite: (ctx: Koa.Context) => void;
   /** Rate limiting and audit of /api/v1 routes; the probes at the root are exempt. */
   rateLimit?: RouteGuards['rateLimit'];
   audit?: RouteGuards['audit'];
@@ -100,7 +102,7 @@ export function createApp(deps: AppDeps): Koa {
   // see requests the API routers' own allowedMethods (declared methods, 405, OPTIONS) left alone.
   const docs = createDocsRouter(getOpenApiDocument);
   app.use(docs.routes()).use(docs.allowedMethods());
-  const guards: RouteGuards = { authenticate: deps.authenticate, authorize: deps.authorize };
+  const guards: RouteGuards = { authenticate: deps.authenticate, authorize: deps.authorize, refuseCrossSite: deps.refuseCrossSite };
   const apiGuards: RouteGuards = { ...guards, rateLimit: deps.rateLimit, audit: deps.audit };
   for (const { prefix, routes } of mounted) {
     const router = new Router(prefix ? { prefix } : {});

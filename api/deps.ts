@@ -14,6 +14,7 @@ import { temporalClientInterceptors } from '../shared/observability/temporal-tra
 import type { Tracing } from '../shared/observability/tracing.ts';
 import { runReadinessChecks } from './routes/health.routes.ts';
 import { authorize, createAuthenticator, createCredentialAuthenticator } from './middleware/authenticate.ts';
+import { createCrossSiteGuard } from './middleware/request-origin.ts';
 import { createMailer } from '../shared/mail/mailer.ts';
 import { createAccountService } from './services/account.service.ts';
 import { planLimits } from '../shared/domain/plans.ts';
@@ -29,7 +30,7 @@ import { createCredentialStore } from './services/credential-store.ts';
 import { createUserService } from './services/user.service.ts';
 import { createApiKeyService } from './services/api-key.service.ts';
 import { createAuthService } from './services/auth.service.ts';
-import { createLoginThrottle } from './services/login-throttle.service.ts';
+import { createLoginAddressThrottle, createLoginThrottle } from './services/login-throttle.service.ts';
 import { createSessionService } from './services/session.service.ts';
 import { createIncidentService } from './services/incident.service.ts';
 import type { SearchIndex } from '../shared/search/search-index.ts';
@@ -158,6 +159,11 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
     lockSeconds: config.LOGIN_LOCK_SECONDS,
   });
+  const addressThrottle = createLoginAddressThrottle({
+    em,
+    maxFailures: config.LOGIN_ADDRESS_MAX_FAILURES,
+    windowSeconds: config.LOGIN_ADDRESS_WINDOW_SECONDS,
+  });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, fork: () => runtime.orm.em.fork(), logger });
   const accounts = createAccountService({ em, mailer, logger, sessions, throttle, cache, publicUrl: config.publicUrl });
   const overrides = rateLimitOverrides(config);
@@ -180,9 +186,18 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       })
     : undefined;
   const authenticateCredential = createCredentialAuthenticator({ em, tokens, sessions, apiKeys });
+  const refuseCrossSite = createCrossSiteGuard({ publicUrl: config.publicUrl, corsOrigins: config.CORS_ORIGINS });
   const searchIndexer = createSearchIndexer({ em, logger });
   const procedures = withSearchIndexing(createProcedureService({ em, secretBox }), 'procedure', searchIndexer);
-  const auth = createAuthService({ em, sessions, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, throttle, accounts, credentials });
+  const auth = createAuthService({
+    em,
+    sessions,
+    accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    throttle,
+    addressThrottle,
+    accounts,
+    credentials,
+  });
   const publicUrl = config.publicUrl;
   const urls = ssoUrls(publicUrl);
   const ssoConnections = createSsoConnectionService({ em, secretBox, urls });
@@ -234,7 +249,8 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       },
       { maxAgeMs: 0 },
     ),
-    authenticate: createAuthenticator({ em, tokens, sessions, apiKeys }),
+    authenticate: createAuthenticator({ em, tokens, sessions, apiKeys, refuseCrossSite }),
+    refuseCrossSite,
     authenticateToken: (token: string) => authenticateCredential({ token }),
     authorize,
     rateLimit: meteredRateLimit(
@@ -297,7 +313,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       }),
       users: createUserService({ em, cache }),
       invitations: createInvitationService({ em, mailer, publicUrl, quota }),
-      organizations: createOrganizationService({ em }),
+      organizations: createOrganizationService({ em, sessions }),
       audit,
       admin: createAdminService({ em, limitsFor: (plan) => planLimits(plan, overrides) }),
       chat: createChatService({

@@ -96,12 +96,12 @@ function toSchema(schema: ZodType, io: 'input' | 'output', components: Component
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Bad request (malformed body)',
   401: 'Missing, invalid or expired credential (INVALID_TOKEN, INVALID_API_KEY)',
-  403: 'Valid credential without the required permission (INSUFFICIENT_PERMISSIONS)',
+  403: 'Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED)',
   404: "Not found, or not in the caller's organization (NOT_FOUND)",
   409: 'Conflict with the current state (CONFLICT)',
   413: 'Body too large (PAYLOAD_TOO_LARGE)',
   422: 'Request validation failed (VALIDATION_ERROR)',
-  423: 'Account locked (ACCOUNT_LOCKED)',
+  423: 'Account locked after repeated failed logins (ACCOUNT_LOCKED), even for the right password; see Retry-After',
   429: 'Rate limit exceeded (RATE_LIMITED); see Retry-After',
   500: 'Internal error (INTERNAL_ERROR)',
 };
@@ -148,12 +148,14 @@ function operation(route: RouteDefinition, components: Components, rateLimited: 
   const errorStatuses = new Set<number>([...(route.errors ?? []), 429, 500]);
   if (route.access !== 'public') errorStatuses.add(401);
   if (route.access !== 'public' && route.access !== 'authenticated') errorStatuses.add(403);
+  // A write the session cookie authenticates, or a cookie-setting route, refuses other sites (CSRF_REJECTED).
+  if ((route.access !== 'public' && route.method !== 'get') || route.setsSessionCookies) errorStatuses.add(403);
   if (route.request?.body || route.request?.query || route.request?.params) errorStatuses.add(422);
   if (route.request?.body) errorStatuses.add(400).add(413);
   for (const status of [...errorStatuses].sort()) {
     responses[String(status)] ??= {
       description: ERROR_DESCRIPTIONS[status] ?? 'Error',
-      headers: status === 429 ? { ...headers, 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : headers,
+      headers: status === 429 || status === 423 ? { ...headers, 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : headers,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     };
   }
@@ -220,7 +222,16 @@ export function buildOpenApiDocument(mounted: MountedRoutes[], info: { version: 
         'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
       },
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            'The access token in `Authorization: Bearer`. Browsers may rely on the `access_token` cookie instead (no Authorization or X-API-Key header): ' +
+            "then a request other than GET, HEAD or OPTIONS must come from the instance's own origin (PUBLIC_URL, or the origin it was sent to) or one of CORS_ORIGINS, " +
+            'judged by `Origin` (or `Sec-Fetch-Site: same-origin`); from a page of another site it is 403 CSRF_REJECTED. Login, refresh and logout, which set the cookies, are checked the same way whatever the credential. ' +
+            'Requests with neither header (curl, SDKs) are not affected.',
+        },
         apiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
         // How the bearer token is obtained: login is an OAuth2 password grant (form `username` +
         // `password`, or JSON), refresh its refresh endpoint. Clients (and Swagger UI) use it as such.

@@ -106,6 +106,12 @@ export const CONFIG_REFERENCE: Record<EnvVariable, VariableDoc> = {
   },
   LOGIN_FAILURE_WINDOW_SECONDS: { group: 'Secrets and sessions', meaning: 'the lockout’s counting window' },
   LOGIN_LOCK_SECONDS: { group: 'Secrets and sessions', meaning: 'how long a locked account stays locked' },
+  LOGIN_ADDRESS_MAX_FAILURES: {
+    group: 'Secrets and sessions',
+    meaning:
+      'failed logins from one client address (IPv4, or an IPv6 /64) across accounts within `LOGIN_ADDRESS_WINDOW_SECONDS`; then 429 until the window ends',
+  },
+  LOGIN_ADDRESS_WINDOW_SECONDS: { group: 'Secrets and sessions', meaning: 'the per-address throttle’s counting window' },
   SMTP_URL: {
     group: 'Mail',
     unset: 'mails are stored in the `outbox_messages` table and logged',

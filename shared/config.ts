@@ -116,6 +116,10 @@ const EnvSchema = z
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
     LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     LOGIN_LOCK_SECONDS: z.coerce.number().int().min(1).default(900),
+    // Across accounts: LOGIN_ADDRESS_MAX_FAILURES failed logins from one client address (IPv4, or
+    // IPv6 /64) within LOGIN_ADDRESS_WINDOW_SECONDS refuse its logins (429) until the window ends.
+    LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(50),
+    LOGIN_ADDRESS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     WEBHOOK_MAX_BODY_BYTES: z.coerce
       .number()
       .int()

@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   INVALID_TOKEN: 401,
   INVALID_API_KEY: 401,
   INSUFFICIENT_PERMISSIONS: 403,
+  // A cookie-authenticated write, or a login, sent by a page of another site.
+  CSRF_REJECTED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,

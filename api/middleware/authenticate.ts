@@ -10,22 +10,28 @@ import { scopeRequestToOrganization } from './orm-context.ts';
 import type { ApiKeyService } from '../services/api-key.service.ts';
 import type { SessionService } from '../services/session.service.ts';
 
-function bearerToken(ctx: Context): string | undefined {
-  const header = ctx.get('Authorization');
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1] ?? ctx.cookies.get('access_token') ?? undefined;
-}
+const bearerHeader = (ctx: Context): string | undefined => /^Bearer\s+(\S+)$/i.exec(ctx.get('Authorization'))?.[1];
 
 /**
  * Resolves the request's credential to an AuthContext and scopes the request's EntityManager to
  * that organization. The role is the user's current one (read through the credential cache, which
  * every role change invalidates in every process), not the one in the token.
  * `X-API-Key` (or a Bearer value shaped like a key) is an API key; anything else must be a JWT
- * that is not on the revocation list.
+ * that is not on the revocation list. Without either header the `access_token` cookie is the
+ * credential, and a browser sends it with any request, a cross-site form's included: a write it
+ * authenticates must come from a trusted origin (`refuseCrossSite`, 403 CSRF_REJECTED).
  */
-export function createAuthenticator(deps: AuthenticatorDeps) {
+export function createAuthenticator(deps: AuthenticatorDeps & { refuseCrossSite: (ctx: Context) => void }) {
   const authenticateCredential = createCredentialAuthenticator(deps);
-  return async (ctx: Context): Promise<AuthContext> => authenticateCredential({ token: bearerToken(ctx), apiKey: ctx.get('X-API-Key') });
+  return async (ctx: Context): Promise<AuthContext> => {
+    const apiKey = ctx.get('X-API-Key');
+    let token = bearerHeader(ctx);
+    if (!token && !apiKey) {
+      token = ctx.cookies.get('access_token') || undefined;
+      if (token) deps.refuseCrossSite(ctx);
+    }
+    return authenticateCredential({ token, apiKey });
+  };
 }
 
 export interface AuthenticatorDeps {

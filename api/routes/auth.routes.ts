@@ -23,17 +23,21 @@ export function authRoutes(auth: AuthService, cookies: SessionCookieOptions) {
       method: 'post',
       path: '/auth/login',
       operationId: 'login',
+      setsSessionCookies: true,
       summary: 'Authenticate with email and password',
       description:
         'Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). ' +
-        "When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED (after a correct password) and signs in through /sso/initiate.",
+        "When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED, whatever the password (it is not checked, and the lockout count is left alone), and signs in through /sso/initiate. " +
+        'A wrong email or password is 401 INVALID_TOKEN. `LOGIN_MAX_FAILURES` failures for one email within `LOGIN_FAILURE_WINDOW_SECONDS` lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. ' +
+        '`LOGIN_ADDRESS_MAX_FAILURES` failed logins from one client address (an IPv4 address or IPv6 /64), across accounts, within `LOGIN_ADDRESS_WINDOW_SECONDS`: 429 RATE_LIMITED with Retry-After until that window ends. ' +
+        "Sent by a page of another site (`Origin` not the instance's nor in CORS_ORIGINS, or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.",
       tags: ['auth'],
       access: 'public',
       request: { body: LoginBody, bodyContentTypes: ['application/json', 'application/x-www-form-urlencoded'] },
       responses: { 200: { description: 'Tokens', schema: TokenResponse } },
-      errors: [401, 403, 423],
+      errors: [401, 403, 423, 429],
       handler: async ({ body }, ctx) => {
-        const tokens = await auth.login(body);
+        const tokens = await auth.login(body, { address: ctx.ip });
         setSessionCookies(ctx, tokens, cookies);
         return { body: tokens };
       },

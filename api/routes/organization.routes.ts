@@ -50,7 +50,8 @@ export function organizationRoutes(organizations: OrganizationService) {
       summary: 'Update some settings',
       description:
         'Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused. ' +
-        'Lowering `retention_days` is owner-only: anyone else (an admin, any API key) gets 403 INSUFFICIENT_PERMISSIONS.',
+        'Lowering `retention_days` is owner-only: anyone else (an admin, any API key) gets 403 INSUFFICIENT_PERMISSIONS. ' +
+        'Turning `sso_required` on ends the password sessions of every member but the owners (their tokens stop working at once); they sign in again through /sso/initiate.',
       tags: ['settings'],
       access: 'settings:update',
       request: { body: UpdateOrganizationSettingsBody },

@@ -70,6 +70,12 @@ export interface RouteDefinition<P extends ZodType = ZodType, Q extends ZodType 
   authenticatedBy?: 'handler';
   /** `handler`: the handler records its own audit events (SSO sign-ins, refusals included); the guard stays out. */
   auditedBy?: 'handler';
+  /**
+   * Sets or clears the session cookies (login, refresh, logout): refused from a page of another
+   * site (403 CSRF_REJECTED) whatever the credential, so that no site can sign a browser in as
+   * someone else (login CSRF).
+   */
+  setsSessionCookies?: true;
   /** Only this kind of credential is accepted (401 otherwise); the OpenAPI security lists only it. */
   credential?: 'api_key';
   handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>, ctx: Context) => Promise<RouteResult> | RouteResult;
@@ -88,6 +94,8 @@ export interface RouteGuards {
   rateLimit?: (ctx: Context, route: RouteDefinition, auth: AuthContext | undefined, subject?: RateLimitSubject) => Promise<void>;
   /** Records a mutation after the handler succeeded (api/middleware/audit.ts). */
   audit?: (ctx: Context, route: RouteDefinition, auth: AuthContext | undefined) => Promise<void>;
+  /** Throws 403 CSRF_REJECTED for a write sent by a page of another site (api/middleware/request-origin.ts). */
+  refuseCrossSite?: (ctx: Context) => void;
 }
 
 export interface MountedRoutes {
@@ -110,6 +118,10 @@ export function mountRoutes(router: Router, routes: RouteDefinition[], guards: R
       if (shadowed(ctx.path.slice(prefix.length))) return next();
       // Which declaration answers: the response contract check (tests) reads it.
       ctx.state.route = route;
+      if (route.setsSessionCookies) {
+        if (!guards.refuseCrossSite) throw new Error(`${route.operationId} sets session cookies: mount it with refuseCrossSite`);
+        guards.refuseCrossSite(ctx);
+      }
       let auth: AuthContext | undefined;
       if (route.access !== 'public') {
         auth = await guards.authenticate(ctx).catch(async (error: unknown) => {

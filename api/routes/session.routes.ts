@@ -14,6 +14,7 @@ export function sessionRoutes(sessions: SessionService, cookies: SessionCookieOp
       method: 'post',
       path: '/auth/refresh',
       operationId: 'refreshToken',
+      setsSessionCookies: true,
       summary: 'Exchange a refresh token for a new access token',
       description:
         'Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one ' +
@@ -36,6 +37,7 @@ export function sessionRoutes(sessions: SessionService, cookies: SessionCookieOp
       method: 'post',
       path: '/auth/logout',
       operationId: 'logout',
+      setsSessionCookies: true,
       summary: 'Revoke the current access token and clear the session cookies',
       description:
         'Ends the session: the presented access token, every other token of its session, and the refresh token sent ' +
@@ -55,6 +57,7 @@ export function sessionRoutes(sessions: SessionService, cookies: SessionCookieOp
       method: 'post',
       path: '/auth/logout-all',
       operationId: 'logoutAll',
+      setsSessionCookies: true,
       summary: 'End every session of the current user, this one included',
       description:
         'Every access and refresh token of the user issued until now is refused, in every API process, and open WebSocket connections on them are closed; ' +

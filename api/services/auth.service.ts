@@ -1,16 +1,16 @@
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
 import { hashPassword, verifyPassword } from '../../shared/auth/password.ts';
+import { clientAddressKey } from '../../shared/net/client-address.ts';
 import { OrganizationEntity, UserEntity, type Organization, type User } from '../../shared/db/entities/index.ts';
 import type { SessionAuthMethod } from '../../shared/auth/tokens.ts';
-import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { isRole, type Role } from '../../shared/domain/permissions.ts';
 import { AppError, ConflictError, InvalidTokenError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { MeView, OrganizationView, TokenResponse, UserView } from '../schemas/auth.schemas.ts';
 import type { AccountService } from './account.service.ts';
 import type { CredentialStore } from './credential-store.ts';
-import type { LoginThrottle } from './login-throttle.service.ts';
-import type { SessionService } from './session.service.ts';
+import type { LoginAddressThrottle, LoginThrottle } from './login-throttle.service.ts';
+import { ssoRequiredFor, type SessionService } from './session.service.ts';
 
 export const userView = (user: User): UserView => ({
   id: user.id,
@@ -38,6 +38,8 @@ export function createAuthService(deps: {
   sessions: Pick<SessionService, 'start'>;
   accessTtlSeconds: number;
   throttle: Pick<LoginThrottle, 'beginAttempt' | 'recordFailure' | 'reset'>;
+  /** Failed logins per client address, across accounts. */
+  addressThrottle: Pick<LoginAddressThrottle, 'beginAttempt' | 'succeeded'>;
   /** The password check; tests count its calls. */
   verifyPassword?: typeof verifyPassword;
   accounts: Pick<AccountService, 'onRegistered'>;
@@ -77,14 +79,25 @@ export function createAuthService(deps: {
       }
     },
 
-    async login(input: { email: string; password: string }): Promise<TokenResponse> {
+    /** `client.address`: the caller's IP as TRUST_PROXY_HOPS defines it, for the per-address throttle. */
+    async login(input: { email: string; password: string }, client: { address: string }): Promise<TokenResponse> {
       const em = deps.em();
       const email = input.email.toLowerCase();
+      // First: an address over its failures learns nothing more, whatever account it names. Every
+      // attempt counts until it succeeds, refusals under sso_required included.
+      const address = clientAddressKey(client.address);
+      await deps.addressThrottle.beginAttempt(address);
+      // The organization comes along (one joined query) for its sso_required setting.
+      const user = await em.findOne(UserEntity, { email }, { ...unscoped, populate: ['organization'] });
+      // Under sso_required the password is never evaluated: right and wrong get the same answer, and
+      // the lockout count is neither raised nor cleared. Owners keep the password as the way back in
+      // when the identity provider is down or misconfigured.
+      if (user && isRole(user.role) && ssoRequiredFor(user)) {
+        throw new AppError('SSO_REQUIRED', 'Your organization requires single sign-on: sign in through GET /api/v1/sso/initiate');
+      }
       // Counted before the check, atomically: a burst of concurrent guesses gets no more than the
       // threshold evaluated. A locked account answers 423 even to the right password, known email or not.
       await deps.throttle.beginAttempt(email);
-      // The organization comes along (one joined query) for its sso_required setting.
-      const user = await em.findOne(UserEntity, { email }, { ...unscoped, populate: ['organization'] });
       // verifyPassword hashes against a dummy when the user is unknown: both answers take as long.
       const valid = await checkPassword(input.password, user?.passwordHash);
       if (!user || !valid || !isRole(user.role)) {
@@ -92,11 +105,7 @@ export function createAuthService(deps: {
         throw new InvalidTokenError('Incorrect email or password');
       }
       await deps.throttle.reset(email);
-      // Checked only once the password is right, so the answer reveals nothing about unknown guesses.
-      // Owners keep the password as the way back in when the identity provider is down or misconfigured.
-      if (user.role !== 'owner' && readSettings(user.organization.settings).sso_required) {
-        throw new AppError('SSO_REQUIRED', 'Your organization requires single sign-on: sign in through GET /api/v1/sso/initiate');
-      }
+      await deps.addressThrottle.succeeded(address);
       return startSession(user, 'password');
     },
 

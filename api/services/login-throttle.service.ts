@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AccountLockedError } from '../../shared/errors.ts';
+import { AccountLockedError, RateLimitedError } from '../../shared/errors.ts';
 
 export interface LoginThrottleOptions {
   maxFailures: number;
@@ -68,6 +68,59 @@ export function createLoginThrottle(deps: { em: () => EntityManager } & LoginThr
     /** A successful login (or password reset) clears the count. */
     async reset(email: string): Promise<void> {
       await deps.em().execute('delete from login_throttles where email = ?', [email], 'run');
+    },
+  };
+}
+
+export interface LoginAddressThrottleOptions {
+  maxFailures: number;
+  windowSeconds: number;
+}
+
+export type LoginAddressThrottle = ReturnType<typeof createLoginAddressThrottle>;
+
+/**
+ * Failed logins per client address across accounts: one address (an IPv4 address, an IPv6 /64)
+ * trying many emails, none often enough to lock any of them, gets 429 RATE_LIMITED once it has
+ * failed `maxFailures` times in a fixed window of `windowSeconds`, until the window ends. The
+ * address is the client's as TRUST_PROXY_HOPS defines it, so a caller cannot name its own.
+ *
+ * Like the account lockout, an attempt is counted before its password is checked, in the
+ * statement that decides whether it may go on, and a success takes its count back (`succeeded`):
+ * concurrent guesses cannot all pass a check made before any of them failed.
+ */
+export function createLoginAddressThrottle(deps: { em: () => EntityManager } & LoginAddressThrottleOptions) {
+  const expired = `t.window_started_at <= now() - ? * interval '1 second'`;
+  return {
+    /** Counts an attempt from `address` (a key from clientAddressKey); throws 429 when over the limit. */
+    async beginAttempt(address: string): Promise<void> {
+      const em = deps.em();
+      const [row] = await em.execute<Array<{ failures: number; retry_after: number }>>(
+        `insert into login_address_throttles as t (address, failures, window_started_at) values (?, 1, now())
+         on conflict (address) do update set
+           failures = case when ${expired} then 1 else t.failures + 1 end,
+           window_started_at = case when ${expired} then now() else t.window_started_at end
+         returning failures, greatest(1, ceil(extract(epoch from window_started_at + ? * interval '1 second' - now())))::int as retry_after`,
+        [address, deps.windowSeconds, deps.windowSeconds, deps.windowSeconds],
+      );
+      // A new count is a good moment to drop the windows that are over.
+      if (row?.failures === 1) {
+        await em.execute(
+          `delete from login_address_throttles where window_started_at < now() - ? * interval '1 second'`,
+          [deps.windowSeconds],
+          'run',
+        );
+      }
+      if (row && row.failures > deps.maxFailures) {
+        throw new RateLimitedError(row.retry_after, 'Too many failed logins from this address; try again later');
+      }
+    },
+
+    /** A successful login is not a failure: its attempt no longer counts. */
+    async succeeded(address: string): Promise<void> {
+      await deps
+        .em()
+        .execute('update login_address_throttles set failures = greatest(failures - 1, 0) where address = ?', [address], 'run');
     },
   };
 }

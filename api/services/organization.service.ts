@@ -11,11 +11,12 @@ import { AppError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { OrganizationView } from '../schemas/auth.schemas.ts';
 import { organizationView } from './auth.service.ts';
+import type { SessionService } from './session.service.ts';
 
 export type OrganizationService = ReturnType<typeof createOrganizationService>;
 
 /** The caller's organization and its settings; there is never another one to address. */
-export function createOrganizationService(deps: { em: () => EntityManager }) {
+export function createOrganizationService(deps: { em: () => EntityManager; sessions: Pick<SessionService, 'endPasswordSessions'> }) {
   // The tenant filter scopes organizations by their own id as well; the explicit id says what is meant.
   const current = (em: EntityManager, auth: AuthContext, lock = false) =>
     em.findOneOrFail(OrganizationEntity, { id: auth.organizationId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
@@ -42,7 +43,8 @@ export function createOrganizationService(deps: { em: () => EntityManager }) {
      * whole, under a row lock so concurrent patches of different fields both survive.
      */
     async updateSettings(auth: AuthContext, patch: OrganizationSettingsPatch): Promise<OrganizationSettings> {
-      return deps.em().transactional(async (tx) => {
+      let ssoTurnedOn = false;
+      const updated = await deps.em().transactional(async (tx) => {
         const organization = await current(tx, auth, true);
         const before = readSettings(organization.settings);
         // Shorter retention deletes history for good: an owner's own decision, never an admin's or a key's.
@@ -61,8 +63,12 @@ export function createOrganizationService(deps: { em: () => EntityManager }) {
         }
         organization.settings = result.data;
         await tx.flush();
+        ssoTurnedOn = !before.sso_required && result.data.sso_required;
         return result.data;
       });
+      // Password sessions opened before would otherwise keep refreshing; owners keep theirs.
+      if (ssoTurnedOn) await deps.sessions.endPasswordSessions(auth.organizationId);
+      return updated;
     },
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TOKEN_EXPIRED_DETAIL, type TokenClaims, type TokenService, type VerifiedToken } from '../../shared/auth/tokens.ts';
 import { UserEntity } from '../../shared/db/entities/index.ts';
+import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
 import { isRole, type Role } from '../../shared/domain/permissions.ts';
 import { AppError, InvalidTokenError } from '../../shared/errors.ts';
@@ -25,6 +26,15 @@ export interface SessionTokens {
 }
 
 export const REFRESH_REUSED_DETAIL = 'Refresh token was already used; the session has ended';
+export const SSO_REQUIRED_SESSION_DETAIL = 'Your organization requires single sign-on: this password session has ended';
+
+/**
+ * Whether the organization's `sso_required` refuses this user a password session (owners keep
+ * theirs: the way back in when the identity provider fails). The organization must be loaded.
+ */
+export function ssoRequiredFor(user: { role: string; organization: { settings: unknown } }): boolean {
+  return user.role !== 'owner' && readSettings(user.organization.settings).sso_required;
+}
 
 /**
  * How long the refresh token a session just rotated away from stays good for a concurrent refresh
@@ -121,11 +131,12 @@ export function createSessionService(deps: {
     const withSession = { ...claims, sessionId };
     const [access, refresh] = await Promise.all([deps.tokens.issueAccessToken(withSession), deps.tokens.issueRefreshToken(withSession)]);
     const em = deps.em();
-    await em.execute('insert into refresh_sessions (id, user_id, current_jti, expires_at) values (?, ?, ?, ?)', [
+    await em.execute('insert into refresh_sessions (id, user_id, current_jti, expires_at, auth_method) values (?, ?, ?, ?, ?)', [
       sessionId,
       claims.userId,
       refresh.jti,
       refresh.expiresAt,
+      claims.authMethod ?? 'password',
     ]);
     // Sessions past their end carry no information any more (indexed on expires_at).
     await em.execute('delete from refresh_sessions where expires_at < now()', [], 'run');
@@ -145,8 +156,15 @@ export function createSessionService(deps: {
       if (!refreshToken) throw new InvalidTokenError('Refresh token is required (body `refresh_token` or the refresh_token cookie)');
       const verified = await deps.tokens.verify(refreshToken, 'refresh');
       await assertActive(verified);
-      const user = await deps.em().findOne(UserEntity, { id: verified.userId, organization: verified.organizationId }, unscoped);
+      const user = await deps
+        .em()
+        .findOne(UserEntity, { id: verified.userId, organization: verified.organizationId }, { ...unscoped, populate: ['organization'] });
       if (!user || !isRole(user.role)) throw new InvalidTokenError();
+      // A password session that sso_required now applies to (turned on since, or its owner demoted) ends here.
+      if ((verified.authMethod ?? 'password') === 'password' && ssoRequiredFor(user)) {
+        if (verified.sessionId) await revokeSessions(user.id, { only: [verified.sessionId] });
+        throw new InvalidTokenError(SSO_REQUIRED_SESSION_DETAIL);
+      }
       // The role comes from the database, not the old token, so a role change applies on refresh.
       // The way the session began stays with it through every rotation.
       const claims = {
@@ -232,6 +250,23 @@ export function createSessionService(deps: {
       requireUserSession(auth, 'Logging out everywhere');
       await cutOff(auth.userId);
       return { message: 'Logged out of every session' };
+    },
+
+    /**
+     * Ends the password sessions (and those from before sessions recorded how they began) of every
+     * member of the organization but its owners: `sso_required` was just turned on.
+     */
+    async endPasswordSessions(organizationId: string): Promise<number> {
+      const rows = await deps.em().execute<Array<{ id: string }>>(
+        `update refresh_sessions s set revoked_at = now()
+           from users u
+          where u.id = s.user_id and u.organization_id = ? and u.role <> 'owner'
+            and s.revoked_at is null and coalesce(s.auth_method, 'password') = 'password'
+          returning s.id`,
+        [organizationId],
+      );
+      if (rows.length > 0) deps.cache.invalidate(rows.map((row) => credentialTag.session(row.id)));
+      return rows.length;
     },
 
     /** Ends every session of the user but `keep` (the caller's, after a password change). */

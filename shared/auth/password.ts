@@ -28,7 +28,10 @@ interface ParsedHash {
   hash: Buffer;
 }
 
-function derive(plain: string, salt: Buffer, params: ScryptParams, keyBytes: number): Promise<Buffer> {
+/** Derives `keyBytes` of scrypt key from a password; the one key derivation every check runs. */
+export type KeyDerivation = (plain: string, salt: Buffer, params: ScryptParams, keyBytes: number) => Promise<Buffer>;
+
+export const deriveKey: KeyDerivation = (plain, salt, params, keyBytes) => {
   const options: ScryptOptions = {
     N: params.N,
     r: params.r,
@@ -41,7 +44,7 @@ function derive(plain: string, salt: Buffer, params: ScryptParams, keyBytes: num
   return new Promise((resolve, reject) => {
     scrypt(input, salt, keyBytes, options, (error, key) => (error ? reject(error) : resolve(key)));
   });
-}
+};
 
 function decodeBase64(text: string): Buffer | null {
   if (!BASE64.test(text) || text.length % 4 !== 0) return null;
@@ -75,29 +78,28 @@ function parse(stored: string): ParsedHash | null {
  */
 export async function hashPassword(plain: string, params: ScryptParams = CURRENT_SCRYPT_PARAMS): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const hash = await derive(plain, salt, params, KEY_BYTES);
+  const hash = await deriveKey(plain, salt, params, KEY_BYTES);
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), hash.toString('base64')].join('$');
 }
 
-// A real hash of a random secret, derived once on first use, so that a login for an unknown account
-// costs the same scrypt work as one for a known account and timing does not reveal which emails exist.
-let dummyHash: Promise<string> | undefined;
+// A real hash of a random secret, derived once on first use: a check against a stored value that
+// cannot match (no account, an SSO-only account's `!sso`, an unreadable row) runs the same scrypt
+// work as a real one, so timing tells none of them apart from a wrong password.
+let dummyHash: Promise<ParsedHash> | undefined;
+const loadDummyHash = () => (dummyHash ??= hashPassword(randomBytes(32).toString('base64')).then((stored) => parse(stored) as ParsedHash));
 
 /**
  * True when `plain` matches `stored`. Never throws: a malformed or unsupported stored value is
- * simply not a match. Pass `null`/`undefined` for an unknown account to spend the same time anyway.
+ * simply not a match. Every call runs one key derivation (`kdf`, scrypt unless a test observes it),
+ * whatever `stored` is: `null`/`undefined` for an unknown account spends the same time too.
  */
-export async function verifyPassword(plain: string, stored: string | null | undefined): Promise<boolean> {
+export async function verifyPassword(plain: string, stored: string | null | undefined, kdf: KeyDerivation = deriveKey): Promise<boolean> {
   try {
-    if (stored === null || stored === undefined) {
-      dummyHash ??= hashPassword(randomBytes(32).toString('base64'));
-      await verifyPassword(plain, await dummyHash);
-      return false;
-    }
-    const parsed = parse(stored);
-    if (!parsed) return false;
-    const candidate = await derive(plain, parsed.salt, parsed.params, parsed.hash.length);
-    return timingSafeEqual(candidate, parsed.hash);
+    const parsed = stored ? parse(stored) : null;
+    const target = parsed ?? (await loadDummyHash());
+    const candidate = await kdf(plain, target.salt, target.params, target.hash.length);
+    // Compared either way, so both paths end alike; a value that cannot match never does.
+    return timingSafeEqual(candidate, target.hash) && parsed !== null;
   } catch {
     return false;
   }

@@ -3,7 +3,7 @@ import { createApp } from '../../api/app.ts';
 import { buildAppDeps } from '../../api/deps.ts';
 import { createAuthService } from '../../api/services/auth.service.ts';
 import { createCredentialStore } from '../../api/services/credential-store.ts';
-import { createLoginThrottle } from '../../api/services/login-throttle.service.ts';
+import { createLoginAddressThrottle, createLoginThrottle } from '../../api/services/login-throttle.service.ts';
 import { verifyPassword } from '../../shared/auth/password.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -33,6 +33,7 @@ describe('lockout under concurrent guesses (integration: real PostgreSQL)', () =
       sessions: deps.services.sessions,
       accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       throttle: createLoginThrottle({ em, maxFailures: MAX_FAILURES, windowSeconds: 900, lockSeconds: 900 }),
+      addressThrottle: createLoginAddressThrottle({ em, maxFailures: 1000, windowSeconds: 900 }),
       accounts: deps.services.accounts,
       credentials: createCredentialStore({ em, cache: stack.requestCaches.credentials }),
       verifyPassword: async (password, hash) => {

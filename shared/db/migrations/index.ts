@@ -20,6 +20,8 @@ import { Migration20261210010000SearchVectorIndex } from './20261210010000-searc
 import { Migration20261215010000SearchDistinctVectors } from './20261215010000-search-distinct-vectors.migration.ts';
 import { Migration20261227050000AssistantQuota } from './20261227050000-assistant-quota.migration.ts';
 import { Migration20261227030000DeliveriesPaused } from './20261227030000-deliveries-paused.migration.ts';
+import { Migration20261227040000LoginAddressThrottles } from './20261227040000-login-address-throttles.migration.ts';
+import { Migration20261227040100SessionAuthMethod } from './20261227040100-session-auth-method.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -46,4 +48,6 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261210010000-search-vector-index', class: Migration20261210010000SearchVectorIndex },
   { name: '20261215010000-search-distinct-vectors', class: Migration20261215010000SearchDistinctVectors },
   { name: '20261227050000-assistant-quota', class: Migration20261227050000AssistantQuota },
-  { name: '20261227030000-deliveries-paused', class: Migration20261227030000DeliveriesPaused }];
+  { name: '20261227030000-deliveries-paused', class: Migration20261227030000DeliveriesPaused },
+  { name: '20261227040000-login-address-throttles', class: Migration20261227040000LoginAddressThrottles },
+  { name: '20261227040100-session-auth-method', class: Migration20261227040100SessionAuthMethod }];

@@ -1,4 +1,11 @@
-import { CURRENT_SCRYPT_PARAMS, hashPassword, needsRehash, verifyPassword } from '../../../shared/auth/password.ts';
+import {
+  CURRENT_SCRYPT_PARAMS,
+  deriveKey,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+  type KeyDerivation,
+} from '../../../shared/auth/password.ts';
 
 // Cheap parameters keep the table fast; the defaults are exercised separately.
 const FAST = { N: 2 ** 10, r: 8, p: 1 };
@@ -99,6 +106,44 @@ describe('verifyPassword', () => {
 
   it.each([[null], [undefined]])('returns false for a missing hash (%s), after spending the scrypt work', async (missing) => {
     await expect(verifyPassword('anything', missing)).resolves.toBe(false);
+  });
+});
+
+describe('verifyPassword runs the same key derivation whatever is stored', () => {
+  // Every derivation a check runs, by its cost parameters and sizes, through the real scrypt.
+  const observed = () => {
+    const calls: Array<{ N: number; r: number; p: number; saltBytes: number; keyBytes: number }> = [];
+    const kdf: KeyDerivation = (plain, salt, params, keyBytes) => {
+      calls.push({ ...params, saltBytes: salt.length, keyBytes });
+      return deriveKey(plain, salt, params, keyBytes);
+    };
+    return { calls, kdf };
+  };
+  let real: string;
+  beforeAll(async () => {
+    real = await hashPassword('S3cret-pässword');
+  });
+
+  it.each<[string, () => string | null | undefined]>([
+    // An account created by a first SSO sign-in (sso-login.service.ts) has no usable password.
+    ['an SSO-only account (`!sso`)', () => '!sso'],
+    ['an unknown account (null)', () => null],
+    ['an unknown account (undefined)', () => undefined],
+    ['an empty value', () => ''],
+    ['a malformed value', () => 'scrypt$garbage'],
+  ])('%s costs one derivation with the current parameters, as a real account does', async (_name, stored) => {
+    const account = observed();
+    await expect(verifyPassword('a wrong guess', real, account.kdf)).resolves.toBe(false);
+    const other = observed();
+    await expect(verifyPassword('a wrong guess', stored(), other.kdf)).resolves.toBe(false);
+    expect(account.calls).toEqual([{ ...CURRENT_SCRYPT_PARAMS, saltBytes: 16, keyBytes: 64 }]);
+    expect(other.calls).toEqual(account.calls);
+  });
+
+  it('still matches the right password through the given derivation', async () => {
+    const account = observed();
+    await expect(verifyPassword('S3cret-pässword', real, account.kdf)).resolves.toBe(true);
+    expect(account.calls).toHaveLength(1);
   });
 });
 
