@@ -228,7 +228,7 @@ export function buildOpenApiDocument(mounted: MountedRoutes[], info: { version: 
           bearerFormat: 'JWT',
           description:
             'The access token in `Authorization: Bearer`. Browsers may rely on the `access_token` cookie instead (no Authorization or X-API-Key header): ' +
-            "then a request other than GET, HEAD or OPTIONS must come from the instance's own origin (PUBLIC_URL, or the origin it was sent to) or one of CORS_ORIGINS, " +
+            "then a request other than GET, HEAD or OPTIONS must come from the instance's own origin (its public address, or the origin it was sent to) or one of its allowed browser origins, " +
             'judged by `Origin` (or `Sec-Fetch-Site: same-origin`); from a page of another site it is 403 CSRF_REJECTED. Login, refresh and logout, which set the cookies, are checked the same way whatever the credential. ' +
             'Requests with neither header (curl, SDKs) are not affected.',
         },

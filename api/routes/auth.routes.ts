@@ -28,9 +28,9 @@ export function authRoutes(auth: AuthService, cookies: SessionCookieOptions) {
       description:
         'Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). ' +
         "When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED, whatever the password (it is not checked, and the lockout count is left alone), and signs in through /sso/initiate. " +
-        'A wrong email or password is 401 INVALID_TOKEN. `LOGIN_MAX_FAILURES` failures for one email within `LOGIN_FAILURE_WINDOW_SECONDS` lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. ' +
-        '`LOGIN_ADDRESS_MAX_FAILURES` failed logins from one client address (an IPv4 address or IPv6 /64), across accounts, within `LOGIN_ADDRESS_WINDOW_SECONDS`: 429 RATE_LIMITED with Retry-After until that window ends. ' +
-        "Sent by a page of another site (`Origin` not the instance's nor in CORS_ORIGINS, or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.",
+        'A wrong email or password is 401 INVALID_TOKEN. Repeated failures for one email (5 within 15 minutes unless the operator set other limits) lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. ' +
+        'Many failed logins from one client address (an IPv4 address or IPv6 /64) across accounts (50 within 15 minutes unless the operator set other limits): 429 RATE_LIMITED with Retry-After until that window ends. ' +
+        "Sent by a page of another site (`Origin` not the instance's nor one of its allowed browser origins, or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.",
       tags: ['auth'],
       access: 'public',
       request: { body: LoginBody, bodyContentTypes: ['application/json', 'application/x-www-form-urlencoded'] },

@@ -18,7 +18,7 @@ export function billingRoutes(billing: BillingService) {
       description:
         "Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override) and the plan's seat and integration quotas. " +
         'Plans cap seats and integrations only where billing is configured: without a payment provider `limits.members` and `limits.integrations` are null (no cap) ' +
-        'unless the operator sets `PLAN_MEMBERS_LIMIT` / `PLAN_INTEGRATIONS_LIMIT`; the hourly rate limits apply either way. ' +
+        'unless the operator set caps of their own; the hourly rate limits apply either way. ' +
         'Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search queries, counted from real traffic ' +
         '(each API process adds its counts every 250 ms); `members` and `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for owners.',
       tags: ['billing'],
@@ -33,7 +33,7 @@ export function billingRoutes(billing: BillingService) {
       summary: 'Start a plan upgrade checkout',
       description:
         'Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe ' +
-        'reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` without `STRIPE_SECRET_KEY`; 409 `CONFLICT` when already on the plan; ' +
+        'reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409 `CONFLICT` when already on the plan; ' +
         '422 when no price is configured for it.',
       tags: ['billing'],
       access: 'billing:update',
@@ -48,7 +48,7 @@ export function billingRoutes(billing: BillingService) {
       operationId: 'billingWebhook',
       summary: 'Stripe events (signed, no credential)',
       description:
-        'Verified with `Stripe-Signature` against `STRIPE_WEBHOOK_SECRET` over the raw body; a bad or missing signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape). ' +
+        "Verified with `Stripe-Signature` against the instance's Stripe webhook secret over the raw body; a bad or missing signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape). " +
         "`checkout.session.completed` with `payment_status` `paid` or `no_payment_required`, or `checkout.session.async_payment_succeeded`, sets the plan named in the session's " +
         'metadata on the organization in `client_reference_id` (a checkout whose payment is still pending changes nothing). `customer.subscription.deleted` of the ' +
         "organization's current subscription, or `customer.subscription.updated` to `unpaid`, `incomplete_expired` or `canceled`, returns it to `free`; other updates record " +

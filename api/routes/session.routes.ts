@@ -19,7 +19,7 @@ export function sessionRoutes(sessions: SessionService, cookies: SessionCookieOp
       description:
         'Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one ' +
         '(also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. ' +
-        'The session keeps the end its login gave it (`REFRESH_TOKEN_TTL_SECONDS` after login). ' +
+        'The session keeps the end its login gave it (the refresh token lifetime after login, 7 days by default). ' +
         'Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. ' +
         'Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.',
       tags: ['auth'],

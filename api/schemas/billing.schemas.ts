@@ -10,10 +10,10 @@ export const CheckoutBody = z
     plan: z.enum(PAID_PLANS),
     success_url: httpUrl
       .optional()
-      .describe('Where the provider sends the payer after paying; default `<PUBLIC_URL>/billing?checkout=success`'),
+      .describe('Where the provider sends the payer after paying; default `<this instance>/billing?checkout=success`'),
     cancel_url: httpUrl
       .optional()
-      .describe('Where the provider sends the payer on cancel; default `<PUBLIC_URL>/billing?checkout=cancelled`'),
+      .describe('Where the provider sends the payer on cancel; default `<this instance>/billing?checkout=cancelled`'),
   })
   .strict()
   .meta({ examples: [{ plan: 'team', success_url: 'https://tocsin.example.com/billing/done' }] });
@@ -31,12 +31,12 @@ const BillingSchema = z
         .number()
         .int()
         .nullable()
-        .describe('Members the organization may have; null: no cap (no billing provider on this instance and no `PLAN_MEMBERS_LIMIT`)'),
+        .describe('Members the organization may have; null: no cap (no billing provider on this instance, and no cap set by the operator)'),
       integrations: z
         .number()
         .int()
         .nullable()
-        .describe('Integrations the organization may have; null: no cap (no billing provider and no `PLAN_INTEGRATIONS_LIMIT`)'),
+        .describe('Integrations the organization may have; null: no cap (no billing provider, and no cap set by the operator)'),
     }),
     usage: z.object({
       period_start: timestamp(),

@@ -38,8 +38,8 @@ const notificationFields = {
 const retentionDays = z.number().int().min(1).max(3650);
 
 const RETENTION_DAYS_DESCRIPTION =
-  'Days alerts, logs and notifications are kept. Audit events are kept at least the operator-set AUDIT_RETENTION_MIN_DAYS ' +
-  '(default 365) whatever this says. Only an owner may lower it (others get 403 INSUFFICIENT_PERMISSIONS); raising it needs settings:update.';
+  "Days alerts, logs and notifications are kept. Audit events are kept at least the operator's minimum (365 days by default) " +
+  'whatever this says. Only an owner may lower it (others get 403 INSUFFICIENT_PERMISSIONS); raising it needs settings:update.';
 
 /** The operator's floor for audit events (`AUDIT_RETENTION_MIN_DAYS`) when it sets none. */
 export const DEFAULT_AUDIT_RETENTION_MIN_DAYS = 365;
