@@ -199,6 +199,7 @@ const (
 	ErrorCodeBADREQUEST              ErrorCode = "BAD_REQUEST"
 	ErrorCodeBILLINGNOTCONFIGURED    ErrorCode = "BILLING_NOT_CONFIGURED"
 	ErrorCodeCONFLICT                ErrorCode = "CONFLICT"
+	ErrorCodeCSRFREJECTED            ErrorCode = "CSRF_REJECTED"
 	ErrorCodeHELPERNOTAVAILABLE      ErrorCode = "HELPER_NOT_AVAILABLE"
 	ErrorCodeINSUFFICIENTPERMISSIONS ErrorCode = "INSUFFICIENT_PERMISSIONS"
 	ErrorCodeINTEGRATIONDISABLED     ErrorCode = "INTEGRATION_DISABLED"
@@ -233,6 +234,8 @@ func (e ErrorCode) Valid() bool {
 	case ErrorCodeBILLINGNOTCONFIGURED:
 		return true
 	case ErrorCodeCONFLICT:
+		return true
+	case ErrorCodeCSRFREJECTED:
 		return true
 	case ErrorCodeHELPERNOTAVAILABLE:
 		return true
@@ -409,6 +412,7 @@ const (
 	HelperPlatformErrorCodeBADREQUEST              HelperPlatformErrorCode = "BAD_REQUEST"
 	HelperPlatformErrorCodeBILLINGNOTCONFIGURED    HelperPlatformErrorCode = "BILLING_NOT_CONFIGURED"
 	HelperPlatformErrorCodeCONFLICT                HelperPlatformErrorCode = "CONFLICT"
+	HelperPlatformErrorCodeCSRFREJECTED            HelperPlatformErrorCode = "CSRF_REJECTED"
 	HelperPlatformErrorCodeHELPERNOTAVAILABLE      HelperPlatformErrorCode = "HELPER_NOT_AVAILABLE"
 	HelperPlatformErrorCodeINSUFFICIENTPERMISSIONS HelperPlatformErrorCode = "INSUFFICIENT_PERMISSIONS"
 	HelperPlatformErrorCodeINTEGRATIONDISABLED     HelperPlatformErrorCode = "INTEGRATION_DISABLED"
@@ -443,6 +447,8 @@ func (e HelperPlatformErrorCode) Valid() bool {
 	case HelperPlatformErrorCodeBILLINGNOTCONFIGURED:
 		return true
 	case HelperPlatformErrorCodeCONFLICT:
+		return true
+	case HelperPlatformErrorCodeCSRFREJECTED:
 		return true
 	case HelperPlatformErrorCodeHELPERNOTAVAILABLE:
 		return true
@@ -970,6 +976,7 @@ const (
 	PlanLimitErrorCodeBADREQUEST              PlanLimitErrorCode = "BAD_REQUEST"
 	PlanLimitErrorCodeBILLINGNOTCONFIGURED    PlanLimitErrorCode = "BILLING_NOT_CONFIGURED"
 	PlanLimitErrorCodeCONFLICT                PlanLimitErrorCode = "CONFLICT"
+	PlanLimitErrorCodeCSRFREJECTED            PlanLimitErrorCode = "CSRF_REJECTED"
 	PlanLimitErrorCodeHELPERNOTAVAILABLE      PlanLimitErrorCode = "HELPER_NOT_AVAILABLE"
 	PlanLimitErrorCodeINSUFFICIENTPERMISSIONS PlanLimitErrorCode = "INSUFFICIENT_PERMISSIONS"
 	PlanLimitErrorCodeINTEGRATIONDISABLED     PlanLimitErrorCode = "INTEGRATION_DISABLED"
@@ -1004,6 +1011,8 @@ func (e PlanLimitErrorCode) Valid() bool {
 	case PlanLimitErrorCodeBILLINGNOTCONFIGURED:
 		return true
 	case PlanLimitErrorCodeCONFLICT:
+		return true
+	case PlanLimitErrorCodeCSRFREJECTED:
 		return true
 	case PlanLimitErrorCodeHELPERNOTAVAILABLE:
 		return true
@@ -4611,12 +4620,16 @@ type AuditEventActorType string
 // Billing Examples: {"limits":{"api_key_per_hour":5000,"integrations":3,"interactive_per_hour":1000,"members":5,"search_per_hour":500,"webhook_per_hour":10000},"plan":"free","provider":"stripe","status":"active","usage":{"alerts_ingested":412,"api_requests":9120,"integrations":2,"members":4,"period_end":"2026-12-01T00:00:00.000Z","period_start":"2026-11-01T00:00:00.000Z","search_queries":37}}
 type Billing struct {
 	Limits struct {
-		ApiKeyPerHour      int `json:"api_key_per_hour"`
-		Integrations       int `json:"integrations"`
-		InteractivePerHour int `json:"interactive_per_hour"`
-		Members            int `json:"members"`
-		SearchPerHour      int `json:"search_per_hour"`
-		WebhookPerHour     int `json:"webhook_per_hour"`
+		ApiKeyPerHour int `json:"api_key_per_hour"`
+
+		// Integrations Integrations the organization may have; null: no cap (no billing provider, and no cap set by the operator)
+		Integrations       *int `json:"integrations"`
+		InteractivePerHour int  `json:"interactive_per_hour"`
+
+		// Members Members the organization may have; null: no cap (no billing provider on this instance, and no cap set by the operator)
+		Members        *int `json:"members"`
+		SearchPerHour  int  `json:"search_per_hour"`
+		WebhookPerHour int  `json:"webhook_per_hour"`
 	} `json:"limits"`
 	Plan BillingPlan `json:"plan"`
 
@@ -4860,7 +4873,7 @@ type HttpStepConfig struct {
 	Headers *map[string]string   `json:"headers,omitempty"`
 	Method  HttpStepConfigMethod `json:"method"`
 
-	// SecretHeaders Write-only headers for credentials: stored encrypted, added at send time (not rendered), answered as `[redacted]`. On update of a step sent with its id, omitted keeps the stored ones, `{}` removes them, `[redacted]` keeps the stored value of that name.
+	// SecretHeaders Write-only headers for credentials: stored encrypted, added at send time (not rendered), answered as `[redacted]`. On update of a step sent with its id, omitted keeps the stored ones, `{}` removes them, `[redacted]` keeps the stored value of that name. Stored values are kept only while `url` keeps its scheme, host and port: moving it elsewhere needs every value sent again (422 naming the header). With secret headers, `url` may use placeholders in its path and query only.
 	SecretHeaders *map[string]string `json:"secret_headers,omitempty"`
 	Url           string             `json:"url"`
 }
@@ -4880,7 +4893,7 @@ type HttpStepConfigInput struct {
 	Headers *map[string]string         `json:"headers,omitempty"`
 	Method  *HttpStepConfigInputMethod `json:"method,omitempty"`
 
-	// SecretHeaders Write-only headers for credentials: stored encrypted, added at send time (not rendered), answered as `[redacted]`. On update of a step sent with its id, omitted keeps the stored ones, `{}` removes them, `[redacted]` keeps the stored value of that name.
+	// SecretHeaders Write-only headers for credentials: stored encrypted, added at send time (not rendered), answered as `[redacted]`. On update of a step sent with its id, omitted keeps the stored ones, `{}` removes them, `[redacted]` keeps the stored value of that name. Stored values are kept only while `url` keeps its scheme, host and port: moving it elsewhere needs every value sent again (422 naming the header). With secret headers, `url` may use placeholders in its path and query only.
 	SecretHeaders *map[string]string `json:"secret_headers,omitempty"`
 	Url           string             `json:"url"`
 }
@@ -4985,16 +4998,26 @@ type IncidentDetailStatus string
 type Integration struct {
 	// CreatedAt ISO 8601 UTC timestamp
 	CreatedAt time.Time `json:"created_at"`
-	Enabled   bool      `json:"enabled"`
+
+	// DeliveriesPausedAt When outbound deliveries were paused; null while they run
+	DeliveriesPausedAt *time.Time `json:"deliveries_paused_at"`
+
+	// Enabled Inbound switch: a disabled integration answers its webhooks 409 INTEGRATION_DISABLED and sends nothing. Failed deliveries never change it.
+	Enabled bool `json:"enabled"`
 
 	// Id The integration_id of webhook URLs
-	Id              openapi_types.UUID     `json:"id"`
-	LastAlertAt     *time.Time             `json:"last_alert_at"`
-	Name            string                 `json:"name"`
+	Id          openapi_types.UUID `json:"id"`
+	LastAlertAt *time.Time         `json:"last_alert_at"`
+	Name        string             `json:"name"`
+
+	// OutboundPaused Outbound switch: true after 10 failed deliveries in a row (or a PATCH with `outbound_paused: true`). While paused no webhook is sent; inbound alerts keep being accepted. Resume with PATCH `{"outbound_paused": false}`.
+	OutboundPaused  bool                   `json:"outbound_paused"`
 	Platform        IntegrationPlatform    `json:"platform"`
 	Settings        map[string]interface{} `json:"settings"`
 	SignatureHeader string                 `json:"signature_header"`
-	Status          IntegrationStatus      `json:"status"`
+
+	// Status `error` while outbound deliveries are paused; otherwise `connected` once an alert arrived
+	Status IntegrationStatus `json:"status"`
 
 	// UpdatedAt ISO 8601 UTC timestamp
 	UpdatedAt     time.Time      `json:"updated_at"`
@@ -5005,23 +5028,33 @@ type Integration struct {
 // IntegrationPlatform defines model for Integration.Platform.
 type IntegrationPlatform string
 
-// IntegrationStatus defines model for Integration.Status.
+// IntegrationStatus `error` while outbound deliveries are paused; otherwise `connected` once an alert arrived
 type IntegrationStatus string
 
 // IntegrationWithSecret defines model for IntegrationWithSecret.
 type IntegrationWithSecret struct {
 	// CreatedAt ISO 8601 UTC timestamp
 	CreatedAt time.Time `json:"created_at"`
-	Enabled   bool      `json:"enabled"`
+
+	// DeliveriesPausedAt When outbound deliveries were paused; null while they run
+	DeliveriesPausedAt *time.Time `json:"deliveries_paused_at"`
+
+	// Enabled Inbound switch: a disabled integration answers its webhooks 409 INTEGRATION_DISABLED and sends nothing. Failed deliveries never change it.
+	Enabled bool `json:"enabled"`
 
 	// Id The integration_id of webhook URLs
-	Id              openapi_types.UUID            `json:"id"`
-	LastAlertAt     *time.Time                    `json:"last_alert_at"`
-	Name            string                        `json:"name"`
+	Id          openapi_types.UUID `json:"id"`
+	LastAlertAt *time.Time         `json:"last_alert_at"`
+	Name        string             `json:"name"`
+
+	// OutboundPaused Outbound switch: true after 10 failed deliveries in a row (or a PATCH with `outbound_paused: true`). While paused no webhook is sent; inbound alerts keep being accepted. Resume with PATCH `{"outbound_paused": false}`.
+	OutboundPaused  bool                          `json:"outbound_paused"`
 	Platform        IntegrationWithSecretPlatform `json:"platform"`
 	Settings        map[string]interface{}        `json:"settings"`
 	SignatureHeader string                        `json:"signature_header"`
-	Status          IntegrationWithSecretStatus   `json:"status"`
+
+	// Status `error` while outbound deliveries are paused; otherwise `connected` once an alert arrived
+	Status IntegrationWithSecretStatus `json:"status"`
 
 	// UpdatedAt ISO 8601 UTC timestamp
 	UpdatedAt     time.Time      `json:"updated_at"`
@@ -5035,7 +5068,7 @@ type IntegrationWithSecret struct {
 // IntegrationWithSecretPlatform defines model for IntegrationWithSecret.Platform.
 type IntegrationWithSecretPlatform string
 
-// IntegrationWithSecretStatus defines model for IntegrationWithSecret.Status.
+// IntegrationWithSecretStatus `error` while outbound deliveries are paused; otherwise `connected` once an alert arrived
 type IntegrationWithSecretStatus string
 
 // Invitation defines model for Invitation.
@@ -5164,6 +5197,8 @@ type OrganizationSettings struct {
 		MinSeverity     OrganizationSettingsNotificationsMinSeverity `json:"min_severity"`
 		NotifyOnResolve bool                                         `json:"notify_on_resolve"`
 	} `json:"notifications"`
+
+	// RetentionDays Days alerts, logs and notifications are kept. Audit events are kept at least the operator's minimum (365 days by default) whatever this says. Only an owner may lower it (others get 403 INSUFFICIENT_PERMISSIONS); raising it needs settings:update.
 	RetentionDays int    `json:"retention_days"`
 	SsoRequired   bool   `json:"sso_required"`
 	Timezone      string `json:"timezone"`
@@ -5435,7 +5470,7 @@ type WebhookConfig struct {
 	Headers map[string]string   `json:"headers"`
 	Method  WebhookConfigMethod `json:"method"`
 
-	// SecretHeaders Write-only headers for credentials: stored encrypted and added to every request at send time; responses show each name with the value `[redacted]`. On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them, and the value `[redacted]` keeps the stored value of that name.
+	// SecretHeaders Write-only headers for credentials: stored encrypted and added to every request at send time; responses show each name with the value `[redacted]`. On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them, and the value `[redacted]` keeps the stored value of that name. Stored values are kept only while `url` keeps its scheme, host and port: an update moving it elsewhere must send every value again (422 VALIDATION_ERROR naming the header otherwise).
 	SecretHeaders *map[string]string `json:"secret_headers,omitempty"`
 
 	// Template Body; string values may use {{incident.id}}, {{incident.title}}, {{incident.severity}}, {{incident.status}}
@@ -5457,7 +5492,7 @@ type WebhookConfigInput struct {
 	Headers *map[string]string        `json:"headers,omitempty"`
 	Method  *WebhookConfigInputMethod `json:"method,omitempty"`
 
-	// SecretHeaders Write-only headers for credentials: stored encrypted and added to every request at send time; responses show each name with the value `[redacted]`. On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them, and the value `[redacted]` keeps the stored value of that name.
+	// SecretHeaders Write-only headers for credentials: stored encrypted and added to every request at send time; responses show each name with the value `[redacted]`. On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them, and the value `[redacted]` keeps the stored value of that name. Stored values are kept only while `url` keeps its scheme, host and port: an update moving it elsewhere must send every value again (422 VALIDATION_ERROR naming the header otherwise).
 	SecretHeaders *map[string]string `json:"secret_headers,omitempty"`
 
 	// Template Body; string values may use {{incident.id}}, {{incident.title}}, {{incident.severity}}, {{incident.status}}
@@ -5702,11 +5737,11 @@ type VerifyEmailJSONBody struct {
 
 // CreateBillingCheckoutJSONBody defines parameters for CreateBillingCheckout.
 type CreateBillingCheckoutJSONBody struct {
-	// CancelUrl Where the provider sends the payer on cancel; default `<PUBLIC_URL>/billing?checkout=cancelled`
+	// CancelUrl Where the provider sends the payer on cancel; default `<this instance>/billing?checkout=cancelled`
 	CancelUrl *string                           `json:"cancel_url,omitempty"`
 	Plan      CreateBillingCheckoutJSONBodyPlan `json:"plan"`
 
-	// SuccessUrl Where the provider sends the payer after paying; default `<PUBLIC_URL>/billing?checkout=success`
+	// SuccessUrl Where the provider sends the payer after paying; default `<this instance>/billing?checkout=success`
 	SuccessUrl *string `json:"success_url,omitempty"`
 }
 
@@ -5865,8 +5900,11 @@ type CreateIntegrationJSONBodyPlatform string
 
 // UpdateIntegrationJSONBody defines parameters for UpdateIntegration.
 type UpdateIntegrationJSONBody struct {
-	Enabled              *bool                   `json:"enabled,omitempty"`
-	Name                 *string                 `json:"name,omitempty"`
+	Enabled *bool   `json:"enabled,omitempty"`
+	Name    *string `json:"name,omitempty"`
+
+	// OutboundPaused `false` resumes outbound deliveries paused after repeated failures (the failure count starts again); `true` pauses them. Inbound webhooks are not affected either way.
+	OutboundPaused       *bool                   `json:"outbound_paused,omitempty"`
 	Settings             *map[string]interface{} `json:"settings,omitempty"`
 	WebhookConfig        *WebhookConfigInput     `json:"webhook_config,omitempty"`
 	AdditionalProperties map[string]interface{}  `json:"-"`
@@ -6002,6 +6040,8 @@ type UpdateOrganizationSettingsJSONBody struct {
 		MinSeverity     *UpdateOrganizationSettingsJSONBodyNotificationsMinSeverity `json:"min_severity,omitempty"`
 		NotifyOnResolve *bool                                                       `json:"notify_on_resolve,omitempty"`
 	} `json:"notifications,omitempty"`
+
+	// RetentionDays Days alerts, logs and notifications are kept. Audit events are kept at least the operator's minimum (365 days by default) whatever this says. Only an owner may lower it (others get 403 INSUFFICIENT_PERMISSIONS); raising it needs settings:update.
 	RetentionDays *int                                        `json:"retention_days,omitempty"`
 	SsoRequired   *bool                                       `json:"sso_required,omitempty"`
 	Timezone      *UpdateOrganizationSettingsJSONBodyTimezone `json:"timezone,omitempty"`
@@ -6264,7 +6304,9 @@ type CreateSsoConnectionJSONBody0 struct {
 
 		// ClientSecret Write-only: stored encrypted, never returned
 		ClientSecret string `json:"client_secret"`
-		Issuer       string `json:"issuer"`
+
+		// Issuer The issuer URL itself (discovery appends /.well-known/openid-configuration): https, no query string or fragment. Plain http only on loopback, for a local test provider
+		Issuer string `json:"issuer"`
 
 		// Scopes Requested scopes; `openid email profile` when omitted
 		Scopes *[]string `json:"scopes,omitempty"`
@@ -6394,7 +6436,9 @@ type CreateSsoConnectionJSONBody4 struct {
 
 		// IdpMetadataXml The IdP metadata document; alternatively the three idp_* fields
 		IdpMetadataXml *string `json:"idp_metadata_xml,omitempty"`
-		IdpSsoUrl      *string `json:"idp_sso_url,omitempty"`
+
+		// IdpSsoUrl Where browsers are sent with the AuthnRequest: https
+		IdpSsoUrl *string `json:"idp_sso_url,omitempty"`
 
 		// SpCertificate PEM certificate of sp_private_key, published in the SP metadata
 		SpCertificate *string `json:"sp_certificate,omitempty"`
@@ -7879,6 +7923,14 @@ func (a *UpdateIntegrationJSONBody) UnmarshalJSON(b []byte) error {
 		delete(object, "name")
 	}
 
+	if raw, found := object["outbound_paused"]; found {
+		err = json.Unmarshal(raw, &a.OutboundPaused)
+		if err != nil {
+			return fmt.Errorf("error reading 'outbound_paused': %w", err)
+		}
+		delete(object, "outbound_paused")
+	}
+
 	if raw, found := object["settings"]; found {
 		err = json.Unmarshal(raw, &a.Settings)
 		if err != nil {
@@ -7925,6 +7977,13 @@ func (a UpdateIntegrationJSONBody) MarshalJSON() ([]byte, error) {
 		object["name"], err = json.Marshal(a.Name)
 		if err != nil {
 			return nil, fmt.Errorf("error marshaling 'name': %w", err)
+		}
+	}
+
+	if a.OutboundPaused != nil {
+		object["outbound_paused"], err = json.Marshal(a.OutboundPaused)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'outbound_paused': %w", err)
 		}
 	}
 
@@ -11407,7 +11466,7 @@ type ClientInterface interface {
 
 	// LoginWithBody Authenticate with email and password
 	//
-	// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED (after a correct password) and signs in through /sso/initiate.
+	// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED, whatever the password (it is not checked, and the lockout count is left alone), and signs in through /sso/initiate. A wrong email or password is 401 INVALID_TOKEN. Repeated failures for one email (5 within 15 minutes unless the operator set other limits) lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. Many failed logins from one client address (an IPv4 address or IPv6 /64) across accounts (50 within 15 minutes unless the operator set other limits): 429 RATE_LIMITED with Retry-After until that window ends. Sent by a page of another site (`Origin` not the instance's nor one of its allowed browser origins, or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -11416,7 +11475,7 @@ type ClientInterface interface {
 
 	// Login Authenticate with email and password
 	//
-	// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED (after a correct password) and signs in through /sso/initiate.
+	// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED, whatever the password (it is not checked, and the lockout count is left alone), and signs in through /sso/initiate. A wrong email or password is 401 INVALID_TOKEN. Repeated failures for one email (5 within 15 minutes unless the operator set other limits) lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. Many failed logins from one client address (an IPv4 address or IPv6 /64) across accounts (50 within 15 minutes unless the operator set other limits): 429 RATE_LIMITED with Retry-After until that window ends. Sent by a page of another site (`Origin` not the instance's nor one of its allowed browser origins, or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -11425,7 +11484,7 @@ type ClientInterface interface {
 
 	// LoginWithFormdataBody Authenticate with email and password
 	//
-	// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED (after a correct password) and signs in through /sso/initiate.
+	// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED, whatever the password (it is not checked, and the lockout count is left alone), and signs in through /sso/initiate. A wrong email or password is 401 INVALID_TOKEN. Repeated failures for one email (5 within 15 minutes unless the operator set other limits) lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. Many failed logins from one client address (an IPv4 address or IPv6 /64) across accounts (50 within 15 minutes unless the operator set other limits): 429 RATE_LIMITED with Retry-After until that window ends. Sent by a page of another site (`Origin` not the instance's nor one of its allowed browser origins, or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.
 	//
 	// Takes a body of the `application/x-www-form-urlencoded` content type.
 	//
@@ -11531,7 +11590,7 @@ type ClientInterface interface {
 
 	// RefreshTokenWithBody Exchange a refresh token for a new access token
 	//
-	// Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. The session keeps the end its login gave it (`REFRESH_TOKEN_TTL_SECONDS` after login). Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.
+	// Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. The session keeps the end its login gave it (the refresh token lifetime after login, 7 days by default). Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -11540,7 +11599,7 @@ type ClientInterface interface {
 
 	// RefreshToken Exchange a refresh token for a new access token
 	//
-	// Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. The session keeps the end its login gave it (`REFRESH_TOKEN_TTL_SECONDS` after login). Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.
+	// Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. The session keeps the end its login gave it (the refresh token lifetime after login, 7 days by default). Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -11592,14 +11651,14 @@ type ClientInterface interface {
 
 	// GetBilling Current plan, limits and usage
 	//
-	// Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override) and the plan's seat and integration quotas. Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search queries, counted from real traffic (each API process adds its counts every 250 ms); `members` and `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for owners.
+	// Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override) and the plan's seat and integration quotas. Plans cap seats and integrations only where billing is configured: without a payment provider `limits.members` and `limits.integrations` are null (no cap) unless the operator set caps of their own; the hourly rate limits apply either way. Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search queries, counted from real traffic (each API process adds its counts every 250 ms); `members` and `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for owners.
 	//
 	// Corresponds with GET /api/v1/billing (the `GetBilling` operationId).
 	GetBilling(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// CreateBillingCheckoutWithBody Start a plan upgrade checkout
 	//
-	// Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` without `STRIPE_SECRET_KEY`; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
+	// Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -11608,7 +11667,7 @@ type ClientInterface interface {
 
 	// CreateBillingCheckout Start a plan upgrade checkout
 	//
-	// Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` without `STRIPE_SECRET_KEY`; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
+	// Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -11617,7 +11676,7 @@ type ClientInterface interface {
 
 	// BillingWebhook Stripe events (signed, no credential)
 	//
-	// Verified with `Stripe-Signature` against `STRIPE_WEBHOOK_SECRET` over the raw body; a bad or missing signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape). `checkout.session.completed` sets the plan named in the session's metadata on the organization in `client_reference_id`; `customer.subscription.deleted` of the organization's current subscription returns it to `free`; `customer.subscription.updated` records the status. Each event id is applied once: a replay answers `duplicate: true`. The new plan's limits apply from the next request, in every API process. 409 `BILLING_NOT_CONFIGURED` without a webhook secret.
+	// Verified with `Stripe-Signature` against the instance's Stripe webhook secret over the raw body; a bad or missing signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape). `checkout.session.completed` with `payment_status` `paid` or `no_payment_required`, or `checkout.session.async_payment_succeeded`, sets the plan named in the session's metadata on the organization in `client_reference_id` (a checkout whose payment is still pending changes nothing). `customer.subscription.deleted` of the organization's current subscription, or `customer.subscription.updated` to `unpaid`, `incomplete_expired` or `canceled`, returns it to `free`; other updates record the status, and the paid-for subscription back to `active` or `trialing` restores its plan. Each event id is applied once: a replay answers `duplicate: true`. The new plan's limits apply from the next request, in every API process. 409 `BILLING_NOT_CONFIGURED` without a webhook secret.
 	//
 	// Corresponds with POST /api/v1/billing/webhook (the `BillingWebhook` operationId).
 	BillingWebhook(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -11715,7 +11774,7 @@ type ClientInterface interface {
 
 	// PostIncidentMessageWithBody Post a chat message; `@assistant` asks the assistant
 	//
-	// Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident's subscribers. A body starting with `@assistant` also asks the configured assistant (`ASSISTANT_URL`, an OpenAI-compatible chat-completions API), which answers from the incident, its alerts, its analysis and its top suggested runbooks: while it streams, `chat.message` events with `state: "partial"` carry the answer so far (same `message.id`, not stored); the stored `assistant` message follows with `state: "done"`. If the assistant keeps failing, the stored answer says so. Without `ASSISTANT_URL` an `@assistant` message is refused with 409 `ASSISTANT_NOT_CONFIGURED` and nothing is stored.
+	// Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident's subscribers. A body starting with `@assistant` also asks the assistant the operator configured (an OpenAI-compatible chat-completions API), which answers from the incident, its alerts, its analysis and its top suggested runbooks: while it streams, `chat.message` events with `state: "partial"` carry the answer so far (same `message.id`, not stored); the stored `assistant` message follows with `state: "done"`. If the assistant keeps failing, the stored answer says so. Without one, an `@assistant` message is refused with 409 `ASSISTANT_NOT_CONFIGURED` and nothing is stored. An organization asks the assistant at most a number of times per clock hour the operator sets (default 30): beyond it the question is refused with 429 `RATE_LIMITED` (`Retry-After`: the next hour) and nothing is stored. An answer is cut at 4000 characters (or when the stream passes 256 KiB), kept with what arrived and marked `[answer truncated]`.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -11724,7 +11783,7 @@ type ClientInterface interface {
 
 	// PostIncidentMessage Post a chat message; `@assistant` asks the assistant
 	//
-	// Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident's subscribers. A body starting with `@assistant` also asks the configured assistant (`ASSISTANT_URL`, an OpenAI-compatible chat-completions API), which answers from the incident, its alerts, its analysis and its top suggested runbooks: while it streams, `chat.message` events with `state: "partial"` carry the answer so far (same `message.id`, not stored); the stored `assistant` message follows with `state: "done"`. If the assistant keeps failing, the stored answer says so. Without `ASSISTANT_URL` an `@assistant` message is refused with 409 `ASSISTANT_NOT_CONFIGURED` and nothing is stored.
+	// Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident's subscribers. A body starting with `@assistant` also asks the assistant the operator configured (an OpenAI-compatible chat-completions API), which answers from the incident, its alerts, its analysis and its top suggested runbooks: while it streams, `chat.message` events with `state: "partial"` carry the answer so far (same `message.id`, not stored); the stored `assistant` message follows with `state: "done"`. If the assistant keeps failing, the stored answer says so. Without one, an `@assistant` message is refused with 409 `ASSISTANT_NOT_CONFIGURED` and nothing is stored. An organization asks the assistant at most a number of times per clock hour the operator sets (default 30): beyond it the question is refused with 429 `RATE_LIMITED` (`Retry-After`: the next hour) and nothing is stored. An answer is cut at 4000 characters (or when the stream passes 256 KiB), kept with what arrived and marked `[answer truncated]`.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -11764,6 +11823,13 @@ type ClientInterface interface {
 	// Corresponds with GET /api/v1/integrations/dashboards (the `IntegrationSetupDashboards` operationId).
 	IntegrationSetupDashboards(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// IntegrationHealth Health of the organization's webhook endpoints
+	//
+	// The caller's organization only (`integrations:read`): a platform is `degraded` while one of the organization's enabled integrations of it is failing (status `error`, or its last 3 outbound deliveries failed), and every platform while Temporal or the integrations cannot be read. Same shape as `GET /webhooks/health`; not cached.
+	//
+	// Corresponds with GET /api/v1/integrations/health (the `IntegrationHealth` operationId).
+	IntegrationHealth(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// IntegrationSetupInfraMonitor Setup of the infra_monitor platform: webhook URL, signature header, example payload
 	//
 	// Corresponds with GET /api/v1/integrations/infra_monitor (the `IntegrationSetupInfraMonitor` operationId).
@@ -11801,12 +11867,16 @@ type ClientInterface interface {
 
 	// UpdateIntegrationWithBody Update an integration
 	//
+	// `enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by themselves after 10 failed deliveries in a row (status `error`) while inbound alerts keep being accepted. `{"outbound_paused": false}` resumes them. A `webhook_config.url` moved to another scheme, host or port must carry its `secret_headers` values again (422 otherwise).
+	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with PATCH /api/v1/integrations/{id} (the `UpdateIntegration` operationId).
 	UpdateIntegrationWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// UpdateIntegration Update an integration
+	//
+	// `enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by themselves after 10 failed deliveries in a row (status `error`) while inbound alerts keep being accepted. `{"outbound_paused": false}` resumes them. A `webhook_config.url` moved to another scheme, host or port must carry its `secret_headers` values again (422 otherwise).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -11971,7 +12041,7 @@ type ClientInterface interface {
 
 	// UpdateOrganizationSettingsWithBody Update some settings
 	//
-	// Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused.
+	// Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused. Lowering `retention_days` is owner-only: anyone else (an admin, any API key) gets 403 INSUFFICIENT_PERMISSIONS. Turning `sso_required` on ends the password sessions of every member but the owners (their tokens stop working at once); they sign in again through /sso/initiate.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -11980,7 +12050,7 @@ type ClientInterface interface {
 
 	// UpdateOrganizationSettings Update some settings
 	//
-	// Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused.
+	// Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused. Lowering `retention_days` is owner-only: anyone else (an admin, any API key) gets 403 INSUFFICIENT_PERMISSIONS. Turning `sso_required` on ends the password sessions of every member but the owners (their tokens stop working at once); they sign in again through /sso/initiate.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -12230,7 +12300,7 @@ type ClientInterface interface {
 
 	// WebhookHealth Health of the webhook endpoints
 	//
-	// No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the integrations cannot be read; a platform is `degraded` while one of its enabled integrations is failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body. One report answers every caller for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
+	// No credential, and built from this instance's own signals only, never from any organization's integrations or deliveries: every platform is `ok` while Temporal and the database answer (an alert can then be queued), and `degraded` otherwise (`temporal: "down"` when Temporal does not answer; webhooks then answer 503). An organization's own view (its failing integrations per platform) is `GET /integrations/health`. Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body. One report answers every caller for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
 	//
 	// Corresponds with GET /api/v1/webhooks/health (the `WebhookHealth` operationId).
 	WebhookHealth(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -12432,7 +12502,7 @@ func (c *Client) ListAuditEvents(ctx context.Context, params *ListAuditEventsPar
 
 // LoginWithBody Authenticate with email and password
 //
-// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED (after a correct password) and signs in through /sso/initiate.
+// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED, whatever the password (it is not checked, and the lockout count is left alone), and signs in through /sso/initiate. A wrong email or password is 401 INVALID_TOKEN. Repeated failures for one email (5 within 15 minutes unless the operator set other limits) lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. Many failed logins from one client address (an IPv4 address or IPv6 /64) across accounts (50 within 15 minutes unless the operator set other limits): 429 RATE_LIMITED with Retry-After until that window ends. Sent by a page of another site (`Origin` not the instance's nor one of its allowed browser origins, or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.
 //
 // Takes any type of body and a specified content type.
 //
@@ -12451,7 +12521,7 @@ func (c *Client) LoginWithBody(ctx context.Context, contentType string, body io.
 
 // Login Authenticate with email and password
 //
-// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED (after a correct password) and signs in through /sso/initiate.
+// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED, whatever the password (it is not checked, and the lockout count is left alone), and signs in through /sso/initiate. A wrong email or password is 401 INVALID_TOKEN. Repeated failures for one email (5 within 15 minutes unless the operator set other limits) lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. Many failed logins from one client address (an IPv4 address or IPv6 /64) across accounts (50 within 15 minutes unless the operator set other limits): 429 RATE_LIMITED with Retry-After until that window ends. Sent by a page of another site (`Origin` not the instance's nor one of its allowed browser origins, or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -12470,7 +12540,7 @@ func (c *Client) Login(ctx context.Context, body LoginJSONRequestBody, reqEditor
 
 // LoginWithFormdataBody Authenticate with email and password
 //
-// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED (after a correct password) and signs in through /sso/initiate.
+// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED, whatever the password (it is not checked, and the lockout count is left alone), and signs in through /sso/initiate. A wrong email or password is 401 INVALID_TOKEN. Repeated failures for one email (5 within 15 minutes unless the operator set other limits) lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. Many failed logins from one client address (an IPv4 address or IPv6 /64) across accounts (50 within 15 minutes unless the operator set other limits): 429 RATE_LIMITED with Retry-After until that window ends. Sent by a page of another site (`Origin` not the instance's nor one of its allowed browser origins, or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.
 //
 // Takes a body of the `application/x-www-form-urlencoded` content type.
 //
@@ -12696,7 +12766,7 @@ func (c *Client) ConfirmPasswordReset(ctx context.Context, body ConfirmPasswordR
 
 // RefreshTokenWithBody Exchange a refresh token for a new access token
 //
-// Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. The session keeps the end its login gave it (`REFRESH_TOKEN_TTL_SECONDS` after login). Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.
+// Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. The session keeps the end its login gave it (the refresh token lifetime after login, 7 days by default). Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.
 //
 // Takes any type of body and a specified content type.
 //
@@ -12715,7 +12785,7 @@ func (c *Client) RefreshTokenWithBody(ctx context.Context, contentType string, b
 
 // RefreshToken Exchange a refresh token for a new access token
 //
-// Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. The session keeps the end its login gave it (`REFRESH_TOKEN_TTL_SECONDS` after login). Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.
+// Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. The session keeps the end its login gave it (the refresh token lifetime after login, 7 days by default). Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -12827,7 +12897,7 @@ func (c *Client) VerifyEmail(ctx context.Context, body VerifyEmailJSONRequestBod
 
 // GetBilling Current plan, limits and usage
 //
-// Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override) and the plan's seat and integration quotas. Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search queries, counted from real traffic (each API process adds its counts every 250 ms); `members` and `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for owners.
+// Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override) and the plan's seat and integration quotas. Plans cap seats and integrations only where billing is configured: without a payment provider `limits.members` and `limits.integrations` are null (no cap) unless the operator set caps of their own; the hourly rate limits apply either way. Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search queries, counted from real traffic (each API process adds its counts every 250 ms); `members` and `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for owners.
 //
 // Corresponds with GET /api/v1/billing (the `GetBilling` operationId).
 func (c *Client) GetBilling(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -12844,7 +12914,7 @@ func (c *Client) GetBilling(ctx context.Context, reqEditors ...RequestEditorFn) 
 
 // CreateBillingCheckoutWithBody Start a plan upgrade checkout
 //
-// Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` without `STRIPE_SECRET_KEY`; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
+// Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
 //
 // Takes any type of body and a specified content type.
 //
@@ -12863,7 +12933,7 @@ func (c *Client) CreateBillingCheckoutWithBody(ctx context.Context, contentType 
 
 // CreateBillingCheckout Start a plan upgrade checkout
 //
-// Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` without `STRIPE_SECRET_KEY`; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
+// Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -12882,7 +12952,7 @@ func (c *Client) CreateBillingCheckout(ctx context.Context, body CreateBillingCh
 
 // BillingWebhook Stripe events (signed, no credential)
 //
-// Verified with `Stripe-Signature` against `STRIPE_WEBHOOK_SECRET` over the raw body; a bad or missing signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape). `checkout.session.completed` sets the plan named in the session's metadata on the organization in `client_reference_id`; `customer.subscription.deleted` of the organization's current subscription returns it to `free`; `customer.subscription.updated` records the status. Each event id is applied once: a replay answers `duplicate: true`. The new plan's limits apply from the next request, in every API process. 409 `BILLING_NOT_CONFIGURED` without a webhook secret.
+// Verified with `Stripe-Signature` against the instance's Stripe webhook secret over the raw body; a bad or missing signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape). `checkout.session.completed` with `payment_status` `paid` or `no_payment_required`, or `checkout.session.async_payment_succeeded`, sets the plan named in the session's metadata on the organization in `client_reference_id` (a checkout whose payment is still pending changes nothing). `customer.subscription.deleted` of the organization's current subscription, or `customer.subscription.updated` to `unpaid`, `incomplete_expired` or `canceled`, returns it to `free`; other updates record the status, and the paid-for subscription back to `active` or `trialing` restores its plan. Each event id is applied once: a replay answers `duplicate: true`. The new plan's limits apply from the next request, in every API process. 409 `BILLING_NOT_CONFIGURED` without a webhook secret.
 //
 // Corresponds with POST /api/v1/billing/webhook (the `BillingWebhook` operationId).
 func (c *Client) BillingWebhook(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -13120,7 +13190,7 @@ func (c *Client) ListIncidentMessages(ctx context.Context, id openapi_types.UUID
 
 // PostIncidentMessageWithBody Post a chat message; `@assistant` asks the assistant
 //
-// Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident's subscribers. A body starting with `@assistant` also asks the configured assistant (`ASSISTANT_URL`, an OpenAI-compatible chat-completions API), which answers from the incident, its alerts, its analysis and its top suggested runbooks: while it streams, `chat.message` events with `state: "partial"` carry the answer so far (same `message.id`, not stored); the stored `assistant` message follows with `state: "done"`. If the assistant keeps failing, the stored answer says so. Without `ASSISTANT_URL` an `@assistant` message is refused with 409 `ASSISTANT_NOT_CONFIGURED` and nothing is stored.
+// Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident's subscribers. A body starting with `@assistant` also asks the assistant the operator configured (an OpenAI-compatible chat-completions API), which answers from the incident, its alerts, its analysis and its top suggested runbooks: while it streams, `chat.message` events with `state: "partial"` carry the answer so far (same `message.id`, not stored); the stored `assistant` message follows with `state: "done"`. If the assistant keeps failing, the stored answer says so. Without one, an `@assistant` message is refused with 409 `ASSISTANT_NOT_CONFIGURED` and nothing is stored. An organization asks the assistant at most a number of times per clock hour the operator sets (default 30): beyond it the question is refused with 429 `RATE_LIMITED` (`Retry-After`: the next hour) and nothing is stored. An answer is cut at 4000 characters (or when the stream passes 256 KiB), kept with what arrived and marked `[answer truncated]`.
 //
 // Takes any type of body and a specified content type.
 //
@@ -13139,7 +13209,7 @@ func (c *Client) PostIncidentMessageWithBody(ctx context.Context, id openapi_typ
 
 // PostIncidentMessage Post a chat message; `@assistant` asks the assistant
 //
-// Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident's subscribers. A body starting with `@assistant` also asks the configured assistant (`ASSISTANT_URL`, an OpenAI-compatible chat-completions API), which answers from the incident, its alerts, its analysis and its top suggested runbooks: while it streams, `chat.message` events with `state: "partial"` carry the answer so far (same `message.id`, not stored); the stored `assistant` message follows with `state: "done"`. If the assistant keeps failing, the stored answer says so. Without `ASSISTANT_URL` an `@assistant` message is refused with 409 `ASSISTANT_NOT_CONFIGURED` and nothing is stored.
+// Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident's subscribers. A body starting with `@assistant` also asks the assistant the operator configured (an OpenAI-compatible chat-completions API), which answers from the incident, its alerts, its analysis and its top suggested runbooks: while it streams, `chat.message` events with `state: "partial"` carry the answer so far (same `message.id`, not stored); the stored `assistant` message follows with `state: "done"`. If the assistant keeps failing, the stored answer says so. Without one, an `@assistant` message is refused with 409 `ASSISTANT_NOT_CONFIGURED` and nothing is stored. An organization asks the assistant at most a number of times per clock hour the operator sets (default 30): beyond it the question is refused with 429 `RATE_LIMITED` (`Retry-After`: the next hour) and nothing is stored. An answer is cut at 4000 characters (or when the stream passes 256 KiB), kept with what arrived and marked `[answer truncated]`.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -13229,6 +13299,23 @@ func (c *Client) IntegrationSetupApm(ctx context.Context, reqEditors ...RequestE
 // Corresponds with GET /api/v1/integrations/dashboards (the `IntegrationSetupDashboards` operationId).
 func (c *Client) IntegrationSetupDashboards(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewIntegrationSetupDashboardsRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// IntegrationHealth Health of the organization's webhook endpoints
+//
+// The caller's organization only (`integrations:read`): a platform is `degraded` while one of the organization's enabled integrations of it is failing (status `error`, or its last 3 outbound deliveries failed), and every platform while Temporal or the integrations cannot be read. Same shape as `GET /webhooks/health`; not cached.
+//
+// Corresponds with GET /api/v1/integrations/health (the `IntegrationHealth` operationId).
+func (c *Client) IntegrationHealth(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewIntegrationHealthRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -13346,6 +13433,8 @@ func (c *Client) GetIntegration(ctx context.Context, id openapi_types.UUID, reqE
 
 // UpdateIntegrationWithBody Update an integration
 //
+// `enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by themselves after 10 failed deliveries in a row (status `error`) while inbound alerts keep being accepted. `{"outbound_paused": false}` resumes them. A `webhook_config.url` moved to another scheme, host or port must carry its `secret_headers` values again (422 otherwise).
+//
 // Takes any type of body and a specified content type.
 //
 // Corresponds with PATCH /api/v1/integrations/{id} (the `UpdateIntegration` operationId).
@@ -13362,6 +13451,8 @@ func (c *Client) UpdateIntegrationWithBody(ctx context.Context, id openapi_types
 }
 
 // UpdateIntegration Update an integration
+//
+// `enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by themselves after 10 failed deliveries in a row (status `error`) while inbound alerts keep being accepted. `{"outbound_paused": false}` resumes them. A `webhook_config.url` moved to another scheme, host or port must carry its `secret_headers` values again (422 otherwise).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -13756,7 +13847,7 @@ func (c *Client) GetOrganizationSettings(ctx context.Context, reqEditors ...Requ
 
 // UpdateOrganizationSettingsWithBody Update some settings
 //
-// Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused.
+// Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused. Lowering `retention_days` is owner-only: anyone else (an admin, any API key) gets 403 INSUFFICIENT_PERMISSIONS. Turning `sso_required` on ends the password sessions of every member but the owners (their tokens stop working at once); they sign in again through /sso/initiate.
 //
 // Takes any type of body and a specified content type.
 //
@@ -13775,7 +13866,7 @@ func (c *Client) UpdateOrganizationSettingsWithBody(ctx context.Context, content
 
 // UpdateOrganizationSettings Update some settings
 //
-// Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused.
+// Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused. Lowering `retention_days` is owner-only: anyone else (an admin, any API key) gets 403 INSUFFICIENT_PERMISSIONS. Turning `sso_required` on ends the password sessions of every member but the owners (their tokens stop working at once); they sign in again through /sso/initiate.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -14345,7 +14436,7 @@ func (c *Client) UpdateUser(ctx context.Context, id openapi_types.UUID, body Upd
 
 // WebhookHealth Health of the webhook endpoints
 //
-// No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the integrations cannot be read; a platform is `degraded` while one of its enabled integrations is failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body. One report answers every caller for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
+// No credential, and built from this instance's own signals only, never from any organization's integrations or deliveries: every platform is `ok` while Temporal and the database answer (an alert can then be queued), and `degraded` otherwise (`temporal: "down"` when Temporal does not answer; webhooks then answer 503). An organization's own view (its failing integrations per platform) is `GET /integrations/health`. Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body. One report answers every caller for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
 //
 // Corresponds with GET /api/v1/webhooks/health (the `WebhookHealth` operationId).
 func (c *Client) WebhookHealth(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -16359,6 +16450,33 @@ func NewIntegrationSetupDashboardsRequest(server string) (*http.Request, error) 
 	}
 
 	operationPath := fmt.Sprintf("/api/v1/integrations/dashboards")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewIntegrationHealthRequest constructs an http.Request for the IntegrationHealth method
+func NewIntegrationHealthRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/integrations/health")
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -18907,7 +19025,7 @@ type ClientWithResponsesInterface interface {
 
 	// LoginWithBodyWithResponse Authenticate with email and password
 	//
-	// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED (after a correct password) and signs in through /sso/initiate.
+	// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED, whatever the password (it is not checked, and the lockout count is left alone), and signs in through /sso/initiate. A wrong email or password is 401 INVALID_TOKEN. Repeated failures for one email (5 within 15 minutes unless the operator set other limits) lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. Many failed logins from one client address (an IPv4 address or IPv6 /64) across accounts (50 within 15 minutes unless the operator set other limits): 429 RATE_LIMITED with Retry-After until that window ends. Sent by a page of another site (`Origin` not the instance's nor one of its allowed browser origins, or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -18916,7 +19034,7 @@ type ClientWithResponsesInterface interface {
 
 	// LoginWithResponse Authenticate with email and password
 	//
-	// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED (after a correct password) and signs in through /sso/initiate.
+	// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED, whatever the password (it is not checked, and the lockout count is left alone), and signs in through /sso/initiate. A wrong email or password is 401 INVALID_TOKEN. Repeated failures for one email (5 within 15 minutes unless the operator set other limits) lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. Many failed logins from one client address (an IPv4 address or IPv6 /64) across accounts (50 within 15 minutes unless the operator set other limits): 429 RATE_LIMITED with Retry-After until that window ends. Sent by a page of another site (`Origin` not the instance's nor one of its allowed browser origins, or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -18925,7 +19043,7 @@ type ClientWithResponsesInterface interface {
 
 	// LoginWithFormdataBodyWithResponse Authenticate with email and password
 	//
-	// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED (after a correct password) and signs in through /sso/initiate.
+	// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED, whatever the password (it is not checked, and the lockout count is left alone), and signs in through /sso/initiate. A wrong email or password is 401 INVALID_TOKEN. Repeated failures for one email (5 within 15 minutes unless the operator set other limits) lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. Many failed logins from one client address (an IPv4 address or IPv6 /64) across accounts (50 within 15 minutes unless the operator set other limits): 429 RATE_LIMITED with Retry-After until that window ends. Sent by a page of another site (`Origin` not the instance's nor one of its allowed browser origins, or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.
 	//
 	// Takes a body of the `application/x-www-form-urlencoded` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19033,7 +19151,7 @@ type ClientWithResponsesInterface interface {
 
 	// RefreshTokenWithBodyWithResponse Exchange a refresh token for a new access token
 	//
-	// Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. The session keeps the end its login gave it (`REFRESH_TOKEN_TTL_SECONDS` after login). Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.
+	// Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. The session keeps the end its login gave it (the refresh token lifetime after login, 7 days by default). Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19042,7 +19160,7 @@ type ClientWithResponsesInterface interface {
 
 	// RefreshTokenWithResponse Exchange a refresh token for a new access token
 	//
-	// Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. The session keeps the end its login gave it (`REFRESH_TOKEN_TTL_SECONDS` after login). Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.
+	// Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. The session keeps the end its login gave it (the refresh token lifetime after login, 7 days by default). Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19096,7 +19214,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetBillingWithResponse Current plan, limits and usage
 	//
-	// Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override) and the plan's seat and integration quotas. Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search queries, counted from real traffic (each API process adds its counts every 250 ms); `members` and `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for owners.
+	// Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override) and the plan's seat and integration quotas. Plans cap seats and integrations only where billing is configured: without a payment provider `limits.members` and `limits.integrations` are null (no cap) unless the operator set caps of their own; the hourly rate limits apply either way. Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search queries, counted from real traffic (each API process adds its counts every 250 ms); `members` and `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for owners.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -19105,7 +19223,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateBillingCheckoutWithBodyWithResponse Start a plan upgrade checkout
 	//
-	// Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` without `STRIPE_SECRET_KEY`; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
+	// Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19114,7 +19232,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateBillingCheckoutWithResponse Start a plan upgrade checkout
 	//
-	// Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` without `STRIPE_SECRET_KEY`; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
+	// Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19123,7 +19241,7 @@ type ClientWithResponsesInterface interface {
 
 	// BillingWebhookWithResponse Stripe events (signed, no credential)
 	//
-	// Verified with `Stripe-Signature` against `STRIPE_WEBHOOK_SECRET` over the raw body; a bad or missing signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape). `checkout.session.completed` sets the plan named in the session's metadata on the organization in `client_reference_id`; `customer.subscription.deleted` of the organization's current subscription returns it to `free`; `customer.subscription.updated` records the status. Each event id is applied once: a replay answers `duplicate: true`. The new plan's limits apply from the next request, in every API process. 409 `BILLING_NOT_CONFIGURED` without a webhook secret.
+	// Verified with `Stripe-Signature` against the instance's Stripe webhook secret over the raw body; a bad or missing signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape). `checkout.session.completed` with `payment_status` `paid` or `no_payment_required`, or `checkout.session.async_payment_succeeded`, sets the plan named in the session's metadata on the organization in `client_reference_id` (a checkout whose payment is still pending changes nothing). `customer.subscription.deleted` of the organization's current subscription, or `customer.subscription.updated` to `unpaid`, `incomplete_expired` or `canceled`, returns it to `free`; other updates record the status, and the paid-for subscription back to `active` or `trialing` restores its plan. Each event id is applied once: a replay answers `duplicate: true`. The new plan's limits apply from the next request, in every API process. 409 `BILLING_NOT_CONFIGURED` without a webhook secret.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -19237,7 +19355,7 @@ type ClientWithResponsesInterface interface {
 
 	// PostIncidentMessageWithBodyWithResponse Post a chat message; `@assistant` asks the assistant
 	//
-	// Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident's subscribers. A body starting with `@assistant` also asks the configured assistant (`ASSISTANT_URL`, an OpenAI-compatible chat-completions API), which answers from the incident, its alerts, its analysis and its top suggested runbooks: while it streams, `chat.message` events with `state: "partial"` carry the answer so far (same `message.id`, not stored); the stored `assistant` message follows with `state: "done"`. If the assistant keeps failing, the stored answer says so. Without `ASSISTANT_URL` an `@assistant` message is refused with 409 `ASSISTANT_NOT_CONFIGURED` and nothing is stored.
+	// Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident's subscribers. A body starting with `@assistant` also asks the assistant the operator configured (an OpenAI-compatible chat-completions API), which answers from the incident, its alerts, its analysis and its top suggested runbooks: while it streams, `chat.message` events with `state: "partial"` carry the answer so far (same `message.id`, not stored); the stored `assistant` message follows with `state: "done"`. If the assistant keeps failing, the stored answer says so. Without one, an `@assistant` message is refused with 409 `ASSISTANT_NOT_CONFIGURED` and nothing is stored. An organization asks the assistant at most a number of times per clock hour the operator sets (default 30): beyond it the question is refused with 429 `RATE_LIMITED` (`Retry-After`: the next hour) and nothing is stored. An answer is cut at 4000 characters (or when the stream passes 256 KiB), kept with what arrived and marked `[answer truncated]`.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19246,7 +19364,7 @@ type ClientWithResponsesInterface interface {
 
 	// PostIncidentMessageWithResponse Post a chat message; `@assistant` asks the assistant
 	//
-	// Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident's subscribers. A body starting with `@assistant` also asks the configured assistant (`ASSISTANT_URL`, an OpenAI-compatible chat-completions API), which answers from the incident, its alerts, its analysis and its top suggested runbooks: while it streams, `chat.message` events with `state: "partial"` carry the answer so far (same `message.id`, not stored); the stored `assistant` message follows with `state: "done"`. If the assistant keeps failing, the stored answer says so. Without `ASSISTANT_URL` an `@assistant` message is refused with 409 `ASSISTANT_NOT_CONFIGURED` and nothing is stored.
+	// Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident's subscribers. A body starting with `@assistant` also asks the assistant the operator configured (an OpenAI-compatible chat-completions API), which answers from the incident, its alerts, its analysis and its top suggested runbooks: while it streams, `chat.message` events with `state: "partial"` carry the answer so far (same `message.id`, not stored); the stored `assistant` message follows with `state: "done"`. If the assistant keeps failing, the stored answer says so. Without one, an `@assistant` message is refused with 409 `ASSISTANT_NOT_CONFIGURED` and nothing is stored. An organization asks the assistant at most a number of times per clock hour the operator sets (default 30): beyond it the question is refused with 429 `RATE_LIMITED` (`Retry-After`: the next hour) and nothing is stored. An answer is cut at 4000 characters (or when the stream passes 256 KiB), kept with what arrived and marked `[answer truncated]`.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19291,6 +19409,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/v1/integrations/dashboards (the `IntegrationSetupDashboards` operationId).
 	IntegrationSetupDashboardsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*IntegrationSetupDashboardsResponse, error)
+
+	// IntegrationHealthWithResponse Health of the organization's webhook endpoints
+	//
+	// The caller's organization only (`integrations:read`): a platform is `degraded` while one of the organization's enabled integrations of it is failing (status `error`, or its last 3 outbound deliveries failed), and every platform while Temporal or the integrations cannot be read. Same shape as `GET /webhooks/health`; not cached.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/integrations/health (the `IntegrationHealth` operationId).
+	IntegrationHealthWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*IntegrationHealthResponse, error)
 
 	// IntegrationSetupInfraMonitorWithResponse Setup of the infra_monitor platform: webhook URL, signature header, example payload
 	//
@@ -19343,12 +19470,16 @@ type ClientWithResponsesInterface interface {
 
 	// UpdateIntegrationWithBodyWithResponse Update an integration
 	//
+	// `enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by themselves after 10 failed deliveries in a row (status `error`) while inbound alerts keep being accepted. `{"outbound_paused": false}` resumes them. A `webhook_config.url` moved to another scheme, host or port must carry its `secret_headers` values again (422 otherwise).
+	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/v1/integrations/{id} (the `UpdateIntegration` operationId).
 	UpdateIntegrationWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateIntegrationResponse, error)
 
 	// UpdateIntegrationWithResponse Update an integration
+	//
+	// `enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by themselves after 10 failed deliveries in a row (status `error`) while inbound alerts keep being accepted. `{"outbound_paused": false}` resumes them. A `webhook_config.url` moved to another scheme, host or port must carry its `secret_headers` values again (422 otherwise).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19533,7 +19664,7 @@ type ClientWithResponsesInterface interface {
 
 	// UpdateOrganizationSettingsWithBodyWithResponse Update some settings
 	//
-	// Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused.
+	// Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused. Lowering `retention_days` is owner-only: anyone else (an admin, any API key) gets 403 INSUFFICIENT_PERMISSIONS. Turning `sso_required` on ends the password sessions of every member but the owners (their tokens stop working at once); they sign in again through /sso/initiate.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19542,7 +19673,7 @@ type ClientWithResponsesInterface interface {
 
 	// UpdateOrganizationSettingsWithResponse Update some settings
 	//
-	// Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused.
+	// Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused. Lowering `retention_days` is owner-only: anyone else (an admin, any API key) gets 403 INSUFFICIENT_PERMISSIONS. Turning `sso_required` on ends the password sessions of every member but the owners (their tokens stop working at once); they sign in again through /sso/initiate.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19818,7 +19949,7 @@ type ClientWithResponsesInterface interface {
 
 	// WebhookHealthWithResponse Health of the webhook endpoints
 	//
-	// No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the integrations cannot be read; a platform is `degraded` while one of its enabled integrations is failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body. One report answers every caller for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
+	// No credential, and built from this instance's own signals only, never from any organization's integrations or deliveries: every platform is `ok` while Temporal and the database answer (an alert can then be queued), and `degraded` otherwise (`temporal: "down"` when Temporal does not answer; webhooks then answer 503). An organization's own view (its failing integrations per platform) is `GET /integrations/health`. Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body. One report answers every caller for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -21259,6 +21390,7 @@ type LoginResponse422Headers struct {
 
 // LoginResponse423Headers the declared response headers of an HTTP 423 response for Login
 type LoginResponse423Headers struct {
+	RetryAfter          *int
 	XRateLimitLimit     *int
 	XRateLimitRemaining *int
 	XRateLimitReset     *int
@@ -21910,6 +22042,7 @@ type ChangePasswordResponse422Headers struct {
 
 // ChangePasswordResponse423Headers the declared response headers of an HTTP 423 response for ChangePassword
 type ChangePasswordResponse423Headers struct {
+	RetryAfter          *int
 	XRateLimitLimit     *int
 	XRateLimitRemaining *int
 	XRateLimitReset     *int
@@ -22381,6 +22514,14 @@ type RefreshTokenResponse401Headers struct {
 	XRequestID          *string
 }
 
+// RefreshTokenResponse403Headers the declared response headers of an HTTP 403 response for RefreshToken
+type RefreshTokenResponse403Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
 // RefreshTokenResponse413Headers the declared response headers of an HTTP 413 response for RefreshToken
 type RefreshTokenResponse413Headers struct {
 	XRateLimitLimit     *int
@@ -22423,6 +22564,8 @@ type RefreshTokenResponse struct {
 	JSON400 *Error
 	// JSON401 the response for an HTTP 401 `application/json` response
 	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
@@ -22437,6 +22580,8 @@ type RefreshTokenResponse struct {
 	Headers400 *RefreshTokenResponse400Headers
 	// Headers401 the parsed response headers for an HTTP 401 response
 	Headers401 *RefreshTokenResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *RefreshTokenResponse403Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
 	Headers413 *RefreshTokenResponse413Headers
 	// Headers422 the parsed response headers for an HTTP 422 response
@@ -22460,6 +22605,11 @@ func (r RefreshTokenResponse) GetJSON400() *Error {
 // GetJSON401 returns the response for an HTTP 401 `application/json` response
 func (r RefreshTokenResponse) GetJSON401() *Error {
 	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r RefreshTokenResponse) GetJSON403() *Error {
+	return r.JSON403
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
@@ -25929,6 +26079,134 @@ func (r IntegrationSetupDashboardsResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r IntegrationSetupDashboardsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// IntegrationHealthResponse200Headers the declared response headers of an HTTP 200 response for IntegrationHealth
+type IntegrationHealthResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// IntegrationHealthResponse401Headers the declared response headers of an HTTP 401 response for IntegrationHealth
+type IntegrationHealthResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// IntegrationHealthResponse403Headers the declared response headers of an HTTP 403 response for IntegrationHealth
+type IntegrationHealthResponse403Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// IntegrationHealthResponse429Headers the declared response headers of an HTTP 429 response for IntegrationHealth
+type IntegrationHealthResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// IntegrationHealthResponse500Headers the declared response headers of an HTTP 500 response for IntegrationHealth
+type IntegrationHealthResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type IntegrationHealthResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		// Data Examples: {"endpoints":{"apm":"degraded","dashboards":"ok","infra_monitor":"ok","metrics_alerts":"ok","observability":"ok","pager":"ok","search_logs":"ok"},"status":"degraded","temporal":"ok"}
+		Data WebhookHealth          `json:"data"`
+		Meta map[string]interface{} `json:"meta"`
+	}
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *IntegrationHealthResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *IntegrationHealthResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *IntegrationHealthResponse403Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *IntegrationHealthResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *IntegrationHealthResponse500Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r IntegrationHealthResponse) GetJSON200() *struct {
+	// Data Examples: {"endpoints":{"apm":"degraded","dashboards":"ok","infra_monitor":"ok","metrics_alerts":"ok","observability":"ok","pager":"ok","search_logs":"ok"},"status":"degraded","temporal":"ok"}
+	Data WebhookHealth          `json:"data"`
+	Meta map[string]interface{} `json:"meta"`
+} {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r IntegrationHealthResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r IntegrationHealthResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r IntegrationHealthResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r IntegrationHealthResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r IntegrationHealthResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r IntegrationHealthResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r IntegrationHealthResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r IntegrationHealthResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -34474,7 +34752,7 @@ func (c *ClientWithResponses) ListAuditEventsWithResponse(ctx context.Context, p
 
 // LoginWithBodyWithResponse Authenticate with email and password
 //
-// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED (after a correct password) and signs in through /sso/initiate.
+// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED, whatever the password (it is not checked, and the lockout count is left alone), and signs in through /sso/initiate. A wrong email or password is 401 INVALID_TOKEN. Repeated failures for one email (5 within 15 minutes unless the operator set other limits) lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. Many failed logins from one client address (an IPv4 address or IPv6 /64) across accounts (50 within 15 minutes unless the operator set other limits): 429 RATE_LIMITED with Retry-After until that window ends. Sent by a page of another site (`Origin` not the instance's nor one of its allowed browser origins, or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34489,7 +34767,7 @@ func (c *ClientWithResponses) LoginWithBodyWithResponse(ctx context.Context, con
 
 // LoginWithResponse Authenticate with email and password
 //
-// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED (after a correct password) and signs in through /sso/initiate.
+// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED, whatever the password (it is not checked, and the lockout count is left alone), and signs in through /sso/initiate. A wrong email or password is 401 INVALID_TOKEN. Repeated failures for one email (5 within 15 minutes unless the operator set other limits) lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. Many failed logins from one client address (an IPv4 address or IPv6 /64) across accounts (50 within 15 minutes unless the operator set other limits): 429 RATE_LIMITED with Retry-After until that window ends. Sent by a page of another site (`Origin` not the instance's nor one of its allowed browser origins, or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34504,7 +34782,7 @@ func (c *ClientWithResponses) LoginWithResponse(ctx context.Context, body LoginJ
 
 // LoginWithFormdataBodyWithResponse Authenticate with email and password
 //
-// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED (after a correct password) and signs in through /sso/initiate.
+// Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED, whatever the password (it is not checked, and the lockout count is left alone), and signs in through /sso/initiate. A wrong email or password is 401 INVALID_TOKEN. Repeated failures for one email (5 within 15 minutes unless the operator set other limits) lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. Many failed logins from one client address (an IPv4 address or IPv6 /64) across accounts (50 within 15 minutes unless the operator set other limits): 429 RATE_LIMITED with Retry-After until that window ends. Sent by a page of another site (`Origin` not the instance's nor one of its allowed browser origins, or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.
 //
 // Takes a body of the `application/x-www-form-urlencoded` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34684,7 +34962,7 @@ func (c *ClientWithResponses) ConfirmPasswordResetWithResponse(ctx context.Conte
 
 // RefreshTokenWithBodyWithResponse Exchange a refresh token for a new access token
 //
-// Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. The session keeps the end its login gave it (`REFRESH_TOKEN_TTL_SECONDS` after login). Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.
+// Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. The session keeps the end its login gave it (the refresh token lifetime after login, 7 days by default). Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34699,7 +34977,7 @@ func (c *ClientWithResponses) RefreshTokenWithBodyWithResponse(ctx context.Conte
 
 // RefreshTokenWithResponse Exchange a refresh token for a new access token
 //
-// Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. The session keeps the end its login gave it (`REFRESH_TOKEN_TTL_SECONDS` after login). Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.
+// Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. The session keeps the end its login gave it (the refresh token lifetime after login, 7 days by default). Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34789,7 +35067,7 @@ func (c *ClientWithResponses) VerifyEmailWithResponse(ctx context.Context, body 
 
 // GetBillingWithResponse Current plan, limits and usage
 //
-// Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override) and the plan's seat and integration quotas. Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search queries, counted from real traffic (each API process adds its counts every 250 ms); `members` and `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for owners.
+// Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override) and the plan's seat and integration quotas. Plans cap seats and integrations only where billing is configured: without a payment provider `limits.members` and `limits.integrations` are null (no cap) unless the operator set caps of their own; the hourly rate limits apply either way. Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search queries, counted from real traffic (each API process adds its counts every 250 ms); `members` and `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for owners.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -34804,7 +35082,7 @@ func (c *ClientWithResponses) GetBillingWithResponse(ctx context.Context, reqEdi
 
 // CreateBillingCheckoutWithBodyWithResponse Start a plan upgrade checkout
 //
-// Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` without `STRIPE_SECRET_KEY`; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
+// Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34819,7 +35097,7 @@ func (c *ClientWithResponses) CreateBillingCheckoutWithBodyWithResponse(ctx cont
 
 // CreateBillingCheckoutWithResponse Start a plan upgrade checkout
 //
-// Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` without `STRIPE_SECRET_KEY`; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
+// Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -34834,7 +35112,7 @@ func (c *ClientWithResponses) CreateBillingCheckoutWithResponse(ctx context.Cont
 
 // BillingWebhookWithResponse Stripe events (signed, no credential)
 //
-// Verified with `Stripe-Signature` against `STRIPE_WEBHOOK_SECRET` over the raw body; a bad or missing signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape). `checkout.session.completed` sets the plan named in the session's metadata on the organization in `client_reference_id`; `customer.subscription.deleted` of the organization's current subscription returns it to `free`; `customer.subscription.updated` records the status. Each event id is applied once: a replay answers `duplicate: true`. The new plan's limits apply from the next request, in every API process. 409 `BILLING_NOT_CONFIGURED` without a webhook secret.
+// Verified with `Stripe-Signature` against the instance's Stripe webhook secret over the raw body; a bad or missing signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape). `checkout.session.completed` with `payment_status` `paid` or `no_payment_required`, or `checkout.session.async_payment_succeeded`, sets the plan named in the session's metadata on the organization in `client_reference_id` (a checkout whose payment is still pending changes nothing). `customer.subscription.deleted` of the organization's current subscription, or `customer.subscription.updated` to `unpaid`, `incomplete_expired` or `canceled`, returns it to `free`; other updates record the status, and the paid-for subscription back to `active` or `trialing` restores its plan. Each event id is applied once: a replay answers `duplicate: true`. The new plan's limits apply from the next request, in every API process. 409 `BILLING_NOT_CONFIGURED` without a webhook secret.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -35032,7 +35310,7 @@ func (c *ClientWithResponses) ListIncidentMessagesWithResponse(ctx context.Conte
 
 // PostIncidentMessageWithBodyWithResponse Post a chat message; `@assistant` asks the assistant
 //
-// Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident's subscribers. A body starting with `@assistant` also asks the configured assistant (`ASSISTANT_URL`, an OpenAI-compatible chat-completions API), which answers from the incident, its alerts, its analysis and its top suggested runbooks: while it streams, `chat.message` events with `state: "partial"` carry the answer so far (same `message.id`, not stored); the stored `assistant` message follows with `state: "done"`. If the assistant keeps failing, the stored answer says so. Without `ASSISTANT_URL` an `@assistant` message is refused with 409 `ASSISTANT_NOT_CONFIGURED` and nothing is stored.
+// Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident's subscribers. A body starting with `@assistant` also asks the assistant the operator configured (an OpenAI-compatible chat-completions API), which answers from the incident, its alerts, its analysis and its top suggested runbooks: while it streams, `chat.message` events with `state: "partial"` carry the answer so far (same `message.id`, not stored); the stored `assistant` message follows with `state: "done"`. If the assistant keeps failing, the stored answer says so. Without one, an `@assistant` message is refused with 409 `ASSISTANT_NOT_CONFIGURED` and nothing is stored. An organization asks the assistant at most a number of times per clock hour the operator sets (default 30): beyond it the question is refused with 429 `RATE_LIMITED` (`Retry-After`: the next hour) and nothing is stored. An answer is cut at 4000 characters (or when the stream passes 256 KiB), kept with what arrived and marked `[answer truncated]`.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -35047,7 +35325,7 @@ func (c *ClientWithResponses) PostIncidentMessageWithBodyWithResponse(ctx contex
 
 // PostIncidentMessageWithResponse Post a chat message; `@assistant` asks the assistant
 //
-// Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident's subscribers. A body starting with `@assistant` also asks the configured assistant (`ASSISTANT_URL`, an OpenAI-compatible chat-completions API), which answers from the incident, its alerts, its analysis and its top suggested runbooks: while it streams, `chat.message` events with `state: "partial"` carry the answer so far (same `message.id`, not stored); the stored `assistant` message follows with `state: "done"`. If the assistant keeps failing, the stored answer says so. Without `ASSISTANT_URL` an `@assistant` message is refused with 409 `ASSISTANT_NOT_CONFIGURED` and nothing is stored.
+// Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident's subscribers. A body starting with `@assistant` also asks the assistant the operator configured (an OpenAI-compatible chat-completions API), which answers from the incident, its alerts, its analysis and its top suggested runbooks: while it streams, `chat.message` events with `state: "partial"` carry the answer so far (same `message.id`, not stored); the stored `assistant` message follows with `state: "done"`. If the assistant keeps failing, the stored answer says so. Without one, an `@assistant` message is refused with 409 `ASSISTANT_NOT_CONFIGURED` and nothing is stored. An organization asks the assistant at most a number of times per clock hour the operator sets (default 30): beyond it the question is refused with 429 `RATE_LIMITED` (`Retry-After`: the next hour) and nothing is stored. An answer is cut at 4000 characters (or when the stream passes 256 KiB), kept with what arrived and marked `[answer truncated]`.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -35127,6 +35405,21 @@ func (c *ClientWithResponses) IntegrationSetupDashboardsWithResponse(ctx context
 		return nil, err
 	}
 	return ParseIntegrationSetupDashboardsResponse(rsp)
+}
+
+// IntegrationHealthWithResponse Health of the organization's webhook endpoints
+//
+// The caller's organization only (`integrations:read`): a platform is `degraded` while one of the organization's enabled integrations of it is failing (status `error`, or its last 3 outbound deliveries failed), and every platform while Temporal or the integrations cannot be read. Same shape as `GET /webhooks/health`; not cached.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/integrations/health (the `IntegrationHealth` operationId).
+func (c *ClientWithResponses) IntegrationHealthWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*IntegrationHealthResponse, error) {
+	rsp, err := c.IntegrationHealth(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseIntegrationHealthResponse(rsp)
 }
 
 // IntegrationSetupInfraMonitorWithResponse Setup of the infra_monitor platform: webhook URL, signature header, example payload
@@ -35222,6 +35515,8 @@ func (c *ClientWithResponses) GetIntegrationWithResponse(ctx context.Context, id
 
 // UpdateIntegrationWithBodyWithResponse Update an integration
 //
+// `enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by themselves after 10 failed deliveries in a row (status `error`) while inbound alerts keep being accepted. `{"outbound_paused": false}` resumes them. A `webhook_config.url` moved to another scheme, host or port must carry its `secret_headers` values again (422 otherwise).
+//
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with PATCH /api/v1/integrations/{id} (the `UpdateIntegration` operationId).
@@ -35234,6 +35529,8 @@ func (c *ClientWithResponses) UpdateIntegrationWithBodyWithResponse(ctx context.
 }
 
 // UpdateIntegrationWithResponse Update an integration
+//
+// `enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by themselves after 10 failed deliveries in a row (status `error`) while inbound alerts keep being accepted. `{"outbound_paused": false}` resumes them. A `webhook_config.url` moved to another scheme, host or port must carry its `secret_headers` values again (422 otherwise).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -35556,7 +35853,7 @@ func (c *ClientWithResponses) GetOrganizationSettingsWithResponse(ctx context.Co
 
 // UpdateOrganizationSettingsWithBodyWithResponse Update some settings
 //
-// Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused.
+// Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused. Lowering `retention_days` is owner-only: anyone else (an admin, any API key) gets 403 INSUFFICIENT_PERMISSIONS. Turning `sso_required` on ends the password sessions of every member but the owners (their tokens stop working at once); they sign in again through /sso/initiate.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -35571,7 +35868,7 @@ func (c *ClientWithResponses) UpdateOrganizationSettingsWithBodyWithResponse(ctx
 
 // UpdateOrganizationSettingsWithResponse Update some settings
 //
-// Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused.
+// Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused. Lowering `retention_days` is owner-only: anyone else (an admin, any API key) gets 403 INSUFFICIENT_PERMISSIONS. Turning `sso_required` on ends the password sessions of every member but the owners (their tokens stop working at once); they sign in again through /sso/initiate.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -36039,7 +36336,7 @@ func (c *ClientWithResponses) UpdateUserWithResponse(ctx context.Context, id ope
 
 // WebhookHealthWithResponse Health of the webhook endpoints
 //
-// No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the integrations cannot be read; a platform is `degraded` while one of its enabled integrations is failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body. One report answers every caller for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
+// No credential, and built from this instance's own signals only, never from any organization's integrations or deliveries: every platform is `ok` while Temporal and the database answer (an alert can then be queued), and `degraded` otherwise (`temporal: "down"` when Temporal does not answer; webhooks then answer 503). An organization's own view (its failing integrations per platform) is `GET /integrations/health`. Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body. One report answers every caller for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -38836,6 +39133,13 @@ func ParseLoginResponse(rsp *http.Response) (*LoginResponse, error) {
 		response.Headers422 = &headers
 	case rsp.StatusCode == 423:
 		var headers LoginResponse423Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -40066,6 +40370,13 @@ func ParseChangePasswordResponse(rsp *http.Response) (*ChangePasswordResponse, e
 		response.Headers422 = &headers
 	case rsp.StatusCode == 423:
 		var headers ChangePasswordResponse423Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -40762,6 +41073,13 @@ func ParseRefreshTokenResponse(rsp *http.Response) (*RefreshTokenResponse, error
 		}
 		response.JSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -40886,6 +41204,37 @@ func ParseRefreshTokenResponse(rsp *http.Response) (*RefreshTokenResponse, error
 			headers.XRequestID = &value
 		}
 		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers RefreshTokenResponse403Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers403 = &headers
 	case rsp.StatusCode == 413:
 		var headers RefreshTokenResponse413Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
@@ -47304,6 +47653,229 @@ func ParseIntegrationSetupDashboardsResponse(rsp *http.Response) (*IntegrationSe
 		response.Headers429 = &headers
 	case rsp.StatusCode == 500:
 		var headers IntegrationSetupDashboardsResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseIntegrationHealthResponse parses an HTTP response from a IntegrationHealthWithResponse call
+func ParseIntegrationHealthResponse(rsp *http.Response) (*IntegrationHealthResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &IntegrationHealthResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			// Data Examples: {"endpoints":{"apm":"degraded","dashboards":"ok","infra_monitor":"ok","metrics_alerts":"ok","observability":"ok","pager":"ok","search_logs":"ok"},"status":"degraded","temporal":"ok"}
+			Data WebhookHealth          `json:"data"`
+			Meta map[string]interface{} `json:"meta"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers IntegrationHealthResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers IntegrationHealthResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers IntegrationHealthResponse403Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 429:
+		var headers IntegrationHealthResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers IntegrationHealthResponse500Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -66,7 +66,7 @@ export interface paths {
         put?: never;
         /**
          * Authenticate with email and password
-         * @description Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED (after a correct password) and signs in through /sso/initiate.
+         * @description Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP). When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED, whatever the password (it is not checked, and the lockout count is left alone), and signs in through /sso/initiate. A wrong email or password is 401 INVALID_TOKEN. Repeated failures for one email (5 within 15 minutes unless the operator set other limits) lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. Many failed logins from one client address (an IPv4 address or IPv6 /64) across accounts (50 within 15 minutes unless the operator set other limits): 429 RATE_LIMITED with Retry-After until that window ends. Sent by a page of another site (`Origin` not the instance's nor one of its allowed browser origins, or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.
          */
         post: operations["login"];
         delete?: never;
@@ -106,7 +106,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a refresh token for a new access token
-         * @description Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. The session keeps the end its login gave it (`REFRESH_TOKEN_TTL_SECONDS` after login). Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.
+         * @description Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token` cookie) and the one presented is spent. The session keeps the end its login gave it (the refresh token lifetime after login, 7 days by default). Presenting a spent refresh token again ends the whole session (every access and refresh token of it): a copy was used, by a thief or by the user after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent, revoked by logout, logout-all or a password reset, or its user is gone.
          */
         post: operations["refreshToken"];
         delete?: never;
@@ -549,7 +549,7 @@ export interface paths {
         head?: never;
         /**
          * Update some settings
-         * @description Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused.
+         * @description Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown keys are refused. Lowering `retention_days` is owner-only: anyone else (an admin, any API key) gets 403 INSUFFICIENT_PERMISSIONS. Turning `sso_required` on ends the password sessions of every member but the owners (their tokens stop working at once); they sign in again through /sso/initiate.
          */
         patch: operations["updateOrganizationSettings"];
         trace?: never;
@@ -665,7 +665,7 @@ export interface paths {
         put?: never;
         /**
          * Post a chat message; `@assistant` asks the assistant
-         * @description Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident's subscribers. A body starting with `@assistant` also asks the configured assistant (`ASSISTANT_URL`, an OpenAI-compatible chat-completions API), which answers from the incident, its alerts, its analysis and its top suggested runbooks: while it streams, `chat.message` events with `state: "partial"` carry the answer so far (same `message.id`, not stored); the stored `assistant` message follows with `state: "done"`. If the assistant keeps failing, the stored answer says so. Without `ASSISTANT_URL` an `@assistant` message is refused with 409 `ASSISTANT_NOT_CONFIGURED` and nothing is stored.
+         * @description Each message becomes a `chat_message` timeline entry and a `chat.message` WebSocket event (`data: {message, state}`) to the organization and the incident's subscribers. A body starting with `@assistant` also asks the assistant the operator configured (an OpenAI-compatible chat-completions API), which answers from the incident, its alerts, its analysis and its top suggested runbooks: while it streams, `chat.message` events with `state: "partial"` carry the answer so far (same `message.id`, not stored); the stored `assistant` message follows with `state: "done"`. If the assistant keeps failing, the stored answer says so. Without one, an `@assistant` message is refused with 409 `ASSISTANT_NOT_CONFIGURED` and nothing is stored. An organization asks the assistant at most a number of times per clock hour the operator sets (default 30): beyond it the question is refused with 429 `RATE_LIMITED` (`Retry-After`: the next hour) and nothing is stored. An answer is cut at 4000 characters (or when the stream passes 256 KiB), kept with what arrived and marked `[answer truncated]`.
          */
         post: operations["postIncidentMessage"];
         delete?: never;
@@ -1031,7 +1031,10 @@ export interface paths {
         delete: operations["deleteIntegration"];
         options?: never;
         head?: never;
-        /** Update an integration */
+        /**
+         * Update an integration
+         * @description `enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by themselves after 10 failed deliveries in a row (status `error`) while inbound alerts keep being accepted. `{"outbound_paused": false}` resumes them. A `webhook_config.url` moved to another scheme, host or port must carry its `secret_headers` values again (422 otherwise).
+         */
         patch: operations["updateIntegration"];
         trace?: never;
     };
@@ -1124,7 +1127,7 @@ export interface paths {
         };
         /**
          * Health of the webhook endpoints
-         * @description No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the integrations cannot be read; a platform is `degraded` while one of its enabled integrations is failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body. One report answers every caller for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
+         * @description No credential, and built from this instance's own signals only, never from any organization's integrations or deliveries: every platform is `ok` while Temporal and the database answer (an alert can then be queued), and `degraded` otherwise (`temporal: "down"` when Temporal does not answer; webhooks then answer 503). An organization's own view (its failing integrations per platform) is `GET /integrations/health`. Answers within about 1.5 s whatever a dependency does; always 200, the state is in the body. One report answers every caller for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
          */
         get: operations["webhookHealth"];
         put?: never;
@@ -1169,6 +1172,26 @@ export interface paths {
          * @description Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`.
          */
         post: operations["ingestWebhookShortForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integrations/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health of the organization's webhook endpoints
+         * @description The caller's organization only (`integrations:read`): a platform is `degraded` while one of the organization's enabled integrations of it is failing (status `error`, or its last 3 outbound deliveries failed), and every platform while Temporal or the integrations cannot be read. Same shape as `GET /webhooks/health`; not cached.
+         */
+        get: operations["integrationHealth"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1221,7 +1244,7 @@ export interface paths {
         };
         /**
          * Current plan, limits and usage
-         * @description Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override) and the plan's seat and integration quotas. Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search queries, counted from real traffic (each API process adds its counts every 250 ms); `members` and `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for owners.
+         * @description Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override) and the plan's seat and integration quotas. Plans cap seats and integrations only where billing is configured: without a payment provider `limits.members` and `limits.integrations` are null (no cap) unless the operator set caps of their own; the hourly rate limits apply either way. Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search queries, counted from real traffic (each API process adds its counts every 250 ms); `members` and `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for owners.
          */
         get: operations["getBilling"];
         put?: never;
@@ -1243,7 +1266,7 @@ export interface paths {
         put?: never;
         /**
          * Start a plan upgrade checkout
-         * @description Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` without `STRIPE_SECRET_KEY`; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
+         * @description Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
          */
         post: operations["createBillingCheckout"];
         delete?: never;
@@ -1263,7 +1286,7 @@ export interface paths {
         put?: never;
         /**
          * Stripe events (signed, no credential)
-         * @description Verified with `Stripe-Signature` against `STRIPE_WEBHOOK_SECRET` over the raw body; a bad or missing signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape). `checkout.session.completed` sets the plan named in the session's metadata on the organization in `client_reference_id`; `customer.subscription.deleted` of the organization's current subscription returns it to `free`; `customer.subscription.updated` records the status. Each event id is applied once: a replay answers `duplicate: true`. The new plan's limits apply from the next request, in every API process. 409 `BILLING_NOT_CONFIGURED` without a webhook secret.
+         * @description Verified with `Stripe-Signature` against the instance's Stripe webhook secret over the raw body; a bad or missing signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape). `checkout.session.completed` with `payment_status` `paid` or `no_payment_required`, or `checkout.session.async_payment_succeeded`, sets the plan named in the session's metadata on the organization in `client_reference_id` (a checkout whose payment is still pending changes nothing). `customer.subscription.deleted` of the organization's current subscription, or `customer.subscription.updated` to `unpaid`, `incomplete_expired` or `canceled`, returns it to `free`; other updates record the status, and the paid-for subscription back to `active` or `trialing` restores its plan. Each event id is applied once: a replay answers `duplicate: true`. The new plan's limits apply from the next request, in every API process. 409 `BILLING_NOT_CONFIGURED` without a webhook secret.
          */
         post: operations["billingWebhook"];
         delete?: never;
@@ -1611,8 +1634,10 @@ export interface components {
                 api_key_per_hour: number;
                 webhook_per_hour: number;
                 search_per_hour: number;
-                members: number;
-                integrations: number;
+                /** @description Members the organization may have; null: no cap (no billing provider on this instance, and no cap set by the operator) */
+                members: number | null;
+                /** @description Integrations the organization may have; null: no cap (no billing provider, and no cap set by the operator) */
+                integrations: number | null;
             };
             usage: {
                 /**
@@ -1709,7 +1734,7 @@ export interface components {
             detail: string;
             status_code: number;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "BILLING_NOT_CONFIGURED" | "ASSISTANT_NOT_CONFIGURED" | "HELPER_NOT_AVAILABLE" | "PLAN_LIMIT_REACHED" | "WEBHOOK_VALIDATION_FAILED" | "INVALID_PAYLOAD" | "INTEGRATION_NOT_FOUND" | "INTEGRATION_DISABLED" | "SSO_FAILED" | "SSO_REQUIRED" | "SSO_CONNECTION_NOT_FOUND";
+            code: "BAD_REQUEST" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "CSRF_REJECTED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "BILLING_NOT_CONFIGURED" | "ASSISTANT_NOT_CONFIGURED" | "HELPER_NOT_AVAILABLE" | "PLAN_LIMIT_REACHED" | "WEBHOOK_VALIDATION_FAILED" | "INVALID_PAYLOAD" | "INTEGRATION_NOT_FOUND" | "INTEGRATION_DISABLED" | "SSO_FAILED" | "SSO_REQUIRED" | "SSO_CONNECTION_NOT_FOUND";
             request_id: string;
             errors?: {
                 path: string;
@@ -1807,7 +1832,7 @@ export interface components {
             detail: string;
             status_code: number;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "BILLING_NOT_CONFIGURED" | "ASSISTANT_NOT_CONFIGURED" | "HELPER_NOT_AVAILABLE" | "PLAN_LIMIT_REACHED" | "WEBHOOK_VALIDATION_FAILED" | "INVALID_PAYLOAD" | "INTEGRATION_NOT_FOUND" | "INTEGRATION_DISABLED" | "SSO_FAILED" | "SSO_REQUIRED" | "SSO_CONNECTION_NOT_FOUND";
+            code: "BAD_REQUEST" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "CSRF_REJECTED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "BILLING_NOT_CONFIGURED" | "ASSISTANT_NOT_CONFIGURED" | "HELPER_NOT_AVAILABLE" | "PLAN_LIMIT_REACHED" | "WEBHOOK_VALIDATION_FAILED" | "INVALID_PAYLOAD" | "INTEGRATION_NOT_FOUND" | "INTEGRATION_DISABLED" | "SSO_FAILED" | "SSO_REQUIRED" | "SSO_CONNECTION_NOT_FOUND";
             request_id: string;
             errors?: {
                 path: string;
@@ -1839,7 +1864,7 @@ export interface components {
             headers?: {
                 [key: string]: string;
             };
-            /** @description Write-only headers for credentials: stored encrypted, added at send time (not rendered), answered as `[redacted]`. On update of a step sent with its id, omitted keeps the stored ones, `{}` removes them, `[redacted]` keeps the stored value of that name. */
+            /** @description Write-only headers for credentials: stored encrypted, added at send time (not rendered), answered as `[redacted]`. On update of a step sent with its id, omitted keeps the stored ones, `{}` removes them, `[redacted]` keeps the stored value of that name. Stored values are kept only while `url` keeps its scheme, host and port: moving it elsewhere needs every value sent again (422 naming the header). With secret headers, `url` may use placeholders in its path and query only. */
             secret_headers?: {
                 [key: string]: string;
             };
@@ -1860,7 +1885,7 @@ export interface components {
             headers?: {
                 [key: string]: string;
             };
-            /** @description Write-only headers for credentials: stored encrypted, added at send time (not rendered), answered as `[redacted]`. On update of a step sent with its id, omitted keeps the stored ones, `{}` removes them, `[redacted]` keeps the stored value of that name. */
+            /** @description Write-only headers for credentials: stored encrypted, added at send time (not rendered), answered as `[redacted]`. On update of a step sent with its id, omitted keeps the stored ones, `{}` removes them, `[redacted]` keeps the stored value of that name. Stored values are kept only while `url` keeps its scheme, host and port: moving it elsewhere needs every value sent again (422 naming the header). With secret headers, `url` may use placeholders in its path and query only. */
             secret_headers?: {
                 [key: string]: string;
             };
@@ -1962,9 +1987,17 @@ export interface components {
             name: string;
             /** @enum {string} */
             platform: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts";
-            /** @enum {string} */
+            /**
+             * @description `error` while outbound deliveries are paused; otherwise `connected` once an alert arrived
+             * @enum {string}
+             */
             status: "connected" | "disconnected" | "error";
+            /** @description Inbound switch: a disabled integration answers its webhooks 409 INTEGRATION_DISABLED and sends nothing. Failed deliveries never change it. */
             enabled: boolean;
+            /** @description Outbound switch: true after 10 failed deliveries in a row (or a PATCH with `outbound_paused: true`). While paused no webhook is sent; inbound alerts keep being accepted. Resume with PATCH `{"outbound_paused": false}`. */
+            outbound_paused: boolean;
+            /** @description When outbound deliveries were paused; null while they run */
+            deliveries_paused_at: string | null;
             webhook_url: string;
             signature_header: string;
             webhook_config: components["schemas"]["WebhookConfig"] | null;
@@ -1992,9 +2025,17 @@ export interface components {
             name: string;
             /** @enum {string} */
             platform: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts";
-            /** @enum {string} */
+            /**
+             * @description `error` while outbound deliveries are paused; otherwise `connected` once an alert arrived
+             * @enum {string}
+             */
             status: "connected" | "disconnected" | "error";
+            /** @description Inbound switch: a disabled integration answers its webhooks 409 INTEGRATION_DISABLED and sends nothing. Failed deliveries never change it. */
             enabled: boolean;
+            /** @description Outbound switch: true after 10 failed deliveries in a row (or a PATCH with `outbound_paused: true`). While paused no webhook is sent; inbound alerts keep being accepted. Resume with PATCH `{"outbound_paused": false}`. */
+            outbound_paused: boolean;
+            /** @description When outbound deliveries were paused; null while they run */
+            deliveries_paused_at: string | null;
             webhook_url: string;
             signature_header: string;
             webhook_config: components["schemas"]["WebhookConfig"] | null;
@@ -2148,7 +2189,10 @@ export interface components {
                 /** @default true */
                 notify_on_resolve: boolean;
             };
-            /** @default 365 */
+            /**
+             * @description Days alerts, logs and notifications are kept. Audit events are kept at least the operator's minimum (365 days by default) whatever this says. Only an owner may lower it (others get 403 INSUFFICIENT_PERMISSIONS); raising it needs settings:update.
+             * @default 365
+             */
             retention_days: number;
             /**
              * @default medium
@@ -2179,7 +2223,7 @@ export interface components {
             detail: string;
             status_code: number;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "BILLING_NOT_CONFIGURED" | "ASSISTANT_NOT_CONFIGURED" | "HELPER_NOT_AVAILABLE" | "PLAN_LIMIT_REACHED" | "WEBHOOK_VALIDATION_FAILED" | "INVALID_PAYLOAD" | "INTEGRATION_NOT_FOUND" | "INTEGRATION_DISABLED" | "SSO_FAILED" | "SSO_REQUIRED" | "SSO_CONNECTION_NOT_FOUND";
+            code: "BAD_REQUEST" | "INVALID_TOKEN" | "INVALID_API_KEY" | "INSUFFICIENT_PERMISSIONS" | "CSRF_REJECTED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "BILLING_NOT_CONFIGURED" | "ASSISTANT_NOT_CONFIGURED" | "HELPER_NOT_AVAILABLE" | "PLAN_LIMIT_REACHED" | "WEBHOOK_VALIDATION_FAILED" | "INVALID_PAYLOAD" | "INTEGRATION_NOT_FOUND" | "INTEGRATION_DISABLED" | "SSO_FAILED" | "SSO_REQUIRED" | "SSO_CONNECTION_NOT_FOUND";
             request_id: string;
             errors?: {
                 path: string;
@@ -2412,7 +2456,7 @@ export interface components {
             headers: {
                 [key: string]: string;
             };
-            /** @description Write-only headers for credentials: stored encrypted and added to every request at send time; responses show each name with the value `[redacted]`. On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them, and the value `[redacted]` keeps the stored value of that name. */
+            /** @description Write-only headers for credentials: stored encrypted and added to every request at send time; responses show each name with the value `[redacted]`. On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them, and the value `[redacted]` keeps the stored value of that name. Stored values are kept only while `url` keeps its scheme, host and port: an update moving it elsewhere must send every value again (422 VALIDATION_ERROR naming the header otherwise). */
             secret_headers?: {
                 [key: string]: string;
             };
@@ -2437,7 +2481,7 @@ export interface components {
             headers: {
                 [key: string]: string;
             };
-            /** @description Write-only headers for credentials: stored encrypted and added to every request at send time; responses show each name with the value `[redacted]`. On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them, and the value `[redacted]` keeps the stored value of that name. */
+            /** @description Write-only headers for credentials: stored encrypted and added to every request at send time; responses show each name with the value `[redacted]`. On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them, and the value `[redacted]` keeps the stored value of that name. Stored values are kept only while `url` keeps its scheme, host and port: an update moving it elsewhere must send every value again (422 VALIDATION_ERROR naming the header otherwise). */
             secret_headers?: {
                 [key: string]: string;
             };
@@ -2830,7 +2874,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -2869,13 +2913,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Account locked (ACCOUNT_LOCKED) */
+            /** @description Account locked after repeated failed logins (ACCOUNT_LOCKED), even for the right password; see Retry-After */
             423: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3037,6 +3082,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body too large (PAYLOAD_TOO_LARGE) */
             413: {
                 headers: {
@@ -3154,7 +3212,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3279,7 +3337,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3392,7 +3450,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3471,7 +3529,10 @@ export interface operations {
                     /** @constant */
                     kind: "oidc";
                     config: {
-                        /** Format: uri */
+                        /**
+                         * Format: uri
+                         * @description The issuer URL itself (discovery appends /.well-known/openid-configuration): https, no query string or fragment. Plain http only on loopback, for a local test provider
+                         */
                         issuer: string;
                         client_id: string;
                         /** @description Write-only: stored encrypted, never returned */
@@ -3576,7 +3637,10 @@ export interface operations {
                         /** @description The IdP metadata document; alternatively the three idp_* fields */
                         idp_metadata_xml?: string;
                         idp_entity_id?: string;
-                        /** Format: uri */
+                        /**
+                         * Format: uri
+                         * @description Where browsers are sent with the AuthnRequest: https
+                         */
                         idp_sso_url?: string;
                         /** @description The IdP signing certificate (PEM or base64 DER) */
                         idp_certificate?: string;
@@ -3635,7 +3699,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3758,7 +3822,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3861,7 +3925,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3999,7 +4063,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -4845,7 +4909,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -4884,13 +4948,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Account locked (ACCOUNT_LOCKED) */
+            /** @description Account locked after repeated failed logins (ACCOUNT_LOCKED), even for the right password; see Retry-After */
             423: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5083,7 +5148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5183,7 +5248,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5305,7 +5370,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5408,7 +5473,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5524,7 +5589,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5621,7 +5686,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5724,7 +5789,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5871,7 +5936,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6010,7 +6075,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6145,7 +6210,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanLimitError"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6261,7 +6326,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6529,7 +6594,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6630,7 +6695,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6738,7 +6803,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6798,6 +6863,7 @@ export interface operations {
                         min_severity?: "critical" | "high" | "medium" | "low";
                         notify_on_resolve?: boolean;
                     };
+                    /** @description Days alerts, logs and notifications are kept. Audit events are kept at least the operator's minimum (365 days by default) whatever this says. Only an owner may lower it (others get 403 INSUFFICIENT_PERMISSIONS); raising it needs settings:update. */
                     retention_days?: number;
                     /** @enum {string} */
                     default_incident_severity?: "critical" | "high" | "medium" | "low";
@@ -6854,7 +6920,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6977,7 +7043,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7087,7 +7153,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7182,7 +7248,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7278,7 +7344,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7408,7 +7474,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7531,7 +7597,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7669,7 +7735,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7797,7 +7863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7926,7 +7992,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8086,7 +8152,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8188,7 +8254,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8354,7 +8420,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8464,7 +8530,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8567,7 +8633,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8744,7 +8810,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8896,7 +8962,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -9038,7 +9104,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -9135,7 +9201,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -9272,7 +9338,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -9462,7 +9528,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -9589,7 +9655,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -9708,7 +9774,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -9818,7 +9884,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -9921,7 +9987,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -10054,7 +10120,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -10188,7 +10254,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -10318,7 +10384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -10432,7 +10498,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -10572,7 +10638,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanLimitError"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -10680,7 +10746,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -10762,7 +10828,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -10844,7 +10910,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -10926,7 +10992,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -11008,7 +11074,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -11090,7 +11156,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -11172,7 +11238,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -11256,7 +11322,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -11359,7 +11425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -11445,6 +11511,8 @@ export interface operations {
                     settings?: {
                         [key: string]: unknown;
                     };
+                    /** @description `false` resumes outbound deliveries paused after repeated failures (the failure count starts again); `true` pauses them. Inbound webhooks are not affected either way. */
+                    outbound_paused?: boolean;
                 } & {
                     [key: string]: unknown;
                 };
@@ -11495,7 +11563,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -11618,7 +11686,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -11735,7 +11803,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -11850,7 +11918,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -11969,7 +12037,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -12296,7 +12364,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -12390,6 +12458,88 @@ export interface operations {
             };
         };
     };
+    integrationHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per-platform state of the organization */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookHealth"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired credential (INVALID_TOKEN, INVALID_API_KEY) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED); see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     startSelfTest: {
         parameters: {
             query?: never;
@@ -12430,7 +12580,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -12527,7 +12677,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -12635,7 +12785,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -12691,12 +12841,12 @@ export interface operations {
                     plan: "team" | "enterprise";
                     /**
                      * Format: uri
-                     * @description Where the provider sends the payer after paying; default `<PUBLIC_URL>/billing?checkout=success`
+                     * @description Where the provider sends the payer after paying; default `<this instance>/billing?checkout=success`
                      */
                     success_url?: string;
                     /**
                      * Format: uri
-                     * @description Where the provider sends the payer on cancel; default `<PUBLIC_URL>/billing?checkout=cancelled`
+                     * @description Where the provider sends the payer on cancel; default `<this instance>/billing?checkout=cancelled`
                      */
                     cancel_url?: string;
                 };
@@ -12747,7 +12897,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS) */
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];

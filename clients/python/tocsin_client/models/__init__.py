@@ -170,6 +170,8 @@ from .incident_status import IncidentStatus
 from .ingest_webhook_platform import IngestWebhookPlatform
 from .ingest_webhook_short_form_platform import IngestWebhookShortFormPlatform
 from .integration import Integration
+from .integration_health_response_200 import IntegrationHealthResponse200
+from .integration_health_response_200_meta import IntegrationHealthResponse200Meta
 from .integration_platform import IntegrationPlatform
 from .integration_settings import IntegrationSettings
 from .integration_setup_apm_response_200 import IntegrationSetupApmResponse200
@@ -588,6 +590,8 @@ __all__ = (
     "IngestWebhookPlatform",
     "IngestWebhookShortFormPlatform",
     "Integration",
+    "IntegrationHealthResponse200",
+    "IntegrationHealthResponse200Meta",
     "IntegrationPlatform",
     "IntegrationSettings",
     "IntegrationSetupApmResponse200",

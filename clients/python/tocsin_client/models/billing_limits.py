@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -16,16 +16,18 @@ class BillingLimits:
         api_key_per_hour (int):
         webhook_per_hour (int):
         search_per_hour (int):
-        members (int):
-        integrations (int):
+        members (int | None): Members the organization may have; null: no cap (no billing provider on this instance, and
+            no cap set by the operator)
+        integrations (int | None): Integrations the organization may have; null: no cap (no billing provider, and no cap
+            set by the operator)
     """
 
     interactive_per_hour: int
     api_key_per_hour: int
     webhook_per_hour: int
     search_per_hour: int
-    members: int
-    integrations: int
+    members: int | None
+    integrations: int | None
 
     def to_dict(self) -> dict[str, Any]:
         interactive_per_hour = self.interactive_per_hour
@@ -36,8 +38,10 @@ class BillingLimits:
 
         search_per_hour = self.search_per_hour
 
+        members: int | None
         members = self.members
 
+        integrations: int | None
         integrations = self.integrations
 
         field_dict: dict[str, Any] = {}
@@ -66,9 +70,19 @@ class BillingLimits:
 
         search_per_hour = d.pop("search_per_hour")
 
-        members = d.pop("members")
+        def _parse_members(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
 
-        integrations = d.pop("integrations")
+        members = _parse_members(d.pop("members"))
+
+        def _parse_integrations(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        integrations = _parse_integrations(d.pop("integrations"))
 
         billing_limits = cls(
             interactive_per_hour=interactive_per_hour,

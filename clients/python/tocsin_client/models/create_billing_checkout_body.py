@@ -16,10 +16,10 @@ class CreateBillingCheckoutBody:
     """
     Attributes:
         plan (CreateBillingCheckoutBodyPlan):
-        success_url (str | Unset): Where the provider sends the payer after paying; default
-            `<PUBLIC_URL>/billing?checkout=success`
-        cancel_url (str | Unset): Where the provider sends the payer on cancel; default
-            `<PUBLIC_URL>/billing?checkout=cancelled`
+        success_url (str | Unset): Where the provider sends the payer after paying; default `<this
+            instance>/billing?checkout=success`
+        cancel_url (str | Unset): Where the provider sends the payer on cancel; default `<this
+            instance>/billing?checkout=cancelled`
     """
 
     plan: CreateBillingCheckoutBodyPlan

@@ -14,7 +14,8 @@ T = TypeVar("T", bound="CreateSsoConnectionBodyType0Config")
 class CreateSsoConnectionBodyType0Config:
     """
     Attributes:
-        issuer (str):
+        issuer (str): The issuer URL itself (discovery appends /.well-known/openid-configuration): https, no query
+            string or fragment. Plain http only on loopback, for a local test provider
         client_id (str):
         client_secret (str): Write-only: stored encrypted, never returned
         scopes (list[str] | Unset): Requested scopes; `openid email profile` when omitted

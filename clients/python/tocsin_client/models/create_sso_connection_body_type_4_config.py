@@ -16,7 +16,7 @@ class CreateSsoConnectionBodyType4Config:
     Attributes:
         idp_metadata_xml (str | Unset): The IdP metadata document; alternatively the three idp_* fields
         idp_entity_id (str | Unset):
-        idp_sso_url (str | Unset):
+        idp_sso_url (str | Unset): Where browsers are sent with the AuthnRequest: https
         idp_certificate (str | Unset): The IdP signing certificate (PEM or base64 DER)
         sp_private_key (str | Unset): Write-only: PEM private key signing AuthnRequests and decrypting encrypted
             assertions

@@ -13,7 +13,9 @@ T = TypeVar("T", bound="HttpStepConfigInputSecretHeaders")
 class HttpStepConfigInputSecretHeaders:
     """Write-only headers for credentials: stored encrypted, added at send time (not rendered), answered as `[redacted]`.
     On update of a step sent with its id, omitted keeps the stored ones, `{}` removes them, `[redacted]` keeps the
-    stored value of that name.
+    stored value of that name. Stored values are kept only while `url` keeps its scheme, host and port: moving it
+    elsewhere needs every value sent again (422 naming the header). With secret headers, `url` may use placeholders in
+    its path and query only.
 
     """
 

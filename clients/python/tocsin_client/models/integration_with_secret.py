@@ -25,8 +25,14 @@ class IntegrationWithSecret:
         id (UUID): The integration_id of webhook URLs
         name (str):
         platform (IntegrationWithSecretPlatform):
-        status (IntegrationWithSecretStatus):
-        enabled (bool):
+        status (IntegrationWithSecretStatus): `error` while outbound deliveries are paused; otherwise `connected` once
+            an alert arrived
+        enabled (bool): Inbound switch: a disabled integration answers its webhooks 409 INTEGRATION_DISABLED and sends
+            nothing. Failed deliveries never change it.
+        outbound_paused (bool): Outbound switch: true after 10 failed deliveries in a row (or a PATCH with
+            `outbound_paused: true`). While paused no webhook is sent; inbound alerts keep being accepted. Resume with PATCH
+            `{"outbound_paused": false}`.
+        deliveries_paused_at (datetime.datetime | None): When outbound deliveries were paused; null while they run
         webhook_url (str):
         signature_header (str):
         webhook_config (None | WebhookConfig):
@@ -42,6 +48,8 @@ class IntegrationWithSecret:
     platform: IntegrationWithSecretPlatform
     status: IntegrationWithSecretStatus
     enabled: bool
+    outbound_paused: bool
+    deliveries_paused_at: datetime.datetime | None
     webhook_url: str
     signature_header: str
     webhook_config: None | WebhookConfig
@@ -63,6 +71,14 @@ class IntegrationWithSecret:
         status = self.status.value
 
         enabled = self.enabled
+
+        outbound_paused = self.outbound_paused
+
+        deliveries_paused_at: None | str
+        if isinstance(self.deliveries_paused_at, datetime.datetime):
+            deliveries_paused_at = self.deliveries_paused_at.isoformat()
+        else:
+            deliveries_paused_at = self.deliveries_paused_at
 
         webhook_url = self.webhook_url
 
@@ -97,6 +113,8 @@ class IntegrationWithSecret:
                 "platform": platform,
                 "status": status,
                 "enabled": enabled,
+                "outbound_paused": outbound_paused,
+                "deliveries_paused_at": deliveries_paused_at,
                 "webhook_url": webhook_url,
                 "signature_header": signature_header,
                 "webhook_config": webhook_config,
@@ -125,6 +143,23 @@ class IntegrationWithSecret:
         status = IntegrationWithSecretStatus(d.pop("status"))
 
         enabled = d.pop("enabled")
+
+        outbound_paused = d.pop("outbound_paused")
+
+        def _parse_deliveries_paused_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                deliveries_paused_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return deliveries_paused_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        deliveries_paused_at = _parse_deliveries_paused_at(d.pop("deliveries_paused_at"))
 
         webhook_url = d.pop("webhook_url")
 
@@ -174,6 +209,8 @@ class IntegrationWithSecret:
             platform=platform,
             status=status,
             enabled=enabled,
+            outbound_paused=outbound_paused,
+            deliveries_paused_at=deliveries_paused_at,
             webhook_url=webhook_url,
             signature_header=signature_header,
             webhook_config=webhook_config,

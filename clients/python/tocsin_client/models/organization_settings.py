@@ -21,7 +21,9 @@ class OrganizationSettings:
     Attributes:
         timezone (str):  Default: 'UTC'.
         notifications (OrganizationSettingsNotifications):
-        retention_days (int):  Default: 365.
+        retention_days (int): Days alerts, logs and notifications are kept. Audit events are kept at least the
+            operator's minimum (365 days by default) whatever this says. Only an owner may lower it (others get 403
+            INSUFFICIENT_PERMISSIONS); raising it needs settings:update. Default: 365.
         default_incident_severity (OrganizationSettingsDefaultIncidentSeverity):  Default:
             OrganizationSettingsDefaultIncidentSeverity.MEDIUM.
         auto_resolve_after_hours (float | None):

@@ -24,12 +24,15 @@ class UpdateIntegrationBody:
         enabled (bool | Unset):
         webhook_config (None | Unset | WebhookConfigInput):
         settings (UpdateIntegrationBodySettings | Unset):
+        outbound_paused (bool | Unset): `false` resumes outbound deliveries paused after repeated failures (the failure
+            count starts again); `true` pauses them. Inbound webhooks are not affected either way.
     """
 
     name: str | Unset = UNSET
     enabled: bool | Unset = UNSET
     webhook_config: None | Unset | WebhookConfigInput = UNSET
     settings: UpdateIntegrationBodySettings | Unset = UNSET
+    outbound_paused: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,6 +54,8 @@ class UpdateIntegrationBody:
         if not isinstance(self.settings, Unset):
             settings = self.settings.to_dict()
 
+        outbound_paused = self.outbound_paused
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
@@ -62,6 +67,8 @@ class UpdateIntegrationBody:
             field_dict["webhook_config"] = webhook_config
         if settings is not UNSET:
             field_dict["settings"] = settings
+        if outbound_paused is not UNSET:
+            field_dict["outbound_paused"] = outbound_paused
 
         return field_dict
 
@@ -99,11 +106,14 @@ class UpdateIntegrationBody:
         else:
             settings = UpdateIntegrationBodySettings.from_dict(_settings)
 
+        outbound_paused = d.pop("outbound_paused", UNSET)
+
         update_integration_body = cls(
             name=name,
             enabled=enabled,
             webhook_config=webhook_config,
             settings=settings,
+            outbound_paused=outbound_paused,
         )
 
         update_integration_body.additional_properties = d

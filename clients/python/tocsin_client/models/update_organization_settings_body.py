@@ -25,7 +25,9 @@ class UpdateOrganizationSettingsBody:
     Attributes:
         timezone (UpdateOrganizationSettingsBodyTimezone | Unset):
         notifications (UpdateOrganizationSettingsBodyNotifications | Unset):
-        retention_days (int | Unset):
+        retention_days (int | Unset): Days alerts, logs and notifications are kept. Audit events are kept at least the
+            operator's minimum (365 days by default) whatever this says. Only an owner may lower it (others get 403
+            INSUFFICIENT_PERMISSIONS); raising it needs settings:update.
         default_incident_severity (UpdateOrganizationSettingsBodyDefaultIncidentSeverity | Unset):
         auto_resolve_after_hours (float | None | Unset):
         executions (UpdateOrganizationSettingsBodyExecutions | Unset):

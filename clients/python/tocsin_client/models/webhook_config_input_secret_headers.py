@@ -13,7 +13,9 @@ T = TypeVar("T", bound="WebhookConfigInputSecretHeaders")
 class WebhookConfigInputSecretHeaders:
     """Write-only headers for credentials: stored encrypted and added to every request at send time; responses show each
     name with the value `[redacted]`. On update, an omitted `secret_headers` keeps the stored ones, `{}` removes them,
-    and the value `[redacted]` keeps the stored value of that name.
+    and the value `[redacted]` keeps the stored value of that name. Stored values are kept only while `url` keeps its
+    scheme, host and port: an update moving it elsewhere must send every value again (422 VALIDATION_ERROR naming the
+    header otherwise).
 
     """
 

@@ -48,6 +48,11 @@ def _parse_response(
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
@@ -94,11 +99,11 @@ def sync_detailed(
 
      Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the
     answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token`
-    cookie) and the one presented is spent. The session keeps the end its login gave it
-    (`REFRESH_TOKEN_TTL_SECONDS` after login). Presenting a spent refresh token again ends the whole
-    session (every access and refresh token of it): a copy was used, by a thief or by the user after
-    one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent,
-    revoked by logout, logout-all or a password reset, or its user is gone.
+    cookie) and the one presented is spent. The session keeps the end its login gave it (the refresh
+    token lifetime after login, 7 days by default). Presenting a spent refresh token again ends the
+    whole session (every access and refresh token of it): a copy was used, by a thief or by the user
+    after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`),
+    spent, revoked by logout, logout-all or a password reset, or its user is gone.
 
     Args:
         body (RefreshTokenBody):
@@ -131,11 +136,11 @@ def sync(
 
      Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the
     answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token`
-    cookie) and the one presented is spent. The session keeps the end its login gave it
-    (`REFRESH_TOKEN_TTL_SECONDS` after login). Presenting a spent refresh token again ends the whole
-    session (every access and refresh token of it): a copy was used, by a thief or by the user after
-    one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent,
-    revoked by logout, logout-all or a password reset, or its user is gone.
+    cookie) and the one presented is spent. The session keeps the end its login gave it (the refresh
+    token lifetime after login, 7 days by default). Presenting a spent refresh token again ends the
+    whole session (every access and refresh token of it): a copy was used, by a thief or by the user
+    after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`),
+    spent, revoked by logout, logout-all or a password reset, or its user is gone.
 
     Args:
         body (RefreshTokenBody):
@@ -163,11 +168,11 @@ async def asyncio_detailed(
 
      Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the
     answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token`
-    cookie) and the one presented is spent. The session keeps the end its login gave it
-    (`REFRESH_TOKEN_TTL_SECONDS` after login). Presenting a spent refresh token again ends the whole
-    session (every access and refresh token of it): a copy was used, by a thief or by the user after
-    one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent,
-    revoked by logout, logout-all or a password reset, or its user is gone.
+    cookie) and the one presented is spent. The session keeps the end its login gave it (the refresh
+    token lifetime after login, 7 days by default). Presenting a spent refresh token again ends the
+    whole session (every access and refresh token of it): a copy was used, by a thief or by the user
+    after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`),
+    spent, revoked by logout, logout-all or a password reset, or its user is gone.
 
     Args:
         body (RefreshTokenBody):
@@ -198,11 +203,11 @@ async def asyncio(
 
      Takes `refresh_token` from the body or the `refresh_token` cookie. The refresh token is rotated: the
     answer carries a new one (also set as the `refresh_token` cookie, with a fresh `access_token`
-    cookie) and the one presented is spent. The session keeps the end its login gave it
-    (`REFRESH_TOKEN_TTL_SECONDS` after login). Presenting a spent refresh token again ends the whole
-    session (every access and refresh token of it): a copy was used, by a thief or by the user after
-    one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`), spent,
-    revoked by logout, logout-all or a password reset, or its user is gone.
+    cookie) and the one presented is spent. The session keeps the end its login gave it (the refresh
+    token lifetime after login, 7 days by default). Presenting a spent refresh token again ends the
+    whole session (every access and refresh token of it): a copy was used, by a thief or by the user
+    after one. Fails with 401 INVALID_TOKEN when the refresh token is expired (`Token has expired`),
+    spent, revoked by logout, logout-all or a password reset, or its user is gone.
 
     Args:
         body (RefreshTokenBody):

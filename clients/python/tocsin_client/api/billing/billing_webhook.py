@@ -77,13 +77,17 @@ def sync_detailed(
 ) -> Response[BillingWebhookAck | Error | WebhookError]:
     """Stripe events (signed, no credential)
 
-     Verified with `Stripe-Signature` against `STRIPE_WEBHOOK_SECRET` over the raw body; a bad or missing
-    signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape). `checkout.session.completed`
-    sets the plan named in the session's metadata on the organization in `client_reference_id`;
-    `customer.subscription.deleted` of the organization's current subscription returns it to `free`;
-    `customer.subscription.updated` records the status. Each event id is applied once: a replay answers
-    `duplicate: true`. The new plan's limits apply from the next request, in every API process. 409
-    `BILLING_NOT_CONFIGURED` without a webhook secret.
+     Verified with `Stripe-Signature` against the instance's Stripe webhook secret over the raw body; a
+    bad or missing signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape).
+    `checkout.session.completed` with `payment_status` `paid` or `no_payment_required`, or
+    `checkout.session.async_payment_succeeded`, sets the plan named in the session's metadata on the
+    organization in `client_reference_id` (a checkout whose payment is still pending changes nothing).
+    `customer.subscription.deleted` of the organization's current subscription, or
+    `customer.subscription.updated` to `unpaid`, `incomplete_expired` or `canceled`, returns it to
+    `free`; other updates record the status, and the paid-for subscription back to `active` or
+    `trialing` restores its plan. Each event id is applied once: a replay answers `duplicate: true`. The
+    new plan's limits apply from the next request, in every API process. 409 `BILLING_NOT_CONFIGURED`
+    without a webhook secret.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -108,13 +112,17 @@ def sync(
 ) -> BillingWebhookAck | Error | WebhookError | None:
     """Stripe events (signed, no credential)
 
-     Verified with `Stripe-Signature` against `STRIPE_WEBHOOK_SECRET` over the raw body; a bad or missing
-    signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape). `checkout.session.completed`
-    sets the plan named in the session's metadata on the organization in `client_reference_id`;
-    `customer.subscription.deleted` of the organization's current subscription returns it to `free`;
-    `customer.subscription.updated` records the status. Each event id is applied once: a replay answers
-    `duplicate: true`. The new plan's limits apply from the next request, in every API process. 409
-    `BILLING_NOT_CONFIGURED` without a webhook secret.
+     Verified with `Stripe-Signature` against the instance's Stripe webhook secret over the raw body; a
+    bad or missing signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape).
+    `checkout.session.completed` with `payment_status` `paid` or `no_payment_required`, or
+    `checkout.session.async_payment_succeeded`, sets the plan named in the session's metadata on the
+    organization in `client_reference_id` (a checkout whose payment is still pending changes nothing).
+    `customer.subscription.deleted` of the organization's current subscription, or
+    `customer.subscription.updated` to `unpaid`, `incomplete_expired` or `canceled`, returns it to
+    `free`; other updates record the status, and the paid-for subscription back to `active` or
+    `trialing` restores its plan. Each event id is applied once: a replay answers `duplicate: true`. The
+    new plan's limits apply from the next request, in every API process. 409 `BILLING_NOT_CONFIGURED`
+    without a webhook secret.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,13 +143,17 @@ async def asyncio_detailed(
 ) -> Response[BillingWebhookAck | Error | WebhookError]:
     """Stripe events (signed, no credential)
 
-     Verified with `Stripe-Signature` against `STRIPE_WEBHOOK_SECRET` over the raw body; a bad or missing
-    signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape). `checkout.session.completed`
-    sets the plan named in the session's metadata on the organization in `client_reference_id`;
-    `customer.subscription.deleted` of the organization's current subscription returns it to `free`;
-    `customer.subscription.updated` records the status. Each event id is applied once: a replay answers
-    `duplicate: true`. The new plan's limits apply from the next request, in every API process. 409
-    `BILLING_NOT_CONFIGURED` without a webhook secret.
+     Verified with `Stripe-Signature` against the instance's Stripe webhook secret over the raw body; a
+    bad or missing signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape).
+    `checkout.session.completed` with `payment_status` `paid` or `no_payment_required`, or
+    `checkout.session.async_payment_succeeded`, sets the plan named in the session's metadata on the
+    organization in `client_reference_id` (a checkout whose payment is still pending changes nothing).
+    `customer.subscription.deleted` of the organization's current subscription, or
+    `customer.subscription.updated` to `unpaid`, `incomplete_expired` or `canceled`, returns it to
+    `free`; other updates record the status, and the paid-for subscription back to `active` or
+    `trialing` restores its plan. Each event id is applied once: a replay answers `duplicate: true`. The
+    new plan's limits apply from the next request, in every API process. 409 `BILLING_NOT_CONFIGURED`
+    without a webhook secret.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -164,13 +176,17 @@ async def asyncio(
 ) -> BillingWebhookAck | Error | WebhookError | None:
     """Stripe events (signed, no credential)
 
-     Verified with `Stripe-Signature` against `STRIPE_WEBHOOK_SECRET` over the raw body; a bad or missing
-    signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape). `checkout.session.completed`
-    sets the plan named in the session's metadata on the organization in `client_reference_id`;
-    `customer.subscription.deleted` of the organization's current subscription returns it to `free`;
-    `customer.subscription.updated` records the status. Each event id is applied once: a replay answers
-    `duplicate: true`. The new plan's limits apply from the next request, in every API process. 409
-    `BILLING_NOT_CONFIGURED` without a webhook secret.
+     Verified with `Stripe-Signature` against the instance's Stripe webhook secret over the raw body; a
+    bad or missing signature is 401 `WEBHOOK_VALIDATION_FAILED` (webhook error shape).
+    `checkout.session.completed` with `payment_status` `paid` or `no_payment_required`, or
+    `checkout.session.async_payment_succeeded`, sets the plan named in the session's metadata on the
+    organization in `client_reference_id` (a checkout whose payment is still pending changes nothing).
+    `customer.subscription.deleted` of the organization's current subscription, or
+    `customer.subscription.updated` to `unpaid`, `incomplete_expired` or `canceled`, returns it to
+    `free`; other updates record the status, and the paid-for subscription back to `active` or
+    `trialing` restores its plan. Each event id is applied once: a replay answers `duplicate: true`. The
+    new plan's limits apply from the next request, in every API process. 409 `BILLING_NOT_CONFIGURED`
+    without a webhook secret.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

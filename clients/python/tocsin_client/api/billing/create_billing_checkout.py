@@ -104,8 +104,8 @@ def sync_detailed(
 
      Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its
     price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to
-    `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` without `STRIPE_SECRET_KEY`; 409 `CONFLICT`
-    when already on the plan; 422 when no price is configured for it.
+    `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409
+    `CONFLICT` when already on the plan; 422 when no price is configured for it.
 
     Args:
         body (CreateBillingCheckoutBody):
@@ -138,8 +138,8 @@ def sync(
 
      Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its
     price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to
-    `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` without `STRIPE_SECRET_KEY`; 409 `CONFLICT`
-    when already on the plan; 422 when no price is configured for it.
+    `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409
+    `CONFLICT` when already on the plan; 422 when no price is configured for it.
 
     Args:
         body (CreateBillingCheckoutBody):
@@ -167,8 +167,8 @@ async def asyncio_detailed(
 
      Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its
     price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to
-    `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` without `STRIPE_SECRET_KEY`; 409 `CONFLICT`
-    when already on the plan; 422 when no price is configured for it.
+    `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409
+    `CONFLICT` when already on the plan; 422 when no price is configured for it.
 
     Args:
         body (CreateBillingCheckoutBody):
@@ -199,8 +199,8 @@ async def asyncio(
 
      Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its
     price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to
-    `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` without `STRIPE_SECRET_KEY`; 409 `CONFLICT`
-    when already on the plan; 422 when no price is configured for it.
+    `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409
+    `CONFLICT` when already on the plan; 422 when no price is configured for it.
 
     Args:
         body (CreateBillingCheckoutBody):

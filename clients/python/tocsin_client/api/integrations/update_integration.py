@@ -108,6 +108,11 @@ def sync_detailed(
 ) -> Response[Error | UpdateIntegrationResponse200]:
     """Update an integration
 
+     `enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by
+    themselves after 10 failed deliveries in a row (status `error`) while inbound alerts keep being
+    accepted. `{"outbound_paused": false}` resumes them. A `webhook_config.url` moved to another scheme,
+    host or port must carry its `secret_headers` values again (422 otherwise).
+
     Args:
         id (UUID):
         body (UpdateIntegrationBody):
@@ -140,6 +145,11 @@ def sync(
 ) -> Error | UpdateIntegrationResponse200 | None:
     """Update an integration
 
+     `enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by
+    themselves after 10 failed deliveries in a row (status `error`) while inbound alerts keep being
+    accepted. `{"outbound_paused": false}` resumes them. A `webhook_config.url` moved to another scheme,
+    host or port must carry its `secret_headers` values again (422 otherwise).
+
     Args:
         id (UUID):
         body (UpdateIntegrationBody):
@@ -166,6 +176,11 @@ async def asyncio_detailed(
     body: UpdateIntegrationBody,
 ) -> Response[Error | UpdateIntegrationResponse200]:
     """Update an integration
+
+     `enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by
+    themselves after 10 failed deliveries in a row (status `error`) while inbound alerts keep being
+    accepted. `{"outbound_paused": false}` resumes them. A `webhook_config.url` moved to another scheme,
+    host or port must carry its `secret_headers` values again (422 otherwise).
 
     Args:
         id (UUID):
@@ -196,6 +211,11 @@ async def asyncio(
     body: UpdateIntegrationBody,
 ) -> Error | UpdateIntegrationResponse200 | None:
     """Update an integration
+
+     `enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by
+    themselves after 10 failed deliveries in a row (status `error`) while inbound alerts keep being
+    accepted. `{"outbound_paused": false}` resumes them. A `webhook_config.url` moved to another scheme,
+    host or port must carry its `secret_headers` values again (422 otherwise).
 
     Args:
         id (UUID):

@@ -98,7 +98,9 @@ def sync_detailed(
     """Update some settings
 
      Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown
-    keys are refused.
+    keys are refused. Lowering `retention_days` is owner-only: anyone else (an admin, any API key) gets
+    403 INSUFFICIENT_PERMISSIONS. Turning `sso_required` on ends the password sessions of every member
+    but the owners (their tokens stop working at once); they sign in again through /sso/initiate.
 
     Args:
         body (UpdateOrganizationSettingsBody):
@@ -130,7 +132,9 @@ def sync(
     """Update some settings
 
      Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown
-    keys are refused.
+    keys are refused. Lowering `retention_days` is owner-only: anyone else (an admin, any API key) gets
+    403 INSUFFICIENT_PERMISSIONS. Turning `sso_required` on ends the password sessions of every member
+    but the owners (their tokens stop working at once); they sign in again through /sso/initiate.
 
     Args:
         body (UpdateOrganizationSettingsBody):
@@ -157,7 +161,9 @@ async def asyncio_detailed(
     """Update some settings
 
      Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown
-    keys are refused.
+    keys are refused. Lowering `retention_days` is owner-only: anyone else (an admin, any API key) gets
+    403 INSUFFICIENT_PERMISSIONS. Turning `sso_required` on ends the password sessions of every member
+    but the owners (their tokens stop working at once); they sign in again through /sso/initiate.
 
     Args:
         body (UpdateOrganizationSettingsBody):
@@ -187,7 +193,9 @@ async def asyncio(
     """Update some settings
 
      Merged into the current settings (nested objects key by key); the merged whole is validated. Unknown
-    keys are refused.
+    keys are refused. Lowering `retention_days` is owner-only: anyone else (an admin, any API key) gets
+    403 INSUFFICIENT_PERMISSIONS. Turning `sso_required` on ends the password sessions of every member
+    but the owners (their tokens stop working at once); they sign in again through /sso/initiate.
 
     Args:
         body (UpdateOrganizationSettingsBody):

@@ -59,12 +59,13 @@ def sync_detailed(
 ) -> Response[Error | WebhookHealth]:
     """Health of the webhook endpoints
 
-     No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is
-    `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the
-    integrations cannot be read; a platform is `degraded` while one of its enabled integrations is
-    failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s
-    whatever a dependency does; always 200, the state is in the body. One report answers every caller
-    for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
+     No credential, and built from this instance's own signals only, never from any organization's
+    integrations or deliveries: every platform is `ok` while Temporal and the database answer (an alert
+    can then be queued), and `degraded` otherwise (`temporal: "down"` when Temporal does not answer;
+    webhooks then answer 503). An organization's own view (its failing integrations per platform) is
+    `GET /integrations/health`. Answers within about 1.5 s whatever a dependency does; always 200, the
+    state is in the body. One report answers every caller for up to 2 s (concurrent requests share the
+    one being made), so a change shows within about 2 s.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -89,12 +90,13 @@ def sync(
 ) -> Error | WebhookHealth | None:
     """Health of the webhook endpoints
 
-     No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is
-    `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the
-    integrations cannot be read; a platform is `degraded` while one of its enabled integrations is
-    failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s
-    whatever a dependency does; always 200, the state is in the body. One report answers every caller
-    for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
+     No credential, and built from this instance's own signals only, never from any organization's
+    integrations or deliveries: every platform is `ok` while Temporal and the database answer (an alert
+    can then be queued), and `degraded` otherwise (`temporal: "down"` when Temporal does not answer;
+    webhooks then answer 503). An organization's own view (its failing integrations per platform) is
+    `GET /integrations/health`. Answers within about 1.5 s whatever a dependency does; always 200, the
+    state is in the body. One report answers every caller for up to 2 s (concurrent requests share the
+    one being made), so a change shows within about 2 s.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -115,12 +117,13 @@ async def asyncio_detailed(
 ) -> Response[Error | WebhookHealth]:
     """Health of the webhook endpoints
 
-     No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is
-    `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the
-    integrations cannot be read; a platform is `degraded` while one of its enabled integrations is
-    failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s
-    whatever a dependency does; always 200, the state is in the body. One report answers every caller
-    for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
+     No credential, and built from this instance's own signals only, never from any organization's
+    integrations or deliveries: every platform is `ok` while Temporal and the database answer (an alert
+    can then be queued), and `degraded` otherwise (`temporal: "down"` when Temporal does not answer;
+    webhooks then answer 503). An organization's own view (its failing integrations per platform) is
+    `GET /integrations/health`. Answers within about 1.5 s whatever a dependency does; always 200, the
+    state is in the body. One report answers every caller for up to 2 s (concurrent requests share the
+    one being made), so a change shows within about 2 s.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -143,12 +146,13 @@ async def asyncio(
 ) -> Error | WebhookHealth | None:
     """Health of the webhook endpoints
 
-     No credential, and no organization data: per platform only `ok` or `degraded`. Every platform is
-    `degraded` while Temporal is unreachable (`temporal: "down"`; webhooks then answer 503) or the
-    integrations cannot be read; a platform is `degraded` while one of its enabled integrations is
-    failing (status `error`, or its last 3 outbound deliveries failed). Answers within about 1.5 s
-    whatever a dependency does; always 200, the state is in the body. One report answers every caller
-    for up to 2 s (concurrent requests share the one being made), so a change shows within about 2 s.
+     No credential, and built from this instance's own signals only, never from any organization's
+    integrations or deliveries: every platform is `ok` while Temporal and the database answer (an alert
+    can then be queued), and `degraded` otherwise (`temporal: "down"` when Temporal does not answer;
+    webhooks then answer 503). An organization's own view (its failing integrations per platform) is
+    `GET /integrations/health`. Answers within about 1.5 s whatever a dependency does; always 200, the
+    state is in the body. One report answers every caller for up to 2 s (concurrent requests share the
+    one being made), so a change shows within about 2 s.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
