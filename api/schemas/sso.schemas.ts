@@ -3,6 +3,10 @@ import { isLoopbackHttpIssuer } from '../services/sso/oidc-presets.ts';
 import { IdParams, list, PaginationQuery, single, timestamp } from './common.ts';
 
 const role = z.enum(['owner', 'admin', 'engineer', 'viewer']);
+// First sign-ins never create owners: only an owner makes an owner, and never through a connection.
+const defaultRole = z
+  .enum(['admin', 'engineer', 'viewer'])
+  .describe("Role of users created at their first sign-in: never `owner`, and not above the caller's own role");
 // A DNS name: labels of letters, digits and hyphens, at least one dot.
 const domain = z
   .string()
@@ -89,7 +93,7 @@ const common = {
     .min(1)
     .max(50)
     .describe('Email domains whose users sign in through this connection; each belongs to one connection'),
-  default_role: role.default('viewer').describe('Role of users created at their first sign-in'),
+  default_role: defaultRole.default('viewer'),
   enabled: z.boolean().default(true),
 };
 
@@ -130,7 +134,7 @@ export const UpdateSsoConnectionBody = z
   .object({
     name: common.name.optional(),
     domains: common.domains.optional(),
-    default_role: role.optional(),
+    default_role: defaultRole.optional(),
     enabled: z.boolean().optional(),
     config: z
       .record(z.string(), z.unknown())

@@ -4,7 +4,7 @@ import type { SecretBox } from '../../../shared/crypto/secret-box.ts';
 import { SsoConnectionEntity, type SsoConnection } from '../../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../../shared/db/tenant-filter.ts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../../shared/errors.ts';
-import type { Role } from '../../../shared/domain/permissions.ts';
+import { mayGrantRole, type Role } from '../../../shared/domain/permissions.ts';
 import type { AuthContext } from '../../auth-context.ts';
 import { CONFIG_SCHEMAS, type SsoConnectionView, type SsoKind } from '../../schemas/sso.schemas.ts';
 import { isOidcKind, issuerFor, type OidcPresetConfig } from './oidc-presets.ts';
@@ -40,6 +40,12 @@ export function ssoUrls(publicUrl: string): SsoUrls {
     // The metadata URL doubles as the entity id: unique per connection and resolvable, as IdPs like.
     spEntityId: (connectionId) => `${base}/saml/${connectionId}/metadata`,
   };
+}
+
+/** A connection's default role is granted by whoever sets it: never above their own role. */
+function assertMayGrant(auth: AuthContext, role: string | undefined): void {
+  if (role !== undefined && !mayGrantRole(auth.role, role))
+    throw new AppError('INSUFFICIENT_PERMISSIONS', `A ${auth.role} cannot make ${role} the default role of a connection`);
 }
 
 const fieldErrors = (issues: Array<{ path: PropertyKey[]; message: string }>) =>
@@ -174,6 +180,7 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
       auth: AuthContext,
       input: { name: string; kind: SsoKind; domains: string[]; default_role: string; enabled: boolean; config: Record<string, unknown> },
     ) {
+      assertMayGrant(auth, input.default_role);
       const { config, secrets } = await normalizeConfig(input.kind, input.config);
       const domains = unique(input.domains);
       const connection = await deps.em().transactional(async (tx) => {
@@ -195,10 +202,11 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
     },
 
     async update(
-      _auth: AuthContext,
+      auth: AuthContext,
       id: string,
       input: { name?: string; domains?: string[]; default_role?: string; enabled?: boolean; config?: Record<string, unknown> },
     ) {
+      assertMayGrant(auth, input.default_role);
       const domains = input.domains === undefined ? undefined : unique(input.domains);
       const connection = await deps.em().transactional(async (tx) => {
         const connection = await tx.findOne(SsoConnectionEntity, { id });

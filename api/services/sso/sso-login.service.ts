@@ -164,7 +164,9 @@ export function createSsoLoginService(deps: {
       if (organizationId !== connection.organizationId) throw new SsoFailedError('This email belongs to a user of another organization');
       return existing;
     }
-    if (!isRole(connection.defaultRole)) throw new SsoFailedError('The connection has no valid default role');
+    // Connections stored before owner was refused as a default role must not mint owners either.
+    if (!isRole(connection.defaultRole) || connection.defaultRole === 'owner')
+      throw new SsoFailedError('The connection has no valid default role');
     try {
       const defaultRole = connection.defaultRole;
       const user = await em.transactional(async (tx) => {
