@@ -57,6 +57,7 @@ import { createUsageMeter, meteredRateLimit, meteredWebhookIngest, type UsageMet
 import { createAnalyticsService } from './services/analytics.service.ts';
 import { createWebhookHealth } from './services/webhook-health.ts';
 import { sharedResult } from '../shared/cache/shared-result.ts';
+import { createTxtLookup } from './services/sso/domain-verification.ts';
 import { createOidcRelyingParty } from './services/sso/oidc-relying-party.ts';
 import { createSamlServiceProvider } from './services/sso/saml-service-provider.ts';
 import { createSsoConnectionService, ssoUrls } from './services/sso/sso-connection.service.ts';
@@ -181,7 +182,15 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const auth = createAuthService({ em, sessions, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, throttle, accounts, credentials });
   const publicUrl = config.publicUrl;
   const urls = ssoUrls(publicUrl);
-  const ssoConnections = createSsoConnectionService({ em, secretBox, urls });
+  const ssoConnections = createSsoConnectionService({
+    em,
+    secretBox,
+    urls,
+    mailer,
+    audit,
+    logger,
+    lookupTxt: createTxtLookup({ servers: config.SSO_DNS_SERVERS }),
+  });
   const ssoLogins = createSsoLoginService({
     em,
     secretBox,
@@ -196,6 +205,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     audit,
     logger,
     quota,
+    mailer,
   });
   return {
     config,

@@ -92,7 +92,10 @@ const common = {
     .array(domain)
     .min(1)
     .max(50)
-    .describe('Email domains whose users sign in through this connection; each belongs to one connection'),
+    .describe(
+      'Email domains this connection claims. A claim routes `GET /sso/initiate?email=` only once verified by DNS ' +
+        '(POST /sso/connections/{id}/domains/{domain}/verify); unverified claims of several organizations may coexist',
+    ),
   default_role: defaultRole.default('viewer'),
   enabled: z.boolean().default(true),
 };
@@ -153,6 +156,18 @@ export const SsoConnectionSchema = z
     name: z.string(),
     kind: z.enum(SSO_KINDS),
     domains: z.array(z.string()),
+    domain_verifications: z
+      .array(
+        z.object({
+          domain: z.string(),
+          verified: z.boolean(),
+          verified_at: z.string().nullable(),
+          record_name: z.string().describe('Publish a TXT record at this name...'),
+          record_type: z.literal('TXT'),
+          record_value: z.string().describe('...holding exactly this value, then ask for verification'),
+        }),
+      )
+      .describe('Per domain: whether it is verified, and the DNS record that proves it'),
     default_role: role,
     enabled: z.boolean(),
     config: z
@@ -174,6 +189,16 @@ export const SsoConnectionSchema = z
         name: 'Okta',
         kind: 'okta',
         domains: ['acme.com'],
+        domain_verifications: [
+          {
+            domain: 'acme.com',
+            verified: true,
+            verified_at: '2026-11-24T10:05:00.000Z',
+            record_name: '_tocsin-challenge.acme.com',
+            record_type: 'TXT',
+            record_value: '3f7c1e9a0b5d4c2e8f6a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e',
+          },
+        ],
         default_role: 'engineer',
         enabled: true,
         config: { domain: 'acme.okta.com', authorization_server: 'default', client_id: '0oa1b2c3d4', has_client_secret: true },
@@ -192,6 +217,7 @@ export const SsoConnectionResponse = single(SsoConnectionSchema);
 export const SsoConnectionListResponse = list(SsoConnectionSchema);
 export const SsoConnectionListQuery = PaginationQuery;
 export const SsoConnectionParams = IdParams;
+export const SsoDomainParams = IdParams.extend({ domain });
 
 export const SsoInitiateQuery = z
   .object({
@@ -217,6 +243,28 @@ export const SsoInitiateQuery = z
     message: 'connection_id, email or organization_id is required',
   })
   .meta({ examples: [{ email: 'jane@acme.com' }, { connection_id: '0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11', redirect_to: '/app' }] });
+
+export const SsoLinkBody = z
+  .object({
+    connection_id: z.uuid().describe("One of your organization's enabled connections"),
+    redirect_to: z.string().max(2000).optional().describe('Where to send the browser after the sign-in (same origin as the API)'),
+  })
+  .strict()
+  .meta({ examples: [{ connection_id: '0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11' }] });
+
+export const SsoLinkConfirmBody = z
+  .object({ token: z.string().min(1).max(200).describe('The link token of the mail') })
+  .strict()
+  .meta({ examples: [{ token: 'b1d0c2e5f3a4...' }] });
+
+export const SsoLinkConfirmResponse = single(z.object({ connection_id: z.uuid(), user_id: z.uuid(), linked: z.literal(true) })).meta({
+  examples: [
+    {
+      data: { connection_id: '0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11', user_id: '7d6c4a1e-2b3f-4e5d-8a9b-0c1d2e3f4a5b', linked: true },
+      meta: {},
+    },
+  ],
+});
 
 export const SsoInitiateResponse = single(z.object({ authorization_url: z.string() })).meta({
   examples: [{ data: { authorization_url: 'https://acme.okta.com/oauth2/default/v1/authorize?client_id=...&state=...' }, meta: {} }],
