@@ -124,7 +124,14 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
       tags: ['sso'],
       access: 'settings:update',
       request: { params: SsoConnectionParams, body: UpdateSsoConnectionBody },
-      responses: { 200: { description: 'Updated', schema: SsoConnectionResponse } },
+      responses: {
+        200: { description: 'Updated', schema: SsoConnectionResponse },
+        422: {
+          description:
+            "Invalid body, or a `config` not valid for the stored connection's kind (keys of another kind's config included), or a `client_secret` needed again (VALIDATION_ERROR)",
+          schema: ErrorResponse,
+        },
+      },
       errors: [404],
       handler: async ({ auth, params, body }, ctx) => ({
         body: envelope(await connections.update(auth, params.id, body, requestMeta(ctx, '/sso/connections/{id}'))),
@@ -182,6 +189,10 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
         302: { description: 'Redirect to the identity provider (Location)' },
         401: { description: 'The connection cannot be used (SSO_FAILED), e.g. its issuer is not https', schema: ErrorResponse },
         404: NO_CONNECTION,
+        422: {
+          description: 'None of connection_id, email and organization_id was given, or one is malformed (VALIDATION_ERROR)',
+          schema: ErrorResponse,
+        },
         503: { description: "The OpenID Provider's discovery document could not be fetched (SERVICE_UNAVAILABLE)", schema: ErrorResponse },
       },
       handler: async ({ query }, ctx) => {

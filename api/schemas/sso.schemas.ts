@@ -143,7 +143,8 @@ export const UpdateSsoConnectionBody = z
       .record(z.string(), z.unknown())
       .optional()
       .describe(
-        "Merged into the stored config, then validated for the connection's kind; omitted write-only fields keep their stored values",
+        "Merged into the stored config, then validated for the connection's kind (which cannot change): keys of another kind's config " +
+          "are refused (422). Omitted write-only fields keep their stored values, except `client_secret` when the issuer's scheme, host or port changes",
       ),
   })
   .strict()
@@ -224,14 +225,20 @@ export const SsoInitiateQuery = z
     connection_id: z
       .uuid()
       .optional()
+      .describe('One of connection_id, email or organization_id is required (422 without any)')
       .meta({ examples: ['0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11'] }),
     email: z
       .email()
       .max(320)
       .optional()
-      .describe("Picks the connection whose domains hold this email's domain")
+      .describe("Picks the connection holding this email's domain, verified. One of connection_id, email or organization_id is required")
       .meta({ examples: ['jane@acme.com'] }),
-    organization_id: z.uuid().optional().describe("Picks the organization's connection when it has exactly one enabled"),
+    organization_id: z
+      .uuid()
+      .optional()
+      .describe(
+        "Picks the organization's connection when it has exactly one enabled. One of connection_id, email or organization_id is required",
+      ),
     redirect_to: z
       .string()
       .max(2000)
