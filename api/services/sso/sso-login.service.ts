@@ -371,12 +371,12 @@ export function createSsoLoginService(deps: {
     );
     await em.execute('delete from sso_assertions where expires_at < now()', [], 'run');
     if (fresh.length === 0) throw new SsoFailedError('This SAML assertion was already used');
-    if (!facts.email) throw new SsoFailedError('The SAML assertion names no email address (NameID or an email attribute)');
     // The NameID is what the account is linked by: a transient one changes at every sign-in.
     if (!facts.nameId || facts.nameId.length > MAX_SUBJECT_LENGTH || facts.nameIdFormat === TRANSIENT_NAME_ID)
       throw new SsoFailedError(
         'The SAML assertion needs a persistent NameID (or an email one): a transient NameID cannot be linked to an account',
       );
+    if (!facts.email) throw new SsoFailedError('The SAML assertion names no email address (NameID or an email attribute)');
     return { email: facts.email, name: facts.name, issuer: String(connection.config.idp_entity_id), subject: facts.nameId };
   }
 
