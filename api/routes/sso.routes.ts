@@ -213,7 +213,12 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
       tags: ['sso'],
       access: 'authenticated',
       request: { body: SsoLinkBody },
-      responses: { 200: { description: 'Where to send the browser', schema: SsoInitiateResponse }, 404: NO_CONNECTION },
+      responses: {
+        200: { description: 'Where to send the browser', schema: SsoInitiateResponse },
+        403: { description: 'An API key: linking takes a signed-in user (INSUFFICIENT_PERMISSIONS)', schema: ErrorResponse },
+        404: NO_CONNECTION,
+        503: { description: "The OpenID Provider's discovery document could not be fetched (SERVICE_UNAVAILABLE)", schema: ErrorResponse },
+      },
       handler: async ({ auth, body }) => {
         const { authorizationUrl } = await logins.startLink(auth, body);
         return { body: envelope({ authorization_url: authorizationUrl }) };

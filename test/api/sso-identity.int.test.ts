@@ -174,6 +174,18 @@ describe('SSO identities, trust material and domain verification (integration: o
       .send({ connection_id: created.body.data.id })
       .expect(200);
     expect((await signIn(wrong.body.data.authorization_url, 'someone')).status).toBe(401);
+    // An API key is nobody's browser: it cannot start a link.
+    const key = await stack.http
+      .post('/api/v1/api-keys')
+      .set(bearer(owner.token))
+      .send({ name: 'linker', permissions: ['settings:read'] })
+      .expect(201);
+    const byKey = await stack.http
+      .post('/api/v1/sso/link')
+      .set('X-API-Key', key.body.data.api_key)
+      .send({ connection_id: created.body.data.id })
+      .expect(403);
+    expect(byKey.body.code).toBe('INSUFFICIENT_PERMISSIONS');
   });
 
   it("a first sign-in of a new email still creates a user with the connection's default role, linked to its identity", async () => {
