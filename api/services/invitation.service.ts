@@ -48,7 +48,10 @@ export function createInvitationService(deps: {
      */
     async create(auth: AuthContext, input: { email: string; role: Role }): Promise<InvitationView> {
       if (!mayGrantRole(auth.role, input.role))
-        throw new AppError('INSUFFICIENT_PERMISSIONS', `A ${auth.role} cannot invite a ${input.role}: only an owner can invite an owner`);
+        throw new AppError(
+          'INSUFFICIENT_PERMISSIONS',
+          `Nobody invites above their own role (${auth.role}): only an owner can invite an owner`,
+        );
       const em = deps.em();
       const email = input.email.toLowerCase();
       if (await em.count(UserEntity, { email }, unscoped)) throw new ConflictError('This email already has an account');

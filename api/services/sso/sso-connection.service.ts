@@ -51,7 +51,7 @@ export function ssoUrls(publicUrl: string): SsoUrls {
 /** A connection's default role is granted by whoever sets it: never above their own role. */
 function assertMayGrant(auth: AuthContext, role: string | undefined): void {
   if (role !== undefined && !mayGrantRole(auth.role, role))
-    throw new AppError('INSUFFICIENT_PERMISSIONS', `A ${auth.role} cannot make ${role} the default role of a connection`);
+    throw new AppError('INSUFFICIENT_PERMISSIONS', `The default role ${role} is above your own role (${auth.role})`);
 }
 
 /** A domain claim: routes sign-ins by email only once `verified_at` is set. */
