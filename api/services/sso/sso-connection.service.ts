@@ -81,7 +81,7 @@ export type SsoConnectionService = ReturnType<typeof createSsoConnectionService>
 /**
  * SSO connections: CRUD for the organization's owners and admins, and the unscoped lookups the
  * sign-in flow makes before anyone is authenticated. Secrets are sealed with the same box as
- * integration secrets; each email domain belongs to one connection across all organizations.
+ * integration secrets; an email domain routes sign-ins to the one connection that verified it by DNS.
  */
 export function createSsoConnectionService(deps: {
   em: () => EntityManager;
