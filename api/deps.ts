@@ -58,6 +58,7 @@ import { createUsageMeter, meteredRateLimit, meteredWebhookIngest, type UsageMet
 import { createAnalyticsService } from './services/analytics.service.ts';
 import { createWebhookHealth } from './services/webhook-health.ts';
 import { sharedResult } from '../shared/cache/shared-result.ts';
+import { createTxtLookup } from './services/sso/domain-verification.ts';
 import { createOidcRelyingParty } from './services/sso/oidc-relying-party.ts';
 import { createOutboundHttp } from '../shared/net/outbound-http.ts';
 import { createGuardedFetch } from '../shared/net/outbound-fetch.ts';
@@ -200,7 +201,15 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   });
   const publicUrl = config.publicUrl;
   const urls = ssoUrls(publicUrl);
-  const ssoConnections = createSsoConnectionService({ em, secretBox, urls });
+  const ssoConnections = createSsoConnectionService({
+    em,
+    secretBox,
+    urls,
+    mailer,
+    audit,
+    logger,
+    lookupTxt: createTxtLookup({ servers: config.SSO_DNS_SERVERS }),
+  });
   const ssoLogins = createSsoLoginService({
     em,
     secretBox,
@@ -229,6 +238,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     audit,
     logger,
     quota,
+    mailer,
   });
   return {
     config,

@@ -192,6 +192,12 @@ export const CONFIG_REFERENCE: Record<EnvVariable, VariableDoc> = {
   ASSISTANT_MODEL: { group: 'Assistant', meaning: 'the model asked of `ASSISTANT_URL`' },
   ASSISTANT_API_KEY: { group: 'Assistant', meaning: 'bearer token for `ASSISTANT_URL`' },
   ASSISTANT_REQUESTS_PER_HOUR: { group: 'Assistant', meaning: '`@assistant` questions per organization and clock hour; beyond it 429' },
+  SSO_DNS_SERVERS: {
+    group: 'Single sign-on',
+    unset: 'the system’s resolvers',
+    meaning:
+      'DNS servers that check SSO domain verification records: comma-separated IPs with optional ports (`10.0.0.2`, `127.0.0.1:5353`, `[::1]:53`)',
+  },
   SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: {
     group: 'Single sign-on',
     meaning: 'admits OIDC issuers on plain `http://` at loopback addresses, for a local test provider; refused in production',

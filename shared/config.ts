@@ -165,6 +165,14 @@ const EnvSchema = z
     // OIDC issuers on plain http:// are refused; this admits loopback ones (127.0.0.1, ::1, localhost)
     // for a local test identity provider. Never in production.
     SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: booleanFlag.default(false),
+    // DNS servers that check SSO domain verification records (TXT _tocsin-challenge.<domain>):
+    // comma-separated addresses, each an IP with an optional port (`10.0.0.2`, `127.0.0.1:5353`,
+    // `[::1]:53`). Unset: the system's resolvers.
+    SSO_DNS_SERVERS: commaList<string[]>([]).refine(
+      (servers) =>
+        servers.every((server) => /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|\[[\da-fA-F:]+\](?::\d{1,5})?|[\da-fA-F:]+)$/.test(server)),
+      'must be IP addresses with optional ports, comma-separated',
+    ),
     // Tests: every JSON answer is checked against the schema its route declares; a mismatch becomes
     // a 500 (api/middleware/response-contract.ts). Never in production.
     RESPONSE_CONTRACT_CHECK: booleanFlag.default(false),

@@ -10,8 +10,12 @@ import {
   SsoConnectionListResponse,
   SsoConnectionParams,
   SsoConnectionResponse,
+  SsoDomainParams,
   SsoInitiateQuery,
   SsoInitiateResponse,
+  SsoLinkBody,
+  SsoLinkConfirmBody,
+  SsoLinkConfirmResponse,
   UpdateSsoConnectionBody,
 } from '../schemas/sso.schemas.ts';
 import type { SsoConnectionService } from '../services/sso/sso-connection.service.ts';
@@ -41,10 +45,13 @@ const CALLBACK_DESCRIPTION =
   "The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). " +
   'The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); ' +
   "node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient " +
-  "must be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's organization, or is created with the connection's `default_role`; " +
-  "the email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login " +
+  'must be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub` or SAML NameID, which must not be transient) is linked to; ' +
+  "an email nobody has yet gets a new user with the connection's `default_role`, linked to the identity. An email that already has an account is never matched by email alone: " +
+  'nobody is signed in (401 SSO_FAILED), and the account is mailed a single-use link (1 hour) confirming the identity (POST /sso/link/confirm); ' +
+  'or its user, signed in, links it through POST /sso/link. ' +
+  "The email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login " +
   '(`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. ' +
-  'Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`).';
+  'Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`, `sso.link_requested`, `sso.identity_linked`).';
 
 export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginService, cookies: SessionCookieOptions) {
   const callbackHandler =
@@ -78,13 +85,16 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
         '`okta` from `domain` (https://{domain}, or https://{domain}/oauth2/{authorization_server}), `google` is https://accounts.google.com and requires `hd` = `hosted_domain`. ' +
         '`saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url` + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. ' +
         'The response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`, `sp_entity_id` and `sp_metadata_url` (SAML). ' +
-        'A domain another connection already holds is a 409.',
+        "Domains start unverified (`domain_verifications` gives each one's DNS record): they route sign-ins by email once verified. " +
+        "`default_role` is never `owner`, nor above the caller's role (403). Every owner of the organization is mailed, and the audit log records `sso.connection_trust_changed`.",
       tags: ['sso'],
       access: 'settings:update',
       request: { body: CreateSsoConnectionBody },
       responses: { 201: { description: 'Created', schema: SsoConnectionResponse } },
-      errors: [409],
-      handler: async ({ auth, body }) => ({ status: 201, body: envelope(await connections.create(auth, body)) }),
+      handler: async ({ auth, body }, ctx) => ({
+        status: 201,
+        body: envelope(await connections.create(auth, body, requestMeta(ctx, '/sso/connections'))),
+      }),
     }),
     defineRoute({
       method: 'get',
@@ -104,13 +114,46 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
       operationId: 'updateSsoConnection',
       summary: 'Change an SSO connection',
       description:
-        "`config` is merged into the stored one and validated for the connection's kind (which cannot change); omitted write-only fields keep their stored values.",
+        "`config` is merged into the stored one and validated for the connection's kind, which cannot change: keys of another kind's config " +
+        '(e.g. `tenant_id` on an `oidc` connection, `client_secret` on a `saml` one) are refused with 422 VALIDATION_ERROR naming them. ' +
+        'Omitted write-only fields keep their stored values, except an OIDC `client_secret` when the issuer moves to another scheme, host or port: ' +
+        'the request must then carry it again (422 naming `config.client_secret`). ' +
+        '`config`, `domains` and `default_role` decide who can sign in as whom: a request carrying any of them needs an owner (403 otherwise); a change is recorded ' +
+        '(`sso.connection_trust_changed`) and mailed to every owner. A changed issuer or IdP entity id leaves existing users unlinked: each links again at their next sign-in. ' +
+        'Domains kept keep their verification; new ones start unverified.',
       tags: ['sso'],
       access: 'settings:update',
       request: { params: SsoConnectionParams, body: UpdateSsoConnectionBody },
-      responses: { 200: { description: 'Updated', schema: SsoConnectionResponse } },
-      errors: [404, 409],
-      handler: async ({ auth, params, body }) => ({ body: envelope(await connections.update(auth, params.id, body)) }),
+      responses: {
+        200: { description: 'Updated', schema: SsoConnectionResponse },
+        422: {
+          description:
+            "Invalid body, or a `config` not valid for the stored connection's kind (keys of another kind's config included), or a `client_secret` needed again (VALIDATION_ERROR)",
+          schema: ErrorResponse,
+        },
+      },
+      errors: [404],
+      handler: async ({ auth, params, body }, ctx) => ({
+        body: envelope(await connections.update(auth, params.id, body, requestMeta(ctx, '/sso/connections/{id}'))),
+      }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/sso/connections/{id}/domains/{domain}/verify',
+      operationId: 'verifySsoDomain',
+      summary: "Verify a connection's email domain by DNS",
+      description:
+        'Looks up the TXT record `_tocsin-challenge.{domain}` (through the resolvers of SSO_DNS_SERVERS) and marks the claim verified when one record is exactly the ' +
+        "claim's `record_value`; only verified domains route `GET /sso/initiate?email=`. One connection at most holds a domain verified: the first to verify. " +
+        "Another connection's verification is refused (409) while the holder's own record is still published; once the holder's record is gone from DNS, the next " +
+        'verification moves the domain (whoever controls the zone decides). The holder can also free it by removing the domain from its connection. ' +
+        'No matching record yet: 409; DNS lookup failure: 503. Verifying a verified claim answers it unchanged.',
+      tags: ['sso'],
+      access: 'settings:update',
+      request: { params: SsoDomainParams },
+      responses: { 200: { description: 'The connection, with the domain verified', schema: SsoConnectionResponse } },
+      errors: [404, 409, 503],
+      handler: async ({ auth, params }) => ({ body: envelope(await connections.verifyDomain(auth, params.id, params.domain)) }),
     }),
     defineRoute({
       method: 'delete',
@@ -134,7 +177,8 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
       operationId: 'ssoInitiate',
       summary: 'Start signing in through an identity provider',
       description:
-        'Picks the enabled connection by `connection_id`, by the domain of `email`, or the only one of `organization_id`, and answers 302 to the identity provider ' +
+        'Takes one of `connection_id`, `email` or `organization_id` (without any: 422). ' +
+        'Picks the enabled connection by `connection_id`, by the verified domain of `email`, or the only one of `organization_id`, and answers 302 to the identity provider ' +
         '(`Accept: application/json`: 200 with `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-side, single use, for 10 minutes. ' +
         'Rate-limited per client IP like /auth/login. No matching enabled connection: 404 SSO_CONNECTION_NOT_FOUND.',
       tags: ['sso'],
@@ -145,12 +189,59 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
         302: { description: 'Redirect to the identity provider (Location)' },
         401: { description: 'The connection cannot be used (SSO_FAILED), e.g. its issuer is not https', schema: ErrorResponse },
         404: NO_CONNECTION,
+        422: {
+          description: 'None of connection_id, email and organization_id was given, or one is malformed (VALIDATION_ERROR)',
+          schema: ErrorResponse,
+        },
         503: { description: "The OpenID Provider's discovery document could not be fetched (SERVICE_UNAVAILABLE)", schema: ErrorResponse },
       },
       handler: async ({ query }, ctx) => {
         const { authorizationUrl } = await logins.initiate(query);
         if (ctx.accepts('html', 'json') === 'json') return { body: envelope({ authorization_url: authorizationUrl }) };
         return { status: 302, headers: { Location: authorizationUrl } };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/sso/link',
+      operationId: 'ssoLinkStart',
+      summary: "Link your account to an identity at one of your organization's identity providers",
+      description:
+        'For a signed-in user (not an API key): starts a sign-in through the connection in link mode and answers the authorization URL. ' +
+        "When the identity provider answers with the user's own email, that identity (issuer and subject) is linked to the account, replacing any earlier one " +
+        'at this connection, and the callback signs the user in. An identity already linked to another account is refused (401 SSO_FAILED at the callback).',
+      tags: ['sso'],
+      access: 'authenticated',
+      request: { body: SsoLinkBody },
+      responses: {
+        200: { description: 'Where to send the browser', schema: SsoInitiateResponse },
+        403: { description: 'An API key: linking takes a signed-in user (INSUFFICIENT_PERMISSIONS)', schema: ErrorResponse },
+        404: NO_CONNECTION,
+        503: { description: "The OpenID Provider's discovery document could not be fetched (SERVICE_UNAVAILABLE)", schema: ErrorResponse },
+      },
+      handler: async ({ auth, body }) => {
+        const { authorizationUrl } = await logins.startLink(auth, body);
+        return { body: envelope({ authorization_url: authorizationUrl }) };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/sso/link/confirm',
+      operationId: 'ssoLinkConfirm',
+      summary: 'Confirm a mailed identity link',
+      description:
+        'The token of the mail sent when a first SSO sign-in named the email of an existing account. Links that identity to the account; ' +
+        'the next sign-in through the connection signs it in. Single use, 1 hour; an invalid, used or expired token is 401 INVALID_TOKEN, ' +
+        'an identity meanwhile linked to another account 409.',
+      tags: ['sso'],
+      access: 'public',
+      auditedBy: 'handler',
+      request: { body: SsoLinkConfirmBody },
+      responses: { 200: { description: 'Linked', schema: SsoLinkConfirmResponse } },
+      errors: [401, 409],
+      handler: async ({ body }, ctx) => {
+        const { connectionId, userId } = await logins.confirmLink(body.token, requestMeta(ctx, '/sso/link/confirm'));
+        return { body: envelope({ connection_id: connectionId, user_id: userId, linked: true as const }) };
       },
     }),
     defineRoute({

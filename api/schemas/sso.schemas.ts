@@ -3,6 +3,10 @@ import { isSafeIdpUrl, issuerProblem } from '../services/sso/oidc-presets.ts';
 import { IdParams, list, PaginationQuery, single, timestamp } from './common.ts';
 
 const role = z.enum(['owner', 'admin', 'engineer', 'viewer']);
+// First sign-ins never create owners: only an owner makes an owner, and never through a connection.
+const defaultRole = z
+  .enum(['admin', 'engineer', 'viewer'])
+  .describe("Role of users created at their first sign-in: never `owner`, and not above the caller's own role");
 // A DNS name: labels of letters, digits and hyphens, at least one dot.
 const domain = z
   .string()
@@ -93,8 +97,11 @@ const common = {
     .array(domain)
     .min(1)
     .max(50)
-    .describe('Email domains whose users sign in through this connection; each belongs to one connection'),
-  default_role: role.default('viewer').describe('Role of users created at their first sign-in'),
+    .describe(
+      'Email domains this connection claims. A claim routes `GET /sso/initiate?email=` only once verified by DNS ' +
+        '(POST /sso/connections/{id}/domains/{domain}/verify); unverified claims of several organizations may coexist',
+    ),
+  default_role: defaultRole.default('viewer'),
   enabled: z.boolean().default(true),
 };
 
@@ -135,13 +142,14 @@ export const UpdateSsoConnectionBody = z
   .object({
     name: common.name.optional(),
     domains: common.domains.optional(),
-    default_role: role.optional(),
+    default_role: defaultRole.optional(),
     enabled: z.boolean().optional(),
     config: z
       .record(z.string(), z.unknown())
       .optional()
       .describe(
-        "Merged into the stored config, then validated for the connection's kind; omitted write-only fields keep their stored values",
+        "Merged into the stored config, then validated for the connection's kind (which cannot change): keys of another kind's config " +
+          "are refused (422). Omitted write-only fields keep their stored values, except `client_secret` when the issuer's scheme, host or port changes",
       ),
   })
   .strict()
@@ -154,6 +162,18 @@ export const SsoConnectionSchema = z
     name: z.string(),
     kind: z.enum(SSO_KINDS),
     domains: z.array(z.string()),
+    domain_verifications: z
+      .array(
+        z.object({
+          domain: z.string(),
+          verified: z.boolean(),
+          verified_at: z.string().nullable(),
+          record_name: z.string().describe('Publish a TXT record at this name...'),
+          record_type: z.literal('TXT'),
+          record_value: z.string().describe('...holding exactly this value, then ask for verification'),
+        }),
+      )
+      .describe('Per domain: whether it is verified, and the DNS record that proves it'),
     default_role: role,
     enabled: z.boolean(),
     config: z
@@ -175,6 +195,16 @@ export const SsoConnectionSchema = z
         name: 'Okta',
         kind: 'okta',
         domains: ['acme.com'],
+        domain_verifications: [
+          {
+            domain: 'acme.com',
+            verified: true,
+            verified_at: '2026-11-24T10:05:00.000Z',
+            record_name: '_tocsin-challenge.acme.com',
+            record_type: 'TXT',
+            record_value: '3f7c1e9a0b5d4c2e8f6a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e',
+          },
+        ],
         default_role: 'engineer',
         enabled: true,
         config: { domain: 'acme.okta.com', authorization_server: 'default', client_id: '0oa1b2c3d4', has_client_secret: true },
@@ -193,20 +223,27 @@ export const SsoConnectionResponse = single(SsoConnectionSchema);
 export const SsoConnectionListResponse = list(SsoConnectionSchema);
 export const SsoConnectionListQuery = PaginationQuery;
 export const SsoConnectionParams = IdParams;
+export const SsoDomainParams = IdParams.extend({ domain });
 
 export const SsoInitiateQuery = z
   .object({
     connection_id: z
       .uuid()
       .optional()
+      .describe('One of connection_id, email or organization_id is required (422 without any)')
       .meta({ examples: ['0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11'] }),
     email: z
       .email()
       .max(320)
       .optional()
-      .describe("Picks the connection whose domains hold this email's domain")
+      .describe("Picks the connection holding this email's domain, verified. One of connection_id, email or organization_id is required")
       .meta({ examples: ['jane@acme.com'] }),
-    organization_id: z.uuid().optional().describe("Picks the organization's connection when it has exactly one enabled"),
+    organization_id: z
+      .uuid()
+      .optional()
+      .describe(
+        "Picks the organization's connection when it has exactly one enabled. One of connection_id, email or organization_id is required",
+      ),
     redirect_to: z
       .string()
       .max(2000)
@@ -218,6 +255,28 @@ export const SsoInitiateQuery = z
     message: 'connection_id, email or organization_id is required',
   })
   .meta({ examples: [{ email: 'jane@acme.com' }, { connection_id: '0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11', redirect_to: '/app' }] });
+
+export const SsoLinkBody = z
+  .object({
+    connection_id: z.uuid().describe("One of your organization's enabled connections"),
+    redirect_to: z.string().max(2000).optional().describe('Where to send the browser after the sign-in (same origin as the API)'),
+  })
+  .strict()
+  .meta({ examples: [{ connection_id: '0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11' }] });
+
+export const SsoLinkConfirmBody = z
+  .object({ token: z.string().min(1).max(200).describe('The link token of the mail') })
+  .strict()
+  .meta({ examples: [{ token: 'b1d0c2e5f3a4...' }] });
+
+export const SsoLinkConfirmResponse = single(z.object({ connection_id: z.uuid(), user_id: z.uuid(), linked: z.literal(true) })).meta({
+  examples: [
+    {
+      data: { connection_id: '0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11', user_id: '7d6c4a1e-2b3f-4e5d-8a9b-0c1d2e3f4a5b', linked: true },
+      meta: {},
+    },
+  ],
+});
 
 export const SsoInitiateResponse = single(z.object({ authorization_url: z.string() })).meta({
   examples: [{ data: { authorization_url: 'https://acme.okta.com/oauth2/default/v1/authorize?client_id=...&state=...' }, meta: {} }],

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateOpaqueToken, hashOpaqueToken } from '../../shared/auth/api-keys.ts';
 import { hashPassword } from '../../shared/auth/password.ts';
 import { InvitationEntity, OrganizationEntity, UserEntity, type Invitation } from '../../shared/db/entities/index.ts';
-import type { Role } from '../../shared/domain/permissions.ts';
+import { mayGrantRole, type Role } from '../../shared/domain/permissions.ts';
 import { AppError, ConflictError, InvalidTokenError, NotFoundError } from '../../shared/errors.ts';
 import type { Mailer } from '../../shared/mail/mailer.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -44,11 +44,14 @@ export function createInvitationService(deps: {
   return {
     /**
      * Invites `email` with `role`; a pending invitation for the same address is replaced, so
-     * inviting again resends. Only an owner may invite an owner.
+     * inviting again resends. Nobody invites above their own role: only an owner invites an owner.
      */
     async create(auth: AuthContext, input: { email: string; role: Role }): Promise<InvitationView> {
-      if (input.role === 'owner' && auth.role !== 'owner')
-        throw new AppError('INSUFFICIENT_PERMISSIONS', 'Only an owner can invite an owner');
+      if (!mayGrantRole(auth.role, input.role))
+        throw new AppError(
+          'INSUFFICIENT_PERMISSIONS',
+          `Nobody invites above their own role (${auth.role}): only an owner can invite an owner`,
+        );
       const em = deps.em();
       const email = input.email.toLowerCase();
       if (await em.count(UserEntity, { email }, unscoped)) throw new ConflictError('This email already has an account');

@@ -1,6 +1,6 @@
 import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import { OrganizationEntity, UserEntity, type User } from '../../shared/db/entities/index.ts';
-import { hasPermission, type Role } from '../../shared/domain/permissions.ts';
+import { hasPermission, mayGrantRole, type Role } from '../../shared/domain/permissions.ts';
 import { AppError, ConflictError, InsufficientPermissionsError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { credentialTag, type CredentialCache } from './credential-cache.ts';
@@ -86,7 +86,7 @@ export function createUserService(deps: { em: () => EntityManager; cache: Pick<C
         assertMayTouch(auth, user);
         if (input.role !== undefined && input.role !== user.role) {
           if (!mayManage) throw new InsufficientPermissionsError('users:update');
-          if (input.role === 'owner' && auth.role !== 'owner') throw forbidden('Only an owner can grant the owner role');
+          if (!mayGrantRole(auth.role, input.role)) throw forbidden('Only an owner can grant the owner role');
           if (user.role === 'owner' && (await owners()) <= 1) throw new ConflictError('The organization must keep at least one owner');
           user.role = input.role;
         }

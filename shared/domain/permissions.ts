@@ -53,6 +53,16 @@ export const PermissionSchema = z.enum(ALL_PERMISSIONS as Permission[], {
 
 export const RoleSchema = z.enum(ROLES);
 
+/**
+ * Whether someone holding `granterRole` may give `role` to anyone (an invitation, a role change, an
+ * SSO connection's default role): never a role above their own, so only an owner makes an owner.
+ * ROLES runs from most to least powerful; anything unknown grants nothing and is never granted.
+ */
+export function mayGrantRole(granterRole: string, role: string): boolean {
+  if (!isRole(granterRole) || !isRole(role)) return false;
+  return ROLES.indexOf(role) >= ROLES.indexOf(granterRole);
+}
+
 const readOf = (resources: readonly Resource[]): Permission[] => resources.map((resource) => `${resource}:read` as const);
 
 /**

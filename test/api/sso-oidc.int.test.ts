@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { answerFor, signInAt, startOpenIdProvider, type TestOpenIdProvider } from '../helpers/oidc-provider.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -10,13 +11,21 @@ const CALLBACK = `${PUBLIC_URL}/api/v1/sso/callback`;
 describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-provider on loopback, real PostgreSQL)', () => {
   let stack: TestStack;
   let provider: TestOpenIdProvider;
+  let dns: TestDnsServer;
   let owner: Awaited<ReturnType<typeof registerOwner>>;
   let connectionId: string;
 
   beforeAll(async () => {
     // One organization signs in more people than the free plan's seats (quotas: plan-quotas.int.test.ts).
+    dns = await startDnsServer();
     stack = await startTestStack({
-      env: { PUBLIC_URL, SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true', OUTBOUND_ALLOW_PRIVATE: 'true', PLAN_MEMBERS_LIMIT: '100' },
+      env: {
+        PUBLIC_URL,
+        SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true',
+        OUTBOUND_ALLOW_PRIVATE: 'true',
+        PLAN_MEMBERS_LIMIT: '100',
+        SSO_DNS_SERVERS: dns.address,
+      },
     });
     provider = await startOpenIdProvider({ redirectUri: CALLBACK });
     owner = await registerOwner(stack.http, 'sso');
@@ -32,10 +41,14 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
       })
       .expect(201);
     connectionId = created.body.data.id;
+    // The domain routes sign-ins by email once its DNS record is published and verified.
+    dns.setTxt('_tocsin-challenge.acme-sso.test', created.body.data.domain_verifications[0].record_value);
+    await stack.http.post(`/api/v1/sso/connections/${connectionId}/domains/acme-sso.test/verify`).set(bearer(owner.token)).expect(200);
   });
   afterAll(async () => {
     await provider?.stop();
     await stack?.stop();
+    await dns?.stop();
   });
 
   const db = () => stack.orm.em.fork();
@@ -65,12 +78,13 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
     if (detail) expect(response.body.detail).toMatch(detail);
   };
 
-  it('manages connections: owners and admins only, secrets write-only and sealed, domains unique across organizations', async () => {
+  it('manages connections: owners and admins only, secrets write-only and sealed, a verified domain held by one connection', async () => {
     const read = await stack.http.get(`/api/v1/sso/connections/${connectionId}`).set(bearer(owner.token)).expect(200);
     expect(read.body.data).toMatchObject({
       id: connectionId,
       kind: 'oidc',
       domains: ['acme-sso.test'],
+      domain_verifications: [expect.objectContaining({ domain: 'acme-sso.test', verified: true })],
       default_role: 'engineer',
       enabled: true,
       issuer: provider.issuer,
@@ -91,8 +105,9 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
     const listed = await stack.http.get('/api/v1/sso/connections').set(bearer(admin.token)).expect(200);
     expect(listed.body.meta.total).toBe(1);
 
+    // Another organization may claim the domain, but not verify it while this connection's record is published.
     const other = await registerOwner(stack.http, 'other');
-    const taken = await stack.http
+    const claimed = await stack.http
       .post('/api/v1/sso/connections')
       .set(bearer(other.token))
       .send({
@@ -101,6 +116,10 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
         domains: ['acme-sso.test'],
         config: { hosted_domain: 'acme-sso.test', client_id: 'x', client_secret: 'y' },
       })
+      .expect(201);
+    const taken = await stack.http
+      .post(`/api/v1/sso/connections/${claimed.body.data.id}/domains/acme-sso.test/verify`)
+      .set(bearer(other.token))
       .expect(409);
     expect(taken.body.code).toBe('CONFLICT');
     // Another organization sees none of it.

@@ -1,4 +1,5 @@
-import { bearer } from '../helpers/members.ts';
+import { bearer, INVITATION_SUBJECT, invitationTokenIn } from '../helpers/members.ts';
+import { waitForMail } from '../helpers/outbox.ts';
 import {
   createSamlIdp,
   generateSigningCertificate,
@@ -91,7 +92,7 @@ describe('SAML 2.0 single sign-on against a real identity provider (integration:
     const me = await stack.http.get('/api/v1/auth/me').set(bearer(signedIn.body.access_token)).expect(200);
     expect(me.body.data.auth_method).toBe('sso');
     const events = await db().execute<Array<{ event_type: string; status_code: number }>>(
-      `select event_type, status_code from audit_events where organization_id = ? and event_type like 'sso.%' and event_type <> 'sso.connections' order by created_at`,
+      `select event_type, status_code from audit_events where organization_id = ? and event_type in ('sso.user_provisioned', 'sso.login', 'sso.login_refused') order by created_at`,
       [owner.organization.id],
     );
     expect(events).toEqual([
@@ -247,6 +248,38 @@ describe('SAML 2.0 single sign-on against a real identity provider (integration:
       /another organization/,
     );
     expect(await usersNamed('ivy@acme-saml.test')).toEqual([ivy]);
+  });
+
+  it("an assertion naming an existing member's email signs nobody in until that member links the NameID; a transient NameID is refused", async () => {
+    // An administrator of the organization, with an address of the connection's domain.
+    await stack.http.post('/api/v1/invitations').set(bearer(owner.token)).send({ email: 'kim@acme-saml.test', role: 'admin' }).expect(201);
+    const invitation = invitationTokenIn(await waitForMail(stack, 'kim@acme-saml.test', INVITATION_SUBJECT));
+    await stack.http.post('/api/v1/invitations/accept').send({ token: invitation, name: 'Kim', password: 'kim password 123' }).expect(201);
+
+    const first = await initiate();
+    const refused = await post(await idp.signedResponse(sp, first.requestId, 'kim@acme-saml.test'), first.relayState);
+    expectRefused(refused, /not linked to this identity/);
+    expect(refused.body.access_token).toBeUndefined();
+    const mail = await waitForMail(stack, 'kim@acme-saml.test', /^Link your Tocsin account/);
+    const token = /^Link token: (\S+)$/m.exec(mail.body)?.[1] as string;
+    await stack.http.post('/api/v1/sso/link/confirm').send({ token }).expect(200);
+    const second = await initiate();
+    const signedIn = await post(await idp.signedResponse(sp, second.requestId, 'kim@acme-saml.test'), second.relayState).expect(200);
+    expect(signedIn.body.user).toMatchObject({ email: 'kim@acme-saml.test', role: 'admin' });
+
+    const third = await initiate();
+    const transient = {
+      values: {
+        NameIDFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient',
+        NameID: `_t${crypto.randomUUID()}`,
+        AttributeStatement:
+          '<saml:AttributeStatement><saml:Attribute Name="email"><saml:AttributeValue>kim@acme-saml.test</saml:AttributeValue></saml:Attribute></saml:AttributeStatement>',
+      },
+    };
+    expectRefused(
+      await post(await idp.signedResponse(sp, third.requestId, 'kim@acme-saml.test', transient), third.relayState),
+      /transient NameID/,
+    );
   });
 
   it('refuses a loopback http OIDC issuer when SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS is not set (this stack does not set it)', async () => {

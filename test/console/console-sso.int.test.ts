@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { buildConsoleIfStale } from '../../console/build.ts';
 import { freePort } from '../../shared/net/free-port.ts';
 import { launchChromium } from '../helpers/browser.ts';
+import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
 import { listen } from '../helpers/listening-stack.ts';
 import { startOpenIdProvider, type TestOpenIdProvider } from '../helpers/oidc-provider.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -14,19 +15,26 @@ describe('the console signs in through single sign-on', () => {
   let server: Awaited<ReturnType<typeof listen>>;
   let provider: TestOpenIdProvider;
   let browser: Browser;
+  let dns: TestDnsServer;
 
   beforeAll(async () => {
     await buildConsoleIfStale();
     browser = await launchChromium();
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
+    dns = await startDnsServer();
     stack = await startTestStack({
-      env: { PUBLIC_URL: publicUrl, SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true', OUTBOUND_ALLOW_PRIVATE: 'true' },
+      env: {
+        PUBLIC_URL: publicUrl,
+        SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true',
+        OUTBOUND_ALLOW_PRIVATE: 'true',
+        SSO_DNS_SERVERS: dns.address,
+      },
     });
     server = await listen(stack, { port });
     provider = await startOpenIdProvider({ redirectUri: `${publicUrl}/api/v1/sso/callback` });
     const owner = await registerOwner(stack.http, 'console-sso');
-    await stack.http
+    const created = await stack.http
       .post('/api/v1/sso/connections')
       .set('Authorization', `Bearer ${owner.token}`)
       .send({
@@ -37,12 +45,19 @@ describe('the console signs in through single sign-on', () => {
         config: { issuer: provider.issuer, client_id: provider.clientId, client_secret: provider.clientSecret },
       })
       .expect(201);
+    // The sign-in page routes by email: the domain must be verified by DNS.
+    dns.setTxt('_tocsin-challenge.acme-console.test', created.body.data.domain_verifications[0].record_value);
+    await stack.http
+      .post(`/api/v1/sso/connections/${created.body.data.id}/domains/acme-console.test/verify`)
+      .set('Authorization', `Bearer ${owner.token}`)
+      .expect(200);
   }, 15 * 60_000);
   afterAll(async () => {
     await browser?.close();
     await provider?.stop();
     await server?.close();
     await stack?.stop();
+    await dns?.stop();
   });
 
   it('goes from the sign-in page to the page it was asked for, signed in as a new engineer', async () => {

@@ -48,8 +48,9 @@ const UNEXPRESSIBLE_REJECTIONS: Record<string, string> = {
   // idp_metadata_xml must be a parseable IdP metadata document: content, not shape.
   createSsoConnection: 'IdP metadata that parses',
   // `config` is merged into the stored one and validated for the stored connection's kind, which
-  // the request does not carry (client_secret is an OIDC field, refused on a SAML connection).
-  updateSsoConnection: 'config valid for the stored connection kind',
+  // the request does not carry (client_secret is an OIDC field, refused on a SAML connection), and
+  // an issuer moved to another origin needs client_secret again. Both are declared 422s.
+  updateSsoConnection: 'config valid for the stored connection kind; client_secret again for a moved issuer',
   // A secret header whose value is `[redacted]` (as responses show it) keeps the stored value of
   // that name: refused where there is none, which depends on what is stored (and on creation is
   // always the case, but the create and update bodies share one WebhookConfig/step schema).

@@ -5,6 +5,8 @@ import Provider from 'oidc-provider';
 
 export interface TestAccount {
   email: string;
+  /** The subject (`sub`) and login name; the email when omitted. */
+  sub?: string;
   email_verified?: boolean;
   name?: string;
   /** Extra claims, e.g. Google's `hd`. */
@@ -15,7 +17,7 @@ export interface TestOpenIdProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /** Adds (or replaces) an account; its login name at the dev login form is its email. */
+  /** Adds (or replaces) an account; its login name at the dev login form is its `sub` (default: its email). */
   addAccount(account: TestAccount): void;
   stop(): Promise<void>;
 }
@@ -70,7 +72,7 @@ export async function startOpenIdProvider(options: { redirectUri: string }): Pro
     issuer,
     clientId,
     clientSecret,
-    addAccount: (account) => accounts.set(account.email, account),
+    addAccount: (account) => accounts.set(account.sub ?? account.email, account),
     stop: () => close(server),
   };
 }

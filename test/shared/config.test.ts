@@ -82,6 +82,19 @@ describe('parseConfig', () => {
     expect(config.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
   });
 
+  it.each<[string | undefined, string[] | null]>([
+    [undefined, []],
+    ['10.0.0.2', ['10.0.0.2']],
+    ['127.0.0.1:5353, [::1]:53', ['127.0.0.1:5353', '[::1]:53']],
+    ['2001:db8::53', ['2001:db8::53']],
+    ['dns.example.com', null],
+    ['10.0.0.2; 10.0.0.3', null],
+  ])('reads SSO_DNS_SERVERS %j as %j', (value, servers) => {
+    const env = value === undefined ? {} : { SSO_DNS_SERVERS: value };
+    if (servers === null) expect(() => parseConfig(env)).toThrow(ConfigError);
+    else expect(parseConfig(env).SSO_DNS_SERVERS).toEqual(servers);
+  });
+
   it.each([
     [{}, 'http://localhost:3000'],
     [{ PORT: '8080' }, 'http://localhost:8080'],

@@ -13,6 +13,9 @@ export interface PendingSamlRequest {
 export interface SamlAssertionFacts {
   email: string | null;
   name: string | null;
+  /** The signed assertion's Subject NameID and its format: the identity a user is linked by. */
+  nameId: string | null;
+  nameIdFormat: string | null;
   assertionId: string;
   /** Until when the assertion could be replayed: remembered that long. */
   notOnOrAfter: Date;
@@ -164,6 +167,8 @@ async function factsOf(profile: Profile, acsUrl: string, requestId: string): Pro
   return {
     email: (fromAttributes ?? fromNameId)?.toLowerCase() ?? null,
     name: NAME_ATTRIBUTES.map((name) => firstString(attributes[name])).find(Boolean) ?? null,
+    nameId: firstString(profile.nameID),
+    nameIdFormat: profile.nameIDFormat ?? null,
     assertionId,
     notOnOrAfter: new Date(Math.max(...ends) + CLOCK_SKEW_MS),
   };

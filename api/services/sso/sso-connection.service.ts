@@ -1,14 +1,19 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SecretBox } from '../../../shared/crypto/secret-box.ts';
-import { SsoConnectionEntity, type SsoConnection } from '../../../shared/db/entities/index.ts';
+import { OrganizationEntity, SsoConnectionEntity, UserEntity, type SsoConnection } from '../../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../../shared/db/tenant-filter.ts';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '../../../shared/errors.ts';
-import type { Role } from '../../../shared/domain/permissions.ts';
+import { AppError, ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../../shared/errors.ts';
+import { mayGrantRole, type Role } from '../../../shared/domain/permissions.ts';
+import type { Logger } from '../../../shared/logger.ts';
+import type { Mailer } from '../../../shared/mail/mailer.ts';
 import type { AuthContext } from '../../auth-context.ts';
 import { CONFIG_SCHEMAS, type SsoConnectionView, type SsoKind } from '../../schemas/sso.schemas.ts';
-import { isOidcKind, issuerFor, type OidcPresetConfig } from './oidc-presets.ts';
+import type { AuditService } from '../audit.service.ts';
+import { challengeName, holdsToken, type TxtLookup } from './domain-verification.ts';
+import { isOidcKind, issuerFor, type OidcKind, type OidcPresetConfig } from './oidc-presets.ts';
 import { parseIdpMetadata } from './saml-metadata.ts';
+import type { SsoRequestMeta } from './sso-login.service.ts';
 
 /** Config fields that are never stored in the clear nor returned. */
 const SECRET_FIELDS = ['client_secret', 'sp_private_key'] as const;
@@ -18,6 +23,7 @@ type Secrets = Partial<Record<(typeof SECRET_FIELDS)[number], string>>;
 export interface LoadedSsoConnection {
   id: string;
   organizationId: string;
+  name: string;
   kind: SsoKind;
   domains: string[];
   defaultRole: string;
@@ -42,6 +48,31 @@ export function ssoUrls(publicUrl: string): SsoUrls {
   };
 }
 
+/** A connection's default role is granted by whoever sets it: never above their own role. */
+function assertMayGrant(auth: AuthContext, role: string | undefined): void {
+  if (role !== undefined && !mayGrantRole(auth.role, role))
+    throw new AppError('INSUFFICIENT_PERMISSIONS', `The default role ${role} is above your own role (${auth.role})`);
+}
+
+/** A domain claim: routes sign-ins by email only once `verified_at` is set. */
+interface DomainClaim {
+  connection_id: string;
+  domain: string;
+  token: string;
+  verified_at: Date | string | null;
+}
+
+/** Scheme, host and port: where a stored client secret is sent. */
+const originOf = (url: string) => URL.parse(url)?.origin ?? url;
+
+/** Key-order-independent JSON, to tell whether a config really changed. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+
 const fieldErrors = (issues: Array<{ path: PropertyKey[]; message: string }>) =>
   new ValidationError(issues.map((issue) => ({ path: ['body', 'config', ...issue.path.map(String)].join('.'), message: issue.message })));
 
@@ -50,15 +81,40 @@ export type SsoConnectionService = ReturnType<typeof createSsoConnectionService>
 /**
  * SSO connections: CRUD for the organization's owners and admins, and the unscoped lookups the
  * sign-in flow makes before anyone is authenticated. Secrets are sealed with the same box as
- * integration secrets; each email domain belongs to one connection across all organizations.
+ * integration secrets; an email domain routes sign-ins to the one connection that verified it by DNS.
  */
-export function createSsoConnectionService(deps: { em: () => EntityManager; secretBox: SecretBox; urls: SsoUrls }) {
+export function createSsoConnectionService(deps: {
+  em: () => EntityManager;
+  secretBox: SecretBox;
+  urls: SsoUrls;
+  mailer: Pick<Mailer, 'send'>;
+  audit: Pick<AuditService, 'record'>;
+  logger: Logger;
+  lookupTxt: TxtLookup;
+}) {
   const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
   const secretsOf = (connection: SsoConnection): Secrets =>
     connection.secretsCiphertext ? (JSON.parse(deps.secretBox.decrypt(connection.secretsCiphertext)) as Secrets) : {};
 
-  function view(connection: SsoConnection): SsoConnectionView {
+  async function claimsOf(connectionIds: string[]): Promise<Map<string, DomainClaim[]>> {
+    const byConnection = new Map<string, DomainClaim[]>();
+    if (connectionIds.length === 0) return byConnection;
+    const rows = await deps
+      .em()
+      .execute<DomainClaim[]>(
+        'select connection_id, domain, token, verified_at from sso_domains where connection_id in (select value::uuid from jsonb_array_elements_text(?::jsonb)) order by domain',
+        [JSON.stringify(connectionIds)],
+      );
+    for (const row of rows) byConnection.set(row.connection_id, [...(byConnection.get(row.connection_id) ?? []), row]);
+    return byConnection;
+  }
+
+  async function viewOne(connection: SsoConnection): Promise<SsoConnectionView> {
+    return view(connection, (await claimsOf([connection.id])).get(connection.id) ?? []);
+  }
+
+  function view(connection: SsoConnection, claims: DomainClaim[]): SsoConnectionView {
     const kind = connection.kind as SsoKind;
     // Each kind seals one secret at most (OIDC client_secret, SAML sp_private_key): no need to open the box to say whether it is there.
     const config: Record<string, unknown> = {
@@ -70,6 +126,14 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
       name: connection.name,
       kind,
       domains: connection.domains,
+      domain_verifications: claims.map((claim) => ({
+        domain: claim.domain,
+        verified: claim.verified_at != null,
+        verified_at: claim.verified_at == null ? null : new Date(claim.verified_at).toISOString(),
+        record_name: challengeName(claim.domain),
+        record_type: 'TXT' as const,
+        record_value: claim.token,
+      })),
       // Written only through validated input: a stored role is one of ROLES.
       default_role: connection.defaultRole as Role,
       enabled: connection.enabled,
@@ -118,20 +182,74 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
     return { config: all, secrets };
   }
 
-  /** Replaces the connection's domains; a domain another connection holds is a 409. */
+  /**
+   * Replaces the connection's domain claims. Kept domains keep their token and verification; new
+   * ones start unverified with a fresh token. Claims never conflict: only verification does.
+   */
   async function claimDomains(em: EntityManager, connectionId: string, domains: string[]): Promise<void> {
-    await em.execute('delete from sso_domains where connection_id = ?', [connectionId], 'run');
+    const list = JSON.stringify(domains);
+    await em.execute(
+      'delete from sso_domains where connection_id = ? and domain not in (select jsonb_array_elements_text(?::jsonb))',
+      [connectionId, list],
+      'run',
+    );
+    await em.execute(
+      `insert into sso_domains (domain, connection_id, token)
+       select value, ?, replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '') from jsonb_array_elements_text(?::jsonb)
+       on conflict (connection_id, domain) do nothing`,
+      [connectionId, list],
+      'run',
+    );
+  }
+
+  /**
+   * Who may sign in as whom hangs on these: the owners hear of every change, and the audit log
+   * records it, whoever made it.
+   */
+  async function trustChanged(auth: AuthContext, connection: SsoConnection, fields: string[], meta: SsoRequestMeta): Promise<void> {
+    const em = deps.em();
     try {
-      await em.execute(
-        'insert into sso_domains (domain, connection_id) select value, ? from jsonb_array_elements_text(?::jsonb)',
-        [connectionId, JSON.stringify(domains)],
-        'run',
-      );
+      await deps.audit.record({
+        organizationId: auth.organizationId,
+        eventType: 'sso.connection_trust_changed',
+        action: fields.join(','),
+        method: meta.method,
+        path: meta.path,
+        targetType: 'sso_connection',
+        targetId: connection.id,
+        actorType: auth.kind,
+        actorUserId: auth.userId,
+        actorApiKeyId: auth.apiKeyId,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        requestId: meta.requestId,
+        statusCode: meta.method === 'POST' ? 201 : 200,
+      });
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException || (error as { code?: string }).code === '23505') {
-        throw new ConflictError('One of these domains already belongs to another SSO connection');
+      deps.logger.error({ err: error, requestId: meta.requestId }, 'SSO trust change not audited');
+    }
+    const [owners, actor, organization] = await Promise.all([
+      em.find(UserEntity, { organization: auth.organizationId, role: 'owner' }),
+      em.findOne(UserEntity, { id: auth.userId }),
+      em.findOne(OrganizationEntity, { id: auth.organizationId }),
+    ]);
+    const who = `${actor?.email ?? auth.userId}${auth.apiKeyId ? ` (through API key ${auth.apiKeyId})` : ''}`;
+    for (const owner of owners) {
+      try {
+        await deps.mailer.send({
+          to: owner.email,
+          subject: `SSO connection "${connection.name}" ${meta.method === 'POST' ? 'added' : 'changed'} in ${organization?.name ?? 'your organization'}`,
+          text: [
+            `${who} ${meta.method === 'POST' ? 'added' : 'changed'} the single sign-on connection "${connection.name}" (${connection.id}).`,
+            `Changed: ${fields.join(', ')}.`,
+            '',
+            'A connection decides who can sign in to your organization. If you did not expect this, review the',
+            'connection and the audit log (event sso.connection_trust_changed).',
+          ].join('\n'),
+        });
+      } catch (error) {
+        deps.logger.error({ err: error, requestId: meta.requestId }, 'SSO trust change mail not sent');
       }
-      throw error;
     }
   }
 
@@ -146,6 +264,7 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
   const loaded = (connection: SsoConnection): LoadedSsoConnection => ({
     id: connection.id,
     organizationId: typeof connection.organization === 'string' ? connection.organization : connection.organization.id,
+    name: connection.name,
     kind: connection.kind as SsoKind,
     domains: connection.domains,
     defaultRole: connection.defaultRole,
@@ -163,17 +282,20 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
       const [items, total] = await deps
         .em()
         .findAndCount(SsoConnectionEntity, {}, { orderBy: { createdAt: 'asc' }, limit: query.limit, offset: query.offset });
-      return { items: items.map(view), total };
+      const claims = await claimsOf(items.map((item) => item.id));
+      return { items: items.map((item) => view(item, claims.get(item.id) ?? [])), total };
     },
 
     async get(_auth: AuthContext, id: string) {
-      return view(await load(id));
+      return viewOne(await load(id));
     },
 
     async create(
       auth: AuthContext,
       input: { name: string; kind: SsoKind; domains: string[]; default_role: string; enabled: boolean; config: Record<string, unknown> },
+      meta: SsoRequestMeta,
     ) {
+      assertMayGrant(auth, input.default_role);
       const { config, secrets } = await normalizeConfig(input.kind, input.config);
       const domains = unique(input.domains);
       const connection = await deps.em().transactional(async (tx) => {
@@ -191,35 +313,115 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
         await claimDomains(tx, created.id, domains);
         return created;
       });
-      return view(connection);
+      await trustChanged(auth, connection, ['kind', 'config', 'domains', 'default_role'], meta);
+      return viewOne(connection);
     },
 
     async update(
-      _auth: AuthContext,
+      auth: AuthContext,
       id: string,
       input: { name?: string; domains?: string[]; default_role?: string; enabled?: boolean; config?: Record<string, unknown> },
+      meta: SsoRequestMeta,
     ) {
+      assertMayGrant(auth, input.default_role);
+      // Config (issuer, certificates, metadata), domains and the default role decide who signs in as whom.
+      if ((input.config !== undefined || input.domains !== undefined || input.default_role !== undefined) && auth.role !== 'owner')
+        throw new AppError('INSUFFICIENT_PERMISSIONS', "Only an owner can change a connection's config, domains or default_role");
       const domains = input.domains === undefined ? undefined : unique(input.domains);
+      const changed: string[] = [];
       const connection = await deps.em().transactional(async (tx) => {
         const connection = await tx.findOne(SsoConnectionEntity, { id });
         if (!connection) throw new NotFoundError('SSO connection');
+        const kind = connection.kind as SsoKind;
         if (input.config !== undefined) {
           // Omitted write-only fields keep their stored values; null removes an optional field.
-          const merged: Record<string, unknown> = { ...secretsOf(connection), ...connection.config, ...input.config };
+          const stored = secretsOf(connection);
+          const merged: Record<string, unknown> = { ...stored, ...connection.config, ...input.config };
           for (const [key, value] of Object.entries(merged)) if (value === null) delete merged[key];
-          const { config, secrets } = await normalizeConfig(connection.kind as SsoKind, merged);
+          const { config, secrets } = await normalizeConfig(kind, merged);
+          // A stored client secret goes only where it went: another scheme, host or port needs it again.
+          if (isOidcKind(kind) && input.config.client_secret === undefined && stored.client_secret !== undefined) {
+            const before = originOf(issuerFor(kind as OidcKind, connection.config as OidcPresetConfig));
+            const after = originOf(issuerFor(kind as OidcKind, config as OidcPresetConfig));
+            if (before !== after)
+              throw fieldErrors([
+                {
+                  path: ['client_secret'],
+                  message: `Required again: the issuer moved from ${before} to ${after}, and the stored secret stays with ${before}`,
+                },
+              ]);
+          }
+          if (canonical({ config, secrets }) !== canonical({ config: connection.config, secrets: stored })) changed.push('config');
           connection.config = config;
           connection.secretsCiphertext = Object.keys(secrets).length ? deps.secretBox.encrypt(JSON.stringify(secrets)) : null;
         }
         if (input.name !== undefined) connection.name = input.name;
-        if (input.default_role !== undefined) connection.defaultRole = input.default_role;
+        if (input.default_role !== undefined && input.default_role !== connection.defaultRole) {
+          changed.push('default_role');
+          connection.defaultRole = input.default_role;
+        }
         if (input.enabled !== undefined) connection.enabled = input.enabled;
-        if (domains) connection.domains = domains;
+        if (domains) {
+          if (canonical([...domains].sort()) !== canonical([...connection.domains].sort())) changed.push('domains');
+          connection.domains = domains;
+        }
         await tx.flush();
         if (domains) await claimDomains(tx, connection.id, domains);
         return connection;
       });
-      return view(connection);
+      if (changed.length) await trustChanged(auth, connection, changed, meta);
+      return viewOne(connection);
+    },
+
+    /**
+     * Verifies a domain claim by DNS. The first connection to verify a domain holds it; another
+     * takes it over only once the holder's record is gone from DNS (whoever controls the zone decides).
+     */
+    async verifyDomain(_auth: AuthContext, id: string, domain: string): Promise<SsoConnectionView> {
+      const connection = await load(id);
+      const em = deps.em();
+      const name = domain.toLowerCase();
+      const [claim] = await em.execute<DomainClaim[]>(
+        'select connection_id, domain, token, verified_at from sso_domains where connection_id = ? and domain = ?',
+        [connection.id, name],
+      );
+      if (!claim) throw new NotFoundError('Domain claim');
+      if (claim.verified_at) return viewOne(connection);
+      let records: string[][];
+      try {
+        records = await deps.lookupTxt(challengeName(name));
+      } catch (error) {
+        deps.logger.warn({ err: error, domain: name }, 'SSO domain verification lookup failed');
+        throw new ServiceUnavailableError(`The DNS lookup of ${challengeName(name)} failed: try again later`);
+      }
+      if (!holdsToken(records, claim.token))
+        throw new ConflictError(`No TXT record ${challengeName(name)} holds this connection's token (${claim.token}) yet`);
+      const [holder] = await em.execute<DomainClaim[]>(
+        'select connection_id, domain, token, verified_at from sso_domains where domain = ? and verified_at is not null and connection_id <> ?',
+        [name, connection.id],
+      );
+      if (holder && holdsToken(records, holder.token))
+        throw new ConflictError(`${name} is verified by another SSO connection, whose DNS record is still published`);
+      try {
+        await em.transactional(async (tx) => {
+          if (holder)
+            await tx.execute(
+              'update sso_domains set verified_at = null where domain = ? and connection_id = ?',
+              [name, holder.connection_id],
+              'run',
+            );
+          await tx.execute(
+            'update sso_domains set verified_at = now() where connection_id = ? and domain = ?',
+            [connection.id, name],
+            'run',
+          );
+        });
+      } catch (error) {
+        if (error instanceof UniqueConstraintViolationException || (error as { code?: string }).code === '23505')
+          throw new ConflictError(`${name} was verified by another SSO connection meanwhile`);
+        throw error;
+      }
+      return viewOne(connection);
     },
 
     async remove(_auth: AuthContext, id: string): Promise<void> {
@@ -243,9 +445,10 @@ export function createSsoConnectionService(deps: { em: () => EntityManager; secr
         connection = await em.findOne(SsoConnectionEntity, { id: query.connection_id, enabled: true }, unscoped);
       } else if (query.email) {
         const domain = query.email.slice(query.email.lastIndexOf('@') + 1).toLowerCase();
-        const [row] = await em.execute<Array<{ connection_id: string }>>('select connection_id from sso_domains where domain = ?', [
-          domain,
-        ]);
+        const [row] = await em.execute<Array<{ connection_id: string }>>(
+          'select connection_id from sso_domains where domain = ? and verified_at is not null',
+          [domain],
+        );
         if (row) connection = await em.findOne(SsoConnectionEntity, { id: row.connection_id, enabled: true }, unscoped);
       } else if (query.organization_id) {
         const candidates = await em.find(

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { generateOpaqueToken, hashOpaqueToken } from '../../../shared/auth/api-keys.ts';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import * as oidc from 'openid-client';
@@ -6,8 +7,17 @@ import type { SecretBox } from '../../../shared/crypto/secret-box.ts';
 import { UserEntity, type User } from '../../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../../shared/db/tenant-filter.ts';
 import { isRole } from '../../../shared/domain/permissions.ts';
-import { PlanLimitReachedError, ServiceUnavailableError, SsoFailedError } from '../../../shared/errors.ts';
+import {
+  AppError,
+  ConflictError,
+  InvalidTokenError,
+  PlanLimitReachedError,
+  ServiceUnavailableError,
+  SsoFailedError,
+} from '../../../shared/errors.ts';
 import type { Logger } from '../../../shared/logger.ts';
+import type { Mailer } from '../../../shared/mail/mailer.ts';
+import type { AuthContext } from '../../auth-context.ts';
 import type { AuditService } from '../audit.service.ts';
 import type { TokenResponse } from '../../schemas/auth.schemas.ts';
 import type { AuthService } from '../auth.service.ts';
@@ -23,6 +33,10 @@ const IDP_UNREACHABLE = 'The identity provider could not be reached; try again l
 export const SSO_REQUEST_TTL_SECONDS = 600;
 // A JIT user has no password: this is not a scrypt hash, so no password ever matches it.
 const NO_PASSWORD = '!sso';
+/** A mailed identity link is good for an hour, once, like a password reset. */
+export const SSO_LINK_TTL_SECONDS = 3600;
+const TRANSIENT_NAME_ID = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
+const MAX_SUBJECT_LENGTH = 500;
 
 /** Who is asking, for the audit log. */
 export interface SsoRequestMeta {
@@ -39,9 +53,21 @@ interface PendingLogin {
   code_verifier_ciphertext: string | null;
   saml_request_id: string | null;
   redirect_to: string | null;
+  /** Set when a signed-in user started this sign-in to link the identity to their account. */
+  link_user_id: string | null;
   created_at: Date | string;
   live: boolean;
 }
+
+/** What the identity provider vouched for: the linked identity (issuer, subject) and the email. */
+interface SsoIdentity {
+  email: string;
+  name: string | null;
+  issuer: string;
+  subject: string;
+}
+
+const organizationOf = (user: User) => (typeof user.organization === 'string' ? user.organization : user.organization.id);
 
 const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 
@@ -87,18 +113,19 @@ export function createSsoLoginService(deps: {
   audit: Pick<AuditService, 'record'>;
   logger: Logger;
   quota: Pick<PlanQuota, 'reserve'>;
+  mailer: Pick<Mailer, 'send'>;
 }) {
   const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
 
   async function savePending(
     state: string,
     connectionId: string,
-    fields: { nonce?: string; codeVerifier?: string; samlRequestId?: string; redirectTo: string | null },
+    fields: { nonce?: string; codeVerifier?: string; samlRequestId?: string; redirectTo: string | null; linkUserId: string | null },
   ): Promise<void> {
     const em = deps.em();
     await em.execute(
-      `insert into sso_login_requests (state_hash, connection_id, nonce, code_verifier_ciphertext, saml_request_id, redirect_to, expires_at)
-       values (?, ?, ?, ?, ?, ?, now() + make_interval(secs => ?))`,
+      `insert into sso_login_requests (state_hash, connection_id, nonce, code_verifier_ciphertext, saml_request_id, redirect_to, link_user_id, expires_at)
+       values (?, ?, ?, ?, ?, ?, ?, now() + make_interval(secs => ?))`,
       [
         hashState(state),
         connectionId,
@@ -106,6 +133,7 @@ export function createSsoLoginService(deps: {
         fields.codeVerifier ? deps.secretBox.encrypt(fields.codeVerifier) : null,
         fields.samlRequestId ?? null,
         fields.redirectTo,
+        fields.linkUserId,
         SSO_REQUEST_TTL_SECONDS,
       ],
       'run',
@@ -120,7 +148,7 @@ export function createSsoLoginService(deps: {
     const [row] = await deps
       .em()
       .execute<PendingLogin[]>(
-        'delete from sso_login_requests where state_hash = ? returning connection_id, nonce, code_verifier_ciphertext, saml_request_id, redirect_to, created_at, expires_at > now() as live',
+        'delete from sso_login_requests where state_hash = ? returning connection_id, nonce, code_verifier_ciphertext, saml_request_id, redirect_to, link_user_id, created_at, expires_at > now() as live',
         [hashState(state)],
       );
     if (!row) throw new SsoFailedError('Unknown or already used sign-in state: start again');
@@ -131,13 +159,13 @@ export function createSsoLoginService(deps: {
   async function audit(
     connection: LoadedSsoConnection,
     meta: SsoRequestMeta,
-    event: { type: string; userId: string | null; statusCode: number },
+    event: { type: string; userId: string | null; statusCode: number; action?: string },
   ) {
     try {
       await deps.audit.record({
         organizationId: connection.organizationId,
         eventType: event.type,
-        action: 'ssoCallback',
+        action: event.action ?? 'ssoCallback',
         method: meta.method,
         path: meta.path,
         targetType: 'sso_connection',
@@ -155,18 +183,116 @@ export function createSsoLoginService(deps: {
     }
   }
 
-  /** The user the verified email names in the connection's organization, created on first sign-in. */
-  async function provision(connection: LoadedSsoConnection, email: string, name: string | null, meta: SsoRequestMeta): Promise<User> {
+  /** The user an identity is linked to, in the connection's organization. */
+  async function linkedUser(em: EntityManager, connection: LoadedSsoConnection, identity: SsoIdentity): Promise<User | null> {
+    const [row] = await em.execute<Array<{ user_id: string }>>(
+      `select i.user_id from sso_identities i join users u on u.id = i.user_id
+       where i.connection_id = ? and i.issuer = ? and i.subject = ? and u.organization_id = ?`,
+      [connection.id, identity.issuer, identity.subject, connection.organizationId],
+    );
+    return row ? em.findOne(UserEntity, { id: row.user_id }, unscoped) : null;
+  }
+
+  /**
+   * Links the identity to the user; one identity per user and connection, so a new link replaces
+   * the user's previous one there. Returns false when the identity is another user's.
+   */
+  async function link(connectionId: string, userId: string, identity: Pick<SsoIdentity, 'issuer' | 'subject'>): Promise<boolean> {
+    try {
+      await deps.em().transactional(async (tx) => {
+        await tx.execute('delete from sso_identities where connection_id = ? and user_id = ?', [connectionId, userId], 'run');
+        await tx.execute(
+          'insert into sso_identities (connection_id, issuer, subject, user_id) values (?, ?, ?, ?)',
+          [connectionId, identity.issuer, identity.subject, userId],
+          'run',
+        );
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException || (error as { code?: string }).code === '23505') return false;
+      throw error;
+    }
+  }
+
+  /**
+   * A first sign-in names the email of an existing account: nobody is signed in. The account's
+   * owner gets a single-use link (hashed here) that links this identity once they confirm it.
+   */
+  async function requestLink(connection: LoadedSsoConnection, user: User, identity: SsoIdentity, meta: SsoRequestMeta): Promise<void> {
+    const token = generateOpaqueToken();
+    const em = deps.em();
+    await em.execute(
+      'delete from sso_link_requests where (user_id = ? and connection_id = ?) or expires_at < now()',
+      [user.id, connection.id],
+      'run',
+    );
+    const [row] = await em.execute<Array<{ expires_at: Date | string }>>(
+      `insert into sso_link_requests (token_hash, connection_id, user_id, issuer, subject, expires_at)
+       values (?, ?, ?, ?, ?, now() + make_interval(secs => ?)) returning expires_at`,
+      [hashOpaqueToken(token), connection.id, user.id, identity.issuer, identity.subject, SSO_LINK_TTL_SECONDS],
+    );
+    await audit(connection, meta, { type: 'sso.link_requested', userId: user.id, statusCode: 401 });
+    try {
+      await deps.mailer.send({
+        to: user.email,
+        subject: `Link your Tocsin account to the sign-in through ${connection.name}?`,
+        text: [
+          `Someone just tried to sign in as ${identity.email} through the single sign-on connection "${connection.name}" of your organization,`,
+          `an identity (${identity.issuer}, subject ${identity.subject}) your Tocsin account is not linked to. Nobody was signed in.`,
+          '',
+          'If it was you, link it (POST /api/v1/sso/link/confirm with {"token"} below), then sign in through that connection again.',
+          '',
+          'Once linked, whoever controls that identity at the identity provider signs in as you.',
+          "If it was not you, do not link it, and tell your organization's owner.",
+          '',
+          `Link token: ${token}`,
+          `It can be used once and expires at ${new Date(row?.expires_at ?? Date.now()).toISOString()}.`,
+        ].join('\n'),
+      });
+    } catch (error) {
+      deps.logger.error({ err: error, requestId: meta.requestId }, 'SSO link mail not sent');
+    }
+  }
+
+  /**
+   * The user this identity signs in: the one it is linked to; in link mode, the signed-in user who
+   * asked (same email); else a new user with the connection's default role. An existing account
+   * is never matched by email alone: it gets a link to confirm, and nobody is signed in.
+   */
+  async function provision(
+    connection: LoadedSsoConnection,
+    identity: SsoIdentity,
+    pending: PendingLogin,
+    meta: SsoRequestMeta,
+  ): Promise<User> {
+    const { email, name } = identity;
     if (!connection.domains.includes(emailDomain(email)))
       throw new SsoFailedError(`The email domain ${emailDomain(email)} is not one of this connection's domains`);
     const em = deps.em();
+    if (pending.link_user_id) {
+      const user = await em.findOne(UserEntity, { id: pending.link_user_id }, unscoped);
+      if (!user || organizationOf(user) !== connection.organizationId)
+        throw new SsoFailedError('This connection is not of your organization');
+      if (user.email !== email) throw new SsoFailedError(`The identity provider signed in ${email}, not ${user.email}`);
+      if (!(await link(connection.id, user.id, identity))) throw new SsoFailedError('This identity is already linked to another account');
+      await audit(connection, meta, { type: 'sso.identity_linked', userId: user.id, statusCode: 200 });
+      return user;
+    }
+    const linked = await linkedUser(em, connection, identity);
+    if (linked) return linked;
     const existing = await em.findOne(UserEntity, { email }, unscoped);
     if (existing) {
-      const organizationId = typeof existing.organization === 'string' ? existing.organization : existing.organization.id;
-      if (organizationId !== connection.organizationId) throw new SsoFailedError('This email belongs to a user of another organization');
-      return existing;
+      if (organizationOf(existing) !== connection.organizationId)
+        throw new SsoFailedError('This email belongs to a user of another organization');
+      await requestLink(connection, existing, identity, meta);
+      throw new SsoFailedError(
+        'An account with this email exists and is not linked to this identity: a link to confirm it was mailed to that address ' +
+          '(or sign in with the password and link it through POST /sso/link)',
+      );
     }
-    if (!isRole(connection.defaultRole)) throw new SsoFailedError('The connection has no valid default role');
+    // Connections stored before owner was refused as a default role must not mint owners either.
+    if (!isRole(connection.defaultRole) || connection.defaultRole === 'owner')
+      throw new SsoFailedError('The connection has no valid default role');
     try {
       const defaultRole = connection.defaultRole;
       const user = await em.transactional(async (tx) => {
@@ -181,18 +307,21 @@ export function createSsoLoginService(deps: {
           emailVerifiedAt: new Date(),
         });
         await tx.flush();
+        await tx.execute(
+          'insert into sso_identities (connection_id, issuer, subject, user_id) values (?, ?, ?, ?)',
+          [connection.id, identity.issuer, identity.subject, created.id],
+          'run',
+        );
         return created;
       });
       await audit(connection, meta, { type: 'sso.user_provisioned', userId: user.id, statusCode: 201 });
       return user;
     } catch (error) {
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
-      // A concurrent first sign-in of the same person created it: use theirs, same checks.
+      // A concurrent first sign-in of the same identity created it: use theirs.
       em.clear();
-      const raced = await em.findOne(UserEntity, { email }, unscoped);
-      if (!raced || (typeof raced.organization === 'string' ? raced.organization : raced.organization.id) !== connection.organizationId) {
-        throw new SsoFailedError('This email belongs to a user of another organization');
-      }
+      const raced = await linkedUser(em, connection, identity);
+      if (!raced) throw new SsoFailedError('This email was registered while signing in: sign in again');
       return raced;
     }
   }
@@ -223,7 +352,9 @@ export function createSsoLoginService(deps: {
     }
     const checked = checkOidcClaims(connection.kind as OidcKind, connection.config as OidcPresetConfig, claims);
     if (!checked.ok) throw new SsoFailedError(checked.reason);
-    return { email: checked.email, name: typeof claims.name === 'string' ? claims.name : null };
+    if (typeof claims.sub !== 'string' || !claims.sub || claims.sub.length > MAX_SUBJECT_LENGTH || typeof claims.iss !== 'string')
+      throw new SsoFailedError('The id_token names no usable subject (sub) or issuer');
+    return { email: checked.email, name: typeof claims.name === 'string' ? claims.name : null, issuer: claims.iss, subject: claims.sub };
   }
 
   async function samlIdentity(connection: LoadedSsoConnection, pending: PendingLogin, body: { SAMLResponse: string; RelayState?: string }) {
@@ -242,8 +373,43 @@ export function createSsoLoginService(deps: {
     );
     await em.execute('delete from sso_assertions where expires_at < now()', [], 'run');
     if (fresh.length === 0) throw new SsoFailedError('This SAML assertion was already used');
+    // The NameID is what the account is linked by: a transient one changes at every sign-in.
+    if (!facts.nameId || facts.nameId.length > MAX_SUBJECT_LENGTH || facts.nameIdFormat === TRANSIENT_NAME_ID)
+      throw new SsoFailedError(
+        'The SAML assertion needs a persistent NameID (or an email one): a transient NameID cannot be linked to an account',
+      );
     if (!facts.email) throw new SsoFailedError('The SAML assertion names no email address (NameID or an email attribute)');
-    return { email: facts.email, name: facts.name };
+    return { email: facts.email, name: facts.name, issuer: String(connection.config.idp_entity_id), subject: facts.nameId };
+  }
+
+  /** The identity provider URL for a sign-in through this connection (for `linkUserId`, in link mode). */
+  async function begin(
+    connection: LoadedSsoConnection,
+    redirectTo: string | null,
+    linkUserId: string | null,
+  ): Promise<{ authorizationUrl: string }> {
+    const state = randomBytes(32).toString('base64url');
+    try {
+      if (isOidcKind(connection.kind)) {
+        const nonce = oidc.randomNonce();
+        const codeVerifier = oidc.randomPKCECodeVerifier();
+        // Built first: an unreachable identity provider leaves no pending row behind.
+        const authorizationUrl = await deps.oidc.authorizationUrl(connection, { state, nonce, codeVerifier });
+        await savePending(state, connection.id, { nonce, codeVerifier, redirectTo, linkUserId });
+        return { authorizationUrl };
+      }
+      // The SAML RelayState carries the state; the request id is known once node-saml built the request.
+      const { url, requestId } = await deps.saml.authorizationUrl(connection, state);
+      await savePending(state, connection.id, { samlRequestId: requestId, redirectTo, linkUserId });
+      return { authorizationUrl: url };
+    } catch (error) {
+      if (error instanceof SsoFailedError) throw error;
+      // The detail (an address, a port, a TLS error) goes to the log with the request id, not to the client.
+      if ((error as { code?: string }).code === 'ECONNREFUSED' || error instanceof oidc.ClientError || error instanceof TypeError) {
+        throw new ServiceUnavailableError(IDP_UNREACHABLE, { cause: error });
+      }
+      throw error;
+    }
   }
 
   return {
@@ -255,29 +421,37 @@ export function createSsoLoginService(deps: {
       redirect_to?: string;
     }): Promise<{ authorizationUrl: string }> {
       const connection = await deps.connections.resolve(query);
-      const redirectTo = sameOriginRedirect(query.redirect_to, deps.publicUrl);
-      const state = randomBytes(32).toString('base64url');
-      try {
-        if (isOidcKind(connection.kind)) {
-          const nonce = oidc.randomNonce();
-          const codeVerifier = oidc.randomPKCECodeVerifier();
-          // Built first: an unreachable identity provider leaves no pending row behind.
-          const authorizationUrl = await deps.oidc.authorizationUrl(connection, { state, nonce, codeVerifier });
-          await savePending(state, connection.id, { nonce, codeVerifier, redirectTo });
-          return { authorizationUrl };
-        }
-        // The SAML RelayState carries the state; the request id is known once node-saml built the request.
-        const { url, requestId } = await deps.saml.authorizationUrl(connection, state);
-        await savePending(state, connection.id, { samlRequestId: requestId, redirectTo });
-        return { authorizationUrl: url };
-      } catch (error) {
-        if (error instanceof SsoFailedError) throw error;
-        // The detail (an address, a port, a TLS error) goes to the log with the request id, not to the client.
-        if ((error as { code?: string }).code === 'ECONNREFUSED' || error instanceof oidc.ClientError || error instanceof TypeError) {
-          throw new ServiceUnavailableError(IDP_UNREACHABLE, { cause: error });
-        }
-        throw error;
-      }
+      return begin(connection, sameOriginRedirect(query.redirect_to, deps.publicUrl), null);
+    },
+
+    /**
+     * Link mode: a signed-in user starts a sign-in through one of their organization's connections;
+     * the identity it returns with (same email) is linked to their account.
+     */
+    async startLink(auth: AuthContext, input: { connection_id: string; redirect_to?: string }): Promise<{ authorizationUrl: string }> {
+      if (auth.kind !== 'user')
+        throw new AppError('INSUFFICIENT_PERMISSIONS', 'Linking an identity takes a signed-in user, not an API key');
+      const connection = await deps.connections.forLogin(input.connection_id);
+      if (!connection || connection.organizationId !== auth.organizationId)
+        throw new AppError('SSO_CONNECTION_NOT_FOUND', 'No enabled SSO connection matches');
+      return begin(connection, sameOriginRedirect(input.redirect_to, deps.publicUrl), auth.userId);
+    },
+
+    /** Confirms a mailed link: the identity is linked to the account the mail went to. Single use. */
+    async confirmLink(token: string, meta: SsoRequestMeta): Promise<{ connectionId: string; userId: string }> {
+      const em = deps.em();
+      const [row] = await em.execute<Array<{ connection_id: string; user_id: string; issuer: string; subject: string; live: boolean }>>(
+        'delete from sso_link_requests where token_hash = ? returning connection_id, user_id, issuer, subject, expires_at > now() as live',
+        [hashOpaqueToken(token)],
+      );
+      const invalid = 'Link token is invalid, already used or expired';
+      if (!row || !row.live) throw new InvalidTokenError(invalid);
+      const connection = await deps.connections.forLogin(row.connection_id);
+      const user = await em.findOne(UserEntity, { id: row.user_id }, unscoped);
+      if (!connection || !user || organizationOf(user) !== connection.organizationId) throw new InvalidTokenError(invalid);
+      if (!(await link(connection.id, user.id, row))) throw new ConflictError('This identity is already linked to another account');
+      await audit(connection, meta, { type: 'sso.identity_linked', userId: user.id, statusCode: 200, action: 'ssoLinkConfirm' });
+      return { connectionId: connection.id, userId: user.id };
     },
 
     /**
@@ -301,7 +475,7 @@ export function createSsoLoginService(deps: {
         const identity = isSaml
           ? await samlIdentity(connection, pending, { SAMLResponse: params.SAMLResponse as string, RelayState: state })
           : await oidcIdentity(connection, pending, state as string, { params, method });
-        const user = await provision(connection, identity.email, identity.name, meta);
+        const user = await provision(connection, identity, pending, meta);
         const tokens = await deps.auth.startSession(user, 'sso');
         await audit(connection, meta, { type: 'sso.login', userId: user.id, statusCode: pending.redirect_to ? 302 : 200 });
         return { tokens, redirectTo: pending.redirect_to };

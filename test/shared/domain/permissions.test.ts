@@ -7,6 +7,7 @@ import {
   ROLE_PERMISSIONS,
   hasPermission,
   isGrantable,
+  mayGrantRole,
   isPermission,
   permissionsForRole,
   ungrantablePermissions,
@@ -164,5 +165,23 @@ describe('isGrantable / ungrantablePermissions', () => {
     ['writes from a viewer', ROLE_PERMISSIONS.viewer, ['incidents:read', 'incidents:create'], ['incidents:create']],
   ])('%s', (_name, creator, requested, expected) => {
     expect(ungrantablePermissions(creator, requested)).toEqual(expected);
+  });
+});
+
+describe("mayGrantRole: never a role above the granter's own", () => {
+  it.each<[string, string, boolean]>([
+    ['owner', 'owner', true],
+    ['owner', 'viewer', true],
+    ['admin', 'owner', false],
+    ['admin', 'admin', true],
+    ['admin', 'engineer', true],
+    ['engineer', 'admin', false],
+    ['engineer', 'engineer', true],
+    ['viewer', 'engineer', false],
+    ['viewer', 'viewer', true],
+    ['admin', 'superuser', false],
+    ['root', 'viewer', false],
+  ])('%s grants %s: %s', (granter, role, expected) => {
+    expect(mayGrantRole(granter, role)).toBe(expected);
   });
 });
