@@ -68,6 +68,8 @@ describe('webhook payloads (integration: real PostgreSQL + Temporal + worker)', 
       },
     });
     expect(response.body.message).toMatch(/2 alerts accepted.*2 refused/);
+    // The integration's quota paid for the two queued alerts only.
+    expect(Number(response.headers['x-ratelimit-limit']) - Number(response.headers['x-ratelimit-remaining'])).toBe(2);
 
     const incidents = await waitForIncidents(owner.token, (items) => items.length === 2, 'the two valid alerts as incidents');
     expect(incidents.map((incident) => [incident.title, incident.severity]).sort()).toEqual([
