@@ -74,7 +74,7 @@ export function createApiMetrics(registry: Registry, deps: { orm: Orm; logger?: 
     }),
     alertsReceived: new Counter({
       name: 'tocsin_alerts_received_total',
-      help: 'Alerts received on webhooks by platform and outcome: `queued` counts alerts handed to Temporal; any other outcome (the error code) counts requests.',
+      help: 'Alerts received on webhooks by platform and outcome: `queued` counts alerts handed to Temporal, `rejected` the refused alerts of a payload whose others were queued; any other outcome (the error code) counts requests.',
       labelNames: ['platform', 'outcome'],
       registers: [registry],
     }),
@@ -144,6 +144,9 @@ export function withIngestMetrics(service: WebhookIngestService, counter: ApiMet
       try {
         const accepted = await service.enqueue(prepared);
         counter.inc({ platform: prepared.integration.platform, outcome: 'queued' }, accepted.data.alerts);
+        if (accepted.data.rejected.length > 0) {
+          counter.inc({ platform: prepared.integration.platform, outcome: 'rejected' }, accepted.data.rejected.length);
+        }
         return accepted;
       } catch (error) {
         return refused(prepared.integration.platform, error);

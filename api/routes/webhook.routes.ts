@@ -1,15 +1,23 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../../shared/domain/alert.ts';
-import { WebhookError } from '../../shared/errors.ts';
 import { readRawBody } from '../middleware/raw-body.ts';
 import { envelope, single } from '../schemas/common.ts';
 import { WebhookAcceptedResponse, WebhookErrorResponse } from '../schemas/integration.schemas.ts';
 import type { WebhookHealth } from '../services/webhook-health.ts';
-import type { PreparedPayload, WebhookIngestService } from '../services/webhook-ingest.service.ts';
+import { receiveSignedWebhook, receiveWebhookWithApiKey, type WebhookIngestService } from '../services/webhook-ingest.service.ts';
 import { defineRoute } from './route.ts';
 
 const platform = z.enum(PLATFORMS);
 const webhookErrors = (codes: string) => ({ description: `Webhook error (${codes})`, schema: WebhookErrorResponse });
+const invalidPayload = {
+  description:
+    'Webhook error (INVALID_PAYLOAD): the body is no payload (`details.field`), or none of its alerts can be ingested (`details.field` and `details.rejected: [{index, field, reason}]`)',
+  schema: WebhookErrorResponse,
+};
+const queued = {
+  description: 'Queued: every valid alert is held by Temporal; refused alerts of the payload, if any, are listed in `data.rejected`',
+  schema: WebhookAcceptedResponse,
+};
 
 const endpointState = z.enum(['ok', 'degraded']);
 const WebhookHealthResponse = z
@@ -79,50 +87,38 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
       operationId: 'ingestWebhook',
       summary: 'Ingest an alert from a monitoring platform',
       description:
-        "The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. " +
-        "The integration's hourly webhook quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed. When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). " +
+        "The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every valid alert of the payload. " +
+        'Each alert of a multi-alert payload (Alertmanager-style `alerts`, pager `messages`) is judged alone: one lacking a title or a severity, or not an object, is refused and the others are queued; the 200 answer lists the refused ones in `data.rejected` (`[{index, field, reason}]`, index in the payload; empty when all were queued). When no alert of the payload can be ingested the answer is 400 `INVALID_PAYLOAD`, with `details.field` (the first field at fault) and `details.rejected` (every alert and why); a body that is no payload at all (not JSON, not an object, no `alerts` array) is 400 naming the field. ' +
+        "The integration's hourly webhook quota counts alerts, not requests: an authentic payload of N valid alerts consumes N units once parsed (refused alerts cost nothing). When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, no valid alert, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). " +
         'Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again. ' +
-        'A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.',
+        'A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap. ' +
+        "An alert joins the open incident of its dedup key: the platform id that spans the incident (metrics: `fingerprint`); for `infra_monitor`, whose `id` is new for every event, `alert_cycle_key` when sent, else the monitor (`alert_id`/`monitor_id`, else the title without its `[Triggered]`/`[Recovered]` tag) and its scope (`scopes`, else `host`), so a recovery with a new `id` resolves its trigger's incident.",
       tags: ['webhooks'],
       access: 'public',
       rateLimit: 'webhook',
       authenticatedBy: 'handler',
       request: { params: z.object({ platform, integration_id: z.string().max(100) }) },
       responses: {
-        200: { description: 'Queued', schema: WebhookAcceptedResponse },
-        400: webhookErrors('INVALID_PAYLOAD'),
+        200: queued,
+        400: invalidPayload,
         401: webhookErrors('WEBHOOK_VALIDATION_FAILED'),
         404: webhookErrors('INTEGRATION_NOT_FOUND'),
         409: webhookErrors('INTEGRATION_DISABLED'),
         413: webhookErrors('PAYLOAD_TOO_LARGE'),
       },
       errors: [429, 503],
-      handler: async ({ params, rateLimit }, ctx) => {
-        // Only a sender holding the secret counts against the integration; anyone else (bad or no
-        // signature, unknown integration, unreadable body) counts against their own IP, so junk
-        // cannot use up, and so silence, someone else's integration.
-        const { request, integration } = await readRawBody(ctx, options.maxBodyBytes)
-          .then(async (rawBody) => {
-            const request = { platform: params.platform, integrationId: params.integration_id, rawBody, headers: ctx.headers };
-            return { request, integration: await ingest.verifySender(request) };
-          })
-          .catch(async (error: unknown) => {
-            if (error instanceof WebhookError) await rateLimit({ kind: 'failed_webhook_authentication' });
-            throw error;
-          });
-        const subject = (alerts: number) => ({ kind: 'integration' as const, integrationId: integration.id, alerts });
-        let prepared: PreparedPayload;
-        try {
-          prepared = ingest.prepareVerified(integration, request);
-        } catch (error) {
-          // Authentic but unusable (disabled, unparsable, over the per-payload cap): one unit.
-          await rateLimit(subject(1));
-          throw error;
-        }
-        // The quota counts alerts: the whole payload or nothing, before anything is signalled.
-        await rateLimit(subject(prepared.alerts.length));
-        return { body: await ingest.enqueue(prepared) };
-      },
+      handler: async ({ params, rateLimit }, ctx) => ({
+        body: await receiveSignedWebhook(
+          ingest,
+          {
+            platform: params.platform,
+            integrationId: params.integration_id,
+            headers: ctx.headers,
+            readBody: () => readRawBody(ctx, options.maxBodyBytes),
+          },
+          rateLimit,
+        ),
+      }),
     }),
     defineRoute({
       method: 'post',
@@ -131,29 +127,27 @@ export function webhookRoutes(ingest: WebhookIngestService, options: { maxBodyBy
       summary: 'Ingest an alert with an API key',
       description:
         "Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the platform. " +
-        "The organization's hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`.",
+        "The organization's hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N valid alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`. " +
+        'As on the signed route, each alert is judged alone: the valid ones are queued and the refused ones listed in `data.rejected`; 400 `INVALID_PAYLOAD` (with `details.rejected`) only when none is valid.',
       tags: ['webhooks'],
       access: 'alerts:ingest',
       credential: 'api_key',
       rateLimit: 'webhook',
       request: { params: z.object({ platform }) },
       responses: {
-        200: { description: 'Queued', schema: WebhookAcceptedResponse },
-        400: webhookErrors('INVALID_PAYLOAD'),
+        200: queued,
+        400: invalidPayload,
         404: webhookErrors('INTEGRATION_NOT_FOUND'),
         413: webhookErrors('PAYLOAD_TOO_LARGE'),
       },
       errors: [503],
-      handler: async ({ params, rateLimit }, ctx) => {
-        // The caller's organization is the tenancy filter's: prepareWithApiKey finds its integration.
-        const prepared = await ingest.prepareWithApiKey({
-          platform: params.platform,
-          rawBody: await readRawBody(ctx, options.maxBodyBytes),
-          headers: ctx.headers,
-        });
-        await rateLimit({ kind: 'alerts', alerts: prepared.alerts.length });
-        return { body: await ingest.enqueue(prepared) };
-      },
+      handler: async ({ params, rateLimit }, ctx) => ({
+        body: await receiveWebhookWithApiKey(
+          ingest,
+          { platform: params.platform, headers: ctx.headers, readBody: () => readRawBody(ctx, options.maxBodyBytes) },
+          rateLimit,
+        ),
+      }),
     }),
   ];
 }

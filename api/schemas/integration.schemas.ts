@@ -125,6 +125,18 @@ export const IntegrationWithSecretResponse = single(IntegrationWithSecretSchema)
 export const IntegrationListResponse = list(IntegrationSchema);
 export const PlatformSetupResponse = single(PlatformSetupSchema);
 
+export const RejectedAlertSchema = z
+  .object({
+    index: z
+      .number()
+      .int()
+      .min(0)
+      .describe("The alert's position in the payload (`alerts[index]`, `messages[index]`; 0 for a single-alert body)"),
+    field: z.string().describe('Path of the missing or invalid field, e.g. `alerts[1].labels.severity`'),
+    reason: z.string().describe('What is wrong, e.g. `alerts[1].labels.severity is required`'),
+  })
+  .meta({ id: 'RejectedAlert' });
+
 export const WebhookAcceptedResponse = z
   .object({
     success: z.literal(true),
@@ -133,7 +145,10 @@ export const WebhookAcceptedResponse = z
       integration_id: z.uuid(),
       alert_id: z.string().describe('The external alert id (the dedup key when the platform sends none)'),
       processing_status: z.literal('queued'),
-      alerts: z.number().int().describe('How many alerts the payload carried'),
+      alerts: z.number().int().describe('How many alerts of the payload were queued'),
+      rejected: z
+        .array(RejectedAlertSchema)
+        .describe('Alerts of the payload refused alone (each alert is judged on its own; the others were queued); empty when none was'),
     }),
   })
   .meta({ id: 'WebhookAccepted' });

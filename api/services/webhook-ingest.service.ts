@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { alertIngestionWorkflow } from '../../workflows/alert-ingestion.workflow.ts';
 import { alertsReceivedSignal } from '../../workflows/messages.ts';
-import { parseAlertPayload } from '../../shared/alerts/parsers/index.ts';
+import { judgeAlertPayload, type JudgedPayload, type RejectedAlert } from '../../shared/alerts/parsers/index.ts';
 import { AlertPayloadError } from '../../shared/alerts/payload-error.ts';
 import { verifyWebhookSignature } from '../../shared/alerts/signature.ts';
 import { IntegrationEntity } from '../../shared/db/entities/index.ts';
-import type { NormalizedAlert, Platform } from '../../shared/domain/alert.ts';
+import type { Platform } from '../../shared/domain/alert.ts';
 import { MAX_ALERTS_PER_SIGNAL, signalBatches, type AlertSignalPayload } from '../../shared/domain/ingestion.ts';
 import { ServiceUnavailableError, WebhookError } from '../../shared/errors.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
@@ -21,10 +21,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface WebhookAccepted {
   success: true;
   message: string;
-  data: { integration_id: string; alert_id: string; processing_status: 'queued'; alerts: number };
+  data: {
+    integration_id: string;
+    alert_id: string;
+    processing_status: 'queued';
+    /** Alerts queued. */
+    alerts: number;
+    /** Alerts of the payload refused alone (the others were queued), by index in the payload. */
+    rejected: RejectedAlert[];
+  };
 }
 
-function parseBody(platform: Platform, rawBody: Buffer, maxAlerts: number): NormalizedAlert[] {
+function parseBody(platform: Platform, rawBody: Buffer, maxAlerts: number): JudgedPayload {
   let body: unknown;
   try {
     // Senders' payloads are kept as sent, except what PostgreSQL cannot store.
@@ -32,29 +40,41 @@ function parseBody(platform: Platform, rawBody: Buffer, maxAlerts: number): Norm
   } catch {
     throw new WebhookError('INVALID_PAYLOAD', 'Body is not valid JSON', { field: 'body' });
   }
-  let alerts: NormalizedAlert[];
+  let judged: JudgedPayload;
   try {
-    alerts = parseAlertPayload(platform, body);
+    judged = judgeAlertPayload(platform, body);
   } catch (error) {
     if (error instanceof AlertPayloadError) throw new WebhookError('INVALID_PAYLOAD', error.message, { field: error.field });
     throw error;
   }
   // Each alert costs a signal and a workflow: one small body must not start thousands of them.
-  if (alerts.length > maxAlerts) {
+  const carried = judged.accepted.length + judged.rejected.length;
+  if (carried > maxAlerts) {
     throw new WebhookError(
       'PAYLOAD_TOO_LARGE',
-      `A payload may carry at most ${maxAlerts} alerts (WEBHOOK_MAX_ALERTS_PER_PAYLOAD); this one carries ${alerts.length}`,
+      `A payload may carry at most ${maxAlerts} alerts (WEBHOOK_MAX_ALERTS_PER_PAYLOAD); this one carries ${carried}`,
     );
   }
-  return alerts;
+  if (judged.accepted.length === 0) {
+    const [first] = judged.rejected as [RejectedAlert, ...RejectedAlert[]];
+    const message =
+      carried === 1
+        ? `Invalid alert payload: ${first.reason}`
+        : `Invalid alert payload: none of its ${carried} alerts can be ingested (see details.rejected)`;
+    throw new WebhookError('INVALID_PAYLOAD', message, { field: first.field, rejected: judged.rejected });
+  }
+  return judged;
 }
 
 export type WebhookIngestService = ReturnType<typeof createWebhookIngestService>;
 
-/** An authentic, parsed payload not yet handed to Temporal: the route counts its alerts first. */
+/** An authentic, parsed payload not yet handed to Temporal: its alerts are counted first. */
 export interface PreparedPayload {
   integration: ResolvedIntegration;
-  alerts: NormalizedAlert[];
+  /** The valid alerts, each with its index in the payload. */
+  alerts: JudgedPayload['accepted'];
+  /** The payload's refused alerts, answered to the sender. */
+  rejected: RejectedAlert[];
   deliveryKey: string;
 }
 
@@ -119,11 +139,12 @@ export function createWebhookIngestService(deps: {
     }
   }
 
-  async function enqueue({ integration, alerts, deliveryKey }: PreparedPayload): Promise<WebhookAccepted> {
+  async function enqueue({ integration, alerts, rejected, deliveryKey }: PreparedPayload): Promise<WebhookAccepted> {
     const receivedAtMs = now();
     const receivedAt = new Date(receivedAtMs).toISOString();
-    // Receipt ids follow from the delivery, so a sender's retry after a lost answer counts once.
-    const signals = alerts.map((alert, index): AlertSignalPayload => {
+    // Receipt ids follow from the delivery (and the alert's index in it), so a sender's retry after
+    // a lost answer counts once.
+    const signals = alerts.map(({ index, alert }): AlertSignalPayload => {
       const receiptKey = receiptKeyOf(integration.id, deliveryKey, index);
       return {
         alertId: alertIdOf(receiptKey, receivedAtMs, dedupWindowSeconds),
@@ -147,15 +168,17 @@ export function createWebhookIngestService(deps: {
       // The sender retries on 5xx; no alert is acknowledged that Temporal does not hold.
       throw new ServiceUnavailableError('Alert processing is unavailable; retry later', { cause: failed.reason });
     }
-    const first = alerts[0] as NormalizedAlert;
+    const first = (alerts[0] as PreparedPayload['alerts'][number]).alert;
+    const accepted = alerts.length === 1 ? 'Alert accepted for processing' : `${alerts.length} alerts accepted for processing`;
     return {
       success: true,
-      message: alerts.length === 1 ? 'Alert accepted for processing' : `${alerts.length} alerts accepted for processing`,
+      message: rejected.length === 0 ? accepted : `${accepted}; ${rejected.length} refused (see data.rejected)`,
       data: {
         integration_id: integration.id,
         alert_id: first.externalId ?? first.dedupKey,
         processing_status: 'queued',
         alerts: alerts.length,
+        rejected,
       },
     };
   }
@@ -187,11 +210,8 @@ export function createWebhookIngestService(deps: {
     input: Pick<WebhookRequest, 'platform' | 'rawBody' | 'headers'>,
   ): PreparedPayload {
     if (!integration.enabled) throw new WebhookError('INTEGRATION_DISABLED', 'This integration is disabled');
-    return {
-      integration,
-      alerts: parseBody(input.platform, input.rawBody, maxAlerts),
-      deliveryKey: deliveryKeyOf(input.rawBody, input.headers),
-    };
+    const { accepted, rejected } = parseBody(input.platform, input.rawBody, maxAlerts);
+    return { integration, alerts: accepted, rejected, deliveryKey: deliveryKeyOf(input.rawBody, input.headers) };
   }
 
   return {
@@ -209,14 +229,67 @@ export function createWebhookIngestService(deps: {
         .findOne(IntegrationEntity, { platform: input.platform, enabled: true }, { orderBy: { createdAt: 'asc' } });
       const integration = row ? await deps.integrations.get(row.id) : null;
       if (!integration) throw new WebhookError('INTEGRATION_NOT_FOUND', `No enabled ${input.platform} integration in this organization`);
-      return {
-        integration,
-        alerts: parseBody(input.platform, input.rawBody, maxAlerts),
-        deliveryKey: deliveryKeyOf(input.rawBody, input.headers ?? {}),
-      };
+      const { accepted, rejected } = parseBody(input.platform, input.rawBody, maxAlerts);
+      return { integration, alerts: accepted, rejected, deliveryKey: deliveryKeyOf(input.rawBody, input.headers ?? {}) };
     },
 
     /** Hands a prepared payload's alerts to Temporal; answers once every one is held there. */
     enqueue,
   };
+}
+
+/** Counts a webhook request against a rate-limit bucket (the route's limiter); throws RATE_LIMITED. */
+export type CountWebhook = (
+  subject:
+    | { kind: 'integration'; integrationId: string; alerts: number }
+    | { kind: 'alerts'; alerts: number }
+    | { kind: 'failed_webhook_authentication' },
+) => Promise<void>;
+
+/**
+ * `POST /webhooks/{platform}/{integration_id}` whole: read the body, authenticate the sender,
+ * parse, count, queue. Only a sender holding the secret counts against the integration; anyone
+ * else (bad or no signature, unknown integration, unreadable body) counts against their own IP,
+ * so junk cannot use up, and so silence, someone else's integration. Takes the service's steps as
+ * built (metrics and usage decorate them), hence a function over the service, not a method.
+ */
+export async function receiveSignedWebhook(
+  ingest: WebhookIngestService,
+  input: Omit<WebhookRequest, 'rawBody'> & { readBody: () => Promise<Buffer> },
+  count: CountWebhook,
+): Promise<WebhookAccepted> {
+  const { readBody, ...target } = input;
+  const { request, integration } = await readBody()
+    .then(async (rawBody) => {
+      const request = { ...target, rawBody };
+      return { request, integration: await ingest.verifySender(request) };
+    })
+    .catch(async (error: unknown) => {
+      if (error instanceof WebhookError) await count({ kind: 'failed_webhook_authentication' });
+      throw error;
+    });
+  const subject = (alerts: number) => ({ kind: 'integration' as const, integrationId: integration.id, alerts });
+  let prepared: PreparedPayload;
+  try {
+    prepared = ingest.prepareVerified(integration, request);
+  } catch (error) {
+    // Authentic but unusable (disabled, unparsable, no valid alert, over the per-payload cap): one unit.
+    await count(subject(1));
+    throw error;
+  }
+  // The quota counts the alerts to be queued: all of them or nothing, before anything is signalled.
+  await count(subject(prepared.alerts.length));
+  return ingest.enqueue(prepared);
+}
+
+/** `POST /webhooks/{platform}` whole, for an API key holding `alerts:ingest` (its organization's integration). */
+export async function receiveWebhookWithApiKey(
+  ingest: WebhookIngestService,
+  input: { platform: Platform; headers: WebhookRequest['headers']; readBody: () => Promise<Buffer> },
+  count: CountWebhook,
+): Promise<WebhookAccepted> {
+  // The caller's organization is the tenancy filter's: prepareWithApiKey finds its integration.
+  const prepared = await ingest.prepareWithApiKey({ platform: input.platform, rawBody: await input.readBody(), headers: input.headers });
+  await count({ kind: 'alerts', alerts: prepared.alerts.length });
+  return ingest.enqueue(prepared);
 }

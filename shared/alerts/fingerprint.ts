@@ -23,6 +23,18 @@ export function metricsDedupKey(input: {
   return sha256Hex([input.alertname ?? '', input.instance ?? '', input.job ?? ''].join('|'));
 }
 
+/**
+ * infra_monitor, when the sender passes no cycle key: what stays the same from trigger to recovery,
+ * never the event `id` (each notification has its own). A hash of `monitor|infra_monitor|scope`:
+ * the monitor is `monitor:<id>` when the sender names it, else its name (the caller strips the
+ * transition a title carries); the scope is the group the monitor fired for, else its host.
+ * Without a monitor id or scope this is the contract's `title|source|host` hash.
+ */
+export function infraMonitorDedupKey(input: { monitorId: string | null; name: string; scope: string | null }): string {
+  const monitor = input.monitorId === null ? input.name : `monitor:${input.monitorId}`;
+  return sha256Hex([monitor, 'infra_monitor', input.scope ?? ''].join('|'));
+}
+
 /** Every other platform (contract): its external id, else a hash of `title|source|host`. */
 export function alertDedupKey(input: { externalId: string | null; title: string; source: string; host: string | null }): string {
   if (input.externalId) return toSafeKey(input.externalId);

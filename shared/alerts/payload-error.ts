@@ -5,10 +5,18 @@
  */
 export class AlertPayloadError extends Error {
   readonly field: string;
+  /** What is wrong with the field, e.g. `is required`. */
+  readonly problem: string;
 
   constructor(field: string, problem = 'is required') {
     super(`Invalid alert payload: ${field} ${problem}`);
     this.name = 'AlertPayloadError';
     this.field = field;
+    this.problem = problem;
+  }
+
+  /** The field and its problem, without the prefix: a rejected alert's reason. */
+  get reason(): string {
+    return `${this.field} ${this.problem}`;
   }
 }

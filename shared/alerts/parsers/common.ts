@@ -36,13 +36,16 @@ export const zAny = z.unknown().optional();
 export const zText = zAny.transform(text);
 export const zMap = zAny.transform(stringMap);
 
-/** Parses the structural part of a payload, turning the first zod issue into a field error. */
-export function parseShape<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
-  if (asRecord(body) === undefined) throw new AlertPayloadError('body', 'must be a JSON object');
+/**
+ * Parses the structural part of a payload, turning the first zod issue into a field error. `at`
+ * is where `body` sits in the payload (`alerts[1]`), for an element parsed alone.
+ */
+export function parseShape<T extends z.ZodType>(schema: T, body: unknown, at?: string): z.output<T> {
+  if (asRecord(body) === undefined) throw new AlertPayloadError(at ?? 'body', 'must be a JSON object');
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const field = fieldPath(issue.path);
+  const field = fieldPath(at === undefined ? issue.path : [at, ...issue.path]);
   const missing = issue.code === 'invalid_type' && /received undefined$/.test(issue.message);
   throw new AlertPayloadError(field, missing ? 'is required' : `is invalid (${issue.message.replace(/^Invalid input: /, '')})`);
 }
@@ -190,6 +193,24 @@ export function compactLinks(links: { [K in keyof AlertLinks]: string | undefine
 /** A scalar, or the first scalar of an array (for URL fields senders render as lists). */
 export function firstItem(value: unknown): string | undefined {
   return Array.isArray(value) ? firstText(...value) : text(value);
+}
+
+/** One alert of a payload, judged alone: parsed, or refused naming the field at fault. */
+export type AlertVerdict = { index: number; alert: NormalizedAlert } | { index: number; error: AlertPayloadError };
+
+/**
+ * Parses each element of a multi-alert payload on its own, so that one malformed alert is refused
+ * alone instead of taking the payload's valid alerts with it.
+ */
+export function judgeEach(items: readonly unknown[], parse: (item: unknown, index: number) => NormalizedAlert): AlertVerdict[] {
+  return items.map((item, index) => {
+    try {
+      return { index, alert: parse(item, index) };
+    } catch (error) {
+      if (error instanceof AlertPayloadError) return { index, error };
+      throw error;
+    }
+  });
 }
 
 export type AlertDraft = Omit<NormalizedAlert, 'dedupKey' | 'source' | 'platform'> & { dedupKey?: string };

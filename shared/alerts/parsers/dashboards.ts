@@ -21,6 +21,7 @@ import {
   zAny,
   zText,
 } from './common.ts';
+import type { AlertVerdict } from './common.ts';
 import { METRICS_SEVERITY, parseAlertmanagerBody } from './metrics_alerts.ts';
 
 /**
@@ -47,11 +48,11 @@ const legacySchema = z.looseObject({
 });
 
 /** Unified alerting: severity from `labels.severity` (metrics table), else high. */
-export function parseDashboards(body: unknown): NormalizedAlert[] {
+export function parseDashboards(body: unknown): AlertVerdict[] {
   if (Array.isArray(asRecord(body)?.alerts)) {
     return parseAlertmanagerBody('dashboards', body, { dedup: 'external-id', defaultSeverity: 'high' });
   }
-  return [parseLegacy(body)];
+  return [{ index: 0, alert: parseLegacy(body) }];
 }
 
 function parseLegacy(body: unknown): NormalizedAlert {

@@ -1,11 +1,12 @@
 // Datadog-like monitor webhooks, in two forms:
 // - full: id, alert_id, alert_type, alert_name, alert_status / alert_transition, severity, priority,
 //   message, host, tags, snapshot, link, date (epoch ms), alert_cycle_key / aggreg_key;
-// - simplified (event-style senders): title, text, alert_type, source_type_name, tags.
+// - simplified (event-style senders): title, text, alert_type, source_type_name, tags; templated
+//   senders add monitor_id and scopes (the monitor's group, e.g. `service:api`).
 // `tags` is an array of `key:value` strings or one comma-separated string.
 import { z } from 'zod';
 import type { NormalizedAlert } from '../../domain/alert.ts';
-import { toSafeKey } from '../fingerprint.ts';
+import { infraMonitorDedupKey, toSafeKey } from '../fingerprint.ts';
 import {
   compactLinks,
   finishAlert,
@@ -37,6 +38,8 @@ export const INFRA_MONITOR_SEVERITY: SeverityTable = {
 const bodySchema = z.looseObject({
   id: zText,
   alert_id: zText,
+  monitor_id: zText,
+  scopes: zText,
   alert_cycle_key: zText,
   aggreg_key: zText,
   alert_type: zText,
@@ -71,18 +74,23 @@ export function parseInfraMonitor(body: unknown): NormalizedAlert[] {
   ]);
   const labels = parseTags(payload.tags);
   if (payload.source_type_name) labels.source_type_name = payload.source_type_name;
-  if (payload.alert_id) labels.monitor_id = payload.alert_id;
+  const monitorId = payload.alert_id ?? payload.monitor_id;
+  if (monitorId) labels.monitor_id = monitorId;
+  if (payload.scopes) labels.scopes = payload.scopes;
+  const host = firstText(payload.host, payload.hostname, labels.host) ?? null;
   const resolved =
     isResolvedWord(payload.alert_status) || isResolvedWord(payload.alert_transition) || payload.alert_type?.toLowerCase() === 'success';
   return [
     finishAlert('infra_monitor', {
       externalId: payload.id ?? null,
-      dedupKey: cycleKey(payload.alert_cycle_key ?? payload.aggreg_key),
+      dedupKey:
+        cycleKey(payload.alert_cycle_key ?? payload.aggreg_key) ??
+        infraMonitorDedupKey({ monitorId: monitorId ?? null, name: monitorName(title), scope: payload.scopes ?? host }),
       title,
       description: stripMarkdownFence(firstText(payload.message, payload.text, payload.body)),
       severity,
       status: resolved ? 'resolved' : 'firing',
-      host: firstText(payload.host, payload.hostname, labels.host) ?? null,
+      host,
       service: firstText(payload.service, labels.service) ?? null,
       labels,
       links: compactLinks({
@@ -96,10 +104,34 @@ export function parseInfraMonitor(body: unknown): NormalizedAlert[] {
   ];
 }
 
-// `id` names one event, so a recovery arrives under a new id. When the sender also passes the key
-// that spans trigger to recovery (alert_cycle_key, else aggreg_key), that key pairs them instead.
+// `id` names one event, so a recovery arrives under a new id and never pairs by it. When the sender
+// passes the key that spans trigger to recovery (alert_cycle_key, else aggreg_key), that key pairs
+// them; otherwise the monitor and its scope do (infraMonitorDedupKey).
 function cycleKey(value: string | undefined): string | undefined {
   return value === undefined ? undefined : toSafeKey(value);
+}
+
+// Datadog titles carry the transition: `[Triggered] Name`, `[Recovered on {service:api}] Name`,
+// `[P2] [Warn] Name`. The monitor's name is the title without it (other tags, like the priority, stay).
+const TRANSITIONS = ['triggered', 're-triggered', 'recovered', 'warn', 're-warn', 'no data', 're-no data', 'renotify'];
+
+/** The title without the leading transition tags: the same for every notification of one monitor. */
+export function monitorName(title: string): string {
+  const kept: string[] = [];
+  let at = 0;
+  // An index walk, not a regex or repeated slicing of the rest: linear in the title's length.
+  while (title[at] === '[') {
+    const close = title.indexOf(']', at);
+    if (close === -1) break;
+    const tag = title
+      .slice(at + 1, close)
+      .trim()
+      .toLowerCase();
+    if (!TRANSITIONS.some((word) => tag === word || tag.startsWith(`${word} `))) kept.push(title.slice(at, close + 1));
+    at = close + 1;
+    while (title[at] === ' ') at += 1;
+  }
+  return [...kept, title.slice(at)].join(' ').trim() || title;
 }
 
 // Datadog wraps Markdown bodies in %%% fences; they mean nothing outside Datadog. String methods, not

@@ -1,7 +1,7 @@
 // Alertmanager webhook v4 (Alertmanager 0.20+). The same body shape is sent by SigNoz and by
 // Grafana's unified alerting, so their parsers reuse parseAlertmanagerBody.
 import { z } from 'zod';
-import type { AlertStatus, NormalizedAlert, Platform, Severity } from '../../domain/alert.ts';
+import type { AlertStatus, Platform, Severity } from '../../domain/alert.ts';
 import { metricsDedupKey } from '../fingerprint.ts';
 import {
   compactLinks,
@@ -9,6 +9,7 @@ import {
   firstText,
   hostFromInstance,
   isResolvedWord,
+  judgeEach,
   parseShape,
   pickSeverity,
   required,
@@ -17,7 +18,7 @@ import {
   zMap,
   zText,
 } from './common.ts';
-import type { SeverityTable } from './common.ts';
+import type { AlertVerdict, SeverityTable } from './common.ts';
 
 /** The spec's table for `labels.severity`; other spellings fall through to the vendor table. */
 export const METRICS_SEVERITY: SeverityTable = {
@@ -41,9 +42,10 @@ const alertSchema = z.looseObject({
   imageURL: zText,
 });
 
+// Each element is read on its own (judgeEach): one that is not an object is refused alone.
 const bodySchema = z.looseObject({
   status: zText,
-  alerts: z.array(alertSchema).min(1),
+  alerts: z.array(z.unknown()).min(1),
 });
 
 export interface AlertmanagerOptions {
@@ -55,12 +57,12 @@ export interface AlertmanagerOptions {
   titleFrom?: 'summary' | 'alertname';
 }
 
-/** One NormalizedAlert per entry of `alerts`, in payload order. */
-export function parseAlertmanagerBody(platform: Platform, body: unknown, options: AlertmanagerOptions): NormalizedAlert[] {
+/** One verdict per entry of `alerts`, in payload order; a body without `alerts` throws. */
+export function parseAlertmanagerBody(platform: Platform, body: unknown, options: AlertmanagerOptions): AlertVerdict[] {
   const payload = parseShape(bodySchema, body);
-  const rawAlerts = (body as { alerts: unknown[] }).alerts;
-  return payload.alerts.map((alert, index) => {
+  return judgeEach(payload.alerts, (rawAlert, index) => {
     const at = `alerts[${index}]`;
+    const alert = parseShape(alertSchema, rawAlert, at);
     const { labels, annotations } = alert;
     const names = options.titleFrom === 'alertname' ? [labels.alertname, annotations.summary] : [annotations.summary, labels.alertname];
     const title = required(firstText(...names), `${at}.labels.alertname`, [`${at}.annotations.summary`]);
@@ -87,7 +89,7 @@ export function parseAlertmanagerBody(platform: Platform, body: unknown, options
         source_url: alert.generatorURL,
       }),
       occurredAt: status === 'resolved' ? (toIsoTime(alert.endsAt) ?? started) : started,
-      raw: rawAlerts[index],
+      raw: rawAlert,
     };
     const dedupKey =
       options.dedup === 'metrics'
@@ -116,6 +118,6 @@ export function withWellKnownLabels(labels: Record<string, string>): Record<stri
 }
 
 /** The `metrics_alerts` platform: its severity label is required, as the spec asks of every alert. */
-export function parseMetricsAlerts(body: unknown): NormalizedAlert[] {
+export function parseMetricsAlerts(body: unknown): AlertVerdict[] {
   return parseAlertmanagerBody('metrics_alerts', body, { dedup: 'metrics' });
 }

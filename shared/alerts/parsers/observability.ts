@@ -1,7 +1,7 @@
 // SigNoz notification channels post the Alertmanager webhook v4 body (SigNoz runs an Alertmanager
 // fork): `alerts[]` with labels (alertname, severity, ruleId, ...) and annotations (summary,
 // description, related_logs, related_traces).
-import type { NormalizedAlert } from '../../domain/alert.ts';
+import type { AlertVerdict } from './common.ts';
 import { parseAlertmanagerBody } from './metrics_alerts.ts';
 
 /**
@@ -10,6 +10,6 @@ import { parseAlertmanagerBody } from './metrics_alerts.ts';
  * - the contract's metrics-only dedup rule does not apply: the key is the alert fingerprint, else
  *   title|source|host.
  */
-export function parseObservability(body: unknown): NormalizedAlert[] {
+export function parseObservability(body: unknown): AlertVerdict[] {
   return parseAlertmanagerBody('observability', body, { dedup: 'external-id', titleFrom: 'alertname' });
 }

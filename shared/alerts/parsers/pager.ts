@@ -13,6 +13,7 @@ import {
   compactLinks,
   finishAlert,
   firstText,
+  judgeEach,
   parseShape,
   pickSeverity,
   required,
@@ -20,7 +21,7 @@ import {
   zAny,
   zText,
 } from './common.ts';
-import type { SeverityTable } from './common.ts';
+import type { AlertVerdict, SeverityTable } from './common.ts';
 
 /** The spec's urgency table; priorities (P1..P5) fall through to the vendor table. */
 export const PAGER_SEVERITY: SeverityTable = {
@@ -47,26 +48,28 @@ const incidentSchema = z.looseObject({
 type Incident = z.output<typeof incidentSchema>;
 
 const messageSchema = z.looseObject({ event: zText, created_on: zAny, incident: incidentSchema });
-const v2Schema = z.looseObject({ messages: z.array(messageSchema).min(1) });
+// Each message is read on its own (judgeEach): one that is not an object is refused alone.
+const v2Schema = z.looseObject({ messages: z.array(z.unknown()).min(1) });
 const v3Schema = z.looseObject({
   event: z.looseObject({ event_type: zText, occurred_at: zAny, data: incidentSchema }),
 });
 
-export function parsePager(body: unknown): NormalizedAlert[] {
+/** One verdict per message (v2), or the one alert of a v3 or single-message body (which throws when malformed). */
+export function parsePager(body: unknown): AlertVerdict[] {
   const record = asRecord(body);
   if (asRecord(record?.event)) {
     const { event } = parseShape(v3Schema, body);
-    return [toAlert(event.data, event.event_type, event.occurred_at, 'event.data', body)];
+    return [{ index: 0, alert: toAlert(event.data, event.event_type, event.occurred_at, 'event.data', body) }];
   }
   if (typeof record?.event === 'string' && record.messages === undefined) {
     const message = parseShape(messageSchema, body);
-    return [toAlert(message.incident, message.event, message.created_on, 'incident', body)];
+    return [{ index: 0, alert: toAlert(message.incident, message.event, message.created_on, 'incident', body) }];
   }
   const { messages } = parseShape(v2Schema, body);
-  const raw = (body as { messages: unknown[] }).messages;
-  return messages.map((message, index) =>
-    toAlert(message.incident, message.event, message.created_on, `messages[${index}].incident`, raw[index]),
-  );
+  return judgeEach(messages, (raw, index) => {
+    const message = parseShape(messageSchema, raw, `messages[${index}]`);
+    return toAlert(message.incident, message.event, message.created_on, `messages[${index}].incident`, raw);
+  });
 }
 
 function toAlert(incident: Incident, event: string | undefined, eventTime: unknown, at: string, raw: unknown): NormalizedAlert {
