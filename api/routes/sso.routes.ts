@@ -143,7 +143,7 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
       operationId: 'verifySsoDomain',
       summary: "Verify a connection's email domain by DNS",
       description:
-        'Looks up the TXT record `_tocsin-challenge.{domain}` (through the resolvers of SSO_DNS_SERVERS) and marks the claim verified when one record is exactly the ' +
+        'Looks up the TXT record `_tocsin-challenge.{domain}` and marks the claim verified when one record is exactly the ' +
         "claim's `record_value`; only verified domains route `GET /sso/initiate?email=`. One connection at most holds a domain verified: the first to verify. " +
         "Another connection's verification is refused (409) while the holder's own record is still published; once the holder's record is gone from DNS, the next " +
         'verification moves the domain (whoever controls the zone decides). The holder can also free it by removing the domain from its connection. ' +

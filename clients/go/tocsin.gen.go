@@ -1215,6 +1215,21 @@ func (e SsoConnectionDefaultRole) Valid() bool {
 	}
 }
 
+// Defines values for SsoConnectionDomainVerificationsRecordType.
+const (
+	TXT SsoConnectionDomainVerificationsRecordType = "TXT"
+)
+
+// Valid indicates whether the value is a known member of the SsoConnectionDomainVerificationsRecordType enum.
+func (e SsoConnectionDomainVerificationsRecordType) Valid() bool {
+	switch e {
+	case TXT:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SsoConnectionKind.
 const (
 	SsoConnectionKindAzure  SsoConnectionKind = "azure"
@@ -3979,7 +3994,6 @@ func (e SearchQuery200JSONResponseBodyMetaMode) Valid() bool {
 const (
 	CreateSsoConnectionJSONBody0DefaultRoleAdmin    CreateSsoConnectionJSONBody0DefaultRole = "admin"
 	CreateSsoConnectionJSONBody0DefaultRoleEngineer CreateSsoConnectionJSONBody0DefaultRole = "engineer"
-	CreateSsoConnectionJSONBody0DefaultRoleOwner    CreateSsoConnectionJSONBody0DefaultRole = "owner"
 	CreateSsoConnectionJSONBody0DefaultRoleViewer   CreateSsoConnectionJSONBody0DefaultRole = "viewer"
 )
 
@@ -3989,8 +4003,6 @@ func (e CreateSsoConnectionJSONBody0DefaultRole) Valid() bool {
 	case CreateSsoConnectionJSONBody0DefaultRoleAdmin:
 		return true
 	case CreateSsoConnectionJSONBody0DefaultRoleEngineer:
-		return true
-	case CreateSsoConnectionJSONBody0DefaultRoleOwner:
 		return true
 	case CreateSsoConnectionJSONBody0DefaultRoleViewer:
 		return true
@@ -4018,7 +4030,6 @@ func (e CreateSsoConnectionJSONBody0Kind) Valid() bool {
 const (
 	CreateSsoConnectionJSONBody1DefaultRoleAdmin    CreateSsoConnectionJSONBody1DefaultRole = "admin"
 	CreateSsoConnectionJSONBody1DefaultRoleEngineer CreateSsoConnectionJSONBody1DefaultRole = "engineer"
-	CreateSsoConnectionJSONBody1DefaultRoleOwner    CreateSsoConnectionJSONBody1DefaultRole = "owner"
 	CreateSsoConnectionJSONBody1DefaultRoleViewer   CreateSsoConnectionJSONBody1DefaultRole = "viewer"
 )
 
@@ -4028,8 +4039,6 @@ func (e CreateSsoConnectionJSONBody1DefaultRole) Valid() bool {
 	case CreateSsoConnectionJSONBody1DefaultRoleAdmin:
 		return true
 	case CreateSsoConnectionJSONBody1DefaultRoleEngineer:
-		return true
-	case CreateSsoConnectionJSONBody1DefaultRoleOwner:
 		return true
 	case CreateSsoConnectionJSONBody1DefaultRoleViewer:
 		return true
@@ -4057,7 +4066,6 @@ func (e CreateSsoConnectionJSONBody1Kind) Valid() bool {
 const (
 	CreateSsoConnectionJSONBody2DefaultRoleAdmin    CreateSsoConnectionJSONBody2DefaultRole = "admin"
 	CreateSsoConnectionJSONBody2DefaultRoleEngineer CreateSsoConnectionJSONBody2DefaultRole = "engineer"
-	CreateSsoConnectionJSONBody2DefaultRoleOwner    CreateSsoConnectionJSONBody2DefaultRole = "owner"
 	CreateSsoConnectionJSONBody2DefaultRoleViewer   CreateSsoConnectionJSONBody2DefaultRole = "viewer"
 )
 
@@ -4067,8 +4075,6 @@ func (e CreateSsoConnectionJSONBody2DefaultRole) Valid() bool {
 	case CreateSsoConnectionJSONBody2DefaultRoleAdmin:
 		return true
 	case CreateSsoConnectionJSONBody2DefaultRoleEngineer:
-		return true
-	case CreateSsoConnectionJSONBody2DefaultRoleOwner:
 		return true
 	case CreateSsoConnectionJSONBody2DefaultRoleViewer:
 		return true
@@ -4096,7 +4102,6 @@ func (e CreateSsoConnectionJSONBody2Kind) Valid() bool {
 const (
 	CreateSsoConnectionJSONBody3DefaultRoleAdmin    CreateSsoConnectionJSONBody3DefaultRole = "admin"
 	CreateSsoConnectionJSONBody3DefaultRoleEngineer CreateSsoConnectionJSONBody3DefaultRole = "engineer"
-	CreateSsoConnectionJSONBody3DefaultRoleOwner    CreateSsoConnectionJSONBody3DefaultRole = "owner"
 	CreateSsoConnectionJSONBody3DefaultRoleViewer   CreateSsoConnectionJSONBody3DefaultRole = "viewer"
 )
 
@@ -4106,8 +4111,6 @@ func (e CreateSsoConnectionJSONBody3DefaultRole) Valid() bool {
 	case CreateSsoConnectionJSONBody3DefaultRoleAdmin:
 		return true
 	case CreateSsoConnectionJSONBody3DefaultRoleEngineer:
-		return true
-	case CreateSsoConnectionJSONBody3DefaultRoleOwner:
 		return true
 	case CreateSsoConnectionJSONBody3DefaultRoleViewer:
 		return true
@@ -4135,7 +4138,6 @@ func (e CreateSsoConnectionJSONBody3Kind) Valid() bool {
 const (
 	CreateSsoConnectionJSONBody4DefaultRoleAdmin    CreateSsoConnectionJSONBody4DefaultRole = "admin"
 	CreateSsoConnectionJSONBody4DefaultRoleEngineer CreateSsoConnectionJSONBody4DefaultRole = "engineer"
-	CreateSsoConnectionJSONBody4DefaultRoleOwner    CreateSsoConnectionJSONBody4DefaultRole = "owner"
 	CreateSsoConnectionJSONBody4DefaultRoleViewer   CreateSsoConnectionJSONBody4DefaultRole = "viewer"
 )
 
@@ -4145,8 +4147,6 @@ func (e CreateSsoConnectionJSONBody4DefaultRole) Valid() bool {
 	case CreateSsoConnectionJSONBody4DefaultRoleAdmin:
 		return true
 	case CreateSsoConnectionJSONBody4DefaultRoleEngineer:
-		return true
-	case CreateSsoConnectionJSONBody4DefaultRoleOwner:
 		return true
 	case CreateSsoConnectionJSONBody4DefaultRoleViewer:
 		return true
@@ -4174,7 +4174,6 @@ func (e CreateSsoConnectionJSONBody4Kind) Valid() bool {
 const (
 	UpdateSsoConnectionJSONBodyDefaultRoleAdmin    UpdateSsoConnectionJSONBodyDefaultRole = "admin"
 	UpdateSsoConnectionJSONBodyDefaultRoleEngineer UpdateSsoConnectionJSONBodyDefaultRole = "engineer"
-	UpdateSsoConnectionJSONBodyDefaultRoleOwner    UpdateSsoConnectionJSONBodyDefaultRole = "owner"
 	UpdateSsoConnectionJSONBodyDefaultRoleViewer   UpdateSsoConnectionJSONBodyDefaultRole = "viewer"
 )
 
@@ -4185,9 +4184,22 @@ func (e UpdateSsoConnectionJSONBodyDefaultRole) Valid() bool {
 		return true
 	case UpdateSsoConnectionJSONBodyDefaultRoleEngineer:
 		return true
-	case UpdateSsoConnectionJSONBodyDefaultRoleOwner:
-		return true
 	case UpdateSsoConnectionJSONBodyDefaultRoleViewer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SsoLinkConfirm200JSONResponseBodyDataLinked.
+const (
+	SsoLinkConfirm200JSONResponseBodyDataLinkedTrue SsoLinkConfirm200JSONResponseBodyDataLinked = true
+)
+
+// Valid indicates whether the value is a known member of the SsoLinkConfirm200JSONResponseBodyDataLinked enum.
+func (e SsoLinkConfirm200JSONResponseBodyDataLinked) Valid() bool {
+	switch e {
+	case SsoLinkConfirm200JSONResponseBodyDataLinkedTrue:
 		return true
 	default:
 		return false
@@ -5314,6 +5326,18 @@ type RefreshResponse struct {
 // RefreshResponseTokenType defines model for RefreshResponse.TokenType.
 type RefreshResponseTokenType string
 
+// RejectedAlert defines model for RejectedAlert.
+type RejectedAlert struct {
+	// Field Path of the missing or invalid field, e.g. `alerts[1].labels.severity`
+	Field string `json:"field"`
+
+	// Index The alert's position in the payload (`alerts[index]`, `messages[index]`; 0 for a single-alert body)
+	Index int `json:"index"`
+
+	// Reason What is wrong, e.g. `alerts[1].labels.severity is required`
+	Reason string `json:"reason"`
+}
+
 // SearchHit defines model for SearchHit.
 type SearchHit struct {
 	// Highlights HTML: matching fragments, the document text escaped, then matched words wrapped in <em>
@@ -5347,7 +5371,7 @@ type SelfTestRun struct {
 // SelfTestRunStatus defines model for SelfTestRun.Status.
 type SelfTestRunStatus string
 
-// SsoConnection Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
+// SsoConnection Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domain_verifications":[{"domain":"acme.com","record_name":"_tocsin-challenge.acme.com","record_type":"TXT","record_value":"3f7c1e9a0b5d4c2e8f6a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e","verified":true,"verified_at":"2026-11-24T10:05:00.000Z"}],"domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
 type SsoConnection struct {
 	// AcsUrl SAML: Assertion Consumer Service URL (HTTP-POST)
 	AcsUrl *string `json:"acs_url,omitempty"`
@@ -5358,9 +5382,23 @@ type SsoConnection struct {
 	// CreatedAt ISO 8601 UTC timestamp
 	CreatedAt   time.Time                `json:"created_at"`
 	DefaultRole SsoConnectionDefaultRole `json:"default_role"`
-	Domains     []string                 `json:"domains"`
-	Enabled     bool                     `json:"enabled"`
-	Id          openapi_types.UUID       `json:"id"`
+
+	// DomainVerifications Per domain: whether it is verified, and the DNS record that proves it
+	DomainVerifications []struct {
+		Domain string `json:"domain"`
+
+		// RecordName Publish a TXT record at this name...
+		RecordName string                                     `json:"record_name"`
+		RecordType SsoConnectionDomainVerificationsRecordType `json:"record_type"`
+
+		// RecordValue ...holding exactly this value, then ask for verification
+		RecordValue string  `json:"record_value"`
+		Verified    bool    `json:"verified"`
+		VerifiedAt  *string `json:"verified_at"`
+	} `json:"domain_verifications"`
+	Domains []string           `json:"domains"`
+	Enabled bool               `json:"enabled"`
+	Id      openapi_types.UUID `json:"id"`
 
 	// Issuer OIDC: the issuer id_tokens must carry
 	Issuer *string           `json:"issuer,omitempty"`
@@ -5382,6 +5420,9 @@ type SsoConnection struct {
 
 // SsoConnectionDefaultRole defines model for SsoConnection.DefaultRole.
 type SsoConnectionDefaultRole string
+
+// SsoConnectionDomainVerificationsRecordType defines model for SsoConnection.DomainVerifications.RecordType.
+type SsoConnectionDomainVerificationsRecordType string
 
 // SsoConnectionKind defines model for SsoConnection.Kind.
 type SsoConnectionKind string
@@ -5447,10 +5488,13 @@ type WebhookAccepted struct {
 		// AlertId The external alert id (the dedup key when the platform sends none)
 		AlertId string `json:"alert_id"`
 
-		// Alerts How many alerts the payload carried
+		// Alerts How many alerts of the payload were queued
 		Alerts           int                                 `json:"alerts"`
 		IntegrationId    openapi_types.UUID                  `json:"integration_id"`
 		ProcessingStatus WebhookAcceptedDataProcessingStatus `json:"processing_status"`
+
+		// Rejected Alerts of the payload refused alone (each alert is judged on its own; the others were queued); empty when none was
+		Rejected []RejectedAlert `json:"rejected"`
 	} `json:"data"`
 	Message string                 `json:"message"`
 	Success WebhookAcceptedSuccess `json:"success"`
@@ -6312,10 +6356,10 @@ type CreateSsoConnectionJSONBody0 struct {
 		Scopes *[]string `json:"scopes,omitempty"`
 	} `json:"config"`
 
-	// DefaultRole Role of users created at their first sign-in
+	// DefaultRole Role of users created at their first sign-in: never `owner`, and not above the caller's own role
 	DefaultRole *CreateSsoConnectionJSONBody0DefaultRole `json:"default_role,omitempty"`
 
-	// Domains Email domains whose users sign in through this connection; each belongs to one connection
+	// Domains Email domains this connection claims. A claim routes `GET /sso/initiate?email=` only once verified by DNS (POST /sso/connections/{id}/domains/{domain}/verify); unverified claims of several organizations may coexist
 	Domains              []string                         `json:"domains"`
 	Enabled              *bool                            `json:"enabled,omitempty"`
 	Kind                 CreateSsoConnectionJSONBody0Kind `json:"kind"`
@@ -6344,10 +6388,10 @@ type CreateSsoConnectionJSONBody1 struct {
 		TenantId string `json:"tenant_id"`
 	} `json:"config"`
 
-	// DefaultRole Role of users created at their first sign-in
+	// DefaultRole Role of users created at their first sign-in: never `owner`, and not above the caller's own role
 	DefaultRole *CreateSsoConnectionJSONBody1DefaultRole `json:"default_role,omitempty"`
 
-	// Domains Email domains whose users sign in through this connection; each belongs to one connection
+	// Domains Email domains this connection claims. A claim routes `GET /sso/initiate?email=` only once verified by DNS (POST /sso/connections/{id}/domains/{domain}/verify); unverified claims of several organizations may coexist
 	Domains              []string                         `json:"domains"`
 	Enabled              *bool                            `json:"enabled,omitempty"`
 	Kind                 CreateSsoConnectionJSONBody1Kind `json:"kind"`
@@ -6378,10 +6422,10 @@ type CreateSsoConnectionJSONBody2 struct {
 		Scopes *[]string `json:"scopes,omitempty"`
 	} `json:"config"`
 
-	// DefaultRole Role of users created at their first sign-in
+	// DefaultRole Role of users created at their first sign-in: never `owner`, and not above the caller's own role
 	DefaultRole *CreateSsoConnectionJSONBody2DefaultRole `json:"default_role,omitempty"`
 
-	// Domains Email domains whose users sign in through this connection; each belongs to one connection
+	// Domains Email domains this connection claims. A claim routes `GET /sso/initiate?email=` only once verified by DNS (POST /sso/connections/{id}/domains/{domain}/verify); unverified claims of several organizations may coexist
 	Domains              []string                         `json:"domains"`
 	Enabled              *bool                            `json:"enabled,omitempty"`
 	Kind                 CreateSsoConnectionJSONBody2Kind `json:"kind"`
@@ -6410,10 +6454,10 @@ type CreateSsoConnectionJSONBody3 struct {
 		Scopes *[]string `json:"scopes,omitempty"`
 	} `json:"config"`
 
-	// DefaultRole Role of users created at their first sign-in
+	// DefaultRole Role of users created at their first sign-in: never `owner`, and not above the caller's own role
 	DefaultRole *CreateSsoConnectionJSONBody3DefaultRole `json:"default_role,omitempty"`
 
-	// Domains Email domains whose users sign in through this connection; each belongs to one connection
+	// Domains Email domains this connection claims. A claim routes `GET /sso/initiate?email=` only once verified by DNS (POST /sso/connections/{id}/domains/{domain}/verify); unverified claims of several organizations may coexist
 	Domains              []string                         `json:"domains"`
 	Enabled              *bool                            `json:"enabled,omitempty"`
 	Kind                 CreateSsoConnectionJSONBody3Kind `json:"kind"`
@@ -6447,10 +6491,10 @@ type CreateSsoConnectionJSONBody4 struct {
 		SpPrivateKey *string `json:"sp_private_key,omitempty"`
 	} `json:"config"`
 
-	// DefaultRole Role of users created at their first sign-in
+	// DefaultRole Role of users created at their first sign-in: never `owner`, and not above the caller's own role
 	DefaultRole *CreateSsoConnectionJSONBody4DefaultRole `json:"default_role,omitempty"`
 
-	// Domains Email domains whose users sign in through this connection; each belongs to one connection
+	// Domains Email domains this connection claims. A claim routes `GET /sso/initiate?email=` only once verified by DNS (POST /sso/connections/{id}/domains/{domain}/verify); unverified claims of several organizations may coexist
 	Domains              []string                         `json:"domains"`
 	Enabled              *bool                            `json:"enabled,omitempty"`
 	Kind                 CreateSsoConnectionJSONBody4Kind `json:"kind"`
@@ -6466,11 +6510,13 @@ type CreateSsoConnectionJSONBody4Kind string
 
 // UpdateSsoConnectionJSONBody defines parameters for UpdateSsoConnection.
 type UpdateSsoConnectionJSONBody struct {
-	// Config Merged into the stored config, then validated for the connection's kind; omitted write-only fields keep their stored values
-	Config      *map[string]interface{}                 `json:"config,omitempty"`
+	// Config Merged into the stored config, then validated for the connection's kind (which cannot change): keys of another kind's config are refused (422). Omitted write-only fields keep their stored values, except `client_secret` when the issuer's scheme, host or port changes
+	Config *map[string]interface{} `json:"config,omitempty"`
+
+	// DefaultRole Role of users created at their first sign-in: never `owner`, and not above the caller's own role
 	DefaultRole *UpdateSsoConnectionJSONBodyDefaultRole `json:"default_role,omitempty"`
 
-	// Domains Email domains whose users sign in through this connection; each belongs to one connection
+	// Domains Email domains this connection claims. A claim routes `GET /sso/initiate?email=` only once verified by DNS (POST /sso/connections/{id}/domains/{domain}/verify); unverified claims of several organizations may coexist
 	Domains *[]string `json:"domains,omitempty"`
 	Enabled *bool     `json:"enabled,omitempty"`
 	Name    *string   `json:"name,omitempty"`
@@ -6481,17 +6527,36 @@ type UpdateSsoConnectionJSONBodyDefaultRole string
 
 // SsoInitiateParams defines parameters for SsoInitiate.
 type SsoInitiateParams struct {
+	// ConnectionId One of connection_id, email or organization_id is required (422 without any)
 	ConnectionId *openapi_types.UUID `form:"connection_id,omitempty" json:"connection_id,omitempty"`
 
-	// Email Picks the connection whose domains hold this email's domain
+	// Email Picks the connection holding this email's domain, verified. One of connection_id, email or organization_id is required
 	Email *openapi_types.Email `form:"email,omitempty" json:"email,omitempty"`
 
-	// OrganizationId Picks the organization's connection when it has exactly one enabled
+	// OrganizationId Picks the organization's connection when it has exactly one enabled. One of connection_id, email or organization_id is required
 	OrganizationId *openapi_types.UUID `form:"organization_id,omitempty" json:"organization_id,omitempty"`
 
 	// RedirectTo Where to send the browser after sign-in (same origin as the API); without it the callback answers the token response
 	RedirectTo *string `form:"redirect_to,omitempty" json:"redirect_to,omitempty"`
 }
+
+// SsoLinkStartJSONBody defines parameters for SsoLinkStart.
+type SsoLinkStartJSONBody struct {
+	// ConnectionId One of your organization's enabled connections
+	ConnectionId openapi_types.UUID `json:"connection_id"`
+
+	// RedirectTo Where to send the browser after the sign-in (same origin as the API)
+	RedirectTo *string `json:"redirect_to,omitempty"`
+}
+
+// SsoLinkConfirmJSONBody defines parameters for SsoLinkConfirm.
+type SsoLinkConfirmJSONBody struct {
+	// Token The link token of the mail
+	Token string `json:"token"`
+}
+
+// SsoLinkConfirm200JSONResponseBodyDataLinked defines parameters for SsoLinkConfirm.
+type SsoLinkConfirm200JSONResponseBodyDataLinked bool
 
 // ListUsersParams defines parameters for ListUsers.
 type ListUsersParams struct {
@@ -6636,6 +6701,12 @@ type CreateSsoConnectionJSONRequestBody CreateSsoConnectionJSONBody
 
 // UpdateSsoConnectionJSONRequestBody defines body for UpdateSsoConnection for application/json ContentType.
 type UpdateSsoConnectionJSONRequestBody UpdateSsoConnectionJSONBody
+
+// SsoLinkStartJSONRequestBody defines body for SsoLinkStart for application/json ContentType.
+type SsoLinkStartJSONRequestBody SsoLinkStartJSONBody
+
+// SsoLinkConfirmJSONRequestBody defines body for SsoLinkConfirm for application/json ContentType.
+type SsoLinkConfirmJSONRequestBody SsoLinkConfirmJSONBody
 
 // UpdateUserJSONRequestBody defines body for UpdateUser for application/json ContentType.
 type UpdateUserJSONRequestBody UpdateUserJSONBody
@@ -12173,14 +12244,14 @@ type ClientInterface interface {
 
 	// SsoCallbackQuery Identity provider answer (OIDC query response)
 	//
-	// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's organization, or is created with the connection's `default_role`; the email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`).
+	// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub` or SAML NameID, which must not be transient) is linked to; an email nobody has yet gets a new user with the connection's `default_role`, linked to the identity. An email that already has an account is never matched by email alone: nobody is signed in (401 SSO_FAILED), and the account is mailed a single-use link (1 hour) confirming the identity (POST /sso/link/confirm); or its user, signed in, links it through POST /sso/link. The email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`, `sso.link_requested`, `sso.identity_linked`).
 	//
 	// Corresponds with GET /api/v1/sso/callback (the `SsoCallbackQuery` operationId).
 	SsoCallbackQuery(ctx context.Context, params *SsoCallbackQueryParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// SsoCallbackPostWithBody Identity provider answer (OIDC form_post, SAML HTTP-POST ACS)
 	//
-	// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's organization, or is created with the connection's `default_role`; the email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`).
+	// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub` or SAML NameID, which must not be transient) is linked to; an email nobody has yet gets a new user with the connection's `default_role`, linked to the identity. An email that already has an account is never matched by email alone: nobody is signed in (401 SSO_FAILED), and the account is mailed a single-use link (1 hour) confirming the identity (POST /sso/link/confirm); or its user, signed in, links it through POST /sso/link. The email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`, `sso.link_requested`, `sso.identity_linked`).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -12189,7 +12260,7 @@ type ClientInterface interface {
 
 	// SsoCallbackPostWithFormdataBody Identity provider answer (OIDC form_post, SAML HTTP-POST ACS)
 	//
-	// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's organization, or is created with the connection's `default_role`; the email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`).
+	// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub` or SAML NameID, which must not be transient) is linked to; an email nobody has yet gets a new user with the connection's `default_role`, linked to the identity. An email that already has an account is never matched by email alone: nobody is signed in (401 SSO_FAILED), and the account is mailed a single-use link (1 hour) confirming the identity (POST /sso/link/confirm); or its user, signed in, links it through POST /sso/link. The email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`, `sso.link_requested`, `sso.identity_linked`).
 	//
 	// Takes a body of the `application/x-www-form-urlencoded` content type.
 	//
@@ -12203,7 +12274,7 @@ type ClientInterface interface {
 
 	// CreateSsoConnectionWithBody Add an SSO connection (OIDC, Azure, Okta, Google or SAML 2.0)
 	//
-	// `kind` `oidc` takes `config.issuer`; the presets derive it: `azure` from `tenant_id` (https://login.microsoftonline.com/{tenant_id}/v2.0), `okta` from `domain` (https://{domain}, or https://{domain}/oauth2/{authorization_server}), `google` is https://accounts.google.com and requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url` + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`, `sp_entity_id` and `sp_metadata_url` (SAML). A domain another connection already holds is a 409.
+	// `kind` `oidc` takes `config.issuer`; the presets derive it: `azure` from `tenant_id` (https://login.microsoftonline.com/{tenant_id}/v2.0), `okta` from `domain` (https://{domain}, or https://{domain}/oauth2/{authorization_server}), `google` is https://accounts.google.com and requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url` + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`, `sp_entity_id` and `sp_metadata_url` (SAML). Domains start unverified (`domain_verifications` gives each one's DNS record): they route sign-ins by email once verified. `default_role` is never `owner`, nor above the caller's role (403). Every owner of the organization is mailed, and the audit log records `sso.connection_trust_changed`.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -12212,7 +12283,7 @@ type ClientInterface interface {
 
 	// CreateSsoConnection Add an SSO connection (OIDC, Azure, Okta, Google or SAML 2.0)
 	//
-	// `kind` `oidc` takes `config.issuer`; the presets derive it: `azure` from `tenant_id` (https://login.microsoftonline.com/{tenant_id}/v2.0), `okta` from `domain` (https://{domain}, or https://{domain}/oauth2/{authorization_server}), `google` is https://accounts.google.com and requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url` + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`, `sp_entity_id` and `sp_metadata_url` (SAML). A domain another connection already holds is a 409.
+	// `kind` `oidc` takes `config.issuer`; the presets derive it: `azure` from `tenant_id` (https://login.microsoftonline.com/{tenant_id}/v2.0), `okta` from `domain` (https://{domain}, or https://{domain}/oauth2/{authorization_server}), `google` is https://accounts.google.com and requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url` + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`, `sp_entity_id` and `sp_metadata_url` (SAML). Domains start unverified (`domain_verifications` gives each one's DNS record): they route sign-ins by email once verified. `default_role` is never `owner`, nor above the caller's role (403). Every owner of the organization is mailed, and the audit log records `sso.connection_trust_changed`.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -12233,7 +12304,7 @@ type ClientInterface interface {
 
 	// UpdateSsoConnectionWithBody Change an SSO connection
 	//
-	// `config` is merged into the stored one and validated for the connection's kind (which cannot change); omitted write-only fields keep their stored values.
+	// `config` is merged into the stored one and validated for the connection's kind, which cannot change: keys of another kind's config (e.g. `tenant_id` on an `oidc` connection, `client_secret` on a `saml` one) are refused with 422 VALIDATION_ERROR naming them. Omitted write-only fields keep their stored values, except an OIDC `client_secret` when the issuer moves to another scheme, host or port: the request must then carry it again (422 naming `config.client_secret`). `config`, `domains` and `default_role` decide who can sign in as whom: a request carrying any of them needs an owner (403 otherwise); a change is recorded (`sso.connection_trust_changed`) and mailed to every owner. A changed issuer or IdP entity id leaves existing users unlinked: each links again at their next sign-in. Domains kept keep their verification; new ones start unverified.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -12242,19 +12313,62 @@ type ClientInterface interface {
 
 	// UpdateSsoConnection Change an SSO connection
 	//
-	// `config` is merged into the stored one and validated for the connection's kind (which cannot change); omitted write-only fields keep their stored values.
+	// `config` is merged into the stored one and validated for the connection's kind, which cannot change: keys of another kind's config (e.g. `tenant_id` on an `oidc` connection, `client_secret` on a `saml` one) are refused with 422 VALIDATION_ERROR naming them. Omitted write-only fields keep their stored values, except an OIDC `client_secret` when the issuer moves to another scheme, host or port: the request must then carry it again (422 naming `config.client_secret`). `config`, `domains` and `default_role` decide who can sign in as whom: a request carrying any of them needs an owner (403 otherwise); a change is recorded (`sso.connection_trust_changed`) and mailed to every owner. A changed issuer or IdP entity id leaves existing users unlinked: each links again at their next sign-in. Domains kept keep their verification; new ones start unverified.
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with PATCH /api/v1/sso/connections/{id} (the `UpdateSsoConnection` operationId).
 	UpdateSsoConnection(ctx context.Context, id openapi_types.UUID, body UpdateSsoConnectionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// VerifySsoDomain Verify a connection's email domain by DNS
+	//
+	// Looks up the TXT record `_tocsin-challenge.{domain}` and marks the claim verified when one record is exactly the claim's `record_value`; only verified domains route `GET /sso/initiate?email=`. One connection at most holds a domain verified: the first to verify. Another connection's verification is refused (409) while the holder's own record is still published; once the holder's record is gone from DNS, the next verification moves the domain (whoever controls the zone decides). The holder can also free it by removing the domain from its connection. No matching record yet: 409; DNS lookup failure: 503. Verifying a verified claim answers it unchanged.
+	//
+	// Corresponds with POST /api/v1/sso/connections/{id}/domains/{domain}/verify (the `VerifySsoDomain` operationId).
+	VerifySsoDomain(ctx context.Context, id openapi_types.UUID, domain string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// SsoInitiate Start signing in through an identity provider
 	//
-	// Picks the enabled connection by `connection_id`, by the domain of `email`, or the only one of `organization_id`, and answers 302 to the identity provider (`Accept: application/json`: 200 with `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-side, single use, for 10 minutes. Rate-limited per client IP like /auth/login. No matching enabled connection: 404 SSO_CONNECTION_NOT_FOUND.
+	// Takes one of `connection_id`, `email` or `organization_id` (without any: 422). Picks the enabled connection by `connection_id`, by the verified domain of `email`, or the only one of `organization_id`, and answers 302 to the identity provider (`Accept: application/json`: 200 with `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-side, single use, for 10 minutes. Rate-limited per client IP like /auth/login. No matching enabled connection: 404 SSO_CONNECTION_NOT_FOUND.
 	//
 	// Corresponds with GET /api/v1/sso/initiate (the `SsoInitiate` operationId).
 	SsoInitiate(ctx context.Context, params *SsoInitiateParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SsoLinkStartWithBody Link your account to an identity at one of your organization's identity providers
+	//
+	// For a signed-in user (not an API key): starts a sign-in through the connection in link mode and answers the authorization URL. When the identity provider answers with the user's own email, that identity (issuer and subject) is linked to the account, replacing any earlier one at this connection, and the callback signs the user in. An identity already linked to another account is refused (401 SSO_FAILED at the callback).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/sso/link (the `SsoLinkStart` operationId).
+	SsoLinkStartWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SsoLinkStart Link your account to an identity at one of your organization's identity providers
+	//
+	// For a signed-in user (not an API key): starts a sign-in through the connection in link mode and answers the authorization URL. When the identity provider answers with the user's own email, that identity (issuer and subject) is linked to the account, replacing any earlier one at this connection, and the callback signs the user in. An identity already linked to another account is refused (401 SSO_FAILED at the callback).
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/sso/link (the `SsoLinkStart` operationId).
+	SsoLinkStart(ctx context.Context, body SsoLinkStartJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SsoLinkConfirmWithBody Confirm a mailed identity link
+	//
+	// The token of the mail sent when a first SSO sign-in named the email of an existing account. Links that identity to the account; the next sign-in through the connection signs it in. Single use, 1 hour; an invalid, used or expired token is 401 INVALID_TOKEN, an identity meanwhile linked to another account 409.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/sso/link/confirm (the `SsoLinkConfirm` operationId).
+	SsoLinkConfirmWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SsoLinkConfirm Confirm a mailed identity link
+	//
+	// The token of the mail sent when a first SSO sign-in named the email of an existing account. Links that identity to the account; the next sign-in through the connection signs it in. Single use, 1 hour; an invalid, used or expired token is 401 INVALID_TOKEN, an identity meanwhile linked to another account 409.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/sso/link/confirm (the `SsoLinkConfirm` operationId).
+	SsoLinkConfirm(ctx context.Context, body SsoLinkConfirmJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// SsoSamlMetadata SAML service provider metadata of a connection
 	//
@@ -12307,14 +12421,14 @@ type ClientInterface interface {
 
 	// IngestWebhookShortForm Ingest an alert with an API key
 	//
-	// Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`.
+	// Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N valid alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`. As on the signed route, each alert is judged alone: the valid ones are queued and the refused ones listed in `data.rejected`; 400 `INVALID_PAYLOAD` (with `details.rejected`) only when none is valid.
 	//
 	// Corresponds with POST /api/v1/webhooks/{platform} (the `IngestWebhookShortForm` operationId).
 	IngestWebhookShortForm(ctx context.Context, platform IngestWebhookShortFormParamsPlatform, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// IngestWebhook Ingest an alert from a monitoring platform
 	//
-	// The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. The integration's hourly webhook quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed. When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again. A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
+	// The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every valid alert of the payload. Each alert of a multi-alert payload (Alertmanager-style `alerts`, pager `messages`) is judged alone: one lacking a title or a severity, or not an object, is refused and the others are queued; the 200 answer lists the refused ones in `data.rejected` (`[{index, field, reason}]`, index in the payload; empty when all were queued). When no alert of the payload can be ingested the answer is 400 `INVALID_PAYLOAD`, with `details.field` (the first field at fault) and `details.rejected` (every alert and why); a body that is no payload at all (not JSON, not an object, no `alerts` array) is 400 naming the field. The integration's hourly webhook quota counts alerts, not requests: an authentic payload of N valid alerts consumes N units once parsed (refused alerts cost nothing). When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, no valid alert, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past the instance's hourly limit, 100 by default). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within the deduplication window (600 s by default) count once; the same body sent again after the window counts again. A payload carries at most the per-payload cap of alerts (1000 by default); more is 413 `PAYLOAD_TOO_LARGE`, naming the cap. An alert joins the open incident of its dedup key: the platform id that spans the incident (metrics: `fingerprint`); for `infra_monitor`, whose `id` is new for every event, `alert_cycle_key` when sent, else the monitor (`alert_id`/`monitor_id`, else the title without its `[Triggered]`/`[Recovered]` tag) and its scope (`scopes`, else `host`), so a recovery with a new `id` resolves its trigger's incident.
 	//
 	// Corresponds with POST /api/v1/webhooks/{platform}/{integration_id} (the `IngestWebhook` operationId).
 	IngestWebhook(ctx context.Context, platform IngestWebhookParamsPlatform, integrationId string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -14139,7 +14253,7 @@ func (c *Client) SearchQuery(ctx context.Context, body SearchQueryJSONRequestBod
 
 // SsoCallbackQuery Identity provider answer (OIDC query response)
 //
-// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's organization, or is created with the connection's `default_role`; the email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`).
+// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub` or SAML NameID, which must not be transient) is linked to; an email nobody has yet gets a new user with the connection's `default_role`, linked to the identity. An email that already has an account is never matched by email alone: nobody is signed in (401 SSO_FAILED), and the account is mailed a single-use link (1 hour) confirming the identity (POST /sso/link/confirm); or its user, signed in, links it through POST /sso/link. The email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`, `sso.link_requested`, `sso.identity_linked`).
 //
 // Corresponds with GET /api/v1/sso/callback (the `SsoCallbackQuery` operationId).
 func (c *Client) SsoCallbackQuery(ctx context.Context, params *SsoCallbackQueryParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -14156,7 +14270,7 @@ func (c *Client) SsoCallbackQuery(ctx context.Context, params *SsoCallbackQueryP
 
 // SsoCallbackPostWithBody Identity provider answer (OIDC form_post, SAML HTTP-POST ACS)
 //
-// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's organization, or is created with the connection's `default_role`; the email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`).
+// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub` or SAML NameID, which must not be transient) is linked to; an email nobody has yet gets a new user with the connection's `default_role`, linked to the identity. An email that already has an account is never matched by email alone: nobody is signed in (401 SSO_FAILED), and the account is mailed a single-use link (1 hour) confirming the identity (POST /sso/link/confirm); or its user, signed in, links it through POST /sso/link. The email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`, `sso.link_requested`, `sso.identity_linked`).
 //
 // Takes any type of body and a specified content type.
 //
@@ -14175,7 +14289,7 @@ func (c *Client) SsoCallbackPostWithBody(ctx context.Context, contentType string
 
 // SsoCallbackPostWithFormdataBody Identity provider answer (OIDC form_post, SAML HTTP-POST ACS)
 //
-// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's organization, or is created with the connection's `default_role`; the email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`).
+// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub` or SAML NameID, which must not be transient) is linked to; an email nobody has yet gets a new user with the connection's `default_role`, linked to the identity. An email that already has an account is never matched by email alone: nobody is signed in (401 SSO_FAILED), and the account is mailed a single-use link (1 hour) confirming the identity (POST /sso/link/confirm); or its user, signed in, links it through POST /sso/link. The email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`, `sso.link_requested`, `sso.identity_linked`).
 //
 // Takes a body of the `application/x-www-form-urlencoded` content type.
 //
@@ -14209,7 +14323,7 @@ func (c *Client) ListSsoConnections(ctx context.Context, params *ListSsoConnecti
 
 // CreateSsoConnectionWithBody Add an SSO connection (OIDC, Azure, Okta, Google or SAML 2.0)
 //
-// `kind` `oidc` takes `config.issuer`; the presets derive it: `azure` from `tenant_id` (https://login.microsoftonline.com/{tenant_id}/v2.0), `okta` from `domain` (https://{domain}, or https://{domain}/oauth2/{authorization_server}), `google` is https://accounts.google.com and requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url` + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`, `sp_entity_id` and `sp_metadata_url` (SAML). A domain another connection already holds is a 409.
+// `kind` `oidc` takes `config.issuer`; the presets derive it: `azure` from `tenant_id` (https://login.microsoftonline.com/{tenant_id}/v2.0), `okta` from `domain` (https://{domain}, or https://{domain}/oauth2/{authorization_server}), `google` is https://accounts.google.com and requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url` + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`, `sp_entity_id` and `sp_metadata_url` (SAML). Domains start unverified (`domain_verifications` gives each one's DNS record): they route sign-ins by email once verified. `default_role` is never `owner`, nor above the caller's role (403). Every owner of the organization is mailed, and the audit log records `sso.connection_trust_changed`.
 //
 // Takes any type of body and a specified content type.
 //
@@ -14228,7 +14342,7 @@ func (c *Client) CreateSsoConnectionWithBody(ctx context.Context, contentType st
 
 // CreateSsoConnection Add an SSO connection (OIDC, Azure, Okta, Google or SAML 2.0)
 //
-// `kind` `oidc` takes `config.issuer`; the presets derive it: `azure` from `tenant_id` (https://login.microsoftonline.com/{tenant_id}/v2.0), `okta` from `domain` (https://{domain}, or https://{domain}/oauth2/{authorization_server}), `google` is https://accounts.google.com and requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url` + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`, `sp_entity_id` and `sp_metadata_url` (SAML). A domain another connection already holds is a 409.
+// `kind` `oidc` takes `config.issuer`; the presets derive it: `azure` from `tenant_id` (https://login.microsoftonline.com/{tenant_id}/v2.0), `okta` from `domain` (https://{domain}, or https://{domain}/oauth2/{authorization_server}), `google` is https://accounts.google.com and requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url` + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`, `sp_entity_id` and `sp_metadata_url` (SAML). Domains start unverified (`domain_verifications` gives each one's DNS record): they route sign-ins by email once verified. `default_role` is never `owner`, nor above the caller's role (403). Every owner of the organization is mailed, and the audit log records `sso.connection_trust_changed`.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -14279,7 +14393,7 @@ func (c *Client) GetSsoConnection(ctx context.Context, id openapi_types.UUID, re
 
 // UpdateSsoConnectionWithBody Change an SSO connection
 //
-// `config` is merged into the stored one and validated for the connection's kind (which cannot change); omitted write-only fields keep their stored values.
+// `config` is merged into the stored one and validated for the connection's kind, which cannot change: keys of another kind's config (e.g. `tenant_id` on an `oidc` connection, `client_secret` on a `saml` one) are refused with 422 VALIDATION_ERROR naming them. Omitted write-only fields keep their stored values, except an OIDC `client_secret` when the issuer moves to another scheme, host or port: the request must then carry it again (422 naming `config.client_secret`). `config`, `domains` and `default_role` decide who can sign in as whom: a request carrying any of them needs an owner (403 otherwise); a change is recorded (`sso.connection_trust_changed`) and mailed to every owner. A changed issuer or IdP entity id leaves existing users unlinked: each links again at their next sign-in. Domains kept keep their verification; new ones start unverified.
 //
 // Takes any type of body and a specified content type.
 //
@@ -14298,7 +14412,7 @@ func (c *Client) UpdateSsoConnectionWithBody(ctx context.Context, id openapi_typ
 
 // UpdateSsoConnection Change an SSO connection
 //
-// `config` is merged into the stored one and validated for the connection's kind (which cannot change); omitted write-only fields keep their stored values.
+// `config` is merged into the stored one and validated for the connection's kind, which cannot change: keys of another kind's config (e.g. `tenant_id` on an `oidc` connection, `client_secret` on a `saml` one) are refused with 422 VALIDATION_ERROR naming them. Omitted write-only fields keep their stored values, except an OIDC `client_secret` when the issuer moves to another scheme, host or port: the request must then carry it again (422 naming `config.client_secret`). `config`, `domains` and `default_role` decide who can sign in as whom: a request carrying any of them needs an owner (403 otherwise); a change is recorded (`sso.connection_trust_changed`) and mailed to every owner. A changed issuer or IdP entity id leaves existing users unlinked: each links again at their next sign-in. Domains kept keep their verification; new ones start unverified.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -14315,13 +14429,106 @@ func (c *Client) UpdateSsoConnection(ctx context.Context, id openapi_types.UUID,
 	return c.Client.Do(req)
 }
 
+// VerifySsoDomain Verify a connection's email domain by DNS
+//
+// Looks up the TXT record `_tocsin-challenge.{domain}` and marks the claim verified when one record is exactly the claim's `record_value`; only verified domains route `GET /sso/initiate?email=`. One connection at most holds a domain verified: the first to verify. Another connection's verification is refused (409) while the holder's own record is still published; once the holder's record is gone from DNS, the next verification moves the domain (whoever controls the zone decides). The holder can also free it by removing the domain from its connection. No matching record yet: 409; DNS lookup failure: 503. Verifying a verified claim answers it unchanged.
+//
+// Corresponds with POST /api/v1/sso/connections/{id}/domains/{domain}/verify (the `VerifySsoDomain` operationId).
+func (c *Client) VerifySsoDomain(ctx context.Context, id openapi_types.UUID, domain string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewVerifySsoDomainRequest(c.Server, id, domain)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // SsoInitiate Start signing in through an identity provider
 //
-// Picks the enabled connection by `connection_id`, by the domain of `email`, or the only one of `organization_id`, and answers 302 to the identity provider (`Accept: application/json`: 200 with `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-side, single use, for 10 minutes. Rate-limited per client IP like /auth/login. No matching enabled connection: 404 SSO_CONNECTION_NOT_FOUND.
+// Takes one of `connection_id`, `email` or `organization_id` (without any: 422). Picks the enabled connection by `connection_id`, by the verified domain of `email`, or the only one of `organization_id`, and answers 302 to the identity provider (`Accept: application/json`: 200 with `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-side, single use, for 10 minutes. Rate-limited per client IP like /auth/login. No matching enabled connection: 404 SSO_CONNECTION_NOT_FOUND.
 //
 // Corresponds with GET /api/v1/sso/initiate (the `SsoInitiate` operationId).
 func (c *Client) SsoInitiate(ctx context.Context, params *SsoInitiateParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewSsoInitiateRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SsoLinkStartWithBody Link your account to an identity at one of your organization's identity providers
+//
+// For a signed-in user (not an API key): starts a sign-in through the connection in link mode and answers the authorization URL. When the identity provider answers with the user's own email, that identity (issuer and subject) is linked to the account, replacing any earlier one at this connection, and the callback signs the user in. An identity already linked to another account is refused (401 SSO_FAILED at the callback).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/sso/link (the `SsoLinkStart` operationId).
+func (c *Client) SsoLinkStartWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSsoLinkStartRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SsoLinkStart Link your account to an identity at one of your organization's identity providers
+//
+// For a signed-in user (not an API key): starts a sign-in through the connection in link mode and answers the authorization URL. When the identity provider answers with the user's own email, that identity (issuer and subject) is linked to the account, replacing any earlier one at this connection, and the callback signs the user in. An identity already linked to another account is refused (401 SSO_FAILED at the callback).
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/sso/link (the `SsoLinkStart` operationId).
+func (c *Client) SsoLinkStart(ctx context.Context, body SsoLinkStartJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSsoLinkStartRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SsoLinkConfirmWithBody Confirm a mailed identity link
+//
+// The token of the mail sent when a first SSO sign-in named the email of an existing account. Links that identity to the account; the next sign-in through the connection signs it in. Single use, 1 hour; an invalid, used or expired token is 401 INVALID_TOKEN, an identity meanwhile linked to another account 409.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/sso/link/confirm (the `SsoLinkConfirm` operationId).
+func (c *Client) SsoLinkConfirmWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSsoLinkConfirmRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SsoLinkConfirm Confirm a mailed identity link
+//
+// The token of the mail sent when a first SSO sign-in named the email of an existing account. Links that identity to the account; the next sign-in through the connection signs it in. Single use, 1 hour; an invalid, used or expired token is 401 INVALID_TOKEN, an identity meanwhile linked to another account 409.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/sso/link/confirm (the `SsoLinkConfirm` operationId).
+func (c *Client) SsoLinkConfirm(ctx context.Context, body SsoLinkConfirmJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSsoLinkConfirmRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14453,7 +14660,7 @@ func (c *Client) WebhookHealth(ctx context.Context, reqEditors ...RequestEditorF
 
 // IngestWebhookShortForm Ingest an alert with an API key
 //
-// Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`.
+// Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N valid alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`. As on the signed route, each alert is judged alone: the valid ones are queued and the refused ones listed in `data.rejected`; 400 `INVALID_PAYLOAD` (with `details.rejected`) only when none is valid.
 //
 // Corresponds with POST /api/v1/webhooks/{platform} (the `IngestWebhookShortForm` operationId).
 func (c *Client) IngestWebhookShortForm(ctx context.Context, platform IngestWebhookShortFormParamsPlatform, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -14470,7 +14677,7 @@ func (c *Client) IngestWebhookShortForm(ctx context.Context, platform IngestWebh
 
 // IngestWebhook Ingest an alert from a monitoring platform
 //
-// The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. The integration's hourly webhook quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed. When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again. A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
+// The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every valid alert of the payload. Each alert of a multi-alert payload (Alertmanager-style `alerts`, pager `messages`) is judged alone: one lacking a title or a severity, or not an object, is refused and the others are queued; the 200 answer lists the refused ones in `data.rejected` (`[{index, field, reason}]`, index in the payload; empty when all were queued). When no alert of the payload can be ingested the answer is 400 `INVALID_PAYLOAD`, with `details.field` (the first field at fault) and `details.rejected` (every alert and why); a body that is no payload at all (not JSON, not an object, no `alerts` array) is 400 naming the field. The integration's hourly webhook quota counts alerts, not requests: an authentic payload of N valid alerts consumes N units once parsed (refused alerts cost nothing). When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, no valid alert, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past the instance's hourly limit, 100 by default). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within the deduplication window (600 s by default) count once; the same body sent again after the window counts again. A payload carries at most the per-payload cap of alerts (1000 by default); more is 413 `PAYLOAD_TOO_LARGE`, naming the cap. An alert joins the open incident of its dedup key: the platform id that spans the incident (metrics: `fingerprint`); for `infra_monitor`, whose `id` is new for every event, `alert_cycle_key` when sent, else the monitor (`alert_id`/`monitor_id`, else the title without its `[Triggered]`/`[Recovered]` tag) and its scope (`scopes`, else `host`), so a recovery with a new `id` resolves its trigger's incident.
 //
 // Corresponds with POST /api/v1/webhooks/{platform}/{integration_id} (the `IngestWebhook` operationId).
 func (c *Client) IngestWebhook(ctx context.Context, platform IngestWebhookParamsPlatform, integrationId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -18408,6 +18615,47 @@ func NewUpdateSsoConnectionRequestWithBody(server string, id openapi_types.UUID,
 	return req, nil
 }
 
+// NewVerifySsoDomainRequest constructs an http.Request for the VerifySsoDomain method
+func NewVerifySsoDomainRequest(server string, id openapi_types.UUID, domain string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "domain", domain, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/sso/connections/%s/domains/%s/verify", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewSsoInitiateRequest constructs an http.Request for the SsoInitiate method
 func NewSsoInitiateRequest(server string, params *SsoInitiateParams) (*http.Request, error) {
 	var err error
@@ -18494,6 +18742,86 @@ func NewSsoInitiateRequest(server string, params *SsoInitiateParams) (*http.Requ
 	if err != nil {
 		return nil, err
 	}
+
+	return req, nil
+}
+
+// NewSsoLinkStartRequest calls the generic SsoLinkStart builder with application/json body
+func NewSsoLinkStartRequest(server string, body SsoLinkStartJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewSsoLinkStartRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewSsoLinkStartRequestWithBody constructs an http.Request for the SsoLinkStart method, with any body, and a specified content type
+func NewSsoLinkStartRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/sso/link")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewSsoLinkConfirmRequest calls the generic SsoLinkConfirm builder with application/json body
+func NewSsoLinkConfirmRequest(server string, body SsoLinkConfirmJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewSsoLinkConfirmRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewSsoLinkConfirmRequestWithBody constructs an http.Request for the SsoLinkConfirm method, with any body, and a specified content type
+func NewSsoLinkConfirmRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/sso/link/confirm")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
 
 	return req, nil
 }
@@ -19804,7 +20132,7 @@ type ClientWithResponsesInterface interface {
 
 	// SsoCallbackQueryWithResponse Identity provider answer (OIDC query response)
 	//
-	// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's organization, or is created with the connection's `default_role`; the email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`).
+	// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub` or SAML NameID, which must not be transient) is linked to; an email nobody has yet gets a new user with the connection's `default_role`, linked to the identity. An email that already has an account is never matched by email alone: nobody is signed in (401 SSO_FAILED), and the account is mailed a single-use link (1 hour) confirming the identity (POST /sso/link/confirm); or its user, signed in, links it through POST /sso/link. The email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`, `sso.link_requested`, `sso.identity_linked`).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -19813,7 +20141,7 @@ type ClientWithResponsesInterface interface {
 
 	// SsoCallbackPostWithBodyWithResponse Identity provider answer (OIDC form_post, SAML HTTP-POST ACS)
 	//
-	// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's organization, or is created with the connection's `default_role`; the email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`).
+	// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub` or SAML NameID, which must not be transient) is linked to; an email nobody has yet gets a new user with the connection's `default_role`, linked to the identity. An email that already has an account is never matched by email alone: nobody is signed in (401 SSO_FAILED), and the account is mailed a single-use link (1 hour) confirming the identity (POST /sso/link/confirm); or its user, signed in, links it through POST /sso/link. The email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`, `sso.link_requested`, `sso.identity_linked`).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19822,7 +20150,7 @@ type ClientWithResponsesInterface interface {
 
 	// SsoCallbackPostWithFormdataBodyWithResponse Identity provider answer (OIDC form_post, SAML HTTP-POST ACS)
 	//
-	// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's organization, or is created with the connection's `default_role`; the email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`).
+	// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub` or SAML NameID, which must not be transient) is linked to; an email nobody has yet gets a new user with the connection's `default_role`, linked to the identity. An email that already has an account is never matched by email alone: nobody is signed in (401 SSO_FAILED), and the account is mailed a single-use link (1 hour) confirming the identity (POST /sso/link/confirm); or its user, signed in, links it through POST /sso/link. The email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`, `sso.link_requested`, `sso.identity_linked`).
 	//
 	// Takes a body of the `application/x-www-form-urlencoded` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19838,7 +20166,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateSsoConnectionWithBodyWithResponse Add an SSO connection (OIDC, Azure, Okta, Google or SAML 2.0)
 	//
-	// `kind` `oidc` takes `config.issuer`; the presets derive it: `azure` from `tenant_id` (https://login.microsoftonline.com/{tenant_id}/v2.0), `okta` from `domain` (https://{domain}, or https://{domain}/oauth2/{authorization_server}), `google` is https://accounts.google.com and requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url` + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`, `sp_entity_id` and `sp_metadata_url` (SAML). A domain another connection already holds is a 409.
+	// `kind` `oidc` takes `config.issuer`; the presets derive it: `azure` from `tenant_id` (https://login.microsoftonline.com/{tenant_id}/v2.0), `okta` from `domain` (https://{domain}, or https://{domain}/oauth2/{authorization_server}), `google` is https://accounts.google.com and requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url` + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`, `sp_entity_id` and `sp_metadata_url` (SAML). Domains start unverified (`domain_verifications` gives each one's DNS record): they route sign-ins by email once verified. `default_role` is never `owner`, nor above the caller's role (403). Every owner of the organization is mailed, and the audit log records `sso.connection_trust_changed`.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19847,7 +20175,7 @@ type ClientWithResponsesInterface interface {
 
 	// CreateSsoConnectionWithResponse Add an SSO connection (OIDC, Azure, Okta, Google or SAML 2.0)
 	//
-	// `kind` `oidc` takes `config.issuer`; the presets derive it: `azure` from `tenant_id` (https://login.microsoftonline.com/{tenant_id}/v2.0), `okta` from `domain` (https://{domain}, or https://{domain}/oauth2/{authorization_server}), `google` is https://accounts.google.com and requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url` + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`, `sp_entity_id` and `sp_metadata_url` (SAML). A domain another connection already holds is a 409.
+	// `kind` `oidc` takes `config.issuer`; the presets derive it: `azure` from `tenant_id` (https://login.microsoftonline.com/{tenant_id}/v2.0), `okta` from `domain` (https://{domain}, or https://{domain}/oauth2/{authorization_server}), `google` is https://accounts.google.com and requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url` + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`, `sp_entity_id` and `sp_metadata_url` (SAML). Domains start unverified (`domain_verifications` gives each one's DNS record): they route sign-ins by email once verified. `default_role` is never `owner`, nor above the caller's role (403). Every owner of the organization is mailed, and the audit log records `sso.connection_trust_changed`.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19872,7 +20200,7 @@ type ClientWithResponsesInterface interface {
 
 	// UpdateSsoConnectionWithBodyWithResponse Change an SSO connection
 	//
-	// `config` is merged into the stored one and validated for the connection's kind (which cannot change); omitted write-only fields keep their stored values.
+	// `config` is merged into the stored one and validated for the connection's kind, which cannot change: keys of another kind's config (e.g. `tenant_id` on an `oidc` connection, `client_secret` on a `saml` one) are refused with 422 VALIDATION_ERROR naming them. Omitted write-only fields keep their stored values, except an OIDC `client_secret` when the issuer moves to another scheme, host or port: the request must then carry it again (422 naming `config.client_secret`). `config`, `domains` and `default_role` decide who can sign in as whom: a request carrying any of them needs an owner (403 otherwise); a change is recorded (`sso.connection_trust_changed`) and mailed to every owner. A changed issuer or IdP entity id leaves existing users unlinked: each links again at their next sign-in. Domains kept keep their verification; new ones start unverified.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -19881,21 +20209,66 @@ type ClientWithResponsesInterface interface {
 
 	// UpdateSsoConnectionWithResponse Change an SSO connection
 	//
-	// `config` is merged into the stored one and validated for the connection's kind (which cannot change); omitted write-only fields keep their stored values.
+	// `config` is merged into the stored one and validated for the connection's kind, which cannot change: keys of another kind's config (e.g. `tenant_id` on an `oidc` connection, `client_secret` on a `saml` one) are refused with 422 VALIDATION_ERROR naming them. Omitted write-only fields keep their stored values, except an OIDC `client_secret` when the issuer moves to another scheme, host or port: the request must then carry it again (422 naming `config.client_secret`). `config`, `domains` and `default_role` decide who can sign in as whom: a request carrying any of them needs an owner (403 otherwise); a change is recorded (`sso.connection_trust_changed`) and mailed to every owner. A changed issuer or IdP entity id leaves existing users unlinked: each links again at their next sign-in. Domains kept keep their verification; new ones start unverified.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with PATCH /api/v1/sso/connections/{id} (the `UpdateSsoConnection` operationId).
 	UpdateSsoConnectionWithResponse(ctx context.Context, id openapi_types.UUID, body UpdateSsoConnectionJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateSsoConnectionResponse, error)
 
+	// VerifySsoDomainWithResponse Verify a connection's email domain by DNS
+	//
+	// Looks up the TXT record `_tocsin-challenge.{domain}` and marks the claim verified when one record is exactly the claim's `record_value`; only verified domains route `GET /sso/initiate?email=`. One connection at most holds a domain verified: the first to verify. Another connection's verification is refused (409) while the holder's own record is still published; once the holder's record is gone from DNS, the next verification moves the domain (whoever controls the zone decides). The holder can also free it by removing the domain from its connection. No matching record yet: 409; DNS lookup failure: 503. Verifying a verified claim answers it unchanged.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/sso/connections/{id}/domains/{domain}/verify (the `VerifySsoDomain` operationId).
+	VerifySsoDomainWithResponse(ctx context.Context, id openapi_types.UUID, domain string, reqEditors ...RequestEditorFn) (*VerifySsoDomainResponse, error)
+
 	// SsoInitiateWithResponse Start signing in through an identity provider
 	//
-	// Picks the enabled connection by `connection_id`, by the domain of `email`, or the only one of `organization_id`, and answers 302 to the identity provider (`Accept: application/json`: 200 with `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-side, single use, for 10 minutes. Rate-limited per client IP like /auth/login. No matching enabled connection: 404 SSO_CONNECTION_NOT_FOUND.
+	// Takes one of `connection_id`, `email` or `organization_id` (without any: 422). Picks the enabled connection by `connection_id`, by the verified domain of `email`, or the only one of `organization_id`, and answers 302 to the identity provider (`Accept: application/json`: 200 with `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-side, single use, for 10 minutes. Rate-limited per client IP like /auth/login. No matching enabled connection: 404 SSO_CONNECTION_NOT_FOUND.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/v1/sso/initiate (the `SsoInitiate` operationId).
 	SsoInitiateWithResponse(ctx context.Context, params *SsoInitiateParams, reqEditors ...RequestEditorFn) (*SsoInitiateResponse, error)
+
+	// SsoLinkStartWithBodyWithResponse Link your account to an identity at one of your organization's identity providers
+	//
+	// For a signed-in user (not an API key): starts a sign-in through the connection in link mode and answers the authorization URL. When the identity provider answers with the user's own email, that identity (issuer and subject) is linked to the account, replacing any earlier one at this connection, and the callback signs the user in. An identity already linked to another account is refused (401 SSO_FAILED at the callback).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/sso/link (the `SsoLinkStart` operationId).
+	SsoLinkStartWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SsoLinkStartResponse, error)
+
+	// SsoLinkStartWithResponse Link your account to an identity at one of your organization's identity providers
+	//
+	// For a signed-in user (not an API key): starts a sign-in through the connection in link mode and answers the authorization URL. When the identity provider answers with the user's own email, that identity (issuer and subject) is linked to the account, replacing any earlier one at this connection, and the callback signs the user in. An identity already linked to another account is refused (401 SSO_FAILED at the callback).
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/sso/link (the `SsoLinkStart` operationId).
+	SsoLinkStartWithResponse(ctx context.Context, body SsoLinkStartJSONRequestBody, reqEditors ...RequestEditorFn) (*SsoLinkStartResponse, error)
+
+	// SsoLinkConfirmWithBodyWithResponse Confirm a mailed identity link
+	//
+	// The token of the mail sent when a first SSO sign-in named the email of an existing account. Links that identity to the account; the next sign-in through the connection signs it in. Single use, 1 hour; an invalid, used or expired token is 401 INVALID_TOKEN, an identity meanwhile linked to another account 409.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/sso/link/confirm (the `SsoLinkConfirm` operationId).
+	SsoLinkConfirmWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SsoLinkConfirmResponse, error)
+
+	// SsoLinkConfirmWithResponse Confirm a mailed identity link
+	//
+	// The token of the mail sent when a first SSO sign-in named the email of an existing account. Links that identity to the account; the next sign-in through the connection signs it in. Single use, 1 hour; an invalid, used or expired token is 401 INVALID_TOKEN, an identity meanwhile linked to another account 409.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/sso/link/confirm (the `SsoLinkConfirm` operationId).
+	SsoLinkConfirmWithResponse(ctx context.Context, body SsoLinkConfirmJSONRequestBody, reqEditors ...RequestEditorFn) (*SsoLinkConfirmResponse, error)
 
 	// SsoSamlMetadataWithResponse SAML service provider metadata of a connection
 	//
@@ -19958,7 +20331,7 @@ type ClientWithResponsesInterface interface {
 
 	// IngestWebhookShortFormWithResponse Ingest an alert with an API key
 	//
-	// Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`.
+	// Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N valid alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`. As on the signed route, each alert is judged alone: the valid ones are queued and the refused ones listed in `data.rejected`; 400 `INVALID_PAYLOAD` (with `details.rejected`) only when none is valid.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -19967,7 +20340,7 @@ type ClientWithResponsesInterface interface {
 
 	// IngestWebhookWithResponse Ingest an alert from a monitoring platform
 	//
-	// The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. The integration's hourly webhook quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed. When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again. A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
+	// The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every valid alert of the payload. Each alert of a multi-alert payload (Alertmanager-style `alerts`, pager `messages`) is judged alone: one lacking a title or a severity, or not an object, is refused and the others are queued; the 200 answer lists the refused ones in `data.rejected` (`[{index, field, reason}]`, index in the payload; empty when all were queued). When no alert of the payload can be ingested the answer is 400 `INVALID_PAYLOAD`, with `details.field` (the first field at fault) and `details.rejected` (every alert and why); a body that is no payload at all (not JSON, not an object, no `alerts` array) is 400 naming the field. The integration's hourly webhook quota counts alerts, not requests: an authentic payload of N valid alerts consumes N units once parsed (refused alerts cost nothing). When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, no valid alert, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past the instance's hourly limit, 100 by default). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within the deduplication window (600 s by default) count once; the same body sent again after the window counts again. A payload carries at most the per-payload cap of alerts (1000 by default); more is 413 `PAYLOAD_TOO_LARGE`, naming the cap. An alert joins the open incident of its dedup key: the platform id that spans the incident (metrics: `fingerprint`); for `infra_monitor`, whose `id` is new for every event, `alert_cycle_key` when sent, else the monitor (`alert_id`/`monitor_id`, else the title without its `[Triggered]`/`[Recovered]` tag) and its scope (`scopes`, else `host`), so a recovery with a new `id` resolves its trigger's incident.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -32265,14 +32638,6 @@ type CreateSsoConnectionResponse403Headers struct {
 	XRequestID          *string
 }
 
-// CreateSsoConnectionResponse409Headers the declared response headers of an HTTP 409 response for CreateSsoConnection
-type CreateSsoConnectionResponse409Headers struct {
-	XRateLimitLimit     *int
-	XRateLimitRemaining *int
-	XRateLimitReset     *int
-	XRequestID          *string
-}
-
 // CreateSsoConnectionResponse413Headers the declared response headers of an HTTP 413 response for CreateSsoConnection
 type CreateSsoConnectionResponse413Headers struct {
 	XRateLimitLimit     *int
@@ -32311,7 +32676,7 @@ type CreateSsoConnectionResponse struct {
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
 	JSON201 *struct {
-		// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
+		// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domain_verifications":[{"domain":"acme.com","record_name":"_tocsin-challenge.acme.com","record_type":"TXT","record_value":"3f7c1e9a0b5d4c2e8f6a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e","verified":true,"verified_at":"2026-11-24T10:05:00.000Z"}],"domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
 		Data SsoConnection          `json:"data"`
 		Meta map[string]interface{} `json:"meta"`
 	}
@@ -32321,8 +32686,6 @@ type CreateSsoConnectionResponse struct {
 	JSON401 *Error
 	// JSON403 the response for an HTTP 403 `application/json` response
 	JSON403 *Error
-	// JSON409 the response for an HTTP 409 `application/json` response
-	JSON409 *Error
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
@@ -32339,8 +32702,6 @@ type CreateSsoConnectionResponse struct {
 	Headers401 *CreateSsoConnectionResponse401Headers
 	// Headers403 the parsed response headers for an HTTP 403 response
 	Headers403 *CreateSsoConnectionResponse403Headers
-	// Headers409 the parsed response headers for an HTTP 409 response
-	Headers409 *CreateSsoConnectionResponse409Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
 	Headers413 *CreateSsoConnectionResponse413Headers
 	// Headers422 the parsed response headers for an HTTP 422 response
@@ -32353,7 +32714,7 @@ type CreateSsoConnectionResponse struct {
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
 func (r CreateSsoConnectionResponse) GetJSON201() *struct {
-	// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
+	// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domain_verifications":[{"domain":"acme.com","record_name":"_tocsin-challenge.acme.com","record_type":"TXT","record_value":"3f7c1e9a0b5d4c2e8f6a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e","verified":true,"verified_at":"2026-11-24T10:05:00.000Z"}],"domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
 	Data SsoConnection          `json:"data"`
 	Meta map[string]interface{} `json:"meta"`
 } {
@@ -32373,11 +32734,6 @@ func (r CreateSsoConnectionResponse) GetJSON401() *Error {
 // GetJSON403 returns the response for an HTTP 403 `application/json` response
 func (r CreateSsoConnectionResponse) GetJSON403() *Error {
 	return r.JSON403
-}
-
-// GetJSON409 returns the response for an HTTP 409 `application/json` response
-func (r CreateSsoConnectionResponse) GetJSON409() *Error {
-	return r.JSON409
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
@@ -32638,7 +32994,7 @@ type GetSsoConnectionResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *struct {
-		// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
+		// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domain_verifications":[{"domain":"acme.com","record_name":"_tocsin-challenge.acme.com","record_type":"TXT","record_value":"3f7c1e9a0b5d4c2e8f6a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e","verified":true,"verified_at":"2026-11-24T10:05:00.000Z"}],"domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
 		Data SsoConnection          `json:"data"`
 		Meta map[string]interface{} `json:"meta"`
 	}
@@ -32672,7 +33028,7 @@ type GetSsoConnectionResponse struct {
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r GetSsoConnectionResponse) GetJSON200() *struct {
-	// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
+	// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domain_verifications":[{"domain":"acme.com","record_name":"_tocsin-challenge.acme.com","record_type":"TXT","record_value":"3f7c1e9a0b5d4c2e8f6a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e","verified":true,"verified_at":"2026-11-24T10:05:00.000Z"}],"domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
 	Data SsoConnection          `json:"data"`
 	Meta map[string]interface{} `json:"meta"`
 } {
@@ -32778,14 +33134,6 @@ type UpdateSsoConnectionResponse404Headers struct {
 	XRequestID          *string
 }
 
-// UpdateSsoConnectionResponse409Headers the declared response headers of an HTTP 409 response for UpdateSsoConnection
-type UpdateSsoConnectionResponse409Headers struct {
-	XRateLimitLimit     *int
-	XRateLimitRemaining *int
-	XRateLimitReset     *int
-	XRequestID          *string
-}
-
 // UpdateSsoConnectionResponse413Headers the declared response headers of an HTTP 413 response for UpdateSsoConnection
 type UpdateSsoConnectionResponse413Headers struct {
 	XRateLimitLimit     *int
@@ -32824,7 +33172,7 @@ type UpdateSsoConnectionResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *struct {
-		// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
+		// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domain_verifications":[{"domain":"acme.com","record_name":"_tocsin-challenge.acme.com","record_type":"TXT","record_value":"3f7c1e9a0b5d4c2e8f6a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e","verified":true,"verified_at":"2026-11-24T10:05:00.000Z"}],"domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
 		Data SsoConnection          `json:"data"`
 		Meta map[string]interface{} `json:"meta"`
 	}
@@ -32836,8 +33184,6 @@ type UpdateSsoConnectionResponse struct {
 	JSON403 *Error
 	// JSON404 the response for an HTTP 404 `application/json` response
 	JSON404 *Error
-	// JSON409 the response for an HTTP 409 `application/json` response
-	JSON409 *Error
 	// JSON413 the response for an HTTP 413 `application/json` response
 	JSON413 *Error
 	// JSON422 the response for an HTTP 422 `application/json` response
@@ -32856,8 +33202,6 @@ type UpdateSsoConnectionResponse struct {
 	Headers403 *UpdateSsoConnectionResponse403Headers
 	// Headers404 the parsed response headers for an HTTP 404 response
 	Headers404 *UpdateSsoConnectionResponse404Headers
-	// Headers409 the parsed response headers for an HTTP 409 response
-	Headers409 *UpdateSsoConnectionResponse409Headers
 	// Headers413 the parsed response headers for an HTTP 413 response
 	Headers413 *UpdateSsoConnectionResponse413Headers
 	// Headers422 the parsed response headers for an HTTP 422 response
@@ -32870,7 +33214,7 @@ type UpdateSsoConnectionResponse struct {
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r UpdateSsoConnectionResponse) GetJSON200() *struct {
-	// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
+	// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domain_verifications":[{"domain":"acme.com","record_name":"_tocsin-challenge.acme.com","record_type":"TXT","record_value":"3f7c1e9a0b5d4c2e8f6a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e","verified":true,"verified_at":"2026-11-24T10:05:00.000Z"}],"domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
 	Data SsoConnection          `json:"data"`
 	Meta map[string]interface{} `json:"meta"`
 } {
@@ -32895,11 +33239,6 @@ func (r UpdateSsoConnectionResponse) GetJSON403() *Error {
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
 func (r UpdateSsoConnectionResponse) GetJSON404() *Error {
 	return r.JSON404
-}
-
-// GetJSON409 returns the response for an HTTP 409 `application/json` response
-func (r UpdateSsoConnectionResponse) GetJSON409() *Error {
-	return r.JSON409
 }
 
 // GetJSON413 returns the response for an HTTP 413 `application/json` response
@@ -32945,6 +33284,202 @@ func (r UpdateSsoConnectionResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r UpdateSsoConnectionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// VerifySsoDomainResponse200Headers the declared response headers of an HTTP 200 response for VerifySsoDomain
+type VerifySsoDomainResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// VerifySsoDomainResponse401Headers the declared response headers of an HTTP 401 response for VerifySsoDomain
+type VerifySsoDomainResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// VerifySsoDomainResponse403Headers the declared response headers of an HTTP 403 response for VerifySsoDomain
+type VerifySsoDomainResponse403Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// VerifySsoDomainResponse404Headers the declared response headers of an HTTP 404 response for VerifySsoDomain
+type VerifySsoDomainResponse404Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// VerifySsoDomainResponse409Headers the declared response headers of an HTTP 409 response for VerifySsoDomain
+type VerifySsoDomainResponse409Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// VerifySsoDomainResponse422Headers the declared response headers of an HTTP 422 response for VerifySsoDomain
+type VerifySsoDomainResponse422Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// VerifySsoDomainResponse429Headers the declared response headers of an HTTP 429 response for VerifySsoDomain
+type VerifySsoDomainResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// VerifySsoDomainResponse500Headers the declared response headers of an HTTP 500 response for VerifySsoDomain
+type VerifySsoDomainResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// VerifySsoDomainResponse503Headers the declared response headers of an HTTP 503 response for VerifySsoDomain
+type VerifySsoDomainResponse503Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type VerifySsoDomainResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domain_verifications":[{"domain":"acme.com","record_name":"_tocsin-challenge.acme.com","record_type":"TXT","record_value":"3f7c1e9a0b5d4c2e8f6a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e","verified":true,"verified_at":"2026-11-24T10:05:00.000Z"}],"domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
+		Data SsoConnection          `json:"data"`
+		Meta map[string]interface{} `json:"meta"`
+	}
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *VerifySsoDomainResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *VerifySsoDomainResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *VerifySsoDomainResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *VerifySsoDomainResponse404Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *VerifySsoDomainResponse409Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *VerifySsoDomainResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *VerifySsoDomainResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *VerifySsoDomainResponse500Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *VerifySsoDomainResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r VerifySsoDomainResponse) GetJSON200() *struct {
+	// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domain_verifications":[{"domain":"acme.com","record_name":"_tocsin-challenge.acme.com","record_type":"TXT","record_value":"3f7c1e9a0b5d4c2e8f6a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e","verified":true,"verified_at":"2026-11-24T10:05:00.000Z"}],"domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
+	Data SsoConnection          `json:"data"`
+	Meta map[string]interface{} `json:"meta"`
+} {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r VerifySsoDomainResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r VerifySsoDomainResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r VerifySsoDomainResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r VerifySsoDomainResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r VerifySsoDomainResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r VerifySsoDomainResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r VerifySsoDomainResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r VerifySsoDomainResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r VerifySsoDomainResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r VerifySsoDomainResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r VerifySsoDomainResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r VerifySsoDomainResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -33119,6 +33654,406 @@ func (r SsoInitiateResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r SsoInitiateResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// SsoLinkStartResponse200Headers the declared response headers of an HTTP 200 response for SsoLinkStart
+type SsoLinkStartResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// SsoLinkStartResponse400Headers the declared response headers of an HTTP 400 response for SsoLinkStart
+type SsoLinkStartResponse400Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// SsoLinkStartResponse401Headers the declared response headers of an HTTP 401 response for SsoLinkStart
+type SsoLinkStartResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// SsoLinkStartResponse403Headers the declared response headers of an HTTP 403 response for SsoLinkStart
+type SsoLinkStartResponse403Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// SsoLinkStartResponse404Headers the declared response headers of an HTTP 404 response for SsoLinkStart
+type SsoLinkStartResponse404Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// SsoLinkStartResponse413Headers the declared response headers of an HTTP 413 response for SsoLinkStart
+type SsoLinkStartResponse413Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// SsoLinkStartResponse422Headers the declared response headers of an HTTP 422 response for SsoLinkStart
+type SsoLinkStartResponse422Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// SsoLinkStartResponse429Headers the declared response headers of an HTTP 429 response for SsoLinkStart
+type SsoLinkStartResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// SsoLinkStartResponse500Headers the declared response headers of an HTTP 500 response for SsoLinkStart
+type SsoLinkStartResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// SsoLinkStartResponse503Headers the declared response headers of an HTTP 503 response for SsoLinkStart
+type SsoLinkStartResponse503Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type SsoLinkStartResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data struct {
+			AuthorizationUrl string `json:"authorization_url"`
+		} `json:"data"`
+		Meta map[string]interface{} `json:"meta"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *SsoLinkStartResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *SsoLinkStartResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *SsoLinkStartResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *SsoLinkStartResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *SsoLinkStartResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *SsoLinkStartResponse413Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *SsoLinkStartResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *SsoLinkStartResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *SsoLinkStartResponse500Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SsoLinkStartResponse503Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r SsoLinkStartResponse) GetJSON200() *struct {
+	Data struct {
+		AuthorizationUrl string `json:"authorization_url"`
+	} `json:"data"`
+	Meta map[string]interface{} `json:"meta"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r SsoLinkStartResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r SsoLinkStartResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r SsoLinkStartResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r SsoLinkStartResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r SsoLinkStartResponse) GetJSON413() *Error {
+	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r SsoLinkStartResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r SsoLinkStartResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r SsoLinkStartResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SsoLinkStartResponse) GetJSON503() *Error {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r SsoLinkStartResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SsoLinkStartResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SsoLinkStartResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SsoLinkStartResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// SsoLinkConfirmResponse200Headers the declared response headers of an HTTP 200 response for SsoLinkConfirm
+type SsoLinkConfirmResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// SsoLinkConfirmResponse400Headers the declared response headers of an HTTP 400 response for SsoLinkConfirm
+type SsoLinkConfirmResponse400Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// SsoLinkConfirmResponse401Headers the declared response headers of an HTTP 401 response for SsoLinkConfirm
+type SsoLinkConfirmResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// SsoLinkConfirmResponse409Headers the declared response headers of an HTTP 409 response for SsoLinkConfirm
+type SsoLinkConfirmResponse409Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// SsoLinkConfirmResponse413Headers the declared response headers of an HTTP 413 response for SsoLinkConfirm
+type SsoLinkConfirmResponse413Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// SsoLinkConfirmResponse422Headers the declared response headers of an HTTP 422 response for SsoLinkConfirm
+type SsoLinkConfirmResponse422Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// SsoLinkConfirmResponse429Headers the declared response headers of an HTTP 429 response for SsoLinkConfirm
+type SsoLinkConfirmResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// SsoLinkConfirmResponse500Headers the declared response headers of an HTTP 500 response for SsoLinkConfirm
+type SsoLinkConfirmResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type SsoLinkConfirmResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data struct {
+			ConnectionId openapi_types.UUID                          `json:"connection_id"`
+			Linked       SsoLinkConfirm200JSONResponseBodyDataLinked `json:"linked"`
+			UserId       openapi_types.UUID                          `json:"user_id"`
+		} `json:"data"`
+		Meta map[string]interface{} `json:"meta"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON409 the response for an HTTP 409 `application/json` response
+	JSON409 *Error
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *SsoLinkConfirmResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *SsoLinkConfirmResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *SsoLinkConfirmResponse401Headers
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *SsoLinkConfirmResponse409Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *SsoLinkConfirmResponse413Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *SsoLinkConfirmResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *SsoLinkConfirmResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *SsoLinkConfirmResponse500Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r SsoLinkConfirmResponse) GetJSON200() *struct {
+	Data struct {
+		ConnectionId openapi_types.UUID                          `json:"connection_id"`
+		Linked       SsoLinkConfirm200JSONResponseBodyDataLinked `json:"linked"`
+		UserId       openapi_types.UUID                          `json:"user_id"`
+	} `json:"data"`
+	Meta map[string]interface{} `json:"meta"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r SsoLinkConfirmResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r SsoLinkConfirmResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON409 returns the response for an HTTP 409 `application/json` response
+func (r SsoLinkConfirmResponse) GetJSON409() *Error {
+	return r.JSON409
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r SsoLinkConfirmResponse) GetJSON413() *Error {
+	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r SsoLinkConfirmResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r SsoLinkConfirmResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r SsoLinkConfirmResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r SsoLinkConfirmResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SsoLinkConfirmResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SsoLinkConfirmResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SsoLinkConfirmResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -36089,7 +37024,7 @@ func (c *ClientWithResponses) SearchQueryWithResponse(ctx context.Context, body 
 
 // SsoCallbackQueryWithResponse Identity provider answer (OIDC query response)
 //
-// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's organization, or is created with the connection's `default_role`; the email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`).
+// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub` or SAML NameID, which must not be transient) is linked to; an email nobody has yet gets a new user with the connection's `default_role`, linked to the identity. An email that already has an account is never matched by email alone: nobody is signed in (401 SSO_FAILED), and the account is mailed a single-use link (1 hour) confirming the identity (POST /sso/link/confirm); or its user, signed in, links it through POST /sso/link. The email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`, `sso.link_requested`, `sso.identity_linked`).
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -36104,7 +37039,7 @@ func (c *ClientWithResponses) SsoCallbackQueryWithResponse(ctx context.Context, 
 
 // SsoCallbackPostWithBodyWithResponse Identity provider answer (OIDC form_post, SAML HTTP-POST ACS)
 //
-// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's organization, or is created with the connection's `default_role`; the email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`).
+// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub` or SAML NameID, which must not be transient) is linked to; an email nobody has yet gets a new user with the connection's `default_role`, linked to the identity. An email that already has an account is never matched by email alone: nobody is signed in (401 SSO_FAILED), and the account is mailed a single-use link (1 hour) confirming the identity (POST /sso/link/confirm); or its user, signed in, links it through POST /sso/link. The email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`, `sso.link_requested`, `sso.identity_linked`).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -36119,7 +37054,7 @@ func (c *ClientWithResponses) SsoCallbackPostWithBodyWithResponse(ctx context.Co
 
 // SsoCallbackPostWithFormdataBodyWithResponse Identity provider answer (OIDC form_post, SAML HTTP-POST ACS)
 //
-// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's organization, or is created with the connection's `default_role`; the email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`).
+// The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub` or SAML NameID, which must not be transient) is linked to; an email nobody has yet gets a new user with the connection's `default_role`, linked to the identity. An email that already has an account is never matched by email alone: nobody is signed in (401 SSO_FAILED), and the account is mailed a single-use link (1 hour) confirming the identity (POST /sso/link/confirm); or its user, signed in, links it through POST /sso/link. The email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`, `sso.link_requested`, `sso.identity_linked`).
 //
 // Takes a body of the `application/x-www-form-urlencoded` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -36147,7 +37082,7 @@ func (c *ClientWithResponses) ListSsoConnectionsWithResponse(ctx context.Context
 
 // CreateSsoConnectionWithBodyWithResponse Add an SSO connection (OIDC, Azure, Okta, Google or SAML 2.0)
 //
-// `kind` `oidc` takes `config.issuer`; the presets derive it: `azure` from `tenant_id` (https://login.microsoftonline.com/{tenant_id}/v2.0), `okta` from `domain` (https://{domain}, or https://{domain}/oauth2/{authorization_server}), `google` is https://accounts.google.com and requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url` + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`, `sp_entity_id` and `sp_metadata_url` (SAML). A domain another connection already holds is a 409.
+// `kind` `oidc` takes `config.issuer`; the presets derive it: `azure` from `tenant_id` (https://login.microsoftonline.com/{tenant_id}/v2.0), `okta` from `domain` (https://{domain}, or https://{domain}/oauth2/{authorization_server}), `google` is https://accounts.google.com and requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url` + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`, `sp_entity_id` and `sp_metadata_url` (SAML). Domains start unverified (`domain_verifications` gives each one's DNS record): they route sign-ins by email once verified. `default_role` is never `owner`, nor above the caller's role (403). Every owner of the organization is mailed, and the audit log records `sso.connection_trust_changed`.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -36162,7 +37097,7 @@ func (c *ClientWithResponses) CreateSsoConnectionWithBodyWithResponse(ctx contex
 
 // CreateSsoConnectionWithResponse Add an SSO connection (OIDC, Azure, Okta, Google or SAML 2.0)
 //
-// `kind` `oidc` takes `config.issuer`; the presets derive it: `azure` from `tenant_id` (https://login.microsoftonline.com/{tenant_id}/v2.0), `okta` from `domain` (https://{domain}, or https://{domain}/oauth2/{authorization_server}), `google` is https://accounts.google.com and requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url` + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`, `sp_entity_id` and `sp_metadata_url` (SAML). A domain another connection already holds is a 409.
+// `kind` `oidc` takes `config.issuer`; the presets derive it: `azure` from `tenant_id` (https://login.microsoftonline.com/{tenant_id}/v2.0), `okta` from `domain` (https://{domain}, or https://{domain}/oauth2/{authorization_server}), `google` is https://accounts.google.com and requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url` + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`, `sp_entity_id` and `sp_metadata_url` (SAML). Domains start unverified (`domain_verifications` gives each one's DNS record): they route sign-ins by email once verified. `default_role` is never `owner`, nor above the caller's role (403). Every owner of the organization is mailed, and the audit log records `sso.connection_trust_changed`.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -36205,7 +37140,7 @@ func (c *ClientWithResponses) GetSsoConnectionWithResponse(ctx context.Context, 
 
 // UpdateSsoConnectionWithBodyWithResponse Change an SSO connection
 //
-// `config` is merged into the stored one and validated for the connection's kind (which cannot change); omitted write-only fields keep their stored values.
+// `config` is merged into the stored one and validated for the connection's kind, which cannot change: keys of another kind's config (e.g. `tenant_id` on an `oidc` connection, `client_secret` on a `saml` one) are refused with 422 VALIDATION_ERROR naming them. Omitted write-only fields keep their stored values, except an OIDC `client_secret` when the issuer moves to another scheme, host or port: the request must then carry it again (422 naming `config.client_secret`). `config`, `domains` and `default_role` decide who can sign in as whom: a request carrying any of them needs an owner (403 otherwise); a change is recorded (`sso.connection_trust_changed`) and mailed to every owner. A changed issuer or IdP entity id leaves existing users unlinked: each links again at their next sign-in. Domains kept keep their verification; new ones start unverified.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -36220,7 +37155,7 @@ func (c *ClientWithResponses) UpdateSsoConnectionWithBodyWithResponse(ctx contex
 
 // UpdateSsoConnectionWithResponse Change an SSO connection
 //
-// `config` is merged into the stored one and validated for the connection's kind (which cannot change); omitted write-only fields keep their stored values.
+// `config` is merged into the stored one and validated for the connection's kind, which cannot change: keys of another kind's config (e.g. `tenant_id` on an `oidc` connection, `client_secret` on a `saml` one) are refused with 422 VALIDATION_ERROR naming them. Omitted write-only fields keep their stored values, except an OIDC `client_secret` when the issuer moves to another scheme, host or port: the request must then carry it again (422 naming `config.client_secret`). `config`, `domains` and `default_role` decide who can sign in as whom: a request carrying any of them needs an owner (403 otherwise); a change is recorded (`sso.connection_trust_changed`) and mailed to every owner. A changed issuer or IdP entity id leaves existing users unlinked: each links again at their next sign-in. Domains kept keep their verification; new ones start unverified.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -36233,9 +37168,24 @@ func (c *ClientWithResponses) UpdateSsoConnectionWithResponse(ctx context.Contex
 	return ParseUpdateSsoConnectionResponse(rsp)
 }
 
+// VerifySsoDomainWithResponse Verify a connection's email domain by DNS
+//
+// Looks up the TXT record `_tocsin-challenge.{domain}` and marks the claim verified when one record is exactly the claim's `record_value`; only verified domains route `GET /sso/initiate?email=`. One connection at most holds a domain verified: the first to verify. Another connection's verification is refused (409) while the holder's own record is still published; once the holder's record is gone from DNS, the next verification moves the domain (whoever controls the zone decides). The holder can also free it by removing the domain from its connection. No matching record yet: 409; DNS lookup failure: 503. Verifying a verified claim answers it unchanged.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/sso/connections/{id}/domains/{domain}/verify (the `VerifySsoDomain` operationId).
+func (c *ClientWithResponses) VerifySsoDomainWithResponse(ctx context.Context, id openapi_types.UUID, domain string, reqEditors ...RequestEditorFn) (*VerifySsoDomainResponse, error) {
+	rsp, err := c.VerifySsoDomain(ctx, id, domain, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseVerifySsoDomainResponse(rsp)
+}
+
 // SsoInitiateWithResponse Start signing in through an identity provider
 //
-// Picks the enabled connection by `connection_id`, by the domain of `email`, or the only one of `organization_id`, and answers 302 to the identity provider (`Accept: application/json`: 200 with `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-side, single use, for 10 minutes. Rate-limited per client IP like /auth/login. No matching enabled connection: 404 SSO_CONNECTION_NOT_FOUND.
+// Takes one of `connection_id`, `email` or `organization_id` (without any: 422). Picks the enabled connection by `connection_id`, by the verified domain of `email`, or the only one of `organization_id`, and answers 302 to the identity provider (`Accept: application/json`: 200 with `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-side, single use, for 10 minutes. Rate-limited per client IP like /auth/login. No matching enabled connection: 404 SSO_CONNECTION_NOT_FOUND.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -36246,6 +37196,66 @@ func (c *ClientWithResponses) SsoInitiateWithResponse(ctx context.Context, param
 		return nil, err
 	}
 	return ParseSsoInitiateResponse(rsp)
+}
+
+// SsoLinkStartWithBodyWithResponse Link your account to an identity at one of your organization's identity providers
+//
+// For a signed-in user (not an API key): starts a sign-in through the connection in link mode and answers the authorization URL. When the identity provider answers with the user's own email, that identity (issuer and subject) is linked to the account, replacing any earlier one at this connection, and the callback signs the user in. An identity already linked to another account is refused (401 SSO_FAILED at the callback).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/sso/link (the `SsoLinkStart` operationId).
+func (c *ClientWithResponses) SsoLinkStartWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SsoLinkStartResponse, error) {
+	rsp, err := c.SsoLinkStartWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSsoLinkStartResponse(rsp)
+}
+
+// SsoLinkStartWithResponse Link your account to an identity at one of your organization's identity providers
+//
+// For a signed-in user (not an API key): starts a sign-in through the connection in link mode and answers the authorization URL. When the identity provider answers with the user's own email, that identity (issuer and subject) is linked to the account, replacing any earlier one at this connection, and the callback signs the user in. An identity already linked to another account is refused (401 SSO_FAILED at the callback).
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/sso/link (the `SsoLinkStart` operationId).
+func (c *ClientWithResponses) SsoLinkStartWithResponse(ctx context.Context, body SsoLinkStartJSONRequestBody, reqEditors ...RequestEditorFn) (*SsoLinkStartResponse, error) {
+	rsp, err := c.SsoLinkStart(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSsoLinkStartResponse(rsp)
+}
+
+// SsoLinkConfirmWithBodyWithResponse Confirm a mailed identity link
+//
+// The token of the mail sent when a first SSO sign-in named the email of an existing account. Links that identity to the account; the next sign-in through the connection signs it in. Single use, 1 hour; an invalid, used or expired token is 401 INVALID_TOKEN, an identity meanwhile linked to another account 409.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/sso/link/confirm (the `SsoLinkConfirm` operationId).
+func (c *ClientWithResponses) SsoLinkConfirmWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SsoLinkConfirmResponse, error) {
+	rsp, err := c.SsoLinkConfirmWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSsoLinkConfirmResponse(rsp)
+}
+
+// SsoLinkConfirmWithResponse Confirm a mailed identity link
+//
+// The token of the mail sent when a first SSO sign-in named the email of an existing account. Links that identity to the account; the next sign-in through the connection signs it in. Single use, 1 hour; an invalid, used or expired token is 401 INVALID_TOKEN, an identity meanwhile linked to another account 409.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/sso/link/confirm (the `SsoLinkConfirm` operationId).
+func (c *ClientWithResponses) SsoLinkConfirmWithResponse(ctx context.Context, body SsoLinkConfirmJSONRequestBody, reqEditors ...RequestEditorFn) (*SsoLinkConfirmResponse, error) {
+	rsp, err := c.SsoLinkConfirm(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSsoLinkConfirmResponse(rsp)
 }
 
 // SsoSamlMetadataWithResponse SAML service provider metadata of a connection
@@ -36351,7 +37361,7 @@ func (c *ClientWithResponses) WebhookHealthWithResponse(ctx context.Context, req
 
 // IngestWebhookShortFormWithResponse Ingest an alert with an API key
 //
-// Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`.
+// Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N valid alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`. As on the signed route, each alert is judged alone: the valid ones are queued and the refused ones listed in `data.rejected`; 400 `INVALID_PAYLOAD` (with `details.rejected`) only when none is valid.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -36366,7 +37376,7 @@ func (c *ClientWithResponses) IngestWebhookShortFormWithResponse(ctx context.Con
 
 // IngestWebhookWithResponse Ingest an alert from a monitoring platform
 //
-// The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. The integration's hourly webhook quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed. When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again. A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
+// The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every valid alert of the payload. Each alert of a multi-alert payload (Alertmanager-style `alerts`, pager `messages`) is judged alone: one lacking a title or a severity, or not an object, is refused and the others are queued; the 200 answer lists the refused ones in `data.rejected` (`[{index, field, reason}]`, index in the payload; empty when all were queued). When no alert of the payload can be ingested the answer is 400 `INVALID_PAYLOAD`, with `details.field` (the first field at fault) and `details.rejected` (every alert and why); a body that is no payload at all (not JSON, not an object, no `alerts` array) is 400 naming the field. The integration's hourly webhook quota counts alerts, not requests: an authentic payload of N valid alerts consumes N units once parsed (refused alerts cost nothing). When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, no valid alert, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past the instance's hourly limit, 100 by default). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within the deduplication window (600 s by default) count once; the same body sent again after the window counts again. A payload carries at most the per-payload cap of alerts (1000 by default); more is 413 `PAYLOAD_TOO_LARGE`, naming the cap. An alert joins the open incident of its dedup key: the platform id that spans the incident (metrics: `fingerprint`); for `infra_monitor`, whose `id` is new for every event, `alert_cycle_key` when sent, else the monitor (`alert_id`/`monitor_id`, else the title without its `[Triggered]`/`[Recovered]` tag) and its scope (`scopes`, else `host`), so a recovery with a new `id` resolves its trigger's incident.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -59176,7 +60186,7 @@ func ParseCreateSsoConnectionResponse(rsp *http.Response) (*CreateSsoConnectionR
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
 		var dest struct {
-			// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
+			// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domain_verifications":[{"domain":"acme.com","record_name":"_tocsin-challenge.acme.com","record_type":"TXT","record_value":"3f7c1e9a0b5d4c2e8f6a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e","verified":true,"verified_at":"2026-11-24T10:05:00.000Z"}],"domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
 			Data SsoConnection          `json:"data"`
 			Meta map[string]interface{} `json:"meta"`
 		}
@@ -59205,13 +60215,6 @@ func ParseCreateSsoConnectionResponse(rsp *http.Response) (*CreateSsoConnectionR
 			return nil, err
 		}
 		response.JSON403 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
-		var dest Error
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON409 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest Error
@@ -59368,37 +60371,6 @@ func ParseCreateSsoConnectionResponse(rsp *http.Response) (*CreateSsoConnectionR
 			headers.XRequestID = &value
 		}
 		response.Headers403 = &headers
-	case rsp.StatusCode == 409:
-		var headers CreateSsoConnectionResponse409Headers
-		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRateLimitLimit = &value
-		}
-		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRateLimitRemaining = &value
-		}
-		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRateLimitReset = &value
-		}
-		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
-			var value string
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRequestID = &value
-		}
-		response.Headers409 = &headers
 	case rsp.StatusCode == 413:
 		var headers CreateSsoConnectionResponse413Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
@@ -59842,7 +60814,7 @@ func ParseGetSsoConnectionResponse(rsp *http.Response) (*GetSsoConnectionRespons
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest struct {
-			// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
+			// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domain_verifications":[{"domain":"acme.com","record_name":"_tocsin-challenge.acme.com","record_type":"TXT","record_value":"3f7c1e9a0b5d4c2e8f6a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e","verified":true,"verified_at":"2026-11-24T10:05:00.000Z"}],"domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
 			Data SsoConnection          `json:"data"`
 			Meta map[string]interface{} `json:"meta"`
 		}
@@ -60141,7 +61113,7 @@ func ParseUpdateSsoConnectionResponse(rsp *http.Response) (*UpdateSsoConnectionR
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest struct {
-			// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
+			// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domain_verifications":[{"domain":"acme.com","record_name":"_tocsin-challenge.acme.com","record_type":"TXT","record_value":"3f7c1e9a0b5d4c2e8f6a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e","verified":true,"verified_at":"2026-11-24T10:05:00.000Z"}],"domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
 			Data SsoConnection          `json:"data"`
 			Meta map[string]interface{} `json:"meta"`
 		}
@@ -60177,13 +61149,6 @@ func ParseUpdateSsoConnectionResponse(rsp *http.Response) (*UpdateSsoConnectionR
 			return nil, err
 		}
 		response.JSON404 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
-		var dest Error
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON409 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest Error
@@ -60371,37 +61336,6 @@ func ParseUpdateSsoConnectionResponse(rsp *http.Response) (*UpdateSsoConnectionR
 			headers.XRequestID = &value
 		}
 		response.Headers404 = &headers
-	case rsp.StatusCode == 409:
-		var headers UpdateSsoConnectionResponse409Headers
-		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRateLimitLimit = &value
-		}
-		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRateLimitRemaining = &value
-		}
-		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRateLimitReset = &value
-		}
-		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
-			var value string
-			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.XRequestID = &value
-		}
-		response.Headers409 = &headers
 	case rsp.StatusCode == 413:
 		var headers UpdateSsoConnectionResponse413Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
@@ -60533,6 +61467,381 @@ func ParseUpdateSsoConnectionResponse(rsp *http.Response) (*UpdateSsoConnectionR
 			headers.XRequestID = &value
 		}
 		response.Headers500 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseVerifySsoDomainResponse parses an HTTP response from a VerifySsoDomainWithResponse call
+func ParseVerifySsoDomainResponse(rsp *http.Response) (*VerifySsoDomainResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &VerifySsoDomainResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			// Data Examples: {"config":{"authorization_server":"default","client_id":"0oa1b2c3d4","domain":"acme.okta.com","has_client_secret":true},"created_at":"2026-11-24T10:00:00.000Z","default_role":"engineer","domain_verifications":[{"domain":"acme.com","record_name":"_tocsin-challenge.acme.com","record_type":"TXT","record_value":"3f7c1e9a0b5d4c2e8f6a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e","verified":true,"verified_at":"2026-11-24T10:05:00.000Z"}],"domains":["acme.com"],"enabled":true,"id":"0b9f8a52-3c1e-4d7a-9a57-1f7a4f0b2c11","issuer":"https://acme.okta.com/oauth2/default","kind":"okta","name":"Okta","redirect_uri":"https://tocsin.acme.com/api/v1/sso/callback","updated_at":"2026-11-24T10:00:00.000Z"}
+			Data SsoConnection          `json:"data"`
+			Meta map[string]interface{} `json:"meta"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers VerifySsoDomainResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers VerifySsoDomainResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers VerifySsoDomainResponse403Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers VerifySsoDomainResponse404Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 409:
+		var headers VerifySsoDomainResponse409Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 422:
+		var headers VerifySsoDomainResponse422Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers VerifySsoDomainResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers VerifySsoDomainResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
+	case rsp.StatusCode == 503:
+		var headers VerifySsoDomainResponse503Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -60867,6 +62176,760 @@ func ParseSsoInitiateResponse(rsp *http.Response) (*SsoInitiateResponse, error) 
 			headers.XRequestID = &value
 		}
 		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseSsoLinkStartResponse parses an HTTP response from a SsoLinkStartWithResponse call
+func ParseSsoLinkStartResponse(rsp *http.Response) (*SsoLinkStartResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SsoLinkStartResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data struct {
+				AuthorizationUrl string `json:"authorization_url"`
+			} `json:"data"`
+			Meta map[string]interface{} `json:"meta"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers SsoLinkStartResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers SsoLinkStartResponse400Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers SsoLinkStartResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers SsoLinkStartResponse403Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers SsoLinkStartResponse404Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers SsoLinkStartResponse413Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 422:
+		var headers SsoLinkStartResponse422Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers SsoLinkStartResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers SsoLinkStartResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
+	case rsp.StatusCode == 503:
+		var headers SsoLinkStartResponse503Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseSsoLinkConfirmResponse parses an HTTP response from a SsoLinkConfirmWithResponse call
+func ParseSsoLinkConfirmResponse(rsp *http.Response) (*SsoLinkConfirmResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SsoLinkConfirmResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data struct {
+				ConnectionId openapi_types.UUID                          `json:"connection_id"`
+				Linked       SsoLinkConfirm200JSONResponseBodyDataLinked `json:"linked"`
+				UserId       openapi_types.UUID                          `json:"user_id"`
+			} `json:"data"`
+			Meta map[string]interface{} `json:"meta"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers SsoLinkConfirmResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers SsoLinkConfirmResponse400Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers SsoLinkConfirmResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 409:
+		var headers SsoLinkConfirmResponse409Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 413:
+		var headers SsoLinkConfirmResponse413Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 422:
+		var headers SsoLinkConfirmResponse422Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers SsoLinkConfirmResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers SsoLinkConfirmResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
 	}
 
 	return response, nil

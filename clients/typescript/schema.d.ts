@@ -167,7 +167,7 @@ export interface paths {
         put?: never;
         /**
          * Add an SSO connection (OIDC, Azure, Okta, Google or SAML 2.0)
-         * @description `kind` `oidc` takes `config.issuer`; the presets derive it: `azure` from `tenant_id` (https://login.microsoftonline.com/{tenant_id}/v2.0), `okta` from `domain` (https://{domain}, or https://{domain}/oauth2/{authorization_server}), `google` is https://accounts.google.com and requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url` + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`, `sp_entity_id` and `sp_metadata_url` (SAML). A domain another connection already holds is a 409.
+         * @description `kind` `oidc` takes `config.issuer`; the presets derive it: `azure` from `tenant_id` (https://login.microsoftonline.com/{tenant_id}/v2.0), `okta` from `domain` (https://{domain}, or https://{domain}/oauth2/{authorization_server}), `google` is https://accounts.google.com and requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url` + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`, `sp_entity_id` and `sp_metadata_url` (SAML). Domains start unverified (`domain_verifications` gives each one's DNS record): they route sign-ins by email once verified. `default_role` is never `owner`, nor above the caller's role (403). Every owner of the organization is mailed, and the audit log records `sso.connection_trust_changed`.
          */
         post: operations["createSsoConnection"];
         delete?: never;
@@ -196,9 +196,29 @@ export interface paths {
         head?: never;
         /**
          * Change an SSO connection
-         * @description `config` is merged into the stored one and validated for the connection's kind (which cannot change); omitted write-only fields keep their stored values.
+         * @description `config` is merged into the stored one and validated for the connection's kind, which cannot change: keys of another kind's config (e.g. `tenant_id` on an `oidc` connection, `client_secret` on a `saml` one) are refused with 422 VALIDATION_ERROR naming them. Omitted write-only fields keep their stored values, except an OIDC `client_secret` when the issuer moves to another scheme, host or port: the request must then carry it again (422 naming `config.client_secret`). `config`, `domains` and `default_role` decide who can sign in as whom: a request carrying any of them needs an owner (403 otherwise); a change is recorded (`sso.connection_trust_changed`) and mailed to every owner. A changed issuer or IdP entity id leaves existing users unlinked: each links again at their next sign-in. Domains kept keep their verification; new ones start unverified.
          */
         patch: operations["updateSsoConnection"];
+        trace?: never;
+    };
+    "/api/v1/sso/connections/{id}/domains/{domain}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a connection's email domain by DNS
+         * @description Looks up the TXT record `_tocsin-challenge.{domain}` and marks the claim verified when one record is exactly the claim's `record_value`; only verified domains route `GET /sso/initiate?email=`. One connection at most holds a domain verified: the first to verify. Another connection's verification is refused (409) while the holder's own record is still published; once the holder's record is gone from DNS, the next verification moves the domain (whoever controls the zone decides). The holder can also free it by removing the domain from its connection. No matching record yet: 409; DNS lookup failure: 503. Verifying a verified claim answers it unchanged.
+         */
+        post: operations["verifySsoDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/sso/initiate": {
@@ -210,11 +230,51 @@ export interface paths {
         };
         /**
          * Start signing in through an identity provider
-         * @description Picks the enabled connection by `connection_id`, by the domain of `email`, or the only one of `organization_id`, and answers 302 to the identity provider (`Accept: application/json`: 200 with `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-side, single use, for 10 minutes. Rate-limited per client IP like /auth/login. No matching enabled connection: 404 SSO_CONNECTION_NOT_FOUND.
+         * @description Takes one of `connection_id`, `email` or `organization_id` (without any: 422). Picks the enabled connection by `connection_id`, by the verified domain of `email`, or the only one of `organization_id`, and answers 302 to the identity provider (`Accept: application/json`: 200 with `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-side, single use, for 10 minutes. Rate-limited per client IP like /auth/login. No matching enabled connection: 404 SSO_CONNECTION_NOT_FOUND.
          */
         get: operations["ssoInitiate"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sso/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link your account to an identity at one of your organization's identity providers
+         * @description For a signed-in user (not an API key): starts a sign-in through the connection in link mode and answers the authorization URL. When the identity provider answers with the user's own email, that identity (issuer and subject) is linked to the account, replacing any earlier one at this connection, and the callback signs the user in. An identity already linked to another account is refused (401 SSO_FAILED at the callback).
+         */
+        post: operations["ssoLinkStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sso/link/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a mailed identity link
+         * @description The token of the mail sent when a first SSO sign-in named the email of an existing account. Links that identity to the account; the next sign-in through the connection signs it in. Single use, 1 hour; an invalid, used or expired token is 401 INVALID_TOKEN, an identity meanwhile linked to another account 409.
+         */
+        post: operations["ssoLinkConfirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -230,13 +290,13 @@ export interface paths {
         };
         /**
          * Identity provider answer (OIDC query response)
-         * @description The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's organization, or is created with the connection's `default_role`; the email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`).
+         * @description The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub` or SAML NameID, which must not be transient) is linked to; an email nobody has yet gets a new user with the connection's `default_role`, linked to the identity. An email that already has an account is never matched by email alone: nobody is signed in (401 SSO_FAILED), and the account is mailed a single-use link (1 hour) confirming the identity (POST /sso/link/confirm); or its user, signed in, links it through POST /sso/link. The email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`, `sso.link_requested`, `sso.identity_linked`).
          */
         get: operations["ssoCallbackQuery"];
         put?: never;
         /**
          * Identity provider answer (OIDC form_post, SAML HTTP-POST ACS)
-         * @description The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's organization, or is created with the connection's `default_role`; the email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`).
+         * @description The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub` or SAML NameID, which must not be transient) is linked to; an email nobody has yet gets a new user with the connection's `default_role`, linked to the identity. An email that already has an account is never matched by email alone: nobody is signed in (401 SSO_FAILED), and the account is mailed a single-use link (1 hour) confirming the identity (POST /sso/link/confirm); or its user, signed in, links it through POST /sso/link. The email's domain must be one of the connection's, and a user of another organization is refused. Success: the same token response and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`, `sso.link_requested`, `sso.identity_linked`).
          */
         post: operations["ssoCallbackPost"];
         delete?: never;
@@ -1149,7 +1209,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest an alert from a monitoring platform
-         * @description The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every alert of the payload. The integration's hourly webhook quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed. When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once; the same body sent again after the window counts again. A payload carries at most `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
+         * @description The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`. Answered `queued` once Temporal holds every valid alert of the payload. Each alert of a multi-alert payload (Alertmanager-style `alerts`, pager `messages`) is judged alone: one lacking a title or a severity, or not an object, is refused and the others are queued; the 200 answer lists the refused ones in `data.rejected` (`[{index, field, reason}]`, index in the payload; empty when all were queued). When no alert of the payload can be ingested the answer is 400 `INVALID_PAYLOAD`, with `details.field` (the first field at fault) and `details.rejected` (every alert and why); a body that is no payload at all (not JSON, not an object, no `alerts` array) is 400 naming the field. The integration's hourly webhook quota counts alerts, not requests: an authentic payload of N valid alerts consumes N units once parsed (refused alerts cost nothing). When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled integration, no valid alert, over the per-payload cap) also counts one unit. Failed authentications (bad signature, unknown integration) count against the client IP only (429 past the instance's hourly limit, 100 by default). Retries of one delivery (the same raw body, and the same optional `Idempotency-Key` header) within the deduplication window (600 s by default) count once; the same body sent again after the window counts again. A payload carries at most the per-payload cap of alerts (1000 by default); more is 413 `PAYLOAD_TOO_LARGE`, naming the cap. An alert joins the open incident of its dedup key: the platform id that spans the incident (metrics: `fingerprint`); for `infra_monitor`, whose `id` is new for every event, `alert_cycle_key` when sent, else the monitor (`alert_id`/`monitor_id`, else the title without its `[Triggered]`/`[Recovered]` tag) and its scope (`scopes`, else `host`), so a recovery with a new `id` resolves its trigger's incident.
          */
         post: operations["ingestWebhook"];
         delete?: never;
@@ -1169,7 +1229,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest an alert with an API key
-         * @description Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`.
+         * @description Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed route: a payload of N valid alerts consumes N units, and one that does not fit in what remains is refused whole with 429 `RATE_LIMITED`. As on the signed route, each alert is judged alone: the valid ones are queued and the refused ones listed in `data.rejected`; 400 `INVALID_PAYLOAD` (with `details.rejected`) only when none is valid.
          */
         post: operations["ingestWebhookShortForm"];
         delete?: never;
@@ -2297,6 +2357,14 @@ export interface components {
             /** @description Seconds */
             expires_in: number;
         };
+        RejectedAlert: {
+            /** @description The alert's position in the payload (`alerts[index]`, `messages[index]`; 0 for a single-alert body) */
+            index: number;
+            /** @description Path of the missing or invalid field, e.g. `alerts[1].labels.severity` */
+            field: string;
+            /** @description What is wrong, e.g. `alerts[1].labels.severity is required` */
+            reason: string;
+        };
         SearchHit: {
             /** @enum {string} */
             type: "incident" | "procedure" | "article" | "log";
@@ -2331,6 +2399,16 @@ export interface components {
          *       "domains": [
          *         "acme.com"
          *       ],
+         *       "domain_verifications": [
+         *         {
+         *           "domain": "acme.com",
+         *           "verified": true,
+         *           "verified_at": "2026-11-24T10:05:00.000Z",
+         *           "record_name": "_tocsin-challenge.acme.com",
+         *           "record_type": "TXT",
+         *           "record_value": "3f7c1e9a0b5d4c2e8f6a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e"
+         *         }
+         *       ],
          *       "default_role": "engineer",
          *       "enabled": true,
          *       "config": {
@@ -2352,6 +2430,18 @@ export interface components {
             /** @enum {string} */
             kind: "oidc" | "azure" | "okta" | "google" | "saml";
             domains: string[];
+            /** @description Per domain: whether it is verified, and the DNS record that proves it */
+            domain_verifications: {
+                domain: string;
+                verified: boolean;
+                verified_at: string | null;
+                /** @description Publish a TXT record at this name... */
+                record_name: string;
+                /** @constant */
+                record_type: "TXT";
+                /** @description ...holding exactly this value, then ask for verification */
+                record_value: string;
+            }[];
             /** @enum {string} */
             default_role: "owner" | "admin" | "engineer" | "viewer";
             enabled: boolean;
@@ -2437,8 +2527,10 @@ export interface components {
                 alert_id: string;
                 /** @constant */
                 processing_status: "queued";
-                /** @description How many alerts the payload carried */
+                /** @description How many alerts of the payload were queued */
                 alerts: number;
+                /** @description Alerts of the payload refused alone (each alert is judged on its own; the others were queued); empty when none was */
+                rejected: components["schemas"]["RejectedAlert"][];
             };
         };
         WebhookConfig: {
@@ -3516,14 +3608,14 @@ export interface operations {
             content: {
                 "application/json": ({
                     name: string;
-                    /** @description Email domains whose users sign in through this connection; each belongs to one connection */
+                    /** @description Email domains this connection claims. A claim routes `GET /sso/initiate?email=` only once verified by DNS (POST /sso/connections/{id}/domains/{domain}/verify); unverified claims of several organizations may coexist */
                     domains: string[];
                     /**
-                     * @description Role of users created at their first sign-in
+                     * @description Role of users created at their first sign-in: never `owner`, and not above the caller's own role
                      * @default viewer
                      * @enum {string}
                      */
-                    default_role?: "owner" | "admin" | "engineer" | "viewer";
+                    default_role?: "admin" | "engineer" | "viewer";
                     /** @default true */
                     enabled?: boolean;
                     /** @constant */
@@ -3544,14 +3636,14 @@ export interface operations {
                     [key: string]: unknown;
                 }) | ({
                     name: string;
-                    /** @description Email domains whose users sign in through this connection; each belongs to one connection */
+                    /** @description Email domains this connection claims. A claim routes `GET /sso/initiate?email=` only once verified by DNS (POST /sso/connections/{id}/domains/{domain}/verify); unverified claims of several organizations may coexist */
                     domains: string[];
                     /**
-                     * @description Role of users created at their first sign-in
+                     * @description Role of users created at their first sign-in: never `owner`, and not above the caller's own role
                      * @default viewer
                      * @enum {string}
                      */
-                    default_role?: "owner" | "admin" | "engineer" | "viewer";
+                    default_role?: "admin" | "engineer" | "viewer";
                     /** @default true */
                     enabled?: boolean;
                     /** @constant */
@@ -3569,14 +3661,14 @@ export interface operations {
                     [key: string]: unknown;
                 }) | ({
                     name: string;
-                    /** @description Email domains whose users sign in through this connection; each belongs to one connection */
+                    /** @description Email domains this connection claims. A claim routes `GET /sso/initiate?email=` only once verified by DNS (POST /sso/connections/{id}/domains/{domain}/verify); unverified claims of several organizations may coexist */
                     domains: string[];
                     /**
-                     * @description Role of users created at their first sign-in
+                     * @description Role of users created at their first sign-in: never `owner`, and not above the caller's own role
                      * @default viewer
                      * @enum {string}
                      */
-                    default_role?: "owner" | "admin" | "engineer" | "viewer";
+                    default_role?: "admin" | "engineer" | "viewer";
                     /** @default true */
                     enabled?: boolean;
                     /** @constant */
@@ -3596,14 +3688,14 @@ export interface operations {
                     [key: string]: unknown;
                 }) | ({
                     name: string;
-                    /** @description Email domains whose users sign in through this connection; each belongs to one connection */
+                    /** @description Email domains this connection claims. A claim routes `GET /sso/initiate?email=` only once verified by DNS (POST /sso/connections/{id}/domains/{domain}/verify); unverified claims of several organizations may coexist */
                     domains: string[];
                     /**
-                     * @description Role of users created at their first sign-in
+                     * @description Role of users created at their first sign-in: never `owner`, and not above the caller's own role
                      * @default viewer
                      * @enum {string}
                      */
-                    default_role?: "owner" | "admin" | "engineer" | "viewer";
+                    default_role?: "admin" | "engineer" | "viewer";
                     /** @default true */
                     enabled?: boolean;
                     /** @constant */
@@ -3621,14 +3713,14 @@ export interface operations {
                     [key: string]: unknown;
                 }) | ({
                     name: string;
-                    /** @description Email domains whose users sign in through this connection; each belongs to one connection */
+                    /** @description Email domains this connection claims. A claim routes `GET /sso/initiate?email=` only once verified by DNS (POST /sso/connections/{id}/domains/{domain}/verify); unverified claims of several organizations may coexist */
                     domains: string[];
                     /**
-                     * @description Role of users created at their first sign-in
+                     * @description Role of users created at their first sign-in: never `owner`, and not above the caller's own role
                      * @default viewer
                      * @enum {string}
                      */
-                    default_role?: "owner" | "admin" | "engineer" | "viewer";
+                    default_role?: "admin" | "engineer" | "viewer";
                     /** @default true */
                     enabled?: boolean;
                     /** @constant */
@@ -3701,19 +3793,6 @@ export interface operations {
             };
             /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
-                headers: {
-                    "X-Request-ID": components["headers"]["X-Request-ID"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict with the current state (CONFLICT) */
-            409: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4006,12 +4085,15 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    /** @description Email domains whose users sign in through this connection; each belongs to one connection */
+                    /** @description Email domains this connection claims. A claim routes `GET /sso/initiate?email=` only once verified by DNS (POST /sso/connections/{id}/domains/{domain}/verify); unverified claims of several organizations may coexist */
                     domains?: string[];
-                    /** @enum {string} */
-                    default_role?: "owner" | "admin" | "engineer" | "viewer";
+                    /**
+                     * @description Role of users created at their first sign-in: never `owner`, and not above the caller's own role
+                     * @enum {string}
+                     */
+                    default_role?: "admin" | "engineer" | "viewer";
                     enabled?: boolean;
-                    /** @description Merged into the stored config, then validated for the connection's kind; omitted write-only fields keep their stored values */
+                    /** @description Merged into the stored config, then validated for the connection's kind (which cannot change): keys of another kind's config are refused (422). Omitted write-only fields keep their stored values, except `client_secret` when the issuer's scheme, host or port changes */
                     config?: {
                         [key: string]: unknown;
                     };
@@ -4089,8 +4171,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state (CONFLICT) */
-            409: {
+            /** @description Body too large (PAYLOAD_TOO_LARGE) */
+            413: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4102,8 +4184,119 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body too large (PAYLOAD_TOO_LARGE) */
-            413: {
+            /** @description Invalid body, or a `config` not valid for the stored connection's kind (keys of another kind's config included), or a `client_secret` needed again (VALIDATION_ERROR) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED); see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifySsoDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection, with the domain verified */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SsoConnection"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired credential (INVALID_TOKEN, INVALID_API_KEY) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not in the caller's organization (NOT_FOUND) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (CONFLICT) */
+            409: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4155,15 +4348,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error */
+            503: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     ssoInitiate: {
         parameters: {
             query?: {
+                /** @description One of connection_id, email or organization_id is required (422 without any) */
                 connection_id?: string;
-                /** @description Picks the connection whose domains hold this email's domain */
+                /** @description Picks the connection holding this email's domain, verified. One of connection_id, email or organization_id is required */
                 email?: string;
-                /** @description Picks the organization's connection when it has exactly one enabled */
+                /** @description Picks the organization's connection when it has exactly one enabled. One of connection_id, email or organization_id is required */
                 organization_id?: string;
                 /** @description Where to send the browser after sign-in (same origin as the API); without it the callback answers the token response */
                 redirect_to?: string;
@@ -4231,6 +4438,167 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description None of connection_id, email and organization_id was given, or one is malformed (VALIDATION_ERROR) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED); see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The OpenID Provider's discovery document could not be fetched (SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ssoLinkStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description One of your organization's enabled connections
+                     */
+                    connection_id: string;
+                    /** @description Where to send the browser after the sign-in (same origin as the API) */
+                    redirect_to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Where to send the browser */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            authorization_url: string;
+                        };
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request (malformed body) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credential (INVALID_TOKEN, INVALID_API_KEY) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An API key: linking takes a signed-in user (INSUFFICIENT_PERMISSIONS) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No enabled connection matches (SSO_CONNECTION_NOT_FOUND) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request validation failed (VALIDATION_ERROR) */
             422: {
                 headers: {
@@ -4273,6 +4641,141 @@ export interface operations {
             };
             /** @description The OpenID Provider's discovery document could not be fetched (SERVICE_UNAVAILABLE) */
             503: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ssoLinkConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The link token of the mail */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Linked */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            connection_id: string;
+                            /** Format: uuid */
+                            user_id: string;
+                            /** @constant */
+                            linked: true;
+                        };
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request (malformed body) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credential (INVALID_TOKEN, INVALID_API_KEY) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (CONFLICT) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request validation failed (VALIDATION_ERROR) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED); see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (INTERNAL_ERROR) */
+            500: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -12181,7 +12684,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Queued */
+            /** @description Queued: every valid alert is held by Temporal; refused alerts of the payload, if any, are listed in `data.rejected` */
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -12194,7 +12697,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookAccepted"];
                 };
             };
-            /** @description Webhook error (INVALID_PAYLOAD) */
+            /** @description Webhook error (INVALID_PAYLOAD): the body is no payload (`details.field`), or none of its alerts can be ingested (`details.field` and `details.rejected: [{index, field, reason}]`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -12325,7 +12828,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Queued */
+            /** @description Queued: every valid alert is held by Temporal; refused alerts of the payload, if any, are listed in `data.rejected` */
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -12338,7 +12841,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookAccepted"];
                 };
             };
-            /** @description Webhook error (INVALID_PAYLOAD) */
+            /** @description Webhook error (INVALID_PAYLOAD): the body is no payload (`details.field`), or none of its alerts can be ingested (`details.field` and `details.rejected: [{index, field, reason}]`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];

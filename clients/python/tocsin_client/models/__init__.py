@@ -296,6 +296,7 @@ from .register_body import RegisterBody
 from .register_response_201 import RegisterResponse201
 from .register_response_201_data import RegisterResponse201Data
 from .register_response_201_meta import RegisterResponse201Meta
+from .rejected_alert import RejectedAlert
 from .request_password_reset_body import RequestPasswordResetBody
 from .request_password_reset_response_200 import RequestPasswordResetResponse200
 from .request_password_reset_response_200_meta import RequestPasswordResetResponse200Meta
@@ -320,10 +321,19 @@ from .sso_callback_post_body import SsoCallbackPostBody
 from .sso_connection import SsoConnection
 from .sso_connection_config import SsoConnectionConfig
 from .sso_connection_default_role import SsoConnectionDefaultRole
+from .sso_connection_domain_verifications_item import SsoConnectionDomainVerificationsItem
 from .sso_connection_kind import SsoConnectionKind
 from .sso_initiate_response_200 import SsoInitiateResponse200
 from .sso_initiate_response_200_data import SsoInitiateResponse200Data
 from .sso_initiate_response_200_meta import SsoInitiateResponse200Meta
+from .sso_link_confirm_body import SsoLinkConfirmBody
+from .sso_link_confirm_response_200 import SsoLinkConfirmResponse200
+from .sso_link_confirm_response_200_data import SsoLinkConfirmResponse200Data
+from .sso_link_confirm_response_200_meta import SsoLinkConfirmResponse200Meta
+from .sso_link_start_body import SsoLinkStartBody
+from .sso_link_start_response_200 import SsoLinkStartResponse200
+from .sso_link_start_response_200_data import SsoLinkStartResponse200Data
+from .sso_link_start_response_200_meta import SsoLinkStartResponse200Meta
 from .start_self_test_response_202 import StartSelfTestResponse202
 from .start_self_test_response_202_meta import StartSelfTestResponse202Meta
 from .submit_logs_body import SubmitLogsBody
@@ -393,6 +403,8 @@ from .user_role import UserRole
 from .verify_email_body import VerifyEmailBody
 from .verify_email_response_200 import VerifyEmailResponse200
 from .verify_email_response_200_meta import VerifyEmailResponse200Meta
+from .verify_sso_domain_response_200 import VerifySsoDomainResponse200
+from .verify_sso_domain_response_200_meta import VerifySsoDomainResponse200Meta
 from .wait_step_config import WaitStepConfig
 from .wait_step_config_input import WaitStepConfigInput
 from .webhook_accepted import WebhookAccepted
@@ -714,6 +726,7 @@ __all__ = (
     "RegisterResponse201",
     "RegisterResponse201Data",
     "RegisterResponse201Meta",
+    "RejectedAlert",
     "RequestPasswordResetBody",
     "RequestPasswordResetResponse200",
     "RequestPasswordResetResponse200Meta",
@@ -738,10 +751,19 @@ __all__ = (
     "SsoConnection",
     "SsoConnectionConfig",
     "SsoConnectionDefaultRole",
+    "SsoConnectionDomainVerificationsItem",
     "SsoConnectionKind",
     "SsoInitiateResponse200",
     "SsoInitiateResponse200Data",
     "SsoInitiateResponse200Meta",
+    "SsoLinkConfirmBody",
+    "SsoLinkConfirmResponse200",
+    "SsoLinkConfirmResponse200Data",
+    "SsoLinkConfirmResponse200Meta",
+    "SsoLinkStartBody",
+    "SsoLinkStartResponse200",
+    "SsoLinkStartResponse200Data",
+    "SsoLinkStartResponse200Meta",
     "StartSelfTestResponse202",
     "StartSelfTestResponse202Meta",
     "SubmitLogsBody",
@@ -807,6 +829,8 @@ __all__ = (
     "VerifyEmailBody",
     "VerifyEmailResponse200",
     "VerifyEmailResponse200Meta",
+    "VerifySsoDomainResponse200",
+    "VerifySsoDomainResponse200Meta",
     "WaitStepConfig",
     "WaitStepConfigInput",
     "WebhookAccepted",

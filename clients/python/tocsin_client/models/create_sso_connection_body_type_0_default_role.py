@@ -4,7 +4,6 @@ from enum import StrEnum
 class CreateSsoConnectionBodyType0DefaultRole(StrEnum):
     ADMIN = "admin"
     ENGINEER = "engineer"
-    OWNER = "owner"
     VIEWER = "viewer"
 
     def __str__(self) -> str:

@@ -21,11 +21,13 @@ class CreateSsoConnectionBodyType1:
     """
     Attributes:
         name (str):
-        domains (list[str]): Email domains whose users sign in through this connection; each belongs to one connection
+        domains (list[str]): Email domains this connection claims. A claim routes `GET /sso/initiate?email=` only once
+            verified by DNS (POST /sso/connections/{id}/domains/{domain}/verify); unverified claims of several organizations
+            may coexist
         kind (Literal['azure']):
         config (CreateSsoConnectionBodyType1Config):
-        default_role (CreateSsoConnectionBodyType1DefaultRole | Unset): Role of users created at their first sign-in
-            Default: CreateSsoConnectionBodyType1DefaultRole.VIEWER.
+        default_role (CreateSsoConnectionBodyType1DefaultRole | Unset): Role of users created at their first sign-in:
+            never `owner`, and not above the caller's own role Default: CreateSsoConnectionBodyType1DefaultRole.VIEWER.
         enabled (bool | Unset):  Default: True.
     """
 

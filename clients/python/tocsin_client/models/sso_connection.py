@@ -13,6 +13,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.sso_connection_config import SsoConnectionConfig
+    from ..models.sso_connection_domain_verifications_item import SsoConnectionDomainVerificationsItem
 
 
 T = TypeVar("T", bound="SsoConnection")
@@ -26,6 +27,8 @@ class SsoConnection:
         name (str):
         kind (SsoConnectionKind):
         domains (list[str]):
+        domain_verifications (list[SsoConnectionDomainVerificationsItem]): Per domain: whether it is verified, and the
+            DNS record that proves it
         default_role (SsoConnectionDefaultRole):
         enabled (bool):
         config (SsoConnectionConfig): As configured, without write-only fields; `has_client_secret` /
@@ -43,6 +46,7 @@ class SsoConnection:
     name: str
     kind: SsoConnectionKind
     domains: list[str]
+    domain_verifications: list[SsoConnectionDomainVerificationsItem]
     default_role: SsoConnectionDefaultRole
     enabled: bool
     config: SsoConnectionConfig
@@ -62,6 +66,11 @@ class SsoConnection:
         kind = self.kind.value
 
         domains = self.domains
+
+        domain_verifications = []
+        for domain_verifications_item_data in self.domain_verifications:
+            domain_verifications_item = domain_verifications_item_data.to_dict()
+            domain_verifications.append(domain_verifications_item)
 
         default_role = self.default_role.value
 
@@ -91,6 +100,7 @@ class SsoConnection:
                 "name": name,
                 "kind": kind,
                 "domains": domains,
+                "domain_verifications": domain_verifications,
                 "default_role": default_role,
                 "enabled": enabled,
                 "config": config,
@@ -114,6 +124,7 @@ class SsoConnection:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.sso_connection_config import SsoConnectionConfig  # noqa: PLC0415
+        from ..models.sso_connection_domain_verifications_item import SsoConnectionDomainVerificationsItem  # noqa: PLC0415
 
         d = dict(src_dict)
         id = UUID(d.pop("id"))
@@ -123,6 +134,13 @@ class SsoConnection:
         kind = SsoConnectionKind(d.pop("kind"))
 
         domains = cast(list[str], d.pop("domains"))
+
+        domain_verifications = []
+        _domain_verifications = d.pop("domain_verifications")
+        for domain_verifications_item_data in _domain_verifications:
+            domain_verifications_item = SsoConnectionDomainVerificationsItem.from_dict(domain_verifications_item_data)
+
+            domain_verifications.append(domain_verifications_item)
 
         default_role = SsoConnectionDefaultRole(d.pop("default_role"))
 
@@ -149,6 +167,7 @@ class SsoConnection:
             name=name,
             kind=kind,
             domains=domains,
+            domain_verifications=domain_verifications,
             default_role=default_role,
             enabled=enabled,
             config=config,

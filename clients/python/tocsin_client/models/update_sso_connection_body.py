@@ -20,12 +20,15 @@ class UpdateSsoConnectionBody:
     """
     Attributes:
         name (str | Unset):
-        domains (list[str] | Unset): Email domains whose users sign in through this connection; each belongs to one
-            connection
-        default_role (UpdateSsoConnectionBodyDefaultRole | Unset):
+        domains (list[str] | Unset): Email domains this connection claims. A claim routes `GET /sso/initiate?email=`
+            only once verified by DNS (POST /sso/connections/{id}/domains/{domain}/verify); unverified claims of several
+            organizations may coexist
+        default_role (UpdateSsoConnectionBodyDefaultRole | Unset): Role of users created at their first sign-in: never
+            `owner`, and not above the caller's own role
         enabled (bool | Unset):
         config (UpdateSsoConnectionBodyConfig | Unset): Merged into the stored config, then validated for the
-            connection's kind; omitted write-only fields keep their stored values
+            connection's kind (which cannot change): keys of another kind's config are refused (422). Omitted write-only
+            fields keep their stored values, except `client_secret` when the issuer's scheme, host or port changes
     """
 
     name: str | Unset = UNSET

@@ -11,8 +11,9 @@ T = TypeVar("T", bound="UpdateSsoConnectionBodyConfig")
 
 @_attrs_define
 class UpdateSsoConnectionBodyConfig:
-    """Merged into the stored config, then validated for the connection's kind; omitted write-only fields keep their stored
-    values
+    """Merged into the stored config, then validated for the connection's kind (which cannot change): keys of another
+    kind's config are refused (422). Omitted write-only fields keep their stored values, except `client_secret` when the
+    issuer's scheme, host or port changes
 
     """
 

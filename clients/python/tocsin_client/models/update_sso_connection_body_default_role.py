@@ -4,7 +4,6 @@ from enum import StrEnum
 class UpdateSsoConnectionBodyDefaultRole(StrEnum):
     ADMIN = "admin"
     ENGINEER = "engineer"
-    OWNER = "owner"
     VIEWER = "viewer"
 
     def __str__(self) -> str:

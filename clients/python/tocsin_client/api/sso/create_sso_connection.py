@@ -70,11 +70,6 @@ def _parse_response(
 
         return response_403
 
-    if response.status_code == 409:
-        response_409 = Error.from_dict(response.json())
-
-        return response_409
-
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
@@ -129,7 +124,10 @@ def sync_detailed(
     requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url`
     + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The
     response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`,
-    `sp_entity_id` and `sp_metadata_url` (SAML). A domain another connection already holds is a 409.
+    `sp_entity_id` and `sp_metadata_url` (SAML). Domains start unverified (`domain_verifications` gives
+    each one's DNS record): they route sign-ins by email once verified. `default_role` is never `owner`,
+    nor above the caller's role (403). Every owner of the organization is mailed, and the audit log
+    records `sso.connection_trust_changed`.
 
     Args:
         body (CreateSsoConnectionBodyType0 | CreateSsoConnectionBodyType1 |
@@ -172,7 +170,10 @@ def sync(
     requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url`
     + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The
     response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`,
-    `sp_entity_id` and `sp_metadata_url` (SAML). A domain another connection already holds is a 409.
+    `sp_entity_id` and `sp_metadata_url` (SAML). Domains start unverified (`domain_verifications` gives
+    each one's DNS record): they route sign-ins by email once verified. `default_role` is never `owner`,
+    nor above the caller's role (403). Every owner of the organization is mailed, and the audit log
+    records `sso.connection_trust_changed`.
 
     Args:
         body (CreateSsoConnectionBodyType0 | CreateSsoConnectionBodyType1 |
@@ -210,7 +211,10 @@ async def asyncio_detailed(
     requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url`
     + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The
     response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`,
-    `sp_entity_id` and `sp_metadata_url` (SAML). A domain another connection already holds is a 409.
+    `sp_entity_id` and `sp_metadata_url` (SAML). Domains start unverified (`domain_verifications` gives
+    each one's DNS record): they route sign-ins by email once verified. `default_role` is never `owner`,
+    nor above the caller's role (403). Every owner of the organization is mailed, and the audit log
+    records `sso.connection_trust_changed`.
 
     Args:
         body (CreateSsoConnectionBodyType0 | CreateSsoConnectionBodyType1 |
@@ -251,7 +255,10 @@ async def asyncio(
     requires `hd` = `hosted_domain`. `saml` takes `idp_metadata_xml` or `idp_entity_id` + `idp_sso_url`
     + `idp_certificate`. `client_secret` and `sp_private_key` are write-only and stored encrypted. The
     response says what to register at the identity provider: `redirect_uri` (OIDC) or `acs_url`,
-    `sp_entity_id` and `sp_metadata_url` (SAML). A domain another connection already holds is a 409.
+    `sp_entity_id` and `sp_metadata_url` (SAML). Domains start unverified (`domain_verifications` gives
+    each one's DNS record): they route sign-ins by email once verified. `default_role` is never `owner`,
+    nor above the caller's role (403). Every owner of the organization is mailed, and the audit log
+    records `sso.connection_trust_changed`.
 
     Args:
         body (CreateSsoConnectionBodyType0 | CreateSsoConnectionBodyType1 |

@@ -106,13 +106,17 @@ def sync_detailed(
     minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on
     the code); node-saml validates the SAML response (signed assertion required, audience, issuer,
     NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must
-    be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's
-    organization, or is created with the connection's `default_role`; the email's domain must be one of
-    the connection's, and a user of another organization is refused. Success: the same token response
-    and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to`
-    given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why;
-    nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`,
-    `sso.user_provisioned`).
+    be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub`
+    or SAML NameID, which must not be transient) is linked to; an email nobody has yet gets a new user
+    with the connection's `default_role`, linked to the identity. An email that already has an account
+    is never matched by email alone: nobody is signed in (401 SSO_FAILED), and the account is mailed a
+    single-use link (1 hour) confirming the identity (POST /sso/link/confirm); or its user, signed in,
+    links it through POST /sso/link. The email's domain must be one of the connection's, and a user of
+    another organization is refused. Success: the same token response and cookies as POST /auth/login
+    (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies
+    set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and
+    refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`,
+    `sso.link_requested`, `sso.identity_linked`).
 
     Args:
         body (SsoCallbackPostBody):
@@ -148,13 +152,17 @@ def sync(
     minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on
     the code); node-saml validates the SAML response (signed assertion required, audience, issuer,
     NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must
-    be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's
-    organization, or is created with the connection's `default_role`; the email's domain must be one of
-    the connection's, and a user of another organization is refused. Success: the same token response
-    and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to`
-    given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why;
-    nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`,
-    `sso.user_provisioned`).
+    be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub`
+    or SAML NameID, which must not be transient) is linked to; an email nobody has yet gets a new user
+    with the connection's `default_role`, linked to the identity. An email that already has an account
+    is never matched by email alone: nobody is signed in (401 SSO_FAILED), and the account is mailed a
+    single-use link (1 hour) confirming the identity (POST /sso/link/confirm); or its user, signed in,
+    links it through POST /sso/link. The email's domain must be one of the connection's, and a user of
+    another organization is refused. Success: the same token response and cookies as POST /auth/login
+    (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies
+    set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and
+    refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`,
+    `sso.link_requested`, `sso.identity_linked`).
 
     Args:
         body (SsoCallbackPostBody):
@@ -185,13 +193,17 @@ async def asyncio_detailed(
     minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on
     the code); node-saml validates the SAML response (signed assertion required, audience, issuer,
     NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must
-    be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's
-    organization, or is created with the connection's `default_role`; the email's domain must be one of
-    the connection's, and a user of another organization is refused. Success: the same token response
-    and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to`
-    given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why;
-    nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`,
-    `sso.user_provisioned`).
+    be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub`
+    or SAML NameID, which must not be transient) is linked to; an email nobody has yet gets a new user
+    with the connection's `default_role`, linked to the identity. An email that already has an account
+    is never matched by email alone: nobody is signed in (401 SSO_FAILED), and the account is mailed a
+    single-use link (1 hour) confirming the identity (POST /sso/link/confirm); or its user, signed in,
+    links it through POST /sso/link. The email's domain must be one of the connection's, and a user of
+    another organization is refused. Success: the same token response and cookies as POST /auth/login
+    (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies
+    set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and
+    refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`,
+    `sso.link_requested`, `sso.identity_linked`).
 
     Args:
         body (SsoCallbackPostBody):
@@ -225,13 +237,17 @@ async def asyncio(
     minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on
     the code); node-saml validates the SAML response (signed assertion required, audience, issuer,
     NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must
-    be this ACS URL and its ID unseen. The user is the one with the verified email in the connection's
-    organization, or is created with the connection's `default_role`; the email's domain must be one of
-    the connection's, and a user of another organization is refused. Success: the same token response
-    and cookies as POST /auth/login (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to`
-    given at initiate with the cookies set. Any refusal: 401 SSO_FAILED with a `detail` saying why;
-    nothing is created. Every sign-in and refusal is in the audit log (`sso.login`, `sso.login_refused`,
-    `sso.user_provisioned`).
+    be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub`
+    or SAML NameID, which must not be transient) is linked to; an email nobody has yet gets a new user
+    with the connection's `default_role`, linked to the identity. An email that already has an account
+    is never matched by email alone: nobody is signed in (401 SSO_FAILED), and the account is mailed a
+    single-use link (1 hour) confirming the identity (POST /sso/link/confirm); or its user, signed in,
+    links it through POST /sso/link. The email's domain must be one of the connection's, and a user of
+    another organization is refused. Success: the same token response and cookies as POST /auth/login
+    (`auth_method: sso` in GET /auth/me), or 302 to the `redirect_to` given at initiate with the cookies
+    set. Any refusal: 401 SSO_FAILED with a `detail` saying why; nothing is created. Every sign-in and
+    refusal is in the audit log (`sso.login`, `sso.login_refused`, `sso.user_provisioned`,
+    `sso.link_requested`, `sso.identity_linked`).
 
     Args:
         body (SsoCallbackPostBody):

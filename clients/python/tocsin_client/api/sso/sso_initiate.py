@@ -115,17 +115,20 @@ def sync_detailed(
 ) -> Response[Any | Error | SsoInitiateResponse200]:
     """Start signing in through an identity provider
 
-     Picks the enabled connection by `connection_id`, by the domain of `email`, or the only one of
+     Takes one of `connection_id`, `email` or `organization_id` (without any: 422). Picks the enabled
+    connection by `connection_id`, by the verified domain of `email`, or the only one of
     `organization_id`, and answers 302 to the identity provider (`Accept: application/json`: 200 with
     `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-
     side, single use, for 10 minutes. Rate-limited per client IP like /auth/login. No matching enabled
     connection: 404 SSO_CONNECTION_NOT_FOUND.
 
     Args:
-        connection_id (UUID | Unset):
-        email (str | Unset): Picks the connection whose domains hold this email's domain
+        connection_id (UUID | Unset): One of connection_id, email or organization_id is required
+            (422 without any)
+        email (str | Unset): Picks the connection holding this email's domain, verified. One of
+            connection_id, email or organization_id is required
         organization_id (UUID | Unset): Picks the organization's connection when it has exactly
-            one enabled
+            one enabled. One of connection_id, email or organization_id is required
         redirect_to (str | Unset): Where to send the browser after sign-in (same origin as the
             API); without it the callback answers the token response
 
@@ -161,17 +164,20 @@ def sync(
 ) -> Any | Error | SsoInitiateResponse200 | None:
     """Start signing in through an identity provider
 
-     Picks the enabled connection by `connection_id`, by the domain of `email`, or the only one of
+     Takes one of `connection_id`, `email` or `organization_id` (without any: 422). Picks the enabled
+    connection by `connection_id`, by the verified domain of `email`, or the only one of
     `organization_id`, and answers 302 to the identity provider (`Accept: application/json`: 200 with
     `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-
     side, single use, for 10 minutes. Rate-limited per client IP like /auth/login. No matching enabled
     connection: 404 SSO_CONNECTION_NOT_FOUND.
 
     Args:
-        connection_id (UUID | Unset):
-        email (str | Unset): Picks the connection whose domains hold this email's domain
+        connection_id (UUID | Unset): One of connection_id, email or organization_id is required
+            (422 without any)
+        email (str | Unset): Picks the connection holding this email's domain, verified. One of
+            connection_id, email or organization_id is required
         organization_id (UUID | Unset): Picks the organization's connection when it has exactly
-            one enabled
+            one enabled. One of connection_id, email or organization_id is required
         redirect_to (str | Unset): Where to send the browser after sign-in (same origin as the
             API); without it the callback answers the token response
 
@@ -202,17 +208,20 @@ async def asyncio_detailed(
 ) -> Response[Any | Error | SsoInitiateResponse200]:
     """Start signing in through an identity provider
 
-     Picks the enabled connection by `connection_id`, by the domain of `email`, or the only one of
+     Takes one of `connection_id`, `email` or `organization_id` (without any: 422). Picks the enabled
+    connection by `connection_id`, by the verified domain of `email`, or the only one of
     `organization_id`, and answers 302 to the identity provider (`Accept: application/json`: 200 with
     `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-
     side, single use, for 10 minutes. Rate-limited per client IP like /auth/login. No matching enabled
     connection: 404 SSO_CONNECTION_NOT_FOUND.
 
     Args:
-        connection_id (UUID | Unset):
-        email (str | Unset): Picks the connection whose domains hold this email's domain
+        connection_id (UUID | Unset): One of connection_id, email or organization_id is required
+            (422 without any)
+        email (str | Unset): Picks the connection holding this email's domain, verified. One of
+            connection_id, email or organization_id is required
         organization_id (UUID | Unset): Picks the organization's connection when it has exactly
-            one enabled
+            one enabled. One of connection_id, email or organization_id is required
         redirect_to (str | Unset): Where to send the browser after sign-in (same origin as the
             API); without it the callback answers the token response
 
@@ -246,17 +255,20 @@ async def asyncio(
 ) -> Any | Error | SsoInitiateResponse200 | None:
     """Start signing in through an identity provider
 
-     Picks the enabled connection by `connection_id`, by the domain of `email`, or the only one of
+     Takes one of `connection_id`, `email` or `organization_id` (without any: 422). Picks the enabled
+    connection by `connection_id`, by the verified domain of `email`, or the only one of
     `organization_id`, and answers 302 to the identity provider (`Accept: application/json`: 200 with
     `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-
     side, single use, for 10 minutes. Rate-limited per client IP like /auth/login. No matching enabled
     connection: 404 SSO_CONNECTION_NOT_FOUND.
 
     Args:
-        connection_id (UUID | Unset):
-        email (str | Unset): Picks the connection whose domains hold this email's domain
+        connection_id (UUID | Unset): One of connection_id, email or organization_id is required
+            (422 without any)
+        email (str | Unset): Picks the connection holding this email's domain, verified. One of
+            connection_id, email or organization_id is required
         organization_id (UUID | Unset): Picks the organization's connection when it has exactly
-            one enabled
+            one enabled. One of connection_id, email or organization_id is required
         redirect_to (str | Unset): Where to send the browser after sign-in (same origin as the
             API); without it the callback answers the token response
 

@@ -63,11 +63,6 @@ def _parse_response(
 
         return response_404
 
-    if response.status_code == 409:
-        response_409 = Error.from_dict(response.json())
-
-        return response_409
-
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
@@ -113,8 +108,15 @@ def sync_detailed(
 ) -> Response[Error | UpdateSsoConnectionResponse200]:
     """Change an SSO connection
 
-     `config` is merged into the stored one and validated for the connection's kind (which cannot
-    change); omitted write-only fields keep their stored values.
+     `config` is merged into the stored one and validated for the connection's kind, which cannot change:
+    keys of another kind's config (e.g. `tenant_id` on an `oidc` connection, `client_secret` on a `saml`
+    one) are refused with 422 VALIDATION_ERROR naming them. Omitted write-only fields keep their stored
+    values, except an OIDC `client_secret` when the issuer moves to another scheme, host or port: the
+    request must then carry it again (422 naming `config.client_secret`). `config`, `domains` and
+    `default_role` decide who can sign in as whom: a request carrying any of them needs an owner (403
+    otherwise); a change is recorded (`sso.connection_trust_changed`) and mailed to every owner. A
+    changed issuer or IdP entity id leaves existing users unlinked: each links again at their next sign-
+    in. Domains kept keep their verification; new ones start unverified.
 
     Args:
         id (UUID):
@@ -148,8 +150,15 @@ def sync(
 ) -> Error | UpdateSsoConnectionResponse200 | None:
     """Change an SSO connection
 
-     `config` is merged into the stored one and validated for the connection's kind (which cannot
-    change); omitted write-only fields keep their stored values.
+     `config` is merged into the stored one and validated for the connection's kind, which cannot change:
+    keys of another kind's config (e.g. `tenant_id` on an `oidc` connection, `client_secret` on a `saml`
+    one) are refused with 422 VALIDATION_ERROR naming them. Omitted write-only fields keep their stored
+    values, except an OIDC `client_secret` when the issuer moves to another scheme, host or port: the
+    request must then carry it again (422 naming `config.client_secret`). `config`, `domains` and
+    `default_role` decide who can sign in as whom: a request carrying any of them needs an owner (403
+    otherwise); a change is recorded (`sso.connection_trust_changed`) and mailed to every owner. A
+    changed issuer or IdP entity id leaves existing users unlinked: each links again at their next sign-
+    in. Domains kept keep their verification; new ones start unverified.
 
     Args:
         id (UUID):
@@ -178,8 +187,15 @@ async def asyncio_detailed(
 ) -> Response[Error | UpdateSsoConnectionResponse200]:
     """Change an SSO connection
 
-     `config` is merged into the stored one and validated for the connection's kind (which cannot
-    change); omitted write-only fields keep their stored values.
+     `config` is merged into the stored one and validated for the connection's kind, which cannot change:
+    keys of another kind's config (e.g. `tenant_id` on an `oidc` connection, `client_secret` on a `saml`
+    one) are refused with 422 VALIDATION_ERROR naming them. Omitted write-only fields keep their stored
+    values, except an OIDC `client_secret` when the issuer moves to another scheme, host or port: the
+    request must then carry it again (422 naming `config.client_secret`). `config`, `domains` and
+    `default_role` decide who can sign in as whom: a request carrying any of them needs an owner (403
+    otherwise); a change is recorded (`sso.connection_trust_changed`) and mailed to every owner. A
+    changed issuer or IdP entity id leaves existing users unlinked: each links again at their next sign-
+    in. Domains kept keep their verification; new ones start unverified.
 
     Args:
         id (UUID):
@@ -211,8 +227,15 @@ async def asyncio(
 ) -> Error | UpdateSsoConnectionResponse200 | None:
     """Change an SSO connection
 
-     `config` is merged into the stored one and validated for the connection's kind (which cannot
-    change); omitted write-only fields keep their stored values.
+     `config` is merged into the stored one and validated for the connection's kind, which cannot change:
+    keys of another kind's config (e.g. `tenant_id` on an `oidc` connection, `client_secret` on a `saml`
+    one) are refused with 422 VALIDATION_ERROR naming them. Omitted write-only fields keep their stored
+    values, except an OIDC `client_secret` when the issuer moves to another scheme, host or port: the
+    request must then carry it again (422 naming `config.client_secret`). `config`, `domains` and
+    `default_role` decide who can sign in as whom: a request carrying any of them needs an owner (403
+    otherwise); a change is recorded (`sso.connection_trust_changed`) and mailed to every owner. A
+    changed issuer or IdP entity id leaves existing users unlinked: each links again at their next sign-
+    in. Domains kept keep their verification; new ones start unverified.
 
     Args:
         id (UUID):

@@ -109,17 +109,28 @@ def sync_detailed(
 
      The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex
     HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`.
-    Answered `queued` once Temporal holds every alert of the payload. The integration's hourly webhook
-    quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed.
-    When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no
-    partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining`
-    and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be
-    ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed
-    authentications (bad signature, unknown integration) count against the client IP only (429 past
-    `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the
-    same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once;
-    the same body sent again after the window counts again. A payload carries at most
-    `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
+    Answered `queued` once Temporal holds every valid alert of the payload. Each alert of a multi-alert
+    payload (Alertmanager-style `alerts`, pager `messages`) is judged alone: one lacking a title or a
+    severity, or not an object, is refused and the others are queued; the 200 answer lists the refused
+    ones in `data.rejected` (`[{index, field, reason}]`, index in the payload; empty when all were
+    queued). When no alert of the payload can be ingested the answer is 400 `INVALID_PAYLOAD`, with
+    `details.field` (the first field at fault) and `details.rejected` (every alert and why); a body that
+    is no payload at all (not JSON, not an object, no `alerts` array) is 400 naming the field. The
+    integration's hourly webhook quota counts alerts, not requests: an authentic payload of N valid
+    alerts consumes N units once parsed (refused alerts cost nothing). When fewer than N remain, the
+    whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail`
+    gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when
+    to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled
+    integration, no valid alert, over the per-payload cap) also counts one unit. Failed authentications
+    (bad signature, unknown integration) count against the client IP only (429 past the instance's
+    hourly limit, 100 by default). Retries of one delivery (the same raw body, and the same optional
+    `Idempotency-Key` header) within the deduplication window (600 s by default) count once; the same
+    body sent again after the window counts again. A payload carries at most the per-payload cap of
+    alerts (1000 by default); more is 413 `PAYLOAD_TOO_LARGE`, naming the cap. An alert joins the open
+    incident of its dedup key: the platform id that spans the incident (metrics: `fingerprint`); for
+    `infra_monitor`, whose `id` is new for every event, `alert_cycle_key` when sent, else the monitor
+    (`alert_id`/`monitor_id`, else the title without its `[Triggered]`/`[Recovered]` tag) and its scope
+    (`scopes`, else `host`), so a recovery with a new `id` resolves its trigger's incident.
 
     Args:
         platform (IngestWebhookPlatform):
@@ -155,17 +166,28 @@ def sync(
 
      The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex
     HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`.
-    Answered `queued` once Temporal holds every alert of the payload. The integration's hourly webhook
-    quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed.
-    When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no
-    partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining`
-    and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be
-    ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed
-    authentications (bad signature, unknown integration) count against the client IP only (429 past
-    `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the
-    same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once;
-    the same body sent again after the window counts again. A payload carries at most
-    `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
+    Answered `queued` once Temporal holds every valid alert of the payload. Each alert of a multi-alert
+    payload (Alertmanager-style `alerts`, pager `messages`) is judged alone: one lacking a title or a
+    severity, or not an object, is refused and the others are queued; the 200 answer lists the refused
+    ones in `data.rejected` (`[{index, field, reason}]`, index in the payload; empty when all were
+    queued). When no alert of the payload can be ingested the answer is 400 `INVALID_PAYLOAD`, with
+    `details.field` (the first field at fault) and `details.rejected` (every alert and why); a body that
+    is no payload at all (not JSON, not an object, no `alerts` array) is 400 naming the field. The
+    integration's hourly webhook quota counts alerts, not requests: an authentic payload of N valid
+    alerts consumes N units once parsed (refused alerts cost nothing). When fewer than N remain, the
+    whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail`
+    gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when
+    to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled
+    integration, no valid alert, over the per-payload cap) also counts one unit. Failed authentications
+    (bad signature, unknown integration) count against the client IP only (429 past the instance's
+    hourly limit, 100 by default). Retries of one delivery (the same raw body, and the same optional
+    `Idempotency-Key` header) within the deduplication window (600 s by default) count once; the same
+    body sent again after the window counts again. A payload carries at most the per-payload cap of
+    alerts (1000 by default); more is 413 `PAYLOAD_TOO_LARGE`, naming the cap. An alert joins the open
+    incident of its dedup key: the platform id that spans the incident (metrics: `fingerprint`); for
+    `infra_monitor`, whose `id` is new for every event, `alert_cycle_key` when sent, else the monitor
+    (`alert_id`/`monitor_id`, else the title without its `[Triggered]`/`[Recovered]` tag) and its scope
+    (`scopes`, else `host`), so a recovery with a new `id` resolves its trigger's incident.
 
     Args:
         platform (IngestWebhookPlatform):
@@ -196,17 +218,28 @@ async def asyncio_detailed(
 
      The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex
     HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`.
-    Answered `queued` once Temporal holds every alert of the payload. The integration's hourly webhook
-    quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed.
-    When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no
-    partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining`
-    and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be
-    ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed
-    authentications (bad signature, unknown integration) count against the client IP only (429 past
-    `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the
-    same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once;
-    the same body sent again after the window counts again. A payload carries at most
-    `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
+    Answered `queued` once Temporal holds every valid alert of the payload. Each alert of a multi-alert
+    payload (Alertmanager-style `alerts`, pager `messages`) is judged alone: one lacking a title or a
+    severity, or not an object, is refused and the others are queued; the 200 answer lists the refused
+    ones in `data.rejected` (`[{index, field, reason}]`, index in the payload; empty when all were
+    queued). When no alert of the payload can be ingested the answer is 400 `INVALID_PAYLOAD`, with
+    `details.field` (the first field at fault) and `details.rejected` (every alert and why); a body that
+    is no payload at all (not JSON, not an object, no `alerts` array) is 400 naming the field. The
+    integration's hourly webhook quota counts alerts, not requests: an authentic payload of N valid
+    alerts consumes N units once parsed (refused alerts cost nothing). When fewer than N remain, the
+    whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail`
+    gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when
+    to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled
+    integration, no valid alert, over the per-payload cap) also counts one unit. Failed authentications
+    (bad signature, unknown integration) count against the client IP only (429 past the instance's
+    hourly limit, 100 by default). Retries of one delivery (the same raw body, and the same optional
+    `Idempotency-Key` header) within the deduplication window (600 s by default) count once; the same
+    body sent again after the window counts again. A payload carries at most the per-payload cap of
+    alerts (1000 by default); more is 413 `PAYLOAD_TOO_LARGE`, naming the cap. An alert joins the open
+    incident of its dedup key: the platform id that spans the incident (metrics: `fingerprint`); for
+    `infra_monitor`, whose `id` is new for every event, `alert_cycle_key` when sent, else the monitor
+    (`alert_id`/`monitor_id`, else the title without its `[Triggered]`/`[Recovered]` tag) and its scope
+    (`scopes`, else `host`), so a recovery with a new `id` resolves its trigger's incident.
 
     Args:
         platform (IngestWebhookPlatform):
@@ -240,17 +273,28 @@ async def asyncio(
 
      The body is the platform's native payload, authenticated by `X-<Platform>-Signature: sha256=<hex
     HMAC-SHA256 of the raw body>` (pager: `v1=`), or `Authorization: Bearer <integration secret>`.
-    Answered `queued` once Temporal holds every alert of the payload. The integration's hourly webhook
-    quota counts alerts, not requests: an authentic payload of N alerts consumes N units once parsed.
-    When fewer than N remain, the whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no
-    partial ingest; `detail` gives the payload's alert count and what remains; `X-RateLimit-Remaining`
-    and `Retry-After` say when to retry) and counts as one unit; an authentic payload that cannot be
-    ingested (disabled integration, invalid, over the per-payload cap) also counts one unit. Failed
-    authentications (bad signature, unknown integration) count against the client IP only (429 past
-    `RATE_LIMIT_WEBHOOK_AUTH_FAILURES_PER_HOUR`). Retries of one delivery (the same raw body, and the
-    same optional `Idempotency-Key` header) within `WEBHOOK_DEDUP_WINDOW_SECONDS` (600 s) count once;
-    the same body sent again after the window counts again. A payload carries at most
-    `WEBHOOK_MAX_ALERTS_PER_PAYLOAD` (1000) alerts; more is 413 `PAYLOAD_TOO_LARGE`, naming the cap.
+    Answered `queued` once Temporal holds every valid alert of the payload. Each alert of a multi-alert
+    payload (Alertmanager-style `alerts`, pager `messages`) is judged alone: one lacking a title or a
+    severity, or not an object, is refused and the others are queued; the 200 answer lists the refused
+    ones in `data.rejected` (`[{index, field, reason}]`, index in the payload; empty when all were
+    queued). When no alert of the payload can be ingested the answer is 400 `INVALID_PAYLOAD`, with
+    `details.field` (the first field at fault) and `details.rejected` (every alert and why); a body that
+    is no payload at all (not JSON, not an object, no `alerts` array) is 400 naming the field. The
+    integration's hourly webhook quota counts alerts, not requests: an authentic payload of N valid
+    alerts consumes N units once parsed (refused alerts cost nothing). When fewer than N remain, the
+    whole payload is refused with 429 `RATE_LIMITED` (nothing ingested, no partial ingest; `detail`
+    gives the payload's alert count and what remains; `X-RateLimit-Remaining` and `Retry-After` say when
+    to retry) and counts as one unit; an authentic payload that cannot be ingested (disabled
+    integration, no valid alert, over the per-payload cap) also counts one unit. Failed authentications
+    (bad signature, unknown integration) count against the client IP only (429 past the instance's
+    hourly limit, 100 by default). Retries of one delivery (the same raw body, and the same optional
+    `Idempotency-Key` header) within the deduplication window (600 s by default) count once; the same
+    body sent again after the window counts again. A payload carries at most the per-payload cap of
+    alerts (1000 by default); more is 413 `PAYLOAD_TOO_LARGE`, naming the cap. An alert joins the open
+    incident of its dedup key: the platform id that spans the incident (metrics: `fingerprint`); for
+    `infra_monitor`, whose `id` is new for every event, `alert_cycle_key` when sent, else the monitor
+    (`alert_id`/`monitor_id`, else the title without its `[Triggered]`/`[Recovered]` tag) and its scope
+    (`scopes`, else `host`), so a recovery with a new `id` resolves its trigger's incident.
 
     Args:
         platform (IngestWebhookPlatform):

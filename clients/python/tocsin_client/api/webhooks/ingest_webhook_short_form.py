@@ -107,8 +107,10 @@ def sync_detailed(
      Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's
     token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the
     platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed
-    route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused
-    whole with 429 `RATE_LIMITED`.
+    route: a payload of N valid alerts consumes N units, and one that does not fit in what remains is
+    refused whole with 429 `RATE_LIMITED`. As on the signed route, each alert is judged alone: the valid
+    ones are queued and the refused ones listed in `data.rejected`; 400 `INVALID_PAYLOAD` (with
+    `details.rejected`) only when none is valid.
 
     Args:
         platform (IngestWebhookShortFormPlatform):
@@ -142,8 +144,10 @@ def sync(
      Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's
     token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the
     platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed
-    route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused
-    whole with 429 `RATE_LIMITED`.
+    route: a payload of N valid alerts consumes N units, and one that does not fit in what remains is
+    refused whole with 429 `RATE_LIMITED`. As on the signed route, each alert is judged alone: the valid
+    ones are queued and the refused ones listed in `data.rejected`; 400 `INVALID_PAYLOAD` (with
+    `details.rejected`) only when none is valid.
 
     Args:
         platform (IngestWebhookShortFormPlatform):
@@ -172,8 +176,10 @@ async def asyncio_detailed(
      Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's
     token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the
     platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed
-    route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused
-    whole with 429 `RATE_LIMITED`.
+    route: a payload of N valid alerts consumes N units, and one that does not fit in what remains is
+    refused whole with 429 `RATE_LIMITED`. As on the signed route, each alert is judged alone: the valid
+    ones are queued and the refused ones listed in `data.rejected`; 400 `INVALID_PAYLOAD` (with
+    `details.rejected`) only when none is valid.
 
     Args:
         platform (IngestWebhookShortFormPlatform):
@@ -205,8 +211,10 @@ async def asyncio(
      Authenticated with `X-API-Key` holding `alerts:ingest` (an API key only, as for a sender: a user's
     token is 401 INVALID_API_KEY); routed to the organization's oldest enabled integration of the
     platform. The organization's hourly webhook quota for the platform counts alerts, as on the signed
-    route: a payload of N alerts consumes N units, and one that does not fit in what remains is refused
-    whole with 429 `RATE_LIMITED`.
+    route: a payload of N valid alerts consumes N units, and one that does not fit in what remains is
+    refused whole with 429 `RATE_LIMITED`. As on the signed route, each alert is judged alone: the valid
+    ones are queued and the refused ones listed in `data.rejected`; 400 `INVALID_PAYLOAD` (with
+    `details.rejected`) only when none is valid.
 
     Args:
         platform (IngestWebhookShortFormPlatform):

@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.sso_link_confirm_response_200_data import SsoLinkConfirmResponse200Data
+    from ..models.sso_link_confirm_response_200_meta import SsoLinkConfirmResponse200Meta
+
+
+T = TypeVar("T", bound="SsoLinkConfirmResponse200")
+
+
+@_attrs_define
+class SsoLinkConfirmResponse200:
+    """
+    Attributes:
+        data (SsoLinkConfirmResponse200Data):
+        meta (SsoLinkConfirmResponse200Meta):
+    """
+
+    data: SsoLinkConfirmResponse200Data
+    meta: SsoLinkConfirmResponse200Meta
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.data.to_dict()
+
+        meta = self.meta.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+                "meta": meta,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.sso_link_confirm_response_200_data import SsoLinkConfirmResponse200Data  # noqa: PLC0415
+        from ..models.sso_link_confirm_response_200_meta import SsoLinkConfirmResponse200Meta  # noqa: PLC0415
+
+        d = dict(src_dict)
+        data = SsoLinkConfirmResponse200Data.from_dict(d.pop("data"))
+
+        meta = SsoLinkConfirmResponse200Meta.from_dict(d.pop("meta"))
+
+        sso_link_confirm_response_200 = cls(
+            data=data,
+            meta=meta,
+        )
+
+        return sso_link_confirm_response_200
