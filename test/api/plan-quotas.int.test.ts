@@ -3,6 +3,7 @@ import { PLAN_QUOTAS } from '../../shared/domain/billing.ts';
 import { addMember, bearer, INVITATION_SUBJECT, invitationTokenIn } from '../helpers/members.ts';
 import { signInAt, startOpenIdProvider, type TestOpenIdProvider } from '../helpers/oidc-provider.ts';
 import { waitForMail } from '../helpers/outbox.ts';
+import { startDnsServer, verifyConnectionDomains, type TestDnsServer } from '../helpers/dns-server.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 const PUBLIC_URL = 'http://tocsin.test';
@@ -12,15 +13,26 @@ const FREE = PLAN_QUOTAS.free;
 describe('plan quotas: members and integrations (integration: real PostgreSQL, Temporal, an OpenID Provider on loopback)', () => {
   let stack: TestStack;
   let provider: TestOpenIdProvider;
+  let dns: TestDnsServer;
 
   beforeAll(async () => {
+    dns = await startDnsServer();
     // Plans cap seats and integrations only where billing is configured (no request reaches Stripe here).
-    stack = await startTestStack({ env: { PUBLIC_URL, SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true', STRIPE_SECRET_KEY: 'sk_test_quotas', OUTBOUND_ALLOW_PRIVATE: 'true' } });
+    stack = await startTestStack({
+      env: {
+        PUBLIC_URL,
+        SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true',
+        STRIPE_SECRET_KEY: 'sk_test_quotas',
+        OUTBOUND_ALLOW_PRIVATE: 'true',
+        SSO_DNS_SERVERS: dns.address,
+      },
+    });
     provider = await startOpenIdProvider({ redirectUri: CALLBACK });
   });
   afterAll(async () => {
     await provider?.stop();
     await stack?.stop();
+    await dns?.stop();
   });
 
   const db = () => stack.orm.em.fork();
@@ -121,6 +133,7 @@ describe('plan quotas: members and integrations (integration: real PostgreSQL, T
         config: { issuer: provider.issuer, client_id: provider.clientId, client_secret: provider.clientSecret },
       })
       .expect(201);
+    await verifyConnectionDomains(stack.http, bearer(owner.token), dns, connection.body.data);
     const signIn = async (email: string) => {
       provider.addAccount({ email, name: email });
       const started = await stack.http

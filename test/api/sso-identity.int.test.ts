@@ -23,7 +23,13 @@ describe('SSO identities, trust material and domain verification (integration: o
   beforeAll(async () => {
     dns = await startDnsServer();
     stack = await startTestStack({
-      env: { PUBLIC_URL, SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true', PLAN_MEMBERS_LIMIT: '100', SSO_DNS_SERVERS: dns.address },
+      env: {
+        PUBLIC_URL,
+        SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true',
+        OUTBOUND_ALLOW_PRIVATE: 'true',
+        PLAN_MEMBERS_LIMIT: '100',
+        SSO_DNS_SERVERS: dns.address,
+      },
     });
     rogue = await startOpenIdProvider({ redirectUri: CALLBACK });
     legit = await startOpenIdProvider({ redirectUri: CALLBACK });
@@ -196,6 +202,11 @@ describe('SSO identities, trust material and domain verification (integration: o
       .send(oidcConnection(legit, 'corp-new.test', { default_role: 'engineer' }))
       .expect(201);
     legit.addAccount({ email: 'newbie@corp-new.test', sub: 'newbie-sub' });
+    // An unverified domain creates nobody: a claim alone must not mint accounts for another company's addresses.
+    const unverified = await signIn(await initiate(created.body.data.id), 'newbie-sub');
+    expect({ status: unverified.status, code: unverified.body.code }).toEqual({ status: 401, code: 'SSO_FAILED' });
+    expect(await stack.orm.em.fork().execute('select id from users where email = ?', ['newbie@corp-new.test'])).toEqual([]);
+    expect((await verify(owner.token, created.body.data)).status).toBe(200);
     const first = await signIn(await initiate(created.body.data.id), 'newbie-sub');
     expect(first.status).toBe(200);
     expect(first.body.user).toMatchObject({ email: 'newbie@corp-new.test', role: 'engineer' });

@@ -1,5 +1,6 @@
 import { bearer } from '../helpers/members.ts';
 import { startMiniOpenIdProvider, type MiniOpenIdProvider } from '../helpers/mini-oidc-provider.ts';
+import { startDnsServer, verifyConnectionDomains, type TestDnsServer } from '../helpers/dns-server.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { freePort } from '../../shared/net/free-port.ts';
 
@@ -60,9 +61,13 @@ describe('OIDC against a provider Tocsin may reach (OUTBOUND_ALLOW_PRIVATE=true)
   let provider: MiniOpenIdProvider;
   let owner: Owner;
   let connectionId: string;
+  let dns: TestDnsServer;
 
   beforeAll(async () => {
-    stack = await startTestStack({ env: { PUBLIC_URL, SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true', OUTBOUND_ALLOW_PRIVATE: 'true' } });
+    dns = await startDnsServer();
+    stack = await startTestStack({
+      env: { PUBLIC_URL, SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true', OUTBOUND_ALLOW_PRIVATE: 'true', SSO_DNS_SERVERS: dns.address },
+    });
     provider = await startMiniOpenIdProvider({ redirectUri: CALLBACK });
     owner = await registerOwner(stack.http, 'sso-mini');
     const created = await connect(stack, owner, 'mini-sso.test', {
@@ -71,10 +76,12 @@ describe('OIDC against a provider Tocsin may reach (OUTBOUND_ALLOW_PRIVATE=true)
       client_secret: provider.clientSecret,
     }).expect(201);
     connectionId = created.body.data.id;
+    await verifyConnectionDomains(stack.http, bearer(owner.token), dns, created.body.data);
   });
   afterAll(async () => {
     await provider?.stop();
     await stack?.stop();
+    await dns?.stop();
   });
   beforeEach(() => {
     provider.signWithForeignKey = false;

@@ -1,5 +1,6 @@
 import { addMember, bearer } from '../helpers/members.ts';
 import { signInAt, startOpenIdProvider, type TestOpenIdProvider } from '../helpers/oidc-provider.ts';
+import { startDnsServer, verifyConnectionDomains, type TestDnsServer } from '../helpers/dns-server.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 const PUBLIC_URL = 'http://tocsin.test';
@@ -9,15 +10,26 @@ describe('Only an owner makes an owner: SSO default_role, invitations, role chan
   let stack: TestStack;
   let provider: TestOpenIdProvider;
   let owner: Awaited<ReturnType<typeof registerOwner>>;
+  let dns: TestDnsServer;
 
   beforeAll(async () => {
-    stack = await startTestStack({ env: { PUBLIC_URL, SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true', PLAN_MEMBERS_LIMIT: '100' } });
+    dns = await startDnsServer();
+    stack = await startTestStack({
+      env: {
+        PUBLIC_URL,
+        SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true',
+        OUTBOUND_ALLOW_PRIVATE: 'true',
+        PLAN_MEMBERS_LIMIT: '100',
+        SSO_DNS_SERVERS: dns.address,
+      },
+    });
     provider = await startOpenIdProvider({ redirectUri: CALLBACK });
     owner = await registerOwner(stack.http, 'roles');
   });
   afterAll(async () => {
     await provider?.stop();
     await stack?.stop();
+    await dns?.stop();
   });
 
   const connection = (defaultRole: string, domain: string) => ({
@@ -51,7 +63,8 @@ describe('Only an owner makes an owner: SSO default_role, invitations, role chan
     const read = await stack.http.get(`/api/v1/sso/connections/${made.body.data.id}`).set(asKey).expect(200);
     expect(read.body.data.default_role).toBe('engineer');
 
-    // Whatever is stored, a first sign-in never creates an owner.
+    // Whatever is stored, a first sign-in never creates an owner (on a verified domain, where it could create a user).
+    await verifyConnectionDomains(stack.http, bearer(owner.token), dns, read.body.data);
     await stack.orm.em.fork().execute(`update sso_connections set default_role = 'owner' where id = ?`, [made.body.data.id]);
     provider.addAccount({ email: 'newcomer@roles-a.test' });
     const url = await stack.http

@@ -7,6 +7,7 @@ import {
   type ServiceProviderInstance,
   type TestSamlIdp,
 } from '../helpers/saml-idp.ts';
+import { startDnsServer, verifyConnectionDomains, type TestDnsServer } from '../helpers/dns-server.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 const PUBLIC_URL = 'http://tocsin.test';
@@ -18,9 +19,11 @@ describe('SAML 2.0 single sign-on against a real identity provider (integration:
   let sp: ServiceProviderInstance;
   let owner: Awaited<ReturnType<typeof registerOwner>>;
   let connectionId: string;
+  let dns: TestDnsServer;
 
   beforeAll(async () => {
-    stack = await startTestStack({ env: { PUBLIC_URL } });
+    dns = await startDnsServer();
+    stack = await startTestStack({ env: { PUBLIC_URL, SSO_DNS_SERVERS: dns.address } });
     idp = createSamlIdp({
       entityId: 'https://idp.saml.test/metadata',
       ssoUrl: 'https://idp.saml.test/sso',
@@ -39,6 +42,8 @@ describe('SAML 2.0 single sign-on against a real identity provider (integration:
       })
       .expect(201);
     connectionId = created.body.data.id;
+    // Accounts are created only for verified domains.
+    await verifyConnectionDomains(stack.http, bearer(owner.token), dns, created.body.data);
     // The IdP is configured the way an administrator does it: from the SP metadata URL.
     const metadata = await stack.http.get(new URL(created.body.data.sp_metadata_url as string).pathname).expect(200);
     expect(metadata.headers['content-type']).toMatch(/^application\/samlmetadata\+xml/);
@@ -46,6 +51,7 @@ describe('SAML 2.0 single sign-on against a real identity provider (integration:
   });
   afterAll(async () => {
     await stack?.stop();
+    await dns?.stop();
   });
 
   const db = () => stack.orm.em.fork();

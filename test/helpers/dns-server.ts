@@ -43,3 +43,17 @@ export async function startDnsServer(): Promise<TestDnsServer> {
     stop: () => server.close(),
   };
 }
+
+/** Publishes each of a connection's domain claims in `dns` and verifies it through the API, as an owner would. */
+export async function verifyConnectionDomains(
+  http: { post(path: string): { set(headers: Record<string, string>): PromiseLike<{ status: number }> } },
+  headers: Record<string, string>,
+  dns: TestDnsServer,
+  connection: { id: string; domain_verifications: Array<{ domain: string; record_value: string }> },
+): Promise<void> {
+  for (const claim of connection.domain_verifications) {
+    dns.setTxt(`_tocsin-challenge.${claim.domain}`, claim.record_value);
+    const response = await http.post(`/api/v1/sso/connections/${connection.id}/domains/${claim.domain}/verify`).set(headers);
+    if (response.status !== 200) throw new Error(`verifying ${claim.domain} answered ${response.status}`);
+  }
+}

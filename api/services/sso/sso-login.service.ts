@@ -290,6 +290,16 @@ export function createSsoLoginService(deps: {
           '(or sign in with the password and link it through POST /sso/link)',
       );
     }
+    // A new account takes a verified domain: an unverified claim could otherwise mint accounts for
+    // another company's addresses, which their real owners could then never register.
+    const [verified] = await em.execute<Array<{ ok: number }>>(
+      'select 1 as ok from sso_domains where connection_id = ? and domain = ? and verified_at is not null',
+      [connection.id, emailDomain(email)],
+    );
+    if (!verified)
+      throw new SsoFailedError(
+        `No account exists for ${email}, and ${emailDomain(email)} is not verified for this connection: accounts are created only for verified domains`,
+      );
     // Connections stored before owner was refused as a default role must not mint owners either.
     if (!isRole(connection.defaultRole) || connection.defaultRole === 'owner')
       throw new SsoFailedError('The connection has no valid default role');
