@@ -32,6 +32,7 @@ describe('permission vocabulary', () => {
       'procedures',
       'search',
       'settings',
+      'silences',
       'users',
     ]);
     expect(ACTIONS).toEqual(['read', 'create', 'update', 'delete', 'execute', 'ingest']);
@@ -100,6 +101,8 @@ describe('role table', () => {
     'executions:update',
     'search:execute',
     'logs:create',
+    'silences:create',
+    'silences:update',
   ]);
 
   const concrete = RESOURCES.flatMap((resource) => ACTIONS.map((action) => `${resource}:${action}` as Permission));
