@@ -51,6 +51,8 @@ import type { HelperDownloadService } from '../services/helper-download.service.
 import { helperRoutes } from './helper.routes.ts';
 import type { SilenceService } from '../services/silence.service.ts';
 import { silenceRoutes } from './silence.routes.ts';
+import type { MaintenanceWindowService } from '../services/maintenance-window.service.ts';
+import { maintenanceWindowRoutes } from './maintenance-window.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -83,6 +85,7 @@ export interface ApiServices {
   ssoLogins: SsoLoginService;
   helper: HelperDownloadService;
   silences: SilenceService;
+  maintenanceWindows: MaintenanceWindowService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -107,6 +110,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...logRoutes(services.logs),
     ...integrationRoutes(services.integrations),
     ...silenceRoutes(services.silences),
+    ...maintenanceWindowRoutes(services.maintenanceWindows),
     ...deliveryRoutes(services.deliveries),
     ...notificationRoutes(services.notifications),
     ...webhookRoutes(services.webhooks, { maxBodyBytes: services.webhookMaxBodyBytes, health: services.webhookHealth }),
