@@ -1,6 +1,9 @@
 // Kept free of Node built-ins and I/O.
 import { DateTime, IANAZone } from 'luxon';
-import { Frequency, RRule, type Options } from 'rrule';
+import rrule, { type Options } from 'rrule';
+
+// rrule ships CommonJS to Node: its named exports exist only on the default export.
+const { Frequency, RRule } = rrule;
 
 export interface WindowSpan {
   /** The first occurrence, as instants. */

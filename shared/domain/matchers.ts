@@ -162,7 +162,8 @@ export function compileMatcher(matcher: Matcher): CompiledMatcher {
     throw new MatcherError(`invalid regular expression in ${formatMatcher(matcher)}: ${reason}`);
   }
   const positive = operator === '=~';
-  return { name, operator, value, test: (candidate) => regex.matches(candidate) === positive };
+  // `test` (a search) on the anchored pattern is a whole-value match, on RE2JS's DFA when it can.
+  return { name, operator, value, test: (candidate) => regex.test(candidate) === positive };
 }
 
 export function compileMatchers(matchers: readonly Matcher[]): CompiledMatcher[] {
