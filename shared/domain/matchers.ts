@@ -33,6 +33,10 @@ export class MatcherError extends Error {
 export const MAX_MATCHERS_TEXT_LENGTH = 10_000;
 export const MAX_MATCHERS = 50;
 
+/** Bounds on one regex: its text, and its compiled program (what each match walks). */
+export const MAX_REGEX_LENGTH = 1000;
+export const MAX_REGEX_PROGRAM_SIZE = 5000;
+
 const CLASSIC_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*/;
 const OPERATOR = /^(=~|!=|!~|=)/;
 
@@ -154,6 +158,7 @@ export function compileMatcher(matcher: Matcher): CompiledMatcher {
     const equal = operator === '=';
     return { name, operator, value, test: (candidate) => (candidate === value) === equal };
   }
+  if (value.length > MAX_REGEX_LENGTH) throw new MatcherError(`a regular expression is limited to ${MAX_REGEX_LENGTH} characters`);
   let regex: RE2JS;
   try {
     regex = RE2JS.compile(`^(?:${value})$`);
@@ -161,6 +166,9 @@ export function compileMatcher(matcher: Matcher): CompiledMatcher {
     const reason = error instanceof Error ? error.message : String(error);
     throw new MatcherError(`invalid regular expression in ${formatMatcher(matcher)}: ${reason}`);
   }
+  // Linear time is still time: a huge program (`a{1000}` repeated) would cost that much per label.
+  if (regex.programSize() > MAX_REGEX_PROGRAM_SIZE)
+    throw new MatcherError(`regular expression too large in ${formatMatcher(matcher)}: use fewer or smaller repetitions`);
   const positive = operator === '=~';
   // `test` (a search) on the anchored pattern is a whole-value match, on RE2JS's DFA when it can.
   return { name, operator, value, test: (candidate) => regex.test(candidate) === positive };

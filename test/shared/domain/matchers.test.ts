@@ -162,6 +162,18 @@ describe('evaluation', () => {
     expect(() => compileMatchers(parseMatchers(text))).toThrow('invalid regular expression');
   });
 
+  it.each([
+    ['a program too large', 'a=~"' + 'x{1000}'.repeat(6) + '"', 'too large'],
+    ['a regex over 1,000 characters', 'a=~"' + 'x'.repeat(1001) + '"', 'limited to 1000'],
+  ])('refuses %s', (_what, text, reason) => {
+    expect(() => compileMatchers(parseMatchers(text))).toThrow(reason);
+  });
+
+  it('accepts a long equality value and a regex of ordinary size', () => {
+    expect(() => compileMatchers(parseMatchers('a="' + 'x'.repeat(5000) + '"'))).not.toThrow();
+    expect(() => compileMatchers(parseMatchers('a=~"x{1000}|y{1000}|z{1000}"'))).not.toThrow();
+  });
+
   it('runs a catastrophic-backtracking pattern in linear time, with the right answer', () => {
     // (a+)+$ backtracks exponentially in a backtracking engine on a long run of "a" ending in a non-match.
     const [matcher] = compileMatchers(parseMatchers('payload=~"(a+)+$"'));
