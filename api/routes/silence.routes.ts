@@ -34,11 +34,12 @@ export function silenceRoutes(silences: SilenceService) {
       path: '/silences',
       operationId: 'createSilence',
       summary: 'Mute the alerts that match, for a while',
-      description: EFFECT,
+      description: `${EFFECT} An organization holds at most 10,000 pending or active silences (409 CONFLICT beyond).`,
       tags: ['silences'],
       access: 'silences:create',
       request: { body: CreateSilenceBody },
       responses: { 201: { description: 'Created', schema: SilenceResponse } },
+      errors: [409],
       handler: async ({ auth, body }) => ({ status: 201, body: envelope(await silences.create(auth, body)) }),
     }),
     defineRoute({

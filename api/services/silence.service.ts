@@ -9,6 +9,8 @@ import type { AlertSummaryView, SilenceView } from '../schemas/silence.schemas.t
 export type SilenceService = ReturnType<typeof createSilenceService>;
 
 /** How much of the recent past a preview scans: enough to judge matchers, bounded whatever the traffic. */
+export const MAX_UNEXPIRED_SILENCES = 10_000;
+
 const PREVIEW_SCAN = { incidents: 2000, alerts: 5000, alertsSinceMs: 24 * 3600 * 1000, shown: 100 };
 
 export function silenceView(silence: Silence, now = new Date()): SilenceView {
@@ -97,6 +99,9 @@ export function createSilenceService(deps: { em: () => EntityManager; now?: () =
       const endsAt = new Date(input.ends_at);
       if (endsAt <= startsAt) throw spanError('body.ends_at', 'must be after starts_at');
       if (endsAt <= at) throw spanError('body.ends_at', 'must be in the future');
+      // Every worker evaluates each alert against all of them: bounded, like any per-alert cost.
+      if ((await deps.em().count(SilenceEntity, { endsAt: { $gt: at } })) >= MAX_UNEXPIRED_SILENCES)
+        throw new ConflictError(`An organization has at most ${MAX_UNEXPIRED_SILENCES} pending or active silences: expire some first`);
       const silence = deps.em().create(SilenceEntity, {
         organization: auth.organizationId,
         matchers: input.matchers,

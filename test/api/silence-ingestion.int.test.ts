@@ -164,6 +164,19 @@ describe('silences mute ingestion (integration: HTTP + real Temporal + worker + 
     await storedAlerts(integration.id, 1);
     const [incident] = await sql<{ id: string }>('select id from incidents where integration_id = ?', [integration.id]);
 
+    // The preview shows what a silence would catch, and changes nothing.
+    const preview = async (matchers: string) =>
+      (await stack.http.post('/api/v1/silences/preview').set(bearer(owner.token)).send({ matchers }).expect(200)).body.data;
+    const caught = await preview(`{alertname="OpenIncident", run="${run}", severity="critical"}`);
+    expect(caught).toMatchObject({ open_incidents_total: 1, recent_alerts_total: 1 });
+    expect(caught.open_incidents[0].id).toBe(incident!.id);
+    expect(caught.recent_alerts[0]).toMatchObject({ incident_id: incident!.id, silenced_by: null, labels: { run } });
+    expect(await preview(`{alertname="OpenIncident", run!="${run}"}`)).toMatchObject({ open_incidents_total: 0, recent_alerts_total: 0 });
+    expect(await preview(`{alertname="OpenIncident", run="${run}", severity=~"low|medium"}`)).toMatchObject({
+      open_incidents_total: 0,
+      recent_alerts_total: 0,
+    });
+
     const silence = await createSilence(owner.token, {
       matchers: `{alertname="OpenIncident", run="${run}"}`,
       ends_at: new Date(Date.now() + 3_600_000).toISOString(),

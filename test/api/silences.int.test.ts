@@ -105,6 +105,23 @@ describe('silences API (integration: HTTP + PostgreSQL)', () => {
     await stack.http.delete(`/api/v1/silences/${made.id}`).set(bearer(engineer.token)).expect(200);
   });
 
+  it('refuses a silence beyond 10,000 pending or active ones in an organization (409)', async () => {
+    const crowded = await registerOwner(stack.http, 'crowded');
+    await stack.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `insert into silences (id, organization_id, matchers, starts_at, ends_at, comment, created_at, updated_at)
+         select gen_random_uuid(), ?, '[{"name":"n","operator":"=","value":"v"}]', now(), now() + interval '1 hour', 'bulk', now(), now()
+         from generate_series(1, 9999)`,
+        [crowded.organization.id],
+      );
+    const body = { matchers: 'a="b"', ends_at: inHours(1), comment: 'one more' };
+    await create(crowded.token, body).expect(201);
+    const refused = await create(crowded.token, body).expect(409);
+    expect(refused.body.code).toBe('CONFLICT');
+  });
+
   it("never shows or changes another organization's silences", async () => {
     const other = await registerOwner(stack.http, 'other');
     const mine = (await create(owner.token, { matchers: 'team="core"', ends_at: inHours(1), comment: 'mine' }).expect(201)).body.data;
