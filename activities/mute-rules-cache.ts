@@ -35,21 +35,29 @@ export function createMuteRulesCache(deps: {
 }): MuteRulesCache {
   const lru = createTaggedLru<MuteRules>({ maxEntries: deps.maxOrganizations ?? 10_000, ttlMs: deps.ttlMs ?? 60_000 });
   let serving = false;
+  // One read per organization at a time: a storm's concurrent batches share it after an invalidation.
+  const inflight = new Map<string, Promise<MuteRules>>();
+  const forget = (tags: readonly string[]) => {
+    lru.invalidate(tags);
+    for (const tag of tags) inflight.delete(tag);
+  };
   const listener: PgListener | undefined = deps.listen
     ? createPgListener({
         databaseUrl: deps.listen.databaseUrl,
         channel: CREDENTIALS_CHANNEL,
         logger: deps.listen.logger,
         onNotification: (tag) => {
-          if (tag.startsWith('silences:')) lru.invalidate([tag]);
+          if (tag.startsWith('silences:')) forget([tag]);
         },
         onListening: () => {
           lru.clear();
+          inflight.clear();
           serving = true;
         },
         onLost: () => {
           serving = false;
           lru.clear();
+          inflight.clear();
         },
       })
     : undefined;
@@ -71,17 +79,23 @@ export function createMuteRulesCache(deps: {
   return {
     async forOrganization(organizationId) {
       const key = muteRulesTag(organizationId);
-      if (serving) {
-        const cached = lru.get(key);
-        if (cached) return cached;
-      }
+      if (!serving) return load(organizationId);
+      const cached = lru.get(key) ?? inflight.get(key);
+      if (cached) return cached;
       const epoch = lru.epoch;
-      const rules = await load(organizationId);
-      if (serving) lru.set(key, rules, [key], epoch);
-      return rules;
+      const loading = load(organizationId)
+        .then((rules) => {
+          if (serving) lru.set(key, rules, [key], epoch);
+          return rules;
+        })
+        .finally(() => {
+          if (inflight.get(key) === loading) inflight.delete(key);
+        });
+      inflight.set(key, loading);
+      return loading;
     },
     invalidate(organizationId) {
-      lru.invalidate([muteRulesTag(organizationId)]);
+      forget([muteRulesTag(organizationId)]);
     },
     get serving() {
       return serving;

@@ -107,4 +107,12 @@ describe('mute-rule cache (real PostgreSQL, LISTEN/NOTIFY)', () => {
       intervalMs: 50,
     });
   });
+
+  it('shares one read among concurrent batches after an invalidation', async () => {
+    cache.invalidate(owner.organization.id);
+    const before = ruleReads();
+    const all = await Promise.all(Array.from({ length: 10 }, () => cache.forOrganization(owner.organization.id)));
+    expect(ruleReads() - before).toBe(2);
+    expect(new Set(all).size).toBe(1);
+  });
 });
