@@ -9,6 +9,8 @@ import type { Logger } from '../shared/logger.ts';
 /** The tag the silences and maintenance_windows triggers NOTIFY (migration 20261227080000). */
 export const muteRulesTag = (organizationId: string) => `silences:${organizationId}`;
 
+const RECENTLY_ENDED_MS = 24 * 3600 * 1000;
+
 export interface MuteRulesCache {
   /** The organization's unexpired silences and its windows, compiled; from memory while the cache serves. */
   forOrganization(organizationId: string): Promise<MuteRules>;
@@ -64,12 +66,14 @@ export function createMuteRulesCache(deps: {
 
   const load = async (organizationId: string): Promise<MuteRules> => {
     const em = forkForOrganization(deps.orm, organizationId);
-    const now = new Date();
+    // Alerts are matched at their receipt time: a backlog drained after an outage still meets the
+    // rules that were in effect when it arrived, so rules ended within RECENTLY_ENDED_MS stay loaded.
+    const since = new Date(Date.now() - RECENTLY_ENDED_MS);
     const [silences, windows] = await Promise.all([
-      em.find(SilenceEntity, { endsAt: { $gt: now } }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
+      em.find(SilenceEntity, { endsAt: { $gt: since } }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
       em.find(
         MaintenanceWindowEntity,
-        { $or: [{ rrule: { $ne: null } }, { endsAt: { $gt: now } }] },
+        { $or: [{ rrule: { $ne: null } }, { endsAt: { $gt: since } }] },
         { orderBy: { createdAt: 'asc', id: 'asc' } },
       ),
     ]);

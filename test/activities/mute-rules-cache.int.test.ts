@@ -42,13 +42,13 @@ describe('mute-rule cache (real PostgreSQL, LISTEN/NOTIFY)', () => {
     await stack?.stop();
   });
 
-  const signal = (team: string): AlertSignalPayload => {
+  const signal = (team: string, receivedAt = new Date()): AlertSignalPayload => {
     const dedupKey = `k${randomUUID().slice(0, 12)}`;
     return {
       alertId: randomUUID(),
       organizationId: owner.organization.id,
       integrationId,
-      receivedAt: new Date().toISOString(),
+      receivedAt: receivedAt.toISOString(),
       alert: {
         platform: 'metrics_alerts',
         externalId: null,
@@ -114,5 +114,32 @@ describe('mute-rule cache (real PostgreSQL, LISTEN/NOTIFY)', () => {
     const all = await Promise.all(Array.from({ length: 10 }, () => cache.forOrganization(owner.organization.id)));
     expect(ruleReads() - before).toBe(2);
     expect(new Set(all).size).toBe(1);
+  });
+
+  it('matches a backlog at its receipt time: a silence that has just ended still mutes what arrived during it', async () => {
+    const [row] = await stack.orm.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ id: string }>>(
+        `insert into silences (id, organization_id, matchers, starts_at, ends_at, comment, created_at, updated_at)
+         values (gen_random_uuid(), ?, '[{"name":"team","operator":"=","value":"backlog"}]', now() - interval '10 minutes', now() - interval '1 minute', 'ended', now(), now())
+         returning id`,
+        [owner.organization.id],
+      );
+    const during = signal('backlog', new Date(Date.now() - 5 * 60_000));
+    const muted = await waitFor(
+      'the ended silence is loaded',
+      async () => {
+        const attempt = { ...during, alertId: randomUUID(), alert: { ...during.alert, dedupKey: `k${randomUUID().slice(0, 12)}` } };
+        return (await activities.recordAlerts({ signals: [attempt], incidentId: null })).incidentId === null ? attempt : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
+    const [stored] = await stack.orm.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ silenced_by: string }>>('select silenced_by from alerts where id = ?', [muted.alertId]);
+    expect(stored?.silenced_by).toBe(row?.id);
+    expect(await record('backlog')).toEqual(expect.any(String));
   });
 });
