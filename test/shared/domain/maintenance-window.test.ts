@@ -113,3 +113,23 @@ describe('parseWindowRule', () => {
     expect(() => parseWindowRule(text)).toThrow(WindowRuleError);
   });
 });
+
+describe('under plain Node', () => {
+  // Jest's module interop accepts named imports from CommonJS packages (rrule) that Node refuses:
+  // the worker and the API load this module without Jest.
+  it('loads and answers outside Jest', async () => {
+    const { execFile } = await import('node:child_process');
+    const script =
+      "const m = await import('./shared/domain/maintenance-window.ts');" +
+      "console.log(m.checkWindow({ startsAt: new Date('2027-01-01T00:00:00Z'), endsAt: new Date('2027-01-01T01:00:00Z'), rrule: 'FREQ=DAILY', timeZone: 'UTC' }, m.parseWindowRule('FREQ=DAILY'), new Date('2027-01-05T00:30:00Z')).inside)";
+    const output = await new Promise<string>((resolve, reject) => {
+      execFile(
+        process.execPath,
+        ['--input-type=module', '-e', script],
+        { cwd: process.cwd(), env: { ...process.env, NODE_OPTIONS: '' } },
+        (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
+      );
+    });
+    expect(output.trim()).toBe('true');
+  });
+});
