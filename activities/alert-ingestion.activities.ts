@@ -7,14 +7,18 @@ import { isMoreSevere } from '../shared/domain/incident.ts';
 import type { AlertSignalPayload, AutoResolveResult, IngestionResult } from '../shared/domain/ingestion.ts';
 import { readSettings } from '../shared/domain/organization-settings.ts';
 import type { Severity } from '../shared/domain/alert.ts';
+import type { Muter } from '../shared/domain/mute-rules.ts';
 import type { IntegrationLiveness } from './integration-liveness.ts';
+import type { MuteRulesCache } from './mute-rules-cache.ts';
 
 export interface AlertIngestionActivityDeps {
   orm: Orm;
   integrationLiveness: Pick<IntegrationLiveness, 'record'>;
+  /** Active silences and maintenance windows, cached per organization. */
+  muteRules: Pick<MuteRulesCache, 'forOrganization'>;
 }
 
-function storeAlert(em: EntityManager, signal: AlertSignalPayload, incidentId: string | null): void {
+function storeAlert(em: EntityManager, signal: AlertSignalPayload, incidentId: string | null, muter: Muter | null = null): void {
   const { alert } = signal;
   em.create(AlertEntity, {
     id: signal.alertId,
@@ -33,7 +37,27 @@ function storeAlert(em: EntityManager, signal: AlertSignalPayload, incidentId: s
     raw: alert.raw ?? null,
     occurredAt: alert.occurredAt ? new Date(alert.occurredAt) : null,
     receivedAt: new Date(signal.receivedAt),
+    silencedBy: muter?.id ?? null,
+    silencedKind: muter?.kind ?? null,
   });
+}
+
+/** One timeline entry per rule that muted alerts of an open incident in a batch; no event, so nobody hears of it. */
+function recordMuted(em: EntityManager, incident: Incident, muted: Array<{ alertId: string; muter: Muter }>): void {
+  const byMuter = new Map<string, { muter: Muter; alertIds: string[] }>();
+  for (const { alertId, muter } of muted) {
+    const group = byMuter.get(muter.id) ?? { muter, alertIds: [] };
+    group.alertIds.push(alertId);
+    byMuter.set(muter.id, group);
+  }
+  for (const { muter, alertIds } of byMuter.values()) {
+    const what = muter.kind === 'silence' ? 'silence' : 'maintenance window';
+    addTimelineEntry(em, incident, {
+      type: 'alert_silenced',
+      message: `${alertIds.length} new alert${alertIds.length === 1 ? '' : 's'} muted by ${what} ${muter.id}`,
+      data: { alert_ids: alertIds, silenced_by: muter.id, silenced_kind: muter.kind },
+    });
+  }
 }
 
 /**
@@ -112,6 +136,8 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
       const { signals } = input;
       const first = signals[0];
       if (!first) return { incidentId: input.incidentId, created: false };
+      // From memory while the worker's cache listens for changes: no statement per alert.
+      const rules = await deps.muteRules.forOrganization(first.organizationId);
       const result = await forkForOrganization(deps.orm, first.organizationId).transactional(async (em) => {
         const rows = await em.find(AlertEntity, { id: { $in: signals.map((signal) => signal.alertId) } }, { fields: ['id', 'incidentId'] });
         const seen = new Map(rows.map((row) => [row.id, row.incidentId ?? null]));
@@ -122,15 +148,29 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
         let created = false;
         let appended: string[] = [];
         let resolvedUnflushed = false;
+        let muted: Array<{ alertId: string; muter: Muter }> = [];
         // One `incident.updated` per incident and batch, once its count and severity are final.
         const closeUpdate = () => {
           if (incident && appended.length > 0)
             recordDomainEvent(em, incident, 'incident.updated', { alert_ids: appended, alert_id: appended.at(-1) });
+          if (incident && muted.length > 0) recordMuted(em, incident, muted);
           appended = [];
+          muted = [];
         };
         for (const signal of fresh) {
           const { alert } = signal;
-          if (alert.status === 'firing') {
+          const muter =
+            alert.status === 'firing'
+              ? rules.mutedBy(
+                  { labels: alert.labels, severity: alert.severity, platform: alert.platform, integrationId: signal.integrationId },
+                  new Date(signal.receivedAt),
+                )
+              : null;
+          if (muter) {
+            // Stored and counted, but it opens nothing, changes nothing and tells no one.
+            storeAlert(em, signal, incident?.id ?? null, muter);
+            if (incident) muted.push({ alertId: signal.alertId, muter });
+          } else if (alert.status === 'firing') {
             if (!incident) {
               // A resolve earlier in this batch must reach the database before the new incident
               // does, or the partial unique index on open incidents would refuse the insert.

@@ -45,6 +45,8 @@ import { createProcedureService } from './services/procedure.service.ts';
 import { createExecutionService } from './services/execution.service.ts';
 import { createIntegrationLookup } from './services/integration-lookup.ts';
 import { createIntegrationService } from './services/integration.service.ts';
+import { createSilenceService } from './services/silence.service.ts';
+import { createMaintenanceWindowService } from './services/maintenance-window.service.ts';
 import { createSelfTestService } from './services/self-test.service.ts';
 import { createWebhookIngestService } from './services/webhook-ingest.service.ts';
 import { createDeliveryService } from './services/delivery.service.ts';
@@ -351,6 +353,8 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       ssoConnections,
       ssoLogins,
       helper: createHelperDownloadService({ distDir: config.HELPER_DIST_DIR, cliVersion: version }),
+      silences: createSilenceService({ em }),
+      maintenanceWindows: createMaintenanceWindowService({ em }),
     },
   };
 }

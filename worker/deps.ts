@@ -3,6 +3,7 @@ import type { ActivityDeps } from '../activities/index.ts';
 import { createGuardedHttpRequest } from '../activities/guarded-http-request.ts';
 import type { HttpRequest } from '../activities/http-request.ts';
 import { createIntegrationLiveness, type IntegrationLiveness } from '../activities/integration-liveness.ts';
+import { createMuteRulesCache, type MuteRulesCache } from '../activities/mute-rules-cache.ts';
 import { createOutboxRelay, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
@@ -39,13 +40,15 @@ export function createGuardedStepHttp(config: Config): HttpRequest {
 /**
  * Everything the activities need besides the database, the same in `npm run worker` and in tests:
  * the secret box, one SSRF-guarded client for outbound webhooks and runbook http steps, and the
- * integration-liveness coalescer (stop it once the worker has stopped, to write its last second).
+ * integration-liveness coalescer (stop it once the worker has stopped, to write its last second), and
+ * the mute-rule cache with its listener (close it then too).
  */
 export function createWorkerDeps(
   config: Config,
   orm: Orm,
   options: { encryptionKey: string; search?: SearchIndex; logger?: Logger },
-): ActivityDeps & { integrationLiveness: IntegrationLiveness } {
+): ActivityDeps & { integrationLiveness: IntegrationLiveness; muteRules: MuteRulesCache } {
+  const logger = options.logger ?? createLogger({ name: 'tocsin-worker', level: config.LOG_LEVEL });
   return {
     orm,
     search: options.search,
@@ -53,12 +56,14 @@ export function createWorkerDeps(
     httpRequest: createGuardedStepHttp(config),
     integrationLiveness: createIntegrationLiveness({ orm }),
     auditRetentionMinDays: config.AUDIT_RETENTION_MIN_DAYS,
+    // Silences and maintenance windows, kept per organization and dropped on their NOTIFY.
+    muteRules: createMuteRulesCache({ orm, listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, logger } : undefined }),
     // Notification emails: SMTP_URL, else rows in outbox_messages, as in the API.
     mailer: createMailer({
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
       fork: () => orm.em.fork(),
-      logger: options.logger ?? createLogger({ name: 'tocsin-worker', level: config.LOG_LEVEL }),
+      logger,
     }),
     // The assistant URL is the operator's, not a user's: it is called without the outbound guard.
     assistant: config.ASSISTANT_URL

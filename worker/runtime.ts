@@ -72,6 +72,7 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
       await deps.integrationLiveness
         .stop()
         .catch((error: unknown) => options.logger.warn({ err: error }, 'could not write the last integration liveness'));
+      await deps.muteRules.close();
     }
   };
   let running: Promise<void> | undefined;

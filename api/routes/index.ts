@@ -49,6 +49,10 @@ import type { SsoLoginService } from '../services/sso/sso-login.service.ts';
 import { ssoRoutes } from './sso.routes.ts';
 import type { HelperDownloadService } from '../services/helper-download.service.ts';
 import { helperRoutes } from './helper.routes.ts';
+import type { SilenceService } from '../services/silence.service.ts';
+import { silenceRoutes } from './silence.routes.ts';
+import type { MaintenanceWindowService } from '../services/maintenance-window.service.ts';
+import { maintenanceWindowRoutes } from './maintenance-window.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -80,6 +84,8 @@ export interface ApiServices {
   ssoConnections: SsoConnectionService;
   ssoLogins: SsoLoginService;
   helper: HelperDownloadService;
+  silences: SilenceService;
+  maintenanceWindows: MaintenanceWindowService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -103,6 +109,8 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...knowledgeBaseRoutes(services.knowledgeBase),
     ...logRoutes(services.logs),
     ...integrationRoutes(services.integrations),
+    ...silenceRoutes(services.silences),
+    ...maintenanceWindowRoutes(services.maintenanceWindows),
     ...deliveryRoutes(services.deliveries),
     ...notificationRoutes(services.notifications),
     ...webhookRoutes(services.webhooks, { maxBodyBytes: services.webhookMaxBodyBytes, health: services.webhookHealth }),

@@ -1,14 +1,8 @@
 import { createTaggedLru } from '../../shared/cache/tagged-lru.ts';
-import { createPgListener, type PgListener } from '../../shared/db/pg-listener.ts';
+import { createPgListener, CREDENTIALS_CHANNEL, type PgListener } from '../../shared/db/pg-listener.ts';
 import type { Logger } from '../../shared/logger.ts';
 
-/**
- * Database triggers (migrations 20261123010000, 20261123060000) NOTIFY this channel, in the writer's transaction,
- * with one tag per changed row: `user:<id>` (role, profile, removal, session cutoff),
- * `jti:<jti>` (a revoked token), `key:<id>` (an API key revoked, changed or deleted),
- * `org:<id>` (plan change, removal), `sess:<id>` (a session, i.e. refresh-token family, revoked or gone).
- */
-export const CREDENTIALS_CHANNEL = 'tocsin_credentials';
+export { CREDENTIALS_CHANNEL };
 
 export const credentialTag = {
   user: (id: string) => `user:${id}`,

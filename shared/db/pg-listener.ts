@@ -1,6 +1,15 @@
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 
+/**
+ * Database triggers (migrations 20261123010000, 20261123060000, 20261227080000) NOTIFY this channel, in the writer's
+ * transaction, with one tag per changed row: `user:<id>` (role, profile, removal, session cutoff),
+ * `jti:<jti>` (a revoked token), `key:<id>` (an API key revoked, changed or deleted),
+ * `org:<id>` (plan change, removal), `sess:<id>` (a session, i.e. refresh-token family, revoked or gone),
+ * `silences:<organization id>` (a silence or maintenance window written; read by the workers' mute-rule cache).
+ */
+export const CREDENTIALS_CHANNEL = 'tocsin_credentials';
+
 export interface PgListener {
   /** Resolves once the first LISTEN is in place. */
   ready: Promise<void>;

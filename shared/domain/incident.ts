@@ -16,6 +16,7 @@ export const TIMELINE_TYPES = [
   'note',
   'execution',
   'chat_message',
+  'alert_silenced',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

@@ -18,6 +18,7 @@ export const RESOURCES = [
   'logs',
   'admin',
   'alerts',
+  'silences',
 ] as const;
 
 export const ACTIONS = ['read', 'create', 'update', 'delete', 'execute', 'ingest'] as const;
@@ -97,6 +98,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = O
     'executions:update',
     'search:execute',
     'logs:create',
+    // Responders mute what they already know about (the contract: engineers create and expire silences).
+    'silences:create',
+    'silences:update',
   ] as Permission[]),
   viewer: Object.freeze(readOf(RESOURCES.filter((resource) => resource !== 'admin' && resource !== 'audit' && resource !== 'billing'))),
 });

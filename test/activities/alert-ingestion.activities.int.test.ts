@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { createAlertIngestionActivities } from '../../activities/alert-ingestion.activities.ts';
 import { createOrmConfig, type Orm } from '../../shared/db/orm.ts';
 import type { AlertSignalPayload } from '../../shared/domain/ingestion.ts';
+import { NO_MUTE_RULES } from '../../shared/domain/mute-rules.ts';
 import type { Severity } from '../../shared/domain/alert.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { createIntegration } from '../helpers/webhooks.ts';
@@ -28,6 +29,8 @@ describe('recordAlerts (real PostgreSQL)', () => {
     activities = createAlertIngestionActivities({
       orm,
       integrationLiveness: { record: (_org, id, at) => liveness.push({ integrationId: id, at }) },
+      // No silences here: muting is tested in test/api/silence-ingestion.int.test.ts.
+      muteRules: { forOrganization: async () => NO_MUTE_RULES },
     });
     const owner = await registerOwner(stack.http, 'record');
     organizationId = owner.organization.id;

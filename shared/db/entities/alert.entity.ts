@@ -24,6 +24,10 @@ export const AlertEntity = defineEntity({
     raw: p.json<unknown>(),
     occurredAt: p.datetime().nullable(),
     receivedAt: p.datetime(),
+    /** The silence or maintenance window that muted this alert (it opened no incident, paged no one). */
+    silencedBy: p.uuid().nullable(),
+    /** `silence` or `maintenance_window`, beside `silencedBy`. */
+    silencedKind: p.string().length(32).nullable(),
     processedAt: p.datetime().onCreate(() => new Date()),
   },
 });

@@ -24,6 +24,7 @@ import { Migration20261227040000LoginAddressThrottles } from './20261227040000-l
 import { Migration20261227040100SessionAuthMethod } from './20261227040100-session-auth-method.migration.ts';
 import { Migration20261227010000SsoIdentities } from './20261227010000-sso-identities.migration.ts';
 import { Migration20261227010100SsoDomainVerification } from './20261227010100-sso-domain-verification.migration.ts';
+import { Migration20261227080000Silences } from './20261227080000-silences.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -54,4 +55,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261227040000-login-address-throttles', class: Migration20261227040000LoginAddressThrottles },
   { name: '20261227040100-session-auth-method', class: Migration20261227040100SessionAuthMethod },
   { name: '20261227010000-sso-identities', class: Migration20261227010000SsoIdentities },
-  { name: '20261227010100-sso-domain-verification', class: Migration20261227010100SsoDomainVerification }];
+  { name: '20261227010100-sso-domain-verification', class: Migration20261227010100SsoDomainVerification },
+  { name: '20261227080000-silences', class: Migration20261227080000Silences }];

@@ -33,6 +33,7 @@ describe('permission vocabulary', () => {
       'procedures',
       'search',
       'settings',
+      'silences',
       'users',
     ]);
     expect(ACTIONS).toEqual(['read', 'create', 'update', 'delete', 'execute', 'ingest']);
@@ -101,6 +102,8 @@ describe('role table', () => {
     'executions:update',
     'search:execute',
     'logs:create',
+    'silences:create',
+    'silences:update',
   ]);
 
   const concrete = RESOURCES.flatMap((resource) => ACTIONS.map((action) => `${resource}:${action}` as Permission));

@@ -1,0 +1,120 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { IntegrationEntity, MaintenanceWindowEntity, OrganizationEntity, type MaintenanceWindow } from '../../shared/db/entities/index.ts';
+import { MAX_RECURRING_OCCURRENCE_MS, windowMatcher } from '../../shared/domain/maintenance-window.ts';
+import { readSettings } from '../../shared/domain/organization-settings.ts';
+import { NotFoundError, ValidationError } from '../../shared/errors.ts';
+import type { AuthContext } from '../auth-context.ts';
+import type { MaintenanceWindowView } from '../schemas/maintenance-window.schemas.ts';
+
+export type MaintenanceWindowService = ReturnType<typeof createMaintenanceWindowService>;
+
+interface WindowInput {
+  description?: string;
+  integration_ids?: string[];
+  starts_at?: string;
+  ends_at?: string;
+  rrule?: string | null;
+  time_zone?: string;
+}
+
+export function maintenanceWindowView(window: MaintenanceWindow, now = new Date()): MaintenanceWindowView {
+  return {
+    id: window.id,
+    description: window.description,
+    integration_ids: window.integrationIds,
+    starts_at: window.startsAt.toISOString(),
+    ends_at: window.endsAt.toISOString(),
+    rrule: window.rrule ?? null,
+    time_zone: window.timeZone,
+    in_effect: windowMatcher({ ...window, rrule: window.rrule ?? null })(now),
+    created_by: window.createdById ?? null,
+    created_at: window.createdAt.toISOString(),
+    updated_at: window.updatedAt.toISOString(),
+  };
+}
+
+/** Maintenance windows over the API; workers reload an organization's windows on the table's NOTIFY. */
+export function createMaintenanceWindowService(deps: { em: () => EntityManager }) {
+  const load = async (id: string) => {
+    const window = await deps.em().findOne(MaintenanceWindowEntity, { id });
+    if (!window) throw new NotFoundError('Maintenance window');
+    return window;
+  };
+
+  /** Span and integrations checked together, as they will be stored. */
+  const check = async (window: { startsAt: Date; endsAt: Date; rrule: string | null; integrationIds: string[] }) => {
+    const errors: Array<{ path: string; message: string }> = [];
+    if (window.endsAt <= window.startsAt) errors.push({ path: 'body.ends_at', message: 'must be after starts_at' });
+    if (window.rrule && window.endsAt.getTime() - window.startsAt.getTime() > MAX_RECURRING_OCCURRENCE_MS)
+      errors.push({ path: 'body.ends_at', message: 'an occurrence of a recurring window lasts at most 31 days' });
+    const unique = [...new Set(window.integrationIds)];
+    if (unique.length > 0) {
+      // The tenant filter limits the lookup to the caller's organization.
+      const found = new Set((await deps.em().find(IntegrationEntity, { id: { $in: unique } }, { fields: ['id'] })).map((row) => row.id));
+      unique.forEach((id, index) => {
+        if (!found.has(id)) errors.push({ path: `body.integration_ids.${index}`, message: 'no such integration in this organization' });
+      });
+    }
+    if (errors.length > 0) throw new ValidationError(errors);
+    return unique;
+  };
+
+  return {
+    async list(_auth: AuthContext, query: { limit: number; offset: number }) {
+      const [items, total] = await deps
+        .em()
+        .findAndCount(MaintenanceWindowEntity, {}, { orderBy: { startsAt: 'desc', id: 'desc' }, limit: query.limit, offset: query.offset });
+      const now = new Date();
+      return { items: items.map((item) => maintenanceWindowView(item, now)), total };
+    },
+
+    async create(auth: AuthContext, input: WindowInput & { description: string; starts_at: string; ends_at: string }) {
+      const startsAt = new Date(input.starts_at);
+      const endsAt = new Date(input.ends_at);
+      const rrule = input.rrule ?? null;
+      const integrationIds = await check({ startsAt, endsAt, rrule, integrationIds: input.integration_ids ?? [] });
+      const timeZone =
+        input.time_zone ??
+        readSettings((await deps.em().findOneOrFail(OrganizationEntity, { id: auth.organizationId }, { fields: ['settings'] })).settings)
+          .timezone;
+      const window = deps.em().create(MaintenanceWindowEntity, {
+        organization: auth.organizationId,
+        description: input.description,
+        integrationIds,
+        startsAt,
+        endsAt,
+        rrule,
+        timeZone,
+        createdById: auth.userId,
+      });
+      await deps.em().flush();
+      return maintenanceWindowView(window);
+    },
+
+    async get(_auth: AuthContext, id: string) {
+      return maintenanceWindowView(await load(id));
+    },
+
+    async update(_auth: AuthContext, id: string, input: WindowInput) {
+      const window = await load(id);
+      const startsAt = input.starts_at ? new Date(input.starts_at) : window.startsAt;
+      const endsAt = input.ends_at ? new Date(input.ends_at) : window.endsAt;
+      const rrule = input.rrule !== undefined ? input.rrule : (window.rrule ?? null);
+      const integrationIds = await check({ startsAt, endsAt, rrule, integrationIds: input.integration_ids ?? window.integrationIds });
+      window.startsAt = startsAt;
+      window.endsAt = endsAt;
+      window.rrule = rrule;
+      window.integrationIds = integrationIds;
+      if (input.description !== undefined) window.description = input.description;
+      if (input.time_zone !== undefined) window.timeZone = input.time_zone;
+      await deps.em().flush();
+      return maintenanceWindowView(window);
+    },
+
+    /** Removes the window; the alerts it muted stay stored and marked with its id. */
+    async remove(_auth: AuthContext, id: string) {
+      const window = await load(id);
+      await deps.em().remove(window).flush();
+    },
+  };
+}

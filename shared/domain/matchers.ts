@@ -1,0 +1,222 @@
+// Kept free of Node built-ins and I/O: Temporal workflows may import this file into their sandbox.
+import { RE2JS } from 're2js';
+
+/**
+ * Alertmanager's label matchers, the one parser and evaluator behind silences, maintenance
+ * windows and routing rules. Syntax as Alertmanager's classic parser (pkg/labels/parse.go):
+ * `name="value"`, `name!="value"`, `name=~"regex"`, `name!~"regex"`, lists separated by commas,
+ * optionally in braces (`{a="b", c=~"d"}`); values may be unquoted; inside a value `\"`, `\\` and
+ * `\n` are escapes and any other backslash is literal (so `=~"\d+"` means what it says). A label
+ * name may also be double-quoted, as Alertmanager's UTF-8 parser allows (`"service.name"="api"`).
+ */
+export const MATCH_OPERATORS = ['=', '!=', '=~', '!~'] as const;
+export type MatchOperator = (typeof MATCH_OPERATORS)[number];
+
+export interface Matcher {
+  name: string;
+  operator: MatchOperator;
+  value: string;
+}
+
+/** A matcher ready to evaluate: its regex, if any, compiled once. */
+export interface CompiledMatcher extends Matcher {
+  /** Whether a label value (the empty string for a missing label) satisfies this matcher. */
+  test(value: string): boolean;
+}
+
+/** What is wrong with a matcher's text or its regex; the message is meant for the user. */
+export class MatcherError extends Error {
+  override name = 'MatcherError';
+}
+
+/** Longest matcher list text accepted, and most matchers in one list: keeps parsing and evaluation bounded. */
+export const MAX_MATCHERS_TEXT_LENGTH = 10_000;
+export const MAX_MATCHERS = 50;
+
+/** Bounds on one regex: its text, and its compiled program (what each match walks). */
+export const MAX_REGEX_LENGTH = 1000;
+export const MAX_REGEX_PROGRAM_SIZE = 5000;
+
+const CLASSIC_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*/;
+const OPERATOR = /^(=~|!=|!~|=)/;
+
+/** Splits a list at the commas outside double quotes, as Alertmanager does (an escaped quote does not toggle). */
+function splitList(text: string): string[] {
+  const tokens: string[] = [];
+  let token = '';
+  let insideQuotes = false;
+  let escaped = false;
+  for (const char of text) {
+    if (char === ',' && !insideQuotes) {
+      tokens.push(token);
+      token = '';
+      continue;
+    }
+    if (char === '"') {
+      if (!escaped) insideQuotes = !insideQuotes;
+      escaped = false;
+    } else if (char === '\\') escaped = !escaped;
+    else escaped = false;
+    token += char;
+  }
+  if (insideQuotes) throw new MatcherError(`unterminated double quote in ${JSON.stringify(text)}`);
+  // A trailing comma (and whitespace after it) is allowed: `{a="b", }`.
+  if (token.trim() !== '') tokens.push(token);
+  return tokens;
+}
+
+/** OpenMetrics unescaping as Alertmanager applies it: `\"`, `\\`, `\n`; any other backslash is kept. */
+function unescape(raw: string, whole: string): string {
+  let value = '';
+  let escaped = false;
+  for (let index = 0; index < raw.length; index += 1) {
+    const char = raw[index] as string;
+    if (escaped) {
+      escaped = false;
+      if (char === 'n') value += '\n';
+      else if (char === '"' || char === '\\') value += char;
+      else value += `\\${char}`;
+      continue;
+    }
+    if (char === '\\') {
+      if (index < raw.length - 1) escaped = true;
+      else value += '\\';
+    } else if (char === '"') {
+      throw new MatcherError(`unescaped double quote in ${JSON.stringify(whole.trim())}`);
+    } else value += char;
+  }
+  return value;
+}
+
+/** The quoted string at the start of `text` (escapes resolved) and what follows it. */
+function readQuoted(text: string, whole: string): { value: string; rest: string } {
+  let escaped = false;
+  for (let index = 1; index < text.length; index += 1) {
+    const char = text[index];
+    if (escaped) escaped = false;
+    else if (char === '\\') escaped = true;
+    else if (char === '"') return { value: unescape(text.slice(1, index), whole), rest: text.slice(index + 1) };
+  }
+  throw new MatcherError(`unterminated double quote in ${JSON.stringify(whole.trim())}`);
+}
+
+/** One matcher, e.g. `severity=~"critical|high"`; throws MatcherError. */
+export function parseMatcher(text: string): Matcher {
+  const whole = text;
+  let rest = text.trimStart();
+  let name: string;
+  if (rest.startsWith('"')) {
+    const quoted = readQuoted(rest, whole);
+    name = quoted.value;
+    rest = quoted.rest;
+  } else {
+    const match = CLASSIC_NAME.exec(rest);
+    if (!match)
+      throw new MatcherError(`bad matcher ${JSON.stringify(whole.trim())}: expected a label name, then =, !=, =~ or !~, then a value`);
+    name = match[0];
+    rest = rest.slice(name.length);
+  }
+  if (name === '') throw new MatcherError(`bad matcher ${JSON.stringify(whole.trim())}: the label name is empty`);
+  rest = rest.trimStart();
+  const operatorMatch = OPERATOR.exec(rest);
+  if (!operatorMatch)
+    throw new MatcherError(`bad matcher ${JSON.stringify(whole.trim())}: expected =, !=, =~ or !~ after ${JSON.stringify(name)}`);
+  const operator = operatorMatch[0] as MatchOperator;
+  rest = rest.slice(operator.length).trim();
+  let value: string;
+  if (rest.startsWith('"')) {
+    const quoted = readQuoted(rest, whole);
+    if (quoted.rest.trim() !== '') throw new MatcherError(`bad matcher ${JSON.stringify(whole.trim())}: text after the closing quote`);
+    value = quoted.value;
+  } else value = unescape(rest, whole);
+  return { name, operator, value };
+}
+
+/** A list: `{a="b", c=~"d"}` or `a=b,c!~d`; throws MatcherError, also for an empty list or one too long. */
+export function parseMatchers(text: string): Matcher[] {
+  if (text.length > MAX_MATCHERS_TEXT_LENGTH) throw new MatcherError(`matchers are limited to ${MAX_MATCHERS_TEXT_LENGTH} characters`);
+  // Either brace is optional, as in Alertmanager.
+  let body = text.trim();
+  if (body.startsWith('{')) body = body.slice(1);
+  if (body.endsWith('}')) body = body.slice(0, -1);
+  const matchers = splitList(body).map(parseMatcher);
+  if (matchers.length === 0) throw new MatcherError('at least one matcher is required');
+  if (matchers.length > MAX_MATCHERS) throw new MatcherError(`at most ${MAX_MATCHERS} matchers are allowed`);
+  return matchers;
+}
+
+const isRegex = (operator: MatchOperator) => operator === '=~' || operator === '!~';
+
+/**
+ * Compiles a matcher's regex once. Anchored at both ends as Alertmanager does (`^(?:re)$`: a regex
+ * matches the whole value), and run by RE2JS, whose time is linear in the input whatever the
+ * pattern: a label under an attacker's control cannot stall ingestion.
+ */
+export function compileMatcher(matcher: Matcher): CompiledMatcher {
+  const { name, operator, value } = matcher;
+  if (!isRegex(operator)) {
+    const equal = operator === '=';
+    return { name, operator, value, test: (candidate) => (candidate === value) === equal };
+  }
+  if (value.length > MAX_REGEX_LENGTH) throw new MatcherError(`a regular expression is limited to ${MAX_REGEX_LENGTH} characters`);
+  let regex: RE2JS;
+  try {
+    regex = RE2JS.compile(`^(?:${value})$`);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MatcherError(`invalid regular expression in ${formatMatcher(matcher)}: ${reason}`);
+  }
+  // Linear time is still time: a huge program (`a{1000}` repeated) would cost that much per label.
+  if (regex.programSize() > MAX_REGEX_PROGRAM_SIZE)
+    throw new MatcherError(`regular expression too large in ${formatMatcher(matcher)}: use fewer or smaller repetitions`);
+  const positive = operator === '=~';
+  // `test` (a search) on the anchored pattern is a whole-value match, on RE2JS's DFA when it can.
+  return { name, operator, value, test: (candidate) => regex.test(candidate) === positive };
+}
+
+export function compileMatchers(matchers: readonly Matcher[]): CompiledMatcher[] {
+  return matchers.map(compileMatcher);
+}
+
+/** Whether every matcher holds over `subject`; a label it lacks counts as the empty string, as in Alertmanager. */
+export function matchesAll(matchers: readonly CompiledMatcher[], subject: Readonly<Record<string, string>>): boolean {
+  for (const matcher of matchers) {
+    const value = Object.hasOwn(subject, matcher.name) ? (subject[matcher.name] as string) : '';
+    if (!matcher.test(value)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a list would also select alerts lacking every label it names: Alertmanager refuses such
+ * a silence (it would mute nearly everything), and so does Tocsin.
+ */
+export function matchesEmptyLabels(matchers: readonly CompiledMatcher[]): boolean {
+  return matchers.every((matcher) => matcher.test(''));
+}
+
+/**
+ * What matchers see of an alert: its labels, overlaid by the normalized `severity`, `platform`
+ * and `integration` (the integration's id), which take precedence over labels of the same name.
+ */
+export function matchSubject(alert: {
+  labels: Readonly<Record<string, string>>;
+  severity: string;
+  platform: string;
+  integrationId: string;
+}): Record<string, string> {
+  return { ...alert.labels, severity: alert.severity, platform: alert.platform, integration: alert.integrationId };
+}
+
+const escapeValue = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+
+/** The canonical text of a matcher, e.g. `alertname="Disk full"`; parseMatcher reads it back unchanged. */
+export function formatMatcher(matcher: Matcher): string {
+  const name = CLASSIC_NAME.exec(matcher.name)?.[0] === matcher.name ? matcher.name : `"${escapeValue(matcher.name)}"`;
+  return `${name}${matcher.operator}"${escapeValue(matcher.value)}"`;
+}
+
+/** A list in braces, e.g. `{alertname="Disk full", env=~"prod|staging"}`. */
+export function formatMatchers(matchers: readonly Matcher[]): string {
+  return `{${matchers.map(formatMatcher).join(', ')}}`;
+}
