@@ -17,6 +17,9 @@ from .admin_stats_rate_limits import AdminStatsRateLimits
 from .admin_stats_rate_limits_per_hour import AdminStatsRateLimitsPerHour
 from .admin_stats_users import AdminStatsUsers
 from .admin_stats_users_by_role import AdminStatsUsersByRole
+from .alert_summary import AlertSummary
+from .alert_summary_labels import AlertSummaryLabels
+from .alert_summary_silenced_kind_type_0 import AlertSummarySilencedKindType0
 from .analytics import Analytics
 from .analytics_group_by_type_0 import AnalyticsGroupByType0
 from .analytics_groups_item import AnalyticsGroupsItem
@@ -71,6 +74,9 @@ from .create_invitation_body import CreateInvitationBody
 from .create_invitation_body_role import CreateInvitationBodyRole
 from .create_invitation_response_201 import CreateInvitationResponse201
 from .create_invitation_response_201_meta import CreateInvitationResponse201Meta
+from .create_maintenance_window_body import CreateMaintenanceWindowBody
+from .create_maintenance_window_response_201 import CreateMaintenanceWindowResponse201
+from .create_maintenance_window_response_201_meta import CreateMaintenanceWindowResponse201Meta
 from .create_procedure_body import CreateProcedureBody
 from .create_procedure_body_steps_item_type_0 import CreateProcedureBodyStepsItemType0
 from .create_procedure_body_steps_item_type_1 import CreateProcedureBodyStepsItemType1
@@ -78,6 +84,9 @@ from .create_procedure_body_steps_item_type_2 import CreateProcedureBodyStepsIte
 from .create_procedure_body_steps_item_type_3 import CreateProcedureBodyStepsItemType3
 from .create_procedure_response_201 import CreateProcedureResponse201
 from .create_procedure_response_201_meta import CreateProcedureResponse201Meta
+from .create_silence_body import CreateSilenceBody
+from .create_silence_response_201 import CreateSilenceResponse201
+from .create_silence_response_201_meta import CreateSilenceResponse201Meta
 from .create_sso_connection_body_type_0 import CreateSsoConnectionBodyType0
 from .create_sso_connection_body_type_0_config import CreateSsoConnectionBodyType0Config
 from .create_sso_connection_body_type_0_default_role import CreateSsoConnectionBodyType0DefaultRole
@@ -110,6 +119,8 @@ from .execution_status import ExecutionStatus
 from .execution_step import ExecutionStep
 from .execution_step_status import ExecutionStepStatus
 from .execution_step_type import ExecutionStepType
+from .expire_silence_response_200 import ExpireSilenceResponse200
+from .expire_silence_response_200_meta import ExpireSilenceResponse200Meta
 from .get_admin_stats_response_200 import GetAdminStatsResponse200
 from .get_admin_stats_response_200_meta import GetAdminStatsResponse200Meta
 from .get_analytics_group_by import GetAnalyticsGroupBy
@@ -128,6 +139,8 @@ from .get_incident_response_200 import GetIncidentResponse200
 from .get_incident_response_200_meta import GetIncidentResponse200Meta
 from .get_integration_response_200 import GetIntegrationResponse200
 from .get_integration_response_200_meta import GetIntegrationResponse200Meta
+from .get_maintenance_window_response_200 import GetMaintenanceWindowResponse200
+from .get_maintenance_window_response_200_meta import GetMaintenanceWindowResponse200Meta
 from .get_organization_response_200 import GetOrganizationResponse200
 from .get_organization_response_200_meta import GetOrganizationResponse200Meta
 from .get_organization_settings_response_200 import GetOrganizationSettingsResponse200
@@ -136,6 +149,8 @@ from .get_procedure_response_200 import GetProcedureResponse200
 from .get_procedure_response_200_meta import GetProcedureResponse200Meta
 from .get_self_test_response_200 import GetSelfTestResponse200
 from .get_self_test_response_200_meta import GetSelfTestResponse200Meta
+from .get_silence_response_200 import GetSilenceResponse200
+from .get_silence_response_200_meta import GetSilenceResponse200Meta
 from .get_sso_connection_response_200 import GetSsoConnectionResponse200
 from .get_sso_connection_response_200_meta import GetSsoConnectionResponse200Meta
 from .get_user_response_200 import GetUserResponse200
@@ -231,11 +246,18 @@ from .list_invitations_response_200_meta import ListInvitationsResponse200Meta
 from .list_logs_level import ListLogsLevel
 from .list_logs_response_200 import ListLogsResponse200
 from .list_logs_response_200_meta import ListLogsResponse200Meta
+from .list_maintenance_windows_response_200 import ListMaintenanceWindowsResponse200
+from .list_maintenance_windows_response_200_meta import ListMaintenanceWindowsResponse200Meta
 from .list_notifications_response_200 import ListNotificationsResponse200
 from .list_notifications_response_200_meta import ListNotificationsResponse200Meta
 from .list_notifications_unread import ListNotificationsUnread
 from .list_procedures_response_200 import ListProceduresResponse200
 from .list_procedures_response_200_meta import ListProceduresResponse200Meta
+from .list_silenced_alerts_response_200 import ListSilencedAlertsResponse200
+from .list_silenced_alerts_response_200_meta import ListSilencedAlertsResponse200Meta
+from .list_silences_response_200 import ListSilencesResponse200
+from .list_silences_response_200_meta import ListSilencesResponse200Meta
+from .list_silences_status import ListSilencesStatus
 from .list_sso_connections_response_200 import ListSsoConnectionsResponse200
 from .list_sso_connections_response_200_meta import ListSsoConnectionsResponse200Meta
 from .list_users_response_200 import ListUsersResponse200
@@ -252,6 +274,7 @@ from .logout_all_response_200_meta import LogoutAllResponse200Meta
 from .logout_body import LogoutBody
 from .logout_response_200 import LogoutResponse200
 from .logout_response_200_meta import LogoutResponse200Meta
+from .maintenance_window import MaintenanceWindow
 from .manual_step_config import ManualStepConfig
 from .manual_step_config_input import ManualStepConfigInput
 from .me import Me
@@ -279,6 +302,11 @@ from .platform_setup_platform import PlatformSetupPlatform
 from .post_incident_message_body import PostIncidentMessageBody
 from .post_incident_message_response_201 import PostIncidentMessageResponse201
 from .post_incident_message_response_201_meta import PostIncidentMessageResponse201Meta
+from .preview_silence_body import PreviewSilenceBody
+from .preview_silence_response_200 import PreviewSilenceResponse200
+from .preview_silence_response_200_data import PreviewSilenceResponse200Data
+from .preview_silence_response_200_data_open_incidents_item import PreviewSilenceResponse200DataOpenIncidentsItem
+from .preview_silence_response_200_meta import PreviewSilenceResponse200Meta
 from .procedure import Procedure
 from .procedure_step import ProcedureStep
 from .procedure_step_type import ProcedureStepType
@@ -317,6 +345,8 @@ from .search_query_response_200_meta import SearchQueryResponse200Meta
 from .search_query_response_200_meta_mode import SearchQueryResponse200MetaMode
 from .self_test_run import SelfTestRun
 from .self_test_run_status import SelfTestRunStatus
+from .silence import Silence
+from .silence_status import SilenceStatus
 from .sso_callback_post_body import SsoCallbackPostBody
 from .sso_connection import SsoConnection
 from .sso_connection_config import SsoConnectionConfig
@@ -364,6 +394,9 @@ from .update_integration_body import UpdateIntegrationBody
 from .update_integration_body_settings import UpdateIntegrationBodySettings
 from .update_integration_response_200 import UpdateIntegrationResponse200
 from .update_integration_response_200_meta import UpdateIntegrationResponse200Meta
+from .update_maintenance_window_body import UpdateMaintenanceWindowBody
+from .update_maintenance_window_response_200 import UpdateMaintenanceWindowResponse200
+from .update_maintenance_window_response_200_meta import UpdateMaintenanceWindowResponse200Meta
 from .update_notification_body import UpdateNotificationBody
 from .update_notification_response_200 import UpdateNotificationResponse200
 from .update_notification_response_200_meta import UpdateNotificationResponse200Meta
@@ -389,6 +422,9 @@ from .update_procedure_body_steps_item_type_2 import UpdateProcedureBodyStepsIte
 from .update_procedure_body_steps_item_type_3 import UpdateProcedureBodyStepsItemType3
 from .update_procedure_response_200 import UpdateProcedureResponse200
 from .update_procedure_response_200_meta import UpdateProcedureResponse200Meta
+from .update_silence_body import UpdateSilenceBody
+from .update_silence_response_200 import UpdateSilenceResponse200
+from .update_silence_response_200_meta import UpdateSilenceResponse200Meta
 from .update_sso_connection_body import UpdateSsoConnectionBody
 from .update_sso_connection_body_config import UpdateSsoConnectionBodyConfig
 from .update_sso_connection_body_default_role import UpdateSsoConnectionBodyDefaultRole
@@ -449,6 +485,9 @@ __all__ = (
     "AdminStatsRateLimitsPerHour",
     "AdminStatsUsers",
     "AdminStatsUsersByRole",
+    "AlertSummary",
+    "AlertSummaryLabels",
+    "AlertSummarySilencedKindType0",
     "Analytics",
     "AnalyticsGroupByType0",
     "AnalyticsGroupsItem",
@@ -504,6 +543,9 @@ __all__ = (
     "CreateInvitationBodyRole",
     "CreateInvitationResponse201",
     "CreateInvitationResponse201Meta",
+    "CreateMaintenanceWindowBody",
+    "CreateMaintenanceWindowResponse201",
+    "CreateMaintenanceWindowResponse201Meta",
     "CreateProcedureBody",
     "CreateProcedureBodyStepsItemType0",
     "CreateProcedureBodyStepsItemType1",
@@ -511,6 +553,9 @@ __all__ = (
     "CreateProcedureBodyStepsItemType3",
     "CreateProcedureResponse201",
     "CreateProcedureResponse201Meta",
+    "CreateSilenceBody",
+    "CreateSilenceResponse201",
+    "CreateSilenceResponse201Meta",
     "CreateSsoConnectionBodyType0",
     "CreateSsoConnectionBodyType0Config",
     "CreateSsoConnectionBodyType0DefaultRole",
@@ -542,6 +587,8 @@ __all__ = (
     "ExecutionStep",
     "ExecutionStepStatus",
     "ExecutionStepType",
+    "ExpireSilenceResponse200",
+    "ExpireSilenceResponse200Meta",
     "GetAdminStatsResponse200",
     "GetAdminStatsResponse200Meta",
     "GetAnalyticsGroupBy",
@@ -560,6 +607,8 @@ __all__ = (
     "GetIncidentResponse200Meta",
     "GetIntegrationResponse200",
     "GetIntegrationResponse200Meta",
+    "GetMaintenanceWindowResponse200",
+    "GetMaintenanceWindowResponse200Meta",
     "GetOrganizationResponse200",
     "GetOrganizationResponse200Meta",
     "GetOrganizationSettingsResponse200",
@@ -568,6 +617,8 @@ __all__ = (
     "GetProcedureResponse200Meta",
     "GetSelfTestResponse200",
     "GetSelfTestResponse200Meta",
+    "GetSilenceResponse200",
+    "GetSilenceResponse200Meta",
     "GetSsoConnectionResponse200",
     "GetSsoConnectionResponse200Meta",
     "GetUserResponse200",
@@ -661,11 +712,18 @@ __all__ = (
     "ListLogsLevel",
     "ListLogsResponse200",
     "ListLogsResponse200Meta",
+    "ListMaintenanceWindowsResponse200",
+    "ListMaintenanceWindowsResponse200Meta",
     "ListNotificationsResponse200",
     "ListNotificationsResponse200Meta",
     "ListNotificationsUnread",
     "ListProceduresResponse200",
     "ListProceduresResponse200Meta",
+    "ListSilencedAlertsResponse200",
+    "ListSilencedAlertsResponse200Meta",
+    "ListSilencesResponse200",
+    "ListSilencesResponse200Meta",
+    "ListSilencesStatus",
     "ListSsoConnectionsResponse200",
     "ListSsoConnectionsResponse200Meta",
     "ListUsersResponse200",
@@ -682,6 +740,7 @@ __all__ = (
     "LogoutBody",
     "LogoutResponse200",
     "LogoutResponse200Meta",
+    "MaintenanceWindow",
     "ManualStepConfig",
     "ManualStepConfigInput",
     "Me",
@@ -709,6 +768,11 @@ __all__ = (
     "PostIncidentMessageBody",
     "PostIncidentMessageResponse201",
     "PostIncidentMessageResponse201Meta",
+    "PreviewSilenceBody",
+    "PreviewSilenceResponse200",
+    "PreviewSilenceResponse200Data",
+    "PreviewSilenceResponse200DataOpenIncidentsItem",
+    "PreviewSilenceResponse200Meta",
     "Procedure",
     "ProcedureStep",
     "ProcedureStepType",
@@ -747,6 +811,8 @@ __all__ = (
     "SearchQueryResponse200MetaMode",
     "SelfTestRun",
     "SelfTestRunStatus",
+    "Silence",
+    "SilenceStatus",
     "SsoCallbackPostBody",
     "SsoConnection",
     "SsoConnectionConfig",
@@ -794,6 +860,9 @@ __all__ = (
     "UpdateIntegrationBodySettings",
     "UpdateIntegrationResponse200",
     "UpdateIntegrationResponse200Meta",
+    "UpdateMaintenanceWindowBody",
+    "UpdateMaintenanceWindowResponse200",
+    "UpdateMaintenanceWindowResponse200Meta",
     "UpdateNotificationBody",
     "UpdateNotificationResponse200",
     "UpdateNotificationResponse200Meta",
@@ -815,6 +884,9 @@ __all__ = (
     "UpdateProcedureBodyStepsItemType3",
     "UpdateProcedureResponse200",
     "UpdateProcedureResponse200Meta",
+    "UpdateSilenceBody",
+    "UpdateSilenceResponse200",
+    "UpdateSilenceResponse200Meta",
     "UpdateSsoConnectionBody",
     "UpdateSsoConnectionBodyConfig",
     "UpdateSsoConnectionBodyDefaultRole",

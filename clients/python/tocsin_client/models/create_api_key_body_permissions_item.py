@@ -107,6 +107,13 @@ class CreateApiKeyBodyPermissionsItem(StrEnum):
     SETTINGSINGEST = "settings:ingest"
     SETTINGSREAD = "settings:read"
     SETTINGSUPDATE = "settings:update"
+    SILENCES = "silences:*"
+    SILENCESCREATE = "silences:create"
+    SILENCESDELETE = "silences:delete"
+    SILENCESEXECUTE = "silences:execute"
+    SILENCESINGEST = "silences:ingest"
+    SILENCESREAD = "silences:read"
+    SILENCESUPDATE = "silences:update"
     USERS = "users:*"
     USERSCREATE = "users:create"
     USERSDELETE = "users:delete"
@@ -114,7 +121,7 @@ class CreateApiKeyBodyPermissionsItem(StrEnum):
     USERSINGEST = "users:ingest"
     USERSREAD = "users:read"
     USERSUPDATE = "users:update"
-    VALUE_112 = "*"
+    VALUE_119 = "*"
 
     def __str__(self) -> str:
         return str(self.value)

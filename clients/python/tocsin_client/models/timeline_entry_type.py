@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class TimelineEntryType(StrEnum):
     ALERT = "alert"
+    ALERT_SILENCED = "alert_silenced"
     ASSIGNEE_CHANGED = "assignee_changed"
     CHAT_MESSAGE = "chat_message"
     CREATED = "created"

@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.create_maintenance_window_response_201_meta import CreateMaintenanceWindowResponse201Meta
+    from ..models.maintenance_window import MaintenanceWindow
+
+
+T = TypeVar("T", bound="CreateMaintenanceWindowResponse201")
+
+
+@_attrs_define
+class CreateMaintenanceWindowResponse201:
+    """
+    Attributes:
+        data (MaintenanceWindow):
+        meta (CreateMaintenanceWindowResponse201Meta):
+    """
+
+    data: MaintenanceWindow
+    meta: CreateMaintenanceWindowResponse201Meta
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.data.to_dict()
+
+        meta = self.meta.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+                "meta": meta,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.create_maintenance_window_response_201_meta import CreateMaintenanceWindowResponse201Meta  # noqa: PLC0415
+        from ..models.maintenance_window import MaintenanceWindow  # noqa: PLC0415
+
+        d = dict(src_dict)
+        data = MaintenanceWindow.from_dict(d.pop("data"))
+
+        meta = CreateMaintenanceWindowResponse201Meta.from_dict(d.pop("meta"))
+
+        create_maintenance_window_response_201 = cls(
+            data=data,
+            meta=meta,
+        )
+
+        return create_maintenance_window_response_201

@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="CreateSilenceBody")
+
+
+@_attrs_define
+class CreateSilenceBody:
+    """
+    Attributes:
+        matchers (list[str] | str): Alertmanager matchers: one list (`{alertname="DiskFull", env=~"prod|staging"}`) or
+            an array of matcher texts (`["alertname=DiskFull", "env!=dev"]`). Operators `=`, `!=`, `=~`, `!~`; a regex (RE2
+            syntax, linear time) must match the whole value; a label the alert lacks is the empty string. Matched over the
+            alert's labels plus `severity`, `platform` and `integration` (the integration's id), which take precedence over
+            labels of those names. At least one matcher must not match the empty string.
+        ends_at (datetime.datetime): When muting ends (exclusive); must be after `starts_at` and in the future
+        comment (str): Why: shown to whoever wonders where the alerts went
+        starts_at (datetime.datetime | Unset): When muting starts; now when omitted
+    """
+
+    matchers: list[str] | str
+    ends_at: datetime.datetime
+    comment: str
+    starts_at: datetime.datetime | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        matchers: list[str] | str
+        if isinstance(self.matchers, list):
+            matchers = self.matchers
+
+        else:
+            matchers = self.matchers
+
+        ends_at = self.ends_at.isoformat()
+
+        comment = self.comment
+
+        starts_at: str | Unset = UNSET
+        if not isinstance(self.starts_at, Unset):
+            starts_at = self.starts_at.isoformat()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "matchers": matchers,
+                "ends_at": ends_at,
+                "comment": comment,
+            }
+        )
+        if starts_at is not UNSET:
+            field_dict["starts_at"] = starts_at
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+
+        def _parse_matchers(data: object) -> list[str] | str:
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                matchers_type_1 = cast(list[str], data)
+
+                return matchers_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | str, data)
+
+        matchers = _parse_matchers(d.pop("matchers"))
+
+        ends_at = datetime.datetime.fromisoformat(d.pop("ends_at"))
+
+        comment = d.pop("comment")
+
+        _starts_at = d.pop("starts_at", UNSET)
+        starts_at: datetime.datetime | Unset
+        if isinstance(_starts_at, Unset):
+            starts_at = UNSET
+        else:
+            starts_at = datetime.datetime.fromisoformat(_starts_at)
+
+        create_silence_body = cls(
+            matchers=matchers,
+            ends_at=ends_at,
+            comment=comment,
+            starts_at=starts_at,
+        )
+
+        return create_silence_body
