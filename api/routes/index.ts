@@ -49,6 +49,8 @@ import type { SsoLoginService } from '../services/sso/sso-login.service.ts';
 import { ssoRoutes } from './sso.routes.ts';
 import type { HelperDownloadService } from '../services/helper-download.service.ts';
 import { helperRoutes } from './helper.routes.ts';
+import type { ScheduleService } from '../services/schedule.service.ts';
+import { scheduleRoutes } from './schedule.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -80,6 +82,7 @@ export interface ApiServices {
   ssoConnections: SsoConnectionService;
   ssoLogins: SsoLoginService;
   helper: HelperDownloadService;
+  schedules: ScheduleService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -109,5 +112,6 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...selfTestRoutes(services.selfTest),
     ...billingRoutes(services.billing),
     ...helperRoutes(services.helper),
+    ...scheduleRoutes(services.schedules),
   ];
 }

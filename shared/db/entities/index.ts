@@ -24,6 +24,7 @@ import { ProcedureStepEntity } from './procedure-step.entity.ts';
 import { ExecutionEntity } from './execution.entity.ts';
 import { ExecutionStepEntity } from './execution-step.entity.ts';
 import { SsoConnectionEntity } from './sso-connection.entity.ts';
+import { ScheduleEntity, ScheduleOverrideEntity } from './schedule.entity.ts';
 
 export { AlertEntity, type Alert } from './alert.entity.ts';
 export { AuditEventEntity, type AuditEvent } from './audit-event.entity.ts';
@@ -51,6 +52,7 @@ export { ProcedureStepEntity, type ProcedureStep } from './procedure-step.entity
 export { ExecutionEntity, type Execution } from './execution.entity.ts';
 export { ExecutionStepEntity, type ExecutionStep } from './execution-step.entity.ts';
 export { SsoConnectionEntity, type SsoConnection } from './sso-connection.entity.ts';
+export { ScheduleEntity, ScheduleOverrideEntity, type Schedule, type ScheduleOverride } from './schedule.entity.ts';
 
 /** Every entity, in one list, so the API, the worker and the migrations agree on the model. */
 export const ALL_ENTITIES = [
@@ -80,4 +82,6 @@ export const ALL_ENTITIES = [
   ExecutionEntity,
   ExecutionStepEntity,
   SsoConnectionEntity,
+  ScheduleEntity,
+  ScheduleOverrideEntity,
 ];

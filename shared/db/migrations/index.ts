@@ -18,6 +18,7 @@ import { Migration20261201010000NotificationMailedAt } from './20261201010000-no
 import { Migration20261201020000AnalyticsRollups } from './20261201020000-analytics-rollups.migration.ts';
 import { Migration20261210010000SearchVectorIndex } from './20261210010000-search-vector-index.migration.ts';
 import { Migration20261215010000SearchDistinctVectors } from './20261215010000-search-distinct-vectors.migration.ts';
+import { Migration20261227070000Schedules } from './20261227070000-schedules.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -42,4 +43,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261201010000-notification-mailed-at', class: Migration20261201010000NotificationMailedAt },
   { name: '20261201020000-analytics-rollups', class: Migration20261201020000AnalyticsRollups },
   { name: '20261210010000-search-vector-index', class: Migration20261210010000SearchVectorIndex },
-  { name: '20261215010000-search-distinct-vectors', class: Migration20261215010000SearchDistinctVectors }];
+  { name: '20261215010000-search-distinct-vectors', class: Migration20261215010000SearchDistinctVectors },
+  { name: '20261227070000-schedules', class: Migration20261227070000Schedules }];

@@ -30,6 +30,7 @@ describe('permission vocabulary', () => {
       'notifications',
       'organizations',
       'procedures',
+      'schedules',
       'search',
       'settings',
       'users',

@@ -4,6 +4,7 @@ import {
   renderSchedule,
   withoutUser,
   type Override,
+  type RotationLayer,
   type ScheduleDefinition,
   type ScheduleLayer,
 } from '../../../shared/domain/schedule.ts';
@@ -17,7 +18,7 @@ const iso = (value: number) => new Date(value).toISOString();
 
 type Row = [user: string, start: string, end: string, source?: 'layer' | 'override'];
 
-const rotation = (fields: Partial<Extract<ScheduleLayer, { kind: 'rotation' }>> & { start: string; end?: string }): ScheduleLayer => ({
+const rotation = (fields: Partial<Omit<RotationLayer, 'start' | 'end' | 'kind'>> & { start: string; end?: string }): ScheduleLayer => ({
   kind: 'rotation',
   users: ['ann', 'bob'],
   rotation: 'daily',
