@@ -51,6 +51,8 @@ import type { HelperDownloadService } from '../services/helper-download.service.
 import { helperRoutes } from './helper.routes.ts';
 import type { ScheduleService } from '../services/schedule.service.ts';
 import { scheduleRoutes } from './schedule.routes.ts';
+import type { CalendarFeedService } from '../services/calendar-feed.service.ts';
+import { calendarFeedRoutes } from './calendar-feed.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -83,6 +85,7 @@ export interface ApiServices {
   ssoLogins: SsoLoginService;
   helper: HelperDownloadService;
   schedules: ScheduleService;
+  calendarFeeds: CalendarFeedService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -113,5 +116,6 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...billingRoutes(services.billing),
     ...helperRoutes(services.helper),
     ...scheduleRoutes(services.schedules),
+    ...calendarFeedRoutes(services.calendarFeeds),
   ];
 }

@@ -122,3 +122,13 @@ export type ScheduleView = z.output<typeof ScheduleSchema>;
 export type ScheduleOverrideView = z.output<typeof ScheduleOverrideSchema>;
 export type ShiftsView = z.output<typeof ShiftsSchema>;
 export type OnCallView = z.output<typeof OnCallSchema>;
+
+export const CalendarFeedSchema = z
+  .object({
+    enabled: z.boolean(),
+    url: z.url().nullable().describe('The secret feed URL: only in the answer that creates it, null otherwise'),
+    created_at: timestamp().nullable(),
+  })
+  .meta({ id: 'CalendarFeed' });
+export const CalendarFeedResponse = single(CalendarFeedSchema);
+export const CalendarFeedQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not a feed secret') }).strict();

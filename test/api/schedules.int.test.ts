@@ -143,6 +143,68 @@ describe('schedules (integration: real PostgreSQL over HTTP)', () => {
     await stack.http.get(`/api/v1/schedules/${id}/calendar.ics`).set(bearer(other.token)).expect(404);
   });
 
+  it("serves a member's shifts across schedules on a secret, revocable feed URL stored only as a hash", async () => {
+    const member = await addMember(stack, owner.token, 'engineer', 'feed');
+    const start = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const ids: string[] = [];
+    for (const name of ['Feed A', 'Feed B']) {
+      const body = { name, time_zone: 'America/New_York', layers: [{ users: [owner.user.id, member.user.id], rotation: 'daily', start }] };
+      ids.push((await create(owner.token, body).expect(201)).body.data.id);
+    }
+    const created = await stack.http.post('/api/v1/users/me/calendar-feed').set(bearer(member.token)).expect(201);
+    const url = new URL(created.body.data.url as string);
+    const token = url.searchParams.get('token')!;
+    expect(url.pathname).toBe('/api/v1/calendar-feed.ics');
+    const status = await stack.http.get('/api/v1/users/me/calendar-feed').set(bearer(member.token)).expect(200);
+    expect(status.body.data).toMatchObject({ enabled: true, url: null });
+    const stored = await sql<{ token_hash: string }>('select token_hash from calendar_feeds where user_id = ?', [member.user.id]);
+    expect(stored).toHaveLength(1);
+    expect(stored[0].token_hash).not.toContain(token);
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const text = (path: string) =>
+      stack.http
+        .get(path)
+        .buffer(true)
+        .parse((res, done) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => done(null, body));
+        });
+    const feed = await text(`/api/v1/calendar-feed.ics?token=${token}`).expect(200);
+    const events = new ICAL.Component(ICAL.parse(feed.body as string)).getAllSubcomponents('vevent').map((component) => {
+      const event = new ICAL.Event(component);
+      return {
+        user_id: component.getFirstPropertyValue('x-tocsin-user-id'),
+        start: event.startDate.toJSDate().toISOString(),
+        summary: event.summary,
+      };
+    });
+    expect(events.length).toBeGreaterThan(40);
+    expect(events.every((event) => event.user_id === member.user.id)).toBe(true);
+    for (const [index, id] of ids.entries()) {
+      const shifts = await stack.http
+        .get(`/api/v1/schedules/${id}/shifts`)
+        .query({ from: new Date(Date.now() + 86_400_000).toISOString(), to: new Date(Date.now() + 30 * 86_400_000).toISOString() })
+        .set(bearer(member.token))
+        .expect(200);
+      const mine = (shifts.body.data.shifts as Shift[]).filter((shift) => shift.user_id === member.user.id).slice(1);
+      expect(mine.length).toBeGreaterThan(5);
+      for (const shift of mine)
+        expect(events).toContainEqual(
+          expect.objectContaining({ start: shift.start, summary: expect.stringContaining(`Feed ${'AB'[index]}`) }),
+        );
+    }
+
+    const rotated = await stack.http.post('/api/v1/users/me/calendar-feed').set(bearer(member.token)).expect(201);
+    await text(`/api/v1/calendar-feed.ics?token=${token}`).expect(404);
+    const next = new URL(rotated.body.data.url as string).searchParams.get('token')!;
+    await text(`/api/v1/calendar-feed.ics?token=${next}`).expect(200);
+    await stack.http.delete('/api/v1/users/me/calendar-feed').set(bearer(member.token)).expect(204);
+    await text(`/api/v1/calendar-feed.ics?token=${next}`).expect(404);
+    await text('/api/v1/calendar-feed.ics?token=short').expect(422);
+  });
+
   it('keeps a zone alias as given and updates layers with PATCH', async () => {
     const created = await create(owner.token, { name: 'India', time_zone: 'Asia/Calcutta' }).expect(201);
     expect(created.body.data.time_zone).toBe('Asia/Calcutta');

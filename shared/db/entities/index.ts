@@ -24,7 +24,7 @@ import { ProcedureStepEntity } from './procedure-step.entity.ts';
 import { ExecutionEntity } from './execution.entity.ts';
 import { ExecutionStepEntity } from './execution-step.entity.ts';
 import { SsoConnectionEntity } from './sso-connection.entity.ts';
-import { ScheduleEntity, ScheduleOverrideEntity } from './schedule.entity.ts';
+import { CalendarFeedEntity, ScheduleEntity, ScheduleOverrideEntity } from './schedule.entity.ts';
 
 export { AlertEntity, type Alert } from './alert.entity.ts';
 export { AuditEventEntity, type AuditEvent } from './audit-event.entity.ts';
@@ -52,7 +52,14 @@ export { ProcedureStepEntity, type ProcedureStep } from './procedure-step.entity
 export { ExecutionEntity, type Execution } from './execution.entity.ts';
 export { ExecutionStepEntity, type ExecutionStep } from './execution-step.entity.ts';
 export { SsoConnectionEntity, type SsoConnection } from './sso-connection.entity.ts';
-export { ScheduleEntity, ScheduleOverrideEntity, type Schedule, type ScheduleOverride } from './schedule.entity.ts';
+export {
+  CalendarFeedEntity,
+  ScheduleEntity,
+  ScheduleOverrideEntity,
+  type CalendarFeed,
+  type Schedule,
+  type ScheduleOverride,
+} from './schedule.entity.ts';
 
 /** Every entity, in one list, so the API, the worker and the migrations agree on the model. */
 export const ALL_ENTITIES = [
@@ -84,4 +91,5 @@ export const ALL_ENTITIES = [
   SsoConnectionEntity,
   ScheduleEntity,
   ScheduleOverrideEntity,
+  CalendarFeedEntity,
 ];

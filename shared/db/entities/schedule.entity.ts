@@ -53,3 +53,22 @@ export const ScheduleOverrideEntity = defineEntity({
 });
 
 export type ScheduleOverride = InferEntity<typeof ScheduleOverrideEntity>;
+
+/** A member's personal calendar feed: its secret is in the URL, only its SHA-256 is stored. */
+export const CalendarFeedEntity = defineEntity({
+  name: 'CalendarFeed',
+  tableName: 'calendar_feeds',
+  filters: tenantFilter(),
+  properties: {
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => randomUUID()),
+    organization: () => p.manyToOne(OrganizationEntity),
+    userId: p.uuid().unique(),
+    tokenHash: p.string().length(64).unique(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export type CalendarFeed = InferEntity<typeof CalendarFeedEntity>;

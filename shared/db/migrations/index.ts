@@ -19,6 +19,7 @@ import { Migration20261201020000AnalyticsRollups } from './20261201020000-analyt
 import { Migration20261210010000SearchVectorIndex } from './20261210010000-search-vector-index.migration.ts';
 import { Migration20261215010000SearchDistinctVectors } from './20261215010000-search-distinct-vectors.migration.ts';
 import { Migration20261227070000Schedules } from './20261227070000-schedules.migration.ts';
+import { Migration20261227070100CalendarFeeds } from './20261227070100-calendar-feeds.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -44,4 +45,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261201020000-analytics-rollups', class: Migration20261201020000AnalyticsRollups },
   { name: '20261210010000-search-vector-index', class: Migration20261210010000SearchVectorIndex },
   { name: '20261215010000-search-distinct-vectors', class: Migration20261215010000SearchDistinctVectors },
-  { name: '20261227070000-schedules', class: Migration20261227070000Schedules }];
+  { name: '20261227070000-schedules', class: Migration20261227070000Schedules },
+  { name: '20261227070100-calendar-feeds', class: Migration20261227070100CalendarFeeds }];
