@@ -66,12 +66,10 @@ export const CreateOverrideBody = z
 
 export const OverrideParams = z.object({ id: z.uuid(), override_id: z.uuid() });
 
-export const ShiftsQuery = z
-  .object({
-    from: instant().optional().describe('Start of the window (default: now)'),
-    to: instant().optional().describe(`End of the window (default: 14 days after \`from\`; at most ${MAX_SHIFT_RANGE_DAYS} days after it)`),
-  })
-  .strict();
+export const ShiftsQuery = z.object({
+  from: instant().optional().describe('Start of the window (default: now)'),
+  to: instant().optional().describe(`End of the window (default: 14 days after \`from\`; at most ${MAX_SHIFT_RANGE_DAYS} days after it)`),
+});
 
 const ShiftSchema = z
   .object({
@@ -98,7 +96,7 @@ export const ShiftsSchema = z
   })
   .meta({ id: 'ScheduleShifts' });
 
-export const OnCallQuery = z.object({ at: instant().optional().describe('The instant to ask about (default: now)') }).strict();
+export const OnCallQuery = z.object({ at: instant().optional().describe('The instant to ask about (default: now)') });
 
 export const OnCallSchema = z
   .object({
@@ -131,4 +129,4 @@ export const CalendarFeedSchema = z
   })
   .meta({ id: 'CalendarFeed' });
 export const CalendarFeedResponse = single(CalendarFeedSchema);
-export const CalendarFeedQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not a feed secret') }).strict();
+export const CalendarFeedQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not a feed secret') });
