@@ -1,6 +1,7 @@
 // `npm run bench:api`: authenticated reads against the production shape (the API as its own
 // process on a fresh database), next to raw node:http serving the very same bytes, all in one run.
-// Prints req/s, p50, p99 and the ratio to raw node:http. A figure to track, not a gate.
+// Prints req/s, p50, p99 and the ratio to raw node:http. A figure to track, not a gate. GET /oncall
+// runs over 100 schedules of three layers with overrides; one schedule's year is rendered too.
 // Then GET /analytics over an organization of 100k incidents with their history and alerts,
 // seeded by generate_series (BENCH_ANALYTICS_INCIDENTS), one request at a time: p50 and p95.
 import { spawn } from 'node:child_process';
@@ -116,6 +117,8 @@ let stopRaw = () => undefined as void;
 try {
   const { baseUrl } = stack;
   const rows: Array<{ measured: Measured; raw: Measured }> = [];
+  let scheduleId = '';
+  let yearRender = { p50: 0, p95: 0 };
   if (!ANALYTICS_ONLY) {
     const owner = await registerOwner(baseUrl, 'bench-api');
     const key = await call<{ data: { api_key: string } }>(baseUrl, 'POST', '/api/v1/api-keys', {
@@ -142,9 +145,54 @@ try {
       await call(baseUrl, 'PATCH', `/api/v1/incidents/${incidentId}`, { token: owner.token, body: { status } });
     }
 
+    // On call: 100 schedules of three layers (a weekly rotation, a daily one in business hours, a
+    // weekend one) and two overrides each, in zones with and without daylight saving.
+    const zones = ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe'];
+    const layerStart = new Date(Date.now() - 90 * 86_400_000).toISOString();
+    for (let i = 0; i < 100; i++) {
+      const schedule = await call<{ data: { id: string } }>(baseUrl, 'POST', '/api/v1/schedules', {
+        token: owner.token,
+        body: {
+          name: `Service ${String(i).padStart(3, '0')} primary`,
+          time_zone: zones[i % zones.length],
+          layers: [
+            { users: [owner.userId, owner.userId], rotation: 'weekly', handoff_day: 'monday', start: layerStart },
+            {
+              users: [owner.userId],
+              rotation: 'daily',
+              start: layerStart,
+              restrictions: [{ days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], start: '09:00', end: '17:00' }],
+            },
+            {
+              users: [owner.userId],
+              rotation: 'custom',
+              turn_hours: 12,
+              start: layerStart,
+              restrictions: [{ days: ['saturday', 'sunday'], start: '00:00', end: '00:00' }],
+            },
+          ],
+        },
+        expect: 201,
+      });
+      scheduleId ||= schedule.data.id;
+      for (const hoursAhead of [-2, 30]) {
+        const start = Date.now() + hoursAhead * 3_600_000;
+        await call(baseUrl, 'POST', `/api/v1/schedules/${schedule.data.id}/overrides`, {
+          token: owner.token,
+          body: { user_id: owner.userId, start: new Date(start).toISOString(), end: new Date(start + 4 * 3_600_000).toISOString() },
+          expect: 201,
+        });
+      }
+    }
+
     const jwt = { authorization: `Bearer ${owner.token}` };
     const apiKey = { 'x-api-key': key.data.api_key };
-    const paths = { me: '/api/v1/auth/me', list: '/api/v1/incidents?limit=25', detail: `/api/v1/incidents/${incidentId}` };
+    const paths = {
+      me: '/api/v1/auth/me',
+      list: '/api/v1/incidents?limit=25',
+      detail: `/api/v1/incidents/${incidentId}`,
+      oncall: '/api/v1/oncall',
+    };
     const bodies = new Map<string, Buffer>([['/healthz', Buffer.from(await (await fetch(`${baseUrl}/healthz`)).arrayBuffer())]]);
     for (const path of Object.values(paths)) {
       const response = await fetch(`${baseUrl}${path}`, { headers: jwt });
@@ -165,6 +213,14 @@ try {
     await pair('GET /incidents?limit=25 (X-API-Key)', paths.list, apiKey);
     await pair('GET /incidents/{id} (JWT)', paths.detail, jwt);
     await pair('GET /incidents/{id} (X-API-Key)', paths.detail, apiKey);
+    await pair('GET /oncall, 100 schedules (JWT)', paths.oncall, jwt);
+    const yearFrom = new Date();
+    const yearTo = new Date(yearFrom.getTime() + 365 * 86_400_000);
+    yearRender = await measureLatency(
+      `${baseUrl}/api/v1/schedules/${scheduleId}/shifts?from=${yearFrom.toISOString()}&to=${yearTo.toISOString()}`,
+      jwt,
+      ANALYTICS_REQUESTS,
+    );
   }
 
   const analyticsOwner = await registerOwner(baseUrl, 'bench-analytics');
@@ -207,7 +263,9 @@ try {
               `| ${measured.name} | ${fmt(measured.requestsPerSecond)} | ${fmt(measured.p50)} | ${fmt(measured.p99)} | ${fmt(base.requestsPerSecond)} | ${fmt(measured.requestsPerSecond / base.requestsPerSecond, 2)} | ${measured.errors} |`,
           ),
           '',
-          'targets: GET /incidents/{id} (JWT) ratio >= 0.25, GET /auth/me (JWT) ratio >= 0.5, p99 < 50 ms',
+          'targets: GET /incidents/{id} (JWT) ratio >= 0.25, GET /auth/me (JWT) ratio >= 0.5, p99 < 50 ms; GET /oncall p99 < 50 ms',
+          '',
+          `GET /schedules/{id}/shifts over a year (three layers, JWT), ${ANALYTICS_REQUESTS} sequential requests: p50 ${fmt(yearRender.p50, 1)} ms, p95 ${fmt(yearRender.p95, 1)} ms`,
         ]),
     '',
     `GET /analytics: ${ANALYTICS_INCIDENTS} incidents over 90 days with timelines and ${2 * ANALYTICS_INCIDENTS} alerts (seeded in ${fmt(seedSeconds, 1)} s), ${ANALYTICS_REQUESTS} sequential requests each, JWT`,

@@ -53,6 +53,10 @@ import type { SilenceService } from '../services/silence.service.ts';
 import { silenceRoutes } from './silence.routes.ts';
 import type { MaintenanceWindowService } from '../services/maintenance-window.service.ts';
 import { maintenanceWindowRoutes } from './maintenance-window.routes.ts';
+import type { ScheduleService } from '../services/schedule.service.ts';
+import { scheduleRoutes } from './schedule.routes.ts';
+import type { CalendarFeedService } from '../services/calendar-feed.service.ts';
+import { calendarFeedRoutes } from './calendar-feed.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -86,6 +90,8 @@ export interface ApiServices {
   helper: HelperDownloadService;
   silences: SilenceService;
   maintenanceWindows: MaintenanceWindowService;
+  schedules: ScheduleService;
+  calendarFeeds: CalendarFeedService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -118,5 +124,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...selfTestRoutes(services.selfTest),
     ...billingRoutes(services.billing),
     ...helperRoutes(services.helper),
+    ...scheduleRoutes(services.schedules),
+    ...calendarFeedRoutes(services.calendarFeeds),
   ];
 }

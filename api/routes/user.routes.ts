@@ -48,7 +48,7 @@ export function userRoutes(users: UserService) {
       operationId: 'removeUser',
       summary: 'Remove a user from the organization',
       description:
-        'Deletes the account with its API keys and sessions. Only an owner removes an owner; the last owner cannot be removed (409).',
+        'Deletes the account with its API keys and sessions, and takes the user out of every schedule rotation and override: each schedule touched gets a `schedule.updated` WebSocket event (`reason: "member_removed"`) whose `gaps_opened` lists the uncovered intervals of the next 28 days. Only an owner removes an owner; the last owner cannot be removed (409).',
       tags: ['users'],
       access: 'users:delete',
       request: { params: IdParams },

@@ -1,5 +1,6 @@
 import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import { OrganizationEntity, UserEntity, type User } from '../../shared/db/entities/index.ts';
+import { removeUserFromSchedules } from '../../shared/db/repositories/schedule-writes.ts';
 import { hasPermission, mayGrantRole, type Role } from '../../shared/domain/permissions.ts';
 import { AppError, ConflictError, InsufficientPermissionsError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -100,13 +101,16 @@ export function createUserService(deps: { em: () => EntityManager; cache: Pick<C
 
     /**
      * Removes the user from the organization (the account goes, with its API keys and sessions);
-     * the audit log keeps their id. The last owner cannot be removed, not even by themselves.
+     * the audit log keeps their id. The last owner cannot be removed, not even by themselves. They
+     * leave every schedule rotation and override; each touched schedule gets a `schedule.updated`
+     * event naming the gaps that opens.
      */
     async remove(auth: AuthContext, id: string): Promise<void> {
       await withOwnersLocked(auth, async (tx, owners) => {
         const user = await find(tx, id);
         assertMayTouch(auth, user);
         if (user.role === 'owner' && (await owners()) <= 1) throw new ConflictError('The organization must keep at least one owner');
+        await removeUserFromSchedules(tx, auth.organizationId, user.id, new Date());
         tx.remove(user);
         await tx.flush();
       });

@@ -1,29 +1,12 @@
 // Kept free of Node built-ins and I/O: workflows (notifications, retention) may read these settings.
 import { z } from 'zod';
 import { SEVERITIES } from './alert.ts';
+import { TimeZoneSchema } from './time-zone.ts';
 
-// `Intl` also accepts UTC offsets such as `+01:00`; only IANA names (and `UTC`) are settings values.
-const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+export { isIanaTimeZone } from './time-zone.ts';
 
-/** Whether `value` is a time zone name the runtime's IANA database knows, e.g. `Europe/Paris`. */
-export function isIanaTimeZone(value: string): boolean {
-  if (!IANA_NAME.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const TIME_ZONE_MESSAGE = 'must be an IANA time zone name, e.g. "Europe/Paris" or "UTC"';
-const timezone = z.string().max(64).refine(isIanaTimeZone, { message: TIME_ZONE_MESSAGE });
-/**
- * What a PATCH may set: the runtime's canonical IANA names, as an enum so the OpenAPI description
- * lists exactly what is accepted (aliases such as `US/Eastern` are refused; stored ones still read).
- */
-const TIME_ZONE_NAMES = [...new Set(['UTC', ...Intl.supportedValuesOf('timeZone')])] as [string, ...string[]];
-const timezoneToSet = z.enum(TIME_ZONE_NAMES, { message: TIME_ZONE_MESSAGE });
+// Aliases (`Asia/Calcutta`, `US/Eastern`) are accepted beside canonical names and kept as given.
+const timezone = TimeZoneSchema;
 const severity = z.enum(SEVERITIES);
 
 // Field schemas carry no defaults: a PATCH must not fill in (and so overwrite) what it leaves out.
@@ -103,7 +86,7 @@ export type OrganizationSettings = z.output<typeof OrganizationSettingsSchema>;
  */
 export const OrganizationSettingsPatchSchema = z
   .object({
-    timezone: timezoneToSet,
+    timezone,
     notifications: z.object(notificationFields).partial().strict(),
     retention_days: retentionDays.describe(RETENTION_DAYS_DESCRIPTION),
     default_incident_severity: severity,

@@ -19,6 +19,7 @@ export const RESOURCES = [
   'admin',
   'alerts',
   'silences',
+  'schedules',
 ] as const;
 
 export const ACTIONS = ['read', 'create', 'update', 'delete', 'execute', 'ingest'] as const;

@@ -9,6 +9,8 @@ export const REALTIME_EVENT_TYPES = [
   'alert.received',
   'execution.updated',
   'chat.message',
+  /** A schedule changed (definition, overrides, a member removed): `{schedule_id, reason, ...}`. */
+  'schedule.updated',
 ] as const;
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];
 

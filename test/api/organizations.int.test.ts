@@ -92,6 +92,13 @@ describe('organizations and their settings over HTTP (integration: real PostgreS
     expect(cleared.body.data.auto_resolve_after_hours).toBeNull();
   });
 
+  it.each(['Asia/Kolkata', 'Asia/Calcutta', 'US/Eastern'])('sets the zone %s and keeps it as given', async (zone) => {
+    const owner = await registerOwner(stack.http, 'zone');
+    const response = await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ timezone: zone }).expect(200);
+    expect(response.body.data.timezone).toBe(zone);
+    expect((await storedSettings(owner.organization.id)).timezone).toBe(zone);
+  });
+
   it.each([
     [{ timezone: 'Mars/Olympus_Mons' }, ['body.timezone']],
     [{ timezone: '+01:00' }, ['body.timezone']],

@@ -129,6 +129,28 @@ describe('WebSocket channel (socket.io + real LISTEN/NOTIFY + outbox relay)', ()
         [organizationId, type, JSON.stringify(data)],
       );
 
+  it('pushes schedule.updated to the schedule organization only', async () => {
+    const owner = await registerOwner(stack.http, 'rt-schedule');
+    const stranger = await registerOwner(stack.http, 'rt-schedule-other');
+    const watcher = await client({ auth: { token: owner.token } });
+    const outsider = await client({ auth: { token: stranger.token } });
+    const created = await stack.http
+      .post('/api/v1/schedules')
+      .set({ Authorization: `Bearer ${owner.token}` })
+      .send({ name: 'Realtime', time_zone: 'UTC', layers: [{ users: [owner.user.id], rotation: 'daily', start: '2026-01-01T09:00:00Z' }] })
+      .expect(201);
+    const pushed = await waitFor('schedule.updated', async () => watcher.received.find((entry) => entry.event === 'schedule.updated'), {
+      timeoutMs: 30_000,
+      intervalMs: 50,
+    });
+    expect(pushed.message).toMatchObject({
+      type: 'schedule.updated',
+      organization_id: owner.organization.id,
+      data: { schedule_id: created.body.data.id, reason: 'created' },
+    });
+    expect(outsider.received.some((entry) => entry.event === 'schedule.updated')).toBe(false);
+  });
+
   it('pushes execution.updated events, and events too large for NOTIFY through their outbox row', async () => {
     const owner = await registerOwner(stack.http, 'rt-exec');
     const watcher = await client({ auth: { token: owner.token } });

@@ -26,6 +26,7 @@ import { ExecutionStepEntity } from './execution-step.entity.ts';
 import { SsoConnectionEntity } from './sso-connection.entity.ts';
 import { SilenceEntity } from './silence.entity.ts';
 import { MaintenanceWindowEntity } from './maintenance-window.entity.ts';
+import { CalendarFeedEntity, ScheduleEntity, ScheduleOverrideEntity } from './schedule.entity.ts';
 
 export { AlertEntity, type Alert } from './alert.entity.ts';
 export { AuditEventEntity, type AuditEvent } from './audit-event.entity.ts';
@@ -55,6 +56,14 @@ export { ExecutionStepEntity, type ExecutionStep } from './execution-step.entity
 export { SsoConnectionEntity, type SsoConnection } from './sso-connection.entity.ts';
 export { SilenceEntity, type Silence } from './silence.entity.ts';
 export { MaintenanceWindowEntity, type MaintenanceWindow } from './maintenance-window.entity.ts';
+export {
+  CalendarFeedEntity,
+  ScheduleEntity,
+  ScheduleOverrideEntity,
+  type CalendarFeed,
+  type Schedule,
+  type ScheduleOverride,
+} from './schedule.entity.ts';
 
 /** Every entity, in one list, so the API, the worker and the migrations agree on the model. */
 export const ALL_ENTITIES = [
@@ -86,4 +95,7 @@ export const ALL_ENTITIES = [
   SsoConnectionEntity,
   SilenceEntity,
   MaintenanceWindowEntity,
+  ScheduleEntity,
+  ScheduleOverrideEntity,
+  CalendarFeedEntity,
 ];

@@ -25,6 +25,8 @@ import { Migration20261227040100SessionAuthMethod } from './20261227040100-sessi
 import { Migration20261227010000SsoIdentities } from './20261227010000-sso-identities.migration.ts';
 import { Migration20261227010100SsoDomainVerification } from './20261227010100-sso-domain-verification.migration.ts';
 import { Migration20261227080000Silences } from './20261227080000-silences.migration.ts';
+import { Migration20261227070000Schedules } from './20261227070000-schedules.migration.ts';
+import { Migration20261227070100CalendarFeeds } from './20261227070100-calendar-feeds.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -56,4 +58,6 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261227040100-session-auth-method', class: Migration20261227040100SessionAuthMethod },
   { name: '20261227010000-sso-identities', class: Migration20261227010000SsoIdentities },
   { name: '20261227010100-sso-domain-verification', class: Migration20261227010100SsoDomainVerification },
-  { name: '20261227080000-silences', class: Migration20261227080000Silences }];
+  { name: '20261227080000-silences', class: Migration20261227080000Silences },
+  { name: '20261227070000-schedules', class: Migration20261227070000Schedules },
+  { name: '20261227070100-calendar-feeds', class: Migration20261227070100CalendarFeeds }];

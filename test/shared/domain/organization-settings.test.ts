@@ -38,6 +38,18 @@ describe('organization settings', () => {
     expect(isIanaTimeZone(zone)).toBe(false);
   });
 
+  // Node's `Intl.supportedValuesOf` lists CLDR's `Asia/Calcutta` but not the IANA canonical `Asia/Kolkata`.
+  it.each(['Asia/Kolkata', 'Asia/Calcutta', 'US/Eastern', 'Europe/Kiev', 'Europe/Kyiv', 'Australia/Lord_Howe', 'UTC'])(
+    'a patch may set the zone %s, kept as given',
+    (zone) => {
+      expect(OrganizationSettingsPatchSchema.parse({ timezone: zone })).toEqual({ timezone: zone });
+    },
+  );
+
+  it.each(['+01:00', 'Mars/Olympus_Mons', 'Europe/'])('a patch refuses %p as a zone', (zone) => {
+    expect(OrganizationSettingsPatchSchema.safeParse({ timezone: zone }).success).toBe(false);
+  });
+
   it.each([
     [{ timezone: 'Mars/Olympus_Mons' }, 'timezone'],
     [{ retention_days: 0 }, 'retention_days'],

@@ -31,6 +31,7 @@ describe('permission vocabulary', () => {
       'notifications',
       'organizations',
       'procedures',
+      'schedules',
       'search',
       'settings',
       'silences',

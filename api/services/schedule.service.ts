@@ -1,0 +1,285 @@
+import type { EntityManager } from '@mikro-orm/core';
+import {
+  ScheduleEntity,
+  ScheduleOverrideEntity,
+  UserEntity,
+  type Schedule,
+  type ScheduleOverride,
+} from '../../shared/db/entities/index.ts';
+import { recordScheduleUpdated } from '../../shared/db/repositories/schedule-writes.ts';
+import { hasPermission } from '../../shared/domain/permissions.ts';
+import { ON_CALL_HORIZON_MS, onCallAt, renderSchedule } from '../../shared/domain/schedule.ts';
+import { shiftsCalendar } from '../../shared/domain/schedule-calendar.ts';
+import { scheduleDefinition, type StoredLayer } from '../../shared/domain/schedule-definition.ts';
+import { AppError, NotFoundError, ValidationError } from '../../shared/errors.ts';
+import type { AuthContext } from '../auth-context.ts';
+import {
+  MAX_SHIFT_RANGE_DAYS,
+  type OnCallView,
+  type ScheduleOverrideView,
+  type ScheduleView,
+  type ShiftsView,
+} from '../schemas/schedule.schemas.ts';
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export interface ScheduleInput {
+  name: string;
+  description?: string | null;
+  time_zone: string;
+  layers: StoredLayer[];
+}
+
+const overrideView = (override: ScheduleOverride): ScheduleOverrideView => ({
+  id: override.id,
+  schedule_id: override.schedule.id,
+  user_id: override.userId,
+  start: override.startAt.toISOString(),
+  end: override.endAt.toISOString(),
+  created_by: override.createdBy ?? null,
+  created_at: override.createdAt.toISOString(),
+});
+
+const scheduleView = (schedule: Schedule, overrides: ScheduleOverride[]): ScheduleView => ({
+  id: schedule.id,
+  name: schedule.name,
+  description: schedule.description ?? null,
+  time_zone: schedule.timeZone,
+  layers: schedule.layers,
+  overrides: overrides.map(overrideView),
+  created_at: schedule.createdAt.toISOString(),
+  updated_at: schedule.updatedAt.toISOString(),
+});
+
+export type ScheduleService = ReturnType<typeof createScheduleService>;
+
+/** On-call schedules: layers, overrides, the rendered shifts and who is on call. */
+export function createScheduleService(deps: { em: () => EntityManager; now?: () => Date }) {
+  const now = () => deps.now?.() ?? new Date();
+
+  const load = async (em: EntityManager, id: string) => {
+    const schedule = await em.findOne(ScheduleEntity, { id });
+    if (!schedule) throw new NotFoundError('Schedule');
+    return schedule;
+  };
+  /** Overrides of the schedules that reach past `from` and start before `to`, oldest first. */
+  const overridesOf = (em: EntityManager, ids: string[], from: Date, to?: Date, limit?: number) =>
+    ids.length === 0
+      ? Promise.resolve([] as ScheduleOverride[])
+      : em.find(
+          ScheduleOverrideEntity,
+          { schedule: { $in: ids }, endAt: { $gt: from }, ...(to ? { startAt: { $lt: to } } : {}) },
+          { orderBy: { createdAt: 'asc', id: 'asc' }, ...(limit ? { limit } : {}) },
+        );
+
+  /** 422 naming every user id that is not a member of the caller's organization. */
+  const assertMembers = async (em: EntityManager, ids: { id: string; path: string }[]) => {
+    const unique = [...new Set(ids.map((entry) => entry.id))];
+    if (unique.length === 0) return;
+    const found = new Set((await em.find(UserEntity, { id: { $in: unique } }, { fields: ['id'] })).map((user) => user.id));
+    const errors = ids
+      .filter((entry) => !found.has(entry.id))
+      .map((entry) => ({ path: entry.path, message: 'not a member of this organization' }));
+    if (errors.length > 0) throw new ValidationError(errors);
+  };
+  const layerMembers = (layers: StoredLayer[]) =>
+    layers.flatMap((layer, i) => layer.users.map((id, j) => ({ id, path: `body.layers.${i}.users.${j}` })));
+
+  /** Without `schedules:update`, a responder (`incidents:update`) may only put themselves on call. */
+  const assertMayOverride = (auth: AuthContext, userId: string) => {
+    if (hasPermission(auth.permissions, 'schedules:update')) return;
+    if (userId === auth.userId && hasPermission(auth.permissions, 'incidents:update')) return;
+    throw new AppError(
+      'INSUFFICIENT_PERMISSIONS',
+      'Only schedule editors change overrides of others; responders may override for themselves',
+      {
+        fields: { required_permission: 'schedules:update' },
+      },
+    );
+  };
+
+  const view = async (em: EntityManager, schedule: Schedule) =>
+    scheduleView(schedule, await overridesOf(em, [schedule.id], now(), undefined, 100));
+
+  return {
+    async list(_auth: AuthContext, query: { limit: number; offset: number }) {
+      const em = deps.em();
+      const [items, total] = await em.findAndCount(
+        ScheduleEntity,
+        {},
+        { orderBy: { name: 'asc', id: 'asc' }, limit: query.limit, offset: query.offset },
+      );
+      const overrides = await overridesOf(
+        em,
+        items.map((item) => item.id),
+        now(),
+      );
+      return {
+        items: items.map((item) => scheduleView(item, overrides.filter((o) => o.schedule.id === item.id).slice(0, 100))),
+        total,
+      };
+    },
+
+    async create(auth: AuthContext, input: ScheduleInput) {
+      const em = deps.em();
+      await assertMembers(em, layerMembers(input.layers));
+      const schedule = em.create(ScheduleEntity, {
+        organization: auth.organizationId,
+        name: input.name,
+        description: input.description ?? null,
+        timeZone: input.time_zone,
+        layers: input.layers,
+      });
+      recordScheduleUpdated(em, auth.organizationId, { schedule_id: schedule.id, reason: 'created', actor_id: auth.userId });
+      await em.flush();
+      return scheduleView(schedule, []);
+    },
+
+    async get(_auth: AuthContext, id: string) {
+      const em = deps.em();
+      return view(em, await load(em, id));
+    },
+
+    async update(auth: AuthContext, id: string, input: Partial<ScheduleInput>) {
+      const em = deps.em();
+      const schedule = await load(em, id);
+      if (input.layers !== undefined) await assertMembers(em, layerMembers(input.layers));
+      if (input.name !== undefined) schedule.name = input.name;
+      if (input.description !== undefined) schedule.description = input.description;
+      if (input.time_zone !== undefined) schedule.timeZone = input.time_zone;
+      if (input.layers !== undefined) schedule.layers = input.layers;
+      recordScheduleUpdated(em, auth.organizationId, { schedule_id: schedule.id, reason: 'updated', actor_id: auth.userId });
+      await em.flush();
+      return view(em, schedule);
+    },
+
+    async remove(auth: AuthContext, id: string) {
+      const em = deps.em();
+      em.remove(await load(em, id));
+      recordScheduleUpdated(em, auth.organizationId, { schedule_id: id, reason: 'deleted', actor_id: auth.userId });
+      await em.flush();
+    },
+
+    async addOverride(auth: AuthContext, id: string, input: { user_id: string; start: string; end: string }) {
+      const em = deps.em();
+      const schedule = await load(em, id);
+      assertMayOverride(auth, input.user_id);
+      await assertMembers(em, [{ id: input.user_id, path: 'body.user_id' }]);
+      const override = em.create(ScheduleOverrideEntity, {
+        organization: auth.organizationId,
+        schedule,
+        userId: input.user_id,
+        startAt: new Date(input.start),
+        endAt: new Date(input.end),
+        createdBy: auth.userId,
+      });
+      recordScheduleUpdated(em, auth.organizationId, {
+        schedule_id: id,
+        reason: 'override_added',
+        override_id: override.id,
+        actor_id: auth.userId,
+      });
+      await em.flush();
+      return overrideView(override);
+    },
+
+    async removeOverride(auth: AuthContext, id: string, overrideId: string) {
+      const em = deps.em();
+      await load(em, id);
+      const override = await em.findOne(ScheduleOverrideEntity, { id: overrideId, schedule: id });
+      if (!override) throw new NotFoundError('Override');
+      assertMayOverride(auth, override.userId);
+      em.remove(override);
+      recordScheduleUpdated(em, auth.organizationId, {
+        schedule_id: id,
+        reason: 'override_removed',
+        override_id: overrideId,
+        actor_id: auth.userId,
+      });
+      await em.flush();
+    },
+
+    async shifts(_auth: AuthContext, id: string, query: { from?: string; to?: string }): Promise<ShiftsView> {
+      const from = query.from ? Date.parse(query.from) : now().getTime();
+      const to = query.to ? Date.parse(query.to) : from + 14 * DAY;
+      if (!(to > from)) throw new ValidationError([{ path: 'query.to', message: 'must be after from' }]);
+      if (to - from > MAX_SHIFT_RANGE_DAYS * DAY)
+        throw new ValidationError([{ path: 'query.to', message: `at most ${MAX_SHIFT_RANGE_DAYS} days after from` }]);
+      const em = deps.em();
+      const schedule = await load(em, id);
+      const overrides = await overridesOf(em, [id], new Date(from), new Date(to));
+      const rendered = renderSchedule(scheduleDefinition(schedule, overrides), from, to);
+      return {
+        schedule_id: id,
+        time_zone: schedule.timeZone,
+        from: iso(from),
+        to: iso(to),
+        shifts: rendered.shifts.map((shift) => ({
+          user_id: shift.user,
+          start: iso(shift.start),
+          end: iso(shift.end),
+          source: shift.source,
+        })),
+        gaps: rendered.gaps.map((gap) => ({ start: iso(gap.start), end: iso(gap.end) })),
+        layers: rendered.layers.map((intervals, index) => ({
+          index,
+          shifts: intervals.map((interval) => ({ user_id: interval.user, start: iso(interval.start), end: iso(interval.end) })),
+        })),
+      };
+    },
+
+    /** The final shifts over `[from, to)` (default: a week back to 90 days ahead) as an iCalendar document. */
+    async calendar(auth: AuthContext, id: string, query: { from?: string; to?: string }): Promise<string> {
+      const at = now().getTime();
+      const from = query.from ? Date.parse(query.from) : at - 7 * DAY;
+      const to = query.to ? Date.parse(query.to) : from + (query.from ? 14 : 97) * DAY;
+      const rendered = await this.shifts(auth, id, { from: iso(from), to: iso(to) });
+      const em = deps.em();
+      const schedule = await load(em, id);
+      const ids = [...new Set(rendered.shifts.map((shift) => shift.user_id))];
+      const users = ids.length ? await em.find(UserEntity, { id: { $in: ids } }, { fields: ['id', 'name'] }) : [];
+      const names = new Map(users.map((user) => [user.id, user.name]));
+      return shiftsCalendar(
+        schedule.name,
+        rendered.shifts.map((shift) => ({
+          schedule_id: id,
+          schedule_name: schedule.name,
+          user_id: shift.user_id,
+          user_name: names.get(shift.user_id) ?? shift.user_id,
+          start: Date.parse(shift.start),
+          end: Date.parse(shift.end),
+          source: shift.source,
+        })),
+        at,
+      );
+    },
+
+    /** Who is on call at `at` (default now) on every schedule of the organization, by name. */
+    async onCall(_auth: AuthContext, query: { at?: string }): Promise<{ at: string; items: OnCallView[] }> {
+      const at = query.at ? Date.parse(query.at) : now().getTime();
+      const em = deps.em();
+      const schedules = await em.find(ScheduleEntity, {}, { orderBy: { name: 'asc', id: 'asc' } });
+      const overrides = await overridesOf(
+        em,
+        schedules.map((schedule) => schedule.id),
+        new Date(at - ON_CALL_HORIZON_MS),
+        new Date(at + ON_CALL_HORIZON_MS),
+      );
+      const bySchedule = Map.groupBy(overrides, (o) => o.schedule.id);
+      const items = schedules.map((schedule): OnCallView => {
+        const shift = onCallAt(scheduleDefinition(schedule, bySchedule.get(schedule.id) ?? []), at);
+        return {
+          schedule_id: schedule.id,
+          schedule_name: schedule.name,
+          time_zone: schedule.timeZone,
+          user_id: shift?.user ?? null,
+          source: shift?.source ?? null,
+          start: shift ? iso(shift.start) : null,
+          end: shift ? iso(shift.end) : null,
+        };
+      });
+      return { at: iso(at), items };
+    },
+  };
+}

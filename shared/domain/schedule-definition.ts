@@ -1,0 +1,91 @@
+// Kept free of Node built-ins and I/O: how a schedule's layers are written, stored and rendered.
+import { z } from 'zod';
+import { isLocalTime, type Override, type ScheduleDefinition, type ScheduleLayer, type Weekday } from './schedule.ts';
+
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type WeekdayName = (typeof WEEKDAYS)[number];
+const weekdayNumber = (name: WeekdayName) => (WEEKDAYS.indexOf(name) + 1) as Weekday;
+
+const localTime = z.string().refine(isLocalTime, 'must be a local time "HH:mm" from 00:00 to 23:59');
+/** An instant with its offset (`Z` or `+02:00`); stored and answered in UTC. */
+export const instant = () =>
+  z.iso
+    .datetime({ offset: true })
+    .transform((value) => new Date(value).toISOString())
+    .describe('RFC 3339 instant with an offset, e.g. `2026-03-29T09:00:00+02:00`; answered in UTC');
+
+export const RestrictionSchema = z
+  .object({
+    days: z.array(z.enum(WEEKDAYS)).min(1).max(7).optional().describe('Weekdays the window starts on; every day when absent'),
+    start: localTime.describe('Local start of the window in the schedule zone'),
+    end: localTime.describe('Local end; at or before `start` runs into the next day, equal to `start` is a whole day'),
+  })
+  .strict()
+  .meta({ id: 'ScheduleRestriction', description: 'A window of the day in the schedule zone, e.g. weekdays 09:00-17:00' });
+
+const layerFields = {
+  name: z.string().trim().max(100).nullish(),
+  start: instant().describe('When the layer starts to apply; the first user of a rotation holds the turn containing it'),
+  end: instant().nullish().describe('When the layer stops applying; open-ended when absent'),
+  restrictions: z.array(RestrictionSchema).max(21).default([]).describe('When present, the layer only applies inside these windows'),
+};
+
+export const RotationLayerSchema = z
+  .object({
+    kind: z.literal('rotation').default('rotation'),
+    ...layerFields,
+    users: z.array(z.uuid()).max(100).describe("The rotation's order: members of the organization, a member may appear more than once"),
+    rotation: z.enum(['daily', 'weekly', 'custom']),
+    turn_hours: z.number().int().min(1).max(8760).nullish().describe('Turn length of a `custom` rotation, in wall-clock hours'),
+    handoff_time: localTime.default('09:00').describe('Local time of each handoff in the schedule zone, kept across DST changes'),
+    handoff_day: z.enum(WEEKDAYS).nullish().describe('Weekday of the handoff of a `weekly` rotation (Monday when absent)'),
+  })
+  .strict()
+  .superRefine((layer, ctx) => {
+    if (layer.rotation === 'custom' && !layer.turn_hours)
+      ctx.addIssue({ code: 'custom', path: ['turn_hours'], message: 'required for a custom rotation' });
+    if (layer.rotation !== 'custom' && layer.turn_hours)
+      ctx.addIssue({ code: 'custom', path: ['turn_hours'], message: 'only for a custom rotation' });
+    if (layer.rotation !== 'weekly' && layer.handoff_day)
+      ctx.addIssue({ code: 'custom', path: ['handoff_day'], message: 'only for a weekly rotation' });
+    if (layer.end && layer.end <= layer.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'must be after start' });
+  })
+  .meta({ id: 'ScheduleRotationLayer' });
+
+export const LayerSchema = RotationLayerSchema;
+export type LayerInput = z.input<typeof LayerSchema>;
+/** A layer as stored in `schedules.layers` and answered by the API. */
+export type StoredLayer = z.output<typeof LayerSchema>;
+
+export const LayersSchema = z.array(LayerSchema).max(20).describe('Lowest first: a later layer wins where it has someone');
+
+/** The domain model of a stored schedule and its overrides, for rendering. */
+export function scheduleDefinition(
+  schedule: { timeZone: string; layers: readonly StoredLayer[] },
+  overrides: readonly { id: string; userId: string; startAt: Date; endAt: Date; createdAt: Date }[],
+): ScheduleDefinition {
+  const layers = schedule.layers.map((layer): ScheduleLayer => ({
+    kind: 'rotation',
+    users: layer.users,
+    rotation: layer.rotation,
+    turn_hours: layer.turn_hours ?? null,
+    handoff_time: layer.handoff_time,
+    handoff_day: layer.handoff_day ? weekdayNumber(layer.handoff_day) : null,
+    start: Date.parse(layer.start),
+    end: layer.end ? Date.parse(layer.end) : null,
+    restrictions: layer.restrictions.map((restriction) => ({
+      days: restriction.days?.map(weekdayNumber),
+      start: restriction.start,
+      end: restriction.end,
+    })),
+  }));
+  const ordered = [...overrides].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  return {
+    time_zone: schedule.timeZone,
+    layers,
+    overrides: ordered.map((o): Override => ({ id: o.id, user: o.userId, start: o.startAt.getTime(), end: o.endAt.getTime() })),
+  };
+}
+
+/** Every user a layer names, for checking they are members of the organization. */
+export const layerUsers = (layers: readonly StoredLayer[]) => [...new Set(layers.flatMap((layer) => layer.users))];
