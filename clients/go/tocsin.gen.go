@@ -939,6 +939,24 @@ func (e NotificationType) Valid() bool {
 	}
 }
 
+// Defines values for OnCallSource.
+const (
+	OnCallSourceLayer    OnCallSource = "layer"
+	OnCallSourceOverride OnCallSource = "override"
+)
+
+// Valid indicates whether the value is a known member of the OnCallSource enum.
+func (e OnCallSource) Valid() bool {
+	switch e {
+	case OnCallSourceLayer:
+		return true
+	case OnCallSourceOverride:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for OrganizationSettingsDefaultIncidentSeverity.
 const (
 	OrganizationSettingsDefaultIncidentSeverityCritical OrganizationSettingsDefaultIncidentSeverity = "critical"
@@ -1161,6 +1179,228 @@ const (
 func (e RefreshResponseTokenType) Valid() bool {
 	switch e {
 	case RefreshResponseTokenTypeBearer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScheduleRestrictionDays.
+const (
+	ScheduleRestrictionDaysFriday    ScheduleRestrictionDays = "friday"
+	ScheduleRestrictionDaysMonday    ScheduleRestrictionDays = "monday"
+	ScheduleRestrictionDaysSaturday  ScheduleRestrictionDays = "saturday"
+	ScheduleRestrictionDaysSunday    ScheduleRestrictionDays = "sunday"
+	ScheduleRestrictionDaysThursday  ScheduleRestrictionDays = "thursday"
+	ScheduleRestrictionDaysTuesday   ScheduleRestrictionDays = "tuesday"
+	ScheduleRestrictionDaysWednesday ScheduleRestrictionDays = "wednesday"
+)
+
+// Valid indicates whether the value is a known member of the ScheduleRestrictionDays enum.
+func (e ScheduleRestrictionDays) Valid() bool {
+	switch e {
+	case ScheduleRestrictionDaysFriday:
+		return true
+	case ScheduleRestrictionDaysMonday:
+		return true
+	case ScheduleRestrictionDaysSaturday:
+		return true
+	case ScheduleRestrictionDaysSunday:
+		return true
+	case ScheduleRestrictionDaysThursday:
+		return true
+	case ScheduleRestrictionDaysTuesday:
+		return true
+	case ScheduleRestrictionDaysWednesday:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScheduleRestrictionInputDays.
+const (
+	ScheduleRestrictionInputDaysFriday    ScheduleRestrictionInputDays = "friday"
+	ScheduleRestrictionInputDaysMonday    ScheduleRestrictionInputDays = "monday"
+	ScheduleRestrictionInputDaysSaturday  ScheduleRestrictionInputDays = "saturday"
+	ScheduleRestrictionInputDaysSunday    ScheduleRestrictionInputDays = "sunday"
+	ScheduleRestrictionInputDaysThursday  ScheduleRestrictionInputDays = "thursday"
+	ScheduleRestrictionInputDaysTuesday   ScheduleRestrictionInputDays = "tuesday"
+	ScheduleRestrictionInputDaysWednesday ScheduleRestrictionInputDays = "wednesday"
+)
+
+// Valid indicates whether the value is a known member of the ScheduleRestrictionInputDays enum.
+func (e ScheduleRestrictionInputDays) Valid() bool {
+	switch e {
+	case ScheduleRestrictionInputDaysFriday:
+		return true
+	case ScheduleRestrictionInputDaysMonday:
+		return true
+	case ScheduleRestrictionInputDaysSaturday:
+		return true
+	case ScheduleRestrictionInputDaysSunday:
+		return true
+	case ScheduleRestrictionInputDaysThursday:
+		return true
+	case ScheduleRestrictionInputDaysTuesday:
+		return true
+	case ScheduleRestrictionInputDaysWednesday:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScheduleRotationLayerHandoffDay.
+const (
+	ScheduleRotationLayerHandoffDayFriday    ScheduleRotationLayerHandoffDay = "friday"
+	ScheduleRotationLayerHandoffDayMonday    ScheduleRotationLayerHandoffDay = "monday"
+	ScheduleRotationLayerHandoffDaySaturday  ScheduleRotationLayerHandoffDay = "saturday"
+	ScheduleRotationLayerHandoffDaySunday    ScheduleRotationLayerHandoffDay = "sunday"
+	ScheduleRotationLayerHandoffDayThursday  ScheduleRotationLayerHandoffDay = "thursday"
+	ScheduleRotationLayerHandoffDayTuesday   ScheduleRotationLayerHandoffDay = "tuesday"
+	ScheduleRotationLayerHandoffDayWednesday ScheduleRotationLayerHandoffDay = "wednesday"
+)
+
+// Valid indicates whether the value is a known member of the ScheduleRotationLayerHandoffDay enum.
+func (e ScheduleRotationLayerHandoffDay) Valid() bool {
+	switch e {
+	case ScheduleRotationLayerHandoffDayFriday:
+		return true
+	case ScheduleRotationLayerHandoffDayMonday:
+		return true
+	case ScheduleRotationLayerHandoffDaySaturday:
+		return true
+	case ScheduleRotationLayerHandoffDaySunday:
+		return true
+	case ScheduleRotationLayerHandoffDayThursday:
+		return true
+	case ScheduleRotationLayerHandoffDayTuesday:
+		return true
+	case ScheduleRotationLayerHandoffDayWednesday:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScheduleRotationLayerKind.
+const (
+	ScheduleRotationLayerKindRotation ScheduleRotationLayerKind = "rotation"
+)
+
+// Valid indicates whether the value is a known member of the ScheduleRotationLayerKind enum.
+func (e ScheduleRotationLayerKind) Valid() bool {
+	switch e {
+	case ScheduleRotationLayerKindRotation:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScheduleRotationLayerRotation.
+const (
+	ScheduleRotationLayerRotationCustom ScheduleRotationLayerRotation = "custom"
+	ScheduleRotationLayerRotationDaily  ScheduleRotationLayerRotation = "daily"
+	ScheduleRotationLayerRotationWeekly ScheduleRotationLayerRotation = "weekly"
+)
+
+// Valid indicates whether the value is a known member of the ScheduleRotationLayerRotation enum.
+func (e ScheduleRotationLayerRotation) Valid() bool {
+	switch e {
+	case ScheduleRotationLayerRotationCustom:
+		return true
+	case ScheduleRotationLayerRotationDaily:
+		return true
+	case ScheduleRotationLayerRotationWeekly:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScheduleRotationLayerInputHandoffDay.
+const (
+	ScheduleRotationLayerInputHandoffDayFriday    ScheduleRotationLayerInputHandoffDay = "friday"
+	ScheduleRotationLayerInputHandoffDayMonday    ScheduleRotationLayerInputHandoffDay = "monday"
+	ScheduleRotationLayerInputHandoffDaySaturday  ScheduleRotationLayerInputHandoffDay = "saturday"
+	ScheduleRotationLayerInputHandoffDaySunday    ScheduleRotationLayerInputHandoffDay = "sunday"
+	ScheduleRotationLayerInputHandoffDayThursday  ScheduleRotationLayerInputHandoffDay = "thursday"
+	ScheduleRotationLayerInputHandoffDayTuesday   ScheduleRotationLayerInputHandoffDay = "tuesday"
+	ScheduleRotationLayerInputHandoffDayWednesday ScheduleRotationLayerInputHandoffDay = "wednesday"
+)
+
+// Valid indicates whether the value is a known member of the ScheduleRotationLayerInputHandoffDay enum.
+func (e ScheduleRotationLayerInputHandoffDay) Valid() bool {
+	switch e {
+	case ScheduleRotationLayerInputHandoffDayFriday:
+		return true
+	case ScheduleRotationLayerInputHandoffDayMonday:
+		return true
+	case ScheduleRotationLayerInputHandoffDaySaturday:
+		return true
+	case ScheduleRotationLayerInputHandoffDaySunday:
+		return true
+	case ScheduleRotationLayerInputHandoffDayThursday:
+		return true
+	case ScheduleRotationLayerInputHandoffDayTuesday:
+		return true
+	case ScheduleRotationLayerInputHandoffDayWednesday:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScheduleRotationLayerInputKind.
+const (
+	ScheduleRotationLayerInputKindRotation ScheduleRotationLayerInputKind = "rotation"
+)
+
+// Valid indicates whether the value is a known member of the ScheduleRotationLayerInputKind enum.
+func (e ScheduleRotationLayerInputKind) Valid() bool {
+	switch e {
+	case ScheduleRotationLayerInputKindRotation:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScheduleRotationLayerInputRotation.
+const (
+	ScheduleRotationLayerInputRotationCustom ScheduleRotationLayerInputRotation = "custom"
+	ScheduleRotationLayerInputRotationDaily  ScheduleRotationLayerInputRotation = "daily"
+	ScheduleRotationLayerInputRotationWeekly ScheduleRotationLayerInputRotation = "weekly"
+)
+
+// Valid indicates whether the value is a known member of the ScheduleRotationLayerInputRotation enum.
+func (e ScheduleRotationLayerInputRotation) Valid() bool {
+	switch e {
+	case ScheduleRotationLayerInputRotationCustom:
+		return true
+	case ScheduleRotationLayerInputRotationDaily:
+		return true
+	case ScheduleRotationLayerInputRotationWeekly:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ScheduleShiftSource.
+const (
+	ScheduleShiftSourceLayer    ScheduleShiftSource = "layer"
+	ScheduleShiftSourceOverride ScheduleShiftSource = "override"
+)
+
+// Valid indicates whether the value is a known member of the ScheduleShiftSource enum.
+func (e ScheduleShiftSource) Valid() bool {
+	switch e {
+	case ScheduleShiftSourceLayer:
+		return true
+	case ScheduleShiftSourceOverride:
 		return true
 	default:
 		return false
@@ -1771,6 +2011,13 @@ const (
 	CreateApiKeyJSONBodyPermissionsProceduresIngest     CreateApiKeyJSONBodyPermissions = "procedures:ingest"
 	CreateApiKeyJSONBodyPermissionsProceduresRead       CreateApiKeyJSONBodyPermissions = "procedures:read"
 	CreateApiKeyJSONBodyPermissionsProceduresUpdate     CreateApiKeyJSONBodyPermissions = "procedures:update"
+	CreateApiKeyJSONBodyPermissionsSchedules            CreateApiKeyJSONBodyPermissions = "schedules:*"
+	CreateApiKeyJSONBodyPermissionsSchedulesCreate      CreateApiKeyJSONBodyPermissions = "schedules:create"
+	CreateApiKeyJSONBodyPermissionsSchedulesDelete      CreateApiKeyJSONBodyPermissions = "schedules:delete"
+	CreateApiKeyJSONBodyPermissionsSchedulesExecute     CreateApiKeyJSONBodyPermissions = "schedules:execute"
+	CreateApiKeyJSONBodyPermissionsSchedulesIngest      CreateApiKeyJSONBodyPermissions = "schedules:ingest"
+	CreateApiKeyJSONBodyPermissionsSchedulesRead        CreateApiKeyJSONBodyPermissions = "schedules:read"
+	CreateApiKeyJSONBodyPermissionsSchedulesUpdate      CreateApiKeyJSONBodyPermissions = "schedules:update"
 	CreateApiKeyJSONBodyPermissionsSearch               CreateApiKeyJSONBodyPermissions = "search:*"
 	CreateApiKeyJSONBodyPermissionsSearchCreate         CreateApiKeyJSONBodyPermissions = "search:create"
 	CreateApiKeyJSONBodyPermissionsSearchDelete         CreateApiKeyJSONBodyPermissions = "search:delete"
@@ -1987,6 +2234,20 @@ func (e CreateApiKeyJSONBodyPermissions) Valid() bool {
 	case CreateApiKeyJSONBodyPermissionsProceduresRead:
 		return true
 	case CreateApiKeyJSONBodyPermissionsProceduresUpdate:
+		return true
+	case CreateApiKeyJSONBodyPermissionsSchedules:
+		return true
+	case CreateApiKeyJSONBodyPermissionsSchedulesCreate:
+		return true
+	case CreateApiKeyJSONBodyPermissionsSchedulesDelete:
+		return true
+	case CreateApiKeyJSONBodyPermissionsSchedulesExecute:
+		return true
+	case CreateApiKeyJSONBodyPermissionsSchedulesIngest:
+		return true
+	case CreateApiKeyJSONBodyPermissionsSchedulesRead:
+		return true
+	case CreateApiKeyJSONBodyPermissionsSchedulesUpdate:
 		return true
 	case CreateApiKeyJSONBodyPermissionsSearch:
 		return true
@@ -2544,1275 +2805,6 @@ func (e UpdateOrganizationSettingsJSONBodyNotificationsMinSeverity) Valid() bool
 	case UpdateOrganizationSettingsJSONBodyNotificationsMinSeverityLow:
 		return true
 	case UpdateOrganizationSettingsJSONBodyNotificationsMinSeverityMedium:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for UpdateOrganizationSettingsJSONBodyTimezone.
-const (
-	AfricaAbidjan               UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Abidjan"
-	AfricaAccra                 UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Accra"
-	AfricaAddisAbaba            UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Addis_Ababa"
-	AfricaAlgiers               UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Algiers"
-	AfricaAsmera                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Asmera"
-	AfricaBamako                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Bamako"
-	AfricaBangui                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Bangui"
-	AfricaBanjul                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Banjul"
-	AfricaBissau                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Bissau"
-	AfricaBlantyre              UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Blantyre"
-	AfricaBrazzaville           UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Brazzaville"
-	AfricaBujumbura             UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Bujumbura"
-	AfricaCairo                 UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Cairo"
-	AfricaCasablanca            UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Casablanca"
-	AfricaCeuta                 UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Ceuta"
-	AfricaConakry               UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Conakry"
-	AfricaDakar                 UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Dakar"
-	AfricaDarEsSalaam           UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Dar_es_Salaam"
-	AfricaDjibouti              UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Djibouti"
-	AfricaDouala                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Douala"
-	AfricaElAaiun               UpdateOrganizationSettingsJSONBodyTimezone = "Africa/El_Aaiun"
-	AfricaFreetown              UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Freetown"
-	AfricaGaborone              UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Gaborone"
-	AfricaHarare                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Harare"
-	AfricaJohannesburg          UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Johannesburg"
-	AfricaJuba                  UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Juba"
-	AfricaKampala               UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Kampala"
-	AfricaKhartoum              UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Khartoum"
-	AfricaKigali                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Kigali"
-	AfricaKinshasa              UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Kinshasa"
-	AfricaLagos                 UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Lagos"
-	AfricaLibreville            UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Libreville"
-	AfricaLome                  UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Lome"
-	AfricaLuanda                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Luanda"
-	AfricaLubumbashi            UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Lubumbashi"
-	AfricaLusaka                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Lusaka"
-	AfricaMalabo                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Malabo"
-	AfricaMaputo                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Maputo"
-	AfricaMaseru                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Maseru"
-	AfricaMbabane               UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Mbabane"
-	AfricaMogadishu             UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Mogadishu"
-	AfricaMonrovia              UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Monrovia"
-	AfricaNairobi               UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Nairobi"
-	AfricaNdjamena              UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Ndjamena"
-	AfricaNiamey                UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Niamey"
-	AfricaNouakchott            UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Nouakchott"
-	AfricaOuagadougou           UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Ouagadougou"
-	AfricaPortoNovo             UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Porto-Novo"
-	AfricaSaoTome               UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Sao_Tome"
-	AfricaTripoli               UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Tripoli"
-	AfricaTunis                 UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Tunis"
-	AfricaWindhoek              UpdateOrganizationSettingsJSONBodyTimezone = "Africa/Windhoek"
-	AmericaAdak                 UpdateOrganizationSettingsJSONBodyTimezone = "America/Adak"
-	AmericaAnchorage            UpdateOrganizationSettingsJSONBodyTimezone = "America/Anchorage"
-	AmericaAnguilla             UpdateOrganizationSettingsJSONBodyTimezone = "America/Anguilla"
-	AmericaAntigua              UpdateOrganizationSettingsJSONBodyTimezone = "America/Antigua"
-	AmericaAraguaina            UpdateOrganizationSettingsJSONBodyTimezone = "America/Araguaina"
-	AmericaArgentinaLaRioja     UpdateOrganizationSettingsJSONBodyTimezone = "America/Argentina/La_Rioja"
-	AmericaArgentinaRioGallegos UpdateOrganizationSettingsJSONBodyTimezone = "America/Argentina/Rio_Gallegos"
-	AmericaArgentinaSalta       UpdateOrganizationSettingsJSONBodyTimezone = "America/Argentina/Salta"
-	AmericaArgentinaSanJuan     UpdateOrganizationSettingsJSONBodyTimezone = "America/Argentina/San_Juan"
-	AmericaArgentinaSanLuis     UpdateOrganizationSettingsJSONBodyTimezone = "America/Argentina/San_Luis"
-	AmericaArgentinaTucuman     UpdateOrganizationSettingsJSONBodyTimezone = "America/Argentina/Tucuman"
-	AmericaArgentinaUshuaia     UpdateOrganizationSettingsJSONBodyTimezone = "America/Argentina/Ushuaia"
-	AmericaAruba                UpdateOrganizationSettingsJSONBodyTimezone = "America/Aruba"
-	AmericaAsuncion             UpdateOrganizationSettingsJSONBodyTimezone = "America/Asuncion"
-	AmericaBahia                UpdateOrganizationSettingsJSONBodyTimezone = "America/Bahia"
-	AmericaBahiaBanderas        UpdateOrganizationSettingsJSONBodyTimezone = "America/Bahia_Banderas"
-	AmericaBarbados             UpdateOrganizationSettingsJSONBodyTimezone = "America/Barbados"
-	AmericaBelem                UpdateOrganizationSettingsJSONBodyTimezone = "America/Belem"
-	AmericaBelize               UpdateOrganizationSettingsJSONBodyTimezone = "America/Belize"
-	AmericaBlancSablon          UpdateOrganizationSettingsJSONBodyTimezone = "America/Blanc-Sablon"
-	AmericaBoaVista             UpdateOrganizationSettingsJSONBodyTimezone = "America/Boa_Vista"
-	AmericaBogota               UpdateOrganizationSettingsJSONBodyTimezone = "America/Bogota"
-	AmericaBoise                UpdateOrganizationSettingsJSONBodyTimezone = "America/Boise"
-	AmericaBuenosAires          UpdateOrganizationSettingsJSONBodyTimezone = "America/Buenos_Aires"
-	AmericaCambridgeBay         UpdateOrganizationSettingsJSONBodyTimezone = "America/Cambridge_Bay"
-	AmericaCampoGrande          UpdateOrganizationSettingsJSONBodyTimezone = "America/Campo_Grande"
-	AmericaCancun               UpdateOrganizationSettingsJSONBodyTimezone = "America/Cancun"
-	AmericaCaracas              UpdateOrganizationSettingsJSONBodyTimezone = "America/Caracas"
-	AmericaCatamarca            UpdateOrganizationSettingsJSONBodyTimezone = "America/Catamarca"
-	AmericaCayenne              UpdateOrganizationSettingsJSONBodyTimezone = "America/Cayenne"
-	AmericaCayman               UpdateOrganizationSettingsJSONBodyTimezone = "America/Cayman"
-	AmericaChicago              UpdateOrganizationSettingsJSONBodyTimezone = "America/Chicago"
-	AmericaChihuahua            UpdateOrganizationSettingsJSONBodyTimezone = "America/Chihuahua"
-	AmericaCiudadJuarez         UpdateOrganizationSettingsJSONBodyTimezone = "America/Ciudad_Juarez"
-	AmericaCoralHarbour         UpdateOrganizationSettingsJSONBodyTimezone = "America/Coral_Harbour"
-	AmericaCordoba              UpdateOrganizationSettingsJSONBodyTimezone = "America/Cordoba"
-	AmericaCostaRica            UpdateOrganizationSettingsJSONBodyTimezone = "America/Costa_Rica"
-	AmericaCoyhaique            UpdateOrganizationSettingsJSONBodyTimezone = "America/Coyhaique"
-	AmericaCreston              UpdateOrganizationSettingsJSONBodyTimezone = "America/Creston"
-	AmericaCuiaba               UpdateOrganizationSettingsJSONBodyTimezone = "America/Cuiaba"
-	AmericaCuracao              UpdateOrganizationSettingsJSONBodyTimezone = "America/Curacao"
-	AmericaDanmarkshavn         UpdateOrganizationSettingsJSONBodyTimezone = "America/Danmarkshavn"
-	AmericaDawson               UpdateOrganizationSettingsJSONBodyTimezone = "America/Dawson"
-	AmericaDawsonCreek          UpdateOrganizationSettingsJSONBodyTimezone = "America/Dawson_Creek"
-	AmericaDenver               UpdateOrganizationSettingsJSONBodyTimezone = "America/Denver"
-	AmericaDetroit              UpdateOrganizationSettingsJSONBodyTimezone = "America/Detroit"
-	AmericaDominica             UpdateOrganizationSettingsJSONBodyTimezone = "America/Dominica"
-	AmericaEdmonton             UpdateOrganizationSettingsJSONBodyTimezone = "America/Edmonton"
-	AmericaEirunepe             UpdateOrganizationSettingsJSONBodyTimezone = "America/Eirunepe"
-	AmericaElSalvador           UpdateOrganizationSettingsJSONBodyTimezone = "America/El_Salvador"
-	AmericaFortNelson           UpdateOrganizationSettingsJSONBodyTimezone = "America/Fort_Nelson"
-	AmericaFortaleza            UpdateOrganizationSettingsJSONBodyTimezone = "America/Fortaleza"
-	AmericaGlaceBay             UpdateOrganizationSettingsJSONBodyTimezone = "America/Glace_Bay"
-	AmericaGodthab              UpdateOrganizationSettingsJSONBodyTimezone = "America/Godthab"
-	AmericaGooseBay             UpdateOrganizationSettingsJSONBodyTimezone = "America/Goose_Bay"
-	AmericaGrandTurk            UpdateOrganizationSettingsJSONBodyTimezone = "America/Grand_Turk"
-	AmericaGrenada              UpdateOrganizationSettingsJSONBodyTimezone = "America/Grenada"
-	AmericaGuadeloupe           UpdateOrganizationSettingsJSONBodyTimezone = "America/Guadeloupe"
-	AmericaGuatemala            UpdateOrganizationSettingsJSONBodyTimezone = "America/Guatemala"
-	AmericaGuayaquil            UpdateOrganizationSettingsJSONBodyTimezone = "America/Guayaquil"
-	AmericaGuyana               UpdateOrganizationSettingsJSONBodyTimezone = "America/Guyana"
-	AmericaHalifax              UpdateOrganizationSettingsJSONBodyTimezone = "America/Halifax"
-	AmericaHavana               UpdateOrganizationSettingsJSONBodyTimezone = "America/Havana"
-	AmericaHermosillo           UpdateOrganizationSettingsJSONBodyTimezone = "America/Hermosillo"
-	AmericaIndianaKnox          UpdateOrganizationSettingsJSONBodyTimezone = "America/Indiana/Knox"
-	AmericaIndianaMarengo       UpdateOrganizationSettingsJSONBodyTimezone = "America/Indiana/Marengo"
-	AmericaIndianaPetersburg    UpdateOrganizationSettingsJSONBodyTimezone = "America/Indiana/Petersburg"
-	AmericaIndianaTellCity      UpdateOrganizationSettingsJSONBodyTimezone = "America/Indiana/Tell_City"
-	AmericaIndianaVevay         UpdateOrganizationSettingsJSONBodyTimezone = "America/Indiana/Vevay"
-	AmericaIndianaVincennes     UpdateOrganizationSettingsJSONBodyTimezone = "America/Indiana/Vincennes"
-	AmericaIndianaWinamac       UpdateOrganizationSettingsJSONBodyTimezone = "America/Indiana/Winamac"
-	AmericaIndianapolis         UpdateOrganizationSettingsJSONBodyTimezone = "America/Indianapolis"
-	AmericaInuvik               UpdateOrganizationSettingsJSONBodyTimezone = "America/Inuvik"
-	AmericaIqaluit              UpdateOrganizationSettingsJSONBodyTimezone = "America/Iqaluit"
-	AmericaJamaica              UpdateOrganizationSettingsJSONBodyTimezone = "America/Jamaica"
-	AmericaJujuy                UpdateOrganizationSettingsJSONBodyTimezone = "America/Jujuy"
-	AmericaJuneau               UpdateOrganizationSettingsJSONBodyTimezone = "America/Juneau"
-	AmericaKentuckyMonticello   UpdateOrganizationSettingsJSONBodyTimezone = "America/Kentucky/Monticello"
-	AmericaKralendijk           UpdateOrganizationSettingsJSONBodyTimezone = "America/Kralendijk"
-	AmericaLaPaz                UpdateOrganizationSettingsJSONBodyTimezone = "America/La_Paz"
-	AmericaLima                 UpdateOrganizationSettingsJSONBodyTimezone = "America/Lima"
-	AmericaLosAngeles           UpdateOrganizationSettingsJSONBodyTimezone = "America/Los_Angeles"
-	AmericaLouisville           UpdateOrganizationSettingsJSONBodyTimezone = "America/Louisville"
-	AmericaLowerPrinces         UpdateOrganizationSettingsJSONBodyTimezone = "America/Lower_Princes"
-	AmericaMaceio               UpdateOrganizationSettingsJSONBodyTimezone = "America/Maceio"
-	AmericaManagua              UpdateOrganizationSettingsJSONBodyTimezone = "America/Managua"
-	AmericaManaus               UpdateOrganizationSettingsJSONBodyTimezone = "America/Manaus"
-	AmericaMarigot              UpdateOrganizationSettingsJSONBodyTimezone = "America/Marigot"
-	AmericaMartinique           UpdateOrganizationSettingsJSONBodyTimezone = "America/Martinique"
-	AmericaMatamoros            UpdateOrganizationSettingsJSONBodyTimezone = "America/Matamoros"
-	AmericaMazatlan             UpdateOrganizationSettingsJSONBodyTimezone = "America/Mazatlan"
-	AmericaMendoza              UpdateOrganizationSettingsJSONBodyTimezone = "America/Mendoza"
-	AmericaMenominee            UpdateOrganizationSettingsJSONBodyTimezone = "America/Menominee"
-	AmericaMerida               UpdateOrganizationSettingsJSONBodyTimezone = "America/Merida"
-	AmericaMetlakatla           UpdateOrganizationSettingsJSONBodyTimezone = "America/Metlakatla"
-	AmericaMexicoCity           UpdateOrganizationSettingsJSONBodyTimezone = "America/Mexico_City"
-	AmericaMiquelon             UpdateOrganizationSettingsJSONBodyTimezone = "America/Miquelon"
-	AmericaMoncton              UpdateOrganizationSettingsJSONBodyTimezone = "America/Moncton"
-	AmericaMonterrey            UpdateOrganizationSettingsJSONBodyTimezone = "America/Monterrey"
-	AmericaMontevideo           UpdateOrganizationSettingsJSONBodyTimezone = "America/Montevideo"
-	AmericaMontserrat           UpdateOrganizationSettingsJSONBodyTimezone = "America/Montserrat"
-	AmericaNassau               UpdateOrganizationSettingsJSONBodyTimezone = "America/Nassau"
-	AmericaNewYork              UpdateOrganizationSettingsJSONBodyTimezone = "America/New_York"
-	AmericaNome                 UpdateOrganizationSettingsJSONBodyTimezone = "America/Nome"
-	AmericaNoronha              UpdateOrganizationSettingsJSONBodyTimezone = "America/Noronha"
-	AmericaNorthDakotaBeulah    UpdateOrganizationSettingsJSONBodyTimezone = "America/North_Dakota/Beulah"
-	AmericaNorthDakotaCenter    UpdateOrganizationSettingsJSONBodyTimezone = "America/North_Dakota/Center"
-	AmericaNorthDakotaNewSalem  UpdateOrganizationSettingsJSONBodyTimezone = "America/North_Dakota/New_Salem"
-	AmericaOjinaga              UpdateOrganizationSettingsJSONBodyTimezone = "America/Ojinaga"
-	AmericaPanama               UpdateOrganizationSettingsJSONBodyTimezone = "America/Panama"
-	AmericaParamaribo           UpdateOrganizationSettingsJSONBodyTimezone = "America/Paramaribo"
-	AmericaPhoenix              UpdateOrganizationSettingsJSONBodyTimezone = "America/Phoenix"
-	AmericaPortAuPrince         UpdateOrganizationSettingsJSONBodyTimezone = "America/Port-au-Prince"
-	AmericaPortOfSpain          UpdateOrganizationSettingsJSONBodyTimezone = "America/Port_of_Spain"
-	AmericaPortoVelho           UpdateOrganizationSettingsJSONBodyTimezone = "America/Porto_Velho"
-	AmericaPuertoRico           UpdateOrganizationSettingsJSONBodyTimezone = "America/Puerto_Rico"
-	AmericaPuntaArenas          UpdateOrganizationSettingsJSONBodyTimezone = "America/Punta_Arenas"
-	AmericaRankinInlet          UpdateOrganizationSettingsJSONBodyTimezone = "America/Rankin_Inlet"
-	AmericaRecife               UpdateOrganizationSettingsJSONBodyTimezone = "America/Recife"
-	AmericaRegina               UpdateOrganizationSettingsJSONBodyTimezone = "America/Regina"
-	AmericaResolute             UpdateOrganizationSettingsJSONBodyTimezone = "America/Resolute"
-	AmericaRioBranco            UpdateOrganizationSettingsJSONBodyTimezone = "America/Rio_Branco"
-	AmericaSantarem             UpdateOrganizationSettingsJSONBodyTimezone = "America/Santarem"
-	AmericaSantiago             UpdateOrganizationSettingsJSONBodyTimezone = "America/Santiago"
-	AmericaSantoDomingo         UpdateOrganizationSettingsJSONBodyTimezone = "America/Santo_Domingo"
-	AmericaSaoPaulo             UpdateOrganizationSettingsJSONBodyTimezone = "America/Sao_Paulo"
-	AmericaScoresbysund         UpdateOrganizationSettingsJSONBodyTimezone = "America/Scoresbysund"
-	AmericaSitka                UpdateOrganizationSettingsJSONBodyTimezone = "America/Sitka"
-	AmericaStBarthelemy         UpdateOrganizationSettingsJSONBodyTimezone = "America/St_Barthelemy"
-	AmericaStJohns              UpdateOrganizationSettingsJSONBodyTimezone = "America/St_Johns"
-	AmericaStKitts              UpdateOrganizationSettingsJSONBodyTimezone = "America/St_Kitts"
-	AmericaStLucia              UpdateOrganizationSettingsJSONBodyTimezone = "America/St_Lucia"
-	AmericaStThomas             UpdateOrganizationSettingsJSONBodyTimezone = "America/St_Thomas"
-	AmericaStVincent            UpdateOrganizationSettingsJSONBodyTimezone = "America/St_Vincent"
-	AmericaSwiftCurrent         UpdateOrganizationSettingsJSONBodyTimezone = "America/Swift_Current"
-	AmericaTegucigalpa          UpdateOrganizationSettingsJSONBodyTimezone = "America/Tegucigalpa"
-	AmericaThule                UpdateOrganizationSettingsJSONBodyTimezone = "America/Thule"
-	AmericaTijuana              UpdateOrganizationSettingsJSONBodyTimezone = "America/Tijuana"
-	AmericaToronto              UpdateOrganizationSettingsJSONBodyTimezone = "America/Toronto"
-	AmericaTortola              UpdateOrganizationSettingsJSONBodyTimezone = "America/Tortola"
-	AmericaVancouver            UpdateOrganizationSettingsJSONBodyTimezone = "America/Vancouver"
-	AmericaWhitehorse           UpdateOrganizationSettingsJSONBodyTimezone = "America/Whitehorse"
-	AmericaWinnipeg             UpdateOrganizationSettingsJSONBodyTimezone = "America/Winnipeg"
-	AmericaYakutat              UpdateOrganizationSettingsJSONBodyTimezone = "America/Yakutat"
-	AntarcticaCasey             UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/Casey"
-	AntarcticaDavis             UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/Davis"
-	AntarcticaDumontDUrville    UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/DumontDUrville"
-	AntarcticaMacquarie         UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/Macquarie"
-	AntarcticaMawson            UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/Mawson"
-	AntarcticaMcMurdo           UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/McMurdo"
-	AntarcticaPalmer            UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/Palmer"
-	AntarcticaRothera           UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/Rothera"
-	AntarcticaSyowa             UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/Syowa"
-	AntarcticaTroll             UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/Troll"
-	AntarcticaVostok            UpdateOrganizationSettingsJSONBodyTimezone = "Antarctica/Vostok"
-	ArcticLongyearbyen          UpdateOrganizationSettingsJSONBodyTimezone = "Arctic/Longyearbyen"
-	AsiaAden                    UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Aden"
-	AsiaAlmaty                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Almaty"
-	AsiaAmman                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Amman"
-	AsiaAnadyr                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Anadyr"
-	AsiaAqtau                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Aqtau"
-	AsiaAqtobe                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Aqtobe"
-	AsiaAshgabat                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Ashgabat"
-	AsiaAtyrau                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Atyrau"
-	AsiaBaghdad                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Baghdad"
-	AsiaBahrain                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Bahrain"
-	AsiaBaku                    UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Baku"
-	AsiaBangkok                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Bangkok"
-	AsiaBarnaul                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Barnaul"
-	AsiaBeirut                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Beirut"
-	AsiaBishkek                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Bishkek"
-	AsiaBrunei                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Brunei"
-	AsiaCalcutta                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Calcutta"
-	AsiaChita                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Chita"
-	AsiaColombo                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Colombo"
-	AsiaDamascus                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Damascus"
-	AsiaDhaka                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Dhaka"
-	AsiaDili                    UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Dili"
-	AsiaDubai                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Dubai"
-	AsiaDushanbe                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Dushanbe"
-	AsiaFamagusta               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Famagusta"
-	AsiaGaza                    UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Gaza"
-	AsiaHebron                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Hebron"
-	AsiaHongKong                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Hong_Kong"
-	AsiaHovd                    UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Hovd"
-	AsiaIrkutsk                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Irkutsk"
-	AsiaJakarta                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Jakarta"
-	AsiaJayapura                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Jayapura"
-	AsiaJerusalem               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Jerusalem"
-	AsiaKabul                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Kabul"
-	AsiaKamchatka               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Kamchatka"
-	AsiaKarachi                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Karachi"
-	AsiaKatmandu                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Katmandu"
-	AsiaKhandyga                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Khandyga"
-	AsiaKrasnoyarsk             UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Krasnoyarsk"
-	AsiaKualaLumpur             UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Kuala_Lumpur"
-	AsiaKuching                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Kuching"
-	AsiaKuwait                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Kuwait"
-	AsiaMacau                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Macau"
-	AsiaMagadan                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Magadan"
-	AsiaMakassar                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Makassar"
-	AsiaManila                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Manila"
-	AsiaMuscat                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Muscat"
-	AsiaNicosia                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Nicosia"
-	AsiaNovokuznetsk            UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Novokuznetsk"
-	AsiaNovosibirsk             UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Novosibirsk"
-	AsiaOmsk                    UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Omsk"
-	AsiaOral                    UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Oral"
-	AsiaPhnomPenh               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Phnom_Penh"
-	AsiaPontianak               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Pontianak"
-	AsiaPyongyang               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Pyongyang"
-	AsiaQatar                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Qatar"
-	AsiaQostanay                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Qostanay"
-	AsiaQyzylorda               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Qyzylorda"
-	AsiaRangoon                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Rangoon"
-	AsiaRiyadh                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Riyadh"
-	AsiaSaigon                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Saigon"
-	AsiaSakhalin                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Sakhalin"
-	AsiaSamarkand               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Samarkand"
-	AsiaSeoul                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Seoul"
-	AsiaShanghai                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Shanghai"
-	AsiaSingapore               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Singapore"
-	AsiaSrednekolymsk           UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Srednekolymsk"
-	AsiaTaipei                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Taipei"
-	AsiaTashkent                UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Tashkent"
-	AsiaTbilisi                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Tbilisi"
-	AsiaTehran                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Tehran"
-	AsiaThimphu                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Thimphu"
-	AsiaTokyo                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Tokyo"
-	AsiaTomsk                   UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Tomsk"
-	AsiaUlaanbaatar             UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Ulaanbaatar"
-	AsiaUrumqi                  UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Urumqi"
-	AsiaUstNera                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Ust-Nera"
-	AsiaVientiane               UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Vientiane"
-	AsiaVladivostok             UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Vladivostok"
-	AsiaYakutsk                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Yakutsk"
-	AsiaYekaterinburg           UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Yekaterinburg"
-	AsiaYerevan                 UpdateOrganizationSettingsJSONBodyTimezone = "Asia/Yerevan"
-	AtlanticAzores              UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/Azores"
-	AtlanticBermuda             UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/Bermuda"
-	AtlanticCanary              UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/Canary"
-	AtlanticCapeVerde           UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/Cape_Verde"
-	AtlanticFaeroe              UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/Faeroe"
-	AtlanticMadeira             UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/Madeira"
-	AtlanticReykjavik           UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/Reykjavik"
-	AtlanticSouthGeorgia        UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/South_Georgia"
-	AtlanticStHelena            UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/St_Helena"
-	AtlanticStanley             UpdateOrganizationSettingsJSONBodyTimezone = "Atlantic/Stanley"
-	AustraliaAdelaide           UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Adelaide"
-	AustraliaBrisbane           UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Brisbane"
-	AustraliaBrokenHill         UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Broken_Hill"
-	AustraliaDarwin             UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Darwin"
-	AustraliaEucla              UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Eucla"
-	AustraliaHobart             UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Hobart"
-	AustraliaLindeman           UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Lindeman"
-	AustraliaLordHowe           UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Lord_Howe"
-	AustraliaMelbourne          UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Melbourne"
-	AustraliaPerth              UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Perth"
-	AustraliaSydney             UpdateOrganizationSettingsJSONBodyTimezone = "Australia/Sydney"
-	EuropeAmsterdam             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Amsterdam"
-	EuropeAndorra               UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Andorra"
-	EuropeAstrakhan             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Astrakhan"
-	EuropeAthens                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Athens"
-	EuropeBelgrade              UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Belgrade"
-	EuropeBerlin                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Berlin"
-	EuropeBratislava            UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Bratislava"
-	EuropeBrussels              UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Brussels"
-	EuropeBucharest             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Bucharest"
-	EuropeBudapest              UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Budapest"
-	EuropeBusingen              UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Busingen"
-	EuropeChisinau              UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Chisinau"
-	EuropeCopenhagen            UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Copenhagen"
-	EuropeDublin                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Dublin"
-	EuropeGibraltar             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Gibraltar"
-	EuropeGuernsey              UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Guernsey"
-	EuropeHelsinki              UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Helsinki"
-	EuropeIsleOfMan             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Isle_of_Man"
-	EuropeIstanbul              UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Istanbul"
-	EuropeJersey                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Jersey"
-	EuropeKaliningrad           UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Kaliningrad"
-	EuropeKiev                  UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Kiev"
-	EuropeKirov                 UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Kirov"
-	EuropeLisbon                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Lisbon"
-	EuropeLjubljana             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Ljubljana"
-	EuropeLondon                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/London"
-	EuropeLuxembourg            UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Luxembourg"
-	EuropeMadrid                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Madrid"
-	EuropeMalta                 UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Malta"
-	EuropeMariehamn             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Mariehamn"
-	EuropeMinsk                 UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Minsk"
-	EuropeMonaco                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Monaco"
-	EuropeMoscow                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Moscow"
-	EuropeOslo                  UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Oslo"
-	EuropeParis                 UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Paris"
-	EuropePodgorica             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Podgorica"
-	EuropePrague                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Prague"
-	EuropeRiga                  UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Riga"
-	EuropeRome                  UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Rome"
-	EuropeSamara                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Samara"
-	EuropeSanMarino             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/San_Marino"
-	EuropeSarajevo              UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Sarajevo"
-	EuropeSaratov               UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Saratov"
-	EuropeSimferopol            UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Simferopol"
-	EuropeSkopje                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Skopje"
-	EuropeSofia                 UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Sofia"
-	EuropeStockholm             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Stockholm"
-	EuropeTallinn               UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Tallinn"
-	EuropeTirane                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Tirane"
-	EuropeUlyanovsk             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Ulyanovsk"
-	EuropeVaduz                 UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Vaduz"
-	EuropeVatican               UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Vatican"
-	EuropeVienna                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Vienna"
-	EuropeVilnius               UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Vilnius"
-	EuropeVolgograd             UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Volgograd"
-	EuropeWarsaw                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Warsaw"
-	EuropeZagreb                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Zagreb"
-	EuropeZurich                UpdateOrganizationSettingsJSONBodyTimezone = "Europe/Zurich"
-	IndianAntananarivo          UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Antananarivo"
-	IndianChagos                UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Chagos"
-	IndianChristmas             UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Christmas"
-	IndianCocos                 UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Cocos"
-	IndianComoro                UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Comoro"
-	IndianKerguelen             UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Kerguelen"
-	IndianMahe                  UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Mahe"
-	IndianMaldives              UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Maldives"
-	IndianMauritius             UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Mauritius"
-	IndianMayotte               UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Mayotte"
-	IndianReunion               UpdateOrganizationSettingsJSONBodyTimezone = "Indian/Reunion"
-	PacificApia                 UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Apia"
-	PacificAuckland             UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Auckland"
-	PacificBougainville         UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Bougainville"
-	PacificChatham              UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Chatham"
-	PacificEaster               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Easter"
-	PacificEfate                UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Efate"
-	PacificEnderbury            UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Enderbury"
-	PacificFakaofo              UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Fakaofo"
-	PacificFiji                 UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Fiji"
-	PacificFunafuti             UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Funafuti"
-	PacificGalapagos            UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Galapagos"
-	PacificGambier              UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Gambier"
-	PacificGuadalcanal          UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Guadalcanal"
-	PacificGuam                 UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Guam"
-	PacificHonolulu             UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Honolulu"
-	PacificKiritimati           UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Kiritimati"
-	PacificKosrae               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Kosrae"
-	PacificKwajalein            UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Kwajalein"
-	PacificMajuro               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Majuro"
-	PacificMarquesas            UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Marquesas"
-	PacificMidway               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Midway"
-	PacificNauru                UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Nauru"
-	PacificNiue                 UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Niue"
-	PacificNorfolk              UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Norfolk"
-	PacificNoumea               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Noumea"
-	PacificPagoPago             UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Pago_Pago"
-	PacificPalau                UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Palau"
-	PacificPitcairn             UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Pitcairn"
-	PacificPonape               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Ponape"
-	PacificPortMoresby          UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Port_Moresby"
-	PacificRarotonga            UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Rarotonga"
-	PacificSaipan               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Saipan"
-	PacificTahiti               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Tahiti"
-	PacificTarawa               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Tarawa"
-	PacificTongatapu            UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Tongatapu"
-	PacificTruk                 UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Truk"
-	PacificWake                 UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Wake"
-	PacificWallis               UpdateOrganizationSettingsJSONBodyTimezone = "Pacific/Wallis"
-	UTC                         UpdateOrganizationSettingsJSONBodyTimezone = "UTC"
-)
-
-// Valid indicates whether the value is a known member of the UpdateOrganizationSettingsJSONBodyTimezone enum.
-func (e UpdateOrganizationSettingsJSONBodyTimezone) Valid() bool {
-	switch e {
-	case AfricaAbidjan:
-		return true
-	case AfricaAccra:
-		return true
-	case AfricaAddisAbaba:
-		return true
-	case AfricaAlgiers:
-		return true
-	case AfricaAsmera:
-		return true
-	case AfricaBamako:
-		return true
-	case AfricaBangui:
-		return true
-	case AfricaBanjul:
-		return true
-	case AfricaBissau:
-		return true
-	case AfricaBlantyre:
-		return true
-	case AfricaBrazzaville:
-		return true
-	case AfricaBujumbura:
-		return true
-	case AfricaCairo:
-		return true
-	case AfricaCasablanca:
-		return true
-	case AfricaCeuta:
-		return true
-	case AfricaConakry:
-		return true
-	case AfricaDakar:
-		return true
-	case AfricaDarEsSalaam:
-		return true
-	case AfricaDjibouti:
-		return true
-	case AfricaDouala:
-		return true
-	case AfricaElAaiun:
-		return true
-	case AfricaFreetown:
-		return true
-	case AfricaGaborone:
-		return true
-	case AfricaHarare:
-		return true
-	case AfricaJohannesburg:
-		return true
-	case AfricaJuba:
-		return true
-	case AfricaKampala:
-		return true
-	case AfricaKhartoum:
-		return true
-	case AfricaKigali:
-		return true
-	case AfricaKinshasa:
-		return true
-	case AfricaLagos:
-		return true
-	case AfricaLibreville:
-		return true
-	case AfricaLome:
-		return true
-	case AfricaLuanda:
-		return true
-	case AfricaLubumbashi:
-		return true
-	case AfricaLusaka:
-		return true
-	case AfricaMalabo:
-		return true
-	case AfricaMaputo:
-		return true
-	case AfricaMaseru:
-		return true
-	case AfricaMbabane:
-		return true
-	case AfricaMogadishu:
-		return true
-	case AfricaMonrovia:
-		return true
-	case AfricaNairobi:
-		return true
-	case AfricaNdjamena:
-		return true
-	case AfricaNiamey:
-		return true
-	case AfricaNouakchott:
-		return true
-	case AfricaOuagadougou:
-		return true
-	case AfricaPortoNovo:
-		return true
-	case AfricaSaoTome:
-		return true
-	case AfricaTripoli:
-		return true
-	case AfricaTunis:
-		return true
-	case AfricaWindhoek:
-		return true
-	case AmericaAdak:
-		return true
-	case AmericaAnchorage:
-		return true
-	case AmericaAnguilla:
-		return true
-	case AmericaAntigua:
-		return true
-	case AmericaAraguaina:
-		return true
-	case AmericaArgentinaLaRioja:
-		return true
-	case AmericaArgentinaRioGallegos:
-		return true
-	case AmericaArgentinaSalta:
-		return true
-	case AmericaArgentinaSanJuan:
-		return true
-	case AmericaArgentinaSanLuis:
-		return true
-	case AmericaArgentinaTucuman:
-		return true
-	case AmericaArgentinaUshuaia:
-		return true
-	case AmericaAruba:
-		return true
-	case AmericaAsuncion:
-		return true
-	case AmericaBahia:
-		return true
-	case AmericaBahiaBanderas:
-		return true
-	case AmericaBarbados:
-		return true
-	case AmericaBelem:
-		return true
-	case AmericaBelize:
-		return true
-	case AmericaBlancSablon:
-		return true
-	case AmericaBoaVista:
-		return true
-	case AmericaBogota:
-		return true
-	case AmericaBoise:
-		return true
-	case AmericaBuenosAires:
-		return true
-	case AmericaCambridgeBay:
-		return true
-	case AmericaCampoGrande:
-		return true
-	case AmericaCancun:
-		return true
-	case AmericaCaracas:
-		return true
-	case AmericaCatamarca:
-		return true
-	case AmericaCayenne:
-		return true
-	case AmericaCayman:
-		return true
-	case AmericaChicago:
-		return true
-	case AmericaChihuahua:
-		return true
-	case AmericaCiudadJuarez:
-		return true
-	case AmericaCoralHarbour:
-		return true
-	case AmericaCordoba:
-		return true
-	case AmericaCostaRica:
-		return true
-	case AmericaCoyhaique:
-		return true
-	case AmericaCreston:
-		return true
-	case AmericaCuiaba:
-		return true
-	case AmericaCuracao:
-		return true
-	case AmericaDanmarkshavn:
-		return true
-	case AmericaDawson:
-		return true
-	case AmericaDawsonCreek:
-		return true
-	case AmericaDenver:
-		return true
-	case AmericaDetroit:
-		return true
-	case AmericaDominica:
-		return true
-	case AmericaEdmonton:
-		return true
-	case AmericaEirunepe:
-		return true
-	case AmericaElSalvador:
-		return true
-	case AmericaFortNelson:
-		return true
-	case AmericaFortaleza:
-		return true
-	case AmericaGlaceBay:
-		return true
-	case AmericaGodthab:
-		return true
-	case AmericaGooseBay:
-		return true
-	case AmericaGrandTurk:
-		return true
-	case AmericaGrenada:
-		return true
-	case AmericaGuadeloupe:
-		return true
-	case AmericaGuatemala:
-		return true
-	case AmericaGuayaquil:
-		return true
-	case AmericaGuyana:
-		return true
-	case AmericaHalifax:
-		return true
-	case AmericaHavana:
-		return true
-	case AmericaHermosillo:
-		return true
-	case AmericaIndianaKnox:
-		return true
-	case AmericaIndianaMarengo:
-		return true
-	case AmericaIndianaPetersburg:
-		return true
-	case AmericaIndianaTellCity:
-		return true
-	case AmericaIndianaVevay:
-		return true
-	case AmericaIndianaVincennes:
-		return true
-	case AmericaIndianaWinamac:
-		return true
-	case AmericaIndianapolis:
-		return true
-	case AmericaInuvik:
-		return true
-	case AmericaIqaluit:
-		return true
-	case AmericaJamaica:
-		return true
-	case AmericaJujuy:
-		return true
-	case AmericaJuneau:
-		return true
-	case AmericaKentuckyMonticello:
-		return true
-	case AmericaKralendijk:
-		return true
-	case AmericaLaPaz:
-		return true
-	case AmericaLima:
-		return true
-	case AmericaLosAngeles:
-		return true
-	case AmericaLouisville:
-		return true
-	case AmericaLowerPrinces:
-		return true
-	case AmericaMaceio:
-		return true
-	case AmericaManagua:
-		return true
-	case AmericaManaus:
-		return true
-	case AmericaMarigot:
-		return true
-	case AmericaMartinique:
-		return true
-	case AmericaMatamoros:
-		return true
-	case AmericaMazatlan:
-		return true
-	case AmericaMendoza:
-		return true
-	case AmericaMenominee:
-		return true
-	case AmericaMerida:
-		return true
-	case AmericaMetlakatla:
-		return true
-	case AmericaMexicoCity:
-		return true
-	case AmericaMiquelon:
-		return true
-	case AmericaMoncton:
-		return true
-	case AmericaMonterrey:
-		return true
-	case AmericaMontevideo:
-		return true
-	case AmericaMontserrat:
-		return true
-	case AmericaNassau:
-		return true
-	case AmericaNewYork:
-		return true
-	case AmericaNome:
-		return true
-	case AmericaNoronha:
-		return true
-	case AmericaNorthDakotaBeulah:
-		return true
-	case AmericaNorthDakotaCenter:
-		return true
-	case AmericaNorthDakotaNewSalem:
-		return true
-	case AmericaOjinaga:
-		return true
-	case AmericaPanama:
-		return true
-	case AmericaParamaribo:
-		return true
-	case AmericaPhoenix:
-		return true
-	case AmericaPortAuPrince:
-		return true
-	case AmericaPortOfSpain:
-		return true
-	case AmericaPortoVelho:
-		return true
-	case AmericaPuertoRico:
-		return true
-	case AmericaPuntaArenas:
-		return true
-	case AmericaRankinInlet:
-		return true
-	case AmericaRecife:
-		return true
-	case AmericaRegina:
-		return true
-	case AmericaResolute:
-		return true
-	case AmericaRioBranco:
-		return true
-	case AmericaSantarem:
-		return true
-	case AmericaSantiago:
-		return true
-	case AmericaSantoDomingo:
-		return true
-	case AmericaSaoPaulo:
-		return true
-	case AmericaScoresbysund:
-		return true
-	case AmericaSitka:
-		return true
-	case AmericaStBarthelemy:
-		return true
-	case AmericaStJohns:
-		return true
-	case AmericaStKitts:
-		return true
-	case AmericaStLucia:
-		return true
-	case AmericaStThomas:
-		return true
-	case AmericaStVincent:
-		return true
-	case AmericaSwiftCurrent:
-		return true
-	case AmericaTegucigalpa:
-		return true
-	case AmericaThule:
-		return true
-	case AmericaTijuana:
-		return true
-	case AmericaToronto:
-		return true
-	case AmericaTortola:
-		return true
-	case AmericaVancouver:
-		return true
-	case AmericaWhitehorse:
-		return true
-	case AmericaWinnipeg:
-		return true
-	case AmericaYakutat:
-		return true
-	case AntarcticaCasey:
-		return true
-	case AntarcticaDavis:
-		return true
-	case AntarcticaDumontDUrville:
-		return true
-	case AntarcticaMacquarie:
-		return true
-	case AntarcticaMawson:
-		return true
-	case AntarcticaMcMurdo:
-		return true
-	case AntarcticaPalmer:
-		return true
-	case AntarcticaRothera:
-		return true
-	case AntarcticaSyowa:
-		return true
-	case AntarcticaTroll:
-		return true
-	case AntarcticaVostok:
-		return true
-	case ArcticLongyearbyen:
-		return true
-	case AsiaAden:
-		return true
-	case AsiaAlmaty:
-		return true
-	case AsiaAmman:
-		return true
-	case AsiaAnadyr:
-		return true
-	case AsiaAqtau:
-		return true
-	case AsiaAqtobe:
-		return true
-	case AsiaAshgabat:
-		return true
-	case AsiaAtyrau:
-		return true
-	case AsiaBaghdad:
-		return true
-	case AsiaBahrain:
-		return true
-	case AsiaBaku:
-		return true
-	case AsiaBangkok:
-		return true
-	case AsiaBarnaul:
-		return true
-	case AsiaBeirut:
-		return true
-	case AsiaBishkek:
-		return true
-	case AsiaBrunei:
-		return true
-	case AsiaCalcutta:
-		return true
-	case AsiaChita:
-		return true
-	case AsiaColombo:
-		return true
-	case AsiaDamascus:
-		return true
-	case AsiaDhaka:
-		return true
-	case AsiaDili:
-		return true
-	case AsiaDubai:
-		return true
-	case AsiaDushanbe:
-		return true
-	case AsiaFamagusta:
-		return true
-	case AsiaGaza:
-		return true
-	case AsiaHebron:
-		return true
-	case AsiaHongKong:
-		return true
-	case AsiaHovd:
-		return true
-	case AsiaIrkutsk:
-		return true
-	case AsiaJakarta:
-		return true
-	case AsiaJayapura:
-		return true
-	case AsiaJerusalem:
-		return true
-	case AsiaKabul:
-		return true
-	case AsiaKamchatka:
-		return true
-	case AsiaKarachi:
-		return true
-	case AsiaKatmandu:
-		return true
-	case AsiaKhandyga:
-		return true
-	case AsiaKrasnoyarsk:
-		return true
-	case AsiaKualaLumpur:
-		return true
-	case AsiaKuching:
-		return true
-	case AsiaKuwait:
-		return true
-	case AsiaMacau:
-		return true
-	case AsiaMagadan:
-		return true
-	case AsiaMakassar:
-		return true
-	case AsiaManila:
-		return true
-	case AsiaMuscat:
-		return true
-	case AsiaNicosia:
-		return true
-	case AsiaNovokuznetsk:
-		return true
-	case AsiaNovosibirsk:
-		return true
-	case AsiaOmsk:
-		return true
-	case AsiaOral:
-		return true
-	case AsiaPhnomPenh:
-		return true
-	case AsiaPontianak:
-		return true
-	case AsiaPyongyang:
-		return true
-	case AsiaQatar:
-		return true
-	case AsiaQostanay:
-		return true
-	case AsiaQyzylorda:
-		return true
-	case AsiaRangoon:
-		return true
-	case AsiaRiyadh:
-		return true
-	case AsiaSaigon:
-		return true
-	case AsiaSakhalin:
-		return true
-	case AsiaSamarkand:
-		return true
-	case AsiaSeoul:
-		return true
-	case AsiaShanghai:
-		return true
-	case AsiaSingapore:
-		return true
-	case AsiaSrednekolymsk:
-		return true
-	case AsiaTaipei:
-		return true
-	case AsiaTashkent:
-		return true
-	case AsiaTbilisi:
-		return true
-	case AsiaTehran:
-		return true
-	case AsiaThimphu:
-		return true
-	case AsiaTokyo:
-		return true
-	case AsiaTomsk:
-		return true
-	case AsiaUlaanbaatar:
-		return true
-	case AsiaUrumqi:
-		return true
-	case AsiaUstNera:
-		return true
-	case AsiaVientiane:
-		return true
-	case AsiaVladivostok:
-		return true
-	case AsiaYakutsk:
-		return true
-	case AsiaYekaterinburg:
-		return true
-	case AsiaYerevan:
-		return true
-	case AtlanticAzores:
-		return true
-	case AtlanticBermuda:
-		return true
-	case AtlanticCanary:
-		return true
-	case AtlanticCapeVerde:
-		return true
-	case AtlanticFaeroe:
-		return true
-	case AtlanticMadeira:
-		return true
-	case AtlanticReykjavik:
-		return true
-	case AtlanticSouthGeorgia:
-		return true
-	case AtlanticStHelena:
-		return true
-	case AtlanticStanley:
-		return true
-	case AustraliaAdelaide:
-		return true
-	case AustraliaBrisbane:
-		return true
-	case AustraliaBrokenHill:
-		return true
-	case AustraliaDarwin:
-		return true
-	case AustraliaEucla:
-		return true
-	case AustraliaHobart:
-		return true
-	case AustraliaLindeman:
-		return true
-	case AustraliaLordHowe:
-		return true
-	case AustraliaMelbourne:
-		return true
-	case AustraliaPerth:
-		return true
-	case AustraliaSydney:
-		return true
-	case EuropeAmsterdam:
-		return true
-	case EuropeAndorra:
-		return true
-	case EuropeAstrakhan:
-		return true
-	case EuropeAthens:
-		return true
-	case EuropeBelgrade:
-		return true
-	case EuropeBerlin:
-		return true
-	case EuropeBratislava:
-		return true
-	case EuropeBrussels:
-		return true
-	case EuropeBucharest:
-		return true
-	case EuropeBudapest:
-		return true
-	case EuropeBusingen:
-		return true
-	case EuropeChisinau:
-		return true
-	case EuropeCopenhagen:
-		return true
-	case EuropeDublin:
-		return true
-	case EuropeGibraltar:
-		return true
-	case EuropeGuernsey:
-		return true
-	case EuropeHelsinki:
-		return true
-	case EuropeIsleOfMan:
-		return true
-	case EuropeIstanbul:
-		return true
-	case EuropeJersey:
-		return true
-	case EuropeKaliningrad:
-		return true
-	case EuropeKiev:
-		return true
-	case EuropeKirov:
-		return true
-	case EuropeLisbon:
-		return true
-	case EuropeLjubljana:
-		return true
-	case EuropeLondon:
-		return true
-	case EuropeLuxembourg:
-		return true
-	case EuropeMadrid:
-		return true
-	case EuropeMalta:
-		return true
-	case EuropeMariehamn:
-		return true
-	case EuropeMinsk:
-		return true
-	case EuropeMonaco:
-		return true
-	case EuropeMoscow:
-		return true
-	case EuropeOslo:
-		return true
-	case EuropeParis:
-		return true
-	case EuropePodgorica:
-		return true
-	case EuropePrague:
-		return true
-	case EuropeRiga:
-		return true
-	case EuropeRome:
-		return true
-	case EuropeSamara:
-		return true
-	case EuropeSanMarino:
-		return true
-	case EuropeSarajevo:
-		return true
-	case EuropeSaratov:
-		return true
-	case EuropeSimferopol:
-		return true
-	case EuropeSkopje:
-		return true
-	case EuropeSofia:
-		return true
-	case EuropeStockholm:
-		return true
-	case EuropeTallinn:
-		return true
-	case EuropeTirane:
-		return true
-	case EuropeUlyanovsk:
-		return true
-	case EuropeVaduz:
-		return true
-	case EuropeVatican:
-		return true
-	case EuropeVienna:
-		return true
-	case EuropeVilnius:
-		return true
-	case EuropeVolgograd:
-		return true
-	case EuropeWarsaw:
-		return true
-	case EuropeZagreb:
-		return true
-	case EuropeZurich:
-		return true
-	case IndianAntananarivo:
-		return true
-	case IndianChagos:
-		return true
-	case IndianChristmas:
-		return true
-	case IndianCocos:
-		return true
-	case IndianComoro:
-		return true
-	case IndianKerguelen:
-		return true
-	case IndianMahe:
-		return true
-	case IndianMaldives:
-		return true
-	case IndianMauritius:
-		return true
-	case IndianMayotte:
-		return true
-	case IndianReunion:
-		return true
-	case PacificApia:
-		return true
-	case PacificAuckland:
-		return true
-	case PacificBougainville:
-		return true
-	case PacificChatham:
-		return true
-	case PacificEaster:
-		return true
-	case PacificEfate:
-		return true
-	case PacificEnderbury:
-		return true
-	case PacificFakaofo:
-		return true
-	case PacificFiji:
-		return true
-	case PacificFunafuti:
-		return true
-	case PacificGalapagos:
-		return true
-	case PacificGambier:
-		return true
-	case PacificGuadalcanal:
-		return true
-	case PacificGuam:
-		return true
-	case PacificHonolulu:
-		return true
-	case PacificKiritimati:
-		return true
-	case PacificKosrae:
-		return true
-	case PacificKwajalein:
-		return true
-	case PacificMajuro:
-		return true
-	case PacificMarquesas:
-		return true
-	case PacificMidway:
-		return true
-	case PacificNauru:
-		return true
-	case PacificNiue:
-		return true
-	case PacificNorfolk:
-		return true
-	case PacificNoumea:
-		return true
-	case PacificPagoPago:
-		return true
-	case PacificPalau:
-		return true
-	case PacificPitcairn:
-		return true
-	case PacificPonape:
-		return true
-	case PacificPortMoresby:
-		return true
-	case PacificRarotonga:
-		return true
-	case PacificSaipan:
-		return true
-	case PacificTahiti:
-		return true
-	case PacificTarawa:
-		return true
-	case PacificTongatapu:
-		return true
-	case PacificTruk:
-		return true
-	case PacificWake:
-		return true
-	case PacificWallis:
-		return true
-	case UTC:
 		return true
 	default:
 		return false
@@ -4799,6 +3791,15 @@ type BillingWebhookAckApplied string
 // BillingWebhookAckReceived defines model for BillingWebhookAck.Received.
 type BillingWebhookAckReceived bool
 
+// CalendarFeed defines model for CalendarFeed.
+type CalendarFeed struct {
+	CreatedAt *time.Time `json:"created_at"`
+	Enabled   bool       `json:"enabled"`
+
+	// Url The secret feed URL: only in the answer that creates it, null otherwise
+	Url *string `json:"url"`
+}
+
 // ChatMessage Examples: {"author_id":"2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d","author_kind":"user","body":"@assistant what should we check next?","created_at":"2026-11-24T10:00:00.000Z","id":"0193f1a2-7c4e-7d2a-9b1c-5e6f7a8b9c0d","incident_id":"6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f"}
 type ChatMessage struct {
 	// AuthorId The user; null for the assistant
@@ -5320,6 +4321,25 @@ type Notification struct {
 // NotificationType defines model for Notification.Type.
 type NotificationType string
 
+// OnCall defines model for OnCall.
+type OnCall struct {
+	// End End of the shift (looked for up to 7 days ahead)
+	End          *time.Time         `json:"end"`
+	ScheduleId   openapi_types.UUID `json:"schedule_id"`
+	ScheduleName string             `json:"schedule_name"`
+	Source       *OnCallSource      `json:"source"`
+
+	// Start Start of the shift (looked for up to 7 days back)
+	Start    *time.Time `json:"start"`
+	TimeZone string     `json:"time_zone"`
+
+	// UserId Who is on call; null in a gap
+	UserId *openapi_types.UUID `json:"user_id"`
+}
+
+// OnCallSource defines model for OnCall.Source.
+type OnCallSource string
+
 // Organization defines model for Organization.
 type Organization struct {
 	// CreatedAt ISO 8601 UTC timestamp
@@ -5343,9 +4363,11 @@ type OrganizationSettings struct {
 	} `json:"notifications"`
 
 	// RetentionDays Days alerts, logs and notifications are kept. Audit events are kept at least the operator's minimum (365 days by default) whatever this says. Only an owner may lower it (others get 403 INSUFFICIENT_PERMISSIONS); raising it needs settings:update.
-	RetentionDays int    `json:"retention_days"`
-	SsoRequired   bool   `json:"sso_required"`
-	Timezone      string `json:"timezone"`
+	RetentionDays int  `json:"retention_days"`
+	SsoRequired   bool `json:"sso_required"`
+
+	// Timezone IANA time zone name (canonical or alias, e.g. `Asia/Kolkata`, `Asia/Calcutta`, `US/Eastern`), kept as given
+	Timezone string `json:"timezone"`
 }
 
 // OrganizationSettingsDefaultIncidentSeverity defines model for OrganizationSettings.DefaultIncidentSeverity.
@@ -5468,6 +4490,196 @@ type RejectedAlert struct {
 
 	// Reason What is wrong, e.g. `alerts[1].labels.severity is required`
 	Reason string `json:"reason"`
+}
+
+// Schedule defines model for Schedule.
+type Schedule struct {
+	// CreatedAt ISO 8601 UTC timestamp
+	CreatedAt   time.Time               `json:"created_at"`
+	Description *string                 `json:"description"`
+	Id          openapi_types.UUID      `json:"id"`
+	Layers      []ScheduleRotationLayer `json:"layers"`
+	Name        string                  `json:"name"`
+
+	// Overrides Overrides not yet over, oldest first (at most 100)
+	Overrides []ScheduleOverride `json:"overrides"`
+
+	// TimeZone IANA zone name as given
+	TimeZone string `json:"time_zone"`
+
+	// UpdatedAt ISO 8601 UTC timestamp
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// ScheduleGap defines model for ScheduleGap.
+type ScheduleGap struct {
+	// End ISO 8601 UTC timestamp
+	End time.Time `json:"end"`
+
+	// Start ISO 8601 UTC timestamp
+	Start time.Time `json:"start"`
+}
+
+// ScheduleOverride defines model for ScheduleOverride.
+type ScheduleOverride struct {
+	// CreatedAt ISO 8601 UTC timestamp
+	CreatedAt time.Time           `json:"created_at"`
+	CreatedBy *openapi_types.UUID `json:"created_by"`
+
+	// End ISO 8601 UTC timestamp
+	End        time.Time          `json:"end"`
+	Id         openapi_types.UUID `json:"id"`
+	ScheduleId openapi_types.UUID `json:"schedule_id"`
+
+	// Start ISO 8601 UTC timestamp
+	Start  time.Time          `json:"start"`
+	UserId openapi_types.UUID `json:"user_id"`
+}
+
+// ScheduleRestriction A window of the day in the schedule zone, e.g. weekdays 09:00-17:00
+type ScheduleRestriction struct {
+	// Days Weekdays the window starts on; every day when absent
+	Days *[]ScheduleRestrictionDays `json:"days,omitempty"`
+
+	// End Local end; at or before `start` runs into the next day, equal to `start` is a whole day
+	End string `json:"end"`
+
+	// Start Local start of the window in the schedule zone
+	Start string `json:"start"`
+}
+
+// ScheduleRestrictionDays defines model for ScheduleRestriction.Days.
+type ScheduleRestrictionDays string
+
+// ScheduleRestrictionInput A window of the day in the schedule zone, e.g. weekdays 09:00-17:00
+type ScheduleRestrictionInput struct {
+	// Days Weekdays the window starts on; every day when absent
+	Days *[]ScheduleRestrictionInputDays `json:"days,omitempty"`
+
+	// End Local end; at or before `start` runs into the next day, equal to `start` is a whole day
+	End string `json:"end"`
+
+	// Start Local start of the window in the schedule zone
+	Start string `json:"start"`
+}
+
+// ScheduleRestrictionInputDays defines model for ScheduleRestrictionInput.Days.
+type ScheduleRestrictionInputDays string
+
+// ScheduleRotationLayer defines model for ScheduleRotationLayer.
+type ScheduleRotationLayer struct {
+	// End When the layer stops applying; open-ended when absent
+	End interface{} `json:"end,omitempty"`
+
+	// HandoffDay Weekday of the handoff of a `weekly` rotation (Monday when absent)
+	HandoffDay *ScheduleRotationLayerHandoffDay `json:"handoff_day,omitempty"`
+
+	// HandoffTime Local time of each handoff in the schedule zone, kept across DST changes
+	HandoffTime string                    `json:"handoff_time"`
+	Kind        ScheduleRotationLayerKind `json:"kind"`
+	Name        *string                   `json:"name,omitempty"`
+
+	// Restrictions When present, the layer only applies inside these windows
+	Restrictions []ScheduleRestriction         `json:"restrictions"`
+	Rotation     ScheduleRotationLayerRotation `json:"rotation"`
+
+	// Start When the layer starts to apply; the first user of a rotation holds the turn containing it
+	Start interface{} `json:"start"`
+
+	// TurnHours Turn length of a `custom` rotation, in wall-clock hours
+	TurnHours *int `json:"turn_hours,omitempty"`
+
+	// Users The rotation's order: members of the organization, a member may appear more than once
+	Users []openapi_types.UUID `json:"users"`
+}
+
+// ScheduleRotationLayerHandoffDay defines model for ScheduleRotationLayer.HandoffDay.
+type ScheduleRotationLayerHandoffDay string
+
+// ScheduleRotationLayerKind defines model for ScheduleRotationLayer.Kind.
+type ScheduleRotationLayerKind string
+
+// ScheduleRotationLayerRotation defines model for ScheduleRotationLayer.Rotation.
+type ScheduleRotationLayerRotation string
+
+// ScheduleRotationLayerInput defines model for ScheduleRotationLayerInput.
+type ScheduleRotationLayerInput struct {
+	// End When the layer stops applying; open-ended when absent
+	End *time.Time `json:"end,omitempty"`
+
+	// HandoffDay Weekday of the handoff of a `weekly` rotation (Monday when absent)
+	HandoffDay *ScheduleRotationLayerInputHandoffDay `json:"handoff_day,omitempty"`
+
+	// HandoffTime Local time of each handoff in the schedule zone, kept across DST changes
+	HandoffTime *string                         `json:"handoff_time,omitempty"`
+	Kind        *ScheduleRotationLayerInputKind `json:"kind,omitempty"`
+	Name        *string                         `json:"name,omitempty"`
+
+	// Restrictions When present, the layer only applies inside these windows
+	Restrictions *[]ScheduleRestrictionInput        `json:"restrictions,omitempty"`
+	Rotation     ScheduleRotationLayerInputRotation `json:"rotation"`
+
+	// Start When the layer starts to apply; the first user of a rotation holds the turn containing it
+	Start time.Time `json:"start"`
+
+	// TurnHours Turn length of a `custom` rotation, in wall-clock hours
+	TurnHours *int `json:"turn_hours,omitempty"`
+
+	// Users The rotation's order: members of the organization, a member may appear more than once
+	Users []openapi_types.UUID `json:"users"`
+}
+
+// ScheduleRotationLayerInputHandoffDay defines model for ScheduleRotationLayerInput.HandoffDay.
+type ScheduleRotationLayerInputHandoffDay string
+
+// ScheduleRotationLayerInputKind defines model for ScheduleRotationLayerInput.Kind.
+type ScheduleRotationLayerInputKind string
+
+// ScheduleRotationLayerInputRotation defines model for ScheduleRotationLayerInput.Rotation.
+type ScheduleRotationLayerInputRotation string
+
+// ScheduleShift defines model for ScheduleShift.
+type ScheduleShift struct {
+	// End ISO 8601 UTC timestamp
+	End    time.Time           `json:"end"`
+	Source ScheduleShiftSource `json:"source"`
+
+	// Start ISO 8601 UTC timestamp
+	Start  time.Time          `json:"start"`
+	UserId openapi_types.UUID `json:"user_id"`
+}
+
+// ScheduleShiftSource defines model for ScheduleShift.Source.
+type ScheduleShiftSource string
+
+// ScheduleShifts defines model for ScheduleShifts.
+type ScheduleShifts struct {
+	// From ISO 8601 UTC timestamp
+	From time.Time `json:"from"`
+
+	// Gaps Parts of the window nobody covers
+	Gaps []ScheduleGap `json:"gaps"`
+
+	// Layers Each layer on its own, before the layers above it and the overrides
+	Layers []struct {
+		Index  int `json:"index"`
+		Shifts []struct {
+			// End ISO 8601 UTC timestamp
+			End time.Time `json:"end"`
+
+			// Start ISO 8601 UTC timestamp
+			Start  time.Time          `json:"start"`
+			UserId openapi_types.UUID `json:"user_id"`
+		} `json:"shifts"`
+	} `json:"layers"`
+	ScheduleId openapi_types.UUID `json:"schedule_id"`
+
+	// Shifts The final schedule: contiguous shifts, sorted, never overlapping
+	Shifts   []ScheduleShift `json:"shifts"`
+	TimeZone string          `json:"time_zone"`
+
+	// To ISO 8601 UTC timestamp
+	To time.Time `json:"to"`
 }
 
 // SearchHit defines model for SearchHit.
@@ -5956,6 +5168,11 @@ type CreateBillingCheckoutJSONBody struct {
 // CreateBillingCheckoutJSONBodyPlan defines parameters for CreateBillingCheckout.
 type CreateBillingCheckoutJSONBodyPlan string
 
+// GetCalendarFeedParams defines parameters for GetCalendarFeed.
+type GetCalendarFeedParams struct {
+	Token string `form:"token" json:"token"`
+}
+
 // ListExecutionsParams defines parameters for ListExecutions.
 type ListExecutionsParams struct {
 	Limit       *int                        `form:"limit,omitempty" json:"limit,omitempty"`
@@ -6278,6 +5495,12 @@ type UpdateNotificationJSONBody struct {
 	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
+// GetOnCallParams defines parameters for GetOnCall.
+type GetOnCallParams struct {
+	// At The instant to ask about (default: now)
+	At *time.Time `form:"at,omitempty" json:"at,omitempty"`
+}
+
 // UpdateOrganizationSettingsJSONBody defines parameters for UpdateOrganizationSettings.
 type UpdateOrganizationSettingsJSONBody struct {
 	AutoResolveAfterHours   *float32                                                   `json:"auto_resolve_after_hours,omitempty"`
@@ -6292,9 +5515,11 @@ type UpdateOrganizationSettingsJSONBody struct {
 	} `json:"notifications,omitempty"`
 
 	// RetentionDays Days alerts, logs and notifications are kept. Audit events are kept at least the operator's minimum (365 days by default) whatever this says. Only an owner may lower it (others get 403 INSUFFICIENT_PERMISSIONS); raising it needs settings:update.
-	RetentionDays *int                                        `json:"retention_days,omitempty"`
-	SsoRequired   *bool                                       `json:"sso_required,omitempty"`
-	Timezone      *UpdateOrganizationSettingsJSONBodyTimezone `json:"timezone,omitempty"`
+	RetentionDays *int  `json:"retention_days,omitempty"`
+	SsoRequired   *bool `json:"sso_required,omitempty"`
+
+	// Timezone IANA time zone name (canonical or alias, e.g. `Asia/Kolkata`, `Asia/Calcutta`, `US/Eastern`), kept as given
+	Timezone *string `json:"timezone,omitempty"`
 }
 
 // UpdateOrganizationSettingsJSONBodyDefaultIncidentSeverity defines parameters for UpdateOrganizationSettings.
@@ -6302,9 +5527,6 @@ type UpdateOrganizationSettingsJSONBodyDefaultIncidentSeverity string
 
 // UpdateOrganizationSettingsJSONBodyNotificationsMinSeverity defines parameters for UpdateOrganizationSettings.
 type UpdateOrganizationSettingsJSONBodyNotificationsMinSeverity string
-
-// UpdateOrganizationSettingsJSONBodyTimezone defines parameters for UpdateOrganizationSettings.
-type UpdateOrganizationSettingsJSONBodyTimezone string
 
 // UpdateOrganizationJSONBody defines parameters for UpdateOrganization.
 type UpdateOrganizationJSONBody struct {
@@ -6464,6 +5686,67 @@ type ExecuteProcedureJSONBody struct {
 	// Parameters Values for {{parameters.<name>}} placeholders in http steps' url, headers and body (scalars only)
 	Parameters           *map[string]interface{} `json:"parameters,omitempty"`
 	AdditionalProperties map[string]interface{}  `json:"-"`
+}
+
+// ListSchedulesParams defines parameters for ListSchedules.
+type ListSchedulesParams struct {
+	Limit  *int `form:"limit,omitempty" json:"limit,omitempty"`
+	Offset *int `form:"offset,omitempty" json:"offset,omitempty"`
+}
+
+// CreateScheduleJSONBody defines parameters for CreateSchedule.
+type CreateScheduleJSONBody struct {
+	Description *string `json:"description,omitempty"`
+
+	// Layers Lowest first: a later layer wins where it has someone
+	Layers *[]ScheduleRotationLayerInput `json:"layers,omitempty"`
+	Name   string                        `json:"name"`
+
+	// TimeZone IANA time zone name (canonical or alias, e.g. `Asia/Kolkata`, `Asia/Calcutta`, `US/Eastern`), kept as given
+	TimeZone             string                 `json:"time_zone"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
+
+// UpdateScheduleJSONBody defines parameters for UpdateSchedule.
+type UpdateScheduleJSONBody struct {
+	Description *string `json:"description,omitempty"`
+
+	// Layers Replaces every layer
+	Layers *[]ScheduleRotationLayerInput `json:"layers,omitempty"`
+	Name   *string                       `json:"name,omitempty"`
+
+	// TimeZone IANA time zone name (canonical or alias, e.g. `Asia/Kolkata`, `Asia/Calcutta`, `US/Eastern`), kept as given
+	TimeZone *string `json:"time_zone,omitempty"`
+}
+
+// GetScheduleCalendarParams defines parameters for GetScheduleCalendar.
+type GetScheduleCalendarParams struct {
+	// From Start of the window (default: now)
+	From *time.Time `form:"from,omitempty" json:"from,omitempty"`
+
+	// To End of the window (default: 14 days after `from`; at most 366 days after it)
+	To *time.Time `form:"to,omitempty" json:"to,omitempty"`
+}
+
+// CreateScheduleOverrideJSONBody defines parameters for CreateScheduleOverride.
+type CreateScheduleOverrideJSONBody struct {
+	// End RFC 3339 instant with an offset, e.g. `2026-03-29T09:00:00+02:00`; answered in UTC
+	End time.Time `json:"end"`
+
+	// Start RFC 3339 instant with an offset, e.g. `2026-03-29T09:00:00+02:00`; answered in UTC
+	Start time.Time `json:"start"`
+
+	// UserId Who is on call; without `schedules:update` only yourself
+	UserId openapi_types.UUID `json:"user_id"`
+}
+
+// GetScheduleShiftsParams defines parameters for GetScheduleShifts.
+type GetScheduleShiftsParams struct {
+	// From Start of the window (default: now)
+	From *time.Time `form:"from,omitempty" json:"from,omitempty"`
+
+	// To End of the window (default: 14 days after `from`; at most 366 days after it)
+	To *time.Time `form:"to,omitempty" json:"to,omitempty"`
 }
 
 // SearchQueryJSONBody defines parameters for SearchQuery.
@@ -6987,6 +6270,15 @@ type UpdateProcedureJSONRequestBody UpdateProcedureJSONBody
 
 // ExecuteProcedureJSONRequestBody defines body for ExecuteProcedure for application/json ContentType.
 type ExecuteProcedureJSONRequestBody ExecuteProcedureJSONBody
+
+// CreateScheduleJSONRequestBody defines body for CreateSchedule for application/json ContentType.
+type CreateScheduleJSONRequestBody CreateScheduleJSONBody
+
+// UpdateScheduleJSONRequestBody defines body for UpdateSchedule for application/json ContentType.
+type UpdateScheduleJSONRequestBody UpdateScheduleJSONBody
+
+// CreateScheduleOverrideJSONRequestBody defines body for CreateScheduleOverride for application/json ContentType.
+type CreateScheduleOverrideJSONRequestBody CreateScheduleOverrideJSONBody
 
 // SearchQueryJSONRequestBody defines body for SearchQuery for application/json ContentType.
 type SearchQueryJSONRequestBody SearchQueryJSONBody
@@ -10296,6 +9588,115 @@ func (a ExecuteProcedureJSONBody) MarshalJSON() ([]byte, error) {
 	return json.Marshal(object)
 }
 
+// Getter for additional properties for CreateScheduleJSONBody. Returns the specified
+// element and whether it was found
+func (a CreateScheduleJSONBody) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CreateScheduleJSONBody
+func (a *CreateScheduleJSONBody) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CreateScheduleJSONBody to handle AdditionalProperties
+func (a *CreateScheduleJSONBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["description"]; found {
+		err = json.Unmarshal(raw, &a.Description)
+		if err != nil {
+			return fmt.Errorf("error reading 'description': %w", err)
+		}
+		delete(object, "description")
+	}
+
+	if raw, found := object["layers"]; found {
+		err = json.Unmarshal(raw, &a.Layers)
+		if err != nil {
+			return fmt.Errorf("error reading 'layers': %w", err)
+		}
+		delete(object, "layers")
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if raw, found := object["time_zone"]; found {
+		err = json.Unmarshal(raw, &a.TimeZone)
+		if err != nil {
+			return fmt.Errorf("error reading 'time_zone': %w", err)
+		}
+		delete(object, "time_zone")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CreateScheduleJSONBody to handle AdditionalProperties
+func (a CreateScheduleJSONBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Description != nil {
+		object["description"], err = json.Marshal(a.Description)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'description': %w", err)
+		}
+	}
+
+	if a.Layers != nil {
+		object["layers"], err = json.Marshal(a.Layers)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'layers': %w", err)
+		}
+	}
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	object["time_zone"], err = json.Marshal(a.TimeZone)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'time_zone': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
 // Getter for additional properties for SsoCallbackPostFormdataBody. Returns the specified
 // element and whether it was found
 func (a SsoCallbackPostFormdataBody) Get(fieldName string) (value string, found bool) {
@@ -12245,6 +11646,13 @@ type ClientInterface interface {
 	// Corresponds with POST /api/v1/billing/webhook (the `BillingWebhook` operationId).
 	BillingWebhook(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetCalendarFeed A member's personal calendar feed (iCalendar)
+	//
+	// No credential: the secret `token` of the URL is the credential. An unknown or revoked one is 404.
+	//
+	// Corresponds with GET /api/v1/calendar-feed.ics (the `GetCalendarFeed` operationId).
+	GetCalendarFeed(ctx context.Context, params *GetCalendarFeedParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ListExecutions List executions, newest first
 	//
 	// Corresponds with GET /api/v1/executions (the `ListExecutions` operationId).
@@ -12653,6 +12061,13 @@ type ClientInterface interface {
 	// Corresponds with PATCH /api/v1/notifications/{id} (the `UpdateNotification` operationId).
 	UpdateNotification(ctx context.Context, id openapi_types.UUID, body UpdateNotificationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetOnCall Who is on call now, or at `at`, on every schedule
+	//
+	// One entry per schedule of the organization, by name: the user on call at the instant (null in a gap), the source of their shift and its bounds (looked for up to 7 days either side).
+	//
+	// Corresponds with GET /api/v1/oncall (the `GetOnCall` operationId).
+	GetOnCall(ctx context.Context, params *GetOnCallParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetOrganizationSettings All settings of the organization, defaults included
 	//
 	// Corresponds with GET /api/v1/organization-settings (the `GetOrganizationSettings` operationId).
@@ -12771,6 +12186,96 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/v1/procedures/{id}/execute (the `ExecuteProcedure` operationId).
 	ExecuteProcedure(ctx context.Context, id openapi_types.UUID, body ExecuteProcedureJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListSchedules List on-call schedules, by name
+	//
+	// Corresponds with GET /api/v1/schedules (the `ListSchedules` operationId).
+	ListSchedules(ctx context.Context, params *ListSchedulesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateScheduleWithBody Create an on-call schedule
+	//
+	// `time_zone` is any IANA name or alias, kept as given. Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/schedules (the `CreateSchedule` operationId).
+	CreateScheduleWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateSchedule Create an on-call schedule
+	//
+	// `time_zone` is any IANA name or alias, kept as given. Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/schedules (the `CreateSchedule` operationId).
+	CreateSchedule(ctx context.Context, body CreateScheduleJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteSchedule Delete a schedule and its overrides
+	//
+	// Corresponds with DELETE /api/v1/schedules/{id} (the `DeleteSchedule` operationId).
+	DeleteSchedule(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetSchedule A schedule with its layers and the overrides not yet over
+	//
+	// Corresponds with GET /api/v1/schedules/{id} (the `GetSchedule` operationId).
+	GetSchedule(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateScheduleWithBody Update name, description, time zone or layers
+	//
+	// `layers` replaces every layer. Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PATCH /api/v1/schedules/{id} (the `UpdateSchedule` operationId).
+	UpdateScheduleWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// UpdateSchedule Update name, description, time zone or layers
+	//
+	// `layers` replaces every layer. Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PATCH /api/v1/schedules/{id} (the `UpdateSchedule` operationId).
+	UpdateSchedule(ctx context.Context, id openapi_types.UUID, body UpdateScheduleJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetScheduleCalendar The final schedule as an iCalendar document
+	//
+	// One event per shift, in UTC, summary `On call: <name> (<schedule>)`; a shift's UID stays the same while its start does. Without `from`/`to`: from a week ago to 90 days ahead; at most 366 days.
+	//
+	// Corresponds with GET /api/v1/schedules/{id}/calendar.ics (the `GetScheduleCalendar` operationId).
+	GetScheduleCalendar(ctx context.Context, id openapi_types.UUID, params *GetScheduleCalendarParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateScheduleOverrideWithBody Put one user on call between two instants, above every layer
+	//
+	// Needs `schedules:update`, or, to put yourself on call (or remove an override of yours), `incidents:update`: responders take the pager themselves. The user must be a member of the organization. An override lasts at most 366 days.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/schedules/{id}/overrides (the `CreateScheduleOverride` operationId).
+	CreateScheduleOverrideWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateScheduleOverride Put one user on call between two instants, above every layer
+	//
+	// Needs `schedules:update`, or, to put yourself on call (or remove an override of yours), `incidents:update`: responders take the pager themselves. The user must be a member of the organization. An override lasts at most 366 days.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/schedules/{id}/overrides (the `CreateScheduleOverride` operationId).
+	CreateScheduleOverride(ctx context.Context, id openapi_types.UUID, body CreateScheduleOverrideJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DeleteScheduleOverride Remove an override
+	//
+	// Needs `schedules:update`, or, to put yourself on call (or remove an override of yours), `incidents:update`: responders take the pager themselves.
+	//
+	// Corresponds with DELETE /api/v1/schedules/{id}/overrides/{override_id} (the `DeleteScheduleOverride` operationId).
+	DeleteScheduleOverride(ctx context.Context, id openapi_types.UUID, overrideId openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetScheduleShifts The final schedule over [from, to): shifts and gaps
+	//
+	// Contiguous shifts `{user_id, start, end, source}` (`source`: `layer` or `override`; adjacent pieces of the same user and source are one shift), the gaps nobody covers, and each layer on its own. Overrides sit above every layer; the later of two overlapping overrides wins. The window spans at most 366 days.
+	//
+	// Corresponds with GET /api/v1/schedules/{id}/shifts (the `GetScheduleShifts` operationId).
+	GetScheduleShifts(ctx context.Context, id openapi_types.UUID, params *GetScheduleShiftsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// SearchQueryWithBody Search incidents, procedures, articles and logs by meaning and keywords
 	//
@@ -13010,9 +12515,28 @@ type ClientInterface interface {
 	// Corresponds with GET /api/v1/users (the `ListUsers` operationId).
 	ListUsers(ctx context.Context, params *ListUsersParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// RevokeMyCalendarFeed Revoke your personal calendar feed URL
+	//
+	// Corresponds with DELETE /api/v1/users/me/calendar-feed (the `RevokeMyCalendarFeed` operationId).
+	RevokeMyCalendarFeed(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetMyCalendarFeed Whether you have a personal calendar feed
+	//
+	// The URL itself is shown only when created.
+	//
+	// Corresponds with GET /api/v1/users/me/calendar-feed (the `GetMyCalendarFeed` operationId).
+	GetMyCalendarFeed(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateMyCalendarFeed Create (or replace) your personal calendar feed URL
+	//
+	// A secret URL listing your shifts across every schedule (a week back, 90 days ahead) for calendar apps. Shown once; only its hash is stored. Creating a new one revokes the previous URL.
+	//
+	// Corresponds with POST /api/v1/users/me/calendar-feed (the `CreateMyCalendarFeed` operationId).
+	CreateMyCalendarFeed(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// RemoveUser Remove a user from the organization
 	//
-	// Deletes the account with its API keys and sessions. Only an owner removes an owner; the last owner cannot be removed (409).
+	// Deletes the account with its API keys and sessions, and takes the user out of every schedule rotation and override: each schedule touched gets a `schedule.updated` WebSocket event (`reason: "member_removed"`) whose `gaps_opened` lists the uncovered intervals of the next 28 days. Only an owner removes an owner; the last owner cannot be removed (409).
 	//
 	// Corresponds with DELETE /api/v1/users/{id} (the `RemoveUser` operationId).
 	RemoveUser(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -13699,6 +13223,23 @@ func (c *Client) CreateBillingCheckout(ctx context.Context, body CreateBillingCh
 // Corresponds with POST /api/v1/billing/webhook (the `BillingWebhook` operationId).
 func (c *Client) BillingWebhook(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewBillingWebhookRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetCalendarFeed A member's personal calendar feed (iCalendar)
+//
+// No credential: the secret `token` of the URL is the credential. An unknown or revoked one is 404.
+//
+// Corresponds with GET /api/v1/calendar-feed.ics (the `GetCalendarFeed` operationId).
+func (c *Client) GetCalendarFeed(ctx context.Context, params *GetCalendarFeedParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetCalendarFeedRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -14697,6 +14238,23 @@ func (c *Client) UpdateNotification(ctx context.Context, id openapi_types.UUID, 
 	return c.Client.Do(req)
 }
 
+// GetOnCall Who is on call now, or at `at`, on every schedule
+//
+// One entry per schedule of the organization, by name: the user on call at the instant (null in a gap), the source of their shift and its bounds (looked for up to 7 days either side).
+//
+// Corresponds with GET /api/v1/oncall (the `GetOnCall` operationId).
+func (c *Client) GetOnCall(ctx context.Context, params *GetOnCallParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetOnCallRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // GetOrganizationSettings All settings of the organization, defaults included
 //
 // Corresponds with GET /api/v1/organization-settings (the `GetOrganizationSettings` operationId).
@@ -14956,6 +14514,216 @@ func (c *Client) ExecuteProcedureWithBody(ctx context.Context, id openapi_types.
 // Corresponds with POST /api/v1/procedures/{id}/execute (the `ExecuteProcedure` operationId).
 func (c *Client) ExecuteProcedure(ctx context.Context, id openapi_types.UUID, body ExecuteProcedureJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewExecuteProcedureRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListSchedules List on-call schedules, by name
+//
+// Corresponds with GET /api/v1/schedules (the `ListSchedules` operationId).
+func (c *Client) ListSchedules(ctx context.Context, params *ListSchedulesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListSchedulesRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateScheduleWithBody Create an on-call schedule
+//
+// `time_zone` is any IANA name or alias, kept as given. Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/schedules (the `CreateSchedule` operationId).
+func (c *Client) CreateScheduleWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateScheduleRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateSchedule Create an on-call schedule
+//
+// `time_zone` is any IANA name or alias, kept as given. Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/schedules (the `CreateSchedule` operationId).
+func (c *Client) CreateSchedule(ctx context.Context, body CreateScheduleJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateScheduleRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteSchedule Delete a schedule and its overrides
+//
+// Corresponds with DELETE /api/v1/schedules/{id} (the `DeleteSchedule` operationId).
+func (c *Client) DeleteSchedule(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteScheduleRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetSchedule A schedule with its layers and the overrides not yet over
+//
+// Corresponds with GET /api/v1/schedules/{id} (the `GetSchedule` operationId).
+func (c *Client) GetSchedule(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetScheduleRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateScheduleWithBody Update name, description, time zone or layers
+//
+// `layers` replaces every layer. Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PATCH /api/v1/schedules/{id} (the `UpdateSchedule` operationId).
+func (c *Client) UpdateScheduleWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateScheduleRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// UpdateSchedule Update name, description, time zone or layers
+//
+// `layers` replaces every layer. Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PATCH /api/v1/schedules/{id} (the `UpdateSchedule` operationId).
+func (c *Client) UpdateSchedule(ctx context.Context, id openapi_types.UUID, body UpdateScheduleJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateScheduleRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetScheduleCalendar The final schedule as an iCalendar document
+//
+// One event per shift, in UTC, summary `On call: <name> (<schedule>)`; a shift's UID stays the same while its start does. Without `from`/`to`: from a week ago to 90 days ahead; at most 366 days.
+//
+// Corresponds with GET /api/v1/schedules/{id}/calendar.ics (the `GetScheduleCalendar` operationId).
+func (c *Client) GetScheduleCalendar(ctx context.Context, id openapi_types.UUID, params *GetScheduleCalendarParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetScheduleCalendarRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateScheduleOverrideWithBody Put one user on call between two instants, above every layer
+//
+// Needs `schedules:update`, or, to put yourself on call (or remove an override of yours), `incidents:update`: responders take the pager themselves. The user must be a member of the organization. An override lasts at most 366 days.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/schedules/{id}/overrides (the `CreateScheduleOverride` operationId).
+func (c *Client) CreateScheduleOverrideWithBody(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateScheduleOverrideRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateScheduleOverride Put one user on call between two instants, above every layer
+//
+// Needs `schedules:update`, or, to put yourself on call (or remove an override of yours), `incidents:update`: responders take the pager themselves. The user must be a member of the organization. An override lasts at most 366 days.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/schedules/{id}/overrides (the `CreateScheduleOverride` operationId).
+func (c *Client) CreateScheduleOverride(ctx context.Context, id openapi_types.UUID, body CreateScheduleOverrideJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateScheduleOverrideRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DeleteScheduleOverride Remove an override
+//
+// Needs `schedules:update`, or, to put yourself on call (or remove an override of yours), `incidents:update`: responders take the pager themselves.
+//
+// Corresponds with DELETE /api/v1/schedules/{id}/overrides/{override_id} (the `DeleteScheduleOverride` operationId).
+func (c *Client) DeleteScheduleOverride(ctx context.Context, id openapi_types.UUID, overrideId openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteScheduleOverrideRequest(c.Server, id, overrideId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetScheduleShifts The final schedule over [from, to): shifts and gaps
+//
+// Contiguous shifts `{user_id, start, end, source}` (`source`: `layer` or `override`; adjacent pieces of the same user and source are one shift), the gaps nobody covers, and each layer on its own. Overrides sit above every layer; the later of two overlapping overrides wins. The window spans at most 366 days.
+//
+// Corresponds with GET /api/v1/schedules/{id}/shifts (the `GetScheduleShifts` operationId).
+func (c *Client) GetScheduleShifts(ctx context.Context, id openapi_types.UUID, params *GetScheduleShiftsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetScheduleShiftsRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -15504,9 +15272,58 @@ func (c *Client) ListUsers(ctx context.Context, params *ListUsersParams, reqEdit
 	return c.Client.Do(req)
 }
 
+// RevokeMyCalendarFeed Revoke your personal calendar feed URL
+//
+// Corresponds with DELETE /api/v1/users/me/calendar-feed (the `RevokeMyCalendarFeed` operationId).
+func (c *Client) RevokeMyCalendarFeed(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRevokeMyCalendarFeedRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetMyCalendarFeed Whether you have a personal calendar feed
+//
+// The URL itself is shown only when created.
+//
+// Corresponds with GET /api/v1/users/me/calendar-feed (the `GetMyCalendarFeed` operationId).
+func (c *Client) GetMyCalendarFeed(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetMyCalendarFeedRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateMyCalendarFeed Create (or replace) your personal calendar feed URL
+//
+// A secret URL listing your shifts across every schedule (a week back, 90 days ahead) for calendar apps. Shown once; only its hash is stored. Creating a new one revokes the previous URL.
+//
+// Corresponds with POST /api/v1/users/me/calendar-feed (the `CreateMyCalendarFeed` operationId).
+func (c *Client) CreateMyCalendarFeed(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateMyCalendarFeedRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // RemoveUser Remove a user from the organization
 //
-// Deletes the account with its API keys and sessions. Only an owner removes an owner; the last owner cannot be removed (409).
+// Deletes the account with its API keys and sessions, and takes the user out of every schedule rotation and override: each schedule touched gets a `schedule.updated` WebSocket event (`reason: "member_removed"`) whose `gaps_opened` lists the uncovered intervals of the next 28 days. Only an owner removes an owner; the last owner cannot be removed (409).
 //
 // Corresponds with DELETE /api/v1/users/{id} (the `RemoveUser` operationId).
 func (c *Client) RemoveUser(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -16773,6 +16590,56 @@ func NewBillingWebhookRequest(server string) (*http.Request, error) {
 	}
 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetCalendarFeedRequest constructs an http.Request for the GetCalendarFeed method
+func NewGetCalendarFeedRequest(server string, params *GetCalendarFeedParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/calendar-feed.ics")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "token", params.Token, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -18940,6 +18807,60 @@ func NewUpdateNotificationRequestWithBody(server string, id openapi_types.UUID, 
 	return req, nil
 }
 
+// NewGetOnCallRequest constructs an http.Request for the GetOnCall method
+func NewGetOnCallRequest(server string, params *GetOnCallParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/oncall")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.At != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "at", *params.At, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "date-time"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewGetOrganizationSettingsRequest constructs an http.Request for the GetOrganizationSettings method
 func NewGetOrganizationSettingsRequest(server string) (*http.Request, error) {
 	var err error
@@ -19350,6 +19271,461 @@ func NewExecuteProcedureRequestWithBody(server string, id openapi_types.UUID, co
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewListSchedulesRequest constructs an http.Request for the ListSchedules method
+func NewListSchedulesRequest(server string, params *ListSchedulesParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/schedules")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Offset != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "offset", *params.Offset, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewCreateScheduleRequest calls the generic CreateSchedule builder with application/json body
+func NewCreateScheduleRequest(server string, body CreateScheduleJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateScheduleRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateScheduleRequestWithBody constructs an http.Request for the CreateSchedule method, with any body, and a specified content type
+func NewCreateScheduleRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/schedules")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeleteScheduleRequest constructs an http.Request for the DeleteSchedule method
+func NewDeleteScheduleRequest(server string, id openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/schedules/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetScheduleRequest constructs an http.Request for the GetSchedule method
+func NewGetScheduleRequest(server string, id openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/schedules/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewUpdateScheduleRequest calls the generic UpdateSchedule builder with application/json body
+func NewUpdateScheduleRequest(server string, id openapi_types.UUID, body UpdateScheduleJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewUpdateScheduleRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewUpdateScheduleRequestWithBody constructs an http.Request for the UpdateSchedule method, with any body, and a specified content type
+func NewUpdateScheduleRequestWithBody(server string, id openapi_types.UUID, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/schedules/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewGetScheduleCalendarRequest constructs an http.Request for the GetScheduleCalendar method
+func NewGetScheduleCalendarRequest(server string, id openapi_types.UUID, params *GetScheduleCalendarParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/schedules/%s/calendar.ics", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.From != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "from", *params.From, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "date-time"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.To != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "to", *params.To, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "date-time"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewCreateScheduleOverrideRequest calls the generic CreateScheduleOverride builder with application/json body
+func NewCreateScheduleOverrideRequest(server string, id openapi_types.UUID, body CreateScheduleOverrideJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateScheduleOverrideRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewCreateScheduleOverrideRequestWithBody constructs an http.Request for the CreateScheduleOverride method, with any body, and a specified content type
+func NewCreateScheduleOverrideRequestWithBody(server string, id openapi_types.UUID, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/schedules/%s/overrides", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewDeleteScheduleOverrideRequest constructs an http.Request for the DeleteScheduleOverride method
+func NewDeleteScheduleOverrideRequest(server string, id openapi_types.UUID, overrideId openapi_types.UUID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "override_id", overrideId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/schedules/%s/overrides/%s", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetScheduleShiftsRequest constructs an http.Request for the GetScheduleShifts method
+func NewGetScheduleShiftsRequest(server string, id openapi_types.UUID, params *GetScheduleShiftsParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/schedules/%s/shifts", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.From != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "from", *params.From, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "date-time"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.To != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "to", *params.To, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "date-time"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -20450,6 +20826,87 @@ func NewListUsersRequest(server string, params *ListUsersParams) (*http.Request,
 	return req, nil
 }
 
+// NewRevokeMyCalendarFeedRequest constructs an http.Request for the RevokeMyCalendarFeed method
+func NewRevokeMyCalendarFeedRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/users/me/calendar-feed")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetMyCalendarFeedRequest constructs an http.Request for the GetMyCalendarFeed method
+func NewGetMyCalendarFeedRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/users/me/calendar-feed")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewCreateMyCalendarFeedRequest constructs an http.Request for the CreateMyCalendarFeed method
+func NewCreateMyCalendarFeedRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/users/me/calendar-feed")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewRemoveUserRequest constructs an http.Request for the RemoveUser method
 func NewRemoveUserRequest(server string, id openapi_types.UUID) (*http.Request, error) {
 	var err error
@@ -21076,6 +21533,15 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/v1/billing/webhook (the `BillingWebhook` operationId).
 	BillingWebhookWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*BillingWebhookResponse, error)
 
+	// GetCalendarFeedWithResponse A member's personal calendar feed (iCalendar)
+	//
+	// No credential: the secret `token` of the URL is the credential. An unknown or revoked one is 404.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/calendar-feed.ics (the `GetCalendarFeed` operationId).
+	GetCalendarFeedWithResponse(ctx context.Context, params *GetCalendarFeedParams, reqEditors ...RequestEditorFn) (*GetCalendarFeedResponse, error)
+
 	// ListExecutionsWithResponse List executions, newest first
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -21544,6 +22010,15 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with PATCH /api/v1/notifications/{id} (the `UpdateNotification` operationId).
 	UpdateNotificationWithResponse(ctx context.Context, id openapi_types.UUID, body UpdateNotificationJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateNotificationResponse, error)
 
+	// GetOnCallWithResponse Who is on call now, or at `at`, on every schedule
+	//
+	// One entry per schedule of the organization, by name: the user on call at the instant (null in a gap), the source of their shift and its bounds (looked for up to 7 days either side).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/oncall (the `GetOnCall` operationId).
+	GetOnCallWithResponse(ctx context.Context, params *GetOnCallParams, reqEditors ...RequestEditorFn) (*GetOnCallResponse, error)
+
 	// GetOrganizationSettingsWithResponse All settings of the organization, defaults included
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -21672,6 +22147,108 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/v1/procedures/{id}/execute (the `ExecuteProcedure` operationId).
 	ExecuteProcedureWithResponse(ctx context.Context, id openapi_types.UUID, body ExecuteProcedureJSONRequestBody, reqEditors ...RequestEditorFn) (*ExecuteProcedureResponse, error)
+
+	// ListSchedulesWithResponse List on-call schedules, by name
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/schedules (the `ListSchedules` operationId).
+	ListSchedulesWithResponse(ctx context.Context, params *ListSchedulesParams, reqEditors ...RequestEditorFn) (*ListSchedulesResponse, error)
+
+	// CreateScheduleWithBodyWithResponse Create an on-call schedule
+	//
+	// `time_zone` is any IANA name or alias, kept as given. Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/schedules (the `CreateSchedule` operationId).
+	CreateScheduleWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateScheduleResponse, error)
+
+	// CreateScheduleWithResponse Create an on-call schedule
+	//
+	// `time_zone` is any IANA name or alias, kept as given. Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/schedules (the `CreateSchedule` operationId).
+	CreateScheduleWithResponse(ctx context.Context, body CreateScheduleJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateScheduleResponse, error)
+
+	// DeleteScheduleWithResponse Delete a schedule and its overrides
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/v1/schedules/{id} (the `DeleteSchedule` operationId).
+	DeleteScheduleWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*DeleteScheduleResponse, error)
+
+	// GetScheduleWithResponse A schedule with its layers and the overrides not yet over
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/schedules/{id} (the `GetSchedule` operationId).
+	GetScheduleWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*GetScheduleResponse, error)
+
+	// UpdateScheduleWithBodyWithResponse Update name, description, time zone or layers
+	//
+	// `layers` replaces every layer. Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/v1/schedules/{id} (the `UpdateSchedule` operationId).
+	UpdateScheduleWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateScheduleResponse, error)
+
+	// UpdateScheduleWithResponse Update name, description, time zone or layers
+	//
+	// `layers` replaces every layer. Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PATCH /api/v1/schedules/{id} (the `UpdateSchedule` operationId).
+	UpdateScheduleWithResponse(ctx context.Context, id openapi_types.UUID, body UpdateScheduleJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateScheduleResponse, error)
+
+	// GetScheduleCalendarWithResponse The final schedule as an iCalendar document
+	//
+	// One event per shift, in UTC, summary `On call: <name> (<schedule>)`; a shift's UID stays the same while its start does. Without `from`/`to`: from a week ago to 90 days ahead; at most 366 days.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/schedules/{id}/calendar.ics (the `GetScheduleCalendar` operationId).
+	GetScheduleCalendarWithResponse(ctx context.Context, id openapi_types.UUID, params *GetScheduleCalendarParams, reqEditors ...RequestEditorFn) (*GetScheduleCalendarResponse, error)
+
+	// CreateScheduleOverrideWithBodyWithResponse Put one user on call between two instants, above every layer
+	//
+	// Needs `schedules:update`, or, to put yourself on call (or remove an override of yours), `incidents:update`: responders take the pager themselves. The user must be a member of the organization. An override lasts at most 366 days.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/schedules/{id}/overrides (the `CreateScheduleOverride` operationId).
+	CreateScheduleOverrideWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateScheduleOverrideResponse, error)
+
+	// CreateScheduleOverrideWithResponse Put one user on call between two instants, above every layer
+	//
+	// Needs `schedules:update`, or, to put yourself on call (or remove an override of yours), `incidents:update`: responders take the pager themselves. The user must be a member of the organization. An override lasts at most 366 days.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/schedules/{id}/overrides (the `CreateScheduleOverride` operationId).
+	CreateScheduleOverrideWithResponse(ctx context.Context, id openapi_types.UUID, body CreateScheduleOverrideJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateScheduleOverrideResponse, error)
+
+	// DeleteScheduleOverrideWithResponse Remove an override
+	//
+	// Needs `schedules:update`, or, to put yourself on call (or remove an override of yours), `incidents:update`: responders take the pager themselves.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/v1/schedules/{id}/overrides/{override_id} (the `DeleteScheduleOverride` operationId).
+	DeleteScheduleOverrideWithResponse(ctx context.Context, id openapi_types.UUID, overrideId openapi_types.UUID, reqEditors ...RequestEditorFn) (*DeleteScheduleOverrideResponse, error)
+
+	// GetScheduleShiftsWithResponse The final schedule over [from, to): shifts and gaps
+	//
+	// Contiguous shifts `{user_id, start, end, source}` (`source`: `layer` or `override`; adjacent pieces of the same user and source are one shift), the gaps nobody covers, and each layer on its own. Overrides sit above every layer; the later of two overlapping overrides wins. The window spans at most 366 days.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/schedules/{id}/shifts (the `GetScheduleShifts` operationId).
+	GetScheduleShiftsWithResponse(ctx context.Context, id openapi_types.UUID, params *GetScheduleShiftsParams, reqEditors ...RequestEditorFn) (*GetScheduleShiftsResponse, error)
 
 	// SearchQueryWithBodyWithResponse Search incidents, procedures, articles and logs by meaning and keywords
 	//
@@ -21935,9 +22512,34 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/v1/users (the `ListUsers` operationId).
 	ListUsersWithResponse(ctx context.Context, params *ListUsersParams, reqEditors ...RequestEditorFn) (*ListUsersResponse, error)
 
+	// RevokeMyCalendarFeedWithResponse Revoke your personal calendar feed URL
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/v1/users/me/calendar-feed (the `RevokeMyCalendarFeed` operationId).
+	RevokeMyCalendarFeedWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*RevokeMyCalendarFeedResponse, error)
+
+	// GetMyCalendarFeedWithResponse Whether you have a personal calendar feed
+	//
+	// The URL itself is shown only when created.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/users/me/calendar-feed (the `GetMyCalendarFeed` operationId).
+	GetMyCalendarFeedWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetMyCalendarFeedResponse, error)
+
+	// CreateMyCalendarFeedWithResponse Create (or replace) your personal calendar feed URL
+	//
+	// A secret URL listing your shifts across every schedule (a week back, 90 days ahead) for calendar apps. Shown once; only its hash is stored. Creating a new one revokes the previous URL.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/users/me/calendar-feed (the `CreateMyCalendarFeed` operationId).
+	CreateMyCalendarFeedWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*CreateMyCalendarFeedResponse, error)
+
 	// RemoveUserWithResponse Remove a user from the organization
 	//
-	// Deletes the account with its API keys and sessions. Only an owner removes an owner; the last owner cannot be removed (409).
+	// Deletes the account with its API keys and sessions, and takes the user out of every schedule rotation and override: each schedule touched gets a `schedule.updated` WebSocket event (`reason: "member_removed"`) whose `gaps_opened` lists the uncovered intervals of the next 28 days. Only an owner removes an owner; the last owner cannot be removed (409).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -25607,6 +26209,119 @@ func (r BillingWebhookResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r BillingWebhookResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetCalendarFeedResponse200Headers the declared response headers of an HTTP 200 response for GetCalendarFeed
+type GetCalendarFeedResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetCalendarFeedResponse404Headers the declared response headers of an HTTP 404 response for GetCalendarFeed
+type GetCalendarFeedResponse404Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetCalendarFeedResponse422Headers the declared response headers of an HTTP 422 response for GetCalendarFeed
+type GetCalendarFeedResponse422Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetCalendarFeedResponse429Headers the declared response headers of an HTTP 429 response for GetCalendarFeed
+type GetCalendarFeedResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetCalendarFeedResponse500Headers the declared response headers of an HTTP 500 response for GetCalendarFeed
+type GetCalendarFeedResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type GetCalendarFeedResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetCalendarFeedResponse200Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *GetCalendarFeedResponse404Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *GetCalendarFeedResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetCalendarFeedResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *GetCalendarFeedResponse500Headers
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetCalendarFeedResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r GetCalendarFeedResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetCalendarFeedResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetCalendarFeedResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r GetCalendarFeedResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetCalendarFeedResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetCalendarFeedResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetCalendarFeedResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -32757,6 +33472,155 @@ func (r UpdateNotificationResponse) ContentType() string {
 	return ""
 }
 
+// GetOnCallResponse200Headers the declared response headers of an HTTP 200 response for GetOnCall
+type GetOnCallResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetOnCallResponse401Headers the declared response headers of an HTTP 401 response for GetOnCall
+type GetOnCallResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetOnCallResponse403Headers the declared response headers of an HTTP 403 response for GetOnCall
+type GetOnCallResponse403Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetOnCallResponse422Headers the declared response headers of an HTTP 422 response for GetOnCall
+type GetOnCallResponse422Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetOnCallResponse429Headers the declared response headers of an HTTP 429 response for GetOnCall
+type GetOnCallResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetOnCallResponse500Headers the declared response headers of an HTTP 500 response for GetOnCall
+type GetOnCallResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type GetOnCallResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data []OnCall `json:"data"`
+		Meta struct {
+			// At ISO 8601 UTC timestamp
+			At time.Time `json:"at"`
+		} `json:"meta"`
+	}
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetOnCallResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *GetOnCallResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *GetOnCallResponse403Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *GetOnCallResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetOnCallResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *GetOnCallResponse500Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetOnCallResponse) GetJSON200() *struct {
+	Data []OnCall `json:"data"`
+	Meta struct {
+		// At ISO 8601 UTC timestamp
+		At time.Time `json:"at"`
+	} `json:"meta"`
+} {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetOnCallResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetOnCallResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r GetOnCallResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetOnCallResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetOnCallResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r GetOnCallResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetOnCallResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetOnCallResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetOnCallResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // GetOrganizationSettingsResponse200Headers the declared response headers of an HTTP 200 response for GetOrganizationSettings
 type GetOrganizationSettingsResponse200Headers struct {
 	XRateLimitLimit     *int
@@ -34397,6 +35261,1483 @@ func (r ExecuteProcedureResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r ExecuteProcedureResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListSchedulesResponse200Headers the declared response headers of an HTTP 200 response for ListSchedules
+type ListSchedulesResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// ListSchedulesResponse401Headers the declared response headers of an HTTP 401 response for ListSchedules
+type ListSchedulesResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// ListSchedulesResponse403Headers the declared response headers of an HTTP 403 response for ListSchedules
+type ListSchedulesResponse403Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// ListSchedulesResponse422Headers the declared response headers of an HTTP 422 response for ListSchedules
+type ListSchedulesResponse422Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// ListSchedulesResponse429Headers the declared response headers of an HTTP 429 response for ListSchedules
+type ListSchedulesResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// ListSchedulesResponse500Headers the declared response headers of an HTTP 500 response for ListSchedules
+type ListSchedulesResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type ListSchedulesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data []Schedule `json:"data"`
+		Meta struct {
+			Limit  int `json:"limit"`
+			Offset int `json:"offset"`
+			Total  int `json:"total"`
+		} `json:"meta"`
+	}
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ListSchedulesResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ListSchedulesResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ListSchedulesResponse403Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *ListSchedulesResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ListSchedulesResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *ListSchedulesResponse500Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListSchedulesResponse) GetJSON200() *struct {
+	Data []Schedule `json:"data"`
+	Meta struct {
+		Limit  int `json:"limit"`
+		Offset int `json:"offset"`
+		Total  int `json:"total"`
+	} `json:"meta"`
+} {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r ListSchedulesResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r ListSchedulesResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r ListSchedulesResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r ListSchedulesResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r ListSchedulesResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r ListSchedulesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListSchedulesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListSchedulesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListSchedulesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateScheduleResponse201Headers the declared response headers of an HTTP 201 response for CreateSchedule
+type CreateScheduleResponse201Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// CreateScheduleResponse400Headers the declared response headers of an HTTP 400 response for CreateSchedule
+type CreateScheduleResponse400Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// CreateScheduleResponse401Headers the declared response headers of an HTTP 401 response for CreateSchedule
+type CreateScheduleResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// CreateScheduleResponse403Headers the declared response headers of an HTTP 403 response for CreateSchedule
+type CreateScheduleResponse403Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// CreateScheduleResponse413Headers the declared response headers of an HTTP 413 response for CreateSchedule
+type CreateScheduleResponse413Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// CreateScheduleResponse422Headers the declared response headers of an HTTP 422 response for CreateSchedule
+type CreateScheduleResponse422Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// CreateScheduleResponse429Headers the declared response headers of an HTTP 429 response for CreateSchedule
+type CreateScheduleResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// CreateScheduleResponse500Headers the declared response headers of an HTTP 500 response for CreateSchedule
+type CreateScheduleResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type CreateScheduleResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *struct {
+		Data Schedule               `json:"data"`
+		Meta map[string]interface{} `json:"meta"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *CreateScheduleResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *CreateScheduleResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *CreateScheduleResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *CreateScheduleResponse403Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *CreateScheduleResponse413Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *CreateScheduleResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *CreateScheduleResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *CreateScheduleResponse500Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r CreateScheduleResponse) GetJSON201() *struct {
+	Data Schedule               `json:"data"`
+	Meta map[string]interface{} `json:"meta"`
+} {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r CreateScheduleResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CreateScheduleResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r CreateScheduleResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r CreateScheduleResponse) GetJSON413() *Error {
+	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r CreateScheduleResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r CreateScheduleResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r CreateScheduleResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateScheduleResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateScheduleResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateScheduleResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateScheduleResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DeleteScheduleResponse204Headers the declared response headers of an HTTP 204 response for DeleteSchedule
+type DeleteScheduleResponse204Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// DeleteScheduleResponse401Headers the declared response headers of an HTTP 401 response for DeleteSchedule
+type DeleteScheduleResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// DeleteScheduleResponse403Headers the declared response headers of an HTTP 403 response for DeleteSchedule
+type DeleteScheduleResponse403Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// DeleteScheduleResponse404Headers the declared response headers of an HTTP 404 response for DeleteSchedule
+type DeleteScheduleResponse404Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// DeleteScheduleResponse422Headers the declared response headers of an HTTP 422 response for DeleteSchedule
+type DeleteScheduleResponse422Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// DeleteScheduleResponse429Headers the declared response headers of an HTTP 429 response for DeleteSchedule
+type DeleteScheduleResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// DeleteScheduleResponse500Headers the declared response headers of an HTTP 500 response for DeleteSchedule
+type DeleteScheduleResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type DeleteScheduleResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *DeleteScheduleResponse204Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *DeleteScheduleResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *DeleteScheduleResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *DeleteScheduleResponse404Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *DeleteScheduleResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *DeleteScheduleResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *DeleteScheduleResponse500Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r DeleteScheduleResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r DeleteScheduleResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r DeleteScheduleResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r DeleteScheduleResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r DeleteScheduleResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r DeleteScheduleResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteScheduleResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteScheduleResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteScheduleResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteScheduleResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetScheduleResponse200Headers the declared response headers of an HTTP 200 response for GetSchedule
+type GetScheduleResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetScheduleResponse401Headers the declared response headers of an HTTP 401 response for GetSchedule
+type GetScheduleResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetScheduleResponse403Headers the declared response headers of an HTTP 403 response for GetSchedule
+type GetScheduleResponse403Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetScheduleResponse404Headers the declared response headers of an HTTP 404 response for GetSchedule
+type GetScheduleResponse404Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetScheduleResponse422Headers the declared response headers of an HTTP 422 response for GetSchedule
+type GetScheduleResponse422Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetScheduleResponse429Headers the declared response headers of an HTTP 429 response for GetSchedule
+type GetScheduleResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetScheduleResponse500Headers the declared response headers of an HTTP 500 response for GetSchedule
+type GetScheduleResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type GetScheduleResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data Schedule               `json:"data"`
+		Meta map[string]interface{} `json:"meta"`
+	}
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetScheduleResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *GetScheduleResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *GetScheduleResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *GetScheduleResponse404Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *GetScheduleResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetScheduleResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *GetScheduleResponse500Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetScheduleResponse) GetJSON200() *struct {
+	Data Schedule               `json:"data"`
+	Meta map[string]interface{} `json:"meta"`
+} {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetScheduleResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetScheduleResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetScheduleResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r GetScheduleResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetScheduleResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetScheduleResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r GetScheduleResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetScheduleResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetScheduleResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetScheduleResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// UpdateScheduleResponse200Headers the declared response headers of an HTTP 200 response for UpdateSchedule
+type UpdateScheduleResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// UpdateScheduleResponse400Headers the declared response headers of an HTTP 400 response for UpdateSchedule
+type UpdateScheduleResponse400Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// UpdateScheduleResponse401Headers the declared response headers of an HTTP 401 response for UpdateSchedule
+type UpdateScheduleResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// UpdateScheduleResponse403Headers the declared response headers of an HTTP 403 response for UpdateSchedule
+type UpdateScheduleResponse403Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// UpdateScheduleResponse404Headers the declared response headers of an HTTP 404 response for UpdateSchedule
+type UpdateScheduleResponse404Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// UpdateScheduleResponse413Headers the declared response headers of an HTTP 413 response for UpdateSchedule
+type UpdateScheduleResponse413Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// UpdateScheduleResponse422Headers the declared response headers of an HTTP 422 response for UpdateSchedule
+type UpdateScheduleResponse422Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// UpdateScheduleResponse429Headers the declared response headers of an HTTP 429 response for UpdateSchedule
+type UpdateScheduleResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// UpdateScheduleResponse500Headers the declared response headers of an HTTP 500 response for UpdateSchedule
+type UpdateScheduleResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type UpdateScheduleResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data Schedule               `json:"data"`
+		Meta map[string]interface{} `json:"meta"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *UpdateScheduleResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *UpdateScheduleResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *UpdateScheduleResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *UpdateScheduleResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *UpdateScheduleResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *UpdateScheduleResponse413Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *UpdateScheduleResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *UpdateScheduleResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *UpdateScheduleResponse500Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r UpdateScheduleResponse) GetJSON200() *struct {
+	Data Schedule               `json:"data"`
+	Meta map[string]interface{} `json:"meta"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r UpdateScheduleResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r UpdateScheduleResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r UpdateScheduleResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r UpdateScheduleResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r UpdateScheduleResponse) GetJSON413() *Error {
+	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r UpdateScheduleResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r UpdateScheduleResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r UpdateScheduleResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r UpdateScheduleResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r UpdateScheduleResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r UpdateScheduleResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r UpdateScheduleResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetScheduleCalendarResponse200Headers the declared response headers of an HTTP 200 response for GetScheduleCalendar
+type GetScheduleCalendarResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetScheduleCalendarResponse401Headers the declared response headers of an HTTP 401 response for GetScheduleCalendar
+type GetScheduleCalendarResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetScheduleCalendarResponse403Headers the declared response headers of an HTTP 403 response for GetScheduleCalendar
+type GetScheduleCalendarResponse403Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetScheduleCalendarResponse404Headers the declared response headers of an HTTP 404 response for GetScheduleCalendar
+type GetScheduleCalendarResponse404Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetScheduleCalendarResponse422Headers the declared response headers of an HTTP 422 response for GetScheduleCalendar
+type GetScheduleCalendarResponse422Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetScheduleCalendarResponse429Headers the declared response headers of an HTTP 429 response for GetScheduleCalendar
+type GetScheduleCalendarResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetScheduleCalendarResponse500Headers the declared response headers of an HTTP 500 response for GetScheduleCalendar
+type GetScheduleCalendarResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type GetScheduleCalendarResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetScheduleCalendarResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *GetScheduleCalendarResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *GetScheduleCalendarResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *GetScheduleCalendarResponse404Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *GetScheduleCalendarResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetScheduleCalendarResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *GetScheduleCalendarResponse500Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetScheduleCalendarResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetScheduleCalendarResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetScheduleCalendarResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r GetScheduleCalendarResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetScheduleCalendarResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetScheduleCalendarResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r GetScheduleCalendarResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetScheduleCalendarResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetScheduleCalendarResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetScheduleCalendarResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateScheduleOverrideResponse201Headers the declared response headers of an HTTP 201 response for CreateScheduleOverride
+type CreateScheduleOverrideResponse201Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// CreateScheduleOverrideResponse400Headers the declared response headers of an HTTP 400 response for CreateScheduleOverride
+type CreateScheduleOverrideResponse400Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// CreateScheduleOverrideResponse401Headers the declared response headers of an HTTP 401 response for CreateScheduleOverride
+type CreateScheduleOverrideResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// CreateScheduleOverrideResponse403Headers the declared response headers of an HTTP 403 response for CreateScheduleOverride
+type CreateScheduleOverrideResponse403Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// CreateScheduleOverrideResponse404Headers the declared response headers of an HTTP 404 response for CreateScheduleOverride
+type CreateScheduleOverrideResponse404Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// CreateScheduleOverrideResponse413Headers the declared response headers of an HTTP 413 response for CreateScheduleOverride
+type CreateScheduleOverrideResponse413Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// CreateScheduleOverrideResponse422Headers the declared response headers of an HTTP 422 response for CreateScheduleOverride
+type CreateScheduleOverrideResponse422Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// CreateScheduleOverrideResponse429Headers the declared response headers of an HTTP 429 response for CreateScheduleOverride
+type CreateScheduleOverrideResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// CreateScheduleOverrideResponse500Headers the declared response headers of an HTTP 500 response for CreateScheduleOverride
+type CreateScheduleOverrideResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type CreateScheduleOverrideResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *struct {
+		Data ScheduleOverride       `json:"data"`
+		Meta map[string]interface{} `json:"meta"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON413 the response for an HTTP 413 `application/json` response
+	JSON413 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *CreateScheduleOverrideResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *CreateScheduleOverrideResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *CreateScheduleOverrideResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *CreateScheduleOverrideResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *CreateScheduleOverrideResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *CreateScheduleOverrideResponse413Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *CreateScheduleOverrideResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *CreateScheduleOverrideResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *CreateScheduleOverrideResponse500Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r CreateScheduleOverrideResponse) GetJSON201() *struct {
+	Data ScheduleOverride       `json:"data"`
+	Meta map[string]interface{} `json:"meta"`
+} {
+	return r.JSON201
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r CreateScheduleOverrideResponse) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CreateScheduleOverrideResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r CreateScheduleOverrideResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r CreateScheduleOverrideResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON413 returns the response for an HTTP 413 `application/json` response
+func (r CreateScheduleOverrideResponse) GetJSON413() *Error {
+	return r.JSON413
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r CreateScheduleOverrideResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r CreateScheduleOverrideResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r CreateScheduleOverrideResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateScheduleOverrideResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateScheduleOverrideResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateScheduleOverrideResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateScheduleOverrideResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// DeleteScheduleOverrideResponse204Headers the declared response headers of an HTTP 204 response for DeleteScheduleOverride
+type DeleteScheduleOverrideResponse204Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// DeleteScheduleOverrideResponse401Headers the declared response headers of an HTTP 401 response for DeleteScheduleOverride
+type DeleteScheduleOverrideResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// DeleteScheduleOverrideResponse403Headers the declared response headers of an HTTP 403 response for DeleteScheduleOverride
+type DeleteScheduleOverrideResponse403Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// DeleteScheduleOverrideResponse404Headers the declared response headers of an HTTP 404 response for DeleteScheduleOverride
+type DeleteScheduleOverrideResponse404Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// DeleteScheduleOverrideResponse422Headers the declared response headers of an HTTP 422 response for DeleteScheduleOverride
+type DeleteScheduleOverrideResponse422Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// DeleteScheduleOverrideResponse429Headers the declared response headers of an HTTP 429 response for DeleteScheduleOverride
+type DeleteScheduleOverrideResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// DeleteScheduleOverrideResponse500Headers the declared response headers of an HTTP 500 response for DeleteScheduleOverride
+type DeleteScheduleOverrideResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type DeleteScheduleOverrideResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *DeleteScheduleOverrideResponse204Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *DeleteScheduleOverrideResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *DeleteScheduleOverrideResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *DeleteScheduleOverrideResponse404Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *DeleteScheduleOverrideResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *DeleteScheduleOverrideResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *DeleteScheduleOverrideResponse500Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r DeleteScheduleOverrideResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r DeleteScheduleOverrideResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r DeleteScheduleOverrideResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r DeleteScheduleOverrideResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r DeleteScheduleOverrideResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r DeleteScheduleOverrideResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r DeleteScheduleOverrideResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DeleteScheduleOverrideResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DeleteScheduleOverrideResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DeleteScheduleOverrideResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetScheduleShiftsResponse200Headers the declared response headers of an HTTP 200 response for GetScheduleShifts
+type GetScheduleShiftsResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetScheduleShiftsResponse401Headers the declared response headers of an HTTP 401 response for GetScheduleShifts
+type GetScheduleShiftsResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetScheduleShiftsResponse403Headers the declared response headers of an HTTP 403 response for GetScheduleShifts
+type GetScheduleShiftsResponse403Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetScheduleShiftsResponse404Headers the declared response headers of an HTTP 404 response for GetScheduleShifts
+type GetScheduleShiftsResponse404Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetScheduleShiftsResponse422Headers the declared response headers of an HTTP 422 response for GetScheduleShifts
+type GetScheduleShiftsResponse422Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetScheduleShiftsResponse429Headers the declared response headers of an HTTP 429 response for GetScheduleShifts
+type GetScheduleShiftsResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetScheduleShiftsResponse500Headers the declared response headers of an HTTP 500 response for GetScheduleShifts
+type GetScheduleShiftsResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type GetScheduleShiftsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data ScheduleShifts         `json:"data"`
+		Meta map[string]interface{} `json:"meta"`
+	}
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetScheduleShiftsResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *GetScheduleShiftsResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *GetScheduleShiftsResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *GetScheduleShiftsResponse404Headers
+	// Headers422 the parsed response headers for an HTTP 422 response
+	Headers422 *GetScheduleShiftsResponse422Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetScheduleShiftsResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *GetScheduleShiftsResponse500Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetScheduleShiftsResponse) GetJSON200() *struct {
+	Data ScheduleShifts         `json:"data"`
+	Meta map[string]interface{} `json:"meta"`
+} {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetScheduleShiftsResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetScheduleShiftsResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetScheduleShiftsResponse) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r GetScheduleShiftsResponse) GetJSON422() *Error {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetScheduleShiftsResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetScheduleShiftsResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r GetScheduleShiftsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetScheduleShiftsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetScheduleShiftsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetScheduleShiftsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -38059,6 +40400,371 @@ func (r ListUsersResponse) ContentType() string {
 	return ""
 }
 
+// RevokeMyCalendarFeedResponse204Headers the declared response headers of an HTTP 204 response for RevokeMyCalendarFeed
+type RevokeMyCalendarFeedResponse204Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// RevokeMyCalendarFeedResponse401Headers the declared response headers of an HTTP 401 response for RevokeMyCalendarFeed
+type RevokeMyCalendarFeedResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// RevokeMyCalendarFeedResponse403Headers the declared response headers of an HTTP 403 response for RevokeMyCalendarFeed
+type RevokeMyCalendarFeedResponse403Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// RevokeMyCalendarFeedResponse429Headers the declared response headers of an HTTP 429 response for RevokeMyCalendarFeed
+type RevokeMyCalendarFeedResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// RevokeMyCalendarFeedResponse500Headers the declared response headers of an HTTP 500 response for RevokeMyCalendarFeed
+type RevokeMyCalendarFeedResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type RevokeMyCalendarFeedResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *RevokeMyCalendarFeedResponse204Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *RevokeMyCalendarFeedResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *RevokeMyCalendarFeedResponse403Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *RevokeMyCalendarFeedResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *RevokeMyCalendarFeedResponse500Headers
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r RevokeMyCalendarFeedResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r RevokeMyCalendarFeedResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r RevokeMyCalendarFeedResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r RevokeMyCalendarFeedResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r RevokeMyCalendarFeedResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RevokeMyCalendarFeedResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RevokeMyCalendarFeedResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RevokeMyCalendarFeedResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetMyCalendarFeedResponse200Headers the declared response headers of an HTTP 200 response for GetMyCalendarFeed
+type GetMyCalendarFeedResponse200Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetMyCalendarFeedResponse401Headers the declared response headers of an HTTP 401 response for GetMyCalendarFeed
+type GetMyCalendarFeedResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetMyCalendarFeedResponse403Headers the declared response headers of an HTTP 403 response for GetMyCalendarFeed
+type GetMyCalendarFeedResponse403Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetMyCalendarFeedResponse429Headers the declared response headers of an HTTP 429 response for GetMyCalendarFeed
+type GetMyCalendarFeedResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// GetMyCalendarFeedResponse500Headers the declared response headers of an HTTP 500 response for GetMyCalendarFeed
+type GetMyCalendarFeedResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type GetMyCalendarFeedResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Data CalendarFeed           `json:"data"`
+		Meta map[string]interface{} `json:"meta"`
+	}
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetMyCalendarFeedResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *GetMyCalendarFeedResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *GetMyCalendarFeedResponse403Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetMyCalendarFeedResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *GetMyCalendarFeedResponse500Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetMyCalendarFeedResponse) GetJSON200() *struct {
+	Data CalendarFeed           `json:"data"`
+	Meta map[string]interface{} `json:"meta"`
+} {
+	return r.JSON200
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetMyCalendarFeedResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetMyCalendarFeedResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetMyCalendarFeedResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r GetMyCalendarFeedResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r GetMyCalendarFeedResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetMyCalendarFeedResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetMyCalendarFeedResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetMyCalendarFeedResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateMyCalendarFeedResponse201Headers the declared response headers of an HTTP 201 response for CreateMyCalendarFeed
+type CreateMyCalendarFeedResponse201Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// CreateMyCalendarFeedResponse401Headers the declared response headers of an HTTP 401 response for CreateMyCalendarFeed
+type CreateMyCalendarFeedResponse401Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// CreateMyCalendarFeedResponse403Headers the declared response headers of an HTTP 403 response for CreateMyCalendarFeed
+type CreateMyCalendarFeedResponse403Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// CreateMyCalendarFeedResponse429Headers the declared response headers of an HTTP 429 response for CreateMyCalendarFeed
+type CreateMyCalendarFeedResponse429Headers struct {
+	RetryAfter          *int
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+// CreateMyCalendarFeedResponse500Headers the declared response headers of an HTTP 500 response for CreateMyCalendarFeed
+type CreateMyCalendarFeedResponse500Headers struct {
+	XRateLimitLimit     *int
+	XRateLimitRemaining *int
+	XRateLimitReset     *int
+	XRequestID          *string
+}
+
+type CreateMyCalendarFeedResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *struct {
+		Data CalendarFeed           `json:"data"`
+		Meta map[string]interface{} `json:"meta"`
+	}
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Error
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *CreateMyCalendarFeedResponse201Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *CreateMyCalendarFeedResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *CreateMyCalendarFeedResponse403Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *CreateMyCalendarFeedResponse429Headers
+	// Headers500 the parsed response headers for an HTTP 500 response
+	Headers500 *CreateMyCalendarFeedResponse500Headers
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r CreateMyCalendarFeedResponse) GetJSON201() *struct {
+	Data CalendarFeed           `json:"data"`
+	Meta map[string]interface{} `json:"meta"`
+} {
+	return r.JSON201
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CreateMyCalendarFeedResponse) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r CreateMyCalendarFeedResponse) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r CreateMyCalendarFeedResponse) GetJSON429() *Error {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r CreateMyCalendarFeedResponse) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateMyCalendarFeedResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateMyCalendarFeedResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateMyCalendarFeedResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateMyCalendarFeedResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // RemoveUserResponse204Headers the declared response headers of an HTTP 204 response for RemoveUser
 type RemoveUserResponse204Headers struct {
 	XRateLimitLimit     *int
@@ -39795,6 +42501,21 @@ func (c *ClientWithResponses) BillingWebhookWithResponse(ctx context.Context, re
 	return ParseBillingWebhookResponse(rsp)
 }
 
+// GetCalendarFeedWithResponse A member's personal calendar feed (iCalendar)
+//
+// No credential: the secret `token` of the URL is the credential. An unknown or revoked one is 404.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/calendar-feed.ics (the `GetCalendarFeed` operationId).
+func (c *ClientWithResponses) GetCalendarFeedWithResponse(ctx context.Context, params *GetCalendarFeedParams, reqEditors ...RequestEditorFn) (*GetCalendarFeedResponse, error) {
+	rsp, err := c.GetCalendarFeed(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetCalendarFeedResponse(rsp)
+}
+
 // ListExecutionsWithResponse List executions, newest first
 //
 // Returns a wrapper object for the known response body format(s).
@@ -40611,6 +43332,21 @@ func (c *ClientWithResponses) UpdateNotificationWithResponse(ctx context.Context
 	return ParseUpdateNotificationResponse(rsp)
 }
 
+// GetOnCallWithResponse Who is on call now, or at `at`, on every schedule
+//
+// One entry per schedule of the organization, by name: the user on call at the instant (null in a gap), the source of their shift and its bounds (looked for up to 7 days either side).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/oncall (the `GetOnCall` operationId).
+func (c *ClientWithResponses) GetOnCallWithResponse(ctx context.Context, params *GetOnCallParams, reqEditors ...RequestEditorFn) (*GetOnCallResponse, error) {
+	rsp, err := c.GetOnCall(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetOnCallResponse(rsp)
+}
+
 // GetOrganizationSettingsWithResponse All settings of the organization, defaults included
 //
 // Returns a wrapper object for the known response body format(s).
@@ -40828,6 +43564,180 @@ func (c *ClientWithResponses) ExecuteProcedureWithResponse(ctx context.Context, 
 		return nil, err
 	}
 	return ParseExecuteProcedureResponse(rsp)
+}
+
+// ListSchedulesWithResponse List on-call schedules, by name
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/schedules (the `ListSchedules` operationId).
+func (c *ClientWithResponses) ListSchedulesWithResponse(ctx context.Context, params *ListSchedulesParams, reqEditors ...RequestEditorFn) (*ListSchedulesResponse, error) {
+	rsp, err := c.ListSchedules(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListSchedulesResponse(rsp)
+}
+
+// CreateScheduleWithBodyWithResponse Create an on-call schedule
+//
+// `time_zone` is any IANA name or alias, kept as given. Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/schedules (the `CreateSchedule` operationId).
+func (c *ClientWithResponses) CreateScheduleWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateScheduleResponse, error) {
+	rsp, err := c.CreateScheduleWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateScheduleResponse(rsp)
+}
+
+// CreateScheduleWithResponse Create an on-call schedule
+//
+// `time_zone` is any IANA name or alias, kept as given. Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/schedules (the `CreateSchedule` operationId).
+func (c *ClientWithResponses) CreateScheduleWithResponse(ctx context.Context, body CreateScheduleJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateScheduleResponse, error) {
+	rsp, err := c.CreateSchedule(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateScheduleResponse(rsp)
+}
+
+// DeleteScheduleWithResponse Delete a schedule and its overrides
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/v1/schedules/{id} (the `DeleteSchedule` operationId).
+func (c *ClientWithResponses) DeleteScheduleWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*DeleteScheduleResponse, error) {
+	rsp, err := c.DeleteSchedule(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteScheduleResponse(rsp)
+}
+
+// GetScheduleWithResponse A schedule with its layers and the overrides not yet over
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/schedules/{id} (the `GetSchedule` operationId).
+func (c *ClientWithResponses) GetScheduleWithResponse(ctx context.Context, id openapi_types.UUID, reqEditors ...RequestEditorFn) (*GetScheduleResponse, error) {
+	rsp, err := c.GetSchedule(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetScheduleResponse(rsp)
+}
+
+// UpdateScheduleWithBodyWithResponse Update name, description, time zone or layers
+//
+// `layers` replaces every layer. Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/v1/schedules/{id} (the `UpdateSchedule` operationId).
+func (c *ClientWithResponses) UpdateScheduleWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateScheduleResponse, error) {
+	rsp, err := c.UpdateScheduleWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateScheduleResponse(rsp)
+}
+
+// UpdateScheduleWithResponse Update name, description, time zone or layers
+//
+// `layers` replaces every layer. Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PATCH /api/v1/schedules/{id} (the `UpdateSchedule` operationId).
+func (c *ClientWithResponses) UpdateScheduleWithResponse(ctx context.Context, id openapi_types.UUID, body UpdateScheduleJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateScheduleResponse, error) {
+	rsp, err := c.UpdateSchedule(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseUpdateScheduleResponse(rsp)
+}
+
+// GetScheduleCalendarWithResponse The final schedule as an iCalendar document
+//
+// One event per shift, in UTC, summary `On call: <name> (<schedule>)`; a shift's UID stays the same while its start does. Without `from`/`to`: from a week ago to 90 days ahead; at most 366 days.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/schedules/{id}/calendar.ics (the `GetScheduleCalendar` operationId).
+func (c *ClientWithResponses) GetScheduleCalendarWithResponse(ctx context.Context, id openapi_types.UUID, params *GetScheduleCalendarParams, reqEditors ...RequestEditorFn) (*GetScheduleCalendarResponse, error) {
+	rsp, err := c.GetScheduleCalendar(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetScheduleCalendarResponse(rsp)
+}
+
+// CreateScheduleOverrideWithBodyWithResponse Put one user on call between two instants, above every layer
+//
+// Needs `schedules:update`, or, to put yourself on call (or remove an override of yours), `incidents:update`: responders take the pager themselves. The user must be a member of the organization. An override lasts at most 366 days.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/schedules/{id}/overrides (the `CreateScheduleOverride` operationId).
+func (c *ClientWithResponses) CreateScheduleOverrideWithBodyWithResponse(ctx context.Context, id openapi_types.UUID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateScheduleOverrideResponse, error) {
+	rsp, err := c.CreateScheduleOverrideWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateScheduleOverrideResponse(rsp)
+}
+
+// CreateScheduleOverrideWithResponse Put one user on call between two instants, above every layer
+//
+// Needs `schedules:update`, or, to put yourself on call (or remove an override of yours), `incidents:update`: responders take the pager themselves. The user must be a member of the organization. An override lasts at most 366 days.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/schedules/{id}/overrides (the `CreateScheduleOverride` operationId).
+func (c *ClientWithResponses) CreateScheduleOverrideWithResponse(ctx context.Context, id openapi_types.UUID, body CreateScheduleOverrideJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateScheduleOverrideResponse, error) {
+	rsp, err := c.CreateScheduleOverride(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateScheduleOverrideResponse(rsp)
+}
+
+// DeleteScheduleOverrideWithResponse Remove an override
+//
+// Needs `schedules:update`, or, to put yourself on call (or remove an override of yours), `incidents:update`: responders take the pager themselves.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/v1/schedules/{id}/overrides/{override_id} (the `DeleteScheduleOverride` operationId).
+func (c *ClientWithResponses) DeleteScheduleOverrideWithResponse(ctx context.Context, id openapi_types.UUID, overrideId openapi_types.UUID, reqEditors ...RequestEditorFn) (*DeleteScheduleOverrideResponse, error) {
+	rsp, err := c.DeleteScheduleOverride(ctx, id, overrideId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDeleteScheduleOverrideResponse(rsp)
+}
+
+// GetScheduleShiftsWithResponse The final schedule over [from, to): shifts and gaps
+//
+// Contiguous shifts `{user_id, start, end, source}` (`source`: `layer` or `override`; adjacent pieces of the same user and source are one shift), the gaps nobody covers, and each layer on its own. Overrides sit above every layer; the later of two overlapping overrides wins. The window spans at most 366 days.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/schedules/{id}/shifts (the `GetScheduleShifts` operationId).
+func (c *ClientWithResponses) GetScheduleShiftsWithResponse(ctx context.Context, id openapi_types.UUID, params *GetScheduleShiftsParams, reqEditors ...RequestEditorFn) (*GetScheduleShiftsResponse, error) {
+	rsp, err := c.GetScheduleShifts(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetScheduleShiftsResponse(rsp)
 }
 
 // SearchQueryWithBodyWithResponse Search incidents, procedures, articles and logs by meaning and keywords
@@ -41272,9 +44182,52 @@ func (c *ClientWithResponses) ListUsersWithResponse(ctx context.Context, params 
 	return ParseListUsersResponse(rsp)
 }
 
+// RevokeMyCalendarFeedWithResponse Revoke your personal calendar feed URL
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/v1/users/me/calendar-feed (the `RevokeMyCalendarFeed` operationId).
+func (c *ClientWithResponses) RevokeMyCalendarFeedWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*RevokeMyCalendarFeedResponse, error) {
+	rsp, err := c.RevokeMyCalendarFeed(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRevokeMyCalendarFeedResponse(rsp)
+}
+
+// GetMyCalendarFeedWithResponse Whether you have a personal calendar feed
+//
+// The URL itself is shown only when created.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/users/me/calendar-feed (the `GetMyCalendarFeed` operationId).
+func (c *ClientWithResponses) GetMyCalendarFeedWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetMyCalendarFeedResponse, error) {
+	rsp, err := c.GetMyCalendarFeed(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetMyCalendarFeedResponse(rsp)
+}
+
+// CreateMyCalendarFeedWithResponse Create (or replace) your personal calendar feed URL
+//
+// A secret URL listing your shifts across every schedule (a week back, 90 days ahead) for calendar apps. Shown once; only its hash is stored. Creating a new one revokes the previous URL.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/users/me/calendar-feed (the `CreateMyCalendarFeed` operationId).
+func (c *ClientWithResponses) CreateMyCalendarFeedWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*CreateMyCalendarFeedResponse, error) {
+	rsp, err := c.CreateMyCalendarFeed(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateMyCalendarFeedResponse(rsp)
+}
+
 // RemoveUserWithResponse Remove a user from the organization
 //
-// Deletes the account with its API keys and sessions. Only an owner removes an owner; the last owner cannot be removed (409).
+// Deletes the account with its API keys and sessions, and takes the user out of every schedule rotation and override: each schedule touched gets a `schedule.updated` WebSocket event (`reason: "member_removed"`) whose `gaps_opened` lists the uncovered intervals of the next 28 days. Only an owner removes an owner; the last owner cannot be removed (409).
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -48047,6 +51000,221 @@ func ParseBillingWebhookResponse(rsp *http.Response) (*BillingWebhookResponse, e
 		response.Headers429 = &headers
 	case rsp.StatusCode == 500:
 		var headers BillingWebhookResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetCalendarFeedResponse parses an HTTP response from a GetCalendarFeedWithResponse call
+func ParseGetCalendarFeedResponse(rsp *http.Response) (*GetCalendarFeedResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetCalendarFeedResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetCalendarFeedResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 404:
+		var headers GetCalendarFeedResponse404Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 422:
+		var headers GetCalendarFeedResponse422Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetCalendarFeedResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers GetCalendarFeedResponse500Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -61328,6 +64496,269 @@ func ParseUpdateNotificationResponse(rsp *http.Response) (*UpdateNotificationRes
 	return response, nil
 }
 
+// ParseGetOnCallResponse parses an HTTP response from a GetOnCallWithResponse call
+func ParseGetOnCallResponse(rsp *http.Response) (*GetOnCallResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetOnCallResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data []OnCall `json:"data"`
+			Meta struct {
+				// At ISO 8601 UTC timestamp
+				At time.Time `json:"at"`
+			} `json:"meta"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetOnCallResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers GetOnCallResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers GetOnCallResponse403Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 422:
+		var headers GetOnCallResponse422Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetOnCallResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers GetOnCallResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
+	}
+
+	return response, nil
+}
+
 // ParseGetOrganizationSettingsResponse parses an HTTP response from a GetOrganizationSettingsWithResponse call
 func ParseGetOrganizationSettingsResponse(rsp *http.Response) (*GetOrganizationSettingsResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -64414,6 +67845,2823 @@ func ParseExecuteProcedureResponse(rsp *http.Response) (*ExecuteProcedureRespons
 			headers.XRequestID = &value
 		}
 		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListSchedulesResponse parses an HTTP response from a ListSchedulesWithResponse call
+func ParseListSchedulesResponse(rsp *http.Response) (*ListSchedulesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListSchedulesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data []Schedule `json:"data"`
+			Meta struct {
+				Limit  int `json:"limit"`
+				Offset int `json:"offset"`
+				Total  int `json:"total"`
+			} `json:"meta"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ListSchedulesResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers ListSchedulesResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ListSchedulesResponse403Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 422:
+		var headers ListSchedulesResponse422Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers ListSchedulesResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers ListSchedulesResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateScheduleResponse parses an HTTP response from a CreateScheduleWithResponse call
+func ParseCreateScheduleResponse(rsp *http.Response) (*CreateScheduleResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateScheduleResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest struct {
+			Data Schedule               `json:"data"`
+			Meta map[string]interface{} `json:"meta"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers CreateScheduleResponse201Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers CreateScheduleResponse400Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers CreateScheduleResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers CreateScheduleResponse403Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 413:
+		var headers CreateScheduleResponse413Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 422:
+		var headers CreateScheduleResponse422Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers CreateScheduleResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers CreateScheduleResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDeleteScheduleResponse parses an HTTP response from a DeleteScheduleWithResponse call
+func ParseDeleteScheduleResponse(rsp *http.Response) (*DeleteScheduleResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteScheduleResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers DeleteScheduleResponse204Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 401:
+		var headers DeleteScheduleResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers DeleteScheduleResponse403Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers DeleteScheduleResponse404Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 422:
+		var headers DeleteScheduleResponse422Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers DeleteScheduleResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers DeleteScheduleResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetScheduleResponse parses an HTTP response from a GetScheduleWithResponse call
+func ParseGetScheduleResponse(rsp *http.Response) (*GetScheduleResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetScheduleResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data Schedule               `json:"data"`
+			Meta map[string]interface{} `json:"meta"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetScheduleResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers GetScheduleResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers GetScheduleResponse403Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers GetScheduleResponse404Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 422:
+		var headers GetScheduleResponse422Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetScheduleResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers GetScheduleResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseUpdateScheduleResponse parses an HTTP response from a UpdateScheduleWithResponse call
+func ParseUpdateScheduleResponse(rsp *http.Response) (*UpdateScheduleResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &UpdateScheduleResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data Schedule               `json:"data"`
+			Meta map[string]interface{} `json:"meta"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers UpdateScheduleResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers UpdateScheduleResponse400Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers UpdateScheduleResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers UpdateScheduleResponse403Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers UpdateScheduleResponse404Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers UpdateScheduleResponse413Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 422:
+		var headers UpdateScheduleResponse422Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers UpdateScheduleResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers UpdateScheduleResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetScheduleCalendarResponse parses an HTTP response from a GetScheduleCalendarWithResponse call
+func ParseGetScheduleCalendarResponse(rsp *http.Response) (*GetScheduleCalendarResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetScheduleCalendarResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetScheduleCalendarResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers GetScheduleCalendarResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers GetScheduleCalendarResponse403Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers GetScheduleCalendarResponse404Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 422:
+		var headers GetScheduleCalendarResponse422Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetScheduleCalendarResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers GetScheduleCalendarResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateScheduleOverrideResponse parses an HTTP response from a CreateScheduleOverrideWithResponse call
+func ParseCreateScheduleOverrideResponse(rsp *http.Response) (*CreateScheduleOverrideResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateScheduleOverrideResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest struct {
+			Data ScheduleOverride       `json:"data"`
+			Meta map[string]interface{} `json:"meta"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers CreateScheduleOverrideResponse201Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers CreateScheduleOverrideResponse400Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers CreateScheduleOverrideResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers CreateScheduleOverrideResponse403Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers CreateScheduleOverrideResponse404Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers CreateScheduleOverrideResponse413Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 422:
+		var headers CreateScheduleOverrideResponse422Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers CreateScheduleOverrideResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers CreateScheduleOverrideResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseDeleteScheduleOverrideResponse parses an HTTP response from a DeleteScheduleOverrideWithResponse call
+func ParseDeleteScheduleOverrideResponse(rsp *http.Response) (*DeleteScheduleOverrideResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DeleteScheduleOverrideResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers DeleteScheduleOverrideResponse204Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 401:
+		var headers DeleteScheduleOverrideResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers DeleteScheduleOverrideResponse403Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers DeleteScheduleOverrideResponse404Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 422:
+		var headers DeleteScheduleOverrideResponse422Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers DeleteScheduleOverrideResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers DeleteScheduleOverrideResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetScheduleShiftsResponse parses an HTTP response from a GetScheduleShiftsWithResponse call
+func ParseGetScheduleShiftsResponse(rsp *http.Response) (*GetScheduleShiftsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetScheduleShiftsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data ScheduleShifts         `json:"data"`
+			Meta map[string]interface{} `json:"meta"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetScheduleShiftsResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers GetScheduleShiftsResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers GetScheduleShiftsResponse403Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers GetScheduleShiftsResponse404Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 422:
+		var headers GetScheduleShiftsResponse422Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers422 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetScheduleShiftsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers GetScheduleShiftsResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
 	}
 
 	return response, nil
@@ -71231,6 +77479,665 @@ func ParseListUsersResponse(rsp *http.Response) (*ListUsersResponse, error) {
 		response.Headers429 = &headers
 	case rsp.StatusCode == 500:
 		var headers ListUsersResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRevokeMyCalendarFeedResponse parses an HTTP response from a RevokeMyCalendarFeedWithResponse call
+func ParseRevokeMyCalendarFeedResponse(rsp *http.Response) (*RevokeMyCalendarFeedResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RevokeMyCalendarFeedResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers RevokeMyCalendarFeedResponse204Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 401:
+		var headers RevokeMyCalendarFeedResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers RevokeMyCalendarFeedResponse403Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 429:
+		var headers RevokeMyCalendarFeedResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers RevokeMyCalendarFeedResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetMyCalendarFeedResponse parses an HTTP response from a GetMyCalendarFeedWithResponse call
+func ParseGetMyCalendarFeedResponse(rsp *http.Response) (*GetMyCalendarFeedResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetMyCalendarFeedResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Data CalendarFeed           `json:"data"`
+			Meta map[string]interface{} `json:"meta"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetMyCalendarFeedResponse200Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers GetMyCalendarFeedResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers GetMyCalendarFeedResponse403Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetMyCalendarFeedResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers GetMyCalendarFeedResponse500Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers500 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateMyCalendarFeedResponse parses an HTTP response from a CreateMyCalendarFeedWithResponse call
+func ParseCreateMyCalendarFeedResponse(rsp *http.Response) (*CreateMyCalendarFeedResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateMyCalendarFeedResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest struct {
+			Data CalendarFeed           `json:"data"`
+			Meta map[string]interface{} `json:"meta"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers CreateMyCalendarFeedResponse201Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 401:
+		var headers CreateMyCalendarFeedResponse401Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers CreateMyCalendarFeedResponse403Headers
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 429:
+		var headers CreateMyCalendarFeedResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitLimit = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Remaining"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Remaining", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitRemaining = &value
+		}
+		if values := rsp.Header.Values("X-RateLimit-Reset"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Reset", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRateLimitReset = &value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = &value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 500:
+		var headers CreateMyCalendarFeedResponse500Headers
 		if values := rsp.Header.Values("X-RateLimit-Limit"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "X-RateLimit-Limit", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {

@@ -41,6 +41,7 @@ from .billing_provider_type_0 import BillingProviderType0
 from .billing_usage import BillingUsage
 from .billing_webhook_ack import BillingWebhookAck
 from .billing_webhook_ack_applied_type_0 import BillingWebhookAckAppliedType0
+from .calendar_feed import CalendarFeed
 from .change_password_body import ChangePasswordBody
 from .change_password_response_200 import ChangePasswordResponse200
 from .change_password_response_200_meta import ChangePasswordResponse200Meta
@@ -77,6 +78,8 @@ from .create_invitation_response_201_meta import CreateInvitationResponse201Meta
 from .create_maintenance_window_body import CreateMaintenanceWindowBody
 from .create_maintenance_window_response_201 import CreateMaintenanceWindowResponse201
 from .create_maintenance_window_response_201_meta import CreateMaintenanceWindowResponse201Meta
+from .create_my_calendar_feed_response_201 import CreateMyCalendarFeedResponse201
+from .create_my_calendar_feed_response_201_meta import CreateMyCalendarFeedResponse201Meta
 from .create_procedure_body import CreateProcedureBody
 from .create_procedure_body_steps_item_type_0 import CreateProcedureBodyStepsItemType0
 from .create_procedure_body_steps_item_type_1 import CreateProcedureBodyStepsItemType1
@@ -84,6 +87,12 @@ from .create_procedure_body_steps_item_type_2 import CreateProcedureBodyStepsIte
 from .create_procedure_body_steps_item_type_3 import CreateProcedureBodyStepsItemType3
 from .create_procedure_response_201 import CreateProcedureResponse201
 from .create_procedure_response_201_meta import CreateProcedureResponse201Meta
+from .create_schedule_body import CreateScheduleBody
+from .create_schedule_override_body import CreateScheduleOverrideBody
+from .create_schedule_override_response_201 import CreateScheduleOverrideResponse201
+from .create_schedule_override_response_201_meta import CreateScheduleOverrideResponse201Meta
+from .create_schedule_response_201 import CreateScheduleResponse201
+from .create_schedule_response_201_meta import CreateScheduleResponse201Meta
 from .create_silence_body import CreateSilenceBody
 from .create_silence_response_201 import CreateSilenceResponse201
 from .create_silence_response_201_meta import CreateSilenceResponse201Meta
@@ -141,12 +150,20 @@ from .get_integration_response_200 import GetIntegrationResponse200
 from .get_integration_response_200_meta import GetIntegrationResponse200Meta
 from .get_maintenance_window_response_200 import GetMaintenanceWindowResponse200
 from .get_maintenance_window_response_200_meta import GetMaintenanceWindowResponse200Meta
+from .get_my_calendar_feed_response_200 import GetMyCalendarFeedResponse200
+from .get_my_calendar_feed_response_200_meta import GetMyCalendarFeedResponse200Meta
+from .get_on_call_response_200 import GetOnCallResponse200
+from .get_on_call_response_200_meta import GetOnCallResponse200Meta
 from .get_organization_response_200 import GetOrganizationResponse200
 from .get_organization_response_200_meta import GetOrganizationResponse200Meta
 from .get_organization_settings_response_200 import GetOrganizationSettingsResponse200
 from .get_organization_settings_response_200_meta import GetOrganizationSettingsResponse200Meta
 from .get_procedure_response_200 import GetProcedureResponse200
 from .get_procedure_response_200_meta import GetProcedureResponse200Meta
+from .get_schedule_response_200 import GetScheduleResponse200
+from .get_schedule_response_200_meta import GetScheduleResponse200Meta
+from .get_schedule_shifts_response_200 import GetScheduleShiftsResponse200
+from .get_schedule_shifts_response_200_meta import GetScheduleShiftsResponse200Meta
 from .get_self_test_response_200 import GetSelfTestResponse200
 from .get_self_test_response_200_meta import GetSelfTestResponse200Meta
 from .get_silence_response_200 import GetSilenceResponse200
@@ -253,6 +270,8 @@ from .list_notifications_response_200_meta import ListNotificationsResponse200Me
 from .list_notifications_unread import ListNotificationsUnread
 from .list_procedures_response_200 import ListProceduresResponse200
 from .list_procedures_response_200_meta import ListProceduresResponse200Meta
+from .list_schedules_response_200 import ListSchedulesResponse200
+from .list_schedules_response_200_meta import ListSchedulesResponse200Meta
 from .list_silenced_alerts_response_200 import ListSilencedAlertsResponse200
 from .list_silenced_alerts_response_200_meta import ListSilencedAlertsResponse200Meta
 from .list_silences_response_200 import ListSilencesResponse200
@@ -286,6 +305,8 @@ from .message import Message
 from .notification import Notification
 from .notification_data import NotificationData
 from .notification_type import NotificationType
+from .on_call import OnCall
+from .on_call_source_type_0 import OnCallSourceType0
 from .organization import Organization
 from .organization_settings import OrganizationSettings
 from .organization_settings_default_incident_severity import OrganizationSettingsDefaultIncidentSeverity
@@ -332,6 +353,24 @@ from .resend_verification_response_200 import ResendVerificationResponse200
 from .resend_verification_response_200_meta import ResendVerificationResponse200Meta
 from .rotate_integration_secret_response_200 import RotateIntegrationSecretResponse200
 from .rotate_integration_secret_response_200_meta import RotateIntegrationSecretResponse200Meta
+from .schedule import Schedule
+from .schedule_gap import ScheduleGap
+from .schedule_override import ScheduleOverride
+from .schedule_restriction import ScheduleRestriction
+from .schedule_restriction_days_item import ScheduleRestrictionDaysItem
+from .schedule_restriction_input import ScheduleRestrictionInput
+from .schedule_restriction_input_days_item import ScheduleRestrictionInputDaysItem
+from .schedule_rotation_layer import ScheduleRotationLayer
+from .schedule_rotation_layer_handoff_day_type_0 import ScheduleRotationLayerHandoffDayType0
+from .schedule_rotation_layer_input import ScheduleRotationLayerInput
+from .schedule_rotation_layer_input_handoff_day_type_0 import ScheduleRotationLayerInputHandoffDayType0
+from .schedule_rotation_layer_input_rotation import ScheduleRotationLayerInputRotation
+from .schedule_rotation_layer_rotation import ScheduleRotationLayerRotation
+from .schedule_shift import ScheduleShift
+from .schedule_shift_source import ScheduleShiftSource
+from .schedule_shifts import ScheduleShifts
+from .schedule_shifts_layers_item import ScheduleShiftsLayersItem
+from .schedule_shifts_layers_item_shifts_item import ScheduleShiftsLayersItemShiftsItem
 from .search_hit import SearchHit
 from .search_hit_type import SearchHitType
 from .search_query_body import SearchQueryBody
@@ -412,7 +451,6 @@ from .update_organization_settings_body_notifications import UpdateOrganizationS
 from .update_organization_settings_body_notifications_min_severity import (
     UpdateOrganizationSettingsBodyNotificationsMinSeverity,
 )
-from .update_organization_settings_body_timezone import UpdateOrganizationSettingsBodyTimezone
 from .update_organization_settings_response_200 import UpdateOrganizationSettingsResponse200
 from .update_organization_settings_response_200_meta import UpdateOrganizationSettingsResponse200Meta
 from .update_procedure_body import UpdateProcedureBody
@@ -422,6 +460,9 @@ from .update_procedure_body_steps_item_type_2 import UpdateProcedureBodyStepsIte
 from .update_procedure_body_steps_item_type_3 import UpdateProcedureBodyStepsItemType3
 from .update_procedure_response_200 import UpdateProcedureResponse200
 from .update_procedure_response_200_meta import UpdateProcedureResponse200Meta
+from .update_schedule_body import UpdateScheduleBody
+from .update_schedule_response_200 import UpdateScheduleResponse200
+from .update_schedule_response_200_meta import UpdateScheduleResponse200Meta
 from .update_silence_body import UpdateSilenceBody
 from .update_silence_response_200 import UpdateSilenceResponse200
 from .update_silence_response_200_meta import UpdateSilenceResponse200Meta
@@ -509,6 +550,7 @@ __all__ = (
     "BillingUsage",
     "BillingWebhookAck",
     "BillingWebhookAckAppliedType0",
+    "CalendarFeed",
     "ChangePasswordBody",
     "ChangePasswordResponse200",
     "ChangePasswordResponse200Meta",
@@ -546,6 +588,8 @@ __all__ = (
     "CreateMaintenanceWindowBody",
     "CreateMaintenanceWindowResponse201",
     "CreateMaintenanceWindowResponse201Meta",
+    "CreateMyCalendarFeedResponse201",
+    "CreateMyCalendarFeedResponse201Meta",
     "CreateProcedureBody",
     "CreateProcedureBodyStepsItemType0",
     "CreateProcedureBodyStepsItemType1",
@@ -553,6 +597,12 @@ __all__ = (
     "CreateProcedureBodyStepsItemType3",
     "CreateProcedureResponse201",
     "CreateProcedureResponse201Meta",
+    "CreateScheduleBody",
+    "CreateScheduleOverrideBody",
+    "CreateScheduleOverrideResponse201",
+    "CreateScheduleOverrideResponse201Meta",
+    "CreateScheduleResponse201",
+    "CreateScheduleResponse201Meta",
     "CreateSilenceBody",
     "CreateSilenceResponse201",
     "CreateSilenceResponse201Meta",
@@ -609,12 +659,20 @@ __all__ = (
     "GetIntegrationResponse200Meta",
     "GetMaintenanceWindowResponse200",
     "GetMaintenanceWindowResponse200Meta",
+    "GetMyCalendarFeedResponse200",
+    "GetMyCalendarFeedResponse200Meta",
+    "GetOnCallResponse200",
+    "GetOnCallResponse200Meta",
     "GetOrganizationResponse200",
     "GetOrganizationResponse200Meta",
     "GetOrganizationSettingsResponse200",
     "GetOrganizationSettingsResponse200Meta",
     "GetProcedureResponse200",
     "GetProcedureResponse200Meta",
+    "GetScheduleResponse200",
+    "GetScheduleResponse200Meta",
+    "GetScheduleShiftsResponse200",
+    "GetScheduleShiftsResponse200Meta",
     "GetSelfTestResponse200",
     "GetSelfTestResponse200Meta",
     "GetSilenceResponse200",
@@ -719,6 +777,8 @@ __all__ = (
     "ListNotificationsUnread",
     "ListProceduresResponse200",
     "ListProceduresResponse200Meta",
+    "ListSchedulesResponse200",
+    "ListSchedulesResponse200Meta",
     "ListSilencedAlertsResponse200",
     "ListSilencedAlertsResponse200Meta",
     "ListSilencesResponse200",
@@ -752,6 +812,8 @@ __all__ = (
     "Notification",
     "NotificationData",
     "NotificationType",
+    "OnCall",
+    "OnCallSourceType0",
     "Organization",
     "OrganizationSettings",
     "OrganizationSettingsDefaultIncidentSeverity",
@@ -798,6 +860,24 @@ __all__ = (
     "ResendVerificationResponse200Meta",
     "RotateIntegrationSecretResponse200",
     "RotateIntegrationSecretResponse200Meta",
+    "Schedule",
+    "ScheduleGap",
+    "ScheduleOverride",
+    "ScheduleRestriction",
+    "ScheduleRestrictionDaysItem",
+    "ScheduleRestrictionInput",
+    "ScheduleRestrictionInputDaysItem",
+    "ScheduleRotationLayer",
+    "ScheduleRotationLayerHandoffDayType0",
+    "ScheduleRotationLayerInput",
+    "ScheduleRotationLayerInputHandoffDayType0",
+    "ScheduleRotationLayerInputRotation",
+    "ScheduleRotationLayerRotation",
+    "ScheduleShift",
+    "ScheduleShifts",
+    "ScheduleShiftsLayersItem",
+    "ScheduleShiftsLayersItemShiftsItem",
+    "ScheduleShiftSource",
     "SearchHit",
     "SearchHitType",
     "SearchQueryBody",
@@ -874,7 +954,6 @@ __all__ = (
     "UpdateOrganizationSettingsBodyExecutions",
     "UpdateOrganizationSettingsBodyNotifications",
     "UpdateOrganizationSettingsBodyNotificationsMinSeverity",
-    "UpdateOrganizationSettingsBodyTimezone",
     "UpdateOrganizationSettingsResponse200",
     "UpdateOrganizationSettingsResponse200Meta",
     "UpdateProcedureBody",
@@ -884,6 +963,9 @@ __all__ = (
     "UpdateProcedureBodyStepsItemType3",
     "UpdateProcedureResponse200",
     "UpdateProcedureResponse200Meta",
+    "UpdateScheduleBody",
+    "UpdateScheduleResponse200",
+    "UpdateScheduleResponse200Meta",
     "UpdateSilenceBody",
     "UpdateSilenceResponse200",
     "UpdateSilenceResponse200Meta",

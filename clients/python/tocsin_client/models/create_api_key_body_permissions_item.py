@@ -93,6 +93,13 @@ class CreateApiKeyBodyPermissionsItem(StrEnum):
     PROCEDURESINGEST = "procedures:ingest"
     PROCEDURESREAD = "procedures:read"
     PROCEDURESUPDATE = "procedures:update"
+    SCHEDULES = "schedules:*"
+    SCHEDULESCREATE = "schedules:create"
+    SCHEDULESDELETE = "schedules:delete"
+    SCHEDULESEXECUTE = "schedules:execute"
+    SCHEDULESINGEST = "schedules:ingest"
+    SCHEDULESREAD = "schedules:read"
+    SCHEDULESUPDATE = "schedules:update"
     SEARCH = "search:*"
     SEARCHCREATE = "search:create"
     SEARCHDELETE = "search:delete"
@@ -121,7 +128,7 @@ class CreateApiKeyBodyPermissionsItem(StrEnum):
     USERSINGEST = "users:ingest"
     USERSREAD = "users:read"
     USERSUPDATE = "users:update"
-    VALUE_119 = "*"
+    VALUE_126 = "*"
 
     def __str__(self) -> str:
         return str(self.value)

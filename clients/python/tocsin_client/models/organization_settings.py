@@ -19,7 +19,8 @@ T = TypeVar("T", bound="OrganizationSettings")
 class OrganizationSettings:
     """
     Attributes:
-        timezone (str):  Default: 'UTC'.
+        timezone (str): IANA time zone name (canonical or alias, e.g. `Asia/Kolkata`, `Asia/Calcutta`, `US/Eastern`),
+            kept as given Default: 'UTC'.
         notifications (OrganizationSettingsNotifications):
         retention_days (int): Days alerts, logs and notifications are kept. Audit events are kept at least the
             operator's minimum (365 days by default) whatever this says. Only an owner may lower it (others get 403

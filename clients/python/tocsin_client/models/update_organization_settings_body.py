@@ -8,7 +8,6 @@ from attrs import define as _attrs_define
 from ..models.update_organization_settings_body_default_incident_severity import (
     UpdateOrganizationSettingsBodyDefaultIncidentSeverity,
 )
-from ..models.update_organization_settings_body_timezone import UpdateOrganizationSettingsBodyTimezone
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -23,7 +22,8 @@ T = TypeVar("T", bound="UpdateOrganizationSettingsBody")
 class UpdateOrganizationSettingsBody:
     """
     Attributes:
-        timezone (UpdateOrganizationSettingsBodyTimezone | Unset):
+        timezone (str | Unset): IANA time zone name (canonical or alias, e.g. `Asia/Kolkata`, `Asia/Calcutta`,
+            `US/Eastern`), kept as given
         notifications (UpdateOrganizationSettingsBodyNotifications | Unset):
         retention_days (int | Unset): Days alerts, logs and notifications are kept. Audit events are kept at least the
             operator's minimum (365 days by default) whatever this says. Only an owner may lower it (others get 403
@@ -34,7 +34,7 @@ class UpdateOrganizationSettingsBody:
         sso_required (bool | Unset):
     """
 
-    timezone: UpdateOrganizationSettingsBodyTimezone | Unset = UNSET
+    timezone: str | Unset = UNSET
     notifications: UpdateOrganizationSettingsBodyNotifications | Unset = UNSET
     retention_days: int | Unset = UNSET
     default_incident_severity: UpdateOrganizationSettingsBodyDefaultIncidentSeverity | Unset = UNSET
@@ -43,9 +43,7 @@ class UpdateOrganizationSettingsBody:
     sso_required: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        timezone: str | Unset = UNSET
-        if not isinstance(self.timezone, Unset):
-            timezone = self.timezone.value
+        timezone = self.timezone
 
         notifications: dict[str, Any] | Unset = UNSET
         if not isinstance(self.notifications, Unset):
@@ -95,12 +93,7 @@ class UpdateOrganizationSettingsBody:
         from ..models.update_organization_settings_body_notifications import UpdateOrganizationSettingsBodyNotifications  # noqa: PLC0415
 
         d = dict(src_dict)
-        _timezone = d.pop("timezone", UNSET)
-        timezone: UpdateOrganizationSettingsBodyTimezone | Unset
-        if isinstance(_timezone, Unset):
-            timezone = UNSET
-        else:
-            timezone = UpdateOrganizationSettingsBodyTimezone(_timezone)
+        timezone = d.pop("timezone", UNSET)
 
         _notifications = d.pop("notifications", UNSET)
         notifications: UpdateOrganizationSettingsBodyNotifications | Unset

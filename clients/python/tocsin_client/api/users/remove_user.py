@@ -87,8 +87,10 @@ def sync_detailed(
 ) -> Response[Any | Error]:
     """Remove a user from the organization
 
-     Deletes the account with its API keys and sessions. Only an owner removes an owner; the last owner
-    cannot be removed (409).
+     Deletes the account with its API keys and sessions, and takes the user out of every schedule
+    rotation and override: each schedule touched gets a `schedule.updated` WebSocket event (`reason:
+    "member_removed"`) whose `gaps_opened` lists the uncovered intervals of the next 28 days. Only an
+    owner removes an owner; the last owner cannot be removed (409).
 
     Args:
         id (UUID):
@@ -119,8 +121,10 @@ def sync(
 ) -> Any | Error | None:
     """Remove a user from the organization
 
-     Deletes the account with its API keys and sessions. Only an owner removes an owner; the last owner
-    cannot be removed (409).
+     Deletes the account with its API keys and sessions, and takes the user out of every schedule
+    rotation and override: each schedule touched gets a `schedule.updated` WebSocket event (`reason:
+    "member_removed"`) whose `gaps_opened` lists the uncovered intervals of the next 28 days. Only an
+    owner removes an owner; the last owner cannot be removed (409).
 
     Args:
         id (UUID):
@@ -146,8 +150,10 @@ async def asyncio_detailed(
 ) -> Response[Any | Error]:
     """Remove a user from the organization
 
-     Deletes the account with its API keys and sessions. Only an owner removes an owner; the last owner
-    cannot be removed (409).
+     Deletes the account with its API keys and sessions, and takes the user out of every schedule
+    rotation and override: each schedule touched gets a `schedule.updated` WebSocket event (`reason:
+    "member_removed"`) whose `gaps_opened` lists the uncovered intervals of the next 28 days. Only an
+    owner removes an owner; the last owner cannot be removed (409).
 
     Args:
         id (UUID):
@@ -176,8 +182,10 @@ async def asyncio(
 ) -> Any | Error | None:
     """Remove a user from the organization
 
-     Deletes the account with its API keys and sessions. Only an owner removes an owner; the last owner
-    cannot be removed (409).
+     Deletes the account with its API keys and sessions, and takes the user out of every schedule
+    rotation and override: each schedule touched gets a `schedule.updated` WebSocket event (`reason:
+    "member_removed"`) whose `gaps_opened` lists the uncovered intervals of the next 28 days. Only an
+    owner removes an owner; the last owner cannot be removed (409).
 
     Args:
         id (UUID):

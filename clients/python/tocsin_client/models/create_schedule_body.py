@@ -1,0 +1,119 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.schedule_rotation_layer_input import ScheduleRotationLayerInput
+
+
+T = TypeVar("T", bound="CreateScheduleBody")
+
+
+@_attrs_define
+class CreateScheduleBody:
+    """
+    Attributes:
+        name (str):
+        time_zone (str): IANA time zone name (canonical or alias, e.g. `Asia/Kolkata`, `Asia/Calcutta`, `US/Eastern`),
+            kept as given
+        description (None | str | Unset):
+        layers (list[ScheduleRotationLayerInput] | Unset): Lowest first: a later layer wins where it has someone
+    """
+
+    name: str
+    time_zone: str
+    description: None | str | Unset = UNSET
+    layers: list[ScheduleRotationLayerInput] | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        time_zone = self.time_zone
+
+        description: None | str | Unset
+        if isinstance(self.description, Unset):
+            description = UNSET
+        else:
+            description = self.description
+
+        layers: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.layers, Unset):
+            layers = []
+            for layers_item_data in self.layers:
+                layers_item = layers_item_data.to_dict()
+                layers.append(layers_item)
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "name": name,
+                "time_zone": time_zone,
+            }
+        )
+        if description is not UNSET:
+            field_dict["description"] = description
+        if layers is not UNSET:
+            field_dict["layers"] = layers
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.schedule_rotation_layer_input import ScheduleRotationLayerInput  # noqa: PLC0415
+
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        time_zone = d.pop("time_zone")
+
+        def _parse_description(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        description = _parse_description(d.pop("description", UNSET))
+
+        _layers = d.pop("layers", UNSET)
+        layers: list[ScheduleRotationLayerInput] | Unset = UNSET
+        if _layers is not UNSET:
+            layers = []
+            for layers_item_data in _layers:
+                layers_item = ScheduleRotationLayerInput.from_dict(layers_item_data)
+
+                layers.append(layers_item)
+
+        create_schedule_body = cls(
+            name=name,
+            time_zone=time_zone,
+            description=description,
+            layers=layers,
+        )
+
+        create_schedule_body.additional_properties = d
+        return create_schedule_body
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

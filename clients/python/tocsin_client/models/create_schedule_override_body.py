@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, TypeVar
+from uuid import UUID
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="CreateScheduleOverrideBody")
+
+
+@_attrs_define
+class CreateScheduleOverrideBody:
+    """
+    Attributes:
+        user_id (UUID): Who is on call; without `schedules:update` only yourself
+        start (datetime.datetime): RFC 3339 instant with an offset, e.g. `2026-03-29T09:00:00+02:00`; answered in UTC
+        end (datetime.datetime): RFC 3339 instant with an offset, e.g. `2026-03-29T09:00:00+02:00`; answered in UTC
+    """
+
+    user_id: UUID
+    start: datetime.datetime
+    end: datetime.datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        user_id = str(self.user_id)
+
+        start = self.start.isoformat()
+
+        end = self.end.isoformat()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "user_id": user_id,
+                "start": start,
+                "end": end,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        user_id = UUID(d.pop("user_id"))
+
+        start = datetime.datetime.fromisoformat(d.pop("start"))
+
+        end = datetime.datetime.fromisoformat(d.pop("end"))
+
+        create_schedule_override_body = cls(
+            user_id=user_id,
+            start=start,
+            end=end,
+        )
+
+        return create_schedule_override_body

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class OnCallSourceType0(StrEnum):
+    LAYER = "layer"
+    OVERRIDE = "override"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,130 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+from uuid import UUID
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.schedule_override import ScheduleOverride
+    from ..models.schedule_rotation_layer import ScheduleRotationLayer
+
+
+T = TypeVar("T", bound="Schedule")
+
+
+@_attrs_define
+class Schedule:
+    """
+    Attributes:
+        id (UUID):
+        name (str):
+        description (None | str):
+        time_zone (str): IANA zone name as given
+        layers (list[ScheduleRotationLayer]):
+        overrides (list[ScheduleOverride]): Overrides not yet over, oldest first (at most 100)
+        created_at (datetime.datetime): ISO 8601 UTC timestamp
+        updated_at (datetime.datetime): ISO 8601 UTC timestamp
+    """
+
+    id: UUID
+    name: str
+    description: None | str
+    time_zone: str
+    layers: list[ScheduleRotationLayer]
+    overrides: list[ScheduleOverride]
+    created_at: datetime.datetime
+    updated_at: datetime.datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        id = str(self.id)
+
+        name = self.name
+
+        description: None | str
+        description = self.description
+
+        time_zone = self.time_zone
+
+        layers = []
+        for layers_item_data in self.layers:
+            layers_item = layers_item_data.to_dict()
+            layers.append(layers_item)
+
+        overrides = []
+        for overrides_item_data in self.overrides:
+            overrides_item = overrides_item_data.to_dict()
+            overrides.append(overrides_item)
+
+        created_at = self.created_at.isoformat()
+
+        updated_at = self.updated_at.isoformat()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "name": name,
+                "description": description,
+                "time_zone": time_zone,
+                "layers": layers,
+                "overrides": overrides,
+                "created_at": created_at,
+                "updated_at": updated_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.schedule_override import ScheduleOverride  # noqa: PLC0415
+        from ..models.schedule_rotation_layer import ScheduleRotationLayer  # noqa: PLC0415
+
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+        name = d.pop("name")
+
+        def _parse_description(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        description = _parse_description(d.pop("description"))
+
+        time_zone = d.pop("time_zone")
+
+        layers = []
+        _layers = d.pop("layers")
+        for layers_item_data in _layers:
+            layers_item = ScheduleRotationLayer.from_dict(layers_item_data)
+
+            layers.append(layers_item)
+
+        overrides = []
+        _overrides = d.pop("overrides")
+        for overrides_item_data in _overrides:
+            overrides_item = ScheduleOverride.from_dict(overrides_item_data)
+
+            overrides.append(overrides_item)
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
+
+        schedule = cls(
+            id=id,
+            name=name,
+            description=description,
+            time_zone=time_zone,
+            layers=layers,
+            overrides=overrides,
+            created_at=created_at,
+            updated_at=updated_at,
+        )
+
+        return schedule

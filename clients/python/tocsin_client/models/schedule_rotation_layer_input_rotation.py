@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class ScheduleRotationLayerInputRotation(StrEnum):
+    CUSTOM = "custom"
+    DAILY = "daily"
+    WEEKLY = "weekly"
+
+    def __str__(self) -> str:
+        return str(self.value)

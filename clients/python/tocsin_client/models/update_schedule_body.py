@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.schedule_rotation_layer_input import ScheduleRotationLayerInput
+
+
+T = TypeVar("T", bound="UpdateScheduleBody")
+
+
+@_attrs_define
+class UpdateScheduleBody:
+    """
+    Attributes:
+        name (str | Unset):
+        description (None | str | Unset):
+        time_zone (str | Unset): IANA time zone name (canonical or alias, e.g. `Asia/Kolkata`, `Asia/Calcutta`,
+            `US/Eastern`), kept as given
+        layers (list[ScheduleRotationLayerInput] | Unset): Replaces every layer
+    """
+
+    name: str | Unset = UNSET
+    description: None | str | Unset = UNSET
+    time_zone: str | Unset = UNSET
+    layers: list[ScheduleRotationLayerInput] | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        description: None | str | Unset
+        if isinstance(self.description, Unset):
+            description = UNSET
+        else:
+            description = self.description
+
+        time_zone = self.time_zone
+
+        layers: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.layers, Unset):
+            layers = []
+            for layers_item_data in self.layers:
+                layers_item = layers_item_data.to_dict()
+                layers.append(layers_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if name is not UNSET:
+            field_dict["name"] = name
+        if description is not UNSET:
+            field_dict["description"] = description
+        if time_zone is not UNSET:
+            field_dict["time_zone"] = time_zone
+        if layers is not UNSET:
+            field_dict["layers"] = layers
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.schedule_rotation_layer_input import ScheduleRotationLayerInput  # noqa: PLC0415
+
+        d = dict(src_dict)
+        name = d.pop("name", UNSET)
+
+        def _parse_description(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        description = _parse_description(d.pop("description", UNSET))
+
+        time_zone = d.pop("time_zone", UNSET)
+
+        _layers = d.pop("layers", UNSET)
+        layers: list[ScheduleRotationLayerInput] | Unset = UNSET
+        if _layers is not UNSET:
+            layers = []
+            for layers_item_data in _layers:
+                layers_item = ScheduleRotationLayerInput.from_dict(layers_item_data)
+
+                layers.append(layers_item)
+
+        update_schedule_body = cls(
+            name=name,
+            description=description,
+            time_zone=time_zone,
+            layers=layers,
+        )
+
+        return update_schedule_body
