@@ -30,7 +30,8 @@ export type Command =
   | { name: 'alert send'; integration: string; platform: Platform; file: string; secret?: string }
   | { name: 'runbook list'; limit: number }
   | { name: 'runbook run'; procedure: string; incident?: string; params: Record<string, string>; yes: boolean; notes?: string }
-  | { name: 'search'; query: string; types?: string[]; mode?: string; limit: number };
+  | { name: 'search'; query: string; types?: string[]; mode?: string; limit: number }
+  | { name: 'oncall'; schedule?: string; at?: string };
 
 export interface Invocation {
   command: Command;
@@ -47,6 +48,7 @@ interface CommandSpec {
   /** Lines shown under the usage by `--help`. */
   details?: string[];
   options: Options;
+  /** Names of the positional arguments; a `[NAME]` one may be left out. */
   positionals: string[];
   build(values: Values, positionals: string[]): Command;
 }
@@ -228,7 +230,23 @@ export const COMMANDS: Record<string, CommandSpec> = {
       limit: integer(str(values.limit), '--limit', 10, 1, 50),
     }),
   },
+  oncall: {
+    summary: 'Who is on call now (or at --at), for every schedule or one',
+    usage: 'tocsin oncall [SCHEDULE] [--at TIME]',
+    details: ["SCHEDULE: a schedule's id or its exact name (any case).", '--at: an RFC 3339 instant, e.g. 2026-12-24T22:00:00+01:00'],
+    options: { at: { type: 'string' } },
+    positionals: ['[SCHEDULE]'],
+    build: (values, [schedule]) => ({ name: 'oncall', schedule, at: instant(str(values.at), '--at') }),
+  },
 };
+
+/** An RFC 3339 instant with its offset, as the API takes it. */
+function instant(value: string | undefined, flag: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) || Number.isNaN(Date.parse(value)))
+    throw usageError(`${flag} must be an RFC 3339 instant such as 2026-12-24T22:00:00Z; got "${value}"`);
+  return value;
+}
 
 const GROUPS: Record<string, string> = {
   incidents: 'List, show, acknowledge, resolve and watch incidents',
@@ -271,7 +289,8 @@ export function parseCommandLine(argv: string[]): Invocation {
   } catch (error) {
     throw usageError(`${(error as Error).message}\nusage: ${spec.usage}`);
   }
-  if (parsed.positionals.length !== spec.positionals.length) {
+  const required = spec.positionals.filter((name) => !name.startsWith('[')).length;
+  if (parsed.positionals.length < required || parsed.positionals.length > spec.positionals.length) {
     const expected = spec.positionals.length === 0 ? 'no arguments' : spec.positionals.join(' ');
     throw usageError(`tocsin ${key} takes ${expected}\nusage: ${spec.usage}`);
   }

@@ -9,6 +9,7 @@ import {
   formatExecutionSummary,
   formatIncidentDetail,
   formatIncidentList,
+  formatOnCall,
   formatProcedureList,
   formatSearchHits,
   formatStepLine,
@@ -112,6 +113,8 @@ async function runWithConfig(command: Command, json: boolean, io: CliIo, config:
       out(() => formatSearchHits(result.data), result);
       return EXIT.OK;
     }
+    case 'oncall':
+      return onCall(command, json, io, config, api);
     default:
       throw new CliError(EXIT.USAGE, 'USAGE', `unhandled command ${command.name}`);
   }
@@ -343,4 +346,25 @@ async function patchStep(
     }
     throw error;
   }
+}
+
+async function onCall(
+  command: { schedule?: string; at?: string },
+  json: boolean,
+  io: CliIo,
+  config: CliConfig,
+  api: Api,
+): Promise<ExitCode> {
+  const answer = await unwrap(config.url, api.GET('/api/v1/oncall', { params: { query: command.at ? { at: command.at } : {} } }));
+  const wanted = command.schedule?.toLowerCase();
+  const entries = wanted
+    ? answer.data.filter((entry) => entry.schedule_id === wanted || entry.schedule_name.toLowerCase() === wanted)
+    : answer.data;
+  if (wanted && entries.length === 0) throw new CliError(EXIT.NOT_FOUND, 'NOT_FOUND', `no schedule "${command.schedule}"`);
+  if (json) return (printJson(io, { data: entries, meta: answer.meta }), EXIT.OK);
+  // Names make the answer readable; a key without users:read still gets the ids.
+  const members = await api.GET('/api/v1/users', { params: { query: { limit: 100 } } });
+  const names = new Map((members.data?.data ?? []).map((user) => [user.id, user.name] as const));
+  io.stdout(formatOnCall(entries, names));
+  return EXIT.OK;
 }

@@ -9,6 +9,7 @@ export type Execution = components['schemas']['Execution'];
 export type ExecutionStep = components['schemas']['ExecutionStep'];
 export type Procedure = components['schemas']['Procedure'];
 export type SearchHit = components['schemas']['SearchHit'];
+export type OnCall = components['schemas']['OnCall'];
 
 /** Columns padded to their widest cell; the last column is never padded (titles run long). */
 export function table(headers: string[], rows: string[][]): string {
@@ -119,4 +120,17 @@ export function formatEvent(event: { type: string; data: Record<string, unknown>
     detail = JSON.stringify(event.data).slice(0, 200);
   }
   return `${shortTime(event.timestamp)}  ${event.type.padEnd(23)}  ${detail}`;
+}
+
+/** Who is on call per schedule; `names` maps user ids to names where the caller may read members. */
+export function formatOnCall(entries: OnCall[], names: ReadonlyMap<string, string>): string {
+  if (entries.length === 0) return 'No schedules.';
+  return table(
+    ['SCHEDULE', 'UNTIL', 'ON CALL'],
+    entries.map((entry) => [
+      entry.schedule_name,
+      entry.user_id ? shortTime(entry.end) : '-',
+      entry.user_id ? `${names.get(entry.user_id) ?? entry.user_id}${entry.source === 'override' ? ' (override)' : ''}` : '(nobody: a gap)',
+    ]),
+  );
 }

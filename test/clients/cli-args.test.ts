@@ -48,6 +48,8 @@ describe('tocsin command line', () => {
     [[], { name: 'help', path: [] }],
     [['--version'], { name: 'version' }],
     [['version', '--json'], { name: 'version' }],
+    [['oncall'], { name: 'oncall', schedule: undefined, at: undefined }],
+    [['oncall', 'Primary', '--at', '2026-12-24T22:00:00+01:00'], { name: 'oncall', schedule: 'Primary', at: '2026-12-24T22:00:00+01:00' }],
   ])('%j parses', (argv, expected) => {
     expect(parseCommandLine(argv).command).toMatchObject(expected);
   });
@@ -74,6 +76,9 @@ describe('tocsin command line', () => {
     [['runbook', 'run', 'x', '--param', 'novalue'], '--param takes key=value'],
     [['search'], 'takes TEXT'],
     [['search', 'x', '--type', 'tickets'], '--type must be one of incident, procedure, article, log'],
+    [['oncall', 'a', 'b'], 'takes [SCHEDULE]'],
+    [['oncall', '--at', 'tomorrow'], '--at must be an RFC 3339 instant'],
+    [['oncall', '--at', '2026-12-24T22:00:00'], '--at must be an RFC 3339 instant'],
   ])('%j is a usage error (exit 2) saying %s', (argv, message) => {
     expect(usageErrorOf(argv)).toContain(message);
   });

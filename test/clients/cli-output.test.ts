@@ -2,12 +2,14 @@ import { configFilePath } from '../../clients/cli/config-store.ts';
 import {
   formatEvent,
   formatIncidentList,
+  formatOnCall,
   formatStepLine,
   plainText,
   shortTime,
   table,
   type ExecutionStep,
   type Incident,
+  type OnCall,
 } from '../../clients/cli/output.ts';
 
 const incident = (overrides: Partial<Incident>): Incident => ({
@@ -113,5 +115,35 @@ describe('tocsin output', () => {
     [{ APPDATA: '/appdata' }, 'win32', '/appdata/tocsin/config.json'],
   ] as const)('config file for %j on %s is %s', (env, platform, expected) => {
     expect(configFilePath(env, platform, '/home/u')).toBe(expected);
+  });
+
+  it('formatOnCall names who carries each pager until when, marks overrides, and shows gaps', () => {
+    const entry = (overrides: Partial<OnCall>): OnCall => ({
+      schedule_id: '0192f0c4-7a1e-7c3b-9d2a-5b6c7d8e9f02',
+      schedule_name: 'Primary',
+      time_zone: 'Europe/Berlin',
+      user_id: '0192f0c4-7a1e-7c3b-9d2a-5b6c7d8e9f03',
+      source: 'layer',
+      start: '2026-11-21T08:00:00.000Z',
+      end: '2026-11-22T08:00:00.000Z',
+      ...overrides,
+    });
+    const names = new Map([['0192f0c4-7a1e-7c3b-9d2a-5b6c7d8e9f03', 'Ada']]);
+    expect(
+      formatOnCall(
+        [
+          entry({}),
+          entry({ schedule_name: 'Databases', source: 'override', user_id: '0192f0c4-7a1e-7c3b-9d2a-5b6c7d8e9f04' }),
+          entry({ schedule_name: 'Nights', user_id: null, source: null, start: null, end: null }),
+        ],
+        names,
+      ).split('\n'),
+    ).toEqual([
+      'SCHEDULE   UNTIL                 ON CALL',
+      'Primary    2026-11-22 08:00:00Z  Ada',
+      'Databases  2026-11-22 08:00:00Z  0192f0c4-7a1e-7c3b-9d2a-5b6c7d8e9f04 (override)',
+      'Nights     -                     (nobody: a gap)',
+    ]);
+    expect(formatOnCall([], names)).toBe('No schedules.');
   });
 });
