@@ -114,6 +114,48 @@ export default tseslint.config(
     },
   },
   {
+    // Layers: api and worker over activities over shared. A lower layer never imports a higher one
+    // (this repeats the dev/ rule above, which it replaces for these files).
+    files: ['activities/**/*.ts', 'shared/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/dev/**'],
+              message: 'Production code does not import dev/ (development tooling); move what both need into shared/.',
+            },
+            {
+              group: ['**/api/**', '**/worker/**'],
+              message: 'activities/ and shared/ sit below api/ and worker/: move what both need into shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/dev/**'],
+              message: 'Production code does not import dev/ (development tooling); move what both need into shared/.',
+            },
+            {
+              group: ['**/api/**', '**/worker/**', '**/activities/**'],
+              message: 'shared/ is the bottom layer: it imports nothing from api/, worker/ or activities/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Configuration is parsed once at start and passed down.
     files: ['api/**/*.ts', 'activities/**/*.ts', 'workflows/**/*.ts', 'worker/**/*.ts', 'shared/**/*.ts'],
     ignores: ['shared/load-config.ts'],

@@ -8,8 +8,8 @@ import type { AlertSignalPayload, AutoResolveResult, IngestionResult } from '../
 import { readSettings } from '../shared/domain/organization-settings.ts';
 import type { Severity } from '../shared/domain/alert.ts';
 import type { Muter } from '../shared/domain/mute-rules.ts';
-import type { IntegrationLiveness } from './integration-liveness.ts';
-import type { MuteRulesCache } from './mute-rules-cache.ts';
+import type { IntegrationLiveness } from '../shared/db/integration-liveness.ts';
+import type { MuteRulesCache } from '../shared/db/mute-rules-cache.ts';
 
 export interface AlertIngestionActivityDeps {
   orm: Orm;

@@ -1,8 +1,8 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Orm } from '../shared/db/orm.ts';
 import type { Mailer } from '../shared/mail/mailer.ts';
-import { forEachBounded } from '../worker/outbox/bounded.ts';
-import { notificationMailMessage, type NotificationMailBatch } from '../worker/outbox/notification-mails.ts';
+import { forEachBounded } from '../shared/bounded.ts';
+import { notificationMailMessage, type NotificationMailBatch } from '../shared/mail/notification-mail.ts';
 
 export interface NotificationMailActivityDeps {
   orm: Orm;

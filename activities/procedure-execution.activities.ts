@@ -10,7 +10,7 @@ import { sameDestination } from '../shared/delivery/destination.ts';
 import { withSecretHeaders } from '../shared/delivery/secret-headers.ts';
 import { renderString, renderValue } from '../shared/delivery/webhook-template.ts';
 import { OutboundTransportError } from '../shared/net/outbound-http.ts';
-import { createFetchHttpRequest, OutboundRequestRefused, type HttpRequest } from './http-request.ts';
+import { createFetchHttpRequest, OutboundRequestRefused, type HttpRequest } from '../shared/net/http-request.ts';
 
 export interface ExecutionActivityDeps {
   orm: Orm;

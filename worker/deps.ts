@@ -1,9 +1,9 @@
 import type { Client } from '@temporalio/client';
 import type { ActivityDeps } from '../activities/index.ts';
-import { createGuardedHttpRequest } from '../activities/guarded-http-request.ts';
-import type { HttpRequest } from '../activities/http-request.ts';
-import { createIntegrationLiveness, type IntegrationLiveness } from '../activities/integration-liveness.ts';
-import { createMuteRulesCache, type MuteRulesCache } from '../activities/mute-rules-cache.ts';
+import { createGuardedHttpRequest } from '../shared/net/guarded-http-request.ts';
+import type { HttpRequest } from '../shared/net/http-request.ts';
+import { createIntegrationLiveness, type IntegrationLiveness } from '../shared/db/integration-liveness.ts';
+import { createMuteRulesCache, type MuteRulesCache } from '../shared/db/mute-rules-cache.ts';
 import { createOutboxRelay, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
@@ -32,7 +32,7 @@ export function createDeliveryDeps(
   };
 }
 
-/** The guarded client behind the runbook http-step port (activities/http-request.ts). */
+/** The guarded client behind the runbook http-step port (shared/net/http-request.ts). */
 export function createGuardedStepHttp(config: Config): HttpRequest {
   return createGuardedHttpRequest({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, allowedHosts: config.OUTBOUND_ALLOWED_HOSTS });
 }

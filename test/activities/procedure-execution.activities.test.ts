@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
-import { createFetchHttpRequest, OutboundRequestRefused, type HttpRequest, type OutboundRequest } from '../../activities/http-request.ts';
+import { createFetchHttpRequest, OutboundRequestRefused, type HttpRequest, type OutboundRequest } from '../../shared/net/http-request.ts';
 import { createExecutionActivities, renderStepConfig } from '../../activities/procedure-execution.activities.ts';
 import { createSecretBox } from '../../shared/crypto/secret-box.ts';
 import type { Orm } from '../../shared/db/orm.ts';

@@ -9,7 +9,7 @@ import { scheduleSearchIndexing } from '../../shared/search/schedule-indexing.ts
 import { workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import type { notificationMailBatchWorkflow } from '../../workflows/notification-mail.workflow.ts';
 import type { outboundDeliveryWorkflow } from '../../workflows/outbound-delivery.workflow.ts';
-import { forEachBounded } from './bounded.ts';
+import { forEachBounded } from '../../shared/bounded.ts';
 import { notificationKey, notificationMailBatches, planNotificationMails } from './notification-mails.ts';
 import { planNotifications, type NotificationDraft } from './notification-rules.ts';
 import type { OutboxEvent } from './outbox-event.ts';

@@ -1,9 +1,5 @@
-import {
-  notificationKey,
-  notificationMailBatches,
-  notificationMailMessage,
-  planNotificationMails,
-} from '../../../worker/outbox/notification-mails.ts';
+import { notificationMailMessage } from '../../../shared/mail/notification-mail.ts';
+import { notificationKey, notificationMailBatches, planNotificationMails } from '../../../worker/outbox/notification-mails.ts';
 import type { NotificationDraft } from '../../../worker/outbox/notification-rules.ts';
 
 const snapshot = { id: 'i1', title: 'Disk full', severity: 'high', status: 'active', source: 'webhook', alert_count: 3 };

@@ -1,4 +1,4 @@
-import { forEachBounded } from '../../../worker/outbox/bounded.ts';
+import { forEachBounded } from '../../../shared/bounded.ts';
 import type { OutboxEvent } from '../../../worker/outbox/outbox-event.ts';
 import { batchNotices, eventNotice, MAX_NOTICE_BYTES, type InsertedNotification } from '../../../worker/outbox/realtime-notices.ts';
 import { documentsToIndex } from '../../../worker/outbox/search-indexing.ts';

@@ -1,10 +1,10 @@
-import { createTaggedLru } from '../shared/cache/tagged-lru.ts';
-import { MaintenanceWindowEntity, SilenceEntity } from '../shared/db/entities/index.ts';
-import type { Orm } from '../shared/db/orm.ts';
-import { createPgListener, CREDENTIALS_CHANNEL, type PgListener } from '../shared/db/pg-listener.ts';
-import { forkForOrganization } from '../shared/db/tenant-filter.ts';
-import { buildMuteRules, type MuteRules } from '../shared/domain/mute-rules.ts';
-import type { Logger } from '../shared/logger.ts';
+import { createTaggedLru } from '../cache/tagged-lru.ts';
+import { MaintenanceWindowEntity, SilenceEntity } from './entities/index.ts';
+import type { Orm } from './orm.ts';
+import { createPgListener, CREDENTIALS_CHANNEL, type PgListener } from './pg-listener.ts';
+import { forkForOrganization } from './tenant-filter.ts';
+import { buildMuteRules, type MuteRules } from '../domain/mute-rules.ts';
+import type { Logger } from '../logger.ts';
 
 /** The tag the silences and maintenance_windows triggers NOTIFY (migration 20261227080000). */
 export const muteRulesTag = (organizationId: string) => `silences:${organizationId}`;

@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger, type LogEntry } from '@temporalio/worker';
-import { createGuardedHttpRequest } from '../../activities/guarded-http-request.ts';
-import { createExecutionActivities } from '../../activities/procedure-execution.activities.ts';
-import type { Orm } from '../../shared/db/orm.ts';
-import type { Resolver } from '../../shared/net/outbound-http.ts';
+import { createGuardedHttpRequest } from '../../../shared/net/guarded-http-request.ts';
+import { createExecutionActivities } from '../../../activities/procedure-execution.activities.ts';
+import type { Orm } from '../../../shared/db/orm.ts';
+import type { Resolver } from '../../../shared/net/outbound-http.ts';
 
 // runHttpStep never touches the database: any use of this stand-in fails the test.
 const noOrm = new Proxy(

@@ -1,4 +1,4 @@
-import type { Orm } from '../shared/db/orm.ts';
+import type { Orm } from './orm.ts';
 
 /**
  * Integration liveness (`integrations.last_alert_at`, `status = 'connected'`), coalesced in the

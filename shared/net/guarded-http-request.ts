@@ -1,4 +1,4 @@
-import { createOutboundHttp, OutboundRefusedError, type OutboundHttpOptions } from '../shared/net/outbound-http.ts';
+import { createOutboundHttp, OutboundRefusedError, type OutboundHttpOptions } from './outbound-http.ts';
 import { OutboundRequestRefused, type HttpRequest } from './http-request.ts';
 
 /**
