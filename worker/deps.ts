@@ -1,5 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { ActivityDeps } from '../activities/index.ts';
+import { noScheduleOnCall } from '../activities/escalation.activities.ts';
 import { createGuardedHttpRequest } from '../activities/guarded-http-request.ts';
 import type { HttpRequest } from '../activities/http-request.ts';
 import { createIntegrationLiveness, type IntegrationLiveness } from '../activities/integration-liveness.ts';
@@ -60,6 +61,8 @@ export function createWorkerDeps(
       fork: () => orm.em.fork(),
       logger: options.logger ?? createLogger({ name: 'tocsin-worker', level: config.LOG_LEVEL }),
     }),
+    // Schedule targets of escalation policies resolve through this port.
+    onCall: noScheduleOnCall,
     // The assistant URL is the operator's, not a user's: it is called without the outbound guard.
     assistant: config.ASSISTANT_URL
       ? { url: config.ASSISTANT_URL, model: config.ASSISTANT_MODEL, apiKey: config.ASSISTANT_API_KEY }

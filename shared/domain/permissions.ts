@@ -18,6 +18,7 @@ export const RESOURCES = [
   'logs',
   'admin',
   'alerts',
+  'escalation',
 ] as const;
 
 export const ACTIONS = ['read', 'create', 'update', 'delete', 'execute', 'ingest'] as const;

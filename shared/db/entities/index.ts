@@ -24,6 +24,8 @@ import { ProcedureStepEntity } from './procedure-step.entity.ts';
 import { ExecutionEntity } from './execution.entity.ts';
 import { ExecutionStepEntity } from './execution-step.entity.ts';
 import { SsoConnectionEntity } from './sso-connection.entity.ts';
+import { EscalationPolicyEntity } from './escalation-policy.entity.ts';
+import { PageEntity } from './page.entity.ts';
 
 export { AlertEntity, type Alert } from './alert.entity.ts';
 export { AuditEventEntity, type AuditEvent } from './audit-event.entity.ts';
@@ -51,6 +53,8 @@ export { ProcedureStepEntity, type ProcedureStep } from './procedure-step.entity
 export { ExecutionEntity, type Execution } from './execution.entity.ts';
 export { ExecutionStepEntity, type ExecutionStep } from './execution-step.entity.ts';
 export { SsoConnectionEntity, type SsoConnection } from './sso-connection.entity.ts';
+export { EscalationPolicyEntity, type EscalationPolicy } from './escalation-policy.entity.ts';
+export { PageEntity, type Page } from './page.entity.ts';
 
 /** Every entity, in one list, so the API, the worker and the migrations agree on the model. */
 export const ALL_ENTITIES = [
@@ -80,4 +84,6 @@ export const ALL_ENTITIES = [
   ExecutionEntity,
   ExecutionStepEntity,
   SsoConnectionEntity,
+  EscalationPolicyEntity,
+  PageEntity,
 ];

@@ -22,6 +22,7 @@ import { Migration20261227050000AssistantQuota } from './20261227050000-assistan
 import { Migration20261227030000DeliveriesPaused } from './20261227030000-deliveries-paused.migration.ts';
 import { Migration20261227040000LoginAddressThrottles } from './20261227040000-login-address-throttles.migration.ts';
 import { Migration20261227040100SessionAuthMethod } from './20261227040100-session-auth-method.migration.ts';
+import { Migration20261227090000EscalationPolicies } from './20261227090000-escalation-policies.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -50,4 +51,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261227050000-assistant-quota', class: Migration20261227050000AssistantQuota },
   { name: '20261227030000-deliveries-paused', class: Migration20261227030000DeliveriesPaused },
   { name: '20261227040000-login-address-throttles', class: Migration20261227040000LoginAddressThrottles },
-  { name: '20261227040100-session-auth-method', class: Migration20261227040100SessionAuthMethod }];
+  { name: '20261227040100-session-auth-method', class: Migration20261227040100SessionAuthMethod },
+  { name: '20261227090000-escalation-policies', class: Migration20261227090000EscalationPolicies }];

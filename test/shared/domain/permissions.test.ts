@@ -23,6 +23,7 @@ describe('permission vocabulary', () => {
       'api_keys',
       'audit',
       'billing',
+      'escalation',
       'executions',
       'incidents',
       'integrations',
@@ -164,5 +165,17 @@ describe('isGrantable / ungrantablePermissions', () => {
     ['writes from a viewer', ROLE_PERMISSIONS.viewer, ['incidents:read', 'incidents:create'], ['incidents:create']],
   ])('%s', (_name, creator, requested, expected) => {
     expect(ungrantablePermissions(creator, requested)).toEqual(expected);
+  });
+});
+
+describe('escalation permissions', () => {
+  it.each([
+    ['owner', true, true],
+    ['admin', true, true],
+    ['engineer', true, false],
+    ['viewer', true, false],
+  ] as const)('%s reads policies: %s, writes them: %s', (role, read, update) => {
+    expect(hasPermission(permissionsForRole(role), 'escalation:read')).toBe(read);
+    expect(hasPermission(permissionsForRole(role), 'escalation:update')).toBe(update);
   });
 });
