@@ -172,6 +172,20 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
           page.id,
         ]);
       });
+      if (claimed.length > 0) {
+        // Written by the attempt that claimed the pages: a retry, which claims none, adds no second entry.
+        await em.execute(
+          `insert into incident_timeline (id, organization_id, incident_id, type, message, actor_id, data, created_at)
+           values (?, ?, ?, 'page', ?, null, ?, now())`,
+          [
+            uuidv7(),
+            input.organizationId,
+            input.incidentId,
+            `Escalation level ${input.level} paged (round ${input.round}): ${sent} sent, ${failed} failed`,
+            JSON.stringify({ policy_id: input.policyId, round: input.round, level: input.level, sent, failed }),
+          ],
+        );
+      }
       return { sent, failed, skipped: input.userIds.length - claimed.length };
     },
   };

@@ -16,6 +16,7 @@ export const TIMELINE_TYPES = [
   'note',
   'execution',
   'chat_message',
+  'page',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

@@ -73,6 +73,10 @@ describe('escalation activities (real PostgreSQL)', () => {
     expect(mails[0]?.subject).toBe(`[HIGH] Page: ${incident.title}`);
     expect(mails[0]?.text).toContain(`https://tocsin.example.test/incidents/${incident.id}`);
     expect((await pagesOf(incident.id)).map((page) => page.status)).toEqual(['sent', 'sent']);
+    const timeline = await stack.orm.em
+      .fork()
+      .execute<Array<{ message: string }>>("select message from incident_timeline where incident_id = ? and type = 'page'", [incident.id]);
+    expect(timeline.map((entry) => entry.message)).toEqual(['Escalation level 1 paged (round 1): 2 sent, 0 failed']);
     // The next level is another page.
     expect(await activities.pageEscalationTargets({ ...input, level: 2 })).toEqual({ sent: 2, failed: 0, skipped: 0 });
   });
