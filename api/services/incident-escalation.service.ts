@@ -14,19 +14,29 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
   const view = async (incidentId: string): Promise<IncidentEscalationView> => {
     const em = deps.em();
     if (!(await em.count(IncidentEntity, { id: incidentId }))) throw new NotFoundError('Incident');
-    const [state, pages] = await Promise.all([
+    const [control, pages] = await Promise.all([
       deps.control.state(incidentId),
       em.find(PageEntity, { incidentId }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
     ]);
-    const policyId = state?.policy_id ?? pages.find((page) => page.policyId)?.policyId ?? null;
-    const policy = policyId ? await em.findOne(EscalationPolicyEntity, { id: policyId }) : null;
+    const last = pages.at(-1);
+    // While it runs the workflow says where it stands; once ended, its last page does.
+    const state = control?.running
+      ? control.state
+      : {
+          policy_id: last?.policyId ?? null,
+          level: last?.level ?? 0,
+          round: last?.round ?? 0,
+          next_escalation_at: null,
+          ended: control?.ended ?? null,
+        };
+    const policy = state.policy_id ? await em.findOne(EscalationPolicyEntity, { id: state.policy_id }) : null;
     return {
       policy: policy ? escalationPolicyView(policy) : null,
-      running: state?.running ?? false,
-      level: state && state.level > 0 ? state.level : null,
-      round: state && state.round > 0 ? state.round : null,
-      next_escalation_at: state?.running ? state.next_escalation_at : null,
-      ended: state?.ended ?? null,
+      running: control?.running ?? false,
+      level: state.level > 0 ? state.level : null,
+      round: state.round > 0 ? state.round : null,
+      next_escalation_at: state.next_escalation_at,
+      ended: state.ended,
       pages: pages.map((page) => ({
         id: page.id,
         round: page.round,
