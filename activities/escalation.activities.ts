@@ -135,14 +135,14 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         [input.incidentId, input.organizationId],
       );
       if (!incident) throw ApplicationFailure.nonRetryable('incident not found');
-      const claimed = await em.execute<Array<{ id: string; email: string }>>(
+      const claimed = await em.execute<Array<{ id: string; user_id: string; email: string }>>(
         `insert into pages (id, organization_id, incident_id, policy_id, round, level, user_id, method, status, created_at, updated_at)
          select ids.page_id, ?, ?, ?, ?, ?, u.id, 'email', 'sending', now(), now()
          from jsonb_to_recordset(?::jsonb) as ids(user_id uuid, page_id uuid, n int)
          join users u on u.id = ids.user_id and u.organization_id = ?
          order by ids.n
          on conflict (incident_id, round, level, user_id, method) do nothing
-         returning id, (select email from users where users.id = pages.user_id) as email`,
+         returning id, user_id, (select email from users where users.id = pages.user_id) as email`,
         [
           input.organizationId,
           input.incidentId,
@@ -156,6 +156,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       const message = pageMailMessage(incident, input, input.publicUrl);
       let sent = 0;
       let failed = 0;
+      const outcomes: Array<{ user_id: string; status: 'sent' | 'failed' }> = [];
       await forEachBounded(claimed, SEND_CONCURRENCY, async (page) => {
         let error: string | null = null;
         try {
@@ -166,6 +167,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
           failed += 1;
           error = (failure instanceof Error ? failure.message : String(failure)).slice(0, 1000);
         }
+        outcomes.push({ user_id: page.user_id, status: error === null ? 'sent' : 'failed' });
         await em.execute('update pages set status = ?, error = ?, updated_at = now() where id = ?', [
           error === null ? 'sent' : 'failed',
           error,
@@ -173,16 +175,25 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         ]);
       });
       if (claimed.length > 0) {
-        // Written by the attempt that claimed the pages: a retry, which claims none, adds no second entry.
+        // Written by the attempt that claimed the pages (a retry claims none): the timeline entry,
+        // and the `escalation.updated` event the outbox relay pushes to the organization and the incident's subscribers.
+        const summary = { policy_id: input.policyId, round: input.round, level: input.level, sent, failed };
         await em.execute(
-          `insert into incident_timeline (id, organization_id, incident_id, type, message, actor_id, data, created_at)
-           values (?, ?, ?, 'page', ?, null, ?, now())`,
+          `with entry as (
+             insert into incident_timeline (id, organization_id, incident_id, type, message, actor_id, data, created_at)
+             values (?, ?, ?, 'page', ?, null, ?::jsonb, now()))
+           insert into domain_events (id, organization_id, type, incident_id, data, created_at)
+           values (?, ?, 'escalation.updated', ?, ?::jsonb, now())`,
           [
             uuidv7(),
             input.organizationId,
             input.incidentId,
             `Escalation level ${input.level} paged (round ${input.round}): ${sent} sent, ${failed} failed`,
-            JSON.stringify({ policy_id: input.policyId, round: input.round, level: input.level, sent, failed }),
+            JSON.stringify(summary),
+            uuidv7(),
+            input.organizationId,
+            input.incidentId,
+            JSON.stringify({ escalation: { ...summary, pages: outcomes } }),
           ],
         );
       }

@@ -9,6 +9,8 @@ export const REALTIME_EVENT_TYPES = [
   'alert.received',
   'execution.updated',
   'chat.message',
+  /** A level of the incident's escalation was paged: `data.escalation` {policy_id, round, level, pages: [{user_id, status}]}. */
+  'escalation.updated',
 ] as const;
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];
 

@@ -77,6 +77,25 @@ describe('escalation activities (real PostgreSQL)', () => {
       .fork()
       .execute<Array<{ message: string }>>("select message from incident_timeline where incident_id = ? and type = 'page'", [incident.id]);
     expect(timeline.map((entry) => entry.message)).toEqual(['Escalation level 1 paged (round 1): 2 sent, 0 failed']);
+    const events = await stack.orm.em
+      .fork()
+      .execute<Array<{ data: { escalation: Record<string, unknown> } }>>(
+        "select data from domain_events where incident_id = ? and type = 'escalation.updated'",
+        [incident.id],
+      );
+    expect(events).toEqual([
+      {
+        data: {
+          escalation: expect.objectContaining({
+            round: 1,
+            level: 1,
+            sent: 2,
+            failed: 0,
+            pages: expect.arrayContaining([{ user_id: member.user.id, status: 'sent' }]),
+          }),
+        },
+      },
+    ]);
     // The next level is another page.
     expect(await activities.pageEscalationTargets({ ...input, level: 2 })).toEqual({ sent: 2, failed: 0, skipped: 0 });
   });
