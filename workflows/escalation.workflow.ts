@@ -27,8 +27,7 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
     stop ??= 'acknowledged';
   });
   setHandler(escalationResolveSignal, () => {
-    // Resolving wins over an earlier acknowledgement only while nothing has ended yet.
-    stop = stop === 'acknowledged' ? stop : 'resolved';
+    stop ??= 'resolved';
   });
   setHandler(escalateNowSignal, () => {
     skipWait = true;
