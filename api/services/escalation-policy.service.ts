@@ -56,8 +56,12 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
     if (errors.length) throw new ValidationError(errors);
   };
 
-  /** Only one default per organization: setting it clears the flag elsewhere in the same transaction. */
+  /**
+   * Only one default per organization: setting it clears the flag elsewhere in the same
+   * transaction, under a lock on the organization row so that concurrent ones take turns.
+   */
   const clearOtherDefaults = async (em: EntityManager, organizationId: string, keepId?: string) => {
+    await em.execute('select id from organizations where id = ? for update', [organizationId]);
     await em.nativeUpdate(
       EscalationPolicyEntity,
       { organization: organizationId, isDefault: true, ...(keepId ? { id: { $ne: keepId } } : {}) },

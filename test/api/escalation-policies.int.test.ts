@@ -117,6 +117,21 @@ describe('escalation policies API (integration: real PostgreSQL)', () => {
     expect(refused.body.errors[0].path).toBe('body.escalation_policy_id');
   });
 
+  it('keeps exactly one default when several are made default at once', async () => {
+    const org = await registerOwner(stack.http, 'escalation-race');
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, n) =>
+        stack.http
+          .post('/api/v1/escalation-policies')
+          .set(bearer(org.token))
+          .send({ name: `Default ${n}`, is_default: true, levels: [{ targets: [{ type: 'user', id: org.user.id }], delay_minutes: 1 }] }),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    const list = await stack.http.get('/api/v1/escalation-policies').set(bearer(org.token)).expect(200);
+    expect(list.body.data.filter((policy: { is_default: boolean }) => policy.is_default)).toHaveLength(1);
+  });
+
   it('keeps one default per organization, and lets an integration name a policy', async () => {
     const first = (
       await stack.http
