@@ -64,9 +64,10 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
       publicUrl: input.publicUrl,
     });
     if (step.last) break;
-    skipWait = false;
     state.next_escalation_at = new Date(Date.now() + step.delayMs).toISOString();
+    // An "escalate now" that arrived while this level was paged ends this wait at once.
     await condition(() => stop !== null || skipWait, step.delayMs);
+    skipWait = false;
     state.next_escalation_at = null;
   }
   return end(stop ?? 'exhausted');
