@@ -125,7 +125,8 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
   });
 
   it('escalate-now pages the next level without waiting its delay', async () => {
-    const policy = twoLevels([10, 10]);
+    // A second round keeps it waiting after level 2, so the acknowledgement below is what ends it.
+    const policy = twoLevels([10, 10], 1);
     const { pages, mocks, paged } = model(policy);
     await wf.withWorker(mocks, async (taskQueue) => {
       const handle = await start(taskQueue, policy);
