@@ -7,6 +7,7 @@ import { createIncidentAnalysisActivities } from './incident-analysis.activities
 import { createAssistantActivities, type AssistantActivityDeps } from './assistant.activities.ts';
 import { createRetentionActivities, type RetentionActivityDeps } from './retention.activities.ts';
 import { createNotificationMailActivities, type NotificationMailActivityDeps } from './notification-mail.activities.ts';
+import { createEscalationActivities, type EscalationActivityDeps } from './escalation.activities.ts';
 
 export type ActivityDeps = SelfTestActivityDeps &
   DeliveryActivityDeps &
@@ -15,7 +16,8 @@ export type ActivityDeps = SelfTestActivityDeps &
   SearchActivityDeps &
   AssistantActivityDeps &
   RetentionActivityDeps &
-  NotificationMailActivityDeps;
+  NotificationMailActivityDeps &
+  EscalationActivityDeps;
 
 /** Every activity of the worker, built from its dependencies (no module-level singletons). */
 export function createActivities(deps: ActivityDeps) {
@@ -29,6 +31,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createAssistantActivities(deps),
     ...createRetentionActivities(deps),
     ...createNotificationMailActivities(deps),
+    ...createEscalationActivities(deps),
   };
 }
 

@@ -61,6 +61,9 @@ import { createChatService } from './services/chat.service.ts';
 import { createUsageMeter, meteredRateLimit, meteredWebhookIngest, type UsageMeter } from './services/usage-meter.ts';
 import { createAnalyticsService } from './services/analytics.service.ts';
 import { createWebhookHealth } from './services/webhook-health.ts';
+import { createEscalationPolicyService } from './services/escalation-policy.service.ts';
+import { createEscalationControl } from './services/escalation-signals.ts';
+import { createIncidentEscalationService } from './services/incident-escalation.service.ts';
 import { sharedResult } from '../shared/cache/shared-result.ts';
 import { createTxtLookup } from './services/sso/domain-verification.ts';
 import { createOidcRelyingParty } from './services/sso/oidc-relying-party.ts';
@@ -359,6 +362,8 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       helper: createHelperDownloadService({ distDir: config.HELPER_DIST_DIR, cliVersion: version }),
       silences: createSilenceService({ em }),
       maintenanceWindows: createMaintenanceWindowService({ em }),
+      escalationPolicies: createEscalationPolicyService({ em }),
+      incidentEscalations: createIncidentEscalationService({ em, control: createEscalationControl(runtime.temporal) }),
     },
   };
 }

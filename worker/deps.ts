@@ -4,6 +4,7 @@ import { createGuardedHttpRequest } from '../shared/net/guarded-http-request.ts'
 import type { HttpRequest } from '../shared/net/http-request.ts';
 import { createIntegrationLiveness, type IntegrationLiveness } from '../shared/db/integration-liveness.ts';
 import { createMuteRulesCache, type MuteRulesCache } from '../shared/db/mute-rules-cache.ts';
+import { createScheduleOnCall } from '../shared/db/repositories/schedule-on-call.ts';
 import { createOutboxRelay, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
@@ -65,6 +66,9 @@ export function createWorkerDeps(
       fork: () => orm.em.fork(),
       logger,
     }),
+    // Schedule targets of escalation policies resolve through this port.
+    // Escalations page whoever a schedule target has on call at that moment.
+    onCall: createScheduleOnCall({ orm }),
     // The assistant URL is the operator's, not a user's: it is called without the outbound guard.
     assistant: config.ASSISTANT_URL
       ? { url: config.ASSISTANT_URL, model: config.ASSISTANT_MODEL, apiKey: config.ASSISTANT_API_KEY }

@@ -63,3 +63,12 @@ export const notificationMailActivityOptions: ActivityOptions = {
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 20 },
 };
+
+/**
+ * Escalation steps (read the policy, resolve a level, record and send its pages): retried until
+ * the database is back; pages are claimed before their send, so a retry never pages twice.
+ */
+export const escalationActivityOptions: ActivityOptions = {
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds' },
+};

@@ -7,3 +7,4 @@ export { procedureExecutionWorkflow } from './procedure-execution.workflow.ts';
 export { assistantReplyWorkflow } from './assistant-reply.workflow.ts';
 export { retentionWorkflow } from './retention.workflow.ts';
 export { notificationMailBatchWorkflow } from './notification-mail.workflow.ts';
+export { escalationWorkflow } from './escalation.workflow.ts';

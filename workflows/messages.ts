@@ -1,4 +1,5 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { EscalationState } from '../shared/domain/escalation.ts';
 import type { AlertSignalPayload } from '../shared/domain/ingestion.ts';
 import type { ExecutionStatus, StepDecision, StepState } from '../shared/domain/procedure.ts';
 
@@ -23,3 +24,15 @@ export const completeStepUpdate = defineUpdate<StepState, [StepDecision]>('compl
 
 /** Cancels an execution; rejected (`ExecutionNotRunning`) once it has ended. Answers once persisted. */
 export const cancelExecutionUpdate = defineUpdate<{ status: ExecutionStatus }, [{ actorId: string | null }]>('cancelExecution');
+
+/** Someone acknowledged the incident (moved it out of `active` or assigned it): the escalation ends. */
+export const escalationAcknowledgeSignal = defineSignal<[]>('escalationAcknowledge');
+
+/** The incident was resolved: the escalation ends. */
+export const escalationResolveSignal = defineSignal<[]>('escalationResolve');
+
+/** Ends the current wait: the next level is paged now. */
+export const escalateNowSignal = defineSignal<[]>('escalateNow');
+
+/** Where the escalation stands: level and round paged last, when the next is due, why it ended. */
+export const escalationStateQuery = defineQuery<EscalationState>('escalationState');

@@ -39,6 +39,9 @@ import type { DeliveryService } from '../services/delivery.service.ts';
 import type { NotificationService } from '../services/notification.service.ts';
 import { deliveryRoutes, notificationRoutes } from './notification.routes.ts';
 import type { RouteDefinition } from './route.ts';
+import type { EscalationPolicyService } from '../services/escalation-policy.service.ts';
+import type { IncidentEscalationService } from '../services/incident-escalation.service.ts';
+import { escalationPolicyRoutes, incidentEscalationRoutes } from './escalation.routes.ts';
 import { selfTestRoutes } from './self-test.routes.ts';
 import { integrationHealthRoutes, webhookRoutes } from './webhook.routes.ts';
 import type { AnalyticsService } from '../services/analytics.service.ts';
@@ -92,6 +95,8 @@ export interface ApiServices {
   maintenanceWindows: MaintenanceWindowService;
   schedules: ScheduleService;
   calendarFeeds: CalendarFeedService;
+  escalationPolicies: EscalationPolicyService;
+  incidentEscalations: IncidentEscalationService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -107,6 +112,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...organizationRoutes(services.organizations),
     ...auditRoutes(services.audit, services.admin),
     ...incidentRoutes(services.incidents),
+    ...incidentEscalationRoutes(services.incidentEscalations),
     ...chatRoutes(services.chat),
     ...analyticsRoutes(services.analytics),
     ...procedureRoutes(services.procedures, services.executions),
@@ -117,6 +123,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...integrationRoutes(services.integrations),
     ...silenceRoutes(services.silences),
     ...maintenanceWindowRoutes(services.maintenanceWindows),
+    ...escalationPolicyRoutes(services.escalationPolicies),
     ...deliveryRoutes(services.deliveries),
     ...notificationRoutes(services.notifications),
     ...webhookRoutes(services.webhooks, { maxBodyBytes: services.webhookMaxBodyBytes, health: services.webhookHealth }),

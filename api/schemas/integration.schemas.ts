@@ -51,6 +51,12 @@ export const CreateIntegrationBody = z.object({
   enabled: z.boolean().default(true),
   webhook_config: WebhookConfigSchema.nullish(),
   settings: z.record(z.string(), z.unknown()).default({}),
+  escalation_policy_id: z
+    .uuid()
+    .describe(
+      "The escalation policy this integration's incidents page through; null: the organization's default policy (none: today's notifications only)",
+    )
+    .nullish(),
 });
 
 export const UpdateIntegrationBody = requireAnyOf(
@@ -59,6 +65,13 @@ export const UpdateIntegrationBody = requireAnyOf(
     enabled: z.boolean().optional(),
     webhook_config: WebhookConfigSchema.nullable().optional(),
     settings: z.record(z.string(), z.unknown()).optional(),
+    escalation_policy_id: z
+      .uuid()
+      .describe(
+        "The escalation policy this integration's incidents page through; null: the organization's default policy (none: today's notifications only)",
+      )
+      .nullable()
+      .optional(),
     outbound_paused: z
       .boolean()
       .optional()
@@ -93,6 +106,12 @@ export const IntegrationSchema = z
     signature_header: z.string(),
     webhook_config: WebhookConfigSchema.nullable(),
     settings: z.record(z.string(), z.unknown()),
+    escalation_policy_id: z
+      .uuid()
+      .describe(
+        "The escalation policy this integration's incidents page through; null: the organization's default policy (none: today's notifications only)",
+      )
+      .nullable(),
     last_alert_at: timestamp().nullable(),
     created_at: timestamp(),
     updated_at: timestamp(),

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { signatureHeaderName } from '../../shared/alerts/signature.ts';
 import { generateOpaqueToken } from '../../shared/auth/api-keys.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
-import { IntegrationEntity, type Integration } from '../../shared/db/entities/index.ts';
+import { EscalationPolicyEntity, IntegrationEntity, type Integration } from '../../shared/db/entities/index.ts';
 import { sameDestination } from '../../shared/delivery/destination.ts';
 import { redactHeaderValues, sealSecretHeaders } from '../../shared/delivery/secret-headers.ts';
 import type { Platform } from '../../shared/domain/alert.ts';
@@ -64,6 +64,7 @@ export function createIntegrationService(deps: {
       auth === undefined || hasPermission(auth.permissions, 'integrations:update'),
     ),
     settings: integration.settings,
+    escalation_policy_id: integration.escalationPolicyId ?? null,
     last_alert_at: integration.lastAlertAt?.toISOString() ?? null,
     created_at: integration.createdAt.toISOString(),
     updated_at: integration.updatedAt.toISOString(),
@@ -94,6 +95,13 @@ export function createIntegrationService(deps: {
     return outcome.sealed ? { ...rest, secret_headers: outcome.sealed } : rest;
   };
 
+  /** A named policy must be one of the organization's (the tenant filter): 422 otherwise. */
+  const assertPolicy = async (em: EntityManager, policyId: string | null | undefined) => {
+    if (policyId && !(await em.count(EscalationPolicyEntity, { id: policyId }))) {
+      throw new ValidationError([{ path: 'body.escalation_policy_id', message: 'no such escalation policy in this organization' }]);
+    }
+  };
+
   const load = async (id: string) => {
     const integration = await deps.em().findOne(IntegrationEntity, { id });
     if (!integration) throw new NotFoundError('Integration');
@@ -121,8 +129,10 @@ export function createIntegrationService(deps: {
         enabled: boolean;
         webhook_config?: Record<string, unknown> | null;
         settings: Record<string, unknown>;
+        escalation_policy_id?: string | null;
       },
     ) {
+      await assertPolicy(deps.em(), input.escalation_policy_id);
       const secret = input.secret ?? generateOpaqueToken();
       const integration = await deps.em().transactional(async (tx) => {
         await deps.quota.reserve(tx, auth.organizationId, 'integrations');
@@ -134,6 +144,7 @@ export function createIntegrationService(deps: {
           secretCiphertext: deps.secretBox.encrypt(secret),
           webhookConfig: sealedConfig(input.webhook_config, null),
           settings: input.settings,
+          escalationPolicyId: input.escalation_policy_id ?? null,
         });
         await tx.flush();
         return created;
@@ -154,9 +165,12 @@ export function createIntegrationService(deps: {
         outbound_paused?: boolean;
         webhook_config?: Record<string, unknown> | null;
         settings?: Record<string, unknown>;
+        escalation_policy_id?: string | null;
       },
     ) {
       const integration = await load(id);
+      await assertPolicy(deps.em(), input.escalation_policy_id);
+      if (input.escalation_policy_id !== undefined) integration.escalationPolicyId = input.escalation_policy_id;
       if (input.name !== undefined) integration.name = input.name;
       if (input.enabled !== undefined) integration.enabled = input.enabled;
       if (input.outbound_paused === true && !integration.deliveriesPausedAt) {

@@ -17,6 +17,7 @@ export const TIMELINE_TYPES = [
   'execution',
   'chat_message',
   'alert_silenced',
+  'page',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

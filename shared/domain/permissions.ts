@@ -20,6 +20,7 @@ export const RESOURCES = [
   'alerts',
   'silences',
   'schedules',
+  'escalation',
 ] as const;
 
 export const ACTIONS = ['read', 'create', 'update', 'delete', 'execute', 'ingest'] as const;

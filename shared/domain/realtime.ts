@@ -11,6 +11,8 @@ export const REALTIME_EVENT_TYPES = [
   'chat.message',
   /** A schedule changed (definition, overrides, a member removed): `{schedule_id, reason, ...}`. */
   'schedule.updated',
+  /** A level of the incident's escalation was paged: `data.escalation` {policy_id, round, level, pages: [{user_id, status}]}. */
+  'escalation.updated',
 ] as const;
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];
 

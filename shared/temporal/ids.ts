@@ -24,6 +24,8 @@ export const workflowIds = {
     `notification-mail:${notificationIds[0] ?? 'none'}:${notificationIds.length}`,
   /** One per chat message mentioning the assistant: a second start for the same message is refused. */
   assistantReply: (messageId: string) => `assistant-reply:${messageId}`,
+  /** One per incident: the escalation paging its policy's levels until someone acknowledges. */
+  escalation: (incidentId: string) => `escalation:${incidentId}`,
   /** The daily retention schedule, one per task queue (tests run several on one server). */
   retentionSchedule: (taskQueue: string) => `retention:${taskQueue}`,
 };

@@ -1,4 +1,4 @@
-import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, type Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../../shared/db/orm.ts';
 import { uuidv7 } from '../../shared/uuidv7.ts';
@@ -7,9 +7,12 @@ import { REALTIME_CHANNEL } from '../../shared/domain/realtime.ts';
 import type { Logger } from '../../shared/logger.ts';
 import { scheduleSearchIndexing } from '../../shared/search/schedule-indexing.ts';
 import { workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
+import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
+import { escalationAcknowledgeSignal, escalationResolveSignal } from '../../workflows/messages.ts';
 import type { notificationMailBatchWorkflow } from '../../workflows/notification-mail.workflow.ts';
 import type { outboundDeliveryWorkflow } from '../../workflows/outbound-delivery.workflow.ts';
 import { forEachBounded } from '../../shared/bounded.ts';
+import { planEscalations } from './escalations.ts';
 import { notificationKey, notificationMailBatches, planNotificationMails } from './notification-mails.ts';
 import { planNotifications, type NotificationDraft } from './notification-rules.ts';
 import type { OutboxEvent } from './outbox-event.ts';
@@ -77,6 +80,54 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     startOnce('notificationMailBatchWorkflow', workflowIds.notificationMailBatch(input.notificationIds), input);
   const startDelivery = (input: Parameters<typeof outboundDeliveryWorkflow>[0]) =>
     startOnce('outboundDeliveryWorkflow', workflowIds.delivery(input.eventId, input.integrationId), input);
+
+  const startEscalation = (input: Parameters<typeof escalationWorkflow>[0]) =>
+    startOnce('escalationWorkflow', workflowIds.escalation(input.incidentId), input);
+
+  /**
+   * Starts the escalations of new incidents whose integration names a policy (else the
+   * organization's default), then signals acknowledgements and resolutions, only in organizations
+   * that have a policy: without one nothing here touches Temporal. A signal to an escalation that
+   * does not exist, or has ended, is no error; a replayed batch repeats signals, which are idempotent.
+   */
+  async function escalate(em: SqlEntityManager, events: OutboxEvent[]): Promise<void> {
+    const plan = planEscalations(events);
+    const candidates = [...plan.open, ...plan.signals];
+    if (candidates.length === 0) return;
+    const rows = await em.execute<Array<{ incident_id: string; policy_id: string | null; org_has_policy: boolean }>>(
+      `select distinct on (c.incident_id) c.incident_id,
+         case when inc.integration_id is null then null else coalesce(i.escalation_policy_id, d.id) end as policy_id,
+         exists (select 1 from escalation_policies p where p.organization_id = c.organization_id) as org_has_policy
+       from jsonb_to_recordset(?::jsonb) as c(incident_id uuid, organization_id uuid)
+       join incidents inc on inc.id = c.incident_id and inc.organization_id = c.organization_id
+       left join integrations i on i.id = inc.integration_id and i.organization_id = c.organization_id
+       left join escalation_policies d on d.organization_id = c.organization_id and d.is_default
+       order by c.incident_id`,
+      [JSON.stringify(candidates.map((c) => ({ incident_id: c.incidentId, organization_id: c.organizationId })))],
+    );
+    const byIncident = new Map(rows.map((row) => [row.incident_id, row]));
+    await forEachBounded(
+      plan.open.flatMap((open) => {
+        const policyId = byIncident.get(open.incidentId)?.policy_id;
+        return policyId ? [{ ...open, policyId, publicUrl: deps.publicUrl }] : [];
+      }),
+      concurrency,
+      startEscalation,
+    );
+    const signals = plan.signals.filter((item) => byIncident.get(item.incidentId)?.org_has_policy);
+    // Incidents concurrently, each one's signals in event order.
+    await forEachBounded([...Map.groupBy(signals, (item) => item.incidentId).values()], concurrency, async (ofIncident) => {
+      for (const item of ofIncident) {
+        try {
+          await deps.temporal.workflow
+            .getHandle(workflowIds.escalation(item.incidentId))
+            .signal(item.signal === 'resolve' ? escalationResolveSignal : escalationAcknowledgeSignal);
+        } catch (error) {
+          if (!(error instanceof WorkflowNotFoundError)) throw error;
+        }
+      }
+    });
+  }
 
   /** One delivery per event and enabled, unpaused integration subscribed to its type, found in one query. */
   async function deliveries(em: SqlEntityManager, events: OutboxEvent[]): Promise<DeliveryInput[]> {
@@ -164,6 +215,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       const targets = await deliveries(em, events);
       // Temporal calls overlap the notification queries; any failure rolls the whole batch back.
       const [, , notifications] = await Promise.all([indexing, forEachBounded(targets, concurrency, startDelivery), notify(em, events)]);
+      // After the notification queries: they share the transaction's connection.
+      await escalate(em, events);
       const notices = batchNotices(events, notifications);
       if (notices.length > 0) {
         await em.execute('select pg_notify(?, value) from json_array_elements_text(?::json)', [

@@ -27,6 +27,8 @@ import { SsoConnectionEntity } from './sso-connection.entity.ts';
 import { SilenceEntity } from './silence.entity.ts';
 import { MaintenanceWindowEntity } from './maintenance-window.entity.ts';
 import { CalendarFeedEntity, ScheduleEntity, ScheduleOverrideEntity } from './schedule.entity.ts';
+import { EscalationPolicyEntity } from './escalation-policy.entity.ts';
+import { PageEntity } from './page.entity.ts';
 
 export { AlertEntity, type Alert } from './alert.entity.ts';
 export { AuditEventEntity, type AuditEvent } from './audit-event.entity.ts';
@@ -64,6 +66,8 @@ export {
   type Schedule,
   type ScheduleOverride,
 } from './schedule.entity.ts';
+export { EscalationPolicyEntity, type EscalationPolicy } from './escalation-policy.entity.ts';
+export { PageEntity, type Page } from './page.entity.ts';
 
 /** Every entity, in one list, so the API, the worker and the migrations agree on the model. */
 export const ALL_ENTITIES = [
@@ -98,4 +102,6 @@ export const ALL_ENTITIES = [
   ScheduleEntity,
   ScheduleOverrideEntity,
   CalendarFeedEntity,
+  EscalationPolicyEntity,
+  PageEntity,
 ];

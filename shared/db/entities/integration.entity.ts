@@ -29,6 +29,8 @@ export const IntegrationEntity = defineEntity({
     /** Set when repeated failed deliveries (or a person) paused outbound webhooks; inbound keeps working. */
     deliveriesPausedAt: p.datetime().nullable(),
     lastAlertAt: p.datetime().nullable(),
+    /** The policy its incidents page through; none: the organization's default policy, if any. */
+    escalationPolicyId: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -24,6 +24,7 @@ describe('permission vocabulary', () => {
       'api_keys',
       'audit',
       'billing',
+      'escalation',
       'executions',
       'incidents',
       'integrations',
@@ -187,5 +188,17 @@ describe("mayGrantRole: never a role above the granter's own", () => {
     ['root', 'viewer', false],
   ])('%s grants %s: %s', (granter, role, expected) => {
     expect(mayGrantRole(granter, role)).toBe(expected);
+  });
+});
+
+describe('escalation permissions', () => {
+  it.each([
+    ['owner', true, true],
+    ['admin', true, true],
+    ['engineer', true, false],
+    ['viewer', true, false],
+  ] as const)('%s reads policies: %s, writes them: %s', (role, read, update) => {
+    expect(hasPermission(permissionsForRole(role), 'escalation:read')).toBe(read);
+    expect(hasPermission(permissionsForRole(role), 'escalation:update')).toBe(update);
   });
 });

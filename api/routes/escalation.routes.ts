@@ -1,0 +1,113 @@
+import { envelope, IdParams, pageEnvelope } from '../schemas/common.ts';
+import {
+  CreateEscalationPolicyBody,
+  EscalationPolicyListQuery,
+  EscalationPolicyListResponse,
+  EscalationPolicyResponse,
+  IncidentEscalationResponse,
+  UpdateEscalationPolicyBody,
+} from '../schemas/escalation.schemas.ts';
+import type { EscalationPolicyService } from '../services/escalation-policy.service.ts';
+import type { IncidentEscalationService } from '../services/incident-escalation.service.ts';
+import { defineRoute } from './route.ts';
+
+export function escalationPolicyRoutes(policies: EscalationPolicyService) {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/escalation-policies',
+      operationId: 'listEscalationPolicies',
+      summary: 'List escalation policies',
+      tags: ['escalation-policies'],
+      access: 'escalation:read',
+      request: { query: EscalationPolicyListQuery },
+      responses: { 200: { description: 'A page of policies', schema: EscalationPolicyListResponse } },
+      handler: async ({ auth, query }) => ({ body: pageEnvelope(await policies.list(auth, query), query) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/escalation-policies',
+      operationId: 'createEscalationPolicy',
+      summary: 'Create an escalation policy',
+      description:
+        'Levels are paged in order: each level pages its targets, then waits `delay_minutes` before the next; after the last level the chain runs again `repeat` times. ' +
+        'User targets must be members of the organization (422 otherwise). Schedule targets are accepted by id and page whoever the schedule has on call; until schedules exist they page nobody.',
+      tags: ['escalation-policies'],
+      access: 'escalation:update',
+      request: { body: CreateEscalationPolicyBody },
+      responses: { 201: { description: 'Created', schema: EscalationPolicyResponse } },
+      handler: async ({ auth, body }) => ({ status: 201, body: envelope(await policies.create(auth, body)) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/escalation-policies/{id}',
+      operationId: 'getEscalationPolicy',
+      summary: 'Read an escalation policy',
+      tags: ['escalation-policies'],
+      access: 'escalation:read',
+      request: { params: IdParams },
+      responses: { 200: { description: 'The policy', schema: EscalationPolicyResponse } },
+      errors: [404],
+      handler: async ({ auth, params }) => ({ body: envelope(await policies.get(auth, params.id)) }),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/escalation-policies/{id}',
+      operationId: 'updateEscalationPolicy',
+      summary: 'Update an escalation policy',
+      description: 'Escalations already running keep the policy as it was when their incident opened.',
+      tags: ['escalation-policies'],
+      access: 'escalation:update',
+      request: { params: IdParams, body: UpdateEscalationPolicyBody },
+      responses: { 200: { description: 'The policy', schema: EscalationPolicyResponse } },
+      errors: [404],
+      handler: async ({ auth, params, body }) => ({ body: envelope(await policies.update(auth, params.id, body)) }),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/escalation-policies/{id}',
+      operationId: 'deleteEscalationPolicy',
+      summary: 'Delete an escalation policy',
+      description: "Integrations that named it page through the organization's default policy afterwards; running escalations go on.",
+      tags: ['escalation-policies'],
+      access: 'escalation:update',
+      request: { params: IdParams },
+      responses: { 204: { description: 'Deleted' } },
+      errors: [404],
+      handler: async ({ auth, params }) => {
+        await policies.remove(auth, params.id);
+        return { status: 204 };
+      },
+    }),
+  ];
+}
+
+export function incidentEscalationRoutes(escalations: IncidentEscalationService) {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/incidents/{id}/escalation',
+      operationId: 'getIncidentEscalation',
+      summary: "The incident's escalation: policy, current level and round, next escalation time, pages",
+      tags: ['incidents'],
+      access: 'incidents:read',
+      request: { params: IdParams },
+      responses: { 200: { description: 'The escalation', schema: IncidentEscalationResponse } },
+      errors: [404],
+      handler: async ({ auth, params }) => ({ body: envelope(await escalations.get(auth, params.id)) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/incidents/{id}/escalate',
+      operationId: 'escalateIncident',
+      summary: 'Page the next level now',
+      description: 'Ends the current wait of the running escalation. 409 CONFLICT when the incident has no running escalation.',
+      tags: ['incidents'],
+      access: 'incidents:update',
+      request: { params: IdParams },
+      responses: { 202: { description: 'The next level is being paged', schema: IncidentEscalationResponse } },
+      errors: [404, 409],
+      handler: async ({ auth, params }) => ({ status: 202, body: envelope(await escalations.escalateNow(auth, params.id)) }),
+    }),
+  ];
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { MAX_ESCALATION_REPEAT, PAGE_METHODS, PAGE_STATUSES } from '../../shared/domain/escalation.ts';
+import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
+
+export const EscalationTargetSchema = z
+  .object({
+    type: z
+      .enum(['user', 'schedule'])
+      .describe('`user`: that member; `schedule`: whoever the schedule has on call when the level is paged'),
+    id: z.uuid(),
+  })
+  .strict()
+  .meta({ id: 'EscalationTarget' });
+
+export const EscalationLevelSchema = z
+  .object({
+    targets: z.array(EscalationTargetSchema).min(1).max(20),
+    delay_minutes: z
+      .number()
+      .min(0.05)
+      .max(1440)
+      .describe(
+        'Minutes to wait after paging this level before paging the next (after the last level: before the next round); fractions allowed',
+      ),
+  })
+  .strict()
+  .meta({ id: 'EscalationLevel' });
+
+const levels = z.array(EscalationLevelSchema).min(1).max(20);
+const repeat = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_ESCALATION_REPEAT)
+  .describe('How many more times the whole chain runs when nobody acknowledges');
+const isDefault = z
+  .boolean()
+  .describe(
+    "The organization's default: incidents of integrations that name no policy page through it. Setting it on one policy clears it on the others.",
+  );
+
+export const CreateEscalationPolicyBody = z
+  .object({
+    name: nonBlankText().max(200),
+    description: z.string().max(2000).nullish(),
+    levels,
+    repeat: repeat.default(0),
+    is_default: isDefault.default(false),
+  })
+  .strict();
+
+export const UpdateEscalationPolicyBody = requireAnyOf(
+  z
+    .object({
+      name: nonBlankText().max(200).optional(),
+      description: z.string().max(2000).nullable().optional(),
+      levels: levels.optional(),
+      repeat: repeat.optional(),
+      is_default: isDefault.optional(),
+    })
+    .strict(),
+);
+
+export const EscalationPolicyListQuery = PaginationQuery;
+
+export const EscalationPolicySchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    levels: z.array(EscalationLevelSchema),
+    repeat: z.number().int(),
+    is_default: z.boolean(),
+    created_at: timestamp(),
+    updated_at: timestamp(),
+  })
+  .meta({ id: 'EscalationPolicy' });
+
+export type EscalationPolicyView = z.output<typeof EscalationPolicySchema>;
+
+export const PageSchema = z
+  .object({
+    id: z.uuid(),
+    round: z.number().int().describe('Counts from 1'),
+    level: z.number().int().describe('Counts from 1'),
+    user_id: z.uuid(),
+    method: z.enum(PAGE_METHODS),
+    status: z.enum([...PAGE_STATUSES, 'sending']).describe('`sending` only while the send is under way'),
+    error: z.string().nullable(),
+    created_at: timestamp(),
+  })
+  .meta({ id: 'Page' });
+
+export const IncidentEscalationSchema = z
+  .object({
+    policy: EscalationPolicySchema.nullable().describe('The policy the escalation pages through; null when the incident has none'),
+    running: z.boolean().describe('Whether the escalation is still paging'),
+    level: z.number().int().nullable().describe('The level paged last, from 1'),
+    round: z.number().int().nullable().describe('The round under way, from 1'),
+    next_escalation_at: timestamp().nullable().describe('When the next level is paged, while the escalation waits'),
+    ended: z.enum(['acknowledged', 'resolved', 'exhausted', 'no_policy']).nullable(),
+    pages: z.array(PageSchema),
+  })
+  .meta({ id: 'IncidentEscalation' });
+
+export type IncidentEscalationView = z.output<typeof IncidentEscalationSchema>;
+
+export const EscalationPolicyResponse = single(EscalationPolicySchema);
+export const EscalationPolicyListResponse = list(EscalationPolicySchema);
+export const IncidentEscalationResponse = single(IncidentEscalationSchema);

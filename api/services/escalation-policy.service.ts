@@ -1,0 +1,127 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { EscalationPolicyEntity, ScheduleEntity, UserEntity, type EscalationPolicy } from '../../shared/db/entities/index.ts';
+import type { EscalationLevel } from '../../shared/domain/escalation.ts';
+import { NotFoundError, ValidationError } from '../../shared/errors.ts';
+import type { AuthContext } from '../auth-context.ts';
+import type { EscalationPolicyView } from '../schemas/escalation.schemas.ts';
+
+export type EscalationPolicyService = ReturnType<typeof createEscalationPolicyService>;
+
+/** The response shape of a stored policy. */
+export const escalationPolicyView = (policy: EscalationPolicy): EscalationPolicyView => ({
+  id: policy.id,
+  name: policy.name,
+  description: policy.description ?? null,
+  levels: policy.levels,
+  repeat: policy.repeat,
+  is_default: policy.isDefault,
+  created_at: policy.createdAt.toISOString(),
+  updated_at: policy.updatedAt.toISOString(),
+});
+
+interface PolicyInput {
+  name?: string;
+  description?: string | null;
+  levels?: EscalationLevel[];
+  repeat?: number;
+  is_default?: boolean;
+}
+
+/**
+ * Escalation policies CRUD, within the caller's organization (the tenant filter). Targets are
+ * members or schedules of the organization; a schedule pages whoever it has on call at the time.
+ */
+export function createEscalationPolicyService(deps: { em: () => EntityManager }) {
+  const load = async (em: EntityManager, id: string) => {
+    const policy = await em.findOne(EscalationPolicyEntity, { id });
+    if (!policy) throw new NotFoundError('Escalation policy');
+    return policy;
+  };
+
+  /** Every target must be a member or a schedule of the organization: 422 naming each that is not. */
+  const assertTargets = async (em: EntityManager, levels: EscalationLevel[] | undefined) => {
+    if (!levels) return;
+    const idsOf = (type: 'user' | 'schedule') => [
+      ...new Set(levels.flatMap((level) => level.targets.filter((t) => t.type === type).map((t) => t.id))),
+    ];
+    const [userIds, scheduleIds] = [idsOf('user'), idsOf('schedule')];
+    const found = new Set([
+      ...(userIds.length ? await em.find(UserEntity, { id: { $in: userIds } }, { fields: ['id'] }) : []).map((user) => user.id),
+      ...(scheduleIds.length ? await em.find(ScheduleEntity, { id: { $in: scheduleIds } }, { fields: ['id'] }) : []).map(
+        (schedule) => schedule.id,
+      ),
+    ]);
+    const errors = levels.flatMap((level, l) =>
+      level.targets.flatMap((target, t) =>
+        found.has(target.id) ? [] : [{ path: `body.levels.${l}.targets.${t}.id`, message: `no such ${target.type} in this organization` }],
+      ),
+    );
+    if (errors.length) throw new ValidationError(errors);
+  };
+
+  /**
+   * Only one default per organization: setting it clears the flag elsewhere in the same
+   * transaction, under a lock on the organization row so that concurrent ones take turns.
+   */
+  const clearOtherDefaults = async (em: EntityManager, organizationId: string, keepId?: string) => {
+    await em.execute('select id from organizations where id = ? for update', [organizationId]);
+    await em.nativeUpdate(
+      EscalationPolicyEntity,
+      { organization: organizationId, isDefault: true, ...(keepId ? { id: { $ne: keepId } } : {}) },
+      { isDefault: false },
+    );
+  };
+
+  return {
+    async list(_auth: AuthContext, query: { limit: number; offset: number }) {
+      const [items, total] = await deps
+        .em()
+        .findAndCount(EscalationPolicyEntity, {}, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: query.limit, offset: query.offset });
+      return { items: items.map(escalationPolicyView), total };
+    },
+
+    async get(_auth: AuthContext, id: string) {
+      return escalationPolicyView(await load(deps.em(), id));
+    },
+
+    async create(auth: AuthContext, input: Required<Pick<PolicyInput, 'name' | 'levels' | 'repeat' | 'is_default'>> & PolicyInput) {
+      const policy = await deps.em().transactional(async (em) => {
+        await assertTargets(em, input.levels);
+        if (input.is_default) await clearOtherDefaults(em, auth.organizationId);
+        const created = em.create(EscalationPolicyEntity, {
+          organization: auth.organizationId,
+          name: input.name,
+          description: input.description ?? null,
+          levels: input.levels,
+          repeat: input.repeat,
+          isDefault: input.is_default,
+        });
+        await em.flush();
+        return created;
+      });
+      return escalationPolicyView(policy);
+    },
+
+    async update(auth: AuthContext, id: string, input: PolicyInput) {
+      const policy = await deps.em().transactional(async (em) => {
+        const stored = await load(em, id);
+        await assertTargets(em, input.levels);
+        if (input.is_default === true) await clearOtherDefaults(em, auth.organizationId, id);
+        if (input.name !== undefined) stored.name = input.name;
+        if (input.description !== undefined) stored.description = input.description;
+        if (input.levels !== undefined) stored.levels = input.levels;
+        if (input.repeat !== undefined) stored.repeat = input.repeat;
+        if (input.is_default !== undefined) stored.isDefault = input.is_default;
+        await em.flush();
+        return stored;
+      });
+      return escalationPolicyView(policy);
+    },
+
+    /** Integrations naming it fall back to the default (the foreign key sets theirs to null); running escalations go on. */
+    async remove(_auth: AuthContext, id: string) {
+      const em = deps.em();
+      await em.remove(await load(em, id)).flush();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// Kept free of Node built-ins and I/O: Temporal workflows import this file into their sandbox.
+
+/** Whom a level pages: a member directly, or whoever a schedule has on call at that moment. */
+export interface EscalationTarget {
+  type: 'user' | 'schedule';
+  id: string;
+}
+
+/** One level of a policy: its targets are paged together, then the chain waits `delay_minutes`. */
+export interface EscalationLevel {
+  targets: EscalationTarget[];
+  delay_minutes: number;
+}
+
+/** What an escalation workflow works through: the policy as it was when the incident opened. */
+export interface EscalationPolicySnapshot {
+  id: string;
+  name: string;
+  levels: EscalationLevel[];
+  /** How many more times the whole chain runs when nobody acknowledges (0..9). */
+  repeat: number;
+}
+
+/** The most times a chain runs again. */
+export const MAX_ESCALATION_REPEAT = 9;
+
+/** How pages reach people; only email exists today. */
+export const PAGE_METHODS = ['email'] as const;
+export type PageMethod = (typeof PAGE_METHODS)[number];
+
+export const PAGE_STATUSES = ['sent', 'failed'] as const;
+export type PageStatus = (typeof PAGE_STATUSES)[number];
+
+/** Why an escalation ended. */
+export type EscalationEnd = 'acknowledged' | 'resolved' | 'exhausted' | 'no_policy';
+
+/** What the escalation workflow answers to its state query. Levels and rounds count from 1. */
+export interface EscalationState {
+  policy_id: string | null;
+  level: number;
+  round: number;
+  /** When the next level is paged, while the workflow waits; RFC 3339. */
+  next_escalation_at: string | null;
+  ended: EscalationEnd | null;
+}
+
+/**
+ * The steps of a policy in the order they run: every level of the first round, then again for
+ * each repeat. `last` marks the step after which the escalation ends without waiting.
+ */
+export function escalationSteps(policy: Pick<EscalationPolicySnapshot, 'levels' | 'repeat'>): Array<{
+  round: number;
+  level: number;
+  delayMs: number;
+  last: boolean;
+}> {
+  const rounds = 1 + Math.max(0, Math.min(MAX_ESCALATION_REPEAT, Math.trunc(policy.repeat)));
+  const steps = [];
+  for (let round = 1; round <= rounds; round += 1) {
+    for (let level = 1; level <= policy.levels.length; level += 1) {
+      const delayMs = Math.round((policy.levels[level - 1] as EscalationLevel).delay_minutes * 60_000);
+      steps.push({ round, level, delayMs, last: false });
+    }
+  }
+  const final = steps.at(-1);
+  if (final) final.last = true;
+  return steps;
+}
+
+/**
+ * Whether an incident in this state still needs someone: active and nobody assigned. Moving it out
+ * of `active` or assigning it is acknowledging it (contract).
+ */
+export function incidentNeedsPaging(incident: { status: string; assignee_id: string | null }): EscalationEnd | null {
+  if (incident.status === 'resolved') return 'resolved';
+  if (incident.status !== 'active' || incident.assignee_id) return 'acknowledged';
+  return null;
+}

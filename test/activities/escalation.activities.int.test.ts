@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { createEscalationActivities, type PageLevelInput } from '../../activities/escalation.activities.ts';
+import type { MailMessage } from '../../shared/mail/mailer.ts';
+import { addMember, bearer, type Member } from '../helpers/members.ts';
+import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+
+/** The escalation activities against real PostgreSQL, called directly with a mailer that records (and can refuse) sends. */
+describe('escalation activities (real PostgreSQL)', () => {
+  let stack: TestStack;
+  let owner: Awaited<ReturnType<typeof registerOwner>>;
+  let stranger: Awaited<ReturnType<typeof registerOwner>>;
+  let member: Member;
+  const sent: MailMessage[] = [];
+  let refuse: (message: MailMessage) => boolean = () => false;
+  const scheduleId = randomUUID();
+  let activities: ReturnType<typeof createEscalationActivities>;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    owner = await registerOwner(stack.http, 'page-activity');
+    stranger = await registerOwner(stack.http, 'page-stranger');
+    member = await addMember(stack, owner.token, 'engineer', 'paged');
+    activities = createEscalationActivities({
+      orm: stack.orm,
+      mailer: {
+        async send(message) {
+          if (refuse(message)) throw new Error('mail server said no');
+          sent.push(message);
+        },
+      },
+      // The schedule port: the member is on call on this schedule, and the stranger would be if it crossed organizations.
+      onCall: async (organizationId, id) =>
+        organizationId === owner.organization.id && id === scheduleId ? [member.user.id, stranger.user.id] : [],
+    });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const openIncident = async () =>
+    (
+      await stack.http
+        .post('/api/v1/incidents')
+        .set(bearer(owner.token))
+        .send({ title: `Disk full ${randomUUID().slice(0, 6)}`, severity: 'high' })
+        .expect(201)
+    ).body.data as { id: string; title: string };
+  const pagesOf = (incidentId: string) =>
+    stack.orm.em
+      .fork()
+      .execute<Array<{ user_id: string; status: string; error: string | null; level: number; round: number }>>(
+        'select user_id, status, error, level, round from pages where incident_id = ? order by user_id',
+        [incidentId],
+      );
+  const levelInput = (incidentId: string, userIds: string[]): PageLevelInput => ({
+    organizationId: owner.organization.id,
+    incidentId,
+    policyId: randomUUID(),
+    round: 1,
+    level: 1,
+    userIds,
+    publicUrl: 'https://tocsin.example.test',
+  });
+
+  it('pages each user once: a retried level sends nothing again', async () => {
+    const incident = await openIncident();
+    const input = levelInput(incident.id, [owner.user.id, member.user.id]);
+    const before = sent.length;
+    expect(await activities.pageEscalationTargets(input)).toEqual({ sent: 2, failed: 0, skipped: 0 });
+    expect(await activities.pageEscalationTargets(input)).toEqual({ sent: 0, failed: 0, skipped: 2 });
+    const mails = sent.slice(before);
+    expect(mails.map((mail) => mail.to).sort()).toEqual([owner.email, member.email].sort());
+    expect(mails[0]?.subject).toBe(`[HIGH] Page: ${incident.title}`);
+    expect(mails[0]?.text).toContain(`https://tocsin.example.test/incidents/${incident.id}`);
+    expect((await pagesOf(incident.id)).map((page) => page.status)).toEqual(['sent', 'sent']);
+    const timeline = await stack.orm.em
+      .fork()
+      .execute<Array<{ message: string }>>("select message from incident_timeline where incident_id = ? and type = 'page'", [incident.id]);
+    expect(timeline.map((entry) => entry.message)).toEqual(['Escalation level 1 paged (round 1): 2 sent, 0 failed']);
+    const events = await stack.orm.em
+      .fork()
+      .execute<Array<{ data: { escalation: Record<string, unknown> } }>>(
+        "select data from domain_events where incident_id = ? and type = 'escalation.updated'",
+        [incident.id],
+      );
+    expect(events).toEqual([
+      {
+        data: {
+          escalation: expect.objectContaining({
+            round: 1,
+            level: 1,
+            sent: 2,
+            failed: 0,
+            pages: expect.arrayContaining([{ user_id: member.user.id, status: 'sent' }]),
+          }),
+        },
+      },
+    ]);
+    // The next level is another page.
+    expect(await activities.pageEscalationTargets({ ...input, level: 2 })).toEqual({ sent: 2, failed: 0, skipped: 0 });
+  });
+
+  it('records a failed send with its error and goes on with the others', async () => {
+    const incident = await openIncident();
+    refuse = (message) => message.to === member.email;
+    try {
+      expect(await activities.pageEscalationTargets(levelInput(incident.id, [owner.user.id, member.user.id]))).toEqual({
+        sent: 1,
+        failed: 1,
+        skipped: 0,
+      });
+    } finally {
+      refuse = () => false;
+    }
+    const pages = await pagesOf(incident.id);
+    expect(pages.find((page) => page.user_id === member.user.id)).toMatchObject({ status: 'failed', error: 'mail server said no' });
+    expect(pages.find((page) => page.user_id === owner.user.id)).toMatchObject({ status: 'sent', error: null });
+  });
+
+  it("never pages another organization's user, whatever the input names", async () => {
+    const incident = await openIncident();
+    const before = sent.length;
+    expect(await activities.pageEscalationTargets(levelInput(incident.id, [stranger.user.id]))).toEqual({ sent: 0, failed: 0, skipped: 1 });
+    expect(sent.slice(before)).toEqual([]);
+    expect(await pagesOf(incident.id)).toEqual([]);
+  });
+
+  it('resolves users and schedules to members of the organization, once each, until the incident is acknowledged or resolved', async () => {
+    const incident = await openIncident();
+    const resolve = () =>
+      activities.resolveEscalationTargets({
+        organizationId: owner.organization.id,
+        incidentId: incident.id,
+        targets: [
+          { type: 'user', id: member.user.id },
+          { type: 'schedule', id: scheduleId },
+          { type: 'user', id: stranger.user.id },
+          { type: 'schedule', id: randomUUID() },
+        ],
+      });
+    expect(await resolve()).toEqual({ end: null, userIds: [member.user.id] });
+
+    await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ assignee_id: member.user.id }).expect(200);
+    expect(await resolve()).toEqual({ end: 'acknowledged', userIds: [] });
+    await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'resolved' }).expect(200);
+    expect(await resolve()).toEqual({ end: 'resolved', userIds: [] });
+    // Another organization's incident is not found from this one: nobody is paged for it.
+    expect(
+      await activities.resolveEscalationTargets({ organizationId: stranger.organization.id, incidentId: incident.id, targets: [] }),
+    ).toEqual({ end: 'resolved', userIds: [] });
+  });
+});
