@@ -193,6 +193,11 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
           description: 'None of connection_id, email and organization_id was given, or one is malformed (VALIDATION_ERROR)',
           schema: ErrorResponse,
         },
+        409: {
+          description:
+            "The connection's identity provider is an address this instance's outbound policy refuses to reach (CONFLICT): its configuration must change",
+          schema: ErrorResponse,
+        },
         503: { description: "The OpenID Provider's discovery document could not be fetched (SERVICE_UNAVAILABLE)", schema: ErrorResponse },
       },
       handler: async ({ query }, ctx) => {

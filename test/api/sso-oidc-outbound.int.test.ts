@@ -42,14 +42,14 @@ describe('OIDC requests go through the guarded outbound client (OUTBOUND_ALLOW_P
     await stack?.stop();
   });
 
-  it('never fetches discovery from a private address: 503 with a generic message, the provider never asked', async () => {
+  it('never fetches discovery from a private address: 409 (the connection must change, no retry helps) with a generic message, the provider never asked', async () => {
     const created = await connect(stack, owner, 'guard-sso.test', {
       issuer: provider.issuer,
       client_id: provider.clientId,
       client_secret: provider.clientSecret,
     }).expect(201);
-    const refused = await initiate(stack, created.body.data.id).expect(503);
-    expect(refused.body.code).toBe('SERVICE_UNAVAILABLE');
+    const refused = await initiate(stack, created.body.data.id).expect(409);
+    expect(refused.body.code).toBe('CONFLICT');
     expectGeneric(refused.body.detail, Number(new URL(provider.issuer).port));
     expect(refused.body.request_id).toEqual(expect.any(String));
     expect(provider.requests).toEqual([]);

@@ -59,6 +59,24 @@ const UNEXPRESSIBLE_REJECTIONS: Record<string, string> = {
   updateIntegration: 'secret_headers [redacted] only where a value is stored',
   createProcedure: "secret_headers [redacted] only where a value is stored; step ids this procedure's, once each",
   updateProcedure: "secret_headers [redacted] only where a value is stored; step ids this procedure's, once each",
+  // Time zones are IANA names and aliases as the zone database knows them: content, not shape.
+  updateOrganizationSettings: 'timezone an IANA zone name',
+  // Schedules: a zone name, fields that belong to one rotation kind (handoff_day weekly only,
+  // turn_hours custom only), members of the organization; windows from before to.
+  createSchedule: 'time_zone an IANA zone name; fields of its rotation kind; members of the organization',
+  updateSchedule: 'time_zone an IANA zone name; fields of its rotation kind; members of the organization',
+  getScheduleShifts: 'from before to, within the longest range',
+  getScheduleCalendar: 'from before to, within the longest range',
+  createScheduleOverride: 'start before end, within the longest range; a member of the organization',
+  // Matchers are text in Alertmanager's syntax: they must parse, and one must not match the empty string.
+  createSilence: 'matchers that parse, one not matching the empty string; starts before it ends',
+  updateSilence: 'matchers that parse, one not matching the empty string; starts before it ends',
+  previewSilence: 'matchers that parse, one not matching the empty string',
+  createMaintenanceWindow: 'an IANA zone, an RRULE that parses, start before end, integrations of the organization',
+  updateMaintenanceWindow: 'an IANA zone, an RRULE that parses, start before end, integrations of the organization',
+  // Targets must be members or schedules of the caller's organization.
+  createEscalationPolicy: 'targets that are members or schedules of the organization',
+  updateEscalationPolicy: 'targets that are members or schedules of the organization',
 };
 /**
  * Refusals of valid requests that depend on the state earlier cases left, declared in the

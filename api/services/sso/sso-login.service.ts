@@ -16,6 +16,7 @@ import {
   SsoFailedError,
 } from '../../../shared/errors.ts';
 import type { Logger } from '../../../shared/logger.ts';
+import { OutboundRefusedError } from '../../../shared/net/outbound-http.ts';
 import type { Mailer } from '../../../shared/mail/mailer.ts';
 import type { AuthContext } from '../../auth-context.ts';
 import type { AuditService } from '../audit.service.ts';
@@ -414,6 +415,9 @@ export function createSsoLoginService(deps: {
       return { authorizationUrl: url };
     } catch (error) {
       if (error instanceof SsoFailedError) throw error;
+      // Not an outage: this instance will never reach that address, so retrying cannot help.
+      if (refusedByOutboundPolicy(error))
+        throw new ConflictError("This connection's identity provider is an address this instance does not reach; its issuer must change");
       // The detail (an address, a port, a TLS error) goes to the log with the request id, not to the client.
       if ((error as { code?: string }).code === 'ECONNREFUSED' || error instanceof oidc.ClientError || error instanceof TypeError) {
         throw new ServiceUnavailableError(IDP_UNREACHABLE, { cause: error });
@@ -512,6 +516,13 @@ export function createSsoLoginService(deps: {
  * The library's message, and the one it wraps (openid-client wraps oauth4webapi's, which names
  * the claim it compared): enough for a person and the log to tell a bad nonce from a bad issuer.
  */
+/** Whether the guarded outbound client refused the target (its error somewhere in the cause chain). */
+function refusedByOutboundPolicy(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth += 1)
+    if (current instanceof OutboundRefusedError) return true;
+  return false;
+}
+
 function describe(error: unknown): string {
   const parts: string[] = [];
   let node: unknown = error;

@@ -61,6 +61,9 @@ from .create_billing_checkout_body import CreateBillingCheckoutBody
 from .create_billing_checkout_body_plan import CreateBillingCheckoutBodyPlan
 from .create_billing_checkout_response_201 import CreateBillingCheckoutResponse201
 from .create_billing_checkout_response_201_meta import CreateBillingCheckoutResponse201Meta
+from .create_escalation_policy_body import CreateEscalationPolicyBody
+from .create_escalation_policy_response_201 import CreateEscalationPolicyResponse201
+from .create_escalation_policy_response_201_meta import CreateEscalationPolicyResponse201Meta
 from .create_incident_body import CreateIncidentBody
 from .create_incident_body_severity import CreateIncidentBodySeverity
 from .create_incident_body_status import CreateIncidentBodyStatus
@@ -118,6 +121,15 @@ from .error import Error
 from .error_code import ErrorCode
 from .error_errors_item import ErrorErrorsItem
 from .error_supported_item import ErrorSupportedItem
+from .escalate_incident_response_202 import EscalateIncidentResponse202
+from .escalate_incident_response_202_meta import EscalateIncidentResponse202Meta
+from .escalation_level import EscalationLevel
+from .escalation_level_input import EscalationLevelInput
+from .escalation_policy import EscalationPolicy
+from .escalation_target import EscalationTarget
+from .escalation_target_input import EscalationTargetInput
+from .escalation_target_input_type import EscalationTargetInputType
+from .escalation_target_type import EscalationTargetType
 from .execute_procedure_body import ExecuteProcedureBody
 from .execute_procedure_body_parameters import ExecuteProcedureBodyParameters
 from .execute_procedure_response_201 import ExecuteProcedureResponse201
@@ -142,8 +154,12 @@ from .get_article_response_200 import GetArticleResponse200
 from .get_article_response_200_meta import GetArticleResponse200Meta
 from .get_billing_response_200 import GetBillingResponse200
 from .get_billing_response_200_meta import GetBillingResponse200Meta
+from .get_escalation_policy_response_200 import GetEscalationPolicyResponse200
+from .get_escalation_policy_response_200_meta import GetEscalationPolicyResponse200Meta
 from .get_execution_response_200 import GetExecutionResponse200
 from .get_execution_response_200_meta import GetExecutionResponse200Meta
+from .get_incident_escalation_response_200 import GetIncidentEscalationResponse200
+from .get_incident_escalation_response_200_meta import GetIncidentEscalationResponse200Meta
 from .get_incident_response_200 import GetIncidentResponse200
 from .get_incident_response_200_meta import GetIncidentResponse200Meta
 from .get_integration_response_200 import GetIntegrationResponse200
@@ -197,6 +213,8 @@ from .incident_detail import IncidentDetail
 from .incident_detail_labels import IncidentDetailLabels
 from .incident_detail_severity import IncidentDetailSeverity
 from .incident_detail_status import IncidentDetailStatus
+from .incident_escalation import IncidentEscalation
+from .incident_escalation_ended_type_0 import IncidentEscalationEndedType0
 from .incident_severity import IncidentSeverity
 from .incident_status import IncidentStatus
 from .ingest_webhook_platform import IngestWebhookPlatform
@@ -236,6 +254,8 @@ from .list_articles_response_200 import ListArticlesResponse200
 from .list_articles_response_200_meta import ListArticlesResponse200Meta
 from .list_audit_events_response_200 import ListAuditEventsResponse200
 from .list_audit_events_response_200_meta import ListAuditEventsResponse200Meta
+from .list_escalation_policies_response_200 import ListEscalationPoliciesResponse200
+from .list_escalation_policies_response_200_meta import ListEscalationPoliciesResponse200Meta
 from .list_executions_response_200 import ListExecutionsResponse200
 from .list_executions_response_200_meta import ListExecutionsResponse200Meta
 from .list_executions_status import ListExecutionsStatus
@@ -313,6 +333,9 @@ from .organization_settings_default_incident_severity import OrganizationSetting
 from .organization_settings_executions import OrganizationSettingsExecutions
 from .organization_settings_notifications import OrganizationSettingsNotifications
 from .organization_settings_notifications_min_severity import OrganizationSettingsNotificationsMinSeverity
+from .page import Page
+from .page_method import PageMethod
+from .page_status import PageStatus
 from .plan_limit_error import PlanLimitError
 from .plan_limit_error_code import PlanLimitErrorCode
 from .plan_limit_error_errors_item import PlanLimitErrorErrorsItem
@@ -419,6 +442,9 @@ from .token_response import TokenResponse
 from .update_article_body import UpdateArticleBody
 from .update_article_response_200 import UpdateArticleResponse200
 from .update_article_response_200_meta import UpdateArticleResponse200Meta
+from .update_escalation_policy_body import UpdateEscalationPolicyBody
+from .update_escalation_policy_response_200 import UpdateEscalationPolicyResponse200
+from .update_escalation_policy_response_200_meta import UpdateEscalationPolicyResponse200Meta
 from .update_execution_body_type_0 import UpdateExecutionBodyType0
 from .update_execution_body_type_1 import UpdateExecutionBodyType1
 from .update_execution_body_type_1_status import UpdateExecutionBodyType1Status
@@ -571,6 +597,9 @@ __all__ = (
     "CreateBillingCheckoutResponse201",
     "CreateBillingCheckoutResponse201Meta",
     "CreatedApiKey",
+    "CreateEscalationPolicyBody",
+    "CreateEscalationPolicyResponse201",
+    "CreateEscalationPolicyResponse201Meta",
     "CreateIncidentBody",
     "CreateIncidentBodySeverity",
     "CreateIncidentBodyStatus",
@@ -627,6 +656,15 @@ __all__ = (
     "ErrorCode",
     "ErrorErrorsItem",
     "ErrorSupportedItem",
+    "EscalateIncidentResponse202",
+    "EscalateIncidentResponse202Meta",
+    "EscalationLevel",
+    "EscalationLevelInput",
+    "EscalationPolicy",
+    "EscalationTarget",
+    "EscalationTargetInput",
+    "EscalationTargetInputType",
+    "EscalationTargetType",
     "ExecuteProcedureBody",
     "ExecuteProcedureBodyParameters",
     "ExecuteProcedureResponse201",
@@ -651,8 +689,12 @@ __all__ = (
     "GetArticleResponse200Meta",
     "GetBillingResponse200",
     "GetBillingResponse200Meta",
+    "GetEscalationPolicyResponse200",
+    "GetEscalationPolicyResponse200Meta",
     "GetExecutionResponse200",
     "GetExecutionResponse200Meta",
+    "GetIncidentEscalationResponse200",
+    "GetIncidentEscalationResponse200Meta",
     "GetIncidentResponse200",
     "GetIncidentResponse200Meta",
     "GetIntegrationResponse200",
@@ -706,6 +748,8 @@ __all__ = (
     "IncidentDetailLabels",
     "IncidentDetailSeverity",
     "IncidentDetailStatus",
+    "IncidentEscalation",
+    "IncidentEscalationEndedType0",
     "IncidentSeverity",
     "IncidentStatus",
     "IngestWebhookPlatform",
@@ -745,6 +789,8 @@ __all__ = (
     "ListArticlesResponse200Meta",
     "ListAuditEventsResponse200",
     "ListAuditEventsResponse200Meta",
+    "ListEscalationPoliciesResponse200",
+    "ListEscalationPoliciesResponse200Meta",
     "ListExecutionsResponse200",
     "ListExecutionsResponse200Meta",
     "ListExecutionsStatus",
@@ -820,6 +866,9 @@ __all__ = (
     "OrganizationSettingsExecutions",
     "OrganizationSettingsNotifications",
     "OrganizationSettingsNotificationsMinSeverity",
+    "Page",
+    "PageMethod",
+    "PageStatus",
     "PlanLimitError",
     "PlanLimitErrorCode",
     "PlanLimitErrorErrorsItem",
@@ -926,6 +975,9 @@ __all__ = (
     "UpdateArticleBody",
     "UpdateArticleResponse200",
     "UpdateArticleResponse200Meta",
+    "UpdateEscalationPolicyBody",
+    "UpdateEscalationPolicyResponse200",
+    "UpdateEscalationPolicyResponse200Meta",
     "UpdateExecutionBodyType0",
     "UpdateExecutionBodyType1",
     "UpdateExecutionBodyType1Status",

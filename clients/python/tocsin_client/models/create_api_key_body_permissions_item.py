@@ -44,6 +44,13 @@ class CreateApiKeyBodyPermissionsItem(StrEnum):
     BILLINGINGEST = "billing:ingest"
     BILLINGREAD = "billing:read"
     BILLINGUPDATE = "billing:update"
+    ESCALATION = "escalation:*"
+    ESCALATIONCREATE = "escalation:create"
+    ESCALATIONDELETE = "escalation:delete"
+    ESCALATIONEXECUTE = "escalation:execute"
+    ESCALATIONINGEST = "escalation:ingest"
+    ESCALATIONREAD = "escalation:read"
+    ESCALATIONUPDATE = "escalation:update"
     EXECUTIONS = "executions:*"
     EXECUTIONSCREATE = "executions:create"
     EXECUTIONSDELETE = "executions:delete"
@@ -128,7 +135,7 @@ class CreateApiKeyBodyPermissionsItem(StrEnum):
     USERSINGEST = "users:ingest"
     USERSREAD = "users:read"
     USERSUPDATE = "users:update"
-    VALUE_126 = "*"
+    VALUE_133 = "*"
 
     def __str__(self) -> str:
         return str(self.value)

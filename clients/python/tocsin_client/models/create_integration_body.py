@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
+from uuid import UUID
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -27,6 +28,7 @@ class CreateIntegrationBody:
         enabled (bool | Unset):  Default: True.
         webhook_config (None | Unset | WebhookConfigInput):
         settings (CreateIntegrationBodySettings | Unset):
+        escalation_policy_id (None | Unset | UUID):
     """
 
     name: str
@@ -35,6 +37,7 @@ class CreateIntegrationBody:
     enabled: bool | Unset = True
     webhook_config: None | Unset | WebhookConfigInput = UNSET
     settings: CreateIntegrationBodySettings | Unset = UNSET
+    escalation_policy_id: None | Unset | UUID = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -60,6 +63,14 @@ class CreateIntegrationBody:
         if not isinstance(self.settings, Unset):
             settings = self.settings.to_dict()
 
+        escalation_policy_id: None | str | Unset
+        if isinstance(self.escalation_policy_id, Unset):
+            escalation_policy_id = UNSET
+        elif isinstance(self.escalation_policy_id, UUID):
+            escalation_policy_id = str(self.escalation_policy_id)
+        else:
+            escalation_policy_id = self.escalation_policy_id
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -76,6 +87,8 @@ class CreateIntegrationBody:
             field_dict["webhook_config"] = webhook_config
         if settings is not UNSET:
             field_dict["settings"] = settings
+        if escalation_policy_id is not UNSET:
+            field_dict["escalation_policy_id"] = escalation_policy_id
 
         return field_dict
 
@@ -117,6 +130,23 @@ class CreateIntegrationBody:
         else:
             settings = CreateIntegrationBodySettings.from_dict(_settings)
 
+        def _parse_escalation_policy_id(data: object) -> None | Unset | UUID:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                escalation_policy_id_type_0 = UUID(data)
+
+                return escalation_policy_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | UUID, data)
+
+        escalation_policy_id = _parse_escalation_policy_id(d.pop("escalation_policy_id", UNSET))
+
         create_integration_body = cls(
             name=name,
             platform=platform,
@@ -124,6 +154,7 @@ class CreateIntegrationBody:
             enabled=enabled,
             webhook_config=webhook_config,
             settings=settings,
+            escalation_policy_id=escalation_policy_id,
         )
 
         create_integration_body.additional_properties = d

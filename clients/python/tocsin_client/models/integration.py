@@ -37,6 +37,7 @@ class Integration:
         signature_header (str):
         webhook_config (None | WebhookConfig):
         settings (IntegrationSettings):
+        escalation_policy_id (None | UUID):
         last_alert_at (datetime.datetime | None):
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
@@ -53,6 +54,7 @@ class Integration:
     signature_header: str
     webhook_config: None | WebhookConfig
     settings: IntegrationSettings
+    escalation_policy_id: None | UUID
     last_alert_at: datetime.datetime | None
     created_at: datetime.datetime
     updated_at: datetime.datetime
@@ -90,6 +92,12 @@ class Integration:
 
         settings = self.settings.to_dict()
 
+        escalation_policy_id: None | str
+        if isinstance(self.escalation_policy_id, UUID):
+            escalation_policy_id = str(self.escalation_policy_id)
+        else:
+            escalation_policy_id = self.escalation_policy_id
+
         last_alert_at: None | str
         if isinstance(self.last_alert_at, datetime.datetime):
             last_alert_at = self.last_alert_at.isoformat()
@@ -115,6 +123,7 @@ class Integration:
                 "signature_header": signature_header,
                 "webhook_config": webhook_config,
                 "settings": settings,
+                "escalation_policy_id": escalation_policy_id,
                 "last_alert_at": last_alert_at,
                 "created_at": created_at,
                 "updated_at": updated_at,
@@ -177,6 +186,21 @@ class Integration:
 
         settings = IntegrationSettings.from_dict(d.pop("settings"))
 
+        def _parse_escalation_policy_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                escalation_policy_id_type_0 = UUID(data)
+
+                return escalation_policy_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        escalation_policy_id = _parse_escalation_policy_id(d.pop("escalation_policy_id"))
+
         def _parse_last_alert_at(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
@@ -208,6 +232,7 @@ class Integration:
             signature_header=signature_header,
             webhook_config=webhook_config,
             settings=settings,
+            escalation_policy_id=escalation_policy_id,
             last_alert_at=last_alert_at,
             created_at=created_at,
             updated_at=updated_at,

@@ -10,6 +10,7 @@ class TimelineEntryType(StrEnum):
     DESCRIPTION_CHANGED = "description_changed"
     EXECUTION = "execution"
     NOTE = "note"
+    PAGE = "page"
     RESOLVED_BY_ALERT = "resolved_by_alert"
     SEVERITY_CHANGED = "severity_changed"
     STATUS_CHANGED = "status_changed"

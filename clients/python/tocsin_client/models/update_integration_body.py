@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
+from uuid import UUID
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -24,6 +25,7 @@ class UpdateIntegrationBody:
         enabled (bool | Unset):
         webhook_config (None | Unset | WebhookConfigInput):
         settings (UpdateIntegrationBodySettings | Unset):
+        escalation_policy_id (None | Unset | UUID):
         outbound_paused (bool | Unset): `false` resumes outbound deliveries paused after repeated failures (the failure
             count starts again); `true` pauses them. Inbound webhooks are not affected either way.
     """
@@ -32,6 +34,7 @@ class UpdateIntegrationBody:
     enabled: bool | Unset = UNSET
     webhook_config: None | Unset | WebhookConfigInput = UNSET
     settings: UpdateIntegrationBodySettings | Unset = UNSET
+    escalation_policy_id: None | Unset | UUID = UNSET
     outbound_paused: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -54,6 +57,14 @@ class UpdateIntegrationBody:
         if not isinstance(self.settings, Unset):
             settings = self.settings.to_dict()
 
+        escalation_policy_id: None | str | Unset
+        if isinstance(self.escalation_policy_id, Unset):
+            escalation_policy_id = UNSET
+        elif isinstance(self.escalation_policy_id, UUID):
+            escalation_policy_id = str(self.escalation_policy_id)
+        else:
+            escalation_policy_id = self.escalation_policy_id
+
         outbound_paused = self.outbound_paused
 
         field_dict: dict[str, Any] = {}
@@ -67,6 +78,8 @@ class UpdateIntegrationBody:
             field_dict["webhook_config"] = webhook_config
         if settings is not UNSET:
             field_dict["settings"] = settings
+        if escalation_policy_id is not UNSET:
+            field_dict["escalation_policy_id"] = escalation_policy_id
         if outbound_paused is not UNSET:
             field_dict["outbound_paused"] = outbound_paused
 
@@ -106,6 +119,23 @@ class UpdateIntegrationBody:
         else:
             settings = UpdateIntegrationBodySettings.from_dict(_settings)
 
+        def _parse_escalation_policy_id(data: object) -> None | Unset | UUID:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                escalation_policy_id_type_0 = UUID(data)
+
+                return escalation_policy_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | UUID, data)
+
+        escalation_policy_id = _parse_escalation_policy_id(d.pop("escalation_policy_id", UNSET))
+
         outbound_paused = d.pop("outbound_paused", UNSET)
 
         update_integration_body = cls(
@@ -113,6 +143,7 @@ class UpdateIntegrationBody:
             enabled=enabled,
             webhook_config=webhook_config,
             settings=settings,
+            escalation_policy_id=escalation_policy_id,
             outbound_paused=outbound_paused,
         )
 

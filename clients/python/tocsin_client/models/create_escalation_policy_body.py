@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.escalation_level_input import EscalationLevelInput
+
+
+T = TypeVar("T", bound="CreateEscalationPolicyBody")
+
+
+@_attrs_define
+class CreateEscalationPolicyBody:
+    """
+    Attributes:
+        name (str):
+        levels (list[EscalationLevelInput]):
+        description (None | str | Unset):
+        repeat (int | Unset): How many more times the whole chain runs when nobody acknowledges Default: 0.
+        is_default (bool | Unset): The organization's default: incidents of integrations that name no policy page
+            through it. Setting it on one policy clears it on the others. Default: False.
+    """
+
+    name: str
+    levels: list[EscalationLevelInput]
+    description: None | str | Unset = UNSET
+    repeat: int | Unset = 0
+    is_default: bool | Unset = False
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        levels = []
+        for levels_item_data in self.levels:
+            levels_item = levels_item_data.to_dict()
+            levels.append(levels_item)
+
+        description: None | str | Unset
+        if isinstance(self.description, Unset):
+            description = UNSET
+        else:
+            description = self.description
+
+        repeat = self.repeat
+
+        is_default = self.is_default
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "name": name,
+                "levels": levels,
+            }
+        )
+        if description is not UNSET:
+            field_dict["description"] = description
+        if repeat is not UNSET:
+            field_dict["repeat"] = repeat
+        if is_default is not UNSET:
+            field_dict["is_default"] = is_default
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.escalation_level_input import EscalationLevelInput  # noqa: PLC0415
+
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        levels = []
+        _levels = d.pop("levels")
+        for levels_item_data in _levels:
+            levels_item = EscalationLevelInput.from_dict(levels_item_data)
+
+            levels.append(levels_item)
+
+        def _parse_description(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        description = _parse_description(d.pop("description", UNSET))
+
+        repeat = d.pop("repeat", UNSET)
+
+        is_default = d.pop("is_default", UNSET)
+
+        create_escalation_policy_body = cls(
+            name=name,
+            levels=levels,
+            description=description,
+            repeat=repeat,
+            is_default=is_default,
+        )
+
+        return create_escalation_policy_body

@@ -1,0 +1,120 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+from uuid import UUID
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.escalation_level import EscalationLevel
+
+
+T = TypeVar("T", bound="EscalationPolicy")
+
+
+@_attrs_define
+class EscalationPolicy:
+    """
+    Attributes:
+        id (UUID):
+        name (str):
+        description (None | str):
+        levels (list[EscalationLevel]):
+        repeat (int):
+        is_default (bool):
+        created_at (datetime.datetime): ISO 8601 UTC timestamp
+        updated_at (datetime.datetime): ISO 8601 UTC timestamp
+    """
+
+    id: UUID
+    name: str
+    description: None | str
+    levels: list[EscalationLevel]
+    repeat: int
+    is_default: bool
+    created_at: datetime.datetime
+    updated_at: datetime.datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        id = str(self.id)
+
+        name = self.name
+
+        description: None | str
+        description = self.description
+
+        levels = []
+        for levels_item_data in self.levels:
+            levels_item = levels_item_data.to_dict()
+            levels.append(levels_item)
+
+        repeat = self.repeat
+
+        is_default = self.is_default
+
+        created_at = self.created_at.isoformat()
+
+        updated_at = self.updated_at.isoformat()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "name": name,
+                "description": description,
+                "levels": levels,
+                "repeat": repeat,
+                "is_default": is_default,
+                "created_at": created_at,
+                "updated_at": updated_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.escalation_level import EscalationLevel  # noqa: PLC0415
+
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+        name = d.pop("name")
+
+        def _parse_description(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        description = _parse_description(d.pop("description"))
+
+        levels = []
+        _levels = d.pop("levels")
+        for levels_item_data in _levels:
+            levels_item = EscalationLevel.from_dict(levels_item_data)
+
+            levels.append(levels_item)
+
+        repeat = d.pop("repeat")
+
+        is_default = d.pop("is_default")
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
+
+        escalation_policy = cls(
+            id=id,
+            name=name,
+            description=description,
+            levels=levels,
+            repeat=repeat,
+            is_default=is_default,
+            created_at=created_at,
+            updated_at=updated_at,
+        )
+
+        return escalation_policy

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class EscalationTargetType(StrEnum):
+    SCHEDULE = "schedule"
+    USER = "user"
+
+    def __str__(self) -> str:
+        return str(self.value)
