@@ -31,7 +31,11 @@ export type Command =
   | { name: 'runbook list'; limit: number }
   | { name: 'runbook run'; procedure: string; incident?: string; params: Record<string, string>; yes: boolean; notes?: string }
   | { name: 'search'; query: string; types?: string[]; mode?: string; limit: number }
-  | { name: 'oncall'; schedule?: string; at?: string };
+  | { name: 'oncall'; schedule?: string; at?: string }
+  | { name: 'incidents escalate'; id: string }
+  | { name: 'silence list'; status?: 'pending' | 'active' | 'expired'; limit: number }
+  | { name: 'silence add'; matchers: string[]; durationMinutes: number; comment: string }
+  | { name: 'silence expire'; id: string };
 
 export interface Invocation {
   command: Command;
@@ -95,7 +99,11 @@ export function parseParams(entries: string[]): Record<string, string> {
   return params;
 }
 
-const idCommand = (name: 'incidents show' | 'incidents ack' | 'incidents resolve', summary: string, details?: string[]): CommandSpec => ({
+const idCommand = (
+  name: 'incidents show' | 'incidents ack' | 'incidents resolve' | 'incidents escalate',
+  summary: string,
+  details?: string[],
+): CommandSpec => ({
   summary,
   usage: `tocsin ${name} INCIDENT_ID`,
   details,
@@ -151,6 +159,17 @@ export const COMMANDS: Record<string, CommandSpec> = {
   'incidents show': idCommand('incidents show', 'Show an incident with its timeline'),
   'incidents ack': idCommand('incidents ack', 'Acknowledge an incident (status investigating)'),
   'incidents resolve': idCommand('incidents resolve', 'Resolve an incident'),
+  'incidents escalate': idCommand('incidents escalate', "Page the incident's next escalation level now", [
+    'Only while its escalation runs; acknowledging (incidents ack) stops it.',
+  ]),
+  ack: {
+    ...idCommand('incidents ack', 'Acknowledge an incident (stops its escalation); short for incidents ack'),
+    usage: 'tocsin ack INCIDENT_ID',
+  },
+  escalate: {
+    ...idCommand('incidents escalate', "Page the incident's next escalation level now; short for incidents escalate"),
+    usage: 'tocsin escalate INCIDENT_ID',
+  },
   'incidents watch': {
     summary: 'Print incident, alert and execution events live (WebSocket) until Ctrl-C',
     usage: 'tocsin incidents watch',
@@ -230,6 +249,41 @@ export const COMMANDS: Record<string, CommandSpec> = {
       limit: integer(str(values.limit), '--limit', 10, 1, 50),
     }),
   },
+  'silence list': {
+    summary: 'List silences, newest first',
+    usage: 'tocsin silence list [--status pending|active|expired] [--limit N]',
+    options: { status: { type: 'string' }, limit: { type: 'string' } },
+    positionals: [],
+    build: (values) => ({
+      name: 'silence list',
+      status: oneOf(str(values.status), SILENCE_STATUSES, '--status'),
+      limit: integer(str(values.limit), '--limit', 25, 1, 100),
+    }),
+  },
+  'silence add': {
+    summary: 'Mute the alerts the matchers catch, from now, for a while',
+    usage: 'tocsin silence add --matcher M [--matcher M]... --for DURATION --comment TEXT',
+    details: [
+      'M: a matcher in Alertmanager syntax over labels, severity, platform and integration, e.g. alertname="DiskFull" or instance=~"db-.*".',
+      'DURATION: minutes, hours or days, e.g. 30m, 2h, 1d. Muted alerts are still stored; resolves still resolve.',
+    ],
+    options: { matcher: { type: 'string', multiple: true }, for: { type: 'string' }, comment: { type: 'string' } },
+    positionals: [],
+    build: (values) => {
+      const matchers = (values.matcher as string[] | undefined) ?? [];
+      if (matchers.length === 0) throw usageError('--matcher is required (at least one)');
+      const comment = str(values.comment);
+      if (!comment) throw usageError('--comment is required: say why, for whoever wonders where the alerts went');
+      return { name: 'silence add', matchers, durationMinutes: duration(str(values.for), '--for'), comment };
+    },
+  },
+  'silence expire': {
+    summary: 'End a silence now (its muted alerts stay stored)',
+    usage: 'tocsin silence expire SILENCE_ID',
+    options: {},
+    positionals: ['SILENCE_ID'],
+    build: (_values, [id]) => ({ name: 'silence expire', id: uuid(id as string, 'SILENCE_ID') }),
+  },
   oncall: {
     summary: 'Who is on call now (or at --at), for every schedule or one',
     usage: 'tocsin oncall [SCHEDULE] [--at TIME]',
@@ -239,6 +293,17 @@ export const COMMANDS: Record<string, CommandSpec> = {
     build: (values, [schedule]) => ({ name: 'oncall', schedule, at: instant(str(values.at), '--at') }),
   },
 };
+
+const SILENCE_STATUSES = ['pending', 'active', 'expired'] as const;
+
+/** `30m`, `2h`, `1d` as minutes: up to a year. */
+function duration(value: string | undefined, flag: string): number {
+  const match = value === undefined ? null : /^(\d{1,6})([mhd])$/.exec(value);
+  const minutes = match ? Number(match[1]) * { m: 1, h: 60, d: 1440 }[match[2] as 'm' | 'h' | 'd'] : 0;
+  if (minutes < 1 || minutes > 366 * 1440)
+    throw usageError(`${flag} takes a duration such as 30m, 2h or 1d (up to a year); got "${value ?? ''}"`);
+  return minutes;
+}
 
 /** An RFC 3339 instant with its offset, as the API takes it. */
 function instant(value: string | undefined, flag: string): string | undefined {
@@ -252,6 +317,7 @@ const GROUPS: Record<string, string> = {
   incidents: 'List, show, acknowledge, resolve and watch incidents',
   alert: 'Send alerts to an integration',
   runbook: 'List and run procedures (runbooks)',
+  silence: 'List, add and expire silences',
 };
 
 const GLOBAL_OPTIONS: Options = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } };

@@ -9,7 +9,10 @@ import {
   formatExecutionSummary,
   formatIncidentDetail,
   formatIncidentList,
+  formatEscalation,
   formatOnCall,
+  formatSilenceList,
+  shortTime,
   formatProcedureList,
   formatSearchHits,
   formatStepLine,
@@ -115,6 +118,32 @@ async function runWithConfig(command: Command, json: boolean, io: CliIo, config:
     }
     case 'oncall':
       return onCall(command, json, io, config, api);
+    case 'incidents escalate': {
+      await unwrap(config.url, api.POST('/api/v1/incidents/{id}/escalate', { params: { path: { id: command.id } } }));
+      const { data } = await unwrap(config.url, api.GET('/api/v1/incidents/{id}/escalation', { params: { path: { id: command.id } } }));
+      out(() => formatEscalation(data), data);
+      return EXIT.OK;
+    }
+    case 'silence list': {
+      const query = { limit: command.limit, ...(command.status ? { status: command.status } : {}) };
+      const page = await unwrap(config.url, api.GET('/api/v1/silences', { params: { query } }));
+      out(() => formatSilenceList(page.data), page);
+      return EXIT.OK;
+    }
+    case 'silence add': {
+      const ends = new Date(Date.now() + command.durationMinutes * 60_000).toISOString();
+      const { data } = await unwrap(
+        config.url,
+        api.POST('/api/v1/silences', { body: { matchers: command.matchers, ends_at: ends, comment: command.comment } }),
+      );
+      out(() => `silence ${data.id} ${data.status} until ${shortTime(data.ends_at)}: ${data.matchers_text}`, data);
+      return EXIT.OK;
+    }
+    case 'silence expire': {
+      const { data } = await unwrap(config.url, api.DELETE('/api/v1/silences/{id}', { params: { path: { id: command.id } } }));
+      out(() => `silence ${data.id} ${data.status}: ${data.matchers_text}`, data);
+      return EXIT.OK;
+    }
     default:
       throw new CliError(EXIT.USAGE, 'USAGE', `unhandled command ${command.name}`);
   }

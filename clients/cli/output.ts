@@ -10,6 +10,8 @@ export type ExecutionStep = components['schemas']['ExecutionStep'];
 export type Procedure = components['schemas']['Procedure'];
 export type SearchHit = components['schemas']['SearchHit'];
 export type OnCall = components['schemas']['OnCall'];
+export type Silence = components['schemas']['Silence'];
+export type IncidentEscalation = components['schemas']['IncidentEscalation'];
 
 /** Columns padded to their widest cell; the last column is never padded (titles run long). */
 export function table(headers: string[], rows: string[][]): string {
@@ -133,4 +135,24 @@ export function formatOnCall(entries: OnCall[], names: ReadonlyMap<string, strin
       entry.user_id ? `${names.get(entry.user_id) ?? entry.user_id}${entry.source === 'override' ? ' (override)' : ''}` : '(nobody: a gap)',
     ]),
   );
+}
+
+export function formatSilenceList(silences: Silence[]): string {
+  if (silences.length === 0) return 'No silences.';
+  return table(
+    ['ID', 'STATUS', 'ENDS', 'MATCHERS'],
+    silences.map((silence) => [silence.id, silence.status, shortTime(silence.ends_at), silence.matchers_text]),
+  );
+}
+
+/** Where an incident's escalation stands, then one line per page sent. */
+export function formatEscalation(escalation: IncidentEscalation): string {
+  const state = escalation.running
+    ? `level ${escalation.level} of round ${escalation.round}${escalation.next_escalation_at ? `, next at ${shortTime(escalation.next_escalation_at)}` : ''}`
+    : `ended${escalation.ended ? ` (${escalation.ended})` : ''}`;
+  const pages = escalation.pages.map(
+    (page) =>
+      `  round ${page.round} level ${page.level}: ${page.user_id} by ${page.method}, ${page.status} at ${shortTime(page.created_at)}`,
+  );
+  return [`escalation ${state}`, ...pages].join('\n');
 }

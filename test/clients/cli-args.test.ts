@@ -49,6 +49,16 @@ describe('tocsin command line', () => {
     [['--version'], { name: 'version' }],
     [['version', '--json'], { name: 'version' }],
     [['oncall'], { name: 'oncall', schedule: undefined, at: undefined }],
+    [['incidents', 'escalate', ID], { name: 'incidents escalate', id: ID }],
+    [['ack', ID], { name: 'incidents ack', id: ID }],
+    [['escalate', ID], { name: 'incidents escalate', id: ID }],
+    [['silence', 'list', '--status', 'active'], { name: 'silence list', status: 'active', limit: 25 }],
+    [
+      ['silence', 'add', '--matcher', 'alertname="X"', '--matcher', 'env!="dev"', '--for', '2h', '--comment', 'deploy'],
+      { name: 'silence add', matchers: ['alertname="X"', 'env!="dev"'], durationMinutes: 120, comment: 'deploy' },
+    ],
+    [['silence', 'add', '--matcher', 'a="b"', '--for', '1d', '--comment', 'c'], { durationMinutes: 1440 }],
+    [['silence', 'expire', ID], { name: 'silence expire', id: ID }],
     [['oncall', 'Primary', '--at', '2026-12-24T22:00:00+01:00'], { name: 'oncall', schedule: 'Primary', at: '2026-12-24T22:00:00+01:00' }],
   ])('%j parses', (argv, expected) => {
     expect(parseCommandLine(argv).command).toMatchObject(expected);
@@ -77,6 +87,12 @@ describe('tocsin command line', () => {
     [['search'], 'takes TEXT'],
     [['search', 'x', '--type', 'tickets'], '--type must be one of incident, procedure, article, log'],
     [['oncall', 'a', 'b'], 'takes [SCHEDULE]'],
+    [['silence', 'add', '--for', '2h', '--comment', 'c'], '--matcher is required'],
+    [['silence', 'add', '--matcher', 'a="b"', '--for', '2h'], '--comment is required'],
+    [['silence', 'add', '--matcher', 'a="b"', '--for', '2 hours', '--comment', 'c'], '--for takes a duration'],
+    [['silence', 'add', '--matcher', 'a="b"', '--for', '0m', '--comment', 'c'], '--for takes a duration'],
+    [['silence', 'list', '--status', 'muted'], '--status must be one of pending, active, expired'],
+    [['silence', 'expire', 'x'], 'SILENCE_ID must be a UUID'],
     [['oncall', '--at', 'tomorrow'], '--at must be an RFC 3339 instant'],
     [['oncall', '--at', '2026-12-24T22:00:00'], '--at must be an RFC 3339 instant'],
   ])('%j is a usage error (exit 2) saying %s', (argv, message) => {

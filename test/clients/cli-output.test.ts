@@ -2,7 +2,9 @@ import { configFilePath } from '../../clients/cli/config-store.ts';
 import {
   formatEvent,
   formatIncidentList,
+  formatEscalation,
   formatOnCall,
+  formatSilenceList,
   formatStepLine,
   plainText,
   shortTime,
@@ -145,5 +147,44 @@ describe('tocsin output', () => {
       'Nights     -                     (nobody: a gap)',
     ]);
     expect(formatOnCall([], names)).toBe('No schedules.');
+  });
+
+  it('formatSilenceList and formatEscalation print one line per silence, and the state then each page', () => {
+    expect(formatSilenceList([])).toBe('No silences.');
+    expect(
+      formatSilenceList([
+        {
+          id: '0192f0c4-7a1e-7c3b-9d2a-5b6c7d8e9f05',
+          matchers: ['alertname="DiskFull"'],
+          matchers_text: '{alertname="DiskFull"}',
+          starts_at: '2026-11-21T10:00:00.000Z',
+          ends_at: '2026-11-21T12:00:00.000Z',
+          status: 'active',
+          comment: 'swap',
+          created_by: null,
+          updated_by: null,
+          created_at: '2026-11-21T10:00:00.000Z',
+          updated_at: '2026-11-21T10:00:00.000Z',
+        },
+      ]).split('\n'),
+    ).toEqual([
+      'ID                                    STATUS  ENDS                  MATCHERS',
+      '0192f0c4-7a1e-7c3b-9d2a-5b6c7d8e9f05  active  2026-11-21 12:00:00Z  {alertname="DiskFull"}',
+    ]);
+    const page = { round: 1, level: 1, user_id: 'u-1', method: 'email', status: 'sent', created_at: '2026-11-21T10:00:00.000Z' };
+    expect(
+      formatEscalation({
+        policy: null,
+        running: true,
+        level: 2,
+        round: 1,
+        next_escalation_at: '2026-11-21T10:05:00.000Z',
+        ended: null,
+        pages: [page],
+      } as never).split('\n'),
+    ).toEqual([
+      'escalation level 2 of round 1, next at 2026-11-21 10:05:00Z',
+      '  round 1 level 1: u-1 by email, sent at 2026-11-21 10:00:00Z',
+    ]);
   });
 });

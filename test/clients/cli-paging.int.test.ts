@@ -1,0 +1,104 @@
+import { runCommand, type CliIo } from '../../clients/cli/commands.ts';
+import { parseCommandLine } from '../../clients/cli/args.ts';
+import { EXIT } from '../../clients/cli/exit-codes.ts';
+import { addMember } from '../helpers/members.ts';
+import { listen } from '../helpers/listening-stack.ts';
+import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+
+// `tocsin oncall` and `tocsin silence`: the CLI in-process, from source, against the real API.
+describe('tocsin oncall and tocsin silence (integration: real PostgreSQL)', () => {
+  let stack: TestStack;
+  let server: Awaited<ReturnType<typeof listen>>;
+  let apiKey: string;
+  let owner: Awaited<ReturnType<typeof registerOwner>>;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    server = await listen(stack);
+    owner = await registerOwner(stack.http, 'paging-cli');
+    apiKey = (
+      await stack.http
+        .post('/api/v1/api-keys')
+        .set({ Authorization: `Bearer ${owner.token}` })
+        .send({ name: 'cli', permissions: ['*'] })
+        .expect(201)
+    ).body.data.api_key;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await stack?.stop();
+  });
+
+  const tocsin = async (...argv: string[]) => {
+    const stdout: string[] = [];
+    const io: CliIo = {
+      stdout: (text) => stdout.push(text),
+      stderr: () => {},
+      env: { TOCSIN_URL: server.url, TOCSIN_API_KEY: apiKey },
+      configPath: '/nonexistent/tocsin/config.json',
+      interactive: false,
+      ask: async () => '',
+      readInput: async () => Buffer.alloc(0),
+      interrupted: new Promise(() => {}),
+    };
+    const { command, json } = parseCommandLine(argv);
+    const code = await runCommand(command, json, io).catch((error: { exitCode?: number }) => error.exitCode ?? -1);
+    return { code, out: stdout.join('\n') };
+  };
+
+  it('oncall names who carries each pager, and finds one schedule by name', async () => {
+    const ada = await addMember(stack, owner.token, 'engineer', 'ada');
+    for (const [name, user] of [
+      ['Primary', ada.user.id],
+      ['Databases', owner.user.id],
+    ] as const)
+      await stack.http
+        .post('/api/v1/schedules')
+        .set({ Authorization: `Bearer ${owner.token}` })
+        .send({
+          name,
+          time_zone: 'UTC',
+          layers: [{ users: [user], rotation: 'daily', handoff_time: '00:00', start: '2026-01-01T00:00:00Z' }],
+        })
+        .expect(201);
+
+    const all = await tocsin('oncall');
+    expect(all.code).toBe(EXIT.OK);
+    expect(all.out).toMatch(/^Databases .* Owner/m);
+    expect(all.out).toMatch(/^Primary .* ada member$/m);
+
+    const one = await tocsin('oncall', 'primary', '--json');
+    expect(
+      JSON.parse(one.out).data.map((entry: { schedule_name: string; user_id: string }) => [entry.schedule_name, entry.user_id]),
+    ).toEqual([['Primary', ada.user.id]]);
+    expect((await tocsin('oncall', 'Nights')).code).toBe(EXIT.NOT_FOUND);
+  });
+
+  it('silence add mutes for a while, list shows it active, expire ends it', async () => {
+    const added = await tocsin(
+      'silence',
+      'add',
+      '--matcher',
+      'alertname="DiskFull"',
+      '--matcher',
+      'instance=~"db-.*"',
+      '--for',
+      '2h',
+      '--comment',
+      'disk swap',
+      '--json',
+    );
+    expect(added.code).toBe(EXIT.OK);
+    const silence = JSON.parse(added.out) as { id: string; status: string; ends_at: string };
+    expect(silence.status).toBe('active');
+    expect(Date.parse(silence.ends_at) - Date.now()).toBeGreaterThan(119 * 60_000);
+
+    const listed = await tocsin('silence', 'list', '--status', 'active');
+    expect(listed.out).toContain(silence.id);
+    expect(listed.out).toContain('alertname="DiskFull"');
+
+    const expired = await tocsin('silence', 'expire', silence.id);
+    expect(expired.out).toContain(`silence ${silence.id} expired`);
+    expect((await tocsin('silence', 'list', '--status', 'active')).out).not.toContain(silence.id);
+  });
+});
