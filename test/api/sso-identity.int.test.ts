@@ -98,6 +98,10 @@ describe('SSO identities, trust material and domain verification (integration: o
     expect((await waitForMail(stack, owner.email, /SSO connection .* added/)).body).toContain(admin.email);
     const mail = await waitForMail(stack, owner.email, LINK_SUBJECT);
     expect(mail.body).toContain('attacker-controlled');
+    // The same identity trying again at once mails nothing more: the link already sent still works.
+    const again = await signIn(await initiate(created.body.data.id), 'attacker-controlled');
+    expect(again.status).toBe(401);
+    expect(await mailsTo(stack, owner.email, LINK_SUBJECT)).toHaveLength(1);
 
     // Nothing links without the owner: a made-up token is refused, and no identity exists.
     await stack.http.post('/api/v1/sso/link/confirm').send({ token: 'made-up' }).expect(401);

@@ -36,6 +36,8 @@ export const SSO_REQUEST_TTL_SECONDS = 600;
 const NO_PASSWORD = '!sso';
 /** A mailed identity link is good for an hour, once, like a password reset. */
 export const SSO_LINK_TTL_SECONDS = 3600;
+/** A repeated attempt by the same identity mails the account again only after this long: no mail flood. */
+export const SSO_LINK_MAIL_INTERVAL_SECONDS = 600;
 const TRANSIENT_NAME_ID = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
 const MAX_SUBJECT_LENGTH = 500;
 
@@ -222,6 +224,13 @@ export function createSsoLoginService(deps: {
   async function requestLink(connection: LoadedSsoConnection, user: User, identity: SsoIdentity, meta: SsoRequestMeta): Promise<void> {
     const token = generateOpaqueToken();
     const em = deps.em();
+    // The pending link mailed for this very identity a moment ago still works: do not mail it again.
+    const [recent] = await em.execute<Array<{ ok: number }>>(
+      `select 1 as ok from sso_link_requests where user_id = ? and connection_id = ? and issuer = ? and subject = ?
+         and expires_at > now() + make_interval(secs => ?)`,
+      [user.id, connection.id, identity.issuer, identity.subject, SSO_LINK_TTL_SECONDS - SSO_LINK_MAIL_INTERVAL_SECONDS],
+    );
+    if (recent) return;
     await em.execute(
       'delete from sso_link_requests where (user_id = ? and connection_id = ?) or expires_at < now()',
       [user.id, connection.id],
