@@ -10,12 +10,12 @@ import { sameDestination } from '../shared/delivery/destination.ts';
 import { withSecretHeaders } from '../shared/delivery/secret-headers.ts';
 import { renderString, renderValue } from '../shared/delivery/webhook-template.ts';
 import { OutboundTransportError } from '../shared/net/outbound-http.ts';
-import { createFetchHttpRequest, OutboundRequestRefused, type HttpRequest } from '../shared/net/http-request.ts';
+import { OutboundRequestRefused, type HttpRequest } from '../shared/net/http-request.ts';
 
 export interface ExecutionActivityDeps {
   orm: Orm;
-  /** Outbound client for http steps; the default is plain fetch (see http-request.ts). */
-  httpRequest?: HttpRequest;
+  /** Outbound client for http steps: the SSRF-guarded one (shared/net/guarded-http-request.ts). */
+  httpRequest: HttpRequest;
   /** Opens http steps' sealed `secret_headers`; a step that has some fails without it. */
   secretBox?: SecretBox;
 }
@@ -68,8 +68,6 @@ const describeError = (error: unknown) =>
 
 /** The worker side of runbook executions: persisting each step change, and calling http steps' URLs. */
 export function createExecutionActivities(deps: ExecutionActivityDeps) {
-  const httpRequest = deps.httpRequest ?? createFetchHttpRequest();
-
   return {
     /**
      * Persists a step change and the execution's status in one transaction, with an
@@ -166,7 +164,7 @@ export function createExecutionActivities(deps: ExecutionActivityDeps) {
       }
       let response;
       try {
-        response = await httpRequest({
+        response = await deps.httpRequest({
           url: config.url,
           method: config.method,
           headers,

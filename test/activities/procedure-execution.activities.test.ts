@@ -1,9 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
-import { createFetchHttpRequest, OutboundRequestRefused, type HttpRequest, type OutboundRequest } from '../../shared/net/http-request.ts';
+import { OutboundRequestRefused, type HttpRequest, type OutboundRequest } from '../../shared/net/http-request.ts';
 import { createExecutionActivities, renderStepConfig } from '../../activities/procedure-execution.activities.ts';
 import { createSecretBox } from '../../shared/crypto/secret-box.ts';
 import type { Orm } from '../../shared/db/orm.ts';
@@ -102,43 +100,6 @@ describe('runHttpStep', () => {
     expect(refused).toMatchObject({ type: 'OutboundRequestRefused', nonRetryable: true });
     const invalid = await failureOf(runStep(answering(200), { url: 'gopher://hooks.example.test/x' }));
     expect(invalid).toMatchObject({ type: 'InvalidStepConfig', nonRetryable: true });
-  });
-});
-
-describe('createFetchHttpRequest', () => {
-  let server: Server;
-  let base: string;
-  beforeAll(async () => {
-    server = createServer((request, response) => {
-      if (request.url === '/redirect') response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end();
-      else if (request.url === '/slow') setTimeout(() => response.end('late'), 2000).unref();
-      else response.end('x'.repeat(10_000));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
-
-  it('refuses anything but http and https', async () => {
-    await expect(createFetchHttpRequest()({ url: 'file:///etc/passwd', method: 'GET', headers: {} })).rejects.toBeInstanceOf(
-      OutboundRequestRefused,
-    );
-    await expect(createFetchHttpRequest()({ url: 'not a url', method: 'GET', headers: {} })).rejects.toBeInstanceOf(OutboundRequestRefused);
-  });
-
-  it('answers a redirect as is instead of following it', async () => {
-    const response = await createFetchHttpRequest()({ url: `${base}/redirect`, method: 'GET', headers: {} });
-    expect(response.status).toBe(302);
-    expect(response.headers.location).toBe('http://169.254.169.254/latest/meta-data');
-  });
-
-  it('caps the body and times out', async () => {
-    const response = await createFetchHttpRequest({ maxBodyBytes: 100 })({ url: `${base}/big`, method: 'GET', headers: {} });
-    expect(response.body).toHaveLength(100);
-    await expect(createFetchHttpRequest({ timeoutMs: 200 })({ url: `${base}/slow`, method: 'GET', headers: {} })).rejects.toThrow();
   });
 });
 

@@ -213,7 +213,9 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
     ).toBe(0);
 
     // A progress record applied before (a retried attempt whose commit went through) writes nothing.
-    const { recordExecutionProgress } = createExecutionActivities({ orm: stack.orm });
+    // Progress records make no outbound call: any use of this client fails the test.
+    const noHttp = () => Promise.reject(new Error('unexpected outbound call'));
+    const { recordExecutionProgress } = createExecutionActivities({ orm: stack.orm, httpRequest: noHttp });
     await new MockActivityEnvironment().run(recordExecutionProgress, {
       executionId: started.id,
       organizationId: owner.organization.id,

@@ -4,6 +4,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger, type LogEntry } from '@temporalio/worker';
 import { createGuardedHttpRequest } from '../../../shared/net/guarded-http-request.ts';
+import { OutboundRequestRefused } from '../../../shared/net/http-request.ts';
 import { createExecutionActivities } from '../../../activities/procedure-execution.activities.ts';
 import type { Orm } from '../../../shared/db/orm.ts';
 import type { Resolver } from '../../../shared/net/outbound-http.ts';
@@ -58,5 +59,39 @@ describe('runbook http steps through the guarded client: what the organization s
     expect(failure.message).toContain(`ECONNREFUSED closed.example:${port}`);
     expect(failure.message).not.toContain('127.0.0.1');
     expect(logged).toContain('127.0.0.1');
+  });
+});
+
+describe('the runbook http-step port on the guarded client', () => {
+  let base: string;
+  const server = createServer((request, response) => {
+    if (request.url === '/redirect') response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end();
+    else if (request.url === '/slow') setTimeout(() => response.end('late'), 2000).unref();
+    else response.end('x'.repeat(100_000));
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  const client = (timeoutMs?: number) => createGuardedHttpRequest({ allowPrivate: true, ...(timeoutMs ? { timeoutMs } : {}) });
+
+  it('refuses anything but http and https, and what is no URL', async () => {
+    for (const url of ['file:///etc/passwd', 'not a url'])
+      await expect(client()({ url, method: 'GET', headers: {} })).rejects.toBeInstanceOf(OutboundRequestRefused);
+  });
+
+  it('answers a redirect as is instead of following it', async () => {
+    const response = await client()({ url: `${base}/redirect`, method: 'GET', headers: {} });
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe('http://169.254.169.254/latest/meta-data');
+  });
+
+  it('caps the body at 64 KiB and times out', async () => {
+    expect((await client()({ url: `${base}/big`, method: 'GET', headers: {} })).body).toHaveLength(64 * 1024);
+    await expect(client(200)({ url: `${base}/slow`, method: 'GET', headers: {} })).rejects.toThrow();
   });
 });
