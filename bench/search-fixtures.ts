@@ -5,8 +5,10 @@
 // hostname, a sentence holding an identifier) with graded relevance: 3 = the scenario's runbook and
 // article, 2 = its incidents, 1 = other documents of the same service, 0 = everything else. A second
 // set of queries of the same kinds (`unseen`), written after fusion's weights were fixed, checks
-// them on wording nothing was fitted on.
+// them on wording nothing was fitted on. A third set (`independent`), written from the documents alone
+// by someone who had not read the fusion code, is never used to fit or pick anything either.
 import type { SearchDocument, SearchDocumentType } from '../shared/search/search-index.ts';
+import { INDEPENDENT_QUERIES } from './search-independent-queries.ts';
 import { UNSEEN_QUERIES } from './search-unseen-queries.ts';
 
 interface Scenario {
@@ -943,23 +945,27 @@ export function buildFixture(organizationId: string, idFor: (key: string) => str
   });
 
   // The same grades for every query of a scenario, whichever set it belongs to.
-  const scenarioQueries = (
-    scenario: Scenario,
-    written: { paraphrase: string; errorLog: string; keyword: string; mixed: string },
-    idSuffix = '',
-  ): BenchQuery[] => {
+  const gradesOf = (scenario: Scenario, keyword: string) => {
     const own = byScenario.get(scenario.key) as { strong: string[]; incidents: string[] };
     const relevant = new Map<string, number>();
     for (const key of byService.get(scenario.service) ?? []) relevant.set(key, 1);
     for (const key of own.incidents) relevant.set(key, 2);
     for (const key of own.strong) relevant.set(key, 3);
     // Whoever types an identifier wants the documents that hold it first.
-    const tokens = written.keyword.toLowerCase().split(/\s+/);
+    const tokens = keyword.toLowerCase().split(/\s+/);
     const exact = new Map(relevant);
     for (const key of [...own.incidents, ...own.strong]) {
       const doc = texts.get(key) as string;
       if (tokens.every((token) => doc.includes(token))) exact.set(key, 3);
     }
+    return { relevant, exact };
+  };
+  const scenarioQueries = (
+    scenario: Scenario,
+    written: { paraphrase: string; errorLog: string; keyword: string; mixed: string },
+    idSuffix = '',
+  ): BenchQuery[] => {
+    const { relevant, exact } = gradesOf(scenario, written.keyword);
     const query = (kind: BenchQuery['kind'], text: string, grades = relevant): BenchQuery => ({
       id: `${scenario.key}/${kind}${idSuffix}`,
       scenario: scenario.key,
@@ -990,5 +996,21 @@ export function buildFixture(organizationId: string, idFor: (key: string) => str
     if (!fresh) throw new Error(`no unseen queries for scenario ${scenario.key}`);
     return scenarioQueries(scenario, { ...fresh, errorLog: otherLog(scenario, detail, s) }, '/unseen');
   });
-  return { documents, queries, unseen };
+  // Queries by someone who read only the documents, before any fusion change was measured on them.
+  const independent = INDEPENDENT_QUERIES.map((written, n): BenchQuery => {
+    const scenario = S.find((candidate) => candidate.key === written.scenario);
+    if (!scenario) throw new Error(`independent query ${n} names no scenario: ${written.scenario}`);
+    const { relevant, exact } = gradesOf(scenario, written.text);
+    return {
+      id: `${scenario.key}/${written.kind}/independent-${n}`,
+      scenario: scenario.key,
+      kind: written.kind,
+      text: written.text,
+      relevant: written.kind === 'keyword' ? exact : relevant,
+    };
+  });
+  return { documents, queries, unseen, independent };
 }
+
+/** The scenario keys of the fixture, for checks on query sets written against it. */
+export const SCENARIO_KEYS: readonly string[] = S.map((scenario) => scenario.key);
