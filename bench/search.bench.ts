@@ -108,7 +108,7 @@ try {
   await orm.em
     .getConnection()
     .execute('insert into organizations (id, name, created_at, updated_at) values (?, ?, now(), now())', [organizationId, 'bench']);
-  const { documents, queries, unseen } = buildFixture(organizationId, () => randomUUID());
+  const { documents, queries, unseen, independent } = buildFixture(organizationId, () => randomUUID());
   const count = (kind: BenchQuery['kind']) => queries.filter((query) => query.kind === kind).length;
   process.stdout.write(
     `fixture: ${documents.length} documents, ${queries.length} queries (${QUERY_KINDS_OF_FIXTURE.map((kind) => `${count(kind)} ${kind}`).join(', ')}); model ${inner.model}\n`,
@@ -124,7 +124,9 @@ try {
         .map(([c, n]) => `${c} ${n}`)
         .join(', ')}`;
     });
-  process.stdout.write(`query classes: ${classesOf(queries).join('; ')}; unseen queries: ${classesOf(unseen).join('; ')}\n`);
+  process.stdout.write(
+    `query classes: ${classesOf(queries).join('; ')}; unseen queries: ${classesOf(unseen).join('; ')}; independent queries: ${classesOf(independent).join('; ')}\n`,
+  );
 
   const embedTimes: number[] = [];
   for (const query of queries) {
@@ -248,6 +250,11 @@ try {
   for (const [name, index] of backends)
     for (const mode of ['keyword', 'semantic', 'hybrid'] as const)
       unseenResults.set(`${name}/${mode} (unseen queries)`, await scoredBy(index, mode, unseen));
+  // The independent queries, the same way: written from the documents alone, never fitted on.
+  const independentResults = new Map<string, Scored[]>();
+  for (const [name, index] of backends)
+    for (const mode of ['keyword', 'semantic', 'hybrid'] as const)
+      independentResults.set(`${name}/${mode} (independent)`, await scoredBy(index, mode, independent));
 
   const columns = [...QUERY_KINDS_OF_FIXTURE, 'all'] as const;
   const table = (metric: 'ndcg' | 'recall', rows = results) => {
@@ -264,6 +271,9 @@ try {
   process.stdout.write(`${table('ndcg')}\n\n${table('recall')}\n\n`);
   process.stdout.write(
     `unseen queries (${unseen.length}, written after the weights were fixed; pasted logs as JSON lines or a journal excerpt):\n${table('ndcg', unseenResults)}\n\n${table('recall', unseenResults)}\n\n`,
+  );
+  process.stdout.write(
+    `independent queries (${independent.length}, written from the documents alone by someone who had not read the fusion code):\n${table('ndcg', independentResults)}\n\n${table('recall', independentResults)}\n\n`,
   );
   const fitted = fitFusion(all, shipped);
   process.stdout.write(`weights fitted on every query (what fusionFor('${inner.model}') should hold): ${JSON.stringify(fitted)}\n`);
