@@ -322,6 +322,26 @@ const GROUPS: Record<string, string> = {
 
 const GLOBAL_OPTIONS: Options = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } };
 
+/**
+ * `--secret -x2S...` as `--secret=-x2S...`: generated secrets and matcher values may start with a
+ * dash, which parseArgs would otherwise take for an option. A following token that names one of
+ * the command's options (`--json`, `-h`) is never taken as a value.
+ */
+function attachDashValues(args: string[], options: Options): string[] {
+  const known = new Set(Object.entries(options).flatMap(([name, option]) => [`--${name}`, ...(option.short ? [`-${option.short}`] : [])]));
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] as string;
+    const next = args[i + 1];
+    const option = arg.startsWith('--') ? options[arg.slice(2)] : undefined;
+    if (option?.type === 'string' && next !== undefined && next.startsWith('-') && next !== '-' && !known.has(next)) {
+      out.push(`${arg}=${next}`);
+      i += 1;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 /** Parses `argv` (without the node and script entries) into the command to run. */
 export function parseCommandLine(argv: string[]): Invocation {
   const json = argv.includes('--json');
@@ -346,9 +366,10 @@ export function parseCommandLine(argv: string[]): Invocation {
   if (wantsHelp) return { command: { name: 'help', path }, json };
   let parsed: { values: Values; positionals: string[] };
   try {
+    const options = { ...spec.options, ...GLOBAL_OPTIONS };
     parsed = parseArgs({
-      args: argv.slice(path.length),
-      options: { ...spec.options, ...GLOBAL_OPTIONS },
+      args: attachDashValues(argv.slice(path.length), options),
+      options,
       allowPositionals: true,
       strict: true,
     }) as typeof parsed;

@@ -59,6 +59,11 @@ describe('tocsin command line', () => {
     ],
     [['silence', 'add', '--matcher', 'a="b"', '--for', '1d', '--comment', 'c'], { durationMinutes: 1440 }],
     [['silence', 'expire', ID], { name: 'silence expire', id: ID }],
+    [
+      ['alert', 'send', '--integration', ID, '--platform', 'pager', '--file', 'a.json', '--secret', '-z2SXRFuc8Ct', '--json'],
+      { name: 'alert send', integration: ID, platform: 'pager', file: 'a.json', secret: '-z2SXRFuc8Ct' },
+    ],
+    [['alert', 'send', '--integration', ID, '--platform', 'pager', '--file', '-'], { file: '-' }],
     [['oncall', 'Primary', '--at', '2026-12-24T22:00:00+01:00'], { name: 'oncall', schedule: 'Primary', at: '2026-12-24T22:00:00+01:00' }],
   ])('%j parses', (argv, expected) => {
     expect(parseCommandLine(argv).command).toMatchObject(expected);
@@ -93,6 +98,10 @@ describe('tocsin command line', () => {
     [['silence', 'add', '--matcher', 'a="b"', '--for', '0m', '--comment', 'c'], '--for takes a duration'],
     [['silence', 'list', '--status', 'muted'], '--status must be one of pending, active, expired'],
     [['silence', 'expire', 'x'], 'SILENCE_ID must be a UUID'],
+    [
+      ['alert', 'send', '--integration', ID, '--platform', 'pager', '--file', 'a.json', '--secret', '--json'],
+      "Option '--secret' argument is ambiguous",
+    ],
     [['oncall', '--at', 'tomorrow'], '--at must be an RFC 3339 instant'],
     [['oncall', '--at', '2026-12-24T22:00:00'], '--at must be an RFC 3339 instant'],
   ])('%j is a usage error (exit 2) saying %s', (argv, message) => {
