@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EscalationPolicyEntity, ScheduleEntity, UserEntity, type EscalationPolicy } from '../../shared/db/entities/index.ts';
+import { existingIds } from '../../shared/db/repositories/existing-ids.ts';
 import type { EscalationLevel } from '../../shared/domain/escalation.ts';
 import { NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -41,15 +42,10 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
   /** Every target must be a member or a schedule of the organization: 422 naming each that is not. */
   const assertTargets = async (em: EntityManager, levels: EscalationLevel[] | undefined) => {
     if (!levels) return;
-    const idsOf = (type: 'user' | 'schedule') => [
-      ...new Set(levels.flatMap((level) => level.targets.filter((t) => t.type === type).map((t) => t.id))),
-    ];
-    const [userIds, scheduleIds] = [idsOf('user'), idsOf('schedule')];
+    const idsOf = (type: 'user' | 'schedule') => levels.flatMap((level) => level.targets.filter((t) => t.type === type).map((t) => t.id));
     const found = new Set([
-      ...(userIds.length ? await em.find(UserEntity, { id: { $in: userIds } }, { fields: ['id'] }) : []).map((user) => user.id),
-      ...(scheduleIds.length ? await em.find(ScheduleEntity, { id: { $in: scheduleIds } }, { fields: ['id'] }) : []).map(
-        (schedule) => schedule.id,
-      ),
+      ...(await existingIds(em, UserEntity, idsOf('user'))),
+      ...(await existingIds(em, ScheduleEntity, idsOf('schedule'))),
     ]);
     const errors = levels.flatMap((level, l) =>
       level.targets.flatMap((target, t) =>

@@ -10,6 +10,7 @@ import { recordScheduleUpdated } from '../../shared/db/repositories/schedule-wri
 import { hasPermission } from '../../shared/domain/permissions.ts';
 import { ON_CALL_HORIZON_MS, onCallAt, renderSchedule } from '../../shared/domain/schedule.ts';
 import { shiftsCalendar } from '../../shared/domain/schedule-calendar.ts';
+import { existingIds } from '../../shared/db/repositories/existing-ids.ts';
 import { scheduleDefinition, type StoredLayer } from '../../shared/domain/schedule-definition.ts';
 import { AppError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -75,9 +76,11 @@ export function createScheduleService(deps: { em: () => EntityManager; now?: () 
 
   /** 422 naming every user id that is not a member of the caller's organization. */
   const assertMembers = async (em: EntityManager, ids: { id: string; path: string }[]) => {
-    const unique = [...new Set(ids.map((entry) => entry.id))];
-    if (unique.length === 0) return;
-    const found = new Set((await em.find(UserEntity, { id: { $in: unique } }, { fields: ['id'] })).map((user) => user.id));
+    const found = await existingIds(
+      em,
+      UserEntity,
+      ids.map((entry) => entry.id),
+    );
     const errors = ids
       .filter((entry) => !found.has(entry.id))
       .map((entry) => ({ path: entry.path, message: 'not a member of this organization' }));

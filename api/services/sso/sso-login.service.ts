@@ -521,10 +521,6 @@ export function createSsoLoginService(deps: {
   };
 }
 
-/**
- * The library's message, and the one it wraps (openid-client wraps oauth4webapi's, which names
- * the claim it compared): enough for a person and the log to tell a bad nonce from a bad issuer.
- */
 /** Whether the guarded outbound client refused the target (its error somewhere in the cause chain). */
 function refusedByOutboundPolicy(error: unknown): boolean {
   for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth += 1)
@@ -532,6 +528,10 @@ function refusedByOutboundPolicy(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The library's message, and the one it wraps (openid-client wraps oauth4webapi's, which names
+ * the claim it compared): enough for a person and the log to tell a bad nonce from a bad issuer.
+ */
 function describe(error: unknown): string {
   const parts: string[] = [];
   let node: unknown = error;
