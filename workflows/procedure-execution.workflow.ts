@@ -50,7 +50,7 @@ const { runHttpStep } = proxyActivities<Activities>(httpStepActivityOptions);
  * targets, http steps, up to 30 s an attempt) can hold every slot, so a cancel or a step outcome
  * waited past the API's 30 s and answered 503. If the local attempts fail (database down), the
  * same write, idempotent by `seq`, becomes a regular activity that the server retries until the
- * database is back. Executions started before this change replay their regular activities.
+ * database is back. Histories recorded with regular activities only still replay.
  */
 async function recordExecutionProgress(progress: ExecutionProgress): Promise<void> {
   if (!patched('execution-progress-local-first')) return durable.recordExecutionProgress(progress);

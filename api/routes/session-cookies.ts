@@ -18,8 +18,8 @@ export const REFRESH_COOKIE = { name: 'refresh_token', path: '/api/v1/auth' } as
  * The Secure attribute follows the request (`ctx.secure`: TLS here, or `X-Forwarded-Proto: https`
  * from a proxy that TRUST_PROXY_HOPS trusts). In production a plain-HTTP request gets no cookie:
  * a cookie without Secure would later travel in clear text to any http:// URL of the host, and
- * one with it cannot be sent over this connection (Koa refuses, which used to fail the login with
- * a 500). The tokens are in the response body either way.
+ * one with it cannot be sent over this connection (Koa throws, which would fail the login with a
+ * 500). The tokens are in the response body either way.
  */
 function cookieAttributes(ctx: Context, options: SessionCookieOptions) {
   if (!ctx.secure && options.secure) return undefined;

@@ -114,7 +114,7 @@ export function createIncidentService(deps: {
 
   return {
     async list(auth: AuthContext, query: IncidentListQuery) {
-      // Plain rows, no entity hydration: a page of 25 through the ORM cost about 4 ms of CPU.
+      // Plain rows, no entity hydration: listing is the console's hottest read (docs/benchmarks.md).
       const conditions = ['i.organization_id = ?'];
       const params: unknown[] = [auth.organizationId];
       const where = (condition: string, value: unknown) => {

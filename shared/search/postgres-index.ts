@@ -18,9 +18,9 @@ const VECTOR_DIMENSIONS = 384;
 
 /**
  * How many rows, as the planner's statistics estimate them, the keyword side's match may cover. Its
- * cost is ranking every matching row: at 100,000 documents a pasted log's OR over 16 terms matched
- * 32,000 rows (270 ms); a common lexeme (`service`, `api`) only ranks, and the candidates stay
- * the same (22 of 24 sampled queries had the same top ten scores at 3,000).
+ * cost is ranking every matching row, and a pasted log's OR over many terms matches a large share of
+ * them; past the budget a common lexeme (`service`, `api`) only ranks, which leaves the top ten
+ * candidates unchanged in practice (docs/architecture.md, search).
  */
 export const KEYWORD_MATCH_BUDGET = 5_000;
 
@@ -98,9 +98,9 @@ export function createPostgresSearchIndex(options: {
       // (pg_stats of the tsvector column: each common lexeme's share of rows) put the rows they match
       // under the budget; every lexeme still counts in the rank. Without statistics (a table never
       // analyzed) every estimate is 0 and every lexeme matches.
-      // ts_rank, not ts_rank_cd: a third to a fifth of the time over thousands of matching rows.
-      // `materialized`: inlined, the statistics' list of up to a thousand lexemes was cast to text[]
-      // once per lexeme of the query (18 of a pasted log's 39 ms at 100,000 rows); now once.
+      // ts_rank, not ts_rank_cd: far cheaper over thousands of matching rows.
+      // `materialized`: inlined, the statistics' list of up to a thousand lexemes would be cast to
+      // text[] once per lexeme of the query instead of once.
       `with statistics as materialized (
          select s.most_common_elems::text::text[] as lexemes, s.most_common_elem_freqs as shares, c.reltuples as rows
          from pg_stats s join pg_namespace n on n.nspname = s.schemaname join pg_class c on c.relnamespace = n.oid and c.relname = s.tablename
@@ -290,7 +290,7 @@ export function createPostgresSearchIndex(options: {
     semanticFromTop,
     // Writes are visible at commit; after a bulk load (reindex) the planner's statistics are what lag:
     // with an organization's rows estimated at a handful, it reads them all and sorts instead of
-    // walking the HNSW index (50 ms instead of 1 at 10,000 documents) until autovacuum analyzes.
+    // walking the HNSW index (tens of times slower) until autovacuum analyzes.
     async refresh() {
       await sql('analyze search_documents', []);
       if (await hasVectorTable()) await sql('analyze search_vectors', []);

@@ -23,7 +23,7 @@ describe('security headers on error answers (integration: real PostgreSQL)', () 
 
   it('sets them on 404, 401, 422 and 429 as on success', async () => {
     expectSecurityHeaders(await stack.http.get('/healthz').expect(200));
-    // Errors thrown below the middleware used to skip the headers it set after `await next()`.
+    // Errors thrown below the middleware must not skip the headers it sets after `await next()`.
     expectSecurityHeaders(await stack.http.get('/api/v1/nothing-here').expect(404));
     expectSecurityHeaders(await stack.http.get('/api/v1/auth/me').set(bearer('not-a-token')).expect(401));
     expectSecurityHeaders(await stack.http.post('/api/v1/auth/register').send({ email: 'bad' }).expect(422));

@@ -331,8 +331,8 @@ async function main(): Promise<number> {
     // Generator health checks, not contract checks. Date-time fields carry both `format` and zod's
     // exact pattern, so Hypothesis draws by format and filters by pattern, which in a batch of up to
     // 1000 log entries trips `filter_too_much`; and `too_slow` times generation, which on two cores
-    // shared with the whole stack (load 20 measured) tripped for POST /logs and POST /knowledge-base
-    // in one run and not in the next. Generation goes on; every check still runs.
+    // shared with the whole stack trips at random for the largest bodies (POST /logs,
+    // POST /knowledge-base). Generation goes on; every check still runs.
     '--suppress-health-check',
     'filter_too_much,too_slow',
     '-H',
