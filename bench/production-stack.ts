@@ -2,17 +2,12 @@
 // installed) from the test services, then `node worker/main.ts` and `node api/main.ts` as separate
 // processes on a fresh database, as an operator runs them. The benchmark's own load generator runs
 // in this process, so it never shares an event loop with the API or the worker.
-import { apiNodeFlags } from '../dev/node-flags.ts';
+import { spawnApp, waitUntilReady } from '../dev/app-process.ts';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { freePorts } from '../shared/net/free-port.ts';
-import { startManagedProcess, type ManagedProcess } from '../dev/managed-process.ts';
-import { waitFor } from '../dev/wait-for.ts';
+import type { ManagedProcess } from '../dev/managed-process.ts';
 import { createTestDatabase } from '../test/helpers/stack.ts';
 import { startTestServices, TEST_ENV } from '../test/helpers/test-services.ts';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export interface ProductionStack {
   baseUrl: string;
@@ -53,12 +48,8 @@ export async function startProductionStack(options: {
     ...options.env,
   };
   const children: ManagedProcess[] = [];
-  const start = (name: string, script: string) => {
-    const child = startManagedProcess(name, process.execPath, [...(name === 'api' ? apiNodeFlags() : []), join(ROOT, script)], {
-      env,
-      cwd: ROOT,
-      onOutput: (line) => log(`[${name}] ${line}`),
-    });
+  const start = (name: 'api' | 'worker') => {
+    const child = spawnApp(name, { env, onOutput: (line) => log(`[${name}] ${line}`) });
     children.push(child);
     return child;
   };
@@ -69,23 +60,12 @@ export async function startProductionStack(options: {
   };
   try {
     // The API migrates the database before it listens; the worker waits for that to start cleanly.
-    const api = start('api', 'api/main.ts');
+    const api = start('api');
     const baseUrl = `http://127.0.0.1:${port}`;
-    await waitFor('the API', async () => ((await fetch(`${baseUrl}/readyz`)).ok ? true : undefined), {
-      timeoutMs: 120_000,
-      intervalMs: 250,
-      isAlive: () => api.isAlive(),
-      exitReport: () => api.exitReport(),
-    });
-    const worker = options.worker ? start('worker', 'worker/main.ts') : undefined;
+    await waitUntilReady(`${baseUrl}/readyz`, api, 120_000);
+    const worker = options.worker ? start('worker') : undefined;
     // Load starts once the worker polls (it bundles its workflows first): its start-up is not measured.
-    if (worker) {
-      await waitFor(
-        'the worker',
-        async () => ((await fetch(`http://127.0.0.1:${workerHealthPort}/readyz`).catch(() => undefined))?.ok ? true : undefined),
-        { timeoutMs: 120_000, intervalMs: 250, isAlive: () => worker.isAlive(), exitReport: () => worker.exitReport() },
-      );
-    }
+    if (worker) await waitUntilReady(`http://127.0.0.1:${workerHealthPort}/readyz`, worker, 120_000);
     return {
       baseUrl,
       databaseUrl: database.url,

@@ -1,10 +1,10 @@
 import { buildConsoleIfStale } from '../console/build.ts';
-import { apiNodeFlags } from './node-flags.ts';
 import { parseConfig } from '../shared/config.ts';
 import { loadConfig } from '../shared/load-config.ts';
 import { buildHelperInBackground } from './helper-build.ts';
 import { startLocalEnvironment } from './local-environment.ts';
-import { startManagedProcess, type ManagedProcess } from './managed-process.ts';
+import { spawnApp } from './app-process.ts';
+import type { ManagedProcess } from './managed-process.ts';
 import { waitFor } from './wait-for.ts';
 
 // `npm start`: the local environment, then the worker and the API as child processes of this one.
@@ -49,14 +49,8 @@ await buildConsoleIfStale(say).catch((error: unknown) =>
 const childEnv = { ...process.env, ...local?.env };
 // Fail here, once, rather than in both children.
 parseConfig(childEnv);
-for (const [name, script] of [
-  ['worker', 'worker/main.ts'],
-  ['api', 'api/main.ts'],
-] as const) {
-  const child = startManagedProcess(name, process.execPath, [...(name === 'api' ? apiNodeFlags() : []), script], {
-    env: childEnv,
-    onOutput: (line) => process.stdout.write(`[${name}] ${line}\n`),
-  });
+for (const name of ['worker', 'api'] as const) {
+  const child = spawnApp(name, { env: childEnv, onOutput: (line) => process.stdout.write(`[${name}] ${line}\n`) });
   child.child.once('exit', (code) => {
     if (stopped === undefined) {
       say(`${name} exited with code ${code}; stopping everything`);

@@ -16,11 +16,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../../shared/net/free-port.ts';
-import { startManagedProcess, type ManagedProcess } from '../../dev/managed-process.ts';
+import { startApp, type AppRole } from '../../dev/app-process.ts';
 import { startEmbeddedPostgres } from '../../dev/postgres.ts';
 import { resolveTemporalCli, startTemporalDevServer } from '../../dev/temporal.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
-import { waitFor } from '../../dev/wait-for.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const say = (message: string) => process.stderr.write(`[contract] ${message}\n`);
@@ -159,27 +158,10 @@ async function startTemporal(root: string): Promise<string> {
 /** The API's and the worker's output: kept out of the report, in a file named at the end. */
 const PROCESS_LOG = join(tmpdir(), `tocsin-contract-${new Date().toISOString().replaceAll(':', '-')}.log`);
 
-function startNode(name: string, script: string, env: NodeJS.ProcessEnv): ManagedProcess {
-  const child = startManagedProcess(name, process.execPath, [join(ROOT, script)], {
-    env,
-    cwd: ROOT,
-    // Warnings and errors (LOG_LEVEL=warn): a 5xx the run provokes is logged with its cause.
-    onOutput: (line) => appendFileSync(PROCESS_LOG, `[${name}] ${line}\n`),
-  });
+async function startNode(name: AppRole, env: NodeJS.ProcessEnv, readyUrl: string): Promise<void> {
+  // Warnings and errors (LOG_LEVEL=warn): a 5xx the run provokes is logged with its cause.
+  const child = await startApp(name, { env, readyUrl, onOutput: (line) => appendFileSync(PROCESS_LOG, `[${name}] ${line}\n`) });
   stops.push(() => child.stop(15_000));
-  return child;
-}
-
-async function ready(url: string, child: ManagedProcess): Promise<void> {
-  await waitFor(
-    `${url}`,
-    async () => {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2500) }).catch(() => undefined);
-      await response?.body?.cancel();
-      return response?.status === 200 ? true : undefined;
-    },
-    { timeoutMs: 180_000, intervalMs: 250, isAlive: () => child.isAlive() },
-  );
 }
 
 async function call(
@@ -299,10 +281,8 @@ async function main(): Promise<number> {
     OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
   };
   // The API migrates the database before it listens; the worker starts once that is done.
-  const api = startNode('api', 'api/main.ts', env);
-  await ready(`${baseUrl}/readyz`, api);
-  const worker = startNode('worker', 'worker/main.ts', env);
-  await ready(`http://127.0.0.1:${workerHealthPort}/readyz`, worker);
+  await startNode('api', env, `${baseUrl}/readyz`);
+  await startNode('worker', env, `http://127.0.0.1:${workerHealthPort}/readyz`);
   const token = await seed(baseUrl, sink.url);
   say(`stack ready at ${baseUrl}; running Schemathesis (${st})`);
 

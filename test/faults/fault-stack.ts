@@ -8,18 +8,15 @@ import { existsSync } from 'node:fs';
 import { appendFile, chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ELASTICSEARCH_VERSION } from '../../dev/elasticsearch.ts';
 import { freePort } from '../../shared/net/free-port.ts';
-import { startManagedProcess, type ManagedProcess } from '../../dev/managed-process.ts';
-import { apiNodeFlags } from '../../dev/node-flags.ts';
+import { spawnApp, waitUntilReady, type AppRole } from '../../dev/app-process.ts';
+import type { ManagedProcess } from '../../dev/managed-process.ts';
 import { startEmbeddedPostgres, type LocalPostgres } from '../../dev/postgres.ts';
 import { resolveTemporalCli, startTemporalDevServer, type LocalTemporal } from '../../dev/temporal.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { waitFor } from '../../dev/wait-for.ts';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** A part of the stack a scenario can take down and bring back. */
 export interface Restartable {
@@ -100,12 +97,6 @@ async function waitUntilGone(pid: number, what: string): Promise<void> {
     { timeoutMs: 60_000, intervalMs: 50 },
   );
 }
-
-const readyWithin = (url: string) => async () => {
-  const response = await fetch(url, { signal: AbortSignal.timeout(2500) });
-  await response.body?.cancel();
-  return response.status === 200 ? true : undefined;
-};
 
 export async function startFaultStack(options: {
   scenario: string;
@@ -271,7 +262,7 @@ export async function startFaultStack(options: {
   };
 
   /** `node <script>` as its own process; an exit nobody asked for is recorded, never repaired. */
-  const nodeProcess = (name: string, script: string, readyUrl: string): Restartable => {
+  const nodeProcess = (name: AppRole, readyUrl: string): Restartable => {
     let child: ManagedProcess | undefined;
     let starts = 0;
     let killing = false;
@@ -291,11 +282,7 @@ export async function startFaultStack(options: {
         child = undefined;
       },
       async start() {
-        const started = startManagedProcess(name, process.execPath, [...(name === 'api' ? apiNodeFlags() : []), join(ROOT, script)], {
-          env,
-          cwd: ROOT,
-          onOutput: (line) => record(name, line),
-        });
+        const started = spawnApp(name, { env, onOutput: (line) => record(name, line) });
         child = started;
         starts += 1;
         started.child.once('exit', (code, signal) => {
@@ -303,18 +290,14 @@ export async function startFaultStack(options: {
           unexpectedExits.push(`${name} exited by itself (code ${code}, signal ${signal})`);
           record('fault', `UNEXPECTED: ${name} exited (code ${code}, signal ${signal})`);
         });
-        await waitFor(`${name} to be ready`, readyWithin(readyUrl), {
-          timeoutMs: 180_000,
-          intervalMs: 250,
-          isAlive: () => started.isAlive(),
-        });
+        await waitUntilReady(readyUrl, started);
       },
     };
   };
   let stopping = false;
   // The API migrates the database before it listens; the worker starts once that is done.
-  const api = nodeProcess('api', 'api/main.ts', `${baseUrl}/readyz`);
-  const worker = nodeProcess('worker', 'worker/main.ts', `${workerHealthUrl}/readyz`);
+  const api = nodeProcess('api', `${baseUrl}/readyz`);
+  const worker = nodeProcess('worker', `${workerHealthUrl}/readyz`);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, connectionTimeoutMillis: 2000 });
   // The test's own reads must survive the database going away too.
   pool.on('error', () => undefined);

@@ -1,0 +1,105 @@
+import { constants } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { freePort } from '../shared/net/free-port.ts';
+import { goInstall } from './go-install.ts';
+import { startManagedProcess } from './managed-process.ts';
+import { waitFor } from './wait-for.ts';
+
+/** Mailpit (https://mailpit.axllent.org): a real SMTP server whose HTTP API lets tests read the mail back. */
+export const MAILPIT_VERSION = '1.33.1';
+const GO_PACKAGE = `github.com/axllent/mailpit@v${MAILPIT_VERSION}`;
+
+type Log = (message: string) => void;
+
+const isExecutable = (path: string) =>
+  access(path, constants.X_OK).then(
+    () => true,
+    () => false,
+  );
+
+/** Where the build lives in the tool cache, keyed by version like the Temporal CLI's. */
+export const mailpitPath = (cacheDir: string) => join(cacheDir, `mailpit-${MAILPIT_VERSION}`, 'mailpit');
+
+/**
+ * MAILPIT_PATH, else the tool cache, else `go install` into the tool cache (the Go module proxy is
+ * the only download). Throws when none gives a binary.
+ */
+export async function resolveMailpit(options: { explicitPath?: string; cacheDir: string; log?: Log }): Promise<string> {
+  if (options.explicitPath) {
+    if (await isExecutable(options.explicitPath)) return options.explicitPath;
+    throw new Error(`MAILPIT_PATH=${options.explicitPath} is not an executable`);
+  }
+  const cached = mailpitPath(options.cacheDir);
+  if (await isExecutable(cached)) return cached;
+  const binDir = join(options.cacheDir, `mailpit-${MAILPIT_VERSION}`);
+  options.log?.(`mailpit: building ${GO_PACKAGE} with Go into ${binDir}`);
+  return goInstall({ goPackage: GO_PACKAGE, binDir, binary: 'mailpit' });
+}
+
+/** One message as Mailpit's API lists it, reduced to what tests read. */
+export interface MailpitMessage {
+  id: string;
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+export interface RunningMailpit {
+  /** For SMTP_URL, e.g. `smtp://127.0.0.1:41234`. */
+  smtpUrl: string;
+  /** Mailpit's web UI and API. */
+  httpUrl: string;
+  /** Every message accepted so far, oldest first, with its plain-text body. */
+  messages(): Promise<MailpitMessage[]>;
+  stop(): Promise<void>;
+}
+
+interface ListedMessage {
+  ID: string;
+  Subject: string;
+  To: { Address: string }[];
+}
+
+/** Starts Mailpit on free loopback ports, in memory, and waits until its API answers. */
+export async function startMailpit(binary: string): Promise<RunningMailpit> {
+  const [smtpPort, httpPort] = [await freePort(), await freePort()];
+  const server = startManagedProcess(
+    'mailpit',
+    binary,
+    ['--smtp', `127.0.0.1:${smtpPort}`, '--listen', `127.0.0.1:${httpPort}`, '--database', '', '--smtp-auth-allow-insecure', '--quiet'],
+    { onOutput: () => undefined },
+  );
+  const httpUrl = `http://127.0.0.1:${httpPort}`;
+  const getJson = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${httpUrl}${path}`, { signal: AbortSignal.timeout(5000) });
+    if (!response.ok) throw new Error(`mailpit ${path}: HTTP ${response.status}`);
+    return (await response.json()) as T;
+  };
+  try {
+    await waitFor('mailpit', () => getJson<unknown>('/api/v1/info').then(() => true), {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+      isAlive: () => server.isAlive(),
+      exitReport: () => server.exitReport(),
+    });
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return {
+    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    httpUrl,
+    async messages() {
+      const listed = await getJson<{ messages: ListedMessage[] }>('/api/v1/messages?limit=1000');
+      const oldestFirst = [...listed.messages].reverse();
+      return Promise.all(
+        oldestFirst.map(async (message) => {
+          const full = await getJson<{ Text: string }>(`/api/v1/message/${message.ID}`);
+          return { id: message.ID, to: message.To.map((to) => to.Address), subject: message.Subject, text: full.Text };
+        }),
+      );
+    },
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { resolveMailpit, startMailpit, type MailpitMessage, type RunningMailpit } from '../../dev/mailpit.ts';
+import { waitFor } from '../../dev/wait-for.ts';
+import { toolCacheDir } from '../../shared/load-config.ts';
+import { addMember, bearer } from '../helpers/members.ts';
+import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
+
+// 3 s: the delays run in real time on the real stack.
+const SHORT = 0.05;
+
+/**
+ * Paging through a real SMTP server: webhook → incident → escalation workflow → the worker's SMTP
+ * mailer → Mailpit, read back through Mailpit's API. A two-level policy over a schedule: whoever the
+ * schedule has on call is paged, nobody acknowledges, level 2 is paged after its delay, and
+ * acknowledging ends the chain.
+ */
+describe('paging through SMTP (integration: real PostgreSQL, Temporal, worker and Mailpit)', () => {
+  let mailpit: RunningMailpit;
+  let stack: TestStack;
+  beforeAll(async () => {
+    mailpit = await startMailpit(await resolveMailpit({ explicitPath: process.env.MAILPIT_PATH || undefined, cacheDir: toolCacheDir() }));
+    stack = await startTestStack({ worker: true, env: { SMTP_URL: mailpit.smtpUrl } });
+  }, 10 * 60_000);
+  afterAll(async () => {
+    await stack?.stop();
+    await mailpit?.stop();
+  });
+
+  const pagesTo = async (address: string): Promise<MailpitMessage[]> =>
+    (await mailpit.messages()).filter((message) => message.to.includes(address) && message.subject.includes('Page: '));
+  const waitForPage = (address: string) =>
+    waitFor('a page accepted by the SMTP server', async () => (await pagesTo(address))[0], { timeoutMs: 30_000, intervalMs: 100 });
+
+  it('pages the schedule’s on-call, then level 2 after its delay; acknowledging stops it', async () => {
+    const owner = await registerOwner(stack.http, 'smtp-paging');
+    const onCall = await addMember(stack, owner.token, 'engineer', 'on-call');
+    const lead = await addMember(stack, owner.token, 'engineer', 'lead');
+    const schedule = (
+      await stack.http
+        .post('/api/v1/schedules')
+        .set(bearer(owner.token))
+        .send({
+          name: 'Primary',
+          time_zone: 'America/New_York',
+          layers: [
+            {
+              users: [onCall.user.id],
+              rotation: 'daily',
+              handoff_time: '09:00',
+              start: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+            },
+          ],
+        })
+        .expect(201)
+    ).body.data as { id: string };
+    await stack.http
+      .post('/api/v1/escalation-policies')
+      .set(bearer(owner.token))
+      .send({
+        name: 'Schedule, then the lead',
+        is_default: true,
+        levels: [
+          { targets: [{ type: 'schedule', id: schedule.id }], delay_minutes: SHORT },
+          { targets: [{ type: 'user', id: lead.user.id }], delay_minutes: 60 },
+        ],
+      })
+      .expect(201);
+    const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
+    const host = `smtp-${randomUUID().slice(0, 8)}`;
+    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(`fp-${host}`, 'firing', `${host} is down`)).expect(200);
+
+    const first = await waitForPage(onCall.email);
+    expect(first.subject).toContain(`${host} is down`);
+    expect(first.text).toMatch(/^Escalation level 1, round 1$/m);
+    const incidentId = /\/incidents\/([0-9a-f-]{36})/.exec(first.text)?.[1];
+    expect(incidentId).toBeDefined();
+    // The lead is not paged before level 1's delay has passed.
+    expect(await pagesTo(lead.email)).toEqual([]);
+
+    const second = await waitForPage(lead.email);
+    expect(second.text).toMatch(/^Escalation level 2, round 1$/m);
+
+    await stack.http.patch(`/api/v1/incidents/${incidentId}`).set(bearer(lead.token)).send({ status: 'investigating' }).expect(200);
+    const ended = await waitFor(
+      'the escalation ended',
+      async () => {
+        const state = (await stack.http.get(`/api/v1/incidents/${incidentId}/escalation`).set(bearer(owner.token)).expect(200)).body
+          .data as {
+          running: boolean;
+          ended: string | null;
+          pages: Array<{ level: number; user_id: string; status: string }>;
+        };
+        return state.running ? undefined : state;
+      },
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
+    expect(ended.ended).toBe('acknowledged');
+    expect(ended.pages.map(({ level, user_id, status }) => ({ level, user_id, status }))).toEqual([
+      { level: 1, user_id: onCall.user.id, status: 'sent' },
+      { level: 2, user_id: lead.user.id, status: 'sent' },
+    ]);
+    // Each page reached the server exactly once.
+    expect((await pagesTo(onCall.email)).length).toBe(1);
+    expect((await pagesTo(lead.email)).length).toBe(1);
+  });
+});
