@@ -31,11 +31,21 @@ describe('paging through SMTP (integration: real PostgreSQL, Temporal, worker an
     (await mailpit.messages()).filter((message) => message.to.includes(address) && message.subject.includes('Page: '));
   const waitForPage = (address: string) =>
     waitFor('a page accepted by the SMTP server', async () => (await pagesTo(address))[0], { timeoutMs: 30_000, intervalMs: 100 });
+  // Invitations go through Mailpit too.
+  const readMail = (to: string, subject: RegExp) =>
+    waitFor(
+      `mail to ${to}`,
+      async () => {
+        const found = (await mailpit.messages()).find((message) => message.to.includes(to) && subject.test(message.subject));
+        return found ? { subject: found.subject, body: found.text } : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 100 },
+    );
 
   it('pages the schedule’s on-call, then level 2 after its delay; acknowledging stops it', async () => {
     const owner = await registerOwner(stack.http, 'smtp-paging');
-    const onCall = await addMember(stack, owner.token, 'engineer', 'on-call');
-    const lead = await addMember(stack, owner.token, 'engineer', 'lead');
+    const onCall = await addMember(stack, owner.token, 'engineer', 'on-call', readMail);
+    const lead = await addMember(stack, owner.token, 'engineer', 'lead', readMail);
     const schedule = (
       await stack.http
         .post('/api/v1/schedules')
@@ -60,6 +70,8 @@ describe('paging through SMTP (integration: real PostgreSQL, Temporal, worker an
       .send({
         name: 'Schedule, then the lead',
         is_default: true,
+        // A second round after level 2's delay: only the acknowledgement can end the chain in the test.
+        repeat: 1,
         levels: [
           { targets: [{ type: 'schedule', id: schedule.id }], delay_minutes: SHORT },
           { targets: [{ type: 'user', id: lead.user.id }], delay_minutes: 60 },

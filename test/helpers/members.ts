@@ -8,7 +8,7 @@ export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 export const INVITATION_SUBJECT = /invited to/;
 
 /** The token an invitation mail carries on its `Invitation token: <token>` line. */
-export function invitationTokenIn(mail: OutboxMail): string {
+export function invitationTokenIn(mail: Pick<OutboxMail, 'subject' | 'body'>): string {
   const match = /^Invitation token: (\S+)$/m.exec(mail.body);
   if (!match?.[1]) throw new Error(`no "Invitation token" line in mail "${mail.subject}"`);
   return match[1];
@@ -24,13 +24,21 @@ export interface Member {
 
 /**
  * Adds a member the way people join an organization: an invitation by `inviterToken`, the token
- * read from the mail the outbox holds, acceptance over the API, then a login.
+ * read from the mail the outbox holds (or `readMail`'s, for a stack that sends through SMTP),
+ * acceptance over the API, then a login.
  */
-export async function addMember(stack: TestStack, inviterToken: string, role: Role, label: string = role): Promise<Member> {
+export async function addMember(
+  stack: TestStack,
+  inviterToken: string,
+  role: Role,
+  label: string = role,
+  readMail: (to: string, subject: RegExp) => Promise<Pick<OutboxMail, 'subject' | 'body'>> = (to, subject) =>
+    waitForMail(stack, to, subject),
+): Promise<Member> {
   const email = `${label}-${randomUUID().slice(0, 8)}@example.test`;
   const password = 'member password 123';
   const invited = await stack.http.post('/api/v1/invitations').set(bearer(inviterToken)).send({ email, role }).expect(201);
-  const token = invitationTokenIn(await waitForMail(stack, email, INVITATION_SUBJECT));
+  const token = invitationTokenIn(await readMail(email, INVITATION_SUBJECT));
   const accepted = await stack.http
     .post('/api/v1/invitations/accept')
     .send({ token, name: `${label} member`, password })
