@@ -7,76 +7,35 @@
 // - rate: BENCH_RATE (100) alerts/s for BENCH_SECONDS (20), each opening an incident: alert →
 //   incident latency, to the row and to the `incident.created` push, and from a sample of the
 //   workflows' histories how long their first task waited for a worker slot and then ran.
-// BENCH_MODE=storm or BENCH_MODE=rate runs one; BENCH_SEARCH=off leaves search (indexing, analysis)
+// - paging: BENCH_PAGING_RATE (30) new incidents/s for BENCH_PAGING_SECONDS (20), each paged through
+//   a real SMTP server (Mailpit): alert → page accepted; then BENCH_WAITING_ESCALATIONS (1,000)
+//   escalations waiting at once, and how late their next level fires (bench/paging.ts).
+// BENCH_MODE=storm, rate or paging runs one (Mailpit and SMTP_URL only when paging runs); BENCH_SEARCH=off leaves search (indexing, analysis)
 // out (and Elasticsearch is not started); both print the CPU time each process spent per alert or
 // per new incident. BENCH_NODE_OPTIONS reaches the API and worker (e.g. --cpu-prof). A figure to track, not a gate.
 import { Connection, WorkflowClient } from '@temporalio/client';
 import { tsToMs } from '@temporalio/common/lib/time.js';
-import { createHmac } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
+import { resolveMailpit, startMailpit } from '../dev/mailpit.ts';
+import { toolCacheDir } from '../shared/load-config.ts';
+import { paging } from './paging.ts';
 import { percentile } from './percentile.ts';
 import { cpuPerUnit, cpuSnapshot, type KnownPids } from './process-cpu.ts';
-import { call, registerOwner, startProductionStack, type ProductionStack } from './production-stack.ts';
+import { createWebhook, poll, send } from './alert-sender.ts';
+import { startProductionStack, type ProductionStack } from './production-stack.ts';
 import { ORGANIZATION_ID } from '../shared/domain/search-attributes.ts';
 
-const MODE = process.env.BENCH_MODE ?? 'both';
+const MODE = process.env.BENCH_MODE ?? 'all';
+const runs = (mode: string) => MODE === 'all' || MODE === 'both' || MODE === mode;
 const STORM_ALERTS = Number(process.env.BENCH_STORM_ALERTS ?? 10_000);
 const FINGERPRINTS = Number(process.env.BENCH_FINGERPRINTS ?? 100);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 50);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const RATE_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const DRAIN_TIMEOUT_MS = 300_000;
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
-
-interface Webhook {
-  url: string;
-  secret: string;
-  token: string;
-  organizationId: string;
-}
-
-async function createWebhook(baseUrl: string, label: string): Promise<Webhook> {
-  const owner = await registerOwner(baseUrl, label);
-  const secret = `bench-secret-${label}-0123456789abcdef`;
-  const created = await call<{ data: { id: string } }>(baseUrl, 'POST', '/api/v1/integrations', {
-    token: owner.token,
-    body: { name: label, platform: 'metrics_alerts', secret },
-    expect: 201,
-  });
-  return {
-    url: `${baseUrl}/api/v1/webhooks/metrics_alerts/${created.data.id}`,
-    secret,
-    token: owner.token,
-    organizationId: owner.organizationId,
-  };
-}
-
-/** One firing alert, signed as Alertmanager's webhook sender would. */
-async function send(webhook: Webhook, fingerprint: string, summary: string): Promise<number> {
-  const body = JSON.stringify({
-    version: '4',
-    status: 'firing',
-    alerts: [
-      {
-        status: 'firing',
-        labels: { alertname: 'BenchAlert', instance: fingerprint, severity: 'warning' },
-        annotations: { summary },
-        fingerprint,
-      },
-    ],
-  });
-  const signature = `sha256=${createHmac('sha256', webhook.secret).update(body).digest('hex')}`;
-  const response = await fetch(webhook.url, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json', 'x-metrics-alerts-signature': signature },
-  });
-  await response.arrayBuffer();
-  return response.status;
-}
 
 /** A socket.io client of the organization: every event's push time minus its commit timestamp. */
 async function watchEvents(baseUrl: string, token: string): Promise<{ socket: Socket; lags: number[]; received: Map<string, number> }> {
@@ -93,16 +52,6 @@ async function watchEvents(baseUrl: string, token: string): Promise<{ socket: So
     socket.once('connect_error', reject);
   });
   return { socket, lags, received };
-}
-
-async function poll<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = DRAIN_TIMEOUT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await delay(100);
-  }
-  throw new Error(`${what}: not reached within ${timeoutMs} ms`);
 }
 
 async function storm(baseUrl: string, db: pg.Client, pids: KnownPids): Promise<string[]> {
@@ -252,6 +201,11 @@ async function fixedRate(baseUrl: string, db: pg.Client, temporal: ProductionSta
   ];
 }
 
+// Paging needs a real SMTP server; the other modes keep mail in the outbox table, as before.
+const mailpit =
+  MODE === 'all' || MODE === 'paging'
+    ? await startMailpit(await resolveMailpit({ explicitPath: process.env.MAILPIT_PATH || undefined, cacheDir: toolCacheDir() }))
+    : undefined;
 const stack = await startProductionStack({
   worker: true,
   elasticsearch: process.env.BENCH_SEARCH !== 'off',
@@ -259,6 +213,7 @@ const stack = await startProductionStack({
     ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     RATE_LIMIT_WEBHOOK_PER_HOUR: '100000000',
     RATE_LIMIT_INTERACTIVE_PER_HOUR: '100000000',
+    ...(mailpit ? { SMTP_URL: mailpit.smtpUrl } : {}),
     // BENCH_SEARCH=off: API and worker find no embedding model, so nothing is indexed or analyzed.
     ...(process.env.BENCH_SEARCH === 'off' ? { TOCSIN_TOOL_CACHE: '/nonexistent/tocsin-bench', ELASTICSEARCH_URL: '' } : {}),
   },
@@ -269,14 +224,16 @@ try {
   // CPU is read for the API, the worker, this process and the servers it started.
   const pids = { ...stack.pids, 'load generator': process.pid };
   const lines = ['', 'ingest benchmark (API and worker as their own processes, real PostgreSQL and Temporal dev server)'];
-  if (MODE === 'both' || MODE === 'storm') lines.push(...(await storm(stack.baseUrl, db, pids)));
-  if (MODE === 'both' || MODE === 'rate') lines.push(...(await fixedRate(stack.baseUrl, db, stack.temporal, pids)));
+  if (runs('storm')) lines.push(...(await storm(stack.baseUrl, db, pids)));
+  if (runs('rate')) lines.push(...(await fixedRate(stack.baseUrl, db, stack.temporal, pids)));
+  if (mailpit) lines.push(...(await paging(stack.baseUrl, stack.databaseUrl, mailpit)));
   lines.push(
-    'targets: storm >= 500 alerts/s accepted, drained exactly < 30 s after the first send, outbox lag p99 < 2 s; rate: alert → incident p99 < 1 s',
+    'targets: storm >= 500 alerts/s accepted, drained exactly < 30 s after the first send, outbox lag p99 < 2 s; rate: alert → incident p99 < 1 s; paging: alert → page p99 < 2 s at 30/s, waiting levels late p99 < 2 s',
     '',
   );
   process.stdout.write(lines.join('\n'));
 } finally {
   await db.end().catch(() => undefined);
   await stack.stop();
+  await mailpit?.stop();
 }

@@ -38,10 +38,15 @@ export async function resolveMailpit(options: { explicitPath?: string; cacheDir:
 }
 
 /** One message as Mailpit's API lists it, reduced to what tests read. */
-export interface MailpitMessage {
+export interface MailpitListed {
   id: string;
   to: string[];
   subject: string;
+  /** When the SMTP server accepted it. */
+  receivedAt: Date;
+}
+
+export interface MailpitMessage extends MailpitListed {
   text: string;
 }
 
@@ -50,6 +55,8 @@ export interface RunningMailpit {
   smtpUrl: string;
   /** Mailpit's web UI and API. */
   httpUrl: string;
+  /** Every message accepted so far, oldest first, without bodies. */
+  list(): Promise<MailpitListed[]>;
   /** Every message accepted so far, oldest first, with its plain-text body. */
   messages(): Promise<MailpitMessage[]>;
   stop(): Promise<void>;
@@ -59,6 +66,7 @@ interface ListedMessage {
   ID: string;
   Subject: string;
   To: { Address: string }[];
+  Created: string;
 }
 
 /** Starts Mailpit on free loopback ports, in memory, and waits until its API answers. */
@@ -67,7 +75,18 @@ export async function startMailpit(binary: string): Promise<RunningMailpit> {
   const server = startManagedProcess(
     'mailpit',
     binary,
-    ['--smtp', `127.0.0.1:${smtpPort}`, '--listen', `127.0.0.1:${httpPort}`, '--database', '', '--smtp-auth-allow-insecure', '--quiet'],
+    // Unlimited (`--max 0`): a benchmark reads back thousands of pages.
+    [
+      '--smtp',
+      `127.0.0.1:${smtpPort}`,
+      '--listen',
+      `127.0.0.1:${httpPort}`,
+      '--max',
+      '0',
+      '--smtp-auth-allow-insecure',
+      '--disable-version-check',
+      '--quiet',
+    ],
     { onOutput: () => undefined },
   );
   const httpUrl = `http://127.0.0.1:${httpPort}`;
@@ -87,17 +106,33 @@ export async function startMailpit(binary: string): Promise<RunningMailpit> {
     await server.stop();
     throw error;
   }
+  const list = async (): Promise<MailpitListed[]> => {
+    const listed: ListedMessage[] = [];
+    // Newest first, a page at a time.
+    for (let start = 0; ; start += 1000) {
+      const page = await getJson<{ messages: ListedMessage[]; messages_count: number }>(`/api/v1/messages?start=${start}&limit=1000`);
+      listed.push(...page.messages);
+      if (page.messages.length < 1000) break;
+    }
+    return listed
+      .reverse()
+      .map((message) => ({
+        id: message.ID,
+        to: message.To.map((to) => to.Address),
+        subject: message.Subject,
+        receivedAt: new Date(message.Created),
+      }));
+  };
   return {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     httpUrl,
+    list,
     async messages() {
-      const listed = await getJson<{ messages: ListedMessage[] }>('/api/v1/messages?limit=1000');
-      const oldestFirst = [...listed.messages].reverse();
       return Promise.all(
-        oldestFirst.map(async (message) => {
-          const full = await getJson<{ Text: string }>(`/api/v1/message/${message.ID}`);
-          return { id: message.ID, to: message.To.map((to) => to.Address), subject: message.Subject, text: full.Text };
-        }),
+        (await list()).map(async (message) => ({
+          ...message,
+          text: (await getJson<{ Text: string }>(`/api/v1/message/${message.id}`)).Text,
+        })),
       );
     },
     stop: () => server.stop(),

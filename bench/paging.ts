@@ -1,0 +1,121 @@
+// Paging for `npm run bench:ingest` (BENCH_MODE=paging): alert → first page accepted by the SMTP
+// server (Mailpit) at a fixed rate of new incidents, and how late the next level fires when many
+// escalations wait at once.
+import pg from 'pg';
+import type { RunningMailpit } from '../dev/mailpit.ts';
+import { createWebhook, poll, send, type Webhook } from './alert-sender.ts';
+import { percentile } from './percentile.ts';
+import { call } from './production-stack.ts';
+
+const PAGING_RATE = Number(process.env.BENCH_PAGING_RATE ?? 30);
+const PAGING_SECONDS = Number(process.env.BENCH_PAGING_SECONDS ?? 20);
+const WAITING = Number(process.env.BENCH_WAITING_ESCALATIONS ?? 1_000);
+const WAIT_MINUTES = Number(process.env.BENCH_WAIT_MINUTES ?? 1);
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+/** The organization's default policy: the owner at level 1, again at level 2 after `delayMinutes`. */
+async function pageTheOwner(baseUrl: string, webhook: Webhook, delayMinutes: number): Promise<void> {
+  const target = { type: 'user', id: webhook.userId };
+  await call(baseUrl, 'POST', '/api/v1/escalation-policies', {
+    token: webhook.token,
+    body: {
+      name: 'Bench',
+      is_default: true,
+      levels: [
+        { targets: [target], delay_minutes: delayMinutes },
+        { targets: [target], delay_minutes: 60 },
+      ],
+    },
+    expect: 201,
+  });
+}
+
+/** Sends `total` new alerts at `rate` per second; returns when each was sent, by summary. */
+async function sendAtRate(
+  webhook: Webhook,
+  label: string,
+  total: number,
+  rate: number,
+): Promise<{ sentAt: Map<string, number>; rejected: number }> {
+  const sentAt = new Map<string, number>();
+  const inFlight: Promise<void>[] = [];
+  let rejected = 0;
+  const started = performance.now();
+  for (let i = 0; i < total; i++) {
+    const wait = started + (i * 1000) / rate - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const fingerprint = `${label}${String(i).padStart(6, '0')}`;
+    const summary = `${label} alert ${fingerprint}`;
+    sentAt.set(summary, Date.now());
+    inFlight.push(
+      send(webhook, fingerprint, summary).then((status) => {
+        if (status !== 200) rejected += 1;
+      }),
+    );
+  }
+  await Promise.all(inFlight);
+  return { sentAt, rejected };
+}
+
+/** Alert → first page accepted by the SMTP server, at PAGING_RATE new incidents per second. */
+async function alertToPage(baseUrl: string, mailpit: RunningMailpit): Promise<string[]> {
+  const webhook = await createWebhook(baseUrl, 'paging');
+  await pageTheOwner(baseUrl, webhook, 60);
+  const total = PAGING_RATE * PAGING_SECONDS;
+  const { sentAt, rejected } = await sendAtRate(webhook, 'paging', total, PAGING_RATE);
+  const pages = await poll('the pages of the paging run', async () => {
+    const received = (await mailpit.list()).filter((message) => message.subject.includes('Page: paging alert'));
+    return received.length >= total - rejected ? received : undefined;
+  });
+  const latency = pages
+    .map((page) => {
+      const summary = /Page: (paging alert \S+)/.exec(page.subject)?.[1];
+      return page.receivedAt.getTime() - (summary ? (sentAt.get(summary) ?? NaN) : NaN);
+    })
+    .filter(Number.isFinite);
+  return [
+    `paging: ${total} alerts at ${PAGING_RATE}/s for ${PAGING_SECONDS} s, each opening an incident paged through SMTP (${rejected} rejected)`,
+    `  alert → page accepted     p50 ${fmt(percentile(latency, 50))} ms, p99 ${fmt(percentile(latency, 99))} ms by the SMTP server (${latency.length} pages)`,
+  ];
+}
+
+/**
+ * WAITING escalations opened at once, each waiting WAIT_MINUTES before level 2: how late level 2
+ * is paged after its due time (level 1's page recorded + the delay: an upper bound, since the
+ * workflow starts its timer after that page).
+ */
+async function waitingEscalations(baseUrl: string, databaseUrl: string): Promise<string[]> {
+  const webhook = await createWebhook(baseUrl, 'waiting');
+  await pageTheOwner(baseUrl, webhook, WAIT_MINUTES);
+  const { rejected } = await sendAtRate(webhook, 'waiting', WAITING, 100);
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const expected = WAITING - rejected;
+    const rows = await poll(
+      'level 2 of every waiting escalation',
+      async () => {
+        const result = await db.query<{ late_ms: number }>(
+          `select extract(epoch from (two.created_at - (one.updated_at + $2 * interval '1 minute'))) * 1000 as late_ms
+           from pages one join pages two on two.incident_id = one.incident_id and two.level = 2 and two.round = 1
+           where one.organization_id = $1 and one.level = 1 and one.round = 1`,
+          [webhook.organizationId, WAIT_MINUTES],
+        );
+        return result.rows.length >= expected ? result.rows : undefined;
+      },
+      WAIT_MINUTES * 60_000 + 300_000,
+    );
+    const late = rows.map((row) => Number(row.late_ms));
+    return [
+      `waiting escalations: ${expected} opened at 100/s, each paging level 2 ${WAIT_MINUTES} min after level 1`,
+      `  level 2 after its due time p50 ${fmt(percentile(late, 50))} ms, p99 ${fmt(percentile(late, 99))} ms, max ${fmt(Math.max(...late))} ms`,
+    ];
+  } finally {
+    await db.end();
+  }
+}
+
+export async function paging(baseUrl: string, databaseUrl: string, mailpit: RunningMailpit): Promise<string[]> {
+  return [...(await alertToPage(baseUrl, mailpit)), ...(await waitingEscalations(baseUrl, databaseUrl))];
+}
