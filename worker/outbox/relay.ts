@@ -1,4 +1,12 @@
-import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import {
+  ScheduleAlreadyRunning,
+  ScheduleNotFoundError,
+  ScheduleOverlapPolicy,
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowIdReusePolicy,
+  WorkflowNotFoundError,
+  type Client,
+} from '@temporalio/client';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../../shared/db/orm.ts';
 import { uuidv7 } from '../../shared/uuidv7.ts';
@@ -13,6 +21,9 @@ import type { notificationMailBatchWorkflow } from '../../workflows/notification
 import type { outboundDeliveryWorkflow } from '../../workflows/outbound-delivery.workflow.ts';
 import { forEachBounded } from '../../shared/bounded.ts';
 import { planEscalations } from './escalations.ts';
+import { planIcalLayerSync } from './ical-layers.ts';
+import { ICAL_REFRESH_INTERVAL } from '../../shared/domain/schedule-ical-layer.ts';
+import type { icalRefreshWorkflow } from '../../workflows/ical-refresh.workflow.ts';
 import { notificationKey, notificationMailBatches, planNotificationMails } from './notification-mails.ts';
 import { planNotifications, type NotificationDraft } from './notification-rules.ts';
 import type { OutboxEvent } from './outbox-event.ts';
@@ -129,6 +140,43 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     });
   }
 
+  /**
+   * One Temporal Schedule per `ical` layer (each has its own URL, cadence and failures, and goes
+   * with its layer alone): created when the layer's URL is written, with a fetch at once, and deleted
+   * with the layer. Creating one that exists, or deleting one that is gone, is no error.
+   */
+  async function syncIcalLayers(events: OutboxEvent[]): Promise<void> {
+    const plan = planIcalLayerSync(events);
+    await forEachBounded(plan.remove, concurrency, async (layerId) => {
+      try {
+        await deps.temporal.schedule.getHandle(workflowIds.icalRefreshSchedule(layerId)).delete();
+      } catch (error) {
+        if (!(error instanceof ScheduleNotFoundError)) throw error;
+      }
+    });
+    await forEachBounded(plan.refresh, concurrency, async ({ eventId, ...input }) => {
+      const args: Parameters<typeof icalRefreshWorkflow> = [input];
+      try {
+        await deps.temporal.schedule.create({
+          scheduleId: workflowIds.icalRefreshSchedule(input.layerId),
+          spec: { intervals: [{ every: ICAL_REFRESH_INTERVAL }], jitter: '1 minute' },
+          action: {
+            type: 'startWorkflow',
+            workflowType: 'icalRefreshWorkflow',
+            workflowId: workflowIds.icalRefreshSchedule(input.layerId),
+            taskQueue: deps.taskQueue,
+            args,
+          },
+          // A slow calendar is not fetched twice at once; after an outage one fetch catches up, not many.
+          policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
+        });
+      } catch (error) {
+        if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+      }
+      await startOnce('icalRefreshWorkflow', workflowIds.icalFetchNow(input.layerId, eventId), input);
+    });
+  }
+
   /** One delivery per event and enabled, unpaused integration subscribed to its type, found in one query. */
   async function deliveries(em: SqlEntityManager, events: OutboxEvent[]): Promise<DeliveryInput[]> {
     const rows = await em.execute<Array<{ event_id: string; integration_id: string }>>(
@@ -217,6 +265,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       const [, , notifications] = await Promise.all([indexing, forEachBounded(targets, concurrency, startDelivery), notify(em, events)]);
       // After the notification queries: they share the transaction's connection.
       await escalate(em, events);
+      await syncIcalLayers(events);
       const notices = batchNotices(events, notifications);
       if (notices.length > 0) {
         await em.execute('select pg_notify(?, value) from json_array_elements_text(?::json)', [
