@@ -74,8 +74,26 @@ function toNaive(instant: DateTime): Naive {
   return Date.UTC(instant.year, instant.month - 1, instant.day, instant.hour, instant.minute, instant.second, instant.millisecond);
 }
 
+/**
+ * Instants of wall-clock times by zone: schedules of one organization share zones, handoff hours and
+ * windows, so the same conversions repeat across schedules and requests (zone rules never change
+ * while the process runs). Emptied when it grows past its bound.
+ */
+const instants = new Map<string, number>();
+const MAX_CACHED_INSTANTS = 100_000;
+
 /** The instant of a wall-clock time in `zone`; a time skipped by DST moves forward, like the clock. */
 function fromNaive(naive: Naive, zone: string): number {
+  const key = `${zone} ${naive}`;
+  const cached = instants.get(key);
+  if (cached !== undefined) return cached;
+  if (instants.size >= MAX_CACHED_INSTANTS) instants.clear();
+  const instant = convert(naive, zone);
+  instants.set(key, instant);
+  return instant;
+}
+
+function convert(naive: Naive, zone: string): number {
   const d = new Date(naive);
   return DateTime.fromObject(
     {
@@ -142,13 +160,14 @@ export function restrictionWindows(
   to: number,
 ): { start: number; end: number }[] {
   const windows: { start: number; end: number }[] = [];
-  // Windows of the day before `from` may run into it; a window is at most a day long.
-  let day = DateTime.fromMillis(from, { zone }).startOf('day').minus({ days: 1 });
-  const last = DateTime.fromMillis(to, { zone }).startOf('day');
-  for (; day <= last; day = day.plus({ days: 1 })) {
-    const dayNaive = Date.UTC(day.year, day.month - 1, day.day);
+  // Windows of the day before `from` may run into it; a window is at most a day long. Local days
+  // are walked as wall-clock dates, so only the windows' bounds meet the zone's rules.
+  const first = toNaive(DateTime.fromMillis(from, { zone }));
+  const last = toNaive(DateTime.fromMillis(to, { zone }));
+  for (let dayNaive = first - (first % DAY) - DAY; dayNaive <= last - (last % DAY); dayNaive += DAY) {
+    const weekday = (((new Date(dayNaive).getUTCDay() + 6) % 7) + 1) as Weekday;
     for (const restriction of restrictions) {
-      if (restriction.days && !restriction.days.includes(day.weekday as Weekday)) continue;
+      if (restriction.days && !restriction.days.includes(weekday)) continue;
       const start = parseLocalTime(restriction.start);
       const end = parseLocalTime(restriction.end);
       const startMinutes = start.hour * 60 + start.minute;
