@@ -20,6 +20,8 @@ export interface ScheduleIcalActivityDeps {
   secretBox: SecretBox;
   /** The SSRF-guarded client, reading up to ICAL_MAX_BYTES + 1 bytes (so a larger document shows). */
   calendarHttp: HttpRequestFn;
+  /** Deletes a layer's refresh schedule (a layer removed while its schedule was being created). */
+  removeIcalRefreshSchedule?: (layerId: string) => Promise<void>;
 }
 
 /** A fetch that failed: `message` is what the schedule shows, `detail` goes to the worker's log only. */
@@ -81,7 +83,11 @@ export function createScheduleIcalActivities(deps: ScheduleIcalActivityDeps) {
     async refreshIcalLayer(input: IcalRefreshInput): Promise<IcalRefreshResult> {
       const em = forkForOrganization(deps.orm, input.organizationId);
       const feed = await em.findOne(ScheduleIcalFeedEntity, { id: input.layerId, schedule: input.scheduleId });
-      if (!feed) return { status: 'gone' };
+      if (!feed) {
+        // Layer ids are never reused, so a refresh schedule left behind by a race can go for good.
+        await deps.removeIcalRefreshSchedule?.(input.layerId);
+        return { status: 'gone' };
+      }
       const fetchedAt = new Date();
       let outcome: { events: ImportedEvent[]; unmatched: number } | FetchProblem;
       try {

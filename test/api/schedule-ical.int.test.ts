@@ -4,6 +4,7 @@ import { ScheduleNotFoundError } from '@temporalio/client';
 import ICAL from 'ical.js';
 import { waitFor } from '../../dev/wait-for.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
+import { ensureAllIcalRefreshSchedules } from '../../worker/ical-refresh-schedules.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
@@ -71,6 +72,22 @@ async function startCalendarServer() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Resolves once the Temporal Schedule is gone. */
+const gone = (handle: { describe(): Promise<unknown> }) =>
+  waitFor(
+    'the refresh schedule to go',
+    async () => {
+      try {
+        await handle.describe();
+        return undefined;
+      } catch (error) {
+        if (error instanceof ScheduleNotFoundError) return true;
+        throw error;
+      }
+    },
+    { timeoutMs: 30_000 },
+  );
 
 describe('ical schedule layers (integration: real PostgreSQL + real Temporal + worker, calendar on loopback)', () => {
   let stack: TestStack;
@@ -229,19 +246,7 @@ describe('ical schedule layers (integration: real PostgreSQL + real Temporal + w
       .send({ layers: [current.layers[0]] })
       .expect(200);
     expect((await shifts(scheduleId, from, to)).shifts).toEqual([ownerAt(from, to)]);
-    await waitFor(
-      'the refresh schedule to go',
-      async () => {
-        try {
-          await refresh.describe();
-          return undefined;
-        } catch (error) {
-          if (error instanceof ScheduleNotFoundError) return true;
-          throw error;
-        }
-      },
-      { timeoutMs: 30_000 },
-    );
+    await gone(refresh);
   }, 120_000);
 
   it('deleting the schedule deletes the Temporal Schedules of its ical layers', async () => {
@@ -258,19 +263,33 @@ describe('ical schedule layers (integration: real PostgreSQL + real Temporal + w
       timeoutMs: 30_000,
     });
     await stack.http.delete(`/api/v1/schedules/${created.body.data.id}`).set(bearer(owner.token)).expect(204);
-    await waitFor(
-      'the refresh schedule to go',
-      async () => {
-        try {
-          await handle.describe();
-          return undefined;
-        } catch (error) {
-          if (error instanceof ScheduleNotFoundError) return true;
-          throw error;
-        }
-      },
-      { timeoutMs: 30_000 },
-    );
+    await gone(handle);
+  }, 60_000);
+
+  it('a worker start recreates a missing refresh schedule, and a run that finds its layer gone deletes its schedule', async () => {
+    server.state.status = 200;
+    server.state.body = calendar([{ ...first, attendee: engineer.email }]);
+    const created = await stack.http
+      .post('/api/v1/schedules')
+      .set(bearer(owner.token))
+      .send({ name: 'Orphaned', time_zone: 'UTC', layers: [{ kind: 'ical', url: server.url('/orphan.ics'), start: iso(day0) }] })
+      .expect(201);
+    const layerId = created.body.data.layers[0].id as string;
+    const handle = stack.temporal.client.schedule.getHandle(workflowIds.icalRefreshSchedule(layerId));
+    await waitFor('the refresh schedule', async () => ((await handle.describe().catch(() => undefined)) ? true : undefined), {
+      timeoutMs: 30_000,
+    });
+    // A Temporal server that lost its schedules: the worker's start puts them back.
+    await handle.delete();
+    const ensure = { orm: stack.orm, client: stack.temporal.client, taskQueue: stack.config.TEMPORAL_TASK_QUEUE };
+    expect(await ensureAllIcalRefreshSchedules(ensure)).toBe(1);
+    expect(await ensureAllIcalRefreshSchedules(ensure)).toBe(0);
+    expect((await handle.describe()).action).toMatchObject({ workflowType: 'icalRefreshWorkflow' });
+    // The layer's feed gone behind the schedule's back (a removal racing the relay): its next run deletes it.
+    await stack.orm.em.fork().getConnection().execute('delete from schedule_ical_feeds where id = ?', [layerId]);
+    await handle.trigger();
+    await gone(handle);
+    await stack.http.delete(`/api/v1/schedules/${created.body.data.id}`).set(bearer(owner.token)).expect(204);
   }, 60_000);
 
   it('refuses bad calendar URLs, new layers without one, refreshes by non-editors and by other organizations', async () => {

@@ -1,12 +1,4 @@
-import {
-  ScheduleAlreadyRunning,
-  ScheduleNotFoundError,
-  ScheduleOverlapPolicy,
-  WorkflowExecutionAlreadyStartedError,
-  WorkflowIdReusePolicy,
-  WorkflowNotFoundError,
-  type Client,
-} from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../../shared/db/orm.ts';
 import { uuidv7 } from '../../shared/uuidv7.ts';
@@ -22,8 +14,7 @@ import type { outboundDeliveryWorkflow } from '../../workflows/outbound-delivery
 import { forEachBounded } from '../../shared/bounded.ts';
 import { planEscalations } from './escalations.ts';
 import { planIcalLayerSync } from './ical-layers.ts';
-import { ICAL_REFRESH_INTERVAL } from '../../shared/domain/schedule-ical-layer.ts';
-import type { icalRefreshWorkflow } from '../../workflows/ical-refresh.workflow.ts';
+import { ensureIcalRefreshSchedule, removeIcalRefreshSchedule } from '../ical-refresh-schedules.ts';
 import { notificationKey, notificationMailBatches, planNotificationMails } from './notification-mails.ts';
 import { planNotifications, type NotificationDraft } from './notification-rules.ts';
 import type { OutboxEvent } from './outbox-event.ts';
@@ -141,38 +132,14 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   }
 
   /**
-   * One Temporal Schedule per `ical` layer (each has its own URL, cadence and failures, and goes
-   * with its layer alone): created when the layer's URL is written, with a fetch at once, and deleted
-   * with the layer. Creating one that exists, or deleting one that is gone, is no error.
+   * The Temporal Schedule of each `ical` layer (worker/ical-refresh-schedules.ts): created when the
+   * layer's URL is written, with a fetch at once, and deleted with the layer.
    */
   async function syncIcalLayers(events: OutboxEvent[]): Promise<void> {
     const plan = planIcalLayerSync(events);
-    await forEachBounded(plan.remove, concurrency, async (layerId) => {
-      try {
-        await deps.temporal.schedule.getHandle(workflowIds.icalRefreshSchedule(layerId)).delete();
-      } catch (error) {
-        if (!(error instanceof ScheduleNotFoundError)) throw error;
-      }
-    });
+    await forEachBounded(plan.remove, concurrency, (layerId) => removeIcalRefreshSchedule(deps.temporal, layerId));
     await forEachBounded(plan.refresh, concurrency, async ({ eventId, ...input }) => {
-      const args: Parameters<typeof icalRefreshWorkflow> = [input];
-      try {
-        await deps.temporal.schedule.create({
-          scheduleId: workflowIds.icalRefreshSchedule(input.layerId),
-          spec: { intervals: [{ every: ICAL_REFRESH_INTERVAL }], jitter: '1 minute' },
-          action: {
-            type: 'startWorkflow',
-            workflowType: 'icalRefreshWorkflow',
-            workflowId: workflowIds.icalRefreshSchedule(input.layerId),
-            taskQueue: deps.taskQueue,
-            args,
-          },
-          // A slow calendar is not fetched twice at once; after an outage one fetch catches up, not many.
-          policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
-        });
-      } catch (error) {
-        if (!(error instanceof ScheduleAlreadyRunning)) throw error;
-      }
+      await ensureIcalRefreshSchedule(deps.temporal, deps.taskQueue, input);
       await startOnce('icalRefreshWorkflow', workflowIds.icalFetchNow(input.layerId, eventId), input);
     });
   }
