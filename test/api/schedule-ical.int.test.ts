@@ -292,6 +292,34 @@ describe('ical schedule layers (integration: real PostgreSQL + real Temporal + w
     await stack.http.delete(`/api/v1/schedules/${created.body.data.id}`).set(bearer(owner.token)).expect(204);
   }, 60_000);
 
+  it('removing a member takes their imported shifts out and reports the gap that opens', async () => {
+    const leaving = await addMember(stack, owner.token, 'engineer', 'leaving');
+    const event = { uid: 'leaving@test', start: day0 + 2 * DAY, end: day0 + 2 * DAY + 8 * HOUR, summary: leaving.email };
+    server.state.status = 200;
+    server.state.body = calendar([event]);
+    const created = await stack.http
+      .post('/api/v1/schedules')
+      .set(bearer(owner.token))
+      .send({ name: 'Leaving', time_zone: 'UTC', layers: [{ kind: 'ical', url: server.url('/leaving.ics'), start: iso(day0) }] })
+      .expect(201);
+    const scheduleId = created.body.data.id as string;
+    await waitFor('the import', async () => ((await icalLayerOf(scheduleId)).event_count === 1 ? true : undefined), { timeoutMs: 30_000 });
+
+    await stack.http.delete(`/api/v1/users/${leaving.user.id}`).set(bearer(owner.token)).expect(204);
+
+    expect((await shifts(scheduleId, day0, day0 + 5 * DAY)).shifts).toEqual([]);
+    expect(await icalLayerOf(scheduleId)).toMatchObject({ event_count: 0 });
+    const [removed] = await stack.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ data: { gaps_opened: { start: string; end: string }[] } }[]>(
+        `select data from domain_events where type = 'schedule.updated' and data->>'schedule_id' = ? and data->>'reason' = 'member_removed'`,
+        [scheduleId],
+      );
+    expect(removed.data.gaps_opened).toEqual([{ start: iso(event.start), end: iso(event.end) }]);
+    await stack.http.delete(`/api/v1/schedules/${scheduleId}`).set(bearer(owner.token)).expect(204);
+  }, 60_000);
+
   it('refuses bad calendar URLs, new layers without one, refreshes by non-editors and by other organizations', async () => {
     const post = (layer: object) =>
       stack.http
