@@ -8,6 +8,7 @@ import { createAssistantActivities, type AssistantActivityDeps } from './assista
 import { createRetentionActivities, type RetentionActivityDeps } from './retention.activities.ts';
 import { createNotificationMailActivities, type NotificationMailActivityDeps } from './notification-mail.activities.ts';
 import { createEscalationActivities, type EscalationActivityDeps } from './escalation.activities.ts';
+import { createScheduleIcalActivities, type ScheduleIcalActivityDeps } from './schedule-ical.activities.ts';
 
 export type ActivityDeps = SelfTestActivityDeps &
   DeliveryActivityDeps &
@@ -17,7 +18,8 @@ export type ActivityDeps = SelfTestActivityDeps &
   AssistantActivityDeps &
   RetentionActivityDeps &
   NotificationMailActivityDeps &
-  EscalationActivityDeps;
+  EscalationActivityDeps &
+  ScheduleIcalActivityDeps;
 
 /** Every activity of the worker, built from its dependencies (no module-level singletons). */
 export function createActivities(deps: ActivityDeps) {
@@ -32,6 +34,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createRetentionActivities(deps),
     ...createNotificationMailActivities(deps),
     ...createEscalationActivities(deps),
+    ...createScheduleIcalActivities(deps),
   };
 }
 

@@ -44,6 +44,7 @@ import { createSearchService } from './services/search.service.ts';
 import { createProcedureService } from './services/procedure.service.ts';
 import { createScheduleService } from './services/schedule.service.ts';
 import { createCalendarFeedService } from './services/calendar-feed.service.ts';
+import { createIcalRefreshNow } from './services/ical-refresh.ts';
 import { createExecutionService } from './services/execution.service.ts';
 import { createIntegrationLookup } from './services/integration-lookup.ts';
 import { createIntegrationService } from './services/integration.service.ts';
@@ -282,7 +283,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       apiKeys,
       selfTest: createSelfTestService({ em, temporal: runtime.temporal }),
       procedures,
-      schedules: createScheduleService({ em }),
+      schedules: createScheduleService({ em, secretBox, icalRefreshNow: createIcalRefreshNow(runtime.temporal) }),
       calendarFeeds: createCalendarFeedService({ em, publicUrl }),
       executions: createExecutionService({ em, temporal: runtime.temporal, procedures }),
       // Incidents are (re)indexed by the outbox relay from their domain events, whoever changed them.

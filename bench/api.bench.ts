@@ -19,6 +19,8 @@ const ANALYTICS_INCIDENTS = Number(process.env.BENCH_ANALYTICS_INCIDENTS ?? 100_
 const ANALYTICS_REQUESTS = Number(process.env.BENCH_ANALYTICS_REQUESTS ?? 40);
 // `BENCH_ONLY=analytics`: the GET /analytics table alone (no autocannon rows).
 const ANALYTICS_ONLY = process.env.BENCH_ONLY === 'analytics';
+// `BENCH_ONLY=oncall`: GET /oncall (beside raw node:http) and one schedule's year alone.
+const ONCALL_ONLY = process.env.BENCH_ONLY === 'oncall';
 
 interface Measured {
   name: string;
@@ -128,7 +130,7 @@ try {
     });
     // A realistic detail: an incident among 50, with a few status and assignee changes on its timeline.
     let incidentId = '';
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < (ONCALL_ONLY ? 0 : 50); i++) {
       const created = await call<{ data: { id: string } }>(baseUrl, 'POST', '/api/v1/incidents', {
         token: owner.token,
         body: {
@@ -141,7 +143,7 @@ try {
       });
       incidentId = created.data.id;
     }
-    for (const status of ['investigating', 'mitigated', 'investigating']) {
+    for (const status of ONCALL_ONLY ? [] : ['investigating', 'mitigated', 'investigating']) {
       await call(baseUrl, 'PATCH', `/api/v1/incidents/${incidentId}`, { token: owner.token, body: { status } });
     }
 
@@ -188,10 +190,8 @@ try {
     const jwt = { authorization: `Bearer ${owner.token}` };
     const apiKey = { 'x-api-key': key.data.api_key };
     const paths = {
-      me: '/api/v1/auth/me',
-      list: '/api/v1/incidents?limit=25',
-      detail: `/api/v1/incidents/${incidentId}`,
       oncall: '/api/v1/oncall',
+      ...(ONCALL_ONLY ? {} : { me: '/api/v1/auth/me', list: '/api/v1/incidents?limit=25', detail: `/api/v1/incidents/${incidentId}` }),
     };
     const bodies = new Map<string, Buffer>([['/healthz', Buffer.from(await (await fetch(`${baseUrl}/healthz`)).arrayBuffer())]]);
     for (const path of Object.values(paths)) {
@@ -206,13 +206,15 @@ try {
       const rawRun = await measure(`raw node:http ${path}`, `${raw.url}${path}`);
       rows.push({ measured: await measure(name, `${baseUrl}${path}`, headers), raw: rawRun });
     };
-    await pair('GET /healthz', '/healthz');
-    await pair('GET /auth/me (JWT)', paths.me, jwt);
-    await pair('GET /auth/me (X-API-Key)', paths.me, apiKey);
-    await pair('GET /incidents?limit=25 (JWT)', paths.list, jwt);
-    await pair('GET /incidents?limit=25 (X-API-Key)', paths.list, apiKey);
-    await pair('GET /incidents/{id} (JWT)', paths.detail, jwt);
-    await pair('GET /incidents/{id} (X-API-Key)', paths.detail, apiKey);
+    if (paths.me && paths.list && paths.detail) {
+      await pair('GET /healthz', '/healthz');
+      await pair('GET /auth/me (JWT)', paths.me, jwt);
+      await pair('GET /auth/me (X-API-Key)', paths.me, apiKey);
+      await pair('GET /incidents?limit=25 (JWT)', paths.list, jwt);
+      await pair('GET /incidents?limit=25 (X-API-Key)', paths.list, apiKey);
+      await pair('GET /incidents/{id} (JWT)', paths.detail, jwt);
+      await pair('GET /incidents/{id} (X-API-Key)', paths.detail, apiKey);
+    }
     await pair('GET /oncall, 100 schedules (JWT)', paths.oncall, jwt);
     const yearFrom = new Date();
     const yearTo = new Date(yearFrom.getTime() + 365 * 86_400_000);
@@ -223,30 +225,36 @@ try {
     );
   }
 
-  const analyticsOwner = await registerOwner(baseUrl, 'bench-analytics');
-  const seedStarted = performance.now();
-  await seedAnalyticsHistory(stack.databaseUrl, analyticsOwner.organizationId, analyticsOwner.userId, ANALYTICS_INCIDENTS);
-  const seedSeconds = (performance.now() - seedStarted) / 1000;
-  await call(baseUrl, 'PATCH', '/api/v1/organization-settings', { token: analyticsOwner.token, body: { timezone: 'Europe/Paris' } });
-  const analyticsQueries = [
-    ['last 30 days (default), daily', ''],
-    ['90 days, daily, group_by=severity', `?from=${new Date(Date.now() - 90 * 86_400_000).toISOString()}&group_by=severity`],
-    ['90 days, weekly, group_by=assignee', `?from=${new Date(Date.now() - 90 * 86_400_000).toISOString()}&interval=week&group_by=assignee`],
-    [
-      '365 days, monthly, severity=critical',
-      `?from=${new Date(Date.now() - 365 * 86_400_000).toISOString()}&interval=month&severity=critical`,
-    ],
-  ] as const;
   const analyticsRows: Array<{ name: string; p50: number; p95: number }> = [];
-  for (const [name, query] of analyticsQueries) {
-    analyticsRows.push({
-      name,
-      ...(await measureLatency(
-        `${baseUrl}/api/v1/analytics${query}`,
-        { authorization: `Bearer ${analyticsOwner.token}` },
-        ANALYTICS_REQUESTS,
-      )),
-    });
+  let seedSeconds = 0;
+  if (!ONCALL_ONLY) {
+    const analyticsOwner = await registerOwner(baseUrl, 'bench-analytics');
+    const seedStarted = performance.now();
+    await seedAnalyticsHistory(stack.databaseUrl, analyticsOwner.organizationId, analyticsOwner.userId, ANALYTICS_INCIDENTS);
+    seedSeconds = (performance.now() - seedStarted) / 1000;
+    await call(baseUrl, 'PATCH', '/api/v1/organization-settings', { token: analyticsOwner.token, body: { timezone: 'Europe/Paris' } });
+    const analyticsQueries = [
+      ['last 30 days (default), daily', ''],
+      ['90 days, daily, group_by=severity', `?from=${new Date(Date.now() - 90 * 86_400_000).toISOString()}&group_by=severity`],
+      [
+        '90 days, weekly, group_by=assignee',
+        `?from=${new Date(Date.now() - 90 * 86_400_000).toISOString()}&interval=week&group_by=assignee`,
+      ],
+      [
+        '365 days, monthly, severity=critical',
+        `?from=${new Date(Date.now() - 365 * 86_400_000).toISOString()}&interval=month&severity=critical`,
+      ],
+    ] as const;
+    for (const [name, query] of analyticsQueries) {
+      analyticsRows.push({
+        name,
+        ...(await measureLatency(
+          `${baseUrl}/api/v1/analytics${query}`,
+          { authorization: `Bearer ${analyticsOwner.token}` },
+          ANALYTICS_REQUESTS,
+        )),
+      });
+    }
   }
 
   const fmt = (n: number, digits = 0) => n.toFixed(digits);
@@ -267,14 +275,18 @@ try {
           '',
           `GET /schedules/{id}/shifts over a year (three layers, JWT), ${ANALYTICS_REQUESTS} sequential requests: p50 ${fmt(yearRender.p50, 1)} ms, p95 ${fmt(yearRender.p95, 1)} ms`,
         ]),
-    '',
-    `GET /analytics: ${ANALYTICS_INCIDENTS} incidents over 90 days with timelines and ${2 * ANALYTICS_INCIDENTS} alerts (seeded in ${fmt(seedSeconds, 1)} s), ${ANALYTICS_REQUESTS} sequential requests each, JWT`,
-    '| request | p50 ms | p95 ms |',
-    '|---|---|---|',
-    ...analyticsRows.map((row) => `| GET /analytics ${row.name} | ${fmt(row.p50, 1)} | ${fmt(row.p95, 1)} |`),
-    '',
-    'target: GET /analytics < 200 ms at 100k incidents',
-    '',
+    ...(ONCALL_ONLY
+      ? ['']
+      : [
+          '',
+          `GET /analytics: ${ANALYTICS_INCIDENTS} incidents over 90 days with timelines and ${2 * ANALYTICS_INCIDENTS} alerts (seeded in ${fmt(seedSeconds, 1)} s), ${ANALYTICS_REQUESTS} sequential requests each, JWT`,
+          '| request | p50 ms | p95 ms |',
+          '|---|---|---|',
+          ...analyticsRows.map((row) => `| GET /analytics ${row.name} | ${fmt(row.p50, 1)} | ${fmt(row.p95, 1)} |`),
+          '',
+          'target: GET /analytics < 200 ms at 100k incidents',
+          '',
+        ]),
   ];
   process.stdout.write(lines.join('\n'));
 } finally {

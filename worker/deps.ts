@@ -13,6 +13,8 @@ import { createLogger, type Logger } from '../shared/logger.ts';
 import { createMailer } from '../shared/mail/mailer.ts';
 import type { SearchIndex } from '../shared/search/search-index.ts';
 import { createOutboundHttp, type HttpRequestFn, type Resolver } from '../shared/net/outbound-http.ts';
+import { ICAL_MAX_BYTES } from '../shared/domain/schedule-ical-layer.ts';
+import { removeIcalRefreshSchedule } from './ical-refresh-schedules.ts';
 
 /**
  * What outbound deliveries need in the worker: the secret box (for `{{integration.secret}}`) and
@@ -47,7 +49,7 @@ export function createGuardedStepHttp(config: Config): HttpRequest {
 export function createWorkerDeps(
   config: Config,
   orm: Orm,
-  options: { encryptionKey: string; search?: SearchIndex; logger?: Logger },
+  options: { encryptionKey: string; search?: SearchIndex; logger?: Logger; temporal?: Client },
 ): ActivityDeps & { integrationLiveness: IntegrationLiveness; muteRules: MuteRulesCache } {
   const logger = options.logger ?? createLogger({ name: 'tocsin-worker', level: config.LOG_LEVEL });
   return {
@@ -55,6 +57,14 @@ export function createWorkerDeps(
     search: options.search,
     ...createDeliveryDeps(config, options.encryptionKey),
     httpRequest: createGuardedStepHttp(config),
+    // Calendars of `ical` schedule layers: the same guard, room for a large calendar.
+    calendarHttp: createOutboundHttp({
+      allowPrivate: config.OUTBOUND_ALLOW_PRIVATE,
+      allowedHosts: config.OUTBOUND_ALLOWED_HOSTS,
+      maxResponseBytes: ICAL_MAX_BYTES + 1,
+      userAgent: 'Tocsin-Calendar/1.0',
+    }),
+    removeIcalRefreshSchedule: options.temporal ? (layerId) => removeIcalRefreshSchedule(options.temporal as Client, layerId) : undefined,
     integrationLiveness: createIntegrationLiveness({ orm }),
     auditRetentionMinDays: config.AUDIT_RETENTION_MIN_DAYS,
     // Silences and maintenance windows, kept per organization and dropped on their NOTIFY.

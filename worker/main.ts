@@ -5,6 +5,7 @@ import { openOrm, runMigrations } from '../shared/db/orm.ts';
 import { connectTemporal } from '../shared/temporal/client.ts';
 import { createWorkerRuntime } from './runtime.ts';
 import { ensureRetentionSchedule, retryInBackground } from './retention-schedule.ts';
+import { ensureAllIcalRefreshSchedules } from './ical-refresh-schedules.ts';
 import { startWorkerHealthServer, workerHealthSources } from './health.ts';
 import { createSearchIndex } from '../shared/search/create-search-index.ts';
 import { freePort } from '../shared/net/free-port.ts';
@@ -74,6 +75,14 @@ const { worker, relay } = runtime;
 const retentionSchedule = retryInBackground(() => ensureRetentionSchedule(temporal.client, config.TEMPORAL_TASK_QUEUE), {
   onFailure: (error, attempt) => logger.warn({ err: error, attempt }, 'could not create the retention schedule yet; retrying'),
 });
+// Every ical schedule layer keeps a refresh schedule, even on a Temporal server started afresh.
+const icalSchedules = retryInBackground(
+  async () => {
+    const created = await ensureAllIcalRefreshSchedules({ orm, client: temporal.client, taskQueue: config.TEMPORAL_TASK_QUEUE });
+    if (created > 0) logger.info({ created }, 'created missing ical layer refresh schedules');
+  },
+  { onFailure: (error, attempt) => logger.warn({ err: error, attempt }, 'could not check the ical layer refresh schedules yet; retrying') },
+);
 // /healthz, /readyz and /metrics of this process, for an orchestrator's probes and a scraper.
 const healthSources = workerHealthSources({ orm, connection, namespace: config.TEMPORAL_NAMESPACE, worker, relay });
 metrics.observeHealth(healthSources);
@@ -98,6 +107,8 @@ logger.info(
 await runtime.run();
 retentionSchedule.stop();
 await retentionSchedule.settled;
+icalSchedules.stop();
+await icalSchedules.settled;
 await health?.close();
 await temporal.close();
 await connection.close();

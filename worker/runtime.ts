@@ -47,6 +47,7 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
     encryptionKey: options.encryptionKey,
     search: options.search,
     logger: options.logger,
+    temporal: options.temporal,
   });
   const worker = await createWorker({
     connection: options.connection,

@@ -72,3 +72,12 @@ export const escalationActivityOptions: ActivityOptions = {
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds' },
 };
+
+/**
+ * An `ical` layer's fetch: the request times out after 30 s and a failed fetch is recorded, not
+ * thrown, so only database trouble retries (3 attempts); the next scheduled refresh is the retry.
+ */
+export const icalRefreshActivityOptions: ActivityOptions = {
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 3 },
+};

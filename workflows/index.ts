@@ -8,3 +8,4 @@ export { assistantReplyWorkflow } from './assistant-reply.workflow.ts';
 export { retentionWorkflow } from './retention.workflow.ts';
 export { notificationMailBatchWorkflow } from './notification-mail.workflow.ts';
 export { escalationWorkflow } from './escalation.workflow.ts';
+export { icalRefreshWorkflow } from './ical-refresh.workflow.ts';

@@ -2,6 +2,7 @@ import { envelope, IdParams, pageEnvelope } from '../schemas/common.ts';
 import {
   CreateOverrideBody,
   CreateScheduleBody,
+  LayerParams,
   MAX_SHIFT_RANGE_DAYS,
   OnCallQuery,
   OnCallResponse,
@@ -18,7 +19,7 @@ import type { ScheduleService } from '../services/schedule.service.ts';
 import { defineRoute } from './route.ts';
 
 const LAYERS =
-  'Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.';
+  'Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). An `ical` layer imports an external iCalendar URL instead of rotating: its `url` is write-only (answered as `url_hint`, scheme and host only, since calendar URLs carry secret tokens) and must be http(s) without credentials; it is fetched through the outbound guard (internal addresses refused) right after the write and every 15 minutes, and its `last_fetched_at`, `last_error` and `event_count` show how that went (a failed fetch keeps the events of the last good one). To keep an `ical` layer when replacing `layers`, send it back with its `id` (`url` may then be left out). Each change sends a `schedule.updated` WebSocket event to the organization.';
 const OVERRIDE_ACCESS =
   'Needs `schedules:update`, or, to put yourself on call (or remove an override of yours), `incidents:update`: responders take the pager themselves.';
 
@@ -144,6 +145,20 @@ export function scheduleRoutes(schedules: ScheduleService) {
         await schedules.removeOverride(auth, params.id, params.override_id);
         return { status: 204 };
       },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/schedules/{id}/layers/{layer_id}/refresh',
+      operationId: 'refreshScheduleLayer',
+      summary: "Fetch an `ical` layer's calendar now",
+      description:
+        "Fetches the layer's iCalendar URL through the outbound guard and imports its events, waiting up to 45 seconds for the fetch, then answers the schedule: the layer's `last_fetched_at`, `last_error` and `event_count` tell how it went. A failed fetch keeps the events of the last good one. 404 when the layer is not an `ical` layer of this schedule.",
+      tags: ['schedules'],
+      access: 'schedules:update',
+      request: { params: LayerParams },
+      responses: { 200: { description: 'The schedule after the fetch', schema: ScheduleResponse } },
+      errors: [404],
+      handler: async ({ auth, params }) => ({ body: envelope(await schedules.refreshLayer(auth, params.id, params.layer_id)) }),
     }),
     defineRoute({
       method: 'get',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { instant, LayerSchema, LayersSchema } from '../../shared/domain/schedule-definition.ts';
+import { instant, LayersSchema, LayerViewSchema } from '../../shared/domain/schedule-definition.ts';
 import { TimeZoneSchema } from '../../shared/domain/time-zone.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
 
@@ -24,7 +24,7 @@ export const ScheduleSchema = z
     name: z.string(),
     description: z.string().nullable(),
     time_zone: z.string().describe('IANA zone name as given'),
-    layers: z.array(LayerSchema),
+    layers: z.array(LayerViewSchema).describe('Lowest first; an `ical` layer shows its fetch state, never its URL'),
     overrides: z.array(ScheduleOverrideSchema).describe('Overrides not yet over, oldest first (at most 100)'),
     created_at: timestamp(),
     updated_at: timestamp(),
@@ -65,6 +65,7 @@ export const CreateOverrideBody = z
   });
 
 export const OverrideParams = z.object({ id: z.uuid(), override_id: z.uuid() });
+export const LayerParams = z.object({ id: z.uuid(), layer_id: z.uuid().describe('The `id` of an `ical` layer') });
 
 export const ShiftsQuery = z.object({
   from: instant().optional().describe('Start of the window (default: now)'),

@@ -4,6 +4,7 @@ import { CalendarFeedEntity, ScheduleEntity, ScheduleOverrideEntity, UserEntity 
 import { renderSchedule } from '../../shared/domain/schedule.ts';
 import { shiftsCalendar, type CalendarShift } from '../../shared/domain/schedule-calendar.ts';
 import { scheduleDefinition } from '../../shared/domain/schedule-definition.ts';
+import { importedEvents } from '../../shared/db/repositories/schedule-ical-feeds.ts';
 import { NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 
@@ -72,11 +73,17 @@ export function createCalendarFeedService(deps: { em: () => EntityManager; publi
             { ...ACROSS_ORGANIZATIONS, orderBy: { createdAt: 'asc', id: 'asc' } },
           )
         : [];
+      const imported = await importedEvents(
+        em,
+        schedules.map((s) => s.id),
+        { organization },
+      );
       const shifts: CalendarShift[] = schedules.flatMap((schedule) =>
         renderSchedule(
           scheduleDefinition(
             schedule,
             overrides.filter((o) => o.schedule.id === schedule.id),
+            imported,
           ),
           from,
           to,

@@ -1,17 +1,22 @@
 import type { EntityManager } from '@mikro-orm/core';
 import {
   ScheduleEntity,
+  ScheduleIcalFeedEntity,
   ScheduleOverrideEntity,
   UserEntity,
   type Schedule,
   type ScheduleOverride,
 } from '../../shared/db/entities/index.ts';
+import type { SecretBox } from '../../shared/crypto/secret-box.ts';
+import { importedEvents } from '../../shared/db/repositories/schedule-ical-feeds.ts';
+import { icalLayerIds } from '../../shared/domain/schedule-ical-layer.ts';
+import { icalFeedStatus, layerViews, writeIcalLayers, type IcalFeedStatus } from './schedule-ical.ts';
 import { recordScheduleUpdated } from '../../shared/db/repositories/schedule-writes.ts';
 import { hasPermission } from '../../shared/domain/permissions.ts';
 import { ON_CALL_HORIZON_MS, onCallAt, renderSchedule } from '../../shared/domain/schedule.ts';
 import { shiftsCalendar } from '../../shared/domain/schedule-calendar.ts';
 import { existingIds } from '../../shared/db/repositories/existing-ids.ts';
-import { scheduleDefinition, type StoredLayer } from '../../shared/domain/schedule-definition.ts';
+import { scheduleDefinition, type LayerInput } from '../../shared/domain/schedule-definition.ts';
 import { AppError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import {
@@ -29,8 +34,11 @@ export interface ScheduleInput {
   name: string;
   description?: string | null;
   time_zone: string;
-  layers: StoredLayer[];
+  layers: LayerInput[];
 }
+
+/** Fetches one `ical` layer's calendar now, through the refresh workflow; resolves when it has run or timed out. */
+export type IcalRefreshNow = (input: { organizationId: string; scheduleId: string; layerId: string }) => Promise<void>;
 
 const overrideView = (override: ScheduleOverride): ScheduleOverrideView => ({
   id: override.id,
@@ -42,12 +50,12 @@ const overrideView = (override: ScheduleOverride): ScheduleOverrideView => ({
   created_at: override.createdAt.toISOString(),
 });
 
-const scheduleView = (schedule: Schedule, overrides: ScheduleOverride[]): ScheduleView => ({
+const scheduleView = (schedule: Schedule, overrides: ScheduleOverride[], feeds: ReadonlyMap<string, IcalFeedStatus>): ScheduleView => ({
   id: schedule.id,
   name: schedule.name,
   description: schedule.description ?? null,
   time_zone: schedule.timeZone,
-  layers: schedule.layers,
+  layers: layerViews(schedule.layers, feeds),
   overrides: overrides.map(overrideView),
   created_at: schedule.createdAt.toISOString(),
   updated_at: schedule.updatedAt.toISOString(),
@@ -56,7 +64,14 @@ const scheduleView = (schedule: Schedule, overrides: ScheduleOverride[]): Schedu
 export type ScheduleService = ReturnType<typeof createScheduleService>;
 
 /** On-call schedules: layers, overrides, the rendered shifts and who is on call. */
-export function createScheduleService(deps: { em: () => EntityManager; now?: () => Date }) {
+export function createScheduleService(deps: {
+  em: () => EntityManager;
+  /** Seals `ical` layer URLs at rest. */
+  secretBox: SecretBox;
+  /** Absent: `POST .../refresh` answers the layer as it is, without fetching. */
+  icalRefreshNow?: IcalRefreshNow;
+  now?: () => Date;
+}) {
   const now = () => deps.now?.() ?? new Date();
 
   const load = async (em: EntityManager, id: string) => {
@@ -86,8 +101,8 @@ export function createScheduleService(deps: { em: () => EntityManager; now?: () 
       .map((entry) => ({ path: entry.path, message: 'not a member of this organization' }));
     if (errors.length > 0) throw new ValidationError(errors);
   };
-  const layerMembers = (layers: StoredLayer[]) =>
-    layers.flatMap((layer, i) => layer.users.map((id, j) => ({ id, path: `body.layers.${i}.users.${j}` })));
+  const layerMembers = (layers: LayerInput[]) =>
+    layers.flatMap((layer, i) => (layer.kind === 'ical' ? [] : layer.users.map((id, j) => ({ id, path: `body.layers.${i}.users.${j}` }))));
 
   /** Without `schedules:update`, a responder (`incidents:update`) may only put themselves on call. */
   const assertMayOverride = (auth: AuthContext, userId: string) => {
@@ -103,7 +118,14 @@ export function createScheduleService(deps: { em: () => EntityManager; now?: () 
   };
 
   const view = async (em: EntityManager, schedule: Schedule) =>
-    scheduleView(schedule, await overridesOf(em, [schedule.id], now(), undefined, 100));
+    scheduleView(schedule, await overridesOf(em, [schedule.id], now(), undefined, 100), await icalFeedStatus(em, [schedule.id]));
+  /** The schedule with its overrides over `[from, to)` and its imported events, for rendering. */
+  const definitionOf = async (em: EntityManager, schedule: Schedule, from: number, to: number) =>
+    scheduleDefinition(
+      schedule,
+      await overridesOf(em, [schedule.id], new Date(from), new Date(to)),
+      await importedEvents(em, [schedule.id]),
+    );
 
   return {
     async list(_auth: AuthContext, query: { limit: number; offset: number }) {
@@ -113,13 +135,11 @@ export function createScheduleService(deps: { em: () => EntityManager; now?: () 
         {},
         { orderBy: { name: 'asc', id: 'asc' }, limit: query.limit, offset: query.offset },
       );
-      const overrides = await overridesOf(
-        em,
-        items.map((item) => item.id),
-        now(),
-      );
+      const ids = items.map((item) => item.id);
+      const overrides = await overridesOf(em, ids, now());
+      const feeds = await icalFeedStatus(em, ids);
       return {
-        items: items.map((item) => scheduleView(item, overrides.filter((o) => o.schedule.id === item.id).slice(0, 100))),
+        items: items.map((item) => scheduleView(item, overrides.filter((o) => o.schedule.id === item.id).slice(0, 100), feeds)),
         total,
       };
     },
@@ -132,11 +152,18 @@ export function createScheduleService(deps: { em: () => EntityManager; now?: () 
         name: input.name,
         description: input.description ?? null,
         timeZone: input.time_zone,
-        layers: input.layers,
+        layers: [],
       });
-      recordScheduleUpdated(em, auth.organizationId, { schedule_id: schedule.id, reason: 'created', actor_id: auth.userId });
+      const { layers, changes } = await writeIcalLayers(
+        em,
+        deps.secretBox,
+        { organizationId: auth.organizationId, scheduleId: schedule.id, previous: [] },
+        input.layers,
+      );
+      schedule.layers = layers;
+      recordScheduleUpdated(em, auth.organizationId, { schedule_id: schedule.id, reason: 'created', actor_id: auth.userId, ical: changes });
       await em.flush();
-      return scheduleView(schedule, []);
+      return view(em, schedule);
     },
 
     async get(_auth: AuthContext, id: string) {
@@ -151,16 +178,33 @@ export function createScheduleService(deps: { em: () => EntityManager; now?: () 
       if (input.name !== undefined) schedule.name = input.name;
       if (input.description !== undefined) schedule.description = input.description;
       if (input.time_zone !== undefined) schedule.timeZone = input.time_zone;
-      if (input.layers !== undefined) schedule.layers = input.layers;
-      recordScheduleUpdated(em, auth.organizationId, { schedule_id: schedule.id, reason: 'updated', actor_id: auth.userId });
+      let ical;
+      if (input.layers !== undefined) {
+        const written = await writeIcalLayers(
+          em,
+          deps.secretBox,
+          { organizationId: auth.organizationId, scheduleId: schedule.id, previous: schedule.layers },
+          input.layers,
+        );
+        schedule.layers = written.layers;
+        ical = written.changes;
+      }
+      recordScheduleUpdated(em, auth.organizationId, { schedule_id: schedule.id, reason: 'updated', actor_id: auth.userId, ical });
       await em.flush();
       return view(em, schedule);
     },
 
     async remove(auth: AuthContext, id: string) {
       const em = deps.em();
-      em.remove(await load(em, id));
-      recordScheduleUpdated(em, auth.organizationId, { schedule_id: id, reason: 'deleted', actor_id: auth.userId });
+      const schedule = await load(em, id);
+      em.remove(schedule);
+      // The feeds go with the schedule (cascade); their refresh schedules go through the relay.
+      recordScheduleUpdated(em, auth.organizationId, {
+        schedule_id: id,
+        reason: 'deleted',
+        actor_id: auth.userId,
+        ical: { refresh: [], removed: icalLayerIds(schedule.layers) },
+      });
       await em.flush();
     },
 
@@ -211,8 +255,7 @@ export function createScheduleService(deps: { em: () => EntityManager; now?: () 
         throw new ValidationError([{ path: 'query.to', message: `at most ${MAX_SHIFT_RANGE_DAYS} days after from` }]);
       const em = deps.em();
       const schedule = await load(em, id);
-      const overrides = await overridesOf(em, [id], new Date(from), new Date(to));
-      const rendered = renderSchedule(scheduleDefinition(schedule, overrides), from, to);
+      const rendered = renderSchedule(await definitionOf(em, schedule, from, to), from, to);
       return {
         schedule_id: id,
         time_zone: schedule.timeZone,
@@ -258,6 +301,17 @@ export function createScheduleService(deps: { em: () => EntityManager; now?: () 
       );
     },
 
+    /** Fetches an `ical` layer's calendar now and answers the schedule with the layer's new state. */
+    async refreshLayer(auth: AuthContext, id: string, layerId: string) {
+      const em = deps.em();
+      const schedule = await load(em, id);
+      const feed = await em.findOne(ScheduleIcalFeedEntity, { id: layerId, schedule: id });
+      if (!feed) throw new NotFoundError('Calendar layer');
+      await deps.icalRefreshNow?.({ organizationId: auth.organizationId, scheduleId: id, layerId });
+      em.clear();
+      return view(em, await load(em, schedule.id));
+    },
+
     /** Who is on call at `at` (default now) on every schedule of the organization, by name. */
     async onCall(_auth: AuthContext, query: { at?: string }): Promise<{ at: string; items: OnCallView[] }> {
       const at = query.at ? Date.parse(query.at) : now().getTime();
@@ -270,8 +324,14 @@ export function createScheduleService(deps: { em: () => EntityManager; now?: () 
         new Date(at + ON_CALL_HORIZON_MS),
       );
       const bySchedule = Map.groupBy(overrides, (o) => o.schedule.id);
+      const imported = schedules.some((schedule) => icalLayerIds(schedule.layers).length > 0)
+        ? await importedEvents(
+            em,
+            schedules.map((schedule) => schedule.id),
+          )
+        : new Map();
       const items = schedules.map((schedule): OnCallView => {
-        const shift = onCallAt(scheduleDefinition(schedule, bySchedule.get(schedule.id) ?? []), at);
+        const shift = onCallAt(scheduleDefinition(schedule, bySchedule.get(schedule.id) ?? [], imported), at);
         return {
           schedule_id: schedule.id,
           schedule_name: schedule.name,

@@ -52,33 +52,128 @@ export const RotationLayerSchema = z
   })
   .meta({ id: 'ScheduleRotationLayer' });
 
-export const LayerSchema = RotationLayerSchema;
-export type LayerInput = z.input<typeof LayerSchema>;
-/** A layer as stored in `schedules.layers` and answered by the API. */
-export type StoredLayer = z.output<typeof LayerSchema>;
+/** The state of an `ical` layer's imports, answered by the API and ignored when written back. */
+const icalStatusFields = {
+  url_hint: z
+    .string()
+    .nullish()
+    .describe('Read-only: the scheme and host of the calendar URL; the URL itself is write-only (it often carries a secret token)'),
+  last_fetched_at: z.string().nullish().describe('Read-only: when Tocsin last tried to fetch the calendar'),
+  last_succeeded_at: z.string().nullish().describe('Read-only: when a fetch last succeeded'),
+  last_error: z
+    .string()
+    .nullish()
+    .describe('Read-only: why the last fetch failed (null after a success); the previous events stay in place'),
+  event_count: z.number().int().nullish().describe('Read-only: events imported by the last successful fetch'),
+  unmatched_count: z.number().int().nullish().describe('Read-only: events of the last fetch that named no member'),
+};
 
-export const LayersSchema = z.array(LayerSchema).max(20).describe('Lowest first: a later layer wins where it has someone');
+/** An http(s) URL without credentials in it (a token belongs in the path or query). */
+export const CalendarUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
+  .max(2048)
+  .refine((value) => {
+    const url = new URL(value);
+    return !url.username && !url.password;
+  }, 'must not carry a user name or password; put a token in the path or query')
+  .describe('Write-only: the iCalendar (.ics) URL; fetched through the outbound guard (no internal addresses)');
+
+export const IcalLayerSchema = z
+  .object({
+    kind: z.literal('ical'),
+    id: z
+      .uuid()
+      .optional()
+      .describe('Given by Tocsin: send it back to keep the layer, its URL (when `url` is absent) and its imported events'),
+    ...layerFields,
+    url: CalendarUrlSchema.optional(),
+    ...icalStatusFields,
+  })
+  .strict()
+  .superRefine((layer, ctx) => {
+    if (layer.end && layer.end <= layer.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'must be after start' });
+  })
+  .meta({
+    id: 'ScheduleIcalLayer',
+    description:
+      'Shifts imported from an external iCalendar URL: each event puts on call the member named by its first ATTENDEE email, else by an email in its SUMMARY. Fetched on create, whenever `url` is written, and every 15 minutes.',
+  });
+
+export const LayerSchema = z.discriminatedUnion('kind', [RotationLayerSchema, IcalLayerSchema]);
+/** A layer as the API parsed it from a request. */
+export type LayerInput = z.output<typeof LayerSchema>;
+export type StoredRotationLayer = z.output<typeof RotationLayerSchema>;
+/** An `ical` layer as stored: its URL and imports live in `schedule_ical_feeds`, keyed by `id`. */
+export interface StoredIcalLayer {
+  kind: 'ical';
+  id: string;
+  name?: string | null;
+  start: string;
+  end?: string | null;
+  restrictions: StoredRotationLayer['restrictions'];
+}
+/** A layer as stored in `schedules.layers`. */
+export type StoredLayer = StoredRotationLayer | StoredIcalLayer;
+
+/** An `ical` layer as answered: the stored layer and the state of its imports. */
+export const IcalLayerViewSchema = z
+  .object({
+    kind: z.literal('ical'),
+    id: z.uuid(),
+    name: z.string().nullish(),
+    start: z.string(),
+    end: z.string().nullish(),
+    restrictions: z.array(RestrictionSchema),
+    url_hint: z.string().nullable(),
+    last_fetched_at: z.string().nullable(),
+    last_succeeded_at: z.string().nullable(),
+    last_error: z.string().nullable(),
+    event_count: z.number().int(),
+    unmatched_count: z.number().int(),
+  })
+  .meta({ id: 'ScheduleIcalLayerView' });
+export const LayerViewSchema = z.discriminatedUnion('kind', [RotationLayerSchema, IcalLayerViewSchema]);
+
+export const LayersSchema = z
+  .array(LayerSchema)
+  .max(20)
+  .superRefine((layers, ctx) => {
+    const seen = new Set<string>();
+    layers.forEach((layer, index) => {
+      if (layer.kind !== 'ical' || !layer.id) return;
+      if (seen.has(layer.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'appears twice' });
+      seen.add(layer.id);
+    });
+  })
+  .describe('Lowest first: a later layer wins where it has someone');
 
 /** The domain model of a stored schedule and its overrides, for rendering. */
 export function scheduleDefinition(
   schedule: { timeZone: string; layers: readonly StoredLayer[] },
   overrides: readonly { id: string; userId: string; startAt: Date; endAt: Date; createdAt: Date }[],
+  imported: ImportedEvents = new Map(),
 ): ScheduleDefinition {
-  const layers = schedule.layers.map((layer): ScheduleLayer => ({
-    kind: 'rotation',
-    users: layer.users,
-    rotation: layer.rotation,
-    turn_hours: layer.turn_hours ?? null,
-    handoff_time: layer.handoff_time,
-    handoff_day: layer.handoff_day ? weekdayNumber(layer.handoff_day) : null,
-    start: Date.parse(layer.start),
-    end: layer.end ? Date.parse(layer.end) : null,
-    restrictions: layer.restrictions.map((restriction) => ({
+  const layers = schedule.layers.map((layer): ScheduleLayer => {
+    const restrictions = layer.restrictions.map((restriction) => ({
       days: restriction.days?.map(weekdayNumber),
       start: restriction.start,
       end: restriction.end,
-    })),
-  }));
+    }));
+    const start = Date.parse(layer.start);
+    const end = layer.end ? Date.parse(layer.end) : null;
+    if (layer.kind === 'ical') return { kind: 'ical', events: imported.get(layer.id) ?? [], start, end, restrictions };
+    return {
+      kind: 'rotation',
+      users: layer.users,
+      rotation: layer.rotation,
+      turn_hours: layer.turn_hours ?? null,
+      handoff_time: layer.handoff_time,
+      handoff_day: layer.handoff_day ? weekdayNumber(layer.handoff_day) : null,
+      start,
+      end,
+      restrictions,
+    };
+  });
   const ordered = [...overrides].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
   return {
     time_zone: schedule.timeZone,
@@ -87,5 +182,10 @@ export function scheduleDefinition(
   };
 }
 
-/** Every user a layer names, for checking they are members of the organization. */
-export const layerUsers = (layers: readonly StoredLayer[]) => [...new Set(layers.flatMap((layer) => layer.users))];
+/** The events each `ical` layer imported, by layer id. */
+export type ImportedEvents = ReadonlyMap<string, readonly { user: string; start: number; end: number }[]>;
+
+/** Every user a rotation names, for checking they are members of the organization. */
+export const layerUsers = (layers: readonly StoredLayer[]) => [
+  ...new Set(layers.flatMap((layer) => (layer.kind === 'ical' ? [] : layer.users))),
+];

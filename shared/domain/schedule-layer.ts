@@ -70,12 +70,47 @@ export function isLocalTime(value: string): boolean {
  */
 type Naive = number;
 
-function toNaive(instant: DateTime): Naive {
-  return Date.UTC(instant.year, instant.month - 1, instant.day, instant.hour, instant.minute, instant.second, instant.millisecond);
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * Conversions between instants and wall-clock times by zone. Schedules share zones, handoff hours,
+ * windows and rendering bounds, so the same conversions repeat across schedules and requests, and
+ * Luxon's zone lookups are most of a render's cost; zone rules never change while the process
+ * runs. Each map is emptied when it grows past its bound.
+ */
+const MAX_CACHED = 100_000;
+const instants = new Map<string, number>();
+const naives = new Map<string, Naive>();
+
+function cached(cache: Map<string, number>, key: string, compute: () => number): number {
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  if (cache.size >= MAX_CACHED) cache.clear();
+  const value = compute();
+  cache.set(key, value);
+  return value;
+}
+
+/** The wall-clock time in `zone` of an instant. */
+function toNaive(instant: number, zone: string): Naive {
+  return cached(naives, `${zone} ${instant}`, () => {
+    const local = DateTime.fromMillis(instant, { zone });
+    return Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second, local.millisecond);
+  });
 }
 
 /** The instant of a wall-clock time in `zone`; a time skipped by DST moves forward, like the clock. */
 function fromNaive(naive: Naive, zone: string): number {
+  return cached(instants, `${zone} ${naive}`, () => convert(naive, zone));
+}
+
+/** ISO weekday of a wall-clock time (1970-01-01 was a Thursday). */
+const weekdayOf = (naive: Naive) => (((((Math.floor(naive / DAY) + 3) % 7) + 7) % 7) + 1) as Weekday;
+/** Local midnight of a wall-clock time. */
+const dayOf = (naive: Naive) => naive - (((naive % DAY) + DAY) % DAY);
+
+function convert(naive: Naive, zone: string): number {
   const d = new Date(naive);
   return DateTime.fromObject(
     {
@@ -91,9 +126,6 @@ function fromNaive(naive: Naive, zone: string): number {
   ).toMillis();
 }
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-
 function turnLength(layer: RotationLayer): Naive {
   if (layer.rotation === 'daily') return DAY;
   if (layer.rotation === 'weekly') return 7 * DAY;
@@ -105,9 +137,9 @@ function turnLength(layer: RotationLayer): Naive {
 /** The wall-clock handoff at or before the layer's start: the first user's turn contains `start`. */
 function anchor(layer: RotationLayer, zone: string): Naive {
   const { hour, minute } = parseLocalTime(layer.handoff_time);
-  const start = DateTime.fromMillis(layer.start, { zone });
-  let naive = Date.UTC(start.year, start.month - 1, start.day, hour, minute);
-  if (layer.rotation === 'weekly') naive -= ((start.weekday - (layer.handoff_day ?? 1) + 7) % 7) * DAY;
+  const start = toNaive(layer.start, zone);
+  let naive = dayOf(start) + hour * HOUR + minute * 60_000;
+  if (layer.rotation === 'weekly') naive -= ((weekdayOf(start) - (layer.handoff_day ?? 1) + 7) % 7) * DAY;
   const step = layer.rotation === 'weekly' ? 7 * DAY : DAY;
   while (fromNaive(naive, zone) > layer.start) naive -= step;
   return naive;
@@ -118,7 +150,7 @@ function rotationTurns(layer: RotationLayer, zone: string, from: number, to: num
   const step = turnLength(layer);
   const base = anchor(layer, zone);
   // Jump close to `from` through wall-clock time (at most a day off the instant), then walk.
-  const fromNaiveGuess = toNaive(DateTime.fromMillis(Math.max(from, layer.start), { zone }));
+  const fromNaiveGuess = toNaive(Math.max(from, layer.start), zone);
   let index = Math.max(0, Math.floor((fromNaiveGuess - base) / step) - 1);
   const turns: Interval[] = [];
   let turnStart = fromNaive(base + index * step, zone);
@@ -142,18 +174,20 @@ export function restrictionWindows(
   to: number,
 ): { start: number; end: number }[] {
   const windows: { start: number; end: number }[] = [];
-  // Windows of the day before `from` may run into it; a window is at most a day long.
-  let day = DateTime.fromMillis(from, { zone }).startOf('day').minus({ days: 1 });
-  const last = DateTime.fromMillis(to, { zone }).startOf('day');
-  for (; day <= last; day = day.plus({ days: 1 })) {
-    const dayNaive = Date.UTC(day.year, day.month - 1, day.day);
-    for (const restriction of restrictions) {
-      if (restriction.days && !restriction.days.includes(day.weekday as Weekday)) continue;
-      const start = parseLocalTime(restriction.start);
-      const end = parseLocalTime(restriction.end);
-      const startMinutes = start.hour * 60 + start.minute;
-      let endMinutes = end.hour * 60 + end.minute;
-      if (endMinutes <= startMinutes) endMinutes += 24 * 60;
+  // Windows of the day before `from` may run into it; a window is at most a day long. Local days
+  // are walked as wall-clock dates, so only the windows' bounds meet the zone's rules.
+  const parsed = restrictions.map((restriction) => {
+    const start = parseLocalTime(restriction.start);
+    const end = parseLocalTime(restriction.end);
+    const startMinutes = start.hour * 60 + start.minute;
+    const endMinutes = end.hour * 60 + end.minute;
+    return { days: restriction.days, startMinutes, endMinutes: endMinutes <= startMinutes ? endMinutes + 24 * 60 : endMinutes };
+  });
+  const last = dayOf(toNaive(to, zone));
+  for (let dayNaive = dayOf(toNaive(from, zone)) - DAY; dayNaive <= last; dayNaive += DAY) {
+    const weekday = weekdayOf(dayNaive);
+    for (const { days, startMinutes, endMinutes } of parsed) {
+      if (days && !days.includes(weekday)) continue;
       const window = { start: fromNaive(dayNaive + startMinutes * 60_000, zone), end: fromNaive(dayNaive + endMinutes * 60_000, zone) };
       if (window.end > from && window.start < to && window.end > window.start) windows.push(window);
     }

@@ -28,6 +28,10 @@ export const workflowIds = {
   escalation: (incidentId: string) => `escalation:${incidentId}`,
   /** The daily retention schedule, one per task queue (tests run several on one server). */
   retentionSchedule: (taskQueue: string) => `retention:${taskQueue}`,
+  /** The Temporal Schedule refreshing one `ical` schedule layer (its runs are `ical-refresh:<layer>-<time>`). */
+  icalRefreshSchedule: (layerId: string) => `ical-refresh:${layerId}`,
+  /** One immediate fetch of an `ical` layer: per outbox event (a replayed batch starts it once), or per "refresh now". */
+  icalFetchNow: (layerId: string, key: string) => `ical-fetch:${layerId}:${key}`,
 };
 
 /**

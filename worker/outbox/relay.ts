@@ -13,6 +13,8 @@ import type { notificationMailBatchWorkflow } from '../../workflows/notification
 import type { outboundDeliveryWorkflow } from '../../workflows/outbound-delivery.workflow.ts';
 import { forEachBounded } from '../../shared/bounded.ts';
 import { planEscalations } from './escalations.ts';
+import { planIcalLayerSync } from './ical-layers.ts';
+import { ensureIcalRefreshSchedule, removeIcalRefreshSchedule } from '../ical-refresh-schedules.ts';
 import { notificationKey, notificationMailBatches, planNotificationMails } from './notification-mails.ts';
 import { planNotifications, type NotificationDraft } from './notification-rules.ts';
 import type { OutboxEvent } from './outbox-event.ts';
@@ -129,6 +131,19 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     });
   }
 
+  /**
+   * The Temporal Schedule of each `ical` layer (worker/ical-refresh-schedules.ts): created when the
+   * layer's URL is written, with a fetch at once, and deleted with the layer.
+   */
+  async function syncIcalLayers(events: OutboxEvent[]): Promise<void> {
+    const plan = planIcalLayerSync(events);
+    await forEachBounded(plan.remove, concurrency, (layerId) => removeIcalRefreshSchedule(deps.temporal, layerId));
+    await forEachBounded(plan.refresh, concurrency, async ({ eventId, ...input }) => {
+      await ensureIcalRefreshSchedule(deps.temporal, deps.taskQueue, input);
+      await startOnce('icalRefreshWorkflow', workflowIds.icalFetchNow(input.layerId, eventId), input);
+    });
+  }
+
   /** One delivery per event and enabled, unpaused integration subscribed to its type, found in one query. */
   async function deliveries(em: SqlEntityManager, events: OutboxEvent[]): Promise<DeliveryInput[]> {
     const rows = await em.execute<Array<{ event_id: string; integration_id: string }>>(
@@ -217,6 +232,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       const [, , notifications] = await Promise.all([indexing, forEachBounded(targets, concurrency, startDelivery), notify(em, events)]);
       // After the notification queries: they share the transaction's connection.
       await escalate(em, events);
+      await syncIcalLayers(events);
       const notices = batchNotices(events, notifications);
       if (notices.length > 0) {
         await em.execute('select pg_notify(?, value) from json_array_elements_text(?::json)', [

@@ -26,7 +26,7 @@ import { ExecutionStepEntity } from './execution-step.entity.ts';
 import { SsoConnectionEntity } from './sso-connection.entity.ts';
 import { SilenceEntity } from './silence.entity.ts';
 import { MaintenanceWindowEntity } from './maintenance-window.entity.ts';
-import { CalendarFeedEntity, ScheduleEntity, ScheduleOverrideEntity } from './schedule.entity.ts';
+import { CalendarFeedEntity, ScheduleEntity, ScheduleIcalFeedEntity, ScheduleOverrideEntity } from './schedule.entity.ts';
 import { EscalationPolicyEntity } from './escalation-policy.entity.ts';
 import { PageEntity } from './page.entity.ts';
 
@@ -61,9 +61,11 @@ export { MaintenanceWindowEntity, type MaintenanceWindow } from './maintenance-w
 export {
   CalendarFeedEntity,
   ScheduleEntity,
+  ScheduleIcalFeedEntity,
   ScheduleOverrideEntity,
   type CalendarFeed,
   type Schedule,
+  type ScheduleIcalFeed,
   type ScheduleOverride,
 } from './schedule.entity.ts';
 export { EscalationPolicyEntity, type EscalationPolicy } from './escalation-policy.entity.ts';
@@ -101,6 +103,7 @@ export const ALL_ENTITIES = [
   MaintenanceWindowEntity,
   ScheduleEntity,
   ScheduleOverrideEntity,
+  ScheduleIcalFeedEntity,
   CalendarFeedEntity,
   EscalationPolicyEntity,
   PageEntity,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { StoredLayer } from '../../domain/schedule-definition.ts';
+import type { ImportedEvent } from '../../domain/schedule-ical-import.ts';
 import { tenantFilter } from '../tenant-filter.ts';
 import { OrganizationEntity } from './organization.entity.ts';
 
@@ -53,6 +54,36 @@ export const ScheduleOverrideEntity = defineEntity({
 });
 
 export type ScheduleOverride = InferEntity<typeof ScheduleOverrideEntity>;
+
+/**
+ * The external calendar of one `ical` layer, keyed by the layer's id: its URL (sealed: calendar
+ * URLs carry secret tokens), the events its last successful fetch imported, and how fetches went.
+ */
+export const ScheduleIcalFeedEntity = defineEntity({
+  name: 'ScheduleIcalFeed',
+  tableName: 'schedule_ical_feeds',
+  filters: tenantFilter(),
+  properties: {
+    id: p.uuid().primary(),
+    organization: () => p.manyToOne(OrganizationEntity),
+    schedule: () => p.manyToOne(ScheduleEntity).deleteRule('cascade').index(),
+    urlSealed: p.text(),
+    urlHint: p.string().length(300).nullable(),
+    events: p.json<ImportedEvent[]>().default('[]'),
+    eventCount: p.integer().default(0),
+    unmatchedCount: p.integer().default(0),
+    lastFetchedAt: p.datetime().nullable(),
+    lastSucceededAt: p.datetime().nullable(),
+    lastError: p.string().length(300).nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+});
+
+export type ScheduleIcalFeed = InferEntity<typeof ScheduleIcalFeedEntity>;
 
 /** A member's personal calendar feed: its secret is in the URL, only its SHA-256 is stored. */
 export const CalendarFeedEntity = defineEntity({

@@ -3,6 +3,7 @@ import type { Orm } from '../orm.ts';
 import { forkForOrganization } from '../tenant-filter.ts';
 import { ON_CALL_HORIZON_MS, onCallAt } from '../../domain/schedule.ts';
 import { scheduleDefinition } from '../../domain/schedule-definition.ts';
+import { importedEvents } from './schedule-ical-feeds.ts';
 
 /**
  * Who is on call on one schedule of an organization at an instant: the escalation's schedule
@@ -22,7 +23,7 @@ export function createScheduleOnCall(deps: { orm: Orm }) {
       },
       { orderBy: { createdAt: 'asc', id: 'asc' } },
     );
-    const shift = onCallAt(scheduleDefinition(schedule, overrides), at.getTime());
+    const shift = onCallAt(scheduleDefinition(schedule, overrides, await importedEvents(em, [scheduleId])), at.getTime());
     return shift ? [shift.user] : [];
   };
 }

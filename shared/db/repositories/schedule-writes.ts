@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { newGaps, withoutUser } from '../../domain/schedule.ts';
 import { scheduleDefinition } from '../../domain/schedule-definition.ts';
-import { DomainEventEntity, ScheduleEntity, ScheduleOverrideEntity } from '../entities/index.ts';
+import { DomainEventEntity, ScheduleEntity, ScheduleIcalFeedEntity, ScheduleOverrideEntity } from '../entities/index.ts';
 
 /** How far ahead the gaps a removal opens are reported. */
 export const REMOVAL_GAP_HORIZON_MS = 28 * 86_400_000;
@@ -30,19 +30,30 @@ export async function removeUserFromSchedules(em: EntityManager, organizationId:
   const overrides = await em.find(ScheduleOverrideEntity, { userId, endAt: { $gt: now } });
   const touchedIds = new Set(overrides.map((o) => o.schedule.id));
   const schedules = await em.find(ScheduleEntity, {}, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  const feeds = await em.find(ScheduleIcalFeedEntity, {});
+  // Imported events naming the member go now; the next fetch no longer matches them to anyone.
+  const importedBy = new Set(feeds.filter((feed) => feed.events.some((event) => event.user === userId)).map((feed) => feed.schedule.id));
+  const imported = new Map(feeds.map((feed) => [feed.id, feed.events]));
   const report: OpenedGaps[] = [];
   for (const schedule of schedules) {
-    const inLayers = schedule.layers.some((layer) => layer.users.includes(userId));
-    if (!inLayers && !touchedIds.has(schedule.id)) continue;
+    const inLayers = schedule.layers.some((layer) => layer.kind !== 'ical' && layer.users.includes(userId));
+    if (!inLayers && !touchedIds.has(schedule.id) && !importedBy.has(schedule.id)) continue;
     const current = await em.find(ScheduleOverrideEntity, { schedule: schedule.id, endAt: { $gt: now } });
-    const before = scheduleDefinition(schedule, current);
+    const before = scheduleDefinition(schedule, current, imported);
     const from = now.getTime();
     const gaps = newGaps(before, withoutUser(before, userId), from, from + REMOVAL_GAP_HORIZON_MS).map((gap) => ({
       start: new Date(gap.start).toISOString(),
       end: new Date(gap.end).toISOString(),
     }));
     if (inLayers)
-      schedule.layers = schedule.layers.map((layer) => ({ ...layer, users: layer.users.filter((member) => member !== userId) }));
+      schedule.layers = schedule.layers.map((layer) =>
+        layer.kind === 'ical' ? layer : { ...layer, users: layer.users.filter((member) => member !== userId) },
+      );
+    for (const feed of feeds)
+      if (feed.schedule.id === schedule.id && importedBy.has(schedule.id)) {
+        feed.events = feed.events.filter((event) => event.user !== userId);
+        feed.eventCount = feed.events.length;
+      }
     for (const override of current) if (override.userId === userId) em.remove(override);
     recordScheduleUpdated(em, organizationId, { schedule_id: schedule.id, reason: 'member_removed', user_id: userId, gaps_opened: gaps });
     report.push({ schedule_id: schedule.id, schedule_name: schedule.name, gaps });
