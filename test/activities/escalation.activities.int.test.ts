@@ -91,7 +91,7 @@ describe('escalation activities (real PostgreSQL)', () => {
             level: 1,
             sent: 2,
             failed: 0,
-            pages: expect.arrayContaining([{ user_id: member.user.id, status: 'sent' }]),
+            pages: expect.arrayContaining([{ user_id: member.user.id, method: 'email', status: 'sent' }]),
           }),
         },
       },
