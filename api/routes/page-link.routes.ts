@@ -51,12 +51,13 @@ export function pageLinkRoutes(links: PageLinkService, contactMethods: ContactMe
       summary: 'Acknowledge or resolve an incident with a one-click link from a page mail',
       description:
         'Acknowledges (active → investigating) or resolves the incident as the member the page was mailed to, which stops its escalation; ' +
-        'recorded on the timeline and in the audit log. Each link works once: a second use is 410. A forged link or one for another page is 404.',
+        'recorded on the timeline and in the audit log. Each link works once: a second use is 410. A forged link or one for another page is 404; ' +
+        'a member whose role cannot update incidents (viewer) is refused with 403.',
       tags: ['page-links'],
       access: 'public',
       auditedBy: 'handler',
       request: { params: TokenParams },
-      responses: { 200: html, 404: html, 410: html },
+      responses: { 200: html, 403: html, 404: html, 410: html },
       handler: async ({ params }, ctx) =>
         pageLinkResult(
           await links.redeem(params.token, {

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { hasPermission, isRole, ROLE_PERMISSIONS } from '../../shared/domain/permissions.ts';
 import type { PageLinkAction, PageLinkClaims, PageLinkSigner } from '../../shared/paging/page-link-token.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { AuditEventInput, AuditService } from './audit.service.ts';
@@ -14,7 +15,7 @@ export interface PageLinkTarget {
 }
 
 /** Why a link does nothing: 404 unknown or forged, 410 expired or already used (or its member left). */
-export type PageLinkRefusal = { status: 404 | 410; reason: string };
+export type PageLinkRefusal = { status: 403 | 404 | 410; reason: string };
 
 export type PageLinkOutcome = { ok: true; target: PageLinkTarget; message: string } | { ok: false; refusal: PageLinkRefusal };
 
@@ -87,6 +88,18 @@ export function createPageLinkService(deps: {
       if ('refusal' in found) return { ok: false, refusal: found.refusal };
       const { claims, incident } = found.target;
       const em = deps.em();
+      // The link acts as its member, with the member's role as it is now: a viewer paged by a policy cannot change the incident.
+      const [member] = await em.execute<Array<{ role: string }>>('select role from users where id = ? and organization_id = ?', [
+        claims.userId,
+        claims.organizationId,
+      ]);
+      const permissions = member && isRole(member.role) ? ROLE_PERMISSIONS[member.role] : [];
+      if (!hasPermission(permissions, 'incidents:update')) {
+        return {
+          ok: false,
+          refusal: { status: 403, reason: 'Your role cannot change incidents: ask an engineer, an admin or the owner.' },
+        };
+      }
       const claimed = await em.execute<Array<{ page_id: string }>>(
         `insert into page_link_redemptions (page_id, action, organization_id, user_id, redeemed_at) values (?, ?, ?, ?, now())
          on conflict do nothing returning page_id`,
@@ -98,17 +111,13 @@ export function createPageLinkService(deps: {
           refusal: { status: 410, reason: `This link was already used: the incident was ${DONE[claims.action]} with it.` },
         };
       }
-      const [member] = await em.execute<Array<{ role: string }>>('select role from users where id = ? and organization_id = ?', [
-        claims.userId,
-        claims.organizationId,
-      ]);
       const auth: AuthContext = {
         kind: 'user',
         organizationId: claims.organizationId,
         userId: claims.userId,
         apiKeyId: null,
         role: member?.role ?? 'viewer',
-        permissions: [],
+        permissions,
         tokenId: null,
         tokenExpiresAt: null,
       };

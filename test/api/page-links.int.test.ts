@@ -217,4 +217,31 @@ describe('page links and contact methods in escalations (integration: real Postg
       await receiver.close();
     }
   });
+
+  it("a viewer's link is refused (403): the link acts with the paged member's role, which cannot change incidents", async () => {
+    const viewer = await addMember(stack, owner.token, 'viewer', 'paged-viewer');
+    const policy = (
+      await stack.http
+        .post('/api/v1/escalation-policies')
+        .set(bearer(owner.token))
+        .send({ name: 'Viewer', levels: [{ targets: [{ type: 'user', id: viewer.user.id }], delay_minutes: 30 }] })
+        .expect(201)
+    ).body.data as { id: string };
+    const viewerIntegration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
+    await stack.http
+      .patch(`/api/v1/integrations/${viewerIntegration.id}`)
+      .set(bearer(owner.token))
+      .send({ escalation_policy_id: policy.id })
+      .expect(200);
+    const host = `viewer-${randomUUID().slice(0, 8)}`;
+    await postSigned(stack.http, 'metrics_alerts', viewerIntegration, alertmanagerBody(host, 'firing', `${host} is down`)).expect(200);
+    const mail = await waitForMail(stack, viewer.email, PAGE);
+    const acknowledge = linkIn(mail.body, 'Acknowledge');
+    expect((await stack.http.post(acknowledge).expect(403)).text).toContain('Your role cannot change incidents');
+    const incident = (
+      (await stack.http.get('/api/v1/incidents?limit=100').set(bearer(owner.token)).expect(200)).body.data as Incident[]
+    ).find((candidate) => candidate.title.includes(host)) as Incident;
+    expect((await incidentOf(incident.id)).status).toBe('active');
+    await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'resolved' }).expect(200);
+  });
 });
