@@ -89,7 +89,11 @@ export const TestPageSchema = z
 const urgency = z
   .enum(RULE_URGENCIES)
   .describe('Which pages the rule applies to: `high`, `low` or `any`. Low-urgency pages go by email only.');
-const delay = z.number().int().min(0).max(MAX_RULE_DELAY_MINUTES).describe('Minutes after the page this rule notifies');
+const delay = z
+  .number()
+  .min(0)
+  .max(MAX_RULE_DELAY_MINUTES)
+  .describe('Minutes after the page this rule notifies (0 to 1440; fractions allowed)');
 
 export const CreateNotificationRuleBody = z
   .object({ contact_method_id: z.uuid(), delay_minutes: delay.default(0), urgency: urgency.default('any') })
@@ -106,7 +110,7 @@ export const NotificationRuleSchema = z
     user_id: z.uuid(),
     contact_method_id: z.uuid(),
     contact_method_type: z.enum(CONTACT_METHOD_TYPES),
-    delay_minutes: z.number().int(),
+    delay_minutes: z.number(),
     urgency: z.enum(RULE_URGENCIES),
     created_at: timestamp(),
     updated_at: timestamp(),

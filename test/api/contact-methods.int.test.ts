@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { waitFor } from '../../dev/wait-for.ts';
+import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
 import { startReceiver } from '../helpers/receiver.ts';
@@ -15,19 +17,20 @@ interface ContactMethod {
 }
 
 const VERIFY = /^Confirm this address for Tocsin pages$/;
+const PAGE = /\] Page: /;
 
 /**
- * Contact methods and notification rules through the API on real PostgreSQL: verification links,
- * webhook URLs kept write-only, test pages through a local receiver (OUTBOUND_ALLOW_PRIVATE, as in
- * development), and that each member sees and changes only their own.
+ * Contact methods and notification rules through the API on real PostgreSQL and Temporal:
+ * verification links, webhook URLs kept write-only, test pages and escalation pages through a local
+ * receiver (OUTBOUND_ALLOW_PRIVATE, as in development), and that each member sees and changes only their own.
  */
-describe('contact methods and notification rules (integration: real PostgreSQL)', () => {
+describe('contact methods and notification rules (integration: real PostgreSQL and Temporal, worker)', () => {
   let stack: TestStack;
   let owner: Awaited<ReturnType<typeof registerOwner>>;
   let member: Member;
   let stranger: Awaited<ReturnType<typeof registerOwner>>;
   beforeAll(async () => {
-    stack = await startTestStack({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
+    stack = await startTestStack({ worker: true, env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
     owner = await registerOwner(stack.http, 'contacts');
     member = await addMember(stack, owner.token, 'viewer', 'contacts-member');
     stranger = await registerOwner(stack.http, 'contacts-stranger');
@@ -221,5 +224,63 @@ describe('contact methods and notification rules (integration: real PostgreSQL)'
     // Removing a method removes its rules.
     await stack.http.delete(`/api/v1/users/me/contact-methods/${mine.id}`).set(bearer(member.token)).expect(204);
     await stack.http.get(`/api/v1/users/me/notification-rules/${rule.id}`).set(bearer(member.token)).expect(404);
+  });
+
+  it('an escalation pages through the rules on the real stack: the webhook at once with the rendered template, the email rule after its delay, each once', async () => {
+    const receiver = await startReceiver();
+    try {
+      const paged = await registerOwner(stack.http, 'contacts-paged');
+      const hook = (
+        await create(paged.token, {
+          type: 'webhook',
+          label: 'Chat',
+          url: `${receiver.url}/incoming/secret`,
+          template: { text: '{{page.message}}', incident: '{{incident.id}}', level: '{{page.level}}' },
+        }).expect(201)
+      ).body.data as ContactMethod;
+      const mail = (await create(paged.token, { type: 'email', address: paged.email }).expect(201)).body.data as ContactMethod;
+      const rule = (body: object) => stack.http.post('/api/v1/users/me/notification-rules').set(bearer(paged.token)).send(body).expect(201);
+      await rule({ contact_method_id: hook.id, delay_minutes: 0, urgency: 'high' });
+      await rule({ contact_method_id: mail.id, delay_minutes: 0.05, urgency: 'any' });
+      await stack.http
+        .post('/api/v1/escalation-policies')
+        .set(bearer(paged.token))
+        .send({ name: 'Me', is_default: true, levels: [{ targets: [{ type: 'user', id: paged.user.id }], delay_minutes: 30 }] })
+        .expect(201);
+      const integration = await createIntegration(stack.http, paged.token, 'metrics_alerts');
+      const host = `rules-${randomUUID().slice(0, 8)}`;
+      await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(host, 'firing', `${host} is down`)).expect(200);
+      const request = await waitFor('the webhook page', async () => receiver.requests[0], { timeoutMs: 30_000, intervalMs: 50 });
+      const body = JSON.parse(request.body) as { text: string; incident: string; level: string };
+      expect(body.text).toContain(`${host} is down`);
+      expect(body.level).toBe('1');
+      // The email rule waits its 3 s: nothing mailed yet.
+      expect(await mailsTo(stack, paged.email, PAGE)).toEqual([]);
+      const page = await waitForMail(stack, paged.email, PAGE);
+      expect(page.body).toContain(`${host} is down`);
+      const escalation = (await stack.http.get(`/api/v1/incidents/${body.incident}/escalation`).set(bearer(paged.token)).expect(200)).body
+        .data as { running: boolean; pages: Array<{ method: string; status: string; contact_method_id: string; created_at: string }> };
+      expect(escalation.running).toBe(true);
+      expect(escalation.pages).toEqual([
+        expect.objectContaining({ method: 'webhook', status: 'sent', contact_method_id: hook.id }),
+        expect.objectContaining({ method: 'email', status: 'sent', contact_method_id: mail.id }),
+      ]);
+      const [first, second] = escalation.pages.map((sent) => Date.parse(sent.created_at));
+      expect((second as number) - (first as number)).toBeGreaterThanOrEqual(2_900);
+      await stack.http.patch(`/api/v1/incidents/${body.incident}`).set(bearer(paged.token)).send({ status: 'resolved' }).expect(200);
+      await waitFor(
+        'the escalation ended',
+        async () =>
+          (await stack.http.get(`/api/v1/incidents/${body.incident}/escalation`).set(bearer(paged.token)).expect(200)).body.data.running
+            ? undefined
+            : true,
+        { timeoutMs: 20_000, intervalMs: 100 },
+      );
+      // Each rule paged once.
+      expect(receiver.requests).toHaveLength(1);
+      expect(await mailsTo(stack, paged.email, PAGE)).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
   });
 });

@@ -31,7 +31,7 @@ export class Migration20261228030000ContactMethods extends Migration {
       "organization_id" uuid not null references "organizations" ("id") on delete cascade,
       "user_id" uuid not null references "users" ("id") on delete cascade,
       "contact_method_id" uuid not null references "contact_methods" ("id") on delete cascade,
-      "delay_minutes" int not null,
+      "delay_minutes" double precision not null,
       "urgency" varchar(8) not null,
       "created_at" timestamptz not null,
       "updated_at" timestamptz not null);`);
