@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import protoPackage from '@temporalio/proto';
+import { Worker } from '@temporalio/worker';
+import { WORKFLOWS_PATH } from '../../worker/worker.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import type { PageLevelInput } from '../../activities/escalation.activities.ts';
 import type { EscalationEnd, EscalationLevel, EscalationPolicySnapshot } from '../../shared/domain/escalation.ts';
@@ -231,4 +235,20 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
       { level: 2, rules: [null] },
     ]);
   });
+
+  it.each(['exhausted', 'acknowledged'])(
+    'replays an escalation recorded before notification rules (%s): running escalations survive the deploy',
+    async (name) => {
+      // Recorded from the code before notification rules: a two-level chain to its end, and one
+      // acknowledged while level 1 waited.
+      const recorded = JSON.parse(
+        await readFile(new URL(`../fixtures/histories/escalation-before-rules-${name}.json`, import.meta.url), 'utf8'),
+      );
+      const history = protoPackage.temporal.api.history.v1.History.fromObject(recorded);
+      expect(
+        history.events.filter((event) => event.activityTaskScheduledEventAttributes?.activityType?.name === 'pageEscalationTargets').length,
+      ).toBeGreaterThan(0);
+      await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
+    },
+  );
 });
