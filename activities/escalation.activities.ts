@@ -6,7 +6,6 @@ import {
   type EscalationTarget,
 } from '../shared/domain/escalation.ts';
 import { planMemberPages, type PageUrgency, type PlannedPage, type RuleCandidate } from '../shared/domain/notification-rules.ts';
-import { pageMailMessage as pageMessage } from '../shared/paging/contact-page.ts';
 import { uuidv7 } from '../shared/uuidv7.ts';
 import { forEachBounded } from '../shared/bounded.ts';
 import { createPageSender, type ClaimedPage, type PageSenderDeps } from './page-sender.ts';
@@ -43,15 +42,6 @@ export interface PageLevelInput {
 }
 
 const SEND_CONCURRENCY = 8;
-
-/** Subject and body of a page mail (kept here for callers of the activity module). */
-export function pageMailMessage(
-  incident: { id: string; title: string; severity: string; status: string },
-  step: { round: number; level: number },
-  publicUrl: string,
-) {
-  return pageMessage({ incident, ...step, incidentUrl: incidentUrl(publicUrl, incident.id) });
-}
 
 const incidentUrl = (publicUrl: string, incidentId: string) => `${publicUrl}/incidents/${encodeURIComponent(incidentId)}`;
 
