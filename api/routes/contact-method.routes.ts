@@ -92,12 +92,13 @@ export function contactMethodRoutes(methods: ContactMethodService, rules: Notifi
       path: '/users/me/contact-methods/{id}/verification',
       operationId: 'resendMyContactMethodVerification',
       summary: 'Mail a new verification link to an unverified address',
-      description: 'The previous link stops working. 409 when the method needs no verification.',
+      description:
+        'The previous link stops working. 409 when the method needs no verification; 429 within a minute of the last mail to it.',
       tags: ['contact-methods'],
       access: 'authenticated',
       request: { params: IdParams },
       responses: { 200: { description: 'The contact method', schema: ContactMethodResponse } },
-      errors: [403, 404, 409],
+      errors: [403, 404, 409, 429],
       handler: async ({ auth, params }) => ({ body: envelope(await methods.resendVerification(auth, params.id)) }),
     }),
     defineRoute({

@@ -3,7 +3,7 @@ import { generateOpaqueToken, hashOpaqueToken } from '../../shared/auth/api-keys
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
 import { destinationOf } from '../../shared/delivery/destination.ts';
 import type { ContactMethodType } from '../../shared/domain/notification-rules.ts';
-import { AppError, ConflictError, InsufficientPermissionsError, NotFoundError } from '../../shared/errors.ts';
+import { AppError, ConflictError, InsufficientPermissionsError, NotFoundError, RateLimitedError } from '../../shared/errors.ts';
 import type { Mailer } from '../../shared/mail/mailer.ts';
 import type { HttpRequestFn } from '../../shared/net/outbound-http.ts';
 import {
@@ -21,6 +21,9 @@ export type ContactMethodService = ReturnType<typeof createContactMethodService>
 
 /** A verification link works this long. */
 export const CONTACT_VERIFICATION_TTL_SECONDS = 24 * 3600;
+
+/** The least time between two verification mails to one address: nobody can mail-bomb an address they typed in. */
+export const CONTACT_VERIFICATION_RESEND_SECONDS = 60;
 
 interface Row {
   id: string;
@@ -231,11 +234,17 @@ export function createContactMethodService(deps: {
         ]);
     },
 
-    /** Mails a new verification link (409 when already verified). */
+    /** Mails a new verification link (409 when already verified; 429 within a minute of the last one). */
     async resendVerification(auth: AuthContext, id: string) {
       assertSignedIn(auth);
       const row = await load(auth, id);
       if (row.type !== 'email' || row.verified_at) throw new ConflictError('This contact method needs no verification');
+      const [recent] = await deps.em().execute<Array<{ wait: number }>>(
+        `select ceil(extract(epoch from verification_expires_at - make_interval(secs => ?) + make_interval(secs => ?) - now()))::int as wait
+         from contact_methods where id = ? and verification_expires_at is not null`,
+        [CONTACT_VERIFICATION_TTL_SECONDS, CONTACT_VERIFICATION_RESEND_SECONDS, row.id],
+      );
+      if (recent && recent.wait > 0) throw new RateLimitedError(recent.wait, 'A verification link was mailed less than a minute ago');
       await mailVerification({ id: row.id, address: row.address as string });
       return view(await load(auth, id), deps.secretBox);
     },

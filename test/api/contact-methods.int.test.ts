@@ -53,7 +53,12 @@ describe('contact methods and notification rules (integration: real PostgreSQL a
       (await stack.http.post(`/api/v1/users/me/contact-methods/${other.id}/test`).set(bearer(owner.token)).expect(409)).body.code,
     ).toBe('CONFLICT');
 
+    // Asking for another link at once is refused: nobody can mail-bomb an address they typed in.
+    const again = await stack.http.post(`/api/v1/users/me/contact-methods/${other.id}/verification`).set(bearer(owner.token)).expect(429);
+    expect(again.body.code).toBe('RATE_LIMITED');
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
     const mail = await waitForMail(stack, address, VERIFY);
+    expect(await mailsTo(stack, address, VERIFY)).toHaveLength(1);
     const link = /^(http\S+\/contact-method-verifications\/\S+)$/m.exec(mail.body)?.[1];
     expect(link).toBeDefined();
     const path = new URL(link as string).pathname;
@@ -68,6 +73,8 @@ describe('contact methods and notification rules (integration: real PostgreSQL a
     expect(verified.verified).toBe(true);
     await stack.http.post(path).expect(404);
     await stack.http.get(path).expect(404);
+    // A verified method needs no link.
+    await stack.http.post(`/api/v1/users/me/contact-methods/${other.id}/verification`).set(bearer(owner.token)).expect(409);
     await stack.http.post(`/api/v1/contact-method-verifications/${randomUUID()}`).expect(404);
 
     // Now a test page reaches it.
@@ -265,8 +272,14 @@ describe('contact methods and notification rules (integration: real PostgreSQL a
         expect.objectContaining({ method: 'webhook', status: 'sent', contact_method_id: hook.id }),
         expect.objectContaining({ method: 'email', status: 'sent', contact_method_id: mail.id }),
       ]);
-      const [first, second] = escalation.pages.map((sent) => Date.parse(sent.created_at));
-      expect((second as number) - (first as number)).toBeGreaterThanOrEqual(2_900);
+      // The rule's delay counts from the page, which comes after the incident opened: the email page is
+      // at least 3 s after the incident (the webhook page's own row is written a moment after the page time).
+      const opened = Date.parse(
+        (await stack.http.get(`/api/v1/incidents/${body.incident}`).set(bearer(paged.token)).expect(200)).body.data.created_at as string,
+      );
+      const [first, second] = escalation.pages.map((sent) => Date.parse(sent.created_at)) as [number, number];
+      expect(second - opened).toBeGreaterThanOrEqual(3_000);
+      expect(second - first).toBeGreaterThanOrEqual(2_000);
       await stack.http.patch(`/api/v1/incidents/${body.incident}`).set(bearer(paged.token)).send({ status: 'resolved' }).expect(200);
       await waitFor(
         'the escalation ended',
