@@ -140,14 +140,14 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       if (!incident) throw ApplicationFailure.nonRetryable('incident not found');
       const ended = incidentNeedsPaging(incident);
       if (ended) return { sent: 0, failed: 0, skipped: planned.length, end: ended };
-      const claimed = await em.execute<Array<ClaimedPage>>(
+      const claimed = await em.execute<Array<ClaimedPage & { rule_id: string | null }>>(
         `insert into pages (id, organization_id, incident_id, policy_id, round, level, user_id, rule_id, contact_method_id, method, status, created_at, updated_at)
          select p.page_id, ?, ?, ?, ?, ?, u.id, p.rule_id, p.contact_method_id, p.method, 'sending', now(), now()
          from jsonb_to_recordset(?::jsonb) as p(user_id uuid, page_id uuid, rule_id uuid, contact_method_id uuid, method text, n int)
          join users u on u.id = p.user_id and u.organization_id = ?
          order by p.n
          on conflict (incident_id, round, level, user_id, (coalesce(rule_id, '00000000-0000-0000-0000-000000000000'::uuid))) do nothing
-         returning id, user_id, method, contact_method_id`,
+         returning id, user_id, method, contact_method_id, rule_id`,
         [
           input.organizationId,
           input.incidentId,
@@ -171,11 +171,24 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       let sent = 0;
       let failed = 0;
       const outcomes: Array<{ user_id: string; method: string; status: 'sent' | 'failed' }> = [];
+      const sentPages: Array<Record<string, unknown>> = [];
       await forEachBounded(claimed, SEND_CONCURRENCY, async (page) => {
         const error = await sendPage(input.organizationId, page, content, input.publicUrl);
         if (error === null) sent += 1;
         else failed += 1;
         outcomes.push({ user_id: page.user_id, method: page.method, status: error === null ? 'sent' : 'failed' });
+        if (error === null) {
+          sentPages.push({
+            id: page.id,
+            incident_id: input.incidentId,
+            round: input.round,
+            level: input.level,
+            user_id: page.user_id,
+            method: page.method,
+            rule_id: page.rule_id,
+            contact_method_id: page.contact_method_id,
+          });
+        }
         await em.execute('update pages set status = ?, error = ?, updated_at = now() where id = ?', [
           error === null ? 'sent' : 'failed',
           error,
@@ -204,6 +217,15 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
             JSON.stringify({ escalation: { ...summary, pages: outcomes } }),
           ],
         );
+        // One `page.sent` per page that went out, for the organization and the incident's subscribers.
+        if (sentPages.length > 0) {
+          await em.execute(
+            `insert into domain_events (id, organization_id, type, incident_id, data, created_at)
+             select e.id, ?, 'page.sent', ?, jsonb_build_object('page', e.page), now()
+             from jsonb_to_recordset(?::jsonb) as e(id uuid, page jsonb)`,
+            [input.organizationId, input.incidentId, JSON.stringify(sentPages.map((page) => ({ id: uuidv7(), page })))],
+          );
+        }
       }
       return { sent, failed, skipped: planned.length - claimed.length };
     },

@@ -218,6 +218,17 @@ describe('escalation activities (real PostgreSQL)', () => {
         { method: 'webhook', status: 'sent', rule_id: expect.any(String) },
       ]);
 
+      const events = await stack.orm.em
+        .fork()
+        .execute<Array<{ data: { page: { method: string; user_id: string; rule_id: string } } }>>(
+          "select data from domain_events where incident_id = ? and type = 'page.sent' order by data->'page'->>'method'",
+          [incident.id],
+        );
+      expect(events.map((event) => [event.data.page.method, event.data.page.user_id])).toEqual([
+        ['email', member.user.id],
+        ['webhook', member.user.id],
+      ]);
+
       // A delayed batch after an acknowledgement whose signal was lost sends nothing and says why.
       await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'investigating' }).expect(200);
       expect(await withRules.pageEscalationTargets({ ...input, level: 2 })).toEqual({
