@@ -50,9 +50,9 @@ describe('page links and contact methods in escalations (integration: real Postg
     await stack?.stop();
   });
 
-  const openIncident = async () => {
+  const openIncident = async (through = integration) => {
     const host = `link-${randomUUID().slice(0, 8)}`;
-    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(host, 'firing', `${host} is down`)).expect(200);
+    await postSigned(stack.http, 'metrics_alerts', through, alertmanagerBody(host, 'firing', `${host} is down`)).expect(200);
     return waitFor(
       'the alert opened an incident',
       async () => {
@@ -71,8 +71,28 @@ describe('page links and contact methods in escalations (integration: real Postg
   };
 
   it('GET shows a confirmation page and changes nothing; POST acknowledges once, as the paged member; a reused or foreign link is refused', async () => {
+    // Level 1 waits 30 minutes here: only the link's acknowledgement can end the escalation in time.
+    const slow = (
+      await stack.http
+        .post('/api/v1/escalation-policies')
+        .set(bearer(owner.token))
+        .send({
+          name: 'Member first, slowly',
+          levels: [
+            { targets: [{ type: 'user', id: member.user.id }], delay_minutes: 30 },
+            { targets: [{ type: 'user', id: owner.user.id }], delay_minutes: 30 },
+          ],
+        })
+        .expect(201)
+    ).body.data as { id: string };
+    const slowIntegration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
+    await stack.http
+      .patch(`/api/v1/integrations/${slowIntegration.id}`)
+      .set(bearer(owner.token))
+      .send({ escalation_policy_id: slow.id })
+      .expect(200);
     const seen = (await mailsTo(stack, member.email, PAGE)).length;
-    const incident = await openIncident();
+    const incident = await openIncident(slowIntegration);
     const mail = await waitForMail(stack, member.email, PAGE, seen);
     expect(mail.body).toContain(incident.title);
     const acknowledge = linkIn(mail.body, 'Acknowledge');
