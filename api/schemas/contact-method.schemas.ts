@@ -11,10 +11,24 @@ const webhookUrl = z
     'Where webhook pages are POSTed. Write-only: it often carries a token, so responses show only its scheme, host and port. ' +
       'Sent through the outbound client that refuses private, loopback and metadata addresses.',
   );
+// Headers that decide where or how the request travels are the client's: a `Host` of the member's
+// choosing would reach another site behind the same address.
+const RESERVED_HEADERS = /^(host|content-length|content-type|transfer-encoding|connection|keep-alive|upgrade|te|trailer|expect|proxy-.*)$/i;
 const headers = z
-  .record(z.string().regex(/^[A-Za-z0-9-]{1,64}$/), z.string().max(2000))
+  .record(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]{1,64}$/)
+      .refine((name) => !RESERVED_HEADERS.test(name), 'this header is set by Tocsin'),
+    z
+      .string()
+      .max(2000)
+      .regex(/^[^\r\n\0]*$/, 'no line breaks'),
+  )
   .refine((value) => Object.keys(value).length <= 10, 'at most 10 headers')
-  .describe("Extra request headers (e.g. an SMS gateway's `Authorization`). Write-only: responses list their names only.");
+  .describe(
+    "Extra request headers (e.g. an SMS gateway's `Authorization`); not `Host`, `Content-Type`, `Content-Length` and other transport headers. Write-only: responses list their names only.",
+  );
 const template = z
   .unknown()
   .refine((value) => value === null || typeof value === 'object', 'must be a JSON object or array')

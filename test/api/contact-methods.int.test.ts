@@ -157,6 +157,8 @@ describe('contact methods and notification rules (integration: real PostgreSQL a
       { type: 'webhook', label: 'x', url: 'ftp://example.test/x' },
       { type: 'webhook', label: 'x', url: 'https://example.test/x', template: 'a string' },
       { type: 'webhook', label: 'x', url: 'https://example.test/x', headers: { 'Bad Header': 'x' } },
+      { type: 'webhook', label: 'x', url: 'https://example.test/x', headers: { Host: 'internal.example.test' } },
+      { type: 'webhook', label: 'x', url: 'https://example.test/x', headers: { 'X-A': 'a\r\nX-Injected: b' } },
     ]) {
       expect((await create(member.token, body).expect(422)).body.code).toBe('VALIDATION_ERROR');
     }
