@@ -1,14 +1,14 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import type { Orm } from '../shared/db/orm.ts';
 import {
   incidentNeedsPaging,
   type EscalationEnd,
   type EscalationPolicySnapshot,
   type EscalationTarget,
 } from '../shared/domain/escalation.ts';
-import type { Mailer } from '../shared/mail/mailer.ts';
+import { planMemberPages, type PageUrgency, type PlannedPage, type RuleCandidate } from '../shared/domain/notification-rules.ts';
 import { uuidv7 } from '../shared/uuidv7.ts';
 import { forEachBounded } from '../shared/bounded.ts';
+import { createPageSender, type ClaimedPage, type PageSenderDeps } from './page-sender.ts';
 
 /**
  * Who a schedule has on call at a moment, as user ids of the organization (the worker passes
@@ -19,62 +19,36 @@ export type ScheduleOnCall = (organizationId: string, scheduleId: string, at: Da
 /** A schedule port for workers and tests without schedules: a schedule target pages nobody. */
 export const noScheduleOnCall: ScheduleOnCall = async () => [];
 
-export interface EscalationActivityDeps {
-  orm: Orm;
-  /** Optional so workers built for other tests need not pass one; page mails are recorded failed without it. */
-  mailer?: Mailer;
+export interface EscalationActivityDeps extends PageSenderDeps {
   /** Optional: without it schedule targets page nobody. */
   onCall?: ScheduleOnCall;
 }
 
-/** The input of one level's pages. Levels and rounds count from 1. */
+/**
+ * The input of one batch of a level's pages. Levels and rounds count from 1. `pages` are planned by
+ * planEscalationPages; `userIds` (email at once to each) is what escalations started before
+ * notification rules existed still send.
+ */
 export interface PageLevelInput {
   organizationId: string;
   incidentId: string;
   policyId: string;
   round: number;
   level: number;
-  userIds: string[];
+  pages?: PlannedPage[];
+  userIds?: string[];
   /** Base of the incident link (PUBLIC_URL). */
   publicUrl: string;
 }
 
 const SEND_CONCURRENCY = 8;
 
-// Titles come from alert payloads: one line, bounded, in a header.
-const oneLine = (value: unknown, max: number) =>
-  String(value ?? '')
-    .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ')
-    .trim()
-    .slice(0, max);
-
-/** Subject and body of a page mail. */
-export function pageMailMessage(
-  incident: { id: string; title: string; severity: string; status: string },
-  step: { round: number; level: number },
-  publicUrl: string,
-): { subject: string; text: string } {
-  const title = oneLine(incident.title, 300);
-  const severity = oneLine(incident.severity, 32);
-  return {
-    subject: `[${severity.toUpperCase()}] Page: ${title}`.slice(0, 400),
-    text: [
-      `You are paged for: ${title}`,
-      '',
-      `Severity: ${severity}`,
-      `Status: ${oneLine(incident.status, 32)}`,
-      `Escalation level ${step.level}, round ${step.round}`,
-      '',
-      `Acknowledge it (move it out of active, or assign it) to stop the escalation: ${publicUrl}/incidents/${encodeURIComponent(incident.id)}`,
-      '',
-      'Nobody acknowledging pages the next level of the escalation policy.',
-    ].join('\n'),
-  };
-}
+const incidentUrl = (publicUrl: string, incidentId: string) => `${publicUrl}/incidents/${encodeURIComponent(incidentId)}`;
 
 /** The escalation's activities: read the policy, resolve a level's targets, page them at most once each. */
 export function createEscalationActivities(deps: EscalationActivityDeps) {
   const onCall = deps.onCall ?? noScheduleOnCall;
+  const sendPage = createPageSender(deps);
 
   return {
     /** The policy as it is now, or null when it was deleted before the escalation started. */
@@ -123,51 +97,98 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
     },
 
     /**
-     * Pages each user of a level by email, at most once: each page's row is claimed (status
-     * `sending`) by its unique (incident, round, level, user, method) before the send, so a retried
-     * activity skips the pages it claimed before. A failed send is recorded `failed` with its error
-     * and does not fail the activity: the chain goes on to the next level.
+     * The pages each member gets through their notification rules for a page of this urgency
+     * (shared/domain/notification-rules.ts): only rules and methods of the member, in the
+     * organization; a member without an applicable rule gets the account email at once.
      */
-    async pageEscalationTargets(input: PageLevelInput): Promise<{ sent: number; failed: number; skipped: number }> {
-      const em = deps.orm.em.fork();
-      const [incident] = await em.execute<Array<{ id: string; title: string; severity: string; status: string }>>(
-        'select id, title, severity, status from incidents where id = ? and organization_id = ?',
-        [input.incidentId, input.organizationId],
+    async planEscalationPages(input: { organizationId: string; userIds: string[]; urgency: PageUrgency }): Promise<PlannedPage[]> {
+      if (input.userIds.length === 0) return [];
+      const rows = await deps.orm.em.fork().execute<Array<RuleCandidate & { user_id: string }>>(
+        `select r.user_id, r.id as rule_id, r.contact_method_id, cm.type as method, cm.verified_at is not null as verified, r.delay_minutes, r.urgency
+         from notification_rules r
+         join contact_methods cm on cm.id = r.contact_method_id and cm.user_id = r.user_id and cm.organization_id = r.organization_id
+         where r.organization_id = ? and r.user_id in (select value::uuid from json_array_elements_text(?::json))`,
+        [input.organizationId, JSON.stringify(input.userIds)],
       );
+      return input.userIds.flatMap((userId) =>
+        planMemberPages(
+          userId,
+          rows.filter((row) => row.user_id === userId),
+          input.urgency,
+        ),
+      );
+    },
+
+    /**
+     * Sends one batch of a level's pages, each at most once: each page's row is claimed (status
+     * `sending`) by its unique (incident, round, level, user, rule) before the send, so a retried
+     * activity skips the pages it claimed before. A failed send is recorded `failed` with its error
+     * and does not fail the activity: the chain goes on. When the incident no longer needs anyone
+     * (a delayed batch after a lost acknowledgement) nothing is sent and `end` says why.
+     */
+    async pageEscalationTargets(input: PageLevelInput): Promise<{ sent: number; failed: number; skipped: number; end?: EscalationEnd }> {
+      const em = deps.orm.em.fork();
+      const planned: PlannedPage[] =
+        input.pages ??
+        (input.userIds ?? []).map((userId) => ({ userId, ruleId: null, contactMethodId: null, method: 'email' as const, delayMs: 0 }));
+      const [incident] = await em.execute<
+        Array<{ id: string; title: string; severity: string; status: string; assignee_id: string | null }>
+      >('select id, title, severity, status, assignee_id from incidents where id = ? and organization_id = ?', [
+        input.incidentId,
+        input.organizationId,
+      ]);
       if (!incident) throw ApplicationFailure.nonRetryable('incident not found');
-      const claimed = await em.execute<Array<{ id: string; user_id: string; email: string }>>(
-        `insert into pages (id, organization_id, incident_id, policy_id, round, level, user_id, method, status, created_at, updated_at)
-         select ids.page_id, ?, ?, ?, ?, ?, u.id, 'email', 'sending', now(), now()
-         from jsonb_to_recordset(?::jsonb) as ids(user_id uuid, page_id uuid, n int)
-         join users u on u.id = ids.user_id and u.organization_id = ?
-         order by ids.n
-         on conflict (incident_id, round, level, user_id, method) do nothing
-         returning id, user_id, (select email from users where users.id = pages.user_id) as email`,
+      const ended = incidentNeedsPaging(incident);
+      if (ended) return { sent: 0, failed: 0, skipped: planned.length, end: ended };
+      const claimed = await em.execute<Array<ClaimedPage & { rule_id: string | null }>>(
+        `insert into pages (id, organization_id, incident_id, policy_id, round, level, user_id, rule_id, contact_method_id, method, status, created_at, updated_at)
+         select p.page_id, ?, ?, ?, ?, ?, u.id, p.rule_id, p.contact_method_id, p.method, 'sending', now(), now()
+         from jsonb_to_recordset(?::jsonb) as p(user_id uuid, page_id uuid, rule_id uuid, contact_method_id uuid, method text, n int)
+         join users u on u.id = p.user_id and u.organization_id = ?
+         order by p.n
+         on conflict (incident_id, round, level, user_id, (coalesce(rule_id, '00000000-0000-0000-0000-000000000000'::uuid))) do nothing
+         returning id, user_id, method, contact_method_id, rule_id`,
         [
           input.organizationId,
           input.incidentId,
           input.policyId,
           input.round,
           input.level,
-          JSON.stringify(input.userIds.map((userId, n) => ({ user_id: userId, page_id: uuidv7(), n }))),
+          JSON.stringify(
+            planned.map((page, n) => ({
+              user_id: page.userId,
+              page_id: uuidv7(),
+              rule_id: page.ruleId,
+              contact_method_id: page.contactMethodId,
+              method: page.method,
+              n,
+            })),
+          ),
           input.organizationId,
         ],
       );
-      const message = pageMailMessage(incident, input, input.publicUrl);
+      const content = { incident, round: input.round, level: input.level, incidentUrl: incidentUrl(input.publicUrl, incident.id) };
       let sent = 0;
       let failed = 0;
-      const outcomes: Array<{ user_id: string; status: 'sent' | 'failed' }> = [];
+      const outcomes: Array<{ user_id: string; method: string; status: 'sent' | 'failed' }> = [];
+      const sentPages: Array<Record<string, unknown>> = [];
       await forEachBounded(claimed, SEND_CONCURRENCY, async (page) => {
-        let error: string | null = null;
-        try {
-          if (!deps.mailer) throw new Error('no mailer configured in this worker');
-          await deps.mailer.send({ to: page.email, ...message });
-          sent += 1;
-        } catch (failure) {
-          failed += 1;
-          error = (failure instanceof Error ? failure.message : String(failure)).slice(0, 1000);
+        const error = await sendPage(input.organizationId, page, content, input.publicUrl);
+        if (error === null) sent += 1;
+        else failed += 1;
+        outcomes.push({ user_id: page.user_id, method: page.method, status: error === null ? 'sent' : 'failed' });
+        if (error === null) {
+          sentPages.push({
+            id: page.id,
+            incident_id: input.incidentId,
+            round: input.round,
+            level: input.level,
+            user_id: page.user_id,
+            method: page.method,
+            rule_id: page.rule_id,
+            contact_method_id: page.contact_method_id,
+          });
         }
-        outcomes.push({ user_id: page.user_id, status: error === null ? 'sent' : 'failed' });
         await em.execute('update pages set status = ?, error = ?, updated_at = now() where id = ?', [
           error === null ? 'sent' : 'failed',
           error,
@@ -196,8 +217,17 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
             JSON.stringify({ escalation: { ...summary, pages: outcomes } }),
           ],
         );
+        // One `page.sent` per page that went out, for the organization and the incident's subscribers.
+        if (sentPages.length > 0) {
+          await em.execute(
+            `insert into domain_events (id, organization_id, type, incident_id, data, created_at)
+             select e.id, ?, 'page.sent', ?, jsonb_build_object('page', e.page), now()
+             from jsonb_to_recordset(?::jsonb) as e(id uuid, page jsonb)`,
+            [input.organizationId, input.incidentId, JSON.stringify(sentPages.map((page) => ({ id: uuidv7(), page })))],
+          );
+        }
       }
-      return { sent, failed, skipped: input.userIds.length - claimed.length };
+      return { sent, failed, skipped: planned.length - claimed.length };
     },
   };
 }

@@ -74,6 +74,11 @@ import { createSamlServiceProvider } from './services/sso/saml-service-provider.
 import { createSsoConnectionService, ssoUrls } from './services/sso/sso-connection.service.ts';
 import { createSsoLoginService, SSO_REQUEST_TTL_SECONDS } from './services/sso/sso-login.service.ts';
 import { createHelperDownloadService } from './services/helper-download.service.ts';
+import { createContactMethodService, type ContactMethodService } from './services/contact-method.service.ts';
+import { createNotificationRuleService } from './services/notification-rule.service.ts';
+import { createPageLinkService } from './services/page-link.service.ts';
+import { scopeRequestToOrganization } from './middleware/orm-context.ts';
+import { createPageLinkSigner } from '../shared/paging/page-link-token.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -208,6 +213,28 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     credentials,
   });
   const publicUrl = config.publicUrl;
+  const incidents = createIncidentService({
+    em,
+    onResolved: (incident) => notifyIngestionOfResolution(runtime.temporal, incident, logger),
+    // The worker analyzes an incident after indexing it; a stale analysis is refreshed the same way,
+    // directly: a refresh is asked by a read, not a change, so there is no event to record, and
+    // a lost one is asked again by the next read.
+    analysis: runtime.search
+      ? createAnalysisRefresher({
+          logger,
+          schedule: (input) =>
+            scheduleSearchIndexing(runtime.temporal, { organizationId: input.organizationId, type: 'incident', id: input.incidentId }),
+        })
+      : undefined,
+  });
+  // Test pages of webhook contact methods: user-configured URLs, under the same rules as webhooks.
+  const contactMethods: ContactMethodService = createContactMethodService({
+    em,
+    secretBox,
+    mailer,
+    outboundHttp: createOutboundHttp({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, allowedHosts: config.OUTBOUND_ALLOWED_HOSTS }),
+    publicUrl,
+  });
   const urls = ssoUrls(publicUrl);
   const ssoConnections = createSsoConnectionService({
     em,
@@ -287,20 +314,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       calendarFeeds: createCalendarFeedService({ em, publicUrl }),
       executions: createExecutionService({ em, temporal: runtime.temporal, procedures }),
       // Incidents are (re)indexed by the outbox relay from their domain events, whoever changed them.
-      incidents: createIncidentService({
-        em,
-        onResolved: (incident) => notifyIngestionOfResolution(runtime.temporal, incident, logger),
-        // The worker analyzes an incident after indexing it; a stale analysis is refreshed the same way,
-        // directly: a refresh is asked by a read, not a change, so there is no event to record, and
-        // a lost one is asked again by the next read.
-        analysis: runtime.search
-          ? createAnalysisRefresher({
-              logger,
-              schedule: (input) =>
-                scheduleSearchIndexing(runtime.temporal, { organizationId: input.organizationId, type: 'incident', id: input.incidentId }),
-            })
-          : undefined,
-      }),
+      incidents,
       search: createSearchService({ search: runtime.search }),
       knowledgeBase: createKnowledgeBaseService({ em, indexer: searchIndexer }),
       // Logs go into the search index only on Elasticsearch; PostgreSQL serves GET /logs itself.
@@ -365,6 +379,15 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       maintenanceWindows: createMaintenanceWindowService({ em }),
       escalationPolicies: createEscalationPolicyService({ em }),
       incidentEscalations: createIncidentEscalationService({ em, control: createEscalationControl(runtime.temporal) }),
+      contactMethods,
+      notificationRules: createNotificationRuleService({ em }),
+      pageLinks: createPageLinkService({
+        em,
+        signer: createPageLinkSigner(runtime.encryptionKey),
+        incidents,
+        audit,
+        scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
+      }),
     },
   };
 }

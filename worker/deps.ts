@@ -15,6 +15,7 @@ import type { SearchIndex } from '../shared/search/search-index.ts';
 import { createOutboundHttp, type HttpRequestFn, type Resolver } from '../shared/net/outbound-http.ts';
 import { ICAL_MAX_BYTES } from '../shared/domain/schedule-ical-layer.ts';
 import { removeIcalRefreshSchedule } from './ical-refresh-schedules.ts';
+import { createPageLinkSigner } from '../shared/paging/page-link-token.ts';
 
 /**
  * What outbound deliveries need in the worker: the secret box (for `{{integration.secret}}`) and
@@ -79,6 +80,8 @@ export function createWorkerDeps(
     // Schedule targets of escalation policies resolve through this port.
     // Escalations page whoever a schedule target has on call at that moment.
     onCall: createScheduleOnCall({ orm }),
+    // The one-click acknowledge and resolve links of page mails; the API verifies them with the same key.
+    pageLinks: createPageLinkSigner(options.encryptionKey),
     // The assistant URL is the operator's, not a user's: it is called without the outbound guard.
     assistant: config.ASSISTANT_URL
       ? { url: config.ASSISTANT_URL, model: config.ASSISTANT_MODEL, apiKey: config.ASSISTANT_API_KEY }

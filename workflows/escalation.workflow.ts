@@ -1,10 +1,12 @@
-import { condition, proxyActivities, setHandler } from '@temporalio/workflow';
+import { condition, patched, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
 import { escalationSteps, type EscalationEnd, type EscalationState } from '../shared/domain/escalation.ts';
+import { pagesByDelay, type PageUrgency, type PlannedPage } from '../shared/domain/notification-rules.ts';
 import { escalationActivityOptions } from './activity-options.ts';
 import { escalateNowSignal, escalationAcknowledgeSignal, escalationResolveSignal, escalationStateQuery } from './messages.ts';
 
-const { loadEscalationPolicy, resolveEscalationTargets, pageEscalationTargets } = proxyActivities<Activities>(escalationActivityOptions);
+const { loadEscalationPolicy, resolveEscalationTargets, planEscalationPages, pageEscalationTargets } =
+  proxyActivities<Activities>(escalationActivityOptions);
 
 export interface EscalationInput {
   organizationId: string;
@@ -12,14 +14,31 @@ export interface EscalationInput {
   policyId: string;
   /** Base of the incident links in page mails (PUBLIC_URL). */
   publicUrl: string;
+  /** `high` (default) pages through every matching notification rule; `low` by email only. */
+  urgency?: PageUrgency;
 }
+
+/** A batch of a level's pages waiting for its rules' delay. */
+interface DueBatch {
+  dueAt: number;
+  round: number;
+  level: number;
+  pages: PlannedPage[];
+}
+
+// Escalations started before notification rules page each target by email at once, without
+// planning: replaying their histories must issue the same commands.
+const RULES_PATCH = 'notification-rules';
 
 /**
  * One incident's escalation, `escalation:<incident id>`: pages each level of its policy in turn,
  * round after round, waiting each level's delay in between (a durable timer, or until
- * "escalate now"); ends on acknowledge, resolve, or after the last level of the last round.
+ * "escalate now"); ends on acknowledge, resolve, or after the last level of the last round once
+ * its delayed pages went out. Each target is paged through their notification rules: each rule's
+ * batch fires at the level's page time plus its delay, on the workflow's own timers.
  */
 export async function escalationWorkflow(input: EscalationInput): Promise<{ ended: EscalationEnd }> {
+  const urgency: PageUrgency = input.urgency ?? 'high';
   const state: EscalationState = { policy_id: input.policyId, level: 0, round: 0, next_escalation_at: null, ended: null };
   let stop: EscalationEnd | null = null;
   let skipWait = false;
@@ -40,8 +59,45 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
     return { ended: why };
   };
 
+  const due: DueBatch[] = [];
+  /** Sends every batch whose time has come, soonest first. */
+  const sendDue = async (policyId: string) => {
+    due.sort((a, b) => a.dueAt - b.dueAt);
+    while (!stop && due.length > 0 && (due[0] as DueBatch).dueAt <= Date.now()) {
+      const batch = due.shift() as DueBatch;
+      const result = await pageEscalationTargets({
+        organizationId: input.organizationId,
+        incidentId: input.incidentId,
+        policyId,
+        round: batch.round,
+        level: batch.level,
+        pages: batch.pages,
+        publicUrl: input.publicUrl,
+      });
+      // The incident was acknowledged or resolved and the signal was lost: nothing more is sent.
+      if (result.end) stop ??= result.end;
+    }
+  };
+  /**
+   * Sends delayed batches as they fall due until `until` (a level's wait, which "escalate now"
+   * also ends) or, with `until` null, until none is left; a stop ends either.
+   */
+  const waitSending = async (policyId: string, until: number | null) => {
+    const interrupted = () => stop !== null || (until !== null && skipWait);
+    for (;;) {
+      await sendDue(policyId);
+      if (interrupted()) return;
+      const next = due.length > 0 ? Math.min(...due.map((batch) => batch.dueAt)) : null;
+      const wake = next === null ? until : until === null ? next : Math.min(next, until);
+      if (wake === null) return;
+      if (until !== null && Date.now() >= until) return;
+      await condition(interrupted, Math.max(1, wake - Date.now()));
+    }
+  };
+
   const policy = await loadEscalationPolicy({ organizationId: input.organizationId, policyId: input.policyId });
   if (!policy) return end('no_policy');
+  const withRules = patched(RULES_PATCH);
   for (const step of escalationSteps(policy)) {
     if (stop) return end(stop);
     const level = policy.levels[step.level - 1];
@@ -54,21 +110,38 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
     if (targets.end) return end(targets.end);
     if (stop) return end(stop);
     Object.assign(state, { round: step.round, level: step.level, next_escalation_at: null });
-    await pageEscalationTargets({
-      organizationId: input.organizationId,
-      incidentId: input.incidentId,
-      policyId: policy.id,
-      round: step.round,
-      level: step.level,
-      userIds: targets.userIds,
-      publicUrl: input.publicUrl,
-    });
+    const planned: PlannedPage[] = withRules
+      ? await planEscalationPages({ organizationId: input.organizationId, userIds: targets.userIds, urgency })
+      : targets.userIds.map((userId) => ({ userId, ruleId: null, contactMethodId: null, method: 'email', delayMs: 0 }));
+    const pagedAt = Date.now();
+    for (const batch of pagesByDelay(planned)) {
+      due.push({ dueAt: pagedAt + batch.delayMs, round: step.round, level: step.level, pages: batch.pages });
+    }
+    if (withRules) await sendDue(policy.id);
+    else {
+      // The shape of the original history: one activity for the level, sent at once.
+      await pageEscalationTargets({
+        organizationId: input.organizationId,
+        incidentId: input.incidentId,
+        policyId: policy.id,
+        round: step.round,
+        level: step.level,
+        userIds: targets.userIds,
+        publicUrl: input.publicUrl,
+      });
+      due.length = 0;
+    }
+    if (withRules && stop) return end(stop);
     if (step.last) break;
-    state.next_escalation_at = new Date(Date.now() + step.delayMs).toISOString();
+    const until = Date.now() + step.delayMs;
+    state.next_escalation_at = new Date(until).toISOString();
     // An "escalate now" that arrived while this level was paged ends this wait at once.
-    await condition(() => stop !== null || skipWait, step.delayMs);
+    if (withRules) await waitSending(policy.id, until);
+    else await condition(() => stop !== null || skipWait, step.delayMs);
     skipWait = false;
     state.next_escalation_at = null;
   }
+  // The last level's delayed rules still page, until someone acknowledges.
+  await waitSending(policy.id, null);
   return end(stop ?? 'exhausted');
 }

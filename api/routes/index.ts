@@ -60,6 +60,11 @@ import type { ScheduleService } from '../services/schedule.service.ts';
 import { scheduleRoutes } from './schedule.routes.ts';
 import type { CalendarFeedService } from '../services/calendar-feed.service.ts';
 import { calendarFeedRoutes } from './calendar-feed.routes.ts';
+import type { ContactMethodService } from '../services/contact-method.service.ts';
+import type { NotificationRuleService } from '../services/notification-rule.service.ts';
+import type { PageLinkService } from '../services/page-link.service.ts';
+import { contactMethodRoutes } from './contact-method.routes.ts';
+import { pageLinkRoutes } from './page-link.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -97,6 +102,9 @@ export interface ApiServices {
   calendarFeeds: CalendarFeedService;
   escalationPolicies: EscalationPolicyService;
   incidentEscalations: IncidentEscalationService;
+  contactMethods: ContactMethodService;
+  notificationRules: NotificationRuleService;
+  pageLinks: PageLinkService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -133,5 +141,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...helperRoutes(services.helper),
     ...scheduleRoutes(services.schedules),
     ...calendarFeedRoutes(services.calendarFeeds),
+    ...contactMethodRoutes(services.contactMethods, services.notificationRules),
+    ...pageLinkRoutes(services.pageLinks, services.contactMethods),
   ];
 }

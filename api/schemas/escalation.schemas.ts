@@ -85,6 +85,8 @@ export const PageSchema = z
     level: z.number().int().describe('Counts from 1'),
     user_id: z.uuid(),
     method: z.enum(PAGE_METHODS),
+    rule_id: z.uuid().nullable().describe("The member's notification rule that sent it; null for the default page (account email at once)"),
+    contact_method_id: z.uuid().nullable().describe('The contact method it went to; null for the account email'),
     status: z.enum([...PAGE_STATUSES, 'sending']).describe('`sending` only while the send is under way'),
     error: z.string().nullable(),
     created_at: timestamp(),

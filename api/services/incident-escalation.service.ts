@@ -43,6 +43,8 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
         level: page.level,
         user_id: page.userId,
         method: page.method as PageMethod,
+        rule_id: page.ruleId ?? null,
+        contact_method_id: page.contactMethodId ?? null,
         status: page.status as IncidentEscalationView['pages'][number]['status'],
         error: page.error ?? null,
         created_at: page.createdAt.toISOString(),

@@ -24,8 +24,8 @@ export interface EscalationPolicySnapshot {
 /** The most times a chain runs again. */
 export const MAX_ESCALATION_REPEAT = 9;
 
-/** How pages reach people; only email exists today. */
-export const PAGE_METHODS = ['email'] as const;
+/** How pages reach people: an email address or a webhook (contact methods). */
+export const PAGE_METHODS = ['email', 'webhook'] as const;
 export type PageMethod = (typeof PAGE_METHODS)[number];
 
 export const PAGE_STATUSES = ['sent', 'failed'] as const;

@@ -11,8 +11,10 @@ export const REALTIME_EVENT_TYPES = [
   'chat.message',
   /** A schedule changed (definition, overrides, a member removed): `{schedule_id, reason, ...}`. */
   'schedule.updated',
-  /** A level of the incident's escalation was paged: `data.escalation` {policy_id, round, level, pages: [{user_id, status}]}. */
+  /** A level of the incident's escalation was paged: `data.escalation` {policy_id, round, level, sent, failed, pages: [{user_id, method, status}]}. */
   'escalation.updated',
+  /** One page went out: `data.page` {id, incident_id, round, level, user_id, method, rule_id, contact_method_id}. */
+  'page.sent',
 ] as const;
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];
 

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createEscalationActivities, type PageLevelInput } from '../../activities/escalation.activities.ts';
+import { createSecretBox } from '../../shared/crypto/secret-box.ts';
 import type { MailMessage } from '../../shared/mail/mailer.ts';
+import { createOutboundHttp } from '../../shared/net/outbound-http.ts';
+import { createPageLinkSigner } from '../../shared/paging/page-link-token.ts';
+import { startReceiver } from '../helpers/receiver.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
@@ -91,7 +95,7 @@ describe('escalation activities (real PostgreSQL)', () => {
             level: 1,
             sent: 2,
             failed: 0,
-            pages: expect.arrayContaining([{ user_id: member.user.id, status: 'sent' }]),
+            pages: expect.arrayContaining([{ user_id: member.user.id, method: 'email', status: 'sent' }]),
           }),
         },
       },
@@ -148,5 +152,94 @@ describe('escalation activities (real PostgreSQL)', () => {
     expect(
       await activities.resolveEscalationTargets({ organizationId: stranger.organization.id, incidentId: incident.id, targets: [] }),
     ).toEqual({ end: 'resolved', userIds: [] });
+  });
+
+  it('pages once per rule: a member planned through two rules gets two pages, a retried batch none again; webhook pages go through the outbound client', async () => {
+    const receiver = await startReceiver();
+    try {
+      const withRules = createEscalationActivities({
+        orm: stack.orm,
+        mailer: {
+          async send(message) {
+            sent.push(message);
+          },
+        },
+        secretBox: createSecretBox(stack.config.ENCRYPTION_KEY as string),
+        // The receiver is on loopback: this client allows it, as OUTBOUND_ALLOW_PRIVATE does.
+        outboundHttp: createOutboundHttp({ allowPrivate: true }),
+        pageLinks: createPageLinkSigner(stack.config.ENCRYPTION_KEY as string),
+      });
+      const hook = (
+        await stack.http
+          .post('/api/v1/users/me/contact-methods')
+          .set(bearer(member.token))
+          .send({ type: 'webhook', label: 'Chat', url: `${receiver.url}/hook`, template: { text: '{{page.message}}' } })
+          .expect(201)
+      ).body.data as { id: string };
+      const mail = (
+        await stack.http
+          .post('/api/v1/users/me/contact-methods')
+          .set(bearer(member.token))
+          .send({ type: 'email', address: member.email })
+          .expect(201)
+      ).body.data as { id: string };
+      for (const contact_method_id of [hook.id, mail.id]) {
+        await stack.http.post('/api/v1/users/me/notification-rules').set(bearer(member.token)).send({ contact_method_id }).expect(201);
+      }
+      const planned = await withRules.planEscalationPages({
+        organizationId: owner.organization.id,
+        userIds: [member.user.id],
+        urgency: 'high',
+      });
+      expect(planned.map((page) => page.method).sort()).toEqual(['email', 'webhook']);
+      // The other organization's planner sees none of these rules: the member gets the default page there.
+      expect(
+        await withRules.planEscalationPages({ organizationId: stranger.organization.id, userIds: [member.user.id], urgency: 'high' }),
+      ).toEqual([{ userId: member.user.id, ruleId: null, contactMethodId: null, method: 'email', delayMs: 0 }]);
+
+      const incident = await openIncident();
+      const before = sent.length;
+      const input = { ...levelInput(incident.id, []), userIds: undefined, pages: planned };
+      expect(await withRules.pageEscalationTargets(input)).toEqual({ sent: 2, failed: 0, skipped: 0 });
+      expect(await withRules.pageEscalationTargets(input)).toEqual({ sent: 0, failed: 0, skipped: 2 });
+      expect(receiver.requests).toHaveLength(1);
+      expect(JSON.parse(receiver.requests[0]?.body ?? '{}').text).toContain(incident.title);
+      const mails = sent.slice(before);
+      expect(mails.map((message) => message.to)).toEqual([member.email]);
+      expect(mails[0]?.text).toMatch(/^Acknowledge with one click: https:\/\/tocsin\.example\.test\/api\/v1\/page-links\/v1\.\S+$/m);
+      const pages = await stack.orm.em
+        .fork()
+        .execute<Array<{ method: string; status: string; rule_id: string | null }>>(
+          'select method, status, rule_id from pages where incident_id = ? order by method',
+          [incident.id],
+        );
+      expect(pages).toEqual([
+        { method: 'email', status: 'sent', rule_id: expect.any(String) },
+        { method: 'webhook', status: 'sent', rule_id: expect.any(String) },
+      ]);
+
+      const events = await stack.orm.em
+        .fork()
+        .execute<Array<{ data: { page: { method: string; user_id: string; rule_id: string } } }>>(
+          "select data from domain_events where incident_id = ? and type = 'page.sent' order by data->'page'->>'method'",
+          [incident.id],
+        );
+      expect(events.map((event) => [event.data.page.method, event.data.page.user_id])).toEqual([
+        ['email', member.user.id],
+        ['webhook', member.user.id],
+      ]);
+
+      // A delayed batch after an acknowledgement whose signal was lost sends nothing and says why.
+      await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'investigating' }).expect(200);
+      expect(await withRules.pageEscalationTargets({ ...input, level: 2 })).toEqual({
+        sent: 0,
+        failed: 0,
+        skipped: 2,
+        end: 'acknowledged',
+      });
+      expect(receiver.requests).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
   });
 });

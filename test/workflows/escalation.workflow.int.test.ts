@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import protoPackage from '@temporalio/proto';
+import { Worker } from '@temporalio/worker';
+import { WORKFLOWS_PATH } from '../../worker/worker.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import type { PageLevelInput } from '../../activities/escalation.activities.ts';
 import type { EscalationEnd, EscalationLevel, EscalationPolicySnapshot } from '../../shared/domain/escalation.ts';
+import { planMemberPages, type PageUrgency, type PlannedPage, type RuleCandidate } from '../../shared/domain/notification-rules.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import { escalateNowSignal, escalationAcknowledgeSignal, escalationResolveSignal, escalationStateQuery } from '../../workflows/messages.ts';
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
@@ -33,11 +38,19 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
     repeat,
   });
 
-  /** Activities over one incident whose status and assignee the test may change. */
-  function model(policy: EscalationPolicySnapshot) {
+  /**
+   * Activities over one incident whose status and assignee the test may change, and members whose
+   * notification rules are planned by the real planner. `failing` methods fail their pages.
+   */
+  function model(policy: EscalationPolicySnapshot, rules: Record<string, RuleCandidate[]> = {}, failing: string[] = []) {
     const incident = { status: 'active', assignee_id: null as string | null };
-    const pages: Array<PageLevelInput & { at: number }> = [];
+    const pages: Array<PageLevelInput & { userIds: string[]; at: number }> = [];
+    const urgencies: PageUrgency[] = [];
     const mocks: ActivityMocks = {
+      planEscalationPages: async ({ userIds, urgency }: { userIds: string[]; urgency: PageUrgency }) => {
+        urgencies.push(urgency);
+        return userIds.flatMap((userId) => planMemberPages(userId, rules[userId] ?? [], urgency));
+      },
       loadEscalationPolicy: async () => policy,
       resolveEscalationTargets: async ({ targets }: { targets: EscalationLevel['targets'] }) => {
         if (incident.status === 'resolved') return { end: 'resolved' as EscalationEnd, userIds: [] };
@@ -45,21 +58,23 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
         return { end: null, userIds: targets.map((target) => target.id) };
       },
       pageEscalationTargets: async (input: PageLevelInput) => {
-        pages.push({ ...input, at: Date.now() });
-        return { sent: input.userIds.length, failed: 0, skipped: 0 };
+        const batch = input.pages ?? [];
+        pages.push({ ...input, userIds: batch.map((page) => page.userId), at: Date.now() });
+        const failed = batch.filter((page) => failing.includes(page.contactMethodId ?? '')).length;
+        return { sent: batch.length - failed, failed, skipped: 0 };
       },
     };
     const paged = (count: number) =>
-      waitFor(`${count} levels paged`, async () => (pages.length >= count ? pages : undefined), { timeoutMs: 20_000, intervalMs: 20 });
-    return { incident, pages, mocks, paged };
+      waitFor(`${count} batches paged`, async () => (pages.length >= count ? pages : undefined), { timeoutMs: 20_000, intervalMs: 20 });
+    return { incident, pages, urgencies, mocks, paged };
   }
 
-  const start = (taskQueue: string, policy: EscalationPolicySnapshot) => {
+  const start = (taskQueue: string, policy: EscalationPolicySnapshot, urgency?: PageUrgency) => {
     const incidentId = randomUUID();
     return wf.env.client.workflow.start<typeof escalationWorkflow>('escalationWorkflow', {
       taskQueue,
       workflowId: workflowIds.escalation(incidentId),
-      args: [{ organizationId: randomUUID(), incidentId, policyId: policy.id, publicUrl: 'https://tocsin.example.test' }],
+      args: [{ organizationId: randomUUID(), incidentId, policyId: policy.id, publicUrl: 'https://tocsin.example.test', urgency }],
     });
   };
 
@@ -139,4 +154,102 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
     expect(pages.map(({ level }) => level)).toEqual([1, 2]);
     expect((pages[1] as { at: number }).at - (pages[0] as { at: number }).at).toBeLessThan(60_000);
   });
+
+  // u1's rules: email at once for any urgency, a webhook 3 s later for high urgency only, and an unverified webhook.
+  const u1Rules: RuleCandidate[] = [
+    { rule_id: 'r-mail', contact_method_id: 'm-mail', method: 'email', verified: true, delay_minutes: 0, urgency: 'any' },
+    { rule_id: 'r-hook', contact_method_id: 'm-hook', method: 'webhook', verified: true, delay_minutes: SHORT, urgency: 'high' },
+    { rule_id: 'r-unverified', contact_method_id: 'm-unverified', method: 'email', verified: false, delay_minutes: 0, urgency: 'any' },
+  ];
+  const batchesOf = (pages: Array<PageLevelInput & { at: number }>) =>
+    pages.map(({ level, pages: batch }) => ({ level, rules: (batch ?? []).map((page: PlannedPage) => page.ruleId) }));
+
+  it('pages each target through their rules: each rule at page time + its delay, unverified methods never; level 2 at its own delay', async () => {
+    // Level 1 waits 6 s, longer than u1's webhook rule (3 s): that rule fires during the wait.
+    const policy = twoLevels([SHORT * 2, SHORT]);
+    const { pages, urgencies, mocks } = model(policy, { u1: u1Rules });
+    await wf.withWorker(mocks, async (taskQueue) => {
+      expect(await (await start(taskQueue, policy)).result()).toEqual({ ended: 'exhausted' });
+    });
+    expect(urgencies).toEqual(['high', 'high']);
+    expect(batchesOf(pages)).toEqual([
+      { level: 1, rules: ['r-mail'] },
+      { level: 1, rules: ['r-hook'] },
+      // u2 has no rules: the default page (account email at once).
+      { level: 2, rules: [null] },
+    ]);
+    const [mail, hook, level2] = pages.map((page) => page.at) as [number, number, number];
+    // The rule's 3 s count from the page time, a moment before the first batch's activity starts.
+    expect(hook - mail).toBeGreaterThanOrEqual(2_500);
+    expect(level2 - mail).toBeGreaterThanOrEqual(5_900);
+  });
+
+  it('a low-urgency page goes by email rules only', async () => {
+    const policy = twoLevels([SHORT, SHORT]);
+    const { pages, urgencies, mocks } = model(policy, { u1: u1Rules });
+    await wf.withWorker(mocks, async (taskQueue) => {
+      expect(await (await start(taskQueue, policy, 'low')).result()).toEqual({ ended: 'exhausted' });
+    });
+    expect(urgencies).toEqual(['low', 'low']);
+    expect(batchesOf(pages)).toEqual([
+      { level: 1, rules: ['r-mail'] },
+      { level: 2, rules: [null] },
+    ]);
+  });
+
+  it('a delayed rule of the last level still pages before the escalation ends, and an acknowledgement cancels a rule not yet due', async () => {
+    const policy: EscalationPolicySnapshot = {
+      id: randomUUID(),
+      name: 'one level',
+      levels: [{ targets: [{ type: 'user', id: 'u1' }], delay_minutes: SHORT }],
+      repeat: 0,
+    };
+    const delayed = model(policy, { u1: u1Rules });
+    await wf.withWorker(delayed.mocks, async (taskQueue) => {
+      expect(await (await start(taskQueue, policy)).result()).toEqual({ ended: 'exhausted' });
+    });
+    expect(batchesOf(delayed.pages)).toEqual([
+      { level: 1, rules: ['r-mail'] },
+      { level: 1, rules: ['r-hook'] },
+    ]);
+
+    const longRules: RuleCandidate[] = [{ ...(u1Rules[0] as RuleCandidate) }, { ...(u1Rules[1] as RuleCandidate), delay_minutes: 10 }];
+    const acknowledged = model(policy, { u1: longRules });
+    await wf.withWorker(acknowledged.mocks, async (taskQueue) => {
+      const handle = await start(taskQueue, policy);
+      await acknowledged.paged(1);
+      await handle.signal(escalationAcknowledgeSignal);
+      expect(await handle.result()).toEqual({ ended: 'acknowledged' });
+    });
+    expect(batchesOf(acknowledged.pages)).toEqual([{ level: 1, rules: ['r-mail'] }]);
+  });
+
+  it('a failed webhook page does not stop the chain: the next level is paged at its delay', async () => {
+    const policy = twoLevels([SHORT, SHORT]);
+    const hookAtOnce: RuleCandidate[] = [{ ...(u1Rules[1] as RuleCandidate), delay_minutes: 0 }];
+    const { pages, mocks } = model(policy, { u1: hookAtOnce }, ['m-hook']);
+    await wf.withWorker(mocks, async (taskQueue) => {
+      expect(await (await start(taskQueue, policy)).result()).toEqual({ ended: 'exhausted' });
+    });
+    expect(batchesOf(pages)).toEqual([
+      { level: 1, rules: ['r-hook'] },
+      { level: 2, rules: [null] },
+    ]);
+  });
+
+  it.each(['exhausted', 'acknowledged'])(
+    'replays an escalation recorded before notification rules (%s): running escalations survive the deploy',
+    async (name) => {
+      // Recorded from the code before notification rules: a two-level chain to its end, and one
+      // acknowledged while level 1 waited.
+      const recorded = JSON.parse(
+        await readFile(new URL(`../fixtures/histories/escalation-before-rules-${name}.json`, import.meta.url), 'utf8'),
+      );
+      const history = protoPackage.temporal.api.history.v1.History.fromObject(recorded);
+      expect(
+        history.events.filter((event) => event.activityTaskScheduledEventAttributes?.activityType?.name === 'pageEscalationTargets').length,
+      ).toBeGreaterThan(0);
+      await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
+    },
+  );
 });

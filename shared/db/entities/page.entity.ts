@@ -5,13 +5,13 @@ import { OrganizationEntity } from './organization.entity.ts';
 
 /**
  * One page of an escalation: written by the paging activity before it sends, unique per
- * (incident, round, level, user, method), so a retried activity never pages twice.
+ * (incident, round, level, user, rule) (a member without rules: the nil rule), so a retried
+ * activity never pages twice. The unique index is an expression index (migration 20261228030000).
  */
 export const PageEntity = defineEntity({
   name: 'Page',
   tableName: 'pages',
   filters: tenantFilter(),
-  uniques: [{ name: 'pages_incident_round_level_user_method_unique', properties: ['incidentId', 'round', 'level', 'userId', 'method'] }],
   properties: {
     id: p
       .uuid()
@@ -23,8 +23,12 @@ export const PageEntity = defineEntity({
     round: p.integer(),
     level: p.integer(),
     userId: p.uuid(),
-    /** `email`. */
+    /** `email` or `webhook`. */
     method: p.string().length(32),
+    /** The notification rule that sent it; null for the default (account email at once). */
+    ruleId: p.uuid().nullable(),
+    /** The contact method it went to; null for the account's own address. */
+    contactMethodId: p.uuid().nullable(),
     /** `sending` while the send is under way, then `sent` or `failed`. */
     status: p.string().length(16),
     error: p.text().nullable(),

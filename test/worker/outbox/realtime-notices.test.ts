@@ -106,6 +106,7 @@ describe('batchNotices', () => {
       ['notification:n1', 'event:e1', 'notification:n2', 'event:e2'],
     ],
     ['a paged escalation level is pushed', [event('e1', 'escalation.updated', 'i1')], [], ['event:e1']],
+    ['a sent page is pushed', [event('e1', 'page.sent', 'i1')], [], ['event:e1']],
   ])('%s', (_case, events, notifications, expected) => {
     expect(
       batchNotices(events, notifications).map((notice) =>

@@ -1,0 +1,80 @@
+import type { SecretBox } from '../shared/crypto/secret-box.ts';
+import type { Orm } from '../shared/db/orm.ts';
+import type { Mailer } from '../shared/mail/mailer.ts';
+import type { HttpRequestFn } from '../shared/net/outbound-http.ts';
+import {
+  contactWebhookBody,
+  pageMailMessage,
+  sendContactWebhook,
+  type ContactWebhookSecret,
+  type PageContent,
+} from '../shared/paging/contact-page.ts';
+import type { PageLinkSigner } from '../shared/paging/page-link-token.ts';
+
+export interface PageSenderDeps {
+  orm: Orm;
+  mailer?: Mailer;
+  /** Opens webhook contact methods' sealed URL and headers. */
+  secretBox?: SecretBox;
+  /** The SSRF-guarded client (shared/net/outbound-http.ts). */
+  outboundHttp?: HttpRequestFn;
+  /** Signs the one-click links of page mails; without it mails carry the incident link only. */
+  pageLinks?: PageLinkSigner;
+}
+
+/** A page row the paging activity claimed. */
+export interface ClaimedPage {
+  id: string;
+  user_id: string;
+  method: string;
+  contact_method_id: string | null;
+}
+
+/**
+ * Sends claimed pages: email to the method's address (or the account's, for the default page),
+ * webhook through the guarded client. Resolves to the error to record, or null when sent; never
+ * throws, so one failed page never stops the others or the chain.
+ */
+export function createPageSender(deps: PageSenderDeps) {
+  return async function send(
+    organizationId: string,
+    page: ClaimedPage,
+    content: Omit<PageContent, 'links'>,
+    publicUrl: string,
+  ): Promise<string | null> {
+    try {
+      const em = deps.orm.em.fork();
+      const [target] = await em.execute<
+        Array<{
+          email: string;
+          type: string | null;
+          address: string | null;
+          webhook_sealed: string | null;
+          template: unknown;
+          verified: boolean;
+        }>
+      >(
+        `select u.email, cm.type, cm.address, cm.webhook_sealed, cm.template, cm.verified_at is not null as verified
+         from users u left join contact_methods cm on cm.id = ? and cm.user_id = u.id and cm.organization_id = u.organization_id
+         where u.id = ? and u.organization_id = ?`,
+        [page.contact_method_id, page.user_id, organizationId],
+      );
+      if (!target) return 'member no longer in the organization';
+      if (page.contact_method_id && (!target.type || !target.verified)) return 'contact method removed or no longer verified';
+      if (page.method === 'webhook') {
+        if (!deps.secretBox || !target.webhook_sealed) return 'webhook contact methods are not configured in this worker';
+        const webhook = JSON.parse(deps.secretBox.decrypt(target.webhook_sealed)) as ContactWebhookSecret;
+        return await sendContactWebhook(deps.outboundHttp, webhook, contactWebhookBody(target.template, content));
+      }
+      if (!deps.mailer) return 'no mailer configured in this worker';
+      const now = new Date();
+      const link = (action: 'acknowledge' | 'resolve') =>
+        `${publicUrl}/api/v1/page-links/${deps.pageLinks?.sign({ pageId: page.id, organizationId, incidentId: content.incident.id, userId: page.user_id, action }, now)}`;
+      const links = deps.pageLinks && !content.test ? { acknowledge: link('acknowledge'), resolve: link('resolve') } : undefined;
+      await deps.mailer.send({ to: target.address ?? target.email, ...pageMailMessage({ ...content, links }) });
+      return null;
+    } catch (failure) {
+      return (failure instanceof Error ? failure.message : String(failure)).slice(0, 1000);
+    }
+  };
+}
