@@ -28,6 +28,7 @@ import { Migration20261227080000Silences } from './20261227080000-silences.migra
 import { Migration20261227070000Schedules } from './20261227070000-schedules.migration.ts';
 import { Migration20261227070100CalendarFeeds } from './20261227070100-calendar-feeds.migration.ts';
 import { Migration20261227090000EscalationPolicies } from './20261227090000-escalation-policies.migration.ts';
+import { Migration20261228020000RoutingRules } from './20261228020000-routing-rules.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -62,4 +63,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261227080000-silences', class: Migration20261227080000Silences },
   { name: '20261227070000-schedules', class: Migration20261227070000Schedules },
   { name: '20261227070100-calendar-feeds', class: Migration20261227070100CalendarFeeds },
-  { name: '20261227090000-escalation-policies', class: Migration20261227090000EscalationPolicies }];
+  { name: '20261227090000-escalation-policies', class: Migration20261227090000EscalationPolicies },
+  { name: '20261228020000-routing-rules', class: Migration20261228020000RoutingRules }];
