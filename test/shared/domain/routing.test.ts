@@ -17,7 +17,8 @@ const alert = (overrides: Partial<RoutedAlert> = {}): RoutedAlert => ({
   ...overrides,
 });
 
-const fallback = { integrationPolicyId: 'p-integration', defaultPolicyId: 'p-default' };
+type Fallback = { integrationPolicyId: string | null; defaultPolicyId: string | null };
+const fallback: Fallback = { integrationPolicyId: 'p-integration', defaultPolicyId: 'p-default' };
 
 describe('buildRouter().route', () => {
   const rules = [
@@ -30,7 +31,7 @@ describe('buildRouter().route', () => {
   ];
   const router = buildRouter(rules);
 
-  it.each<[string, RoutedAlert, typeof fallback, { ruleId: string | null; policyId: string | null; urgency: 'high' | 'low' }]>([
+  it.each<[string, RoutedAlert, Fallback, { ruleId: string | null; policyId: string | null; urgency: 'high' | 'low' }]>([
     ['the first matching rule wins over later ones', alert(), fallback, { ruleId: 'r-db-critical', policyId: 'p-dba', urgency: 'high' }],
     [
       'severity is matched as the normalized field',
