@@ -13,6 +13,7 @@ import type { notificationMailBatchWorkflow } from '../../workflows/notification
 import type { outboundDeliveryWorkflow } from '../../workflows/outbound-delivery.workflow.ts';
 import { forEachBounded } from '../../shared/bounded.ts';
 import { planEscalations } from './escalations.ts';
+import { routeOpenedIncidents, type EscalationRow } from './routing.ts';
 import { notificationKey, notificationMailBatches, planNotificationMails } from './notification-mails.ts';
 import { planNotifications, type NotificationDraft } from './notification-rules.ts';
 import type { OutboxEvent } from './outbox-event.ts';
@@ -85,8 +86,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     startOnce('escalationWorkflow', workflowIds.escalation(input.incidentId), input);
 
   /**
-   * Starts the escalations of new incidents whose integration names a policy (else the
-   * organization's default), then signals acknowledgements and resolutions, only in organizations
+   * Routes new alert-opened incidents (routing.ts) and starts the escalation of each that gets a
+   * policy, with its urgency; then signals acknowledgements and resolutions, only in organizations
    * that have a policy: without one nothing here touches Temporal. A signal to an escalation that
    * does not exist, or has ended, is no error; a replayed batch repeats signals, which are idempotent.
    */
@@ -94,9 +95,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     const plan = planEscalations(events);
     const candidates = [...plan.open, ...plan.signals];
     if (candidates.length === 0) return;
-    const rows = await em.execute<Array<{ incident_id: string; policy_id: string | null; org_has_policy: boolean }>>(
-      `select distinct on (c.incident_id) c.incident_id,
-         case when inc.integration_id is null then null else coalesce(i.escalation_policy_id, d.id) end as policy_id,
+    const rows = await em.execute<EscalationRow[]>(
+      `select distinct on (c.incident_id) c.incident_id, inc.integration_id, inc.labels, inc.severity, inc.source,
+         i.escalation_policy_id as integration_policy_id, d.id as default_policy_id,
          exists (select 1 from escalation_policies p where p.organization_id = c.organization_id) as org_has_policy
        from jsonb_to_recordset(?::jsonb) as c(incident_id uuid, organization_id uuid)
        join incidents inc on inc.id = c.incident_id and inc.organization_id = c.organization_id
@@ -106,10 +107,18 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       [JSON.stringify(candidates.map((c) => ({ incident_id: c.incidentId, organization_id: c.organizationId })))],
     );
     const byIncident = new Map(rows.map((row) => [row.incident_id, row]));
+    // Incidents created by hand are not routed and do not page.
+    const opened = plan.open.flatMap((open) => {
+      const row = byIncident.get(open.incidentId);
+      return row?.integration_id ? [{ ...open, row }] : [];
+    });
+    const decisions = await routeOpenedIncidents(em, events, opened);
     await forEachBounded(
-      plan.open.flatMap((open) => {
-        const policyId = byIncident.get(open.incidentId)?.policy_id;
-        return policyId ? [{ ...open, policyId, publicUrl: deps.publicUrl }] : [];
+      opened.flatMap(({ organizationId, incidentId }) => {
+        const decision = decisions.get(incidentId);
+        return decision?.policyId
+          ? [{ organizationId, incidentId, policyId: decision.policyId, urgency: decision.urgency, publicUrl: deps.publicUrl }]
+          : [];
       }),
       concurrency,
       startEscalation,
