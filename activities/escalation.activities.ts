@@ -5,6 +5,7 @@ import {
   type EscalationEnd,
   type EscalationPolicySnapshot,
   type EscalationTarget,
+  type Urgency,
 } from '../shared/domain/escalation.ts';
 import type { Mailer } from '../shared/mail/mailer.ts';
 import { uuidv7 } from '../shared/uuidv7.ts';
@@ -35,6 +36,11 @@ export interface PageLevelInput {
   round: number;
   level: number;
   userIds: string[];
+  /**
+   * The incident's urgency, chosen by routing: `high` may page through every contact method, `low`
+   * by email only. Email is the only method today, so both send the page mail; it says the urgency.
+   */
+  urgency: Urgency;
   /** Base of the incident link (PUBLIC_URL). */
   publicUrl: string;
 }
@@ -51,7 +57,7 @@ const oneLine = (value: unknown, max: number) =>
 /** Subject and body of a page mail. */
 export function pageMailMessage(
   incident: { id: string; title: string; severity: string; status: string },
-  step: { round: number; level: number },
+  step: { round: number; level: number; urgency?: Urgency },
   publicUrl: string,
 ): { subject: string; text: string } {
   const title = oneLine(incident.title, 300);
@@ -62,6 +68,7 @@ export function pageMailMessage(
       `You are paged for: ${title}`,
       '',
       `Severity: ${severity}`,
+      `Urgency: ${step.urgency ?? 'high'}`,
       `Status: ${oneLine(incident.status, 32)}`,
       `Escalation level ${step.level}, round ${step.round}`,
       '',
@@ -177,7 +184,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       if (claimed.length > 0) {
         // Written by the attempt that claimed the pages (a retry claims none): the timeline entry,
         // and the `escalation.updated` event the outbox relay pushes to the organization and the incident's subscribers.
-        const summary = { policy_id: input.policyId, round: input.round, level: input.level, sent, failed };
+        const summary = { policy_id: input.policyId, round: input.round, level: input.level, urgency: input.urgency, sent, failed };
         await em.execute(
           `with entry as (
              insert into incident_timeline (id, organization_id, incident_id, type, message, actor_id, data, created_at)

@@ -1,6 +1,6 @@
 import { condition, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
-import { escalationSteps, type EscalationEnd, type EscalationState } from '../shared/domain/escalation.ts';
+import { DEFAULT_URGENCY, escalationSteps, type EscalationEnd, type EscalationState, type Urgency } from '../shared/domain/escalation.ts';
 import { escalationActivityOptions } from './activity-options.ts';
 import { escalateNowSignal, escalationAcknowledgeSignal, escalationResolveSignal, escalationStateQuery } from './messages.ts';
 
@@ -10,6 +10,8 @@ export interface EscalationInput {
   organizationId: string;
   incidentId: string;
   policyId: string;
+  /** Chosen by routing; absent in escalations started before urgency existed, which page as `high`. */
+  urgency?: Urgency;
   /** Base of the incident links in page mails (PUBLIC_URL). */
   publicUrl: string;
 }
@@ -61,6 +63,7 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
       round: step.round,
       level: step.level,
       userIds: targets.userIds,
+      urgency: input.urgency ?? DEFAULT_URGENCY,
       publicUrl: input.publicUrl,
     });
     if (step.last) break;
