@@ -14,6 +14,7 @@ import type { outboundDeliveryWorkflow } from '../../workflows/outbound-delivery
 import { forEachBounded } from '../../shared/bounded.ts';
 import { planEscalations } from './escalations.ts';
 import { routeOpenedIncidents, type EscalationRow } from './routing.ts';
+import { createRoutingRulesCache, type RoutingRulesCache } from '../../shared/db/routing-rules-cache.ts';
 import { notificationKey, notificationMailBatches, planNotificationMails } from './notification-mails.ts';
 import { planNotifications, type NotificationDraft } from './notification-rules.ts';
 import type { OutboxEvent } from './outbox-event.ts';
@@ -34,6 +35,8 @@ export interface OutboxRelayDeps {
   indexSearch?: boolean;
   /** Base of the incident links in notification emails (config.publicUrl, no trailing slash). */
   publicUrl: string;
+  /** The worker's routing-rule cache; without one, each batch that opens incidents reads the rules. */
+  routingRules?: Pick<RoutingRulesCache, 'forOrganization'>;
 }
 
 /** What the running relay has done so far; `lastSuccessAt` is epoch milliseconds. */
@@ -53,6 +56,7 @@ export interface OutboxRelayStats {
 export function createOutboxRelay(deps: OutboxRelayDeps) {
   const batchSize = deps.batchSize ?? 500;
   const concurrency = deps.temporalConcurrency ?? 16;
+  const routingRules = deps.routingRules ?? createRoutingRulesCache({ orm: deps.orm });
 
   /**
    * Starts one workflow per fan-out target, keyed by the event: a replayed batch's second start is
@@ -112,7 +116,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       const row = byIncident.get(open.incidentId);
       return row?.integration_id ? [{ ...open, row }] : [];
     });
-    const decisions = await routeOpenedIncidents(em, events, opened);
+    const decisions = await routeOpenedIncidents(em, events, opened, (organizationId) => routingRules.forOrganization(organizationId));
     await forEachBounded(
       opened.flatMap(({ organizationId, incidentId }) => {
         const decision = decisions.get(incidentId);

@@ -1,6 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import type { Matcher } from '../../shared/domain/matchers.ts';
-import { buildRouter, type RoutingDecision, type Urgency } from '../../shared/domain/routing.ts';
+import type { Router, RoutingDecision } from '../../shared/domain/routing.ts';
 import type { OutboxEvent } from './outbox-event.ts';
 
 /** What the relay reads of an incident an outbox batch opens or acknowledges. */
@@ -15,50 +14,24 @@ export interface EscalationRow {
   org_has_policy: boolean;
 }
 
-interface RoutingRuleRow {
-  id: string;
-  organization_id: string;
-  matchers: Matcher[];
-  escalation_policy_id: string;
-  urgency: Urgency;
-  enabled: boolean;
-}
-
-const NO_ROUTING_RULES = buildRouter([]);
-
 /**
- * Routes a relay batch's new alert-opened incidents: loads the routing rules of their
- * organizations (one query, only when the batch opens incidents), picks each incident's rule,
- * policy and urgency (shared/domain/routing.ts), and records them on the incident in the batch's
- * transaction. Severity and platform are the incident's at creation (the event's snapshot), labels
- * those of the alert that opened it.
+ * Routes a relay batch's new alert-opened incidents: takes each organization's compiled rules
+ * from `routerOf` (the worker's routing-rule cache), picks each incident's rule, policy and
+ * urgency (shared/domain/routing.ts), and records them on the incident in the batch's transaction.
+ * Severity and platform are the incident's at creation (the event's snapshot), labels those of
+ * the alert that opened it.
  */
 export async function routeOpenedIncidents(
   em: SqlEntityManager,
   events: readonly OutboxEvent[],
   opened: ReadonlyArray<{ organizationId: string; incidentId: string; row: EscalationRow }>,
+  routerOf: (organizationId: string) => Promise<Router>,
 ): Promise<Map<string, RoutingDecision>> {
   const decisions = new Map<string, RoutingDecision>();
   if (opened.length === 0) return decisions;
-  const rules = await em.execute<RoutingRuleRow[]>(
-    `select id, organization_id, matchers, escalation_policy_id, urgency, enabled from routing_rules
-     where organization_id in (select value::uuid from json_array_elements_text(?::json))
-     order by organization_id, position, created_at, id`,
-    [JSON.stringify([...new Set(opened.map((item) => item.organizationId))])],
-  );
+  const organizationIds = [...new Set(opened.map((item) => item.organizationId))];
   const routers = new Map(
-    [...Map.groupBy(rules, (rule) => rule.organization_id)].map(([organizationId, ofOrganization]) => [
-      organizationId,
-      buildRouter(
-        ofOrganization.map((rule) => ({
-          id: rule.id,
-          matchers: rule.matchers,
-          policyId: rule.escalation_policy_id,
-          urgency: rule.urgency,
-          enabled: rule.enabled,
-        })),
-      ),
-    ]),
+    await Promise.all(organizationIds.map(async (organizationId) => [organizationId, await routerOf(organizationId)] as const)),
   );
   const snapshots = new Map(
     events
@@ -74,7 +47,7 @@ export async function routeOpenedIncidents(
       integrationId: row.integration_id ?? '',
     };
     const fallback = { integrationPolicyId: row.integration_policy_id, defaultPolicyId: row.default_policy_id };
-    decisions.set(incidentId, (routers.get(organizationId) ?? NO_ROUTING_RULES).route(alert, fallback));
+    decisions.set(incidentId, (routers.get(organizationId) as Router).route(alert, fallback));
   }
   await em.execute(
     `update incidents inc set routing_rule_id = d.rule_id, escalation_policy_id = d.policy_id, urgency = d.urgency
