@@ -54,12 +54,12 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
     return { incident, pages, mocks, paged };
   }
 
-  const start = (taskQueue: string, policy: EscalationPolicySnapshot) => {
+  const start = (taskQueue: string, policy: EscalationPolicySnapshot, extra: Partial<Parameters<typeof escalationWorkflow>[0]> = {}) => {
     const incidentId = randomUUID();
     return wf.env.client.workflow.start<typeof escalationWorkflow>('escalationWorkflow', {
       taskQueue,
       workflowId: workflowIds.escalation(incidentId),
-      args: [{ organizationId: randomUUID(), incidentId, policyId: policy.id, publicUrl: 'https://tocsin.example.test' }],
+      args: [{ organizationId: randomUUID(), incidentId, policyId: policy.id, publicUrl: 'https://tocsin.example.test', ...extra }],
     });
   };
 
@@ -138,5 +138,26 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
     });
     expect(pages.map(({ level }) => level)).toEqual([1, 2]);
     expect((pages[1] as { at: number }).at - (pages[0] as { at: number }).at).toBeLessThan(60_000);
+  });
+
+  it('hands the urgency routing chose to every page, and high to an escalation started without one', async () => {
+    const policy = twoLevels([SHORT, SHORT]);
+    const low = model(policy);
+    await wf.withWorker(low.mocks, async (taskQueue) => {
+      const handle = await start(taskQueue, policy, { urgency: 'low' });
+      expect(await handle.result()).toEqual({ ended: 'exhausted' });
+    });
+    expect(low.pages.map(({ level, urgency }) => ({ level, urgency }))).toEqual([
+      { level: 1, urgency: 'low' },
+      { level: 2, urgency: 'low' },
+    ]);
+    const unset = model(policy);
+    await wf.withWorker(unset.mocks, async (taskQueue) => {
+      const handle = await start(taskQueue, policy);
+      await unset.paged(1);
+      await handle.signal(escalationResolveSignal);
+      expect(await handle.result()).toEqual({ ended: 'resolved' });
+    });
+    expect(unset.pages.map(({ urgency }) => urgency)).toEqual(['high']);
   });
 });
