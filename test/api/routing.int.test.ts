@@ -15,6 +15,7 @@ interface RoutedIncident {
   urgency: 'high' | 'low' | null;
   routing_rule_id: string | null;
   escalation_policy_id: string | null;
+  timeline: Array<{ type: string; message: string; data: Record<string, unknown> }>;
 }
 
 const PAGE = /\] Page: /;
@@ -90,6 +91,12 @@ describe('routing rules (integration: real PostgreSQL and Temporal, worker)', ()
 
     const database = await openIncident('db');
     expect(database).toMatchObject({ routing_rule_id: dbRule, escalation_policy_id: dbaPolicy, urgency: 'high' });
+    expect(database.timeline.filter((entry) => entry.type === 'routed')).toEqual([
+      expect.objectContaining({
+        message: 'Routed by rule "Database" to escalation policy "Database" (urgency high)',
+        data: { routing_rule_id: dbRule, escalation_policy_id: dbaPolicy, urgency: 'high' },
+      }),
+    ]);
     const dbaPage = await waitForMail(stack, dba.email, PAGE);
     expect(dbaPage.subject).toBe(`[CRITICAL] Page: ${database.title}`);
     expect(dbaPage.body).toMatch(/^Urgency: high$/m);
@@ -107,6 +114,9 @@ describe('routing rules (integration: real PostgreSQL and Temporal, worker)', ()
     // No rule matches: the organization's default (the integration names no policy), urgency high.
     const other = await openIncident('payments');
     expect(other).toMatchObject({ routing_rule_id: null, escalation_policy_id: defaultPolicy, urgency: 'high' });
+    expect(other.timeline.filter((entry) => entry.type === 'routed').map((entry) => entry.message)).toEqual([
+      'Pages through escalation policy "Everything else" (urgency high)',
+    ]);
     await waitForMail(stack, owner.email, PAGE);
     expect(await tester(other)).toEqual({ rule: null, escalation_policy_id: defaultPolicy, source: 'default', urgency: 'high' });
 
