@@ -71,10 +71,10 @@ export const ReorderRoutingRulesBody = z
 export const TestRoutingBody = z
   .object({
     labels: z
-      .record(z.string().max(200), z.string().max(10_000))
+      .record(z.string().max(1000), z.string().max(100_000))
       .refine((labels) => Object.keys(labels).length <= 100, { message: 'at most 100 labels' })
       .default({})
-      .describe("The alert's labels"),
+      .describe("The alert's labels (at most 100; a value up to 100,000 characters)"),
     severity: z.enum(SEVERITIES).describe("The alert's normalized severity"),
     platform: z
       .enum(PLATFORMS)

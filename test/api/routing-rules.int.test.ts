@@ -303,4 +303,30 @@ describe('routing rules API (integration: real PostgreSQL)', () => {
       .expect(200);
     expect(response.body.data).toEqual({ rule: null, escalation_policy_id: null, source: 'none', urgency: 'high' });
   });
+
+  it('tests an adversarial label against (a+)+$ in linear time, through the API', async () => {
+    const policy = await createPolicy(owner.token, owner.user.id);
+    const regexRule = await createRule(owner.token, {
+      name: 'Regex',
+      matchers: 'payload=~"(a+)+$"',
+      escalation_policy_id: policy,
+      urgency: 'low',
+    });
+    // A backtracking engine never finishes on a long run of "a" that ends in a non-match.
+    const long = 'a'.repeat(99_999);
+    const started = Date.now();
+    const miss = await stack.http
+      .post('/api/v1/routing-rules/test')
+      .set(auth())
+      .send({ labels: { payload: `${long}!` }, severity: 'high' })
+      .expect(200);
+    expect(miss.body.data).toMatchObject({ rule: null, urgency: 'high' });
+    const hit = await stack.http
+      .post('/api/v1/routing-rules/test')
+      .set(auth())
+      .send({ labels: { payload: long }, severity: 'high' })
+      .expect(200);
+    expect(hit.body.data).toMatchObject({ rule: { id: regexRule.id }, escalation_policy_id: policy, urgency: 'low' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
 });
