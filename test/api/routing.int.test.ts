@@ -111,6 +111,12 @@ describe('routing rules (integration: real PostgreSQL and Temporal, worker)', ()
     expect(await escalationOf(frontend.id)).toMatchObject({ policy: { id: webPolicy }, urgency: 'low', routing_rule_id: webRule });
     expect(await tester(frontend)).toMatchObject({ rule: { id: webRule }, escalation_policy_id: webPolicy, urgency: 'low' });
 
+    // Created by hand before the next alert: the relay handles events in order, so once that alert's
+    // incident is routed, this one's event was handled too, and it is left unrouted.
+    const manual = (
+      await stack.http.post('/api/v1/incidents').set(auth).send({ title: 'Typed in by hand', severity: 'critical' }).expect(201)
+    ).body.data as RoutedIncident;
+
     // No rule matches: the organization's default (the integration names no policy), urgency high.
     const other = await openIncident('payments');
     expect(other).toMatchObject({ routing_rule_id: null, escalation_policy_id: defaultPolicy, urgency: 'high' });
@@ -119,6 +125,12 @@ describe('routing rules (integration: real PostgreSQL and Temporal, worker)', ()
     ]);
     await waitForMail(stack, owner.email, PAGE);
     expect(await tester(other)).toEqual({ rule: null, escalation_policy_id: defaultPolicy, source: 'default', urgency: 'high' });
+
+    expect((await stack.http.get(`/api/v1/incidents/${manual.id}`).set(auth).expect(200)).body.data).toMatchObject({
+      urgency: null,
+      routing_rule_id: null,
+      escalation_policy_id: null,
+    });
 
     // Each policy paged only its own incident.
     expect((await mailsTo(stack, dba.email, PAGE)).map((mail) => mail.subject)).toEqual([`[CRITICAL] Page: ${database.title}`]);
