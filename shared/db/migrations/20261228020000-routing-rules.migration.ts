@@ -16,7 +16,7 @@ export class Migration20261228020000RoutingRules extends Migration {
       "organization_id" uuid not null references "organizations" ("id") on delete cascade,
       "name" varchar(200) not null,
       "matchers" jsonb not null,
-      "escalation_policy_id" uuid not null references "escalation_policies" ("id") on delete restrict,
+      "escalation_policy_id" uuid not null references "escalation_policies" ("id"),
       "urgency" varchar(8) not null,
       "enabled" boolean not null default true,
       "position" int not null,
