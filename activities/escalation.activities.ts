@@ -4,6 +4,7 @@ import {
   type EscalationEnd,
   type EscalationPolicySnapshot,
   type EscalationTarget,
+  type Urgency,
 } from '../shared/domain/escalation.ts';
 import { planMemberPages, type PageUrgency, type PlannedPage, type RuleCandidate } from '../shared/domain/notification-rules.ts';
 import { uuidv7 } from '../shared/uuidv7.ts';
@@ -37,6 +38,11 @@ export interface PageLevelInput {
   level: number;
   pages?: PlannedPage[];
   userIds?: string[];
+  /**
+   * The incident's urgency, chosen by routing (absent: `high`). Planning has already applied it to
+   * `pages`; the page and its timeline entry say it.
+   */
+  urgency?: Urgency;
   /** Base of the incident link (PUBLIC_URL). */
   publicUrl: string;
 }
@@ -167,7 +173,13 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
           input.organizationId,
         ],
       );
-      const content = { incident, round: input.round, level: input.level, incidentUrl: incidentUrl(input.publicUrl, incident.id) };
+      const content = {
+        incident,
+        round: input.round,
+        level: input.level,
+        urgency: input.urgency,
+        incidentUrl: incidentUrl(input.publicUrl, incident.id),
+      };
       let sent = 0;
       let failed = 0;
       const outcomes: Array<{ user_id: string; method: string; status: 'sent' | 'failed' }> = [];
@@ -198,7 +210,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       if (claimed.length > 0) {
         // Written by the attempt that claimed the pages (a retry claims none): the timeline entry,
         // and the `escalation.updated` event the outbox relay pushes to the organization and the incident's subscribers.
-        const summary = { policy_id: input.policyId, round: input.round, level: input.level, sent, failed };
+        const summary = { policy_id: input.policyId, round: input.round, level: input.level, urgency: input.urgency, sent, failed };
         await em.execute(
           `with entry as (
              insert into incident_timeline (id, organization_id, incident_id, type, message, actor_id, data, created_at)

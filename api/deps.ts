@@ -63,6 +63,7 @@ import { createUsageMeter, meteredRateLimit, meteredWebhookIngest, type UsageMet
 import { createAnalyticsService } from './services/analytics.service.ts';
 import { createWebhookHealth } from './services/webhook-health.ts';
 import { createEscalationPolicyService } from './services/escalation-policy.service.ts';
+import { createRoutingRuleService } from './services/routing-rule.service.ts';
 import { createEscalationControl } from './services/escalation-signals.ts';
 import { createIncidentEscalationService } from './services/incident-escalation.service.ts';
 import { sharedResult } from '../shared/cache/shared-result.ts';
@@ -378,6 +379,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       silences: createSilenceService({ em }),
       maintenanceWindows: createMaintenanceWindowService({ em }),
       escalationPolicies: createEscalationPolicyService({ em }),
+      routingRules: createRoutingRuleService({ em }),
       incidentEscalations: createIncidentEscalationService({ em, control: createEscalationControl(runtime.temporal) }),
       contactMethods,
       notificationRules: createNotificationRuleService({ em }),

@@ -4,6 +4,7 @@ import { createGuardedHttpRequest } from '../shared/net/guarded-http-request.ts'
 import type { HttpRequest } from '../shared/net/http-request.ts';
 import { createIntegrationLiveness, type IntegrationLiveness } from '../shared/db/integration-liveness.ts';
 import { createMuteRulesCache, type MuteRulesCache } from '../shared/db/mute-rules-cache.ts';
+import type { RoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
 import { createScheduleOnCall } from '../shared/db/repositories/schedule-on-call.ts';
 import { createOutboxRelay, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
@@ -97,6 +98,7 @@ export function startOutboxRelay(deps: {
   logger: Logger;
   indexSearch: boolean;
   publicUrl: string;
+  routingRules?: Pick<RoutingRulesCache, 'forOrganization'>;
 }): { stop(): Promise<void>; stats(): OutboxRelayStats } {
   return createOutboxRelay(deps).start();
 }

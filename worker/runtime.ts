@@ -6,6 +6,7 @@ import type { Orm } from '../shared/db/orm.ts';
 import type { Logger } from '../shared/logger.ts';
 import type { SearchIndex } from '../shared/search/search-index.ts';
 import { createWorkerDeps, startOutboxRelay } from './deps.ts';
+import { createRoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
 import { createWorker } from './worker.ts';
 
 export interface WorkerRuntimeOptions {
@@ -56,8 +57,14 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
     deps,
     overrides: options.overrides,
   });
+  // Routing rules, kept per organization and dropped on their NOTIFY.
+  const routingRules = createRoutingRulesCache({
+    orm: options.orm,
+    listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, logger: options.logger } : undefined,
+  });
   const relay = startOutboxRelay({
     orm: options.orm,
+    routingRules,
     temporal: options.temporal,
     taskQueue,
     logger: options.logger,
@@ -74,6 +81,7 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
         .stop()
         .catch((error: unknown) => options.logger.warn({ err: error }, 'could not write the last integration liveness'));
       await deps.muteRules.close();
+      await routingRules.close();
     }
   };
   let running: Promise<void> | undefined;

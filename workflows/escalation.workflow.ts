@@ -1,7 +1,7 @@
 import { condition, patched, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
-import { escalationSteps, type EscalationEnd, type EscalationState } from '../shared/domain/escalation.ts';
-import { pagesByDelay, type PageUrgency, type PlannedPage } from '../shared/domain/notification-rules.ts';
+import { DEFAULT_URGENCY, escalationSteps, type EscalationEnd, type EscalationState, type Urgency } from '../shared/domain/escalation.ts';
+import { pagesByDelay, type PlannedPage } from '../shared/domain/notification-rules.ts';
 import { escalationActivityOptions } from './activity-options.ts';
 import { escalateNowSignal, escalationAcknowledgeSignal, escalationResolveSignal, escalationStateQuery } from './messages.ts';
 
@@ -12,10 +12,13 @@ export interface EscalationInput {
   organizationId: string;
   incidentId: string;
   policyId: string;
+  /**
+   * Chosen by routing; absent in escalations started before urgency existed, which page as `high`.
+   * `high` pages through every matching notification rule; `low` by email only.
+   */
+  urgency?: Urgency;
   /** Base of the incident links in page mails (PUBLIC_URL). */
   publicUrl: string;
-  /** `high` (default) pages through every matching notification rule; `low` by email only. */
-  urgency?: PageUrgency;
 }
 
 /** A batch of a level's pages waiting for its rules' delay. */
@@ -38,7 +41,7 @@ const RULES_PATCH = 'notification-rules';
  * batch fires at the level's page time plus its delay, on the workflow's own timers.
  */
 export async function escalationWorkflow(input: EscalationInput): Promise<{ ended: EscalationEnd }> {
-  const urgency: PageUrgency = input.urgency ?? 'high';
+  const urgency: Urgency = input.urgency ?? DEFAULT_URGENCY;
   const state: EscalationState = { policy_id: input.policyId, level: 0, round: 0, next_escalation_at: null, ended: null };
   let stop: EscalationEnd | null = null;
   let skipWait = false;
@@ -72,6 +75,7 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
         round: batch.round,
         level: batch.level,
         pages: batch.pages,
+        urgency,
         publicUrl: input.publicUrl,
       });
       // The incident was acknowledged or resolved and the signal was lost: nothing more is sent.

@@ -68,12 +68,13 @@ export function escalationPolicyRoutes(policies: EscalationPolicyService) {
       path: '/escalation-policies/{id}',
       operationId: 'deleteEscalationPolicy',
       summary: 'Delete an escalation policy',
-      description: "Integrations that named it page through the organization's default policy afterwards; running escalations go on.",
+      description:
+        "Integrations that named it page through the organization's default policy afterwards; running escalations go on. 409 CONFLICT while a routing rule chooses it.",
       tags: ['escalation-policies'],
       access: 'escalation:update',
       request: { params: IdParams },
       responses: { 204: { description: 'Deleted' } },
-      errors: [404],
+      errors: [404, 409],
       handler: async ({ auth, params }) => {
         await policies.remove(auth, params.id);
         return { status: 204 };

@@ -42,6 +42,8 @@ import type { RouteDefinition } from './route.ts';
 import type { EscalationPolicyService } from '../services/escalation-policy.service.ts';
 import type { IncidentEscalationService } from '../services/incident-escalation.service.ts';
 import { escalationPolicyRoutes, incidentEscalationRoutes } from './escalation.routes.ts';
+import type { RoutingRuleService } from '../services/routing-rule.service.ts';
+import { routingRuleRoutes } from './routing-rule.routes.ts';
 import { selfTestRoutes } from './self-test.routes.ts';
 import { integrationHealthRoutes, webhookRoutes } from './webhook.routes.ts';
 import type { AnalyticsService } from '../services/analytics.service.ts';
@@ -101,6 +103,7 @@ export interface ApiServices {
   schedules: ScheduleService;
   calendarFeeds: CalendarFeedService;
   escalationPolicies: EscalationPolicyService;
+  routingRules: RoutingRuleService;
   incidentEscalations: IncidentEscalationService;
   contactMethods: ContactMethodService;
   notificationRules: NotificationRuleService;
@@ -132,6 +135,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...silenceRoutes(services.silences),
     ...maintenanceWindowRoutes(services.maintenanceWindows),
     ...escalationPolicyRoutes(services.escalationPolicies),
+    ...routingRuleRoutes(services.routingRules),
     ...deliveryRoutes(services.deliveries),
     ...notificationRoutes(services.notifications),
     ...webhookRoutes(services.webhooks, { maxBodyBytes: services.webhookMaxBodyBytes, health: services.webhookHealth }),

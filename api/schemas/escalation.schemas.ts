@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ESCALATION_REPEAT, PAGE_METHODS, PAGE_STATUSES } from '../../shared/domain/escalation.ts';
+import { MAX_ESCALATION_REPEAT, PAGE_METHODS, PAGE_STATUSES, URGENCIES } from '../../shared/domain/escalation.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
 
 export const EscalationTargetSchema = z
@@ -95,7 +95,16 @@ export const PageSchema = z
 
 export const IncidentEscalationSchema = z
   .object({
-    policy: EscalationPolicySchema.nullable().describe('The policy the escalation pages through; null when the incident has none'),
+    policy: EscalationPolicySchema.nullable().describe(
+      'The policy the escalation pages through (the one routing chose for the incident); null when the incident has none or it was deleted',
+    ),
+    urgency: z
+      .enum(URGENCIES)
+      .nullable()
+      .describe(
+        'Chosen by routing when the incident opened: `high` pages through every contact method, `low` by email only; null when not routed',
+      ),
+    routing_rule_id: z.uuid().nullable().describe('The routing rule that chose the policy; null when none matched'),
     running: z.boolean().describe('Whether the escalation is still paging'),
     level: z.number().int().nullable().describe('The level paged last, from 1'),
     round: z.number().int().nullable().describe('The round under way, from 1'),

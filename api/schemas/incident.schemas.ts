@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { URGENCIES } from '../../shared/domain/escalation.ts';
 import { INCIDENT_STATUSES, SEVERITIES, TIMELINE_TYPES } from '../../shared/domain/incident.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
 
@@ -21,6 +22,22 @@ export const IncidentSchema = z
     updated_at: timestamp(),
     acknowledged_at: timestamp().nullable(),
     resolved_at: timestamp().nullable(),
+    urgency: z
+      .enum(URGENCIES)
+      .nullable()
+      .describe(
+        'Chosen by routing when an alert opened the incident: `high` pages through every contact method, `low` by email only. Null for incidents created by hand, and for a moment after an alert opens one, until it is routed.',
+      ),
+    routing_rule_id: z
+      .uuid()
+      .nullable()
+      .describe('The routing rule that chose the policy and urgency; null when none matched (or not routed)'),
+    escalation_policy_id: z
+      .uuid()
+      .nullable()
+      .describe(
+        "The escalation policy routing chose: the rule's, else the integration's, else the organization's default; null when none applied",
+      ),
   })
   .meta({ id: 'Incident' });
 

@@ -1,8 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { EscalationPolicyEntity, ScheduleEntity, UserEntity, type EscalationPolicy } from '../../shared/db/entities/index.ts';
+import {
+  EscalationPolicyEntity,
+  RoutingRuleEntity,
+  ScheduleEntity,
+  UserEntity,
+  type EscalationPolicy,
+} from '../../shared/db/entities/index.ts';
 import { existingIds } from '../../shared/db/repositories/existing-ids.ts';
 import type { EscalationLevel } from '../../shared/domain/escalation.ts';
-import { NotFoundError, ValidationError } from '../../shared/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { EscalationPolicyView } from '../schemas/escalation.schemas.ts';
 
@@ -114,10 +120,27 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
       return escalationPolicyView(policy);
     },
 
-    /** Integrations naming it fall back to the default (the foreign key sets theirs to null); running escalations go on. */
-    async remove(_auth: AuthContext, id: string) {
-      const em = deps.em();
-      await em.remove(await load(em, id)).flush();
+    /**
+     * Integrations naming it fall back to the default (the foreign key sets theirs to null); running
+     * escalations go on. A policy a routing rule chooses is refused (409): deleting it would silently
+     * reroute that rule's incidents. The organization lock orders this after a concurrent rule write.
+     */
+    async remove(auth: AuthContext, id: string) {
+      await deps.em().transactional(async (em) => {
+        await em.execute('select id from organizations where id = ? for update', [auth.organizationId]);
+        const policy = await load(em, id);
+        const rules = await em.find(
+          RoutingRuleEntity,
+          { escalationPolicyId: id },
+          { fields: ['id', 'name'], orderBy: { position: 'asc' } },
+        );
+        if (rules.length > 0)
+          throw new ConflictError(
+            `Routing rules choose this policy (${rules.map((rule) => JSON.stringify(rule.name)).join(', ')}): point them at another policy or delete them first`,
+          );
+        em.remove(policy);
+        await em.flush();
+      });
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EscalationPolicyEntity, IncidentEntity, PageEntity } from '../../shared/db/entities/index.ts';
-import type { PageMethod } from '../../shared/domain/escalation.ts';
+import type { PageMethod, Urgency } from '../../shared/domain/escalation.ts';
 import { ConflictError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { IncidentEscalationView } from '../schemas/escalation.schemas.ts';
@@ -13,7 +13,12 @@ export type IncidentEscalationService = ReturnType<typeof createIncidentEscalati
 export function createIncidentEscalationService(deps: { em: () => EntityManager; control: EscalationControl }) {
   const view = async (incidentId: string): Promise<IncidentEscalationView> => {
     const em = deps.em();
-    if (!(await em.count(IncidentEntity, { id: incidentId }))) throw new NotFoundError('Incident');
+    const incident = await em.findOne(
+      IncidentEntity,
+      { id: incidentId },
+      { fields: ['id', 'urgency', 'routingRuleId', 'escalationPolicyId'] },
+    );
+    if (!incident) throw new NotFoundError('Incident');
     const [control, pages] = await Promise.all([
       deps.control.state(incidentId),
       em.find(PageEntity, { incidentId }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
@@ -23,7 +28,7 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
     const state = control?.running
       ? control.state
       : {
-          policy_id: last?.policyId ?? null,
+          policy_id: last?.policyId ?? incident.escalationPolicyId ?? null,
           level: last?.level ?? 0,
           round: last?.round ?? 0,
           next_escalation_at: null,
@@ -32,6 +37,8 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
     const policy = state.policy_id ? await em.findOne(EscalationPolicyEntity, { id: state.policy_id }) : null;
     return {
       policy: policy ? escalationPolicyView(policy) : null,
+      urgency: (incident.urgency ?? null) as Urgency | null,
+      routing_rule_id: incident.routingRuleId ?? null,
       running: control?.running ?? false,
       level: state.level > 0 ? state.level : null,
       round: state.round > 0 ? state.round : null,

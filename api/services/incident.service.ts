@@ -5,6 +5,7 @@ import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { AppError, NotFoundError } from '../../shared/errors.ts';
 import { analysisView, type IncidentAnalysis } from '../../shared/search/incident-analysis.ts';
 import type { IncidentStatus, Severity } from '../../shared/domain/incident.ts';
+import type { Urgency } from '../../shared/domain/escalation.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { IncidentDetailView, IncidentView } from '../schemas/incident.schemas.ts';
 import type { AnalysisRefresher } from './incident-analysis.ts';
@@ -26,6 +27,9 @@ export const incidentView = (incident: Incident): IncidentView => ({
   updated_at: incident.updatedAt.toISOString(),
   acknowledged_at: incident.acknowledgedAt?.toISOString() ?? null,
   resolved_at: incident.resolvedAt?.toISOString() ?? null,
+  urgency: (incident.urgency ?? null) as Urgency | null,
+  routing_rule_id: incident.routingRuleId ?? null,
+  escalation_policy_id: incident.escalationPolicyId ?? null,
 });
 
 /** Timestamps as raw SQL returns them (text, or Date depending on the driver's parsers). */
@@ -49,7 +53,7 @@ interface IncidentDetailRow extends IncidentRow {
 }
 
 const INCIDENT_COLUMNS = `i.id, i.title, i.description, i.status, i.severity, i.assignee_id, i.source, i.integration_id, i.fingerprint,
-  i.alert_count, i.tags, i.created_at, i.updated_at, i.acknowledged_at, i.resolved_at`;
+  i.alert_count, i.tags, i.created_at, i.updated_at, i.acknowledged_at, i.resolved_at, i.urgency, i.routing_rule_id, i.escalation_policy_id`;
 
 /**
  * The detail in one round trip: the incident row with its timeline as a json aggregate, no
@@ -76,6 +80,9 @@ const incidentRowView = (row: IncidentRow): IncidentView => ({
   updated_at: iso(row.updated_at),
   acknowledged_at: isoOrNull(row.acknowledged_at),
   resolved_at: isoOrNull(row.resolved_at),
+  urgency: row.urgency,
+  routing_rule_id: row.routing_rule_id,
+  escalation_policy_id: row.escalation_policy_id,
 });
 
 export interface IncidentListQuery {

@@ -6,7 +6,8 @@ import type { Logger } from '../logger.ts';
  * transaction, with one tag per changed row: `user:<id>` (role, profile, removal, session cutoff),
  * `jti:<jti>` (a revoked token), `key:<id>` (an API key revoked, changed or deleted),
  * `org:<id>` (plan change, removal), `sess:<id>` (a session, i.e. refresh-token family, revoked or gone),
- * `silences:<organization id>` (a silence or maintenance window written; read by the workers' mute-rule cache).
+ * `silences:<organization id>` (a silence or maintenance window written; read by the workers' mute-rule cache),
+ * `routing:<organization id>` (a routing rule written, migration 20261228020000; the workers' routing-rule cache).
  */
 export const CREDENTIALS_CHANNEL = 'tocsin_credentials';
 

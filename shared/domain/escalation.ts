@@ -24,6 +24,16 @@ export interface EscalationPolicySnapshot {
 /** The most times a chain runs again. */
 export const MAX_ESCALATION_REPEAT = 9;
 
+/**
+ * How urgently an incident pages, chosen by routing when it opens: `high` pages at once through
+ * every contact method, `low` by email only.
+ */
+export const URGENCIES = ['high', 'low'] as const;
+export type Urgency = (typeof URGENCIES)[number];
+
+/** The urgency of an incident no routing rule chose. */
+export const DEFAULT_URGENCY: Urgency = 'high';
+
 /** How pages reach people: an email address or a webhook (contact methods). */
 export const PAGE_METHODS = ['email', 'webhook'] as const;
 export type PageMethod = (typeof PAGE_METHODS)[number];

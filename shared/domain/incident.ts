@@ -18,6 +18,7 @@ export const TIMELINE_TYPES = [
   'chat_message',
   'alert_silenced',
   'page',
+  'routed',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

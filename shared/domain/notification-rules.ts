@@ -1,12 +1,13 @@
 // Kept free of Node built-ins and I/O: Temporal workflows import this file into their sandbox.
+import { URGENCIES, type Urgency } from './escalation.ts';
 
 /** How a member can be paged. */
 export const CONTACT_METHOD_TYPES = ['email', 'webhook'] as const;
 export type ContactMethodType = (typeof CONTACT_METHOD_TYPES)[number];
 
-/** How urgent a page is: `high` pages through every matching rule, `low` by email only. */
-export const PAGE_URGENCIES = ['high', 'low'] as const;
-export type PageUrgency = (typeof PAGE_URGENCIES)[number];
+/** How urgent a page is (routing's urgency): `high` pages through every matching rule, `low` by email only. */
+export const PAGE_URGENCIES = URGENCIES;
+export type PageUrgency = Urgency;
 
 /** Which pages a notification rule applies to. */
 export const RULE_URGENCIES = ['high', 'low', 'any'] as const;

@@ -7,6 +7,8 @@ export interface PageContent {
   incident: { id: string; title: string; severity: string; status: string };
   round: number;
   level: number;
+  /** Routing's urgency (absent on test pages and escalations started before urgency existed). */
+  urgency?: 'high' | 'low';
   /** The incident in the console. */
   incidentUrl: string;
   /** One-click links for the paged member (email pages only). */
@@ -57,6 +59,7 @@ export function pageMailMessage(content: PageContent): Omit<MailMessage, 'to'> {
     content.test ? 'This is a test page you asked for: nothing is wrong.' : `You are paged for: ${title}`,
     '',
     `Severity: ${severity}`,
+    ...(content.urgency ? [`Urgency: ${content.urgency}`] : []),
     `Status: ${oneLine(content.incident.status, 32)}`,
     `Escalation level ${content.level}, round ${content.round}`,
     '',

@@ -62,6 +62,7 @@ describe('escalation activities (real PostgreSQL)', () => {
     policyId: randomUUID(),
     round: 1,
     level: 1,
+    urgency: 'high',
     userIds,
     publicUrl: 'https://tocsin.example.test',
   });

@@ -219,7 +219,18 @@ describe('escalation (integration: real PostgreSQL and Temporal, worker)', () =>
     // Today's notification mail still goes out.
     await waitForMail(stack, owner.email, /New incident/);
     const state = await escalationOf(owner.token, incident.id);
-    expect(state).toEqual({ policy: null, running: false, level: null, round: null, next_escalation_at: null, ended: null, pages: [] });
+    // Routed (no rule, no policy), so it records the default urgency, and nothing runs.
+    expect(state).toEqual({
+      policy: null,
+      urgency: 'high',
+      routing_rule_id: null,
+      running: false,
+      level: null,
+      round: null,
+      next_escalation_at: null,
+      ended: null,
+      pages: [],
+    });
     expect(await mailsTo(stack, owner.email, PAGE)).toEqual([]);
     await stack.http.get(`/api/v1/incidents/${incident.id}/escalation`).set(bearer(stranger.token)).expect(404);
     await stack.http.post(`/api/v1/incidents/${incident.id}/escalate`).set(bearer(stranger.token)).expect(404);

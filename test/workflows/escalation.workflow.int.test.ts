@@ -252,4 +252,25 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
       await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
     },
   );
+
+  it('hands the urgency routing chose to every page, and high to an escalation started without one', async () => {
+    const policy = twoLevels([SHORT, SHORT]);
+    const low = model(policy);
+    await wf.withWorker(low.mocks, async (taskQueue) => {
+      const handle = await start(taskQueue, policy, 'low');
+      expect(await handle.result()).toEqual({ ended: 'exhausted' });
+    });
+    expect(low.pages.map(({ level, urgency }) => ({ level, urgency }))).toEqual([
+      { level: 1, urgency: 'low' },
+      { level: 2, urgency: 'low' },
+    ]);
+    const unset = model(policy);
+    await wf.withWorker(unset.mocks, async (taskQueue) => {
+      const handle = await start(taskQueue, policy);
+      await unset.paged(1);
+      await handle.signal(escalationResolveSignal);
+      expect(await handle.result()).toEqual({ ended: 'resolved' });
+    });
+    expect(unset.pages.map(({ urgency }) => urgency)).toEqual(['high']);
+  });
 });

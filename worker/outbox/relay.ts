@@ -15,6 +15,8 @@ import { forEachBounded } from '../../shared/bounded.ts';
 import { planEscalations } from './escalations.ts';
 import { planIcalLayerSync } from './ical-layers.ts';
 import { ensureIcalRefreshSchedule, removeIcalRefreshSchedule } from '../ical-refresh-schedules.ts';
+import { routeOpenedIncidents, type EscalationRow } from './routing.ts';
+import { createRoutingRulesCache, type RoutingRulesCache } from '../../shared/db/routing-rules-cache.ts';
 import { notificationKey, notificationMailBatches, planNotificationMails } from './notification-mails.ts';
 import { planNotifications, type NotificationDraft } from './notification-rules.ts';
 import type { OutboxEvent } from './outbox-event.ts';
@@ -35,6 +37,8 @@ export interface OutboxRelayDeps {
   indexSearch?: boolean;
   /** Base of the incident links in notification emails (config.publicUrl, no trailing slash). */
   publicUrl: string;
+  /** The worker's routing-rule cache; without one, each batch that opens incidents reads the rules. */
+  routingRules?: Pick<RoutingRulesCache, 'forOrganization'>;
 }
 
 /** What the running relay has done so far; `lastSuccessAt` is epoch milliseconds. */
@@ -54,6 +58,7 @@ export interface OutboxRelayStats {
 export function createOutboxRelay(deps: OutboxRelayDeps) {
   const batchSize = deps.batchSize ?? 500;
   const concurrency = deps.temporalConcurrency ?? 16;
+  const routingRules = deps.routingRules ?? createRoutingRulesCache({ orm: deps.orm });
 
   /**
    * Starts one workflow per fan-out target, keyed by the event: a replayed batch's second start is
@@ -87,8 +92,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     startOnce('escalationWorkflow', workflowIds.escalation(input.incidentId), input);
 
   /**
-   * Starts the escalations of new incidents whose integration names a policy (else the
-   * organization's default), then signals acknowledgements and resolutions, only in organizations
+   * Routes new alert-opened incidents (routing.ts) and starts the escalation of each that gets a
+   * policy, with its urgency; then signals acknowledgements and resolutions, only in organizations
    * that have a policy: without one nothing here touches Temporal. A signal to an escalation that
    * does not exist, or has ended, is no error; a replayed batch repeats signals, which are idempotent.
    */
@@ -96,9 +101,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     const plan = planEscalations(events);
     const candidates = [...plan.open, ...plan.signals];
     if (candidates.length === 0) return;
-    const rows = await em.execute<Array<{ incident_id: string; policy_id: string | null; org_has_policy: boolean }>>(
-      `select distinct on (c.incident_id) c.incident_id,
-         case when inc.integration_id is null then null else coalesce(i.escalation_policy_id, d.id) end as policy_id,
+    const rows = await em.execute<EscalationRow[]>(
+      `select distinct on (c.incident_id) c.incident_id, inc.integration_id, inc.labels, inc.severity, inc.source,
+         i.escalation_policy_id as integration_policy_id, d.id as default_policy_id,
          exists (select 1 from escalation_policies p where p.organization_id = c.organization_id) as org_has_policy
        from jsonb_to_recordset(?::jsonb) as c(incident_id uuid, organization_id uuid)
        join incidents inc on inc.id = c.incident_id and inc.organization_id = c.organization_id
@@ -108,10 +113,18 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       [JSON.stringify(candidates.map((c) => ({ incident_id: c.incidentId, organization_id: c.organizationId })))],
     );
     const byIncident = new Map(rows.map((row) => [row.incident_id, row]));
+    // Incidents created by hand are not routed and do not page.
+    const opened = plan.open.flatMap((open) => {
+      const row = byIncident.get(open.incidentId);
+      return row?.integration_id ? [{ ...open, row }] : [];
+    });
+    const decisions = await routeOpenedIncidents(em, events, opened, (organizationId) => routingRules.forOrganization(organizationId));
     await forEachBounded(
-      plan.open.flatMap((open) => {
-        const policyId = byIncident.get(open.incidentId)?.policy_id;
-        return policyId ? [{ ...open, policyId, publicUrl: deps.publicUrl }] : [];
+      opened.flatMap(({ organizationId, incidentId }) => {
+        const decision = decisions.get(incidentId);
+        return decision?.policyId
+          ? [{ organizationId, incidentId, policyId: decision.policyId, urgency: decision.urgency, publicUrl: deps.publicUrl }]
+          : [];
       }),
       concurrency,
       startEscalation,

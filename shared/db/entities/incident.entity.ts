@@ -42,6 +42,10 @@ export const IncidentEntity = defineEntity({
     analyzedAt: p.datetime().nullable(),
     /** Hash of the text `analysis` was computed from: unchanged text is not analyzed again. */
     analysisTextHash: p.string().length(64).nullable(),
+    /** What routing chose when the incident opened (the outbox relay writes them); null until then, and for incidents created by hand. */
+    routingRuleId: p.uuid().nullable(),
+    escalationPolicyId: p.uuid().nullable(),
+    urgency: p.string().length(8).nullable(),
   },
 });
 

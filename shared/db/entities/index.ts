@@ -29,6 +29,7 @@ import { MaintenanceWindowEntity } from './maintenance-window.entity.ts';
 import { CalendarFeedEntity, ScheduleEntity, ScheduleIcalFeedEntity, ScheduleOverrideEntity } from './schedule.entity.ts';
 import { EscalationPolicyEntity } from './escalation-policy.entity.ts';
 import { PageEntity } from './page.entity.ts';
+import { RoutingRuleEntity } from './routing-rule.entity.ts';
 
 export { AlertEntity, type Alert } from './alert.entity.ts';
 export { AuditEventEntity, type AuditEvent } from './audit-event.entity.ts';
@@ -69,6 +70,7 @@ export {
   type ScheduleOverride,
 } from './schedule.entity.ts';
 export { EscalationPolicyEntity, type EscalationPolicy } from './escalation-policy.entity.ts';
+export { RoutingRuleEntity, type RoutingRule } from './routing-rule.entity.ts';
 export { PageEntity, type Page } from './page.entity.ts';
 
 /** Every entity, in one list, so the API, the worker and the migrations agree on the model. */
@@ -107,4 +109,5 @@ export const ALL_ENTITIES = [
   CalendarFeedEntity,
   EscalationPolicyEntity,
   PageEntity,
+  RoutingRuleEntity,
 ];

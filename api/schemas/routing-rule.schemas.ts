@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { PLATFORMS, SEVERITIES } from '../../shared/domain/alert.ts';
+import { MAX_MATCHERS, MatcherError } from '../../shared/domain/matchers.ts';
+import { MAX_ROUTING_RULES, routingRuleMatchers, URGENCIES } from '../../shared/domain/routing.ts';
+import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
+
+/** Matcher text(s) in, parsed matchers out; a parse or regex problem is a 422 on this field. */
+const RoutingMatchersInput = z
+  .union([z.string().max(10_000), z.array(z.string().max(10_000)).min(1).max(MAX_MATCHERS)])
+  .transform((input, ctx) => {
+    try {
+      return routingRuleMatchers(input);
+    } catch (error) {
+      if (!(error instanceof MatcherError)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.message });
+      return z.NEVER;
+    }
+  })
+  .describe(
+    'Alertmanager matchers: one list (`{service="db", env=~"prod|staging"}`) or an array of matcher texts (`["service=db", "severity=critical"]`). Operators `=`, `!=`, `=~`, `!~`; a regex (RE2 syntax, linear time) must match the whole value; a label the alert lacks is the empty string. Matched over the labels of the alert that opens the incident plus `severity`, `platform` and `integration` (the integration\'s id), which take precedence over labels of those names. A list that matches every alert (`severity=~".*"`) is allowed: a catch-all last rule.',
+  );
+
+const urgency = z.enum(URGENCIES).describe('`high`: pages at once through every contact method; `low`: pages by email only');
+const position = z
+  .number()
+  .int()
+  .min(0)
+  .describe(
+    'Where the rule goes in the evaluation order, from 0; past the end (or omitted on creation) puts it last. The other rules move to make room.',
+  );
+const policyId = z
+  .uuid()
+  .describe("The escalation policy the rule's incidents page through; one of the organization's policies (422 otherwise)");
+
+export const CreateRoutingRuleBody = z
+  .object({
+    name: nonBlankText().max(200),
+    matchers: RoutingMatchersInput,
+    escalation_policy_id: policyId,
+    urgency: urgency.default('high'),
+    enabled: z.boolean().default(true).describe('A disabled rule is skipped'),
+    position: position.optional(),
+  })
+  .strict();
+
+export const UpdateRoutingRuleBody = requireAnyOf(
+  z
+    .object({
+      name: nonBlankText().max(200).optional(),
+      matchers: RoutingMatchersInput.optional(),
+      escalation_policy_id: policyId.optional(),
+      urgency: urgency.optional(),
+      enabled: z.boolean().optional(),
+      position: position.optional(),
+    })
+    .strict(),
+);
+
+export const RoutingRuleListQuery = PaginationQuery;
+
+export const ReorderRoutingRulesBody = z
+  .object({
+    rule_ids: z
+      .array(z.uuid())
+      .max(MAX_ROUTING_RULES)
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'each rule may appear once' })
+      .describe('Every rule of the organization, each once, in the new evaluation order (422 when one is missing or unknown)'),
+  })
+  .strict();
+
+export const TestRoutingBody = z
+  .object({
+    labels: z
+      .record(z.string().max(1000), z.string().max(100_000))
+      .refine((labels) => Object.keys(labels).length <= 100, { message: 'at most 100 labels' })
+      .default({})
+      .describe("The alert's labels (at most 100; a value up to 100,000 characters)"),
+    severity: z.enum(SEVERITIES).describe("The alert's normalized severity"),
+    platform: z
+      .enum(PLATFORMS)
+      .optional()
+      .describe("The sending platform; defaults to the integration's platform, else matches as the empty string"),
+    integration_id: z
+      .uuid()
+      .optional()
+      .describe(
+        "The integration the alert would arrive through (404 when not one of the organization's): its id is the `integration` matcher's subject and its policy the fallback",
+      ),
+  })
+  .strict();
+
+export const RoutingRuleSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    matchers: z.array(z.string()).describe('Each matcher in canonical form (`name="value"`), ready to send back'),
+    matchers_text: z.string().describe('The whole list in braces'),
+    escalation_policy_id: z.uuid(),
+    urgency: z.enum(URGENCIES),
+    enabled: z.boolean(),
+    position: z.number().int().describe('Evaluation order, from 0: the first enabled rule that matches wins'),
+    created_by: z.uuid().nullable(),
+    created_at: timestamp(),
+    updated_at: timestamp(),
+  })
+  .meta({ id: 'RoutingRule' });
+export type RoutingRuleView = z.output<typeof RoutingRuleSchema>;
+
+export const RoutingTestSchema = z
+  .object({
+    rule: RoutingRuleSchema.nullable().describe('The first enabled rule that matches; null when none does'),
+    escalation_policy_id: z
+      .uuid()
+      .nullable()
+      .describe(
+        "The policy an incident opened by this alert would page through: the rule's, else the integration's, else the organization's default; null when none applies (nothing would page)",
+      ),
+    source: z.enum(['rule', 'integration', 'default', 'none']).describe('Where the policy comes from'),
+    urgency: z.enum(URGENCIES).describe("The rule's urgency; `high` when no rule matches"),
+  })
+  .meta({ id: 'RoutingTest' });
+export type RoutingTestView = z.output<typeof RoutingTestSchema>;
+
+export const RoutingRuleResponse = single(RoutingRuleSchema);
+export const RoutingRuleListResponse = list(RoutingRuleSchema);
+export const RoutingTestResponse = single(RoutingTestSchema);

@@ -1,0 +1,200 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { EscalationPolicyEntity, IntegrationEntity, RoutingRuleEntity, type RoutingRule } from '../../shared/db/entities/index.ts';
+import { existingIds } from '../../shared/db/repositories/existing-ids.ts';
+import { formatMatcher, formatMatchers, type Matcher } from '../../shared/domain/matchers.ts';
+import { buildRouter, MAX_ROUTING_RULES, type Urgency } from '../../shared/domain/routing.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
+import type { AuthContext } from '../auth-context.ts';
+import type { RoutingRuleView, RoutingTestView } from '../schemas/routing-rule.schemas.ts';
+
+export type RoutingRuleService = ReturnType<typeof createRoutingRuleService>;
+
+export const routingRuleView = (rule: RoutingRule): RoutingRuleView => ({
+  id: rule.id,
+  name: rule.name,
+  matchers: rule.matchers.map(formatMatcher),
+  matchers_text: formatMatchers(rule.matchers),
+  escalation_policy_id: rule.escalationPolicyId,
+  urgency: rule.urgency as Urgency,
+  enabled: rule.enabled,
+  position: rule.position,
+  created_by: rule.createdById ?? null,
+  created_at: rule.createdAt.toISOString(),
+  updated_at: rule.updatedAt.toISOString(),
+});
+
+interface RuleInput {
+  name?: string;
+  matchers?: Matcher[];
+  escalation_policy_id?: string;
+  urgency?: Urgency;
+  enabled?: boolean;
+  position?: number;
+}
+
+const ORDER = { position: 'asc', createdAt: 'asc', id: 'asc' } as const;
+
+/**
+ * Routing rules CRUD within the caller's organization (the tenant filter). Every write takes the
+ * organization row's lock and renumbers positions 0..n-1, so concurrent reorders take turns and the
+ * order never has gaps or ties.
+ */
+export function createRoutingRuleService(deps: { em: () => EntityManager }) {
+  const lockOrganization = (em: EntityManager, organizationId: string) =>
+    em.execute('select id from organizations where id = ? for update', [organizationId]);
+
+  /** The rules in evaluation order, locked by the caller's organization lock. */
+  const ordered = (em: EntityManager) => em.find(RoutingRuleEntity, {}, { orderBy: ORDER });
+
+  const assertPolicy = async (em: EntityManager, policyId: string | undefined) => {
+    if (policyId === undefined) return;
+    if (!(await existingIds(em, EscalationPolicyEntity, [policyId])).has(policyId))
+      throw new ValidationError([{ path: 'body.escalation_policy_id', message: 'no such escalation policy in this organization' }]);
+  };
+
+  const renumber = (rules: RoutingRule[]) => {
+    rules.forEach((rule, index) => {
+      if (rule.position !== index) rule.position = index;
+    });
+  };
+
+  /** Moves `rule` to `position` (clamped to the end) among `rules`, which holds it or not yet. */
+  const place = (rules: RoutingRule[], rule: RoutingRule, position: number | undefined) => {
+    const others = rules.filter((candidate) => candidate.id !== rule.id);
+    const at = position === undefined ? others.length : Math.min(position, others.length);
+    others.splice(at, 0, rule);
+    renumber(others);
+  };
+
+  return {
+    async list(_auth: AuthContext, query: { limit: number; offset: number }) {
+      const [items, total] = await deps
+        .em()
+        .findAndCount(RoutingRuleEntity, {}, { orderBy: ORDER, limit: query.limit, offset: query.offset });
+      return { items: items.map(routingRuleView), total };
+    },
+
+    async get(_auth: AuthContext, id: string) {
+      const rule = await deps.em().findOne(RoutingRuleEntity, { id });
+      if (!rule) throw new NotFoundError('Routing rule');
+      return routingRuleView(rule);
+    },
+
+    async create(
+      auth: AuthContext,
+      input: Required<Pick<RuleInput, 'name' | 'matchers' | 'escalation_policy_id' | 'urgency' | 'enabled'>> & RuleInput,
+    ) {
+      const rule = await deps.em().transactional(async (em) => {
+        await lockOrganization(em, auth.organizationId);
+        await assertPolicy(em, input.escalation_policy_id);
+        const rules = await ordered(em);
+        if (rules.length >= MAX_ROUTING_RULES) throw new ConflictError(`An organization keeps at most ${MAX_ROUTING_RULES} routing rules`);
+        const created = em.create(RoutingRuleEntity, {
+          organization: auth.organizationId,
+          name: input.name,
+          matchers: input.matchers,
+          escalationPolicyId: input.escalation_policy_id,
+          urgency: input.urgency,
+          enabled: input.enabled,
+          position: rules.length,
+          createdById: auth.userId,
+        });
+        place(rules, created, input.position);
+        await em.flush();
+        return created;
+      });
+      return routingRuleView(rule);
+    },
+
+    async update(auth: AuthContext, id: string, input: RuleInput) {
+      const rule = await deps.em().transactional(async (em) => {
+        await lockOrganization(em, auth.organizationId);
+        const rules = await ordered(em);
+        const stored = rules.find((candidate) => candidate.id === id);
+        if (!stored) throw new NotFoundError('Routing rule');
+        await assertPolicy(em, input.escalation_policy_id);
+        if (input.name !== undefined) stored.name = input.name;
+        if (input.matchers !== undefined) stored.matchers = input.matchers;
+        if (input.escalation_policy_id !== undefined) stored.escalationPolicyId = input.escalation_policy_id;
+        if (input.urgency !== undefined) stored.urgency = input.urgency;
+        if (input.enabled !== undefined) stored.enabled = input.enabled;
+        if (input.position !== undefined) place(rules, stored, input.position);
+        await em.flush();
+        return stored;
+      });
+      return routingRuleView(rule);
+    },
+
+    async remove(auth: AuthContext, id: string) {
+      await deps.em().transactional(async (em) => {
+        await lockOrganization(em, auth.organizationId);
+        const rules = await ordered(em);
+        const stored = rules.find((candidate) => candidate.id === id);
+        if (!stored) throw new NotFoundError('Routing rule');
+        em.remove(stored);
+        renumber(rules.filter((candidate) => candidate.id !== id));
+        await em.flush();
+      });
+    },
+
+    /** Sets the whole order at once; the list must name every rule of the organization exactly once. */
+    async reorder(auth: AuthContext, ruleIds: string[]) {
+      const rules = await deps.em().transactional(async (em) => {
+        await lockOrganization(em, auth.organizationId);
+        const rules = await ordered(em);
+        const byId = new Map(rules.map((rule) => [rule.id, rule]));
+        const unknown = ruleIds.flatMap((ruleId, index) =>
+          byId.has(ruleId) ? [] : [{ path: `body.rule_ids.${index}`, message: 'no such routing rule in this organization' }],
+        );
+        const missing = rules.filter((rule) => !ruleIds.includes(rule.id));
+        if (unknown.length || missing.length)
+          throw new ValidationError([
+            ...unknown,
+            ...(missing.length
+              ? [{ path: 'body.rule_ids', message: `every rule must be listed; missing: ${missing.map((rule) => rule.id).join(', ')}` }]
+              : []),
+          ]);
+        const next = ruleIds.map((ruleId) => byId.get(ruleId) as RoutingRule);
+        renumber(next);
+        await em.flush();
+        return next;
+      });
+      return { items: rules.map(routingRuleView), total: rules.length };
+    },
+
+    /** Which rule, policy and urgency an incident opened by this alert would get; reads only. */
+    async test(
+      _auth: AuthContext,
+      input: { labels: Record<string, string>; severity: string; platform?: string; integration_id?: string },
+    ): Promise<RoutingTestView> {
+      const em = deps.em();
+      const integration = input.integration_id ? await em.findOne(IntegrationEntity, { id: input.integration_id }) : null;
+      if (input.integration_id && !integration) throw new NotFoundError('Integration');
+      const [rules, defaultPolicy] = await Promise.all([
+        ordered(em),
+        em.findOne(EscalationPolicyEntity, { isDefault: true }, { fields: ['id'] }),
+      ]);
+      const integrationPolicyId = integration?.escalationPolicyId ?? null;
+      const decision = buildRouter(
+        rules.map((rule) => ({
+          id: rule.id,
+          matchers: rule.matchers,
+          policyId: rule.escalationPolicyId,
+          urgency: rule.urgency as Urgency,
+          enabled: rule.enabled,
+        })),
+      ).route(
+        {
+          labels: input.labels,
+          severity: input.severity,
+          platform: input.platform ?? integration?.platform ?? '',
+          integrationId: input.integration_id ?? '',
+        },
+        { integrationPolicyId, defaultPolicyId: defaultPolicy?.id ?? null },
+      );
+      const rule = decision.ruleId ? (rules.find((candidate) => candidate.id === decision.ruleId) ?? null) : null;
+      const source = rule ? 'rule' : integrationPolicyId ? 'integration' : decision.policyId ? 'default' : 'none';
+      return { rule: rule ? routingRuleView(rule) : null, escalation_policy_id: decision.policyId, source, urgency: decision.urgency };
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { Matcher } from '../../domain/matchers.ts';
+import { uuidv7 } from '../../uuidv7.ts';
+import { tenantFilter } from '../tenant-filter.ts';
+import { OrganizationEntity } from './organization.entity.ts';
+
+/** Chooses the escalation policy and urgency of the incidents whose opening alert its matchers select; first match wins. */
+export const RoutingRuleEntity = defineEntity({
+  name: 'RoutingRule',
+  tableName: 'routing_rules',
+  filters: tenantFilter(),
+  properties: {
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => uuidv7()),
+    organization: () => p.manyToOne(OrganizationEntity),
+    name: p.string().length(200),
+    matchers: p.json<Matcher[]>(),
+    escalationPolicyId: p.uuid(),
+    urgency: p.string().length(8),
+    enabled: p.boolean().default(true),
+    /** Evaluation order within the organization, from 0, without gaps (every write renumbers). */
+    position: p.integer(),
+    createdById: p.uuid().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+});
+
+export type RoutingRule = InferEntity<typeof RoutingRuleEntity>;

@@ -1,0 +1,80 @@
+// Kept free of Node built-ins and I/O: the outbox relay and the API's tester share it.
+import { DEFAULT_URGENCY, type Urgency } from './escalation.ts';
+import { compileMatchers, matchesAll, matchSubject, MatcherError, parseMatchers, type CompiledMatcher, type Matcher } from './matchers.ts';
+
+export { DEFAULT_URGENCY, URGENCIES, type Urgency } from './escalation.ts';
+
+/** Most routing rules one organization keeps: every new incident is matched against each in turn. */
+export const MAX_ROUTING_RULES = 200;
+
+/** A stored rule as routing reads it; rules come in evaluation order (position, then age). */
+export interface RoutingRuleDefinition {
+  id: string;
+  matchers: readonly Matcher[];
+  policyId: string;
+  urgency: Urgency;
+  enabled: boolean;
+}
+
+/** What routing sees of the alert that opened an incident. */
+export interface RoutedAlert {
+  labels: Readonly<Record<string, string>>;
+  severity: string;
+  platform: string;
+  integrationId: string;
+}
+
+/** The choice recorded on the incident: the rule that matched (null when none did), the policy, the urgency. */
+export interface RoutingDecision {
+  ruleId: string | null;
+  policyId: string | null;
+  urgency: Urgency;
+}
+
+export interface Router {
+  /**
+   * The first enabled rule whose matchers all hold picks the policy and urgency; else the
+   * integration's policy, else the organization's default, at `high` urgency.
+   */
+  route(alert: RoutedAlert, fallback: { integrationPolicyId: string | null; defaultPolicyId: string | null }): RoutingDecision;
+  readonly size: number;
+}
+
+/**
+ * The matchers of a routing rule, from one list (`{a="b", c=~"d"}`) or several texts. Unlike a
+ * silence, a rule may match every alert (`severity=~".*"`): a catch-all last rule is a common
+ * setup. Throws MatcherError.
+ */
+export function routingRuleMatchers(input: string | readonly string[]): Matcher[] {
+  const texts = typeof input === 'string' ? [input] : input;
+  const matchers = texts.flatMap((text) => parseMatchers(text));
+  if (matchers.length === 0) throw new MatcherError('at least one matcher is required');
+  compileMatchers(matchers);
+  return matchers;
+}
+
+/** An organization's rules compiled once (regexes included), to route each new incident in memory. */
+export function buildRouter(rules: readonly RoutingRuleDefinition[]): Router {
+  const compiled: Array<{ id: string; matchers: CompiledMatcher[]; policyId: string; urgency: Urgency }> = [];
+  for (const rule of rules) {
+    if (!rule.enabled) continue;
+    // A stored rule was validated on write; one that no longer compiles routes nothing rather than everything.
+    try {
+      compiled.push({ id: rule.id, matchers: compileMatchers(rule.matchers), policyId: rule.policyId, urgency: rule.urgency });
+    } catch {
+      continue;
+    }
+  }
+  return {
+    size: compiled.length,
+    route(alert, fallback) {
+      if (compiled.length > 0) {
+        const subject = matchSubject(alert);
+        for (const rule of compiled) {
+          if (matchesAll(rule.matchers, subject)) return { ruleId: rule.id, policyId: rule.policyId, urgency: rule.urgency };
+        }
+      }
+      return { ruleId: null, policyId: fallback.integrationPolicyId ?? fallback.defaultPolicyId, urgency: DEFAULT_URGENCY };
+    },
+  };
+}
