@@ -226,6 +226,34 @@ describe('the console: on-call schedules', () => {
     await context.close();
   });
 
+  it('lets an owner edit the schedule: a bad zone is refused on its field, a restriction opens gaps', async () => {
+    const { context, page } = await signIn(owner.email, owner.password);
+    await page.goto(`/schedules/${scheduleId}`);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const form = page.getByRole('form', { name: `Edit ${SCHEDULE}` });
+    await form.getByLabel('Time zone').fill('Mars/Olympus_Mons');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form
+      .getByRole('alert')
+      .getByText(/time_zone.*must be an IANA time zone name/)
+      .waitFor();
+    await form.getByLabel('Time zone').fill(ZONE);
+    await form.getByRole('button', { name: 'Add a restriction' }).click();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    const stored = (await stack.http.get(`/api/v1/schedules/${scheduleId}`).set(bearer(owner.token)).expect(200)).body.data;
+    expect(stored.layers[0].restrictions).toEqual([
+      { days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], start: '09:00', end: '17:00' },
+    ]);
+    // Nights and the weekend are nobody's now, before the responder's override takes over.
+    await page
+      .getByTestId('gap-summary')
+      .getByText(/^\d+ gaps? with nobody on call/)
+      .waitFor();
+    expect((await shifts()).gaps.length).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('lets an owner delete the schedule', async () => {
     const { context, page } = await signIn(owner.email, owner.password);
     await page.goto(`/schedules/${scheduleId}`);

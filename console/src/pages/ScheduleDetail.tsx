@@ -72,7 +72,7 @@ function ScheduleView({ schedule }: { schedule: Schedule }) {
       {schedule.description ? <p style={{ margin: 0 }}>{schedule.description}</p> : null}
       {confirmDelete ? (
         <div className="alert-box warn row" role="alertdialog" aria-label="Delete this schedule">
-          <span>Delete {schedule.name} and its overrides? Escalation policies that page it will page nobody.</span>
+          <span>Delete {schedule.name} and its overrides? This cannot be undone.</span>
           <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
             Delete for good
           </button>
