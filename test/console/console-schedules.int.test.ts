@@ -22,6 +22,7 @@ describe('the console: on-call schedules', () => {
   let browser: Browser;
   let owner: Awaited<ReturnType<typeof registerOwner>>;
   let engineer: Member;
+  let viewer: Member;
   let scheduleId: string;
 
   beforeAll(async () => {
@@ -33,6 +34,7 @@ describe('the console: on-call schedules', () => {
     server = await listen(stack, { port });
     owner = await registerOwner(stack.http, 'console-schedules');
     engineer = await addMember(stack, owner.token, 'engineer', 'responder');
+    viewer = await addMember(stack, owner.token, 'viewer', 'watcher');
   }, 15 * 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -121,6 +123,21 @@ describe('the console: on-call schedules', () => {
     await gapButtons(page)
       .filter({ hasText: gapStart.toFormat('ccc d LLL HH:mm') })
       .waitFor();
+    await context.close();
+  });
+
+  it('shows a viewer the timeline and its gap in words, with no edit or override controls', async () => {
+    const { context, page } = await signIn(viewer.email, viewer.password);
+    await nav(page, 'Schedules');
+    await page.getByRole('link', { name: SCHEDULE }).click();
+    await page.getByRole('heading', { name: SCHEDULE, level: 1 }).waitFor();
+    await finalRow(page).getByRole('listitem').filter({ hasText: 'Gap: nobody on call' }).waitFor();
+    for (const control of ['Edit', 'Delete', 'Add an override'])
+      await expect(page.getByRole('button', { name: control, exact: true }).count()).resolves.toBe(0);
+    await expect(finalRow(page).getByRole('button').count()).resolves.toBe(0);
+    await nav(page, 'Schedules');
+    await page.getByRole('link', { name: SCHEDULE }).waitFor();
+    await expect(page.getByRole('button', { name: 'New schedule' }).count()).resolves.toBe(0);
     await context.close();
   });
 
