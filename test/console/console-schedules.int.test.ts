@@ -135,6 +135,10 @@ describe('the console: on-call schedules', () => {
     for (const control of ['Edit', 'Delete', 'Add an override'])
       await expect(page.getByRole('button', { name: control, exact: true }).count()).resolves.toBe(0);
     await expect(finalRow(page).getByRole('button').count()).resolves.toBe(0);
+    // On a phone the rows scroll sideways: the scrolling region must be reachable from the keyboard.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await checkPage(page, 'schedule-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await nav(page, 'Schedules');
     await page.getByRole('link', { name: SCHEDULE }).waitFor();
     await expect(page.getByRole('button', { name: 'New schedule' }).count()).resolves.toBe(0);
