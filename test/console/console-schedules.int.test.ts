@@ -29,8 +29,9 @@ describe('the console: on-call schedules', () => {
     await buildConsoleIfStale();
     browser = await launchChromium();
     // The feed URL is built on PUBLIC_URL: the browser and this test fetch it from the server below.
+    // The worker relays schedule.updated events to the open pages.
     const port = await freePort();
-    stack = await startTestStack({ env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
+    stack = await startTestStack({ worker: true, env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
     server = await listen(stack, { port });
     owner = await registerOwner(stack.http, 'console-schedules');
     engineer = await addMember(stack, owner.token, 'engineer', 'responder');
@@ -126,7 +127,7 @@ describe('the console: on-call schedules', () => {
     await context.close();
   });
 
-  it('shows a viewer the timeline and its gap in words, with no edit or override controls', async () => {
+  it("shows a viewer the timeline, its gap in words and others' changes live, with no edit or override controls", async () => {
     const { context, page } = await signIn(viewer.email, viewer.password);
     await nav(page, 'Schedules');
     await page.getByRole('link', { name: SCHEDULE }).click();
@@ -135,6 +136,22 @@ describe('the console: on-call schedules', () => {
     for (const control of ['Edit', 'Delete', 'Add an override'])
       await expect(page.getByRole('button', { name: control, exact: true }).count()).resolves.toBe(0);
     await expect(finalRow(page).getByRole('button').count()).resolves.toBe(0);
+    // Someone else's change reaches the open page over the socket (schedule.updated), without a reload.
+    await page.evaluate('window.notReloaded = true');
+    const gap = (await shifts()).gaps[0] as { start: string; end: string };
+    const added = await stack.http
+      .post(`/api/v1/schedules/${scheduleId}/overrides`)
+      .set(bearer(owner.token))
+      .send({ user_id: owner.user.id, start: gap.start, end: gap.end })
+      .expect(201);
+    // Removed in any case: the tests below start from the gap.
+    try {
+      await page.getByTestId('gap-summary').getByText('No gaps').waitFor({ timeout: 10_000 });
+    } finally {
+      await stack.http.delete(`/api/v1/schedules/${scheduleId}/overrides/${added.body.data.id}`).set(bearer(owner.token)).expect(204);
+    }
+    await page.getByTestId('gap-summary').getByText('1 gap with nobody on call').waitFor({ timeout: 10_000 });
+    expect(await page.evaluate('window.notReloaded')).toBe(true);
     // On a phone the rows scroll sideways: the scrolling region must be reachable from the keyboard.
     await page.setViewportSize({ width: 390, height: 844 });
     await checkPage(page, 'schedule-phone');
