@@ -14,7 +14,10 @@ import { ExecutionPage } from './pages/Execution.tsx';
 import { IntegrationsPage } from './pages/Integrations.tsx';
 import { IncidentDetailPage } from './pages/IncidentDetail.tsx';
 import { IncidentsPage } from './pages/Incidents.tsx';
+import { MyShiftsPage } from './pages/MyShifts.tsx';
 import { RunbooksPage } from './pages/Runbooks.tsx';
+import { ScheduleDetailPage } from './pages/ScheduleDetail.tsx';
+import { SchedulesPage } from './pages/Schedules.tsx';
 import { SearchPage } from './pages/Search.tsx';
 import { SignInPage } from './pages/SignIn.tsx';
 import './styles.css';
@@ -64,6 +67,9 @@ createRoot(document.getElementById('root') as HTMLElement).render(
             <Route path="runbooks" element={<RunbooksPage />} />
             <Route path="search" element={<SearchPage />} />
             <Route path="integrations" element={<IntegrationsPage />} />
+            <Route path="schedules" element={<SchedulesPage />} />
+            <Route path="schedules/my-shifts" element={<MyShiftsPage />} />
+            <Route path="schedules/:id" element={<ScheduleDetailPage />} />
             <Route path="analytics" element={<AnalyticsPage />} />
             <Route path="admin/users" element={<UsersPage />} />
             <Route path="admin/api-keys" element={<ApiKeysPage />} />

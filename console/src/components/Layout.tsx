@@ -34,6 +34,7 @@ export function Layout() {
           </NavLink>
           <NavLink to="/search">Search</NavLink>
           <NavLink to="/runbooks">Runbooks</NavLink>
+          <NavLink to="/schedules">Schedules</NavLink>
           <NavLink to="/integrations">Integrations</NavLink>
           <NavLink to="/analytics">Analytics</NavLink>
           {isAdmin(user) ? (

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ApiError } from '../lib/api.ts';
 
 export function Badge({ kind, value }: { kind: 'sev' | 'st'; value: string }) {
   return (
@@ -121,4 +122,24 @@ export function QueryCard<T>({
       </div>
     );
   return <>{children(query.data as T)}</>;
+}
+
+/** A failed request's message, and on 422 each field the API refused (`body.layers.0.start: ...`). */
+export function FieldErrors({ error }: { error: Error | null }) {
+  if (!error) return null;
+  const fields = error instanceof ApiError ? error.errors : [];
+  return (
+    <div className="alert-box error" role="alert">
+      {error.message}
+      {fields.length ? (
+        <ul className="small" style={{ margin: '4px 0 0', paddingLeft: 20 }}>
+          {fields.map((field) => (
+            <li key={`${field.path}:${field.message}`}>
+              <code>{field.path.replace(/^body\./, '')}</code>: {field.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
 }

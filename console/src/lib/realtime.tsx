@@ -60,6 +60,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       });
       if (envelope.data?.state !== 'partial') void queryClient.invalidateQueries({ queryKey: ['incident', message.incident_id] });
     });
+    socket.on('schedule.updated', () => void queryClient.invalidateQueries({ queryKey: ['schedules'] }));
     socket.on('execution.updated', () => {
       void queryClient.invalidateQueries({ queryKey: ['execution'] });
       void queryClient.invalidateQueries({ queryKey: ['executions'] });

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, unwrap, type Incident } from '../lib/api.ts';
 import { Badge, Empty, ErrorState, Loading, PageHead, Time } from '../components/ui.tsx';
+import { OnCallNow } from '../components/OnCallNow.tsx';
 
 const STATUSES = ['active', 'investigating', 'mitigated', 'resolved'] as const;
 const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
@@ -79,6 +80,7 @@ export function IncidentsPage() {
           <span className="kbd">Enter</span> open
         </span>
       </PageHead>
+      <OnCallNow />
       <form
         className="field-row card"
         role="search"

@@ -1,0 +1,95 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { api, unwrap } from '../lib/api.ts';
+import { SCHEDULES_KEY, useMembers, type Schedule } from '../lib/schedules.ts';
+import { FieldErrors } from '../components/ui.tsx';
+import { draftOf, emptyLayer, LayerFields, layerOf, type LayerDraft } from './ScheduleLayerFields.tsx';
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** Create a schedule, or edit one (`schedule` given): name, zone, description and layers. */
+export function ScheduleForm({ schedule, onCancel }: { schedule?: Schedule; onCancel: () => void }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const members = useMembers();
+  const [name, setName] = useState(schedule?.name ?? '');
+  const [zone, setZone] = useState(schedule?.time_zone ?? browserZone());
+  const [description, setDescription] = useState(schedule?.description ?? '');
+  const [layers, setLayers] = useState<LayerDraft[]>(() =>
+    schedule ? schedule.layers.map((layer) => draftOf(layer, schedule.time_zone)) : [emptyLayer(zone)],
+  );
+  const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
+  const save = useMutation({
+    mutationFn: async () => {
+      const body = { name, time_zone: zone, description: description.trim() || null, layers: layers.map((l) => layerOf(l, zone)) };
+      return schedule
+        ? unwrap(await api.PATCH('/api/v1/schedules/{id}', { params: { path: { id: schedule.id } }, body })).data
+        : unwrap(await api.POST('/api/v1/schedules', { body })).data;
+    },
+    onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: [SCHEDULES_KEY] });
+      if (schedule) onCancel();
+      else navigate(`/schedules/${saved.id}`);
+    },
+  });
+  const change = (index: number, patch: Partial<LayerDraft>) =>
+    setLayers((current) => current.map((layer, at) => (at === index ? { ...layer, ...patch } : layer)));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  const title = schedule ? `Edit ${schedule.name}` : 'New schedule';
+  return (
+    <form className="card form" onSubmit={submit} aria-label={title}>
+      <h2>{title}</h2>
+      <div className="field-row">
+        <label>
+          Name
+          <input required value={name} onChange={(event) => setName(event.target.value)} placeholder="Payments primary" />
+        </label>
+        <label>
+          Time zone
+          <input required list="time-zones" value={zone} onChange={(event) => setZone(event.target.value)} autoComplete="off" />
+        </label>
+        <datalist id="time-zones">
+          {zones.map((known) => (
+            <option key={known} value={known} />
+          ))}
+        </datalist>
+      </div>
+      <label>
+        Description
+        <textarea value={description} onChange={(event) => setDescription(event.target.value)} />
+      </label>
+      <p className="muted small" style={{ margin: 0 }}>
+        Times below are wall-clock times in {zone || 'the schedule zone'}. Layers are listed lowest first: a later layer wins where it has
+        someone.
+      </p>
+      {layers.map((layer, index) => (
+        <LayerFields
+          key={index}
+          index={index}
+          layer={layer}
+          members={members.data ?? []}
+          onChange={(patch) => change(index, patch)}
+          onRemove={() => setLayers((current) => current.filter((_, at) => at !== index))}
+        />
+      ))}
+      <div>
+        <button type="button" onClick={() => setLayers((current) => [...current, emptyLayer(zone)])}>
+          Add a layer
+        </button>
+      </div>
+      <FieldErrors error={save.error} />
+      <div className="row">
+        <button type="submit" className="primary" disabled={save.isPending}>
+          {schedule ? 'Save' : 'Create schedule'}
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
