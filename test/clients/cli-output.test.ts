@@ -30,6 +30,9 @@ const incident = (overrides: Partial<Incident>): Incident => ({
   updated_at: '2026-11-21T10:00:00.000Z',
   acknowledged_at: null,
   resolved_at: null,
+  routing_rule_id: null,
+  escalation_policy_id: null,
+  urgency: null,
   ...overrides,
 });
 

@@ -50,6 +50,9 @@ from .chat_message_author_kind import ChatMessageAuthorKind
 from .confirm_password_reset_body import ConfirmPasswordResetBody
 from .confirm_password_reset_response_200 import ConfirmPasswordResetResponse200
 from .confirm_password_reset_response_200_meta import ConfirmPasswordResetResponse200Meta
+from .contact_method import ContactMethod
+from .contact_method_type import ContactMethodType
+from .contact_method_webhook_type_0 import ContactMethodWebhookType0
 from .create_api_key_body import CreateApiKeyBody
 from .create_api_key_body_permissions_item import CreateApiKeyBodyPermissionsItem
 from .create_api_key_response_201 import CreateApiKeyResponse201
@@ -61,6 +64,8 @@ from .create_billing_checkout_body import CreateBillingCheckoutBody
 from .create_billing_checkout_body_plan import CreateBillingCheckoutBodyPlan
 from .create_billing_checkout_response_201 import CreateBillingCheckoutResponse201
 from .create_billing_checkout_response_201_meta import CreateBillingCheckoutResponse201Meta
+from .create_contact_method_input_type_0 import CreateContactMethodInputType0
+from .create_contact_method_input_type_1_headers import CreateContactMethodInputType1Headers
 from .create_escalation_policy_body import CreateEscalationPolicyBody
 from .create_escalation_policy_response_201 import CreateEscalationPolicyResponse201
 from .create_escalation_policy_response_201_meta import CreateEscalationPolicyResponse201Meta
@@ -83,6 +88,12 @@ from .create_maintenance_window_response_201 import CreateMaintenanceWindowRespo
 from .create_maintenance_window_response_201_meta import CreateMaintenanceWindowResponse201Meta
 from .create_my_calendar_feed_response_201 import CreateMyCalendarFeedResponse201
 from .create_my_calendar_feed_response_201_meta import CreateMyCalendarFeedResponse201Meta
+from .create_my_contact_method_response_201 import CreateMyContactMethodResponse201
+from .create_my_contact_method_response_201_meta import CreateMyContactMethodResponse201Meta
+from .create_my_notification_rule_response_201 import CreateMyNotificationRuleResponse201
+from .create_my_notification_rule_response_201_meta import CreateMyNotificationRuleResponse201Meta
+from .create_notification_rule_input import CreateNotificationRuleInput
+from .create_notification_rule_input_urgency import CreateNotificationRuleInputUrgency
 from .create_procedure_body import CreateProcedureBody
 from .create_procedure_body_steps_item_type_0 import CreateProcedureBodyStepsItemType0
 from .create_procedure_body_steps_item_type_1 import CreateProcedureBodyStepsItemType1
@@ -90,6 +101,10 @@ from .create_procedure_body_steps_item_type_2 import CreateProcedureBodyStepsIte
 from .create_procedure_body_steps_item_type_3 import CreateProcedureBodyStepsItemType3
 from .create_procedure_response_201 import CreateProcedureResponse201
 from .create_procedure_response_201_meta import CreateProcedureResponse201Meta
+from .create_routing_rule_body import CreateRoutingRuleBody
+from .create_routing_rule_body_urgency import CreateRoutingRuleBodyUrgency
+from .create_routing_rule_response_201 import CreateRoutingRuleResponse201
+from .create_routing_rule_response_201_meta import CreateRoutingRuleResponse201Meta
 from .create_schedule_body import CreateScheduleBody
 from .create_schedule_override_body import CreateScheduleOverrideBody
 from .create_schedule_override_response_201 import CreateScheduleOverrideResponse201
@@ -168,6 +183,10 @@ from .get_maintenance_window_response_200 import GetMaintenanceWindowResponse200
 from .get_maintenance_window_response_200_meta import GetMaintenanceWindowResponse200Meta
 from .get_my_calendar_feed_response_200 import GetMyCalendarFeedResponse200
 from .get_my_calendar_feed_response_200_meta import GetMyCalendarFeedResponse200Meta
+from .get_my_contact_method_response_200 import GetMyContactMethodResponse200
+from .get_my_contact_method_response_200_meta import GetMyContactMethodResponse200Meta
+from .get_my_notification_rule_response_200 import GetMyNotificationRuleResponse200
+from .get_my_notification_rule_response_200_meta import GetMyNotificationRuleResponse200Meta
 from .get_on_call_response_200 import GetOnCallResponse200
 from .get_on_call_response_200_meta import GetOnCallResponse200Meta
 from .get_organization_response_200 import GetOrganizationResponse200
@@ -176,6 +195,8 @@ from .get_organization_settings_response_200 import GetOrganizationSettingsRespo
 from .get_organization_settings_response_200_meta import GetOrganizationSettingsResponse200Meta
 from .get_procedure_response_200 import GetProcedureResponse200
 from .get_procedure_response_200_meta import GetProcedureResponse200Meta
+from .get_routing_rule_response_200 import GetRoutingRuleResponse200
+from .get_routing_rule_response_200_meta import GetRoutingRuleResponse200Meta
 from .get_schedule_response_200 import GetScheduleResponse200
 from .get_schedule_response_200_meta import GetScheduleResponse200Meta
 from .get_schedule_shifts_response_200 import GetScheduleShiftsResponse200
@@ -213,10 +234,13 @@ from .incident_detail import IncidentDetail
 from .incident_detail_labels import IncidentDetailLabels
 from .incident_detail_severity import IncidentDetailSeverity
 from .incident_detail_status import IncidentDetailStatus
+from .incident_detail_urgency_type_0 import IncidentDetailUrgencyType0
 from .incident_escalation import IncidentEscalation
 from .incident_escalation_ended_type_0 import IncidentEscalationEndedType0
+from .incident_escalation_urgency_type_0 import IncidentEscalationUrgencyType0
 from .incident_severity import IncidentSeverity
 from .incident_status import IncidentStatus
+from .incident_urgency_type_0 import IncidentUrgencyType0
 from .ingest_webhook_platform import IngestWebhookPlatform
 from .ingest_webhook_short_form_platform import IngestWebhookShortFormPlatform
 from .integration import Integration
@@ -285,11 +309,17 @@ from .list_logs_response_200 import ListLogsResponse200
 from .list_logs_response_200_meta import ListLogsResponse200Meta
 from .list_maintenance_windows_response_200 import ListMaintenanceWindowsResponse200
 from .list_maintenance_windows_response_200_meta import ListMaintenanceWindowsResponse200Meta
+from .list_my_contact_methods_response_200 import ListMyContactMethodsResponse200
+from .list_my_contact_methods_response_200_meta import ListMyContactMethodsResponse200Meta
+from .list_my_notification_rules_response_200 import ListMyNotificationRulesResponse200
+from .list_my_notification_rules_response_200_meta import ListMyNotificationRulesResponse200Meta
 from .list_notifications_response_200 import ListNotificationsResponse200
 from .list_notifications_response_200_meta import ListNotificationsResponse200Meta
 from .list_notifications_unread import ListNotificationsUnread
 from .list_procedures_response_200 import ListProceduresResponse200
 from .list_procedures_response_200_meta import ListProceduresResponse200Meta
+from .list_routing_rules_response_200 import ListRoutingRulesResponse200
+from .list_routing_rules_response_200_meta import ListRoutingRulesResponse200Meta
 from .list_schedules_response_200 import ListSchedulesResponse200
 from .list_schedules_response_200_meta import ListSchedulesResponse200Meta
 from .list_silenced_alerts_response_200 import ListSilencedAlertsResponse200
@@ -324,6 +354,9 @@ from .me_role import MeRole
 from .message import Message
 from .notification import Notification
 from .notification_data import NotificationData
+from .notification_rule import NotificationRule
+from .notification_rule_contact_method_type import NotificationRuleContactMethodType
+from .notification_rule_urgency import NotificationRuleUrgency
 from .notification_type import NotificationType
 from .on_call import OnCall
 from .on_call_source_type_0 import OnCallSourceType0
@@ -363,21 +396,35 @@ from .readyz_response_503_checks import ReadyzResponse503Checks
 from .readyz_response_503_checks_additional_property import ReadyzResponse503ChecksAdditionalProperty
 from .readyz_response_503_status import ReadyzResponse503Status
 from .refresh_response import RefreshResponse
+from .refresh_schedule_layer_response_200 import RefreshScheduleLayerResponse200
+from .refresh_schedule_layer_response_200_meta import RefreshScheduleLayerResponse200Meta
 from .refresh_token_body import RefreshTokenBody
 from .register_body import RegisterBody
 from .register_response_201 import RegisterResponse201
 from .register_response_201_data import RegisterResponse201Data
 from .register_response_201_meta import RegisterResponse201Meta
 from .rejected_alert import RejectedAlert
+from .reorder_routing_rules_body import ReorderRoutingRulesBody
+from .reorder_routing_rules_response_200 import ReorderRoutingRulesResponse200
+from .reorder_routing_rules_response_200_meta import ReorderRoutingRulesResponse200Meta
 from .request_password_reset_body import RequestPasswordResetBody
 from .request_password_reset_response_200 import RequestPasswordResetResponse200
 from .request_password_reset_response_200_meta import RequestPasswordResetResponse200Meta
+from .resend_my_contact_method_verification_response_200 import ResendMyContactMethodVerificationResponse200
+from .resend_my_contact_method_verification_response_200_meta import ResendMyContactMethodVerificationResponse200Meta
 from .resend_verification_response_200 import ResendVerificationResponse200
 from .resend_verification_response_200_meta import ResendVerificationResponse200Meta
 from .rotate_integration_secret_response_200 import RotateIntegrationSecretResponse200
 from .rotate_integration_secret_response_200_meta import RotateIntegrationSecretResponse200Meta
+from .routing_rule import RoutingRule
+from .routing_rule_urgency import RoutingRuleUrgency
+from .routing_test import RoutingTest
+from .routing_test_source import RoutingTestSource
+from .routing_test_urgency import RoutingTestUrgency
 from .schedule import Schedule
 from .schedule_gap import ScheduleGap
+from .schedule_ical_layer_input import ScheduleIcalLayerInput
+from .schedule_ical_layer_view import ScheduleIcalLayerView
 from .schedule_override import ScheduleOverride
 from .schedule_restriction import ScheduleRestriction
 from .schedule_restriction_days_item import ScheduleRestrictionDaysItem
@@ -435,6 +482,16 @@ from .submit_logs_body_logs_item_level import SubmitLogsBodyLogsItemLevel
 from .submit_logs_response_201 import SubmitLogsResponse201
 from .submit_logs_response_201_data import SubmitLogsResponse201Data
 from .submit_logs_response_201_meta import SubmitLogsResponse201Meta
+from .test_my_contact_method_response_200 import TestMyContactMethodResponse200
+from .test_my_contact_method_response_200_meta import TestMyContactMethodResponse200Meta
+from .test_page_result import TestPageResult
+from .test_page_result_status import TestPageResultStatus
+from .test_routing_rules_body import TestRoutingRulesBody
+from .test_routing_rules_body_labels import TestRoutingRulesBodyLabels
+from .test_routing_rules_body_platform import TestRoutingRulesBodyPlatform
+from .test_routing_rules_body_severity import TestRoutingRulesBodySeverity
+from .test_routing_rules_response_200 import TestRoutingRulesResponse200
+from .test_routing_rules_response_200_meta import TestRoutingRulesResponse200Meta
 from .timeline_entry import TimelineEntry
 from .timeline_entry_data import TimelineEntryData
 from .timeline_entry_type import TimelineEntryType
@@ -462,6 +519,14 @@ from .update_integration_response_200_meta import UpdateIntegrationResponse200Me
 from .update_maintenance_window_body import UpdateMaintenanceWindowBody
 from .update_maintenance_window_response_200 import UpdateMaintenanceWindowResponse200
 from .update_maintenance_window_response_200_meta import UpdateMaintenanceWindowResponse200Meta
+from .update_my_contact_method_body import UpdateMyContactMethodBody
+from .update_my_contact_method_body_headers import UpdateMyContactMethodBodyHeaders
+from .update_my_contact_method_response_200 import UpdateMyContactMethodResponse200
+from .update_my_contact_method_response_200_meta import UpdateMyContactMethodResponse200Meta
+from .update_my_notification_rule_body import UpdateMyNotificationRuleBody
+from .update_my_notification_rule_body_urgency import UpdateMyNotificationRuleBodyUrgency
+from .update_my_notification_rule_response_200 import UpdateMyNotificationRuleResponse200
+from .update_my_notification_rule_response_200_meta import UpdateMyNotificationRuleResponse200Meta
 from .update_notification_body import UpdateNotificationBody
 from .update_notification_response_200 import UpdateNotificationResponse200
 from .update_notification_response_200_meta import UpdateNotificationResponse200Meta
@@ -486,6 +551,10 @@ from .update_procedure_body_steps_item_type_2 import UpdateProcedureBodyStepsIte
 from .update_procedure_body_steps_item_type_3 import UpdateProcedureBodyStepsItemType3
 from .update_procedure_response_200 import UpdateProcedureResponse200
 from .update_procedure_response_200_meta import UpdateProcedureResponse200Meta
+from .update_routing_rule_body import UpdateRoutingRuleBody
+from .update_routing_rule_body_urgency import UpdateRoutingRuleBodyUrgency
+from .update_routing_rule_response_200 import UpdateRoutingRuleResponse200
+from .update_routing_rule_response_200_meta import UpdateRoutingRuleResponse200Meta
 from .update_schedule_body import UpdateScheduleBody
 from .update_schedule_response_200 import UpdateScheduleResponse200
 from .update_schedule_response_200_meta import UpdateScheduleResponse200Meta
@@ -585,6 +654,9 @@ __all__ = (
     "ConfirmPasswordResetBody",
     "ConfirmPasswordResetResponse200",
     "ConfirmPasswordResetResponse200Meta",
+    "ContactMethod",
+    "ContactMethodType",
+    "ContactMethodWebhookType0",
     "CreateApiKeyBody",
     "CreateApiKeyBodyPermissionsItem",
     "CreateApiKeyResponse201",
@@ -596,6 +668,8 @@ __all__ = (
     "CreateBillingCheckoutBodyPlan",
     "CreateBillingCheckoutResponse201",
     "CreateBillingCheckoutResponse201Meta",
+    "CreateContactMethodInputType0",
+    "CreateContactMethodInputType1Headers",
     "CreatedApiKey",
     "CreateEscalationPolicyBody",
     "CreateEscalationPolicyResponse201",
@@ -619,6 +693,12 @@ __all__ = (
     "CreateMaintenanceWindowResponse201Meta",
     "CreateMyCalendarFeedResponse201",
     "CreateMyCalendarFeedResponse201Meta",
+    "CreateMyContactMethodResponse201",
+    "CreateMyContactMethodResponse201Meta",
+    "CreateMyNotificationRuleResponse201",
+    "CreateMyNotificationRuleResponse201Meta",
+    "CreateNotificationRuleInput",
+    "CreateNotificationRuleInputUrgency",
     "CreateProcedureBody",
     "CreateProcedureBodyStepsItemType0",
     "CreateProcedureBodyStepsItemType1",
@@ -626,6 +706,10 @@ __all__ = (
     "CreateProcedureBodyStepsItemType3",
     "CreateProcedureResponse201",
     "CreateProcedureResponse201Meta",
+    "CreateRoutingRuleBody",
+    "CreateRoutingRuleBodyUrgency",
+    "CreateRoutingRuleResponse201",
+    "CreateRoutingRuleResponse201Meta",
     "CreateScheduleBody",
     "CreateScheduleOverrideBody",
     "CreateScheduleOverrideResponse201",
@@ -703,6 +787,10 @@ __all__ = (
     "GetMaintenanceWindowResponse200Meta",
     "GetMyCalendarFeedResponse200",
     "GetMyCalendarFeedResponse200Meta",
+    "GetMyContactMethodResponse200",
+    "GetMyContactMethodResponse200Meta",
+    "GetMyNotificationRuleResponse200",
+    "GetMyNotificationRuleResponse200Meta",
     "GetOnCallResponse200",
     "GetOnCallResponse200Meta",
     "GetOrganizationResponse200",
@@ -711,6 +799,8 @@ __all__ = (
     "GetOrganizationSettingsResponse200Meta",
     "GetProcedureResponse200",
     "GetProcedureResponse200Meta",
+    "GetRoutingRuleResponse200",
+    "GetRoutingRuleResponse200Meta",
     "GetScheduleResponse200",
     "GetScheduleResponse200Meta",
     "GetScheduleShiftsResponse200",
@@ -748,10 +838,13 @@ __all__ = (
     "IncidentDetailLabels",
     "IncidentDetailSeverity",
     "IncidentDetailStatus",
+    "IncidentDetailUrgencyType0",
     "IncidentEscalation",
     "IncidentEscalationEndedType0",
+    "IncidentEscalationUrgencyType0",
     "IncidentSeverity",
     "IncidentStatus",
+    "IncidentUrgencyType0",
     "IngestWebhookPlatform",
     "IngestWebhookShortFormPlatform",
     "Integration",
@@ -818,11 +911,17 @@ __all__ = (
     "ListLogsResponse200Meta",
     "ListMaintenanceWindowsResponse200",
     "ListMaintenanceWindowsResponse200Meta",
+    "ListMyContactMethodsResponse200",
+    "ListMyContactMethodsResponse200Meta",
+    "ListMyNotificationRulesResponse200",
+    "ListMyNotificationRulesResponse200Meta",
     "ListNotificationsResponse200",
     "ListNotificationsResponse200Meta",
     "ListNotificationsUnread",
     "ListProceduresResponse200",
     "ListProceduresResponse200Meta",
+    "ListRoutingRulesResponse200",
+    "ListRoutingRulesResponse200Meta",
     "ListSchedulesResponse200",
     "ListSchedulesResponse200Meta",
     "ListSilencedAlertsResponse200",
@@ -857,6 +956,9 @@ __all__ = (
     "Message",
     "Notification",
     "NotificationData",
+    "NotificationRule",
+    "NotificationRuleContactMethodType",
+    "NotificationRuleUrgency",
     "NotificationType",
     "OnCall",
     "OnCallSourceType0",
@@ -896,21 +998,35 @@ __all__ = (
     "ReadyzResponse503ChecksAdditionalProperty",
     "ReadyzResponse503Status",
     "RefreshResponse",
+    "RefreshScheduleLayerResponse200",
+    "RefreshScheduleLayerResponse200Meta",
     "RefreshTokenBody",
     "RegisterBody",
     "RegisterResponse201",
     "RegisterResponse201Data",
     "RegisterResponse201Meta",
     "RejectedAlert",
+    "ReorderRoutingRulesBody",
+    "ReorderRoutingRulesResponse200",
+    "ReorderRoutingRulesResponse200Meta",
     "RequestPasswordResetBody",
     "RequestPasswordResetResponse200",
     "RequestPasswordResetResponse200Meta",
+    "ResendMyContactMethodVerificationResponse200",
+    "ResendMyContactMethodVerificationResponse200Meta",
     "ResendVerificationResponse200",
     "ResendVerificationResponse200Meta",
     "RotateIntegrationSecretResponse200",
     "RotateIntegrationSecretResponse200Meta",
+    "RoutingRule",
+    "RoutingRuleUrgency",
+    "RoutingTest",
+    "RoutingTestSource",
+    "RoutingTestUrgency",
     "Schedule",
     "ScheduleGap",
+    "ScheduleIcalLayerInput",
+    "ScheduleIcalLayerView",
     "ScheduleOverride",
     "ScheduleRestriction",
     "ScheduleRestrictionDaysItem",
@@ -968,6 +1084,16 @@ __all__ = (
     "SubmitLogsResponse201",
     "SubmitLogsResponse201Data",
     "SubmitLogsResponse201Meta",
+    "TestMyContactMethodResponse200",
+    "TestMyContactMethodResponse200Meta",
+    "TestPageResult",
+    "TestPageResultStatus",
+    "TestRoutingRulesBody",
+    "TestRoutingRulesBodyLabels",
+    "TestRoutingRulesBodyPlatform",
+    "TestRoutingRulesBodySeverity",
+    "TestRoutingRulesResponse200",
+    "TestRoutingRulesResponse200Meta",
     "TimelineEntry",
     "TimelineEntryData",
     "TimelineEntryType",
@@ -995,6 +1121,14 @@ __all__ = (
     "UpdateMaintenanceWindowBody",
     "UpdateMaintenanceWindowResponse200",
     "UpdateMaintenanceWindowResponse200Meta",
+    "UpdateMyContactMethodBody",
+    "UpdateMyContactMethodBodyHeaders",
+    "UpdateMyContactMethodResponse200",
+    "UpdateMyContactMethodResponse200Meta",
+    "UpdateMyNotificationRuleBody",
+    "UpdateMyNotificationRuleBodyUrgency",
+    "UpdateMyNotificationRuleResponse200",
+    "UpdateMyNotificationRuleResponse200Meta",
     "UpdateNotificationBody",
     "UpdateNotificationResponse200",
     "UpdateNotificationResponse200Meta",
@@ -1015,6 +1149,10 @@ __all__ = (
     "UpdateProcedureBodyStepsItemType3",
     "UpdateProcedureResponse200",
     "UpdateProcedureResponse200Meta",
+    "UpdateRoutingRuleBody",
+    "UpdateRoutingRuleBodyUrgency",
+    "UpdateRoutingRuleResponse200",
+    "UpdateRoutingRuleResponse200Meta",
     "UpdateScheduleBody",
     "UpdateScheduleResponse200",
     "UpdateScheduleResponse200Meta",

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.schedule_ical_layer_input import ScheduleIcalLayerInput
     from ..models.schedule_rotation_layer_input import ScheduleRotationLayerInput
 
 
@@ -23,16 +24,19 @@ class CreateScheduleBody:
         time_zone (str): IANA time zone name (canonical or alias, e.g. `Asia/Kolkata`, `Asia/Calcutta`, `US/Eastern`),
             kept as given
         description (None | str | Unset):
-        layers (list[ScheduleRotationLayerInput] | Unset): Lowest first: a later layer wins where it has someone
+        layers (list[ScheduleIcalLayerInput | ScheduleRotationLayerInput] | Unset): Lowest first: a later layer wins
+            where it has someone
     """
 
     name: str
     time_zone: str
     description: None | str | Unset = UNSET
-    layers: list[ScheduleRotationLayerInput] | Unset = UNSET
+    layers: list[ScheduleIcalLayerInput | ScheduleRotationLayerInput] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.schedule_rotation_layer_input import ScheduleRotationLayerInput  # noqa: PLC0415
+
         name = self.name
 
         time_zone = self.time_zone
@@ -47,7 +51,12 @@ class CreateScheduleBody:
         if not isinstance(self.layers, Unset):
             layers = []
             for layers_item_data in self.layers:
-                layers_item = layers_item_data.to_dict()
+                layers_item: dict[str, Any]
+                if isinstance(layers_item_data, ScheduleRotationLayerInput):
+                    layers_item = layers_item_data.to_dict()
+                else:
+                    layers_item = layers_item_data.to_dict()
+
                 layers.append(layers_item)
 
         field_dict: dict[str, Any] = {}
@@ -67,6 +76,7 @@ class CreateScheduleBody:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.schedule_ical_layer_input import ScheduleIcalLayerInput  # noqa: PLC0415
         from ..models.schedule_rotation_layer_input import ScheduleRotationLayerInput  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -84,11 +94,27 @@ class CreateScheduleBody:
         description = _parse_description(d.pop("description", UNSET))
 
         _layers = d.pop("layers", UNSET)
-        layers: list[ScheduleRotationLayerInput] | Unset = UNSET
+        layers: list[ScheduleIcalLayerInput | ScheduleRotationLayerInput] | Unset = UNSET
         if _layers is not UNSET:
             layers = []
             for layers_item_data in _layers:
-                layers_item = ScheduleRotationLayerInput.from_dict(layers_item_data)
+
+                def _parse_layers_item(data: object) -> ScheduleIcalLayerInput | ScheduleRotationLayerInput:
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        layers_item_type_0 = ScheduleRotationLayerInput.from_dict(data)
+
+                        return layers_item_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    layers_item_type_1 = ScheduleIcalLayerInput.from_dict(data)
+
+                    return layers_item_type_1
+
+                layers_item = _parse_layers_item(layers_item_data)
 
                 layers.append(layers_item)
 

@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 
 from ..models.incident_severity import IncidentSeverity
 from ..models.incident_status import IncidentStatus
+from ..models.incident_urgency_type_0 import IncidentUrgencyType0
 
 T = TypeVar("T", bound="Incident")
 
@@ -32,6 +33,13 @@ class Incident:
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
         acknowledged_at (datetime.datetime | None):
         resolved_at (datetime.datetime | None):
+        urgency (IncidentUrgencyType0 | None): Chosen by routing when an alert opened the incident: `high` pages through
+            every contact method, `low` by email only. Null for incidents created by hand, and for a moment after an alert
+            opens one, until it is routed.
+        routing_rule_id (None | UUID): The routing rule that chose the policy and urgency; null when none matched (or
+            not routed)
+        escalation_policy_id (None | UUID): The escalation policy routing chose: the rule's, else the integration's,
+            else the organization's default; null when none applied
     """
 
     id: UUID
@@ -49,6 +57,9 @@ class Incident:
     updated_at: datetime.datetime
     acknowledged_at: datetime.datetime | None
     resolved_at: datetime.datetime | None
+    urgency: IncidentUrgencyType0 | None
+    routing_rule_id: None | UUID
+    escalation_policy_id: None | UUID
 
     def to_dict(self) -> dict[str, Any]:
         id = str(self.id)
@@ -99,6 +110,24 @@ class Incident:
         else:
             resolved_at = self.resolved_at
 
+        urgency: None | str
+        if isinstance(self.urgency, IncidentUrgencyType0):
+            urgency = self.urgency.value
+        else:
+            urgency = self.urgency
+
+        routing_rule_id: None | str
+        if isinstance(self.routing_rule_id, UUID):
+            routing_rule_id = str(self.routing_rule_id)
+        else:
+            routing_rule_id = self.routing_rule_id
+
+        escalation_policy_id: None | str
+        if isinstance(self.escalation_policy_id, UUID):
+            escalation_policy_id = str(self.escalation_policy_id)
+        else:
+            escalation_policy_id = self.escalation_policy_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -118,6 +147,9 @@ class Incident:
                 "updated_at": updated_at,
                 "acknowledged_at": acknowledged_at,
                 "resolved_at": resolved_at,
+                "urgency": urgency,
+                "routing_rule_id": routing_rule_id,
+                "escalation_policy_id": escalation_policy_id,
             }
         )
 
@@ -218,6 +250,51 @@ class Incident:
 
         resolved_at = _parse_resolved_at(d.pop("resolved_at"))
 
+        def _parse_urgency(data: object) -> IncidentUrgencyType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                urgency_type_0 = IncidentUrgencyType0(data)
+
+                return urgency_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(IncidentUrgencyType0 | None, data)
+
+        urgency = _parse_urgency(d.pop("urgency"))
+
+        def _parse_routing_rule_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                routing_rule_id_type_0 = UUID(data)
+
+                return routing_rule_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        routing_rule_id = _parse_routing_rule_id(d.pop("routing_rule_id"))
+
+        def _parse_escalation_policy_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                escalation_policy_id_type_0 = UUID(data)
+
+                return escalation_policy_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        escalation_policy_id = _parse_escalation_policy_id(d.pop("escalation_policy_id"))
+
         incident = cls(
             id=id,
             title=title,
@@ -234,6 +311,9 @@ class Incident:
             updated_at=updated_at,
             acknowledged_at=acknowledged_at,
             resolved_at=resolved_at,
+            urgency=urgency,
+            routing_rule_id=routing_rule_id,
+            escalation_policy_id=escalation_policy_id,
         )
 
         return incident

@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 
 from ..models.incident_detail_severity import IncidentDetailSeverity
 from ..models.incident_detail_status import IncidentDetailStatus
+from ..models.incident_detail_urgency_type_0 import IncidentDetailUrgencyType0
 
 if TYPE_CHECKING:
     from ..models.incident_analysis import IncidentAnalysis
@@ -38,6 +39,13 @@ class IncidentDetail:
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
         acknowledged_at (datetime.datetime | None):
         resolved_at (datetime.datetime | None):
+        urgency (IncidentDetailUrgencyType0 | None): Chosen by routing when an alert opened the incident: `high` pages
+            through every contact method, `low` by email only. Null for incidents created by hand, and for a moment after an
+            alert opens one, until it is routed.
+        routing_rule_id (None | UUID): The routing rule that chose the policy and urgency; null when none matched (or
+            not routed)
+        escalation_policy_id (None | UUID): The escalation policy routing chose: the rule's, else the integration's,
+            else the organization's default; null when none applied
         labels (IncidentDetailLabels):
         timeline (list[TimelineEntry]):
         analysis (IncidentAnalysis): Computed by the worker (hybrid search on title and description) when the incident
@@ -60,6 +68,9 @@ class IncidentDetail:
     updated_at: datetime.datetime
     acknowledged_at: datetime.datetime | None
     resolved_at: datetime.datetime | None
+    urgency: IncidentDetailUrgencyType0 | None
+    routing_rule_id: None | UUID
+    escalation_policy_id: None | UUID
     labels: IncidentDetailLabels
     timeline: list[TimelineEntry]
     analysis: IncidentAnalysis
@@ -113,6 +124,24 @@ class IncidentDetail:
         else:
             resolved_at = self.resolved_at
 
+        urgency: None | str
+        if isinstance(self.urgency, IncidentDetailUrgencyType0):
+            urgency = self.urgency.value
+        else:
+            urgency = self.urgency
+
+        routing_rule_id: None | str
+        if isinstance(self.routing_rule_id, UUID):
+            routing_rule_id = str(self.routing_rule_id)
+        else:
+            routing_rule_id = self.routing_rule_id
+
+        escalation_policy_id: None | str
+        if isinstance(self.escalation_policy_id, UUID):
+            escalation_policy_id = str(self.escalation_policy_id)
+        else:
+            escalation_policy_id = self.escalation_policy_id
+
         labels = self.labels.to_dict()
 
         timeline = []
@@ -141,6 +170,9 @@ class IncidentDetail:
                 "updated_at": updated_at,
                 "acknowledged_at": acknowledged_at,
                 "resolved_at": resolved_at,
+                "urgency": urgency,
+                "routing_rule_id": routing_rule_id,
+                "escalation_policy_id": escalation_policy_id,
                 "labels": labels,
                 "timeline": timeline,
                 "analysis": analysis,
@@ -248,6 +280,51 @@ class IncidentDetail:
 
         resolved_at = _parse_resolved_at(d.pop("resolved_at"))
 
+        def _parse_urgency(data: object) -> IncidentDetailUrgencyType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                urgency_type_0 = IncidentDetailUrgencyType0(data)
+
+                return urgency_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(IncidentDetailUrgencyType0 | None, data)
+
+        urgency = _parse_urgency(d.pop("urgency"))
+
+        def _parse_routing_rule_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                routing_rule_id_type_0 = UUID(data)
+
+                return routing_rule_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        routing_rule_id = _parse_routing_rule_id(d.pop("routing_rule_id"))
+
+        def _parse_escalation_policy_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                escalation_policy_id_type_0 = UUID(data)
+
+                return escalation_policy_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        escalation_policy_id = _parse_escalation_policy_id(d.pop("escalation_policy_id"))
+
         labels = IncidentDetailLabels.from_dict(d.pop("labels"))
 
         timeline = []
@@ -275,6 +352,9 @@ class IncidentDetail:
             updated_at=updated_at,
             acknowledged_at=acknowledged_at,
             resolved_at=resolved_at,
+            urgency=urgency,
+            routing_rule_id=routing_rule_id,
+            escalation_policy_id=escalation_policy_id,
             labels=labels,
             timeline=timeline,
             analysis=analysis,

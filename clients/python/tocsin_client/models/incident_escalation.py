@@ -3,10 +3,12 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
+from uuid import UUID
 
 from attrs import define as _attrs_define
 
 from ..models.incident_escalation_ended_type_0 import IncidentEscalationEndedType0
+from ..models.incident_escalation_urgency_type_0 import IncidentEscalationUrgencyType0
 
 if TYPE_CHECKING:
     from ..models.escalation_policy import EscalationPolicy
@@ -20,7 +22,11 @@ T = TypeVar("T", bound="IncidentEscalation")
 class IncidentEscalation:
     """
     Attributes:
-        policy (EscalationPolicy | None): The policy the escalation pages through; null when the incident has none
+        policy (EscalationPolicy | None): The policy the escalation pages through (the one routing chose for the
+            incident); null when the incident has none or it was deleted
+        urgency (IncidentEscalationUrgencyType0 | None): Chosen by routing when the incident opened: `high` pages
+            through every contact method, `low` by email only; null when not routed
+        routing_rule_id (None | UUID): The routing rule that chose the policy; null when none matched
         running (bool): Whether the escalation is still paging
         level (int | None): The level paged last, from 1
         round_ (int | None): The round under way, from 1
@@ -30,6 +36,8 @@ class IncidentEscalation:
     """
 
     policy: EscalationPolicy | None
+    urgency: IncidentEscalationUrgencyType0 | None
+    routing_rule_id: None | UUID
     running: bool
     level: int | None
     round_: int | None
@@ -45,6 +53,18 @@ class IncidentEscalation:
             policy = self.policy.to_dict()
         else:
             policy = self.policy
+
+        urgency: None | str
+        if isinstance(self.urgency, IncidentEscalationUrgencyType0):
+            urgency = self.urgency.value
+        else:
+            urgency = self.urgency
+
+        routing_rule_id: None | str
+        if isinstance(self.routing_rule_id, UUID):
+            routing_rule_id = str(self.routing_rule_id)
+        else:
+            routing_rule_id = self.routing_rule_id
 
         running = self.running
 
@@ -76,6 +96,8 @@ class IncidentEscalation:
         field_dict.update(
             {
                 "policy": policy,
+                "urgency": urgency,
+                "routing_rule_id": routing_rule_id,
                 "running": running,
                 "level": level,
                 "round": round_,
@@ -108,6 +130,36 @@ class IncidentEscalation:
             return cast(EscalationPolicy | None, data)
 
         policy = _parse_policy(d.pop("policy"))
+
+        def _parse_urgency(data: object) -> IncidentEscalationUrgencyType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                urgency_type_0 = IncidentEscalationUrgencyType0(data)
+
+                return urgency_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(IncidentEscalationUrgencyType0 | None, data)
+
+        urgency = _parse_urgency(d.pop("urgency"))
+
+        def _parse_routing_rule_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                routing_rule_id_type_0 = UUID(data)
+
+                return routing_rule_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        routing_rule_id = _parse_routing_rule_id(d.pop("routing_rule_id"))
 
         running = d.pop("running")
 
@@ -164,6 +216,8 @@ class IncidentEscalation:
 
         incident_escalation = cls(
             policy=policy,
+            urgency=urgency,
+            routing_rule_id=routing_rule_id,
             running=running,
             level=level,
             round_=round_,

@@ -22,6 +22,9 @@ class Page:
         level (int): Counts from 1
         user_id (UUID):
         method (PageMethod):
+        rule_id (None | UUID): The member's notification rule that sent it; null for the default page (account email at
+            once)
+        contact_method_id (None | UUID): The contact method it went to; null for the account email
         status (PageStatus): `sending` only while the send is under way
         error (None | str):
         created_at (datetime.datetime): ISO 8601 UTC timestamp
@@ -32,6 +35,8 @@ class Page:
     level: int
     user_id: UUID
     method: PageMethod
+    rule_id: None | UUID
+    contact_method_id: None | UUID
     status: PageStatus
     error: None | str
     created_at: datetime.datetime
@@ -46,6 +51,18 @@ class Page:
         user_id = str(self.user_id)
 
         method = self.method.value
+
+        rule_id: None | str
+        if isinstance(self.rule_id, UUID):
+            rule_id = str(self.rule_id)
+        else:
+            rule_id = self.rule_id
+
+        contact_method_id: None | str
+        if isinstance(self.contact_method_id, UUID):
+            contact_method_id = str(self.contact_method_id)
+        else:
+            contact_method_id = self.contact_method_id
 
         status = self.status.value
 
@@ -63,6 +80,8 @@ class Page:
                 "level": level,
                 "user_id": user_id,
                 "method": method,
+                "rule_id": rule_id,
+                "contact_method_id": contact_method_id,
                 "status": status,
                 "error": error,
                 "created_at": created_at,
@@ -84,6 +103,36 @@ class Page:
 
         method = PageMethod(d.pop("method"))
 
+        def _parse_rule_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                rule_id_type_0 = UUID(data)
+
+                return rule_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        rule_id = _parse_rule_id(d.pop("rule_id"))
+
+        def _parse_contact_method_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                contact_method_id_type_0 = UUID(data)
+
+                return contact_method_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        contact_method_id = _parse_contact_method_id(d.pop("contact_method_id"))
+
         status = PageStatus(d.pop("status"))
 
         def _parse_error(data: object) -> None | str:
@@ -101,6 +150,8 @@ class Page:
             level=level,
             user_id=user_id,
             method=method,
+            rule_id=rule_id,
+            contact_method_id=contact_method_id,
             status=status,
             error=error,
             created_at=created_at,

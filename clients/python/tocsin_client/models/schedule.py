@@ -8,6 +8,7 @@ from uuid import UUID
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
+    from ..models.schedule_ical_layer_view import ScheduleIcalLayerView
     from ..models.schedule_override import ScheduleOverride
     from ..models.schedule_rotation_layer import ScheduleRotationLayer
 
@@ -23,7 +24,8 @@ class Schedule:
         name (str):
         description (None | str):
         time_zone (str): IANA zone name as given
-        layers (list[ScheduleRotationLayer]):
+        layers (list[ScheduleIcalLayerView | ScheduleRotationLayer]): Lowest first; an `ical` layer shows its fetch
+            state, never its URL
         overrides (list[ScheduleOverride]): Overrides not yet over, oldest first (at most 100)
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
@@ -33,12 +35,14 @@ class Schedule:
     name: str
     description: None | str
     time_zone: str
-    layers: list[ScheduleRotationLayer]
+    layers: list[ScheduleIcalLayerView | ScheduleRotationLayer]
     overrides: list[ScheduleOverride]
     created_at: datetime.datetime
     updated_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.schedule_rotation_layer import ScheduleRotationLayer  # noqa: PLC0415
+
         id = str(self.id)
 
         name = self.name
@@ -50,7 +54,12 @@ class Schedule:
 
         layers = []
         for layers_item_data in self.layers:
-            layers_item = layers_item_data.to_dict()
+            layers_item: dict[str, Any]
+            if isinstance(layers_item_data, ScheduleRotationLayer):
+                layers_item = layers_item_data.to_dict()
+            else:
+                layers_item = layers_item_data.to_dict()
+
             layers.append(layers_item)
 
         overrides = []
@@ -81,6 +90,7 @@ class Schedule:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.schedule_ical_layer_view import ScheduleIcalLayerView  # noqa: PLC0415
         from ..models.schedule_override import ScheduleOverride  # noqa: PLC0415
         from ..models.schedule_rotation_layer import ScheduleRotationLayer  # noqa: PLC0415
 
@@ -101,7 +111,23 @@ class Schedule:
         layers = []
         _layers = d.pop("layers")
         for layers_item_data in _layers:
-            layers_item = ScheduleRotationLayer.from_dict(layers_item_data)
+
+            def _parse_layers_item(data: object) -> ScheduleIcalLayerView | ScheduleRotationLayer:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    layers_item_type_0 = ScheduleRotationLayer.from_dict(data)
+
+                    return layers_item_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                layers_item_type_1 = ScheduleIcalLayerView.from_dict(data)
+
+                return layers_item_type_1
+
+            layers_item = _parse_layers_item(layers_item_data)
 
             layers.append(layers_item)
 

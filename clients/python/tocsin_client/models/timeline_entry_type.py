@@ -12,6 +12,7 @@ class TimelineEntryType(StrEnum):
     NOTE = "note"
     PAGE = "page"
     RESOLVED_BY_ALERT = "resolved_by_alert"
+    ROUTED = "routed"
     SEVERITY_CHANGED = "severity_changed"
     STATUS_CHANGED = "status_changed"
     TITLE_CHANGED = "title_changed"

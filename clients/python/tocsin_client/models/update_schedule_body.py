@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.schedule_ical_layer_input import ScheduleIcalLayerInput
     from ..models.schedule_rotation_layer_input import ScheduleRotationLayerInput
 
 
@@ -22,15 +23,17 @@ class UpdateScheduleBody:
         description (None | str | Unset):
         time_zone (str | Unset): IANA time zone name (canonical or alias, e.g. `Asia/Kolkata`, `Asia/Calcutta`,
             `US/Eastern`), kept as given
-        layers (list[ScheduleRotationLayerInput] | Unset): Replaces every layer
+        layers (list[ScheduleIcalLayerInput | ScheduleRotationLayerInput] | Unset): Replaces every layer
     """
 
     name: str | Unset = UNSET
     description: None | str | Unset = UNSET
     time_zone: str | Unset = UNSET
-    layers: list[ScheduleRotationLayerInput] | Unset = UNSET
+    layers: list[ScheduleIcalLayerInput | ScheduleRotationLayerInput] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.schedule_rotation_layer_input import ScheduleRotationLayerInput  # noqa: PLC0415
+
         name = self.name
 
         description: None | str | Unset
@@ -45,7 +48,12 @@ class UpdateScheduleBody:
         if not isinstance(self.layers, Unset):
             layers = []
             for layers_item_data in self.layers:
-                layers_item = layers_item_data.to_dict()
+                layers_item: dict[str, Any]
+                if isinstance(layers_item_data, ScheduleRotationLayerInput):
+                    layers_item = layers_item_data.to_dict()
+                else:
+                    layers_item = layers_item_data.to_dict()
+
                 layers.append(layers_item)
 
         field_dict: dict[str, Any] = {}
@@ -64,6 +72,7 @@ class UpdateScheduleBody:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.schedule_ical_layer_input import ScheduleIcalLayerInput  # noqa: PLC0415
         from ..models.schedule_rotation_layer_input import ScheduleRotationLayerInput  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -81,11 +90,27 @@ class UpdateScheduleBody:
         time_zone = d.pop("time_zone", UNSET)
 
         _layers = d.pop("layers", UNSET)
-        layers: list[ScheduleRotationLayerInput] | Unset = UNSET
+        layers: list[ScheduleIcalLayerInput | ScheduleRotationLayerInput] | Unset = UNSET
         if _layers is not UNSET:
             layers = []
             for layers_item_data in _layers:
-                layers_item = ScheduleRotationLayerInput.from_dict(layers_item_data)
+
+                def _parse_layers_item(data: object) -> ScheduleIcalLayerInput | ScheduleRotationLayerInput:
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        layers_item_type_0 = ScheduleRotationLayerInput.from_dict(data)
+
+                        return layers_item_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    layers_item_type_1 = ScheduleIcalLayerInput.from_dict(data)
+
+                    return layers_item_type_1
+
+                layers_item = _parse_layers_item(layers_item_data)
 
                 layers.append(layers_item)
 

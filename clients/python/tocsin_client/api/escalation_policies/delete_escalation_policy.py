@@ -45,6 +45,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
 
@@ -83,7 +88,7 @@ def sync_detailed(
     """Delete an escalation policy
 
      Integrations that named it page through the organization's default policy afterwards; running
-    escalations go on.
+    escalations go on. 409 CONFLICT while a routing rule chooses it.
 
     Args:
         id (UUID):
@@ -115,7 +120,7 @@ def sync(
     """Delete an escalation policy
 
      Integrations that named it page through the organization's default policy afterwards; running
-    escalations go on.
+    escalations go on. 409 CONFLICT while a routing rule chooses it.
 
     Args:
         id (UUID):
@@ -142,7 +147,7 @@ async def asyncio_detailed(
     """Delete an escalation policy
 
      Integrations that named it page through the organization's default policy afterwards; running
-    escalations go on.
+    escalations go on. 409 CONFLICT while a routing rule chooses it.
 
     Args:
         id (UUID):
@@ -172,7 +177,7 @@ async def asyncio(
     """Delete an escalation policy
 
      Integrations that named it page through the organization's default policy afterwards; running
-    escalations go on.
+    escalations go on. 409 CONFLICT while a routing rule chooses it.
 
     Args:
         id (UUID):

@@ -102,7 +102,13 @@ def sync_detailed(
     (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall
     clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to
     windows of the day in the schedule zone. Every user must be a member of the organization (422
-    otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+    otherwise). An `ical` layer imports an external iCalendar URL instead of rotating: its `url` is
+    write-only (answered as `url_hint`, scheme and host only, since calendar URLs carry secret tokens)
+    and must be http(s) without credentials; it is fetched through the outbound guard (internal
+    addresses refused) right after the write and every 15 minutes, and its `last_fetched_at`,
+    `last_error` and `event_count` show how that went (a failed fetch keeps the events of the last good
+    one). To keep an `ical` layer when replacing `layers`, send it back with its `id` (`url` may then be
+    left out). Each change sends a `schedule.updated` WebSocket event to the organization.
 
     Args:
         body (CreateScheduleBody):
@@ -138,7 +144,13 @@ def sync(
     (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall
     clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to
     windows of the day in the schedule zone. Every user must be a member of the organization (422
-    otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+    otherwise). An `ical` layer imports an external iCalendar URL instead of rotating: its `url` is
+    write-only (answered as `url_hint`, scheme and host only, since calendar URLs carry secret tokens)
+    and must be http(s) without credentials; it is fetched through the outbound guard (internal
+    addresses refused) right after the write and every 15 minutes, and its `last_fetched_at`,
+    `last_error` and `event_count` show how that went (a failed fetch keeps the events of the last good
+    one). To keep an `ical` layer when replacing `layers`, send it back with its `id` (`url` may then be
+    left out). Each change sends a `schedule.updated` WebSocket event to the organization.
 
     Args:
         body (CreateScheduleBody):
@@ -169,7 +181,13 @@ async def asyncio_detailed(
     (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall
     clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to
     windows of the day in the schedule zone. Every user must be a member of the organization (422
-    otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+    otherwise). An `ical` layer imports an external iCalendar URL instead of rotating: its `url` is
+    write-only (answered as `url_hint`, scheme and host only, since calendar URLs carry secret tokens)
+    and must be http(s) without credentials; it is fetched through the outbound guard (internal
+    addresses refused) right after the write and every 15 minutes, and its `last_fetched_at`,
+    `last_error` and `event_count` show how that went (a failed fetch keeps the events of the last good
+    one). To keep an `ical` layer when replacing `layers`, send it back with its `id` (`url` may then be
+    left out). Each change sends a `schedule.updated` WebSocket event to the organization.
 
     Args:
         body (CreateScheduleBody):
@@ -203,7 +221,13 @@ async def asyncio(
     (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall
     clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to
     windows of the day in the schedule zone. Every user must be a member of the organization (422
-    otherwise). Each change sends a `schedule.updated` WebSocket event to the organization.
+    otherwise). An `ical` layer imports an external iCalendar URL instead of rotating: its `url` is
+    write-only (answered as `url_hint`, scheme and host only, since calendar URLs carry secret tokens)
+    and must be http(s) without credentials; it is fetched through the outbound guard (internal
+    addresses refused) right after the write and every 15 minutes, and its `last_fetched_at`,
+    `last_error` and `event_count` show how that went (a failed fetch keeps the events of the last good
+    one). To keep an `ical` layer when replacing `layers`, send it back with its `id` (`url` may then be
+    left out). Each change sends a `schedule.updated` WebSocket event to the organization.
 
     Args:
         body (CreateScheduleBody):

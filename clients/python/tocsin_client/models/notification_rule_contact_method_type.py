@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class NotificationRuleContactMethodType(StrEnum):
+    EMAIL = "email"
+    WEBHOOK = "webhook"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class RoutingTestSource(StrEnum):
+    DEFAULT = "default"
+    INTEGRATION = "integration"
+    NONE = "none"
+    RULE = "rule"
+
+    def __str__(self) -> str:
+        return str(self.value)

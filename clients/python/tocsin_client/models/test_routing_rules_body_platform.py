@@ -1,0 +1,14 @@
+from enum import StrEnum
+
+
+class TestRoutingRulesBodyPlatform(StrEnum):
+    APM = "apm"
+    DASHBOARDS = "dashboards"
+    INFRA_MONITOR = "infra_monitor"
+    METRICS_ALERTS = "metrics_alerts"
+    OBSERVABILITY = "observability"
+    PAGER = "pager"
+    SEARCH_LOGS = "search_logs"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class UpdateMyNotificationRuleBodyUrgency(StrEnum):
+    ANY = "any"
+    HIGH = "high"
+    LOW = "low"
+
+    def __str__(self) -> str:
+        return str(self.value)

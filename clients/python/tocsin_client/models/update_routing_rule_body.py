@@ -1,0 +1,131 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+from uuid import UUID
+
+from attrs import define as _attrs_define
+
+from ..models.update_routing_rule_body_urgency import UpdateRoutingRuleBodyUrgency
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="UpdateRoutingRuleBody")
+
+
+@_attrs_define
+class UpdateRoutingRuleBody:
+    """
+    Attributes:
+        name (str | Unset):
+        matchers (list[str] | str | Unset): Alertmanager matchers: one list (`{service="db", env=~"prod|staging"}`) or
+            an array of matcher texts (`["service=db", "severity=critical"]`). Operators `=`, `!=`, `=~`, `!~`; a regex (RE2
+            syntax, linear time) must match the whole value; a label the alert lacks is the empty string. Matched over the
+            labels of the alert that opens the incident plus `severity`, `platform` and `integration` (the integration's
+            id), which take precedence over labels of those names. A list that matches every alert (`severity=~".*"`) is
+            allowed: a catch-all last rule.
+        escalation_policy_id (UUID | Unset): The escalation policy the rule's incidents page through; one of the
+            organization's policies (422 otherwise)
+        urgency (UpdateRoutingRuleBodyUrgency | Unset): `high`: pages at once through every contact method; `low`: pages
+            by email only
+        enabled (bool | Unset):
+        position (int | Unset): Where the rule goes in the evaluation order, from 0; past the end (or omitted on
+            creation) puts it last. The other rules move to make room.
+    """
+
+    name: str | Unset = UNSET
+    matchers: list[str] | str | Unset = UNSET
+    escalation_policy_id: UUID | Unset = UNSET
+    urgency: UpdateRoutingRuleBodyUrgency | Unset = UNSET
+    enabled: bool | Unset = UNSET
+    position: int | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        matchers: list[str] | str | Unset
+        if isinstance(self.matchers, Unset):
+            matchers = UNSET
+        elif isinstance(self.matchers, list):
+            matchers = self.matchers
+
+        else:
+            matchers = self.matchers
+
+        escalation_policy_id: str | Unset = UNSET
+        if not isinstance(self.escalation_policy_id, Unset):
+            escalation_policy_id = str(self.escalation_policy_id)
+
+        urgency: str | Unset = UNSET
+        if not isinstance(self.urgency, Unset):
+            urgency = self.urgency.value
+
+        enabled = self.enabled
+
+        position = self.position
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if name is not UNSET:
+            field_dict["name"] = name
+        if matchers is not UNSET:
+            field_dict["matchers"] = matchers
+        if escalation_policy_id is not UNSET:
+            field_dict["escalation_policy_id"] = escalation_policy_id
+        if urgency is not UNSET:
+            field_dict["urgency"] = urgency
+        if enabled is not UNSET:
+            field_dict["enabled"] = enabled
+        if position is not UNSET:
+            field_dict["position"] = position
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        name = d.pop("name", UNSET)
+
+        def _parse_matchers(data: object) -> list[str] | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                matchers_type_1 = cast(list[str], data)
+
+                return matchers_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[str] | str | Unset, data)
+
+        matchers = _parse_matchers(d.pop("matchers", UNSET))
+
+        _escalation_policy_id = d.pop("escalation_policy_id", UNSET)
+        escalation_policy_id: UUID | Unset
+        if isinstance(_escalation_policy_id, Unset):
+            escalation_policy_id = UNSET
+        else:
+            escalation_policy_id = UUID(_escalation_policy_id)
+
+        _urgency = d.pop("urgency", UNSET)
+        urgency: UpdateRoutingRuleBodyUrgency | Unset
+        if isinstance(_urgency, Unset):
+            urgency = UNSET
+        else:
+            urgency = UpdateRoutingRuleBodyUrgency(_urgency)
+
+        enabled = d.pop("enabled", UNSET)
+
+        position = d.pop("position", UNSET)
+
+        update_routing_rule_body = cls(
+            name=name,
+            matchers=matchers,
+            escalation_policy_id=escalation_policy_id,
+            urgency=urgency,
+            enabled=enabled,
+            position=position,
+        )
+
+        return update_routing_rule_body
