@@ -28,7 +28,8 @@ const headers = z
   .refine((value) => Object.keys(value).length <= 10, 'at most 10 headers')
   .describe(
     "Extra request headers (e.g. an SMS gateway's `Authorization`); not `Host`, `Content-Type`, `Content-Length` and other transport headers. Write-only: responses list their names only.",
-  );
+  )
+  .meta({ id: 'ContactWebhookHeaders' });
 const template = z
   .unknown()
   .refine((value) => value === null || typeof value === 'object', 'must be a JSON object or array')

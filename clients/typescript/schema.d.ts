@@ -2527,6 +2527,10 @@ export interface components {
              */
             updated_at: string;
         };
+        /** @description Extra request headers (e.g. an SMS gateway's `Authorization`); not `Host`, `Content-Type`, `Content-Length` and other transport headers. Write-only: responses list their names only. */
+        ContactWebhookHeadersInput: {
+            [key: string]: string;
+        };
         CreateContactMethodInput: {
             /** @constant */
             type: "email";
@@ -2545,10 +2549,7 @@ export interface components {
              * @description Where webhook pages are POSTed. Write-only: it often carries a token, so responses show only its scheme, host and port. Sent through the outbound client that refuses private, loopback and metadata addresses.
              */
             url: string;
-            /** @description Extra request headers (e.g. an SMS gateway's `Authorization`); not `Host`, `Content-Type`, `Content-Length` and other transport headers. Write-only: responses list their names only. */
-            headers?: {
-                [key: string]: string;
-            };
+            headers?: components["schemas"]["ContactWebhookHeadersInput"];
             /** @description The JSON body of a webhook page. Placeholders inside string values are replaced (never evaluated; unknown ones become empty): `{{incident.id}}`, `{{incident.title}}`, `{{incident.severity}}`, `{{incident.status}}`, `{{incident.url}}`, `{{page.level}}`, `{{page.round}}`, `{{page.message}}`. Without a template the body is `{text, test, incident: {id, title, severity, status, url}, page: {level, round}}`. */
             template?: components["schemas"]["StorableJson"];
         };
@@ -20400,9 +20401,7 @@ export interface operations {
                      */
                     url?: string;
                     /** @description Replaced together with `url`: a new URL never gets the old headers */
-                    headers?: {
-                        [key: string]: string;
-                    };
+                    headers?: components["schemas"]["ContactWebhookHeadersInput"];
                     template?: components["schemas"]["StorableJson"] | null;
                 };
             };

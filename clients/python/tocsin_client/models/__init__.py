@@ -53,6 +53,7 @@ from .confirm_password_reset_response_200_meta import ConfirmPasswordResetRespon
 from .contact_method import ContactMethod
 from .contact_method_type import ContactMethodType
 from .contact_method_webhook_type_0 import ContactMethodWebhookType0
+from .contact_webhook_headers_input import ContactWebhookHeadersInput
 from .create_api_key_body import CreateApiKeyBody
 from .create_api_key_body_permissions_item import CreateApiKeyBodyPermissionsItem
 from .create_api_key_response_201 import CreateApiKeyResponse201
@@ -65,7 +66,7 @@ from .create_billing_checkout_body_plan import CreateBillingCheckoutBodyPlan
 from .create_billing_checkout_response_201 import CreateBillingCheckoutResponse201
 from .create_billing_checkout_response_201_meta import CreateBillingCheckoutResponse201Meta
 from .create_contact_method_input_type_0 import CreateContactMethodInputType0
-from .create_contact_method_input_type_1_headers import CreateContactMethodInputType1Headers
+from .create_contact_method_input_type_1 import CreateContactMethodInputType1
 from .create_escalation_policy_body import CreateEscalationPolicyBody
 from .create_escalation_policy_response_201 import CreateEscalationPolicyResponse201
 from .create_escalation_policy_response_201_meta import CreateEscalationPolicyResponse201Meta
@@ -520,7 +521,6 @@ from .update_maintenance_window_body import UpdateMaintenanceWindowBody
 from .update_maintenance_window_response_200 import UpdateMaintenanceWindowResponse200
 from .update_maintenance_window_response_200_meta import UpdateMaintenanceWindowResponse200Meta
 from .update_my_contact_method_body import UpdateMyContactMethodBody
-from .update_my_contact_method_body_headers import UpdateMyContactMethodBodyHeaders
 from .update_my_contact_method_response_200 import UpdateMyContactMethodResponse200
 from .update_my_contact_method_response_200_meta import UpdateMyContactMethodResponse200Meta
 from .update_my_notification_rule_body import UpdateMyNotificationRuleBody
@@ -657,6 +657,7 @@ __all__ = (
     "ContactMethod",
     "ContactMethodType",
     "ContactMethodWebhookType0",
+    "ContactWebhookHeadersInput",
     "CreateApiKeyBody",
     "CreateApiKeyBodyPermissionsItem",
     "CreateApiKeyResponse201",
@@ -669,7 +670,7 @@ __all__ = (
     "CreateBillingCheckoutResponse201",
     "CreateBillingCheckoutResponse201Meta",
     "CreateContactMethodInputType0",
-    "CreateContactMethodInputType1Headers",
+    "CreateContactMethodInputType1",
     "CreatedApiKey",
     "CreateEscalationPolicyBody",
     "CreateEscalationPolicyResponse201",
@@ -1122,7 +1123,6 @@ __all__ = (
     "UpdateMaintenanceWindowResponse200",
     "UpdateMaintenanceWindowResponse200Meta",
     "UpdateMyContactMethodBody",
-    "UpdateMyContactMethodBodyHeaders",
     "UpdateMyContactMethodResponse200",
     "UpdateMyContactMethodResponse200Meta",
     "UpdateMyNotificationRuleBody",

@@ -8,7 +8,7 @@ from attrs import define as _attrs_define
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.update_my_contact_method_body_headers import UpdateMyContactMethodBodyHeaders
+    from ..models.contact_webhook_headers_input import ContactWebhookHeadersInput
 
 
 T = TypeVar("T", bound="UpdateMyContactMethodBody")
@@ -22,14 +22,15 @@ class UpdateMyContactMethodBody:
         url (str | Unset): Where webhook pages are POSTed. Write-only: it often carries a token, so responses show only
             its scheme, host and port. Sent through the outbound client that refuses private, loopback and metadata
             addresses.
-        headers (UpdateMyContactMethodBodyHeaders | Unset): Replaced together with `url`: a new URL never gets the old
-            headers
+        headers (ContactWebhookHeadersInput | Unset): Extra request headers (e.g. an SMS gateway's `Authorization`); not
+            `Host`, `Content-Type`, `Content-Length` and other transport headers. Write-only: responses list their names
+            only.
         template (Any | None | Unset):
     """
 
     label: str | Unset = UNSET
     url: str | Unset = UNSET
-    headers: UpdateMyContactMethodBodyHeaders | Unset = UNSET
+    headers: ContactWebhookHeadersInput | Unset = UNSET
     template: Any | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -63,7 +64,7 @@ class UpdateMyContactMethodBody:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.update_my_contact_method_body_headers import UpdateMyContactMethodBodyHeaders  # noqa: PLC0415
+        from ..models.contact_webhook_headers_input import ContactWebhookHeadersInput  # noqa: PLC0415
 
         d = dict(src_dict)
         label = d.pop("label", UNSET)
@@ -71,11 +72,11 @@ class UpdateMyContactMethodBody:
         url = d.pop("url", UNSET)
 
         _headers = d.pop("headers", UNSET)
-        headers: UpdateMyContactMethodBodyHeaders | Unset
+        headers: ContactWebhookHeadersInput | Unset
         if isinstance(_headers, Unset):
             headers = UNSET
         else:
-            headers = UpdateMyContactMethodBodyHeaders.from_dict(_headers)
+            headers = ContactWebhookHeadersInput.from_dict(_headers)
 
         def _parse_template(data: object) -> Any | None | Unset:
             if data is None:

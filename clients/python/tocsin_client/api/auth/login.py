@@ -9,7 +9,7 @@ from ...models.error import Error
 from ...models.login_data_body import LoginDataBody
 from ...models.login_json_body import LoginJsonBody
 from ...models.token_response import TokenResponse
-from ...types import UNSET, Response
+from ...types import Response, UNSET, Unset
 
 
 def _get_kwargs(

@@ -6,12 +6,15 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="UpdateMyContactMethodBodyHeaders")
+T = TypeVar("T", bound="ContactWebhookHeadersInput")
 
 
 @_attrs_define
-class UpdateMyContactMethodBodyHeaders:
-    """Replaced together with `url`: a new URL never gets the old headers"""
+class ContactWebhookHeadersInput:
+    """Extra request headers (e.g. an SMS gateway's `Authorization`); not `Host`, `Content-Type`, `Content-Length` and
+    other transport headers. Write-only: responses list their names only.
+
+    """
 
     additional_properties: dict[str, str] = _attrs_field(init=False, factory=dict)
 
@@ -25,10 +28,10 @@ class UpdateMyContactMethodBodyHeaders:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        update_my_contact_method_body_headers = cls()
+        contact_webhook_headers_input = cls()
 
-        update_my_contact_method_body_headers.additional_properties = d
-        return update_my_contact_method_body_headers
+        contact_webhook_headers_input.additional_properties = d
+        return contact_webhook_headers_input
 
     @property
     def additional_keys(self) -> list[str]:
