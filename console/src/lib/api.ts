@@ -10,10 +10,13 @@ export type Me = Schemas['Me'];
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, detail: string) {
+  /** A 422's field problems (`path`, `message`), to show beside the field. */
+  readonly errors: Array<{ path: string; message: string }>;
+  constructor(status: number, code: string, detail: string, errors: Array<{ path: string; message: string }> = []) {
     super(detail);
     this.status = status;
     this.code = code;
+    this.errors = errors;
   }
 }
 
@@ -54,11 +57,12 @@ export const api = createTocsinClient({ baseUrl: window.location.origin, fetch: 
 /** The `data` of an openapi-fetch result, or the API's error thrown as an ApiError. */
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.data !== undefined && result.response.ok) return result.data;
-  const error = (result.error ?? {}) as { code?: string; detail?: string };
+  const error = (result.error ?? {}) as { code?: string; detail?: string; errors?: Array<{ path: string; message: string }> };
   throw new ApiError(
     result.response.status,
     error.code ?? 'HTTP_ERROR',
     error.detail ?? `${result.response.status} ${result.response.statusText}`,
+    Array.isArray(error.errors) ? error.errors : [],
   );
 }
 
