@@ -16,6 +16,7 @@ import { IncidentDetailPage } from './pages/IncidentDetail.tsx';
 import { IncidentsPage } from './pages/Incidents.tsx';
 import { RunbooksPage } from './pages/Runbooks.tsx';
 import { SearchPage } from './pages/Search.tsx';
+import { SilencesPage } from './pages/Silences.tsx';
 import { SignInPage } from './pages/SignIn.tsx';
 import './styles.css';
 
@@ -64,6 +65,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
             <Route path="runbooks" element={<RunbooksPage />} />
             <Route path="search" element={<SearchPage />} />
             <Route path="integrations" element={<IntegrationsPage />} />
+            <Route path="silences" element={<SilencesPage />} />
             <Route path="analytics" element={<AnalyticsPage />} />
             <Route path="admin/users" element={<UsersPage />} />
             <Route path="admin/api-keys" element={<ApiKeysPage />} />
