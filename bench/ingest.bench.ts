@@ -12,13 +12,13 @@
 // per new incident. BENCH_NODE_OPTIONS reaches the API and worker (e.g. --cpu-prof). A figure to track, not a gate.
 import { Connection, WorkflowClient } from '@temporalio/client';
 import { tsToMs } from '@temporalio/common/lib/time.js';
-import { createHmac } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { percentile } from './percentile.ts';
 import { cpuPerUnit, cpuSnapshot, type KnownPids } from './process-cpu.ts';
-import { call, registerOwner, startProductionStack, type ProductionStack } from './production-stack.ts';
+import { startProductionStack, type ProductionStack } from './production-stack.ts';
+import { createWebhook, poll as pollUntil, send, sendStorm } from './storm.ts';
 import { ORGANIZATION_ID } from '../shared/domain/search-attributes.ts';
 
 const MODE = process.env.BENCH_MODE ?? 'both';
@@ -30,53 +30,6 @@ const RATE_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const DRAIN_TIMEOUT_MS = 300_000;
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
-
-interface Webhook {
-  url: string;
-  secret: string;
-  token: string;
-  organizationId: string;
-}
-
-async function createWebhook(baseUrl: string, label: string): Promise<Webhook> {
-  const owner = await registerOwner(baseUrl, label);
-  const secret = `bench-secret-${label}-0123456789abcdef`;
-  const created = await call<{ data: { id: string } }>(baseUrl, 'POST', '/api/v1/integrations', {
-    token: owner.token,
-    body: { name: label, platform: 'metrics_alerts', secret },
-    expect: 201,
-  });
-  return {
-    url: `${baseUrl}/api/v1/webhooks/metrics_alerts/${created.data.id}`,
-    secret,
-    token: owner.token,
-    organizationId: owner.organizationId,
-  };
-}
-
-/** One firing alert, signed as Alertmanager's webhook sender would. */
-async function send(webhook: Webhook, fingerprint: string, summary: string): Promise<number> {
-  const body = JSON.stringify({
-    version: '4',
-    status: 'firing',
-    alerts: [
-      {
-        status: 'firing',
-        labels: { alertname: 'BenchAlert', instance: fingerprint, severity: 'warning' },
-        annotations: { summary },
-        fingerprint,
-      },
-    ],
-  });
-  const signature = `sha256=${createHmac('sha256', webhook.secret).update(body).digest('hex')}`;
-  const response = await fetch(webhook.url, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json', 'x-metrics-alerts-signature': signature },
-  });
-  await response.arrayBuffer();
-  return response.status;
-}
 
 /** A socket.io client of the organization: every event's push time minus its commit timestamp. */
 async function watchEvents(baseUrl: string, token: string): Promise<{ socket: Socket; lags: number[]; received: Map<string, number> }> {
@@ -95,51 +48,17 @@ async function watchEvents(baseUrl: string, token: string): Promise<{ socket: So
   return { socket, lags, received };
 }
 
-async function poll<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = DRAIN_TIMEOUT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await delay(100);
-  }
-  throw new Error(`${what}: not reached within ${timeoutMs} ms`);
-}
+const poll = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = DRAIN_TIMEOUT_MS) => pollUntil(what, probe, timeoutMs);
 
 async function storm(baseUrl: string, db: pg.Client, pids: KnownPids): Promise<string[]> {
   const webhook = await createWebhook(baseUrl, 'storm');
   const watcher = await watchEvents(baseUrl, webhook.token);
-  const acceptLatency: number[] = [];
-  let next = 0;
-  let retries = 0;
   const cpuBefore = await cpuSnapshot(pids);
-  const started = performance.now();
-  const firstSendAt = Date.now();
-  await Promise.all(
-    Array.from({ length: SENDERS }, async () => {
-      for (let i = next++; i < STORM_ALERTS; i = next++) {
-        const t0 = performance.now();
-        // Senders retry until accepted, as monitoring platforms do on 5xx and connection errors.
-        for (let attempt = 0; ; attempt++) {
-          const status = await send(webhook, `storm${String(i % FINGERPRINTS).padStart(4, '0')}`, `storm alert ${i}`).catch(() => 0);
-          if (status === 200) break;
-          if (status !== 0 && status < 500 && status !== 429) throw new Error(`webhook answered ${status}`);
-          retries += 1;
-          await delay(Math.min(1000, 50 * 2 ** attempt));
-        }
-        acceptLatency.push(performance.now() - t0);
-      }
-    }),
-  );
-  const sendSeconds = (performance.now() - started) / 1000;
-  const drained = await poll('storm drain', async () => {
-    const { rows } = await db.query<{ incidents: string; alerts: string | null }>(
-      'select count(*) as incidents, sum(alert_count) as alerts from incidents where organization_id = $1',
-      [webhook.organizationId],
-    );
-    const row = rows[0];
-    return row && Number(row.alerts) >= STORM_ALERTS
-      ? { at: Date.now(), incidents: Number(row.incidents), alerts: Number(row.alerts) }
-      : undefined;
+  const { acceptLatency, retries, sendSeconds, firstSendAt, drained } = await sendStorm(webhook, db, {
+    alerts: STORM_ALERTS,
+    fingerprints: FINGERPRINTS,
+    senders: SENDERS,
+    drainTimeoutMs: DRAIN_TIMEOUT_MS,
   });
   // The outbox has relayed everything once no event of the organization waits, and the pushes arrived.
   await poll('outbox relay', async () => {
