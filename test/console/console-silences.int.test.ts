@@ -324,6 +324,22 @@ describe('silences and maintenance windows in the console', () => {
       await viewerPage.getByTestId('silence-row').first().waitFor();
       expect(await viewerPage.getByRole('button', { name: /New silence|Edit|Expire now/ }).count()).toBe(0);
       await checkPage('silences-viewer', viewerPage);
+      // More than a page: 51 pending silences, 50 a page.
+      const startsAt = new Date(Date.now() + 86_400_000).toISOString();
+      const endsAt = new Date(Date.now() + 2 * 86_400_000).toISOString();
+      for (let index = 0; index < 51; index += 1)
+        await stack.http
+          .post('/api/v1/silences')
+          .set(bearer(owner.token))
+          .send({ matchers: `run="${run}-${index}"`, starts_at: startsAt, ends_at: endsAt, comment: `Pending ${index}` })
+          .expect(201);
+      await viewerPage.getByLabel('Show').selectOption('pending');
+      const pages = viewerPage.getByRole('navigation', { name: 'Pages' });
+      await pages.getByText('1–50 of 51').waitFor();
+      expect(await viewerPage.getByTestId('silence-row').count()).toBe(50);
+      await pages.getByRole('button', { name: 'Next' }).click();
+      await pages.getByText('51–51 of 51').waitFor();
+      expect(await viewerPage.getByTestId('silence-row').count()).toBe(1);
       const incident = await incidentOf(`similar-${run}`);
       await viewerPage.goto(`/incidents/${incident.id}`);
       await viewerPage.getByRole('heading', { name: similarTitle, level: 1 }).waitFor();

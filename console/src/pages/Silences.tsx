@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../lib/api.ts';
 import { canWrite, useUser } from '../lib/session.tsx';
@@ -13,6 +13,7 @@ const FILTERS: Array<{ value: Filter; label: string }> = [
   { value: 'all', label: 'All' },
 ];
 // Badge colours of the stylesheet: active is running, pending waits, expired is done.
+const PAGE = 50;
 const STATUS_CLASS: Record<Silence['status'], string> = { active: 'st-running', pending: 'st-pending', expired: 'st-cancelled' };
 
 export function SilencesPage() {
@@ -21,13 +22,18 @@ export function SilencesPage() {
   const writable = canWrite(user);
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<Filter>('active');
+  const [offset, setOffset] = useState(0);
   const [editing, setEditing] = useState<Silence | 'new' | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const silences = useQuery({
-    queryKey: ['silences', filter],
+    queryKey: ['silences', filter, offset],
     queryFn: async () =>
-      unwrap(await api.GET('/api/v1/silences', { params: { query: { limit: 100, ...(filter === 'all' ? {} : { status: filter }) } } })),
+      unwrap(
+        await api.GET('/api/v1/silences', { params: { query: { limit: PAGE, offset, ...(filter === 'all' ? {} : { status: filter }) } } }),
+      ),
+    placeholderData: keepPreviousData,
   });
+  const total = silences.data?.meta.total ?? 0;
   const expire = useMutation({
     mutationFn: async (id: string) => unwrap(await api.DELETE('/api/v1/silences/{id}', { params: { path: { id } } })).data,
     onSuccess: (expired) => {
@@ -73,7 +79,13 @@ export function SilencesPage() {
         <div className="row" style={{ padding: 'var(--space-3)' }}>
           <label>
             Show
-            <select value={filter} onChange={(event) => setFilter(event.target.value as Filter)}>
+            <select
+              value={filter}
+              onChange={(event) => {
+                setFilter(event.target.value as Filter);
+                setOffset(0);
+              }}
+            >
               {FILTERS.map((known) => (
                 <option key={known.value} value={known.value}>
                   {known.label}
@@ -148,6 +160,19 @@ export function SilencesPage() {
           </table>
         )}
       </div>
+      {total > PAGE ? (
+        <nav className="row" aria-label="Pages">
+          <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
+            Previous
+          </button>
+          <span className="muted">
+            {offset + 1}–{Math.min(total, offset + PAGE)} of {total}
+          </span>
+          <button type="button" disabled={offset + PAGE >= total} onClick={() => setOffset(offset + PAGE)}>
+            Next
+          </button>
+        </nav>
+      ) : null}
     </>
   );
 }
