@@ -348,6 +348,35 @@ describe('silences and maintenance windows in the console', () => {
       await viewerPage.getByRole('heading', { name: 'Maintenance windows' }).waitFor();
       await viewerPage.getByText('None: alerts of this integration').waitFor();
       expect(await viewerPage.getByRole('button', { name: /Plan maintenance|Delete/ }).count()).toBe(0);
+      // Past the API's first page: 100 windows of another integration start later than this one's.
+      const other = await stack.http
+        .post('/api/v1/integrations')
+        .set(bearer(owner.token))
+        .send({ name: 'Other Alertmanager', platform: 'metrics_alerts' })
+        .expect(201);
+      const window = (days: number, integrationId: string, description: string) =>
+        stack.http
+          .post('/api/v1/maintenance-windows')
+          .set(bearer(owner.token))
+          .send({
+            description,
+            integration_ids: [integrationId],
+            starts_at: new Date(Date.now() + days * 86_400_000).toISOString(),
+            ends_at: new Date(Date.now() + days * 86_400_000 + 3_600_000).toISOString(),
+          })
+          .expect(201);
+      await window(10, integration.id, 'Next year is far');
+      for (let index = 0; index < 100; index += 1) await window(20 + index, other.body.data.id, `Other ${index}`);
+      await viewerPage.reload();
+      const mine = viewerPage.getByRole('region', { name: 'Maintenance windows of metrics_alerts integration' });
+      await mine.getByTestId('maintenance-window').getByText('Next year is far').waitFor();
+      expect(await mine.getByTestId('maintenance-window').count()).toBe(1);
+      expect(
+        await viewerPage
+          .getByRole('region', { name: 'Maintenance windows of Other Alertmanager' })
+          .getByTestId('maintenance-window')
+          .count(),
+      ).toBe(100);
     } finally {
       await viewerContext.close();
     }

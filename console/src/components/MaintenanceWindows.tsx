@@ -26,7 +26,16 @@ export function MaintenanceWindows({ integrationId, integrationName }: { integra
   const [planning, setPlanning] = useState(false);
   const windows = useQuery({
     queryKey: ['maintenance-windows'],
-    queryFn: async () => unwrap(await api.GET('/api/v1/maintenance-windows', { params: { query: { limit: 100 } } })).data,
+    // Every window of the organization (the API has no integration filter), a page at a time.
+    queryFn: async () => {
+      const all: MaintenanceWindow[] = [];
+      for (let offset = 0; offset < 10_000; offset += 100) {
+        const page = unwrap(await api.GET('/api/v1/maintenance-windows', { params: { query: { limit: 100, offset } } }));
+        all.push(...page.data);
+        if (all.length >= page.meta.total || page.data.length === 0) break;
+      }
+      return all;
+    },
   });
   const remove = useMutation({
     mutationFn: async (id: string) => expectOk(await api.DELETE('/api/v1/maintenance-windows/{id}', { params: { path: { id } } })),
