@@ -48,7 +48,9 @@ export function buildSilenceIndex(silences: ReadonlyArray<readonly CompiledMatch
     if (equality) {
       const byValue = exact.get(equality.name) ?? new Map<string, number[]>();
       exact.set(equality.name, byValue);
-      byValue.set(equality.value, [...(byValue.get(equality.value) ?? []), position]);
+      const positions = byValue.get(equality.value) ?? [];
+      byValue.set(equality.value, positions);
+      positions.push(position);
       return;
     }
     for (const matcher of matchers) {
