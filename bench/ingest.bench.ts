@@ -1,5 +1,5 @@
 // `npm run bench:ingest`: alert ingestion on the production shape (API and worker as their own
-// processes, real PostgreSQL and Temporal dev server). Two modes, both by default:
+// processes, real PostgreSQL and Temporal dev server). Three modes, all by default:
 // - storm: BENCH_STORM_ALERTS (10,000) signed metrics_alerts webhooks over BENCH_FINGERPRINTS (100)
 //   fingerprints from BENCH_SENDERS (50) concurrent senders that retry on 5xx, as fast as accepted:
 //   accepted/s, accept p50/p99, seconds from the first send until the incidents hold exactly the
@@ -10,9 +10,9 @@
 // - paging: BENCH_PAGING_RATE (30) new incidents/s for BENCH_PAGING_SECONDS (20), each paged through
 //   a real SMTP server (Mailpit): alert → page accepted; then BENCH_WAITING_ESCALATIONS (1,000)
 //   escalations waiting at once, and how late their next level fires (bench/paging.ts).
-// BENCH_MODE=storm, rate or paging runs one (Mailpit and SMTP_URL only when paging runs); BENCH_SEARCH=off leaves search (indexing, analysis)
-// out (and Elasticsearch is not started); both print the CPU time each process spent per alert or
-// per new incident. BENCH_NODE_OPTIONS reaches the API and worker (e.g. --cpu-prof). A figure to track, not a gate.
+// BENCH_MODE=storm, rate or paging runs one (Mailpit and SMTP_URL only when paging runs);
+// BENCH_SEARCH=off leaves search (indexing, analysis) out (and Elasticsearch is not started); storm
+// and rate print the CPU time each process spent per alert or per new incident. BENCH_NODE_OPTIONS reaches the API and worker (e.g. --cpu-prof). A figure to track, not a gate.
 import { Connection, WorkflowClient } from '@temporalio/client';
 import { tsToMs } from '@temporalio/common/lib/time.js';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -23,8 +23,8 @@ import { toolCacheDir } from '../shared/load-config.ts';
 import { paging } from './paging.ts';
 import { percentile } from './percentile.ts';
 import { cpuPerUnit, cpuSnapshot, type KnownPids } from './process-cpu.ts';
-import { createWebhook, poll, send } from './alert-sender.ts';
 import { startProductionStack, type ProductionStack } from './production-stack.ts';
+import { createWebhook, poll as pollUntil, send, sendStorm } from './storm.ts';
 import { ORGANIZATION_ID } from '../shared/domain/search-attributes.ts';
 
 const MODE = process.env.BENCH_MODE ?? 'all';
@@ -34,6 +34,7 @@ const FINGERPRINTS = Number(process.env.BENCH_FINGERPRINTS ?? 100);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 50);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const RATE_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const DRAIN_TIMEOUT_MS = 300_000;
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
@@ -54,41 +55,17 @@ async function watchEvents(baseUrl: string, token: string): Promise<{ socket: So
   return { socket, lags, received };
 }
 
+const poll = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = DRAIN_TIMEOUT_MS) => pollUntil(what, probe, timeoutMs);
+
 async function storm(baseUrl: string, db: pg.Client, pids: KnownPids): Promise<string[]> {
   const webhook = await createWebhook(baseUrl, 'storm');
   const watcher = await watchEvents(baseUrl, webhook.token);
-  const acceptLatency: number[] = [];
-  let next = 0;
-  let retries = 0;
   const cpuBefore = await cpuSnapshot(pids);
-  const started = performance.now();
-  const firstSendAt = Date.now();
-  await Promise.all(
-    Array.from({ length: SENDERS }, async () => {
-      for (let i = next++; i < STORM_ALERTS; i = next++) {
-        const t0 = performance.now();
-        // Senders retry until accepted, as monitoring platforms do on 5xx and connection errors.
-        for (let attempt = 0; ; attempt++) {
-          const status = await send(webhook, `storm${String(i % FINGERPRINTS).padStart(4, '0')}`, `storm alert ${i}`).catch(() => 0);
-          if (status === 200) break;
-          if (status !== 0 && status < 500 && status !== 429) throw new Error(`webhook answered ${status}`);
-          retries += 1;
-          await delay(Math.min(1000, 50 * 2 ** attempt));
-        }
-        acceptLatency.push(performance.now() - t0);
-      }
-    }),
-  );
-  const sendSeconds = (performance.now() - started) / 1000;
-  const drained = await poll('storm drain', async () => {
-    const { rows } = await db.query<{ incidents: string; alerts: string | null }>(
-      'select count(*) as incidents, sum(alert_count) as alerts from incidents where organization_id = $1',
-      [webhook.organizationId],
-    );
-    const row = rows[0];
-    return row && Number(row.alerts) >= STORM_ALERTS
-      ? { at: Date.now(), incidents: Number(row.incidents), alerts: Number(row.alerts) }
-      : undefined;
+  const { acceptLatency, retries, sendSeconds, firstSendAt, drained } = await sendStorm(webhook, db, {
+    alerts: STORM_ALERTS,
+    fingerprints: FINGERPRINTS,
+    senders: SENDERS,
+    drainTimeoutMs: DRAIN_TIMEOUT_MS,
   });
   // The outbox has relayed everything once no event of the organization waits, and the pushes arrived.
   await poll('outbox relay', async () => {

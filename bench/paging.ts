@@ -3,7 +3,7 @@
 // escalations wait at once.
 import pg from 'pg';
 import type { RunningMailpit } from '../dev/mailpit.ts';
-import { createWebhook, poll, send, type Webhook } from './alert-sender.ts';
+import { createWebhook, poll, send, type Webhook } from './storm.ts';
 import { percentile } from './percentile.ts';
 import { call } from './production-stack.ts';
 
@@ -64,10 +64,14 @@ async function alertToPage(baseUrl: string, mailpit: RunningMailpit): Promise<st
   await pageTheOwner(baseUrl, webhook, 60);
   const total = PAGING_RATE * PAGING_SECONDS;
   const { sentAt, rejected } = await sendAtRate(webhook, 'paging', total, PAGING_RATE);
-  const pages = await poll('the pages of the paging run', async () => {
-    const received = (await mailpit.list()).filter((message) => message.subject.includes('Page: paging alert'));
-    return received.length >= total - rejected ? received : undefined;
-  });
+  const pages = await poll(
+    'the pages of the paging run',
+    async () => {
+      const received = (await mailpit.list()).filter((message) => message.subject.includes('Page: paging alert'));
+      return received.length >= total - rejected ? received : undefined;
+    },
+    300_000,
+  );
   const latency = pages
     .map((page) => {
       const summary = /Page: (paging alert \S+)/.exec(page.subject)?.[1];

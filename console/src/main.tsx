@@ -19,6 +19,7 @@ import { RunbooksPage } from './pages/Runbooks.tsx';
 import { ScheduleDetailPage } from './pages/ScheduleDetail.tsx';
 import { SchedulesPage } from './pages/Schedules.tsx';
 import { SearchPage } from './pages/Search.tsx';
+import { SilencesPage } from './pages/Silences.tsx';
 import { SignInPage } from './pages/SignIn.tsx';
 import './styles.css';
 
@@ -70,6 +71,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
             <Route path="schedules" element={<SchedulesPage />} />
             <Route path="schedules/my-shifts" element={<MyShiftsPage />} />
             <Route path="schedules/:id" element={<ScheduleDetailPage />} />
+            <Route path="silences" element={<SilencesPage />} />
             <Route path="analytics" element={<AnalyticsPage />} />
             <Route path="admin/users" element={<UsersPage />} />
             <Route path="admin/api-keys" element={<ApiKeysPage />} />

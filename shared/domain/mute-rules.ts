@@ -1,6 +1,7 @@
 // Kept free of Node built-ins and I/O.
 import { windowMatcher, type WindowSpan } from './maintenance-window.ts';
 import { compileMatchers, matchesAll, matchSubject, type CompiledMatcher, type Matcher } from './matchers.ts';
+import { buildSilenceIndex } from './silence-index.ts';
 
 export type MuteKind = 'silence' | 'maintenance_window';
 
@@ -25,7 +26,8 @@ export interface MuteRules {
 
 /**
  * An organization's silences and maintenance windows, compiled once: each alert is then matched in
- * memory (regexes compiled, window spans remembered), with no database round trip.
+ * memory (regexes compiled, silences indexed by a guard matcher, window spans remembered), with no
+ * database round trip.
  */
 export function buildMuteRules(input: {
   silences: ReadonlyArray<{ id: string; matchers: Matcher[]; startsAt: Date; endsAt: Date }>;
@@ -45,6 +47,7 @@ export function buildMuteRules(input: {
       continue;
     }
   }
+  const index = buildSilenceIndex(silences.map((silence) => silence.matchers));
   const windows: Array<{ id: string; integrations: ReadonlySet<string> | null; contains: (at: Date) => boolean }> = [];
   for (const window of input.windows) {
     try {
@@ -61,11 +64,14 @@ export function buildMuteRules(input: {
     size: silences.length + windows.length,
     mutedBy(alert, at) {
       const time = at.getTime();
-      let subject: Record<string, string> | undefined;
-      for (const silence of silences) {
-        if (time < silence.from || time >= silence.until) continue;
-        subject ??= matchSubject(alert);
-        if (matchesAll(silence.matchers, subject)) return { kind: 'silence', id: silence.id };
+      if (silences.length > 0) {
+        const subject = matchSubject(alert);
+        // Only the silences whose guard matcher this alert satisfies, in order.
+        for (const position of index.candidates(subject)) {
+          const silence = silences[position] as (typeof silences)[number];
+          if (time < silence.from || time >= silence.until) continue;
+          if (matchesAll(silence.matchers, subject)) return { kind: 'silence', id: silence.id };
+        }
       }
       for (const window of windows) {
         if (window.integrations && !window.integrations.has(alert.integrationId)) continue;

@@ -36,6 +36,7 @@ export function Layout() {
           <NavLink to="/runbooks">Runbooks</NavLink>
           <NavLink to="/schedules">Schedules</NavLink>
           <NavLink to="/integrations">Integrations</NavLink>
+          <NavLink to="/silences">Silences</NavLink>
           <NavLink to="/analytics">Analytics</NavLink>
           {isAdmin(user) ? (
             <>

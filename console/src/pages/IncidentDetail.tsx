@@ -5,6 +5,7 @@ import { api, temporalWorkflowUrl, unwrap, type IncidentDetail } from '../lib/ap
 import { useLive } from '../lib/realtime.tsx';
 import { canWrite, useUser } from '../lib/session.tsx';
 import { Badge, Empty, ErrorState, Loading, QueryCard, Time } from '../components/ui.tsx';
+import { SilenceSimilar } from '../components/SilenceSimilar.tsx';
 
 type Status = IncidentDetail['status'];
 
@@ -92,6 +93,7 @@ function IncidentView({ incident }: { incident: IncidentDetail }) {
           {update.error.message}
         </div>
       ) : null}
+      {writable ? <SilenceSimilar incident={incident} /> : null}
       <div className="grid-2">
         <div className="stack">
           {incident.description ? (

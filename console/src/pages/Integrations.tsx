@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { api, unwrap, type Schemas } from '../lib/api.ts';
 import { useUser } from '../lib/session.tsx';
 import { Empty, ErrorState, Loading, PageHead } from '../components/ui.tsx';
+import { MaintenanceWindows } from '../components/MaintenanceWindows.tsx';
 
 type Integration = Schemas['Integration'];
 type Platform = Integration['platform'];
@@ -161,6 +162,7 @@ function IntegrationCard({
         <span className="muted">Webhook URL </span>
         <code>{integration.webhook_url}</code>
       </div>
+      <MaintenanceWindows integrationId={integration.id} integrationName={integration.name} />
       {secret ? (
         <div className="alert-box warn stack" role="status">
           <strong>Webhook secret: copy it now, it is not shown again.</strong>
