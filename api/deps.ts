@@ -80,6 +80,7 @@ import { createNotificationRuleService } from './services/notification-rule.serv
 import { createPageLinkService } from './services/page-link.service.ts';
 import { scopeRequestToOrganization } from './middleware/orm-context.ts';
 import { createPageLinkSigner } from '../shared/paging/page-link-token.ts';
+import { createOnCallSnapshots } from '../shared/db/repositories/schedule-on-call.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -311,7 +312,12 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       apiKeys,
       selfTest: createSelfTestService({ em, temporal: runtime.temporal }),
       procedures,
-      schedules: createScheduleService({ em, secretBox, icalRefreshNow: createIcalRefreshNow(runtime.temporal) }),
+      schedules: createScheduleService({
+        em,
+        secretBox,
+        icalRefreshNow: createIcalRefreshNow(runtime.temporal),
+        onCallSnapshots: createOnCallSnapshots(),
+      }),
       calendarFeeds: createCalendarFeedService({ em, publicUrl }),
       executions: createExecutionService({ em, temporal: runtime.temporal, procedures }),
       // Incidents are (re)indexed by the outbox relay from their domain events, whoever changed them.

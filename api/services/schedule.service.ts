@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { OnCallSnapshot } from '../../shared/domain/on-call-snapshot.ts';
+import { loadOnCallSnapshot } from '../../shared/db/repositories/schedule-on-call.ts';
 import {
   ScheduleEntity,
   ScheduleIcalFeedEntity,
@@ -13,7 +15,7 @@ import { icalLayerIds } from '../../shared/domain/schedule-ical-layer.ts';
 import { icalFeedStatus, layerViews, writeIcalLayers, type IcalFeedStatus } from './schedule-ical.ts';
 import { recordScheduleUpdated } from '../../shared/db/repositories/schedule-writes.ts';
 import { hasPermission } from '../../shared/domain/permissions.ts';
-import { ON_CALL_HORIZON_MS, onCallAt, renderSchedule } from '../../shared/domain/schedule.ts';
+import { renderSchedule } from '../../shared/domain/schedule.ts';
 import { shiftsCalendar } from '../../shared/domain/schedule-calendar.ts';
 import { existingIds } from '../../shared/db/repositories/existing-ids.ts';
 import { scheduleDefinition, type LayerInput } from '../../shared/domain/schedule-definition.ts';
@@ -70,6 +72,8 @@ export function createScheduleService(deps: {
   secretBox: SecretBox;
   /** Absent: `POST .../refresh` answers the layer as it is, without fetching. */
   icalRefreshNow?: IcalRefreshNow;
+  /** The organization's on-call snapshot kept in memory (createOnCallSnapshots); absent: `GET /oncall` reads every schedule. */
+  onCallSnapshots?: (em: EntityManager, organizationId: string) => Promise<OnCallSnapshot>;
   now?: () => Date;
 }) {
   const now = () => deps.now?.() ?? new Date();
@@ -313,35 +317,20 @@ export function createScheduleService(deps: {
     },
 
     /** Who is on call at `at` (default now) on every schedule of the organization, by name. */
-    async onCall(_auth: AuthContext, query: { at?: string }): Promise<{ at: string; items: OnCallView[] }> {
+    async onCall(auth: AuthContext, query: { at?: string }): Promise<{ at: string; items: OnCallView[] }> {
       const at = query.at ? Date.parse(query.at) : now().getTime();
       const em = deps.em();
-      const schedules = await em.find(ScheduleEntity, {}, { orderBy: { name: 'asc', id: 'asc' } });
-      const overrides = await overridesOf(
-        em,
-        schedules.map((schedule) => schedule.id),
-        new Date(at - ON_CALL_HORIZON_MS),
-        new Date(at + ON_CALL_HORIZON_MS),
-      );
-      const bySchedule = Map.groupBy(overrides, (o) => o.schedule.id);
-      const imported = schedules.some((schedule) => icalLayerIds(schedule.layers).length > 0)
-        ? await importedEvents(
-            em,
-            schedules.map((schedule) => schedule.id),
-          )
-        : new Map();
-      const items = schedules.map((schedule): OnCallView => {
-        const shift = onCallAt(scheduleDefinition(schedule, bySchedule.get(schedule.id) ?? [], imported), at);
-        return {
-          schedule_id: schedule.id,
-          schedule_name: schedule.name,
-          time_zone: schedule.timeZone,
-          user_id: shift?.user ?? null,
-          source: shift?.source ?? null,
-          start: shift ? iso(shift.start) : null,
-          end: shift ? iso(shift.end) : null,
-        };
-      });
+      const cached = await deps.onCallSnapshots?.(em, auth.organizationId);
+      const snapshot = cached && at >= cached.validFrom ? cached : await loadOnCallSnapshot(em, at);
+      const items = snapshot.at(at).map(({ schedule, shift }): OnCallView => ({
+        schedule_id: schedule.id,
+        schedule_name: schedule.name,
+        time_zone: schedule.timeZone,
+        user_id: shift?.user ?? null,
+        source: shift?.source ?? null,
+        start: shift ? iso(shift.start) : null,
+        end: shift ? iso(shift.end) : null,
+      }));
       return { at: iso(at), items };
     },
   };

@@ -417,4 +417,37 @@ describe('schedules (integration: real PostgreSQL over HTTP)', () => {
     const shifts = await stack.http.get(`/api/v1/schedules/${id}/shifts`).set(bearer(owner.token)).expect(200);
     expect(shifts.body.data.shifts.every((shift: Shift) => shift.user_id === owner.user.id)).toBe(true);
   });
+
+  it('answers GET /oncall from memory only while nothing changed: every write, from any process, shows at once', async () => {
+    const org = await registerOwner(stack.http, 'oncall-versions');
+    const member = await addMember(stack, org.token, 'engineer', 'oncall-versions');
+    const as = bearer(org.token);
+    const now = Date.now();
+    const created = await stack.http
+      .post('/api/v1/schedules')
+      .set(as)
+      .send({
+        name: 'Primary',
+        time_zone: 'UTC',
+        layers: [{ users: [org.user.id], rotation: 'weekly', start: new Date(now - 86_400_000).toISOString() }],
+      })
+      .expect(201);
+    const id = created.body.data.id as string;
+    const onCallNow = async () =>
+      ((await stack.http.get('/api/v1/oncall').set(as).expect(200)).body.data as Array<{ user_id: string | null; source: string }>)[0];
+    expect(await onCallNow()).toMatchObject({ user_id: org.user.id, source: 'layer' });
+    // Twice: the second answer comes from the snapshot.
+    expect(await onCallNow()).toMatchObject({ user_id: org.user.id, source: 'layer' });
+    const override = await stack.http
+      .post(`/api/v1/schedules/${id}/overrides`)
+      .set(as)
+      .send({ user_id: member.user.id, start: new Date(now - 60_000).toISOString(), end: new Date(now + 3_600_000).toISOString() })
+      .expect(201);
+    expect(await onCallNow()).toMatchObject({ user_id: member.user.id, source: 'override' });
+    // Another process's write (the worker importing a calendar, another API instance): straight in SQL.
+    await sql("update schedule_overrides set end_at = now() - interval '1 second' where id = ?", [override.body.data.id]);
+    expect(await onCallNow()).toMatchObject({ user_id: org.user.id, source: 'layer' });
+    await sql('delete from schedules where id = ?', [id]);
+    expect(await onCallNow()).toBeUndefined();
+  });
 });

@@ -1,9 +1,12 @@
+import type { EntityManager } from '@mikro-orm/core';
 import { ScheduleEntity, ScheduleOverrideEntity } from '../entities/index.ts';
 import type { Orm } from '../orm.ts';
 import { forkForOrganization } from '../tenant-filter.ts';
 import { ON_CALL_HORIZON_MS, onCallAt } from '../../domain/schedule.ts';
 import { scheduleDefinition } from '../../domain/schedule-definition.ts';
 import { importedEvents } from './schedule-ical-feeds.ts';
+import { createOnCallSnapshot, type OnCallSnapshot } from '../../domain/on-call-snapshot.ts';
+import { icalLayerIds } from '../../domain/schedule-ical-layer.ts';
 
 /**
  * Who is on call on one schedule of an organization at an instant: the escalation's schedule
@@ -25,5 +28,75 @@ export function createScheduleOnCall(deps: { orm: Orm }) {
     );
     const shift = onCallAt(scheduleDefinition(schedule, overrides, await importedEvents(em, [scheduleId])), at.getTime());
     return shift ? [shift.user] : [];
+  };
+}
+
+/** How far before its load a snapshot answers: `GET /oncall?at=` earlier than that reads afresh. */
+const SNAPSHOT_LOOKBACK_MS = 86_400_000;
+
+/**
+ * Every schedule of the organization with the overrides that can matter from a day before `now`
+ * on, and their imported events, for `GET /oncall`.
+ */
+export async function loadOnCallSnapshot(em: EntityManager, now: number): Promise<OnCallSnapshot> {
+  const validFrom = now - SNAPSHOT_LOOKBACK_MS;
+  const schedules = await em.find(ScheduleEntity, {}, { orderBy: { name: 'asc', id: 'asc' } });
+  const ids = schedules.map((schedule) => schedule.id);
+  const overrides =
+    ids.length === 0
+      ? []
+      : await em.find(
+          ScheduleOverrideEntity,
+          { schedule: { $in: ids }, endAt: { $gt: new Date(validFrom - ON_CALL_HORIZON_MS) } },
+          { orderBy: { createdAt: 'asc', id: 'asc' } },
+        );
+  const bySchedule = Map.groupBy(overrides, (override) => override.schedule.id);
+  const imported = schedules.some((schedule) => icalLayerIds(schedule.layers).length > 0) ? await importedEvents(em, ids) : new Map();
+  return createOnCallSnapshot(
+    schedules.map((schedule) => ({
+      id: schedule.id,
+      name: schedule.name,
+      timeZone: schedule.timeZone,
+      definition: scheduleDefinition(schedule, bySchedule.get(schedule.id) ?? [], imported),
+    })),
+    validFrom,
+  );
+}
+
+/** How many organizations' snapshots a process keeps, least recently used dropped first. */
+const SNAPSHOTS_KEPT = 1_000;
+/** A snapshot is read afresh at least this often, so its overrides stay a day's worth. */
+const SNAPSHOT_MAX_AGE_MS = 3_600_000;
+
+/**
+ * Each API process's on-call snapshots, one per organization. Every request reads the
+ * organization's schedule version (one row, bumped by a trigger on every write to its schedules,
+ * overrides and imported calendars, from any process) and reuses the snapshot only when it was
+ * read at that version: never stale, and one indexed read instead of every schedule.
+ */
+export function createOnCallSnapshots(options: { kept?: number; maxAgeMs?: number } = {}) {
+  const kept = options.kept ?? SNAPSHOTS_KEPT;
+  const maxAgeMs = options.maxAgeMs ?? SNAPSHOT_MAX_AGE_MS;
+  const snapshots = new Map<string, { version: string; loadedAt: number; snapshot: OnCallSnapshot }>();
+  return async (em: EntityManager, organizationId: string): Promise<OnCallSnapshot> => {
+    const [row] = await em
+      .getConnection()
+      .execute<Array<{ version: string }>>('select version::text as version from schedule_versions where organization_id = ?', [
+        organizationId,
+      ]);
+    const version = row?.version ?? '0';
+    const now = Date.now();
+    const known = snapshots.get(organizationId);
+    snapshots.delete(organizationId);
+    if (known && known.version === version && now - known.loadedAt < maxAgeMs) {
+      snapshots.set(organizationId, known);
+      return known.snapshot;
+    }
+    // Read after the version: a write in between makes this snapshot newer than its version, and
+    // the next request, seeing the bumped version, reads again.
+    const snapshot = await loadOnCallSnapshot(em, now);
+    snapshots.set(organizationId, { version, loadedAt: now, snapshot });
+    if (snapshots.size > kept) snapshots.delete(snapshots.keys().next().value as string);
+    return snapshot;
   };
 }

@@ -7,6 +7,7 @@ import {
   type ScheduleLayer,
   type Weekday,
 } from '../../../shared/domain/schedule.ts';
+import { createOnCallSnapshot } from '../../../shared/domain/on-call-snapshot.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -133,5 +134,38 @@ describe('renderSchedule (property)', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('an on-call snapshot answers every instant, in any order, exactly as onCallAt does', () => {
+    const walk = fc.array(fc.oneof(instant, fc.integer({ min: -3 * DAY, max: 3 * DAY })), { minLength: 1, maxLength: 40 });
+    fc.assert(
+      fc.property(fc.array(schedule, { minLength: 1, maxLength: 3 }), instant, walk, (definitions, first, steps) => {
+        const snapshot = createOnCallSnapshot(
+          definitions.map((definition, i) => ({ id: `s${i}`, name: `s${i}`, timeZone: definition.time_zone, definition })),
+          Number.NEGATIVE_INFINITY,
+        );
+        // Absolute instants and small steps from the previous one: reuse of a remembered stretch is exercised.
+        let t = first;
+        for (const step of steps) {
+          t = Math.abs(step) <= 3 * DAY ? t + step : step;
+          const answered = snapshot.at(t).map(({ shift }) => shift);
+          expect(answered).toEqual(definitions.map((definition) => onCallAt(definition, t)));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a remembered stretch longer than the horizon from a later instant is rendered again, clipped as onCallAt clips it', () => {
+    // A ten-day override alone: whole from its middle, clipped at its end from an hour after its start.
+    const definition: ScheduleDefinition = {
+      time_zone: 'UTC',
+      layers: [],
+      overrides: [{ id: 'o', user: 'ann', start: YEAR_START, end: YEAR_START + 10 * DAY }],
+    };
+    const snapshot = createOnCallSnapshot([{ id: 's', name: 's', timeZone: 'UTC', definition }], Number.NEGATIVE_INFINITY);
+    for (const t of [YEAR_START + 5 * DAY, YEAR_START + HOUR, YEAR_START + 9 * DAY]) {
+      expect(snapshot.at(t).map(({ shift }) => shift)).toEqual([onCallAt(definition, t)]);
+    }
   });
 });
