@@ -59,7 +59,7 @@ async function sendAtRate(
 }
 
 /** Alert → first page accepted by the SMTP server, at PAGING_RATE new incidents per second. */
-async function alertToPage(baseUrl: string, mailpit: RunningMailpit): Promise<string[]> {
+async function alertToPage(baseUrl: string, databaseUrl: string, mailpit: RunningMailpit): Promise<string[]> {
   const webhook = await createWebhook(baseUrl, 'paging');
   await pageTheOwner(baseUrl, webhook, 60);
   const total = PAGING_RATE * PAGING_SECONDS;
@@ -78,9 +78,29 @@ async function alertToPage(baseUrl: string, mailpit: RunningMailpit): Promise<st
       return page.receivedAt.getTime() - (summary ? (sentAt.get(summary) ?? NaN) : NaN);
     })
     .filter(Number.isFinite);
+  // Where the time goes: alert → incident row, incident → page recorded (relay, routing, escalation
+  // start, planning), page recorded → accepted by the SMTP server.
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const stages = await db
+    .query<{ title: string; opened: Date; paged: Date }>(
+      `select i.title, i.created_at as opened, min(p.created_at) as paged
+       from incidents i join pages p on p.incident_id = i.id
+       where i.organization_id = $1 group by i.id`,
+      [webhook.organizationId],
+    )
+    .finally(() => db.end());
+  const accepted = new Map(pages.map((page) => [/Page: (paging alert \S+)/.exec(page.subject)?.[1], page.receivedAt.getTime()]));
+  const toIncident = stages.rows.map((row) => row.opened.getTime() - (sentAt.get(row.title) ?? NaN)).filter(Number.isFinite);
+  const toPageRow = stages.rows.map((row) => row.paged.getTime() - row.opened.getTime());
+  const toSmtp = stages.rows.map((row) => (accepted.get(row.title) ?? NaN) - row.paged.getTime()).filter(Number.isFinite);
+  const stage = (values: number[]) => `p50 ${fmt(percentile(values, 50))} ms, p99 ${fmt(percentile(values, 99))} ms`;
   return [
     `paging: ${total} alerts at ${PAGING_RATE}/s for ${PAGING_SECONDS} s, each opening an incident paged through SMTP (${rejected} rejected)`,
     `  alert → page accepted     p50 ${fmt(percentile(latency, 50))} ms, p99 ${fmt(percentile(latency, 99))} ms by the SMTP server (${latency.length} pages)`,
+    `    alert → incident row     ${stage(toIncident)}`,
+    `    incident → page recorded ${stage(toPageRow)}`,
+    `    page recorded → accepted ${stage(toSmtp)}`,
   ];
 }
 
@@ -121,5 +141,5 @@ async function waitingEscalations(baseUrl: string, databaseUrl: string): Promise
 }
 
 export async function paging(baseUrl: string, databaseUrl: string, mailpit: RunningMailpit): Promise<string[]> {
-  return [...(await alertToPage(baseUrl, mailpit)), ...(await waitingEscalations(baseUrl, databaseUrl))];
+  return [...(await alertToPage(baseUrl, databaseUrl, mailpit)), ...(await waitingEscalations(baseUrl, databaseUrl))];
 }
