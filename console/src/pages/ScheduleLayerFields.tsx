@@ -205,7 +205,7 @@ function IcalFields({ layer, onChange }: { layer: IcalDraft; onChange: (patch: L
           Layer name (optional)
           <input value={layer.name} onChange={(event) => onChange({ name: event.target.value })} />
         </label>
-        <label>
+        <label style={{ flex: '1 1 24rem' }}>
           {saved ? 'New calendar URL (optional)' : 'Calendar URL (.ics)'}
           <input
             type="url"
