@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import { api, unwrap } from '../lib/api.ts';
 import { SCHEDULES_KEY, useMembers, type Schedule } from '../lib/schedules.ts';
 import { FieldErrors } from '../components/ui.tsx';
-import { draftOf, emptyIcalLayer, emptyLayer, LayerFields, layerOf, type LayerDraft, type LayerPatch } from './ScheduleLayerFields.tsx';
+import { draftOf, emptyIcalLayer, emptyLayer, layerOf, type LayerDraft, type LayerPatch } from '../lib/layer-drafts.ts';
+import { LayerFields } from './ScheduleLayerFields.tsx';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
