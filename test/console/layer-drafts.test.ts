@@ -1,7 +1,7 @@
 import { draftOf, emptyIcalLayer, emptyLayer, layerOf, type IcalDraft, type LayerDraft } from '../../console/src/lib/layer-drafts.ts';
-import type { Schedule } from '../../console/src/lib/schedules.ts';
+import type { components } from '../../clients/typescript/schema.d.ts';
 
-type SavedLayer = Schedule['layers'][number];
+type SavedLayer = components['schemas']['Schedule']['layers'][number];
 const ZONE = 'Europe/Berlin';
 const LAYER_ID = '0b8f3c52-6c1e-4d0e-9a57-3f1f2f8b7e10';
 

@@ -1,8 +1,8 @@
 // Kept free of the DOM and of the API: the schedule form's layers, to and from the API's shape.
-import type { Schemas } from './api.ts';
-import type { Schedule } from './schedules.ts';
+import type { components } from '../../../clients/typescript/schema.d.ts';
 import { instantToLocalInput, localInputToInstant } from './timeline.ts';
 
+type Schemas = components['schemas'];
 export type RotationInput = Schemas['ScheduleRotationLayerInput'];
 export type IcalInput = Schemas['ScheduleIcalLayerInput'];
 export type LayerInput = RotationInput | IcalInput;
@@ -66,7 +66,7 @@ export function emptyIcalLayer(zone: string, now = new Date()): IcalDraft {
   return { kind: 'ical', name: '', url: '', urlHint: null, start: startOfToday(zone, now), end: '', restrictions: [] };
 }
 
-export function draftOf(layer: Schedule['layers'][number], zone: string): LayerDraft {
+export function draftOf(layer: Schemas['Schedule']['layers'][number], zone: string): LayerDraft {
   const common: CommonDraft = {
     name: layer.name ?? '',
     start: instantToLocalInput(String(layer.start), zone),
