@@ -160,7 +160,7 @@ describe('the console: iCalendar feed layers', () => {
     // The first fetch runs in the worker; its schedule.updated event brings the imports to the open page.
     await feedState(page).getByText('Events imported').waitFor();
     await feedState(page).locator('dd').filter({ hasText: '1 (no member with that email)' }).waitFor({ timeout: 30_000 });
-    await expect(feedState(page).locator('dd').first().textContent()).resolves.not.toBe('never');
+    await expect(feedState(page).locator('dd').first().textContent()).resolves.not.toBe('not yet');
     await shiftOf(page, 'Layer 2: Team calendar', 'responder member', first).waitFor({ timeout: 30_000 });
     await shiftOf(page, 'Final schedule', 'responder member', first).waitFor();
     expect(feed.state.paths).toContain(feedPath);

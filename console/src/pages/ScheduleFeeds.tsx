@@ -42,7 +42,7 @@ function FeedState({ schedule, layer, label }: { schedule: Schedule; layer: Ical
       void queryClient.invalidateQueries({ queryKey: [SCHEDULES_KEY] });
     },
   });
-  const never = <span className="muted">never</span>;
+  const never = <span className="muted">not yet</span>;
   return (
     <li className="stack" aria-label={label} data-testid="calendar-feed">
       <div className="row">
