@@ -229,7 +229,8 @@ describe('the console: iCalendar feed layers', () => {
       .set(bearer(owner.token))
       .expect(200);
     expect(refreshed.body.data.layers[1]).toMatchObject({ last_error: null, event_count: 1 });
-    expect(feed.state.paths.slice(asked)).toEqual([feedPath]);
+    // A periodic refresh may fetch too; every fetch asks the saved URL.
+    expect(new Set(feed.state.paths.slice(asked))).toEqual(new Set([feedPath]));
     await shiftOf(page, 'Layer 2: Team calendar EU', 'responder member', moved).waitFor();
     await context.close();
   }, 120_000);
