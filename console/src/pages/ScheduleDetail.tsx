@@ -7,6 +7,7 @@ import { SCHEDULES_KEY, shiftsQuery, useMembers, useSchedule, type Schedule } fr
 import { formatRange, formatWindow, twoWeekWindow, zoneLabel, type Interval } from '../lib/timeline.ts';
 import { ScheduleTimeline } from '../components/ScheduleTimeline.tsx';
 import { ErrorState, FieldErrors, Loading, QueryCard } from '../components/ui.tsx';
+import { CalendarFeeds } from './ScheduleFeeds.tsx';
 import { ScheduleForm } from './ScheduleForm.tsx';
 import { OverrideForm, Overrides } from './ScheduleOverrides.tsx';
 import { SchedulesFrame } from './Schedules.tsx';
@@ -140,6 +141,7 @@ function ScheduleView({ schedule }: { schedule: Schedule }) {
           onDone={() => setOverride(undefined)}
         />
       ) : null}
+      <CalendarFeeds schedule={schedule} />
       <Overrides schedule={schedule} members={members.data ?? []} />
     </SchedulesFrame>
   );

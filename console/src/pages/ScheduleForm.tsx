@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import { api, unwrap } from '../lib/api.ts';
 import { SCHEDULES_KEY, useMembers, type Schedule } from '../lib/schedules.ts';
 import { FieldErrors } from '../components/ui.tsx';
-import { draftOf, emptyLayer, LayerFields, layerOf, type LayerDraft } from './ScheduleLayerFields.tsx';
+import { draftOf, emptyIcalLayer, emptyLayer, layerOf, type LayerDraft, type LayerPatch } from '../lib/layer-drafts.ts';
+import { LayerFields } from './ScheduleLayerFields.tsx';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -33,7 +34,7 @@ export function ScheduleForm({ schedule, onCancel }: { schedule?: Schedule; onCa
       else navigate(`/schedules/${saved.id}`);
     },
   });
-  const change = (index: number, patch: Partial<LayerDraft>) =>
+  const change = (index: number, patch: LayerPatch) =>
     setLayers((current) => current.map((layer, at) => (at === index ? { ...layer, ...patch } : layer)));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -76,9 +77,12 @@ export function ScheduleForm({ schedule, onCancel }: { schedule?: Schedule; onCa
           onRemove={() => setLayers((current) => current.filter((_, at) => at !== index))}
         />
       ))}
-      <div>
+      <div className="row">
         <button type="button" onClick={() => setLayers((current) => [...current, emptyLayer(zone)])}>
           Add a layer
+        </button>
+        <button type="button" onClick={() => setLayers((current) => [...current, emptyIcalLayer(zone)])}>
+          Add an iCalendar feed layer
         </button>
       </div>
       <FieldErrors error={save.error} />

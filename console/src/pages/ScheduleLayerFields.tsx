@@ -1,79 +1,18 @@
-import { useState } from 'react';
-import type { Schemas } from '../lib/api.ts';
-import { memberName, type Member, type Schedule } from '../lib/schedules.ts';
-import { instantToLocalInput, localInputToInstant } from '../lib/timeline.ts';
+import { useId, useState } from 'react';
+import {
+  WEEKDAYS,
+  WORKDAYS,
+  type IcalDraft,
+  type LayerDraft,
+  type LayerPatch,
+  type RestrictionDraft,
+  type Rotation,
+  type RotationDraft,
+  type Weekday,
+} from '../lib/layer-drafts.ts';
+import { memberName, type Member } from '../lib/schedules.ts';
 
-export type LayerInput = Schemas['ScheduleRotationLayerInput'];
-type Rotation = LayerInput['rotation'];
-type Weekday = NonNullable<LayerInput['handoff_day']>;
-const WEEKDAYS: Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-const WORKDAYS: Weekday[] = WEEKDAYS.slice(0, 5);
-
-interface RestrictionDraft {
-  days: Weekday[];
-  start: string;
-  end: string;
-}
-export interface LayerDraft {
-  name: string;
-  users: string[];
-  rotation: Rotation;
-  turnHours: string;
-  handoffTime: string;
-  handoffDay: Weekday;
-  start: string;
-  end: string;
-  restrictions: RestrictionDraft[];
-}
-
-export function emptyLayer(zone: string): LayerDraft {
-  // Starting at the next handoff of today keeps the first turn whole.
-  const today = new Date().toISOString();
-  return {
-    name: '',
-    users: [],
-    rotation: 'weekly',
-    turnHours: '12',
-    handoffTime: '09:00',
-    handoffDay: 'monday',
-    start: `${instantToLocalInput(today, zone).slice(0, 10)}T09:00`,
-    end: '',
-    restrictions: [],
-  };
-}
-
-export function draftOf(layer: Schedule['layers'][number], zone: string): LayerDraft {
-  return {
-    name: layer.name ?? '',
-    users: layer.users,
-    rotation: layer.rotation,
-    turnHours: String(layer.turn_hours ?? 12),
-    handoffTime: layer.handoff_time,
-    handoffDay: layer.handoff_day ?? 'monday',
-    start: instantToLocalInput(String(layer.start), zone),
-    end: layer.end ? instantToLocalInput(String(layer.end), zone) : '',
-    restrictions: layer.restrictions.map((r) => ({ days: r.days ?? [], start: r.start, end: r.end })),
-  };
-}
-
-/** The API's layer from a draft; local times are read in the schedule's zone. */
-export function layerOf(draft: LayerDraft, zone: string): LayerInput {
-  return {
-    kind: 'rotation',
-    name: draft.name.trim() || null,
-    users: draft.users,
-    rotation: draft.rotation,
-    turn_hours: draft.rotation === 'custom' ? Number(draft.turnHours) : null,
-    handoff_time: draft.handoffTime,
-    handoff_day: draft.rotation === 'weekly' ? draft.handoffDay : null,
-    // An unreadable time is sent as typed: the API answers which field is wrong.
-    start: localInputToInstant(draft.start, zone) ?? draft.start,
-    end: draft.end ? (localInputToInstant(draft.end, zone) ?? draft.end) : null,
-    restrictions: draft.restrictions.map((r) => ({ ...(r.days.length ? { days: r.days } : {}), start: r.start, end: r.end })),
-  };
-}
-
-/** One layer of the schedule form: rotation, handoff, start and end, members in order, restrictions. */
+/** One layer of the schedule form: its kind's own fields, start and end, restrictions. */
 export function LayerFields({
   index,
   layer,
@@ -84,121 +23,20 @@ export function LayerFields({
   index: number;
   layer: LayerDraft;
   members: Member[];
-  onChange: (patch: Partial<LayerDraft>) => void;
+  onChange: (patch: LayerPatch) => void;
   onRemove: () => void;
 }) {
-  const [adding, setAdding] = useState('');
   const legend = `Layer ${index + 1}`;
-  const move = (from: number, to: number) => {
-    const users = [...layer.users];
-    const [moved] = users.splice(from, 1);
-    if (moved) users.splice(to, 0, moved);
-    onChange({ users });
-  };
   const setRestriction = (at: number, patch: Partial<RestrictionDraft>) =>
     onChange({ restrictions: layer.restrictions.map((r, i) => (i === at ? { ...r, ...patch } : r)) });
   return (
     <fieldset className="layer-fields stack" aria-label={legend}>
-      <legend>{legend}</legend>
-      <div className="field-row">
-        <label>
-          Layer name (optional)
-          <input value={layer.name} onChange={(event) => onChange({ name: event.target.value })} />
-        </label>
-        <label>
-          Rotation
-          <select value={layer.rotation} onChange={(event) => onChange({ rotation: event.target.value as Rotation })}>
-            <option value="daily">Daily</option>
-            <option value="weekly">Weekly</option>
-            <option value="custom">Custom (hours)</option>
-          </select>
-        </label>
-        {layer.rotation === 'custom' ? (
-          <label>
-            Turn length (hours)
-            <input
-              type="number"
-              min={1}
-              max={8760}
-              required
-              value={layer.turnHours}
-              onChange={(event) => onChange({ turnHours: event.target.value })}
-            />
-          </label>
-        ) : null}
-        {layer.rotation === 'weekly' ? (
-          <label>
-            Handoff day
-            <select value={layer.handoffDay} onChange={(event) => onChange({ handoffDay: event.target.value as Weekday })}>
-              {WEEKDAYS.map((day) => (
-                <option key={day} value={day}>
-                  {day}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        <label>
-          Handoff time
-          <input type="time" required value={layer.handoffTime} onChange={(event) => onChange({ handoffTime: event.target.value })} />
-        </label>
-      </div>
-      <div className="field-row">
-        <label>
-          Starts
-          <input type="datetime-local" required value={layer.start} onChange={(event) => onChange({ start: event.target.value })} />
-        </label>
-        <label>
-          Ends (optional)
-          <input type="datetime-local" value={layer.end} onChange={(event) => onChange({ end: event.target.value })} />
-        </label>
-      </div>
-      <div className="stack">
-        <strong className="small">Rotation order</strong>
-        {layer.users.length === 0 ? <span className="muted small">Nobody yet: add members in the order they take turns.</span> : null}
-        <ol className="small rotation-order">
-          {layer.users.map((id, at) => (
-            <li key={`${id}-${at}`}>
-              <span>
-                {at + 1}. {memberName(members, id)}
-              </span>
-              <button type="button" className="ghost" disabled={at === 0} onClick={() => move(at, at - 1)}>
-                Move up<span className="visually-hidden"> {memberName(members, id)}</span>
-              </button>
-              <button type="button" className="ghost" onClick={() => onChange({ users: layer.users.filter((_, i) => i !== at) })}>
-                Remove
-                <span className="visually-hidden">
-                  {' '}
-                  {memberName(members, id)} from {legend}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ol>
-        <div className="field-row">
-          <label>
-            Member to add to {legend}
-            <select value={adding} onChange={(event) => setAdding(event.target.value)}>
-              <option value="">Choose a member</option>
-              {members.map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.name} ({member.email})
-                </option>
-              ))}
-            </select>
-          </label>
-          <button
-            type="button"
-            disabled={!adding}
-            onClick={() => {
-              onChange({ users: [...layer.users, adding] });
-              setAdding('');
-            }}
-          >
-            Add to rotation
-          </button>
-        </div>
-      </div>
+      <legend>{layer.kind === 'ical' ? `${legend}: iCalendar feed` : legend}</legend>
+      {layer.kind === 'ical' ? (
+        <IcalFields layer={layer} onChange={onChange} />
+      ) : (
+        <RotationFields legend={legend} layer={layer} members={members} onChange={onChange} />
+      )}
       <div className="stack">
         <strong className="small">Restrictions</strong>
         {layer.restrictions.length === 0 ? <span className="muted small">None: the layer applies around the clock.</span> : null}
@@ -255,5 +93,169 @@ export function LayerFields({
         </button>
       </div>
     </fieldset>
+  );
+}
+
+/** Where an `ical` layer reads its shifts from: the URL is write-only, so a saved layer shows only its host. */
+function IcalFields({ layer, onChange }: { layer: IcalDraft; onChange: (patch: LayerPatch) => void }) {
+  const saved = layer.id !== undefined;
+  const hintId = useId();
+  return (
+    <>
+      <div className="field-row">
+        <label>
+          Layer name (optional)
+          <input value={layer.name} onChange={(event) => onChange({ name: event.target.value })} />
+        </label>
+        <label style={{ flex: '1 1 24rem' }}>
+          {saved ? 'New calendar URL (optional)' : 'Calendar URL (.ics)'}
+          <input
+            type="url"
+            required={!saved}
+            autoComplete="off"
+            placeholder="https://calendar.example.com/team.ics"
+            aria-describedby={hintId}
+            value={layer.url}
+            onChange={(event) => onChange({ url: event.target.value })}
+          />
+        </label>
+      </div>
+      <p id={hintId} className="muted small" style={{ margin: 0 }}>
+        {saved
+          ? `Reads ${layer.urlHint ?? 'a calendar'}. The saved URL stays hidden; leave this empty to keep it.`
+          : 'Each event puts on call the member whose email is its first attendee, else an email in its title.'}
+      </p>
+      <StartEnd layer={layer} onChange={onChange} />
+    </>
+  );
+}
+
+function StartEnd({ layer, onChange }: { layer: LayerDraft; onChange: (patch: LayerPatch) => void }) {
+  return (
+    <div className="field-row">
+      <label>
+        Starts
+        <input type="datetime-local" required value={layer.start} onChange={(event) => onChange({ start: event.target.value })} />
+      </label>
+      <label>
+        Ends (optional)
+        <input type="datetime-local" value={layer.end} onChange={(event) => onChange({ end: event.target.value })} />
+      </label>
+    </div>
+  );
+}
+
+/** A rotation's own fields: rotation, handoff, start and end, members in order. */
+function RotationFields({
+  legend,
+  layer,
+  members,
+  onChange,
+}: {
+  legend: string;
+  layer: RotationDraft;
+  members: Member[];
+  onChange: (patch: LayerPatch) => void;
+}) {
+  const [adding, setAdding] = useState('');
+  const move = (from: number, to: number) => {
+    const users = [...layer.users];
+    const [moved] = users.splice(from, 1);
+    if (moved) users.splice(to, 0, moved);
+    onChange({ users });
+  };
+  return (
+    <>
+      <div className="field-row">
+        <label>
+          Layer name (optional)
+          <input value={layer.name} onChange={(event) => onChange({ name: event.target.value })} />
+        </label>
+        <label>
+          Rotation
+          <select value={layer.rotation} onChange={(event) => onChange({ rotation: event.target.value as Rotation })}>
+            <option value="daily">Daily</option>
+            <option value="weekly">Weekly</option>
+            <option value="custom">Custom (hours)</option>
+          </select>
+        </label>
+        {layer.rotation === 'custom' ? (
+          <label>
+            Turn length (hours)
+            <input
+              type="number"
+              min={1}
+              max={8760}
+              required
+              value={layer.turnHours}
+              onChange={(event) => onChange({ turnHours: event.target.value })}
+            />
+          </label>
+        ) : null}
+        {layer.rotation === 'weekly' ? (
+          <label>
+            Handoff day
+            <select value={layer.handoffDay} onChange={(event) => onChange({ handoffDay: event.target.value as Weekday })}>
+              {WEEKDAYS.map((day) => (
+                <option key={day} value={day}>
+                  {day}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <label>
+          Handoff time
+          <input type="time" required value={layer.handoffTime} onChange={(event) => onChange({ handoffTime: event.target.value })} />
+        </label>
+      </div>
+      <StartEnd layer={layer} onChange={onChange} />
+      <div className="stack">
+        <strong className="small">Rotation order</strong>
+        {layer.users.length === 0 ? <span className="muted small">Nobody yet: add members in the order they take turns.</span> : null}
+        <ol className="small rotation-order">
+          {layer.users.map((id, at) => (
+            <li key={`${id}-${at}`}>
+              <span>
+                {at + 1}. {memberName(members, id)}
+              </span>
+              <button type="button" className="ghost" disabled={at === 0} onClick={() => move(at, at - 1)}>
+                Move up<span className="visually-hidden"> {memberName(members, id)}</span>
+              </button>
+              <button type="button" className="ghost" onClick={() => onChange({ users: layer.users.filter((_, i) => i !== at) })}>
+                Remove
+                <span className="visually-hidden">
+                  {' '}
+                  {memberName(members, id)} from {legend}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ol>
+        <div className="field-row">
+          <label>
+            Member to add to {legend}
+            <select value={adding} onChange={(event) => setAdding(event.target.value)}>
+              <option value="">Choose a member</option>
+              {members.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name} ({member.email})
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            disabled={!adding}
+            onClick={() => {
+              onChange({ users: [...layer.users, adding] });
+              setAdding('');
+            }}
+          >
+            Add to rotation
+          </button>
+        </div>
+      </div>
+    </>
   );
 }

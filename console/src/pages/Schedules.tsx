@@ -45,7 +45,7 @@ export function SchedulesPage() {
           list.length === 0 ? (
             <div className="card">
               <Empty title="No schedules yet">
-                A schedule says who carries the pager: layers of rotations in a time zone, and overrides.
+                A schedule says who carries the pager: layers of rotations or imported calendars in a time zone, and overrides.
                 {isAdmin(user) ? null : ' Owners and admins create them.'}
               </Empty>
             </div>
