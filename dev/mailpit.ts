@@ -114,14 +114,12 @@ export async function startMailpit(binary: string): Promise<RunningMailpit> {
       listed.push(...page.messages);
       if (page.messages.length < 1000) break;
     }
-    return listed
-      .reverse()
-      .map((message) => ({
-        id: message.ID,
-        to: message.To.map((to) => to.Address),
-        subject: message.Subject,
-        receivedAt: new Date(message.Created),
-      }));
+    return listed.reverse().map((message) => ({
+      id: message.ID,
+      to: message.To.map((to) => to.Address),
+      subject: message.Subject,
+      receivedAt: new Date(message.Created),
+    }));
   };
   return {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
