@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ScheduleNotFoundError } from '@temporalio/client';
 import ICAL from 'ical.js';
 import { waitFor } from '../../dev/wait-for.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import { ensureAllIcalRefreshSchedules } from '../../worker/ical-refresh-schedules.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
+import { calendar, startCalendarServer } from '../helpers/calendar-server.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 type Owner = Awaited<ReturnType<typeof registerOwner>>;
@@ -23,55 +22,7 @@ type IcalLayer = {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const SECRET = 'private-4f9c2e7d1b';
-const stamp = (ms: number) =>
-  new Date(ms)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
 const iso = (ms: number) => new Date(ms).toISOString();
-
-interface CalendarEvent {
-  uid: string;
-  start: number;
-  end: number;
-  summary: string;
-  attendee?: string;
-}
-
-const calendar = (events: CalendarEvent[]) =>
-  [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Tocsin tests//EN',
-    ...events.flatMap((event) => [
-      'BEGIN:VEVENT',
-      `UID:${event.uid}`,
-      `DTSTAMP:${stamp(event.start)}`,
-      `DTSTART:${stamp(event.start)}`,
-      `DTEND:${stamp(event.end)}`,
-      `SUMMARY:${event.summary}`,
-      ...(event.attendee ? [`ATTENDEE;CN=On call:mailto:${event.attendee}`] : []),
-      'END:VEVENT',
-    ]),
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-
-/** A calendar server on loopback: answers `body` (or `status`) at any path, and records the paths asked. */
-async function startCalendarServer() {
-  const state = { status: 200, body: '', paths: [] as string[] };
-  const server: Server = createServer((request, response) => {
-    state.paths.push(request.url ?? '');
-    response.writeHead(state.status, { 'content-type': 'text/calendar; charset=utf-8' }).end(state.status === 200 ? state.body : 'oops');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    state,
-    url: (path: string) => `http://127.0.0.1:${port}${path}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** Resolves once the Temporal Schedule is gone. */
 const gone = (handle: { describe(): Promise<unknown> }) =>

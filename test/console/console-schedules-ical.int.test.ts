@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DateTime } from 'luxon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildConsoleIfStale } from '../../console/build.ts';
@@ -7,55 +5,13 @@ import { formatRange } from '../../console/src/lib/timeline.ts';
 import { launchChromium, screenshot, seriousViolations, setTheme } from '../helpers/browser.ts';
 import { listen } from '../helpers/listening-stack.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
+import { calendar, startCalendarServer } from '../helpers/calendar-server.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 const ZONE = 'Europe/Berlin';
 const SCHEDULE = 'Payments with a calendar';
 // The calendar URL's token: it must never reach a page, like any write-only secret.
 const SECRET = 'feedtoken-8c1d5e0a2f';
-
-interface CalendarEvent {
-  uid: string;
-  start: DateTime;
-  end: DateTime;
-  summary: string;
-  attendee?: string;
-}
-const stamp = (at: DateTime) => at.toUTC().toFormat("yyyyLLdd'T'HHmmss'Z'");
-const calendar = (events: CalendarEvent[]) =>
-  [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Tocsin console tests//EN',
-    ...events.flatMap((event) => [
-      'BEGIN:VEVENT',
-      `UID:${event.uid}`,
-      `DTSTAMP:${stamp(event.start)}`,
-      `DTSTART:${stamp(event.start)}`,
-      `DTEND:${stamp(event.end)}`,
-      `SUMMARY:${event.summary}`,
-      ...(event.attendee ? [`ATTENDEE;CN=On call:mailto:${event.attendee}`] : []),
-      'END:VEVENT',
-    ]),
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-
-/** A calendar server on loopback: answers `body` (or `status`) at any path, and records the paths asked. */
-async function startCalendarServer() {
-  const state = { status: 200, body: '', paths: [] as string[] };
-  const server: Server = createServer((request, response) => {
-    state.paths.push(request.url ?? '');
-    response.writeHead(state.status, { 'content-type': 'text/calendar; charset=utf-8' }).end(state.status === 200 ? state.body : 'oops');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    state,
-    url: (path: string) => `http://127.0.0.1:${port}${path}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 // An `ical` layer driven through the schedule pages in Debian's Chromium, against the real API,
 // PostgreSQL, Temporal and worker, with the calendar served on loopback: added in the form, its
