@@ -10,6 +10,7 @@ import { RequireSession } from './lib/session.tsx';
 import { applyTheme, storedTheme, watchSystemTheme } from './lib/theme.ts';
 import { ApiKeysPage, SettingsPage, SsoPage, UsersPage } from './pages/Admin.tsx';
 import { AnalyticsPage } from './pages/Analytics.tsx';
+import { EscalationPoliciesPage } from './pages/EscalationPolicies.tsx';
 import { ExecutionPage } from './pages/Execution.tsx';
 import { IntegrationsPage } from './pages/Integrations.tsx';
 import { IncidentDetailPage } from './pages/IncidentDetail.tsx';
@@ -70,6 +71,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
             <Route path="schedules" element={<SchedulesPage />} />
             <Route path="schedules/my-shifts" element={<MyShiftsPage />} />
             <Route path="schedules/:id" element={<ScheduleDetailPage />} />
+            <Route path="escalation-policies" element={<EscalationPoliciesPage />} />
             <Route path="analytics" element={<AnalyticsPage />} />
             <Route path="admin/users" element={<UsersPage />} />
             <Route path="admin/api-keys" element={<ApiKeysPage />} />

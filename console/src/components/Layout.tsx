@@ -35,6 +35,7 @@ export function Layout() {
           <NavLink to="/search">Search</NavLink>
           <NavLink to="/runbooks">Runbooks</NavLink>
           <NavLink to="/schedules">Schedules</NavLink>
+          <NavLink to="/escalation-policies">Paging</NavLink>
           <NavLink to="/integrations">Integrations</NavLink>
           <NavLink to="/analytics">Analytics</NavLink>
           {isAdmin(user) ? (
