@@ -16,6 +16,7 @@ import { IntegrationsPage } from './pages/Integrations.tsx';
 import { IncidentDetailPage } from './pages/IncidentDetail.tsx';
 import { IncidentsPage } from './pages/Incidents.tsx';
 import { MyShiftsPage } from './pages/MyShifts.tsx';
+import { RoutingRulesPage } from './pages/RoutingRules.tsx';
 import { RunbooksPage } from './pages/Runbooks.tsx';
 import { ScheduleDetailPage } from './pages/ScheduleDetail.tsx';
 import { SchedulesPage } from './pages/Schedules.tsx';
@@ -72,6 +73,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
             <Route path="schedules/my-shifts" element={<MyShiftsPage />} />
             <Route path="schedules/:id" element={<ScheduleDetailPage />} />
             <Route path="escalation-policies" element={<EscalationPoliciesPage />} />
+            <Route path="routing-rules" element={<RoutingRulesPage />} />
             <Route path="analytics" element={<AnalyticsPage />} />
             <Route path="admin/users" element={<UsersPage />} />
             <Route path="admin/api-keys" element={<ApiKeysPage />} />
