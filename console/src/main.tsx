@@ -15,6 +15,7 @@ import { ExecutionPage } from './pages/Execution.tsx';
 import { IntegrationsPage } from './pages/Integrations.tsx';
 import { IncidentDetailPage } from './pages/IncidentDetail.tsx';
 import { IncidentsPage } from './pages/Incidents.tsx';
+import { MyPagingPage } from './pages/MyPaging.tsx';
 import { MyShiftsPage } from './pages/MyShifts.tsx';
 import { RoutingRulesPage } from './pages/RoutingRules.tsx';
 import { RunbooksPage } from './pages/Runbooks.tsx';
@@ -74,6 +75,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
             <Route path="schedules/:id" element={<ScheduleDetailPage />} />
             <Route path="escalation-policies" element={<EscalationPoliciesPage />} />
             <Route path="routing-rules" element={<RoutingRulesPage />} />
+            <Route path="my-paging" element={<MyPagingPage />} />
             <Route path="analytics" element={<AnalyticsPage />} />
             <Route path="admin/users" element={<UsersPage />} />
             <Route path="admin/api-keys" element={<ApiKeysPage />} />
