@@ -24,7 +24,8 @@ export function IncidentEscalation({ incidentId, status, writable }: { incidentI
   const escalation = useQuery({
     queryKey: ['incident', incidentId, 'escalation'],
     queryFn: async () => unwrap(await api.GET('/api/v1/incidents/{id}/escalation', { params: { path: { id: incidentId } } })).data,
-    refetchInterval: (query) => (!live && query.state.data?.running ? 5_000 : false),
+    // The workflow stops a moment after an acknowledgement, with no event of its own: poll until it has.
+    refetchInterval: (query) => (!query.state.data?.running ? false : status !== 'active' ? 1_000 : live ? false : 5_000),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['incident', incidentId] });
   const acknowledge = useMutation({
