@@ -138,8 +138,11 @@ function PolicyCard({
           <li key={index}>
             <strong>Level {index + 1}:</strong> {level.targets.map(describe).join(', ')}
             <div className="muted small">
-              {index + 1 < policy.levels.length ? 'then level ' + (index + 2) : 'then the next round'} after{' '}
-              {formatMinutes(level.delay_minutes)} without acknowledgement
+              {index + 1 < policy.levels.length
+                ? `Level ${index + 2} after ${formatMinutes(level.delay_minutes)} without acknowledgement`
+                : policy.repeat > 0
+                  ? `Level 1 again after ${formatMinutes(level.delay_minutes)} without acknowledgement, in the next round`
+                  : 'The last level: the escalation ends once it is paged'}
             </div>
           </li>
         ))}
@@ -214,7 +217,7 @@ function PolicyForm({
           <input required value={name} onChange={(event) => setName(event.target.value)} placeholder="Payments" />
         </label>
         <label>
-          Repeat
+          Repeat (extra rounds when nobody acknowledges)
           <input type="number" min={0} step={1} required value={repeat} onChange={(event) => setRepeat(event.target.value)} />
         </label>
       </div>
