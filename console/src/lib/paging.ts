@@ -64,11 +64,3 @@ export function useNotificationRules() {
     queryFn: async () => unwrap(await api.GET('/api/v1/users/me/notification-rules', { params: { query: { limit: PAGE } } })).data,
   });
 }
-
-/** Minutes as a person reads them: fractions of a minute in seconds. */
-export function formatMinutes(minutes: number): string {
-  if (minutes === 0) return 'at once';
-  if (minutes < 1) return `${Math.round(minutes * 60)} s`;
-  if (minutes < 120) return `${Number(minutes.toFixed(2))} min`;
-  return `${Number((minutes / 60).toFixed(1))} h`;
-}

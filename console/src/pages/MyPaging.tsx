@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, expectOk, unwrap } from '../lib/api.ts';
-import { formatMinutes, MY_PAGING_KEY, useContactMethods, useNotificationRules, type ContactMethod } from '../lib/paging.ts';
+import { formatMinutes } from '../lib/paging-format.ts';
+import { MY_PAGING_KEY, useContactMethods, useNotificationRules, type ContactMethod } from '../lib/paging.ts';
 import { canWrite, useUser } from '../lib/session.tsx';
 import { Empty, FieldErrors, QueryCard } from '../components/ui.tsx';
 import { PagingFrame } from './EscalationPolicies.tsx';

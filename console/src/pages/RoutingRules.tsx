@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, expectOk, unwrap } from '../lib/api.ts';
+import { parseLabels } from '../lib/paging-format.ts';
 import { policyName, ROUTING_KEY, usePolicies, useRoutingRules, type EscalationPolicy, type RoutingRule } from '../lib/paging.ts';
 import { isAdmin, useUser } from '../lib/session.tsx';
 import { Empty, FieldErrors, QueryCard } from '../components/ui.tsx';
@@ -240,20 +241,6 @@ function RuleForm({ rule, policies, onDone }: { rule?: RoutingRule; policies: Es
       </div>
     </form>
   );
-}
-
-/** Parses `name=value` lines into labels; a line without `=` is reported, not dropped. */
-export function parseLabels(text: string): { labels: Record<string, string>; bad: string[] } {
-  const labels: Record<string, string> = {};
-  const bad: string[] = [];
-  for (const line of text.split('\n')) {
-    const trimmed = line.trim();
-    if (!trimmed) continue;
-    const at = trimmed.indexOf('=');
-    if (at <= 0) bad.push(trimmed);
-    else labels[trimmed.slice(0, at).trim()] = trimmed.slice(at + 1).trim();
-  }
-  return { labels, bad };
 }
 
 function RoutingTester({ policies }: { policies: EscalationPolicy[] | undefined }) {
