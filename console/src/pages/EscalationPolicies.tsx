@@ -226,7 +226,7 @@ function PolicyForm({
         Description
         <textarea value={description} onChange={(event) => setDescription(event.target.value)} />
       </label>
-      <label className="row">
+      <label className="check">
         <input type="checkbox" checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />
         The organization&apos;s default policy (for integrations that name none)
       </label>

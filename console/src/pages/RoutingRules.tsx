@@ -226,7 +226,7 @@ function RuleForm({ rule, policies, onDone }: { rule?: RoutingRule; policies: Es
           </select>
         </label>
       </div>
-      <label className="row">
+      <label className="check">
         <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
         Enabled
       </label>
