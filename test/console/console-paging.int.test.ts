@@ -250,7 +250,7 @@ describe('the console: escalation policies, routing rules, my paging, escalation
     await asViewer.context.close();
   });
 
-  it('orders routing rules and answers which policy an alert would get', async () => {
+  it('orders routing rules, answers which policy an alert would get, and edits a policy whose deletion a rule blocks', async () => {
     const { context, page } = await signIn(owner.email, owner.password);
     await nav(page, 'Paging');
     await page.getByRole('navigation', { name: 'Paging' }).getByRole('link', { name: 'Routing rules' }).click();
@@ -315,6 +315,39 @@ describe('the console: escalation policies, routing rules, my paging, escalation
       },
       { timeoutMs: 10_000, intervalMs: 100 },
     );
+
+    // The policy the remaining rule chooses: edited in place, and its deletion refused with the API's reason.
+    await page.getByRole('navigation', { name: 'Paging' }).getByRole('link', { name: 'Escalation policies' }).click();
+    await page.getByRole('button', { name: 'Edit Slow' }).click();
+    const edit = page.getByRole('form', { name: 'Edit Slow' });
+    await edit.getByLabel('Level 1: minutes before the next').fill('10');
+    await edit.getByRole('button', { name: 'Remove from Level 2' }).click();
+    await edit.getByLabel('Level 2: add').selectOption(`user:${owner.user.id}`);
+    await edit.getByRole('button', { name: 'Add to level 2' }).click();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('list', { name: 'Levels of Slow' }).getByText('Level 2 after 10 min without acknowledgement').waitFor();
+    const slow = (
+      (await stack.http.get('/api/v1/escalation-policies').set(bearer(owner.token)).expect(200)).body.data as Array<{
+        name: string;
+        levels: unknown;
+      }>
+    ).find((policy) => policy.name === 'Slow');
+    expect(slow?.levels).toEqual([
+      { targets: [{ type: 'user', id: oncall.user.id }], delay_minutes: 10 },
+      { targets: [{ type: 'user', id: owner.user.id }], delay_minutes: 30 },
+    ]);
+    await page.getByRole('button', { name: 'Delete Slow' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Slow' });
+    await confirm.getByRole('button', { name: 'Delete for good' }).click();
+    await confirm
+      .getByRole('alert')
+      .getByText(/Routing rules choose this policy \("Everything else"\)/)
+      .waitFor();
+    expect(
+      ((await stack.http.get('/api/v1/escalation-policies').set(bearer(owner.token)).expect(200)).body.data as Array<{ name: string }>).map(
+        (policy) => policy.name,
+      ),
+    ).toEqual(expect.arrayContaining(['Slow']));
     await context.close();
   });
 
