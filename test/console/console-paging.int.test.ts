@@ -190,8 +190,18 @@ describe('the console: escalation policies, routing rules, my paging, escalation
     await context.close();
   });
 
-  it('acknowledges and escalates from the incident page', async () => {
-    const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
+  it("picks an integration's policy, then acknowledges and escalates from the incident page", async () => {
+    const secret = 'secret-slow-0123456789abcdef';
+    const integration = {
+      id: (
+        await stack.http
+          .post('/api/v1/integrations')
+          .set(bearer(owner.token))
+          .send({ name: 'Slow alerts', platform: 'metrics_alerts', secret })
+          .expect(201)
+      ).body.data.id as string,
+      secret,
+    };
     const slow = (
       await stack.http
         .post('/api/v1/escalation-policies')
@@ -206,11 +216,22 @@ describe('the console: escalation policies, routing rules, my paging, escalation
         })
         .expect(201)
     ).body.data as { id: string };
-    await stack.http
-      .patch(`/api/v1/integrations/${integration.id}`)
-      .set(bearer(owner.token))
-      .send({ escalation_policy_id: slow.id })
-      .expect(200);
+    const { context, page } = await signIn(owner.email, owner.password);
+    await nav(page, 'Integrations');
+    const card = page.getByRole('region', { name: 'Slow alerts' });
+    await card.getByLabel('Escalation policy').selectOption({ label: 'Slow' });
+    await waitFor(
+      "the integration's policy is stored",
+      async () => {
+        const stored = (await stack.http.get(`/api/v1/integrations/${integration.id}`).set(bearer(owner.token)).expect(200)).body.data as {
+          escalation_policy_id: string | null;
+        };
+        return stored.escalation_policy_id === slow.id ? stored : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 100 },
+    );
+    await checkPage(page, 'integrations-policy');
+
     const host = `slow-${randomUUID().slice(0, 8)}`;
     const seenBackup = (await mailsTo(stack, backup.email, PAGE)).length;
     await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(host, 'firing', `${host} is down`)).expect(200);
@@ -225,7 +246,6 @@ describe('the console: escalation policies, routing rules, my paging, escalation
       },
       { timeoutMs: 30_000, intervalMs: 100 },
     );
-    const { context, page } = await signIn(owner.email, owner.password);
     await page.goto(`/incidents/${incident.id}`);
     const escalation = page.getByTestId('escalation');
     await escalation.getByTestId('escalation-level').filter({ hasText: '1 of 2' }).waitFor();

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { api, unwrap, type Schemas } from '../lib/api.ts';
 import { useUser } from '../lib/session.tsx';
+import { IntegrationPolicy } from '../components/IntegrationPolicy.tsx';
 import { Empty, ErrorState, Loading, PageHead } from '../components/ui.tsx';
 
 type Integration = Schemas['Integration'];
@@ -161,6 +162,7 @@ function IntegrationCard({
         <span className="muted">Webhook URL </span>
         <code>{integration.webhook_url}</code>
       </div>
+      <IntegrationPolicy integration={integration} admin={admin} />
       {secret ? (
         <div className="alert-box warn stack" role="status">
           <strong>Webhook secret: copy it now, it is not shown again.</strong>
