@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { api, expectOk, unwrap } from '../lib/api.ts';
 import { formatMinutes } from '../lib/paging-format.ts';
 import { MY_PAGING_KEY, useContactMethods, useNotificationRules, type ContactMethod } from '../lib/paging.ts';
-import { canWrite, useUser } from '../lib/session.tsx';
+import { useUser } from '../lib/session.tsx';
 import { Empty, FieldErrors, QueryCard } from '../components/ui.tsx';
 import { PagingFrame } from './EscalationPolicies.tsx';
 
@@ -296,51 +296,41 @@ function NotificationRules({
           })}
         </ul>
       )}
-      {canWrite(user) || methods.length ? (
-        methods.length === 0 ? (
-          <p className="muted small" style={{ margin: 0 }}>
-            Add a contact method to make rules for it.
-          </p>
-        ) : (
-          <form className="field-row" onSubmit={submit} aria-label="Add a rule">
-            <label>
-              Method
-              <select value={chosen} onChange={(event) => setMethod(event.target.value)}>
-                {methods.map((candidate) => (
-                  <option key={candidate.id} value={candidate.id}>
-                    {methodName(candidate)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Minutes after the page
-              <input
-                type="number"
-                min={0}
-                max={1440}
-                step="any"
-                required
-                value={delay}
-                onChange={(event) => setDelay(event.target.value)}
-              />
-            </label>
-            <label>
-              Urgency
-              <select value={urgency} onChange={(event) => setUrgency(event.target.value as RuleUrgency)}>
-                <option value="any">Any</option>
-                <option value="high">High</option>
-                <option value="low">Low (email only)</option>
-              </select>
-            </label>
-            <div style={{ alignSelf: 'end' }}>
-              <button type="submit" disabled={add.isPending || !chosen}>
-                Add rule
-              </button>
-            </div>
-          </form>
-        )
-      ) : null}
+      {methods.length === 0 ? (
+        <p className="muted small" style={{ margin: 0 }}>
+          Add a contact method to make rules for it.
+        </p>
+      ) : (
+        <form className="field-row" onSubmit={submit} aria-label="Add a rule">
+          <label>
+            Method
+            <select value={chosen} onChange={(event) => setMethod(event.target.value)}>
+              {methods.map((candidate) => (
+                <option key={candidate.id} value={candidate.id}>
+                  {methodName(candidate)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Minutes after the page
+            <input type="number" min={0} max={1440} step="any" required value={delay} onChange={(event) => setDelay(event.target.value)} />
+          </label>
+          <label>
+            Urgency
+            <select value={urgency} onChange={(event) => setUrgency(event.target.value as RuleUrgency)}>
+              <option value="any">Any</option>
+              <option value="high">High</option>
+              <option value="low">Low (email only)</option>
+            </select>
+          </label>
+          <div style={{ alignSelf: 'end' }}>
+            <button type="submit" disabled={add.isPending || !chosen}>
+              Add rule
+            </button>
+          </div>
+        </form>
+      )}
       <FieldErrors error={add.error ?? remove.error} />
     </section>
   );
