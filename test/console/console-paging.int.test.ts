@@ -91,6 +91,23 @@ describe('the console: escalation policies, routing rules, my paging, escalation
     }
   }
 
+  /** Sends an alert through the integration and waits for the incident it opens. */
+  async function openIncident(integration: { id: string; secret: string }, prefix: string) {
+    const host = `${prefix}-${randomUUID().slice(0, 8)}`;
+    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(host, 'firing', `${host} is down`)).expect(200);
+    return waitFor(
+      'the alert opened an incident',
+      async () => {
+        const list = (await stack.http.get('/api/v1/incidents?limit=100').set(bearer(owner.token)).expect(200)).body.data as Array<{
+          id: string;
+          title: string;
+        }>;
+        return list.find((candidate) => candidate.title.includes(host));
+      },
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
+  }
+
   const nav = (page: Page, name: string) =>
     page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true }).click();
   const escalationOf = async (incidentId: string) =>
@@ -141,19 +158,7 @@ describe('the console: escalation policies, routing rules, my paging, escalation
 
     // An alert opens an incident that pages through the default policy.
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
-    const host = `pay-${randomUUID().slice(0, 8)}`;
-    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(host, 'firing', `${host} is down`)).expect(200);
-    const incident = await waitFor(
-      'the alert opened an incident',
-      async () => {
-        const list = (await stack.http.get('/api/v1/incidents?limit=100').set(bearer(owner.token)).expect(200)).body.data as Array<{
-          id: string;
-          title: string;
-        }>;
-        return list.find((candidate) => candidate.title.includes(host));
-      },
-      { timeoutMs: 30_000, intervalMs: 100 },
-    );
+    const incident = await openIncident(integration, 'pay');
     const first = await waitForMail(stack, oncall.email, PAGE);
     expect(first.body).toContain(incident.title);
 
@@ -232,20 +237,8 @@ describe('the console: escalation policies, routing rules, my paging, escalation
     );
     await checkPage(page, 'integrations-policy');
 
-    const host = `slow-${randomUUID().slice(0, 8)}`;
     const seenBackup = (await mailsTo(stack, backup.email, PAGE)).length;
-    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(host, 'firing', `${host} is down`)).expect(200);
-    const incident = await waitFor(
-      'the alert opened an incident',
-      async () => {
-        const list = (await stack.http.get('/api/v1/incidents?limit=100').set(bearer(owner.token)).expect(200)).body.data as Array<{
-          id: string;
-          title: string;
-        }>;
-        return list.find((candidate) => candidate.title.includes(host));
-      },
-      { timeoutMs: 30_000, intervalMs: 100 },
-    );
+    const incident = await openIncident(integration, 'slow');
     await page.goto(`/incidents/${incident.id}`);
     const escalation = page.getByTestId('escalation');
     await escalation.getByTestId('escalation-level').filter({ hasText: '1 of 2' }).waitFor();
@@ -270,7 +263,7 @@ describe('the console: escalation policies, routing rules, my paging, escalation
     await asViewer.context.close();
   });
 
-  it('orders routing rules, answers which policy an alert would get, and edits a policy whose deletion a rule blocks', async () => {
+  it('orders routing rules, answers which policy an alert would get, routes an alert by them, and edits a policy whose deletion a rule blocks', async () => {
     const { context, page } = await signIn(owner.email, owner.password);
     await nav(page, 'Paging');
     await page.getByRole('navigation', { name: 'Paging' }).getByRole('link', { name: 'Routing rules' }).click();
@@ -368,6 +361,14 @@ describe('the console: escalation policies, routing rules, my paging, escalation
         (policy) => policy.name,
       ),
     ).toEqual(expect.arrayContaining(['Slow']));
+
+    // The catch-all rule, now first, routes the next alert: the incident page names it and its urgency.
+    const routed = await openIncident(await createIntegration(stack.http, owner.token, 'metrics_alerts'), 'routed');
+    await page.goto(`/incidents/${routed.id}`);
+    const escalation = page.getByTestId('escalation');
+    await escalation.getByText('Everything else').waitFor();
+    await escalation.getByTestId('escalation-level').filter({ hasText: '1 of 2' }).waitFor();
+    expect(await escalation.locator('dd').allInnerTexts()).toEqual(expect.arrayContaining(['Slow', 'Everything else', 'low']));
     await context.close();
   });
 

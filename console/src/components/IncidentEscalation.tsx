@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, temporalWorkflowUrl, unwrap } from '../lib/api.ts';
 import { useLive } from '../lib/realtime.tsx';
+import { useRoutingRules } from '../lib/paging.ts';
 import { memberName, useMembers } from '../lib/schedules.ts';
 import { FieldErrors, Loading, ErrorState, Time } from './ui.tsx';
 
@@ -21,6 +22,7 @@ export function IncidentEscalation({ incidentId, status, writable }: { incidentI
   const live = useLive();
   const queryClient = useQueryClient();
   const members = useMembers();
+  const rules = useRoutingRules();
   const escalation = useQuery({
     queryKey: ['incident', incidentId, 'escalation'],
     queryFn: async () => unwrap(await api.GET('/api/v1/incidents/{id}/escalation', { params: { path: { id: incidentId } } })).data,
@@ -82,6 +84,16 @@ export function IncidentEscalation({ incidentId, status, writable }: { incidentI
           </dt>
           <dd style={{ display: 'inline', margin: 0 }}>{state.policy ? state.policy.name : 'A deleted policy'}</dd>
         </div>
+        {state.routing_rule_id ? (
+          <div>
+            <dt className="muted" style={{ display: 'inline' }}>
+              Routing rule:{' '}
+            </dt>
+            <dd style={{ display: 'inline', margin: 0 }}>
+              {rules.data?.find((rule) => rule.id === state.routing_rule_id)?.name ?? 'A deleted rule'}
+            </dd>
+          </div>
+        ) : null}
         {state.urgency ? (
           <div>
             <dt className="muted" style={{ display: 'inline' }}>
