@@ -318,6 +318,17 @@ describe('the console: escalation policies, routing rules, my paging, escalation
       .filter({ hasText: 'urgency low' })
       .waitFor();
 
+    // Edited in place: the form starts from the rule's matchers.
+    await page.getByRole('button', { name: 'Edit Databases' }).click();
+    const editRule = page.getByRole('form', { name: 'Edit Databases' });
+    await expect(editRule.getByLabel('Matchers').inputValue()).resolves.toBe('{service="db"}');
+    await editRule.getByLabel('Matchers').fill('{service=~"db|cache"}');
+    await editRule.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('cell', { name: /^Databases/ })
+      .getByText('{service=~"db|cache"}')
+      .waitFor();
+
     await page.getByRole('button', { name: 'Delete Databases' }).click();
     await page.getByRole('button', { name: 'Delete for good' }).click();
     await waitFor(
