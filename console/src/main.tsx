@@ -10,11 +10,14 @@ import { RequireSession } from './lib/session.tsx';
 import { applyTheme, storedTheme, watchSystemTheme } from './lib/theme.ts';
 import { ApiKeysPage, SettingsPage, SsoPage, UsersPage } from './pages/Admin.tsx';
 import { AnalyticsPage } from './pages/Analytics.tsx';
+import { EscalationPoliciesPage } from './pages/EscalationPolicies.tsx';
 import { ExecutionPage } from './pages/Execution.tsx';
 import { IntegrationsPage } from './pages/Integrations.tsx';
 import { IncidentDetailPage } from './pages/IncidentDetail.tsx';
 import { IncidentsPage } from './pages/Incidents.tsx';
+import { MyPagingPage } from './pages/MyPaging.tsx';
 import { MyShiftsPage } from './pages/MyShifts.tsx';
+import { RoutingRulesPage } from './pages/RoutingRules.tsx';
 import { RunbooksPage } from './pages/Runbooks.tsx';
 import { ScheduleDetailPage } from './pages/ScheduleDetail.tsx';
 import { SchedulesPage } from './pages/Schedules.tsx';
@@ -72,6 +75,9 @@ createRoot(document.getElementById('root') as HTMLElement).render(
             <Route path="schedules/my-shifts" element={<MyShiftsPage />} />
             <Route path="schedules/:id" element={<ScheduleDetailPage />} />
             <Route path="silences" element={<SilencesPage />} />
+            <Route path="escalation-policies" element={<EscalationPoliciesPage />} />
+            <Route path="routing-rules" element={<RoutingRulesPage />} />
+            <Route path="my-paging" element={<MyPagingPage />} />
             <Route path="analytics" element={<AnalyticsPage />} />
             <Route path="admin/users" element={<UsersPage />} />
             <Route path="admin/api-keys" element={<ApiKeysPage />} />

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useLive } from '../lib/realtime.tsx';
 import { isAdmin, useSignOut, useUser } from '../lib/session.tsx';
 import { saveTheme, storedTheme, type ThemeChoice } from '../lib/theme.ts';
+
+// The paging tabs share one entry in the sidebar.
+const PAGING_PATHS = /^\/(escalation-policies|routing-rules|my-paging)(\/|$)/;
 
 export function Layout() {
   const user = useUser();
@@ -35,6 +38,9 @@ export function Layout() {
           <NavLink to="/search">Search</NavLink>
           <NavLink to="/runbooks">Runbooks</NavLink>
           <NavLink to="/schedules">Schedules</NavLink>
+          <Link to="/escalation-policies" aria-current={PAGING_PATHS.test(location.pathname) ? 'page' : undefined}>
+            Paging
+          </Link>
           <NavLink to="/integrations">Integrations</NavLink>
           <NavLink to="/silences">Silences</NavLink>
           <NavLink to="/analytics">Analytics</NavLink>

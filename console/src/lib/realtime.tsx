@@ -13,6 +13,8 @@ export function useLive(): boolean {
 }
 
 const INCIDENT_EVENTS = ['incident.created', 'incident.updated', 'incident.status_changed', 'alert.received'] as const;
+// An escalation's level or pages changed: the incident page re-reads its escalation state.
+const ESCALATION_EVENTS = ['escalation.updated', 'page.sent'] as const;
 
 /**
  * One socket.io connection per signed-in tab, authenticated by the session cookie. Events do not
@@ -48,6 +50,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         void queryClient.invalidateQueries({ queryKey: ['incidents'] });
         void queryClient.invalidateQueries({ queryKey: ['incident'] });
       });
+    }
+    for (const event of ESCALATION_EVENTS) {
+      socket.on(event, () => void queryClient.invalidateQueries({ queryKey: ['incident'] }));
     }
     // The assistant's answer streams as partial messages, then the stored one: shown as it grows.
     socket.on('chat.message', (envelope: { data?: { message?: ChatMessage; state?: string } }) => {

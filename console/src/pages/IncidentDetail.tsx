@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api, temporalWorkflowUrl, unwrap, type IncidentDetail } from '../lib/api.ts';
 import { useLive } from '../lib/realtime.tsx';
 import { canWrite, useUser } from '../lib/session.tsx';
+import { IncidentEscalation } from '../components/IncidentEscalation.tsx';
 import { Badge, Empty, ErrorState, Loading, QueryCard, Time } from '../components/ui.tsx';
 import { SilenceSimilar } from '../components/SilenceSimilar.tsx';
 
@@ -128,6 +129,7 @@ function IncidentView({ incident }: { incident: IncidentDetail }) {
           </section>
         </div>
         <div className="stack">
+          <IncidentEscalation incidentId={incident.id} status={incident.status} writable={writable} />
           <section className="card" aria-labelledby="assignee-title">
             <h2 id="assignee-title">Assignee</h2>
             <div className="stack">

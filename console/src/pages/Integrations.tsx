@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { api, unwrap, type Schemas } from '../lib/api.ts';
 import { useUser } from '../lib/session.tsx';
+import { IntegrationPolicy } from '../components/IntegrationPolicy.tsx';
 import { Empty, ErrorState, Loading, PageHead } from '../components/ui.tsx';
 import { MaintenanceWindows } from '../components/MaintenanceWindows.tsx';
 
@@ -162,6 +163,7 @@ function IntegrationCard({
         <span className="muted">Webhook URL </span>
         <code>{integration.webhook_url}</code>
       </div>
+      <IntegrationPolicy integration={integration} admin={admin} />
       <MaintenanceWindows integrationId={integration.id} integrationName={integration.name} />
       {secret ? (
         <div className="alert-box warn stack" role="status">

@@ -1,0 +1,196 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { api, temporalWorkflowUrl, unwrap } from '../lib/api.ts';
+import { useLive } from '../lib/realtime.tsx';
+import { useRoutingRules } from '../lib/paging.ts';
+import { memberName, useMembers } from '../lib/schedules.ts';
+import { FieldErrors, Loading, ErrorState, Time } from './ui.tsx';
+
+const ENDED: Record<string, string> = {
+  acknowledged: 'Ended: acknowledged',
+  resolved: 'Ended: resolved',
+  exhausted: 'Ended: every round paged, nobody acknowledged',
+  no_policy: 'No escalation policy applied',
+};
+
+/**
+ * The incident's escalation: policy, level and round, the next escalation time and every page,
+ * with Acknowledge and Escalate now. `escalation.updated` and `page.sent` events re-read it
+ * (lib/realtime.tsx); without the socket it polls while the escalation runs.
+ */
+export function IncidentEscalation({ incidentId, status, writable }: { incidentId: string; status: string; writable: boolean }) {
+  const live = useLive();
+  const queryClient = useQueryClient();
+  const members = useMembers();
+  const rules = useRoutingRules();
+  const escalation = useQuery({
+    queryKey: ['incident', incidentId, 'escalation'],
+    queryFn: async () => unwrap(await api.GET('/api/v1/incidents/{id}/escalation', { params: { path: { id: incidentId } } })).data,
+    // The workflow stops a moment after an acknowledgement, with no event of its own: poll until it has.
+    refetchInterval: (query) => (!query.state.data?.running ? false : status !== 'active' ? 1_000 : live ? false : 5_000),
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['incident', incidentId] });
+  const acknowledge = useMutation({
+    mutationFn: async () =>
+      unwrap(await api.PATCH('/api/v1/incidents/{id}', { params: { path: { id: incidentId } }, body: { status: 'investigating' } })),
+    onSuccess: () => {
+      refresh();
+      void queryClient.invalidateQueries({ queryKey: ['incidents'] });
+    },
+  });
+  const escalate = useMutation({
+    mutationFn: async () => unwrap(await api.POST('/api/v1/incidents/{id}/escalate', { params: { path: { id: incidentId } } })).data,
+    onSuccess: (state) => {
+      queryClient.setQueryData(['incident', incidentId, 'escalation'], state);
+      refresh();
+    },
+  });
+  if (escalation.isPending)
+    return (
+      <section className="card" aria-labelledby="escalation-title">
+        <h2 id="escalation-title">Escalation</h2>
+        <Loading rows={2} label="Loading the escalation" />
+      </section>
+    );
+  if (escalation.error)
+    return (
+      <section className="card" aria-labelledby="escalation-title">
+        <h2 id="escalation-title">Escalation</h2>
+        <ErrorState error={escalation.error} retry={() => void escalation.refetch()} />
+      </section>
+    );
+  const state = escalation.data;
+  if (!state.policy && state.pages.length === 0) {
+    return (
+      <section className="card" aria-labelledby="escalation-title">
+        <h2 id="escalation-title">Escalation</h2>
+        <p className="muted" style={{ margin: 0 }}>
+          No escalation policy: members are notified as usual. <Link to="/escalation-policies">Escalation policies</Link>
+        </p>
+      </section>
+    );
+  }
+  const levels = state.policy?.levels.length;
+  const rounds = state.policy ? state.policy.repeat + 1 : undefined;
+  return (
+    <section className="card stack" aria-labelledby="escalation-title" data-testid="escalation">
+      <h2 id="escalation-title" style={{ margin: 0 }}>
+        Escalation
+      </h2>
+      <dl className="small" style={{ margin: 0 }}>
+        <div>
+          <dt className="muted" style={{ display: 'inline' }}>
+            Policy:{' '}
+          </dt>
+          <dd style={{ display: 'inline', margin: 0 }}>{state.policy ? state.policy.name : 'A deleted policy'}</dd>
+        </div>
+        {state.routing_rule_id ? (
+          <div>
+            <dt className="muted" style={{ display: 'inline' }}>
+              Routing rule:{' '}
+            </dt>
+            <dd style={{ display: 'inline', margin: 0 }}>
+              {rules.data?.find((rule) => rule.id === state.routing_rule_id)?.name ?? 'A deleted rule'}
+            </dd>
+          </div>
+        ) : null}
+        {state.urgency ? (
+          <div>
+            <dt className="muted" style={{ display: 'inline' }}>
+              Urgency:{' '}
+            </dt>
+            <dd style={{ display: 'inline', margin: 0 }}>{state.urgency}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt className="muted" style={{ display: 'inline' }}>
+            State:{' '}
+          </dt>
+          <dd style={{ display: 'inline', margin: 0 }} data-testid="escalation-state">
+            {state.running ? 'Paging' : state.ended ? ENDED[state.ended] : 'Not running'}
+          </dd>
+        </div>
+        {state.level !== null ? (
+          <div>
+            <dt className="muted" style={{ display: 'inline' }}>
+              Level:{' '}
+            </dt>
+            <dd style={{ display: 'inline', margin: 0 }} data-testid="escalation-level">
+              {state.level}
+              {levels ? ` of ${levels}` : ''}, round {state.round}
+              {rounds ? ` of ${rounds}` : ''}
+            </dd>
+          </div>
+        ) : null}
+        {state.running && state.next_escalation_at ? (
+          <div>
+            <dt className="muted" style={{ display: 'inline' }}>
+              Next escalation:{' '}
+            </dt>
+            <dd style={{ display: 'inline', margin: 0 }}>
+              <Time iso={state.next_escalation_at} />
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {writable && state.running ? (
+        <div className="row" role="group" aria-label="Escalation actions">
+          {status === 'active' ? (
+            <button type="button" className="primary" disabled={acknowledge.isPending} onClick={() => acknowledge.mutate()}>
+              Acknowledge
+            </button>
+          ) : null}
+          <button type="button" disabled={escalate.isPending} onClick={() => escalate.mutate()}>
+            Escalate now
+          </button>
+        </div>
+      ) : null}
+      <FieldErrors error={acknowledge.error ?? escalate.error} />
+      <h3 style={{ margin: 0 }}>Pages</h3>
+      {state.pages.length === 0 ? (
+        <p className="muted small" style={{ margin: 0 }}>
+          Nobody paged yet.
+        </p>
+      ) : (
+        <table aria-label="Pages">
+          <thead>
+            <tr>
+              <th scope="col">Who</th>
+              <th scope="col">Level</th>
+              <th scope="col">Method</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.pages.map((page) => (
+              <tr key={page.id}>
+                <td>
+                  {memberName(members.data, page.user_id)}
+                  <div className="muted small">
+                    <Time iso={page.created_at} />
+                  </div>
+                </td>
+                <td>
+                  {page.level}
+                  <span className="muted small"> (round {page.round})</span>
+                </td>
+                <td>{page.method}</td>
+                <td>
+                  <span className={`badge st-${page.status === 'sent' ? 'completed' : page.status === 'failed' ? 'failed' : 'pending'}`}>
+                    {page.status}
+                  </span>
+                  {page.error ? <div className="small">{page.error}</div> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="small" style={{ margin: 0 }}>
+        <a href={temporalWorkflowUrl(`escalation:${incidentId}`)} target="_blank" rel="noreferrer">
+          Escalation workflow in Temporal UI
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,362 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { api, expectOk, unwrap } from '../lib/api.ts';
+import { formatMinutes } from '../lib/paging-format.ts';
+import { POLICIES_KEY, usePolicies, type EscalationPolicy, type EscalationTarget } from '../lib/paging.ts';
+import { memberName, useMembers, useSchedules, type Member, type Schedule } from '../lib/schedules.ts';
+import { isAdmin, useUser } from '../lib/session.tsx';
+import { Empty, FieldErrors, PageHead, QueryCard } from '../components/ui.tsx';
+
+/** The heading and tabs the paging set-up pages share. */
+export function PagingFrame({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <PageHead title={title}>{action}</PageHead>
+      <nav className="tabs" aria-label="Paging">
+        <NavLink to="/escalation-policies">Escalation policies</NavLink>
+        <NavLink to="/routing-rules">Routing rules</NavLink>
+        <NavLink to="/my-paging">My paging</NavLink>
+      </nav>
+      {children}
+    </>
+  );
+}
+
+function targetName(target: EscalationTarget, members: readonly Member[] | undefined, schedules: readonly Schedule[] | undefined): string {
+  if (target.type === 'user') return memberName(members, target.id);
+  const schedule = schedules?.find((candidate) => candidate.id === target.id);
+  return `${schedule?.name ?? 'A deleted schedule'} (on call)`;
+}
+
+export function EscalationPoliciesPage() {
+  const user = useUser();
+  const admin = isAdmin(user);
+  const policies = usePolicies();
+  const members = useMembers();
+  const schedules = useSchedules();
+  const [editing, setEditing] = useState<EscalationPolicy | 'new'>();
+  return (
+    <PagingFrame
+      title="Escalation policies"
+      action={
+        admin && !editing ? (
+          <button type="button" className="primary" onClick={() => setEditing('new')}>
+            New policy
+          </button>
+        ) : null
+      }
+    >
+      {editing ? (
+        <PolicyForm
+          key={editing === 'new' ? 'new' : editing.id}
+          policy={editing === 'new' ? undefined : editing}
+          members={members.data ?? []}
+          schedules={schedules.data ?? []}
+          onDone={() => setEditing(undefined)}
+        />
+      ) : null}
+      <QueryCard query={policies} label="Loading escalation policies">
+        {(list) =>
+          list.length === 0 ? (
+            <div className="card">
+              <Empty title="No escalation policies yet">
+                A policy says who is paged when an incident opens, and who next when nobody acknowledges.
+                {admin ? null : ' Owners and admins create them.'}
+              </Empty>
+            </div>
+          ) : (
+            <div className="stack">
+              {list.map((policy) => (
+                <PolicyCard
+                  key={policy.id}
+                  policy={policy}
+                  admin={admin}
+                  describe={(target) => targetName(target, members.data, schedules.data)}
+                  onEdit={() => setEditing(policy)}
+                />
+              ))}
+            </div>
+          )
+        }
+      </QueryCard>
+    </PagingFrame>
+  );
+}
+
+function PolicyCard({
+  policy,
+  admin,
+  describe,
+  onEdit,
+}: {
+  policy: EscalationPolicy;
+  admin: boolean;
+  describe: (target: EscalationTarget) => string;
+  onEdit: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [confirm, setConfirm] = useState(false);
+  const remove = useMutation({
+    mutationFn: async () => expectOk(await api.DELETE('/api/v1/escalation-policies/{id}', { params: { path: { id: policy.id } } })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [POLICIES_KEY] }),
+  });
+  const headingId = `policy-${policy.id}`;
+  return (
+    <section className="card stack" aria-labelledby={headingId}>
+      <div className="row">
+        <h2 id={headingId} style={{ margin: 0 }}>
+          {policy.name}
+        </h2>
+        {policy.is_default ? <span className="badge st-investigating">default</span> : null}
+        <span className="spacer" style={{ flex: 1 }} />
+        {admin ? (
+          <div className="row">
+            <button type="button" onClick={onEdit} aria-label={`Edit ${policy.name}`}>
+              Edit
+            </button>
+            <button type="button" className="danger" onClick={() => setConfirm(true)} aria-label={`Delete ${policy.name}`}>
+              Delete
+            </button>
+          </div>
+        ) : null}
+      </div>
+      {policy.description ? <p style={{ margin: 0 }}>{policy.description}</p> : null}
+      {confirm ? (
+        <div className="alert-box warn row" role="alertdialog" aria-label={`Delete ${policy.name}`}>
+          <span>Delete {policy.name}? Integrations that use it fall back to the default policy.</span>
+          <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            Delete for good
+          </button>
+          <button type="button" onClick={() => setConfirm(false)}>
+            Keep it
+          </button>
+          <FieldErrors error={remove.error} />
+        </div>
+      ) : null}
+      <ol className="steps" aria-label={`Levels of ${policy.name}`}>
+        {policy.levels.map((level, index) => (
+          <li key={index}>
+            <strong>Level {index + 1}:</strong> {level.targets.map(describe).join(', ')}
+            <div className="muted small">
+              {index + 1 < policy.levels.length
+                ? `Level ${index + 2} after ${formatMinutes(level.delay_minutes)} without acknowledgement`
+                : policy.repeat > 0
+                  ? `Level 1 again after ${formatMinutes(level.delay_minutes)} without acknowledgement, in the next round`
+                  : 'The last level: the escalation ends once it is paged'}
+            </div>
+          </li>
+        ))}
+      </ol>
+      <div className="muted small">
+        {policy.repeat === 0
+          ? 'Runs once.'
+          : `Repeats ${policy.repeat} ${policy.repeat === 1 ? 'time' : 'times'} when nobody acknowledges.`}
+      </div>
+    </section>
+  );
+}
+
+interface LevelDraft {
+  targets: EscalationTarget[];
+  delay: string;
+}
+
+/** Create a policy, or edit one (`policy` given): name, levels with their targets and delays, repeat, default. */
+function PolicyForm({
+  policy,
+  members,
+  schedules,
+  onDone,
+}: {
+  policy?: EscalationPolicy;
+  members: readonly Member[];
+  schedules: readonly Schedule[];
+  onDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(policy?.name ?? '');
+  const [description, setDescription] = useState(policy?.description ?? '');
+  const [repeat, setRepeat] = useState(String(policy?.repeat ?? 0));
+  const [isDefault, setIsDefault] = useState(policy?.is_default ?? false);
+  const [levels, setLevels] = useState<LevelDraft[]>(() =>
+    policy
+      ? policy.levels.map((level) => ({ targets: level.targets, delay: String(level.delay_minutes) }))
+      : [{ targets: [], delay: '15' }],
+  );
+  const save = useMutation({
+    mutationFn: async () => {
+      const body = {
+        name,
+        description: description.trim() || null,
+        repeat: Number(repeat),
+        is_default: isDefault,
+        levels: levels.map((level) => ({ targets: level.targets, delay_minutes: Number(level.delay) })),
+      };
+      return policy
+        ? unwrap(await api.PATCH('/api/v1/escalation-policies/{id}', { params: { path: { id: policy.id } }, body })).data
+        : unwrap(await api.POST('/api/v1/escalation-policies', { body })).data;
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [POLICIES_KEY] });
+      onDone();
+    },
+  });
+  const change = (index: number, patch: Partial<LevelDraft>) =>
+    setLevels((current) => current.map((level, at) => (at === index ? { ...level, ...patch } : level)));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  const title = policy ? `Edit ${policy.name}` : 'New escalation policy';
+  return (
+    <form className="card form" onSubmit={submit} aria-label={title}>
+      <h2>{title}</h2>
+      <div className="field-row">
+        <label>
+          Name
+          <input required value={name} onChange={(event) => setName(event.target.value)} placeholder="Payments" />
+        </label>
+        <label>
+          Repeat (extra rounds when nobody acknowledges)
+          <input type="number" min={0} step={1} required value={repeat} onChange={(event) => setRepeat(event.target.value)} />
+        </label>
+      </div>
+      <label>
+        Description
+        <textarea value={description} onChange={(event) => setDescription(event.target.value)} />
+      </label>
+      <label className="check">
+        <input type="checkbox" checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />
+        The organization&apos;s default policy (for integrations that name none)
+      </label>
+      {levels.map((level, index) => (
+        <LevelFields
+          key={index}
+          index={index}
+          level={level}
+          members={members}
+          schedules={schedules}
+          onChange={(patch) => change(index, patch)}
+          onRemove={levels.length > 1 ? () => setLevels((current) => current.filter((_, at) => at !== index)) : undefined}
+        />
+      ))}
+      <div>
+        <button type="button" onClick={() => setLevels((current) => [...current, { targets: [], delay: '15' }])}>
+          Add a level
+        </button>
+      </div>
+      <FieldErrors error={save.error} />
+      <div className="row">
+        <button type="submit" className="primary" disabled={save.isPending}>
+          {policy ? 'Save' : 'Create policy'}
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function LevelFields({
+  index,
+  level,
+  members,
+  schedules,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  level: LevelDraft;
+  members: readonly Member[];
+  schedules: readonly Schedule[];
+  onChange: (patch: Partial<LevelDraft>) => void;
+  onRemove?: () => void;
+}) {
+  const [pick, setPick] = useState('');
+  const label = `Level ${index + 1}`;
+  const chosen = (type: string, id: string) => level.targets.some((target) => target.type === type && target.id === id);
+  const add = () => {
+    const [type, id] = pick.split(':') as ['user' | 'schedule', string];
+    if (!id || chosen(type, id)) return;
+    onChange({ targets: [...level.targets, { type, id }] });
+    setPick('');
+  };
+  return (
+    <fieldset className="layer-fields stack">
+      <legend>{label}</legend>
+      {level.targets.length === 0 ? (
+        <p className="muted small" style={{ margin: 0 }}>
+          Nobody yet: add a member or a schedule.
+        </p>
+      ) : (
+        <ul className="list" aria-label={`${label} targets`}>
+          {level.targets.map((target) => (
+            <li key={`${target.type}:${target.id}`} className="row">
+              <span>
+                {target.type === 'user'
+                  ? memberName(members, target.id)
+                  : `${schedules.find((s) => s.id === target.id)?.name ?? 'A deleted schedule'} (on call)`}
+              </span>
+              <button
+                type="button"
+                className="ghost"
+                aria-label={`Remove from ${label}`}
+                onClick={() => onChange({ targets: level.targets.filter((other) => other !== target) })}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="field-row">
+        <label>
+          {label}: add
+          <select value={pick} onChange={(event) => setPick(event.target.value)}>
+            <option value="">Choose a member or schedule</option>
+            <optgroup label="Schedules (whoever is on call)">
+              {schedules.map((schedule) => (
+                <option key={schedule.id} value={`schedule:${schedule.id}`} disabled={chosen('schedule', schedule.id)}>
+                  {schedule.name}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Members">
+              {members.map((member) => (
+                <option key={member.id} value={`user:${member.id}`} disabled={chosen('user', member.id)}>
+                  {member.name}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+        </label>
+        <div style={{ alignSelf: 'end' }}>
+          <button type="button" onClick={add} disabled={!pick}>
+            Add to {label.toLowerCase()}
+          </button>
+        </div>
+        <label>
+          {label}: minutes before the next
+          <input
+            type="number"
+            min={0.05}
+            max={1440}
+            step="any"
+            required
+            value={level.delay}
+            onChange={(event) => onChange({ delay: event.target.value })}
+          />
+        </label>
+      </div>
+      {onRemove ? (
+        <div>
+          <button type="button" className="ghost" onClick={onRemove}>
+            Remove {label.toLowerCase()}
+          </button>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
