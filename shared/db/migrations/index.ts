@@ -30,6 +30,7 @@ import { Migration20261227070100CalendarFeeds } from './20261227070100-calendar-
 import { Migration20261227090000EscalationPolicies } from './20261227090000-escalation-policies.migration.ts';
 import { Migration20261228010000ScheduleIcalFeeds } from './20261228010000-schedule-ical-feeds.migration.ts';
 import { Migration20261228030000ContactMethods } from './20261228030000-contact-methods.migration.ts';
+import { Migration20261228060000EscalationCycles } from './20261228060000-escalation-cycles.migration.ts';
 import { Migration20261228020000RoutingRules } from './20261228020000-routing-rules.migration.ts';
 
 /**
@@ -68,4 +69,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261227090000-escalation-policies', class: Migration20261227090000EscalationPolicies },
   { name: '20261228010000-schedule-ical-feeds', class: Migration20261228010000ScheduleIcalFeeds },
   { name: '20261228030000-contact-methods', class: Migration20261228030000ContactMethods },
-  { name: '20261228020000-routing-rules', class: Migration20261228020000RoutingRules }];
+  { name: '20261228020000-routing-rules', class: Migration20261228020000RoutingRules },
+  { name: '20261228060000-escalation-cycles', class: Migration20261228060000EscalationCycles }];
