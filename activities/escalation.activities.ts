@@ -187,6 +187,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         level: input.level,
         urgency: input.urgency,
         incidentUrl: incidentUrl(input.publicUrl, incident.id),
+        ...(input.assigneeId ? { reassigned: true } : {}),
       };
       let sent = 0;
       let failed = 0;

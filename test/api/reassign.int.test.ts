@@ -101,7 +101,8 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
       escalation_policy_id: null,
       previous: { policy_id: primary.id, level: 1, round: 1 },
     });
-    await waitForMail(stack, second.email, PAGE);
+    const reassignedMail = await waitForMail(stack, second.email, PAGE);
+    expect(reassignedMail.body).toMatch(/^The incident was reassigned to you$/m);
     const paged = await waitForState(owner.token, incident.id, 'the new assignee paged', (state) =>
       state.pages.some((page) => page.cycle === 2 && page.status === 'sent'),
     );
