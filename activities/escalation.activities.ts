@@ -55,6 +55,14 @@ export interface PageLevelInput {
 
 const SEND_CONCURRENCY = 8;
 
+/**
+ * An escalation of an older cycle than the incident's has been replaced (reassigned or reopened
+ * since): it pages nobody, even when its end never reached it (a reassignment made before the
+ * relay had started it).
+ */
+const supersededBy = (incident: { escalation_cycle: number }, cycle: number | undefined): EscalationEnd | null =>
+  incident.escalation_cycle > (cycle ?? 1) ? 'reassigned' : null;
+
 const incidentUrl = (publicUrl: string, incidentId: string) => `${publicUrl}/incidents/${encodeURIComponent(incidentId)}`;
 
 /** The escalation's activities: read the policy, resolve a level's targets, page them at most once each. */
@@ -84,14 +92,16 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       organizationId: string;
       incidentId: string;
       targets: EscalationTarget[];
+      /** The escalation's cycle (absent: 1). */
+      cycle?: number;
     }): Promise<{ end: EscalationEnd | null; userIds: string[] }> {
       const em = deps.orm.em.fork();
-      const [incident] = await em.execute<Array<{ status: string; assignee_id: string | null }>>(
-        'select status, assignee_id from incidents where id = ? and organization_id = ?',
+      const [incident] = await em.execute<Array<{ status: string; assignee_id: string | null; escalation_cycle: number }>>(
+        'select status, assignee_id, escalation_cycle from incidents where id = ? and organization_id = ?',
         [input.incidentId, input.organizationId],
       );
       if (!incident) return { end: 'resolved', userIds: [] };
-      const end = incidentNeedsPaging(incident);
+      const end = supersededBy(incident, input.cycle) ?? incidentNeedsPaging(incident);
       if (end) return { end, userIds: [] };
       const now = new Date();
       const candidates: string[] = [];
@@ -144,13 +154,15 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         input.pages ??
         (input.userIds ?? []).map((userId) => ({ userId, ruleId: null, contactMethodId: null, method: 'email' as const, delayMs: 0 }));
       const [incident] = await em.execute<
-        Array<{ id: string; title: string; severity: string; status: string; assignee_id: string | null }>
-      >('select id, title, severity, status, assignee_id from incidents where id = ? and organization_id = ?', [
+        Array<{ id: string; title: string; severity: string; status: string; assignee_id: string | null; escalation_cycle: number }>
+      >('select id, title, severity, status, assignee_id, escalation_cycle from incidents where id = ? and organization_id = ?', [
         input.incidentId,
         input.organizationId,
       ]);
       if (!incident) throw ApplicationFailure.nonRetryable('incident not found');
-      const ended = input.assigneeId ? assigneeNeedsPaging(incident, input.assigneeId) : incidentNeedsPaging(incident);
+      const ended =
+        supersededBy(incident, input.cycle) ??
+        (input.assigneeId ? assigneeNeedsPaging(incident, input.assigneeId) : incidentNeedsPaging(incident));
       if (ended) return { sent: 0, failed: 0, skipped: planned.length, end: ended };
       const cycle = input.cycle ?? 1;
       const claimed = await em.execute<Array<ClaimedPage & { rule_id: string | null }>>(

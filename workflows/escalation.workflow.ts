@@ -153,6 +153,7 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
       organizationId: input.organizationId,
       incidentId: input.incidentId,
       targets: level.targets,
+      cycle: input.cycle ?? 1,
     });
     if (targets.end) return end(targets.end);
     if (stop) return end(stop);
