@@ -750,6 +750,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/incidents/{id}/reassign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reassign the incident to a person or an escalation policy
+         * @description Give exactly one of `user_id` and `escalation_policy_id`. The running escalation ends (`reassigned`) and the incident starts a new escalation cycle: to a person, they become the assignee and are paged at once through their notification rules (PagerDuty semantics; it goes on until they acknowledge by moving the incident out of `active`); to a policy, the incident is unassigned and escalates on that policy from level 1. An acknowledged incident goes back to `active`. It works whether or not an escalation was running (`previous` says where it stood). 404 NOT_FOUND for an incident of another organization; 422 VALIDATION_ERROR when the user or policy is not one of the organization; 409 CONFLICT when the incident is resolved (reopen it first); 503 when the running escalation did not answer in time (nothing was reassigned).
+         */
+        post: operations["reassignIncident"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/incidents/{id}/messages": {
         parameters: {
             query?: never;
@@ -2900,6 +2920,8 @@ export interface components {
             urgency: ("high" | "low") | null;
             /** @description The routing rule that chose the policy; null when none matched */
             routing_rule_id: string | null;
+            /** @description The escalation cycle shown: 1, then one more each time the incident reopened or was reassigned (each cycle pages afresh) */
+            cycle: number;
             /** @description Whether the escalation is still paging */
             running: boolean;
             /** @description The level paged last, from 1 */
@@ -2908,7 +2930,8 @@ export interface components {
             round: number | null;
             /** @description When the next level is paged, while the escalation waits */
             next_escalation_at: string | null;
-            ended: ("acknowledged" | "resolved" | "exhausted" | "no_policy") | null;
+            /** @description Why the escalation of this cycle ended; `reassigned`: someone reassigned the incident and the next cycle pages the new target */
+            ended: ("acknowledged" | "resolved" | "exhausted" | "no_policy" | "reassigned") | null;
             pages: components["schemas"]["Page"][];
         };
         Integration: {
@@ -3217,6 +3240,8 @@ export interface components {
         Page: {
             /** Format: uuid */
             id: string;
+            /** @description The escalation cycle that sent it: 1, then one more each time the incident reopened or was reassigned */
+            cycle: number;
             /** @description Counts from 1 */
             round: number;
             /** @description Counts from 1 */
@@ -3320,6 +3345,22 @@ export interface components {
             type: "manual" | "http" | "wait" | "approval";
             /** @description Shape depends on `type` */
             config: components["schemas"]["ManualStepConfig"] | components["schemas"]["HttpStepConfig"] | components["schemas"]["WaitStepConfig"] | components["schemas"]["ApprovalStepConfig"];
+        };
+        Reassignment: {
+            /** @description The escalation cycle that now pages the new target */
+            cycle: number;
+            /** @description The new assignee, when reassigned to a person */
+            user_id: string | null;
+            /** @description The new policy, when reassigned to a policy */
+            escalation_policy_id: string | null;
+            /** @description Where the escalation stood when the reassignment ended it; null when none was running */
+            previous: {
+                policy_id: string | null;
+                /** @description The level it had paged last, from 1 */
+                level: number | null;
+                round: number | null;
+            } | null;
+            escalation: components["schemas"]["IncidentEscalation"];
         };
         RefreshResponse: {
             access_token: string;
@@ -3778,7 +3819,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            type: "created" | "alert" | "status_changed" | "severity_changed" | "assignee_changed" | "description_changed" | "title_changed" | "resolved_by_alert" | "note" | "execution" | "chat_message" | "alert_silenced" | "page" | "routed";
+            type: "created" | "alert" | "status_changed" | "severity_changed" | "assignee_changed" | "description_changed" | "title_changed" | "resolved_by_alert" | "note" | "execution" | "chat_message" | "alert_silenced" | "page" | "routed" | "reassigned";
             message: string;
             actor_id: string | null;
             data: {
@@ -9856,6 +9897,183 @@ export interface operations {
             };
             /** @description Internal error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reassignIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A member of the organization: they become the assignee and are paged at once through their notification rules
+                     */
+                    user_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description A policy of the organization: the incident is unassigned and escalates on it from level 1
+                     */
+                    escalation_policy_id?: string;
+                } & (unknown | unknown);
+            };
+        };
+        responses: {
+            /** @description Reassigned; the new cycle pages within moments */
+            202: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Reassignment"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request (malformed body) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credential (INVALID_TOKEN, INVALID_API_KEY) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not in the caller's organization (NOT_FOUND) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (CONFLICT) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request validation failed (VALIDATION_ERROR) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED); see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
