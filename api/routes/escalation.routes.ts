@@ -104,7 +104,8 @@ export function incidentEscalationRoutes(escalations: IncidentEscalationService)
       path: '/incidents/{id}/escalate',
       operationId: 'escalateIncident',
       summary: 'Page the next level now',
-      description: 'Ends the current wait of the running escalation. 409 CONFLICT when the incident has no running escalation.',
+      description:
+        'Ends the current wait of the running escalation. 409 CONFLICT when the incident has no running escalation, or when it was reassigned to a person (no level follows).',
       tags: ['incidents'],
       access: 'incidents:update',
       request: { params: IdParams },

@@ -76,12 +76,18 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
       return view(incidentId);
     },
 
-    /** 409 when nothing is running: there is no level to move on to. */
+    /**
+     * 409 when nothing is running, or when what runs pages the person the incident was reassigned
+     * to: there is no level to move on to.
+     */
     async escalateNow(_auth: AuthContext, incidentId: string) {
       const incident = await deps.em().findOne(IncidentEntity, { id: incidentId }, { fields: ['id', 'escalationCycle'] });
       if (!incident) throw new NotFoundError('Incident');
-      if (!(await deps.control.escalateNow(incidentId, incident.escalationCycle ?? 1)))
-        throw new ConflictError('The incident has no running escalation');
+      const cycle = incident.escalationCycle ?? 1;
+      const current = await deps.control.state(incidentId, cycle);
+      if (current?.running && current.state.policy_id === null)
+        throw new ConflictError('The incident was reassigned to a person: there is no next level (reassign it to a policy to escalate)');
+      if (!(await deps.control.escalateNow(incidentId, cycle))) throw new ConflictError('The incident has no running escalation');
       return view(incidentId);
     },
 

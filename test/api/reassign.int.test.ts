@@ -110,6 +110,10 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
     expect(paged.pages.filter((page) => page.cycle === 2)).toEqual([
       expect.objectContaining({ round: 1, level: 1, user_id: second.user.id, status: 'sent' }),
     ]);
+    // Paging a person has no next level to move on to.
+    expect((await stack.http.post(`/api/v1/incidents/${incident.id}/escalate`).set(bearer(owner.token)).expect(409)).body.code).toBe(
+      'CONFLICT',
+    );
     const assigned = await incidentOf(owner.token, incident.id);
     expect(assigned).toMatchObject({ status: 'active', assignee_id: second.user.id });
     expect(assigned.timeline.filter((entry) => entry.type === 'reassigned')).toEqual([
