@@ -1,5 +1,6 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import {
+  assigneeNeedsPaging,
   incidentNeedsPaging,
   type EscalationEnd,
   type EscalationPolicySnapshot,
@@ -33,7 +34,12 @@ export interface EscalationActivityDeps extends PageSenderDeps {
 export interface PageLevelInput {
   organizationId: string;
   incidentId: string;
-  policyId: string;
+  /** Null when the incident was reassigned to a person rather than a policy. */
+  policyId: string | null;
+  /** The incident's escalation cycle (absent: 1). */
+  cycle?: number;
+  /** The person the incident was reassigned to: paged while it is active and theirs. */
+  assigneeId?: string;
   round: number;
   level: number;
   pages?: PlannedPage[];
@@ -48,6 +54,14 @@ export interface PageLevelInput {
 }
 
 const SEND_CONCURRENCY = 8;
+
+/**
+ * An escalation of an older cycle than the incident's has been replaced (reassigned or reopened
+ * since): it pages nobody, even when its end never reached it (a reassignment made before the
+ * relay had started it).
+ */
+const supersededBy = (incident: { escalation_cycle: number }, cycle: number | undefined): EscalationEnd | null =>
+  incident.escalation_cycle > (cycle ?? 1) ? 'reassigned' : null;
 
 const incidentUrl = (publicUrl: string, incidentId: string) => `${publicUrl}/incidents/${encodeURIComponent(incidentId)}`;
 
@@ -78,14 +92,16 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       organizationId: string;
       incidentId: string;
       targets: EscalationTarget[];
+      /** The escalation's cycle (absent: 1). */
+      cycle?: number;
     }): Promise<{ end: EscalationEnd | null; userIds: string[] }> {
       const em = deps.orm.em.fork();
-      const [incident] = await em.execute<Array<{ status: string; assignee_id: string | null }>>(
-        'select status, assignee_id from incidents where id = ? and organization_id = ?',
+      const [incident] = await em.execute<Array<{ status: string; assignee_id: string | null; escalation_cycle: number }>>(
+        'select status, assignee_id, escalation_cycle from incidents where id = ? and organization_id = ?',
         [input.incidentId, input.organizationId],
       );
       if (!incident) return { end: 'resolved', userIds: [] };
-      const end = incidentNeedsPaging(incident);
+      const end = supersededBy(incident, input.cycle) ?? incidentNeedsPaging(incident);
       if (end) return { end, userIds: [] };
       const now = new Date();
       const candidates: string[] = [];
@@ -138,26 +154,30 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         input.pages ??
         (input.userIds ?? []).map((userId) => ({ userId, ruleId: null, contactMethodId: null, method: 'email' as const, delayMs: 0 }));
       const [incident] = await em.execute<
-        Array<{ id: string; title: string; severity: string; status: string; assignee_id: string | null }>
-      >('select id, title, severity, status, assignee_id from incidents where id = ? and organization_id = ?', [
+        Array<{ id: string; title: string; severity: string; status: string; assignee_id: string | null; escalation_cycle: number }>
+      >('select id, title, severity, status, assignee_id, escalation_cycle from incidents where id = ? and organization_id = ?', [
         input.incidentId,
         input.organizationId,
       ]);
       if (!incident) throw ApplicationFailure.nonRetryable('incident not found');
-      const ended = incidentNeedsPaging(incident);
+      const ended =
+        supersededBy(incident, input.cycle) ??
+        (input.assigneeId ? assigneeNeedsPaging(incident, input.assigneeId) : incidentNeedsPaging(incident));
       if (ended) return { sent: 0, failed: 0, skipped: planned.length, end: ended };
+      const cycle = input.cycle ?? 1;
       const claimed = await em.execute<Array<ClaimedPage & { rule_id: string | null }>>(
-        `insert into pages (id, organization_id, incident_id, policy_id, round, level, user_id, rule_id, contact_method_id, method, status, created_at, updated_at)
-         select p.page_id, ?, ?, ?, ?, ?, u.id, p.rule_id, p.contact_method_id, p.method, 'sending', now(), now()
+        `insert into pages (id, organization_id, incident_id, policy_id, cycle, round, level, user_id, rule_id, contact_method_id, method, status, created_at, updated_at)
+         select p.page_id, ?, ?, ?, ?, ?, ?, u.id, p.rule_id, p.contact_method_id, p.method, 'sending', now(), now()
          from jsonb_to_recordset(?::jsonb) as p(user_id uuid, page_id uuid, rule_id uuid, contact_method_id uuid, method text, n int)
          join users u on u.id = p.user_id and u.organization_id = ?
          order by p.n
-         on conflict (incident_id, round, level, user_id, (coalesce(rule_id, '00000000-0000-0000-0000-000000000000'::uuid))) do nothing
+         on conflict (incident_id, cycle, round, level, user_id, (coalesce(rule_id, '00000000-0000-0000-0000-000000000000'::uuid))) do nothing
          returning id, user_id, method, contact_method_id, rule_id`,
         [
           input.organizationId,
           input.incidentId,
           input.policyId,
+          cycle,
           input.round,
           input.level,
           JSON.stringify(
@@ -179,6 +199,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         level: input.level,
         urgency: input.urgency,
         incidentUrl: incidentUrl(input.publicUrl, incident.id),
+        ...(input.assigneeId ? { reassigned: true } : {}),
       };
       let sent = 0;
       let failed = 0;
@@ -193,6 +214,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
           sentPages.push({
             id: page.id,
             incident_id: input.incidentId,
+            cycle,
             round: input.round,
             level: input.level,
             user_id: page.user_id,
@@ -210,7 +232,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       if (claimed.length > 0) {
         // Written by the attempt that claimed the pages (a retry claims none): the timeline entry,
         // and the `escalation.updated` event the outbox relay pushes to the organization and the incident's subscribers.
-        const summary = { policy_id: input.policyId, round: input.round, level: input.level, urgency: input.urgency, sent, failed };
+        const summary = { policy_id: input.policyId, cycle, round: input.round, level: input.level, urgency: input.urgency, sent, failed };
         await em.execute(
           `with entry as (
              insert into incident_timeline (id, organization_id, incident_id, type, message, actor_id, data, created_at)
@@ -221,7 +243,9 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
             uuidv7(),
             input.organizationId,
             input.incidentId,
-            `Escalation level ${input.level} paged (round ${input.round}): ${sent} sent, ${failed} failed`,
+            input.assigneeId
+              ? `Paged the assignee: ${sent} sent, ${failed} failed`
+              : `Escalation level ${input.level} paged (round ${input.round}): ${sent} sent, ${failed} failed`,
             JSON.stringify(summary),
             uuidv7(),
             input.organizationId,

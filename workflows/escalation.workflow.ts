@@ -1,9 +1,15 @@
-import { condition, patched, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ApplicationFailure, condition, patched, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
 import { DEFAULT_URGENCY, escalationSteps, type EscalationEnd, type EscalationState, type Urgency } from '../shared/domain/escalation.ts';
 import { pagesByDelay, type PlannedPage } from '../shared/domain/notification-rules.ts';
 import { escalationActivityOptions } from './activity-options.ts';
-import { escalateNowSignal, escalationAcknowledgeSignal, escalationResolveSignal, escalationStateQuery } from './messages.ts';
+import {
+  escalateNowSignal,
+  escalationAcknowledgeSignal,
+  escalationResolveSignal,
+  escalationStateQuery,
+  reassignEscalationUpdate,
+} from './messages.ts';
 
 const { loadEscalationPolicy, resolveEscalationTargets, planEscalationPages, pageEscalationTargets } =
   proxyActivities<Activities>(escalationActivityOptions);
@@ -11,7 +17,15 @@ const { loadEscalationPolicy, resolveEscalationTargets, planEscalationPages, pag
 export interface EscalationInput {
   organizationId: string;
   incidentId: string;
-  policyId: string;
+  /** The policy paged; null when the escalation pages only `assigneeId`. */
+  policyId: string | null;
+  /**
+   * Set when the incident was reassigned to this person: they alone are paged, through their
+   * notification rules, while the incident stays active and theirs.
+   */
+  assigneeId?: string | null;
+  /** The incident's escalation cycle (absent: 1): its pages carry it, so a new cycle pages afresh. */
+  cycle?: number;
   /**
    * Chosen by routing; absent in escalations started before urgency existed, which page as `high`.
    * `high` pages through every matching notification rule; `low` by email only.
@@ -38,11 +52,13 @@ const RULES_PATCH = 'notification-rules';
  * round after round, waiting each level's delay in between (a durable timer, or until
  * "escalate now"); ends on acknowledge, resolve, or after the last level of the last round once
  * its delayed pages went out. Each target is paged through their notification rules: each rule's
- * batch fires at the level's page time plus its delay, on the workflow's own timers.
+ * batch fires at the level's page time plus its delay, on the workflow's own timers. A reassignment
+ * (update) ends it; the incident's next cycle then pages the new person or policy.
  */
 export async function escalationWorkflow(input: EscalationInput): Promise<{ ended: EscalationEnd }> {
   const urgency: Urgency = input.urgency ?? DEFAULT_URGENCY;
   const state: EscalationState = { policy_id: input.policyId, level: 0, round: 0, next_escalation_at: null, ended: null };
+  const assigneeId = input.assigneeId ?? null;
   let stop: EscalationEnd | null = null;
   let skipWait = false;
   setHandler(escalationAcknowledgeSignal, () => {
@@ -54,6 +70,21 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
   setHandler(escalateNowSignal, () => {
     skipWait = true;
   });
+  setHandler(
+    reassignEscalationUpdate,
+    () => {
+      stop ??= 'reassigned';
+      state.ended = 'reassigned';
+      state.next_escalation_at = null;
+      return { ...state };
+    },
+    {
+      validator: () => {
+        if (stop !== null || state.ended !== null)
+          throw ApplicationFailure.create({ type: 'EscalationEnded', message: 'the escalation has ended' });
+      },
+    },
+  );
   setHandler(escalationStateQuery, () => ({ ...state }));
 
   const end = (why: EscalationEnd) => {
@@ -64,7 +95,7 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
 
   const due: DueBatch[] = [];
   /** Sends every batch whose time has come, soonest first. */
-  const sendDue = async (policyId: string) => {
+  const sendDue = async (policyId: string | null) => {
     due.sort((a, b) => a.dueAt - b.dueAt);
     while (!stop && due.length > 0 && (due[0] as DueBatch).dueAt <= Date.now()) {
       const batch = due.shift() as DueBatch;
@@ -72,6 +103,8 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
         organizationId: input.organizationId,
         incidentId: input.incidentId,
         policyId,
+        cycle: input.cycle ?? 1,
+        ...(assigneeId ? { assigneeId } : {}),
         round: batch.round,
         level: batch.level,
         pages: batch.pages,
@@ -86,7 +119,7 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
    * Sends delayed batches as they fall due until `until` (a level's wait, which "escalate now"
    * also ends) or, with `until` null, until none is left; a stop ends either.
    */
-  const waitSending = async (policyId: string, until: number | null) => {
+  const waitSending = async (policyId: string | null, until: number | null) => {
     const interrupted = () => stop !== null || (until !== null && skipWait);
     for (;;) {
       await sendDue(policyId);
@@ -99,6 +132,16 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
     }
   };
 
+  if (assigneeId) {
+    // Reassigned to a person: their rules' batches as one level, until they acknowledge.
+    Object.assign(state, { round: 1, level: 1 });
+    const planned = await planEscalationPages({ organizationId: input.organizationId, userIds: [assigneeId], urgency });
+    const pagedAt = Date.now();
+    for (const batch of pagesByDelay(planned)) due.push({ dueAt: pagedAt + batch.delayMs, round: 1, level: 1, pages: batch.pages });
+    await waitSending(input.policyId, null);
+    return end(stop ?? 'exhausted');
+  }
+  if (!input.policyId) return end('no_policy');
   const policy = await loadEscalationPolicy({ organizationId: input.organizationId, policyId: input.policyId });
   if (!policy) return end('no_policy');
   const withRules = patched(RULES_PATCH);
@@ -110,6 +153,7 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
       organizationId: input.organizationId,
       incidentId: input.incidentId,
       targets: level.targets,
+      cycle: input.cycle ?? 1,
     });
     if (targets.end) return end(targets.end);
     if (stop) return end(stop);

@@ -34,5 +34,12 @@ export const escalationResolveSignal = defineSignal<[]>('escalationResolve');
 /** Ends the current wait: the next level is paged now. */
 export const escalateNowSignal = defineSignal<[]>('escalateNow');
 
+/**
+ * Someone reassigned the incident (to a person or another policy): this escalation ends
+ * (`reassigned`) and answers where it stood; the next cycle's escalation pages the new target.
+ * Rejected (`EscalationEnded`) once it has stopped.
+ */
+export const reassignEscalationUpdate = defineUpdate<EscalationState, []>('reassignEscalation');
+
 /** Where the escalation stands: level and round paged last, when the next is due, why it ended. */
 export const escalationStateQuery = defineQuery<EscalationState>('escalationState');

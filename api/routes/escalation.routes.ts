@@ -5,6 +5,8 @@ import {
   EscalationPolicyListResponse,
   EscalationPolicyResponse,
   IncidentEscalationResponse,
+  ReassignIncidentBody,
+  ReassignmentResponse,
   UpdateEscalationPolicyBody,
 } from '../schemas/escalation.schemas.ts';
 import type { EscalationPolicyService } from '../services/escalation-policy.service.ts';
@@ -102,13 +104,33 @@ export function incidentEscalationRoutes(escalations: IncidentEscalationService)
       path: '/incidents/{id}/escalate',
       operationId: 'escalateIncident',
       summary: 'Page the next level now',
-      description: 'Ends the current wait of the running escalation. 409 CONFLICT when the incident has no running escalation.',
+      description:
+        'Ends the current wait of the running escalation. 409 CONFLICT when the incident has no running escalation, or when it was reassigned to a person (no level follows).',
       tags: ['incidents'],
       access: 'incidents:update',
       request: { params: IdParams },
       responses: { 202: { description: 'The next level is being paged', schema: IncidentEscalationResponse } },
       errors: [404, 409],
       handler: async ({ auth, params }) => ({ status: 202, body: envelope(await escalations.escalateNow(auth, params.id)) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/incidents/{id}/reassign',
+      operationId: 'reassignIncident',
+      summary: 'Reassign the incident to a person or an escalation policy',
+      description:
+        'Give exactly one of `user_id` and `escalation_policy_id`. The running escalation ends (`reassigned`) and the incident starts a new escalation cycle: ' +
+        'to a person, they become the assignee and are paged at once through their notification rules (PagerDuty semantics; it goes on until they acknowledge by moving the incident out of `active`); ' +
+        'to a policy, the incident is unassigned and escalates on that policy from level 1. An acknowledged incident goes back to `active`. ' +
+        'It works whether or not an escalation was running (`previous` says where it stood). 404 NOT_FOUND for an incident of another organization; ' +
+        '422 VALIDATION_ERROR when the user or policy is not one of the organization; 409 CONFLICT when the incident is resolved (reopen it first); ' +
+        '503 when the running escalation did not answer in time (nothing was reassigned).',
+      tags: ['incidents'],
+      access: 'incidents:update',
+      request: { params: IdParams, body: ReassignIncidentBody },
+      responses: { 202: { description: 'Reassigned; the new cycle pages within moments', schema: ReassignmentResponse } },
+      errors: [404, 409, 422, 503],
+      handler: async ({ auth, params, body }) => ({ status: 202, body: envelope(await escalations.reassign(auth, params.id, body)) }),
     }),
   ];
 }

@@ -55,7 +55,8 @@ export function incidentRoutes(incidents: IncidentService) {
       summary: 'Update status, severity, assignee, title, description or tags',
       description:
         "Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident. " +
-        'An `assignee_id` naming no user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).',
+        'An `assignee_id` naming no user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field). ' +
+        'Moving it out of `active`, or assigning it, acknowledges it and ends its escalation. Reopening it (`resolved` to `active`) starts a new escalation cycle: its assignee, or else its escalation policy from level 1, is paged again.',
       tags: ['incidents'],
       access: 'incidents:update',
       request: { params: IdParams, body: UpdateIncidentBody },

@@ -81,6 +81,10 @@ export type EscalationPolicyView = z.output<typeof EscalationPolicySchema>;
 export const PageSchema = z
   .object({
     id: z.uuid(),
+    cycle: z
+      .number()
+      .int()
+      .describe('The escalation cycle that sent it: 1, then one more each time the incident reopened or was reassigned'),
     round: z.number().int().describe('Counts from 1'),
     level: z.number().int().describe('Counts from 1'),
     user_id: z.uuid(),
@@ -105,11 +109,20 @@ export const IncidentEscalationSchema = z
         'Chosen by routing when the incident opened: `high` pages through every contact method, `low` by email only; null when not routed',
       ),
     routing_rule_id: z.uuid().nullable().describe('The routing rule that chose the policy; null when none matched'),
+    cycle: z
+      .number()
+      .int()
+      .describe('The escalation cycle shown: 1, then one more each time the incident reopened or was reassigned (each cycle pages afresh)'),
     running: z.boolean().describe('Whether the escalation is still paging'),
     level: z.number().int().nullable().describe('The level paged last, from 1'),
     round: z.number().int().nullable().describe('The round under way, from 1'),
     next_escalation_at: timestamp().nullable().describe('When the next level is paged, while the escalation waits'),
-    ended: z.enum(['acknowledged', 'resolved', 'exhausted', 'no_policy']).nullable(),
+    ended: z
+      .enum(['acknowledged', 'resolved', 'exhausted', 'no_policy', 'reassigned'])
+      .nullable()
+      .describe(
+        'Why the escalation of this cycle ended; `reassigned`: someone reassigned the incident and the next cycle pages the new target',
+      ),
     pages: z.array(PageSchema),
   })
   .meta({ id: 'IncidentEscalation' });
@@ -119,3 +132,44 @@ export type IncidentEscalationView = z.output<typeof IncidentEscalationSchema>;
 export const EscalationPolicyResponse = single(EscalationPolicySchema);
 export const EscalationPolicyListResponse = list(EscalationPolicySchema);
 export const IncidentEscalationResponse = single(IncidentEscalationSchema);
+
+const ESCALATION_TARGET_KEYS = ['user_id', 'escalation_policy_id'] as const;
+
+export const ReassignIncidentBody = z
+  .object({
+    user_id: z
+      .uuid()
+      .optional()
+      .describe('A member of the organization: they become the assignee and are paged at once through their notification rules'),
+    escalation_policy_id: z
+      .uuid()
+      .optional()
+      .describe('A policy of the organization: the incident is unassigned and escalates on it from level 1'),
+  })
+  .strict()
+  .refine((body) => ESCALATION_TARGET_KEYS.filter((key) => body[key] !== undefined).length === 1, {
+    message: 'Give exactly one of user_id and escalation_policy_id',
+  })
+  .meta({ oneOf: ESCALATION_TARGET_KEYS.map((key) => ({ required: [key] })) });
+
+export type ReassignIncidentInput = z.output<typeof ReassignIncidentBody>;
+
+export const ReassignmentSchema = z
+  .object({
+    cycle: z.number().int().describe('The escalation cycle that now pages the new target'),
+    user_id: z.uuid().nullable().describe('The new assignee, when reassigned to a person'),
+    escalation_policy_id: z.uuid().nullable().describe('The new policy, when reassigned to a policy'),
+    previous: z
+      .object({
+        policy_id: z.uuid().nullable(),
+        level: z.number().int().nullable().describe('The level it had paged last, from 1'),
+        round: z.number().int().nullable(),
+      })
+      .nullable()
+      .describe('Where the escalation stood when the reassignment ended it; null when none was running'),
+    escalation: IncidentEscalationSchema,
+  })
+  .meta({ id: 'Reassignment' });
+
+export type ReassignmentView = z.output<typeof ReassignmentSchema>;
+export const ReassignmentResponse = single(ReassignmentSchema);

@@ -1,9 +1,10 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { EscalationPolicyEntity, IncidentEntity, PageEntity } from '../../shared/db/entities/index.ts';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { EscalationPolicyEntity, IncidentEntity, PageEntity, UserEntity } from '../../shared/db/entities/index.ts';
+import { addTimelineEntry, changeIncidentStatus, recordDomainEvent } from '../../shared/db/repositories/incident-writes.ts';
 import type { PageMethod, Urgency } from '../../shared/domain/escalation.ts';
-import { ConflictError, NotFoundError } from '../../shared/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
-import type { IncidentEscalationView } from '../schemas/escalation.schemas.ts';
+import type { IncidentEscalationView, ReassignIncidentInput, ReassignmentView } from '../schemas/escalation.schemas.ts';
 import type { EscalationControl } from './escalation-signals.ts';
 import { escalationPolicyView } from './escalation-policy.service.ts';
 
@@ -16,19 +17,20 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
     const incident = await em.findOne(
       IncidentEntity,
       { id: incidentId },
-      { fields: ['id', 'urgency', 'routingRuleId', 'escalationPolicyId'] },
+      { fields: ['id', 'urgency', 'routingRuleId', 'escalationPolicyId', 'escalationCycle'] },
     );
     if (!incident) throw new NotFoundError('Incident');
+    const cycle = incident.escalationCycle ?? 1;
     const [control, pages] = await Promise.all([
-      deps.control.state(incidentId),
+      deps.control.state(incidentId, cycle),
       em.find(PageEntity, { incidentId }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
     ]);
-    const last = pages.at(-1);
-    // While it runs the workflow says where it stands; once ended, its last page does.
+    const last = pages.filter((page) => page.cycle === cycle).at(-1);
+    // While it runs the workflow says where it stands; once ended, the cycle's last page does.
     const state = control?.running
       ? control.state
       : {
-          policy_id: last?.policyId ?? incident.escalationPolicyId ?? null,
+          policy_id: last ? (last.policyId ?? null) : (incident.escalationPolicyId ?? null),
           level: last?.level ?? 0,
           round: last?.round ?? 0,
           next_escalation_at: null,
@@ -39,6 +41,7 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
       policy: policy ? escalationPolicyView(policy) : null,
       urgency: (incident.urgency ?? null) as Urgency | null,
       routing_rule_id: incident.routingRuleId ?? null,
+      cycle,
       running: control?.running ?? false,
       level: state.level > 0 ? state.level : null,
       round: state.round > 0 ? state.round : null,
@@ -46,6 +49,7 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
       ended: state.ended,
       pages: pages.map((page) => ({
         id: page.id,
+        cycle: page.cycle,
         round: page.round,
         level: page.level,
         user_id: page.userId,
@@ -59,16 +63,101 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
     };
   };
 
+  /** The target must be a member or a policy of the caller's organization (the tenant filter scopes both lookups). */
+  const assertTarget = async (em: EntityManager, input: ReassignIncidentInput) => {
+    if (input.user_id && !(await em.count(UserEntity, { id: input.user_id })))
+      throw new ValidationError([{ path: 'body.user_id', message: 'no such user in this organization' }]);
+    if (input.escalation_policy_id && !(await em.count(EscalationPolicyEntity, { id: input.escalation_policy_id })))
+      throw new ValidationError([{ path: 'body.escalation_policy_id', message: 'no such escalation policy in this organization' }]);
+  };
+
   return {
     async get(_auth: AuthContext, incidentId: string) {
       return view(incidentId);
     },
 
-    /** 409 when nothing is running: there is no level to move on to. */
+    /**
+     * 409 when nothing is running, or when what runs pages the person the incident was reassigned
+     * to: there is no level to move on to.
+     */
     async escalateNow(_auth: AuthContext, incidentId: string) {
-      if (!(await deps.em().count(IncidentEntity, { id: incidentId }))) throw new NotFoundError('Incident');
-      if (!(await deps.control.escalateNow(incidentId))) throw new ConflictError('The incident has no running escalation');
+      const incident = await deps.em().findOne(IncidentEntity, { id: incidentId }, { fields: ['id', 'escalationCycle'] });
+      if (!incident) throw new NotFoundError('Incident');
+      const cycle = incident.escalationCycle ?? 1;
+      const current = await deps.control.state(incidentId, cycle);
+      if (current?.running && current.state.policy_id === null)
+        throw new ConflictError('The incident was reassigned to a person: there is no next level (reassign it to a policy to escalate)');
+      if (!(await deps.control.escalateNow(incidentId, cycle))) throw new ConflictError('The incident has no running escalation');
       return view(incidentId);
+    },
+
+    /**
+     * Reassigns the incident (PagerDuty's semantics): the running escalation ends (`reassigned`)
+     * and a new cycle pages the new target through the outbox: a person becomes the assignee and is
+     * paged at once through their rules; a policy takes the unassigned incident from level 1. An
+     * acknowledged incident goes back to `active`. A resolved one is refused (409). The incident row
+     * is locked throughout, so concurrent reassignments take turns and each gets its own cycle.
+     */
+    async reassign(auth: AuthContext, incidentId: string, input: ReassignIncidentInput): Promise<ReassignmentView> {
+      const outcome = await deps.em().transactional(async (em) => {
+        const incident = await em.findOne(IncidentEntity, { id: incidentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (!incident) throw new NotFoundError('Incident');
+        await assertTarget(em, input);
+        if (incident.status === 'resolved') throw new ConflictError('A resolved incident cannot be reassigned: reopen it first');
+        const previous = await deps.control.reassign(incidentId, incident.escalationCycle ?? 1);
+        const fromAssigneeId = incident.assigneeId ?? null;
+        const userId = input.user_id ?? null;
+        const policyId = input.escalation_policy_id ?? null;
+        // Reassigning re-triggers: the new target has not acknowledged yet.
+        if (incident.status !== 'active') changeIncidentStatus(em, incident, 'active', { actorId: auth.userId });
+        incident.escalationCycle = (incident.escalationCycle ?? 1) + 1;
+        incident.assigneeId = userId;
+        if (userId && !incident.firstAssignedAt) incident.firstAssignedAt = new Date();
+        if (policyId) incident.escalationPolicyId = policyId;
+        const [target] = userId
+          ? await em.execute<Array<{ name: string }>>('select name from users where id = ? and organization_id = ?', [
+              userId,
+              auth.organizationId,
+            ])
+          : await em.execute<Array<{ name: string }>>('select name from escalation_policies where id = ? and organization_id = ?', [
+              policyId,
+              auth.organizationId,
+            ]);
+        addTimelineEntry(em, incident, {
+          type: 'reassigned',
+          actorId: auth.userId,
+          message: userId
+            ? `Reassigned to ${target?.name ?? 'a member'}, who is paged now`
+            : `Reassigned to escalation policy "${target?.name ?? ''}"`,
+          data: {
+            from_assignee_id: fromAssigneeId,
+            user_id: userId,
+            escalation_policy_id: policyId,
+            cycle: incident.escalationCycle,
+            previous: previous ? { policy_id: previous.policy_id, level: previous.level, round: previous.round } : null,
+          },
+        });
+        // The relay starts the new cycle's escalation from this event (worker/outbox/escalations.ts).
+        recordDomainEvent(em, incident, 'incident.updated', {
+          actor_id: auth.userId,
+          escalation: { cycle: incident.escalationCycle, user_id: userId, policy_id: policyId },
+        });
+        await em.flush();
+        return { cycle: incident.escalationCycle, userId, policyId, previous };
+      });
+      return {
+        cycle: outcome.cycle,
+        user_id: outcome.userId,
+        escalation_policy_id: outcome.policyId,
+        previous: outcome.previous
+          ? {
+              policy_id: outcome.previous.policy_id,
+              level: outcome.previous.level > 0 ? outcome.previous.level : null,
+              round: outcome.previous.round > 0 ? outcome.previous.round : null,
+            }
+          : null,
+        escalation: await view(incidentId),
+      };
     },
   };
 }

@@ -33,6 +33,7 @@ export type Command =
   | { name: 'search'; query: string; types?: string[]; mode?: string; limit: number }
   | { name: 'oncall'; schedule?: string; at?: string }
   | { name: 'incidents escalate'; id: string }
+  | { name: 'incidents reassign'; id: string; user?: string; policy?: string }
   | { name: 'silence list'; status?: 'pending' | 'active' | 'expired'; limit: number }
   | { name: 'silence add'; matchers: string[]; durationMinutes: number; comment: string }
   | { name: 'silence expire'; id: string };
@@ -112,6 +113,35 @@ const idCommand = (
   build: (_values, [id]) => ({ name, id: uuid(id as string, 'INCIDENT_ID') }),
 });
 
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/** `--user` (a user id or their email, looked up by the command) or `--policy` (an escalation policy id): exactly one. */
+function reassignCommand(usage: string): CommandSpec {
+  return {
+    summary: 'Reassign an incident to a person (paged at once) or an escalation policy (from level 1)',
+    usage,
+    details: [
+      'The running escalation ends. --user: they become the assignee and are paged through their notification rules.',
+      '--policy: the incident is unassigned and escalates on that policy from level 1. A resolved incident is refused.',
+    ],
+    options: { user: { type: 'string' }, policy: { type: 'string' } },
+    positionals: ['INCIDENT_ID'],
+    build: (values, [id]) => {
+      const user = str(values.user);
+      const policy = str(values.policy);
+      if ((user === undefined) === (policy === undefined)) throw usageError('give exactly one of --user and --policy');
+      if (user !== undefined && !UUID.test(user) && !EMAIL.test(user))
+        throw usageError(`--user must be a user id or an email, got "${user}"`);
+      return {
+        name: 'incidents reassign',
+        id: uuid(id as string, 'INCIDENT_ID'),
+        ...(user !== undefined ? { user: UUID.test(user) ? user.toLowerCase() : user } : {}),
+        ...(policy !== undefined ? { policy: uuid(policy, '--policy') } : {}),
+      };
+    },
+  };
+}
+
 export const COMMANDS: Record<string, CommandSpec> = {
   login: {
     summary: 'Save the server address and an API key (checked against the server)',
@@ -162,6 +192,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
   'incidents escalate': idCommand('incidents escalate', "Page the incident's next escalation level now", [
     'Only while its escalation runs; acknowledging (incidents ack) stops it.',
   ]),
+  'incidents reassign': reassignCommand('tocsin incidents reassign INCIDENT_ID (--user ID|EMAIL | --policy ID)'),
   ack: {
     ...idCommand('incidents ack', 'Acknowledge an incident (stops its escalation); short for incidents ack'),
     usage: 'tocsin ack INCIDENT_ID',
@@ -169,6 +200,10 @@ export const COMMANDS: Record<string, CommandSpec> = {
   escalate: {
     ...idCommand('incidents escalate', "Page the incident's next escalation level now; short for incidents escalate"),
     usage: 'tocsin escalate INCIDENT_ID',
+  },
+  reassign: {
+    ...reassignCommand('tocsin reassign INCIDENT_ID (--user ID|EMAIL | --policy ID)'),
+    summary: 'Reassign an incident to a person or an escalation policy; short for incidents reassign',
   },
   'incidents watch': {
     summary: 'Print incident, alert and execution events live (WebSocket) until Ctrl-C',

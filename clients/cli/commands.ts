@@ -10,6 +10,7 @@ import {
   formatIncidentDetail,
   formatIncidentList,
   formatEscalation,
+  formatReassignment,
   formatOnCall,
   formatSilenceList,
   shortTime,
@@ -122,6 +123,17 @@ async function runWithConfig(command: Command, json: boolean, io: CliIo, config:
       await unwrap(config.url, api.POST('/api/v1/incidents/{id}/escalate', { params: { path: { id: command.id } } }));
       const { data } = await unwrap(config.url, api.GET('/api/v1/incidents/{id}/escalation', { params: { path: { id: command.id } } }));
       out(() => formatEscalation(data), data);
+      return EXIT.OK;
+    }
+    case 'incidents reassign': {
+      const body = command.policy
+        ? { escalation_policy_id: command.policy }
+        : { user_id: await userIdOf(config.url, api, command.user as string) };
+      const { data } = await unwrap(
+        config.url,
+        api.POST('/api/v1/incidents/{id}/reassign', { params: { path: { id: command.id } }, body: body as never }),
+      );
+      out(() => formatReassignment(data), data);
       return EXIT.OK;
     }
     case 'silence list': {
@@ -396,4 +408,13 @@ async function onCall(
   const names = new Map((members.data?.data ?? []).map((user) => [user.id, user.name] as const));
   io.stdout(formatOnCall(entries, names));
   return EXIT.OK;
+}
+
+/** A `--user` value as a user id: an id as given, an email looked up among the organization's members (exact match). */
+async function userIdOf(url: string, api: Api, user: string): Promise<string> {
+  if (!user.includes('@')) return user;
+  const page = await unwrap(url, api.GET('/api/v1/users', { params: { query: { search: user, limit: 100 } } }));
+  const found = page.data.find((candidate) => candidate.email.toLowerCase() === user.toLowerCase());
+  if (!found) throw new CliError(EXIT.NOT_FOUND, 'NOT_FOUND', `No member of this organization has the email ${user}`);
+  return found.id;
 }

@@ -12,6 +12,7 @@ export type SearchHit = components['schemas']['SearchHit'];
 export type OnCall = components['schemas']['OnCall'];
 export type Silence = components['schemas']['Silence'];
 export type IncidentEscalation = components['schemas']['IncidentEscalation'];
+export type Reassignment = components['schemas']['Reassignment'];
 
 /** Columns padded to their widest cell; the last column is never padded (titles run long). */
 export function table(headers: string[], rows: string[][]): string {
@@ -146,13 +147,24 @@ export function formatSilenceList(silences: Silence[]): string {
 }
 
 /** Where an incident's escalation stands, then one line per page sent. */
+/** What a reassignment did: the new target and cycle, and where the ended escalation stood. */
+export function formatReassignment(reassignment: Reassignment): string {
+  const target = reassignment.user_id
+    ? `user ${reassignment.user_id} (paged now)`
+    : `escalation policy ${reassignment.escalation_policy_id} from level 1`;
+  const previous = reassignment.previous
+    ? `; the running escalation ended at level ${reassignment.previous.level ?? '-'} of round ${reassignment.previous.round ?? '-'}`
+    : '; no escalation was running';
+  return `reassigned to ${target}, escalation cycle ${reassignment.cycle}${previous}`;
+}
+
 export function formatEscalation(escalation: IncidentEscalation): string {
   const state = escalation.running
     ? `level ${escalation.level} of round ${escalation.round}${escalation.next_escalation_at ? `, next at ${shortTime(escalation.next_escalation_at)}` : ''}`
     : `ended${escalation.ended ? ` (${escalation.ended})` : ''}`;
   const pages = escalation.pages.map(
     (page) =>
-      `  round ${page.round} level ${page.level}: ${page.user_id} by ${page.method}, ${page.status} at ${shortTime(page.created_at)}`,
+      `  ${page.cycle > 1 ? `cycle ${page.cycle} ` : ''}round ${page.round} level ${page.level}: ${page.user_id} by ${page.method}, ${page.status} at ${shortTime(page.created_at)}`,
   );
   return [`escalation ${state}`, ...pages].join('\n');
 }

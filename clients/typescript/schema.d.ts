@@ -708,7 +708,7 @@ export interface paths {
         head?: never;
         /**
          * Update status, severity, assignee, title, description or tags
-         * @description Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
+         * @description Any status may follow any other. Every change adds a timeline entry; resolving also closes the incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field). Moving it out of `active`, or assigning it, acknowledges it and ends its escalation. Reopening it (`resolved` to `active`) starts a new escalation cycle: its assignee, or else its escalation policy from level 1, is paged again.
          */
         patch: operations["updateIncident"];
         trace?: never;
@@ -741,9 +741,29 @@ export interface paths {
         put?: never;
         /**
          * Page the next level now
-         * @description Ends the current wait of the running escalation. 409 CONFLICT when the incident has no running escalation.
+         * @description Ends the current wait of the running escalation. 409 CONFLICT when the incident has no running escalation, or when it was reassigned to a person (no level follows).
          */
         post: operations["escalateIncident"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incidents/{id}/reassign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reassign the incident to a person or an escalation policy
+         * @description Give exactly one of `user_id` and `escalation_policy_id`. The running escalation ends (`reassigned`) and the incident starts a new escalation cycle: to a person, they become the assignee and are paged at once through their notification rules (PagerDuty semantics; it goes on until they acknowledge by moving the incident out of `active`); to a policy, the incident is unassigned and escalates on that policy from level 1. An acknowledged incident goes back to `active`. It works whether or not an escalation was running (`previous` says where it stood). 404 NOT_FOUND for an incident of another organization; 422 VALIDATION_ERROR when the user or policy is not one of the organization; 409 CONFLICT when the incident is resolved (reopen it first); 503 when the running escalation did not answer in time (nothing was reassigned).
+         */
+        post: operations["reassignIncident"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2901,6 +2921,8 @@ export interface components {
             urgency: ("high" | "low") | null;
             /** @description The routing rule that chose the policy; null when none matched */
             routing_rule_id: string | null;
+            /** @description The escalation cycle shown: 1, then one more each time the incident reopened or was reassigned (each cycle pages afresh) */
+            cycle: number;
             /** @description Whether the escalation is still paging */
             running: boolean;
             /** @description The level paged last, from 1 */
@@ -2909,7 +2931,8 @@ export interface components {
             round: number | null;
             /** @description When the next level is paged, while the escalation waits */
             next_escalation_at: string | null;
-            ended: ("acknowledged" | "resolved" | "exhausted" | "no_policy") | null;
+            /** @description Why the escalation of this cycle ended; `reassigned`: someone reassigned the incident and the next cycle pages the new target */
+            ended: ("acknowledged" | "resolved" | "exhausted" | "no_policy" | "reassigned") | null;
             pages: components["schemas"]["Page"][];
         };
         Integration: {
@@ -3218,6 +3241,8 @@ export interface components {
         Page: {
             /** Format: uuid */
             id: string;
+            /** @description The escalation cycle that sent it: 1, then one more each time the incident reopened or was reassigned */
+            cycle: number;
             /** @description Counts from 1 */
             round: number;
             /** @description Counts from 1 */
@@ -3321,6 +3346,22 @@ export interface components {
             type: "manual" | "http" | "wait" | "approval";
             /** @description Shape depends on `type` */
             config: components["schemas"]["ManualStepConfig"] | components["schemas"]["HttpStepConfig"] | components["schemas"]["WaitStepConfig"] | components["schemas"]["ApprovalStepConfig"];
+        };
+        Reassignment: {
+            /** @description The escalation cycle that now pages the new target */
+            cycle: number;
+            /** @description The new assignee, when reassigned to a person */
+            user_id: string | null;
+            /** @description The new policy, when reassigned to a policy */
+            escalation_policy_id: string | null;
+            /** @description Where the escalation stood when the reassignment ended it; null when none was running */
+            previous: {
+                policy_id: string | null;
+                /** @description The level it had paged last, from 1 */
+                level: number | null;
+                round: number | null;
+            } | null;
+            escalation: components["schemas"]["IncidentEscalation"];
         };
         RefreshResponse: {
             access_token: string;
@@ -3779,7 +3820,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            type: "created" | "alert" | "status_changed" | "severity_changed" | "assignee_changed" | "description_changed" | "title_changed" | "resolved_by_alert" | "note" | "execution" | "chat_message" | "alert_silenced" | "page" | "routed";
+            type: "created" | "alert" | "status_changed" | "severity_changed" | "assignee_changed" | "description_changed" | "title_changed" | "resolved_by_alert" | "note" | "execution" | "chat_message" | "alert_silenced" | "page" | "routed" | "reassigned";
             message: string;
             actor_id: string | null;
             data: {
@@ -9857,6 +9898,183 @@ export interface operations {
             };
             /** @description Internal error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reassignIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A member of the organization: they become the assignee and are paged at once through their notification rules
+                     */
+                    user_id?: string;
+                    /**
+                     * Format: uuid
+                     * @description A policy of the organization: the incident is unassigned and escalates on it from level 1
+                     */
+                    escalation_policy_id?: string;
+                } & (unknown | unknown);
+            };
+        };
+        responses: {
+            /** @description Reassigned; the new cycle pages within moments */
+            202: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Reassignment"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request (malformed body) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credential (INVALID_TOKEN, INVALID_API_KEY) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not in the caller's organization (NOT_FOUND) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (CONFLICT) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request validation failed (VALIDATION_ERROR) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED); see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -42,7 +42,7 @@ export const PAGE_STATUSES = ['sent', 'failed'] as const;
 export type PageStatus = (typeof PAGE_STATUSES)[number];
 
 /** Why an escalation ended. */
-export type EscalationEnd = 'acknowledged' | 'resolved' | 'exhausted' | 'no_policy';
+export type EscalationEnd = 'acknowledged' | 'resolved' | 'exhausted' | 'no_policy' | 'reassigned';
 
 /** What the escalation workflow answers to its state query. Levels and rounds count from 1. */
 export interface EscalationState {
@@ -84,5 +84,16 @@ export function escalationSteps(policy: Pick<EscalationPolicySnapshot, 'levels' 
 export function incidentNeedsPaging(incident: { status: string; assignee_id: string | null }): EscalationEnd | null {
   if (incident.status === 'resolved') return 'resolved';
   if (incident.status !== 'active' || incident.assignee_id) return 'acknowledged';
+  return null;
+}
+
+/**
+ * Whether the person an incident was reassigned to still needs paging: it is assigned to them (so
+ * being assigned is not their acknowledgement) and still `active`. Assigned elsewhere: reassigned again.
+ */
+export function assigneeNeedsPaging(incident: { status: string; assignee_id: string | null }, assigneeId: string): EscalationEnd | null {
+  if (incident.status === 'resolved') return 'resolved';
+  if (incident.status !== 'active') return 'acknowledged';
+  if (incident.assignee_id !== assigneeId) return 'reassigned';
   return null;
 }

@@ -19,6 +19,7 @@ export const TIMELINE_TYPES = [
   'alert_silenced',
   'page',
   'routed',
+  'reassigned',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

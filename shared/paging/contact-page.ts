@@ -15,6 +15,8 @@ export interface PageContent {
   links?: { acknowledge: string; resolve: string };
   /** A test page asked for by the member: says so, names no real incident. */
   test?: boolean;
+  /** The incident was reassigned to the paged member: no escalation level is involved. */
+  reassigned?: boolean;
 }
 
 /** A webhook contact method's sealed part: the URL (often carrying a token) and optional headers. */
@@ -61,9 +63,11 @@ export function pageMailMessage(content: PageContent): Omit<MailMessage, 'to'> {
     `Severity: ${severity}`,
     ...(content.urgency ? [`Urgency: ${content.urgency}`] : []),
     `Status: ${oneLine(content.incident.status, 32)}`,
-    `Escalation level ${content.level}, round ${content.round}`,
+    content.reassigned ? 'The incident was reassigned to you' : `Escalation level ${content.level}, round ${content.round}`,
     '',
-    `Acknowledge it (move it out of active, or assign it) to stop the escalation: ${content.incidentUrl}`,
+    content.reassigned
+      ? `Acknowledge it (move it out of active) to stop paging: ${content.incidentUrl}`
+      : `Acknowledge it (move it out of active, or assign it) to stop the escalation: ${content.incidentUrl}`,
   ];
   if (content.links) {
     lines.push(
@@ -73,7 +77,12 @@ export function pageMailMessage(content: PageContent): Omit<MailMessage, 'to'> {
       `Resolve with one click: ${content.links.resolve}`,
     );
   }
-  lines.push('', 'Nobody acknowledging pages the next level of the escalation policy.');
+  lines.push(
+    '',
+    content.reassigned
+      ? 'Until you acknowledge, your notification rules keep paging you.'
+      : 'Nobody acknowledging pages the next level of the escalation policy.',
+  );
   return {
     subject: `${content.test ? '[TEST] ' : ''}[${severity.toUpperCase()}] Page: ${title}`.slice(0, 400),
     text: lines.join('\n'),

@@ -24,8 +24,11 @@ export const workflowIds = {
     `notification-mail:${notificationIds[0] ?? 'none'}:${notificationIds.length}`,
   /** One per chat message mentioning the assistant: a second start for the same message is refused. */
   assistantReply: (messageId: string) => `assistant-reply:${messageId}`,
-  /** One per incident: the escalation paging its policy's levels until someone acknowledges. */
-  escalation: (incidentId: string) => `escalation:${incidentId}`,
+  /**
+   * One per incident and escalation cycle: the escalation paging its policy's levels until someone
+   * acknowledges. Cycle 1 keeps the original id; a reopening or reassignment starts the next cycle.
+   */
+  escalation: (incidentId: string, cycle = 1) => (cycle <= 1 ? `escalation:${incidentId}` : `escalation:${incidentId}:${cycle}`),
   /** The daily retention schedule, one per task queue (tests run several on one server). */
   retentionSchedule: (taskQueue: string) => `retention:${taskQueue}`,
   /** The Temporal Schedule refreshing one `ical` schedule layer (its runs are `ical-refresh:<layer>-<time>`). */

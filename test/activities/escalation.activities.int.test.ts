@@ -122,6 +122,44 @@ describe('escalation activities (real PostgreSQL)', () => {
     expect(pages.find((page) => page.user_id === owner.user.id)).toMatchObject({ status: 'sent', error: null });
   });
 
+  it('pages a new cycle afresh, and an older cycle, superseded by a reassignment or reopening, not at all', async () => {
+    const incident = await openIncident();
+    const before = sent.length;
+    expect(await activities.pageEscalationTargets(levelInput(incident.id, [owner.user.id]))).toMatchObject({ sent: 1 });
+    await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'resolved' }).expect(200);
+    await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'active' }).expect(200);
+    // Cycle 2's level 1 is a page of its own, not a repeat of cycle 1's.
+    expect(await activities.pageEscalationTargets({ ...levelInput(incident.id, [owner.user.id]), cycle: 2 })).toEqual({
+      sent: 1,
+      failed: 0,
+      skipped: 0,
+    });
+    // Cycle 1 is stale: neither its targets nor its pages go out.
+    expect(await activities.pageEscalationTargets({ ...levelInput(incident.id, [owner.user.id]), level: 2 })).toEqual({
+      sent: 0,
+      failed: 0,
+      skipped: 1,
+      end: 'reassigned',
+    });
+    expect(
+      await activities.resolveEscalationTargets({
+        organizationId: owner.organization.id,
+        incidentId: incident.id,
+        targets: [{ type: 'user', id: owner.user.id }],
+      }),
+    ).toEqual({ end: 'reassigned', userIds: [] });
+    expect(sent.slice(before).map((mail) => mail.to)).toEqual([owner.email, owner.email]);
+    const pages = await stack.orm.em
+      .fork()
+      .execute<Array<{ cycle: number; level: number }>>('select cycle, level from pages where incident_id = ? order by cycle', [
+        incident.id,
+      ]);
+    expect(pages).toEqual([
+      { cycle: 1, level: 1 },
+      { cycle: 2, level: 1 },
+    ]);
+  });
+
   it("never pages another organization's user, whatever the input names", async () => {
     const incident = await openIncident();
     const before = sent.length;

@@ -224,6 +224,7 @@ describe('escalation (integration: real PostgreSQL and Temporal, worker)', () =>
       policy: null,
       urgency: 'high',
       routing_rule_id: null,
+      cycle: 1,
       running: false,
       level: null,
       round: null,

@@ -52,6 +52,9 @@ describe('tocsin command line', () => {
     [['incidents', 'escalate', ID], { name: 'incidents escalate', id: ID }],
     [['ack', ID], { name: 'incidents ack', id: ID }],
     [['escalate', ID], { name: 'incidents escalate', id: ID }],
+    [['reassign', ID, '--user', 'Ops@Example.test'], { name: 'incidents reassign', id: ID, user: 'Ops@Example.test' }],
+    [['reassign', ID, '--user', ID.toUpperCase()], { name: 'incidents reassign', id: ID, user: ID }],
+    [['incidents', 'reassign', ID, '--policy', ID], { name: 'incidents reassign', id: ID, policy: ID }],
     [['silence', 'list', '--status', 'active'], { name: 'silence list', status: 'active', limit: 25 }],
     [
       ['silence', 'add', '--matcher', 'alertname="X"', '--matcher', 'env!="dev"', '--for', '2h', '--comment', 'deploy'],
@@ -102,6 +105,10 @@ describe('tocsin command line', () => {
       ['alert', 'send', '--integration', ID, '--platform', 'pager', '--file', 'a.json', '--secret', '--json'],
       "Option '--secret' argument is ambiguous",
     ],
+    [['reassign', ID], 'give exactly one of --user and --policy'],
+    [['reassign', ID, '--user', 'a@b.test', '--policy', ID], 'give exactly one of --user and --policy'],
+    [['reassign', ID, '--user', 'ops'], '--user must be a user id or an email'],
+    [['reassign', ID, '--policy', 'primary'], '--policy must be a UUID'],
     [['oncall', '--at', 'tomorrow'], '--at must be an RFC 3339 instant'],
     [['oncall', '--at', '2026-12-24T22:00:00'], '--at must be an RFC 3339 instant'],
   ])('%j is a usage error (exit 2) saying %s', (argv, message) => {

@@ -101,4 +101,38 @@ describe('tocsin oncall and tocsin silence (integration: real PostgreSQL)', () =
     expect(expired.out).toContain(`silence ${silence.id} expired`);
     expect((await tocsin('silence', 'list', '--status', 'active')).out).not.toContain(silence.id);
   });
+
+  it('reassign hands an incident to a member named by email or id, and says why it cannot', async () => {
+    const member = await addMember(stack, owner.token, 'engineer', 'reassignee');
+    const incident = (
+      await stack.http
+        .post('/api/v1/incidents')
+        .set({ Authorization: `Bearer ${owner.token}` })
+        .send({ title: 'Queue stuck' })
+        .expect(201)
+    ).body.data as { id: string };
+
+    const byEmail = await tocsin('reassign', incident.id, '--user', member.email.toUpperCase(), '--json');
+    expect(byEmail.code).toBe(EXIT.OK);
+    expect(JSON.parse(byEmail.out)).toMatchObject({ user_id: member.user.id, escalation_policy_id: null, cycle: 2, previous: null });
+    const shown = await stack.http
+      .get(`/api/v1/incidents/${incident.id}`)
+      .set({ Authorization: `Bearer ${owner.token}` })
+      .expect(200);
+    expect(shown.body.data.assignee_id).toBe(member.user.id);
+
+    const byId = await tocsin('incidents', 'reassign', incident.id, '--user', owner.user.id);
+    expect(byId).toEqual({
+      code: EXIT.OK,
+      out: `reassigned to user ${owner.user.id} (paged now), escalation cycle 3; no escalation was running`,
+    });
+
+    expect((await tocsin('reassign', incident.id, '--user', 'nobody@example.test')).code).toBe(EXIT.NOT_FOUND);
+    await stack.http
+      .patch(`/api/v1/incidents/${incident.id}`)
+      .set({ Authorization: `Bearer ${owner.token}` })
+      .send({ status: 'resolved' })
+      .expect(200);
+    expect((await tocsin('reassign', incident.id, '--user', member.user.id)).code).toBe(EXIT.REJECTED);
+  });
 });

@@ -8,7 +8,14 @@ import type { PageLevelInput } from '../../activities/escalation.activities.ts';
 import type { EscalationEnd, EscalationLevel, EscalationPolicySnapshot } from '../../shared/domain/escalation.ts';
 import { planMemberPages, type PageUrgency, type PlannedPage, type RuleCandidate } from '../../shared/domain/notification-rules.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
-import { escalateNowSignal, escalationAcknowledgeSignal, escalationResolveSignal, escalationStateQuery } from '../../workflows/messages.ts';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import {
+  escalateNowSignal,
+  escalationAcknowledgeSignal,
+  escalationResolveSignal,
+  escalationStateQuery,
+  reassignEscalationUpdate,
+} from '../../workflows/messages.ts';
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
 import { startWorkflowTestEnv, type ActivityMocks, type WorkflowTestEnv } from '../helpers/workflow-env.ts';
 
@@ -69,12 +76,27 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
     return { incident, pages, urgencies, mocks, paged };
   }
 
-  const start = (taskQueue: string, policy: EscalationPolicySnapshot, urgency?: PageUrgency) => {
-    const incidentId = randomUUID();
+  const start = (
+    taskQueue: string,
+    policy: EscalationPolicySnapshot | null,
+    urgency?: PageUrgency,
+    next: { incidentId?: string; cycle?: number; assigneeId?: string } = {},
+  ) => {
+    const incidentId = next.incidentId ?? randomUUID();
     return wf.env.client.workflow.start<typeof escalationWorkflow>('escalationWorkflow', {
       taskQueue,
-      workflowId: workflowIds.escalation(incidentId),
-      args: [{ organizationId: randomUUID(), incidentId, policyId: policy.id, publicUrl: 'https://tocsin.example.test', urgency }],
+      workflowId: workflowIds.escalation(incidentId, next.cycle),
+      args: [
+        {
+          organizationId: randomUUID(),
+          incidentId,
+          policyId: policy?.id ?? null,
+          publicUrl: 'https://tocsin.example.test',
+          urgency,
+          ...(next.cycle ? { cycle: next.cycle } : {}),
+          ...(next.assigneeId ? { assigneeId: next.assigneeId } : {}),
+        },
+      ],
     });
   };
 
@@ -272,5 +294,97 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
       expect(await handle.result()).toEqual({ ended: 'resolved' });
     });
     expect(unset.pages.map(({ urgency }) => urgency)).toEqual(['high']);
+  });
+
+  it('a reassignment ends the running escalation (`reassigned`), answering where it stood; one that has ended cannot be', async () => {
+    const policy = twoLevels([10, 10]);
+    const { pages, mocks, paged } = model(policy);
+    await wf.withWorker(mocks, async (taskQueue) => {
+      const handle = await start(taskQueue, policy);
+      await paged(1);
+      const stood = await handle.executeUpdate(reassignEscalationUpdate);
+      expect(stood).toMatchObject({ policy_id: policy.id, round: 1, level: 1, ended: 'reassigned', next_escalation_at: null });
+      expect(await handle.result()).toEqual({ ended: 'reassigned' });
+    });
+    expect(pages.map(({ level }) => level)).toEqual([1]);
+
+    // An escalation that has ended cannot be reassigned (the API then starts the new cycle alone).
+    const second = model(policy);
+    await wf.withWorker(second.mocks, async (taskQueue) => {
+      const handle = await start(taskQueue, policy);
+      await second.paged(1);
+      await handle.signal(escalationAcknowledgeSignal);
+      expect(await handle.result()).toEqual({ ended: 'acknowledged' });
+      await expect(handle.executeUpdate(reassignEscalationUpdate)).rejects.toBeInstanceOf(WorkflowNotFoundError);
+    });
+  });
+
+  it('reassigned to a person: the next cycle pages only them, through their rules, at once; acknowledging cancels their delayed rule', async () => {
+    const incidentId = randomUUID();
+    const rules: RuleCandidate[] = [{ ...(u1Rules[0] as RuleCandidate) }, { ...(u1Rules[1] as RuleCandidate), delay_minutes: 10 }];
+    const { pages, mocks, paged } = model(twoLevels([10, 10]), { u9: rules });
+    let loaded = 0;
+    mocks.loadEscalationPolicy = async () => {
+      loaded += 1;
+      return null;
+    };
+    await wf.withWorker(mocks, async (taskQueue) => {
+      const handle = await start(taskQueue, null, 'high', { incidentId, cycle: 2, assigneeId: 'u9' });
+      expect(handle.workflowId).toBe(`escalation:${incidentId}:2`);
+      await paged(1);
+      expect(await handle.query(escalationStateQuery)).toMatchObject({ policy_id: null, level: 1, round: 1, ended: null });
+      await handle.signal(escalationAcknowledgeSignal);
+      expect(await handle.result()).toEqual({ ended: 'acknowledged' });
+    });
+    expect(loaded).toBe(0);
+    expect(
+      pages.map(({ cycle, round, level, assigneeId, policyId, pages: batch }) => ({ cycle, round, level, assigneeId, policyId, batch })),
+    ).toEqual([
+      {
+        cycle: 2,
+        round: 1,
+        level: 1,
+        assigneeId: 'u9',
+        policyId: null,
+        batch: [expect.objectContaining({ userId: 'u9', ruleId: 'r-mail' })],
+      },
+    ]);
+  });
+
+  it('reassigned to a policy: the next cycle escalates on it from level 1, its pages carrying the cycle', async () => {
+    const incidentId = randomUUID();
+    // A second round keeps it waiting after level 2, so the reassignment is what ends it.
+    const first = twoLevels([10, 10], 1);
+    const old = model(first);
+    await wf.withWorker(old.mocks, async (taskQueue) => {
+      const handle = await start(taskQueue, first, 'high', { incidentId });
+      await old.paged(1);
+      await handle.signal(escalateNowSignal);
+      await old.paged(2);
+      expect(await handle.executeUpdate(reassignEscalationUpdate)).toMatchObject({ level: 2, round: 1, ended: 'reassigned' });
+      expect(await handle.result()).toEqual({ ended: 'reassigned' });
+    });
+    const other: EscalationPolicySnapshot = {
+      id: randomUUID(),
+      name: 'other',
+      levels: [
+        { targets: [{ type: 'user', id: 'u7' }], delay_minutes: SHORT },
+        { targets: [{ type: 'user', id: 'u8' }], delay_minutes: SHORT },
+      ],
+      repeat: 0,
+    };
+    const next = model(other);
+    await wf.withWorker(next.mocks, async (taskQueue) => {
+      const handle = await start(taskQueue, other, 'high', { incidentId, cycle: 2 });
+      expect(await handle.result()).toEqual({ ended: 'exhausted' });
+    });
+    expect(old.pages.map(({ cycle, round, level }) => [cycle, round, level])).toEqual([
+      [1, 1, 1],
+      [1, 1, 2],
+    ]);
+    expect(next.pages.map(({ cycle, round, level, policyId, userIds }) => ({ cycle, round, level, policyId, userIds }))).toEqual([
+      { cycle: 2, round: 1, level: 1, policyId: other.id, userIds: ['u7'] },
+      { cycle: 2, round: 1, level: 2, policyId: other.id, userIds: ['u8'] },
+    ]);
   });
 });

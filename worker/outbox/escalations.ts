@@ -1,31 +1,70 @@
 import type { OutboxEvent } from './outbox-event.ts';
 
+/** A new escalation cycle of an incident: after it reopened (its own policy) or was reassigned (a person or a policy). */
+export interface EscalationRestart {
+  organizationId: string;
+  incidentId: string;
+  cycle: number;
+  /** Reassigned to a person, or the assignee of a reopened incident: they alone are paged. */
+  userId: string | null;
+  /** Reassigned to a policy; null for a reopening (the incident's policy) or a person. */
+  policyId: string | null;
+  reason: 'reopened' | 'reassigned';
+}
+
 /** What a batch asks of escalations: incidents that may start one, and signals to running ones. */
 export interface EscalationPlan {
   /** New incidents that need someone (active, nobody assigned): each starts one if a policy applies. */
   open: Array<{ organizationId: string; incidentId: string }>;
-  /** Acknowledged (out of `active`, or assigned) or resolved incidents, in event order. */
-  signals: Array<{ organizationId: string; incidentId: string; signal: 'acknowledge' | 'resolve' }>;
+  /** Reopened or reassigned incidents: each starts its new cycle's escalation. */
+  restart: EscalationRestart[];
+  /**
+   * Acknowledged (out of `active`, or assigned) or resolved incidents, in event order, each for the
+   * escalation cycle it happened in (null: an event written without it, the incident's current one).
+   */
+  signals: Array<{ organizationId: string; incidentId: string; cycle: number | null; signal: 'acknowledge' | 'resolve' }>;
 }
 
-const snapshotOf = (event: OutboxEvent) => (event.data.incident ?? {}) as { status?: unknown; assignee_id?: unknown };
+interface Snapshot {
+  status?: unknown;
+  assignee_id?: unknown;
+  escalation_cycle?: unknown;
+}
+const snapshotOf = (event: OutboxEvent) => (event.data.incident ?? {}) as Snapshot;
+const cycleOf = (incident: Snapshot) => (typeof incident.escalation_cycle === 'number' ? incident.escalation_cycle : null);
+const uuidOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /**
  * Escalations from a batch of domain events: an `incident.created` that is active and unassigned
- * may open one; a status change out of `active` acknowledges it and to `resolved` resolves it; an
- * update that leaves the incident assigned acknowledges it (contract: acknowledging is either).
+ * may open one; a reopening (resolved → active) and a reassignment (an update carrying
+ * `escalation`) start a new cycle; a status change out of `active` acknowledges and to `resolved`
+ * resolves; any other update that leaves the incident assigned acknowledges it (contract).
  */
 export function planEscalations(events: readonly OutboxEvent[]): EscalationPlan {
-  const plan: EscalationPlan = { open: [], signals: [] };
+  const plan: EscalationPlan = { open: [], restart: [], signals: [] };
   for (const event of events) {
     if (!event.incident_id) continue;
     const incident = snapshotOf(event);
     const scope = { organizationId: event.organization_id, incidentId: event.incident_id };
+    const cycle = cycleOf(incident);
+    const reassigned = event.data.escalation as { cycle?: unknown; user_id?: unknown; policy_id?: unknown } | undefined;
     if (event.type === 'incident.created' && incident.status === 'active' && !incident.assignee_id) plan.open.push(scope);
-    else if (event.type === 'incident.status_changed' && incident.status === 'resolved') plan.signals.push({ ...scope, signal: 'resolve' });
+    else if (event.type === 'incident.updated' && reassigned && typeof reassigned.cycle === 'number')
+      plan.restart.push({
+        ...scope,
+        cycle: reassigned.cycle,
+        userId: uuidOrNull(reassigned.user_id),
+        policyId: uuidOrNull(reassigned.policy_id),
+        reason: 'reassigned',
+      });
+    else if (event.type === 'incident.status_changed' && incident.status === 'resolved')
+      plan.signals.push({ ...scope, cycle, signal: 'resolve' });
     else if (event.type === 'incident.status_changed' && incident.status !== 'active')
-      plan.signals.push({ ...scope, signal: 'acknowledge' });
-    else if (event.type === 'incident.updated' && incident.assignee_id) plan.signals.push({ ...scope, signal: 'acknowledge' });
+      plan.signals.push({ ...scope, cycle, signal: 'acknowledge' });
+    else if (event.type === 'incident.status_changed' && event.data.previous_status === 'resolved' && cycle !== null && cycle > 1)
+      // Reopened: its assignee is paged again if it has one (as on a reassignment), else its policy from level 1.
+      plan.restart.push({ ...scope, cycle, userId: uuidOrNull(incident.assignee_id), policyId: null, reason: 'reopened' });
+    else if (event.type === 'incident.updated' && incident.assignee_id) plan.signals.push({ ...scope, cycle, signal: 'acknowledge' });
   }
   return plan;
 }

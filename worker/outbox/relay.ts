@@ -7,6 +7,7 @@ import { REALTIME_CHANNEL } from '../../shared/domain/realtime.ts';
 import type { Logger } from '../../shared/logger.ts';
 import { scheduleSearchIndexing } from '../../shared/search/schedule-indexing.ts';
 import { workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
+import type { Urgency } from '../../shared/domain/escalation.ts';
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
 import { escalationAcknowledgeSignal, escalationResolveSignal } from '../../workflows/messages.ts';
 import type { notificationMailBatchWorkflow } from '../../workflows/notification-mail.workflow.ts';
@@ -89,7 +90,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     startOnce('outboundDeliveryWorkflow', workflowIds.delivery(input.eventId, input.integrationId), input);
 
   const startEscalation = (input: Parameters<typeof escalationWorkflow>[0]) =>
-    startOnce('escalationWorkflow', workflowIds.escalation(input.incidentId), input);
+    startOnce('escalationWorkflow', workflowIds.escalation(input.incidentId, input.cycle ?? 1), input);
 
   /**
    * Routes new alert-opened incidents (routing.ts) and starts the escalation of each that gets a
@@ -99,11 +100,12 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
    */
   async function escalate(em: SqlEntityManager, events: OutboxEvent[]): Promise<void> {
     const plan = planEscalations(events);
-    const candidates = [...plan.open, ...plan.signals];
+    const candidates = [...plan.open, ...plan.restart, ...plan.signals];
     if (candidates.length === 0) return;
     const rows = await em.execute<EscalationRow[]>(
       `select distinct on (c.incident_id) c.incident_id, inc.integration_id, inc.labels, inc.severity, inc.source,
          i.escalation_policy_id as integration_policy_id, d.id as default_policy_id,
+         inc.escalation_policy_id as incident_policy_id, inc.urgency, inc.escalation_cycle,
          exists (select 1 from escalation_policies p where p.organization_id = c.organization_id) as org_has_policy
        from jsonb_to_recordset(?::jsonb) as c(incident_id uuid, organization_id uuid)
        join incidents inc on inc.id = c.incident_id and inc.organization_id = c.organization_id
@@ -112,7 +114,12 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
        order by c.incident_id`,
       [JSON.stringify(candidates.map((c) => ({ incident_id: c.incidentId, organization_id: c.organizationId })))],
     );
-    const byIncident = new Map(rows.map((row) => [row.incident_id, row]));
+    const byIncident = new Map(
+      rows.map((row) => [
+        row.incident_id,
+        row as EscalationRow & { incident_policy_id: string | null; urgency: Urgency | null; escalation_cycle: number },
+      ]),
+    );
     // Incidents created by hand are not routed and do not page.
     const opened = plan.open.flatMap((open) => {
       const row = byIncident.get(open.incidentId);
@@ -129,13 +136,35 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       concurrency,
       startEscalation,
     );
+    // New cycles: a reassignment pages its target even without any policy (someone asked for it);
+    // a reopening pages what the incident paged before, so only a routed incident.
+    await forEachBounded(
+      plan.restart.flatMap((restart) => {
+        const row = byIncident.get(restart.incidentId);
+        const policyId = restart.policyId ?? (restart.userId ? null : (row?.incident_policy_id ?? null));
+        if (!row || (!restart.userId && !policyId) || (restart.reason === 'reopened' && !row.incident_policy_id)) return [];
+        return [
+          {
+            organizationId: restart.organizationId,
+            incidentId: restart.incidentId,
+            policyId,
+            assigneeId: restart.userId,
+            cycle: restart.cycle,
+            ...(row.urgency ? { urgency: row.urgency } : {}),
+            publicUrl: deps.publicUrl,
+          },
+        ];
+      }),
+      concurrency,
+      startEscalation,
+    );
     const signals = plan.signals.filter((item) => byIncident.get(item.incidentId)?.org_has_policy);
     // Incidents concurrently, each one's signals in event order.
     await forEachBounded([...Map.groupBy(signals, (item) => item.incidentId).values()], concurrency, async (ofIncident) => {
       for (const item of ofIncident) {
         try {
           await deps.temporal.workflow
-            .getHandle(workflowIds.escalation(item.incidentId))
+            .getHandle(workflowIds.escalation(item.incidentId, item.cycle ?? byIncident.get(item.incidentId)?.escalation_cycle ?? 1))
             .signal(item.signal === 'resolve' ? escalationResolveSignal : escalationAcknowledgeSignal);
         } catch (error) {
           if (!(error instanceof WorkflowNotFoundError)) throw error;

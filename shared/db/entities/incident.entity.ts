@@ -46,6 +46,8 @@ export const IncidentEntity = defineEntity({
     routingRuleId: p.uuid().nullable(),
     escalationPolicyId: p.uuid().nullable(),
     urgency: p.string().length(8).nullable(),
+    /** Which escalation pages it now: 1, then one more each time it reopens or is reassigned (workflow ids and pages carry it). */
+    escalationCycle: p.integer().default(1),
   },
 });
 

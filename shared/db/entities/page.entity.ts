@@ -5,8 +5,8 @@ import { OrganizationEntity } from './organization.entity.ts';
 
 /**
  * One page of an escalation: written by the paging activity before it sends, unique per
- * (incident, round, level, user, rule) (a member without rules: the nil rule), so a retried
- * activity never pages twice. The unique index is an expression index (migration 20261228030000).
+ * (incident, cycle, round, level, user, rule) (a member without rules: the nil rule), so a retried
+ * activity never pages twice. The unique index is an expression index (migration 20261228060000).
  */
 export const PageEntity = defineEntity({
   name: 'Page',
@@ -20,6 +20,8 @@ export const PageEntity = defineEntity({
     organization: () => p.manyToOne(OrganizationEntity).index(),
     incidentId: p.uuid(),
     policyId: p.uuid().nullable(),
+    /** The incident's escalation cycle: 1, then one more for each reopening or reassignment. */
+    cycle: p.integer().default(1),
     round: p.integer(),
     level: p.integer(),
     userId: p.uuid(),

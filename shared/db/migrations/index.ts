@@ -30,6 +30,7 @@ import { Migration20261227070100CalendarFeeds } from './20261227070100-calendar-
 import { Migration20261227090000EscalationPolicies } from './20261227090000-escalation-policies.migration.ts';
 import { Migration20261228010000ScheduleIcalFeeds } from './20261228010000-schedule-ical-feeds.migration.ts';
 import { Migration20261228030000ContactMethods } from './20261228030000-contact-methods.migration.ts';
+import { Migration20261228060000EscalationCycles } from './20261228060000-escalation-cycles.migration.ts';
 import { Migration20261228020000RoutingRules } from './20261228020000-routing-rules.migration.ts';
 import { Migration20261228070000ScheduleVersions } from './20261228070000-schedule-versions.migration.ts';
 
@@ -39,35 +40,36 @@ import { Migration20261228070000ScheduleVersions } from './20261228070000-schedu
  */
 export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration20261122000000Foundation },
   { name: '20261122010000-sessions-and-keys', class: Migration20261122010000SessionsAndKeys },
-  { name: '20261122030000-ingestion', class: Migration20261122030000Ingestion },
   { name: '20261122020000-users-limits-audit', class: Migration20261122020000UsersLimitsAudit },
+  { name: '20261122030000-ingestion', class: Migration20261122030000Ingestion },
   { name: '20261122040000-procedures', class: Migration20261122040000Procedures },
-  { name: '20261122060000-delivery-realtime', class: Migration20261122060000DeliveryRealtime },
   { name: '20261122050000-search', class: Migration20261122050000Search },
+  { name: '20261122060000-delivery-realtime', class: Migration20261122060000DeliveryRealtime },
   { name: '20261123010000-credential-notifications', class: Migration20261123010000CredentialNotifications },
   { name: '20261123030000-incident-analysis', class: Migration20261123030000IncidentAnalysis },
   { name: '20261123060000-session-families', class: Migration20261123060000SessionFamilies },
   { name: '20261123060100-api-key-parents', class: Migration20261123060100ApiKeyParents },
   { name: '20261123070000-refresh-previous-jti', class: Migration20261123070000RefreshPreviousJti },
+  { name: '20261124020000-sso', class: Migration20261124020000Sso },
+  { name: '20261124030000-analytics', class: Migration20261124030000Analytics },
   { name: '20261124040000-billing', class: Migration20261124040000Billing },
   { name: '20261124040100-incident-chat', class: Migration20261124040100IncidentChat },
-  { name: '20261124030000-analytics', class: Migration20261124030000Analytics },
-  { name: '20261124020000-sso', class: Migration20261124020000Sso },
   { name: '20261201010000-notification-mailed-at', class: Migration20261201010000NotificationMailedAt },
   { name: '20261201020000-analytics-rollups', class: Migration20261201020000AnalyticsRollups },
   { name: '20261210010000-search-vector-index', class: Migration20261210010000SearchVectorIndex },
   { name: '20261215010000-search-distinct-vectors', class: Migration20261215010000SearchDistinctVectors },
-  { name: '20261227050000-assistant-quota', class: Migration20261227050000AssistantQuota },
+  { name: '20261227010000-sso-identities', class: Migration20261227010000SsoIdentities },
+  { name: '20261227010100-sso-domain-verification', class: Migration20261227010100SsoDomainVerification },
   { name: '20261227030000-deliveries-paused', class: Migration20261227030000DeliveriesPaused },
   { name: '20261227040000-login-address-throttles', class: Migration20261227040000LoginAddressThrottles },
   { name: '20261227040100-session-auth-method', class: Migration20261227040100SessionAuthMethod },
-  { name: '20261227010000-sso-identities', class: Migration20261227010000SsoIdentities },
-  { name: '20261227010100-sso-domain-verification', class: Migration20261227010100SsoDomainVerification },
-  { name: '20261227080000-silences', class: Migration20261227080000Silences },
+  { name: '20261227050000-assistant-quota', class: Migration20261227050000AssistantQuota },
   { name: '20261227070000-schedules', class: Migration20261227070000Schedules },
   { name: '20261227070100-calendar-feeds', class: Migration20261227070100CalendarFeeds },
+  { name: '20261227080000-silences', class: Migration20261227080000Silences },
   { name: '20261227090000-escalation-policies', class: Migration20261227090000EscalationPolicies },
   { name: '20261228010000-schedule-ical-feeds', class: Migration20261228010000ScheduleIcalFeeds },
   { name: '20261228020000-routing-rules', class: Migration20261228020000RoutingRules },
   { name: '20261228030000-contact-methods', class: Migration20261228030000ContactMethods },
+  { name: '20261228060000-escalation-cycles', class: Migration20261228060000EscalationCycles },
   { name: '20261228070000-schedule-versions', class: Migration20261228070000ScheduleVersions }];

@@ -31,6 +31,7 @@ export function incidentEventData(incident: Incident): Record<string, unknown> {
     source: incident.source,
     assignee_id: incident.assigneeId ?? null,
     alert_count: incident.alertCount,
+    escalation_cycle: incident.escalationCycle ?? 1,
   };
 }
 
@@ -105,6 +106,8 @@ export function changeIncidentStatus(
   if (previous === status) return false;
   const now = new Date();
   incident.status = status;
+  // Reopening pages again: a new escalation cycle, whose workflow and pages are its own.
+  if (previous === 'resolved' && status === 'active') incident.escalationCycle = (incident.escalationCycle ?? 1) + 1;
   if (status === 'resolved') incident.resolvedAt = now;
   else incident.resolvedAt = null;
   if (status !== 'active' && !incident.acknowledgedAt) incident.acknowledgedAt = now;

@@ -1,4 +1,4 @@
-import { escalationSteps, incidentNeedsPaging } from '../../../shared/domain/escalation.ts';
+import { assigneeNeedsPaging, escalationSteps, incidentNeedsPaging } from '../../../shared/domain/escalation.ts';
 
 const level = (delay: number) => ({ targets: [{ type: 'user' as const, id: 'u' }], delay_minutes: delay });
 
@@ -41,5 +41,17 @@ describe('incidentNeedsPaging', () => {
     ['resolved', { status: 'resolved', assignee_id: 'u1' }, 'resolved'],
   ])('%s', (_name, incident, expected) => {
     expect(incidentNeedsPaging(incident)).toBe(expected);
+  });
+});
+
+describe('assigneeNeedsPaging', () => {
+  it.each([
+    ['active and theirs: being assigned is not their acknowledgement', { status: 'active', assignee_id: 'u1' }, null],
+    ['reassigned to someone else', { status: 'active', assignee_id: 'u2' }, 'reassigned'],
+    ['unassigned since', { status: 'active', assignee_id: null }, 'reassigned'],
+    ['investigating', { status: 'investigating', assignee_id: 'u1' }, 'acknowledged'],
+    ['resolved', { status: 'resolved', assignee_id: 'u1' }, 'resolved'],
+  ])('%s', (_name, incident, expected) => {
+    expect(assigneeNeedsPaging(incident, 'u1')).toBe(expected);
   });
 });

@@ -40,6 +40,14 @@ describe('contact page rendering', () => {
     expect(pageMailMessage(content).subject).toBe('[HIGH] Page: Disk "full" on db-1');
   });
 
+  it('says a reassignment pages the new assignee, not an escalation level', () => {
+    const text = pageMailMessage({ ...content, reassigned: true }).text;
+    expect(text).toMatch(/^The incident was reassigned to you$/m);
+    expect(text).toMatch(/^Until you acknowledge, your notification rules keep paging you\.$/m);
+    expect(text).not.toContain('Escalation level');
+    expect(pageMailMessage(content).text).toMatch(/^Escalation level 2, round 1$/m);
+  });
+
   it.each([
     [
       'Refused outbound request to https://hooks.example.test/services/T/B/SECRET: loopback',

@@ -1,44 +1,98 @@
 import { planEscalations } from '../../../worker/outbox/escalations.ts';
 import type { OutboxEvent } from '../../../worker/outbox/outbox-event.ts';
 
-const event = (type: string, incident: Record<string, unknown>, incidentId: string | null = 'i1'): OutboxEvent => ({
+const event = (
+  type: string,
+  incident: Record<string, unknown>,
+  incidentId: string | null = 'i1',
+  extra: Record<string, unknown> = {},
+): OutboxEvent => ({
   id: `e-${type}`,
   organization_id: 'org-a',
   type,
   incident_id: incidentId,
-  data: { incident },
+  data: { incident, ...extra },
   created_at: new Date(0),
 });
 const scope = { organizationId: 'org-a', incidentId: 'i1' };
 
 describe('planEscalations', () => {
   it.each([
-    ['a new active, unassigned incident opens one', event('incident.created', { status: 'active', assignee_id: null }), [scope], []],
-    ['a new incident already assigned opens none', event('incident.created', { status: 'active', assignee_id: 'u1' }), [], []],
-    ['a new incident already investigating opens none', event('incident.created', { status: 'investigating', assignee_id: null }), [], []],
+    ['a new active, unassigned incident opens one', event('incident.created', { status: 'active', assignee_id: null }), [scope], [], []],
+    ['a new incident already assigned opens none', event('incident.created', { status: 'active', assignee_id: 'u1' }), [], [], []],
+    [
+      'a new incident already investigating opens none',
+      event('incident.created', { status: 'investigating', assignee_id: null }),
+      [],
+      [],
+      [],
+    ],
     [
       'moving out of active acknowledges',
       event('incident.status_changed', { status: 'investigating', assignee_id: null }),
       [],
-      [{ ...scope, signal: 'acknowledge' }],
+      [],
+      [{ ...scope, cycle: null, signal: 'acknowledge' }],
     ],
     [
-      'resolving resolves',
-      event('incident.status_changed', { status: 'resolved', assignee_id: null }),
+      'resolving resolves the cycle it happened in',
+      event('incident.status_changed', { status: 'resolved', assignee_id: null, escalation_cycle: 2 }),
       [],
-      [{ ...scope, signal: 'resolve' }],
+      [],
+      [{ ...scope, cycle: 2, signal: 'resolve' }],
     ],
-    ['reopening to active signals nothing', event('incident.status_changed', { status: 'active', assignee_id: null }), [], []],
+    [
+      'reopening (resolved → active) starts the next cycle on its policy',
+      event('incident.status_changed', { status: 'active', assignee_id: null, escalation_cycle: 2 }, 'i1', { previous_status: 'resolved' }),
+      [],
+      [{ ...scope, cycle: 2, userId: null, policyId: null, reason: 'reopened' }],
+      [],
+    ],
+    [
+      'reopening an assigned incident pages its assignee',
+      event('incident.status_changed', { status: 'active', assignee_id: 'u1', escalation_cycle: 3 }, 'i1', { previous_status: 'resolved' }),
+      [],
+      [{ ...scope, cycle: 3, userId: 'u1', policyId: null, reason: 'reopened' }],
+      [],
+    ],
+    [
+      'back to active from an acknowledged state signals nothing',
+      event('incident.status_changed', { status: 'active', assignee_id: null, escalation_cycle: 1 }, 'i1', {
+        previous_status: 'investigating',
+      }),
+      [],
+      [],
+      [],
+    ],
     [
       'assigning acknowledges',
       event('incident.updated', { status: 'active', assignee_id: 'u1' }),
       [],
-      [{ ...scope, signal: 'acknowledge' }],
+      [],
+      [{ ...scope, cycle: null, signal: 'acknowledge' }],
     ],
-    ['an update leaving it unassigned signals nothing', event('incident.updated', { status: 'active', assignee_id: null }), [], []],
-    ['an alert signals nothing', event('alert.received', { status: 'active', assignee_id: null }), [], []],
-    ['an event without incident is ignored', event('incident.created', { status: 'active' }, null), [], []],
-  ])('%s', (_name, input, open, signals) => {
-    expect(planEscalations([input])).toEqual({ open, signals });
+    [
+      'reassigning to a person starts their cycle instead of acknowledging',
+      event('incident.updated', { status: 'active', assignee_id: 'u1', escalation_cycle: 2 }, 'i1', {
+        escalation: { cycle: 2, user_id: 'u1', policy_id: null },
+      }),
+      [],
+      [{ ...scope, cycle: 2, userId: 'u1', policyId: null, reason: 'reassigned' }],
+      [],
+    ],
+    [
+      'reassigning to a policy starts its cycle',
+      event('incident.updated', { status: 'active', assignee_id: null, escalation_cycle: 4 }, 'i1', {
+        escalation: { cycle: 4, user_id: null, policy_id: 'p2' },
+      }),
+      [],
+      [{ ...scope, cycle: 4, userId: null, policyId: 'p2', reason: 'reassigned' }],
+      [],
+    ],
+    ['an update leaving it unassigned signals nothing', event('incident.updated', { status: 'active', assignee_id: null }), [], [], []],
+    ['an alert signals nothing', event('alert.received', { status: 'active', assignee_id: null }), [], [], []],
+    ['an event without incident is ignored', event('incident.created', { status: 'active' }, null), [], [], []],
+  ])('%s', (_name, input, open, restart, signals) => {
+    expect(planEscalations([input])).toEqual({ open, restart, signals });
   });
 });

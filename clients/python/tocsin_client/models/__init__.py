@@ -396,6 +396,10 @@ from .readyz_response_503 import ReadyzResponse503
 from .readyz_response_503_checks import ReadyzResponse503Checks
 from .readyz_response_503_checks_additional_property import ReadyzResponse503ChecksAdditionalProperty
 from .readyz_response_503_status import ReadyzResponse503Status
+from .reassign_incident_response_202 import ReassignIncidentResponse202
+from .reassign_incident_response_202_meta import ReassignIncidentResponse202Meta
+from .reassignment import Reassignment
+from .reassignment_previous_type_0 import ReassignmentPreviousType0
 from .refresh_response import RefreshResponse
 from .refresh_schedule_layer_response_200 import RefreshScheduleLayerResponse200
 from .refresh_schedule_layer_response_200_meta import RefreshScheduleLayerResponse200Meta
@@ -998,6 +1002,10 @@ __all__ = (
     "ReadyzResponse503Checks",
     "ReadyzResponse503ChecksAdditionalProperty",
     "ReadyzResponse503Status",
+    "ReassignIncidentResponse202",
+    "ReassignIncidentResponse202Meta",
+    "Reassignment",
+    "ReassignmentPreviousType0",
     "RefreshResponse",
     "RefreshScheduleLayerResponse200",
     "RefreshScheduleLayerResponse200Meta",

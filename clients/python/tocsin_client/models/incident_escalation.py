@@ -27,17 +27,21 @@ class IncidentEscalation:
         urgency (IncidentEscalationUrgencyType0 | None): Chosen by routing when the incident opened: `high` pages
             through every contact method, `low` by email only; null when not routed
         routing_rule_id (None | UUID): The routing rule that chose the policy; null when none matched
+        cycle (int): The escalation cycle shown: 1, then one more each time the incident reopened or was reassigned
+            (each cycle pages afresh)
         running (bool): Whether the escalation is still paging
         level (int | None): The level paged last, from 1
         round_ (int | None): The round under way, from 1
         next_escalation_at (datetime.datetime | None): When the next level is paged, while the escalation waits
-        ended (IncidentEscalationEndedType0 | None):
+        ended (IncidentEscalationEndedType0 | None): Why the escalation of this cycle ended; `reassigned`: someone
+            reassigned the incident and the next cycle pages the new target
         pages (list[Page]):
     """
 
     policy: EscalationPolicy | None
     urgency: IncidentEscalationUrgencyType0 | None
     routing_rule_id: None | UUID
+    cycle: int
     running: bool
     level: int | None
     round_: int | None
@@ -65,6 +69,8 @@ class IncidentEscalation:
             routing_rule_id = str(self.routing_rule_id)
         else:
             routing_rule_id = self.routing_rule_id
+
+        cycle = self.cycle
 
         running = self.running
 
@@ -98,6 +104,7 @@ class IncidentEscalation:
                 "policy": policy,
                 "urgency": urgency,
                 "routing_rule_id": routing_rule_id,
+                "cycle": cycle,
                 "running": running,
                 "level": level,
                 "round": round_,
@@ -161,6 +168,8 @@ class IncidentEscalation:
 
         routing_rule_id = _parse_routing_rule_id(d.pop("routing_rule_id"))
 
+        cycle = d.pop("cycle")
+
         running = d.pop("running")
 
         def _parse_level(data: object) -> int | None:
@@ -218,6 +227,7 @@ class IncidentEscalation:
             policy=policy,
             urgency=urgency,
             routing_rule_id=routing_rule_id,
+            cycle=cycle,
             running=running,
             level=level,
             round_=round_,

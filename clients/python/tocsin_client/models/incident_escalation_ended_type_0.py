@@ -5,6 +5,7 @@ class IncidentEscalationEndedType0(StrEnum):
     ACKNOWLEDGED = "acknowledged"
     EXHAUSTED = "exhausted"
     NO_POLICY = "no_policy"
+    REASSIGNED = "reassigned"
     RESOLVED = "resolved"
 
     def __str__(self) -> str:

@@ -18,6 +18,8 @@ class Page:
     """
     Attributes:
         id (UUID):
+        cycle (int): The escalation cycle that sent it: 1, then one more each time the incident reopened or was
+            reassigned
         round_ (int): Counts from 1
         level (int): Counts from 1
         user_id (UUID):
@@ -31,6 +33,7 @@ class Page:
     """
 
     id: UUID
+    cycle: int
     round_: int
     level: int
     user_id: UUID
@@ -43,6 +46,8 @@ class Page:
 
     def to_dict(self) -> dict[str, Any]:
         id = str(self.id)
+
+        cycle = self.cycle
 
         round_ = self.round_
 
@@ -76,6 +81,7 @@ class Page:
         field_dict.update(
             {
                 "id": id,
+                "cycle": cycle,
                 "round": round_,
                 "level": level,
                 "user_id": user_id,
@@ -94,6 +100,8 @@ class Page:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         id = UUID(d.pop("id"))
+
+        cycle = d.pop("cycle")
 
         round_ = d.pop("round")
 
@@ -146,6 +154,7 @@ class Page:
 
         page = cls(
             id=id,
+            cycle=cycle,
             round_=round_,
             level=level,
             user_id=user_id,

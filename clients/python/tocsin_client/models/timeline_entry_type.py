@@ -11,6 +11,7 @@ class TimelineEntryType(StrEnum):
     EXECUTION = "execution"
     NOTE = "note"
     PAGE = "page"
+    REASSIGNED = "reassigned"
     RESOLVED_BY_ALERT = "resolved_by_alert"
     ROUTED = "routed"
     SEVERITY_CHANGED = "severity_changed"

@@ -94,7 +94,7 @@ def sync_detailed(
     """Page the next level now
 
      Ends the current wait of the running escalation. 409 CONFLICT when the incident has no running
-    escalation.
+    escalation, or when it was reassigned to a person (no level follows).
 
     Args:
         id (UUID):
@@ -126,7 +126,7 @@ def sync(
     """Page the next level now
 
      Ends the current wait of the running escalation. 409 CONFLICT when the incident has no running
-    escalation.
+    escalation, or when it was reassigned to a person (no level follows).
 
     Args:
         id (UUID):
@@ -153,7 +153,7 @@ async def asyncio_detailed(
     """Page the next level now
 
      Ends the current wait of the running escalation. 409 CONFLICT when the incident has no running
-    escalation.
+    escalation, or when it was reassigned to a person (no level follows).
 
     Args:
         id (UUID):
@@ -183,7 +183,7 @@ async def asyncio(
     """Page the next level now
 
      Ends the current wait of the running escalation. 409 CONFLICT when the incident has no running
-    escalation.
+    escalation, or when it was reassigned to a person (no level follows).
 
     Args:
         id (UUID):

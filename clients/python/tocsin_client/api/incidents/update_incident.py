@@ -111,6 +111,9 @@ def sync_detailed(
      Any status may follow any other. Every change adds a timeline entry; resolving also closes the
     incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no
     user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
+    Moving it out of `active`, or assigning it, acknowledges it and ends its escalation. Reopening it
+    (`resolved` to `active`) starts a new escalation cycle: its assignee, or else its escalation policy
+    from level 1, is paged again.
 
     Args:
         id (UUID):
@@ -147,6 +150,9 @@ def sync(
      Any status may follow any other. Every change adds a timeline entry; resolving also closes the
     incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no
     user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
+    Moving it out of `active`, or assigning it, acknowledges it and ends its escalation. Reopening it
+    (`resolved` to `active`) starts a new escalation cycle: its assignee, or else its escalation policy
+    from level 1, is paged again.
 
     Args:
         id (UUID):
@@ -178,6 +184,9 @@ async def asyncio_detailed(
      Any status may follow any other. Every change adds a timeline entry; resolving also closes the
     incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no
     user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
+    Moving it out of `active`, or assigning it, acknowledges it and ends its escalation. Reopening it
+    (`resolved` to `active`) starts a new escalation cycle: its assignee, or else its escalation policy
+    from level 1, is paged again.
 
     Args:
         id (UUID):
@@ -212,6 +221,9 @@ async def asyncio(
      Any status may follow any other. Every change adds a timeline entry; resolving also closes the
     incident's alert stream, so a later firing alert opens a new incident. An `assignee_id` naming no
     user of the organization is 404 NOT_FOUND, like an unknown incident (`detail` names the field).
+    Moving it out of `active`, or assigning it, acknowledges it and ends its escalation. Reopening it
+    (`resolved` to `active`) starts a new escalation cycle: its assignee, or else its escalation policy
+    from level 1, is paged again.
 
     Args:
         id (UUID):
