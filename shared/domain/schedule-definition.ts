@@ -73,8 +73,9 @@ export const CalendarUrlSchema = z
   .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
   .max(2048)
   .refine((value) => {
-    const url = new URL(value);
-    return !url.username && !url.password;
+    // A value that is no URL at all is already refused by the check above.
+    const url = URL.parse(value);
+    return !url || (!url.username && !url.password);
   }, 'must not carry a user name or password; put a token in the path or query')
   .describe('Write-only: the iCalendar (.ics) URL; fetched through the outbound guard (no internal addresses)');
 

@@ -76,6 +76,18 @@ const UNEXPRESSIBLE_REJECTIONS: Record<string, string> = {
   // Targets must be members or schedules of the caller's organization.
   createEscalationPolicy: 'targets that are members or schedules of the organization',
   updateEscalationPolicy: 'targets that are members or schedules of the organization',
+  // Routing rules: matchers in Alertmanager's syntax that parse, a policy of the organization; an order naming each rule once.
+  createRoutingRule: 'matchers that parse; a policy of the organization',
+  updateRoutingRule: 'matchers that parse; a policy of the organization',
+  reorderRoutingRules: "each of the organization's rules exactly once",
+  // Contact methods: a webhook's headers come with its url (a new URL never keeps old headers), a
+  // template that is a JSON object or array; rules name one of the caller's own methods.
+  createMyContactMethod: 'headers with a url; a template that is a JSON object or array',
+  updateMyContactMethod: 'headers with a url; a template that is a JSON object or array',
+  createMyNotificationRule: "a contact method of the caller's own",
+  updateMyNotificationRule: "a contact method of the caller's own",
+  // The new assignee or policy must be the organization's.
+  reassignIncident: 'a member or policy of the organization',
 };
 /**
  * Refusals of valid requests that depend on the state earlier cases left, declared in the

@@ -1,4 +1,4 @@
-import { scheduleDefinition, type LayerInput } from '../../../shared/domain/schedule-definition.ts';
+import { CalendarUrlSchema, scheduleDefinition, type LayerInput } from '../../../shared/domain/schedule-definition.ts';
 import { renderSchedule } from '../../../shared/domain/schedule.ts';
 import { calendarUrlHint, planIcalLayers } from '../../../shared/domain/schedule-ical-layer.ts';
 
@@ -103,5 +103,18 @@ describe('scheduleDefinition with an ical layer', () => {
       { user: 'u1', start: day + 7_200_000, end: day + 86_400_000, source: 'layer' },
     ]);
     expect(rendered.layers[2]).toEqual([]);
+  });
+});
+
+describe('CalendarUrlSchema', () => {
+  it.each([
+    ['', false],
+    ['not a url', false],
+    ['ftp://calendar.example.test/a.ics', false],
+    ['https://user:pass@calendar.example.test/a.ics', false],
+    ['https://calendar.example.test/private/token.ics', true],
+    ['http://calendar.example.test/a.ics?key=1', true],
+  ])('%j: accepted %s, refused without throwing', (value, accepted) => {
+    expect(CalendarUrlSchema.safeParse(value).success).toBe(accepted);
   });
 });
