@@ -17,7 +17,8 @@ interface Escalation {
   running: boolean;
   ended: string | null;
   level: number | null;
-  pages: Array<{ user_id: string; level: number; status: string }>;
+  cycle: number;
+  pages: Array<{ user_id: string; level: number; status: string; cycle: number }>;
 }
 
 // The paging pages in Debian's Chromium against the real API, PostgreSQL, Temporal and the worker,
@@ -165,7 +166,7 @@ describe('the console: escalation policies, routing rules, my paging, escalation
     // The incident page shows the escalation; nobody answers, and level 2 arrives on the open page.
     await page.goto(`/incidents/${incident.id}`);
     const escalation = page.getByTestId('escalation');
-    await escalation.getByText(POLICY).waitFor();
+    await escalation.locator('dd', { hasText: POLICY }).waitFor();
     const second = await waitForMail(stack, backup.email, PAGE);
     expect(second.body).toContain(incident.title);
     await escalation.getByTestId('escalation-level').filter({ hasText: '2 of 2, round 1 of 2' }).waitFor();
@@ -249,13 +250,29 @@ describe('the console: escalation policies, routing rules, my paging, escalation
     await escalation.getByRole('button', { name: 'Acknowledge' }).click();
     await escalation.getByTestId('escalation-state').filter({ hasText: 'Ended: acknowledged' }).waitFor();
     expect(await escalationOf(incident.id)).toMatchObject({ running: false, ended: 'acknowledged' });
+
+    // Reassigned to the on-call member: the incident is active again and a new cycle pages them at once.
+    const seenOncall = (await mailsTo(stack, oncall.email, PAGE)).length;
+    const reassign = escalation.getByRole('form', { name: 'Reassign' });
+    await reassign.getByLabel('Reassign to').selectOption(`user:${oncall.user.id}`);
+    await reassign.getByRole('button', { name: 'Reassign' }).click();
+    await waitForMail(stack, oncall.email, PAGE, seenOncall);
+    // The card moves on to the new cycle, whose page to the on-call member it lists.
+    await escalation.getByTestId('escalation-state').filter({ hasNotText: 'Ended: acknowledged' }).waitFor();
+    const reassigned = await escalationOf(incident.id);
+    expect(reassigned.cycle).toBe(2);
+    expect(reassigned.pages.filter((paged) => paged.cycle === 2).map((paged) => paged.user_id)).toEqual([oncall.user.id]);
+    const incidentNow = (await stack.http.get(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).expect(200)).body.data;
+    expect(incidentNow).toMatchObject({ status: 'active', assignee_id: oncall.user.id });
+    await checkPage(page, 'incident-reassigned');
     await context.close();
 
     // A viewer sees the state, not the controls.
     const asViewer = await signIn(viewer.email, viewer.password);
     await asViewer.page.goto(`/incidents/${incident.id}`);
-    await asViewer.page.getByTestId('escalation-state').filter({ hasText: 'Ended: acknowledged' }).waitFor();
+    await asViewer.page.getByTestId('escalation-level').waitFor();
     await expect(asViewer.page.getByRole('button', { name: 'Escalate now' }).count()).resolves.toBe(0);
+    await expect(asViewer.page.getByRole('form', { name: 'Reassign' }).count()).resolves.toBe(0);
     await nav(asViewer.page, 'Paging');
     await asViewer.page.getByRole('heading', { name: POLICY }).waitFor();
     for (const control of ['New policy', `Edit ${POLICY}`, `Delete ${POLICY}`])
@@ -377,7 +394,7 @@ describe('the console: escalation policies, routing rules, my paging, escalation
     const routed = await openIncident(await createIntegration(stack.http, owner.token, 'metrics_alerts'), 'routed');
     await page.goto(`/incidents/${routed.id}`);
     const escalation = page.getByTestId('escalation');
-    await escalation.getByText('Everything else').waitFor();
+    await escalation.locator('dd', { hasText: 'Everything else' }).waitFor();
     await escalation.getByTestId('escalation-level').filter({ hasText: '1 of 2' }).waitFor();
     expect(await escalation.locator('dd').allInnerTexts()).toEqual(expect.arrayContaining(['Slow', 'Everything else', 'low']));
     await context.close();

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { api, temporalWorkflowUrl, unwrap } from '../lib/api.ts';
 import { useLive } from '../lib/realtime.tsx';
-import { useRoutingRules } from '../lib/paging.ts';
+import { usePolicies, useRoutingRules } from '../lib/paging.ts';
 import { memberName, useMembers } from '../lib/schedules.ts';
 import { FieldErrors, Loading, ErrorState, Time } from './ui.tsx';
 
@@ -11,11 +12,65 @@ const ENDED: Record<string, string> = {
   resolved: 'Ended: resolved',
   exhausted: 'Ended: every round paged, nobody acknowledged',
   no_policy: 'No escalation policy applied',
+  reassigned: 'Ended: reassigned',
 };
 
 /**
+ * Reassign to a member (paged at once, until they acknowledge) or to a policy (from level 1): a
+ * new escalation cycle. The value is `user:<id>` or `policy:<id>`.
+ */
+function Reassign({ incidentId, onDone }: { incidentId: string; onDone: () => void }) {
+  const members = useMembers();
+  const policies = usePolicies();
+  const [target, setTarget] = useState('');
+  const reassign = useMutation({
+    mutationFn: async () => {
+      const [kind, id] = target.split(':') as ['user' | 'policy', string];
+      const body = kind === 'user' ? { user_id: id } : { escalation_policy_id: id };
+      return unwrap(await api.POST('/api/v1/incidents/{id}/reassign', { params: { path: { id: incidentId } }, body })).data;
+    },
+    onSuccess: () => {
+      setTarget('');
+      onDone();
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (target) reassign.mutate();
+  };
+  return (
+    <form className="row" onSubmit={submit} aria-label="Reassign">
+      <label>
+        Reassign to{' '}
+        <select value={target} onChange={(event) => setTarget(event.target.value)}>
+          <option value="">Choose a member or a policy</option>
+          <optgroup label="Members (paged at once)">
+            {(members.data ?? []).map((member) => (
+              <option key={member.id} value={`user:${member.id}`}>
+                {member.name || member.email}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Escalation policies (from level 1)">
+            {(policies.data ?? []).map((policy) => (
+              <option key={policy.id} value={`policy:${policy.id}`}>
+                {policy.name}
+              </option>
+            ))}
+          </optgroup>
+        </select>
+      </label>
+      <button type="submit" disabled={!target || reassign.isPending}>
+        Reassign
+      </button>
+      <FieldErrors error={reassign.error} />
+    </form>
+  );
+}
+
+/**
  * The incident's escalation: policy, level and round, the next escalation time and every page,
- * with Acknowledge and Escalate now. `escalation.updated` and `page.sent` events re-read it
+ * with Acknowledge, Escalate now and Reassign. `escalation.updated` and `page.sent` events re-read it
  * (lib/realtime.tsx); without the socket it polls while the escalation runs.
  */
 export function IncidentEscalation({ incidentId, status, writable }: { incidentId: string; status: string; writable: boolean }) {
@@ -146,6 +201,7 @@ export function IncidentEscalation({ incidentId, status, writable }: { incidentI
         </div>
       ) : null}
       <FieldErrors error={acknowledge.error ?? escalate.error} />
+      {writable && status !== 'resolved' ? <Reassign incidentId={incidentId} onDone={refresh} /> : null}
       <h3 style={{ margin: 0 }}>Pages</h3>
       {state.pages.length === 0 ? (
         <p className="muted small" style={{ margin: 0 }}>
@@ -187,7 +243,11 @@ export function IncidentEscalation({ incidentId, status, writable }: { incidentI
         </table>
       )}
       <p className="small" style={{ margin: 0 }}>
-        <a href={temporalWorkflowUrl(`escalation:${incidentId}`)} target="_blank" rel="noreferrer">
+        <a
+          href={temporalWorkflowUrl(state.cycle > 1 ? `escalation:${incidentId}:${state.cycle}` : `escalation:${incidentId}`)}
+          target="_blank"
+          rel="noreferrer"
+        >
           Escalation workflow in Temporal UI
         </a>
       </p>
