@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { CONTACT_METHOD_TYPES, MAX_RULE_DELAY_MINUTES, RULE_URGENCIES } from '../../shared/domain/notification-rules.ts';
 import { CONTACT_TEMPLATE_PLACEHOLDERS } from '../../shared/paging/contact-page.ts';
+import { hostnameFitsDns, MAX_HOSTNAME_LENGTH } from '../../shared/delivery/destination.ts';
 import { emailAddress, list, nonBlankText, requireAnyOf, single, timestamp } from './common.ts';
 
 const label = nonBlankText().max(200);
 const webhookUrl = z
   .url({ protocol: /^https?$/ })
   .max(2000)
+  .refine(hostnameFitsDns, `a host name of at most ${MAX_HOSTNAME_LENGTH} characters`)
   .describe(
     'Where webhook pages are POSTed. Write-only: it often carries a token, so responses show only its scheme, host and port. ' +
       'Sent through the outbound client that refuses private, loopback and metadata addresses.',

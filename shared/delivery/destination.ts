@@ -35,3 +35,12 @@ export function isFixedDestination(url: string | null | undefined): boolean {
   const destination = destinationOf(url);
   return destination !== null && !/[{}]/.test(destination);
 }
+
+/** The longest host name DNS can carry: a longer one resolves nowhere. */
+export const MAX_HOSTNAME_LENGTH = 253;
+
+/** Whether `url`'s host name is one DNS could resolve by length (false when it is not a URL). */
+export function hostnameFitsDns(url: string): boolean {
+  const parsed = URL.parse(url);
+  return parsed !== null && parsed.hostname.length <= MAX_HOSTNAME_LENGTH;
+}

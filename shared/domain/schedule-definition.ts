@@ -1,5 +1,6 @@
 // Kept free of Node built-ins and I/O: how a schedule's layers are written, stored and rendered.
 import { z } from 'zod';
+import { hostnameFitsDns, MAX_HOSTNAME_LENGTH } from '../delivery/destination.ts';
 import { isLocalTime, type Override, type ScheduleDefinition, type ScheduleLayer, type Weekday } from './schedule.ts';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -77,6 +78,7 @@ export const CalendarUrlSchema = z
     const url = URL.parse(value);
     return !url || (!url.username && !url.password);
   }, 'must not carry a user name or password; put a token in the path or query')
+  .refine((value) => !URL.canParse(value) || hostnameFitsDns(value), `a host name of at most ${MAX_HOSTNAME_LENGTH} characters`)
   .describe('Write-only: the iCalendar (.ics) URL; fetched through the outbound guard (no internal addresses)');
 
 export const IcalLayerSchema = z

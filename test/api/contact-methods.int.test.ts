@@ -159,6 +159,8 @@ describe('contact methods and notification rules (integration: real PostgreSQL a
       { type: 'webhook', label: 'x', url: 'https://example.test/x', headers: { 'Bad Header': 'x' } },
       { type: 'webhook', label: 'x', url: 'https://example.test/x', headers: { Host: 'internal.example.test' } },
       { type: 'webhook', label: 'x', url: 'https://example.test/x', headers: { 'X-A': 'a\r\nX-Injected: b' } },
+      // A host name longer than DNS allows (it would also overflow the stored destination).
+      { type: 'webhook', label: 'x', url: `https://${`${'a'.repeat(63)}.`.repeat(4)}example/x` },
     ]) {
       expect((await create(member.token, body).expect(422)).body.code).toBe('VALIDATION_ERROR');
     }

@@ -114,6 +114,8 @@ describe('CalendarUrlSchema', () => {
     ['https://user:pass@calendar.example.test/a.ics', false],
     ['https://calendar.example.test/private/token.ics', true],
     ['http://calendar.example.test/a.ics?key=1', true],
+    [`https://${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}/a.ics`, true],
+    [`https://${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(62)}/a.ics`, false],
   ])('%j: accepted %s, refused without throwing', (value, accepted) => {
     expect(CalendarUrlSchema.safeParse(value).success).toBe(accepted);
   });
