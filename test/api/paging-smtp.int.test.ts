@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { resolveMailpit, startMailpit, type MailpitMessage, type RunningMailpit } from '../../dev/mailpit.ts';
+import { resolveMailpit, startMailpit, type RunningMailpit } from '../../dev/mailpit.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
+import { mailpitMail } from '../helpers/mailpit-mail.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 
 // 3 s: the delays run in real time on the real stack.
 const SHORT = 0.05;
+const PAGE = /Page: /;
 
 /**
  * Paging through a real SMTP server: webhook → incident → escalation workflow → the worker's SMTP
@@ -27,20 +29,10 @@ describe('paging through SMTP (integration: real PostgreSQL, Temporal, worker an
     await mailpit?.stop();
   });
 
-  const pagesTo = async (address: string): Promise<MailpitMessage[]> =>
-    (await mailpit.messages()).filter((message) => message.to.includes(address) && message.subject.includes('Page: '));
-  const waitForPage = (address: string) =>
-    waitFor('a page accepted by the SMTP server', async () => (await pagesTo(address))[0], { timeoutMs: 30_000, intervalMs: 100 });
+  const pagesTo = (address: string) => mailpitMail(mailpit).mailsTo(address, PAGE);
+  const waitForPage = (address: string) => mailpitMail(mailpit).waitForMail(address, PAGE);
   // Invitations go through Mailpit too.
-  const readMail = (to: string, subject: RegExp) =>
-    waitFor(
-      `mail to ${to}`,
-      async () => {
-        const found = (await mailpit.messages()).find((message) => message.to.includes(to) && subject.test(message.subject));
-        return found ? { subject: found.subject, body: found.text } : undefined;
-      },
-      { timeoutMs: 10_000, intervalMs: 100 },
-    );
+  const readMail = (to: string, subject: RegExp) => mailpitMail(mailpit).waitForMail(to, subject);
 
   it('pages the schedule’s on-call, then level 2 after its delay; acknowledging stops it', async () => {
     const owner = await registerOwner(stack.http, 'smtp-paging');
@@ -84,14 +76,14 @@ describe('paging through SMTP (integration: real PostgreSQL, Temporal, worker an
 
     const first = await waitForPage(onCall.email);
     expect(first.subject).toContain(`${host} is down`);
-    expect(first.text).toMatch(/^Escalation level 1, round 1$/m);
-    const incidentId = /\/incidents\/([0-9a-f-]{36})/.exec(first.text)?.[1];
+    expect(first.body).toMatch(/^Escalation level 1, round 1$/m);
+    const incidentId = /\/incidents\/([0-9a-f-]{36})/.exec(first.body)?.[1];
     expect(incidentId).toBeDefined();
     // The lead is not paged before level 1's delay has passed.
     expect(await pagesTo(lead.email)).toEqual([]);
 
     const second = await waitForPage(lead.email);
-    expect(second.text).toMatch(/^Escalation level 2, round 1$/m);
+    expect(second.body).toMatch(/^Escalation level 2, round 1$/m);
 
     await stack.http.patch(`/api/v1/incidents/${incidentId}`).set(bearer(lead.token)).send({ status: 'investigating' }).expect(200);
     const ended = await waitFor(

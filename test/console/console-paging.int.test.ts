@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildConsoleIfStale } from '../../console/build.ts';
 import { waitFor } from '../../dev/wait-for.ts';
+import { resolveMailpit, startMailpit, type RunningMailpit } from '../../dev/mailpit.ts';
+import { toolCacheDir } from '../../shared/load-config.ts';
 import { freePort } from '../../shared/net/free-port.ts';
 import { launchChromium, screenshot, seriousViolations, setTheme } from '../helpers/browser.ts';
 import { listen } from '../helpers/listening-stack.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
-import { mailsTo, waitForMail } from '../helpers/outbox.ts';
+import { mailpitMail } from '../helpers/mailpit-mail.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 
@@ -34,18 +36,24 @@ describe('the console: escalation policies, routing rules, my paging, escalation
   let backup: Member;
   let viewer: Member;
   let scheduleId: string;
+  let mailpit: RunningMailpit;
+  let mail: ReturnType<typeof mailpitMail>;
+  const readMail = (to: string, subject: RegExp) => mail.waitForMail(to, subject);
 
   beforeAll(async () => {
     await buildConsoleIfStale();
     browser = await launchChromium();
     // Page mails carry links built on PUBLIC_URL: the browser opens them on the server below.
     const port = await freePort();
-    stack = await startTestStack({ worker: true, env: { PUBLIC_URL: `http://127.0.0.1:${port}` } });
+    // Mail goes through a real SMTP server (Mailpit) that the test reads back.
+    mailpit = await startMailpit(await resolveMailpit({ explicitPath: process.env.MAILPIT_PATH || undefined, cacheDir: toolCacheDir() }));
+    mail = mailpitMail(mailpit);
+    stack = await startTestStack({ worker: true, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: mailpit.smtpUrl } });
     server = await listen(stack, { port });
     owner = await registerOwner(stack.http, 'console-paging');
-    oncall = await addMember(stack, owner.token, 'engineer', 'oncall');
-    backup = await addMember(stack, owner.token, 'engineer', 'backup');
-    viewer = await addMember(stack, owner.token, 'viewer', 'watcher');
+    oncall = await addMember(stack, owner.token, 'engineer', 'oncall', readMail);
+    backup = await addMember(stack, owner.token, 'engineer', 'backup', readMail);
+    viewer = await addMember(stack, owner.token, 'viewer', 'watcher', readMail);
     // The schedule through the API for brevity (its pages have their own browser test): the on-call
     // engineer carries the pager every day.
     scheduleId = (
@@ -71,6 +79,7 @@ describe('the console: escalation policies, routing rules, my paging, escalation
     await browser?.close();
     await server?.close();
     await stack?.stop();
+    await mailpit?.stop();
   });
 
   async function signIn(email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -160,14 +169,14 @@ describe('the console: escalation policies, routing rules, my paging, escalation
     // An alert opens an incident that pages through the default policy.
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
     const incident = await openIncident(integration, 'pay');
-    const first = await waitForMail(stack, oncall.email, PAGE);
+    const first = await mail.waitForMail(oncall.email, PAGE);
     expect(first.body).toContain(incident.title);
 
     // The incident page shows the escalation; nobody answers, and level 2 arrives on the open page.
     await page.goto(`/incidents/${incident.id}`);
     const escalation = page.getByTestId('escalation');
     await escalation.locator('dd', { hasText: POLICY }).waitFor();
-    const second = await waitForMail(stack, backup.email, PAGE);
+    const second = await mail.waitForMail(backup.email, PAGE);
     expect(second.body).toContain(incident.title);
     await escalation.getByTestId('escalation-level').filter({ hasText: '2 of 2, round 1 of 2' }).waitFor();
     const pages = escalation.getByRole('table', { name: 'Pages' });
@@ -192,7 +201,7 @@ describe('the console: escalation policies, routing rules, my paging, escalation
     await escalation.getByTestId('escalation-state').filter({ hasText: 'Ended: acknowledged' }).waitFor();
     await expect(escalation.getByRole('button', { name: 'Escalate now' }).count()).resolves.toBe(0);
     expect(await escalationOf(incident.id)).toMatchObject({ running: false, ended: 'acknowledged', level: 2 });
-    expect((await mailsTo(stack, owner.email, PAGE)).filter((mail) => mail.body.includes(incident.title))).toEqual([]);
+    expect((await mail.mailsTo(owner.email, PAGE)).filter((mail) => mail.body.includes(incident.title))).toEqual([]);
     await context.close();
   });
 
@@ -238,25 +247,25 @@ describe('the console: escalation policies, routing rules, my paging, escalation
     );
     await checkPage(page, 'integrations-policy');
 
-    const seenBackup = (await mailsTo(stack, backup.email, PAGE)).length;
+    const seenBackup = (await mail.mailsTo(backup.email, PAGE)).length;
     const incident = await openIncident(integration, 'slow');
     await page.goto(`/incidents/${incident.id}`);
     const escalation = page.getByTestId('escalation');
     await escalation.getByTestId('escalation-level').filter({ hasText: '1 of 2' }).waitFor();
     // Level 1 waits 30 minutes: only "Escalate now" pages level 2 within this test.
     await escalation.getByRole('button', { name: 'Escalate now' }).click();
-    await waitForMail(stack, backup.email, PAGE, seenBackup);
+    await mail.waitForMail(backup.email, PAGE, seenBackup);
     await escalation.getByTestId('escalation-level').filter({ hasText: '2 of 2' }).waitFor();
     await escalation.getByRole('button', { name: 'Acknowledge' }).click();
     await escalation.getByTestId('escalation-state').filter({ hasText: 'Ended: acknowledged' }).waitFor();
     expect(await escalationOf(incident.id)).toMatchObject({ running: false, ended: 'acknowledged' });
 
     // Reassigned to the on-call member: the incident is active again and a new cycle pages them at once.
-    const seenOncall = (await mailsTo(stack, oncall.email, PAGE)).length;
+    const seenOncall = (await mail.mailsTo(oncall.email, PAGE)).length;
     const reassign = escalation.getByRole('form', { name: 'Reassign' });
     await reassign.getByLabel('Reassign to').selectOption(`user:${oncall.user.id}`);
     await reassign.getByRole('button', { name: 'Reassign' }).click();
-    await waitForMail(stack, oncall.email, PAGE, seenOncall);
+    await mail.waitForMail(oncall.email, PAGE, seenOncall);
     // The card moves on to the new cycle, whose page to the on-call member it lists.
     await escalation.getByTestId('escalation-state').filter({ hasNotText: 'Ended: acknowledged' }).waitFor();
     const reassigned = await escalationOf(incident.id);
@@ -414,7 +423,7 @@ describe('the console: escalation policies, routing rules, my paging, escalation
     await email.getByRole('button', { name: 'Add' }).click();
     const methods = page.getByRole('list', { name: 'Your contact methods' });
     await methods.getByRole('listitem').filter({ hasText: address }).getByText('unverified').waitFor();
-    await waitForMail(stack, address, /./);
+    await mail.waitForMail(address, /./);
 
     await page.getByRole('button', { name: 'Add a webhook' }).click();
     const hook = page.getByRole('form', { name: 'Add a webhook' });
