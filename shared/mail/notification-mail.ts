@@ -18,8 +18,8 @@ const HEADINGS: Record<string, string> = {
   'incident.resolved': 'Incident resolved',
 };
 
-// Titles come from alert payloads: no line breaks or control characters in a header, and a bounded length.
-const oneLine = (value: unknown, max: number) =>
+/** Titles come from alert payloads: no line breaks or control characters in a header or a line, and a bounded length. */
+export const oneLine = (value: unknown, max: number) =>
   String(value ?? '')
     .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ')
     .trim()

@@ -1,5 +1,6 @@
 import { renderValue } from '../delivery/webhook-template.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { oneLine } from '../mail/notification-mail.ts';
 import type { HttpRequestFn } from '../net/outbound-http.ts';
 
 /** What a page says, whichever way it goes. */
@@ -39,13 +40,6 @@ export const CONTACT_TEMPLATE_PLACEHOLDERS = [
 
 /** A webhook page waits at most this long for the receiver. */
 export const CONTACT_WEBHOOK_TIMEOUT_MS = 10_000;
-
-// Titles come from alert payloads: one line, bounded.
-const oneLine = (value: unknown, max: number) =>
-  String(value ?? '')
-    .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ')
-    .trim()
-    .slice(0, max);
 
 /** The one-line text of a page, e.g. for an SMS. */
 export function pageSummary(content: PageContent): string {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { buildConsoleIfStale } from '../../console/build.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { resolveMailpit, startMailpit, type RunningMailpit } from '../../dev/mailpit.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { freePort } from '../../shared/net/free-port.ts';
-import { launchChromium, screenshot, seriousViolations, setTheme } from '../helpers/browser.ts';
+import { expectAccessibleInBothThemes, launchChromium, signInThroughPage } from '../helpers/browser.ts';
 import { listen } from '../helpers/listening-stack.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { mailpitMail } from '../helpers/mailpit-mail.ts';
@@ -82,24 +82,9 @@ describe('the console: escalation policies, routing rules, my paging, escalation
     await mailpit?.stop();
   });
 
-  async function signIn(email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
-    const page = await context.newPage();
-    await page.goto('/sign-in');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
-    return { context, page };
-  }
+  const signIn = (email: string, password: string) => signInThroughPage(browser, server.url, email, password);
 
-  async function checkPage(page: Page, name: string) {
-    for (const theme of ['dark', 'light'] as const) {
-      await setTheme(page, theme);
-      expect({ page: name, theme, violations: await seriousViolations(page) }).toEqual({ page: name, theme, violations: [] });
-      await screenshot(page, `${name}-${theme}`);
-    }
-  }
+  const checkPage = expectAccessibleInBothThemes;
 
   /** Sends an alert through the integration and waits for the incident it opens. */
   async function openIncident(integration: { id: string; secret: string }, prefix: string) {

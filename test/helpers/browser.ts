@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from '@jest/globals';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 /**
@@ -65,4 +66,30 @@ export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
   if (await selector.isVisible()) return void (await selector.selectOption(theme));
   // A string: this file is type-checked without the DOM library.
   await page.evaluate(`localStorage.setItem('tocsin.theme', '${theme}'); document.documentElement.dataset.theme = '${theme}';`);
+}
+
+/** A new browser context on `baseUrl`, signed in through the sign-in page as a person does. */
+export async function signInThroughPage(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+  return { context, page };
+}
+
+/** No serious axe violation in the dark theme, then the light one (which stays on), a screenshot of each. */
+export async function expectAccessibleInBothThemes(page: Page, name: string): Promise<void> {
+  for (const theme of ['dark', 'light'] as const) {
+    await setTheme(page, theme);
+    expect({ page: name, theme, violations: await seriousViolations(page) }).toEqual({ page: name, theme, violations: [] });
+    await screenshot(page, `${name}-${theme}`);
+  }
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, expectOk, unwrap, type Schemas } from '../lib/api.ts';
+import { api, everyPage, expectOk, LIST_PAGE, unwrap, type Schemas } from '../lib/api.ts';
 import { canWrite, useUser } from '../lib/session.tsx';
 import { fromLocalInput, toLocalInput, windowRule, type Repeat } from '../lib/silences.ts';
 import { problem } from './SilenceEditor.tsx';
@@ -27,15 +27,11 @@ export function MaintenanceWindows({ integrationId, integrationName }: { integra
   const windows = useQuery({
     queryKey: ['maintenance-windows'],
     // Every window of the organization (the API has no integration filter), a page at a time.
-    queryFn: async () => {
-      const all: MaintenanceWindow[] = [];
-      for (let offset = 0; offset < 10_000; offset += 100) {
-        const page = unwrap(await api.GET('/api/v1/maintenance-windows', { params: { query: { limit: 100, offset } } }));
-        all.push(...page.data);
-        if (all.length >= page.meta.total || page.data.length === 0) break;
-      }
-      return all;
-    },
+    // Every window of the organization: the API has no integration filter.
+    queryFn: () =>
+      everyPage(async (offset) =>
+        unwrap(await api.GET('/api/v1/maintenance-windows', { params: { query: { limit: LIST_PAGE, offset } } })),
+      ),
   });
   const remove = useMutation({
     mutationFn: async (id: string) => expectOk(await api.DELETE('/api/v1/maintenance-windows/{id}', { params: { path: { id } } })),

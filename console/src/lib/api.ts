@@ -95,3 +95,23 @@ export function temporalWorkflowUrl(workflowId: string): string {
   while (base.endsWith('/')) base = base.slice(0, -1);
   return `${base}/namespaces/${encodeURIComponent(temporalNamespace)}/workflows/${encodeURIComponent(workflowId)}`;
 }
+
+/** The page size `everyPage` reads with. */
+export const LIST_PAGE = 100;
+
+/**
+ * Every item of a paginated list, a page at a time (at most `maxPages`, 10,000 items by default):
+ * `read` fetches the page at `offset` with `limit: LIST_PAGE`.
+ */
+export async function everyPage<T>(
+  read: (offset: number) => Promise<{ data: T[]; meta: { total: number } }>,
+  maxPages = 100,
+): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 0; page < maxPages; page += 1) {
+    const { data, meta } = await read(page * LIST_PAGE);
+    items.push(...data);
+    if (data.length < LIST_PAGE || items.length >= meta.total) break;
+  }
+  return items;
+}

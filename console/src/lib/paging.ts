@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap, type Schemas } from './api.ts';
+import { api, everyPage, LIST_PAGE, unwrap, type Schemas } from './api.ts';
 
 export type EscalationPolicy = Schemas['EscalationPolicy'];
 export type EscalationTarget = Schemas['EscalationTarget'];
@@ -13,25 +13,13 @@ export const POLICIES_KEY = 'escalation-policies';
 export const ROUTING_KEY = 'routing-rules';
 export const MY_PAGING_KEY = 'my-paging';
 
-const PAGE = 100;
-/** Pages read at most when listing everything; the API caps rules at 200 and policies are few. */
-const MAX_PAGES = 20;
-
-async function everyPage<T>(read: (offset: number) => Promise<{ data: T[]; meta: { total: number } }>): Promise<T[]> {
-  const items: T[] = [];
-  for (let page = 0; page < MAX_PAGES; page += 1) {
-    const { data, meta } = await read(page * PAGE);
-    items.push(...data);
-    if (data.length < PAGE || items.length >= meta.total) break;
-  }
-  return items;
-}
-
 export function usePolicies() {
   return useQuery({
     queryKey: [POLICIES_KEY, 'list'],
     queryFn: () =>
-      everyPage(async (offset) => unwrap(await api.GET('/api/v1/escalation-policies', { params: { query: { limit: PAGE, offset } } }))),
+      everyPage(async (offset) =>
+        unwrap(await api.GET('/api/v1/escalation-policies', { params: { query: { limit: LIST_PAGE, offset } } })),
+      ),
   });
 }
 
@@ -46,7 +34,9 @@ export function useRoutingRules() {
     queryKey: [ROUTING_KEY, 'list'],
     queryFn: async () =>
       (
-        await everyPage(async (offset) => unwrap(await api.GET('/api/v1/routing-rules', { params: { query: { limit: PAGE, offset } } })))
+        await everyPage(async (offset) =>
+          unwrap(await api.GET('/api/v1/routing-rules', { params: { query: { limit: LIST_PAGE, offset } } })),
+        )
       ).sort((a, b) => a.position - b.position),
   });
 }
@@ -54,13 +44,13 @@ export function useRoutingRules() {
 export function useContactMethods() {
   return useQuery({
     queryKey: [MY_PAGING_KEY, 'methods'],
-    queryFn: async () => unwrap(await api.GET('/api/v1/users/me/contact-methods', { params: { query: { limit: PAGE } } })).data,
+    queryFn: async () => unwrap(await api.GET('/api/v1/users/me/contact-methods', { params: { query: { limit: LIST_PAGE } } })).data,
   });
 }
 
 export function useNotificationRules() {
   return useQuery({
     queryKey: [MY_PAGING_KEY, 'rules'],
-    queryFn: async () => unwrap(await api.GET('/api/v1/users/me/notification-rules', { params: { query: { limit: PAGE } } })).data,
+    queryFn: async () => unwrap(await api.GET('/api/v1/users/me/notification-rules', { params: { query: { limit: LIST_PAGE } } })).data,
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap, type Schemas } from './api.ts';
+import { api, everyPage, LIST_PAGE, unwrap, type Schemas } from './api.ts';
 
 export type Schedule = Schemas['Schedule'];
 export type ScheduleShifts = Schemas['ScheduleShifts'];
@@ -8,25 +8,12 @@ export type Member = Schemas['User'];
 
 // Every schedule query starts with this key: a `schedule.updated` event re-reads them all.
 export const SCHEDULES_KEY = 'schedules';
-const PAGE = 100;
-/** Pages read at most when listing everything (10 000 members or schedules). */
-const MAX_PAGES = 100;
-
-async function everyPage<T>(read: (offset: number) => Promise<{ data: T[]; meta: { total: number } }>): Promise<T[]> {
-  const items: T[] = [];
-  for (let page = 0; page < MAX_PAGES; page += 1) {
-    const { data, meta } = await read(page * PAGE);
-    items.push(...data);
-    if (data.length < PAGE || items.length >= meta.total) break;
-  }
-  return items;
-}
 
 /** The organization's members, to name who is on call and to pick layer users. */
 export function useMembers() {
   return useQuery({
     queryKey: ['users', 'all'],
-    queryFn: () => everyPage(async (offset) => unwrap(await api.GET('/api/v1/users', { params: { query: { limit: PAGE, offset } } }))),
+    queryFn: () => everyPage(async (offset) => unwrap(await api.GET('/api/v1/users', { params: { query: { limit: LIST_PAGE, offset } } }))),
     staleTime: 60_000,
   });
 }
@@ -40,7 +27,8 @@ export function memberName(members: readonly Member[] | undefined, id: string | 
 export function useSchedules() {
   return useQuery({
     queryKey: [SCHEDULES_KEY, 'list'],
-    queryFn: () => everyPage(async (offset) => unwrap(await api.GET('/api/v1/schedules', { params: { query: { limit: PAGE, offset } } }))),
+    queryFn: () =>
+      everyPage(async (offset) => unwrap(await api.GET('/api/v1/schedules', { params: { query: { limit: LIST_PAGE, offset } } }))),
   });
 }
 
