@@ -33,10 +33,9 @@ import { createAuthService } from './services/auth.service.ts';
 import { createLoginAddressThrottle, createLoginThrottle } from './services/login-throttle.service.ts';
 import { createSessionService } from './services/session.service.ts';
 import { createIncidentService } from './services/incident.service.ts';
-import type { SearchIndex } from '../shared/search/search-index.ts';
-import { createSearchIndex } from '../shared/search/create-search-index.ts';
+import type { SearchPort } from '../shared/search/port.ts';
+import { createSearch, scheduleSearchIndexing } from '../shared/search/create-search.ts';
 import { createAnalysisRefresher } from './services/incident-analysis.ts';
-import { scheduleSearchIndexing } from '../shared/search/schedule-indexing.ts';
 import { createKnowledgeBaseService } from './services/knowledge-base.service.ts';
 import { createLogService } from './services/log.service.ts';
 import { createSearchIndexer, withSearchIndexing } from './services/search-indexer.ts';
@@ -98,7 +97,7 @@ export interface ApiRuntime {
   orm: Orm;
   temporal: TemporalClient;
   /** Absent when the search backend could not start (e.g. no local model): search answers 503. */
-  search?: SearchIndex;
+  search?: SearchPort;
   /** Absent: no credential cache (every request reads the database) and a rate limiter nobody stops. */
   requestCaches?: RequestCaches;
   /** Absent: no GET /metrics (tests that do not look at metrics). */
@@ -425,7 +424,7 @@ export async function createApiDeps(
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     interceptors: temporalClientInterceptors(options.tracing),
   });
-  const search = await createSearchIndex(config, { orm }).catch((error: unknown) => {
+  const search = await createSearch(config, { orm }).catch((error: unknown) => {
     logger.error({ err: error }, 'search is unavailable: POST /search/query answers 503');
     return undefined;
   });

@@ -1,8 +1,15 @@
 // Metrics and the fitting of hybrid fusion's weights for `npm run bench:search`: a grid search per
 // kind of query (as the classifier sees it) on training queries, and k-fold cross-validation over
 // scenarios so that the reported hybrid scores come from queries the weights never saw.
-import { feedbackVector, fuse, secondPassTerms, type Candidate, type FusionParams, type KindWeights } from '../shared/search/fusion.ts';
-import { QUERY_KINDS, type QueryKind } from '../shared/search/query-kind.ts';
+import {
+  feedbackVector,
+  fuse,
+  secondPassTerms,
+  type Candidate,
+  type FusionParams,
+  type KindWeights,
+} from '../shared/search/query/fusion.ts';
+import { QUERY_KINDS, type QueryKind } from '../shared/search/query/query-kind.ts';
 
 export const K = 10;
 
@@ -43,7 +50,7 @@ export const keysOf = (hits: Array<{ type: string; id: string }>): string[] => h
 // Every fold's fit ranks the same case with the same weights again: a feedback pass costs a scan.
 const rankingCache = new WeakMap<FusionCase, Map<string, string[]>>();
 
-/** What `rankHybrid` (shared/search/fusion.ts) returns for the case, without a backend. */
+/** What `rankHybrid` (shared/search/query/fusion.ts) returns for the case, without a backend. */
 export function fusedRanking(item: FusionCase, params: FusionParams): string[] {
   const key = JSON.stringify(params[item.queryKind]);
   const cached = rankingCache.get(item) ?? new Map<string, string[]>();

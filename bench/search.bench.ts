@@ -15,15 +15,16 @@ import { Client } from '@elastic/elasticsearch';
 import { z } from 'zod';
 import { toolCacheDir } from '../shared/load-config.ts';
 import { openOrm, runMigrations } from '../shared/db/orm.ts';
-import { cachedEmbedder, cosineOf, type Embedder } from '../shared/search/embedder.ts';
-import { createElasticsearchSearchIndex, knnClause } from '../shared/search/elasticsearch-index.ts';
-import { informativeQuery } from '../shared/search/error-log.ts';
-import { embeddingText, fusionDepth, fusionFor, type Candidate } from '../shared/search/fusion.ts';
-import { createLocalEmbedder, localModelDir } from '../shared/search/local-embedder.ts';
-import { DEFAULT_LOCAL_MODEL, LOCAL_MODEL_IDS } from '../shared/search/local-models.ts';
-import { createPostgresSearchIndex, sqlRunnerFromOrm } from '../shared/search/postgres-index.ts';
-import { classifyQuery, QUERY_KINDS, type QueryKind } from '../shared/search/query-kind.ts';
-import type { SearchDocument, SearchHit, SearchIndex, SearchRequest } from '../shared/search/search-index.ts';
+import { cachedEmbedder, cosineOf, type Embedder } from '../shared/search/embedding/embedder.ts';
+import { createElasticsearchSearchIndex, knnClause } from '../shared/search/engine/elasticsearch-index.ts';
+import { informativeQuery } from '../shared/search/query/error-log.ts';
+import { embeddingText, fusionDepth, fusionFor, type Candidate } from '../shared/search/query/fusion.ts';
+import { createLocalEmbedder, localModelDir } from '../shared/search/embedding/local-embedder.ts';
+import { DEFAULT_LOCAL_MODEL, LOCAL_MODEL_IDS } from '../shared/search/embedding/local-models.ts';
+import { createPostgresSearchIndex, sqlRunnerFromOrm } from '../shared/search/engine/postgres-index.ts';
+import { classifyQuery, QUERY_KINDS, type QueryKind } from '../shared/search/query/query-kind.ts';
+import type { SearchEngine } from '../shared/search/engine/engine.ts';
+import type { SearchDocument, SearchHit, SearchRequest } from '../shared/search/port.ts';
 import { createTestDatabase } from '../test/helpers/stack.ts';
 import { startTestServices } from '../test/helpers/test-services.ts';
 import { buildFixture, QUERY_KINDS_OF_FIXTURE, type BenchQuery } from './search-fixtures.ts';
@@ -39,7 +40,7 @@ const TYPES: SearchRequest['types'] = ['incident', 'procedure', 'article'];
 // BENCH_PG_EXACT=1: PostgreSQL's semantic side without pgvector's index (the exact scan), for a before/after.
 const PG_EXACT = process.env.BENCH_PG_EXACT === '1';
 
-type Index = SearchIndex & {
+type Index = SearchEngine & {
   candidates(request: SearchRequest, depth: number): Promise<{ keyword: Candidate[]; semantic: Candidate[]; queryVector: number[] }>;
   semanticFor(request: SearchRequest, depth: number, vector: number[]): Promise<Candidate[]>;
 };

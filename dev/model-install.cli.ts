@@ -1,5 +1,5 @@
 import { loadConfig } from '../shared/load-config.ts';
-import { LOCAL_MODEL_IDS, type LocalModelId } from '../shared/search/local-models.ts';
+import { LOCAL_MODEL_IDS, type LocalModelId } from '../shared/search/embedding/local-models.ts';
 import { installLocalModel } from './model-install.ts';
 import { runToolInstall } from './tool-install-cli.ts';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { localModelDir } from '../shared/search/local-embedder.ts';
+import { localModelDir } from '../shared/search/embedding/local-embedder.ts';
 import {
   DEFAULT_LOCAL_MODEL,
   LOCAL_MODELS,
@@ -15,7 +15,7 @@ import {
   type LocalModelId,
   type ModelFile,
   type ModelSource,
-} from '../shared/search/local-models.ts';
+} from '../shared/search/embedding/local-models.ts';
 
 const run = promisify(execFile);
 

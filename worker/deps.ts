@@ -12,7 +12,7 @@ import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts'
 import type { Orm } from '../shared/db/orm.ts';
 import { createLogger, type Logger } from '../shared/logger.ts';
 import { createMailer } from '../shared/mail/mailer.ts';
-import type { SearchIndex } from '../shared/search/search-index.ts';
+import type { SearchPort } from '../shared/search/port.ts';
 import { createOutboundHttp, type HttpRequestFn, type Resolver } from '../shared/net/outbound-http.ts';
 import { ICAL_MAX_BYTES } from '../shared/domain/schedule-ical-layer.ts';
 import { removeIcalRefreshSchedule } from './ical-refresh-schedules.ts';
@@ -51,7 +51,7 @@ export function createGuardedStepHttp(config: Config): HttpRequest {
 export function createWorkerDeps(
   config: Config,
   orm: Orm,
-  options: { encryptionKey: string; search?: SearchIndex; logger?: Logger; temporal?: Client },
+  options: { encryptionKey: string; search?: SearchPort; logger?: Logger; temporal?: Client },
 ): ActivityDeps & { integrationLiveness: IntegrationLiveness; muteRules: MuteRulesCache } {
   const logger = options.logger ?? createLogger({ name: 'tocsin-worker', level: config.LOG_LEVEL });
   return {

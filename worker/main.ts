@@ -7,7 +7,7 @@ import { createWorkerRuntime } from './runtime.ts';
 import { ensureRetentionSchedule, retryInBackground } from './retention-schedule.ts';
 import { ensureAllIcalRefreshSchedules } from './ical-refresh-schedules.ts';
 import { startWorkerHealthServer, workerHealthSources } from './health.ts';
-import { createSearchIndex } from '../shared/search/create-search-index.ts';
+import { createSearch } from '../shared/search/create-search.ts';
 import { freePort } from '../shared/net/free-port.ts';
 import { createMetricsRegistry } from '../shared/observability/metrics.ts';
 import { temporalClientInterceptors, temporalWorkerTracing } from '../shared/observability/temporal-tracing.ts';
@@ -39,7 +39,7 @@ const orm = await openOrm({
 await runMigrations(orm, config.DATABASE_URL);
 const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
 // Without an embedding model the worker still runs; search indexing is skipped until it is installed.
-const search = await createSearchIndex(config, { orm }).catch((error: unknown) => {
+const search = await createSearch(config, { orm }).catch((error: unknown) => {
   logger.error({ err: error }, 'search indexing disabled');
   return undefined;
 });

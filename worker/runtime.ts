@@ -4,7 +4,7 @@ import type { OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import type { Logger } from '../shared/logger.ts';
-import type { SearchIndex } from '../shared/search/search-index.ts';
+import type { SearchPort } from '../shared/search/port.ts';
 import { createWorkerDeps, startOutboxRelay } from './deps.ts';
 import { createRoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
 import { createWorker } from './worker.ts';
@@ -16,7 +16,7 @@ export interface WorkerRuntimeOptions {
   /** A client for the outbox relay, which starts delivery, notification-mail and indexing workflows. */
   temporal: Client;
   encryptionKey: string;
-  search?: SearchIndex;
+  search?: SearchPort;
   logger: Logger;
   /** Instead of TEMPORAL_TASK_QUEUE: tests give each file a queue of its own on the shared server. */
   taskQueue?: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nonBlankText } from './common.ts';
 import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/domain/incident.ts';
-import { SEARCH_DOCUMENT_TYPES, SEARCH_MODES } from '../../shared/search/search-index.ts';
+import { SEARCH_DOCUMENT_TYPES, SEARCH_MODES } from '../../shared/search/port.ts';
 
 const dateTime = z.iso.datetime({ offset: true });
 

@@ -1,6 +1,6 @@
 import { createTaggedLru } from '../../shared/cache/tagged-lru.ts';
 import type { Logger } from '../../shared/logger.ts';
-import { ANALYSIS_MAX_AGE_MS, isAnalysisStale } from '../../shared/search/incident-analysis.ts';
+import { ANALYSIS_MAX_AGE_MS, isAnalysisStale } from '../../shared/search/port.ts';
 
 export interface AnalysisRefresher {
   /** Schedules a refresh of a stale analysis without waiting for it; never fails the read. */

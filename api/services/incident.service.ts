@@ -3,7 +3,7 @@ import { IncidentEntity, OrganizationEntity, UserEntity, type Incident } from '.
 import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../../shared/db/repositories/incident-writes.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { AppError, NotFoundError } from '../../shared/errors.ts';
-import { analysisView, type IncidentAnalysis } from '../../shared/search/incident-analysis.ts';
+import { analysisView, type IncidentAnalysis } from '../../shared/search/port.ts';
 import type { IncidentStatus, Severity } from '../../shared/domain/incident.ts';
 import type { Urgency } from '../../shared/domain/escalation.ts';
 import type { AuthContext } from '../auth-context.ts';

@@ -3,9 +3,9 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { waitFor } from '../../dev/wait-for.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
-import { readyOnFirstUse } from '../../shared/search/create-search-index.ts';
-import { createElasticsearchSearchIndex } from '../../shared/search/elasticsearch-index.ts';
-import { createLocalEmbedder, localModelDir } from '../../shared/search/local-embedder.ts';
+import { createSearchPort } from '../../shared/search/create-search.ts';
+import { createLocalEmbedder, localModelDir } from '../../shared/search/embedding/local-embedder.ts';
+import { createElasticsearchSearchIndex } from '../../shared/search/engine/elasticsearch-index.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 /** A switchable path to the real Elasticsearch: while "down", every connection is dropped. */
@@ -57,10 +57,10 @@ describe('search while Elasticsearch is down (integration: real Elasticsearch be
     stack = await startTestStack({
       worker: true,
       env: { ELASTICSEARCH_URL: proxy.url, SEARCH_INDEX_PREFIX: `outage-${randomUUID().slice(0, 8)}` },
-      search: async ({ config }) => {
+      search: async ({ orm, config }) => {
         const elastic = createElasticsearchSearchIndex({ url: proxy.url, prefix: config.SEARCH_INDEX_PREFIX, embedder });
         dropIndex = () => elastic.drop();
-        return readyOnFirstUse(elastic);
+        return createSearchPort(elastic, { orm });
       },
     });
   });

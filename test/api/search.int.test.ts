@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { reindexAll } from '../../shared/search/reindex.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import { registerOwner } from '../helpers/stack.ts';
 import { eventually, startSearchStack } from '../helpers/search-stack.ts';
@@ -224,7 +223,7 @@ describe('search, knowledge base and logs over HTTP (integration: PostgreSQL bac
     });
     await stack.orm.em.getConnection().execute('delete from search_documents', []);
     expect((await query(alice, { query: 'wraparound', mode: 'keyword' }).expect(200)).body.data).toEqual([]);
-    const count = await reindexAll({ orm: stack.orm, index: stack.search });
+    const count = await stack.search.reindex();
     expect(count).toBeGreaterThanOrEqual(5);
     const { body } = await query(alice, { query: 'wraparound', mode: 'keyword' }).expect(200);
     expect(body.data[0]).toMatchObject({ type: 'article', title: 'Vacuum freeze runbook' });

@@ -1,5 +1,5 @@
 import { crossValidatedRankings, fitFusion, ndcgAt, recallAt, type FusionCase } from '../../bench/search-fit.ts';
-import { DEFAULT_FUSION, type Candidate } from '../../shared/search/fusion.ts';
+import { DEFAULT_FUSION, type Candidate } from '../../shared/search/query/fusion.ts';
 
 const candidate = (id: string, text: string, cosine?: number): Candidate => ({
   hit: { type: 'incident', id, title: id, snippet: '', score: 0, highlights: [] },

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { waitFor } from '../../dev/wait-for.ts';
-import { readyOnFirstUse } from '../../shared/search/create-search-index.ts';
-import { createElasticsearchSearchIndex } from '../../shared/search/elasticsearch-index.ts';
-import { createLocalEmbedder, localModelDir } from '../../shared/search/local-embedder.ts';
-import { createPostgresSearchIndex, sqlRunnerFromOrm } from '../../shared/search/postgres-index.ts';
-import type { SearchIndex } from '../../shared/search/search-index.ts';
+import { createSearch, createSearchPort } from '../../shared/search/create-search.ts';
+import { createLocalEmbedder, localModelDir } from '../../shared/search/embedding/local-embedder.ts';
+import { createElasticsearchSearchIndex } from '../../shared/search/engine/elasticsearch-index.ts';
+import type { SearchPort } from '../../shared/search/port.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 import { TEST_ENV } from './test-services.ts';
 
@@ -15,7 +14,7 @@ import { TEST_ENV } from './test-services.ts';
  */
 export async function startSearchStack(
   options: { backend?: 'postgres' | 'elasticsearch'; env?: Record<string, string> } = {},
-): Promise<TestStack & { search: SearchIndex }> {
+): Promise<TestStack & { search: SearchPort }> {
   const elasticsearchUrl = options.backend === 'elasticsearch' ? process.env[TEST_ENV.elasticsearchUrl] : undefined;
   if (options.backend === 'elasticsearch' && !elasticsearchUrl) throw new Error('ELASTICSEARCH_URL is not set');
   const embedder = await createLocalEmbedder({ modelDir: localModelDir(toolCacheDir()) });
@@ -28,15 +27,16 @@ export async function startSearchStack(
       ...options.env,
     },
     search: async ({ orm, config }) => {
-      if (!elasticsearchUrl) return readyOnFirstUse(createPostgresSearchIndex({ sql: sqlRunnerFromOrm(orm), embedder }));
+      if (!elasticsearchUrl) return createSearch(config, { orm, embedder });
+      // The engine itself, to drop this stack's index afterwards.
       const elastic = createElasticsearchSearchIndex({ url: elasticsearchUrl, prefix: config.SEARCH_INDEX_PREFIX, embedder });
       dropIndex = () => elastic.drop();
-      return readyOnFirstUse(elastic);
+      return createSearchPort(elastic, { orm });
     },
   });
   return {
     ...stack,
-    search: stack.search as SearchIndex,
+    search: stack.search as SearchPort,
     async stop() {
       await dropIndex?.();
       await stack.stop();

@@ -9,7 +9,7 @@ import { buildAppDeps, startRequestCaches, type RequestCaches } from '../../api/
 import { parseConfig, type Config } from '../../shared/config.ts';
 import { openOrm, runMigrations, type Orm } from '../../shared/db/orm.ts';
 import { createLogger } from '../../shared/logger.ts';
-import type { SearchIndex } from '../../shared/search/search-index.ts';
+import type { SearchPort } from '../../shared/search/port.ts';
 import { connectTemporal, type TemporalClient } from '../../shared/temporal/client.ts';
 import { createWorkerRuntime, type WorkerRuntime } from '../../worker/runtime.ts';
 import { TEST_ENV } from './test-services.ts';
@@ -17,7 +17,7 @@ import { TEST_ENV } from './test-services.ts';
 export interface TestStack {
   config: Config;
   orm: Orm;
-  search: SearchIndex | undefined;
+  search: SearchPort | undefined;
   temporal: TemporalClient;
   app: Koa;
   http: ReturnType<typeof supertest>;
@@ -67,7 +67,7 @@ export interface TestStackOptions {
   workerOverrides?: Partial<WorkerOptions>;
   env?: Record<string, string>;
   /** A search backend for the API and the worker, built once the database is migrated. */
-  search?: (context: { orm: Orm; config: Config }) => Promise<SearchIndex>;
+  search?: (context: { orm: Orm; config: Config }) => Promise<SearchPort>;
 }
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {

@@ -1,4 +1,4 @@
-import type { Embedder } from '../../shared/search/embedder.ts';
+import type { Embedder } from '../../shared/search/embedding/embedder.ts';
 
 /** An embedder without a model, for tests of the search backends: each text's vector from `vectorOf`. */
 export function standInEmbedder(model: string, dimensions: number, vectorOf: (text: string) => number[]): Embedder {

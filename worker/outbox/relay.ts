@@ -5,7 +5,7 @@ import { uuidv7 } from '../../shared/uuidv7.ts';
 import type { DeliveryInput } from '../../shared/domain/delivery.ts';
 import { REALTIME_CHANNEL } from '../../shared/domain/realtime.ts';
 import type { Logger } from '../../shared/logger.ts';
-import { scheduleSearchIndexing } from '../../shared/search/schedule-indexing.ts';
+import { scheduleSearchIndexing } from '../../shared/search/create-search.ts';
 import { workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import type { Urgency } from '../../shared/domain/escalation.ts';
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';

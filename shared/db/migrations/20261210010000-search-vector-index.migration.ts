@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
  * An HNSW index for semantic search on PostgreSQL, when pgvector is there: the embedded server
  * with `npm run pgvector:install` (npm start and CI do it), the `pgvector/pgvector` image of
  * docker compose and the Helm chart. Without the extension, or without the right to create it (a
- * managed database), nothing changes and shared/search/postgres-index.ts keeps its exact scan.
+ * managed database), nothing changes and shared/search/engine/postgres-index.ts keeps its exact scan.
  *
  * `embedding_vector` is generated from the `real[]` embedding (384 dimensions: the local models;
  * other sizes stay null and are scanned exactly), so every writer fills it and the existing rows are

@@ -13,7 +13,7 @@ import { Migration } from '@mikro-orm/migrations';
  * leads back to the documents. Triggers keep both in step with every write, so the writers (the
  * indexing activities, reindex, retention's and an organization's cascading deletes) need no change.
  * The search walks the distinct vectors nearest first and joins each to its documents, which the
- * request's filters then narrow (shared/search/postgres-index.ts).
+ * request's filters then narrow (shared/search/engine/postgres-index.ts).
  *
  * Only where migration 20261210010000 found pgvector (`embedding_vector` exists); elsewhere search
  * keeps its exact scan. The index on `search_documents` itself goes: nothing walks it any more.

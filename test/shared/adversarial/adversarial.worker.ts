@@ -6,12 +6,12 @@ import { AlertPayloadError } from '../../../shared/alerts/payload-error.ts';
 import { parseAlertPayload } from '../../../shared/alerts/parsers/index.ts';
 import { renderString } from '../../../shared/delivery/webhook-template.ts';
 import { isPlatform } from '../../../shared/domain/alert.ts';
-import { informativeQuery } from '../../../shared/search/error-log.ts';
-import { queryTerms, snippetOf } from '../../../shared/search/fusion.ts';
-import { keywordQueryText } from '../../../shared/search/keyword-query.ts';
-import { orTsQuery } from '../../../shared/search/postgres-index.ts';
-import { highlightOf } from '../../../shared/search/term-highlights.ts';
-import { createWordPieceTokenizer } from '../../../shared/search/wordpiece.ts';
+import { informativeQuery } from '../../../shared/search/query/error-log.ts';
+import { queryTerms, snippetOf } from '../../../shared/search/query/fusion.ts';
+import { keywordQueryText } from '../../../shared/search/query/keyword-query.ts';
+import { orTsQuery } from '../../../shared/search/engine/postgres-index.ts';
+import { highlightOf } from '../../../shared/search/query/term-highlights.ts';
+import { createWordPieceTokenizer } from '../../../shared/search/embedding/wordpiece.ts';
 import { ADVERSARIAL_TEXTS } from './adversarial-texts.ts';
 
 export type WorkerMessage =

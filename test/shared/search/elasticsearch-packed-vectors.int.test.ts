@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from '@elastic/elasticsearch';
 import { standInEmbedder } from '../../helpers/stand-in-embedder.ts';
-import { cosineOf } from '../../../shared/search/embedder.ts';
-import { createElasticsearchSearchIndex, packVector, unpackVector } from '../../../shared/search/elasticsearch-index.ts';
-import type { Candidate } from '../../../shared/search/fusion.ts';
-import type { SearchDocument } from '../../../shared/search/search-index.ts';
+import { cosineOf } from '../../../shared/search/embedding/embedder.ts';
+import { createElasticsearchSearchIndex, packVector, unpackVector } from '../../../shared/search/engine/elasticsearch-index.ts';
+import type { Candidate } from '../../../shared/search/query/fusion.ts';
+import type { SearchDocument } from '../../../shared/search/port.ts';
 
 // Hybrid's first semantic pass on Elasticsearch ships each candidate's vector packed (float32,
 // base64) for the feedback pass, instead of a second look-up (integration: real Elasticsearch).

@@ -6,8 +6,8 @@ import {
   rankHybrid,
   type Candidate,
   type FusionParams,
-} from '../../../shared/search/fusion.ts';
-import { hybridSearch } from '../../../shared/search/hybrid-search.ts';
+} from '../../../shared/search/query/fusion.ts';
+import { hybridSearch } from '../../../shared/search/query/hybrid-search.ts';
 
 const hit = (id: string) => ({ type: 'incident' as const, id, title: id, snippet: '', score: 0, highlights: [] });
 const candidate = (id: string, cosine: number, vector?: number[], text = id): Candidate => ({ hit: hit(id), text, cosine, vector });

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../../shared/search/highlight.ts';
+import { escapeHtml } from '../../../shared/search/query/highlight.ts';
 
 describe('search highlight HTML', () => {
   it.each([

@@ -5,7 +5,7 @@ import {
   analysisView,
   isAnalysisStale,
   needsAnalysis,
-} from '../../../shared/search/incident-analysis.ts';
+} from '../../../shared/search/analysis/incident-analysis.ts';
 
 const at = (iso: string) => new Date(iso);
 const now = at('2026-11-23T12:00:00.000Z');

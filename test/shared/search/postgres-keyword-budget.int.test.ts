@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { openOrm, runMigrations, type Orm } from '../../../shared/db/orm.ts';
-import { createPostgresSearchIndex, sqlRunnerFromOrm, type SqlRunner } from '../../../shared/search/postgres-index.ts';
-import type { SearchDocument, SearchRequest } from '../../../shared/search/search-index.ts';
+import { createPostgresSearchIndex, sqlRunnerFromOrm, type SqlRunner } from '../../../shared/search/engine/postgres-index.ts';
+import type { SearchDocument, SearchRequest } from '../../../shared/search/port.ts';
 import { createTestDatabase } from '../../helpers/stack.ts';
 import { standInEmbedder } from '../../helpers/stand-in-embedder.ts';
 

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { openOrm, runMigrations, type Orm } from '../../../shared/db/orm.ts';
-import { createPostgresSearchIndex, sqlRunnerFromOrm, type SqlRunner } from '../../../shared/search/postgres-index.ts';
-import { cosineOf } from '../../../shared/search/embedder.ts';
-import { feedbackVector, type Candidate } from '../../../shared/search/fusion.ts';
-import type { SearchDocument, SearchHit, SearchRequest } from '../../../shared/search/search-index.ts';
+import { createPostgresSearchIndex, sqlRunnerFromOrm, type SqlRunner } from '../../../shared/search/engine/postgres-index.ts';
+import { cosineOf } from '../../../shared/search/embedding/embedder.ts';
+import { feedbackVector, type Candidate } from '../../../shared/search/query/fusion.ts';
+import type { SearchDocument, SearchHit, SearchRequest } from '../../../shared/search/port.ts';
 import { createTestDatabase } from '../../helpers/stack.ts';
 import { standInEmbedder } from '../../helpers/stand-in-embedder.ts';
 

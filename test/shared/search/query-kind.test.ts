@@ -1,5 +1,5 @@
-import { DEFAULT_FUSION, fuse, keywordEvidence, queryTerms, stem, type Candidate } from '../../../shared/search/fusion.ts';
-import { classifyQuery, isIdentifierToken, type QueryKind } from '../../../shared/search/query-kind.ts';
+import { DEFAULT_FUSION, fuse, keywordEvidence, queryTerms, stem, type Candidate } from '../../../shared/search/query/fusion.ts';
+import { classifyQuery, isIdentifierToken, type QueryKind } from '../../../shared/search/query/query-kind.ts';
 
 describe('classifyQuery', () => {
   it.each<[string, QueryKind]>([

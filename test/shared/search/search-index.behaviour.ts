@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { SearchDocument, SearchIndex, SearchMode } from '../../../shared/search/search-index.ts';
+import type { SearchEngine } from '../../../shared/search/engine/engine.ts';
+import type { SearchDocument, SearchMode } from '../../../shared/search/port.ts';
 
 /** One organization's small corpus: each document answers a different kind of question. */
 export function behaviourCorpus(organizationId: string) {
@@ -57,20 +58,20 @@ export function behaviourCorpus(organizationId: string) {
 }
 
 /**
- * The behaviour every SearchIndex backend must show; run against Elasticsearch and PostgreSQL
+ * The behaviour every SearchEngine backend must show; run against Elasticsearch and PostgreSQL
  * with the same real embedding model.
  */
 export function searchIndexBehaviour(
-  open: () => Promise<{ index: SearchIndex; close(): Promise<void> }>,
+  open: () => Promise<{ index: SearchEngine; close(): Promise<void> }>,
   organizations: () => Promise<[string, string]>,
 ) {
-  let index: SearchIndex;
+  let index: SearchEngine;
   let close: () => Promise<void>;
   let orgA: string;
   let orgB: string;
   let corpus: ReturnType<typeof behaviourCorpus>;
 
-  const search = (text: string, mode: SearchMode, extra: Partial<Parameters<SearchIndex['search']>[0]> = {}) =>
+  const search = (text: string, mode: SearchMode, extra: Partial<Parameters<SearchEngine['search']>[0]> = {}) =>
     index.search({ organizationId: orgA, text, mode, limit: 10, ...extra });
 
   beforeAll(async () => {

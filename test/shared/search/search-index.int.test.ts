@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { toolCacheDir } from '../../../shared/load-config.ts';
 import { openOrm, runMigrations, type Orm } from '../../../shared/db/orm.ts';
-import type { Embedder } from '../../../shared/search/embedder.ts';
-import { createElasticsearchSearchIndex } from '../../../shared/search/elasticsearch-index.ts';
-import { createLocalEmbedder, localModelDir } from '../../../shared/search/local-embedder.ts';
-import { createPostgresSearchIndex, sqlRunnerFromOrm } from '../../../shared/search/postgres-index.ts';
+import type { Embedder } from '../../../shared/search/embedding/embedder.ts';
+import { createElasticsearchSearchIndex } from '../../../shared/search/engine/elasticsearch-index.ts';
+import { createLocalEmbedder, localModelDir } from '../../../shared/search/embedding/local-embedder.ts';
+import { createPostgresSearchIndex, sqlRunnerFromOrm } from '../../../shared/search/engine/postgres-index.ts';
 import { createTestDatabase } from '../../helpers/stack.ts';
 import { searchIndexBehaviour } from './search-index.behaviour.ts';
 
@@ -34,7 +34,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-describe('SearchIndex on PostgreSQL (integration: real PostgreSQL, real model)', () => {
+describe('The search engine on PostgreSQL (integration: real PostgreSQL, real model)', () => {
   searchIndexBehaviour(async () => {
     await organizations();
     const index = createPostgresSearchIndex({ sql: sqlRunnerFromOrm(orm as Orm), embedder: await model() });
@@ -44,7 +44,7 @@ describe('SearchIndex on PostgreSQL (integration: real PostgreSQL, real model)',
 });
 
 // The path of a database without pgvector (or a model whose vectors are not 384 long): the exact scan.
-describe('SearchIndex on PostgreSQL, exact scan (integration: real PostgreSQL, real model)', () => {
+describe('The search engine on PostgreSQL, exact scan (integration: real PostgreSQL, real model)', () => {
   searchIndexBehaviour(async () => {
     await organizations();
     const index = createPostgresSearchIndex({ sql: sqlRunnerFromOrm(orm as Orm), embedder: await model(), exactScan: true });
@@ -53,7 +53,7 @@ describe('SearchIndex on PostgreSQL, exact scan (integration: real PostgreSQL, r
   }, organizations);
 });
 
-describe('SearchIndex on Elasticsearch (integration: real Elasticsearch, real model)', () => {
+describe('The search engine on Elasticsearch (integration: real Elasticsearch, real model)', () => {
   searchIndexBehaviour(async () => {
     const url = process.env.ELASTICSEARCH_URL;
     if (!url) throw new Error("ELASTICSEARCH_URL is not set: run through jest's integration project");

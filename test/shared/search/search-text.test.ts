@@ -1,12 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { informativeQuery } from '../../../shared/search/error-log.ts';
-import { cachedEmbedder, cosineOf, normalize, type EmbedPurpose } from '../../../shared/search/embedder.ts';
-import { DEFAULT_FUSION, fuse, fusionFor } from '../../../shared/search/fusion.ts';
-import { createHttpEmbedder } from '../../../shared/search/http-embedder.ts';
-import { orTsQuery } from '../../../shared/search/postgres-index.ts';
-import { LOCAL_MODELS } from '../../../shared/search/local-models.ts';
-import { createWordPieceTokenizer, vocabularyOf } from '../../../shared/search/wordpiece.ts';
+import { informativeQuery } from '../../../shared/search/query/error-log.ts';
+import { cachedEmbedder, cosineOf, normalize, type EmbedPurpose } from '../../../shared/search/embedding/embedder.ts';
+import { DEFAULT_FUSION, fuse, fusionFor } from '../../../shared/search/query/fusion.ts';
+import { createHttpEmbedder } from '../../../shared/search/embedding/http-embedder.ts';
+import { orTsQuery } from '../../../shared/search/engine/postgres-index.ts';
+import { LOCAL_MODELS } from '../../../shared/search/embedding/local-models.ts';
+import { createWordPieceTokenizer, vocabularyOf } from '../../../shared/search/embedding/wordpiece.ts';
 
 describe('WordPiece tokenizer', () => {
   const vocab = [

@@ -1,7 +1,7 @@
-import type { Candidate } from '../../../shared/search/fusion.ts';
-import { queryTerms } from '../../../shared/search/fusion.ts';
-import { keywordQueryText } from '../../../shared/search/keyword-query.ts';
-import { highlightCandidates, highlightOf } from '../../../shared/search/term-highlights.ts';
+import type { Candidate } from '../../../shared/search/query/fusion.ts';
+import { queryTerms } from '../../../shared/search/query/fusion.ts';
+import { keywordQueryText } from '../../../shared/search/query/keyword-query.ts';
+import { highlightCandidates, highlightOf } from '../../../shared/search/query/term-highlights.ts';
 
 describe('keywordQueryText', () => {
   it.each([

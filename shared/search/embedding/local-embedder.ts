@@ -67,7 +67,7 @@ function startThread(modelDir: string, model: LocalModel, threadCount: number): 
 }
 
 /**
- * A local model (shared/search/local-models.ts) run in-process by onnxruntime-node, in a worker
+ * A local model (local-models.ts) run in-process by onnxruntime-node, in a worker
  * thread: BERT WordPiece tokens → last hidden state → the model's pooling ([CLS] or the mean over
  * real tokens) → unit length, as sentence-transformers computes it, with the model's query or
  * passage prefix. The files come from `npm run model:install` (pinned by sha256); nothing is

@@ -1,10 +1,10 @@
-import { loadConfig } from '../shared/load-config.ts';
-import { openOrm } from '../shared/db/orm.ts';
-import { createEmbedder } from '../shared/search/create-search-index.ts';
-import { createElasticsearchSearchIndex } from '../shared/search/elasticsearch-index.ts';
-import { createPostgresSearchIndex, sqlRunnerFromOrm } from '../shared/search/postgres-index.ts';
-import { reindexAll } from '../shared/search/reindex.ts';
-import { SEARCH_DOCUMENT_TYPES, type SearchDocumentType } from '../shared/search/search-index.ts';
+import { loadConfig } from '../load-config.ts';
+import { openOrm } from '../db/orm.ts';
+import { createEmbedder } from './create-search.ts';
+import { createElasticsearchSearchIndex } from './engine/elasticsearch-index.ts';
+import { createPostgresSearchIndex, sqlRunnerFromOrm } from './engine/postgres-index.ts';
+import { reindexAll } from './indexing/reindex.ts';
+import { SEARCH_DOCUMENT_TYPES, type SearchDocumentType } from './port.ts';
 
 // `npm run search:reindex [-- --types incident,article,procedure,log]`: rebuilds the search index
 // from PostgreSQL. On Elasticsearch it fills the current versioned index, then moves the alias to it.

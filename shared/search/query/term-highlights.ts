@@ -1,6 +1,6 @@
 import { queryTerms, snippetOf, stem, type Candidate } from './fusion.ts';
 import { escapeHtml } from './highlight.ts';
-import type { SearchHit } from './search-index.ts';
+import type { SearchHit } from '../port.ts';
 
 type Term = ReturnType<typeof queryTerms>[number];
 

@@ -1,8 +1,9 @@
-import type { Orm } from '../db/orm.ts';
-import { OrganizationEntity } from '../db/entities/index.ts';
-import { TENANT_FILTER } from '../db/tenant-filter.ts';
+import type { Orm } from '../../db/orm.ts';
+import { OrganizationEntity } from '../../db/entities/index.ts';
+import { TENANT_FILTER } from '../../db/tenant-filter.ts';
 import { listDocumentIds, loadSearchDocument } from './documents.ts';
-import { SEARCH_DOCUMENT_TYPES, type SearchDocument, type SearchDocumentType, type SearchIndex } from './search-index.ts';
+import { SEARCH_DOCUMENT_TYPES, type SearchDocument, type SearchDocumentType } from '../port.ts';
+import type { SearchEngine } from '../engine/engine.ts';
 
 /**
  * Rebuilds the index from PostgreSQL, the source of truth: every organization, every document
@@ -11,7 +12,7 @@ import { SEARCH_DOCUMENT_TYPES, type SearchDocument, type SearchDocumentType, ty
  */
 export async function reindexAll(options: {
   orm: Orm;
-  index: SearchIndex;
+  index: SearchEngine;
   types?: SearchDocumentType[];
   batchSize?: number;
   log?: (message: string) => void;

@@ -1,5 +1,5 @@
 import { fusionDepth, rankHybrid, type Candidate, type FusionParams } from './fusion.ts';
-import type { SearchHit, SearchRequest } from './search-index.ts';
+import type { SearchHit, SearchRequest } from '../port.ts';
 import { highlightCandidates } from './term-highlights.ts';
 
 /** What a backend gives hybrid search: both sides' candidates, a semantic pass for a given vector, stored vectors. */

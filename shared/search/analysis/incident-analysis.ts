@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { SearchHit, SearchIndex } from './search-index.ts';
+import type { SearchHit } from '../port.ts';
+import type { SearchEngine } from '../engine/engine.ts';
 
 /** An analysis older than this is refreshed: newer incidents and procedures may match better. */
 export const ANALYSIS_MAX_AGE_MS = 15 * 60_000;
@@ -63,7 +64,7 @@ export function analysisView(
 
 /** Two hybrid searches by the incident's text: other incidents, and procedures or articles. */
 export async function computeIncidentAnalysis(
-  search: SearchIndex,
+  search: SearchEngine,
   input: { organizationId: string; incidentId: string; text: string; limit?: number },
 ): Promise<IncidentAnalysis> {
   const base = {

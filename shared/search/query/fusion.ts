@@ -1,6 +1,6 @@
 import { classifyQuery, isIdentifierToken, queryTokens, STOPWORDS, type QueryKind } from './query-kind.ts';
-import { normalize } from './embedder.ts';
-import type { SearchHit } from './search-index.ts';
+import { normalize } from '../embedding/embedder.ts';
+import type { SearchHit } from '../port.ts';
 
 /**
  * One document a side of the search brought back, with what fusion needs beyond the hit: its text

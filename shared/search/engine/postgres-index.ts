@@ -1,10 +1,11 @@
-import type { Embedder } from './embedder.ts';
-import { embeddingText, fusionFor, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
-import { escapeHtml } from './highlight.ts';
-import { keywordQueryText } from './keyword-query.ts';
-import type { SearchHit, SearchIndex, SearchRequest } from './search-index.ts';
-import { highlightCandidates } from './term-highlights.ts';
-import { hybridSearch, type HybridBackend } from './hybrid-search.ts';
+import type { Embedder } from '../embedding/embedder.ts';
+import { embeddingText, fusionFor, snippetOf, type Candidate, type FusionParams } from '../query/fusion.ts';
+import { escapeHtml } from '../query/highlight.ts';
+import { keywordQueryText } from '../query/keyword-query.ts';
+import type { SearchHit, SearchRequest } from '../port.ts';
+import type { SearchEngine } from './engine.ts';
+import { highlightCandidates } from '../query/term-highlights.ts';
+import { hybridSearch, type HybridBackend } from '../query/hybrid-search.ts';
 
 /** Runs one SQL statement with `?` placeholders and returns its rows. */
 export type SqlRunner = (sql: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>;
@@ -46,7 +47,7 @@ export function createPostgresSearchIndex(options: {
   exactScan?: boolean;
   /** KEYWORD_MATCH_BUDGET unless given (tests: a table small enough to build). */
   keywordMatchBudget?: number;
-}): SearchIndex & Pick<HybridBackend, 'candidates' | 'semanticFor'> & Required<Pick<HybridBackend, 'semanticFromTop'>> {
+}): SearchEngine & Pick<HybridBackend, 'candidates' | 'semanticFor'> & Required<Pick<HybridBackend, 'semanticFromTop'>> {
   const { sql, embedder } = options;
   const fusion = options.fusion ?? fusionFor(embedder.model);
 

@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
-import type { SearchIndexInput } from '../domain/search.ts';
-import { workflowIds } from '../temporal/ids.ts';
+import type { SearchIndexInput } from '../../domain/search.ts';
+import { workflowIds } from '../../temporal/ids.ts';
 
 /**
  * signalWithStart on `search-index:<org>:<type>:<id>`: one indexing workflow per document, and a

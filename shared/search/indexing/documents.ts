@@ -8,8 +8,8 @@ import {
   type Incident,
   type KnowledgeArticle,
   type LogEntry,
-} from '../db/entities/index.ts';
-import type { SearchDocument, SearchDocumentType } from './search-index.ts';
+} from '../../db/entities/index.ts';
+import type { SearchDocument, SearchDocumentType } from '../port.ts';
 
 export const incidentDocument = (organizationId: string, incident: Incident): SearchDocument => ({
   organizationId,

@@ -1,11 +1,12 @@
 import { Client, errors } from '@elastic/elasticsearch';
-import { cosineOf, type Embedder } from './embedder.ts';
-import { embeddingText, fusionFor, snippetOf, type Candidate, type FusionParams } from './fusion.ts';
-import { escapeHtml } from './highlight.ts';
-import { keywordQueryText } from './keyword-query.ts';
-import type { SearchDocument, SearchHit, SearchIndex, SearchRequest } from './search-index.ts';
-import { highlightCandidates } from './term-highlights.ts';
-import { hybridSearch, type HybridBackend } from './hybrid-search.ts';
+import { cosineOf, type Embedder } from '../embedding/embedder.ts';
+import { embeddingText, fusionFor, snippetOf, type Candidate, type FusionParams } from '../query/fusion.ts';
+import { escapeHtml } from '../query/highlight.ts';
+import { keywordQueryText } from '../query/keyword-query.ts';
+import type { SearchDocument, SearchHit, SearchRequest } from '../port.ts';
+import type { SearchEngine } from './engine.ts';
+import { highlightCandidates } from '../query/term-highlights.ts';
+import { hybridSearch, type HybridBackend } from '../query/hybrid-search.ts';
 
 /** Bumped whenever the mapping below changes; with the model it names the physical index. */
 export const MAPPING_VERSION = 1;
@@ -91,7 +92,7 @@ export function createElasticsearchSearchIndex(options: {
   fusion?: FusionParams;
   /** Make every write visible before it returns (tests). */
   refreshOnWrite?: boolean;
-}): SearchIndex &
+}): SearchEngine &
   Pick<HybridBackend, 'candidates' | 'semanticFor'> & {
     names: { alias: string; index: string };
     promote(): Promise<void>;

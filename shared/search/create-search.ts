@@ -1,0 +1,83 @@
+import type { Config } from '../config.ts';
+import type { Orm } from '../db/orm.ts';
+import { ServiceUnavailableError } from '../errors.ts';
+import { analyzeIncident } from './analysis/analyze-incident.ts';
+import { cachedEmbedder, type Embedder } from './embedding/embedder.ts';
+import { createHttpEmbedder } from './embedding/http-embedder.ts';
+import { createLocalEmbedder, localModelDir } from './embedding/local-embedder.ts';
+import { createElasticsearchSearchIndex } from './engine/elasticsearch-index.ts';
+import { isEngineOutage, readyOnFirstUse, type SearchEngine } from './engine/engine.ts';
+import { createPostgresSearchIndex, sqlRunnerFromOrm } from './engine/postgres-index.ts';
+import { indexDocument } from './indexing/index-document.ts';
+import { reindexAll } from './indexing/reindex.ts';
+import type { SearchPort } from './port.ts';
+import { userQueryText } from './query/user-query.ts';
+
+export { scheduleSearchIndexing } from './indexing/schedule-indexing.ts';
+
+type SearchConfig = Pick<
+  Config,
+  | 'ELASTICSEARCH_URL'
+  | 'SEARCH_INDEX_PREFIX'
+  | 'EMBEDDINGS_URL'
+  | 'EMBEDDINGS_MODEL'
+  | 'EMBEDDINGS_DIMENSIONS'
+  | 'EMBEDDINGS_API_KEY'
+  | 'toolCacheDir'
+> &
+  Partial<Pick<Config, 'LOCAL_EMBEDDINGS_MODEL'>>;
+
+/** The configured embedder: the HTTP provider when EMBEDDINGS_URL is set, else the local model LOCAL_EMBEDDINGS_MODEL of the tool cache. */
+export async function createEmbedder(config: SearchConfig): Promise<Embedder> {
+  const inner = config.EMBEDDINGS_URL
+    ? createHttpEmbedder({
+        url: config.EMBEDDINGS_URL,
+        model: config.EMBEDDINGS_MODEL,
+        dimensions: config.EMBEDDINGS_DIMENSIONS,
+        apiKey: config.EMBEDDINGS_API_KEY,
+      })
+    : await createLocalEmbedder({
+        modelDir: localModelDir(config.toolCacheDir, config.LOCAL_EMBEDDINGS_MODEL),
+        model: config.LOCAL_EMBEDDINGS_MODEL,
+      });
+  return cachedEmbedder(inner);
+}
+
+/** Elasticsearch when ELASTICSEARCH_URL is set, else the embedded engine in PostgreSQL. */
+export async function createSearchEngine(config: SearchConfig, deps: { orm: Orm; embedder?: Embedder }): Promise<SearchEngine> {
+  const embedder = deps.embedder ?? (await createEmbedder(config));
+  return config.ELASTICSEARCH_URL
+    ? createElasticsearchSearchIndex({ url: config.ELASTICSEARCH_URL, prefix: config.SEARCH_INDEX_PREFIX, embedder })
+    : createPostgresSearchIndex({ sql: sqlRunnerFromOrm(deps.orm), embedder });
+}
+
+/**
+ * The configured search: the engine ELASTICSEARCH_URL names, else PostgreSQL, created on first use.
+ * Rejects when no embedder can start (no local model installed): callers then run without search.
+ */
+export async function createSearch(config: SearchConfig, deps: { orm: Orm; embedder?: Embedder }): Promise<SearchPort> {
+  return createSearchPort(await createSearchEngine(config, deps), { orm: deps.orm });
+}
+
+/** The port over one engine (tests give theirs); the engine's index is created on first use. */
+export function createSearchPort(engine: SearchEngine, deps: { orm: Orm }): SearchPort {
+  const ready = readyOnFirstUse(engine);
+  const over = { orm: deps.orm, engine: ready };
+  return {
+    backend: engine.backend,
+    indexDocument: (input) => indexDocument(over, input),
+    removeDocument: (input) => ready.remove(input.organizationId, input.type, input.id),
+    async query({ query, errorLog, ...request }) {
+      try {
+        return await ready.search({ ...request, ...userQueryText({ query, errorLog }) });
+      } catch (error) {
+        if (isEngineOutage(error)) throw new ServiceUnavailableError('Search is temporarily unavailable; retry later', { cause: error });
+        throw error;
+      }
+    },
+    analyzeIncident: (input) => analyzeIncident(over, input),
+    reindex: (options = {}) => reindexAll({ orm: deps.orm, index: ready, ...options }),
+    refresh: () => ready.refresh(),
+    close: () => ready.close(),
+  };
+}
