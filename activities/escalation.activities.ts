@@ -10,7 +10,7 @@ import {
 import { planMemberPages, type PageUrgency, type PlannedPage, type RuleCandidate } from '../shared/domain/notification-rules.ts';
 import { uuidv7 } from '../shared/uuidv7.ts';
 import { forEachBounded } from '../shared/bounded.ts';
-import { createPageSender, type ClaimedPage, type PageSenderDeps } from './page-sender.ts';
+import { createPageSender, type ClaimedPage, type PageSenderDeps } from '../shared/paging/page-sender.ts';
 
 /**
  * Who a schedule has on call at a moment, as user ids of the organization (the worker passes

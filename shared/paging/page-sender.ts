@@ -1,15 +1,9 @@
-import type { SecretBox } from '../shared/crypto/secret-box.ts';
-import type { Orm } from '../shared/db/orm.ts';
-import type { Mailer } from '../shared/mail/mailer.ts';
-import type { HttpRequestFn } from '../shared/net/outbound-http.ts';
-import {
-  contactWebhookBody,
-  pageMailMessage,
-  sendContactWebhook,
-  type ContactWebhookSecret,
-  type PageContent,
-} from '../shared/paging/contact-page.ts';
-import type { PageLinkSigner } from '../shared/paging/page-link-token.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
+import type { Orm } from '../db/orm.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { HttpRequestFn } from '../net/outbound-http.ts';
+import { contactWebhookBody, pageMailMessage, sendContactWebhook, type ContactWebhookSecret, type PageContent } from './contact-page.ts';
+import type { PageLinkSigner } from './page-link-token.ts';
 
 export interface PageSenderDeps {
   orm: Orm;
