@@ -9,13 +9,12 @@ import type { SecretBox } from '../shared/crypto/secret-box.ts';
 import { sameDestination } from '../shared/delivery/destination.ts';
 import { withSecretHeaders } from '../shared/delivery/secret-headers.ts';
 import { renderString, renderValue } from '../shared/delivery/webhook-template.ts';
-import { OutboundTransportError } from '../shared/net/outbound-http.ts';
-import { OutboundRequestRefused, type HttpRequest } from '../shared/net/http-request.ts';
+import { OutboundRefusedError, OutboundTransportError, type HttpRequestFn } from '../shared/net/outbound-http.ts';
 
 export interface ExecutionActivityDeps {
   orm: Orm;
-  /** Outbound client for http steps: the SSRF-guarded one (shared/net/guarded-http-request.ts). */
-  httpRequest: HttpRequest;
+  /** Outbound client for http steps: the SSRF-guarded one (shared/net/outbound-http.ts). */
+  httpRequest: HttpRequestFn;
   /** Opens http steps' sealed `secret_headers`; a step that has some fails without it. */
   secretBox?: SecretBox;
 }
@@ -169,18 +168,20 @@ export function createExecutionActivities(deps: ExecutionActivityDeps) {
           method: config.method,
           headers,
           body,
+          // A step records the answer of the URL it names: a redirect is that answer, not followed.
+          maxRedirects: 0,
           signal: Context.current().cancellationSignal,
         });
       } catch (error) {
         // The failure's message is shown to the organization; internal addresses go to our log only.
-        if (error instanceof OutboundRequestRefused || error instanceof OutboundTransportError) {
+        if (error instanceof OutboundRefusedError || error instanceof OutboundTransportError) {
           Context.current().log.warn('http step request failed', {
             executionId: input.executionId,
             stepId: input.stepId,
             detail: error.detail,
           });
         }
-        if (error instanceof OutboundRequestRefused) throw ApplicationFailure.nonRetryable(error.message, 'OutboundRequestRefused');
+        if (error instanceof OutboundRefusedError) throw ApplicationFailure.nonRetryable(error.message, 'OutboundRequestRefused');
         throw ApplicationFailure.retryable(`Request to ${config.url} failed: ${describeError(error)}`, 'HttpTransportError');
       }
       const output: HttpStepOutput = { status_code: response.status, body: outputBody(response.body) };

@@ -1,7 +1,5 @@
 import type { Client } from '@temporalio/client';
 import type { ActivityDeps } from '../activities/index.ts';
-import { createGuardedHttpRequest } from '../shared/net/guarded-http-request.ts';
-import type { HttpRequest } from '../shared/net/http-request.ts';
 import { createIntegrationLiveness, type IntegrationLiveness } from '../shared/db/integration-liveness.ts';
 import { createMuteRulesCache, type MuteRulesCache } from '../shared/db/mute-rules-cache.ts';
 import type { RoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
@@ -37,11 +35,6 @@ export function createDeliveryDeps(
   };
 }
 
-/** The guarded client behind the runbook http-step port (shared/net/http-request.ts). */
-export function createGuardedStepHttp(config: Config): HttpRequest {
-  return createGuardedHttpRequest({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, allowedHosts: config.OUTBOUND_ALLOWED_HOSTS });
-}
-
 /**
  * Everything the activities need besides the database, the same in `npm run worker` and in tests:
  * the secret box, one SSRF-guarded client for outbound webhooks and runbook http steps, and the
@@ -54,11 +47,13 @@ export function createWorkerDeps(
   options: { encryptionKey: string; search?: SearchPort; logger?: Logger; temporal?: Client },
 ): ActivityDeps & { integrationLiveness: IntegrationLiveness; muteRules: MuteRulesCache } {
   const logger = options.logger ?? createLogger({ name: 'tocsin-worker', level: config.LOG_LEVEL });
+  const delivery = createDeliveryDeps(config, options.encryptionKey);
   return {
     orm,
     search: options.search,
-    ...createDeliveryDeps(config, options.encryptionKey),
-    httpRequest: createGuardedStepHttp(config),
+    ...delivery,
+    // Runbook http steps: the same guarded client as outbound webhooks.
+    httpRequest: delivery.outboundHttp,
     // Calendars of `ical` schedule layers: the same guard, room for a large calendar.
     calendarHttp: createOutboundHttp({
       allowPrivate: config.OUTBOUND_ALLOW_PRIVATE,

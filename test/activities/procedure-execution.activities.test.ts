@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger } from '@temporalio/worker';
-import { OutboundRequestRefused, type HttpRequest, type OutboundRequest } from '../../shared/net/http-request.ts';
+import { OutboundRefusedError, type HttpRequestFn, type OutboundRequest } from '../../shared/net/outbound-http.ts';
 import { createExecutionActivities, renderStepConfig } from '../../activities/procedure-execution.activities.ts';
 import { createSecretBox } from '../../shared/crypto/secret-box.ts';
 import type { Orm } from '../../shared/db/orm.ts';
@@ -16,7 +16,7 @@ const noOrm = new Proxy(
   },
 ) as Orm;
 
-async function runStep(httpRequest: HttpRequest, config: Record<string, unknown>) {
+async function runStep(httpRequest: HttpRequestFn, config: Record<string, unknown>) {
   const { runHttpStep } = createExecutionActivities({ orm: noOrm, httpRequest });
   // Expected failures are the point of most cases here; the SDK's warning per failure is noise.
   return new MockActivityEnvironment(undefined, { logger: new DefaultLogger('ERROR') }).run(runHttpStep, {
@@ -27,10 +27,10 @@ async function runStep(httpRequest: HttpRequest, config: Record<string, unknown>
 }
 
 const answering =
-  (status: number, body = '{"ok":true}', seen: OutboundRequest[] = []): HttpRequest =>
+  (status: number, body = '{"ok":true}', seen: OutboundRequest[] = []): HttpRequestFn =>
   async (request) => {
     seen.push(request);
-    return { status, headers: {}, body };
+    return { status, headers: {}, body, url: request.url, redirects: 0, durationMs: 0 };
   };
 
 async function failureOf(promise: Promise<unknown>): Promise<ApplicationFailure> {
@@ -92,7 +92,7 @@ describe('runHttpStep', () => {
     const refused = await failureOf(
       runStep(
         async () => {
-          throw new OutboundRequestRefused('private address');
+          throw new OutboundRefusedError('https://hooks.example.test/x', 'private address');
         },
         { url: 'https://hooks.example.test/x' },
       ),

@@ -202,3 +202,29 @@ describe('guarded outbound HTTP client (SSRF)', () => {
     expect(hits).toHaveLength(1);
   });
 });
+
+describe('guarded outbound HTTP client: limits', () => {
+  let base: string;
+  const server = createServer((request, response) => {
+    if (request.url === '/slow') setTimeout(() => response.end('late'), 2000).unref();
+    else response.end('x'.repeat(100_000));
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  const client = createOutboundHttp({ allowPrivate: true });
+
+  it('refuses what is no URL', async () => {
+    await expect(client({ url: 'not a url' })).rejects.toBeInstanceOf(OutboundRefusedError);
+  });
+
+  it('caps the body at 64 KiB and times out', async () => {
+    expect((await client({ url: `${base}/big` })).body).toHaveLength(64 * 1024);
+    await expect(client({ url: `${base}/slow`, timeoutMs: 200 })).rejects.toThrow(/timed out after 200 ms/);
+  });
+});

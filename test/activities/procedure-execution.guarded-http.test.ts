@@ -3,11 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { ApplicationFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { DefaultLogger, type LogEntry } from '@temporalio/worker';
-import { createGuardedHttpRequest } from '../../../shared/net/guarded-http-request.ts';
-import { OutboundRequestRefused } from '../../../shared/net/http-request.ts';
-import { createExecutionActivities } from '../../../activities/procedure-execution.activities.ts';
-import type { Orm } from '../../../shared/db/orm.ts';
-import type { Resolver } from '../../../shared/net/outbound-http.ts';
+import { createExecutionActivities } from '../../activities/procedure-execution.activities.ts';
+import type { Orm } from '../../shared/db/orm.ts';
+import { createOutboundHttp, type Resolver } from '../../shared/net/outbound-http.ts';
 
 // runHttpStep never touches the database: any use of this stand-in fails the test.
 const noOrm = new Proxy(
@@ -29,7 +27,7 @@ const resolver: Resolver = async (hostname) => {
 async function runStep(url: string) {
   const logs: LogEntry[] = [];
   // Only the loopback test target is let through; everything else meets the real address policy.
-  const httpRequest = createGuardedHttpRequest({ allowPrivate: false, resolver, isAddressAllowed: (address) => address === '127.0.0.1' });
+  const httpRequest = createOutboundHttp({ allowPrivate: false, resolver, isAddressAllowed: (address) => address === '127.0.0.1' });
   const { runHttpStep } = createExecutionActivities({ orm: noOrm, httpRequest });
   const environment = new MockActivityEnvironment(undefined, { logger: new DefaultLogger('WARN', (entry) => logs.push(entry)) });
   const failure = await environment.run(runHttpStep, { executionId: 'e', stepId: 's', config: { url } }).then(
@@ -60,38 +58,19 @@ describe('runbook http steps through the guarded client: what the organization s
     expect(failure.message).not.toContain('127.0.0.1');
     expect(logged).toContain('127.0.0.1');
   });
-});
 
-describe('the runbook http-step port on the guarded client', () => {
-  let base: string;
-  const server = createServer((request, response) => {
-    if (request.url === '/redirect') response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end();
-    else if (request.url === '/slow') setTimeout(() => response.end('late'), 2000).unref();
-    else response.end('x'.repeat(100_000));
-  });
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
-  const client = (timeoutMs?: number) => createGuardedHttpRequest({ allowPrivate: true, ...(timeoutMs ? { timeoutMs } : {}) });
-
-  it('refuses anything but http and https, and what is no URL', async () => {
-    for (const url of ['file:///etc/passwd', 'not a url'])
-      await expect(client()({ url, method: 'GET', headers: {} })).rejects.toBeInstanceOf(OutboundRequestRefused);
-  });
-
-  it('answers a redirect as is instead of following it', async () => {
-    const response = await client()({ url: `${base}/redirect`, method: 'GET', headers: {} });
-    expect(response.status).toBe(302);
-    expect(response.headers.location).toBe('http://169.254.169.254/latest/meta-data');
-  });
-
-  it('caps the body at 64 KiB and times out', async () => {
-    expect((await client()({ url: `${base}/big`, method: 'GET', headers: {} })).body).toHaveLength(64 * 1024);
-    await expect(client(200)({ url: `${base}/slow`, method: 'GET', headers: {} })).rejects.toThrow();
+  it('a redirect is what the step answered, not followed (here towards the metadata address)', async () => {
+    const redirecting = createServer((_request, response) => {
+      response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    try {
+      const { failure } = await runStep(`http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/`);
+      expect(failure).toMatchObject({ type: 'HttpStepUnexpectedStatus', nonRetryable: true });
+      expect(failure.details).toEqual([expect.objectContaining({ status_code: 302 })]);
+    } finally {
+      redirecting.closeAllConnections();
+      await new Promise<void>((resolve) => redirecting.close(() => resolve()));
+    }
   });
 });
