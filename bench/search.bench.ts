@@ -16,12 +16,12 @@ import { z } from 'zod';
 import { toolCacheDir } from '../shared/load-config.ts';
 import { openOrm, runMigrations } from '../shared/db/orm.ts';
 import { cachedEmbedder, cosineOf, type Embedder } from '../shared/search/embedding/embedder.ts';
-import { createElasticsearchSearchIndex, knnClause } from '../shared/search/engine/elasticsearch-index.ts';
+import { createElasticsearchEngine, knnClause } from '../shared/search/engine/elasticsearch-index.ts';
 import { informativeQuery } from '../shared/search/query/error-log.ts';
 import { embeddingText, fusionDepth, fusionFor, type Candidate } from '../shared/search/query/fusion.ts';
 import { createLocalEmbedder, localModelDir } from '../shared/search/embedding/local-embedder.ts';
 import { DEFAULT_LOCAL_MODEL, LOCAL_MODEL_IDS } from '../shared/search/embedding/local-models.ts';
-import { createPostgresSearchIndex, sqlRunnerFromOrm } from '../shared/search/engine/postgres-index.ts';
+import { createPostgresEngine, sqlRunnerFromOrm } from '../shared/search/engine/postgres-index.ts';
 import { classifyQuery, QUERY_KINDS, type QueryKind } from '../shared/search/query/query-kind.ts';
 import type { SearchEngine } from '../shared/search/engine/engine.ts';
 import type { SearchDocument, SearchHit, SearchRequest } from '../shared/search/port.ts';
@@ -101,7 +101,7 @@ const embedder: Embedder = {
   embed: (texts, purpose) => (purpose === 'query' && embedQueries ? inner : cached).embed(texts, purpose),
 };
 const esUrl = process.env.ELASTICSEARCH_URL as string;
-const elastic = createElasticsearchSearchIndex({ url: esUrl, prefix: `bench-${randomUUID().slice(0, 8)}`, embedder });
+const elastic = createElasticsearchEngine({ url: esUrl, prefix: `bench-${randomUUID().slice(0, 8)}`, embedder });
 const esClient = new Client({ node: esUrl, requestTimeout: 60_000 });
 try {
   await runMigrations(orm, database.url);
@@ -141,7 +141,7 @@ try {
 
   await elastic.ensureReady();
   const backends: Array<[string, Index]> = [
-    ['postgres', createPostgresSearchIndex({ sql: sqlRunnerFromOrm(orm), embedder, exactScan: PG_EXACT })],
+    ['postgres', createPostgresEngine({ sql: sqlRunnerFromOrm(orm), embedder, exactScan: PG_EXACT })],
     ['elasticsearch', elastic],
   ];
   const started = performance.now();

@@ -5,9 +5,9 @@ import { analyzeIncident } from './analysis/analyze-incident.ts';
 import { cachedEmbedder, type Embedder } from './embedding/embedder.ts';
 import { createHttpEmbedder } from './embedding/http-embedder.ts';
 import { createLocalEmbedder, localModelDir } from './embedding/local-embedder.ts';
-import { createElasticsearchSearchIndex } from './engine/elasticsearch-index.ts';
+import { createElasticsearchEngine } from './engine/elasticsearch-index.ts';
 import { isEngineOutage, readyOnFirstUse, type SearchEngine } from './engine/engine.ts';
-import { createPostgresSearchIndex, sqlRunnerFromOrm } from './engine/postgres-index.ts';
+import { createPostgresEngine, sqlRunnerFromOrm } from './engine/postgres-index.ts';
 import { indexDocument } from './indexing/index-document.ts';
 import { reindexAll } from './indexing/reindex.ts';
 import type { SearchPort } from './port.ts';
@@ -47,8 +47,8 @@ export async function createEmbedder(config: SearchConfig): Promise<Embedder> {
 export async function createSearchEngine(config: SearchConfig, deps: { orm: Orm; embedder?: Embedder }): Promise<SearchEngine> {
   const embedder = deps.embedder ?? (await createEmbedder(config));
   return config.ELASTICSEARCH_URL
-    ? createElasticsearchSearchIndex({ url: config.ELASTICSEARCH_URL, prefix: config.SEARCH_INDEX_PREFIX, embedder })
-    : createPostgresSearchIndex({ sql: sqlRunnerFromOrm(deps.orm), embedder });
+    ? createElasticsearchEngine({ url: config.ELASTICSEARCH_URL, prefix: config.SEARCH_INDEX_PREFIX, embedder })
+    : createPostgresEngine({ sql: sqlRunnerFromOrm(deps.orm), embedder });
 }
 
 /**

@@ -1,8 +1,8 @@
 import { loadConfig } from '../load-config.ts';
 import { openOrm } from '../db/orm.ts';
 import { createEmbedder } from './create-search.ts';
-import { createElasticsearchSearchIndex } from './engine/elasticsearch-index.ts';
-import { createPostgresSearchIndex, sqlRunnerFromOrm } from './engine/postgres-index.ts';
+import { createElasticsearchEngine } from './engine/elasticsearch-index.ts';
+import { createPostgresEngine, sqlRunnerFromOrm } from './engine/postgres-index.ts';
 import { reindexAll } from './indexing/reindex.ts';
 import { SEARCH_DOCUMENT_TYPES, type SearchDocumentType } from './port.ts';
 
@@ -26,14 +26,14 @@ try {
   const embedder = await createEmbedder(config);
   const log = (message: string) => process.stderr.write(`${message}\n`);
   if (config.ELASTICSEARCH_URL) {
-    const index = createElasticsearchSearchIndex({ url: config.ELASTICSEARCH_URL, prefix: config.SEARCH_INDEX_PREFIX, embedder });
+    const index = createElasticsearchEngine({ url: config.ELASTICSEARCH_URL, prefix: config.SEARCH_INDEX_PREFIX, embedder });
     await index.ensureReady();
     const count = await reindexAll({ orm, index, types, log });
     await index.promote();
     log(`indexed ${count} document(s) into ${index.names.index}; alias ${index.names.alias} points to it`);
     await index.close();
   } else {
-    const index = createPostgresSearchIndex({ sql: sqlRunnerFromOrm(orm), embedder });
+    const index = createPostgresEngine({ sql: sqlRunnerFromOrm(orm), embedder });
     const count = await reindexAll({ orm, index, types, log });
     log(`indexed ${count} document(s) into PostgreSQL search_documents`);
   }

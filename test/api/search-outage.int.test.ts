@@ -5,7 +5,7 @@ import { waitFor } from '../../dev/wait-for.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { createSearchPort } from '../../shared/search/create-search.ts';
 import { createLocalEmbedder, localModelDir } from '../../shared/search/embedding/local-embedder.ts';
-import { createElasticsearchSearchIndex } from '../../shared/search/engine/elasticsearch-index.ts';
+import { createElasticsearchEngine } from '../../shared/search/engine/elasticsearch-index.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 /** A switchable path to the real Elasticsearch: while "down", every connection is dropped. */
@@ -58,7 +58,7 @@ describe('search while Elasticsearch is down (integration: real Elasticsearch be
       worker: true,
       env: { ELASTICSEARCH_URL: proxy.url, SEARCH_INDEX_PREFIX: `outage-${randomUUID().slice(0, 8)}` },
       search: async ({ orm, config }) => {
-        const elastic = createElasticsearchSearchIndex({ url: proxy.url, prefix: config.SEARCH_INDEX_PREFIX, embedder });
+        const elastic = createElasticsearchEngine({ url: proxy.url, prefix: config.SEARCH_INDEX_PREFIX, embedder });
         dropIndex = () => elastic.drop();
         return createSearchPort(elastic, { orm });
       },

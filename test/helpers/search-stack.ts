@@ -3,7 +3,7 @@ import { toolCacheDir } from '../../shared/load-config.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { createSearch, createSearchPort } from '../../shared/search/create-search.ts';
 import { createLocalEmbedder, localModelDir } from '../../shared/search/embedding/local-embedder.ts';
-import { createElasticsearchSearchIndex } from '../../shared/search/engine/elasticsearch-index.ts';
+import { createElasticsearchEngine } from '../../shared/search/engine/elasticsearch-index.ts';
 import type { SearchPort } from '../../shared/search/port.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 import { TEST_ENV } from './test-services.ts';
@@ -29,7 +29,7 @@ export async function startSearchStack(
     search: async ({ orm, config }) => {
       if (!elasticsearchUrl) return createSearch(config, { orm, embedder });
       // The engine itself, to drop this stack's index afterwards.
-      const elastic = createElasticsearchSearchIndex({ url: elasticsearchUrl, prefix: config.SEARCH_INDEX_PREFIX, embedder });
+      const elastic = createElasticsearchEngine({ url: elasticsearchUrl, prefix: config.SEARCH_INDEX_PREFIX, embedder });
       dropIndex = () => elastic.drop();
       return createSearchPort(elastic, { orm });
     },

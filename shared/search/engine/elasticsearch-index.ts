@@ -85,7 +85,7 @@ const ADDED_FIELDS = { embedding_packed: { type: 'binary' } } as const;
  * index name carries the mapping version and the model, so a change builds a new index beside the
  * old one and `npm run search:reindex` fills it from PostgreSQL before the alias moves.
  */
-export function createElasticsearchSearchIndex(options: {
+export function createElasticsearchEngine(options: {
   url: string;
   prefix: string;
   embedder: Embedder;

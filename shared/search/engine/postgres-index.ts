@@ -39,7 +39,7 @@ export function orTsQuery(text: string): string {
  * documents; without it (a database without the extension, or `exactScan`), the dot product is
  * computed in SQL over the organization's rows of the same model: exact, seconds at that size.
  */
-export function createPostgresSearchIndex(options: {
+export function createPostgresEngine(options: {
   sql: SqlRunner;
   embedder: Embedder;
   fusion?: FusionParams;

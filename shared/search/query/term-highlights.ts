@@ -91,8 +91,8 @@ function windowFrom(text: string, spans: Span[], first: number, weights: number[
 }
 
 /**
- * Snippet and highlights of one hit, computed in Tocsin for the hits a search returns only (the
- * backends no longer highlight every candidate): the query's terms marked with <em> in the title
+ * Snippet and highlights of one hit, computed in Tocsin for the hits a search returns only (not
+ * for every candidate, and never by the engine): the query's terms marked with <em> in the title
  * (whole) and in the best fragments of the body (up to two, the one holding the most weight of
  * distinct terms first), HTML-escaped. A body without a match gets its plain opening as snippet.
  */

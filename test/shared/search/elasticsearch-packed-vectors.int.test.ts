@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from '@elastic/elasticsearch';
 import { standInEmbedder } from '../../helpers/stand-in-embedder.ts';
 import { cosineOf } from '../../../shared/search/embedding/embedder.ts';
-import { createElasticsearchSearchIndex, packVector, unpackVector } from '../../../shared/search/engine/elasticsearch-index.ts';
+import { createElasticsearchEngine, packVector, unpackVector } from '../../../shared/search/engine/elasticsearch-index.ts';
 import type { Candidate } from '../../../shared/search/query/fusion.ts';
 import type { SearchDocument } from '../../../shared/search/port.ts';
 
@@ -23,7 +23,7 @@ const url = () => {
 };
 
 const newIndex = () =>
-  createElasticsearchSearchIndex({ url: url(), prefix: `test-${randomUUID().slice(0, 8)}`, embedder, refreshOnWrite: true });
+  createElasticsearchEngine({ url: url(), prefix: `test-${randomUUID().slice(0, 8)}`, embedder, refreshOnWrite: true });
 
 describe('Elasticsearch packed vectors (integration: real Elasticsearch)', () => {
   const organizationId = randomUUID();

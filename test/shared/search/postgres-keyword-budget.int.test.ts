@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { openOrm, runMigrations, type Orm } from '../../../shared/db/orm.ts';
-import { createPostgresSearchIndex, sqlRunnerFromOrm, type SqlRunner } from '../../../shared/search/engine/postgres-index.ts';
+import { createPostgresEngine, sqlRunnerFromOrm, type SqlRunner } from '../../../shared/search/engine/postgres-index.ts';
 import type { SearchDocument, SearchRequest } from '../../../shared/search/port.ts';
 import { createTestDatabase } from '../../helpers/stack.ts';
 import { standInEmbedder } from '../../helpers/stand-in-embedder.ts';
@@ -43,12 +43,12 @@ describe('PostgreSQL keyword search under a match budget (integration: real Post
     // Statistics come from this test's `analyze` only, not from autovacuum in between.
     await sql('alter table search_documents set (autovacuum_enabled = false)', []);
     await sql('insert into organizations (id, name, created_at, updated_at) values (?, ?, now(), now())', [organizationId, 'budget']);
-    const index = createPostgresSearchIndex({ sql, embedder });
+    const index = createPostgresEngine({ sql, embedder });
     await index.upsert([...common, ...rare]);
   });
 
   it('matches every lexeme while the table has no statistics', async () => {
-    const tight = createPostgresSearchIndex({ sql, embedder, keywordMatchBudget: 10 });
+    const tight = createPostgresEngine({ sql, embedder, keywordMatchBudget: 10 });
     expect((await tight.search(request('checkout E4711'))).hits).toHaveLength(60);
   });
 
@@ -58,18 +58,18 @@ describe('PostgreSQL keyword search under a match budget (integration: real Post
     });
 
     it('leaves a lexeme over the budget out of the match, and ranks with it', async () => {
-      const tight = createPostgresSearchIndex({ sql, embedder, keywordMatchBudget: 10 });
+      const tight = createPostgresEngine({ sql, embedder, keywordMatchBudget: 10 });
       const found = (await tight.search(request('checkout E4711'))).hits;
       expect(ids(found)).toEqual(ids(rare));
       // "checkout" still counts: the documents with it in the title (weight A) rank first.
-      const loose = createPostgresSearchIndex({ sql, embedder });
+      const loose = createPostgresEngine({ sql, embedder });
       const all = (await loose.search(request('checkout E4711'))).hits;
       expect(all).toHaveLength(60);
       expect(found.map((hit) => hit.score)).toEqual(all.slice(0, 3).map((hit) => hit.score));
     });
 
     it('matches the rarest lexeme even when it alone is over the budget', async () => {
-      const tight = createPostgresSearchIndex({ sql, embedder, keywordMatchBudget: 10 });
+      const tight = createPostgresEngine({ sql, embedder, keywordMatchBudget: 10 });
       expect((await tight.search(request('checkout'))).hits).toHaveLength(60);
       expect((await tight.search(request('checkout restarted'))).hits).toHaveLength(57);
     });

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { openOrm, runMigrations, type Orm } from '../../../shared/db/orm.ts';
-import { createPostgresSearchIndex, sqlRunnerFromOrm, type SqlRunner } from '../../../shared/search/engine/postgres-index.ts';
+import { createPostgresEngine, sqlRunnerFromOrm, type SqlRunner } from '../../../shared/search/engine/postgres-index.ts';
 import { cosineOf } from '../../../shared/search/embedding/embedder.ts';
 import { feedbackVector, type Candidate } from '../../../shared/search/query/fusion.ts';
 import type { SearchDocument, SearchHit, SearchRequest } from '../../../shared/search/port.ts';
@@ -119,7 +119,7 @@ describe('PostgreSQL search with pgvector (integration: real PostgreSQL and pgve
     ]) {
       await sql('insert into organizations (id, name, created_at, updated_at) values (?, ?, now(), now())', [id, name]);
     }
-    const index = createPostgresSearchIndex({ sql, embedder });
+    const index = createPostgresEngine({ sql, embedder });
     const documents = [...documentsOf(big, 1500), ...documentsOf(small, 60)];
     for (let i = 0; i < documents.length; i += 250) await index.upsert(documents.slice(i, i + 250));
     await sql('analyze search_documents', []);
@@ -145,8 +145,8 @@ describe('PostgreSQL search with pgvector (integration: real PostgreSQL and pgve
 
   it('answers as the exact scan does, through the HNSW index, with the organization and filters applied', async () => {
     const recorded = recordingRunner(walk);
-    const ann = createPostgresSearchIndex({ sql: recorded.run, embedder });
-    const exact = createPostgresSearchIndex({ sql, embedder, exactScan: true });
+    const ann = createPostgresEngine({ sql: recorded.run, embedder });
+    const exact = createPostgresEngine({ sql, embedder, exactScan: true });
     await ann.ensureReady();
     const bigIds = new Set((await sql('select id from search_documents where organization_id = ?', [big])).map((row) => String(row.id)));
     let overlap = 0;
@@ -184,8 +184,8 @@ describe('PostgreSQL search with pgvector (integration: real PostgreSQL and pgve
 
   it("runs hybrid's feedback pass in one statement through the HNSW index, as a look-up and a search for the moved vector would", async () => {
     const recorded = recordingRunner(walk);
-    const ann = createPostgresSearchIndex({ sql: recorded.run, embedder });
-    const exact = createPostgresSearchIndex({ sql, embedder, exactScan: true });
+    const ann = createPostgresEngine({ sql: recorded.run, embedder });
+    const exact = createPostgresEngine({ sql, embedder, exactScan: true });
     const request: SearchRequest = { organizationId: big, text: 'c3 query', mode: 'hybrid', limit: 10, types: ['incident', 'article'] };
     const queryVector = vectorOf('c3 query');
     // The top three of another cluster: the moved vector lies between the two.
@@ -239,8 +239,8 @@ describe('PostgreSQL search with pgvector (integration: real PostgreSQL and pgve
 
   it('completes an answer the filters cut short with the exact scan', async () => {
     const recorded = recordingRunner(walk);
-    const ann = createPostgresSearchIndex({ sql: recorded.run, embedder });
-    const exact = createPostgresSearchIndex({ sql, embedder, exactScan: true });
+    const ann = createPostgresEngine({ sql: recorded.run, embedder });
+    const exact = createPostgresEngine({ sql, embedder, exactScan: true });
     const request: SearchRequest = {
       organizationId: big,
       text: 'c1 query',
@@ -259,7 +259,7 @@ describe('PostgreSQL search with pgvector (integration: real PostgreSQL and pgve
 
   it('keeps the exact scan when asked, without touching the vector column', async () => {
     const recorded = recordingRunner(sql);
-    const exact = createPostgresSearchIndex({ sql: recorded.run, embedder, exactScan: true });
+    const exact = createPostgresEngine({ sql: recorded.run, embedder, exactScan: true });
     const hits = (await exact.search({ organizationId: small, text: 'c2 query', mode: 'semantic', limit: 5 })).hits;
     expect(hits).toHaveLength(5);
     expect(recorded.statements.every((statement) => !statement.sql.includes('embedding_vector'))).toBe(true);
@@ -296,7 +296,7 @@ describe('PostgreSQL search over repeated texts (integration: real PostgreSQL an
     sql = sqlRunnerFromOrm(orm);
     walk = await indexOnlyRunner(database.url);
     await sql('insert into organizations (id, name, created_at, updated_at) values (?, ?, now(), now())', [organizationId, 'repeats']);
-    const index = createPostgresSearchIndex({ sql, embedder });
+    const index = createPostgresEngine({ sql, embedder });
     for (let i = 0; i < documents.length; i += 300) await index.upsert(documents.slice(i, i + 300));
     await index.refresh();
   });
@@ -307,8 +307,8 @@ describe('PostgreSQL search over repeated texts (integration: real PostgreSQL an
 
   it('finds what the exact scan finds, however many documents share a vector, through the HNSW index', async () => {
     const recorded = recordingRunner(walk);
-    const ann = createPostgresSearchIndex({ sql: recorded.run, embedder });
-    const exact = createPostgresSearchIndex({ sql, embedder, exactScan: true });
+    const ann = createPostgresEngine({ sql: recorded.run, embedder });
+    const exact = createPostgresEngine({ sql, embedder, exactScan: true });
     for (let c = 0; c < CLUSTERS; c++) {
       const request: SearchRequest = { organizationId, text: `c${c} query`, mode: 'semantic', limit: 50 };
       const found = (await ann.search(request)).hits;
@@ -325,7 +325,7 @@ describe('PostgreSQL search over repeated texts (integration: real PostgreSQL an
   });
 
   it('follows re-indexing, a changed text and deletes', async () => {
-    const index = createPostgresSearchIndex({ sql, embedder });
+    const index = createPostgresEngine({ sql, embedder });
     const [first, ...others] = copiesOfText0();
     await index.upsert([first]); // the same text again: nothing moves
     expect(await distinct()).toEqual(Array.from({ length: TEXTS }, () => COPIES));

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { toolCacheDir } from '../../../shared/load-config.ts';
 import { openOrm, runMigrations, type Orm } from '../../../shared/db/orm.ts';
 import type { Embedder } from '../../../shared/search/embedding/embedder.ts';
-import { createElasticsearchSearchIndex } from '../../../shared/search/engine/elasticsearch-index.ts';
+import { createElasticsearchEngine } from '../../../shared/search/engine/elasticsearch-index.ts';
 import { createLocalEmbedder, localModelDir } from '../../../shared/search/embedding/local-embedder.ts';
-import { createPostgresSearchIndex, sqlRunnerFromOrm } from '../../../shared/search/engine/postgres-index.ts';
+import { createPostgresEngine, sqlRunnerFromOrm } from '../../../shared/search/engine/postgres-index.ts';
 import { createTestDatabase } from '../../helpers/stack.ts';
 import { searchIndexBehaviour } from './search-index.behaviour.ts';
 
@@ -37,7 +37,7 @@ afterAll(async () => {
 describe('The search engine on PostgreSQL (integration: real PostgreSQL, real model)', () => {
   searchIndexBehaviour(async () => {
     await organizations();
-    const index = createPostgresSearchIndex({ sql: sqlRunnerFromOrm(orm as Orm), embedder: await model() });
+    const index = createPostgresEngine({ sql: sqlRunnerFromOrm(orm as Orm), embedder: await model() });
     await index.ensureReady();
     return { index, close: () => index.close() };
   }, organizations);
@@ -47,7 +47,7 @@ describe('The search engine on PostgreSQL (integration: real PostgreSQL, real mo
 describe('The search engine on PostgreSQL, exact scan (integration: real PostgreSQL, real model)', () => {
   searchIndexBehaviour(async () => {
     await organizations();
-    const index = createPostgresSearchIndex({ sql: sqlRunnerFromOrm(orm as Orm), embedder: await model(), exactScan: true });
+    const index = createPostgresEngine({ sql: sqlRunnerFromOrm(orm as Orm), embedder: await model(), exactScan: true });
     await index.ensureReady();
     return { index, close: () => index.close() };
   }, organizations);
@@ -57,7 +57,7 @@ describe('The search engine on Elasticsearch (integration: real Elasticsearch, r
   searchIndexBehaviour(async () => {
     const url = process.env.ELASTICSEARCH_URL;
     if (!url) throw new Error("ELASTICSEARCH_URL is not set: run through jest's integration project");
-    const index = createElasticsearchSearchIndex({
+    const index = createElasticsearchEngine({
       url,
       prefix: `test-${randomUUID().slice(0, 8)}`,
       embedder: await model(),
