@@ -34,11 +34,10 @@ import { createLoginAddressThrottle, createLoginThrottle } from './services/logi
 import { createSessionService } from './services/session.service.ts';
 import { createIncidentService } from './services/incident.service.ts';
 import type { SearchPort } from '../shared/search/port.ts';
-import { createSearch, scheduleSearchIndexing } from '../shared/search/create-search.ts';
+import { createSearch, createSearchIndexer, scheduleSearchIndexing, withSearchIndexing } from '../shared/search/create-search.ts';
 import { createAnalysisRefresher } from './services/incident-analysis.ts';
 import { createKnowledgeBaseService } from './services/knowledge-base.service.ts';
 import { createLogService } from './services/log.service.ts';
-import { createSearchIndexer, withSearchIndexing } from './services/search-indexer.ts';
 import { createSearchService } from './services/search.service.ts';
 import { createProcedureService } from './services/procedure.service.ts';
 import { createScheduleService } from './services/schedule.service.ts';

@@ -3,7 +3,7 @@ import { KnowledgeArticleEntity, type KnowledgeArticle } from '../../shared/db/e
 import { NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { ArticleView } from '../schemas/knowledge-base.schemas.ts';
-import type { SearchIndexer } from './search-indexer.ts';
+import type { SearchIndexer } from '../../shared/search/port.ts';
 
 const articleView = (article: KnowledgeArticle): ArticleView => ({
   id: article.id,

@@ -2,7 +2,7 @@ import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import { LogEntryEntity, type LogEntry } from '../../shared/db/entities/index.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { LogEntryView } from '../schemas/log.schemas.ts';
-import type { SearchIndexer } from './search-indexer.ts';
+import type { SearchIndexer } from '../../shared/search/port.ts';
 
 const logView = (log: LogEntry): LogEntryView => ({
   id: log.id,

@@ -13,6 +13,7 @@ import { reindexAll } from './indexing/reindex.ts';
 import type { SearchPort } from './port.ts';
 import { userQueryText } from './query/user-query.ts';
 
+export { createSearchIndexer, withSearchIndexing } from './indexing/document-changes.ts';
 export { scheduleSearchIndexing } from './indexing/schedule-indexing.ts';
 
 type SearchConfig = Pick<

@@ -72,6 +72,14 @@ export interface SearchResult {
   total: number;
 }
 
+/** Has documents (re)indexed after the API's committed writes, through the outbox. */
+export interface SearchIndexer {
+  /** Has one document (re)indexed after a committed write; never fails the write. */
+  schedule(input: SearchIndexInput): Promise<void>;
+  /** The same for several documents of one type, in one outbox event. */
+  scheduleAll(organizationId: string, type: SearchDocumentType, ids: readonly string[]): Promise<void>;
+}
+
 export type IndexDocumentResult = 'indexed' | 'removed';
 export type AnalyzeIncidentResult = 'analyzed' | 'unchanged' | 'missing';
 

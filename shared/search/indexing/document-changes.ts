@@ -1,15 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Logger } from '../../shared/logger.ts';
-import type { AuthContext } from '../auth-context.ts';
-import type { SearchIndexDocumentType, SearchIndexInput } from '../../shared/domain/search.ts';
-import { recordDocumentChange } from '../../shared/db/repositories/search-events.ts';
+import { recordDocumentChange } from '../../db/repositories/search-events.ts';
+import type { SearchIndexInput } from '../../domain/search.ts';
+import type { Logger } from '../../logger.ts';
+import type { SearchIndexer } from '../port.ts';
 
-export interface SearchIndexer {
-  /** Has one document (re)indexed after a committed write; never fails the write. */
-  schedule(input: SearchIndexInput): Promise<void>;
-  /** The same for several documents of one type, in one outbox event. */
-  scheduleAll(organizationId: string, type: SearchIndexDocumentType, ids: readonly string[]): Promise<void>;
-}
+/** Who writes: the organization is all indexing needs of the caller's credential. */
+type Writer = { organizationId: string };
 
 /**
  * Indexing after the API's own writes (knowledge base, procedures, logs) goes through the outbox,
@@ -31,19 +27,19 @@ export function createSearchIndexer(deps: { em: () => EntityManager; logger: Log
   };
 }
 
-type Writer = {
-  create(auth: AuthContext, ...rest: never[]): Promise<{ id: string }>;
-  update(auth: AuthContext, id: string, ...rest: never[]): Promise<unknown>;
-  remove?(auth: AuthContext, id: string): Promise<unknown>;
+type WritingService = {
+  create(auth: Writer, ...rest: never[]): Promise<{ id: string }>;
+  update(auth: Writer, id: string, ...rest: never[]): Promise<unknown>;
+  remove?(auth: Writer, id: string): Promise<unknown>;
 };
 
 /**
  * Wraps a resource service so every committed create, update and delete schedules (re)indexing of
  * that document; the service itself stays unaware of search.
  */
-export function withSearchIndexing<S extends Writer>(service: S, type: SearchIndexInput['type'], indexer: SearchIndexer): S {
-  const schedule = (auth: AuthContext, id: string) => indexer.schedule({ organizationId: auth.organizationId, type, id });
-  const wrapped: Writer = {
+export function withSearchIndexing<S extends WritingService>(service: S, type: SearchIndexInput['type'], indexer: SearchIndexer): S {
+  const schedule = (auth: Writer, id: string) => indexer.schedule({ organizationId: auth.organizationId, type, id });
+  const wrapped: WritingService = {
     async create(auth, ...rest) {
       const created = await service.create(auth, ...rest);
       await schedule(auth, created.id);
