@@ -108,6 +108,10 @@ export default tseslint.config(
               group: ['**/dev/**'],
               message: 'Production code does not import dev/ (development tooling); move what both need into shared/.',
             },
+            {
+              group: ['**/shared/search/**', '!**/shared/search/port.ts', '!**/shared/search/create-search.ts'],
+              message: 'Search is one module behind one port: import shared/search/port.ts and its factory create-search.ts only.',
+            },
           ],
         },
       ],
@@ -129,6 +133,10 @@ export default tseslint.config(
             {
               group: ['**/api/**', '**/worker/**'],
               message: 'activities/ and shared/ sit below api/ and worker/: move what both need into shared/.',
+            },
+            {
+              group: ['**/shared/search/**', '!**/shared/search/port.ts', '!**/shared/search/create-search.ts'],
+              message: 'Search is one module behind one port: import shared/search/port.ts and its factory create-search.ts only.',
             },
           ],
         },
