@@ -1,4 +1,4 @@
-import { installTemporalServer } from './temporal-server.ts';
+import { installTemporalServer } from './temporal-server-install.ts';
 import { runToolInstall } from './tool-install-cli.ts';
 
 // `npm run temporal-server:install`: builds the Temporal server and its SQL schema tool into the tool cache (BENCH_TEMPORAL=server, the scale-out test).

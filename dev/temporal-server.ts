@@ -2,8 +2,8 @@
 // Temporal server itself (not the CLI's dev server) on PostgreSQL, with several history shards.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { constants, existsSync } from 'node:fs';
-import { access, copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
@@ -12,95 +12,23 @@ import { msToTs } from '@temporalio/common/lib/time.js';
 import pg from 'pg';
 import { SEARCH_ATTRIBUTE_DEFINITIONS, ORGANIZATION_ID } from '../shared/domain/search-attributes.ts';
 import { freePort } from '../shared/net/free-port.ts';
-import { goInstall } from './go-install.ts';
 import { startManagedProcess } from './managed-process.ts';
 import type { LocalTemporal } from './temporal.ts';
+import type { TemporalServerInstall } from './temporal-server-install.ts';
 import { ExitedBeforeReadyError, waitFor } from './wait-for.ts';
 
-/** The server version the Temporal CLI v1.5.1 (dev/temporal.ts) embeds, so both run the same server code. */
-export const TEMPORAL_SERVER_VERSION = '1.29.1';
-const MODULE = `go.temporal.io/server@v${TEMPORAL_SERVER_VERSION}`;
-/** The schema tool's plugin and the schema folders it applies, as shipped in the server's module. */
+/** The schema tool's plugin for PostgreSQL 12 and later. */
 const SQL_PLUGIN = 'postgres12';
-const SCHEMA_SUBDIR = join('schema', 'postgresql', 'v12');
 
 /**
- * Fixed when the cluster's database is created and never changeable afterwards. Four shards let the
- * history service work on four workflows' updates at once (the dev server has one, and every
- * workflow task queues behind it) while staying cheap on a two-core machine: each shard owns its
- * own task queues and timers, so more shards than cores only adds idle polling.
+ * Fixed when the cluster's database is created and never changeable afterwards. Each shard has its
+ * own transfer and timer queues and its own lease in the database; the dev server's single shard
+ * funnels every workflow through one of each. Four spread that work while staying cheap on two
+ * cores, where every shard's queue processors poll even when idle.
  */
 export const TEMPORAL_SERVER_HISTORY_SHARDS = 4;
 
 type Log = (message: string) => void;
-
-export interface TemporalServerInstall {
-  server: string;
-  sqlTool: string;
-  /** `schema/postgresql/v12` of the server's source: `temporal/versioned` and `visibility/versioned`. */
-  schemaDir: string;
-}
-
-const isExecutable = (path: string) =>
-  access(path, constants.X_OK).then(
-    () => true,
-    () => false,
-  );
-
-/** Where the build lives in the tool cache, keyed by version like the CLI's. */
-export function temporalServerInstallOf(cacheDir: string): TemporalServerInstall {
-  const dir = join(cacheDir, `temporal-server-${TEMPORAL_SERVER_VERSION}`);
-  return { server: join(dir, 'temporal-server'), sqlTool: join(dir, 'temporal-sql-tool'), schemaDir: join(dir, SCHEMA_SUBDIR) };
-}
-
-async function copyTree(from: string, to: string): Promise<void> {
-  await mkdir(to, { recursive: true });
-  for (const entry of await readdir(from, { withFileTypes: true })) {
-    // copyFile, not cp: the module cache is read-only and its modes would make the cache undeletable.
-    if (entry.isDirectory()) await copyTree(join(from, entry.name), join(to, entry.name));
-    else await copyFile(join(from, entry.name), join(to, entry.name));
-  }
-}
-
-/**
- * The server and `temporal-sql-tool` from the tool cache, else built with `go install` (the Go
- * module proxy is the only download: no release archive is reachable) together with the schema
- * folders from the same module, published into the cache in one rename.
- */
-export async function installTemporalServer(options: { cacheDir: string; log?: Log }): Promise<TemporalServerInstall> {
-  const install = temporalServerInstallOf(options.cacheDir);
-  if ((await isExecutable(install.server)) && (await isExecutable(install.sqlTool)) && existsSync(join(install.schemaDir, 'temporal')))
-    return install;
-  const dir = join(options.cacheDir, `temporal-server-${TEMPORAL_SERVER_VERSION}`);
-  const build = `${dir}.build`;
-  options.log?.(
-    `temporal-server: building ${MODULE} (server and SQL schema tool) with Go into ${dir}; the first build takes several minutes`,
-  );
-  const server = await goInstall({
-    goPackage: `go.temporal.io/server/cmd/server@v${TEMPORAL_SERVER_VERSION}`,
-    binDir: join(build, 'server'),
-    binary: 'server',
-  });
-  const sqlTool = await goInstall({
-    goPackage: `go.temporal.io/server/cmd/tools/sql@v${TEMPORAL_SERVER_VERSION}`,
-    binDir: join(build, 'sql'),
-    binary: 'sql',
-  });
-  const { stdout } = await promisify(execFile)('go', ['mod', 'download', '-json', MODULE], { maxBuffer: 16 * 1024 * 1024 });
-  const moduleDir = (JSON.parse(stdout) as { Dir?: string }).Dir;
-  if (!moduleDir) throw new Error(`go mod download ${MODULE} did not name the module's directory`);
-  const part = `${dir}.part`;
-  await rm(part, { recursive: true, force: true });
-  await mkdir(part, { recursive: true });
-  await rename(server, join(part, 'temporal-server'));
-  await rename(sqlTool, join(part, 'temporal-sql-tool'));
-  for (const store of ['temporal', 'visibility'])
-    await copyTree(join(moduleDir, SCHEMA_SUBDIR, store, 'versioned'), join(part, SCHEMA_SUBDIR, store, 'versioned'));
-  await rm(dir, { recursive: true, force: true });
-  await rename(part, dir);
-  await rm(build, { recursive: true, force: true });
-  return install;
-}
 
 export interface TemporalServerOptions {
   install: TemporalServerInstall;

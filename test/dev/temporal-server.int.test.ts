@@ -7,13 +7,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client, Connection } from '@temporalio/client';
 import pg from 'pg';
-import {
-  installTemporalServer,
-  startTemporalServer,
-  TEMPORAL_SERVER_DYNAMIC_CONFIG,
-  TEMPORAL_SERVER_HISTORY_SHARDS,
-  type TemporalServerInstall,
-} from '../../dev/temporal-server.ts';
+import { startTemporalServer, TEMPORAL_SERVER_DYNAMIC_CONFIG, TEMPORAL_SERVER_HISTORY_SHARDS } from '../../dev/temporal-server.ts';
+import { installTemporalServer, type TemporalServerInstall } from '../../dev/temporal-server-install.ts';
 import type { LocalTemporal } from '../../dev/temporal.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { INCIDENT_ID, ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';

@@ -18,7 +18,8 @@ import { spawnApp, waitUntilReady, type AppRole } from '../../dev/app-process.ts
 import type { ManagedProcess } from '../../dev/managed-process.ts';
 import { startEmbeddedPostgres, type LocalPostgres } from '../../dev/postgres.ts';
 import { resolveTemporalCli, startTemporalDevServer, type LocalTemporal } from '../../dev/temporal.ts';
-import { installTemporalServer, startTemporalServer } from '../../dev/temporal-server.ts';
+import { startTemporalServer } from '../../dev/temporal-server.ts';
+import { installTemporalServer } from '../../dev/temporal-server-install.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 
