@@ -73,12 +73,12 @@ async function freeLowPorts(count: number, taken: Set<number>): Promise<number[]
   return ports;
 }
 
-async function choosePorts(file: string, frontend?: number): Promise<Ports> {
-  if (existsSync(file)) {
-    const kept = JSON.parse(await readFile(file, 'utf8')) as Ports;
-    if (frontend === undefined || kept.frontend === frontend) return kept;
-  }
-  const front = frontend ?? ((await freeLowPorts(1, new Set()))[0] as number);
+/** The ports of the last start (a restart keeps them all), or new ones around the frontend's. */
+async function choosePorts(file: string, frontend: number | undefined, reuse: boolean): Promise<Ports> {
+  const kept = existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as Ports) : undefined;
+  if (reuse && kept && (frontend === undefined || kept.frontend === frontend)) return kept;
+  const front = frontend ?? kept?.frontend ?? ((await freeLowPorts(1, new Set()))[0] as number);
+  if (front >= PORT_RANGE.max + 1) throw new Error(`the Temporal server's frontend port must be below 32768, not ${front}`);
   const [frontendHttp, frontendMembership, history, historyMembership, matching, matchingMembership, worker, workerMembership] =
     (await freeLowPorts(8, new Set([front]))) as [number, number, number, number, number, number, number, number];
   const ports = {
@@ -257,20 +257,21 @@ export async function startTemporalServer(options: TemporalServerOptions): Promi
   const attempts = 3;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startTemporalServerOnce(options);
+      return await startTemporalServerOnce(options, attempt === 1);
     } catch (error) {
       if (!(error instanceof ExitedBeforeReadyError) || attempt === attempts) throw error;
-      (options.log ?? (() => undefined))(`temporal-server: ${error.message.split('\n')[0]}; starting it again`);
+      // Most likely one of its internal ports was taken meanwhile: new ones, the frontend's kept.
+      (options.log ?? (() => undefined))(`temporal-server: ${error.message.split('\n')[0]}; starting it again on new internal ports`);
     }
   }
 }
 
-async function startTemporalServerOnce(options: TemporalServerOptions): Promise<LocalTemporal> {
+async function startTemporalServerOnce(options: TemporalServerOptions, reusePorts: boolean): Promise<LocalTemporal> {
   const log = options.log ?? (() => undefined);
   const dataDir = resolve(options.dataDir);
   const database = options.database ?? 'temporal';
   await mkdir(join(dataDir, 'config'), { recursive: true });
-  const ports = await choosePorts(join(dataDir, 'ports.json'), options.port);
+  const ports = await choosePorts(join(dataDir, 'ports.json'), options.port, reusePorts);
   await prepareDatabases(options, database, log);
   const dynamicConfigFile = join(dataDir, 'dynamic-config.yaml');
   await writeFile(dynamicConfigFile, TEMPORAL_SERVER_DYNAMIC_CONFIG);
