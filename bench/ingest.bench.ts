@@ -11,6 +11,7 @@
 //   a real SMTP server (Mailpit): alert → page accepted; then BENCH_WAITING_ESCALATIONS (1,000)
 //   escalations waiting at once, and how late their next level fires (bench/paging.ts).
 // BENCH_MODE=storm, rate or paging runs one (Mailpit and SMTP_URL only when paging runs);
+// BENCH_TEMPORAL=server runs it on the Temporal server on PostgreSQL instead of the dev server.
 // BENCH_SEARCH=off leaves search (indexing, analysis) out (and Elasticsearch is not started); storm
 // and rate print the CPU time each process spent per alert or per new incident. BENCH_NODE_OPTIONS reaches the API and worker (e.g. --cpu-prof). A figure to track, not a gate.
 import { Connection, WorkflowClient } from '@temporalio/client';
@@ -200,7 +201,8 @@ try {
   await db.connect();
   // CPU is read for the API, the worker, this process and the servers it started.
   const pids = { ...stack.pids, 'load generator': process.pid };
-  const lines = ['', 'ingest benchmark (API and worker as their own processes, real PostgreSQL and Temporal dev server)'];
+  const temporalKind = process.env.BENCH_TEMPORAL === 'server' ? 'the Temporal server on PostgreSQL' : 'Temporal dev server';
+  const lines = ['', `ingest benchmark (API and worker as their own processes, real PostgreSQL and ${temporalKind})`];
   if (runs('storm')) lines.push(...(await storm(stack.baseUrl, db, pids)));
   if (runs('rate')) lines.push(...(await fixedRate(stack.baseUrl, db, stack.temporal, pids)));
   if (mailpit) lines.push(...(await paging(stack.baseUrl, stack.databaseUrl, mailpit)));

@@ -8,7 +8,13 @@ const TICKS_PER_SECOND = 100;
 
 /** Processes the bench knows by pid (API, worker, itself); the servers are found by executable name. */
 export type KnownPids = Record<string, number>;
-const SERVERS_BY_COMMAND: Record<string, string> = { temporal: 'temporal', postgres: 'postgres', java: 'elasticsearch' };
+// `temporal` is the CLI's dev server, `temporal-server` the server itself (BENCH_TEMPORAL=server).
+const SERVERS_BY_COMMAND: Record<string, string> = {
+  temporal: 'temporal',
+  'temporal-server': 'temporal',
+  postgres: 'postgres',
+  java: 'elasticsearch',
+};
 
 export interface CpuSnapshot {
   ticksByProcess: Map<string, number>;

@@ -1,7 +1,10 @@
-// The production shape for fault injection: a PostgreSQL, a Temporal dev server (and, when asked,
-// an Elasticsearch) of this suite's own, since it kills and restarts them, then `node api/main.ts`
-// and `node worker/main.ts` as separate processes, as an operator runs them. Every process can be
-// killed and started again on the same data and port; nothing is restarted unless a scenario asks.
+// The production shape for fault injection: a PostgreSQL, a Temporal server (and, when asked, an
+// Elasticsearch) of this suite's own, since it kills and restarts them, then `node api/main.ts` and
+// `node worker/main.ts` as separate processes, as an operator runs them (one of each, or several
+// for the scale-out scenario). Temporal is the CLI's dev server (SQLite, one history shard), or with
+// BENCH_TEMPORAL=server the Temporal server on this PostgreSQL with several history shards
+// (dev/temporal-server.ts). Every process can be killed and started again on the same data and
+// port; nothing is restarted unless a scenario asks.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { existsSync } from 'node:fs';
@@ -10,11 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { ELASTICSEARCH_VERSION } from '../../dev/elasticsearch.ts';
-import { freePort } from '../../shared/net/free-port.ts';
+import { freePorts } from '../../shared/net/free-port.ts';
 import { spawnApp, waitUntilReady, type AppRole } from '../../dev/app-process.ts';
 import type { ManagedProcess } from '../../dev/managed-process.ts';
 import { startEmbeddedPostgres, type LocalPostgres } from '../../dev/postgres.ts';
 import { resolveTemporalCli, startTemporalDevServer, type LocalTemporal } from '../../dev/temporal.ts';
+import { startTemporalServer } from '../../dev/temporal-server.ts';
+import { installTemporalServer } from '../../dev/temporal-server-install.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 
@@ -30,11 +35,23 @@ export interface Restartable {
   isUp(): boolean;
 }
 
+export type TemporalKind = 'dev' | 'server';
+
+/** BENCH_TEMPORAL=server: the Temporal server on PostgreSQL; else the CLI's dev server. */
+export const temporalKindFromEnv = (): TemporalKind => (process.env.BENCH_TEMPORAL === 'server' ? 'server' : 'dev');
+
 export interface FaultStack {
+  /** The first API's; `baseUrls` holds one per API process. */
   baseUrl: string;
+  baseUrls: string[];
   workerHealthUrl: string;
+  workerHealthUrls: string[];
+  /** The first API and worker; `apis` and `workers` hold every one. */
   api: Restartable;
   worker: Restartable;
+  apis: Restartable[];
+  workers: Restartable[];
+  temporalKind: TemporalKind;
   postgres: Restartable;
   temporal: Restartable;
   elasticsearch?: Restartable;
@@ -101,8 +118,14 @@ async function waitUntilGone(pid: number, what: string): Promise<void> {
 export async function startFaultStack(options: {
   scenario: string;
   elasticsearch: boolean;
+  /** Default: BENCH_TEMPORAL. */
+  temporal?: TemporalKind;
+  /** How many API and worker processes (default one each); they share the database and task queue. */
+  apis?: number;
+  workers?: number;
   log?: (line: string) => void;
 }): Promise<FaultStack> {
+  const temporalKind = options.temporal ?? temporalKindFromEnv();
   const root = await mkdtemp(join(tmpdir(), `tocsin-faults-${options.scenario}-`));
   // PostgreSQL and Elasticsearch run as their own system users when we are root.
   await chmod(root, 0o755);
@@ -148,22 +171,20 @@ export async function startFaultStack(options: {
   };
   stops.push(async () => postgres?.stop());
 
-  // Temporal: SIGKILL, then the same SQLite file on the same port.
-  const cliPath = await resolveTemporalCli({
-    explicitPath: process.env.TEMPORAL_CLI_PATH,
-    cacheDir: toolCacheDir(),
-    log: (line) => record('temporal', line),
-  });
+  // Temporal: SIGKILL, then the same data (SQLite file, or its PostgreSQL databases) on the same port.
   const temporalDir = join(root, 'temporal');
-  const startTemporal = (port?: number) =>
-    startTemporalDevServer({
-      cliPath,
-      dataDir: temporalDir,
-      namespace: 'default',
-      port,
-      uiPort: null,
-      log: (line) => record('temporal', line),
-    });
+  const temporalLog = (line: string) => record('temporal', line);
+  let startTemporal: (port?: number) => Promise<LocalTemporal>;
+  if (temporalKind === 'server') {
+    const install = await installTemporalServer({ cacheDir: toolCacheDir(), log: temporalLog });
+    const postgresUrl = postgres.url;
+    startTemporal = (port?: number) =>
+      startTemporalServer({ install, dataDir: temporalDir, postgresUrl, namespace: 'default', port, log: temporalLog });
+  } else {
+    const cliPath = await resolveTemporalCli({ explicitPath: process.env.TEMPORAL_CLI_PATH, cacheDir: toolCacheDir(), log: temporalLog });
+    startTemporal = (port?: number) =>
+      startTemporalDevServer({ cliPath, dataDir: temporalDir, namespace: 'default', port, uiPort: null, log: temporalLog });
+  }
   let temporal: LocalTemporal | undefined = await startTemporal();
   const temporalAddress = temporal.address;
   const temporalPort = Number(temporalAddress.split(':')[1]);
@@ -176,7 +197,7 @@ export async function startFaultStack(options: {
     isUp: () => temporal !== undefined,
     async kill() {
       const pid = (temporal as LocalTemporal).pid;
-      record('fault', `Temporal dev server SIGKILL (pid ${pid})`);
+      record('fault', `Temporal ${temporalKind} server SIGKILL (pid ${pid})`);
       process.kill(-pid, 'SIGKILL');
       await waitUntilGone(pid, 'Temporal');
       temporal = undefined;
@@ -185,7 +206,9 @@ export async function startFaultStack(options: {
       temporal = await startTemporal(temporalPort);
       temporalStarts += 1;
       if (temporal.address !== temporalAddress) throw new Error(`Temporal port ${temporalPort} was taken while it was down`);
-      record('fault', 'Temporal dev server started again');
+      record('fault', `Temporal ${temporalKind} server started again`);
+      // The Temporal server's start already waits until a workflow start persists (see below for the dev server).
+      if (temporalKind === 'server') return;
       // The dev server sometimes comes back from a SIGKILL with its SQLite history shard stuck
       // ("shard status unknown") and stays so for minutes: a fault of the dev server, not of
       // Tocsin. It gets one more restart, logged; a second stuck start fails the scenario.
@@ -236,10 +259,11 @@ export async function startFaultStack(options: {
     stops.push(async () => es?.stop());
   }
 
-  const apiPort = await freePort();
-  const workerHealthPort = await freePort();
-  const baseUrl = `http://127.0.0.1:${apiPort}`;
-  const workerHealthUrl = `http://127.0.0.1:${workerHealthPort}`;
+  const apiPorts = await freePorts(options.apis ?? 1);
+  const workerHealthPorts = await freePorts(options.workers ?? 1, apiPorts);
+  const baseUrls = apiPorts.map((port) => `http://127.0.0.1:${port}`);
+  const workerHealthUrls = workerHealthPorts.map((port) => `http://127.0.0.1:${port}`);
+  const baseUrl = baseUrls[0] as string;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_OPTIONS: '',
@@ -254,15 +278,13 @@ export async function startFaultStack(options: {
     JWT_SECRET: randomBytes(32).toString('hex'),
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     HOST: '127.0.0.1',
-    PORT: String(apiPort),
     PUBLIC_URL: baseUrl,
-    WORKER_HEALTH_PORT: String(workerHealthPort),
     // The storm is the load; the plan's webhook limit is not what this suite measures.
     RATE_LIMIT_WEBHOOK_PER_HOUR: '100000000',
   };
 
   /** `node <script>` as its own process; an exit nobody asked for is recorded, never repaired. */
-  const nodeProcess = (name: AppRole, readyUrl: string): Restartable => {
+  const nodeProcess = (role: AppRole, name: string, ownEnv: NodeJS.ProcessEnv, readyUrl: string): Restartable => {
     let child: ManagedProcess | undefined;
     let starts = 0;
     let killing = false;
@@ -282,7 +304,7 @@ export async function startFaultStack(options: {
         child = undefined;
       },
       async start() {
-        const started = spawnApp(name, { env, onOutput: (line) => record(name, line) });
+        const started = spawnApp(role, { name, env: { ...env, ...ownEnv }, onOutput: (line) => record(name, line) });
         child = started;
         starts += 1;
         started.child.once('exit', (code, signal) => {
@@ -296,8 +318,19 @@ export async function startFaultStack(options: {
   };
   let stopping = false;
   // The API migrates the database before it listens; the worker starts once that is done.
-  const api = nodeProcess('api', `${baseUrl}/readyz`);
-  const worker = nodeProcess('worker', `${workerHealthUrl}/readyz`);
+  const numbered = (role: AppRole, index: number, count: number) => (count === 1 ? role : `${role}-${index + 1}`);
+  const apis = apiPorts.map((port, index) =>
+    nodeProcess('api', numbered('api', index, apiPorts.length), { PORT: String(port) }, `${baseUrls[index]}/readyz`),
+  );
+  const workers = workerHealthPorts.map((port, index) =>
+    nodeProcess(
+      'worker',
+      numbered('worker', index, workerHealthPorts.length),
+      { WORKER_HEALTH_PORT: String(port) },
+      `${workerHealthUrls[index]}/readyz`,
+    ),
+  );
+  const [api, worker] = [apis[0] as Restartable, workers[0] as Restartable];
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, connectionTimeoutMillis: 2000 });
   // The test's own reads must survive the database going away too.
   pool.on('error', () => undefined);
@@ -305,7 +338,7 @@ export async function startFaultStack(options: {
   const stop = async (stopOptions: { keepLogs?: boolean } = {}) => {
     stopping = true;
     await pool.end().catch(() => undefined);
-    for (const part of [worker, api]) if (part.isUp()) await part.kill().catch(() => undefined);
+    for (const part of [...workers, ...apis]) if (part.isUp()) await part.kill().catch(() => undefined);
     for (const stopPart of stops.reverse()) await stopPart().catch(() => undefined);
     if (stopOptions.keepLogs || process.env.FAULTS_KEEP_LOGS === '1') {
       // Only the log is kept: the data directories are large and owned by other users.
@@ -317,8 +350,10 @@ export async function startFaultStack(options: {
     }
   };
   try {
+    // The first API migrates; the others start on the migrated database, then the workers.
     await api.start();
-    await worker.start();
+    await Promise.all(apis.slice(1).map((part) => part.start()));
+    await Promise.all(workers.map((part) => part.start()));
   } catch (error) {
     const output = recent.slice(-60).join('\n');
     await stop();
@@ -326,9 +361,14 @@ export async function startFaultStack(options: {
   }
   return {
     baseUrl,
-    workerHealthUrl,
+    baseUrls,
+    workerHealthUrl: workerHealthUrls[0] as string,
+    workerHealthUrls,
     api,
     worker,
+    apis,
+    workers,
+    temporalKind,
     postgres: postgresHandle,
     temporal: temporalHandle,
     elasticsearch: elasticsearchHandle,

@@ -204,6 +204,7 @@ export async function runFaultScenario(scenario: FaultScenario): Promise<void> {
     const parts = [stack.api, stack.worker, stack.postgres, stack.temporal, ...(stack.elasticsearch ? [stack.elasticsearch] : [])];
     const facts = {
       scale: `${FAULTS.alerts} alerts, ${FAULTS.senders} senders, ${FAULTS.fingerprints} fingerprints, ${FAULTS.ratePerSecond}/s`,
+      temporal: stack.temporalKind === 'server' ? 'Temporal server on PostgreSQL (BENCH_TEMPORAL=server)' : 'Temporal dev server',
       fault: `${target.name} down at ${seconds(faultAt - report.startedAt)} into the storm, for ${seconds(restartAt - faultAt)}; serving again ${seconds(recoveredAt - restartAt)} after its restart`,
       acknowledged: acknowledged.length,
       'given up or rejected': report.alerts

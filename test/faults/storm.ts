@@ -4,7 +4,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 
 export interface StormOptions {
-  webhookUrl: string;
+  /** Several URLs (one per API process): sender i posts to URL i mod their number. */
+  webhookUrl: string | readonly string[];
   secret: string;
   alerts: number;
   senders: number;
@@ -92,13 +93,14 @@ export function startStorm(
   const startedAt = Date.now();
   let acknowledged = 0;
 
-  const deliver = async (alert: StormAlert) => {
+  const urls = [options.webhookUrl].flat();
+  const deliver = async (alert: StormAlert, url: string) => {
     const body = alertBody(alert, run);
     const signature = `sha256=${createHmac('sha256', options.secret).update(body).digest('hex')}`;
     for (let failures = 0; Date.now() - startedAt < options.deadlineMs; failures += 1) {
       alert.attempts += 1;
       try {
-        const response = await fetch(options.webhookUrl, {
+        const response = await fetch(url, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
@@ -137,7 +139,7 @@ export function startStorm(
     for (let next = index; next < alerts.length; next += options.senders) {
       const due = startedAt + (next * 1000) / options.ratePerSecond;
       if (due > Date.now()) await delay(due - Date.now());
-      await deliver(alerts[next] as StormAlert);
+      await deliver(alerts[next] as StormAlert, urls[index % urls.length] as string);
     }
   };
 
