@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { access, chmod, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, chmod, copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { hashOf, pip } from './model-install.ts';
@@ -51,6 +51,67 @@ export const pgvectorServerSettings = (dir: string): Record<string, string> => (
   extension_control_path: `${join(dir, 'share')}:$system`,
   dynamic_library_path: `${join(dir, 'lib')}:$libdir`,
 });
+
+/** Where a PostgreSQL install looks for extensions by default: `$libdir` and `$sharedir/extension`. */
+export interface ExtensionDirs {
+  lib: string;
+  extension: string;
+}
+
+/** The default extension directories of a PostgreSQL install rooted at `installDir` (its `bin` beside them). */
+export const extensionDirsOf = (installDir: string): ExtensionDirs => ({
+  lib: join(installDir, 'lib', 'postgresql'),
+  extension: join(installDir, 'share', 'postgresql', 'extension'),
+});
+
+/**
+ * The copies that put pgvector's files (named in `listing`) into a PostgreSQL install's own
+ * directories: the library first and the control file last, since `create extension` finds the
+ * extension by its control file and must then find the rest there.
+ */
+export function pgvectorCopies(
+  source: string,
+  listing: { lib: readonly string[]; extension: readonly string[] },
+  target: ExtensionDirs,
+): Array<{ from: string; to: string }> {
+  if (!listing.lib.includes('vector.so')) throw new Error(`pgvector: ${join(source, 'lib')} holds no vector.so`);
+  if (!listing.extension.includes('vector.control'))
+    throw new Error(`pgvector: ${join(source, 'share/extension')} holds no vector.control`);
+  // Only pgvector's own files: nothing else in that folder may land in the server's directories.
+  const scripts = listing.extension.filter((name) => /^vector--\d[0-9.]*(--\d[0-9.]*)?\.sql$/.test(name)).sort();
+  return [
+    { from: join(source, 'lib', 'vector.so'), to: join(target.lib, 'vector.so') },
+    ...scripts.map((name) => ({ from: join(source, 'share', 'extension', name), to: join(target.extension, name) })),
+    { from: join(source, 'share', 'extension', 'vector.control'), to: join(target.extension, 'vector.control') },
+  ];
+}
+
+/**
+ * Copies pgvector from `source` (pgvectorDir) into `target`; files already there with the same
+ * bytes are left alone, and each new one appears by rename, so a server starting meanwhile never
+ * reads half a file.
+ */
+export async function stagePgvector(source: string, target: ExtensionDirs): Promise<void> {
+  const copies = pgvectorCopies(
+    source,
+    { lib: await readdir(join(source, 'lib')), extension: await readdir(join(source, 'share', 'extension')) },
+    target,
+  );
+  for (const { from, to } of copies) {
+    const wanted = await readFile(from);
+    const present = await readFile(to).catch(() => null);
+    if (present?.equals(wanted)) continue;
+    const part = `${to}.${process.pid}.part`;
+    try {
+      await copyFile(from, part);
+      // Read by the server's user, which may not be the one installing (root's `postgres`).
+      await chmod(part, 0o644);
+      await rename(part, to);
+    } finally {
+      await rm(part, { force: true });
+    }
+  }
+}
 
 /** Installs pgvector for the embedded PostgreSQL into the tool cache once; returns its directory. */
 export async function installPgvector(options: { cacheDir: string; log?: (message: string) => void }): Promise<string> {
