@@ -9,7 +9,8 @@ import { appendFile, chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { ELASTICSEARCH_VERSION } from '../../dev/elasticsearch.ts';
+import { elasticsearchTool } from '../../dev/elasticsearch.ts';
+import { toolDir } from '../../dev/tool-cache.ts';
 import { freePort } from '../../shared/net/free-port.ts';
 import { spawnApp, waitUntilReady, type AppRole } from '../../dev/app-process.ts';
 import type { ManagedProcess } from '../../dev/managed-process.ts';
@@ -54,7 +55,7 @@ export interface FaultStack {
 
 /** Whether Elasticsearch is in the tool cache (`npm run es:install`); the suite never downloads it. */
 export function elasticsearchInstalled(): boolean {
-  return existsSync(join(toolCacheDir(), `elasticsearch-${ELASTICSEARCH_VERSION}`, 'bin', 'elasticsearch'));
+  return existsSync(join(toolDir(toolCacheDir(), elasticsearchTool()), 'bin', 'elasticsearch'));
 }
 
 const TEMPORAL_SHARD_RECOVERY_MS = 30_000;
