@@ -5,6 +5,7 @@ import { HELM_TOOL, KUBECONFORM_TOOL, KUBERNETES_SCHEMAS_TOOL } from './kubernet
 import { resolveMailpit } from './mailpit.ts';
 import { installLocalModel } from './model-install.ts';
 import { installPgvector } from './pgvector.ts';
+import { SCHEMATHESIS_TOOL } from './schemathesis-tool.ts';
 import { resolveStripeMock } from './stripe-mock.ts';
 import { resolveTemporalCli } from './temporal.ts';
 import { installTool, toolDir } from './tool-cache.ts';
@@ -29,6 +30,7 @@ const INSTALLERS: Record<string, Installer> = {
   },
   'stripe-mock': (context) => resolveStripeMock({ explicitPath: process.env.STRIPE_MOCK_PATH || undefined, ...context }),
   mailpit: (context) => resolveMailpit({ explicitPath: process.env.MAILPIT_PATH || undefined, ...context }),
+  schemathesis: (context) => installTool(SCHEMATHESIS_TOOL, context),
   helm: (context) => installTool(HELM_TOOL, context),
   kubeconform: (context) => installTool(KUBECONFORM_TOOL, context),
   'kubernetes-json-schema': async (context) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { HELM_TOOL, KUBECONFORM_TOOL, KUBERNETES_SCHEMAS_TOOL, localSchema } from '../../dev/kubernetes-tools.ts';
+import { SCHEMATHESIS_TOOL } from '../../dev/schemathesis-tool.ts';
 import { toolDir } from '../../dev/tool-cache.ts';
 
 describe('localSchema: kubernetes-validate schemas for kubeconform’s file loader', () => {
@@ -20,11 +21,12 @@ describe('localSchema: kubernetes-validate schemas for kubeconform’s file load
   });
 });
 
-describe('the chart check’s tools, keyed by version in the tool cache', () => {
+describe('the CI checks’ tools, keyed by version in the tool cache', () => {
   it.each([
     [HELM_TOOL, '/cache/helm-3.22.0'],
     [KUBECONFORM_TOOL, '/cache/kubeconform-0.8.0'],
     [KUBERNETES_SCHEMAS_TOOL, '/cache/kubernetes-json-schema-1.37.0'],
+    [SCHEMATHESIS_TOOL, '/cache/schemathesis-4.32.5'],
   ])('%#', (tool, dir) => {
     expect(toolDir('/cache', tool)).toBe(dir);
   });
