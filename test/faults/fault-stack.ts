@@ -12,7 +12,8 @@ import { appendFile, chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { ELASTICSEARCH_VERSION } from '../../dev/elasticsearch.ts';
+import { elasticsearchTool } from '../../dev/elasticsearch.ts';
+import { toolDir } from '../../dev/tool-cache.ts';
 import { freePorts } from '../../shared/net/free-port.ts';
 import { spawnApp, waitUntilReady, type AppRole } from '../../dev/app-process.ts';
 import type { ManagedProcess } from '../../dev/managed-process.ts';
@@ -22,12 +23,15 @@ import { startTemporalServer } from '../../dev/temporal-server.ts';
 import { installTemporalServer } from '../../dev/temporal-server-install.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { waitFor } from '../../dev/wait-for.ts';
+import { startUntilPersisting } from './start-until-persisting.ts';
 
 /** A part of the stack a scenario can take down and bring back. */
 export interface Restartable {
   readonly name: string;
   /** How many times it was started, the first start included. */
   readonly starts: number;
+  /** Why the stack started it once more on its own after a start that served but did not persist. */
+  readonly recoveries: readonly string[];
   /** SIGKILL (PostgreSQL: immediate shutdown; Elasticsearch: stop) and wait until it is gone. */
   kill(): Promise<void>;
   /** Starts it again on the same data and port and waits until it serves. */
@@ -68,7 +72,7 @@ export interface FaultStack {
 
 /** Whether Elasticsearch is in the tool cache (`npm run es:install`); the suite never downloads it. */
 export function elasticsearchInstalled(): boolean {
-  return existsSync(join(toolCacheDir(), `elasticsearch-${ELASTICSEARCH_VERSION}`, 'bin', 'elasticsearch'));
+  return existsSync(join(toolDir(toolCacheDir(), elasticsearchTool()), 'bin', 'elasticsearch'));
 }
 
 const TEMPORAL_SHARD_RECOVERY_MS = 30_000;
@@ -153,6 +157,7 @@ export async function startFaultStack(options: {
     get starts() {
       return postgresStarts;
     },
+    recoveries: [],
     isUp: () => postgres !== undefined,
     async kill() {
       const pid = Number((await readFile(join(pgDataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
@@ -189,11 +194,13 @@ export async function startFaultStack(options: {
   const temporalAddress = temporal.address;
   const temporalPort = Number(temporalAddress.split(':')[1]);
   let temporalStarts = 1;
+  const temporalRecoveries: string[] = [];
   const temporalHandle: Restartable = {
     name: 'temporal',
     get starts() {
       return temporalStarts;
     },
+    recoveries: temporalRecoveries,
     isUp: () => temporal !== undefined,
     async kill() {
       const pid = (temporal as LocalTemporal).pid;
@@ -203,25 +210,35 @@ export async function startFaultStack(options: {
       temporal = undefined;
     },
     async start() {
-      temporal = await startTemporal(temporalPort);
-      temporalStarts += 1;
-      if (temporal.address !== temporalAddress) throw new Error(`Temporal port ${temporalPort} was taken while it was down`);
-      record('fault', `Temporal ${temporalKind} server started again`);
-      // The Temporal server's start already waits until a workflow start persists (see below for the dev server).
-      if (temporalKind === 'server') return;
+      if (temporalKind === 'server') {
+        // The Temporal server's start already waits until a workflow start persists.
+        temporal = await startTemporal(temporalPort);
+        temporalStarts += 1;
+        if (temporal.address !== temporalAddress) throw new Error(`Temporal port ${temporalPort} was taken while it was down`);
+        record('fault', 'Temporal server started again');
+        return;
+      }
       // The dev server sometimes comes back from a SIGKILL with its SQLite history shard stuck
-      // ("shard status unknown") and stays so for minutes: a fault of the dev server, not of
-      // Tocsin. It gets one more restart, logged; a second stuck start fails the scenario.
-      if (await persistsWithin(temporalAddress, TEMPORAL_SHARD_RECOVERY_MS)) return;
-      record('fault', `Temporal dev server did not persist a workflow start within ${TEMPORAL_SHARD_RECOVERY_MS} ms; restarted once more`);
-      await temporal.stop();
-      temporal = await startTemporal(temporalPort);
-      temporalStarts += 1;
-      if (!(await persistsWithin(temporalAddress, TEMPORAL_SHARD_RECOVERY_MS)))
-        throw new Error(
-          `the restarted Temporal dev server did not persist a workflow start within ${TEMPORAL_SHARD_RECOVERY_MS} ms, twice`,
-        );
-      record('fault', 'Temporal dev server started again, and persists');
+      // ("shard status unknown") for minutes: a fault of the dev server, not of Tocsin.
+      const started = await startUntilPersisting(
+        {
+          start: async () => {
+            temporal = await startTemporal(temporalPort);
+            if (temporal.address !== temporalAddress) throw new Error(`Temporal port ${temporalPort} was taken while it was down`);
+            record('fault', 'Temporal dev server started again');
+          },
+          stop: async () => temporal?.stop(),
+          persists: () => persistsWithin(temporalAddress, TEMPORAL_SHARD_RECOVERY_MS),
+        },
+        'the Temporal dev server',
+        TEMPORAL_SHARD_RECOVERY_MS,
+      );
+      temporalStarts += started.starts;
+      if (started.recovery) {
+        temporalRecoveries.push(started.recovery);
+        record('fault', started.recovery);
+        process.stderr.write(`[faults] ${started.recovery}\n`);
+      }
     },
   };
   stops.push(async () => temporal?.stop());
@@ -244,6 +261,7 @@ export async function startFaultStack(options: {
       get starts() {
         return esStarts;
       },
+      recoveries: [],
       isUp: () => es !== undefined,
       async kill() {
         record('fault', 'Elasticsearch stop');
@@ -293,6 +311,7 @@ export async function startFaultStack(options: {
       get starts() {
         return starts;
       },
+      recoveries: [],
       isUp: () => child?.isAlive() ?? false,
       async kill() {
         const running = child as ManagedProcess;
