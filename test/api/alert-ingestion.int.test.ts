@@ -8,7 +8,9 @@ import { createWebhookIngestService } from '../../api/services/webhook-ingest.se
 import { createSecretBox } from '../../shared/crypto/secret-box.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { createLogger } from '../../shared/logger.ts';
-import { INCIDENT_ID } from '../../shared/domain/search-attributes.ts';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import { alertBucketOf } from '../../shared/domain/alert-bucket.ts';
+import { ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
@@ -91,16 +93,23 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
     expect(rows[0].n).toBe(50);
   });
 
-  it("an incident's ingestion workflow is found in Temporal by the incident's id, which it started with (no upsert)", async () => {
-    const owner = await registerOwner(stack.http, 'attribute');
+  it("alerts go to their integration's bucket workflow, chosen by dedup key, found in Temporal by organization", async () => {
+    const owner = await registerOwner(stack.http, 'bucket');
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
-    const fingerprint = `attr${randomUUID().slice(0, 8)}`;
+    const fingerprint = `bkt${randomUUID().slice(0, 8)}`;
     await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(fingerprint, 'firing')).expect(200);
-    const [incident] = await waitForIncidents(owner.token, (items) => items.length === 1, 'the incident');
-    const handle = stack.temporal.client.workflow.getHandle(workflowIds.alertIngestion(owner.organization.id, integration.id, fingerprint));
-    expect((await handle.describe()).typedSearchAttributes.get(INCIDENT_ID)).toBe(incident?.id);
-    const history = await handle.fetchHistory();
-    expect(history.events?.filter((event) => event.upsertWorkflowSearchAttributesEventAttributes)).toEqual([]);
+    await waitForIncidents(owner.token, (items) => items.length === 1, 'the incident');
+    const bucket = alertBucketOf(fingerprint);
+    const description = await stack.temporal.client.workflow
+      .getHandle(workflowIds.alertBucket(owner.organization.id, integration.id, bucket))
+      .describe();
+    expect(description.type).toBe('alertBucketWorkflow');
+    expect(description.status.name).toBe('RUNNING');
+    expect(description.typedSearchAttributes.get(ORGANIZATION_ID)).toBe(owner.organization.id);
+    // No workflow per incident any more.
+    await expect(
+      stack.temporal.client.workflow.getHandle(workflowIds.alertIngestion(owner.organization.id, integration.id, fingerprint)).describe(),
+    ).rejects.toThrow(WorkflowNotFoundError);
   });
 
   describe('a sender retrying a delivery (its answer lost) counts once; the same body after the dedup window counts again', () => {
@@ -220,9 +229,6 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
       { timeoutMs: 60_000 },
     );
     expect((await incidentsOf(owner.token)).total).toBe(0);
-    // Nothing to open: its workflow started without an incident id.
-    const handle = stack.temporal.client.workflow.getHandle(workflowIds.alertIngestion(owner.organization.id, integration.id, fingerprint));
-    expect((await handle.describe()).typedSearchAttributes.get(INCIDENT_ID)).toBeUndefined();
   });
 
   it('resolving by PATCH closes the alert stream: the next firing alert opens a new incident', async () => {
