@@ -93,6 +93,69 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
     expect(rows[0].n).toBe(50);
   });
 
+  /** One Alertmanager payload carrying one firing alert per fingerprint. */
+  const manyAlerts = (fingerprints: string[], tag: string) => ({
+    version: '4',
+    status: 'firing',
+    alerts: fingerprints.map((fingerprint, index) => ({
+      status: 'firing',
+      labels: { alertname: 'InstanceDown', instance: `host-${index}:9100`, job: 'node', severity: 'critical' },
+      annotations: { summary: `host ${index} down (${tag})` },
+      startsAt: new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString(),
+      fingerprint,
+    })),
+  });
+  const countsByFingerprint = async (organizationId: string) =>
+    stack.orm.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ fingerprint: string; incidents: number; alerts: number }>>(
+        `select fingerprint, count(*)::int as incidents, sum(alert_count)::int as alerts from incidents
+         where organization_id = ? group by fingerprint order by fingerprint`,
+        [organizationId],
+      );
+
+  it('a payload of 200 new fingerprints opens 200 incidents, one alert each, through the buckets', async () => {
+    const owner = await registerOwner(stack.http, 'many-keys');
+    const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
+    const fingerprints = Array.from({ length: 200 }, (_, index) => `many-${index}-${randomUUID().slice(0, 8)}`).sort();
+    const accepted = await postSigned(stack.http, 'metrics_alerts', integration, manyAlerts(fingerprints, 'one')).expect(200);
+    expect(accepted.body.data.alerts).toBe(200);
+    const counts = await waitFor(
+      '200 incidents',
+      async () => {
+        const rows = await countsByFingerprint(owner.organization.id);
+        return rows.length === 200 ? rows : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
+    expect(counts).toEqual(fingerprints.map((fingerprint) => ({ fingerprint, incidents: 1, alerts: 1 })));
+  });
+
+  it('two integrations sending the same fingerprints at once make one incident per fingerprint, every alert counted', async () => {
+    const owner = await registerOwner(stack.http, 'two-senders');
+    const first = await createIntegration(stack.http, owner.token, 'metrics_alerts');
+    const second = await createIntegration(stack.http, owner.token, 'metrics_alerts', 'second-secret-0123456789abcdef');
+    const fingerprints = Array.from({ length: 20 }, (_, index) => `both-${index}-${randomUUID().slice(0, 8)}`).sort();
+    const rounds = 5;
+    const responses = await Promise.all(
+      Array.from({ length: rounds }, (_, round) => [
+        postSigned(stack.http, 'metrics_alerts', first, manyAlerts(fingerprints, `first ${round}`)),
+        postSigned(stack.http, 'metrics_alerts', second, manyAlerts([...fingerprints].reverse(), `second ${round}`)),
+      ]).flat(),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(rounds * 2).fill(200));
+    const counts = await waitFor(
+      'every alert applied',
+      async () => {
+        const rows = await countsByFingerprint(owner.organization.id);
+        return rows.length === fingerprints.length && rows.every((row) => row.alerts === rounds * 2) ? rows : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
+    expect(counts).toEqual(fingerprints.map((fingerprint) => ({ fingerprint, incidents: 1, alerts: rounds * 2 })));
+  });
+
   it("alerts go to their integration's bucket workflow, chosen by dedup key, found in Temporal by organization", async () => {
     const owner = await registerOwner(stack.http, 'bucket');
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
