@@ -2,6 +2,7 @@ import {
   condition,
   continueAsNew,
   isCancellation,
+  log,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
@@ -53,7 +54,11 @@ export const BUCKET_IDLE_MS = 5 * 60_000;
 export async function alertBucketWorkflow(input: AlertBucketInput): Promise<void> {
   const pending: AlertSignalPayload[] = [...(input.pending ?? [])];
   setHandler(alertsReceivedSignal, ({ alerts }) => {
-    pending.push(...alerts);
+    // The API only sends a bucket its own integration's alerts; anything else is refused here, so
+    // a batch (one organization's transaction) never carries another tenant's alert.
+    const own = alerts.filter((alert) => alert.organizationId === input.organizationId && alert.integrationId === input.integrationId);
+    if (own.length < alerts.length) log.warn('alerts of another integration refused', { refused: alerts.length - own.length });
+    pending.push(...own);
   });
   setHandler(bucketStateQuery, () => ({ pending: pending.length }));
 

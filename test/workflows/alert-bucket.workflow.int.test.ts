@@ -154,6 +154,28 @@ describe('alertBucketWorkflow (real Temporal)', () => {
     expect(batches.flat()).toEqual(ids);
   });
 
+  it("refuses alerts of another organization or integration: they never reach the bucket's transaction", async () => {
+    const applied: string[] = [];
+    const recordAlertBatch: NonNullable<ActivityMocks['recordAlertBatch']> = async ({ signals }) => {
+      applied.push(...signals.map((signal) => signal.alertId));
+      return { applied: signals.length, opened: 0 };
+    };
+    await wf.withWorker({ recordAlertBatch }, async (taskQueue) => {
+      const handle = await send(
+        taskQueue,
+        `alert-bucket-test-${randomUUID()}`,
+        [
+          alert('k', 'firing', 'own'),
+          { ...alert('k', 'firing', 'other-organization'), organizationId: randomUUID() },
+          { ...alert('k', 'firing', 'other-integration'), integrationId: randomUUID() },
+        ],
+        { idleMs: 1_000 },
+      );
+      await handle.result();
+    });
+    expect(applied).toEqual(['own']);
+  });
+
   it('replays a recorded bucket history (keys, a duplicate, a resolve, continue-as-new): no non-determinism', async () => {
     const recorded = JSON.parse(await readFile(new URL('../fixtures/histories/alert-bucket-run.json', import.meta.url), 'utf8'));
     const history = protoPackage.temporal.api.history.v1.History.fromObject(recorded);
