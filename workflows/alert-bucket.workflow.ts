@@ -6,6 +6,7 @@ import {
   proxyActivities,
   proxyLocalActivities,
   setHandler,
+  sleep,
   workflowInfo,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
@@ -62,9 +63,21 @@ export async function alertBucketWorkflow(input: AlertBucketInput): Promise<void
   });
   setHandler(bucketStateQuery, () => ({ pending: pending.length }));
 
+  // One idle timer per quiet period, not one per wait: a timer armed and cancelled around every
+  // batch would cost two history events and two server operations per workflow task.
+  const idleMs = input.idleMs ?? BUCKET_IDLE_MS;
+  let lastActiveAt = Date.now();
+  let idle = false;
+  const watchIdle = async () => {
+    while (Date.now() - lastActiveAt < idleMs) await sleep(lastActiveAt + idleMs - Date.now());
+    idle = true;
+  };
+  void watchIdle();
+
   for (;;) {
+    await condition(() => pending.length > 0 || idle);
     // A signal that lands while the run completes fails that completion, and the run goes on with it.
-    if (!(await condition(() => pending.length > 0, input.idleMs ?? BUCKET_IDLE_MS))) return;
+    if (pending.length === 0) return;
     while (pending.length > 0) {
       await recordAlertBatch(pending.splice(0, MAX_ALERTS_PER_BATCH));
       const info = workflowInfo();
@@ -75,6 +88,11 @@ export async function alertBucketWorkflow(input: AlertBucketInput): Promise<void
       if (runIsLong && pending.length <= MAX_CARRIED_ALERTS) {
         await continueAsNew<typeof alertBucketWorkflow>({ ...input, pending });
       }
+    }
+    lastActiveAt = Date.now();
+    if (idle) {
+      idle = false;
+      void watchIdle();
     }
   }
 }
