@@ -1,6 +1,6 @@
 import type { NormalizedAlert } from './alert.ts';
 
-/** One accepted alert on its way to an incident: the signal the ingestion workflow receives. */
+/** One accepted alert on its way to an incident: what the bucket (or a draining per-key) workflow receives. */
 export interface AlertSignalPayload {
   /**
    * Derived by the API from the delivery (see api/services/alert-receipt.ts): the same for a
