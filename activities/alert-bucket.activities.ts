@@ -1,4 +1,4 @@
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { AlertEntity, IncidentEntity } from '../shared/db/entities/index.ts';
 import type { IntegrationLiveness } from '../shared/db/integration-liveness.ts';
 import type { MuteRulesCache } from '../shared/db/mute-rules-cache.ts';
@@ -13,6 +13,13 @@ export interface AlertBucketActivityDeps {
   integrationLiveness: Pick<IntegrationLiveness, 'record'>;
   /** Active silences and maintenance windows, cached per organization. */
   muteRules: Pick<MuteRulesCache, 'forOrganization'>;
+}
+
+const MAX_CONFLICT_ATTEMPTS = 3;
+
+/** The partial unique index allowing one open incident per organization and dedup key refused an insert. */
+function isOpenIncidentConflict(error: unknown): boolean {
+  return error instanceof UniqueConstraintViolationException && error.message.includes('incidents_open_fingerprint_unique');
 }
 
 /** The most idle incidents one organization's sweep transaction resolves; the sweep repeats while one is full. */
@@ -35,53 +42,66 @@ export function createAlertBucketActivities(deps: AlertBucketActivityDeps) {
       const first = signals[0];
       if (!first) return { applied: 0, opened: 0 };
       const rules = await deps.muteRules.forOrganization(first.organizationId);
-      const result = await forkForOrganization(deps.orm, first.organizationId).transactional(async (em) => {
-        const ids = signals.map((signal) => signal.alertId);
-        const receiptKeys = [...new Set(signals.flatMap((signal) => (signal.receiptKey ? [signal.receiptKey] : [])))];
-        const windowStart = Math.min(...signals.map((signal) => Date.parse(signal.receivedAt) - (signal.dedupWindowSeconds ?? 0) * 1000));
-        const rows = await em.find(
-          AlertEntity,
-          {
-            $or: [
-              { id: { $in: ids } },
-              ...(receiptKeys.length > 0 ? [{ receiptKey: { $in: receiptKeys }, receivedAt: { $gte: new Date(windowStart) } }] : []),
-            ],
-          },
-          { fields: ['id', 'receiptKey', 'receivedAt'] },
-        );
-        const stored = new Set(rows.map((row) => row.id));
-        const windowOf = new Map(signals.map((signal) => [signal.receiptKey, signal.dedupWindowSeconds ?? 0]));
-        // Receipt key → until when a later alert with it is a retry (of the latest stored copy).
-        const recent = new Map<string, number>();
-        for (const row of rows) {
-          if (!row.receiptKey) continue;
-          const until = row.receivedAt.getTime() + (windowOf.get(row.receiptKey) ?? 0) * 1000;
-          if (until > (recent.get(row.receiptKey) ?? 0)) recent.set(row.receiptKey, until);
-        }
-        const fresh = admitNewReceipts(
-          recent,
-          signals.filter((signal) => !stored.has(signal.alertId)),
-          Number.POSITIVE_INFINITY,
-        );
-        if (fresh.length === 0) return { applied: 0, opened: 0 };
+      const apply = () =>
+        forkForOrganization(deps.orm, first.organizationId).transactional(async (em) => {
+          const ids = signals.map((signal) => signal.alertId);
+          const receiptKeys = [...new Set(signals.flatMap((signal) => (signal.receiptKey ? [signal.receiptKey] : [])))];
+          const windowStart = Math.min(...signals.map((signal) => Date.parse(signal.receivedAt) - (signal.dedupWindowSeconds ?? 0) * 1000));
+          const rows = await em.find(
+            AlertEntity,
+            {
+              $or: [
+                { id: { $in: ids } },
+                ...(receiptKeys.length > 0 ? [{ receiptKey: { $in: receiptKeys }, receivedAt: { $gte: new Date(windowStart) } }] : []),
+              ],
+            },
+            { fields: ['id', 'receiptKey', 'receivedAt'] },
+          );
+          const stored = new Set(rows.map((row) => row.id));
+          const windowOf = new Map(signals.map((signal) => [signal.receiptKey, signal.dedupWindowSeconds ?? 0]));
+          // Receipt key → until when a later alert with it is a retry (of the latest stored copy).
+          const recent = new Map<string, number>();
+          for (const row of rows) {
+            if (!row.receiptKey) continue;
+            const until = row.receivedAt.getTime() + (windowOf.get(row.receiptKey) ?? 0) * 1000;
+            if (until > (recent.get(row.receiptKey) ?? 0)) recent.set(row.receiptKey, until);
+          }
+          const fresh = admitNewReceipts(
+            recent,
+            signals.filter((signal) => !stored.has(signal.alertId)),
+            Number.POSITIVE_INFINITY,
+          );
+          if (fresh.length === 0) return { applied: 0, opened: 0 };
 
-        const byKey = groupByDedupKey(fresh);
-        const keys = [...byKey.keys()].sort();
-        // At most one open incident per key (the partial unique index); locked until commit.
-        const open = await em.find(
-          IncidentEntity,
-          { status: { $ne: 'resolved' }, fingerprint: { $in: keys } },
-          { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'], orderBy: { fingerprint: 'asc' } },
-        );
-        const openByKey = new Map(open.map((incident) => [incident.fingerprint as string, incident]));
-        let opened = 0;
-        // Keys in sorted order too: new incidents are inserted in the order their locks were taken.
-        for (const key of keys) {
-          const outcome = await applyKeyAlerts(em, rules, byKey.get(key) as AlertSignalPayload[], openByKey.get(key) ?? null);
-          if (outcome.created) opened += 1;
+          const byKey = groupByDedupKey(fresh);
+          const keys = [...byKey.keys()].sort();
+          // At most one open incident per key (the partial unique index); locked until commit.
+          const open = await em.find(
+            IncidentEntity,
+            { status: { $ne: 'resolved' }, fingerprint: { $in: keys } },
+            { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'], orderBy: { fingerprint: 'asc' } },
+          );
+          const openByKey = new Map(open.map((incident) => [incident.fingerprint as string, incident]));
+          let opened = 0;
+          // Keys in sorted order too: new incidents are inserted in the order their locks were taken.
+          for (const key of keys) {
+            const outcome = await applyKeyAlerts(em, rules, byKey.get(key) as AlertSignalPayload[], openByKey.get(key) ?? null);
+            if (outcome.created) opened += 1;
+          }
+          return { applied: fresh.length, opened };
+        });
+      // Two buckets (two integrations) opening an incident for the same new key meet at the partial
+      // unique index; the loser waited for the winner's commit, so applying its batch again at once
+      // finds the winner's incident and joins it, instead of waiting out the activity's retry backoff.
+      let result: Awaited<ReturnType<typeof apply>>;
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          result = await apply();
+          break;
+        } catch (error) {
+          if (attempt >= MAX_CONFLICT_ATTEMPTS || !isOpenIncidentConflict(error)) throw error;
         }
-        return { applied: fresh.length, opened };
-      });
+      }
       const latest = signals.reduce((max, signal) => (signal.receivedAt > max ? signal.receivedAt : max), first.receivedAt);
       deps.integrationLiveness.record(first.organizationId, first.integrationId, new Date(latest));
       return result;

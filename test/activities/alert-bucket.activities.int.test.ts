@@ -164,6 +164,23 @@ describe('recordAlertBatch and autoResolveIdleIncidents (real PostgreSQL)', () =
     expect(incidents.map((incident) => incident.alert_count)).toEqual(Array(keys.length).fill(1 + rounds * 2));
   });
 
+  it('two integrations opening incidents for the same new keys at once both succeed, one incident per key', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const keys = Array.from({ length: 20 }, () => `new-both-${randomUUID().slice(0, 8)}`);
+      // Called directly, without Temporal's retries: a conflict at the unique index must not fail the batch.
+      const results = await Promise.all([
+        activities.recordAlertBatch({ signals: keys.map((key) => signal(key)) }),
+        activities.recordAlertBatch({
+          signals: [...keys].reverse().map((key) => signal(key, 'firing', { integrationId: otherIntegrationId })),
+        }),
+      ]);
+      expect(results.map((result) => result.applied)).toEqual([keys.length, keys.length]);
+      expect(results[0].opened + results[1].opened).toBe(keys.length);
+      const incidents = await countsOf(keys);
+      expect(incidents.map((incident) => incident.alert_count)).toEqual(Array(keys.length).fill(2));
+    }
+  });
+
   describe('autoResolveIdleIncidents', () => {
     afterAll(async () => {
       await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ auto_resolve_after_hours: null }).expect(200);
