@@ -83,7 +83,8 @@ export function createAlertBucketActivities(deps: AlertBucketActivityDeps) {
           );
           const openByKey = new Map(open.map((incident) => [incident.fingerprint as string, incident]));
           let opened = 0;
-          // Keys in sorted order too: new incidents are inserted in the order their locks were taken.
+          // Keys in one stable order: every batch inserts new incidents in the same order, so two
+          // inserting the same new keys wait on each other at the unique index instead of deadlocking.
           for (const key of keys) {
             const outcome = await applyKeyAlerts(em, rules, byKey.get(key) as AlertSignalPayload[], openByKey.get(key) ?? null);
             if (outcome.created) opened += 1;
