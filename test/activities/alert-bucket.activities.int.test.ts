@@ -214,6 +214,16 @@ describe('recordAlertBatch and autoResolveIdleIncidents (real PostgreSQL)', () =
       });
     });
 
+    it('leaves incidents opened by hand alone, however old', async () => {
+      const created = await stack.http.post('/api/v1/incidents').set(bearer(owner.token)).send({ title: 'Opened by hand' }).expect(201);
+      const id = created.body.data.id as string;
+      await sql(`update incidents set created_at = now() - interval '1000 hours' where id = ?`, [id]);
+      await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ auto_resolve_after_hours: 1 }).expect(200);
+      await activities.autoResolveIdleIncidents({});
+      const [row] = await sql<{ status: string }>('select status from incidents where id = ?', [id]);
+      expect(row?.status).toBe('active');
+    });
+
     it('resolves a backlog in bounded batches and says when there is more', async () => {
       const keys = Array.from({ length: 5 }, () => `backlog-${randomUUID().slice(0, 8)}`);
       await activities.recordAlertBatch({ signals: keys.map((key) => signal(key)) });
