@@ -1,13 +1,11 @@
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { AlertEntity, IncidentEntity, OrganizationEntity, type Incident } from '../shared/db/entities/index.ts';
+import { applyKeyAlerts } from './alert-apply.ts';
 import type { Orm } from '../shared/db/orm.ts';
-import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../shared/db/repositories/incident-writes.ts';
+import { changeIncidentStatus } from '../shared/db/repositories/incident-writes.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
-import { isMoreSevere } from '../shared/domain/incident.ts';
 import type { AlertSignalPayload, AutoResolveResult, IngestionResult } from '../shared/domain/ingestion.ts';
 import { readSettings } from '../shared/domain/organization-settings.ts';
-import type { Severity } from '../shared/domain/alert.ts';
-import type { Muter } from '../shared/domain/mute-rules.ts';
 import type { IntegrationLiveness } from '../shared/db/integration-liveness.ts';
 import type { MuteRulesCache } from '../shared/db/mute-rules-cache.ts';
 
@@ -16,48 +14,6 @@ export interface AlertIngestionActivityDeps {
   integrationLiveness: Pick<IntegrationLiveness, 'record'>;
   /** Active silences and maintenance windows, cached per organization. */
   muteRules: Pick<MuteRulesCache, 'forOrganization'>;
-}
-
-function storeAlert(em: EntityManager, signal: AlertSignalPayload, incidentId: string | null, muter: Muter | null = null): void {
-  const { alert } = signal;
-  em.create(AlertEntity, {
-    id: signal.alertId,
-    organization: signal.organizationId,
-    integrationId: signal.integrationId,
-    incidentId,
-    platform: alert.platform,
-    externalId: alert.externalId,
-    dedupKey: alert.dedupKey,
-    title: alert.title.slice(0, 500),
-    severity: alert.severity,
-    status: alert.status,
-    host: alert.host?.slice(0, 500) ?? null,
-    labels: alert.labels,
-    links: alert.links as Record<string, string>,
-    raw: alert.raw ?? null,
-    occurredAt: alert.occurredAt ? new Date(alert.occurredAt) : null,
-    receivedAt: new Date(signal.receivedAt),
-    silencedBy: muter?.id ?? null,
-    silencedKind: muter?.kind ?? null,
-  });
-}
-
-/** One timeline entry per rule that muted alerts of an open incident in a batch; no event, so nobody hears of it. */
-function recordMuted(em: EntityManager, incident: Incident, muted: Array<{ alertId: string; muter: Muter }>): void {
-  const byMuter = new Map<string, { muter: Muter; alertIds: string[] }>();
-  for (const { alertId, muter } of muted) {
-    const group = byMuter.get(muter.id) ?? { muter, alertIds: [] };
-    group.alertIds.push(alertId);
-    byMuter.set(muter.id, group);
-  }
-  for (const { muter, alertIds } of byMuter.values()) {
-    const what = muter.kind === 'silence' ? 'silence' : 'maintenance window';
-    addTimelineEntry(em, incident, {
-      type: 'alert_silenced',
-      message: `${alertIds.length} new alert${alertIds.length === 1 ? '' : 's'} muted by ${what} ${muter.id}`,
-      data: { alert_ids: alertIds, silenced_by: muter.id, silenced_kind: muter.kind },
-    });
-  }
 }
 
 /**
@@ -75,38 +31,6 @@ async function lockOpenIncident(em: EntityManager, dedupKey: string, incidentId:
     { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] },
   );
   return open.find((incident) => incident.id === incidentId) ?? open[0] ?? null;
-}
-
-function openIncident(em: EntityManager, signal: AlertSignalPayload, id: string | undefined): Incident {
-  const { alert } = signal;
-  return createIncident(em, {
-    id,
-    organizationId: signal.organizationId,
-    title: alert.title.slice(0, 500),
-    description: alert.description,
-    severity: alert.severity,
-    source: alert.platform,
-    integrationId: signal.integrationId,
-    fingerprint: alert.dedupKey,
-    labels: alert.labels,
-    tags: Object.entries(alert.labels)
-      .slice(0, 50)
-      .map(([key, value]) => (value ? `${key}:${value}` : key)),
-    alertCount: 1,
-  });
-}
-
-function appendAlert(em: EntityManager, incident: Incident, signal: AlertSignalPayload): void {
-  const { alert } = signal;
-  incident.alertCount += 1;
-  if (isMoreSevere(alert.severity, incident.severity as Severity)) {
-    addTimelineEntry(em, incident, {
-      type: 'severity_changed',
-      message: `Severity raised from ${incident.severity} to ${alert.severity} by a new alert`,
-      data: { from: incident.severity, to: alert.severity, alert_id: signal.alertId },
-    });
-    incident.severity = alert.severity;
-  }
 }
 
 /** What a batch already applied did: the incident open after its last alert. */
@@ -144,66 +68,8 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
         const fresh = signals.filter((signal) => !seen.has(signal.alertId));
         if (fresh.length === 0) return { ...resultOfSeen(signals, seen), created: false };
 
-        let incident = await lockOpenIncident(em, first.alert.dedupKey, input.incidentId);
-        let created = false;
-        let appended: string[] = [];
-        let resolvedUnflushed = false;
-        let muted: Array<{ alertId: string; muter: Muter }> = [];
-        // One `incident.updated` per incident and batch, once its count and severity are final.
-        const closeUpdate = () => {
-          if (incident && appended.length > 0)
-            recordDomainEvent(em, incident, 'incident.updated', { alert_ids: appended, alert_id: appended.at(-1) });
-          if (incident && muted.length > 0) recordMuted(em, incident, muted);
-          appended = [];
-          muted = [];
-        };
-        for (const signal of fresh) {
-          const { alert } = signal;
-          const muter =
-            alert.status === 'firing'
-              ? rules.mutedBy(
-                  { labels: alert.labels, severity: alert.severity, platform: alert.platform, integrationId: signal.integrationId },
-                  new Date(signal.receivedAt),
-                )
-              : null;
-          if (muter) {
-            // Stored and counted, but it opens nothing, changes nothing and tells no one.
-            storeAlert(em, signal, incident?.id ?? null, muter);
-            if (incident) muted.push({ alertId: signal.alertId, muter });
-          } else if (alert.status === 'firing') {
-            if (!incident) {
-              // A resolve earlier in this batch must reach the database before the new incident
-              // does, or the partial unique index on open incidents would refuse the insert.
-              if (resolvedUnflushed) await em.flush();
-              resolvedUnflushed = false;
-              incident = openIncident(em, signal, created ? undefined : input.newIncidentId);
-              created = true;
-            } else {
-              appendAlert(em, incident, signal);
-              appended.push(signal.alertId);
-            }
-            addTimelineEntry(em, incident, {
-              type: 'alert',
-              message: `Alert received: ${alert.title.slice(0, 200)}`,
-              data: { alert_id: signal.alertId, external_id: alert.externalId, severity: alert.severity },
-            });
-            recordDomainEvent(em, incident, 'alert.received', { alert_id: signal.alertId, external_id: alert.externalId });
-            storeAlert(em, signal, incident.id);
-          } else {
-            closeUpdate();
-            if (incident) {
-              changeIncidentStatus(em, incident, 'resolved', {
-                type: 'resolved_by_alert',
-                message: `Resolved by a ${alert.platform} alert`,
-                data: { alert_id: signal.alertId },
-              });
-              resolvedUnflushed = true;
-            }
-            storeAlert(em, signal, incident?.id ?? null);
-            incident = null;
-          }
-        }
-        closeUpdate();
+        const open = await lockOpenIncident(em, first.alert.dedupKey, input.incidentId);
+        const { incident, created } = await applyKeyAlerts(em, rules, fresh, open, input.newIncidentId);
         return { incidentId: incident?.id ?? null, created };
       });
       const latest = signals.reduce((max, signal) => (signal.receivedAt > max ? signal.receivedAt : max), first.receivedAt);

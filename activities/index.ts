@@ -1,4 +1,5 @@
 import { createAlertIngestionActivities, type AlertIngestionActivityDeps } from './alert-ingestion.activities.ts';
+import { createAlertBucketActivities, type AlertBucketActivityDeps } from './alert-bucket.activities.ts';
 import { createSelfTestActivities, type SelfTestActivityDeps } from './self-test.activities.ts';
 import { createDeliveryActivities, type DeliveryActivityDeps } from './delivery.activities.ts';
 import { createSearchActivities, type SearchActivityDeps } from './search.activities.ts';
@@ -13,6 +14,7 @@ import { createScheduleIcalActivities, type ScheduleIcalActivityDeps } from './s
 export type ActivityDeps = SelfTestActivityDeps &
   DeliveryActivityDeps &
   AlertIngestionActivityDeps &
+  AlertBucketActivityDeps &
   ExecutionActivityDeps &
   SearchActivityDeps &
   AssistantActivityDeps &
@@ -27,6 +29,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSelfTestActivities(deps),
     ...createDeliveryActivities(deps),
     ...createAlertIngestionActivities(deps),
+    ...createAlertBucketActivities(deps),
     ...createExecutionActivities(deps),
     ...createSearchActivities(deps),
     ...createIncidentAnalysisActivities(deps),

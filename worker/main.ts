@@ -6,6 +6,7 @@ import { connectTemporal } from '../shared/temporal/client.ts';
 import { createWorkerRuntime } from './runtime.ts';
 import { ensureRetentionSchedule, retryInBackground } from './retention-schedule.ts';
 import { ensureAllIcalRefreshSchedules } from './ical-refresh-schedules.ts';
+import { ensureAutoResolveSchedule } from './auto-resolve-schedule.ts';
 import { startWorkerHealthServer, workerHealthSources } from './health.ts';
 import { createSearch } from '../shared/search/create-search.ts';
 import { freePort } from '../shared/net/free-port.ts';
@@ -75,6 +76,10 @@ const { worker, relay } = runtime;
 const retentionSchedule = retryInBackground(() => ensureRetentionSchedule(temporal.client, config.TEMPORAL_TASK_QUEUE), {
   onFailure: (error, attempt) => logger.warn({ err: error, attempt }, 'could not create the retention schedule yet; retrying'),
 });
+// The same for the minutely auto-resolve sweep.
+const autoResolveSchedule = retryInBackground(() => ensureAutoResolveSchedule(temporal.client, config.TEMPORAL_TASK_QUEUE), {
+  onFailure: (error, attempt) => logger.warn({ err: error, attempt }, 'could not create the auto-resolve schedule yet; retrying'),
+});
 // Every ical schedule layer keeps a refresh schedule, even on a Temporal server started afresh.
 const icalSchedules = retryInBackground(
   async () => {
@@ -109,6 +114,8 @@ retentionSchedule.stop();
 await retentionSchedule.settled;
 icalSchedules.stop();
 await icalSchedules.settled;
+autoResolveSchedule.stop();
+await autoResolveSchedule.settled;
 await health?.close();
 await temporal.close();
 await connection.close();

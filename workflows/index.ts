@@ -1,6 +1,9 @@
 // The worker's workflowsPath: every workflow the task queue serves is exported here.
 export { selfTestWorkflow } from './self-test.workflow.ts';
+// The per-key workflow before buckets: registered while runs started before the switch drain.
 export { alertIngestionWorkflow } from './alert-ingestion.workflow.ts';
+export { alertBucketWorkflow } from './alert-bucket.workflow.ts';
+export { autoResolveSweepWorkflow } from './auto-resolve-sweep.workflow.ts';
 export { outboundDeliveryWorkflow } from './outbound-delivery.workflow.ts';
 export { searchIndexWorkflow } from './search-index.workflow.ts';
 export { procedureExecutionWorkflow } from './procedure-execution.workflow.ts';

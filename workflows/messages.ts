@@ -8,11 +8,14 @@ import type { ExecutionStatus, StepDecision, StepState } from '../shared/domain/
 /** An accepted alert for the ingestion workflow of its dedup key. */
 export const alertReceivedSignal = defineSignal<[AlertSignalPayload]>('alertReceived');
 
-/** Several accepted alerts of one dedup key, in arrival order: one signal per payload and key. */
+/** Several accepted alerts, in arrival order: one signal per payload and workflow (a per-key workflow, or a bucket). */
 export const alertsReceivedSignal = defineSignal<[{ alerts: AlertSignalPayload[] }]>('alertsReceived');
 
 /** Someone resolved the incident by hand: the next firing alert opens a new one. */
 export const incidentResolvedSignal = defineSignal<[{ incidentId: string }]>('incidentResolved');
+
+/** How many alerts a bucket workflow holds not yet applied. */
+export const bucketStateQuery = defineQuery<{ pending: number }>('bucketState');
 
 export const ingestionStateQuery = defineQuery<{ incidentId: string | null; pending: number }>('ingestionState');
 

@@ -37,8 +37,9 @@ function uuidOf(digest: Buffer): string {
  * The alert id (idempotency key of every write the alert causes) for an alert received at
  * `receivedAtMs`: the same for every copy of the delivery within one window-long time bucket, so
  * a retry there is skipped by the ingestion activity; a copy in another bucket gets another id (a
- * retry across a bucket boundary is dropped by the ingestion workflow, which remembers receipt
- * keys for a window; a copy resent after the window, e.g. Alertmanager's repeat_interval, counts).
+ * retry across a bucket boundary is dropped by the ingestion activity, which finds its receipt key
+ * stored less than a window earlier; a copy resent after the window, e.g. Alertmanager's
+ * repeat_interval, counts).
  */
 export function alertIdOf(receiptKey: string, receivedAtMs: number, windowSeconds: number): string {
   const bucket = Math.floor(receivedAtMs / 1000 / windowSeconds);

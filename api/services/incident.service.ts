@@ -98,7 +98,7 @@ export interface IncidentListQuery {
 
 export type IncidentService = ReturnType<typeof createIncidentService>;
 
-/** Incidents over the API; `onResolved` tells the open ingestion workflow, so new alerts open a new incident. */
+/** Incidents over the API; `onResolved` ends a per-key ingestion workflow still draining (bucket workflows need no word). */
 export function createIncidentService(deps: {
   em: () => EntityManager;
   onResolved: (incident: Incident) => Promise<void>;

@@ -6,9 +6,11 @@ import { workflowIds } from '../../shared/temporal/ids.ts';
 import { incidentResolvedSignal } from '../../workflows/messages.ts';
 
 /**
- * A hand-resolved incident closes its alert stream, so the next firing alert opens a new incident.
- * Best effort: if the signal is lost, the ingestion activity still sees the incident resolved and
- * opens a new one, so correctness does not depend on it.
+ * Ends the per-key ingestion workflow of a hand-resolved incident, for runs started before bucket
+ * ingestion: nothing signals them any more, and one with no auto-resolve timer would otherwise wait
+ * forever. Bucket workflows need no signal (their activity finds the incident resolved in the
+ * database); when no per-key workflow runs any more, this can go. Best effort: correctness never
+ * depends on it.
  */
 export async function notifyIngestionOfResolution(temporal: TemporalClient, incident: Incident, logger: Logger): Promise<void> {
   if (!incident.integrationId || !incident.fingerprint) return;

@@ -1,5 +1,5 @@
 /**
- * Group commit for signals: at most one send in flight per key (an ingestion workflow id); what
+ * Group commit for signals: at most one send in flight per key (a bucket workflow id); what
  * callers submit for a key meanwhile is queued and goes out together in the next send. An idle key
  * is sent at once, so nothing waits on a timer; under load, the longer a send takes, the more the
  * next one carries, and Temporal sees fewer, larger signals. Each caller's promise settles when the

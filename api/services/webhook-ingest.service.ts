@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import type { alertIngestionWorkflow } from '../../workflows/alert-ingestion.workflow.ts';
+import type { alertBucketWorkflow } from '../../workflows/alert-bucket.workflow.ts';
 import { alertsReceivedSignal } from '../../workflows/messages.ts';
 import { judgeAlertPayload, type JudgedPayload, type RejectedAlert } from '../../shared/alerts/parsers/index.ts';
 import { AlertPayloadError } from '../../shared/alerts/payload-error.ts';
 import { verifyWebhookSignature } from '../../shared/alerts/signature.ts';
 import { IntegrationEntity } from '../../shared/db/entities/index.ts';
 import type { Platform } from '../../shared/domain/alert.ts';
+import { alertBucketOf } from '../../shared/domain/alert-bucket.ts';
 import { MAX_ALERTS_PER_SIGNAL, signalBatches, type AlertSignalPayload } from '../../shared/domain/ingestion.ts';
 import { ServiceUnavailableError, WebhookError } from '../../shared/errors.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
@@ -47,7 +47,7 @@ function parseBody(platform: Platform, rawBody: Buffer, maxAlerts: number): Judg
     if (error instanceof AlertPayloadError) throw new WebhookError('INVALID_PAYLOAD', error.message, { field: error.field });
     throw error;
   }
-  // Each alert costs a signal and a workflow: one small body must not start thousands of them.
+  // Each alert costs a share of a signal and a transaction: one small body must not carry thousands.
   const carried = judged.accepted.length + judged.rejected.length;
   if (carried > maxAlerts) {
     throw new WebhookError(
@@ -87,7 +87,7 @@ export interface WebhookRequest {
 
 /**
  * Inbound alerts: authenticate the sender, parse with the platform's pure parser, and hand the
- * alerts to their ingestion workflows with signalWithStart, one per dedup key. `queued` is
+ * alerts to their integration's bucket workflows (by dedup key) with signalWithStart. `queued` is
  * answered only after Temporal has accepted every alert of the payload; nothing is written to the
  * database here. Alert ids follow from the delivery (docs/ingestion.md): a sender's retry within
  * the dedup window counts once.
@@ -106,37 +106,33 @@ export function createWebhookIngestService(deps: {
   const dedupWindowSeconds = deps.dedupWindowSeconds ?? 600;
   const maxAlerts = deps.maxAlertsPerPayload ?? 1000;
   const now = deps.now ?? Date.now;
-  // Alerts of one dedup key share a signalWithStart: within a payload, and across concurrent
+  // Alerts of one bucket workflow share a signalWithStart: within a payload, and across concurrent
   // payloads through the coalescer (one send in flight per workflow, the next carries what queued
-  // meanwhile). Distinct keys of a payload are signalled concurrently, up to this many at once.
+  // meanwhile). Distinct buckets of a payload are signalled concurrently, up to this many at once.
   const SIGNAL_CONCURRENCY = 8;
   const coalescer = createSignalCoalescer<AlertSignalPayload>(
     async (workflowId, alerts) => {
       const { organizationId, integrationId, alert } = alerts[0] as AlertSignalPayload;
-      // Should this start the workflow, a firing alert opens an incident: its id is chosen here so
-      // that the workflow starts with it as a search attribute (a running workflow ignores both).
-      const firstIncidentId = alerts.some((signal) => signal.alert.status === 'firing') ? randomUUID() : undefined;
-      await deps.temporal.client.workflow.signalWithStart<typeof alertIngestionWorkflow, [{ alerts: AlertSignalPayload[] }]>(
-        'alertIngestionWorkflow',
+      await deps.temporal.client.workflow.signalWithStart<typeof alertBucketWorkflow, [{ alerts: AlertSignalPayload[] }]>(
+        'alertBucketWorkflow',
         {
           taskQueue: deps.temporal.taskQueue,
           workflowId,
-          args: [{ organizationId, integrationId, dedupKey: alert.dedupKey, ...(firstIncidentId ? { firstIncidentId } : {}) }],
+          args: [{ organizationId, integrationId, bucket: alertBucketOf(alert.dedupKey) }],
           signal: alertsReceivedSignal,
           signalArgs: [{ alerts }],
-          typedSearchAttributes: workflowSearchAttributes({ organizationId, incidentId: firstIncidentId }),
+          typedSearchAttributes: workflowSearchAttributes({ organizationId }),
         },
       );
     },
     { maxItems: MAX_ALERTS_PER_SIGNAL },
   );
+  const bucketIdOf = (signal: AlertSignalPayload) =>
+    workflowIds.alertBucket(signal.organizationId, signal.integrationId, alertBucketOf(signal.alert.dedupKey));
 
-  async function signalKey(integration: ResolvedIntegration, batches: AlertSignalPayload[][]): Promise<void> {
-    // A key's signals go one after the other: the workflow applies them in arrival order.
-    for (const alerts of batches) {
-      const { dedupKey } = (alerts[0] as AlertSignalPayload).alert;
-      await coalescer.submit(workflowIds.alertIngestion(integration.organizationId, integration.id, dedupKey), alerts);
-    }
+  async function signalBucket(batches: AlertSignalPayload[][]): Promise<void> {
+    // A bucket's signals go one after the other: the workflow applies each key's alerts in arrival order.
+    for (const alerts of batches) await coalescer.submit(bucketIdOf(alerts[0] as AlertSignalPayload), alerts);
   }
 
   async function enqueue({ integration, alerts, rejected, deliveryKey }: PreparedPayload): Promise<WebhookAccepted> {
@@ -156,13 +152,13 @@ export function createWebhookIngestService(deps: {
         dedupWindowSeconds,
       };
     });
-    const keys = signalBatches(signals);
+    const buckets = signalBatches(signals, MAX_ALERTS_PER_SIGNAL, bucketIdOf);
     let next = 0;
     const signalRemaining = async () => {
-      while (next < keys.length) await signalKey(integration, keys[next++] as AlertSignalPayload[][]);
+      while (next < buckets.length) await signalBucket(buckets[next++] as AlertSignalPayload[][]);
     };
     // allSettled: answer only once no signal is in flight any more, whatever failed.
-    const outcomes = await Promise.allSettled(Array.from({ length: Math.min(SIGNAL_CONCURRENCY, keys.length) }, signalRemaining));
+    const outcomes = await Promise.allSettled(Array.from({ length: Math.min(SIGNAL_CONCURRENCY, buckets.length) }, signalRemaining));
     const failed = outcomes.find((outcome) => outcome.status === 'rejected');
     if (failed) {
       // The sender retries on 5xx; no alert is acknowledged that Temporal does not hold.

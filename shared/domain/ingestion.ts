@@ -1,6 +1,6 @@
 import type { NormalizedAlert } from './alert.ts';
 
-/** One accepted alert on its way to an incident: the signal the ingestion workflow receives. */
+/** One accepted alert on its way to an incident: what the bucket (or a draining per-key) workflow receives. */
 export interface AlertSignalPayload {
   /**
    * Derived by the API from the delivery (see api/services/alert-receipt.ts): the same for a
@@ -104,18 +104,49 @@ export function nextBatchSize(pending: readonly { alert: { status: string } }[],
 }
 
 /**
- * The alerts of one payload as signals, per dedup key (one ingestion workflow each): each key's
- * alerts in arrival order, split into signals of at most `max`, which must be sent one after the
- * other; different keys may be signalled concurrently. Keys come in the order of their first alert.
+ * The alerts of one payload as signals, per workflow (by default per dedup key; the API groups by
+ * bucket workflow): each group's alerts in arrival order, split into signals of at most `max`,
+ * which must be sent one after the other; different groups may be signalled concurrently. Groups
+ * come in the order of their first alert.
  */
-export function signalBatches<T extends { alert: { dedupKey: string } }>(signals: readonly T[], max = MAX_ALERTS_PER_SIGNAL): T[][][] {
+export function signalBatches<T extends { alert: { dedupKey: string } }>(
+  signals: readonly T[],
+  max = MAX_ALERTS_PER_SIGNAL,
+  groupOf: (signal: T) => string = (signal) => signal.alert.dedupKey,
+): T[][][] {
   const byKey = new Map<string, T[][]>();
   for (const signal of signals) {
-    const chunks = byKey.get(signal.alert.dedupKey) ?? [];
+    const group = groupOf(signal);
+    const chunks = byKey.get(group) ?? [];
     const last = chunks.at(-1);
     if (last && last.length < Math.max(1, max)) last.push(signal);
     else chunks.push([signal]);
-    byKey.set(signal.alert.dedupKey, chunks);
+    byKey.set(group, chunks);
   }
   return [...byKey.values()];
+}
+
+/** Alerts by dedup key, each key's in arrival order: what a bucket's batch applies key by key. */
+export function groupByDedupKey<T extends { alert: { dedupKey: string } }>(signals: readonly T[]): Map<string, T[]> {
+  const byKey = new Map<string, T[]>();
+  for (const signal of signals) {
+    const list = byKey.get(signal.alert.dedupKey);
+    if (list) list.push(signal);
+    else byKey.set(signal.alert.dedupKey, [signal]);
+  }
+  return byKey;
+}
+
+/** Input of the alert bucket workflow; also what it carries over on continue-as-new. */
+export interface AlertBucketInput {
+  organizationId: string;
+  integrationId: string;
+  /** alertBucketOf(dedup key) of every alert it receives. */
+  bucket: number;
+  /** Alerts received and not yet applied, in arrival order (continue-as-new carries them). */
+  pending?: AlertSignalPayload[];
+  /** History length after which the run continues as new; the workflow's default unless set (tests shorten it). */
+  maxHistoryEvents?: number;
+  /** How long without alerts before the run ends; the workflow's default unless set (tests shorten it). */
+  idleMs?: number;
 }

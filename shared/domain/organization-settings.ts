@@ -33,7 +33,15 @@ export function auditRetentionDays(retentionDays: number, minimumDays: number): 
 }
 // Fractional hours (e.g. 0.5); at least 0.001 h (3.6 s), which only tests and demos want.
 export const MIN_AUTO_RESOLVE_HOURS = 0.001;
-const autoResolveAfterHours = z.number().min(MIN_AUTO_RESOLVE_HOURS).max(8760).nullable();
+const autoResolveAfterHours = z
+  .number()
+  .min(MIN_AUTO_RESOLVE_HOURS)
+  .max(8760)
+  .nullable()
+  .describe(
+    'Resolve an alert-opened incident once no alert has reached it for this many hours (fractional, at least 0.001); null never. ' +
+      'A sweep runs every minute with the current value, so a change applies to every open alert-opened incident, and an incident resolves up to a minute after its time.',
+  );
 
 const executionFields = {
   /**
@@ -69,7 +77,7 @@ export const OrganizationSettingsSchema = z
     default_incident_severity: severity.default('medium'),
     /**
      * Resolve an alert-opened incident after this many hours (fractional allowed) without a new alert;
-     * null never auto-resolves. Read when the incident opens: a change applies to incidents opened after it.
+     * null never auto-resolves. Read by the minutely sweep: a change applies to every open incident.
      */
     auto_resolve_after_hours: autoResolveAfterHours.default(null),
     executions: ExecutionSettingsSchema.prefault({}),

@@ -7,9 +7,17 @@ import { INCIDENT_ID, ORGANIZATION_ID } from '../domain/search-attributes.ts';
  */
 export const workflowIds = {
   selfTest: (runId: string) => `self-test:${runId}`,
-  /** One per open incident: dedup keys match DEDUP_KEY_PATTERN, so the id stays readable. */
+  /** The per-key ingestion workflow (before buckets; still drains): dedup keys match DEDUP_KEY_PATTERN, so the id stays readable. */
   alertIngestion: (organizationId: string, integrationId: string, dedupKey: string) =>
     `alert:${organizationId}:${integrationId}:${dedupKey}`,
+  /**
+   * The long-lived ingestion workflow of one integration's bucket `n` (alertBucketOf of the dedup
+   * key): every alert of a key goes to the same one, so its alerts apply in arrival order.
+   */
+  alertBucket: (organizationId: string, integrationId: string, bucket: number) =>
+    `alert-bucket:${organizationId}:${integrationId}:${bucket}`,
+  /** The Temporal Schedule of the auto-resolve sweep, one per task queue (tests run several on one server). */
+  autoResolveSchedule: (taskQueue: string) => `auto-resolve:${taskQueue}`,
   /** One per procedure execution, keyed by the execution's id. */
   execution: (executionId: string) => `execution:${executionId}`,
   /** One per search document: later writes signal the running one. */

@@ -8,7 +8,9 @@ import { createWebhookIngestService } from '../../api/services/webhook-ingest.se
 import { createSecretBox } from '../../shared/crypto/secret-box.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { createLogger } from '../../shared/logger.ts';
-import { INCIDENT_ID } from '../../shared/domain/search-attributes.ts';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import { alertBucketOf } from '../../shared/domain/alert-bucket.ts';
+import { ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
@@ -91,16 +93,86 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
     expect(rows[0].n).toBe(50);
   });
 
-  it("an incident's ingestion workflow is found in Temporal by the incident's id, which it started with (no upsert)", async () => {
-    const owner = await registerOwner(stack.http, 'attribute');
+  /** One Alertmanager payload carrying one firing alert per fingerprint. */
+  const manyAlerts = (fingerprints: string[], tag: string) => ({
+    version: '4',
+    status: 'firing',
+    alerts: fingerprints.map((fingerprint, index) => ({
+      status: 'firing',
+      labels: { alertname: 'InstanceDown', instance: `host-${index}:9100`, job: 'node', severity: 'critical' },
+      annotations: { summary: `host ${index} down (${tag})` },
+      startsAt: new Date(Date.UTC(2026, 0, 1) + index * 1000).toISOString(),
+      fingerprint,
+    })),
+  });
+  const countsByFingerprint = async (organizationId: string) =>
+    stack.orm.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ fingerprint: string; incidents: number; alerts: number }>>(
+        `select fingerprint, count(*)::int as incidents, sum(alert_count)::int as alerts from incidents
+         where organization_id = ? group by fingerprint order by fingerprint`,
+        [organizationId],
+      );
+
+  it('a payload of 200 new fingerprints opens 200 incidents, one alert each, through the buckets', async () => {
+    const owner = await registerOwner(stack.http, 'many-keys');
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
-    const fingerprint = `attr${randomUUID().slice(0, 8)}`;
+    const fingerprints = Array.from({ length: 200 }, (_, index) => `many-${index}-${randomUUID().slice(0, 8)}`).sort();
+    const accepted = await postSigned(stack.http, 'metrics_alerts', integration, manyAlerts(fingerprints, 'one')).expect(200);
+    expect(accepted.body.data.alerts).toBe(200);
+    const counts = await waitFor(
+      '200 incidents',
+      async () => {
+        const rows = await countsByFingerprint(owner.organization.id);
+        return rows.length === 200 ? rows : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
+    expect(counts).toEqual(fingerprints.map((fingerprint) => ({ fingerprint, incidents: 1, alerts: 1 })));
+  });
+
+  it('two integrations sending the same fingerprints at once make one incident per fingerprint, every alert counted', async () => {
+    const owner = await registerOwner(stack.http, 'two-senders');
+    const first = await createIntegration(stack.http, owner.token, 'metrics_alerts');
+    const second = await createIntegration(stack.http, owner.token, 'metrics_alerts', 'second-secret-0123456789abcdef');
+    const fingerprints = Array.from({ length: 20 }, (_, index) => `both-${index}-${randomUUID().slice(0, 8)}`).sort();
+    const rounds = 5;
+    const responses = await Promise.all(
+      Array.from({ length: rounds }, (_, round) => [
+        postSigned(stack.http, 'metrics_alerts', first, manyAlerts(fingerprints, `first ${round}`)),
+        postSigned(stack.http, 'metrics_alerts', second, manyAlerts([...fingerprints].reverse(), `second ${round}`)),
+      ]).flat(),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(rounds * 2).fill(200));
+    const counts = await waitFor(
+      'every alert applied',
+      async () => {
+        const rows = await countsByFingerprint(owner.organization.id);
+        return rows.length === fingerprints.length && rows.every((row) => row.alerts === rounds * 2) ? rows : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
+    expect(counts).toEqual(fingerprints.map((fingerprint) => ({ fingerprint, incidents: 1, alerts: rounds * 2 })));
+  });
+
+  it("alerts go to their integration's bucket workflow, chosen by dedup key, found in Temporal by organization", async () => {
+    const owner = await registerOwner(stack.http, 'bucket');
+    const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
+    const fingerprint = `bkt${randomUUID().slice(0, 8)}`;
     await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(fingerprint, 'firing')).expect(200);
-    const [incident] = await waitForIncidents(owner.token, (items) => items.length === 1, 'the incident');
-    const handle = stack.temporal.client.workflow.getHandle(workflowIds.alertIngestion(owner.organization.id, integration.id, fingerprint));
-    expect((await handle.describe()).typedSearchAttributes.get(INCIDENT_ID)).toBe(incident?.id);
-    const history = await handle.fetchHistory();
-    expect(history.events?.filter((event) => event.upsertWorkflowSearchAttributesEventAttributes)).toEqual([]);
+    await waitForIncidents(owner.token, (items) => items.length === 1, 'the incident');
+    const bucket = alertBucketOf(fingerprint);
+    const description = await stack.temporal.client.workflow
+      .getHandle(workflowIds.alertBucket(owner.organization.id, integration.id, bucket))
+      .describe();
+    expect(description.type).toBe('alertBucketWorkflow');
+    expect(description.status.name).toBe('RUNNING');
+    expect(description.typedSearchAttributes.get(ORGANIZATION_ID)).toBe(owner.organization.id);
+    // No workflow per incident any more.
+    await expect(
+      stack.temporal.client.workflow.getHandle(workflowIds.alertIngestion(owner.organization.id, integration.id, fingerprint)).describe(),
+    ).rejects.toThrow(WorkflowNotFoundError);
   });
 
   describe('a sender retrying a delivery (its answer lost) counts once; the same body after the dedup window counts again', () => {
@@ -220,9 +292,6 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
       { timeoutMs: 60_000 },
     );
     expect((await incidentsOf(owner.token)).total).toBe(0);
-    // Nothing to open: its workflow started without an incident id.
-    const handle = stack.temporal.client.workflow.getHandle(workflowIds.alertIngestion(owner.organization.id, integration.id, fingerprint));
-    expect((await handle.describe()).typedSearchAttributes.get(INCIDENT_ID)).toBeUndefined();
   });
 
   it('resolving by PATCH closes the alert stream: the next firing alert opens a new incident', async () => {

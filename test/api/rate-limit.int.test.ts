@@ -10,6 +10,7 @@ import { createLogger } from '../../shared/logger.ts';
 import { bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
+import { alertBucketOf } from '../../shared/domain/alert-bucket.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 
 const headers = (response: Response) => ({
@@ -138,14 +139,20 @@ describe('rate limits (integration: real PostgreSQL)', () => {
         fingerprint: `${prefix}-${index}`,
       })),
     });
-    const signalled = async (organizationId: string, integrationId: string, fingerprint: string) =>
-      stack.temporal.client.workflow
-        .getHandle(workflowIds.alertIngestion(organizationId, integrationId, fingerprint))
-        .describe()
-        .then(
-          () => true,
-          () => false,
-        );
+    // Whether a signal carried an alert of this dedup key to its bucket workflow.
+    const signalled = async (organizationId: string, integrationId: string, fingerprint: string) => {
+      const handle = stack.temporal.client.workflow.getHandle(
+        workflowIds.alertBucket(organizationId, integrationId, alertBucketOf(fingerprint)),
+      );
+      const history = await handle.fetchHistory().catch(() => undefined);
+      return (history?.events ?? []).some((event) =>
+        event.workflowExecutionSignaledEventAttributes?.input?.payloads?.some((payload) =>
+          Buffer.from(payload.data ?? [])
+            .toString('utf8')
+            .includes(`"dedupKey":"${fingerprint}"`),
+        ),
+      );
+    };
 
     it('consumes one unit per alert and refuses a payload larger than what remains, whole, signalling nothing', async () => {
       const owner = await registerOwner(stack.http, 'alert-quota');

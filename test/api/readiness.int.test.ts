@@ -98,12 +98,12 @@ describe('readiness and Temporal calls while Temporal does not answer (integrati
     async (_label, address) => {
       const temporal = lazyTemporal(await address(), 500);
       temporals.push(temporal);
-      const signalled = temporal.client.workflow.signalWithStart('alertIngestionWorkflow', {
+      const signalled = temporal.client.workflow.signalWithStart('alertBucketWorkflow', {
         taskQueue: temporal.taskQueue,
         workflowId: `unreachable-${randomUUID()}`,
         args: [{}],
-        signal: 'alertReceived',
-        signalArgs: [{}],
+        signal: 'alertsReceived',
+        signalArgs: [{ alerts: [] }],
       });
       const error = await signalled.then(
         () => undefined,

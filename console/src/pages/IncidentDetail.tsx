@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, temporalWorkflowUrl, unwrap, type IncidentDetail } from '../lib/api.ts';
+import { alertBucketWorkflowId } from '../lib/alert-bucket.ts';
 import { useLive } from '../lib/realtime.tsx';
 import { canWrite, useUser } from '../lib/session.tsx';
 import { IncidentEscalation } from '../components/IncidentEscalation.tsx';
@@ -44,7 +45,7 @@ function IncidentView({ incident }: { incident: IncidentDetail }) {
   const alerts = incident.timeline.filter((entry) => entry.type === 'alert');
   const ingestionWorkflow =
     incident.integration_id && incident.fingerprint
-      ? `alert:${user.organization_id}:${incident.integration_id}:${incident.fingerprint}`
+      ? alertBucketWorkflowId(user.organization_id, incident.integration_id, incident.fingerprint)
       : undefined;
 
   return (

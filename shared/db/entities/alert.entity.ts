@@ -24,6 +24,8 @@ export const AlertEntity = defineEntity({
     raw: p.json<unknown>(),
     occurredAt: p.datetime().nullable(),
     receivedAt: p.datetime(),
+    /** The delivery and the alert's place in it (api/services/alert-receipt.ts): how a retry in another time bucket is recognised. */
+    receiptKey: p.string().length(64).nullable(),
     /** The silence or maintenance window that muted this alert (it opened no incident, paged no one). */
     silencedBy: p.uuid().nullable(),
     /** `silence` or `maintenance_window`, beside `silencedBy`. */

@@ -1,4 +1,4 @@
-import { admitNewReceipts, MAX_ALERTS_PER_BATCH, nextBatchSize, signalBatches } from '../../../shared/domain/ingestion.ts';
+import { admitNewReceipts, groupByDedupKey, MAX_ALERTS_PER_BATCH, nextBatchSize, signalBatches } from '../../../shared/domain/ingestion.ts';
 
 const alerts = (statuses: string) => [...statuses].map((code) => ({ alert: { status: code === 'r' ? 'resolved' : 'firing' } }));
 
@@ -52,6 +52,37 @@ describe('signalBatches', () => {
 
   it('returns nothing for no alerts', () => {
     expect(signalBatches([])).toEqual([]);
+  });
+
+  it('groups by the given workflow (a bucket of several keys), keeping arrival order within it', () => {
+    const input = [signal('a', 1), signal('b', 2), signal('c', 3), signal('a', 4), signal('d', 5)];
+    const bucketOf = (item: { alert: { dedupKey: string } }) => (item.alert.dedupKey === 'c' ? 'bucket-1' : 'bucket-0');
+    expect(signalBatches(input, 2, bucketOf).map((chunks) => chunks.map((chunk) => chunk.map((item) => item.n)))).toEqual([
+      [
+        [1, 2],
+        [4, 5],
+      ],
+      [[3]],
+    ]);
+  });
+});
+
+describe('groupByDedupKey', () => {
+  const signal = (dedupKey: string, n: number) => ({ alert: { dedupKey }, n });
+  it.each([
+    ['no alerts', [], []],
+    ['one key', [signal('a', 1), signal('a', 2)], [['a', [1, 2]]]],
+    [
+      'interleaved keys, first appearance first, arrival order kept',
+      [signal('b', 1), signal('a', 2), signal('b', 3), signal('c', 4), signal('a', 5)],
+      [
+        ['b', [1, 3]],
+        ['a', [2, 5]],
+        ['c', [4]],
+      ],
+    ],
+  ])('%s', (_name, input, expected) => {
+    expect([...groupByDedupKey(input)].map(([key, items]) => [key, items.map((item) => item.n)])).toEqual(expected);
   });
 });
 

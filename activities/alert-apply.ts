@@ -1,0 +1,162 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { AlertEntity, type Incident } from '../shared/db/entities/index.ts';
+import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../shared/db/repositories/incident-writes.ts';
+import type { Severity } from '../shared/domain/alert.ts';
+import { isMoreSevere } from '../shared/domain/incident.ts';
+import type { AlertSignalPayload } from '../shared/domain/ingestion.ts';
+import type { Muter, MuteRules } from '../shared/domain/mute-rules.ts';
+
+// The per-key part of ingestion, shared by the per-key workflow's recordAlerts and the bucket
+// workflow's recordAlertBatch: what one dedup key's alerts do to its open incident.
+
+function storeAlert(em: EntityManager, signal: AlertSignalPayload, incidentId: string | null, muter: Muter | null = null): void {
+  const { alert } = signal;
+  em.create(AlertEntity, {
+    id: signal.alertId,
+    organization: signal.organizationId,
+    integrationId: signal.integrationId,
+    incidentId,
+    platform: alert.platform,
+    externalId: alert.externalId,
+    dedupKey: alert.dedupKey,
+    title: alert.title.slice(0, 500),
+    severity: alert.severity,
+    status: alert.status,
+    host: alert.host?.slice(0, 500) ?? null,
+    labels: alert.labels,
+    links: alert.links as Record<string, string>,
+    raw: alert.raw ?? null,
+    occurredAt: alert.occurredAt ? new Date(alert.occurredAt) : null,
+    receivedAt: new Date(signal.receivedAt),
+    receiptKey: signal.receiptKey?.slice(0, 64) ?? null,
+    silencedBy: muter?.id ?? null,
+    silencedKind: muter?.kind ?? null,
+  });
+}
+
+/** One timeline entry per rule that muted alerts of an open incident in a batch; no event, so nobody hears of it. */
+function recordMuted(em: EntityManager, incident: Incident, muted: Array<{ alertId: string; muter: Muter }>): void {
+  const byMuter = new Map<string, { muter: Muter; alertIds: string[] }>();
+  for (const { alertId, muter } of muted) {
+    const group = byMuter.get(muter.id) ?? { muter, alertIds: [] };
+    group.alertIds.push(alertId);
+    byMuter.set(muter.id, group);
+  }
+  for (const { muter, alertIds } of byMuter.values()) {
+    const what = muter.kind === 'silence' ? 'silence' : 'maintenance window';
+    addTimelineEntry(em, incident, {
+      type: 'alert_silenced',
+      message: `${alertIds.length} new alert${alertIds.length === 1 ? '' : 's'} muted by ${what} ${muter.id}`,
+      data: { alert_ids: alertIds, silenced_by: muter.id, silenced_kind: muter.kind },
+    });
+  }
+}
+
+function openIncident(em: EntityManager, signal: AlertSignalPayload, id: string | undefined): Incident {
+  const { alert } = signal;
+  return createIncident(em, {
+    id,
+    organizationId: signal.organizationId,
+    title: alert.title.slice(0, 500),
+    description: alert.description,
+    severity: alert.severity,
+    source: alert.platform,
+    integrationId: signal.integrationId,
+    fingerprint: alert.dedupKey,
+    labels: alert.labels,
+    tags: Object.entries(alert.labels)
+      .slice(0, 50)
+      .map(([key, value]) => (value ? `${key}:${value}` : key)),
+    alertCount: 1,
+  });
+}
+
+function appendAlert(em: EntityManager, incident: Incident, signal: AlertSignalPayload): void {
+  const { alert } = signal;
+  incident.alertCount += 1;
+  if (isMoreSevere(alert.severity, incident.severity as Severity)) {
+    addTimelineEntry(em, incident, {
+      type: 'severity_changed',
+      message: `Severity raised from ${incident.severity} to ${alert.severity} by a new alert`,
+      data: { from: incident.severity, to: alert.severity, alert_id: signal.alertId },
+    });
+    incident.severity = alert.severity;
+  }
+}
+
+/**
+ * Applies the new alerts of one dedup key, in arrival order, to its open incident (locked by the
+ * caller, or null): firing ones open or append to it, a resolved one resolves it, a muted one is
+ * stored and counted only. Writes go to the unit of work; the caller flushes. Each alert keeps its
+ * `alert.received` event and timeline entry; the alerts appended to an incident share one
+ * `incident.updated` event listing them. Returns the incident open after the last alert.
+ */
+export async function applyKeyAlerts(
+  em: EntityManager,
+  rules: MuteRules,
+  fresh: readonly AlertSignalPayload[],
+  open: Incident | null,
+  newIncidentId?: string,
+): Promise<{ incident: Incident | null; created: boolean }> {
+  let incident = open;
+  let created = false;
+  let appended: string[] = [];
+  let resolvedUnflushed = false;
+  let muted: Array<{ alertId: string; muter: Muter }> = [];
+  // One `incident.updated` per incident and batch, once its count and severity are final.
+  const closeUpdate = () => {
+    if (incident && appended.length > 0)
+      recordDomainEvent(em, incident, 'incident.updated', { alert_ids: appended, alert_id: appended.at(-1) });
+    if (incident && muted.length > 0) recordMuted(em, incident, muted);
+    appended = [];
+    muted = [];
+  };
+  for (const signal of fresh) {
+    const { alert } = signal;
+    const muter =
+      alert.status === 'firing'
+        ? rules.mutedBy(
+            { labels: alert.labels, severity: alert.severity, platform: alert.platform, integrationId: signal.integrationId },
+            new Date(signal.receivedAt),
+          )
+        : null;
+    if (muter) {
+      // Stored and counted, but it opens nothing, changes nothing and tells no one.
+      storeAlert(em, signal, incident?.id ?? null, muter);
+      if (incident) muted.push({ alertId: signal.alertId, muter });
+    } else if (alert.status === 'firing') {
+      if (!incident) {
+        // A resolve earlier in this batch must reach the database before the new incident
+        // does, or the partial unique index on open incidents would refuse the insert.
+        if (resolvedUnflushed) await em.flush();
+        resolvedUnflushed = false;
+        incident = openIncident(em, signal, created ? undefined : newIncidentId);
+        created = true;
+      } else {
+        appendAlert(em, incident, signal);
+        appended.push(signal.alertId);
+      }
+      addTimelineEntry(em, incident, {
+        type: 'alert',
+        message: `Alert received: ${alert.title.slice(0, 200)}`,
+        data: { alert_id: signal.alertId, external_id: alert.externalId, severity: alert.severity },
+      });
+      recordDomainEvent(em, incident, 'alert.received', { alert_id: signal.alertId, external_id: alert.externalId });
+      storeAlert(em, signal, incident.id);
+    } else {
+      closeUpdate();
+      if (incident) {
+        changeIncidentStatus(em, incident, 'resolved', {
+          type: 'resolved_by_alert',
+          message: `Resolved by a ${alert.platform} alert`,
+          data: { alert_id: signal.alertId },
+        });
+        resolvedUnflushed = true;
+      }
+      storeAlert(em, signal, incident?.id ?? null);
+      incident = null;
+    }
+  }
+  closeUpdate();
+  return { incident, created };
+}

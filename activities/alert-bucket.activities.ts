@@ -1,0 +1,157 @@
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { AlertEntity, IncidentEntity } from '../shared/db/entities/index.ts';
+import type { IntegrationLiveness } from '../shared/db/integration-liveness.ts';
+import type { MuteRulesCache } from '../shared/db/mute-rules-cache.ts';
+import type { Orm } from '../shared/db/orm.ts';
+import { changeIncidentStatus } from '../shared/db/repositories/incident-writes.ts';
+import { forkForOrganization } from '../shared/db/tenant-filter.ts';
+import { admitNewReceipts, groupByDedupKey, type AlertSignalPayload } from '../shared/domain/ingestion.ts';
+import { applyKeyAlerts } from './alert-apply.ts';
+
+export interface AlertBucketActivityDeps {
+  orm: Orm;
+  integrationLiveness: Pick<IntegrationLiveness, 'record'>;
+  /** Active silences and maintenance windows, cached per organization. */
+  muteRules: Pick<MuteRulesCache, 'forOrganization'>;
+}
+
+const MAX_CONFLICT_ATTEMPTS = 3;
+
+/** The partial unique index allowing one open incident per organization and dedup key refused an insert. */
+function isOpenIncidentConflict(error: unknown): boolean {
+  return error instanceof UniqueConstraintViolationException && error.message.includes('incidents_open_fingerprint_unique');
+}
+
+/** The most idle incidents one organization's sweep transaction resolves; the sweep repeats while one is full. */
+export const AUTO_RESOLVE_BATCH = 200;
+
+export function createAlertBucketActivities(deps: AlertBucketActivityDeps) {
+  return {
+    /**
+     * The alerts of many dedup keys of one integration, as a bucket workflow received them, in one
+     * transaction. An alert is skipped when it is stored already (its id: a retried activity) or
+     * when an alert with its receipt key was received less than its dedup window before it (a
+     * sender's retry in another time bucket). Then each key's alerts apply in arrival order to its
+     * open incident. A batch costs a constant number of statements, whatever its size and its
+     * number of keys: one read of stored ids and receipt keys, one locked read of the open
+     * incidents of every key (in fingerprint order, so two buckets sending the same keys lock them
+     * in the same order and cannot deadlock), then one insert per table and one batched update.
+     */
+    async recordAlertBatch(input: { signals: AlertSignalPayload[] }): Promise<{ applied: number; opened: number }> {
+      const { signals } = input;
+      const first = signals[0];
+      if (!first) return { applied: 0, opened: 0 };
+      const rules = await deps.muteRules.forOrganization(first.organizationId);
+      const apply = () =>
+        forkForOrganization(deps.orm, first.organizationId).transactional(async (em) => {
+          const ids = signals.map((signal) => signal.alertId);
+          const receiptKeys = [...new Set(signals.flatMap((signal) => (signal.receiptKey ? [signal.receiptKey] : [])))];
+          const windowStart = Math.min(...signals.map((signal) => Date.parse(signal.receivedAt) - (signal.dedupWindowSeconds ?? 0) * 1000));
+          const rows = await em.find(
+            AlertEntity,
+            {
+              $or: [
+                { id: { $in: ids } },
+                ...(receiptKeys.length > 0 ? [{ receiptKey: { $in: receiptKeys }, receivedAt: { $gte: new Date(windowStart) } }] : []),
+              ],
+            },
+            { fields: ['id', 'receiptKey', 'receivedAt'] },
+          );
+          const stored = new Set(rows.map((row) => row.id));
+          const windowOf = new Map(signals.map((signal) => [signal.receiptKey, signal.dedupWindowSeconds ?? 0]));
+          // Receipt key → until when a later alert with it is a retry (of the latest stored copy).
+          const recent = new Map<string, number>();
+          for (const row of rows) {
+            if (!row.receiptKey) continue;
+            const until = row.receivedAt.getTime() + (windowOf.get(row.receiptKey) ?? 0) * 1000;
+            if (until > (recent.get(row.receiptKey) ?? 0)) recent.set(row.receiptKey, until);
+          }
+          const fresh = admitNewReceipts(
+            recent,
+            signals.filter((signal) => !stored.has(signal.alertId)),
+            Number.POSITIVE_INFINITY,
+          );
+          if (fresh.length === 0) return { applied: 0, opened: 0 };
+
+          const byKey = groupByDedupKey(fresh);
+          const keys = [...byKey.keys()].sort();
+          // At most one open incident per key (the partial unique index); locked until commit.
+          const open = await em.find(
+            IncidentEntity,
+            { status: { $ne: 'resolved' }, fingerprint: { $in: keys } },
+            { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'], orderBy: { fingerprint: 'asc' } },
+          );
+          const openByKey = new Map(open.map((incident) => [incident.fingerprint as string, incident]));
+          let opened = 0;
+          // Keys in one stable order: every batch inserts new incidents in the same order, so two
+          // inserting the same new keys wait on each other at the unique index instead of deadlocking.
+          for (const key of keys) {
+            const outcome = await applyKeyAlerts(em, rules, byKey.get(key) as AlertSignalPayload[], openByKey.get(key) ?? null);
+            if (outcome.created) opened += 1;
+          }
+          return { applied: fresh.length, opened };
+        });
+      // Two buckets (two integrations) opening an incident for the same new key meet at the partial
+      // unique index; the loser waited for the winner's commit, so applying its batch again at once
+      // finds the winner's incident and joins it, instead of waiting out the activity's retry backoff.
+      let result: Awaited<ReturnType<typeof apply>>;
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          result = await apply();
+          break;
+        } catch (error) {
+          if (attempt >= MAX_CONFLICT_ATTEMPTS || !isOpenIncidentConflict(error)) throw error;
+        }
+      }
+      const latest = signals.reduce((max, signal) => (signal.receivedAt > max ? signal.receivedAt : max), first.receivedAt);
+      deps.integrationLiveness.record(first.organizationId, first.integrationId, new Date(latest));
+      return result;
+    },
+
+    /**
+     * The auto-resolve sweep: in each organization whose auto_resolve_after_hours is set, resolves
+     * up to AUTO_RESOLVE_BATCH alert-opened incidents no alert reached for that long. Rows an
+     * ingestion transaction holds are skipped (SKIP LOCKED) for the next sweep; one it commits
+     * meanwhile is re-read under the lock, so an incident that just got an alert stays open.
+     * Returns how many it resolved and whether an organization had more than a batch.
+     */
+    async autoResolveIdleIncidents(input: { limit?: number } = {}): Promise<{ resolved: number; more: boolean }> {
+      const limit = Math.max(1, input.limit ?? AUTO_RESOLVE_BATCH);
+      const organizations = await deps.orm.em
+        .fork()
+        .getConnection()
+        .execute<Array<{ id: string; hours: number }>>(
+          `select id, (settings->>'auto_resolve_after_hours')::float8 as hours from organizations
+           where jsonb_typeof(settings->'auto_resolve_after_hours') = 'number'`,
+        );
+      let resolved = 0;
+      let more = false;
+      for (const { id: organizationId, hours } of organizations) {
+        const afterMs = Math.round(hours * 3_600_000);
+        const count = await forkForOrganization(deps.orm, organizationId).transactional(async (em) => {
+          const idle = await em.getConnection().execute<Array<{ id: string }>>(
+            `select i.id from incidents i
+             where i.organization_id = ? and i.status <> 'resolved' and i.fingerprint is not null and i.integration_id is not null
+               and coalesce((select max(a.received_at) from alerts a where a.incident_id = i.id), i.created_at) < now() - make_interval(secs => ?)
+             order by i.id limit ? for update of i skip locked`,
+            [organizationId, afterMs / 1000, limit],
+            'all',
+            em.getTransactionContext(),
+          );
+          if (idle.length === 0) return 0;
+          const incidents = await em.find(IncidentEntity, { id: { $in: idle.map((row: { id: string }) => row.id) } });
+          for (const incident of incidents) {
+            changeIncidentStatus(em, incident, 'resolved', {
+              message: `Resolved automatically: no new alert for ${+hours.toFixed(3)} h`,
+              data: { auto_resolved: true, after_ms: afterMs },
+            });
+          }
+          return incidents.length;
+        });
+        resolved += count;
+        if (count >= limit) more = true;
+      }
+      return { resolved, more };
+    },
+  };
+}

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import protoPackage from '@temporalio/proto';
+import { Worker } from '@temporalio/worker';
+import { Context } from '@temporalio/activity';
+import { waitFor } from '../../dev/wait-for.ts';
+import { createAlertBucketActivities } from '../../activities/alert-bucket.activities.ts';
+import { MAX_ALERTS_PER_BATCH, type AlertBucketInput, type AlertSignalPayload } from '../../shared/domain/ingestion.ts';
+import { NO_MUTE_RULES } from '../../shared/domain/mute-rules.ts';
+import type { alertBucketWorkflow } from '../../workflows/alert-bucket.workflow.ts';
+import { alertsReceivedSignal } from '../../workflows/messages.ts';
+import { WORKFLOWS_PATH } from '../../worker/worker.ts';
+import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+import { startWorkflowTestEnv, type ActivityMocks, type WorkflowTestEnv } from '../helpers/workflow-env.ts';
+import { createIntegration } from '../helpers/webhooks.ts';
+
+/**
+ * The bucket workflow on the real Temporal dev server with the real recordAlertBatch on real
+ * PostgreSQL (and, where the test is about the workflow's own choices, a recording stand-in).
+ */
+describe('alertBucketWorkflow (real Temporal)', () => {
+  let wf: WorkflowTestEnv;
+  let stack: TestStack;
+  let organizationId: string;
+  let integrationId: string;
+  let real: ReturnType<typeof createAlertBucketActivities>;
+
+  beforeAll(async () => {
+    wf = await startWorkflowTestEnv();
+    stack = await startTestStack();
+    const owner = await registerOwner(stack.http, 'bucket-wf');
+    organizationId = owner.organization.id;
+    integrationId = (await createIntegration(stack.http, owner.token, 'metrics_alerts')).id;
+    real = createAlertBucketActivities({
+      orm: stack.orm,
+      integrationLiveness: { record: () => {} },
+      muteRules: { forOrganization: async () => NO_MUTE_RULES },
+    });
+  });
+  afterAll(async () => {
+    await wf?.teardown();
+    await stack?.stop();
+  });
+
+  const alert = (dedupKey: string, status: 'firing' | 'resolved' = 'firing', alertId: string = randomUUID()): AlertSignalPayload => ({
+    alertId,
+    organizationId,
+    integrationId,
+    receivedAt: new Date().toISOString(),
+    alert: {
+      platform: 'metrics_alerts',
+      externalId: null,
+      dedupKey,
+      title: `${dedupKey} ${status}`,
+      description: null,
+      severity: 'high',
+      status,
+      source: 'metrics_alerts',
+      host: null,
+      service: null,
+      labels: {},
+      links: {},
+      occurredAt: null,
+      raw: { dedupKey },
+    },
+  });
+  const send = (taskQueue: string, workflowId: string, alerts: AlertSignalPayload[], extra: Partial<AlertBucketInput> = {}) =>
+    wf.env.client.workflow.signalWithStart<typeof alertBucketWorkflow, [{ alerts: AlertSignalPayload[] }]>('alertBucketWorkflow', {
+      taskQueue,
+      workflowId,
+      args: [{ organizationId, integrationId, bucket: 0, ...extra }],
+      signal: alertsReceivedSignal,
+      signalArgs: [{ alerts }],
+    });
+  const incidentsOf = (keys: string[]) =>
+    stack.orm.em
+      .fork()
+      .getConnection()
+      .execute<Array<{ fingerprint: string; status: string; alert_count: number }>>(
+        'select fingerprint, status, alert_count from incidents where fingerprint in (?) order by fingerprint, created_at',
+        [keys],
+      );
+
+  it('applies many keys, a duplicate and a resolve across signals, continues as new carrying nothing lost, and ends when idle', async () => {
+    const keys = ['a', 'b', 'c'].map((name) => `${name}-${randomUUID().slice(0, 8)}`) as [string, string, string];
+    const [a, b, c] = keys;
+    const duplicate = alert(a);
+    const workflowId = `alert-bucket-test-${randomUUID()}`;
+    const extra = { maxHistoryEvents: 12, idleMs: 2_000 };
+    const alertCount = async () => {
+      const [row] = await stack.orm.em
+        .fork()
+        .getConnection()
+        .execute<Array<{ n: number }>>('select count(*)::int as n from alerts where dedup_key in (?)', [keys]);
+      return row?.n ?? 0;
+    };
+    await wf.withWorker({ recordAlertBatch: real.recordAlertBatch }, async (taskQueue) => {
+      const signals = [
+        [duplicate, alert(b), alert(a)],
+        [duplicate, alert(c)],
+        [alert(b, 'resolved')],
+        [alert(b), alert(c)],
+        [alert(a)],
+        [alert(c)],
+      ];
+      let expected = 0;
+      let firstRunId: string | undefined;
+      // One signal at a time, each applied before the next: every one is its own workflow task.
+      for (const alerts of signals) {
+        const handle = await send(taskQueue, workflowId, alerts, extra);
+        firstRunId ??= handle.signaledRunId;
+        expected += new Set(alerts.map((signal) => signal.alertId)).size - (alerts.includes(duplicate) && expected > 0 ? 1 : 0);
+        await waitFor('the signal applied', async () => ((await alertCount()) === expected ? true : undefined), {
+          timeoutMs: 30_000,
+          intervalMs: 50,
+        });
+      }
+      // Idle for idleMs: the last run of the chain completes.
+      await wf.env.client.workflow.getHandle(workflowId).result();
+      const first = wf.env.client.workflow.getHandle(workflowId, firstRunId);
+      expect((await first.describe()).status.name).toBe('CONTINUED_AS_NEW');
+    });
+    expect(await incidentsOf(keys)).toEqual([
+      { fingerprint: a, status: 'active', alert_count: 3 },
+      { fingerprint: b, status: 'resolved', alert_count: 1 },
+      { fingerprint: b, status: 'active', alert_count: 1 },
+      { fingerprint: c, status: 'active', alert_count: 3 },
+    ]);
+  });
+
+  it(`bounds a batch at ${MAX_ALERTS_PER_BATCH} alerts in arrival order, and falls back to a regular activity when the local ones fail`, async () => {
+    const batches: string[][] = [];
+    let localAttempts = 0;
+    const recordAlertBatch: NonNullable<ActivityMocks['recordAlertBatch']> = async ({ signals }) => {
+      if (Context.current().info.isLocal && batches.length === 0) {
+        localAttempts += 1;
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      }
+      batches.push(signals.map((signal) => signal.alertId));
+      return { applied: signals.length, opened: 0 };
+    };
+    const ids = Array.from({ length: MAX_ALERTS_PER_BATCH + 10 }, (_, index) => `a${index}`);
+    await wf.withWorker({ recordAlertBatch }, async (taskQueue) => {
+      const handle = await send(
+        taskQueue,
+        `alert-bucket-test-${randomUUID()}`,
+        ids.map((id, index) => alert(`k${index % 7}`, 'firing', id)),
+        { idleMs: 1_000 },
+      );
+      await handle.result();
+    });
+    expect(localAttempts).toBe(3);
+    expect(batches.map((batch) => batch.length)).toEqual([MAX_ALERTS_PER_BATCH, 10]);
+    expect(batches.flat()).toEqual(ids);
+  });
+
+  it("refuses alerts of another organization or integration: they never reach the bucket's transaction", async () => {
+    const applied: string[] = [];
+    const recordAlertBatch: NonNullable<ActivityMocks['recordAlertBatch']> = async ({ signals }) => {
+      applied.push(...signals.map((signal) => signal.alertId));
+      return { applied: signals.length, opened: 0 };
+    };
+    await wf.withWorker({ recordAlertBatch }, async (taskQueue) => {
+      const handle = await send(
+        taskQueue,
+        `alert-bucket-test-${randomUUID()}`,
+        [
+          alert('k', 'firing', 'own'),
+          { ...alert('k', 'firing', 'other-organization'), organizationId: randomUUID() },
+          { ...alert('k', 'firing', 'other-integration'), integrationId: randomUUID() },
+        ],
+        { idleMs: 1_000 },
+      );
+      await handle.result();
+    });
+    expect(applied).toEqual(['own']);
+  });
+
+  it('replays a recorded bucket history (keys, a duplicate, a resolve, continue-as-new): no non-determinism', async () => {
+    const recorded = JSON.parse(await readFile(new URL('../fixtures/histories/alert-bucket-run.json', import.meta.url), 'utf8'));
+    const history = protoPackage.temporal.api.history.v1.History.fromObject(recorded);
+    expect(history.events.some((event) => event.workflowExecutionContinuedAsNewEventAttributes)).toBe(true);
+    expect(history.events.filter((event) => event.workflowExecutionSignaledEventAttributes).length).toBeGreaterThan(1);
+    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
+  });
+});
