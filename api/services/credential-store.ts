@@ -35,7 +35,8 @@ interface UserRow {
   organization_id: string;
   email: string;
   name: string;
-  role: string;
+  /** The users.role column, which holds only validated roles, as UserEntity types it. */
+  role: Role;
   email_verified_at: Timestamp;
   created_at: Timestamp;
   not_before: Timestamp;
@@ -53,8 +54,7 @@ function toUserPrincipal(row: UserRow): UserPrincipal {
       id: row.id,
       email: row.email,
       name: row.name,
-      // Written only through validated input: a stored role is one of ROLES.
-      role: row.role as Role,
+      role: row.role,
       organization_id: row.organization_id,
       email_verified: row.email_verified_at != null,
       created_at: new Date(row.created_at as Date | string).toISOString(),

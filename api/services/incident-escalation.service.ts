@@ -1,7 +1,6 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { EscalationPolicyEntity, IncidentEntity, PageEntity, UserEntity } from '../../shared/db/entities/index.ts';
 import { addTimelineEntry, changeIncidentStatus, recordDomainEvent } from '../../shared/db/repositories/incident-writes.ts';
-import type { PageMethod, Urgency } from '../../shared/domain/escalation.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { IncidentEscalationView, ReassignIncidentInput, ReassignmentView } from '../schemas/escalation.schemas.ts';
@@ -39,7 +38,7 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
     const policy = state.policy_id ? await em.findOne(EscalationPolicyEntity, { id: state.policy_id }) : null;
     return {
       policy: policy ? escalationPolicyView(policy) : null,
-      urgency: (incident.urgency ?? null) as Urgency | null,
+      urgency: incident.urgency ?? null,
       routing_rule_id: incident.routingRuleId ?? null,
       cycle,
       running: control?.running ?? false,
@@ -53,10 +52,10 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
         round: page.round,
         level: page.level,
         user_id: page.userId,
-        method: page.method as PageMethod,
+        method: page.method,
         rule_id: page.ruleId ?? null,
         contact_method_id: page.contactMethodId ?? null,
-        status: page.status as IncidentEscalationView['pages'][number]['status'],
+        status: page.status,
         error: page.error ?? null,
         created_at: page.createdAt.toISOString(),
       })),

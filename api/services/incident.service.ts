@@ -5,18 +5,16 @@ import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { AppError, NotFoundError } from '../../shared/errors.ts';
 import { analysisView, type IncidentAnalysis } from '../../shared/search/incident-analysis.ts';
 import type { IncidentStatus, Severity } from '../../shared/domain/incident.ts';
-import type { Urgency } from '../../shared/domain/escalation.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { IncidentDetailView, IncidentView } from '../schemas/incident.schemas.ts';
 import type { AnalysisRefresher } from './incident-analysis.ts';
 
-// Columns hold only values the API validated: a status or severity read back is one of the enum's.
 export const incidentView = (incident: Incident): IncidentView => ({
   id: incident.id,
   title: incident.title,
   description: incident.description ?? null,
-  status: incident.status as IncidentStatus,
-  severity: incident.severity as Severity,
+  status: incident.status,
+  severity: incident.severity,
   assignee_id: incident.assigneeId ?? null,
   source: incident.source,
   integration_id: incident.integrationId ?? null,
@@ -27,7 +25,7 @@ export const incidentView = (incident: Incident): IncidentView => ({
   updated_at: incident.updatedAt.toISOString(),
   acknowledged_at: incident.acknowledgedAt?.toISOString() ?? null,
   resolved_at: incident.resolvedAt?.toISOString() ?? null,
-  urgency: (incident.urgency ?? null) as Urgency | null,
+  urgency: incident.urgency ?? null,
   routing_rule_id: incident.routingRuleId ?? null,
   escalation_policy_id: incident.escalationPolicyId ?? null,
 });
@@ -88,8 +86,8 @@ const incidentRowView = (row: IncidentRow): IncidentView => ({
 export interface IncidentListQuery {
   limit: number;
   offset: number;
-  status?: string;
-  severity?: string;
+  status?: IncidentStatus;
+  severity?: Severity;
   assignee_id?: string;
   created_after?: string;
   created_before?: string;
@@ -163,7 +161,14 @@ export function createIncidentService(deps: {
 
     async create(
       auth: AuthContext,
-      input: { title: string; description?: string | null; severity?: string; status: string; assignee_id?: string | null; tags: string[] },
+      input: {
+        title: string;
+        description?: string | null;
+        severity?: Severity;
+        status: IncidentStatus;
+        assignee_id?: string | null;
+        tags: string[];
+      },
     ) {
       await assertAssignable(input.assignee_id);
       const em = deps.em();
@@ -206,8 +211,8 @@ export function createIncidentService(deps: {
       input: {
         title?: string;
         description?: string | null;
-        status?: string;
-        severity?: string;
+        status?: IncidentStatus;
+        severity?: Severity;
         assignee_id?: string | null;
         tags?: string[];
       },

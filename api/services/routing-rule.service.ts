@@ -15,7 +15,7 @@ export const routingRuleView = (rule: RoutingRule): RoutingRuleView => ({
   matchers: rule.matchers.map(formatMatcher),
   matchers_text: formatMatchers(rule.matchers),
   escalation_policy_id: rule.escalationPolicyId,
-  urgency: rule.urgency as Urgency,
+  urgency: rule.urgency,
   enabled: rule.enabled,
   position: rule.position,
   created_by: rule.createdById ?? null,
@@ -180,7 +180,7 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
           id: rule.id,
           matchers: rule.matchers,
           policyId: rule.escalationPolicyId,
-          urgency: rule.urgency as Urgency,
+          urgency: rule.urgency,
           enabled: rule.enabled,
         })),
       ).route(

@@ -135,7 +135,7 @@ export function createSsoConnectionService(deps: {
         record_value: claim.token,
       })),
       // Written only through validated input: a stored role is one of ROLES.
-      default_role: connection.defaultRole as Role,
+      default_role: connection.defaultRole,
       enabled: connection.enabled,
       config,
       ...(isOidcKind(kind)
@@ -292,7 +292,7 @@ export function createSsoConnectionService(deps: {
 
     async create(
       auth: AuthContext,
-      input: { name: string; kind: SsoKind; domains: string[]; default_role: string; enabled: boolean; config: Record<string, unknown> },
+      input: { name: string; kind: SsoKind; domains: string[]; default_role: Role; enabled: boolean; config: Record<string, unknown> },
       meta: SsoRequestMeta,
     ) {
       assertMayGrant(auth, input.default_role);
@@ -320,7 +320,7 @@ export function createSsoConnectionService(deps: {
     async update(
       auth: AuthContext,
       id: string,
-      input: { name?: string; domains?: string[]; default_role?: string; enabled?: boolean; config?: Record<string, unknown> },
+      input: { name?: string; domains?: string[]; default_role?: Role; enabled?: boolean; config?: Record<string, unknown> },
       meta: SsoRequestMeta,
     ) {
       assertMayGrant(auth, input.default_role);

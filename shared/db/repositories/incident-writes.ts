@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { EventType } from '../../domain/events.ts';
-import type { TimelineType } from '../../domain/incident.ts';
+import type { IncidentStatus, Severity, TimelineType } from '../../domain/incident.ts';
 import { DomainEventEntity, IncidentEntity, TimelineEntryEntity, type Incident } from '../entities/index.ts';
 
 /**
@@ -50,8 +50,8 @@ export interface NewIncident {
   organizationId: string;
   title: string;
   description?: string | null;
-  severity: string;
-  status?: string;
+  severity: Severity;
+  status?: IncidentStatus;
   source: string;
   integrationId?: string | null;
   fingerprint?: string | null;
@@ -99,7 +99,7 @@ export function createIncident(em: EntityManager, input: NewIncident): Incident 
 export function changeIncidentStatus(
   em: EntityManager,
   incident: Incident,
-  status: string,
+  status: IncidentStatus,
   context: { actorId?: string | null; type?: TimelineType; message?: string; data?: Record<string, unknown> } = {},
 ): boolean {
   const previous = incident.status;
