@@ -80,7 +80,7 @@ import { createNotificationRuleService } from './services/notification-rule.serv
 import { createPageLinkService } from './services/page-link.service.ts';
 import { scopeRequestToOrganization } from './middleware/orm-context.ts';
 import { createPageLinkSigner } from '../shared/paging/page-link-token.ts';
-import { createOnCallSnapshots } from '../shared/db/repositories/schedule-on-call.ts';
+import { createOnCallSnapshots } from '../shared/db/data/schedule-on-call.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
-import { chatMessageView, insertChatMessage } from '../../shared/db/repositories/chat-writes.ts';
+import { chatMessageView, insertChatMessage } from '../../shared/db/data/chat-messages.ts';
 import { isAssistantMention, type AssistantReplyInput, type ChatMessageView } from '../../shared/domain/chat.ts';
 import { AppError, NotFoundError, RateLimitedError, ServiceUnavailableError } from '../../shared/errors.ts';
 import type { Logger } from '../../shared/logger.ts';

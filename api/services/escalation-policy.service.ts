@@ -6,7 +6,7 @@ import {
   UserEntity,
   type EscalationPolicy,
 } from '../../shared/db/entities/index.ts';
-import { existingIds } from '../../shared/db/repositories/existing-ids.ts';
+import { existingIds } from '../../shared/db/data/existing-ids.ts';
 import type { EscalationLevel } from '../../shared/domain/escalation.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';

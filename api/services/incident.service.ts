@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { IncidentEntity, OrganizationEntity, UserEntity, type Incident } from '../../shared/db/entities/index.ts';
-import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../../shared/db/repositories/incident-writes.ts';
+import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../../shared/db/data/incidents.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { AppError, NotFoundError } from '../../shared/errors.ts';
 import { analysisView, type IncidentAnalysis } from '../../shared/search/incident-analysis.ts';

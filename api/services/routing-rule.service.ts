@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EscalationPolicyEntity, IntegrationEntity, RoutingRuleEntity, type RoutingRule } from '../../shared/db/entities/index.ts';
-import { existingIds } from '../../shared/db/repositories/existing-ids.ts';
+import { existingIds } from '../../shared/db/data/existing-ids.ts';
 import { formatMatcher, formatMatchers, type Matcher } from '../../shared/domain/matchers.ts';
 import { buildRouter, MAX_ROUTING_RULES, type Urgency } from '../../shared/domain/routing.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
