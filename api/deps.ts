@@ -76,6 +76,8 @@ import { createSsoConnectionService, ssoUrls } from './services/sso/sso-connecti
 import { createSsoLoginService, SSO_REQUEST_TTL_SECONDS } from './services/sso/sso-login.service.ts';
 import { createHelperDownloadService } from './services/helper-download.service.ts';
 import { createContactMethodService, type ContactMethodService } from './services/contact-method.service.ts';
+import { createContactMethodStore } from '../shared/db/data/contact-methods.ts';
+import { createNotificationRuleStore } from '../shared/db/data/notification-rules.ts';
 import { createNotificationRuleService } from './services/notification-rule.service.ts';
 import { createPageLinkService } from './services/page-link.service.ts';
 import { scopeRequestToOrganization } from './middleware/orm-context.ts';
@@ -231,7 +233,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   });
   // Test pages of webhook contact methods: user-configured URLs, under the same rules as webhooks.
   const contactMethods: ContactMethodService = createContactMethodService({
-    em,
+    contactMethods: () => createContactMethodStore(em()),
     secretBox,
     mailer,
     outboundHttp: createOutboundHttp({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, allowedHosts: config.OUTBOUND_ALLOWED_HOSTS }),
@@ -388,7 +390,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       routingRules: createRoutingRuleService({ em }),
       incidentEscalations: createIncidentEscalationService({ em, control: createEscalationControl(runtime.temporal) }),
       contactMethods,
-      notificationRules: createNotificationRuleService({ em }),
+      notificationRules: createNotificationRuleService({ rules: () => createNotificationRuleStore(em()) }),
       pageLinks: createPageLinkService({
         em,
         signer: createPageLinkSigner(runtime.encryptionKey),
