@@ -77,6 +77,7 @@ import { createSsoLoginService, SSO_REQUEST_TTL_SECONDS } from './services/sso/s
 import { createHelperDownloadService } from './services/helper-download.service.ts';
 import { createContactMethodService, type ContactMethodService } from './services/contact-method.service.ts';
 import { createContactMethodStore } from '../shared/db/data/contact-methods.ts';
+import { createIncidentStore } from '../shared/db/data/incidents.ts';
 import { createNotificationRuleStore } from '../shared/db/data/notification-rules.ts';
 import { createNotificationRuleService } from './services/notification-rule.service.ts';
 import { createPageLinkService } from './services/page-link.service.ts';
@@ -219,6 +220,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const publicUrl = config.publicUrl;
   const incidents = createIncidentService({
     em,
+    incidents: () => createIncidentStore(em()),
     onResolved: (incident) => notifyIngestionOfResolution(runtime.temporal, incident, logger),
     // The worker analyzes an incident after indexing it; a stale analysis is refreshed the same way,
     // directly: a refresh is asked by a read, not a change, so there is no event to record, and
