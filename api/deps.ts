@@ -78,6 +78,7 @@ import { createHelperDownloadService } from './services/helper-download.service.
 import { createContactMethodService, type ContactMethodService } from './services/contact-method.service.ts';
 import { createContactMethodStore } from '../shared/db/data/contact-methods.ts';
 import { createIncidentStore } from '../shared/db/data/incidents.ts';
+import { createPageLinkStore } from '../shared/db/data/page-links.ts';
 import { createNotificationRuleStore } from '../shared/db/data/notification-rules.ts';
 import { createNotificationRuleService } from './services/notification-rule.service.ts';
 import { createPageLinkService } from './services/page-link.service.ts';
@@ -394,7 +395,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       contactMethods,
       notificationRules: createNotificationRuleService({ rules: () => createNotificationRuleStore(em()) }),
       pageLinks: createPageLinkService({
-        em,
+        pageLinks: () => createPageLinkStore(em()),
         signer: createPageLinkSigner(runtime.encryptionKey),
         incidents,
         audit,
