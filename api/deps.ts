@@ -79,6 +79,7 @@ import { createContactMethodService, type ContactMethodService } from './service
 import { createContactMethodStore } from '../shared/db/data/contact-methods.ts';
 import { createIncidentStore } from '../shared/db/data/incidents.ts';
 import { createPageLinkStore } from '../shared/db/data/page-links.ts';
+import { createSessionStore } from '../shared/db/data/sessions.ts';
 import { createNotificationRuleStore } from '../shared/db/data/notification-rules.ts';
 import { createNotificationRuleService } from './services/notification-rule.service.ts';
 import { createPageLinkService } from './services/page-link.service.ts';
@@ -171,7 +172,14 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   });
   const cache = runtime.requestCaches?.credentials ?? createCredentialCache();
   const credentials = createCredentialStore({ em, cache });
-  const sessions = createSessionService({ em, tokens, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, credentials, cache });
+  const sessions = createSessionService({
+    em,
+    sessions: () => createSessionStore(em()),
+    tokens,
+    accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    credentials,
+    cache,
+  });
   const apiKeys = createApiKeyService({ em, credentials, cache });
   const throttle = createLoginThrottle({
     em,
