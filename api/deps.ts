@@ -76,6 +76,7 @@ import { createSsoConnectionService, ssoUrls } from './services/sso/sso-connecti
 import { createSsoLoginService, SSO_REQUEST_TTL_SECONDS } from './services/sso/sso-login.service.ts';
 import { createHelperDownloadService } from './services/helper-download.service.ts';
 import { createContactMethodService, type ContactMethodService } from './services/contact-method.service.ts';
+import { createBillingStore } from '../shared/db/data/billing.ts';
 import { createContactMethodStore } from '../shared/db/data/contact-methods.ts';
 import { createIncidentStore } from '../shared/db/data/incidents.ts';
 import { createPageLinkStore } from '../shared/db/data/page-links.ts';
@@ -378,7 +379,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         logger,
       }),
       billing: createBillingService({
-        em,
+        billing: () => createBillingStore(em()),
         flushUsage: () => usage.flush(),
         provider: billingProvider,
         limitsFor: (plan) => billingLimits(plan, overrides, quotaOverrides, { billingConfigured }),
