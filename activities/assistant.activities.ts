@@ -1,6 +1,6 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Orm } from '../shared/db/orm.ts';
-import { insertChatMessage } from '../shared/db/data/chat-messages.ts';
+import { insertChatMessage } from '../shared/db/access/chat-messages.ts';
 import {
   buildAssistantPrompt,
   readCompletionStream,

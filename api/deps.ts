@@ -76,17 +76,17 @@ import { createSsoConnectionService, ssoUrls } from './services/sso/sso-connecti
 import { createSsoLoginService, SSO_REQUEST_TTL_SECONDS } from './services/sso/sso-login.service.ts';
 import { createHelperDownloadService } from './services/helper-download.service.ts';
 import { createContactMethodService, type ContactMethodService } from './services/contact-method.service.ts';
-import { createBillingStore } from '../shared/db/data/billing.ts';
-import { createContactMethodStore } from '../shared/db/data/contact-methods.ts';
-import { createIncidentStore } from '../shared/db/data/incidents.ts';
-import { createPageLinkStore } from '../shared/db/data/page-links.ts';
-import { createSessionStore } from '../shared/db/data/sessions.ts';
-import { createNotificationRuleStore } from '../shared/db/data/notification-rules.ts';
+import { createBillingStore } from '../shared/db/access/billing.ts';
+import { createContactMethodStore } from '../shared/db/access/contact-methods.ts';
+import { createIncidentStore } from '../shared/db/access/incidents.ts';
+import { createPageLinkStore } from '../shared/db/access/page-links.ts';
+import { createSessionStore } from '../shared/db/access/sessions.ts';
+import { createNotificationRuleStore } from '../shared/db/access/notification-rules.ts';
 import { createNotificationRuleService } from './services/notification-rule.service.ts';
 import { createPageLinkService } from './services/page-link.service.ts';
 import { scopeRequestToOrganization } from './middleware/orm-context.ts';
 import { createPageLinkSigner } from '../shared/paging/page-link-token.ts';
-import { createOnCallSnapshots } from '../shared/db/data/schedule-on-call.ts';
+import { createOnCallSnapshots } from '../shared/db/access/schedule-on-call.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 

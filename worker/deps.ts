@@ -5,7 +5,7 @@ import type { HttpRequest } from '../shared/net/http-request.ts';
 import { createIntegrationLiveness, type IntegrationLiveness } from '../shared/db/integration-liveness.ts';
 import { createMuteRulesCache, type MuteRulesCache } from '../shared/db/mute-rules-cache.ts';
 import type { RoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
-import { createScheduleOnCall } from '../shared/db/data/schedule-on-call.ts';
+import { createScheduleOnCall } from '../shared/db/access/schedule-on-call.ts';
 import { createOutboxRelay, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';

@@ -1,4 +1,4 @@
-import type { BillingStore } from '../../shared/db/data/billing.ts';
+import type { BillingStore } from '../../shared/db/access/billing.ts';
 import {
   billingChangeOf,
   billingPeriod,

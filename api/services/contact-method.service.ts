@@ -1,6 +1,6 @@
 import { generateOpaqueToken, hashOpaqueToken } from '../../shared/auth/api-keys.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
-import type { ContactMethodRow, ContactMethodStore, MemberKey } from '../../shared/db/data/contact-methods.ts';
+import type { ContactMethodRow, ContactMethodStore, MemberKey } from '../../shared/db/access/contact-methods.ts';
 import { destinationOf } from '../../shared/delivery/destination.ts';
 import { AppError, ConflictError, InsufficientPermissionsError, NotFoundError, RateLimitedError } from '../../shared/errors.ts';
 import type { Mailer } from '../../shared/mail/mailer.ts';

@@ -9,7 +9,7 @@ import {
   OrganizationEntity,
   type Execution,
 } from '../../shared/db/entities/index.ts';
-import { executionView, inSnapshot, loadExecutionView } from '../../shared/db/data/executions.ts';
+import { executionView, inSnapshot, loadExecutionView } from '../../shared/db/access/executions.ts';
 import {
   EXECUTION_CONFLICT_TYPES,
   TERMINAL_EXECUTION_STATUSES,

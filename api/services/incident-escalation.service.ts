@@ -1,6 +1,6 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { EscalationPolicyEntity, IncidentEntity, PageEntity, UserEntity } from '../../shared/db/entities/index.ts';
-import { addTimelineEntry, changeIncidentStatus, recordDomainEvent } from '../../shared/db/data/incidents.ts';
+import { addTimelineEntry, changeIncidentStatus, recordDomainEvent } from '../../shared/db/access/incidents.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { IncidentEscalationView, ReassignIncidentInput, ReassignmentView } from '../schemas/escalation.schemas.ts';

@@ -8,7 +8,7 @@ import {
   type IncidentRow,
   type IncidentStore,
   type SqlTimestamp,
-} from '../../shared/db/data/incidents.ts';
+} from '../../shared/db/access/incidents.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { AppError, NotFoundError } from '../../shared/errors.ts';
 import { analysisView } from '../../shared/search/incident-analysis.ts';

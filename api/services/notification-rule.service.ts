@@ -1,4 +1,4 @@
-import type { NotificationRuleRow, NotificationRuleStore } from '../../shared/db/data/notification-rules.ts';
+import type { NotificationRuleRow, NotificationRuleStore } from '../../shared/db/access/notification-rules.ts';
 import type { RuleUrgency } from '../../shared/domain/notification-rules.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import { uuidv7 } from '../../shared/uuidv7.ts';

@@ -1,4 +1,4 @@
-import type { PageLinkRow, PageLinkStore } from '../../shared/db/data/page-links.ts';
+import type { PageLinkRow, PageLinkStore } from '../../shared/db/access/page-links.ts';
 import { hasPermission, isRole, ROLE_PERMISSIONS } from '../../shared/domain/permissions.ts';
 import type { PageLinkAction, PageLinkClaims, PageLinkSigner } from '../../shared/paging/page-link-token.ts';
 import type { AuthContext } from '../auth-context.ts';

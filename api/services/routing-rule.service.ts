@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EscalationPolicyEntity, IntegrationEntity, RoutingRuleEntity, type RoutingRule } from '../../shared/db/entities/index.ts';
-import { existingIds } from '../../shared/db/data/existing-ids.ts';
+import { existingIds } from '../../shared/db/access/existing-ids.ts';
+import { lockOrganization } from '../../shared/db/access/organizations.ts';
 import { formatMatcher, formatMatchers, type Matcher } from '../../shared/domain/matchers.ts';
 import { buildRouter, MAX_ROUTING_RULES, type Urgency } from '../../shared/domain/routing.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
@@ -40,9 +41,6 @@ const ORDER = { position: 'asc', createdAt: 'asc', id: 'asc' } as const;
  * order never has gaps or ties.
  */
 export function createRoutingRuleService(deps: { em: () => EntityManager }) {
-  const lockOrganization = (em: EntityManager, organizationId: string) =>
-    em.execute('select id from organizations where id = ? for update', [organizationId]);
-
   /** The rules in evaluation order, locked by the caller's organization lock. */
   const ordered = (em: EntityManager) => em.find(RoutingRuleEntity, {}, { orderBy: ORDER });
 

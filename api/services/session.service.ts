@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TOKEN_EXPIRED_DETAIL, type TokenClaims, type TokenService, type VerifiedToken } from '../../shared/auth/tokens.ts';
-import type { SessionStore } from '../../shared/db/data/sessions.ts';
+import type { SessionStore } from '../../shared/db/access/sessions.ts';
 import { UserEntity } from '../../shared/db/entities/index.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';

@@ -1,6 +1,6 @@
 import { createCredentialStore } from '../../api/services/credential-store.ts';
 import { createSessionService } from '../../api/services/session.service.ts';
-import { createSessionStore } from '../../shared/db/data/sessions.ts';
+import { createSessionStore } from '../../shared/db/access/sessions.ts';
 import { createTokenService } from '../../shared/auth/tokens.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';

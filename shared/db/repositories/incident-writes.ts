@@ -1,2 +1,2 @@
-// Kept for activities/alert-ingestion.activities.ts until it imports shared/db/data/incidents.ts.
-export * from '../data/incidents.ts';
+// Kept for activities/alert-ingestion.activities.ts until it imports shared/db/access/incidents.ts.
+export * from '../access/incidents.ts';

@@ -178,7 +178,11 @@ export interface IncidentFilter {
 /** The incident reads that skip entity hydration; each matches the organization explicitly (raw SQL bypasses the tenant filter). */
 export interface IncidentStore {
   /** One page of the organization's incidents matching the filter, newest first, and how many match in all. */
-  page(organizationId: string, filter: IncidentFilter, page: { limit: number; offset: number }): Promise<{ rows: IncidentRow[]; total: number }>;
+  page(
+    organizationId: string,
+    filter: IncidentFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: IncidentRow[]; total: number }>;
   /** The incident with its timeline in one round trip; undefined when it is not the organization's. */
   detail(organizationId: string, id: string): Promise<IncidentDetailRow | undefined>;
 }
@@ -223,8 +227,9 @@ export function createIncidentStore(em: SqlEntityManager): IncidentStore {
         ? Number(rows[0].total)
         : page.offset > 0
           ? Number(
-              (await em.execute<Array<{ total: string | number }>>(`select count(*) as total from incidents i where ${condition}`, params))[0]
-                ?.total ?? 0,
+              (
+                await em.execute<Array<{ total: string | number }>>(`select count(*) as total from incidents i where ${condition}`, params)
+              )[0]?.total ?? 0,
             )
           : 0;
       return { rows, total };
