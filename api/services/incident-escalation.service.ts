@@ -1,5 +1,7 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { EscalationPolicyEntity, IncidentEntity, PageEntity, UserEntity } from '../../shared/db/entities/index.ts';
+import { escalationPolicyName } from '../../shared/db/access/escalation-policies.ts';
+import { memberName } from '../../shared/db/access/users.ts';
 import { addTimelineEntry, changeIncidentStatus, recordDomainEvent } from '../../shared/db/access/incidents.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -113,21 +115,17 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
         incident.assigneeId = userId;
         if (userId && !incident.firstAssignedAt) incident.firstAssignedAt = new Date();
         if (policyId) incident.escalationPolicyId = policyId;
-        const [target] = userId
-          ? await em.execute<Array<{ name: string }>>('select name from users where id = ? and organization_id = ?', [
-              userId,
-              auth.organizationId,
-            ])
-          : await em.execute<Array<{ name: string }>>('select name from escalation_policies where id = ? and organization_id = ?', [
-              policyId,
-              auth.organizationId,
-            ]);
+        const targetName = userId
+          ? await memberName(em, auth.organizationId, userId)
+          : policyId
+            ? await escalationPolicyName(em, auth.organizationId, policyId)
+            : undefined;
         addTimelineEntry(em, incident, {
           type: 'reassigned',
           actorId: auth.userId,
           message: userId
-            ? `Reassigned to ${target?.name ?? 'a member'}, who is paged now`
-            : `Reassigned to escalation policy "${target?.name ?? ''}"`,
+            ? `Reassigned to ${targetName ?? 'a member'}, who is paged now`
+            : `Reassigned to escalation policy "${targetName ?? ''}"`,
           data: {
             from_assignee_id: fromAssigneeId,
             user_id: userId,
