@@ -241,3 +241,10 @@ export function createIncidentStore(em: SqlEntityManager): IncidentStore {
     },
   };
 }
+
+/** Open incidents by severity across every organization (the operator's metrics, no organization label). */
+export function openIncidentsBySeverity(em: SqlEntityManager): Promise<Array<{ severity: Severity; n: number }>> {
+  return em.execute<Array<{ severity: Severity; n: number }>>(
+    `select severity, count(*)::int as n from incidents where status <> 'resolved' group by severity`,
+  );
+}
