@@ -1,3 +1,4 @@
+import { incidentAnalysisSource, storeIncidentAnalysis } from '../shared/db/access/incidents.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import { analysisText, analysisTextHash, computeIncidentAnalysis, needsAnalysis } from '../shared/search/incident-analysis.ts';
 import type { SearchIndex } from '../shared/search/search-index.ts';
@@ -21,12 +22,7 @@ export function createIncidentAnalysisActivities(deps: IncidentAnalysisActivityD
     async analyzeIncident(input: { organizationId: string; incidentId: string }): Promise<AnalyzeIncidentResult> {
       if (!deps.search) return 'skipped';
       const em = deps.orm.em.fork();
-      const [row] = await em.execute<
-        Array<{ title: string; description: string | null; analysis_text_hash: string | null; analyzed_at: string | Date | null }>
-      >('select title, description, analysis_text_hash, analyzed_at from incidents where id = ? and organization_id = ?', [
-        input.incidentId,
-        input.organizationId,
-      ]);
+      const row = await incidentAnalysisSource(em, input.organizationId, input.incidentId);
       if (!row) return 'missing';
       const text = analysisText(row);
       const textHash = analysisTextHash(text);
@@ -37,10 +33,7 @@ export function createIncidentAnalysisActivities(deps: IncidentAnalysisActivityD
         incidentId: input.incidentId,
         text,
       });
-      await em.execute(
-        'update incidents set analysis = ?::jsonb, analyzed_at = clock_timestamp(), analysis_text_hash = ? where id = ? and organization_id = ?',
-        [JSON.stringify(analysis), textHash, input.incidentId, input.organizationId],
-      );
+      await storeIncidentAnalysis(em, input.organizationId, input.incidentId, analysis, textHash);
       return 'analyzed';
     },
   };

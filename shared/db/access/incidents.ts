@@ -248,3 +248,37 @@ export function openIncidentsBySeverity(em: SqlEntityManager): Promise<Array<{ s
     `select severity, count(*)::int as n from incidents where status <> 'resolved' group by severity`,
   );
 }
+
+/** What an incident's analysis is computed from, and when and from what text it last was; undefined when it is not the organization's. */
+export async function incidentAnalysisSource(
+  em: SqlEntityManager,
+  organizationId: string,
+  incidentId: string,
+): Promise<
+  { title: string; description: string | null; analysis_text_hash: string | null; analyzed_at: string | Date | null } | undefined
+> {
+  const [row] = await em.execute<
+    Array<{ title: string; description: string | null; analysis_text_hash: string | null; analyzed_at: string | Date | null }>
+  >('select title, description, analysis_text_hash, analyzed_at from incidents where id = ? and organization_id = ?', [
+    incidentId,
+    organizationId,
+  ]);
+  return row;
+}
+
+/**
+ * Stores an incident's analysis. Only the analysis columns are written (no entity): a concurrent
+ * alert or edit of the incident is neither overwritten nor turned into a domain event.
+ */
+export async function storeIncidentAnalysis(
+  em: SqlEntityManager,
+  organizationId: string,
+  incidentId: string,
+  analysis: unknown,
+  textHash: string,
+): Promise<void> {
+  await em.execute(
+    'update incidents set analysis = ?::jsonb, analyzed_at = clock_timestamp(), analysis_text_hash = ? where id = ? and organization_id = ?',
+    [JSON.stringify(analysis), textHash, incidentId, organizationId],
+  );
+}
