@@ -39,10 +39,7 @@ export function createNotificationMailActivities(deps: NotificationMailActivityD
       const sent: string[] = [];
       try {
         await forEachBounded(pending, SEND_CONCURRENCY, async (row) => {
-          const message = notificationMailMessage(
-            { type: row.type as Parameters<typeof notificationMailMessage>[0]['type'], data: row.data, incidentId: row.incident_id },
-            batch.publicUrl,
-          );
+          const message = notificationMailMessage({ type: row.type, data: row.data, incidentId: row.incident_id }, batch.publicUrl);
           await mailer.send({ to: row.email, ...message });
           sent.push(row.id);
         });

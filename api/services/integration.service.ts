@@ -53,7 +53,7 @@ export function createIntegrationService(deps: {
     id: integration.id,
     name: integration.name,
     platform: integration.platform,
-    status: integration.status as IntegrationView['status'],
+    status: integration.status,
     enabled: integration.enabled,
     outbound_paused: integration.deliveriesPausedAt != null,
     deliveries_paused_at: integration.deliveriesPausedAt?.toISOString() ?? null,
