@@ -111,7 +111,7 @@ export function createSsoConnectionService(deps: {
   }
 
   function view(connection: SsoConnection, claims: DomainClaim[]): SsoConnectionView {
-    const kind = connection.kind as SsoKind;
+    const kind = connection.kind;
     // Each kind seals one secret at most (OIDC client_secret, SAML sp_private_key): no need to open the box to say whether it is there.
     const config: Record<string, unknown> = {
       ...connection.config,
@@ -249,7 +249,7 @@ export function createSsoConnectionService(deps: {
     id: connection.id,
     organizationId: typeof connection.organization === 'string' ? connection.organization : connection.organization.id,
     name: connection.name,
-    kind: connection.kind as SsoKind,
+    kind: connection.kind,
     domains: connection.domains,
     defaultRole: connection.defaultRole,
     config: connection.config,
@@ -316,7 +316,7 @@ export function createSsoConnectionService(deps: {
       const connection = await deps.em().transactional(async (tx) => {
         const connection = await tx.findOne(SsoConnectionEntity, { id });
         if (!connection) throw new NotFoundError('SSO connection');
-        const kind = connection.kind as SsoKind;
+        const kind = connection.kind;
         if (input.config !== undefined) {
           // Omitted write-only fields keep their stored values; null removes an optional field.
           const stored = secretsOf(connection);
