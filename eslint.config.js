@@ -175,6 +175,20 @@ export default tseslint.config(
     },
   },
   {
+    // The API reaches SQL only through shared/db/access/ (typed modules per aggregate): entities for the
+    // unit of work, no raw statements in routes, services or middleware.
+    files: ['api/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(execute|getConnection|getKnex)$/]',
+          message: 'Raw SQL lives in shared/db/access/<aggregate>.ts; call its typed function or store.',
+        },
+      ],
+    },
+  },
+  {
     // The console runs in the browser (its build scripts and Vite config stay Node files).
     files: ['console/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,6 +1,8 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { Orm } from '../shared/db/orm.ts';
-import { insertChatMessage } from '../shared/db/repositories/chat-writes.ts';
+import { chatHistory, incidentWithQuestion, latestAlerts, procedureOutlines } from '../shared/db/access/assistant-context.ts';
+import { insertChatMessage } from '../shared/db/access/chat-messages.ts';
+import { publishRealtimeNotice } from '../shared/db/access/realtime.ts';
 import {
   buildAssistantPrompt,
   readCompletionStream,
@@ -9,7 +11,7 @@ import {
   type ChatEventData,
   type PromptMessage,
 } from '../shared/domain/chat.ts';
-import { REALTIME_CHANNEL, type RealtimeNotice } from '../shared/domain/realtime.ts';
+import type { RealtimeNotice } from '../shared/domain/realtime.ts';
 
 export interface AssistantSettings {
   /** Base URL of an OpenAI-compatible API (`/chat/completions` is appended unless present). */
@@ -37,12 +39,8 @@ export const TRUNCATED_MARK = '\n\n[answer truncated]';
 /** Reads what the assistant may know, every query scoped to the incident's own organization. */
 async function loadContext(orm: Orm, input: AssistantReplyInput): Promise<{ context: AssistantContext; question: string } | undefined> {
   const em = orm.em.fork();
-  const [incident] = await em.execute<Array<Record<string, unknown> & { analysis: Record<string, unknown> | null }>>(
-    `select i.title, i.description, i.status, i.severity, i.source, i.tags, i.labels, i.alert_count, i.created_at, i.acknowledged_at, i.resolved_at, i.analysis,
-       (select body from incident_messages where id = ? and incident_id = i.id and organization_id = i.organization_id) as question
-     from incidents i where i.id = ? and i.organization_id = ?`,
-    [input.messageId, input.incidentId, input.organizationId],
-  );
+  const ref = { organizationId: input.organizationId, incidentId: input.incidentId };
+  const incident = await incidentWithQuestion(em, ref, input.messageId);
   if (!incident || typeof incident.question !== 'string') return undefined;
   const { analysis, question, ...facts } = incident;
   const suggested = (((analysis ?? {}) as { suggested_procedures?: Array<{ id?: unknown }> }).suggested_procedures ?? [])
@@ -50,22 +48,9 @@ async function loadContext(orm: Orm, input: AssistantReplyInput): Promise<{ cont
     .filter((id): id is string => typeof id === 'string')
     .slice(0, 3);
   const [alerts, runbooks, history] = await Promise.all([
-    em.execute<Array<Record<string, unknown>>>(
-      `select title, severity, status, host, platform, labels, occurred_at, received_at from alerts
-       where incident_id = ? and organization_id = ? order by received_at desc limit 20`,
-      [input.incidentId, input.organizationId],
-    ),
-    suggested.length === 0
-      ? Promise.resolve([])
-      : em.execute<Array<{ name: string; description: string | null; steps: string[] | null }>>(
-          `select p.name, p.description, (select json_agg(s.name order by s.position) from procedure_steps s where s.procedure_id = p.id) as steps
-           from procedures p where p.organization_id = ? and p.id in (select value::uuid from json_array_elements_text(?::json))`,
-          [input.organizationId, JSON.stringify(suggested)],
-        ),
-    em.execute<Array<{ author_kind: string; body: string }>>(
-      `select author_kind, body from (select id, author_kind, body from incident_messages where incident_id = ? and organization_id = ? and id < ? order by id desc limit 10) h order by id`,
-      [input.incidentId, input.organizationId, input.messageId],
-    ),
+    latestAlerts(em, ref, 20),
+    procedureOutlines(em, input.organizationId, suggested),
+    chatHistory(em, ref, input.messageId, 10),
   ]);
   return {
     question,
@@ -141,7 +126,7 @@ export function createAssistantActivities(deps: AssistantActivityDeps) {
         };
         const payload = JSON.stringify(notice);
         if (Buffer.byteLength(payload) > MAX_PARTIAL_BYTES) return;
-        await deps.orm.em.fork().execute('select pg_notify(?, ?)', [REALTIME_CHANNEL, payload]);
+        await publishRealtimeNotice(deps.orm.em.fork(), payload);
         publishedAt = Date.now();
       };
       const decoder = new TextDecoder();

@@ -1,6 +1,12 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { SecretBox } from '../shared/crypto/secret-box.ts';
 import { DomainEventEntity, IntegrationEntity } from '../shared/db/entities/index.ts';
+import {
+  countDeliveryOutcome,
+  markDeliveryFinal,
+  recordDeliveryAttempt,
+  type DeliveryAttempt,
+} from '../shared/db/access/webhook-deliveries.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { withSecretHeaders } from '../shared/delivery/secret-headers.ts';
@@ -12,7 +18,6 @@ import {
   type SendWebhookResult,
 } from '../shared/domain/delivery.ts';
 import { OutboundRefusedError, OutboundTransportError, type HttpRequestFn } from '../shared/net/outbound-http.ts';
-import { uuidv7 } from '../shared/uuidv7.ts';
 
 export interface DeliveryActivityDeps {
   orm: Orm;
@@ -44,29 +49,8 @@ const retryableStatus = (status: number) => status >= 500 || status === 408 || s
 
 /** Outbound webhook deliveries: one HTTP attempt per activity run, and the integration's failure count. */
 export function createDeliveryActivities(deps: DeliveryActivityDeps) {
-  async function recordAttempt(
-    input: DeliveryInput,
-    row: { attempt: number; success: boolean; statusCode: number | null; error: string | null; durationMs: number },
-  ) {
-    // Keyed by event, integration and attempt: a re-run of the same attempt overwrites its row.
-    await deps.orm.em.fork().execute(
-      `insert into webhook_deliveries (id, organization_id, integration_id, event_id, event_type, attempt, success, status_code, error, duration_ms, final, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false, now())
-       on conflict (event_id, integration_id, attempt) do update
-       set success = excluded.success, status_code = excluded.status_code, error = excluded.error, duration_ms = excluded.duration_ms, created_at = excluded.created_at`,
-      [
-        uuidv7(),
-        input.organizationId,
-        input.integrationId,
-        input.eventId,
-        input.eventType,
-        row.attempt,
-        row.success,
-        row.statusCode,
-        row.error?.slice(0, 2000) ?? null,
-        row.durationMs,
-      ],
-    );
+  async function recordAttempt(input: DeliveryInput, row: DeliveryAttempt) {
+    await recordDeliveryAttempt(deps.orm.em.fork(), input, row);
   }
 
   return {
@@ -156,46 +140,8 @@ export function createDeliveryActivities(deps: DeliveryActivityDeps) {
      */
     async recordDeliveryOutcome(input: DeliveryInput & { succeeded: boolean }): Promise<{ consecutiveFailures: number; paused: boolean }> {
       return deps.orm.em.fork().transactional(async (em) => {
-        const marked = await em.execute<Array<{ id: string }>>(
-          `update webhook_deliveries set final = true
-           where id = (select id from webhook_deliveries where event_id = ? and integration_id = ? order by attempt desc limit 1) and final = false
-           returning id`,
-          [input.eventId, input.integrationId],
-        );
-        if (marked.length === 0) {
-          const existing = await em.execute<Array<{ id: string }>>(
-            'select id from webhook_deliveries where event_id = ? and integration_id = ? and final',
-            [input.eventId, input.integrationId],
-          );
-          if (existing.length > 0) return { consecutiveFailures: -1, paused: false };
-          // No attempt row (e.g. the activity timed out before writing): record the outcome anyway.
-          await em.execute(
-            `insert into webhook_deliveries (id, organization_id, integration_id, event_id, event_type, attempt, success, status_code, error, duration_ms, final, created_at)
-             values (?, ?, ?, ?, ?, 0, ?, null, ?, 0, true, now()) on conflict do nothing`,
-            [
-              uuidv7(),
-              input.organizationId,
-              input.integrationId,
-              input.eventId,
-              input.eventType,
-              input.succeeded,
-              input.succeeded ? null : 'no attempt completed',
-            ],
-          );
-        }
-        // `enabled` (inbound webhooks) is never touched here: a failing receiver must not stop alerting.
-        const rows = await em.execute<Array<{ consecutive_failures: number; paused: boolean }>>(
-          input.succeeded
-            ? `update integrations set consecutive_failures = 0 where id = ?
-               returning consecutive_failures, deliveries_paused_at is not null as paused`
-            : `update integrations set consecutive_failures = consecutive_failures + 1,
-                 deliveries_paused_at = case when consecutive_failures + 1 >= ? then coalesce(deliveries_paused_at, now()) else deliveries_paused_at end,
-                 status = case when consecutive_failures + 1 >= ? then 'error' else status end,
-                 updated_at = now()
-               where id = ? returning consecutive_failures, deliveries_paused_at is not null as paused`,
-          input.succeeded ? [input.integrationId] : [DELIVERY_FAILURES_BEFORE_PAUSE, DELIVERY_FAILURES_BEFORE_PAUSE, input.integrationId],
-        );
-        const row = rows[0];
+        if (!(await markDeliveryFinal(em, input))) return { consecutiveFailures: -1, paused: false };
+        const row = await countDeliveryOutcome(em, input.integrationId, input.succeeded, DELIVERY_FAILURES_BEFORE_PAUSE);
         const paused = row?.paused ?? false;
         const log = Context.current().log;
         if (input.succeeded) log.info('webhook delivered', { integrationId: input.integrationId, eventId: input.eventId });

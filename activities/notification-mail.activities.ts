@@ -1,4 +1,5 @@
 import { ApplicationFailure } from '@temporalio/activity';
+import { awaitEventsSettled, markNotificationsMailed, unmailedNotifications } from '../shared/db/access/notifications.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import type { Mailer } from '../shared/mail/mailer.ts';
 import { forEachBounded } from '../shared/bounded.ts';
@@ -12,8 +13,6 @@ export interface NotificationMailActivityDeps {
 
 /** Mails handed to the mail server at once per batch. */
 const SEND_CONCURRENCY = 8;
-
-type Pending = { id: string; type: string; data: Record<string, unknown>; incident_id: string | null; email: string };
 
 export function createNotificationMailActivities(deps: NotificationMailActivityDeps) {
   return {
@@ -35,33 +34,18 @@ export function createNotificationMailActivities(deps: NotificationMailActivityD
       if (!deps.mailer) throw ApplicationFailure.nonRetryable('no mailer configured in this worker');
       const mailer = deps.mailer;
       const em = deps.orm.em.fork();
-      await em.execute(
-        'select count(*) from (select 1 from domain_events where id in (select value::uuid from json_array_elements_text(?::json)) for key share) as claimed',
-        [JSON.stringify(batch.eventIds)],
-      );
-      const pending = await em.execute<Pending[]>(
-        `select n.id, n.type, n.data, n.incident_id, u.email from notifications n
-         join users u on u.id = n.user_id and u.organization_id = n.organization_id
-         where n.id in (select value::uuid from json_array_elements_text(?::json)) and n.organization_id = ? and n.mailed_at is null
-         order by n.id`,
-        [JSON.stringify(batch.notificationIds), batch.organizationId],
-      );
+      await awaitEventsSettled(em, batch.eventIds);
+      const pending = await unmailedNotifications(em, batch.organizationId, batch.notificationIds);
       const sent: string[] = [];
       try {
         await forEachBounded(pending, SEND_CONCURRENCY, async (row) => {
-          const message = notificationMailMessage(
-            { type: row.type as Parameters<typeof notificationMailMessage>[0]['type'], data: row.data, incidentId: row.incident_id },
-            batch.publicUrl,
-          );
+          const message = notificationMailMessage({ type: row.type, data: row.data, incidentId: row.incident_id }, batch.publicUrl);
           await mailer.send({ to: row.email, ...message });
           sent.push(row.id);
         });
       } finally {
         if (sent.length > 0) {
-          await em.execute(
-            'update notifications set mailed_at = now() where id in (select value::uuid from json_array_elements_text(?::json)) and mailed_at is null',
-            [JSON.stringify(sent)],
-          );
+          await markNotificationsMailed(em, sent);
         }
       }
       return { sent: sent.length, skipped: batch.notificationIds.length - sent.length };

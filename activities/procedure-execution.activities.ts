@@ -1,8 +1,8 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { DomainEventEntity, ExecutionEntity, ExecutionStepEntity, IncidentEntity } from '../shared/db/entities/index.ts';
 import type { Orm } from '../shared/db/orm.ts';
-import { executionView } from '../shared/db/repositories/execution-view.ts';
-import { addTimelineEntry } from '../shared/db/repositories/incident-writes.ts';
+import { executionView } from '../shared/db/access/executions.ts';
+import { addTimelineEntry } from '../shared/db/access/incidents.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { HttpStepConfig, type ExecutionProgress } from '../shared/domain/procedure.ts';
 import type { SecretBox } from '../shared/crypto/secret-box.ts';

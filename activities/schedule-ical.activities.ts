@@ -2,7 +2,7 @@ import { Context } from '@temporalio/activity';
 import type { SecretBox } from '../shared/crypto/secret-box.ts';
 import { ScheduleIcalFeedEntity, UserEntity } from '../shared/db/entities/index.ts';
 import type { Orm } from '../shared/db/orm.ts';
-import { recordScheduleUpdated } from '../shared/db/repositories/schedule-writes.ts';
+import { recordScheduleUpdated } from '../shared/db/access/schedules.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { importCalendar, type ImportedEvent } from '../shared/domain/schedule-ical-import.ts';
 import {

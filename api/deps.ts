@@ -74,11 +74,17 @@ import { createSsoConnectionService, ssoUrls } from './services/sso/sso-connecti
 import { createSsoLoginService, SSO_REQUEST_TTL_SECONDS } from './services/sso/sso-login.service.ts';
 import { createHelperDownloadService } from './services/helper-download.service.ts';
 import { createContactMethodService, type ContactMethodService } from './services/contact-method.service.ts';
+import { createBillingStore } from '../shared/db/access/billing.ts';
+import { createContactMethodStore } from '../shared/db/access/contact-methods.ts';
+import { createIncidentStore } from '../shared/db/access/incidents.ts';
+import { createPageLinkStore } from '../shared/db/access/page-links.ts';
+import { createSessionStore } from '../shared/db/access/sessions.ts';
+import { createNotificationRuleStore } from '../shared/db/access/notification-rules.ts';
 import { createNotificationRuleService } from './services/notification-rule.service.ts';
 import { createPageLinkService } from './services/page-link.service.ts';
 import { scopeRequestToOrganization } from './middleware/orm-context.ts';
 import { createPageLinkSigner } from '../shared/paging/page-link-token.ts';
-import { createOnCallSnapshots } from '../shared/db/repositories/schedule-on-call.ts';
+import { createOnCallSnapshots } from '../shared/db/access/schedule-on-call.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -165,7 +171,14 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   });
   const cache = runtime.requestCaches?.credentials ?? createCredentialCache();
   const credentials = createCredentialStore({ em, cache });
-  const sessions = createSessionService({ em, tokens, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, credentials, cache });
+  const sessions = createSessionService({
+    em,
+    sessions: () => createSessionStore(em()),
+    tokens,
+    accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    credentials,
+    cache,
+  });
   const apiKeys = createApiKeyService({ em, credentials, cache });
   const throttle = createLoginThrottle({
     em,
@@ -215,6 +228,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const publicUrl = config.publicUrl;
   const incidents = createIncidentService({
     em,
+    incidents: () => createIncidentStore(em()),
     onResolved: (incident) => notifyIngestionOfResolution(runtime.temporal, incident, logger),
     // The worker analyzes an incident after indexing it; a stale analysis is refreshed the same way,
     // directly: a refresh is asked by a read, not a change, so there is no event to record, and
@@ -229,7 +243,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   });
   // Test pages of webhook contact methods: user-configured URLs, under the same rules as webhooks.
   const contactMethods: ContactMethodService = createContactMethodService({
-    em,
+    contactMethods: () => createContactMethodStore(em()),
     secretBox,
     mailer,
     outboundHttp: createOutboundHttp({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, allowedHosts: config.OUTBOUND_ALLOWED_HOSTS }),
@@ -363,7 +377,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         logger,
       }),
       billing: createBillingService({
-        em,
+        billing: () => createBillingStore(em()),
         flushUsage: () => usage.flush(),
         provider: billingProvider,
         limitsFor: (plan) => billingLimits(plan, overrides, quotaOverrides, { billingConfigured }),
@@ -386,9 +400,9 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       routingRules: createRoutingRuleService({ em }),
       incidentEscalations: createIncidentEscalationService({ em, control: createEscalationControl(runtime.temporal) }),
       contactMethods,
-      notificationRules: createNotificationRuleService({ em }),
+      notificationRules: createNotificationRuleService({ rules: () => createNotificationRuleStore(em()) }),
       pageLinks: createPageLinkService({
-        em,
+        pageLinks: () => createPageLinkStore(em()),
         signer: createPageLinkSigner(runtime.encryptionKey),
         incidents,
         audit,

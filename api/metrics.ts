@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { AppError } from '../shared/errors.ts';
+import { openIncidentsBySeverity } from '../shared/db/access/incidents.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import type { Logger } from '../shared/logger.ts';
 import { cachedLoader } from '../shared/observability/metrics.ts';
@@ -25,18 +26,10 @@ export const OPEN_INCIDENTS_TTL_MS = 10_000;
 export function createApiMetrics(registry: Registry, deps: { orm: Orm; logger?: Logger; openIncidentsTtlMs?: number }): ApiMetrics {
   let webSocketConnections: () => number = () => 0;
   // Across organizations: an operator's view, behind METRICS_TOKEN, with no organization label.
-  const openIncidents = cachedLoader(
-    () =>
-      deps.orm.em
-        .fork()
-        .execute<Array<{ severity: string; n: number }>>(
-          `select severity, count(*)::int as n from incidents where status <> 'resolved' group by severity`,
-        ),
-    {
-      ttlMs: deps.openIncidentsTtlMs ?? OPEN_INCIDENTS_TTL_MS,
-      onError: (error) => deps.logger?.warn({ err: error }, 'could not count open incidents for /metrics'),
-    },
-  );
+  const openIncidents = cachedLoader(() => openIncidentsBySeverity(deps.orm.em.fork()), {
+    ttlMs: deps.openIncidentsTtlMs ?? OPEN_INCIDENTS_TTL_MS,
+    onError: (error) => deps.logger?.warn({ err: error }, 'could not count open incidents for /metrics'),
+  });
   new Gauge({
     name: 'tocsin_incidents_open',
     help: 'Incidents not resolved, by severity (all organizations; refreshed at most every 10 s).',

@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { RequestContext } from '@mikro-orm/core';
 import { Server, type Socket } from 'socket.io';
+import { belongsToOrganization, domainEventData } from '../shared/db/access/realtime.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import { createPgListener } from '../shared/db/pg-listener.ts';
 import { hasPermission } from '../shared/domain/permissions.ts';
@@ -141,10 +142,7 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
   });
 
   const belongs = async (table: 'incidents' | 'executions', id: string, organizationId: string) => {
-    const rows = await deps.orm.em
-      .fork()
-      .execute<unknown[]>(`select 1 from ${table} where id = ? and organization_id = ?`, [id, organizationId]);
-    return rows.length > 0;
+    return belongsToOrganization(deps.orm.em.fork(), table, id, organizationId);
   };
   const roomFor = async (socket: RealtimeSocket, request: SubscriptionRequest): Promise<string | Error> => {
     const { organizationId } = socket.data.auth;
@@ -269,14 +267,9 @@ export function attachRealtime(server: HttpServer, deps: RealtimeDeps): Realtime
     let data = notice.data;
     if (!data) {
       // Too large for NOTIFY: read it from the outbox row.
-      const [row] = await deps.orm.em
-        .fork()
-        .execute<Array<{ data: Record<string, unknown> }>>('select data from domain_events where id = ? and organization_id = ?', [
-          notice.id,
-          notice.organization_id,
-        ]);
-      if (!row) return;
-      data = row.data;
+      const stored = await domainEventData(deps.orm.em.fork(), notice.id, notice.organization_id);
+      if (!stored) return;
+      data = stored;
     }
     const rooms = [`org:${notice.organization_id}`];
     if (notice.incident_id) rooms.push(`incident:${notice.incident_id}`);

@@ -3,7 +3,7 @@ import type { ActivityDeps } from '../activities/index.ts';
 import { createIntegrationLiveness, type IntegrationLiveness } from '../shared/db/integration-liveness.ts';
 import { createMuteRulesCache, type MuteRulesCache } from '../shared/db/mute-rules-cache.ts';
 import type { RoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
-import { createScheduleOnCall } from '../shared/db/repositories/schedule-on-call.ts';
+import { createScheduleOnCall } from '../shared/db/access/schedule-on-call.ts';
 import { createOutboxRelay, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';

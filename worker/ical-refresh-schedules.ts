@@ -1,5 +1,6 @@
 import { ScheduleAlreadyRunning, ScheduleNotFoundError, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
 import { forEachBounded } from '../shared/bounded.ts';
+import { allIcalFeeds } from '../shared/db/access/schedule-ical-feeds.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import { ICAL_REFRESH_INTERVAL, type IcalRefreshInput } from '../shared/domain/schedule-ical-layer.ts';
 import { workflowIds } from '../shared/temporal/ids.ts';
@@ -46,11 +47,7 @@ export async function removeIcalRefreshSchedule(client: Client, layerId: string)
  * started afresh, a relay batch lost with it), so no layer silently stops refreshing.
  */
 export async function ensureAllIcalRefreshSchedules(deps: { orm: Orm; client: Client; taskQueue: string }): Promise<number> {
-  const feeds = await deps.orm.em
-    .fork()
-    .execute<Array<{ id: string; organization_id: string; schedule_id: string }>>(
-      'select id, organization_id, schedule_id from schedule_ical_feeds order by id',
-    );
+  const feeds = await allIcalFeeds(deps.orm.em.fork());
   let created = 0;
   await forEachBounded(feeds, 8, async (feed) => {
     const input = { organizationId: feed.organization_id, scheduleId: feed.schedule_id, layerId: feed.id };

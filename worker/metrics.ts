@@ -1,5 +1,6 @@
 import type { ActivityExecuteInput, ActivityInboundCallsInterceptor, ActivityInterceptorsFactory, Next } from '@temporalio/worker';
 import { Counter, Gauge, type Registry } from 'prom-client';
+import { outboxBacklog } from '../shared/db/access/outbox.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import type { Logger } from '../shared/logger.ts';
 import { cachedLoader } from '../shared/observability/metrics.ts';
@@ -38,20 +39,10 @@ export function createWorkerMetrics(
   },
 ): WorkerMetrics {
   let scrapeHealth: ReturnType<typeof checkWorkerHealth> | undefined;
-  const backlog = cachedLoader(
-    async () => {
-      const [row] = await deps.orm.em
-        .fork()
-        .execute<Array<{ pending: number; lag: number | null }>>(
-          `select count(*)::int as pending, extract(epoch from now() - min(created_at))::float8 as lag from domain_events where dispatched_at is null`,
-        );
-      return { pending: row?.pending ?? 0, lagSeconds: row?.lag ?? 0 };
-    },
-    {
-      ttlMs: deps.outboxLagTtlMs ?? OUTBOX_LAG_TTL_MS,
-      onError: (error) => deps.logger?.warn({ err: error }, 'could not read the outbox backlog for /metrics'),
-    },
-  );
+  const backlog = cachedLoader(() => outboxBacklog(deps.orm.em.fork()), {
+    ttlMs: deps.outboxLagTtlMs ?? OUTBOX_LAG_TTL_MS,
+    onError: (error) => deps.logger?.warn({ err: error }, 'could not read the outbox backlog for /metrics'),
+  });
   new Gauge({
     name: 'tocsin_outbox_lag_seconds',
     help: 'Age of the oldest domain event the outbox relay has not dispatched yet (0 when none waits).',

@@ -16,7 +16,7 @@ export function billingRoutes(billing: BillingService) {
       operationId: 'getBilling',
       summary: 'Current plan, limits and usage',
       description:
-        "Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override) and the plan's seat and integration quotas. " +
+        "Limits are the rate limiter's own per-hour numbers for the plan (after any override the operator configured) and the plan's seat and integration quotas. " +
         'Plans cap seats and integrations only where billing is configured: without a payment provider `limits.members` and `limits.integrations` are null (no cap) ' +
         'unless the operator set caps of their own; the hourly rate limits apply either way. ' +
         'Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search queries, counted from real traffic ' +
@@ -32,7 +32,7 @@ export function billingRoutes(billing: BillingService) {
       operationId: 'createBillingCheckout',
       summary: 'Start a plan upgrade checkout',
       description:
-        'Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe ' +
+        'Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (at the price the operator configured for that plan); the plan changes only when Stripe ' +
         'reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409 `CONFLICT` when already on the plan; ' +
         '422 when no price is configured for it.',
       tags: ['billing'],

@@ -22,7 +22,7 @@ export function metricsRoutes(metrics: ApiMetrics, options: { token?: string }):
       description:
         'Prometheus text exposition format: HTTP request durations by route template, rate-limit refusals, WebSocket connections, ' +
         'alerts received by platform and outcome, open incidents by severity, and Node.js process metrics. ' +
-        'When `METRICS_TOKEN` is set, requires `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise); the series carry no organization data.',
+        'When the operator configured a metrics token, requires `Authorization: Bearer <token>` with it (401 otherwise); the series carry no organization data.',
       tags: ['health'],
       access: 'public',
       errors: [401],

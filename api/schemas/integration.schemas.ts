@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../../shared/domain/alert.ts';
+import { INTEGRATION_STATUSES } from '../../shared/domain/delivery.ts';
 import { EVENT_TYPES } from '../../shared/domain/events.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
 
@@ -89,7 +90,7 @@ export const IntegrationSchema = z
     name: z.string(),
     platform: z.enum(PLATFORMS),
     status: z
-      .enum(['connected', 'disconnected', 'error'])
+      .enum(INTEGRATION_STATUSES)
       .describe('`error` while outbound deliveries are paused; otherwise `connected` once an alert arrived'),
     enabled: z
       .boolean()

@@ -10,7 +10,7 @@ import {
   StepInputSchema,
   WaitStepConfig,
 } from '../../shared/domain/procedure.ts';
-import type { ExecutionView } from '../../shared/db/repositories/execution-view.ts';
+import type { ExecutionView } from '../../shared/db/access/executions.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp, type SameType } from './common.ts';
 
 const tags = z.array(nonBlankText().max(100)).max(50);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isSafeIdpUrl, issuerProblem } from '../services/sso/oidc-presets.ts';
 import { IdParams, list, PaginationQuery, single, timestamp } from './common.ts';
+import { SSO_KINDS, type SsoKind } from '../../shared/domain/sso.ts';
 
 const role = z.enum(['owner', 'admin', 'engineer', 'viewer']);
 // First sign-ins never create owners: only an owner makes an owner, and never through a connection.
@@ -88,8 +89,7 @@ export const SamlConfig = z
   });
 
 export const CONFIG_SCHEMAS = { oidc: OidcConfig, azure: AzureConfig, okta: OktaConfig, google: GoogleConfig, saml: SamlConfig } as const;
-export const SSO_KINDS = ['oidc', 'azure', 'okta', 'google', 'saml'] as const;
-export type SsoKind = (typeof SSO_KINDS)[number];
+export { SSO_KINDS, type SsoKind };
 
 const common = {
   name: z.string().trim().min(1).max(200),

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateOpaqueToken, hashOpaqueToken } from '../../shared/auth/api-keys.ts';
 import { hashPassword, verifyPassword } from '../../shared/auth/password.ts';
+import { consumeAccountToken } from '../../shared/db/access/account-tokens.ts';
 import { AccountTokenEntity, UserEntity, type AccountTokenPurpose, type User } from '../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
 import { BadRequestError, InvalidTokenError, ServiceUnavailableError } from '../../shared/errors.ts';
@@ -52,14 +53,9 @@ export function createAccountService(deps: {
 
   /** Marks the token used in one statement (so two concurrent uses cannot both succeed); its user id, or a 400. */
   async function consumeToken(em: EntityManager, token: string, purpose: AccountTokenPurpose): Promise<string> {
-    const [row] = await em.execute<Array<{ user_id: string }>>(
-      `update account_tokens set used_at = now()
-        where token_hash = ? and purpose = ? and used_at is null and expires_at > now()
-        returning user_id`,
-      [hashOpaqueToken(token), purpose],
-    );
-    if (!row) throw new InvalidTokenError(INVALID_TOKEN_DETAIL);
-    return row.user_id;
+    const userId = await consumeAccountToken(em, hashOpaqueToken(token), purpose);
+    if (userId === undefined) throw new InvalidTokenError(INVALID_TOKEN_DETAIL);
+    return userId;
   }
 
   async function mailVerification(user: User): Promise<void> {

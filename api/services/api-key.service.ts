@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateApiKey, hashApiKey, looksLikeApiKey } from '../../shared/auth/api-keys.ts';
+import { revokeApiKeyFamily, touchApiKey } from '../../shared/db/access/api-keys.ts';
 import { ApiKeyEntity, type ApiKey } from '../../shared/db/entities/index.ts';
 import { ALL_PERMISSIONS, hasPermission, isRole, permissionsForRole, ungrantablePermissions } from '../../shared/domain/permissions.ts';
 import { AppError, InvalidApiKeyError, NotFoundError } from '../../shared/errors.ts';
@@ -90,17 +91,8 @@ export function createApiKeyService(deps: {
       const em = deps.em();
       const key = await em.findOne(ApiKeyEntity, { id, revokedAt: null });
       if (!key) throw new NotFoundError('API key');
-      // Keys never cross organizations (a child is created in its parent's); the condition says so anyway.
-      const revoked = await em.execute<Array<{ id: string }>>(
-        `with recursive minted as (
-           select id from api_keys where id = ? and organization_id = ?
-           union
-           select k.id from api_keys k join minted m on k.created_by_key_id = m.id where k.organization_id = ?
-         )
-         update api_keys set revoked_at = now() where id in (select id from minted) and revoked_at is null returning id`,
-        [id, auth.organizationId, auth.organizationId],
-      );
-      deps.cache.invalidate([id, ...revoked.map((row) => row.id)].map((keyId) => credentialTag.apiKey(keyId)));
+      const revoked = await revokeApiKeyFamily(em, auth.organizationId, id);
+      deps.cache.invalidate([id, ...revoked].map((keyId) => credentialTag.apiKey(keyId)));
     },
 
     /**
@@ -115,7 +107,7 @@ export function createApiKeyService(deps: {
       if (key.expiresAt !== null && key.expiresAt <= now) throw new InvalidApiKeyError('API key has expired');
       if (key.lastUsedAt === null || now - key.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
         key.lastUsedAt = now;
-        await deps.em().execute('update api_keys set last_used_at = ? where id = ?', [new Date(now), key.id], 'run');
+        await touchApiKey(deps.em(), key.id, new Date(now));
       }
       return {
         kind: 'api_key',

@@ -3,7 +3,7 @@ import { hashPassword, verifyPassword } from '../../shared/auth/password.ts';
 import { clientAddressKey } from '../../shared/net/client-address.ts';
 import { OrganizationEntity, UserEntity, type Organization, type User } from '../../shared/db/entities/index.ts';
 import type { SessionAuthMethod } from '../../shared/auth/tokens.ts';
-import { isRole, type Role } from '../../shared/domain/permissions.ts';
+import { isRole } from '../../shared/domain/permissions.ts';
 import { AppError, ConflictError, InvalidTokenError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { MeView, OrganizationView, TokenResponse, UserView } from '../schemas/auth.schemas.ts';
@@ -17,7 +17,7 @@ export const userView = (user: User): UserView => ({
   email: user.email,
   name: user.name,
   // Written only through validated input: a stored role is one of ROLES.
-  role: user.role as Role,
+  role: user.role,
   organization_id: typeof user.organization === 'string' ? user.organization : user.organization.id,
   email_verified: user.emailVerifiedAt != null,
   created_at: user.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { BillingStore } from '../../shared/db/access/billing.ts';
 import {
   billingChangeOf,
   billingPeriod,
@@ -16,13 +16,6 @@ export type BillingService = ReturnType<typeof createBillingService>;
 
 const notConfigured = () => new AppError('BILLING_NOT_CONFIGURED', 'Billing is not configured on this instance (no payment provider)');
 
-// The whole of GET /billing in one round trip: plan, subscription, seats, integrations and the period's counters.
-const OVERVIEW_SQL = `select o.plan, s.status,
-  (select count(*) from users u where u.organization_id = o.id)::int as members,
-  (select count(*) from integrations i where i.organization_id = o.id)::int as integrations,
-  coalesce((select json_object_agg(c.metric, c.count) from usage_counters c where c.organization_id = o.id and c.period_start = ?::date), '{}'::json) as usage
-  from organizations o left join billing_subscriptions s on s.organization_id = o.id where o.id = ?`;
-
 /**
  * Plan, limits and usage of the caller's organization, checkout through the payment provider, and
  * the provider's signed events, which are the only way a plan changes. A plan change is picked up
@@ -30,7 +23,7 @@ const OVERVIEW_SQL = `select o.plan, s.status,
  * the credential cache, and `onPlanChange` drops this process's entry at once.
  */
 export function createBillingService(deps: {
-  em: () => EntityManager;
+  billing: () => BillingStore;
   /** Sends this process's pending usage counts, so the overview includes them. */
   flushUsage: () => Promise<void>;
   provider?: BillingProvider;
@@ -42,44 +35,25 @@ export function createBillingService(deps: {
   const now = deps.now ?? (() => new Date());
 
   /** Applies one change inside the event's transaction; returns the organization whose plan changed, if any. */
-  async function apply(em: EntityManager, change: BillingChange): Promise<string | null> {
+  async function apply(store: BillingStore, change: BillingChange): Promise<string | null> {
     if (change.kind === 'subscribe') {
-      const updated = await em.execute<Array<{ id: string }>>(
-        'update organizations set plan = ?, updated_at = now() where id = ? returning id',
-        [change.plan, change.organizationId],
-      );
-      if (updated.length === 0) return null;
-      await em.execute(
-        `insert into billing_subscriptions (organization_id, status, customer_id, subscription_id, updated_at) values (?, 'active', ?, ?, now())
-         on conflict (organization_id) do update set status = 'active', customer_id = coalesce(excluded.customer_id, billing_subscriptions.customer_id),
-           subscription_id = excluded.subscription_id, updated_at = now()`,
-        [change.organizationId, change.customerId, change.subscriptionId],
-      );
+      if (!(await store.setPlan(change.organizationId, change.plan))) return null;
+      await store.activateSubscription(change.organizationId, { customerId: change.customerId, subscriptionId: change.subscriptionId });
       return change.organizationId;
     }
     // Only the organization's current subscription ends its plan: an old one cancelled after an
     // upgrade to a new one changes nothing.
-    const [current] = await em.execute<Array<{ organization_id: string; subscription_id: string | null }>>(
-      'select organization_id, subscription_id from billing_subscriptions where organization_id = ? or subscription_id = ? limit 1',
-      [change.organizationId, change.subscriptionId],
-    );
+    const current = await store.findSubscription(change.organizationId, change.subscriptionId);
     const organizationId = current?.organization_id ?? change.organizationId;
     if (!organizationId || (current?.subscription_id && change.subscriptionId && current.subscription_id !== change.subscriptionId))
       return null;
-    await em.execute('update billing_subscriptions set status = ?, updated_at = now() where organization_id = ?', [
-      change.status.slice(0, 32),
-      organizationId,
-    ]);
+    await store.setSubscriptionStatus(organizationId, change.status.slice(0, 32));
     // A status alone changes no plan, but the subscription that was paid for, in good standing
     // again, gets its plan back; a new one waits for its checkout's payment.
     const restorable = current?.subscription_id != null && current.subscription_id === change.subscriptionId;
     const plan = change.kind === 'cancel' ? DEFAULT_PLAN : restorable ? change.plan : undefined;
     if (!plan) return null;
-    const updated = await em.execute<Array<{ id: string }>>(
-      'update organizations set plan = ?, updated_at = now() where id = ? and plan <> ? returning id',
-      [plan, organizationId, plan],
-    );
-    return updated.length > 0 ? organizationId : null;
+    return (await store.setPlan(organizationId, plan, { onlyIfDifferent: true })) ? organizationId : null;
   }
 
   return {
@@ -87,11 +61,7 @@ export function createBillingService(deps: {
     async overview(auth: AuthContext) {
       await deps.flushUsage();
       const period = billingPeriod(now());
-      const [row] = await deps
-        .em()
-        .execute<
-          Array<{ plan: string; status: string | null; members: number; integrations: number; usage: Record<string, number | string> }>
-        >(OVERVIEW_SQL, [period.start.toISOString().slice(0, 10), auth.organizationId]);
+      const row = await deps.billing().overview(auth.organizationId, period.start);
       const plan = row?.plan ?? DEFAULT_PLAN;
       const counted = Object.fromEntries(USAGE_METRICS.map((metric) => [metric, Number(row?.usage[metric] ?? 0)]));
       return {
@@ -115,11 +85,7 @@ export function createBillingService(deps: {
       if (!provider) throw notConfigured();
       if (!provider.sells(input.plan))
         throw new ValidationError([{ path: 'body.plan', message: `No price is configured for the ${input.plan} plan` }]);
-      const [row] = await deps.em().execute<Array<{ plan: string; customer_id: string | null; email: string | null }>>(
-        `select o.plan, s.customer_id, (select email from users where id = ? and organization_id = o.id) as email
-         from organizations o left join billing_subscriptions s on s.organization_id = o.id where o.id = ?`,
-        [auth.userId, auth.organizationId],
-      );
+      const row = await deps.billing().checkoutContext(auth.organizationId, auth.userId);
       if (row?.plan === input.plan) throw new ConflictError(`The organization is already on the ${input.plan} plan`);
       const session = await provider.createCheckout({
         organizationId: auth.organizationId,
@@ -148,13 +114,14 @@ export function createBillingService(deps: {
         });
       }
       const change = billingChangeOf(event);
-      const outcome = await deps.em().transactional(async (em) => {
-        const recorded = await em.execute<unknown[]>(
-          'insert into billing_events (id, type, organization_id) values (?, ?, ?) on conflict (id) do nothing returning id',
-          [event.id.slice(0, 255), event.type.slice(0, 100), change?.organizationId ?? null],
-        );
-        if (recorded.length === 0) return { duplicate: true, planChangedFor: null };
-        return { duplicate: false, planChangedFor: change ? await apply(em, change) : null };
+      const outcome = await deps.billing().transaction(async (store) => {
+        const recorded = await store.recordEvent({
+          id: event.id.slice(0, 255),
+          type: event.type.slice(0, 100),
+          organizationId: change?.organizationId ?? null,
+        });
+        if (!recorded) return { duplicate: true, planChangedFor: null };
+        return { duplicate: false, planChangedFor: change ? await apply(store, change) : null };
       });
       if (outcome.planChangedFor) deps.onPlanChange(outcome.planChangedFor);
       return { received: true, duplicate: outcome.duplicate, applied: outcome.duplicate ? null : (change?.kind ?? null) };

@@ -4,7 +4,7 @@ import { CalendarFeedEntity, ScheduleEntity, ScheduleOverrideEntity, UserEntity 
 import { renderSchedule } from '../../shared/domain/schedule.ts';
 import { shiftsCalendar, type CalendarShift } from '../../shared/domain/schedule-calendar.ts';
 import { scheduleDefinition } from '../../shared/domain/schedule-definition.ts';
-import { importedEvents } from '../../shared/db/repositories/schedule-ical-feeds.ts';
+import { importedEvents } from '../../shared/db/access/schedule-ical-feeds.ts';
 import { NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
-import { chatMessageView, insertChatMessage } from '../../shared/db/repositories/chat-writes.ts';
+import { insertChatMessage, pageChatMessages, reserveAssistantQuestion } from '../../shared/db/access/chat-messages.ts';
 import { isAssistantMention, type AssistantReplyInput, type ChatMessageView } from '../../shared/domain/chat.ts';
 import { AppError, NotFoundError, RateLimitedError, ServiceUnavailableError } from '../../shared/errors.ts';
 import type { Logger } from '../../shared/logger.ts';
@@ -10,14 +10,6 @@ import type { assistantReplyWorkflow } from '../../workflows/assistant-reply.wor
 import type { AuthContext } from '../auth-context.ts';
 
 export type ChatService = ReturnType<typeof createChatService>;
-
-// Counts one question in the organization's current clock hour unless it is full; no row back: full.
-const RESERVE_QUESTION_SQL = `insert into assistant_quota (organization_id, window_start, used) values (?, date_trunc('hour', now()), 1)
-  on conflict (organization_id) do update set
-    used = case when assistant_quota.window_start = excluded.window_start then assistant_quota.used + 1 else 1 end,
-    window_start = excluded.window_start
-  where assistant_quota.window_start <> excluded.window_start or assistant_quota.used < ?
-  returning used`;
 
 /**
  * Incident chat: messages are stored with a timeline entry and a `chat.message` event in one
@@ -40,17 +32,9 @@ export function createChatService(deps: {
       incidentId: string,
       page: { limit: number; offset: number },
     ): Promise<{ items: ChatMessageView[]; total: number }> {
-      const rows = await deps.em().execute<Array<Parameters<typeof chatMessageView>[0] & { total: string | number | null }>>(
-        `select i.id as incident, m.id, m.incident_id, m.author_id, m.author_kind, m.body, m.created_at,
-           (select count(*) from incident_messages c where c.incident_id = i.id and c.organization_id = i.organization_id) as total
-         from incidents i left join lateral (
-           select * from incident_messages m where m.incident_id = i.id and m.organization_id = i.organization_id order by m.id limit ? offset ?
-         ) m on true
-         where i.id = ? and i.organization_id = ?`,
-        [page.limit, page.offset, incidentId, auth.organizationId],
-      );
-      if (rows.length === 0) throw new NotFoundError('Incident');
-      return { items: rows.filter((row) => row.id !== null).map(chatMessageView), total: Number(rows[0]?.total ?? 0) };
+      const found = await pageChatMessages(deps.em(), auth.organizationId, incidentId, page);
+      if (!found) throw new NotFoundError('Incident');
+      return found;
     },
 
     /** Posts the caller's message; an `@assistant` message without a configured assistant is refused, nothing stored. */
@@ -65,8 +49,7 @@ export function createChatService(deps: {
       // One transaction: a question refused (or for no incident) neither is stored nor uses the quota.
       const message = await deps.em().transactional(async (tx) => {
         if (asksAssistant) {
-          const reserved = await tx.execute<unknown[]>(RESERVE_QUESTION_SQL, [auth.organizationId, deps.assistantRequestsPerHour]);
-          if (reserved.length === 0) {
+          if (!(await reserveAssistantQuestion(tx, auth.organizationId, deps.assistantRequestsPerHour))) {
             const now = new Date();
             const nextHour = Math.ceil((3_600_000 - (now.getTime() % 3_600_000)) / 1000);
             throw new RateLimitedError(

@@ -1,8 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateOpaqueToken, hashOpaqueToken } from '../../shared/auth/api-keys.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
+import type { ContactMethodRow, ContactMethodStore, MemberKey } from '../../shared/db/access/contact-methods.ts';
 import { destinationOf } from '../../shared/delivery/destination.ts';
-import type { ContactMethodType } from '../../shared/domain/notification-rules.ts';
 import { AppError, ConflictError, InsufficientPermissionsError, NotFoundError, RateLimitedError } from '../../shared/errors.ts';
 import type { Mailer } from '../../shared/mail/mailer.ts';
 import type { HttpRequestFn } from '../../shared/net/outbound-http.ts';
@@ -25,25 +24,12 @@ export const CONTACT_VERIFICATION_TTL_SECONDS = 24 * 3600;
 /** The least time between two verification mails to one address: nobody can mail-bomb an address they typed in. */
 export const CONTACT_VERIFICATION_RESEND_SECONDS = 60;
 
-interface Row {
-  id: string;
-  user_id: string;
-  type: ContactMethodType;
-  label: string;
-  address: string | null;
-  webhook_sealed: string | null;
-  webhook_destination: string | null;
-  template: unknown;
-  verified_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
 type CreateInput =
   | { type: 'email'; label?: string; address: string }
   | { type: 'webhook'; label: string; url: string; headers?: Record<string, string>; template?: unknown };
 
-const COLUMNS = 'id, user_id, type, label, address, webhook_sealed, webhook_destination, template, verified_at, created_at, updated_at';
+/** The caller as the owner of contact methods and notification rules. */
+export const member = (auth: AuthContext): MemberKey => ({ organizationId: auth.organizationId, userId: auth.userId });
 
 /**
  * A credential that acts for its member only when that member is signed in: an API key (made for
@@ -55,14 +41,14 @@ export function assertSignedIn(auth: AuthContext): void {
 
 /** Each member's own contact methods: email addresses (verified by a mailed link) and webhooks (URL sealed at rest). */
 export function createContactMethodService(deps: {
-  em: () => EntityManager;
+  contactMethods: () => ContactMethodStore;
   secretBox: SecretBox;
   mailer: Mailer;
   /** The SSRF-guarded client test pages go through. */
   outboundHttp: HttpRequestFn;
   publicUrl: string;
 }) {
-  const view = (row: Row, secretBox: SecretBox): ContactMethodView => {
+  const view = (row: ContactMethodRow, secretBox: SecretBox): ContactMethodView => {
     let headerNames: string[] = [];
     if (row.type === 'webhook' && row.webhook_sealed) {
       headerNames = Object.keys((JSON.parse(secretBox.decrypt(row.webhook_sealed)) as ContactWebhookSecret).headers ?? {});
@@ -85,14 +71,8 @@ export function createContactMethodService(deps: {
   };
 
   /** The caller's own method; anyone else's (same organization or not) is not found. */
-  const load = async (auth: AuthContext, id: string): Promise<Row> => {
-    const [row] = await deps
-      .em()
-      .execute<Row[]>(`select ${COLUMNS} from contact_methods where id = ? and organization_id = ? and user_id = ?`, [
-        id,
-        auth.organizationId,
-        auth.userId,
-      ]);
+  const load = async (auth: AuthContext, id: string): Promise<ContactMethodRow> => {
+    const row = await deps.contactMethods().find(member(auth), id);
     if (!row) throw new NotFoundError('Contact method');
     return row;
   };
@@ -103,12 +83,7 @@ export function createContactMethodService(deps: {
   /** Mails a fresh single-use link to the address; the previous link stops working. */
   const mailVerification = async (row: { id: string; address: string }) => {
     const token = generateOpaqueToken();
-    await deps
-      .em()
-      .execute(
-        `update contact_methods set verification_token_hash = ?, verification_expires_at = now() + make_interval(secs => ?), updated_at = now() where id = ?`,
-        [hashOpaqueToken(token), CONTACT_VERIFICATION_TTL_SECONDS, row.id],
-      );
+    await deps.contactMethods().setVerificationToken(row.id, hashOpaqueToken(token), CONTACT_VERIFICATION_TTL_SECONDS);
     await deps.mailer.send({
       to: row.address,
       subject: 'Confirm this address for Tocsin pages',
@@ -125,16 +100,9 @@ export function createContactMethodService(deps: {
 
   return {
     async list(auth: AuthContext, query: { limit: number; offset: number }) {
-      const em = deps.em();
-      const rows = await em.execute<Row[]>(
-        `select ${COLUMNS} from contact_methods where organization_id = ? and user_id = ? order by created_at, id limit ? offset ?`,
-        [auth.organizationId, auth.userId, query.limit, query.offset],
-      );
-      const [count] = await em.execute<Array<{ n: string }>>(
-        'select count(*) as n from contact_methods where organization_id = ? and user_id = ?',
-        [auth.organizationId, auth.userId],
-      );
-      return { items: rows.map((row) => view(row, deps.secretBox)), total: Number(count?.n ?? 0) };
+      const store = deps.contactMethods();
+      const rows = await store.list(member(auth), query);
+      return { items: rows.map((row) => view(row, deps.secretBox)), total: await store.count(member(auth)) };
     },
 
     async get(auth: AuthContext, id: string) {
@@ -144,41 +112,23 @@ export function createContactMethodService(deps: {
     /** An email method is verified at once when it is the account's own address; else a link is mailed to it. */
     async create(auth: AuthContext, input: CreateInput) {
       assertSignedIn(auth);
-      const em = deps.em();
-      const [count] = await em.execute<Array<{ n: string }>>(
-        'select count(*) as n from contact_methods where organization_id = ? and user_id = ?',
-        [auth.organizationId, auth.userId],
-      );
-      if (Number(count?.n ?? 0) >= 20) throw new ConflictError('At most 20 contact methods per member');
+      const store = deps.contactMethods();
+      if ((await store.count(member(auth))) >= 20) throw new ConflictError('At most 20 contact methods per member');
       const id = uuidv7();
       if (input.type === 'email') {
         const address = input.address.toLowerCase();
-        const [own] = await em.execute<Array<{ email: string }>>('select email from users where id = ? and organization_id = ?', [
-          auth.userId,
-          auth.organizationId,
-        ]);
-        const isAccountEmail = own?.email.toLowerCase() === address;
-        await em.execute(
-          `insert into contact_methods (id, organization_id, user_id, type, label, address, verified_at, created_at, updated_at)
-           values (?, ?, ?, 'email', ?, ?, ${isAccountEmail ? 'now()' : 'null'}, now(), now())`,
-          [id, auth.organizationId, auth.userId, input.label ?? address, address],
-        );
+        const isAccountEmail = (await store.accountEmail(member(auth)))?.toLowerCase() === address;
+        await store.insertEmail(member(auth), { id, label: input.label ?? address, address, verified: isAccountEmail });
         if (!isAccountEmail) await mailVerification({ id, address });
       } else {
         // The member configured the URL: there is nothing to confirm at the other end.
-        await em.execute(
-          `insert into contact_methods (id, organization_id, user_id, type, label, webhook_sealed, webhook_destination, template, verified_at, created_at, updated_at)
-           values (?, ?, ?, 'webhook', ?, ?, ?, ?::jsonb, now(), now(), now())`,
-          [
-            id,
-            auth.organizationId,
-            auth.userId,
-            input.label,
-            seal(input.url, input.headers),
-            destinationOf(input.url),
-            input.template === undefined ? null : JSON.stringify(input.template),
-          ],
-        );
+        await store.insertWebhook(member(auth), {
+          id,
+          label: input.label,
+          sealed: seal(input.url, input.headers),
+          destination: destinationOf(input.url),
+          template: input.template,
+        });
       }
       return view(await load(auth, id), deps.secretBox);
     },
@@ -196,28 +146,11 @@ export function createContactMethodService(deps: {
           fields: { errors: [{ path: 'url', message: 'only webhook methods have a url, headers or template' }] },
         });
       }
-      const sets: string[] = ['updated_at = now()'];
-      const params: unknown[] = [];
-      if (input.label !== undefined) {
-        sets.push('label = ?');
-        params.push(input.label);
-      }
-      if (input.url !== undefined) {
-        sets.push('webhook_sealed = ?', 'webhook_destination = ?');
-        params.push(seal(input.url, input.headers), destinationOf(input.url));
-      }
-      if (input.template !== undefined) {
-        sets.push('template = ?::jsonb');
-        params.push(input.template === null ? null : JSON.stringify(input.template));
-      }
-      await deps
-        .em()
-        .execute(`update contact_methods set ${sets.join(', ')} where id = ? and organization_id = ? and user_id = ?`, [
-          ...params,
-          id,
-          auth.organizationId,
-          auth.userId,
-        ]);
+      await deps.contactMethods().update(member(auth), id, {
+        label: input.label,
+        webhook: input.url === undefined ? undefined : { sealed: seal(input.url, input.headers), destination: destinationOf(input.url) },
+        template: input.template,
+      });
       return view(await load(auth, id), deps.secretBox);
     },
 
@@ -225,13 +158,7 @@ export function createContactMethodService(deps: {
     async remove(auth: AuthContext, id: string) {
       assertSignedIn(auth);
       await load(auth, id);
-      await deps
-        .em()
-        .execute('delete from contact_methods where id = ? and organization_id = ? and user_id = ?', [
-          id,
-          auth.organizationId,
-          auth.userId,
-        ]);
+      await deps.contactMethods().remove(member(auth), id);
     },
 
     /** Mails a new verification link (409 when already verified; 429 within a minute of the last one). */
@@ -239,12 +166,10 @@ export function createContactMethodService(deps: {
       assertSignedIn(auth);
       const row = await load(auth, id);
       if (row.type !== 'email' || row.verified_at) throw new ConflictError('This contact method needs no verification');
-      const [recent] = await deps.em().execute<Array<{ wait: number }>>(
-        `select ceil(extract(epoch from verification_expires_at - make_interval(secs => ?) + make_interval(secs => ?) - now()))::int as wait
-         from contact_methods where id = ? and verification_expires_at is not null`,
-        [CONTACT_VERIFICATION_TTL_SECONDS, CONTACT_VERIFICATION_RESEND_SECONDS, row.id],
-      );
-      if (recent && recent.wait > 0) throw new RateLimitedError(recent.wait, 'A verification link was mailed less than a minute ago');
+      const wait = await deps
+        .contactMethods()
+        .secondsUntilResend(row.id, CONTACT_VERIFICATION_TTL_SECONDS, CONTACT_VERIFICATION_RESEND_SECONDS);
+      if (wait !== undefined && wait > 0) throw new RateLimitedError(wait, 'A verification link was mailed less than a minute ago');
       await mailVerification({ id: row.id, address: row.address as string });
       return view(await load(auth, id), deps.secretBox);
     },
@@ -280,24 +205,12 @@ export function createContactMethodService(deps: {
 
     /** Whether a verification link is live, without using it (the GET confirmation page). */
     async verificationTarget(token: string): Promise<{ address: string } | null> {
-      const [row] = await deps
-        .em()
-        .execute<Array<{ address: string }>>(
-          `select address from contact_methods where verification_token_hash = ? and verification_expires_at > now() and verified_at is null`,
-          [hashOpaqueToken(token)],
-        );
-      return row ?? null;
+      return (await deps.contactMethods().pendingVerification(hashOpaqueToken(token))) ?? null;
     },
 
     /** Uses a verification link, once: one statement, so two concurrent uses cannot both succeed. */
     async verify(token: string): Promise<{ address: string } | null> {
-      const [row] = await deps.em().execute<Array<{ address: string }>>(
-        `update contact_methods set verified_at = now(), verification_token_hash = null, verification_expires_at = null, updated_at = now()
-         where verification_token_hash = ? and verification_expires_at > now() and verified_at is null
-         returning address`,
-        [hashOpaqueToken(token)],
-      );
-      return row ?? null;
+      return (await deps.contactMethods().consumeVerification(hashOpaqueToken(token))) ?? null;
     },
   };
 }

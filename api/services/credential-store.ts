@@ -1,6 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VerifiedToken } from '../../shared/auth/tokens.ts';
-import type { Role } from '../../shared/domain/permissions.ts';
+import {
+  credentialApiKey,
+  credentialPlan,
+  credentialUser,
+  type CredentialUserRow,
+  type Timestamp,
+} from '../../shared/db/access/credentials.ts';
 import type { PlanSource } from './rate-limit.service.ts';
 import type { UserView } from '../schemas/auth.schemas.ts';
 import { credentialTag, type CredentialCache } from './credential-cache.ts';
@@ -27,23 +33,9 @@ export interface ApiKeyPrincipal {
   lastUsedAt: number | null;
 }
 
-type Timestamp = Date | string | null;
 const epochMs = (value: Timestamp) => (value == null ? null : new Date(value).getTime());
 
-interface UserRow {
-  id: string;
-  organization_id: string;
-  email: string;
-  name: string;
-  role: string;
-  email_verified_at: Timestamp;
-  created_at: Timestamp;
-  not_before: Timestamp;
-}
-
-const USER_COLUMNS = `u.id, u.organization_id, u.email, u.name, u.role, u.email_verified_at, u.created_at, c.not_before`;
-
-function toUserPrincipal(row: UserRow): UserPrincipal {
+function toUserPrincipal(row: CredentialUserRow): UserPrincipal {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -53,8 +45,7 @@ function toUserPrincipal(row: UserRow): UserPrincipal {
       id: row.id,
       email: row.email,
       name: row.name,
-      // Written only through validated input: a stored role is one of ROLES.
-      role: row.role as Role,
+      role: row.role,
       organization_id: row.organization_id,
       email_verified: row.email_verified_at != null,
       created_at: new Date(row.created_at as Date | string).toISOString(),
@@ -78,19 +69,8 @@ export function createCredentialStore(deps: { em: () => EntityManager; cache: Cr
     organizationId: string,
     token?: { jti: string; sessionId: string | null },
   ): Promise<{ user?: UserPrincipal; revoked: boolean }> {
-    // A token is revoked on its own (logout) or with its session (logout, reuse of a refresh token, logout-all).
-    const revoked =
-      token === undefined
-        ? 'null'
-        : `exists (select 1 from revoked_tokens where jti = ?) or exists (select 1 from refresh_sessions where id = ?::uuid and revoked_at is not null)`;
-    const [row] = await deps.em().execute<Array<UserRow & { revoked: boolean | null }>>(
-      `select ${USER_COLUMNS}, ${revoked} as revoked
-         from (select 1) as one
-         left join users u on u.id = ? and u.organization_id = ?
-         left join session_cutoffs c on c.user_id = u.id`,
-      token === undefined ? [userId, organizationId] : [token.jti, token.sessionId, userId, organizationId],
-    );
-    return { user: row?.id ? toUserPrincipal(row) : undefined, revoked: row?.revoked === true };
+    const { user, revoked } = await credentialUser(deps.em(), userId, organizationId, token);
+    return { user: user ? toUserPrincipal(user) : undefined, revoked };
   }
 
   const userKey = (userId: string) => `user:${userId}`;
@@ -136,23 +116,7 @@ export function createCredentialStore(deps: { em: () => EntityManager; cache: Cr
       const cached = cache.get<ApiKeyPrincipal>(cacheKey);
       if (cached) return cached;
       const epoch = cache.epoch;
-      const [row] = await deps.em().execute<
-        Array<{
-          id: string;
-          organization_id: string;
-          created_by_id: string;
-          role: string;
-          permissions: string[];
-          revoked_at: Timestamp;
-          expires_at: Timestamp;
-          last_used_at: Timestamp;
-        }>
-      >(
-        `select k.id, k.organization_id, k.created_by_id, u.role, k.permissions, k.revoked_at, k.expires_at, k.last_used_at
-           from api_keys k join users u on u.id = k.created_by_id and u.organization_id = k.organization_id
-          where k.key_hash = ?`,
-        [keyHash],
-      );
+      const row = await credentialApiKey(deps.em(), keyHash);
       if (!row) return undefined;
       const key: ApiKeyPrincipal = {
         id: row.id,
@@ -176,19 +140,11 @@ export function createCredentialStore(deps: { em: () => EntityManager; cache: Cr
     /** The plan of the organization behind the source; null when there is none (the default plan applies). */
     async plan(source: PlanSource): Promise<string | null> {
       if (source === null) return null;
-      const byOrganization = 'organizationId' in source;
-      const cacheKey = byOrganization ? `plan:org:${source.organizationId}` : `plan:integration:${source.integrationId}`;
+      const cacheKey = 'organizationId' in source ? `plan:org:${source.organizationId}` : `plan:integration:${source.integrationId}`;
       const cached = cache.get<string>(cacheKey);
       if (cached !== undefined) return cached;
       const epoch = cache.epoch;
-      const [row] = await deps
-        .em()
-        .execute<Array<{ organization_id: string; plan: string }>>(
-          byOrganization
-            ? 'select id as organization_id, plan from organizations where id = ?::uuid'
-            : 'select o.id as organization_id, o.plan from integrations i join organizations o on o.id = i.organization_id where i.id = ?::uuid',
-          [byOrganization ? source.organizationId : source.integrationId],
-        );
+      const row = await credentialPlan(deps.em(), source);
       if (!row) return null;
       cache.set(cacheKey, row.plan, [credentialTag.organization(row.organization_id)], epoch);
       return row.plan;

@@ -6,7 +6,8 @@ import {
   UserEntity,
   type EscalationPolicy,
 } from '../../shared/db/entities/index.ts';
-import { existingIds } from '../../shared/db/repositories/existing-ids.ts';
+import { existingIds } from '../../shared/db/access/existing-ids.ts';
+import { lockOrganization } from '../../shared/db/access/organizations.ts';
 import type { EscalationLevel } from '../../shared/domain/escalation.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -66,7 +67,7 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
    * transaction, under a lock on the organization row so that concurrent ones take turns.
    */
   const clearOtherDefaults = async (em: EntityManager, organizationId: string, keepId?: string) => {
-    await em.execute('select id from organizations where id = ? for update', [organizationId]);
+    await lockOrganization(em, organizationId);
     await em.nativeUpdate(
       EscalationPolicyEntity,
       { organization: organizationId, isDefault: true, ...(keepId ? { id: { $ne: keepId } } : {}) },
@@ -127,7 +128,7 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
      */
     async remove(auth: AuthContext, id: string) {
       await deps.em().transactional(async (em) => {
-        await em.execute('select id from organizations where id = ? for update', [auth.organizationId]);
+        await lockOrganization(em, auth.organizationId);
         const policy = await load(em, id);
         const rules = await em.find(
           RoutingRuleEntity,

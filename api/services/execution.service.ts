@@ -9,7 +9,7 @@ import {
   OrganizationEntity,
   type Execution,
 } from '../../shared/db/entities/index.ts';
-import { executionView, inSnapshot, loadExecutionView } from '../../shared/db/repositories/execution-view.ts';
+import { executionView, inSnapshot, loadExecutionView } from '../../shared/db/access/executions.ts';
 import {
   EXECUTION_CONFLICT_TYPES,
   TERMINAL_EXECUTION_STATUSES,
@@ -192,7 +192,7 @@ export function createExecutionService(deps: {
       if ('step_id' in input && !current.steps.some((step) => step.step_id === input.step_id)) {
         throw new AppError('NOT_FOUND', 'step_id: not a step of this execution');
       }
-      if (TERMINAL_EXECUTION_STATUSES.includes(current.status as ExecutionStatus)) {
+      if (TERMINAL_EXECUTION_STATUSES.includes(current.status)) {
         throw new ConflictError(`The execution has already ended (${current.status})`);
       }
       // Checked here, before the update reaches the workflow, which stays free of settings reads. The

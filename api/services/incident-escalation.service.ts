@@ -1,7 +1,8 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { EscalationPolicyEntity, IncidentEntity, PageEntity, UserEntity } from '../../shared/db/entities/index.ts';
-import { addTimelineEntry, changeIncidentStatus, recordDomainEvent } from '../../shared/db/repositories/incident-writes.ts';
-import type { PageMethod, Urgency } from '../../shared/domain/escalation.ts';
+import { escalationPolicyName } from '../../shared/db/access/escalation-policies.ts';
+import { memberName } from '../../shared/db/access/users.ts';
+import { addTimelineEntry, changeIncidentStatus, recordDomainEvent } from '../../shared/db/access/incidents.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { IncidentEscalationView, ReassignIncidentInput, ReassignmentView } from '../schemas/escalation.schemas.ts';
@@ -39,7 +40,7 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
     const policy = state.policy_id ? await em.findOne(EscalationPolicyEntity, { id: state.policy_id }) : null;
     return {
       policy: policy ? escalationPolicyView(policy) : null,
-      urgency: (incident.urgency ?? null) as Urgency | null,
+      urgency: incident.urgency ?? null,
       routing_rule_id: incident.routingRuleId ?? null,
       cycle,
       running: control?.running ?? false,
@@ -53,10 +54,10 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
         round: page.round,
         level: page.level,
         user_id: page.userId,
-        method: page.method as PageMethod,
+        method: page.method,
         rule_id: page.ruleId ?? null,
         contact_method_id: page.contactMethodId ?? null,
-        status: page.status as IncidentEscalationView['pages'][number]['status'],
+        status: page.status,
         error: page.error ?? null,
         created_at: page.createdAt.toISOString(),
       })),
@@ -114,21 +115,17 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
         incident.assigneeId = userId;
         if (userId && !incident.firstAssignedAt) incident.firstAssignedAt = new Date();
         if (policyId) incident.escalationPolicyId = policyId;
-        const [target] = userId
-          ? await em.execute<Array<{ name: string }>>('select name from users where id = ? and organization_id = ?', [
-              userId,
-              auth.organizationId,
-            ])
-          : await em.execute<Array<{ name: string }>>('select name from escalation_policies where id = ? and organization_id = ?', [
-              policyId,
-              auth.organizationId,
-            ]);
+        const targetName = userId
+          ? await memberName(em, auth.organizationId, userId)
+          : policyId
+            ? await escalationPolicyName(em, auth.organizationId, policyId)
+            : undefined;
         addTimelineEntry(em, incident, {
           type: 'reassigned',
           actorId: auth.userId,
           message: userId
-            ? `Reassigned to ${target?.name ?? 'a member'}, who is paged now`
-            : `Reassigned to escalation policy "${target?.name ?? ''}"`,
+            ? `Reassigned to ${targetName ?? 'a member'}, who is paged now`
+            : `Reassigned to escalation policy "${targetName ?? ''}"`,
           data: {
             from_assignee_id: fromAssigneeId,
             user_id: userId,

@@ -1,22 +1,28 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { IncidentEntity, OrganizationEntity, UserEntity, type Incident } from '../../shared/db/entities/index.ts';
-import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../../shared/db/repositories/incident-writes.ts';
+import {
+  addTimelineEntry,
+  changeIncidentStatus,
+  createIncident,
+  recordDomainEvent,
+  type IncidentRow,
+  type IncidentStore,
+  type SqlTimestamp,
+} from '../../shared/db/access/incidents.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { AppError, NotFoundError } from '../../shared/errors.ts';
-import { analysisView, type IncidentAnalysis } from '../../shared/search/port.ts';
+import { analysisView } from '../../shared/search/port.ts';
 import type { IncidentStatus, Severity } from '../../shared/domain/incident.ts';
-import type { Urgency } from '../../shared/domain/escalation.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { IncidentDetailView, IncidentView } from '../schemas/incident.schemas.ts';
 import type { AnalysisRefresher } from './incident-analysis.ts';
 
-// Columns hold only values the API validated: a status or severity read back is one of the enum's.
 export const incidentView = (incident: Incident): IncidentView => ({
   id: incident.id,
   title: incident.title,
   description: incident.description ?? null,
-  status: incident.status as IncidentStatus,
-  severity: incident.severity as Severity,
+  status: incident.status,
+  severity: incident.severity,
   assignee_id: incident.assigneeId ?? null,
   source: incident.source,
   integration_id: incident.integrationId ?? null,
@@ -27,42 +33,13 @@ export const incidentView = (incident: Incident): IncidentView => ({
   updated_at: incident.updatedAt.toISOString(),
   acknowledged_at: incident.acknowledgedAt?.toISOString() ?? null,
   resolved_at: incident.resolvedAt?.toISOString() ?? null,
-  urgency: (incident.urgency ?? null) as Urgency | null,
+  urgency: incident.urgency ?? null,
   routing_rule_id: incident.routingRuleId ?? null,
   escalation_policy_id: incident.escalationPolicyId ?? null,
 });
 
-/** Timestamps as raw SQL returns them (text, or Date depending on the driver's parsers). */
-type SqlTimestamp = string | Date;
 const iso = (value: SqlTimestamp) => new Date(value).toISOString();
 const isoOrNull = (value: SqlTimestamp | null) => (value === null ? null : iso(value));
-
-/** An incident as raw SQL returns it: the view's columns, with timestamps not yet ISO strings. */
-type IncidentRow = Omit<IncidentView, 'created_at' | 'updated_at' | 'acknowledged_at' | 'resolved_at'> & {
-  created_at: SqlTimestamp;
-  updated_at: SqlTimestamp;
-  acknowledged_at: SqlTimestamp | null;
-  resolved_at: SqlTimestamp | null;
-};
-
-interface IncidentDetailRow extends IncidentRow {
-  labels: Record<string, string>;
-  analysis: Partial<IncidentAnalysis> | null;
-  analyzed_at: SqlTimestamp | null;
-  timeline: Array<Omit<IncidentDetailView['timeline'][number], 'created_at'> & { created_at: SqlTimestamp }>;
-}
-
-const INCIDENT_COLUMNS = `i.id, i.title, i.description, i.status, i.severity, i.assignee_id, i.source, i.integration_id, i.fingerprint,
-  i.alert_count, i.tags, i.created_at, i.updated_at, i.acknowledged_at, i.resolved_at, i.urgency, i.routing_rule_id, i.escalation_policy_id`;
-
-/**
- * The detail in one round trip: the incident row with its timeline as a json aggregate, no
- * entity hydration. The organization is matched explicitly (raw SQL bypasses the tenant filter).
- */
-const DETAIL_SQL = `select ${INCIDENT_COLUMNS}, i.labels, i.analysis, i.analyzed_at,
-  coalesce((select json_agg(json_build_object('id', t.id, 'type', t.type, 'message', t.message, 'actor_id', t.actor_id, 'data', t.data, 'created_at', t.created_at) order by t.id)
-    from incident_timeline t where t.incident_id = i.id and t.organization_id = i.organization_id), '[]'::json) as timeline
-  from incidents i where i.id = ? and i.organization_id = ?`;
 
 const incidentRowView = (row: IncidentRow): IncidentView => ({
   id: row.id,
@@ -88,8 +65,8 @@ const incidentRowView = (row: IncidentRow): IncidentView => ({
 export interface IncidentListQuery {
   limit: number;
   offset: number;
-  status?: string;
-  severity?: string;
+  status?: IncidentStatus;
+  severity?: Severity;
   assignee_id?: string;
   created_after?: string;
   created_before?: string;
@@ -101,6 +78,7 @@ export type IncidentService = ReturnType<typeof createIncidentService>;
 /** Incidents over the API; `onResolved` ends a per-key ingestion workflow still draining (bucket workflows need no word). */
 export function createIncidentService(deps: {
   em: () => EntityManager;
+  incidents: () => IncidentStore;
   onResolved: (incident: Incident) => Promise<void>;
   /** Asks the worker to refresh a stale `analysis` when a search index exists; absent, the stored one is shown as is. */
   analysis?: AnalysisRefresher;
@@ -121,49 +99,31 @@ export function createIncidentService(deps: {
 
   return {
     async list(auth: AuthContext, query: IncidentListQuery) {
-      // Plain rows, no entity hydration: listing is the console's hottest read (docs/benchmarks.md).
-      const conditions = ['i.organization_id = ?'];
-      const params: unknown[] = [auth.organizationId];
-      const where = (condition: string, value: unknown) => {
-        conditions.push(condition);
-        params.push(value);
-      };
-      if (query.status) where('i.status = ?', query.status);
-      if (query.severity) where('i.severity = ?', query.severity);
-      if (query.assignee_id) where('i.assignee_id = ?', query.assignee_id);
-      if (query.created_after) where('i.created_at >= ?', new Date(query.created_after));
-      if (query.created_before) where('i.created_at < ?', new Date(query.created_before));
-      // Same expression as the GIN index of the ingestion migration, so the index serves it.
-      if (query.search)
-        where(
-          `to_tsvector('english', coalesce(i.title, '') || ' ' || coalesce(i.description, '')) @@ websearch_to_tsquery('english', ?)`,
-          query.search,
-        );
-      const filter = conditions.join(' and ');
-      const rows = await deps
-        .em()
-        .execute<Array<IncidentRow & { total: string | number }>>(
-          `select ${INCIDENT_COLUMNS}, count(*) over () as total from incidents i where ${filter} order by i.created_at desc, i.id desc limit ? offset ?`,
-          [...params, query.limit, query.offset],
-        );
-      // Past the last page the window count has no row to ride on.
-      const total = rows[0]
-        ? Number(rows[0].total)
-        : query.offset > 0
-          ? Number(
-              (
-                await deps
-                  .em()
-                  .execute<Array<{ total: string | number }>>(`select count(*) as total from incidents i where ${filter}`, params)
-              )[0]?.total ?? 0,
-            )
-          : 0;
+      const { rows, total } = await deps.incidents().page(
+        auth.organizationId,
+        {
+          status: query.status,
+          severity: query.severity,
+          assigneeId: query.assignee_id,
+          createdAfter: query.created_after === undefined ? undefined : new Date(query.created_after),
+          createdBefore: query.created_before === undefined ? undefined : new Date(query.created_before),
+          search: query.search,
+        },
+        query,
+      );
       return { items: rows.map(incidentRowView), total };
     },
 
     async create(
       auth: AuthContext,
-      input: { title: string; description?: string | null; severity?: string; status: string; assignee_id?: string | null; tags: string[] },
+      input: {
+        title: string;
+        description?: string | null;
+        severity?: Severity;
+        status: IncidentStatus;
+        assignee_id?: string | null;
+        tags: string[];
+      },
     ) {
       await assertAssignable(input.assignee_id);
       const em = deps.em();
@@ -188,7 +148,7 @@ export function createIncidentService(deps: {
     },
 
     async get(auth: AuthContext, id: string): Promise<IncidentDetailView> {
-      const [row] = await deps.em().execute<IncidentDetailRow[]>(DETAIL_SQL, [id, auth.organizationId]);
+      const row = await deps.incidents().detail(auth.organizationId, id);
       if (!row) throw new NotFoundError('Incident');
       const analyzedAt = row.analyzed_at === null ? null : new Date(row.analyzed_at);
       deps.analysis?.refreshIfStale({ organizationId: auth.organizationId, id: row.id, analyzedAt });
@@ -206,8 +166,8 @@ export function createIncidentService(deps: {
       input: {
         title?: string;
         description?: string | null;
-        status?: string;
-        severity?: string;
+        status?: IncidentStatus;
+        severity?: Severity;
         assignee_id?: string | null;
         tags?: string[];
       },

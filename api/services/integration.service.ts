@@ -52,13 +52,13 @@ export function createIntegrationService(deps: {
   const view = (integration: Integration, auth?: AuthContext): IntegrationView => ({
     id: integration.id,
     name: integration.name,
-    platform: integration.platform as Platform,
-    status: integration.status as IntegrationView['status'],
+    platform: integration.platform,
+    status: integration.status,
     enabled: integration.enabled,
     outbound_paused: integration.deliveriesPausedAt != null,
     deliveries_paused_at: integration.deliveriesPausedAt?.toISOString() ?? null,
     webhook_url: `${deps.publicUrl}/api/v1/webhooks/${integration.platform}/${integration.id}`,
-    signature_header: displayHeaderName(integration.platform as Platform),
+    signature_header: displayHeaderName(integration.platform),
     webhook_config: webhookConfigView(
       integration.webhookConfig ?? null,
       auth === undefined || hasPermission(auth.permissions, 'integrations:update'),
@@ -111,7 +111,7 @@ export function createIntegrationService(deps: {
   return {
     view,
 
-    async list(auth: AuthContext, query: { limit: number; offset: number; platform?: string }) {
+    async list(auth: AuthContext, query: { limit: number; offset: number; platform?: Platform }) {
       const [items, total] = await deps.em().findAndCount(IntegrationEntity, query.platform ? { platform: query.platform } : {}, {
         orderBy: { createdAt: 'asc' },
         limit: query.limit,

@@ -18,7 +18,7 @@ const view = (invitation: Invitation): InvitationView => ({
   id: invitation.id,
   email: invitation.email,
   // Written only through validated input: a stored role is one of ROLES.
-  role: invitation.role as Role,
+  role: invitation.role,
   invited_by: invitation.invitedBy,
   expires_at: invitation.expiresAt.toISOString(),
   created_at: invitation.createdAt.toISOString(),

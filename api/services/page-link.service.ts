@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PageLinkRow, PageLinkStore } from '../../shared/db/access/page-links.ts';
 import { hasPermission, isRole, ROLE_PERMISSIONS } from '../../shared/domain/permissions.ts';
 import type { PageLinkAction, PageLinkClaims, PageLinkSigner } from '../../shared/paging/page-link-token.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -10,7 +10,7 @@ export type PageLinkService = ReturnType<typeof createPageLinkService>;
 /** What a link names, when it is good: the incident and the member it was mailed to. */
 export interface PageLinkTarget {
   claims: PageLinkClaims;
-  incident: { id: string; title: string; status: string; severity: string };
+  incident: PageLinkRow['incident'];
   used: boolean;
 }
 
@@ -36,7 +36,7 @@ const DONE: Record<PageLinkAction, string> = { acknowledge: 'acknowledged', reso
  * was mailed to, once: the redemption row is claimed first, atomically.
  */
 export function createPageLinkService(deps: {
-  em: () => EntityManager;
+  pageLinks: () => PageLinkStore;
   signer: PageLinkSigner;
   incidents: Pick<IncidentService, 'update'>;
   audit: Pick<AuditService, 'record'>;
@@ -52,19 +52,10 @@ export function createPageLinkService(deps: {
     }
     const { claims } = checked;
     // Every id of the link must agree with the page row: a link names one page of one member.
-    const [row] = await deps
-      .em()
-      .execute<Array<{ id: string; title: string; status: string; severity: string; used: boolean; member: boolean }>>(
-        `select i.id, i.title, i.status, i.severity,
-              exists (select 1 from page_link_redemptions r where r.page_id = p.id and r.action = ?) as used,
-              exists (select 1 from users u where u.id = p.user_id and u.organization_id = p.organization_id) as member
-       from pages p join incidents i on i.id = p.incident_id and i.organization_id = p.organization_id
-       where p.id = ? and p.organization_id = ? and p.incident_id = ? and p.user_id = ?`,
-        [claims.action, claims.pageId, claims.organizationId, claims.incidentId, claims.userId],
-      );
+    const row = await deps.pageLinks().find(claims);
     if (!row) return { refusal: { status: 404, reason: 'This link is not valid.' } };
     if (!row.member) return { refusal: { status: 410, reason: 'This link belongs to someone no longer in the organization.' } };
-    const { used, member: _member, ...incident } = row;
+    const { used, incident } = row;
     if (used) return { refusal: { status: 410, reason: `This link was already used: the incident was ${DONE[claims.action]} with it.` } };
     return { target: { claims, incident, used } };
   };
@@ -87,25 +78,17 @@ export function createPageLinkService(deps: {
       const found = await inspect(token);
       if ('refusal' in found) return { ok: false, refusal: found.refusal };
       const { claims, incident } = found.target;
-      const em = deps.em();
+      const pageLinks = deps.pageLinks();
       // The link acts as its member, with the member's role as it is now: a viewer paged by a policy cannot change the incident.
-      const [member] = await em.execute<Array<{ role: string }>>('select role from users where id = ? and organization_id = ?', [
-        claims.userId,
-        claims.organizationId,
-      ]);
-      const permissions = member && isRole(member.role) ? ROLE_PERMISSIONS[member.role] : [];
+      const role = await pageLinks.memberRole(claims.organizationId, claims.userId);
+      const permissions = role !== undefined && isRole(role) ? ROLE_PERMISSIONS[role] : [];
       if (!hasPermission(permissions, 'incidents:update')) {
         return {
           ok: false,
           refusal: { status: 403, reason: 'Your role cannot change incidents: ask an engineer, an admin or the owner.' },
         };
       }
-      const claimed = await em.execute<Array<{ page_id: string }>>(
-        `insert into page_link_redemptions (page_id, action, organization_id, user_id, redeemed_at) values (?, ?, ?, ?, now())
-         on conflict do nothing returning page_id`,
-        [claims.pageId, claims.action, claims.organizationId, claims.userId],
-      );
-      if (claimed.length === 0) {
+      if (!(await pageLinks.claim(claims))) {
         return {
           ok: false,
           refusal: { status: 410, reason: `This link was already used: the incident was ${DONE[claims.action]} with it.` },
@@ -116,7 +99,7 @@ export function createPageLinkService(deps: {
         organizationId: claims.organizationId,
         userId: claims.userId,
         apiKeyId: null,
-        role: member?.role ?? 'viewer',
+        role: role ?? 'viewer',
         permissions,
         tokenId: null,
         tokenExpiresAt: null,
@@ -134,7 +117,7 @@ export function createPageLinkService(deps: {
           await deps.incidents.update(auth, claims.incidentId, { status: wanted });
         } catch (error) {
           // The link was not used after all: it may be tried again.
-          await em.execute('delete from page_link_redemptions where page_id = ? and action = ?', [claims.pageId, claims.action]);
+          await pageLinks.release(claims.pageId, claims.action);
           throw error;
         }
         message = `The incident is ${DONE[claims.action]}.`;

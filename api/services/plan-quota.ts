@@ -1,9 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { countOrganizationResource, lockOrganizationPlan } from '../../shared/db/access/organizations.ts';
 import { planQuotas, quotaAllowsOneMore, type QuotaResource } from '../../shared/domain/billing.ts';
 import { NotFoundError, PlanLimitReachedError } from '../../shared/errors.ts';
-
-// Table names from this map only, never from input.
-const COUNTED: Record<QuotaResource, string> = { members: 'users', integrations: 'integrations' };
 
 export type PlanQuota = ReturnType<typeof createPlanQuota>;
 
@@ -28,17 +26,12 @@ export function createPlanQuota(
     async reserve(tx: EntityManager, organizationId: string, resource: QuotaResource): Promise<void> {
       // No cap whatever the plan: nothing to lock or count.
       if (planQuotas(null, deps.overrides, options)[resource] === null) return;
-      const [organization] = await tx.execute<Array<{ plan: string }>>('select plan from organizations where id = ? for no key update', [
-        organizationId,
-      ]);
-      if (!organization) throw new NotFoundError('Organization');
-      const [counted] = await tx.execute<Array<{ used: number }>>(
-        `select count(*)::int as used from ${COUNTED[resource]} where organization_id = ?`,
-        [organizationId],
-      );
-      const quotas = planQuotas(organization.plan, deps.overrides, options);
-      if (!quotaAllowsOneMore(quotas, resource, counted?.used ?? 0))
-        throw new PlanLimitReachedError(resource, quotas[resource] ?? 0, organization.plan, { upgradable: options.billingConfigured });
+      const plan = await lockOrganizationPlan(tx, organizationId);
+      if (plan === undefined) throw new NotFoundError('Organization');
+      const used = await countOrganizationResource(tx, organizationId, resource);
+      const quotas = planQuotas(plan, deps.overrides, options);
+      if (!quotaAllowsOneMore(quotas, resource, used))
+        throw new PlanLimitReachedError(resource, quotas[resource] ?? 0, plan, { upgradable: options.billingConfigured });
     },
   };
 }

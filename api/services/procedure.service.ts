@@ -17,7 +17,7 @@ const stepDefinition = (step: ProcedureStep): StepDefinition => ({
   position: step.position,
   name: step.name,
   description: step.description ?? null,
-  type: step.type as StepDefinition['type'],
+  type: step.type,
   config: step.config,
 });
 

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { addToRateLimitCounters, planOfOwner, pruneRateLimitCounters } from '../../shared/db/access/rate-limit-counters.ts';
 import { isDatabaseConnectionError } from '../../shared/db/connection-errors.ts';
 import { planLimits, RATE_LIMIT_WINDOW_SECONDS, type RateLimitClass } from '../../shared/domain/plans.ts';
 import type { Logger } from '../../shared/logger.ts';
@@ -45,24 +46,6 @@ export const OUTAGE_BACKOFF_MS = 1000;
 
 const planSourceKey = (source: PlanSource) =>
   source === null ? '' : 'organizationId' in source ? `org:${source.organizationId}` : `integration:${source.integrationId}`;
-
-// One statement for every bucket of a flush: add the deltas, and read the counts of buckets
-// without one (what other processes added). Rows travel as one JSON parameter.
-const FLUSH_SQL = `with d as (select * from jsonb_to_recordset(?::jsonb) as d(key text, window_start timestamptz, delta int)),
-  added as (
-    insert into rate_limit_counters as c (key, window_start, count)
-    select key, window_start, delta from d where delta > 0
-    on conflict (key, window_start) do update set count = c.count + excluded.count
-    returning c.key, c.window_start, c.count)
-select key, window_start, count from added
-union all
-select c.key, c.window_start, c.count from rate_limit_counters c join d on d.key = c.key and d.window_start = c.window_start where d.delta = 0`;
-
-const PLAN_OF: Record<'organization' | 'integration', string> = {
-  organization: 'select plan from organizations where id = ?::uuid',
-  // Only webhook routes use this form, and they exist only where the integrations table does.
-  integration: 'select o.plan from integrations i join organizations o on o.id = i.organization_id where i.id = ?::uuid',
-};
 
 /**
  * Fixed-window request counters shared by every API process through `rate_limit_counters`,
@@ -123,41 +106,27 @@ export function createRateLimiter(deps: {
   async function planOf(source: PlanSource): Promise<string | null> {
     if (source === null) return null;
     if (deps.plan) return deps.plan(source);
-    const byOrganization = 'organizationId' in source;
-    const rows: Array<{ plan: string }> = await deps
-      .em()
-      .getConnection()
-      .execute(PLAN_OF[byOrganization ? 'organization' : 'integration'], [byOrganization ? source.organizationId : source.integrationId]);
-    const [row] = rows;
-    return row?.plan ?? null;
+    return planOfOwner(deps.em(), source);
   }
 
   /** Sends rows in one statement and settles them; on failure the deltas go back to be sent again. */
   async function send(rows: FlushRow[]): Promise<void> {
     if (rows.length === 0) return;
     const startedAt = now();
-    const connection = deps.em().getConnection();
+    const em = deps.em();
     try {
       const windowStart = windowOf(startedAt);
       if (windowStart > prunedBefore) {
         // Once per window and process: whoever sees a new window first deletes the finished ones.
         prunedBefore = windowStart;
-        await connection.execute(
-          'delete from rate_limit_counters where window_start < ?::timestamptz',
-          [new Date(windowStart * 1000).toISOString()],
-          'run',
-        );
+        await pruneRateLimitCounters(em, new Date(windowStart * 1000));
       }
       const payload = rows.map(({ tally, delta }) => ({
         key: tally.key,
         window_start: new Date(tally.windowStart * 1000).toISOString(),
         delta,
       }));
-      const answer: Array<{ key: string; window_start: Date | string; count: number }> = await connection.execute(
-        FLUSH_SQL,
-        [JSON.stringify(payload)],
-        'all',
-      );
+      const answer = await addToRateLimitCounters(em, payload);
       const totals = new Map(answer.map((row) => [tallyKey(row.key, new Date(row.window_start).getTime() / 1000), Number(row.count)]));
       for (const row of rows) settleRow(row, totals.get(tallyKey(row.tally.key, row.tally.windowStart)) ?? 0, startedAt);
     } catch (error) {

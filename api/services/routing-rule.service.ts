@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EscalationPolicyEntity, IntegrationEntity, RoutingRuleEntity, type RoutingRule } from '../../shared/db/entities/index.ts';
-import { existingIds } from '../../shared/db/repositories/existing-ids.ts';
+import { existingIds } from '../../shared/db/access/existing-ids.ts';
+import { lockOrganization } from '../../shared/db/access/organizations.ts';
 import { formatMatcher, formatMatchers, type Matcher } from '../../shared/domain/matchers.ts';
 import { buildRouter, MAX_ROUTING_RULES, type Urgency } from '../../shared/domain/routing.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
@@ -15,7 +16,7 @@ export const routingRuleView = (rule: RoutingRule): RoutingRuleView => ({
   matchers: rule.matchers.map(formatMatcher),
   matchers_text: formatMatchers(rule.matchers),
   escalation_policy_id: rule.escalationPolicyId,
-  urgency: rule.urgency as Urgency,
+  urgency: rule.urgency,
   enabled: rule.enabled,
   position: rule.position,
   created_by: rule.createdById ?? null,
@@ -40,9 +41,6 @@ const ORDER = { position: 'asc', createdAt: 'asc', id: 'asc' } as const;
  * order never has gaps or ties.
  */
 export function createRoutingRuleService(deps: { em: () => EntityManager }) {
-  const lockOrganization = (em: EntityManager, organizationId: string) =>
-    em.execute('select id from organizations where id = ? for update', [organizationId]);
-
   /** The rules in evaluation order, locked by the caller's organization lock. */
   const ordered = (em: EntityManager) => em.find(RoutingRuleEntity, {}, { orderBy: ORDER });
 
@@ -180,7 +178,7 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
           id: rule.id,
           matchers: rule.matchers,
           policyId: rule.escalationPolicyId,
-          urgency: rule.urgency as Urgency,
+          urgency: rule.urgency,
           enabled: rule.enabled,
         })),
       ).route(

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { OnCallSnapshot } from '../../shared/domain/on-call-snapshot.ts';
-import { loadOnCallSnapshot } from '../../shared/db/repositories/schedule-on-call.ts';
+import { loadOnCallSnapshot } from '../../shared/db/access/schedule-on-call.ts';
 import {
   ScheduleEntity,
   ScheduleIcalFeedEntity,
@@ -10,14 +10,14 @@ import {
   type ScheduleOverride,
 } from '../../shared/db/entities/index.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
-import { importedEvents } from '../../shared/db/repositories/schedule-ical-feeds.ts';
+import { importedEvents } from '../../shared/db/access/schedule-ical-feeds.ts';
 import { icalLayerIds } from '../../shared/domain/schedule-ical-layer.ts';
 import { icalFeedStatus, layerViews, writeIcalLayers, type IcalFeedStatus } from './schedule-ical.ts';
-import { recordScheduleUpdated } from '../../shared/db/repositories/schedule-writes.ts';
+import { recordScheduleUpdated } from '../../shared/db/access/schedules.ts';
 import { hasPermission } from '../../shared/domain/permissions.ts';
 import { renderSchedule } from '../../shared/domain/schedule.ts';
 import { shiftsCalendar } from '../../shared/domain/schedule-calendar.ts';
-import { existingIds } from '../../shared/db/repositories/existing-ids.ts';
+import { existingIds } from '../../shared/db/access/existing-ids.ts';
 import { scheduleDefinition, type LayerInput } from '../../shared/domain/schedule-definition.ts';
 import { AppError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';

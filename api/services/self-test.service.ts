@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { selfTestWorkflow } from '../../workflows/self-test.workflow.ts';
 import { SelfTestRunEntity, type SelfTestRun } from '../../shared/db/entities/index.ts';
-import type { SelfTestStatus } from '../../shared/domain/self-test.ts';
 import { NotFoundError, ServiceUnavailableError } from '../../shared/errors.ts';
 import { workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
@@ -10,7 +9,7 @@ import type { SelfTestRunView } from '../schemas/self-test.schemas.ts';
 
 const view = (run: SelfTestRun): SelfTestRunView => ({
   id: run.id,
-  status: run.status as SelfTestStatus,
+  status: run.status,
   workflow_id: run.workflowId,
   worker_identity: run.workerIdentity ?? null,
   created_at: run.createdAt.toISOString(),

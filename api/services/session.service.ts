@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TOKEN_EXPIRED_DETAIL, type TokenClaims, type TokenService, type VerifiedToken } from '../../shared/auth/tokens.ts';
+import type { SessionStore } from '../../shared/db/access/sessions.ts';
 import { UserEntity } from '../../shared/db/entities/index.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { TENANT_FILTER } from '../../shared/db/tenant-filter.ts';
@@ -62,6 +63,7 @@ export type SessionService = ReturnType<typeof createSessionService>;
  */
 export function createSessionService(deps: {
   em: () => EntityManager;
+  sessions: () => SessionStore;
   tokens: TokenService;
   accessTtlSeconds: number;
   credentials: Pick<CredentialStore, 'session'>;
@@ -83,46 +85,25 @@ export function createSessionService(deps: {
 
   /** Throws unless the token is neither on the revocation list nor issued before its user's cutoff. */
   async function assertActive(token: VerifiedToken): Promise<void> {
-    const [row] = await deps.em().execute<Array<{ revoked: boolean; not_before: Date | string | null }>>(
-      `select exists (select 1 from revoked_tokens where jti = ?) as revoked,
-              (select not_before from session_cutoffs where user_id = ?) as not_before`,
-      [token.jti, token.userId],
-    );
-    if (!row) throw new InvalidTokenError();
-    if (row.revoked) throw new InvalidTokenError(TOKEN_REVOKED_DETAIL);
-    if (row.not_before != null && token.issuedAt.getTime() < new Date(row.not_before).getTime()) {
+    const standing = await deps.sessions().tokenStanding(token.jti, token.userId);
+    if (standing.revoked) throw new InvalidTokenError(TOKEN_REVOKED_DETAIL);
+    if (standing.notBefore !== null && token.issuedAt.getTime() < standing.notBefore.getTime()) {
       throw new InvalidTokenError(TOKEN_REVOKED_DETAIL);
     }
   }
 
   /** Idempotent; also prunes rows whose token has expired anyway (cheap: indexed on expires_at). */
   async function revoke(jti: string, expiresAt: Date): Promise<void> {
-    const em = deps.em();
-    await em.execute('insert into revoked_tokens (jti, expires_at, created_at) values (?, ?, now()) on conflict (jti) do nothing', [
-      jti,
-      expiresAt,
-    ]);
-    await em.execute('delete from revoked_tokens where expires_at < now()', [], 'run');
+    await deps.sessions().revokeToken(jti, expiresAt);
     // The trigger tells every other process; this one must not wait for its own notification.
     deps.cache.invalidate([credentialTag.token(jti)]);
   }
 
   /** Revokes the user's sessions (all, or all but `keep`); their access and refresh tokens stop working everywhere. */
   async function revokeSessions(userId: string, which: { only: string[] } | { allBut: string | null }): Promise<number> {
-    // The ids travel as one JSON parameter (an array would be spread into several).
-    const [condition, parameter] =
-      'only' in which
-        ? ['id in (select jsonb_array_elements_text(?::jsonb)::uuid)', JSON.stringify(which.only)]
-        : ['id is distinct from ?::uuid', which.allBut];
-    if ('only' in which && which.only.length === 0) return 0;
-    const rows = await deps
-      .em()
-      .execute<Array<{ id: string }>>(
-        `update refresh_sessions set revoked_at = now() where user_id = ? and revoked_at is null and ${condition} returning id`,
-        [userId, parameter],
-      );
-    if (rows.length > 0) deps.cache.invalidate(rows.map((row) => credentialTag.session(row.id)));
-    return rows.length;
+    const ids = await deps.sessions().revokeSessions(userId, which);
+    if (ids.length > 0) deps.cache.invalidate(ids.map((id) => credentialTag.session(id)));
+    return ids.length;
   }
 
   /** A new session (refresh-token family) with its first pair of tokens. */
@@ -130,16 +111,13 @@ export function createSessionService(deps: {
     const sessionId = randomUUID();
     const withSession = { ...claims, sessionId };
     const [access, refresh] = await Promise.all([deps.tokens.issueAccessToken(withSession), deps.tokens.issueRefreshToken(withSession)]);
-    const em = deps.em();
-    await em.execute('insert into refresh_sessions (id, user_id, current_jti, expires_at, auth_method) values (?, ?, ?, ?, ?)', [
-      sessionId,
-      claims.userId,
-      refresh.jti,
-      refresh.expiresAt,
-      claims.authMethod ?? 'password',
-    ]);
-    // Sessions past their end carry no information any more (indexed on expires_at).
-    await em.execute('delete from refresh_sessions where expires_at < now()', [], 'run');
+    await deps.sessions().insertSession({
+      id: sessionId,
+      userId: claims.userId,
+      jti: refresh.jti,
+      expiresAt: refresh.expiresAt,
+      authMethod: claims.authMethod ?? 'password',
+    });
     return { access_token: access.token, refresh_token: refresh.token };
   }
 
@@ -181,21 +159,12 @@ export function createSessionService(deps: {
           deps.tokens.issueRefreshToken({ ...claims, sessionId }, { expiresAt: verified.expiresAt }),
         ]);
         // One statement: of two refreshes racing with the same token, exactly one rotates.
-        const rotated = await deps.em().execute<Array<{ id: string }>>(
-          `update refresh_sessions set previous_jti = current_jti, current_jti = ?, rotated_at = now()
-            where id = ? and user_id = ? and current_jti = ? and revoked_at is null and expires_at > now() returning id`,
-          [refresh.jti, sessionId, user.id, verified.jti],
-        );
-        if (rotated.length === 0) {
+        const rotated = await deps.sessions().rotate({ id: sessionId, userId: user.id, fromJti: verified.jti, toJti: refresh.jti });
+        if (!rotated) {
           // One look at the session tells the three failures apart.
-          const [session] = await deps.em().execute<Array<{ current_jti: string; racing: boolean; ended: boolean }>>(
-            `select current_jti,
-                    previous_jti = ? and revoked_at is null and expires_at > now()
-                      and rotated_at > now() - make_interval(secs => ?) as racing,
-                    expires_at <= now() as ended
-               from refresh_sessions where id = ? and user_id = ?`,
-            [verified.jti, CONCURRENT_REFRESH_GRACE_SECONDS, sessionId, user.id],
-          );
+          const session = await deps
+            .sessions()
+            .state({ id: sessionId, userId: user.id, presentedJti: verified.jti, graceSeconds: CONCURRENT_REFRESH_GRACE_SECONDS });
           if (session?.racing) {
             const again = await deps.tokens.issueRefreshToken(
               { ...claims, sessionId },
@@ -213,13 +182,7 @@ export function createSessionService(deps: {
         tokens = { access_token: access.token, refresh_token: refresh.token };
       } else {
         // A refresh token from before sessions existed: spend it (once) and start a session.
-        const spent = await deps
-          .em()
-          .execute<Array<{ jti: string }>>(
-            'insert into revoked_tokens (jti, expires_at, created_at) values (?, ?, now()) on conflict (jti) do nothing returning jti',
-            [verified.jti, verified.expiresAt],
-          );
-        if (spent.length === 0) throw new InvalidTokenError(TOKEN_REVOKED_DETAIL);
+        if (!(await deps.sessions().spendToken(verified.jti, verified.expiresAt))) throw new InvalidTokenError(TOKEN_REVOKED_DETAIL);
         tokens = await start(claims);
       }
       return { ...tokens, token_type: 'bearer', expires_in: deps.accessTtlSeconds };
@@ -257,16 +220,9 @@ export function createSessionService(deps: {
      * member of the organization but its owners: `sso_required` was just turned on.
      */
     async endPasswordSessions(organizationId: string): Promise<number> {
-      const rows = await deps.em().execute<Array<{ id: string }>>(
-        `update refresh_sessions s set revoked_at = now()
-           from users u
-          where u.id = s.user_id and u.organization_id = ? and u.role <> 'owner'
-            and s.revoked_at is null and coalesce(s.auth_method, 'password') = 'password'
-          returning s.id`,
-        [organizationId],
-      );
-      if (rows.length > 0) deps.cache.invalidate(rows.map((row) => credentialTag.session(row.id)));
-      return rows.length;
+      const ids = await deps.sessions().revokePasswordSessions(organizationId);
+      if (ids.length > 0) deps.cache.invalidate(ids.map((id) => credentialTag.session(id)));
+      return ids.length;
     },
 
     /** Ends every session of the user but `keep` (the caller's, after a password change). */
@@ -284,12 +240,7 @@ export function createSessionService(deps: {
    */
   async function cutOff(userId: string): Promise<void> {
     const notBefore = new Date(Math.floor(Date.now() / 1000) * 1000);
-    await deps
-      .em()
-      .execute(
-        'insert into session_cutoffs (user_id, not_before) values (?, ?) on conflict (user_id) do update set not_before = excluded.not_before',
-        [userId, notBefore],
-      );
+    await deps.sessions().setCutoff(userId, notBefore);
     deps.cache.invalidate([credentialTag.user(userId)]);
     await revokeSessions(userId, { allBut: null });
   }

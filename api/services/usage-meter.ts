@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { addUsage } from '../../shared/db/access/usage-counters.ts';
 import { billingPeriod, type UsageMetric } from '../../shared/domain/billing.ts';
 import type { Logger } from '../../shared/logger.ts';
 import type { RouteGuards } from '../routes/route.ts';
@@ -8,10 +9,6 @@ import type { WebhookIngestService } from './webhook-ingest.service.ts';
 export type UsageMeter = ReturnType<typeof createUsageMeter>;
 
 // One statement per flush, whatever the number of organizations and metrics.
-const FLUSH_SQL = `insert into usage_counters as c (organization_id, period_start, metric, count)
-  select organization_id, period_start, metric, delta from jsonb_to_recordset(?::jsonb) as d(organization_id uuid, period_start date, metric text, delta bigint)
-  on conflict (organization_id, period_start, metric) do update set count = c.count + excluded.count`;
-
 /**
  * Billing usage counted the way the rate limiter counts requests: in memory, added to
  * `usage_counters` in one statement every `flushIntervalMs` (the rate limiter's 250 ms), so
@@ -46,10 +43,10 @@ export function createUsageMeter(deps: { em: () => EntityManager; flushIntervalM
     });
     pending.clear();
     try {
-      await deps
-        .em()
-        .getConnection()
-        .execute(FLUSH_SQL, [JSON.stringify(rows.map(({ key: _key, ...row }) => row))], 'run');
+      await addUsage(
+        deps.em(),
+        rows.map(({ key: _key, ...row }) => row),
+      );
     } catch (error) {
       for (const { key, delta } of rows) pending.set(key, (pending.get(key) ?? 0) + delta);
       throw error;

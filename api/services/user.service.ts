@@ -1,6 +1,6 @@
 import { LockMode, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import { OrganizationEntity, UserEntity, type User } from '../../shared/db/entities/index.ts';
-import { removeUserFromSchedules } from '../../shared/db/repositories/schedule-writes.ts';
+import { removeUserFromSchedules } from '../../shared/db/access/schedules.ts';
 import { hasPermission, mayGrantRole, type Role } from '../../shared/domain/permissions.ts';
 import { AppError, ConflictError, InsufficientPermissionsError, NotFoundError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { failingPlatforms, pingDatabase } from '../../shared/db/access/integrations.ts';
 import { PLATFORMS, type Platform } from '../../shared/domain/alert.ts';
 import { sharedResult } from '../../shared/cache/shared-result.ts';
 import { runReadinessChecks } from '../../shared/health/readiness.ts';
@@ -6,10 +7,6 @@ import type { AuthContext } from '../auth-context.ts';
 
 /** Outbound deliveries failing this many times in a row mark an enabled integration as failing (10 disables it). */
 export const FAILING_AFTER_CONSECUTIVE_FAILURES = 3;
-
-// One organization's failing platforms; only ever asked for the caller's own organization.
-const FAILING_PLATFORMS_SQL = `select distinct platform from integrations
-  where organization_id = ? and enabled and (status = 'error' or consecutive_failures >= ?)`;
 
 export interface WebhookHealthReport {
   status: 'healthy' | 'degraded';
@@ -45,7 +42,7 @@ export function createWebhookHealth(deps: {
   maxAgeMs?: number;
 }) {
   const databaseReachable = async () => {
-    await deps.em().getConnection().execute('select 1');
+    await pingDatabase(deps.em());
     return true;
   };
   const report = sharedResult(
@@ -66,11 +63,8 @@ export function createWebhookHealth(deps: {
         {
           temporal: deps.temporalReachable,
           integrations: async () => {
-            const rows = await deps
-              .em()
-              .getConnection()
-              .execute<Array<{ platform: string }>>(FAILING_PLATFORMS_SQL, [auth.organizationId, FAILING_AFTER_CONSECUTIVE_FAILURES]);
-            failing = new Set(rows.map((row) => row.platform));
+            // Only ever asked for the caller's own organization.
+            failing = new Set(await failingPlatforms(deps.em(), auth.organizationId, FAILING_AFTER_CONSECUTIVE_FAILURES));
             return true;
           },
         },

@@ -25,3 +25,7 @@ export interface DeliveryResult {
 export const DELIVERY_MAX_ATTEMPTS = 3;
 export const DELIVERY_REQUEST_TIMEOUT_MS = 30_000;
 export const DELIVERY_FAILURES_BEFORE_PAUSE = 10;
+
+/** An integration's state: `error` while its outbound deliveries are paused; `connected` once an alert arrived. */
+export const INTEGRATION_STATUSES = ['connected', 'disconnected', 'error'] as const;
+export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number];

@@ -1,5 +1,6 @@
 import { createCredentialStore } from '../../api/services/credential-store.ts';
 import { createSessionService } from '../../api/services/session.service.ts';
+import { createSessionStore } from '../../shared/db/access/sessions.ts';
 import { createTokenService } from '../../shared/auth/tokens.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -75,6 +76,7 @@ describe('sso_required (integration: real PostgreSQL)', () => {
     const cache = stack.requestCaches.credentials;
     const sessions = createSessionService({
       em,
+      sessions: () => createSessionStore(em()),
       tokens,
       accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       credentials: createCredentialStore({ em, cache }),

@@ -1,4 +1,5 @@
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import { notifiedExecutionWaits, organizationsWithMembers, previousAssignees } from '../../shared/db/access/notifications.ts';
 import { SEVERITIES } from '../../shared/domain/alert.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { hasPermission, isRole, permissionsForRole, type Permission } from '../../shared/domain/permissions.ts';
@@ -84,27 +85,14 @@ export async function loadNotificationContext(em: SqlEntityManager, events: Outb
   const reads = notificationReads(events);
   const context: NotificationContext = { organizations: new Map(), previousAssignee: new Map() };
   if (reads.organizationIds.length > 0) {
-    const rows = await em.execute<Array<{ id: string; settings: unknown; members: Member[] }>>(
-      `select o.id, o.settings,
-         coalesce((select json_agg(json_build_object('id', u.id, 'role', u.role)) from users u where u.organization_id = o.id), '[]'::json) as members
-       from organizations o where o.id in (select value::uuid from json_array_elements_text(?::json))`,
-      [JSON.stringify(reads.organizationIds)],
-    );
-    for (const row of rows) {
+    for (const row of await organizationsWithMembers(em, reads.organizationIds)) {
       const { min_severity: minSeverity, email, notify_on_resolve: notifyOnResolve } = readSettings(row.settings).notifications;
       context.organizations.set(row.id, { minSeverity, email, notifyOnResolve, members: row.members });
     }
   }
   if (reads.previousAssigneeOf.length > 0) {
     // The assignee in the snapshot of each incident's previous event, to tell a new assignment from a repeat.
-    const rows = await em.execute<Array<{ id: string; assignee: string | null }>>(
-      `select e.id, (select p.data->'incident'->>'assignee_id' from domain_events p
-                     where p.incident_id = e.incident_id and p.id < e.id and p.organization_id = e.organization_id
-                     order by p.id desc limit 1) as assignee
-       from domain_events e where e.id in (select value::uuid from json_array_elements_text(?::json))`,
-      [JSON.stringify(reads.previousAssigneeOf)],
-    );
-    for (const row of rows) context.previousAssignee.set(row.id, row.assignee);
+    for (const row of await previousAssignees(em, reads.previousAssigneeOf)) context.previousAssignee.set(row.id, row.assignee);
   }
   return context;
 }
@@ -222,15 +210,9 @@ export async function planNotifications(em: SqlEntityManager, events: OutboxEven
   const drafts = events.flatMap((event) => planEventNotifications(event, context));
   const waits = drafts.filter((draft) => draft.type === 'execution.waiting' && draft.executionId);
   if (waits.length === 0) return drafts;
-  const rows = await em.execute<Array<{ user_id: string; execution_id: string; step_id: string }>>(
-    `select x.user_id, x.execution_id, x.step_id from jsonb_to_recordset(?::jsonb) as x(user_id uuid, execution_id uuid, step_id text)
-     where exists (select 1 from notifications n where n.user_id = x.user_id and n.type = 'execution.waiting'
-                   and n.execution_id = x.execution_id and n.data->>'step_id' = x.step_id)`,
-    [
-      JSON.stringify(
-        waits.map((draft) => ({ user_id: draft.userId, execution_id: draft.executionId, step_id: String(draft.data.step_id) })),
-      ),
-    ],
+  const rows = await notifiedExecutionWaits(
+    em,
+    waits.map((draft) => ({ user_id: draft.userId, execution_id: draft.executionId, step_id: String(draft.data.step_id) })),
   );
   return unseenExecutionWaits(drafts, new Set(rows.map((row) => waitKey(row.user_id, row.execution_id, row.step_id))));
 }

@@ -1,6 +1,15 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SecretBox } from '../../../shared/crypto/secret-box.ts';
+import {
+  domainClaim,
+  domainClaimsOf,
+  replaceDomainClaims,
+  setDomainVerified,
+  verifiedClaimElsewhere,
+  verifiedConnectionFor,
+  type DomainClaim,
+} from '../../../shared/db/access/sso-domains.ts';
 import { OrganizationEntity, SsoConnectionEntity, UserEntity, type SsoConnection } from '../../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../../shared/db/tenant-filter.ts';
 import { AppError, ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../../shared/errors.ts';
@@ -55,13 +64,6 @@ function assertMayGrant(auth: AuthContext, role: string | undefined): void {
 }
 
 /** A domain claim: routes sign-ins by email only once `verified_at` is set. */
-interface DomainClaim {
-  connection_id: string;
-  domain: string;
-  token: string;
-  verified_at: Date | string | null;
-}
-
 /** Scheme, host and port: where a stored client secret is sent. */
 const originOf = (url: string) => URL.parse(url)?.origin ?? url;
 
@@ -99,14 +101,8 @@ export function createSsoConnectionService(deps: {
 
   async function claimsOf(connectionIds: string[]): Promise<Map<string, DomainClaim[]>> {
     const byConnection = new Map<string, DomainClaim[]>();
-    if (connectionIds.length === 0) return byConnection;
-    const rows = await deps
-      .em()
-      .execute<DomainClaim[]>(
-        'select connection_id, domain, token, verified_at from sso_domains where connection_id in (select value::uuid from jsonb_array_elements_text(?::jsonb)) order by domain',
-        [JSON.stringify(connectionIds)],
-      );
-    for (const row of rows) byConnection.set(row.connection_id, [...(byConnection.get(row.connection_id) ?? []), row]);
+    for (const row of await domainClaimsOf(deps.em(), connectionIds))
+      byConnection.set(row.connection_id, [...(byConnection.get(row.connection_id) ?? []), row]);
     return byConnection;
   }
 
@@ -115,7 +111,7 @@ export function createSsoConnectionService(deps: {
   }
 
   function view(connection: SsoConnection, claims: DomainClaim[]): SsoConnectionView {
-    const kind = connection.kind as SsoKind;
+    const kind = connection.kind;
     // Each kind seals one secret at most (OIDC client_secret, SAML sp_private_key): no need to open the box to say whether it is there.
     const config: Record<string, unknown> = {
       ...connection.config,
@@ -135,7 +131,7 @@ export function createSsoConnectionService(deps: {
         record_value: claim.token,
       })),
       // Written only through validated input: a stored role is one of ROLES.
-      default_role: connection.defaultRole as Role,
+      default_role: connection.defaultRole,
       enabled: connection.enabled,
       config,
       ...(isOidcKind(kind)
@@ -187,19 +183,7 @@ export function createSsoConnectionService(deps: {
    * ones start unverified with a fresh token. Claims never conflict: only verification does.
    */
   async function claimDomains(em: EntityManager, connectionId: string, domains: string[]): Promise<void> {
-    const list = JSON.stringify(domains);
-    await em.execute(
-      'delete from sso_domains where connection_id = ? and domain not in (select jsonb_array_elements_text(?::jsonb))',
-      [connectionId, list],
-      'run',
-    );
-    await em.execute(
-      `insert into sso_domains (domain, connection_id, token)
-       select value, ?, replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '') from jsonb_array_elements_text(?::jsonb)
-       on conflict (connection_id, domain) do nothing`,
-      [connectionId, list],
-      'run',
-    );
+    await replaceDomainClaims(em, connectionId, domains);
   }
 
   /**
@@ -265,7 +249,7 @@ export function createSsoConnectionService(deps: {
     id: connection.id,
     organizationId: typeof connection.organization === 'string' ? connection.organization : connection.organization.id,
     name: connection.name,
-    kind: connection.kind as SsoKind,
+    kind: connection.kind,
     domains: connection.domains,
     defaultRole: connection.defaultRole,
     config: connection.config,
@@ -292,7 +276,7 @@ export function createSsoConnectionService(deps: {
 
     async create(
       auth: AuthContext,
-      input: { name: string; kind: SsoKind; domains: string[]; default_role: string; enabled: boolean; config: Record<string, unknown> },
+      input: { name: string; kind: SsoKind; domains: string[]; default_role: Role; enabled: boolean; config: Record<string, unknown> },
       meta: SsoRequestMeta,
     ) {
       assertMayGrant(auth, input.default_role);
@@ -320,7 +304,7 @@ export function createSsoConnectionService(deps: {
     async update(
       auth: AuthContext,
       id: string,
-      input: { name?: string; domains?: string[]; default_role?: string; enabled?: boolean; config?: Record<string, unknown> },
+      input: { name?: string; domains?: string[]; default_role?: Role; enabled?: boolean; config?: Record<string, unknown> },
       meta: SsoRequestMeta,
     ) {
       assertMayGrant(auth, input.default_role);
@@ -332,7 +316,7 @@ export function createSsoConnectionService(deps: {
       const connection = await deps.em().transactional(async (tx) => {
         const connection = await tx.findOne(SsoConnectionEntity, { id });
         if (!connection) throw new NotFoundError('SSO connection');
-        const kind = connection.kind as SsoKind;
+        const kind = connection.kind;
         if (input.config !== undefined) {
           // Omitted write-only fields keep their stored values; null removes an optional field.
           const stored = secretsOf(connection);
@@ -381,10 +365,7 @@ export function createSsoConnectionService(deps: {
       const connection = await load(id);
       const em = deps.em();
       const name = domain.toLowerCase();
-      const [claim] = await em.execute<DomainClaim[]>(
-        'select connection_id, domain, token, verified_at from sso_domains where connection_id = ? and domain = ?',
-        [connection.id, name],
-      );
+      const claim = await domainClaim(em, connection.id, name);
       if (!claim) throw new NotFoundError('Domain claim');
       if (claim.verified_at) return viewOne(connection);
       let records: string[][];
@@ -396,25 +377,13 @@ export function createSsoConnectionService(deps: {
       }
       if (!holdsToken(records, claim.token))
         throw new ConflictError(`No TXT record ${challengeName(name)} holds this connection's token (${claim.token}) yet`);
-      const [holder] = await em.execute<DomainClaim[]>(
-        'select connection_id, domain, token, verified_at from sso_domains where domain = ? and verified_at is not null and connection_id <> ?',
-        [name, connection.id],
-      );
+      const holder = await verifiedClaimElsewhere(em, name, connection.id);
       if (holder && holdsToken(records, holder.token))
         throw new ConflictError(`${name} is verified by another SSO connection, whose DNS record is still published`);
       try {
         await em.transactional(async (tx) => {
-          if (holder)
-            await tx.execute(
-              'update sso_domains set verified_at = null where domain = ? and connection_id = ?',
-              [name, holder.connection_id],
-              'run',
-            );
-          await tx.execute(
-            'update sso_domains set verified_at = now() where connection_id = ? and domain = ?',
-            [connection.id, name],
-            'run',
-          );
+          if (holder) await setDomainVerified(tx, holder.connection_id, name, false);
+          await setDomainVerified(tx, connection.id, name, true);
         });
       } catch (error) {
         if (error instanceof UniqueConstraintViolationException || (error as { code?: string }).code === '23505')
@@ -445,11 +414,8 @@ export function createSsoConnectionService(deps: {
         connection = await em.findOne(SsoConnectionEntity, { id: query.connection_id, enabled: true }, unscoped);
       } else if (query.email) {
         const domain = query.email.slice(query.email.lastIndexOf('@') + 1).toLowerCase();
-        const [row] = await em.execute<Array<{ connection_id: string }>>(
-          'select connection_id from sso_domains where domain = ? and verified_at is not null',
-          [domain],
-        );
-        if (row) connection = await em.findOne(SsoConnectionEntity, { id: row.connection_id, enabled: true }, unscoped);
+        const connectionId = await verifiedConnectionFor(em, domain);
+        if (connectionId) connection = await em.findOne(SsoConnectionEntity, { id: connectionId, enabled: true }, unscoped);
       } else if (query.organization_id) {
         const candidates = await em.find(
           SsoConnectionEntity,

@@ -4,6 +4,19 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import * as oidc from 'openid-client';
 import type { SecretBox } from '../../../shared/crypto/secret-box.ts';
+import {
+  deleteIdentityLink,
+  hasPendingLinkRequest,
+  insertIdentityLink,
+  insertPendingLogin,
+  isDomainVerified,
+  linkedUserId,
+  rememberAssertion,
+  replaceLinkRequest,
+  takeLinkRequest,
+  takePendingLogin,
+  type PendingLoginRow,
+} from '../../../shared/db/access/sso-logins.ts';
 import { UserEntity, type User } from '../../../shared/db/entities/index.ts';
 import { TENANT_FILTER } from '../../../shared/db/tenant-filter.ts';
 import { isRole } from '../../../shared/domain/permissions.ts';
@@ -50,17 +63,7 @@ export interface SsoRequestMeta {
   requestId: string;
 }
 
-interface PendingLogin {
-  connection_id: string;
-  nonce: string | null;
-  code_verifier_ciphertext: string | null;
-  saml_request_id: string | null;
-  redirect_to: string | null;
-  /** Set when a signed-in user started this sign-in to link the identity to their account. */
-  link_user_id: string | null;
-  created_at: Date | string;
-  live: boolean;
-}
+type PendingLogin = PendingLoginRow;
 
 /** What the identity provider vouched for: the linked identity (issuer, subject) and the email. */
 interface SsoIdentity {
@@ -125,35 +128,23 @@ export function createSsoLoginService(deps: {
     connectionId: string,
     fields: { nonce?: string; codeVerifier?: string; samlRequestId?: string; redirectTo: string | null; linkUserId: string | null },
   ): Promise<void> {
-    const em = deps.em();
-    await em.execute(
-      `insert into sso_login_requests (state_hash, connection_id, nonce, code_verifier_ciphertext, saml_request_id, redirect_to, link_user_id, expires_at)
-       values (?, ?, ?, ?, ?, ?, ?, now() + make_interval(secs => ?))`,
-      [
-        hashState(state),
-        connectionId,
-        fields.nonce ?? null,
-        fields.codeVerifier ? deps.secretBox.encrypt(fields.codeVerifier) : null,
-        fields.samlRequestId ?? null,
-        fields.redirectTo,
-        fields.linkUserId,
-        SSO_REQUEST_TTL_SECONDS,
-      ],
-      'run',
-    );
-    // Abandoned sign-ins carry nothing worth keeping (indexed on expires_at).
-    await em.execute('delete from sso_login_requests where expires_at < now()', [], 'run');
+    // Abandoned sign-ins are pruned as new ones are saved.
+    await insertPendingLogin(deps.em(), {
+      state_hash: hashState(state),
+      connection_id: connectionId,
+      nonce: fields.nonce ?? null,
+      code_verifier_ciphertext: fields.codeVerifier ? deps.secretBox.encrypt(fields.codeVerifier) : null,
+      saml_request_id: fields.samlRequestId ?? null,
+      redirect_to: fields.redirectTo,
+      link_user_id: fields.linkUserId,
+      ttlSeconds: SSO_REQUEST_TTL_SECONDS,
+    });
   }
 
   /** Deletes and returns the pending sign-in: a second use of the same state finds nothing. */
   async function consumePending(state: string | undefined): Promise<PendingLogin> {
     if (!state) throw new SsoFailedError("The identity provider's answer carries no state");
-    const [row] = await deps
-      .em()
-      .execute<PendingLogin[]>(
-        'delete from sso_login_requests where state_hash = ? returning connection_id, nonce, code_verifier_ciphertext, saml_request_id, redirect_to, link_user_id, created_at, expires_at > now() as live',
-        [hashState(state)],
-      );
+    const row = await takePendingLogin(deps.em(), hashState(state));
     if (!row) throw new SsoFailedError('Unknown or already used sign-in state: start again');
     if (!row.live) throw new SsoFailedError('The sign-in took longer than 10 minutes: start again');
     return row;
@@ -188,12 +179,8 @@ export function createSsoLoginService(deps: {
 
   /** The user an identity is linked to, in the connection's organization. */
   async function linkedUser(em: EntityManager, connection: LoadedSsoConnection, identity: SsoIdentity): Promise<User | null> {
-    const [row] = await em.execute<Array<{ user_id: string }>>(
-      `select i.user_id from sso_identities i join users u on u.id = i.user_id
-       where i.connection_id = ? and i.issuer = ? and i.subject = ? and u.organization_id = ?`,
-      [connection.id, identity.issuer, identity.subject, connection.organizationId],
-    );
-    return row ? em.findOne(UserEntity, { id: row.user_id }, unscoped) : null;
+    const userId = await linkedUserId(em, connection, identity);
+    return userId ? em.findOne(UserEntity, { id: userId }, unscoped) : null;
   }
 
   /**
@@ -203,12 +190,8 @@ export function createSsoLoginService(deps: {
   async function link(connectionId: string, userId: string, identity: Pick<SsoIdentity, 'issuer' | 'subject'>): Promise<boolean> {
     try {
       await deps.em().transactional(async (tx) => {
-        await tx.execute('delete from sso_identities where connection_id = ? and user_id = ?', [connectionId, userId], 'run');
-        await tx.execute(
-          'insert into sso_identities (connection_id, issuer, subject, user_id) values (?, ?, ?, ?)',
-          [connectionId, identity.issuer, identity.subject, userId],
-          'run',
-        );
+        await deleteIdentityLink(tx, connectionId, userId);
+        await insertIdentityLink(tx, connectionId, userId, identity);
       });
       return true;
     } catch (error) {
@@ -225,22 +208,20 @@ export function createSsoLoginService(deps: {
     const token = generateOpaqueToken();
     const em = deps.em();
     // The pending link mailed for this very identity a moment ago still works: do not mail it again.
-    const [recent] = await em.execute<Array<{ ok: number }>>(
-      `select 1 as ok from sso_link_requests where user_id = ? and connection_id = ? and issuer = ? and subject = ?
-         and expires_at > now() + make_interval(secs => ?)`,
-      [user.id, connection.id, identity.issuer, identity.subject, SSO_LINK_TTL_SECONDS - SSO_LINK_MAIL_INTERVAL_SECONDS],
-    );
-    if (recent) return;
-    await em.execute(
-      'delete from sso_link_requests where (user_id = ? and connection_id = ?) or expires_at < now()',
-      [user.id, connection.id],
-      'run',
-    );
-    const [row] = await em.execute<Array<{ expires_at: Date | string }>>(
-      `insert into sso_link_requests (token_hash, connection_id, user_id, issuer, subject, expires_at)
-       values (?, ?, ?, ?, ?, now() + make_interval(secs => ?)) returning expires_at`,
-      [hashOpaqueToken(token), connection.id, user.id, identity.issuer, identity.subject, SSO_LINK_TTL_SECONDS],
-    );
+    const pending = await hasPendingLinkRequest(em, {
+      userId: user.id,
+      connectionId: connection.id,
+      identity,
+      minRemainingSeconds: SSO_LINK_TTL_SECONDS - SSO_LINK_MAIL_INTERVAL_SECONDS,
+    });
+    if (pending) return;
+    const expiresAt = await replaceLinkRequest(em, {
+      tokenHash: hashOpaqueToken(token),
+      userId: user.id,
+      connectionId: connection.id,
+      identity,
+      ttlSeconds: SSO_LINK_TTL_SECONDS,
+    });
     await audit(connection, meta, { type: 'sso.link_requested', userId: user.id, statusCode: 401 });
     try {
       await deps.mailer.send({
@@ -256,7 +237,7 @@ export function createSsoLoginService(deps: {
           "If it was not you, do not link it, and tell your organization's owner.",
           '',
           `Link token: ${token}`,
-          `It can be used once and expires at ${new Date(row?.expires_at ?? Date.now()).toISOString()}.`,
+          `It can be used once and expires at ${new Date(expiresAt ?? Date.now()).toISOString()}.`,
         ].join('\n'),
       });
     } catch (error) {
@@ -302,11 +283,7 @@ export function createSsoLoginService(deps: {
     }
     // A new account takes a verified domain: an unverified claim could otherwise mint accounts for
     // another company's addresses, which their real owners could then never register.
-    const [verified] = await em.execute<Array<{ ok: number }>>(
-      'select 1 as ok from sso_domains where connection_id = ? and domain = ? and verified_at is not null',
-      [connection.id, emailDomain(email)],
-    );
-    if (!verified)
+    if (!(await isDomainVerified(em, connection.id, emailDomain(email))))
       throw new SsoFailedError(
         `No account exists for ${email}, and ${emailDomain(email)} is not verified for this connection: accounts are created only for verified domains`,
       );
@@ -327,11 +304,7 @@ export function createSsoLoginService(deps: {
           emailVerifiedAt: new Date(),
         });
         await tx.flush();
-        await tx.execute(
-          'insert into sso_identities (connection_id, issuer, subject, user_id) values (?, ?, ?, ?)',
-          [connection.id, identity.issuer, identity.subject, created.id],
-          'run',
-        );
+        await insertIdentityLink(tx, connection.id, created.id, identity);
         return created;
       });
       await audit(connection, meta, { type: 'sso.user_provisioned', userId: user.id, statusCode: 201 });
@@ -386,13 +359,8 @@ export function createSsoLoginService(deps: {
       throw new SsoFailedError(`The SAML response was refused: ${describe(error)}`, { cause: error });
     }
     // Each assertion is accepted once per connection, remembered until it could no longer validate.
-    const em = deps.em();
-    const fresh = await em.execute<Array<{ assertion_id: string }>>(
-      'insert into sso_assertions (connection_id, assertion_id, expires_at) values (?, ?, ?) on conflict do nothing returning assertion_id',
-      [connection.id, facts.assertionId, facts.notOnOrAfter],
-    );
-    await em.execute('delete from sso_assertions where expires_at < now()', [], 'run');
-    if (fresh.length === 0) throw new SsoFailedError('This SAML assertion was already used');
+    if (!(await rememberAssertion(deps.em(), connection.id, facts.assertionId, facts.notOnOrAfter)))
+      throw new SsoFailedError('This SAML assertion was already used');
     // The NameID is what the account is linked by: a transient one changes at every sign-in.
     if (!facts.nameId || facts.nameId.length > MAX_SUBJECT_LENGTH || facts.nameIdFormat === TRANSIENT_NAME_ID)
       throw new SsoFailedError(
@@ -463,10 +431,7 @@ export function createSsoLoginService(deps: {
     /** Confirms a mailed link: the identity is linked to the account the mail went to. Single use. */
     async confirmLink(token: string, meta: SsoRequestMeta): Promise<{ connectionId: string; userId: string }> {
       const em = deps.em();
-      const [row] = await em.execute<Array<{ connection_id: string; user_id: string; issuer: string; subject: string; live: boolean }>>(
-        'delete from sso_link_requests where token_hash = ? returning connection_id, user_id, issuer, subject, expires_at > now() as live',
-        [hashOpaqueToken(token)],
-      );
+      const row = await takeLinkRequest(em, hashOpaqueToken(token));
       const invalid = 'Link token is invalid, already used or expired';
       if (!row || !row.live) throw new InvalidTokenError(invalid);
       const connection = await deps.connections.forLogin(row.connection_id);

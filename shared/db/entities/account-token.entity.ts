@@ -23,7 +23,7 @@ export const AccountTokenEntity = defineEntity({
       .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationEntity).index(),
     user: () => p.manyToOne(UserEntity).index().deleteRule('cascade'),
-    purpose: p.string().length(32),
+    purpose: p.string().length(32).$type<AccountTokenPurpose>(),
     tokenHash: p.string().length(64).unique().hidden(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),

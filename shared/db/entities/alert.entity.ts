@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { AlertStatus, Platform, Severity } from '../../domain/alert.ts';
 import { tenantFilter } from '../tenant-filter.ts';
 import { OrganizationEntity } from './organization.entity.ts';
 
@@ -12,12 +13,12 @@ export const AlertEntity = defineEntity({
     organization: () => p.manyToOne(OrganizationEntity),
     integrationId: p.uuid().index(),
     incidentId: p.uuid().nullable().index(),
-    platform: p.string().length(32),
+    platform: p.string().length(32).$type<Platform>(),
     externalId: p.string().length(500).nullable(),
     dedupKey: p.string().length(200),
     title: p.string().length(500),
-    severity: p.string().length(16),
-    status: p.string().length(16),
+    severity: p.string().length(16).$type<Severity>(),
+    status: p.string().length(16).$type<AlertStatus>(),
     host: p.string().length(500).nullable(),
     labels: p.json<Record<string, string>>().default('{}'),
     links: p.json<Record<string, string>>().default('{}'),

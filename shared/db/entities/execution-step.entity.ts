@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { StepStatus, StepType } from '../../domain/procedure.ts';
 import { tenantFilter } from '../tenant-filter.ts';
 import { ExecutionEntity } from './execution.entity.ts';
 import { OrganizationEntity } from './organization.entity.ts';
@@ -20,8 +21,8 @@ export const ExecutionStepEntity = defineEntity({
     stepId: p.uuid(),
     position: p.integer(),
     name: p.string().length(200),
-    type: p.string().length(16),
-    status: p.string().length(16),
+    type: p.string().length(16).$type<StepType>(),
+    status: p.string().length(16).$type<StepStatus>(),
     output: p.json<unknown>().nullable(),
     notes: p.text().nullable(),
     actorId: p.uuid().nullable(),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { ExecutionStatus } from '../../domain/procedure.ts';
 import type { ProcedureSnapshot } from '../../domain/procedure.ts';
 import { tenantFilter } from '../tenant-filter.ts';
 import { OrganizationEntity } from './organization.entity.ts';
@@ -21,7 +22,7 @@ export const ExecutionEntity = defineEntity({
     procedureId: p.uuid().index(),
     procedureVersion: p.integer(),
     incidentId: p.uuid().nullable().index(),
-    status: p.string().length(16),
+    status: p.string().length(16).$type<ExecutionStatus>(),
     definition: p.json<ProcedureSnapshot>(),
     parameters: p.json<Record<string, unknown>>().default('{}'),
     workflowId: p.string().length(200),

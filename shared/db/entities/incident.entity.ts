@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { IncidentStatus } from '../../domain/incident.ts';
+import type { Severity } from '../../domain/alert.ts';
+import type { Urgency } from '../../domain/escalation.ts';
 import { tenantFilter } from '../tenant-filter.ts';
 import { OrganizationEntity } from './organization.entity.ts';
 
@@ -15,8 +18,8 @@ export const IncidentEntity = defineEntity({
     organization: () => p.manyToOne(OrganizationEntity).index(),
     title: p.string().length(500),
     description: p.text().nullable(),
-    status: p.string().length(16),
-    severity: p.string().length(16),
+    status: p.string().length(16).$type<IncidentStatus>(),
+    severity: p.string().length(16).$type<Severity>(),
     assigneeId: p.uuid().nullable(),
     /** The platform identifier, or `manual`. */
     source: p.string().length(32),
@@ -45,7 +48,7 @@ export const IncidentEntity = defineEntity({
     /** What routing chose when the incident opened (the outbox relay writes them); null until then, and for incidents created by hand. */
     routingRuleId: p.uuid().nullable(),
     escalationPolicyId: p.uuid().nullable(),
-    urgency: p.string().length(8).nullable(),
+    urgency: p.string().length(8).$type<Urgency>().nullable(),
     /** Which escalation pages it now: 1, then one more each time it reopens or is reassigned (workflow ids and pages carry it). */
     escalationCycle: p.integer().default(1),
   },

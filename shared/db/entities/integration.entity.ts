@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { Platform } from '../../domain/alert.ts';
+import type { IntegrationStatus } from '../../domain/delivery.ts';
 import { tenantFilter } from '../tenant-filter.ts';
 import { OrganizationEntity } from './organization.entity.ts';
 
@@ -15,8 +17,8 @@ export const IntegrationEntity = defineEntity({
       .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationEntity).index(),
     name: p.string().length(200),
-    platform: p.string().length(32),
-    status: p.string().length(16).default('disconnected'),
+    platform: p.string().length(32).$type<Platform>(),
+    status: p.string().length(16).$type<IntegrationStatus>().default('disconnected'),
     enabled: p.boolean().default(true),
     /** AES-GCM sealed (shared/crypto/secret-box.ts), never the plain secret. */
     secretCiphertext: p.text().hidden(),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { Role } from '../../domain/permissions.ts';
 import { tenantFilter } from '../tenant-filter.ts';
 import { OrganizationEntity } from './organization.entity.ts';
 
@@ -18,7 +19,7 @@ export const InvitationEntity = defineEntity({
       .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationEntity).index(),
     email: p.string().length(320),
-    role: p.string().length(32),
+    role: p.string().length(32).$type<Role>(),
     tokenHash: p.string().length(64).unique().hidden(),
     invitedBy: p.uuid(),
     expiresAt: p.datetime(),

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { PageMethod, PageStatus } from '../../domain/escalation.ts';
 import { uuidv7 } from '../../uuidv7.ts';
 import { tenantFilter } from '../tenant-filter.ts';
 import { OrganizationEntity } from './organization.entity.ts';
@@ -26,13 +27,13 @@ export const PageEntity = defineEntity({
     level: p.integer(),
     userId: p.uuid(),
     /** `email` or `webhook`. */
-    method: p.string().length(32),
+    method: p.string().length(32).$type<PageMethod>(),
     /** The notification rule that sent it; null for the default (account email at once). */
     ruleId: p.uuid().nullable(),
     /** The contact method it went to; null for the account's own address. */
     contactMethodId: p.uuid().nullable(),
     /** `sending` while the send is under way, then `sent` or `failed`. */
-    status: p.string().length(16),
+    status: p.string().length(16).$type<PageStatus>(),
     error: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p

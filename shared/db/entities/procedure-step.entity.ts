@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { StepType } from '../../domain/procedure.ts';
 import { tenantFilter } from '../tenant-filter.ts';
 import { OrganizationEntity } from './organization.entity.ts';
 import { ProcedureEntity } from './procedure.entity.ts';
@@ -19,7 +20,7 @@ export const ProcedureStepEntity = defineEntity({
     position: p.integer(),
     name: p.string().length(200),
     description: p.text().nullable(),
-    type: p.string().length(16),
+    type: p.string().length(16).$type<StepType>(),
     config: p.json<Record<string, unknown>>().default('{}'),
   },
 });

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { Urgency } from '../../domain/escalation.ts';
 import type { Matcher } from '../../domain/matchers.ts';
 import { uuidv7 } from '../../uuidv7.ts';
 import { tenantFilter } from '../tenant-filter.ts';
@@ -18,7 +19,7 @@ export const RoutingRuleEntity = defineEntity({
     name: p.string().length(200),
     matchers: p.json<Matcher[]>(),
     escalationPolicyId: p.uuid(),
-    urgency: p.string().length(8),
+    urgency: p.string().length(8).$type<Urgency>(),
     enabled: p.boolean().default(true),
     /** Evaluation order within the organization, from 0, without gaps (every write renumbers). */
     position: p.integer(),

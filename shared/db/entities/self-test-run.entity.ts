@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { SelfTestStatus } from '../../domain/self-test.ts';
 import { tenantFilter } from '../tenant-filter.ts';
 import { OrganizationEntity } from './organization.entity.ts';
 
@@ -18,7 +19,7 @@ export const SelfTestRunEntity = defineEntity({
       .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationEntity).index(),
     requestedBy: p.uuid(),
-    status: p.string().length(16),
+    status: p.string().length(16).$type<SelfTestStatus>(),
     workflowId: p.string().length(200),
     workerIdentity: p.string().length(200).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { Role } from '../../domain/permissions.ts';
+import type { SsoKind } from '../../domain/sso.ts';
 import { tenantFilter } from '../tenant-filter.ts';
 import { OrganizationEntity } from './organization.entity.ts';
 
@@ -15,10 +17,10 @@ export const SsoConnectionEntity = defineEntity({
       .onCreate(() => randomUUID()),
     organization: () => p.manyToOne(OrganizationEntity).index(),
     name: p.string().length(200),
-    kind: p.string().length(16),
+    kind: p.string().length(16).$type<SsoKind>(),
     /** Lowercase email domains; each is also a row of `sso_domains`, unique across organizations. */
     domains: p.json<string[]>().default('[]'),
-    defaultRole: p.string().length(32),
+    defaultRole: p.string().length(32).$type<Role>(),
     enabled: p.boolean().default(true),
     /** Everything but secrets (issuer, client id, IdP certificate...). */
     config: p.json<Record<string, unknown>>().default('{}'),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { Role } from '../../domain/permissions.ts';
 import { tenantFilter } from '../tenant-filter.ts';
 import { OrganizationEntity } from './organization.entity.ts';
 
@@ -15,7 +16,7 @@ export const UserEntity = defineEntity({
     organization: () => p.manyToOne(OrganizationEntity).index(),
     email: p.string().length(320).unique(),
     name: p.string().length(200),
-    role: p.string().length(32),
+    role: p.string().length(32).$type<Role>(),
     passwordHash: p.string().length(255).hidden(),
     emailVerifiedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -3,7 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Analytics (GET /analytics) reads one row per incident, never the timeline: the first time an
  * incident reached `mitigated` and the first time it had an assignee are stamped on the row by the
- * same writes that add the timeline entries (shared/db/repositories/incident-writes.ts), beside the
+ * same writes that add the timeline entries (shared/db/access/incidents.ts), beside the
  * existing `acknowledged_at` and `resolved_at`. Existing incidents are backfilled from their
  * timeline: an incident whose first `assignee_changed` entry has a `from` was assigned at creation.
  *

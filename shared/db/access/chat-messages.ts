@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChatMessageView } from '../../domain/chat.ts';
 import { uuidv7 } from '../../uuidv7.ts';
 
@@ -75,4 +75,38 @@ export async function insertChatMessage(
     );
   const [row] = rows;
   return row ? chatMessageView(row) : undefined;
+}
+
+/** The incident's messages, oldest first, and how many it has; undefined when the incident is not the organization's. */
+export async function pageChatMessages(
+  em: EntityManager,
+  organizationId: string,
+  incidentId: string,
+  page: { limit: number; offset: number },
+): Promise<{ items: ChatMessageView[]; total: number } | undefined> {
+  const rows = await em.execute<Array<Parameters<typeof chatMessageView>[0] & { total: string | number | null }>>(
+    `select i.id as incident, m.id, m.incident_id, m.author_id, m.author_kind, m.body, m.created_at,
+       (select count(*) from incident_messages c where c.incident_id = i.id and c.organization_id = i.organization_id) as total
+     from incidents i left join lateral (
+       select * from incident_messages m where m.incident_id = i.id and m.organization_id = i.organization_id order by m.id limit ? offset ?
+     ) m on true
+     where i.id = ? and i.organization_id = ?`,
+    [page.limit, page.offset, incidentId, organizationId],
+  );
+  if (rows.length === 0) return undefined;
+  return { items: rows.filter((row) => row.id !== null).map(chatMessageView), total: Number(rows[0]?.total ?? 0) };
+}
+
+// Counts one question in the organization's current clock hour unless it is full; no row back: full.
+const RESERVE_QUESTION_SQL = `insert into assistant_quota (organization_id, window_start, used) values (?, date_trunc('hour', now()), 1)
+  on conflict (organization_id) do update set
+    used = case when assistant_quota.window_start = excluded.window_start then assistant_quota.used + 1 else 1 end,
+    window_start = excluded.window_start
+  where assistant_quota.window_start <> excluded.window_start or assistant_quota.used < ?
+  returning used`;
+
+/** Counts one assistant question against the organization's quota for this clock hour; false when the hour's quota is used up. */
+export async function reserveAssistantQuestion(em: EntityManager, organizationId: string, perHour: number): Promise<boolean> {
+  const reserved = await em.execute<unknown[]>(RESERVE_QUESTION_SQL, [organizationId, perHour]);
+  return reserved.length > 0;
 }

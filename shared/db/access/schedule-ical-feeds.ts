@@ -19,3 +19,8 @@ export async function importedEvents(
   );
   return new Map(feeds.map((feed) => [feed.id, feed.events]));
 }
+
+/** Every imported calendar of every organization: one per `ical` layer. */
+export function allIcalFeeds(em: EntityManager): Promise<Array<{ id: string; organization_id: string; schedule_id: string }>> {
+  return em.getConnection().execute('select id, organization_id, schedule_id from schedule_ical_feeds order by id');
+}

@@ -1,0 +1,178 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ContactMethodType } from '../../domain/notification-rules.ts';
+
+/** A contact method as stored; the webhook's URL and headers stay sealed. */
+export interface ContactMethodRow {
+  id: string;
+  user_id: string;
+  type: ContactMethodType;
+  label: string;
+  address: string | null;
+  webhook_sealed: string | null;
+  webhook_destination: string | null;
+  template: unknown;
+  verified_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Every read and write is confined to one member of one organization. */
+export interface MemberKey {
+  organizationId: string;
+  userId: string;
+}
+
+export interface ContactMethodStore {
+  find(owner: MemberKey, id: string): Promise<ContactMethodRow | undefined>;
+  list(owner: MemberKey, page: { limit: number; offset: number }): Promise<ContactMethodRow[]>;
+  count(owner: MemberKey): Promise<number>;
+  /** The member's account address, which counts as verified. */
+  accountEmail(owner: MemberKey): Promise<string | undefined>;
+  insertEmail(owner: MemberKey, method: { id: string; label: string; address: string; verified: boolean }): Promise<void>;
+  insertWebhook(
+    owner: MemberKey,
+    method: { id: string; label: string; sealed: string; destination: string | null; template: unknown },
+  ): Promise<void>;
+  /** `webhook` replaces the sealed URL and headers together; `template: null` clears it. */
+  update(
+    owner: MemberKey,
+    id: string,
+    changes: { label?: string; webhook?: { sealed: string; destination: string | null }; template?: unknown },
+  ): Promise<void>;
+  /** Its notification rules go with it (foreign key). */
+  remove(owner: MemberKey, id: string): Promise<void>;
+  /** Stores a new verification token's hash: the previous link stops working. */
+  setVerificationToken(id: string, tokenHash: string, ttlSeconds: number): Promise<void>;
+  /** Seconds until another verification mail may go (0 or less: now); undefined when none was mailed. */
+  secondsUntilResend(id: string, ttlSeconds: number, resendSeconds: number): Promise<number | undefined>;
+  /** The address a live, unused verification token is for. */
+  pendingVerification(tokenHash: string): Promise<{ address: string } | undefined>;
+  /** Marks the method verified and spends the token, in one statement: two concurrent uses cannot both succeed. */
+  consumeVerification(tokenHash: string): Promise<{ address: string } | undefined>;
+}
+
+const COLUMNS = 'id, user_id, type, label, address, webhook_sealed, webhook_destination, template, verified_at, created_at, updated_at';
+
+/** Members' contact methods (`contact_methods`). */
+export function createContactMethodStore(em: EntityManager): ContactMethodStore {
+  return {
+    async find(owner, id) {
+      const [row] = await em.execute<ContactMethodRow[]>(
+        `select ${COLUMNS} from contact_methods where id = ? and organization_id = ? and user_id = ?`,
+        [id, owner.organizationId, owner.userId],
+      );
+      return row;
+    },
+
+    list: (owner, page) =>
+      em.execute<ContactMethodRow[]>(
+        `select ${COLUMNS} from contact_methods where organization_id = ? and user_id = ? order by created_at, id limit ? offset ?`,
+        [owner.organizationId, owner.userId, page.limit, page.offset],
+      ),
+
+    async count(owner) {
+      const [count] = await em.execute<Array<{ n: string }>>(
+        'select count(*) as n from contact_methods where organization_id = ? and user_id = ?',
+        [owner.organizationId, owner.userId],
+      );
+      return Number(count?.n ?? 0);
+    },
+
+    async accountEmail(owner) {
+      const [own] = await em.execute<Array<{ email: string }>>('select email from users where id = ? and organization_id = ?', [
+        owner.userId,
+        owner.organizationId,
+      ]);
+      return own?.email;
+    },
+
+    async insertEmail(owner, method) {
+      await em.execute(
+        `insert into contact_methods (id, organization_id, user_id, type, label, address, verified_at, created_at, updated_at)
+         values (?, ?, ?, 'email', ?, ?, ${method.verified ? 'now()' : 'null'}, now(), now())`,
+        [method.id, owner.organizationId, owner.userId, method.label, method.address],
+      );
+    },
+
+    async insertWebhook(owner, method) {
+      await em.execute(
+        `insert into contact_methods (id, organization_id, user_id, type, label, webhook_sealed, webhook_destination, template, verified_at, created_at, updated_at)
+         values (?, ?, ?, 'webhook', ?, ?, ?, ?::jsonb, now(), now(), now())`,
+        [
+          method.id,
+          owner.organizationId,
+          owner.userId,
+          method.label,
+          method.sealed,
+          method.destination,
+          method.template === undefined ? null : JSON.stringify(method.template),
+        ],
+      );
+    },
+
+    async update(owner, id, changes) {
+      const sets: string[] = ['updated_at = now()'];
+      const params: unknown[] = [];
+      if (changes.label !== undefined) {
+        sets.push('label = ?');
+        params.push(changes.label);
+      }
+      if (changes.webhook !== undefined) {
+        sets.push('webhook_sealed = ?', 'webhook_destination = ?');
+        params.push(changes.webhook.sealed, changes.webhook.destination);
+      }
+      if (changes.template !== undefined) {
+        sets.push('template = ?::jsonb');
+        params.push(changes.template === null ? null : JSON.stringify(changes.template));
+      }
+      await em.execute(`update contact_methods set ${sets.join(', ')} where id = ? and organization_id = ? and user_id = ?`, [
+        ...params,
+        id,
+        owner.organizationId,
+        owner.userId,
+      ]);
+    },
+
+    async remove(owner, id) {
+      await em.execute('delete from contact_methods where id = ? and organization_id = ? and user_id = ?', [
+        id,
+        owner.organizationId,
+        owner.userId,
+      ]);
+    },
+
+    async setVerificationToken(id, tokenHash, ttlSeconds) {
+      await em.execute(
+        `update contact_methods set verification_token_hash = ?, verification_expires_at = now() + make_interval(secs => ?), updated_at = now() where id = ?`,
+        [tokenHash, ttlSeconds, id],
+      );
+    },
+
+    async secondsUntilResend(id, ttlSeconds, resendSeconds) {
+      const [recent] = await em.execute<Array<{ wait: number }>>(
+        `select ceil(extract(epoch from verification_expires_at - make_interval(secs => ?) + make_interval(secs => ?) - now()))::int as wait
+         from contact_methods where id = ? and verification_expires_at is not null`,
+        [ttlSeconds, resendSeconds, id],
+      );
+      return recent?.wait;
+    },
+
+    async pendingVerification(tokenHash) {
+      const [row] = await em.execute<Array<{ address: string }>>(
+        `select address from contact_methods where verification_token_hash = ? and verification_expires_at > now() and verified_at is null`,
+        [tokenHash],
+      );
+      return row;
+    },
+
+    async consumeVerification(tokenHash) {
+      const [row] = await em.execute<Array<{ address: string }>>(
+        `update contact_methods set verified_at = now(), verification_token_hash = null, verification_expires_at = null, updated_at = now()
+         where verification_token_hash = ? and verification_expires_at > now() and verified_at is null
+         returning address`,
+        [tokenHash],
+      );
+      return row;
+    },
+  };
+}

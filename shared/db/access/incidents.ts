@@ -1,0 +1,284 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
+import type { Urgency } from '../../domain/escalation.ts';
+import type { EventType } from '../../domain/events.ts';
+import type { IncidentStatus, Severity, TimelineType } from '../../domain/incident.ts';
+import type { IncidentAnalysis } from '../../search/port.ts';
+import { DomainEventEntity, IncidentEntity, TimelineEntryEntity, type Incident } from '../entities/index.ts';
+
+/**
+ * Writes shared by the API (manual incidents, PATCH) and the worker (alerts): every change to an
+ * incident leaves a timeline entry and a domain event in the same unit of work.
+ */
+export function addTimelineEntry(
+  em: EntityManager,
+  incident: Incident,
+  entry: { type: TimelineType; message: string; actorId?: string | null; data?: Record<string, unknown> },
+): void {
+  em.create(TimelineEntryEntity, {
+    organization: incident.organization,
+    incident,
+    type: entry.type,
+    message: entry.message,
+    actorId: entry.actorId ?? null,
+    data: entry.data ?? {},
+  });
+}
+
+export function incidentEventData(incident: Incident): Record<string, unknown> {
+  return {
+    id: incident.id,
+    title: incident.title,
+    status: incident.status,
+    severity: incident.severity,
+    source: incident.source,
+    assignee_id: incident.assigneeId ?? null,
+    alert_count: incident.alertCount,
+    escalation_cycle: incident.escalationCycle ?? 1,
+  };
+}
+
+export function recordDomainEvent(em: EntityManager, incident: Incident, type: EventType, extra: Record<string, unknown> = {}): void {
+  em.create(DomainEventEntity, {
+    organization: incident.organization,
+    type,
+    incidentId: incident.id,
+    data: { incident: incidentEventData(incident), ...extra },
+  });
+}
+
+export interface NewIncident {
+  /** Chosen by the caller when something outside the database already refers to it; else a random UUID. */
+  id?: string;
+  organizationId: string;
+  title: string;
+  description?: string | null;
+  severity: Severity;
+  status?: IncidentStatus;
+  source: string;
+  integrationId?: string | null;
+  fingerprint?: string | null;
+  assigneeId?: string | null;
+  tags?: string[];
+  labels?: Record<string, string>;
+  alertCount?: number;
+  actorId?: string | null;
+}
+
+/** Creates an incident with its `created` timeline entry and `incident.created` event (not flushed). */
+export function createIncident(em: EntityManager, input: NewIncident): Incident {
+  const now = new Date();
+  const status = input.status ?? 'active';
+  const incident = em.create(IncidentEntity, {
+    ...(input.id ? { id: input.id } : {}),
+    organization: input.organizationId,
+    title: input.title,
+    description: input.description ?? null,
+    status,
+    severity: input.severity,
+    source: input.source,
+    integrationId: input.integrationId ?? null,
+    fingerprint: input.fingerprint ?? null,
+    assigneeId: input.assigneeId ?? null,
+    alertCount: input.alertCount ?? 0,
+    tags: input.tags ?? [],
+    labels: input.labels ?? {},
+    acknowledgedAt: status === 'active' || status === 'resolved' ? null : now,
+    resolvedAt: status === 'resolved' ? now : null,
+    mitigatedAt: status === 'mitigated' ? now : null,
+    firstAssignedAt: input.assigneeId ? now : null,
+  });
+  addTimelineEntry(em, incident, {
+    type: 'created',
+    message: input.source === 'manual' ? 'Incident created' : `Incident created from a ${input.source} alert`,
+    actorId: input.actorId,
+    data: { severity: incident.severity, status },
+  });
+  recordDomainEvent(em, incident, 'incident.created');
+  return incident;
+}
+
+/** Moves an incident to a status, keeping acknowledged_at/resolved_at, timeline and events right. */
+export function changeIncidentStatus(
+  em: EntityManager,
+  incident: Incident,
+  status: IncidentStatus,
+  context: { actorId?: string | null; type?: TimelineType; message?: string; data?: Record<string, unknown> } = {},
+): boolean {
+  const previous = incident.status;
+  if (previous === status) return false;
+  const now = new Date();
+  incident.status = status;
+  // Reopening pages again: a new escalation cycle, whose workflow and pages are its own.
+  if (previous === 'resolved' && status === 'active') incident.escalationCycle = (incident.escalationCycle ?? 1) + 1;
+  if (status === 'resolved') incident.resolvedAt = now;
+  else incident.resolvedAt = null;
+  if (status !== 'active' && !incident.acknowledgedAt) incident.acknowledgedAt = now;
+  if (status === 'mitigated' && !incident.mitigatedAt) incident.mitigatedAt = now;
+  addTimelineEntry(em, incident, {
+    type: context.type ?? 'status_changed',
+    message: context.message ?? `Status changed from ${previous} to ${status}`,
+    actorId: context.actorId,
+    data: { from: previous, to: status, ...context.data },
+  });
+  recordDomainEvent(em, incident, 'incident.status_changed', { previous_status: previous });
+  if (status === 'resolved') recordDomainEvent(em, incident, 'incident.resolved');
+  return true;
+}
+
+/** Timestamps as raw SQL returns them (text, or Date depending on the driver's parsers). */
+export type SqlTimestamp = string | Date;
+
+/** An incident row as the API lists it, with timestamps not yet ISO strings. */
+export interface IncidentRow {
+  id: string;
+  title: string;
+  description: string | null;
+  status: IncidentStatus;
+  severity: Severity;
+  assignee_id: string | null;
+  source: string;
+  integration_id: string | null;
+  fingerprint: string | null;
+  alert_count: number;
+  tags: string[];
+  created_at: SqlTimestamp;
+  updated_at: SqlTimestamp;
+  acknowledged_at: SqlTimestamp | null;
+  resolved_at: SqlTimestamp | null;
+  urgency: Urgency | null;
+  routing_rule_id: string | null;
+  escalation_policy_id: string | null;
+}
+
+export interface IncidentDetailRow extends IncidentRow {
+  labels: Record<string, string>;
+  analysis: Partial<IncidentAnalysis> | null;
+  analyzed_at: SqlTimestamp | null;
+  timeline: Array<{
+    id: string;
+    type: TimelineType;
+    message: string;
+    actor_id: string | null;
+    data: Record<string, unknown>;
+    created_at: SqlTimestamp;
+  }>;
+}
+
+export interface IncidentFilter {
+  status?: IncidentStatus;
+  severity?: Severity;
+  assigneeId?: string;
+  createdAfter?: Date;
+  createdBefore?: Date;
+  /** Web-search syntax over title and description. */
+  search?: string;
+}
+
+/** The incident reads that skip entity hydration; each matches the organization explicitly (raw SQL bypasses the tenant filter). */
+export interface IncidentStore {
+  /** One page of the organization's incidents matching the filter, newest first, and how many match in all. */
+  page(
+    organizationId: string,
+    filter: IncidentFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: IncidentRow[]; total: number }>;
+  /** The incident with its timeline in one round trip; undefined when it is not the organization's. */
+  detail(organizationId: string, id: string): Promise<IncidentDetailRow | undefined>;
+}
+
+const INCIDENT_COLUMNS = `i.id, i.title, i.description, i.status, i.severity, i.assignee_id, i.source, i.integration_id, i.fingerprint,
+  i.alert_count, i.tags, i.created_at, i.updated_at, i.acknowledged_at, i.resolved_at, i.urgency, i.routing_rule_id, i.escalation_policy_id`;
+
+/** The incident row with its timeline as a json aggregate. */
+const DETAIL_SQL = `select ${INCIDENT_COLUMNS}, i.labels, i.analysis, i.analyzed_at,
+  coalesce((select json_agg(json_build_object('id', t.id, 'type', t.type, 'message', t.message, 'actor_id', t.actor_id, 'data', t.data, 'created_at', t.created_at) order by t.id)
+    from incident_timeline t where t.incident_id = i.id and t.organization_id = i.organization_id), '[]'::json) as timeline
+  from incidents i where i.id = ? and i.organization_id = ?`;
+
+/** Incident reads for the API: plain rows, since listing is the console's hottest read (docs/benchmarks.md). */
+export function createIncidentStore(em: SqlEntityManager): IncidentStore {
+  return {
+    async page(organizationId, filter, page) {
+      const conditions = ['i.organization_id = ?'];
+      const params: unknown[] = [organizationId];
+      const where = (condition: string, value: unknown) => {
+        conditions.push(condition);
+        params.push(value);
+      };
+      if (filter.status) where('i.status = ?', filter.status);
+      if (filter.severity) where('i.severity = ?', filter.severity);
+      if (filter.assigneeId) where('i.assignee_id = ?', filter.assigneeId);
+      if (filter.createdAfter) where('i.created_at >= ?', filter.createdAfter);
+      if (filter.createdBefore) where('i.created_at < ?', filter.createdBefore);
+      // Same expression as the GIN index of the ingestion migration, so the index serves it.
+      if (filter.search)
+        where(
+          `to_tsvector('english', coalesce(i.title, '') || ' ' || coalesce(i.description, '')) @@ websearch_to_tsquery('english', ?)`,
+          filter.search,
+        );
+      const condition = conditions.join(' and ');
+      const rows = await em.execute<Array<IncidentRow & { total: string | number }>>(
+        `select ${INCIDENT_COLUMNS}, count(*) over () as total from incidents i where ${condition} order by i.created_at desc, i.id desc limit ? offset ?`,
+        [...params, page.limit, page.offset],
+      );
+      // Past the last page the window count has no row to ride on.
+      const total = rows[0]
+        ? Number(rows[0].total)
+        : page.offset > 0
+          ? Number(
+              (
+                await em.execute<Array<{ total: string | number }>>(`select count(*) as total from incidents i where ${condition}`, params)
+              )[0]?.total ?? 0,
+            )
+          : 0;
+      return { rows, total };
+    },
+
+    async detail(organizationId, id) {
+      const [row] = await em.execute<IncidentDetailRow[]>(DETAIL_SQL, [id, organizationId]);
+      return row;
+    },
+  };
+}
+
+/** Open incidents by severity across every organization (the operator's metrics, no organization label). */
+export function openIncidentsBySeverity(em: SqlEntityManager): Promise<Array<{ severity: Severity; n: number }>> {
+  return em.execute<Array<{ severity: Severity; n: number }>>(
+    `select severity, count(*)::int as n from incidents where status <> 'resolved' group by severity`,
+  );
+}
+
+/** What an incident's analysis is computed from, and when and from what text it last was; undefined when it is not the organization's. */
+export async function incidentAnalysisSource(
+  em: SqlEntityManager,
+  organizationId: string,
+  incidentId: string,
+): Promise<
+  { title: string; description: string | null; analysis_text_hash: string | null; analyzed_at: string | Date | null } | undefined
+> {
+  const [row] = await em.execute<
+    Array<{ title: string; description: string | null; analysis_text_hash: string | null; analyzed_at: string | Date | null }>
+  >('select title, description, analysis_text_hash, analyzed_at from incidents where id = ? and organization_id = ?', [
+    incidentId,
+    organizationId,
+  ]);
+  return row;
+}
+
+/**
+ * Stores an incident's analysis. Only the analysis columns are written (no entity): a concurrent
+ * alert or edit of the incident is neither overwritten nor turned into a domain event.
+ */
+export async function storeIncidentAnalysis(
+  em: SqlEntityManager,
+  organizationId: string,
+  incidentId: string,
+  analysis: unknown,
+  textHash: string,
+): Promise<void> {
+  await em.execute(
+    'update incidents set analysis = ?::jsonb, analyzed_at = clock_timestamp(), analysis_text_hash = ? where id = ? and organization_id = ?',
+    [JSON.stringify(analysis), textHash, incidentId, organizationId],
+  );
+}

@@ -1,0 +1,83 @@
+import type { SqlEntityManager as EntityManager } from '@mikro-orm/postgresql';
+
+/** A notification not mailed yet, with its user's current address. */
+export interface UnmailedNotification {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+  incident_id: string | null;
+  email: string;
+}
+
+/**
+ * Waits until the transaction that wrote these domain events has ended (a key-share lock on them,
+ * which the outbox relay holds `for update` until it commits or rolls back).
+ */
+export async function awaitEventsSettled(em: EntityManager, eventIds: readonly string[]): Promise<void> {
+  await em.execute(
+    'select count(*) from (select 1 from domain_events where id in (select value::uuid from json_array_elements_text(?::json)) for key share) as claimed',
+    [JSON.stringify(eventIds)],
+  );
+}
+
+/** The organization's notifications among `ids` not mailed yet whose user is still its member, in id order. */
+export function unmailedNotifications(em: EntityManager, organizationId: string, ids: readonly string[]): Promise<UnmailedNotification[]> {
+  return em.execute<UnmailedNotification[]>(
+    `select n.id, n.type, n.data, n.incident_id, u.email from notifications n
+     join users u on u.id = n.user_id and u.organization_id = n.organization_id
+     where n.id in (select value::uuid from json_array_elements_text(?::json)) and n.organization_id = ? and n.mailed_at is null
+     order by n.id`,
+    [JSON.stringify(ids), organizationId],
+  );
+}
+
+/** Marks the notifications mailed (those not marked yet). */
+export async function markNotificationsMailed(em: EntityManager, ids: readonly string[]): Promise<void> {
+  await em.execute(
+    'update notifications set mailed_at = now() where id in (select value::uuid from json_array_elements_text(?::json)) and mailed_at is null',
+    [JSON.stringify(ids)],
+  );
+}
+
+/** Each organization's notification settings (as stored) and its members with their roles; one query. */
+export async function organizationsWithMembers(
+  em: EntityManager,
+  organizationIds: readonly string[],
+): Promise<Array<{ id: string; settings: unknown; members: Array<{ id: string; role: string }> }>> {
+  if (organizationIds.length === 0) return [];
+  return em.execute<Array<{ id: string; settings: unknown; members: Array<{ id: string; role: string }> }>>(
+    `select o.id, o.settings,
+       coalesce((select json_agg(json_build_object('id', u.id, 'role', u.role)) from users u where u.organization_id = o.id), '[]'::json) as members
+     from organizations o where o.id in (select value::uuid from json_array_elements_text(?::json))`,
+    [JSON.stringify(organizationIds)],
+  );
+}
+
+/** For each event, the assignee in the snapshot of its incident's previous event (null when none). */
+export async function previousAssignees(
+  em: EntityManager,
+  eventIds: readonly string[],
+): Promise<Array<{ id: string; assignee: string | null }>> {
+  if (eventIds.length === 0) return [];
+  return em.execute<Array<{ id: string; assignee: string | null }>>(
+    `select e.id, (select p.data->'incident'->>'assignee_id' from domain_events p
+                   where p.incident_id = e.incident_id and p.id < e.id and p.organization_id = e.organization_id
+                   order by p.id desc limit 1) as assignee
+     from domain_events e where e.id in (select value::uuid from json_array_elements_text(?::json))`,
+    [JSON.stringify(eventIds)],
+  );
+}
+
+/** Which (user, execution, step) waits already have their `execution.waiting` notification. */
+export async function notifiedExecutionWaits(
+  em: EntityManager,
+  waits: ReadonlyArray<{ user_id: string; execution_id: string | null; step_id: string }>,
+): Promise<Array<{ user_id: string; execution_id: string; step_id: string }>> {
+  if (waits.length === 0) return [];
+  return em.execute<Array<{ user_id: string; execution_id: string; step_id: string }>>(
+    `select x.user_id, x.execution_id, x.step_id from jsonb_to_recordset(?::jsonb) as x(user_id uuid, execution_id uuid, step_id text)
+     where exists (select 1 from notifications n where n.user_id = x.user_id and n.type = 'execution.waiting'
+                   and n.execution_id = x.execution_id and n.data->>'step_id' = x.step_id)`,
+    [JSON.stringify(waits)],
+  );
+}

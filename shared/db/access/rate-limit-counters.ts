@@ -1,0 +1,46 @@
+import type { EntityManager } from '@mikro-orm/core';
+
+/** Whose plan a limit follows: an organization's, or that of the organization owning an integration. */
+export type PlanOwner = { organizationId: string } | { integrationId: string };
+
+const PLAN_OF: Record<'organization' | 'integration', string> = {
+  organization: 'select plan from organizations where id = ?::uuid',
+  // Only webhook routes use this form, and they exist only where the integrations table does.
+  integration: 'select o.plan from integrations i join organizations o on o.id = i.organization_id where i.id = ?::uuid',
+};
+
+/** The owner's plan; null when there is no such organization or integration. */
+export async function planOfOwner(em: EntityManager, owner: PlanOwner): Promise<string | null> {
+  const byOrganization = 'organizationId' in owner;
+  const rows: Array<{ plan: string }> = await em
+    .getConnection()
+    .execute(PLAN_OF[byOrganization ? 'organization' : 'integration'], [byOrganization ? owner.organizationId : owner.integrationId]);
+  return rows[0]?.plan ?? null;
+}
+
+/** Deletes the counters of windows that started before `windowStart`. */
+export async function pruneRateLimitCounters(em: EntityManager, windowStart: Date): Promise<void> {
+  await em
+    .getConnection()
+    .execute('delete from rate_limit_counters where window_start < ?::timestamptz', [windowStart.toISOString()], 'run');
+}
+
+// One statement for every bucket of a flush: add the deltas, and read the counts of buckets
+// without one (what other processes added). Rows travel as one JSON parameter.
+const FLUSH_SQL = `with d as (select * from jsonb_to_recordset(?::jsonb) as d(key text, window_start timestamptz, delta int)),
+  added as (
+    insert into rate_limit_counters as c (key, window_start, count)
+    select key, window_start, delta from d where delta > 0
+    on conflict (key, window_start) do update set count = c.count + excluded.count
+    returning c.key, c.window_start, c.count)
+select key, window_start, count from added
+union all
+select c.key, c.window_start, c.count from rate_limit_counters c join d on d.key = c.key and d.window_start = c.window_start where d.delta = 0`;
+
+/** Adds each bucket's delta (0: none) and returns the buckets' counts across every process. */
+export function addToRateLimitCounters(
+  em: EntityManager,
+  buckets: ReadonlyArray<{ key: string; window_start: string; delta: number }>,
+): Promise<Array<{ key: string; window_start: Date | string; count: number }>> {
+  return em.getConnection().execute(FLUSH_SQL, [JSON.stringify(buckets)], 'all');
+}

@@ -1,0 +1,35 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** Tables retention applies to (audit_events with the operator's floor), with the column that dates their rows. Names come from here only. */
+export const RETENTION_TABLES = {
+  alerts: 'received_at',
+  log_entries: 'created_at',
+  notifications: 'created_at',
+  audit_events: 'created_at',
+} as const;
+export type RetentionTable = keyof typeof RETENTION_TABLES;
+
+/** Every organization's id and stored settings, in id order. */
+export function organizationSettings(em: EntityManager): Promise<Array<{ id: string; settings: unknown }>> {
+  return em.execute<Array<{ id: string; settings: unknown }>>('select id, settings from organizations order by id');
+}
+
+/** Deletes at most `limit` of the organization's rows of `table` dated before `before`; how many went. */
+export async function deleteExpiredBatch(
+  em: EntityManager,
+  table: RetentionTable,
+  organizationId: string,
+  before: string,
+  limit: number,
+): Promise<number> {
+  const column = RETENTION_TABLES[table];
+  if (!column) throw new Error(`no retention for table ${table}`);
+  const result = await em
+    .getConnection()
+    .execute(
+      `delete from ${table} where id in (select id from ${table} where organization_id = ? and ${column} < ? limit ${Number(limit)})`,
+      [organizationId, before],
+      'run',
+    );
+  return (result as { affectedRows?: number }).affectedRows ?? 0;
+}

@@ -1,0 +1,13 @@
+import type { EntityManager } from '@mikro-orm/core';
+
+const ADD_SQL = `insert into usage_counters as c (organization_id, period_start, metric, count)
+  select organization_id, period_start, metric, delta from jsonb_to_recordset(?::jsonb) as d(organization_id uuid, period_start date, metric text, delta bigint)
+  on conflict (organization_id, period_start, metric) do update set count = c.count + excluded.count`;
+
+/** Adds usage deltas to the organizations' billing-period counters in one statement (`period_start` as YYYY-MM-DD). */
+export async function addUsage(
+  em: EntityManager,
+  deltas: ReadonlyArray<{ organization_id?: string; period_start?: string; metric?: string; delta: number }>,
+): Promise<void> {
+  await em.getConnection().execute(ADD_SQL, [JSON.stringify(deltas)], 'run');
+}
