@@ -22,6 +22,8 @@ export interface WorkerRuntimeOptions {
   taskQueue?: string;
   /** Interceptors (tracing, metrics) and other worker options on top of createWorker's. */
   overrides?: Partial<WorkerOptions>;
+  /** The outbox relay's idle poll (default 250 ms); it wakes on `tocsin_outbox` notifications before. */
+  relayIdleMs?: number;
 }
 
 export interface WorkerRuntime {
@@ -70,6 +72,9 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
     logger: options.logger,
     indexSearch: options.search !== undefined,
     publicUrl: config.publicUrl,
+    // Woken as events commit; without DATABASE_URL (embedded database) only the idle poll.
+    listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : undefined,
+    ...(options.relayIdleMs !== undefined ? { idleMs: options.relayIdleMs } : {}),
   });
   // Whatever ends the worker (or a runtime that never ran) stops the relay and the liveness writer once.
   const stopAfter = async (work: Promise<void>) => {

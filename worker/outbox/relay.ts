@@ -5,6 +5,7 @@ import { uuidv7 } from '../../shared/uuidv7.ts';
 import type { DeliveryInput } from '../../shared/domain/delivery.ts';
 import { REALTIME_CHANNEL } from '../../shared/domain/realtime.ts';
 import type { Logger } from '../../shared/logger.ts';
+import { createPgListener, OUTBOX_CHANNEL } from '../../shared/db/pg-listener.ts';
 import { scheduleSearchIndexing } from '../../shared/search/schedule-indexing.ts';
 import { workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import type { Urgency } from '../../shared/domain/escalation.ts';
@@ -32,8 +33,13 @@ export interface OutboxRelayDeps {
   batchSize?: number;
   /** Temporal calls (workflow starts, indexing signals) in flight at once per batch. */
   temporalConcurrency?: number;
-  /** Pause between polls when the outbox was empty. */
+  /**
+   * Pause between polls when the outbox was empty. With `listen`, a commit of new events ends it at
+   * once; the poll is then only the fallback for a lost LISTEN connection.
+   */
   idleMs?: number;
+  /** LISTENs on `tocsin_outbox` (one connection of its own) to wake as soon as events commit. */
+  listen?: { databaseUrl: string };
   /** Whether a search index exists to keep documents in; without one no indexing is scheduled. */
   indexSearch?: boolean;
   /** Base of the incident links in notification emails (config.publicUrl, no trailing slash). */
@@ -291,26 +297,47 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   }
 
   /**
-   * Polls until stopped; a failing batch (database or Temporal away) is retried with backoff.
+   * Polls until stopped, woken by `tocsin_outbox` notifications (with `listen`) as events commit;
+   * a failing batch (database or Temporal away) is retried with backoff.
    * `stats()` tells the worker's health endpoint when a batch last succeeded.
    */
   function start(): { stop(): Promise<void>; stats(): OutboxRelayStats } {
     let stopped = false;
     const stats: OutboxRelayStats = { lastSuccessAt: undefined, batches: 0, failedBatches: 0, consecutiveFailures: 0, relayedEvents: 0 };
     let wake: (() => void) | undefined;
+    // Set by a notification that arrives while a batch runs: its events may have missed the claim.
+    let nudged = false;
     const idleMs = deps.idleMs ?? 250;
-    const sleep = (ms: number) =>
+    const sleep = (ms: number, wakeable: boolean) =>
       new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, ms);
-        wake = () => {
+        const end = () => {
           clearTimeout(timer);
+          wake = undefined;
           resolve();
         };
+        wake = end;
+        if (!wakeable) wake = () => (stopped ? end() : undefined);
       });
+    const nudge = () => {
+      nudged = true;
+      wake?.();
+    };
+    // Also nudged once LISTEN is (again) in place: events committed while it was away are waiting.
+    const listener = deps.listen
+      ? createPgListener({
+          databaseUrl: deps.listen.databaseUrl,
+          channel: OUTBOX_CHANNEL,
+          logger: deps.logger,
+          onNotification: nudge,
+          onListening: nudge,
+        })
+      : undefined;
     const loop = (async () => {
       let failures = 0;
       while (!stopped) {
         try {
+          nudged = false;
           const relayed = await relayBatch();
           failures = 0;
           Object.assign(stats, {
@@ -319,13 +346,14 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
             consecutiveFailures: 0,
             relayedEvents: stats.relayedEvents + relayed,
           });
-          if (relayed < batchSize) await sleep(idleMs);
+          if (relayed < batchSize && !nudged && !stopped) await sleep(idleMs, true);
         } catch (error) {
           failures += 1;
           Object.assign(stats, { failedBatches: stats.failedBatches + 1, consecutiveFailures: failures });
           if (stopped) break;
           deps.logger.warn({ err: error, failures }, 'outbox relay batch failed; retrying');
-          await sleep(Math.min(30_000, 500 * 2 ** Math.min(failures, 6)));
+          // Notifications do not cut a failure's backoff short: the database or Temporal needs the time.
+          await sleep(Math.min(30_000, 500 * 2 ** Math.min(failures, 6)), false);
         }
       }
     })();
@@ -335,6 +363,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
         stopped = true;
         wake?.();
         await loop;
+        await listener?.close();
       },
     };
   }
