@@ -269,6 +269,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
         [batchSize],
       );
       if (events.length === 0) return 0;
+      // Paging first: routing and the escalations' starts wait for no indexing signal, delivery or mail.
+      await escalate(em, events);
       // Incidents change in the API and in ingestion activities alike, other documents in the API; every change passes here.
       const indexing = deps.indexSearch
         ? forEachBounded(documentsToIndex(events), concurrency, (input) =>
@@ -278,8 +280,6 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       const targets = await deliveries(em, events);
       // Temporal calls overlap the notification queries; any failure rolls the whole batch back.
       const [, , notifications] = await Promise.all([indexing, forEachBounded(targets, concurrency, startDelivery), notify(em, events)]);
-      // After the notification queries: they share the transaction's connection.
-      await escalate(em, events);
       await syncIcalLayers(events);
       const notices = batchNotices(events, notifications);
       if (notices.length > 0) {
