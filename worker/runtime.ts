@@ -8,6 +8,7 @@ import type { SearchIndex } from '../shared/search/search-index.ts';
 import { createWorkerDeps, startOutboxRelay } from './deps.ts';
 import { createRoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
 import { createWorker } from './worker.ts';
+import { pagingTaskQueue } from '../shared/temporal/ids.ts';
 
 export interface WorkerRuntimeOptions {
   orm: Orm;
@@ -59,6 +60,15 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
     deps,
     overrides: options.overrides,
   });
+  // Escalations on a queue of their own, with slots of their own: paging never queues behind ingestion.
+  // Each level's local activity holds its workflow task slot while it pages, so slots are many here.
+  const pagingWorker = await createWorker({
+    connection: options.connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: pagingTaskQueue(taskQueue),
+    deps,
+    overrides: { ...options.overrides, maxConcurrentWorkflowTaskExecutions: 32 },
+  });
   // Routing rules, kept per organization and dropped on their NOTIFY.
   const routingRules = createRoutingRulesCache({
     orm: options.orm,
@@ -89,13 +99,25 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
       await routingRules.close();
     }
   };
+  const workers = [worker, pagingWorker];
+  const shutdown = () => {
+    for (const each of workers) if (each.getState() === 'RUNNING') each.shutdown();
+  };
+  /** Both workers until either ends (shut down or failed); then the other is shut down too. */
+  const runWorkers = async () => {
+    const runs = workers.map((each) => each.run());
+    await Promise.race(runs).catch(() => undefined);
+    shutdown();
+    const failed = (await Promise.allSettled(runs)).find((result) => result.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+  };
   let running: Promise<void> | undefined;
   return {
     worker,
     relay,
-    run: () => (running ??= stopAfter(worker.run())),
+    run: () => (running ??= stopAfter(runWorkers())),
     async stop() {
-      if (worker.getState() === 'RUNNING') worker.shutdown();
+      shutdown();
       await (running ??= stopAfter(Promise.resolve()));
     },
   };

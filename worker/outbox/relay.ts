@@ -7,7 +7,7 @@ import { REALTIME_CHANNEL } from '../../shared/domain/realtime.ts';
 import type { Logger } from '../../shared/logger.ts';
 import { createPgListener, OUTBOX_CHANNEL } from '../../shared/db/pg-listener.ts';
 import { scheduleSearchIndexing } from '../../shared/search/schedule-indexing.ts';
-import { workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
+import { pagingTaskQueue, workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import type { Urgency } from '../../shared/domain/escalation.ts';
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
 import { escalationAcknowledgeSignal, escalationResolveSignal } from '../../workflows/messages.ts';
@@ -75,10 +75,11 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     workflowType: string,
     workflowId: string,
     input: { organizationId: string; incidentId?: string | null },
+    taskQueue = deps.taskQueue,
   ): Promise<void> {
     try {
       await deps.temporal.workflow.start(workflowType, {
-        taskQueue: deps.taskQueue,
+        taskQueue,
         workflowId,
         args: [input],
         workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
@@ -96,7 +97,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     startOnce('outboundDeliveryWorkflow', workflowIds.delivery(input.eventId, input.integrationId), input);
 
   const startEscalation = (input: Parameters<typeof escalationWorkflow>[0]) =>
-    startOnce('escalationWorkflow', workflowIds.escalation(input.incidentId, input.cycle ?? 1), input);
+    startOnce('escalationWorkflow', workflowIds.escalation(input.incidentId, input.cycle ?? 1), input, pagingTaskQueue(deps.taskQueue));
 
   /**
    * Routes new alert-opened incidents (routing.ts) and starts the escalation of each that gets a
