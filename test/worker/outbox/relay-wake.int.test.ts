@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../../dev/wait-for.ts';
+import { pagingTaskQueue, workflowIds } from '../../../shared/temporal/ids.ts';
 import { bearer } from '../../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../../helpers/webhooks.ts';
@@ -49,8 +50,10 @@ describe('outbox relay wake-up (integration: real PostgreSQL and Temporal, worke
     const page = await waitFor(
       'the new incident paged',
       async () => {
-        const [row] = await db.execute<Array<{ policy_id: string; level: number; status: string; created_at: string }>>(
-          `select p.policy_id, p.level, p.status, p.created_at from pages p join incidents i on i.id = p.incident_id
+        const [row] = await db.execute<
+          Array<{ incident_id: string; policy_id: string; level: number; status: string; created_at: string }>
+        >(
+          `select p.incident_id, p.policy_id, p.level, p.status, p.created_at from pages p join incidents i on i.id = p.incident_id
            where i.organization_id = ? and i.title like ?`,
           [owner.organization.id, `%${host}%`],
         );
@@ -60,5 +63,8 @@ describe('outbox relay wake-up (integration: real PostgreSQL and Temporal, worke
     );
     expect(page).toMatchObject({ policy_id: policy.id, level: 1 });
     expect(new Date(page.created_at).getTime() - sentAt).toBeLessThan(IDLE_MS / 3);
+    // On the paging queue, where no ingestion task is queued ahead of it.
+    const escalation = await stack.temporal.client.workflow.getHandle(workflowIds.escalation(page.incident_id)).describe();
+    expect(escalation.taskQueue).toBe(pagingTaskQueue(stack.config.TEMPORAL_TASK_QUEUE));
   });
 });
