@@ -10,6 +10,7 @@ import {
 import { planMemberPages, type PageUrgency, type PlannedPage, type RuleCandidate } from '../shared/domain/notification-rules.ts';
 import { uuidv7 } from '../shared/uuidv7.ts';
 import { forEachBounded } from '../shared/bounded.ts';
+import { createEscalateLevel } from './escalation-level.ts';
 import { createPageSender, type ClaimedPage, type PageSenderDeps } from '../shared/paging/page-sender.ts';
 
 /**
@@ -65,12 +66,12 @@ const supersededBy = (incident: { escalation_cycle: number }, cycle: number | un
 
 const incidentUrl = (publicUrl: string, incidentId: string) => `${publicUrl}/incidents/${encodeURIComponent(incidentId)}`;
 
-/** The escalation's activities: read the policy, resolve a level's targets, page them at most once each. */
+/** The escalation's activities: read the policy, resolve a level's targets, page them at most once each; or all at once. */
 export function createEscalationActivities(deps: EscalationActivityDeps) {
   const onCall = deps.onCall ?? noScheduleOnCall;
   const sendPage = createPageSender(deps);
 
-  return {
+  const steps = {
     /** The policy as it is now, or null when it was deleted before the escalation started. */
     async loadEscalationPolicy(input: { organizationId: string; policyId: string }): Promise<EscalationPolicySnapshot | null> {
       const [row] = await deps.orm.em
@@ -265,5 +266,10 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       }
       return { sent, failed, skipped: planned.length - claimed.length };
     },
+  };
+  return {
+    ...steps,
+    /** A whole level in one activity (activities/escalation-level.ts): what escalations run as a local activity. */
+    escalateLevel: createEscalateLevel(steps),
   };
 }

@@ -79,7 +79,7 @@ async function alertToPage(baseUrl: string, databaseUrl: string, mailpit: Runnin
     })
     .filter(Number.isFinite);
   // Where the time goes: alert → incident row, incident → page recorded (relay, routing, escalation
-  // start, planning), page recorded → accepted by the SMTP server.
+  // start, the level's local activity), page recorded → accepted by the SMTP server.
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const stages = await db
@@ -87,6 +87,20 @@ async function alertToPage(baseUrl: string, databaseUrl: string, mailpit: Runnin
       `select i.title, i.created_at as opened, min(p.created_at) as paged
        from incidents i join pages p on p.incident_id = i.id
        where i.organization_id = $1 group by i.id`,
+      [webhook.organizationId],
+    )
+    .catch(async (error: unknown) => {
+      await db.end();
+      throw error;
+    });
+  // The relay's part: incident event committed → claimed by a relay batch (dispatched_at is the
+  // batch's start), then claimed → first page recorded (escalation start, its first task, the level).
+  const relayed = await db
+    .query<{ claimed_ms: number; paged_ms: number }>(
+      `select extract(epoch from (e.dispatched_at - e.created_at)) * 1000 as claimed_ms,
+         extract(epoch from (min(p.created_at) - e.dispatched_at)) * 1000 as paged_ms
+       from domain_events e join pages p on p.incident_id = e.incident_id
+       where e.organization_id = $1 and e.type = 'incident.created' group by e.id`,
       [webhook.organizationId],
     )
     .finally(() => db.end());
@@ -100,6 +114,8 @@ async function alertToPage(baseUrl: string, databaseUrl: string, mailpit: Runnin
     `  alert → page accepted     p50 ${fmt(percentile(latency, 50))} ms, p99 ${fmt(percentile(latency, 99))} ms by the SMTP server (${latency.length} pages)`,
     `    alert → incident row     ${stage(toIncident)}`,
     `    incident → page recorded ${stage(toPageRow)}`,
+    `      incident → relayed     ${stage(relayed.rows.map((row) => Number(row.claimed_ms)))}`,
+    `      relayed → page recorded ${stage(relayed.rows.map((row) => Number(row.paged_ms)))}`,
     `    page recorded → accepted ${stage(toSmtp)}`,
   ];
 }

@@ -94,6 +94,8 @@ export function startOutboxRelay(deps: {
   indexSearch: boolean;
   publicUrl: string;
   routingRules?: Pick<RoutingRulesCache, 'forOrganization'>;
+  listen?: { databaseUrl: string };
+  idleMs?: number;
 }): { stop(): Promise<void>; stats(): OutboxRelayStats } {
   return createOutboxRelay(deps).start();
 }

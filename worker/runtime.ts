@@ -8,6 +8,7 @@ import type { SearchPort } from '../shared/search/port.ts';
 import { createWorkerDeps, startOutboxRelay } from './deps.ts';
 import { createRoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
 import { createWorker } from './worker.ts';
+import { pagingTaskQueue } from '../shared/temporal/ids.ts';
 
 export interface WorkerRuntimeOptions {
   orm: Orm;
@@ -22,6 +23,8 @@ export interface WorkerRuntimeOptions {
   taskQueue?: string;
   /** Interceptors (tracing, metrics) and other worker options on top of createWorker's. */
   overrides?: Partial<WorkerOptions>;
+  /** The outbox relay's idle poll (default 250 ms); it wakes on `tocsin_outbox` notifications before. */
+  relayIdleMs?: number;
 }
 
 export interface WorkerRuntime {
@@ -57,6 +60,15 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
     deps,
     overrides: options.overrides,
   });
+  // Escalations on a queue of their own, with slots of their own: paging never queues behind ingestion.
+  // Each level's local activity holds its workflow task slot while it pages, so slots are many here.
+  const pagingWorker = await createWorker({
+    connection: options.connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: pagingTaskQueue(taskQueue),
+    deps,
+    overrides: { ...options.overrides, maxConcurrentWorkflowTaskExecutions: 32 },
+  });
   // Routing rules, kept per organization and dropped on their NOTIFY.
   const routingRules = createRoutingRulesCache({
     orm: options.orm,
@@ -70,6 +82,9 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
     logger: options.logger,
     indexSearch: options.search !== undefined,
     publicUrl: config.publicUrl,
+    // Woken as events commit; without DATABASE_URL (embedded database) only the idle poll.
+    listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : undefined,
+    ...(options.relayIdleMs !== undefined ? { idleMs: options.relayIdleMs } : {}),
   });
   // Whatever ends the worker (or a runtime that never ran) stops the relay and the liveness writer once.
   const stopAfter = async (work: Promise<void>) => {
@@ -84,13 +99,25 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
       await routingRules.close();
     }
   };
+  const workers = [worker, pagingWorker];
+  const shutdown = () => {
+    for (const each of workers) if (each.getState() === 'RUNNING') each.shutdown();
+  };
+  /** Both workers until either ends (shut down or failed); then the other is shut down too. */
+  const runWorkers = async () => {
+    const runs = workers.map((each) => each.run());
+    await Promise.race(runs).catch(() => undefined);
+    shutdown();
+    const failed = (await Promise.allSettled(runs)).find((result) => result.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+  };
   let running: Promise<void> | undefined;
   return {
     worker,
     relay,
-    run: () => (running ??= stopAfter(worker.run())),
+    run: () => (running ??= stopAfter(runWorkers())),
     async stop() {
-      if (worker.getState() === 'RUNNING') worker.shutdown();
+      shutdown();
       await (running ??= stopAfter(Promise.resolve()));
     },
   };

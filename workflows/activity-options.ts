@@ -74,6 +74,19 @@ export const escalationActivityOptions: ActivityOptions = {
 };
 
 /**
+ * An escalation's level as one local activity (activities/escalation-level.ts): no round trip
+ * through the Temporal server and no wait for an activity slot behind other work. An attempt may
+ * last as long as a webhook page's send; the worker heartbeats the workflow task meanwhile. Three
+ * attempts in the worker, then the workflow runs the same activity as a regular one with
+ * escalationActivityOptions, which waits out a database outage on the server.
+ */
+export const escalationLocalActivityOptions: LocalActivityOptions = {
+  startToCloseTimeout: '45 seconds',
+  localRetryThreshold: '2 seconds',
+  retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '1 second', maximumAttempts: 3 },
+};
+
+/**
  * An `ical` layer's fetch: the request times out after 30 s and a failed fetch is recorded, not
  * thrown, so only database trouble retries (3 attempts); the next scheduled refresh is the retry.
  */

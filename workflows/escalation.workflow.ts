@@ -1,8 +1,18 @@
-import { ApplicationFailure, condition, patched, proxyActivities, setHandler } from '@temporalio/workflow';
+import {
+  ApplicationFailure,
+  condition,
+  isCancellation,
+  patched,
+  proxyActivities,
+  proxyLocalActivities,
+  setHandler,
+} from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
+import type { EscalateLevelInput, EscalateLevelResult } from '../activities/escalation-level.ts';
+import type { PageLevelInput } from '../activities/escalation.activities.ts';
 import { DEFAULT_URGENCY, escalationSteps, type EscalationEnd, type EscalationState, type Urgency } from '../shared/domain/escalation.ts';
 import { pagesByDelay, type PlannedPage } from '../shared/domain/notification-rules.ts';
-import { escalationActivityOptions } from './activity-options.ts';
+import { escalationActivityOptions, escalationLocalActivityOptions } from './activity-options.ts';
 import {
   escalateNowSignal,
   escalationAcknowledgeSignal,
@@ -11,8 +21,30 @@ import {
   reassignEscalationUpdate,
 } from './messages.ts';
 
-const { loadEscalationPolicy, resolveEscalationTargets, planEscalationPages, pageEscalationTargets } =
-  proxyActivities<Activities>(escalationActivityOptions);
+const durable = proxyActivities<Activities>(escalationActivityOptions);
+const { loadEscalationPolicy, resolveEscalationTargets, planEscalationPages, pageEscalationTargets } = durable;
+const local = proxyLocalActivities<Activities>(escalationLocalActivityOptions);
+
+/**
+ * A local activity first (no server round trip); when its attempts in the worker fail (the
+ * database away), the same idempotent activity as a regular one, retried by the server.
+ */
+const escalateLevel = async (input: EscalateLevelInput): Promise<EscalateLevelResult> => {
+  try {
+    return await local.escalateLevel(input);
+  } catch (error) {
+    if (isCancellation(error)) throw error;
+    return durable.escalateLevel(input);
+  }
+};
+const pageLocally = async (input: PageLevelInput): ReturnType<Activities['pageEscalationTargets']> => {
+  try {
+    return await local.pageEscalationTargets(input);
+  } catch (error) {
+    if (isCancellation(error)) throw error;
+    return durable.pageEscalationTargets(input);
+  }
+};
 
 export interface EscalationInput {
   organizationId: string;
@@ -46,6 +78,9 @@ interface DueBatch {
 // Escalations started before notification rules page each target by email at once, without
 // planning: replaying their histories must issue the same commands.
 const RULES_PATCH = 'notification-rules';
+// Escalations started before one-step levels ran each level as four activities through the
+// server (policy, targets, rules, pages): replaying their histories must issue the same commands.
+const ONE_STEP_PATCH = 'one-step-levels';
 
 /**
  * One incident's escalation, `escalation:<incident id>`: pages each level of its policy in turn,
@@ -56,6 +91,8 @@ const RULES_PATCH = 'notification-rules';
  * (update) ends it; the incident's next cycle then pages the new person or policy.
  */
 export async function escalationWorkflow(input: EscalationInput): Promise<{ ended: EscalationEnd }> {
+  // First, before any command: a history recorded before the patch has none at this point.
+  const oneStep = patched(ONE_STEP_PATCH);
   const urgency: Urgency = input.urgency ?? DEFAULT_URGENCY;
   const state: EscalationState = { policy_id: input.policyId, level: 0, round: 0, next_escalation_at: null, ended: null };
   const assigneeId = input.assigneeId ?? null;
@@ -99,7 +136,7 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
     due.sort((a, b) => a.dueAt - b.dueAt);
     while (!stop && due.length > 0 && (due[0] as DueBatch).dueAt <= Date.now()) {
       const batch = due.shift() as DueBatch;
-      const result = await pageEscalationTargets({
+      const result = await (oneStep ? pageLocally : pageEscalationTargets)({
         organizationId: input.organizationId,
         incidentId: input.incidentId,
         policyId,
@@ -131,6 +168,59 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
       await condition(interrupted, Math.max(1, wake - Date.now()));
     }
   };
+
+  let pagedAt = 0;
+  /** Pages one level in one local activity; its delayed batches wait in `due` from `pagedAt`. */
+  const pageLevel = async (round: number, level: number, extra: Pick<EscalateLevelInput, 'loadPolicy' | 'targets'>) => {
+    const result = await escalateLevel({
+      organizationId: input.organizationId,
+      incidentId: input.incidentId,
+      policyId: input.policyId,
+      cycle: input.cycle ?? 1,
+      ...(assigneeId ? { assigneeId } : {}),
+      round,
+      level,
+      urgency,
+      publicUrl: input.publicUrl,
+      ...extra,
+    });
+    // The activity's clock, recorded with its result: the workflow's own stands at the task's start.
+    pagedAt = Math.max(Date.now(), result.pagedAt);
+    for (const batch of result.later) due.push({ dueAt: pagedAt + batch.delayMs, round, level, pages: batch.pages });
+    // The incident no longer needs anyone, and the signal that says so was lost: nothing more is sent.
+    if (result.end && result.end !== 'no_policy') stop ??= result.end;
+    return result;
+  };
+  if (oneStep) {
+    if (assigneeId) {
+      Object.assign(state, { round: 1, level: 1 });
+      await pageLevel(1, 1, {});
+      await waitSending(input.policyId, null);
+      return end(stop ?? 'exhausted');
+    }
+    if (!input.policyId) return end('no_policy');
+    const first = await pageLevel(1, 1, { loadPolicy: true });
+    const policy = first.policy;
+    if (!policy) return end('no_policy');
+    for (const [index, step] of escalationSteps(policy).entries()) {
+      const level = policy.levels[step.level - 1];
+      if (stop || !level) break;
+      Object.assign(state, { round: step.round, level: step.level, next_escalation_at: null });
+      if (index > 0) await pageLevel(step.round, step.level, { targets: level.targets });
+      if (stop) return end(stop);
+      if (step.last) break;
+      const until = pagedAt + step.delayMs;
+      state.next_escalation_at = new Date(until).toISOString();
+      // An "escalate now" that arrived while this level was paged ends this wait at once.
+      await waitSending(policy.id, until);
+      skipWait = false;
+      state.next_escalation_at = null;
+    }
+    if (stop) return end(stop);
+    // The last level's delayed rules still page, until someone acknowledges.
+    await waitSending(policy.id, null);
+    return end(stop ?? 'exhausted');
+  }
 
   if (assigneeId) {
     // Reassigned to a person: their rules' batches as one level, until they acknowledge.

@@ -11,6 +11,9 @@ import type { Logger } from '../logger.ts';
  */
 export const CREDENTIALS_CHANNEL = 'tocsin_credentials';
 
+/** Every statement that writes `domain_events` NOTIFYs this channel (migration 20261229060000): the outbox relay wakes on it. */
+export const OUTBOX_CHANNEL = 'tocsin_outbox';
+
 export interface PgListener {
   /** Resolves once the first LISTEN is in place. */
   ready: Promise<void>;

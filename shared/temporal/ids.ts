@@ -2,6 +2,13 @@ import type { SearchAttributePair } from '@temporalio/common';
 import { INCIDENT_ID, ORGANIZATION_ID } from '../domain/search-attributes.ts';
 
 /**
+ * The task queue escalations run on, beside the worker's main one (`TEMPORAL_TASK_QUEUE`): a new
+ * incident's first page does not wait behind the ingestion and fan-out tasks queued there. Every
+ * worker polls both; escalations started on the main queue before it existed finish there.
+ */
+export const pagingTaskQueue = (taskQueue: string) => `${taskQueue}-paging`;
+
+/**
  * The only place workflow ids are built. Ids are business keys, so starting the same thing twice
  * lands on the same workflow (Temporal allows one running workflow per id).
  */

@@ -66,6 +66,8 @@ export interface TestStackOptions {
   /** Worker options over the production ones (e.g. fewer activity slots). */
   workerOverrides?: Partial<WorkerOptions>;
   env?: Record<string, string>;
+  /** The outbox relay's idle poll (default 250 ms). */
+  relayIdleMs?: number;
   /** A search backend for the API and the worker, built once the database is migrated. */
   search?: (context: { orm: Orm; config: Config }) => Promise<SearchPort>;
 }
@@ -109,6 +111,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       logger,
       taskQueue,
       overrides: options.workerOverrides,
+      relayIdleMs: options.relayIdleMs,
     });
     void runtime.run();
   };

@@ -5,6 +5,7 @@ import { Worker } from '@temporalio/worker';
 import { WORKFLOWS_PATH } from '../../worker/worker.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import type { PageLevelInput } from '../../activities/escalation.activities.ts';
+import { createEscalateLevel, type EscalationSteps } from '../../activities/escalation-level.ts';
 import type { EscalationEnd, EscalationLevel, EscalationPolicySnapshot } from '../../shared/domain/escalation.ts';
 import { planMemberPages, type PageUrgency, type PlannedPage, type RuleCandidate } from '../../shared/domain/notification-rules.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
@@ -71,6 +72,8 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
         return { sent: batch.length - failed, failed, skipped: 0 };
       },
     };
+    // The one-step level the workflow runs is the real composition of the modelled steps.
+    mocks.escalateLevel = createEscalateLevel(mocks as EscalationSteps);
     const paged = (count: number) =>
       waitFor(`${count} batches paged`, async () => (pages.length >= count ? pages : undefined), { timeoutMs: 20_000, intervalMs: 20 });
     return { incident, pages, urgencies, mocks, paged };
@@ -259,21 +262,29 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
     ]);
   });
 
-  it.each(['exhausted', 'acknowledged'])(
-    'replays an escalation recorded before notification rules (%s): running escalations survive the deploy',
-    async (name) => {
-      // Recorded from the code before notification rules: a two-level chain to its end, and one
-      // acknowledged while level 1 waited.
-      const recorded = JSON.parse(
-        await readFile(new URL(`../fixtures/histories/escalation-before-rules-${name}.json`, import.meta.url), 'utf8'),
-      );
-      const history = protoPackage.temporal.api.history.v1.History.fromObject(recorded);
-      expect(
-        history.events.filter((event) => event.activityTaskScheduledEventAttributes?.activityType?.name === 'pageEscalationTargets').length,
-      ).toBeGreaterThan(0);
-      await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
-    },
-  );
+  // Recorded from each shape the workflow has had: a two-level chain to its end, and one acknowledged
+  // while level 1 waited. Before notification rules and with them, each level was four activities
+  // through the server; one-step levels run one local activity (a marker in the history).
+  const localActivities = (history: protoPackage.temporal.api.history.v1.IHistory) =>
+    (history.events ?? []).filter((event) => event.markerRecordedEventAttributes?.markerName === 'core_local_activity').length;
+  const scheduled = (history: protoPackage.temporal.api.history.v1.IHistory, name: string) =>
+    (history.events ?? []).filter((event) => event.activityTaskScheduledEventAttributes?.activityType?.name === name).length;
+  it.each([
+    ['before-rules', 'exhausted'],
+    ['before-rules', 'acknowledged'],
+    ['rules', 'exhausted'],
+    ['rules', 'acknowledged'],
+    ['one-step', 'exhausted'],
+    ['one-step', 'acknowledged'],
+  ])('replays an escalation of the %s shape (%s): running escalations survive the deploy', async (shape, name) => {
+    const recorded = JSON.parse(await readFile(new URL(`../fixtures/histories/escalation-${shape}-${name}.json`, import.meta.url), 'utf8'));
+    const history = protoPackage.temporal.api.history.v1.History.fromObject(recorded);
+    // Each fixture is of the shape it is named after.
+    expect(scheduled(history, 'pageEscalationTargets') > 0).toBe(shape !== 'one-step');
+    expect(scheduled(history, 'planEscalationPages') > 0).toBe(shape === 'rules');
+    expect(localActivities(history) > 0).toBe(shape === 'one-step');
+    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
+  });
 
   it('hands the urgency routing chose to every page, and high to an escalation started without one', async () => {
     const policy = twoLevels([SHORT, SHORT]);

@@ -5,8 +5,9 @@ import { uuidv7 } from '../../shared/uuidv7.ts';
 import type { DeliveryInput } from '../../shared/domain/delivery.ts';
 import { REALTIME_CHANNEL } from '../../shared/domain/realtime.ts';
 import type { Logger } from '../../shared/logger.ts';
+import { createPgListener, OUTBOX_CHANNEL } from '../../shared/db/pg-listener.ts';
 import { scheduleSearchIndexing } from '../../shared/search/create-search.ts';
-import { workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
+import { pagingTaskQueue, workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import type { Urgency } from '../../shared/domain/escalation.ts';
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
 import { escalationAcknowledgeSignal, escalationResolveSignal } from '../../workflows/messages.ts';
@@ -32,8 +33,13 @@ export interface OutboxRelayDeps {
   batchSize?: number;
   /** Temporal calls (workflow starts, indexing signals) in flight at once per batch. */
   temporalConcurrency?: number;
-  /** Pause between polls when the outbox was empty. */
+  /**
+   * Pause between polls when the outbox was empty. With `listen`, a commit of new events ends it at
+   * once; the poll is then only the fallback for a lost LISTEN connection.
+   */
   idleMs?: number;
+  /** LISTENs on `tocsin_outbox` (one connection of its own) to wake as soon as events commit. */
+  listen?: { databaseUrl: string };
   /** Whether a search index exists to keep documents in; without one no indexing is scheduled. */
   indexSearch?: boolean;
   /** Base of the incident links in notification emails (config.publicUrl, no trailing slash). */
@@ -69,10 +75,11 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     workflowType: string,
     workflowId: string,
     input: { organizationId: string; incidentId?: string | null },
+    taskQueue = deps.taskQueue,
   ): Promise<void> {
     try {
       await deps.temporal.workflow.start(workflowType, {
-        taskQueue: deps.taskQueue,
+        taskQueue,
         workflowId,
         args: [input],
         workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
@@ -90,7 +97,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     startOnce('outboundDeliveryWorkflow', workflowIds.delivery(input.eventId, input.integrationId), input);
 
   const startEscalation = (input: Parameters<typeof escalationWorkflow>[0]) =>
-    startOnce('escalationWorkflow', workflowIds.escalation(input.incidentId, input.cycle ?? 1), input);
+    startOnce('escalationWorkflow', workflowIds.escalation(input.incidentId, input.cycle ?? 1), input, pagingTaskQueue(deps.taskQueue));
 
   /**
    * Routes new alert-opened incidents (routing.ts) and starts the escalation of each that gets a
@@ -263,6 +270,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
         [batchSize],
       );
       if (events.length === 0) return 0;
+      // Paging first: routing and the escalations' starts wait for no indexing signal, delivery or mail.
+      await escalate(em, events);
       // Incidents change in the API and in ingestion activities alike, other documents in the API; every change passes here.
       const indexing = deps.indexSearch
         ? forEachBounded(documentsToIndex(events), concurrency, (input) =>
@@ -272,8 +281,6 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       const targets = await deliveries(em, events);
       // Temporal calls overlap the notification queries; any failure rolls the whole batch back.
       const [, , notifications] = await Promise.all([indexing, forEachBounded(targets, concurrency, startDelivery), notify(em, events)]);
-      // After the notification queries: they share the transaction's connection.
-      await escalate(em, events);
       await syncIcalLayers(events);
       const notices = batchNotices(events, notifications);
       if (notices.length > 0) {
@@ -291,26 +298,47 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   }
 
   /**
-   * Polls until stopped; a failing batch (database or Temporal away) is retried with backoff.
+   * Polls until stopped, woken by `tocsin_outbox` notifications (with `listen`) as events commit;
+   * a failing batch (database or Temporal away) is retried with backoff.
    * `stats()` tells the worker's health endpoint when a batch last succeeded.
    */
   function start(): { stop(): Promise<void>; stats(): OutboxRelayStats } {
     let stopped = false;
     const stats: OutboxRelayStats = { lastSuccessAt: undefined, batches: 0, failedBatches: 0, consecutiveFailures: 0, relayedEvents: 0 };
     let wake: (() => void) | undefined;
+    // Set by a notification that arrives while a batch runs: its events may have missed the claim.
+    let nudged = false;
     const idleMs = deps.idleMs ?? 250;
-    const sleep = (ms: number) =>
+    const sleep = (ms: number, wakeable: boolean) =>
       new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, ms);
-        wake = () => {
+        const end = () => {
           clearTimeout(timer);
+          wake = undefined;
           resolve();
         };
+        wake = end;
+        if (!wakeable) wake = () => (stopped ? end() : undefined);
       });
+    const nudge = () => {
+      nudged = true;
+      wake?.();
+    };
+    // Also nudged once LISTEN is (again) in place: events committed while it was away are waiting.
+    const listener = deps.listen
+      ? createPgListener({
+          databaseUrl: deps.listen.databaseUrl,
+          channel: OUTBOX_CHANNEL,
+          logger: deps.logger,
+          onNotification: nudge,
+          onListening: nudge,
+        })
+      : undefined;
     const loop = (async () => {
       let failures = 0;
       while (!stopped) {
         try {
+          nudged = false;
           const relayed = await relayBatch();
           failures = 0;
           Object.assign(stats, {
@@ -319,13 +347,14 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
             consecutiveFailures: 0,
             relayedEvents: stats.relayedEvents + relayed,
           });
-          if (relayed < batchSize) await sleep(idleMs);
+          if (relayed < batchSize && !nudged && !stopped) await sleep(idleMs, true);
         } catch (error) {
           failures += 1;
           Object.assign(stats, { failedBatches: stats.failedBatches + 1, consecutiveFailures: failures });
           if (stopped) break;
           deps.logger.warn({ err: error, failures }, 'outbox relay batch failed; retrying');
-          await sleep(Math.min(30_000, 500 * 2 ** Math.min(failures, 6)));
+          // Notifications do not cut a failure's backoff short: the database or Temporal needs the time.
+          await sleep(Math.min(30_000, 500 * 2 ** Math.min(failures, 6)), false);
         }
       }
     })();
@@ -335,6 +364,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
         stopped = true;
         wake?.();
         await loop;
+        await listener?.close();
       },
     };
   }

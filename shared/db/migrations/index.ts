@@ -34,6 +34,7 @@ import { Migration20261228060000EscalationCycles } from './20261228060000-escala
 import { Migration20261228020000RoutingRules } from './20261228020000-routing-rules.migration.ts';
 import { Migration20261228070000ScheduleVersions } from './20261228070000-schedule-versions.migration.ts';
 import { Migration20261229010000AlertReceiptKeys } from './20261229010000-alert-receipt-keys.migration.ts';
+import { Migration20261229060000OutboxNotify } from './20261229060000-outbox-notify.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -74,4 +75,6 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261228030000-contact-methods', class: Migration20261228030000ContactMethods },
   { name: '20261228060000-escalation-cycles', class: Migration20261228060000EscalationCycles },
   { name: '20261228070000-schedule-versions', class: Migration20261228070000ScheduleVersions },
-  { name: '20261229010000-alert-receipt-keys', class: Migration20261229010000AlertReceiptKeys }];
+  { name: '20261229010000-alert-receipt-keys', class: Migration20261229010000AlertReceiptKeys },
+  { name: "20261229060000-outbox-notify", class: Migration20261229060000OutboxNotify },
+];
