@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { AlertEntity, type Incident } from '../shared/db/entities/index.ts';
-import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../shared/db/repositories/incident-writes.ts';
+import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../shared/db/access/incidents.ts';
 import type { Severity } from '../shared/domain/alert.ts';
 import { isMoreSevere } from '../shared/domain/incident.ts';
 import type { AlertSignalPayload } from '../shared/domain/ingestion.ts';

@@ -3,7 +3,7 @@ import { AlertEntity, IncidentEntity } from '../shared/db/entities/index.ts';
 import type { IntegrationLiveness } from '../shared/db/integration-liveness.ts';
 import type { MuteRulesCache } from '../shared/db/mute-rules-cache.ts';
 import type { Orm } from '../shared/db/orm.ts';
-import { changeIncidentStatus } from '../shared/db/repositories/incident-writes.ts';
+import { changeIncidentStatus } from '../shared/db/access/incidents.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { admitNewReceipts, groupByDedupKey, type AlertSignalPayload } from '../shared/domain/ingestion.ts';
 import { applyKeyAlerts } from './alert-apply.ts';

@@ -2,7 +2,7 @@ import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { AlertEntity, IncidentEntity, OrganizationEntity, type Incident } from '../shared/db/entities/index.ts';
 import { applyKeyAlerts } from './alert-apply.ts';
 import type { Orm } from '../shared/db/orm.ts';
-import { changeIncidentStatus } from '../shared/db/repositories/incident-writes.ts';
+import { changeIncidentStatus } from '../shared/db/access/incidents.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import type { AlertSignalPayload, AutoResolveResult, IngestionResult } from '../shared/domain/ingestion.ts';
 import { readSettings } from '../shared/domain/organization-settings.ts';

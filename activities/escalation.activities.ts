@@ -15,7 +15,7 @@ import { createPageSender, type ClaimedPage, type PageSenderDeps } from '../shar
 
 /**
  * Who a schedule has on call at a moment, as user ids of the organization (the worker passes
- * shared/db/repositories/schedule-on-call.ts).
+ * shared/db/access/schedule-on-call.ts).
  */
 export type ScheduleOnCall = (organizationId: string, scheduleId: string, at: Date) => Promise<string[]>;
 

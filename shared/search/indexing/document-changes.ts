@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { recordDocumentChange } from '../../db/repositories/search-events.ts';
+import { recordDocumentChange } from '../../db/access/search-events.ts';
 import type { SearchIndexInput } from '../../domain/search.ts';
 import type { Logger } from '../../logger.ts';
 import type { SearchIndexer } from '../port.ts';

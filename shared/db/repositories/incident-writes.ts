@@ -1,2 +1,0 @@
-// Kept for activities/alert-ingestion.activities.ts until it imports shared/db/access/incidents.ts.
-export * from '../access/incidents.ts';
