@@ -1634,7 +1634,7 @@ export interface paths {
         };
         /**
          * Current plan, limits and usage
-         * @description Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override) and the plan's seat and integration quotas. Plans cap seats and integrations only where billing is configured: without a payment provider `limits.members` and `limits.integrations` are null (no cap) unless the operator set caps of their own; the hourly rate limits apply either way. Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search queries, counted from real traffic (each API process adds its counts every 250 ms); `members` and `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for owners.
+         * @description Limits are the rate limiter's own per-hour numbers for the plan (after any override the operator configured) and the plan's seat and integration quotas. Plans cap seats and integrations only where billing is configured: without a payment provider `limits.members` and `limits.integrations` are null (no cap) unless the operator set caps of their own; the hourly rate limits apply either way. Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search queries, counted from real traffic (each API process adds its counts every 250 ms); `members` and `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for owners.
          */
         get: operations["getBilling"];
         put?: never;
@@ -1656,7 +1656,7 @@ export interface paths {
         put?: never;
         /**
          * Start a plan upgrade checkout
-         * @description Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
+         * @description Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (at the price the operator configured for that plan); the plan changes only when Stripe reports the completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
          */
         post: operations["createBillingCheckout"];
         delete?: never;
@@ -3229,7 +3229,10 @@ export interface components {
              * @enum {string}
              */
             default_incident_severity: "critical" | "high" | "medium" | "low";
-            /** @default null */
+            /**
+             * @description Resolve an alert-opened incident once no alert has reached it for this many hours (fractional, at least 0.001); null never. A sweep runs every minute with the current value, so a change applies to every open alert-opened incident, and an incident resolves up to a minute after its time.
+             * @default null
+             */
             auto_resolve_after_hours: number | null;
             executions: {
                 /** @default false */
@@ -8729,6 +8732,7 @@ export interface operations {
                     retention_days?: number;
                     /** @enum {string} */
                     default_incident_severity?: "critical" | "high" | "medium" | "low";
+                    /** @description Resolve an alert-opened incident once no alert has reached it for this many hours (fractional, at least 0.001); null never. A sweep runs every minute with the current value, so a change applies to every open alert-opened incident, and an incident resolves up to a minute after its time. */
                     auto_resolve_after_hours?: number | null;
                     executions?: {
                         approval_separation_of_duties?: boolean;

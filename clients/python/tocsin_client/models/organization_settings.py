@@ -27,7 +27,9 @@ class OrganizationSettings:
             INSUFFICIENT_PERMISSIONS); raising it needs settings:update. Default: 365.
         default_incident_severity (OrganizationSettingsDefaultIncidentSeverity):  Default:
             OrganizationSettingsDefaultIncidentSeverity.MEDIUM.
-        auto_resolve_after_hours (float | None):
+        auto_resolve_after_hours (float | None): Resolve an alert-opened incident once no alert has reached it for this
+            many hours (fractional, at least 0.001); null never. A sweep runs every minute with the current value, so a
+            change applies to every open alert-opened incident, and an incident resolves up to a minute after its time.
         executions (OrganizationSettingsExecutions):
         sso_required (bool):  Default: False.
     """

@@ -29,7 +29,9 @@ class UpdateOrganizationSettingsBody:
             operator's minimum (365 days by default) whatever this says. Only an owner may lower it (others get 403
             INSUFFICIENT_PERMISSIONS); raising it needs settings:update.
         default_incident_severity (UpdateOrganizationSettingsBodyDefaultIncidentSeverity | Unset):
-        auto_resolve_after_hours (float | None | Unset):
+        auto_resolve_after_hours (float | None | Unset): Resolve an alert-opened incident once no alert has reached it
+            for this many hours (fractional, at least 0.001); null never. A sweep runs every minute with the current value,
+            so a change applies to every open alert-opened incident, and an incident resolves up to a minute after its time.
         executions (UpdateOrganizationSettingsBodyExecutions | Unset):
         sso_required (bool | Unset):
     """

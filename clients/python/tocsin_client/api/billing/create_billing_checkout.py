@@ -102,10 +102,10 @@ def sync_detailed(
 ) -> Response[CreateBillingCheckoutResponse201 | Error]:
     """Start a plan upgrade checkout
 
-     Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its
-    price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to
-    `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409
-    `CONFLICT` when already on the plan; 422 when no price is configured for it.
+     Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (at
+    the price the operator configured for that plan); the plan changes only when Stripe reports the
+    completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no
+    billing provider; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
 
     Args:
         body (CreateBillingCheckoutBody):
@@ -136,10 +136,10 @@ def sync(
 ) -> CreateBillingCheckoutResponse201 | Error | None:
     """Start a plan upgrade checkout
 
-     Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its
-    price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to
-    `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409
-    `CONFLICT` when already on the plan; 422 when no price is configured for it.
+     Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (at
+    the price the operator configured for that plan); the plan changes only when Stripe reports the
+    completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no
+    billing provider; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
 
     Args:
         body (CreateBillingCheckoutBody):
@@ -165,10 +165,10 @@ async def asyncio_detailed(
 ) -> Response[CreateBillingCheckoutResponse201 | Error]:
     """Start a plan upgrade checkout
 
-     Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its
-    price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to
-    `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409
-    `CONFLICT` when already on the plan; 422 when no price is configured for it.
+     Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (at
+    the price the operator configured for that plan); the plan changes only when Stripe reports the
+    completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no
+    billing provider; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
 
     Args:
         body (CreateBillingCheckoutBody):
@@ -197,10 +197,10 @@ async def asyncio(
 ) -> CreateBillingCheckoutResponse201 | Error | None:
     """Start a plan upgrade checkout
 
-     Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (its
-    price is `STRIPE_PRICE_<PLAN>`); the plan changes only when Stripe reports the completed checkout to
-    `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no billing provider; 409
-    `CONFLICT` when already on the plan; 422 when no price is configured for it.
+     Owner only (`billing:update`). Opens a Stripe Checkout session for a subscription to the plan (at
+    the price the operator configured for that plan); the plan changes only when Stripe reports the
+    completed checkout to `POST /billing/webhook`. 409 `BILLING_NOT_CONFIGURED` when the instance has no
+    billing provider; 409 `CONFLICT` when already on the plan; 422 when no price is configured for it.
 
     Args:
         body (CreateBillingCheckoutBody):

@@ -71,14 +71,14 @@ def sync_detailed(
 ) -> Response[Error | GetBillingResponse200]:
     """Current plan, limits and usage
 
-     Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override)
-    and the plan's seat and integration quotas. Plans cap seats and integrations only where billing is
-    configured: without a payment provider `limits.members` and `limits.integrations` are null (no cap)
-    unless the operator set caps of their own; the hourly rate limits apply either way. Usage covers the
-    current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search
-    queries, counted from real traffic (each API process adds its counts every 250 ms); `members` and
-    `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for
-    owners.
+     Limits are the rate limiter's own per-hour numbers for the plan (after any override the operator
+    configured) and the plan's seat and integration quotas. Plans cap seats and integrations only where
+    billing is configured: without a payment provider `limits.members` and `limits.integrations` are
+    null (no cap) unless the operator set caps of their own; the hourly rate limits apply either way.
+    Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API
+    requests and search queries, counted from real traffic (each API process adds its counts every 250
+    ms); `members` and `integrations` are the current numbers. Every member but viewers
+    (`billing:read`); checkout is for owners.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -103,14 +103,14 @@ def sync(
 ) -> Error | GetBillingResponse200 | None:
     """Current plan, limits and usage
 
-     Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override)
-    and the plan's seat and integration quotas. Plans cap seats and integrations only where billing is
-    configured: without a payment provider `limits.members` and `limits.integrations` are null (no cap)
-    unless the operator set caps of their own; the hourly rate limits apply either way. Usage covers the
-    current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search
-    queries, counted from real traffic (each API process adds its counts every 250 ms); `members` and
-    `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for
-    owners.
+     Limits are the rate limiter's own per-hour numbers for the plan (after any override the operator
+    configured) and the plan's seat and integration quotas. Plans cap seats and integrations only where
+    billing is configured: without a payment provider `limits.members` and `limits.integrations` are
+    null (no cap) unless the operator set caps of their own; the hourly rate limits apply either way.
+    Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API
+    requests and search queries, counted from real traffic (each API process adds its counts every 250
+    ms); `members` and `integrations` are the current numbers. Every member but viewers
+    (`billing:read`); checkout is for owners.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -131,14 +131,14 @@ async def asyncio_detailed(
 ) -> Response[Error | GetBillingResponse200]:
     """Current plan, limits and usage
 
-     Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override)
-    and the plan's seat and integration quotas. Plans cap seats and integrations only where billing is
-    configured: without a payment provider `limits.members` and `limits.integrations` are null (no cap)
-    unless the operator set caps of their own; the hourly rate limits apply either way. Usage covers the
-    current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search
-    queries, counted from real traffic (each API process adds its counts every 250 ms); `members` and
-    `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for
-    owners.
+     Limits are the rate limiter's own per-hour numbers for the plan (after any override the operator
+    configured) and the plan's seat and integration quotas. Plans cap seats and integrations only where
+    billing is configured: without a payment provider `limits.members` and `limits.integrations` are
+    null (no cap) unless the operator set caps of their own; the hourly rate limits apply either way.
+    Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API
+    requests and search queries, counted from real traffic (each API process adds its counts every 250
+    ms); `members` and `integrations` are the current numbers. Every member but viewers
+    (`billing:read`); checkout is for owners.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,14 +161,14 @@ async def asyncio(
 ) -> Error | GetBillingResponse200 | None:
     """Current plan, limits and usage
 
-     Limits are the rate limiter's own per-hour numbers for the plan (after any `RATE_LIMIT_*` override)
-    and the plan's seat and integration quotas. Plans cap seats and integrations only where billing is
-    configured: without a payment provider `limits.members` and `limits.integrations` are null (no cap)
-    unless the operator set caps of their own; the hourly rate limits apply either way. Usage covers the
-    current calendar month (UTC): alerts accepted by the webhooks, authenticated API requests and search
-    queries, counted from real traffic (each API process adds its counts every 250 ms); `members` and
-    `integrations` are the current numbers. Every member but viewers (`billing:read`); checkout is for
-    owners.
+     Limits are the rate limiter's own per-hour numbers for the plan (after any override the operator
+    configured) and the plan's seat and integration quotas. Plans cap seats and integrations only where
+    billing is configured: without a payment provider `limits.members` and `limits.integrations` are
+    null (no cap) unless the operator set caps of their own; the hourly rate limits apply either way.
+    Usage covers the current calendar month (UTC): alerts accepted by the webhooks, authenticated API
+    requests and search queries, counted from real traffic (each API process adds its counts every 250
+    ms); `members` and `integrations` are the current numbers. Every member but viewers
+    (`billing:read`); checkout is for owners.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
