@@ -76,5 +76,4 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261228060000-escalation-cycles', class: Migration20261228060000EscalationCycles },
   { name: '20261228070000-schedule-versions', class: Migration20261228070000ScheduleVersions },
   { name: '20261229010000-alert-receipt-keys', class: Migration20261229010000AlertReceiptKeys },
-  { name: '20261229060000-outbox-notify', class: Migration20261229060000OutboxNotify },
-];
+  { name: '20261229060000-outbox-notify', class: Migration20261229060000OutboxNotify }];
