@@ -36,6 +36,7 @@ const SENDERS = Number(process.env.BENCH_SENDERS ?? 50);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const RATE_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const DRAIN_TIMEOUT_MS = 300_000;
+const SEARCH = process.env.BENCH_SEARCH !== 'off';
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
@@ -171,6 +172,18 @@ async function fixedRate(baseUrl: string, db: pg.Client, temporal: ProductionSta
     return result.rows.length >= total - rejected ? result.rows : undefined;
   });
   await poll('incident.created pushes', async () => (pushedAt.size >= rows.length ? true : undefined), 30_000).catch(() => undefined);
+  // The follow-up work: every event relayed and, with search, every incident indexed and analysed.
+  const lastSentAt = Math.max(...sentAt.values());
+  const caughtUpAt = await poll('follow-up work of the fixed-rate run', async () => {
+    const {
+      rows: [left],
+    } = await db.query<{ events: number; unanalysed: number }>(
+      `select (select count(*) from domain_events where organization_id = $1 and dispatched_at is null)::int as events,
+              (select count(*) from incidents where organization_id = $1 and analyzed_at is null)::int as unanalysed`,
+      [webhook.organizationId],
+    );
+    return left && left.events === 0 && (!SEARCH || left.unanalysed === 0) ? Date.now() : undefined;
+  });
   const cpuAfter = await cpuSnapshot(pids);
   watcher.socket.close();
   const toRow = rows.map((row) => row.created_at.getTime() - (sentAt.get(row.title) ?? NaN)).filter(Number.isFinite);
@@ -180,6 +193,7 @@ async function fixedRate(baseUrl: string, db: pg.Client, temporal: ProductionSta
     `  accept latency            p50 ${fmt(percentile(acceptLatency, 50))} ms, p99 ${fmt(percentile(acceptLatency, 99))} ms`,
     `  alert → incident row      p50 ${fmt(percentile(toRow, 50))} ms, p99 ${fmt(percentile(toRow, 99))} ms (${toRow.length} incidents)`,
     `  alert → incident.created  p50 ${fmt(percentile(toPush, 50))} ms, p99 ${fmt(percentile(toPush, 99))} ms pushed on the WebSocket (${toPush.length})`,
+    `  follow-up caught up       ${fmt((caughtUpAt - lastSentAt) / 1000)} s after the last alert (events relayed${SEARCH ? ', incidents indexed and analysed' : ''})`,
     `  CPU per new incident      ${cpuPerUnit(cpuBefore, cpuAfter, rows.length)}`,
     await bucketWorkflowTasks(temporal, webhook.organizationId),
   ];
