@@ -227,7 +227,7 @@ try {
   if (runs('rate')) lines.push(...(await fixedRate(stack.baseUrl, db, stack.temporal, pids)));
   if (mailpit) lines.push(...(await paging(stack.baseUrl, stack.databaseUrl, mailpit)));
   lines.push(
-    'targets: storm >= 500 alerts/s accepted, drained exactly < 30 s after the first send, outbox lag p99 < 2 s; rate: alert → incident p99 < 1 s; paging: alert → page p99 < 2 s at 30/s, waiting levels late p99 < 2 s',
+    'targets: storm >= 500 alerts/s accepted, drained exactly < 20 s after the first send, outbox lag p99 < 2 s; rate at 100/s: alert → incident p99 < 1 s, follow-up caught up < 30 s, CPU per new incident <= 15 ms; paging at 100/s: alert → page p99 < 2 s; waiting levels late p99 < 2 s',
     '',
   );
   process.stdout.write(lines.join('\n'));
