@@ -11,7 +11,8 @@ export interface SearchIndexInput {
 
 /**
  * How many bucket workflows share one organization's indexing (shared/search/README.md says why 8).
- * Changing it moves documents to other buckets: safe, every pass reads the current row.
+ * Changing it moves documents to other buckets: a document changed right then may be indexed by
+ * two buckets at once, until its next change (or a reindex) puts it right.
  */
 export const SEARCH_INDEX_BUCKETS = 8;
 
