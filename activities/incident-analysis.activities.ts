@@ -1,4 +1,5 @@
 import type { AnalyzeIncidentResult as Analyzed, SearchPort } from '../shared/search/port.ts';
+import { heartbeatIfInActivity } from './search.activities.ts';
 
 export interface IncidentAnalysisActivityDeps {
   /** Absent in processes started without search: the analysis then stays `{}`. */
@@ -14,6 +15,17 @@ export function createIncidentAnalysisActivities(deps: IncidentAnalysisActivityD
     async analyzeIncident(input: { organizationId: string; incidentId: string }): Promise<AnalyzeIncidentResult> {
       if (!deps.search) return 'skipped';
       return deps.search.analyzeIncident(input);
+    },
+
+    /** The same for a bucket pass's incidents, one after the other; unchanged, fresh analyses cost one read. */
+    async analyzeIncidents(input: { organizationId: string; incidentIds: string[] }): Promise<{ analyzed: number }> {
+      let analyzed = 0;
+      for (const incidentId of input.incidentIds) {
+        if (!deps.search) break;
+        if ((await deps.search.analyzeIncident({ organizationId: input.organizationId, incidentId })) === 'analyzed') analyzed += 1;
+        heartbeatIfInActivity();
+      }
+      return { analyzed };
     },
   };
 }

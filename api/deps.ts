@@ -237,7 +237,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       ? createAnalysisRefresher({
           logger,
           schedule: (input) =>
-            scheduleSearchIndexing(runtime.temporal, { organizationId: input.organizationId, type: 'incident', id: input.incidentId }),
+            scheduleSearchIndexing(runtime.temporal, [{ organizationId: input.organizationId, type: 'incident', id: input.incidentId }]),
         })
       : undefined,
   });

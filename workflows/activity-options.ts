@@ -46,6 +46,16 @@ export const searchActivityOptions: ActivityOptions = {
 };
 
 /**
+ * A bucket's pass over up to MAX_DOCUMENTS_PER_PASS documents: retried without limit like one
+ * document; it heartbeats per document, so a stuck pass fails after a minute, not the whole timeout.
+ */
+export const searchBatchActivityOptions: ActivityOptions = {
+  ...searchActivityOptions,
+  startToCloseTimeout: '15 minutes',
+  heartbeatTimeout: '1 minute',
+};
+
+/**
  * The chat assistant: an answer streams for at most 2 minutes (heartbeats every chunk, so a
  * stalled stream fails after 30 s), 3 attempts 2 s then 4 s apart; 4xx answers are final.
  */

@@ -5,7 +5,9 @@ export { alertIngestionWorkflow } from './alert-ingestion.workflow.ts';
 export { alertBucketWorkflow } from './alert-bucket.workflow.ts';
 export { autoResolveSweepWorkflow } from './auto-resolve-sweep.workflow.ts';
 export { outboundDeliveryWorkflow } from './outbound-delivery.workflow.ts';
+// The per-document indexing workflow before buckets: registered while runs started before the switch drain.
 export { searchIndexWorkflow } from './search-index.workflow.ts';
+export { searchIndexBucketWorkflow } from './search-index-bucket.workflow.ts';
 export { procedureExecutionWorkflow } from './procedure-execution.workflow.ts';
 export { assistantReplyWorkflow } from './assistant-reply.workflow.ts';
 export { retentionWorkflow } from './retention.workflow.ts';

@@ -1,6 +1,7 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { EscalationState } from '../shared/domain/escalation.ts';
 import type { AlertSignalPayload } from '../shared/domain/ingestion.ts';
+import type { SearchIndexInput } from '../shared/domain/search.ts';
 import type { ExecutionStatus, StepDecision, StepState } from '../shared/domain/procedure.ts';
 
 // Signals and queries shared by the workflows and the API that sends them.
@@ -13,6 +14,12 @@ export const alertsReceivedSignal = defineSignal<[{ alerts: AlertSignalPayload[]
 
 /** Someone resolved the incident by hand: the next firing alert opens a new one. */
 export const incidentResolvedSignal = defineSignal<[{ incidentId: string }]>('incidentResolved');
+
+/** Documents changed since the search-index bucket last saw them (the outbox relay sends one per bucket and batch). */
+export const searchDocumentsChangedSignal = defineSignal<[{ documents: SearchIndexInput[] }]>('searchDocumentsChanged');
+
+/** What a search-index bucket holds: documents waiting for a pass, and documents of the pass under way. */
+export const searchBucketStateQuery = defineQuery<{ dirty: number; indexing: number }>('searchBucketState');
 
 /** How many alerts a bucket workflow holds not yet applied. */
 export const bucketStateQuery = defineQuery<{ pending: number }>('bucketState');

@@ -27,8 +27,10 @@ export const workflowIds = {
   autoResolveSchedule: (taskQueue: string) => `auto-resolve:${taskQueue}`,
   /** One per procedure execution, keyed by the execution's id. */
   execution: (executionId: string) => `execution:${executionId}`,
-  /** One per search document: later writes signal the running one. */
+  /** One per search document (before buckets; still drains): later writes signal the running one. */
   searchIndex: (organizationId: string, type: string, id: string) => `search-index:${organizationId}:${type}:${id}`,
+  /** The long-lived indexing workflow of an organization's bucket `n` (searchIndexBucketOf of the document). */
+  searchIndexBucket: (organizationId: string, bucket: number) => `search-index-bucket:${organizationId}:${bucket}`,
   /** One per domain event and subscribed integration: the outbox relay may start it twice, Temporal runs it once. */
   delivery: (eventId: string, integrationId: string) => `delivery:${eventId}:${integrationId}`,
   /**

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { searchIndexBucketOf } from '../../shared/domain/search.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
+import { searchBucketStateQuery } from '../../workflows/messages.ts';
 import { registerOwner } from '../helpers/stack.ts';
 import { eventually, startSearchStack } from '../helpers/search-stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
@@ -289,7 +291,10 @@ describe('search, knowledge base and logs over HTTP (integration: PostgreSQL bac
       expect(body.data.map((hit: { id: string }) => hit.id)).toEqual([fresh.body.data.id]);
     });
     // Indexed; the pass ends with the analysis step, which found the text unchanged.
-    await stack.temporal.client.workflow.getHandle(workflowIds.searchIndex(alice.organization.id, 'incident', fresh.body.data.id)).result();
+    const bucket = stack.temporal.client.workflow.getHandle(
+      workflowIds.searchIndexBucket(alice.organization.id, searchIndexBucketOf({ type: 'incident', id: fresh.body.data.id })),
+    );
+    await eventually(async () => expect(await bucket.query(searchBucketStateQuery)).toEqual({ dirty: 0, indexing: 0 }));
     expect((await detailOf(fresh.body.data.id)).analysis.analyzed_at).toBe(detail.analysis.analyzed_at);
     await stack.http
       .patch(`/api/v1/incidents/${fresh.body.data.id}`)

@@ -273,10 +273,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       // Paging first: routing and the escalations' starts wait for no indexing signal, delivery or mail.
       await escalate(em, events);
       // Incidents change in the API and in ingestion activities alike, other documents in the API; every change passes here.
+      // One signal per organization's bucket, carrying all of its documents in this batch.
       const indexing = deps.indexSearch
-        ? forEachBounded(documentsToIndex(events), concurrency, (input) =>
-            scheduleSearchIndexing({ client: deps.temporal, taskQueue: deps.taskQueue }, input),
-          )
+        ? scheduleSearchIndexing({ client: deps.temporal, taskQueue: deps.taskQueue }, documentsToIndex(events), { concurrency })
         : Promise.resolve();
       const targets = await deliveries(em, events);
       // Temporal calls overlap the notification queries; any failure rolls the whole batch back.

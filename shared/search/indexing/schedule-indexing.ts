@@ -1,18 +1,27 @@
 import type { Client } from '@temporalio/client';
-import type { SearchIndexInput } from '../../domain/search.ts';
-import { workflowIds } from '../../temporal/ids.ts';
+import { forEachBounded } from '../../bounded.ts';
+import { searchIndexBatches, type SearchIndexInput } from '../../domain/search.ts';
+import { workflowIds, workflowSearchAttributes } from '../../temporal/ids.ts';
 
 /**
- * signalWithStart on `search-index:<org>:<type>:<id>`: one indexing workflow per document, and a
- * pass already running picks the change up again. Used by the outbox relay for changed documents
- * and by the API when a read finds an incident's analysis stale.
+ * Groups the documents by organization and bucket and sends each bucket ONE signalWithStart on
+ * `search-index-bucket:<org>:<n>` carrying its documents: a running bucket adds them to its dirty
+ * set, a stopped one starts. Used by the outbox relay for changed documents and by the API when a
+ * read finds an incident's analysis stale. At most `concurrency` signals are in flight at once.
  */
-export async function scheduleSearchIndexing(temporal: { client: Client; taskQueue: string }, input: SearchIndexInput): Promise<void> {
-  await temporal.client.workflow.signalWithStart('searchIndexWorkflow', {
-    workflowId: workflowIds.searchIndex(input.organizationId, input.type, input.id),
-    taskQueue: temporal.taskQueue,
-    args: [input],
-    signal: 'searchDocumentChanged',
-    signalArgs: [],
+export async function scheduleSearchIndexing(
+  temporal: { client: Client; taskQueue: string },
+  documents: readonly SearchIndexInput[],
+  options: { concurrency?: number } = {},
+): Promise<void> {
+  await forEachBounded(searchIndexBatches(documents), options.concurrency ?? 16, async (batch) => {
+    await temporal.client.workflow.signalWithStart('searchIndexBucketWorkflow', {
+      workflowId: workflowIds.searchIndexBucket(batch.organizationId, batch.bucket),
+      taskQueue: temporal.taskQueue,
+      args: [{ organizationId: batch.organizationId, bucket: batch.bucket }],
+      signal: 'searchDocumentsChanged',
+      signalArgs: [{ documents: batch.documents }],
+      typedSearchAttributes: workflowSearchAttributes({ organizationId: batch.organizationId }),
+    });
   });
 }

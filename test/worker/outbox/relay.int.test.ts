@@ -5,6 +5,7 @@ import { createOrmConfig, type Orm } from '../../../shared/db/orm.ts';
 import { REALTIME_CHANNEL, REALTIME_EVENT_TYPES, type RealtimeNotice } from '../../../shared/domain/realtime.ts';
 import { waitFor } from '../../../dev/wait-for.ts';
 import { createLogger } from '../../../shared/logger.ts';
+import { searchIndexBucketOf } from '../../../shared/domain/search.ts';
 import { workflowIds } from '../../../shared/temporal/ids.ts';
 import { addMember, bearer } from '../../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../../helpers/stack.ts';
@@ -109,7 +110,9 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
     for (const event of events) {
       if (event.type === 'incident.updated') started.push(workflowIds.delivery(event.id, integration.body.data.id));
     }
-    for (const id of incidents) started.push(workflowIds.searchIndex(owner.organization.id, 'incident', id));
+    const buckets = [...new Set(incidents.map((id) => searchIndexBucketOf({ type: 'incident', id })))];
+    const bucketIds = buckets.map((bucket) => workflowIds.searchIndexBucket(owner.organization.id, bucket));
+    started.push(...bucketIds);
     const perBatch: Array<{ events: number; queries: number }> = [];
     for (;;) {
       queries = 0;
@@ -160,7 +163,25 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
       ),
     );
     expect(described.filter((type) => type === 'outboundDeliveryWorkflow')).toHaveLength(INCIDENTS * UPDATES_PER_INCIDENT);
-    expect(described.filter((type) => type === 'searchIndexWorkflow')).toHaveLength(INCIDENTS);
+    // Indexing: one bucket workflow per bucket the incidents hash to, none per document, and one
+    // signal per bucket and batch carrying every incident of that bucket the batch changed.
+    expect(described.filter((type) => type === 'searchIndexWorkflow')).toHaveLength(0);
+    expect(described.filter((type) => type === 'searchIndexBucketWorkflow')).toHaveLength(buckets.length);
+    const signalled = new Map<string, number>();
+    for (const workflowId of bucketIds) {
+      const history = await stack.temporal.client.workflow.getHandle(workflowId).fetchHistory();
+      const signals = (history.events ?? []).filter((event) => event.workflowExecutionSignaledEventAttributes);
+      expect(signals.length).toBeGreaterThan(0);
+      expect(signals.length).toBeLessThanOrEqual(perBatch.length);
+      for (const event of signals) {
+        const payload = event.workflowExecutionSignaledEventAttributes?.input?.payloads?.[0]?.data;
+        const { documents } = JSON.parse(Buffer.from(payload ?? []).toString('utf8')) as { documents: Array<{ id: string }> };
+        // Each document once per signal.
+        expect(new Set(documents.map((document) => document.id)).size).toBe(documents.length);
+        for (const document of documents) signalled.set(document.id, (signalled.get(document.id) ?? 0) + 1);
+      }
+    }
+    expect([...signalled.keys()].sort()).toEqual([...incidents].sort());
 
     // Emails (on by default): one per event and user (24 here), sent by one workflow per batch, not one per mail.
     const mailed = (await mailWorkflows(owner.organization.id, 24)).length;

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import protoPackage from '@temporalio/proto';
+import { Context } from '@temporalio/activity';
+import { Worker } from '@temporalio/worker';
+import { waitFor } from '../../dev/wait-for.ts';
+import { MAX_DOCUMENTS_PER_PASS, type SearchIndexBucketInput, type SearchIndexInput } from '../../shared/domain/search.ts';
+import type { searchIndexBucketWorkflow } from '../../workflows/search-index-bucket.workflow.ts';
+import { searchDocumentsChangedSignal } from '../../workflows/messages.ts';
+import { WORKFLOWS_PATH } from '../../worker/worker.ts';
+import { startWorkflowTestEnv, type ActivityMocks, type WorkflowTestEnv } from '../helpers/workflow-env.ts';
+
+const HISTORY = new URL('../fixtures/histories/search-index-bucket-run.json', import.meta.url);
+
+/** A pass as the activities saw it: the run it belonged to and its documents (`type:id`). */
+interface Pass {
+  runId: string;
+  documents: string[];
+  analyzed: string[];
+}
+
+/**
+ * The search-index bucket on the real Temporal dev server, with recording stand-ins for the two
+ * activities (the indexing itself is covered by test/api/search.int.test.ts): what is under test is
+ * which documents the workflow hands to which pass.
+ */
+describe('searchIndexBucketWorkflow (real Temporal)', () => {
+  let wf: WorkflowTestEnv;
+  const organizationId = randomUUID();
+
+  beforeAll(async () => {
+    wf = await startWorkflowTestEnv();
+  });
+  afterAll(async () => {
+    await wf?.teardown();
+  });
+
+  const doc = (type: SearchIndexInput['type'], id: string, organization = organizationId): SearchIndexInput => ({
+    organizationId: organization,
+    type,
+    id,
+  });
+  const send = (taskQueue: string, workflowId: string, documents: SearchIndexInput[], extra: Partial<SearchIndexBucketInput> = {}) =>
+    wf.env.client.workflow.signalWithStart<typeof searchIndexBucketWorkflow, [{ documents: SearchIndexInput[] }]>(
+      'searchIndexBucketWorkflow',
+      {
+        taskQueue,
+        workflowId,
+        args: [{ organizationId, bucket: 0, ...extra }],
+        signal: searchDocumentsChangedSignal,
+        signalArgs: [{ documents }],
+      },
+    );
+
+  /**
+   * Stand-ins that record each pass; while `hold` is set, the first indexDocuments call waits for
+   * it, so the test can signal during a pass.
+   */
+  function recorder(hold?: Promise<void>) {
+    const passes: Pass[] = [];
+    let held = false;
+    const mocks: ActivityMocks = {
+      indexDocuments: async ({ organizationId: organization, documents }) => {
+        expect(organization).toBe(organizationId);
+        passes.push({
+          runId: Context.current().info.workflowExecution?.runId ?? '',
+          documents: documents.map((d) => `${d.type}:${d.id}`),
+          analyzed: [],
+        });
+        if (hold && !held) {
+          held = true;
+          await hold;
+        }
+        return { indexed: documents.length, removed: 0, skipped: 0 };
+      },
+      analyzeIncidents: async ({ incidentIds }) => {
+        passes.at(-1)!.analyzed.push(...incidentIds);
+        return { analyzed: incidentIds.length };
+      },
+    };
+    return { passes, mocks, started: () => passes.length > 0 };
+  }
+
+  it(`indexes many documents of one bucket, each once, ${MAX_DOCUMENTS_PER_PASS} a pass, analysing each pass's incidents, and ends when idle`, async () => {
+    const { passes, mocks } = recorder();
+    const incidents = Array.from({ length: MAX_DOCUMENTS_PER_PASS + 20 }, (_, index) => doc('incident', `i${index}`));
+    const articles = [doc('article', 'a1'), doc('procedure', 'p1')];
+    await wf.withWorker(mocks, async (taskQueue) => {
+      // The same document twice in one signal and again in the next: indexed once, all in one signal batch.
+      const handle = await send(taskQueue, `search-bucket-test-${randomUUID()}`, [...incidents, incidents[0]!, ...articles, articles[0]!], {
+        idleMs: 1_000,
+      });
+      await handle.result();
+    });
+    expect(passes.map((pass) => pass.documents.length)).toEqual([MAX_DOCUMENTS_PER_PASS, 22]);
+    const indexed = passes.flatMap((pass) => pass.documents);
+    expect(indexed.sort()).toEqual([...incidents, ...articles].map((d) => `${d.type}:${d.id}`).sort());
+    for (const pass of passes) {
+      expect(pass.analyzed).toEqual(
+        pass.documents.filter((key) => key.startsWith('incident:')).map((key) => key.slice('incident:'.length)),
+      );
+    }
+  });
+
+  it('indexes a document again when it is signalled while its pass runs, so the index ends on the latest row', async () => {
+    let release!: () => void;
+    const { passes, mocks, started } = recorder(new Promise<void>((resolve) => (release = resolve)));
+    await wf.withWorker(mocks, async (taskQueue) => {
+      const workflowId = `search-bucket-test-${randomUUID()}`;
+      const handle = await send(taskQueue, workflowId, [doc('incident', 'x'), doc('article', 'y')], { idleMs: 1_000 });
+      await waitFor('the first pass to start', async () => started() || undefined, { timeoutMs: 20_000, intervalMs: 20 });
+      await send(taskQueue, workflowId, [doc('incident', 'x')], { idleMs: 1_000 });
+      release();
+      await handle.result();
+    });
+    expect(passes.map((pass) => pass.documents)).toEqual([['incident:x', 'article:y'], ['incident:x']]);
+    expect(passes.map((pass) => pass.analyzed)).toEqual([['x'], ['x']]);
+  });
+
+  it('continues as new carrying the documents signalled during a pass, and the next run indexes them', async () => {
+    let release!: () => void;
+    const { passes, mocks, started } = recorder(new Promise<void>((resolve) => (release = resolve)));
+    const workflowId = `search-bucket-test-${randomUUID()}`;
+    let firstRunId: string | undefined;
+    await wf.withWorker(mocks, async (taskQueue) => {
+      // Any history is "long" here: the run continues as new after its first pass.
+      const extra = { idleMs: 1_000, maxHistoryEvents: 1 };
+      firstRunId = (await send(taskQueue, workflowId, [doc('incident', 'x'), doc('article', 'y')], extra)).signaledRunId;
+      await waitFor('the first pass to start', async () => started() || undefined, { timeoutMs: 20_000, intervalMs: 20 });
+      await send(taskQueue, workflowId, [doc('incident', 'x'), doc('procedure', 'z')], extra);
+      release();
+      await wf.env.client.workflow.getHandle(workflowId).result();
+    });
+    const first = wf.env.client.workflow.getHandle(workflowId, firstRunId);
+    expect((await first.describe()).status.name).toBe('CONTINUED_AS_NEW');
+    expect(passes.map((pass) => pass.documents)).toEqual([
+      ['incident:x', 'article:y'],
+      ['incident:x', 'procedure:z'],
+    ]);
+    expect(passes[0]!.runId).toBe(firstRunId);
+    expect(passes[1]!.runId).not.toBe(firstRunId);
+
+    // Recorded once from this code (RECORD_HISTORIES=1), then replayed by the test below.
+    if (process.env.RECORD_HISTORIES === '1') {
+      const history = protoPackage.temporal.api.history.v1.History.fromObject(await first.fetchHistory());
+      await writeFile(HISTORY, `${JSON.stringify(history.toJSON(), null, 1)}\n`);
+    }
+  });
+
+  it("refuses documents of another organization: they never reach the bucket's pass", async () => {
+    const { passes, mocks } = recorder();
+    await wf.withWorker(mocks, async (taskQueue) => {
+      const handle = await send(
+        taskQueue,
+        `search-bucket-test-${randomUUID()}`,
+        [doc('incident', 'own'), doc('incident', 'theirs', randomUUID())],
+        {
+          idleMs: 1_000,
+        },
+      );
+      await handle.result();
+    });
+    expect(passes.map((pass) => pass.documents)).toEqual([['incident:own']]);
+  });
+
+  it('replays a recorded bucket history (signals during a pass, continue-as-new): no non-determinism', async () => {
+    const recorded = JSON.parse(await readFile(HISTORY, 'utf8'));
+    const history = protoPackage.temporal.api.history.v1.History.fromObject(recorded);
+    expect(history.events.some((event) => event.workflowExecutionContinuedAsNewEventAttributes)).toBe(true);
+    expect(history.events.filter((event) => event.workflowExecutionSignaledEventAttributes).length).toBeGreaterThan(1);
+    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
+  });
+});
