@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { createAlertBucketActivities } from '../../activities/alert-bucket.activities.ts';
-import { createOrmConfig, type Orm } from '../../shared/db/orm.ts';
+import type { Orm } from '../../shared/db/orm.ts';
 import type { AlertSignalPayload } from '../../shared/domain/ingestion.ts';
 import { NO_MUTE_RULES } from '../../shared/domain/mute-rules.ts';
 import { bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { createIntegration } from '../helpers/webhooks.ts';
+import { ormLoggingStatements } from '../helpers/statement-log-orm.ts';
+import { alertSignalOf } from '../helpers/alert-signals.ts';
 
 /** recordAlertBatch and the auto-resolve sweep against real PostgreSQL, called directly. */
 describe('recordAlertBatch and autoResolveIdleIncidents (real PostgreSQL)', () => {
@@ -21,12 +22,7 @@ describe('recordAlertBatch and autoResolveIdleIncidents (real PostgreSQL)', () =
 
   beforeAll(async () => {
     stack = await startTestStack();
-    // A second ORM on the same database whose query log counts the statements sent.
-    orm = await MikroORM.init({
-      ...createOrmConfig({ databaseUrl: stack.databaseUrl, poolMax: 4 }),
-      debug: ['query'],
-      logger: (message: string) => statements.push(message),
-    });
+    orm = await ormLoggingStatements(stack.databaseUrl, statements, 4);
     activities = createAlertBucketActivities({
       orm,
       integrationLiveness: { record: () => {} },
@@ -45,33 +41,8 @@ describe('recordAlertBatch and autoResolveIdleIncidents (real PostgreSQL)', () =
 
   const sql = async <T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> =>
     stack.orm.em.fork().getConnection().execute(query, params);
-  const signal = (
-    dedupKey: string,
-    status: 'firing' | 'resolved' = 'firing',
-    extra: Partial<AlertSignalPayload> = {},
-  ): AlertSignalPayload => ({
-    alertId: randomUUID(),
-    organizationId,
-    integrationId,
-    receivedAt: new Date().toISOString(),
-    alert: {
-      platform: 'metrics_alerts',
-      externalId: null,
-      dedupKey,
-      title: `${dedupKey} ${status}`,
-      description: null,
-      severity: 'medium',
-      status,
-      source: 'metrics_alerts',
-      host: null,
-      service: null,
-      labels: {},
-      links: {},
-      occurredAt: null,
-      raw: { dedupKey },
-    },
-    ...extra,
-  });
+  const signal = (dedupKey: string, status: 'firing' | 'resolved' = 'firing', extra: Partial<AlertSignalPayload> = {}) =>
+    alertSignalOf({ organizationId, integrationId })(dedupKey, status, { extra });
   const countsOf = async (keys: string[]) =>
     sql<{ fingerprint: string; status: string; alert_count: number }>(
       'select fingerprint, status, alert_count from incidents where fingerprint in (?) order by fingerprint, created_at',

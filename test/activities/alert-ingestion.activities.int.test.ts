@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { createAlertIngestionActivities } from '../../activities/alert-ingestion.activities.ts';
-import { createOrmConfig, type Orm } from '../../shared/db/orm.ts';
-import type { AlertSignalPayload } from '../../shared/domain/ingestion.ts';
+import type { Orm } from '../../shared/db/orm.ts';
 import { NO_MUTE_RULES } from '../../shared/domain/mute-rules.ts';
 import type { Severity } from '../../shared/domain/alert.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { createIntegration } from '../helpers/webhooks.ts';
+import { ormLoggingStatements } from '../helpers/statement-log-orm.ts';
+import { alertSignalOf } from '../helpers/alert-signals.ts';
 
 /** recordAlerts against real PostgreSQL, called directly: what one transaction writes, and how many statements. */
 describe('recordAlerts (real PostgreSQL)', () => {
@@ -20,12 +20,7 @@ describe('recordAlerts (real PostgreSQL)', () => {
 
   beforeAll(async () => {
     stack = await startTestStack();
-    // A second ORM on the same database whose query log counts the statements sent.
-    orm = await MikroORM.init({
-      ...createOrmConfig({ databaseUrl: stack.databaseUrl, poolMax: 2 }),
-      debug: ['query'],
-      logger: (message: string) => statements.push(message),
-    });
+    orm = await ormLoggingStatements(stack.databaseUrl, statements);
     activities = createAlertIngestionActivities({
       orm,
       integrationLiveness: { record: (_org, id, at) => liveness.push({ integrationId: id, at }) },
@@ -43,28 +38,8 @@ describe('recordAlerts (real PostgreSQL)', () => {
 
   const sql = async <T = Record<string, unknown>>(query: string, params: unknown[]): Promise<T[]> =>
     stack.orm.em.fork().getConnection().execute(query, params);
-  const signal = (dedupKey: string, status: 'firing' | 'resolved', severity: Severity = 'medium'): AlertSignalPayload => ({
-    alertId: randomUUID(),
-    organizationId,
-    integrationId,
-    receivedAt: new Date().toISOString(),
-    alert: {
-      platform: 'metrics_alerts',
-      externalId: null,
-      dedupKey,
-      title: `${dedupKey} ${status}`,
-      description: null,
-      severity,
-      status,
-      source: 'metrics_alerts',
-      host: null,
-      service: null,
-      labels: {},
-      links: {},
-      occurredAt: null,
-      raw: { dedupKey },
-    },
-  });
+  const signal = (dedupKey: string, status: 'firing' | 'resolved', severity: Severity = 'medium') =>
+    alertSignalOf({ organizationId, integrationId })(dedupKey, status, { severity });
   const eventsOf = (incidentId: string) =>
     sql<{ type: string; data: { alert_ids?: string[]; incident: { alert_count: number } } }>(
       'select type, data from domain_events where incident_id = ? order by id',

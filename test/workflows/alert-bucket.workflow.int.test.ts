@@ -13,6 +13,7 @@ import { WORKFLOWS_PATH } from '../../worker/worker.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { startWorkflowTestEnv, type ActivityMocks, type WorkflowTestEnv } from '../helpers/workflow-env.ts';
 import { createIntegration } from '../helpers/webhooks.ts';
+import { alertSignalOf } from '../helpers/alert-signals.ts';
 
 /**
  * The bucket workflow on the real Temporal dev server with the real recordAlertBatch on real
@@ -42,28 +43,8 @@ describe('alertBucketWorkflow (real Temporal)', () => {
     await stack?.stop();
   });
 
-  const alert = (dedupKey: string, status: 'firing' | 'resolved' = 'firing', alertId: string = randomUUID()): AlertSignalPayload => ({
-    alertId,
-    organizationId,
-    integrationId,
-    receivedAt: new Date().toISOString(),
-    alert: {
-      platform: 'metrics_alerts',
-      externalId: null,
-      dedupKey,
-      title: `${dedupKey} ${status}`,
-      description: null,
-      severity: 'high',
-      status,
-      source: 'metrics_alerts',
-      host: null,
-      service: null,
-      labels: {},
-      links: {},
-      occurredAt: null,
-      raw: { dedupKey },
-    },
-  });
+  const alert = (dedupKey: string, status: 'firing' | 'resolved' = 'firing', alertId: string = randomUUID()) =>
+    alertSignalOf({ organizationId, integrationId })(dedupKey, status, { severity: 'high', extra: { alertId } });
   const send = (taskQueue: string, workflowId: string, alerts: AlertSignalPayload[], extra: Partial<AlertBucketInput> = {}) =>
     wf.env.client.workflow.signalWithStart<typeof alertBucketWorkflow, [{ alerts: AlertSignalPayload[] }]>('alertBucketWorkflow', {
       taskQueue,

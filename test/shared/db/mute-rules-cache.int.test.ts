@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { createAlertIngestionActivities } from '../../../activities/alert-ingestion.activities.ts';
 import { createMuteRulesCache, type MuteRulesCache } from '../../../shared/db/mute-rules-cache.ts';
 import { waitFor } from '../../../dev/wait-for.ts';
-import { createOrmConfig, type Orm } from '../../../shared/db/orm.ts';
+import type { Orm } from '../../../shared/db/orm.ts';
 import type { AlertSignalPayload } from '../../../shared/domain/ingestion.ts';
 import { createLogger } from '../../../shared/logger.ts';
 import { bearer } from '../../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../../helpers/stack.ts';
 import { createIntegration } from '../../helpers/webhooks.ts';
+import { ormLoggingStatements } from '../../helpers/statement-log-orm.ts';
 
 /** The worker's mute-rule cache against real PostgreSQL: no statement per batch while it listens, and a change heard through NOTIFY. */
 describe('mute-rule cache (real PostgreSQL, LISTEN/NOTIFY)', () => {
@@ -22,11 +22,7 @@ describe('mute-rule cache (real PostgreSQL, LISTEN/NOTIFY)', () => {
 
   beforeAll(async () => {
     stack = await startTestStack();
-    orm = await MikroORM.init({
-      ...createOrmConfig({ databaseUrl: stack.databaseUrl, poolMax: 2 }),
-      debug: ['query'],
-      logger: (message: string) => statements.push(message),
-    });
+    orm = await ormLoggingStatements(stack.databaseUrl, statements);
     cache = createMuteRulesCache({
       orm,
       listen: { databaseUrl: stack.databaseUrl, logger: createLogger({ name: 'test', level: 'silent' }) },

@@ -1,11 +1,11 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import { waitFor } from '../../../dev/wait-for.ts';
-import { createOrmConfig, type Orm } from '../../../shared/db/orm.ts';
+import type { Orm } from '../../../shared/db/orm.ts';
 import { createRoutingRulesCache, type RoutingRulesCache } from '../../../shared/db/routing-rules-cache.ts';
 import type { RoutedAlert } from '../../../shared/domain/routing.ts';
 import { createLogger } from '../../../shared/logger.ts';
 import { bearer } from '../../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../../helpers/stack.ts';
+import { ormLoggingStatements } from '../../helpers/statement-log-orm.ts';
 
 /** The worker's routing-rule cache against real PostgreSQL: no read per call while it listens, and a change heard through NOTIFY. */
 describe('routing-rule cache (real PostgreSQL, LISTEN/NOTIFY)', () => {
@@ -18,11 +18,7 @@ describe('routing-rule cache (real PostgreSQL, LISTEN/NOTIFY)', () => {
 
   beforeAll(async () => {
     stack = await startTestStack();
-    orm = await MikroORM.init({
-      ...createOrmConfig({ databaseUrl: stack.databaseUrl, poolMax: 2 }),
-      debug: ['query'],
-      logger: (message: string) => statements.push(message),
-    });
+    orm = await ormLoggingStatements(stack.databaseUrl, statements);
     cache = createRoutingRulesCache({
       orm,
       listen: { databaseUrl: stack.databaseUrl, logger: createLogger({ name: 'test', level: 'silent' }) },
