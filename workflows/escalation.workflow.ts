@@ -29,7 +29,7 @@ const local = proxyLocalActivities<Activities>(escalationLocalActivityOptions);
  * A local activity first (no server round trip); when its attempts in the worker fail (the
  * database away), the same idempotent activity as a regular one, retried by the server.
  */
-const escalateLevel = async (input: EscalateLevelInput): Promise<EscalateLevelResult> => {
+const escalateLevelLocally = async (input: EscalateLevelInput): Promise<EscalateLevelResult> => {
   try {
     return await local.escalateLevel(input);
   } catch (error) {
@@ -81,6 +81,10 @@ const RULES_PATCH = 'notification-rules';
 // Escalations started before one-step levels ran each level as four activities through the
 // server (policy, targets, rules, pages): replaying their histories must issue the same commands.
 const ONE_STEP_PATCH = 'one-step-levels';
+// One-step levels then ran as local activities, which hold the workflow task while they page (a
+// slow webhook: seconds), so an acknowledgement or reassignment waited for the send. Escalations
+// recorded that way replay with them; new ones run each level as one regular activity.
+const LEVEL_ACTIVITY_PATCH = 'level-activities';
 
 /**
  * One incident's escalation, `escalation:<incident id>`: pages each level of its policy in turn,
@@ -93,6 +97,9 @@ const ONE_STEP_PATCH = 'one-step-levels';
 export async function escalationWorkflow(input: EscalationInput): Promise<{ ended: EscalationEnd }> {
   // First, before any command: a history recorded before the patch has none at this point.
   const oneStep = patched(ONE_STEP_PATCH);
+  const levelActivities = oneStep && patched(LEVEL_ACTIVITY_PATCH);
+  const runLevel = levelActivities ? durable.escalateLevel : escalateLevelLocally;
+  const pageBatch = levelActivities ? pageEscalationTargets : oneStep ? pageLocally : pageEscalationTargets;
   const urgency: Urgency = input.urgency ?? DEFAULT_URGENCY;
   const state: EscalationState = { policy_id: input.policyId, level: 0, round: 0, next_escalation_at: null, ended: null };
   const assigneeId = input.assigneeId ?? null;
@@ -136,7 +143,7 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
     due.sort((a, b) => a.dueAt - b.dueAt);
     while (!stop && due.length > 0 && (due[0] as DueBatch).dueAt <= Date.now()) {
       const batch = due.shift() as DueBatch;
-      const result = await (oneStep ? pageLocally : pageEscalationTargets)({
+      const result = await pageBatch({
         organizationId: input.organizationId,
         incidentId: input.incidentId,
         policyId,
@@ -170,9 +177,9 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
   };
 
   let pagedAt = 0;
-  /** Pages one level in one local activity; its delayed batches wait in `due` from `pagedAt`. */
+  /** Pages one level in one activity; its delayed batches wait in `due` from `pagedAt`. */
   const pageLevel = async (round: number, level: number, extra: Pick<EscalateLevelInput, 'loadPolicy' | 'targets'>) => {
-    const result = await escalateLevel({
+    const result = await runLevel({
       organizationId: input.organizationId,
       incidentId: input.incidentId,
       policyId: input.policyId,

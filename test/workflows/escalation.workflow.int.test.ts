@@ -262,6 +262,40 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
     ]);
   });
 
+  it('answers a reassignment while a level is still paging, and runs each level as one regular activity', async () => {
+    const policy = twoLevels([SHORT, SHORT]);
+    const { mocks } = model(policy);
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let paging = false;
+    const escalateLevel = createEscalateLevel(mocks as EscalationSteps);
+    // A slow page (a webhook contact method that takes its time to answer).
+    mocks.escalateLevel = async (input: Parameters<typeof escalateLevel>[0]) => {
+      paging = true;
+      await released;
+      return escalateLevel(input);
+    };
+    await wf.withWorker(mocks, async (taskQueue) => {
+      const handle = await start(taskQueue, policy);
+      await waitFor('level 1 paging', async () => (paging ? true : undefined), { timeoutMs: 20_000, intervalMs: 20 });
+      const answered = handle.executeUpdate(reassignEscalationUpdate);
+      // A level run inside the workflow task (a local activity) holds the update until the send ends.
+      const first = await Promise.race([
+        answered.then(() => 'answered'),
+        new Promise((resolve) => setTimeout(resolve, 6_000, 'timed out')),
+      ]);
+      release();
+      expect(first).toBe('answered');
+      expect(await answered).toMatchObject({ ended: 'reassigned' });
+      expect(await handle.result()).toEqual({ ended: 'reassigned' });
+      const history = await handle.fetchHistory();
+      expect(localActivities(history)).toBe(0);
+      expect(scheduled(history, 'escalateLevel')).toBe(1);
+      // This run's own history replays on today's code.
+      await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
+    });
+  });
+
   // Recorded from each shape the workflow has had: a two-level chain to its end, and one acknowledged
   // while level 1 waited. Before notification rules and with them, each level was four activities
   // through the server; one-step levels run one local activity (a marker in the history).
