@@ -206,9 +206,14 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
       return end(stop ?? 'exhausted');
     }
     if (!input.policyId) return end('no_policy');
+    // Level 1 is being paged: a reassignment answered meanwhile says so.
+    Object.assign(state, { round: 1, level: 1 });
     const first = await pageLevel(1, 1, { loadPolicy: true });
     const policy = first.policy;
-    if (!policy) return end('no_policy');
+    if (!policy) {
+      Object.assign(state, { round: 0, level: 0 });
+      return end('no_policy');
+    }
     for (const [index, step] of escalationSteps(policy).entries()) {
       const level = policy.levels[step.level - 1];
       if (stop || !level) break;

@@ -286,7 +286,7 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
       ]);
       release();
       expect(first).toBe('answered');
-      expect(await answered).toMatchObject({ ended: 'reassigned' });
+      expect(await answered).toMatchObject({ ended: 'reassigned', level: 1, round: 1 });
       expect(await handle.result()).toEqual({ ended: 'reassigned' });
       const history = await handle.fetchHistory();
       expect(localActivities(history)).toBe(0);
