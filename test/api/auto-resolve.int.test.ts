@@ -3,6 +3,7 @@ import { waitFor } from '../../dev/wait-for.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import { ensureAutoResolveSchedule } from '../../worker/auto-resolve-schedule.ts';
 import { bearer } from '../helpers/members.ts';
+import { describedSchedule } from '../helpers/temporal-schedules.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 
@@ -28,7 +29,7 @@ describe('auto_resolve_after_hours (integration: real PostgreSQL and Temporal, w
   /** Triggers the schedule once and waits for the sweep it starts to finish. */
   const sweep = async () => {
     const schedule = stack.temporal.client.schedule.getHandle(scheduleId());
-    const before = (await schedule.describe()).info.numActionsTaken;
+    const before = (await describedSchedule(schedule)).info.numActionsTaken;
     await schedule.trigger();
     const started = await waitFor(
       'the sweep started',
@@ -77,7 +78,7 @@ describe('auto_resolve_after_hours (integration: real PostgreSQL and Temporal, w
   });
 
   it('the schedule runs the sweep every minute', async () => {
-    const { action, spec } = await stack.temporal.client.schedule.getHandle(scheduleId()).describe();
+    const { action, spec } = await describedSchedule(stack.temporal.client.schedule.getHandle(scheduleId()));
     expect(action).toMatchObject({ type: 'startWorkflow', workflowType: 'autoResolveSweepWorkflow' });
     expect(spec.intervals).toEqual([expect.objectContaining({ every: 60_000 })]);
   });

@@ -1,10 +1,10 @@
-import { ScheduleNotFoundError } from '@temporalio/client';
 import ICAL from 'ical.js';
 import { waitFor } from '../../dev/wait-for.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import { ensureAllIcalRefreshSchedules } from '../../worker/ical-refresh-schedules.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { calendar, startCalendarServer } from '../helpers/calendar-server.ts';
+import { describedSchedule, scheduleGone } from '../helpers/temporal-schedules.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 type Owner = Awaited<ReturnType<typeof registerOwner>>;
@@ -23,22 +23,6 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const SECRET = 'private-4f9c2e7d1b';
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/** Resolves once the Temporal Schedule is gone. */
-const gone = (handle: { describe(): Promise<unknown> }) =>
-  waitFor(
-    'the refresh schedule to go',
-    async () => {
-      try {
-        await handle.describe();
-        return undefined;
-      } catch (error) {
-        if (error instanceof ScheduleNotFoundError) return true;
-        throw error;
-      }
-    },
-    { timeoutMs: 30_000 },
-  );
 
 describe('ical schedule layers (integration: real PostgreSQL + real Temporal + worker, calendar on loopback)', () => {
   let stack: TestStack;
@@ -116,7 +100,7 @@ describe('ical schedule layers (integration: real PostgreSQL + real Temporal + w
     expect(server.state.paths).toContain(`/cal/${SECRET}/basic.ics?key=${SECRET}`);
     // ...and refreshed by a Temporal Schedule of its own.
     const refresh = stack.temporal.client.schedule.getHandle(workflowIds.icalRefreshSchedule(layer.id));
-    expect((await refresh.describe()).action).toMatchObject({ workflowType: 'icalRefreshWorkflow' });
+    expect((await describedSchedule(refresh)).action).toMatchObject({ workflowType: 'icalRefreshWorkflow' });
 
     const from = day0;
     const to = day0 + 5 * DAY;
@@ -197,7 +181,7 @@ describe('ical schedule layers (integration: real PostgreSQL + real Temporal + w
       .send({ layers: [current.layers[0]] })
       .expect(200);
     expect((await shifts(scheduleId, from, to)).shifts).toEqual([ownerAt(from, to)]);
-    await gone(refresh);
+    await scheduleGone(refresh);
   }, 120_000);
 
   it('deleting the schedule deletes the Temporal Schedules of its ical layers', async () => {
@@ -210,11 +194,9 @@ describe('ical schedule layers (integration: real PostgreSQL + real Temporal + w
       .expect(201);
     const layerId = created.body.data.layers[0].id as string;
     const handle = stack.temporal.client.schedule.getHandle(workflowIds.icalRefreshSchedule(layerId));
-    await waitFor('the refresh schedule', async () => ((await handle.describe().catch(() => undefined)) ? true : undefined), {
-      timeoutMs: 30_000,
-    });
+    await describedSchedule(handle);
     await stack.http.delete(`/api/v1/schedules/${created.body.data.id}`).set(bearer(owner.token)).expect(204);
-    await gone(handle);
+    await scheduleGone(handle);
   }, 60_000);
 
   it('a worker start recreates a missing refresh schedule, and a run that finds its layer gone deletes its schedule', async () => {
@@ -227,19 +209,17 @@ describe('ical schedule layers (integration: real PostgreSQL + real Temporal + w
       .expect(201);
     const layerId = created.body.data.layers[0].id as string;
     const handle = stack.temporal.client.schedule.getHandle(workflowIds.icalRefreshSchedule(layerId));
-    await waitFor('the refresh schedule', async () => ((await handle.describe().catch(() => undefined)) ? true : undefined), {
-      timeoutMs: 30_000,
-    });
+    await describedSchedule(handle);
     // A Temporal server that lost its schedules: the worker's start puts them back.
     await handle.delete();
     const ensure = { orm: stack.orm, client: stack.temporal.client, taskQueue: stack.config.TEMPORAL_TASK_QUEUE };
     expect(await ensureAllIcalRefreshSchedules(ensure)).toBe(1);
     expect(await ensureAllIcalRefreshSchedules(ensure)).toBe(0);
-    expect((await handle.describe()).action).toMatchObject({ workflowType: 'icalRefreshWorkflow' });
+    expect((await describedSchedule(handle)).action).toMatchObject({ workflowType: 'icalRefreshWorkflow' });
     // The layer's feed gone behind the schedule's back (a removal racing the relay): its next run deletes it.
     await stack.orm.em.fork().getConnection().execute('delete from schedule_ical_feeds where id = ?', [layerId]);
     await handle.trigger();
-    await gone(handle);
+    await scheduleGone(handle);
     await stack.http.delete(`/api/v1/schedules/${created.body.data.id}`).set(bearer(owner.token)).expect(204);
   }, 60_000);
 
