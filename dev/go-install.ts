@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { run, type ToolSource } from './tool-cache.ts';
+import { run, type ToolDeclaration, type ToolSource } from './tool-cache.ts';
 
 /**
  * `go install <module>@<version>` as a tool source: the Go module proxy is the only download, and
@@ -23,3 +23,15 @@ export function goBuild(options: { goPackage: string; go?: string }): ToolSource
     },
   };
 }
+
+/**
+ * A tool that is one binary `go install`ed from `module` at `version`: the version both keys its
+ * folder in the tool cache and picks what is built, so the two cannot disagree.
+ */
+export const goTool = (options: { name: string; version: string; module: string }): ToolDeclaration => ({
+  name: options.name,
+  version: options.version,
+  entry: options.name,
+  executable: true,
+  sources: [goBuild({ goPackage: `${options.module}@v${options.version}` })],
+});

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { goBuild } from '../../dev/go-install.ts';
+import { goTool } from '../../dev/go-install.ts';
 import { run, type ToolDeclaration } from '../../dev/tool-cache.ts';
 
 // Pinned: a generator upgrade changes the committed clients, so it is a deliberate commit.
@@ -37,10 +37,8 @@ export const PYTHON_GENERATOR_TOOL: ToolDeclaration = {
 };
 
 /** oapi-codegen v2, `go install`ed from the Go module proxy. */
-export const GO_GENERATOR_TOOL: ToolDeclaration = {
+export const GO_GENERATOR_TOOL = goTool({
   name: 'oapi-codegen',
   version: GO_GENERATOR_VERSION,
-  entry: 'oapi-codegen',
-  executable: true,
-  sources: [goBuild({ goPackage: `github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen@v${GO_GENERATOR_VERSION}` })],
-};
+  module: 'github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen',
+});
