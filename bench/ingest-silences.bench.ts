@@ -9,11 +9,8 @@
 import pg from 'pg';
 import { cpuSnapshot, type KnownPids } from './process-cpu.ts';
 import { call, startProductionStack } from './production-stack.ts';
-import { createWebhook, sendStorm, type Webhook } from './storm.ts';
+import { createWebhook, FINGERPRINTS, SENDERS, sendStorm, STORM_ALERTS, type Webhook } from './storm.ts';
 
-const STORM_ALERTS = Number(process.env.BENCH_STORM_ALERTS ?? 10_000);
-const FINGERPRINTS = Number(process.env.BENCH_FINGERPRINTS ?? 100);
-const SENDERS = Number(process.env.BENCH_SENDERS ?? 50);
 const SILENCES = Number(process.env.BENCH_SILENCES ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const TICKS_PER_SECOND = 100;

@@ -25,14 +25,11 @@ import { paging } from './paging.ts';
 import { percentile } from './percentile.ts';
 import { cpuPerUnit, cpuSnapshot, type KnownPids } from './process-cpu.ts';
 import { startProductionStack, type ProductionStack } from './production-stack.ts';
-import { createWebhook, poll as pollUntil, send, sendStorm } from './storm.ts';
+import { createWebhook, FINGERPRINTS, poll as pollUntil, send, SENDERS, sendStorm, STORM_ALERTS } from './storm.ts';
 import { ORGANIZATION_ID } from '../shared/domain/search-attributes.ts';
 
 const MODE = process.env.BENCH_MODE ?? 'all';
 const runs = (mode: string) => MODE === 'all' || MODE === 'both' || MODE === mode;
-const STORM_ALERTS = Number(process.env.BENCH_STORM_ALERTS ?? 10_000);
-const FINGERPRINTS = Number(process.env.BENCH_FINGERPRINTS ?? 100);
-const SENDERS = Number(process.env.BENCH_SENDERS ?? 50);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const RATE_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const DRAIN_TIMEOUT_MS = 300_000;

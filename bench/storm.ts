@@ -5,6 +5,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type pg from 'pg';
 import { call, registerOwner } from './production-stack.ts';
 
+/** The storm's size, one definition so that the silences benchmark measures the storm of `bench:ingest`. */
+export const STORM_ALERTS = Number(process.env.BENCH_STORM_ALERTS ?? 10_000);
+export const FINGERPRINTS = Number(process.env.BENCH_FINGERPRINTS ?? 100);
+export const SENDERS = Number(process.env.BENCH_SENDERS ?? 50);
+
 export interface Webhook {
   url: string;
   secret: string;

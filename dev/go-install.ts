@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { installInto, run, type ToolSource } from './tool-cache.ts';
+import { run, type ToolDeclaration, type ToolSource } from './tool-cache.ts';
 
 /**
  * `go install <module>@<version>` as a tool source: the Go module proxy is the only download, and
@@ -25,9 +25,13 @@ export function goBuild(options: { goPackage: string; go?: string }): ToolSource
 }
 
 /**
- * `go install <module>@<version>` into `binDir` (a tool-cache folder keyed by version), unless the
- * binary is there already. Returns the binary's path; throws with Go's own message.
+ * A tool that is one binary `go install`ed from `module` at `version`: the version both keys its
+ * folder in the tool cache and picks what is built, so the two cannot disagree.
  */
-export async function goInstall(options: { goPackage: string; binDir: string; binary: string; go?: string }): Promise<string> {
-  return installInto(options.binDir, { name: options.binary, entry: options.binary, executable: true, sources: [goBuild(options)] });
-}
+export const goTool = (options: { name: string; version: string; module: string }): ToolDeclaration => ({
+  name: options.name,
+  version: options.version,
+  entry: options.name,
+  executable: true,
+  sources: [goBuild({ goPackage: `${options.module}@v${options.version}` })],
+});

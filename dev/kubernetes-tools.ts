@@ -1,24 +1,12 @@
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { goBuild } from './go-install.ts';
+import { goTool } from './go-install.ts';
 import { pip, unzip, type ToolDeclaration } from './tool-cache.ts';
 
 /** What .ci/helm-check.sh validates the Helm chart with: helm, kubeconform and the Kubernetes JSON schemas. */
-export const HELM_TOOL: ToolDeclaration = {
-  name: 'helm',
-  version: '3.22.0',
-  entry: 'helm',
-  executable: true,
-  sources: [goBuild({ goPackage: 'helm.sh/helm/v3/cmd/helm@v3.22.0' })],
-};
+export const HELM_TOOL = goTool({ name: 'helm', version: '3.22.0', module: 'helm.sh/helm/v3/cmd/helm' });
 
-export const KUBECONFORM_TOOL: ToolDeclaration = {
-  name: 'kubeconform',
-  version: '0.8.0',
-  entry: 'kubeconform',
-  executable: true,
-  sources: [goBuild({ goPackage: 'github.com/yannh/kubeconform/cmd/kubeconform@v0.8.0' })],
-};
+export const KUBECONFORM_TOOL = goTool({ name: 'kubeconform', version: '0.8.0', module: 'github.com/yannh/kubeconform/cmd/kubeconform' });
 
 const SCHEMAS_VERSION = '1.37.0'; // kubernetes-validate, with schemas for Kubernetes 1.25 to 1.37
 

