@@ -175,15 +175,21 @@ export default tseslint.config(
     },
   },
   {
-    // The API reaches SQL only through shared/db/access/ (typed modules per aggregate): entities for the
-    // unit of work, no raw statements in routes, services or middleware.
-    files: ['api/**/*.ts'],
+    // SQL lives in shared/db/access/ (typed modules per aggregate): routes, services, activities and the
+    // worker call its functions or use entities for the unit of work. The Postgres search engine owns its
+    // statements; migrations and the connection setup are the database layer itself.
+    files: ['api/**/*.ts', 'worker/**/*.ts', 'activities/**/*.ts', 'shared/**/*.ts'],
+    ignores: ['shared/db/access/**', 'shared/db/migrations/**', 'shared/search/engine/**'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'CallExpression[callee.property.name=/^(execute|getConnection|getKnex)$/]',
+          selector: 'CallExpression[callee.property.name=/^(execute|getConnection|getKnex|raw)$/]',
           message: 'Raw SQL lives in shared/db/access/<aggregate>.ts; call its typed function or store.',
+        },
+        {
+          selector: 'CallExpression[callee.name=/^(raw|sql)$/]',
+          message: 'SQL fragments live in shared/db/access/<aggregate>.ts; call its typed function or store.',
         },
       ],
     },

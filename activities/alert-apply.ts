@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { AlertEntity, type Incident } from '../shared/db/entities/index.ts';
 import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../shared/db/access/incidents.ts';
-import type { Severity } from '../shared/domain/alert.ts';
 import { isMoreSevere } from '../shared/domain/incident.ts';
 import type { AlertSignalPayload } from '../shared/domain/ingestion.ts';
 import type { Muter, MuteRules } from '../shared/domain/mute-rules.ts';
@@ -74,7 +73,7 @@ function openIncident(em: EntityManager, signal: AlertSignalPayload, id: string 
 function appendAlert(em: EntityManager, incident: Incident, signal: AlertSignalPayload): void {
   const { alert } = signal;
   incident.alertCount += 1;
-  if (isMoreSevere(alert.severity, incident.severity as Severity)) {
+  if (isMoreSevere(alert.severity, incident.severity)) {
     addTimelineEntry(em, incident, {
       type: 'severity_changed',
       message: `Severity raised from ${incident.severity} to ${alert.severity} by a new alert`,

@@ -3,7 +3,8 @@ import { AlertEntity, IncidentEntity } from '../shared/db/entities/index.ts';
 import type { IntegrationLiveness } from '../shared/db/integration-liveness.ts';
 import type { MuteRulesCache } from '../shared/db/mute-rules-cache.ts';
 import type { Orm } from '../shared/db/orm.ts';
-import { changeIncidentStatus } from '../shared/db/access/incidents.ts';
+import { changeIncidentStatus, lockIdleAlertIncidents } from '../shared/db/access/incidents.ts';
+import { autoResolvingOrganizations } from '../shared/db/access/organizations.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { admitNewReceipts, groupByDedupKey, type AlertSignalPayload } from '../shared/domain/ingestion.ts';
 import { applyKeyAlerts } from './alert-apply.ts';
@@ -117,29 +118,15 @@ export function createAlertBucketActivities(deps: AlertBucketActivityDeps) {
      */
     async autoResolveIdleIncidents(input: { limit?: number } = {}): Promise<{ resolved: number; more: boolean }> {
       const limit = Math.max(1, input.limit ?? AUTO_RESOLVE_BATCH);
-      const organizations = await deps.orm.em
-        .fork()
-        .getConnection()
-        .execute<Array<{ id: string; hours: number }>>(
-          `select id, (settings->>'auto_resolve_after_hours')::float8 as hours from organizations
-           where jsonb_typeof(settings->'auto_resolve_after_hours') = 'number'`,
-        );
+      const organizations = await autoResolvingOrganizations(deps.orm.em.fork());
       let resolved = 0;
       let more = false;
       for (const { id: organizationId, hours } of organizations) {
         const afterMs = Math.round(hours * 3_600_000);
         const count = await forkForOrganization(deps.orm, organizationId).transactional(async (em) => {
-          const idle = await em.getConnection().execute<Array<{ id: string }>>(
-            `select i.id from incidents i
-             where i.organization_id = ? and i.status <> 'resolved' and i.fingerprint is not null and i.integration_id is not null
-               and coalesce((select max(a.received_at) from alerts a where a.incident_id = i.id), i.created_at) < now() - make_interval(secs => ?)
-             order by i.id limit ? for update of i skip locked`,
-            [organizationId, afterMs / 1000, limit],
-            'all',
-            em.getTransactionContext(),
-          );
+          const idle = await lockIdleAlertIncidents(em, organizationId, afterMs / 1000, limit);
           if (idle.length === 0) return 0;
-          const incidents = await em.find(IncidentEntity, { id: { $in: idle.map((row: { id: string }) => row.id) } });
+          const incidents = await em.find(IncidentEntity, { id: { $in: idle } });
           for (const incident of incidents) {
             changeIncidentStatus(em, incident, 'resolved', {
               message: `Resolved automatically: no new alert for ${+hours.toFixed(3)} h`,

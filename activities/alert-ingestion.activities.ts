@@ -2,6 +2,7 @@ import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { AlertEntity, IncidentEntity, OrganizationEntity, type Incident } from '../shared/db/entities/index.ts';
 import { applyKeyAlerts } from './alert-apply.ts';
 import type { Orm } from '../shared/db/orm.ts';
+import { lastAlertReceivedAt } from '../shared/db/access/alerts.ts';
 import { changeIncidentStatus } from '../shared/db/access/incidents.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import type { AlertSignalPayload, AutoResolveResult, IngestionResult } from '../shared/domain/ingestion.ts';
@@ -96,13 +97,8 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
           { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] },
         );
         if (!incident || incident.status === 'resolved') return { resolved: true };
-        const [row] = await em
-          .getConnection()
-          .execute<Array<{ last: Date | string | null }>>(
-            'select max(received_at) as last from alerts where incident_id = ? and organization_id = ?',
-            [incident.id, input.organizationId],
-          );
-        const idleSince = new Date(row?.last ?? incident.createdAt).getTime();
+        const lastAlertAt = await lastAlertReceivedAt(em, input.organizationId, incident.id);
+        const idleSince = (lastAlertAt ?? incident.createdAt).getTime();
         const waitMs = idleSince + input.afterMs - Date.now();
         if (waitMs > 0) return { resolved: false, waitMs };
         changeIncidentStatus(em, incident, 'resolved', {

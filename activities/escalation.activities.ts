@@ -7,11 +7,15 @@ import {
   type EscalationTarget,
   type Urgency,
 } from '../shared/domain/escalation.ts';
-import { planMemberPages, type PageUrgency, type PlannedPage, type RuleCandidate } from '../shared/domain/notification-rules.ts';
-import { uuidv7 } from '../shared/uuidv7.ts';
+import { planMemberPages, type PageUrgency, type PlannedPage } from '../shared/domain/notification-rules.ts';
+import { escalationPolicySnapshot } from '../shared/db/access/escalation-policies.ts';
+import { incidentPagingState } from '../shared/db/access/incidents.ts';
+import { pagingRuleCandidates } from '../shared/db/access/notification-rules.ts';
+import { claimPages, recordPageOutcome, recordPagesSent } from '../shared/db/access/pages.ts';
+import { membersAmong } from '../shared/db/access/users.ts';
 import { forEachBounded } from '../shared/bounded.ts';
 import { createEscalateLevel } from './escalation-level.ts';
-import { createPageSender, type ClaimedPage, type PageSenderDeps } from '../shared/paging/page-sender.ts';
+import { createPageSender, type PageSenderDeps } from '../shared/paging/page-sender.ts';
 
 /**
  * Who a schedule has on call at a moment, as user ids of the organization (the worker passes
@@ -74,13 +78,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
   const steps = {
     /** The policy as it is now, or null when it was deleted before the escalation started. */
     async loadEscalationPolicy(input: { organizationId: string; policyId: string }): Promise<EscalationPolicySnapshot | null> {
-      const [row] = await deps.orm.em
-        .fork()
-        .execute<Array<{ id: string; name: string; levels: EscalationPolicySnapshot['levels']; repeat: number }>>(
-          'select id, name, levels, repeat from escalation_policies where id = ? and organization_id = ?',
-          [input.policyId, input.organizationId],
-        );
-      return row ? { id: row.id, name: row.name, levels: row.levels, repeat: row.repeat } : null;
+      return (await escalationPolicySnapshot(deps.orm.em.fork(), input.organizationId, input.policyId)) ?? null;
     },
 
     /**
@@ -97,10 +95,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       cycle?: number;
     }): Promise<{ end: EscalationEnd | null; userIds: string[] }> {
       const em = deps.orm.em.fork();
-      const [incident] = await em.execute<Array<{ status: string; assignee_id: string | null; escalation_cycle: number }>>(
-        'select status, assignee_id, escalation_cycle from incidents where id = ? and organization_id = ?',
-        [input.incidentId, input.organizationId],
-      );
+      const incident = await incidentPagingState(em, input.organizationId, input.incidentId);
       if (!incident) return { end: 'resolved', userIds: [] };
       const end = supersededBy(incident, input.cycle) ?? incidentNeedsPaging(incident);
       if (end) return { end, userIds: [] };
@@ -111,11 +106,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         else candidates.push(...(await onCall(input.organizationId, target.id, now)));
       }
       if (candidates.length === 0) return { end: null, userIds: [] };
-      const members = await em.execute<Array<{ id: string }>>(
-        'select id from users where organization_id = ? and id in (select value::uuid from json_array_elements_text(?::json))',
-        [input.organizationId, JSON.stringify([...new Set(candidates)])],
-      );
-      const present = new Set(members.map((member) => member.id));
+      const present = await membersAmong(em, input.organizationId, [...new Set(candidates)]);
       return { end: null, userIds: [...new Set(candidates)].filter((id) => present.has(id)) };
     },
 
@@ -126,13 +117,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
      */
     async planEscalationPages(input: { organizationId: string; userIds: string[]; urgency: PageUrgency }): Promise<PlannedPage[]> {
       if (input.userIds.length === 0) return [];
-      const rows = await deps.orm.em.fork().execute<Array<RuleCandidate & { user_id: string }>>(
-        `select r.user_id, r.id as rule_id, r.contact_method_id, cm.type as method, cm.verified_at is not null as verified, r.delay_minutes, r.urgency
-         from notification_rules r
-         join contact_methods cm on cm.id = r.contact_method_id and cm.user_id = r.user_id and cm.organization_id = r.organization_id
-         where r.organization_id = ? and r.user_id in (select value::uuid from json_array_elements_text(?::json))`,
-        [input.organizationId, JSON.stringify(input.userIds)],
-      );
+      const rows = await pagingRuleCandidates(deps.orm.em.fork(), input.organizationId, input.userIds);
       return input.userIds.flatMap((userId) =>
         planMemberPages(
           userId,
@@ -154,45 +139,24 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       const planned: PlannedPage[] =
         input.pages ??
         (input.userIds ?? []).map((userId) => ({ userId, ruleId: null, contactMethodId: null, method: 'email' as const, delayMs: 0 }));
-      const [incident] = await em.execute<
-        Array<{ id: string; title: string; severity: string; status: string; assignee_id: string | null; escalation_cycle: number }>
-      >('select id, title, severity, status, assignee_id, escalation_cycle from incidents where id = ? and organization_id = ?', [
-        input.incidentId,
-        input.organizationId,
-      ]);
+      const incident = await incidentPagingState(em, input.organizationId, input.incidentId);
       if (!incident) throw ApplicationFailure.nonRetryable('incident not found');
       const ended =
         supersededBy(incident, input.cycle) ??
         (input.assigneeId ? assigneeNeedsPaging(incident, input.assigneeId) : incidentNeedsPaging(incident));
       if (ended) return { sent: 0, failed: 0, skipped: planned.length, end: ended };
       const cycle = input.cycle ?? 1;
-      const claimed = await em.execute<Array<ClaimedPage & { rule_id: string | null }>>(
-        `insert into pages (id, organization_id, incident_id, policy_id, cycle, round, level, user_id, rule_id, contact_method_id, method, status, created_at, updated_at)
-         select p.page_id, ?, ?, ?, ?, ?, ?, u.id, p.rule_id, p.contact_method_id, p.method, 'sending', now(), now()
-         from jsonb_to_recordset(?::jsonb) as p(user_id uuid, page_id uuid, rule_id uuid, contact_method_id uuid, method text, n int)
-         join users u on u.id = p.user_id and u.organization_id = ?
-         order by p.n
-         on conflict (incident_id, cycle, round, level, user_id, (coalesce(rule_id, '00000000-0000-0000-0000-000000000000'::uuid))) do nothing
-         returning id, user_id, method, contact_method_id, rule_id`,
-        [
-          input.organizationId,
-          input.incidentId,
-          input.policyId,
+      const claimed = await claimPages(
+        em,
+        {
+          organizationId: input.organizationId,
+          incidentId: input.incidentId,
+          policyId: input.policyId,
           cycle,
-          input.round,
-          input.level,
-          JSON.stringify(
-            planned.map((page, n) => ({
-              user_id: page.userId,
-              page_id: uuidv7(),
-              rule_id: page.ruleId,
-              contact_method_id: page.contactMethodId,
-              method: page.method,
-              n,
-            })),
-          ),
-          input.organizationId,
-        ],
+          round: input.round,
+          level: input.level,
+        },
+        planned,
       );
       const content = {
         incident,
@@ -224,45 +188,20 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
             contact_method_id: page.contact_method_id,
           });
         }
-        await em.execute('update pages set status = ?, error = ?, updated_at = now() where id = ?', [
-          error === null ? 'sent' : 'failed',
-          error,
-          page.id,
-        ]);
+        await recordPageOutcome(em, page.id, error);
       });
       if (claimed.length > 0) {
-        // Written by the attempt that claimed the pages (a retry claims none): the timeline entry,
-        // and the `escalation.updated` event the outbox relay pushes to the organization and the incident's subscribers.
-        const summary = { policy_id: input.policyId, cycle, round: input.round, level: input.level, urgency: input.urgency, sent, failed };
-        await em.execute(
-          `with entry as (
-             insert into incident_timeline (id, organization_id, incident_id, type, message, actor_id, data, created_at)
-             values (?, ?, ?, 'page', ?, null, ?::jsonb, now()))
-           insert into domain_events (id, organization_id, type, incident_id, data, created_at)
-           values (?, ?, 'escalation.updated', ?, ?::jsonb, now())`,
-          [
-            uuidv7(),
-            input.organizationId,
-            input.incidentId,
-            input.assigneeId
-              ? `Paged the assignee: ${sent} sent, ${failed} failed`
-              : `Escalation level ${input.level} paged (round ${input.round}): ${sent} sent, ${failed} failed`,
-            JSON.stringify(summary),
-            uuidv7(),
-            input.organizationId,
-            input.incidentId,
-            JSON.stringify({ escalation: { ...summary, pages: outcomes } }),
-          ],
-        );
-        // One `page.sent` per page that went out, for the organization and the incident's subscribers.
-        if (sentPages.length > 0) {
-          await em.execute(
-            `insert into domain_events (id, organization_id, type, incident_id, data, created_at)
-             select e.id, ?, 'page.sent', ?, jsonb_build_object('page', e.page), now()
-             from jsonb_to_recordset(?::jsonb) as e(id uuid, page jsonb)`,
-            [input.organizationId, input.incidentId, JSON.stringify(sentPages.map((page) => ({ id: uuidv7(), page })))],
-          );
-        }
+        // Written by the attempt that claimed the pages (a retry claims none): the timeline entry and the events.
+        await recordPagesSent(em, {
+          organizationId: input.organizationId,
+          incidentId: input.incidentId,
+          message: input.assigneeId
+            ? `Paged the assignee: ${sent} sent, ${failed} failed`
+            : `Escalation level ${input.level} paged (round ${input.round}): ${sent} sent, ${failed} failed`,
+          summary: { policy_id: input.policyId, cycle, round: input.round, level: input.level, urgency: input.urgency, sent, failed },
+          outcomes,
+          sentPages,
+        });
       }
       return { sent, failed, skipped: planned.length - claimed.length };
     },

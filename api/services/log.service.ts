@@ -1,4 +1,5 @@
-import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/core';
+import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+import { logMessageMatches } from '../../shared/db/access/logs.ts';
 import { LogEntryEntity, type LogEntry } from '../../shared/db/entities/index.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { LogEntryView } from '../schemas/log.schemas.ts';
@@ -55,11 +56,7 @@ export function createLogService(deps: { em: () => EntityManager; indexer?: Sear
       if (query.from || query.to) {
         where.timestamp = { ...(query.from ? { $gte: new Date(query.from) } : {}), ...(query.to ? { $lt: new Date(query.to) } : {}) };
       }
-      if (query.query) {
-        // Same expression as the migration's GIN index.
-        const matches = raw((alias) => `(to_tsvector('english', ${alias}.message) @@ websearch_to_tsquery('english', ?))`, [query.query]);
-        Object.assign(where, { [matches]: true });
-      }
+      if (query.query) Object.assign(where, logMessageMatches(query.query));
       const [items, total] = await deps.em().findAndCount(LogEntryEntity, where, {
         orderBy: { timestamp: 'desc', id: 'desc' },
         limit: query.limit,

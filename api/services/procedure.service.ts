@@ -1,4 +1,5 @@
-import { raw, type EntityManager } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
+import { procedureTaggedWith } from '../../shared/db/access/procedures.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
 import { ProcedureEntity, ProcedureStepEntity, type Procedure, type ProcedureStep } from '../../shared/db/entities/index.ts';
 import { isFixedDestination, sameDestination } from '../../shared/delivery/destination.ts';
@@ -145,7 +146,7 @@ export function createProcedureService(deps: { em: () => EntityManager; secretBo
   return {
     async list(auth: AuthContext, query: { limit: number; offset: number; tag?: string }) {
       const where: Record<string, unknown> = {};
-      if (query.tag) Object.assign(where, { [raw((alias) => `${alias}.tags @> ?::jsonb`, [JSON.stringify([query.tag])])]: true });
+      if (query.tag) Object.assign(where, procedureTaggedWith(query.tag));
       const [items, total] = await deps.em().findAndCount(ProcedureEntity, where, {
         orderBy: { createdAt: 'desc', id: 'desc' },
         limit: query.limit,

@@ -1,3 +1,4 @@
+import { recordIntegrationLiveness } from './access/integrations.ts';
 import type { Orm } from './orm.ts';
 
 /**
@@ -23,14 +24,6 @@ export interface IntegrationLiveness {
   stop(): Promise<void>;
 }
 
-// The conditional update never moves last_alert_at backwards (several workers, late flushes), and
-// the organization in the join keeps a wrong pairing from touching another tenant's row.
-// An integration whose deliveries are paused stays `error` until they resume, whatever arrives inbound.
-const UPDATE_LIVENESS = `update integrations as i set last_alert_at = v.at,
-    status = case when i.deliveries_paused_at is null then 'connected' else 'error' end
-  from jsonb_to_recordset(?::jsonb) as v(id uuid, organization_id uuid, at timestamptz)
-  where i.id = v.id and i.organization_id = v.organization_id and (i.last_alert_at is null or i.last_alert_at < v.at)`;
-
 export function createIntegrationLiveness(deps: { orm: Orm; intervalMs?: number }): IntegrationLiveness {
   const intervalMs = deps.intervalMs ?? 1000;
   const latest = new Map<string, { organizationId: string; at: number }>();
@@ -54,12 +47,11 @@ export function createIntegrationLiveness(deps: { orm: Orm; intervalMs?: number 
   };
 
   const write = async (rows: Array<[string, { organizationId: string; at: number }]>) => {
-    const values = rows.map(([id, { organizationId, at }]) => ({ id, organization_id: organizationId, at: new Date(at).toISOString() }));
     try {
-      await deps.orm.em
-        .fork()
-        .getConnection()
-        .execute(UPDATE_LIVENESS, [JSON.stringify(values)]);
+      await recordIntegrationLiveness(
+        deps.orm.em.fork(),
+        rows.map(([integrationId, { organizationId, at }]) => ({ integrationId, organizationId, at: new Date(at) })),
+      );
     } catch (error) {
       for (const [id, { organizationId, at }] of rows) note(id, organizationId, at);
       throw error;

@@ -1,4 +1,6 @@
 import type { SecretBox } from '../crypto/secret-box.ts';
+import { pageRecipient } from '../db/access/contact-methods.ts';
+import type { ClaimedPage } from '../db/access/pages.ts';
 import type { Orm } from '../db/orm.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { HttpRequestFn } from '../net/outbound-http.ts';
@@ -16,14 +18,6 @@ export interface PageSenderDeps {
   pageLinks?: PageLinkSigner;
 }
 
-/** A page row the paging activity claimed. */
-export interface ClaimedPage {
-  id: string;
-  user_id: string;
-  method: string;
-  contact_method_id: string | null;
-}
-
 /**
  * Sends claimed pages: email to the method's address (or the account's, for the default page),
  * webhook through the guarded client. Resolves to the error to record, or null when sent; never
@@ -32,27 +26,12 @@ export interface ClaimedPage {
 export function createPageSender(deps: PageSenderDeps) {
   return async function send(
     organizationId: string,
-    page: ClaimedPage,
+    page: Pick<ClaimedPage, 'id' | 'user_id' | 'method' | 'contact_method_id'>,
     content: Omit<PageContent, 'links'>,
     publicUrl: string,
   ): Promise<string | null> {
     try {
-      const em = deps.orm.em.fork();
-      const [target] = await em.execute<
-        Array<{
-          email: string;
-          type: string | null;
-          address: string | null;
-          webhook_sealed: string | null;
-          template: unknown;
-          verified: boolean;
-        }>
-      >(
-        `select u.email, cm.type, cm.address, cm.webhook_sealed, cm.template, cm.verified_at is not null as verified
-         from users u left join contact_methods cm on cm.id = ? and cm.user_id = u.id and cm.organization_id = u.organization_id
-         where u.id = ? and u.organization_id = ?`,
-        [page.contact_method_id, page.user_id, organizationId],
-      );
+      const target = await pageRecipient(deps.orm.em.fork(), organizationId, page.user_id, page.contact_method_id);
       if (!target) return 'member no longer in the organization';
       if (page.contact_method_id && (!target.type || !target.verified)) return 'contact method removed or no longer verified';
       if (page.method === 'webhook') {

@@ -480,6 +480,10 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
       .expect(422);
     expect((await stack.http.get('/api/v1/procedures?tag=never').set(as(owner)).expect(200)).body.meta.total).toBe(0);
     const procedure = await createProcedure([{ name: 'Fine', type: 'manual' }]);
+    const tagged = (await stack.http.get('/api/v1/procedures?tag=db&limit=100').set(as(owner)).expect(200)).body.data as Array<{
+      id: string;
+    }>;
+    expect(tagged.map((item) => item.id)).toContain(procedure.id);
     const unknownStep = await stack.http
       .patch(`/api/v1/procedures/${procedure.id}`)
       .set(as(owner))

@@ -1,14 +1,6 @@
 import type { SearchIndexDocumentType } from '../../shared/domain/search.ts';
 
-/** A domain event as the outbox relay reads it: one row of `domain_events`. */
-export interface OutboxEvent {
-  id: string;
-  organization_id: string;
-  type: string;
-  incident_id: string | null;
-  data: Record<string, unknown>;
-  created_at: Date | string;
-}
+export type { OutboxEvent } from '../../shared/db/access/outbox.ts';
 
 /** The `data` of a `search.document_changed` event (see shared/domain/events.ts). */
 export interface DocumentChange {

@@ -1,6 +1,9 @@
 import type { EventType } from '../../shared/domain/events.ts';
 import { isRealtimeEventType, type RealtimeNotice } from '../../shared/domain/realtime.ts';
+import type { InsertedNotification } from '../../shared/db/access/notifications.ts';
 import type { OutboxEvent } from './outbox-event.ts';
+
+export type { InsertedNotification };
 
 // NOTIFY payloads are limited to 8000 bytes; larger events travel as a reference to their row.
 export const MAX_NOTICE_BYTES = 7000;
@@ -19,21 +22,6 @@ export function eventNotice(event: OutboxEvent): RealtimeNotice {
   };
   const full = { ...base, data: event.data };
   return Buffer.byteLength(JSON.stringify(full)) <= MAX_NOTICE_BYTES ? full : base;
-}
-
-/** A notification row as inserted (`returning`), for its notice and the event it came from. */
-export interface InsertedNotification {
-  id: string;
-  event_id: string;
-  user_id: string;
-  type: string;
-  title: string;
-  body: string | null;
-  data: Record<string, unknown>;
-  incident_id: string | null;
-  execution_id: string | null;
-  read_at: string | null;
-  created_at: string | Date;
 }
 
 export function notificationNotice(organizationId: string, row: InsertedNotification): RealtimeNotice {

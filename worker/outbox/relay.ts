@@ -1,14 +1,16 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../../shared/db/orm.ts';
-import { uuidv7 } from '../../shared/uuidv7.ts';
 import type { DeliveryInput } from '../../shared/domain/delivery.ts';
-import { REALTIME_CHANNEL } from '../../shared/domain/realtime.ts';
 import type { Logger } from '../../shared/logger.ts';
 import { createPgListener, OUTBOX_CHANNEL } from '../../shared/db/pg-listener.ts';
+import { escalationCandidates } from '../../shared/db/access/incident-routing.ts';
+import { subscribedIntegrations } from '../../shared/db/access/integrations.ts';
+import { insertNotifications, type InsertedNotification } from '../../shared/db/access/notifications.ts';
+import { claimUndispatchedEvents, markEventsDispatched } from '../../shared/db/access/outbox.ts';
+import { publishRealtimeNotices } from '../../shared/db/access/realtime.ts';
 import { scheduleSearchIndexing } from '../../shared/search/create-search.ts';
 import { pagingTaskQueue, workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
-import type { Urgency } from '../../shared/domain/escalation.ts';
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
 import { escalationAcknowledgeSignal, escalationResolveSignal } from '../../workflows/messages.ts';
 import type { notificationMailBatchWorkflow } from '../../workflows/notification-mail.workflow.ts';
@@ -17,12 +19,12 @@ import { forEachBounded } from '../../shared/bounded.ts';
 import { planEscalations } from './escalations.ts';
 import { planIcalLayerSync } from './ical-layers.ts';
 import { ensureIcalRefreshSchedule, removeIcalRefreshSchedule } from '../ical-refresh-schedules.ts';
-import { routeOpenedIncidents, type EscalationRow } from './routing.ts';
+import { routeOpenedIncidents } from './routing.ts';
 import { createRoutingRulesCache, type RoutingRulesCache } from '../../shared/db/routing-rules-cache.ts';
 import { notificationKey, notificationMailBatches, planNotificationMails } from './notification-mails.ts';
-import { planNotifications, type NotificationDraft } from './notification-rules.ts';
+import { planNotifications } from './notification-rules.ts';
 import type { OutboxEvent } from './outbox-event.ts';
-import { batchNotices, type InsertedNotification } from './realtime-notices.ts';
+import { batchNotices } from './realtime-notices.ts';
 import { documentsToIndex } from './search-indexing.ts';
 
 export interface OutboxRelayDeps {
@@ -109,24 +111,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     const plan = planEscalations(events);
     const candidates = [...plan.open, ...plan.restart, ...plan.signals];
     if (candidates.length === 0) return;
-    const rows = await em.execute<EscalationRow[]>(
-      `select distinct on (c.incident_id) c.incident_id, inc.integration_id, inc.labels, inc.severity, inc.source,
-         i.escalation_policy_id as integration_policy_id, d.id as default_policy_id,
-         inc.escalation_policy_id as incident_policy_id, inc.urgency, inc.escalation_cycle,
-         exists (select 1 from escalation_policies p where p.organization_id = c.organization_id) as org_has_policy
-       from jsonb_to_recordset(?::jsonb) as c(incident_id uuid, organization_id uuid)
-       join incidents inc on inc.id = c.incident_id and inc.organization_id = c.organization_id
-       left join integrations i on i.id = inc.integration_id and i.organization_id = c.organization_id
-       left join escalation_policies d on d.organization_id = c.organization_id and d.is_default
-       order by c.incident_id`,
-      [JSON.stringify(candidates.map((c) => ({ incident_id: c.incidentId, organization_id: c.organizationId })))],
-    );
-    const byIncident = new Map(
-      rows.map((row) => [
-        row.incident_id,
-        row as EscalationRow & { incident_policy_id: string | null; urgency: Urgency | null; escalation_cycle: number },
-      ]),
-    );
+    const rows = await escalationCandidates(em, candidates);
+    const byIncident = new Map(rows.map((row) => [row.incident_id, row]));
     // Incidents created by hand are not routed and do not page.
     const opened = plan.open.flatMap((open) => {
       const row = byIncident.get(open.incidentId);
@@ -195,15 +181,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
 
   /** One delivery per event and enabled, unpaused integration subscribed to its type, found in one query. */
   async function deliveries(em: SqlEntityManager, events: OutboxEvent[]): Promise<DeliveryInput[]> {
-    const rows = await em.execute<Array<{ event_id: string; integration_id: string }>>(
-      `select e.id as event_id, i.id as integration_id
-       from jsonb_to_recordset(?::jsonb) as e(id uuid, organization_id uuid, type text, n int)
-       join integrations i on i.organization_id = e.organization_id and i.enabled and i.deliveries_paused_at is null
-         and i.webhook_config is not null
-         and (i.webhook_config->'events') @> jsonb_build_array(e.type)
-       order by e.n, i.created_at`,
-      [JSON.stringify(events.map((event, n) => ({ id: event.id, organization_id: event.organization_id, type: event.type, n })))],
-    );
+    const rows = await subscribedIntegrations(em, events);
     const byId = new Map(events.map((event) => [event.id, event]));
     return rows.map((row) => {
       const event = byId.get(row.event_id) as OutboxEvent;
@@ -229,46 +207,10 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     return inserted;
   }
 
-  /** Inserts the drafts in one statement; rows that already exist (a re-run batch) are skipped. */
-  async function insertNotifications(em: SqlEntityManager, drafts: NotificationDraft[]): Promise<InsertedNotification[]> {
-    if (drafts.length === 0) return [];
-    return em.execute<InsertedNotification[]>(
-      `insert into notifications (id, organization_id, user_id, type, title, body, data, incident_id, execution_id, event_id, read_at, created_at)
-       select d.id, d.organization_id, u.id, d.type, d.title, d.body, d.data, d.incident_id, d.execution_id, d.event_id, null, clock_timestamp()
-       from jsonb_to_recordset(?::jsonb) as d(id uuid, organization_id uuid, user_id uuid, type text, title text, body text, data jsonb,
-                                              incident_id uuid, execution_id uuid, event_id uuid, n int)
-       join users u on u.id = d.user_id and u.organization_id = d.organization_id
-       order by d.n
-       on conflict (event_id, user_id, type) do nothing
-       returning id, event_id, user_id, type, title, body, data, incident_id, execution_id, read_at, created_at`,
-      [
-        JSON.stringify(
-          drafts.map((draft, n) => ({
-            n,
-            id: uuidv7(),
-            organization_id: draft.organizationId,
-            user_id: draft.userId,
-            type: draft.type,
-            title: draft.title,
-            body: draft.body,
-            data: draft.data,
-            incident_id: draft.incidentId,
-            execution_id: draft.executionId,
-            event_id: draft.eventId,
-          })),
-        ),
-      ],
-    );
-  }
-
   /** Relays one batch; returns how many events it dispatched. */
   async function relayBatch(): Promise<number> {
     return deps.orm.em.fork().transactional(async (em) => {
-      const events = await em.execute<OutboxEvent[]>(
-        `select id, organization_id, type, incident_id, data, created_at from domain_events
-         where dispatched_at is null order by created_at, id limit ? for update skip locked`,
-        [batchSize],
-      );
+      const events = await claimUndispatchedEvents(em, batchSize);
       if (events.length === 0) return 0;
       // Paging first: routing and the escalations' starts wait for no indexing signal, delivery or mail.
       await escalate(em, events);
@@ -281,16 +223,13 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       // Temporal calls overlap the notification queries; any failure rolls the whole batch back.
       const [, , notifications] = await Promise.all([indexing, forEachBounded(targets, concurrency, startDelivery), notify(em, events)]);
       await syncIcalLayers(events);
-      const notices = batchNotices(events, notifications);
-      if (notices.length > 0) {
-        await em.execute('select pg_notify(?, value) from json_array_elements_text(?::json)', [
-          REALTIME_CHANNEL,
-          JSON.stringify(notices.map((notice) => JSON.stringify(notice))),
-        ]);
-      }
-      await em.execute(
-        'update domain_events set dispatched_at = now() where id in (select value::uuid from json_array_elements_text(?::json))',
-        [JSON.stringify(events.map((event) => event.id))],
+      await publishRealtimeNotices(
+        em,
+        batchNotices(events, notifications).map((notice) => JSON.stringify(notice)),
+      );
+      await markEventsDispatched(
+        em,
+        events.map((event) => event.id),
       );
       return events.length;
     });

@@ -176,3 +176,30 @@ export function createContactMethodStore(em: EntityManager): ContactMethodStore 
     },
   };
 }
+
+/** Where a page to a member goes: their account email and, when the page names one, that contact method as it is now. */
+export interface PageRecipient {
+  email: string;
+  /** Null when the page names no contact method, or it is gone. */
+  type: ContactMethodType | null;
+  address: string | null;
+  webhook_sealed: string | null;
+  template: unknown;
+  verified: boolean;
+}
+
+/** The member's page recipient; undefined when they are no longer in the organization. */
+export async function pageRecipient(
+  em: EntityManager,
+  organizationId: string,
+  userId: string,
+  contactMethodId: string | null,
+): Promise<PageRecipient | undefined> {
+  const [row] = await em.execute<PageRecipient[]>(
+    `select u.email, cm.type, cm.address, cm.webhook_sealed, cm.template, cm.verified_at is not null as verified
+     from users u left join contact_methods cm on cm.id = ? and cm.user_id = u.id and cm.organization_id = u.organization_id
+     where u.id = ? and u.organization_id = ?`,
+    [contactMethodId, userId, organizationId],
+  );
+  return row;
+}

@@ -282,3 +282,49 @@ export async function storeIncidentAnalysis(
     [JSON.stringify(analysis), textHash, incidentId, organizationId],
   );
 }
+
+/** What paging reads of an incident: whether it still needs anyone, and what a page says about it. */
+export interface IncidentPagingState {
+  id: string;
+  title: string;
+  severity: Severity;
+  status: IncidentStatus;
+  assignee_id: string | null;
+  escalation_cycle: number;
+}
+
+/** The incident as paging sees it now; undefined when it is not the organization's (or was deleted). */
+export async function incidentPagingState(
+  em: SqlEntityManager,
+  organizationId: string,
+  incidentId: string,
+): Promise<IncidentPagingState | undefined> {
+  const [row] = await em.execute<IncidentPagingState[]>(
+    'select id, title, severity, status, assignee_id, escalation_cycle from incidents where id = ? and organization_id = ?',
+    [incidentId, organizationId],
+  );
+  return row;
+}
+
+/**
+ * Up to `limit` of the organization's open alert-opened incidents no alert has reached for
+ * `idleSeconds` (since creation when none has), locked until the caller's transaction ends. Rows
+ * another transaction holds are skipped (SKIP LOCKED), left for a later sweep.
+ */
+export async function lockIdleAlertIncidents(
+  em: EntityManager,
+  organizationId: string,
+  idleSeconds: number,
+  limit: number,
+): Promise<string[]> {
+  const rows: Array<{ id: string }> = await em.getConnection().execute(
+    `select i.id from incidents i
+     where i.organization_id = ? and i.status <> 'resolved' and i.fingerprint is not null and i.integration_id is not null
+       and coalesce((select max(a.received_at) from alerts a where a.incident_id = i.id), i.created_at) < now() - make_interval(secs => ?)
+     order by i.id limit ? for update of i skip locked`,
+    [organizationId, idleSeconds, limit],
+    'all',
+    em.getTransactionContext(),
+  );
+  return rows.map((row) => row.id);
+}

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
 
 /** The platforms of the organization's enabled integrations whose deliveries are failing (status `error`, or `failingAfter` failures in a row). */
 export async function failingPlatforms(em: EntityManager, organizationId: string, failingAfter: number): Promise<string[]> {
@@ -14,4 +15,47 @@ export async function failingPlatforms(em: EntityManager, organizationId: string
 /** Answers when PostgreSQL does; throws when it cannot be reached. */
 export async function pingDatabase(em: EntityManager): Promise<void> {
   await em.getConnection().execute('select 1');
+}
+
+/**
+ * For each event, the organization's enabled, unpaused integrations whose outbound webhook
+ * subscribes to its type: events in the order given, each one's integrations oldest first.
+ */
+export function subscribedIntegrations(
+  em: SqlEntityManager,
+  events: ReadonlyArray<{ id: string; organization_id: string; type: string }>,
+): Promise<Array<{ event_id: string; integration_id: string }>> {
+  return em.execute<Array<{ event_id: string; integration_id: string }>>(
+    `select e.id as event_id, i.id as integration_id
+     from jsonb_to_recordset(?::jsonb) as e(id uuid, organization_id uuid, type text, n int)
+     join integrations i on i.organization_id = e.organization_id and i.enabled and i.deliveries_paused_at is null
+       and i.webhook_config is not null
+       and (i.webhook_config->'events') @> jsonb_build_array(e.type)
+     order by e.n, i.created_at`,
+    [JSON.stringify(events.map((event, n) => ({ id: event.id, organization_id: event.organization_id, type: event.type, n })))],
+  );
+}
+
+/**
+ * Records that alerts of each integration arrived up to `at`, and marks it `connected` (`error`
+ * while its deliveries are paused, whatever arrives inbound). It never moves `last_alert_at`
+ * backwards (several workers, late writes), and the organization in the join keeps a wrong pairing
+ * from touching another tenant's row.
+ */
+export async function recordIntegrationLiveness(
+  em: SqlEntityManager,
+  values: ReadonlyArray<{ integrationId: string; organizationId: string; at: Date }>,
+): Promise<void> {
+  if (values.length === 0) return;
+  await em.execute(
+    `update integrations as i set last_alert_at = v.at,
+       status = case when i.deliveries_paused_at is null then 'connected' else 'error' end
+     from jsonb_to_recordset(?::jsonb) as v(id uuid, organization_id uuid, at timestamptz)
+     where i.id = v.id and i.organization_id = v.organization_id and (i.last_alert_at is null or i.last_alert_at < v.at)`,
+    [
+      JSON.stringify(
+        values.map((value) => ({ id: value.integrationId, organization_id: value.organizationId, at: value.at.toISOString() })),
+      ),
+    ],
+  );
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ContactMethodType, RuleUrgency } from '../../domain/notification-rules.ts';
+import type { ContactMethodType, RuleCandidate, RuleUrgency } from '../../domain/notification-rules.ts';
 import type { MemberKey } from './contact-methods.ts';
 
 /** A notification rule with the type of the contact method it pages. */
@@ -92,4 +92,22 @@ export function createNotificationRuleStore(em: EntityManager): NotificationRule
       ]);
     },
   };
+}
+
+/**
+ * The members' notification rules as paging plans them, each with the state of its contact method;
+ * only rules and methods of the member, in the organization.
+ */
+export function pagingRuleCandidates(
+  em: EntityManager,
+  organizationId: string,
+  userIds: readonly string[],
+): Promise<Array<RuleCandidate & { user_id: string }>> {
+  return em.execute<Array<RuleCandidate & { user_id: string }>>(
+    `select r.user_id, r.id as rule_id, r.contact_method_id, cm.type as method, cm.verified_at is not null as verified, r.delay_minutes, r.urgency
+     from notification_rules r
+     join contact_methods cm on cm.id = r.contact_method_id and cm.user_id = r.user_id and cm.organization_id = r.organization_id
+     where r.organization_id = ? and r.user_id in (select value::uuid from json_array_elements_text(?::json))`,
+    [organizationId, JSON.stringify(userIds)],
+  );
 }

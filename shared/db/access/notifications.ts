@@ -1,4 +1,5 @@
 import type { SqlEntityManager as EntityManager } from '@mikro-orm/postgresql';
+import { uuidv7 } from '../../uuidv7.ts';
 
 /** A notification not mailed yet, with its user's current address. */
 export interface UnmailedNotification {
@@ -79,5 +80,69 @@ export async function notifiedExecutionWaits(
      where exists (select 1 from notifications n where n.user_id = x.user_id and n.type = 'execution.waiting'
                    and n.execution_id = x.execution_id and n.data->>'step_id' = x.step_id)`,
     [JSON.stringify(waits)],
+  );
+}
+
+/** A notification to write for a member, from the domain event it came from. */
+export interface NewNotification {
+  eventId: string;
+  organizationId: string;
+  userId: string;
+  type: string;
+  title: string;
+  body: string | null;
+  data: Record<string, unknown>;
+  incidentId: string | null;
+  executionId: string | null;
+}
+
+/** A notification row as inserted (`returning`), for its notice and the event it came from. */
+export interface InsertedNotification {
+  id: string;
+  event_id: string;
+  user_id: string;
+  type: string;
+  title: string;
+  body: string | null;
+  data: Record<string, unknown>;
+  incident_id: string | null;
+  execution_id: string | null;
+  read_at: string | null;
+  created_at: string | Date;
+}
+
+/**
+ * Inserts the notifications in one statement, in the order given, for users still members of
+ * their organization; one that exists already (same event, user and type: a re-run batch) is
+ * skipped and not returned.
+ */
+export async function insertNotifications(em: EntityManager, notifications: readonly NewNotification[]): Promise<InsertedNotification[]> {
+  if (notifications.length === 0) return [];
+  return em.execute<InsertedNotification[]>(
+    `insert into notifications (id, organization_id, user_id, type, title, body, data, incident_id, execution_id, event_id, read_at, created_at)
+     select d.id, d.organization_id, u.id, d.type, d.title, d.body, d.data, d.incident_id, d.execution_id, d.event_id, null, clock_timestamp()
+     from jsonb_to_recordset(?::jsonb) as d(id uuid, organization_id uuid, user_id uuid, type text, title text, body text, data jsonb,
+                                            incident_id uuid, execution_id uuid, event_id uuid, n int)
+     join users u on u.id = d.user_id and u.organization_id = d.organization_id
+     order by d.n
+     on conflict (event_id, user_id, type) do nothing
+     returning id, event_id, user_id, type, title, body, data, incident_id, execution_id, read_at, created_at`,
+    [
+      JSON.stringify(
+        notifications.map((notification, n) => ({
+          n,
+          id: uuidv7(),
+          organization_id: notification.organizationId,
+          user_id: notification.userId,
+          type: notification.type,
+          title: notification.title,
+          body: notification.body,
+          data: notification.data,
+          incident_id: notification.incidentId,
+          execution_id: notification.executionId,
+          event_id: notification.eventId,
+        })),
+      ),
+    ],
   );
 }

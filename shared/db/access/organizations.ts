@@ -32,3 +32,11 @@ export async function countOrganizationResource(em: EntityManager, organizationI
   );
   return counted?.used ?? 0;
 }
+
+/** Every organization whose settings set `auto_resolve_after_hours`, with it. */
+export function autoResolvingOrganizations(em: EntityManager): Promise<Array<{ id: string; hours: number }>> {
+  return em.execute<Array<{ id: string; hours: number }>>(
+    `select id, (settings->>'auto_resolve_after_hours')::float8 as hours from organizations
+     where jsonb_typeof(settings->'auto_resolve_after_hours') = 'number'`,
+  );
+}

@@ -6,6 +6,12 @@ export async function publishRealtimeNotice(em: EntityManager, payload: string):
   await em.execute('select pg_notify(?, ?)', [REALTIME_CHANNEL, payload]);
 }
 
+/** Sends serialized realtime notices in one statement, delivered when the caller's transaction commits. */
+export async function publishRealtimeNotices(em: EntityManager, payloads: readonly string[]): Promise<void> {
+  if (payloads.length === 0) return;
+  await em.execute('select pg_notify(?, value) from json_array_elements_text(?::json)', [REALTIME_CHANNEL, JSON.stringify(payloads)]);
+}
+
 /** Whether the incident or execution is the organization's (what a socket may subscribe to). */
 export async function belongsToOrganization(
   em: EntityManager,

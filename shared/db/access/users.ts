@@ -8,3 +8,12 @@ export async function memberName(em: EntityManager, organizationId: string, user
   ]);
   return row?.name;
 }
+
+/** Which of `userIds` are members of the organization. */
+export async function membersAmong(em: EntityManager, organizationId: string, userIds: readonly string[]): Promise<Set<string>> {
+  const rows = await em.execute<Array<{ id: string }>>(
+    'select id from users where organization_id = ? and id in (select value::uuid from json_array_elements_text(?::json))',
+    [organizationId, JSON.stringify(userIds)],
+  );
+  return new Set(rows.map((row) => row.id));
+}

@@ -1,0 +1,58 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+// Linted as if it were the named file (its text replaced): what the SQL rule says there.
+const RAW_STATEMENT = `declare const em: { execute(sql: string): Promise<unknown>; getConnection(): { execute(sql: string): Promise<unknown> } };
+export const probe = async () => [await em.execute('select 1'), await em.getConnection().execute('select 1')];
+`;
+const RAW_FRAGMENT = `import { raw } from '@mikro-orm/core';
+export const probe = { [raw('1 = 1')]: true };
+`;
+
+const cases: Array<{ file: string; text: string; refused: boolean }> = [
+  { file: 'api/services/incident.service.ts', text: RAW_STATEMENT, refused: true },
+  { file: 'api/services/log.service.ts', text: RAW_FRAGMENT, refused: true },
+  { file: 'worker/outbox/relay.ts', text: RAW_STATEMENT, refused: true },
+  { file: 'activities/escalation.activities.ts', text: RAW_STATEMENT, refused: true },
+  { file: 'activities/alert-bucket.activities.ts', text: RAW_FRAGMENT, refused: true },
+  { file: 'shared/paging/page-sender.ts', text: RAW_STATEMENT, refused: true },
+  { file: 'shared/db/routing-rules-cache.ts', text: RAW_STATEMENT, refused: true },
+  { file: 'shared/db/access/pages.ts', text: RAW_STATEMENT, refused: false },
+  { file: 'shared/db/access/logs.ts', text: RAW_FRAGMENT, refused: false },
+  { file: 'shared/search/engine/postgres-index.ts', text: RAW_STATEMENT, refused: false },
+];
+
+// One ESLint process lints every case (type-aware linting has a slow start).
+const LINT = `
+import { ESLint } from 'eslint';
+const cases = JSON.parse(process.argv[1]);
+const eslint = new ESLint({ cwd: process.cwd() });
+const out = [];
+for (const { file, text } of cases) {
+  const [result] = await eslint.lintText(text, { filePath: file });
+  out.push(result.messages.filter((m) => m.fatal || m.ruleId === 'no-restricted-syntax').map((m) => (m.fatal ? 'FATAL ' : '') + m.message));
+}
+process.stdout.write(JSON.stringify(out));
+`;
+
+describe('lint: SQL lives in shared/db/access', () => {
+  let messages: string[][];
+  beforeAll(async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', LINT, JSON.stringify(cases)], {
+      cwd: root,
+      maxBuffer: 1 << 20,
+    });
+    messages = JSON.parse(stdout) as string[][];
+  }, 120_000);
+
+  it.each(cases.map((item, index) => ({ ...item, index })))('$file: refused $refused', ({ index, refused }) => {
+    const linted = messages[index] ?? [];
+    expect(linted.filter((message) => message.startsWith('FATAL'))).toEqual([]);
+    const found = linted.filter((message) => message.includes('shared/db/access/<aggregate>.ts'));
+    if (refused) expect(found.length).toBeGreaterThan(0);
+    else expect(found).toEqual([]);
+  });
+});
