@@ -2,8 +2,10 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
+import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { startStack, temporaryRoot, type Stack } from '../../dev/stack/services.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { freePort } from '../../shared/net/free-port.ts';
 import { TEST_ENV } from '../helpers/test-services.ts';
 
@@ -62,6 +64,22 @@ describe('the stack launcher (integration)', () => {
 
     expect(postgres.pid).not.toBe(firstPid);
     expect(await query(url, 'select v from t')).toEqual([{ v: 'before the crash' }]);
+  }, 240_000);
+
+  it('stops when its embedded PostgreSQL already went away, as a Ctrl-C to the whole process group does', async () => {
+    stack = await startStack({
+      root: await root(),
+      postgres: { kind: 'embedded' },
+      temporal: { kind: 'off' },
+      elasticsearch: { kind: 'off' },
+    });
+    const pid = stack.postgres.pid as number;
+    process.kill(pid, 'SIGINT');
+    await waitFor('PostgreSQL to exit', async () => (alive(pid) ? undefined : true), { timeoutMs: 30_000, intervalMs: 50 });
+
+    const stopping = stack.stop();
+    stack = undefined;
+    await expect(Promise.race([stopping.then(() => 'stopped'), delay(10_000, 'still waiting')])).resolves.toBe('stopped');
   }, 240_000);
 
   it('stops what already started when another service fails to start, leaving its port free', async () => {
