@@ -23,6 +23,8 @@ export function elasticsearchHandle(spec: StackSpec, dataDir: string | undefined
       stop: async () => undefined,
     };
   }
+  // Kept while it is down: a restart is on the same port.
+  let url = '';
   const server = restartable(
     'elasticsearch',
     async (port: number | undefined) => {
@@ -32,7 +34,9 @@ export function elasticsearchHandle(spec: StackSpec, dataDir: string | undefined
       log('elasticsearch: starting (first start takes a minute)');
       // A preferred port is taken only when free; a restart insists on the first start's port.
       const chosen = port ?? (es.port === undefined ? undefined : await freePort(es.port));
-      return startElasticsearch({ home, dataDir: dataDir as string, port: chosen, heapMb: es.heapMb ?? 512, log });
+      const started = await startElasticsearch({ home, dataDir: dataDir as string, port: chosen, heapMb: es.heapMb ?? 512, log });
+      url = started.url;
+      return started;
     },
     (running) => Number(new URL(running.url).port),
     (running) => running.stop(),
@@ -44,7 +48,7 @@ export function elasticsearchHandle(spec: StackSpec, dataDir: string | undefined
       return server.current?.pid;
     },
     get url() {
-      return server.current?.url ?? '';
+      return url;
     },
     isUp: () => server.current !== undefined,
     kill: () => server.kill(),

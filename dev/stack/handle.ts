@@ -15,7 +15,7 @@ export interface ServiceHandle {
   kill(): Promise<void>;
   /** Starts it again on the same data and port, and waits until it serves. */
   start(): Promise<void>;
-  /** Stops it gracefully; a no-op when it is down or not started here. */
+  /** Stops it gracefully; a no-op when it is down or not started here (a configured PostgreSQL drops the databases the stack created in it). */
   stop(): Promise<void>;
 }
 

@@ -51,6 +51,8 @@ export function postgresHandle(spec: StackSpec, dataDir: string | undefined, opt
   const directory = dataDir as string;
   let pgvectorDir: string | null | undefined;
   let postmasterPid: number | undefined;
+  // Kept while it is down: a restart is on the same port, so the URL stays valid.
+  let url = '';
   const postmaster = async () => Number((await readFile(join(directory, 'postmaster.pid'), 'utf8')).split('\n')[0]);
   const server = restartable<LocalPostgres & { pid: number }>(
     'postgres',
@@ -69,6 +71,7 @@ export function postgresHandle(spec: StackSpec, dataDir: string | undefined, opt
       log('postgres: starting embedded PostgreSQL');
       const started = await startEmbeddedPostgres({ dataDir: directory, port: port ?? embedded.port, log, pgvectorDir });
       postmasterPid = await postmaster();
+      url = started.url;
       return { ...started, pid: postmasterPid };
     },
     (running) => running.port,
@@ -86,10 +89,10 @@ export function postgresHandle(spec: StackSpec, dataDir: string | undefined, opt
       return server.current ? postmasterPid : undefined;
     },
     get url() {
-      return server.current?.url ?? '';
+      return url;
     },
     get adminUrl() {
-      return server.current ? adminUrlOf(server.current.url) : '';
+      return url ? adminUrlOf(url) : '';
     },
     isUp: () => server.current !== undefined,
     kill: () => server.kill(),

@@ -41,6 +41,9 @@ export function temporalHandle(
   let cliPath: string | undefined;
   let install: Promise<TemporalServerInstall> | undefined;
   let dropDatabases: (() => Promise<void>) | undefined;
+  // Kept while it is down: a restart is on the same port.
+  let address = '';
+  let uiUrl: string | null = null;
   const launch = async (port: number | undefined): Promise<LocalTemporal> => {
     if (temporal.kind === 'dev') {
       cliPath ??= await resolveTemporalCli({ explicitPath: temporal.cliPath, cacheDir: options.cacheDir, log });
@@ -77,7 +80,11 @@ export function temporalHandle(
   };
   const server = restartable<LocalTemporal>(
     'temporal',
-    launch,
+    async (port) => {
+      const started = await launch(port);
+      ({ address, uiUrl } = started);
+      return started;
+    },
     (running) => Number(running.address.split(':')[1]),
     async (running) => {
       process.kill(-running.pid, 'SIGKILL');
@@ -91,10 +98,10 @@ export function temporalHandle(
       return server.current?.pid;
     },
     get address() {
-      return server.current?.address ?? '';
+      return address;
     },
     get uiUrl() {
-      return server.current?.uiUrl ?? null;
+      return uiUrl;
     },
     get cliPath() {
       return cliPath;
