@@ -1,18 +1,12 @@
 // The production shape for benchmarks: real PostgreSQL, Temporal dev server (and Elasticsearch when
-// installed) from the test services, then `node worker/main.ts` and `node api/main.ts` as separate
-// processes on a fresh database, as an operator runs them. With BENCH_TEMPORAL=server, Temporal is
-// the Temporal server itself on that PostgreSQL with several history shards (dev/temporal-server.ts)
-// instead of the dev server. The benchmark's own load generator runs in this process, so it never
+// installed) from the test services (dev/stack), then `node worker/main.ts` and `node api/main.ts` as
+// separate processes on a fresh database, as an operator runs them. With BENCH_TEMPORAL=server,
+// Temporal is the Temporal server itself on that PostgreSQL with several history shards
+// (dev/temporal-server.ts, in databases of its own, dropped afterwards) instead of the dev server. The benchmark's own load generator runs in this process, so it never
 // shares an event loop with the API or the worker.
 import { spawnApp, waitUntilReady } from '../dev/app-process.ts';
+import { temporalKindOf } from '../dev/stack/plan.ts';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { startTemporalServer } from '../dev/temporal-server.ts';
-import { installTemporalServer } from '../dev/temporal-server-install.ts';
-import { toolCacheDir } from '../shared/load-config.ts';
 import { freePorts } from '../shared/net/free-port.ts';
 import type { ManagedProcess } from '../dev/managed-process.ts';
 import { createTestDatabase } from '../test/helpers/stack.ts';
@@ -36,9 +30,14 @@ export async function startProductionStack(options: {
   log?: (line: string) => void;
 }): Promise<ProductionStack> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const stopServices = await startTestServices(() => undefined, { elasticsearch: options.elasticsearch ?? true });
+  const temporalKind = temporalKindOf(process.env.BENCH_TEMPORAL);
+  // The Temporal server's own output (JSON lines) stays out of the report; its last lines are in any start failure.
+  const serverLines = (line: string) => {
+    if (line.startsWith('temporal-server: ') && !line.startsWith('temporal-server: {')) log(line);
+  };
+  const stopServices = await startTestServices(serverLines, { elasticsearch: options.elasticsearch ?? true, temporal: temporalKind });
+  if (temporalKind === 'server') log(`bench: Temporal server ${process.env[TEST_ENV.temporalAddress]} on PostgreSQL`);
   const database = await createTestDatabase();
-  const temporalServer = process.env.BENCH_TEMPORAL === 'server' ? await startOwnTemporalServer(log) : undefined;
   const [port, workerHealthPort] = (await freePorts(2)) as [number, number];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -46,7 +45,7 @@ export async function startProductionStack(options: {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     DATABASE_URL: database.url,
-    TEMPORAL_ADDRESS: temporalServer?.address ?? process.env[TEST_ENV.temporalAddress],
+    TEMPORAL_ADDRESS: process.env[TEST_ENV.temporalAddress],
     TEMPORAL_TASK_QUEUE: `bench-${randomBytes(4).toString('hex')}`,
     JWT_SECRET: randomBytes(32).toString('hex'),
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
@@ -65,7 +64,6 @@ export async function startProductionStack(options: {
   };
   const stop = async () => {
     for (const child of children.reverse()) await child.stop(10_000);
-    await temporalServer?.stop().catch(() => undefined);
     await database.drop().catch(() => undefined);
     await stopServices();
   };
@@ -126,44 +124,4 @@ export async function registerOwner(baseUrl: string, label: string): Promise<{ t
   );
   const login = await call<{ access_token: string }>(baseUrl, 'POST', '/api/v1/auth/login', { body: { email, password } });
   return { token: login.access_token, organizationId: registered.data.organization.id, userId: registered.data.user.id };
-}
-
-/**
- * BENCH_TEMPORAL=server: the Temporal server on the test services' PostgreSQL, in two databases of
- * its own (dropped afterwards), built into the tool cache on first use.
- */
-async function startOwnTemporalServer(log: (line: string) => void): Promise<{ address: string; stop(): Promise<void> }> {
-  const adminUrl = process.env[TEST_ENV.postgresAdminUrl] as string;
-  const install = await installTemporalServer({ cacheDir: toolCacheDir(), log });
-  const dataDir = await mkdtemp(join(tmpdir(), 'tocsin-bench-temporal-'));
-  const database = `tb_${randomBytes(6).toString('hex')}`;
-  const dropDatabases = async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      for (const name of [database, `${database}_visibility`]) await client.query(`drop database if exists "${name}" with (force)`);
-    } finally {
-      await client.end();
-    }
-  };
-  try {
-    // The server's own output (JSON lines) stays out of the report; its last lines are in any start failure.
-    const ownLines = (line: string) => {
-      if (!line.startsWith('temporal-server: {')) log(line);
-    };
-    const server = await startTemporalServer({ install, dataDir, postgresUrl: adminUrl, database, namespace: 'default', log: ownLines });
-    log(`bench: Temporal server ${server.address} on PostgreSQL (databases ${database}, ${database}_visibility)`);
-    return {
-      address: server.address,
-      stop: async () => {
-        await server.stop();
-        await dropDatabases().catch(() => undefined);
-        await rm(dataDir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    await dropDatabases().catch(() => undefined);
-    await rm(dataDir, { recursive: true, force: true });
-    throw error;
-  }
 }

@@ -1,12 +1,14 @@
-import { installElasticsearch, startElasticsearch } from './elasticsearch.ts';
-import { freePort } from '../shared/net/free-port.ts';
-import { toolCacheDir } from '../shared/load-config.ts';
+import { resolve } from 'node:path';
+import { startStack } from './stack/services.ts';
 
 const log = (message: string) => console.error(`[es:start] ${message}`);
 
-const { home } = await installElasticsearch({ cacheDir: toolCacheDir(), log });
 // 9200 when it is free, so a developer's ELASTICSEARCH_URL usually stays the same between runs.
-const es = await startElasticsearch({ home, dataDir: './data/elasticsearch', port: await freePort(9200), log });
+const stack = await startStack(
+  { root: resolve('data'), postgres: { kind: 'off' }, temporal: { kind: 'off' }, elasticsearch: { kind: 'embedded', port: 9200 } },
+  { log },
+);
+const es = stack.elasticsearch;
 console.log(`ELASTICSEARCH_URL=${es.url}`);
 
 let shuttingDown = false;
@@ -15,14 +17,14 @@ async function shutdown(reason: string, exitCode: number): Promise<void> {
   shuttingDown = true;
   clearInterval(watchdog);
   log(`${reason}: stopping Elasticsearch`);
-  await es.stop();
+  await stack.stop();
   process.exit(exitCode);
 }
 
 // The launcher only exposes the pid, so a crash is noticed by polling for it.
 const watchdog = setInterval(() => {
   try {
-    process.kill(es.pid, 0);
+    process.kill(es.pid as number, 0);
   } catch {
     void shutdown('Elasticsearch exited on its own', 1);
   }

