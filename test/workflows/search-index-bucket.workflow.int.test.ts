@@ -9,8 +9,10 @@ import type { searchIndexBucketWorkflow } from '../../workflows/search-index-buc
 import { searchDocumentsChangedSignal } from '../../workflows/messages.ts';
 import { WORKFLOWS_PATH } from '../../worker/worker.ts';
 import { startWorkflowTestEnv, type ActivityMocks, type WorkflowTestEnv } from '../helpers/workflow-env.ts';
+import { halfWayThroughFirstTimer, timersOf, waitForIdleTimersFired } from '../helpers/idle-timers.ts';
 
 const HISTORY = new URL('../fixtures/histories/search-index-bucket-run.json', import.meta.url);
+const IDLE_HISTORY = new URL('../fixtures/histories/search-index-bucket-idle.json', import.meta.url);
 
 /** A pass as the activities saw it: the run it belonged to and its documents (`type:id`). */
 interface Pass {
@@ -161,6 +163,68 @@ describe('searchIndexBucketWorkflow (real Temporal)', () => {
       await handle.result();
     });
     expect(passes.map((pass) => pass.documents)).toEqual([['incident:own']]);
+  });
+
+  it('re-arms its idle timer for the rest of the quiet period after later documents, and does not end during a pass that outlasts the idle period', async () => {
+    const workflowId = `search-bucket-test-${randomUUID()}`;
+    const idleMs = 2_000;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const indexed: string[] = [];
+    const analyzed: string[] = [];
+    const mocks: ActivityMocks = {
+      indexDocuments: async ({ documents }) => {
+        if (documents.some((document) => document.id === 'slow')) await held;
+        indexed.push(...documents.map((document) => `${document.type}:${document.id}`));
+        return { indexed: documents.length, removed: 0, skipped: 0 };
+      },
+      analyzeIncidents: async ({ incidentIds }) => {
+        analyzed.push(...incidentIds);
+        return { analyzed: incidentIds.length };
+      },
+    };
+    const indexedAll = (keys: string[]) =>
+      waitFor(`${keys.join(', ')} indexed`, async () => (keys.every((key) => indexed.includes(key)) ? true : undefined), {
+        timeoutMs: 20_000,
+        intervalMs: 20,
+      });
+    const handle = await wf.withWorker(mocks, async (taskQueue) => {
+      const first = await send(taskQueue, workflowId, [doc('incident', 'first')], { idleMs });
+      await indexedAll(['incident:first']);
+      await halfWayThroughFirstTimer(first, idleMs);
+      await send(taskQueue, workflowId, [doc('article', 'second')], { idleMs });
+      await indexedAll(['article:second']);
+      await send(taskQueue, workflowId, [doc('incident', 'slow')], { idleMs });
+      // The first timer fires, is re-armed for what is left after `second`, and fires again, all while `slow` is held.
+      await waitForIdleTimersFired(first, 2).finally(release);
+      await first.result();
+      return wf.env.client.workflow.getHandle(workflowId, first.signaledRunId);
+    });
+    expect(indexed).toEqual(['incident:first', 'article:second', 'incident:slow']);
+    expect(analyzed).toEqual(['first', 'slow']);
+    expect((await handle.describe()).status.name).toBe('COMPLETED');
+    const history = await handle.fetchHistory();
+    const { started } = timersOf(history);
+    // The first quiet period, its remainder after `second`, and a full one after `slow`: then the run ends.
+    expect(started).toHaveLength(3);
+    expect(started[0]).toBe(idleMs);
+    expect(started[1]).toBeLessThan(idleMs);
+    expect(started[2]).toBe(idleMs);
+
+    // Recorded once from this code (RECORD_HISTORIES=1), then replayed by the test below.
+    if (process.env.RECORD_HISTORIES === '1') {
+      await writeFile(
+        IDLE_HISTORY,
+        `${JSON.stringify(protoPackage.temporal.api.history.v1.History.fromObject(history).toJSON(), null, 1)}\n`,
+      );
+    }
+  });
+
+  it('replays a recorded idle history (a re-armed idle timer, a pass that outlasts the idle period, the end): no non-determinism', async () => {
+    const history = protoPackage.temporal.api.history.v1.History.fromObject(JSON.parse(await readFile(IDLE_HISTORY, 'utf8')));
+    expect(timersOf(history).started).toHaveLength(3);
+    expect(history.events.some((event) => event.workflowExecutionCompletedEventAttributes)).toBe(true);
+    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
   });
 
   it('replays a recorded bucket history (signals during a pass, continue-as-new): no non-determinism', async () => {
