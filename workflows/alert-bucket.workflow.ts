@@ -1,28 +1,16 @@
-import { continueAsNew, isCancellation, log, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import { continueAsNew, log, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
 import { MAX_ALERTS_PER_BATCH, type AlertBucketInput, type AlertSignalPayload } from '../shared/domain/ingestion.ts';
 import { dbActivityOptions, dbLocalActivityOptions } from './activity-options.ts';
+import { localFirst } from './helpers/local-first.ts';
 import { drainSignalBatches } from './helpers/signal-batch-drain.ts';
 import { alertsReceivedSignal, bucketStateQuery } from './messages.ts';
 
 const local = proxyLocalActivities<Activities>(dbLocalActivityOptions);
 const durable = proxyActivities<Activities>(dbActivityOptions);
 
-/**
- * A batch is first tried as a local activity (no server round trip, a few bounded attempts); if
- * those fail, e.g. the database is down, the same idempotent write becomes a regular activity that
- * the server retries without limit, so the workflow task completes at once and the alerts wait in
- * Temporal until the database is back.
- */
-async function recordAlertBatch(input: Parameters<Activities['recordAlertBatch']>[0]): ReturnType<Activities['recordAlertBatch']> {
-  try {
-    return await local.recordAlertBatch(input);
-  } catch (error) {
-    // The SDK may surface a local activity's own failure (the driver's error) rather than an ActivityFailure.
-    if (isCancellation(error)) throw error;
-    return durable.recordAlertBatch(input);
-  }
-}
+// During a database outage the alerts wait in Temporal, in the regular activity's server-side retry.
+const recordAlertBatch = localFirst(local.recordAlertBatch, durable.recordAlertBatch);
 
 // Continue-as-new carries `pending` in its input: only while that stays far from Temporal's 2 MB
 // payload limit. A run under a storm that never gets this low goes on until it does.
