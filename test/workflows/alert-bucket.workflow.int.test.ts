@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import protoPackage from '@temporalio/proto';
 import { Worker } from '@temporalio/worker';
 import { Context } from '@temporalio/activity';
@@ -14,8 +14,9 @@ import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.
 import { startWorkflowTestEnv, type ActivityMocks, type WorkflowTestEnv } from '../helpers/workflow-env.ts';
 import { createIntegration } from '../helpers/webhooks.ts';
 import { alertSignalOf } from '../helpers/alert-signals.ts';
-import { halfWayThroughFirstTimer, timersOf, waitForIdleTimersFired } from '../helpers/idle-timers.ts';
+import { expectEndedIdle, halfWayThroughFirstTimer, replayIdleHistory, waitForIdleTimersFired } from '../helpers/bucket-history.ts';
 
+const IDLE_MS = 2_000;
 const IDLE_HISTORY = new URL('../fixtures/histories/alert-bucket-idle.json', import.meta.url);
 
 /**
@@ -162,7 +163,6 @@ describe('alertBucketWorkflow (real Temporal)', () => {
 
   it('re-arms its idle timer for the rest of the quiet period after later alerts, and does not end during a batch that outlasts the idle period', async () => {
     const workflowId = `alert-bucket-test-${randomUUID()}`;
-    const idleMs = 2_000;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const applied: string[] = [];
@@ -181,41 +181,24 @@ describe('alertBucketWorkflow (real Temporal)', () => {
         intervalMs: 20,
       });
     const handle = await wf.withWorker({ recordAlertBatch }, async (taskQueue) => {
-      const first = await send(taskQueue, workflowId, [alert('k', 'firing', 'first')], { idleMs });
+      const first = await send(taskQueue, workflowId, [alert('k', 'firing', 'first')], { idleMs: IDLE_MS });
       await appliedAll(['first']);
-      await halfWayThroughFirstTimer(first, idleMs);
-      await send(taskQueue, workflowId, [alert('k', 'firing', 'second')], { idleMs });
+      await halfWayThroughFirstTimer(first, IDLE_MS);
+      await send(taskQueue, workflowId, [alert('k', 'firing', 'second')], { idleMs: IDLE_MS });
       await appliedAll(['second']);
-      await send(taskQueue, workflowId, [alert('k', 'firing', 'slow')], { idleMs });
+      await send(taskQueue, workflowId, [alert('k', 'firing', 'slow')], { idleMs: IDLE_MS });
       // The first timer fires, is re-armed for what is left after `second`, and fires again, all while `slow` is held.
       await waitForIdleTimersFired(first, 2).finally(release);
       await first.result();
       return wf.env.client.workflow.getHandle(workflowId, first.signaledRunId);
     });
     expect(applied).toEqual(['first', 'second', 'slow']);
-    expect((await handle.describe()).status.name).toBe('COMPLETED');
-    const history = await handle.fetchHistory();
-    const { started } = timersOf(history);
-    // The first quiet period, its remainder after `second`, and a full one after `slow`: then the run ends.
-    expect(started).toHaveLength(3);
-    expect(started[0]).toBe(idleMs);
-    expect(started[1]).toBeLessThan(idleMs);
-    expect(started[2]).toBe(idleMs);
-
     // Recorded once from this code (RECORD_HISTORIES=1), then replayed by the test below.
-    if (process.env.RECORD_HISTORIES === '1') {
-      await writeFile(
-        IDLE_HISTORY,
-        `${JSON.stringify(protoPackage.temporal.api.history.v1.History.fromObject(history).toJSON(), null, 1)}\n`,
-      );
-    }
+    await expectEndedIdle(handle, IDLE_MS, IDLE_HISTORY);
   });
 
   it('replays a recorded idle history (a re-armed idle timer, a batch that outlasts the idle period, the end): no non-determinism', async () => {
-    const history = protoPackage.temporal.api.history.v1.History.fromObject(JSON.parse(await readFile(IDLE_HISTORY, 'utf8')));
-    expect(timersOf(history).started).toHaveLength(3);
-    expect(history.events.some((event) => event.workflowExecutionCompletedEventAttributes)).toBe(true);
-    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
+    await replayIdleHistory(IDLE_HISTORY, IDLE_MS);
   });
 
   it('replays a recorded bucket history (keys, a duplicate, a resolve, continue-as-new): no non-determinism', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import protoPackage from '@temporalio/proto';
 import { Context } from '@temporalio/activity';
 import { Worker } from '@temporalio/worker';
@@ -9,9 +9,16 @@ import type { searchIndexBucketWorkflow } from '../../workflows/search-index-buc
 import { searchDocumentsChangedSignal } from '../../workflows/messages.ts';
 import { WORKFLOWS_PATH } from '../../worker/worker.ts';
 import { startWorkflowTestEnv, type ActivityMocks, type WorkflowTestEnv } from '../helpers/workflow-env.ts';
-import { halfWayThroughFirstTimer, timersOf, waitForIdleTimersFired } from '../helpers/idle-timers.ts';
+import {
+  expectEndedIdle,
+  halfWayThroughFirstTimer,
+  recordHistoryWhenAsked,
+  replayIdleHistory,
+  waitForIdleTimersFired,
+} from '../helpers/bucket-history.ts';
 
 const HISTORY = new URL('../fixtures/histories/search-index-bucket-run.json', import.meta.url);
+const IDLE_MS = 2_000;
 const IDLE_HISTORY = new URL('../fixtures/histories/search-index-bucket-idle.json', import.meta.url);
 
 /** A pass as the activities saw it: the run it belonged to and its documents (`type:id`). */
@@ -143,10 +150,7 @@ describe('searchIndexBucketWorkflow (real Temporal)', () => {
     expect(passes[1]!.runId).not.toBe(firstRunId);
 
     // Recorded once from this code (RECORD_HISTORIES=1), then replayed by the test below.
-    if (process.env.RECORD_HISTORIES === '1') {
-      const history = protoPackage.temporal.api.history.v1.History.fromObject(await first.fetchHistory());
-      await writeFile(HISTORY, `${JSON.stringify(history.toJSON(), null, 1)}\n`);
-    }
+    await recordHistoryWhenAsked(HISTORY, await first.fetchHistory());
   });
 
   it("refuses documents of another organization: they never reach the bucket's pass", async () => {
@@ -167,7 +171,6 @@ describe('searchIndexBucketWorkflow (real Temporal)', () => {
 
   it('re-arms its idle timer for the rest of the quiet period after later documents, and does not end during a pass that outlasts the idle period', async () => {
     const workflowId = `search-bucket-test-${randomUUID()}`;
-    const idleMs = 2_000;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const indexed: string[] = [];
@@ -189,12 +192,12 @@ describe('searchIndexBucketWorkflow (real Temporal)', () => {
         intervalMs: 20,
       });
     const handle = await wf.withWorker(mocks, async (taskQueue) => {
-      const first = await send(taskQueue, workflowId, [doc('incident', 'first')], { idleMs });
+      const first = await send(taskQueue, workflowId, [doc('incident', 'first')], { idleMs: IDLE_MS });
       await indexedAll(['incident:first']);
-      await halfWayThroughFirstTimer(first, idleMs);
-      await send(taskQueue, workflowId, [doc('article', 'second')], { idleMs });
+      await halfWayThroughFirstTimer(first, IDLE_MS);
+      await send(taskQueue, workflowId, [doc('article', 'second')], { idleMs: IDLE_MS });
       await indexedAll(['article:second']);
-      await send(taskQueue, workflowId, [doc('incident', 'slow')], { idleMs });
+      await send(taskQueue, workflowId, [doc('incident', 'slow')], { idleMs: IDLE_MS });
       // The first timer fires, is re-armed for what is left after `second`, and fires again, all while `slow` is held.
       await waitForIdleTimersFired(first, 2).finally(release);
       await first.result();
@@ -202,29 +205,12 @@ describe('searchIndexBucketWorkflow (real Temporal)', () => {
     });
     expect(indexed).toEqual(['incident:first', 'article:second', 'incident:slow']);
     expect(analyzed).toEqual(['first', 'slow']);
-    expect((await handle.describe()).status.name).toBe('COMPLETED');
-    const history = await handle.fetchHistory();
-    const { started } = timersOf(history);
-    // The first quiet period, its remainder after `second`, and a full one after `slow`: then the run ends.
-    expect(started).toHaveLength(3);
-    expect(started[0]).toBe(idleMs);
-    expect(started[1]).toBeLessThan(idleMs);
-    expect(started[2]).toBe(idleMs);
-
     // Recorded once from this code (RECORD_HISTORIES=1), then replayed by the test below.
-    if (process.env.RECORD_HISTORIES === '1') {
-      await writeFile(
-        IDLE_HISTORY,
-        `${JSON.stringify(protoPackage.temporal.api.history.v1.History.fromObject(history).toJSON(), null, 1)}\n`,
-      );
-    }
+    await expectEndedIdle(handle, IDLE_MS, IDLE_HISTORY);
   });
 
   it('replays a recorded idle history (a re-armed idle timer, a pass that outlasts the idle period, the end): no non-determinism', async () => {
-    const history = protoPackage.temporal.api.history.v1.History.fromObject(JSON.parse(await readFile(IDLE_HISTORY, 'utf8')));
-    expect(timersOf(history).started).toHaveLength(3);
-    expect(history.events.some((event) => event.workflowExecutionCompletedEventAttributes)).toBe(true);
-    await expect(Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history)).resolves.toBeUndefined();
+    await replayIdleHistory(IDLE_HISTORY, IDLE_MS);
   });
 
   it('replays a recorded bucket history (signals during a pass, continue-as-new): no non-determinism', async () => {
