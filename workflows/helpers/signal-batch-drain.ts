@@ -13,10 +13,10 @@ export interface SignalBatchDrain {
   /** How many items the signal handler queued that no batch has taken yet. */
   queued(): number;
   /**
-   * Takes the next batch off the queue and runs it, yielding each activity call's promise.
-   * The drain awaits each one itself, so the batch's code resumes at the same microtask as an
-   * inline `await` would: the order of commands within a workflow task, which replay checks,
-   * stays what it was when the loop was written out in each workflow.
+   * Takes the next batch off the queue and runs it, yielding each activity call's promise. The
+   * drain awaits each one itself, as an inline `await` would: an async function around the batch
+   * would resume the loop a microtask later, which can reorder its commands against the idle
+   * watcher's within one workflow task, and replay checks that order.
    */
   runBatch(): Iterable<Promise<unknown>>;
   /** Continues as new carrying what is queued; only called with at most `maxCarried` queued. */
@@ -30,7 +30,8 @@ export interface SignalBatchDrain {
 
 /**
  * Runs batches while anything is queued, continues as new once the run's history is long, and
- * resolves after `idleMs` with nothing queued. Deterministic: timers, conditions and workflowInfo only.
+ * resolves after `idleMs` with nothing queued. A workflow returns this promise as its own, not
+ * awaited in an async function, for the same reason: no microtask added before the run completes.
  */
 export async function drainSignalBatches(drain: SignalBatchDrain): Promise<void> {
   // One idle timer per quiet period, not one per wait: a timer armed and cancelled around every
