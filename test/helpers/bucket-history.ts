@@ -35,10 +35,10 @@ export function waitForIdleTimersFired(handle: WorkflowHandle, fired: number): P
 }
 
 /**
- * Resolves half-way through the quiet period that the run's first idle timer measures: a batch
- * ending then leaves the timer to fire while the bucket is still within its idle period.
+ * Resolves `afterMs` after the run's first idle timer started (by the server's clock): a batch that
+ * ends then leaves the timer to fire while the bucket is still within its idle period.
  */
-export async function halfWayThroughFirstTimer(handle: WorkflowHandle, idleMs: number): Promise<void> {
+export async function afterFirstTimerStarted(handle: WorkflowHandle, afterMs: number): Promise<void> {
   const startedAt = await waitFor(
     'the first idle timer started',
     async () => {
@@ -47,7 +47,7 @@ export async function halfWayThroughFirstTimer(handle: WorkflowHandle, idleMs: n
     },
     { timeoutMs: 20_000, intervalMs: 20 },
   );
-  await delay(Math.max(0, startedAt + idleMs / 2 - Date.now()));
+  await delay(Math.max(0, startedAt + afterMs - Date.now()));
 }
 
 /**

@@ -14,7 +14,7 @@ import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.
 import { startWorkflowTestEnv, type ActivityMocks, type WorkflowTestEnv } from '../helpers/workflow-env.ts';
 import { createIntegration } from '../helpers/webhooks.ts';
 import { alertSignalOf } from '../helpers/alert-signals.ts';
-import { expectEndedIdle, halfWayThroughFirstTimer, replayIdleHistory, waitForIdleTimersFired } from '../helpers/bucket-history.ts';
+import { expectEndedIdle, afterFirstTimerStarted, replayIdleHistory, waitForIdleTimersFired } from '../helpers/bucket-history.ts';
 
 const IDLE_MS = 2_000;
 const IDLE_HISTORY = new URL('../fixtures/histories/alert-bucket-idle.json', import.meta.url);
@@ -183,7 +183,7 @@ describe('alertBucketWorkflow (real Temporal)', () => {
     const handle = await wf.withWorker({ recordAlertBatch }, async (taskQueue) => {
       const first = await send(taskQueue, workflowId, [alert('k', 'firing', 'first')], { idleMs: IDLE_MS });
       await appliedAll(['first']);
-      await halfWayThroughFirstTimer(first, IDLE_MS);
+      await afterFirstTimerStarted(first, IDLE_MS / 2);
       await send(taskQueue, workflowId, [alert('k', 'firing', 'second')], { idleMs: IDLE_MS });
       await appliedAll(['second']);
       await send(taskQueue, workflowId, [alert('k', 'firing', 'slow')], { idleMs: IDLE_MS });
