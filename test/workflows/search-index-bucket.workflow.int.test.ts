@@ -222,13 +222,17 @@ describe('searchIndexBucketWorkflow (real Temporal)', () => {
     const fired = history.findIndex((event) => event.timerFiredEventAttributes);
     const completed = history.findLastIndex((event, index) => index < fired && event.activityTaskCompletedEventAttributes);
     expect(history.slice(completed + 1, fired).some((event) => event.workflowTaskCompletedEventAttributes)).toBe(false);
-    const commands = history
-      .slice(fired)
-      .filter((event) => event.activityTaskScheduledEventAttributes || event.timerStartedEventAttributes);
-    expect(commands.slice(0, 2).map((event) => event.activityTaskScheduledEventAttributes?.activityType?.name ?? 'timer')).toEqual([
-      'indexDocuments',
-      'timer',
-    ]);
+    // The commands of the task that followed: nothing between its completion and them.
+    const answered = history.findIndex((event, index) => index > fired && event.workflowTaskCompletedEventAttributes);
+    expect(
+      history
+        .slice(answered + 1, answered + 3)
+        .map(
+          (event) =>
+            event.activityTaskScheduledEventAttributes?.activityType?.name ??
+            (event.timerStartedEventAttributes ? 'timer' : event.eventType),
+        ),
+    ).toEqual(['indexDocuments', 'timer']);
   };
 
   it('starts the next pass and re-arms its idle timer in one workflow task, when a pass ended and the timer fired while no workflow worker ran', async () => {
