@@ -86,14 +86,14 @@ export const escalationActivityOptions: ActivityOptions = {
 /**
  * An escalation's level as one local activity (activities/escalation-level.ts): no round trip
  * through the Temporal server and no wait for an activity slot behind other work. An attempt may
- * last as long as a webhook page's send; the worker heartbeats the workflow task meanwhile. Three
- * attempts in the worker, then the workflow runs the same activity as a regular one with
- * escalationActivityOptions, which waits out a database outage on the server.
+ * last as long as a webhook page's send; the worker heartbeats the workflow task meanwhile. The
+ * retries are dbLocalActivityOptions' (three attempts in the worker), then the workflow runs the
+ * same activity as a regular one with escalationActivityOptions, which waits out a database outage
+ * on the server.
  */
 export const escalationLocalActivityOptions: LocalActivityOptions = {
+  ...dbLocalActivityOptions,
   startToCloseTimeout: '45 seconds',
-  localRetryThreshold: '2 seconds',
-  retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '1 second', maximumAttempts: 3 },
 };
 
 /**

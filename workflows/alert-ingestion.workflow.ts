@@ -1,6 +1,5 @@
 import {
   condition,
-  isCancellation,
   continueAsNew,
   proxyActivities,
   proxyLocalActivities,
@@ -18,27 +17,14 @@ import {
 } from '../shared/domain/ingestion.ts';
 import { INCIDENT_ID } from '../shared/domain/search-attributes.ts';
 import { dbActivityOptions, dbLocalActivityOptions } from './activity-options.ts';
+import { localFirst } from './helpers/local-first.ts';
 import { alertReceivedSignal, alertsReceivedSignal, incidentResolvedSignal, ingestionStateQuery } from './messages.ts';
 
 const local = proxyLocalActivities<Activities>(dbLocalActivityOptions);
 const durable = proxyActivities<Activities>(dbActivityOptions);
 
-/**
- * A batch is first tried as a local activity (no server round trip, a few bounded attempts); if
- * those fail, e.g. the database is down, the same idempotent write becomes a regular activity that
- * the server retries without limit, so the workflow task completes at once and the alerts wait in
- * Temporal until the database is back.
- */
-async function recordAlerts(input: Parameters<Activities['recordAlerts']>[0]): ReturnType<Activities['recordAlerts']> {
-  try {
-    return await local.recordAlerts(input);
-  } catch (error) {
-    // Whatever the local attempts failed with: the SDK may surface a local activity's own failure
-    // (here the driver's error) rather than an ActivityFailure wrapping it.
-    if (isCancellation(error)) throw error;
-    return durable.recordAlerts(input);
-  }
-}
+// During a database outage the alerts wait in Temporal, in the regular activity's server-side retry.
+const recordAlerts = localFirst(local.recordAlerts, durable.recordAlerts);
 
 // Keeps the event history small; continue-as-new carries the incident and the unprocessed alerts.
 const MAX_ALERTS_PER_RUN = 2000;

@@ -1,18 +1,10 @@
-import {
-  ApplicationFailure,
-  condition,
-  isCancellation,
-  patched,
-  proxyActivities,
-  proxyLocalActivities,
-  setHandler,
-} from '@temporalio/workflow';
+import { ApplicationFailure, condition, patched, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
-import type { EscalateLevelInput, EscalateLevelResult } from '../activities/escalation-level.ts';
-import type { PageLevelInput } from '../activities/escalation.activities.ts';
+import type { EscalateLevelInput } from '../activities/escalation-level.ts';
 import { DEFAULT_URGENCY, escalationSteps, type EscalationEnd, type EscalationState, type Urgency } from '../shared/domain/escalation.ts';
 import { pagesByDelay, type PlannedPage } from '../shared/domain/notification-rules.ts';
 import { escalationActivityOptions, escalationLocalActivityOptions } from './activity-options.ts';
+import { localFirst } from './helpers/local-first.ts';
 import {
   escalateNowSignal,
   escalationAcknowledgeSignal,
@@ -25,26 +17,8 @@ const durable = proxyActivities<Activities>(escalationActivityOptions);
 const { loadEscalationPolicy, resolveEscalationTargets, planEscalationPages, pageEscalationTargets } = durable;
 const local = proxyLocalActivities<Activities>(escalationLocalActivityOptions);
 
-/**
- * A local activity first (no server round trip); when its attempts in the worker fail (the
- * database away), the same idempotent activity as a regular one, retried by the server.
- */
-const escalateLevelLocally = async (input: EscalateLevelInput): Promise<EscalateLevelResult> => {
-  try {
-    return await local.escalateLevel(input);
-  } catch (error) {
-    if (isCancellation(error)) throw error;
-    return durable.escalateLevel(input);
-  }
-};
-const pageLocally = async (input: PageLevelInput): ReturnType<Activities['pageEscalationTargets']> => {
-  try {
-    return await local.pageEscalationTargets(input);
-  } catch (error) {
-    if (isCancellation(error)) throw error;
-    return durable.pageEscalationTargets(input);
-  }
-};
+const escalateLevelLocally = localFirst(local.escalateLevel, durable.escalateLevel);
+const pageLocally = localFirst(local.pageEscalationTargets, durable.pageEscalationTargets);
 
 export interface EscalationInput {
   organizationId: string;

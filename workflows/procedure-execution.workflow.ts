@@ -6,7 +6,6 @@ import {
   CancelledFailure,
   condition,
   isCancellation,
-  patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
@@ -38,6 +37,7 @@ import {
   type UpdateRefusal,
 } from '../shared/domain/procedure-step-state.ts';
 import { dbActivityOptions, dbLocalActivityOptions, httpStepActivityOptions } from './activity-options.ts';
+import { localFirst } from './helpers/local-first.ts';
 import { cancelExecutionUpdate, completeStepUpdate } from './messages.ts';
 
 const durable = proxyActivities<Activities>(dbActivityOptions);
@@ -52,15 +52,9 @@ const { runHttpStep } = proxyActivities<Activities>(httpStepActivityOptions);
  * same write, idempotent by `seq`, becomes a regular activity that the server retries until the
  * database is back. Histories recorded with regular activities only still replay.
  */
-async function recordExecutionProgress(progress: ExecutionProgress): Promise<void> {
-  if (!patched('execution-progress-local-first')) return durable.recordExecutionProgress(progress);
-  try {
-    return await local.recordExecutionProgress(progress);
-  } catch (error) {
-    if (isCancellation(error)) throw error;
-    return durable.recordExecutionProgress(progress);
-  }
-}
+const recordExecutionProgress = localFirst(local.recordExecutionProgress, durable.recordExecutionProgress, {
+  patch: 'execution-progress-local-first',
+});
 
 /** What a failed http step records: the error, plus the answer when there was one. */
 function failureOutput(error: unknown): Record<string, unknown> {

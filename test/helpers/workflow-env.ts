@@ -15,6 +15,8 @@ export type ActivityMocks = Partial<Activities>;
 
 export interface WorkflowTestEnv {
   env: TestWorkflowEnvironment;
+  /** The real workflows, bundled once, for a test that runs workers of its own. */
+  bundle: WorkflowBundleWithSourceMap;
   /** Runs `body` with a worker on a task queue of its own, serving the real workflows and `mocks`. */
   withWorker<T>(mocks: ActivityMocks, body: (taskQueue: string) => Promise<T>): Promise<T>;
   teardown(): Promise<void>;
@@ -50,6 +52,7 @@ export async function startWorkflowTestEnv(): Promise<WorkflowTestEnv> {
   const env = await TestWorkflowEnvironment.createFromExistingServer({ address });
   return {
     env,
+    bundle,
     async withWorker(mocks, body) {
       const taskQueue = `wf-test-${randomUUID()}`;
       const worker = await Worker.create({

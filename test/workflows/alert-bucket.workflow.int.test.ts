@@ -14,6 +14,10 @@ import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.
 import { startWorkflowTestEnv, type ActivityMocks, type WorkflowTestEnv } from '../helpers/workflow-env.ts';
 import { createIntegration } from '../helpers/webhooks.ts';
 import { alertSignalOf } from '../helpers/alert-signals.ts';
+import { expectEndedIdle, afterFirstTimerStarted, replayIdleHistory, waitForIdleTimersFired } from '../helpers/bucket-history.ts';
+
+const IDLE_MS = 2_000;
+const IDLE_HISTORY = new URL('../fixtures/histories/alert-bucket-idle.json', import.meta.url);
 
 /**
  * The bucket workflow on the real Temporal dev server with the real recordAlertBatch on real
@@ -155,6 +159,46 @@ describe('alertBucketWorkflow (real Temporal)', () => {
       await handle.result();
     });
     expect(applied).toEqual(['own']);
+  });
+
+  it('re-arms its idle timer for the rest of the quiet period after later alerts, and does not end during a batch that outlasts the idle period', async () => {
+    const workflowId = `alert-bucket-test-${randomUUID()}`;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const applied: string[] = [];
+    const recordAlertBatch: NonNullable<ActivityMocks['recordAlertBatch']> = async ({ signals }) => {
+      if (signals.some((signal) => signal.alertId === 'slow')) {
+        // The local attempts fail, so the batch runs as a regular activity, which an idle timer can outlast.
+        if (Context.current().info.isLocal) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        await held;
+      }
+      applied.push(...signals.map((signal) => signal.alertId));
+      return { applied: signals.length, opened: 0 };
+    };
+    const appliedAll = (ids: string[]) =>
+      waitFor(`${ids.join(', ')} applied`, async () => (ids.every((id) => applied.includes(id)) ? true : undefined), {
+        timeoutMs: 20_000,
+        intervalMs: 20,
+      });
+    const handle = await wf.withWorker({ recordAlertBatch }, async (taskQueue) => {
+      const first = await send(taskQueue, workflowId, [alert('k', 'firing', 'first')], { idleMs: IDLE_MS });
+      await appliedAll(['first']);
+      await afterFirstTimerStarted(first, IDLE_MS / 2);
+      await send(taskQueue, workflowId, [alert('k', 'firing', 'second')], { idleMs: IDLE_MS });
+      await appliedAll(['second']);
+      await send(taskQueue, workflowId, [alert('k', 'firing', 'slow')], { idleMs: IDLE_MS });
+      // The first timer fires, is re-armed for what is left after `second`, and fires again, all while `slow` is held.
+      await waitForIdleTimersFired(first, 2).finally(release);
+      await first.result();
+      return wf.env.client.workflow.getHandle(workflowId, first.signaledRunId);
+    });
+    expect(applied).toEqual(['first', 'second', 'slow']);
+    // Recorded once from this code (RECORD_HISTORIES=1), then replayed by the test below.
+    await expectEndedIdle(handle, IDLE_MS, IDLE_HISTORY);
+  });
+
+  it('replays a recorded idle history (a re-armed idle timer, a batch that outlasts the idle period, the end): no non-determinism', async () => {
+    await replayIdleHistory(IDLE_HISTORY, IDLE_MS);
   });
 
   it('replays a recorded bucket history (keys, a duplicate, a resolve, continue-as-new): no non-determinism', async () => {

@@ -1,0 +1,67 @@
+import { condition, sleep, workflowInfo } from '@temporalio/workflow';
+
+// Continue-as-new well before Temporal's history warnings (10,240 events / 10 MB; it refuses at
+// 51,200 / 50 MB): a worker replays a run's whole history when it is evicted from the cache, so a
+// short history keeps that cheap. docs/ingestion.md has the numbers.
+const MAX_HISTORY_EVENTS = 4_000;
+const MAX_HISTORY_BYTES = 4 * 1024 * 1024;
+/** A bucket with nothing to do for this long ends; the next signalWithStart starts it again. */
+export const BUCKET_IDLE_MS = 5 * 60_000;
+
+/** What one bucket workflow lends the drain: its signal-fed queue, its batch, its continue-as-new. */
+export interface SignalBatchDrain {
+  /** How many items the signal handler queued that no batch has taken yet. */
+  queued(): number;
+  /**
+   * Takes the next batch off the queue and runs it, yielding each activity call's promise. The
+   * drain awaits each one itself, as an inline `await` would: an async function around the batch
+   * would resume the loop a microtask later, which can reorder its commands against the idle
+   * watcher's within one workflow task, and replay checks that order.
+   */
+  runBatch(): Iterable<Promise<unknown>>;
+  /** Continues as new carrying what is queued; only called with at most `maxCarried` queued. */
+  continueAsNew(): Promise<never>;
+  /** Continue-as-new carries the queue in its input: only while that stays far from Temporal's 2 MB payload limit. */
+  maxCarried: number;
+  /** The workflow input's overrides (tests shorten them). */
+  idleMs?: number | undefined;
+  maxHistoryEvents?: number | undefined;
+}
+
+/**
+ * Runs batches while anything is queued, continues as new once the run's history is long, and
+ * resolves after `idleMs` with nothing queued. A workflow returns this promise as its own, not
+ * awaited in an async function, for the same reason: no microtask added before the run completes.
+ */
+export async function drainSignalBatches(drain: SignalBatchDrain): Promise<void> {
+  // One idle timer per quiet period, not one per wait: a timer armed and cancelled around every
+  // batch would cost two history events and two server operations per workflow task.
+  const idleMs = drain.idleMs ?? BUCKET_IDLE_MS;
+  let lastActiveAt = Date.now();
+  let idle = false;
+  const watchIdle = async () => {
+    while (Date.now() - lastActiveAt < idleMs) await sleep(lastActiveAt + idleMs - Date.now());
+    idle = true;
+  };
+  void watchIdle();
+
+  for (;;) {
+    await condition(() => drain.queued() > 0 || idle);
+    // A signal that lands while the run completes fails that completion, and the run goes on with it.
+    if (drain.queued() === 0) return;
+    while (drain.queued() > 0) {
+      for (const step of drain.runBatch()) await step;
+      const info = workflowInfo();
+      const runIsLong =
+        info.continueAsNewSuggested ||
+        info.historyLength >= (drain.maxHistoryEvents ?? MAX_HISTORY_EVENTS) ||
+        info.historySize >= MAX_HISTORY_BYTES;
+      if (runIsLong && drain.queued() <= drain.maxCarried) await drain.continueAsNew();
+    }
+    lastActiveAt = Date.now();
+    if (idle) {
+      idle = false;
+      void watchIdle();
+    }
+  }
+}
