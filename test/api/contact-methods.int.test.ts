@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
+import { createApiKey } from '../helpers/api-keys.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
@@ -217,13 +218,7 @@ describe('contact methods and notification rules (integration: real PostgreSQL a
     ).toBe(member.email);
 
     // An API key acts for machines: it may read, never add a method that would receive pages.
-    const key = (
-      await stack.http
-        .post('/api/v1/api-keys')
-        .set(bearer(owner.token))
-        .send({ name: 'ci', permissions: ['incidents:read'] })
-        .expect(201)
-    ).body.data.api_key as string;
+    const key = (await createApiKey(stack.http, owner.token, { name: 'ci', permissions: ['incidents:read'] })).api_key;
     await stack.http.get('/api/v1/users/me/contact-methods').set('X-API-Key', key).expect(200);
     const refused = await stack.http
       .post('/api/v1/users/me/contact-methods')

@@ -1,3 +1,4 @@
+import { createApiKey } from '../helpers/api-keys.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
@@ -131,13 +132,8 @@ describe('organizations and their settings over HTTP (integration: real PostgreS
     const owner = await registerOwner(stack.http, 'retention-owner');
     const admin = await addMember(stack, owner.token, 'admin');
     // A key the owner made, holding settings:update: still not the owner's own decision.
-    const key = (
-      await stack.http
-        .post('/api/v1/api-keys')
-        .set(bearer(owner.token))
-        .send({ name: 'settings bot', permissions: ['settings:read', 'settings:update'] })
-        .expect(201)
-    ).body.data.api_key as string;
+    const key = (await createApiKey(stack.http, owner.token, { name: 'settings bot', permissions: ['settings:read', 'settings:update'] }))
+      .api_key;
     for (const credential of [bearer(admin.token), { 'X-API-Key': key }]) {
       const refused = await stack.http.patch('/api/v1/organization-settings').set(credential).send({ retention_days: 1 }).expect(403);
       expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_PERMISSIONS', status_code: 403 });

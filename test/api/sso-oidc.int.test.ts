@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createApiKey } from '../helpers/api-keys.ts';
 import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { answerFor, signInAt, startOpenIdProvider, type TestOpenIdProvider } from '../helpers/oidc-provider.ts';
@@ -188,14 +189,10 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
       .set(bearer(owner.token))
       .expect(200)
       .expect((response) => expect(response.body.data.auth_method).toBe('password'));
-    const key = await stack.http
-      .post('/api/v1/api-keys')
-      .set(bearer(owner.token))
-      .send({ name: 'owner key', permissions: ['incidents:read'] })
-      .expect(201);
+    const key = await createApiKey(stack.http, owner.token, { name: 'owner key', permissions: ['incidents:read'] });
     await stack.http
       .get('/api/v1/auth/me')
-      .set('X-API-Key', key.body.data.api_key)
+      .set('X-API-Key', key.api_key)
       .expect(200)
       .expect((response) => expect(response.body.data.auth_method).toBe('api_key'));
 

@@ -1,3 +1,4 @@
+import { createApiKey } from '../helpers/api-keys.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { signInAt, startOpenIdProvider, type TestOpenIdProvider } from '../helpers/oidc-provider.ts';
 import { startDnsServer, verifyConnectionDomains, type TestDnsServer } from '../helpers/dns-server.ts';
@@ -42,12 +43,8 @@ describe('Only an owner makes an owner: SSO default_role, invitations, role chan
 
   it("refuses owner as a connection's default role, to an admin's API key with settings:update and to the owner alike", async () => {
     const admin = await addMember(stack, owner.token, 'admin');
-    const key = await stack.http
-      .post('/api/v1/api-keys')
-      .set(bearer(admin.token))
-      .send({ name: 'settings', permissions: ['settings:update'] })
-      .expect(201);
-    const asKey = { 'X-API-Key': key.body.data.api_key as string };
+    const key = await createApiKey(stack.http, admin.token, { name: 'settings', permissions: ['settings:update'] });
+    const asKey = { 'X-API-Key': key.api_key };
 
     const created = await stack.http.post('/api/v1/sso/connections').set(asKey).send(connection('owner', 'roles-a.test')).expect(422);
     expect(created.body.errors.map((error: { path: string }) => error.path)).toContain('body.default_role');
