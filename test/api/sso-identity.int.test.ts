@@ -1,12 +1,11 @@
 import { createApiKey } from '../helpers/api-keys.ts';
 import { addMember, bearer } from '../helpers/members.ts';
-import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
+import type { TestDnsServer } from '../helpers/dns-server.ts';
 import { signInAt, startOpenIdProvider, type TestOpenIdProvider } from '../helpers/oidc-provider.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
-import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+import { CALLBACK, startSsoStack } from '../helpers/sso-stack.ts';
+import { registerOwner, type TestStack } from '../helpers/stack.ts';
 
-const PUBLIC_URL = 'http://tocsin.test';
-const CALLBACK = `${PUBLIC_URL}/api/v1/sso/callback`;
 const LINK_SUBJECT = /^Link your Tocsin account/;
 
 /**
@@ -22,16 +21,7 @@ describe('SSO identities, trust material and domain verification (integration: o
   let legit: TestOpenIdProvider;
 
   beforeAll(async () => {
-    dns = await startDnsServer();
-    stack = await startTestStack({
-      env: {
-        PUBLIC_URL,
-        SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true',
-        OUTBOUND_ALLOW_PRIVATE: 'true',
-        PLAN_MEMBERS_LIMIT: '100',
-        SSO_DNS_SERVERS: dns.address,
-      },
-    });
+    ({ stack, dns } = await startSsoStack({ PLAN_MEMBERS_LIMIT: '100' }));
     rogue = await startOpenIdProvider({ redirectUri: CALLBACK });
     legit = await startOpenIdProvider({ redirectUri: CALLBACK });
   });

@@ -1,11 +1,9 @@
 import { createApiKey } from '../helpers/api-keys.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { signInAt, startOpenIdProvider, type TestOpenIdProvider } from '../helpers/oidc-provider.ts';
-import { startDnsServer, verifyConnectionDomains, type TestDnsServer } from '../helpers/dns-server.ts';
-import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
-
-const PUBLIC_URL = 'http://tocsin.test';
-const CALLBACK = `${PUBLIC_URL}/api/v1/sso/callback`;
+import { verifyConnectionDomains, type TestDnsServer } from '../helpers/dns-server.ts';
+import { CALLBACK, startSsoStack } from '../helpers/sso-stack.ts';
+import { registerOwner, type TestStack } from '../helpers/stack.ts';
 
 describe('Only an owner makes an owner: SSO default_role, invitations, role changes (integration: real PostgreSQL)', () => {
   let stack: TestStack;
@@ -14,16 +12,7 @@ describe('Only an owner makes an owner: SSO default_role, invitations, role chan
   let dns: TestDnsServer;
 
   beforeAll(async () => {
-    dns = await startDnsServer();
-    stack = await startTestStack({
-      env: {
-        PUBLIC_URL,
-        SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true',
-        OUTBOUND_ALLOW_PRIVATE: 'true',
-        PLAN_MEMBERS_LIMIT: '100',
-        SSO_DNS_SERVERS: dns.address,
-      },
-    });
+    ({ stack, dns } = await startSsoStack({ PLAN_MEMBERS_LIMIT: '100' }));
     provider = await startOpenIdProvider({ redirectUri: CALLBACK });
     owner = await registerOwner(stack.http, 'roles');
   });
