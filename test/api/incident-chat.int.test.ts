@@ -1,13 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import supertest from 'supertest';
-import { createApp } from '../../api/app.ts';
-import { buildAppDeps } from '../../api/deps.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { ASSISTANT_SYSTEM_PROMPT } from '../../shared/domain/chat.ts';
 import { REALTIME_CHANNEL } from '../../shared/domain/realtime.ts';
-import { createLogger } from '../../shared/logger.ts';
+import { appDepsOver, httpOf } from '../helpers/app-deps.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
@@ -166,17 +163,7 @@ describe('incident chat (integration: real PostgreSQL, Temporal worker, local as
   });
 
   it('refuses @assistant with 409 ASSISTANT_NOT_CONFIGURED when no assistant is configured', async () => {
-    const config = { ...stack.config, ASSISTANT_URL: undefined };
-    const app = createApp(
-      buildAppDeps(config, createLogger({ name: 'chat-test', level: 'silent' }), {
-        orm: stack.orm,
-        temporal: stack.temporal,
-        requestCaches: stack.requestCaches,
-        jwtSecret: config.JWT_SECRET as string,
-        encryptionKey: config.ENCRYPTION_KEY as string,
-      }),
-    );
-    const http = supertest(app.callback());
+    const http = httpOf(appDepsOver(stack, { config: { ASSISTANT_URL: undefined }, runtime: { requestCaches: stack.requestCaches } }));
     const owner = await registerOwner(http, 'no-assistant');
     const incidentId = (await http.post('/api/v1/incidents').set(bearer(owner.token)).send({ title: 'Disk full' }).expect(201)).body.data
       .id as string;

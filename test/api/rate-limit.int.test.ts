@@ -1,12 +1,12 @@
 import type { Response } from 'supertest';
-import supertest from 'supertest';
-import { createApp } from '../../api/app.ts';
-import { buildAppDeps, startRequestCaches, type RequestCaches } from '../../api/deps.ts';
+import type supertest from 'supertest';
+import { startRequestCaches, type RequestCaches } from '../../api/deps.ts';
 import { createRateLimiter } from '../../api/services/rate-limit.service.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { openOrm, type Orm } from '../../shared/db/orm.ts';
 import { PLAN_LIMITS } from '../../shared/domain/plans.ts';
 import { createLogger } from '../../shared/logger.ts';
+import { appDepsOver, httpOf } from '../helpers/app-deps.ts';
 import { createApiKey } from '../helpers/api-keys.ts';
 import { bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -49,14 +49,7 @@ describe('rate limits (integration: real PostgreSQL)', () => {
       secondOrm = await openOrm({ databaseUrl: stack.databaseUrl, poolMax: 2 });
       const logger = createLogger({ name: 'second', level: 'silent' });
       secondCaches = startRequestCaches(stack.config, logger, { orm: secondOrm, databaseUrl: stack.databaseUrl });
-      const deps = buildAppDeps(stack.config, logger, {
-        orm: secondOrm,
-        temporal: stack.temporal,
-        requestCaches: secondCaches,
-        jwtSecret: stack.config.JWT_SECRET as string,
-        encryptionKey: stack.config.ENCRYPTION_KEY as string,
-      });
-      second = supertest(createApp(deps).callback());
+      second = httpOf(appDepsOver(stack, { logger, runtime: { orm: secondOrm, requestCaches: secondCaches } }));
     });
     afterAll(async () => {
       await secondCaches?.close();

@@ -2,11 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createApp } from '../../api/app.ts';
-import { buildAppDeps, startRequestCaches, type RequestCaches } from '../../api/deps.ts';
+import { startRequestCaches, type RequestCaches } from '../../api/deps.ts';
 import { attachRealtime, type Realtime } from '../../api/realtime.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { openOrm, type Orm } from '../../shared/db/orm.ts';
 import { createLogger } from '../../shared/logger.ts';
+import { appDepsOver } from '../helpers/app-deps.ts';
 import { createApiKey } from '../helpers/api-keys.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -32,13 +33,7 @@ describe('WebSocket connections end with their credential, in every API process 
     const logger = createLogger({ name: 'process-b', level: 'silent' });
     orm = await openOrm({ databaseUrl: stack.databaseUrl, poolMax: 3 });
     caches = startRequestCaches(stack.config, logger, { orm, databaseUrl: stack.databaseUrl });
-    const deps = buildAppDeps(stack.config, logger, {
-      orm,
-      temporal: stack.temporal,
-      requestCaches: caches,
-      jwtSecret: stack.config.JWT_SECRET as string,
-      encryptionKey: stack.config.ENCRYPTION_KEY as string,
-    });
+    const deps = appDepsOver(stack, { logger, runtime: { orm, requestCaches: caches } });
     server = createServer(createApp(deps).callback());
     realtime = attachRealtime(server, {
       orm,

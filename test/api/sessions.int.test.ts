@@ -1,8 +1,5 @@
-import supertest from 'supertest';
-import { createApp } from '../../api/app.ts';
-import { buildAppDeps } from '../../api/deps.ts';
 import { waitFor } from '../../dev/wait-for.ts';
-import { createLogger } from '../../shared/logger.ts';
+import { appDepsOver, httpOf } from '../helpers/app-deps.ts';
 import { createApiKey } from '../helpers/api-keys.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
@@ -13,15 +10,7 @@ const cookiesOf = (response: { headers: Record<string, unknown> }): string[] =>
   ([] as string[]).concat((response.headers['set-cookie'] as string[]) ?? []);
 
 /** A second API instance over the same database: another process, or the same one after a restart. */
-function anotherApi(stack: TestStack) {
-  const deps = buildAppDeps(stack.config, createLogger({ name: 'test', level: 'silent' }), {
-    orm: stack.orm,
-    temporal: stack.temporal,
-    jwtSecret: stack.config.JWT_SECRET as string,
-    encryptionKey: stack.config.ENCRYPTION_KEY as string,
-  });
-  return supertest(createApp(deps).callback());
-}
+const anotherApi = (stack: TestStack) => httpOf(appDepsOver(stack));
 
 describe('sessions: expiry, refresh, logout (integration: real PostgreSQL)', () => {
   let stack: TestStack;
