@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
 import { createApiKey } from '../helpers/api-keys.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
+import { escalationEnded } from '../helpers/escalation.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
 import { startReceiver } from '../helpers/receiver.ts';
@@ -279,14 +280,7 @@ describe('contact methods and notification rules (integration: real PostgreSQL a
       expect(second - opened).toBeGreaterThanOrEqual(3_000);
       expect(second - first).toBeGreaterThanOrEqual(2_000);
       await stack.http.patch(`/api/v1/incidents/${body.incident}`).set(bearer(paged.token)).send({ status: 'resolved' }).expect(200);
-      await waitFor(
-        'the escalation ended',
-        async () =>
-          (await stack.http.get(`/api/v1/incidents/${body.incident}/escalation`).set(bearer(paged.token)).expect(200)).body.data.running
-            ? undefined
-            : true,
-        { timeoutMs: 20_000, intervalMs: 100 },
-      );
+      await escalationEnded(stack.http, paged.token, body.incident);
       // Each rule paged once.
       expect(receiver.requests).toHaveLength(1);
       expect(await mailsTo(stack, paged.email, PAGE)).toHaveLength(1);

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
 import { createPageLinkSigner } from '../../shared/paging/page-link-token.ts';
+import { escalationEnded } from '../helpers/escalation.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
-import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
+import { alertmanagerBody, createIntegration, openAlertIncident, postSigned } from '../helpers/webhooks.ts';
 
 const PAGE = /\] Page: /;
 const SHORT = 0.05; // 3 s
@@ -50,18 +51,7 @@ describe('page links and contact methods in escalations (integration: real Postg
     await stack?.stop();
   });
 
-  const openIncident = async (through = integration) => {
-    const host = `link-${randomUUID().slice(0, 8)}`;
-    await postSigned(stack.http, 'metrics_alerts', through, alertmanagerBody(host, 'firing', `${host} is down`)).expect(200);
-    return waitFor(
-      'the alert opened an incident',
-      async () => {
-        const list = (await stack.http.get('/api/v1/incidents?limit=100').set(bearer(owner.token)).expect(200)).body.data as Incident[];
-        return list.find((candidate) => candidate.title.includes(host));
-      },
-      { timeoutMs: 30_000, intervalMs: 100 },
-    );
-  };
+  const openIncident = (through = integration) => openAlertIncident<Incident>(stack.http, owner.token, through, 'link');
   const incidentOf = async (id: string) =>
     (await stack.http.get(`/api/v1/incidents/${id}`).set(bearer(owner.token)).expect(200)).body.data as Incident;
   const linkIn = (body: string, action: 'Acknowledge' | 'Resolve') => {
@@ -153,15 +143,7 @@ describe('page links and contact methods in escalations (integration: real Postg
     await stack.http.get(acknowledge).expect(410);
 
     // The acknowledgement stopped the escalation: level 2 (the owner) is never paged.
-    const ended = await waitFor(
-      'the escalation ended',
-      async () => {
-        const state = (await stack.http.get(`/api/v1/incidents/${incident.id}/escalation`).set(bearer(owner.token)).expect(200)).body
-          .data as { running: boolean; ended: string | null };
-        return state.running ? undefined : state;
-      },
-      { timeoutMs: 20_000, intervalMs: 100 },
-    );
+    const ended = await escalationEnded(stack.http, owner.token, incident.id);
     expect(ended.ended).toBe('acknowledged');
     expect((await mailsTo(stack, owner.email, PAGE)).filter((page) => page.body.includes(incident.title))).toEqual([]);
 

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
+import { escalationOf, type EscalationState } from '../helpers/escalation.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
-import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
+import { createIntegration, openAlertIncident } from '../helpers/webhooks.ts';
 
 interface Incident {
   id: string;
@@ -11,15 +11,6 @@ interface Incident {
   status: string;
   assignee_id: string | null;
   timeline: Array<{ type: string; actor_id: string | null; data: Record<string, unknown> }>;
-}
-interface Escalation {
-  policy: { id: string } | null;
-  cycle: number;
-  running: boolean;
-  level: number | null;
-  round: number | null;
-  ended: string | null;
-  pages: Array<{ cycle: number; round: number; level: number; user_id: string; status: string }>;
 }
 
 const PAGE = /\] Page: /;
@@ -47,33 +38,22 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
         .expect(201)
     ).body.data as { id: string };
 
-  const openAlertIncident = async (token: string, policyId: string) => {
+  const openIncidentOn = async (token: string, policyId: string) => {
     const integration = await createIntegration(stack.http, token, 'metrics_alerts');
     await stack.http
       .patch(`/api/v1/integrations/${integration.id}`)
       .set(bearer(token))
       .send({ escalation_policy_id: policyId })
       .expect(200);
-    const host = `re-${randomUUID().slice(0, 8)}`;
-    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(`re-${host}`, 'firing', `${host} is down`)).expect(200);
-    return waitFor(
-      'the alert opened an incident',
-      async () => {
-        const list = (await stack.http.get('/api/v1/incidents?limit=100').set(bearer(token)).expect(200)).body.data as Incident[];
-        return list.find((candidate) => candidate.title.includes(host));
-      },
-      { timeoutMs: 30_000, intervalMs: 100 },
-    );
+    return openAlertIncident<Incident>(stack.http, token, integration, 're');
   };
-  const escalationOf = async (token: string, incidentId: string) =>
-    (await stack.http.get(`/api/v1/incidents/${incidentId}/escalation`).set(bearer(token)).expect(200)).body.data as Escalation;
   const incidentOf = async (token: string, incidentId: string) =>
     (await stack.http.get(`/api/v1/incidents/${incidentId}`).set(bearer(token)).expect(200)).body.data as Incident;
-  const waitForState = (token: string, incidentId: string, what: string, done: (state: Escalation) => boolean) =>
+  const waitForState = (token: string, incidentId: string, what: string, done: (state: EscalationState) => boolean) =>
     waitFor(
       what,
       async () => {
-        const state = await escalationOf(token, incidentId);
+        const state = await escalationOf(stack.http, token, incidentId);
         return done(state) ? state : undefined;
       },
       { timeoutMs: 20_000, intervalMs: 100 },
@@ -86,7 +66,7 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
     const fourth = await addMember(stack, owner.token, 'engineer', 'fourth');
     const primary = await createPolicy(owner.token, 'Primary', [owner.user.id, fourth.user.id]);
     const secondary = await createPolicy(owner.token, 'Secondary', [third.user.id]);
-    const incident = await openAlertIncident(owner.token, primary.id);
+    const incident = await openIncidentOn(owner.token, primary.id);
     await waitForMail(stack, owner.email, PAGE);
     await waitForState(owner.token, incident.id, 'level 1 waits', (state) => state.running && state.level === 1);
 
@@ -139,7 +119,7 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
     expect(restarted).toMatchObject({ policy: { id: secondary.id }, level: 1, round: 1, ended: null });
     expect((await incidentOf(owner.token, incident.id)).assignee_id).toBeNull();
     // Every page once: the first level of each cycle, nothing of the old chain after its reassignment.
-    const pages = (await escalationOf(owner.token, incident.id)).pages;
+    const pages = (await escalationOf(stack.http, owner.token, incident.id)).pages;
     expect(pages.map(({ cycle, round, level, user_id }) => [cycle, round, level, user_id])).toEqual([
       [1, 1, 1, owner.user.id],
       [2, 1, 1, second.user.id],
@@ -164,7 +144,7 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
     const stranger = await registerOwner(stack.http, 'reassign-stranger');
     const strangerPolicy = await createPolicy(stranger.token, 'Theirs', [stranger.user.id]);
     const policy = await createPolicy(owner.token, 'Ours', [owner.user.id]);
-    const incident = await openAlertIncident(owner.token, policy.id);
+    const incident = await openIncidentOn(owner.token, policy.id);
     await waitForMail(stack, owner.email, PAGE);
     const reassign = (token: string, body: Record<string, unknown>, id = incident.id) =>
       stack.http.post(`/api/v1/incidents/${id}/reassign`).set(bearer(token)).send(body);
@@ -179,7 +159,7 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
     await reassign(owner.token, { user_id: owner.user.id, escalation_policy_id: policy.id }).expect(422);
     await reassign(owner.token, { user_id: 'not-a-uuid' }).expect(422);
     // None of the refusals touched the incident or its escalation.
-    expect(await escalationOf(owner.token, incident.id)).toMatchObject({ cycle: 1, running: true, level: 1 });
+    expect(await escalationOf(stack.http, owner.token, incident.id)).toMatchObject({ cycle: 1, running: true, level: 1 });
     await stack.http.get(`/api/v1/incidents/${incident.id}/escalation`).set(bearer(stranger.token)).expect(404);
 
     await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'resolved' }).expect(200);
@@ -189,7 +169,7 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
   it('a resolved incident that reopens pages level 1 again in a new cycle, each page once', async () => {
     const owner = await registerOwner(stack.http, 'reopen');
     const policy = await createPolicy(owner.token, 'Reopen', [owner.user.id]);
-    const incident = await openAlertIncident(owner.token, policy.id);
+    const incident = await openIncidentOn(owner.token, policy.id);
     await waitForMail(stack, owner.email, PAGE);
     for (const cycle of [2, 3]) {
       await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'resolved' }).expect(200);
@@ -207,7 +187,7 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
       );
       expect(state).toMatchObject({ policy: { id: policy.id }, level: 1, round: 1 });
     }
-    const { pages } = await escalationOf(owner.token, incident.id);
+    const { pages } = await escalationOf(stack.http, owner.token, incident.id);
     expect(pages.map(({ cycle, round, level, user_id, status }) => [cycle, round, level, user_id, status])).toEqual([
       [1, 1, 1, owner.user.id, 'sent'],
       [2, 1, 1, owner.user.id, 'sent'],
