@@ -1,16 +1,7 @@
 import { createApiKey } from '../helpers/api-keys.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
-
-const DEFAULTS = {
-  timezone: 'UTC',
-  notifications: { email: true, min_severity: 'high', notify_on_resolve: true },
-  retention_days: 365,
-  default_incident_severity: 'medium',
-  auto_resolve_after_hours: null,
-  executions: { approval_separation_of_duties: false },
-  sso_required: false,
-};
+import { DEFAULT_SETTINGS } from '../helpers/organization-settings.ts';
 
 describe('organizations and their settings over HTTP (integration: real PostgreSQL)', () => {
   let stack: TestStack;
@@ -56,7 +47,7 @@ describe('organizations and their settings over HTTP (integration: real PostgreS
     const owner = await registerOwner(stack.http, 'defaults');
     const viewer = await addMember(stack, owner.token, 'viewer');
     const settings = await stack.http.get('/api/v1/organization-settings').set(bearer(viewer.token)).expect(200);
-    expect(settings.body).toEqual({ data: DEFAULTS, meta: {} });
+    expect(settings.body).toEqual({ data: DEFAULT_SETTINGS, meta: {} });
   });
 
   it('merges a patch into the stored settings and keeps what it leaves out', async () => {
@@ -72,7 +63,7 @@ describe('organizations and their settings over HTTP (integration: real PostgreS
       .send({ notifications: { email: false }, retention_days: 30 })
       .expect(200);
     const expected = {
-      ...DEFAULTS,
+      ...DEFAULT_SETTINGS,
       timezone: 'Europe/Paris',
       notifications: { email: false, min_severity: 'critical', notify_on_resolve: true },
       retention_days: 30,
@@ -116,7 +107,7 @@ describe('organizations and their settings over HTTP (integration: real PostgreS
     const response = await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send(patch).expect(422);
     expect(response.body.code).toBe('VALIDATION_ERROR');
     expect(response.body.errors.map((error: { path: string }) => error.path).sort()).toEqual(paths);
-    expect(await storedSettings(owner.organization.id)).toEqual({ ...DEFAULTS, retention_days: 90 });
+    expect(await storedSettings(owner.organization.id)).toEqual({ ...DEFAULT_SETTINGS, retention_days: 90 });
   });
 
   it('needs settings:update to patch and settings:read to read', async () => {
@@ -161,6 +152,6 @@ describe('organizations and their settings over HTTP (integration: real PostgreS
         owner.organization.id,
       ]);
     const settings = await stack.http.get('/api/v1/organization-settings').set(bearer(owner.token)).expect(200);
-    expect(settings.body.data).toEqual({ ...DEFAULTS, timezone: 'Asia/Tokyo' });
+    expect(settings.body.data).toEqual({ ...DEFAULT_SETTINGS, timezone: 'Asia/Tokyo' });
   });
 });
