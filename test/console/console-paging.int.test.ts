@@ -6,22 +6,15 @@ import { resolveMailpit, startMailpit, type RunningMailpit } from '../../dev/mai
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { freePort } from '../../shared/net/free-port.ts';
 import { expectAccessibleInBothThemes, launchChromium, signInThroughPage } from '../helpers/browser.ts';
+import { escalationOf as escalationOfIncident } from '../helpers/escalation.ts';
 import { listen } from '../helpers/listening-stack.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { mailpitMail } from '../helpers/mailpit-mail.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
-import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
+import { createIntegration, openAlertIncident } from '../helpers/webhooks.ts';
 
 const PAGE = /\] Page: /;
 const POLICY = 'Payments escalation';
-
-interface Escalation {
-  running: boolean;
-  ended: string | null;
-  level: number | null;
-  cycle: number;
-  pages: Array<{ user_id: string; level: number; status: string; cycle: number }>;
-}
 
 // The paging pages in Debian's Chromium against the real API, PostgreSQL, Temporal and the worker,
 // driven as a person would: an owner builds a two-level policy over a schedule, an alert pages the
@@ -86,27 +79,12 @@ describe('the console: escalation policies, routing rules, my paging, escalation
 
   const checkPage = expectAccessibleInBothThemes;
 
-  /** Sends an alert through the integration and waits for the incident it opens. */
-  async function openIncident(integration: { id: string; secret: string }, prefix: string) {
-    const host = `${prefix}-${randomUUID().slice(0, 8)}`;
-    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(host, 'firing', `${host} is down`)).expect(200);
-    return waitFor(
-      'the alert opened an incident',
-      async () => {
-        const list = (await stack.http.get('/api/v1/incidents?limit=100').set(bearer(owner.token)).expect(200)).body.data as Array<{
-          id: string;
-          title: string;
-        }>;
-        return list.find((candidate) => candidate.title.includes(host));
-      },
-      { timeoutMs: 30_000, intervalMs: 100 },
-    );
-  }
+  const openIncident = (integration: { id: string; secret: string }, prefix: string) =>
+    openAlertIncident(stack.http, owner.token, integration, prefix);
 
   const nav = (page: Page, name: string) =>
     page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true }).click();
-  const escalationOf = async (incidentId: string) =>
-    (await stack.http.get(`/api/v1/incidents/${incidentId}/escalation`).set(bearer(owner.token)).expect(200)).body.data as Escalation;
+  const escalationOf = (incidentId: string) => escalationOfIncident(stack.http, owner.token, incidentId);
   const linkIn = (body: string, action: 'Acknowledge' | 'Resolve') => {
     const match = new RegExp(`^${action} with one click: (\\S+)$`, 'm').exec(body);
     if (!match?.[1]) throw new Error(`no ${action} link in the mail`);
