@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
 import { createApiKey } from '../helpers/api-keys.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
-import { escalationEnded } from '../helpers/escalation.ts';
+import { escalationEnded, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
 import { startReceiver } from '../helpers/receiver.ts';
@@ -19,7 +19,6 @@ interface ContactMethod {
 }
 
 const VERIFY = /^Confirm this address for Tocsin pages$/;
-const PAGE = /\] Page: /;
 
 /**
  * Contact methods and notification rules through the API on real PostgreSQL and Temporal:
@@ -262,8 +261,8 @@ describe('contact methods and notification rules (integration: real PostgreSQL a
       expect(body.text).toContain(`${host} is down`);
       expect(body.level).toBe('1');
       // The email rule waits its 3 s: nothing mailed yet.
-      expect(await mailsTo(stack, paged.email, PAGE)).toEqual([]);
-      const page = await waitForMail(stack, paged.email, PAGE);
+      expect(await mailsTo(stack, paged.email, PAGE_SUBJECT)).toEqual([]);
+      const page = await waitForMail(stack, paged.email, PAGE_SUBJECT);
       expect(page.body).toContain(`${host} is down`);
       const escalation = (await stack.http.get(`/api/v1/incidents/${body.incident}/escalation`).set(bearer(paged.token)).expect(200)).body
         .data as { pages: Array<{ method: string; status: string; contact_method_id: string; created_at: string }> };
@@ -283,7 +282,7 @@ describe('contact methods and notification rules (integration: real PostgreSQL a
       await escalationEnded(stack.http, paged.token, body.incident);
       // Each rule paged once.
       expect(receiver.requests).toHaveLength(1);
-      expect(await mailsTo(stack, paged.email, PAGE)).toHaveLength(1);
+      expect(await mailsTo(stack, paged.email, PAGE_SUBJECT)).toHaveLength(1);
     } finally {
       await receiver.close();
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
-import { escalationEnded, escalationOf } from '../helpers/escalation.ts';
+import { escalationEnded, escalationOf, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -8,7 +8,6 @@ import { createIntegration, openAlertIncident } from '../helpers/webhooks.ts';
 
 // 3 s: the delays run in real time on the real stack.
 const SHORT = 0.05;
-const PAGE = /\] Page: /;
 
 /**
  * Paging end to end: webhook → ingestion → incident → outbox relay → escalation workflow → the
@@ -51,7 +50,7 @@ describe('escalation (integration: real PostgreSQL and Temporal, worker)', () =>
       .expect(200);
 
     const incident = await openAlertIncident(stack.http, owner.token, integration, 'esc');
-    const first = await waitForMail(stack, owner.email, PAGE);
+    const first = await waitForMail(stack, owner.email, PAGE_SUBJECT);
     expect(first.subject).toBe(`[CRITICAL] Page: ${incident.title}`);
     expect(first.body).toContain(`/incidents/${incident.id}`);
     expect(first.body).toMatch(/^Escalation level 1, round 1$/m);
@@ -63,7 +62,7 @@ describe('escalation (integration: real PostgreSQL and Temporal, worker)', () =>
     ]);
     expect(Date.parse(waiting.next_escalation_at as string)).toBeGreaterThan(Date.parse(waiting.pages[0]?.created_at as string));
     // Nobody else is paged before level 1's delay.
-    expect(await mailsTo(stack, second.email, PAGE)).toEqual([]);
+    expect(await mailsTo(stack, second.email, PAGE_SUBJECT)).toEqual([]);
 
     const paged = await waitFor(
       'level 2 paged',
@@ -76,7 +75,7 @@ describe('escalation (integration: real PostgreSQL and Temporal, worker)', () =>
     const [level1, level2] = paged.pages;
     expect(level2).toMatchObject({ round: 1, level: 2, user_id: second.user.id, status: 'sent' });
     expect(Date.parse(level2?.created_at as string) - Date.parse(level1?.created_at as string)).toBeGreaterThanOrEqual(2_900);
-    expect((await mailsTo(stack, second.email, PAGE)).map((mail) => mail.body)).toEqual([
+    expect((await mailsTo(stack, second.email, PAGE_SUBJECT)).map((mail) => mail.body)).toEqual([
       expect.stringMatching(/^Escalation level 2, round 1$/m),
     ]);
 
@@ -84,8 +83,8 @@ describe('escalation (integration: real PostgreSQL and Temporal, worker)', () =>
     const ended = await escalationEnded(stack.http, owner.token, incident.id);
     expect(ended).toMatchObject({ ended: 'acknowledged', level: 2, next_escalation_at: null });
     expect(ended.pages.map((page) => page.level)).toEqual([1, 2]);
-    expect(await mailsTo(stack, third.email, PAGE)).toEqual([]);
-    expect(await mailsTo(stack, owner.email, PAGE)).toHaveLength(1);
+    expect(await mailsTo(stack, third.email, PAGE_SUBJECT)).toEqual([]);
+    expect(await mailsTo(stack, owner.email, PAGE_SUBJECT)).toHaveLength(1);
     // Nothing is running any more to escalate.
     const refused = await stack.http.post(`/api/v1/incidents/${incident.id}/escalate`).set(bearer(owner.token)).expect(409);
     expect(refused.body.code).toBe('CONFLICT');
@@ -109,7 +108,7 @@ describe('escalation (integration: real PostgreSQL and Temporal, worker)', () =>
       .expect(201);
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
     const incident = await openAlertIncident(stack.http, owner.token, integration, 'esc');
-    await waitForMail(stack, owner.email, PAGE);
+    await waitForMail(stack, owner.email, PAGE_SUBJECT);
     await waitFor(
       'the escalation waits',
       async () => ((await escalationOf(stack.http, owner.token, incident.id)).next_escalation_at ? true : undefined),
@@ -119,7 +118,7 @@ describe('escalation (integration: real PostgreSQL and Temporal, worker)', () =>
       },
     );
     await stack.http.post(`/api/v1/incidents/${incident.id}/escalate`).set(bearer(owner.token)).expect(202);
-    await waitForMail(stack, second.email, PAGE);
+    await waitForMail(stack, second.email, PAGE_SUBJECT);
     // Resolving ends it.
     await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'resolved' }).expect(200);
     const ended = await escalationEnded(stack.http, owner.token, incident.id);
@@ -163,10 +162,10 @@ describe('escalation (integration: real PostgreSQL and Temporal, worker)', () =>
       .expect(201);
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
     const incident = await openAlertIncident(stack.http, owner.token, integration, 'esc');
-    await waitForMail(stack, cover.email, PAGE);
+    await waitForMail(stack, cover.email, PAGE_SUBJECT);
     const state = await escalationOf(stack.http, owner.token, incident.id);
     expect(state.pages.map((page) => page.user_id)).toEqual([cover.user.id]);
-    expect(await mailsTo(stack, rotation.email, PAGE)).toEqual([]);
+    expect(await mailsTo(stack, rotation.email, PAGE_SUBJECT)).toEqual([]);
   });
 
   it('without any policy nothing pages, and another organization cannot see an escalation', async () => {
@@ -190,7 +189,7 @@ describe('escalation (integration: real PostgreSQL and Temporal, worker)', () =>
       ended: null,
       pages: [],
     });
-    expect(await mailsTo(stack, owner.email, PAGE)).toEqual([]);
+    expect(await mailsTo(stack, owner.email, PAGE_SUBJECT)).toEqual([]);
     await stack.http.get(`/api/v1/incidents/${incident.id}/escalation`).set(bearer(stranger.token)).expect(404);
     await stack.http.post(`/api/v1/incidents/${incident.id}/escalate`).set(bearer(stranger.token)).expect(404);
   });

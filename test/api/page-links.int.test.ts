@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
 import { createPageLinkSigner } from '../../shared/paging/page-link-token.ts';
-import { escalationEnded } from '../helpers/escalation.ts';
+import { escalationEnded, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, openAlertIncident, postSigned } from '../helpers/webhooks.ts';
 
-const PAGE = /\] Page: /;
 const SHORT = 0.05; // 3 s
 
 interface Incident {
@@ -81,9 +80,9 @@ describe('page links and contact methods in escalations (integration: real Postg
       .set(bearer(owner.token))
       .send({ escalation_policy_id: slow.id })
       .expect(200);
-    const seen = (await mailsTo(stack, member.email, PAGE)).length;
+    const seen = (await mailsTo(stack, member.email, PAGE_SUBJECT)).length;
     const incident = await openIncident(slowIntegration);
-    const mail = await waitForMail(stack, member.email, PAGE, seen);
+    const mail = await waitForMail(stack, member.email, PAGE_SUBJECT, seen);
     expect(mail.body).toContain(incident.title);
     const acknowledge = linkIn(mail.body, 'Acknowledge');
     expect(acknowledge).toMatch(/^\/api\/v1\/page-links\/v1\./);
@@ -145,7 +144,7 @@ describe('page links and contact methods in escalations (integration: real Postg
     // The acknowledgement stopped the escalation: level 2 (the owner) is never paged.
     const ended = await escalationEnded(stack.http, owner.token, incident.id);
     expect(ended.ended).toBe('acknowledged');
-    expect((await mailsTo(stack, owner.email, PAGE)).filter((page) => page.body.includes(incident.title))).toEqual([]);
+    expect((await mailsTo(stack, owner.email, PAGE_SUBJECT)).filter((page) => page.body.includes(incident.title))).toEqual([]);
 
     // The resolve link of the same mail is its own single-use link.
     const resolve = linkIn(mail.body, 'Resolve');
@@ -215,7 +214,7 @@ describe('page links and contact methods in escalations (integration: real Postg
       // Page errors are shown to the whole organization: never the member's secret URL.
       expect(level1[0]?.error).not.toContain('secret-path-token');
       expect(receiver.requests).toEqual([]);
-      expect(await mailsTo(stack, unverified.address, PAGE)).toEqual([]);
+      expect(await mailsTo(stack, unverified.address, PAGE_SUBJECT)).toEqual([]);
       await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'resolved' }).expect(200);
     } finally {
       await receiver.close();
@@ -239,7 +238,7 @@ describe('page links and contact methods in escalations (integration: real Postg
       .expect(200);
     const host = `viewer-${randomUUID().slice(0, 8)}`;
     await postSigned(stack.http, 'metrics_alerts', viewerIntegration, alertmanagerBody(host, 'firing', `${host} is down`)).expect(200);
-    const mail = await waitForMail(stack, viewer.email, PAGE);
+    const mail = await waitForMail(stack, viewer.email, PAGE_SUBJECT);
     const acknowledge = linkIn(mail.body, 'Acknowledge');
     expect((await stack.http.post(acknowledge).expect(403)).text).toContain('Your role cannot change incidents');
     const incident = (

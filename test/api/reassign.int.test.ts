@@ -1,5 +1,5 @@
 import { waitFor } from '../../dev/wait-for.ts';
-import { escalationOf, type EscalationState } from '../helpers/escalation.ts';
+import { escalationOf, type EscalationState, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -12,8 +12,6 @@ interface Incident {
   assignee_id: string | null;
   timeline: Array<{ type: string; actor_id: string | null; data: Record<string, unknown> }>;
 }
-
-const PAGE = /\] Page: /;
 
 /**
  * Reassigning and reopening on the real stack: the API ends the running escalation through a
@@ -67,7 +65,7 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
     const primary = await createPolicy(owner.token, 'Primary', [owner.user.id, fourth.user.id]);
     const secondary = await createPolicy(owner.token, 'Secondary', [third.user.id]);
     const incident = await openIncidentOn(owner.token, primary.id);
-    await waitForMail(stack, owner.email, PAGE);
+    await waitForMail(stack, owner.email, PAGE_SUBJECT);
     await waitForState(owner.token, incident.id, 'level 1 waits', (state) => state.running && state.level === 1);
 
     const toPerson = await stack.http
@@ -81,7 +79,7 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
       escalation_policy_id: null,
       previous: { policy_id: primary.id, level: 1, round: 1 },
     });
-    const reassignedMail = await waitForMail(stack, second.email, PAGE);
+    const reassignedMail = await waitForMail(stack, second.email, PAGE_SUBJECT);
     expect(reassignedMail.body).toMatch(/^The incident was reassigned to you$/m);
     const paged = await waitForState(owner.token, incident.id, 'the new assignee paged', (state) =>
       state.pages.some((page) => page.cycle === 2 && page.status === 'sent'),
@@ -109,7 +107,7 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
       .send({ escalation_policy_id: secondary.id })
       .expect(202);
     expect(toPolicy.body.data).toMatchObject({ cycle: 3, user_id: null, escalation_policy_id: secondary.id });
-    await waitForMail(stack, third.email, PAGE);
+    await waitForMail(stack, third.email, PAGE_SUBJECT);
     const restarted = await waitForState(
       owner.token,
       incident.id,
@@ -125,9 +123,9 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
       [2, 1, 1, second.user.id],
       [3, 1, 1, third.user.id],
     ]);
-    expect(await mailsTo(stack, owner.email, PAGE)).toHaveLength(1);
-    expect(await mailsTo(stack, second.email, PAGE)).toHaveLength(1);
-    expect(await mailsTo(stack, fourth.email, PAGE)).toEqual([]);
+    expect(await mailsTo(stack, owner.email, PAGE_SUBJECT)).toHaveLength(1);
+    expect(await mailsTo(stack, second.email, PAGE_SUBJECT)).toHaveLength(1);
+    expect(await mailsTo(stack, fourth.email, PAGE_SUBJECT)).toEqual([]);
 
     const audit = (await stack.http.get('/api/v1/audit?event_type=incidents.reassign').set(bearer(owner.token)).expect(200)).body
       .data as Array<{
@@ -145,7 +143,7 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
     const strangerPolicy = await createPolicy(stranger.token, 'Theirs', [stranger.user.id]);
     const policy = await createPolicy(owner.token, 'Ours', [owner.user.id]);
     const incident = await openIncidentOn(owner.token, policy.id);
-    await waitForMail(stack, owner.email, PAGE);
+    await waitForMail(stack, owner.email, PAGE_SUBJECT);
     const reassign = (token: string, body: Record<string, unknown>, id = incident.id) =>
       stack.http.post(`/api/v1/incidents/${id}/reassign`).set(bearer(token)).send(body);
 
@@ -170,15 +168,19 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
     const owner = await registerOwner(stack.http, 'reopen');
     const policy = await createPolicy(owner.token, 'Reopen', [owner.user.id]);
     const incident = await openIncidentOn(owner.token, policy.id);
-    await waitForMail(stack, owner.email, PAGE);
+    await waitForMail(stack, owner.email, PAGE_SUBJECT);
     for (const cycle of [2, 3]) {
       await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'resolved' }).expect(200);
       await waitForState(owner.token, incident.id, `cycle ${cycle - 1} resolved`, (state) => !state.running && state.ended === 'resolved');
       await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'active' }).expect(200);
-      await waitFor(`cycle ${cycle} paged`, async () => ((await mailsTo(stack, owner.email, PAGE)).length >= cycle ? true : undefined), {
-        timeoutMs: 20_000,
-        intervalMs: 100,
-      });
+      await waitFor(
+        `cycle ${cycle} paged`,
+        async () => ((await mailsTo(stack, owner.email, PAGE_SUBJECT)).length >= cycle ? true : undefined),
+        {
+          timeoutMs: 20_000,
+          intervalMs: 100,
+        },
+      );
       const state = await waitForState(
         owner.token,
         incident.id,
@@ -193,6 +195,6 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
       [2, 1, 1, owner.user.id, 'sent'],
       [3, 1, 1, owner.user.id, 'sent'],
     ]);
-    expect(await mailsTo(stack, owner.email, PAGE)).toHaveLength(3);
+    expect(await mailsTo(stack, owner.email, PAGE_SUBJECT)).toHaveLength(3);
   });
 });

@@ -2,6 +2,9 @@ import { waitFor } from '../../dev/wait-for.ts';
 import { bearer } from './members.ts';
 import type { TestStack } from './stack.ts';
 
+/** The subject of a page mail as the outbox holds it: `[<severity>] Page: <title>`. */
+export const PAGE_SUBJECT = /\] Page: /;
+
 /** GET /incidents/{id}/escalation, the fields the tests read. */
 export interface EscalationState {
   policy: { id: string } | null;
