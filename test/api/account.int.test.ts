@@ -1,9 +1,8 @@
 import { Writable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
-import supertest from 'supertest';
-import { createApp } from '../../api/app.ts';
-import { buildAppDeps } from '../../api/deps.ts';
+import { appDepsOver, httpOf } from '../helpers/app-deps.ts';
+import { createApiKey } from '../helpers/api-keys.ts';
 import { mailsTo, tokenIn, waitForMail } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
@@ -164,13 +163,7 @@ describe('password reset, password change, email verification (integration: real
         done();
       },
     });
-    const deps = buildAppDeps(stack.config, pino({ level: 'info' }, sink), {
-      orm: stack.orm,
-      temporal: stack.temporal,
-      jwtSecret: stack.config.JWT_SECRET as string,
-      encryptionKey: stack.config.ENCRYPTION_KEY as string,
-    });
-    const http = supertest(createApp(deps).callback());
+    const http = httpOf(appDepsOver(stack, { logger: pino({ level: 'info' }, sink) }));
     const owner = await registerOwner(stack.http, 'logged');
     await http.post('/api/v1/auth/password/reset').send({ email: owner.email }).expect(200);
     const token = tokenIn(await waitForMail(stack, owner.email, RESET), 'Reset token');
@@ -184,12 +177,8 @@ describe('password reset, password change, email verification (integration: real
   it('stores no password, API key, reset or verification token, or refresh token in plain text (scan of every text column)', async () => {
     const owner = await registerOwner(stack.http, 'scan');
     remember('refresh token', owner.refreshToken);
-    const created = await stack.http
-      .post('/api/v1/api-keys')
-      .set('Authorization', `Bearer ${owner.token}`)
-      .send({ name: 'scanned', permissions: ['incidents:read'] })
-      .expect(201);
-    const apiKey = created.body.data.api_key as string;
+    const created = await createApiKey(stack.http, owner.token, { name: 'scanned', permissions: ['incidents:read'] });
+    const apiKey = created.api_key;
     remember('API key', apiKey);
     remember('API key (random part)', apiKey.slice('tocsin_ak_'.length));
     await stack.http.get('/api/v1/auth/me').set('X-API-Key', apiKey).expect(200);

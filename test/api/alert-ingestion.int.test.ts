@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import supertest from 'supertest';
-import { createApp } from '../../api/app.ts';
-import { buildAppDeps } from '../../api/deps.ts';
+import type supertest from 'supertest';
 import { createIntegrationLookup } from '../../api/services/integration-lookup.ts';
 import { PLATFORM_SETUP } from '../../api/services/platform-setup.ts';
 import { createWebhookIngestService } from '../../api/services/webhook-ingest.service.ts';
 import { createSecretBox } from '../../shared/crypto/secret-box.ts';
 import { waitFor } from '../../dev/wait-for.ts';
-import { createLogger } from '../../shared/logger.ts';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { alertBucketOf } from '../../shared/domain/alert-bucket.ts';
 import { ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
+import { appDepsOver, httpOf } from '../helpers/app-deps.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 
@@ -181,13 +179,8 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
     let clock = 0;
     let http: ReturnType<typeof supertest>;
     beforeAll(() => {
-      const keys = { jwtSecret: stack.config.JWT_SECRET as string, encryptionKey: stack.config.ENCRYPTION_KEY as string };
-      const deps = buildAppDeps(stack.config, createLogger({ name: 'tocsin-test', level: 'silent' }), {
-        orm: stack.orm,
-        temporal: stack.temporal,
-        ...keys,
-      });
-      const integrations = createIntegrationLookup({ orm: stack.orm, secretBox: createSecretBox(keys.encryptionKey) });
+      const deps = appDepsOver(stack);
+      const integrations = createIntegrationLookup({ orm: stack.orm, secretBox: createSecretBox(stack.config.ENCRYPTION_KEY as string) });
       deps.services.webhooks = createWebhookIngestService({
         em: () => stack.orm.em,
         temporal: stack.temporal,
@@ -195,7 +188,7 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
         dedupWindowSeconds: WINDOW_SECONDS,
         now: () => clock,
       });
-      http = supertest(createApp(deps).callback());
+      http = httpOf(deps);
     });
     const alertRows = async (integrationId: string) =>
       stack.orm.em
@@ -205,6 +198,15 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
           `select raw->'annotations'->>'summary' as summary, count(*)::int as n from alerts where integration_id = ? group by 1 order by 1`,
           [integrationId],
         );
+    /** The rows once the `marker` alert sent after the deliveries under test is applied, and with it every earlier one (arrival order). */
+    const rowsAfterMarker = async (integrationId: string) => {
+      await waitFor(
+        'the marker alert',
+        async () => ((await alertRows(integrationId)).some((row) => row.summary === 'marker') ? true : undefined),
+        { timeoutMs: 60_000, intervalMs: 200 },
+      );
+      return alertRows(integrationId);
+    };
 
     it('within the window, across a time-bucket boundary too; after it, counted again', async () => {
       const owner = await registerOwner(http, 'retry');
@@ -224,12 +226,7 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
       await postAt(t0 + (WINDOW_SECONDS + 1) * 1000, delivery);
       // A different delivery after them: once it is applied, so is everything sent before it (arrival order).
       await postAt(t0 + (WINDOW_SECONDS + 2) * 1000, alertmanagerBody(fingerprint, 'firing', 'marker'));
-      await waitFor(
-        'the marker alert',
-        async () => ((await alertRows(integration.id)).some((row) => row.summary === 'marker') ? true : undefined),
-        { timeoutMs: 60_000, intervalMs: 200 },
-      );
-      expect(await alertRows(integration.id)).toEqual([
+      expect(await rowsAfterMarker(integration.id)).toEqual([
         { summary: 'first', n: 2 },
         { summary: 'marker', n: 1 },
       ]);
@@ -247,12 +244,7 @@ describe('alert ingestion (integration: real PostgreSQL + real Temporal + worker
         await postSigned(http, 'metrics_alerts', integration, delivery).set('Idempotency-Key', key).expect(200);
       }
       await postSigned(http, 'metrics_alerts', integration, alertmanagerBody(fingerprint, 'firing', 'marker')).expect(200);
-      await waitFor(
-        'the marker alert',
-        async () => ((await alertRows(integration.id)).some((row) => row.summary === 'marker') ? true : undefined),
-        { timeoutMs: 60_000, intervalMs: 200 },
-      );
-      expect(await alertRows(integration.id)).toEqual([
+      expect(await rowsAfterMarker(integration.id)).toEqual([
         { summary: 'first', n: 2 },
         { summary: 'marker', n: 1 },
       ]);

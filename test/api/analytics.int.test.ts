@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createApiKey } from '../helpers/api-keys.ts';
 import { bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
@@ -384,12 +385,8 @@ describe('analytics API (integration: real PostgreSQL)', () => {
   });
 
   it('needs analytics:read', async () => {
-    const key = await stack.http
-      .post('/api/v1/api-keys')
-      .set(bearer(owner.token))
-      .send({ name: 'incidents only', permissions: ['incidents:read'] })
-      .expect(201);
-    await stack.http.get(`/api/v1/analytics?${range}`).set('X-API-Key', key.body.data.api_key).expect(403);
+    const key = await createApiKey(stack.http, owner.token, { name: 'incidents only', permissions: ['incidents:read'] });
+    await stack.http.get(`/api/v1/analytics?${range}`).set('X-API-Key', key.api_key).expect(403);
   });
 
   it('stamps the first mitigation and assignment when incidents change over the API', async () => {

@@ -1,5 +1,6 @@
 import { hashApiKey } from '../../shared/auth/api-keys.ts';
 import { waitFor } from '../../dev/wait-for.ts';
+import { createApiKey } from '../helpers/api-keys.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 describe('API keys over HTTP (integration: real PostgreSQL)', () => {
@@ -126,17 +127,8 @@ describe('API keys over HTTP (integration: real PostgreSQL)', () => {
 
   it("narrows a key to its creator's current role: a demoted creator's wildcard key loses what the role lost", async () => {
     const admin = await registerOwner(stack.http, 'demoted');
-    const { body } = await stack.http
-      .post('/api/v1/api-keys')
-      .set('Authorization', `Bearer ${admin.token}`)
-      .send({ name: 'all', permissions: ['*'] })
-      .expect(201);
-    const key = body.data.api_key as string;
-    await stack.http
-      .post('/api/v1/api-keys')
-      .set('X-API-Key', key)
-      .send({ name: 'while-owner', permissions: ['incidents:read'] })
-      .expect(201);
+    const key = (await createApiKey(stack.http, admin.token, { name: 'all', permissions: ['*'] })).api_key;
+    await createApiKey(stack.http, { 'X-API-Key': key }, { name: 'while-owner', permissions: ['incidents:read'] });
     await stack.http.get('/api/v1/admin/stats').set('X-API-Key', key).expect(200);
     // Changed behind the API's back: the change reaches its credential cache by the trigger's NOTIFY.
     await stack.orm.em.fork().execute(`update users set role = 'viewer' where id = ?`, [admin.user.id]);
@@ -145,11 +137,7 @@ describe('API keys over HTTP (integration: real PostgreSQL)', () => {
       async () => ((await stack.http.get('/api/v1/admin/stats').set('X-API-Key', key)).status === 403 ? true : undefined),
       { timeoutMs: 5000, intervalMs: 20 },
     );
-    const refused = await stack.http
-      .post('/api/v1/api-keys')
-      .set('X-API-Key', key)
-      .send({ name: 'as-viewer', permissions: ['incidents:read'] })
-      .expect(403);
+    const refused = await createKey({ 'X-API-Key': key }, { name: 'as-viewer', permissions: ['incidents:read'] }).expect(403);
     expect(refused.body.code).toBe('INSUFFICIENT_PERMISSIONS');
     // What a viewer may still do, the key may still do.
     await stack.http.get('/api/v1/api-keys').set('X-API-Key', key).expect(200);
@@ -160,12 +148,7 @@ describe('API keys over HTTP (integration: real PostgreSQL)', () => {
     const auth = `Bearer ${org.token}`;
     const secrets: string[] = [];
     for (const name of ['one', 'two', 'three']) {
-      const { body } = await stack.http
-        .post('/api/v1/api-keys')
-        .set('Authorization', auth)
-        .send({ name, permissions: ['incidents:read'] })
-        .expect(201);
-      secrets.push(body.data.api_key);
+      secrets.push((await createApiKey(stack.http, org.token, { name, permissions: ['incidents:read'] })).api_key);
     }
     const page = await stack.http.get('/api/v1/api-keys?limit=2&offset=0').set('Authorization', auth).expect(200);
     expect(page.body.meta).toEqual({ total: 3, limit: 2, offset: 0 });
@@ -200,41 +183,32 @@ describe('API keys over HTTP (integration: real PostgreSQL)', () => {
   it('scopes keys to their organization: others neither list, revoke nor use them as theirs', async () => {
     const a = await registerOwner(stack.http, 'tenant-a');
     const b = await registerOwner(stack.http, 'tenant-b');
-    const keyA = await stack.http
-      .post('/api/v1/api-keys')
-      .set('Authorization', `Bearer ${a.token}`)
-      .send({ name: 'a-key', permissions: ['api_keys:read', 'api_keys:delete'] })
-      .expect(201);
-    const keyB = await stack.http
-      .post('/api/v1/api-keys')
-      .set('Authorization', `Bearer ${b.token}`)
-      .send({ name: 'b-key', permissions: ['api_keys:read'] })
-      .expect(201);
+    const keyA = await createApiKey(stack.http, a.token, { name: 'a-key', permissions: ['api_keys:read', 'api_keys:delete'] });
+    const keyB = await createApiKey(stack.http, b.token, { name: 'b-key', permissions: ['api_keys:read'] });
 
     const listB = await stack.http.get('/api/v1/api-keys').set('Authorization', `Bearer ${b.token}`).expect(200);
     expect(listB.body.data.map((item: { name: string }) => item.name)).toEqual(['b-key']);
-    const listWithKeyA = await stack.http.get('/api/v1/api-keys').set('X-API-Key', keyA.body.data.api_key).expect(200);
+    const listWithKeyA = await stack.http.get('/api/v1/api-keys').set('X-API-Key', keyA.api_key).expect(200);
     expect(listWithKeyA.body.data.map((item: { name: string }) => item.name)).toEqual(['a-key']);
 
-    await stack.http.delete(`/api/v1/api-keys/${keyA.body.data.id}`).set('Authorization', `Bearer ${b.token}`).expect(404);
-    await stack.http.delete(`/api/v1/api-keys/${keyB.body.data.id}`).set('X-API-Key', keyA.body.data.api_key).expect(404);
-    await stack.http.get('/api/v1/auth/me').set('X-API-Key', keyA.body.data.api_key).expect(200);
-    await stack.http.get('/api/v1/auth/me').set('X-API-Key', keyB.body.data.api_key).expect(200);
+    await stack.http.delete(`/api/v1/api-keys/${keyA.id}`).set('Authorization', `Bearer ${b.token}`).expect(404);
+    await stack.http.delete(`/api/v1/api-keys/${keyB.id}`).set('X-API-Key', keyA.api_key).expect(404);
+    await stack.http.get('/api/v1/auth/me').set('X-API-Key', keyA.api_key).expect(200);
+    await stack.http.get('/api/v1/auth/me').set('X-API-Key', keyB.api_key).expect(200);
   });
 
   it('revokes the keys a key minted (and theirs) with it, and never lets them outlive its expiry', async () => {
-    const parent = (
-      await createKey(
-        { Authorization: bearer() },
-        { name: 'parent', permissions: ['api_keys:create', 'api_keys:delete', 'users:read'] },
-      ).expect(201)
-    ).body.data;
-    const child = (
-      await createKey({ 'X-API-Key': parent.api_key }, { name: 'child', permissions: ['api_keys:create', 'users:read'] }).expect(201)
-    ).body.data;
-    const grandchild = (await createKey({ 'X-API-Key': child.api_key }, { name: 'grandchild', permissions: ['users:read'] }).expect(201))
-      .body.data;
-    const sibling = (await createKey({ Authorization: bearer() }, { name: 'sibling', permissions: ['users:read'] }).expect(201)).body.data;
+    const parent = await createApiKey(stack.http, owner.token, {
+      name: 'parent',
+      permissions: ['api_keys:create', 'api_keys:delete', 'users:read'],
+    });
+    const child = await createApiKey(
+      stack.http,
+      { 'X-API-Key': parent.api_key },
+      { name: 'child', permissions: ['api_keys:create', 'users:read'] },
+    );
+    const grandchild = await createApiKey(stack.http, { 'X-API-Key': child.api_key }, { name: 'grandchild', permissions: ['users:read'] });
+    const sibling = await createApiKey(stack.http, owner.token, { name: 'sibling', permissions: ['users:read'] });
     for (const key of [child, grandchild]) await stack.http.get('/api/v1/users').set('X-API-Key', key.api_key).expect(200);
 
     await stack.http.delete(`/api/v1/api-keys/${parent.id}`).set('Authorization', bearer()).expect(204);
@@ -252,12 +226,11 @@ describe('API keys over HTTP (integration: real PostgreSQL)', () => {
     expect(revoked.map((row) => row.id).sort()).toEqual([parent.id, child.id, grandchild.id].sort());
     await stack.http.get('/api/v1/users').set('X-API-Key', sibling.api_key).expect(200);
 
-    const expiring = (
-      await createKey(
-        { Authorization: bearer() },
-        { name: 'expiring', permissions: ['api_keys:create', 'users:read'], expires_at: new Date(Date.now() + 3600_000).toISOString() },
-      ).expect(201)
-    ).body.data;
+    const expiring = await createApiKey(stack.http, owner.token, {
+      name: 'expiring',
+      permissions: ['api_keys:create', 'users:read'],
+      expires_at: new Date(Date.now() + 3600_000).toISOString(),
+    });
     const unbounded = await createKey(
       { 'X-API-Key': expiring.api_key },
       { name: 'asks for no expiry', permissions: ['users:read'] },

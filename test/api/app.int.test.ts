@@ -1,9 +1,6 @@
 import { Connection } from '@temporalio/client';
-import supertest from 'supertest';
-import { createApp } from '../../api/app.ts';
-import { buildAppDeps } from '../../api/deps.ts';
-import { createLogger } from '../../shared/logger.ts';
 import { temporalConnectionOptions } from '../../shared/temporal/client.ts';
+import { appDepsOver, httpOf } from '../helpers/app-deps.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 describe('API basics over HTTP (integration: real PostgreSQL + real Temporal)', () => {
@@ -22,18 +19,7 @@ describe('API basics over HTTP (integration: real PostgreSQL + real Temporal)', 
   });
 
   it('reports Elasticsearch when it is configured, as degraded rather than unready: only search needs it', async () => {
-    const logger = createLogger({ name: 'test', level: 'silent' });
-    const withUrl = (url: string) =>
-      supertest(
-        createApp(
-          buildAppDeps({ ...stack.config, ELASTICSEARCH_URL: url }, logger, {
-            orm: stack.orm,
-            temporal: stack.temporal,
-            jwtSecret: stack.config.JWT_SECRET as string,
-            encryptionKey: stack.config.ENCRYPTION_KEY as string,
-          }),
-        ).callback(),
-      );
+    const withUrl = (url: string) => httpOf(appDepsOver(stack, { config: { ELASTICSEARCH_URL: url } }));
     const down = await withUrl('http://127.0.0.1:1').get('/readyz').expect(200);
     expect(down.body).toEqual({ status: 'degraded', checks: { database: 'ok', temporal: 'ok', elasticsearch: 'unavailable' } });
     // Global setup started a real Elasticsearch for the run.
@@ -46,17 +32,14 @@ describe('API basics over HTTP (integration: real PostgreSQL + real Temporal)', 
   it('answers /readyz 503 when Temporal is unreachable', async () => {
     // A real client, with the options connectTemporal uses, pointed at a port nobody listens on.
     const connection = Connection.lazy(temporalConnectionOptions({ address: '127.0.0.1:1' }));
-    const deps = buildAppDeps(stack.config, createLogger({ name: 'test', level: 'silent' }), {
-      orm: stack.orm,
-      temporal: {
-        client: new (await import('@temporalio/client')).Client({ connection }),
-        taskQueue: 'none',
-        close: () => connection.close(),
-      },
-      jwtSecret: stack.config.JWT_SECRET as string,
-      encryptionKey: stack.config.ENCRYPTION_KEY as string,
-    });
-    const response = await supertest(createApp(deps).callback()).get('/readyz').expect(503);
+    const unreachable = {
+      client: new (await import('@temporalio/client')).Client({ connection }),
+      taskQueue: 'none',
+      close: () => connection.close(),
+    };
+    const response = await httpOf(appDepsOver(stack, { runtime: { temporal: unreachable } }))
+      .get('/readyz')
+      .expect(503);
     expect(response.body).toEqual({ status: 'unavailable', checks: { database: 'ok', temporal: 'unavailable' } });
     await connection.close();
   });

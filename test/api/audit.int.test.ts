@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createApiKey } from '../helpers/api-keys.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
@@ -98,27 +99,23 @@ describe('audit log over HTTP (integration: real PostgreSQL)', () => {
 
   it('records API-key actors and shows actor details on /admin/audit only', async () => {
     const owner = await registerOwner(stack.http, 'key-actor');
-    const key = await stack.http
-      .post('/api/v1/api-keys')
-      .set(bearer(owner.token))
-      .send({ name: 'automation', permissions: ['users:*', 'users:read'] })
-      .expect(201);
+    const key = await createApiKey(stack.http, owner.token, { name: 'automation', permissions: ['users:*', 'users:read'] });
     const email = `by-key-${randomUUID().slice(0, 8)}@example.test`;
-    await stack.http.post('/api/v1/invitations').set('X-API-Key', key.body.data.api_key).send({ email, role: 'engineer' }).expect(201);
+    await stack.http.post('/api/v1/invitations').set('X-API-Key', key.api_key).send({ email, role: 'engineer' }).expect(201);
 
     const [plain] = (await audit(owner.token, { action: 'createInvitation' })).data;
-    expect(plain.actor).toEqual({ type: 'api_key', user_id: owner.user.id, api_key_id: key.body.data.id });
+    expect(plain.actor).toEqual({ type: 'api_key', user_id: owner.user.id, api_key_id: key.id });
     const [detailed] = (await audit(owner.token, { action: 'createInvitation' }, '/api/v1/admin/audit')).data;
     expect(detailed.actor).toEqual({
       type: 'api_key',
       user_id: owner.user.id,
-      api_key_id: key.body.data.id,
+      api_key_id: key.id,
       email: owner.email,
       name: expect.stringMatching(/^Owner /),
       api_key_name: 'automation',
     });
     expect(detailed).toHaveProperty('user_agent');
-    expect((await audit(owner.token, { actor_id: key.body.data.id })).data.map((item) => item.action)).toEqual(['createInvitation']);
+    expect((await audit(owner.token, { actor_id: key.id })).data.map((item) => item.action)).toEqual(['createInvitation']);
   });
 
   it('filters by event type, action and date range', async () => {

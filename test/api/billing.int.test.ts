@@ -1,11 +1,8 @@
 import Stripe from 'stripe';
-import supertest from 'supertest';
-import { createApp } from '../../api/app.ts';
-import { buildAppDeps } from '../../api/deps.ts';
 import { resolveStripeMock, startStripeMock, type RunningStripeMock } from '../../dev/stripe-mock.ts';
 import { PLAN_QUOTAS } from '../../shared/domain/billing.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
-import { createLogger } from '../../shared/logger.ts';
+import { appDepsOver, httpOf } from '../helpers/app-deps.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
@@ -108,17 +105,12 @@ describe('billing (integration: real PostgreSQL, Temporal, stripe-mock)', () => 
   });
 
   it('answers 409 BILLING_NOT_CONFIGURED without a provider', async () => {
-    const config = { ...stack.config, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined };
-    const app = createApp(
-      buildAppDeps(config, createLogger({ name: 'billing-test', level: 'silent' }), {
-        orm: stack.orm,
-        temporal: stack.temporal,
-        requestCaches: stack.requestCaches,
-        jwtSecret: config.JWT_SECRET as string,
-        encryptionKey: config.ENCRYPTION_KEY as string,
+    const http = httpOf(
+      appDepsOver(stack, {
+        config: { STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined },
+        runtime: { requestCaches: stack.requestCaches },
       }),
     );
-    const http = supertest(app.callback());
     const owner = await registerOwner(http, 'unconfigured');
     const checkout = await http.post('/api/v1/billing/checkout').set(bearer(owner.token)).send({ plan: 'team' }).expect(409);
     expect(checkout.body.code).toBe('BILLING_NOT_CONFIGURED');

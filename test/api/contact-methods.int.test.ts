@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
+import { createApiKey } from '../helpers/api-keys.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
+import { escalationEnded, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
 import { startReceiver } from '../helpers/receiver.ts';
@@ -17,7 +19,6 @@ interface ContactMethod {
 }
 
 const VERIFY = /^Confirm this address for Tocsin pages$/;
-const PAGE = /\] Page: /;
 
 /**
  * Contact methods and notification rules through the API on real PostgreSQL and Temporal:
@@ -217,13 +218,7 @@ describe('contact methods and notification rules (integration: real PostgreSQL a
     ).toBe(member.email);
 
     // An API key acts for machines: it may read, never add a method that would receive pages.
-    const key = (
-      await stack.http
-        .post('/api/v1/api-keys')
-        .set(bearer(owner.token))
-        .send({ name: 'ci', permissions: ['incidents:read'] })
-        .expect(201)
-    ).body.data.api_key as string;
+    const key = (await createApiKey(stack.http, owner.token, { name: 'ci', permissions: ['incidents:read'] })).api_key;
     await stack.http.get('/api/v1/users/me/contact-methods').set('X-API-Key', key).expect(200);
     const refused = await stack.http
       .post('/api/v1/users/me/contact-methods')
@@ -266,8 +261,8 @@ describe('contact methods and notification rules (integration: real PostgreSQL a
       expect(body.text).toContain(`${host} is down`);
       expect(body.level).toBe('1');
       // The email rule waits its 3 s: nothing mailed yet.
-      expect(await mailsTo(stack, paged.email, PAGE)).toEqual([]);
-      const page = await waitForMail(stack, paged.email, PAGE);
+      expect(await mailsTo(stack, paged.email, PAGE_SUBJECT)).toEqual([]);
+      const page = await waitForMail(stack, paged.email, PAGE_SUBJECT);
       expect(page.body).toContain(`${host} is down`);
       const escalation = (await stack.http.get(`/api/v1/incidents/${body.incident}/escalation`).set(bearer(paged.token)).expect(200)).body
         .data as { pages: Array<{ method: string; status: string; contact_method_id: string; created_at: string }> };
@@ -284,17 +279,10 @@ describe('contact methods and notification rules (integration: real PostgreSQL a
       expect(second - opened).toBeGreaterThanOrEqual(3_000);
       expect(second - first).toBeGreaterThanOrEqual(2_000);
       await stack.http.patch(`/api/v1/incidents/${body.incident}`).set(bearer(paged.token)).send({ status: 'resolved' }).expect(200);
-      await waitFor(
-        'the escalation ended',
-        async () =>
-          (await stack.http.get(`/api/v1/incidents/${body.incident}/escalation`).set(bearer(paged.token)).expect(200)).body.data.running
-            ? undefined
-            : true,
-        { timeoutMs: 20_000, intervalMs: 100 },
-      );
+      await escalationEnded(stack.http, paged.token, body.incident);
       // Each rule paged once.
       expect(receiver.requests).toHaveLength(1);
-      expect(await mailsTo(stack, paged.email, PAGE)).toHaveLength(1);
+      expect(await mailsTo(stack, paged.email, PAGE_SUBJECT)).toHaveLength(1);
     } finally {
       await receiver.close();
     }

@@ -4,6 +4,7 @@ import { freePort } from '../../shared/net/free-port.ts';
 import { startManagedProcess, type ManagedProcess } from '../../dev/managed-process.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { openOrm, type Orm } from '../../shared/db/orm.ts';
+import { createApiKey } from '../helpers/api-keys.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { createTestDatabase, registerOwner, type TestStack } from '../helpers/stack.ts';
 import { TEST_ENV } from '../helpers/test-services.ts';
@@ -104,14 +105,10 @@ describe('credential cache and rate limits across two API processes (integration
 
   it('refuses on B an API key deleted on A', async () => {
     const owner = await registerOwner(a.http, 'key');
-    const created = await a.http
-      .post('/api/v1/api-keys')
-      .set(bearer(owner.token))
-      .send({ name: 'short-lived', permissions: ['users:read'] })
-      .expect(201);
-    const key = created.body.data.api_key as string;
+    const created = await createApiKey(a.http, owner.token, { name: 'short-lived', permissions: ['users:read'] });
+    const key = created.api_key;
     await b.http.get('/api/v1/users').set('X-API-Key', key).expect(200);
-    await a.http.delete(`/api/v1/api-keys/${created.body.data.id}`).set(bearer(owner.token)).expect(204);
+    await a.http.delete(`/api/v1/api-keys/${created.id}`).set(bearer(owner.token)).expect(204);
     const refused = await refusedWithin('B to refuse the deleted key', 401, () => b.http.get('/api/v1/users').set('X-API-Key', key));
     expect(refused.body).toMatchObject({ code: 'INVALID_API_KEY' });
   });
@@ -132,12 +129,8 @@ describe('credential cache and rate limits across two API processes (integration
   it('refuses on B a user removed on A, and their API keys', async () => {
     const owner = await registerOwner(a.http, 'remove');
     const member = await addMember(viaA, owner.token, 'admin');
-    const created = await a.http
-      .post('/api/v1/api-keys')
-      .set(bearer(member.token))
-      .send({ name: 'theirs', permissions: ['users:read'] })
-      .expect(201);
-    const key = created.body.data.api_key as string;
+    const created = await createApiKey(a.http, member.token, { name: 'theirs', permissions: ['users:read'] });
+    const key = created.api_key;
     await b.http.get('/api/v1/auth/me').set(bearer(member.token)).expect(200);
     await b.http.get('/api/v1/users').set('X-API-Key', key).expect(200);
     await a.http.delete(`/api/v1/users/${member.user.id}`).set(bearer(owner.token)).expect(204);
@@ -147,12 +140,8 @@ describe('credential cache and rate limits across two API processes (integration
 
   it('keeps one API key within its limit plus the documented overshoot when both processes are hammered at once', async () => {
     const owner = await registerOwner(a.http, 'hammer');
-    const created = await a.http
-      .post('/api/v1/api-keys')
-      .set(bearer(owner.token))
-      .send({ name: 'hammered', permissions: ['users:read'] })
-      .expect(201);
-    const key = created.body.data.api_key as string;
+    const created = await createApiKey(a.http, owner.token, { name: 'hammered', permissions: ['users:read'] });
+    const key = created.api_key;
     const perProcess = 3 * API_KEY_LIMIT;
     const hammer = async (api: ApiProcess) => {
       const statuses: number[] = [];
@@ -194,7 +183,7 @@ describe('credential cache and rate limits across two API processes (integration
       async () => {
         const [row] = await orm.em
           .fork()
-          .execute<Array<{ count: number }>>('select count from rate_limit_counters where key = ?', [`api_key:${created.body.data.id}`]);
+          .execute<Array<{ count: number }>>('select count from rate_limit_counters where key = ?', [`api_key:${created.id}`]);
         return row && Number(row.count) === 2 * perProcess + 2 ? true : undefined;
       },
       { timeoutMs: 5000, intervalMs: 50 },

@@ -1,27 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
+import { escalationEnded, escalationOf, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
-import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
-
-interface Incident {
-  id: string;
-  title: string;
-}
-interface Escalation {
-  policy: { id: string } | null;
-  running: boolean;
-  level: number | null;
-  round: number | null;
-  next_escalation_at: string | null;
-  ended: string | null;
-  pages: Array<{ round: number; level: number; user_id: string; method: string; status: string; created_at: string }>;
-}
+import { createIntegration, openAlertIncident } from '../helpers/webhooks.ts';
 
 // 3 s: the delays run in real time on the real stack.
 const SHORT = 0.05;
-const PAGE = /\] Page: /;
 
 /**
  * Paging end to end: webhook → ingestion → incident → outbox relay → escalation workflow → the
@@ -36,21 +22,6 @@ describe('escalation (integration: real PostgreSQL and Temporal, worker)', () =>
   afterAll(async () => {
     await stack?.stop();
   });
-
-  const openAlertIncident = async (token: string, integration: { id: string; secret: string }) => {
-    const host = `esc-${randomUUID().slice(0, 8)}`;
-    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(`esc-${host}`, 'firing', `${host} is down`)).expect(200);
-    return waitFor(
-      'the alert opened an incident',
-      async () => {
-        const list = (await stack.http.get('/api/v1/incidents?limit=100').set(bearer(token)).expect(200)).body.data as Incident[];
-        return list.find((candidate) => candidate.title.includes(host));
-      },
-      { timeoutMs: 30_000, intervalMs: 100 },
-    );
-  };
-  const escalationOf = async (token: string, incidentId: string) =>
-    (await stack.http.get(`/api/v1/incidents/${incidentId}/escalation`).set(bearer(token)).expect(200)).body.data as Escalation;
 
   it('pages level 1 at once and level 2 after its delay; acknowledging by PATCH ends its wait at once and level 3 is never paged', async () => {
     const owner = await registerOwner(stack.http, 'paging');
@@ -78,25 +49,25 @@ describe('escalation (integration: real PostgreSQL and Temporal, worker)', () =>
       .send({ escalation_policy_id: policy.id })
       .expect(200);
 
-    const incident = await openAlertIncident(owner.token, integration);
-    const first = await waitForMail(stack, owner.email, PAGE);
+    const incident = await openAlertIncident(stack.http, owner.token, integration, 'esc');
+    const first = await waitForMail(stack, owner.email, PAGE_SUBJECT);
     expect(first.subject).toBe(`[CRITICAL] Page: ${incident.title}`);
     expect(first.body).toContain(`/incidents/${incident.id}`);
     expect(first.body).toMatch(/^Escalation level 1, round 1$/m);
 
-    const waiting = await escalationOf(owner.token, incident.id);
+    const waiting = await escalationOf(stack.http, owner.token, incident.id);
     expect(waiting).toMatchObject({ policy: { id: policy.id }, running: true, level: 1, round: 1, ended: null });
     expect(waiting.pages).toEqual([
       expect.objectContaining({ round: 1, level: 1, user_id: owner.user.id, method: 'email', status: 'sent' }),
     ]);
     expect(Date.parse(waiting.next_escalation_at as string)).toBeGreaterThan(Date.parse(waiting.pages[0]?.created_at as string));
     // Nobody else is paged before level 1's delay.
-    expect(await mailsTo(stack, second.email, PAGE)).toEqual([]);
+    expect(await mailsTo(stack, second.email, PAGE_SUBJECT)).toEqual([]);
 
     const paged = await waitFor(
       'level 2 paged',
       async () => {
-        const state = await escalationOf(owner.token, incident.id);
+        const state = await escalationOf(stack.http, owner.token, incident.id);
         return state.pages.some((page) => page.level === 2 && page.status === 'sent') ? state : undefined;
       },
       { timeoutMs: 20_000, intervalMs: 100 },
@@ -104,23 +75,16 @@ describe('escalation (integration: real PostgreSQL and Temporal, worker)', () =>
     const [level1, level2] = paged.pages;
     expect(level2).toMatchObject({ round: 1, level: 2, user_id: second.user.id, status: 'sent' });
     expect(Date.parse(level2?.created_at as string) - Date.parse(level1?.created_at as string)).toBeGreaterThanOrEqual(2_900);
-    expect((await mailsTo(stack, second.email, PAGE)).map((mail) => mail.body)).toEqual([
+    expect((await mailsTo(stack, second.email, PAGE_SUBJECT)).map((mail) => mail.body)).toEqual([
       expect.stringMatching(/^Escalation level 2, round 1$/m),
     ]);
 
     await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(second.token)).send({ status: 'investigating' }).expect(200);
-    const ended = await waitFor(
-      'the escalation ended',
-      async () => {
-        const state = await escalationOf(owner.token, incident.id);
-        return state.running ? undefined : state;
-      },
-      { timeoutMs: 20_000, intervalMs: 100 },
-    );
+    const ended = await escalationEnded(stack.http, owner.token, incident.id);
     expect(ended).toMatchObject({ ended: 'acknowledged', level: 2, next_escalation_at: null });
     expect(ended.pages.map((page) => page.level)).toEqual([1, 2]);
-    expect(await mailsTo(stack, third.email, PAGE)).toEqual([]);
-    expect(await mailsTo(stack, owner.email, PAGE)).toHaveLength(1);
+    expect(await mailsTo(stack, third.email, PAGE_SUBJECT)).toEqual([]);
+    expect(await mailsTo(stack, owner.email, PAGE_SUBJECT)).toHaveLength(1);
     // Nothing is running any more to escalate.
     const refused = await stack.http.post(`/api/v1/incidents/${incident.id}/escalate`).set(bearer(owner.token)).expect(409);
     expect(refused.body.code).toBe('CONFLICT');
@@ -143,28 +107,21 @@ describe('escalation (integration: real PostgreSQL and Temporal, worker)', () =>
       })
       .expect(201);
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
-    const incident = await openAlertIncident(owner.token, integration);
-    await waitForMail(stack, owner.email, PAGE);
+    const incident = await openAlertIncident(stack.http, owner.token, integration, 'esc');
+    await waitForMail(stack, owner.email, PAGE_SUBJECT);
     await waitFor(
       'the escalation waits',
-      async () => ((await escalationOf(owner.token, incident.id)).next_escalation_at ? true : undefined),
+      async () => ((await escalationOf(stack.http, owner.token, incident.id)).next_escalation_at ? true : undefined),
       {
         timeoutMs: 10_000,
         intervalMs: 100,
       },
     );
     await stack.http.post(`/api/v1/incidents/${incident.id}/escalate`).set(bearer(owner.token)).expect(202);
-    await waitForMail(stack, second.email, PAGE);
+    await waitForMail(stack, second.email, PAGE_SUBJECT);
     // Resolving ends it.
     await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'resolved' }).expect(200);
-    const ended = await waitFor(
-      'the escalation ended',
-      async () => {
-        const state = await escalationOf(owner.token, incident.id);
-        return state.running ? undefined : state;
-      },
-      { timeoutMs: 20_000, intervalMs: 100 },
-    );
+    const ended = await escalationEnded(stack.http, owner.token, incident.id);
     expect(ended.ended).toBe('resolved');
   });
 
@@ -204,21 +161,21 @@ describe('escalation (integration: real PostgreSQL and Temporal, worker)', () =>
       .send({ name: 'On call', is_default: true, levels: [{ targets: [{ type: 'schedule', id: schedule.id }], delay_minutes: 60 }] })
       .expect(201);
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
-    const incident = await openAlertIncident(owner.token, integration);
-    await waitForMail(stack, cover.email, PAGE);
-    const state = await escalationOf(owner.token, incident.id);
+    const incident = await openAlertIncident(stack.http, owner.token, integration, 'esc');
+    await waitForMail(stack, cover.email, PAGE_SUBJECT);
+    const state = await escalationOf(stack.http, owner.token, incident.id);
     expect(state.pages.map((page) => page.user_id)).toEqual([cover.user.id]);
-    expect(await mailsTo(stack, rotation.email, PAGE)).toEqual([]);
+    expect(await mailsTo(stack, rotation.email, PAGE_SUBJECT)).toEqual([]);
   });
 
   it('without any policy nothing pages, and another organization cannot see an escalation', async () => {
     const owner = await registerOwner(stack.http, 'no-paging');
     const stranger = await registerOwner(stack.http, 'paging-stranger');
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
-    const incident = await openAlertIncident(owner.token, integration);
+    const incident = await openAlertIncident(stack.http, owner.token, integration, 'esc');
     // Today's notification mail still goes out.
     await waitForMail(stack, owner.email, /New incident/);
-    const state = await escalationOf(owner.token, incident.id);
+    const state = await escalationOf(stack.http, owner.token, incident.id);
     // Routed (no rule, no policy), so it records the default urgency, and nothing runs.
     expect(state).toEqual({
       policy: null,
@@ -232,7 +189,7 @@ describe('escalation (integration: real PostgreSQL and Temporal, worker)', () =>
       ended: null,
       pages: [],
     });
-    expect(await mailsTo(stack, owner.email, PAGE)).toEqual([]);
+    expect(await mailsTo(stack, owner.email, PAGE_SUBJECT)).toEqual([]);
     await stack.http.get(`/api/v1/incidents/${incident.id}/escalation`).set(bearer(stranger.token)).expect(404);
     await stack.http.post(`/api/v1/incidents/${incident.id}/escalate`).set(bearer(stranger.token)).expect(404);
   });

@@ -1,45 +1,19 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import supertest from 'supertest';
-import { createApp } from '../../api/app.ts';
-import { buildAppDeps } from '../../api/deps.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { ASSISTANT_SYSTEM_PROMPT } from '../../shared/domain/chat.ts';
 import { REALTIME_CHANNEL } from '../../shared/domain/realtime.ts';
-import { createLogger } from '../../shared/logger.ts';
+import { appDepsOver, httpOf } from '../helpers/app-deps.ts';
+import { startAssistantServer } from '../helpers/assistant-server.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 const ANSWER_PARTS = ['Check the ', 'payments-db ', 'connection pool first.'];
 
-/** An OpenAI-compatible chat-completions server: records each request and streams a fixed answer as SSE. */
-async function startAssistantServer() {
-  const requests: Array<{ model: string; stream: boolean; messages: Array<{ role: string; content: string }> }> = [];
-  const server: Server = createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    request.on('end', () => {
-      if (request.url !== '/v1/chat/completions') return response.writeHead(404).end();
-      requests.push(JSON.parse(raw));
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (const part of ANSWER_PARTS) response.write(`data: ${JSON.stringify({ choices: [{ delta: { content: part } }] })}\n\n`);
-      response.end('data: [DONE]\n\n');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe('incident chat (integration: real PostgreSQL, Temporal worker, local assistant)', () => {
   let stack: TestStack;
   let assistant: Awaited<ReturnType<typeof startAssistantServer>>;
   beforeAll(async () => {
-    assistant = await startAssistantServer();
+    assistant = await startAssistantServer(ANSWER_PARTS);
     stack = await startTestStack({ worker: true, env: { ASSISTANT_URL: assistant.url, ASSISTANT_MODEL: 'test-model' } });
   }, 180_000);
   afterAll(async () => {
@@ -166,17 +140,7 @@ describe('incident chat (integration: real PostgreSQL, Temporal worker, local as
   });
 
   it('refuses @assistant with 409 ASSISTANT_NOT_CONFIGURED when no assistant is configured', async () => {
-    const config = { ...stack.config, ASSISTANT_URL: undefined };
-    const app = createApp(
-      buildAppDeps(config, createLogger({ name: 'chat-test', level: 'silent' }), {
-        orm: stack.orm,
-        temporal: stack.temporal,
-        requestCaches: stack.requestCaches,
-        jwtSecret: config.JWT_SECRET as string,
-        encryptionKey: config.ENCRYPTION_KEY as string,
-      }),
-    );
-    const http = supertest(app.callback());
+    const http = httpOf(appDepsOver(stack, { config: { ASSISTANT_URL: undefined }, runtime: { requestCaches: stack.requestCaches } }));
     const owner = await registerOwner(http, 'no-assistant');
     const incidentId = (await http.post('/api/v1/incidents').set(bearer(owner.token)).send({ title: 'Disk full' }).expect(201)).body.data
       .id as string;

@@ -1,11 +1,9 @@
-import supertest from 'supertest';
-import { createApp } from '../../api/app.ts';
-import { buildAppDeps } from '../../api/deps.ts';
+import type supertest from 'supertest';
 import { createAuthService } from '../../api/services/auth.service.ts';
 import { createCredentialStore } from '../../api/services/credential-store.ts';
 import { createLoginAddressThrottle, createLoginThrottle } from '../../api/services/login-throttle.service.ts';
 import { verifyPassword } from '../../shared/auth/password.ts';
-import { createLogger } from '../../shared/logger.ts';
+import { appDepsOver, httpOf } from '../helpers/app-deps.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 const MAX_FAILURES = 5;
@@ -20,13 +18,7 @@ describe('lockout under concurrent guesses (integration: real PostgreSQL)', () =
     });
     // The stack's own app, except that the login's password checks are counted.
     const { config } = stack;
-    const deps = buildAppDeps(config, createLogger({ name: 'test', level: 'silent' }), {
-      orm: stack.orm,
-      temporal: stack.temporal,
-      requestCaches: stack.requestCaches,
-      jwtSecret: config.JWT_SECRET as string,
-      encryptionKey: config.ENCRYPTION_KEY as string,
-    });
+    const deps = appDepsOver(stack, { runtime: { requestCaches: stack.requestCaches } });
     const em = () => stack.orm.em;
     deps.services.auth = createAuthService({
       em,
@@ -41,7 +33,7 @@ describe('lockout under concurrent guesses (integration: real PostgreSQL)', () =
         return verifyPassword(password, hash);
       },
     });
-    http = supertest(createApp(deps).callback());
+    http = httpOf(deps);
   });
   afterAll(async () => {
     await stack?.stop();

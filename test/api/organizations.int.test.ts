@@ -1,15 +1,7 @@
+import { createApiKey } from '../helpers/api-keys.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
-
-const DEFAULTS = {
-  timezone: 'UTC',
-  notifications: { email: true, min_severity: 'high', notify_on_resolve: true },
-  retention_days: 365,
-  default_incident_severity: 'medium',
-  auto_resolve_after_hours: null,
-  executions: { approval_separation_of_duties: false },
-  sso_required: false,
-};
+import { DEFAULT_SETTINGS } from '../helpers/organization-settings.ts';
 
 describe('organizations and their settings over HTTP (integration: real PostgreSQL)', () => {
   let stack: TestStack;
@@ -55,7 +47,7 @@ describe('organizations and their settings over HTTP (integration: real PostgreS
     const owner = await registerOwner(stack.http, 'defaults');
     const viewer = await addMember(stack, owner.token, 'viewer');
     const settings = await stack.http.get('/api/v1/organization-settings').set(bearer(viewer.token)).expect(200);
-    expect(settings.body).toEqual({ data: DEFAULTS, meta: {} });
+    expect(settings.body).toEqual({ data: DEFAULT_SETTINGS, meta: {} });
   });
 
   it('merges a patch into the stored settings and keeps what it leaves out', async () => {
@@ -71,7 +63,7 @@ describe('organizations and their settings over HTTP (integration: real PostgreS
       .send({ notifications: { email: false }, retention_days: 30 })
       .expect(200);
     const expected = {
-      ...DEFAULTS,
+      ...DEFAULT_SETTINGS,
       timezone: 'Europe/Paris',
       notifications: { email: false, min_severity: 'critical', notify_on_resolve: true },
       retention_days: 30,
@@ -115,7 +107,7 @@ describe('organizations and their settings over HTTP (integration: real PostgreS
     const response = await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send(patch).expect(422);
     expect(response.body.code).toBe('VALIDATION_ERROR');
     expect(response.body.errors.map((error: { path: string }) => error.path).sort()).toEqual(paths);
-    expect(await storedSettings(owner.organization.id)).toEqual({ ...DEFAULTS, retention_days: 90 });
+    expect(await storedSettings(owner.organization.id)).toEqual({ ...DEFAULT_SETTINGS, retention_days: 90 });
   });
 
   it('needs settings:update to patch and settings:read to read', async () => {
@@ -131,13 +123,8 @@ describe('organizations and their settings over HTTP (integration: real PostgreS
     const owner = await registerOwner(stack.http, 'retention-owner');
     const admin = await addMember(stack, owner.token, 'admin');
     // A key the owner made, holding settings:update: still not the owner's own decision.
-    const key = (
-      await stack.http
-        .post('/api/v1/api-keys')
-        .set(bearer(owner.token))
-        .send({ name: 'settings bot', permissions: ['settings:read', 'settings:update'] })
-        .expect(201)
-    ).body.data.api_key as string;
+    const key = (await createApiKey(stack.http, owner.token, { name: 'settings bot', permissions: ['settings:read', 'settings:update'] }))
+      .api_key;
     for (const credential of [bearer(admin.token), { 'X-API-Key': key }]) {
       const refused = await stack.http.patch('/api/v1/organization-settings').set(credential).send({ retention_days: 1 }).expect(403);
       expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_PERMISSIONS', status_code: 403 });
@@ -165,6 +152,6 @@ describe('organizations and their settings over HTTP (integration: real PostgreS
         owner.organization.id,
       ]);
     const settings = await stack.http.get('/api/v1/organization-settings').set(bearer(owner.token)).expect(200);
-    expect(settings.body.data).toEqual({ ...DEFAULTS, timezone: 'Asia/Tokyo' });
+    expect(settings.body.data).toEqual({ ...DEFAULT_SETTINGS, timezone: 'Asia/Tokyo' });
   });
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { resolveMailpit, startMailpit, type RunningMailpit } from '../../dev/mailpit.ts';
-import { waitFor } from '../../dev/wait-for.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { mailpitMail } from '../helpers/mailpit-mail.ts';
+import { escalationEnded } from '../helpers/escalation.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
@@ -86,19 +86,7 @@ describe('paging through SMTP (integration: real PostgreSQL, Temporal, worker an
     expect(second.body).toMatch(/^Escalation level 2, round 1$/m);
 
     await stack.http.patch(`/api/v1/incidents/${incidentId}`).set(bearer(lead.token)).send({ status: 'investigating' }).expect(200);
-    const ended = await waitFor(
-      'the escalation ended',
-      async () => {
-        const state = (await stack.http.get(`/api/v1/incidents/${incidentId}/escalation`).set(bearer(owner.token)).expect(200)).body
-          .data as {
-          running: boolean;
-          ended: string | null;
-          pages: Array<{ level: number; user_id: string; status: string }>;
-        };
-        return state.running ? undefined : state;
-      },
-      { timeoutMs: 20_000, intervalMs: 100 },
-    );
+    const ended = await escalationEnded(stack.http, owner.token, incidentId as string);
     expect(ended.ended).toBe('acknowledged');
     expect(ended.pages.map(({ level, user_id, status }) => ({ level, user_id, status }))).toEqual([
       { level: 1, user_id: onCall.user.id, status: 'sent' },

@@ -3,11 +3,10 @@ import { PLAN_QUOTAS } from '../../shared/domain/billing.ts';
 import { addMember, bearer, INVITATION_SUBJECT, invitationTokenIn } from '../helpers/members.ts';
 import { signInAt, startOpenIdProvider, type TestOpenIdProvider } from '../helpers/oidc-provider.ts';
 import { waitForMail } from '../helpers/outbox.ts';
-import { startDnsServer, verifyConnectionDomains, type TestDnsServer } from '../helpers/dns-server.ts';
-import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+import { verifyConnectionDomains, type TestDnsServer } from '../helpers/dns-server.ts';
+import { CALLBACK, startSsoStack } from '../helpers/sso-stack.ts';
+import { registerOwner, type TestStack } from '../helpers/stack.ts';
 
-const PUBLIC_URL = 'http://tocsin.test';
-const CALLBACK = `${PUBLIC_URL}/api/v1/sso/callback`;
 const FREE = PLAN_QUOTAS.free;
 
 describe('plan quotas: members and integrations (integration: real PostgreSQL, Temporal, an OpenID Provider on loopback)', () => {
@@ -16,17 +15,8 @@ describe('plan quotas: members and integrations (integration: real PostgreSQL, T
   let dns: TestDnsServer;
 
   beforeAll(async () => {
-    dns = await startDnsServer();
     // Plans cap seats and integrations only where billing is configured (no request reaches Stripe here).
-    stack = await startTestStack({
-      env: {
-        PUBLIC_URL,
-        SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true',
-        STRIPE_SECRET_KEY: 'sk_test_quotas',
-        OUTBOUND_ALLOW_PRIVATE: 'true',
-        SSO_DNS_SERVERS: dns.address,
-      },
-    });
+    ({ stack, dns } = await startSsoStack({ STRIPE_SECRET_KEY: 'sk_test_quotas' }));
     provider = await startOpenIdProvider({ redirectUri: CALLBACK });
   });
   afterAll(async () => {

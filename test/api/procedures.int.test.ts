@@ -13,6 +13,7 @@ import { waitFor } from '../../dev/wait-for.ts';
 import { INCIDENT_ID, ORGANIZATION_ID } from '../../shared/domain/search-attributes.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import { WORKFLOWS_PATH } from '../../worker/worker.ts';
+import { createApiKey } from '../helpers/api-keys.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 type Step = {
@@ -428,13 +429,8 @@ describe('procedures and executions (integration: real PostgreSQL + real Tempora
       .expect(404);
     expect(tied.body).toMatchObject({ code: 'NOT_FOUND', detail: 'incident_id: no such incident in this organization' });
 
-    const key = (
-      await stack.http
-        .post('/api/v1/api-keys')
-        .set(as(owner))
-        .send({ name: 'read only', permissions: ['procedures:read', 'executions:read'] })
-        .expect(201)
-    ).body.data.api_key;
+    const key = (await createApiKey(stack.http, owner.token, { name: 'read only', permissions: ['procedures:read', 'executions:read'] }))
+      .api_key;
     await stack.http.get(`/api/v1/executions/${execution.id}`).set('X-API-Key', key).expect(200);
     const denied = await stack.http
       .patch(`/api/v1/executions/${execution.id}`)

@@ -1,12 +1,13 @@
 import type { Response } from 'supertest';
-import supertest from 'supertest';
-import { createApp } from '../../api/app.ts';
-import { buildAppDeps, startRequestCaches, type RequestCaches } from '../../api/deps.ts';
+import type supertest from 'supertest';
+import { startRequestCaches, type RequestCaches } from '../../api/deps.ts';
 import { createRateLimiter } from '../../api/services/rate-limit.service.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { openOrm, type Orm } from '../../shared/db/orm.ts';
 import { PLAN_LIMITS } from '../../shared/domain/plans.ts';
 import { createLogger } from '../../shared/logger.ts';
+import { appDepsOver, httpOf } from '../helpers/app-deps.ts';
+import { createApiKey } from '../helpers/api-keys.ts';
 import { bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
@@ -48,14 +49,7 @@ describe('rate limits (integration: real PostgreSQL)', () => {
       secondOrm = await openOrm({ databaseUrl: stack.databaseUrl, poolMax: 2 });
       const logger = createLogger({ name: 'second', level: 'silent' });
       secondCaches = startRequestCaches(stack.config, logger, { orm: secondOrm, databaseUrl: stack.databaseUrl });
-      const deps = buildAppDeps(stack.config, logger, {
-        orm: secondOrm,
-        temporal: stack.temporal,
-        requestCaches: secondCaches,
-        jwtSecret: stack.config.JWT_SECRET as string,
-        encryptionKey: stack.config.ENCRYPTION_KEY as string,
-      });
-      second = supertest(createApp(deps).callback());
+      second = httpOf(appDepsOver(stack, { logger, runtime: { orm: secondOrm, requestCaches: secondCaches } }));
     });
     afterAll(async () => {
       await secondCaches?.close();
@@ -188,16 +182,8 @@ describe('rate limits (integration: real PostgreSQL)', () => {
     it('counts alerts on the short form too, per organization and platform', async () => {
       const owner = await registerOwner(stack.http, 'alert-quota-key');
       const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
-      const created = await stack.http
-        .post('/api/v1/api-keys')
-        .set(bearer(owner.token))
-        .send({ name: 'ingest', permissions: ['alerts:ingest'] })
-        .expect(201);
-      const post = (payload: object) =>
-        stack.http
-          .post('/api/v1/webhooks/metrics_alerts')
-          .set('X-API-Key', created.body.data.api_key as string)
-          .send(payload);
+      const created = await createApiKey(stack.http, owner.token, { name: 'ingest', permissions: ['alerts:ingest'] });
+      const post = (payload: object) => stack.http.post('/api/v1/webhooks/metrics_alerts').set('X-API-Key', created.api_key).send(payload);
       const refused = await post(storm('too-many', 6));
       expect(refused.status).toBe(429);
       expect(refused.body.detail).toMatch(/6 alerts/);
@@ -241,12 +227,8 @@ describe('rate limits (integration: real PostgreSQL)', () => {
 
     it("counts an API key on its own bucket, separate from its creator's", async () => {
       const owner = await registerOwner(stack.http, 'keys');
-      const created = await stack.http
-        .post('/api/v1/api-keys')
-        .set(bearer(owner.token))
-        .send({ name: 'limited', permissions: ['users:read'] })
-        .expect(201);
-      const key = created.body.data.api_key as string;
+      const created = await createApiKey(stack.http, owner.token, { name: 'limited', permissions: ['users:read'] });
+      const key = created.api_key;
       for (let request = 0; request < 3; request += 1) {
         const response = await stack.http.get('/api/v1/users').set('X-API-Key', key).expect(200);
         expect(headers(response)).toMatchObject({ limit: 3, remaining: 2 - request });

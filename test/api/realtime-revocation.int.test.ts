@@ -2,11 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createApp } from '../../api/app.ts';
-import { buildAppDeps, startRequestCaches, type RequestCaches } from '../../api/deps.ts';
+import { startRequestCaches, type RequestCaches } from '../../api/deps.ts';
 import { attachRealtime, type Realtime } from '../../api/realtime.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { openOrm, type Orm } from '../../shared/db/orm.ts';
 import { createLogger } from '../../shared/logger.ts';
+import { appDepsOver } from '../helpers/app-deps.ts';
+import { createApiKey } from '../helpers/api-keys.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
@@ -31,13 +33,7 @@ describe('WebSocket connections end with their credential, in every API process 
     const logger = createLogger({ name: 'process-b', level: 'silent' });
     orm = await openOrm({ databaseUrl: stack.databaseUrl, poolMax: 3 });
     caches = startRequestCaches(stack.config, logger, { orm, databaseUrl: stack.databaseUrl });
-    const deps = buildAppDeps(stack.config, logger, {
-      orm,
-      temporal: stack.temporal,
-      requestCaches: caches,
-      jwtSecret: stack.config.JWT_SECRET as string,
-      encryptionKey: stack.config.ENCRYPTION_KEY as string,
-    });
+    const deps = appDepsOver(stack, { logger, runtime: { orm, requestCaches: caches } });
     server = createServer(createApp(deps).callback());
     realtime = attachRealtime(server, {
       orm,
@@ -110,13 +106,9 @@ describe('WebSocket connections end with their credential, in every API process 
 
   it('closes the connection of a revoked API key', async () => {
     const owner = await registerOwner(stack.http, 'rt-key');
-    const created = await stack.http
-      .post('/api/v1/api-keys')
-      .set(bearer(owner.token))
-      .send({ name: 'ws', permissions: ['incidents:read'] })
-      .expect(201);
-    const [keySocket, ownerSocket] = await Promise.all([connected(created.body.data.api_key as string), connected(owner.token)]);
-    await stack.http.delete(`/api/v1/api-keys/${created.body.data.id}`).set(bearer(owner.token)).expect(204);
+    const created = await createApiKey(stack.http, owner.token, { name: 'ws', permissions: ['incidents:read'] });
+    const [keySocket, ownerSocket] = await Promise.all([connected(created.api_key), connected(owner.token)]);
+    await stack.http.delete(`/api/v1/api-keys/${created.id}`).set(bearer(owner.token)).expect(204);
     await disconnected(keySocket, 'key revocation');
     expect(ownerSocket.connected).toBe(true);
   });
@@ -124,12 +116,8 @@ describe('WebSocket connections end with their credential, in every API process 
   it("closes the connections of a removed member, theirs and their keys'", async () => {
     const owner = await registerOwner(stack.http, 'rt-remove');
     const member = await addMember(stack, owner.token, 'admin', 'rt-removed');
-    const key = await stack.http
-      .post('/api/v1/api-keys')
-      .set(bearer(member.token))
-      .send({ name: 'ws', permissions: ['incidents:read'] })
-      .expect(201);
-    const [memberSocket, keySocket] = await Promise.all([connected(member.token), connected(key.body.data.api_key as string)]);
+    const key = await createApiKey(stack.http, member.token, { name: 'ws', permissions: ['incidents:read'] });
+    const [memberSocket, keySocket] = await Promise.all([connected(member.token), connected(key.api_key)]);
     await stack.http.delete(`/api/v1/users/${member.user.id}`).set(bearer(owner.token)).expect(204);
     await Promise.all([disconnected(memberSocket, 'member removal'), disconnected(keySocket, 'member removal (their key)')]);
   });

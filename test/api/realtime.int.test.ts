@@ -1,6 +1,7 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { waitFor } from '../../dev/wait-for.ts';
 import type { RealtimeEnvelope } from '../../shared/domain/realtime.ts';
+import { createApiKey } from '../helpers/api-keys.ts';
 import { listen } from '../helpers/listening-stack.ts';
 import { bearer } from '../helpers/members.ts';
 import { startReceiver } from '../helpers/receiver.ts';
@@ -45,13 +46,9 @@ describe('WebSocket channel (socket.io + real LISTEN/NOTIFY + outbox relay)', ()
   it("a client of organization B never receives organization A's events, while A's client does", async () => {
     const a = await registerOwner(stack.http, 'rt-a');
     const b = await registerOwner(stack.http, 'rt-b');
-    const key = await stack.http
-      .post('/api/v1/api-keys')
-      .set(bearer(b.token))
-      .send({ name: 'ws', permissions: ['incidents:read'] })
-      .expect(201);
+    const key = await createApiKey(stack.http, b.token, { name: 'ws', permissions: ['incidents:read'] });
     const clientA = await client({ auth: { token: a.token } });
-    const clientB = await client({ query: { token: key.body.data.api_key as string } });
+    const clientB = await client({ query: { token: key.api_key } });
 
     const incidentA = await createIncident(a.token, 'only for A');
     const seenByA = await waitFor(
@@ -256,12 +253,8 @@ describe('WebSocket channel (socket.io + real LISTEN/NOTIFY + outbox relay)', ()
 
   it('refuses a key without incidents:read', async () => {
     const owner = await registerOwner(stack.http, 'rt-perm');
-    const key = await stack.http
-      .post('/api/v1/api-keys')
-      .set(bearer(owner.token))
-      .send({ name: 'ingest only', permissions: ['alerts:ingest'] })
-      .expect(201);
-    await expect(client({ auth: { token: key.body.data.api_key as string } })).rejects.toMatchObject({
+    const key = await createApiKey(stack.http, owner.token, { name: 'ingest only', permissions: ['alerts:ingest'] });
+    await expect(client({ auth: { token: key.api_key } })).rejects.toMatchObject({
       data: { code: 'INSUFFICIENT_PERMISSIONS' },
     });
   });

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
+import { escalationOf, type EscalationState, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
-import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
+import { createIntegration, openAlertIncident } from '../helpers/webhooks.ts';
 
 interface Incident {
   id: string;
@@ -12,17 +12,6 @@ interface Incident {
   assignee_id: string | null;
   timeline: Array<{ type: string; actor_id: string | null; data: Record<string, unknown> }>;
 }
-interface Escalation {
-  policy: { id: string } | null;
-  cycle: number;
-  running: boolean;
-  level: number | null;
-  round: number | null;
-  ended: string | null;
-  pages: Array<{ cycle: number; round: number; level: number; user_id: string; status: string }>;
-}
-
-const PAGE = /\] Page: /;
 
 /**
  * Reassigning and reopening on the real stack: the API ends the running escalation through a
@@ -47,33 +36,22 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
         .expect(201)
     ).body.data as { id: string };
 
-  const openAlertIncident = async (token: string, policyId: string) => {
+  const openIncidentOn = async (token: string, policyId: string) => {
     const integration = await createIntegration(stack.http, token, 'metrics_alerts');
     await stack.http
       .patch(`/api/v1/integrations/${integration.id}`)
       .set(bearer(token))
       .send({ escalation_policy_id: policyId })
       .expect(200);
-    const host = `re-${randomUUID().slice(0, 8)}`;
-    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(`re-${host}`, 'firing', `${host} is down`)).expect(200);
-    return waitFor(
-      'the alert opened an incident',
-      async () => {
-        const list = (await stack.http.get('/api/v1/incidents?limit=100').set(bearer(token)).expect(200)).body.data as Incident[];
-        return list.find((candidate) => candidate.title.includes(host));
-      },
-      { timeoutMs: 30_000, intervalMs: 100 },
-    );
+    return openAlertIncident<Incident>(stack.http, token, integration, 're');
   };
-  const escalationOf = async (token: string, incidentId: string) =>
-    (await stack.http.get(`/api/v1/incidents/${incidentId}/escalation`).set(bearer(token)).expect(200)).body.data as Escalation;
   const incidentOf = async (token: string, incidentId: string) =>
     (await stack.http.get(`/api/v1/incidents/${incidentId}`).set(bearer(token)).expect(200)).body.data as Incident;
-  const waitForState = (token: string, incidentId: string, what: string, done: (state: Escalation) => boolean) =>
+  const waitForState = (token: string, incidentId: string, what: string, done: (state: EscalationState) => boolean) =>
     waitFor(
       what,
       async () => {
-        const state = await escalationOf(token, incidentId);
+        const state = await escalationOf(stack.http, token, incidentId);
         return done(state) ? state : undefined;
       },
       { timeoutMs: 20_000, intervalMs: 100 },
@@ -86,8 +64,8 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
     const fourth = await addMember(stack, owner.token, 'engineer', 'fourth');
     const primary = await createPolicy(owner.token, 'Primary', [owner.user.id, fourth.user.id]);
     const secondary = await createPolicy(owner.token, 'Secondary', [third.user.id]);
-    const incident = await openAlertIncident(owner.token, primary.id);
-    await waitForMail(stack, owner.email, PAGE);
+    const incident = await openIncidentOn(owner.token, primary.id);
+    await waitForMail(stack, owner.email, PAGE_SUBJECT);
     await waitForState(owner.token, incident.id, 'level 1 waits', (state) => state.running && state.level === 1);
 
     const toPerson = await stack.http
@@ -101,7 +79,7 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
       escalation_policy_id: null,
       previous: { policy_id: primary.id, level: 1, round: 1 },
     });
-    const reassignedMail = await waitForMail(stack, second.email, PAGE);
+    const reassignedMail = await waitForMail(stack, second.email, PAGE_SUBJECT);
     expect(reassignedMail.body).toMatch(/^The incident was reassigned to you$/m);
     const paged = await waitForState(owner.token, incident.id, 'the new assignee paged', (state) =>
       state.pages.some((page) => page.cycle === 2 && page.status === 'sent'),
@@ -129,7 +107,7 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
       .send({ escalation_policy_id: secondary.id })
       .expect(202);
     expect(toPolicy.body.data).toMatchObject({ cycle: 3, user_id: null, escalation_policy_id: secondary.id });
-    await waitForMail(stack, third.email, PAGE);
+    await waitForMail(stack, third.email, PAGE_SUBJECT);
     const restarted = await waitForState(
       owner.token,
       incident.id,
@@ -139,15 +117,15 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
     expect(restarted).toMatchObject({ policy: { id: secondary.id }, level: 1, round: 1, ended: null });
     expect((await incidentOf(owner.token, incident.id)).assignee_id).toBeNull();
     // Every page once: the first level of each cycle, nothing of the old chain after its reassignment.
-    const pages = (await escalationOf(owner.token, incident.id)).pages;
+    const pages = (await escalationOf(stack.http, owner.token, incident.id)).pages;
     expect(pages.map(({ cycle, round, level, user_id }) => [cycle, round, level, user_id])).toEqual([
       [1, 1, 1, owner.user.id],
       [2, 1, 1, second.user.id],
       [3, 1, 1, third.user.id],
     ]);
-    expect(await mailsTo(stack, owner.email, PAGE)).toHaveLength(1);
-    expect(await mailsTo(stack, second.email, PAGE)).toHaveLength(1);
-    expect(await mailsTo(stack, fourth.email, PAGE)).toEqual([]);
+    expect(await mailsTo(stack, owner.email, PAGE_SUBJECT)).toHaveLength(1);
+    expect(await mailsTo(stack, second.email, PAGE_SUBJECT)).toHaveLength(1);
+    expect(await mailsTo(stack, fourth.email, PAGE_SUBJECT)).toEqual([]);
 
     const audit = (await stack.http.get('/api/v1/audit?event_type=incidents.reassign').set(bearer(owner.token)).expect(200)).body
       .data as Array<{
@@ -164,8 +142,8 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
     const stranger = await registerOwner(stack.http, 'reassign-stranger');
     const strangerPolicy = await createPolicy(stranger.token, 'Theirs', [stranger.user.id]);
     const policy = await createPolicy(owner.token, 'Ours', [owner.user.id]);
-    const incident = await openAlertIncident(owner.token, policy.id);
-    await waitForMail(stack, owner.email, PAGE);
+    const incident = await openIncidentOn(owner.token, policy.id);
+    await waitForMail(stack, owner.email, PAGE_SUBJECT);
     const reassign = (token: string, body: Record<string, unknown>, id = incident.id) =>
       stack.http.post(`/api/v1/incidents/${id}/reassign`).set(bearer(token)).send(body);
 
@@ -179,7 +157,7 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
     await reassign(owner.token, { user_id: owner.user.id, escalation_policy_id: policy.id }).expect(422);
     await reassign(owner.token, { user_id: 'not-a-uuid' }).expect(422);
     // None of the refusals touched the incident or its escalation.
-    expect(await escalationOf(owner.token, incident.id)).toMatchObject({ cycle: 1, running: true, level: 1 });
+    expect(await escalationOf(stack.http, owner.token, incident.id)).toMatchObject({ cycle: 1, running: true, level: 1 });
     await stack.http.get(`/api/v1/incidents/${incident.id}/escalation`).set(bearer(stranger.token)).expect(404);
 
     await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'resolved' }).expect(200);
@@ -189,16 +167,20 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
   it('a resolved incident that reopens pages level 1 again in a new cycle, each page once', async () => {
     const owner = await registerOwner(stack.http, 'reopen');
     const policy = await createPolicy(owner.token, 'Reopen', [owner.user.id]);
-    const incident = await openAlertIncident(owner.token, policy.id);
-    await waitForMail(stack, owner.email, PAGE);
+    const incident = await openIncidentOn(owner.token, policy.id);
+    await waitForMail(stack, owner.email, PAGE_SUBJECT);
     for (const cycle of [2, 3]) {
       await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'resolved' }).expect(200);
       await waitForState(owner.token, incident.id, `cycle ${cycle - 1} resolved`, (state) => !state.running && state.ended === 'resolved');
       await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'active' }).expect(200);
-      await waitFor(`cycle ${cycle} paged`, async () => ((await mailsTo(stack, owner.email, PAGE)).length >= cycle ? true : undefined), {
-        timeoutMs: 20_000,
-        intervalMs: 100,
-      });
+      await waitFor(
+        `cycle ${cycle} paged`,
+        async () => ((await mailsTo(stack, owner.email, PAGE_SUBJECT)).length >= cycle ? true : undefined),
+        {
+          timeoutMs: 20_000,
+          intervalMs: 100,
+        },
+      );
       const state = await waitForState(
         owner.token,
         incident.id,
@@ -207,12 +189,12 @@ describe('reassign and reopen (integration: real PostgreSQL and Temporal, worker
       );
       expect(state).toMatchObject({ policy: { id: policy.id }, level: 1, round: 1 });
     }
-    const { pages } = await escalationOf(owner.token, incident.id);
+    const { pages } = await escalationOf(stack.http, owner.token, incident.id);
     expect(pages.map(({ cycle, round, level, user_id, status }) => [cycle, round, level, user_id, status])).toEqual([
       [1, 1, 1, owner.user.id, 'sent'],
       [2, 1, 1, owner.user.id, 'sent'],
       [3, 1, 1, owner.user.id, 'sent'],
     ]);
-    expect(await mailsTo(stack, owner.email, PAGE)).toHaveLength(3);
+    expect(await mailsTo(stack, owner.email, PAGE_SUBJECT)).toHaveLength(3);
   });
 });

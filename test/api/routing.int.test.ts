@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
+import { PAGE_SUBJECT } from '../helpers/escalation.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -17,8 +18,6 @@ interface RoutedIncident {
   escalation_policy_id: string | null;
   timeline: Array<{ type: string; message: string; data: Record<string, unknown> }>;
 }
-
-const PAGE = /\] Page: /;
 
 /**
  * Routing end to end: webhook → ingestion → incident → outbox relay (routes it, records the
@@ -97,7 +96,7 @@ describe('routing rules (integration: real PostgreSQL and Temporal, worker)', ()
         data: { routing_rule_id: dbRule, escalation_policy_id: dbaPolicy, urgency: 'high' },
       }),
     ]);
-    const dbaPage = await waitForMail(stack, dba.email, PAGE);
+    const dbaPage = await waitForMail(stack, dba.email, PAGE_SUBJECT);
     expect(dbaPage.subject).toBe(`[CRITICAL] Page: ${database.title}`);
     expect(dbaPage.body).toMatch(/^Urgency: high$/m);
     expect(await escalationOf(database.id)).toMatchObject({ policy: { id: dbaPolicy }, urgency: 'high', routing_rule_id: dbRule });
@@ -105,7 +104,7 @@ describe('routing rules (integration: real PostgreSQL and Temporal, worker)', ()
 
     const frontend = await openIncident('frontend');
     expect(frontend).toMatchObject({ routing_rule_id: webRule, escalation_policy_id: webPolicy, urgency: 'low' });
-    const webPage = await waitForMail(stack, web.email, PAGE);
+    const webPage = await waitForMail(stack, web.email, PAGE_SUBJECT);
     expect(webPage.subject).toBe(`[CRITICAL] Page: ${frontend.title}`);
     expect(webPage.body).toMatch(/^Urgency: low$/m);
     expect(await escalationOf(frontend.id)).toMatchObject({ policy: { id: webPolicy }, urgency: 'low', routing_rule_id: webRule });
@@ -123,7 +122,7 @@ describe('routing rules (integration: real PostgreSQL and Temporal, worker)', ()
     expect(other.timeline.filter((entry) => entry.type === 'routed').map((entry) => entry.message)).toEqual([
       'Pages through escalation policy "Everything else" (urgency high)',
     ]);
-    await waitForMail(stack, owner.email, PAGE);
+    await waitForMail(stack, owner.email, PAGE_SUBJECT);
     expect(await tester(other)).toEqual({ rule: null, escalation_policy_id: defaultPolicy, source: 'default', urgency: 'high' });
 
     expect((await stack.http.get(`/api/v1/incidents/${manual.id}`).set(auth).expect(200)).body.data).toMatchObject({
@@ -133,8 +132,8 @@ describe('routing rules (integration: real PostgreSQL and Temporal, worker)', ()
     });
 
     // Each policy paged only its own incident.
-    expect((await mailsTo(stack, dba.email, PAGE)).map((mail) => mail.subject)).toEqual([`[CRITICAL] Page: ${database.title}`]);
-    expect((await mailsTo(stack, web.email, PAGE)).map((mail) => mail.subject)).toEqual([`[CRITICAL] Page: ${frontend.title}`]);
-    expect((await mailsTo(stack, owner.email, PAGE)).map((mail) => mail.subject)).toEqual([`[CRITICAL] Page: ${other.title}`]);
+    expect((await mailsTo(stack, dba.email, PAGE_SUBJECT)).map((mail) => mail.subject)).toEqual([`[CRITICAL] Page: ${database.title}`]);
+    expect((await mailsTo(stack, web.email, PAGE_SUBJECT)).map((mail) => mail.subject)).toEqual([`[CRITICAL] Page: ${frontend.title}`]);
+    expect((await mailsTo(stack, owner.email, PAGE_SUBJECT)).map((mail) => mail.subject)).toEqual([`[CRITICAL] Page: ${other.title}`]);
   });
 });

@@ -1,8 +1,6 @@
-import supertest from 'supertest';
-import { createApp } from '../../api/app.ts';
-import { buildAppDeps } from '../../api/deps.ts';
 import { waitFor } from '../../dev/wait-for.ts';
-import { createLogger } from '../../shared/logger.ts';
+import { appDepsOver, httpOf } from '../helpers/app-deps.ts';
+import { createApiKey } from '../helpers/api-keys.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
 /** The jti a token carries (its payload, not verified). */
@@ -12,15 +10,7 @@ const cookiesOf = (response: { headers: Record<string, unknown> }): string[] =>
   ([] as string[]).concat((response.headers['set-cookie'] as string[]) ?? []);
 
 /** A second API instance over the same database: another process, or the same one after a restart. */
-function anotherApi(stack: TestStack) {
-  const deps = buildAppDeps(stack.config, createLogger({ name: 'test', level: 'silent' }), {
-    orm: stack.orm,
-    temporal: stack.temporal,
-    jwtSecret: stack.config.JWT_SECRET as string,
-    encryptionKey: stack.config.ENCRYPTION_KEY as string,
-  });
-  return supertest(createApp(deps).callback());
-}
+const anotherApi = (stack: TestStack) => httpOf(appDepsOver(stack));
 
 describe('sessions: expiry, refresh, logout (integration: real PostgreSQL)', () => {
   let stack: TestStack;
@@ -191,12 +181,8 @@ describe('sessions: expiry, refresh, logout (integration: real PostgreSQL)', () 
   it('logs out everywhere: every token of the user stops working, the event is audited, keys cannot do it', async () => {
     const owner = await registerOwner(stack.http, 'logout-all');
     const elsewhere = await stack.http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }).expect(200);
-    const key = await stack.http
-      .post('/api/v1/api-keys')
-      .set('Authorization', `Bearer ${owner.token}`)
-      .send({ name: 'k', permissions: ['users:read'] })
-      .expect(201);
-    const refused = await stack.http.post('/api/v1/auth/logout-all').set('X-API-Key', key.body.data.api_key).expect(403);
+    const key = await createApiKey(stack.http, owner.token, { name: 'k', permissions: ['users:read'] });
+    const refused = await stack.http.post('/api/v1/auth/logout-all').set('X-API-Key', key.api_key).expect(403);
     expect(refused.body.code).toBe('INSUFFICIENT_PERMISSIONS');
 
     const done = await stack.http.post('/api/v1/auth/logout-all').set('Authorization', `Bearer ${owner.token}`).expect(200);
@@ -212,7 +198,7 @@ describe('sessions: expiry, refresh, logout (integration: real PostgreSQL)', () 
     }
     // A new login works, and the key (not a session) still does.
     await stack.http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }).expect(200);
-    await stack.http.get('/api/v1/users').set('X-API-Key', key.body.data.api_key).expect(200);
+    await stack.http.get('/api/v1/users').set('X-API-Key', key.api_key).expect(200);
     const events = await stack.orm.em
       .fork()
       .execute<{ event_type: string }[]>('select event_type from audit_events where actor_user_id = ?', [owner.user.id]);

@@ -1,11 +1,11 @@
+import { createApiKey } from '../helpers/api-keys.ts';
 import { addMember, bearer } from '../helpers/members.ts';
-import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
+import type { TestDnsServer } from '../helpers/dns-server.ts';
 import { signInAt, startOpenIdProvider, type TestOpenIdProvider } from '../helpers/oidc-provider.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
-import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+import { CALLBACK, startSsoStack } from '../helpers/sso-stack.ts';
+import { registerOwner, type TestStack } from '../helpers/stack.ts';
 
-const PUBLIC_URL = 'http://tocsin.test';
-const CALLBACK = `${PUBLIC_URL}/api/v1/sso/callback`;
 const LINK_SUBJECT = /^Link your Tocsin account/;
 
 /**
@@ -21,16 +21,7 @@ describe('SSO identities, trust material and domain verification (integration: o
   let legit: TestOpenIdProvider;
 
   beforeAll(async () => {
-    dns = await startDnsServer();
-    stack = await startTestStack({
-      env: {
-        PUBLIC_URL,
-        SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true',
-        OUTBOUND_ALLOW_PRIVATE: 'true',
-        PLAN_MEMBERS_LIMIT: '100',
-        SSO_DNS_SERVERS: dns.address,
-      },
-    });
+    ({ stack, dns } = await startSsoStack({ PLAN_MEMBERS_LIMIT: '100' }));
     rogue = await startOpenIdProvider({ redirectUri: CALLBACK });
     legit = await startOpenIdProvider({ redirectUri: CALLBACK });
   });
@@ -79,14 +70,10 @@ describe('SSO identities, trust material and domain verification (integration: o
   it("an admin's identity provider asserting the owner's email signs nobody in; the owner is mailed, and links only by choice", async () => {
     const owner = await registerAt('boss@corp-victim.test');
     const admin = await addMember(stack, owner.token, 'admin');
-    const key = await stack.http
-      .post('/api/v1/api-keys')
-      .set(bearer(admin.token))
-      .send({ name: 'sso admin', permissions: ['settings:update', 'settings:read'] })
-      .expect(201);
+    const key = await createApiKey(stack.http, admin.token, { name: 'sso admin', permissions: ['settings:update', 'settings:read'] });
     const created = await stack.http
       .post('/api/v1/sso/connections')
-      .set('X-API-Key', key.body.data.api_key)
+      .set('X-API-Key', key.api_key)
       .send(oidcConnection(rogue, 'corp-victim.test', { default_role: 'admin' }))
       .expect(201);
     rogue.addAccount({ email: owner.email, sub: 'attacker-controlled' });
@@ -185,14 +172,10 @@ describe('SSO identities, trust material and domain verification (integration: o
       .expect(200);
     expect((await signIn(wrong.body.data.authorization_url, 'someone')).status).toBe(401);
     // An API key is nobody's browser: it cannot start a link.
-    const key = await stack.http
-      .post('/api/v1/api-keys')
-      .set(bearer(owner.token))
-      .send({ name: 'linker', permissions: ['settings:read'] })
-      .expect(201);
+    const key = await createApiKey(stack.http, owner.token, { name: 'linker', permissions: ['settings:read'] });
     const byKey = await stack.http
       .post('/api/v1/sso/link')
-      .set('X-API-Key', key.body.data.api_key)
+      .set('X-API-Key', key.api_key)
       .send({ connection_id: created.body.data.id })
       .expect(403);
     expect(byKey.body.code).toBe('INSUFFICIENT_PERMISSIONS');

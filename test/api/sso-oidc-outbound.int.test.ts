@@ -1,11 +1,9 @@
 import { bearer } from '../helpers/members.ts';
 import { startMiniOpenIdProvider, type MiniOpenIdProvider } from '../helpers/mini-oidc-provider.ts';
-import { startDnsServer, verifyConnectionDomains, type TestDnsServer } from '../helpers/dns-server.ts';
+import { verifyConnectionDomains, type TestDnsServer } from '../helpers/dns-server.ts';
+import { CALLBACK, PUBLIC_URL, startSsoStack } from '../helpers/sso-stack.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { freePort } from '../../shared/net/free-port.ts';
-
-const PUBLIC_URL = 'http://tocsin.test';
-const CALLBACK = `${PUBLIC_URL}/api/v1/sso/callback`;
 
 type Owner = Awaited<ReturnType<typeof registerOwner>>;
 
@@ -64,10 +62,7 @@ describe('OIDC against a provider Tocsin may reach (OUTBOUND_ALLOW_PRIVATE=true)
   let dns: TestDnsServer;
 
   beforeAll(async () => {
-    dns = await startDnsServer();
-    stack = await startTestStack({
-      env: { PUBLIC_URL, SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true', OUTBOUND_ALLOW_PRIVATE: 'true', SSO_DNS_SERVERS: dns.address },
-    });
+    ({ stack, dns } = await startSsoStack());
     provider = await startMiniOpenIdProvider({ redirectUri: CALLBACK });
     owner = await registerOwner(stack.http, 'sso-mini');
     const created = await connect(stack, owner, 'mini-sso.test', {

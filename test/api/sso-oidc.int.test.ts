@@ -1,12 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
+import { createApiKey } from '../helpers/api-keys.ts';
+import type { TestDnsServer } from '../helpers/dns-server.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { answerFor, signInAt, startOpenIdProvider, type TestOpenIdProvider } from '../helpers/oidc-provider.ts';
-import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
-
-const PUBLIC_URL = 'http://tocsin.test';
-const CALLBACK = `${PUBLIC_URL}/api/v1/sso/callback`;
+import { CALLBACK, PUBLIC_URL, startSsoStack } from '../helpers/sso-stack.ts';
+import { registerOwner, type TestStack } from '../helpers/stack.ts';
 
 describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-provider on loopback, real PostgreSQL)', () => {
   let stack: TestStack;
@@ -17,16 +16,7 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
 
   beforeAll(async () => {
     // One organization signs in more people than the free plan's seats (quotas: plan-quotas.int.test.ts).
-    dns = await startDnsServer();
-    stack = await startTestStack({
-      env: {
-        PUBLIC_URL,
-        SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true',
-        OUTBOUND_ALLOW_PRIVATE: 'true',
-        PLAN_MEMBERS_LIMIT: '100',
-        SSO_DNS_SERVERS: dns.address,
-      },
-    });
+    ({ stack, dns } = await startSsoStack({ PLAN_MEMBERS_LIMIT: '100' }));
     provider = await startOpenIdProvider({ redirectUri: CALLBACK });
     owner = await registerOwner(stack.http, 'sso');
     const created = await stack.http
@@ -188,14 +178,10 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
       .set(bearer(owner.token))
       .expect(200)
       .expect((response) => expect(response.body.data.auth_method).toBe('password'));
-    const key = await stack.http
-      .post('/api/v1/api-keys')
-      .set(bearer(owner.token))
-      .send({ name: 'owner key', permissions: ['incidents:read'] })
-      .expect(201);
+    const key = await createApiKey(stack.http, owner.token, { name: 'owner key', permissions: ['incidents:read'] });
     await stack.http
       .get('/api/v1/auth/me')
-      .set('X-API-Key', key.body.data.api_key)
+      .set('X-API-Key', key.api_key)
       .expect(200)
       .expect((response) => expect(response.body.data.auth_method).toBe('api_key'));
 

@@ -1,10 +1,9 @@
+import { createApiKey } from '../helpers/api-keys.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { signInAt, startOpenIdProvider, type TestOpenIdProvider } from '../helpers/oidc-provider.ts';
-import { startDnsServer, verifyConnectionDomains, type TestDnsServer } from '../helpers/dns-server.ts';
-import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
-
-const PUBLIC_URL = 'http://tocsin.test';
-const CALLBACK = `${PUBLIC_URL}/api/v1/sso/callback`;
+import { verifyConnectionDomains, type TestDnsServer } from '../helpers/dns-server.ts';
+import { CALLBACK, startSsoStack } from '../helpers/sso-stack.ts';
+import { registerOwner, type TestStack } from '../helpers/stack.ts';
 
 describe('Only an owner makes an owner: SSO default_role, invitations, role changes (integration: real PostgreSQL)', () => {
   let stack: TestStack;
@@ -13,16 +12,7 @@ describe('Only an owner makes an owner: SSO default_role, invitations, role chan
   let dns: TestDnsServer;
 
   beforeAll(async () => {
-    dns = await startDnsServer();
-    stack = await startTestStack({
-      env: {
-        PUBLIC_URL,
-        SSO_ALLOW_INSECURE_LOOPBACK_ISSUERS: 'true',
-        OUTBOUND_ALLOW_PRIVATE: 'true',
-        PLAN_MEMBERS_LIMIT: '100',
-        SSO_DNS_SERVERS: dns.address,
-      },
-    });
+    ({ stack, dns } = await startSsoStack({ PLAN_MEMBERS_LIMIT: '100' }));
     provider = await startOpenIdProvider({ redirectUri: CALLBACK });
     owner = await registerOwner(stack.http, 'roles');
   });
@@ -42,12 +32,8 @@ describe('Only an owner makes an owner: SSO default_role, invitations, role chan
 
   it("refuses owner as a connection's default role, to an admin's API key with settings:update and to the owner alike", async () => {
     const admin = await addMember(stack, owner.token, 'admin');
-    const key = await stack.http
-      .post('/api/v1/api-keys')
-      .set(bearer(admin.token))
-      .send({ name: 'settings', permissions: ['settings:update'] })
-      .expect(201);
-    const asKey = { 'X-API-Key': key.body.data.api_key as string };
+    const key = await createApiKey(stack.http, admin.token, { name: 'settings', permissions: ['settings:update'] });
+    const asKey = { 'X-API-Key': key.api_key };
 
     const created = await stack.http.post('/api/v1/sso/connections').set(asKey).send(connection('owner', 'roles-a.test')).expect(422);
     expect(created.body.errors.map((error: { path: string }) => error.path)).toContain('body.default_role');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
+import { createApiKey } from '../helpers/api-keys.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
@@ -43,12 +44,7 @@ describe('tenant isolation: a second organization walks every route (integration
     const email = `victim-pending-${randomUUID().slice(0, 8)}@example.test`;
     const invited = await stack.http.post('/api/v1/invitations').set(bearer(victim.token)).send({ email, role: 'viewer' }).expect(201);
     victimInvitation = { id: invited.body.data.id, email };
-    const key = await stack.http
-      .post('/api/v1/api-keys')
-      .set(bearer(victim.token))
-      .send({ name: 'victim key', permissions: ['users:read'] })
-      .expect(201);
-    victimKey = key.body.data;
+    victimKey = await createApiKey(stack.http, victim.token, { name: 'victim key', permissions: ['users:read'] });
     await stack.http.patch('/api/v1/organizations').set(bearer(victim.token)).send({ name: 'Victim Org' }).expect(200);
     await stack.http
       .patch('/api/v1/organization-settings')
@@ -61,13 +57,7 @@ describe('tenant isolation: a second organization walks every route (integration
     victimIds = new Set([victim.user.id, victimMember.user.id, victimInvitation.id, victimKey.id, victim.organization.id, ...auditIds]);
 
     attacker = await registerOwner(stack.http, 'attacker');
-    attackerKey = (
-      await stack.http
-        .post('/api/v1/api-keys')
-        .set(bearer(attacker.token))
-        .send({ name: 'everything', permissions: ['*'] })
-        .expect(201)
-    ).body.data.api_key;
+    attackerKey = (await createApiKey(stack.http, attacker.token, { name: 'everything', permissions: ['*'] })).api_key;
   });
   afterAll(async () => {
     await stack?.stop();
@@ -162,12 +152,8 @@ describe('tenant isolation: a second organization walks every route (integration
       expectNoVictimIds(await stack.http.get('/api/v1/api-keys?limit=100').set(credential));
     },
     createApiKey: async (credential) => {
-      const response = await stack.http
-        .post('/api/v1/api-keys')
-        .set(credential)
-        .send({ name: 'attacker key', permissions: ['users:read'] })
-        .expect(201);
-      expect(await organizationOf('api_keys', response.body.data.id)).toBe(attacker.organization.id);
+      const response = await createApiKey(stack.http, credential, { name: 'attacker key', permissions: ['users:read'] });
+      expect(await organizationOf('api_keys', response.id)).toBe(attacker.organization.id);
     },
     revokeApiKey: async (credential) => {
       expectNotFound(await stack.http.delete(`/api/v1/api-keys/${victimKey.id}`).set(credential));

@@ -1,12 +1,9 @@
 import { Client, Connection } from '@temporalio/client';
-import supertest from 'supertest';
-import { createApp } from '../../api/app.ts';
-import { buildAppDeps } from '../../api/deps.ts';
 import { createWebhookHealth } from '../../api/services/webhook-health.ts';
 import { freePort } from '../../shared/net/free-port.ts';
 import { PLATFORMS } from '../../shared/domain/alert.ts';
-import { createLogger } from '../../shared/logger.ts';
 import { isTemporalReachable } from '../../shared/temporal/client.ts';
+import { appDepsOver, httpOf } from '../helpers/app-deps.ts';
 import { bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 
@@ -22,13 +19,7 @@ describe('GET /webhooks/health (integration: real PostgreSQL and Temporal)', () 
     await stack?.stop();
   });
 
-  const appDeps = () =>
-    buildAppDeps(stack.config, createLogger({ name: 'tocsin-test', level: 'silent' }), {
-      orm: stack.orm,
-      temporal: stack.temporal,
-      jwtSecret: stack.config.JWT_SECRET as string,
-      encryptionKey: stack.config.ENCRYPTION_KEY as string,
-    });
+  const appDeps = () => appDepsOver(stack);
 
   it('is healthy with Temporal up and no failing integration, without a credential', async () => {
     const { body } = await stack.http.get('/api/v1/webhooks/health').expect(200);
@@ -56,7 +47,7 @@ describe('GET /webhooks/health (integration: real PostgreSQL and Temporal)', () 
       temporalReachable: () => isTemporalReachable(stack.temporal.client, 'default'),
       maxAgeMs: 0,
     });
-    const { body } = await supertest(createApp(deps).callback()).get('/api/v1/webhooks/health').expect(200);
+    const { body } = await httpOf(deps).get('/api/v1/webhooks/health').expect(200);
     expect(body).toEqual({ status: 'healthy', endpoints: allOk, temporal: 'ok' });
 
     // The organization's view needs a credential holding integrations:read.
@@ -77,7 +68,7 @@ describe('GET /webhooks/health (integration: real PostgreSQL and Temporal)', () 
       },
       maxAgeMs: 60_000,
     });
-    const app = supertest(createApp(deps).callback());
+    const app = httpOf(deps);
     const concurrent = await Promise.all(Array.from({ length: 20 }, () => app.get('/api/v1/webhooks/health').expect(200)));
     for (let i = 0; i < 20; i += 1) await app.get('/api/v1/webhooks/health').expect(200);
     expect(new Set(concurrent.map((response) => JSON.stringify(response.body)))).toEqual(
@@ -94,7 +85,7 @@ describe('GET /webhooks/health (integration: real PostgreSQL and Temporal)', () 
       em: () => stack.orm.em,
       temporalReachable: () => isTemporalReachable(nowhere, 'default'),
     });
-    const { body } = await supertest(createApp(deps).callback()).get('/api/v1/webhooks/health').expect(200);
+    const { body } = await httpOf(deps).get('/api/v1/webhooks/health').expect(200);
     expect(body).toEqual({
       status: 'degraded',
       endpoints: Object.fromEntries(PLATFORMS.map((platform) => [platform, 'degraded'])),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
+import { createApiKey } from '../helpers/api-keys.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { createIntegration, postSigned } from '../helpers/webhooks.ts';
 import { loadPayload } from '../shared/alerts/load-payload.ts';
@@ -104,18 +105,14 @@ describe('webhook payloads (integration: real PostgreSQL + Temporal + worker)', 
   it('the short form with an API key keeps the good alerts too', async () => {
     const owner = await registerOwner(stack.http, 'partial-key');
     await createIntegration(stack.http, owner.token, 'pager');
-    const key = await stack.http
-      .post('/api/v1/api-keys')
-      .set('Authorization', `Bearer ${owner.token}`)
-      .send({ name: 'ingest', permissions: ['alerts:ingest'] })
-      .expect(201);
+    const key = await createApiKey(stack.http, owner.token, { name: 'ingest', permissions: ['alerts:ingest'] });
     const incident = (id: string, title: string, urgency?: string) => ({
       event: 'incident.triggered',
       incident: { id, title, status: 'triggered', ...(urgency ? { urgency } : {}) },
     });
     const response = await stack.http
       .post('/api/v1/webhooks/pager')
-      .set('X-API-Key', key.body.data.api_key as string)
+      .set('X-API-Key', key.api_key)
       .send({ messages: [incident('P-NOURGENCY', 'No urgency'), incident('P-GOOD', 'Payments down', 'high')] })
       .expect(200);
     expect(response.body.data).toMatchObject({

@@ -1,46 +1,26 @@
-import { runCommand, type CliIo } from '../../clients/cli/commands.ts';
+import { runCommand } from '../../clients/cli/commands.ts';
 import { parseCommandLine } from '../../clients/cli/args.ts';
 import { EXIT } from '../../clients/cli/exit-codes.ts';
+import { cliIo, startCliStack, type CliStack } from '../helpers/cli.ts';
 import { addMember } from '../helpers/members.ts';
-import { listen } from '../helpers/listening-stack.ts';
-import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+import type { TestStack } from '../helpers/stack.ts';
 
 // `tocsin oncall` and `tocsin silence`: the CLI in-process, from source, against the real API.
 describe('tocsin oncall and tocsin silence (integration: real PostgreSQL)', () => {
+  let cli: CliStack;
   let stack: TestStack;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let apiKey: string;
-  let owner: Awaited<ReturnType<typeof registerOwner>>;
+  let owner: CliStack['owner'];
 
   beforeAll(async () => {
-    stack = await startTestStack();
-    server = await listen(stack);
-    owner = await registerOwner(stack.http, 'paging-cli');
-    apiKey = (
-      await stack.http
-        .post('/api/v1/api-keys')
-        .set({ Authorization: `Bearer ${owner.token}` })
-        .send({ name: 'cli', permissions: ['*'] })
-        .expect(201)
-    ).body.data.api_key;
+    cli = await startCliStack('paging-cli');
+    ({ stack, owner } = cli);
   });
   afterAll(async () => {
-    await server?.close();
-    await stack?.stop();
+    await cli?.stop();
   });
 
   const tocsin = async (...argv: string[]) => {
-    const stdout: string[] = [];
-    const io: CliIo = {
-      stdout: (text) => stdout.push(text),
-      stderr: () => {},
-      env: { TOCSIN_URL: server.url, TOCSIN_API_KEY: apiKey },
-      configPath: '/nonexistent/tocsin/config.json',
-      interactive: false,
-      ask: async () => '',
-      readInput: async () => Buffer.alloc(0),
-      interrupted: new Promise(() => {}),
-    };
+    const { io, stdout } = cliIo(cli.server, cli.apiKey);
     const { command, json } = parseCommandLine(argv);
     const code = await runCommand(command, json, io).catch((error: { exitCode?: number }) => error.exitCode ?? -1);
     return { code, out: stdout.join('\n') };

@@ -1,33 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { runCommand, type CliIo } from '../../clients/cli/commands.ts';
+import { runCommand } from '../../clients/cli/commands.ts';
 import { EXIT } from '../../clients/cli/exit-codes.ts';
-import { listen } from '../helpers/listening-stack.ts';
-import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+import { bearer } from '../helpers/members.ts';
+import { cliIo, startCliStack, type CliStack } from '../helpers/cli.ts';
 
 // `tocsin runbook run` at a terminal: the prompts for manual and approval steps, answered by a
 // scripted person, against the real API, worker and Temporal (the CLI in-process, from source).
 describe('tocsin runbook run, interactive', () => {
-  let stack: TestStack;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let apiKey: string;
+  let cli: CliStack;
   let procedureId: string;
 
   beforeAll(async () => {
-    stack = await startTestStack({ worker: true });
-    server = await listen(stack);
-    const owner = await registerOwner(stack.http, 'runbook-cli');
-    const auth = { Authorization: `Bearer ${owner.token}` };
-    apiKey = (
-      await stack.http
-        .post('/api/v1/api-keys')
-        .set(auth)
-        .send({ name: 'cli', permissions: ['*'] })
-        .expect(201)
-    ).body.data.api_key;
+    cli = await startCliStack('runbook-cli', { worker: true });
     procedureId = (
-      await stack.http
+      await cli.stack.http
         .post('/api/v1/procedures')
-        .set(auth)
+        .set(bearer(cli.owner.token))
         .send({
           name: `Failover ${randomUUID().slice(0, 8)}`,
           steps: [
@@ -39,28 +27,17 @@ describe('tocsin runbook run, interactive', () => {
     ).body.data.id;
   });
   afterAll(async () => {
-    await server?.close();
-    await stack?.stop();
+    await cli?.stop();
   });
 
   function person(answers: string[]) {
     const asked: string[] = [];
-    const stdout: string[] = [];
-    const io: CliIo = {
-      stdout: (text) => stdout.push(text),
-      stderr: () => {},
-      env: { TOCSIN_URL: server.url, TOCSIN_API_KEY: apiKey },
-      configPath: '/nonexistent/tocsin/config.json',
-      interactive: true,
-      ask: async (question) => {
-        asked.push(question);
-        const answer = answers.shift();
-        if (answer === undefined) throw new Error(`unexpected question: ${question}`);
-        return answer;
-      },
-      readInput: async () => Buffer.alloc(0),
-      interrupted: new Promise(() => {}),
-    };
+    const { io, stdout } = cliIo(cli.server, cli.apiKey, async (question) => {
+      asked.push(question);
+      const answer = answers.shift();
+      if (answer === undefined) throw new Error(`unexpected question: ${question}`);
+      return answer;
+    });
     const execution = () =>
       JSON.parse(stdout.at(-1) as string) as { status: string; steps: Array<{ name: string; status: string; notes: string | null }> };
     return { io, asked, execution };

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { waitFor } from '../../dev/wait-for.ts';
 import { hostPlatform, type HelperPlatform } from '../../shared/helper/platforms.ts';
-import { listen } from '../helpers/listening-stack.ts';
-import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+import { startCliStack, type CliStack } from '../helpers/cli.ts';
+import { bearer } from '../helpers/members.ts';
 
 const run = promisify(execFile);
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -27,8 +27,8 @@ interface CliResult {
  */
 describe('tocsin executable, downloaded from the API', () => {
   const platform = hostPlatform() as HelperPlatform;
-  let stack: TestStack;
-  let server: Awaited<ReturnType<typeof listen>>;
+  let cli: CliStack;
+  let server: CliStack['server'];
   let work: string;
   let binary: string;
   let apiKey: string;
@@ -62,21 +62,13 @@ describe('tocsin executable, downloaded from the API', () => {
       maxBuffer: 64 * 1024 * 1024,
     });
     work = await mkdtemp(join(tmpdir(), 'tocsin-cli-'));
-    stack = await startTestStack({ worker: true, env: { HELPER_DIST_DIR: distDir } });
-    server = await listen(stack);
-    const owner = await registerOwner(stack.http, 'cli');
-    const auth = { Authorization: `Bearer ${owner.token}` };
-    apiKey = (
-      await stack.http
-        .post('/api/v1/api-keys')
-        .set(auth)
-        .send({ name: 'cli', permissions: ['*'] })
-        .expect(201)
-    ).body.data.api_key;
-    integration = (
-      await stack.http.post('/api/v1/integrations').set(auth).send({ name: 'prometheus', platform: 'metrics_alerts' }).expect(201)
-    ).body.data;
-    await stack.http
+    cli = await startCliStack('cli', { worker: true, env: { HELPER_DIST_DIR: distDir } });
+    ({ server, apiKey } = cli);
+    const { http } = cli.stack;
+    const auth = bearer(cli.owner.token);
+    integration = (await http.post('/api/v1/integrations').set(auth).send({ name: 'prometheus', platform: 'metrics_alerts' }).expect(201))
+      .body.data;
+    await http
       .post('/api/v1/procedures')
       .set(auth)
       .send({
@@ -89,8 +81,7 @@ describe('tocsin executable, downloaded from the API', () => {
       .expect(201);
   });
   afterAll(async () => {
-    await server?.close();
-    await stack?.stop();
+    await cli?.stop();
     if (work) await rm(work, { recursive: true, force: true });
   });
 
@@ -148,7 +139,7 @@ describe('tocsin executable, downloaded from the API', () => {
         ],
       }),
     );
-    const forged = await tocsin(
+    const sendWith = (secret: string) => [
       'alert',
       'send',
       '--integration',
@@ -158,23 +149,12 @@ describe('tocsin executable, downloaded from the API', () => {
       '--file',
       payload,
       '--secret',
-      'not-the-secret',
+      secret,
       '--json',
-    );
+    ];
+    const forged = await tocsin(...sendWith('not-the-secret'));
     expect({ code: forged.code, error: JSON.parse(forged.stderr).error.code }).toEqual({ code: 6, error: 'WEBHOOK_VALIDATION_FAILED' });
-    const sent = await ok(
-      'alert',
-      'send',
-      '--integration',
-      integration.id,
-      '--platform',
-      'metrics_alerts',
-      '--file',
-      payload,
-      '--secret',
-      integration.webhook_secret,
-      '--json',
-    );
+    const sent = await ok(...sendWith(integration.webhook_secret));
     expect((sent.data as { processing_status: string }).processing_status).toBe('queued');
 
     const incident = await waitFor(

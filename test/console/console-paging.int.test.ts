@@ -6,22 +6,14 @@ import { resolveMailpit, startMailpit, type RunningMailpit } from '../../dev/mai
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { freePort } from '../../shared/net/free-port.ts';
 import { expectAccessibleInBothThemes, launchChromium, signInThroughPage } from '../helpers/browser.ts';
+import { escalationOf as escalationOfIncident, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import { listen } from '../helpers/listening-stack.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { mailpitMail } from '../helpers/mailpit-mail.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
-import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
+import { createIntegration, openAlertIncident } from '../helpers/webhooks.ts';
 
-const PAGE = /\] Page: /;
 const POLICY = 'Payments escalation';
-
-interface Escalation {
-  running: boolean;
-  ended: string | null;
-  level: number | null;
-  cycle: number;
-  pages: Array<{ user_id: string; level: number; status: string; cycle: number }>;
-}
 
 // The paging pages in Debian's Chromium against the real API, PostgreSQL, Temporal and the worker,
 // driven as a person would: an owner builds a two-level policy over a schedule, an alert pages the
@@ -86,27 +78,12 @@ describe('the console: escalation policies, routing rules, my paging, escalation
 
   const checkPage = expectAccessibleInBothThemes;
 
-  /** Sends an alert through the integration and waits for the incident it opens. */
-  async function openIncident(integration: { id: string; secret: string }, prefix: string) {
-    const host = `${prefix}-${randomUUID().slice(0, 8)}`;
-    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(host, 'firing', `${host} is down`)).expect(200);
-    return waitFor(
-      'the alert opened an incident',
-      async () => {
-        const list = (await stack.http.get('/api/v1/incidents?limit=100').set(bearer(owner.token)).expect(200)).body.data as Array<{
-          id: string;
-          title: string;
-        }>;
-        return list.find((candidate) => candidate.title.includes(host));
-      },
-      { timeoutMs: 30_000, intervalMs: 100 },
-    );
-  }
+  const openIncident = (integration: { id: string; secret: string }, prefix: string) =>
+    openAlertIncident(stack.http, owner.token, integration, prefix);
 
   const nav = (page: Page, name: string) =>
     page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true }).click();
-  const escalationOf = async (incidentId: string) =>
-    (await stack.http.get(`/api/v1/incidents/${incidentId}/escalation`).set(bearer(owner.token)).expect(200)).body.data as Escalation;
+  const escalationOf = (incidentId: string) => escalationOfIncident(stack.http, owner.token, incidentId);
   const linkIn = (body: string, action: 'Acknowledge' | 'Resolve') => {
     const match = new RegExp(`^${action} with one click: (\\S+)$`, 'm').exec(body);
     if (!match?.[1]) throw new Error(`no ${action} link in the mail`);
@@ -154,14 +131,14 @@ describe('the console: escalation policies, routing rules, my paging, escalation
     // An alert opens an incident that pages through the default policy.
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
     const incident = await openIncident(integration, 'pay');
-    const first = await mail.waitForMail(oncall.email, PAGE);
+    const first = await mail.waitForMail(oncall.email, PAGE_SUBJECT);
     expect(first.body).toContain(incident.title);
 
     // The incident page shows the escalation; nobody answers, and level 2 arrives on the open page.
     await page.goto(`/incidents/${incident.id}`);
     const escalation = page.getByTestId('escalation');
     await escalation.locator('dd', { hasText: POLICY }).waitFor();
-    const second = await mail.waitForMail(backup.email, PAGE);
+    const second = await mail.waitForMail(backup.email, PAGE_SUBJECT);
     expect(second.body).toContain(incident.title);
     await escalation.getByTestId('escalation-level').filter({ hasText: '2 of 2, round 1 of 2' }).waitFor();
     const pages = escalation.getByRole('table', { name: 'Pages' });
@@ -186,7 +163,7 @@ describe('the console: escalation policies, routing rules, my paging, escalation
     await escalation.getByTestId('escalation-state').filter({ hasText: 'Ended: acknowledged' }).waitFor();
     await expect(escalation.getByRole('button', { name: 'Escalate now' }).count()).resolves.toBe(0);
     expect(await escalationOf(incident.id)).toMatchObject({ running: false, ended: 'acknowledged', level: 2 });
-    expect((await mail.mailsTo(owner.email, PAGE)).filter((mail) => mail.body.includes(incident.title))).toEqual([]);
+    expect((await mail.mailsTo(owner.email, PAGE_SUBJECT)).filter((mail) => mail.body.includes(incident.title))).toEqual([]);
     await context.close();
   });
 
@@ -232,25 +209,25 @@ describe('the console: escalation policies, routing rules, my paging, escalation
     );
     await checkPage(page, 'integrations-policy');
 
-    const seenBackup = (await mail.mailsTo(backup.email, PAGE)).length;
+    const seenBackup = (await mail.mailsTo(backup.email, PAGE_SUBJECT)).length;
     const incident = await openIncident(integration, 'slow');
     await page.goto(`/incidents/${incident.id}`);
     const escalation = page.getByTestId('escalation');
     await escalation.getByTestId('escalation-level').filter({ hasText: '1 of 2' }).waitFor();
     // Level 1 waits 30 minutes: only "Escalate now" pages level 2 within this test.
     await escalation.getByRole('button', { name: 'Escalate now' }).click();
-    await mail.waitForMail(backup.email, PAGE, seenBackup);
+    await mail.waitForMail(backup.email, PAGE_SUBJECT, seenBackup);
     await escalation.getByTestId('escalation-level').filter({ hasText: '2 of 2' }).waitFor();
     await escalation.getByRole('button', { name: 'Acknowledge' }).click();
     await escalation.getByTestId('escalation-state').filter({ hasText: 'Ended: acknowledged' }).waitFor();
     expect(await escalationOf(incident.id)).toMatchObject({ running: false, ended: 'acknowledged' });
 
     // Reassigned to the on-call member: the incident is active again and a new cycle pages them at once.
-    const seenOncall = (await mail.mailsTo(oncall.email, PAGE)).length;
+    const seenOncall = (await mail.mailsTo(oncall.email, PAGE_SUBJECT)).length;
     const reassign = escalation.getByRole('form', { name: 'Reassign' });
     await reassign.getByLabel('Reassign to').selectOption(`user:${oncall.user.id}`);
     await reassign.getByRole('button', { name: 'Reassign' }).click();
-    await mail.waitForMail(oncall.email, PAGE, seenOncall);
+    await mail.waitForMail(oncall.email, PAGE_SUBJECT, seenOncall);
     // The card moves on to the new cycle, whose page to the on-call member it lists.
     await escalation.getByTestId('escalation-state').filter({ hasNotText: 'Ended: acknowledged' }).waitFor();
     const reassigned = await escalationOf(incident.id);

@@ -1,4 +1,5 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
+import { waitFor } from '../../dev/wait-for.ts';
 import type { TestStack } from './stack.ts';
 
 /** Signs like a sender: `sha256=<hex HMAC-SHA256 of the raw body>` (pager: `v1=`), computed here independently. */
@@ -57,4 +58,26 @@ export function alertmanagerBody(fingerprint: string, status: 'firing' | 'resolv
       },
     ],
   };
+}
+
+/**
+ * Fires one Alertmanager alert about a fresh host (`<prefix>-<random>`, in its title) through the
+ * integration and waits for the incident it opens, as `token` lists it.
+ */
+export async function openAlertIncident<T extends { id: string; title: string } = { id: string; title: string }>(
+  http: TestStack['http'],
+  token: string,
+  integration: { id: string; secret: string },
+  prefix: string,
+): Promise<T> {
+  const host = `${prefix}-${randomUUID().slice(0, 8)}`;
+  await postSigned(http, 'metrics_alerts', integration, alertmanagerBody(host, 'firing', `${host} is down`)).expect(200);
+  return waitFor(
+    'the alert opened an incident',
+    async () => {
+      const list = (await http.get('/api/v1/incidents?limit=100').set('Authorization', `Bearer ${token}`).expect(200)).body.data as T[];
+      return list.find((candidate) => candidate.title.includes(host));
+    },
+    { timeoutMs: 30_000, intervalMs: 100 },
+  );
 }

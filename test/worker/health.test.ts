@@ -1,4 +1,3 @@
-import type { OutboxRelayStats } from '../../worker/outbox/relay.ts';
 import { createLogger } from '../../shared/logger.ts';
 import {
   checkWorkerHealth,
@@ -7,24 +6,7 @@ import {
   startWorkerHealthServer,
   type WorkerHealthSources,
 } from '../../worker/health.ts';
-
-const NOW = 1_800_000_000_000;
-const relay = (overrides: Partial<OutboxRelayStats> = {}): OutboxRelayStats => ({
-  lastSuccessAt: NOW - 200,
-  batches: 12,
-  failedBatches: 3,
-  consecutiveFailures: 0,
-  relayedEvents: 40,
-  ...overrides,
-});
-const sources = (overrides: Partial<WorkerHealthSources> = {}): WorkerHealthSources => ({
-  database: async () => true,
-  temporal: async () => true,
-  workerState: () => 'RUNNING',
-  relayStats: () => relay(),
-  now: () => NOW,
-  ...overrides,
-});
+import { healthSources, NOW, relayStats } from '../helpers/worker-health.ts';
 
 describe('isRelayRecent', () => {
   it.each<[string, number | undefined, boolean]>([
@@ -53,11 +35,11 @@ describe('checkWorkerHealth', () => {
     ['the worker is draining', { workerState: () => 'DRAINING' }, { database: true, temporal: true, worker: false, outbox_relay: true }],
     [
       'the relay has failed for a minute',
-      { relayStats: () => relay({ lastSuccessAt: NOW - 60_000, consecutiveFailures: 5 }) },
+      { relayStats: () => relayStats({ lastSuccessAt: NOW - 60_000, consecutiveFailures: 5 }) },
       { database: true, temporal: true, worker: true, outbox_relay: false },
     ],
   ])('%s', async (_label, overrides, expected) => {
-    const snapshot = await checkWorkerHealth(sources(overrides));
+    const snapshot = await checkWorkerHealth(healthSources(overrides));
     expect(snapshot.checks).toEqual(expected);
     expect(snapshot.ready).toBe(Object.values(expected).every(Boolean));
   });
@@ -75,7 +57,7 @@ describe('startWorkerHealthServer /readyz', () => {
       host: '127.0.0.1',
       port: 0,
       logger: createLogger({ level: 'silent', name: 'test' }),
-      sources: sources({
+      sources: healthSources({
         temporal: async () => {
           temporalCalls += 1;
           if (hold) await held;
@@ -83,7 +65,7 @@ describe('startWorkerHealthServer /readyz', () => {
         },
         // The relay check reads the clock: keep it current for this real server.
         now: Date.now,
-        relayStats: () => relay({ lastSuccessAt: Date.now() }),
+        relayStats: () => relayStats({ lastSuccessAt: Date.now() }),
       }),
     });
     try {
@@ -114,7 +96,7 @@ describe('startWorkerHealthServer /metrics', () => {
       host: '127.0.0.1',
       port: 0,
       logger: createLogger({ level: 'silent', name: 'test' }),
-      sources: sources(),
+      sources: healthSources(),
       metrics: async () => 'tocsin_worker_up 1\n',
       metricsToken: token,
     });

@@ -1,27 +1,8 @@
 import type { ActivityExecuteInput, ActivityInboundCallsInterceptor } from '@temporalio/worker';
-import type { OutboxRelayStats } from '../../worker/outbox/relay.ts';
 import type { Orm } from '../../shared/db/orm.ts';
 import { Registry } from '../../shared/observability/metrics.ts';
-import type { WorkerHealthSources } from '../../worker/health.ts';
 import { createWorkerMetrics } from '../../worker/metrics.ts';
-
-const NOW = 1_800_000_000_000;
-const relay = (overrides: Partial<OutboxRelayStats> = {}): OutboxRelayStats => ({
-  lastSuccessAt: NOW - 200,
-  batches: 12,
-  failedBatches: 3,
-  consecutiveFailures: 0,
-  relayedEvents: 40,
-  ...overrides,
-});
-const sources = (overrides: Partial<WorkerHealthSources> = {}): WorkerHealthSources => ({
-  database: async () => true,
-  temporal: async () => true,
-  workerState: () => 'RUNNING',
-  relayStats: () => relay(),
-  now: () => NOW,
-  ...overrides,
-});
+import { healthSources, relayStats } from '../helpers/worker-health.ts';
 
 /** Stands in for the one outbox query; the query itself runs against PostgreSQL in the integration test. */
 const ormAnswering = (rows: unknown[]) => ({ em: { fork: () => ({ execute: async () => rows }) } }) as unknown as Orm;
@@ -31,7 +12,7 @@ const samples = (text: string) => text.split('\n').filter((line) => line && !lin
 describe('worker metrics', () => {
   it('writes every check, the worker state, the relay counters and the outbox backlog', async () => {
     const metrics = createWorkerMetrics(new Registry(), { orm: ormAnswering([{ pending: 7, lag: 2.5 }]) });
-    metrics.observeHealth(sources({ database: async () => false }));
+    metrics.observeHealth(healthSources({ database: async () => false }));
     expect(samples(await metrics.render())).toEqual(
       expect.arrayContaining([
         'tocsin_worker_ready 0',
@@ -54,7 +35,7 @@ describe('worker metrics', () => {
 
   it('writes NaN for the age before the first batch, and a zero lag when nothing waits', async () => {
     const metrics = createWorkerMetrics(new Registry(), { orm: ormAnswering([{ pending: 0, lag: null }]) });
-    metrics.observeHealth(sources({ relayStats: () => relay({ lastSuccessAt: undefined }) }));
+    metrics.observeHealth(healthSources({ relayStats: () => relayStats({ lastSuccessAt: undefined }) }));
     const text = await metrics.render();
     // prom-client writes `Nan`; Prometheus reads NaN in any case.
     expect(text).toMatch(/\ntocsin_outbox_relay_last_success_age_seconds nan\n/i);

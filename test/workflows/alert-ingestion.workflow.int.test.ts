@@ -11,6 +11,7 @@ import { INCIDENT_ID } from '../../shared/domain/search-attributes.ts';
 import { workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import { alertReceivedSignal, alertsReceivedSignal, incidentResolvedSignal } from '../../workflows/messages.ts';
 import { WORKFLOWS_PATH } from '../../worker/worker.ts';
+import { alertSignalOf } from '../helpers/alert-signals.ts';
 import { startWorkflowTestEnv, type ActivityMocks, type WorkflowTestEnv } from '../helpers/workflow-env.ts';
 
 type Call = { ids: string[]; incidentId: string | null; newIncidentId?: string };
@@ -18,30 +19,9 @@ type Call = { ids: string[]; incidentId: string | null; newIncidentId?: string }
 const ORG = randomUUID();
 const INTEGRATION = randomUUID();
 
-function alert(id: string, status: 'firing' | 'resolved', dedupKey: string): AlertSignalPayload {
-  return {
-    alertId: id,
-    organizationId: ORG,
-    integrationId: INTEGRATION,
-    receivedAt: new Date(0).toISOString(),
-    alert: {
-      platform: 'metrics_alerts',
-      externalId: null,
-      dedupKey,
-      title: id,
-      description: null,
-      severity: 'high',
-      status,
-      source: 'metrics_alerts',
-      host: null,
-      service: null,
-      labels: {},
-      links: {},
-      occurredAt: null,
-      raw: null,
-    },
-  };
-}
+const signalOf = alertSignalOf({ organizationId: ORG, integrationId: INTEGRATION });
+/** An alert of `dedupKey` under the id the recorded calls name it by. */
+const alert = (id: string, status: 'firing' | 'resolved', dedupKey: string) => signalOf(dedupKey, status, { extra: { alertId: id } });
 
 /**
  * The workflow on the real Temporal dev server, with recordAlerts (the database port, not what

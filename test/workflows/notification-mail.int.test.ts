@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { mailsTo } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
-import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
+import { createIntegration, openAlertIncident } from '../helpers/webhooks.ts';
 
 interface Incident {
   id: string;
@@ -74,18 +73,9 @@ describe('notification emails (integration: real PostgreSQL and Temporal, worker
       count += 1;
     return count;
   };
-  const openAlertIncident = async (token: string) => {
+  const openIncident = async (token: string) => {
     const integration = await createIntegration(stack.http, token, 'metrics_alerts');
-    const host = `db-${randomUUID().slice(0, 8)}`;
-    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(`mail-${host}`, 'firing', `${host} is down`)).expect(200);
-    const incident = await waitFor(
-      'the alert opened an incident',
-      async () => {
-        const list = (await stack.http.get('/api/v1/incidents?limit=100').set(bearer(token)).expect(200)).body.data as Incident[];
-        return list.find((candidate) => candidate.title.includes(host));
-      },
-      { timeoutMs: 30_000, intervalMs: 100 },
-    );
+    const incident = await openAlertIncident<Incident>(stack.http, token, integration, 'db');
     await relayed();
     return incident;
   };
@@ -100,7 +90,7 @@ describe('notification emails (integration: real PostgreSQL and Temporal, worker
     const owner = await registerOwner(stack.http, 'mail');
     const engineer = await addMember(stack, owner.token, 'engineer', 'oncall');
     const stranger = await registerOwner(stack.http, 'mail-stranger');
-    const incident = await openAlertIncident(owner.token);
+    const incident = await openIncident(owner.token);
     expect(incident.severity).toBe('critical');
     const created = await eventOf(incident.id, 'incident.created');
 
@@ -120,7 +110,7 @@ describe('notification emails (integration: real PostgreSQL and Temporal, worker
     await db().execute('update domain_events set dispatched_at = null where id = ?', [created]);
     await relayed();
     // A later incident's mail, started after anything the re-run could have started, has gone out.
-    const later = await openAlertIncident(owner.token);
+    const later = await openIncident(owner.token);
     await mailedAt(await eventOf(later.id, 'incident.created'), owner.user.id);
     expect(await mailedAt(created, owner.user.id)).toEqual(first);
     expect(await mailsTo(stack, owner.email, NEW)).toHaveLength(2);
@@ -135,7 +125,7 @@ describe('notification emails (integration: real PostgreSQL and Temporal, worker
       .set(bearer(owner.token))
       .send({ notifications: { email: false } })
       .expect(200);
-    const incident = await openAlertIncident(owner.token);
+    const incident = await openIncident(owner.token);
     const notices = (await stack.http.get('/api/v1/notifications').set(bearer(owner.token)).expect(200)).body.data as Array<{
       type: string;
       incident_id: string;
@@ -149,7 +139,7 @@ describe('notification emails (integration: real PostgreSQL and Temporal, worker
 
   it('a resolution mails only with notify_on_resolve', async () => {
     const owner = await registerOwner(stack.http, 'resolve');
-    const first = await openAlertIncident(owner.token);
+    const first = await openIncident(owner.token);
     await resolve(owner.token, first.id);
     await mailedAt(await eventOf(first.id, 'incident.resolved'), owner.user.id);
     expect((await mailsTo(stack, owner.email, RESOLVED)).map((mail) => mail.subject)).toEqual([
@@ -161,11 +151,11 @@ describe('notification emails (integration: real PostgreSQL and Temporal, worker
       .set(bearer(owner.token))
       .send({ notifications: { notify_on_resolve: false } })
       .expect(200);
-    const second = await openAlertIncident(owner.token);
+    const second = await openIncident(owner.token);
     await mailedAt(await eventOf(second.id, 'incident.created'), owner.user.id);
     await resolve(owner.token, second.id);
     // A third incident's mail, started after anything the second resolution could have started, has gone out.
-    const third = await openAlertIncident(owner.token);
+    const third = await openIncident(owner.token);
     await mailedAt(await eventOf(third.id, 'incident.created'), owner.user.id);
     expect(await mailsTo(stack, owner.email, RESOLVED)).toHaveLength(1);
     const notices = (await stack.http.get('/api/v1/notifications').set(bearer(owner.token)).expect(200)).body.data as Array<{

@@ -5,16 +5,7 @@ import {
   OrganizationSettingsSchema,
   readSettings,
 } from '../../../shared/domain/organization-settings.ts';
-
-const DEFAULTS = {
-  timezone: 'UTC',
-  notifications: { email: true, min_severity: 'high', notify_on_resolve: true },
-  retention_days: 365,
-  default_incident_severity: 'medium',
-  auto_resolve_after_hours: null,
-  executions: { approval_separation_of_duties: false },
-  sso_required: false,
-};
+import { DEFAULT_SETTINGS } from '../../helpers/organization-settings.ts';
 
 const paths = (value: unknown) => {
   const result = OrganizationSettingsSchema.safeParse(value);
@@ -23,9 +14,9 @@ const paths = (value: unknown) => {
 
 describe('organization settings', () => {
   it('fills every field with its default', () => {
-    expect(OrganizationSettingsSchema.parse({})).toEqual(DEFAULTS);
+    expect(OrganizationSettingsSchema.parse({})).toEqual(DEFAULT_SETTINGS);
     expect(OrganizationSettingsSchema.parse({ notifications: { email: false } }).notifications).toEqual({
-      ...DEFAULTS.notifications,
+      ...DEFAULT_SETTINGS.notifications,
       email: false,
     });
   });
@@ -78,16 +69,19 @@ describe('organization settings', () => {
   });
 
   it('merges objects key by key and replaces everything else', () => {
-    const merged = mergeSettings(DEFAULTS, { notifications: { email: false }, retention_days: 30, auto_resolve_after_hours: null });
-    expect(merged).toEqual({ ...DEFAULTS, notifications: { ...DEFAULTS.notifications, email: false }, retention_days: 30 });
+    const merged = mergeSettings(DEFAULT_SETTINGS, { notifications: { email: false }, retention_days: 30, auto_resolve_after_hours: null });
+    expect(merged).toEqual({ ...DEFAULT_SETTINGS, notifications: { ...DEFAULT_SETTINGS.notifications, email: false }, retention_days: 30 });
     expect(mergeSettings({ a: [1, 2] }, { a: [3] })).toEqual({ a: [3] });
     expect(mergeSettings({ a: { b: 1 } }, { a: undefined })).toEqual({ a: { b: 1 } });
     // The inputs are left alone.
-    expect(DEFAULTS.notifications.email).toBe(true);
+    expect(DEFAULT_SETTINGS.notifications.email).toBe(true);
   });
 
   it('reads stored settings, dropping a stored value that no longer validates to its default', () => {
-    expect(readSettings(null)).toEqual(DEFAULTS);
-    expect(readSettings({ retention_days: 90, timezone: 'Nowhere/Land', legacy: true })).toEqual({ ...DEFAULTS, retention_days: 90 });
+    expect(readSettings(null)).toEqual(DEFAULT_SETTINGS);
+    expect(readSettings({ retention_days: 90, timezone: 'Nowhere/Land', legacy: true })).toEqual({
+      ...DEFAULT_SETTINGS,
+      retention_days: 90,
+    });
   });
 });

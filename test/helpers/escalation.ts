@@ -1,0 +1,34 @@
+import { waitFor } from '../../dev/wait-for.ts';
+import { bearer } from './members.ts';
+import type { TestStack } from './stack.ts';
+
+/** The subject of a page mail as the outbox holds it: `[<severity>] Page: <title>`. */
+export const PAGE_SUBJECT = /\] Page: /;
+
+/** GET /incidents/{id}/escalation, the fields the tests read. */
+export interface EscalationState {
+  policy: { id: string } | null;
+  cycle: number;
+  running: boolean;
+  level: number | null;
+  round: number | null;
+  next_escalation_at: string | null;
+  ended: string | null;
+  pages: Array<{ cycle: number; round: number; level: number; user_id: string; method: string; status: string; created_at: string }>;
+}
+
+export async function escalationOf(http: TestStack['http'], token: string, incidentId: string): Promise<EscalationState> {
+  return (await http.get(`/api/v1/incidents/${incidentId}/escalation`).set(bearer(token)).expect(200)).body.data as EscalationState;
+}
+
+/** Waits until the incident's escalation stops running and answers how it ended. */
+export function escalationEnded(http: TestStack['http'], token: string, incidentId: string): Promise<EscalationState> {
+  return waitFor(
+    'the escalation ended',
+    async () => {
+      const state = await escalationOf(http, token, incidentId);
+      return state.running ? undefined : state;
+    },
+    { timeoutMs: 20_000, intervalMs: 100 },
+  );
+}
