@@ -72,6 +72,9 @@ async function alertToPage(baseUrl: string, databaseUrl: string, mailpit: Runnin
     },
     300_000,
   );
+  // More messages than incidents means an incident was paged twice at level 1: say so, never hide it.
+  const summaries = pages.map((page) => /Page: (paging alert \S+)/.exec(page.subject)?.[1]);
+  const repeated = summaries.length - new Set(summaries).size;
   const latency = pages
     .map((page) => {
       const summary = /Page: (paging alert \S+)/.exec(page.subject)?.[1];
@@ -111,7 +114,7 @@ async function alertToPage(baseUrl: string, databaseUrl: string, mailpit: Runnin
   const stage = (values: number[]) => `p50 ${fmt(percentile(values, 50))} ms, p99 ${fmt(percentile(values, 99))} ms`;
   return [
     `paging: ${total} alerts at ${PAGING_RATE}/s for ${PAGING_SECONDS} s, each opening an incident paged through SMTP (${rejected} rejected)`,
-    `  alert → page accepted     p50 ${fmt(percentile(latency, 50))} ms, p99 ${fmt(percentile(latency, 99))} ms by the SMTP server (${latency.length} pages)`,
+    `  alert → page accepted     p50 ${fmt(percentile(latency, 50))} ms, p99 ${fmt(percentile(latency, 99))} ms by the SMTP server (${latency.length} pages${repeated > 0 ? `, ${repeated} of them a second page of one incident` : ''})`,
     `    alert → incident row     ${stage(toIncident)}`,
     `    incident → page recorded ${stage(toPageRow)}`,
     `      incident → relayed     ${stage(relayed.rows.map((row) => Number(row.claimed_ms)))}`,
