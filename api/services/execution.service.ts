@@ -16,7 +16,9 @@ import {
   type ExecutionStatus,
   type ProcedureExecutionInput,
   type StepDecisionStatus,
+  type StepState,
 } from '../../shared/domain/procedure.ts';
+import { initialStepStates } from '../../shared/domain/procedure-step-state.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { AppError, ConflictError, NotFoundError, ServiceUnavailableError } from '../../shared/errors.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
@@ -118,20 +120,15 @@ export function createExecutionService(deps: {
         startedBy: auth.userId,
         completedAt: null,
       });
-      const steps = definition.steps.map((step) =>
+      const initial = initialStepStates(definition.steps);
+      const steps = definition.steps.map((step, index) =>
         em.create(ExecutionStepEntity, {
+          ...(initial[index] as StepState),
           organization: auth.organizationId,
           execution,
-          stepId: step.id,
           position: step.position,
           name: step.name,
           type: step.type,
-          status: 'pending',
-          output: null,
-          notes: null,
-          actorId: null,
-          startedAt: null,
-          completedAt: null,
         }),
       );
       await em.flush();
