@@ -1,3 +1,4 @@
+import type { AuthContext } from '../auth-context.ts';
 import { envelope, IdParams, PaginationQuery, pageEnvelope } from '../schemas/common.ts';
 import {
   ContactMethodListResponse,
@@ -16,6 +17,25 @@ import { defineRoute } from './route.ts';
 
 const OWN =
   "Every member manages only their own (another member's id is 404). Changes need a signed-in member: an API key is refused (403).";
+
+/** Deleting one of the member's own contact methods or rules: the same access, answer and errors for both. */
+function removeOwnRoute(path: string, operationId: string, summary: string, remove: (auth: AuthContext, id: string) => Promise<void>) {
+  return defineRoute({
+    method: 'delete',
+    path,
+    operationId,
+    summary,
+    tags: ['contact-methods'],
+    access: 'authenticated',
+    request: { params: IdParams },
+    responses: { 204: { description: 'Removed' } },
+    errors: [403, 404],
+    handler: async ({ auth, params }) => {
+      await remove(auth, params.id);
+      return { status: 204 };
+    },
+  });
+}
 
 export function contactMethodRoutes(methods: ContactMethodService, rules: NotificationRuleService) {
   return [
@@ -72,21 +92,12 @@ export function contactMethodRoutes(methods: ContactMethodService, rules: Notifi
       errors: [403, 404],
       handler: async ({ auth, params, body }) => ({ body: envelope(await methods.update(auth, params.id, body)) }),
     }),
-    defineRoute({
-      method: 'delete',
-      path: '/users/me/contact-methods/{id}',
-      operationId: 'deleteMyContactMethod',
-      summary: 'Remove one of your contact methods and its notification rules',
-      tags: ['contact-methods'],
-      access: 'authenticated',
-      request: { params: IdParams },
-      responses: { 204: { description: 'Removed' } },
-      errors: [403, 404],
-      handler: async ({ auth, params }) => {
-        await methods.remove(auth, params.id);
-        return { status: 204 };
-      },
-    }),
+    removeOwnRoute(
+      '/users/me/contact-methods/{id}',
+      'deleteMyContactMethod',
+      'Remove one of your contact methods and its notification rules',
+      methods.remove,
+    ),
     defineRoute({
       method: 'post',
       path: '/users/me/contact-methods/{id}/verification',
@@ -169,20 +180,6 @@ export function contactMethodRoutes(methods: ContactMethodService, rules: Notifi
       errors: [403, 404],
       handler: async ({ auth, params, body }) => ({ body: envelope(await rules.update(auth, params.id, body)) }),
     }),
-    defineRoute({
-      method: 'delete',
-      path: '/users/me/notification-rules/{id}',
-      operationId: 'deleteMyNotificationRule',
-      summary: 'Remove one of your notification rules',
-      tags: ['contact-methods'],
-      access: 'authenticated',
-      request: { params: IdParams },
-      responses: { 204: { description: 'Removed' } },
-      errors: [403, 404],
-      handler: async ({ auth, params }) => {
-        await rules.remove(auth, params.id);
-        return { status: 204 };
-      },
-    }),
+    removeOwnRoute('/users/me/notification-rules/{id}', 'deleteMyNotificationRule', 'Remove one of your notification rules', rules.remove),
   ];
 }
