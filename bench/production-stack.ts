@@ -4,7 +4,7 @@
 // Temporal is the Temporal server itself on that PostgreSQL with several history shards
 // (dev/temporal-server.ts, in databases of its own, dropped afterwards) instead of the dev server. The benchmark's own load generator runs in this process, so it never
 // shares an event loop with the API or the worker.
-import { spawnApp, waitUntilReady } from '../dev/app-process.ts';
+import { harnessAppEnv, spawnApp, waitUntilReady } from '../dev/app-process.ts';
 import { temporalKindOf } from '../dev/stack/plan.ts';
 import { randomBytes } from 'node:crypto';
 import { freePorts } from '../shared/net/free-port.ts';
@@ -40,16 +40,11 @@ export async function startProductionStack(options: {
   const database = await createTestDatabase();
   const [port, workerHealthPort] = (await freePorts(2)) as [number, number];
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    // Development mode only because production refuses session cookies over plain HTTP; the code paths are the same.
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: database.url,
-    TEMPORAL_ADDRESS: process.env[TEST_ENV.temporalAddress],
-    TEMPORAL_TASK_QUEUE: `bench-${randomBytes(4).toString('hex')}`,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    HOST: '127.0.0.1',
+    ...harnessAppEnv({
+      databaseUrl: database.url,
+      temporalAddress: process.env[TEST_ENV.temporalAddress],
+      taskQueue: `bench-${randomBytes(4).toString('hex')}`,
+    }),
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     OUTBOUND_ALLOW_PRIVATE: 'true',

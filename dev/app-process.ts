@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { startManagedProcess, type ManagedProcess } from './managed-process.ts';
 import { apiNodeFlags } from './node-flags.ts';
@@ -54,4 +55,23 @@ export async function startApp(
     throw error;
   }
   return child;
+}
+
+/**
+ * The environment a harness (the benchmarks, the fault suite, the contract suite) starts both
+ * processes with: its own database and task queue, fresh secrets, loopback only. Development mode
+ * only because production refuses session cookies over plain HTTP; the code paths are the same.
+ */
+export function harnessAppEnv(options: { databaseUrl: string; temporalAddress: string | undefined; taskQueue: string }): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: options.databaseUrl,
+    TEMPORAL_ADDRESS: options.temporalAddress,
+    TEMPORAL_TASK_QUEUE: options.taskQueue,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    HOST: '127.0.0.1',
+  };
 }

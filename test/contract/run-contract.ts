@@ -15,7 +15,7 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../shared/net/free-port.ts';
-import { startApp, type AppRole } from '../../dev/app-process.ts';
+import { harnessAppEnv, startApp, type AppRole } from '../../dev/app-process.ts';
 import { SCHEMATHESIS_TOOL } from '../../dev/schemathesis-tool.ts';
 import { servicesFromConfig } from '../../dev/stack/plan.ts';
 import { startStack, temporaryRoot } from '../../dev/stack/services.ts';
@@ -229,20 +229,11 @@ async function main(): Promise<number> {
   const workerHealthPort = await freePort();
   const baseUrl = `http://127.0.0.1:${apiPort}`;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...harnessAppEnv({ databaseUrl, temporalAddress, taskQueue: `contract-${randomUUID()}` }),
     NODE_OPTIONS: '',
-    // Development mode only because production refuses session cookies over plain HTTP.
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
     DATA_DIR: join(root, 'data'),
-    DATABASE_URL: databaseUrl,
-    TEMPORAL_ADDRESS: temporalAddress,
-    TEMPORAL_TASK_QUEUE: `contract-${randomUUID()}`,
     ELASTICSEARCH_URL: process.env.ELASTICSEARCH_URL ?? '',
     SEARCH_INDEX_PREFIX: `contract-${randomUUID().slice(0, 8)}`,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    HOST: '127.0.0.1',
     PORT: String(apiPort),
     PUBLIC_URL: baseUrl,
     WORKER_HEALTH_PORT: String(workerHealthPort),

@@ -5,7 +5,7 @@
 // BENCH_TEMPORAL=server the Temporal server on this PostgreSQL with several history shards
 // (dev/temporal-server.ts); the servers come from dev/stack. Every process can be killed and started
 // again on the same data and port; nothing is restarted unless a scenario asks.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { existsSync } from 'node:fs';
 import { appendFile, rm } from 'node:fs/promises';
@@ -14,7 +14,7 @@ import pg from 'pg';
 import { elasticsearchTool } from '../../dev/elasticsearch.ts';
 import { toolDir } from '../../dev/tool-cache.ts';
 import { freePorts } from '../../shared/net/free-port.ts';
-import { spawnApp, waitUntilReady, type AppRole } from '../../dev/app-process.ts';
+import { harnessAppEnv, spawnApp, waitUntilReady, type AppRole } from '../../dev/app-process.ts';
 import type { ManagedProcess } from '../../dev/managed-process.ts';
 import { temporalKindOf, type TemporalKind } from '../../dev/stack/plan.ts';
 import { startStack, temporaryRoot, type ServiceHandle } from '../../dev/stack/services.ts';
@@ -220,19 +220,10 @@ export async function startFaultStack(options: {
   const workerHealthUrls = workerHealthPorts.map((port) => `http://127.0.0.1:${port}`);
   const baseUrl = baseUrls[0] as string;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...harnessAppEnv({ databaseUrl, temporalAddress, taskQueue: 'tocsin-faults' }),
     NODE_OPTIONS: '',
-    // Development mode only because production refuses session cookies over plain HTTP; the code paths are the same.
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
     DATA_DIR: join(root, 'data'),
-    DATABASE_URL: databaseUrl,
-    TEMPORAL_ADDRESS: temporalAddress,
-    TEMPORAL_TASK_QUEUE: 'tocsin-faults',
     ELASTICSEARCH_URL: elasticsearchUrl,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    HOST: '127.0.0.1',
     PUBLIC_URL: baseUrl,
     // The storm is the load; the plan's webhook limit is not what this suite measures.
     RATE_LIMIT_WEBHOOK_PER_HOUR: '100000000',
