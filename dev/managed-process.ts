@@ -39,6 +39,16 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
+/** Whether a process with this id exists (signal 0 checks without delivering anything). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Starts a long-running child in its own process group, so stopping it also stops whatever it
  * forked (Elasticsearch's controller, a shell wrapper). Output goes to `onOutput` line by line.

@@ -1,6 +1,7 @@
 // What every service handle of the stack shares: the handle's shape, one running instance at a time,
 // restarts on the first start's port.
 import pg from 'pg';
+import { processAlive } from '../managed-process.ts';
 import { waitFor } from '../wait-for.ts';
 import type { ServiceAction, ServiceName } from './plan.ts';
 
@@ -36,18 +37,7 @@ export async function onServer(url: string, sql: string): Promise<void> {
 }
 
 export async function waitUntilGone(pid: number, what: string): Promise<void> {
-  await waitFor(
-    `${what} (pid ${pid}) to exit`,
-    async () => {
-      try {
-        process.kill(pid, 0);
-        return undefined;
-      } catch {
-        return true;
-      }
-    },
-    { timeoutMs: 60_000, intervalMs: 50 },
-  );
+  await waitFor(`${what} (pid ${pid}) to exit`, async () => (processAlive(pid) ? undefined : true), { timeoutMs: 60_000, intervalMs: 50 });
 }
 
 export const notStartedHere = (name: ServiceName, action: ServiceAction) => async () => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { PGVECTOR_VERSION } from '../../dev/pgvector.ts';
+import { processAlive } from '../../dev/managed-process.ts';
 import { freePort } from '../../shared/net/free-port.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 
@@ -27,15 +28,6 @@ function descendants(root: number): number[] {
   }
   return found;
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('npm start (integration: the real launcher, embedded PostgreSQL, Temporal dev server)', () => {
   let dataDir: string;
@@ -118,11 +110,11 @@ describe('npm start (integration: the real launcher, embedded PostgreSQL, Tempor
     const survivors = await waitFor(
       'every child to exit',
       async () => {
-        const left = children.filter(alive);
+        const left = children.filter(processAlive);
         return left.length === 0 ? left : undefined;
       },
       { timeoutMs: 15_000 },
-    ).catch(() => children.filter(alive));
+    ).catch(() => children.filter(processAlive));
     expect(survivors).toEqual([]);
     expect(output).toContain('[tocsin] stopped');
   });

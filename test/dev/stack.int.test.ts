@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
+import { processAlive } from '../../dev/managed-process.ts';
 import { startStack, temporaryRoot, type Stack } from '../../dev/stack/services.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { freePort } from '../../shared/net/free-port.ts';
@@ -18,15 +19,6 @@ async function query<T>(url: string, sql: string): Promise<T[]> {
     await client.end();
   }
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 // The stack launcher (dev/stack) with real servers: an embedded PostgreSQL of its own, and the test
 // run's PostgreSQL as a configured one.
@@ -59,7 +51,7 @@ describe('the stack launcher (integration)', () => {
     const firstPid = postgres.pid as number;
 
     await postgres.kill();
-    expect({ up: postgres.isUp(), alive: alive(firstPid) }).toEqual({ up: false, alive: false });
+    expect({ up: postgres.isUp(), alive: processAlive(firstPid) }).toEqual({ up: false, alive: false });
     await postgres.start();
 
     expect(postgres.pid).not.toBe(firstPid);
@@ -75,7 +67,7 @@ describe('the stack launcher (integration)', () => {
     });
     const pid = stack.postgres.pid as number;
     process.kill(pid, 'SIGINT');
-    await waitFor('PostgreSQL to exit', async () => (alive(pid) ? undefined : true), { timeoutMs: 30_000, intervalMs: 50 });
+    await waitFor('PostgreSQL to exit', async () => (processAlive(pid) ? undefined : true), { timeoutMs: 30_000, intervalMs: 50 });
 
     const stopping = stack.stop();
     stack = undefined;
