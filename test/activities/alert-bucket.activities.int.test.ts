@@ -39,12 +39,10 @@ describe('recordAlertBatch and autoResolveIdleIncidents (real PostgreSQL)', () =
     await stack?.stop();
   });
 
-  const sql = async <T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> =>
-    stack.orm.em.fork().getConnection().execute(query, params);
   const signal = (dedupKey: string, status: 'firing' | 'resolved' = 'firing', extra: Partial<AlertSignalPayload> = {}) =>
     alertSignalOf({ organizationId, integrationId })(dedupKey, status, { extra });
   const countsOf = async (keys: string[]) =>
-    sql<{ fingerprint: string; status: string; alert_count: number }>(
+    stack.sql<{ fingerprint: string; status: string; alert_count: number }>(
       'select fingerprint, status, alert_count from incidents where fingerprint in (?) order by fingerprint, created_at',
       [keys],
     );
@@ -80,7 +78,7 @@ describe('recordAlertBatch and autoResolveIdleIncidents (real PostgreSQL)', () =
     const incidents = await countsOf(many);
     expect(incidents).toHaveLength(200);
     expect(incidents.every((incident) => incident.alert_count === 2 && incident.status === 'active')).toBe(true);
-    const [alerts] = await sql<{ n: number }>('select count(*)::int as n from alerts where dedup_key in (?)', [many]);
+    const [alerts] = await stack.sql<{ n: number }>('select count(*)::int as n from alerts where dedup_key in (?)', [many]);
     expect(alerts?.n).toBe(400);
   });
 
@@ -96,7 +94,7 @@ describe('recordAlertBatch and autoResolveIdleIncidents (real PostgreSQL)', () =
     // A worker that crashed after commit runs the batch again: everything is stored already.
     expect(await activities.recordAlertBatch({ signals })).toEqual({ applied: 0, opened: 0 });
     expect(await countsOf([a, b])).toHaveLength(3);
-    const [alerts] = await sql<{ n: number }>('select count(*)::int as n from alerts where dedup_key in (?)', [[a, b]]);
+    const [alerts] = await stack.sql<{ n: number }>('select count(*)::int as n from alerts where dedup_key in (?)', [[a, b]]);
     expect(alerts?.n).toBe(7);
   });
 
@@ -112,7 +110,7 @@ describe('recordAlertBatch and autoResolveIdleIncidents (real PostgreSQL)', () =
     // Two copies in one batch, after the window: the first counts, the second is its retry.
     expect(await activities.recordAlertBatch({ signals: [copy(700), copy(710)] })).toEqual({ applied: 1, opened: 0 });
     expect(await countsOf([key])).toEqual([{ fingerprint: key, status: 'active', alert_count: 2 }]);
-    const stored = await sql<{ receipt_key: string }>('select receipt_key from alerts where dedup_key = ?', [key]);
+    const stored = await stack.sql<{ receipt_key: string }>('select receipt_key from alerts where dedup_key = ?', [key]);
     expect(stored.map((row) => row.receipt_key)).toEqual([receiptKey, receiptKey]);
   });
 
@@ -161,8 +159,8 @@ describe('recordAlertBatch and autoResolveIdleIncidents (real PostgreSQL)', () =
       const [idle, recent] = [`idle-${randomUUID().slice(0, 8)}`, `recent-${randomUUID().slice(0, 8)}`];
       await activities.recordAlertBatch({ signals: [signal(idle), signal(recent)] });
       // Two hours ago for `idle` (the setting is 1 h); `recent` also has an alert just now.
-      await sql(`update alerts set received_at = now() - interval '2 hours' where dedup_key in (?)`, [[idle, recent]]);
-      await sql(`update incidents set created_at = now() - interval '2 hours' where fingerprint in (?)`, [[idle, recent]]);
+      await stack.sql(`update alerts set received_at = now() - interval '2 hours' where dedup_key in (?)`, [[idle, recent]]);
+      await stack.sql(`update incidents set created_at = now() - interval '2 hours' where fingerprint in (?)`, [[idle, recent]]);
       await activities.recordAlertBatch({ signals: [signal(recent)] });
       // Without the setting nothing is resolved.
       await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ auto_resolve_after_hours: null }).expect(200);
@@ -173,7 +171,7 @@ describe('recordAlertBatch and autoResolveIdleIncidents (real PostgreSQL)', () =
       await activities.autoResolveIdleIncidents({});
       const statuses = Object.fromEntries((await countsOf([idle, recent])).map((incident) => [incident.fingerprint, incident.status]));
       expect(statuses).toEqual({ [idle]: 'resolved', [recent]: 'active' });
-      const [entry] = await sql<{ type: string; message: string; data: Record<string, unknown> }>(
+      const [entry] = await stack.sql<{ type: string; message: string; data: Record<string, unknown> }>(
         `select t.type, t.message, t.data from incident_timeline t join incidents i on i.id = t.incident_id
          where i.fingerprint = ? order by t.id desc limit 1`,
         [idle],
@@ -188,18 +186,18 @@ describe('recordAlertBatch and autoResolveIdleIncidents (real PostgreSQL)', () =
     it('leaves incidents opened by hand alone, however old', async () => {
       const created = await stack.http.post('/api/v1/incidents').set(bearer(owner.token)).send({ title: 'Opened by hand' }).expect(201);
       const id = created.body.data.id as string;
-      await sql(`update incidents set created_at = now() - interval '1000 hours' where id = ?`, [id]);
+      await stack.sql(`update incidents set created_at = now() - interval '1000 hours' where id = ?`, [id]);
       await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ auto_resolve_after_hours: 1 }).expect(200);
       await activities.autoResolveIdleIncidents({});
-      const [row] = await sql<{ status: string }>('select status from incidents where id = ?', [id]);
+      const [row] = await stack.sql<{ status: string }>('select status from incidents where id = ?', [id]);
       expect(row?.status).toBe('active');
     });
 
     it('resolves a backlog in bounded batches and says when there is more', async () => {
       const keys = Array.from({ length: 5 }, () => `backlog-${randomUUID().slice(0, 8)}`);
       await activities.recordAlertBatch({ signals: keys.map((key) => signal(key)) });
-      await sql(`update alerts set received_at = now() - interval '2 hours' where dedup_key in (?)`, [keys]);
-      await sql(`update incidents set created_at = now() - interval '2 hours' where fingerprint in (?)`, [keys]);
+      await stack.sql(`update alerts set received_at = now() - interval '2 hours' where dedup_key in (?)`, [keys]);
+      await stack.sql(`update incidents set created_at = now() - interval '2 hours' where fingerprint in (?)`, [keys]);
       await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ auto_resolve_after_hours: 1 }).expect(200);
       let outcome = await activities.autoResolveIdleIncidents({ limit: 2 });
       const seen = [outcome];

@@ -36,17 +36,15 @@ describe('recordAlerts (real PostgreSQL)', () => {
     await stack?.stop();
   });
 
-  const sql = async <T = Record<string, unknown>>(query: string, params: unknown[]): Promise<T[]> =>
-    stack.orm.em.fork().getConnection().execute(query, params);
   const signal = (dedupKey: string, status: 'firing' | 'resolved', severity: Severity = 'medium') =>
     alertSignalOf({ organizationId, integrationId })(dedupKey, status, { severity });
   const eventsOf = (incidentId: string) =>
-    sql<{ type: string; data: { alert_ids?: string[]; incident: { alert_count: number } } }>(
+    stack.sql<{ type: string; data: { alert_ids?: string[]; incident: { alert_count: number } } }>(
       'select type, data from domain_events where incident_id = ? order by id',
       [incidentId],
     );
   const timelineOf = async (incidentId: string) =>
-    (await sql<{ type: string }>('select type from incident_timeline where incident_id = ? order by id', [incidentId])).map(
+    (await stack.sql<{ type: string }>('select type from incident_timeline where incident_id = ? order by id', [incidentId])).map(
       (row) => row.type,
     );
 
@@ -55,7 +53,7 @@ describe('recordAlerts (real PostgreSQL)', () => {
     const signals = [signal(key, 'firing'), signal(key, 'firing', 'critical'), signal(key, 'firing')];
     const result = await activities.recordAlerts({ signals, incidentId: null });
     expect(result.created).toBe(true);
-    const [incident] = await sql<{ id: string; alert_count: number; severity: string }>(
+    const [incident] = await stack.sql<{ id: string; alert_count: number; severity: string }>(
       'select id, alert_count, severity from incidents where fingerprint = ?',
       [key],
     );
@@ -75,7 +73,7 @@ describe('recordAlerts (real PostgreSQL)', () => {
     // A re-run (worker crash after commit) changes nothing and answers what it did.
     const again = await activities.recordAlerts({ signals, incidentId: null });
     expect(again).toEqual({ incidentId: result.incidentId, created: false });
-    const [after] = await sql<{ alert_count: number }>('select alert_count from incidents where id = ?', [result.incidentId]);
+    const [after] = await stack.sql<{ alert_count: number }>('select alert_count from incidents where id = ?', [result.incidentId]);
     expect(after?.alert_count).toBe(3);
     expect(await eventsOf(result.incidentId as string)).toHaveLength(5);
   });
@@ -87,7 +85,7 @@ describe('recordAlerts (real PostgreSQL)', () => {
       signals: [signal(key, 'firing'), signal(key, 'resolved'), signal(key, 'firing'), signal(key, 'firing')],
       incidentId: first.incidentId,
     });
-    const incidents = await sql<{ id: string; status: string; alert_count: number }>(
+    const incidents = await stack.sql<{ id: string; status: string; alert_count: number }>(
       'select id, status, alert_count from incidents where fingerprint = ? order by created_at',
       [key],
     );
@@ -95,7 +93,7 @@ describe('recordAlerts (real PostgreSQL)', () => {
       { id: first.incidentId, status: 'resolved', alert_count: 2 },
       { id: result.incidentId, status: 'active', alert_count: 2 },
     ]);
-    const [resolvedAlert] = await sql<{ incident_id: string }>(
+    const [resolvedAlert] = await stack.sql<{ incident_id: string }>(
       `select incident_id from alerts where dedup_key = ? and status = 'resolved'`,
       [key],
     );
@@ -108,8 +106,8 @@ describe('recordAlerts (real PostgreSQL)', () => {
       incidentId: null,
       created: false,
     });
-    expect(await sql('select id from incidents where fingerprint = ?', [key])).toHaveLength(0);
-    expect(await sql('select id from alerts where dedup_key = ?', [key])).toHaveLength(1);
+    expect(await stack.sql('select id from incidents where fingerprint = ?', [key])).toHaveLength(0);
+    expect(await stack.sql('select id from alerts where dedup_key = ?', [key])).toHaveLength(1);
   });
 
   it('sends as many statements for 200 alerts on an open incident as for 2', async () => {
@@ -128,7 +126,7 @@ describe('recordAlerts (real PostgreSQL)', () => {
     expect(await statementsFor(200)).toBe(small);
     // begin, seen ids, incident for update, alerts, timeline, events, incident update, commit
     expect(small).toBeLessThanOrEqual(8);
-    const [incident] = await sql<{ alert_count: number }>('select alert_count from incidents where id = ?', [opened.incidentId]);
+    const [incident] = await stack.sql<{ alert_count: number }>('select alert_count from incidents where id = ?', [opened.incidentId]);
     expect(incident?.alert_count).toBe(203);
   });
 });

@@ -30,8 +30,6 @@ describe('sendNotificationMails (real PostgreSQL)', () => {
     await stack?.stop();
   });
 
-  const sql = async <T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> =>
-    stack.orm.em.fork().getConnection().execute(query, params);
   const incident = (title: string) => ({ incident: { id: uuidv7(), title, severity: 'critical', status: 'active' } });
   const insertEvent = (run: (query: string, params: unknown[]) => Promise<unknown>, title: string) => {
     const id = uuidv7();
@@ -63,7 +61,7 @@ describe('sendNotificationMails (real PostgreSQL)', () => {
   });
   const mailedOf = async (ids: string[]) =>
     (
-      await sql<{ id: string; mailed: boolean }>(
+      await stack.sql<{ id: string; mailed: boolean }>(
         'select id, mailed_at is not null as mailed from notifications where id = any(?::uuid[]) order by id',
         [`{${ids.join(',')}}`],
       )
@@ -116,7 +114,7 @@ describe('sendNotificationMails (real PostgreSQL)', () => {
       await waitFor(
         'the activity waits on the batch',
         async () => {
-          const [row] = await sql<{ n: number }>(
+          const [row] = await stack.sql<{ n: number }>(
             `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
           );
           return (row?.n ?? 0) > 0 ? true : undefined;

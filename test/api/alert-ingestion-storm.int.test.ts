@@ -47,9 +47,6 @@ describe('alert storm (integration: HTTP + real Temporal + worker + PostgreSQL)'
     await stack?.stop();
   });
 
-  const sql = async <T = Record<string, unknown>>(query: string, params: unknown[]): Promise<T[]> =>
-    stack.orm.em.fork().getConnection().execute(query, params);
-
   it('2,000 alerts from 20 concurrent senders, with batched payloads and a resolve wave, are counted exactly once', async () => {
     const owner = await registerOwner(stack.http, 'storm');
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
@@ -80,7 +77,7 @@ describe('alert storm (integration: HTTP + real Temporal + worker + PostgreSQL)'
         'every firing alert counted',
         async () => {
           const firing = sent.filter((alert) => alert.status === 'firing').length;
-          const [row] = await sql<{ sum: number; alerts: number }>(
+          const [row] = await stack.sql<{ sum: number; alerts: number }>(
             `select coalesce((select sum(alert_count) from incidents where integration_id = ?), 0)::int as sum,
                   (select count(*) from alerts where integration_id = ?)::int as alerts`,
             [integration.id, integration.id],
@@ -115,7 +112,7 @@ describe('alert storm (integration: HTTP + real Temporal + worker + PostgreSQL)'
     await waitFor(
       'the resolve wave',
       async () => {
-        const [row] = await sql<{ n: number }>(
+        const [row] = await stack.sql<{ n: number }>(
           `select count(*)::int as n from incidents where integration_id = ? and status = 'resolved'`,
           [integration.id],
         );
@@ -131,7 +128,7 @@ describe('alert storm (integration: HTTP + real Temporal + worker + PostgreSQL)'
     await countedSoFar();
 
     const expected = expectedIncidents(sent);
-    const incidents = await sql<{ id: string; fingerprint: string; status: string; alert_count: number; firing: number }>(
+    const incidents = await stack.sql<{ id: string; fingerprint: string; status: string; alert_count: number; firing: number }>(
       `select i.id, i.fingerprint, i.status, i.alert_count,
               (select count(*) from alerts a where a.incident_id = i.id and a.status = 'firing')::int as firing
        from incidents i where i.integration_id = ? order by i.created_at`,
@@ -149,12 +146,12 @@ describe('alert storm (integration: HTTP + real Temporal + worker + PostgreSQL)'
       expect(mine.filter((incident) => incident.status !== 'resolved')).toHaveLength(state.open ? 1 : 0);
     }
 
-    const [alerts] = await sql<{ n: number; distinct_ids: number }>(
+    const [alerts] = await stack.sql<{ n: number; distinct_ids: number }>(
       'select count(*)::int as n, count(distinct id)::int as distinct_ids from alerts where integration_id = ?',
       [integration.id],
     );
     expect(alerts).toEqual({ n: sent.length, distinct_ids: sent.length });
-    const [received] = await sql<{ n: number; distinct_alerts: number }>(
+    const [received] = await stack.sql<{ n: number; distinct_alerts: number }>(
       `select count(*)::int as n, count(distinct data->>'alert_id')::int as distinct_alerts from domain_events
        where type = 'alert.received' and incident_id in (select id from incidents where integration_id = ?)`,
       [integration.id],
@@ -165,7 +162,7 @@ describe('alert storm (integration: HTTP + real Temporal + worker + PostgreSQL)'
     await waitFor(
       'integration liveness',
       async () => {
-        const [row] = await sql<{ status: string; last_alert_at: Date | null }>(
+        const [row] = await stack.sql<{ status: string; last_alert_at: Date | null }>(
           'select status, last_alert_at from integrations where id = ?',
           [integration.id],
         );

@@ -24,7 +24,6 @@ describe('auto_resolve_after_hours (integration: real PostgreSQL and Temporal, w
   let owner: Awaited<ReturnType<typeof registerOwner>>;
   const incidents = async () =>
     (await stack.http.get('/api/v1/incidents?limit=100').set(bearer(owner.token)).expect(200)).body.data as Incident[];
-  const sql = (query: string, params: unknown[]) => stack.orm.em.fork().getConnection().execute(query, params);
   const scheduleId = () => workflowIds.autoResolveSchedule(stack.temporal.taskQueue);
   /** Triggers the schedule once and waits for the sweep it starts to finish. */
   const sweep = async () => {
@@ -53,8 +52,8 @@ describe('auto_resolve_after_hours (integration: real PostgreSQL and Temporal, w
   /** As if the incident's alerts had come `hours` ago. */
   const age = (incidentId: string, hours: number) =>
     Promise.all([
-      sql(`update alerts set received_at = now() - make_interval(secs => ?) where incident_id = ?`, [hours * 3600, incidentId]),
-      sql(`update incidents set created_at = now() - make_interval(secs => ?) where id = ?`, [hours * 3600, incidentId]),
+      stack.sql(`update alerts set received_at = now() - make_interval(secs => ?) where incident_id = ?`, [hours * 3600, incidentId]),
+      stack.sql(`update incidents set created_at = now() - make_interval(secs => ?) where id = ?`, [hours * 3600, incidentId]),
     ]);
 
   beforeAll(async () => {
@@ -95,7 +94,7 @@ describe('auto_resolve_after_hours (integration: real PostgreSQL and Temporal, w
     await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(busyKey, 'firing', 'still down')).expect(200);
     await waitFor(
       'the second alert applied',
-      async () => ((await sql('select id from alerts where incident_id = ?', [busy.id])).length === 2 ? true : undefined),
+      async () => ((await stack.sql('select id from alerts where incident_id = ?', [busy.id])).length === 2 ? true : undefined),
       { timeoutMs: 30_000, intervalMs: 250 },
     );
 

@@ -17,8 +17,6 @@ describe('maintenance windows (integration: HTTP + real Temporal + worker + Post
     await stack?.stop();
   });
 
-  const sql = async <T = Record<string, unknown>>(query: string, params: unknown[]): Promise<T[]> =>
-    stack.orm.em.fork().getConnection().execute(query, params);
   const create = (token: string, body: Record<string, unknown>) =>
     stack.http.post('/api/v1/maintenance-windows').set(bearer(token)).send(body);
 
@@ -121,7 +119,7 @@ describe('maintenance windows (integration: HTTP + real Temporal + worker + Post
     const alerts = await waitFor(
       'both alerts stored',
       async () => {
-        const rows = await sql<{
+        const rows = await stack.sql<{
           integration_id: string;
           incident_id: string | null;
           silenced_by: string | null;

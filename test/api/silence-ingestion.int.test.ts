@@ -17,9 +17,6 @@ describe('silences mute ingestion (integration: HTTP + real Temporal + worker + 
     await stack?.stop();
   });
 
-  const sql = async <T = Record<string, unknown>>(query: string, params: unknown[]): Promise<T[]> =>
-    stack.orm.em.fork().getConnection().execute(query, params);
-
   /** One Alertmanager delivery (each its own `groupKey`, so never a retry of another). */
   const send = async (
     integration: { id: string; secret: string },
@@ -45,7 +42,7 @@ describe('silences mute ingestion (integration: HTTP + real Temporal + worker + 
     waitFor(
       `${expected} alerts stored`,
       async () => {
-        const [row] = await sql<{ n: number }>('select count(*)::int as n from alerts where integration_id = ?', [integrationId]);
+        const [row] = await stack.sql<{ n: number }>('select count(*)::int as n from alerts where integration_id = ?', [integrationId]);
         return row?.n === expected ? row : undefined;
       },
       { timeoutMs: 120_000, intervalMs: 200 },
@@ -80,7 +77,7 @@ describe('silences mute ingestion (integration: HTTP + real Temporal + worker + 
     );
     await storedAlerts(integration.id, FINGERPRINTS * PER_FINGERPRINT);
 
-    const alerts = await sql<{
+    const alerts = await stack.sql<{
       dedup_key: string;
       incident_id: string | null;
       silenced_by: string | null;
@@ -95,7 +92,7 @@ describe('silences mute ingestion (integration: HTTP + real Temporal + worker + 
     for (const alert of loud) expect(alert).toMatchObject({ silenced_by: null, silenced_kind: null });
     expect(loud.every((alert) => alert.incident_id !== null)).toBe(true);
 
-    const incidents = await sql<{ fingerprint: string; alert_count: number }>(
+    const incidents = await stack.sql<{ fingerprint: string; alert_count: number }>(
       'select fingerprint, alert_count from incidents where integration_id = ?',
       [integration.id],
     );
@@ -106,7 +103,7 @@ describe('silences mute ingestion (integration: HTTP + real Temporal + worker + 
     expect(incidents.every((incident) => incident.alert_count === PER_FINGERPRINT)).toBe(true);
 
     // Nobody hears of the muted alerts: no event names them.
-    const [events] = await sql<{ n: number }>(
+    const [events] = await stack.sql<{ n: number }>(
       `select count(*)::int as n from domain_events where organization_id = ? and type = 'alert.received'`,
       [owner.organization.id],
     );
@@ -138,7 +135,7 @@ describe('silences mute ingestion (integration: HTTP + real Temporal + worker + 
       if (afterEnd) sentAfterEnd += 1;
     }
     await storedAlerts(integration.id, sent);
-    const alerts = await sql<{ dedup_key: string; received_at: Date; incident_id: string | null; silenced_by: string | null }>(
+    const alerts = await stack.sql<{ dedup_key: string; received_at: Date; incident_id: string | null; silenced_by: string | null }>(
       'select dedup_key, received_at, incident_id, silenced_by from alerts where integration_id = ? order by received_at',
       [integration.id],
     );
@@ -149,7 +146,7 @@ describe('silences mute ingestion (integration: HTTP + real Temporal + worker + 
     for (const alert of before) expect(alert).toMatchObject({ silenced_by: silence.id, incident_id: null });
     for (const alert of after) expect(alert.silenced_by).toBeNull();
     // Each fingerprint's first alert after the end opened one incident; the rest appended to it.
-    const incidents = await sql<{ fingerprint: string; alert_count: number }>(
+    const incidents = await stack.sql<{ fingerprint: string; alert_count: number }>(
       'select fingerprint, alert_count from incidents where integration_id = ?',
       [integration.id],
     );
@@ -166,7 +163,7 @@ describe('silences mute ingestion (integration: HTTP + real Temporal + worker + 
     const labels = { alertname: 'OpenIncident', run };
     await send(integration, [{ fingerprint, status: 'firing', labels }]);
     await storedAlerts(integration.id, 1);
-    const [incident] = await sql<{ id: string }>('select id from incidents where integration_id = ?', [integration.id]);
+    const [incident] = await stack.sql<{ id: string }>('select id from incidents where integration_id = ?', [integration.id]);
 
     // The preview shows what a silence would catch, and changes nothing.
     const preview = async (matchers: string) =>
@@ -197,7 +194,7 @@ describe('silences mute ingestion (integration: HTTP + real Temporal + worker + 
     expect(silencedEntries).toHaveLength(1);
     expect(silencedEntries[0].data).toMatchObject({ silenced_by: silence.id, silenced_kind: 'silence' });
     expect(silencedEntries[0].data.alert_ids).toHaveLength(2);
-    const muted = await sql<{ incident_id: string; silenced_by: string }>(
+    const muted = await stack.sql<{ incident_id: string; silenced_by: string }>(
       'select incident_id, silenced_by from alerts where integration_id = ? and silenced_by is not null',
       [integration.id],
     );
@@ -214,7 +211,7 @@ describe('silences mute ingestion (integration: HTTP + real Temporal + worker + 
     // Muted again while resolved: no new incident.
     await send(integration, [{ fingerprint, status: 'firing', labels }]);
     await storedAlerts(integration.id, 5);
-    expect(await sql('select id from incidents where integration_id = ?', [integration.id])).toHaveLength(1);
+    expect(await stack.sql('select id from incidents where integration_id = ?', [integration.id])).toHaveLength(1);
 
     // Expired early: the workers hear it (their cache would otherwise keep the silence for a minute).
     await stack.http.delete(`/api/v1/silences/${silence.id}`).set(bearer(owner.token)).expect(200);
@@ -225,7 +222,7 @@ describe('silences mute ingestion (integration: HTTP + real Temporal + worker + 
         await send(integration, [{ fingerprint, status: 'firing', labels }]);
         stored += 1;
         await storedAlerts(integration.id, stored);
-        const rows = await sql<{ id: string }>(`select id from incidents where integration_id = ? and status <> 'resolved'`, [
+        const rows = await stack.sql<{ id: string }>(`select id from incidents where integration_id = ? and status <> 'resolved'`, [
           integration.id,
         ]);
         return rows[0];
@@ -234,7 +231,7 @@ describe('silences mute ingestion (integration: HTTP + real Temporal + worker + 
     );
     expect(reopened.id).not.toBe(incident!.id);
     // Ending it early lost nothing: the alerts it muted are still stored and marked.
-    const stillMarked = await sql<{ n: number }>('select count(*)::int as n from alerts where silenced_by = ?', [silence.id]);
+    const stillMarked = await stack.sql<{ n: number }>('select count(*)::int as n from alerts where silenced_by = ?', [silence.id]);
     expect(stillMarked[0]?.n).toBeGreaterThanOrEqual(3);
   });
 });

@@ -25,6 +25,8 @@ export interface TestStack {
   /** The credential cache (listening) and the rate limiter the app uses; `flush()` the latter before reading counters. */
   requestCaches: RequestCaches;
   worker: Worker | undefined;
+  /** Raw SQL on a fresh fork of the ORM, for checking the rows a test cannot see over HTTP. */
+  sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
   /** Starts a worker on the stack's task queue (again, after stopWorker). */
   startWorker(): Promise<void>;
   /** Shuts the worker down; alerts signalled meanwhile wait in Temporal. */
@@ -147,6 +149,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     get worker(): Worker | undefined {
       return runtime?.worker;
     },
+    sql: async <T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> =>
+      orm.em.fork().getConnection().execute(query, params),
     startWorker,
     stopWorker,
     async stop() {
