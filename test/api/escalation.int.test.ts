@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
-import { escalationEnded, escalationOf, PAGE_SUBJECT } from '../helpers/escalation.ts';
+import { createOnCallSchedule, escalationEnded, escalationOf, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -130,19 +130,7 @@ describe('escalation (integration: real PostgreSQL and Temporal, worker)', () =>
     const rotation = await addMember(stack, owner.token, 'engineer', 'rotation');
     const cover = await addMember(stack, owner.token, 'engineer', 'cover');
     const now = Date.now();
-    const schedule = (
-      await stack.http
-        .post('/api/v1/schedules')
-        .set(bearer(owner.token))
-        .send({
-          name: 'Primary',
-          time_zone: 'Europe/Berlin',
-          layers: [
-            { users: [rotation.user.id], rotation: 'daily', handoff_time: '09:00', start: new Date(now - 2 * 86_400_000).toISOString() },
-          ],
-        })
-        .expect(201)
-    ).body.data as { id: string };
+    const schedule = await createOnCallSchedule(stack.http, owner.token, rotation.user.id, 'Europe/Berlin');
     // The cover engineer takes the pager for the next hour, above the rotation.
     await stack.http
       .post(`/api/v1/schedules/${schedule.id}/overrides`)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { resolveMailpit, startMailpit, type RunningMailpit } from '../../dev/mailpit.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';
 import { mailpitMail } from '../helpers/mailpit-mail.ts';
-import { escalationEnded } from '../helpers/escalation.ts';
+import { createOnCallSchedule, escalationEnded } from '../helpers/escalation.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
@@ -38,24 +38,7 @@ describe('paging through SMTP (integration: real PostgreSQL, Temporal, worker an
     const owner = await registerOwner(stack.http, 'smtp-paging');
     const onCall = await addMember(stack, owner.token, 'engineer', 'on-call', readMail);
     const lead = await addMember(stack, owner.token, 'engineer', 'lead', readMail);
-    const schedule = (
-      await stack.http
-        .post('/api/v1/schedules')
-        .set(bearer(owner.token))
-        .send({
-          name: 'Primary',
-          time_zone: 'America/New_York',
-          layers: [
-            {
-              users: [onCall.user.id],
-              rotation: 'daily',
-              handoff_time: '09:00',
-              start: new Date(Date.now() - 2 * 86_400_000).toISOString(),
-            },
-          ],
-        })
-        .expect(201)
-    ).body.data as { id: string };
+    const schedule = await createOnCallSchedule(stack.http, owner.token, onCall.user.id, 'America/New_York');
     await stack.http
       .post('/api/v1/escalation-policies')
       .set(bearer(owner.token))

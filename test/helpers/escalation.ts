@@ -5,6 +5,19 @@ import type { TestStack } from './stack.ts';
 /** The subject of a page mail as the outbox holds it: `[<severity>] Page: <title>`. */
 export const PAGE_SUBJECT = /\] Page: /;
 
+/** Creates schedule 'Primary': one member on a daily rotation (09:00 handoffs) begun two days ago, so on call now. */
+export async function createOnCallSchedule(
+  http: TestStack['http'],
+  token: string,
+  userId: string,
+  timeZone: string,
+): Promise<{ id: string }> {
+  const start = new Date(Date.now() - 2 * 86_400_000).toISOString();
+  const layers = [{ users: [userId], rotation: 'daily', handoff_time: '09:00', start }];
+  return (await http.post('/api/v1/schedules').set(bearer(token)).send({ name: 'Primary', time_zone: timeZone, layers }).expect(201)).body
+    .data as { id: string };
+}
+
 /** GET /incidents/{id}/escalation, the fields the tests read. */
 export interface EscalationState {
   policy: { id: string } | null;
