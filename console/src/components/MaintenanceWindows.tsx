@@ -4,7 +4,7 @@ import { api, everyPage, expectOk, LIST_PAGE, unwrap, type Schemas } from '../li
 import { canWrite, useUser } from '../lib/session.tsx';
 import { fromLocalInput, toLocalInput, windowRule, type Repeat } from '../lib/silences.ts';
 import { problem } from './SilenceEditor.tsx';
-import { ErrorState, Loading } from './ui.tsx';
+import { ErrorState, FormActions, Loading } from './ui.tsx';
 
 type MaintenanceWindow = Schemas['MaintenanceWindow'];
 const REPEATS: Array<{ value: Repeat; label: string }> = [
@@ -215,14 +215,7 @@ function NewWindow({ integrationId, onDone }: { integrationId: string; onDone: (
           {problem(create.error)}
         </div>
       ) : null}
-      <div className="row">
-        <button type="submit" className="primary" disabled={create.isPending}>
-          Create window
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions label="Create window" pending={create.isPending} onCancel={onDone} />
     </form>
   );
 }

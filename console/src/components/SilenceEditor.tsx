@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError, api, unwrap, type Schemas } from '../lib/api.ts';
 import { fromLocalInput, matcherLines, toLocalInput } from '../lib/silences.ts';
-import { Badge, Loading, Time } from './ui.tsx';
+import { Badge, FormActions, Loading, Time } from './ui.tsx';
 
 export type Silence = Schemas['Silence'];
 
@@ -133,14 +133,7 @@ export function SilenceEditor({
           {problem(save.error)}
         </div>
       ) : null}
-      <div className="row">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {silence ? 'Save silence' : 'Create silence'}
-        </button>
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions label={silence ? 'Save silence' : 'Create silence'} pending={save.isPending} onCancel={onCancel} />
     </form>
   );
 }

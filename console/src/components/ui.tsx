@@ -143,3 +143,26 @@ export function FieldErrors({ error }: { error: Error | null }) {
     </div>
   );
 }
+
+/** The header cell over a table's row buttons: named for screen readers only. */
+export function ActionsHeader() {
+  return (
+    <th scope="col">
+      <span className="visually-hidden">Actions</span>
+    </th>
+  );
+}
+
+/** A form's closing row: its submit button (disabled while it is sent) and Cancel. */
+export function FormActions({ label, pending, onCancel }: { label: ReactNode; pending: boolean; onCancel: () => void }) {
+  return (
+    <div className="row">
+      <button type="submit" className="primary" disabled={pending}>
+        {label}
+      </button>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}

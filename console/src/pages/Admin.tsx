@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { api, expectOk, unwrap, type Schemas } from '../lib/api.ts';
 import { isAdmin, useUser } from '../lib/session.tsx';
-import { Empty, ErrorState, Loading, PageHead, QueryCard, Time } from '../components/ui.tsx';
+import { ActionsHeader, Empty, ErrorState, Loading, PageHead, QueryCard, Time } from '../components/ui.tsx';
 
 type Role = Schemas['User']['role'];
 const ROLES: Role[] = ['owner', 'admin', 'engineer', 'viewer'];
@@ -253,9 +253,7 @@ export function ApiKeysPage() {
                 <th scope="col" className="hide-narrow">
                   Last used
                 </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <ActionsHeader />
               </tr>
             </thead>
             <tbody>
@@ -346,9 +344,7 @@ export function SsoPage() {
                 <th scope="col" className="hide-narrow">
                   Register at the provider
                 </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <ActionsHeader />
               </tr>
             </thead>
             <tbody>

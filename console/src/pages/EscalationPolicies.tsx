@@ -6,7 +6,7 @@ import { formatMinutes } from '../lib/paging-format.ts';
 import { POLICIES_KEY, usePolicies, type EscalationPolicy, type EscalationTarget } from '../lib/paging.ts';
 import { memberName, useMembers, useSchedules, type Member, type Schedule } from '../lib/schedules.ts';
 import { isAdmin, useUser } from '../lib/session.tsx';
-import { Empty, FieldErrors, PageHead, QueryCard } from '../components/ui.tsx';
+import { Empty, FieldErrors, FormActions, PageHead, QueryCard } from '../components/ui.tsx';
 
 /** The heading and tabs the paging set-up pages share. */
 export function PagingFrame({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
@@ -247,14 +247,7 @@ function PolicyForm({
         </button>
       </div>
       <FieldErrors error={save.error} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {policy ? 'Save' : 'Create policy'}
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions label={policy ? 'Save' : 'Create policy'} pending={save.isPending} onCancel={onDone} />
     </form>
   );
 }

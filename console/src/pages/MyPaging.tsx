@@ -4,7 +4,7 @@ import { api, expectOk, unwrap } from '../lib/api.ts';
 import { formatMinutes } from '../lib/paging-format.ts';
 import { MY_PAGING_KEY, useContactMethods, useNotificationRules, type ContactMethod } from '../lib/paging.ts';
 import { useUser } from '../lib/session.tsx';
-import { Empty, FieldErrors, QueryCard } from '../components/ui.tsx';
+import { Empty, FieldErrors, FormActions, QueryCard } from '../components/ui.tsx';
 import { PagingFrame } from './EscalationPolicies.tsx';
 
 type RuleUrgency = 'high' | 'low' | 'any';
@@ -220,14 +220,7 @@ function AddMethodForm({ type, onDone }: { type: 'email' | 'webhook'; onDone: ()
         </>
       )}
       <FieldErrors error={save.error} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          Add
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions label="Add" pending={save.isPending} onCancel={onDone} />
     </form>
   );
 }

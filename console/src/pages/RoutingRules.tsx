@@ -4,7 +4,7 @@ import { api, expectOk, unwrap } from '../lib/api.ts';
 import { parseLabels } from '../lib/paging-format.ts';
 import { policyName, ROUTING_KEY, usePolicies, useRoutingRules, type EscalationPolicy, type RoutingRule } from '../lib/paging.ts';
 import { isAdmin, useUser } from '../lib/session.tsx';
-import { Empty, FieldErrors, QueryCard } from '../components/ui.tsx';
+import { Empty, FieldErrors, FormActions, QueryCard } from '../components/ui.tsx';
 import { PagingFrame } from './EscalationPolicies.tsx';
 
 const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
@@ -231,14 +231,7 @@ function RuleForm({ rule, policies, onDone }: { rule?: RoutingRule; policies: Es
         Enabled
       </label>
       <FieldErrors error={save.error} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {rule ? 'Save' : 'Create rule'}
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions label={rule ? 'Save' : 'Create rule'} pending={save.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, unwrap } from '../lib/api.ts';
 import { canWrite, useUser } from '../lib/session.tsx';
-import { Empty, ErrorState, Loading, PageHead, Time } from '../components/ui.tsx';
+import { Empty, ErrorState, FormActions, Loading, PageHead, Time } from '../components/ui.tsx';
 
 type StepType = 'manual' | 'approval' | 'wait';
 interface DraftStep {
@@ -173,14 +173,7 @@ function NewRunbook({ onDone }: { onDone: () => void }) {
           {create.error.message}
         </div>
       ) : null}
-      <div className="row">
-        <button type="submit" className="primary" disabled={create.isPending}>
-          Create
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions label="Create" pending={create.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { api, unwrap } from '../lib/api.ts';
 import { SCHEDULES_KEY, useMembers, type Schedule } from '../lib/schedules.ts';
-import { FieldErrors } from '../components/ui.tsx';
+import { FieldErrors, FormActions } from '../components/ui.tsx';
 import { draftOf, emptyIcalLayer, emptyLayer, layerOf, type LayerDraft, type LayerPatch } from '../lib/layer-drafts.ts';
 import { LayerFields } from './ScheduleLayerFields.tsx';
 
@@ -86,14 +86,7 @@ export function ScheduleForm({ schedule, onCancel }: { schedule?: Schedule; onCa
         </button>
       </div>
       <FieldErrors error={save.error} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {schedule ? 'Save' : 'Create schedule'}
-        </button>
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions label={schedule ? 'Save' : 'Create schedule'} pending={save.isPending} onCancel={onCancel} />
     </form>
   );
 }

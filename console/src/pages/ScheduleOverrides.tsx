@@ -4,7 +4,7 @@ import { api, expectOk, unwrap } from '../lib/api.ts';
 import { canWrite, isAdmin, useUser } from '../lib/session.tsx';
 import { memberName, SCHEDULES_KEY, type Member, type Schedule } from '../lib/schedules.ts';
 import { formatRange, instantToLocalInput, localInputToInstant, type Interval } from '../lib/timeline.ts';
-import { FieldErrors } from '../components/ui.tsx';
+import { FieldErrors, FormActions } from '../components/ui.tsx';
 
 /** Put someone on call over an interval; responders without `schedules:update` only themselves. */
 export function OverrideForm({
@@ -72,14 +72,7 @@ export function OverrideForm({
         </label>
       </div>
       <FieldErrors error={add.error} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={add.isPending}>
-          Add override
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormActions label="Add override" pending={add.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { api, unwrap } from '../lib/api.ts';
 import { canWrite, useUser } from '../lib/session.tsx';
 import { problem, SilenceEditor, type Silence } from '../components/SilenceEditor.tsx';
-import { Empty, ErrorState, Loading, PageHead, Time } from '../components/ui.tsx';
+import { ActionsHeader, Empty, ErrorState, Loading, PageHead, Time } from '../components/ui.tsx';
 
 type Filter = Silence['status'] | 'all';
 const FILTERS: Array<{ value: Filter; label: string }> = [
@@ -112,11 +112,7 @@ export function SilencesPage() {
                 <th scope="col">Starts</th>
                 <th scope="col">Ends</th>
                 <th scope="col">Comment</th>
-                {writable ? (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                ) : null}
+                {writable ? <ActionsHeader /> : null}
               </tr>
             </thead>
             <tbody>
