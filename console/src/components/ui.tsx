@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { ApiError } from '../lib/api.ts';
 
 export function Badge({ kind, value }: { kind: 'sev' | 'st'; value: string }) {
@@ -164,5 +164,19 @@ export function FormActions({ label, pending, onCancel }: { label: ReactNode; pe
         Cancel
       </button>
     </div>
+  );
+}
+
+/** An editor card: a form named by its heading; submitting runs `onSubmit` in place of a page load. */
+export function CardForm({ title, onSubmit, children }: { title: string; onSubmit: () => void; children: ReactNode }) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form className="card form" onSubmit={submit} aria-label={title}>
+      <h2>{title}</h2>
+      {children}
+    </form>
   );
 }

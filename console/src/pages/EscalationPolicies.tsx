@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { api, expectOk, unwrap } from '../lib/api.ts';
 import { formatMinutes } from '../lib/paging-format.ts';
 import { POLICIES_KEY, usePolicies, type EscalationPolicy, type EscalationTarget } from '../lib/paging.ts';
 import { memberName, useMembers, useSchedules, type Member, type Schedule } from '../lib/schedules.ts';
 import { isAdmin, useUser } from '../lib/session.tsx';
-import { Empty, FieldErrors, FormActions, PageHead, QueryCard } from '../components/ui.tsx';
+import { CardForm, Empty, FieldErrors, FormActions, PageHead, QueryCard } from '../components/ui.tsx';
 
 /** The heading and tabs the paging set-up pages share. */
 export function PagingFrame({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
@@ -204,14 +204,9 @@ function PolicyForm({
   });
   const change = (index: number, patch: Partial<LevelDraft>) =>
     setLevels((current) => current.map((level, at) => (at === index ? { ...level, ...patch } : level)));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
   const title = policy ? `Edit ${policy.name}` : 'New escalation policy';
   return (
-    <form className="card form" onSubmit={submit} aria-label={title}>
-      <h2>{title}</h2>
+    <CardForm title={title} onSubmit={() => save.mutate()}>
       <div className="field-row">
         <label>
           Name
@@ -248,7 +243,7 @@ function PolicyForm({
       </div>
       <FieldErrors error={save.error} />
       <FormActions label={policy ? 'Save' : 'Create policy'} pending={save.isPending} onCancel={onDone} />
-    </form>
+    </CardForm>
   );
 }
 

@@ -4,7 +4,7 @@ import { api, expectOk, unwrap } from '../lib/api.ts';
 import { parseLabels } from '../lib/paging-format.ts';
 import { policyName, ROUTING_KEY, usePolicies, useRoutingRules, type EscalationPolicy, type RoutingRule } from '../lib/paging.ts';
 import { isAdmin, useUser } from '../lib/session.tsx';
-import { Empty, FieldErrors, FormActions, QueryCard } from '../components/ui.tsx';
+import { CardForm, Empty, FieldErrors, FormActions, QueryCard } from '../components/ui.tsx';
 import { PagingFrame } from './EscalationPolicies.tsx';
 
 const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
@@ -180,14 +180,9 @@ function RuleForm({ rule, policies, onDone }: { rule?: RoutingRule; policies: Es
       onDone();
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
   const title = rule ? `Edit ${rule.name}` : 'New routing rule';
   return (
-    <form className="card form" onSubmit={submit} aria-label={title}>
-      <h2>{title}</h2>
+    <CardForm title={title} onSubmit={() => save.mutate()}>
       <label>
         Name
         <input required value={name} onChange={(event) => setName(event.target.value)} placeholder="Database pages" />
@@ -232,7 +227,7 @@ function RuleForm({ rule, policies, onDone }: { rule?: RoutingRule; policies: Es
       </label>
       <FieldErrors error={save.error} />
       <FormActions label={rule ? 'Save' : 'Create rule'} pending={save.isPending} onCancel={onDone} />
-    </form>
+    </CardForm>
   );
 }
 

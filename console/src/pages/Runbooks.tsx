@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, unwrap } from '../lib/api.ts';
 import { canWrite, useUser } from '../lib/session.tsx';
-import { Empty, ErrorState, FormActions, Loading, PageHead, Time } from '../components/ui.tsx';
+import { CardForm, Empty, ErrorState, FormActions, Loading, PageHead, Time } from '../components/ui.tsx';
 
 type StepType = 'manual' | 'approval' | 'wait';
 interface DraftStep {
@@ -123,13 +123,8 @@ function NewRunbook({ onDone }: { onDone: () => void }) {
   });
   const change = (index: number, patch: Partial<DraftStep>) =>
     setSteps((current) => current.map((step, at) => (at === index ? { ...step, ...patch } : step)));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate();
-  };
   return (
-    <form className="card form" onSubmit={submit} aria-label="New runbook">
-      <h2>New runbook</h2>
+    <CardForm title="New runbook" onSubmit={() => create.mutate()}>
       <label>
         Name
         <input required value={name} onChange={(event) => setName(event.target.value)} />
@@ -174,6 +169,6 @@ function NewRunbook({ onDone }: { onDone: () => void }) {
         </div>
       ) : null}
       <FormActions label="Create" pending={create.isPending} onCancel={onDone} />
-    </form>
+    </CardForm>
   );
 }

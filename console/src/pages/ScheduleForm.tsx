@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, unwrap } from '../lib/api.ts';
 import { SCHEDULES_KEY, useMembers, type Schedule } from '../lib/schedules.ts';
-import { FieldErrors, FormActions } from '../components/ui.tsx';
+import { CardForm, FieldErrors, FormActions } from '../components/ui.tsx';
 import { draftOf, emptyIcalLayer, emptyLayer, layerOf, type LayerDraft, type LayerPatch } from '../lib/layer-drafts.ts';
 import { LayerFields } from './ScheduleLayerFields.tsx';
 
@@ -36,14 +36,9 @@ export function ScheduleForm({ schedule, onCancel }: { schedule?: Schedule; onCa
   });
   const change = (index: number, patch: LayerPatch) =>
     setLayers((current) => current.map((layer, at) => (at === index ? { ...layer, ...patch } : layer)));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
   const title = schedule ? `Edit ${schedule.name}` : 'New schedule';
   return (
-    <form className="card form" onSubmit={submit} aria-label={title}>
-      <h2>{title}</h2>
+    <CardForm title={title} onSubmit={() => save.mutate()}>
       <div className="field-row">
         <label>
           Name
@@ -87,6 +82,6 @@ export function ScheduleForm({ schedule, onCancel }: { schedule?: Schedule; onCa
       </div>
       <FieldErrors error={save.error} />
       <FormActions label={schedule ? 'Save' : 'Create schedule'} pending={save.isPending} onCancel={onCancel} />
-    </form>
+    </CardForm>
   );
 }

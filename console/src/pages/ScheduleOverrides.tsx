@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api, expectOk, unwrap } from '../lib/api.ts';
 import { canWrite, isAdmin, useUser } from '../lib/session.tsx';
 import { memberName, SCHEDULES_KEY, type Member, type Schedule } from '../lib/schedules.ts';
 import { formatRange, instantToLocalInput, localInputToInstant, type Interval } from '../lib/timeline.ts';
-import { FieldErrors, FormActions } from '../components/ui.tsx';
+import { CardForm, FieldErrors, FormActions } from '../components/ui.tsx';
 
 /** Put someone on call over an interval; responders without `schedules:update` only themselves. */
 export function OverrideForm({
@@ -38,13 +38,8 @@ export function OverrideForm({
       onDone();
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    add.mutate();
-  };
   return (
-    <form className="card form" onSubmit={submit} aria-label="Add an override">
-      <h2>Add an override</h2>
+    <CardForm title="Add an override" onSubmit={() => add.mutate()}>
       <p className="muted small" style={{ margin: 0 }}>
         The member is on call between the two times ({zone}), above every layer.
         {isAdmin(user) ? null : ' You can put yourself on call; schedule editors can put anyone.'}
@@ -73,7 +68,7 @@ export function OverrideForm({
       </div>
       <FieldErrors error={add.error} />
       <FormActions label="Add override" pending={add.isPending} onCancel={onDone} />
-    </form>
+    </CardForm>
   );
 }
 
