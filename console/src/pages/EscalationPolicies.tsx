@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { patchAt, removeAt } from '../lib/lists.ts';
 import { api, expectOk, unwrap } from '../lib/api.ts';
 import { formatMinutes } from '../lib/paging-format.ts';
 import { POLICIES_KEY, usePolicies, type EscalationPolicy, type EscalationTarget } from '../lib/paging.ts';
@@ -202,8 +203,7 @@ function PolicyForm({
       onDone();
     },
   });
-  const change = (index: number, patch: Partial<LevelDraft>) =>
-    setLevels((current) => current.map((level, at) => (at === index ? { ...level, ...patch } : level)));
+  const change = (index: number, patch: Partial<LevelDraft>) => setLevels((current) => patchAt(current, index, patch));
   const title = policy ? `Edit ${policy.name}` : 'New escalation policy';
   return (
     <CardForm title={title} onSubmit={() => save.mutate()}>
@@ -233,7 +233,7 @@ function PolicyForm({
           members={members}
           schedules={schedules}
           onChange={(patch) => change(index, patch)}
-          onRemove={levels.length > 1 ? () => setLevels((current) => current.filter((_, at) => at !== index)) : undefined}
+          onRemove={levels.length > 1 ? () => setLevels((current) => removeAt(current, index)) : undefined}
         />
       ))}
       <div>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { patchAt } from '../lib/lists.ts';
 import { api, unwrap } from '../lib/api.ts';
 import { canWrite, useUser } from '../lib/session.tsx';
 import { CardForm, Empty, ErrorState, FormActions, Loading, PageHead, Time } from '../components/ui.tsx';
@@ -121,8 +122,7 @@ function NewRunbook({ onDone }: { onDone: () => void }) {
       onDone();
     },
   });
-  const change = (index: number, patch: Partial<DraftStep>) =>
-    setSteps((current) => current.map((step, at) => (at === index ? { ...step, ...patch } : step)));
+  const change = (index: number, patch: Partial<DraftStep>) => setSteps((current) => patchAt(current, index, patch));
   return (
     <CardForm title="New runbook" onSubmit={() => create.mutate()}>
       <label>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { patchAt, removeAt } from '../lib/lists.ts';
 import { api, unwrap } from '../lib/api.ts';
 import { SCHEDULES_KEY, useMembers, type Schedule } from '../lib/schedules.ts';
 import { CardForm, FieldErrors, FormActions } from '../components/ui.tsx';
@@ -34,8 +35,7 @@ export function ScheduleForm({ schedule, onCancel }: { schedule?: Schedule; onCa
       else navigate(`/schedules/${saved.id}`);
     },
   });
-  const change = (index: number, patch: LayerPatch) =>
-    setLayers((current) => current.map((layer, at) => (at === index ? { ...layer, ...patch } : layer)));
+  const change = (index: number, patch: LayerPatch) => setLayers((current) => patchAt(current, index, patch));
   const title = schedule ? `Edit ${schedule.name}` : 'New schedule';
   return (
     <CardForm title={title} onSubmit={() => save.mutate()}>
@@ -69,7 +69,7 @@ export function ScheduleForm({ schedule, onCancel }: { schedule?: Schedule; onCa
           layer={layer}
           members={members.data ?? []}
           onChange={(patch) => change(index, patch)}
-          onRemove={() => setLayers((current) => current.filter((_, at) => at !== index))}
+          onRemove={() => setLayers((current) => removeAt(current, index))}
         />
       ))}
       <div className="row">
