@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { api, expectOk, unwrap, type Schemas } from '../lib/api.ts';
@@ -36,6 +36,35 @@ function Failure({ error }: { error: Error | null }) {
       {error.message}
     </div>
   ) : null;
+}
+
+/** A flush card of one query's rows: a skeleton while loading, the error, the empty state, else the table. */
+function ListSection<T>({
+  label,
+  query,
+  empty,
+  children,
+}: {
+  label: string;
+  query: UseQueryResult<T[]>;
+  empty?: ReactNode;
+  children: (rows: T[]) => ReactNode;
+}) {
+  return (
+    <section className="card card-flush" aria-label={label}>
+      {query.isPending ? (
+        <div className="card">
+          <Loading />
+        </div>
+      ) : query.error ? (
+        <ErrorState error={query.error} />
+      ) : query.data.length === 0 && empty ? (
+        empty
+      ) : (
+        children(query.data)
+      )}
+    </section>
+  );
 }
 
 export function UsersPage() {
@@ -90,14 +119,8 @@ export function UsersPage() {
         <Failure error={invite.error} />
       </form>
       <Failure error={changeRole.error} />
-      <section className="card card-flush" aria-label="Members">
-        {users.isPending ? (
-          <div className="card">
-            <Loading />
-          </div>
-        ) : users.error ? (
-          <ErrorState error={users.error} />
-        ) : (
+      <ListSection label="Members" query={users}>
+        {(rows) => (
           <table>
             <thead>
               <tr>
@@ -112,7 +135,7 @@ export function UsersPage() {
               </tr>
             </thead>
             <tbody>
-              {users.data.map((member) => (
+              {rows.map((member) => (
                 <tr key={member.id}>
                   <td>
                     {member.name}
@@ -144,7 +167,7 @@ export function UsersPage() {
             </tbody>
           </table>
         )}
-      </section>
+      </ListSection>
       {invitations.data && invitations.data.length > 0 ? (
         <section className="card" aria-labelledby="pending-title">
           <h2 id="pending-title">Pending invitations</h2>
@@ -233,16 +256,8 @@ export function ApiKeysPage() {
         </div>
       ) : null}
       <Failure error={remove.error} />
-      <section className="card card-flush" aria-label="Keys">
-        {keys.isPending ? (
-          <div className="card">
-            <Loading />
-          </div>
-        ) : keys.error ? (
-          <ErrorState error={keys.error} />
-        ) : keys.data.length === 0 ? (
-          <Empty title="No API key yet">Keys let scripts and other systems call the API.</Empty>
-        ) : (
+      <ListSection label="Keys" query={keys} empty={<Empty title="No API key yet">Keys let scripts and other systems call the API.</Empty>}>
+        {(rows) => (
           <table>
             <thead>
               <tr>
@@ -257,7 +272,7 @@ export function ApiKeysPage() {
               </tr>
             </thead>
             <tbody>
-              {keys.data.map((key) => (
+              {rows.map((key) => (
                 <tr key={key.id}>
                   <td>
                     {key.name}
@@ -279,7 +294,7 @@ export function ApiKeysPage() {
             </tbody>
           </table>
         )}
-      </section>
+      </ListSection>
     </AdminFrame>
   );
 }
@@ -321,18 +336,16 @@ export function SsoPage() {
   });
   return (
     <AdminFrame title="Single sign-on">
-      <section className="card card-flush" aria-label="Connections">
-        {connections.isPending ? (
-          <div className="card">
-            <Loading />
-          </div>
-        ) : connections.error ? (
-          <ErrorState error={connections.error} />
-        ) : connections.data.length === 0 ? (
+      <ListSection
+        label="Connections"
+        query={connections}
+        empty={
           <Empty title="No connection">
             Connect an OpenID Connect or SAML identity provider so people sign in with their work account.
           </Empty>
-        ) : (
+        }
+      >
+        {(rows) => (
           <table>
             <thead>
               <tr>
@@ -348,7 +361,7 @@ export function SsoPage() {
               </tr>
             </thead>
             <tbody>
-              {connections.data.map((connection) => (
+              {rows.map((connection) => (
                 <tr key={connection.id}>
                   <td>{connection.name}</td>
                   <td>{connection.kind}</td>
@@ -366,7 +379,7 @@ export function SsoPage() {
             </tbody>
           </table>
         )}
-      </section>
+      </ListSection>
       <Failure error={remove.error} />
       <form
         className="card form"
