@@ -5,7 +5,7 @@ import { api, temporalWorkflowUrl, unwrap } from '../lib/api.ts';
 import { useLive } from '../lib/realtime.tsx';
 import { usePolicies, useRoutingRules } from '../lib/paging.ts';
 import { memberName, useMembers } from '../lib/schedules.ts';
-import { FieldErrors, Loading, ErrorState, Time } from './ui.tsx';
+import { ErrorState, FieldErrors, Loading, TableHead, Time } from './ui.tsx';
 
 const ENDED: Record<string, string> = {
   acknowledged: 'Ended: acknowledged',
@@ -209,14 +209,7 @@ export function IncidentEscalation({ incidentId, status, writable }: { incidentI
         </p>
       ) : (
         <table aria-label="Pages">
-          <thead>
-            <tr>
-              <th scope="col">Who</th>
-              <th scope="col">Level</th>
-              <th scope="col">Method</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Who', 'Level', 'Method', 'Status']} />
           <tbody>
             {state.pages.map((page) => (
               <tr key={page.id}>

@@ -144,6 +144,31 @@ export function FieldErrors({ error }: { error: Error | null }) {
   );
 }
 
+/** A table column: its heading, and whether it is hidden on narrow screens. */
+export type Column = string | { label: string; hideNarrow: true };
+
+/** A table's header row, one heading a column; `actions` adds the column of row buttons. */
+export function TableHead({ columns, actions = false }: { columns: Column[]; actions?: boolean }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) =>
+          typeof column === 'string' ? (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ) : (
+            <th key={column.label} scope="col" className="hide-narrow">
+              {column.label}
+            </th>
+          ),
+        )}
+        {actions ? <ActionsHeader /> : null}
+      </tr>
+    </thead>
+  );
+}
+
 /** The header cell over a table's row buttons: named for screen readers only. */
 export function ActionsHeader() {
   return (

@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { api, expectOk, unwrap, type Schemas } from '../lib/api.ts';
 import { isAdmin, useUser } from '../lib/session.tsx';
-import { ActionsHeader, Empty, ErrorState, Loading, PageHead, QueryCard, Time } from '../components/ui.tsx';
+import { Empty, ErrorState, Loading, PageHead, QueryCard, TableHead, Time } from '../components/ui.tsx';
 
 type Role = Schemas['User']['role'];
 const ROLES: Role[] = ['owner', 'admin', 'engineer', 'viewer'];
@@ -122,18 +122,7 @@ export function UsersPage() {
       <ListSection label="Members" query={users}>
         {(rows) => (
           <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col" className="hide-narrow">
-                  Email
-                </th>
-                <th scope="col">Role</th>
-                <th scope="col" className="hide-narrow">
-                  Joined
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Name', { label: 'Email', hideNarrow: true }, 'Role', { label: 'Joined', hideNarrow: true }]} />
             <tbody>
               {rows.map((member) => (
                 <tr key={member.id}>
@@ -259,18 +248,7 @@ export function ApiKeysPage() {
       <ListSection label="Keys" query={keys} empty={<Empty title="No API key yet">Keys let scripts and other systems call the API.</Empty>}>
         {(rows) => (
           <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col" className="hide-narrow">
-                  Key
-                </th>
-                <th scope="col" className="hide-narrow">
-                  Last used
-                </th>
-                <ActionsHeader />
-              </tr>
-            </thead>
+            <TableHead columns={['Name', { label: 'Key', hideNarrow: true }, { label: 'Last used', hideNarrow: true }]} actions />
             <tbody>
               {rows.map((key) => (
                 <tr key={key.id}>
@@ -347,19 +325,10 @@ export function SsoPage() {
       >
         {(rows) => (
           <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Kind</th>
-                <th scope="col" className="hide-narrow">
-                  Domains
-                </th>
-                <th scope="col" className="hide-narrow">
-                  Register at the provider
-                </th>
-                <ActionsHeader />
-              </tr>
-            </thead>
+            <TableHead
+              columns={['Name', 'Kind', { label: 'Domains', hideNarrow: true }, { label: 'Register at the provider', hideNarrow: true }]}
+              actions
+            />
             <tbody>
               {rows.map((connection) => (
                 <tr key={connection.id}>

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, unwrap, type Incident } from '../lib/api.ts';
-import { Badge, Empty, ErrorState, Loading, PageHead, Time } from '../components/ui.tsx';
+import { Badge, Empty, ErrorState, Loading, PageHead, TableHead, Time } from '../components/ui.tsx';
 import { OnCallNow } from '../components/OnCallNow.tsx';
 
 const STATUSES = ['active', 'investigating', 'mitigated', 'resolved'] as const;
@@ -141,19 +141,9 @@ export function IncidentsPage() {
           </Empty>
         ) : (
           <table aria-rowcount={total}>
-            <thead>
-              <tr>
-                <th scope="col">Incident</th>
-                <th scope="col">Severity</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="hide-narrow">
-                  Alerts
-                </th>
-                <th scope="col" className="hide-narrow">
-                  Opened
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={['Incident', 'Severity', 'Status', { label: 'Alerts', hideNarrow: true }, { label: 'Opened', hideNarrow: true }]}
+            />
             <tbody ref={table} onKeyDown={onTableKey}>
               {rows.map((incident, index) => (
                 <tr

@@ -5,7 +5,7 @@ import { api, expectOk, unwrap } from '../lib/api.ts';
 import { useUser } from '../lib/session.tsx';
 import { shiftsQuery, useSchedules } from '../lib/schedules.ts';
 import { formatRange } from '../lib/timeline.ts';
-import { Empty, ErrorState, FieldErrors, Loading, Time } from '../components/ui.tsx';
+import { Empty, ErrorState, FieldErrors, Loading, TableHead, Time } from '../components/ui.tsx';
 import { SchedulesFrame } from './Schedules.tsx';
 
 const DAY = 86_400_000;
@@ -52,15 +52,7 @@ function UpcomingShifts() {
         </Empty>
       ) : (
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Schedule</th>
-              <th scope="col">When</th>
-              <th scope="col" className="hide-narrow">
-                Source
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Schedule', 'When', { label: 'Source', hideNarrow: true }]} />
           <tbody>
             {mine.map((shift) => (
               <tr key={`${shift.schedule.id}-${shift.start}`} data-testid="my-shift">

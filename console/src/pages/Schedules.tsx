@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { isAdmin, useUser } from '../lib/session.tsx';
 import { memberName, useMembers, useOnCallNow, useSchedules } from '../lib/schedules.ts';
 import { formatInstant } from '../lib/timeline.ts';
-import { Empty, PageHead, QueryCard } from '../components/ui.tsx';
+import { Empty, PageHead, QueryCard, TableHead } from '../components/ui.tsx';
 import { ScheduleForm } from './ScheduleForm.tsx';
 
 /** The heading and tabs every schedules page shares. */
@@ -52,18 +52,9 @@ export function SchedulesPage() {
           ) : (
             <section className="card card-flush" aria-label="Schedule list">
               <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Schedule</th>
-                    <th scope="col">On call now</th>
-                    <th scope="col" className="hide-narrow">
-                      Time zone
-                    </th>
-                    <th scope="col" className="hide-narrow">
-                      Layers
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={['Schedule', 'On call now', { label: 'Time zone', hideNarrow: true }, { label: 'Layers', hideNarrow: true }]}
+                />
                 <tbody>
                   {list.map((schedule) => {
                     const now = onCall.data?.find((entry) => entry.schedule_id === schedule.id);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { api, unwrap } from '../lib/api.ts';
 import { canWrite, useUser } from '../lib/session.tsx';
 import { problem, SilenceEditor, type Silence } from '../components/SilenceEditor.tsx';
-import { ActionsHeader, Empty, ErrorState, Loading, PageHead, Time } from '../components/ui.tsx';
+import { Empty, ErrorState, Loading, PageHead, TableHead, Time } from '../components/ui.tsx';
 
 type Filter = Silence['status'] | 'all';
 const FILTERS: Array<{ value: Filter; label: string }> = [
@@ -105,16 +105,7 @@ export function SilencesPage() {
           </Empty>
         ) : (
           <table aria-label="Silences">
-            <thead>
-              <tr>
-                <th scope="col">Matchers</th>
-                <th scope="col">Status</th>
-                <th scope="col">Starts</th>
-                <th scope="col">Ends</th>
-                <th scope="col">Comment</th>
-                {writable ? <ActionsHeader /> : null}
-              </tr>
-            </thead>
+            <TableHead columns={['Matchers', 'Status', 'Starts', 'Ends', 'Comment']} actions={writable} />
             <tbody>
               {silences.data.data.map((silence) => (
                 <tr key={silence.id} data-testid="silence-row">
