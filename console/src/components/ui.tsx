@@ -144,6 +144,19 @@ export function FieldErrors({ error }: { error: Error | null }) {
   );
 }
 
+/** A select's options where each value is also its label. */
+export function Options({ values }: { values: readonly string[] }) {
+  return (
+    <>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {value}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** A table column: its heading, and whether it is hidden on narrow screens. */
 export type Column = string | { label: string; hideNarrow: true };
 

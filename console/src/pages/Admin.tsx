@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { api, expectOk, unwrap, type Schemas } from '../lib/api.ts';
 import { isAdmin, useUser } from '../lib/session.tsx';
-import { Empty, ErrorState, Loading, PageHead, QueryCard, TableHead, Time } from '../components/ui.tsx';
+import { Empty, ErrorState, Loading, Options, PageHead, QueryCard, TableHead, Time } from '../components/ui.tsx';
 
 type Role = Schemas['User']['role'];
 const ROLES: Role[] = ['owner', 'admin', 'engineer', 'viewer'];
@@ -106,11 +106,7 @@ export function UsersPage() {
         <label>
           Role
           <select value={role} onChange={(event) => setRole(event.target.value as Role)}>
-            {ROLES.filter((known) => known !== 'owner' || me.role === 'owner').map((known) => (
-              <option key={known} value={known}>
-                {known}
-              </option>
-            ))}
+            <Options values={ROLES.filter((known) => known !== 'owner' || me.role === 'owner')} />
           </select>
         </label>
         <button type="submit" className="primary" disabled={invite.isPending}>
@@ -141,11 +137,7 @@ export function UsersPage() {
                       disabled={member.id === me.id}
                       onChange={(event) => changeRole.mutate({ id: member.id, role: event.target.value as Role })}
                     >
-                      {ROLES.map((known) => (
-                        <option key={known} value={known}>
-                          {known}
-                        </option>
-                      ))}
+                      <Options values={ROLES} />
                     </select>
                   </td>
                   <td className="hide-narrow">
@@ -226,11 +218,7 @@ export function ApiKeysPage() {
         <label>
           Permissions
           <select value={preset} onChange={(event) => setPreset(event.target.value as Preset)}>
-            {Object.keys(KEY_PRESETS).map((known) => (
-              <option key={known} value={known}>
-                {known}
-              </option>
-            ))}
+            <Options values={Object.keys(KEY_PRESETS)} />
           </select>
         </label>
         <button type="submit" className="primary" disabled={create.isPending}>
@@ -367,11 +355,7 @@ export function SsoPage() {
           <label>
             Kind
             <select value={form.kind} onChange={(event) => setForm({ ...form, kind: event.target.value })}>
-              {['oidc', 'okta', 'azure', 'google', 'saml'].map((kind) => (
-                <option key={kind} value={kind}>
-                  {kind}
-                </option>
-              ))}
+              <Options values={['oidc', 'okta', 'azure', 'google', 'saml']} />
             </select>
           </label>
           <label>
@@ -386,11 +370,7 @@ export function SsoPage() {
           <label>
             Role of new users
             <select value={form.default_role} onChange={(event) => setForm({ ...form, default_role: event.target.value as Role })}>
-              {ROLES.filter((role) => role !== 'owner').map((role) => (
-                <option key={role} value={role}>
-                  {role}
-                </option>
-              ))}
+              <Options values={ROLES.filter((role) => role !== 'owner')} />
             </select>
           </label>
         </div>
@@ -454,11 +434,7 @@ export function SettingsPage() {
           <label>
             Default severity
             <select name="default_incident_severity" defaultValue={current.default_incident_severity}>
-              {['critical', 'high', 'medium', 'low'].map((severity) => (
-                <option key={severity} value={severity}>
-                  {severity}
-                </option>
-              ))}
+              <Options values={['critical', 'high', 'medium', 'low']} />
             </select>
           </label>
           <label>
@@ -484,11 +460,7 @@ export function SettingsPage() {
             <label>
               Notify from severity
               <select name="min_severity" defaultValue={current.notifications.min_severity}>
-                {['critical', 'high', 'medium', 'low'].map((severity) => (
-                  <option key={severity} value={severity}>
-                    {severity}
-                  </option>
-                ))}
+                <Options values={['critical', 'high', 'medium', 'low']} />
               </select>
             </label>
             <label className="row" style={{ flexDirection: 'row' }}>

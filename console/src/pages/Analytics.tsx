@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api, unwrap } from '../lib/api.ts';
 import { BarChart, LineChart } from '../components/charts.tsx';
-import { Empty, ErrorState, formatDuration, Loading, PageHead } from '../components/ui.tsx';
+import { Empty, ErrorState, formatDuration, Loading, Options, PageHead } from '../components/ui.tsx';
 
 const RANGES = [
   { value: '7', label: 'Last 7 days', interval: 'day' as const },
@@ -51,11 +51,7 @@ export function AnalyticsPage() {
         <label className="row" style={{ flexDirection: 'row' }}>
           Breakdown
           <select value={groupBy} onChange={(event) => set('group', event.target.value)}>
-            {GROUPS.map((group) => (
-              <option key={group} value={group}>
-                {group}
-              </option>
-            ))}
+            <Options values={GROUPS} />
           </select>
         </label>
       </PageHead>

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, unwrap, type Incident } from '../lib/api.ts';
-import { Badge, Empty, ErrorState, Loading, PageHead, TableHead, Time } from '../components/ui.tsx';
+import { Badge, Empty, ErrorState, Loading, Options, PageHead, TableHead, Time } from '../components/ui.tsx';
 import { OnCallNow } from '../components/OnCallNow.tsx';
 
 const STATUSES = ['active', 'investigating', 'mitigated', 'resolved'] as const;
@@ -104,22 +104,14 @@ export function IncidentsPage() {
           Status
           <select value={status ?? ''} onChange={(event) => setFilter('status', event.target.value || undefined)}>
             <option value="">Any status</option>
-            {STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
+            <Options values={STATUSES} />
           </select>
         </label>
         <label>
           Severity
           <select value={severity ?? ''} onChange={(event) => setFilter('severity', event.target.value || undefined)}>
             <option value="">Any severity</option>
-            {SEVERITIES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
+            <Options values={SEVERITIES} />
           </select>
         </label>
         <button type="submit">Apply</button>

@@ -4,7 +4,7 @@ import { api, expectOk, unwrap } from '../lib/api.ts';
 import { parseLabels } from '../lib/paging-format.ts';
 import { policyName, ROUTING_KEY, usePolicies, useRoutingRules, type EscalationPolicy, type RoutingRule } from '../lib/paging.ts';
 import { isAdmin, useUser } from '../lib/session.tsx';
-import { CardForm, Empty, FieldErrors, FormActions, QueryCard } from '../components/ui.tsx';
+import { CardForm, Empty, FieldErrors, FormActions, Options, QueryCard } from '../components/ui.tsx';
 import { PagingFrame } from './EscalationPolicies.tsx';
 
 const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
@@ -271,11 +271,7 @@ function RoutingTester({ policies }: { policies: EscalationPolicy[] | undefined 
         <label>
           Severity
           <select value={severity} onChange={(event) => setSeverity(event.target.value as Severity)}>
-            {SEVERITIES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
+            <Options values={SEVERITIES} />
           </select>
         </label>
         <label>

@@ -11,6 +11,7 @@ import {
   type Weekday,
 } from '../lib/layer-drafts.ts';
 import { memberName, type Member } from '../lib/schedules.ts';
+import { Options } from '../components/ui.tsx';
 
 /** One layer of the schedule form: its kind's own fields, start and end, restrictions. */
 export function LayerFields({
@@ -196,11 +197,7 @@ function RotationFields({
           <label>
             Handoff day
             <select value={layer.handoffDay} onChange={(event) => onChange({ handoffDay: event.target.value as Weekday })}>
-              {WEEKDAYS.map((day) => (
-                <option key={day} value={day}>
-                  {day}
-                </option>
-              ))}
+              <Options values={WEEKDAYS} />
             </select>
           </label>
         ) : null}

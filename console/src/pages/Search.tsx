@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, unwrap, type Schemas } from '../lib/api.ts';
 import { highlightSegments } from '../lib/highlight.ts';
-import { Empty, ErrorState, Loading, PageHead } from '../components/ui.tsx';
+import { Empty, ErrorState, Loading, Options, PageHead } from '../components/ui.tsx';
 
 type Hit = Schemas['SearchHit'];
 const TYPES = [
@@ -101,11 +101,7 @@ export function SearchPage() {
           <label className="row" style={{ flexDirection: 'row', marginLeft: 'auto' }}>
             Mode
             <select value={mode} onChange={(event) => setParam('mode', event.target.value === 'hybrid' ? '' : event.target.value)}>
-              {MODES.map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
+              <Options values={MODES} />
             </select>
           </label>
         </div>
