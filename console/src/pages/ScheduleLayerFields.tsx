@@ -104,10 +104,7 @@ function IcalFields({ layer, onChange }: { layer: IcalDraft; onChange: (patch: L
   return (
     <>
       <div className="field-row">
-        <label>
-          Layer name (optional)
-          <input value={layer.name} onChange={(event) => onChange({ name: event.target.value })} />
-        </label>
+        <LayerName layer={layer} onChange={onChange} />
         <label style={{ flex: '1 1 24rem' }}>
           {saved ? 'New calendar URL (optional)' : 'Calendar URL (.ics)'}
           <input
@@ -128,6 +125,15 @@ function IcalFields({ layer, onChange }: { layer: IcalDraft; onChange: (patch: L
       </p>
       <StartEnd layer={layer} onChange={onChange} />
     </>
+  );
+}
+
+function LayerName({ layer, onChange }: { layer: LayerDraft; onChange: (patch: LayerPatch) => void }) {
+  return (
+    <label>
+      Layer name (optional)
+      <input value={layer.name} onChange={(event) => onChange({ name: event.target.value })} />
+    </label>
   );
 }
 
@@ -168,10 +174,7 @@ function RotationFields({
   return (
     <>
       <div className="field-row">
-        <label>
-          Layer name (optional)
-          <input value={layer.name} onChange={(event) => onChange({ name: event.target.value })} />
-        </label>
+        <LayerName layer={layer} onChange={onChange} />
         <label>
           Rotation
           <select value={layer.rotation} onChange={(event) => onChange({ rotation: event.target.value as Rotation })}>
