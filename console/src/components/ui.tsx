@@ -205,6 +205,18 @@ export function FormActions({ label, pending, onCancel }: { label: ReactNode; pe
   );
 }
 
+/** A card section named by its heading. */
+export function CardSection({ titleId, title, children }: { titleId: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section className="card stack" aria-labelledby={titleId}>
+      <h2 id={titleId} style={{ margin: 0 }}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** An editor card: a form named by its heading; submitting runs `onSubmit` in place of a page load. */
 export function CardForm({ title, onSubmit, children }: { title: string; onSubmit: () => void; children: ReactNode }) {
   const submit = (event: FormEvent) => {

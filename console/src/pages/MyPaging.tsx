@@ -4,7 +4,7 @@ import { api, expectOk, unwrap } from '../lib/api.ts';
 import { formatMinutes } from '../lib/paging-format.ts';
 import { MY_PAGING_KEY, useContactMethods, useNotificationRules, type ContactMethod } from '../lib/paging.ts';
 import { useUser } from '../lib/session.tsx';
-import { Empty, FieldErrors, FormActions, QueryCard } from '../components/ui.tsx';
+import { CardSection, Empty, FieldErrors, FormActions, QueryCard } from '../components/ui.tsx';
 import { PagingFrame } from './EscalationPolicies.tsx';
 
 type RuleUrgency = 'high' | 'low' | 'any';
@@ -40,10 +40,7 @@ function ContactMethods({ methods }: { methods: ContactMethod[] }) {
   const user = useUser();
   const [adding, setAdding] = useState<'email' | 'webhook'>();
   return (
-    <section className="card stack" aria-labelledby="methods-title">
-      <h2 id="methods-title" style={{ margin: 0 }}>
-        Contact methods
-      </h2>
+    <CardSection titleId="methods-title" title="Contact methods">
       {methods.length === 0 ? (
         <Empty title="No contact method yet">Pages go to your account email, {user.email}.</Empty>
       ) : (
@@ -65,7 +62,7 @@ function ContactMethods({ methods }: { methods: ContactMethod[] }) {
           </button>
         </div>
       )}
-    </section>
+    </CardSection>
   );
 }
 
@@ -258,10 +255,7 @@ function NotificationRules({
   };
   const sorted = [...rules].sort((a, b) => a.delay_minutes - b.delay_minutes);
   return (
-    <section className="card stack" aria-labelledby="rules-title">
-      <h2 id="rules-title" style={{ margin: 0 }}>
-        Notification rules
-      </h2>
+    <CardSection titleId="rules-title" title="Notification rules">
       {sorted.length === 0 ? (
         <Empty title="No rules yet">You get an email at once on {user.email}.</Empty>
       ) : (
@@ -325,6 +319,6 @@ function NotificationRules({
         </form>
       )}
       <FieldErrors error={add.error ?? remove.error} />
-    </section>
+    </CardSection>
   );
 }

@@ -5,7 +5,7 @@ import { api, expectOk, unwrap } from '../lib/api.ts';
 import { useUser } from '../lib/session.tsx';
 import { shiftsQuery, useSchedules } from '../lib/schedules.ts';
 import { formatRange } from '../lib/timeline.ts';
-import { Empty, ErrorState, FieldErrors, Loading, TableHead, Time } from '../components/ui.tsx';
+import { CardSection, Empty, ErrorState, FieldErrors, Loading, TableHead, Time } from '../components/ui.tsx';
 import { SchedulesFrame } from './Schedules.tsx';
 
 const DAY = 86_400_000;
@@ -110,10 +110,7 @@ function CalendarFeed() {
     }
   };
   return (
-    <section className="card stack" aria-labelledby="feed-title">
-      <h2 id="feed-title" style={{ margin: 0 }}>
-        Calendar feed
-      </h2>
+    <CardSection titleId="feed-title" title="Calendar feed">
       <p className="muted small" style={{ margin: 0 }}>
         A secret address listing your shifts across every schedule (a week back, 90 days ahead) for your calendar app. It works without
         signing in, so keep it private: rotate it if it leaks, revoke it when you no longer need it.
@@ -164,6 +161,6 @@ function CalendarFeed() {
           <FieldErrors error={create.error ?? revoke.error} />
         </>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -3,7 +3,7 @@ import { api, unwrap } from '../lib/api.ts';
 import { isAdmin, useUser } from '../lib/session.tsx';
 import { SCHEDULES_KEY, type Schedule } from '../lib/schedules.ts';
 import { formatInstant } from '../lib/timeline.ts';
-import { FieldErrors } from '../components/ui.tsx';
+import { CardSection, FieldErrors } from '../components/ui.tsx';
 
 type IcalLayer = Extract<Schedule['layers'][number], { kind: 'ical' }>;
 
@@ -12,16 +12,13 @@ export function CalendarFeeds({ schedule }: { schedule: Schedule }) {
   const feeds = schedule.layers.flatMap((layer, index) => (layer.kind === 'ical' ? [{ layer, index }] : []));
   if (feeds.length === 0) return null;
   return (
-    <section className="card stack" aria-labelledby="feeds-title">
-      <h2 id="feeds-title" style={{ margin: 0 }}>
-        Imported calendars
-      </h2>
+    <CardSection titleId="feeds-title" title="Imported calendars">
       <ul className="list">
         {feeds.map(({ layer, index }) => (
           <FeedState key={layer.id} schedule={schedule} layer={layer} label={`Layer ${index + 1}${layer.name ? `: ${layer.name}` : ''}`} />
         ))}
       </ul>
-    </section>
+    </CardSection>
   );
 }
 
