@@ -4,7 +4,7 @@ import { api, everyPage, expectOk, LIST_PAGE, unwrap, type Schemas } from '../li
 import { canWrite, useUser } from '../lib/session.tsx';
 import { fromLocalInput, toLocalInput, windowRule, type Repeat } from '../lib/silences.ts';
 import { problem } from './SilenceEditor.tsx';
-import { ErrorState, FormActions, Loading } from './ui.tsx';
+import { ErrorState, FormActions, Loading, Options } from './ui.tsx';
 
 type MaintenanceWindow = Schemas['MaintenanceWindow'];
 const REPEATS: Array<{ value: Repeat; label: string }> = [
@@ -183,11 +183,7 @@ function NewWindow({ integrationId, onDone }: { integrationId: string; onDone: (
         <label>
           Repeat
           <select value={repeat} onChange={(event) => setRepeat(event.target.value as Repeat)}>
-            {REPEATS.map((known) => (
-              <option key={known.value} value={known.value}>
-                {known.label}
-              </option>
-            ))}
+            <Options values={REPEATS} />
           </select>
         </label>
         {repeat === 'custom' ? (

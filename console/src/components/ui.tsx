@@ -144,15 +144,18 @@ export function FieldErrors({ error }: { error: Error | null }) {
   );
 }
 
-/** A select's options where each value is also its label. */
-export function Options({ values }: { values: readonly string[] }) {
+/** A select's options: a value that is its own label, or a value with its label. */
+export function Options({ values }: { values: ReadonlyArray<string | { value: string; label: string }> }) {
   return (
     <>
-      {values.map((value) => (
-        <option key={value} value={value}>
-          {value}
-        </option>
-      ))}
+      {values.map((option) => {
+        const { value, label } = typeof option === 'string' ? { value: option, label: option } : option;
+        return (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        );
+      })}
     </>
   );
 }

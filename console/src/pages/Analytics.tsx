@@ -41,11 +41,7 @@ export function AnalyticsPage() {
         <label className="row" style={{ flexDirection: 'row' }}>
           Range
           <select value={range.value} onChange={(event) => set('days', event.target.value)}>
-            {RANGES.map((known) => (
-              <option key={known.value} value={known.value}>
-                {known.label}
-              </option>
-            ))}
+            <Options values={RANGES} />
           </select>
         </label>
         <label className="row" style={{ flexDirection: 'row' }}>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { api, unwrap, type Schemas } from '../lib/api.ts';
 import { useUser } from '../lib/session.tsx';
 import { IntegrationPolicy } from '../components/IntegrationPolicy.tsx';
-import { Empty, ErrorState, Loading, PageHead } from '../components/ui.tsx';
+import { Empty, ErrorState, Loading, Options, PageHead } from '../components/ui.tsx';
 import { MaintenanceWindows } from '../components/MaintenanceWindows.tsx';
 
 type Integration = Schemas['Integration'];
@@ -87,11 +87,7 @@ function NewIntegration({ onCreated }: { onCreated: (id: string, secret: string)
       <label>
         Platform
         <select value={platform} onChange={(event) => setPlatform(event.target.value as Platform)}>
-          {PLATFORMS.map((known) => (
-            <option key={known.value} value={known.value}>
-              {known.label}
-            </option>
-          ))}
+          <Options values={PLATFORMS} />
         </select>
       </label>
       <button type="submit" className="primary" disabled={create.isPending}>

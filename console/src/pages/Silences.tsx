@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { api, unwrap } from '../lib/api.ts';
 import { canWrite, useUser } from '../lib/session.tsx';
 import { problem, SilenceEditor, type Silence } from '../components/SilenceEditor.tsx';
-import { Empty, ErrorState, Loading, PageHead, TableHead, Time } from '../components/ui.tsx';
+import { Empty, ErrorState, Loading, Options, PageHead, TableHead, Time } from '../components/ui.tsx';
 
 type Filter = Silence['status'] | 'all';
 const FILTERS: Array<{ value: Filter; label: string }> = [
@@ -86,11 +86,7 @@ export function SilencesPage() {
                 setOffset(0);
               }}
             >
-              {FILTERS.map((known) => (
-                <option key={known.value} value={known.value}>
-                  {known.label}
-                </option>
-              ))}
+              <Options values={FILTERS} />
             </select>
           </label>
           {silences.data ? <span className="muted small">{silences.data.meta.total} in all</span> : null}
