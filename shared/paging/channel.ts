@@ -79,6 +79,4 @@ export interface ChannelActionRequest {
 
 /** `unchanged`: the incident was already in that state (someone else acted first): nothing happens, and the sender is told. */
 export type ChannelActionResult =
-  | { outcome: 'done'; message: string }
-  | { outcome: 'unchanged'; message: string }
-  | { outcome: 'refused'; message: string };
+  { outcome: 'done'; message: string } | { outcome: 'unchanged'; message: string } | { outcome: 'refused'; message: string };
