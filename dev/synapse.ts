@@ -29,10 +29,11 @@ export interface RunningSynapse {
 /** A signing key file line: `ed25519 <version> <unpadded base64 seed>`, made here instead of by a second Python start. */
 function signingKey(): string {
   const der = generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' });
-  return `ed25519 a_tocsin ${der
+  const seed = der
     .subarray(der.length - 32)
     .toString('base64')
-    .replace(/=+$/, '')}\n`;
+    .replaceAll('=', '');
+  return `ed25519 a_tocsin ${seed}\n`;
 }
 
 /** Generous limits: a test registers, joins and sends in bursts no real client would. */

@@ -59,7 +59,7 @@ export interface MatrixClient {
 const enc = encodeURIComponent;
 
 export function createMatrixClient(http: HttpRequestFn, account: MatrixAccount): MatrixClient {
-  const base = `${account.homeserverUrl.replace(/\/+$/, '')}/_matrix/client/v3`;
+  const base = `${new URL(account.homeserverUrl).origin}/_matrix/client/v3`;
 
   async function call<T>(
     what: string,
