@@ -1,6 +1,7 @@
 import { oneLine } from '../../../mail/notification-mail.ts';
 import { escapeHtml } from '../../../search/query/highlight.ts';
 import type { ChannelPage, IncidentChange } from '../../channel.ts';
+import { verificationText } from '../../contact-page.ts';
 
 /**
  * The Matrix events the bot sends: the page message (plain body + HTML), the edit that shows who
@@ -91,10 +92,15 @@ const messageBody = ({ plain, html }: Rendered) => ({
   formatted_body: html.join('<br>'),
 });
 
-/** The page message: the page's text, and the marker a reaction or reply is traced back with. */
+/**
+ * The page message: the page's text, and the marker a reaction or reply is traced back with. A
+ * test page or a verification code names no real incident: it carries no marker, so nothing acts on it.
+ */
 export function pageMessageContent(page: ChannelPage): MatrixContent {
+  if (page.content.verificationCode) return { msgtype: 'm.text', body: verificationText(page.content.verificationCode) };
   const marker = pageMarker(page);
-  return { ...messageBody(render(marker, null, page.resend)), [PAGE_MARKER]: marker };
+  const body = messageBody(render(marker, null, page.resend));
+  return marker.test ? body : { ...body, [PAGE_MARKER]: marker };
 }
 
 /** The line an edited page message ends with. */

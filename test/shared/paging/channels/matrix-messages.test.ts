@@ -7,6 +7,7 @@ import {
   replyNoticeContent,
   statusLine,
 } from '../../../../shared/paging/channels/matrix/messages.ts';
+import { MATRIX_ADDRESS } from '../../../../shared/paging/channels/matrix/rooms.ts';
 
 const page: ChannelPage = {
   pageId: 'p-1',
@@ -50,10 +51,14 @@ describe('Matrix page messages', () => {
     });
   });
 
-  it('marks a test page and a resend', () => {
+  it('marks a test page and a resend; a test page and a verification code carry no marker to act on', () => {
     const test = pageMessageContent({ ...page, content: { ...page.content, test: true } });
     expect(test.body).toMatch(/^\[TEST\] This is a test page/);
     expect(test.body).not.toContain('React with');
+    expect(readPageMarker(test)).toBeNull();
+    const code = pageMessageContent({ ...page, content: { ...page.content, test: true, verificationCode: '123456' } });
+    expect(code.body).toContain('Your Tocsin verification code is 123456.');
+    expect(readPageMarker(code)).toBeNull();
     expect(pageMessageContent({ ...page, resend: true }).body).toContain('Sent again');
   });
 
@@ -103,5 +108,23 @@ describe('Matrix page messages', () => {
       'm.relates_to': { 'm.in_reply_to': { event_id: '$e' } },
     });
     expect(replyNoticeContent(null, 'hi')).toEqual({ msgtype: 'm.notice', body: 'hi' });
+  });
+});
+
+describe('Matrix addresses', () => {
+  it.each([
+    ['@alice:example.org', true],
+    ['@alice:example.org:8448', true],
+    ['!abc:example.org', true],
+    ['!Yr4Pq0uCkq9XRYgbfVqvNy2Qy7p0E6ZMYAqdrgnDtmQ', true],
+    ['#oncall:example.org', true],
+    ['@alice', false],
+    ['#oncall', false],
+    ['alice:example.org', false],
+    ['@al ice:example.org', false],
+    ['!', false],
+    ['', false],
+  ])('%p is an address: %p', (address, valid) => {
+    expect(MATRIX_ADDRESS.test(address)).toBe(valid);
   });
 });
