@@ -17,13 +17,13 @@ import { MATRIX_ADDRESS, pageRoom } from './matrix/rooms.ts';
 
 /** The organization's bot account, as PUT /channel-connections/matrix takes it. */
 export const matrixConnectionSchema = z.object({
-  homeserverUrl: z
+  homeserver_url: z
     .string()
     .url()
     .max(2048)
     .refine((url) => /^https?:\/\//i.test(url), 'must be an http(s) URL')
     .describe("The homeserver's client-server API base URL, e.g. https://matrix.example.com"),
-  accessToken: z.string().min(1).max(4096).describe("The bot account's access token (write-only)"),
+  access_token: z.string().min(1).max(4096).describe("The bot account's access token (write-only)"),
 });
 
 /** A Matrix contact method: the person's user id (a direct room), or a room id or alias. */
@@ -45,7 +45,7 @@ interface MessageRef {
 
 export function openMatrixConnection(connection: ChannelConnection): MatrixAccount | null {
   const parsed = matrixConnectionSchema.safeParse(connection);
-  return parsed.success ? parsed.data : null;
+  return parsed.success ? { homeserverUrl: parsed.data.homeserver_url, accessToken: parsed.data.access_token } : null;
 }
 
 const fingerprint = (account: MatrixAccount) =>
@@ -121,6 +121,9 @@ export const matrixChannel: PageChannelModule = {
     kind: 'matrix',
     title: 'Matrix',
     schema: matrixConnectionSchema,
-    summary: (config) => ({ homeserverUrl: typeof config.homeserverUrl === 'string' ? config.homeserverUrl : null }),
+    summary: (config) => ({
+      homeserver_url: typeof config.homeserver_url === 'string' ? config.homeserver_url : null,
+      access_token_set: true,
+    }),
   },
 };

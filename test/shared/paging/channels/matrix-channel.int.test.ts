@@ -26,7 +26,7 @@ const signal = () => AbortSignal.timeout(20_000);
 describe('Matrix channel (integration: real Synapse)', () => {
   let synapse: RunningSynapse;
   let channel: PageChannel;
-  let connection: { homeserverUrl: string; accessToken: string };
+  let connection: { homeserver_url: string; access_token: string };
   let bot: MatrixUser;
   let alice: MatrixUser;
 
@@ -34,7 +34,7 @@ describe('Matrix channel (integration: real Synapse)', () => {
     synapse = await startTestSynapse();
     bot = matrixUser(synapse, await synapse.register('tocsin'));
     alice = matrixUser(synapse, await synapse.register('alice'));
-    connection = { homeserverUrl: synapse.url, accessToken: bot.accessToken };
+    connection = { homeserver_url: synapse.url, access_token: bot.accessToken };
     // The homeserver is on loopback: allowed here as OUTBOUND_ALLOW_PRIVATE allows it in development.
     channel = createMatrixChannel({ outboundHttp: createOutboundHttp({ allowPrivate: true }) });
   }, 10 * 60_000);
@@ -111,7 +111,7 @@ describe('Matrix channel (integration: real Synapse)', () => {
     const wrongToken = await channel.send(
       page('f1'),
       { address: roomId, secret: null },
-      { ...connection, accessToken: 'syt_wrong_token' },
+      { ...connection, access_token: 'syt_wrong_token' },
       signal(),
     );
     expect(wrongToken).toEqual({ ok: false, error: expect.stringContaining('M_UNKNOWN_TOKEN') });
