@@ -46,7 +46,7 @@ describe('paging through Matrix (integration: real Synapse, PostgreSQL, Temporal
   const answerTo = (reader: MatrixUser, roomId: string, eventId: string) =>
     eventually(`the bot's answer to ${eventId}`, async () => (await answersTo(reader, roomId, eventId))[0]);
 
-  it('pages a room, acts on a linked member’s ✅ once, edits the page, and refuses unlinked and foreign accounts', async () => {
+  it('pages a room, acts on a linked member’s ✅ once, edits the page, refuses unlinked and foreign accounts, and loses nothing over a restart', async () => {
     // The organization's bot: write-only, the token never shown again.
     const put = await stack.http
       .put('/api/v1/channel-connections/matrix')
@@ -175,8 +175,15 @@ describe('paging through Matrix (integration: real Synapse, PostgreSQL, Temporal
     const again = await alice.reply(roomId, page.event_id, 'ack');
     expect(String((await answerTo(alice, roomId, again)).content.body)).toContain('already acknowledged');
 
+    // Said while no worker runs: read from the stored position once the worker is back, not lost.
+    await stack.stopWorker();
+    const resolve = await alice.reply(roomId, page.event_id, 'resolve');
+    await stack.startWorker();
+    expect(String((await answerTo(alice, roomId, resolve)).content.body)).toMatch(/resolved by/);
+    expect(await status()).toBe('resolved');
+
     // Each command was answered once, and the page was posted once.
-    for (const eventId of [malloryReaction, eveReply, aliceAsk, ack, again])
+    for (const eventId of [malloryReaction, eveReply, aliceAsk, ack, again, resolve])
       expect(await answersTo(alice, roomId, eventId)).toHaveLength(1);
     expect(
       (await alice.events(roomId)).filter(
