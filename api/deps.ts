@@ -33,6 +33,14 @@ import { createAuthService } from './services/auth.service.ts';
 import { createLoginAddressThrottle, createLoginThrottle } from './services/login-throttle.service.ts';
 import { createSessionService } from './services/session.service.ts';
 import { createIncidentService } from './services/incident.service.ts';
+import { createPageChannels } from '../shared/paging/channels.ts';
+import { createChannelLinks } from '../shared/paging/channel-link-token.ts';
+import { createChannelIdentityStore } from '../shared/db/access/channel-identities.ts';
+import { createChannelConnectionService } from './services/channel-connection.service.ts';
+import { createChannelIdentityService } from './services/channel-identity.service.ts';
+import { createChannelActionService } from './services/channel-action.service.ts';
+import type { PageChannelDeps } from '../shared/paging/channel-module.ts';
+import { createChannelConnectionStore } from '../shared/db/access/channel-connections.ts';
 import type { SearchPort } from '../shared/search/port.ts';
 import { createSearch, createSearchIndexer, scheduleSearchIndexing, withSearchIndexing } from '../shared/search/create-search.ts';
 import { createAnalysisRefresher } from './services/incident-analysis.ts';
@@ -109,6 +117,8 @@ export interface ApiRuntime {
   metrics?: ApiMetrics;
   /** Present when tracing is on. */
   tracing?: Tracing;
+  /** Vendor API base URLs for page channels (a local fake's in tests); absent: the vendors' own. */
+  vendorBaseUrls?: PageChannelDeps['vendorBaseUrls'];
 }
 
 /**
@@ -242,13 +252,18 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       : undefined,
   });
   // Test pages of webhook contact methods: user-configured URLs, under the same rules as webhooks.
+  const outboundHttp = createOutboundHttp({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, allowedHosts: config.OUTBOUND_ALLOWED_HOSTS });
+  // The same channels the worker pages through: test pages and verification codes go the way pages go.
+  const pageChannels = createPageChannels({ mailer, outboundHttp, secretBox, vendorBaseUrls: runtime.vendorBaseUrls });
   const contactMethods: ContactMethodService = createContactMethodService({
     contactMethods: () => createContactMethodStore(em()),
     secretBox,
     mailer,
-    outboundHttp: createOutboundHttp({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, allowedHosts: config.OUTBOUND_ALLOWED_HOSTS }),
     publicUrl,
+    channels: pageChannels,
+    connections: () => createChannelConnectionStore(em()),
   });
+  const incidentEscalations = createIncidentEscalationService({ em, control: createEscalationControl(runtime.temporal) });
   const urls = ssoUrls(publicUrl);
   const ssoConnections = createSsoConnectionService({
     em,
@@ -398,13 +413,25 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       maintenanceWindows: createMaintenanceWindowService({ em }),
       escalationPolicies: createEscalationPolicyService({ em }),
       routingRules: createRoutingRuleService({ em }),
-      incidentEscalations: createIncidentEscalationService({ em, control: createEscalationControl(runtime.temporal) }),
+      incidentEscalations,
       contactMethods,
       notificationRules: createNotificationRuleService({ rules: () => createNotificationRuleStore(em()) }),
       pageLinks: createPageLinkService({
         pageLinks: () => createPageLinkStore(em()),
         signer: createPageLinkSigner(runtime.encryptionKey),
         incidents,
+        audit,
+        scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
+      }),
+      channelConnections: createChannelConnectionService({ connections: () => createChannelConnectionStore(em()), secretBox }),
+      channelIdentities: createChannelIdentityService({
+        identities: () => createChannelIdentityStore(em()),
+        links: createChannelLinks({ encryptionKey: runtime.encryptionKey, publicUrl }),
+      }),
+      channelActions: createChannelActionService({
+        em,
+        incidents,
+        escalations: incidentEscalations,
         audit,
         scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
       }),

@@ -10,6 +10,7 @@ import { installLocalModel } from './model-install.ts';
 import { installPgvector } from './pgvector.ts';
 import { SCHEMATHESIS_TOOL } from './schemathesis-tool.ts';
 import { resolveStripeMock } from './stripe-mock.ts';
+import { SYNAPSE_TOOL } from './synapse-tool.ts';
 import { resolveTemporalCli } from './temporal.ts';
 import { installTemporalServer } from './temporal-server-install.ts';
 import { installTool, toolDir } from './tool-cache.ts';
@@ -40,6 +41,8 @@ const INSTALLERS: Record<string, Installer> = {
   'stripe-mock': (context) => resolveStripeMock({ explicitPath: process.env.STRIPE_MOCK_PATH || undefined, ...context }),
   mailpit: (context) => resolveMailpit({ explicitPath: process.env.MAILPIT_PATH || undefined, ...context }),
   schemathesis: (context) => installTool(SCHEMATHESIS_TOOL, context),
+  // The Matrix homeserver the Matrix channel's tests run against.
+  synapse: (context) => installTool(SYNAPSE_TOOL, context),
   helm: (context) => installTool(HELM_TOOL, context),
   kubeconform: (context) => installTool(KUBECONFORM_TOOL, context),
   'kubernetes-json-schema': async (context) => {

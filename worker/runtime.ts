@@ -8,6 +8,7 @@ import type { SearchPort } from '../shared/search/port.ts';
 import { createWorkerDeps, startOutboxRelay } from './deps.ts';
 import { createRoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
 import { createWorker } from './worker.ts';
+import { startWorkerMatrixSync } from './matrix/matrix-wiring.ts';
 import { pagingTaskQueue } from '../shared/temporal/ids.ts';
 
 export interface WorkerRuntimeOptions {
@@ -86,12 +87,15 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
     listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : undefined,
     ...(options.relayIdleMs !== undefined ? { idleMs: options.relayIdleMs } : {}),
   });
+  // The Matrix bots read their rooms (replies and reactions to pages) beside the worker.
+  const matrixSync = startWorkerMatrixSync(config, { ...options, taskQueue, secretBox: deps.secretBox });
   // Whatever ends the worker (or a runtime that never ran) stops the relay and the liveness writer once.
   const stopAfter = async (work: Promise<void>) => {
     try {
       await work;
     } finally {
       await relay.stop();
+      await matrixSync.stop();
       await deps.integrationLiveness
         .stop()
         .catch((error: unknown) => options.logger.warn({ err: error }, 'could not write the last integration liveness'));

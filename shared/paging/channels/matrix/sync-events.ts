@@ -1,0 +1,123 @@
+import type { PageAction } from '../../channel.ts';
+import type { MatrixEvent, MatrixSyncResponse } from './client.ts';
+import { ACKNOWLEDGE_REACTIONS } from './messages.ts';
+
+/**
+ * What the bot reads in its rooms: a reaction to, or a reply to, one of its messages that asks for
+ * an action. Pure: the sync loop fetches the answered message and acts.
+ */
+
+export interface MatrixCommand {
+  roomId: string;
+  /** The sender's event (replies to them answer it). */
+  eventId: string;
+  sender: string;
+  /** The event answered: it must be the bot's page message for anything to happen. */
+  targetEventId: string;
+  action: PageAction;
+  via: 'reaction' | 'reply';
+}
+
+/** Text replies understood, first word, case-insensitive; a leading `!` or `/` is allowed. */
+const WORDS: Record<string, PageAction> = {
+  ack: 'acknowledge',
+  acknowledge: 'acknowledge',
+  acknowledged: 'acknowledge',
+  resolve: 'resolve',
+  resolved: 'resolve',
+  escalate: 'escalate',
+};
+
+const VARIATION_SELECTOR = '\uFE0F';
+
+/** A reaction key that acknowledges, or null (any other emoji is a reaction, not a command). */
+export function reactionAction(key: unknown): PageAction | null {
+  if (typeof key !== 'string') return null;
+  const bare = key.replaceAll(VARIATION_SELECTOR, '').trim();
+  return (ACKNOWLEDGE_REACTIONS as readonly string[]).includes(bare) ? 'acknowledge' : null;
+}
+
+/**
+ * The reply's own text: clients quote the message answered first (lines starting `> `, then a
+ * blank line: the spec's reply fallback), which is not what the person wrote.
+ */
+export function replyText(body: string): string {
+  const lines = body.split('\n');
+  let index = 0;
+  if (lines[0]?.startsWith('> ')) {
+    while (index < lines.length && lines[index]?.startsWith('>')) index += 1;
+  }
+  return lines.slice(index).join('\n').trim();
+}
+
+/** The action a reply's text asks for: its first word only, so "ack, looking" acknowledges and a sentence that mentions ack does not. */
+export function textAction(text: string): PageAction | null {
+  const first = text.trim().split(/\s/, 1)[0]?.toLowerCase() ?? '';
+  const word = first.replace(/^[!/]/, '').replace(/[.,:;!]$/, '');
+  return Object.hasOwn(WORDS, word) ? (WORDS[word] as PageAction) : null;
+}
+
+const record = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+/** The event a message replies to: a rich reply (`m.in_reply_to`), or a thread whose root is the page. */
+function answered(content: Record<string, unknown>): string | null {
+  const relates = record(content['m.relates_to']);
+  if (!relates) return null;
+  const inReplyTo = record(relates['m.in_reply_to']);
+  if (inReplyTo && typeof inReplyTo.event_id === 'string') return inReplyTo.event_id;
+  if (relates.rel_type === 'm.thread' && typeof relates.event_id === 'string') return relates.event_id;
+  return null;
+}
+
+/** The command one timeline event carries, or null (the bot's own events, edits, redacted events, chatter). */
+export function commandOf(roomId: string, event: MatrixEvent, botUserId: string): MatrixCommand | null {
+  if (event.sender === botUserId || typeof event.event_id !== 'string' || typeof event.sender !== 'string') return null;
+  const content = record(event.content);
+  if (!content || record(event.unsigned)?.redacted_because) return null;
+  const base = { roomId, eventId: event.event_id, sender: event.sender };
+  if (event.type === 'm.reaction') {
+    const relates = record(content['m.relates_to']);
+    if (relates?.rel_type !== 'm.annotation' || typeof relates.event_id !== 'string') return null;
+    const action = reactionAction(relates.key);
+    return action ? { ...base, targetEventId: relates.event_id, action, via: 'reaction' } : null;
+  }
+  if (event.type === 'm.room.message') {
+    if (record(content['m.relates_to'])?.rel_type === 'm.replace') return null;
+    const target = answered(content);
+    if (!target || typeof content.body !== 'string') return null;
+    const action = textAction(replyText(content.body));
+    return action ? { ...base, targetEventId: target, action, via: 'reply' } : null;
+  }
+  return null;
+}
+
+/** Every command in a sync answer's joined rooms, in timeline order. */
+export function commandsOf(sync: MatrixSyncResponse, botUserId: string): MatrixCommand[] {
+  const commands: MatrixCommand[] = [];
+  for (const [roomId, room] of Object.entries(sync.rooms?.join ?? {})) {
+    for (const event of room.timeline?.events ?? []) {
+      const command = commandOf(roomId, event, botUserId);
+      if (command) commands.push(command);
+    }
+  }
+  return commands;
+}
+
+/** The rooms the bot is invited to (it joins them: inviting the bot is how a room gets pages). */
+export const invitedRooms = (sync: MatrixSyncResponse): string[] => Object.keys(sync.rooms?.invite ?? {});
+
+/**
+ * The sync filter: only messages and reactions in timelines, nothing else (presence, receipts,
+ * typing, account data): small answers for a long-running loop.
+ */
+export const SYNC_FILTER = JSON.stringify({
+  presence: { not_types: ['*'] },
+  account_data: { not_types: ['*'] },
+  room: {
+    timeline: { types: ['m.room.message', 'm.reaction'], limit: 100 },
+    state: { lazy_load_members: true, types: [] },
+    ephemeral: { not_types: ['*'] },
+    account_data: { not_types: ['*'] },
+  },
+});
