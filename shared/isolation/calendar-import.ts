@@ -23,7 +23,7 @@ export interface CalendarImportLimits {
 }
 
 /** Far above a legitimate calendar's cost (a 2 MiB document imports in about a second). */
-export const CALENDAR_IMPORT_LIMITS: CalendarImportLimits = { concurrency: 2, timeoutMs: 20_000, maxHeapMb: 512 };
+export const CALENDAR_IMPORT_LIMITS: CalendarImportLimits = { concurrency: 1, timeoutMs: 15_000, maxHeapMb: 512 };
 
 /**
  * Why an import produced nothing: the document is not iCalendar (`invalid`), or it cost more than
