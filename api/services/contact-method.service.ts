@@ -80,6 +80,12 @@ export function createContactMethodService(deps: {
   const seal = (url: string, headers: Record<string, string> | undefined) =>
     deps.secretBox.encrypt(JSON.stringify({ url, ...(headers && Object.keys(headers).length > 0 ? { headers } : {}) }));
 
+  /** 429 unless a verification mail to this address in the organization may go now (and claims it). */
+  const claimVerificationMail = async (auth: AuthContext, address: string) => {
+    const wait = await deps.contactMethods().claimVerificationMail(auth.organizationId, address, CONTACT_VERIFICATION_RESEND_SECONDS);
+    if (wait > 0) throw new RateLimitedError(wait, 'A verification link was mailed to this address less than a minute ago');
+  };
+
   /** Mails a fresh single-use link to the address; the previous link stops working. */
   const mailVerification = async (row: { id: string; address: string }) => {
     const token = generateOpaqueToken();
@@ -118,6 +124,8 @@ export function createContactMethodService(deps: {
       if (input.type === 'email') {
         const address = input.address.toLowerCase();
         const isAccountEmail = (await store.accountEmail(member(auth)))?.toLowerCase() === address;
+        // Before the row: creating and deleting a method in a loop must not mail the address each time.
+        if (!isAccountEmail) await claimVerificationMail(auth, address);
         await store.insertEmail(member(auth), { id, label: input.label ?? address, address, verified: isAccountEmail });
         if (!isAccountEmail) await mailVerification({ id, address });
       } else {
@@ -170,6 +178,7 @@ export function createContactMethodService(deps: {
         .contactMethods()
         .secondsUntilResend(row.id, CONTACT_VERIFICATION_TTL_SECONDS, CONTACT_VERIFICATION_RESEND_SECONDS);
       if (wait !== undefined && wait > 0) throw new RateLimitedError(wait, 'A verification link was mailed less than a minute ago');
+      await claimVerificationMail(auth, row.address as string);
       await mailVerification({ id: row.id, address: row.address as string });
       return view(await load(auth, id), deps.secretBox);
     },
