@@ -345,10 +345,10 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
     try {
       const refused = await stack.http.post('/api/v1/auth/login').send({ email: engineer.email, password: engineer.password }).expect(403);
       expect(refused.body.code).toBe('SSO_REQUIRED');
-      // A wrong password gets the same answer: the password is not evaluated (sso-required.int.test.ts).
+      // A wrong password is answered as for an unknown account (sso-required.int.test.ts).
       expect(
-        (await stack.http.post('/api/v1/auth/login').send({ email: engineer.email, password: 'wrong password' }).expect(403)).body.code,
-      ).toBe('SSO_REQUIRED');
+        (await stack.http.post('/api/v1/auth/login').send({ email: engineer.email, password: 'wrong password' }).expect(401)).body.code,
+      ).toBe('INVALID_TOKEN');
       await stack.http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }).expect(200);
     } finally {
       await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ sso_required: false }).expect(200);
