@@ -82,11 +82,13 @@ describe('fault: a hanging calendar import in one organization while another pag
         );
         layers.push({ scheduleId: data.id, layerId: (data.layers[0] as { id: string }).id });
       }
-      // The imports are running (their calendars were fetched) before the first alert.
-      await waitFor('the hanging calendars fetched', async () => (calendars.state.paths.length >= HANGING_LAYERS ? true : undefined), {
-        timeoutMs: 60_000,
-        intervalMs: 100,
-      });
+      // An import is running (its calendar was fetched) before the first alert. Not all of them: with
+      // the import on the worker's event loop, the first one holds the worker and the others wait.
+      if (HANGING_LAYERS > 0)
+        await waitFor('a hanging calendar fetched', async () => (calendars.state.paths.length > 0 ? true : undefined), {
+          timeoutMs: 60_000,
+          intervalMs: 100,
+        });
 
       const paging = await owner(stack, 'paging-tenant');
       await call(
