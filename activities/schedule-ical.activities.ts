@@ -4,7 +4,8 @@ import { ScheduleIcalFeedEntity, UserEntity } from '../shared/db/entities/index.
 import type { Orm } from '../shared/db/orm.ts';
 import { recordScheduleUpdated } from '../shared/db/access/schedules.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
-import { importCalendar, type ImportedEvent } from '../shared/domain/schedule-ical-import.ts';
+import type { ImportedEvent } from '../shared/domain/schedule-ical-import.ts';
+import { CalendarImportError, createIsolatedCalendarImporter, type CalendarImporter } from '../shared/isolation/calendar-import.ts';
 import {
   ICAL_IMPORT_AHEAD_MS,
   ICAL_IMPORT_PAST_MS,
@@ -22,6 +23,8 @@ export interface ScheduleIcalActivityDeps {
   calendarHttp: HttpRequestFn;
   /** Deletes a layer's refresh schedule (a layer removed while its schedule was being created). */
   removeIcalRefreshSchedule?: (layerId: string) => Promise<void>;
+  /** Runs the parse and expansion apart from the event loop that pages (default: worker threads). */
+  importCalendar?: CalendarImporter;
 }
 
 /** A fetch that failed: `message` is what the schedule shows, `detail` goes to the worker's log only. */
@@ -50,6 +53,7 @@ function requestProblem(error: unknown, url: string): FetchProblem {
 
 /** Fetches and imports `ical` layers' calendars. */
 export function createScheduleIcalActivities(deps: ScheduleIcalActivityDeps) {
+  const importCalendar = deps.importCalendar ?? createIsolatedCalendarImporter();
   async function download(url: string): Promise<string> {
     let response;
     try {
@@ -92,13 +96,17 @@ export function createScheduleIcalActivities(deps: ScheduleIcalActivityDeps) {
       let outcome: { events: ImportedEvent[]; unmatched: number } | FetchProblem;
       try {
         const text = await download(deps.secretBox.decrypt(feed.urlSealed));
-        const members = await em.find(UserEntity, {}, { fields: ['id', 'email'] });
+        const users = await em.find(UserEntity, {}, { fields: ['id', 'email'] });
+        const members = users.map((user) => ({ id: user.id, email: user.email }));
         const at = fetchedAt.getTime();
         try {
-          const result = importCalendar(text, members, at - ICAL_IMPORT_PAST_MS, at + ICAL_IMPORT_AHEAD_MS);
+          const result = await importCalendar({ text, members, from: at - ICAL_IMPORT_PAST_MS, to: at + ICAL_IMPORT_AHEAD_MS });
           outcome = { events: result.events.slice(0, ICAL_MAX_EVENTS), unmatched: result.unmatched };
         } catch (error) {
-          throw new FetchProblem('The document is not a valid iCalendar calendar', (error as Error).message);
+          if (!(error instanceof CalendarImportError)) throw error;
+          // A calendar cut off for its cost says so; a malformed one gets the generic message.
+          const shown = error.reason === 'invalid' ? 'The document is not a valid iCalendar calendar' : error.message;
+          throw new FetchProblem(shown, error.message);
         }
       } catch (error) {
         if (!(error instanceof FetchProblem)) throw error;

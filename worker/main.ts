@@ -83,8 +83,9 @@ const autoResolveSchedule = retryInBackground(() => ensureAutoResolveSchedule(te
 // Every ical schedule layer keeps a refresh schedule, even on a Temporal server started afresh.
 const icalSchedules = retryInBackground(
   async () => {
-    const created = await ensureAllIcalRefreshSchedules({ orm, client: temporal.client, taskQueue: config.TEMPORAL_TASK_QUEUE });
-    if (created > 0) logger.info({ created }, 'created missing ical layer refresh schedules');
+    const { created, moved } = await ensureAllIcalRefreshSchedules({ orm, client: temporal.client, taskQueue: config.TEMPORAL_TASK_QUEUE });
+    if (created > 0 || moved > 0)
+      logger.info({ created, moved }, 'created missing ical layer refresh schedules, moved old ones to the tenant-jobs queue');
   },
   { onFailure: (error, attempt) => logger.warn({ err: error, attempt }, 'could not check the ical layer refresh schedules yet; retrying') },
 );

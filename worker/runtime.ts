@@ -9,7 +9,10 @@ import { createWorkerDeps, startOutboxRelay } from './deps.ts';
 import { createRoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
 import { createWorker } from './worker.ts';
 import { startWorkerMatrixSync } from './matrix/matrix-wiring.ts';
-import { pagingTaskQueue } from '../shared/temporal/ids.ts';
+import { pagingTaskQueue, tenantJobsTaskQueue } from '../shared/temporal/ids.ts';
+
+/** Concurrent tenant jobs (calendar refreshes) per worker process; their imports run in threads. */
+const TENANT_JOB_SLOTS = 2;
 
 export interface WorkerRuntimeOptions {
   orm: Orm;
@@ -70,6 +73,20 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
     deps,
     overrides: { ...options.overrides, maxConcurrentWorkflowTaskExecutions: 32 },
   });
+  // Calendar refreshes (a tenant's input, on a schedule) on a queue of their own with two slots of
+  // each kind: however many or costly they are, they hold at most these, never paging's or ingestion's.
+  const tenantJobsWorker = await createWorker({
+    connection: options.connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: tenantJobsTaskQueue(taskQueue),
+    deps,
+    overrides: {
+      ...options.overrides,
+      maxConcurrentWorkflowTaskExecutions: TENANT_JOB_SLOTS,
+      maxConcurrentActivityTaskExecutions: TENANT_JOB_SLOTS,
+      maxConcurrentLocalActivityExecutions: TENANT_JOB_SLOTS,
+    },
+  });
   // Routing rules, kept per organization and dropped on their NOTIFY.
   const routingRules = createRoutingRulesCache({
     orm: options.orm,
@@ -103,11 +120,11 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
       await routingRules.close();
     }
   };
-  const workers = [worker, pagingWorker];
+  const workers = [worker, pagingWorker, tenantJobsWorker];
   const shutdown = () => {
     for (const each of workers) if (each.getState() === 'RUNNING') each.shutdown();
   };
-  /** Both workers until either ends (shut down or failed); then the other is shut down too. */
+  /** The workers until any ends (shut down or failed); then the others are shut down too. */
   const runWorkers = async () => {
     const runs = workers.map((each) => each.run());
     await Promise.race(runs).catch(() => undefined);

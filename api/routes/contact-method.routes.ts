@@ -59,6 +59,7 @@ export function contactMethodRoutes(methods: ContactMethodService, rules: Notifi
       summary: 'Add a contact method',
       description:
         '`email`: your account address counts as verified; any other gets a single-use verification link (24 hours), and is never paged until it is confirmed. ' +
+        'One verification mail per address and organization a minute, however many methods are created for it (429 with Retry-After). ' +
         '`webhook`: pages are POSTed as JSON (your `template`, rendered) through the outbound client that refuses private addresses; the URL and headers are stored encrypted and never shown again. ' +
         'Other kinds (`push`, `sms`, `voice`, `slack`, `matrix`, as this server offers them) get a 6-digit code through the channel itself, confirmed with POST .../verify; a method the code cannot reach is not kept (422). ' +
         `At most 20 per member (409). ${OWN}`,

@@ -79,7 +79,8 @@ export function integrationRoutes(integrations: IntegrationService) {
       description:
         '`enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by themselves after 10 failed deliveries in a row ' +
         '(status `error`) while inbound alerts keep being accepted. `{"outbound_paused": false}` resumes them. ' +
-        'A `webhook_config.url` moved to another scheme, host or port must carry its `secret_headers` values again (422 otherwise).',
+        'A `webhook_config.url` moved to another scheme, host or port must carry its `secret_headers` values again (422 otherwise). ' +
+        'Sending `{{integration.secret}}` in `headers` to a new scheme, host or port (or adding it) takes `integrations:*` (403 otherwise).',
       tags: ['integrations'],
       access: 'integrations:update',
       request: { params: IdParams, body: UpdateIntegrationBody },

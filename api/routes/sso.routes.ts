@@ -22,6 +22,7 @@ import type { SsoConnectionService } from '../services/sso/sso-connection.servic
 import type { SsoLoginService, SsoRequestMeta } from '../services/sso/sso-login.service.ts';
 import { defineRoute } from './route.ts';
 import { setSessionCookies, type SessionCookieOptions } from './session-cookies.ts';
+import { setSsoStateCookie, takeSsoStateCookie } from './sso-state-cookie.ts';
 
 const requestMeta = (ctx: Context, path: string): SsoRequestMeta => ({
   method: ctx.method,
@@ -43,7 +44,8 @@ const NO_CONNECTION = { description: 'No enabled connection matches (SSO_CONNECT
 
 const CALLBACK_DESCRIPTION =
   "The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS post (`SAMLResponse`, `RelayState`). " +
-  'The state is looked up server-side and spent (single use, 10 minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); ' +
+  'The state is looked up server-side and spent (single use, 10 minutes), and must come with the httpOnly cookie GET /sso/initiate (or POST /sso/link) set for it in the same browser ' +
+  '(401 SSO_FAILED without it: a sign-in delivered through another browser is refused). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on the code); ' +
   "node-saml validates the SAML response (signed assertion required, audience, issuer, NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient " +
   'must be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub` or SAML NameID, which must not be transient) is linked to; ' +
   "an email nobody has yet gets a new user with the connection's `default_role`, linked to the identity. An email that already has an account is never matched by email alone: " +
@@ -57,7 +59,8 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
   const callbackHandler =
     (method: 'GET' | 'POST') => async (input: { query: Record<string, string>; body: Record<string, string> }, ctx: Context) => {
       const params = method === 'GET' ? input.query : input.body;
-      const { tokens, redirectTo } = await logins.callback(params, method, requestMeta(ctx, '/sso/callback'));
+      const browserBound = takeSsoStateCookie(ctx, typeof params.SAMLResponse === 'string' ? params.RelayState : params.state);
+      const { tokens, redirectTo } = await logins.callback(params, method, requestMeta(ctx, '/sso/callback'), browserBound);
       setSessionCookies(ctx, tokens, cookies);
       if (redirectTo) return { status: 302, headers: { Location: redirectTo } };
       return { body: tokens };
@@ -180,6 +183,7 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
         'Takes one of `connection_id`, `email` or `organization_id` (without any: 422). ' +
         'Picks the enabled connection by `connection_id`, by the verified domain of `email`, or the only one of `organization_id`, and answers 302 to the identity provider ' +
         '(`Accept: application/json`: 200 with `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-side, single use, for 10 minutes. ' +
+        'Sets an httpOnly cookie for the callback path binding the sign-in to this browser (SameSite=None and Secure over HTTPS, for the SAML cross-site POST; Lax over plain HTTP). ' +
         'Rate-limited per client IP like /auth/login. No matching enabled connection: 404 SSO_CONNECTION_NOT_FOUND.',
       tags: ['sso'],
       access: 'public',
@@ -201,7 +205,8 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
         503: { description: "The OpenID Provider's discovery document could not be fetched (SERVICE_UNAVAILABLE)", schema: ErrorResponse },
       },
       handler: async ({ query }, ctx) => {
-        const { authorizationUrl } = await logins.initiate(query);
+        const { authorizationUrl, state } = await logins.initiate(query);
+        setSsoStateCookie(ctx, state);
         if (ctx.accepts('html', 'json') === 'json') return { body: envelope({ authorization_url: authorizationUrl }) };
         return { status: 302, headers: { Location: authorizationUrl } };
       },
@@ -224,8 +229,9 @@ export function ssoRoutes(connections: SsoConnectionService, logins: SsoLoginSer
         404: NO_CONNECTION,
         503: { description: "The OpenID Provider's discovery document could not be fetched (SERVICE_UNAVAILABLE)", schema: ErrorResponse },
       },
-      handler: async ({ auth, body }) => {
-        const { authorizationUrl } = await logins.startLink(auth, body);
+      handler: async ({ auth, body }, ctx) => {
+        const { authorizationUrl, state } = await logins.startLink(auth, body);
+        setSsoStateCookie(ctx, state);
         return { body: envelope({ authorization_url: authorizationUrl }) };
       },
     }),

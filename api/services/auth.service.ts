@@ -89,12 +89,6 @@ export function createAuthService(deps: {
       await deps.addressThrottle.beginAttempt(address);
       // The organization comes along (one joined query) for its sso_required setting.
       const user = await em.findOne(UserEntity, { email }, { ...unscoped, populate: ['organization'] });
-      // Under sso_required the password is never evaluated: right and wrong get the same answer, and
-      // the lockout count is neither raised nor cleared. Owners keep the password as the way back in
-      // when the identity provider is down or misconfigured.
-      if (user && isRole(user.role) && ssoRequiredFor(user)) {
-        throw new AppError('SSO_REQUIRED', 'Your organization requires single sign-on: sign in through GET /api/v1/sso/initiate');
-      }
       // Counted before the check, atomically: a burst of concurrent guesses gets no more than the
       // threshold evaluated. A locked account answers 423 even to the right password, known email or not.
       await deps.throttle.beginAttempt(email);
@@ -103,6 +97,13 @@ export function createAuthService(deps: {
       if (!user || !valid || !isRole(user.role)) {
         await deps.throttle.recordFailure(email);
         throw new InvalidTokenError('Incorrect email or password');
+      }
+      // Under sso_required a member learns it only with the right password: a wrong one is answered,
+      // hashed and counted like any other (an unknown email's included), so the answer tells no one
+      // which accounts exist. No reset either: it signs nobody in. Owners keep the password as the way
+      // back in when the identity provider is down or misconfigured.
+      if (ssoRequiredFor(user)) {
+        throw new AppError('SSO_REQUIRED', 'Your organization requires single sign-on: sign in through GET /api/v1/sso/initiate');
       }
       await deps.throttle.reset(email);
       await deps.addressThrottle.succeeded(address);

@@ -131,6 +131,12 @@ export function createContactMethodService(deps: {
     });
   };
 
+  /** 429 unless a verification mail to this address in the organization may go now (and claims it). */
+  const claimVerificationMail = async (auth: AuthContext, address: string) => {
+    const wait = await deps.contactMethods().claimVerificationMail(auth.organizationId, address, CONTACT_VERIFICATION_RESEND_SECONDS);
+    if (wait > 0) throw new RateLimitedError(wait, 'A verification link was mailed to this address less than a minute ago');
+  };
+
   /** Mails a fresh single-use link to the address; the previous link stops working. */
   const mailVerification = async (row: { id: string; address: string }) => {
     const token = generateOpaqueToken();
@@ -176,6 +182,8 @@ export function createContactMethodService(deps: {
       const stored = module.toDestination(fields);
       const isAccountEmail =
         input.type === 'email' && (await store.accountEmail(member(auth)))?.toLowerCase() === stored.address?.toLowerCase();
+      // Before the row: creating and deleting a method in a loop must not mail the address each time.
+      if (module.verification === 'link' && !isAccountEmail) await claimVerificationMail(auth, (stored.address as string).toLowerCase());
       await store.insert(member(auth), {
         id,
         type: input.type,
@@ -249,8 +257,10 @@ export function createContactMethodService(deps: {
       const ttl = verification === 'link' ? CONTACT_VERIFICATION_TTL_SECONDS : CONTACT_CODE_TTL_SECONDS;
       const wait = await deps.contactMethods().secondsUntilResend(row.id, ttl, CONTACT_VERIFICATION_RESEND_SECONDS);
       if (wait !== undefined && wait > 0) throw new RateLimitedError(wait, 'A verification was sent less than a minute ago');
-      if (verification === 'link') await mailVerification({ id: row.id, address: row.address as string });
-      else {
+      if (verification === 'link') {
+        await claimVerificationMail(auth, (row.address as string).toLowerCase());
+        await mailVerification({ id: row.id, address: row.address as string });
+      } else {
         const error = await sendCode(auth, row);
         if (error !== null) throw new AppError('VALIDATION_ERROR', `The verification code could not be delivered: ${error}`);
       }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
-import { workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
+import { tenantJobsTaskQueue, workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import { ServiceUnavailableError } from '../../shared/errors.ts';
 import type { icalRefreshWorkflow } from '../../workflows/ical-refresh.workflow.ts';
 import type { IcalRefreshNow } from './schedule.service.ts';
@@ -17,7 +17,8 @@ export function createIcalRefreshNow(temporal: TemporalClient): IcalRefreshNow {
     let handle;
     try {
       handle = await temporal.client.workflow.start<typeof icalRefreshWorkflow>('icalRefreshWorkflow', {
-        taskQueue: temporal.taskQueue,
+        // With the scheduled refreshes, apart from ingestion and paging.
+        taskQueue: tenantJobsTaskQueue(temporal.taskQueue),
         workflowId: workflowIds.icalFetchNow(input.layerId, randomUUID()),
         args: [input],
         workflowExecutionTimeout: '5 minutes',

@@ -4,10 +4,11 @@ import { generateOpaqueToken } from '../../shared/auth/api-keys.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
 import { EscalationPolicyEntity, IntegrationEntity, type Integration } from '../../shared/db/entities/index.ts';
 import { sameDestination } from '../../shared/delivery/destination.ts';
+import { sendsIntegrationSecretElsewhere } from '../../shared/delivery/integration-secret-destination.ts';
 import { redactHeaderValues, sealSecretHeaders } from '../../shared/delivery/secret-headers.ts';
 import type { Platform } from '../../shared/domain/alert.ts';
 import { hasPermission } from '../../shared/domain/permissions.ts';
-import { NotFoundError, ValidationError } from '../../shared/errors.ts';
+import { InsufficientPermissionsError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { IntegrationView, WebhookConfigView } from '../schemas/integration.schemas.ts';
 import { PLATFORM_SETUP } from './platform-setup.ts';
@@ -157,7 +158,7 @@ export function createIntegrationService(deps: {
     },
 
     async update(
-      _auth: AuthContext,
+      auth: AuthContext,
       id: string,
       input: {
         name?: string;
@@ -182,6 +183,13 @@ export function createIntegrationService(deps: {
         integration.consecutiveFailures = 0;
         integration.status = integration.lastAlertAt ? 'connected' : 'disconnected';
       }
+      // `integrations:update` alone could otherwise aim `{{integration.secret}}` at its own receiver.
+      if (
+        input.webhook_config !== undefined &&
+        sendsIntegrationSecretElsewhere(integration.webhookConfig, input.webhook_config) &&
+        !hasPermission(auth.permissions, 'integrations:*')
+      )
+        throw new InsufficientPermissionsError('integrations:*');
       if (input.webhook_config !== undefined)
         integration.webhookConfig = sealedConfig(input.webhook_config, integration.webhookConfig ?? null);
       if (input.settings !== undefined) integration.settings = input.settings;

@@ -9,6 +9,13 @@ import { INCIDENT_ID, ORGANIZATION_ID } from '../domain/search-attributes.ts';
 export const pagingTaskQueue = (taskQueue: string) => `${taskQueue}-paging`;
 
 /**
+ * The task queue of the work a tenant's input drives on a schedule (calendar refreshes), polled by a
+ * worker of its own with a few slots: an expensive calendar waits behind other tenants' calendars,
+ * never in front of ingestion or paging.
+ */
+export const tenantJobsTaskQueue = (taskQueue: string) => `${taskQueue}-tenant-jobs`;
+
+/**
  * The only place workflow ids are built. Ids are business keys, so starting the same thing twice
  * lands on the same workflow (Temporal allows one running workflow per id).
  */

@@ -84,6 +84,25 @@ describe('contact methods and notification rules (integration: real PostgreSQL a
     expect((await mailsTo(stack, address, /^\[TEST\] /)).map((sent) => sent.body)).toEqual([expect.stringContaining('test page')]);
   });
 
+  it('creating and deleting an email method in a loop mails the address once a minute, per organization', async () => {
+    const address = `looped-${randomUUID().slice(0, 8)}@example.test`;
+    const first = (await create(owner.token, { type: 'email', address }).expect(201)).body.data as ContactMethod;
+    await stack.http.delete(`/api/v1/users/me/contact-methods/${first.id}`).set(bearer(owner.token)).expect(204);
+    for (let round = 0; round < 6; round += 1) {
+      const refused = await create(owner.token, { type: 'email', address: round % 2 ? address.toUpperCase() : address }).expect(429);
+      expect(refused.body.code).toBe('RATE_LIMITED');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Another member of the organization typing the same address shares the limit.
+    await create(member.token, { type: 'email', address }).expect(429);
+    expect(await mailsTo(stack, address, VERIFY)).toHaveLength(1);
+    // Another organization is not held back by this one.
+    await create(stranger.token, { type: 'email', address }).expect(201);
+    expect(await mailsTo(stack, address, VERIFY)).toHaveLength(2);
+    const methods = await stack.http.get('/api/v1/users/me/contact-methods').set(bearer(owner.token)).expect(200);
+    expect((methods.body.data as ContactMethod[]).filter((method) => method.address === address)).toEqual([]);
+  });
+
   it('a webhook method keeps its URL and headers write-only; the test page renders the template and goes through the outbound client', async () => {
     const receiver = await startReceiver();
     try {

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { waitFor } from '../../dev/wait-for.ts';
-import { workflowIds } from '../../shared/temporal/ids.ts';
+import { tenantJobsTaskQueue, workflowIds } from '../../shared/temporal/ids.ts';
 import { ensureAllIcalRefreshSchedules } from '../../worker/ical-refresh-schedules.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { calendar, startCalendarServer } from '../helpers/calendar-server.ts';
@@ -98,9 +98,12 @@ describe('ical schedule layers (integration: real PostgreSQL + real Temporal + w
     expect(fetched).toBe(true);
     expect(await icalLayerOf(scheduleId)).toMatchObject({ last_error: null, event_count: 2, unmatched_count: 1 });
     expect(server.state.paths).toContain(`/cal/${SECRET}/basic.ics?key=${SECRET}`);
-    // ...and refreshed by a Temporal Schedule of its own.
+    // ...and refreshed by a Temporal Schedule of its own, on the tenant-jobs queue (apart from paging).
     const refresh = stack.temporal.client.schedule.getHandle(workflowIds.icalRefreshSchedule(layer.id));
-    expect((await describedSchedule(refresh)).action).toMatchObject({ workflowType: 'icalRefreshWorkflow' });
+    expect((await describedSchedule(refresh)).action).toMatchObject({
+      workflowType: 'icalRefreshWorkflow',
+      taskQueue: tenantJobsTaskQueue(stack.config.TEMPORAL_TASK_QUEUE),
+    });
 
     const from = day0;
     const to = day0 + 5 * DAY;
@@ -213,9 +216,14 @@ describe('ical schedule layers (integration: real PostgreSQL + real Temporal + w
     // A Temporal server that lost its schedules: the worker's start puts them back.
     await handle.delete();
     const ensure = { orm: stack.orm, client: stack.temporal.client, taskQueue: stack.config.TEMPORAL_TASK_QUEUE };
-    expect(await ensureAllIcalRefreshSchedules(ensure)).toBe(1);
-    expect(await ensureAllIcalRefreshSchedules(ensure)).toBe(0);
-    expect((await describedSchedule(handle)).action).toMatchObject({ workflowType: 'icalRefreshWorkflow' });
+    expect(await ensureAllIcalRefreshSchedules(ensure)).toEqual({ created: 1, moved: 0 });
+    expect(await ensureAllIcalRefreshSchedules(ensure)).toEqual({ created: 0, moved: 0 });
+    const tenantJobs = tenantJobsTaskQueue(stack.config.TEMPORAL_TASK_QUEUE);
+    expect((await describedSchedule(handle)).action).toMatchObject({ workflowType: 'icalRefreshWorkflow', taskQueue: tenantJobs });
+    // A schedule made before the tenant-jobs queue existed (runs on the main queue): the worker's start moves it.
+    await handle.update((previous) => ({ ...previous, action: { ...previous.action, taskQueue: stack.config.TEMPORAL_TASK_QUEUE } }));
+    expect(await ensureAllIcalRefreshSchedules(ensure)).toEqual({ created: 0, moved: 1 });
+    expect((await describedSchedule(handle)).action).toMatchObject({ workflowType: 'icalRefreshWorkflow', taskQueue: tenantJobs });
     // The layer's feed gone behind the schedule's back (a removal racing the relay): its next run deletes it.
     await stack.orm.em.fork().getConnection().execute('delete from schedule_ical_feeds where id = ?', [layerId]);
     await handle.trigger();

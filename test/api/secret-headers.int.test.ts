@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createSecretBox } from '../../shared/crypto/secret-box.ts';
 import { waitFor } from '../../dev/wait-for.ts';
+import { createApiKey } from '../helpers/api-keys.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { startReceiver } from '../helpers/receiver.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
@@ -276,5 +277,65 @@ describe('secret headers of outbound webhooks and runbook http steps (real Postg
     });
     expect(request.headers['x-api-key']).toBe('for-elsewhere');
     expect(elsewhere.requests.filter((hit) => JSON.stringify(hit.headers).includes(apiKey))).toEqual([]);
+  });
+
+  it('integrations: a key with only integrations:update cannot aim {{integration.secret}} at another receiver', async () => {
+    const path = `/signed/${randomUUID()}`;
+    const created = await stack.http
+      .post('/api/v1/integrations')
+      .set(bearer(owner.token))
+      .send({
+        name: 'signed relay',
+        platform: 'metrics_alerts',
+        webhook_config: {
+          url: `${receiver.url}${path}`,
+          events: ['incident.created'],
+          headers: { 'X-Signed-By': '{{integration.secret}}' },
+        },
+      })
+      .expect(201);
+    const id = created.body.data.id as string;
+    const inboundSecret = created.body.data.webhook_secret as string;
+    const config = created.body.data.webhook_config as Record<string, unknown>;
+    const key = await createApiKey(stack.http, owner.token, {
+      name: 'update only',
+      permissions: ['integrations:read', 'integrations:update'],
+    });
+    const asKey = (body: object) => stack.http.patch(`/api/v1/integrations/${id}`).set('X-API-Key', key.api_key).send(body);
+
+    // Another host (here: port) with the secret in a header, or the placeholder added where it was not: refused.
+    const moved = await asKey({ webhook_config: { ...config, url: `${elsewhere.url}${path}` } }).expect(403);
+    expect(moved.body).toMatchObject({ code: 'INSUFFICIENT_PERMISSIONS' });
+    const other = await stack.http
+      .post('/api/v1/integrations')
+      .set(bearer(owner.token))
+      .send({
+        name: 'plain relay',
+        platform: 'apm',
+        webhook_config: { url: `${elsewhere.url}/plain${path}`, events: ['incident.created'] },
+      })
+      .expect(201);
+    await stack.http
+      .patch(`/api/v1/integrations/${other.body.data.id as string}`)
+      .set('X-API-Key', key.api_key)
+      .send({ webhook_config: { ...other.body.data.webhook_config, headers: { 'X-Leak': '{{ integration.secret }}' } } })
+      .expect(403);
+    // The same receiver (another path) stays the key's to edit; an owner may move the secret.
+    await asKey({ webhook_config: { ...config, url: `${receiver.url}${path}?v=2` } }).expect(200);
+    const stored = (await row('select webhook_config::text as config from integrations where id = ?', id)).config as string;
+    expect((JSON.parse(stored) as { url: string }).url).toBe(`${receiver.url}${path}?v=2`);
+    await stack.http
+      .patch(`/api/v1/integrations/${id}`)
+      .set(bearer(owner.token))
+      .send({ webhook_config: { ...config, url: `${elsewhere.url}${path}` } })
+      .expect(200);
+
+    // Only the owner's move sent it there, to the receiver the owner chose.
+    await stack.http.post('/api/v1/incidents').set(bearer(owner.token)).send({ title: 'signed relay delivery' }).expect(201);
+    const request = await waitFor('the delivery', async () => elsewhere.requests.find((hit) => hit.url.startsWith(path)), {
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    });
+    expect(request.headers['x-signed-by']).toBe(inboundSecret);
   });
 });

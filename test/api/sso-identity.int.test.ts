@@ -3,7 +3,7 @@ import { addMember, bearer } from '../helpers/members.ts';
 import type { TestDnsServer } from '../helpers/dns-server.ts';
 import { signInAt, startOpenIdProvider, type TestOpenIdProvider } from '../helpers/oidc-provider.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
-import { CALLBACK, startSsoStack } from '../helpers/sso-stack.ts';
+import { CALLBACK, startSsoStack, ssoBrowser } from '../helpers/sso-stack.ts';
 import { registerOwner, type TestStack } from '../helpers/stack.ts';
 
 const LINK_SUBJECT = /^Link your Tocsin account/;
@@ -52,11 +52,16 @@ describe('SSO identities, trust material and domain verification (integration: o
   /** Signs in at `provider` as `login` through a sign-in started at `start` (an authorization URL), and delivers the answer. */
   const signIn = async (authorizationUrl: string, login: string) => {
     const callback = await signInAt(authorizationUrl, login, { stopAt: CALLBACK });
-    return stack.http.get(`${callback.pathname}${callback.search}`);
+    return ssoBrowser(stack).get(`${callback.pathname}${callback.search}`);
   };
   const initiate = async (connectionId: string) =>
-    (await stack.http.get('/api/v1/sso/initiate').query({ connection_id: connectionId }).set('Accept', 'application/json').expect(200)).body
-      .data.authorization_url as string;
+    (
+      await ssoBrowser(stack)
+        .get('/api/v1/sso/initiate')
+        .query({ connection_id: connectionId })
+        .set('Accept', 'application/json')
+        .expect(200)
+    ).body.data.authorization_url as string;
   const tokenIn = (body: string) => /^Link token: (\S+)$/m.exec(body)?.[1] as string;
   const verify = async (
     token: string,
@@ -153,7 +158,7 @@ describe('SSO identities, trust material and domain verification (integration: o
       .send(oidcConnection(legit, 'corp-link.test'))
       .expect(201);
     legit.addAccount({ email: owner.email, sub: 'boss-at-legit' });
-    const started = await stack.http
+    const started = await ssoBrowser(stack)
       .post('/api/v1/sso/link')
       .set(bearer(owner.token))
       .send({ connection_id: created.body.data.id })
@@ -165,7 +170,7 @@ describe('SSO identities, trust material and domain verification (integration: o
     expect(again.body.user?.id).toBe(owner.id);
     // A link-mode sign-in that comes back with someone else's email links nothing.
     legit.addAccount({ email: 'someone@corp-link.test', sub: 'someone' });
-    const wrong = await stack.http
+    const wrong = await ssoBrowser(stack)
       .post('/api/v1/sso/link')
       .set(bearer(owner.token))
       .send({ connection_id: created.body.data.id })
@@ -173,7 +178,7 @@ describe('SSO identities, trust material and domain verification (integration: o
     expect((await signIn(wrong.body.data.authorization_url, 'someone')).status).toBe(401);
     // An API key is nobody's browser: it cannot start a link.
     const key = await createApiKey(stack.http, owner.token, { name: 'linker', permissions: ['settings:read'] });
-    const byKey = await stack.http
+    const byKey = await ssoBrowser(stack)
       .post('/api/v1/sso/link')
       .set('X-API-Key', key.api_key)
       .send({ connection_id: created.body.data.id })
@@ -247,7 +252,7 @@ describe('SSO identities, trust material and domain verification (integration: o
       },
     ]);
     // Unverified: email routing does not reach the squatter's identity provider.
-    await stack.http.get('/api/v1/sso/initiate').query({ email: 'jane@victimcorp.test' }).expect(404);
+    await ssoBrowser(stack).get('/api/v1/sso/initiate').query({ email: 'jane@victimcorp.test' }).expect(404);
     // The claim does not block the domain's real owner.
     const own = await stack.http
       .post('/api/v1/sso/connections')
@@ -263,7 +268,7 @@ describe('SSO identities, trust material and domain verification (integration: o
 
     const verified = (await verify(victim.token, own.body.data)).body;
     expect(verified.data.domain_verifications[0]).toMatchObject({ domain: 'victimcorp.test', verified: true });
-    const routed = await stack.http
+    const routed = await ssoBrowser(stack)
       .get('/api/v1/sso/initiate')
       .query({ email: 'jane@victimcorp.test' })
       .set('Accept', 'application/json')

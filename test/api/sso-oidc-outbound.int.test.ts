@@ -1,7 +1,7 @@
 import { bearer } from '../helpers/members.ts';
 import { startMiniOpenIdProvider, type MiniOpenIdProvider } from '../helpers/mini-oidc-provider.ts';
 import { verifyConnectionDomains, type TestDnsServer } from '../helpers/dns-server.ts';
-import { CALLBACK, PUBLIC_URL, startSsoStack } from '../helpers/sso-stack.ts';
+import { CALLBACK, PUBLIC_URL, startSsoStack, ssoBrowser } from '../helpers/sso-stack.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { freePort } from '../../shared/net/free-port.ts';
 
@@ -15,7 +15,7 @@ const connect = (stack: TestStack, owner: Owner, domain: string, config: Record<
     .send({ name: `IdP ${domain}`, kind: 'oidc', domains: [domain], default_role: 'viewer', config });
 
 const initiate = (stack: TestStack, connectionId: string) =>
-  stack.http.get('/api/v1/sso/initiate').query({ connection_id: connectionId }).set('Accept', 'application/json');
+  ssoBrowser(stack).get('/api/v1/sso/initiate').query({ connection_id: connectionId }).set('Accept', 'application/json');
 
 // What a client may see of a failed request to an identity provider: never an address, a port or a socket error.
 const expectGeneric = (detail: unknown, port: number) => {
@@ -93,7 +93,7 @@ describe('OIDC against a provider Tocsin may reach (OUTBOUND_ALLOW_PRIVATE=true)
     const atProvider = await fetch(started.body.data.authorization_url as string, { redirect: 'manual' });
     const back = new URL(atProvider.headers.get('location') as string);
     expect(back.href.startsWith(CALLBACK)).toBe(true);
-    return stack.http.get(`${back.pathname}${back.search}`);
+    return ssoBrowser(stack).get(`${back.pathname}${back.search}`);
   };
 
   it('signs in with an id_token signed by the key the issuer publishes', async () => {
@@ -149,7 +149,7 @@ describe('OIDC against a provider Tocsin may reach (OUTBOUND_ALLOW_PRIVATE=true)
     const back = new URL(
       (await fetch(started.body.data.authorization_url as string, { redirect: 'manual' })).headers.get('location') as string,
     );
-    const refused = await stack.http.get(`${back.pathname}${back.search}`);
+    const refused = await ssoBrowser(stack).get(`${back.pathname}${back.search}`);
     expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 401, code: 'SSO_FAILED' });
     expectGeneric(refused.body.detail, port);
     expect(await usersNamed('tok@token-down-sso.test')).toEqual([]);

@@ -4,7 +4,7 @@ import { createApiKey } from '../helpers/api-keys.ts';
 import type { TestDnsServer } from '../helpers/dns-server.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { answerFor, signInAt, startOpenIdProvider, type TestOpenIdProvider } from '../helpers/oidc-provider.ts';
-import { CALLBACK, PUBLIC_URL, startSsoStack } from '../helpers/sso-stack.ts';
+import { CALLBACK, PUBLIC_URL, startSsoStack, ssoBrowser } from '../helpers/sso-stack.ts';
 import { registerOwner, type TestStack } from '../helpers/stack.ts';
 
 describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-provider on loopback, real PostgreSQL)', () => {
@@ -58,11 +58,11 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
 
   /** initiate → JSON authorization URL. */
   const initiate = async (query: Record<string, string> = { connection_id: connectionId }) => {
-    const response = await stack.http.get('/api/v1/sso/initiate').query(query).set('Accept', 'application/json').expect(200);
+    const response = await ssoBrowser(stack).get('/api/v1/sso/initiate').query(query).set('Accept', 'application/json').expect(200);
     return response.body.data.authorization_url as string;
   };
   /** Delivers the provider's redirect to the API, as the browser would. */
-  const deliver = (redirect: URL) => stack.http.get(`${redirect.pathname}${redirect.search}`);
+  const deliver = (redirect: URL) => ssoBrowser(stack).get(`${redirect.pathname}${redirect.search}`);
   const expectRefused = (response: { status: number; body: { code?: string; detail?: string } }, detail?: RegExp) => {
     expect({ status: response.status, code: response.body.code }).toEqual({ status: 401, code: 'SSO_FAILED' });
     if (detail) expect(response.body.detail).toMatch(detail);
@@ -152,7 +152,7 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
 
   it('signs a new user in over the whole flow, creating them with the default role; the tokens work and say auth_method sso', async () => {
     provider.addAccount({ email: 'alice@acme-sso.test', name: 'Alice' });
-    const redirectTo = await stack.http.get('/api/v1/sso/initiate').query({ email: 'Alice@acme-sso.test' }).expect(302);
+    const redirectTo = await ssoBrowser(stack).get('/api/v1/sso/initiate').query({ email: 'Alice@acme-sso.test' }).expect(302);
     expect(redirectTo.headers.location).toMatch(new RegExp(`^${provider.issuer}/`));
     expect(redirectTo.headers['x-ratelimit-limit']).toBeDefined();
 
@@ -203,7 +203,7 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
     expect(answer.url.href).toBe(CALLBACK);
     expect(answer.form).toMatchObject({ code: expect.any(String), state: expect.any(String) });
     const post = () =>
-      stack.http
+      ssoBrowser(stack)
         .post('/api/v1/sso/callback')
         .type('form')
         .send(answer.form as Record<string, string>);
@@ -215,14 +215,17 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
   it('redirects to a same-origin redirect_to with the cookies set, and ignores a foreign one', async () => {
     provider.addAccount({ email: 'rita@acme-sso.test' });
     const url = (
-      await stack.http.get('/api/v1/sso/initiate').query({ connection_id: connectionId, redirect_to: '/app/incidents' }).expect(302)
+      await ssoBrowser(stack).get('/api/v1/sso/initiate').query({ connection_id: connectionId, redirect_to: '/app/incidents' }).expect(302)
     ).headers.location as string;
     const landed = await deliver(await signInAt(url, 'rita@acme-sso.test', { stopAt: CALLBACK })).expect(302);
     expect(landed.headers.location).toBe(`${PUBLIC_URL}/app/incidents`);
     expect([landed.headers['set-cookie']].flat().join(';')).toContain('access_token=');
 
     const foreign = (
-      await stack.http.get('/api/v1/sso/initiate').query({ connection_id: connectionId, redirect_to: 'https://evil.test/' }).expect(302)
+      await ssoBrowser(stack)
+        .get('/api/v1/sso/initiate')
+        .query({ connection_id: connectionId, redirect_to: 'https://evil.test/' })
+        .expect(302)
     ).headers.location as string;
     const answered = await deliver(await signInAt(foreign, 'rita@acme-sso.test', { stopAt: CALLBACK })).expect(200);
     expect(answered.body.access_token).toEqual(expect.any(String));
@@ -233,6 +236,21 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
     expectRefused(await stack.http.get('/api/v1/sso/callback').query({ code: 'made-up', state: 'not-a-state' }), /Unknown or already used/);
     expectRefused(await stack.http.get('/api/v1/sso/callback').query({ code: 'made-up' }), /no state/);
     expect(await userCount()).toBe(before);
+  });
+
+  it('refuses a sign-in delivered through another browser than the one that started it (login CSRF), and spends its state', async () => {
+    provider.addAccount({ email: 'csrf@acme-sso.test' });
+    // The attacker starts a sign-in and signs in at the identity provider as themselves...
+    const started = await ssoBrowser(stack).get('/api/v1/sso/initiate').query({ connection_id: connectionId }).expect(302);
+    expect(String(started.headers['set-cookie'])).toMatch(/tocsin_sso_[0-9a-f]+=1;.*path=\/api\/v1\/sso\/callback;.*httponly/i);
+    const callback = await signInAt(started.headers.location as string, 'csrf@acme-sso.test', { stopAt: CALLBACK });
+    // ...and has the victim's browser, which holds no cookie for that state, deliver the answer.
+    const victim = await stack.http.get(`${callback.pathname}${callback.search}`);
+    expectRefused(victim, /not started in this browser/);
+    expect(victim.headers['set-cookie'] ?? []).not.toEqual(expect.arrayContaining([expect.stringMatching(/^access_token=/)]));
+    expect(await usersNamed('csrf@acme-sso.test')).toEqual([]);
+    // Spent: the browser that started it cannot finish it afterwards either.
+    expectRefused(await deliver(callback), /already used/);
   });
 
   it('refuses an id_token whose nonce is not the one this sign-in sent', async () => {
@@ -320,18 +338,18 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
   });
 
   it('answers 404 SSO_CONNECTION_NOT_FOUND for unknown or disabled connections and unmapped emails', async () => {
-    const missing = await stack.http
+    const missing = await ssoBrowser(stack)
       .get('/api/v1/sso/initiate')
       .query({ connection_id: '00000000-0000-4000-8000-000000000000' })
       .expect(404);
     expect(missing.body.code).toBe('SSO_CONNECTION_NOT_FOUND');
-    await stack.http.get('/api/v1/sso/initiate').query({ email: 'x@nowhere.test' }).expect(404);
-    await stack.http.get('/api/v1/sso/initiate').query({}).expect(422);
+    await ssoBrowser(stack).get('/api/v1/sso/initiate').query({ email: 'x@nowhere.test' }).expect(404);
+    await ssoBrowser(stack).get('/api/v1/sso/initiate').query({}).expect(422);
 
     const pending = await initiate();
     await stack.http.patch(`/api/v1/sso/connections/${connectionId}`).set(bearer(owner.token)).send({ enabled: false }).expect(200);
     try {
-      await stack.http.get('/api/v1/sso/initiate').query({ connection_id: connectionId }).expect(404);
+      await ssoBrowser(stack).get('/api/v1/sso/initiate').query({ connection_id: connectionId }).expect(404);
       provider.addAccount({ email: 'late@acme-sso.test' });
       expectRefused(await deliver(await signInAt(pending, 'late@acme-sso.test', { stopAt: CALLBACK })), /disabled/);
     } finally {
@@ -345,10 +363,10 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
     try {
       const refused = await stack.http.post('/api/v1/auth/login').send({ email: engineer.email, password: engineer.password }).expect(403);
       expect(refused.body.code).toBe('SSO_REQUIRED');
-      // A wrong password gets the same answer: the password is not evaluated (sso-required.int.test.ts).
+      // A wrong password is answered as for an unknown account (sso-required.int.test.ts).
       expect(
-        (await stack.http.post('/api/v1/auth/login').send({ email: engineer.email, password: 'wrong password' }).expect(403)).body.code,
-      ).toBe('SSO_REQUIRED');
+        (await stack.http.post('/api/v1/auth/login').send({ email: engineer.email, password: 'wrong password' }).expect(401)).body.code,
+      ).toBe('INVALID_TOKEN');
       await stack.http.post('/api/v1/auth/login').send({ email: owner.email, password: owner.password }).expect(200);
     } finally {
       await stack.http.patch('/api/v1/organization-settings').set(bearer(owner.token)).send({ sso_required: false }).expect(200);
@@ -369,7 +387,7 @@ describe('OIDC single sign-on against a real OpenID Provider (integration: oidc-
       .expect(201);
     expect(created.body.data.issuer).toBe('https://short.okta.test');
     await stack.http.delete(`/api/v1/sso/connections/${created.body.data.id}`).set(bearer(owner.token)).expect(204);
-    await stack.http.get('/api/v1/sso/initiate').query({ email: 'x@short-sso.test' }).expect(404);
+    await ssoBrowser(stack).get('/api/v1/sso/initiate').query({ email: 'x@short-sso.test' }).expect(404);
     const [{ n }] = (await db().execute<Array<{ n: string }>>('select count(*) as n from sso_domains where domain = ?', [
       'short-sso.test',
     ])) as [{ n: string }];

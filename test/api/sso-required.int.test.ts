@@ -7,8 +7,9 @@ import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.
 
 const MAX_FAILURES = 3;
 
-// `sso_required` refuses members a password session: the answer to a password must say nothing
-// about it, and sessions opened by password before the setting must not outlive it.
+// `sso_required` refuses members a password session: the answer to a wrong password must say
+// nothing about it (nor whether the account exists), and sessions opened by password before the
+// setting must not outlive it.
 describe('sso_required (integration: real PostgreSQL)', () => {
   let stack: TestStack;
   let owner: Awaited<ReturnType<typeof registerOwner>>;
@@ -29,21 +30,31 @@ describe('sso_required (integration: real PostgreSQL)', () => {
   const refresh = (refreshToken: string) => stack.http.post('/api/v1/auth/refresh').send({ refresh_token: refreshToken });
   const loginRefreshToken = async (member: Member) => (await login(member.email, member.password).expect(200)).body.refresh_token as string;
 
-  it('answers a right and a wrong password alike (403 SSO_REQUIRED), and never locks the account', async () => {
+  it('answers a wrong password as for an unknown account (401 after the hash, counted); SSO_REQUIRED only to the right one', async () => {
     const engineer = await addMember(stack, owner.token, 'engineer', 'oracle');
     await setSsoRequired(true);
     try {
-      const answers = [];
-      for (const password of ['wrong 1', engineer.password, 'wrong 2', 'wrong 3', 'wrong 4', engineer.password]) {
-        const response = await login(engineer.email, password);
-        answers.push([response.status, response.body.code]);
-      }
-      expect(answers).toEqual(Array.from({ length: 6 }, () => [403, 'SSO_REQUIRED']));
+      const shape = (response: { status: number; body: Record<string, unknown> }) => ({
+        status: response.status,
+        code: response.body.code,
+        detail: response.body.detail,
+        keys: Object.keys(response.body).sort(),
+      });
+      const unknown = await login(`nobody-${engineer.email}`, 'wrong 1');
+      const wrong = await login(engineer.email, 'wrong 1');
+      // Nothing in the answer tells the member's account from one that does not exist.
+      expect(shape(wrong)).toEqual(shape(unknown));
+      expect(shape(wrong)).toMatchObject({ status: 401, code: 'INVALID_TOKEN' });
+      const right = await login(engineer.email, engineer.password).expect(403);
+      expect(right.body.code).toBe('SSO_REQUIRED');
+      // Wrong passwords count like any account's: the threshold locks it, then even the right one gets 423.
+      const statuses: number[] = [];
+      for (let attempt = 2; attempt <= MAX_FAILURES; attempt += 1) statuses.push((await login(engineer.email, `wrong ${attempt}`)).status);
+      expect(statuses).toContain(423);
+      expect((await login(engineer.email, engineer.password).expect(423)).body.code).toBe('ACCOUNT_LOCKED');
     } finally {
       await setSsoRequired(false);
     }
-    // More wrong passwords than the threshold went by, none of them counted.
-    await login(engineer.email, engineer.password).expect(200);
   });
 
   it('does not clear the lockout count: a right password under sso_required is no reset', async () => {

@@ -2,7 +2,7 @@ import { createApiKey } from '../helpers/api-keys.ts';
 import { addMember, bearer } from '../helpers/members.ts';
 import { signInAt, startOpenIdProvider, type TestOpenIdProvider } from '../helpers/oidc-provider.ts';
 import { verifyConnectionDomains, type TestDnsServer } from '../helpers/dns-server.ts';
-import { CALLBACK, startSsoStack } from '../helpers/sso-stack.ts';
+import { CALLBACK, startSsoStack, ssoBrowser } from '../helpers/sso-stack.ts';
 import { registerOwner, type TestStack } from '../helpers/stack.ts';
 
 describe('Only an owner makes an owner: SSO default_role, invitations, role changes (integration: real PostgreSQL)', () => {
@@ -53,13 +53,13 @@ describe('Only an owner makes an owner: SSO default_role, invitations, role chan
     await verifyConnectionDomains(stack.http, bearer(owner.token), dns, read.body.data);
     await stack.orm.em.fork().execute(`update sso_connections set default_role = 'owner' where id = ?`, [made.body.data.id]);
     provider.addAccount({ email: 'newcomer@roles-a.test' });
-    const url = await stack.http
+    const url = await ssoBrowser(stack)
       .get('/api/v1/sso/initiate')
       .query({ connection_id: made.body.data.id })
       .set('Accept', 'application/json')
       .expect(200);
     const callback = await signInAt(url.body.data.authorization_url, 'newcomer@roles-a.test', { stopAt: CALLBACK });
-    const refused = await stack.http.get(`${callback.pathname}${callback.search}`);
+    const refused = await ssoBrowser(stack).get(`${callback.pathname}${callback.search}`);
     expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 401, code: 'SSO_FAILED' });
     const users = await stack.orm.em.fork().execute('select role from users where email = ?', ['newcomer@roles-a.test']);
     expect(users).toEqual([]);

@@ -1,4 +1,5 @@
 import { bearer, INVITATION_SUBJECT, invitationTokenIn } from '../helpers/members.ts';
+import { ssoBrowser } from '../helpers/sso-stack.ts';
 import { waitForMail } from '../helpers/outbox.ts';
 import {
   createSamlIdp,
@@ -59,12 +60,12 @@ describe('SAML 2.0 single sign-on against a real identity provider (integration:
 
   /** initiate → the IdP reads the AuthnRequest from the redirect. */
   const initiate = async () => {
-    const response = await stack.http.get('/api/v1/sso/initiate').query({ connection_id: connectionId }).expect(302);
+    const response = await ssoBrowser(stack).get('/api/v1/sso/initiate').query({ connection_id: connectionId }).expect(302);
     expect(response.headers.location).toMatch(/^https:\/\/idp\.saml\.test\/sso\?SAMLRequest=/);
     return idp.requestIdFrom(sp, response.headers.location as string);
   };
   const post = (samlResponse: string, relayState: string) =>
-    stack.http.post('/api/v1/sso/callback').type('form').send({ SAMLResponse: samlResponse, RelayState: relayState });
+    ssoBrowser(stack).post('/api/v1/sso/callback').type('form').send({ SAMLResponse: samlResponse, RelayState: relayState });
   const expectRefused = (response: { status: number; body: { code?: string; detail?: string } }, detail: RegExp) => {
     expect({ status: response.status, code: response.body.code }).toEqual({ status: 401, code: 'SSO_FAILED' });
     expect(response.body.detail).toMatch(detail);
@@ -299,7 +300,7 @@ describe('SAML 2.0 single sign-on against a real identity provider (integration:
         config: { issuer: 'http://127.0.0.1:9', client_id: 'x', client_secret: 'y' },
       })
       .expect(201);
-    const refused = await stack.http.get('/api/v1/sso/initiate').query({ connection_id: created.body.data.id }).expect(401);
+    const refused = await ssoBrowser(stack).get('/api/v1/sso/initiate').query({ connection_id: created.body.data.id }).expect(401);
     expect(refused.body).toMatchObject({ code: 'SSO_FAILED', detail: expect.stringMatching(/is not https/) });
   });
 

@@ -106,6 +106,8 @@ export async function startFaultStack(options: {
   /** How many API and worker processes (default one each); they share the database and task queue. */
   apis?: number;
   workers?: number;
+  /** More environment for the API and worker processes (e.g. OUTBOUND_ALLOW_PRIVATE for a loopback server). */
+  env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
 }): Promise<FaultStack> {
   const temporalKind = options.temporal ?? temporalKindOf(process.env.BENCH_TEMPORAL);
@@ -227,6 +229,7 @@ export async function startFaultStack(options: {
     PUBLIC_URL: baseUrl,
     // The storm is the load; the plan's webhook limit is not what this suite measures.
     RATE_LIMIT_WEBHOOK_PER_HOUR: '100000000',
+    ...options.env,
   };
 
   /** `node <script>` as its own process; an exit nobody asked for is recorded, never repaired. */

@@ -1,3 +1,4 @@
+import supertest from 'supertest';
 import { startDnsServer, type TestDnsServer } from './dns-server.ts';
 import { startTestStack, type TestStack } from './stack.ts';
 
@@ -27,4 +28,19 @@ export async function startSsoStack(env: Record<string, string> = {}): Promise<{
     await dns.stop();
     throw error;
   }
+}
+
+const browsers = new WeakMap<TestStack, ReturnType<typeof supertest.agent>>();
+
+/**
+ * The browser of a sign-in, one per stack: it keeps the cookies GET /sso/initiate and POST /sso/link
+ * set, which the callback requires (the sign-in's state is bound to the browser that started it).
+ */
+export function ssoBrowser(stack: TestStack): ReturnType<typeof supertest.agent> {
+  let browser = browsers.get(stack);
+  if (!browser) {
+    browser = supertest.agent(stack.app.callback());
+    browsers.set(stack, browser);
+  }
+  return browser;
 }

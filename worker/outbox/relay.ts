@@ -10,7 +10,7 @@ import { insertNotifications, type InsertedNotification } from '../../shared/db/
 import { claimUndispatchedEvents, markEventsDispatched } from '../../shared/db/access/outbox.ts';
 import { publishRealtimeNotices } from '../../shared/db/access/realtime.ts';
 import { scheduleSearchIndexing } from '../../shared/search/create-search.ts';
-import { pagingTaskQueue, workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
+import { pagingTaskQueue, tenantJobsTaskQueue, workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
 import { escalationAcknowledgeSignal, escalationResolveSignal } from '../../workflows/messages.ts';
 import type { notificationMailBatchWorkflow } from '../../workflows/notification-mail.workflow.ts';
@@ -175,7 +175,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     await forEachBounded(plan.remove, concurrency, (layerId) => removeIcalRefreshSchedule(deps.temporal, layerId));
     await forEachBounded(plan.refresh, concurrency, async ({ eventId, ...input }) => {
       await ensureIcalRefreshSchedule(deps.temporal, deps.taskQueue, input);
-      await startOnce('icalRefreshWorkflow', workflowIds.icalFetchNow(input.layerId, eventId), input);
+      await startOnce('icalRefreshWorkflow', workflowIds.icalFetchNow(input.layerId, eventId), input, tenantJobsTaskQueue(deps.taskQueue));
     });
   }
 

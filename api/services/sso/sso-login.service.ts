@@ -375,7 +375,7 @@ export function createSsoLoginService(deps: {
     connection: LoadedSsoConnection,
     redirectTo: string | null,
     linkUserId: string | null,
-  ): Promise<{ authorizationUrl: string }> {
+  ): Promise<{ authorizationUrl: string; state: string }> {
     const state = randomBytes(32).toString('base64url');
     try {
       if (isOidcKind(connection.kind)) {
@@ -384,12 +384,12 @@ export function createSsoLoginService(deps: {
         // Built first: an unreachable identity provider leaves no pending row behind.
         const authorizationUrl = await deps.oidc.authorizationUrl(connection, { state, nonce, codeVerifier });
         await savePending(state, connection.id, { nonce, codeVerifier, redirectTo, linkUserId });
-        return { authorizationUrl };
+        return { authorizationUrl, state };
       }
       // The SAML RelayState carries the state; the request id is known once node-saml built the request.
       const { url, requestId } = await deps.saml.authorizationUrl(connection, state);
       await savePending(state, connection.id, { samlRequestId: requestId, redirectTo, linkUserId });
-      return { authorizationUrl: url };
+      return { authorizationUrl: url, state };
     } catch (error) {
       if (error instanceof SsoFailedError) throw error;
       // Not an outage: this instance will never reach that address, so retrying cannot help.
@@ -410,7 +410,7 @@ export function createSsoLoginService(deps: {
       email?: string;
       organization_id?: string;
       redirect_to?: string;
-    }): Promise<{ authorizationUrl: string }> {
+    }): Promise<{ authorizationUrl: string; state: string }> {
       const connection = await deps.connections.resolve(query);
       return begin(connection, sameOriginRedirect(query.redirect_to, deps.publicUrl), null);
     },
@@ -419,7 +419,10 @@ export function createSsoLoginService(deps: {
      * Link mode: a signed-in user starts a sign-in through one of their organization's connections;
      * the identity it returns with (same email) is linked to their account.
      */
-    async startLink(auth: AuthContext, input: { connection_id: string; redirect_to?: string }): Promise<{ authorizationUrl: string }> {
+    async startLink(
+      auth: AuthContext,
+      input: { connection_id: string; redirect_to?: string },
+    ): Promise<{ authorizationUrl: string; state: string }> {
       if (auth.kind !== 'user')
         throw new AppError('INSUFFICIENT_PERMISSIONS', 'Linking an identity takes a signed-in user, not an API key');
       const connection = await deps.connections.forLogin(input.connection_id);
@@ -444,12 +447,14 @@ export function createSsoLoginService(deps: {
 
     /**
      * Validates the identity provider's answer (OIDC query or form_post, or a SAML ACS post) and
-     * signs the user in. Refusals are audited in the connection's organization when it is known.
+     * signs the user in. `browserBound`: the browser delivering it is the one that started this
+     * sign-in (its state cookie). Refusals are audited in the connection's organization when it is known.
      */
     async callback(
       params: Record<string, string>,
       method: 'GET' | 'POST',
       meta: SsoRequestMeta,
+      browserBound: boolean,
     ): Promise<{ tokens: TokenResponse; redirectTo: string | null }> {
       const isSaml = typeof params.SAMLResponse === 'string';
       const state = isSaml ? params.RelayState : params.state;
@@ -459,6 +464,8 @@ export function createSsoLoginService(deps: {
         if (isSaml && method !== 'POST') throw new SsoFailedError('SAML responses are accepted by HTTP-POST only');
         const pending = await consumePending(state);
         connection = await deps.connections.forLogin(pending.connection_id);
+        // Spent all the same: a state delivered through another browser (login CSRF) is used up.
+        if (!browserBound) throw new SsoFailedError('This sign-in was not started in this browser: start it again from the sign-in page');
         if (!connection) throw new SsoFailedError('The SSO connection is disabled');
         const identity = isSaml
           ? await samlIdentity(connection, pending, { SAMLResponse: params.SAMLResponse as string, RelayState: state })

@@ -58,6 +58,11 @@ export interface ContactMethodStore {
   setVerificationToken(id: string, tokenHash: string, ttlSeconds: number): Promise<void>;
   /** Seconds until another verification mail may go (0 or less: now); undefined when none was mailed. */
   secondsUntilResend(id: string, ttlSeconds: number, resendSeconds: number): Promise<number | undefined>;
+  /**
+   * Claims the next verification mail to `address` in the organization, at most one per
+   * `resendSeconds` whatever method it is for: 0 when claimed, else the seconds left to wait.
+   */
+  claimVerificationMail(organizationId: string, address: string, resendSeconds: number): Promise<number>;
   /** The address a live, unused verification token is for. */
   pendingVerification(tokenHash: string): Promise<{ address: string } | undefined>;
   /** Marks the method verified and spends the token, in one statement: two concurrent uses cannot both succeed. */
@@ -167,6 +172,32 @@ export function createContactMethodStore(em: EntityManager): ContactMethodStore 
         [ttlSeconds, resendSeconds, id],
       );
       return recent?.wait;
+    },
+
+    async claimVerificationMail(organizationId, address, resendSeconds) {
+      // One statement on the database clock: concurrent creates in any API process claim once.
+      const claimed = await em.execute<Array<{ address: string }>>(
+        `insert into contact_verification_mails as m (organization_id, address, last_sent_at) values (?, ?, now())
+         on conflict (organization_id, address) do update set last_sent_at = now()
+         where m.last_sent_at <= now() - ? * interval '1 second'
+         returning address`,
+        [organizationId, address, resendSeconds],
+      );
+      if (claimed.length > 0) {
+        // The organization's claims that are over say nothing any more.
+        await em.execute(
+          `delete from contact_verification_mails where organization_id = ? and last_sent_at < now() - ? * interval '1 second'`,
+          [organizationId, resendSeconds],
+          'run',
+        );
+        return 0;
+      }
+      const [row] = await em.execute<Array<{ wait: number }>>(
+        `select greatest(1, ceil(extract(epoch from last_sent_at + ? * interval '1 second' - now())))::int as wait
+         from contact_verification_mails where organization_id = ? and address = ?`,
+        [resendSeconds, organizationId, address],
+      );
+      return row?.wait ?? 1;
     },
 
     async pendingVerification(tokenHash) {

@@ -1,0 +1,23 @@
+// One calendar import in a thread of its own (calendar-import.ts): however long ical.js runs on a
+// tenant's document, it runs here, not on the event loop that ingests alerts and pages people.
+import { constants, setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import { importCalendar } from '../domain/schedule-ical-import.ts';
+import type { CalendarImportJob, CalendarImportReply } from './calendar-import.ts';
+
+// On Linux the nice value is per thread: this one yields the CPU to paging, ingestion and the API
+// whenever they want it, so a calendar that runs to its time limit takes mostly idle cycles.
+try {
+  setPriority(constants.priority.PRIORITY_LOW);
+} catch {
+  // Not permitted or not supported: the time limit still holds.
+}
+
+const job = workerData as CalendarImportJob;
+let reply: CalendarImportReply;
+try {
+  reply = { ok: true, result: importCalendar(job.text, job.members, job.from, job.to) };
+} catch (error) {
+  reply = { ok: false, name: (error as Error)?.name ?? 'Error', message: (error as Error)?.message ?? String(error) };
+}
+parentPort?.postMessage(reply);

@@ -1,0 +1,20 @@
+/**
+ * The issue's 217-byte calendar whose recurrence can never match (no February 30th): ical.js's
+ * iterator searches for an occurrence forever unless something bounds it.
+ */
+export const hangingCalendar = (start = '20260101T090000Z') =>
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Tocsin tests//EN',
+    'BEGIN:VEVENT',
+    'UID:never@tocsin.test',
+    `DTSTAMP:${start}`,
+    `DTSTART:${start}`,
+    'DURATION:PT1H',
+    'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
+    'SUMMARY:never',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
