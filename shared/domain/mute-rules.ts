@@ -1,6 +1,7 @@
 // Kept free of Node built-ins and I/O.
+import { BudgetExceededError, computeBudget, type ComputeBudget } from './compute-budget.ts';
 import { windowMatcher, type WindowSpan } from './maintenance-window.ts';
-import { compileMatchers, matchesAll, matchSubject, type CompiledMatcher, type Matcher } from './matchers.ts';
+import { compileMatchers, MATCH_LIMITS, matchesAll, matchSubject, type CompiledMatcher, type Matcher } from './matchers.ts';
 import { buildSilenceIndex } from './silence-index.ts';
 
 export type MuteKind = 'silence' | 'maintenance_window';
@@ -19,8 +20,13 @@ export interface MuteAlert {
 }
 
 export interface MuteRules {
-  /** The first rule muting this alert at `at` (silences before windows, each oldest first), or null. */
-  mutedBy(alert: MuteAlert, at: Date): Muter | null;
+  /**
+   * The first rule muting this alert at `at` (silences before windows, each oldest first), or null.
+   * Matching the silences spends `budget` (by default MATCH_LIMITS for this alert); past it the
+   * remaining silences are skipped, so the alert is not muted by them and pages: a cut-off errs
+   * toward telling people.
+   */
+  mutedBy(alert: MuteAlert, at: Date, budget?: ComputeBudget): Muter | null;
   readonly size: number;
 }
 
@@ -62,15 +68,19 @@ export function buildMuteRules(input: {
   }
   return {
     size: silences.length + windows.length,
-    mutedBy(alert, at) {
+    mutedBy(alert, at, budget = computeBudget('matching this alert against the silences', MATCH_LIMITS)) {
       const time = at.getTime();
       if (silences.length > 0) {
         const subject = matchSubject(alert);
-        // Only the silences whose guard matcher this alert satisfies, in order.
-        for (const position of index.candidates(subject)) {
-          const silence = silences[position] as (typeof silences)[number];
-          if (time < silence.from || time >= silence.until) continue;
-          if (matchesAll(silence.matchers, subject)) return { kind: 'silence', id: silence.id };
+        try {
+          // Only the silences whose guard matcher this alert satisfies, in order.
+          for (const position of index.candidates(subject)) {
+            const silence = silences[position] as (typeof silences)[number];
+            if (time < silence.from || time >= silence.until) continue;
+            if (matchesAll(silence.matchers, subject, budget)) return { kind: 'silence', id: silence.id };
+          }
+        } catch (error) {
+          if (!(error instanceof BudgetExceededError)) throw error;
         }
       }
       for (const window of windows) {

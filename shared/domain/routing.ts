@@ -1,6 +1,16 @@
 // Kept free of Node built-ins and I/O: the outbox relay and the API's tester share it.
 import { DEFAULT_URGENCY, type Urgency } from './escalation.ts';
-import { compileMatchers, matchesAll, matchSubject, MatcherError, parseMatchers, type CompiledMatcher, type Matcher } from './matchers.ts';
+import { BudgetExceededError, computeBudget, type ComputeBudget } from './compute-budget.ts';
+import {
+  compileMatchers,
+  MATCH_LIMITS,
+  matchesAll,
+  matchSubject,
+  MatcherError,
+  parseMatchers,
+  type CompiledMatcher,
+  type Matcher,
+} from './matchers.ts';
 
 export { DEFAULT_URGENCY, URGENCIES, type Urgency } from './escalation.ts';
 
@@ -29,14 +39,21 @@ export interface RoutingDecision {
   ruleId: string | null;
   policyId: string | null;
   urgency: Urgency;
+  /** Set when matching spent its budget before a rule matched: why the fallback was used. */
+  cutOff?: string;
 }
 
 export interface Router {
   /**
    * The first enabled rule whose matchers all hold picks the policy and urgency; else the
-   * integration's policy, else the organization's default, at `high` urgency.
+   * integration's policy, else the organization's default, at `high` urgency. Matching spends
+   * `budget` (by default MATCH_LIMITS for this alert); past it the fallback applies, with `cutOff`.
    */
-  route(alert: RoutedAlert, fallback: { integrationPolicyId: string | null; defaultPolicyId: string | null }): RoutingDecision;
+  route(
+    alert: RoutedAlert,
+    fallback: { integrationPolicyId: string | null; defaultPolicyId: string | null },
+    budget?: ComputeBudget,
+  ): RoutingDecision;
   readonly size: number;
 }
 
@@ -67,14 +84,20 @@ export function buildRouter(rules: readonly RoutingRuleDefinition[]): Router {
   }
   return {
     size: compiled.length,
-    route(alert, fallback) {
+    route(alert, fallback, budget = computeBudget('matching this alert against the routing rules', MATCH_LIMITS)) {
+      const fallbackDecision = { ruleId: null, policyId: fallback.integrationPolicyId ?? fallback.defaultPolicyId, urgency: DEFAULT_URGENCY };
       if (compiled.length > 0) {
         const subject = matchSubject(alert);
-        for (const rule of compiled) {
-          if (matchesAll(rule.matchers, subject)) return { ruleId: rule.id, policyId: rule.policyId, urgency: rule.urgency };
+        try {
+          for (const rule of compiled) {
+            if (matchesAll(rule.matchers, subject, budget)) return { ruleId: rule.id, policyId: rule.policyId, urgency: rule.urgency };
+          }
+        } catch (error) {
+          if (!(error instanceof BudgetExceededError)) throw error;
+          return { ...fallbackDecision, cutOff: error.message };
         }
       }
-      return { ruleId: null, policyId: fallback.integrationPolicyId ?? fallback.defaultPolicyId, urgency: DEFAULT_URGENCY };
+      return fallbackDecision;
     },
   };
 }
