@@ -54,7 +54,7 @@ export const MAX_REGEX_WIDTH = 256;
  * routing, the routing tester, each row of a silence preview), in the steps `cost` counts. The
  * longest label value (MAX_LABEL_VALUE_LENGTH) against the widest regex is about 263,000 steps.
  */
-export const MATCH_LIMITS: ComputeLimits = { steps: 2_000_000, ms: 50 };
+export const MATCH_LIMITS: ComputeLimits = { steps: 2_000_000, ms: 100 };
 
 const CLASSIC_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*/;
 const OPERATOR = /^(=~|!=|!~|=)/;

@@ -23,8 +23,12 @@ const PROBES: Readonly<Record<string, readonly string[]>> = {
 };
 const probesFor = (name: string) => (Object.hasOwn(PROBES, name) ? (PROBES[name] as readonly string[]) : ORDINARY_VALUES);
 
-/** Whether a matcher holds for every value its label can ordinarily take (`severity=~".+"`, `alertname!="Watchdog"`). */
+/**
+ * Whether a matcher holds for every value its label can ordinarily take (`severity=~".+"`,
+ * `alertname!="Watchdog"`): `!=` on a label of open-ended values always does (it leaves out one).
+ */
 export function matchesAnyValue(matcher: CompiledMatcher): boolean {
+  if (matcher.operator === '!=' && !Object.hasOwn(PROBES, matcher.name)) return true;
   return probesFor(matcher.name).every((value) => matcher.test(value));
 }
 
