@@ -25,8 +25,9 @@ export interface CompiledMatcher extends Matcher {
   /** Whether a label value (the empty string for a missing label) satisfies this matcher. */
   test(value: string): boolean;
   /**
-   * The most budget steps `test(value)` can cost: for a regex, (characters + 1) × its width, the
-   * threads RE2's slow path walks per character; 1 for an equality.
+   * The most budget steps `test(value)` can cost: for a regex, (characters + 1) × (its width, the
+   * threads RE2's slow path walks per character, + REGEX_STEPS_PER_CHARACTER past DFA_WARM_WIDTH);
+   * 1 for an equality.
    */
   cost(value: string): number;
 }
@@ -48,11 +49,22 @@ export const MAX_REGEX_PROGRAM_SIZE = 5000;
  * path costs about this many steps per character of the value, so it bounds the cost per character.
  */
 export const MAX_REGEX_WIDTH = 256;
+/**
+ * Steps a regex wider than DFA_WARM_WIDTH pays per character on top of its width: building a new
+ * DFA state, which RE2JS does for every character when the states never repeat, costs about as
+ * much as walking 32 threads (bench/regex-slow-path.bench.ts). A narrower regex has at most 2^12
+ * sets of live threads per stretch of the program, which RE2JS's 8 MiB state cache keeps warm.
+ */
+export const REGEX_STEPS_PER_CHARACTER = 32;
+export const DFA_WARM_WIDTH = 12;
+/** The most one character of a label value can cost one regex matcher. */
+export const MAX_STEPS_PER_CHARACTER = MAX_REGEX_WIDTH + REGEX_STEPS_PER_CHARACTER;
 
 /**
  * What evaluating one alert's labels against an organization's matchers may spend (the mute check,
- * routing, the routing tester, each row of a silence preview), in the steps `cost` counts. The
- * longest label value (MAX_LABEL_VALUE_LENGTH) against the widest regex is about 263,000 steps.
+ * routing, the routing tester, each row of a silence preview), in the steps `cost` counts, and in
+ * wall time, checked between tests. The longest label value (MAX_LABEL_VALUE_LENGTH) against the
+ * widest regex is about 295,000 steps.
  */
 export const MATCH_LIMITS: ComputeLimits = { steps: 2_000_000, ms: 100 };
 
@@ -194,13 +206,14 @@ export function compileMatcher(matcher: Matcher): CompiledMatcher {
       `regular expression too expensive in ${formatMatcher(matcher)}: it can track ${width} positions at once (at most ${MAX_REGEX_WIDTH}), each paid for every character of the label; avoid long counted repetitions such as .{100} after .* or +`,
     );
   const positive = operator === '=~';
+  const perCharacter = width + (width > DFA_WARM_WIDTH ? REGEX_STEPS_PER_CHARACTER : 0);
   return {
     name,
     operator,
     value,
     // `test` (a search) on the anchored pattern is a whole-value match, on RE2JS's DFA when it can.
     test: (candidate) => regex.test(candidate) === positive,
-    cost: (candidate) => (candidate.length + 1) * width,
+    cost: (candidate) => (candidate.length + 1) * perCharacter,
   };
 }
 
@@ -220,7 +233,11 @@ export function compileMatchers(matchers: readonly Matcher[]): CompiledMatcher[]
  * Alertmanager. With a budget, each test's cost is spent before it runs, so a BudgetExceededError
  * comes before the work it would have paid for.
  */
-export function matchesAll(matchers: readonly CompiledMatcher[], subject: Readonly<Record<string, string>>, budget?: ComputeBudget): boolean {
+export function matchesAll(
+  matchers: readonly CompiledMatcher[],
+  subject: Readonly<Record<string, string>>,
+  budget?: ComputeBudget,
+): boolean {
   for (const matcher of matchers) {
     const value = Object.hasOwn(subject, matcher.name) ? (subject[matcher.name] as string) : '';
     budget?.spend(matcher.cost(value));

@@ -6,7 +6,7 @@ import {
   MATCH_LIMITS,
   MatcherError,
   matchesAll,
-  MAX_REGEX_WIDTH,
+  MAX_STEPS_PER_CHARACTER,
   type CompiledMatcher,
   type MatchOperator,
 } from '../../../shared/domain/matchers.ts';
@@ -67,7 +67,9 @@ describe('matcher evaluation within its budget (property)', () => {
           },
         }));
         for (const matcher of allowed) {
-          expect(matcher.cost(subject[matcher.name as 'a' | 'b'])).toBeLessThanOrEqual((MAX_LABEL_VALUE_LENGTH + 1) * MAX_REGEX_WIDTH);
+          expect(matcher.cost(subject[matcher.name as 'a' | 'b'])).toBeLessThanOrEqual(
+            (MAX_LABEL_VALUE_LENGTH + 1) * MAX_STEPS_PER_CHARACTER,
+          );
         }
         const budget = computeBudget('this alert', { steps: MATCH_LIMITS.steps, ms: 3_600_000 });
         let answer: boolean | 'cut off';
