@@ -11,6 +11,7 @@ import {
   MAX_STEPS_PER_CHARACTER,
   parseMatchers,
 } from '../../../shared/domain/matchers.ts';
+import { createMatchMeter } from '../../../shared/domain/match-meter.ts';
 import { buildMuteRules } from '../../../shared/domain/mute-rules.ts';
 import { buildRouter } from '../../../shared/domain/routing.ts';
 
@@ -125,6 +126,33 @@ describe('a huge label value', () => {
       kind: 'silence',
       id: 's-19',
     });
+  });
+
+  it("stops a stream of alerts built to spend their budget at the organization's matching rate", () => {
+    // A clock that moves 1 ms each time it is read, and only then: the test decides what time is.
+    let time = 0;
+    const now = () => (time += 1);
+    const rules = buildMuteRules(
+      {
+        // Five: within one alert's steps, so only the organization's time can stop them.
+        silences: Array.from({ length: 5 }, (_, index) => ({
+          id: `s-${index}`,
+          matchers: parseMatchers(`{payload=~"${WIDE}", n=~"(${index})"}`),
+          startsAt: new Date(0),
+          endsAt: new Date('2100-01-01T00:00:00Z'),
+        })),
+        windows: [],
+      },
+      createMatchMeter(MATCH_LIMITS, { msPerSecond: 500, burstMs: 2000 }, now),
+    );
+    const value = boundLabelValue('a'.repeat(100_000));
+    // A payload's worth of alerts, arriving at once: each tests all 5 silences to be muted.
+    const muted = Array.from({ length: 1000 }, () => rules.mutedBy(alert({ payload: value, n: '4' }), at) !== null);
+    const first = muted.indexOf(false);
+    expect(first).toBeGreaterThan(10);
+    // Once the saved-up time is spent, every further expensive alert is cut off (it pages).
+    expect(muted.slice(first).every((wasMuted) => !wasMuted)).toBe(true);
+    expect(muted.filter(Boolean).length).toBeLessThan(500);
   });
 
   it('stops routing within its budget: the fallback applies, saying why', () => {
