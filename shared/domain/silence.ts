@@ -1,6 +1,14 @@
 // Kept free of Node built-ins and I/O.
 import { PLATFORMS, SEVERITIES } from './alert.ts';
-import { compileMatchers, formatMatchers, matchesEmptyLabels, MatcherError, parseMatchers, type CompiledMatcher, type Matcher } from './matchers.ts';
+import {
+  compileMatchers,
+  formatMatchers,
+  matchesEmptyLabels,
+  MatcherError,
+  parseMatchers,
+  type CompiledMatcher,
+  type Matcher,
+} from './matchers.ts';
 
 export const SILENCE_STATES = ['pending', 'active', 'expired'] as const;
 export type SilenceState = (typeof SILENCE_STATES)[number];

@@ -29,7 +29,9 @@ const oneAlert =
 const boundedLabels =
   (parse: AlertParser): AlertParser =>
   (body) =>
-    parse(body).map((verdict) => ('alert' in verdict ? { ...verdict, alert: { ...verdict.alert, labels: boundLabels(verdict.alert.labels) } } : verdict));
+    parse(body).map((verdict) =>
+      'alert' in verdict ? { ...verdict, alert: { ...verdict.alert, labels: boundLabels(verdict.alert.labels) } } : verdict,
+    );
 
 export const ALERT_PARSERS: Readonly<Record<Platform, AlertParser>> = {
   infra_monitor: boundedLabels(oneAlert(parseInfraMonitor)),

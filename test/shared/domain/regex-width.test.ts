@@ -42,7 +42,11 @@ describe('regexWidth', () => {
   it('counts a long chain of epsilon and character steps without recursion', () => {
     // 20,000 character instructions in a row: one alive at a time.
     const size = 20_001;
-    const chain: RegexProgram = { start: 0, numInst: () => size, getInst: (pc) => (pc === size - 1 ? { op: 6, out: 0, arg: 0 } : { op: 9, out: pc + 1, arg: 0 }) };
+    const chain: RegexProgram = {
+      start: 0,
+      numInst: () => size,
+      getInst: (pc) => (pc === size - 1 ? { op: 6, out: 0, arg: 0 } : { op: 9, out: pc + 1, arg: 0 }),
+    };
     expect(regexWidth(chain)).toBe(1);
   });
 });
