@@ -66,7 +66,7 @@ export function routingRuleRoutes(rules: RoutingRuleService) {
       operationId: 'testRoutingRules',
       summary: 'Which rule, escalation policy and urgency an alert would get',
       description:
-        'Runs routing on the alert described, exactly as for an incident it would open, and changes nothing. 404 when `integration_id` is not an integration of the organization.',
+        'Runs routing on the alert described, exactly as for an incident it would open (label values cut to 1,024 characters, the same per-alert matching budget), and changes nothing. 404 when `integration_id` is not an integration of the organization; 422 when the rules are too expensive to evaluate for these labels.',
       tags: ['routing-rules'],
       access: 'escalation:read',
       request: { body: TestRoutingBody },

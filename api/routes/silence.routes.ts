@@ -48,7 +48,7 @@ export function silenceRoutes(silences: SilenceService) {
       operationId: 'previewSilence',
       summary: 'What matchers would catch: open incidents and recent alerts',
       description:
-        'Changes nothing. Open incidents are matched on the labels, severity, source and integration of the alert that opened them; alerts on those of the last 24 hours. Scans the newest 2,000 open incidents and 5,000 alerts.',
+        'Changes nothing. Open incidents are matched on the labels, severity, source and integration of the alert that opened them; alerts on those of the last 24 hours. Scans the newest 2,000 open incidents and 5,000 alerts, each matched as ingestion matches an alert (label values cut to 1,024 characters, the same per-alert budget); a preview too expensive to evaluate is a 422 saying so.',
       tags: ['silences'],
       access: 'silences:read',
       request: { body: PreviewSilenceBody },

@@ -17,7 +17,7 @@ const RoutingMatchersInput = z
     }
   })
   .describe(
-    'Alertmanager matchers: one list (`{service="db", env=~"prod|staging"}`) or an array of matcher texts (`["service=db", "severity=critical"]`). Operators `=`, `!=`, `=~`, `!~`; a regex (RE2 syntax, linear time) must match the whole value; a label the alert lacks is the empty string. Matched over the labels of the alert that opens the incident plus `severity`, `platform` and `integration` (the integration\'s id), which take precedence over labels of those names. A list that matches every alert (`severity=~".*"`) is allowed: a catch-all last rule.',
+    'Alertmanager matchers: one list (`{service="db", env=~"prod|staging"}`) or an array of matcher texts (`["service=db", "severity=critical"]`). Operators `=`, `!=`, `=~`, `!~`; a regex (RE2 syntax, linear time) must match the whole value and may keep at most 256 positions alive at once (e.g. no `.{1000}` after `.*`), since each is paid for every character of a label; a label the alert lacks is the empty string. Matched over the labels of the alert that opens the incident plus `severity`, `platform` and `integration` (the integration\'s id), which take precedence over labels of those names. A list that matches every alert (`severity=~".*"`) is allowed: a catch-all last rule.',
   );
 
 const urgency = z.enum(URGENCIES).describe('`high`: pages at once through every contact method; `low`: pages by email only');
@@ -74,7 +74,9 @@ export const TestRoutingBody = z
       .record(z.string().max(1000), z.string().max(100_000))
       .refine((labels) => Object.keys(labels).length <= 100, { message: 'at most 100 labels' })
       .default({})
-      .describe("The alert's labels (at most 100; a value up to 100,000 characters)"),
+      .describe(
+        "The alert's labels (at most 100; a value up to 100,000 characters). Each value is cut to its first 1,024 characters, as ingestion stores it, and matching has the same per-alert budget as in the worker: past it the answer is a 422 saying so",
+      ),
     severity: z.enum(SEVERITIES).describe("The alert's normalized severity"),
     platform: z
       .enum(PLATFORMS)

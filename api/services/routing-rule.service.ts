@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { EscalationPolicyEntity, IntegrationEntity, RoutingRuleEntity, type RoutingRule } from '../../shared/db/entities/index.ts';
 import { existingIds } from '../../shared/db/access/existing-ids.ts';
 import { lockOrganization } from '../../shared/db/access/organizations.ts';
+import { boundLabels } from '../../shared/domain/alert.ts';
 import { formatMatcher, formatMatchers, type Matcher } from '../../shared/domain/matchers.ts';
 import { buildRouter, MAX_ROUTING_RULES, type Urgency } from '../../shared/domain/routing.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
@@ -160,7 +161,10 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
       return { items: rules.map(routingRuleView), total: rules.length };
     },
 
-    /** Which rule, policy and urgency an incident opened by this alert would get; reads only. */
+    /**
+     * Which rule, policy and urgency an incident opened by this alert would get; reads only. The
+     * labels are bounded and matching budgeted as at ingestion; a cut-off is a 422 naming why.
+     */
     async test(
       _auth: AuthContext,
       input: { labels: Record<string, string>; severity: string; platform?: string; integration_id?: string },
@@ -183,13 +187,18 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
         })),
       ).route(
         {
-          labels: input.labels,
+          labels: boundLabels(input.labels),
           severity: input.severity,
           platform: input.platform ?? integration?.platform ?? '',
           integrationId: input.integration_id ?? '',
         },
         { integrationPolicyId, defaultPolicyId: defaultPolicy?.id ?? null },
       );
+      if (decision.cutOff)
+        throw new ValidationError(
+          [{ path: 'body.labels', message: `${decision.cutOff}; an alert like this one would not be routed by a rule` }],
+          'Routing rules too expensive to evaluate for this alert',
+        );
       const rule = decision.ruleId ? (rules.find((candidate) => candidate.id === decision.ruleId) ?? null) : null;
       const source = rule ? 'rule' : integrationPolicyId ? 'integration' : decision.policyId ? 'default' : 'none';
       return { rule: rule ? routingRuleView(rule) : null, escalation_policy_id: decision.policyId, source, urgency: decision.urgency };

@@ -1,6 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AlertEntity, IncidentEntity, SilenceEntity, type Alert, type Silence } from '../../shared/db/entities/index.ts';
-import { compileMatchers, formatMatcher, formatMatchers, matchesAll, matchSubject, type Matcher } from '../../shared/domain/matchers.ts';
+import { boundLabels } from '../../shared/domain/alert.ts';
+import { BudgetExceededError, computeBudget, type ComputeBudget } from '../../shared/domain/compute-budget.ts';
+import {
+  compileMatchers,
+  formatMatcher,
+  formatMatchers,
+  MATCH_LIMITS,
+  matchesAll,
+  matchSubject,
+  type CompiledMatcher,
+  type Matcher,
+} from '../../shared/domain/matchers.ts';
 import { silenceState, type SilenceState } from '../../shared/domain/silence.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -12,6 +23,36 @@ export type SilenceService = ReturnType<typeof createSilenceService>;
 export const MAX_UNEXPIRED_SILENCES = 10_000;
 
 const PREVIEW_SCAN = { incidents: 2000, alerts: 5000, alertsSinceMs: 24 * 3600 * 1000, shown: 100 };
+
+/** What a whole preview may spend matching, over every row it scans (each row also within MATCH_LIMITS). */
+export const PREVIEW_LIMITS = { steps: 20_000_000, ms: 2000 };
+
+type Subject = Parameters<typeof matchSubject>[0];
+
+/**
+ * Each row matched as ingestion would match it (labels bounded, MATCH_LIMITS per row), all rows
+ * within `total`; a cut-off is a 422 saying which budget ran out.
+ */
+function previewMatcher(compiled: readonly CompiledMatcher[], total: ComputeBudget) {
+  return (subject: Subject) => {
+    const row = computeBudget('matching one alert against these matchers', MATCH_LIMITS);
+    const both: ComputeBudget = {
+      spend(n = 1) {
+        row.spend(n);
+        total.spend(n);
+      },
+      get spent() {
+        return row.spent;
+      },
+    };
+    try {
+      return matchesAll(compiled, matchSubject({ ...subject, labels: boundLabels(subject.labels) }), both);
+    } catch (error) {
+      if (!(error instanceof BudgetExceededError)) throw error;
+      throw new ValidationError([{ path: 'body.matchers', message: error.message }], 'Matchers too expensive to preview');
+    }
+  };
+}
 
 export function silenceView(silence: Silence, now = new Date()): SilenceView {
   return {
@@ -171,6 +212,7 @@ export function createSilenceService(deps: { em: () => EntityManager; now?: () =
      */
     async preview(_auth: AuthContext, input: { matchers: Matcher[] }) {
       const compiled = compileMatchers(input.matchers);
+      const matches = previewMatcher(compiled, computeBudget('previewing these matchers', PREVIEW_LIMITS));
       const em = deps.em();
       const incidents = await em.find(
         IncidentEntity,
@@ -178,22 +220,19 @@ export function createSilenceService(deps: { em: () => EntityManager; now?: () =
         { orderBy: { createdAt: 'desc' }, limit: PREVIEW_SCAN.incidents },
       );
       const matchingIncidents = incidents.filter((incident) =>
-        matchesAll(
-          compiled,
-          matchSubject({
-            labels: incident.labels ?? {},
-            severity: incident.severity,
-            platform: incident.source,
-            integrationId: incident.integrationId ?? '',
-          }),
-        ),
+        matches({
+          labels: incident.labels ?? {},
+          severity: incident.severity,
+          platform: incident.source,
+          integrationId: incident.integrationId ?? '',
+        }),
       );
       const alerts = await em.find(
         AlertEntity,
         { receivedAt: { $gte: new Date(now().getTime() - PREVIEW_SCAN.alertsSinceMs) } },
         { orderBy: { receivedAt: 'desc', id: 'desc' }, limit: PREVIEW_SCAN.alerts, exclude: ['raw'] },
       );
-      const matchingAlerts = alerts.filter((alert) => matchesAll(compiled, matchSubject(alert)));
+      const matchingAlerts = alerts.filter((alert) => matches(alert));
       return {
         open_incidents: matchingIncidents.slice(0, PREVIEW_SCAN.shown).map((incident) => ({
           id: incident.id,

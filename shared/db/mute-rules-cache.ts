@@ -2,6 +2,8 @@ import { MaintenanceWindowEntity, SilenceEntity } from './entities/index.ts';
 import { createOrganizationCache, type OrganizationCache } from './organization-cache.ts';
 import type { Orm } from './orm.ts';
 import { forkForOrganization } from './tenant-filter.ts';
+import { matchMetersByOrganization } from '../domain/match-meter.ts';
+import { MATCH_LIMITS } from '../domain/matchers.ts';
 import { buildMuteRules, type MuteRules } from '../domain/mute-rules.ts';
 import type { Logger } from '../logger.ts';
 
@@ -16,6 +18,7 @@ export function createMuteRulesCache(deps: {
   ttlMs?: number;
   maxOrganizations?: number;
 }): MuteRulesCache {
+  const meterOf = matchMetersByOrganization(MATCH_LIMITS);
   return createOrganizationCache({
     ...deps,
     // The silences and maintenance_windows triggers NOTIFY `silences:<organization>` (migration 20261227080000).
@@ -33,7 +36,10 @@ export function createMuteRulesCache(deps: {
           { orderBy: { createdAt: 'asc', id: 'asc' } },
         ),
       ]);
-      return buildMuteRules({ silences, windows: windows.map((window) => ({ ...window, rrule: window.rrule ?? null })) });
+      return buildMuteRules(
+        { silences, windows: windows.map((window) => ({ ...window, rrule: window.rrule ?? null })) },
+        meterOf(organizationId),
+      );
     },
   });
 }

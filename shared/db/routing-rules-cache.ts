@@ -1,3 +1,5 @@
+import { matchMetersByOrganization } from '../domain/match-meter.ts';
+import { MATCH_LIMITS } from '../domain/matchers.ts';
 import { buildRouter, type Router } from '../domain/routing.ts';
 import type { Logger } from '../logger.ts';
 import { createOrganizationCache, type OrganizationCache } from './organization-cache.ts';
@@ -13,12 +15,13 @@ export function createRoutingRulesCache(deps: {
   ttlMs?: number;
   maxOrganizations?: number;
 }): RoutingRulesCache {
+  const meterOf = matchMetersByOrganization(MATCH_LIMITS);
   return createOrganizationCache({
     ...deps,
     // The routing_rules trigger NOTIFYs `routing:<organization>` (migration 20261228020000).
     tagPrefix: 'routing',
     async load(organizationId) {
-      return buildRouter(await routingRulesInOrder(deps.orm.em.fork(), organizationId));
+      return buildRouter(await routingRulesInOrder(deps.orm.em.fork(), organizationId), meterOf(organizationId));
     },
   });
 }

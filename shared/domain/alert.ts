@@ -78,3 +78,25 @@ export const normalizedAlertSchema = z.object({
   occurredAt: z.string().nullable(),
   raw: z.unknown(),
 });
+
+/**
+ * Longest label value kept at ingestion: matchers (silences, maintenance windows, routing rules)
+ * run over every label value, and a regex costs up to its width per character, so a value's length
+ * bounds what one alert can cost. Longer values are cut; the payload as sent stays in `raw`.
+ */
+export const MAX_LABEL_VALUE_LENGTH = 1024;
+
+/** `value` cut to MAX_LABEL_VALUE_LENGTH UTF-16 units, never between the halves of a surrogate pair. */
+export function boundLabelValue(value: string): string {
+  if (value.length <= MAX_LABEL_VALUE_LENGTH) return value;
+  const code = value.charCodeAt(MAX_LABEL_VALUE_LENGTH - 1);
+  const end = code >= 0xd800 && code <= 0xdbff ? MAX_LABEL_VALUE_LENGTH - 1 : MAX_LABEL_VALUE_LENGTH;
+  return value.slice(0, end);
+}
+
+/** Labels with every value bounded (the same object when none needed cutting). */
+export function boundLabels(labels: Readonly<Record<string, string>>): Record<string, string> {
+  const entries = Object.entries(labels);
+  if (entries.every(([, value]) => value.length <= MAX_LABEL_VALUE_LENGTH)) return labels as Record<string, string>;
+  return Object.fromEntries(entries.map(([name, value]) => [name, boundLabelValue(value)]));
+}

@@ -7,8 +7,10 @@
 /** What one evaluation may spend: `steps` counts the work's own unit (iterations, events, characters). */
 export interface ComputeLimits {
   steps: number;
-  /** Wall time, checked every `checkEvery` steps (the clock is not free). */
+  /** Wall time, checked every `clockEvery` steps (the clock is not free). */
   ms: number;
+  /** Steps between two looks at the clock (default 256): more where one step is tiny work. */
+  clockEvery?: number;
 }
 
 /** Thrown when an evaluation spends its budget; the message says what was cut off and why, for users. */
@@ -44,7 +46,7 @@ export function computeBudget(what: string, limits: ComputeLimits, now: () => nu
       spent += n;
       if (spent > limits.steps) throw new BudgetExceededError(what, 'steps', `more than ${limits.steps} steps`);
       sinceClock += n;
-      if (sinceClock >= CHECK_CLOCK_EVERY) {
+      if (sinceClock >= (limits.clockEvery ?? CHECK_CLOCK_EVERY)) {
         sinceClock = 0;
         if (now() - started > limits.ms) throw new BudgetExceededError(what, 'time', `more than ${limits.ms} ms`);
       }

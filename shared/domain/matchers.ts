@@ -1,5 +1,7 @@
 // Kept free of Node built-ins and I/O: Temporal workflows may import this file into their sandbox.
 import { RE2JS } from 're2js';
+import type { ComputeBudget, ComputeLimits } from './compute-budget.ts';
+import { regexWidth, type RegexProgram } from './regex-width.ts';
 
 /**
  * Alertmanager's label matchers, the one parser and evaluator behind silences, maintenance
@@ -22,6 +24,12 @@ export interface Matcher {
 export interface CompiledMatcher extends Matcher {
   /** Whether a label value (the empty string for a missing label) satisfies this matcher. */
   test(value: string): boolean;
+  /**
+   * The most budget steps `test(value)` can cost: for a regex, (characters + 1) × (its width, the
+   * threads RE2's slow path walks per character, + REGEX_STEPS_PER_CHARACTER past DFA_WARM_WIDTH);
+   * 1 for an equality.
+   */
+  cost(value: string): number;
 }
 
 /** What is wrong with a matcher's text or its regex; the message is meant for the user. */
@@ -36,6 +44,29 @@ export const MAX_MATCHERS = 50;
 /** Bounds on one regex: its text, and its compiled program (what each match walks). */
 export const MAX_REGEX_LENGTH = 1000;
 export const MAX_REGEX_PROGRAM_SIZE = 5000;
+/**
+ * Most instructions a regex may keep alive at once (shared/domain/regex-width.ts): RE2JS's slow
+ * path costs about this many steps per character of the value, so it bounds the cost per character.
+ */
+export const MAX_REGEX_WIDTH = 256;
+/**
+ * Steps a regex wider than DFA_WARM_WIDTH pays per character on top of its width: building a new
+ * DFA state, which RE2JS does for every character when the states never repeat, costs about as
+ * much as walking 32 threads (bench/regex-slow-path.bench.ts). A narrower regex has at most 2^12
+ * sets of live threads per stretch of the program, which RE2JS's 8 MiB state cache keeps warm.
+ */
+export const REGEX_STEPS_PER_CHARACTER = 32;
+export const DFA_WARM_WIDTH = 12;
+/** The most one character of a label value can cost one regex matcher. */
+export const MAX_STEPS_PER_CHARACTER = MAX_REGEX_WIDTH + REGEX_STEPS_PER_CHARACTER;
+
+/**
+ * What evaluating one alert's labels against an organization's matchers may spend (the mute check,
+ * routing, the routing tester, each row of a silence preview), in the steps `cost` counts, and in
+ * wall time, checked between tests. The longest label value (MAX_LABEL_VALUE_LENGTH) against the
+ * widest regex is about 295,000 steps.
+ */
+export const MATCH_LIMITS: ComputeLimits = { steps: 2_000_000, ms: 100, clockEvery: 16_384 };
 
 const CLASSIC_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*/;
 const OPERATOR = /^(=~|!=|!~|=)/;
@@ -156,7 +187,7 @@ export function compileMatcher(matcher: Matcher): CompiledMatcher {
   const { name, operator, value } = matcher;
   if (!isRegex(operator)) {
     const equal = operator === '=';
-    return { name, operator, value, test: (candidate) => (candidate === value) === equal };
+    return { name, operator, value, test: (candidate) => (candidate === value) === equal, cost: () => 1 };
   }
   if (value.length > MAX_REGEX_LENGTH) throw new MatcherError(`a regular expression is limited to ${MAX_REGEX_LENGTH} characters`);
   let regex: RE2JS;
@@ -169,19 +200,47 @@ export function compileMatcher(matcher: Matcher): CompiledMatcher {
   // Linear time is still time: a huge program (`a{1000}` repeated) would cost that much per label.
   if (regex.programSize() > MAX_REGEX_PROGRAM_SIZE)
     throw new MatcherError(`regular expression too large in ${formatMatcher(matcher)}: use fewer or smaller repetitions`);
+  const width = widthOf(regex);
+  if (width > MAX_REGEX_WIDTH)
+    throw new MatcherError(
+      `regular expression too expensive in ${formatMatcher(matcher)}: it can track ${width} positions at once (at most ${MAX_REGEX_WIDTH}), each paid for every character of the label; avoid long counted repetitions such as .{100} after .* or +`,
+    );
   const positive = operator === '=~';
-  // `test` (a search) on the anchored pattern is a whole-value match, on RE2JS's DFA when it can.
-  return { name, operator, value, test: (candidate) => regex.test(candidate) === positive };
+  const perCharacter = width + (width > DFA_WARM_WIDTH ? REGEX_STEPS_PER_CHARACTER : 0);
+  return {
+    name,
+    operator,
+    value,
+    // `test` (a search) on the anchored pattern is a whole-value match, on RE2JS's DFA when it can.
+    test: (candidate) => regex.test(candidate) === positive,
+    cost: (candidate) => (candidate.length + 1) * perCharacter,
+  };
+}
+
+/** The regex's width; its program size (never less) when RE2JS's program is not the shape expected. */
+function widthOf(regex: RE2JS): number {
+  const program = (regex.re2Input as { prog?: unknown } | undefined)?.prog as RegexProgram | undefined;
+  const readable = typeof program?.numInst === 'function' && typeof program.getInst === 'function';
+  return readable ? regexWidth(program) : regex.programSize();
 }
 
 export function compileMatchers(matchers: readonly Matcher[]): CompiledMatcher[] {
   return matchers.map(compileMatcher);
 }
 
-/** Whether every matcher holds over `subject`; a label it lacks counts as the empty string, as in Alertmanager. */
-export function matchesAll(matchers: readonly CompiledMatcher[], subject: Readonly<Record<string, string>>): boolean {
+/**
+ * Whether every matcher holds over `subject`; a label it lacks counts as the empty string, as in
+ * Alertmanager. With a budget, each test's cost is spent before it runs, so a BudgetExceededError
+ * comes before the work it would have paid for.
+ */
+export function matchesAll(
+  matchers: readonly CompiledMatcher[],
+  subject: Readonly<Record<string, string>>,
+  budget?: ComputeBudget,
+): boolean {
   for (const matcher of matchers) {
     const value = Object.hasOwn(subject, matcher.name) ? (subject[matcher.name] as string) : '';
+    budget?.spend(matcher.cost(value));
     if (!matcher.test(value)) return false;
   }
   return true;

@@ -1,6 +1,8 @@
 // Kept free of Node built-ins and I/O.
+import { BudgetExceededError, type ComputeBudget } from './compute-budget.ts';
 import { windowMatcher, type WindowSpan } from './maintenance-window.ts';
-import { compileMatchers, matchesAll, matchSubject, type CompiledMatcher, type Matcher } from './matchers.ts';
+import { createMatchMeter, type MatchMeter } from './match-meter.ts';
+import { compileMatchers, MATCH_LIMITS, matchesAll, matchSubject, type CompiledMatcher, type Matcher } from './matchers.ts';
 import { buildSilenceIndex } from './silence-index.ts';
 
 export type MuteKind = 'silence' | 'maintenance_window';
@@ -19,8 +21,13 @@ export interface MuteAlert {
 }
 
 export interface MuteRules {
-  /** The first rule muting this alert at `at` (silences before windows, each oldest first), or null. */
-  mutedBy(alert: MuteAlert, at: Date): Muter | null;
+  /**
+   * The first rule muting this alert at `at` (silences before windows, each oldest first), or null.
+   * Matching the silences spends `budget` (by default MATCH_LIMITS for this alert, less once the
+   * organization has used its matching time: `meter`); past it the remaining silences are skipped,
+   * so the alert is not muted by them and pages: a cut-off errs toward telling people.
+   */
+  mutedBy(alert: MuteAlert, at: Date, budget?: ComputeBudget): Muter | null;
   readonly size: number;
 }
 
@@ -29,10 +36,13 @@ export interface MuteRules {
  * memory (regexes compiled, silences indexed by a guard matcher, window spans remembered), with no
  * database round trip.
  */
-export function buildMuteRules(input: {
-  silences: ReadonlyArray<{ id: string; matchers: Matcher[]; startsAt: Date; endsAt: Date }>;
-  windows: ReadonlyArray<WindowSpan & { id: string; integrationIds: readonly string[] }>;
-}): MuteRules {
+export function buildMuteRules(
+  input: {
+    silences: ReadonlyArray<{ id: string; matchers: Matcher[]; startsAt: Date; endsAt: Date }>;
+    windows: ReadonlyArray<WindowSpan & { id: string; integrationIds: readonly string[] }>;
+  },
+  meter: MatchMeter = createMatchMeter(MATCH_LIMITS),
+): MuteRules {
   const silences: Array<{ id: string; from: number; until: number; matchers: CompiledMatcher[] }> = [];
   for (const silence of input.silences) {
     // A stored silence was validated on write; one that no longer compiles mutes nothing.
@@ -62,16 +72,25 @@ export function buildMuteRules(input: {
   }
   return {
     size: silences.length + windows.length,
-    mutedBy(alert, at) {
+    mutedBy(alert, at, budget) {
       const time = at.getTime();
-      if (silences.length > 0) {
+      const silenced = (spending: ComputeBudget): Muter | null => {
         const subject = matchSubject(alert);
-        // Only the silences whose guard matcher this alert satisfies, in order.
-        for (const position of index.candidates(subject)) {
-          const silence = silences[position] as (typeof silences)[number];
-          if (time < silence.from || time >= silence.until) continue;
-          if (matchesAll(silence.matchers, subject)) return { kind: 'silence', id: silence.id };
+        try {
+          // Only the silences whose guard matcher this alert satisfies, in order.
+          for (const position of index.candidates(subject)) {
+            const silence = silences[position] as (typeof silences)[number];
+            if (time < silence.from || time >= silence.until) continue;
+            if (matchesAll(silence.matchers, subject, spending)) return { kind: 'silence', id: silence.id };
+          }
+        } catch (error) {
+          if (!(error instanceof BudgetExceededError)) throw error;
         }
+        return null;
+      };
+      if (silences.length > 0) {
+        const muter = budget ? silenced(budget) : meter.run('matching this alert against the silences', silenced);
+        if (muter) return muter;
       }
       for (const window of windows) {
         if (window.integrations && !window.integrations.has(alert.integrationId)) continue;

@@ -1,6 +1,17 @@
 // Kept free of Node built-ins and I/O: the outbox relay and the API's tester share it.
 import { DEFAULT_URGENCY, type Urgency } from './escalation.ts';
-import { compileMatchers, matchesAll, matchSubject, MatcherError, parseMatchers, type CompiledMatcher, type Matcher } from './matchers.ts';
+import { BudgetExceededError, type ComputeBudget } from './compute-budget.ts';
+import { createMatchMeter, type MatchMeter } from './match-meter.ts';
+import {
+  compileMatchers,
+  MATCH_LIMITS,
+  matchesAll,
+  matchSubject,
+  MatcherError,
+  parseMatchers,
+  type CompiledMatcher,
+  type Matcher,
+} from './matchers.ts';
 
 export { DEFAULT_URGENCY, URGENCIES, type Urgency } from './escalation.ts';
 
@@ -29,14 +40,22 @@ export interface RoutingDecision {
   ruleId: string | null;
   policyId: string | null;
   urgency: Urgency;
+  /** Set when matching spent its budget before a rule matched: why the fallback was used. */
+  cutOff?: string;
 }
 
 export interface Router {
   /**
    * The first enabled rule whose matchers all hold picks the policy and urgency; else the
-   * integration's policy, else the organization's default, at `high` urgency.
+   * integration's policy, else the organization's default, at `high` urgency. Matching spends
+   * `budget` (by default MATCH_LIMITS for this alert, less once the organization has used its
+   * matching time: `meter`); past it the fallback applies, with `cutOff`.
    */
-  route(alert: RoutedAlert, fallback: { integrationPolicyId: string | null; defaultPolicyId: string | null }): RoutingDecision;
+  route(
+    alert: RoutedAlert,
+    fallback: { integrationPolicyId: string | null; defaultPolicyId: string | null },
+    budget?: ComputeBudget,
+  ): RoutingDecision;
   readonly size: number;
 }
 
@@ -54,7 +73,7 @@ export function routingRuleMatchers(input: string | readonly string[]): Matcher[
 }
 
 /** An organization's rules compiled once (regexes included), to route each new incident in memory. */
-export function buildRouter(rules: readonly RoutingRuleDefinition[]): Router {
+export function buildRouter(rules: readonly RoutingRuleDefinition[], meter: MatchMeter = createMatchMeter(MATCH_LIMITS)): Router {
   const compiled: Array<{ id: string; matchers: CompiledMatcher[]; policyId: string; urgency: Urgency }> = [];
   for (const rule of rules) {
     if (!rule.enabled) continue;
@@ -67,14 +86,26 @@ export function buildRouter(rules: readonly RoutingRuleDefinition[]): Router {
   }
   return {
     size: compiled.length,
-    route(alert, fallback) {
-      if (compiled.length > 0) {
+    route(alert, fallback, budget) {
+      const fallbackDecision = {
+        ruleId: null,
+        policyId: fallback.integrationPolicyId ?? fallback.defaultPolicyId,
+        urgency: DEFAULT_URGENCY,
+      };
+      const decide = (spending: ComputeBudget): RoutingDecision => {
         const subject = matchSubject(alert);
-        for (const rule of compiled) {
-          if (matchesAll(rule.matchers, subject)) return { ruleId: rule.id, policyId: rule.policyId, urgency: rule.urgency };
+        try {
+          for (const rule of compiled) {
+            if (matchesAll(rule.matchers, subject, spending)) return { ruleId: rule.id, policyId: rule.policyId, urgency: rule.urgency };
+          }
+        } catch (error) {
+          if (!(error instanceof BudgetExceededError)) throw error;
+          return { ...fallbackDecision, cutOff: error.message };
         }
-      }
-      return { ruleId: null, policyId: fallback.integrationPolicyId ?? fallback.defaultPolicyId, urgency: DEFAULT_URGENCY };
+        return fallbackDecision;
+      };
+      if (compiled.length === 0) return fallbackDecision;
+      return budget ? decide(budget) : meter.run('matching this alert against the routing rules', decide);
     },
   };
 }

@@ -312,13 +312,14 @@ describe('routing rules API (integration: real PostgreSQL)', () => {
       escalation_policy_id: policy,
       urgency: 'low',
     });
-    // A backtracking engine never finishes on a long run of "a" that ends in a non-match.
+    // A backtracking engine never finishes on a long run of "a" that ends in a non-match. Values
+    // are cut to 1,024 characters as at ingestion, so the non-match sits within them.
     const long = 'a'.repeat(99_999);
     const started = Date.now();
     const miss = await stack.http
       .post('/api/v1/routing-rules/test')
       .set(auth())
-      .send({ labels: { payload: `${long}!` }, severity: 'high' })
+      .send({ labels: { payload: `${'a'.repeat(1023)}!` }, severity: 'high' })
       .expect(200);
     expect(miss.body.data).toMatchObject({ rule: null, urgency: 'high' });
     const hit = await stack.http

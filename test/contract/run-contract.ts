@@ -68,10 +68,12 @@ const UNEXPRESSIBLE_REJECTIONS: Record<string, string> = {
   getScheduleShifts: 'from before to, within the longest range',
   getScheduleCalendar: 'from before to, within the longest range',
   createScheduleOverride: 'start before end, within the longest range; a member of the organization',
-  // Matchers are text in Alertmanager's syntax: they must parse, and one must not match the empty string.
-  createSilence: 'matchers that parse, one not matching the empty string; starts before it ends',
-  updateSilence: 'matchers that parse, one not matching the empty string; starts before it ends',
-  previewSilence: 'matchers that parse, one not matching the empty string',
+  // Matchers are text in Alertmanager's syntax: they must parse within the regex width limit, one
+  // must not match the empty string and one must select only some values of its label; a preview
+  // also stays within its matching budget.
+  createSilence: 'matchers that parse within the limits and do not mute every alert; starts before it ends',
+  updateSilence: 'matchers that parse within the limits and do not mute every alert; starts before it ends',
+  previewSilence: 'matchers that parse within the limits and do not mute every alert; matching within the budget',
   createMaintenanceWindow: 'an IANA zone, an RRULE that parses, start before end, integrations of the organization',
   updateMaintenanceWindow: 'an IANA zone, an RRULE that parses, start before end, integrations of the organization',
   // Targets must be members or schedules of the caller's organization.
@@ -79,6 +81,8 @@ const UNEXPRESSIBLE_REJECTIONS: Record<string, string> = {
   updateEscalationPolicy: 'targets that are members or schedules of the organization',
   // Routing rules: matchers in Alertmanager's syntax that parse, a policy of the organization; an order naming each rule once.
   createRoutingRule: 'matchers that parse; a policy of the organization',
+  // The tester matches the stored rules over the labels within the per-alert budget, which depends on what is stored.
+  testRoutingRules: "matching the organization's rules within the per-alert budget",
   updateRoutingRule: 'matchers that parse; a policy of the organization',
   reorderRoutingRules: "each of the organization's rules exactly once",
   // Contact methods: a webhook's headers come with its url (a new URL never keeps old headers), a

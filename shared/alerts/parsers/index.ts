@@ -1,5 +1,5 @@
 // Pure: no I/O, so parsers are table-tested without any server.
-import { isPlatform } from '../../domain/alert.ts';
+import { boundLabels, isPlatform } from '../../domain/alert.ts';
 import type { NormalizedAlert, Platform } from '../../domain/alert.ts';
 import { AlertPayloadError } from '../payload-error.ts';
 import { parseApm } from './apm.ts';
@@ -25,14 +25,22 @@ const oneAlert =
     return judgeEach([body], (item) => parse(item)[0] as NormalizedAlert);
   };
 
+// Every accepted alert's label values are bounded here, whatever the platform (MAX_LABEL_VALUE_LENGTH).
+const boundedLabels =
+  (parse: AlertParser): AlertParser =>
+  (body) =>
+    parse(body).map((verdict) =>
+      'alert' in verdict ? { ...verdict, alert: { ...verdict.alert, labels: boundLabels(verdict.alert.labels) } } : verdict,
+    );
+
 export const ALERT_PARSERS: Readonly<Record<Platform, AlertParser>> = {
-  infra_monitor: oneAlert(parseInfraMonitor),
-  apm: oneAlert(parseApm),
-  pager: parsePager,
-  dashboards: parseDashboards,
-  search_logs: oneAlert(parseSearchLogs),
-  observability: parseObservability,
-  metrics_alerts: parseMetricsAlerts,
+  infra_monitor: boundedLabels(oneAlert(parseInfraMonitor)),
+  apm: boundedLabels(oneAlert(parseApm)),
+  pager: boundedLabels(parsePager),
+  dashboards: boundedLabels(parseDashboards),
+  search_logs: boundedLabels(oneAlert(parseSearchLogs)),
+  observability: boundedLabels(parseObservability),
+  metrics_alerts: boundedLabels(parseMetricsAlerts),
 };
 
 /** An alert the payload carried that cannot be ingested: its index in the payload and why. */
