@@ -1,0 +1,58 @@
+import type { PageAction } from '../channel.ts';
+import type { PageContent } from '../contact-page.ts';
+import { oneLine } from '../../mail/notification-mail.ts';
+
+/** The keys a reply (SMS) or a keypress (call) uses, as PagerDuty's SMS and phone pages do. */
+export const TWILIO_ACTION_KEYS = { '4': 'acknowledge', '6': 'resolve', '9': 'escalate' } as const satisfies Record<string, PageAction>;
+
+/** What an SMS page says in one message (at most two SMS segments for a short title). */
+export function smsPageText(content: PageContent, resend: boolean): string {
+  const parts = [
+    resend ? '(resent) ' : '',
+    content.test ? '[TEST] ' : '',
+    `Tocsin [${oneLine(content.incident.severity, 32).toUpperCase()}] `,
+    oneLine(content.incident.title, 140),
+    content.reassigned ? ' (reassigned to you)' : ` (level ${content.level})`,
+    '. ',
+    content.test ? 'This is a test page you asked for: nothing is wrong.' : 'Reply 4 to acknowledge, 6 to resolve, 9 to escalate.',
+    ` ${content.incidentUrl}`,
+  ];
+  return parts.join('');
+}
+
+/** The SMS that carries a contact method's verification code. */
+export function smsVerificationText(code: string): string {
+  return `Your Tocsin verification code is ${code}. Enter it in Tocsin to receive pages on this number.`;
+}
+
+/** A reply SMS or a keypress, read: an action, or what to tell the sender. */
+export type ParsedReply = { kind: 'action'; action: PageAction } | { kind: 'help' };
+
+const REPLY_WORDS: Record<string, PageAction> = {
+  ack: 'acknowledge',
+  acknowledge: 'acknowledge',
+  resolve: 'resolve',
+  escalate: 'escalate',
+};
+
+/**
+ * Reads a reply: the code alone (`4`), or a word (`ack`, `resolve`), case and surrounding
+ * whitespace and punctuation aside. Anything else is answered with the codes, never guessed at.
+ */
+export function parseReply(body: string): ParsedReply {
+  const word = body
+    .trim()
+    .toLowerCase()
+    .replace(/^[\s.!]+|[\s.!]+$/g, '');
+  const byKey = (TWILIO_ACTION_KEYS as Record<string, PageAction>)[word];
+  const action = byKey ?? REPLY_WORDS[word];
+  return action ? { kind: 'action', action } : { kind: 'help' };
+}
+
+export const REPLY_HELP = 'Reply 4 to acknowledge, 6 to resolve, 9 to escalate your most recent Tocsin page.';
+
+/** The verification code a "page" carries instead of an incident, when it is one (the core's contact method check). */
+export function verificationCodeOf(content: PageContent): string | undefined {
+  const code = (content as PageContent & { verificationCode?: unknown }).verificationCode;
+  return typeof code === 'string' && code !== '' ? code : undefined;
+}

@@ -1,0 +1,43 @@
+import type { ChannelPage, ChannelSendOutcome, PageChannel } from '../channel.ts';
+import { twilioTarget } from './sms.ts';
+import { twilioFailure, untilAborted, type TwilioClients } from './twilio-client.ts';
+import { voicePageTwiml, voiceVerificationTwiml } from './twilio-twiml.ts';
+import { verificationCodeOf } from './twilio-messages.ts';
+import { twilioWebhookUrls } from './twilio-webhook-urls.ts';
+
+/** Twilio stops ringing after this many seconds; an unanswered call leaves the escalation to go on. */
+const RING_TIMEOUT_SECONDS = 45;
+
+/**
+ * Pages by phone call from the organization's Twilio number. A page's call fetches its TwiML from
+ * Tocsin when answered (so it reads the incident as it is then) and takes one key: 4 acknowledges,
+ * 6 resolves, 9 escalates. Test pages and verification codes carry their TwiML inline: no incident
+ * stands behind them. Twilio's Calls API takes no idempotency key: a resend may ring twice.
+ */
+export function createVoiceChannel(deps: { twilioClients: TwilioClients; publicUrl: string }): PageChannel {
+  return {
+    kind: 'voice',
+    async send(page: ChannelPage, to, connection, signal): Promise<ChannelSendOutcome> {
+      const target = twilioTarget(to, connection);
+      if (!target.ok) return target;
+      const urls = twilioWebhookUrls(deps.publicUrl, page.organizationId);
+      const { content } = page;
+      const code = verificationCodeOf(content);
+      const script = code
+        ? { twiml: voiceVerificationTwiml(code) }
+        : content.test
+          ? { twiml: voicePageTwiml({ ...content.incident, test: true }, urls.voiceGather(page.pageId)) }
+          : { url: urls.voicePage(page.pageId), method: 'POST' as const };
+      try {
+        const client = deps.twilioClients(target.connection);
+        const call = await untilAborted(
+          client.calls.create({ to: target.number, from: target.connection.fromNumber, timeout: RING_TIMEOUT_SECONDS, ...script }),
+          signal,
+        );
+        return { ok: true, messageRef: call.sid };
+      } catch (error) {
+        return { ok: false, error: twilioFailure(error) };
+      }
+    },
+  };
+}
