@@ -20,7 +20,7 @@ class RedirectedRequestClient extends twilio.RequestClient {
 
   constructor(apiUrl: string) {
     super({ timeout: TWILIO_REQUEST_TIMEOUT_MS, autoRetry: false });
-    this.#apiUrl = apiUrl.replace(/\/+$/, '');
+    this.#apiUrl = apiUrl.endsWith('/') ? apiUrl.slice(0, -1) : apiUrl;
   }
 
   override request<TData>(opts: RequestClient.RequestOptions<TData>) {

@@ -40,13 +40,19 @@ const REPLY_WORDS: Record<string, PageAction> = {
  * whitespace and punctuation aside. Anything else is answered with the codes, never guessed at.
  */
 export function parseReply(body: string): ParsedReply {
-  const word = body
-    .trim()
-    .toLowerCase()
-    .replace(/^[\s.!]+|[\s.!]+$/g, '');
+  const word = withoutPunctuation(body.trim().toLowerCase());
   const byKey = (TWILIO_ACTION_KEYS as Record<string, PageAction>)[word];
   const action = byKey ?? REPLY_WORDS[word];
   return action ? { kind: 'action', action } : { kind: 'help' };
+}
+
+/** The text without the dots and exclamation marks around it (`4.`, `ack!`). */
+function withoutPunctuation(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && '.!'.includes(text[start] as string)) start += 1;
+  while (end > start && '.!'.includes(text[end - 1] as string)) end -= 1;
+  return text.slice(start, end).trim();
 }
 
 export const REPLY_HELP = 'Reply 4 to acknowledge, 6 to resolve, 9 to escalate your most recent Tocsin page.';
