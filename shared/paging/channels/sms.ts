@@ -1,7 +1,16 @@
 import type { ChannelConnection, ChannelDestination, ChannelPage, ChannelSendOutcome, PageChannel } from '../channel.ts';
-import { twilioFailure, untilAborted, type TwilioClients } from './twilio-client.ts';
-import { E164_PHONE, parseTwilioConnection, type TwilioConnection } from './twilio-connection.ts';
-import { smsPageText, smsVerificationText, verificationCodeOf } from './twilio-messages.ts';
+import type { PageChannelModule } from '../channel-module.ts';
+import { createTwilioClients, twilioFailure, untilAborted, type TwilioClients } from './twilio-client.ts';
+import {
+  E164_PHONE,
+  parseTwilioConnection,
+  PhoneDestinationSchema,
+  phoneDestination,
+  twilioConnectionDescriptor,
+  type TwilioConnection,
+} from './twilio-connection.ts';
+import { verificationText } from '../contact-page.ts';
+import { smsPageText } from './twilio-messages.ts';
 
 export const TWILIO_NOT_CONNECTED =
   'Twilio is not connected for this organization: an administrator adds its credentials under Channel connections';
@@ -29,8 +38,8 @@ export function createSmsChannel(deps: { twilioClients: TwilioClients }): PageCh
     async send(page: ChannelPage, to, connection, signal): Promise<ChannelSendOutcome> {
       const target = twilioTarget(to, connection);
       if (!target.ok) return target;
-      const code = verificationCodeOf(page.content);
-      const body = code ? smsVerificationText(code) : smsPageText(page.content, page.resend);
+      const code = page.content.verificationCode;
+      const body = code ? verificationText(code) : smsPageText(page.content, page.resend);
       const sender = target.connection.messagingServiceSid
         ? { messagingServiceSid: target.connection.messagingServiceSid }
         : { from: target.connection.fromNumber };
@@ -44,3 +53,13 @@ export function createSmsChannel(deps: { twilioClients: TwilioClients }): PageCh
     },
   };
 }
+
+export const smsChannel: PageChannelModule = {
+  kind: 'sms',
+  // vendorBaseUrls.sms: the operator's TWILIO_API_URL (a local fake in tests); else api.twilio.com.
+  create: (deps) => createSmsChannel({ twilioClients: createTwilioClients({ apiUrl: deps.vendorBaseUrls?.sms }) }),
+  destinationSchema: PhoneDestinationSchema,
+  toDestination: phoneDestination,
+  verification: 'code',
+  connection: twilioConnectionDescriptor,
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ChannelConnectionDescriptor, StoredDestination } from '../channel-module.ts';
 
 /** A phone number as Twilio takes and reports it: E.164, `+` then up to 15 digits. */
 export const E164_PHONE = z
@@ -47,5 +48,20 @@ export function parseTwilioConnection(value: unknown): TwilioConnection | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** The organization's Twilio connection, shared by the SMS and voice channels. */
+export const twilioConnectionDescriptor: ChannelConnectionDescriptor = {
+  kind: 'twilio',
+  title: 'Twilio (SMS and voice)',
+  schema: TwilioConnectionSchema,
+  summary: (config) => {
+    const parsed = parseTwilioConnection(config);
+    return parsed ? twilioConnectionSummary(parsed) : {};
+  },
+};
+
 /** An `sms` or `voice` contact method: the member's number is its public address; nothing is sealed. */
-export const PhoneDestinationSchema = z.object({ address: E164_PHONE }).strict();
+export const PhoneDestinationSchema = z.object({
+  address: E164_PHONE.describe('The phone number in E.164 form (e.g. +14155550100); verified by a 6-digit code sent to it'),
+});
+
+export const phoneDestination = (fields: Record<string, unknown>): StoredDestination => ({ address: String(fields.address), secret: null });

@@ -20,11 +20,6 @@ export function smsPageText(content: PageContent, resend: boolean): string {
   return parts.join('');
 }
 
-/** The SMS that carries a contact method's verification code. */
-export function smsVerificationText(code: string): string {
-  return `Your Tocsin verification code is ${code}. Enter it in Tocsin to receive pages on this number.`;
-}
-
 /** A reply SMS or a keypress, read: an action, or what to tell the sender. */
 export type ParsedReply = { kind: 'action'; action: PageAction } | { kind: 'help' };
 
@@ -57,8 +52,3 @@ function withoutPunctuation(text: string): string {
 
 export const REPLY_HELP = 'Reply 4 to acknowledge, 6 to resolve, 9 to escalate your most recent Tocsin page.';
 
-/** The verification code a "page" carries instead of an incident, when it is one (the core's contact method check). */
-export function verificationCodeOf(content: PageContent): string | undefined {
-  const code = (content as PageContent & { verificationCode?: unknown }).verificationCode;
-  return typeof code === 'string' && code !== '' ? code : undefined;
-}

@@ -1,8 +1,9 @@
 import type { ChannelPage, ChannelSendOutcome, PageChannel } from '../channel.ts';
 import { twilioTarget } from './sms.ts';
-import { twilioFailure, untilAborted, type TwilioClients } from './twilio-client.ts';
+import type { PageChannelModule } from '../channel-module.ts';
+import { createTwilioClients, twilioFailure, untilAborted, type TwilioClients } from './twilio-client.ts';
+import { PhoneDestinationSchema, phoneDestination, twilioConnectionDescriptor } from './twilio-connection.ts';
 import { voicePageTwiml, voiceVerificationTwiml } from './twilio-twiml.ts';
-import { verificationCodeOf } from './twilio-messages.ts';
 import { twilioWebhookUrls } from './twilio-webhook-urls.ts';
 
 /** Twilio stops ringing after this many seconds; an unanswered call leaves the escalation to go on. */
@@ -14,15 +15,17 @@ const RING_TIMEOUT_SECONDS = 45;
  * 6 resolves, 9 escalates. Test pages and verification codes carry their TwiML inline: no incident
  * stands behind them. Twilio's Calls API takes no idempotency key: a resend may ring twice.
  */
-export function createVoiceChannel(deps: { twilioClients: TwilioClients; publicUrl: string }): PageChannel {
+export function createVoiceChannel(deps: { twilioClients: TwilioClients }): PageChannel {
   return {
     kind: 'voice',
     async send(page: ChannelPage, to, connection, signal): Promise<ChannelSendOutcome> {
       const target = twilioTarget(to, connection);
       if (!target.ok) return target;
-      const urls = twilioWebhookUrls(deps.publicUrl, page.organizationId);
+      const publicUrl = publicUrlOf(page);
+      if (!publicUrl) return { ok: false, error: 'the page carries no public URL for the call to reach Tocsin' };
+      const urls = twilioWebhookUrls(publicUrl, page.organizationId);
       const { content } = page;
-      const code = verificationCodeOf(content);
+      const code = content.verificationCode;
       const script = code
         ? { twiml: voiceVerificationTwiml(code) }
         : content.test
@@ -41,3 +44,22 @@ export function createVoiceChannel(deps: { twilioClients: TwilioClients; publicU
     },
   };
 }
+
+/**
+ * The public URL Twilio reaches Tocsin at, as the page's console link carries it
+ * (`<public URL>/incidents[/<id>]`, built from the same PUBLIC_URL the webhook routes check signatures against).
+ */
+export function publicUrlOf(page: ChannelPage): string | null {
+  const link = page.content.incidentUrl;
+  const at = link.lastIndexOf('/incidents');
+  return at > 0 && /^https?:\/\//.test(link) ? link.slice(0, at) : null;
+}
+
+export const voiceChannel: PageChannelModule = {
+  kind: 'voice',
+  create: (deps) => createVoiceChannel({ twilioClients: createTwilioClients({ apiUrl: deps.vendorBaseUrls?.voice }) }),
+  destinationSchema: PhoneDestinationSchema,
+  toDestination: phoneDestination,
+  verification: 'code',
+  connection: twilioConnectionDescriptor,
+};

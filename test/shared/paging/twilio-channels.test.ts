@@ -36,7 +36,7 @@ describe('Twilio SMS and voice channels (the SDK against a fake Twilio)', () => 
     connection = { ...account, fromNumber: '+14155550199' };
     const twilioClients = createTwilioClients({ apiUrl: twilio.url });
     sms = createSmsChannel({ twilioClients });
-    voice = createVoiceChannel({ twilioClients, publicUrl: PUBLIC_URL });
+    voice = createVoiceChannel({ twilioClients });
   });
   afterAll(() => twilio.close());
   const signal = () => new AbortController().signal;
