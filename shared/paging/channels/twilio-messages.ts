@@ -51,4 +51,3 @@ function withoutPunctuation(text: string): string {
 }
 
 export const REPLY_HELP = 'Reply 4 to acknowledge, 6 to resolve, 9 to escalate your most recent Tocsin page.';
-
