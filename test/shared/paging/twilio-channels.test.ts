@@ -1,7 +1,7 @@
 import type { ChannelPage } from '../../../shared/paging/channel.ts';
 import { createSmsChannel } from '../../../shared/paging/channels/sms.ts';
 import { createTwilioClients } from '../../../shared/paging/channels/twilio-client.ts';
-import { createVoiceChannel } from '../../../shared/paging/channels/voice.ts';
+import { createVoiceChannel, publicUrlOf } from '../../../shared/paging/channels/voice.ts';
 import { startFakeTwilio, twilioAccount, type FakeTwilio } from '../../helpers/fake-twilio.ts';
 
 const PUBLIC_URL = 'https://tocsin.example.com';
@@ -76,6 +76,29 @@ describe('Twilio SMS and voice channels (the SDK against a fake Twilio)', () => 
       url: `${PUBLIC_URL}/api/v1/twilio/${page().organizationId}/voice/pages/${page().pageId}`,
       twiml: null,
     });
+  });
+
+  it('a test call carries its TwiML inline (no incident stands behind it); a page without a public URL is not called', async () => {
+    const content = { ...page().content, test: true };
+    expect((await voice.send(page({ content }), member, connection, signal())).ok).toBe(true);
+    expect(twilio.calls.at(-1)).toMatchObject({ url: null, twiml: expect.stringContaining('test page') });
+    const before = twilio.calls.length;
+    const nowhere = { ...page().content, incidentUrl: '/incidents/inc-1' };
+    expect(await voice.send(page({ content: nowhere }), member, connection, signal())).toEqual({
+      ok: false,
+      error: expect.stringContaining('no public URL'),
+    });
+    expect(twilio.calls.length).toBe(before);
+  });
+
+  it.each([
+    ['https://tocsin.example.com/incidents/inc-1', 'https://tocsin.example.com'],
+    ['https://example.com/tocsin/incidents', 'https://example.com/tocsin'],
+    ['http://localhost:3000/incidents/a%2Fb', 'http://localhost:3000'],
+    ['/incidents/inc-1', null],
+    ['https://tocsin.example.com/other', null],
+  ])('the public URL of a page whose console link is %s: %s', (incidentUrl, expected) => {
+    expect(publicUrlOf(page({ content: { ...page().content, incidentUrl } }))).toBe(expected);
   });
 
   it('a wrong Auth Token is refused by Twilio (401, 20003): the page fails, the token is not in the error', async () => {
