@@ -1,5 +1,5 @@
 import { waitFor } from '../../dev/wait-for.ts';
-import { escalationEnded, escalationOf } from '../helpers/escalation.ts';
+import { escalationEnded, escalationOf, PAGE_SUBJECT } from '../helpers/escalation.ts';
 import {
   callParams,
   inboundSmsParams,
@@ -11,6 +11,7 @@ import {
   type FakeTwilioMessage,
 } from '../helpers/fake-twilio.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
+import { mailsTo } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { createIntegration, openAlertIncident } from '../helpers/webhooks.ts';
 
@@ -179,6 +180,22 @@ describe('SMS and voice pages through Twilio (integration: real PostgreSQL and T
     const after = await incidentOf(incident.id);
     expect(after.status).toBe('investigating');
     expect(after.timeline).toHaveLength(before.timeline.length);
+  });
+
+  it('an unknown reply is answered with the codes; 9 escalates to the next level at once', async () => {
+    const { incident } = await pagedIncident();
+    const help = await reply('ok').expect(200);
+    expect(help.text).toContain('Reply 4 to acknowledge, 6 to resolve, 9 to escalate');
+    expect((await incidentOf(incident.id)).status).toBe('active');
+    const escalated = await reply('9').expect(200);
+    expect(escalated.text).toContain('The incident is escalated by sms member.');
+    // Level 2 (the owner, by email: no contact methods) is paged now, not in 30 minutes.
+    await waitFor(
+      'the owner was paged',
+      async () => ((await mailsTo(stack, owner.email, PAGE_SUBJECT)).some((mail) => mail.body.includes(incident.title)) ? true : undefined),
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
+    expect((await incidentOf(incident.id)).status).toBe('active');
   });
 
   it('forged, tampered, unsigned and replayed replies are refused with nothing changed', async () => {
