@@ -6,7 +6,7 @@ import type { TwilioInboundService, TwilioWebhookRequest } from '../services/twi
 import { defineRoute, type RateLimitSubject } from './route.ts';
 
 const OrganizationParams = z.object({ organizationId: z.uuid().describe('The organization whose Twilio connection signs the request') });
-const PageParams = OrganizationParams.extend({ pageId: z.uuid().describe('The voice page the call was placed for') });
+const PageParams = OrganizationParams.extend({ pageId: z.uuid().describe('The page the message or call was sent for') });
 // Twilio posts flat form fields; every one of them is covered by its signature, so all are kept.
 const TwilioForm = z
   .record(z.string().max(200), z.union([z.string().max(10_000), z.array(z.string().max(10_000)).max(50)]))
@@ -68,6 +68,19 @@ export function twilioRoutes(twilio: TwilioInboundService) {
       request: { params: OrganizationParams, body: TwilioForm, bodyContentTypes: ['application/x-www-form-urlencoded'] },
       responses: { 200: TWIML, 400: MISSING, 401: REFUSED },
       handler: ({ params, body, rateLimit }, ctx) => twiml(rateLimit, () => twilio.sms(requestOf(ctx, params.organizationId, body))),
+    }),
+    defineRoute({
+      ...common,
+      path: '/twilio/{organizationId}/pages/{pageId}/status',
+      operationId: 'twilioPageStatus',
+      summary: 'Twilio’s delivery report on an SMS or voice page',
+      description:
+        `${SIGNED} A final failure of the page’s message or call (\`undelivered\`, \`failed\`, \`busy\`, \`no-answer\`) marks the page failed with the reason, ` +
+        'so its delivery status says the member was not reached; other statuses, or a report about another message than the page’s, change nothing.',
+      request: { params: PageParams, body: TwilioForm, bodyContentTypes: ['application/x-www-form-urlencoded'] },
+      responses: { 200: TWIML, 400: MISSING, 401: REFUSED },
+      handler: ({ params, body, rateLimit }, ctx) =>
+        twiml(rateLimit, () => twilio.pageStatus(requestOf(ctx, params.organizationId, body), params.pageId)),
     }),
     defineRoute({
       ...common,

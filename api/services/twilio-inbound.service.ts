@@ -27,6 +27,22 @@ const param = (params: TwilioWebhookRequest['params'], name: string): string | u
   return typeof value === 'string' ? value : undefined;
 };
 
+/** What a final Twilio status means for the paged member; null when the message or call got through. */
+export function undeliveredReason(status: string, errorCode: string | undefined): string | null {
+  const code = errorCode ? ` (Twilio error ${errorCode.slice(0, 10)})` : '';
+  switch (status) {
+    case 'undelivered':
+    case 'failed':
+      return `Twilio reports the page ${status}${code}`;
+    case 'busy':
+      return 'The call was not answered: the line was busy';
+    case 'no-answer':
+      return 'The call was not answered';
+    default:
+      return null;
+  }
+}
+
 const NOT_FROM_TWILIO = "The request is not signed with this organization's Twilio Auth Token (X-Twilio-Signature)";
 
 /**
@@ -105,6 +121,20 @@ export function createTwilioInboundService(deps: {
       const page = await deps.webhooks().latestPageToNumber(request.organizationId, from);
       if (!page) return smsReplyTwiml('Tocsin has paged no one at this number: nothing was changed.');
       return smsReplyTwiml((await act(request, page, reply.action, 'sms')).message);
+    },
+
+    /**
+     * Twilio's report on a page's SMS or call: a final failure (undelivered, busy, not answered) is
+     * recorded on the page, so its delivery status shows the truth; anything else changes nothing.
+     */
+    async pageStatus(request: TwilioWebhookRequest, pageId: string): Promise<string> {
+      await verify(request);
+      const messageStatus = param(request.params, 'MessageStatus');
+      const sid = required(request, messageStatus ? 'MessageSid' : 'CallSid');
+      const status = messageStatus ?? param(request.params, 'CallStatus') ?? '';
+      const failure = undeliveredReason(status, param(request.params, 'ErrorCode'));
+      if (failure) await deps.webhooks().recordUndelivered(request.organizationId, pageId, sid, failure);
+      return smsReplyTwiml(null);
     },
 
     /** Someone called the organization's number: pages go out only. */

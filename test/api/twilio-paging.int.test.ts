@@ -3,6 +3,7 @@ import { escalationEnded, escalationOf, PAGE_SUBJECT } from '../helpers/escalati
 import {
   callParams,
   inboundSmsParams,
+  messageStatusParams,
   postTwilioWebhook,
   startFakeTwilio,
   twilioAccount,
@@ -180,6 +181,28 @@ describe('SMS and voice pages through Twilio (integration: real PostgreSQL and T
     const after = await incidentOf(incident.id);
     expect(after.status).toBe('investigating');
     expect(after.timeline).toHaveLength(before.timeline.length);
+  });
+
+  it('Twilio’s report that the SMS was undelivered marks the page failed, once signed and for the page’s own message', async () => {
+    const { incident, sms } = await pagedIncident();
+    const statusPath = new URL(sms.statusCallback as string).pathname;
+    const pageOf = async () =>
+      (await escalationOf(stack.http, owner.token, incident.id)).pages.find((p) => p.user_id === smsMember.user.id);
+    const undelivered = messageStatusParams(account, {
+      sid: sms.sid,
+      from: FROM_NUMBER,
+      to: SMS_NUMBER,
+      status: 'undelivered',
+      errorCode: '30003',
+    });
+    await postTwilioWebhook(stack.http, PUBLIC_URL, statusPath, undelivered, { forgedWith: 'f'.repeat(32) }).expect(401);
+    // Another message's report names this page: nothing changes.
+    await postTwilioWebhook(stack.http, PUBLIC_URL, statusPath, { ...undelivered, MessageSid: `SM${'0'.repeat(32)}` }, account).expect(200);
+    // A delivered report changes nothing either.
+    await postTwilioWebhook(stack.http, PUBLIC_URL, statusPath, { ...undelivered, MessageStatus: 'delivered' }, account).expect(200);
+    expect(await pageOf()).toMatchObject({ status: 'sent' });
+    await postTwilioWebhook(stack.http, PUBLIC_URL, statusPath, undelivered, account).expect(200);
+    expect(await pageOf()).toMatchObject({ status: 'failed', error: 'Twilio reports the page undelivered (Twilio error 30003)' });
   });
 
   it('an unknown reply is answered with the codes; 9 escalates to the next level at once', async () => {

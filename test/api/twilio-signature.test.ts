@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { undeliveredReason } from '../../api/services/twilio-inbound.service.ts';
 import { isSignedByTwilio, type TwilioSignedRequest } from '../../api/services/twilio-signature.ts';
 import { twilioSignature } from '../helpers/fake-twilio.ts';
 
@@ -63,3 +64,18 @@ function unsortedSignature(authToken: string, signedUrl: string, values: Record<
     .reduce((text, [name, value]) => text + name + value, signedUrl);
   return createHmac('sha1', authToken).update(data).digest('base64');
 }
+
+describe("Twilio's final status of a page's message or call", () => {
+  it.each<[string, string | undefined, string | null]>([
+    ['undelivered', '30003', 'Twilio reports the page undelivered (Twilio error 30003)'],
+    ['failed', undefined, 'Twilio reports the page failed'],
+    ['busy', undefined, 'The call was not answered: the line was busy'],
+    ['no-answer', undefined, 'The call was not answered'],
+    ['delivered', undefined, null],
+    ['sent', undefined, null],
+    ['completed', undefined, null],
+    ['', undefined, null],
+  ])('%s (error %s) → %s', (status, code, reason) => {
+    expect(undeliveredReason(status, code)).toBe(reason);
+  });
+});

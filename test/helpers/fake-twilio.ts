@@ -11,6 +11,7 @@ export interface FakeTwilioMessage {
   from: string | null;
   messagingServiceSid: string | null;
   body: string;
+  statusCallback: string | null;
 }
 
 /** A call the fake accepted on POST /2010-04-01/Accounts/{Sid}/Calls.json. */
@@ -22,6 +23,7 @@ export interface FakeTwilioCall {
   url: string | null;
   method: string | null;
   twiml: string | null;
+  statusCallback: string | null;
 }
 
 /** A request the fake refused, with the status it answered. */
@@ -102,7 +104,15 @@ export async function startFakeTwilio() {
       const messagingServiceSid = param('MessagingServiceSid');
       if (!body) return refuse(res, path, 400, 21602, 'Message body is required.');
       if (!from && !messagingServiceSid) return refuse(res, path, 400, 21603, "A 'From' phone number is required.");
-      const message: FakeTwilioMessage = { sid: `SM${hex(16)}`, accountSid: user, to, from, messagingServiceSid, body };
+      const message: FakeTwilioMessage = {
+        sid: `SM${hex(16)}`,
+        accountSid: user,
+        to,
+        from,
+        messagingServiceSid,
+        body,
+        statusCallback: param('StatusCallback'),
+      };
       messages.push(message);
       res.writeHead(201, { 'content-type': 'application/json' });
       return res.end(
@@ -128,7 +138,16 @@ export async function startFakeTwilio() {
     const twiml = param('Twiml');
     if (!from) return refuse(res, path, 400, 21603, "A 'From' phone number is required.");
     if (!url && !twiml) return refuse(res, path, 400, 21205, 'Url parameter is required.');
-    const call: FakeTwilioCall = { sid: `CA${hex(16)}`, accountSid: user, to, from, url, method: param('Method'), twiml };
+    const call: FakeTwilioCall = {
+      sid: `CA${hex(16)}`,
+      accountSid: user,
+      to,
+      from,
+      url,
+      method: param('Method'),
+      twiml,
+      statusCallback: param('StatusCallback'),
+    };
     calls.push(call);
     res.writeHead(201, { 'content-type': 'application/json' });
     return res.end(
@@ -218,6 +237,24 @@ export function callParams(account: { accountSid: string }, call: { sid: string;
     From: call.from,
     To: call.to,
     ...(call.digits !== undefined ? { Digits: call.digits, FinishedOnKey: '' } : {}),
+  };
+}
+
+/** A message's status callback as Twilio posts it when the message finally fails (or is delivered). */
+export function messageStatusParams(
+  account: { accountSid: string },
+  message: { sid: string; from: string; to: string; status: string; errorCode?: string },
+) {
+  return {
+    AccountSid: account.accountSid,
+    ApiVersion: '2010-04-01',
+    From: message.from,
+    MessageSid: message.sid,
+    MessageStatus: message.status,
+    SmsSid: message.sid,
+    SmsStatus: message.status,
+    To: message.to,
+    ...(message.errorCode ? { ErrorCode: message.errorCode } : {}),
   };
 }
 

@@ -28,6 +28,11 @@ export interface TwilioWebhookStore {
    * still in the organization): pages of incidents not yet resolved first.
    */
   latestPageToNumber(organizationId: string, phone: string): Promise<AnsweredPage | undefined>;
+  /**
+   * Records on a sent page that Twilio could not deliver its message (`sid`: the page's message ref,
+   * so a report about another message changes nothing); false when no such page.
+   */
+  recordUndelivered(organizationId: string, pageId: string, sid: string, error: string): Promise<boolean>;
   /** A voice page of the organization, with its incident. */
   voicePage(organizationId: string, pageId: string): Promise<VoicePage | undefined>;
 }
@@ -57,6 +62,16 @@ export function createTwilioWebhookStore(em: EntityManager): TwilioWebhookStore 
         [organizationId, phone],
       );
       return row;
+    },
+
+    async recordUndelivered(organizationId, pageId, sid, error) {
+      const rows = await em.execute<Array<{ id: string }>>(
+        `update pages set status = 'failed', error = ?, updated_at = now()
+         where id = ? and organization_id = ? and message_ref = ? and method in ('sms', 'voice') and status = 'sent'
+         returning id`,
+        [error, pageId, organizationId, sid],
+      );
+      return rows.length === 1;
     },
 
     async voicePage(organizationId, pageId) {

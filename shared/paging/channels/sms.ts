@@ -11,6 +11,7 @@ import {
 } from './twilio-connection.ts';
 import { verificationText } from '../contact-page.ts';
 import { smsPageText } from './twilio-messages.ts';
+import { publicUrlOf, twilioWebhookUrls } from './twilio-webhook-urls.ts';
 
 export const TWILIO_NOT_CONNECTED =
   'Twilio is not connected for this organization: an administrator adds its credentials under Channel connections';
@@ -40,12 +41,15 @@ export function createSmsChannel(deps: { twilioClients: TwilioClients }): PageCh
       if (!target.ok) return target;
       const code = page.content.verificationCode;
       const body = code ? verificationText(code) : smsPageText(page.content, page.resend);
+      // A page's final delivery (undelivered, failed) comes back to its status URL; codes and tests need none.
+      const publicUrl = code || page.content.test ? null : publicUrlOf(page);
+      const callback = publicUrl ? { statusCallback: twilioWebhookUrls(publicUrl, page.organizationId).pageStatus(page.pageId) } : {};
       const sender = target.connection.messagingServiceSid
         ? { messagingServiceSid: target.connection.messagingServiceSid }
         : { from: target.connection.fromNumber };
       try {
         const client = deps.twilioClients(target.connection);
-        const message = await untilAborted(client.messages.create({ to: target.number, body, ...sender }), signal);
+        const message = await untilAborted(client.messages.create({ to: target.number, body, ...sender, ...callback }), signal);
         return { ok: true, messageRef: message.sid };
       } catch (error) {
         return { ok: false, error: twilioFailure(error) };

@@ -4,7 +4,7 @@ import type { PageChannelModule } from '../channel-module.ts';
 import { createTwilioClients, twilioFailure, untilAborted, type TwilioClients } from './twilio-client.ts';
 import { PhoneDestinationSchema, phoneDestination, twilioConnectionDescriptor } from './twilio-connection.ts';
 import { voicePageTwiml, voiceVerificationTwiml } from './twilio-twiml.ts';
-import { twilioWebhookUrls } from './twilio-webhook-urls.ts';
+import { publicUrlOf, twilioWebhookUrls } from './twilio-webhook-urls.ts';
 
 /** Twilio stops ringing after this many seconds; an unanswered call leaves the escalation to go on. */
 const RING_TIMEOUT_SECONDS = 45;
@@ -30,7 +30,12 @@ export function createVoiceChannel(deps: { twilioClients: TwilioClients }): Page
         ? { twiml: voiceVerificationTwiml(code) }
         : content.test
           ? { twiml: voicePageTwiml({ ...content.incident, test: true }, urls.voiceGather(page.pageId)) }
-          : { url: urls.voicePage(page.pageId), method: 'POST' as const };
+          : {
+              url: urls.voicePage(page.pageId),
+              method: 'POST' as const,
+              statusCallback: urls.pageStatus(page.pageId),
+              statusCallbackMethod: 'POST' as const,
+            };
       try {
         const client = deps.twilioClients(target.connection);
         const call = await untilAborted(
@@ -43,16 +48,6 @@ export function createVoiceChannel(deps: { twilioClients: TwilioClients }): Page
       }
     },
   };
-}
-
-/**
- * The public URL Twilio reaches Tocsin at, as the page's console link carries it
- * (`<public URL>/incidents[/<id>]`, built from the same PUBLIC_URL the webhook routes check signatures against).
- */
-export function publicUrlOf(page: ChannelPage): string | null {
-  const link = page.content.incidentUrl;
-  const at = link.lastIndexOf('/incidents');
-  return at > 0 && /^https?:\/\//.test(link) ? link.slice(0, at) : null;
 }
 
 export const voiceChannel: PageChannelModule = {

@@ -1,7 +1,8 @@
 import type { ChannelPage } from '../../../shared/paging/channel.ts';
 import { createSmsChannel } from '../../../shared/paging/channels/sms.ts';
 import { createTwilioClients } from '../../../shared/paging/channels/twilio-client.ts';
-import { createVoiceChannel, publicUrlOf } from '../../../shared/paging/channels/voice.ts';
+import { createVoiceChannel } from '../../../shared/paging/channels/voice.ts';
+import { publicUrlOf } from '../../../shared/paging/channels/twilio-webhook-urls.ts';
 import { startFakeTwilio, twilioAccount, type FakeTwilio } from '../../helpers/fake-twilio.ts';
 
 const PUBLIC_URL = 'https://tocsin.example.com';
@@ -48,6 +49,8 @@ describe('Twilio SMS and voice channels (the SDK against a fake Twilio)', () => 
     expect(sent).toMatchObject({ accountSid: account.accountSid, to: member.address, from: '+14155550199', messagingServiceSid: null });
     expect(sent?.body).toContain('Checkout is down');
     expect(sent?.body).toContain('Reply 4 to acknowledge, 6 to resolve');
+    // Twilio reports a final failure (undelivered) to the page's status URL.
+    expect(sent?.statusCallback).toBe(`${PUBLIC_URL}/api/v1/twilio/${page().organizationId}/pages/${page().pageId}/status`);
   });
 
   it('a resend says "(resent)"; a Messaging Service sends instead of the number when set', async () => {
@@ -61,6 +64,7 @@ describe('Twilio SMS and voice channels (the SDK against a fake Twilio)', () => 
     const content = { ...page().content, test: true, verificationCode: '482913' };
     expect((await sms.send(page({ content }), member, connection, signal())).ok).toBe(true);
     expect(twilio.messages.at(-1)?.body).toContain('482913');
+    expect(twilio.messages.at(-1)?.statusCallback).toBeNull();
     expect((await voice.send(page({ content }), member, connection, signal())).ok).toBe(true);
     expect(twilio.calls.at(-1)?.twiml).toContain('4, 8, 2, 9, 1, 3');
   });
@@ -75,6 +79,7 @@ describe('Twilio SMS and voice channels (the SDK against a fake Twilio)', () => 
       method: 'POST',
       url: `${PUBLIC_URL}/api/v1/twilio/${page().organizationId}/voice/pages/${page().pageId}`,
       twiml: null,
+      statusCallback: `${PUBLIC_URL}/api/v1/twilio/${page().organizationId}/pages/${page().pageId}/status`,
     });
   });
 
