@@ -39,6 +39,9 @@ import { createChannelIdentityStore } from '../shared/db/access/channel-identiti
 import { createChannelConnectionService } from './services/channel-connection.service.ts';
 import { createChannelIdentityService } from './services/channel-identity.service.ts';
 import { createChannelActionService } from './services/channel-action.service.ts';
+import { createTwilioInboundService } from './services/twilio-inbound.service.ts';
+import { createTwilioWebhookStore } from '../shared/db/access/twilio-webhooks.ts';
+import { twilioVendorBaseUrls } from '../shared/paging/channels/twilio-client.ts';
 import type { PageChannelDeps } from '../shared/paging/channel-module.ts';
 import { createChannelConnectionStore } from '../shared/db/access/channel-connections.ts';
 import type { SearchPort } from '../shared/search/port.ts';
@@ -254,7 +257,12 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   // Test pages of webhook contact methods: user-configured URLs, under the same rules as webhooks.
   const outboundHttp = createOutboundHttp({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, allowedHosts: config.OUTBOUND_ALLOWED_HOSTS });
   // The same channels the worker pages through: test pages and verification codes go the way pages go.
-  const pageChannels = createPageChannels({ mailer, outboundHttp, secretBox, vendorBaseUrls: runtime.vendorBaseUrls });
+  const pageChannels = createPageChannels({
+    mailer,
+    outboundHttp,
+    secretBox,
+    vendorBaseUrls: { ...twilioVendorBaseUrls(config), ...runtime.vendorBaseUrls },
+  });
   const contactMethods: ContactMethodService = createContactMethodService({
     contactMethods: () => createContactMethodStore(em()),
     secretBox,
@@ -264,6 +272,13 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     connections: () => createChannelConnectionStore(em()),
   });
   const incidentEscalations = createIncidentEscalationService({ em, control: createEscalationControl(runtime.temporal) });
+  const channelActions = createChannelActionService({
+    em,
+    incidents,
+    escalations: incidentEscalations,
+    audit,
+    scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
+  });
   const urls = ssoUrls(publicUrl);
   const ssoConnections = createSsoConnectionService({
     em,
@@ -428,12 +443,13 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         identities: () => createChannelIdentityStore(em()),
         links: createChannelLinks({ encryptionKey: runtime.encryptionKey, publicUrl }),
       }),
-      channelActions: createChannelActionService({
-        em,
-        incidents,
-        escalations: incidentEscalations,
-        audit,
-        scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
+      channelActions,
+      twilio: createTwilioInboundService({
+        connections: () => createChannelConnectionStore(em()),
+        secretBox,
+        webhooks: () => createTwilioWebhookStore(em()),
+        actions: channelActions,
+        publicUrl,
       }),
     },
   };

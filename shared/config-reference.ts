@@ -184,6 +184,11 @@ export const CONFIG_REFERENCE: Record<EnvVariable, VariableDoc> = {
   STRIPE_PRICE_TEAM: { group: 'Billing', meaning: 'the recurring price the `team` plan is sold at' },
   STRIPE_PRICE_ENTERPRISE: { group: 'Billing', meaning: 'the recurring price the `enterprise` plan is sold at' },
   STRIPE_API_BASE: { group: 'Billing', unset: 'Stripe', meaning: 'another Stripe API base (stripe-mock in tests)' },
+  TWILIO_API_URL: {
+    group: 'Network and outbound calls',
+    unset: 'https://api.twilio.com',
+    meaning: 'another base URL for the Twilio REST API that SMS and voice pages use (a local fake in tests)',
+  },
   ASSISTANT_URL: {
     group: 'Assistant',
     unset: '`@assistant` messages answer 409 `ASSISTANT_NOT_CONFIGURED`',

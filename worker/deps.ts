@@ -15,6 +15,7 @@ import { createOutboundHttp, type HttpRequestFn, type Resolver } from '../shared
 import { ICAL_MAX_BYTES } from '../shared/domain/schedule-ical-layer.ts';
 import { removeIcalRefreshSchedule } from './ical-refresh-schedules.ts';
 import { createPageLinkSigner } from '../shared/paging/page-link-token.ts';
+import { twilioVendorBaseUrls } from '../shared/paging/channels/twilio-client.ts';
 
 /**
  * What outbound deliveries need in the worker: the secret box (for `{{integration.secret}}`) and
@@ -78,6 +79,8 @@ export function createWorkerDeps(
     onCall: createScheduleOnCall({ orm }),
     // The one-click acknowledge and resolve links of page mails; the API verifies them with the same key.
     pageLinks: createPageLinkSigner(options.encryptionKey),
+    // SMS and voice pages: Twilio's API, or the operator's TWILIO_API_URL.
+    vendorBaseUrls: twilioVendorBaseUrls(config),
     // The assistant URL is the operator's, not a user's: it is called without the outbound guard.
     assistant: config.ASSISTANT_URL
       ? { url: config.ASSISTANT_URL, model: config.ASSISTANT_MODEL, apiKey: config.ASSISTANT_API_KEY }

@@ -1,4 +1,6 @@
 import { channelRoutes } from './channel.routes.ts';
+import { twilioRoutes } from './twilio.routes.ts';
+import type { TwilioInboundService } from '../services/twilio-inbound.service.ts';
 import type { ChannelConnectionService } from '../services/channel-connection.service.ts';
 import type { ChannelIdentityService } from '../services/channel-identity.service.ts';
 import type { ChannelActionService } from '../services/channel-action.service.ts';
@@ -116,6 +118,7 @@ export interface ApiServices {
   channelIdentities: ChannelIdentityService;
   /** Vendor inbound routes call it after verifying the vendor's signature. */
   channelActions: ChannelActionService;
+  twilio: TwilioInboundService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -156,5 +159,6 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...contactMethodRoutes(services.contactMethods, services.notificationRules),
     ...pageLinkRoutes(services.pageLinks, services.contactMethods),
     ...channelRoutes(services.channelConnections, services.channelIdentities),
+    ...twilioRoutes(services.twilio),
   ];
 }

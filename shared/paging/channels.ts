@@ -3,6 +3,8 @@ import type { ChannelConnectionDescriptor, ChannelConnectionKind, PageChannelDep
 import { emailChannel } from './channels/email.ts';
 import { matrixChannel } from './channels/matrix.ts';
 import { pushChannel } from './channels/push.ts';
+import { smsChannel } from './channels/sms.ts';
+import { voiceChannel } from './channels/voice.ts';
 import { webhookChannel } from './channels/webhook.ts';
 
 /**
@@ -14,6 +16,8 @@ export const PAGE_CHANNEL_MODULES: readonly PageChannelModule[] = [
   webhookChannel, // JSON to the member's URL
   pushChannel, // ntfy
   matrixChannel, // the organization's bot account
+  smsChannel, // Twilio
+  voiceChannel, // Twilio
 ];
 
 /** The module of a kind, or undefined when this build has none. */

@@ -1,0 +1,78 @@
+import twilio from 'twilio';
+import type RequestClient from 'twilio/lib/base/RequestClient.js';
+import type { TwilioConnection } from './twilio-connection.ts';
+
+/** Twilio's REST API host, as the SDK builds every URL. */
+export const TWILIO_API_ORIGIN = 'https://api.twilio.com';
+
+/** A Twilio REST request gives up after this long; the page is recorded failed and paging goes on. */
+export const TWILIO_REQUEST_TIMEOUT_MS = 15_000;
+
+export type TwilioRestClient = ReturnType<typeof twilio>;
+
+/**
+ * The SDK's own HTTP client, sending what it would send to api.twilio.com to `apiUrl` instead. Only
+ * the operator sets that (TWILIO_API_URL: a local fake in tests); no organization can choose where
+ * its Auth Token goes.
+ */
+class RedirectedRequestClient extends twilio.RequestClient {
+  readonly #apiUrl: string;
+
+  constructor(apiUrl: string) {
+    super({ timeout: TWILIO_REQUEST_TIMEOUT_MS, autoRetry: false });
+    this.#apiUrl = apiUrl.endsWith('/') ? apiUrl.slice(0, -1) : apiUrl;
+  }
+
+  override request<TData>(opts: RequestClient.RequestOptions<TData>) {
+    const uri = opts.uri.startsWith(`${TWILIO_API_ORIGIN}/`) ? this.#apiUrl + opts.uri.slice(TWILIO_API_ORIGIN.length) : opts.uri;
+    return super.request<TData>({ ...opts, uri });
+  }
+}
+
+/**
+ * Builds REST clients for organizations' Twilio accounts over one shared HTTP client (each request
+ * carries its account's credentials). Retries stay off: a page is recorded and the escalation goes
+ * on rather than waiting on Twilio's backoff.
+ */
+export function createTwilioClients(options: { apiUrl?: string } = {}) {
+  const httpClient = options.apiUrl
+    ? new RedirectedRequestClient(options.apiUrl)
+    : new twilio.RequestClient({ timeout: TWILIO_REQUEST_TIMEOUT_MS, autoRetry: false });
+  return (connection: TwilioConnection): TwilioRestClient =>
+    twilio(connection.accountSid, connection.authToken, { httpClient, autoRetry: false, lazyLoading: true });
+}
+export type TwilioClients = ReturnType<typeof createTwilioClients>;
+
+/** The page channels' vendor base URLs that TWILIO_API_URL sets (none when unset: api.twilio.com). */
+export function twilioVendorBaseUrls(config: { TWILIO_API_URL?: string }): { sms?: string; voice?: string } {
+  return config.TWILIO_API_URL ? { sms: config.TWILIO_API_URL, voice: config.TWILIO_API_URL } : {};
+}
+
+/** What a failed Twilio request is recorded as: Twilio's status, code and message; never a credential. */
+export function twilioFailure(error: unknown): string {
+  if (error instanceof twilio.RestException) {
+    return `Twilio answered HTTP ${error.status}${error.code ? ` (error ${error.code})` : ''}: ${error.message}`.slice(0, 1000);
+  }
+  return `Twilio request failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 1000);
+}
+
+/** Resolves as `work` does, or rejects once `signal` aborts (the per-page timeout): the page is then failed. */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  // Abandoned when the signal wins: its own failure then matters to nobody.
+  work.catch(() => undefined);
+  if (signal.aborted) return Promise.reject(new Error('page send timed out'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new Error('page send timed out'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
