@@ -111,6 +111,20 @@ describe('the console: push contact methods, channel links, chat and phone conne
     await context.close();
   });
 
+  it('serves the link page to someone signed out: signing in comes back to the link', async () => {
+    const links = createChannelLinks({ encryptionKey: stack.config.ENCRYPTION_KEY as string, publicUrl: server.url });
+    const url = links.createChannelLinkToken({ organizationId: owner.organization.id, kind: 'matrix', externalId: '@pager:example.org' });
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.getByLabel('Email', { exact: true }).fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('region', { name: 'Matrix account @pager:example.org' }).getByRole('button', { name: 'Confirm' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/link-channel');
+    await context.close();
+  });
+
   it('lets an owner connect ntfy for the organization; the access token is never shown back', async () => {
     const accessToken = ntfy.addToken(['anything']);
     const { context, page } = await signInThroughPage(browser, server.url, owner.email, owner.password);
