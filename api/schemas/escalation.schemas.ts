@@ -93,6 +93,14 @@ export const PageSchema = z
     contact_method_id: z.uuid().nullable().describe('The contact method it went to; null for the account email'),
     status: z.enum([...PAGE_STATUSES, 'sending']).describe('`sending` only while the send is under way'),
     error: z.string().nullable(),
+    attempts: z
+      .number()
+      .int()
+      .describe(
+        'How many times it was sent: more than 1 when a worker stopped mid-send and it was sent again (a pager prefers a duplicate to a silence)',
+      ),
+    resent_at: timestamp().nullable().describe('When it was last sent again after such a stop; null when it went once'),
+    sent_at: timestamp().nullable().describe('When the channel accepted it; null until then'),
     created_at: timestamp(),
   })
   .meta({ id: 'Page' });

@@ -9,6 +9,7 @@ export const INCIDENT_STATUSES = ['active', 'investigating', 'mitigated', 'resol
 export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 export const SEARCH_TYPES = ['incident', 'procedure', 'article', 'log'] as const;
 export const SEARCH_MODES = ['hybrid', 'semantic', 'keyword'] as const;
+export const CONTACT_KINDS = ['email', 'webhook', 'push', 'sms', 'voice', 'slack', 'matrix'] as const;
 
 export type Command =
   | { name: 'help'; path: string[] }
@@ -36,7 +37,19 @@ export type Command =
   | { name: 'incidents reassign'; id: string; user?: string; policy?: string }
   | { name: 'silence list'; status?: 'pending' | 'active' | 'expired'; limit: number }
   | { name: 'silence add'; matchers: string[]; durationMinutes: number; comment: string }
-  | { name: 'silence expire'; id: string };
+  | { name: 'silence expire'; id: string }
+  | { name: 'contact list' }
+  | {
+      name: 'contact add';
+      kind: (typeof CONTACT_KINDS)[number];
+      address: string;
+      label?: string;
+      server?: string;
+      accessToken?: string;
+    }
+  | { name: 'contact verify'; id: string; code: string }
+  | { name: 'contact resend'; id: string }
+  | { name: 'contact test'; id: string };
 
 export interface Invocation {
   command: Command;
@@ -319,6 +332,61 @@ export const COMMANDS: Record<string, CommandSpec> = {
     positionals: ['SILENCE_ID'],
     build: (_values, [id]) => ({ name: 'silence expire', id: uuid(id as string, 'SILENCE_ID') }),
   },
+  'contact list': {
+    summary: 'Your contact methods: how escalations page you',
+    usage: 'tocsin contact list',
+    options: {},
+    positionals: [],
+    build: () => ({ name: 'contact list' }),
+  },
+  'contact add': {
+    summary: 'Add a contact method; a code is sent through it to confirm it',
+    usage: 'tocsin contact add KIND ADDRESS [--label TEXT] [--server URL] [--access-token tk_...]',
+    details: [
+      `KIND: ${CONTACT_KINDS.join(', ')}.`,
+      'ADDRESS: an email address; a webhook URL; a push (ntfy) topic; a phone number in E.164 form (+14155550100) for sms and',
+      '  voice; a Slack member or channel id (U…, C…); a Matrix user, room id or alias (@alice:example.org).',
+      "--server, --access-token: push only: your ntfy server (default: the organization's, else ntfy.sh) and a token",
+      '  with write access to the topic.',
+      'A 6-digit code is sent through the method (email: a link is mailed). At a terminal you are asked for it; otherwise',
+      '  confirm with `tocsin contact verify ID CODE`. An unverified method is never paged.',
+      'Changing contact methods needs a signed-in member, not an API key: set TOCSIN_ACCESS_TOKEN (see the CLI guide).',
+    ],
+    options: { label: { type: 'string' }, server: { type: 'string' }, 'access-token': { type: 'string' } },
+    positionals: ['KIND', 'ADDRESS'],
+    build: (values, [kind, address]) => {
+      const server = str(values.server);
+      const accessToken = str(values['access-token']);
+      const type = oneOf(kind, CONTACT_KINDS, 'KIND') as (typeof CONTACT_KINDS)[number];
+      if ((server || accessToken) && type !== 'push') throw usageError('--server and --access-token are for push (ntfy) methods only');
+      return { name: 'contact add', kind: type, address: address as string, label: str(values.label), server, accessToken };
+    },
+  },
+  'contact verify': {
+    summary: 'Confirm a contact method with the 6-digit code it received',
+    usage: 'tocsin contact verify CONTACT_METHOD_ID CODE',
+    details: ['The code lasts 15 minutes and 5 tries; `tocsin contact resend` sends a new one.'],
+    options: {},
+    positionals: ['CONTACT_METHOD_ID', 'CODE'],
+    build: (_values, [id, code]) => {
+      if (!/^\d{6}$/.test(code as string)) throw usageError(`CODE is the 6 digits the method received; got "${code}"`);
+      return { name: 'contact verify', id: uuid(id as string, 'CONTACT_METHOD_ID'), code: code as string };
+    },
+  },
+  'contact resend': {
+    summary: 'Send a new code (or mail a new link) to an unverified contact method',
+    usage: 'tocsin contact resend CONTACT_METHOD_ID',
+    options: {},
+    positionals: ['CONTACT_METHOD_ID'],
+    build: (_values, [id]) => ({ name: 'contact resend', id: uuid(id as string, 'CONTACT_METHOD_ID') }),
+  },
+  'contact test': {
+    summary: 'Send a test page through a verified contact method, and say whether it went',
+    usage: 'tocsin contact test CONTACT_METHOD_ID',
+    options: {},
+    positionals: ['CONTACT_METHOD_ID'],
+    build: (_values, [id]) => ({ name: 'contact test', id: uuid(id as string, 'CONTACT_METHOD_ID') }),
+  },
   oncall: {
     summary: 'Who is on call now (or at --at), for every schedule or one',
     usage: 'tocsin oncall [SCHEDULE] [--at TIME]',
@@ -353,6 +421,7 @@ const GROUPS: Record<string, string> = {
   alert: 'Send alerts to an integration',
   runbook: 'List and run procedures (runbooks)',
   silence: 'List, add and expire silences',
+  contact: 'Your contact methods: add, verify, list and test them',
 };
 
 const GLOBAL_OPTIONS: Options = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } };

@@ -3,6 +3,7 @@ import { apiError, createApi, unreachable, unwrap, type Api } from './api.ts';
 import { helpText, type Command } from './args.ts';
 import { loadConfig, removeConfig, saveConfig, type CliConfig } from './config-store.ts';
 import { CliError, EXIT, type ExitCode } from './exit-codes.ts';
+import { runContactCommand } from './contact.ts';
 import { connectLive, type LiveEvent } from './live.ts';
 import {
   formatEvent,
@@ -117,6 +118,12 @@ async function runWithConfig(command: Command, json: boolean, io: CliIo, config:
       out(() => formatSearchHits(result.data), result);
       return EXIT.OK;
     }
+    case 'contact list':
+    case 'contact add':
+    case 'contact verify':
+    case 'contact resend':
+    case 'contact test':
+      return runContactCommand(command, json, io, config);
     case 'oncall':
       return onCall(command, json, io, config, api);
     case 'incidents escalate': {

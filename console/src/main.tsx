@@ -9,6 +9,8 @@ import { RealtimeProvider } from './lib/realtime.tsx';
 import { RequireSession } from './lib/session.tsx';
 import { applyTheme, storedTheme, watchSystemTheme } from './lib/theme.ts';
 import { ApiKeysPage, SettingsPage, SsoPage, UsersPage } from './pages/Admin.tsx';
+import { ChannelConnectionsPage } from './pages/ChannelConnections.tsx';
+import { LinkChannelPage } from './pages/LinkChannel.tsx';
 import { AnalyticsPage } from './pages/Analytics.tsx';
 import { EscalationPoliciesPage } from './pages/EscalationPolicies.tsx';
 import { ExecutionPage } from './pages/Execution.tsx';
@@ -83,6 +85,8 @@ createRoot(document.getElementById('root') as HTMLElement).render(
             <Route path="admin/api-keys" element={<ApiKeysPage />} />
             <Route path="admin/sso" element={<SsoPage />} />
             <Route path="admin/settings" element={<SettingsPage />} />
+            <Route path="admin/channels" element={<ChannelConnectionsPage />} />
+            <Route path="link-channel" element={<LinkChannelPage />} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Routes>

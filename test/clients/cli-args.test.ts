@@ -62,6 +62,18 @@ describe('tocsin command line', () => {
     ],
     [['silence', 'add', '--matcher', 'a="b"', '--for', '1d', '--comment', 'c'], { durationMinutes: 1440 }],
     [['silence', 'expire', ID], { name: 'silence expire', id: ID }],
+    [['contact', 'list'], { name: 'contact list' }],
+    [
+      ['contact', 'add', 'sms', '+14155550100', '--label', 'Phone'],
+      { name: 'contact add', kind: 'sms', address: '+14155550100', label: 'Phone' },
+    ],
+    [
+      ['contact', 'add', 'push', 'my-topic', '--server', 'https://ntfy.example.com', '--access-token', 'tk_x'],
+      { name: 'contact add', kind: 'push', address: 'my-topic', server: 'https://ntfy.example.com', accessToken: 'tk_x' },
+    ],
+    [['contact', 'verify', ID, '012345'], { name: 'contact verify', id: ID, code: '012345' }],
+    [['contact', 'resend', ID], { name: 'contact resend', id: ID }],
+    [['contact', 'test', ID], { name: 'contact test', id: ID }],
     [
       ['alert', 'send', '--integration', ID, '--platform', 'pager', '--file', 'a.json', '--secret', '-z2SXRFuc8Ct', '--json'],
       { name: 'alert send', integration: ID, platform: 'pager', file: 'a.json', secret: '-z2SXRFuc8Ct' },
@@ -101,6 +113,11 @@ describe('tocsin command line', () => {
     [['silence', 'add', '--matcher', 'a="b"', '--for', '0m', '--comment', 'c'], '--for takes a duration'],
     [['silence', 'list', '--status', 'muted'], '--status must be one of pending, active, expired'],
     [['silence', 'expire', 'x'], 'SILENCE_ID must be a UUID'],
+    [['contact', 'add', 'pager', 'x'], 'KIND must be one of email, webhook, push, sms, voice, slack, matrix'],
+    [['contact', 'add', 'sms'], 'takes KIND ADDRESS'],
+    [['contact', 'add', 'sms', '+14155550100', '--server', 'https://x'], '--server and --access-token are for push'],
+    [['contact', 'verify', ID, '12345'], 'CODE is the 6 digits'],
+    [['contact', 'test', 'x'], 'CONTACT_METHOD_ID must be a UUID'],
     [
       ['alert', 'send', '--integration', ID, '--platform', 'pager', '--file', 'a.json', '--secret', '--json'],
       "Option '--secret' argument is ambiguous",

@@ -5,7 +5,31 @@ import { api, temporalWorkflowUrl, unwrap } from '../lib/api.ts';
 import { useLive } from '../lib/realtime.tsx';
 import { usePolicies, useRoutingRules } from '../lib/paging.ts';
 import { memberName, useMembers } from '../lib/schedules.ts';
+import { KIND_TITLES, type ContactKind, type DeliveredPage } from '../lib/channels.ts';
 import { ErrorState, FieldErrors, Loading, TableHead, Time } from './ui.tsx';
+
+/** A page's delivery: sent (when), failed (why), or under way; and whether it was sent again after a worker stopped mid-send. */
+function PageDelivery({ page }: { page: DeliveredPage }) {
+  const badge = page.status === 'sent' ? 'completed' : page.status === 'failed' ? 'failed' : 'pending';
+  return (
+    <>
+      <span className={`badge st-${badge}`}>{page.status}</span>
+      {page.status === 'sent' && page.sent_at ? (
+        <span className="muted small">
+          {' '}
+          <Time iso={page.sent_at} />
+        </span>
+      ) : null}
+      {page.resent_at ? (
+        <div className="small">
+          Resent after an interrupted send
+          {page.attempts && page.attempts > 1 ? ` (${page.attempts} attempts)` : ''}, <Time iso={page.resent_at} />
+        </div>
+      ) : null}
+      {page.error ? <div className="small">{page.error}</div> : null}
+    </>
+  );
+}
 
 const ENDED: Record<string, string> = {
   acknowledged: 'Ended: acknowledged',
@@ -209,9 +233,9 @@ export function IncidentEscalation({ incidentId, status, writable }: { incidentI
         </p>
       ) : (
         <table aria-label="Pages">
-          <TableHead columns={['Who', 'Level', 'Method', 'Status']} />
+          <TableHead columns={['Who', 'Level', 'Method', 'Delivery']} />
           <tbody>
-            {state.pages.map((page) => (
+            {(state.pages as DeliveredPage[]).map((page) => (
               <tr key={page.id}>
                 <td>
                   {memberName(members.data, page.user_id)}
@@ -223,12 +247,9 @@ export function IncidentEscalation({ incidentId, status, writable }: { incidentI
                   {page.level}
                   <span className="muted small"> (round {page.round})</span>
                 </td>
-                <td>{page.method}</td>
+                <td>{KIND_TITLES[page.method as ContactKind] ?? page.method}</td>
                 <td>
-                  <span className={`badge st-${page.status === 'sent' ? 'completed' : page.status === 'failed' ? 'failed' : 'pending'}`}>
-                    {page.status}
-                  </span>
-                  {page.error ? <div className="small">{page.error}</div> : null}
+                  <PageDelivery page={page} />
                 </td>
               </tr>
             ))}

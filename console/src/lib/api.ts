@@ -51,6 +51,33 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
+/**
+ * A call to a route the generated client does not describe yet (it is regenerated when routes
+ * merge): same origin, same refresh, same errors as `unwrap`. Answers without a body give undefined.
+ */
+export async function callApi<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const response = await fetchWithRefresh(new URL(`/api/v1${path}`, window.location.origin), {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (response.ok) return parsed as T;
+  const error = (parsed ?? {}) as { code?: string; detail?: string; errors?: Array<{ path: string; message: string }> };
+  throw new ApiError(
+    response.status,
+    error.code ?? 'HTTP_ERROR',
+    error.detail ?? `${response.status} ${response.statusText}`,
+    Array.isArray(error.errors) ? error.errors : [],
+  );
+}
+
 /** The generated client (clients/typescript), same origin, cookies included. */
 export const api = createTocsinClient({ baseUrl: window.location.origin, fetch: fetchWithRefresh });
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, everyPage, LIST_PAGE, unwrap, type Schemas } from './api.ts';
+import type { ContactMethod } from './channels.ts';
 
 export type EscalationPolicy = Schemas['EscalationPolicy'];
 export type EscalationTarget = Schemas['EscalationTarget'];
 export type RoutingRule = Schemas['RoutingRule'];
-export type ContactMethod = Schemas['ContactMethod'];
 export type NotificationRule = Schemas['NotificationRule'];
 export type IncidentEscalation = Schemas['IncidentEscalation'];
 
@@ -44,7 +44,8 @@ export function useRoutingRules() {
 export function useContactMethods() {
   return useQuery({
     queryKey: [MY_PAGING_KEY, 'methods'],
-    queryFn: async () => unwrap(await api.GET('/api/v1/users/me/contact-methods', { params: { query: { limit: LIST_PAGE } } })).data,
+    queryFn: async () =>
+      unwrap(await api.GET('/api/v1/users/me/contact-methods', { params: { query: { limit: LIST_PAGE } } })).data as ContactMethod[],
   });
 }
 

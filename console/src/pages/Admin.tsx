@@ -8,7 +8,7 @@ import { Empty, ErrorState, Loading, Options, PageHead, QueryCard, TableHead, Ti
 type Role = Schemas['User']['role'];
 const ROLES: Role[] = ['owner', 'admin', 'engineer', 'viewer'];
 
-function AdminFrame({ title, children }: { title: string; children: ReactNode }) {
+export function AdminFrame({ title, children }: { title: string; children: ReactNode }) {
   const user = useUser();
   if (!isAdmin(user))
     return (
@@ -24,6 +24,7 @@ function AdminFrame({ title, children }: { title: string; children: ReactNode })
         <NavLink to="/admin/api-keys">API keys</NavLink>
         <NavLink to="/admin/sso">Single sign-on</NavLink>
         <NavLink to="/admin/settings">Organization</NavLink>
+        <NavLink to="/admin/channels">Chat and phone</NavLink>
       </nav>
       {children}
     </>

@@ -26,7 +26,7 @@ export const PageEntity = defineEntity({
     round: p.integer(),
     level: p.integer(),
     userId: p.uuid(),
-    /** `email` or `webhook`. */
+    /** The channel kind (`email`, `webhook`, `push`, ...). */
     method: p.string().length(32).$type<PageMethod>(),
     /** The notification rule that sent it; null for the default (account email at once). */
     ruleId: p.uuid().nullable(),
@@ -35,6 +35,12 @@ export const PageEntity = defineEntity({
     /** `sending` while the send is under way, then `sent` or `failed`. */
     status: p.string().length(16).$type<PageStatus>(),
     error: p.text().nullable(),
+    /** How many times it was claimed to send: more than 1 when a worker died mid-send and it went again. */
+    attempts: p.integer().default(1),
+    /** When it was last sent again after a crash (the page says so). */
+    resentAt: p.datetime().nullable(),
+    /** When the channel accepted it. */
+    sentAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()
