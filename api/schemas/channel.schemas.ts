@@ -15,7 +15,7 @@ export const ChannelConnectionSchema = z
   .object({
     kind: z.enum(CHANNEL_CONNECTION_KINDS),
     summary: z
-      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+      .record(z.string(), z.unknown())
       .describe('The safe part of the settings (server, account or bot name, which secrets are set); never a secret'),
     created_at: timestamp(),
     updated_at: timestamp(),

@@ -45,6 +45,13 @@ from .calendar_feed import CalendarFeed
 from .change_password_body import ChangePasswordBody
 from .change_password_response_200 import ChangePasswordResponse200
 from .change_password_response_200_meta import ChangePasswordResponse200Meta
+from .channel_connection import ChannelConnection
+from .channel_connection_kind import ChannelConnectionKind
+from .channel_connection_summary import ChannelConnectionSummary
+from .channel_identity import ChannelIdentity
+from .channel_identity_kind import ChannelIdentityKind
+from .channel_link_preview import ChannelLinkPreview
+from .channel_link_preview_kind import ChannelLinkPreviewKind
 from .chat_message import ChatMessage
 from .chat_message_author_kind import ChatMessageAuthorKind
 from .confirm_password_reset_body import ConfirmPasswordResetBody
@@ -52,6 +59,7 @@ from .confirm_password_reset_response_200 import ConfirmPasswordResetResponse200
 from .confirm_password_reset_response_200_meta import ConfirmPasswordResetResponse200Meta
 from .contact_method import ContactMethod
 from .contact_method_type import ContactMethodType
+from .contact_method_verification import ContactMethodVerification
 from .contact_method_webhook_type_0 import ContactMethodWebhookType0
 from .contact_webhook_headers_input import ContactWebhookHeadersInput
 from .create_api_key_body import CreateApiKeyBody
@@ -67,6 +75,10 @@ from .create_billing_checkout_response_201 import CreateBillingCheckoutResponse2
 from .create_billing_checkout_response_201_meta import CreateBillingCheckoutResponse201Meta
 from .create_contact_method_input_type_0 import CreateContactMethodInputType0
 from .create_contact_method_input_type_1 import CreateContactMethodInputType1
+from .create_contact_method_input_type_2 import CreateContactMethodInputType2
+from .create_contact_method_input_type_3 import CreateContactMethodInputType3
+from .create_contact_method_input_type_4 import CreateContactMethodInputType4
+from .create_contact_method_input_type_5 import CreateContactMethodInputType5
 from .create_escalation_policy_body import CreateEscalationPolicyBody
 from .create_escalation_policy_response_201 import CreateEscalationPolicyResponse201
 from .create_escalation_policy_response_201_meta import CreateEscalationPolicyResponse201Meta
@@ -133,6 +145,7 @@ from .create_sso_connection_body_type_4_default_role import CreateSsoConnectionB
 from .create_sso_connection_response_201 import CreateSsoConnectionResponse201
 from .create_sso_connection_response_201_meta import CreateSsoConnectionResponse201Meta
 from .created_api_key import CreatedApiKey
+from .delete_channel_connection_kind import DeleteChannelConnectionKind
 from .error import Error
 from .error_code import ErrorCode
 from .error_errors_item import ErrorErrorsItem
@@ -271,6 +284,9 @@ from .integration_with_secret_status import IntegrationWithSecretStatus
 from .invitation import Invitation
 from .invitation_role import InvitationRole
 from .knowledge_article import KnowledgeArticle
+from .link_channel_identity_input import LinkChannelIdentityInput
+from .link_channel_identity_response_200 import LinkChannelIdentityResponse200
+from .link_channel_identity_response_200_meta import LinkChannelIdentityResponse200Meta
 from .list_admin_audit_events_response_200 import ListAdminAuditEventsResponse200
 from .list_admin_audit_events_response_200_meta import ListAdminAuditEventsResponse200Meta
 from .list_api_keys_response_200 import ListApiKeysResponse200
@@ -279,6 +295,8 @@ from .list_articles_response_200 import ListArticlesResponse200
 from .list_articles_response_200_meta import ListArticlesResponse200Meta
 from .list_audit_events_response_200 import ListAuditEventsResponse200
 from .list_audit_events_response_200_meta import ListAuditEventsResponse200Meta
+from .list_channel_connections_response_200 import ListChannelConnectionsResponse200
+from .list_channel_connections_response_200_meta import ListChannelConnectionsResponse200Meta
 from .list_escalation_policies_response_200 import ListEscalationPoliciesResponse200
 from .list_escalation_policies_response_200_meta import ListEscalationPoliciesResponse200Meta
 from .list_executions_response_200 import ListExecutionsResponse200
@@ -310,6 +328,8 @@ from .list_logs_response_200 import ListLogsResponse200
 from .list_logs_response_200_meta import ListLogsResponse200Meta
 from .list_maintenance_windows_response_200 import ListMaintenanceWindowsResponse200
 from .list_maintenance_windows_response_200_meta import ListMaintenanceWindowsResponse200Meta
+from .list_my_channel_identities_response_200 import ListMyChannelIdentitiesResponse200
+from .list_my_channel_identities_response_200_meta import ListMyChannelIdentitiesResponse200Meta
 from .list_my_contact_methods_response_200 import ListMyContactMethodsResponse200
 from .list_my_contact_methods_response_200_meta import ListMyContactMethodsResponse200Meta
 from .list_my_notification_rules_response_200 import ListMyNotificationRulesResponse200
@@ -380,6 +400,8 @@ from .platform_setup_platform import PlatformSetupPlatform
 from .post_incident_message_body import PostIncidentMessageBody
 from .post_incident_message_response_201 import PostIncidentMessageResponse201
 from .post_incident_message_response_201_meta import PostIncidentMessageResponse201Meta
+from .preview_channel_link_response_200 import PreviewChannelLinkResponse200
+from .preview_channel_link_response_200_meta import PreviewChannelLinkResponse200Meta
 from .preview_silence_body import PreviewSilenceBody
 from .preview_silence_response_200 import PreviewSilenceResponse200
 from .preview_silence_response_200_data import PreviewSilenceResponse200Data
@@ -388,6 +410,10 @@ from .preview_silence_response_200_meta import PreviewSilenceResponse200Meta
 from .procedure import Procedure
 from .procedure_step import ProcedureStep
 from .procedure_step_type import ProcedureStepType
+from .put_channel_connection_input import PutChannelConnectionInput
+from .put_channel_connection_kind import PutChannelConnectionKind
+from .put_channel_connection_response_200 import PutChannelConnectionResponse200
+from .put_channel_connection_response_200_meta import PutChannelConnectionResponse200Meta
 from .readyz_response_200 import ReadyzResponse200
 from .readyz_response_200_checks import ReadyzResponse200Checks
 from .readyz_response_200_checks_additional_property import ReadyzResponse200ChecksAdditionalProperty
@@ -501,6 +527,11 @@ from .timeline_entry import TimelineEntry
 from .timeline_entry_data import TimelineEntryData
 from .timeline_entry_type import TimelineEntryType
 from .token_response import TokenResponse
+from .twilio_inbound_call_body import TwilioInboundCallBody
+from .twilio_inbound_sms_body import TwilioInboundSmsBody
+from .twilio_page_status_body import TwilioPageStatusBody
+from .twilio_voice_gather_body import TwilioVoiceGatherBody
+from .twilio_voice_page_body import TwilioVoicePageBody
 from .update_article_body import UpdateArticleBody
 from .update_article_response_200 import UpdateArticleResponse200
 from .update_article_response_200_meta import UpdateArticleResponse200Meta
@@ -576,9 +607,12 @@ from .update_user_response_200 import UpdateUserResponse200
 from .update_user_response_200_meta import UpdateUserResponse200Meta
 from .user import User
 from .user_role import UserRole
+from .verify_contact_method_input import VerifyContactMethodInput
 from .verify_email_body import VerifyEmailBody
 from .verify_email_response_200 import VerifyEmailResponse200
 from .verify_email_response_200_meta import VerifyEmailResponse200Meta
+from .verify_my_contact_method_code_response_200 import VerifyMyContactMethodCodeResponse200
+from .verify_my_contact_method_code_response_200_meta import VerifyMyContactMethodCodeResponse200Meta
 from .verify_sso_domain_response_200 import VerifySsoDomainResponse200
 from .verify_sso_domain_response_200_meta import VerifySsoDomainResponse200Meta
 from .wait_step_config import WaitStepConfig
@@ -653,6 +687,13 @@ __all__ = (
     "ChangePasswordBody",
     "ChangePasswordResponse200",
     "ChangePasswordResponse200Meta",
+    "ChannelConnection",
+    "ChannelConnectionKind",
+    "ChannelConnectionSummary",
+    "ChannelIdentity",
+    "ChannelIdentityKind",
+    "ChannelLinkPreview",
+    "ChannelLinkPreviewKind",
     "ChatMessage",
     "ChatMessageAuthorKind",
     "ConfirmPasswordResetBody",
@@ -660,6 +701,7 @@ __all__ = (
     "ConfirmPasswordResetResponse200Meta",
     "ContactMethod",
     "ContactMethodType",
+    "ContactMethodVerification",
     "ContactMethodWebhookType0",
     "ContactWebhookHeadersInput",
     "CreateApiKeyBody",
@@ -675,6 +717,10 @@ __all__ = (
     "CreateBillingCheckoutResponse201Meta",
     "CreateContactMethodInputType0",
     "CreateContactMethodInputType1",
+    "CreateContactMethodInputType2",
+    "CreateContactMethodInputType3",
+    "CreateContactMethodInputType4",
+    "CreateContactMethodInputType5",
     "CreatedApiKey",
     "CreateEscalationPolicyBody",
     "CreateEscalationPolicyResponse201",
@@ -741,6 +787,7 @@ __all__ = (
     "CreateSsoConnectionBodyType4DefaultRole",
     "CreateSsoConnectionResponse201",
     "CreateSsoConnectionResponse201Meta",
+    "DeleteChannelConnectionKind",
     "Error",
     "ErrorCode",
     "ErrorErrorsItem",
@@ -879,6 +926,9 @@ __all__ = (
     "Invitation",
     "InvitationRole",
     "KnowledgeArticle",
+    "LinkChannelIdentityInput",
+    "LinkChannelIdentityResponse200",
+    "LinkChannelIdentityResponse200Meta",
     "ListAdminAuditEventsResponse200",
     "ListAdminAuditEventsResponse200Meta",
     "ListApiKeysResponse200",
@@ -887,6 +937,8 @@ __all__ = (
     "ListArticlesResponse200Meta",
     "ListAuditEventsResponse200",
     "ListAuditEventsResponse200Meta",
+    "ListChannelConnectionsResponse200",
+    "ListChannelConnectionsResponse200Meta",
     "ListEscalationPoliciesResponse200",
     "ListEscalationPoliciesResponse200Meta",
     "ListExecutionsResponse200",
@@ -916,6 +968,8 @@ __all__ = (
     "ListLogsResponse200Meta",
     "ListMaintenanceWindowsResponse200",
     "ListMaintenanceWindowsResponse200Meta",
+    "ListMyChannelIdentitiesResponse200",
+    "ListMyChannelIdentitiesResponse200Meta",
     "ListMyContactMethodsResponse200",
     "ListMyContactMethodsResponse200Meta",
     "ListMyNotificationRulesResponse200",
@@ -986,6 +1040,8 @@ __all__ = (
     "PostIncidentMessageBody",
     "PostIncidentMessageResponse201",
     "PostIncidentMessageResponse201Meta",
+    "PreviewChannelLinkResponse200",
+    "PreviewChannelLinkResponse200Meta",
     "PreviewSilenceBody",
     "PreviewSilenceResponse200",
     "PreviewSilenceResponse200Data",
@@ -994,6 +1050,10 @@ __all__ = (
     "Procedure",
     "ProcedureStep",
     "ProcedureStepType",
+    "PutChannelConnectionInput",
+    "PutChannelConnectionKind",
+    "PutChannelConnectionResponse200",
+    "PutChannelConnectionResponse200Meta",
     "ReadyzResponse200",
     "ReadyzResponse200Checks",
     "ReadyzResponse200ChecksAdditionalProperty",
@@ -1107,6 +1167,11 @@ __all__ = (
     "TimelineEntryData",
     "TimelineEntryType",
     "TokenResponse",
+    "TwilioInboundCallBody",
+    "TwilioInboundSmsBody",
+    "TwilioPageStatusBody",
+    "TwilioVoiceGatherBody",
+    "TwilioVoicePageBody",
     "UpdateArticleBody",
     "UpdateArticleResponse200",
     "UpdateArticleResponse200Meta",
@@ -1178,9 +1243,12 @@ __all__ = (
     "UpdateUserResponse200Meta",
     "User",
     "UserRole",
+    "VerifyContactMethodInput",
     "VerifyEmailBody",
     "VerifyEmailResponse200",
     "VerifyEmailResponse200Meta",
+    "VerifyMyContactMethodCodeResponse200",
+    "VerifyMyContactMethodCodeResponse200Meta",
     "VerifySsoDomainResponse200",
     "VerifySsoDomainResponse200Meta",
     "WaitStepConfig",

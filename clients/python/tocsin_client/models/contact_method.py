@@ -8,6 +8,7 @@ from uuid import UUID
 from attrs import define as _attrs_define
 
 from ..models.contact_method_type import ContactMethodType
+from ..models.contact_method_verification import ContactMethodVerification
 
 if TYPE_CHECKING:
     from ..models.contact_method_webhook_type_0 import ContactMethodWebhookType0
@@ -24,9 +25,12 @@ class ContactMethod:
         user_id (UUID):
         type_ (ContactMethodType):
         label (str):
-        address (None | str): `email`: the address; null for webhooks
+        address (None | str): The public part of the destination: an email address, a phone number, an ntfy topic, a
+            chat user or room; null for webhooks
         webhook (ContactMethodWebhookType0 | None):
         verified (bool): Unverified methods are never paged
+        verification (ContactMethodVerification): How it is verified: `link` mailed to it, `code` sent through it
+            (confirm with POST .../verify), `none` (a webhook you configured)
         verified_at (datetime.datetime | None):
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
@@ -39,6 +43,7 @@ class ContactMethod:
     address: None | str
     webhook: ContactMethodWebhookType0 | None
     verified: bool
+    verification: ContactMethodVerification
     verified_at: datetime.datetime | None
     created_at: datetime.datetime
     updated_at: datetime.datetime
@@ -65,6 +70,8 @@ class ContactMethod:
 
         verified = self.verified
 
+        verification = self.verification.value
+
         verified_at: None | str
         if isinstance(self.verified_at, datetime.datetime):
             verified_at = self.verified_at.isoformat()
@@ -86,6 +93,7 @@ class ContactMethod:
                 "address": address,
                 "webhook": webhook,
                 "verified": verified,
+                "verification": verification,
                 "verified_at": verified_at,
                 "created_at": created_at,
                 "updated_at": updated_at,
@@ -131,6 +139,8 @@ class ContactMethod:
 
         verified = d.pop("verified")
 
+        verification = ContactMethodVerification(d.pop("verification"))
+
         def _parse_verified_at(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
@@ -158,6 +168,7 @@ class ContactMethod:
             address=address,
             webhook=webhook,
             verified=verified,
+            verification=verification,
             verified_at=verified_at,
             created_at=created_at,
             updated_at=updated_at,

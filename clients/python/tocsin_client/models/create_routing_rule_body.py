@@ -19,10 +19,11 @@ class CreateRoutingRuleBody:
         name (str):
         matchers (list[str] | str): Alertmanager matchers: one list (`{service="db", env=~"prod|staging"}`) or an array
             of matcher texts (`["service=db", "severity=critical"]`). Operators `=`, `!=`, `=~`, `!~`; a regex (RE2 syntax,
-            linear time) must match the whole value; a label the alert lacks is the empty string. Matched over the labels of
-            the alert that opens the incident plus `severity`, `platform` and `integration` (the integration's id), which
-            take precedence over labels of those names. A list that matches every alert (`severity=~".*"`) is allowed: a
-            catch-all last rule.
+            linear time) must match the whole value and may keep at most 256 positions alive at once (e.g. no `.{1000}`
+            after `.*`), since each is paid for every character of a label; a label the alert lacks is the empty string.
+            Matched over the labels of the alert that opens the incident plus `severity`, `platform` and `integration` (the
+            integration's id), which take precedence over labels of those names. A list that matches every alert
+            (`severity=~".*"`) is allowed: a catch-all last rule.
         escalation_policy_id (UUID): The escalation policy the rule's incidents page through; one of the organization's
             policies (422 otherwise)
         urgency (CreateRoutingRuleBodyUrgency | Unset): `high`: pages at once through every contact method; `low`: pages

@@ -3,6 +3,11 @@ from enum import StrEnum
 
 class NotificationRuleContactMethodType(StrEnum):
     EMAIL = "email"
+    MATRIX = "matrix"
+    PUSH = "push"
+    SLACK = "slack"
+    SMS = "sms"
+    VOICE = "voice"
     WEBHOOK = "webhook"
 
     def __str__(self) -> str:

@@ -29,6 +29,10 @@ class Page:
         contact_method_id (None | UUID): The contact method it went to; null for the account email
         status (PageStatus): `sending` only while the send is under way
         error (None | str):
+        attempts (int): How many times it was sent: more than 1 when a worker stopped mid-send and it was sent again (a
+            pager prefers a duplicate to a silence)
+        resent_at (datetime.datetime | None): When it was last sent again after such a stop; null when it went once
+        sent_at (datetime.datetime | None): When the channel accepted it; null until then
         created_at (datetime.datetime): ISO 8601 UTC timestamp
     """
 
@@ -42,6 +46,9 @@ class Page:
     contact_method_id: None | UUID
     status: PageStatus
     error: None | str
+    attempts: int
+    resent_at: datetime.datetime | None
+    sent_at: datetime.datetime | None
     created_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
@@ -74,6 +81,20 @@ class Page:
         error: None | str
         error = self.error
 
+        attempts = self.attempts
+
+        resent_at: None | str
+        if isinstance(self.resent_at, datetime.datetime):
+            resent_at = self.resent_at.isoformat()
+        else:
+            resent_at = self.resent_at
+
+        sent_at: None | str
+        if isinstance(self.sent_at, datetime.datetime):
+            sent_at = self.sent_at.isoformat()
+        else:
+            sent_at = self.sent_at
+
         created_at = self.created_at.isoformat()
 
         field_dict: dict[str, Any] = {}
@@ -90,6 +111,9 @@ class Page:
                 "contact_method_id": contact_method_id,
                 "status": status,
                 "error": error,
+                "attempts": attempts,
+                "resent_at": resent_at,
+                "sent_at": sent_at,
                 "created_at": created_at,
             }
         )
@@ -150,6 +174,38 @@ class Page:
 
         error = _parse_error(d.pop("error"))
 
+        attempts = d.pop("attempts")
+
+        def _parse_resent_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                resent_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return resent_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        resent_at = _parse_resent_at(d.pop("resent_at"))
+
+        def _parse_sent_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                sent_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return sent_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        sent_at = _parse_sent_at(d.pop("sent_at"))
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         page = cls(
@@ -163,6 +219,9 @@ class Page:
             contact_method_id=contact_method_id,
             status=status,
             error=error,
+            attempts=attempts,
+            resent_at=resent_at,
+            sent_at=sent_at,
             created_at=created_at,
         )
 

@@ -14,9 +14,12 @@ class PreviewSilenceBody:
     Attributes:
         matchers (list[str] | str): Alertmanager matchers: one list (`{alertname="DiskFull", env=~"prod|staging"}`) or
             an array of matcher texts (`["alertname=DiskFull", "env!=dev"]`). Operators `=`, `!=`, `=~`, `!~`; a regex (RE2
-            syntax, linear time) must match the whole value; a label the alert lacks is the empty string. Matched over the
-            alert's labels plus `severity`, `platform` and `integration` (the integration's id), which take precedence over
-            labels of those names. At least one matcher must not match the empty string.
+            syntax, linear time) must match the whole value and may keep at most 256 positions alive at once (e.g. no
+            `.{1000}` after `.*`), since each is paid for every character of a label; a label the alert lacks is the empty
+            string. Matched over the alert's labels plus `severity`, `platform` and `integration` (the integration's id),
+            which take precedence over labels of those names. At least one matcher must not match the empty string, and at
+            least one must select only some values of its label (`severity=~".+"` or `{env=~".+", alertname!="Watchdog"}`
+            would mute every alert and are refused).
     """
 
     matchers: list[str] | str

@@ -22,7 +22,9 @@ class TestRoutingRulesBody:
     """
     Attributes:
         severity (TestRoutingRulesBodySeverity): The alert's normalized severity
-        labels (TestRoutingRulesBodyLabels | Unset): The alert's labels (at most 100; a value up to 100,000 characters)
+        labels (TestRoutingRulesBodyLabels | Unset): The alert's labels (at most 100; a value up to 100,000 characters).
+            Each value is cut to its first 1,024 characters, as ingestion stores it, and matching has the same per-alert
+            budget as in the worker: past it the answer is a 422 saying so
         platform (TestRoutingRulesBodyPlatform | Unset): The sending platform; defaults to the integration's platform,
             else matches as the empty string
         integration_id (UUID | Unset): The integration the alert would arrive through (404 when not one of the

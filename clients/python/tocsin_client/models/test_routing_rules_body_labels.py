@@ -11,7 +11,11 @@ T = TypeVar("T", bound="TestRoutingRulesBodyLabels")
 
 @_attrs_define
 class TestRoutingRulesBodyLabels:
-    """The alert's labels (at most 100; a value up to 100,000 characters)"""
+    """The alert's labels (at most 100; a value up to 100,000 characters). Each value is cut to its first 1,024 characters,
+    as ingestion stores it, and matching has the same per-alert budget as in the worker: past it the answer is a 422
+    saying so
+
+    """
 
     additional_properties: dict[str, str] = _attrs_field(init=False, factory=dict)
 

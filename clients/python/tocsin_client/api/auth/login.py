@@ -107,15 +107,15 @@ def sync_detailed(
 
      Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and
     `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP).
-    When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED,
-    whatever the password (it is not checked, and the lockout count is left alone), and signs in through
-    /sso/initiate. A wrong email or password is 401 INVALID_TOKEN. Repeated failures for one email (5
-    within 15 minutes unless the operator set other limits) lock it: 423 ACCOUNT_LOCKED with Retry-
-    After, even for the right password. Many failed logins from one client address (an IPv4 address or
-    IPv6 /64) across accounts (50 within 15 minutes unless the operator set other limits): 429
-    RATE_LIMITED with Retry-After until that window ends. Sent by a page of another site (`Origin` not
-    the instance's nor one of its allowed browser origins, or `Sec-Fetch-Site: cross-site`): 403
-    CSRF_REJECTED.
+    When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED for
+    the right password (a wrong one gets the 401 any wrong password or unknown email gets, and counts
+    toward the lockout), and signs in through /sso/initiate. A wrong email or password is 401
+    INVALID_TOKEN. Repeated failures for one email (5 within 15 minutes unless the operator set other
+    limits) lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. Many failed
+    logins from one client address (an IPv4 address or IPv6 /64) across accounts (50 within 15 minutes
+    unless the operator set other limits): 429 RATE_LIMITED with Retry-After until that window ends.
+    Sent by a page of another site (`Origin` not the instance's nor one of its allowed browser origins,
+    or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.
 
     Args:
         body (LoginJsonBody):
@@ -149,15 +149,15 @@ def sync(
 
      Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and
     `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP).
-    When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED,
-    whatever the password (it is not checked, and the lockout count is left alone), and signs in through
-    /sso/initiate. A wrong email or password is 401 INVALID_TOKEN. Repeated failures for one email (5
-    within 15 minutes unless the operator set other limits) lock it: 423 ACCOUNT_LOCKED with Retry-
-    After, even for the right password. Many failed logins from one client address (an IPv4 address or
-    IPv6 /64) across accounts (50 within 15 minutes unless the operator set other limits): 429
-    RATE_LIMITED with Retry-After until that window ends. Sent by a page of another site (`Origin` not
-    the instance's nor one of its allowed browser origins, or `Sec-Fetch-Site: cross-site`): 403
-    CSRF_REJECTED.
+    When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED for
+    the right password (a wrong one gets the 401 any wrong password or unknown email gets, and counts
+    toward the lockout), and signs in through /sso/initiate. A wrong email or password is 401
+    INVALID_TOKEN. Repeated failures for one email (5 within 15 minutes unless the operator set other
+    limits) lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. Many failed
+    logins from one client address (an IPv4 address or IPv6 /64) across accounts (50 within 15 minutes
+    unless the operator set other limits): 429 RATE_LIMITED with Retry-After until that window ends.
+    Sent by a page of another site (`Origin` not the instance's nor one of its allowed browser origins,
+    or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.
 
     Args:
         body (LoginJsonBody):
@@ -186,15 +186,15 @@ async def asyncio_detailed(
 
      Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and
     `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP).
-    When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED,
-    whatever the password (it is not checked, and the lockout count is left alone), and signs in through
-    /sso/initiate. A wrong email or password is 401 INVALID_TOKEN. Repeated failures for one email (5
-    within 15 minutes unless the operator set other limits) lock it: 423 ACCOUNT_LOCKED with Retry-
-    After, even for the right password. Many failed logins from one client address (an IPv4 address or
-    IPv6 /64) across accounts (50 within 15 minutes unless the operator set other limits): 429
-    RATE_LIMITED with Retry-After until that window ends. Sent by a page of another site (`Origin` not
-    the instance's nor one of its allowed browser origins, or `Sec-Fetch-Site: cross-site`): 403
-    CSRF_REJECTED.
+    When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED for
+    the right password (a wrong one gets the 401 any wrong password or unknown email gets, and counts
+    toward the lockout), and signs in through /sso/initiate. A wrong email or password is 401
+    INVALID_TOKEN. Repeated failures for one email (5 within 15 minutes unless the operator set other
+    limits) lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. Many failed
+    logins from one client address (an IPv4 address or IPv6 /64) across accounts (50 within 15 minutes
+    unless the operator set other limits): 429 RATE_LIMITED with Retry-After until that window ends.
+    Sent by a page of another site (`Origin` not the instance's nor one of its allowed browser origins,
+    or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.
 
     Args:
         body (LoginJsonBody):
@@ -226,15 +226,15 @@ async def asyncio(
 
      Accepts JSON or form-urlencoded (`username` or `email`, `password`). Also sets `access_token` and
     `refresh_token` as httpOnly cookies (Secure over HTTPS; in production not at all over plain HTTP).
-    When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED,
-    whatever the password (it is not checked, and the lockout count is left alone), and signs in through
-    /sso/initiate. A wrong email or password is 401 INVALID_TOKEN. Repeated failures for one email (5
-    within 15 minutes unless the operator set other limits) lock it: 423 ACCOUNT_LOCKED with Retry-
-    After, even for the right password. Many failed logins from one client address (an IPv4 address or
-    IPv6 /64) across accounts (50 within 15 minutes unless the operator set other limits): 429
-    RATE_LIMITED with Retry-After until that window ends. Sent by a page of another site (`Origin` not
-    the instance's nor one of its allowed browser origins, or `Sec-Fetch-Site: cross-site`): 403
-    CSRF_REJECTED.
+    When the organization's setting `sso_required` is on, everyone but owners gets 403 SSO_REQUIRED for
+    the right password (a wrong one gets the 401 any wrong password or unknown email gets, and counts
+    toward the lockout), and signs in through /sso/initiate. A wrong email or password is 401
+    INVALID_TOKEN. Repeated failures for one email (5 within 15 minutes unless the operator set other
+    limits) lock it: 423 ACCOUNT_LOCKED with Retry-After, even for the right password. Many failed
+    logins from one client address (an IPv4 address or IPv6 /64) across accounts (50 within 15 minutes
+    unless the operator set other limits): 429 RATE_LIMITED with Retry-After until that window ends.
+    Sent by a page of another site (`Origin` not the instance's nor one of its allowed browser origins,
+    or `Sec-Fetch-Site: cross-site`): 403 CSRF_REJECTED.
 
     Args:
         body (LoginJsonBody):

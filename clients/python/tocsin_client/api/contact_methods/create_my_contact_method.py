@@ -7,6 +7,10 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.create_contact_method_input_type_0 import CreateContactMethodInputType0
 from ...models.create_contact_method_input_type_1 import CreateContactMethodInputType1
+from ...models.create_contact_method_input_type_2 import CreateContactMethodInputType2
+from ...models.create_contact_method_input_type_3 import CreateContactMethodInputType3
+from ...models.create_contact_method_input_type_4 import CreateContactMethodInputType4
+from ...models.create_contact_method_input_type_5 import CreateContactMethodInputType5
 from ...models.create_my_contact_method_response_201 import CreateMyContactMethodResponse201
 from ...models.error import Error
 from ...types import Response
@@ -14,7 +18,12 @@ from ...types import Response
 
 def _get_kwargs(
     *,
-    body: CreateContactMethodInputType0 | CreateContactMethodInputType1,
+    body: CreateContactMethodInputType0
+    | CreateContactMethodInputType1
+    | CreateContactMethodInputType2
+    | CreateContactMethodInputType3
+    | CreateContactMethodInputType4
+    | CreateContactMethodInputType5,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -24,6 +33,14 @@ def _get_kwargs(
     }
 
     if isinstance(body, CreateContactMethodInputType0):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, CreateContactMethodInputType1):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, CreateContactMethodInputType2):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, CreateContactMethodInputType3):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, CreateContactMethodInputType4):
         _kwargs["json"] = body.to_dict()
     else:
         _kwargs["json"] = body.to_dict()
@@ -102,19 +119,29 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateContactMethodInputType0 | CreateContactMethodInputType1,
+    body: CreateContactMethodInputType0
+    | CreateContactMethodInputType1
+    | CreateContactMethodInputType2
+    | CreateContactMethodInputType3
+    | CreateContactMethodInputType4
+    | CreateContactMethodInputType5,
 ) -> Response[CreateMyContactMethodResponse201 | Error]:
     """Add a contact method
 
      `email`: your account address counts as verified; any other gets a single-use verification link (24
-    hours), and is never paged until it is confirmed. `webhook`: pages are POSTed as JSON (your
-    `template`, rendered) through the outbound client that refuses private addresses; the URL and
-    headers are stored encrypted and never shown again. At most 20 per member (409). Every member
-    manages only their own (another member's id is 404). Changes need a signed-in member: an API key is
-    refused (403).
+    hours), and is never paged until it is confirmed. One verification mail per address and organization
+    a minute, however many methods are created for it (429 with Retry-After). `webhook`: pages are
+    POSTed as JSON (your `template`, rendered) through the outbound client that refuses private
+    addresses; the URL and headers are stored encrypted and never shown again. Other kinds (`push`,
+    `sms`, `voice`, `slack`, `matrix`, as this server offers them) get a 6-digit code through the
+    channel itself, confirmed with POST .../verify; a method the code cannot reach is not kept (422). At
+    most 20 per member (409). Every member manages only their own (another member's id is 404). Changes
+    need a signed-in member: an API key is refused (403).
 
     Args:
-        body (CreateContactMethodInputType0 | CreateContactMethodInputType1):
+        body (CreateContactMethodInputType0 | CreateContactMethodInputType1 |
+            CreateContactMethodInputType2 | CreateContactMethodInputType3 |
+            CreateContactMethodInputType4 | CreateContactMethodInputType5):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -138,19 +165,29 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateContactMethodInputType0 | CreateContactMethodInputType1,
+    body: CreateContactMethodInputType0
+    | CreateContactMethodInputType1
+    | CreateContactMethodInputType2
+    | CreateContactMethodInputType3
+    | CreateContactMethodInputType4
+    | CreateContactMethodInputType5,
 ) -> CreateMyContactMethodResponse201 | Error | None:
     """Add a contact method
 
      `email`: your account address counts as verified; any other gets a single-use verification link (24
-    hours), and is never paged until it is confirmed. `webhook`: pages are POSTed as JSON (your
-    `template`, rendered) through the outbound client that refuses private addresses; the URL and
-    headers are stored encrypted and never shown again. At most 20 per member (409). Every member
-    manages only their own (another member's id is 404). Changes need a signed-in member: an API key is
-    refused (403).
+    hours), and is never paged until it is confirmed. One verification mail per address and organization
+    a minute, however many methods are created for it (429 with Retry-After). `webhook`: pages are
+    POSTed as JSON (your `template`, rendered) through the outbound client that refuses private
+    addresses; the URL and headers are stored encrypted and never shown again. Other kinds (`push`,
+    `sms`, `voice`, `slack`, `matrix`, as this server offers them) get a 6-digit code through the
+    channel itself, confirmed with POST .../verify; a method the code cannot reach is not kept (422). At
+    most 20 per member (409). Every member manages only their own (another member's id is 404). Changes
+    need a signed-in member: an API key is refused (403).
 
     Args:
-        body (CreateContactMethodInputType0 | CreateContactMethodInputType1):
+        body (CreateContactMethodInputType0 | CreateContactMethodInputType1 |
+            CreateContactMethodInputType2 | CreateContactMethodInputType3 |
+            CreateContactMethodInputType4 | CreateContactMethodInputType5):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -169,19 +206,29 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateContactMethodInputType0 | CreateContactMethodInputType1,
+    body: CreateContactMethodInputType0
+    | CreateContactMethodInputType1
+    | CreateContactMethodInputType2
+    | CreateContactMethodInputType3
+    | CreateContactMethodInputType4
+    | CreateContactMethodInputType5,
 ) -> Response[CreateMyContactMethodResponse201 | Error]:
     """Add a contact method
 
      `email`: your account address counts as verified; any other gets a single-use verification link (24
-    hours), and is never paged until it is confirmed. `webhook`: pages are POSTed as JSON (your
-    `template`, rendered) through the outbound client that refuses private addresses; the URL and
-    headers are stored encrypted and never shown again. At most 20 per member (409). Every member
-    manages only their own (another member's id is 404). Changes need a signed-in member: an API key is
-    refused (403).
+    hours), and is never paged until it is confirmed. One verification mail per address and organization
+    a minute, however many methods are created for it (429 with Retry-After). `webhook`: pages are
+    POSTed as JSON (your `template`, rendered) through the outbound client that refuses private
+    addresses; the URL and headers are stored encrypted and never shown again. Other kinds (`push`,
+    `sms`, `voice`, `slack`, `matrix`, as this server offers them) get a 6-digit code through the
+    channel itself, confirmed with POST .../verify; a method the code cannot reach is not kept (422). At
+    most 20 per member (409). Every member manages only their own (another member's id is 404). Changes
+    need a signed-in member: an API key is refused (403).
 
     Args:
-        body (CreateContactMethodInputType0 | CreateContactMethodInputType1):
+        body (CreateContactMethodInputType0 | CreateContactMethodInputType1 |
+            CreateContactMethodInputType2 | CreateContactMethodInputType3 |
+            CreateContactMethodInputType4 | CreateContactMethodInputType5):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -203,19 +250,29 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateContactMethodInputType0 | CreateContactMethodInputType1,
+    body: CreateContactMethodInputType0
+    | CreateContactMethodInputType1
+    | CreateContactMethodInputType2
+    | CreateContactMethodInputType3
+    | CreateContactMethodInputType4
+    | CreateContactMethodInputType5,
 ) -> CreateMyContactMethodResponse201 | Error | None:
     """Add a contact method
 
      `email`: your account address counts as verified; any other gets a single-use verification link (24
-    hours), and is never paged until it is confirmed. `webhook`: pages are POSTed as JSON (your
-    `template`, rendered) through the outbound client that refuses private addresses; the URL and
-    headers are stored encrypted and never shown again. At most 20 per member (409). Every member
-    manages only their own (another member's id is 404). Changes need a signed-in member: an API key is
-    refused (403).
+    hours), and is never paged until it is confirmed. One verification mail per address and organization
+    a minute, however many methods are created for it (429 with Retry-After). `webhook`: pages are
+    POSTed as JSON (your `template`, rendered) through the outbound client that refuses private
+    addresses; the URL and headers are stored encrypted and never shown again. Other kinds (`push`,
+    `sms`, `voice`, `slack`, `matrix`, as this server offers them) get a 6-digit code through the
+    channel itself, confirmed with POST .../verify; a method the code cannot reach is not kept (422). At
+    most 20 per member (409). Every member manages only their own (another member's id is 404). Changes
+    need a signed-in member: an API key is refused (403).
 
     Args:
-        body (CreateContactMethodInputType0 | CreateContactMethodInputType1):
+        body (CreateContactMethodInputType0 | CreateContactMethodInputType1 |
+            CreateContactMethodInputType2 | CreateContactMethodInputType3 |
+            CreateContactMethodInputType4 | CreateContactMethodInputType5):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -91,10 +91,11 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Error | ResendMyContactMethodVerificationResponse200]:
-    """Mail a new verification link to an unverified address
+    """Send a new verification link or code to an unverified method
 
-     The previous link stops working. 409 when the method needs no verification; 429 within a minute of
-    the last mail to it.
+     Email: a new link is mailed. Other kinds (push, SMS, voice, chat): a new 6-digit code is sent
+    through the channel itself (422 when it cannot be delivered). The previous link or code stops
+    working. 409 when the method needs no verification; 429 within a minute of the last one.
 
     Args:
         id (UUID):
@@ -123,10 +124,11 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> Error | ResendMyContactMethodVerificationResponse200 | None:
-    """Mail a new verification link to an unverified address
+    """Send a new verification link or code to an unverified method
 
-     The previous link stops working. 409 when the method needs no verification; 429 within a minute of
-    the last mail to it.
+     Email: a new link is mailed. Other kinds (push, SMS, voice, chat): a new 6-digit code is sent
+    through the channel itself (422 when it cannot be delivered). The previous link or code stops
+    working. 409 when the method needs no verification; 429 within a minute of the last one.
 
     Args:
         id (UUID):
@@ -150,10 +152,11 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Error | ResendMyContactMethodVerificationResponse200]:
-    """Mail a new verification link to an unverified address
+    """Send a new verification link or code to an unverified method
 
-     The previous link stops working. 409 when the method needs no verification; 429 within a minute of
-    the last mail to it.
+     Email: a new link is mailed. Other kinds (push, SMS, voice, chat): a new 6-digit code is sent
+    through the channel itself (422 when it cannot be delivered). The previous link or code stops
+    working. 409 when the method needs no verification; 429 within a minute of the last one.
 
     Args:
         id (UUID):
@@ -180,10 +183,11 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> Error | ResendMyContactMethodVerificationResponse200 | None:
-    """Mail a new verification link to an unverified address
+    """Send a new verification link or code to an unverified method
 
-     The previous link stops working. 409 when the method needs no verification; 429 within a minute of
-    the last mail to it.
+     Email: a new link is mailed. Other kinds (push, SMS, voice, chat): a new 6-digit code is sent
+    through the channel itself (422 when it cannot be delivered). The previous link or code stops
+    working. 409 when the method needs no verification; 429 within a minute of the last one.
 
     Args:
         id (UUID):

@@ -111,7 +111,9 @@ def sync_detailed(
      `enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by
     themselves after 10 failed deliveries in a row (status `error`) while inbound alerts keep being
     accepted. `{"outbound_paused": false}` resumes them. A `webhook_config.url` moved to another scheme,
-    host or port must carry its `secret_headers` values again (422 otherwise).
+    host or port must carry its `secret_headers` values again (422 otherwise). Sending
+    `{{integration.secret}}` in `headers` to a new scheme, host or port (or adding it) takes
+    `integrations:*` (403 otherwise).
 
     Args:
         id (UUID):
@@ -148,7 +150,9 @@ def sync(
      `enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by
     themselves after 10 failed deliveries in a row (status `error`) while inbound alerts keep being
     accepted. `{"outbound_paused": false}` resumes them. A `webhook_config.url` moved to another scheme,
-    host or port must carry its `secret_headers` values again (422 otherwise).
+    host or port must carry its `secret_headers` values again (422 otherwise). Sending
+    `{{integration.secret}}` in `headers` to a new scheme, host or port (or adding it) takes
+    `integrations:*` (403 otherwise).
 
     Args:
         id (UUID):
@@ -180,7 +184,9 @@ async def asyncio_detailed(
      `enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by
     themselves after 10 failed deliveries in a row (status `error`) while inbound alerts keep being
     accepted. `{"outbound_paused": false}` resumes them. A `webhook_config.url` moved to another scheme,
-    host or port must carry its `secret_headers` values again (422 otherwise).
+    host or port must carry its `secret_headers` values again (422 otherwise). Sending
+    `{{integration.secret}}` in `headers` to a new scheme, host or port (or adding it) takes
+    `integrations:*` (403 otherwise).
 
     Args:
         id (UUID):
@@ -215,7 +221,9 @@ async def asyncio(
      `enabled` switches inbound webhooks; `outbound_paused` switches outbound deliveries, which pause by
     themselves after 10 failed deliveries in a row (status `error`) while inbound alerts keep being
     accepted. `{"outbound_paused": false}` resumes them. A `webhook_config.url` moved to another scheme,
-    host or port must carry its `secret_headers` values again (422 otherwise).
+    host or port must carry its `secret_headers` values again (422 otherwise). Sending
+    `{{integration.secret}}` in `headers` to a new scheme, host or port (or adding it) takes
+    `integrations:*` (403 otherwise).
 
     Args:
         id (UUID):

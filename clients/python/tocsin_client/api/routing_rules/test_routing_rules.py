@@ -102,8 +102,10 @@ def sync_detailed(
 ) -> Response[Error | TestRoutingRulesResponse200]:
     """Which rule, escalation policy and urgency an alert would get
 
-     Runs routing on the alert described, exactly as for an incident it would open, and changes nothing.
-    404 when `integration_id` is not an integration of the organization.
+     Runs routing on the alert described, exactly as for an incident it would open (label values cut to
+    1,024 characters, the same per-alert matching budget), and changes nothing. 404 when
+    `integration_id` is not an integration of the organization; 422 when the rules are too expensive to
+    evaluate for these labels.
 
     Args:
         body (TestRoutingRulesBody):
@@ -134,8 +136,10 @@ def sync(
 ) -> Error | TestRoutingRulesResponse200 | None:
     """Which rule, escalation policy and urgency an alert would get
 
-     Runs routing on the alert described, exactly as for an incident it would open, and changes nothing.
-    404 when `integration_id` is not an integration of the organization.
+     Runs routing on the alert described, exactly as for an incident it would open (label values cut to
+    1,024 characters, the same per-alert matching budget), and changes nothing. 404 when
+    `integration_id` is not an integration of the organization; 422 when the rules are too expensive to
+    evaluate for these labels.
 
     Args:
         body (TestRoutingRulesBody):
@@ -161,8 +165,10 @@ async def asyncio_detailed(
 ) -> Response[Error | TestRoutingRulesResponse200]:
     """Which rule, escalation policy and urgency an alert would get
 
-     Runs routing on the alert described, exactly as for an incident it would open, and changes nothing.
-    404 when `integration_id` is not an integration of the organization.
+     Runs routing on the alert described, exactly as for an incident it would open (label values cut to
+    1,024 characters, the same per-alert matching budget), and changes nothing. 404 when
+    `integration_id` is not an integration of the organization; 422 when the rules are too expensive to
+    evaluate for these labels.
 
     Args:
         body (TestRoutingRulesBody):
@@ -191,8 +197,10 @@ async def asyncio(
 ) -> Error | TestRoutingRulesResponse200 | None:
     """Which rule, escalation policy and urgency an alert would get
 
-     Runs routing on the alert described, exactly as for an incident it would open, and changes nothing.
-    404 when `integration_id` is not an integration of the organization.
+     Runs routing on the alert described, exactly as for an incident it would open (label values cut to
+    1,024 characters, the same per-alert matching budget), and changes nothing. 404 when
+    `integration_id` is not an integration of the organization; 422 when the rules are too expensive to
+    evaluate for these labels.
 
     Args:
         body (TestRoutingRulesBody):

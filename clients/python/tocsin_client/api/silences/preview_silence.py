@@ -99,7 +99,8 @@ def sync_detailed(
 
      Changes nothing. Open incidents are matched on the labels, severity, source and integration of the
     alert that opened them; alerts on those of the last 24 hours. Scans the newest 2,000 open incidents
-    and 5,000 alerts.
+    and 5,000 alerts, each matched as ingestion matches an alert (label values cut to 1,024 characters,
+    the same per-alert budget); a preview too expensive to evaluate is a 422 saying so.
 
     Args:
         body (PreviewSilenceBody):
@@ -132,7 +133,8 @@ def sync(
 
      Changes nothing. Open incidents are matched on the labels, severity, source and integration of the
     alert that opened them; alerts on those of the last 24 hours. Scans the newest 2,000 open incidents
-    and 5,000 alerts.
+    and 5,000 alerts, each matched as ingestion matches an alert (label values cut to 1,024 characters,
+    the same per-alert budget); a preview too expensive to evaluate is a 422 saying so.
 
     Args:
         body (PreviewSilenceBody):
@@ -160,7 +162,8 @@ async def asyncio_detailed(
 
      Changes nothing. Open incidents are matched on the labels, severity, source and integration of the
     alert that opened them; alerts on those of the last 24 hours. Scans the newest 2,000 open incidents
-    and 5,000 alerts.
+    and 5,000 alerts, each matched as ingestion matches an alert (label values cut to 1,024 characters,
+    the same per-alert budget); a preview too expensive to evaluate is a 422 saying so.
 
     Args:
         body (PreviewSilenceBody):
@@ -191,7 +194,8 @@ async def asyncio(
 
      Changes nothing. Open incidents are matched on the labels, severity, source and integration of the
     alert that opened them; alerts on those of the last 24 hours. Scans the newest 2,000 open incidents
-    and 5,000 alerts.
+    and 5,000 alerts, each matched as ingestion matches an alert (label values cut to 1,024 characters,
+    the same per-alert budget); a preview too expensive to evaluate is a 422 saying so.
 
     Args:
         body (PreviewSilenceBody):

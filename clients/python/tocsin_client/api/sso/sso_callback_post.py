@@ -103,7 +103,9 @@ def sync_detailed(
 
      The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
     post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10
-    minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on
+    minutes), and must come with the httpOnly cookie GET /sso/initiate (or POST /sso/link) set for it in
+    the same browser (401 SSO_FAILED without it: a sign-in delivered through another browser is
+    refused). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on
     the code); node-saml validates the SAML response (signed assertion required, audience, issuer,
     NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must
     be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub`
@@ -149,7 +151,9 @@ def sync(
 
      The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
     post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10
-    minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on
+    minutes), and must come with the httpOnly cookie GET /sso/initiate (or POST /sso/link) set for it in
+    the same browser (401 SSO_FAILED without it: a sign-in delivered through another browser is
+    refused). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on
     the code); node-saml validates the SAML response (signed assertion required, audience, issuer,
     NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must
     be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub`
@@ -190,7 +194,9 @@ async def asyncio_detailed(
 
      The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
     post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10
-    minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on
+    minutes), and must come with the httpOnly cookie GET /sso/initiate (or POST /sso/link) set for it in
+    the same browser (401 SSO_FAILED without it: a sign-in delivered through another browser is
+    refused). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on
     the code); node-saml validates the SAML response (signed assertion required, audience, issuer,
     NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must
     be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub`
@@ -234,7 +240,9 @@ async def asyncio(
 
      The identity provider's answer: OIDC `code` and `state` (query, or `form_post`), or the SAML ACS
     post (`SAMLResponse`, `RelayState`). The state is looked up server-side and spent (single use, 10
-    minutes). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on
+    minutes), and must come with the httpOnly cookie GET /sso/initiate (or POST /sso/link) set for it in
+    the same browser (401 SSO_FAILED without it: a sign-in delivered through another browser is
+    refused). openid-client validates the id_token (signature, issuer, audience, expiry, nonce; PKCE on
     the code); node-saml validates the SAML response (signed assertion required, audience, issuer,
     NotBefore/NotOnOrAfter, InResponseTo of this sign-in's request), and the assertion's Recipient must
     be this ACS URL and its ID unseen. The user is the one this identity (the issuer and the OIDC `sub`

@@ -124,8 +124,10 @@ def sync_detailed(
     connection by `connection_id`, by the verified domain of `email`, or the only one of
     `organization_id`, and answers 302 to the identity provider (`Accept: application/json`: 200 with
     `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-
-    side, single use, for 10 minutes. Rate-limited per client IP like /auth/login. No matching enabled
-    connection: 404 SSO_CONNECTION_NOT_FOUND.
+    side, single use, for 10 minutes. Sets an httpOnly cookie for the callback path binding the sign-in
+    to this browser (SameSite=None and Secure over HTTPS, for the SAML cross-site POST; Lax over plain
+    HTTP). Rate-limited per client IP like /auth/login. No matching enabled connection: 404
+    SSO_CONNECTION_NOT_FOUND.
 
     Args:
         connection_id (UUID | Unset): One of connection_id, email or organization_id is required
@@ -173,8 +175,10 @@ def sync(
     connection by `connection_id`, by the verified domain of `email`, or the only one of
     `organization_id`, and answers 302 to the identity provider (`Accept: application/json`: 200 with
     `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-
-    side, single use, for 10 minutes. Rate-limited per client IP like /auth/login. No matching enabled
-    connection: 404 SSO_CONNECTION_NOT_FOUND.
+    side, single use, for 10 minutes. Sets an httpOnly cookie for the callback path binding the sign-in
+    to this browser (SameSite=None and Secure over HTTPS, for the SAML cross-site POST; Lax over plain
+    HTTP). Rate-limited per client IP like /auth/login. No matching enabled connection: 404
+    SSO_CONNECTION_NOT_FOUND.
 
     Args:
         connection_id (UUID | Unset): One of connection_id, email or organization_id is required
@@ -217,8 +221,10 @@ async def asyncio_detailed(
     connection by `connection_id`, by the verified domain of `email`, or the only one of
     `organization_id`, and answers 302 to the identity provider (`Accept: application/json`: 200 with
     `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-
-    side, single use, for 10 minutes. Rate-limited per client IP like /auth/login. No matching enabled
-    connection: 404 SSO_CONNECTION_NOT_FOUND.
+    side, single use, for 10 minutes. Sets an httpOnly cookie for the callback path binding the sign-in
+    to this browser (SameSite=None and Secure over HTTPS, for the SAML cross-site POST; Lax over plain
+    HTTP). Rate-limited per client IP like /auth/login. No matching enabled connection: 404
+    SSO_CONNECTION_NOT_FOUND.
 
     Args:
         connection_id (UUID | Unset): One of connection_id, email or organization_id is required
@@ -264,8 +270,10 @@ async def asyncio(
     connection by `connection_id`, by the verified domain of `email`, or the only one of
     `organization_id`, and answers 302 to the identity provider (`Accept: application/json`: 200 with
     `authorization_url`). State, nonce and PKCE verifier (SAML: the AuthnRequest id) are kept server-
-    side, single use, for 10 minutes. Rate-limited per client IP like /auth/login. No matching enabled
-    connection: 404 SSO_CONNECTION_NOT_FOUND.
+    side, single use, for 10 minutes. Sets an httpOnly cookie for the callback path binding the sign-in
+    to this browser (SameSite=None and Secure over HTTPS, for the SAML cross-site POST; Lax over plain
+    HTTP). Rate-limited per client IP like /auth/login. No matching enabled connection: 404
+    SSO_CONNECTION_NOT_FOUND.
 
     Args:
         connection_id (UUID | Unset): One of connection_id, email or organization_id is required
