@@ -1,0 +1,25 @@
+// Kept free of Node built-ins and I/O: the budgets of computation a user's input drives, in one place.
+// Each entry is what one evaluation may spend (see compute-budget.ts); append new kinds below.
+import type { ComputeLimits } from './compute-budget.ts';
+
+/**
+ * Importing one external calendar (every event's recurrences expanded): a step is one candidate date
+ * a recurrence rule looks at, or one occurrence.
+ */
+export const ICAL_IMPORT_BUDGET: ComputeLimits = { steps: 300_000, ms: 3_000 };
+/** Candidate dates one recurrence rule may look at in a row without finding an occurrence. */
+export const ICAL_MAX_CANDIDATES_WITHOUT_OCCURRENCE = 20_000;
+/** Occurrences of one event kept within the import window. */
+export const ICAL_MAX_OCCURRENCES_PER_EVENT = 2_000;
+/** Events (VEVENT) of one calendar document, counted before it is parsed. */
+export const ICAL_MAX_DOCUMENT_EVENTS = 20_000;
+/** Content lines (properties and BEGIN/END) of one calendar document, counted before it is parsed. */
+export const ICAL_MAX_DOCUMENT_LINES = 400_000;
+
+/** One evaluation of a maintenance window's RRULE: a step is one period (hour, day...) the rule walks through. */
+export const WINDOW_RULE_BUDGET: ComputeLimits = { steps: 200_000, ms: 1_000 };
+
+/** One schedule render: a step is one turn, imported event, override or piece of the timeline. */
+export const SCHEDULE_RENDER_BUDGET: ComputeLimits = { steps: 2_000_000, ms: 5_000 };
+/** A personal calendar feed renders every schedule of the organization under this one budget. */
+export const CALENDAR_FEED_BUDGET: ComputeLimits = { steps: 10_000_000, ms: 10_000 };
