@@ -4,7 +4,8 @@ import { ScheduleIcalFeedEntity, UserEntity } from '../shared/db/entities/index.
 import type { Orm } from '../shared/db/orm.ts';
 import { recordScheduleUpdated } from '../shared/db/access/schedules.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
-import { importCalendar, type ImportedEvent } from '../shared/domain/schedule-ical-import.ts';
+import { BudgetExceededError } from '../shared/domain/compute-budget.ts';
+import { CalendarTooLargeError, importCalendar, type ImportedEvent } from '../shared/domain/schedule-ical-import.ts';
 import {
   ICAL_IMPORT_AHEAD_MS,
   ICAL_IMPORT_PAST_MS,
@@ -76,7 +77,8 @@ export function createScheduleIcalActivities(deps: ScheduleIcalActivityDeps) {
   return {
     /**
      * Fetches one `ical` layer's calendar through the outbound guard and stores the events matched
-     * to members. A failed fetch (refused, unreachable, HTTP error, not iCalendar) is recorded as
+     * to members. A failed fetch (refused, unreachable, HTTP error, not iCalendar, too many events,
+     * too expensive to expand within ICAL_IMPORT_BUDGET) is recorded as
      * the layer's `last_error`, keeping the events of the last good fetch, and is not retried: the
      * next scheduled refresh is. The result is stored only if the layer still has the URL fetched.
      */
@@ -98,6 +100,10 @@ export function createScheduleIcalActivities(deps: ScheduleIcalActivityDeps) {
           const result = importCalendar(text, members, at - ICAL_IMPORT_PAST_MS, at + ICAL_IMPORT_AHEAD_MS);
           outcome = { events: result.events.slice(0, ICAL_MAX_EVENTS), unmatched: result.unmatched };
         } catch (error) {
+          // Refused for its size or cut off by its budget: recorded like a failed fetch, never retried
+          // before the next scheduled refresh, and the events of the last good import are kept.
+          if (error instanceof BudgetExceededError || error instanceof CalendarTooLargeError)
+            throw new FetchProblem(error.message.charAt(0).toUpperCase() + error.message.slice(1), error.message);
           throw new FetchProblem('The document is not a valid iCalendar calendar', (error as Error).message);
         }
       } catch (error) {

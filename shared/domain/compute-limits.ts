@@ -23,3 +23,12 @@ export const WINDOW_RULE_BUDGET: ComputeLimits = { steps: 200_000, ms: 1_000 };
 export const SCHEDULE_RENDER_BUDGET: ComputeLimits = { steps: 2_000_000, ms: 5_000 };
 /** A personal calendar feed renders every schedule of the organization under this one budget. */
 export const CALENDAR_FEED_BUDGET: ComputeLimits = { steps: 10_000_000, ms: 10_000 };
+
+/** Schedules of one organization: the personal calendar feed and `GET /oncall` render every one. */
+export const MAX_SCHEDULES_PER_ORGANIZATION = 500;
+/**
+ * Overrides of one schedule within 366 days of a new one (any render covers at most 366 days, and an
+ * override lasts at most that long, so no render meets more than this many overrides).
+ */
+export const MAX_OVERRIDES_PER_SCHEDULE = 2_000;
+export const OVERRIDE_COUNT_SPAN_MS = 366 * 86_400_000;
