@@ -4,9 +4,11 @@ import type { ComputeLimits } from './compute-budget.ts';
 
 /**
  * Importing one external calendar (every event's recurrences expanded): a step is one candidate date
- * a recurrence rule looks at, or one occurrence.
+ * a recurrence rule looks at; an event or an occurrence costs ICAL_OCCURRENCE_STEPS (turning it into
+ * instants costs about as much as that many candidates).
  */
-export const ICAL_IMPORT_BUDGET: ComputeLimits = { steps: 300_000, ms: 3_000 };
+export const ICAL_IMPORT_BUDGET: ComputeLimits = { steps: 150_000, ms: 3_000 };
+export const ICAL_OCCURRENCE_STEPS = 8;
 /** Candidate dates one recurrence rule may look at in a row without finding an occurrence. */
 export const ICAL_MAX_CANDIDATES_WITHOUT_OCCURRENCE = 20_000;
 /** Occurrences of one event kept within the import window. */
@@ -17,7 +19,7 @@ export const ICAL_MAX_DOCUMENT_EVENTS = 20_000;
 export const ICAL_MAX_DOCUMENT_LINES = 400_000;
 
 /** One evaluation of a maintenance window's RRULE: a step is one period (hour, day...) the rule walks through. */
-export const WINDOW_RULE_BUDGET: ComputeLimits = { steps: 200_000, ms: 1_000 };
+export const WINDOW_RULE_BUDGET: ComputeLimits = { steps: 100_000, ms: 2_000 };
 
 /** One schedule render: a step is one turn, imported event, override or piece of the timeline. */
 export const SCHEDULE_RENDER_BUDGET: ComputeLimits = { steps: 2_000_000, ms: 5_000 };

@@ -38,6 +38,7 @@ export function isTimeZone(zone: string): boolean {
   return IANAZone.isValidZone(zone);
 }
 
+const gcd = (a: number, b: number): number => (b === 0 ? Math.abs(a) : gcd(b, a % b));
 const countOf = (value: unknown) => (value === null || value === undefined ? 0 : Array.isArray(value) ? value.length : 1);
 
 /**
@@ -61,6 +62,10 @@ export function parseWindowRule(text: string): Partial<Options> {
     throw new WindowRuleError('a window recurs at most hourly');
   if (countOf(options.byminute) > 1 || countOf(options.bysecond) > 1)
     throw new WindowRuleError('a window recurs at most hourly: give at most one BYMINUTE and one BYSECOND value');
+  // rrule.js steps an hourly rule INTERVAL hours at a time until it meets a BYHOUR hour, forever
+  // when it never can (INTERVAL=2 from an even hour, BYHOUR=1): only intervals coprime with 24 reach every hour.
+  if (options.freq === Frequency.HOURLY && countOf(options.byhour) > 0 && gcd(options.interval ?? 1, 24) !== 1)
+    throw new WindowRuleError('an hourly rule with BYHOUR needs an INTERVAL that shares no factor with 24 (1, 5, 7, 11...)');
   return options;
 }
 

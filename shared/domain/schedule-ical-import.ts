@@ -7,6 +7,7 @@ import {
   ICAL_MAX_DOCUMENT_EVENTS,
   ICAL_MAX_DOCUMENT_LINES,
   ICAL_MAX_OCCURRENCES_PER_EVENT,
+  ICAL_OCCURRENCE_STEPS,
 } from './compute-limits.ts';
 import { withRecurrenceGuard, type RecurrenceGuard } from './ical-recurrence-guard.ts';
 
@@ -108,7 +109,7 @@ function expand(
     if (master) master.relateException(component);
   }
   for (const event of masters.values()) {
-    budget.spend();
+    budget.spend(ICAL_OCCURRENCE_STEPS);
     const user = matchUser(event, byEmail);
     const occurrences: { start: number; end: number }[] = [];
     if (event.isRecurring()) {
@@ -119,7 +120,7 @@ function expand(
       guard.windowed(iterator);
       // Occurrences before the window cost budget but are not counted: a rule started years ago still shows.
       for (let next = iterator.next(); next && occurrences.length < ICAL_MAX_OCCURRENCES_PER_EVENT; next = iterator.next()) {
-        budget.spend();
+        budget.spend(ICAL_OCCURRENCE_STEPS);
         const details = event.getOccurrenceDetails(next);
         const start = details.startDate.toJSDate().getTime();
         if (start >= to) break;
