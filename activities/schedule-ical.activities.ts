@@ -80,7 +80,8 @@ export function createScheduleIcalActivities(deps: ScheduleIcalActivityDeps) {
   return {
     /**
      * Fetches one `ical` layer's calendar through the outbound guard and stores the events matched
-     * to members. A failed fetch (refused, unreachable, HTTP error, not iCalendar) is recorded as
+     * to members. A failed fetch (refused, unreachable, HTTP error, not iCalendar, too many events,
+     * too expensive to expand within ICAL_IMPORT_BUDGET) is recorded as
      * the layer's `last_error`, keeping the events of the last good fetch, and is not retried: the
      * next scheduled refresh is. The result is stored only if the layer still has the URL fetched.
      */
@@ -105,7 +106,10 @@ export function createScheduleIcalActivities(deps: ScheduleIcalActivityDeps) {
         } catch (error) {
           if (!(error instanceof CalendarImportError)) throw error;
           // A calendar cut off for its cost says so; a malformed one gets the generic message.
-          const shown = error.reason === 'invalid' ? 'The document is not a valid iCalendar calendar' : error.message;
+          const shown =
+            error.reason === 'invalid'
+              ? 'The document is not a valid iCalendar calendar'
+              : error.message.charAt(0).toUpperCase() + error.message.slice(1);
           throw new FetchProblem(shown, error.message);
         }
       } catch (error) {

@@ -24,10 +24,11 @@ export function calendarFeedRoutes(feeds: CalendarFeedService) {
       operationId: 'createMyCalendarFeed',
       summary: 'Create (or replace) your personal calendar feed URL',
       description:
-        'A secret URL listing your shifts across every schedule (a week back, 90 days ahead) for calendar apps. Shown once; only its hash is stored. Creating a new one revokes the previous URL.',
+        'A secret URL listing your shifts across every schedule (a week back, 90 days ahead) for calendar apps. Shown once; only its hash is stored. Creating a new one revokes the previous URL. Only a signed-in member creates one: with an API key the answer is 403 (the URL is a credential of its own, and would outlive the key).',
       tags: ['schedules'],
       access: 'schedules:read',
       responses: { 201: { description: 'The new feed, with its URL', schema: CalendarFeedResponse } },
+      errors: [403],
       handler: async ({ auth }) => ({ status: 201, body: envelope(await feeds.rotate(auth)) }),
     }),
     defineRoute({
@@ -48,12 +49,13 @@ export function calendarFeedRoutes(feeds: CalendarFeedService) {
       path: '/calendar-feed.ics',
       operationId: 'getCalendarFeed',
       summary: "A member's personal calendar feed (iCalendar)",
-      description: 'No credential: the secret `token` of the URL is the credential. An unknown or revoked one is 404.',
+      description:
+        'No credential: the secret `token` of the URL is the credential. An unknown or revoked one is 404. Schedules are rendered under one compute budget; a feed past it is 422.',
       tags: ['schedules'],
       access: 'public',
       request: { query: CalendarFeedQuery },
       responses: { 200: { description: 'iCalendar (RFC 5545)', contentType: 'text/calendar' } },
-      errors: [404],
+      errors: [404, 422],
       handler: async ({ query }) => ({ body: await feeds.feed(query.token), headers: ICS_HEADERS }),
     }),
   ];

@@ -17,6 +17,7 @@ import {
 } from '../schemas/schedule.schemas.ts';
 import type { ScheduleService } from '../services/schedule.service.ts';
 import { defineRoute } from './route.ts';
+import { MAX_OVERRIDES_PER_SCHEDULE, MAX_SCHEDULES_PER_ORGANIZATION } from '../../shared/domain/compute-limits.ts';
 
 const LAYERS =
   'Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). An `ical` layer imports an external iCalendar URL instead of rotating: its `url` is write-only (answered as `url_hint`, scheme and host only, since calendar URLs carry secret tokens) and must be http(s) without credentials; it is fetched through the outbound guard (internal addresses refused) right after the write and every 15 minutes, and its `last_fetched_at`, `last_error` and `event_count` show how that went (a failed fetch keeps the events of the last good one). To keep an `ical` layer when replacing `layers`, send it back with its `id` (`url` may then be left out). Each change sends a `schedule.updated` WebSocket event to the organization.';
@@ -41,11 +42,12 @@ export function scheduleRoutes(schedules: ScheduleService) {
       path: '/schedules',
       operationId: 'createSchedule',
       summary: 'Create an on-call schedule',
-      description: `\`time_zone\` is any IANA name or alias, kept as given. ${LAYERS}`,
+      description: `\`time_zone\` is any IANA name or alias, kept as given. An organization has at most ${MAX_SCHEDULES_PER_ORGANIZATION} schedules (409 beyond). ${LAYERS}`,
       tags: ['schedules'],
       access: 'schedules:create',
       request: { body: CreateScheduleBody },
       responses: { 201: { description: 'Created', schema: ScheduleResponse } },
+      errors: [409],
       handler: async ({ auth, body }) => ({ status: 201, body: envelope(await schedules.create(auth, body)) }),
     }),
     defineRoute({
@@ -93,7 +95,7 @@ export function scheduleRoutes(schedules: ScheduleService) {
       path: '/schedules/{id}/shifts',
       operationId: 'getScheduleShifts',
       summary: 'The final schedule over [from, to): shifts and gaps',
-      description: `Contiguous shifts \`{user_id, start, end, source}\` (\`source\`: \`layer\` or \`override\`; adjacent pieces of the same user and source are one shift), the gaps nobody covers, and each layer on its own. Overrides sit above every layer; the later of two overlapping overrides wins. The window spans at most ${MAX_SHIFT_RANGE_DAYS} days.`,
+      description: `Contiguous shifts \`{user_id, start, end, source}\` (\`source\`: \`layer\` or \`override\`; adjacent pieces of the same user and source are one shift), the gaps nobody covers, and each layer on its own. Overrides sit above every layer; the later of two overlapping overrides wins. The window spans at most ${MAX_SHIFT_RANGE_DAYS} days; a render past its compute budget is 422.`,
       tags: ['schedules'],
       access: 'schedules:read',
       request: { params: IdParams, query: ShiftsQuery },
@@ -122,12 +124,12 @@ export function scheduleRoutes(schedules: ScheduleService) {
       path: '/schedules/{id}/overrides',
       operationId: 'createScheduleOverride',
       summary: 'Put one user on call between two instants, above every layer',
-      description: `${OVERRIDE_ACCESS} The user must be a member of the organization. An override lasts at most ${MAX_SHIFT_RANGE_DAYS} days.`,
+      description: `${OVERRIDE_ACCESS} The user must be a member of the organization. An override lasts at most ${MAX_SHIFT_RANGE_DAYS} days. A schedule holds at most ${MAX_OVERRIDES_PER_SCHEDULE} overrides within ${MAX_SHIFT_RANGE_DAYS} days of a new one (409 beyond).`,
       tags: ['schedules'],
       access: 'schedules:read',
       request: { params: IdParams, body: CreateOverrideBody },
       responses: { 201: { description: 'Created', schema: OverrideResponse } },
-      errors: [404],
+      errors: [404, 409],
       handler: async ({ auth, params, body }) => ({ status: 201, body: envelope(await schedules.addOverride(auth, params.id, body)) }),
     }),
     defineRoute({

@@ -16,7 +16,7 @@ const rrule = z
     }
   })
   .describe(
-    "RFC 5545 RRULE properties without DTSTART (`FREQ=WEEKLY;BYDAY=SA`, `FREQ=DAILY;COUNT=5`); at most hourly. Each occurrence starts at the wall-clock time of `starts_at` in `time_zone` and lasts the wall-clock length of the first (`ends_at` − `starts_at`), across daylight-saving changes; UNTIL is read as that zone's wall-clock time. A start that falls in a spring-forward gap moves forward by the gap.",
+    "RFC 5545 RRULE properties without DTSTART (`FREQ=WEEKLY;BYDAY=SA`, `FREQ=DAILY;COUNT=5`); at most hourly, read from the whole rule: no MINUTELY/SECONDLY, at most one BYMINUTE and one BYSECOND value, and an hourly rule with BYHOUR needs an INTERVAL coprime with 24. A rule that costs more than its compute budget to evaluate (one that never or very rarely matches) is refused. Each occurrence starts at the wall-clock time of `starts_at` in `time_zone` and lasts the wall-clock length of the first (`ends_at` − `starts_at`), across daylight-saving changes; UNTIL is read as that zone's wall-clock time. A start that falls in a spring-forward gap moves forward by the gap.",
   );
 
 const timeZone = z
@@ -28,7 +28,9 @@ const timeZone = z
 const integrationIds = z
   .array(z.uuid())
   .max(100)
-  .describe('The integrations whose alerts the window mutes; empty or omitted: every integration of the organization');
+  .describe(
+    'The integrations whose alerts the window mutes; empty or omitted: every integration of the organization, and then the window (each occurrence, when recurring) lasts at most 7 days',
+  );
 
 export const CreateMaintenanceWindowBody = z
   .object({

@@ -1,11 +1,13 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { generateOpaqueToken, hashOpaqueToken } from '../../shared/auth/api-keys.ts';
 import { CalendarFeedEntity, ScheduleEntity, ScheduleOverrideEntity, UserEntity } from '../../shared/db/entities/index.ts';
-import { renderSchedule } from '../../shared/domain/schedule.ts';
+import { BudgetExceededError, computeBudget } from '../../shared/domain/compute-budget.ts';
+import { CALENDAR_FEED_BUDGET } from '../../shared/domain/compute-limits.ts';
+import { renderSchedule, type ScheduleDefinition } from '../../shared/domain/schedule.ts';
 import { shiftsCalendar, type CalendarShift } from '../../shared/domain/schedule-calendar.ts';
 import { scheduleDefinition } from '../../shared/domain/schedule-definition.ts';
 import { importedEvents } from '../../shared/db/access/schedule-ical-feeds.ts';
-import { NotFoundError } from '../../shared/errors.ts';
+import { InsufficientPermissionsError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 
 const DAY = 86_400_000;
@@ -13,6 +15,13 @@ const DAY = 86_400_000;
 const FEED_PAST_MS = 7 * DAY;
 const FEED_AHEAD_MS = 90 * DAY;
 const ACROSS_ORGANIZATIONS = { filters: { tenant: false } } as const;
+
+/** Whether `user` appears anywhere in the schedule: only then can a render give them a shift. */
+const mentions = (definition: ScheduleDefinition, user: string) =>
+  definition.overrides.some((override) => override.user === user) ||
+  definition.layers.some((layer) =>
+    layer.kind === 'rotation' ? layer.users.includes(user) : layer.events.some((event) => event.user === user),
+  );
 
 export interface CalendarFeedView {
   enabled: boolean;
@@ -37,8 +46,12 @@ export function createCalendarFeedService(deps: { em: () => EntityManager; publi
       return { enabled: Boolean(feed), url: null, created_at: feed ? feed.createdAt.toISOString() : null };
     },
 
-    /** A new secret URL, shown once; the previous one stops working. */
+    /**
+     * A new secret URL, shown once; the previous one stops working. Only a signed-in member makes
+     * one: the URL is a credential of its own that an API key would outlive.
+     */
     async rotate(auth: AuthContext): Promise<CalendarFeedView> {
+      if (auth.kind !== 'user') throw new InsufficientPermissionsError('schedules:read (a signed-in member, not an API key)');
       const em = deps.em();
       const token = generateOpaqueToken();
       await em.nativeDelete(CalendarFeedEntity, { userId: auth.userId });
@@ -78,19 +91,27 @@ export function createCalendarFeedService(deps: { em: () => EntityManager; publi
         schedules.map((s) => s.id),
         { organization },
       );
-      const shifts: CalendarShift[] = schedules.flatMap((schedule) =>
-        renderSchedule(
-          scheduleDefinition(
-            schedule,
-            overrides.filter((o) => o.schedule.id === schedule.id),
-            imported,
-          ),
-          from,
-          to,
-        )
-          .shifts.filter((shift) => shift.user === user.id)
-          .map((shift) => ({ ...shift, user_id: user.id, user_name: user.name, schedule_id: schedule.id, schedule_name: schedule.name })),
-      );
+      // One budget for the whole feed; schedules that never name the member are not rendered.
+      const budget = computeBudget('the calendar feed', CALENDAR_FEED_BUDGET);
+      const shifts: CalendarShift[] = [];
+      for (const schedule of schedules) {
+        const definition = scheduleDefinition(
+          schedule,
+          overrides.filter((o) => o.schedule.id === schedule.id),
+          imported,
+        );
+        if (!mentions(definition, user.id)) continue;
+        let rendered;
+        try {
+          rendered = renderSchedule(definition, from, to, budget);
+        } catch (error) {
+          if (!(error instanceof BudgetExceededError)) throw error;
+          throw new ValidationError([{ path: 'query.token', message: `${error.message}: the schedules are too large for one feed` }]);
+        }
+        for (const shift of rendered.shifts)
+          if (shift.user === user.id)
+            shifts.push({ ...shift, user_id: user.id, user_name: user.name, schedule_id: schedule.id, schedule_name: schedule.name });
+      }
       shifts.sort((a, b) => a.start - b.start);
       return shiftsCalendar(`On call: ${user.name}`, shifts, at);
     },

@@ -1,6 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { IntegrationEntity, MaintenanceWindowEntity, OrganizationEntity, type MaintenanceWindow } from '../../shared/db/entities/index.ts';
-import { MAX_RECURRING_OCCURRENCE_MS, windowMatcher } from '../../shared/domain/maintenance-window.ts';
+import { BudgetExceededError } from '../../shared/domain/compute-budget.ts';
+import {
+  MAX_ORGANIZATION_WIDE_WINDOW_MS,
+  MAX_RECURRING_OCCURRENCE_MS,
+  parseWindowRule,
+  windowMatcher,
+  windowOccurrencesAround,
+  WindowRuleError,
+  type WindowSpan,
+} from '../../shared/domain/maintenance-window.ts';
 import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -17,6 +26,36 @@ interface WindowInput {
   time_zone?: string;
 }
 
+/** Whether the window mutes alerts received at `now`; a stored rule that no longer reads or evaluates mutes nothing. */
+function inEffect(window: MaintenanceWindow, now: Date): boolean {
+  try {
+    return windowMatcher({ ...window, rrule: window.rrule ?? null })(now);
+  } catch (error) {
+    if (error instanceof WindowRuleError) return false;
+    throw error;
+  }
+}
+
+/**
+ * 422 problems of a rule that reads but costs more than its budget to evaluate now or at its start
+ * (one that never or almost never matches walks towards the year 9999).
+ */
+function ruleCostProblems(window: WindowSpan, now: Date): Array<{ path: string; message: string }> {
+  if (!window.rrule) return [];
+  try {
+    const options = parseWindowRule(window.rrule);
+    for (const at of [now, window.startsAt]) windowOccurrencesAround(window, options, at);
+    return [];
+  } catch (error) {
+    if (error instanceof WindowRuleError) return [{ path: 'body.rrule', message: error.message }];
+    if (error instanceof BudgetExceededError)
+      return [
+        { path: 'body.rrule', message: `${error.message} (a rule that never or very rarely matches, or an hourly rule started long ago)` },
+      ];
+    throw error;
+  }
+}
+
 export function maintenanceWindowView(window: MaintenanceWindow, now = new Date()): MaintenanceWindowView {
   return {
     id: window.id,
@@ -26,7 +65,7 @@ export function maintenanceWindowView(window: MaintenanceWindow, now = new Date(
     ends_at: window.endsAt.toISOString(),
     rrule: window.rrule ?? null,
     time_zone: window.timeZone,
-    in_effect: windowMatcher({ ...window, rrule: window.rrule ?? null })(now),
+    in_effect: inEffect(window, now),
     created_by: window.createdById ?? null,
     created_at: window.createdAt.toISOString(),
     updated_at: window.updatedAt.toISOString(),
@@ -42,11 +81,18 @@ export function createMaintenanceWindowService(deps: { em: () => EntityManager }
   };
 
   /** Span and integrations checked together, as they will be stored. */
-  const check = async (window: { startsAt: Date; endsAt: Date; rrule: string | null; integrationIds: string[] }) => {
+  const check = async (window: WindowSpan & { integrationIds: string[] }) => {
     const errors: Array<{ path: string; message: string }> = [];
+    const length = window.endsAt.getTime() - window.startsAt.getTime();
     if (window.endsAt <= window.startsAt) errors.push({ path: 'body.ends_at', message: 'must be after starts_at' });
-    if (window.rrule && window.endsAt.getTime() - window.startsAt.getTime() > MAX_RECURRING_OCCURRENCE_MS)
+    else if (window.rrule && length > MAX_RECURRING_OCCURRENCE_MS)
       errors.push({ path: 'body.ends_at', message: 'an occurrence of a recurring window lasts at most 31 days' });
+    else if (window.integrationIds.length === 0 && length > MAX_ORGANIZATION_WIDE_WINDOW_MS)
+      errors.push({
+        path: 'body.ends_at',
+        message: 'a window over every integration (no integration_ids) lasts at most 7 days (each occurrence, when recurring)',
+      });
+    else errors.push(...ruleCostProblems(window, new Date()));
     const unique = [...new Set(window.integrationIds)];
     if (unique.length > 0) {
       // The tenant filter limits the lookup to the caller's organization.
@@ -72,11 +118,11 @@ export function createMaintenanceWindowService(deps: { em: () => EntityManager }
       const startsAt = new Date(input.starts_at);
       const endsAt = new Date(input.ends_at);
       const rrule = input.rrule ?? null;
-      const integrationIds = await check({ startsAt, endsAt, rrule, integrationIds: input.integration_ids ?? [] });
       const timeZone =
         input.time_zone ??
         readSettings((await deps.em().findOneOrFail(OrganizationEntity, { id: auth.organizationId }, { fields: ['settings'] })).settings)
           .timezone;
+      const integrationIds = await check({ startsAt, endsAt, rrule, timeZone, integrationIds: input.integration_ids ?? [] });
       const window = deps.em().create(MaintenanceWindowEntity, {
         organization: auth.organizationId,
         description: input.description,
@@ -100,13 +146,20 @@ export function createMaintenanceWindowService(deps: { em: () => EntityManager }
       const startsAt = input.starts_at ? new Date(input.starts_at) : window.startsAt;
       const endsAt = input.ends_at ? new Date(input.ends_at) : window.endsAt;
       const rrule = input.rrule !== undefined ? input.rrule : (window.rrule ?? null);
-      const integrationIds = await check({ startsAt, endsAt, rrule, integrationIds: input.integration_ids ?? window.integrationIds });
+      const timeZone = input.time_zone ?? window.timeZone;
+      const integrationIds = await check({
+        startsAt,
+        endsAt,
+        rrule,
+        timeZone,
+        integrationIds: input.integration_ids ?? window.integrationIds,
+      });
       window.startsAt = startsAt;
       window.endsAt = endsAt;
       window.rrule = rrule;
       window.integrationIds = integrationIds;
       if (input.description !== undefined) window.description = input.description;
-      if (input.time_zone !== undefined) window.timeZone = input.time_zone;
+      window.timeZone = timeZone;
       await deps.em().flush();
       return maintenanceWindowView(window);
     },

@@ -19,7 +19,9 @@ import { renderSchedule } from '../../shared/domain/schedule.ts';
 import { shiftsCalendar } from '../../shared/domain/schedule-calendar.ts';
 import { existingIds } from '../../shared/db/access/existing-ids.ts';
 import { scheduleDefinition, type LayerInput } from '../../shared/domain/schedule-definition.ts';
-import { AppError, NotFoundError, ValidationError } from '../../shared/errors.ts';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
+import { BudgetExceededError } from '../../shared/domain/compute-budget.ts';
+import { MAX_OVERRIDES_PER_SCHEDULE, MAX_SCHEDULES_PER_ORGANIZATION, OVERRIDE_COUNT_SPAN_MS } from '../../shared/domain/compute-limits.ts';
 import type { AuthContext } from '../auth-context.ts';
 import {
   MAX_SHIFT_RANGE_DAYS,
@@ -64,6 +66,17 @@ const scheduleView = (schedule: Schedule, overrides: ScheduleOverride[], feeds: 
 });
 
 export type ScheduleService = ReturnType<typeof createScheduleService>;
+
+/** A render cut off by its budget is the caller's range or schedule being too large: 422, not a crash. */
+function renderWithin(definition: Parameters<typeof renderSchedule>[0], from: number, to: number) {
+  try {
+    return renderSchedule(definition, from, to);
+  } catch (error) {
+    if (error instanceof BudgetExceededError)
+      throw new ValidationError([{ path: 'query.to', message: `${error.message}; ask for a shorter range` }]);
+    throw error;
+  }
+}
 
 /** On-call schedules: layers, overrides, the rendered shifts and who is on call. */
 export function createScheduleService(deps: {
@@ -150,6 +163,9 @@ export function createScheduleService(deps: {
 
     async create(auth: AuthContext, input: ScheduleInput) {
       const em = deps.em();
+      // The tenant filter counts the caller's organization only.
+      if ((await em.count(ScheduleEntity, {})) >= MAX_SCHEDULES_PER_ORGANIZATION)
+        throw new ConflictError(`An organization has at most ${MAX_SCHEDULES_PER_ORGANIZATION} schedules; remove some first`);
       await assertMembers(em, layerMembers(input.layers));
       const schedule = em.create(ScheduleEntity, {
         organization: auth.organizationId,
@@ -217,6 +233,16 @@ export function createScheduleService(deps: {
       const schedule = await load(em, id);
       assertMayOverride(auth, input.user_id);
       await assertMembers(em, [{ id: input.user_id, path: 'body.user_id' }]);
+      const [start, end] = [Date.parse(input.start), Date.parse(input.end)];
+      const nearby = await em.count(ScheduleOverrideEntity, {
+        schedule: id,
+        startAt: { $lt: new Date(end + OVERRIDE_COUNT_SPAN_MS) },
+        endAt: { $gt: new Date(start - OVERRIDE_COUNT_SPAN_MS) },
+      });
+      if (nearby >= MAX_OVERRIDES_PER_SCHEDULE)
+        throw new ConflictError(
+          `A schedule has at most ${MAX_OVERRIDES_PER_SCHEDULE} overrides within 366 days of each other; remove some first`,
+        );
       const override = em.create(ScheduleOverrideEntity, {
         organization: auth.organizationId,
         schedule,
@@ -259,7 +285,7 @@ export function createScheduleService(deps: {
         throw new ValidationError([{ path: 'query.to', message: `at most ${MAX_SHIFT_RANGE_DAYS} days after from` }]);
       const em = deps.em();
       const schedule = await load(em, id);
-      const rendered = renderSchedule(await definitionOf(em, schedule, from, to), from, to);
+      const rendered = renderWithin(await definitionOf(em, schedule, from, to), from, to);
       return {
         schedule_id: id,
         time_zone: schedule.timeZone,

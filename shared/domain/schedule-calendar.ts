@@ -12,6 +12,26 @@ export interface CalendarShift {
 }
 
 /**
+ * A TEXT value as RFC 5545 allows it: line breaks become `\n` (escaped by ical.js, which leaves a
+ * bare CR alone) and other control characters, which TEXT may not hold, are dropped.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+const textValue = (value: string) => value.replace(/\r\n?/g, '\n').replace(CONTROL, '');
+
+// Calendar apps read X-WR-CALNAME as TEXT (RFC 7986 NAME is its standard twin): registered as such,
+// ical.js escapes it instead of writing it raw, and without a `VALUE=TEXT` parameter.
+(ICAL.design.icalendar.property as Record<string, { defaultType: string }>)['x-wr-calname'] ??= { defaultType: 'text' };
+
+/** Sets a TEXT property: escaped and folded by ical.js even where it does not know the property (X-WR-CALNAME). */
+function setText(component: ICAL.Component, name: string, value: string) {
+  const property = new ICAL.Property(name, component);
+  if (property.type !== 'text') property.resetType('text');
+  property.setValue(textValue(value));
+  component.addProperty(property);
+}
+
+/**
  * One VEVENT per shift, in UTC. A shift's UID is stable (schedule, user, start), so calendar apps
  * update an event in place when its end moves instead of duplicating it.
  */
@@ -20,7 +40,7 @@ export function shiftsCalendar(name: string, shifts: readonly CalendarShift[], s
   calendar.updatePropertyWithValue('prodid', '-//Tocsin//On-call schedules//EN');
   calendar.updatePropertyWithValue('version', '2.0');
   calendar.updatePropertyWithValue('calscale', 'GREGORIAN');
-  calendar.updatePropertyWithValue('x-wr-calname', name);
+  setText(calendar, 'x-wr-calname', name);
   const dtstamp = ICAL.Time.fromJSDate(new Date(stamp), true);
   for (const shift of shifts) {
     const event = new ICAL.Component('vevent');
@@ -28,7 +48,7 @@ export function shiftsCalendar(name: string, shifts: readonly CalendarShift[], s
     event.updatePropertyWithValue('dtstamp', dtstamp);
     event.updatePropertyWithValue('dtstart', ICAL.Time.fromJSDate(new Date(shift.start), true));
     event.updatePropertyWithValue('dtend', ICAL.Time.fromJSDate(new Date(shift.end), true));
-    event.updatePropertyWithValue('summary', `On call: ${shift.user_name} (${shift.schedule_name})`);
+    setText(event, 'summary', `On call: ${shift.user_name} (${shift.schedule_name})`);
     event.updatePropertyWithValue('description', shift.source === 'override' ? 'Override' : 'Rotation');
     event.updatePropertyWithValue('x-tocsin-user-id', shift.user_id);
     event.updatePropertyWithValue('transp', 'TRANSPARENT');

@@ -1,5 +1,8 @@
 // Kept free of Node built-ins and I/O: the final on-call schedule, from layers and overrides.
+import { computeBudget, type ComputeBudget } from './compute-budget.ts';
+import { SCHEDULE_RENDER_BUDGET } from './compute-limits.ts';
 import { renderLayer, type Interval, type ScheduleLayer } from './schedule-layer.ts';
+import { laterWins, paint } from './schedule-paint.ts';
 
 export type { Interval, Restriction, ScheduleLayer, Weekday, RotationLayer, EventsLayer } from './schedule-layer.ts';
 export { isLocalTime, renderLayer } from './schedule-layer.ts';
@@ -43,33 +46,6 @@ export interface RenderedSchedule {
   layers: Interval[][];
 }
 
-/**
- * Paints `above` over the sorted, disjoint `below`: where an `above` interval lies, it replaces
- * whatever was there. `above` must be sorted and disjoint too.
- */
-function paint(below: Shift[], above: Shift[]): Shift[] {
-  if (above.length === 0) return below;
-  const pieces: Shift[] = [];
-  let a = 0;
-  for (const shift of below) {
-    while (a < above.length && above[a].end <= shift.start) a += 1;
-    let cursor = shift.start;
-    for (let k = a; k < above.length && above[k].start < shift.end; k += 1) {
-      if (above[k].start > cursor) pieces.push({ ...shift, start: cursor, end: above[k].start });
-      cursor = Math.max(cursor, above[k].end);
-    }
-    if (cursor < shift.end) pieces.push({ ...shift, start: cursor });
-  }
-  return [...pieces, ...above].sort((x, y) => x.start - y.start);
-}
-
-/** Overlapping events of one layer, reduced so the later-starting event wins where two overlap. */
-function disjoint(intervals: Interval[]): Interval[] {
-  let result: Shift[] = [];
-  for (const interval of intervals) result = paint(result, [{ ...interval, source: 'layer' }]);
-  return result.map(({ user, start, end }) => ({ user, start, end }));
-}
-
 function mergeAdjacent(shifts: Shift[]): Shift[] {
   const merged: Shift[] = [];
   for (const shift of shifts) {
@@ -88,22 +64,31 @@ function mergeAdjacent(shifts: Shift[]): Shift[] {
  * ones where they have someone, overrides over every layer, adjacent pieces of the same user and
  * source merged, and the gaps left.
  */
-export function renderSchedule(schedule: ScheduleDefinition, from: number, to: number): RenderedSchedule {
+export function renderSchedule(
+  schedule: ScheduleDefinition,
+  from: number,
+  to: number,
+  budget: ComputeBudget = computeBudget('the schedule', SCHEDULE_RENDER_BUDGET),
+): RenderedSchedule {
   if (!(to > from)) return { shifts: [], gaps: [], layers: schedule.layers.map(() => []) };
-  const layers = schedule.layers.map((layer) => renderLayer(layer, schedule.time_zone, from, to));
+  const layers = schedule.layers.map((layer) => {
+    const intervals = renderLayer(layer, schedule.time_zone, from, to);
+    budget.spend(intervals.length + 1);
+    return intervals;
+  });
   let final: Shift[] = [];
   for (const layer of layers) {
-    const intervals = layer.some((interval, i) => i > 0 && interval.start < layer[i - 1].end) ? disjoint(layer) : layer;
-    final = paint(
-      final,
-      intervals.map((interval) => ({ ...interval, source: 'layer' as const })),
-    );
+    const shifts = layer.map((interval) => ({ ...interval, source: 'layer' as const }));
+    const overlapping = layer.some((interval, i) => i > 0 && interval.start < (layer[i - 1] as Interval).end);
+    final = paint(final, overlapping ? laterWins(shifts, budget) : shifts, budget);
   }
+  const overrides: Shift[] = [];
   for (const override of schedule.overrides) {
     const start = Math.max(from, override.start);
     const end = Math.min(to, override.end);
-    if (end > start) final = paint(final, [{ user: override.user, start, end, source: 'override' }]);
+    if (end > start) overrides.push({ user: override.user, start, end, source: 'override' });
   }
+  final = paint(final, laterWins(overrides, budget), budget);
   const shifts = mergeAdjacent(final);
   const gaps: Gap[] = [];
   let cursor = from;
@@ -122,8 +107,8 @@ export const ON_CALL_HORIZON_MS = 7 * 86_400_000;
  * Who is on call at `at` (epoch ms), null in a gap. The shift's `start` and `end` are its true
  * bounds when within `ON_CALL_HORIZON_MS` of `at`, and clipped to that horizon otherwise.
  */
-export function onCallAt(schedule: ScheduleDefinition, at: number): Shift | null {
-  const { shifts } = renderSchedule(schedule, at - ON_CALL_HORIZON_MS, at + ON_CALL_HORIZON_MS);
+export function onCallAt(schedule: ScheduleDefinition, at: number, budget?: ComputeBudget): Shift | null {
+  const { shifts } = renderSchedule(schedule, at - ON_CALL_HORIZON_MS, at + ON_CALL_HORIZON_MS, budget);
   return shifts.find((shift) => shift.start <= at && at < shift.end) ?? null;
 }
 

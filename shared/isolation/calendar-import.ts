@@ -83,7 +83,12 @@ function importInThread(job: CalendarImportJob, limits: CalendarImportLimits): P
       settle(() =>
         reply.ok
           ? resolve(reply.result)
-          : reject(new CalendarImportError(reply.name === 'BudgetExceededError' ? 'budget' : 'invalid', reply.message)),
+          : reject(
+              new CalendarImportError(
+                reply.name === 'BudgetExceededError' || reply.name === 'CalendarTooLargeError' ? 'budget' : 'invalid',
+                reply.message,
+              ),
+            ),
       ),
     );
     thread.on('error', (error: Error & { code?: string }) =>
