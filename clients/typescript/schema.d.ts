@@ -1734,7 +1734,7 @@ export interface paths {
         put?: never;
         /**
          * Create an on-call schedule
-         * @description `time_zone` is any IANA name or alias, kept as given. Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). An `ical` layer imports an external iCalendar URL instead of rotating: its `url` is write-only (answered as `url_hint`, scheme and host only, since calendar URLs carry secret tokens) and must be http(s) without credentials; it is fetched through the outbound guard (internal addresses refused) right after the write and every 15 minutes, and its `last_fetched_at`, `last_error` and `event_count` show how that went (a failed fetch keeps the events of the last good one). To keep an `ical` layer when replacing `layers`, send it back with its `id` (`url` may then be left out). Each change sends a `schedule.updated` WebSocket event to the organization.
+         * @description `time_zone` is any IANA name or alias, kept as given. An organization has at most 500 schedules (409 beyond). Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user must be a member of the organization (422 otherwise). An `ical` layer imports an external iCalendar URL instead of rotating: its `url` is write-only (answered as `url_hint`, scheme and host only, since calendar URLs carry secret tokens) and must be http(s) without credentials; it is fetched through the outbound guard (internal addresses refused) right after the write and every 15 minutes, and its `last_fetched_at`, `last_error` and `event_count` show how that went (a failed fetch keeps the events of the last good one). To keep an `ical` layer when replacing `layers`, send it back with its `id` (`url` may then be left out). Each change sends a `schedule.updated` WebSocket event to the organization.
          */
         post: operations["createSchedule"];
         delete?: never;
@@ -1774,7 +1774,7 @@ export interface paths {
         };
         /**
          * The final schedule over [from, to): shifts and gaps
-         * @description Contiguous shifts `{user_id, start, end, source}` (`source`: `layer` or `override`; adjacent pieces of the same user and source are one shift), the gaps nobody covers, and each layer on its own. Overrides sit above every layer; the later of two overlapping overrides wins. The window spans at most 366 days.
+         * @description Contiguous shifts `{user_id, start, end, source}` (`source`: `layer` or `override`; adjacent pieces of the same user and source are one shift), the gaps nobody covers, and each layer on its own. Overrides sit above every layer; the later of two overlapping overrides wins. The window spans at most 366 days; a render past its compute budget is 422.
          */
         get: operations["getScheduleShifts"];
         put?: never;
@@ -1816,7 +1816,7 @@ export interface paths {
         put?: never;
         /**
          * Put one user on call between two instants, above every layer
-         * @description Needs `schedules:update`, or, to put yourself on call (or remove an override of yours), `incidents:update`: responders take the pager themselves. The user must be a member of the organization. An override lasts at most 366 days.
+         * @description Needs `schedules:update`, or, to put yourself on call (or remove an override of yours), `incidents:update`: responders take the pager themselves. The user must be a member of the organization. An override lasts at most 366 days. A schedule holds at most 2000 overrides within 366 days of a new one (409 beyond).
          */
         post: operations["createScheduleOverride"];
         delete?: never;
@@ -1900,7 +1900,7 @@ export interface paths {
         put?: never;
         /**
          * Create (or replace) your personal calendar feed URL
-         * @description A secret URL listing your shifts across every schedule (a week back, 90 days ahead) for calendar apps. Shown once; only its hash is stored. Creating a new one revokes the previous URL.
+         * @description A secret URL listing your shifts across every schedule (a week back, 90 days ahead) for calendar apps. Shown once; only its hash is stored. Creating a new one revokes the previous URL. Only a signed-in member creates one: with an API key the answer is 403 (the URL is a credential of its own, and would outlive the key).
          */
         post: operations["createMyCalendarFeed"];
         /** Revoke your personal calendar feed URL */
@@ -1919,7 +1919,7 @@ export interface paths {
         };
         /**
          * A member's personal calendar feed (iCalendar)
-         * @description No credential: the secret `token` of the URL is the credential. An unknown or revoked one is 404.
+         * @description No credential: the secret `token` of the URL is the credential. An unknown or revoked one is 404. Schedules are rendered under one compute budget; a feed past it is 422.
          */
         get: operations["getCalendarFeed"];
         put?: never;
@@ -15371,7 +15371,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description: string;
-                    /** @description The integrations whose alerts the window mutes; empty or omitted: every integration of the organization */
+                    /** @description The integrations whose alerts the window mutes; empty or omitted: every integration of the organization, and then the window (each occurrence, when recurring) lasts at most 7 days */
                     integration_ids?: string[];
                     /**
                      * Format: date-time
@@ -15728,7 +15728,7 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
-                    /** @description The integrations whose alerts the window mutes; empty or omitted: every integration of the organization */
+                    /** @description The integrations whose alerts the window mutes; empty or omitted: every integration of the organization, and then the window (each occurrence, when recurring) lasts at most 7 days */
                     integration_ids?: string[];
                     /**
                      * Format: date-time
@@ -19073,6 +19073,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state (CONFLICT) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body too large (PAYLOAD_TOO_LARGE) */
             413: {
                 headers: {
@@ -19801,6 +19814,19 @@ export interface operations {
             };
             /** @description Not found, or not in the caller's organization (NOT_FOUND) */
             404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (CONFLICT) */
+            409: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

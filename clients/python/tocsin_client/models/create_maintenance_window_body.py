@@ -20,7 +20,7 @@ class CreateMaintenanceWindowBody:
         starts_at (datetime.datetime): Start of the (first) occurrence
         ends_at (datetime.datetime): End of the (first) occurrence, exclusive
         integration_ids (list[UUID] | Unset): The integrations whose alerts the window mutes; empty or omitted: every
-            integration of the organization
+            integration of the organization, and then the window (each occurrence, when recurring) lasts at most 7 days
         rrule (None | str | Unset):
         time_zone (str | Unset): IANA zone, kept as given; the organization's `timezone` when omitted
     """

@@ -18,7 +18,7 @@ class UpdateMaintenanceWindowBody:
     Attributes:
         description (str | Unset):
         integration_ids (list[UUID] | Unset): The integrations whose alerts the window mutes; empty or omitted: every
-            integration of the organization
+            integration of the organization, and then the window (each occurrence, when recurring) lasts at most 7 days
         starts_at (datetime.datetime | Unset): RFC 3339 date-time with offset
         ends_at (datetime.datetime | Unset): RFC 3339 date-time with offset
         rrule (None | str | Unset):

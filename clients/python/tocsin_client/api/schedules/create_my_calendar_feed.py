@@ -72,7 +72,9 @@ def sync_detailed(
     """Create (or replace) your personal calendar feed URL
 
      A secret URL listing your shifts across every schedule (a week back, 90 days ahead) for calendar
-    apps. Shown once; only its hash is stored. Creating a new one revokes the previous URL.
+    apps. Shown once; only its hash is stored. Creating a new one revokes the previous URL. Only a
+    signed-in member creates one: with an API key the answer is 403 (the URL is a credential of its own,
+    and would outlive the key).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -98,7 +100,9 @@ def sync(
     """Create (or replace) your personal calendar feed URL
 
      A secret URL listing your shifts across every schedule (a week back, 90 days ahead) for calendar
-    apps. Shown once; only its hash is stored. Creating a new one revokes the previous URL.
+    apps. Shown once; only its hash is stored. Creating a new one revokes the previous URL. Only a
+    signed-in member creates one: with an API key the answer is 403 (the URL is a credential of its own,
+    and would outlive the key).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -120,7 +124,9 @@ async def asyncio_detailed(
     """Create (or replace) your personal calendar feed URL
 
      A secret URL listing your shifts across every schedule (a week back, 90 days ahead) for calendar
-    apps. Shown once; only its hash is stored. Creating a new one revokes the previous URL.
+    apps. Shown once; only its hash is stored. Creating a new one revokes the previous URL. Only a
+    signed-in member creates one: with an API key the answer is 403 (the URL is a credential of its own,
+    and would outlive the key).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -144,7 +150,9 @@ async def asyncio(
     """Create (or replace) your personal calendar feed URL
 
      A secret URL listing your shifts across every schedule (a week back, 90 days ahead) for calendar
-    apps. Shown once; only its hash is stored. Creating a new one revokes the previous URL.
+    apps. Shown once; only its hash is stored. Creating a new one revokes the previous URL. Only a
+    signed-in member creates one: with an API key the answer is 403 (the URL is a credential of its own,
+    and would outlive the key).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

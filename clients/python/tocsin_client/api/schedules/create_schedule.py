@@ -53,6 +53,11 @@ def _parse_response(
 
         return response_403
 
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
@@ -97,18 +102,19 @@ def sync_detailed(
 ) -> Response[CreateScheduleResponse201 | Error]:
     """Create an on-call schedule
 
-     `time_zone` is any IANA name or alias, kept as given. Layers are ordered, lowest first: a later
-    layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone`
-    (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall
-    clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to
-    windows of the day in the schedule zone. Every user must be a member of the organization (422
-    otherwise). An `ical` layer imports an external iCalendar URL instead of rotating: its `url` is
-    write-only (answered as `url_hint`, scheme and host only, since calendar URLs carry secret tokens)
-    and must be http(s) without credentials; it is fetched through the outbound guard (internal
-    addresses refused) right after the write and every 15 minutes, and its `last_fetched_at`,
-    `last_error` and `event_count` show how that went (a failed fetch keeps the events of the last good
-    one). To keep an `ical` layer when replacing `layers`, send it back with its `id` (`url` may then be
-    left out). Each change sends a `schedule.updated` WebSocket event to the organization.
+     `time_zone` is any IANA name or alias, kept as given. An organization has at most 500 schedules (409
+    beyond). Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands
+    off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across
+    a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of
+    wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user
+    must be a member of the organization (422 otherwise). An `ical` layer imports an external iCalendar
+    URL instead of rotating: its `url` is write-only (answered as `url_hint`, scheme and host only,
+    since calendar URLs carry secret tokens) and must be http(s) without credentials; it is fetched
+    through the outbound guard (internal addresses refused) right after the write and every 15 minutes,
+    and its `last_fetched_at`, `last_error` and `event_count` show how that went (a failed fetch keeps
+    the events of the last good one). To keep an `ical` layer when replacing `layers`, send it back with
+    its `id` (`url` may then be left out). Each change sends a `schedule.updated` WebSocket event to the
+    organization.
 
     Args:
         body (CreateScheduleBody):
@@ -139,18 +145,19 @@ def sync(
 ) -> CreateScheduleResponse201 | Error | None:
     """Create an on-call schedule
 
-     `time_zone` is any IANA name or alias, kept as given. Layers are ordered, lowest first: a later
-    layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone`
-    (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall
-    clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to
-    windows of the day in the schedule zone. Every user must be a member of the organization (422
-    otherwise). An `ical` layer imports an external iCalendar URL instead of rotating: its `url` is
-    write-only (answered as `url_hint`, scheme and host only, since calendar URLs carry secret tokens)
-    and must be http(s) without credentials; it is fetched through the outbound guard (internal
-    addresses refused) right after the write and every 15 minutes, and its `last_fetched_at`,
-    `last_error` and `event_count` show how that went (a failed fetch keeps the events of the last good
-    one). To keep an `ical` layer when replacing `layers`, send it back with its `id` (`url` may then be
-    left out). Each change sends a `schedule.updated` WebSocket event to the organization.
+     `time_zone` is any IANA name or alias, kept as given. An organization has at most 500 schedules (409
+    beyond). Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands
+    off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across
+    a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of
+    wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user
+    must be a member of the organization (422 otherwise). An `ical` layer imports an external iCalendar
+    URL instead of rotating: its `url` is write-only (answered as `url_hint`, scheme and host only,
+    since calendar URLs carry secret tokens) and must be http(s) without credentials; it is fetched
+    through the outbound guard (internal addresses refused) right after the write and every 15 minutes,
+    and its `last_fetched_at`, `last_error` and `event_count` show how that went (a failed fetch keeps
+    the events of the last good one). To keep an `ical` layer when replacing `layers`, send it back with
+    its `id` (`url` may then be left out). Each change sends a `schedule.updated` WebSocket event to the
+    organization.
 
     Args:
         body (CreateScheduleBody):
@@ -176,18 +183,19 @@ async def asyncio_detailed(
 ) -> Response[CreateScheduleResponse201 | Error]:
     """Create an on-call schedule
 
-     `time_zone` is any IANA name or alias, kept as given. Layers are ordered, lowest first: a later
-    layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone`
-    (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall
-    clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to
-    windows of the day in the schedule zone. Every user must be a member of the organization (422
-    otherwise). An `ical` layer imports an external iCalendar URL instead of rotating: its `url` is
-    write-only (answered as `url_hint`, scheme and host only, since calendar URLs carry secret tokens)
-    and must be http(s) without credentials; it is fetched through the outbound guard (internal
-    addresses refused) right after the write and every 15 minutes, and its `last_fetched_at`,
-    `last_error` and `event_count` show how that went (a failed fetch keeps the events of the last good
-    one). To keep an `ical` layer when replacing `layers`, send it back with its `id` (`url` may then be
-    left out). Each change sends a `schedule.updated` WebSocket event to the organization.
+     `time_zone` is any IANA name or alias, kept as given. An organization has at most 500 schedules (409
+    beyond). Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands
+    off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across
+    a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of
+    wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user
+    must be a member of the organization (422 otherwise). An `ical` layer imports an external iCalendar
+    URL instead of rotating: its `url` is write-only (answered as `url_hint`, scheme and host only,
+    since calendar URLs carry secret tokens) and must be http(s) without credentials; it is fetched
+    through the outbound guard (internal addresses refused) right after the write and every 15 minutes,
+    and its `last_fetched_at`, `last_error` and `event_count` show how that went (a failed fetch keeps
+    the events of the last good one). To keep an `ical` layer when replacing `layers`, send it back with
+    its `id` (`url` may then be left out). Each change sends a `schedule.updated` WebSocket event to the
+    organization.
 
     Args:
         body (CreateScheduleBody):
@@ -216,18 +224,19 @@ async def asyncio(
 ) -> CreateScheduleResponse201 | Error | None:
     """Create an on-call schedule
 
-     `time_zone` is any IANA name or alias, kept as given. Layers are ordered, lowest first: a later
-    layer wins where it has someone. A rotation hands off at `handoff_time` in the schedule `time_zone`
-    (weekly: on `handoff_day`), so a daily turn across a DST change lasts 23 or 25 hours, like the wall
-    clock; a `custom` rotation counts `turn_hours` of wall-clock time. `restrictions` limit a layer to
-    windows of the day in the schedule zone. Every user must be a member of the organization (422
-    otherwise). An `ical` layer imports an external iCalendar URL instead of rotating: its `url` is
-    write-only (answered as `url_hint`, scheme and host only, since calendar URLs carry secret tokens)
-    and must be http(s) without credentials; it is fetched through the outbound guard (internal
-    addresses refused) right after the write and every 15 minutes, and its `last_fetched_at`,
-    `last_error` and `event_count` show how that went (a failed fetch keeps the events of the last good
-    one). To keep an `ical` layer when replacing `layers`, send it back with its `id` (`url` may then be
-    left out). Each change sends a `schedule.updated` WebSocket event to the organization.
+     `time_zone` is any IANA name or alias, kept as given. An organization has at most 500 schedules (409
+    beyond). Layers are ordered, lowest first: a later layer wins where it has someone. A rotation hands
+    off at `handoff_time` in the schedule `time_zone` (weekly: on `handoff_day`), so a daily turn across
+    a DST change lasts 23 or 25 hours, like the wall clock; a `custom` rotation counts `turn_hours` of
+    wall-clock time. `restrictions` limit a layer to windows of the day in the schedule zone. Every user
+    must be a member of the organization (422 otherwise). An `ical` layer imports an external iCalendar
+    URL instead of rotating: its `url` is write-only (answered as `url_hint`, scheme and host only,
+    since calendar URLs carry secret tokens) and must be http(s) without credentials; it is fetched
+    through the outbound guard (internal addresses refused) right after the write and every 15 minutes,
+    and its `last_fetched_at`, `last_error` and `event_count` show how that went (a failed fetch keeps
+    the events of the last good one). To keep an `ical` layer when replacing `layers`, send it back with
+    its `id` (`url` may then be left out). Each change sends a `schedule.updated` WebSocket event to the
+    organization.
 
     Args:
         body (CreateScheduleBody):

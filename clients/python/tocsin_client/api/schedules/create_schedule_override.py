@@ -63,6 +63,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
@@ -110,7 +115,8 @@ def sync_detailed(
 
      Needs `schedules:update`, or, to put yourself on call (or remove an override of yours),
     `incidents:update`: responders take the pager themselves. The user must be a member of the
-    organization. An override lasts at most 366 days.
+    organization. An override lasts at most 366 days. A schedule holds at most 2000 overrides within 366
+    days of a new one (409 beyond).
 
     Args:
         id (UUID):
@@ -146,7 +152,8 @@ def sync(
 
      Needs `schedules:update`, or, to put yourself on call (or remove an override of yours),
     `incidents:update`: responders take the pager themselves. The user must be a member of the
-    organization. An override lasts at most 366 days.
+    organization. An override lasts at most 366 days. A schedule holds at most 2000 overrides within 366
+    days of a new one (409 beyond).
 
     Args:
         id (UUID):
@@ -177,7 +184,8 @@ async def asyncio_detailed(
 
      Needs `schedules:update`, or, to put yourself on call (or remove an override of yours),
     `incidents:update`: responders take the pager themselves. The user must be a member of the
-    organization. An override lasts at most 366 days.
+    organization. An override lasts at most 366 days. A schedule holds at most 2000 overrides within 366
+    days of a new one (409 beyond).
 
     Args:
         id (UUID):
@@ -211,7 +219,8 @@ async def asyncio(
 
      Needs `schedules:update`, or, to put yourself on call (or remove an override of yours),
     `incidents:update`: responders take the pager themselves. The user must be a member of the
-    organization. An override lasts at most 366 days.
+    organization. An override lasts at most 366 days. A schedule holds at most 2000 overrides within 366
+    days of a new one (409 beyond).
 
     Args:
         id (UUID):

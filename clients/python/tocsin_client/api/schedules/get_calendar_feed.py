@@ -77,6 +77,7 @@ def sync_detailed(
     """A member's personal calendar feed (iCalendar)
 
      No credential: the secret `token` of the URL is the credential. An unknown or revoked one is 404.
+    Schedules are rendered under one compute budget; a feed past it is 422.
 
     Args:
         token (str):
@@ -108,6 +109,7 @@ def sync(
     """A member's personal calendar feed (iCalendar)
 
      No credential: the secret `token` of the URL is the credential. An unknown or revoked one is 404.
+    Schedules are rendered under one compute budget; a feed past it is 422.
 
     Args:
         token (str):
@@ -134,6 +136,7 @@ async def asyncio_detailed(
     """A member's personal calendar feed (iCalendar)
 
      No credential: the secret `token` of the URL is the credential. An unknown or revoked one is 404.
+    Schedules are rendered under one compute budget; a feed past it is 422.
 
     Args:
         token (str):
@@ -163,6 +166,7 @@ async def asyncio(
     """A member's personal calendar feed (iCalendar)
 
      No credential: the secret `token` of the URL is the credential. An unknown or revoked one is 404.
+    Schedules are rendered under one compute budget; a feed past it is 422.
 
     Args:
         token (str):

@@ -112,7 +112,7 @@ def sync_detailed(
      Contiguous shifts `{user_id, start, end, source}` (`source`: `layer` or `override`; adjacent pieces
     of the same user and source are one shift), the gaps nobody covers, and each layer on its own.
     Overrides sit above every layer; the later of two overlapping overrides wins. The window spans at
-    most 366 days.
+    most 366 days; a render past its compute budget is 422.
 
     Args:
         id (UUID):
@@ -153,7 +153,7 @@ def sync(
      Contiguous shifts `{user_id, start, end, source}` (`source`: `layer` or `override`; adjacent pieces
     of the same user and source are one shift), the gaps nobody covers, and each layer on its own.
     Overrides sit above every layer; the later of two overlapping overrides wins. The window spans at
-    most 366 days.
+    most 366 days; a render past its compute budget is 422.
 
     Args:
         id (UUID):
@@ -189,7 +189,7 @@ async def asyncio_detailed(
      Contiguous shifts `{user_id, start, end, source}` (`source`: `layer` or `override`; adjacent pieces
     of the same user and source are one shift), the gaps nobody covers, and each layer on its own.
     Overrides sit above every layer; the later of two overlapping overrides wins. The window spans at
-    most 366 days.
+    most 366 days; a render past its compute budget is 422.
 
     Args:
         id (UUID):
@@ -228,7 +228,7 @@ async def asyncio(
      Contiguous shifts `{user_id, start, end, source}` (`source`: `layer` or `override`; adjacent pieces
     of the same user and source are one shift), the gaps nobody covers, and each layer on its own.
     Overrides sit above every layer; the later of two overlapping overrides wins. The window spans at
-    most 366 days.
+    most 366 days; a render past its compute budget is 422.
 
     Args:
         id (UUID):
