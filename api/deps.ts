@@ -1,3 +1,4 @@
+import { pageVendorBaseUrls } from '../shared/paging/vendor-base-urls.ts';
 import { createRequire } from 'node:module';
 import type { Registry } from 'prom-client';
 import { createTokenService } from '../shared/auth/tokens.ts';
@@ -254,7 +255,12 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   // Test pages of webhook contact methods: user-configured URLs, under the same rules as webhooks.
   const outboundHttp = createOutboundHttp({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, allowedHosts: config.OUTBOUND_ALLOWED_HOSTS });
   // The same channels the worker pages through: test pages and verification codes go the way pages go.
-  const pageChannels = createPageChannels({ mailer, outboundHttp, secretBox, vendorBaseUrls: runtime.vendorBaseUrls });
+  const pageChannels = createPageChannels({
+    mailer,
+    outboundHttp,
+    secretBox,
+    vendorBaseUrls: { ...pageVendorBaseUrls(config), ...runtime.vendorBaseUrls },
+  });
   const contactMethods: ContactMethodService = createContactMethodService({
     contactMethods: () => createContactMethodStore(em()),
     secretBox,

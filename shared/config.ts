@@ -154,6 +154,12 @@ const EnvSchema = z
     STRIPE_PRICE_TEAM: z.string().min(1).optional(),
     STRIPE_PRICE_ENTERPRISE: z.string().min(1).optional(),
     STRIPE_API_BASE: optionalUrl(['http', 'https']),
+    // Vendor APIs pages go through, by default the vendors' own: changed only to point at a test
+    // double or a self-hosted server, never per organization (tokens are sent to these hosts).
+    // NTFY_URL is the ntfy server of push contact methods and connections that name none.
+    SLACK_API_URL: optionalUrl(['http', 'https']),
+    TWILIO_API_URL: optionalUrl(['http', 'https']),
+    NTFY_URL: optionalUrl(['http', 'https']),
     // The incident chat assistant: an OpenAI-compatible chat-completions endpoint (the base URL,
     // `/chat/completions` is appended). Unset: `@assistant` messages answer 409 ASSISTANT_NOT_CONFIGURED.
     ASSISTANT_URL: optionalUrl(['http', 'https']),

@@ -59,6 +59,9 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
         contact_method_id: page.contactMethodId ?? null,
         status: page.status,
         error: page.error ?? null,
+        attempts: page.attempts,
+        resent_at: page.resentAt?.toISOString() ?? null,
+        sent_at: page.sentAt?.toISOString() ?? null,
         created_at: page.createdAt.toISOString(),
       })),
     };

@@ -26,7 +26,7 @@ export const PageEntity = defineEntity({
     round: p.integer(),
     level: p.integer(),
     userId: p.uuid(),
-    /** `email` or `webhook`. */
+    /** The channel it went through (a contact method's type). */
     method: p.string().length(32).$type<PageMethod>(),
     /** The notification rule that sent it; null for the default (account email at once). */
     ruleId: p.uuid().nullable(),
@@ -35,6 +35,16 @@ export const PageEntity = defineEntity({
     /** `sending` while the send is under way, then `sent` or `failed`. */
     status: p.string().length(16).$type<PageStatus>(),
     error: p.text().nullable(),
+    /** 1, then one more each time it was sent again after the attempt that claimed it died. */
+    attempts: p.integer().default(1),
+    /** The last resend after a crash; null when sent once. */
+    resentAt: p.datetime().nullable(),
+    /** When the channel accepted it. */
+    sentAt: p.datetime().nullable(),
+    /** The channel's id of the sent message (a Slack ts, a Matrix event id), for updates in place. */
+    messageRef: p.text().nullable(),
+    /** Until when the attempt that claimed it holds it (`sending`). */
+    claimedUntil: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()
