@@ -60,25 +60,30 @@ export async function alertToPush(baseUrl: string, databaseUrl: string, ntfy: Fa
     if (at !== undefined) firstAccepted.set(summary, Math.min(at, firstAccepted.get(summary) ?? Infinity));
   }
   const latency = [...firstAccepted].map(([summary, at]) => at - (sentAt.get(summary) ?? NaN)).filter(Number.isFinite);
-  // Where the time goes: alert → page row claimed, claimed → accepted by ntfy.
+  // Where the time goes: alert → incident row → relayed (its event's batch) → page claimed → accepted by ntfy.
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const rows = await db
-    .query<{ title: string; claimed: Date; attempts: number }>(
-      `select i.title, min(p.created_at) as claimed, max(p.attempts) as attempts
-       from incidents i join pages p on p.incident_id = i.id
-       where i.organization_id = $1 and p.method = 'push' group by i.id`,
+    .query<{ title: string; opened: Date; claimed: Date; relayed: Date | null; attempts: number }>(
+      `select i.title, i.created_at as opened, min(p.created_at) as claimed, max(p.attempts) as attempts,
+       (select e.dispatched_at from domain_events e where e.incident_id = i.id and e.type = 'incident.created') as relayed
+     from incidents i join pages p on p.incident_id = i.id
+     where i.organization_id = $1 and p.method = 'push' group by i.id`,
       [webhook.organizationId],
     )
     .finally(() => db.end());
-  const toClaim = rows.rows.map((row) => row.claimed.getTime() - (sentAt.get(row.title) ?? NaN)).filter(Number.isFinite);
+  const toIncident = rows.rows.map((row) => row.opened.getTime() - (sentAt.get(row.title) ?? NaN)).filter(Number.isFinite);
+  const toRelayed = rows.rows.map((row) => (row.relayed?.getTime() ?? NaN) - row.opened.getTime()).filter(Number.isFinite);
+  const toClaim = rows.rows.map((row) => row.claimed.getTime() - (row.relayed?.getTime() ?? NaN)).filter(Number.isFinite);
   const toAccept = rows.rows.map((row) => (firstAccepted.get(row.title) ?? NaN) - row.claimed.getTime()).filter(Number.isFinite);
   const resent = rows.rows.filter((row) => row.attempts > 1).length;
   const stage = (values: number[]) => `p50 ${fmt(percentile(values, 50))} ms, p99 ${fmt(percentile(values, 99))} ms`;
   return [
     `push paging: ${total} alerts at ${PAGING_RATE}/s for ${PAGING_SECONDS} s, each opening an incident paged by push through ntfy (${rejected} rejected)`,
     `  alert → push accepted     ${stage(latency)} by the ntfy server (${latency.length} incidents${repeated > 0 ? `, ${repeated} second pushes of one incident` : ''}${resent > 0 ? `, ${resent} resent` : ''})`,
-    `    alert → page claimed     ${stage(toClaim)}`,
+    `    alert → incident row     ${stage(toIncident)}`,
+    `    incident → relayed       ${stage(toRelayed)}`,
+    `    relayed → page claimed   ${stage(toClaim)}`,
     `    page claimed → accepted  ${stage(toAccept)}`,
   ];
 }

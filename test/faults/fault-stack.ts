@@ -107,6 +107,8 @@ export async function startFaultStack(options: {
   apis?: number;
   workers?: number;
   log?: (line: string) => void;
+  /** More environment for the API and worker processes (e.g. OUTBOUND_ALLOW_PRIVATE for a local fake vendor). */
+  env?: NodeJS.ProcessEnv;
 }): Promise<FaultStack> {
   const temporalKind = options.temporal ?? temporalKindOf(process.env.BENCH_TEMPORAL);
   const root = await temporaryRoot(`tocsin-faults-${options.scenario}-`);
@@ -227,6 +229,7 @@ export async function startFaultStack(options: {
     PUBLIC_URL: baseUrl,
     // The storm is the load; the plan's webhook limit is not what this suite measures.
     RATE_LIMIT_WEBHOOK_PER_HOUR: '100000000',
+    ...options.env,
   };
 
   /** `node <script>` as its own process; an exit nobody asked for is recorded, never repaired. */
