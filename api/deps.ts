@@ -1,4 +1,3 @@
-import { pageVendorBaseUrls } from '../shared/paging/vendor-base-urls.ts';
 import { createRequire } from 'node:module';
 import type { Registry } from 'prom-client';
 import { createTokenService } from '../shared/auth/tokens.ts';
@@ -93,6 +92,7 @@ import { createNotificationRuleService } from './services/notification-rule.serv
 import { createPageLinkService } from './services/page-link.service.ts';
 import { scopeRequestToOrganization } from './middleware/orm-context.ts';
 import { createPageLinkSigner } from '../shared/paging/page-link-token.ts';
+import { pageVendorBaseUrls } from '../shared/paging/vendor-base-urls.ts';
 import { createOnCallSnapshots } from '../shared/db/access/schedule-on-call.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
