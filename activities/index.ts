@@ -9,6 +9,7 @@ import { createAssistantActivities, type AssistantActivityDeps } from './assista
 import { createRetentionActivities, type RetentionActivityDeps } from './retention.activities.ts';
 import { createNotificationMailActivities, type NotificationMailActivityDeps } from './notification-mail.activities.ts';
 import { createEscalationActivities, type EscalationActivityDeps } from './escalation.activities.ts';
+import { createPageUpdateActivities, type PageUpdateActivityDeps } from './page-update.activities.ts';
 import { createScheduleIcalActivities, type ScheduleIcalActivityDeps } from './schedule-ical.activities.ts';
 
 export type ActivityDeps = SelfTestActivityDeps &
@@ -21,6 +22,7 @@ export type ActivityDeps = SelfTestActivityDeps &
   RetentionActivityDeps &
   NotificationMailActivityDeps &
   EscalationActivityDeps &
+  PageUpdateActivityDeps &
   ScheduleIcalActivityDeps;
 
 /** Every activity of the worker, built from its dependencies (no module-level singletons). */
@@ -37,6 +39,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createRetentionActivities(deps),
     ...createNotificationMailActivities(deps),
     ...createEscalationActivities(deps),
+    ...createPageUpdateActivities(deps),
     ...createScheduleIcalActivities(deps),
   };
 }

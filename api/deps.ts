@@ -41,7 +41,6 @@ import { createChannelIdentityService } from './services/channel-identity.servic
 import { createChannelActionService } from './services/channel-action.service.ts';
 import { createTwilioInboundService } from './services/twilio-inbound.service.ts';
 import { createTwilioWebhookStore } from '../shared/db/access/twilio-webhooks.ts';
-import { twilioVendorBaseUrls } from '../shared/paging/channels/twilio-client.ts';
 import type { PageChannelDeps } from '../shared/paging/channel-module.ts';
 import { createChannelConnectionStore } from '../shared/db/access/channel-connections.ts';
 import type { SearchPort } from '../shared/search/port.ts';
@@ -95,6 +94,7 @@ import { createNotificationRuleService } from './services/notification-rule.serv
 import { createPageLinkService } from './services/page-link.service.ts';
 import { scopeRequestToOrganization } from './middleware/orm-context.ts';
 import { createPageLinkSigner } from '../shared/paging/page-link-token.ts';
+import { pageVendorBaseUrls } from '../shared/paging/vendor-base-urls.ts';
 import { createOnCallSnapshots } from '../shared/db/access/schedule-on-call.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -261,7 +261,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     mailer,
     outboundHttp,
     secretBox,
-    vendorBaseUrls: { ...twilioVendorBaseUrls(config), ...runtime.vendorBaseUrls },
+    vendorBaseUrls: { ...pageVendorBaseUrls(config), ...runtime.vendorBaseUrls },
   });
   const contactMethods: ContactMethodService = createContactMethodService({
     contactMethods: () => createContactMethodStore(em()),

@@ -9,7 +9,9 @@
 //   workflows' histories how long their first task waited for a worker slot and then ran.
 // - paging: BENCH_PAGING_RATE (30) new incidents/s for BENCH_PAGING_SECONDS (20), each paged through
 //   a real SMTP server (Mailpit): alert → page accepted; then BENCH_WAITING_ESCALATIONS (1,000)
-//   escalations waiting at once, and how late their next level fires (bench/paging.ts).
+//   escalations waiting at once, and how late their next level fires (bench/paging.ts);
+//   BENCH_PAGING_CHANNEL=push pages by push through a local ntfy instead: alert → first push
+//   accepted by it (bench/paging-push.ts).
 // BENCH_MODE=storm, rate or paging runs one (Mailpit and SMTP_URL only when paging runs);
 // BENCH_TEMPORAL=server runs it on the Temporal server on PostgreSQL instead of the dev server.
 // BENCH_SEARCH=off leaves search (indexing, analysis) out (and Elasticsearch is not started); storm
@@ -22,6 +24,8 @@ import { io, type Socket } from 'socket.io-client';
 import { resolveMailpit, startMailpit } from '../dev/mailpit.ts';
 import { toolCacheDir } from '../shared/load-config.ts';
 import { paging } from './paging.ts';
+import { alertToPush } from './paging-push.ts';
+import { startFakeNtfy } from '../test/helpers/fake-ntfy.ts';
 import { percentile } from './percentile.ts';
 import { cpuPerUnit, cpuSnapshot, type KnownPids } from './process-cpu.ts';
 import { startProductionStack, type ProductionStack } from './production-stack.ts';
@@ -201,6 +205,9 @@ const mailpit =
   MODE === 'all' || MODE === 'paging'
     ? await startMailpit(await resolveMailpit({ explicitPath: process.env.MAILPIT_PATH || undefined, cacheDir: toolCacheDir() }))
     : undefined;
+// BENCH_PAGING_CHANNEL=push: the owner is paged by push through a local ntfy instead of by email.
+const PUSH = process.env.BENCH_PAGING_CHANNEL === 'push' && (MODE === 'all' || MODE === 'paging');
+const ntfy = PUSH ? await startFakeNtfy() : undefined;
 const stack = await startProductionStack({
   worker: true,
   elasticsearch: process.env.BENCH_SEARCH !== 'off',
@@ -222,9 +229,10 @@ try {
   const lines = ['', `ingest benchmark (API and worker as their own processes, real PostgreSQL and ${temporalKind})`];
   if (runs('storm')) lines.push(...(await storm(stack.baseUrl, db, pids)));
   if (runs('rate')) lines.push(...(await fixedRate(stack.baseUrl, db, stack.temporal, pids)));
-  if (mailpit) lines.push(...(await paging(stack.baseUrl, stack.databaseUrl, mailpit)));
+  if (ntfy) lines.push(...(await alertToPush(stack.baseUrl, stack.databaseUrl, ntfy)));
+  else if (mailpit) lines.push(...(await paging(stack.baseUrl, stack.databaseUrl, mailpit)));
   lines.push(
-    'targets: storm >= 500 alerts/s accepted, drained exactly < 20 s after the first send, outbox lag p99 < 2 s; rate at 100/s: alert → incident p99 < 1 s, follow-up caught up < 30 s, CPU per new incident <= 15 ms; paging at 100/s: alert → page p99 < 2 s; waiting levels late p99 < 2 s',
+    'targets: storm >= 500 alerts/s accepted, drained exactly < 20 s after the first send, outbox lag p99 < 2 s; rate at 100/s: alert → incident p99 < 1 s, follow-up caught up < 30 s, CPU per new incident <= 15 ms; paging at 100/s: alert → page p99 < 2 s; push paging at 30/s: alert → push accepted p99 < 2 s; waiting levels late p99 < 2 s',
     '',
   );
   process.stdout.write(lines.join('\n'));
@@ -232,4 +240,5 @@ try {
   await db.end().catch(() => undefined);
   await stack.stop();
   await mailpit?.stop();
+  await ntfy?.stop();
 }

@@ -15,7 +15,7 @@ const WAIT_MINUTES = Number(process.env.BENCH_WAIT_MINUTES ?? 1);
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
 /** The organization's default policy: the owner at level 1, again at level 2 after `delayMinutes`. */
-async function pageTheOwner(baseUrl: string, webhook: Webhook, delayMinutes: number): Promise<void> {
+export async function pageTheOwner(baseUrl: string, webhook: Webhook, delayMinutes: number): Promise<void> {
   const target = { type: 'user', id: webhook.userId };
   await call(baseUrl, 'POST', '/api/v1/escalation-policies', {
     token: webhook.token,
@@ -32,7 +32,7 @@ async function pageTheOwner(baseUrl: string, webhook: Webhook, delayMinutes: num
 }
 
 /** Sends `total` new alerts at `rate` per second; returns when each was sent, by summary. */
-async function sendAtRate(
+export async function sendAtRate(
   webhook: Webhook,
   label: string,
   total: number,

@@ -154,9 +154,12 @@ const EnvSchema = z
     STRIPE_PRICE_TEAM: z.string().min(1).optional(),
     STRIPE_PRICE_ENTERPRISE: z.string().min(1).optional(),
     STRIPE_API_BASE: optionalUrl(['http', 'https']),
-    // SMS and voice pages go through each organization's own Twilio account; TWILIO_API_URL points
-    // the Twilio SDK elsewhere (a local fake in tests). The operator's setting: no organization chooses it.
+    // Vendor APIs pages go through, by default the vendors' own: changed only to point at a test
+    // double or a self-hosted server, never per organization (tokens are sent to these hosts).
+    // NTFY_URL is the ntfy server of push contact methods and connections that name none.
+    SLACK_API_URL: optionalUrl(['http', 'https']),
     TWILIO_API_URL: optionalUrl(['http', 'https']),
+    NTFY_URL: optionalUrl(['http', 'https']),
     // The incident chat assistant: an OpenAI-compatible chat-completions endpoint (the base URL,
     // `/chat/completions` is appended). Unset: `@assistant` messages answer 409 ASSISTANT_NOT_CONFIGURED.
     ASSISTANT_URL: optionalUrl(['http', 'https']),

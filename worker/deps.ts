@@ -4,7 +4,7 @@ import { createIntegrationLiveness, type IntegrationLiveness } from '../shared/d
 import { createMuteRulesCache, type MuteRulesCache } from '../shared/db/mute-rules-cache.ts';
 import type { RoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
 import { createScheduleOnCall } from '../shared/db/access/schedule-on-call.ts';
-import { createOutboxRelay, type OutboxRelayStats } from './outbox/relay.ts';
+import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
 import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts';
 import type { Orm } from '../shared/db/orm.ts';
@@ -14,8 +14,8 @@ import type { SearchPort } from '../shared/search/port.ts';
 import { createOutboundHttp, type HttpRequestFn, type Resolver } from '../shared/net/outbound-http.ts';
 import { ICAL_MAX_BYTES } from '../shared/domain/schedule-ical-layer.ts';
 import { removeIcalRefreshSchedule } from './ical-refresh-schedules.ts';
+import { pageVendorBaseUrls } from '../shared/paging/vendor-base-urls.ts';
 import { createPageLinkSigner } from '../shared/paging/page-link-token.ts';
-import { twilioVendorBaseUrls } from '../shared/paging/channels/twilio-client.ts';
 
 /**
  * What outbound deliveries need in the worker: the secret box (for `{{integration.secret}}`) and
@@ -79,8 +79,8 @@ export function createWorkerDeps(
     onCall: createScheduleOnCall({ orm }),
     // The one-click acknowledge and resolve links of page mails; the API verifies them with the same key.
     pageLinks: createPageLinkSigner(options.encryptionKey),
-    // SMS and voice pages: Twilio's API, or the operator's TWILIO_API_URL.
-    vendorBaseUrls: twilioVendorBaseUrls(config),
+    // Page channels' vendor APIs: the operator's SLACK_API_URL, TWILIO_API_URL, NTFY_URL; else the vendors' own.
+    vendorBaseUrls: pageVendorBaseUrls(config),
     // The assistant URL is the operator's, not a user's: it is called without the outbound guard.
     assistant: config.ASSISTANT_URL
       ? { url: config.ASSISTANT_URL, model: config.ASSISTANT_MODEL, apiKey: config.ASSISTANT_API_KEY }
@@ -97,6 +97,7 @@ export function startOutboxRelay(deps: {
   indexSearch: boolean;
   publicUrl: string;
   routingRules?: Pick<RoutingRulesCache, 'forOrganization'>;
+  pageUpdateKinds?: OutboxRelayDeps['pageUpdateKinds'];
   listen?: { databaseUrl: string };
   idleMs?: number;
 }): { stop(): Promise<void>; stats(): OutboxRelayStats } {

@@ -13,6 +13,9 @@ import { pagingTaskQueue, tenantJobsTaskQueue } from '../shared/temporal/ids.ts'
 
 /** Concurrent tenant jobs (calendar refreshes) per worker process; their imports run in threads. */
 const TENANT_JOB_SLOTS = 2;
+import type { PageChannel, PageChannelKind } from '../shared/paging/channel.ts';
+import { createPageChannels } from '../shared/paging/channels.ts';
+import { updatableKinds } from '../shared/paging/page-updater.ts';
 
 export interface WorkerRuntimeOptions {
   orm: Orm;
@@ -27,6 +30,8 @@ export interface WorkerRuntimeOptions {
   taskQueue?: string;
   /** Interceptors (tracing, metrics) and other worker options on top of createWorker's. */
   overrides?: Partial<WorkerOptions>;
+  /** Page channels instead of the registry's (tests: a channel of their own); the activities and the relay share them. */
+  channels?: Map<PageChannelKind, PageChannel>;
   /** The outbox relay's idle poll (default 250 ms); it wakes on `tocsin_outbox` notifications before. */
   relayIdleMs?: number;
 }
@@ -51,12 +56,14 @@ export interface WorkerRuntime {
  */
 export async function createWorkerRuntime(config: Config, options: WorkerRuntimeOptions): Promise<WorkerRuntime> {
   const taskQueue = options.taskQueue ?? config.TEMPORAL_TASK_QUEUE;
-  const deps = createWorkerDeps(config, options.orm, {
+  const workerDeps = createWorkerDeps(config, options.orm, {
     encryptionKey: options.encryptionKey,
     search: options.search,
     logger: options.logger,
     temporal: options.temporal,
   });
+  // Built once: pages are sent, and their messages updated, through the same channels.
+  const deps = { ...workerDeps, channels: options.channels ?? createPageChannels(workerDeps) };
   const worker = await createWorker({
     connection: options.connection,
     namespace: config.TEMPORAL_NAMESPACE,
@@ -100,6 +107,7 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
     logger: options.logger,
     indexSearch: options.search !== undefined,
     publicUrl: config.publicUrl,
+    pageUpdateKinds: updatableKinds(deps.channels),
     // Woken as events commit; without DATABASE_URL (embedded database) only the idle poll.
     listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : undefined,
     ...(options.relayIdleMs !== undefined ? { idleMs: options.relayIdleMs } : {}),

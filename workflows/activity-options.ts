@@ -75,6 +75,16 @@ export const notificationMailActivityOptions: ActivityOptions = {
 };
 
 /**
+ * Page message updates (who acknowledged, resolved): retried for about half an hour, 2 s apart
+ * then doubling up to 5 minutes; an attempt updates one incident's messages, each bounded by
+ * PAGE_UPDATE_TIMEOUT_MS (15 s), 8 at a time.
+ */
+export const pageUpdateActivityOptions: ActivityOptions = {
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 12 },
+};
+
+/**
  * Escalation steps (read the policy, resolve a level, record and send its pages): retried until
  * the database is back; pages are claimed before their send, so a retry never pages twice.
  */

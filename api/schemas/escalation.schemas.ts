@@ -96,13 +96,15 @@ export const PageSchema = z
     attempts: z
       .number()
       .int()
+      .min(1)
       .describe(
-        'How many times it was sent: more than 1 when a worker stopped mid-send and it was sent again (a pager prefers a duplicate to a silence)',
+        'How many times it was sent: more than 1 when a worker died after claiming it and it went again. For a pager a duplicate is better than a silence, so a page whose send may or may not have happened is sent again (the channel passes the page id as its idempotency key where the vendor takes one)',
       ),
-    resent_at: timestamp().nullable().describe('When it was last sent again after such a stop; null when it went once'),
-    sent_at: timestamp().nullable().describe('When the channel accepted it; null until then'),
+    resent_at: timestamp().nullable().describe('When it was last sent again after a crash; null when it went out once'),
+    sent_at: timestamp().nullable().describe('When the channel accepted it; null while sending or when it failed'),
     created_at: timestamp(),
   })
+  .describe('One page to one member through one channel')
   .meta({ id: 'Page' });
 
 export const IncidentEscalationSchema = z

@@ -60,8 +60,8 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
         status: page.status,
         error: page.error ?? null,
         attempts: page.attempts,
-        resent_at: page.resentAt ? page.resentAt.toISOString() : null,
-        sent_at: page.sentAt ? page.sentAt.toISOString() : null,
+        resent_at: page.resentAt?.toISOString() ?? null,
+        sent_at: page.sentAt?.toISOString() ?? null,
         created_at: page.createdAt.toISOString(),
       })),
     };

@@ -53,6 +53,8 @@ export const workflowIds = {
    * acknowledges. Cycle 1 keeps the original id; a reopening or reassignment starts the next cycle.
    */
   escalation: (incidentId: string, cycle = 1) => (cycle <= 1 ? `escalation:${incidentId}` : `escalation:${incidentId}:${cycle}`),
+  /** One per domain event that changes an incident's page messages: a replayed batch starts it once. */
+  pageUpdates: (eventId: string) => `page-updates:${eventId}`,
   /** The daily retention schedule, one per task queue (tests run several on one server). */
   retentionSchedule: (taskQueue: string) => `retention:${taskQueue}`,
   /** The Temporal Schedule refreshing one `ical` schedule layer (its runs are `ical-refresh:<layer>-<time>`). */

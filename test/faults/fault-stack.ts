@@ -106,7 +106,7 @@ export async function startFaultStack(options: {
   /** How many API and worker processes (default one each); they share the database and task queue. */
   apis?: number;
   workers?: number;
-  /** More environment for the API and worker processes (e.g. OUTBOUND_ALLOW_PRIVATE for a loopback server). */
+  /** More environment for the API and worker processes (e.g. OUTBOUND_ALLOW_PRIVATE for a loopback server or a local fake vendor). */
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
 }): Promise<FaultStack> {

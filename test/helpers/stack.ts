@@ -11,7 +11,7 @@ import { openOrm, runMigrations, type Orm } from '../../shared/db/orm.ts';
 import { createLogger } from '../../shared/logger.ts';
 import type { SearchPort } from '../../shared/search/port.ts';
 import { connectTemporal, type TemporalClient } from '../../shared/temporal/client.ts';
-import { createWorkerRuntime, type WorkerRuntime } from '../../worker/runtime.ts';
+import { createWorkerRuntime, type WorkerRuntime, type WorkerRuntimeOptions } from '../../worker/runtime.ts';
 import { TEST_ENV } from './test-services.ts';
 
 export interface TestStack {
@@ -70,6 +70,8 @@ export interface TestStackOptions {
   env?: Record<string, string>;
   /** The outbox relay's idle poll (default 250 ms). */
   relayIdleMs?: number;
+  /** The worker's page channels instead of the registry's (a test channel of its own). */
+  workerChannels?: WorkerRuntimeOptions['channels'];
   /** A search backend for the API and the worker, built once the database is migrated. */
   search?: (context: { orm: Orm; config: Config }) => Promise<SearchPort>;
 }
@@ -114,6 +116,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       taskQueue,
       overrides: options.workerOverrides,
       relayIdleMs: options.relayIdleMs,
+      channels: options.workerChannels,
     });
     void runtime.run();
   };

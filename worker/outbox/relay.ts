@@ -17,6 +17,10 @@ import type { notificationMailBatchWorkflow } from '../../workflows/notification
 import type { outboundDeliveryWorkflow } from '../../workflows/outbound-delivery.workflow.ts';
 import { forEachBounded } from '../../shared/bounded.ts';
 import { planEscalations } from './escalations.ts';
+import { planPageUpdates } from './page-updates.ts';
+import { incidentsWithPageMessages } from '../../shared/db/access/page-messages.ts';
+import type { PageChannelKind } from '../../shared/paging/channel.ts';
+import type { pageUpdatesWorkflow } from '../../workflows/page-update.workflow.ts';
 import { planIcalLayerSync } from './ical-layers.ts';
 import { ensureIcalRefreshSchedule, removeIcalRefreshSchedule } from '../ical-refresh-schedules.ts';
 import { routeOpenedIncidents } from './routing.ts';
@@ -48,6 +52,8 @@ export interface OutboxRelayDeps {
   publicUrl: string;
   /** The worker's routing-rule cache; without one, each batch that opens incidents reads the rules. */
   routingRules?: Pick<RoutingRulesCache, 'forOrganization'>;
+  /** Channel kinds that update their sent messages (Slack, Matrix): their pages are updated as incidents change. */
+  pageUpdateKinds?: readonly PageChannelKind[];
 }
 
 /** What the running relay has done so far; `lastSuccessAt` is epoch milliseconds. */
@@ -97,6 +103,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     startOnce('notificationMailBatchWorkflow', workflowIds.notificationMailBatch(input.notificationIds), input);
   const startDelivery = (input: Parameters<typeof outboundDeliveryWorkflow>[0]) =>
     startOnce('outboundDeliveryWorkflow', workflowIds.delivery(input.eventId, input.integrationId), input);
+
+  const startPageUpdates = (input: Parameters<typeof pageUpdatesWorkflow>[0]) =>
+    startOnce('pageUpdatesWorkflow', workflowIds.pageUpdates(input.eventId), input);
 
   const startEscalation = (input: Parameters<typeof escalationWorkflow>[0]) =>
     startOnce('escalationWorkflow', workflowIds.escalation(input.incidentId, input.cycle ?? 1), input, pagingTaskQueue(deps.taskQueue));
@@ -167,6 +176,26 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   }
 
   /**
+   * One update workflow per change of an incident that has page messages a channel can update
+   * (found for the whole batch in one query; none when no channel here updates its messages).
+   */
+  async function updatePageMessages(em: SqlEntityManager, events: OutboxEvent[]): Promise<void> {
+    const kinds = deps.pageUpdateKinds ?? [];
+    const requests = kinds.length > 0 ? planPageUpdates(events) : [];
+    if (requests.length === 0) return;
+    const withMessages = await incidentsWithPageMessages(
+      em,
+      requests.map((request) => request.incidentId),
+      kinds,
+    );
+    await forEachBounded(
+      requests.filter((request) => withMessages.has(request.incidentId)),
+      concurrency,
+      startPageUpdates,
+    );
+  }
+
+  /**
    * The Temporal Schedule of each `ical` layer (worker/ical-refresh-schedules.ts): created when the
    * layer's URL is written, with a fetch at once, and deleted with the layer.
    */
@@ -223,6 +252,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       // Temporal calls overlap the notification queries; any failure rolls the whole batch back.
       const [, , notifications] = await Promise.all([indexing, forEachBounded(targets, concurrency, startDelivery), notify(em, events)]);
       await syncIcalLayers(events);
+      await updatePageMessages(em, events);
       await publishRealtimeNotices(
         em,
         batchNotices(events, notifications).map((notice) => JSON.stringify(notice)),

@@ -26,7 +26,7 @@ export const PageEntity = defineEntity({
     round: p.integer(),
     level: p.integer(),
     userId: p.uuid(),
-    /** The channel kind (`email`, `webhook`, `push`, ...). */
+    /** The channel it went through (a contact method's type). */
     method: p.string().length(32).$type<PageMethod>(),
     /** The notification rule that sent it; null for the default (account email at once). */
     ruleId: p.uuid().nullable(),
@@ -35,12 +35,16 @@ export const PageEntity = defineEntity({
     /** `sending` while the send is under way, then `sent` or `failed`. */
     status: p.string().length(16).$type<PageStatus>(),
     error: p.text().nullable(),
-    /** How many times it was claimed to send: more than 1 when a worker died mid-send and it went again. */
+    /** 1, then one more each time it was sent again after the attempt that claimed it died. */
     attempts: p.integer().default(1),
-    /** When it was last sent again after a crash (the page says so). */
+    /** The last resend after a crash; null when sent once. */
     resentAt: p.datetime().nullable(),
     /** When the channel accepted it. */
     sentAt: p.datetime().nullable(),
+    /** The channel's id of the sent message (a Slack ts, a Matrix event id), for updates in place. */
+    messageRef: p.text().nullable(),
+    /** Until when the attempt that claimed it holds it (`sending`). */
+    claimedUntil: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -87,7 +87,9 @@ export function createPushChannel(deps: PageChannelDeps): PageChannel {
       const secret = to.secret as PushSecret | null;
       if (!secret?.topic) return { ok: false, error: 'the push contact method has no topic' };
       if (!deps.outboundHttp) return { ok: false, error: 'no outbound HTTP client configured' };
-      const server = withoutTrailingSlash(secret.server_url ?? (connection?.server_url as string | undefined) ?? DEFAULT_NTFY_SERVER);
+      const server = withoutTrailingSlash(
+        secret.server_url ?? (connection?.server_url as string | undefined) ?? deps.vendorBaseUrls?.push ?? DEFAULT_NTFY_SERVER,
+      );
       const token = secret.access_token ?? (connection?.access_token as string | undefined);
       try {
         const response = await deps.outboundHttp({

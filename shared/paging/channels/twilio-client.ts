@@ -43,11 +43,6 @@ export function createTwilioClients(options: { apiUrl?: string } = {}) {
 }
 export type TwilioClients = ReturnType<typeof createTwilioClients>;
 
-/** The page channels' vendor base URLs that TWILIO_API_URL sets (none when unset: api.twilio.com). */
-export function twilioVendorBaseUrls(config: { TWILIO_API_URL?: string }): { sms?: string; voice?: string } {
-  return config.TWILIO_API_URL ? { sms: config.TWILIO_API_URL, voice: config.TWILIO_API_URL } : {};
-}
-
 /** What a failed Twilio request is recorded as: Twilio's status, code and message; never a credential. */
 export function twilioFailure(error: unknown): string {
   if (error instanceof twilio.RestException) {

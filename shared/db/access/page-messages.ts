@@ -1,0 +1,66 @@
+import type { SqlEntityManager as EntityManager } from '@mikro-orm/postgresql';
+
+/** A sent page whose message its channel can update in place. */
+export interface PageMessage {
+  id: string;
+  user_id: string;
+  method: string;
+  contact_method_id: string | null;
+  message_ref: string;
+}
+
+/**
+ * Of these incidents, those with a sent page message on one of `kinds` (channels that update
+ * their messages): the relay starts update workflows for those alone, in one query per batch.
+ */
+export async function incidentsWithPageMessages(
+  em: EntityManager,
+  incidentIds: readonly string[],
+  kinds: readonly string[],
+): Promise<Set<string>> {
+  if (incidentIds.length === 0 || kinds.length === 0) return new Set();
+  const rows = await em.execute<Array<{ incident_id: string }>>(
+    `select distinct incident_id from pages
+     where incident_id in (select value::uuid from json_array_elements_text(?::json))
+       and method in (select value from json_array_elements_text(?::json))
+       and status = 'sent' and message_ref is not null`,
+    [JSON.stringify([...new Set(incidentIds)]), JSON.stringify(kinds)],
+  );
+  return new Set(rows.map((row) => row.incident_id));
+}
+
+/**
+ * The incident's sent page messages on `kinds`, oldest first, except those of one paged batch
+ * (an escalation's new level, whose messages are new), within its organization only.
+ */
+export function pageMessagesOf(
+  em: EntityManager,
+  scope: { organizationId: string; incidentId: string },
+  kinds: readonly string[],
+  except?: { cycle: number; round: number; level: number },
+): Promise<PageMessage[]> {
+  return em.execute<PageMessage[]>(
+    `select id, user_id, method, contact_method_id, message_ref from pages
+     where organization_id = ? and incident_id = ? and status = 'sent' and message_ref is not null
+       and method in (select value from json_array_elements_text(?::json))
+       and not (cycle = ? and round = ? and level = ?)
+     order by created_at, id`,
+    [scope.organizationId, scope.incidentId, JSON.stringify(kinds), except?.cycle ?? -1, except?.round ?? -1, except?.level ?? -1],
+  );
+}
+
+/** The incident's status now and who moved it there (a member's name; null for the system), or undefined when gone. */
+export async function incidentStatusNow(
+  em: EntityManager,
+  scope: { organizationId: string; incidentId: string },
+): Promise<{ status: string; actorName: string | null } | undefined> {
+  const [row] = await em.execute<Array<{ status: string; actor_name: string | null }>>(
+    `select i.status,
+       (select u.name from incident_timeline t left join users u on u.id = t.actor_id
+        where t.incident_id = i.id and t.organization_id = i.organization_id and t.data->>'to' = i.status
+        order by t.created_at desc, t.id desc limit 1) as actor_name
+     from incidents i where i.id = ? and i.organization_id = ?`,
+    [scope.incidentId, scope.organizationId],
+  );
+  return row ? { status: row.status, actorName: row.actor_name } : undefined;
+}
