@@ -3549,6 +3549,7 @@ export interface components {
             /** @default false */
             sso_required: boolean;
         };
+        /** @description One page to one member through one channel */
         Page: {
             /** Format: uuid */
             id: string;
@@ -3572,11 +3573,11 @@ export interface components {
              */
             status: "sent" | "failed" | "sending";
             error: string | null;
-            /** @description How many times it was sent: more than 1 when a worker stopped mid-send and it was sent again (a pager prefers a duplicate to a silence) */
+            /** @description How many times it was sent: more than 1 when a worker died after claiming it and it went again. For a pager a duplicate is better than a silence, so a page whose send may or may not have happened is sent again (the channel passes the page id as its idempotency key where the vendor takes one) */
             attempts: number;
-            /** @description When it was last sent again after such a stop; null when it went once */
+            /** @description When it was last sent again after a crash; null when it went out once */
             resent_at: string | null;
-            /** @description When the channel accepted it; null until then */
+            /** @description When the channel accepted it; null while sending or when it failed */
             sent_at: string | null;
             /**
              * Format: date-time

@@ -15,7 +15,8 @@ T = TypeVar("T", bound="Page")
 
 @_attrs_define
 class Page:
-    """
+    """One page to one member through one channel
+
     Attributes:
         id (UUID):
         cycle (int): The escalation cycle that sent it: 1, then one more each time the incident reopened or was
@@ -29,10 +30,11 @@ class Page:
         contact_method_id (None | UUID): The contact method it went to; null for the account email
         status (PageStatus): `sending` only while the send is under way
         error (None | str):
-        attempts (int): How many times it was sent: more than 1 when a worker stopped mid-send and it was sent again (a
-            pager prefers a duplicate to a silence)
-        resent_at (datetime.datetime | None): When it was last sent again after such a stop; null when it went once
-        sent_at (datetime.datetime | None): When the channel accepted it; null until then
+        attempts (int): How many times it was sent: more than 1 when a worker died after claiming it and it went again.
+            For a pager a duplicate is better than a silence, so a page whose send may or may not have happened is sent
+            again (the channel passes the page id as its idempotency key where the vendor takes one)
+        resent_at (datetime.datetime | None): When it was last sent again after a crash; null when it went out once
+        sent_at (datetime.datetime | None): When the channel accepted it; null while sending or when it failed
         created_at (datetime.datetime): ISO 8601 UTC timestamp
     """
 
