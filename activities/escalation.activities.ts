@@ -11,9 +11,8 @@ import { planMemberPages, type PageUrgency, type PlannedPage } from '../shared/d
 import { escalationPolicySnapshot } from '../shared/db/access/escalation-policies.ts';
 import { incidentPagingState } from '../shared/db/access/incidents.ts';
 import { pagingRuleCandidates } from '../shared/db/access/notification-rules.ts';
-import { claimPages, recordPageOutcome, recordPagesSent } from '../shared/db/access/pages.ts';
+import { claimPages, pagesHeldElsewhere, recordPageOutcome, recordPagesSent } from '../shared/db/access/pages.ts';
 import { membersAmong } from '../shared/db/access/users.ts';
-import { forEachBounded } from '../shared/bounded.ts';
 import { createEscalateLevel } from './escalation-level.ts';
 import { createPageSender, type PageSenderDeps } from '../shared/paging/page-sender.ts';
 
@@ -57,8 +56,6 @@ export interface PageLevelInput {
   /** Base of the incident link (PUBLIC_URL). */
   publicUrl: string;
 }
-
-const SEND_CONCURRENCY = 8;
 
 /**
  * An escalation of an older cycle than the incident's has been replaced (reassigned or reopened
@@ -128,11 +125,13 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
     },
 
     /**
-     * Sends one batch of a level's pages, each at most once: each page's row is claimed (status
-     * `sending`) by its unique (incident, round, level, user, rule) before the send, so a retried
-     * activity skips the pages it claimed before. A failed send is recorded `failed` with its error
-     * and does not fail the activity: the chain goes on. When the incident no longer needs anyone
-     * (a delayed batch after a lost acknowledgement) nothing is sent and `end` says why.
+     * Sends one batch of a level's pages: each page's row is claimed (status `sending`, leased) by
+     * its unique (incident, cycle, round, level, user, rule) before the send, so a retried activity
+     * skips the pages recorded before and sends again (marked resent) only those an attempt that
+     * died left `sending`. All pages go at once, each bounded by its own timeout: one slow channel
+     * or person never delays another's page. A failed send is recorded `failed` with its error and
+     * does not fail the activity: the chain goes on. When the incident no longer needs anyone (a
+     * delayed batch after a lost acknowledgement) nothing is sent and `end` says why.
      */
     async pageEscalationTargets(input: PageLevelInput): Promise<{ sent: number; failed: number; skipped: number; end?: EscalationEnd }> {
       const em = deps.orm.em.fork();
@@ -146,18 +145,15 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
         (input.assigneeId ? assigneeNeedsPaging(incident, input.assigneeId) : incidentNeedsPaging(incident));
       if (ended) return { sent: 0, failed: 0, skipped: planned.length, end: ended };
       const cycle = input.cycle ?? 1;
-      const claimed = await claimPages(
-        em,
-        {
-          organizationId: input.organizationId,
-          incidentId: input.incidentId,
-          policyId: input.policyId,
-          cycle,
-          round: input.round,
-          level: input.level,
-        },
-        planned,
-      );
+      const slot = {
+        organizationId: input.organizationId,
+        incidentId: input.incidentId,
+        policyId: input.policyId,
+        cycle,
+        round: input.round,
+        level: input.level,
+      };
+      const claimed = await claimPages(em, slot, planned);
       const content = {
         incident,
         round: input.round,
@@ -168,41 +164,55 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       };
       let sent = 0;
       let failed = 0;
-      const outcomes: Array<{ user_id: string; method: string; status: 'sent' | 'failed' }> = [];
+      const outcomes: Array<{ user_id: string; method: string; status: 'sent' | 'failed'; resent?: boolean }> = [];
       const sentPages: Array<Record<string, unknown>> = [];
-      await forEachBounded(claimed, SEND_CONCURRENCY, async (page) => {
-        const error = await sendPage(input.organizationId, page, content, input.publicUrl);
-        if (error === null) sent += 1;
-        else failed += 1;
-        outcomes.push({ user_id: page.user_id, method: page.method, status: error === null ? 'sent' : 'failed' });
-        if (error === null) {
-          sentPages.push({
-            id: page.id,
-            incident_id: input.incidentId,
-            cycle,
-            round: input.round,
-            level: input.level,
+      await Promise.all(
+        claimed.map(async (page) => {
+          const result = await sendPage(input.organizationId, page, content, input.publicUrl, { resend: page.resend });
+          const ok = result.error === null;
+          if (ok) sent += 1;
+          else failed += 1;
+          outcomes.push({
             user_id: page.user_id,
             method: page.method,
-            rule_id: page.rule_id,
-            contact_method_id: page.contact_method_id,
+            status: ok ? 'sent' : 'failed',
+            ...(page.resend ? { resent: true } : {}),
           });
-        }
-        await recordPageOutcome(em, page.id, error);
-      });
+          if (ok) {
+            sentPages.push({
+              id: page.id,
+              incident_id: input.incidentId,
+              cycle,
+              round: input.round,
+              level: input.level,
+              user_id: page.user_id,
+              method: page.method,
+              rule_id: page.rule_id,
+              contact_method_id: page.contact_method_id,
+              resent: page.resend,
+            });
+          }
+          await recordPageOutcome(em.fork(), page.id, result);
+        }),
+      );
       if (claimed.length > 0) {
-        // Written by the attempt that claimed the pages (a retry claims none): the timeline entry and the events.
+        const resent = claimed.filter((page) => page.resend).length;
+        const resentNote = resent > 0 ? ` (${resent} sent again after a worker stopped mid-send)` : '';
+        // Written by the attempt that claimed the pages (a retry claims only what a dead attempt left): the timeline entry and the events.
         await recordPagesSent(em, {
           organizationId: input.organizationId,
           incidentId: input.incidentId,
           message: input.assigneeId
-            ? `Paged the assignee: ${sent} sent, ${failed} failed`
-            : `Escalation level ${input.level} paged (round ${input.round}): ${sent} sent, ${failed} failed`,
+            ? `Paged the assignee: ${sent} sent, ${failed} failed${resentNote}`
+            : `Escalation level ${input.level} paged (round ${input.round}): ${sent} sent, ${failed} failed${resentNote}`,
           summary: { policy_id: input.policyId, cycle, round: input.round, level: input.level, urgency: input.urgency, sent, failed },
           outcomes,
           sentPages,
         });
       }
+      // Pages another attempt still holds: retried once their lease runs out, so none is left unsent.
+      const held = await pagesHeldElsewhere(em, slot, planned);
+      if (held > 0) throw ApplicationFailure.retryable(`${held} page(s) still held by another attempt`, 'PagesHeldElsewhere');
       return { sent, failed, skipped: planned.length - claimed.length };
     },
   };

@@ -33,6 +33,9 @@ import { createAuthService } from './services/auth.service.ts';
 import { createLoginAddressThrottle, createLoginThrottle } from './services/login-throttle.service.ts';
 import { createSessionService } from './services/session.service.ts';
 import { createIncidentService } from './services/incident.service.ts';
+import { createPageChannels } from '../shared/paging/channels.ts';
+import type { PageChannelDeps } from '../shared/paging/channel-module.ts';
+import { createChannelConnectionStore } from '../shared/db/access/channel-connections.ts';
 import type { SearchPort } from '../shared/search/port.ts';
 import { createSearch, createSearchIndexer, scheduleSearchIndexing, withSearchIndexing } from '../shared/search/create-search.ts';
 import { createAnalysisRefresher } from './services/incident-analysis.ts';
@@ -109,6 +112,8 @@ export interface ApiRuntime {
   metrics?: ApiMetrics;
   /** Present when tracing is on. */
   tracing?: Tracing;
+  /** Vendor API base URLs for page channels (a local fake's in tests); absent: the vendors' own. */
+  vendorBaseUrls?: PageChannelDeps['vendorBaseUrls'];
 }
 
 /**
@@ -242,12 +247,16 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       : undefined,
   });
   // Test pages of webhook contact methods: user-configured URLs, under the same rules as webhooks.
+  const outboundHttp = createOutboundHttp({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, allowedHosts: config.OUTBOUND_ALLOWED_HOSTS });
+  // The same channels the worker pages through: test pages and verification codes go the way pages go.
+  const pageChannels = createPageChannels({ mailer, outboundHttp, secretBox, vendorBaseUrls: runtime.vendorBaseUrls });
   const contactMethods: ContactMethodService = createContactMethodService({
     contactMethods: () => createContactMethodStore(em()),
     secretBox,
     mailer,
-    outboundHttp: createOutboundHttp({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, allowedHosts: config.OUTBOUND_ALLOWED_HOSTS }),
     publicUrl,
+    channels: pageChannels,
+    connections: () => createChannelConnectionStore(em()),
   });
   const urls = ssoUrls(publicUrl);
   const ssoConnections = createSsoConnectionService({

@@ -10,6 +10,7 @@ import {
   TestPageResponse,
   UpdateContactMethodBody,
   UpdateNotificationRuleBody,
+  VerifyContactMethodBody,
 } from '../schemas/contact-method.schemas.ts';
 import type { ContactMethodService } from '../services/contact-method.service.ts';
 import type { NotificationRuleService } from '../services/notification-rule.service.ts';
@@ -59,12 +60,13 @@ export function contactMethodRoutes(methods: ContactMethodService, rules: Notifi
       description:
         '`email`: your account address counts as verified; any other gets a single-use verification link (24 hours), and is never paged until it is confirmed. ' +
         '`webhook`: pages are POSTed as JSON (your `template`, rendered) through the outbound client that refuses private addresses; the URL and headers are stored encrypted and never shown again. ' +
+        'Other kinds (`push`, `sms`, `voice`, `slack`, `matrix`, as this server offers them) get a 6-digit code through the channel itself, confirmed with POST .../verify; a method the code cannot reach is not kept (422). ' +
         `At most 20 per member (409). ${OWN}`,
       tags: ['contact-methods'],
       access: 'authenticated',
       request: { body: CreateContactMethodBody },
       responses: { 201: { description: 'Created', schema: ContactMethodResponse } },
-      errors: [403, 409],
+      errors: [403, 409, 422],
       handler: async ({ auth, body }) => ({ status: 201, body: envelope(await methods.create(auth, body)) }),
     }),
     defineRoute({
@@ -102,15 +104,31 @@ export function contactMethodRoutes(methods: ContactMethodService, rules: Notifi
       method: 'post',
       path: '/users/me/contact-methods/{id}/verification',
       operationId: 'resendMyContactMethodVerification',
-      summary: 'Mail a new verification link to an unverified address',
+      summary: 'Send a new verification link or code to an unverified method',
       description:
-        'The previous link stops working. 409 when the method needs no verification; 429 within a minute of the last mail to it.',
+        'Email: a new link is mailed. Other kinds (push, SMS, voice, chat): a new 6-digit code is sent through the channel itself (422 when it cannot be delivered). ' +
+        'The previous link or code stops working. 409 when the method needs no verification; 429 within a minute of the last one.',
       tags: ['contact-methods'],
       access: 'authenticated',
       request: { params: IdParams },
       responses: { 200: { description: 'The contact method', schema: ContactMethodResponse } },
-      errors: [403, 404, 409, 429],
+      errors: [403, 404, 409, 422, 429],
       handler: async ({ auth, params }) => ({ body: envelope(await methods.resendVerification(auth, params.id)) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/users/me/contact-methods/{id}/verify',
+      operationId: 'verifyMyContactMethodCode',
+      summary: 'Confirm a contact method with the code it received',
+      description:
+        'For methods verified by `code`: the 6-digit code sent through the channel when the method was added (or resent). ' +
+        'A wrong code is 422 and counts a try; after 5 wrong tries, or 15 minutes, the code is spent and a new one must be sent (409).',
+      tags: ['contact-methods'],
+      access: 'authenticated',
+      request: { params: IdParams, body: VerifyContactMethodBody },
+      responses: { 200: { description: 'The contact method, verified', schema: ContactMethodResponse } },
+      errors: [403, 404, 409, 422],
+      handler: async ({ auth, params, body }) => ({ body: envelope(await methods.verifyCode(auth, params.id, body.code)) }),
     }),
     defineRoute({
       method: 'post',

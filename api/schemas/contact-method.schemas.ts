@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_METHOD_TYPES, MAX_RULE_DELAY_MINUTES, RULE_URGENCIES } from '../../shared/domain/notification-rules.ts';
 import { CONTACT_TEMPLATE_PLACEHOLDERS } from '../../shared/paging/contact-page.ts';
+import { PAGE_CHANNEL_MODULES } from '../../shared/paging/channels.ts';
 import { hostnameFitsDns, MAX_HOSTNAME_LENGTH } from '../../shared/delivery/destination.ts';
 import { emailAddress, list, nonBlankText, requireAnyOf, single, timestamp } from './common.ts';
 
@@ -41,26 +42,48 @@ const template = z
       'Without a template the body is `{text, test, incident: {id, title, severity, status, url}, page: {level, round}}`.',
   );
 
+/** Email and webhook have their own refined bodies; every other channel's body is its module's destination schema. */
+const specificBodies = {
+  email: z
+    .object({
+      type: z.literal('email'),
+      label: label.optional(),
+      address: emailAddress().describe('Verified by a single-use link mailed to it (24 hours), unless it is your account email'),
+    })
+    .strict(),
+  webhook: z
+    .object({
+      type: z.literal('webhook'),
+      label,
+      url: webhookUrl,
+      headers: headers.optional(),
+      template: template.optional(),
+    })
+    .strict(),
+} as const;
+
+const channelBodies = PAGE_CHANNEL_MODULES.map(
+  (module) =>
+    specificBodies[module.kind as keyof typeof specificBodies] ??
+    z
+      .object({ type: z.literal(module.kind), label: label.optional() })
+      .extend(module.destinationSchema.shape)
+      .strict(),
+);
+
 export const CreateContactMethodBody = z
-  .discriminatedUnion('type', [
-    z
-      .object({
-        type: z.literal('email'),
-        label: label.optional(),
-        address: emailAddress().describe('Verified by a single-use link mailed to it (24 hours), unless it is your account email'),
-      })
-      .strict(),
-    z
-      .object({
-        type: z.literal('webhook'),
-        label,
-        url: webhookUrl,
-        headers: headers.optional(),
-        template: template.optional(),
-      })
-      .strict(),
-  ])
+  .discriminatedUnion('type', channelBodies as unknown as [typeof specificBodies.email, typeof specificBodies.webhook])
   .meta({ id: 'CreateContactMethod' });
+
+export const VerifyContactMethodBody = z
+  .object({
+    code: z
+      .string()
+      .regex(/^\d{6}$/, 'six digits')
+      .describe('The code the channel delivered (15 minutes, 5 tries)'),
+  })
+  .strict()
+  .meta({ id: 'VerifyContactMethod' });
 
 export const UpdateContactMethodBody = requireAnyOf(
   z
@@ -80,7 +103,12 @@ export const ContactMethodSchema = z
     user_id: z.uuid(),
     type: z.enum(CONTACT_METHOD_TYPES),
     label: z.string(),
-    address: z.string().nullable().describe('`email`: the address; null for webhooks'),
+    address: z
+      .string()
+      .nullable()
+      .describe(
+        'The public part of the destination: an email address, a phone number, an ntfy topic, a chat user or room; null for webhooks',
+      ),
     webhook: z
       .object({
         destination: z.string().describe('Scheme, host and port of the URL; the URL itself is never shown'),
@@ -89,6 +117,11 @@ export const ContactMethodSchema = z
       })
       .nullable(),
     verified: z.boolean().describe('Unverified methods are never paged'),
+    verification: z
+      .enum(['link', 'code', 'none'])
+      .describe(
+        'How it is verified: `link` mailed to it, `code` sent through it (confirm with POST .../verify), `none` (a webhook you configured)',
+      ),
     verified_at: timestamp().nullable(),
     created_at: timestamp(),
     updated_at: timestamp(),

@@ -1,4 +1,5 @@
 // Kept free of Node built-ins and I/O: Temporal workflows import this file into their sandbox.
+import { PAGE_CHANNEL_KINDS, type PageChannelKind } from '../paging/channel.ts';
 
 /** Whom a level pages: a member directly, or whoever a schedule has on call at that moment. */
 export interface EscalationTarget {
@@ -34,9 +35,9 @@ export type Urgency = (typeof URGENCIES)[number];
 /** The urgency of an incident no routing rule chose. */
 export const DEFAULT_URGENCY: Urgency = 'high';
 
-/** How pages reach people: an email address or a webhook (contact methods). */
-export const PAGE_METHODS = ['email', 'webhook'] as const;
-export type PageMethod = (typeof PAGE_METHODS)[number];
+/** How pages reach people: every page channel (shared/paging/channel.ts), one per contact method type. */
+export const PAGE_METHODS = PAGE_CHANNEL_KINDS;
+export type PageMethod = PageChannelKind;
 
 export const PAGE_STATUSES = ['sent', 'failed'] as const;
 export type PageStatus = (typeof PAGE_STATUSES)[number];

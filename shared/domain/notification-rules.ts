@@ -1,9 +1,10 @@
 // Kept free of Node built-ins and I/O: Temporal workflows import this file into their sandbox.
+import { PAGE_CHANNEL_KINDS, type PageChannelKind } from '../paging/channel.ts';
 import { URGENCIES, type Urgency } from './escalation.ts';
 
-/** How a member can be paged. */
-export const CONTACT_METHOD_TYPES = ['email', 'webhook'] as const;
-export type ContactMethodType = (typeof CONTACT_METHOD_TYPES)[number];
+/** How a member can be paged: one contact method type per page channel. */
+export const CONTACT_METHOD_TYPES = PAGE_CHANNEL_KINDS;
+export type ContactMethodType = PageChannelKind;
 
 /** How urgent a page is (routing's urgency): `high` pages through every matching rule, `low` by email only. */
 export const PAGE_URGENCIES = URGENCIES;

@@ -21,6 +21,8 @@ export type PageAction = 'acknowledge' | 'resolve' | 'escalate';
 export interface ChannelDestination {
   address: string | null;
   secret: Record<string, unknown> | null;
+  /** A webhook method's body template (public, stored beside the address); absent elsewhere. */
+  template?: unknown;
 }
 
 /**

@@ -18,6 +18,16 @@ export interface PageContent {
   test?: boolean;
   /** The incident was reassigned to the paged member: no escalation level is involved. */
   reassigned?: boolean;
+  /**
+   * Not a page: the 6-digit code confirming a new contact method (with `test`). Every channel says
+   * it through pageSummary / verificationText, and offers no action.
+   */
+  verificationCode?: string;
+}
+
+/** The message that carries a contact method's verification code. */
+export function verificationText(code: string): string {
+  return `Your Tocsin verification code is ${code}. Enter it in Tocsin within 15 minutes to receive pages here. If you did not ask for it, ignore this message.`;
 }
 
 /** A webhook contact method's sealed part: the URL (often carrying a token) and optional headers. */
@@ -43,12 +53,14 @@ export const CONTACT_WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** The one-line text of a page, e.g. for an SMS. */
 export function pageSummary(content: PageContent): string {
+  if (content.verificationCode) return verificationText(content.verificationCode);
   const prefix = content.test ? '[TEST] ' : '';
   return `${prefix}[${oneLine(content.incident.severity, 32).toUpperCase()}] ${oneLine(content.incident.title, 300)} (level ${content.level}) ${content.incidentUrl}`;
 }
 
 /** Subject and body of a page mail. */
 export function pageMailMessage(content: PageContent): Omit<MailMessage, 'to'> {
+  if (content.verificationCode) return { subject: 'Your Tocsin verification code', text: verificationText(content.verificationCode) };
   const title = oneLine(content.incident.title, 300);
   const severity = oneLine(content.incident.severity, 32);
   const lines = [
@@ -118,6 +130,7 @@ export async function sendContactWebhook(
   http: HttpRequestFn | undefined,
   webhook: ContactWebhookSecret,
   body: string,
+  signal?: AbortSignal,
 ): Promise<string | null> {
   if (!http) return 'no outbound HTTP client configured';
   try {
@@ -127,6 +140,7 @@ export async function sendContactWebhook(
       headers: { ...(webhook.headers ?? {}), 'content-type': 'application/json', 'user-agent': 'Tocsin-Pager' },
       body,
       timeoutMs: CONTACT_WEBHOOK_TIMEOUT_MS,
+      ...(signal ? { signal } : {}),
     });
     return response.status >= 200 && response.status < 300 ? null : `Receiver answered HTTP ${response.status}`;
   } catch (error) {

@@ -1,14 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ContactMethodType } from '../../domain/notification-rules.ts';
 
-/** A contact method as stored; the webhook's URL and headers stay sealed. */
+/** A contact method as stored: its public address, its sealed part (a webhook's URL, a push token) stays sealed. */
 export interface ContactMethodRow {
   id: string;
   user_id: string;
   type: ContactMethodType;
   label: string;
   address: string | null;
-  webhook_sealed: string | null;
+  secret_sealed: string | null;
   webhook_destination: string | null;
   template: unknown;
   verified_at: Date | null;
@@ -28,16 +28,29 @@ export interface ContactMethodStore {
   count(owner: MemberKey): Promise<number>;
   /** The member's account address, which counts as verified. */
   accountEmail(owner: MemberKey): Promise<string | undefined>;
-  insertEmail(owner: MemberKey, method: { id: string; label: string; address: string; verified: boolean }): Promise<void>;
-  insertWebhook(
+  /** `verified`: the account's own address, or a receiver the member configured (webhook). */
+  insert(
     owner: MemberKey,
-    method: { id: string; label: string; sealed: string; destination: string | null; template: unknown },
+    method: {
+      id: string;
+      type: ContactMethodType;
+      label: string;
+      address: string | null;
+      sealed: string | null;
+      destination: string | null;
+      template: unknown;
+      verified: boolean;
+    },
   ): Promise<void>;
-  /** `webhook` replaces the sealed URL and headers together; `template: null` clears it. */
+  /** `destination` replaces the address and sealed part together; `template: null` clears it. */
   update(
     owner: MemberKey,
     id: string,
-    changes: { label?: string; webhook?: { sealed: string; destination: string | null }; template?: unknown },
+    changes: {
+      label?: string;
+      destination?: { address: string | null; sealed: string | null; webhookDestination: string | null };
+      template?: unknown;
+    },
   ): Promise<void>;
   /** Its notification rules go with it (foreign key). */
   remove(owner: MemberKey, id: string): Promise<void>;
@@ -49,9 +62,14 @@ export interface ContactMethodStore {
   pendingVerification(tokenHash: string): Promise<{ address: string } | undefined>;
   /** Marks the method verified and spends the token, in one statement: two concurrent uses cannot both succeed. */
   consumeVerification(tokenHash: string): Promise<{ address: string } | undefined>;
+  /**
+   * Checks a code for one method: right (and live) verifies it and spends the code; wrong counts
+   * a try, and after `maxAttempts` wrong tries the code is spent. One statement each way.
+   */
+  consumeCode(owner: MemberKey, id: string, codeHash: string, maxAttempts: number): Promise<'verified' | 'wrong' | 'expired'>;
 }
 
-const COLUMNS = 'id, user_id, type, label, address, webhook_sealed, webhook_destination, template, verified_at, created_at, updated_at';
+const COLUMNS = 'id, user_id, type, label, address, secret_sealed, webhook_destination, template, verified_at, created_at, updated_at';
 
 /** Members' contact methods (`contact_methods`). */
 export function createContactMethodStore(em: EntityManager): ContactMethodStore {
@@ -86,26 +104,20 @@ export function createContactMethodStore(em: EntityManager): ContactMethodStore 
       return own?.email;
     },
 
-    async insertEmail(owner, method) {
+    async insert(owner, method) {
       await em.execute(
-        `insert into contact_methods (id, organization_id, user_id, type, label, address, verified_at, created_at, updated_at)
-         values (?, ?, ?, 'email', ?, ?, ${method.verified ? 'now()' : 'null'}, now(), now())`,
-        [method.id, owner.organizationId, owner.userId, method.label, method.address],
-      );
-    },
-
-    async insertWebhook(owner, method) {
-      await em.execute(
-        `insert into contact_methods (id, organization_id, user_id, type, label, webhook_sealed, webhook_destination, template, verified_at, created_at, updated_at)
-         values (?, ?, ?, 'webhook', ?, ?, ?, ?::jsonb, now(), now(), now())`,
+        `insert into contact_methods (id, organization_id, user_id, type, label, address, secret_sealed, webhook_destination, template, verified_at, created_at, updated_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ${method.verified ? 'now()' : 'null'}, now(), now())`,
         [
           method.id,
           owner.organizationId,
           owner.userId,
+          method.type,
           method.label,
+          method.address,
           method.sealed,
           method.destination,
-          method.template === undefined ? null : JSON.stringify(method.template),
+          method.template === undefined || method.template === null ? null : JSON.stringify(method.template),
         ],
       );
     },
@@ -117,9 +129,9 @@ export function createContactMethodStore(em: EntityManager): ContactMethodStore 
         sets.push('label = ?');
         params.push(changes.label);
       }
-      if (changes.webhook !== undefined) {
-        sets.push('webhook_sealed = ?', 'webhook_destination = ?');
-        params.push(changes.webhook.sealed, changes.webhook.destination);
+      if (changes.destination !== undefined) {
+        sets.push('address = ?', 'secret_sealed = ?', 'webhook_destination = ?');
+        params.push(changes.destination.address, changes.destination.sealed, changes.destination.webhookDestination);
       }
       if (changes.template !== undefined) {
         sets.push('template = ?::jsonb');
@@ -143,7 +155,7 @@ export function createContactMethodStore(em: EntityManager): ContactMethodStore 
 
     async setVerificationToken(id, tokenHash, ttlSeconds) {
       await em.execute(
-        `update contact_methods set verification_token_hash = ?, verification_expires_at = now() + make_interval(secs => ?), updated_at = now() where id = ?`,
+        `update contact_methods set verification_token_hash = ?, verification_expires_at = now() + make_interval(secs => ?), verification_attempts = 0, updated_at = now() where id = ?`,
         [tokenHash, ttlSeconds, id],
       );
     },
@@ -165,6 +177,29 @@ export function createContactMethodStore(em: EntityManager): ContactMethodStore 
       return row;
     },
 
+    async consumeCode(owner, id, codeHash, maxAttempts) {
+      const [row] = await em.execute<Array<{ outcome: 'verified' | 'wrong' | 'expired' }>>(
+        `with target as (
+           select id, verification_token_hash = ? as right_code
+           from contact_methods
+           where id = ? and organization_id = ? and user_id = ? and verified_at is null
+             and verification_token_hash is not null and verification_expires_at > now() and verification_attempts < ?
+           for update),
+         changed as (
+           update contact_methods c set
+             verified_at = case when t.right_code then now() else null end,
+             verification_attempts = case when t.right_code then 0 else c.verification_attempts + 1 end,
+             verification_token_hash = case when t.right_code or c.verification_attempts + 1 >= ? then null else c.verification_token_hash end,
+             verification_expires_at = case when t.right_code or c.verification_attempts + 1 >= ? then null else c.verification_expires_at end,
+             updated_at = now()
+           from target t where c.id = t.id
+           returning t.right_code)
+         select case when right_code then 'verified' else 'wrong' end as outcome from changed`,
+        [codeHash, id, owner.organizationId, owner.userId, maxAttempts, maxAttempts, maxAttempts],
+      );
+      return row?.outcome ?? 'expired';
+    },
+
     async consumeVerification(tokenHash) {
       const [row] = await em.execute<Array<{ address: string }>>(
         `update contact_methods set verified_at = now(), verification_token_hash = null, verification_expires_at = null, updated_at = now()
@@ -183,7 +218,7 @@ export interface PageRecipient {
   /** Null when the page names no contact method, or it is gone. */
   type: ContactMethodType | null;
   address: string | null;
-  webhook_sealed: string | null;
+  secret_sealed: string | null;
   template: unknown;
   verified: boolean;
 }
@@ -196,7 +231,7 @@ export async function pageRecipient(
   contactMethodId: string | null,
 ): Promise<PageRecipient | undefined> {
   const [row] = await em.execute<PageRecipient[]>(
-    `select u.email, cm.type, cm.address, cm.webhook_sealed, cm.template, cm.verified_at is not null as verified
+    `select u.email, cm.type, cm.address, cm.secret_sealed, cm.template, cm.verified_at is not null as verified
      from users u left join contact_methods cm on cm.id = ? and cm.user_id = u.id and cm.organization_id = u.organization_id
      where u.id = ? and u.organization_id = ?`,
     [contactMethodId, userId, organizationId],

@@ -10,7 +10,16 @@ export interface ClaimedPage {
   method: PageMethod;
   contact_method_id: string | null;
   rule_id: string | null;
+  /** Claimed again after an attempt that claimed it died: it may have gone out already. */
+  resend: boolean;
 }
+
+/**
+ * How long a claim holds a page for the attempt that made it: longer than a send may take
+ * (PAGE_SEND_TIMEOUT_MS, 20 s) plus its record, so two live attempts never send one page; shorter
+ * than the activity's timeout, so the retry after a dead worker finds the page free again.
+ */
+export const PAGE_CLAIM_LEASE_SECONDS = 30;
 
 /** Where in an incident's escalation a batch of pages belongs. Levels and rounds count from 1. */
 export interface PageSlot {
@@ -24,19 +33,23 @@ export interface PageSlot {
 }
 
 /**
- * Claims a row (status `sending`) for each planned page whose member is still in the organization,
- * in the order given. A page claimed before (same incident, cycle, round, level, user and rule: a
- * retried activity) is not claimed again and not returned, so it is never sent twice.
+ * Claims a row (status `sending`, leased for PAGE_CLAIM_LEASE_SECONDS) for each planned page whose
+ * member is still in the organization, in the order given. A page claimed before (same incident,
+ * cycle, round, level, user and rule: a retried activity) is claimed again only when it is still
+ * `sending` and its lease ran out: the attempt that claimed it died before recording its send, so
+ * it goes again (`resend`, counted in `attempts`): for a pager a duplicate beats a silence.
  */
 export function claimPages(em: EntityManager, slot: PageSlot, planned: readonly PlannedPage[]): Promise<ClaimedPage[]> {
   return em.execute<ClaimedPage[]>(
-    `insert into pages (id, organization_id, incident_id, policy_id, cycle, round, level, user_id, rule_id, contact_method_id, method, status, created_at, updated_at)
-     select p.page_id, ?, ?, ?, ?, ?, ?, u.id, p.rule_id, p.contact_method_id, p.method, 'sending', now(), now()
+    `insert into pages as pg (id, organization_id, incident_id, policy_id, cycle, round, level, user_id, rule_id, contact_method_id, method, status, claimed_until, created_at, updated_at)
+     select p.page_id, ?, ?, ?, ?, ?, ?, u.id, p.rule_id, p.contact_method_id, p.method, 'sending', now() + make_interval(secs => ?), now(), now()
      from jsonb_to_recordset(?::jsonb) as p(user_id uuid, page_id uuid, rule_id uuid, contact_method_id uuid, method text, n int)
      join users u on u.id = p.user_id and u.organization_id = ?
      order by p.n
-     on conflict (incident_id, cycle, round, level, user_id, (coalesce(rule_id, '00000000-0000-0000-0000-000000000000'::uuid))) do nothing
-     returning id, user_id, method, contact_method_id, rule_id`,
+     on conflict (incident_id, cycle, round, level, user_id, (coalesce(rule_id, '00000000-0000-0000-0000-000000000000'::uuid)))
+     do update set attempts = pg.attempts + 1, resent_at = now(), claimed_until = excluded.claimed_until, updated_at = now()
+       where pg.status = 'sending' and coalesce(pg.claimed_until, pg.updated_at + make_interval(secs => ?)) < now()
+     returning id, user_id, method, contact_method_id, rule_id, attempts > 1 as resend`,
     [
       slot.organizationId,
       slot.incidentId,
@@ -44,6 +57,7 @@ export function claimPages(em: EntityManager, slot: PageSlot, planned: readonly 
       slot.cycle,
       slot.round,
       slot.level,
+      PAGE_CLAIM_LEASE_SECONDS,
       JSON.stringify(
         planned.map((page, n) => ({
           user_id: page.userId,
@@ -55,17 +69,49 @@ export function claimPages(em: EntityManager, slot: PageSlot, planned: readonly 
         })),
       ),
       slot.organizationId,
+      PAGE_CLAIM_LEASE_SECONDS,
     ],
   );
 }
 
-/** Records how a claimed page's send ended: `sent` (error null) or `failed` with its error. */
-export async function recordPageOutcome(em: EntityManager, pageId: string, error: string | null): Promise<void> {
-  await em.execute('update pages set status = ?, error = ?, updated_at = now() where id = ?', [
-    error === null ? 'sent' : 'failed',
-    error,
-    pageId,
-  ]);
+/**
+ * How many of these planned pages another attempt still holds (`sending`, lease running): a retry
+ * that finds some fails, to be retried once the lease ran out, rather than leave them unsent.
+ */
+export async function pagesHeldElsewhere(em: EntityManager, slot: PageSlot, planned: readonly PlannedPage[]): Promise<number> {
+  const [row] = await em.execute<Array<{ n: string }>>(
+    `select count(*) as n from pages pg
+     join jsonb_to_recordset(?::jsonb) as p(user_id uuid, rule_id uuid)
+       on pg.user_id = p.user_id and coalesce(pg.rule_id, '00000000-0000-0000-0000-000000000000'::uuid) = coalesce(p.rule_id, '00000000-0000-0000-0000-000000000000'::uuid)
+     where pg.incident_id = ? and pg.organization_id = ? and pg.cycle = ? and pg.round = ? and pg.level = ?
+       and pg.status = 'sending' and coalesce(pg.claimed_until, pg.updated_at + make_interval(secs => ?)) >= now()`,
+    [
+      JSON.stringify(planned.map((page) => ({ user_id: page.userId, rule_id: page.ruleId }))),
+      slot.incidentId,
+      slot.organizationId,
+      slot.cycle,
+      slot.round,
+      slot.level,
+      PAGE_CLAIM_LEASE_SECONDS,
+    ],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Records how a claimed page's send ended: `sent` (error null, with the channel's message ref when
+ * it gave one, for later updates in place) or `failed` with its error.
+ */
+export async function recordPageOutcome(
+  em: EntityManager,
+  pageId: string,
+  outcome: { error: string | null; messageRef?: string },
+): Promise<void> {
+  await em.execute(
+    `update pages set status = ?, error = ?, message_ref = ?, sent_at = case when ? then now() else sent_at end, claimed_until = null, updated_at = now()
+     where id = ?`,
+    [outcome.error === null ? 'sent' : 'failed', outcome.error, outcome.messageRef ?? null, outcome.error === null, pageId],
+  );
 }
 
 /** What a batch of pages did, as its timeline entry and `escalation.updated` event carry it. */

@@ -35,6 +35,7 @@ import { Migration20261228020000RoutingRules } from './20261228020000-routing-ru
 import { Migration20261228070000ScheduleVersions } from './20261228070000-schedule-versions.migration.ts';
 import { Migration20261229010000AlertReceiptKeys } from './20261229010000-alert-receipt-keys.migration.ts';
 import { Migration20261229060000OutboxNotify } from './20261229060000-outbox-notify.migration.ts';
+import { Migration20261230040000PageChannels } from './20261230040000-page-channels.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -76,4 +77,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261228060000-escalation-cycles', class: Migration20261228060000EscalationCycles },
   { name: '20261228070000-schedule-versions', class: Migration20261228070000ScheduleVersions },
   { name: '20261229010000-alert-receipt-keys', class: Migration20261229010000AlertReceiptKeys },
-  { name: '20261229060000-outbox-notify', class: Migration20261229060000OutboxNotify }];
+  { name: '20261229060000-outbox-notify', class: Migration20261229060000OutboxNotify },
+  { name: '20261230040000-page-channels', class: Migration20261230040000PageChannels }];
