@@ -1,13 +1,14 @@
 import type { PageChannel, PageChannelKind } from './channel.ts';
 import type { ChannelConnectionDescriptor, ChannelConnectionKind, PageChannelDeps, PageChannelModule } from './channel-module.ts';
 import { emailChannel } from './channels/email.ts';
+import { slackChannel } from './channels/slack.ts';
 import { webhookChannel } from './channels/webhook.ts';
 
 /**
  * Every page channel this build has: adding one is its module (shared/paging/channels/<kind>.ts)
  * and one line here. A contact method type without a module here cannot be created.
  */
-export const PAGE_CHANNEL_MODULES: readonly PageChannelModule[] = [emailChannel, webhookChannel];
+export const PAGE_CHANNEL_MODULES: readonly PageChannelModule[] = [emailChannel, webhookChannel, slackChannel];
 
 /** The module of a kind, or undefined when this build has none. */
 export function channelModule(kind: string): PageChannelModule | undefined {

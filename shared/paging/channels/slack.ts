@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { oneLine } from '../../mail/notification-mail.ts';
 import type { ChannelConnection, ChannelDestination, ChannelPage, ChannelSendOutcome, IncidentChange, PageChannel } from '../channel.ts';
-import type { SlackActionSigner } from '../slack/action-token.ts';
+import type { PageChannelDeps, PageChannelModule } from '../channel-module.ts';
+import { verificationText } from '../contact-page.ts';
+import { createSlackActionSigner, type SlackActionSigner } from '../slack/action-token.ts';
 import {
   slackChangeNote,
   slackIncidentBlocks,
@@ -9,7 +11,7 @@ import {
   type SlackIncidentState,
   type SlackIncidentView,
 } from '../slack/blocks.ts';
-import { createSlackClient, slackFailure } from '../slack/client.ts';
+import { createSlackClient, DEFAULT_SLACK_API_URL, slackFailure } from '../slack/client.ts';
 import { decodeSlackMessageRef, encodeSlackMessageRef, type SlackMessageRef } from '../slack/message-ref.ts';
 
 /** A Slack member id (U…, W… on Enterprise Grid: paged by DM) or a conversation id (C…, G…: a channel). */
@@ -36,7 +38,8 @@ export type SlackConnection = z.infer<typeof slackConnectionSchema>;
 export interface SlackChannelDeps {
   /** SLACK_API_URL: the only host the bot token is ever sent to. */
   apiUrl: string;
-  actions: SlackActionSigner;
+  /** Seals the buttons' values; without it no page can carry buttons, so none is sent. */
+  actions: SlackActionSigner | undefined;
 }
 
 const isPerson = (address: string) => address.startsWith('U') || address.startsWith('W');
@@ -61,6 +64,8 @@ export function createSlackChannel(deps: SlackChannelDeps): PageChannel {
     async send(page: ChannelPage, to: ChannelDestination, connection: ChannelConnection, signal: AbortSignal): Promise<ChannelSendOutcome> {
       const slack = openConnection(connection);
       if (!slack) return { ok: false, error: 'Slack is not connected for this organization' };
+      const signer = deps.actions;
+      if (!signer) return { ok: false, error: 'Slack pages cannot be signed in this process (no ENCRYPTION_KEY)' };
       const address = to.address ?? '';
       if (!SLACK_ADDRESS.test(address)) return { ok: false, error: 'not a Slack member or channel id' };
       const content = page.content;
@@ -86,10 +91,15 @@ export function createSlackChannel(deps: SlackChannelDeps): PageChannel {
           if (!opened.channel?.id) return { ok: false, error: 'Slack opened no direct message' };
           channel = opened.channel.id;
         }
+        if (content.verificationCode) {
+          // A contact method's confirmation: the code alone, no incident and no button.
+          await client.chat.postMessage({ channel, text: verificationText(content.verificationCode) });
+          return { ok: true };
+        }
         const posted = await client.chat.postMessage({
           channel,
           text: slackMessageText(view, state),
-          blocks: slackIncidentBlocks(view, state, deps.actions),
+          blocks: slackIncidentBlocks(view, state, signer),
           unfurl_links: false,
           unfurl_media: false,
         });
@@ -104,6 +114,7 @@ export function createSlackChannel(deps: SlackChannelDeps): PageChannel {
       const ref = decodeSlackMessageRef(messageRef);
       const slack = openConnection(connection);
       if (!ref || !slack) throw new Error(!ref ? 'not a Slack message reference' : 'Slack is not connected for this organization');
+      if (!deps.actions) throw new Error('Slack messages cannot be signed in this process (no ENCRYPTION_KEY)');
       const view = viewOf(ref);
       const state: SlackIncidentState = { status: change.status, note: slackChangeNote(change.action, change.actorName) };
       try {
@@ -119,3 +130,23 @@ export function createSlackChannel(deps: SlackChannelDeps): PageChannel {
     },
   };
 }
+
+/** The connection's safe part, shown back: the workspace and the bot, never the token. */
+export function slackConnectionSummary(config: Record<string, unknown>): Record<string, string | null> {
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return { team_id: text(config.team_id), team_name: text(config.team_name), bot_user_id: text(config.bot_user_id) };
+}
+
+export const slackChannel: PageChannelModule = {
+  kind: 'slack',
+  create: (deps: PageChannelDeps) =>
+    createSlackChannel({
+      apiUrl: deps.vendorBaseUrls?.slack ?? DEFAULT_SLACK_API_URL,
+      actions: deps.secretBox ? createSlackActionSigner(deps.secretBox) : undefined,
+    }),
+  destinationSchema: slackDestinationSchema,
+  toDestination: (fields) => ({ address: String(fields.address).trim(), secret: null }),
+  // A 6-digit code posted there: proves the member reads that DM or channel.
+  verification: 'code',
+  connection: { kind: 'slack', title: 'Slack', schema: slackConnectionSchema, summary: slackConnectionSummary },
+};

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { SecretBox } from '../../crypto/secret-box.ts';
 import type { PageAction } from '../channel.ts';
 
 /** The buttons a Slack message carries; their `action_id` is `tocsin:<action>`. */
@@ -20,32 +20,27 @@ export interface SlackActionSigner {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Domain tag inside the sealed value: no other sealed secret of Tocsin's ever reads as a button. */
+const DOMAIN = 'tocsin-slack-action:1:';
 
 /**
- * Signs the value of a Slack button (HMAC-SHA256 under a key derived from ENCRYPTION_KEY, its own
- * domain), so a crafted interaction cannot name another incident or organization: the presser is
- * still checked (linked member, same organization, their role) before anything acts.
+ * Seals the value of a Slack button with the secret box (AES-256-GCM, authenticated), so a crafted
+ * interaction cannot name another incident or organization: the presser is still checked (linked
+ * member, same organization, their role) before anything acts.
  */
-export function createSlackActionSigner(encryptionKey: string): SlackActionSigner {
-  if (encryptionKey.length < 32) throw new Error('ENCRYPTION_KEY must be at least 32 characters');
-  const key = createHash('sha256').update(`tocsin-slack-action:${encryptionKey}`).digest();
-  const mac = (payload: string) => createHmac('sha256', key).update(`s1.${payload}`).digest();
+export function createSlackActionSigner(secretBox: SecretBox): SlackActionSigner {
   return {
     sign(claims) {
       const body = { o: claims.organizationId, i: claims.incidentId, a: claims.action, ...(claims.pageId ? { p: claims.pageId } : {}) };
-      const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
-      return `s1.${payload}.${mac(payload).toString('base64url')}`;
+      return secretBox.encrypt(`${DOMAIN}${JSON.stringify(body)}`);
     },
     verify(token) {
-      const parts = typeof token === 'string' && token.length <= 1024 ? token.split('.') : [];
-      const [version, payload, signature] = parts;
-      if (parts.length !== 3 || version !== 's1' || !payload || !signature) return null;
-      const given = Buffer.from(signature, 'base64url');
-      const expected = mac(payload);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      if (typeof token !== 'string' || token.length > 1024) return null;
       let body: Record<string, unknown>;
       try {
-        body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+        const plain = secretBox.decrypt(token);
+        if (!plain.startsWith(DOMAIN)) return null;
+        body = JSON.parse(plain.slice(DOMAIN.length)) as Record<string, unknown>;
       } catch {
         return null;
       }

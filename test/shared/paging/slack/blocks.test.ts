@@ -1,7 +1,8 @@
+import { createSecretBox } from '../../../../shared/crypto/secret-box.ts';
 import { createSlackActionSigner } from '../../../../shared/paging/slack/action-token.ts';
 import { buttonsFor, slackEscape, slackIncidentBlocks, slackMessageText } from '../../../../shared/paging/slack/blocks.ts';
 
-const signer = createSlackActionSigner('k'.repeat(40));
+const signer = createSlackActionSigner(createSecretBox('k'.repeat(40)));
 const view = {
   organizationId: '0190b7c4-0000-7000-8000-000000000001',
   incidentId: '0190b7c4-0000-7000-8000-000000000002',

@@ -1,9 +1,10 @@
 import { createSlackChannel } from '../../../../shared/paging/channels/slack.ts';
 import type { ChannelPage } from '../../../../shared/paging/channel.ts';
+import { createSecretBox } from '../../../../shared/crypto/secret-box.ts';
 import { createSlackActionSigner } from '../../../../shared/paging/slack/action-token.ts';
 import { buttonsOf, startFakeSlack, textOf, type FakeSlack } from '../../../helpers/fake-slack.ts';
 
-const signer = createSlackActionSigner('k'.repeat(40));
+const signer = createSlackActionSigner(createSecretBox('k'.repeat(40)));
 const page: ChannelPage = {
   pageId: '0190b7c4-0000-7000-8000-000000000003',
   organizationId: '0190b7c4-0000-7000-8000-000000000001',
