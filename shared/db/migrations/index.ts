@@ -36,6 +36,7 @@ import { Migration20261228070000ScheduleVersions } from './20261228070000-schedu
 import { Migration20261229010000AlertReceiptKeys } from './20261229010000-alert-receipt-keys.migration.ts';
 import { Migration20261229060000OutboxNotify } from './20261229060000-outbox-notify.migration.ts';
 import { Migration20261230040000PageChannels } from './20261230040000-page-channels.migration.ts';
+import { Migration20261230050000SlackAndChatFeeds } from './20261230050000-slack-and-chat-feeds.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -78,4 +79,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261228070000-schedule-versions', class: Migration20261228070000ScheduleVersions },
   { name: '20261229010000-alert-receipt-keys', class: Migration20261229010000AlertReceiptKeys },
   { name: '20261229060000-outbox-notify', class: Migration20261229060000OutboxNotify },
-  { name: '20261230040000-page-channels', class: Migration20261230040000PageChannels }];
+  { name: '20261230040000-page-channels', class: Migration20261230040000PageChannels },
+  { name: '20261230050000-slack-and-chat-feeds', class: Migration20261230050000SlackAndChatFeeds }];
