@@ -34,6 +34,11 @@ import { createLoginAddressThrottle, createLoginThrottle } from './services/logi
 import { createSessionService } from './services/session.service.ts';
 import { createIncidentService } from './services/incident.service.ts';
 import { createPageChannels } from '../shared/paging/channels.ts';
+import { createChannelLinks } from '../shared/paging/channel-link-token.ts';
+import { createChannelIdentityStore } from '../shared/db/access/channel-identities.ts';
+import { createChannelConnectionService } from './services/channel-connection.service.ts';
+import { createChannelIdentityService } from './services/channel-identity.service.ts';
+import { createChannelActionService } from './services/channel-action.service.ts';
 import type { PageChannelDeps } from '../shared/paging/channel-module.ts';
 import { createChannelConnectionStore } from '../shared/db/access/channel-connections.ts';
 import type { SearchPort } from '../shared/search/port.ts';
@@ -258,6 +263,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     channels: pageChannels,
     connections: () => createChannelConnectionStore(em()),
   });
+  const incidentEscalations = createIncidentEscalationService({ em, control: createEscalationControl(runtime.temporal) });
   const urls = ssoUrls(publicUrl);
   const ssoConnections = createSsoConnectionService({
     em,
@@ -407,13 +413,25 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       maintenanceWindows: createMaintenanceWindowService({ em }),
       escalationPolicies: createEscalationPolicyService({ em }),
       routingRules: createRoutingRuleService({ em }),
-      incidentEscalations: createIncidentEscalationService({ em, control: createEscalationControl(runtime.temporal) }),
+      incidentEscalations,
       contactMethods,
       notificationRules: createNotificationRuleService({ rules: () => createNotificationRuleStore(em()) }),
       pageLinks: createPageLinkService({
         pageLinks: () => createPageLinkStore(em()),
         signer: createPageLinkSigner(runtime.encryptionKey),
         incidents,
+        audit,
+        scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
+      }),
+      channelConnections: createChannelConnectionService({ connections: () => createChannelConnectionStore(em()), secretBox }),
+      channelIdentities: createChannelIdentityService({
+        identities: () => createChannelIdentityStore(em()),
+        links: createChannelLinks({ encryptionKey: runtime.encryptionKey, publicUrl }),
+      }),
+      channelActions: createChannelActionService({
+        em,
+        incidents,
+        escalations: incidentEscalations,
         audit,
         scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
       }),

@@ -1,3 +1,7 @@
+import { channelRoutes } from './channel.routes.ts';
+import type { ChannelConnectionService } from '../services/channel-connection.service.ts';
+import type { ChannelIdentityService } from '../services/channel-identity.service.ts';
+import type { ChannelActionService } from '../services/channel-action.service.ts';
 import type { AccountService } from '../services/account.service.ts';
 import type { AdminService } from '../services/admin.service.ts';
 import type { AuditService } from '../services/audit.service.ts';
@@ -108,6 +112,10 @@ export interface ApiServices {
   contactMethods: ContactMethodService;
   notificationRules: NotificationRuleService;
   pageLinks: PageLinkService;
+  channelConnections: ChannelConnectionService;
+  channelIdentities: ChannelIdentityService;
+  /** Vendor inbound routes call it after verifying the vendor's signature. */
+  channelActions: ChannelActionService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -147,5 +155,6 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...calendarFeedRoutes(services.calendarFeeds),
     ...contactMethodRoutes(services.contactMethods, services.notificationRules),
     ...pageLinkRoutes(services.pageLinks, services.contactMethods),
+    ...channelRoutes(services.channelConnections, services.channelIdentities),
   ];
 }

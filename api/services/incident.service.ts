@@ -171,6 +171,8 @@ export function createIncidentService(deps: {
         assignee_id?: string | null;
         tags?: string[];
       },
+      /** The change came from a page channel (Slack, SMS, push...): the timeline says so. */
+      options: { channel?: string } = {},
     ) {
       const em = deps.em();
       const incident = await load(id);
@@ -199,8 +201,15 @@ export function createIncidentService(deps: {
         changed = true;
       }
       if (changed) recordDomainEvent(em, incident, 'incident.updated', { actor_id: actorId });
+      const previousStatus = incident.status;
+      const via = options.channel
+        ? {
+            message: `Status changed from ${previousStatus} to ${input.status} (from ${options.channel})`,
+            data: { channel: options.channel },
+          }
+        : {};
       const resolvedNow =
-        input.status !== undefined && changeIncidentStatus(em, incident, input.status, { actorId }) && input.status === 'resolved';
+        input.status !== undefined && changeIncidentStatus(em, incident, input.status, { actorId, ...via }) && input.status === 'resolved';
       await em.flush();
       if (resolvedNow) await deps.onResolved(incident);
       return incidentView(incident);

@@ -1,6 +1,7 @@
 import type { PageChannel, PageChannelKind } from './channel.ts';
 import type { ChannelConnectionDescriptor, ChannelConnectionKind, PageChannelDeps, PageChannelModule } from './channel-module.ts';
 import { emailChannel } from './channels/email.ts';
+import { pushChannel } from './channels/push.ts';
 import { slackChannel } from './channels/slack.ts';
 import { webhookChannel } from './channels/webhook.ts';
 
@@ -8,7 +9,12 @@ import { webhookChannel } from './channels/webhook.ts';
  * Every page channel this build has: adding one is its module (shared/paging/channels/<kind>.ts)
  * and one line here. A contact method type without a module here cannot be created.
  */
-export const PAGE_CHANNEL_MODULES: readonly PageChannelModule[] = [emailChannel, webhookChannel, slackChannel];
+export const PAGE_CHANNEL_MODULES: readonly PageChannelModule[] = [
+  emailChannel, // mail with one-click links
+  webhookChannel, // JSON to the member's URL
+  pushChannel, // ntfy
+  slackChannel, // DM or channel with buttons, updated in place
+];
 
 /** The module of a kind, or undefined when this build has none. */
 export function channelModule(kind: string): PageChannelModule | undefined {
