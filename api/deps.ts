@@ -49,6 +49,7 @@ import { createLogService } from './services/log.service.ts';
 import { createSearchService } from './services/search.service.ts';
 import { createProcedureService } from './services/procedure.service.ts';
 import { createScheduleService } from './services/schedule.service.ts';
+import { createSlackServices } from './services/slack-services.ts';
 import { createCalendarFeedService } from './services/calendar-feed.service.ts';
 import { createIcalRefreshNow } from './services/ical-refresh.ts';
 import { createExecutionService } from './services/execution.service.ts';
@@ -254,7 +255,12 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   // Test pages of webhook contact methods: user-configured URLs, under the same rules as webhooks.
   const outboundHttp = createOutboundHttp({ allowPrivate: config.OUTBOUND_ALLOW_PRIVATE, allowedHosts: config.OUTBOUND_ALLOWED_HOSTS });
   // The same channels the worker pages through: test pages and verification codes go the way pages go.
-  const pageChannels = createPageChannels({ mailer, outboundHttp, secretBox, vendorBaseUrls: runtime.vendorBaseUrls });
+  const pageChannels = createPageChannels({
+    mailer,
+    outboundHttp,
+    secretBox,
+    vendorBaseUrls: { slack: config.SLACK_API_URL, ...runtime.vendorBaseUrls },
+  });
   const contactMethods: ContactMethodService = createContactMethodService({
     contactMethods: () => createContactMethodStore(em()),
     secretBox,
@@ -433,6 +439,22 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         incidents,
         escalations: incidentEscalations,
         audit,
+        scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
+      }),
+      ...createSlackServices({
+        config,
+        em,
+        secretBox,
+        links: createChannelLinks({ encryptionKey: runtime.encryptionKey, publicUrl }),
+        channelActions: createChannelActionService({
+          em,
+          incidents,
+          escalations: incidentEscalations,
+          audit,
+          scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
+        }),
+        incidents,
+        schedules: createScheduleService({ em, secretBox }),
         scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
       }),
     },

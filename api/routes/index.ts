@@ -71,6 +71,9 @@ import type { NotificationRuleService } from '../services/notification-rule.serv
 import type { PageLinkService } from '../services/page-link.service.ts';
 import { contactMethodRoutes } from './contact-method.routes.ts';
 import { pageLinkRoutes } from './page-link.routes.ts';
+import type { SlackInboundService } from '../services/slack-inbound.service.ts';
+import type { SlackInstallService } from '../services/slack-install.service.ts';
+import { slackRoutes } from './slack.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -116,6 +119,8 @@ export interface ApiServices {
   channelIdentities: ChannelIdentityService;
   /** Vendor inbound routes call it after verifying the vendor's signature. */
   channelActions: ChannelActionService;
+  slackInstall: SlackInstallService;
+  slackInbound: SlackInboundService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -156,5 +161,6 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...contactMethodRoutes(services.contactMethods, services.notificationRules),
     ...pageLinkRoutes(services.pageLinks, services.contactMethods),
     ...channelRoutes(services.channelConnections, services.channelIdentities),
+    ...slackRoutes(services.slackInstall, services.slackInbound),
   ];
 }

@@ -51,6 +51,8 @@ export async function startFakeSlack(workspace: Partial<FakeSlackWorkspace> = {}
   };
   const slackApp: FakeSlackApp = { clientId: '1111.2222', clientSecret: randomBytes(16).toString('hex'), ...app };
   const tokens = new Set<string>();
+  /** Bot tokens handed out by oauth.v2.access, in order. */
+  const oauthTokens: string[] = [];
   /** Authorization codes handed out by the (browser-side) authorize step, each usable once. */
   const codes = new Map<string, { redirectUri: string | undefined }>();
   const messages: FakeSlackMessage[] = [];
@@ -135,6 +137,7 @@ export async function startFakeSlack(workspace: Partial<FakeSlackWorkspace> = {}
     if (grant.redirectUri !== undefined && grant.redirectUri !== params.redirect_uri) return { ok: false, error: 'bad_redirect_uri' };
     const token = `xoxb-${randomBytes(12).toString('hex')}`;
     tokens.add(token);
+    oauthTokens.push(token);
     return {
       ok: true,
       access_token: token,
@@ -187,6 +190,7 @@ export async function startFakeSlack(workspace: Partial<FakeSlackWorkspace> = {}
     app: slackApp,
     messages,
     ephemerals,
+    oauthTokens,
     calls,
     /** A bot token the fake accepts, as an install would have made. */
     issueBotToken(): string {
