@@ -50,6 +50,7 @@ import { createSearchService } from './services/search.service.ts';
 import { createProcedureService } from './services/procedure.service.ts';
 import { createScheduleService } from './services/schedule.service.ts';
 import { createSlackServices } from './services/slack-services.ts';
+import { createChatFeedService } from './services/chat-feed.service.ts';
 import { createCalendarFeedService } from './services/calendar-feed.service.ts';
 import { createIcalRefreshNow } from './services/ical-refresh.ts';
 import { createExecutionService } from './services/execution.service.ts';
@@ -441,6 +442,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         audit,
         scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
       }),
+      chatFeeds: createChatFeedService({ em }),
       ...createSlackServices({
         config,
         em,

@@ -74,6 +74,8 @@ import { pageLinkRoutes } from './page-link.routes.ts';
 import type { SlackInboundService } from '../services/slack-inbound.service.ts';
 import type { SlackInstallService } from '../services/slack-install.service.ts';
 import { slackRoutes } from './slack.routes.ts';
+import type { ChatFeedService } from '../services/chat-feed.service.ts';
+import { chatFeedRoutes } from './chat-feed.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -121,6 +123,7 @@ export interface ApiServices {
   channelActions: ChannelActionService;
   slackInstall: SlackInstallService;
   slackInbound: SlackInboundService;
+  chatFeeds: ChatFeedService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -162,5 +165,6 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...pageLinkRoutes(services.pageLinks, services.contactMethods),
     ...channelRoutes(services.channelConnections, services.channelIdentities),
     ...slackRoutes(services.slackInstall, services.slackInbound),
+    ...chatFeedRoutes(services.chatFeeds),
   ];
 }

@@ -25,7 +25,7 @@ describe('Slack (integration: real PostgreSQL and Temporal, fake Slack Web API)'
   let policyId: string;
 
   beforeAll(async () => {
-    slack = await startFakeSlack({ users: [ADA, EVE], channels: ['C0ONCALL01'] });
+    slack = await startFakeSlack({ users: [ADA, EVE], channels: ['C0ONCALL01', 'C0FEED0001'] });
     stack = await startTestStack({
       worker: true,
       env: {
@@ -217,6 +217,68 @@ describe('Slack (integration: real PostgreSQL and Temporal, fake Slack Web API)'
       await pressButton(stack, SIGNING_SECRET, { ...press, value: edited }).request.expect(200);
       expect(await status()).toBe('active');
     });
+  });
+
+  it('posts an integration’s incidents to its feed channel, one thread per incident, each update once and in order', async () => {
+    await stack.http
+      .post('/api/v1/chat-feeds')
+      .set(bearer(owner.token))
+      .send({ kind: 'slack', target: 'not a channel', integration_id: integration.id })
+      .expect(422);
+    const feed = await stack.http
+      .post('/api/v1/chat-feeds')
+      .set(bearer(owner.token))
+      .send({ kind: 'slack', target: 'C0FEED0001', integration_id: integration.id })
+      .expect(201);
+    expect(feed.body.data).toMatchObject({ kind: 'slack', target: 'C0FEED0001', integration_id: integration.id, routing_rule_id: null });
+
+    const incident = await openAlertIncident(stack.http, owner.token, integration, 'slack-feed');
+    const root = await waitFor(
+      'the thread root posted',
+      async () =>
+        slack.channelMessages('C0FEED0001').find((message) => !message.threadTs && textOf(message.versions[0]!).includes(incident.title)),
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
+    expect(buttonsOf(root.versions[0]!).map((button) => button.text)).toEqual(['Acknowledge', 'Resolve', 'Escalate']);
+    const replies = () =>
+      slack
+        .channelMessages('C0FEED0001')
+        .filter((message) => message.threadTs === root.ts)
+        .map((message) => message.versions[0]!.text);
+    await waitFor('the level paged', async () => (replies().some((text) => text.includes('Escalation level 1 paged')) ? true : undefined), {
+      timeoutMs: 20_000,
+      intervalMs: 100,
+    });
+    await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'investigating' }).expect(200);
+    await stack.http
+      .post(`/api/v1/incidents/${incident.id}/messages`)
+      .set(bearer(owner.token))
+      .send({ body: 'Rolled back <!channel>' })
+      .expect(201);
+    await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'resolved' }).expect(200);
+    const thread = await waitFor(
+      'the resolution in the thread',
+      async () => (replies().some((text) => text.startsWith('Resolved')) ? replies() : undefined),
+      {
+        timeoutMs: 20_000,
+        intervalMs: 100,
+      },
+    );
+    expect(thread.filter((text) => !text.startsWith('Escalation level'))).toEqual([
+      'Acknowledged (investigating) (was active)',
+      'Chat: Rolled back &lt;!channel&gt;',
+      'Resolved (was investigating)',
+    ]);
+    // The root follows the incident: resolved, no buttons left.
+    await waitFor('the root redrawn', async () => (textOf(root.versions.at(-1)!).includes('resolved') ? true : undefined), {
+      timeoutMs: 20_000,
+      intervalMs: 100,
+    });
+    expect(buttonsOf(root.versions.at(-1)!)).toEqual([]);
+    // One thread for the incident: no second root.
+    expect(
+      slack.channelMessages('C0FEED0001').filter((message) => !message.threadTs && textOf(message.versions[0]!).includes(incident.title)),
+    ).toHaveLength(1);
   });
 
   it('answers /tocsin incident, ack, oncall and help as the linked member', async () => {
