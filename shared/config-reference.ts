@@ -187,7 +187,7 @@ export const CONFIG_REFERENCE: Record<EnvVariable, VariableDoc> = {
   STRIPE_API_BASE: { group: 'Billing', unset: 'Stripe', meaning: 'another Stripe API base (stripe-mock in tests)' },
   SLACK_CLIENT_ID: {
     group: 'Slack',
-    unset: 'Slack cannot be connected (`GET /slack/install` answers 409 `SLACK_NOT_CONFIGURED`)',
+    unset: 'Slack cannot be connected (`GET /slack/install` answers 409 `CONFLICT`)',
     meaning: 'the Slack app’s Client ID (Basic Information → App Credentials)',
   },
   SLACK_CLIENT_SECRET: { group: 'Slack', meaning: 'the Slack app’s Client Secret, exchanged with Slack for each workspace’s bot token' },
