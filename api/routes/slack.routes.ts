@@ -63,7 +63,7 @@ export function slackRoutes(install: SlackInstallService, inbound: SlackInboundS
       description:
         "Slack sends the admin's browser here with `code` and `state`. The state must be one this member started in this organization, within 10 minutes, not used before (400 otherwise). " +
         "The code is exchanged with `oauth.v2.access`; the bot token is stored sealed as the organization's `slack` channel connection (never shown again) " +
-        'and the answer is 302 to the console’s channel connections page (`?slack=connected`, or `?slack=denied` when the admin declined).',
+        'and the answer is 302 to the console’s integrations page (`?slack=connected`, or `?slack=denied` when the admin declined).',
       tags: ['channels'],
       access: 'integrations:update',
       request: { query: SlackOAuthCallbackQuery },

@@ -29,8 +29,8 @@ export interface SlackInstallDeps {
 export type SlackInstallService = ReturnType<typeof createSlackInstallService>;
 
 export const slackRedirectUri = (publicUrl: string) => `${publicUrl}/api/v1/slack/oauth/callback`;
-/** The console's channel connections page, where an install ends. */
-const consolePage = (publicUrl: string, outcome: string) => `${publicUrl}/channel-connections?slack=${encodeURIComponent(outcome)}`;
+/** The console page with "Connect Slack", where an install ends. */
+const consolePage = (publicUrl: string, outcome: string) => `${publicUrl}/integrations?slack=${encodeURIComponent(outcome)}`;
 
 /**
  * "Connect Slack": Slack's OAuth v2 install. The state is sealed for the signed-in member and

@@ -63,7 +63,7 @@ describe('Slack (integration: real PostgreSQL and Temporal, fake Slack Web API)'
 
   it('installs the app: the bot token is stored sealed and never shown back', async () => {
     const installed = await connectSlack(stack, slack, owner.token);
-    expect(installed.location).toMatch(/\/channel-connections\?slack=connected$/);
+    expect(installed.location).toMatch(/\/integrations\?slack=connected$/);
     const granted = slack.calls.find((call) => call.method === 'oauth.v2.access');
     expect(granted?.params.client_id).toBe(slack.app.clientId);
     const [row] = await stack.sql<{ config_sealed: string; summary: Record<string, unknown> }>(
@@ -150,6 +150,20 @@ describe('Slack (integration: real PostgreSQL and Temporal, fake Slack Web API)'
             .channelMessages('D0ADA00001')
             .slice(before)
             .find((message) => textOf(message.versions[0]!).includes(incident.title)),
+        { timeoutMs: 20_000, intervalMs: 100 },
+      );
+      // The page's own timeline entry lands after Slack took the message: settled before counting entries.
+      await waitFor(
+        'the page recorded',
+        async () => ((await escalationOf(stack.http, owner.token, incidentId)).pages.some((p) => p.status === 'sent') ? true : undefined),
+        { timeoutMs: 20_000, intervalMs: 100 },
+      );
+      await waitFor(
+        'the page in the timeline',
+        async () =>
+          (await stack.sql(`select 1 from incident_timeline where incident_id = ? and type = 'page'`, [incidentId])).length > 0
+            ? true
+            : undefined,
         { timeoutMs: 20_000, intervalMs: 100 },
       );
       const resolve = buttonsOf(page.versions[0]!).find((button) => button.text === 'Resolve')!;
