@@ -138,6 +138,11 @@ export async function startFakeNtfy(options: { tokens?: Record<string, string[]>
     onAccepted(hook: (message: NtfyMessage) => Promise<void> | void) {
       onAccepted = hook;
     },
+    /** Drops every hanging request's connection (the publisher sees a reset). */
+    async releaseHanging() {
+      for (const req of hanging) req.socket.destroy();
+      hanging.clear();
+    },
     async stop() {
       for (const req of hanging) req.socket.destroy();
       server.closeAllConnections();
