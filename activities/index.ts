@@ -11,6 +11,7 @@ import { createNotificationMailActivities, type NotificationMailActivityDeps } f
 import { createEscalationActivities, type EscalationActivityDeps } from './escalation.activities.ts';
 import { createPageUpdateActivities, type PageUpdateActivityDeps } from './page-update.activities.ts';
 import { createScheduleIcalActivities, type ScheduleIcalActivityDeps } from './schedule-ical.activities.ts';
+import { createChatFeedActivities, type ChatFeedActivityDeps } from './chat-feed.activities.ts';
 
 export type ActivityDeps = SelfTestActivityDeps &
   DeliveryActivityDeps &
@@ -23,7 +24,8 @@ export type ActivityDeps = SelfTestActivityDeps &
   NotificationMailActivityDeps &
   EscalationActivityDeps &
   PageUpdateActivityDeps &
-  ScheduleIcalActivityDeps;
+  ScheduleIcalActivityDeps &
+  ChatFeedActivityDeps;
 
 /** Every activity of the worker, built from its dependencies (no module-level singletons). */
 export function createActivities(deps: ActivityDeps) {
@@ -41,6 +43,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createEscalationActivities(deps),
     ...createPageUpdateActivities(deps),
     ...createScheduleIcalActivities(deps),
+    ...createChatFeedActivities(deps),
   };
 }
 

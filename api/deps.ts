@@ -51,6 +51,8 @@ import { createLogService } from './services/log.service.ts';
 import { createSearchService } from './services/search.service.ts';
 import { createProcedureService } from './services/procedure.service.ts';
 import { createScheduleService } from './services/schedule.service.ts';
+import { createSlackServices } from './services/slack-services.ts';
+import { createChatFeedService } from './services/chat-feed.service.ts';
 import { createCalendarFeedService } from './services/calendar-feed.service.ts';
 import { createIcalRefreshNow } from './services/ical-refresh.ts';
 import { createExecutionService } from './services/execution.service.ts';
@@ -450,6 +452,23 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         webhooks: () => createTwilioWebhookStore(em()),
         actions: channelActions,
         publicUrl,
+      }),
+      chatFeeds: createChatFeedService({ em }),
+      ...createSlackServices({
+        config,
+        em,
+        secretBox,
+        links: createChannelLinks({ encryptionKey: runtime.encryptionKey, publicUrl }),
+        channelActions: createChannelActionService({
+          em,
+          incidents,
+          escalations: incidentEscalations,
+          audit,
+          scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
+        }),
+        incidents,
+        schedules: createScheduleService({ em, secretBox }),
+        scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
       }),
     },
   };

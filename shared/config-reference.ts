@@ -12,6 +12,7 @@ export const CONFIG_GROUPS = [
   'Rate limits and quotas',
   'Page channels',
   'Billing',
+  'Slack',
   'Assistant',
   'Single sign-on',
   'Observability',
@@ -200,6 +201,17 @@ export const CONFIG_REFERENCE: Record<EnvVariable, VariableDoc> = {
   STRIPE_PRICE_TEAM: { group: 'Billing', meaning: 'the recurring price the `team` plan is sold at' },
   STRIPE_PRICE_ENTERPRISE: { group: 'Billing', meaning: 'the recurring price the `enterprise` plan is sold at' },
   STRIPE_API_BASE: { group: 'Billing', unset: 'Stripe', meaning: 'another Stripe API base (stripe-mock in tests)' },
+  SLACK_CLIENT_ID: {
+    group: 'Slack',
+    unset: 'Slack cannot be connected (`GET /slack/install` answers 409 `CONFLICT`)',
+    meaning: 'the Slack app’s Client ID (Basic Information → App Credentials)',
+  },
+  SLACK_CLIENT_SECRET: { group: 'Slack', meaning: 'the Slack app’s Client Secret, exchanged with Slack for each workspace’s bot token' },
+  SLACK_SIGNING_SECRET: {
+    group: 'Slack',
+    unset: 'Slack interactions and slash commands are refused',
+    meaning: 'the Slack app’s Signing Secret: verifies every button press and slash command (`X-Slack-Signature`)',
+  },
   ASSISTANT_URL: {
     group: 'Assistant',
     unset: '`@assistant` messages answer 409 `ASSISTANT_NOT_CONFIGURED`',

@@ -154,10 +154,15 @@ const EnvSchema = z
     STRIPE_PRICE_TEAM: z.string().min(1).optional(),
     STRIPE_PRICE_ENTERPRISE: z.string().min(1).optional(),
     STRIPE_API_BASE: optionalUrl(['http', 'https']),
+    // The Slack app (docs/user-guide/channels/slack.md): its OAuth client for "Connect Slack", and the
+    // signing secret that verifies interactions and slash commands. Unset: Slack cannot be connected.
+    SLACK_CLIENT_ID: z.string().min(1).optional(),
+    SLACK_CLIENT_SECRET: z.string().min(1).optional(),
+    SLACK_SIGNING_SECRET: z.string().min(1).optional(),
     // Vendor APIs pages go through, by default the vendors' own: changed only to point at a test
     // double or a self-hosted server, never per organization (tokens are sent to these hosts).
     // NTFY_URL is the ntfy server of push contact methods and connections that name none.
-    SLACK_API_URL: optionalUrl(['http', 'https']),
+    SLACK_API_URL: optionalUrl(['http', 'https']).default('https://slack.com/api/'),
     TWILIO_API_URL: optionalUrl(['http', 'https']),
     NTFY_URL: optionalUrl(['http', 'https']),
     // The incident chat assistant: an OpenAI-compatible chat-completions endpoint (the base URL,

@@ -15,3 +15,4 @@ export { notificationMailBatchWorkflow } from './notification-mail.workflow.ts';
 export { escalationWorkflow } from './escalation.workflow.ts';
 export { icalRefreshWorkflow } from './ical-refresh.workflow.ts';
 export { pageUpdatesWorkflow } from './page-update.workflow.ts';
+export { chatFeedWorkflow } from './chat-feed.workflow.ts';

@@ -5,6 +5,7 @@ import { matrixChannel } from './channels/matrix.ts';
 import { pushChannel } from './channels/push.ts';
 import { smsChannel } from './channels/sms.ts';
 import { voiceChannel } from './channels/voice.ts';
+import { slackChannel } from './channels/slack.ts';
 import { webhookChannel } from './channels/webhook.ts';
 
 /**
@@ -18,6 +19,7 @@ export const PAGE_CHANNEL_MODULES: readonly PageChannelModule[] = [
   matrixChannel, // the organization's bot account
   smsChannel, // Twilio
   voiceChannel, // Twilio
+  slackChannel, // DM or channel with buttons, updated in place
 ];
 
 /** The module of a kind, or undefined when this build has none. */

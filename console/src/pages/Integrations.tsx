@@ -6,6 +6,7 @@ import { useUser } from '../lib/session.tsx';
 import { IntegrationPolicy } from '../components/IntegrationPolicy.tsx';
 import { Empty, ErrorState, Loading, Options, PageHead } from '../components/ui.tsx';
 import { MaintenanceWindows } from '../components/MaintenanceWindows.tsx';
+import { SlackConnection } from '../components/SlackConnection.tsx';
 
 type Integration = Schemas['Integration'];
 type Platform = Integration['platform'];
@@ -32,6 +33,7 @@ export function IntegrationsPage() {
   return (
     <>
       <PageHead title="Integrations" />
+      <SlackConnection admin={admin} />
       {admin ? <NewIntegration onCreated={(id, secret) => setSecrets((known) => ({ ...known, [id]: secret }))} /> : null}
       {integrations.isPending ? (
         <div className="card">
