@@ -10,6 +10,7 @@ import { createRetentionActivities, type RetentionActivityDeps } from './retenti
 import { createNotificationMailActivities, type NotificationMailActivityDeps } from './notification-mail.activities.ts';
 import { createEscalationActivities, type EscalationActivityDeps } from './escalation.activities.ts';
 import { createScheduleIcalActivities, type ScheduleIcalActivityDeps } from './schedule-ical.activities.ts';
+import { createChatFeedActivities, type ChatFeedActivityDeps } from './chat-feed.activities.ts';
 
 export type ActivityDeps = SelfTestActivityDeps &
   DeliveryActivityDeps &
@@ -21,7 +22,8 @@ export type ActivityDeps = SelfTestActivityDeps &
   RetentionActivityDeps &
   NotificationMailActivityDeps &
   EscalationActivityDeps &
-  ScheduleIcalActivityDeps;
+  ScheduleIcalActivityDeps &
+  ChatFeedActivityDeps;
 
 /** Every activity of the worker, built from its dependencies (no module-level singletons). */
 export function createActivities(deps: ActivityDeps) {
@@ -38,6 +40,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createNotificationMailActivities(deps),
     ...createEscalationActivities(deps),
     ...createScheduleIcalActivities(deps),
+    ...createChatFeedActivities(deps),
   };
 }
 

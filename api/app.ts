@@ -95,7 +95,9 @@ export function createApp(deps: AppDeps): Koa {
   // Webhook routes read the raw bytes themselves: signatures cover the body exactly as sent.
   const webhookPrefix = `${API_PREFIX}/webhooks/`;
   const billingWebhookPath = `${API_PREFIX}/billing/webhook`;
-  app.use((ctx, next) => (ctx.path.startsWith(webhookPrefix) || ctx.path === billingWebhookPath ? next() : parseBody(ctx, next)));
+  // Slack signs its requests' raw bodies too.
+  const rawBodyPaths = new Set([billingWebhookPath, `${API_PREFIX}/slack/interactions`, `${API_PREFIX}/slack/commands`]);
+  app.use((ctx, next) => (ctx.path.startsWith(webhookPrefix) || rawBodyPaths.has(ctx.path) ? next() : parseBody(ctx, next)));
   app.use(ormContext(deps.orm));
 
   // The docs router first: its allowedMethods reads every router's path matches, so it must only

@@ -52,6 +52,8 @@ import { createLogService } from './services/log.service.ts';
 import { createSearchService } from './services/search.service.ts';
 import { createProcedureService } from './services/procedure.service.ts';
 import { createScheduleService } from './services/schedule.service.ts';
+import { createSlackServices } from './services/slack-services.ts';
+import { createChatFeedService } from './services/chat-feed.service.ts';
 import { createCalendarFeedService } from './services/calendar-feed.service.ts';
 import { createIcalRefreshNow } from './services/ical-refresh.ts';
 import { createExecutionService } from './services/execution.service.ts';
@@ -261,7 +263,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     mailer,
     outboundHttp,
     secretBox,
-    vendorBaseUrls: { ...twilioVendorBaseUrls(config), ...runtime.vendorBaseUrls },
+    vendorBaseUrls: { ...twilioVendorBaseUrls(config), slack: config.SLACK_API_URL, ...runtime.vendorBaseUrls },
   });
   const contactMethods: ContactMethodService = createContactMethodService({
     contactMethods: () => createContactMethodStore(em()),
@@ -450,6 +452,17 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         webhooks: () => createTwilioWebhookStore(em()),
         actions: channelActions,
         publicUrl,
+      }),
+      chatFeeds: createChatFeedService({ em }),
+      ...createSlackServices({
+        config,
+        em,
+        secretBox,
+        links: createChannelLinks({ encryptionKey: runtime.encryptionKey, publicUrl }),
+        channelActions,
+        incidents,
+        schedules: createScheduleService({ em, secretBox }),
+        scopeToOrganization: (organizationId) => scopeRequestToOrganization(em, organizationId),
       }),
     },
   };

@@ -11,6 +11,7 @@ export const CONFIG_GROUPS = [
   'Webhooks',
   'Rate limits and quotas',
   'Billing',
+  'Slack',
   'Assistant',
   'Single sign-on',
   'Observability',
@@ -188,6 +189,21 @@ export const CONFIG_REFERENCE: Record<EnvVariable, VariableDoc> = {
     group: 'Network and outbound calls',
     unset: 'https://api.twilio.com',
     meaning: 'another base URL for the Twilio REST API that SMS and voice pages use (a local fake in tests)',
+  },
+  SLACK_CLIENT_ID: {
+    group: 'Slack',
+    unset: 'Slack cannot be connected (`GET /slack/install` answers 409 `CONFLICT`)',
+    meaning: 'the Slack app’s Client ID (Basic Information → App Credentials)',
+  },
+  SLACK_CLIENT_SECRET: { group: 'Slack', meaning: 'the Slack app’s Client Secret, exchanged with Slack for each workspace’s bot token' },
+  SLACK_SIGNING_SECRET: {
+    group: 'Slack',
+    unset: 'Slack interactions and slash commands are refused',
+    meaning: 'the Slack app’s Signing Secret: verifies every button press and slash command (`X-Slack-Signature`)',
+  },
+  SLACK_API_URL: {
+    group: 'Slack',
+    meaning: 'Slack’s Web API, where bot tokens are sent; changed only for a test double, never per organization',
   },
   ASSISTANT_URL: {
     group: 'Assistant',

@@ -157,6 +157,13 @@ const EnvSchema = z
     // SMS and voice pages go through each organization's own Twilio account; TWILIO_API_URL points
     // the Twilio SDK elsewhere (a local fake in tests). The operator's setting: no organization chooses it.
     TWILIO_API_URL: optionalUrl(['http', 'https']),
+    // The Slack app (docs/user-guide/channels/slack.md): its OAuth client for "Connect Slack", and the
+    // signing secret that verifies interactions and slash commands. Unset: Slack cannot be connected.
+    SLACK_CLIENT_ID: z.string().min(1).optional(),
+    SLACK_CLIENT_SECRET: z.string().min(1).optional(),
+    SLACK_SIGNING_SECRET: z.string().min(1).optional(),
+    // The Web API every bot token is sent to: an operator's setting (a fake in tests), never a tenant's.
+    SLACK_API_URL: optionalUrl(['http', 'https']).default('https://slack.com/api/'),
     // The incident chat assistant: an OpenAI-compatible chat-completions endpoint (the base URL,
     // `/chat/completions` is appended). Unset: `@assistant` messages answer 409 ASSISTANT_NOT_CONFIGURED.
     ASSISTANT_URL: optionalUrl(['http', 'https']),

@@ -80,7 +80,8 @@ export function createWorkerDeps(
     // The one-click acknowledge and resolve links of page mails; the API verifies them with the same key.
     pageLinks: createPageLinkSigner(options.encryptionKey),
     // SMS and voice pages: Twilio's API, or the operator's TWILIO_API_URL.
-    vendorBaseUrls: twilioVendorBaseUrls(config),
+    // Vendor APIs page channels call: the operator's settings (a fake's in tests), never a tenant's.
+    vendorBaseUrls: { ...twilioVendorBaseUrls(config), slack: config.SLACK_API_URL },
     // The assistant URL is the operator's, not a user's: it is called without the outbound guard.
     assistant: config.ASSISTANT_URL
       ? { url: config.ASSISTANT_URL, model: config.ASSISTANT_MODEL, apiKey: config.ASSISTANT_API_KEY }

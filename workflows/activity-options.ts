@@ -104,3 +104,9 @@ export const icalRefreshActivityOptions: ActivityOptions = {
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 3 },
 };
+
+/** Organization chat feed posts: retried while the chat or the database is away, for about a day at most. */
+export const chatFeedActivityOptions: ActivityOptions = {
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes', maximumAttempts: 150 },
+};

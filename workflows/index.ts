@@ -14,3 +14,4 @@ export { retentionWorkflow } from './retention.workflow.ts';
 export { notificationMailBatchWorkflow } from './notification-mail.workflow.ts';
 export { escalationWorkflow } from './escalation.workflow.ts';
 export { icalRefreshWorkflow } from './ical-refresh.workflow.ts';
+export { chatFeedWorkflow } from './chat-feed.workflow.ts';

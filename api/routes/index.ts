@@ -73,6 +73,11 @@ import type { NotificationRuleService } from '../services/notification-rule.serv
 import type { PageLinkService } from '../services/page-link.service.ts';
 import { contactMethodRoutes } from './contact-method.routes.ts';
 import { pageLinkRoutes } from './page-link.routes.ts';
+import type { SlackInboundService } from '../services/slack-inbound.service.ts';
+import type { SlackInstallService } from '../services/slack-install.service.ts';
+import { slackRoutes } from './slack.routes.ts';
+import type { ChatFeedService } from '../services/chat-feed.service.ts';
+import { chatFeedRoutes } from './chat-feed.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -119,6 +124,9 @@ export interface ApiServices {
   /** Vendor inbound routes call it after verifying the vendor's signature. */
   channelActions: ChannelActionService;
   twilio: TwilioInboundService;
+  slackInstall: SlackInstallService;
+  slackInbound: SlackInboundService;
+  chatFeeds: ChatFeedService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -160,5 +168,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...pageLinkRoutes(services.pageLinks, services.contactMethods),
     ...channelRoutes(services.channelConnections, services.channelIdentities),
     ...twilioRoutes(services.twilio),
+    ...slackRoutes(services.slackInstall, services.slackInbound),
+    ...chatFeedRoutes(services.chatFeeds),
   ];
 }

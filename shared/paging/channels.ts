@@ -3,6 +3,7 @@ import type { ChannelConnectionDescriptor, ChannelConnectionKind, PageChannelDep
 import { emailChannel } from './channels/email.ts';
 import { matrixChannel } from './channels/matrix.ts';
 import { pushChannel } from './channels/push.ts';
+import { slackChannel } from './channels/slack.ts';
 import { smsChannel } from './channels/sms.ts';
 import { voiceChannel } from './channels/voice.ts';
 import { webhookChannel } from './channels/webhook.ts';
@@ -18,6 +19,7 @@ export const PAGE_CHANNEL_MODULES: readonly PageChannelModule[] = [
   matrixChannel, // the organization's bot account
   smsChannel, // Twilio
   voiceChannel, // Twilio
+  slackChannel, // DM or channel with buttons, updated in place
 ];
 
 /** The module of a kind, or undefined when this build has none. */

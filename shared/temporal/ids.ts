@@ -46,6 +46,8 @@ export const workflowIds = {
    */
   notificationMailBatch: (notificationIds: readonly string[]) =>
     `notification-mail:${notificationIds[0] ?? 'none'}:${notificationIds.length}`,
+  /** One per relay batch, incident and organization chat feed, keyed by the batch's first update of it: a replayed batch starts it once. */
+  chatFeed: (feedId: string, eventId: string) => `chat-feed:${feedId}:${eventId}`,
   /** One per chat message mentioning the assistant: a second start for the same message is refused. */
   assistantReply: (messageId: string) => `assistant-reply:${messageId}`,
   /**

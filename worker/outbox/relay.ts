@@ -15,6 +15,9 @@ import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts'
 import { escalationAcknowledgeSignal, escalationResolveSignal } from '../../workflows/messages.ts';
 import type { notificationMailBatchWorkflow } from '../../workflows/notification-mail.workflow.ts';
 import type { outboundDeliveryWorkflow } from '../../workflows/outbound-delivery.workflow.ts';
+import type { chatFeedWorkflow } from '../../workflows/chat-feed.workflow.ts';
+import { chatFeedsOfIncidents } from '../../shared/db/access/chat-feeds.ts';
+import { feedUpdatesOf } from './chat-feeds.ts';
 import { forEachBounded } from '../../shared/bounded.ts';
 import { planEscalations } from './escalations.ts';
 import { planIcalLayerSync } from './ical-layers.ts';
@@ -98,6 +101,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   const startDelivery = (input: Parameters<typeof outboundDeliveryWorkflow>[0]) =>
     startOnce('outboundDeliveryWorkflow', workflowIds.delivery(input.eventId, input.integrationId), input);
 
+  const startChatFeed = (input: Parameters<typeof chatFeedWorkflow>[0]) =>
+    startOnce('chatFeedWorkflow', workflowIds.chatFeed(input.feedId, input.updates[0]?.eventId ?? 'none'), input);
+
   const startEscalation = (input: Parameters<typeof escalationWorkflow>[0]) =>
     startOnce('escalationWorkflow', workflowIds.escalation(input.incidentId, input.cycle ?? 1), input, pagingTaskQueue(deps.taskQueue));
 
@@ -167,6 +173,26 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   }
 
   /**
+   * Organization chat feeds: each incident's updates in this batch (chat-feeds.ts), in event order,
+   * to every feed of its routing rule or integration (routed above, in this transaction).
+   */
+  async function postToChatFeeds(em: SqlEntityManager, events: OutboxEvent[]): Promise<void> {
+    const updates = feedUpdatesOf(events);
+    if (updates.length === 0) return;
+    const incidents = [...new Map(updates.map((item) => [item.incidentId, item])).values()];
+    const feeds = await chatFeedsOfIncidents(em, incidents);
+    await forEachBounded(feeds, concurrency, (feed) =>
+      startChatFeed({
+        organizationId: feed.organization_id,
+        feedId: feed.feed_id,
+        incidentId: feed.incident_id,
+        publicUrl: deps.publicUrl,
+        updates: updates.filter((item) => item.incidentId === feed.incident_id).map((item) => item.update),
+      }),
+    );
+  }
+
+  /**
    * The Temporal Schedule of each `ical` layer (worker/ical-refresh-schedules.ts): created when the
    * layer's URL is written, with a fetch at once, and deleted with the layer.
    */
@@ -214,6 +240,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       if (events.length === 0) return 0;
       // Paging first: routing and the escalations' starts wait for no indexing signal, delivery or mail.
       await escalate(em, events);
+      await postToChatFeeds(em, events);
       // Incidents change in the API and in ingestion activities alike, other documents in the API; every change passes here.
       // One signal per organization's bucket, carrying all of its documents in this batch.
       const indexing = deps.indexSearch

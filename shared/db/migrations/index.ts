@@ -37,8 +37,9 @@ import { Migration20261229010000AlertReceiptKeys } from './20261229010000-alert-
 import { Migration20261229060000OutboxNotify } from './20261229060000-outbox-notify.migration.ts';
 import { Migration20261230030000ContactVerificationMails } from './20261230030000-contact-verification-mails.migration.ts';
 import { Migration20261230040000PageChannels } from './20261230040000-page-channels.migration.ts';
-import { Migration20261230070000MatrixSyncState } from './20261230070000-matrix-sync-state.migration.ts';
+import { Migration20261230050000SlackAndChatFeeds } from './20261230050000-slack-and-chat-feeds.migration.ts';
 import { Migration20261230060000TwilioWebhookReceipts } from './20261230060000-twilio-webhook-receipts.migration.ts';
+import { Migration20261230070000MatrixSyncState } from './20261230070000-matrix-sync-state.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -83,5 +84,6 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261229060000-outbox-notify', class: Migration20261229060000OutboxNotify },
   { name: '20261230030000-contact-verification-mails', class: Migration20261230030000ContactVerificationMails },
   { name: '20261230040000-page-channels', class: Migration20261230040000PageChannels },
+  { name: '20261230050000-slack-and-chat-feeds', class: Migration20261230050000SlackAndChatFeeds },
   { name: '20261230060000-twilio-webhook-receipts', class: Migration20261230060000TwilioWebhookReceipts },
   { name: '20261230070000-matrix-sync-state', class: Migration20261230070000MatrixSyncState }];

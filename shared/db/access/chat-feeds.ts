@@ -1,0 +1,145 @@
+import type { SqlEntityManager as EntityManager } from '@mikro-orm/postgresql';
+import { uuidv7 } from '../../uuidv7.ts';
+
+/** An organization chat feed: where an incident's updates are posted, for a routing rule or an integration. */
+export interface ChatFeedRow {
+  id: string;
+  kind: string;
+  target: string;
+  routing_rule_id: string | null;
+  integration_id: string | null;
+  created_at: Date;
+}
+
+const COLUMNS = 'id, kind, target, routing_rule_id, integration_id, created_at';
+
+/** Organizations' chat feeds (`chat_feeds`), each confined to its organization. */
+export function createChatFeedStore(em: EntityManager) {
+  return {
+    list: (organizationId: string) =>
+      em.execute<ChatFeedRow[]>(`select ${COLUMNS} from chat_feeds where organization_id = ? order by created_at, id`, [organizationId]),
+
+    /** Undefined when the routing rule or integration is not the organization's. */
+    async create(input: {
+      organizationId: string;
+      kind: string;
+      target: string;
+      routingRuleId: string | null;
+      integrationId: string | null;
+      createdById: string;
+    }): Promise<ChatFeedRow | undefined> {
+      const [row] = await em.execute<ChatFeedRow[]>(
+        `insert into chat_feeds (id, organization_id, kind, target, routing_rule_id, integration_id, created_by_id, created_at)
+         select ?, ?, ?, ?, ?, ?, ?, now()
+         where (?::uuid is null or exists (select 1 from routing_rules where id = ? and organization_id = ?))
+           and (?::uuid is null or exists (select 1 from integrations where id = ? and organization_id = ?))
+         returning ${COLUMNS}`,
+        [
+          uuidv7(),
+          input.organizationId,
+          input.kind,
+          input.target,
+          input.routingRuleId,
+          input.integrationId,
+          input.createdById,
+          input.routingRuleId,
+          input.routingRuleId,
+          input.organizationId,
+          input.integrationId,
+          input.integrationId,
+          input.organizationId,
+        ],
+      );
+      return row;
+    },
+
+    async remove(organizationId: string, id: string): Promise<boolean> {
+      const rows = await em.execute<Array<{ id: string }>>('delete from chat_feeds where id = ? and organization_id = ? returning id', [
+        id,
+        organizationId,
+      ]);
+      return rows.length > 0;
+    },
+  };
+}
+
+/** The feeds each incident of a relay batch posts to: its routing rule's and its integration's (one query). */
+export async function chatFeedsOfIncidents(
+  em: EntityManager,
+  incidents: ReadonlyArray<{ incidentId: string; organizationId: string }>,
+): Promise<Array<{ feed_id: string; incident_id: string; organization_id: string }>> {
+  if (incidents.length === 0) return [];
+  return em.execute(
+    `select distinct f.id as feed_id, inc.id as incident_id, inc.organization_id
+     from jsonb_to_recordset(?::jsonb) as c(incident_id uuid, organization_id uuid)
+     join incidents inc on inc.id = c.incident_id and inc.organization_id = c.organization_id
+     join chat_feeds f on f.organization_id = inc.organization_id
+       and (f.routing_rule_id = inc.routing_rule_id or f.integration_id = inc.integration_id)`,
+    [JSON.stringify(incidents.map((incident) => ({ incident_id: incident.incidentId, organization_id: incident.organizationId })))],
+  );
+}
+
+/** A feed as the worker posts to it, with its organization's opened connection's sealed config. */
+export async function chatFeedForPosting(
+  em: EntityManager,
+  organizationId: string,
+  feedId: string,
+): Promise<{ kind: string; target: string; config_sealed: string | null } | undefined> {
+  const [row] = await em.execute<Array<{ kind: string; target: string; config_sealed: string | null }>>(
+    `select f.kind, f.target, c.config_sealed from chat_feeds f
+     left join channel_connections c on c.organization_id = f.organization_id and c.kind = f.kind
+     where f.id = ? and f.organization_id = ?`,
+    [feedId, organizationId],
+  );
+  return row;
+}
+
+/**
+ * The incident's thread in the feed, locked until the transaction ends (one poster per thread at
+ * a time, so its root is posted once and replies keep their order), and which of `eventIds` were
+ * posted already.
+ */
+export async function lockChatFeedThread(
+  em: EntityManager,
+  feedId: string,
+  incidentId: string,
+  eventIds: readonly string[],
+): Promise<{ threadRef: string | null; posted: Set<string> }> {
+  await em.execute(
+    `insert into chat_feed_threads (feed_id, incident_id, thread_ref, created_at) values (?, ?, null, now()) on conflict do nothing`,
+    [feedId, incidentId],
+  );
+  const [thread] = await em.execute<Array<{ thread_ref: string | null }>>(
+    'select thread_ref from chat_feed_threads where feed_id = ? and incident_id = ? for update',
+    [feedId, incidentId],
+  );
+  const posted = await em.execute<Array<{ event_id: string }>>(
+    'select event_id from chat_feed_posts where feed_id = ? and event_id in (select value::uuid from json_array_elements_text(?::json))',
+    [feedId, JSON.stringify(eventIds)],
+  );
+  return { threadRef: thread?.thread_ref ?? null, posted: new Set(posted.map((row) => row.event_id)) };
+}
+
+export async function recordChatFeedThread(em: EntityManager, feedId: string, incidentId: string, threadRef: string): Promise<void> {
+  await em.execute('update chat_feed_threads set thread_ref = ? where feed_id = ? and incident_id = ?', [threadRef, feedId, incidentId]);
+}
+
+export async function recordChatFeedPost(em: EntityManager, feedId: string, eventId: string): Promise<void> {
+  await em.execute('insert into chat_feed_posts (feed_id, event_id, posted_at) values (?, ?, now()) on conflict do nothing', [
+    feedId,
+    eventId,
+  ]);
+}
+
+/** The incident as a feed's thread root shows it now; undefined once it is gone. */
+export async function chatFeedIncident(
+  em: EntityManager,
+  organizationId: string,
+  incidentId: string,
+): Promise<{ title: string; severity: string; status: string } | undefined> {
+  const [row] = await em.execute<Array<{ title: string; severity: string; status: string }>>(
+    'select title, severity, status from incidents where id = ? and organization_id = ?',
+    [incidentId, organizationId],
+  );
+  return row;
+}
