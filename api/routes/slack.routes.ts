@@ -41,7 +41,7 @@ export function slackRoutes(install: SlackInstallService, inbound: SlackInboundS
       summary: 'Connect Slack: start the app’s install',
       description:
         "Answers 302 to Slack's authorize page (`Accept: application/json`: 200 with `authorization_url`) for the bot scopes the app needs, with a state sealed for you and your organization " +
-        '(10 minutes, single use). 409 when the instance has no Slack app configured (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET).',
+        '(10 minutes, single use). 409 when the operator has not configured a Slack app on this instance.',
       tags: ['channels'],
       access: 'integrations:update',
       responses: {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WebhookError } from '../../shared/errors.ts';
 import type { SeenRequestStore } from '../../shared/db/access/seen-request-signatures.ts';
-import type { ChannelActionRequest, ChannelActionResult } from '../../shared/paging/channel.ts';
+import type { ChannelActionRequest, ChannelActionResult, PageAction } from '../../shared/paging/channel.ts';
 import { slackConnectionSchema, type SlackConnection } from '../../shared/paging/channels/slack.ts';
 import type { SlackActionSigner } from '../../shared/paging/slack/action-token.ts';
 import { slackActionId } from '../../shared/paging/slack/blocks.ts';
@@ -27,6 +27,11 @@ export interface SlackInboundDeps {
   apply: (request: ChannelActionRequest) => Promise<ChannelActionResult>;
   /** One line on an incident as the member may see it; null when it is not theirs to see. */
   describeIncident: (organizationId: string, userId: string, incidentId: string) => Promise<string | null>;
+  /**
+   * Redraws the page message a press acted on at once (who acted, the buttons left), beside the
+   * updates every sent page gets as the incident changes; a failure changes nothing else.
+   */
+  redrawPage?: (input: { organizationId: string; pageId: string; action: PageAction; userId: string }) => Promise<void>;
   /** Who is on call now, as the member may see it. */
   onCall: (organizationId: string, userId: string) => Promise<string>;
   now?: () => Date;
@@ -154,6 +159,10 @@ export function createSlackInboundService(deps: SlackInboundDeps) {
         userId,
         ...(claims.pageId ? { pageId: claims.pageId } : {}),
       });
+      if (result.outcome === 'done' && claims.pageId)
+        await deps
+          .redrawPage?.({ organizationId: claims.organizationId, pageId: claims.pageId, action: claims.action, userId })
+          .catch(() => undefined);
       await tell(
         connection,
         channel,

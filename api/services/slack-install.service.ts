@@ -41,7 +41,7 @@ export function createSlackInstallService(deps: SlackInstallDeps) {
   const now = deps.now ?? (() => new Date());
   const configured = () => {
     if (!deps.clientId || !deps.clientSecret)
-      throw new ConflictError('Slack is not configured on this instance: the operator sets SLACK_CLIENT_ID and SLACK_CLIENT_SECRET');
+      throw new ConflictError('Slack is not configured on this instance: its operator sets up the Slack app first');
     return { clientId: deps.clientId, clientSecret: deps.clientSecret };
   };
 

@@ -6,7 +6,8 @@ import { identityUser } from '../../shared/db/access/channel-identities.ts';
 import { memberName } from '../../shared/db/access/users.ts';
 import { memberRole } from '../../shared/db/access/member-roles.ts';
 import { createSeenRequestStore } from '../../shared/db/access/seen-request-signatures.ts';
-import { organizationsOfSlackTeam } from '../../shared/db/access/slack-workspaces.ts';
+import { organizationsOfSlackTeam, slackPageMessage } from '../../shared/db/access/slack-workspaces.ts';
+import { createSlackChannel } from '../../shared/paging/channels/slack.ts';
 import { isRole, ROLE_PERMISSIONS } from '../../shared/domain/permissions.ts';
 import { oneLine } from '../../shared/mail/notification-mail.ts';
 import type { ChannelLinks } from '../../shared/paging/channel-link-token.ts';
@@ -49,14 +50,27 @@ export function createSlackServices(deps: {
       tokenExpiresAt: null,
     };
   };
+  const actions = createSlackActionSigner(secretBox);
+  const openConnection = async (organizationId: string) => {
+    const row = await createChannelConnectionStore(em().fork()).find(organizationId, 'slack');
+    return row ? (JSON.parse(secretBox.decrypt(row.config_sealed)) as Record<string, unknown>) : null;
+  };
+  const slackPages = createSlackChannel({ apiUrl, actions });
   const slackInbound = createSlackInboundService({
     signingSecret: config.SLACK_SIGNING_SECRET,
     apiUrl,
-    actions: createSlackActionSigner(secretBox),
+    actions,
     seen: () => createSeenRequestStore(em().fork()),
-    async connection(organizationId) {
-      const row = await createChannelConnectionStore(em().fork()).find(organizationId, 'slack');
-      return row ? (JSON.parse(secretBox.decrypt(row.config_sealed)) as Record<string, unknown>) : null;
+    connection: openConnection,
+    async redrawPage({ organizationId, pageId, action, userId }) {
+      const page = await slackPageMessage(em().fork(), organizationId, pageId);
+      if (!page) return;
+      const actorName = (await memberName(em().fork(), organizationId, userId)) ?? null;
+      await slackPages.update?.(page.message_ref, { address: null, secret: null }, await openConnection(organizationId), {
+        status: page.status,
+        action,
+        actorName,
+      });
     },
     teamOrganizations: (teamId) => organizationsOfSlackTeam(em().fork(), teamId),
     linkedMember: async (organizationId, externalId) => (await identityUser(em().fork(), organizationId, 'slack', externalId)) ?? null,
