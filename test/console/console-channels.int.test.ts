@@ -1,16 +1,20 @@
 import type { Browser } from 'playwright-core';
 import { buildConsoleIfStale } from '../../console/build.ts';
+import { waitFor } from '../../dev/wait-for.ts';
 import { freePort } from '../../shared/net/free-port.ts';
 import { createChannelLinks } from '../../shared/paging/channel-link-token.ts';
 import { expectAccessibleInBothThemes, launchChromium, signInThroughPage } from '../helpers/browser.ts';
+import { escalationOf } from '../helpers/escalation.ts';
 import { startFakeNtfy, type FakeNtfy } from '../helpers/fake-ntfy.ts';
 import { listen } from '../helpers/listening-stack.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
+import { createIntegration, openAlertIncident } from '../helpers/webhooks.ts';
 
 // Channels in Debian's Chromium against the real API and PostgreSQL, the push server a fake ntfy
 // that checks access tokens as ntfy does: a member adds a push contact method and confirms it with
-// the code the phone got, links a chat account from a channel's link, and an owner connects ntfy.
+// the code the phone got, is paged by push and acknowledges from the notification's button, links a
+// chat account from a channel's link, and an owner connects ntfy. The worker runs the escalations.
 describe('the console: push contact methods, channel links, chat and phone connections', () => {
   let stack: TestStack;
   let server: Awaited<ReturnType<typeof listen>>;
@@ -25,7 +29,7 @@ describe('the console: push contact methods, channel links, chat and phone conne
     ntfy = await startFakeNtfy({ protectedTopics: ['pager-topic'] });
     const port = await freePort();
     // The fake ntfy listens on loopback, which the outbound client refuses unless allowed.
-    stack = await startTestStack({ env: { PUBLIC_URL: `http://127.0.0.1:${port}`, OUTBOUND_ALLOW_PRIVATE: 'true' } });
+    stack = await startTestStack({ worker: true, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, OUTBOUND_ALLOW_PRIVATE: 'true' } });
     server = await listen(stack, { port });
     owner = await registerOwner(stack.http, 'console-channels');
     member = await addMember(stack, owner.token, 'engineer', 'pager');
@@ -77,6 +81,72 @@ describe('the console: push contact methods, channel links, chat and phone conne
     expect(ntfy.messages.at(-1)).toMatchObject({ topic: 'pager-topic' });
     expect(ntfy.messages.at(-1)?.title).toContain('[TEST]');
     await expectAccessibleInBothThemes(page, 'my-paging-push');
+    await context.close();
+  });
+
+  it('pages the member by push; the notification’s Acknowledge button acknowledges, and the incident page shows it', async () => {
+    const { context, page } = await signInThroughPage(browser, server.url, member.email, member.password);
+    await page.goto('/my-paging');
+    // The push method verified above is paged at once, as the member sets it up in the console.
+    const rule = page.getByRole('form', { name: 'Add a rule' });
+    const [method] = (await stack.http.get('/api/v1/users/me/contact-methods').set(bearer(member.token)).expect(200)).body.data as Array<{
+      id: string;
+    }>;
+    await rule.getByLabel('Method').selectOption(method?.id as string);
+    await rule.getByLabel('Minutes after the page').fill('0');
+    await rule.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByRole('list', { name: 'Your notification rules' }).getByText('Phone').waitFor();
+
+    const policy = await stack.http
+      .post('/api/v1/escalation-policies')
+      .set(bearer(owner.token))
+      .send({
+        name: 'Pager first',
+        levels: [
+          { targets: [{ type: 'user', id: member.user.id }], delay_minutes: 30 },
+          { targets: [{ type: 'user', id: owner.user.id }], delay_minutes: 30 },
+        ],
+      })
+      .expect(201);
+    const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
+    await stack.http
+      .patch(`/api/v1/integrations/${integration.id}`)
+      .set(bearer(owner.token))
+      .send({ escalation_policy_id: policy.body.data.id as string })
+      .expect(200);
+    const incident = await openAlertIncident(stack.http, owner.token, integration, 'pushed');
+    const pushed = await waitFor(
+      'the push page reached ntfy',
+      async () => ntfy.messages.find((message) => message.topic === 'pager-topic' && message.title?.includes(incident.title)),
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
+
+    await page.goto(`/incidents/${incident.id}`);
+    await page.getByRole('heading', { name: incident.title, level: 1 }).waitFor();
+    const escalation = page.getByTestId('escalation');
+    const pages = escalation.getByRole('table', { name: 'Pages' });
+    await pages.getByRole('row').filter({ hasText: 'Push' }).getByText('sent', { exact: true }).waitFor();
+    await escalation.getByTestId('escalation-level').filter({ hasText: '1 of 2' }).waitFor();
+    await expectAccessibleInBothThemes(page, 'incident-paged-by-push');
+
+    // The lock-screen button, as the ntfy app runs an `http` action: a POST to the action's URL.
+    const action = pushed.actions?.find((candidate) => candidate.label === 'Acknowledge');
+    expect(action).toMatchObject({ action: 'http', method: 'POST' });
+    const pressed = await fetch(action?.url as string, { method: (action?.method as string) ?? 'POST' });
+    expect(pressed.status).toBe(200);
+
+    // The open page follows without a reload: acknowledged by the member, the escalation ended.
+    await escalation.getByTestId('escalation-state').filter({ hasText: 'Ended: acknowledged' }).waitFor();
+    await page.locator('.page-head .badge.st-investigating').getByText('investigating', { exact: true }).waitFor();
+    await pages.getByRole('row').filter({ hasText: 'Push' }).getByText('sent', { exact: true }).waitFor();
+    expect(await escalationOf(stack.http, owner.token, incident.id)).toMatchObject({
+      running: false,
+      ended: 'acknowledged',
+      pages: [expect.objectContaining({ user_id: member.user.id, method: 'push', status: 'sent', level: 1 })],
+    });
+    const stored = await stack.http.get(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).expect(200);
+    expect(stored.body.data.status).toBe('investigating');
+    await expectAccessibleInBothThemes(page, 'incident-acknowledged-from-push');
     await context.close();
   });
 

@@ -52,6 +52,7 @@ from .channel_identity import ChannelIdentity
 from .channel_identity_kind import ChannelIdentityKind
 from .channel_link_preview import ChannelLinkPreview
 from .channel_link_preview_kind import ChannelLinkPreviewKind
+from .chat_feed import ChatFeed
 from .chat_message import ChatMessage
 from .chat_message_author_kind import ChatMessageAuthorKind
 from .confirm_password_reset_body import ConfirmPasswordResetBody
@@ -73,12 +74,17 @@ from .create_billing_checkout_body import CreateBillingCheckoutBody
 from .create_billing_checkout_body_plan import CreateBillingCheckoutBodyPlan
 from .create_billing_checkout_response_201 import CreateBillingCheckoutResponse201
 from .create_billing_checkout_response_201_meta import CreateBillingCheckoutResponse201Meta
+from .create_chat_feed_input import CreateChatFeedInput
+from .create_chat_feed_input_kind import CreateChatFeedInputKind
+from .create_chat_feed_response_201 import CreateChatFeedResponse201
+from .create_chat_feed_response_201_meta import CreateChatFeedResponse201Meta
 from .create_contact_method_input_type_0 import CreateContactMethodInputType0
 from .create_contact_method_input_type_1 import CreateContactMethodInputType1
 from .create_contact_method_input_type_2 import CreateContactMethodInputType2
 from .create_contact_method_input_type_3 import CreateContactMethodInputType3
 from .create_contact_method_input_type_4 import CreateContactMethodInputType4
 from .create_contact_method_input_type_5 import CreateContactMethodInputType5
+from .create_contact_method_input_type_6 import CreateContactMethodInputType6
 from .create_escalation_policy_body import CreateEscalationPolicyBody
 from .create_escalation_policy_response_201 import CreateEscalationPolicyResponse201
 from .create_escalation_policy_response_201_meta import CreateEscalationPolicyResponse201Meta
@@ -297,6 +303,8 @@ from .list_audit_events_response_200 import ListAuditEventsResponse200
 from .list_audit_events_response_200_meta import ListAuditEventsResponse200Meta
 from .list_channel_connections_response_200 import ListChannelConnectionsResponse200
 from .list_channel_connections_response_200_meta import ListChannelConnectionsResponse200Meta
+from .list_chat_feeds_response_200 import ListChatFeedsResponse200
+from .list_chat_feeds_response_200_meta import ListChatFeedsResponse200Meta
 from .list_escalation_policies_response_200 import ListEscalationPoliciesResponse200
 from .list_escalation_policies_response_200_meta import ListEscalationPoliciesResponse200Meta
 from .list_executions_response_200 import ListExecutionsResponse200
@@ -487,6 +495,10 @@ from .self_test_run import SelfTestRun
 from .self_test_run_status import SelfTestRunStatus
 from .silence import Silence
 from .silence_status import SilenceStatus
+from .slack_command_answer import SlackCommandAnswer
+from .slack_install import SlackInstall
+from .slack_install_data import SlackInstallData
+from .slack_install_meta import SlackInstallMeta
 from .sso_callback_post_body import SsoCallbackPostBody
 from .sso_connection import SsoConnection
 from .sso_connection_config import SsoConnectionConfig
@@ -694,6 +706,7 @@ __all__ = (
     "ChannelIdentityKind",
     "ChannelLinkPreview",
     "ChannelLinkPreviewKind",
+    "ChatFeed",
     "ChatMessage",
     "ChatMessageAuthorKind",
     "ConfirmPasswordResetBody",
@@ -715,12 +728,17 @@ __all__ = (
     "CreateBillingCheckoutBodyPlan",
     "CreateBillingCheckoutResponse201",
     "CreateBillingCheckoutResponse201Meta",
+    "CreateChatFeedInput",
+    "CreateChatFeedInputKind",
+    "CreateChatFeedResponse201",
+    "CreateChatFeedResponse201Meta",
     "CreateContactMethodInputType0",
     "CreateContactMethodInputType1",
     "CreateContactMethodInputType2",
     "CreateContactMethodInputType3",
     "CreateContactMethodInputType4",
     "CreateContactMethodInputType5",
+    "CreateContactMethodInputType6",
     "CreatedApiKey",
     "CreateEscalationPolicyBody",
     "CreateEscalationPolicyResponse201",
@@ -939,6 +957,8 @@ __all__ = (
     "ListAuditEventsResponse200Meta",
     "ListChannelConnectionsResponse200",
     "ListChannelConnectionsResponse200Meta",
+    "ListChatFeedsResponse200",
+    "ListChatFeedsResponse200Meta",
     "ListEscalationPoliciesResponse200",
     "ListEscalationPoliciesResponse200Meta",
     "ListExecutionsResponse200",
@@ -1127,6 +1147,10 @@ __all__ = (
     "SelfTestRunStatus",
     "Silence",
     "SilenceStatus",
+    "SlackCommandAnswer",
+    "SlackInstall",
+    "SlackInstallData",
+    "SlackInstallMeta",
     "SsoCallbackPostBody",
     "SsoConnection",
     "SsoConnectionConfig",

@@ -11,6 +11,7 @@ from ...models.create_contact_method_input_type_2 import CreateContactMethodInpu
 from ...models.create_contact_method_input_type_3 import CreateContactMethodInputType3
 from ...models.create_contact_method_input_type_4 import CreateContactMethodInputType4
 from ...models.create_contact_method_input_type_5 import CreateContactMethodInputType5
+from ...models.create_contact_method_input_type_6 import CreateContactMethodInputType6
 from ...models.create_my_contact_method_response_201 import CreateMyContactMethodResponse201
 from ...models.error import Error
 from ...types import Response
@@ -23,7 +24,8 @@ def _get_kwargs(
     | CreateContactMethodInputType2
     | CreateContactMethodInputType3
     | CreateContactMethodInputType4
-    | CreateContactMethodInputType5,
+    | CreateContactMethodInputType5
+    | CreateContactMethodInputType6,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -41,6 +43,8 @@ def _get_kwargs(
     elif isinstance(body, CreateContactMethodInputType3):
         _kwargs["json"] = body.to_dict()
     elif isinstance(body, CreateContactMethodInputType4):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, CreateContactMethodInputType5):
         _kwargs["json"] = body.to_dict()
     else:
         _kwargs["json"] = body.to_dict()
@@ -124,7 +128,8 @@ def sync_detailed(
     | CreateContactMethodInputType2
     | CreateContactMethodInputType3
     | CreateContactMethodInputType4
-    | CreateContactMethodInputType5,
+    | CreateContactMethodInputType5
+    | CreateContactMethodInputType6,
 ) -> Response[CreateMyContactMethodResponse201 | Error]:
     """Add a contact method
 
@@ -141,7 +146,8 @@ def sync_detailed(
     Args:
         body (CreateContactMethodInputType0 | CreateContactMethodInputType1 |
             CreateContactMethodInputType2 | CreateContactMethodInputType3 |
-            CreateContactMethodInputType4 | CreateContactMethodInputType5):
+            CreateContactMethodInputType4 | CreateContactMethodInputType5 |
+            CreateContactMethodInputType6):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -170,7 +176,8 @@ def sync(
     | CreateContactMethodInputType2
     | CreateContactMethodInputType3
     | CreateContactMethodInputType4
-    | CreateContactMethodInputType5,
+    | CreateContactMethodInputType5
+    | CreateContactMethodInputType6,
 ) -> CreateMyContactMethodResponse201 | Error | None:
     """Add a contact method
 
@@ -187,7 +194,8 @@ def sync(
     Args:
         body (CreateContactMethodInputType0 | CreateContactMethodInputType1 |
             CreateContactMethodInputType2 | CreateContactMethodInputType3 |
-            CreateContactMethodInputType4 | CreateContactMethodInputType5):
+            CreateContactMethodInputType4 | CreateContactMethodInputType5 |
+            CreateContactMethodInputType6):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -211,7 +219,8 @@ async def asyncio_detailed(
     | CreateContactMethodInputType2
     | CreateContactMethodInputType3
     | CreateContactMethodInputType4
-    | CreateContactMethodInputType5,
+    | CreateContactMethodInputType5
+    | CreateContactMethodInputType6,
 ) -> Response[CreateMyContactMethodResponse201 | Error]:
     """Add a contact method
 
@@ -228,7 +237,8 @@ async def asyncio_detailed(
     Args:
         body (CreateContactMethodInputType0 | CreateContactMethodInputType1 |
             CreateContactMethodInputType2 | CreateContactMethodInputType3 |
-            CreateContactMethodInputType4 | CreateContactMethodInputType5):
+            CreateContactMethodInputType4 | CreateContactMethodInputType5 |
+            CreateContactMethodInputType6):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -255,7 +265,8 @@ async def asyncio(
     | CreateContactMethodInputType2
     | CreateContactMethodInputType3
     | CreateContactMethodInputType4
-    | CreateContactMethodInputType5,
+    | CreateContactMethodInputType5
+    | CreateContactMethodInputType6,
 ) -> CreateMyContactMethodResponse201 | Error | None:
     """Add a contact method
 
@@ -272,7 +283,8 @@ async def asyncio(
     Args:
         body (CreateContactMethodInputType0 | CreateContactMethodInputType1 |
             CreateContactMethodInputType2 | CreateContactMethodInputType3 |
-            CreateContactMethodInputType4 | CreateContactMethodInputType5):
+            CreateContactMethodInputType4 | CreateContactMethodInputType5 |
+            CreateContactMethodInputType6):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
