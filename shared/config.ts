@@ -162,7 +162,7 @@ const EnvSchema = z
     // Vendor APIs pages go through, by default the vendors' own: changed only to point at a test
     // double or a self-hosted server, never per organization (tokens are sent to these hosts).
     // NTFY_URL is the ntfy server of push contact methods and connections that name none.
-    SLACK_API_URL: optionalUrl(['http', 'https']).default('https://slack.com/api/'),
+    SLACK_API_URL: optionalUrl(['http', 'https']),
     TWILIO_API_URL: optionalUrl(['http', 'https']),
     NTFY_URL: optionalUrl(['http', 'https']),
     // The incident chat assistant: an OpenAI-compatible chat-completions endpoint (the base URL,

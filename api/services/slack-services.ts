@@ -1,3 +1,4 @@
+import { DEFAULT_SLACK_API_URL } from '../../shared/paging/slack/client.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../shared/config.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
@@ -33,7 +34,7 @@ export function createSlackServices(deps: {
   scopeToOrganization: (organizationId: string) => void;
 }) {
   const { config, em, secretBox } = deps;
-  const apiUrl = config.SLACK_API_URL;
+  const apiUrl = config.SLACK_API_URL ?? DEFAULT_SLACK_API_URL;
   /** The member as a credential of their own role, for reads made on their behalf. */
   const memberAuth = async (organizationId: string, userId: string): Promise<AuthContext | null> => {
     const role = await memberRole(em().fork(), organizationId, userId);
