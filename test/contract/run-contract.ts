@@ -87,10 +87,15 @@ const UNEXPRESSIBLE_REJECTIONS: Record<string, string> = {
   reorderRoutingRules: "each of the organization's rules exactly once",
   // Contact methods: a webhook's headers come with its url (a new URL never keeps old headers), a
   // template that is a JSON object or array; rules name one of the caller's own methods.
-  createMyContactMethod: 'headers with a url; a template that is a JSON object or array',
+  // Other kinds are verified by a code sent through the channel at once: a method it cannot reach is refused.
+  createMyContactMethod: 'headers with a url; a template that is a JSON object or array; a destination its channel can deliver a code to',
   updateMyContactMethod: 'headers with a url; a template that is a JSON object or array',
   createMyNotificationRule: "a contact method of the caller's own",
   updateMyNotificationRule: "a contact method of the caller's own",
+  // A connection's settings are validated by the schema of the kind the path names.
+  putChannelConnection: 'settings valid for the connection kind in the path',
+  // A feed follows exactly one routing rule or integration, of the organization.
+  createChatFeed: 'exactly one of routing_rule_id and integration_id, of the organization',
   // The new assignee or policy must be the organization's.
   reassignIncident: 'a member or policy of the organization',
 };

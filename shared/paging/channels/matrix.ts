@@ -30,7 +30,7 @@ export const matrixConnectionSchema = z.object({
 export const matrixDestinationSchema = z.object({
   address: z
     .string()
-    .max(512)
+    .max(255) // the Matrix spec's limit for user ids and room aliases
     .regex(MATRIX_ADDRESS, 'must be a Matrix user id (@name:server), room id (!id) or room alias (#name:server)')
     .describe(
       'A Matrix user id (@alice:example.org: the bot messages them directly), room id (!abc:example.org) or alias (#oncall:example.org)',

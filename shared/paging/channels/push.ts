@@ -21,7 +21,7 @@ export function ntfyPriority(page: Pick<ChannelPage, 'content'>): 3 | 5 {
 
 const serverUrl = z
   .url({ protocol: /^https?$/ })
-  .max(500)
+  .max(300)
   .describe('Your ntfy server (e.g. https://ntfy.example.com); absent: the organization’s, else ntfy.sh');
 // ntfy topics: letters, digits, `-` and `_`, at most 64 characters. On a public server the topic is
 // effectively a password, so it is sealed with the token.
