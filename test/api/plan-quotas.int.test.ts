@@ -4,7 +4,7 @@ import { addMember, bearer, INVITATION_SUBJECT, invitationTokenIn } from '../hel
 import { signInAt, startOpenIdProvider, type TestOpenIdProvider } from '../helpers/oidc-provider.ts';
 import { waitForMail } from '../helpers/outbox.ts';
 import { verifyConnectionDomains, type TestDnsServer } from '../helpers/dns-server.ts';
-import { CALLBACK, startSsoStack } from '../helpers/sso-stack.ts';
+import { CALLBACK, ssoBrowser, startSsoStack } from '../helpers/sso-stack.ts';
 import { registerOwner, type TestStack } from '../helpers/stack.ts';
 
 const FREE = PLAN_QUOTAS.free;
@@ -126,13 +126,14 @@ describe('plan quotas: members and integrations (integration: real PostgreSQL, T
     await verifyConnectionDomains(stack.http, bearer(owner.token), dns, connection.body.data);
     const signIn = async (email: string) => {
       provider.addAccount({ email, name: email });
-      const started = await stack.http
+      // One browser: the sign-in state is bound to the browser that started it (a cookie).
+      const started = await ssoBrowser(stack)
         .get('/api/v1/sso/initiate')
         .query({ connection_id: connection.body.data.id })
         .set('Accept', 'application/json')
         .expect(200);
       const redirect = await signInAt(started.body.data.authorization_url, email, { stopAt: CALLBACK });
-      return () => stack.http.get(`${redirect.pathname}${redirect.search}`);
+      return () => ssoBrowser(stack).get(`${redirect.pathname}${redirect.search}`);
     };
 
     await fillMembers(owner, FREE.members - 1);
