@@ -34,8 +34,10 @@ const MAX_ALERTS_PER_RUN = 2000;
 const MAX_CARRIED_ALERTS = 100;
 
 /**
- * One workflow per open incident, keyed `alert:<org>:<integration>:<dedup key>`: the API
- * signalWithStarts it for every payload, so Temporal's one-running-workflow-per-id rule makes
+ * One workflow per open incident, keyed `alert:<org>:<integration>:<dedup key>`: how alerts were
+ * ingested before bucket workflows (docs/decisions/0008-bucket-workflows.md). Nothing starts it
+ * any more; it stays registered so runs started before the upgrade finish. The API
+ * signalWithStarted it for every payload, so Temporal's one-running-workflow-per-id rule made
  * deduplication race-free. Alerts are applied in arrival order, all those pending at once in one
  * transaction (up to a resolved alert, see nextBatchSize). The workflow ends when its incident is
  * resolved and nothing is pending; the next firing alert starts a new one, and a new incident.

@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 /**
  * One fixed-window request counter, e.g. key `user:<id>` for the hour starting at `windowStart`.
- * Written only with `insert ... on conflict do update` (api/services/rate-limit.service.ts), so
+ * Written only with `insert ... on conflict do update` (shared/db/access/rate-limit-counters.ts), so
  * every API process shares the same count. Not tenant-owned: keys span users, keys, IPs.
  */
 export const RateLimitCounterEntity = defineEntity({
