@@ -8,6 +8,7 @@
 // them on wording nothing was fitted on. A third set (`independent`), written from the documents alone
 // by someone who had not read the fusion code, is never used to fit or pick anything either.
 import type { SearchDocument, SearchDocumentType } from '../shared/search/port.ts';
+import { type QUERY_KINDS_OF_FIXTURE } from './search-query-kinds.ts';
 import { INDEPENDENT_QUERIES } from './search-independent-queries.ts';
 import { UNSEEN_QUERIES } from './search-unseen-queries.ts';
 
@@ -835,7 +836,7 @@ const NOISE_TOPICS = [
   ['Dependency upgrade policy', 'Patch releases weekly, minor releases monthly, majors with a plan.'],
 ];
 
-export const QUERY_KINDS_OF_FIXTURE = ['paraphrase', 'error_log', 'keyword', 'mixed'] as const;
+export { QUERY_KINDS_OF_FIXTURE } from './search-query-kinds.ts';
 
 export interface BenchQuery {
   id: string;

@@ -5,7 +5,7 @@
  * any fusion change was measured against it. Never use it to fit or pick a weight: it is only worth
  * something while nothing was tuned on it. Grades are the scenario's (bench/search-fixtures.ts).
  */
-import type { QUERY_KINDS_OF_FIXTURE } from './search-fixtures.ts';
+import type { QUERY_KINDS_OF_FIXTURE } from './search-query-kinds.ts';
 
 export interface IndependentQuery {
   /** A scenario key of bench/search-fixtures.ts. */

@@ -1,5 +1,5 @@
-import { helperNodeTool } from '../clients/cli/build/node-binaries.ts';
-import { GO_GENERATOR_TOOL, PYTHON_GENERATOR_TOOL } from '../clients/generate/tools.ts';
+import { helperNodeTool } from './helper-node-binaries.ts';
+import { GO_GENERATOR_TOOL, PYTHON_GENERATOR_TOOL } from './client-generator-tools.ts';
 import { HELPER_PLATFORMS, hostPlatform, platformId } from '../shared/helper/platforms.ts';
 import { LOCAL_MODEL_IDS, type LocalModelId } from '../shared/search/embedding/local-models.ts';
 import { loadConfig } from '../shared/load-config.ts';

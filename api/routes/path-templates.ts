@@ -1,4 +1,4 @@
-import type { HttpMethod } from './route.ts';
+import type { HttpMethod } from './http-method.ts';
 
 const PARAMETER = /^\{\w+\}$/;
 

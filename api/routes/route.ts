@@ -6,7 +6,9 @@ import type { AuthContext } from '../auth-context.ts';
 import { validateRequestPart } from '../middleware/validate.ts';
 import { allowHeader, createPathResolver, createShadowCheck } from './path-templates.ts';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+import type { HttpMethod } from './http-method.ts';
+
+export type { HttpMethod };
 
 /** `public`: no credential; `authenticated`: any valid credential; else a permission string. */
 export type RouteAccess = 'public' | 'authenticated' | `${string}:${string}` | '*';

@@ -19,7 +19,8 @@ import {
   UpdateSsoConnectionBody,
 } from '../schemas/sso.schemas.ts';
 import type { SsoConnectionService } from '../services/sso/sso-connection.service.ts';
-import type { SsoLoginService, SsoRequestMeta } from '../services/sso/sso-login.service.ts';
+import type { SsoLoginService } from '../services/sso/sso-login.service.ts';
+import type { SsoRequestMeta } from '../services/sso/sso-types.ts';
 import { defineRoute } from './route.ts';
 import { setSessionCookies, type SessionCookieOptions } from './session-cookies.ts';
 import { setSsoStateCookie, takeSsoStateCookie } from './sso-state-cookie.ts';

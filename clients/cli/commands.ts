@@ -21,22 +21,10 @@ import {
   type Execution,
   type ExecutionStep,
 } from './output.ts';
+import type { CliIo } from './io.ts';
 import { CLI_VERSION, userAgent } from './version.ts';
 
-/** Everything a command touches outside itself, so tests and the binary wire it differently. */
-export interface CliIo {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  env: Record<string, string | undefined>;
-  configPath: string;
-  /** Both stdin and stderr are terminals: prompts can be answered. */
-  interactive: boolean;
-  ask(question: string): Promise<string>;
-  /** A file's bytes; `-` is standard input. */
-  readInput(path: string): Promise<Buffer>;
-  /** Resolves on Ctrl-C. */
-  interrupted: Promise<void>;
-}
+export type { CliIo } from './io.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const printJson = (io: CliIo, value: unknown) => io.stdout(JSON.stringify(value, null, 2));

@@ -9,7 +9,12 @@ import { forGenerators } from './generator-document.ts';
 import { openApiDocument, serializeDocument } from './openapi-document.ts';
 import { CLIENT_PATHS, ignorePythonCache, type GeneratedManifest } from './paths.ts';
 import { installTool } from '../../dev/tool-cache.ts';
-import { GO_GENERATOR_TOOL, GO_GENERATOR_VERSION, PYTHON_GENERATOR_TOOL, PYTHON_GENERATOR_VERSION } from './tools.ts';
+import {
+  GO_GENERATOR_TOOL,
+  GO_GENERATOR_VERSION,
+  PYTHON_GENERATOR_TOOL,
+  PYTHON_GENERATOR_VERSION,
+} from '../../dev/client-generator-tools.ts';
 import { sha256, treeHash } from './tree-hash.ts';
 import { generateTypeScript } from './typescript.ts';
 

@@ -2,13 +2,9 @@ import type { EntityManager } from '@mikro-orm/core';
 import { createTransport } from 'nodemailer';
 import { OutboxMessageEntity } from '../db/entities/index.ts';
 import type { Logger } from '../logger.ts';
+import type { MailMessage } from './mail-message.ts';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  /** Plain text body; it may carry a one-time token, so it is never logged. */
-  text: string;
-}
+export type { MailMessage } from './mail-message.ts';
 
 /** The one way Tocsin sends mail; services get it through their deps. */
 export interface Mailer {

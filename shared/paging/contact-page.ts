@@ -1,5 +1,5 @@
 import { renderValue } from '../delivery/webhook-template.ts';
-import type { MailMessage } from '../mail/mailer.ts';
+import type { MailMessage } from '../mail/mail-message.ts';
 import { oneLine } from '../mail/notification-mail.ts';
 import type { HttpRequestFn } from '../net/outbound-http.ts';
 

@@ -7,13 +7,7 @@ import type { SearchIndexInput } from '../domain/search.ts';
 import type { QueryKind } from './query/query-kind.ts';
 
 export type { SearchIndexInput } from '../domain/search.ts';
-export {
-  ANALYSIS_MAX_AGE_MS,
-  analysisView,
-  isAnalysisStale,
-  type AnalysisHit,
-  type IncidentAnalysis,
-} from './analysis/incident-analysis.ts';
+export { ANALYSIS_MAX_AGE_MS, analysisView, isAnalysisStale, type AnalysisHit, type IncidentAnalysis } from './analysis/analysis-view.ts';
 
 export const SEARCH_DOCUMENT_TYPES = ['incident', 'procedure', 'article', 'log'] as const;
 export type SearchDocumentType = (typeof SEARCH_DOCUMENT_TYPES)[number];

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { helperNodeTool } from '../../clients/cli/build/node-binaries.ts';
-import { GO_GENERATOR_TOOL, PYTHON_GENERATOR_TOOL } from '../../clients/generate/tools.ts';
+import { helperNodeTool } from '../../dev/helper-node-binaries.ts';
+import { GO_GENERATOR_TOOL, PYTHON_GENERATOR_TOOL } from '../../dev/client-generator-tools.ts';
 import { toolDir } from '../../dev/tool-cache.ts';
 
 // The folders are the ones these tools have always had in the tool cache, so a warm cache stays a

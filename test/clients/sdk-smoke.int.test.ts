@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CLIENT_PATHS } from '../../clients/generate/paths.ts';
-import { PYTHON_GENERATOR_TOOL } from '../../clients/generate/tools.ts';
+import { PYTHON_GENERATOR_TOOL } from '../../dev/client-generator-tools.ts';
 import { installTool } from '../../dev/tool-cache.ts';
 import { createTocsinClient } from '../../clients/typescript/client.ts';
 import { toolCacheDir } from '../../shared/load-config.ts';

@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
 import { SsoFailedError } from '../../../shared/errors.ts';
 import type { GuardedFetch } from '../../../shared/net/outbound-fetch.ts';
-import type { LoadedSsoConnection } from './sso-connection.service.ts';
+import type { LoadedSsoConnection } from './sso-types.ts';
 import { isLoopbackHttpIssuer, isSafeIdpUrl, issuerFor, issuerProblem, type OidcKind, type OidcPresetConfig } from './oidc-presets.ts';
 
 const DEFAULT_SCOPES = ['openid', 'email', 'profile'];

@@ -2,7 +2,7 @@ import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@n
 import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml.js';
 import { SsoFailedError } from '../../../shared/errors.ts';
 import { isSafeIdpUrl } from './oidc-presets.ts';
-import type { LoadedSsoConnection, SsoUrls } from './sso-connection.service.ts';
+import type { LoadedSsoConnection, SsoUrls } from './sso-types.ts';
 
 /** The request id a pending sign-in expects back in InResponseTo, and when it was made. */
 export interface PendingSamlRequest {

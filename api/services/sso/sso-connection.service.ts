@@ -22,31 +22,7 @@ import type { AuditService } from '../audit.service.ts';
 import { challengeName, holdsToken, type TxtLookup } from './domain-verification.ts';
 import { isOidcKind, issuerFor, type OidcKind, type OidcPresetConfig } from './oidc-presets.ts';
 import { parseIdpMetadata } from './saml-metadata.ts';
-import type { SsoRequestMeta } from './sso-login.service.ts';
-
-/** Config fields that are never stored in the clear nor returned. */
-const SECRET_FIELDS = ['client_secret', 'sp_private_key'] as const;
-type Secrets = Partial<Record<(typeof SECRET_FIELDS)[number], string>>;
-
-/** A connection as the sign-in flow needs it: config and secrets in the clear, in memory only. */
-export interface LoadedSsoConnection {
-  id: string;
-  organizationId: string;
-  name: string;
-  kind: SsoKind;
-  domains: string[];
-  defaultRole: string;
-  config: Record<string, unknown>;
-  secrets: Secrets;
-  /** Changes whenever the connection does: keys per-connection caches (OIDC discovery). */
-  version: string;
-}
-
-export interface SsoUrls {
-  /** OIDC redirect URI and SAML ACS: one callback route serves both. */
-  callbackUrl: string;
-  spEntityId(connectionId: string): string;
-}
+import { SECRET_FIELDS, type LoadedSsoConnection, type Secrets, type SsoRequestMeta, type SsoUrls } from './sso-types.ts';
 
 export function ssoUrls(publicUrl: string): SsoUrls {
   const base = `${publicUrl}/api/v1/sso`;

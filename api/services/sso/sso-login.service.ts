@@ -39,7 +39,8 @@ import type { PlanQuota } from '../plan-quota.ts';
 import { checkOidcClaims, emailDomain, isOidcKind, type OidcKind, type OidcPresetConfig } from './oidc-presets.ts';
 import type { OidcRelyingParty } from './oidc-relying-party.ts';
 import type { SamlServiceProvider } from './saml-service-provider.ts';
-import type { LoadedSsoConnection, SsoConnectionService } from './sso-connection.service.ts';
+import type { SsoConnectionService } from './sso-connection.service.ts';
+import type { LoadedSsoConnection, SsoRequestMeta } from './sso-types.ts';
 
 const IDP_UNREACHABLE = 'The identity provider could not be reached; try again later';
 
@@ -55,13 +56,6 @@ const TRANSIENT_NAME_ID = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
 const MAX_SUBJECT_LENGTH = 500;
 
 /** Who is asking, for the audit log. */
-export interface SsoRequestMeta {
-  method: string;
-  path: string;
-  ip: string | null;
-  userAgent: string | null;
-  requestId: string;
-}
 
 type PendingLogin = PendingLoginRow;
 

@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 import { toolCacheDir } from '../../../shared/load-config.ts';
 import { HELPER_PLATFORMS, helperPaths, hostPlatform, platformId, type HelperPlatform } from '../../../shared/helper/platforms.ts';
 import { installTool } from '../../../dev/tool-cache.ts';
-import { HELPER_NODE_VERSION, helperNodeTool } from './node-binaries.ts';
+import { HELPER_NODE_VERSION, helperNodeTool } from '../../../dev/helper-node-binaries.ts';
 
 // `npm run helper:build [-- --platform linux-x64,darwin-arm64|host] [--if-outdated]`: the tocsin CLI
 // as single-file executables (Node single executable applications), one per platform, each with

@@ -1,25 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { SearchHit } from '../port.ts';
 import type { SearchEngine } from '../engine/engine.ts';
+import { ANALYSIS_MAX_AGE_MS, isAnalysisStale, type AnalysisHit, type IncidentAnalysis } from './analysis-view.ts';
 
-/** An analysis older than this is refreshed: newer incidents and procedures may match better. */
-export const ANALYSIS_MAX_AGE_MS = 15 * 60_000;
+export { ANALYSIS_MAX_AGE_MS, analysisView, isAnalysisStale, type AnalysisHit, type IncidentAnalysis } from './analysis-view.ts';
 
 /** Hits kept per list. */
 export const ANALYSIS_HIT_LIMIT = 5;
-
-export interface AnalysisHit {
-  type: string;
-  id: string;
-  title: string;
-  score: number;
-}
-
-/** What `incidents.analysis` holds once the worker computed it. */
-export interface IncidentAnalysis {
-  similar_incidents: AnalysisHit[];
-  suggested_procedures: AnalysisHit[];
-}
 
 /** The text an incident is analyzed by: its title and description (tags and alerts change too often). */
 export function analysisText(incident: { title: string; description: string | null | undefined }): string {
@@ -35,11 +22,6 @@ export function analysisHit(hit: Pick<SearchHit, 'type' | 'id' | 'title' | 'scor
   return { type: hit.type, id: hit.id, title: hit.title, score: hit.score };
 }
 
-/** Never analyzed, or analyzed longer than `maxAgeMs` ago. */
-export function isAnalysisStale(analyzedAt: Date | null, now: Date, maxAgeMs = ANALYSIS_MAX_AGE_MS): boolean {
-  return analyzedAt === null || now.getTime() - analyzedAt.getTime() > maxAgeMs;
-}
-
 /**
  * Whether the worker computes the analysis again: the text changed since the stored one was
  * computed, or it is stale. Every alert of a storm schedules a pass; this keeps it to one read.
@@ -51,15 +33,6 @@ export function needsAnalysis(
   maxAgeMs = ANALYSIS_MAX_AGE_MS,
 ): boolean {
   return stored.textHash !== textHash || isAnalysisStale(stored.analyzedAt, now, maxAgeMs);
-}
-
-/** The detail's `analysis`: `{}` until computed, else the stored lists with `analyzed_at`. */
-export function analysisView(
-  analysis: Partial<IncidentAnalysis> | null,
-  analyzedAt: Date | null,
-): Partial<IncidentAnalysis> & { analyzed_at?: string } {
-  if (analyzedAt === null) return {};
-  return { ...(analysis ?? {}), analyzed_at: analyzedAt.toISOString() };
 }
 
 /** Two hybrid searches by the incident's text: other incidents, and procedures or articles. */

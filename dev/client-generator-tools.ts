@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { goTool } from '../../dev/go-install.ts';
-import { run, type ToolDeclaration } from '../../dev/tool-cache.ts';
+import { goTool } from './go-install.ts';
+import { run, type ToolDeclaration } from './tool-cache.ts';
 
 // Pinned: a generator upgrade changes the committed clients, so it is a deliberate commit.
 export const PYTHON_GENERATOR_VERSION = '0.29.1';

@@ -1,8 +1,8 @@
 import { constants } from 'node:fs';
 import { access, chmod, mkdir, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pip, run, unzip, type ToolDeclaration, type ToolSource } from '../../../dev/tool-cache.ts';
-import { platformId, type HelperPlatform } from '../../../shared/helper/platforms.ts';
+import { pip, run, unzip, type ToolDeclaration, type ToolSource } from './tool-cache.ts';
+import { platformId, type HelperPlatform } from '../shared/helper/platforms.ts';
 
 /**
  * The Node release every helper executable embeds; the SEA blob is made by this same release.
