@@ -40,6 +40,10 @@ export function createBatchedReads<K, V>(options: BatchedReadsOptions<K, V>): Ba
 
   function send(): void {
     scheduled = false;
+    while (waiting.size > 0 && inFlight < maxInFlight) sendOne();
+  }
+
+  function sendOne(): void {
     let batch: Waiting<K, V>[];
     if (waiting.size <= maxBatch) {
       batch = [...waiting.values()];
@@ -68,7 +72,6 @@ export function createBatchedReads<K, V>(options: BatchedReadsOptions<K, V>): Ba
       },
       (error: unknown) => settle((entry) => entry.callers.forEach((caller) => caller.reject(error))),
     );
-    schedule();
   }
 
   return {
