@@ -1,6 +1,5 @@
 import cors from '@koa/cors';
 import type { Tracer } from '@opentelemetry/api';
-import Router from '@koa/router';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Config } from '../shared/config.ts';
@@ -20,7 +19,7 @@ import { createDocsRouter } from './routes/docs.routes.ts';
 import { healthRoutes, type ReadinessProbe } from './routes/health.routes.ts';
 import { metricsRoutes } from './routes/metrics.routes.ts';
 import { apiRoutes, type ApiServices } from './routes/index.ts';
-import { allowedMethods, mountRoutes, type MountedRoutes, type RouteAccess, type RouteGuards } from './routes/route.ts';
+import { allowedMethods, dispatchRoutes, type MountedRoutes, type RouteAccess, type RouteGuards } from './routes/route.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -107,9 +106,7 @@ export function createApp(deps: AppDeps): Koa {
   const guards: RouteGuards = { authenticate: deps.authenticate, authorize: deps.authorize, refuseCrossSite: deps.refuseCrossSite };
   const apiGuards: RouteGuards = { ...guards, rateLimit: deps.rateLimit, audit: deps.audit };
   for (const { prefix, routes } of mounted) {
-    const router = new Router(prefix ? { prefix } : {});
-    mountRoutes(router, routes, prefix === API_PREFIX ? apiGuards : guards);
-    app.use(router.routes()).use(allowedMethods(prefix, routes));
+    app.use(dispatchRoutes(prefix, routes, prefix === API_PREFIX ? apiGuards : guards)).use(allowedMethods(prefix, routes));
   }
   // Last: it answers only what no router did.
   app.use(

@@ -88,7 +88,7 @@ import { createHelperDownloadService } from './services/helper-download.service.
 import { createContactMethodService, type ContactMethodService } from './services/contact-method.service.ts';
 import { createBillingStore } from '../shared/db/access/billing.ts';
 import { createContactMethodStore } from '../shared/db/access/contact-methods.ts';
-import { createIncidentStore } from '../shared/db/access/incidents.ts';
+import { createIncidentDetailReads, createIncidentStore } from '../shared/db/access/incidents.ts';
 import { createPageLinkStore } from '../shared/db/access/page-links.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
 import { createNotificationRuleStore } from '../shared/db/access/notification-rules.ts';
@@ -241,9 +241,11 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     credentials,
   });
   const publicUrl = config.publicUrl;
+  // One batcher for the process: concurrent detail reads share a statement (docs/benchmarks.md).
+  const incidentDetailReads = createIncidentDetailReads(runtime.orm.em);
   const incidents = createIncidentService({
     em,
-    incidents: () => createIncidentStore(em()),
+    incidents: () => createIncidentStore(em(), incidentDetailReads),
     onResolved: (incident) => notifyIngestionOfResolution(runtime.temporal, incident, logger),
     // The worker analyzes an incident after indexing it; a stale analysis is refreshed the same way,
     // directly: a refresh is asked by a read, not a change, so there is no event to record, and

@@ -21,6 +21,8 @@ const ANALYTICS_REQUESTS = Number(process.env.BENCH_ANALYTICS_REQUESTS ?? 40);
 const ANALYTICS_ONLY = process.env.BENCH_ONLY === 'analytics';
 // `BENCH_ONLY=oncall`: GET /oncall (beside raw node:http) and one schedule's year alone.
 const ONCALL_ONLY = process.env.BENCH_ONLY === 'oncall';
+// `BENCH_ONLY=reads`: /healthz, GET /auth/me and GET /incidents/{id} beside raw node:http alone.
+const READS_ONLY = process.env.BENCH_ONLY === 'reads';
 
 interface Measured {
   name: string;
@@ -113,7 +115,13 @@ async function startRawServer(bodies: Map<string, Buffer>): Promise<{ url: strin
 
 const stack = await startProductionStack({
   worker: false,
-  env: { RATE_LIMIT_INTERACTIVE_PER_HOUR: '100000000', RATE_LIMIT_API_KEY_PER_HOUR: '100000000' },
+  elasticsearch: !READS_ONLY,
+  env: {
+    RATE_LIMIT_INTERACTIVE_PER_HOUR: '100000000',
+    RATE_LIMIT_API_KEY_PER_HOUR: '100000000',
+    // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the API under load.
+    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+  },
 });
 let stopRaw = () => undefined as void;
 try {
@@ -151,7 +159,7 @@ try {
     // weekend one) and two overrides each, in zones with and without daylight saving.
     const zones = ['Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe'];
     const layerStart = new Date(Date.now() - 90 * 86_400_000).toISOString();
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < (READS_ONLY ? 0 : 100); i++) {
       const schedule = await call<{ data: { id: string } }>(baseUrl, 'POST', '/api/v1/schedules', {
         token: owner.token,
         body: {
@@ -190,7 +198,7 @@ try {
     const jwt = { authorization: `Bearer ${owner.token}` };
     const apiKey = { 'x-api-key': key.data.api_key };
     const paths = {
-      oncall: '/api/v1/oncall',
+      ...(READS_ONLY ? {} : { oncall: '/api/v1/oncall' }),
       ...(ONCALL_ONLY ? {} : { me: '/api/v1/auth/me', list: '/api/v1/incidents?limit=25', detail: `/api/v1/incidents/${incidentId}` }),
     };
     const bodies = new Map<string, Buffer>([['/healthz', Buffer.from(await (await fetch(`${baseUrl}/healthz`)).arrayBuffer())]]);
@@ -210,24 +218,27 @@ try {
       await pair('GET /healthz', '/healthz');
       await pair('GET /auth/me (JWT)', paths.me, jwt);
       await pair('GET /auth/me (X-API-Key)', paths.me, apiKey);
-      await pair('GET /incidents?limit=25 (JWT)', paths.list, jwt);
-      await pair('GET /incidents?limit=25 (X-API-Key)', paths.list, apiKey);
+      if (!READS_ONLY) {
+        await pair('GET /incidents?limit=25 (JWT)', paths.list, jwt);
+        await pair('GET /incidents?limit=25 (X-API-Key)', paths.list, apiKey);
+      }
       await pair('GET /incidents/{id} (JWT)', paths.detail, jwt);
       await pair('GET /incidents/{id} (X-API-Key)', paths.detail, apiKey);
     }
-    await pair('GET /oncall, 100 schedules (JWT)', paths.oncall, jwt);
+    if (paths.oncall) await pair('GET /oncall, 100 schedules (JWT)', paths.oncall, jwt);
     const yearFrom = new Date();
     const yearTo = new Date(yearFrom.getTime() + 365 * 86_400_000);
-    yearRender = await measureLatency(
-      `${baseUrl}/api/v1/schedules/${scheduleId}/shifts?from=${yearFrom.toISOString()}&to=${yearTo.toISOString()}`,
-      jwt,
-      ANALYTICS_REQUESTS,
-    );
+    if (!READS_ONLY)
+      yearRender = await measureLatency(
+        `${baseUrl}/api/v1/schedules/${scheduleId}/shifts?from=${yearFrom.toISOString()}&to=${yearTo.toISOString()}`,
+        jwt,
+        ANALYTICS_REQUESTS,
+      );
   }
 
   const analyticsRows: Array<{ name: string; p50: number; p95: number }> = [];
   let seedSeconds = 0;
-  if (!ONCALL_ONLY) {
+  if (!ONCALL_ONLY && !READS_ONLY) {
     const analyticsOwner = await registerOwner(baseUrl, 'bench-analytics');
     const seedStarted = performance.now();
     await seedAnalyticsHistory(stack.databaseUrl, analyticsOwner.organizationId, analyticsOwner.userId, ANALYTICS_INCIDENTS);
@@ -272,10 +283,14 @@ try {
           ),
           '',
           'targets: GET /incidents/{id} (JWT) ratio >= 0.25, GET /auth/me (JWT) ratio >= 0.5, p99 < 50 ms; GET /oncall p99 < 50 ms',
-          '',
-          `GET /schedules/{id}/shifts over a year (three layers, JWT), ${ANALYTICS_REQUESTS} sequential requests: p50 ${fmt(yearRender.p50, 1)} ms, p95 ${fmt(yearRender.p95, 1)} ms`,
+          ...(READS_ONLY
+            ? []
+            : [
+                '',
+                `GET /schedules/{id}/shifts over a year (three layers, JWT), ${ANALYTICS_REQUESTS} sequential requests: p50 ${fmt(yearRender.p50, 1)} ms, p95 ${fmt(yearRender.p95, 1)} ms`,
+              ]),
         ]),
-    ...(ONCALL_ONLY
+    ...(ONCALL_ONLY || READS_ONLY
       ? ['']
       : [
           '',

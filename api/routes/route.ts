@@ -1,4 +1,4 @@
-import type Router from '@koa/router';
+import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { AppError, InvalidApiKeyError } from '../../shared/errors.ts';
 import type { z, ZodType } from 'zod';
@@ -167,6 +167,38 @@ export function mountRoutes(router: Router, routes: RouteDefinition[], guards: R
       await guards.audit?.(ctx, route, auth);
     });
   }
+}
+
+/**
+ * The routes of one prefix as one router per first path segment below it, found by a Map lookup:
+ * a request is matched against the few routes of its segment instead of testing every route's
+ * pattern in turn (over 200 under /api/v1). Matching is the router's own, unchanged: no template
+ * starts with a parameter, so routes of different first segments never match the same path.
+ * Router matching ignores case, so the lookup does too.
+ */
+export function dispatchRoutes(prefix: string, routes: RouteDefinition[], guards: RouteGuards): Middleware {
+  const groups = new Map<string, RouteDefinition[]>();
+  for (const route of routes) {
+    const segment = route.path.split('/')[1] ?? '';
+    if (!route.path.startsWith('/') || segment.includes('{') || segment.includes(':'))
+      throw new Error(`${route.operationId}: a route path starts with a literal segment (${route.path})`);
+    const key = segment.toLowerCase();
+    groups.set(key, [...(groups.get(key) ?? []), route]);
+  }
+  const dispatchers = new Map<string, Middleware>();
+  for (const [segment, group] of groups) {
+    const router = new Router(prefix ? { prefix } : {});
+    mountRoutes(router, group, guards);
+    dispatchers.set(segment, router.routes() as Middleware);
+  }
+  const lowerPrefix = prefix.toLowerCase();
+  return (ctx, next) => {
+    const path = ctx.path.toLowerCase();
+    if (!path.startsWith(lowerPrefix) || path.charCodeAt(lowerPrefix.length) !== 47 /* '/' */) return next();
+    const end = path.indexOf('/', lowerPrefix.length + 1);
+    const dispatch = dispatchers.get(path.slice(lowerPrefix.length + 1, end === -1 ? undefined : end));
+    return dispatch ? dispatch(ctx, next) : next();
+  };
 }
 
 /**

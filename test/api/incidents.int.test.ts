@@ -132,4 +132,23 @@ describe('incidents API (integration: real PostgreSQL)', () => {
     const list = await stack.http.get('/api/v1/incidents').set(otherAuth).expect(200);
     expect(list.body.meta.total).toBe(0);
   });
+
+  it('answers concurrent detail reads of several organizations each with its own incident only', async () => {
+    const other = await registerOwner(stack.http, 'concurrent');
+    const otherAuth = { Authorization: `Bearer ${other.token}` };
+    const mine = (await create({ title: 'Mine' })).body.data.id as string;
+    const theirs = (await stack.http.post('/api/v1/incidents').set(otherAuth).send({ title: 'Theirs' }).expect(201)).body.data.id as string;
+    // Sent at once, so the server reads them in shared batches: mixed organizations, repeated ids, an unknown id.
+    const asked = Array.from({ length: 8 }, () => [
+      { as: auth(), id: mine, expected: 'Mine' },
+      { as: auth(), id: theirs, expected: undefined },
+      { as: otherAuth, id: theirs, expected: 'Theirs' },
+      { as: otherAuth, id: mine, expected: undefined },
+      { as: otherAuth, id: randomUUID(), expected: undefined },
+    ]).flat();
+    const answers = await Promise.all(asked.map(({ as, id }) => stack.http.get(`/api/v1/incidents/${id}`).set(as)));
+    expect(answers.map((answer) => [answer.status, answer.body.data?.title])).toEqual(
+      asked.map(({ expected }) => (expected ? [200, expected] : [404, undefined])),
+    );
+  });
 });

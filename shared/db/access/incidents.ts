@@ -4,6 +4,7 @@ import type { Urgency } from '../../domain/escalation.ts';
 import type { EventType } from '../../domain/events.ts';
 import type { IncidentStatus, Severity, TimelineType } from '../../domain/incident.ts';
 import type { IncidentAnalysis } from '../../search/port.ts';
+import { createBatchedReads } from '../batched-reads.ts';
 import { DomainEventEntity, IncidentEntity, TimelineEntryEntity, type Incident } from '../entities/index.ts';
 
 /**
@@ -190,14 +191,58 @@ export interface IncidentStore {
 const INCIDENT_COLUMNS = `i.id, i.title, i.description, i.status, i.severity, i.assignee_id, i.source, i.integration_id, i.fingerprint,
   i.alert_count, i.tags, i.created_at, i.updated_at, i.acknowledged_at, i.resolved_at, i.urgency, i.routing_rule_id, i.escalation_policy_id`;
 
-/** The incident row with its timeline as a json aggregate. */
-const DETAIL_SQL = `select ${INCIDENT_COLUMNS}, i.labels, i.analysis, i.analyzed_at,
+/** The incident row with its timeline as a json aggregate (and its organization, to match batched reads). */
+const DETAIL_SELECT = `select ${INCIDENT_COLUMNS}, i.organization_id, i.labels, i.analysis, i.analyzed_at,
   coalesce((select json_agg(json_build_object('id', t.id, 'type', t.type, 'message', t.message, 'actor_id', t.actor_id, 'data', t.data, 'created_at', t.created_at) order by t.id)
     from incident_timeline t where t.incident_id = i.id and t.organization_id = i.organization_id), '[]'::json) as timeline
-  from incidents i where i.id = ? and i.organization_id = ?`;
+  from incidents i`;
 
-/** Incident reads for the API: plain rows, since listing is the console's hottest read (docs/benchmarks.md). */
-export function createIncidentStore(em: SqlEntityManager): IncidentStore {
+/**
+ * Several incidents' details in one statement, each asked with its organization; a row answers
+ * only the (id, organization) pair it belongs to. On a pool connection of its own, outside any
+ * transaction of `em`: for reads that need no unit of work (see createIncidentDetailReads).
+ */
+export async function incidentDetails(
+  em: SqlEntityManager,
+  keys: Array<{ organizationId: string; id: string }>,
+): Promise<Array<IncidentDetailRow & { organization_id: string }>> {
+  if (keys.length === 0) return [];
+  const ids = [...new Set(keys.map((key) => key.id))];
+  const organizations = [...new Set(keys.map((key) => key.organizationId))];
+  const rows = await em
+    .getConnection()
+    .execute<Array<IncidentDetailRow & { organization_id: string }>>(
+      `${DETAIL_SELECT} where i.id in (${ids.map(() => '?').join(', ')}) and i.organization_id in (${organizations.map(() => '?').join(', ')})`,
+      [...ids, ...organizations],
+      'all',
+    );
+  // The statement matches ids and organizations separately: keep only the pairs that were asked.
+  const asked = new Set(keys.map(detailKey));
+  return rows.filter((row) => asked.has(`${row.organization_id}/${row.id}`));
+}
+
+/**
+ * The detail read of GET /incidents/{id}, batched across concurrent requests of this process
+ * (shared/db/batched-reads.ts): one statement per batch, each request as fresh as with its own.
+ */
+export function createIncidentDetailReads(em: SqlEntityManager): IncidentStore['detail'] {
+  const reads = createBatchedReads<{ organizationId: string; id: string }, IncidentDetailRow & { organization_id: string }>({
+    fetch: (keys) => incidentDetails(em, keys),
+    keyOf: detailKey,
+    rowKey: (row) => detailKey({ organizationId: row.organization_id, id: row.id }),
+  });
+  // A malformed id names no incident, and must not fail the statement the others share.
+  return async (organizationId, id) => (UUID.test(id) && UUID.test(organizationId) ? reads.load({ organizationId, id }) : undefined);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const detailKey = (key: { organizationId: string; id: string }) => `${key.organizationId.toLowerCase()}/${key.id.toLowerCase()}`;
+
+/**
+ * Incident reads for the API: plain rows, since listing is the console's hottest read
+ * (docs/benchmarks.md). `detail`, when given, replaces the single-statement detail read.
+ */
+export function createIncidentStore(em: SqlEntityManager, detail?: IncidentStore['detail']): IncidentStore {
   return {
     async page(organizationId, filter, page) {
       const conditions = ['i.organization_id = ?'];
@@ -235,10 +280,15 @@ export function createIncidentStore(em: SqlEntityManager): IncidentStore {
       return { rows, total };
     },
 
-    async detail(organizationId, id) {
-      const [row] = await em.execute<IncidentDetailRow[]>(DETAIL_SQL, [id, organizationId]);
-      return row;
-    },
+    detail:
+      detail ??
+      (async (organizationId, id) => {
+        const [row] = await em.execute<IncidentDetailRow[]>(`${DETAIL_SELECT} where i.id = ? and i.organization_id = ?`, [
+          id,
+          organizationId,
+        ]);
+        return row;
+      }),
   };
 }
 
