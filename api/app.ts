@@ -16,6 +16,7 @@ import { httpMetrics, type ApiMetrics } from './metrics.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { DEFAULT_CONSOLE_DIST_DIR, serveConsole } from './console.ts';
 import { createDocsRouter } from './routes/docs.routes.ts';
+import { eventsV2RootRoutes } from './routes/events-v2.routes.ts';
 import { healthRoutes, type ReadinessProbe } from './routes/health.routes.ts';
 import { metricsRoutes } from './routes/metrics.routes.ts';
 import { apiRoutes, type ApiServices } from './routes/index.ts';
@@ -60,6 +61,12 @@ export function createApp(deps: AppDeps): Koa {
       ? [{ prefix: '', routes: metricsRoutes(deps.metrics, { token: deps.config.METRICS_TOKEN }) }]
       : []),
     { prefix: API_PREFIX, routes: apiRoutes(deps.services) },
+    // PagerDuty's own paths, so a sender's Events API v2 URL changes host only.
+    {
+      prefix: '',
+      guarded: true,
+      routes: eventsV2RootRoutes(deps.services.eventsV2, { maxBodyBytes: deps.config.WEBHOOK_MAX_BODY_BYTES }),
+    },
   ];
   let openApiDocument: unknown;
   const getOpenApiDocument = () =>
@@ -96,7 +103,10 @@ export function createApp(deps: AppDeps): Koa {
   const billingWebhookPath = `${API_PREFIX}/billing/webhook`;
   // Slack signs its requests' raw bodies too.
   const rawBodyPaths = new Set([billingWebhookPath, `${API_PREFIX}/slack/interactions`, `${API_PREFIX}/slack/commands`]);
-  app.use((ctx, next) => (ctx.path.startsWith(webhookPrefix) || rawBodyPaths.has(ctx.path) ? next() : parseBody(ctx, next)));
+  const eventsV2Prefix = '/v2/';
+  app.use((ctx, next) =>
+    ctx.path.startsWith(webhookPrefix) || ctx.path.startsWith(eventsV2Prefix) || rawBodyPaths.has(ctx.path) ? next() : parseBody(ctx, next),
+  );
   app.use(ormContext(deps.orm));
 
   // The docs router first: its allowedMethods reads every router's path matches, so it must only
@@ -105,8 +115,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use(docs.routes()).use(docs.allowedMethods());
   const guards: RouteGuards = { authenticate: deps.authenticate, authorize: deps.authorize, refuseCrossSite: deps.refuseCrossSite };
   const apiGuards: RouteGuards = { ...guards, rateLimit: deps.rateLimit, audit: deps.audit };
-  for (const { prefix, routes } of mounted) {
-    app.use(dispatchRoutes(prefix, routes, prefix === API_PREFIX ? apiGuards : guards)).use(allowedMethods(prefix, routes));
+  for (const { prefix, routes, guarded } of mounted) {
+    app.use(dispatchRoutes(prefix, routes, prefix === API_PREFIX || guarded ? apiGuards : guards)).use(allowedMethods(prefix, routes));
   }
   // Last: it answers only what no router did.
   app.use(

@@ -62,6 +62,7 @@ import { createSilenceService } from './services/silence.service.ts';
 import { createMaintenanceWindowService } from './services/maintenance-window.service.ts';
 import { createSelfTestService } from './services/self-test.service.ts';
 import { createWebhookIngestService } from './services/webhook-ingest.service.ts';
+import { createEventsV2Service } from './services/events-v2.service.ts';
 import { createDeliveryService } from './services/delivery.service.ts';
 import { createNotificationService } from './services/notification.service.ts';
 import { billingLimits } from '../shared/domain/billing.ts';
@@ -219,6 +220,18 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const audit = createAuditService({ em });
   // Without requestCaches nobody stops a flush timer: each count is sent at once.
   const usage = runtime.requestCaches?.usage ?? createUsageMeter({ em, logger, flushIntervalMs: 0 });
+  const webhooks = ((ingest) => (runtime.metrics ? withIngestMetrics(ingest, runtime.metrics.alertsReceived) : ingest))(
+    meteredWebhookIngest(
+      createWebhookIngestService({
+        em,
+        temporal: runtime.temporal,
+        integrations: integrationLookup,
+        dedupWindowSeconds: config.WEBHOOK_DEDUP_WINDOW_SECONDS,
+        maxAlertsPerPayload: config.WEBHOOK_MAX_ALERTS_PER_PAYLOAD,
+      }),
+      usage,
+    ),
+  );
   const billingProvider = config.STRIPE_SECRET_KEY
     ? createStripeProvider({
         secretKey: config.STRIPE_SECRET_KEY,
@@ -381,18 +394,8 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       }),
       deliveries: createDeliveryService({ em }),
       notifications: createNotificationService({ em }),
-      webhooks: ((webhooks) => (runtime.metrics ? withIngestMetrics(webhooks, runtime.metrics.alertsReceived) : webhooks))(
-        meteredWebhookIngest(
-          createWebhookIngestService({
-            em,
-            temporal: runtime.temporal,
-            integrations: integrationLookup,
-            dedupWindowSeconds: config.WEBHOOK_DEDUP_WINDOW_SECONDS,
-            maxAlertsPerPayload: config.WEBHOOK_MAX_ALERTS_PER_PAYLOAD,
-          }),
-          usage,
-        ),
-      ),
+      webhooks,
+      eventsV2: createEventsV2Service({ orm: runtime.orm, ingest: webhooks, integrations: integrationLookup }),
       webhookMaxBodyBytes: config.WEBHOOK_MAX_BODY_BYTES,
       webhookHealth: createWebhookHealth({
         em,

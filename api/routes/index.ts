@@ -52,6 +52,8 @@ import type { RoutingRuleService } from '../services/routing-rule.service.ts';
 import { routingRuleRoutes } from './routing-rule.routes.ts';
 import { selfTestRoutes } from './self-test.routes.ts';
 import { integrationHealthRoutes, webhookRoutes } from './webhook.routes.ts';
+import type { EventsV2Service } from '../services/events-v2.service.ts';
+import { eventsV2IntegrationRoutes } from './events-v2.routes.ts';
 import type { AnalyticsService } from '../services/analytics.service.ts';
 import type { WebhookHealth } from '../services/webhook-health.ts';
 import { analyticsRoutes } from './analytics.routes.ts';
@@ -93,6 +95,8 @@ export interface ApiServices {
   executions: ExecutionService;
   integrations: IntegrationService;
   webhooks: WebhookIngestService;
+  /** PagerDuty's Events API v2 (its root paths are mounted by the app, outside /api/v1). */
+  eventsV2: EventsV2Service;
   deliveries: DeliveryService;
   notifications: NotificationService;
   webhookMaxBodyBytes: number;
@@ -158,6 +162,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...deliveryRoutes(services.deliveries),
     ...notificationRoutes(services.notifications),
     ...webhookRoutes(services.webhooks, { maxBodyBytes: services.webhookMaxBodyBytes, health: services.webhookHealth }),
+    ...eventsV2IntegrationRoutes(services.eventsV2, { maxBodyBytes: services.webhookMaxBodyBytes }),
     ...integrationHealthRoutes(services.webhookHealth),
     ...selfTestRoutes(services.selfTest),
     ...billingRoutes(services.billing),

@@ -37,6 +37,7 @@ export function integrationRoutes(integrations: IntegrationService) {
       summary: 'Add an integration',
       description:
         'The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored encrypted and never shown again. ' +
+        'A `pager` integration also answers, once, its `routing_key` for the PagerDuty Events API v2 (`POST /v2/enqueue`), derived from the secret. ' +
         "The plan caps the organization's integrations (`GET /billing`: `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.",
       tags: ['integrations'],
       access: 'integrations:create',
@@ -108,7 +109,8 @@ export function integrationRoutes(integrations: IntegrationService) {
       path: '/integrations/{id}/rotate-secret',
       operationId: 'rotateIntegrationSecret',
       summary: 'Replace the webhook secret',
-      description: 'The new secret is shown once. The previous one stays valid for 24 hours so senders can switch over.',
+      description:
+        'The new secret is shown once (with the new Events API v2 `routing_key` of a `pager` integration). The previous one (and its routing key) stays valid for 24 hours so senders can switch over.',
       tags: ['integrations'],
       access: 'integrations:update',
       request: { params: IdParams },

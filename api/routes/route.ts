@@ -103,6 +103,8 @@ export interface RouteGuards {
 export interface MountedRoutes {
   prefix: string;
   routes: RouteDefinition[];
+  /** Rate-limited and audited as the /api/v1 routes are, though mounted elsewhere (PagerDuty's /v2 paths). */
+  guarded?: true;
 }
 
 /**

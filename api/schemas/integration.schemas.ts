@@ -121,6 +121,12 @@ export const IntegrationSchema = z
 
 export const IntegrationWithSecretSchema = IntegrationSchema.extend({
   webhook_secret: z.string().describe('Shown only in this response'),
+  routing_key: z
+    .string()
+    .optional()
+    .describe(
+      "`pager` integrations only, shown only in this response: the Events API v2 routing key (PagerDuty's integration key), derived from the secret; it changes when the secret is rotated, and the previous one works as long as the previous secret does",
+    ),
 }).meta({ id: 'IntegrationWithSecret' });
 
 export const PlatformSetupSchema = z

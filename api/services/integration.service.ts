@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { routingKeyOf } from '../../shared/alerts/routing-key.ts';
 import { signatureHeaderName } from '../../shared/alerts/signature.ts';
 import { generateOpaqueToken } from '../../shared/auth/api-keys.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
@@ -21,6 +22,10 @@ const PREVIOUS_SECRET_GRACE_MS = 24 * 3600 * 1000;
 function displayHeaderName(platform: Platform): string {
   return signatureHeaderName(platform).replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase());
 }
+
+/** A `pager` integration also takes PagerDuty's Events API v2: its routing key, shown with its secret. */
+const eventsRoutingKey = (integration: Integration, secret: string): { routing_key?: string } =>
+  integration.platform === 'pager' ? { routing_key: routingKeyOf(integration.id, secret) } : {};
 
 export type IntegrationService = ReturnType<typeof createIntegrationService>;
 
@@ -150,7 +155,7 @@ export function createIntegrationService(deps: {
         await tx.flush();
         return created;
       });
-      return { ...view(integration), webhook_secret: secret };
+      return { ...view(integration), webhook_secret: secret, ...eventsRoutingKey(integration, secret) };
     },
 
     async get(auth: AuthContext, id: string) {
@@ -212,7 +217,7 @@ export function createIntegrationService(deps: {
       integration.secretCiphertext = deps.secretBox.encrypt(secret);
       await deps.em().flush();
       deps.onChange(id);
-      return { ...view(integration), webhook_secret: secret };
+      return { ...view(integration), webhook_secret: secret, ...eventsRoutingKey(integration, secret) };
     },
 
     async platformSetup(auth: AuthContext, platform: Platform) {

@@ -20,6 +20,8 @@ export const TIMELINE_TYPES = [
   'page',
   'routed',
   'reassigned',
+  /** A change event (Events API v2 `/v2/change/enqueue`) of the incident's integration: context, not a change of the incident. */
+  'change_event',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

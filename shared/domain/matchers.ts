@@ -1,15 +1,18 @@
 // Kept free of Node built-ins and I/O: Temporal workflows may import this file into their sandbox.
 import { RE2JS } from 're2js';
 import type { ComputeBudget, ComputeLimits } from './compute-budget.ts';
+import { parseUtf8Matchers, Utf8ParseError } from './matcher-parse-utf8.ts';
 import { regexWidth, type RegexProgram } from './regex-width.ts';
 
 /**
  * Alertmanager's label matchers, the one parser and evaluator behind silences, maintenance
- * windows and routing rules. Syntax as Alertmanager's classic parser (pkg/labels/parse.go):
- * `name="value"`, `name!="value"`, `name=~"regex"`, `name!~"regex"`, lists separated by commas,
- * optionally in braces (`{a="b", c=~"d"}`); values may be unquoted; inside a value `\"`, `\\` and
- * `\n` are escapes and any other backslash is literal (so `=~"\d+"` means what it says). A label
- * name may also be double-quoted, as Alertmanager's UTF-8 parser allows (`"service.name"="api"`).
+ * windows and routing rules, parsed as Alertmanager's default mode does (matcher/compat,
+ * FallbackMatchersParser): the UTF-8 parser (matcher-parse-utf8.ts: quoted strings decoded as Go
+ * does, `\t`, `\xf0\x9f\x99\x82`, `\U0001f642`; unknown escapes refused; any non-reserved
+ * characters in unquoted names, `name-with-dashes`, `service.name`), and where it refuses the
+ * input or reads it otherwise, the classic parser (pkg/labels/parse.go: `[a-zA-Z_:][a-zA-Z0-9_:]*`
+ * names, values quoted or not, only `\"`, `\\` and `\n` as escapes and any other backslash kept,
+ * so `job=~"\d+"` still means what it says). When both refuse, the classic parser's error is given.
  */
 export const MATCH_OPERATORS = ['=', '!=', '=~', '!~'] as const;
 export type MatchOperator = (typeof MATCH_OPERATORS)[number];
@@ -131,24 +134,15 @@ function readQuoted(text: string, whole: string): { value: string; rest: string 
   throw new MatcherError(`unterminated double quote in ${JSON.stringify(whole.trim())}`);
 }
 
-/** One matcher, e.g. `severity=~"critical|high"`; throws MatcherError. */
-export function parseMatcher(text: string): Matcher {
+/** One matcher as the classic parser reads it, e.g. `severity=~"critical|high"`; throws MatcherError. */
+function parseClassicMatcher(text: string): Matcher {
   const whole = text;
   let rest = text.trimStart();
-  let name: string;
-  if (rest.startsWith('"')) {
-    const quoted = readQuoted(rest, whole);
-    name = quoted.value;
-    rest = quoted.rest;
-  } else {
-    const match = CLASSIC_NAME.exec(rest);
-    if (!match)
-      throw new MatcherError(`bad matcher ${JSON.stringify(whole.trim())}: expected a label name, then =, !=, =~ or !~, then a value`);
-    name = match[0];
-    rest = rest.slice(name.length);
-  }
-  if (name === '') throw new MatcherError(`bad matcher ${JSON.stringify(whole.trim())}: the label name is empty`);
-  rest = rest.trimStart();
+  const match = CLASSIC_NAME.exec(rest);
+  if (!match)
+    throw new MatcherError(`bad matcher ${JSON.stringify(whole.trim())}: expected a label name, then =, !=, =~ or !~, then a value`);
+  const name = match[0];
+  rest = rest.slice(name.length).trimStart();
   const operatorMatch = OPERATOR.exec(rest);
   if (!operatorMatch)
     throw new MatcherError(`bad matcher ${JSON.stringify(whole.trim())}: expected =, !=, =~ or !~ after ${JSON.stringify(name)}`);
@@ -163,14 +157,68 @@ export function parseMatcher(text: string): Matcher {
   return { name, operator, value };
 }
 
-/** A list: `{a="b", c=~"d"}` or `a=b,c!~d`; throws MatcherError, also for an empty list or one too long. */
-export function parseMatchers(text: string): Matcher[] {
-  if (text.length > MAX_MATCHERS_TEXT_LENGTH) throw new MatcherError(`matchers are limited to ${MAX_MATCHERS_TEXT_LENGTH} characters`);
+function parseClassicMatchers(text: string): Matcher[] {
   // Either brace is optional, as in Alertmanager.
   let body = text.trim();
   if (body.startsWith('{')) body = body.slice(1);
   if (body.endsWith('}')) body = body.slice(0, -1);
-  const matchers = splitList(body).map(parseMatcher);
+  return splitList(body).map(parseClassicMatcher);
+}
+
+const sameMatchers = (a: readonly Matcher[], b: readonly Matcher[]) =>
+  a.length === b.length &&
+  a.every(
+    (matcher, index) => matcher.name === b[index]?.name && matcher.operator === b[index]?.operator && matcher.value === b[index]?.value,
+  );
+
+/**
+ * Alertmanager's FallbackMatchersParser: the UTF-8 parser's reading unless it refuses the input
+ * (then the classic one's, or the classic error when both refuse) or the classic parser reads it
+ * otherwise (then the classic one's: what the input meant before UTF-8 matchers existed).
+ */
+function parseFallback(text: string, parseClassic: (text: string) => Matcher[]): Matcher[] {
+  let utf8: Matcher[] | undefined;
+  let utf8Error: Utf8ParseError | undefined;
+  try {
+    utf8 = parseUtf8Matchers(text);
+  } catch (error) {
+    if (!(error instanceof Utf8ParseError)) throw error;
+    utf8Error = error;
+  }
+  let classic: Matcher[] | undefined;
+  try {
+    classic = parseClassic(text);
+  } catch (error) {
+    if (!(error instanceof MatcherError)) throw error;
+    if (utf8 === undefined) throw error;
+  }
+  if (utf8 === undefined || (classic !== undefined && !sameMatchers(utf8, classic))) {
+    if (classic === undefined) throw new MatcherError(utf8Error?.message ?? 'bad matchers');
+    return classic;
+  }
+  return utf8;
+}
+
+const checkNames = (matchers: Matcher[]): Matcher[] => {
+  for (const matcher of matchers) {
+    // No alert carries a label without a name: such a matcher is a mistake, not a filter.
+    if (matcher.name === '') throw new MatcherError(`bad matcher ${JSON.stringify(formatMatcher(matcher))}: the label name is empty`);
+  }
+  return matchers;
+};
+
+/** One matcher, e.g. `severity=~"critical|high"` (no braces, as Alertmanager's FallbackMatcherParser); throws MatcherError. */
+export function parseMatcher(text: string): Matcher {
+  if (text.startsWith('{') || text.endsWith('}')) throw new MatcherError(`unexpected open or close brace: ${text}`);
+  const matchers = checkNames(parseFallback(text, (single) => [parseClassicMatcher(single)]));
+  if (matchers.length !== 1) throw new MatcherError(matchers.length === 0 ? 'no matchers' : `expected 1 matcher, found ${matchers.length}`);
+  return matchers[0] as Matcher;
+}
+
+/** A list: `{a="b", c=~"d"}` or `a=b,c!~d`; throws MatcherError, also for an empty list or one too long. */
+export function parseMatchers(text: string): Matcher[] {
+  if (text.length > MAX_MATCHERS_TEXT_LENGTH) throw new MatcherError(`matchers are limited to ${MAX_MATCHERS_TEXT_LENGTH} characters`);
+  const matchers = checkNames(parseFallback(text, parseClassicMatchers));
   if (matchers.length === 0) throw new MatcherError('at least one matcher is required');
   if (matchers.length > MAX_MATCHERS) throw new MatcherError(`at most ${MAX_MATCHERS} matchers are allowed`);
   return matchers;
