@@ -41,6 +41,16 @@ export interface EscalateLevelResult {
 }
 
 /**
+ * Level 1 of round 1 as paged outside the workflow (the outbox relay, worker/outbox/first-level.ts)
+ * before it started: the policy, when it was paged and its rules' batches still to send.
+ */
+export interface FirstLevelPaged {
+  policy: EscalationPolicySnapshot;
+  pagedAt: number;
+  later: EscalateLevelResult['later'];
+}
+
+/**
  * Composes the four steps, so a level costs the workflow one (local) activity instead of four
  * round trips through the Temporal server. Each step keeps its guarantees: pages are claimed
  * before their send, so running the level again never pages twice.

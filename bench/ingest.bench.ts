@@ -8,11 +8,12 @@
 //   incident latency, to the row and to the `incident.created` push, and from a sample of the
 //   workflows' histories how long their first task waited for a worker slot and then ran.
 // - paging: BENCH_PAGING_RATE (30) new incidents/s for BENCH_PAGING_SECONDS (20), each paged through
-//   a real SMTP server (Mailpit): alert → page accepted; then BENCH_WAITING_ESCALATIONS (1,000)
-//   escalations waiting at once, and how late their next level fires (bench/paging.ts);
-//   BENCH_PAGING_CHANNEL=push pages by push through a local ntfy instead: alert → first push
-//   accepted by it (bench/paging-push.ts).
-// BENCH_MODE=storm, rate or paging runs one (Mailpit and SMTP_URL only when paging runs);
+//   a real SMTP server (Mailpit): alert → page accepted, and the run fails unless Mailpit holds
+//   exactly one level-1 page per incident (bench/paging.ts); BENCH_PAGING_CHANNEL=push pages by push
+//   through a local ntfy instead: alert → first push accepted by it (bench/paging-push.ts).
+// - waiting: BENCH_WAITING_ESCALATIONS (10,000) escalations opened at 100/s, all waiting
+//   BENCH_WAIT_MINUTES (2) before level 2: how late level 2 fires after its due time (bench/paging.ts).
+// BENCH_MODE=storm, rate, paging or waiting runs one (Mailpit and SMTP_URL only when paging or waiting runs);
 // BENCH_TEMPORAL=server runs it on the Temporal server on PostgreSQL instead of the dev server.
 // BENCH_SEARCH=off leaves search (indexing, analysis) out (and Elasticsearch is not started); storm
 // and rate print the CPU time each process spent per alert or per new incident. BENCH_NODE_OPTIONS reaches the API and worker (e.g. --cpu-prof). A figure to track, not a gate.
@@ -23,7 +24,7 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { resolveMailpit, startMailpit } from '../dev/mailpit.ts';
 import { toolCacheDir } from '../shared/load-config.ts';
-import { paging } from './paging.ts';
+import { paging, waitingEscalations } from './paging.ts';
 import { alertToPush } from './paging-push.ts';
 import { startFakeNtfy } from '../test/helpers/fake-ntfy.ts';
 import { percentile } from './percentile.ts';
@@ -202,7 +203,7 @@ async function fixedRate(baseUrl: string, db: pg.Client, temporal: ProductionSta
 
 // Paging needs a real SMTP server; the other modes keep mail in the outbox table, as before.
 const mailpit =
-  MODE === 'all' || MODE === 'paging'
+  MODE === 'all' || MODE === 'paging' || MODE === 'waiting'
     ? await startMailpit(await resolveMailpit({ explicitPath: process.env.MAILPIT_PATH || undefined, cacheDir: toolCacheDir() }))
     : undefined;
 // BENCH_PAGING_CHANNEL=push: the owner is paged by push through a local ntfy instead of by email.
@@ -230,9 +231,10 @@ try {
   if (runs('storm')) lines.push(...(await storm(stack.baseUrl, db, pids)));
   if (runs('rate')) lines.push(...(await fixedRate(stack.baseUrl, db, stack.temporal, pids)));
   if (ntfy) lines.push(...(await alertToPush(stack.baseUrl, stack.databaseUrl, ntfy)));
-  else if (mailpit) lines.push(...(await paging(stack.baseUrl, stack.databaseUrl, mailpit)));
+  else if (mailpit && runs('paging')) lines.push(...(await paging(stack.baseUrl, stack.databaseUrl, mailpit)));
+  if (runs('waiting')) lines.push(...(await waitingEscalations(stack.baseUrl, stack.databaseUrl)));
   lines.push(
-    'targets: storm >= 500 alerts/s accepted, drained exactly < 20 s after the first send, outbox lag p99 < 2 s; rate at 100/s: alert → incident p99 < 1 s, follow-up caught up < 30 s, CPU per new incident <= 15 ms; paging at 100/s: alert → page p99 < 2 s; push paging at 30/s: alert → push accepted p99 < 2 s; waiting levels late p99 < 2 s',
+    'targets: storm >= 500 alerts/s accepted, drained exactly < 20 s after the first send, outbox lag p99 < 2 s; rate at 100/s: alert → incident p99 < 1 s, follow-up caught up < 30 s, CPU per new incident <= 15 ms; paging at 100/s: alert → page p99 < 2 s, every incident paged exactly once; push paging at 30/s: alert → push accepted p99 < 2 s; 10,000 waiting: level 2 late p99 < 2 s',
     '',
   );
   process.stdout.write(lines.join('\n'));

@@ -1,6 +1,6 @@
-// Paging for `npm run bench:ingest` (BENCH_MODE=paging): alert → first page accepted by the SMTP
-// server (Mailpit) at a fixed rate of new incidents, and how late the next level fires when many
-// escalations wait at once.
+// Paging for `npm run bench:ingest`: BENCH_MODE=paging, alert → first page accepted by the SMTP
+// server (Mailpit) at a fixed rate of new incidents, each paged exactly once or the run fails;
+// BENCH_MODE=waiting, how late the next level fires when 10,000 escalations wait at once.
 import pg from 'pg';
 import type { RunningMailpit } from '../dev/mailpit.ts';
 import { createWebhook, poll, send, type Webhook } from './storm.ts';
@@ -9,8 +9,9 @@ import { call } from './production-stack.ts';
 
 const PAGING_RATE = Number(process.env.BENCH_PAGING_RATE ?? 30);
 const PAGING_SECONDS = Number(process.env.BENCH_PAGING_SECONDS ?? 20);
-const WAITING = Number(process.env.BENCH_WAITING_ESCALATIONS ?? 1_000);
-const WAIT_MINUTES = Number(process.env.BENCH_WAIT_MINUTES ?? 1);
+const WAITING = Number(process.env.BENCH_WAITING_ESCALATIONS ?? 10_000);
+// Past the 100 s it takes to open 10,000 at 100/s: every escalation waits before the first level 2 is due.
+const WAIT_MINUTES = Number(process.env.BENCH_WAIT_MINUTES ?? 2);
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
@@ -37,8 +38,9 @@ export async function sendAtRate(
   label: string,
   total: number,
   rate: number,
-): Promise<{ sentAt: Map<string, number>; rejected: number }> {
+): Promise<{ sentAt: Map<string, number>; rejected: number; accepted: string[] }> {
   const sentAt = new Map<string, number>();
+  const accepted: string[] = [];
   const inFlight: Promise<void>[] = [];
   let rejected = 0;
   const started = performance.now();
@@ -51,30 +53,70 @@ export async function sendAtRate(
     inFlight.push(
       send(webhook, fingerprint, summary).then((status) => {
         if (status !== 200) rejected += 1;
+        else accepted.push(summary);
       }),
     );
   }
   await Promise.all(inFlight);
-  return { sentAt, rejected };
+  return { sentAt, rejected, accepted };
 }
 
-/** Alert → first page accepted by the SMTP server, at PAGING_RATE new incidents per second. */
+/**
+ * Level 1's SMTP messages against the incidents sent: the summaries paged more than once and those
+ * never paged (none of them rejected at the webhook).
+ */
+export function countPages(
+  expected: readonly string[],
+  subjects: readonly string[],
+): { perSummary: Map<string, number>; duplicated: string[]; missing: string[] } {
+  const perSummary = new Map<string, number>();
+  for (const subject of subjects) {
+    const summary = /Page: (paging alert \S+)/.exec(subject)?.[1];
+    if (summary) perSummary.set(summary, (perSummary.get(summary) ?? 0) + 1);
+  }
+  return {
+    perSummary,
+    duplicated: [...perSummary].filter(([, count]) => count > 1).map(([summary]) => summary),
+    missing: expected.filter((summary) => !perSummary.has(summary)),
+  };
+}
+
+/** How long the run waits, once every incident has a page, for a late duplicate (a resend) to show. */
+const SETTLE_MS = Number(process.env.BENCH_PAGING_SETTLE_MS ?? 10_000);
+
+/**
+ * Alert → first page accepted by the SMTP server, at PAGING_RATE new incidents per second. Every
+ * incident must be paged exactly once at level 1: a duplicate or a missing page fails the run.
+ */
 async function alertToPage(baseUrl: string, databaseUrl: string, mailpit: RunningMailpit): Promise<string[]> {
   const webhook = await createWebhook(baseUrl, 'paging');
   await pageTheOwner(baseUrl, webhook, 60);
   const total = PAGING_RATE * PAGING_SECONDS;
-  const { sentAt, rejected } = await sendAtRate(webhook, 'paging', total, PAGING_RATE);
-  const pages = await poll(
+  const { sentAt, rejected, accepted: acceptedSummaries } = await sendAtRate(webhook, 'paging', total, PAGING_RATE);
+  const pageSubjects = async () => (await mailpit.list()).filter((message) => message.subject.includes('Page: paging alert'));
+  await poll(
     'the pages of the paging run',
     async () => {
-      const received = (await mailpit.list()).filter((message) => message.subject.includes('Page: paging alert'));
-      return received.length >= total - rejected ? received : undefined;
+      const { missing } = countPages(
+        acceptedSummaries,
+        (await pageSubjects()).map((message) => message.subject),
+      );
+      return missing.length === 0 ? true : undefined;
     },
     300_000,
+  ).catch(() => undefined);
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const pages = await pageSubjects();
+  const counted = countPages(
+    acceptedSummaries,
+    pages.map((message) => message.subject),
   );
-  // More messages than incidents means an incident was paged twice at level 1: say so, never hide it.
-  const summaries = pages.map((page) => /Page: (paging alert \S+)/.exec(page.subject)?.[1]);
-  const repeated = summaries.length - new Set(summaries).size;
+  if (counted.duplicated.length > 0 || counted.missing.length > 0) {
+    throw new Error(
+      `paging run not exactly once: ${counted.duplicated.length} incident(s) paged more than once (${counted.duplicated.slice(0, 5).join(', ')}), ` +
+        `${counted.missing.length} never paged (${counted.missing.slice(0, 5).join(', ')})`,
+    );
+  }
   const latency = pages
     .map((page) => {
       const summary = /Page: (paging alert \S+)/.exec(page.subject)?.[1];
@@ -114,7 +156,7 @@ async function alertToPage(baseUrl: string, databaseUrl: string, mailpit: Runnin
   const stage = (values: number[]) => `p50 ${fmt(percentile(values, 50))} ms, p99 ${fmt(percentile(values, 99))} ms`;
   return [
     `paging: ${total} alerts at ${PAGING_RATE}/s for ${PAGING_SECONDS} s, each opening an incident paged through SMTP (${rejected} rejected)`,
-    `  alert → page accepted     p50 ${fmt(percentile(latency, 50))} ms, p99 ${fmt(percentile(latency, 99))} ms by the SMTP server (${latency.length} pages${repeated > 0 ? `, ${repeated} of them a second page of one incident` : ''})`,
+    `  alert → page accepted     p50 ${fmt(percentile(latency, 50))} ms, p99 ${fmt(percentile(latency, 99))} ms by the SMTP server (${latency.length} pages, exactly one per incident)`,
     `    alert → incident row     ${stage(toIncident)}`,
     `    incident → page recorded ${stage(toPageRow)}`,
     `      incident → relayed     ${stage(relayed.rows.map((row) => Number(row.claimed_ms)))}`,
@@ -124,9 +166,9 @@ async function alertToPage(baseUrl: string, databaseUrl: string, mailpit: Runnin
 }
 
 /**
- * WAITING escalations opened at once, each waiting WAIT_MINUTES before level 2: how late level 2
- * is paged after its due time (level 1's page recorded + the delay: an upper bound, since the
- * workflow starts its timer after that page).
+ * WAITING escalations opened at 100/s, each waiting WAIT_MINUTES before level 2: how late level 2
+ * is paged after its due time (level 1's page claimed + the delay; the level's delay counts from
+ * just before that claim), to the page row claimed for it.
  */
 async function waitingEscalations(baseUrl: string, databaseUrl: string): Promise<string[]> {
   const webhook = await createWebhook(baseUrl, 'waiting');
@@ -140,7 +182,7 @@ async function waitingEscalations(baseUrl: string, databaseUrl: string): Promise
       'level 2 of every waiting escalation',
       async () => {
         const result = await db.query<{ late_ms: number }>(
-          `select extract(epoch from (two.created_at - (one.updated_at + $2 * interval '1 minute'))) * 1000 as late_ms
+          `select extract(epoch from (two.created_at - (one.created_at + $2 * interval '1 minute'))) * 1000 as late_ms
            from pages one join pages two on two.incident_id = one.incident_id and two.level = 2 and two.round = 1
            where one.organization_id = $1 and one.level = 1 and one.round = 1`,
           [webhook.organizationId, WAIT_MINUTES],
@@ -159,6 +201,4 @@ async function waitingEscalations(baseUrl: string, databaseUrl: string): Promise
   }
 }
 
-export async function paging(baseUrl: string, databaseUrl: string, mailpit: RunningMailpit): Promise<string[]> {
-  return [...(await alertToPage(baseUrl, databaseUrl, mailpit)), ...(await waitingEscalations(baseUrl, databaseUrl))];
-}
+export { alertToPage as paging, waitingEscalations };

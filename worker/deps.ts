@@ -98,6 +98,7 @@ export function startOutboxRelay(deps: {
   publicUrl: string;
   routingRules?: Pick<RoutingRulesCache, 'forOrganization'>;
   pageUpdateKinds?: OutboxRelayDeps['pageUpdateKinds'];
+  pageFirstLevel?: OutboxRelayDeps['pageFirstLevel'];
   listen?: { databaseUrl: string };
   idleMs?: number;
 }): { stop(): Promise<void>; stats(): OutboxRelayStats } {

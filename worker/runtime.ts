@@ -8,6 +8,8 @@ import type { SearchPort } from '../shared/search/port.ts';
 import { createWorkerDeps, startOutboxRelay } from './deps.ts';
 import { createRoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
 import { createWorker } from './worker.ts';
+import { createFirstLevelPager } from './outbox/first-level.ts';
+import { createEscalationActivities } from '../activities/escalation.activities.ts';
 import { startWorkerMatrixSync } from './matrix/matrix-wiring.ts';
 import { pagingTaskQueue, tenantJobsTaskQueue } from '../shared/temporal/ids.ts';
 
@@ -108,6 +110,8 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
     indexSearch: options.search !== undefined,
     publicUrl: config.publicUrl,
     pageUpdateKinds: updatableKinds(deps.channels),
+    // New incidents' first pages go out from the relay's batch, before their escalation's workflow starts.
+    pageFirstLevel: createFirstLevelPager({ escalateLevel: createEscalationActivities(deps).escalateLevel, logger: options.logger }),
     // Woken as events commit; without DATABASE_URL (embedded database) only the idle poll.
     listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : undefined,
     ...(options.relayIdleMs !== undefined ? { idleMs: options.relayIdleMs } : {}),

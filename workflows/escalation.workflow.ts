@@ -1,6 +1,6 @@
 import { ApplicationFailure, condition, patched, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
-import type { EscalateLevelInput } from '../activities/escalation-level.ts';
+import type { EscalateLevelInput, EscalateLevelResult, FirstLevelPaged } from '../activities/escalation-level.ts';
 import { DEFAULT_URGENCY, escalationSteps, type EscalationEnd, type EscalationState, type Urgency } from '../shared/domain/escalation.ts';
 import { pagesByDelay, type PlannedPage } from '../shared/domain/notification-rules.ts';
 import { escalationActivityOptions, escalationLocalActivityOptions } from './activity-options.ts';
@@ -39,6 +39,11 @@ export interface EscalationInput {
   urgency?: Urgency;
   /** Base of the incident links in page mails (PUBLIC_URL). */
   publicUrl: string;
+  /**
+   * Level 1 of round 1 as the outbox relay already paged it before starting this workflow
+   * (worker/outbox/first-level.ts): the workflow takes over from its delay. Absent: it pages level 1.
+   */
+  firstLevel?: FirstLevelPaged;
 }
 
 /** A batch of a level's pages waiting for its rules' delay. */
@@ -151,7 +156,18 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
   };
 
   let pagedAt = 0;
-  /** Pages one level in one activity; its delayed batches wait in `due` from `pagedAt`. */
+  /**
+   * A level's result: its delayed batches wait in `due` from `at`, by default the activity's clock,
+   * recorded with its result (the workflow's own stands at the task's start).
+   */
+  const tookLevel = (round: number, level: number, result: EscalateLevelResult, at = Math.max(Date.now(), result.pagedAt)) => {
+    pagedAt = at;
+    for (const batch of result.later) due.push({ dueAt: pagedAt + batch.delayMs, round, level, pages: batch.pages });
+    // The incident no longer needs anyone, and the signal that says so was lost: nothing more is sent.
+    if (result.end && result.end !== 'no_policy') stop ??= result.end;
+    return result;
+  };
+  /** Pages one level in one activity. */
   const pageLevel = async (round: number, level: number, extra: Pick<EscalateLevelInput, 'loadPolicy' | 'targets'>) => {
     const result = await runLevel({
       organizationId: input.organizationId,
@@ -165,12 +181,7 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
       publicUrl: input.publicUrl,
       ...extra,
     });
-    // The activity's clock, recorded with its result: the workflow's own stands at the task's start.
-    pagedAt = Math.max(Date.now(), result.pagedAt);
-    for (const batch of result.later) due.push({ dueAt: pagedAt + batch.delayMs, round, level, pages: batch.pages });
-    // The incident no longer needs anyone, and the signal that says so was lost: nothing more is sent.
-    if (result.end && result.end !== 'no_policy') stop ??= result.end;
-    return result;
+    return tookLevel(round, level, result);
   };
   if (oneStep) {
     if (assigneeId) {
@@ -182,7 +193,10 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
     if (!input.policyId) return end('no_policy');
     // Level 1 is being paged: a reassignment answered meanwhile says so.
     Object.assign(state, { round: 1, level: 1 });
-    const first = await pageLevel(1, 1, { loadPolicy: true });
+    // Paged by the relay already: its delay counts from that page, not from this task.
+    const first = input.firstLevel
+      ? tookLevel(1, 1, { ...input.firstLevel, end: null, sent: 0, failed: 0 }, input.firstLevel.pagedAt)
+      : await pageLevel(1, 1, { loadPolicy: true });
     const policy = first.policy;
     if (!policy) {
       Object.assign(state, { round: 0, level: 0 });

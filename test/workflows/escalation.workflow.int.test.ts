@@ -123,6 +123,47 @@ describe('escalationWorkflow (real Temporal, modelled activities)', () => {
     expect((pages[1] as { at: number }).at - (pages[0] as { at: number }).at).toBeGreaterThanOrEqual(2_900);
   });
 
+  it('takes over from a level 1 the relay paged: no level-1 step, level 2 due from when level 1 was paged', async () => {
+    const policy = twoLevels([SHORT, SHORT]);
+    const { pages, mocks, paged } = model(policy);
+    let policyLoads = 0;
+    const loadEscalationPolicy = mocks.loadEscalationPolicy as () => Promise<EscalationPolicySnapshot>;
+    mocks.loadEscalationPolicy = async () => {
+      policyLoads += 1;
+      return loadEscalationPolicy();
+    };
+    mocks.escalateLevel = createEscalateLevel(mocks as EscalationSteps);
+    // Paged a second before the workflow starts (the relay's batch): its delay counts from then.
+    const pagedAt = Date.now() - 1_000;
+    await wf.withWorker(mocks, async (taskQueue) => {
+      const incidentId = randomUUID();
+      const handle = await wf.env.client.workflow.start<typeof escalationWorkflow>('escalationWorkflow', {
+        taskQueue,
+        workflowId: workflowIds.escalation(incidentId),
+        args: [
+          {
+            organizationId: randomUUID(),
+            incidentId,
+            policyId: policy.id,
+            publicUrl: 'https://tocsin.example.test',
+            firstLevel: { policy, pagedAt, later: [] },
+          },
+        ],
+      });
+      await waitFor('level 1 waiting', async () => ((await handle.query(escalationStateQuery)).next_escalation_at ? true : undefined), {
+        timeoutMs: 10_000,
+        intervalMs: 20,
+      });
+      expect(Date.parse((await handle.query(escalationStateQuery)).next_escalation_at as string)).toBe(pagedAt + SHORT * 60_000);
+      await paged(1);
+      expect(await handle.result()).toEqual({ ended: 'exhausted' });
+    });
+    // Only level 2 went through the workflow's activities; the policy came with the input.
+    expect(pages.map(({ round, level, userIds }) => ({ round, level, userIds }))).toEqual([{ round: 1, level: 2, userIds: ['u2'] }]);
+    expect(policyLoads).toBe(0);
+    expect((pages[0] as { at: number }).at).toBeGreaterThanOrEqual(pagedAt + SHORT * 60_000);
+  });
+
   it('runs the chain again `repeat` times', async () => {
     const policy = twoLevels([SHORT, SHORT], 1);
     const { pages, mocks } = model(policy);

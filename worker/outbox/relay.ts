@@ -27,6 +27,7 @@ import type { pageUpdatesWorkflow } from '../../workflows/page-update.workflow.t
 import { planIcalLayerSync } from './ical-layers.ts';
 import { ensureIcalRefreshSchedule, removeIcalRefreshSchedule } from '../ical-refresh-schedules.ts';
 import { routeOpenedIncidents } from './routing.ts';
+import type { PageFirstLevel } from './first-level.ts';
 import { createRoutingRulesCache, type RoutingRulesCache } from '../../shared/db/routing-rules-cache.ts';
 import { notificationKey, notificationMailBatches, planNotificationMails } from './notification-mails.ts';
 import { planNotifications } from './notification-rules.ts';
@@ -57,7 +58,15 @@ export interface OutboxRelayDeps {
   routingRules?: Pick<RoutingRulesCache, 'forOrganization'>;
   /** Channel kinds that update their sent messages (Slack, Matrix): their pages are updated as incidents change. */
   pageUpdateKinds?: readonly PageChannelKind[];
+  /**
+   * Pages a new incident's level 1 before its escalation starts (first-level.ts); without it the
+   * escalation workflow pages every level.
+   */
+  pageFirstLevel?: PageFirstLevel;
 }
+
+/** New incidents' first levels paged (then their escalations started) at once per batch. */
+const FIRST_LEVEL_CONCURRENCY = 64;
 
 /** What the running relay has done so far; `lastSuccessAt` is epoch milliseconds. */
 export interface OutboxRelayStats {
@@ -114,6 +123,16 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
 
   const startEscalation = (input: Parameters<typeof escalationWorkflow>[0]) =>
     startOnce('escalationWorkflow', workflowIds.escalation(input.incidentId, input.cycle ?? 1), input, pagingTaskQueue(deps.taskQueue));
+  /**
+   * A new incident's escalation: its level 1 paged here first, when the relay can, and the workflow
+   * started to take over from there. Started in this batch either way, before it commits, so a
+   * crash in between re-runs both: the pages' claims page nobody twice, the start is refused as a
+   * duplicate.
+   */
+  const openEscalation = async (input: Parameters<typeof escalationWorkflow>[0]) => {
+    const firstLevel = deps.pageFirstLevel ? await deps.pageFirstLevel(input) : undefined;
+    await startEscalation(firstLevel ? { ...input, firstLevel } : input);
+  };
 
   /**
    * Routes new alert-opened incidents (routing.ts) and starts the escalation of each that gets a
@@ -140,8 +159,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
           ? [{ organizationId, incidentId, policyId: decision.policyId, urgency: decision.urgency, publicUrl: deps.publicUrl }]
           : [];
       }),
-      concurrency,
-      startEscalation,
+      // A first level mostly waits on its channel (an SMTP or push round trip), not on this process.
+      deps.pageFirstLevel ? FIRST_LEVEL_CONCURRENCY : concurrency,
+      openEscalation,
     );
     // New cycles: a reassignment pages its target even without any policy (someone asked for it);
     // a reopening pages what the incident paged before, so only a routed incident.

@@ -1,0 +1,185 @@
+import type { Client } from '@temporalio/client';
+import { createAlertBucketActivities } from '../../../activities/alert-bucket.activities.ts';
+import { createEscalationActivities } from '../../../activities/escalation.activities.ts';
+import { waitFor } from '../../../dev/wait-for.ts';
+import { NO_MUTE_RULES } from '../../../shared/domain/mute-rules.ts';
+import { createLogger } from '../../../shared/logger.ts';
+import type { MailMessage } from '../../../shared/mail/mailer.ts';
+import { workflowIds } from '../../../shared/temporal/ids.ts';
+import { createFirstLevelPager } from '../../../worker/outbox/first-level.ts';
+import { createOutboxRelay } from '../../../worker/outbox/relay.ts';
+import { escalationStateQuery } from '../../../workflows/messages.ts';
+import { alertSignalOf } from '../../helpers/alert-signals.ts';
+import { addMember, bearer, type Member } from '../../helpers/members.ts';
+import { registerOwner, startTestStack, type TestStack } from '../../helpers/stack.ts';
+import { createIntegration } from '../../helpers/webhooks.ts';
+
+/**
+ * New incidents' level 1 paged from the relay's batch (worker/outbox/first-level.ts), against real
+ * PostgreSQL and Temporal: each page once whatever races it, a crash between the pages and the
+ * batch's commit pages nobody again, and the escalation workflow takes over from there.
+ */
+describe('first escalation level paged by the outbox relay (real PostgreSQL + Temporal)', () => {
+  let stack: TestStack;
+  let owner: Awaited<ReturnType<typeof registerOwner>>;
+  let member: Member;
+  let integrationId: string;
+  let policyId: string;
+  const sent: MailMessage[] = [];
+  const logger = createLogger({ level: 'silent', name: 'first-level-test' });
+  let escalation: ReturnType<typeof createEscalationActivities>;
+
+  beforeAll(async () => {
+    // No worker at first: the test drives the relay; the worker comes for the takeover.
+    stack = await startTestStack();
+    owner = await registerOwner(stack.http, 'first-level');
+    member = await addMember(stack, owner.token, 'engineer', 'first-level-member');
+    integrationId = (await createIntegration(stack.http, owner.token, 'metrics_alerts')).id;
+    const targets = [
+      { type: 'user', id: owner.user.id },
+      { type: 'user', id: member.user.id },
+    ];
+    policyId = (
+      await stack.http
+        .post('/api/v1/escalation-policies')
+        .set(bearer(owner.token))
+        .send({
+          name: 'Both, then the owner',
+          is_default: true,
+          levels: [
+            { targets, delay_minutes: 60 },
+            { targets: [targets[0]], delay_minutes: 60 },
+          ],
+        })
+        .expect(201)
+    ).body.data.id as string;
+    escalation = createEscalationActivities({
+      orm: stack.orm,
+      mailer: {
+        async send(message) {
+          sent.push(message);
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  /** Opens `count` incidents as ingestion does (one bucket batch): each writes its `incident.created`. */
+  async function openIncidents(label: string, count: number): Promise<Array<{ id: string; title: string }>> {
+    const alert = alertSignalOf({ organizationId: owner.organization.id, integrationId });
+    const buckets = createAlertBucketActivities({
+      orm: stack.orm,
+      integrationLiveness: { record: () => {} },
+      muteRules: { forOrganization: async () => NO_MUTE_RULES },
+    });
+    const signals = Array.from({ length: count }, (_, n) => alert(`${label}-${n}`));
+    expect(await buckets.recordAlertBatch({ signals })).toMatchObject({ opened: count });
+    return stack.sql<{ id: string; title: string }>('select id, title from incidents where fingerprint like ? order by title', [
+      `${label}-%`,
+    ]);
+  }
+
+  const pageMailsOf = (incident: { title: string }) => sent.filter((mail) => mail.subject.endsWith(`Page: ${incident.title}`));
+  const pageRowsOf = (incidentIds: string[]) =>
+    stack.sql<{ incident_id: string; user_id: string; status: string; attempts: number; level: number }>(
+      'select incident_id, user_id, status, attempts, level from pages where incident_id = any(?::uuid[])',
+      [`{${incidentIds.join(',')}}`],
+    );
+
+  it('pages each target of each new incident once while two relay runs and the workflow level race for it', async () => {
+    const incidents = await openIncidents('race', 30);
+    const pager = createFirstLevelPager({ escalateLevel: escalation.escalateLevel, logger });
+    const input = (incidentId: string) => ({
+      organizationId: owner.organization.id,
+      incidentId,
+      policyId,
+      urgency: 'high' as const,
+      publicUrl: 'https://tocsin.example.test',
+    });
+    // For every incident at once: a relay run, a re-run of its batch, and the workflow's own level 1.
+    const outcomes = await Promise.allSettled(
+      incidents.flatMap((incident) => [
+        pager(input(incident.id)),
+        pager(input(incident.id)),
+        escalation.escalateLevel({ ...input(incident.id), round: 1, level: 1, loadPolicy: true }),
+      ]),
+    );
+    // A level that found the pages held by a running send fails, to be retried: never a page twice.
+    for (const outcome of outcomes)
+      if (outcome.status === 'rejected') expect(String(outcome.reason)).toMatch(/still held by another attempt/);
+    for (const incident of incidents)
+      expect(
+        pageMailsOf(incident)
+          .map((mail) => mail.to)
+          .sort(),
+      ).toEqual([member.email, owner.email].sort());
+    const rows = await pageRowsOf(incidents.map((incident) => incident.id));
+    expect(rows).toHaveLength(incidents.length * 2);
+    expect(rows.every((row) => row.status === 'sent' && row.attempts === 1 && row.level === 1)).toBe(true);
+  });
+
+  it('after a crash between its pages and its commit, the re-run batch pages nobody again and the workflow takes over from level 1', async () => {
+    // Only this test's incidents in the relay's batches (the race above paged its own directly).
+    await stack.sql('update domain_events set dispatched_at = now() where dispatched_at is null');
+    const incidents = await openIncidents('crash', 20);
+    const pageFirstLevel = createFirstLevelPager({ escalateLevel: escalation.escalateLevel, logger });
+    const client = stack.temporal.client as unknown as Client;
+    // The first run dies at its escalations' starts (Temporal away): after paging, before its commit.
+    const unreachable = {
+      ...client,
+      workflow: {
+        ...client.workflow,
+        start: async () => {
+          throw new Error('Temporal went away');
+        },
+      },
+    } as unknown as Client;
+    const relayOf = (temporal: Client) =>
+      createOutboxRelay({
+        orm: stack.orm,
+        temporal,
+        taskQueue: stack.config.TEMPORAL_TASK_QUEUE,
+        logger,
+        publicUrl: 'https://tocsin.example.test',
+        pageFirstLevel,
+      });
+    await expect(relayOf(unreachable).relayBatch()).rejects.toThrow('Temporal went away');
+    const pagedBeforeCrash = incidents.filter((incident) => pageMailsOf(incident).length > 0).length;
+    expect(pagedBeforeCrash).toBeGreaterThan(0);
+    const undispatched = await stack.sql<{ n: number }>(
+      "select count(*)::int as n from domain_events where type = 'incident.created' and dispatched_at is null and incident_id = any(?::uuid[])",
+      [`{${incidents.map((incident) => incident.id).join(',')}}`],
+    );
+    expect(undispatched[0]?.n).toBe(incidents.length);
+
+    // The batch again, Temporal back: every incident paged, none twice, every escalation started.
+    while ((await relayOf(client).relayBatch()) > 0);
+    for (const incident of incidents) expect(pageMailsOf(incident)).toHaveLength(2);
+    expect(await pageRowsOf(incidents.map((incident) => incident.id))).toHaveLength(incidents.length * 2);
+
+    // The workflows take over: they wait for level 2 from level 1's page, without paging level 1 again.
+    await stack.startWorker();
+    for (const incident of incidents) {
+      const handle = client.workflow.getHandle(workflowIds.escalation(incident.id, 1));
+      const state = await waitFor(
+        'the escalation waits for level 2',
+        async () => {
+          const current = await handle.query(escalationStateQuery).catch(() => undefined);
+          return current?.next_escalation_at ? current : undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 100 },
+      );
+      expect(state).toMatchObject({ round: 1, level: 1, ended: null, policy_id: policyId });
+      const history = await handle.fetchHistory();
+      expect(history.events?.some((event) => event.activityTaskScheduledEventAttributes)).toBe(false);
+    }
+    expect(await pageRowsOf(incidents.map((incident) => incident.id))).toHaveLength(incidents.length * 2);
+
+    // Acknowledging stops the escalation the relay began.
+    const [first] = incidents as [{ id: string; title: string }];
+    await stack.http.patch(`/api/v1/incidents/${first.id}`).set(bearer(owner.token)).send({ status: 'investigating' }).expect(200);
+    expect(await client.workflow.getHandle(workflowIds.escalation(first.id, 1)).result()).toEqual({ ended: 'acknowledged' });
+  });
+});
