@@ -70,6 +70,7 @@ export function startMatrixSync(deps: MatrixSyncSupervisorDeps): { stop(): Promi
       running.done = runMatrixSyncLoop({
         organizationId: row.organization_id,
         account: fingerprint,
+        connectedAt: new Date(row.updated_at),
         owner,
         client,
         state: deps.state,

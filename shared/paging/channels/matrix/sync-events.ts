@@ -16,6 +16,8 @@ export interface MatrixCommand {
   targetEventId: string;
   action: PageAction;
   via: 'reaction' | 'reply';
+  /** When the sender's homeserver says it was sent (ms since the epoch), if it says. */
+  sentAt: number | undefined;
 }
 
 /** Text replies understood, first word, case-insensitive; a leading `!` or `/` is allowed. */
@@ -75,7 +77,8 @@ export function commandOf(roomId: string, event: MatrixEvent, botUserId: string)
   if (event.sender === botUserId || typeof event.event_id !== 'string' || typeof event.sender !== 'string') return null;
   const content = record(event.content);
   if (!content || record(event.unsigned)?.redacted_because) return null;
-  const base = { roomId, eventId: event.event_id, sender: event.sender };
+  const sentAt = typeof event.origin_server_ts === 'number' ? event.origin_server_ts : undefined;
+  const base = { roomId, eventId: event.event_id, sender: event.sender, sentAt };
   if (event.type === 'm.reaction') {
     const relates = record(content['m.relates_to']);
     if (relates?.rel_type !== 'm.annotation' || typeof relates.event_id !== 'string') return null;
@@ -92,13 +95,19 @@ export function commandOf(roomId: string, event: MatrixEvent, botUserId: string)
   return null;
 }
 
-/** Every command in a sync answer's joined rooms, in timeline order. */
-export function commandsOf(sync: MatrixSyncResponse, botUserId: string): MatrixCommand[] {
+/**
+ * Every command in a sync answer's joined rooms, in timeline order. `sentSince` (ms since the
+ * epoch) keeps only commands sent from then on: a first sync holds the rooms' history, of which
+ * only what was said since the bot was connected is still waiting for an answer.
+ */
+export function commandsOf(sync: MatrixSyncResponse, botUserId: string, sentSince?: number): MatrixCommand[] {
   const commands: MatrixCommand[] = [];
   for (const [roomId, room] of Object.entries(sync.rooms?.join ?? {})) {
     for (const event of room.timeline?.events ?? []) {
       const command = commandOf(roomId, event, botUserId);
-      if (command) commands.push(command);
+      if (!command) continue;
+      if (sentSince !== undefined && (command.sentAt === undefined || command.sentAt < sentSince)) continue;
+      commands.push(command);
     }
   }
   return commands;
