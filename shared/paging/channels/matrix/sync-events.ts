@@ -62,14 +62,19 @@ export function textAction(text: string): PageAction | null {
 const record = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
-/** The event a message replies to: a rich reply (`m.in_reply_to`), or a thread whose root is the page. */
+/**
+ * The event a message replies to: a rich reply (`m.in_reply_to`), or in a thread its root (the
+ * page, or a feed's incident). A threaded message's `m.in_reply_to` with `is_falling_back` is only
+ * the fallback for clients without threads (the thread's latest event): the root is what it answers.
+ */
 function answered(content: Record<string, unknown>): string | null {
   const relates = record(content['m.relates_to']);
   if (!relates) return null;
   const inReplyTo = record(relates['m.in_reply_to']);
+  const thread = relates.rel_type === 'm.thread' && typeof relates.event_id === 'string' ? relates.event_id : null;
+  if (thread && (relates.is_falling_back === true || !inReplyTo)) return thread;
   if (inReplyTo && typeof inReplyTo.event_id === 'string') return inReplyTo.event_id;
-  if (relates.rel_type === 'm.thread' && typeof relates.event_id === 'string') return relates.event_id;
-  return null;
+  return thread;
 }
 
 /** The command one timeline event carries, or null (the bot's own events, edits, redacted events, chatter). */

@@ -94,6 +94,16 @@ describe('Matrix sync events', () => {
   it.each<[string, MatrixEvent, Record<string, unknown> | null]>([
     ['a rich reply', reply('> <@tocsin:example.org> page\n\nresolve'), { action: 'resolve', via: 'reply', targetEventId: PAGE }],
     ['a threaded reply', reply('ack', { rel_type: 'm.thread', event_id: PAGE }), { action: 'acknowledge', targetEventId: PAGE }],
+    [
+      'a threaded message whose reply is the fallback (the thread root answered)',
+      reply('ack', { rel_type: 'm.thread', event_id: PAGE, is_falling_back: true, 'm.in_reply_to': { event_id: '$latest' } }),
+      { action: 'acknowledge', targetEventId: PAGE },
+    ],
+    [
+      'a reply to one message in a thread',
+      reply('resolve', { rel_type: 'm.thread', event_id: '$root', 'm.in_reply_to': { event_id: PAGE } }),
+      { action: 'resolve', targetEventId: PAGE },
+    ],
     ['a message that answers nothing', reply('ack', {}), null],
     ['an edit', reply('ack', { rel_type: 'm.replace', event_id: PAGE }), null],
     ['the bot itself', reply('ack', undefined, { sender: BOT }), null],
