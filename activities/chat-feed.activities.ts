@@ -7,7 +7,9 @@ import {
   recordChatFeedThread,
 } from '../shared/db/access/chat-feeds.ts';
 import type { Orm } from '../shared/db/orm.ts';
+import type { HttpRequestFn } from '../shared/net/outbound-http.ts';
 import type { PageChannelKind } from '../shared/paging/channel.ts';
+import { createMatrixFeedPoster } from '../shared/paging/channels/matrix/feed-poster.ts';
 import type { ChatFeedPoster, FeedUpdate } from '../shared/paging/chat-feed.ts';
 import { createSlackActionSigner } from '../shared/paging/slack/action-token.ts';
 import { DEFAULT_SLACK_API_URL } from '../shared/paging/slack/client.ts';
@@ -17,6 +19,8 @@ export interface ChatFeedActivityDeps {
   orm: Orm;
   secretBox: SecretBox;
   vendorBaseUrls?: Partial<Record<PageChannelKind, string>>;
+  /** The SSRF-guarded client: a Matrix homeserver is the organization's. */
+  outboundHttp?: HttpRequestFn;
 }
 
 /** What one chat-feed workflow posts: a relay batch's updates of one incident to one feed, in event order. */
@@ -28,13 +32,14 @@ export interface ChatFeedPostInput {
   updates: FeedUpdate[];
 }
 
-/** The chats feeds can post to; Matrix adds its poster here. */
+/** The chats feeds can post to (Matrix where this worker has an outbound client). */
 export function createChatFeedPosters(deps: ChatFeedActivityDeps): Map<string, ChatFeedPoster> {
   const slack = createSlackFeedPoster({
     apiUrl: deps.vendorBaseUrls?.slack ?? DEFAULT_SLACK_API_URL,
     actions: createSlackActionSigner(deps.secretBox),
   });
-  return new Map([[slack.kind, slack]]);
+  const posters: ChatFeedPoster[] = [slack, ...(deps.outboundHttp ? [createMatrixFeedPoster({ http: deps.outboundHttp })] : [])];
+  return new Map(posters.map((poster) => [poster.kind, poster]));
 }
 
 /**
@@ -68,7 +73,7 @@ export function createChatFeedActivities(deps: ChatFeedActivityDeps) {
           const thread = await lockChatFeedThread(em, input.feedId, input.incidentId, [update.eventId]);
           if (thread.posted.has(update.eventId)) return false;
           if (!thread.threadRef) {
-            const threadRef = await poster.openThread(connection, feed.target, incident);
+            const threadRef = await poster.openThread(connection, feed.target, incident, `${input.feedId}\n${input.incidentId}`);
             await recordChatFeedThread(em, input.feedId, input.incidentId, threadRef);
             // The root says the incident opened: that update is posted with it.
             if (update.kind === 'opened') await recordChatFeedPost(em, input.feedId, update.eventId);
@@ -86,7 +91,7 @@ export function createChatFeedActivities(deps: ChatFeedActivityDeps) {
               : null;
             const thread = await lockChatFeedThread(em, input.feedId, input.incidentId, [update.eventId]);
             if (thread.posted.has(update.eventId) || !thread.threadRef) return;
-            await poster.reply(connection, feed.target, thread.threadRef, update.text);
+            await poster.reply(connection, feed.target, thread.threadRef, update.text, `${input.feedId}\n${update.eventId}`);
             await recordChatFeedPost(em, input.feedId, update.eventId);
             posted += 1;
             const now = await chatFeedIncident(em, input.organizationId, input.incidentId);

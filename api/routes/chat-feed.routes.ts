@@ -25,8 +25,9 @@ export function chatFeedRoutes(feeds: ChatFeedService) {
       operationId: 'createChatFeed',
       summary: "Post a routing rule's or an integration's incidents to a chat channel",
       description:
-        'Every incident routed by the rule (or opened by the integration) gets one thread in the channel: its root shows the incident with Acknowledge, Resolve and Escalate ' +
-        'buttons and follows its status; each status change, escalation level paged and chat message is a reply, in order, posted once. Needs the organization’s connection ' +
+        'Every incident routed by the rule (or opened by the integration) gets one thread in the channel or room: its root shows the incident and follows its status ' +
+        '(on Slack with Acknowledge, Resolve and Escalate buttons; on Matrix a ✅ or `ack` in the thread acts); each status change, escalation level paged and chat message ' +
+        'is a reply in the thread, in order, posted once. Needs the organization’s connection ' +
         'of that kind (409 otherwise); 404 when the rule or integration is not the organization’s.',
       tags: ['channels'],
       access: 'integrations:update',

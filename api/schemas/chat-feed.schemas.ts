@@ -4,7 +4,14 @@ import { list, single, timestamp } from './common.ts';
 export const CreateChatFeedBody = z
   .object({
     kind: z.enum(['slack', 'matrix']).describe("The chat: the organization's connection of that kind posts"),
-    target: z.string().trim().min(1).max(255).describe('Where to post: a Slack channel id (C…/G…) the app was invited to'),
+    target: z
+      .string()
+      .trim()
+      .min(1)
+      .max(255)
+      .describe(
+        'Where to post: a Slack channel id (C…/G…) the app was invited to, or a Matrix room id (!…) or alias (#name:server) the bot was invited to',
+      ),
     routing_rule_id: z.uuid().optional().describe('Incidents routed by this rule (exactly one of routing_rule_id and integration_id)'),
     integration_id: z.uuid().optional().describe("Incidents opened by this integration's alerts"),
   })

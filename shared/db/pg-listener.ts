@@ -7,7 +7,8 @@ import type { Logger } from '../logger.ts';
  * `jti:<jti>` (a revoked token), `key:<id>` (an API key revoked, changed or deleted),
  * `org:<id>` (plan change, removal), `sess:<id>` (a session, i.e. refresh-token family, revoked or gone),
  * `silences:<organization id>` (a silence or maintenance window written; read by the workers' mute-rule cache),
- * `routing:<organization id>` (a routing rule written, migration 20261228020000; the workers' routing-rule cache).
+ * `routing:<organization id>` (a routing rule written, migration 20261228020000; the workers' routing-rule cache),
+ * `channels:<organization id>` (a channel connection written, migration 20261231010000; the workers' Matrix supervisors).
  */
 export const CREDENTIALS_CHANNEL = 'tocsin_credentials';
 

@@ -36,14 +36,22 @@ export interface ChatFeedPoster {
   readonly kind: string;
   /** Whether `target` is a place this chat can post to (a Slack channel id, a Matrix room id). */
   validTarget(target: string): boolean;
-  /** Posts the thread's root; resolves to the reference replies and redraws use. */
-  openThread(connection: ChannelConnection, target: string, incident: FeedThreadIncident): Promise<string>;
-  reply(connection: ChannelConnection, target: string, threadRef: string, text: string): Promise<void>;
+  /**
+   * Posts the thread's root; resolves to the reference replies and redraws use. `key` names this
+   * root (feed and incident) and each reply's names the update: a chat that takes an idempotency
+   * key (Matrix's transaction ids) posts a retry after a crash once.
+   */
+  openThread(connection: ChannelConnection, target: string, incident: FeedThreadIncident, key: string): Promise<string>;
+  reply(connection: ChannelConnection, target: string, threadRef: string, text: string, key: string): Promise<void>;
   /** Redraws the root with the incident's current status (where the chat can edit messages). */
   redrawRoot?(connection: ChannelConnection, target: string, threadRef: string, incident: FeedThreadIncident): Promise<void>;
 }
 
-/** Where each chat's feeds may post: a Slack channel id (the bot invited); Matrix adds its room ids. */
+/** Where each chat's feeds may post: a Slack channel id (the bot invited), a Matrix room id or alias. */
 export const CHAT_FEED_TARGETS: Record<string, { pattern: RegExp; description: string }> = {
   slack: { pattern: /^[CG][A-Z0-9]{2,20}$/, description: 'a Slack channel id (C…/G…) the Tocsin app was invited to' },
+  matrix: {
+    pattern: /^(?:#[^\s:]{1,255}:[A-Za-z0-9.[\]:-]{1,255}|![^\s:]{1,255}(?::[A-Za-z0-9.[\]:-]{1,255})?)$/,
+    description: 'a Matrix room id (!…) or alias (#name:server) the bot was invited to',
+  },
 };

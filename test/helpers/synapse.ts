@@ -51,6 +51,13 @@ export function matrixUser(synapse: RunningSynapse, account: MatrixTestAccount) 
         'm.relates_to': { 'm.in_reply_to': { event_id: eventId } },
       }),
     say: (roomId: string, text: string) => send(roomId, 'm.room.message', { msgtype: 'm.text', body: text }),
+    /** A message in a thread as Element sends it: the thread relation, and the reply fallback for clients without threads. */
+    inThread: (roomId: string, rootEventId: string, text: string) =>
+      send(roomId, 'm.room.message', {
+        msgtype: 'm.text',
+        body: text,
+        'm.relates_to': { rel_type: 'm.thread', event_id: rootEventId, is_falling_back: true, 'm.in_reply_to': { event_id: rootEventId } },
+      }),
     /** The room's timeline, oldest first (the last 200 events). */
     events,
     /** The page message `eventId` as clients show it: its latest edit's content, else its own. */

@@ -1,5 +1,6 @@
 import type { ChannelActionRequest, ChannelActionResult, IncidentChange, PageAction } from '../../shared/paging/channel.ts';
 import { MatrixApiError, type MatrixClient } from '../../shared/paging/channels/matrix/client.ts';
+import { readFeedMarker } from '../../shared/paging/channels/matrix/feed-messages.ts';
 import { pageEditContent, readPageMarker, replyNoticeContent } from '../../shared/paging/channels/matrix/messages.ts';
 import { directRoom } from '../../shared/paging/channels/matrix/rooms.ts';
 import type { MatrixCommand } from '../../shared/paging/channels/matrix/sync-events.ts';
@@ -24,7 +25,7 @@ const txn = (what: string, eventId: string) => `${what}-${createHash('sha256').u
 
 /**
  * Acts on one command read from the bot's rooms. Only a reply or reaction to one of this
- * organization's page messages from this bot counts; anything else is chatter and ignored. An
+ * organization's page messages or feed thread roots from this bot counts; anything else is chatter and ignored. An
  * unlinked sender is told why in the room and gets the link in a direct message: a link posted in
  * a shared room could be opened by someone else.
  */
@@ -42,7 +43,10 @@ export async function handleMatrixCommand(
     if (error instanceof MatrixApiError && (error.status === 404 || error.status === 403)) return null;
     throw error;
   }
-  const marker = target.sender === botUserId ? readPageMarker(target.content) : null;
+  const page = target.sender === botUserId ? readPageMarker(target.content) : null;
+  // A feed's thread root acts on its incident as a page does; it is redrawn by the feed, not here.
+  const feed = target.sender === botUserId && !page ? readFeedMarker(target.content) : null;
+  const marker = page ?? feed;
   if (!marker || marker.organization_id !== organizationId) return null;
 
   const reply = (text: string) =>
@@ -66,17 +70,17 @@ export async function handleMatrixCommand(
     action: command.action,
     channel: 'matrix',
     userId,
-    pageId: marker.page_id,
+    ...(page ? { pageId: page.page_id } : {}),
   });
   await reply(userId ? result.message : `${result.message} I sent ${command.sender} a link in a direct message.`);
-  if (result.outcome === 'done' && userId) {
+  if (result.outcome === 'done' && userId && page) {
     // Shown where it happened at once; the page update after the incident's event edits it the same way.
     const change: IncidentChange = {
       status: STATUS_AFTER[command.action],
       action: command.action,
       actorName: await deps.memberName(organizationId, userId),
     };
-    await client.send(command.roomId, 'm.room.message', txn('edit', command.eventId), pageEditContent(target.event_id, marker, change));
+    await client.send(command.roomId, 'm.room.message', txn('edit', command.eventId), pageEditContent(target.event_id, page, change));
   }
   return result;
 }

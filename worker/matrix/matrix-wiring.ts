@@ -76,5 +76,7 @@ export function startWorkerMatrixSync(
     }),
     inbound: matrixInboundDeps(config, options),
     logger: options.logger,
+    // Connections changed are noticed at once; without DATABASE_URL (embedded database) at the next scan.
+    listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : undefined,
   });
 }

@@ -16,17 +16,25 @@ export interface MatrixSyncLoopOptions {
   inbound: MatrixInboundDeps;
   logger: Logger;
   signal: AbortSignal;
+  /**
+   * When this bot account was connected (the connection's last change): a first sync acts on
+   * what was said in its rooms from then on, and skips older history.
+   */
+  connectedAt: Date;
   /** The long poll (default 30 s); the lease outlives it. */
   pollMs?: number;
 }
 
 const LEASE_SECONDS = 90;
+/** The homeserver's clock may run behind ours: a first sync reaches back this far before the connection. */
+const CLOCK_SKEW_MS = 60_000;
 
 /**
  * One organization's bot reading its rooms until `signal` aborts or another worker holds the
  * lease: `/sync` from the stored position, join rooms it is invited to, act on each command, then
- * store the new position. A first start (no position for this bot) skips what was said before it.
- * A crash between acting and storing reads the same commands again: actions act once, and the
+ * store the new position. A first start (no position for this bot) acts on what was said since the
+ * bot was connected, not on older history: a page sent, and answered, before the loop first read
+ * its rooms (a worker just started, a connection just made) still gets its answer. A crash between acting and storing reads the same commands again: actions act once, and the
  * bot's replies reuse their transaction ids, so nothing is said twice.
  */
 export async function runMatrixSyncLoop(options: MatrixSyncLoopOptions): Promise<'stopped' | 'lease lost'> {
@@ -47,16 +55,16 @@ export async function runMatrixSyncLoop(options: MatrixSyncLoopOptions): Promise
             logger.warn({ err: error, organizationId, roomId }, 'matrix: could not join a room it was invited to'),
           );
       }
-      if (since) {
-        for (const command of commandsOf(sync, botUserId)) {
-          if (signal.aborted) break;
-          try {
-            await handleMatrixCommand(command, { organizationId, client, botUserId }, options.inbound);
-          } catch (error) {
-            // Read again from the same position a few times (a homeserver or database hiccup), then skipped.
-            if (failures < 3) throw error;
-            logger.warn({ err: error, organizationId, eventId: command.eventId }, 'matrix: could not act on a command; skipped');
-          }
+      // A first sync carries the rooms' recent history: only what came since the connection may still wait for an answer.
+      const commands = since ? commandsOf(sync, botUserId) : commandsOf(sync, botUserId, options.connectedAt.getTime() - CLOCK_SKEW_MS);
+      for (const command of commands) {
+        if (signal.aborted) break;
+        try {
+          await handleMatrixCommand(command, { organizationId, client, botUserId }, options.inbound);
+        } catch (error) {
+          // Read again from the same position a few times (a homeserver or database hiccup), then skipped.
+          if (failures < 3) throw error;
+          logger.warn({ err: error, organizationId, eventId: command.eventId }, 'matrix: could not act on a command; skipped');
         }
       }
       if (signal.aborted) break;

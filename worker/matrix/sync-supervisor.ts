@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
 import type { MatrixSyncStateStore } from '../../shared/db/access/matrix-sync-state.ts';
 import type { Logger } from '../../shared/logger.ts';
+import { createPgListener, CREDENTIALS_CHANNEL } from '../../shared/db/pg-listener.ts';
 import type { HttpRequestFn } from '../../shared/net/outbound-http.ts';
 import { openMatrixConnection } from '../../shared/paging/channels/matrix.ts';
 import { createMatrixClient } from '../../shared/paging/channels/matrix/client.ts';
@@ -15,7 +16,12 @@ export interface MatrixSyncSupervisorDeps {
   http: HttpRequestFn;
   inbound: MatrixInboundDeps;
   logger: Logger;
-  /** How often connections added, changed or removed are noticed (default 5 s). */
+  /**
+   * Connections added, changed or removed are noticed at once through this database's NOTIFY
+   * (`channels:<organization>`); without it, at the next scan.
+   */
+  listen?: { databaseUrl: string };
+  /** How often connections are scanned anyway (default 5 s, 60 s when listening: a lease freed by a dead worker). */
   rescanMs?: number;
   /** At most this many organizations' loops in this worker (default 200); the others wait for another worker. */
   maxLoops?: number;
@@ -70,6 +76,7 @@ export function startMatrixSync(deps: MatrixSyncSupervisorDeps): { stop(): Promi
       running.done = runMatrixSyncLoop({
         organizationId: row.organization_id,
         account: fingerprint,
+        connectedAt: new Date(row.updated_at),
         owner,
         client,
         state: deps.state,
@@ -88,21 +95,50 @@ export function startMatrixSync(deps: MatrixSyncSupervisorDeps): { stop(): Promi
     for (const organizationId of [...loops.keys()]) if (!wanted.has(organizationId)) await stopLoop(organizationId);
   }
 
+  const rescanMs = deps.rescanMs ?? (deps.listen ? 60_000 : 5000);
   let timer: NodeJS.Timeout | undefined;
   let scanning: Promise<void> = Promise.resolve();
+  let again = false;
+  let busy = false;
+  /** One scan at a time; a change noticed during a scan is scanned right after it. */
   const tick = () => {
+    clearTimeout(timer);
+    if (stopped) return;
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
     scanning = rescan()
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'matrix: could not list connections'))
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, deps.rescanMs ?? 5000);
+        busy = false;
+        if (stopped) return;
+        if (again) {
+          again = false;
+          tick();
+        } else timer = setTimeout(tick, rescanMs);
       });
   };
+  const listener = deps.listen
+    ? createPgListener({
+        databaseUrl: deps.listen.databaseUrl,
+        channel: CREDENTIALS_CHANNEL,
+        logger: deps.logger,
+        onNotification: (payload) => {
+          if (payload.startsWith('channels:')) tick();
+        },
+        // Whatever changed while not listening is read now.
+        onListening: tick,
+      })
+    : undefined;
   tick();
 
   return {
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      await listener?.close();
       await scanning;
       await Promise.all([...loops.keys()].map(stopLoop));
     },

@@ -4,6 +4,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 export interface MatrixConnectionRow {
   organization_id: string;
   config_sealed: string;
+  /** When the connection was last saved (a new bot token starts reading from about then). */
+  updated_at: Date;
 }
 
 /**
@@ -17,7 +19,7 @@ export function createMatrixSyncStateStore(em: () => EntityManager) {
       em()
         .fork()
         .execute<MatrixConnectionRow[]>(
-          `select organization_id, config_sealed from channel_connections where kind = 'matrix' order by organization_id`,
+          `select organization_id, config_sealed, updated_at from channel_connections where kind = 'matrix' order by organization_id`,
         ),
 
     /**

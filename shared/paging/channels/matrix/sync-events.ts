@@ -16,6 +16,8 @@ export interface MatrixCommand {
   targetEventId: string;
   action: PageAction;
   via: 'reaction' | 'reply';
+  /** When the sender's homeserver says it was sent (ms since the epoch), if it says. */
+  sentAt: number | undefined;
 }
 
 /** Text replies understood, first word, case-insensitive; a leading `!` or `/` is allowed. */
@@ -60,14 +62,19 @@ export function textAction(text: string): PageAction | null {
 const record = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
-/** The event a message replies to: a rich reply (`m.in_reply_to`), or a thread whose root is the page. */
+/**
+ * The event a message replies to: a rich reply (`m.in_reply_to`), or in a thread its root (the
+ * page, or a feed's incident). A threaded message's `m.in_reply_to` with `is_falling_back` is only
+ * the fallback for clients without threads (the thread's latest event): the root is what it answers.
+ */
 function answered(content: Record<string, unknown>): string | null {
   const relates = record(content['m.relates_to']);
   if (!relates) return null;
   const inReplyTo = record(relates['m.in_reply_to']);
+  const thread = relates.rel_type === 'm.thread' && typeof relates.event_id === 'string' ? relates.event_id : null;
+  if (thread && (relates.is_falling_back === true || !inReplyTo)) return thread;
   if (inReplyTo && typeof inReplyTo.event_id === 'string') return inReplyTo.event_id;
-  if (relates.rel_type === 'm.thread' && typeof relates.event_id === 'string') return relates.event_id;
-  return null;
+  return thread;
 }
 
 /** The command one timeline event carries, or null (the bot's own events, edits, redacted events, chatter). */
@@ -75,7 +82,8 @@ export function commandOf(roomId: string, event: MatrixEvent, botUserId: string)
   if (event.sender === botUserId || typeof event.event_id !== 'string' || typeof event.sender !== 'string') return null;
   const content = record(event.content);
   if (!content || record(event.unsigned)?.redacted_because) return null;
-  const base = { roomId, eventId: event.event_id, sender: event.sender };
+  const sentAt = typeof event.origin_server_ts === 'number' ? event.origin_server_ts : undefined;
+  const base = { roomId, eventId: event.event_id, sender: event.sender, sentAt };
   if (event.type === 'm.reaction') {
     const relates = record(content['m.relates_to']);
     if (relates?.rel_type !== 'm.annotation' || typeof relates.event_id !== 'string') return null;
@@ -92,13 +100,19 @@ export function commandOf(roomId: string, event: MatrixEvent, botUserId: string)
   return null;
 }
 
-/** Every command in a sync answer's joined rooms, in timeline order. */
-export function commandsOf(sync: MatrixSyncResponse, botUserId: string): MatrixCommand[] {
+/**
+ * Every command in a sync answer's joined rooms, in timeline order. `sentSince` (ms since the
+ * epoch) keeps only commands sent from then on: a first sync holds the rooms' history, of which
+ * only what was said since the bot was connected is still waiting for an answer.
+ */
+export function commandsOf(sync: MatrixSyncResponse, botUserId: string, sentSince?: number): MatrixCommand[] {
   const commands: MatrixCommand[] = [];
   for (const [roomId, room] of Object.entries(sync.rooms?.join ?? {})) {
     for (const event of room.timeline?.events ?? []) {
       const command = commandOf(roomId, event, botUserId);
-      if (command) commands.push(command);
+      if (!command) continue;
+      if (sentSince !== undefined && (command.sentAt === undefined || command.sentAt < sentSince)) continue;
+      commands.push(command);
     }
   }
   return commands;

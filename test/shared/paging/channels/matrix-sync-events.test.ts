@@ -78,20 +78,32 @@ describe('Matrix sync events', () => {
     expect(replyText(body)).toBe(text);
   });
 
-  it('reads a ✅ reaction to a message as acknowledging it', () => {
-    expect(commandOf(ROOM, reaction('✅'), BOT)).toEqual({
+  it('reads a ✅ reaction to a message as acknowledging it, with when it was sent', () => {
+    expect(commandOf(ROOM, reaction('✅', { origin_server_ts: 1_700_000_000_000 }), BOT)).toEqual({
       roomId: ROOM,
       eventId: '$r',
       sender: '@alice:example.org',
       targetEventId: PAGE,
       action: 'acknowledge',
       via: 'reaction',
+      sentAt: 1_700_000_000_000,
     });
+    expect(commandOf(ROOM, reaction('✅'), BOT)?.sentAt).toBeUndefined();
   });
 
   it.each<[string, MatrixEvent, Record<string, unknown> | null]>([
     ['a rich reply', reply('> <@tocsin:example.org> page\n\nresolve'), { action: 'resolve', via: 'reply', targetEventId: PAGE }],
     ['a threaded reply', reply('ack', { rel_type: 'm.thread', event_id: PAGE }), { action: 'acknowledge', targetEventId: PAGE }],
+    [
+      'a threaded message whose reply is the fallback (the thread root answered)',
+      reply('ack', { rel_type: 'm.thread', event_id: PAGE, is_falling_back: true, 'm.in_reply_to': { event_id: '$latest' } }),
+      { action: 'acknowledge', targetEventId: PAGE },
+    ],
+    [
+      'a reply to one message in a thread',
+      reply('resolve', { rel_type: 'm.thread', event_id: '$root', 'm.in_reply_to': { event_id: PAGE } }),
+      { action: 'resolve', targetEventId: PAGE },
+    ],
     ['a message that answers nothing', reply('ack', {}), null],
     ['an edit', reply('ack', { rel_type: 'm.replace', event_id: PAGE }), null],
     ['the bot itself', reply('ack', undefined, { sender: BOT }), null],
@@ -141,5 +153,30 @@ describe('Matrix sync events', () => {
     ]);
     expect(invitedRooms(sync)).toEqual(['!d:x']);
     expect(commandsOf({ next_batch: 's' }, BOT)).toEqual([]);
+  });
+
+  it.each<[string, number | undefined, string[]]>([
+    ['every command without a bound', undefined, ['$old', '$edge', '$new', '$undated']],
+    ['only commands sent from the bound on', 2000, ['$edge', '$new']],
+    ['nothing when all came before', 5000, []],
+  ])('keeps %s (history on a first sync)', (_what, sentSince, expected) => {
+    const sync = {
+      next_batch: 's3',
+      rooms: {
+        join: {
+          '!a:x': {
+            timeline: {
+              events: [
+                reaction('✅', { event_id: '$old', origin_server_ts: 1999 }),
+                reaction('✅', { event_id: '$edge', origin_server_ts: 2000 }),
+                reply('ack', undefined, { event_id: '$new', origin_server_ts: 4000 }),
+                reaction('✅', { event_id: '$undated' }),
+              ],
+            },
+          },
+        },
+      },
+    };
+    expect(commandsOf(sync, BOT, sentSince).map((command) => command.eventId)).toEqual(expected);
   });
 });
