@@ -9,7 +9,7 @@ import { createWorkerDeps, startOutboxRelay } from './deps.ts';
 import { createRoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
 import { createWorker } from './worker.ts';
 import { startWorkerMatrixSync } from './matrix/matrix-wiring.ts';
-import { pagingTaskQueue, tenantJobsTaskQueue } from '../shared/temporal/ids.ts';
+import { followUpTaskQueue, pagingTaskQueue, tenantJobsTaskQueue } from '../shared/temporal/ids.ts';
 
 /** Concurrent tenant jobs (calendar refreshes) per worker process; their imports run in threads. */
 const TENANT_JOB_SLOTS = 2;
@@ -94,6 +94,24 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
       maxConcurrentLocalActivityExecutions: TENANT_JOB_SLOTS,
     },
   });
+  // Follow-up (indexing, embedding, analysis) on a queue of its own with FOLLOW_UP_CONCURRENCY activity
+  // slots: a backlog of it waits there, never in ingestion's or paging's slots. 0: another process serves it.
+  const followUpSlots = config.FOLLOW_UP_CONCURRENCY;
+  const followUpWorker =
+    followUpSlots > 0
+      ? await createWorker({
+          connection: options.connection,
+          namespace: config.TEMPORAL_NAMESPACE,
+          taskQueue: followUpTaskQueue(taskQueue),
+          deps,
+          overrides: {
+            ...options.overrides,
+            maxConcurrentWorkflowTaskExecutions: 2,
+            maxConcurrentActivityTaskExecutions: followUpSlots,
+            maxConcurrentLocalActivityExecutions: 1,
+          },
+        })
+      : undefined;
   // Routing rules, kept per organization and dropped on their NOTIFY.
   const routingRules = createRoutingRulesCache({
     orm: options.orm,
@@ -128,7 +146,7 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
       await routingRules.close();
     }
   };
-  const workers = [worker, pagingWorker, tenantJobsWorker];
+  const workers = [worker, pagingWorker, tenantJobsWorker, ...(followUpWorker ? [followUpWorker] : [])];
   const shutdown = () => {
     for (const each of workers) if (each.getState() === 'RUNNING') each.shutdown();
   };

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Orm } from '../db/orm.ts';
 import { ServiceUnavailableError } from '../errors.ts';
 import { analyzeIncident } from './analysis/analyze-incident.ts';
+import { analyzeIncidents } from './analysis/analyze-incidents.ts';
 import { cachedEmbedder, type Embedder } from './embedding/embedder.ts';
 import { createHttpEmbedder } from './embedding/http-embedder.ts';
 import { createLocalEmbedder, localModelDir } from './embedding/local-embedder.ts';
@@ -9,6 +10,7 @@ import { createElasticsearchEngine } from './engine/elasticsearch-index.ts';
 import { isEngineOutage, readyOnFirstUse, type SearchEngine } from './engine/engine.ts';
 import { createPostgresEngine, sqlRunnerFromOrm } from './engine/postgres-index.ts';
 import { indexDocument } from './indexing/index-document.ts';
+import { indexDocuments } from './indexing/index-documents.ts';
 import { reindexAll } from './indexing/reindex.ts';
 import type { SearchPort } from './port.ts';
 import { userQueryText } from './query/user-query.ts';
@@ -67,6 +69,7 @@ export function createSearchPort(engine: SearchEngine, deps: { orm: Orm }): Sear
   return {
     backend: engine.backend,
     indexDocument: (input) => indexDocument(over, input),
+    indexDocuments: (organizationId, documents) => indexDocuments(over, organizationId, documents),
     removeDocument: (input) => ready.remove(input.organizationId, input.type, input.id),
     async query({ query, errorLog, ...request }) {
       try {
@@ -77,6 +80,7 @@ export function createSearchPort(engine: SearchEngine, deps: { orm: Orm }): Sear
       }
     },
     analyzeIncident: (input) => analyzeIncident(over, input),
+    analyzeIncidents: (input, onProgress) => analyzeIncidents(over, input, onProgress),
     reindex: (options = {}) => reindexAll({ orm: deps.orm, index: ready, ...options }),
     refresh: () => ready.refresh(),
     close: () => ready.close(),
