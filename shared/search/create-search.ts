@@ -31,7 +31,7 @@ type SearchConfig = Pick<
   Partial<Pick<Config, 'LOCAL_EMBEDDINGS_MODEL'>>;
 
 /** The configured embedder: the HTTP provider when EMBEDDINGS_URL is set, else the local model LOCAL_EMBEDDINGS_MODEL of the tool cache. */
-export async function createEmbedder(config: SearchConfig): Promise<Embedder> {
+export async function createEmbedder(config: SearchConfig, options: { lowPriority?: boolean } = {}): Promise<Embedder> {
   const inner = config.EMBEDDINGS_URL
     ? createHttpEmbedder({
         url: config.EMBEDDINGS_URL,
@@ -42,6 +42,7 @@ export async function createEmbedder(config: SearchConfig): Promise<Embedder> {
     : await createLocalEmbedder({
         modelDir: localModelDir(config.toolCacheDir, config.LOCAL_EMBEDDINGS_MODEL),
         model: config.LOCAL_EMBEDDINGS_MODEL,
+        lowPriority: options.lowPriority ?? false,
       });
   return cachedEmbedder(inner);
 }
@@ -57,9 +58,14 @@ export async function createSearchEngine(config: SearchConfig, deps: { orm: Orm;
 /**
  * The configured search: the engine ELASTICSEARCH_URL names, else PostgreSQL, created on first use.
  * Rejects when no embedder can start (no local model installed): callers then run without search.
+ * `lowPriorityEmbedding`: the local model's thread at the lowest CPU priority (the worker process).
  */
-export async function createSearch(config: SearchConfig, deps: { orm: Orm; embedder?: Embedder }): Promise<SearchPort> {
-  return createSearchPort(await createSearchEngine(config, deps), { orm: deps.orm });
+export async function createSearch(
+  config: SearchConfig,
+  deps: { orm: Orm; embedder?: Embedder; lowPriorityEmbedding?: boolean },
+): Promise<SearchPort> {
+  const embedder = deps.embedder ?? (await createEmbedder(config, { lowPriority: deps.lowPriorityEmbedding ?? false }));
+  return createSearchPort(await createSearchEngine(config, { orm: deps.orm, embedder }), { orm: deps.orm });
 }
 
 /** The port over one engine (tests give theirs); the engine's index is created on first use. */
