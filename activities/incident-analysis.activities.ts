@@ -17,14 +17,14 @@ export function createIncidentAnalysisActivities(deps: IncidentAnalysisActivityD
       return deps.search.analyzeIncident(input);
     },
 
-    /** The same for a bucket pass's incidents, one after the other; unchanged, fresh analyses cost one read. */
+    /**
+     * The same for a bucket pass's incidents in one batch (one read, one embedding call, one search
+     * round trip); unchanged, fresh analyses cost their share of the read. Heartbeats per store.
+     */
     async analyzeIncidents(input: { organizationId: string; incidentIds: string[] }): Promise<{ analyzed: number }> {
-      let analyzed = 0;
-      for (const incidentId of input.incidentIds) {
-        if (!deps.search) break;
-        if ((await deps.search.analyzeIncident({ organizationId: input.organizationId, incidentId })) === 'analyzed') analyzed += 1;
-        heartbeatIfInActivity();
-      }
+      if (!deps.search || input.incidentIds.length === 0) return { analyzed: 0 };
+      heartbeatIfInActivity();
+      const { analyzed } = await deps.search.analyzeIncidents(input, heartbeatIfInActivity);
       return { analyzed };
     },
   };

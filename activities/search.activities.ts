@@ -26,22 +26,22 @@ export function createSearchActivities(deps: SearchActivityDeps) {
     },
 
     /**
-     * Indexes the current state of a bucket pass's documents, all of `organizationId`, one after the
-     * other (each read from PostgreSQL and upserted, or removed when gone). A failure retries the
-     * whole pass: each document's indexing is idempotent.
+     * Indexes the current state of a bucket pass's documents, all of `organizationId`, in one batch
+     * (read from PostgreSQL, one embedding call and one bulk write; removed when gone). A failure
+     * retries the whole pass: indexing is keyed by document, so a repeated pass writes the same.
      */
     async indexDocuments(input: {
       organizationId: string;
       documents: Array<Pick<SearchIndexInput, 'type' | 'id'>>;
     }): Promise<{ indexed: number; removed: number; skipped: number }> {
-      const counts = { indexed: 0, removed: 0, skipped: 0 };
-      for (const document of input.documents) {
-        // An unknown type is skipped, not fatal: it would otherwise stop the bucket's other documents.
-        if (!deps.search || !SEARCH_DOCUMENT_TYPES.includes(document.type)) counts.skipped += 1;
-        else counts[await deps.search.indexDocument({ organizationId: input.organizationId, type: document.type, id: document.id })] += 1;
-        heartbeatIfInActivity();
-      }
-      return counts;
+      // An unknown type is skipped, not fatal: it would otherwise stop the bucket's other documents.
+      const known = deps.search ? input.documents.filter((document) => SEARCH_DOCUMENT_TYPES.includes(document.type)) : [];
+      const skipped = input.documents.length - known.length;
+      if (!deps.search || known.length === 0) return { indexed: 0, removed: 0, skipped };
+      heartbeatIfInActivity();
+      const counts = await deps.search.indexDocuments(input.organizationId, known);
+      heartbeatIfInActivity();
+      return { ...counts, skipped };
     },
 
     /** Removes one document from the index (a delete that must not wait for a reload). */

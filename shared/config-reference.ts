@@ -90,6 +90,11 @@ export const CONFIG_REFERENCE: Record<EnvVariable, VariableDoc> = {
     group: 'Search',
     meaning: 'the local model (`npm run model:install`); after a change, `npm run search:reindex`',
   },
+  FOLLOW_UP_CONCURRENCY: {
+    group: 'Search',
+    meaning:
+      'follow-up batches (indexing, embedding, incident analysis) one worker process runs at once, on the `<TEMPORAL_TASK_QUEUE>-follow-up` queue with slots of its own; `0` polls none there (another worker process serves it)',
+  },
   JWT_SECRET: {
     group: 'Secrets and sessions',
     unset: 'generated once into `$DATA_DIR` (development only)',

@@ -89,6 +89,9 @@ const EnvSchema = z
     EMBEDDINGS_DIMENSIONS: z.coerce.number().int().min(8).max(4096).default(1536),
     EMBEDDINGS_API_KEY: z.string().min(1).optional(),
     LOCAL_EMBEDDINGS_MODEL: z.enum(LOCAL_MODEL_IDS).default(DEFAULT_LOCAL_MODEL),
+    // Follow-up (indexing, embedding, analysis) batches a worker process runs at once on its own
+    // queue; 0 polls none there (another worker process serves it). docs/operator-guide/running.md.
+    FOLLOW_UP_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
     JWT_SECRET: secret.optional(),
     ENCRYPTION_KEY: secret.optional(),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),

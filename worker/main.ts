@@ -40,7 +40,8 @@ const orm = await openOrm({
 await runMigrations(orm, config.DATABASE_URL);
 const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
 // Without an embedding model the worker still runs; search indexing is skipped until it is installed.
-const search = await createSearch(config, { orm }).catch((error: unknown) => {
+// Its embedding is follow-up only: the local model's thread runs at the lowest CPU priority.
+const search = await createSearch(config, { orm, lowPriorityEmbedding: true }).catch((error: unknown) => {
   logger.error({ err: error }, 'search indexing disabled');
   return undefined;
 });

@@ -11,7 +11,7 @@ import { createWorker } from './worker.ts';
 import { createFirstLevelPager } from './outbox/first-level.ts';
 import { createEscalationActivities } from '../activities/escalation.activities.ts';
 import { startWorkerMatrixSync } from './matrix/matrix-wiring.ts';
-import { pagingTaskQueue, tenantJobsTaskQueue } from '../shared/temporal/ids.ts';
+import { followUpTaskQueue, pagingTaskQueue, tenantJobsTaskQueue } from '../shared/temporal/ids.ts';
 
 /** Concurrent tenant jobs (calendar refreshes) per worker process; their imports run in threads. */
 const TENANT_JOB_SLOTS = 2;
@@ -96,6 +96,24 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
       maxConcurrentLocalActivityExecutions: TENANT_JOB_SLOTS,
     },
   });
+  // Follow-up (indexing, embedding, analysis) on a queue of its own with FOLLOW_UP_CONCURRENCY activity
+  // slots: a backlog of it waits there, never in ingestion's or paging's slots. 0: another process serves it.
+  const followUpSlots = config.FOLLOW_UP_CONCURRENCY;
+  const followUpWorker =
+    followUpSlots > 0
+      ? await createWorker({
+          connection: options.connection,
+          namespace: config.TEMPORAL_NAMESPACE,
+          taskQueue: followUpTaskQueue(taskQueue),
+          deps,
+          overrides: {
+            ...options.overrides,
+            maxConcurrentWorkflowTaskExecutions: 2,
+            maxConcurrentActivityTaskExecutions: followUpSlots,
+            maxConcurrentLocalActivityExecutions: 1,
+          },
+        })
+      : undefined;
   // Routing rules, kept per organization and dropped on their NOTIFY.
   const routingRules = createRoutingRulesCache({
     orm: options.orm,
@@ -132,7 +150,7 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
       await routingRules.close();
     }
   };
-  const workers = [worker, pagingWorker, tenantJobsWorker];
+  const workers = [worker, pagingWorker, tenantJobsWorker, ...(followUpWorker ? [followUpWorker] : [])];
   const shutdown = () => {
     for (const each of workers) if (each.getState() === 'RUNNING') each.shutdown();
   };

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Orm } from '../db/orm.ts';
 import { ServiceUnavailableError } from '../errors.ts';
 import { analyzeIncident } from './analysis/analyze-incident.ts';
+import { analyzeIncidents } from './analysis/analyze-incidents.ts';
 import { cachedEmbedder, type Embedder } from './embedding/embedder.ts';
 import { createHttpEmbedder } from './embedding/http-embedder.ts';
 import { createLocalEmbedder, localModelDir } from './embedding/local-embedder.ts';
@@ -9,6 +10,7 @@ import { createElasticsearchEngine } from './engine/elasticsearch-index.ts';
 import { isEngineOutage, readyOnFirstUse, type SearchEngine } from './engine/engine.ts';
 import { createPostgresEngine, sqlRunnerFromOrm } from './engine/postgres-index.ts';
 import { indexDocument } from './indexing/index-document.ts';
+import { indexDocuments } from './indexing/index-documents.ts';
 import { reindexAll } from './indexing/reindex.ts';
 import type { SearchPort } from './port.ts';
 import { userQueryText } from './query/user-query.ts';
@@ -29,7 +31,7 @@ type SearchConfig = Pick<
   Partial<Pick<Config, 'LOCAL_EMBEDDINGS_MODEL'>>;
 
 /** The configured embedder: the HTTP provider when EMBEDDINGS_URL is set, else the local model LOCAL_EMBEDDINGS_MODEL of the tool cache. */
-export async function createEmbedder(config: SearchConfig): Promise<Embedder> {
+export async function createEmbedder(config: SearchConfig, options: { lowPriority?: boolean } = {}): Promise<Embedder> {
   const inner = config.EMBEDDINGS_URL
     ? createHttpEmbedder({
         url: config.EMBEDDINGS_URL,
@@ -40,6 +42,7 @@ export async function createEmbedder(config: SearchConfig): Promise<Embedder> {
     : await createLocalEmbedder({
         modelDir: localModelDir(config.toolCacheDir, config.LOCAL_EMBEDDINGS_MODEL),
         model: config.LOCAL_EMBEDDINGS_MODEL,
+        lowPriority: options.lowPriority ?? false,
       });
   return cachedEmbedder(inner);
 }
@@ -55,9 +58,14 @@ export async function createSearchEngine(config: SearchConfig, deps: { orm: Orm;
 /**
  * The configured search: the engine ELASTICSEARCH_URL names, else PostgreSQL, created on first use.
  * Rejects when no embedder can start (no local model installed): callers then run without search.
+ * `lowPriorityEmbedding`: the local model's thread at the lowest CPU priority (the worker process).
  */
-export async function createSearch(config: SearchConfig, deps: { orm: Orm; embedder?: Embedder }): Promise<SearchPort> {
-  return createSearchPort(await createSearchEngine(config, deps), { orm: deps.orm });
+export async function createSearch(
+  config: SearchConfig,
+  deps: { orm: Orm; embedder?: Embedder; lowPriorityEmbedding?: boolean },
+): Promise<SearchPort> {
+  const embedder = deps.embedder ?? (await createEmbedder(config, { lowPriority: deps.lowPriorityEmbedding ?? false }));
+  return createSearchPort(await createSearchEngine(config, { orm: deps.orm, embedder }), { orm: deps.orm });
 }
 
 /** The port over one engine (tests give theirs); the engine's index is created on first use. */
@@ -67,6 +75,7 @@ export function createSearchPort(engine: SearchEngine, deps: { orm: Orm }): Sear
   return {
     backend: engine.backend,
     indexDocument: (input) => indexDocument(over, input),
+    indexDocuments: (organizationId, documents) => indexDocuments(over, organizationId, documents),
     removeDocument: (input) => ready.remove(input.organizationId, input.type, input.id),
     async query({ query, errorLog, ...request }) {
       try {
@@ -77,6 +86,7 @@ export function createSearchPort(engine: SearchEngine, deps: { orm: Orm }): Sear
       }
     },
     analyzeIncident: (input) => analyzeIncident(over, input),
+    analyzeIncidents: (input, onProgress) => analyzeIncidents(over, input, onProgress),
     reindex: (options = {}) => reindexAll({ orm: deps.orm, index: ready, ...options }),
     refresh: () => ready.refresh(),
     close: () => ready.close(),

@@ -46,6 +46,11 @@ export interface SearchRequest {
   excludeIds?: string[];
   /** What the text is when the caller knows (a pasted `error_log`); else hybrid classifies the text. */
   queryKind?: QueryKind;
+  /**
+   * `false`: hybrid ranks its first pass only, without pseudo-relevance feedback's second kNN pass
+   * (an incident's analysis: its text is a whole description, not a few typed words).
+   */
+  feedback?: false;
 }
 
 /** A person's query: free text, a pasted log, or both; the module turns it into a `SearchRequest`. */
@@ -76,12 +81,18 @@ export interface SearchIndexer {
 
 export type IndexDocumentResult = 'indexed' | 'removed';
 export type AnalyzeIncidentResult = 'analyzed' | 'unchanged' | 'missing';
+export type IndexDocumentsResult = Record<IndexDocumentResult, number>;
 
 /** Search, the same whichever engine holds the documents. PostgreSQL stays the source of truth. */
 export interface SearchPort {
   readonly backend: SearchBackend;
   /** Indexes one document's current state from PostgreSQL, or removes it when it no longer exists. */
   indexDocument(input: SearchIndexInput): Promise<IndexDocumentResult>;
+  /**
+   * Indexes a follow-up pass's documents of one organization: read from PostgreSQL, embedded in one
+   * call and written in one bulk request; those that no longer exist are removed. Idempotent.
+   */
+  indexDocuments(organizationId: string, documents: ReadonlyArray<Pick<SearchIndexInput, 'type' | 'id'>>): Promise<IndexDocumentsResult>;
   /** Removes one document from the index (a delete that must not wait for a reload). */
   removeDocument(input: SearchIndexInput): Promise<void>;
   /**
@@ -91,6 +102,14 @@ export interface SearchPort {
   query(query: SearchQuery): Promise<SearchResult>;
   /** Computes and stores one incident's `analysis` when its text changed or the stored one is stale. */
   analyzeIncident(input: { organizationId: string; incidentId: string }): Promise<AnalyzeIncidentResult>;
+  /**
+   * analyzeIncident for a follow-up pass's incidents of one organization: their texts embedded in
+   * one call, their searches sent in one round trip where the engine can (`onProgress` after each store).
+   */
+  analyzeIncidents(
+    input: { organizationId: string; incidentIds: readonly string[] },
+    onProgress?: () => void,
+  ): Promise<Record<AnalyzeIncidentResult, number>>;
   /** Rebuilds the index from PostgreSQL (every organization, the given types or all); returns the count. */
   reindex(options?: { types?: SearchDocumentType[]; log?: (message: string) => void }): Promise<number>;
   /** Makes writes visible to queries now (Elasticsearch refresh); tests and the reindex command use it. */

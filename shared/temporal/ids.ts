@@ -16,6 +16,13 @@ export const pagingTaskQueue = (taskQueue: string) => `${taskQueue}-paging`;
 export const tenantJobsTaskQueue = (taskQueue: string) => `${taskQueue}-tenant-jobs`;
 
 /**
+ * The task queue of the follow-up of every change (search indexing, embedding, incident analysis),
+ * polled by a worker of its own with FOLLOW_UP_CONCURRENCY activity slots: however far behind it is,
+ * it holds none of ingestion's or paging's slots. docs/decisions/0011-follow-up-queue.md.
+ */
+export const followUpTaskQueue = (taskQueue: string) => `${taskQueue}-follow-up`;
+
+/**
  * The only place workflow ids are built. Ids are business keys, so starting the same thing twice
  * lands on the same workflow (Temporal allows one running workflow per id).
  */

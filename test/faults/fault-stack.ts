@@ -53,6 +53,8 @@ export interface FaultStack {
   postgres: Restartable;
   temporal: Restartable;
   elasticsearch?: Restartable;
+  /** The real Elasticsearch's URL, when it runs (the processes may be given a proxy's). */
+  elasticsearchUrl?: string;
   /** Processes that exited without a scenario killing them (a crash is a failure of the system under test). */
   unexpectedExits: string[];
   /** Where every process's output is written. */
@@ -106,6 +108,8 @@ export async function startFaultStack(options: {
   /** How many API and worker processes (default one each); they share the database and task queue. */
   apis?: number;
   workers?: number;
+  /** The Elasticsearch URL the processes are given instead of the real one (a proxy in front of it). */
+  elasticsearchUrlFor?: (url: string) => Promise<string>;
   /** More environment for the API and worker processes (e.g. OUTBOUND_ALLOW_PRIVATE for a loopback server or a local fake vendor). */
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
@@ -225,7 +229,8 @@ export async function startFaultStack(options: {
     ...harnessAppEnv({ databaseUrl, temporalAddress, taskQueue: 'tocsin-faults' }),
     NODE_OPTIONS: '',
     DATA_DIR: join(root, 'data'),
-    ELASTICSEARCH_URL: elasticsearchUrl,
+    ELASTICSEARCH_URL:
+      elasticsearchUrl && options.elasticsearchUrlFor ? await options.elasticsearchUrlFor(elasticsearchUrl) : elasticsearchUrl,
     PUBLIC_URL: baseUrl,
     // The storm is the load; the plan's webhook limit is not what this suite measures.
     RATE_LIMIT_WEBHOOK_PER_HOUR: '100000000',
@@ -322,6 +327,7 @@ export async function startFaultStack(options: {
     postgres: postgresHandle,
     temporal: temporalHandle,
     elasticsearch: elasticsearchHandle,
+    ...(elasticsearchUrl ? { elasticsearchUrl } : {}),
     unexpectedExits,
     logFile,
     recentOutput: () => recent.join('\n'),

@@ -316,6 +316,22 @@ export async function incidentAnalysisSource(
   return row;
 }
 
+/** incidentAnalysisSource for a follow-up pass's incidents of one organization, in one query; missing ones are left out. */
+export async function incidentAnalysisSources(
+  em: SqlEntityManager,
+  organizationId: string,
+  incidentIds: readonly string[],
+): Promise<
+  Array<{ id: string; title: string; description: string | null; analysis_text_hash: string | null; analyzed_at: string | Date | null }>
+> {
+  if (incidentIds.length === 0) return [];
+  return em.execute(
+    `select id, title, description, analysis_text_hash, analyzed_at from incidents
+     where organization_id = ? and id in (select value::uuid from json_array_elements_text(?::json))`,
+    [organizationId, JSON.stringify(incidentIds)],
+  );
+}
+
 /**
  * Stores an incident's analysis. Only the analysis columns are written (no entity): a concurrent
  * alert or edit of the incident is neither overwritten nor turned into a domain event.

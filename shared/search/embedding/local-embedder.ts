@@ -20,7 +20,7 @@ type EmbedBatch = (texts: string[]) => Promise<number[][]>;
  */
 const threads = new Map<string, Promise<EmbedBatch>>();
 
-function startThread(modelDir: string, model: LocalModel, threadCount: number): Promise<EmbedBatch> {
+function startThread(modelDir: string, model: LocalModel, threadCount: number, lowPriority: boolean): Promise<EmbedBatch> {
   const worker = new Worker(new URL('./local-embedder.worker.ts', import.meta.url), {
     workerData: {
       modelDir,
@@ -30,6 +30,7 @@ function startThread(modelDir: string, model: LocalModel, threadCount: number): 
       dimensions: model.dimensions,
       pooling: model.pooling,
       threads: threadCount,
+      lowPriority,
     },
   });
   const pending = new Map<number, { resolve: (vectors: number[][]) => void; reject: (error: Error) => void }>();
@@ -78,6 +79,11 @@ export async function createLocalEmbedder(options: {
   model?: LocalModelId;
   batchSize?: number;
   threads?: number;
+  /**
+   * The inference thread at the lowest CPU priority (the worker process, where embedding is
+   * follow-up): it takes the cycles ingestion and paging leave. The process's first embedder decides.
+   */
+  lowPriority?: boolean;
 }): Promise<LocalEmbedder> {
   const model: LocalModel = LOCAL_MODELS[options.model ?? DEFAULT_LOCAL_MODEL];
   const onnx = await readFile(join(options.modelDir, model.files.onnx.file)).catch((error: unknown) => {
@@ -88,7 +94,7 @@ export async function createLocalEmbedder(options: {
   }
   let thread = threads.get(options.modelDir);
   if (!thread) {
-    thread = startThread(options.modelDir, model, options.threads ?? 1);
+    thread = startThread(options.modelDir, model, options.threads ?? 1, options.lowPriority ?? false);
     threads.set(options.modelDir, thread);
   }
   const embedBatch = await thread;

@@ -2,6 +2,7 @@
 // worker process, and onnxruntime's native tensors live in a plain Node realm (Jest's VM realms
 // reject them).
 import { readFile } from 'node:fs/promises';
+import { constants, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import ort from 'onnxruntime-node';
@@ -15,11 +16,22 @@ interface Setup {
   dimensions: number;
   pooling: 'cls' | 'mean';
   threads: number;
+  lowPriority: boolean;
 }
 
 const setup = workerData as Setup;
 const port = parentPort;
 if (!port) throw new Error('local-embedder.worker.ts runs as a worker thread');
+
+// On Linux the nice value is per thread (onnxruntime's own threads, started below, inherit it): the
+// worker's follow-up embeds on the cycles ingestion and paging leave.
+if (setup.lowPriority) {
+  try {
+    setPriority(constants.priority.PRIORITY_LOW);
+  } catch {
+    // Not permitted or not supported: the follow-up queue's slots still bound it.
+  }
+}
 
 const [onnx, vocabText] = await Promise.all([
   readFile(join(setup.modelDir, setup.onnxFile)),

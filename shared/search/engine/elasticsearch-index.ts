@@ -1,6 +1,6 @@
 import { Client, errors } from '@elastic/elasticsearch';
 import { cosineOf, type Embedder } from '../embedding/embedder.ts';
-import { embeddingText, fusionFor, snippetOf, type Candidate, type FusionParams } from '../query/fusion.ts';
+import { embeddingText, fusionDepth, fusionFor, snippetOf, type Candidate, type FusionParams } from '../query/fusion.ts';
 import { escapeHtml } from '../query/highlight.ts';
 import { keywordQueryText } from '../query/keyword-query.ts';
 import type { SearchDocument, SearchHit, SearchRequest } from '../port.ts';
@@ -195,6 +195,18 @@ export function createElasticsearchEngine(options: {
     return toExactCandidates(response.hits.hits as RawHit[], vector);
   };
 
+  type MsearchItem = Awaited<ReturnType<typeof client.msearch<Source>>>['responses'][number];
+  const hitsOf = (response: MsearchItem): RawHit[] => {
+    if ('error' in response) {
+      // Shaped like the client's own ResponseError, so a failing cluster still reads as an outage (503).
+      throw Object.assign(new Error(`Elasticsearch search failed: ${response.error.type}: ${response.error.reason ?? ''}`), {
+        name: 'ResponseError',
+        statusCode: response.status,
+      });
+    }
+    return response.hits.hits as RawHit[];
+  };
+
   // Both sides in one round trip, once the query is embedded.
   const candidates = async (request: SearchRequest, depth: number) => {
     const vector = await queryVector(request);
@@ -202,21 +214,46 @@ export function createElasticsearchEngine(options: {
       index: names.alias,
       searches: [{}, hybridKnnBody(request, vector, depth), {}, keywordBody(request, depth, false)],
     });
-    const [knn, bm25] = responses.map((response) => {
-      if ('error' in response) {
-        // Shaped like the client's own ResponseError, so a failing cluster still reads as an outage (503).
-        throw Object.assign(new Error(`Elasticsearch search failed: ${response.error.type}: ${response.error.reason ?? ''}`), {
-          name: 'ResponseError',
-          statusCode: response.status,
-        });
-      }
-      return response.hits.hits as RawHit[];
-    }) as [RawHit[], RawHit[]];
+    const [knn, bm25] = responses.map(hitsOf) as [RawHit[], RawHit[]];
     return {
       keyword: bm25.map(toCandidate),
       semantic: toExactCandidates(knn, vector),
       queryVector: vector,
     };
+  };
+
+  // Hybrid searches without feedback (a follow-up pass's analyses): every query embedded in one call
+  // and every side of every search in one msearch, then each fused as `candidates` would have.
+  const searchAll = async (requests: SearchRequest[]) => {
+    if (requests.length === 0) return [];
+    if (requests.some((request) => request.mode !== 'hybrid' || request.feedback !== false)) {
+      const results = [];
+      for (const request of requests) results.push(await search(request));
+      return results;
+    }
+    const vectors = await embedder.embed(
+      requests.map((request) => request.text),
+      'query',
+    );
+    const { responses } = await client.msearch<Source>({
+      index: names.alias,
+      searches: requests.flatMap((request, i) => {
+        const depth = fusionDepth(request.limit);
+        return [{}, hybridKnnBody(request, vectors[i] as number[], depth), {}, keywordBody(request, depth, false)];
+      }),
+    });
+    const hits = responses.map(hitsOf);
+    return Promise.all(
+      requests.map((request, i) => {
+        const queryVector = vectors[i] as number[];
+        const sides = {
+          keyword: (hits[2 * i + 1] as RawHit[]).map(toCandidate),
+          semantic: toExactCandidates(hits[2 * i] as RawHit[], queryVector),
+          queryVector,
+        };
+        return hybridSearch(request, fusion, { candidates: async () => sides, semanticFor, vectorsOf });
+      }),
+    );
   };
 
   // Hybrid's feedback pass, for documents indexed before `embedding_packed`: the stored vectors of
@@ -242,6 +279,18 @@ export function createElasticsearchEngine(options: {
         .map((hit) => [`${hit._source?.type}:${hit._source?.doc_id}`, hit._source?.embedding as number[]]),
     );
   };
+
+  async function search(request: SearchRequest) {
+    if (request.mode === 'keyword') {
+      const { candidates: found, total } = await keyword(request, request.limit);
+      return { hits: highlightCandidates(request.text, found), total };
+    }
+    if (request.mode === 'semantic') {
+      const hits = (await semantic(request, request.limit, await queryVector(request))).map(({ hit }) => hit);
+      return { hits, total: hits.length };
+    }
+    return hybridSearch(request, fusion, { candidates, semanticFor, vectorsOf });
+  }
 
   return {
     backend: 'elasticsearch',
@@ -314,17 +363,8 @@ export function createElasticsearchEngine(options: {
     async remove(organizationId, type, id) {
       await client.delete({ index: names.index, id: `${organizationId}:${type}:${id}`, refresh }, { ignore: [404] });
     },
-    async search(request) {
-      if (request.mode === 'keyword') {
-        const { candidates: found, total } = await keyword(request, request.limit);
-        return { hits: highlightCandidates(request.text, found), total };
-      }
-      if (request.mode === 'semantic') {
-        const hits = (await semantic(request, request.limit, await queryVector(request))).map(({ hit }) => hit);
-        return { hits, total: hits.length };
-      }
-      return hybridSearch(request, fusion, { candidates, semanticFor, vectorsOf });
-    },
+    search,
+    searchAll,
     candidates,
     semanticFor,
     async refresh() {

@@ -8,6 +8,8 @@ export interface SearchEngine {
   upsert(documents: SearchDocument[]): Promise<void>;
   remove(organizationId: string, type: SearchDocumentType, id: string): Promise<void>;
   search(request: SearchRequest): Promise<SearchResult>;
+  /** Several searches, in one round trip where the engine can (their query texts embedded in one call). */
+  searchAll?(requests: SearchRequest[]): Promise<SearchResult[]>;
   /** Makes writes visible to search now (Elasticsearch refresh). */
   refresh(): Promise<void>;
   close(): Promise<void>;
@@ -33,6 +35,13 @@ export function readyOnFirstUse(engine: SearchEngine): SearchEngine {
     upsert: async (documents) => (await ensure(), engine.upsert(documents)),
     remove: async (organizationId, type, id) => (await ensure(), engine.remove(organizationId, type, id)),
     search: async (request) => (await ensure(), engine.search(request)),
+    searchAll: async (requests) => {
+      await ensure();
+      if (engine.searchAll) return engine.searchAll(requests);
+      const results: SearchResult[] = [];
+      for (const request of requests) results.push(await engine.search(request));
+      return results;
+    },
     refresh: async () => (await ensure(), engine.refresh()),
     close: () => engine.close(),
   };

@@ -1,4 +1,4 @@
-import { fusionDepth, rankHybrid, type Candidate, type FusionParams } from './fusion.ts';
+import { fusionDepth, rankHybrid, type Candidate, type FusionParams, type KindWeights } from './fusion.ts';
 import type { SearchHit, SearchRequest } from '../port.ts';
 import { highlightCandidates } from './term-highlights.ts';
 
@@ -17,6 +17,18 @@ export interface HybridBackend {
   ): Promise<Candidate[] | undefined>;
 }
 
+/** The fusion parameters without pseudo-relevance feedback (nor the expansion that rides on it). */
+export function withoutFeedback(fusion: FusionParams): FusionParams {
+  return Object.fromEntries(
+    Object.entries(fusion).map(([kind, weights]) => {
+      const onePass: KindWeights = { ...weights };
+      delete onePass.feedback;
+      delete onePass.expansion;
+      return [kind, onePass];
+    }),
+  ) as FusionParams;
+}
+
 /**
  * Hybrid search, the same on both backends: candidates of both sides, fusion (with its feedback
  * pass), highlights for the hits returned; `total` counts the distinct documents either side found.
@@ -26,6 +38,8 @@ export async function hybridSearch(
   fusion: FusionParams,
   backend: HybridBackend,
 ): Promise<{ hits: SearchHit[]; total: number }> {
+  // Without feedback (request.feedback === false) fusion ranks once: no second kNN pass.
+  if (request.feedback === false) fusion = withoutFeedback(fusion);
   const depth = fusionDepth(request.limit);
   const sides = await backend.candidates(request, depth);
   const { hits, candidates: seen } = await rankHybrid(

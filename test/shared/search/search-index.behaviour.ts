@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { SearchEngine } from '../../../shared/search/engine/engine.ts';
-import type { SearchDocument, SearchMode } from '../../../shared/search/port.ts';
+import { readyOnFirstUse, type SearchEngine } from '../../../shared/search/engine/engine.ts';
+import type { SearchDocument, SearchMode, SearchRequest } from '../../../shared/search/port.ts';
 
 /** One organization's small corpus: each document answers a different kind of question. */
 export function behaviourCorpus(organizationId: string) {
@@ -216,6 +216,39 @@ export function searchIndexBehaviour(
     expect(early.hits.map((hit) => hit.id).sort()).toEqual([corpus.ids.pool, corpus.ids.css].sort());
     const late = await search('problem', 'semantic', { filters: { createdAfter: new Date(Date.UTC(2026, 10, 10)) } });
     expect(late.hits.map((hit) => hit.id)).toEqual([corpus.ids.disk]);
+  });
+
+  it("searchAll answers a batch of one-pass hybrid searches (an analysis pass's) as search answers each, per organization", async () => {
+    const batch = readyOnFirstUse(index);
+    const requests: SearchRequest[] = [
+      {
+        organizationId: orgA,
+        text: 'Database connection pool exhausted',
+        mode: 'hybrid',
+        limit: 5,
+        feedback: false,
+        types: ['incident'],
+        excludeIds: [corpus.ids.pool],
+      },
+      {
+        organizationId: orgA,
+        text: 'kafka consumers are lagging behind',
+        mode: 'hybrid',
+        limit: 5,
+        feedback: false,
+        types: ['procedure', 'article'],
+      },
+      { organizationId: orgB, text: 'TLS certificate expired', mode: 'hybrid', limit: 5, feedback: false, types: ['procedure', 'article'] },
+    ];
+    const all = await batch.searchAll?.(requests);
+    const each = await Promise.all(requests.map((request) => index.search(request)));
+    const ids = (results: Array<{ hits: Array<{ type: string; id: string }> }> | undefined) =>
+      results?.map((result) => result.hits.map((hit) => `${hit.type}:${hit.id}`));
+    expect(ids(all)).toEqual(ids(each));
+    expect(all?.[1]?.hits[0]).toMatchObject({ type: 'procedure', id: corpus.ids.kafka });
+    const mine = new Set(corpus.documents.map((doc) => doc.id));
+    expect(all?.[2]?.hits.length).toBeGreaterThan(0);
+    for (const hit of all?.[2]?.hits ?? []) expect(mine.has(hit.id)).toBe(false);
   });
 
   it('excludes given ids (an incident is not similar to itself)', async () => {

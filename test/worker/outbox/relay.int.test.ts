@@ -6,7 +6,7 @@ import { REALTIME_CHANNEL, REALTIME_EVENT_TYPES, type RealtimeNotice } from '../
 import { waitFor } from '../../../dev/wait-for.ts';
 import { createLogger } from '../../../shared/logger.ts';
 import { searchIndexBucketOf } from '../../../shared/domain/search.ts';
-import { workflowIds } from '../../../shared/temporal/ids.ts';
+import { followUpTaskQueue, workflowIds } from '../../../shared/temporal/ids.ts';
 import { addMember, bearer } from '../../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../../helpers/stack.ts';
 
@@ -167,6 +167,11 @@ describe('outbox relay under a burst of events (real PostgreSQL + Temporal, no w
     // signal per bucket and batch carrying every incident of that bucket the batch changed.
     expect(described.filter((type) => type === 'searchIndexWorkflow')).toHaveLength(0);
     expect(described.filter((type) => type === 'searchIndexBucketWorkflow')).toHaveLength(buckets.length);
+    // On the follow-up queue, whose slots are not ingestion's or paging's.
+    const bucketQueues = await Promise.all(
+      bucketIds.map(async (id) => (await stack.temporal.client.workflow.getHandle(id).describe()).taskQueue),
+    );
+    expect(new Set(bucketQueues)).toEqual(new Set([followUpTaskQueue(stack.config.TEMPORAL_TASK_QUEUE)]));
     const signalled = new Map<string, number>();
     for (const workflowId of bucketIds) {
       const history = await stack.temporal.client.workflow.getHandle(workflowId).fetchHistory();

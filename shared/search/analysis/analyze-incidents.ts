@@ -1,0 +1,73 @@
+import { incidentAnalysisSources, storeIncidentAnalysis } from '../../db/access/incidents.ts';
+import type { Orm } from '../../db/orm.ts';
+import type { SearchEngine } from '../engine/engine.ts';
+import type { AnalyzeIncidentResult, SearchRequest } from '../port.ts';
+import {
+  ANALYSIS_HIT_LIMIT,
+  analysisHit,
+  analysisText,
+  analysisTextHash,
+  needsAnalysis,
+  type IncidentAnalysis,
+} from './incident-analysis.ts';
+
+/** An analysis's two searches, one pass each (no feedback): other incidents, and procedures or articles. */
+export function analysisRequests(input: { organizationId: string; incidentId: string; text: string }): [SearchRequest, SearchRequest] {
+  const base = {
+    organizationId: input.organizationId,
+    text: input.text,
+    mode: 'hybrid' as const,
+    limit: ANALYSIS_HIT_LIMIT,
+    feedback: false as const,
+  };
+  return [
+    { ...base, types: ['incident'], excludeIds: [input.incidentId] },
+    { ...base, types: ['procedure', 'article'] },
+  ];
+}
+
+async function searchEach(engine: SearchEngine, requests: SearchRequest[]) {
+  const results = [];
+  for (const request of requests) results.push(await engine.search(request));
+  return results;
+}
+
+/**
+ * analyzeIncident for a follow-up pass's incidents of one organization: one read of their rows, the
+ * searches of those whose text changed or whose analysis is stale in one `searchAll` (one embedding
+ * call, one round trip on Elasticsearch), then one store each (the analysis columns only).
+ */
+export async function analyzeIncidents(
+  deps: { orm: Orm; engine: SearchEngine },
+  input: { organizationId: string; incidentIds: readonly string[] },
+  onProgress: () => void = () => undefined,
+): Promise<Record<AnalyzeIncidentResult, number>> {
+  const counts: Record<AnalyzeIncidentResult, number> = { analyzed: 0, unchanged: 0, missing: 0 };
+  const ids = [...new Set(input.incidentIds)];
+  const em = deps.orm.em.fork();
+  const rows = await incidentAnalysisSources(em, input.organizationId, ids);
+  counts.missing = ids.length - rows.length;
+  const now = new Date();
+  const due = rows.flatMap((row) => {
+    const text = analysisText(row);
+    const textHash = analysisTextHash(text);
+    const stored = { textHash: row.analysis_text_hash, analyzedAt: row.analyzed_at === null ? null : new Date(row.analyzed_at) };
+    return needsAnalysis(stored, textHash, now) ? [{ id: row.id, text, textHash }] : [];
+  });
+  counts.unchanged = rows.length - due.length;
+  if (due.length === 0) return counts;
+  const requests = due.flatMap((incident) =>
+    analysisRequests({ organizationId: input.organizationId, incidentId: incident.id, text: incident.text }),
+  );
+  const results = deps.engine.searchAll ? await deps.engine.searchAll(requests) : await searchEach(deps.engine, requests);
+  for (const [i, incident] of due.entries()) {
+    const analysis: IncidentAnalysis = {
+      similar_incidents: (results[2 * i]?.hits ?? []).map(analysisHit),
+      suggested_procedures: (results[2 * i + 1]?.hits ?? []).map(analysisHit),
+    };
+    await storeIncidentAnalysis(em, input.organizationId, incident.id, analysis, incident.textHash);
+    counts.analyzed += 1;
+    onProgress();
+  }
+  return counts;
+}
