@@ -3,7 +3,7 @@ import {
   CreateHeartbeatBody,
   HeartbeatListQuery,
   HeartbeatListResponse,
-  HeartbeatPingParams,
+  HeartbeatPingQuery,
   HeartbeatPingResponse,
   HeartbeatResponse,
   HeartbeatWithTokenResponse,
@@ -17,7 +17,7 @@ const HOW_HEARTBEATS_WORK =
   'The first period counts from creation. Each heartbeat is a durable Temporal timer: nothing is lost across restarts.';
 
 const PING_DESCRIPTION =
-  'No credential: the secret `token` of the ping URL is the credential (an unknown or rotated one is 404). Stamps the ping; while the heartbeat is down, it also resolves the lapse incident (503 when Temporal cannot take that: retry). ' +
+  'No credential: the secret `token` query parameter of the ping URL is the credential (an unknown or rotated one is 404). Stamps the ping; while the heartbeat is down, it also resolves the lapse incident (503 when Temporal cannot take that: retry). ' +
   'POST may carry an Alertmanager webhook payload (`{"alerts": [...]}`): it pings only when one of its alerts is firing with `labels.alertname` equal to the heartbeat\'s `alert_name` (default `Watchdog`), else answers `pinged: false` and changes nothing. Any other body, or none, is a plain ping. ' +
   "Each ping counts one unit of its integration's hourly webhook quota (429 past it); unknown secrets count against the caller's IP as failed webhook authentications.";
 
@@ -25,14 +25,14 @@ export function heartbeatRoutes(heartbeats: HeartbeatService): RouteDefinition[]
   const ping = (method: 'get' | 'post') =>
     defineRoute({
       method,
-      path: '/heartbeats/{token}/ping',
+      path: '/heartbeats/ping',
       operationId: method === 'get' ? 'pingHeartbeat' : 'pingHeartbeatPost',
       summary: method === 'get' ? 'Ping a heartbeat' : 'Ping a heartbeat (POST, Alertmanager Watchdog payloads understood)',
       description: PING_DESCRIPTION,
       tags: ['heartbeats'],
       access: 'public',
       authenticatedBy: 'handler',
-      request: { params: HeartbeatPingParams },
+      request: { query: HeartbeatPingQuery },
       responses: {
         200: {
           description: 'Pinged (or, for an Alertmanager payload without the watched alert firing, not)',
@@ -40,9 +40,9 @@ export function heartbeatRoutes(heartbeats: HeartbeatService): RouteDefinition[]
         },
       },
       errors: [404, 429, 503],
-      handler: async ({ params, rateLimit }, ctx) => ({
+      handler: async ({ query, rateLimit }, ctx) => ({
         body: envelope(
-          await heartbeats.ping(params.token, method === 'post' ? (ctx.request as { body?: unknown }).body : undefined, rateLimit),
+          await heartbeats.ping(query.token, method === 'post' ? (ctx.request as { body?: unknown }).body : undefined, rateLimit),
         ),
       }),
     });

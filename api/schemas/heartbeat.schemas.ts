@@ -84,7 +84,7 @@ export const HeartbeatSchema = z
 export type HeartbeatView = z.output<typeof HeartbeatSchema>;
 
 const token = z.string().describe("The ping URL's secret; shown only in this answer (only its hash is stored)");
-const pingUrl = z.string().describe('`<public URL>/api/v1/heartbeats/<token>/ping`: GET or POST it to ping');
+const pingUrl = z.string().describe('`<public URL>/api/v1/heartbeats/ping?token=<token>`: GET or POST it to ping');
 
 export const HeartbeatWithTokenSchema = HeartbeatSchema.extend({ token, ping_url: pingUrl }).meta({ id: 'HeartbeatWithToken' });
 
@@ -92,7 +92,13 @@ export const HeartbeatResponse = single(HeartbeatSchema);
 export const HeartbeatWithTokenResponse = single(HeartbeatWithTokenSchema);
 export const HeartbeatListResponse = list(HeartbeatSchema);
 
-export const HeartbeatPingParams = z.object({ token: z.string().min(1).max(200) });
+export const HeartbeatPingQuery = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(200)
+    .describe("The ping URL's secret (a query parameter, so it never appears in Tocsin's logged paths or traces)"),
+});
 
 export const HeartbeatPingResponse = single(
   z

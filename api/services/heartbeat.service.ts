@@ -64,7 +64,7 @@ export function heartbeatView(heartbeat: Heartbeat): HeartbeatView {
  * heartbeat is down (its next ping resolves the incident), so pings cost one UPDATE.
  */
 export function createHeartbeatService(deps: { em: () => EntityManager; temporal: TemporalClient; publicUrl: string; logger: Logger }) {
-  const pingUrlOf = (token: string) => `${deps.publicUrl}/api/v1/heartbeats/${token}/ping`;
+  const pingUrlOf = (token: string) => `${deps.publicUrl}/api/v1/heartbeats/ping?token=${token}`;
 
   /** Starts the heartbeat's workflow, or wakes the running one to read its row again. */
   async function wake(organizationId: string, heartbeatId: string): Promise<void> {
@@ -190,7 +190,7 @@ export function createHeartbeatService(deps: { em: () => EntityManager; temporal
     },
 
     /**
-     * `GET|POST /heartbeats/{token}/ping`: no credential but the URL's secret. An unknown secret
+     * `GET|POST /heartbeats/ping?token=`: no credential but the URL's secret. An unknown secret
      * counts against the caller's IP as a failed webhook authentication; a ping counts one unit of
      * its integration's hourly webhook quota (many jobs behind one address must not share an IP's
      * allowance). An Alertmanager webhook body pings only when it carries the heartbeat's alert,

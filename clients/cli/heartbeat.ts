@@ -47,7 +47,8 @@ async function call<T>(config: CliConfig, method: 'GET' | 'POST', path: string, 
   throw apiError(response.status, parsed);
 }
 
-const seconds = (n: number) => (n % 3600 === 0 ? `${n / 3600}h` : n % 60 === 0 ? `${n / 60}m` : `${n}s`);
+const seconds = (n: number) =>
+  n % 86_400 === 0 ? `${n / 86_400}d` : n % 3600 === 0 ? `${n / 3600}h` : n % 60 === 0 ? `${n / 60}m` : `${n}s`;
 
 export function formatHeartbeatList(heartbeats: Heartbeat[]): string {
   if (heartbeats.length === 0) return 'No heartbeat.';
@@ -85,7 +86,9 @@ export async function runHeartbeatCommand(command: HeartbeatCommand, json: boole
     }
     case 'heartbeat ping': {
       // A full ping URL, or the token alone against the saved server.
-      const url = /^https?:\/\//.test(command.target) ? command.target : `${config.url}/api/v1/heartbeats/${command.target}/ping`;
+      const url = /^https?:\/\//.test(command.target)
+        ? command.target
+        : `${config.url}/api/v1/heartbeats/ping?token=${encodeURIComponent(command.target)}`;
       const { data } = await call<{ data: { pinged: boolean } }>(config, 'POST', url, undefined, false);
       out(() => (data.pinged ? 'pinged' : 'not pinged'), data);
       return EXIT.OK;

@@ -11,8 +11,11 @@ export const MIN_PERIOD_SECONDS = 5;
 export const MAX_PERIOD_SECONDS = 31 * 86_400;
 /** The Alertmanager alert that counts as a ping unless a heartbeat names another. */
 export const DEFAULT_WATCHDOG_ALERT_NAME = 'Watchdog';
-/** While down, the workflow also looks again this often in case a ping's signal was lost (at least the period). */
-export const DOWN_RECHECK_MS = 60_000;
+/**
+ * While down, the workflow also looks again every period, within these bounds, in case a ping's
+ * signal was lost: often enough to recover, rare enough that thousands down at once cost little.
+ */
+export const DOWN_RECHECK_MS = { min: 60_000, max: 15 * 60_000 };
 
 export interface HeartbeatTiming {
   periodSeconds: number;
@@ -50,10 +53,10 @@ export function nextHeartbeatState(
   return { ...current, transition: null };
 }
 
-/** When the workflow should look again: at the deadline while up, after a recheck interval while down. */
+/** When the workflow should look again: at the deadline while up, after a recheck interval (DOWN_RECHECK_MS) while down. */
 export function heartbeatWakeAt(state: HeartbeatState, timing: HeartbeatTiming, nowMs: number): number {
   if (state.status === 'up') return heartbeatDeadline(timing);
-  return nowMs + Math.max(DOWN_RECHECK_MS, timing.periodSeconds * 1000);
+  return nowMs + Math.min(DOWN_RECHECK_MS.max, Math.max(DOWN_RECHECK_MS.min, timing.periodSeconds * 1000));
 }
 
 /** The lapses whose firing and resolved alerts the workflow has handed to ingestion so far. */

@@ -60,7 +60,7 @@ describe('heartbeats (integration: real PostgreSQL and Temporal, worker)', () =>
     return response.body.data as HeartbeatBody & { token: string; ping_url: string };
   }
 
-  const pingPath = (token: string) => `/api/v1/heartbeats/${token}/ping`;
+  const pingPath = (token: string) => `/api/v1/heartbeats/ping?token=${token}`;
   const heartbeatIncidents = (organizationId: string, heartbeatId: string) =>
     stack.sql<IncidentRow>(`select id, status from incidents where organization_id = ? and fingerprint = ? order by created_at`, [
       organizationId,
@@ -70,7 +70,7 @@ describe('heartbeats (integration: real PostgreSQL and Temporal, worker)', () =>
   it('lapses into exactly one incident and one page; the next ping resolves it', async () => {
     const { owner, integration } = await pagedOrganization('hb-lapse');
     const created = await createHeartbeat(owner.token, integration.id, { title: 'Backups stopped' });
-    expect(created.ping_url).toBe(`${stack.config.publicUrl}/api/v1/heartbeats/${created.token}/ping`);
+    expect(created.ping_url).toBe(`${stack.config.publicUrl}/api/v1/heartbeats/ping?token=${created.token}`);
     // Only the hash is stored.
     const [stored] = await stack.sql<{ token_hash: string }>(`select token_hash from heartbeats where id = ?`, [created.id]);
     expect(stored?.token_hash).not.toContain(created.token);

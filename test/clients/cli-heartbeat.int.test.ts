@@ -16,12 +16,18 @@ describe('tocsin heartbeat create, list and ping (integration: real PostgreSQL a
 
   const tocsin = async (argv: string[]) => {
     const { io, stdout } = cliIo(cli.server, cli.apiKey);
-    const { command, json } = parseCommandLine(argv);
     let message = '';
-    const code = await runCommand(command, json, io).catch((error: { exitCode?: number; message?: string }) => {
+    const failed = (error: { exitCode?: number; message?: string }) => {
       message = error.message ?? '';
       return error.exitCode ?? -1;
-    });
+    };
+    let code: number;
+    try {
+      const { command, json } = parseCommandLine(argv);
+      code = await runCommand(command, json, io).catch(failed);
+    } catch (error) {
+      code = failed(error as { exitCode?: number });
+    }
     return { code, out: stdout.join('\n'), message };
   };
 
@@ -35,19 +41,21 @@ describe('tocsin heartbeat create, list and ping (integration: real PostgreSQL a
     const before = await tocsin(['heartbeat', 'list']);
     expect(before.out).toMatch(new RegExp(`${heartbeat.id}\\s+nightly backup\\s+up\\s+1d\\s+1m\\s+-`));
 
-    const pinged = await tocsin(['heartbeat', 'ping', heartbeat.ping_url]);
+    // The URL as printed, on the address this test's server listens on (PUBLIC_URL names another).
+    const printed = new URL(heartbeat.ping_url);
+    const pinged = await tocsin(['heartbeat', 'ping', `${cli.server.url}${printed.pathname}${printed.search}`]);
     expect(pinged).toMatchObject({ code: EXIT.OK, out: 'pinged' });
     const after = JSON.parse((await tocsin(['heartbeat', 'list', '--json'])).out) as {
       data: Array<{ id: string; last_ping_at: string | null }>;
     };
     expect(after.data.find((h) => h.id === heartbeat.id)?.last_ping_at).not.toBeNull();
 
-    const unknown = await tocsin(['heartbeat', 'ping', `${cli.server.url}/api/v1/heartbeats/nope/ping`]);
+    const unknown = await tocsin(['heartbeat', 'ping', `${cli.server.url}/api/v1/heartbeats/ping?token=nope`]);
     expect(unknown.code).toBe(EXIT.NOT_FOUND);
   });
 
   it('refuses a period below 5 s as a usage error', async () => {
     const refused = await tocsin(['heartbeat', 'create', 'x', '--integration', '00000000-0000-4000-8000-000000000000', '--period', '2s']);
-    expect(refused.code).toBe(EXIT.USAGE);
+    expect(refused).toMatchObject({ code: EXIT.USAGE, message: expect.stringContaining('--period takes a duration') });
   });
 });

@@ -107,7 +107,7 @@ async function scenario(stack: FaultStack): Promise<void> {
   );
   const lapsing = created.slice(0, LAPSING);
   const healthy = created.slice(LAPSING);
-  const ping = (heartbeat: { token: string }) => call(stack, 'GET', `/api/v1/heartbeats/${heartbeat.token}/ping`);
+  const ping = (heartbeat: { token: string }) => call(stack, 'GET', `/api/v1/heartbeats/ping?token=${heartbeat.token}`);
 
   // Every heartbeat pinged once: the lapsing half's deadlines are now ~70 s away.
   await eachConcurrently(created, 8, ping);

@@ -51,9 +51,12 @@ describe('heartbeatWakeAt', () => {
   it('up: at the deadline', () => {
     expect(heartbeatWakeAt({ status: 'up', lapseCount: 0 }, timing(), T0)).toBe(T0 + 90_000);
   });
-  it('down: after the recheck interval, at least the period', () => {
-    expect(heartbeatWakeAt({ status: 'down', lapseCount: 1 }, timing(), T0)).toBe(T0 + 60_000);
-    expect(heartbeatWakeAt({ status: 'down', lapseCount: 1 }, timing({ periodSeconds: 600 }), T0)).toBe(T0 + 600_000);
+  it.each([
+    ['a short period: a minute', 5, 60_000],
+    ['the period', 600, 600_000],
+    ['a long period: 15 minutes', 86_400, 900_000],
+  ])('down, %s', (_case, periodSeconds, after) => {
+    expect(heartbeatWakeAt({ status: 'down', lapseCount: 1 }, timing({ periodSeconds }), T0)).toBe(T0 + after);
   });
 });
 
