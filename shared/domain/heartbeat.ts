@@ -23,6 +23,8 @@ export interface HeartbeatTiming {
   /** Creation, or the last change of period or grace before the first ping. */
   armedAt: Date;
   lastPingAt: Date | null;
+  /** When it last lapsed; null before its first lapse. */
+  lapsedAt?: Date | null;
 }
 
 /** When the heartbeat lapses unless pinged first: the last ping (else arming) + period + grace. */
@@ -39,8 +41,9 @@ export interface HeartbeatState {
 export type HeartbeatTransition = 'lapsed' | 'recovered' | null;
 
 /**
- * The state at `nowMs`: `up` past its deadline lapses (a new lapse number); `down` with a deadline
- * ahead again (a ping came) recovers. Anything else stays.
+ * The state at `nowMs`: `up` past its deadline lapses (a new lapse number); `down` recovers once a
+ * ping came at or after the lapse, however late this is evaluated (a backlogged worker must not
+ * swallow the ping that should resolve the incident). Anything else stays.
  */
 export function nextHeartbeatState(
   current: HeartbeatState,
@@ -49,7 +52,10 @@ export function nextHeartbeatState(
 ): HeartbeatState & { transition: HeartbeatTransition } {
   const overdue = heartbeatDeadline(timing) <= nowMs;
   if (current.status === 'up' && overdue) return { status: 'down', lapseCount: current.lapseCount + 1, transition: 'lapsed' };
-  if (current.status === 'down' && !overdue) return { status: 'up', lapseCount: current.lapseCount, transition: 'recovered' };
+  const pingedSinceLapse = timing.lapsedAt
+    ? timing.lastPingAt !== null && timing.lastPingAt.getTime() >= timing.lapsedAt.getTime()
+    : !overdue;
+  if (current.status === 'down' && pingedSinceLapse) return { status: 'up', lapseCount: current.lapseCount, transition: 'recovered' };
   return { ...current, transition: null };
 }
 

@@ -31,12 +31,13 @@ export async function lockHeartbeat(em: EntityManager, organizationId: string, h
       grace_seconds: number;
       armed_at: Date;
       last_ping_at: Date | null;
+      lapsed_at: Date | null;
       now: Date;
     }>
   >(
     em,
     `select id, organization_id, integration_id, status, lapse_count, period_seconds, grace_seconds, armed_at, last_ping_at,
-            clock_timestamp() as now
+            lapsed_at, clock_timestamp() as now
      from heartbeats where id = ? and organization_id = ? for update`,
     [heartbeatId, organizationId],
   );
@@ -51,6 +52,7 @@ export async function lockHeartbeat(em: EntityManager, organizationId: string, h
     graceSeconds: row.grace_seconds,
     armedAt: new Date(row.armed_at),
     lastPingAt: row.last_ping_at ? new Date(row.last_ping_at) : null,
+    lapsedAt: row.lapsed_at ? new Date(row.lapsed_at) : null,
     now: new Date(row.now),
   };
 }
@@ -88,12 +90,13 @@ export async function heartbeatByToken(em: EntityManager, tokenHash: string): Pr
 
 /**
  * Stamps a ping with the database's clock and answers the status, read after any transition in
- * flight (the workflow holds the row lock while it writes one) commits. Null: deleted meanwhile.
+ * flight (the workflow holds the row lock while it writes one) commits. Never earlier than the last
+ * lapse: a ping that answers `down` is one the workflow counts as after it. Null: deleted meanwhile.
  */
 export async function stampHeartbeatPing(em: EntityManager, heartbeatId: string): Promise<HeartbeatStatus | null> {
   const [row] = await run<Array<{ status: HeartbeatStatus }>>(
     em,
-    `update heartbeats set last_ping_at = clock_timestamp() where id = ? returning status`,
+    `update heartbeats set last_ping_at = greatest(clock_timestamp(), lapsed_at) where id = ? returning status`,
     [heartbeatId],
   );
   return row?.status ?? null;

@@ -34,12 +34,32 @@ describe('nextHeartbeatState', () => {
   it.each([
     ['up, before the deadline: stays up', up, timing(), T0 + 89_999, { status: 'up', lapseCount: 2, transition: null }],
     ['up, at the deadline: lapses with a new number', up, timing(), T0 + 90_000, { status: 'down', lapseCount: 3, transition: 'lapsed' }],
-    ['down, no ping since: stays down', down, timing(), T0 + 200_000, { status: 'down', lapseCount: 3, transition: null }],
     [
-      'down, pinged since: recovers, same number',
+      'down, no ping since the lapse: stays down',
       down,
-      timing({ lastPingAt: new Date(T0 + 199_000) }),
+      timing({ lastPingAt: new Date(T0 + 1_000), lapsedAt: new Date(T0 + 91_000) }),
       T0 + 200_000,
+      { status: 'down', lapseCount: 3, transition: null },
+    ],
+    [
+      'down, pinged since the lapse: recovers, same number',
+      down,
+      timing({ lastPingAt: new Date(T0 + 199_000), lapsedAt: new Date(T0 + 91_000) }),
+      T0 + 200_000,
+      { status: 'up', lapseCount: 3, transition: 'recovered' },
+    ],
+    [
+      'down, pinged since the lapse but evaluated a whole period later: still recovers',
+      down,
+      timing({ lastPingAt: new Date(T0 + 100_000), lapsedAt: new Date(T0 + 91_000) }),
+      T0 + 500_000,
+      { status: 'up', lapseCount: 3, transition: 'recovered' },
+    ],
+    [
+      'down, pinged at the lapse instant (a ping stamped no earlier than the lapse): recovers',
+      down,
+      timing({ lastPingAt: new Date(T0 + 91_000), lapsedAt: new Date(T0 + 91_000) }),
+      T0 + 92_000,
       { status: 'up', lapseCount: 3, transition: 'recovered' },
     ],
   ])('%s', (_case, current, given, now, expected) => {
