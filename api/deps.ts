@@ -59,6 +59,7 @@ import { createExecutionService } from './services/execution.service.ts';
 import { createIntegrationLookup } from './services/integration-lookup.ts';
 import { createIntegrationService } from './services/integration.service.ts';
 import { createSilenceService } from './services/silence.service.ts';
+import { createHeartbeatService } from './services/heartbeat.service.ts';
 import { createMaintenanceWindowService } from './services/maintenance-window.service.ts';
 import { createSelfTestService } from './services/self-test.service.ts';
 import { createWebhookIngestService } from './services/webhook-ingest.service.ts';
@@ -459,6 +460,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         publicUrl,
       }),
       chatFeeds: createChatFeedService({ em }),
+      heartbeats: createHeartbeatService({ em, temporal: runtime.temporal, publicUrl, logger }),
       ...createSlackServices({
         config,
         em,

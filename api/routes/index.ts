@@ -80,6 +80,8 @@ import type { SlackInstallService } from '../services/slack-install.service.ts';
 import { slackRoutes } from './slack.routes.ts';
 import type { ChatFeedService } from '../services/chat-feed.service.ts';
 import { chatFeedRoutes } from './chat-feed.routes.ts';
+import type { HeartbeatService } from '../services/heartbeat.service.ts';
+import { heartbeatRoutes } from './heartbeat.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -131,6 +133,7 @@ export interface ApiServices {
   slackInstall: SlackInstallService;
   slackInbound: SlackInboundService;
   chatFeeds: ChatFeedService;
+  heartbeats: HeartbeatService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -175,5 +178,6 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...twilioRoutes(services.twilio),
     ...slackRoutes(services.slackInstall, services.slackInbound),
     ...chatFeedRoutes(services.chatFeeds),
+    ...heartbeatRoutes(services.heartbeats),
   ];
 }

@@ -49,7 +49,10 @@ export type Command =
     }
   | { name: 'contact verify'; id: string; code: string }
   | { name: 'contact resend'; id: string }
-  | { name: 'contact test'; id: string };
+  | { name: 'contact test'; id: string }
+  | { name: 'heartbeat list'; limit: number }
+  | { name: 'heartbeat create'; heartbeatName: string; integration: string; periodSeconds: number; graceSeconds?: number }
+  | { name: 'heartbeat ping'; target: string };
 
 export interface Invocation {
   command: Command;
@@ -332,6 +335,38 @@ export const COMMANDS: Record<string, CommandSpec> = {
     positionals: ['SILENCE_ID'],
     build: (_values, [id]) => ({ name: 'silence expire', id: uuid(id as string, 'SILENCE_ID') }),
   },
+  'heartbeat list': {
+    summary: "List heartbeats (dead man's switches): status, period, last ping, deadline",
+    usage: 'tocsin heartbeat list [--limit N]',
+    options: { limit: { type: 'string' } },
+    positionals: [],
+    build: (values) => ({ name: 'heartbeat list', limit: integer(str(values.limit), '--limit', 25, 1, 100) }),
+  },
+  'heartbeat create': {
+    summary: 'Create a heartbeat; prints its ping URL once',
+    usage: 'tocsin heartbeat create NAME --integration INTEGRATION_ID --period DURATION [--grace DURATION]',
+    details: [
+      'DURATION: seconds, minutes, hours or days, e.g. 90s, 5m, 1h, 1d. With no ping for period + grace an incident opens',
+      "through the integration's routing; the next ping resolves it. Grace defaults to 60s.",
+    ],
+    options: { integration: { type: 'string' }, period: { type: 'string' }, grace: { type: 'string' } },
+    positionals: ['NAME'],
+    build: (values, [name]) => ({
+      name: 'heartbeat create',
+      heartbeatName: name as string,
+      integration: uuid(required(values, 'integration'), '--integration'),
+      periodSeconds: durationSeconds(required(values, 'period'), '--period'),
+      graceSeconds: values.grace === undefined ? undefined : durationSeconds(str(values.grace), '--grace', 0),
+    }),
+  },
+  'heartbeat ping': {
+    summary: 'Ping a heartbeat by its ping URL (or its token, on the saved server)',
+    usage: 'tocsin heartbeat ping PING_URL_OR_TOKEN',
+    details: ['Needs no API key: the URL\'s secret is the credential. In cron: `backup && tocsin heartbeat ping "$URL"`.'],
+    options: {},
+    positionals: ['PING_URL_OR_TOKEN'],
+    build: (_values, [target]) => ({ name: 'heartbeat ping', target: target as string }),
+  },
   'contact list': {
     summary: 'Your contact methods: how escalations page you',
     usage: 'tocsin contact list',
@@ -408,6 +443,15 @@ function duration(value: string | undefined, flag: string): number {
   return minutes;
 }
 
+/** `90s`, `5m`, `1h`, `1d` as seconds: from `min` up to 31 days. */
+function durationSeconds(value: string | undefined, flag: string, min = 5): number {
+  const match = value === undefined ? null : /^(\d{1,7})([smhd])$/.exec(value);
+  const total = match ? Number(match[1]) * { s: 1, m: 60, h: 3600, d: 86_400 }[match[2] as 's' | 'm' | 'h' | 'd'] : -1;
+  if (total < min || total > 31 * 86_400)
+    throw usageError(`${flag} takes a duration such as 90s, 5m, 1h or 1d (${min}s to 31d); got "${value ?? ''}"`);
+  return total;
+}
+
 /** An RFC 3339 instant with its offset, as the API takes it. */
 function instant(value: string | undefined, flag: string): string | undefined {
   if (value === undefined) return undefined;
@@ -422,6 +466,7 @@ const GROUPS: Record<string, string> = {
   runbook: 'List and run procedures (runbooks)',
   silence: 'List, add and expire silences',
   contact: 'Your contact methods: add, verify, list and test them',
+  heartbeat: "Heartbeats (dead man's switches): list, create and ping them",
 };
 
 const GLOBAL_OPTIONS: Options = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } };

@@ -3,6 +3,7 @@ import { apiError, createApi, unreachable, unwrap, type Api } from './api.ts';
 import { helpText, type Command } from './args.ts';
 import { loadConfig, removeConfig, saveConfig, type CliConfig } from './config-store.ts';
 import { CliError, EXIT, type ExitCode } from './exit-codes.ts';
+import { runHeartbeatCommand } from './heartbeat.ts';
 import { runContactCommand } from './contact.ts';
 import { connectLive, type LiveEvent } from './live.ts';
 import {
@@ -54,6 +55,10 @@ export async function runCommand(command: Command, json: boolean, io: CliIo): Pr
       out(() => (removed ? `Removed ${io.configPath}` : 'Not logged in'), { removed, config_path: io.configPath });
       return EXIT.OK;
     }
+    case 'heartbeat ping':
+      // A full ping URL carries its own credential: no login needed.
+      if (/^https?:\/\//.test(command.target)) return runHeartbeatCommand(command, json, io, { url: '', api_key: '' });
+      return runWithConfig(command, json, io, await loadConfig(io.configPath, io.env));
     default:
       return runWithConfig(command, json, io, await loadConfig(io.configPath, io.env));
   }
@@ -112,6 +117,10 @@ async function runWithConfig(command: Command, json: boolean, io: CliIo, config:
     case 'contact resend':
     case 'contact test':
       return runContactCommand(command, json, io, config);
+    case 'heartbeat list':
+    case 'heartbeat create':
+    case 'heartbeat ping':
+      return runHeartbeatCommand(command, json, io, config);
     case 'oncall':
       return onCall(command, json, io, config, api);
     case 'incidents escalate': {

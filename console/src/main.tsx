@@ -25,6 +25,7 @@ import { ScheduleDetailPage } from './pages/ScheduleDetail.tsx';
 import { SchedulesPage } from './pages/Schedules.tsx';
 import { SearchPage } from './pages/Search.tsx';
 import { SilencesPage } from './pages/Silences.tsx';
+import { HeartbeatsPage } from './pages/Heartbeats.tsx';
 import { SignInPage } from './pages/SignIn.tsx';
 import './styles.css';
 
@@ -77,6 +78,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
             <Route path="schedules/my-shifts" element={<MyShiftsPage />} />
             <Route path="schedules/:id" element={<ScheduleDetailPage />} />
             <Route path="silences" element={<SilencesPage />} />
+            <Route path="heartbeats" element={<HeartbeatsPage />} />
             <Route path="escalation-policies" element={<EscalationPoliciesPage />} />
             <Route path="routing-rules" element={<RoutingRulesPage />} />
             <Route path="my-paging" element={<MyPagingPage />} />

@@ -70,6 +70,8 @@ export const workflowIds = {
   icalRefreshSchedule: (layerId: string) => `ical-refresh:${layerId}`,
   /** One immediate fetch of an `ical` layer: per outbox event (a replayed batch starts it once), or per "refresh now". */
   icalFetchNow: (layerId: string, key: string) => `ical-fetch:${layerId}:${key}`,
+  /** One per heartbeat: its durable timer, re-armed at each deadline; pings while it is down signal it. */
+  heartbeat: (heartbeatId: string) => `heartbeat:${heartbeatId}`,
 };
 
 /**

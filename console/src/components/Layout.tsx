@@ -43,6 +43,7 @@ export function Layout() {
           </Link>
           <NavLink to="/integrations">Integrations</NavLink>
           <NavLink to="/silences">Silences</NavLink>
+          <NavLink to="/heartbeats">Heartbeats</NavLink>
           <NavLink to="/analytics">Analytics</NavLink>
           {isAdmin(user) ? (
             <>

@@ -41,6 +41,7 @@ import { Migration20261230050000SlackAndChatFeeds } from './20261230050000-slack
 import { Migration20261230060000TwilioWebhookReceipts } from './20261230060000-twilio-webhook-receipts.migration.ts';
 import { Migration20261230070000MatrixSyncState } from './20261230070000-matrix-sync-state.migration.ts';
 import { Migration20261231010000ChannelConnectionsNotify } from './20261231010000-channel-connections-notify.migration.ts';
+import { Migration20261231060000Heartbeats } from './20261231060000-heartbeats.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -88,4 +89,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261230050000-slack-and-chat-feeds', class: Migration20261230050000SlackAndChatFeeds },
   { name: '20261230060000-twilio-webhook-receipts', class: Migration20261230060000TwilioWebhookReceipts },
   { name: '20261230070000-matrix-sync-state', class: Migration20261230070000MatrixSyncState },
-  { name: '20261231010000-channel-connections-notify', class: Migration20261231010000ChannelConnectionsNotify }];
+  { name: '20261231010000-channel-connections-notify', class: Migration20261231010000ChannelConnectionsNotify },
+  { name: '20261231060000-heartbeats', class: Migration20261231060000Heartbeats }];
