@@ -20,6 +20,9 @@ export const TIMELINE_TYPES = [
   'page',
   'routed',
   'reassigned',
+  'snoozed',
+  'ack_timeout',
+  'snooze_ended',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 
