@@ -33,23 +33,31 @@ export type AcknowledgementEnd = 'ack_timeout' | 'snooze_ended' | 'no_timeout' |
 export async function acknowledgementWorkflow(input: AcknowledgementInput): Promise<{ ended: AcknowledgementEnd }> {
   let snoozedUntil: number | null = null;
   let changed = false;
-  let wakeAt: number | null = null;
+  let ackTimeoutMs: number | null = null;
+  let ended = false;
   setHandler(snoozeIncidentSignal, ({ until }) => {
     const at = Date.parse(until);
     if (Number.isNaN(at)) return;
     snoozedUntil = at;
     changed = true;
   });
-  setHandler(acknowledgementStateQuery, () => ({
-    repage_at: wakeAt === null ? null : new Date(wakeAt).toISOString(),
-    snoozed_until: snoozedUntil === null ? null : new Date(snoozedUntil).toISOString(),
-  }));
+  const wakeTime = () => (ended ? null : repageAt({ acknowledgedAt: input.acknowledgedAt, ackTimeoutMs, snoozedUntil }));
+  setHandler(acknowledgementStateQuery, () => {
+    const at = wakeTime();
+    return {
+      repage_at: at === null ? null : new Date(at).toISOString(),
+      snoozed_until: snoozedUntil === null || ended ? null : new Date(snoozedUntil).toISOString(),
+    };
+  });
 
-  const { ackTimeoutMs } = await acknowledgementTimeout({ organizationId: input.organizationId, incidentId: input.incidentId });
+  ({ ackTimeoutMs } = await acknowledgementTimeout({ organizationId: input.organizationId, incidentId: input.incidentId }));
   for (;;) {
     changed = false;
-    wakeAt = repageAt({ acknowledgedAt: input.acknowledgedAt, ackTimeoutMs, snoozedUntil });
-    if (wakeAt === null) return { ended: 'no_timeout' };
+    const wakeAt = wakeTime();
+    if (wakeAt === null) {
+      ended = true;
+      return { ended: 'no_timeout' };
+    }
     if (wakeAt > Date.now()) {
       // Woken early by a new snooze: wait for its end instead.
       if (await condition(() => changed, Math.max(1, wakeAt - Date.now()))) continue;
@@ -60,7 +68,7 @@ export async function acknowledgementWorkflow(input: AcknowledgementInput): Prom
       snoozedUntil = outcome.until;
       continue;
     }
-    wakeAt = null;
+    ended = true;
     return { ended: outcome.action === 'repage' ? outcome.reason : 'left' };
   }
 }
