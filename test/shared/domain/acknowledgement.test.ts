@@ -26,7 +26,11 @@ describe('acknowledgement timeouts and snoozes', () => {
 
   it.each([
     ['timeout counts from the acknowledgement', { acknowledgedAt: NOW, ackTimeoutMs: 60_000, snoozedUntil: null }, NOW + 60_000],
-    ['a snooze replaces the timeout, even a later one', { acknowledgedAt: NOW, ackTimeoutMs: 60_000, snoozedUntil: NOW + 3_600_000 }, NOW + 3_600_000],
+    [
+      'a snooze replaces the timeout, even a later one',
+      { acknowledgedAt: NOW, ackTimeoutMs: 60_000, snoozedUntil: NOW + 3_600_000 },
+      NOW + 3_600_000,
+    ],
     ['a snooze without timeout', { acknowledgedAt: NOW, ackTimeoutMs: null, snoozedUntil: NOW + 5_000 }, NOW + 5_000],
     ['nothing to wait for', { acknowledgedAt: NOW, ackTimeoutMs: null, snoozedUntil: null }, null],
   ])('re-page time: %s', (_name, input, expected) => {
@@ -41,7 +45,12 @@ describe('acknowledgement timeouts and snoozes', () => {
       2,
       { action: 'repage', reason: 'snooze_ended' },
     ],
-    ['snoozed beyond now: waits for the end', acknowledged({ snoozedUntil: new Date(NOW + 60_000) }), 2, { action: 'wait', until: NOW + 60_000 }],
+    [
+      'snoozed beyond now: waits for the end',
+      acknowledged({ snoozedUntil: new Date(NOW + 60_000) }),
+      2,
+      { action: 'wait', until: NOW + 60_000 },
+    ],
     ['resolved meanwhile: nothing', acknowledged({ status: 'resolved' }), 2, { action: 'none' }],
     ['mitigated meanwhile: nothing', acknowledged({ status: 'mitigated' }), 2, { action: 'none' }],
     ['active again (a new cycle): nothing', acknowledged({ status: 'active', escalationCycle: 3 }), 2, { action: 'none' }],
