@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { MAX_ESCALATION_REPEAT, PAGE_METHODS, PAGE_STATUSES, URGENCIES } from '../../shared/domain/escalation.ts';
-import { MAX_ACK_TIMEOUT_MINUTES, MAX_SNOOZE_SECONDS, MIN_ACK_TIMEOUT_MINUTES, MIN_SNOOZE_SECONDS } from '../../shared/domain/acknowledgement.ts';
+import {
+  MAX_ACK_TIMEOUT_MINUTES,
+  MAX_SNOOZE_SECONDS,
+  MIN_ACK_TIMEOUT_MINUTES,
+  MIN_SNOOZE_SECONDS,
+} from '../../shared/domain/acknowledgement.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
 
 export const EscalationTargetSchema = z
@@ -148,7 +153,9 @@ export const IncidentEscalationSchema = z
       ),
     snoozed_until: timestamp()
       .nullable()
-      .describe('While the acknowledged incident is snoozed: when it goes back to `active` and pages again from level 1, unless resolved first'),
+      .describe(
+        'While the acknowledged incident is snoozed: when it goes back to `active` and pages again from level 1, unless resolved first',
+      ),
     pages: z.array(PageSchema),
   })
   .meta({ id: 'IncidentEscalation' });

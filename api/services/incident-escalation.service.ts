@@ -5,7 +5,12 @@ import { memberName } from '../../shared/db/access/users.ts';
 import { addTimelineEntry, changeIncidentStatus, recordDomainEvent } from '../../shared/db/access/incidents.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
-import type { IncidentEscalationView, ReassignIncidentInput, ReassignmentView, SnoozeIncidentInput } from '../schemas/escalation.schemas.ts';
+import type {
+  IncidentEscalationView,
+  ReassignIncidentInput,
+  ReassignmentView,
+  SnoozeIncidentInput,
+} from '../schemas/escalation.schemas.ts';
 import { ACKNOWLEDGED_STATUS } from '../../shared/domain/acknowledgement.ts';
 import type { EscalationControl } from './escalation-signals.ts';
 import { escalationPolicyView } from './escalation-policy.service.ts';

@@ -60,9 +60,14 @@ const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
  */
 export function parseDuration(text: string): number | null {
   const trimmed = text.trim().toLowerCase();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 60);
-  if (!/^(\d+(\.\d+)?[smhd])+$/.test(trimmed)) return null;
+  if (/^\d{1,6}(\.\d{1,3})?$/.test(trimmed)) return Math.round(Number(trimmed) * 60);
+  // Sticky: each part must start where the last ended, so the scan is linear.
+  const part = /(\d{1,6}(?:\.\d{1,3})?)([smhd])/y;
   let seconds = 0;
-  for (const [, amount, unit] of trimmed.matchAll(/(\d+(?:\.\d+)?)([smhd])/g)) seconds += Number(amount) * (UNIT_SECONDS[unit as string] ?? 0);
-  return Math.round(seconds);
+  while (part.lastIndex < trimmed.length) {
+    const match = part.exec(trimmed);
+    if (!match) return null;
+    seconds += Number(match[1]) * (UNIT_SECONDS[match[2] as string] ?? 0);
+  }
+  return trimmed.length > 0 ? Math.round(seconds) : null;
 }

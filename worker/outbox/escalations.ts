@@ -94,7 +94,8 @@ export function planEscalations(events: readonly OutboxEvent[]): EscalationPlan 
       plan.signals.push({ ...scope, cycle, signal: 'resolve' });
     else if (event.type === 'incident.status_changed' && incident.status !== 'active') {
       plan.signals.push({ ...scope, cycle, signal: 'acknowledge' });
-      if (incident.status === 'investigating' && cycle !== null) plan.acknowledged.push({ ...scope, cycle, acknowledgedAt: epochOf(event) });
+      if (incident.status === 'investigating' && cycle !== null)
+        plan.acknowledged.push({ ...scope, cycle, acknowledgedAt: epochOf(event) });
     } else if (
       event.type === 'incident.status_changed' &&
       event.data.previous_status !== 'active' &&

@@ -72,7 +72,9 @@ describe('planEscalations', () => {
     ],
     [
       'back to active from mitigated starts the next cycle',
-      event('incident.status_changed', { status: 'active', assignee_id: null, escalation_cycle: 5 }, 'i1', { previous_status: 'mitigated' }),
+      event('incident.status_changed', { status: 'active', assignee_id: null, escalation_cycle: 5 }, 'i1', {
+        previous_status: 'mitigated',
+      }),
       [],
       [{ ...scope, cycle: 5, userId: null, policyId: null, reason: 'reopened' }],
       [],
