@@ -61,6 +61,21 @@ describe('acknowledgement timeout, snooze and re-paging (integration: real Postg
     stack.http.patch(`/api/v1/incidents/${id}`).set(bearer(token)).send({ status }).expect(200);
   const acknowledgement = (incidentId: string, cycle: number) =>
     stack.temporal.client.workflow.getHandle<typeof acknowledgementWorkflow>(workflowIds.acknowledgement(incidentId, cycle));
+  /** The timer's result, once the relay has started it (the acknowledgement reaches it through the outbox). */
+  const timerResult = async (incidentId: string, cycle: number) => {
+    await waitFor(
+      `acknowledgement timer of cycle ${cycle} started`,
+      async () => {
+        try {
+          return (await acknowledgement(incidentId, cycle).describe()) ? true : undefined;
+        } catch {
+          return undefined;
+        }
+      },
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
+    return acknowledgement(incidentId, cycle).result();
+  };
   const waitForPages = (token: string, incidentId: string, count: number) =>
     waitFor(
       `${count} pages`,
@@ -80,7 +95,7 @@ describe('acknowledgement timeout, snooze and re-paging (integration: real Postg
     await setStatus(owner.token, incident.id, 'investigating');
 
     // The cycle-1 timer fires once and sends the incident back to active; cycle 2 pages level 1.
-    expect(await acknowledgement(incident.id, 1).result()).toEqual({ ended: 'ack_timeout' });
+    expect(await timerResult(incident.id, 1)).toEqual({ ended: 'ack_timeout' });
     const repaged = await waitForPages(owner.token, incident.id, 2);
     expect(pageKeys(repaged)).toEqual([
       [1, 1, 1, owner.user.id],
@@ -107,17 +122,20 @@ describe('acknowledgement timeout, snooze and re-paging (integration: real Postg
     await setStatus(owner.token, incident.id, 'investigating');
     await waitFor(
       'the acknowledgement timer waits',
-      async () => (await acknowledgement(incident.id, 1).describe()).status.name === 'RUNNING' || undefined,
-      {
-        timeoutMs: 20_000,
-        intervalMs: 100,
+      async () => {
+        try {
+          return (await acknowledgement(incident.id, 1).describe()).status.name === 'RUNNING' || undefined;
+        } catch {
+          return undefined;
+        }
       },
+      { timeoutMs: 20_000, intervalMs: 100 },
     );
     await setStatus(owner.token, incident.id, 'active');
     const repaged = await waitForPages(owner.token, incident.id, 2);
     expect(repaged).toMatchObject({ cycle: 2, level: 1 });
     // The cycle-1 timer fires and finds the incident in cycle 2: it pages nobody.
-    expect(await acknowledgement(incident.id, 1).result()).toEqual({ ended: 'left' });
+    expect(await timerResult(incident.id, 1)).toEqual({ ended: 'left' });
     expect(pageKeys(await escalationOf(stack.http, owner.token, incident.id))).toEqual([
       [1, 1, 1, second.user.id],
       [2, 1, 1, second.user.id],
