@@ -13,6 +13,7 @@ import { createPageUpdateActivities, type PageUpdateActivityDeps } from './page-
 import { createScheduleIcalActivities, type ScheduleIcalActivityDeps } from './schedule-ical.activities.ts';
 import { createChatFeedActivities, type ChatFeedActivityDeps } from './chat-feed.activities.ts';
 import { createHeartbeatActivities, type HeartbeatActivityDeps } from './heartbeat.activities.ts';
+import { createAcknowledgementActivities, type AcknowledgementActivityDeps } from './acknowledgement.activities.ts';
 
 export type ActivityDeps = SelfTestActivityDeps &
   DeliveryActivityDeps &
@@ -27,7 +28,8 @@ export type ActivityDeps = SelfTestActivityDeps &
   PageUpdateActivityDeps &
   ScheduleIcalActivityDeps &
   ChatFeedActivityDeps &
-  HeartbeatActivityDeps;
+  HeartbeatActivityDeps &
+  AcknowledgementActivityDeps;
 
 /** Every activity of the worker, built from its dependencies (no module-level singletons). */
 export function createActivities(deps: ActivityDeps) {
@@ -47,6 +49,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createScheduleIcalActivities(deps),
     ...createChatFeedActivities(deps),
     ...createHeartbeatActivities(deps),
+    ...createAcknowledgementActivities(deps),
   };
 }
 

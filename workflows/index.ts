@@ -17,3 +17,4 @@ export { icalRefreshWorkflow } from './ical-refresh.workflow.ts';
 export { pageUpdatesWorkflow } from './page-update.workflow.ts';
 export { chatFeedWorkflow } from './chat-feed.workflow.ts';
 export { heartbeatWorkflow } from './heartbeat.workflow.ts';
+export { acknowledgementWorkflow } from './acknowledgement.workflow.ts';

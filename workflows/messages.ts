@@ -53,3 +53,9 @@ export const reassignEscalationUpdate = defineUpdate<EscalationState, []>('reass
 
 /** Where the escalation stands: level and round paged last, when the next is due, why it ended. */
 export const escalationStateQuery = defineQuery<EscalationState>('escalationState');
+
+/** The incident was snoozed until `until` (RFC 3339): its acknowledgement re-pages then instead of at its timeout. */
+export const snoozeIncidentSignal = defineSignal<[{ until: string }]>('snoozeIncident');
+
+/** When the acknowledgement pages again (RFC 3339; null: never), and until when it is snoozed. */
+export const acknowledgementStateQuery = defineQuery<{ repage_at: string | null; snoozed_until: string | null }>('acknowledgementState');

@@ -7,6 +7,7 @@ import {
   IncidentEscalationResponse,
   ReassignIncidentBody,
   ReassignmentResponse,
+  SnoozeIncidentBody,
   UpdateEscalationPolicyBody,
 } from '../schemas/escalation.schemas.ts';
 import type { EscalationPolicyService } from '../services/escalation-policy.service.ts';
@@ -112,6 +113,23 @@ export function incidentEscalationRoutes(escalations: IncidentEscalationService)
       responses: { 202: { description: 'The next level is being paged', schema: IncidentEscalationResponse } },
       errors: [404, 409],
       handler: async ({ auth, params }) => ({ status: 202, body: envelope(await escalations.escalateNow(auth, params.id)) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/incidents/{id}/snooze',
+      operationId: 'snoozeIncident',
+      summary: 'Snooze an acknowledged incident',
+      description:
+        'PagerDuty semantics: the incident stays acknowledged for `duration` seconds, then goes back to `active` and pages again from level 1 of its escalation policy ' +
+        '(or its assignee) in a new cycle, unless it was resolved or mitigated meanwhile, which pages nobody. The snooze replaces the acknowledgement timeout; ' +
+        'snoozing again sets a new end; any status change ends the snooze. On the timeline and in the audit log. ' +
+        '409 CONFLICT unless the incident is acknowledged (`investigating`); 404 NOT_FOUND for an incident of another organization.',
+      tags: ['incidents'],
+      access: 'incidents:update',
+      request: { params: IdParams, body: SnoozeIncidentBody },
+      responses: { 200: { description: 'Snoozed; `snoozed_until` says until when', schema: IncidentEscalationResponse } },
+      errors: [404, 409, 422],
+      handler: async ({ auth, params, body }) => ({ body: envelope(await escalations.snooze(auth, params.id, body)) }),
     }),
     defineRoute({
       method: 'post',

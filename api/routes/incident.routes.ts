@@ -28,7 +28,9 @@ export function incidentRoutes(incidents: IncidentService) {
       path: '/incidents',
       operationId: 'createIncident',
       summary: 'Create an incident by hand',
-      description: 'An `assignee_id` naming no user of the organization is 404 NOT_FOUND (`detail` names the field).',
+      description:
+        'It pages like an incident opened by an alert when it is `active`: its assignee at once through their notification rules, else its `escalation_policy_id` from level 1; ' +
+        'with neither it pages nobody. An `assignee_id` or `escalation_policy_id` naming nothing of the organization is 404 NOT_FOUND (`detail` names the field).',
       tags: ['incidents'],
       access: 'incidents:create',
       request: { body: CreateIncidentBody },

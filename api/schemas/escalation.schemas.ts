@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { MAX_ESCALATION_REPEAT, PAGE_METHODS, PAGE_STATUSES, URGENCIES } from '../../shared/domain/escalation.ts';
+import {
+  MAX_ACK_TIMEOUT_MINUTES,
+  MAX_SNOOZE_SECONDS,
+  MIN_ACK_TIMEOUT_MINUTES,
+  MIN_SNOOZE_SECONDS,
+} from '../../shared/domain/acknowledgement.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
 
 export const EscalationTargetSchema = z
@@ -33,6 +39,15 @@ const repeat = z
   .min(0)
   .max(MAX_ESCALATION_REPEAT)
   .describe('How many more times the whole chain runs when nobody acknowledges');
+/** How long an incident may stay acknowledged; shared with routing rules, which override it. */
+export const ackTimeoutMinutes = z
+  .number()
+  .min(MIN_ACK_TIMEOUT_MINUTES)
+  .max(MAX_ACK_TIMEOUT_MINUTES)
+  .nullable()
+  .describe(
+    'Acknowledgement timeout: minutes an incident may stay acknowledged (`investigating`) before it goes back to `active` and pages again from level 1, in a new cycle; null (the default) for never; fractions allowed',
+  );
 const isDefault = z
   .boolean()
   .describe(
@@ -45,6 +60,7 @@ export const CreateEscalationPolicyBody = z
     description: z.string().max(2000).nullish(),
     levels,
     repeat: repeat.default(0),
+    ack_timeout_minutes: ackTimeoutMinutes.default(null),
     is_default: isDefault.default(false),
   })
   .strict();
@@ -56,6 +72,7 @@ export const UpdateEscalationPolicyBody = requireAnyOf(
       description: z.string().max(2000).nullable().optional(),
       levels: levels.optional(),
       repeat: repeat.optional(),
+      ack_timeout_minutes: ackTimeoutMinutes.optional(),
       is_default: isDefault.optional(),
     })
     .strict(),
@@ -70,6 +87,7 @@ export const EscalationPolicySchema = z
     description: z.string().nullable(),
     levels: z.array(EscalationLevelSchema),
     repeat: z.number().int(),
+    ack_timeout_minutes: z.number().nullable().describe('Acknowledgement timeout in minutes; null: none'),
     is_default: z.boolean(),
     created_at: timestamp(),
     updated_at: timestamp(),
@@ -133,6 +151,11 @@ export const IncidentEscalationSchema = z
       .describe(
         'Why the escalation of this cycle ended; `reassigned`: someone reassigned the incident and the next cycle pages the new target',
       ),
+    snoozed_until: timestamp()
+      .nullable()
+      .describe(
+        'While the acknowledged incident is snoozed: when it goes back to `active` and pages again from level 1, unless resolved first',
+      ),
     pages: z.array(PageSchema),
   })
   .meta({ id: 'IncidentEscalation' });
@@ -163,6 +186,19 @@ export const ReassignIncidentBody = z
   .meta({ oneOf: ESCALATION_TARGET_KEYS.map((key) => ({ required: [key] })) });
 
 export type ReassignIncidentInput = z.output<typeof ReassignIncidentBody>;
+
+export const SnoozeIncidentBody = z
+  .object({
+    duration: z
+      .number()
+      .int()
+      .min(MIN_SNOOZE_SECONDS)
+      .max(MAX_SNOOZE_SECONDS)
+      .describe('How long to snooze, in seconds: from 60 (a minute) to 86400 (a day)'),
+  })
+  .strict();
+
+export type SnoozeIncidentInput = z.output<typeof SnoozeIncidentBody>;
 
 export const ReassignmentSchema = z
   .object({

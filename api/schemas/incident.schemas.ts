@@ -102,7 +102,18 @@ export const CreateIncidentBody = z.object({
     .optional()
     .describe("Default: the organization's `default_incident_severity` setting (`medium` unless changed)"),
   status: z.enum(INCIDENT_STATUSES).default('active'),
-  assignee_id: z.uuid().nullish(),
+  assignee_id: z
+    .uuid()
+    .nullish()
+    .describe('A member of the organization: an `active` incident pages them at once through their notification rules'),
+  escalation_policy_id: z
+    .uuid()
+    .nullish()
+    .describe('A policy of the organization: an `active`, unassigned incident pages through it from level 1, as one opened by an alert'),
+  urgency: z
+    .enum(URGENCIES)
+    .optional()
+    .describe('How urgently it pages (default `high`): `high` through every contact method, `low` by email only'),
   tags: tags.default([]),
 });
 

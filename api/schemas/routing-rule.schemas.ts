@@ -3,6 +3,7 @@ import { PLATFORMS, SEVERITIES } from '../../shared/domain/alert.ts';
 import { MAX_MATCHERS, MatcherError } from '../../shared/domain/matchers.ts';
 import { MAX_ROUTING_RULES, routingRuleMatchers, URGENCIES } from '../../shared/domain/routing.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
+import { ackTimeoutMinutes } from './escalation.schemas.ts';
 
 /** Matcher text(s) in, parsed matchers out; a parse or regex problem is a 422 on this field. */
 const RoutingMatchersInput = z
@@ -28,6 +29,9 @@ const position = z
   .describe(
     'Where the rule goes in the evaluation order, from 0; past the end (or omitted on creation) puts it last. The other rules move to make room.',
   );
+const ruleAckTimeout = ackTimeoutMinutes.describe(
+  "Overrides the escalation policy's acknowledgement timeout for the incidents this rule routes: minutes an incident may stay acknowledged (`investigating`) before it pages again from level 1; null (the default): the policy's",
+);
 const policyId = z
   .uuid()
   .describe("The escalation policy the rule's incidents page through; one of the organization's policies (422 otherwise)");
@@ -39,6 +43,7 @@ export const CreateRoutingRuleBody = z
     escalation_policy_id: policyId,
     urgency: urgency.default('high'),
     enabled: z.boolean().default(true).describe('A disabled rule is skipped'),
+    ack_timeout_minutes: ruleAckTimeout.default(null),
     position: position.optional(),
   })
   .strict();
@@ -51,6 +56,7 @@ export const UpdateRoutingRuleBody = requireAnyOf(
       escalation_policy_id: policyId.optional(),
       urgency: urgency.optional(),
       enabled: z.boolean().optional(),
+      ack_timeout_minutes: ruleAckTimeout.optional(),
       position: position.optional(),
     })
     .strict(),
@@ -100,6 +106,7 @@ export const RoutingRuleSchema = z
     escalation_policy_id: z.uuid(),
     urgency: z.enum(URGENCIES),
     enabled: z.boolean(),
+    ack_timeout_minutes: z.number().nullable().describe("Overrides the policy's acknowledgement timeout, in minutes; null: the policy's"),
     position: z.number().int().describe('Evaluation order, from 0: the first enabled rule that matches wins'),
     created_by: z.uuid().nullable(),
     created_at: timestamp(),

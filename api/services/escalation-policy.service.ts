@@ -22,6 +22,7 @@ export const escalationPolicyView = (policy: EscalationPolicy): EscalationPolicy
   description: policy.description ?? null,
   levels: policy.levels,
   repeat: policy.repeat,
+  ack_timeout_minutes: policy.ackTimeoutMinutes ?? null,
   is_default: policy.isDefault,
   created_at: policy.createdAt.toISOString(),
   updated_at: policy.updatedAt.toISOString(),
@@ -32,6 +33,7 @@ interface PolicyInput {
   description?: string | null;
   levels?: EscalationLevel[];
   repeat?: number;
+  ack_timeout_minutes?: number | null;
   is_default?: boolean;
 }
 
@@ -97,6 +99,7 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
           description: input.description ?? null,
           levels: input.levels,
           repeat: input.repeat,
+          ackTimeoutMinutes: input.ack_timeout_minutes ?? null,
           isDefault: input.is_default,
         });
         await em.flush();
@@ -114,6 +117,7 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
         if (input.description !== undefined) stored.description = input.description;
         if (input.levels !== undefined) stored.levels = input.levels;
         if (input.repeat !== undefined) stored.repeat = input.repeat;
+        if (input.ack_timeout_minutes !== undefined) stored.ackTimeoutMinutes = input.ack_timeout_minutes;
         if (input.is_default !== undefined) stored.isDefault = input.is_default;
         await em.flush();
         return stored;

@@ -5,11 +5,25 @@ import { memberName } from '../../shared/db/access/users.ts';
 import { addTimelineEntry, changeIncidentStatus, recordDomainEvent } from '../../shared/db/access/incidents.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
-import type { IncidentEscalationView, ReassignIncidentInput, ReassignmentView } from '../schemas/escalation.schemas.ts';
+import type {
+  IncidentEscalationView,
+  ReassignIncidentInput,
+  ReassignmentView,
+  SnoozeIncidentInput,
+} from '../schemas/escalation.schemas.ts';
+import { ACKNOWLEDGED_STATUS } from '../../shared/domain/acknowledgement.ts';
 import type { EscalationControl } from './escalation-signals.ts';
 import { escalationPolicyView } from './escalation-policy.service.ts';
 
 export type IncidentEscalationService = ReturnType<typeof createIncidentEscalationService>;
+
+/** `1 h 30 min`, `45 min`, `90 s`: a snooze's length for the timeline. */
+const snoozeLength = (seconds: number) => {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  return [hours ? `${hours} h` : '', minutes ? `${minutes} min` : '', rest ? `${rest} s` : ''].filter(Boolean).join(' ');
+};
 
 /** An incident's escalation as people see it: the workflow's state and the pages recorded in the database. */
 export function createIncidentEscalationService(deps: { em: () => EntityManager; control: EscalationControl }) {
@@ -18,7 +32,7 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
     const incident = await em.findOne(
       IncidentEntity,
       { id: incidentId },
-      { fields: ['id', 'urgency', 'routingRuleId', 'escalationPolicyId', 'escalationCycle'] },
+      { fields: ['id', 'urgency', 'routingRuleId', 'escalationPolicyId', 'escalationCycle', 'snoozedUntil'] },
     );
     if (!incident) throw new NotFoundError('Incident');
     const cycle = incident.escalationCycle ?? 1;
@@ -48,6 +62,7 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
       round: state.round > 0 ? state.round : null,
       next_escalation_at: state.next_escalation_at,
       ended: state.ended,
+      snoozed_until: incident.snoozedUntil?.toISOString() ?? null,
       pages: pages.map((page) => ({
         id: page.id,
         cycle: page.cycle,
@@ -96,6 +111,33 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
     },
 
     /**
+     * Snoozes an acknowledged incident (PagerDuty's semantics): at the end its acknowledgement
+     * workflow sends it back to `active` (a new cycle pages) unless it left `investigating`
+     * meanwhile. The row lock orders it against status changes; the outbox event reaches the
+     * workflow (worker/outbox/acknowledgements.ts) and the row is what the timer checks.
+     */
+    async snooze(auth: AuthContext, incidentId: string, input: SnoozeIncidentInput) {
+      await deps.em().transactional(async (em) => {
+        const incident = await em.findOne(IncidentEntity, { id: incidentId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (!incident) throw new NotFoundError('Incident');
+        if (incident.status !== ACKNOWLEDGED_STATUS)
+          throw new ConflictError(`Only an acknowledged (investigating) incident can be snoozed; this one is ${incident.status}`);
+        const until = new Date(Date.now() + input.duration * 1000);
+        const cycle = incident.escalationCycle ?? 1;
+        incident.snoozedUntil = until;
+        addTimelineEntry(em, incident, {
+          type: 'snoozed',
+          actorId: auth.userId,
+          message: `Snoozed for ${snoozeLength(input.duration)}: pages again at ${until.toISOString()} unless resolved`,
+          data: { until: until.toISOString(), duration_seconds: input.duration, cycle },
+        });
+        recordDomainEvent(em, incident, 'incident.updated', { actor_id: auth.userId, snooze: { until: until.toISOString(), cycle } });
+        await em.flush();
+      });
+      return view(incidentId);
+    },
+
+    /**
      * Reassigns the incident (PagerDuty's semantics): the running escalation ends (`reassigned`)
      * and a new cycle pages the new target through the outbox: a person becomes the assignee and is
      * paged at once through their rules; a policy takes the unassigned incident from level 1. An
@@ -113,7 +155,7 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
         const userId = input.user_id ?? null;
         const policyId = input.escalation_policy_id ?? null;
         // Reassigning re-triggers: the new target has not acknowledged yet.
-        if (incident.status !== 'active') changeIncidentStatus(em, incident, 'active', { actorId: auth.userId });
+        if (incident.status !== 'active') changeIncidentStatus(em, incident, 'active', { actorId: auth.userId, newCycle: false });
         incident.escalationCycle = (incident.escalationCycle ?? 1) + 1;
         incident.assigneeId = userId;
         if (userId && !incident.firstAssignedAt) incident.firstAssignedAt = new Date();

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { IncidentEntity, OrganizationEntity, UserEntity, type Incident } from '../../shared/db/entities/index.ts';
+import { EscalationPolicyEntity, IncidentEntity, OrganizationEntity, UserEntity, type Incident } from '../../shared/db/entities/index.ts';
+import { DEFAULT_URGENCY, type Urgency } from '../../shared/domain/escalation.ts';
 import {
   addTimelineEntry,
   changeIncidentStatus,
@@ -122,10 +123,14 @@ export function createIncidentService(deps: {
         severity?: Severity;
         status: IncidentStatus;
         assignee_id?: string | null;
+        escalation_policy_id?: string | null;
+        urgency?: Urgency;
         tags: string[];
       },
     ) {
       await assertAssignable(input.assignee_id);
+      if (input.escalation_policy_id && !(await deps.em().count(EscalationPolicyEntity, { id: input.escalation_policy_id })))
+        throw new AppError('NOT_FOUND', 'escalation_policy_id: no such escalation policy in this organization');
       const em = deps.em();
       // Read only when the body leaves the severity out.
       const severity =
@@ -140,6 +145,9 @@ export function createIncidentService(deps: {
         status: input.status,
         source: 'manual',
         assigneeId: input.assignee_id,
+        // Paging starts from the `incident.created` event (worker/outbox/escalations.ts).
+        escalationPolicyId: input.escalation_policy_id,
+        urgency: input.escalation_policy_id || input.assignee_id ? (input.urgency ?? DEFAULT_URGENCY) : null,
         tags: input.tags,
         actorId: auth.userId,
       });

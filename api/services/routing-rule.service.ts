@@ -19,6 +19,7 @@ export const routingRuleView = (rule: RoutingRule): RoutingRuleView => ({
   escalation_policy_id: rule.escalationPolicyId,
   urgency: rule.urgency,
   enabled: rule.enabled,
+  ack_timeout_minutes: rule.ackTimeoutMinutes ?? null,
   position: rule.position,
   created_by: rule.createdById ?? null,
   created_at: rule.createdAt.toISOString(),
@@ -31,6 +32,7 @@ interface RuleInput {
   escalation_policy_id?: string;
   urgency?: Urgency;
   enabled?: boolean;
+  ack_timeout_minutes?: number | null;
   position?: number;
 }
 
@@ -95,6 +97,7 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
           escalationPolicyId: input.escalation_policy_id,
           urgency: input.urgency,
           enabled: input.enabled,
+          ackTimeoutMinutes: input.ack_timeout_minutes ?? null,
           position: rules.length,
           createdById: auth.userId,
         });
@@ -117,6 +120,7 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
         if (input.escalation_policy_id !== undefined) stored.escalationPolicyId = input.escalation_policy_id;
         if (input.urgency !== undefined) stored.urgency = input.urgency;
         if (input.enabled !== undefined) stored.enabled = input.enabled;
+        if (input.ack_timeout_minutes !== undefined) stored.ackTimeoutMinutes = input.ack_timeout_minutes;
         if (input.position !== undefined) place(rules, stored, input.position);
         await em.flush();
         return stored;

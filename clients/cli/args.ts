@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { PLATFORMS, type Platform } from '../../shared/domain/alert.ts';
+import { MAX_SNOOZE_SECONDS, MIN_SNOOZE_SECONDS, parseDuration } from '../../shared/domain/acknowledgement.ts';
 import { CliError, EXIT } from './exit-codes.ts';
 
 // The command line, parsed into one value per command with node:util's parseArgs; pure, so the
@@ -35,6 +36,7 @@ export type Command =
   | { name: 'oncall'; schedule?: string; at?: string }
   | { name: 'incidents escalate'; id: string }
   | { name: 'incidents reassign'; id: string; user?: string; policy?: string }
+  | { name: 'incidents snooze'; id: string; seconds: number }
   | { name: 'silence list'; status?: 'pending' | 'active' | 'expired'; limit: number }
   | { name: 'silence add'; matchers: string[]; durationMinutes: number; comment: string }
   | { name: 'silence expire'; id: string }
@@ -158,6 +160,27 @@ function reassignCommand(usage: string): CommandSpec {
   };
 }
 
+/** `INCIDENT_ID DURATION` (`30m`, `1h30m`, `90s`; a bare number is minutes), a minute to a day. */
+function snoozeCommand(usage: string, summary: string): CommandSpec {
+  return {
+    summary,
+    usage,
+    details: [
+      'Only an acknowledged (investigating) incident. When the snooze ends it goes back to active and pages again from level 1,',
+      'unless it was resolved or mitigated meanwhile. DURATION: 30m, 1h30m, 90s, 2h (a bare number is minutes), from 1m to 24h.',
+    ],
+    options: {},
+    positionals: ['INCIDENT_ID', 'DURATION'],
+    build: (_values, [id, duration]) => {
+      const seconds = parseDuration(duration as string);
+      if (seconds === null) throw usageError(`DURATION must look like 30m, 1h30m or 90s, got "${duration}"`);
+      if (seconds < MIN_SNOOZE_SECONDS || seconds > MAX_SNOOZE_SECONDS)
+        throw usageError(`DURATION must be from 1m to 24h, got "${duration}"`);
+      return { name: 'incidents snooze', id: uuid(id as string, 'INCIDENT_ID'), seconds };
+    },
+  };
+}
+
 export const COMMANDS: Record<string, CommandSpec> = {
   login: {
     summary: 'Save the server address and an API key (checked against the server)',
@@ -209,6 +232,11 @@ export const COMMANDS: Record<string, CommandSpec> = {
     'Only while its escalation runs; acknowledging (incidents ack) stops it.',
   ]),
   'incidents reassign': reassignCommand('tocsin incidents reassign INCIDENT_ID (--user ID|EMAIL | --policy ID)'),
+  'incidents snooze': snoozeCommand(
+    'tocsin incidents snooze INCIDENT_ID DURATION',
+    'Snooze an acknowledged incident: it pages again when the snooze ends',
+  ),
+  snooze: snoozeCommand('tocsin snooze INCIDENT_ID DURATION', 'Snooze an acknowledged incident; short for incidents snooze'),
   ack: {
     ...idCommand('incidents ack', 'Acknowledge an incident (stops its escalation); short for incidents ack'),
     usage: 'tocsin ack INCIDENT_ID',

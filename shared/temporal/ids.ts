@@ -62,6 +62,11 @@ export const workflowIds = {
    * acknowledges. Cycle 1 keeps the original id; a reopening or reassignment starts the next cycle.
    */
   escalation: (incidentId: string, cycle = 1) => (cycle <= 1 ? `escalation:${incidentId}` : `escalation:${incidentId}:${cycle}`),
+  /**
+   * One per incident and escalation cycle acknowledged in: waits for its acknowledgement timeout
+   * or snooze, then sends the incident back to `active` (the next cycle pages).
+   */
+  acknowledgement: (incidentId: string, cycle: number) => `acknowledgement:${incidentId}:${cycle}`,
   /** One per domain event that changes an incident's page messages: a replayed batch starts it once. */
   pageUpdates: (eventId: string) => `page-updates:${eventId}`,
   /** The daily retention schedule, one per task queue (tests run several on one server). */

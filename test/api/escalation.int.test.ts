@@ -175,6 +175,7 @@ describe('escalation (integration: real PostgreSQL and Temporal, worker)', () =>
       round: null,
       next_escalation_at: null,
       ended: null,
+      snoozed_until: null,
       pages: [],
     });
     expect(await mailsTo(stack, owner.email, PAGE_SUBJECT)).toEqual([]);

@@ -55,6 +55,9 @@ describe('tocsin command line', () => {
     [['reassign', ID, '--user', 'Ops@Example.test'], { name: 'incidents reassign', id: ID, user: 'Ops@Example.test' }],
     [['reassign', ID, '--user', ID.toUpperCase()], { name: 'incidents reassign', id: ID, user: ID }],
     [['incidents', 'reassign', ID, '--policy', ID], { name: 'incidents reassign', id: ID, policy: ID }],
+    [['snooze', ID, '30m'], { name: 'incidents snooze', id: ID, seconds: 1800 }],
+    [['incidents', 'snooze', ID, '1h30m'], { name: 'incidents snooze', id: ID, seconds: 5400 }],
+    [['snooze', ID, '24h'], { name: 'incidents snooze', id: ID, seconds: 86400 }],
     [['silence', 'list', '--status', 'active'], { name: 'silence list', status: 'active', limit: 25 }],
     [
       ['silence', 'add', '--matcher', 'alertname="X"', '--matcher', 'env!="dev"', '--for', '2h', '--comment', 'deploy'],
@@ -126,6 +129,9 @@ describe('tocsin command line', () => {
     [['reassign', ID, '--user', 'a@b.test', '--policy', ID], 'give exactly one of --user and --policy'],
     [['reassign', ID, '--user', 'ops'], '--user must be a user id or an email'],
     [['reassign', ID, '--policy', 'primary'], '--policy must be a UUID'],
+    [['snooze', ID, 'soon'], 'DURATION must look like 30m'],
+    [['snooze', ID, '30s'], 'DURATION must be from 1m to 24h'],
+    [['snooze', ID, '25h'], 'DURATION must be from 1m to 24h'],
     [['oncall', '--at', 'tomorrow'], '--at must be an RFC 3339 instant'],
     [['oncall', '--at', '2026-12-24T22:00:00'], '--at must be an RFC 3339 instant'],
   ])('%j is a usage error (exit 2) saying %s', (argv, message) => {

@@ -20,6 +20,7 @@ import { chatFeedsOfIncidents } from '../../shared/db/access/chat-feeds.ts';
 import { feedUpdatesOf } from './chat-feeds.ts';
 import { forEachBounded } from '../../shared/bounded.ts';
 import { planEscalations } from './escalations.ts';
+import { fanOutAcknowledgements } from './acknowledgements.ts';
 import { planPageUpdates } from './page-updates.ts';
 import { incidentsWithPageMessages } from '../../shared/db/access/page-messages.ts';
 import type { PageChannelKind } from '../../shared/paging/channel.ts';
@@ -142,14 +143,20 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
    */
   async function escalate(em: SqlEntityManager, events: OutboxEvent[]): Promise<void> {
     const plan = planEscalations(events);
-    const candidates = [...plan.open, ...plan.restart, ...plan.signals];
+    const candidates = [...plan.open, ...plan.restart, ...plan.signals, ...plan.snoozes];
     if (candidates.length === 0) return;
     const rows = await escalationCandidates(em, candidates);
     const byIncident = new Map(rows.map((row) => [row.incident_id, row]));
-    // Incidents created by hand are not routed and do not page.
     const opened = plan.open.flatMap((open) => {
       const row = byIncident.get(open.incidentId);
       return row?.integration_id ? [{ ...open, row }] : [];
+    });
+    // Incidents created by hand are not routed: they page through the policy they were given, if any.
+    const manual = plan.open.flatMap((open) => {
+      const row = byIncident.get(open.incidentId);
+      return row && !row.integration_id && row.incident_policy_id
+        ? [{ ...open, policyId: row.incident_policy_id, ...(row.urgency ? { urgency: row.urgency } : {}), publicUrl: deps.publicUrl }]
+        : [];
     });
     const decisions = await routeOpenedIncidents(em, events, opened, (organizationId) => routingRules.forOrganization(organizationId));
     await forEachBounded(
@@ -163,13 +170,16 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       deps.pageFirstLevel ? FIRST_LEVEL_CONCURRENCY : concurrency,
       openEscalation,
     );
-    // New cycles: a reassignment pages its target even without any policy (someone asked for it);
-    // a reopening pages what the incident paged before, so only a routed incident.
+    await forEachBounded(manual, concurrency, startEscalation);
+    // New cycles: a reassignment, or an incident opened by hand for someone, pages its target even
+    // without any policy (someone asked for it); a reopening pages what the incident paged before:
+    // a routed incident, or one created by hand.
     await forEachBounded(
       plan.restart.flatMap((restart) => {
         const row = byIncident.get(restart.incidentId);
         const policyId = restart.policyId ?? (restart.userId ? null : (row?.incident_policy_id ?? null));
-        if (!row || (!restart.userId && !policyId) || (restart.reason === 'reopened' && !row.incident_policy_id)) return [];
+        if (!row || (!restart.userId && !policyId)) return [];
+        if (restart.reason === 'reopened' && !row.incident_policy_id && row.integration_id) return [];
         return [
           {
             organizationId: restart.organizationId,
@@ -185,7 +195,16 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       concurrency,
       startEscalation,
     );
-    const signals = plan.signals.filter((item) => byIncident.get(item.incidentId)?.org_has_policy);
+    await fanOutAcknowledgements(
+      { temporal: deps.temporal, taskQueue: deps.taskQueue, concurrency },
+      plan,
+      (incidentId) => !!byIncident.get(incidentId)?.incident_policy_id,
+    );
+    // An incident created by hand may page its assignee in an organization without policies.
+    const signals = plan.signals.filter((item) => {
+      const row = byIncident.get(item.incidentId);
+      return row?.org_has_policy || (row && !row.integration_id);
+    });
     // Incidents concurrently, each one's signals in event order.
     await forEachBounded([...Map.groupBy(signals, (item) => item.incidentId).values()], concurrency, async (ofIncident) => {
       for (const item of ofIncident) {

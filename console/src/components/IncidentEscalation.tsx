@@ -7,6 +7,7 @@ import { usePolicies, useRoutingRules } from '../lib/paging.ts';
 import { memberName, useMembers } from '../lib/schedules.ts';
 import { KIND_TITLES, type ContactKind, type DeliveredPage } from '../lib/channels.ts';
 import { ErrorState, FieldErrors, Loading, TableHead, Time } from './ui.tsx';
+import { IncidentSnooze } from './IncidentSnooze.tsx';
 
 /** A page's delivery: sent (when), failed (why), or under way; and whether it was sent again after a worker stopped mid-send. */
 function PageDelivery({ page }: { page: DeliveredPage }) {
@@ -225,6 +226,13 @@ export function IncidentEscalation({ incidentId, status, writable }: { incidentI
         </div>
       ) : null}
       <FieldErrors error={acknowledge.error ?? escalate.error} />
+      {writable && status === 'investigating' ? (
+        <IncidentSnooze
+          incidentId={incidentId}
+          snoozedUntil={(state as { snoozed_until?: string | null }).snoozed_until ?? null}
+          onDone={refresh}
+        />
+      ) : null}
       {writable && status !== 'resolved' ? <Reassign incidentId={incidentId} onDone={refresh} /> : null}
       <h3 style={{ margin: 0 }}>Pages</h3>
       {state.pages.length === 0 ? (

@@ -60,6 +60,9 @@ export interface NewIncident {
   integrationId?: string | null;
   fingerprint?: string | null;
   assigneeId?: string | null;
+  /** An incident created by hand pages through this policy (alert-opened ones get theirs from routing). */
+  escalationPolicyId?: string | null;
+  urgency?: Urgency | null;
   tags?: string[];
   labels?: Record<string, string>;
   alertCount?: number;
@@ -81,6 +84,8 @@ export function createIncident(em: EntityManager, input: NewIncident): Incident 
     integrationId: input.integrationId ?? null,
     fingerprint: input.fingerprint ?? null,
     assigneeId: input.assigneeId ?? null,
+    escalationPolicyId: input.escalationPolicyId ?? null,
+    urgency: input.urgency ?? null,
     alertCount: input.alertCount ?? 0,
     tags: input.tags ?? [],
     labels: input.labels ?? {},
@@ -104,14 +109,25 @@ export function changeIncidentStatus(
   em: EntityManager,
   incident: Incident,
   status: IncidentStatus,
-  context: { actorId?: string | null; type?: TimelineType; message?: string; data?: Record<string, unknown> } = {},
+  context: {
+    actorId?: string | null;
+    type?: TimelineType;
+    message?: string;
+    data?: Record<string, unknown>;
+    /** False when the caller starts the incident's next cycle itself (a reassignment): no second one. */
+    newCycle?: boolean;
+  } = {},
 ): boolean {
   const previous = incident.status;
   if (previous === status) return false;
   const now = new Date();
   incident.status = status;
-  // Reopening pages again: a new escalation cycle, whose workflow and pages are its own.
-  if (previous === 'resolved' && status === 'active') incident.escalationCycle = (incident.escalationCycle ?? 1) + 1;
+  // Back to `active` (reopened, or un-acknowledged) pages again: a new escalation cycle, whose
+  // workflow, timers and pages are its own; the old cycle's page nobody.
+  const newCycle = status === 'active' && context.newCycle !== false;
+  if (newCycle) incident.escalationCycle = (incident.escalationCycle ?? 1) + 1;
+  // A snooze belongs to the acknowledgement it paused.
+  incident.snoozedUntil = null;
   if (status === 'resolved') incident.resolvedAt = now;
   else incident.resolvedAt = null;
   if (status !== 'active' && !incident.acknowledgedAt) incident.acknowledgedAt = now;
@@ -122,7 +138,10 @@ export function changeIncidentStatus(
     actorId: context.actorId,
     data: { from: previous, to: status, ...context.data },
   });
-  recordDomainEvent(em, incident, 'incident.status_changed', { previous_status: previous });
+  recordDomainEvent(em, incident, 'incident.status_changed', {
+    previous_status: previous,
+    ...(status === 'active' && !newCycle ? { new_cycle: false } : {}),
+  });
   if (status === 'resolved') recordDomainEvent(em, incident, 'incident.resolved');
   return true;
 }

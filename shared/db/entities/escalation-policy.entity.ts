@@ -19,6 +19,8 @@ export const EscalationPolicyEntity = defineEntity({
     description: p.text().nullable(),
     levels: p.json<EscalationLevel[]>(),
     repeat: p.integer().default(0),
+    /** Minutes an incident may stay acknowledged (`investigating`) before it pages again from level 1; null: for good. */
+    ackTimeoutMinutes: p.double().$type<number>().runtimeType('number').nullable(),
     /** The organization's policy for integrations that name none; at most one (partial unique index). */
     isDefault: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),

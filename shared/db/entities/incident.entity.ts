@@ -51,6 +51,8 @@ export const IncidentEntity = defineEntity({
     urgency: p.string().length(8).$type<Urgency>().nullable(),
     /** Which escalation pages it now: 1, then one more each time it reopens or is reassigned (workflow ids and pages carry it). */
     escalationCycle: p.integer().default(1),
+    /** Snoozed while acknowledged: it pages again from level 1 at this time unless resolved (cleared on any status change). */
+    snoozedUntil: p.datetime().nullable(),
   },
 });
 

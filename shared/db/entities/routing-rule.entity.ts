@@ -21,6 +21,8 @@ export const RoutingRuleEntity = defineEntity({
     escalationPolicyId: p.uuid(),
     urgency: p.string().length(8).$type<Urgency>(),
     enabled: p.boolean().default(true),
+    /** Overrides the policy's acknowledgement timeout for the incidents it routes; null: the policy's. */
+    ackTimeoutMinutes: p.double().$type<number>().runtimeType('number').nullable(),
     /** Evaluation order within the organization, from 0, without gaps (every write renumbers). */
     position: p.integer(),
     createdById: p.uuid().nullable(),

@@ -2,36 +2,36 @@ import { Migration20261122000000Foundation } from './20261122000000-foundation.m
 import { Migration20261122010000SessionsAndKeys } from './20261122010000-sessions-and-keys.migration.ts';
 import { Migration20261122020000UsersLimitsAudit } from './20261122020000-users-limits-audit.migration.ts';
 import { Migration20261122030000Ingestion } from './20261122030000-ingestion.migration.ts';
-import { Migration20261122050000Search } from './20261122050000-search.migration.ts';
 import { Migration20261122040000Procedures } from './20261122040000-procedures.migration.ts';
+import { Migration20261122050000Search } from './20261122050000-search.migration.ts';
 import { Migration20261122060000DeliveryRealtime } from './20261122060000-delivery-realtime.migration.ts';
 import { Migration20261123010000CredentialNotifications } from './20261123010000-credential-notifications.migration.ts';
 import { Migration20261123030000IncidentAnalysis } from './20261123030000-incident-analysis.migration.ts';
 import { Migration20261123060000SessionFamilies } from './20261123060000-session-families.migration.ts';
 import { Migration20261123060100ApiKeyParents } from './20261123060100-api-key-parents.migration.ts';
 import { Migration20261123070000RefreshPreviousJti } from './20261123070000-refresh-previous-jti.migration.ts';
+import { Migration20261124020000Sso } from './20261124020000-sso.migration.ts';
+import { Migration20261124030000Analytics } from './20261124030000-analytics.migration.ts';
 import { Migration20261124040000Billing } from './20261124040000-billing.migration.ts';
 import { Migration20261124040100IncidentChat } from './20261124040100-incident-chat.migration.ts';
-import { Migration20261124030000Analytics } from './20261124030000-analytics.migration.ts';
-import { Migration20261124020000Sso } from './20261124020000-sso.migration.ts';
 import { Migration20261201010000NotificationMailedAt } from './20261201010000-notification-mailed-at.migration.ts';
 import { Migration20261201020000AnalyticsRollups } from './20261201020000-analytics-rollups.migration.ts';
 import { Migration20261210010000SearchVectorIndex } from './20261210010000-search-vector-index.migration.ts';
 import { Migration20261215010000SearchDistinctVectors } from './20261215010000-search-distinct-vectors.migration.ts';
-import { Migration20261227050000AssistantQuota } from './20261227050000-assistant-quota.migration.ts';
+import { Migration20261227010000SsoIdentities } from './20261227010000-sso-identities.migration.ts';
+import { Migration20261227010100SsoDomainVerification } from './20261227010100-sso-domain-verification.migration.ts';
 import { Migration20261227030000DeliveriesPaused } from './20261227030000-deliveries-paused.migration.ts';
 import { Migration20261227040000LoginAddressThrottles } from './20261227040000-login-address-throttles.migration.ts';
 import { Migration20261227040100SessionAuthMethod } from './20261227040100-session-auth-method.migration.ts';
-import { Migration20261227010000SsoIdentities } from './20261227010000-sso-identities.migration.ts';
-import { Migration20261227010100SsoDomainVerification } from './20261227010100-sso-domain-verification.migration.ts';
-import { Migration20261227080000Silences } from './20261227080000-silences.migration.ts';
+import { Migration20261227050000AssistantQuota } from './20261227050000-assistant-quota.migration.ts';
 import { Migration20261227070000Schedules } from './20261227070000-schedules.migration.ts';
 import { Migration20261227070100CalendarFeeds } from './20261227070100-calendar-feeds.migration.ts';
+import { Migration20261227080000Silences } from './20261227080000-silences.migration.ts';
 import { Migration20261227090000EscalationPolicies } from './20261227090000-escalation-policies.migration.ts';
 import { Migration20261228010000ScheduleIcalFeeds } from './20261228010000-schedule-ical-feeds.migration.ts';
+import { Migration20261228020000RoutingRules } from './20261228020000-routing-rules.migration.ts';
 import { Migration20261228030000ContactMethods } from './20261228030000-contact-methods.migration.ts';
 import { Migration20261228060000EscalationCycles } from './20261228060000-escalation-cycles.migration.ts';
-import { Migration20261228020000RoutingRules } from './20261228020000-routing-rules.migration.ts';
 import { Migration20261228070000ScheduleVersions } from './20261228070000-schedule-versions.migration.ts';
 import { Migration20261229010000AlertReceiptKeys } from './20261229010000-alert-receipt-keys.migration.ts';
 import { Migration20261229060000OutboxNotify } from './20261229060000-outbox-notify.migration.ts';
@@ -41,6 +41,7 @@ import { Migration20261230050000SlackAndChatFeeds } from './20261230050000-slack
 import { Migration20261230060000TwilioWebhookReceipts } from './20261230060000-twilio-webhook-receipts.migration.ts';
 import { Migration20261230070000MatrixSyncState } from './20261230070000-matrix-sync-state.migration.ts';
 import { Migration20261231010000ChannelConnectionsNotify } from './20261231010000-channel-connections-notify.migration.ts';
+import { Migration20261231050000AcknowledgementTimeouts } from './20261231050000-acknowledgement-timeouts.migration.ts';
 import { Migration20261231060000Heartbeats } from './20261231060000-heartbeats.migration.ts';
 
 /**
@@ -90,4 +91,6 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261230060000-twilio-webhook-receipts', class: Migration20261230060000TwilioWebhookReceipts },
   { name: '20261230070000-matrix-sync-state', class: Migration20261230070000MatrixSyncState },
   { name: '20261231010000-channel-connections-notify', class: Migration20261231010000ChannelConnectionsNotify },
-  { name: '20261231060000-heartbeats', class: Migration20261231060000Heartbeats }];
+  { name: '20261231050000-acknowledgement-timeouts', class: Migration20261231050000AcknowledgementTimeouts },
+  { name: '20261231060000-heartbeats', class: Migration20261231060000Heartbeats },
+];
