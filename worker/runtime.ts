@@ -6,7 +6,6 @@ import type { Orm } from '../shared/db/orm.ts';
 import type { Logger } from '../shared/logger.ts';
 import type { SearchPort } from '../shared/search/port.ts';
 import { createWorkerDeps, startOutboxRelay } from './deps.ts';
-import { createRoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
 import { createWorker } from './worker.ts';
 import { startWorkerMatrixSync } from './matrix/matrix-wiring.ts';
 import { pagingTaskQueue, tenantJobsTaskQueue } from '../shared/temporal/ids.ts';
@@ -94,11 +93,8 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
       maxConcurrentLocalActivityExecutions: TENANT_JOB_SLOTS,
     },
   });
-  // Routing rules, kept per organization and dropped on their NOTIFY.
-  const routingRules = createRoutingRulesCache({
-    orm: options.orm,
-    listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, logger: options.logger } : undefined,
-  });
+  // Routing rules, kept per organization and dropped on their NOTIFY; shared with ingestion's grouping.
+  const routingRules = deps.routingRules;
   const relay = startOutboxRelay({
     orm: options.orm,
     routingRules,
@@ -126,6 +122,7 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
         .catch((error: unknown) => options.logger.warn({ err: error }, 'could not write the last integration liveness'));
       await deps.muteRules.close();
       await routingRules.close();
+      await deps.groupingRules.close();
     }
   };
   const workers = [worker, pagingWorker, tenantJobsWorker];

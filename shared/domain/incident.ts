@@ -20,6 +20,10 @@ export const TIMELINE_TYPES = [
   'page',
   'routed',
   'reassigned',
+  'alert_inhibited',
+  'alert_resolved',
+  'flapping',
+  'alert_ungrouped',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

@@ -61,6 +61,9 @@ export function planEscalations(events: readonly OutboxEvent[]): EscalationPlan 
       plan.signals.push({ ...scope, cycle, signal: 'resolve' });
     else if (event.type === 'incident.status_changed' && incident.status !== 'active')
       plan.signals.push({ ...scope, cycle, signal: 'acknowledge' });
+    else if (event.type === 'incident.status_changed' && event.data.previous_status === 'resolved' && event.data.pages === false)
+      // A flapping incident reopened within its flapping period: it paged when the period began.
+      continue;
     else if (event.type === 'incident.status_changed' && event.data.previous_status === 'resolved' && cycle !== null && cycle > 1)
       // Reopened: its assignee is paged again if it has one (as on a reassignment), else its policy from level 1.
       plan.restart.push({ ...scope, cycle, userId: uuidOrNull(incident.assignee_id), policyId: null, reason: 'reopened' });

@@ -12,6 +12,7 @@ import { publishRealtimeNotices } from '../../shared/db/access/realtime.ts';
 import { scheduleSearchIndexing } from '../../shared/search/create-search.ts';
 import { pagingTaskQueue, tenantJobsTaskQueue, workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
+import { pageDelayMs } from '../../shared/domain/alert-grouping.ts';
 import { escalationAcknowledgeSignal, escalationResolveSignal } from '../../workflows/messages.ts';
 import type { notificationMailBatchWorkflow } from '../../workflows/notification-mail.workflow.ts';
 import type { outboundDeliveryWorkflow } from '../../workflows/outbound-delivery.workflow.ts';
@@ -87,12 +88,15 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     workflowId: string,
     input: { organizationId: string; incidentId?: string | null },
     taskQueue = deps.taskQueue,
+    startDelayMs = 0,
   ): Promise<void> {
     try {
       await deps.temporal.workflow.start(workflowType, {
         taskQueue,
         workflowId,
         args: [input],
+        // A grouped incident's group_wait: a server-side timer, kept across worker restarts.
+        ...(startDelayMs > 0 ? { startDelay: startDelayMs } : {}),
         workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
         typedSearchAttributes: workflowSearchAttributes(input),
       });
@@ -112,8 +116,14 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   const startChatFeed = (input: Parameters<typeof chatFeedWorkflow>[0]) =>
     startOnce('chatFeedWorkflow', workflowIds.chatFeed(input.feedId, input.updates[0]?.eventId ?? 'none'), input);
 
-  const startEscalation = (input: Parameters<typeof escalationWorkflow>[0]) =>
-    startOnce('escalationWorkflow', workflowIds.escalation(input.incidentId, input.cycle ?? 1), input, pagingTaskQueue(deps.taskQueue));
+  const startEscalation = (input: Parameters<typeof escalationWorkflow>[0], startDelayMs = 0) =>
+    startOnce(
+      'escalationWorkflow',
+      workflowIds.escalation(input.incidentId, input.cycle ?? 1),
+      input,
+      pagingTaskQueue(deps.taskQueue),
+      startDelayMs,
+    );
 
   /**
    * Routes new alert-opened incidents (routing.ts) and starts the escalation of each that gets a
@@ -133,15 +143,21 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       return row?.integration_id ? [{ ...open, row }] : [];
     });
     const decisions = await routeOpenedIncidents(em, events, opened, (organizationId) => routingRules.forOrganization(organizationId));
+    const now = new Date();
     await forEachBounded(
-      opened.flatMap(({ organizationId, incidentId }) => {
+      opened.flatMap(({ organizationId, incidentId, row }) => {
         const decision = decisions.get(incidentId);
         return decision?.policyId
-          ? [{ organizationId, incidentId, policyId: decision.policyId, urgency: decision.urgency, publicUrl: deps.publicUrl }]
+          ? [
+              {
+                input: { organizationId, incidentId, policyId: decision.policyId, urgency: decision.urgency, publicUrl: deps.publicUrl },
+                delayMs: pageDelayMs(row.page_after, now),
+              },
+            ]
           : [];
       }),
       concurrency,
-      startEscalation,
+      ({ input, delayMs }) => startEscalation(input, delayMs),
     );
     // New cycles: a reassignment pages its target even without any policy (someone asked for it);
     // a reopening pages what the incident paged before, so only a routed incident.

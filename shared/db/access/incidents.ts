@@ -103,7 +103,14 @@ export function changeIncidentStatus(
   em: EntityManager,
   incident: Incident,
   status: IncidentStatus,
-  context: { actorId?: string | null; type?: TimelineType; message?: string; data?: Record<string, unknown> } = {},
+  context: {
+    actorId?: string | null;
+    type?: TimelineType;
+    message?: string;
+    data?: Record<string, unknown>;
+    /** Carried by the `incident.status_changed` event (e.g. `pages: false` for a flapping reopening). */
+    eventData?: Record<string, unknown>;
+  } = {},
 ): boolean {
   const previous = incident.status;
   if (previous === status) return false;
@@ -121,7 +128,7 @@ export function changeIncidentStatus(
     actorId: context.actorId,
     data: { from: previous, to: status, ...context.data },
   });
-  recordDomainEvent(em, incident, 'incident.status_changed', { previous_status: previous });
+  recordDomainEvent(em, incident, 'incident.status_changed', { previous_status: previous, ...context.eventData });
   if (status === 'resolved') recordDomainEvent(em, incident, 'incident.resolved');
   return true;
 }

@@ -30,6 +30,7 @@ import { CalendarFeedEntity, ScheduleEntity, ScheduleIcalFeedEntity, ScheduleOve
 import { EscalationPolicyEntity } from './escalation-policy.entity.ts';
 import { PageEntity } from './page.entity.ts';
 import { RoutingRuleEntity } from './routing-rule.entity.ts';
+import { InhibitionRuleEntity } from './inhibition-rule.entity.ts';
 
 export { AlertEntity, type Alert } from './alert.entity.ts';
 export { AuditEventEntity, type AuditEvent } from './audit-event.entity.ts';
@@ -71,6 +72,7 @@ export {
 } from './schedule.entity.ts';
 export { EscalationPolicyEntity, type EscalationPolicy } from './escalation-policy.entity.ts';
 export { RoutingRuleEntity, type RoutingRule } from './routing-rule.entity.ts';
+export { InhibitionRuleEntity, type InhibitionRule } from './inhibition-rule.entity.ts';
 export { PageEntity, type Page } from './page.entity.ts';
 
 /** Every entity, in one list, so the API, the worker and the migrations agree on the model. */
@@ -110,4 +112,5 @@ export const ALL_ENTITIES = [
   EscalationPolicyEntity,
   PageEntity,
   RoutingRuleEntity,
+  InhibitionRuleEntity,
 ];

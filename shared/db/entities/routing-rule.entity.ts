@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { GroupingSettings } from '../../domain/alert-grouping.ts';
 import type { Urgency } from '../../domain/escalation.ts';
 import type { Matcher } from '../../domain/matchers.ts';
 import { uuidv7 } from '../../uuidv7.ts';
@@ -21,6 +22,8 @@ export const RoutingRuleEntity = defineEntity({
     escalationPolicyId: p.uuid(),
     urgency: p.string().length(8).$type<Urgency>(),
     enabled: p.boolean().default(true),
+    /** How the alerts this rule routes gather into incidents; null: the integration's grouping. */
+    grouping: p.json<GroupingSettings>().nullable(),
     /** Evaluation order within the organization, from 0, without gaps (every write renumbers). */
     position: p.integer(),
     createdById: p.uuid().nullable(),
