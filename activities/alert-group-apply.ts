@@ -37,7 +37,11 @@ export async function reopenFlapping(
   if (!id) return null;
   const incident = await em.findOne(IncidentEntity, { id, status: 'resolved' }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   if (!incident || !reopensLastIncident(incident.resolvedAt ?? null, flapping.settings, now)) return null;
-  const decision = decideReopen({ reopenedAt: incident.reopenedAt ?? [], flappingSince: incident.flappingSince ?? null }, flapping.settings, now);
+  const decision = decideReopen(
+    { reopenedAt: incident.reopenedAt ?? [], flappingSince: incident.flappingSince ?? null },
+    flapping.settings,
+    now,
+  );
   incident.reopenedAt = decision.reopenedAt;
   incident.flappingSince = decision.flappingSince;
   changeIncidentStatus(em, incident, 'active', {

@@ -47,7 +47,12 @@ export function createWorkerDeps(
   config: Config,
   orm: Orm,
   options: { encryptionKey: string; search?: SearchPort; logger?: Logger; temporal?: Client },
-): ActivityDeps & { integrationLiveness: IntegrationLiveness; muteRules: MuteRulesCache; routingRules: RoutingRulesCache; groupingRules: GroupingRulesCache } {
+): ActivityDeps & {
+  integrationLiveness: IntegrationLiveness;
+  muteRules: MuteRulesCache;
+  routingRules: RoutingRulesCache;
+  groupingRules: GroupingRulesCache;
+} {
   const logger = options.logger ?? createLogger({ name: 'tocsin-worker', level: config.LOG_LEVEL });
   const delivery = createDeliveryDeps(config, options.encryptionKey);
   return {
@@ -71,7 +76,10 @@ export function createWorkerDeps(
     // Routing rules (grouping per rule at ingestion, and the relay's routing), dropped on their NOTIFY.
     routingRules: createRoutingRulesCache({ orm, listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, logger } : undefined }),
     // Integrations' grouping and flap detection and the inhibition rules, dropped on their NOTIFY.
-    groupingRules: createGroupingRulesCache({ orm, listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, logger } : undefined }),
+    groupingRules: createGroupingRulesCache({
+      orm,
+      listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, logger } : undefined,
+    }),
     // Notification emails: SMTP_URL, else rows in outbox_messages, as in the API.
     mailer: createMailer({
       smtpUrl: config.SMTP_URL,

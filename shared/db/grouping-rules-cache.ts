@@ -34,7 +34,10 @@ export function createGroupingRulesCache(deps: {
     tagPrefix: 'grouping',
     async load(organizationId) {
       const em = deps.orm.em.fork();
-      const [integrations, rules] = await Promise.all([groupingIntegrations(em, organizationId), enabledInhibitionRules(em, organizationId)]);
+      const [integrations, rules] = await Promise.all([
+        groupingIntegrations(em, organizationId),
+        enabledInhibitionRules(em, organizationId),
+      ]);
       return {
         integrations: new Map(integrations.map((row) => [row.id, { grouping: row.grouping, flapping: row.flapping }])),
         inhibitor: rules.length > 0 ? buildInhibitor(rules, meterOf(organizationId)) : null,

@@ -27,7 +27,9 @@ export class Migration20261231080000AlertGrouping extends Migration {
       `create unique index "incidents_open_group_unique" on "incidents" ("organization_id", "group_key") where "status" <> 'resolved' and "group_key" is not null;`,
     );
     // Which fingerprints a grouped incident holds, and an incident's recent reopenings (flapping).
-    this.addSql(`create index "alerts_incident_id_dedup_key_index" on "alerts" ("incident_id", "dedup_key") where "incident_id" is not null;`);
+    this.addSql(
+      `create index "alerts_incident_id_dedup_key_index" on "alerts" ("incident_id", "dedup_key") where "incident_id" is not null;`,
+    );
     this.addSql(
       `create index "incidents_organization_id_fingerprint_resolved_index" on "incidents" ("organization_id", "fingerprint", "resolved_at") where "status" = 'resolved';`,
     );
