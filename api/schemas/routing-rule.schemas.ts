@@ -3,6 +3,7 @@ import { PLATFORMS, SEVERITIES } from '../../shared/domain/alert.ts';
 import { MAX_MATCHERS, MatcherError } from '../../shared/domain/matchers.ts';
 import { MAX_ROUTING_RULES, routingRuleMatchers, URGENCIES } from '../../shared/domain/routing.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
+import { GroupingSettingsSchema } from './grouping.schemas.ts';
 
 /** Matcher text(s) in, parsed matchers out; a parse or regex problem is a 422 on this field. */
 const RoutingMatchersInput = z
@@ -28,6 +29,9 @@ const position = z
   .describe(
     'Where the rule goes in the evaluation order, from 0; past the end (or omitted on creation) puts it last. The other rules move to make room.',
   );
+const grouping = GroupingSettingsSchema.nullable().describe(
+  "Alert grouping of the alerts this rule routes (Alertmanager's route `group_by`, `group_wait`, `group_interval`): wins over the integration's; null: the integration's grouping",
+);
 const policyId = z
   .uuid()
   .describe("The escalation policy the rule's incidents page through; one of the organization's policies (422 otherwise)");
@@ -40,6 +44,7 @@ export const CreateRoutingRuleBody = z
     urgency: urgency.default('high'),
     enabled: z.boolean().default(true).describe('A disabled rule is skipped'),
     position: position.optional(),
+    grouping: grouping.default(null),
   })
   .strict();
 
@@ -52,6 +57,7 @@ export const UpdateRoutingRuleBody = requireAnyOf(
       urgency: urgency.optional(),
       enabled: z.boolean().optional(),
       position: position.optional(),
+      grouping: grouping.optional(),
     })
     .strict(),
 );
@@ -101,6 +107,7 @@ export const RoutingRuleSchema = z
     urgency: z.enum(URGENCIES),
     enabled: z.boolean(),
     position: z.number().int().describe('Evaluation order, from 0: the first enabled rule that matches wins'),
+    grouping,
     created_by: z.uuid().nullable(),
     created_at: timestamp(),
     updated_at: timestamp(),

@@ -1,3 +1,4 @@
+import type { GroupingSettings } from '../../shared/domain/alert-grouping.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EscalationPolicyEntity, IntegrationEntity, RoutingRuleEntity, type RoutingRule } from '../../shared/db/entities/index.ts';
 import { existingIds } from '../../shared/db/access/existing-ids.ts';
@@ -20,6 +21,7 @@ export const routingRuleView = (rule: RoutingRule): RoutingRuleView => ({
   urgency: rule.urgency,
   enabled: rule.enabled,
   position: rule.position,
+  grouping: rule.grouping ?? null,
   created_by: rule.createdById ?? null,
   created_at: rule.createdAt.toISOString(),
   updated_at: rule.updatedAt.toISOString(),
@@ -32,6 +34,7 @@ interface RuleInput {
   urgency?: Urgency;
   enabled?: boolean;
   position?: number;
+  grouping?: GroupingSettings | null;
 }
 
 const ORDER = { position: 'asc', createdAt: 'asc', id: 'asc' } as const;
@@ -96,6 +99,7 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
           urgency: input.urgency,
           enabled: input.enabled,
           position: rules.length,
+          grouping: input.grouping ?? null,
           createdById: auth.userId,
         });
         place(rules, created, input.position);
@@ -117,6 +121,7 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
         if (input.escalation_policy_id !== undefined) stored.escalationPolicyId = input.escalation_policy_id;
         if (input.urgency !== undefined) stored.urgency = input.urgency;
         if (input.enabled !== undefined) stored.enabled = input.enabled;
+        if (input.grouping !== undefined) stored.grouping = input.grouping;
         if (input.position !== undefined) place(rules, stored, input.position);
         await em.flush();
         return stored;

@@ -129,3 +129,16 @@ export async function incidentAlertKeys(
     [organizationId, incidentId],
   );
 }
+
+/** Moves one dedup key's alerts from an incident to another; returns how many moved. */
+export async function moveKeyAlerts(
+  em: EntityManager,
+  organizationId: string,
+  move: { fromIncidentId: string; toIncidentId: string; dedupKey: string },
+): Promise<number> {
+  const rows = await sql(em).execute<Array<{ id: string }>>(
+    `update alerts set incident_id = ? where organization_id = ? and incident_id = ? and dedup_key = ? returning id`,
+    [move.toIncidentId, organizationId, move.fromIncidentId, move.dedupKey],
+  );
+  return rows.length;
+}

@@ -75,7 +75,7 @@ describe('groupLabels (Alertmanager dispatch_test.go)', () => {
       const choice = chooseGrouping(decision.ruleId ? { id: decision.ruleId, grouping: decision.grouping ?? null } : null, integration);
       return choice ? groupKey(choice.scope, groupLabels(labels, choice.settings.group_by)) : null;
     };
-    const inputs = [
+    const inputs: Array<Record<string, string>> = [
       { alertname: 'OtherAlert', cluster: 'cc', service: 'dd' },
       { env: 'testing', alertname: 'TestingAlert', service: 'api', instance: 'inst1' },
       { env: 'prod', alertname: 'HighErrorRate', cluster: 'aa', service: 'api', instance: 'inst1' },
