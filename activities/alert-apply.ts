@@ -118,7 +118,8 @@ export async function applyKeyAlerts(
   let muted: Array<{ alertId: string; muter: Muter }> = [];
   // One `incident.updated` per incident and batch, once its count and severity are final.
   const closeUpdate = () => {
-    if (incident && appended.length > 0) announce(em, incident, appended, options.now ?? new Date());
+    // The clock read under the incident's lock: announcements keep their interval in commit order.
+    if (incident && appended.length > 0) announce(em, incident, appended, new Date());
     if (incident && muted.length > 0) recordMuted(em, incident, muted);
     appended = [];
     muted = [];

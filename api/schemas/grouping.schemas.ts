@@ -9,11 +9,7 @@ import {
 } from '../../shared/domain/alert-grouping.ts';
 import { MAX_FLAP_THRESHOLD, MAX_FLAP_WINDOW_MINUTES } from '../../shared/domain/flapping.ts';
 
-const labelName = z
-  .string()
-  .min(1)
-  .max(200)
-  .describe('A label name, or `...` for every label');
+const labelName = z.string().min(1).max(200).describe('A label name, or `...` for every label');
 
 /** Alertmanager's route grouping options, on an integration or a routing rule. */
 export const GroupingSettingsSchema = z

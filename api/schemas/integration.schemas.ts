@@ -58,7 +58,8 @@ export const CreateIntegrationBody = z.object({
     .describe(
       "The escalation policy this integration's incidents page through; null: the organization's default policy (none: today's notifications only)",
     )
-    .nullish(),  grouping: groupingField.optional(),
+    .nullish(),
+  grouping: groupingField.optional(),
   flapping: flappingField.optional(),
 });
 

@@ -40,7 +40,9 @@ export function createInhibitionRuleService(deps: { em: () => EntityManager }) {
   };
   return {
     async list(_auth: AuthContext, query: { limit: number; offset: number }) {
-      const [items, total] = await deps.em().findAndCount(InhibitionRuleEntity, {}, { orderBy: ORDER, limit: query.limit, offset: query.offset });
+      const [items, total] = await deps
+        .em()
+        .findAndCount(InhibitionRuleEntity, {}, { orderBy: ORDER, limit: query.limit, offset: query.offset });
       return { items: items.map(view), total };
     },
 
@@ -48,7 +50,10 @@ export function createInhibitionRuleService(deps: { em: () => EntityManager }) {
       return view(await load(deps.em(), id));
     },
 
-    async create(auth: AuthContext, input: Required<Pick<RuleInput, 'name' | 'source_matchers' | 'target_matchers' | 'equal' | 'enabled'>>) {
+    async create(
+      auth: AuthContext,
+      input: Required<Pick<RuleInput, 'name' | 'source_matchers' | 'target_matchers' | 'equal' | 'enabled'>>,
+    ) {
       const rule = await deps.em().transactional(async (em) => {
         // The count and the insert under the organization's lock: the cap holds under concurrent creates.
         await lockOrganization(em, auth.organizationId);

@@ -83,6 +83,7 @@ export function createIncident(em: EntityManager, input: NewIncident): Incident 
     alertCount: input.alertCount ?? 0,
     tags: input.tags ?? [],
     labels: input.labels ?? {},
+    reopenedAt: [],
     acknowledgedAt: status === 'active' || status === 'resolved' ? null : now,
     resolvedAt: status === 'resolved' ? now : null,
     mitigatedAt: status === 'mitigated' ? now : null,
