@@ -114,7 +114,12 @@ export function buildRouter(rules: readonly RoutingRuleDefinition[], meter: Matc
         try {
           for (const rule of compiled) {
             if (matchesAll(rule.matchers, subject, spending))
-              return { ruleId: rule.id, policyId: rule.policyId, urgency: rule.urgency, grouping: rule.grouping };
+              return {
+                ruleId: rule.id,
+                policyId: rule.policyId,
+                urgency: rule.urgency,
+                ...(rule.grouping ? { grouping: rule.grouping } : {}),
+              };
           }
         } catch (error) {
           if (!(error instanceof BudgetExceededError)) throw error;
