@@ -310,4 +310,45 @@ describe('alert grouping, inhibition and flapping (integration: real PostgreSQL 
     ]);
     expect(flapping?.flapping_since).not.toBeNull();
   }, 120_000);
+
+  it('ungrouping an alert key moves its alerts to an incident of their own, where its later alerts go', async () => {
+    const integration = await integrationWith({ grouping: { group_by: ['cluster'], group_wait_seconds: 0, group_interval_seconds: 300 } });
+    const [first, second] = [`ug-a-${randomUUID()}`, `ug-b-${randomUUID()}`].map((fingerprint) => ({
+      fingerprint,
+      labels: { cluster: 'ug-1' },
+    }));
+    await postSigned(
+      stack.http,
+      'metrics_alerts',
+      integration,
+      alertsBody([first as { fingerprint: string; labels: Labels }, second as { fingerprint: string; labels: Labels }]),
+    ).expect(200);
+    const [group] = await waitForIncidents(integration.id, (rows) => rows[0]?.alert_count === 2, 'the group holds both');
+    const path = (key: string) => `/api/v1/incidents/${group?.id}/alerts/${encodeURIComponent(key)}/ungroup`;
+    const moved = (
+      await stack.http
+        .post(path(second?.fingerprint as string))
+        .set(bearer(owner.token))
+        .expect(201)
+    ).body.data;
+    expect(moved).toMatchObject({ from_incident_id: group?.id, dedup_key: second?.fingerprint, alert_count: 1 });
+    // The last key cannot leave: nothing would be left to group.
+    expect(
+      (
+        await stack.http
+          .post(path(first?.fingerprint as string))
+          .set(bearer(owner.token))
+          .expect(409)
+      ).body.code,
+    ).toBe('CONFLICT');
+    await postSigned(stack.http, 'metrics_alerts', integration, alertsBody([second as { fingerprint: string; labels: Labels }])).expect(
+      200,
+    );
+    const rows = await waitForIncidents(
+      integration.id,
+      (list) => list.some((row) => row.id === moved.incident_id && row.alert_count === 2),
+      'the key joined its own incident',
+    );
+    expect(rows.find((row) => row.id === group?.id)?.alert_count).toBe(1);
+  }, 120_000);
 });
