@@ -1,9 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { AlertEntity, type Incident } from '../shared/db/entities/index.ts';
+import { AlertEntity, type Alert, type Incident } from '../shared/db/entities/index.ts';
 import { addTimelineEntry, changeIncidentStatus, createIncident, recordDomainEvent } from '../shared/db/access/incidents.ts';
+import { announceJoinedAlerts, pageAfter } from '../shared/domain/alert-grouping.ts';
 import { isMoreSevere } from '../shared/domain/incident.ts';
 import type { AlertSignalPayload } from '../shared/domain/ingestion.ts';
 import type { Muter, MuteRules } from '../shared/domain/mute-rules.ts';
+import { reopenFlapping, type KeyApplyOptions, type KeyGroup } from './alert-group-apply.ts';
 
 // The per-key part of ingestion, shared by the per-key workflow's recordAlerts and the bucket
 // workflow's recordAlertBatch: what one dedup key's alerts do to its open incident.
@@ -42,18 +44,18 @@ function recordMuted(em: EntityManager, incident: Incident, muted: Array<{ alert
     byMuter.set(muter.id, group);
   }
   for (const { muter, alertIds } of byMuter.values()) {
-    const what = muter.kind === 'silence' ? 'silence' : 'maintenance window';
+    const what = muter.kind === 'silence' ? 'silence' : muter.kind === 'inhibition' ? 'inhibition rule' : 'maintenance window';
     addTimelineEntry(em, incident, {
-      type: 'alert_silenced',
+      type: muter.kind === 'inhibition' ? 'alert_inhibited' : 'alert_silenced',
       message: `${alertIds.length} new alert${alertIds.length === 1 ? '' : 's'} muted by ${what} ${muter.id}`,
       data: { alert_ids: alertIds, silenced_by: muter.id, silenced_kind: muter.kind },
     });
   }
 }
 
-function openIncident(em: EntityManager, signal: AlertSignalPayload, id: string | undefined): Incident {
+function openIncident(em: EntityManager, signal: AlertSignalPayload, id: string | undefined, group: KeyGroup | null): Incident {
   const { alert } = signal;
-  return createIncident(em, {
+  const incident = createIncident(em, {
     id,
     organizationId: signal.organizationId,
     title: alert.title.slice(0, 500),
@@ -68,6 +70,17 @@ function openIncident(em: EntityManager, signal: AlertSignalPayload, id: string 
       .map(([key, value]) => (value ? `${key}:${value}` : key)),
     alertCount: 1,
   });
+  if (group) {
+    // A new group: one incident for all its alerts, paging once group_wait after the first.
+    const receivedAt = new Date(signal.receivedAt);
+    incident.groupKey = group.key;
+    incident.groupLabels = group.labels;
+    incident.pageAfter = pageAfter(receivedAt, group.settings);
+    incident.groupIntervalSeconds = group.settings.group_interval_seconds;
+    incident.groupNotifiedAt = receivedAt;
+    incident.groupNotifiedCount = 1;
+  }
+  return incident;
 }
 
 function appendAlert(em: EntityManager, incident: Incident, signal: AlertSignalPayload): void {
@@ -96,6 +109,7 @@ export async function applyKeyAlerts(
   fresh: readonly AlertSignalPayload[],
   open: Incident | null,
   newIncidentId?: string,
+  options: KeyApplyOptions = {},
 ): Promise<{ incident: Incident | null; created: boolean }> {
   let incident = open;
   let created = false;
@@ -104,8 +118,8 @@ export async function applyKeyAlerts(
   let muted: Array<{ alertId: string; muter: Muter }> = [];
   // One `incident.updated` per incident and batch, once its count and severity are final.
   const closeUpdate = () => {
-    if (incident && appended.length > 0)
-      recordDomainEvent(em, incident, 'incident.updated', { alert_ids: appended, alert_id: appended.at(-1) });
+    // The clock read under the incident's lock: announcements keep their interval in commit order.
+    if (incident && appended.length > 0) announce(em, incident, appended, new Date());
     if (incident && muted.length > 0) recordMuted(em, incident, muted);
     appended = [];
     muted = [];
@@ -129,8 +143,16 @@ export async function applyKeyAlerts(
         // does, or the partial unique index on open incidents would refuse the insert.
         if (resolvedUnflushed) await em.flush();
         resolvedUnflushed = false;
-        incident = openIncident(em, signal, created ? undefined : newIncidentId);
-        created = true;
+        // Flap detection: a key whose incident resolved within the window reopens it.
+        const reopened = options.flapping ? await reopenFlapping(em, options.flapping, options.now ?? new Date()) : null;
+        if (reopened) {
+          incident = reopened;
+          appendAlert(em, incident, signal);
+          appended.push(signal.alertId);
+        } else {
+          incident = openIncident(em, signal, created ? undefined : newIncidentId, options.group ?? null);
+          created = true;
+        }
       } else {
         appendAlert(em, incident, signal);
         appended.push(signal.alertId);
@@ -142,6 +164,31 @@ export async function applyKeyAlerts(
       });
       recordDomainEvent(em, incident, 'alert.received', { alert_id: signal.alertId, external_id: alert.externalId });
       storeAlert(em, signal, incident.id);
+    } else if (incident?.groupKey && options.firingKeysOf) {
+      // A grouped incident resolves once none of its alert keys still fires.
+      closeUpdate();
+      await em.flush();
+      const firing = await options.firingKeysOf(incident);
+      const member = firing.has(alert.dedupKey) || incident.fingerprint === alert.dedupKey;
+      firing.delete(alert.dedupKey);
+      if (!member) storeAlert(em, signal, null);
+      else if (firing.size > 0) {
+        storeAlert(em, signal, incident.id);
+        addTimelineEntry(em, incident, {
+          type: 'alert_resolved',
+          message: `Alert resolved: ${alert.title.slice(0, 200)} (${firing.size} still firing)`,
+          data: { alert_id: signal.alertId, dedup_key: alert.dedupKey, still_firing: firing.size },
+        });
+      } else {
+        changeIncidentStatus(em, incident, 'resolved', {
+          type: 'resolved_by_alert',
+          message: `Resolved by a ${alert.platform} alert: every alert of the group resolved`,
+          data: { alert_id: signal.alertId },
+        });
+        resolvedUnflushed = true;
+        storeAlert(em, signal, incident.id);
+        incident = null;
+      }
     } else {
       closeUpdate();
       if (incident) {
@@ -158,4 +205,81 @@ export async function applyKeyAlerts(
   }
   closeUpdate();
   return { incident, created };
+}
+
+/**
+ * The `incident.updated` naming alerts that joined an incident. A grouped incident announces them
+ * at most once per group_interval (the alerts joined since its last announcement); they never page.
+ */
+function announce(em: EntityManager, incident: Incident, appended: string[], now: Date): void {
+  if (!incident.groupKey) {
+    recordDomainEvent(em, incident, 'incident.updated', { alert_ids: appended, alert_id: appended.at(-1) });
+    return;
+  }
+  const last = incident.groupNotifiedAt ?? incident.createdAt;
+  if (!announceJoinedAlerts(last, incident.groupIntervalSeconds ?? 0, now)) return;
+  recordDomainEvent(em, incident, 'incident.updated', {
+    alert_ids: appended,
+    alert_id: appended.at(-1),
+    joined_alerts: incident.alertCount - incident.groupNotifiedCount,
+  });
+  incident.groupNotifiedAt = now;
+  incident.groupNotifiedCount = incident.alertCount;
+}
+
+/** A stored alert as the signal that brought it (what opening an incident reads), received `at`. */
+function signalOfStored(row: Alert, organizationId: string, at: Date): AlertSignalPayload {
+  return {
+    alertId: row.id,
+    organizationId,
+    integrationId: row.integrationId,
+    receivedAt: at.toISOString(),
+    alert: {
+      platform: row.platform,
+      externalId: row.externalId ?? null,
+      dedupKey: row.dedupKey,
+      title: row.title,
+      description: null,
+      severity: row.severity,
+      status: row.status,
+      source: row.platform,
+      host: row.host ?? null,
+      service: null,
+      labels: row.labels,
+      links: row.links as AlertSignalPayload['alert']['links'],
+      occurredAt: row.occurredAt?.toISOString() ?? null,
+      raw: row.raw,
+    },
+  };
+}
+
+/**
+ * An inhibited alert still firing once nothing inhibits it: it joins its key's (or group's) open
+ * incident, or opens its own, as if it arrived now; the timeline says which rule held it back.
+ */
+export function releaseInhibitedAlert(
+  em: EntityManager,
+  row: Alert,
+  organizationId: string,
+  open: Incident | null,
+  group: KeyGroup | null,
+  now: Date,
+): { incident: Incident; created: boolean } {
+  const signal = signalOfStored(row, organizationId, now);
+  const ruleId = row.silencedBy;
+  row.silencedBy = null;
+  row.silencedKind = null;
+  const incident = open ?? openIncident(em, signal, undefined, group);
+  if (open) {
+    appendAlert(em, open, signal);
+    announce(em, open, [row.id], now);
+  }
+  row.incidentId = incident.id;
+  addTimelineEntry(em, incident, {
+    type: 'alert',
+    message: `Alert received: ${row.title.slice(0, 200)} (no longer inhibited)`,
+    data: { alert_id: row.id, external_id: row.externalId, severity: row.severity, inhibited_by_rule: ruleId },
+  });
+  recordDomainEvent(em, incident, 'alert.received', { alert_id: row.id, external_id: row.externalId });
+  return { incident, created: !open };
 }

@@ -3,24 +3,35 @@ import { AlertEntity, IncidentEntity } from '../shared/db/entities/index.ts';
 import type { IntegrationLiveness } from '../shared/db/integration-liveness.ts';
 import type { MuteRulesCache } from '../shared/db/mute-rules-cache.ts';
 import type { Orm } from '../shared/db/orm.ts';
+import type { RoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
+import { NO_GROUPING_RULES, type GroupingRulesCache } from '../shared/db/grouping-rules-cache.ts';
 import { changeIncidentStatus, lockIdleAlertIncidents } from '../shared/db/access/incidents.ts';
 import { autoResolvingOrganizations } from '../shared/db/access/organizations.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { admitNewReceipts, groupByDedupKey, type AlertSignalPayload } from '../shared/domain/ingestion.ts';
 import { applyKeyAlerts } from './alert-apply.ts';
+import { prepareBatchContext, withInhibition } from './alert-batch-context.ts';
+import { releaseInhibitedAlerts } from './alert-inhibition-release.ts';
 
 export interface AlertBucketActivityDeps {
   orm: Orm;
   integrationLiveness: Pick<IntegrationLiveness, 'record'>;
   /** Active silences and maintenance windows, cached per organization. */
   muteRules: Pick<MuteRulesCache, 'forOrganization'>;
+  /** Routing rules, cached per organization: a rule's grouping wins over its integration's. Absent: integrations' grouping only. */
+  routingRules?: Pick<RoutingRulesCache, 'forOrganization'>;
+  /** Integrations' grouping and flap detection and inhibition rules, cached per organization. Absent: none. */
+  groupingRules?: Pick<GroupingRulesCache, 'forOrganization'>;
 }
 
 const MAX_CONFLICT_ATTEMPTS = 3;
 
-/** The partial unique index allowing one open incident per organization and dedup key refused an insert. */
+/** A partial unique index allowing one open incident per organization and dedup key (or group key) refused an insert. */
 function isOpenIncidentConflict(error: unknown): boolean {
-  return error instanceof UniqueConstraintViolationException && error.message.includes('incidents_open_fingerprint_unique');
+  return (
+    error instanceof UniqueConstraintViolationException &&
+    (error.message.includes('incidents_open_fingerprint_unique') || error.message.includes('incidents_open_group_unique'))
+  );
 }
 
 /** The most idle incidents one organization's sweep transaction resolves; the sweep repeats while one is full. */
@@ -43,6 +54,8 @@ export function createAlertBucketActivities(deps: AlertBucketActivityDeps) {
       const first = signals[0];
       if (!first) return { applied: 0, opened: 0 };
       const rules = await deps.muteRules.forOrganization(first.organizationId);
+      const router = deps.routingRules ? await deps.routingRules.forOrganization(first.organizationId) : null;
+      const groupingRules = deps.groupingRules ? await deps.groupingRules.forOrganization(first.organizationId) : NO_GROUPING_RULES;
       const apply = () =>
         forkForOrganization(deps.orm, first.organizationId).transactional(async (em) => {
           const ids = signals.map((signal) => signal.alertId);
@@ -76,20 +89,53 @@ export function createAlertBucketActivities(deps: AlertBucketActivityDeps) {
 
           const byKey = groupByDedupKey(fresh);
           const keys = [...byKey.keys()].sort();
-          // At most one open incident per key (the partial unique index); locked until commit.
+          // Grouping, inhibition and flap detection (docs/decisions/0013-alert-grouping.md).
+          const context = await prepareBatchContext(
+            em,
+            { organizationId: first.organizationId, router, rules: groupingRules },
+            first.integrationId,
+            byKey,
+          );
+          const groupKeys = [...new Set([...context.groups.values()].map((group) => group.key))].sort();
+          // At most one open incident per key and per group (the partial unique indexes); locked until commit.
           const open = await em.find(
             IncidentEntity,
-            { status: { $ne: 'resolved' }, fingerprint: { $in: keys } },
-            { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'], orderBy: { fingerprint: 'asc' } },
+            {
+              status: { $ne: 'resolved' },
+              $or: [{ fingerprint: { $in: keys } }, ...(groupKeys.length > 0 ? [{ groupKey: { $in: groupKeys } }] : [])],
+            },
+            { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'], orderBy: { fingerprint: 'asc', id: 'asc' } },
           );
-          const openByKey = new Map(open.map((incident) => [incident.fingerprint as string, incident]));
+          const openByKey = new Map(open.flatMap((incident) => (incident.fingerprint ? [[incident.fingerprint, incident] as const] : [])));
+          const openByGroup = new Map(open.flatMap((incident) => (incident.groupKey ? [[incident.groupKey, incident] as const] : [])));
           let opened = 0;
           // Keys in one stable order: every batch inserts new incidents in the same order, so two
           // inserting the same new keys wait on each other at the unique index instead of deadlocking.
           for (const key of keys) {
-            const outcome = await applyKeyAlerts(em, rules, byKey.get(key) as AlertSignalPayload[], openByKey.get(key) ?? null);
+            const group = context.groups.get(key);
+            // The key's own open incident, else its group's (a key joins the group's incident).
+            const current = openByKey.get(key) ?? (group ? openByGroup.get(group.key) : undefined) ?? null;
+            const outcome = await applyKeyAlerts(
+              em,
+              withInhibition(rules, context.active, key),
+              byKey.get(key) as AlertSignalPayload[],
+              current,
+              undefined,
+              context.optionsFor(key),
+            );
             if (outcome.created) opened += 1;
+            if (group && outcome.incident?.groupKey === group.key) openByGroup.set(group.key, outcome.incident);
+            else if (group && current?.groupKey === group.key && current.status === 'resolved') openByGroup.delete(group.key);
           }
+          // A resolved source may release the alerts it inhibited.
+          if (context.inhibitor && fresh.some((signal) => signal.alert.status === 'resolved'))
+            opened += await releaseInhibitedAlerts(em, {
+              organizationId: first.organizationId,
+              inhibitor: context.inhibitor,
+              muteRules: rules,
+              router,
+              rules: groupingRules,
+            });
           return { applied: fresh.length, opened };
         });
       // Two buckets (two integrations) opening an incident for the same new key meet at the partial

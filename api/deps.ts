@@ -76,6 +76,8 @@ import { createAnalyticsService } from './services/analytics.service.ts';
 import { createWebhookHealth } from './services/webhook-health.ts';
 import { createEscalationPolicyService } from './services/escalation-policy.service.ts';
 import { createRoutingRuleService } from './services/routing-rule.service.ts';
+import { createInhibitionRuleService } from './services/inhibition-rule.service.ts';
+import { createIncidentAlertService } from './services/incident-alert.service.ts';
 import { createEscalationControl } from './services/escalation-signals.ts';
 import { createIncidentEscalationService } from './services/incident-escalation.service.ts';
 import { sharedResult } from '../shared/cache/shared-result.ts';
@@ -436,6 +438,8 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       maintenanceWindows: createMaintenanceWindowService({ em }),
       escalationPolicies: createEscalationPolicyService({ em }),
       routingRules: createRoutingRuleService({ em }),
+      inhibitionRules: createInhibitionRuleService({ em }),
+      incidentAlerts: createIncidentAlertService({ em }),
       incidentEscalations,
       contactMethods,
       notificationRules: createNotificationRuleService({ rules: () => createNotificationRuleStore(em()) }),

@@ -13,7 +13,9 @@
 //   through a local ntfy instead: alert → first push accepted by it (bench/paging-push.ts).
 // - waiting: BENCH_WAITING_ESCALATIONS (10,000) escalations opened at 100/s, all waiting
 //   BENCH_WAIT_MINUTES (2) before level 2: how late level 2 fires after its due time (bench/paging.ts).
-// BENCH_MODE=storm, rate, paging or waiting runs one (Mailpit and SMTP_URL only when paging or waiting runs);
+// - grouped storm (with storm, or BENCH_MODE=grouped-storm alone): the same storm, its integration grouping by
+//   one label into BENCH_SHARDS (10) incidents: accepted/s and drain time beside the ungrouped storm's.
+// BENCH_MODE=storm, rate, paging, waiting or grouped-storm runs one (Mailpit and SMTP_URL only when paging or waiting runs);
 // BENCH_TEMPORAL=server runs it on the Temporal server on PostgreSQL instead of the dev server.
 // BENCH_SEARCH=off leaves search (indexing, analysis) out (and Elasticsearch is not started); storm
 // and rate print the CPU time each process spent per alert or per new incident. BENCH_NODE_OPTIONS reaches the API and worker (e.g. --cpu-prof). A figure to track, not a gate.
@@ -30,7 +32,8 @@ import { startFakeNtfy } from '../test/helpers/fake-ntfy.ts';
 import { percentile } from './percentile.ts';
 import { cpuPerUnit, cpuSnapshot, type KnownPids } from './process-cpu.ts';
 import { startProductionStack, type ProductionStack } from './production-stack.ts';
-import { createWebhook, FINGERPRINTS, poll as pollUntil, send, SENDERS, sendStorm, STORM_ALERTS } from './storm.ts';
+import { call } from './production-stack.ts';
+import { createWebhook, FINGERPRINTS, poll as pollUntil, send, SENDERS, sendStorm, STORM_ALERTS, STORM_SHARDS } from './storm.ts';
 import { ORGANIZATION_ID } from '../shared/domain/search-attributes.ts';
 
 const MODE = process.env.BENCH_MODE ?? 'all';
@@ -61,8 +64,18 @@ async function watchEvents(baseUrl: string, token: string): Promise<{ socket: So
 
 const poll = <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = DRAIN_TIMEOUT_MS) => pollUntil(what, probe, timeoutMs);
 
-async function storm(baseUrl: string, db: pg.Client, pids: KnownPids): Promise<string[]> {
-  const webhook = await createWebhook(baseUrl, 'storm');
+async function storm(baseUrl: string, db: pg.Client, pids: KnownPids, grouped = false): Promise<string[]> {
+  const webhook = await createWebhook(baseUrl, grouped ? 'grouped-storm' : 'storm');
+  if (grouped) {
+    // Grouped by one label into STORM_SHARDS incidents (Alertmanager's group_by).
+    const integrationId = webhook.url.split('/').at(-1) as string;
+    await call(baseUrl, 'PATCH', `/api/v1/integrations/${integrationId}`, {
+      token: webhook.token,
+      body: { grouping: { group_by: ['shard'], group_wait_seconds: 30, group_interval_seconds: 300 } },
+      expect: 200,
+    });
+  }
+  const expectedIncidents = grouped ? STORM_SHARDS : FINGERPRINTS;
   const watcher = await watchEvents(baseUrl, webhook.token);
   const cpuBefore = await cpuSnapshot(pids);
   const { acceptLatency, retries, sendSeconds, firstSendAt, drained } = await sendStorm(webhook, db, {
@@ -87,13 +100,13 @@ async function storm(baseUrl: string, db: pg.Client, pids: KnownPids): Promise<s
   const cpuAfter = await cpuSnapshot(pids);
   watcher.socket.close();
   return [
-    `storm: ${STORM_ALERTS} alerts over ${FINGERPRINTS} fingerprints, ${SENDERS} concurrent senders (one alert per request, retried on 5xx)`,
+    `${grouped ? `grouped storm (group_by shard: ${STORM_SHARDS} groups)` : 'storm'}: ${STORM_ALERTS} alerts over ${FINGERPRINTS} fingerprints, ${SENDERS} concurrent senders (one alert per request, retried on 5xx)`,
     `  accepted                  ${STORM_ALERTS} in ${fmt(sendSeconds)} s: ${fmt(STORM_ALERTS / sendSeconds)} alerts/s (${retries} retries)`,
     `  accept latency            p50 ${fmt(percentile(acceptLatency, 50))} ms, p99 ${fmt(percentile(acceptLatency, 99))} ms`,
     `  drained                   ${drained.incidents} incidents holding ${drained.alerts} alerts, ${fmt((drained.at - firstSendAt) / 1000)} s after the first send` +
-      (drained.incidents === FINGERPRINTS && drained.alerts === STORM_ALERTS
+      (drained.incidents === expectedIncidents && drained.alerts === STORM_ALERTS
         ? ' (exact)'
-        : ` (NOT EXACT: expected ${FINGERPRINTS} and ${STORM_ALERTS})`),
+        : ` (NOT EXACT: expected ${expectedIncidents} and ${STORM_ALERTS})`),
     `  outbox lag (commit→push)  p50 ${fmt(percentile(watcher.lags, 50))} ms, p99 ${fmt(percentile(watcher.lags, 99))} ms, max ${fmt(Math.max(...watcher.lags))} ms over ${watcher.lags.length} pushes (${watcher.received.get('alert.received') ?? 0} alert.received)`,
     `  CPU per alert             ${cpuPerUnit(cpuBefore, cpuAfter, STORM_ALERTS)}`,
   ];
@@ -230,6 +243,8 @@ try {
   const temporalKind = process.env.BENCH_TEMPORAL === 'server' ? 'the Temporal server on PostgreSQL' : 'Temporal dev server';
   const lines = ['', `ingest benchmark (API and worker as their own processes, real PostgreSQL and ${temporalKind})`];
   if (runs('storm')) lines.push(...(await storm(stack.baseUrl, db, pids)));
+  // The same storm grouped by one label, right after in the same run: grouping's cost as a ratio.
+  if (runs('storm') || MODE === 'grouped-storm') lines.push(...(await storm(stack.baseUrl, db, pids, true)));
   if (runs('rate')) lines.push(...(await fixedRate(stack.baseUrl, db, stack.temporal, pids)));
   if (ntfy) lines.push(...(await alertToPush(stack.baseUrl, stack.databaseUrl, ntfy)));
   else if (mailpit && runs('paging')) lines.push(...(await paging(stack.baseUrl, stack.databaseUrl, mailpit)));

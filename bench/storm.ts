@@ -36,15 +36,18 @@ export async function createWebhook(baseUrl: string, label: string): Promise<Web
   };
 }
 
-/** One firing alert, signed as Alertmanager's webhook sender would. */
-export async function send(webhook: Webhook, fingerprint: string, summary: string): Promise<number> {
+/** Groups of the storm's fingerprints: label `shard` (fingerprint index mod this) for the grouped storm. */
+export const STORM_SHARDS = Number(process.env.BENCH_SHARDS ?? 10);
+
+/** One firing alert, signed as Alertmanager's webhook sender would; `shard` labels its group. */
+export async function send(webhook: Webhook, fingerprint: string, summary: string, shard = '0'): Promise<number> {
   const body = JSON.stringify({
     version: '4',
     status: 'firing',
     alerts: [
       {
         status: 'firing',
-        labels: { alertname: 'BenchAlert', instance: fingerprint, severity: 'warning' },
+        labels: { alertname: 'BenchAlert', instance: fingerprint, severity: 'warning', shard },
         annotations: { summary },
         fingerprint,
       },
@@ -96,9 +99,9 @@ export async function sendStorm(
         const t0 = performance.now();
         // Senders retry until accepted, as monitoring platforms do on 5xx and connection errors.
         for (let attempt = 0; ; attempt++) {
-          const status = await send(webhook, `storm${String(i % options.fingerprints).padStart(4, '0')}`, `storm alert ${i}`).catch(
-            () => 0,
-          );
+          const fingerprint = i % options.fingerprints;
+          const shard = String(fingerprint % STORM_SHARDS);
+          const status = await send(webhook, `storm${String(fingerprint).padStart(4, '0')}`, `storm alert ${i}`, shard).catch(() => 0);
           if (status === 200) break;
           if (status !== 0 && status < 500 && status !== 429) throw new Error(`webhook answered ${status}`);
           retries += 1;

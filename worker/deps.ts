@@ -2,7 +2,8 @@ import type { Client } from '@temporalio/client';
 import type { ActivityDeps } from '../activities/index.ts';
 import { createIntegrationLiveness, type IntegrationLiveness } from '../shared/db/integration-liveness.ts';
 import { createMuteRulesCache, type MuteRulesCache } from '../shared/db/mute-rules-cache.ts';
-import type { RoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
+import { createRoutingRulesCache, type RoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
+import { createGroupingRulesCache, type GroupingRulesCache } from '../shared/db/grouping-rules-cache.ts';
 import { createScheduleOnCall } from '../shared/db/access/schedule-on-call.ts';
 import { createOutboxRelay, type OutboxRelayDeps, type OutboxRelayStats } from './outbox/relay.ts';
 import type { Config } from '../shared/config.ts';
@@ -46,7 +47,12 @@ export function createWorkerDeps(
   config: Config,
   orm: Orm,
   options: { encryptionKey: string; search?: SearchPort; logger?: Logger; temporal?: Client },
-): ActivityDeps & { integrationLiveness: IntegrationLiveness; muteRules: MuteRulesCache } {
+): ActivityDeps & {
+  integrationLiveness: IntegrationLiveness;
+  muteRules: MuteRulesCache;
+  routingRules: RoutingRulesCache;
+  groupingRules: GroupingRulesCache;
+} {
   const logger = options.logger ?? createLogger({ name: 'tocsin-worker', level: config.LOG_LEVEL });
   const delivery = createDeliveryDeps(config, options.encryptionKey);
   return {
@@ -67,6 +73,13 @@ export function createWorkerDeps(
     auditRetentionMinDays: config.AUDIT_RETENTION_MIN_DAYS,
     // Silences and maintenance windows, kept per organization and dropped on their NOTIFY.
     muteRules: createMuteRulesCache({ orm, listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, logger } : undefined }),
+    // Routing rules (grouping per rule at ingestion, and the relay's routing), dropped on their NOTIFY.
+    routingRules: createRoutingRulesCache({ orm, listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, logger } : undefined }),
+    // Integrations' grouping and flap detection and the inhibition rules, dropped on their NOTIFY.
+    groupingRules: createGroupingRulesCache({
+      orm,
+      listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, logger } : undefined,
+    }),
     // Notification emails: SMTP_URL, else rows in outbox_messages, as in the API.
     mailer: createMailer({
       smtpUrl: config.SMTP_URL,

@@ -6,7 +6,6 @@ import type { Orm } from '../shared/db/orm.ts';
 import type { Logger } from '../shared/logger.ts';
 import type { SearchPort } from '../shared/search/port.ts';
 import { createWorkerDeps, startOutboxRelay } from './deps.ts';
-import { createRoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
 import { createWorker } from './worker.ts';
 import { createFirstLevelPager } from './outbox/first-level.ts';
 import { createEscalationActivities } from '../activities/escalation.activities.ts';
@@ -114,11 +113,8 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
           },
         })
       : undefined;
-  // Routing rules, kept per organization and dropped on their NOTIFY.
-  const routingRules = createRoutingRulesCache({
-    orm: options.orm,
-    listen: config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL, logger: options.logger } : undefined,
-  });
+  // Routing rules, kept per organization and dropped on their NOTIFY; shared with ingestion's grouping.
+  const routingRules = deps.routingRules;
   const relay = startOutboxRelay({
     orm: options.orm,
     routingRules,
@@ -148,6 +144,7 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
         .catch((error: unknown) => options.logger.warn({ err: error }, 'could not write the last integration liveness'));
       await deps.muteRules.close();
       await routingRules.close();
+      await deps.groupingRules.close();
     }
   };
   const workers = [worker, pagingWorker, tenantJobsWorker, ...(followUpWorker ? [followUpWorker] : [])];

@@ -50,6 +50,10 @@ import type { IncidentEscalationService } from '../services/incident-escalation.
 import { escalationPolicyRoutes, incidentEscalationRoutes } from './escalation.routes.ts';
 import type { RoutingRuleService } from '../services/routing-rule.service.ts';
 import { routingRuleRoutes } from './routing-rule.routes.ts';
+import type { InhibitionRuleService } from '../services/inhibition-rule.service.ts';
+import { inhibitionRuleRoutes } from './inhibition-rule.routes.ts';
+import type { IncidentAlertService } from '../services/incident-alert.service.ts';
+import { incidentAlertRoutes } from './incident-alert.routes.ts';
 import { selfTestRoutes } from './self-test.routes.ts';
 import { integrationHealthRoutes, webhookRoutes } from './webhook.routes.ts';
 import type { EventsV2Service } from '../services/events-v2.service.ts';
@@ -121,6 +125,8 @@ export interface ApiServices {
   calendarFeeds: CalendarFeedService;
   escalationPolicies: EscalationPolicyService;
   routingRules: RoutingRuleService;
+  inhibitionRules: InhibitionRuleService;
+  incidentAlerts: IncidentAlertService;
   incidentEscalations: IncidentEscalationService;
   contactMethods: ContactMethodService;
   notificationRules: NotificationRuleService;
@@ -162,6 +168,8 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...maintenanceWindowRoutes(services.maintenanceWindows),
     ...escalationPolicyRoutes(services.escalationPolicies),
     ...routingRuleRoutes(services.routingRules),
+    ...inhibitionRuleRoutes(services.inhibitionRules),
+    ...incidentAlertRoutes(services.incidentAlerts),
     ...deliveryRoutes(services.deliveries),
     ...notificationRoutes(services.notifications),
     ...webhookRoutes(services.webhooks, { maxBodyBytes: services.webhookMaxBodyBytes, health: services.webhookHealth }),

@@ -3,6 +3,7 @@ import { PLATFORMS } from '../../shared/domain/alert.ts';
 import { INTEGRATION_STATUSES } from '../../shared/domain/delivery.ts';
 import { EVENT_TYPES } from '../../shared/domain/events.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
+import { flappingField, groupingField } from './grouping.schemas.ts';
 
 const headerName = z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name');
 
@@ -58,6 +59,8 @@ export const CreateIntegrationBody = z.object({
       "The escalation policy this integration's incidents page through; null: the organization's default policy (none: today's notifications only)",
     )
     .nullish(),
+  grouping: groupingField.optional(),
+  flapping: flappingField.optional(),
 });
 
 export const UpdateIntegrationBody = requireAnyOf(
@@ -73,6 +76,8 @@ export const UpdateIntegrationBody = requireAnyOf(
       )
       .nullable()
       .optional(),
+    grouping: groupingField.optional(),
+    flapping: flappingField.optional(),
     outbound_paused: z
       .boolean()
       .optional()
@@ -113,6 +118,8 @@ export const IntegrationSchema = z
         "The escalation policy this integration's incidents page through; null: the organization's default policy (none: today's notifications only)",
       )
       .nullable(),
+    grouping: groupingField,
+    flapping: flappingField,
     last_alert_at: timestamp().nullable(),
     created_at: timestamp(),
     updated_at: timestamp(),

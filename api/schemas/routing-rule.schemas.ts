@@ -4,6 +4,7 @@ import { MAX_MATCHERS, MatcherError } from '../../shared/domain/matchers.ts';
 import { MAX_ROUTING_RULES, routingRuleMatchers, URGENCIES } from '../../shared/domain/routing.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
 import { ackTimeoutMinutes } from './escalation.schemas.ts';
+import { GroupingSettingsSchema } from './grouping.schemas.ts';
 
 /** Matcher text(s) in, parsed matchers out; a parse or regex problem is a 422 on this field. */
 const RoutingMatchersInput = z
@@ -32,6 +33,9 @@ const position = z
 const ruleAckTimeout = ackTimeoutMinutes.describe(
   "Overrides the escalation policy's acknowledgement timeout for the incidents this rule routes: minutes an incident may stay acknowledged (`investigating`) before it pages again from level 1; null (the default): the policy's",
 );
+const grouping = GroupingSettingsSchema.nullable().describe(
+  "Alert grouping of the alerts this rule routes (Alertmanager's route `group_by`, `group_wait`, `group_interval`): wins over the integration's; null: the integration's grouping",
+);
 const policyId = z
   .uuid()
   .describe("The escalation policy the rule's incidents page through; one of the organization's policies (422 otherwise)");
@@ -45,6 +49,7 @@ export const CreateRoutingRuleBody = z
     enabled: z.boolean().default(true).describe('A disabled rule is skipped'),
     ack_timeout_minutes: ruleAckTimeout.default(null),
     position: position.optional(),
+    grouping: grouping.default(null),
   })
   .strict();
 
@@ -58,6 +63,7 @@ export const UpdateRoutingRuleBody = requireAnyOf(
       enabled: z.boolean().optional(),
       ack_timeout_minutes: ruleAckTimeout.optional(),
       position: position.optional(),
+      grouping: grouping.optional(),
     })
     .strict(),
 );
@@ -108,6 +114,7 @@ export const RoutingRuleSchema = z
     enabled: z.boolean(),
     ack_timeout_minutes: z.number().nullable().describe("Overrides the policy's acknowledgement timeout, in minutes; null: the policy's"),
     position: z.number().int().describe('Evaluation order, from 0: the first enabled rule that matches wins'),
+    grouping,
     created_by: z.uuid().nullable(),
     created_at: timestamp(),
     updated_at: timestamp(),

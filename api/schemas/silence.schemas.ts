@@ -80,7 +80,7 @@ export const MutedAlertSchema = z
     labels: z.record(z.string(), z.string()),
     received_at: timestamp(),
     silenced_by: z.uuid().nullable().describe('The silence or maintenance window that muted it'),
-    silenced_kind: z.enum(['silence', 'maintenance_window']).nullable(),
+    silenced_kind: z.enum(['silence', 'maintenance_window', 'inhibition']).nullable(),
   })
   .meta({ id: 'AlertSummary' });
 export type AlertSummaryView = z.output<typeof MutedAlertSchema>;

@@ -1,3 +1,5 @@
+import type { GroupingSettings } from '../../shared/domain/alert-grouping.ts';
+import type { FlappingSettings } from '../../shared/domain/flapping.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { routingKeyOf } from '../../shared/alerts/routing-key.ts';
 import { signatureHeaderName } from '../../shared/alerts/signature.ts';
@@ -71,6 +73,8 @@ export function createIntegrationService(deps: {
     ),
     settings: integration.settings,
     escalation_policy_id: integration.escalationPolicyId ?? null,
+    grouping: integration.grouping ?? null,
+    flapping: integration.flapping ?? null,
     last_alert_at: integration.lastAlertAt?.toISOString() ?? null,
     created_at: integration.createdAt.toISOString(),
     updated_at: integration.updatedAt.toISOString(),
@@ -136,6 +140,8 @@ export function createIntegrationService(deps: {
         webhook_config?: Record<string, unknown> | null;
         settings: Record<string, unknown>;
         escalation_policy_id?: string | null;
+        grouping?: GroupingSettings | null;
+        flapping?: FlappingSettings | null;
       },
     ) {
       await assertPolicy(deps.em(), input.escalation_policy_id);
@@ -151,6 +157,8 @@ export function createIntegrationService(deps: {
           webhookConfig: sealedConfig(input.webhook_config, null),
           settings: input.settings,
           escalationPolicyId: input.escalation_policy_id ?? null,
+          grouping: input.grouping ?? null,
+          flapping: input.flapping ?? null,
         });
         await tx.flush();
         return created;
@@ -172,9 +180,13 @@ export function createIntegrationService(deps: {
         webhook_config?: Record<string, unknown> | null;
         settings?: Record<string, unknown>;
         escalation_policy_id?: string | null;
+        grouping?: GroupingSettings | null;
+        flapping?: FlappingSettings | null;
       },
     ) {
       const integration = await load(id);
+      if (input.grouping !== undefined) integration.grouping = input.grouping;
+      if (input.flapping !== undefined) integration.flapping = input.flapping;
       await assertPolicy(deps.em(), input.escalation_policy_id);
       if (input.escalation_policy_id !== undefined) integration.escalationPolicyId = input.escalation_policy_id;
       if (input.name !== undefined) integration.name = input.name;

@@ -1,3 +1,4 @@
+import type { GroupingSettings } from '../../shared/domain/alert-grouping.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EscalationPolicyEntity, IntegrationEntity, RoutingRuleEntity, type RoutingRule } from '../../shared/db/entities/index.ts';
 import { existingIds } from '../../shared/db/access/existing-ids.ts';
@@ -21,6 +22,7 @@ export const routingRuleView = (rule: RoutingRule): RoutingRuleView => ({
   enabled: rule.enabled,
   ack_timeout_minutes: rule.ackTimeoutMinutes ?? null,
   position: rule.position,
+  grouping: rule.grouping ?? null,
   created_by: rule.createdById ?? null,
   created_at: rule.createdAt.toISOString(),
   updated_at: rule.updatedAt.toISOString(),
@@ -34,6 +36,7 @@ interface RuleInput {
   enabled?: boolean;
   ack_timeout_minutes?: number | null;
   position?: number;
+  grouping?: GroupingSettings | null;
 }
 
 const ORDER = { position: 'asc', createdAt: 'asc', id: 'asc' } as const;
@@ -99,6 +102,7 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
           enabled: input.enabled,
           ackTimeoutMinutes: input.ack_timeout_minutes ?? null,
           position: rules.length,
+          grouping: input.grouping ?? null,
           createdById: auth.userId,
         });
         place(rules, created, input.position);
@@ -121,6 +125,7 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
         if (input.urgency !== undefined) stored.urgency = input.urgency;
         if (input.enabled !== undefined) stored.enabled = input.enabled;
         if (input.ack_timeout_minutes !== undefined) stored.ackTimeoutMinutes = input.ack_timeout_minutes;
+        if (input.grouping !== undefined) stored.grouping = input.grouping;
         if (input.position !== undefined) place(rules, stored, input.position);
         await em.flush();
         return stored;

@@ -25,6 +25,10 @@ export const TIMELINE_TYPES = [
   'snoozed',
   'ack_timeout',
   'snooze_ended',
+  'alert_inhibited',
+  'alert_resolved',
+  'flapping',
+  'alert_ungrouped',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

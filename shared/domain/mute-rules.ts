@@ -5,7 +5,8 @@ import { createMatchMeter, type MatchMeter } from './match-meter.ts';
 import { compileMatchers, MATCH_LIMITS, matchesAll, matchSubject, type CompiledMatcher, type Matcher } from './matchers.ts';
 import { buildSilenceIndex } from './silence-index.ts';
 
-export type MuteKind = 'silence' | 'maintenance_window';
+/** `inhibition`: an inhibition rule (its id) while a source alert fired (shared/domain/inhibition.ts). */
+export type MuteKind = 'silence' | 'maintenance_window' | 'inhibition';
 
 /** What muted an alert: recorded on it as `silenced_by` / `silenced_kind`. */
 export interface Muter {

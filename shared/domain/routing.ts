@@ -1,4 +1,5 @@
 // Kept free of Node built-ins and I/O: the outbox relay and the API's tester share it.
+import type { GroupingSettings } from './alert-grouping.ts';
 import { DEFAULT_URGENCY, type Urgency } from './escalation.ts';
 import { BudgetExceededError, type ComputeBudget } from './compute-budget.ts';
 import { createMatchMeter, type MatchMeter } from './match-meter.ts';
@@ -25,6 +26,8 @@ export interface RoutingRuleDefinition {
   policyId: string;
   urgency: Urgency;
   enabled: boolean;
+  /** How the alerts it routes gather into incidents; absent or null: the integration's grouping. */
+  grouping?: GroupingSettings | null;
 }
 
 /** What routing sees of the alert that opened an incident. */
@@ -42,6 +45,8 @@ export interface RoutingDecision {
   urgency: Urgency;
   /** Set when matching spent its budget before a rule matched: why the fallback was used. */
   cutOff?: string;
+  /** The matching rule's grouping, when it has one. */
+  grouping?: GroupingSettings | null;
 }
 
 export interface Router {
@@ -74,12 +79,24 @@ export function routingRuleMatchers(input: string | readonly string[]): Matcher[
 
 /** An organization's rules compiled once (regexes included), to route each new incident in memory. */
 export function buildRouter(rules: readonly RoutingRuleDefinition[], meter: MatchMeter = createMatchMeter(MATCH_LIMITS)): Router {
-  const compiled: Array<{ id: string; matchers: CompiledMatcher[]; policyId: string; urgency: Urgency }> = [];
+  const compiled: Array<{
+    id: string;
+    matchers: CompiledMatcher[];
+    policyId: string;
+    urgency: Urgency;
+    grouping: GroupingSettings | null;
+  }> = [];
   for (const rule of rules) {
     if (!rule.enabled) continue;
     // A stored rule was validated on write; one that no longer compiles routes nothing rather than everything.
     try {
-      compiled.push({ id: rule.id, matchers: compileMatchers(rule.matchers), policyId: rule.policyId, urgency: rule.urgency });
+      compiled.push({
+        id: rule.id,
+        matchers: compileMatchers(rule.matchers),
+        policyId: rule.policyId,
+        urgency: rule.urgency,
+        grouping: rule.grouping ?? null,
+      });
     } catch {
       continue;
     }
@@ -96,7 +113,13 @@ export function buildRouter(rules: readonly RoutingRuleDefinition[], meter: Matc
         const subject = matchSubject(alert);
         try {
           for (const rule of compiled) {
-            if (matchesAll(rule.matchers, subject, spending)) return { ruleId: rule.id, policyId: rule.policyId, urgency: rule.urgency };
+            if (matchesAll(rule.matchers, subject, spending))
+              return {
+                ruleId: rule.id,
+                policyId: rule.policyId,
+                urgency: rule.urgency,
+                ...(rule.grouping ? { grouping: rule.grouping } : {}),
+              };
           }
         } catch (error) {
           if (!(error instanceof BudgetExceededError)) throw error;

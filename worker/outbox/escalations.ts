@@ -96,7 +96,10 @@ export function planEscalations(events: readonly OutboxEvent[]): EscalationPlan 
       plan.signals.push({ ...scope, cycle, signal: 'acknowledge' });
       if (incident.status === 'investigating' && cycle !== null)
         plan.acknowledged.push({ ...scope, cycle, acknowledgedAt: epochOf(event) });
-    } else if (
+    } else if (event.type === 'incident.status_changed' && event.data.previous_status === 'resolved' && event.data.pages === false)
+      // A flapping incident reopened within its flapping period: it paged when the period began.
+      continue;
+    else if (
       event.type === 'incident.status_changed' &&
       event.data.previous_status !== 'active' &&
       event.data.new_cycle !== false &&

@@ -12,6 +12,7 @@ import { publishRealtimeNotices } from '../../shared/db/access/realtime.ts';
 import { scheduleSearchIndexing } from '../../shared/search/create-search.ts';
 import { pagingTaskQueue, tenantJobsTaskQueue, workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
+import { pageDelayMs } from '../../shared/domain/alert-grouping.ts';
 import { escalationAcknowledgeSignal, escalationResolveSignal } from '../../workflows/messages.ts';
 import type { notificationMailBatchWorkflow } from '../../workflows/notification-mail.workflow.ts';
 import type { outboundDeliveryWorkflow } from '../../workflows/outbound-delivery.workflow.ts';
@@ -97,12 +98,15 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     workflowId: string,
     input: { organizationId: string; incidentId?: string | null },
     taskQueue = deps.taskQueue,
+    startDelayMs = 0,
   ): Promise<void> {
     try {
       await deps.temporal.workflow.start(workflowType, {
         taskQueue,
         workflowId,
         args: [input],
+        // A grouped incident's group_wait: a server-side timer, kept across worker restarts.
+        ...(startDelayMs > 0 ? { startDelay: startDelayMs } : {}),
         workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
         typedSearchAttributes: workflowSearchAttributes(input),
       });
@@ -122,15 +126,22 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   const startChatFeed = (input: Parameters<typeof chatFeedWorkflow>[0]) =>
     startOnce('chatFeedWorkflow', workflowIds.chatFeed(input.feedId, input.updates[0]?.eventId ?? 'none'), input);
 
-  const startEscalation = (input: Parameters<typeof escalationWorkflow>[0]) =>
-    startOnce('escalationWorkflow', workflowIds.escalation(input.incidentId, input.cycle ?? 1), input, pagingTaskQueue(deps.taskQueue));
+  const startEscalation = (input: Parameters<typeof escalationWorkflow>[0], startDelayMs = 0) =>
+    startOnce(
+      'escalationWorkflow',
+      workflowIds.escalation(input.incidentId, input.cycle ?? 1),
+      input,
+      pagingTaskQueue(deps.taskQueue),
+      startDelayMs,
+    );
   /**
    * A new incident's escalation: its level 1 paged here first, when the relay can, and the workflow
    * started to take over from there. Started in this batch either way, before it commits, so a
    * crash in between re-runs both: the pages' claims page nobody twice, the start is refused as a
-   * duplicate.
+   * duplicate. A grouped incident's first page waits for its group_wait: the workflow's start delay.
    */
-  const openEscalation = async (input: Parameters<typeof escalationWorkflow>[0]) => {
+  const openEscalation = async ({ input, delayMs }: { input: Parameters<typeof escalationWorkflow>[0]; delayMs: number }) => {
+    if (delayMs > 0) return startEscalation(input, delayMs);
     const firstLevel = deps.pageFirstLevel ? await deps.pageFirstLevel(input) : undefined;
     await startEscalation(firstLevel ? { ...input, firstLevel } : input);
   };
@@ -159,11 +170,17 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
         : [];
     });
     const decisions = await routeOpenedIncidents(em, events, opened, (organizationId) => routingRules.forOrganization(organizationId));
+    const now = new Date();
     await forEachBounded(
-      opened.flatMap(({ organizationId, incidentId }) => {
+      opened.flatMap(({ organizationId, incidentId, row }) => {
         const decision = decisions.get(incidentId);
         return decision?.policyId
-          ? [{ organizationId, incidentId, policyId: decision.policyId, urgency: decision.urgency, publicUrl: deps.publicUrl }]
+          ? [
+              {
+                input: { organizationId, incidentId, policyId: decision.policyId, urgency: decision.urgency, publicUrl: deps.publicUrl },
+                delayMs: pageDelayMs(row.page_after, now),
+              },
+            ]
           : [];
       }),
       // A first level mostly waits on its channel (an SMTP or push round trip), not on this process.

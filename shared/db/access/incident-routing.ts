@@ -20,6 +20,8 @@ export interface EscalationCandidate {
   escalation_cycle: number;
   /** Whether the organization has any escalation policy. */
   org_has_policy: boolean;
+  /** A grouped incident's first page waits until then (its group_wait); null: at once. */
+  page_after: string | Date | null;
 }
 
 /** The incidents among `candidates` (each with its organization), one row each; those of another organization are absent. */
@@ -31,7 +33,7 @@ export async function escalationCandidates(
   return em.execute<EscalationCandidate[]>(
     `select distinct on (c.incident_id) c.incident_id, inc.integration_id, inc.labels, inc.severity, inc.source,
        i.escalation_policy_id as integration_policy_id, d.id as default_policy_id,
-       inc.escalation_policy_id as incident_policy_id, inc.urgency, inc.escalation_cycle,
+       inc.escalation_policy_id as incident_policy_id, inc.urgency, inc.escalation_cycle, inc.page_after,
        exists (select 1 from escalation_policies p where p.organization_id = c.organization_id) as org_has_policy
      from jsonb_to_recordset(?::jsonb) as c(incident_id uuid, organization_id uuid)
      join incidents inc on inc.id = c.incident_id and inc.organization_id = c.organization_id

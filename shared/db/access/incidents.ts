@@ -89,6 +89,7 @@ export function createIncident(em: EntityManager, input: NewIncident): Incident 
     alertCount: input.alertCount ?? 0,
     tags: input.tags ?? [],
     labels: input.labels ?? {},
+    reopenedAt: [],
     acknowledgedAt: status === 'active' || status === 'resolved' ? null : now,
     resolvedAt: status === 'resolved' ? now : null,
     mitigatedAt: status === 'mitigated' ? now : null,
@@ -116,6 +117,8 @@ export function changeIncidentStatus(
     data?: Record<string, unknown>;
     /** False when the caller starts the incident's next cycle itself (a reassignment): no second one. */
     newCycle?: boolean;
+    /** Carried by the `incident.status_changed` event (e.g. `pages: false` for a flapping reopening). */
+    eventData?: Record<string, unknown>;
   } = {},
 ): boolean {
   const previous = incident.status;
@@ -141,6 +144,7 @@ export function changeIncidentStatus(
   recordDomainEvent(em, incident, 'incident.status_changed', {
     previous_status: previous,
     ...(status === 'active' && !newCycle ? { new_cycle: false } : {}),
+    ...context.eventData,
   });
   if (status === 'resolved') recordDomainEvent(em, incident, 'incident.resolved');
   return true;

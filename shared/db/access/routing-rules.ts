@@ -1,13 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { GroupingSettings } from '../../domain/alert-grouping.ts';
 import type { Matcher } from '../../domain/matchers.ts';
 import type { RoutingRuleDefinition, Urgency } from '../../domain/routing.ts';
 
 /** The organization's routing rules in evaluation order (position, then age), disabled ones included. */
 export async function routingRulesInOrder(em: EntityManager, organizationId: string): Promise<RoutingRuleDefinition[]> {
   const rows = await em.execute<
-    Array<{ id: string; matchers: Matcher[]; escalation_policy_id: string; urgency: Urgency; enabled: boolean }>
+    Array<{
+      id: string;
+      matchers: Matcher[];
+      escalation_policy_id: string;
+      urgency: Urgency;
+      enabled: boolean;
+      grouping: GroupingSettings | null;
+    }>
   >(
-    `select id, matchers, escalation_policy_id, urgency, enabled from routing_rules
+    `select id, matchers, escalation_policy_id, urgency, enabled, grouping from routing_rules
      where organization_id = ? order by position, created_at, id`,
     [organizationId],
   );
@@ -17,5 +25,6 @@ export async function routingRulesInOrder(em: EntityManager, organizationId: str
     policyId: row.escalation_policy_id,
     urgency: row.urgency,
     enabled: row.enabled,
+    grouping: row.grouping,
   }));
 }

@@ -53,6 +53,18 @@ export const IncidentEntity = defineEntity({
     escalationCycle: p.integer().default(1),
     /** Snoozed while acknowledged: it pages again from level 1 at this time unless resolved (cleared on any status change). */
     snoozedUntil: p.datetime().nullable(),
+    /** Set on an incident opened by a group (rule or integration `grouping`): at most one open per key. */
+    groupKey: p.string().length(1000).nullable(),
+    groupLabels: p.json<Record<string, string>>().nullable(),
+    /** A group's first page waits until then (group_wait after its first alert); null pages at once. */
+    pageAfter: p.datetime().nullable(),
+    groupIntervalSeconds: p.integer().nullable(),
+    /** When alerts that joined the group were last announced, and the alert count then. */
+    groupNotifiedAt: p.datetime().nullable(),
+    groupNotifiedCount: p.integer().default(0),
+    /** Its reopenings within its integration's flap window (ISO times), and since when it flaps. */
+    reopenedAt: p.json<string[]>().default('[]'),
+    flappingSince: p.datetime().nullable(),
   },
 });
 

@@ -31,6 +31,7 @@ import { EscalationPolicyEntity } from './escalation-policy.entity.ts';
 import { PageEntity } from './page.entity.ts';
 import { RoutingRuleEntity } from './routing-rule.entity.ts';
 import { HeartbeatEntity } from './heartbeat.entity.ts';
+import { InhibitionRuleEntity } from './inhibition-rule.entity.ts';
 
 export { AlertEntity, type Alert } from './alert.entity.ts';
 export { AuditEventEntity, type AuditEvent } from './audit-event.entity.ts';
@@ -73,6 +74,7 @@ export {
 export { EscalationPolicyEntity, type EscalationPolicy } from './escalation-policy.entity.ts';
 export { RoutingRuleEntity, type RoutingRule } from './routing-rule.entity.ts';
 export { HeartbeatEntity, type Heartbeat } from './heartbeat.entity.ts';
+export { InhibitionRuleEntity, type InhibitionRule } from './inhibition-rule.entity.ts';
 export { PageEntity, type Page } from './page.entity.ts';
 
 /** Every entity, in one list, so the API, the worker and the migrations agree on the model. */
@@ -113,4 +115,5 @@ export const ALL_ENTITIES = [
   PageEntity,
   RoutingRuleEntity,
   HeartbeatEntity,
+  InhibitionRuleEntity,
 ];

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { GroupingSettings } from '../../domain/alert-grouping.ts';
+import type { FlappingSettings } from '../../domain/flapping.ts';
 import type { Platform } from '../../domain/alert.ts';
 import type { IntegrationStatus } from '../../domain/delivery.ts';
 import { tenantFilter } from '../tenant-filter.ts';
@@ -33,6 +35,10 @@ export const IntegrationEntity = defineEntity({
     lastAlertAt: p.datetime().nullable(),
     /** The policy its incidents page through; none: the organization's default policy, if any. */
     escalationPolicyId: p.uuid().nullable(),
+    /** How its alerts gather into incidents (docs/user-guide/grouping.md); null: one incident per alert key. */
+    grouping: p.json<GroupingSettings>().nullable(),
+    /** Flap detection of its incidents; null: off. */
+    flapping: p.json<FlappingSettings>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

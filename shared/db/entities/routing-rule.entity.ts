@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { GroupingSettings } from '../../domain/alert-grouping.ts';
 import type { Urgency } from '../../domain/escalation.ts';
 import type { Matcher } from '../../domain/matchers.ts';
 import { uuidv7 } from '../../uuidv7.ts';
@@ -23,6 +24,8 @@ export const RoutingRuleEntity = defineEntity({
     enabled: p.boolean().default(true),
     /** Overrides the policy's acknowledgement timeout for the incidents it routes; null: the policy's. */
     ackTimeoutMinutes: p.double().$type<number>().runtimeType('number').nullable(),
+    /** How the alerts this rule routes gather into incidents; null: the integration's grouping. */
+    grouping: p.json<GroupingSettings>().nullable(),
     /** Evaluation order within the organization, from 0, without gaps (every write renumbers). */
     position: p.integer(),
     createdById: p.uuid().nullable(),

@@ -43,6 +43,7 @@ import { Migration20261230070000MatrixSyncState } from './20261230070000-matrix-
 import { Migration20261231010000ChannelConnectionsNotify } from './20261231010000-channel-connections-notify.migration.ts';
 import { Migration20261231050000AcknowledgementTimeouts } from './20261231050000-acknowledgement-timeouts.migration.ts';
 import { Migration20261231060000Heartbeats } from './20261231060000-heartbeats.migration.ts';
+import { Migration20261231080000AlertGrouping } from './20261231080000-alert-grouping.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -93,4 +94,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261231010000-channel-connections-notify', class: Migration20261231010000ChannelConnectionsNotify },
   { name: '20261231050000-acknowledgement-timeouts', class: Migration20261231050000AcknowledgementTimeouts },
   { name: '20261231060000-heartbeats', class: Migration20261231060000Heartbeats },
+  { name: '20261231080000-alert-grouping', class: Migration20261231080000AlertGrouping },
 ];

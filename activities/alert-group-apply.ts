@@ -1,0 +1,59 @@
+import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { IncidentEntity, type Incident } from '../shared/db/entities/index.ts';
+import { addTimelineEntry, changeIncidentStatus } from '../shared/db/access/incidents.ts';
+import type { GroupingSettings } from '../shared/domain/alert-grouping.ts';
+import { decideReopen, reopensLastIncident, type FlappingSettings } from '../shared/domain/flapping.ts';
+
+// What grouping and flap detection add to applying one dedup key's alerts (alert-apply.ts).
+
+/** The group a key's alerts belong to, when its routing rule or integration groups alerts. */
+export interface KeyGroup {
+  key: string;
+  labels: Record<string, string>;
+  settings: GroupingSettings;
+}
+
+export interface KeyApplyOptions {
+  /** The key's group: a new incident is opened as the group's (one per open group). */
+  group?: KeyGroup | null;
+  /** The keys of a grouped incident whose latest alert fires (read after a flush): whether a resolve ends it. */
+  firingKeysOf?: (incident: Incident) => Promise<Set<string>>;
+  /** Flap detection: the key's (or group's) last resolved incident, which a firing alert may reopen. */
+  flapping?: { settings: FlappingSettings; lastResolvedId: () => Promise<string | undefined> };
+  now?: Date;
+}
+
+/**
+ * Reopens the key's last incident when it resolved within the flap window (locked first), keeping
+ * its reopenings: past the threshold it is flapping, and its reopenings page once per flapping
+ * period (the relay skips a reopening whose event says `pages: false`). Null: open a new one.
+ */
+export async function reopenFlapping(
+  em: EntityManager,
+  flapping: NonNullable<KeyApplyOptions['flapping']>,
+  now: Date,
+): Promise<Incident | null> {
+  const id = await flapping.lastResolvedId();
+  if (!id) return null;
+  const incident = await em.findOne(IncidentEntity, { id, status: 'resolved' }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (!incident || !reopensLastIncident(incident.resolvedAt ?? null, flapping.settings, now)) return null;
+  const decision = decideReopen(
+    { reopenedAt: incident.reopenedAt ?? [], flappingSince: incident.flappingSince ?? null },
+    flapping.settings,
+    now,
+  );
+  incident.reopenedAt = decision.reopenedAt;
+  incident.flappingSince = decision.flappingSince;
+  changeIncidentStatus(em, incident, 'active', {
+    message: `Reopened by a new alert${decision.flappingSince ? ' (flapping)' : ''}`,
+    data: { reopenings: decision.reopenedAt.length, flapping: decision.flappingSince !== null, pages: decision.pages },
+    eventData: decision.pages ? {} : { pages: false },
+  });
+  if (decision.startedFlapping)
+    addTimelineEntry(em, incident, {
+      type: 'flapping',
+      message: `Flapping: reopened ${decision.reopenedAt.length} times within ${flapping.settings.window_minutes} min; it pages once per ${flapping.settings.window_minutes} min while it flaps`,
+      data: { reopenings: decision.reopenedAt.length, window_minutes: flapping.settings.window_minutes },
+    });
+  return incident;
+}

@@ -1,0 +1,46 @@
+import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { AlertEntity, IncidentEntity } from '../shared/db/entities/index.ts';
+import { firingSourceAlerts, inhibitedFiringAlerts } from '../shared/db/access/alert-groups.ts';
+import type { GroupingRules } from '../shared/db/grouping-rules-cache.ts';
+import type { Inhibitor } from '../shared/domain/inhibition.ts';
+import type { MuteRules } from '../shared/domain/mute-rules.ts';
+import type { Router } from '../shared/domain/routing.ts';
+import { releaseInhibitedAlert } from './alert-apply.ts';
+import { groupOfAlert } from './alert-batch-context.ts';
+
+/** How far back an inhibited alert still firing is looked for when a source resolves. */
+export const RELEASE_LOOKBACK_MS = 24 * 3600 * 1000;
+
+/**
+ * After a batch resolved alerts: each inhibited alert whose key still fires (its latest alert,
+ * within RELEASE_LOOKBACK_MS) and that no firing source inhibits any longer, nor a silence mutes,
+ * joins or opens its incident (releaseInhibitedAlert). In the batch's transaction, after its writes.
+ * Returns how many incidents it opened.
+ */
+export async function releaseInhibitedAlerts(
+  em: EntityManager,
+  context: { organizationId: string; inhibitor: Inhibitor; muteRules: MuteRules; router: Router | null; rules: GroupingRules },
+  now: Date = new Date(),
+): Promise<number> {
+  const { organizationId } = context;
+  await em.flush();
+  const candidates = await inhibitedFiringAlerts(em, organizationId, new Date(now.getTime() - RELEASE_LOOKBACK_MS));
+  if (candidates.length === 0) return 0;
+  const active = context.inhibitor.withSources(await firingSourceAlerts(em, organizationId));
+  let opened = 0;
+  for (const candidate of candidates.sort((a, b) => a.key.localeCompare(b.key))) {
+    if (active.inhibitedBy(candidate)) continue;
+    if (context.muteRules.mutedBy(candidate, now)) continue;
+    const grouping = context.rules.integrations.get(candidate.integrationId)?.grouping ?? null;
+    const group = groupOfAlert(candidate, context.router, grouping);
+    const open = await em.findOne(
+      IncidentEntity,
+      { status: { $ne: 'resolved' }, $or: [{ fingerprint: candidate.key }, ...(group ? [{ groupKey: group.key }] : [])] },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { createdAt: 'asc' } },
+    );
+    const row = await em.findOneOrFail(AlertEntity, { id: candidate.alertId });
+    if (releaseInhibitedAlert(em, row, organizationId, open, group, now).created) opened += 1;
+    await em.flush();
+  }
+  return opened;
+}
