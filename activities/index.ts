@@ -12,6 +12,7 @@ import { createEscalationActivities, type EscalationActivityDeps } from './escal
 import { createPageUpdateActivities, type PageUpdateActivityDeps } from './page-update.activities.ts';
 import { createScheduleIcalActivities, type ScheduleIcalActivityDeps } from './schedule-ical.activities.ts';
 import { createChatFeedActivities, type ChatFeedActivityDeps } from './chat-feed.activities.ts';
+import { createResponderActivities } from './responder.activities.ts';
 
 export type ActivityDeps = SelfTestActivityDeps &
   DeliveryActivityDeps &
@@ -44,6 +45,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createPageUpdateActivities(deps),
     ...createScheduleIcalActivities(deps),
     ...createChatFeedActivities(deps),
+    ...createResponderActivities(deps),
   };
 }
 
