@@ -77,6 +77,8 @@ import { createEscalationPolicyService } from './services/escalation-policy.serv
 import { createRoutingRuleService } from './services/routing-rule.service.ts';
 import { createEscalationControl } from './services/escalation-signals.ts';
 import { createIncidentEscalationService } from './services/incident-escalation.service.ts';
+import { createResponderService } from './services/responder.service.ts';
+import { createScheduleOnCall } from '../shared/db/access/schedule-on-call.ts';
 import { sharedResult } from '../shared/cache/shared-result.ts';
 import { createTxtLookup } from './services/sso/domain-verification.ts';
 import { createOidcRelyingParty } from './services/sso/oidc-relying-party.ts';
@@ -436,6 +438,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       escalationPolicies: createEscalationPolicyService({ em }),
       routingRules: createRoutingRuleService({ em }),
       incidentEscalations,
+      responders: createResponderService({ em, onCall: createScheduleOnCall({ orm: runtime.orm }) }),
       contactMethods,
       notificationRules: createNotificationRuleService({ rules: () => createNotificationRuleStore(em()) }),
       pageLinks: createPageLinkService({

@@ -22,6 +22,8 @@ export const TIMELINE_TYPES = [
   'reassigned',
   /** A change event (Events API v2 `/v2/change/enqueue`) of the incident's integration: context, not a change of the incident. */
   'change_event',
+  /** Responders asked to help, or one answering (accepted, declined). */
+  'responder',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 
