@@ -34,7 +34,6 @@ const responderView = (row: ResponderRow): ResponderView => ({
   created_at: new Date(row.created_at).toISOString(),
 });
 
-
 /** Whether the target is one of the request's organization (the entity manager is scoped to it). */
 const targetExists = async (em: EntityManager, type: ResponderVia, id: string): Promise<boolean> => {
   if (type === 'user') return (await em.count(UserEntity, { id })) > 0;

@@ -124,10 +124,14 @@ describe('responders and round-robin (integration: real PostgreSQL and Temporal,
       .expect(200);
 
     const incident = await openAlertIncident(stack.http, owner.token, integration, 'rr');
-    await waitFor('the second member paged', async () => ((await mailsTo(stack, second.email, PAGE_SUBJECT)).length > 0 ? true : undefined), {
-      timeoutMs: 30_000,
-      intervalMs: 200,
-    });
+    await waitFor(
+      'the second member paged',
+      async () => ((await mailsTo(stack, second.email, PAGE_SUBJECT)).length > 0 ? true : undefined),
+      {
+        timeoutMs: 30_000,
+        intervalMs: 200,
+      },
+    );
     const ended = await escalationEnded(stack.http, owner.token, incident.id);
     expect(ended.ended).toBe('exhausted');
     const pages = ended.pages.filter((p) => p.status === 'sent');

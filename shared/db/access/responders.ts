@@ -47,7 +47,9 @@ export function insertResponders(
       request.incidentId,
       request.requestedBy,
       request.message,
-      JSON.stringify(request.people.map((person, n) => ({ id: uuidv7(), user_id: person.userId, via_type: person.via, via_id: person.viaId, n }))),
+      JSON.stringify(
+        request.people.map((person, n) => ({ id: uuidv7(), user_id: person.userId, via_type: person.via, via_id: person.viaId, n })),
+      ),
       request.organizationId,
     ],
   );
@@ -78,7 +80,10 @@ export async function responderForAnswer(
 }
 
 export async function setResponderStatus(em: EntityManager, responderId: string, status: ResponderStatus): Promise<void> {
-  await em.execute(`update incident_responders set status = ?, responded_at = now(), updated_at = now() where id = ?`, [status, responderId]);
+  await em.execute(`update incident_responders set status = ?, responded_at = now(), updated_at = now() where id = ?`, [
+    status,
+    responderId,
+  ]);
 }
 
 /** What a responder's page needs: the request and its incident's status; undefined when either is gone. */
