@@ -79,7 +79,12 @@ describe('responders and round-robin (integration: real PostgreSQL and Temporal,
 
     const detail = (await stack.http.get(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).expect(200)).body.data as {
       timeline: Array<{ type: string; message: string }>;
+      responders: Responder[];
     };
+    expect(detail.responders).toEqual([
+      expect.objectContaining({ id: responderId, user_id: helper.user.id, status: 'declined', message: 'Need a DBA' }),
+      expect.objectContaining({ user_id: marker.user.id, status: 'requested' }),
+    ]);
     expect(detail.timeline.filter((entry) => entry.type === 'responder').map((entry) => entry.message)).toEqual(
       expect.arrayContaining([expect.stringMatching(/declined the request/), expect.stringMatching(/asked 1 responder/)]),
     );
