@@ -14,6 +14,7 @@ import { createScheduleIcalActivities, type ScheduleIcalActivityDeps } from './s
 import { createChatFeedActivities, type ChatFeedActivityDeps } from './chat-feed.activities.ts';
 import { createHeartbeatActivities, type HeartbeatActivityDeps } from './heartbeat.activities.ts';
 import { createAcknowledgementActivities, type AcknowledgementActivityDeps } from './acknowledgement.activities.ts';
+import { createResponderActivities } from './responder.activities.ts';
 
 export type ActivityDeps = SelfTestActivityDeps &
   DeliveryActivityDeps &
@@ -50,6 +51,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createChatFeedActivities(deps),
     ...createHeartbeatActivities(deps),
     ...createAcknowledgementActivities(deps),
+    ...createResponderActivities(deps),
   };
 }
 

@@ -80,6 +80,8 @@ import { createInhibitionRuleService } from './services/inhibition-rule.service.
 import { createIncidentAlertService } from './services/incident-alert.service.ts';
 import { createEscalationControl } from './services/escalation-signals.ts';
 import { createIncidentEscalationService } from './services/incident-escalation.service.ts';
+import { createResponderService } from './services/responder.service.ts';
+import { createScheduleOnCall } from '../shared/db/access/schedule-on-call.ts';
 import { sharedResult } from '../shared/cache/shared-result.ts';
 import { createTxtLookup } from './services/sso/domain-verification.ts';
 import { createOidcRelyingParty } from './services/sso/oidc-relying-party.ts';
@@ -441,6 +443,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       inhibitionRules: createInhibitionRuleService({ em }),
       incidentAlerts: createIncidentAlertService({ em }),
       incidentEscalations,
+      responders: createResponderService({ em, onCall: createScheduleOnCall({ orm: runtime.orm }) }),
       contactMethods,
       notificationRules: createNotificationRuleService({ rules: () => createNotificationRuleStore(em()) }),
       pageLinks: createPageLinkService({

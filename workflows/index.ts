@@ -18,3 +18,4 @@ export { pageUpdatesWorkflow } from './page-update.workflow.ts';
 export { chatFeedWorkflow } from './chat-feed.workflow.ts';
 export { heartbeatWorkflow } from './heartbeat.workflow.ts';
 export { acknowledgementWorkflow } from './acknowledgement.workflow.ts';
+export { responderPageWorkflow } from './responder-page.workflow.ts';

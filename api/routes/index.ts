@@ -48,6 +48,8 @@ import type { RouteDefinition } from './route.ts';
 import type { EscalationPolicyService } from '../services/escalation-policy.service.ts';
 import type { IncidentEscalationService } from '../services/incident-escalation.service.ts';
 import { escalationPolicyRoutes, incidentEscalationRoutes } from './escalation.routes.ts';
+import { responderRoutes } from './responder.routes.ts';
+import type { ResponderService } from '../services/responder.service.ts';
 import type { RoutingRuleService } from '../services/routing-rule.service.ts';
 import { routingRuleRoutes } from './routing-rule.routes.ts';
 import type { InhibitionRuleService } from '../services/inhibition-rule.service.ts';
@@ -128,6 +130,7 @@ export interface ApiServices {
   inhibitionRules: InhibitionRuleService;
   incidentAlerts: IncidentAlertService;
   incidentEscalations: IncidentEscalationService;
+  responders: ResponderService;
   contactMethods: ContactMethodService;
   notificationRules: NotificationRuleService;
   pageLinks: PageLinkService;
@@ -156,6 +159,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...auditRoutes(services.audit, services.admin),
     ...incidentRoutes(services.incidents),
     ...incidentEscalationRoutes(services.incidentEscalations),
+    ...responderRoutes(services.responders),
     ...chatRoutes(services.chat),
     ...analyticsRoutes(services.analytics),
     ...procedureRoutes(services.procedures, services.executions),

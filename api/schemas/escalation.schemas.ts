@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ESCALATION_REPEAT, PAGE_METHODS, PAGE_STATUSES, URGENCIES } from '../../shared/domain/escalation.ts';
+import { ESCALATION_LEVEL_MODES, MAX_ESCALATION_REPEAT, PAGE_METHODS, PAGE_STATUSES, URGENCIES } from '../../shared/domain/escalation.ts';
 import {
   MAX_ACK_TIMEOUT_MINUTES,
   MAX_SNOOZE_SECONDS,
@@ -26,7 +26,13 @@ export const EscalationLevelSchema = z
       .min(0.05)
       .max(1440)
       .describe(
-        'Minutes to wait after paging this level before paging the next (after the last level: before the next round); fractions allowed',
+        'Minutes to wait after paging this level before paging the next (after the last level: before the next round); fractions allowed. Round-robin: also the wait between one target and the next',
+      ),
+    mode: z
+      .enum(ESCALATION_LEVEL_MODES)
+      .default('all')
+      .describe(
+        '`all` (default): every target is paged at once; `round_robin`: one target at a time in the order given, the next after `delay_minutes`, until someone acknowledges',
       ),
   })
   .strict()

@@ -1,3 +1,4 @@
+import { ResponderSchema } from './responder.schemas.ts';
 import { z } from 'zod';
 import { URGENCIES } from '../../shared/domain/escalation.ts';
 import { INCIDENT_STATUSES, SEVERITIES, TIMELINE_TYPES } from '../../shared/domain/incident.ts';
@@ -80,6 +81,9 @@ export const IncidentAnalysisSchema = z
 export const IncidentDetailSchema = IncidentSchema.extend({
   labels: z.record(z.string(), z.string()),
   timeline: z.array(TimelineEntrySchema),
+  responders: z
+    .array(ResponderSchema)
+    .describe('People asked to help (POST /incidents/{id}/responders) and their answers, oldest request first'),
   analysis: IncidentAnalysisSchema,
 }).meta({ id: 'IncidentDetail' });
 

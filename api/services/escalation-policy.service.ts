@@ -20,7 +20,8 @@ export const escalationPolicyView = (policy: EscalationPolicy): EscalationPolicy
   id: policy.id,
   name: policy.name,
   description: policy.description ?? null,
-  levels: policy.levels,
+  // Levels stored before round-robin existed page all their targets at once.
+  levels: policy.levels.map((level) => ({ ...level, mode: level.mode ?? 'all' })),
   repeat: policy.repeat,
   ack_timeout_minutes: policy.ackTimeoutMinutes ?? null,
   is_default: policy.isDefault,

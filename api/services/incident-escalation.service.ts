@@ -38,7 +38,8 @@ export function createIncidentEscalationService(deps: { em: () => EntityManager;
     const cycle = incident.escalationCycle ?? 1;
     const [control, pages] = await Promise.all([
       deps.control.state(incidentId, cycle),
-      em.find(PageEntity, { incidentId }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
+      // Cycle 0 holds responders' pages (GET /incidents/{id}/responders), not the escalation's.
+      em.find(PageEntity, { incidentId, cycle: { $gt: 0 } }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
     ]);
     const last = pages.filter((page) => page.cycle === cycle).at(-1);
     // While it runs the workflow says where it stands; once ended, the cycle's last page does.

@@ -164,6 +164,11 @@ export function createIncidentService(deps: {
         ...incidentRowView(row),
         labels: row.labels,
         timeline: row.timeline.map((entry) => ({ ...entry, created_at: iso(entry.created_at) })),
+        responders: (row.responders ?? []).map((responder) => ({
+          ...responder,
+          responded_at: isoOrNull(responder.responded_at),
+          created_at: iso(responder.created_at),
+        })),
         analysis: analysisView(row.analysis, analyzedAt),
       };
     },

@@ -37,6 +37,7 @@ export type Command =
   | { name: 'incidents escalate'; id: string }
   | { name: 'incidents reassign'; id: string; user?: string; policy?: string }
   | { name: 'incidents snooze'; id: string; seconds: number }
+  | { name: 'responders add'; id: string; users: string[]; schedules: string[]; policies: string[]; message?: string }
   | { name: 'silence list'; status?: 'pending' | 'active' | 'expired'; limit: number }
   | { name: 'silence add'; matchers: string[]; durationMinutes: number; comment: string }
   | { name: 'silence expire'; id: string }
@@ -338,6 +339,38 @@ export const COMMANDS: Record<string, CommandSpec> = {
       status: oneOf(str(values.status), SILENCE_STATUSES, '--status'),
       limit: integer(str(values.limit), '--limit', 25, 1, 100),
     }),
+  },
+  'responders add': {
+    summary: 'Ask people, schedules (their on-call now) or escalation policies (their first level) to help on an incident',
+    usage: 'tocsin responders add INCIDENT_ID [--user ID|EMAIL]... [--schedule ID]... [--policy ID]... [--message TEXT]',
+    details: [
+      'Each person is asked once per incident and paged through their own notification rules until they accept or decline.',
+      'Someone asked before (even if they declined) is not asked again. Give at least one --user, --schedule or --policy.',
+    ],
+    options: {
+      user: { type: 'string', multiple: true },
+      schedule: { type: 'string', multiple: true },
+      policy: { type: 'string', multiple: true },
+      message: { type: 'string' },
+    },
+    positionals: ['INCIDENT_ID'],
+    build: (values, [id]) => {
+      const users = (values.user as string[] | undefined) ?? [];
+      const schedules = ((values.schedule as string[] | undefined) ?? []).map((value) => uuid(value, '--schedule'));
+      const policies = ((values.policy as string[] | undefined) ?? []).map((value) => uuid(value, '--policy'));
+      if (users.length + schedules.length + policies.length === 0) throw usageError('give at least one --user, --schedule or --policy');
+      for (const user of users)
+        if (!UUID.test(user) && !EMAIL.test(user)) throw usageError(`--user must be a user id or an email, got "${user}"`);
+      const message = str(values.message);
+      return {
+        name: 'responders add',
+        id: uuid(id as string, 'INCIDENT_ID'),
+        users: users.map((user) => (UUID.test(user) ? user.toLowerCase() : user)),
+        schedules,
+        policies,
+        ...(message ? { message } : {}),
+      };
+    },
   },
   'silence add': {
     summary: 'Mute the alerts the matchers catch, from now, for a while',

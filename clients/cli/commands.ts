@@ -13,6 +13,8 @@ import {
   formatIncidentList,
   formatEscalation,
   formatReassignment,
+  formatRespondersAdded,
+  type RespondersAdded,
   formatOnCall,
   formatSilenceList,
   shortTime,
@@ -150,6 +152,27 @@ async function runWithConfig(command: Command, json: boolean, io: CliIo, config:
         api.POST('/api/v1/incidents/{id}/reassign', { params: { path: { id: command.id } }, body: body as never }),
       );
       out(() => formatReassignment(data), data);
+      return EXIT.OK;
+    }
+    case 'responders add': {
+      const targets = [
+        ...(await Promise.all(command.users.map(async (user) => ({ type: 'user', id: await userIdOf(config.url, api, user) })))),
+        ...command.schedules.map((id) => ({ type: 'schedule', id })),
+        ...command.policies.map((id) => ({ type: 'escalation_policy', id })),
+      ];
+      // Typed loosely until the generated client knows the route (regenerated after merging).
+      const post = api.POST as unknown as (
+        path: string,
+        init: unknown,
+      ) => Promise<{ data?: { data: RespondersAdded }; error?: unknown; response: Response }>;
+      const { data } = await unwrap(
+        config.url,
+        post('/api/v1/incidents/{id}/responders', {
+          params: { path: { id: command.id } },
+          body: { targets, ...(command.message ? { message: command.message } : {}) },
+        }),
+      );
+      out(() => formatRespondersAdded(data), data);
       return EXIT.OK;
     }
     case 'silence list': {

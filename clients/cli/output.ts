@@ -168,3 +168,17 @@ export function formatEscalation(escalation: IncidentEscalation): string {
   );
   return [`escalation ${state}`, ...pages].join('\n');
 }
+
+/** What `POST /incidents/{id}/responders` answers, as the CLI reads it. */
+export interface RespondersAdded {
+  added: Array<{ user_id: string; user_name: string | null }>;
+  already_asked: string[];
+  nobody_on_call: string[];
+}
+
+export function formatRespondersAdded(result: RespondersAdded): string {
+  const lines = result.added.map((responder) => `asked ${responder.user_name ?? responder.user_id} (paged now)`);
+  if (result.already_asked.length > 0) lines.push(`already asked, not paged again: ${result.already_asked.join(', ')}`);
+  if (result.nobody_on_call.length > 0) lines.push(`nobody on call now: ${result.nobody_on_call.join(', ')}`);
+  return lines.length > 0 ? lines.join('\n') : 'nobody new to ask';
+}

@@ -7,10 +7,19 @@ export interface EscalationTarget {
   id: string;
 }
 
-/** One level of a policy: its targets are paged together, then the chain waits `delay_minutes`. */
+/**
+ * How a level pages its targets: `all` together (the default), or `round_robin`: one target at a
+ * time in order, the next after the level's delay (shared/domain/escalation-round-robin.ts).
+ */
+export const ESCALATION_LEVEL_MODES = ['all', 'round_robin'] as const;
+export type EscalationLevelMode = (typeof ESCALATION_LEVEL_MODES)[number];
+
+/** One level of a policy: its targets are paged (together unless round-robin), then the chain waits `delay_minutes`. */
 export interface EscalationLevel {
   targets: EscalationTarget[];
   delay_minutes: number;
+  /** Absent: `all`. */
+  mode?: EscalationLevelMode;
 }
 
 /** What an escalation workflow works through: the policy as it was when the incident opened. */

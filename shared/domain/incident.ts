@@ -29,6 +29,8 @@ export const TIMELINE_TYPES = [
   'alert_resolved',
   'flapping',
   'alert_ungrouped',
+  /** Responders asked to help, or one answering (accepted, declined). */
+  'responder',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

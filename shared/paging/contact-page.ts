@@ -18,6 +18,8 @@ export interface PageContent {
   test?: boolean;
   /** The incident was reassigned to the paged member: no escalation level is involved. */
   reassigned?: boolean;
+  /** The paged member was asked to respond (POST /incidents/{id}/responders), with the asker's message: no escalation level is involved. */
+  responder?: { message: string | null };
   /**
    * Not a page: the 6-digit code confirming a new contact method (with `test`). Every channel says
    * it through pageSummary / verificationText, and offers no action.
@@ -69,11 +71,18 @@ export function pageMailMessage(content: PageContent): Omit<MailMessage, 'to'> {
     `Severity: ${severity}`,
     ...(content.urgency ? [`Urgency: ${content.urgency}`] : []),
     `Status: ${oneLine(content.incident.status, 32)}`,
-    content.reassigned ? 'The incident was reassigned to you' : `Escalation level ${content.level}, round ${content.round}`,
+    content.responder
+      ? 'You are asked to help as a responder'
+      : content.reassigned
+        ? 'The incident was reassigned to you'
+        : `Escalation level ${content.level}, round ${content.round}`,
+    ...(content.responder?.message ? [`Message: ${oneLine(content.responder.message, 1000)}`] : []),
     '',
-    content.reassigned
-      ? `Acknowledge it (move it out of active) to stop paging: ${content.incidentUrl}`
-      : `Acknowledge it (move it out of active, or assign it) to stop the escalation: ${content.incidentUrl}`,
+    content.responder
+      ? `Accept or decline in Tocsin: ${content.incidentUrl}`
+      : content.reassigned
+        ? `Acknowledge it (move it out of active) to stop paging: ${content.incidentUrl}`
+        : `Acknowledge it (move it out of active, or assign it) to stop the escalation: ${content.incidentUrl}`,
   ];
   if (content.links) {
     lines.push(
@@ -85,9 +94,11 @@ export function pageMailMessage(content: PageContent): Omit<MailMessage, 'to'> {
   }
   lines.push(
     '',
-    content.reassigned
-      ? 'Until you acknowledge, your notification rules keep paging you.'
-      : 'Nobody acknowledging pages the next level of the escalation policy.',
+    content.responder
+      ? 'Until you accept or decline, your notification rules keep paging you.'
+      : content.reassigned
+        ? 'Until you acknowledge, your notification rules keep paging you.'
+        : 'Nobody acknowledging pages the next level of the escalation policy.',
   );
   return {
     subject: `${content.test ? '[TEST] ' : ''}[${severity.toUpperCase()}] Page: ${title}`.slice(0, 400),

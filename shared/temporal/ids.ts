@@ -69,6 +69,8 @@ export const workflowIds = {
   acknowledgement: (incidentId: string, cycle: number) => `acknowledgement:${incidentId}:${cycle}`,
   /** One per domain event that changes an incident's page messages: a replayed batch starts it once. */
   pageUpdates: (eventId: string) => `page-updates:${eventId}`,
+  /** One per responder request: its pages, each sent once. */
+  responderPage: (responderId: string) => `responder-page:${responderId}`,
   /** The daily retention schedule, one per task queue (tests run several on one server). */
   retentionSchedule: (taskQueue: string) => `retention:${taskQueue}`,
   /** The Temporal Schedule refreshing one `ical` schedule layer (its runs are `ical-refresh:<layer>-<time>`). */

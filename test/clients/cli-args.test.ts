@@ -58,6 +58,11 @@ describe('tocsin command line', () => {
     [['snooze', ID, '30m'], { name: 'incidents snooze', id: ID, seconds: 1800 }],
     [['incidents', 'snooze', ID, '1h30m'], { name: 'incidents snooze', id: ID, seconds: 5400 }],
     [['snooze', ID, '24h'], { name: 'incidents snooze', id: ID, seconds: 86400 }],
+    [
+      ['responders', 'add', ID, '--user', 'Ops@Example.test', '--user', ID.toUpperCase(), '--schedule', ID, '--message', 'need a DBA'],
+      { name: 'responders add', id: ID, users: ['Ops@Example.test', ID], schedules: [ID], policies: [], message: 'need a DBA' },
+    ],
+    [['responders', 'add', ID, '--policy', ID], { name: 'responders add', id: ID, users: [], schedules: [], policies: [ID] }],
     [['silence', 'list', '--status', 'active'], { name: 'silence list', status: 'active', limit: 25 }],
     [
       ['silence', 'add', '--matcher', 'alertname="X"', '--matcher', 'env!="dev"', '--for', '2h', '--comment', 'deploy'],
@@ -125,6 +130,9 @@ describe('tocsin command line', () => {
       ['alert', 'send', '--integration', ID, '--platform', 'pager', '--file', 'a.json', '--secret', '--json'],
       "Option '--secret' argument is ambiguous",
     ],
+    [['responders', 'add', ID], 'give at least one --user, --schedule or --policy'],
+    [['responders', 'add', ID, '--user', 'ops'], '--user must be a user id or an email'],
+    [['responders', 'add', ID, '--schedule', 'primary'], '--schedule must be a UUID'],
     [['reassign', ID], 'give exactly one of --user and --policy'],
     [['reassign', ID, '--user', 'a@b.test', '--policy', ID], 'give exactly one of --user and --policy'],
     [['reassign', ID, '--user', 'ops'], '--user must be a user id or an email'],

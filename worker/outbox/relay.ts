@@ -22,6 +22,8 @@ import { feedUpdatesOf } from './chat-feeds.ts';
 import { forEachBounded } from '../../shared/bounded.ts';
 import { planEscalations } from './escalations.ts';
 import { fanOutAcknowledgements } from './acknowledgements.ts';
+import { planResponderPages } from './responders.ts';
+import type { responderPageWorkflow } from '../../workflows/responder-page.workflow.ts';
 import { planPageUpdates } from './page-updates.ts';
 import { incidentsWithPageMessages } from '../../shared/db/access/page-messages.ts';
 import type { PageChannelKind } from '../../shared/paging/channel.ts';
@@ -126,6 +128,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   const startChatFeed = (input: Parameters<typeof chatFeedWorkflow>[0]) =>
     startOnce('chatFeedWorkflow', workflowIds.chatFeed(input.feedId, input.updates[0]?.eventId ?? 'none'), input);
 
+  // Keyed by the responder request: a replayed batch starts nobody twice.
+  const startResponderPage = (input: Parameters<typeof responderPageWorkflow>[0]) =>
+    startOnce('responderPageWorkflow', workflowIds.responderPage(input.responderId), input, pagingTaskQueue(deps.taskQueue));
   const startEscalation = (input: Parameters<typeof escalationWorkflow>[0], startDelayMs = 0) =>
     startOnce(
       'escalationWorkflow',
@@ -324,6 +329,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       if (events.length === 0) return 0;
       // Paging first: routing and the escalations' starts wait for no indexing signal, delivery or mail.
       await escalate(em, events);
+      await forEachBounded(planResponderPages(events), concurrency, (start) => startResponderPage({ ...start, publicUrl: deps.publicUrl }));
       await postToChatFeeds(em, events);
       // Incidents change in the API and in ingestion activities alike, other documents in the API; every change passes here.
       // One signal per organization's bucket, carrying all of its documents in this batch.

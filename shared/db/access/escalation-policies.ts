@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EscalationPolicySnapshot } from '../../domain/escalation.ts';
+import { plannedPolicy } from '../../domain/escalation-round-robin.ts';
 
 /** The policy's name; undefined when it is not the organization's. */
 export async function escalationPolicyName(em: EntityManager, organizationId: string, policyId: string): Promise<string | undefined> {
@@ -10,7 +11,10 @@ export async function escalationPolicyName(em: EntityManager, organizationId: st
   return row?.name;
 }
 
-/** The policy as it is now; undefined when it is not the organization's (or was deleted). */
+/**
+ * The policy as it is now, as an escalation runs it (round-robin levels unrolled, one target per
+ * level); undefined when it is not the organization's (or was deleted).
+ */
 export async function escalationPolicySnapshot(
   em: EntityManager,
   organizationId: string,
@@ -20,5 +24,5 @@ export async function escalationPolicySnapshot(
     'select id, name, levels, repeat from escalation_policies where id = ? and organization_id = ?',
     [policyId, organizationId],
   );
-  return row ? { id: row.id, name: row.name, levels: row.levels, repeat: row.repeat } : undefined;
+  return row ? plannedPolicy({ id: row.id, name: row.name, levels: row.levels, repeat: row.repeat }) : undefined;
 }

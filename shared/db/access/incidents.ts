@@ -1,3 +1,4 @@
+import type { ResponderStatus, ResponderVia } from '../../domain/responders.ts';
 import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import type { Urgency } from '../../domain/escalation.ts';
@@ -177,6 +178,19 @@ export interface IncidentRow {
 
 export interface IncidentDetailRow extends IncidentRow {
   labels: Record<string, string>;
+  /** The incident's responders (shared/db/access/responders.ts), oldest request first. */
+  responders: Array<{
+    id: string;
+    incident_id: string;
+    user_id: string;
+    user_name: string | null;
+    requested_by: string | null;
+    message: string | null;
+    via: { type: ResponderVia; id: string };
+    status: ResponderStatus;
+    responded_at: SqlTimestamp | null;
+    created_at: SqlTimestamp;
+  }>;
   analysis: Partial<IncidentAnalysis> | null;
   analyzed_at: SqlTimestamp | null;
   timeline: Array<{
@@ -217,7 +231,11 @@ const INCIDENT_COLUMNS = `i.id, i.title, i.description, i.status, i.severity, i.
 /** The incident row with its timeline as a json aggregate (and its organization, to match batched reads). */
 const DETAIL_SELECT = `select ${INCIDENT_COLUMNS}, i.organization_id, i.labels, i.analysis, i.analyzed_at,
   coalesce((select json_agg(json_build_object('id', t.id, 'type', t.type, 'message', t.message, 'actor_id', t.actor_id, 'data', t.data, 'created_at', t.created_at) order by t.id)
-    from incident_timeline t where t.incident_id = i.id and t.organization_id = i.organization_id), '[]'::json) as timeline
+    from incident_timeline t where t.incident_id = i.id and t.organization_id = i.organization_id), '[]'::json) as timeline,
+  coalesce((select json_agg(json_build_object('id', r.id, 'incident_id', r.incident_id, 'user_id', r.user_id, 'user_name', u.name, 'requested_by', r.requested_by,
+      'message', r.message, 'via', json_build_object('type', r.via_type, 'id', r.via_id), 'status', r.status, 'responded_at', r.responded_at, 'created_at', r.created_at)
+      order by r.created_at, r.id)
+    from incident_responders r join users u on u.id = r.user_id where r.incident_id = i.id and r.organization_id = i.organization_id), '[]'::json) as responders
   from incidents i`;
 
 /**

@@ -30,6 +30,8 @@ export interface PageSlot {
   cycle: number;
   round: number;
   level: number;
+  /** A responder's page (cycle 0): the request it answers. */
+  responderId?: string;
 }
 
 /**
@@ -41,8 +43,8 @@ export interface PageSlot {
  */
 export function claimPages(em: EntityManager, slot: PageSlot, planned: readonly PlannedPage[]): Promise<ClaimedPage[]> {
   return em.execute<ClaimedPage[]>(
-    `insert into pages as pg (id, organization_id, incident_id, policy_id, cycle, round, level, user_id, rule_id, contact_method_id, method, status, claimed_until, created_at, updated_at)
-     select p.page_id, ?, ?, ?, ?, ?, ?, u.id, p.rule_id, p.contact_method_id, p.method, 'sending', now() + make_interval(secs => ?), now(), now()
+    `insert into pages as pg (id, organization_id, incident_id, policy_id, cycle, round, level, responder_id, user_id, rule_id, contact_method_id, method, status, claimed_until, created_at, updated_at)
+     select p.page_id, ?, ?, ?, ?, ?, ?, ?::uuid, u.id, p.rule_id, p.contact_method_id, p.method, 'sending', now() + make_interval(secs => ?), now(), now()
      from jsonb_to_recordset(?::jsonb) as p(user_id uuid, page_id uuid, rule_id uuid, contact_method_id uuid, method text, n int)
      join users u on u.id = p.user_id and u.organization_id = ?
      order by p.n
@@ -57,6 +59,7 @@ export function claimPages(em: EntityManager, slot: PageSlot, planned: readonly 
       slot.cycle,
       slot.round,
       slot.level,
+      slot.responderId ?? null,
       PAGE_CLAIM_LEASE_SECONDS,
       JSON.stringify(
         planned.map((page, n) => ({

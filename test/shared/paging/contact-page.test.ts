@@ -48,6 +48,14 @@ describe('contact page rendering', () => {
     expect(pageMailMessage(content).text).toMatch(/^Escalation level 2, round 1$/m);
   });
 
+  it("says a responder request, with the asker's message on one line, not an escalation level", () => {
+    const text = pageMailMessage({ ...content, responder: { message: 'Need a DBA\nnow' } }).text;
+    expect(text).toMatch(/^You are asked to help as a responder$/m);
+    expect(text).toMatch(/^Message: Need a DBA now$/m);
+    expect(text).toMatch(/^Until you accept or decline, your notification rules keep paging you\.$/m);
+    expect(text).not.toContain('Escalation level');
+  });
+
   it.each([
     [
       'Refused outbound request to https://hooks.example.test/services/T/B/SECRET: loopback',

@@ -1,0 +1,107 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import { pagesByDelay, planMemberPages, type PlannedPage } from '../shared/domain/notification-rules.ts';
+import { responderNeedsPaging } from '../shared/domain/responders.ts';
+import { incidentPagingState } from '../shared/db/access/incidents.ts';
+import { pagingRuleCandidates } from '../shared/db/access/notification-rules.ts';
+import { claimPages, pagesHeldElsewhere, recordPageOutcome, recordPagesSent } from '../shared/db/access/pages.ts';
+import { responderPagingState } from '../shared/db/access/responders.ts';
+import { memberName } from '../shared/db/access/users.ts';
+import { createPageSender, type PageSenderDeps } from '../shared/paging/page-sender.ts';
+
+/** One batch of a responder's pages; without `pages`, the first: planned from their notification rules now. */
+export interface PageResponderInput {
+  organizationId: string;
+  responderId: string;
+  pages?: PlannedPage[];
+  /** Base of the incident link (PUBLIC_URL). */
+  publicUrl: string;
+}
+
+export interface PageResponderResult {
+  /** False once the responder answered (or the incident resolved): nothing more is sent. */
+  waiting: boolean;
+  sent: number;
+  failed: number;
+  /** The responder's rule batches still to send, after their delay from the first. */
+  later: Array<{ delayMs: number; pages: PlannedPage[] }>;
+}
+
+/** Responders' pages all sit in cycle 0 (escalation cycles count from 1), one row per (responder, rule). */
+const RESPONDER_SLOT = { policyId: null, cycle: 0, round: 1, level: 0 } as const;
+
+/**
+ * Pages a responder through their own notification rules (high urgency: they were asked by a
+ * person). Each page is claimed before its send by its unique key (incident, cycle 0, user, rule),
+ * so a retried activity or workflow never pages twice; a responder who accepted or declined, or
+ * whose incident resolved, is paged no more.
+ */
+export function createResponderActivities(deps: PageSenderDeps) {
+  const sendPage = createPageSender(deps);
+  return {
+    async pageResponder(input: PageResponderInput): Promise<PageResponderResult> {
+      const em = deps.orm.em.fork();
+      const responder = await responderPagingState(em, input.organizationId, input.responderId);
+      const incident = responder ? await incidentPagingState(em, input.organizationId, responder.incident_id) : undefined;
+      const idle = { waiting: false, sent: 0, failed: 0, later: [] };
+      if (!responder || !incident || !responderNeedsPaging(responder, { status: incident.status })) return idle;
+      let pages = input.pages;
+      let later: PageResponderResult['later'] = [];
+      if (!pages) {
+        const rows = await pagingRuleCandidates(em, input.organizationId, [responder.user_id]);
+        const batches = pagesByDelay(planMemberPages(responder.user_id, rows, 'high'));
+        pages = batches[0]?.delayMs === 0 ? (batches.shift()?.pages ?? []) : [];
+        later = batches;
+      }
+      const slot = { organizationId: input.organizationId, incidentId: incident.id, responderId: input.responderId, ...RESPONDER_SLOT };
+      const claimed = await claimPages(em, slot, pages);
+      const content = {
+        incident,
+        round: 1,
+        level: 0,
+        urgency: 'high' as const,
+        incidentUrl: `${input.publicUrl}/incidents/${encodeURIComponent(incident.id)}`,
+        responder: { message: responder.message },
+      };
+      let sent = 0;
+      let failed = 0;
+      const outcomes: Array<{ user_id: string; method: string; status: 'sent' | 'failed' }> = [];
+      const sentPages: Array<Record<string, unknown>> = [];
+      await Promise.all(
+        claimed.map(async (page) => {
+          const result = await sendPage(input.organizationId, page, content, input.publicUrl, { resend: page.resend });
+          const ok = result.error === null;
+          if (ok) sent += 1;
+          else failed += 1;
+          outcomes.push({ user_id: page.user_id, method: page.method, status: ok ? 'sent' : 'failed' });
+          if (ok) {
+            sentPages.push({
+              id: page.id,
+              incident_id: incident.id,
+              responder_id: input.responderId,
+              user_id: page.user_id,
+              method: page.method,
+              rule_id: page.rule_id,
+              contact_method_id: page.contact_method_id,
+              resent: page.resend,
+            });
+          }
+          await recordPageOutcome(em.fork(), page.id, result);
+        }),
+      );
+      if (claimed.length > 0) {
+        const name = (await memberName(em, input.organizationId, responder.user_id)) ?? 'a member';
+        await recordPagesSent(em, {
+          organizationId: input.organizationId,
+          incidentId: incident.id,
+          message: `Paged responder ${name}: ${sent} sent, ${failed} failed`,
+          summary: { policy_id: null, cycle: 0, round: 1, level: 0, urgency: 'high', sent, failed },
+          outcomes,
+          sentPages,
+        });
+      }
+      const held = await pagesHeldElsewhere(em, slot, pages);
+      if (held > 0) throw ApplicationFailure.retryable(`${held} page(s) still held by another attempt`, 'PagesHeldElsewhere');
+      return { waiting: true, sent, failed, later };
+    },
+  };
+}
