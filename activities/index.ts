@@ -12,6 +12,7 @@ import { createEscalationActivities, type EscalationActivityDeps } from './escal
 import { createPageUpdateActivities, type PageUpdateActivityDeps } from './page-update.activities.ts';
 import { createScheduleIcalActivities, type ScheduleIcalActivityDeps } from './schedule-ical.activities.ts';
 import { createChatFeedActivities, type ChatFeedActivityDeps } from './chat-feed.activities.ts';
+import { createHandoffNoticeActivities, type HandoffNoticeActivityDeps } from './handoff-notice.activities.ts';
 
 export type ActivityDeps = SelfTestActivityDeps &
   DeliveryActivityDeps &
@@ -25,7 +26,8 @@ export type ActivityDeps = SelfTestActivityDeps &
   EscalationActivityDeps &
   PageUpdateActivityDeps &
   ScheduleIcalActivityDeps &
-  ChatFeedActivityDeps;
+  ChatFeedActivityDeps &
+  HandoffNoticeActivityDeps;
 
 /** Every activity of the worker, built from its dependencies (no module-level singletons). */
 export function createActivities(deps: ActivityDeps) {
@@ -44,6 +46,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createPageUpdateActivities(deps),
     ...createScheduleIcalActivities(deps),
     ...createChatFeedActivities(deps),
+    ...createHandoffNoticeActivities(deps),
   };
 }
 

@@ -16,3 +16,4 @@ export { escalationWorkflow } from './escalation.workflow.ts';
 export { icalRefreshWorkflow } from './ical-refresh.workflow.ts';
 export { pageUpdatesWorkflow } from './page-update.workflow.ts';
 export { chatFeedWorkflow } from './chat-feed.workflow.ts';
+export { handoffNoticesWorkflow } from './handoff-notices.workflow.ts';

@@ -30,8 +30,10 @@ import { CalendarFeedEntity, ScheduleEntity, ScheduleIcalFeedEntity, ScheduleOve
 import { EscalationPolicyEntity } from './escalation-policy.entity.ts';
 import { PageEntity } from './page.entity.ts';
 import { RoutingRuleEntity } from './routing-rule.entity.ts';
+import { ScheduleSwapRequestEntity } from './schedule-swap-request.entity.ts';
 
 export { AlertEntity, type Alert } from './alert.entity.ts';
+export { ScheduleSwapRequestEntity, type ScheduleSwapRequest, type SwapRequestStatus } from './schedule-swap-request.entity.ts';
 export { AuditEventEntity, type AuditEvent } from './audit-event.entity.ts';
 export { InvitationEntity, type Invitation } from './invitation.entity.ts';
 export { RateLimitCounterEntity, type RateLimitCounter } from './rate-limit-counter.entity.ts';
@@ -110,4 +112,5 @@ export const ALL_ENTITIES = [
   EscalationPolicyEntity,
   PageEntity,
   RoutingRuleEntity,
+  ScheduleSwapRequestEntity,
 ];
