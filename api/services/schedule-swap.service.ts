@@ -143,13 +143,15 @@ export function createScheduleSwapService(deps: { em: () => EntityManager; sched
           endAt: request.endAt,
           createdBy: auth.userId,
         });
-        await tx.nativeUpdate(ScheduleSwapRequestEntity, { id: requestId, organization: auth.organizationId }, { overrideId: override.id });
         recordScheduleUpdated(tx, auth.organizationId, {
           schedule_id: scheduleId,
           reason: 'override_added',
           override_id: override.id,
           actor_id: auth.userId,
         });
+        // The override row first: the request refers to it.
+        await tx.flush();
+        await tx.nativeUpdate(ScheduleSwapRequestEntity, { id: requestId, organization: auth.organizationId }, { overrideId: override.id });
         return override.id;
       });
       em.clear();
