@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { instant } from '../../shared/domain/schedule-definition.ts';
-import { list, PaginationQuery, single, timestamp } from './common.ts';
+import { list, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
 import { MAX_SHIFT_RANGE_DAYS } from './schedule.schemas.ts';
 
 export const SwapRequestSchema = z
@@ -57,8 +57,6 @@ export const HandoffPreferencesSchema = z
   })
   .meta({ id: 'HandoffPreferences' });
 
-export const UpdateHandoffPreferencesBody = HandoffPreferencesSchema.partial()
-  .strict()
-  .refine((body) => Object.keys(body).length > 0, { message: 'give at least one field' });
+export const UpdateHandoffPreferencesBody = requireAnyOf(HandoffPreferencesSchema.partial().strict());
 export const HandoffPreferencesResponse = single(HandoffPreferencesSchema);
 export type HandoffPreferencesView = z.output<typeof HandoffPreferencesSchema>;
