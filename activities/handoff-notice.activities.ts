@@ -87,7 +87,7 @@ export function createHandoffNoticeActivities(deps: HandoffNoticeActivityDeps) {
             incidents,
             publicUrl: input.publicUrl,
           });
-          await mailer.send({ to: notice.email, ...message });
+          for (const to of notice.addresses) await mailer.send({ to, ...message });
           sent += 1;
         } catch (error) {
           for (const unsent of due.slice(index)) await releaseHandoffNotice(em, unsent.id);

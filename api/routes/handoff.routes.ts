@@ -33,7 +33,7 @@ export function handoffRoutes(swaps: ScheduleSwapService, preferences: HandoffPr
       operationId: 'updateMyHandoffPreferences',
       summary: 'Choose to be told before your on-call shifts start and when they end',
       description:
-        'A start notice goes out `handoff_notice_minutes` (0 to 1440) before each shift of yours on any schedule starts, listing the open incidents whose escalation policy pages that schedule; with `notify_on_shift_end` you are also told when a shift ends. Notices are low-urgency mails to your account address, exactly one per shift and kind, planned again whenever a schedule or override changes.',
+        'A start notice goes out `handoff_notice_minutes` (0 to 1440) before each shift of yours on any schedule starts, listing the open incidents whose escalation policy pages that schedule; with `notify_on_shift_end` you are also told when a shift ends. Notices are low-urgency mails to your account address and verified email contact methods, exactly one per shift and kind, planned again whenever a schedule or override changes.',
       tags: ['schedules'],
       access: 'schedules:read',
       request: { body: UpdateHandoffPreferencesBody },

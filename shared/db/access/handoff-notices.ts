@@ -81,7 +81,8 @@ export async function nextHandoffNoticeAt(em: EntityManager, organizationId: str
 export interface ClaimedHandoffNotice {
   id: string;
   user_id: string;
-  email: string;
+  /** The account's address and each verified email contact method's, once each. */
+  addresses: string[];
   schedule_id: string;
   schedule_name: string;
   time_zone: string;
@@ -106,7 +107,10 @@ export function claimDueHandoffNotices(
        order by send_at limit ? for update skip locked)
      update handoff_notices h set sent_at = now() from due, users u, schedules s
      where h.id = due.id and u.id = h.user_id and s.id = h.schedule_id
-     returning h.id, h.user_id, u.email, h.schedule_id, s.name as schedule_name, s.time_zone, h.kind, h.shift_start, h.shift_end`,
+     returning h.id, h.user_id,
+       array(select u.email union select c.address from contact_methods c where c.user_id = h.user_id and c.organization_id = h.organization_id
+             and c.type = 'email' and c.verified_at is not null and c.address is not null) as addresses,
+       h.schedule_id, s.name as schedule_name, s.time_zone, h.kind, h.shift_start, h.shift_end`,
     [organizationId, now, limit],
   );
 }
