@@ -30,7 +30,9 @@ export class Migration20261231110000HandoffsAndSwaps extends Migration {
       "created_at" timestamptz not null,
       constraint "handoff_notices_kind_check" check ("kind" in ('start', 'end')),
       constraint "handoff_notices_unique" unique ("user_id", "schedule_id", "shift_start", "kind"));`);
-    this.addSql(`create index "handoff_notices_pending_index" on "handoff_notices" ("organization_id", "send_at") where "sent_at" is null;`);
+    this.addSql(
+      `create index "handoff_notices_pending_index" on "handoff_notices" ("organization_id", "send_at") where "sent_at" is null;`,
+    );
     this.addSql(`create table "schedule_swap_requests" (
       "id" uuid not null primary key,
       "organization_id" uuid not null references "organizations" ("id") on delete cascade,

@@ -109,7 +109,7 @@ describe('planHandoffNotices: a 15-minute notice, one per shift, across DST chan
     expect(whole.length).toBeGreaterThanOrEqual(4);
     for (const notice of whole) expect(notice.shiftStart - notice.sendAt).toBe(15 * 60_000);
     // Consecutive shifts alternate: each handoff notified once, to the one taking over.
-    expect(whole.map((n) => n.user)).toEqual(whole.map((_, i) => (whole[0]?.user === 'ann') === (i % 2 === 0) ? 'ann' : 'bob'));
+    expect(whole.map((n) => n.user)).toEqual(whole.map((_, i) => ((whole[0]?.user === 'ann') === (i % 2 === 0) ? 'ann' : 'bob')));
   });
 });
 
