@@ -15,6 +15,7 @@ import { createChatFeedActivities, type ChatFeedActivityDeps } from './chat-feed
 import { createHeartbeatActivities, type HeartbeatActivityDeps } from './heartbeat.activities.ts';
 import { createAcknowledgementActivities, type AcknowledgementActivityDeps } from './acknowledgement.activities.ts';
 import { createResponderActivities } from './responder.activities.ts';
+import { createHandoffNoticeActivities, type HandoffNoticeActivityDeps } from './handoff-notice.activities.ts';
 
 export type ActivityDeps = SelfTestActivityDeps &
   DeliveryActivityDeps &
@@ -30,7 +31,8 @@ export type ActivityDeps = SelfTestActivityDeps &
   ScheduleIcalActivityDeps &
   ChatFeedActivityDeps &
   HeartbeatActivityDeps &
-  AcknowledgementActivityDeps;
+  AcknowledgementActivityDeps &
+  HandoffNoticeActivityDeps;
 
 /** Every activity of the worker, built from its dependencies (no module-level singletons). */
 export function createActivities(deps: ActivityDeps) {
@@ -52,6 +54,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createHeartbeatActivities(deps),
     ...createAcknowledgementActivities(deps),
     ...createResponderActivities(deps),
+    ...createHandoffNoticeActivities(deps),
   };
 }
 

@@ -51,6 +51,9 @@ import { createLogService } from './services/log.service.ts';
 import { createSearchService } from './services/search.service.ts';
 import { createProcedureService } from './services/procedure.service.ts';
 import { createScheduleService } from './services/schedule.service.ts';
+import { createScheduleSwapService } from './services/schedule-swap.service.ts';
+import { createHandoffPreferenceService } from './services/handoff-preference.service.ts';
+import { replanHandoffNotices } from '../shared/temporal/handoff-replan.ts';
 import { createSlackServices } from './services/slack-services.ts';
 import { createChatFeedService } from './services/chat-feed.service.ts';
 import { createCalendarFeedService } from './services/calendar-feed.service.ts';
@@ -293,6 +296,12 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     channels: pageChannels,
     connections: () => createChannelConnectionStore(em()),
   });
+  const schedules = createScheduleService({
+    em,
+    secretBox,
+    icalRefreshNow: createIcalRefreshNow(runtime.temporal),
+    onCallSnapshots: createOnCallSnapshots(),
+  });
   const incidentEscalations = createIncidentEscalationService({ em, control: createEscalationControl(runtime.temporal) });
   const channelActions = createChannelActionService({
     em,
@@ -376,11 +385,12 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       apiKeys,
       selfTest: createSelfTestService({ em, temporal: runtime.temporal }),
       procedures,
-      schedules: createScheduleService({
+      schedules,
+      scheduleSwaps: createScheduleSwapService({ em, schedules }),
+      handoffPreferences: createHandoffPreferenceService({
         em,
-        secretBox,
-        icalRefreshNow: createIcalRefreshNow(runtime.temporal),
-        onCallSnapshots: createOnCallSnapshots(),
+        replan: (organizationId) =>
+          replanHandoffNotices(runtime.temporal.client, { taskQueue: runtime.temporal.taskQueue, organizationId, publicUrl }),
       }),
       calendarFeeds: createCalendarFeedService({ em, publicUrl }),
       executions: createExecutionService({ em, temporal: runtime.temporal, procedures }),

@@ -19,3 +19,4 @@ export { chatFeedWorkflow } from './chat-feed.workflow.ts';
 export { heartbeatWorkflow } from './heartbeat.workflow.ts';
 export { acknowledgementWorkflow } from './acknowledgement.workflow.ts';
 export { responderPageWorkflow } from './responder-page.workflow.ts';
+export { handoffNoticesWorkflow } from './handoff-notices.workflow.ts';

@@ -74,6 +74,9 @@ import type { MaintenanceWindowService } from '../services/maintenance-window.se
 import { maintenanceWindowRoutes } from './maintenance-window.routes.ts';
 import type { ScheduleService } from '../services/schedule.service.ts';
 import { scheduleRoutes } from './schedule.routes.ts';
+import type { ScheduleSwapService } from '../services/schedule-swap.service.ts';
+import type { HandoffPreferenceService } from '../services/handoff-preference.service.ts';
+import { handoffRoutes } from './handoff.routes.ts';
 import type { CalendarFeedService } from '../services/calendar-feed.service.ts';
 import { calendarFeedRoutes } from './calendar-feed.routes.ts';
 import type { ContactMethodService } from '../services/contact-method.service.ts';
@@ -124,6 +127,8 @@ export interface ApiServices {
   silences: SilenceService;
   maintenanceWindows: MaintenanceWindowService;
   schedules: ScheduleService;
+  scheduleSwaps: ScheduleSwapService;
+  handoffPreferences: HandoffPreferenceService;
   calendarFeeds: CalendarFeedService;
   escalationPolicies: EscalationPolicyService;
   routingRules: RoutingRuleService;
@@ -183,6 +188,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...billingRoutes(services.billing),
     ...helperRoutes(services.helper),
     ...scheduleRoutes(services.schedules),
+    ...handoffRoutes(services.scheduleSwaps, services.handoffPreferences),
     ...calendarFeedRoutes(services.calendarFeeds),
     ...contactMethodRoutes(services.contactMethods, services.notificationRules),
     ...pageLinkRoutes(services.pageLinks, services.contactMethods),

@@ -27,6 +27,8 @@ export const followUpTaskQueue = (taskQueue: string) => `${taskQueue}-follow-up`
  * lands on the same workflow (Temporal allows one running workflow per id).
  */
 export const workflowIds = {
+  /** One per organization: plans and sends its members' handoff notices, signalled when schedules change. */
+  handoffNotices: (organizationId: string) => `handoff-notices:${organizationId}`,
   selfTest: (runId: string) => `self-test:${runId}`,
   /** The per-key ingestion workflow (before buckets; still drains): dedup keys match DEDUP_KEY_PATTERN, so the id stays readable. */
   alertIngestion: (organizationId: string, integrationId: string, dedupKey: string) =>

@@ -68,6 +68,8 @@ const UNEXPRESSIBLE_REJECTIONS: Record<string, string> = {
   getScheduleShifts: 'from before to, within the longest range',
   getScheduleCalendar: 'from before to, within the longest range',
   createScheduleOverride: 'start before end, within the longest range; a member of the organization',
+  // A swap covers a range the requester is on call for, on the schedule as it renders now.
+  createScheduleSwapRequest: 'start before end, within the longest range; the requester on call over it; a member targeted',
   // Matchers are text in Alertmanager's syntax: they must parse within the regex width limit, one
   // must not match the empty string and one must select only some values of its label; a preview
   // also stays within its matching budget.

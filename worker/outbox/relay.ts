@@ -29,6 +29,7 @@ import { incidentsWithPageMessages } from '../../shared/db/access/page-messages.
 import type { PageChannelKind } from '../../shared/paging/channel.ts';
 import type { pageUpdatesWorkflow } from '../../workflows/page-update.workflow.ts';
 import { planIcalLayerSync } from './ical-layers.ts';
+import { replanHandoffNotices } from '../../shared/temporal/handoff-replan.ts';
 import { ensureIcalRefreshSchedule, removeIcalRefreshSchedule } from '../ical-refresh-schedules.ts';
 import { routeOpenedIncidents } from './routing.ts';
 import type { PageFirstLevel } from './first-level.ts';
@@ -294,6 +295,14 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     });
   }
 
+  /** Each organization whose schedules or overrides changed in the batch: its handoff notices planned again. */
+  async function replanHandoffs(events: OutboxEvent[]): Promise<void> {
+    const organizations = new Set(events.filter((event) => event.type === 'schedule.updated').map((event) => event.organization_id));
+    await forEachBounded([...organizations], concurrency, (organizationId) =>
+      replanHandoffNotices(deps.temporal, { taskQueue: deps.taskQueue, organizationId, publicUrl: deps.publicUrl }),
+    );
+  }
+
   /** One delivery per event and enabled, unpaused integration subscribed to its type, found in one query. */
   async function deliveries(em: SqlEntityManager, events: OutboxEvent[]): Promise<DeliveryInput[]> {
     const rows = await subscribedIntegrations(em, events);
@@ -340,6 +349,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       // Temporal calls overlap the notification queries; any failure rolls the whole batch back.
       const [, , notifications] = await Promise.all([indexing, forEachBounded(targets, concurrency, startDelivery), notify(em, events)]);
       await syncIcalLayers(events);
+      await replanHandoffs(events);
       await updatePageMessages(em, events);
       await publishRealtimeNotices(
         em,

@@ -32,8 +32,10 @@ import { PageEntity } from './page.entity.ts';
 import { RoutingRuleEntity } from './routing-rule.entity.ts';
 import { HeartbeatEntity } from './heartbeat.entity.ts';
 import { InhibitionRuleEntity } from './inhibition-rule.entity.ts';
+import { ScheduleSwapRequestEntity } from './schedule-swap-request.entity.ts';
 
 export { AlertEntity, type Alert } from './alert.entity.ts';
+export { ScheduleSwapRequestEntity, type ScheduleSwapRequest, type SwapRequestStatus } from './schedule-swap-request.entity.ts';
 export { AuditEventEntity, type AuditEvent } from './audit-event.entity.ts';
 export { InvitationEntity, type Invitation } from './invitation.entity.ts';
 export { RateLimitCounterEntity, type RateLimitCounter } from './rate-limit-counter.entity.ts';
@@ -116,4 +118,5 @@ export const ALL_ENTITIES = [
   RoutingRuleEntity,
   HeartbeatEntity,
   InhibitionRuleEntity,
+  ScheduleSwapRequestEntity,
 ];
