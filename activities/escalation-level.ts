@@ -1,6 +1,6 @@
 import type { EscalationEnd, EscalationPolicySnapshot, EscalationTarget } from '../shared/domain/escalation.ts';
 import { pagesByDelay, type PageUrgency, type PlannedPage } from '../shared/domain/notification-rules.ts';
-import type { PageLevelInput } from './escalation.activities.ts';
+import type { PageLevelInput } from './page-level-input.ts';
 
 /** The escalation steps one level is made of (activities/escalation.activities.ts). */
 export interface EscalationSteps {

@@ -5,7 +5,6 @@ import {
   type EscalationEnd,
   type EscalationPolicySnapshot,
   type EscalationTarget,
-  type Urgency,
 } from '../shared/domain/escalation.ts';
 import { planMemberPages, type PageUrgency, type PlannedPage } from '../shared/domain/notification-rules.ts';
 import { escalationPolicySnapshot } from '../shared/db/access/escalation-policies.ts';
@@ -14,6 +13,9 @@ import { pagingRuleCandidates } from '../shared/db/access/notification-rules.ts'
 import { claimPages, pagesHeldElsewhere, recordPageOutcome, recordPagesSent } from '../shared/db/access/pages.ts';
 import { membersAmong } from '../shared/db/access/users.ts';
 import { createEscalateLevel } from './escalation-level.ts';
+import type { PageLevelInput } from './page-level-input.ts';
+
+export type { PageLevelInput } from './page-level-input.ts';
 import { createPageSender, type PageSenderDeps } from '../shared/paging/page-sender.ts';
 
 /**
@@ -28,33 +30,6 @@ export const noScheduleOnCall: ScheduleOnCall = async () => [];
 export interface EscalationActivityDeps extends PageSenderDeps {
   /** Optional: without it schedule targets page nobody. */
   onCall?: ScheduleOnCall;
-}
-
-/**
- * The input of one batch of a level's pages. Levels and rounds count from 1. `pages` are planned by
- * planEscalationPages; `userIds` (email at once to each) is what escalations started before
- * notification rules existed still send.
- */
-export interface PageLevelInput {
-  organizationId: string;
-  incidentId: string;
-  /** Null when the incident was reassigned to a person rather than a policy. */
-  policyId: string | null;
-  /** The incident's escalation cycle (absent: 1). */
-  cycle?: number;
-  /** The person the incident was reassigned to: paged while it is active and theirs. */
-  assigneeId?: string;
-  round: number;
-  level: number;
-  pages?: PlannedPage[];
-  userIds?: string[];
-  /**
-   * The incident's urgency, chosen by routing (absent: `high`). Planning has already applied it to
-   * `pages`; the page and its timeline entry say it.
-   */
-  urgency?: Urgency;
-  /** Base of the incident link (PUBLIC_URL). */
-  publicUrl: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { apiError, unreachable } from './api.ts';
 import type { Command } from './args.ts';
-import type { CliIo } from './commands.ts';
+import type { CliIo } from './io.ts';
 import type { CliConfig } from './config-store.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
 import { shortTime, table } from './output.ts';
