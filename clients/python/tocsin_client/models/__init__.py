@@ -4,6 +4,14 @@ from .accept_invitation_body import AcceptInvitationBody
 from .accept_invitation_response_201 import AcceptInvitationResponse201
 from .accept_invitation_response_201_data import AcceptInvitationResponse201Data
 from .accept_invitation_response_201_meta import AcceptInvitationResponse201Meta
+from .accept_responder_request_response_200 import AcceptResponderRequestResponse200
+from .accept_responder_request_response_200_meta import AcceptResponderRequestResponse200Meta
+from .accept_schedule_swap_request_response_200 import AcceptScheduleSwapRequestResponse200
+from .accept_schedule_swap_request_response_200_meta import AcceptScheduleSwapRequestResponse200Meta
+from .add_incident_responders_body import AddIncidentRespondersBody
+from .add_incident_responders_response_201 import AddIncidentRespondersResponse201
+from .add_incident_responders_response_201_meta import AddIncidentRespondersResponse201Meta
+from .add_responders_result import AddRespondersResult
 from .admin_audit_event import AdminAuditEvent
 from .admin_audit_event_actor import AdminAuditEventActor
 from .admin_audit_event_actor_type import AdminAuditEventActorType
@@ -42,6 +50,8 @@ from .billing_usage import BillingUsage
 from .billing_webhook_ack import BillingWebhookAck
 from .billing_webhook_ack_applied_type_0 import BillingWebhookAckAppliedType0
 from .calendar_feed import CalendarFeed
+from .cancel_schedule_swap_request_response_200 import CancelScheduleSwapRequestResponse200
+from .cancel_schedule_swap_request_response_200_meta import CancelScheduleSwapRequestResponse200Meta
 from .change_password_body import ChangePasswordBody
 from .change_password_response_200 import ChangePasswordResponse200
 from .change_password_response_200_meta import ChangePasswordResponse200Meta
@@ -88,11 +98,19 @@ from .create_contact_method_input_type_6 import CreateContactMethodInputType6
 from .create_escalation_policy_body import CreateEscalationPolicyBody
 from .create_escalation_policy_response_201 import CreateEscalationPolicyResponse201
 from .create_escalation_policy_response_201_meta import CreateEscalationPolicyResponse201Meta
+from .create_heartbeat_body import CreateHeartbeatBody
+from .create_heartbeat_body_severity import CreateHeartbeatBodySeverity
+from .create_heartbeat_response_201 import CreateHeartbeatResponse201
+from .create_heartbeat_response_201_meta import CreateHeartbeatResponse201Meta
 from .create_incident_body import CreateIncidentBody
 from .create_incident_body_severity import CreateIncidentBodySeverity
 from .create_incident_body_status import CreateIncidentBodyStatus
+from .create_incident_body_urgency import CreateIncidentBodyUrgency
 from .create_incident_response_201 import CreateIncidentResponse201
 from .create_incident_response_201_meta import CreateIncidentResponse201Meta
+from .create_inhibition_rule_body import CreateInhibitionRuleBody
+from .create_inhibition_rule_response_201 import CreateInhibitionRuleResponse201
+from .create_inhibition_rule_response_201_meta import CreateInhibitionRuleResponse201Meta
 from .create_integration_body import CreateIntegrationBody
 from .create_integration_body_platform import CreateIntegrationBodyPlatform
 from .create_integration_body_settings import CreateIntegrationBodySettings
@@ -130,6 +148,9 @@ from .create_schedule_override_response_201 import CreateScheduleOverrideRespons
 from .create_schedule_override_response_201_meta import CreateScheduleOverrideResponse201Meta
 from .create_schedule_response_201 import CreateScheduleResponse201
 from .create_schedule_response_201_meta import CreateScheduleResponse201Meta
+from .create_schedule_swap_request_body import CreateScheduleSwapRequestBody
+from .create_schedule_swap_request_response_201 import CreateScheduleSwapRequestResponse201
+from .create_schedule_swap_request_response_201_meta import CreateScheduleSwapRequestResponse201Meta
 from .create_silence_body import CreateSilenceBody
 from .create_silence_response_201 import CreateSilenceResponse201
 from .create_silence_response_201_meta import CreateSilenceResponse201Meta
@@ -151,6 +172,10 @@ from .create_sso_connection_body_type_4_default_role import CreateSsoConnectionB
 from .create_sso_connection_response_201 import CreateSsoConnectionResponse201
 from .create_sso_connection_response_201_meta import CreateSsoConnectionResponse201Meta
 from .created_api_key import CreatedApiKey
+from .decline_responder_request_response_200 import DeclineResponderRequestResponse200
+from .decline_responder_request_response_200_meta import DeclineResponderRequestResponse200Meta
+from .decline_schedule_swap_request_response_200 import DeclineScheduleSwapRequestResponse200
+from .decline_schedule_swap_request_response_200_meta import DeclineScheduleSwapRequestResponse200Meta
 from .delete_channel_connection_kind import DeleteChannelConnectionKind
 from .error import Error
 from .error_code import ErrorCode
@@ -160,11 +185,15 @@ from .escalate_incident_response_202 import EscalateIncidentResponse202
 from .escalate_incident_response_202_meta import EscalateIncidentResponse202Meta
 from .escalation_level import EscalationLevel
 from .escalation_level_input import EscalationLevelInput
+from .escalation_level_input_mode import EscalationLevelInputMode
+from .escalation_level_mode import EscalationLevelMode
 from .escalation_policy import EscalationPolicy
 from .escalation_target import EscalationTarget
 from .escalation_target_input import EscalationTargetInput
 from .escalation_target_input_type import EscalationTargetInputType
 from .escalation_target_type import EscalationTargetType
+from .events_v2_accepted import EventsV2Accepted
+from .events_v2_invalid import EventsV2Invalid
 from .execute_procedure_body import ExecuteProcedureBody
 from .execute_procedure_body_parameters import ExecuteProcedureBodyParameters
 from .execute_procedure_response_201 import ExecuteProcedureResponse201
@@ -177,6 +206,8 @@ from .execution_step_status import ExecutionStepStatus
 from .execution_step_type import ExecutionStepType
 from .expire_silence_response_200 import ExpireSilenceResponse200
 from .expire_silence_response_200_meta import ExpireSilenceResponse200Meta
+from .flapping_settings import FlappingSettings
+from .flapping_settings_input import FlappingSettingsInput
 from .get_admin_stats_response_200 import GetAdminStatsResponse200
 from .get_admin_stats_response_200_meta import GetAdminStatsResponse200Meta
 from .get_analytics_group_by import GetAnalyticsGroupBy
@@ -193,10 +224,14 @@ from .get_escalation_policy_response_200 import GetEscalationPolicyResponse200
 from .get_escalation_policy_response_200_meta import GetEscalationPolicyResponse200Meta
 from .get_execution_response_200 import GetExecutionResponse200
 from .get_execution_response_200_meta import GetExecutionResponse200Meta
+from .get_heartbeat_response_200 import GetHeartbeatResponse200
+from .get_heartbeat_response_200_meta import GetHeartbeatResponse200Meta
 from .get_incident_escalation_response_200 import GetIncidentEscalationResponse200
 from .get_incident_escalation_response_200_meta import GetIncidentEscalationResponse200Meta
 from .get_incident_response_200 import GetIncidentResponse200
 from .get_incident_response_200_meta import GetIncidentResponse200Meta
+from .get_inhibition_rule_response_200 import GetInhibitionRuleResponse200
+from .get_inhibition_rule_response_200_meta import GetInhibitionRuleResponse200Meta
 from .get_integration_response_200 import GetIntegrationResponse200
 from .get_integration_response_200_meta import GetIntegrationResponse200Meta
 from .get_maintenance_window_response_200 import GetMaintenanceWindowResponse200
@@ -205,6 +240,8 @@ from .get_my_calendar_feed_response_200 import GetMyCalendarFeedResponse200
 from .get_my_calendar_feed_response_200_meta import GetMyCalendarFeedResponse200Meta
 from .get_my_contact_method_response_200 import GetMyContactMethodResponse200
 from .get_my_contact_method_response_200_meta import GetMyContactMethodResponse200Meta
+from .get_my_handoff_preferences_response_200 import GetMyHandoffPreferencesResponse200
+from .get_my_handoff_preferences_response_200_meta import GetMyHandoffPreferencesResponse200Meta
 from .get_my_notification_rule_response_200 import GetMyNotificationRuleResponse200
 from .get_my_notification_rule_response_200_meta import GetMyNotificationRuleResponse200Meta
 from .get_on_call_response_200 import GetOnCallResponse200
@@ -229,7 +266,17 @@ from .get_sso_connection_response_200 import GetSsoConnectionResponse200
 from .get_sso_connection_response_200_meta import GetSsoConnectionResponse200Meta
 from .get_user_response_200 import GetUserResponse200
 from .get_user_response_200_meta import GetUserResponse200Meta
+from .grouping_settings import GroupingSettings
+from .grouping_settings_input import GroupingSettingsInput
+from .handoff_preferences import HandoffPreferences
 from .healthz_response_200 import HealthzResponse200
+from .heartbeat import Heartbeat
+from .heartbeat_ping import HeartbeatPing
+from .heartbeat_severity import HeartbeatSeverity
+from .heartbeat_status import HeartbeatStatus
+from .heartbeat_with_token import HeartbeatWithToken
+from .heartbeat_with_token_severity import HeartbeatWithTokenSeverity
+from .heartbeat_with_token_status import HeartbeatWithTokenStatus
 from .helper_build import HelperBuild
 from .helper_build_arch import HelperBuildArch
 from .helper_build_os import HelperBuildOs
@@ -248,6 +295,10 @@ from .http_step_config_input_secret_headers import HttpStepConfigInputSecretHead
 from .http_step_config_method import HttpStepConfigMethod
 from .http_step_config_secret_headers import HttpStepConfigSecretHeaders
 from .incident import Incident
+from .incident_alert import IncidentAlert
+from .incident_alert_labels import IncidentAlertLabels
+from .incident_alert_silenced_kind_type_0 import IncidentAlertSilencedKindType0
+from .incident_alert_status import IncidentAlertStatus
 from .incident_analysis import IncidentAnalysis
 from .incident_analysis_hit import IncidentAnalysisHit
 from .incident_detail import IncidentDetail
@@ -263,6 +314,7 @@ from .incident_status import IncidentStatus
 from .incident_urgency_type_0 import IncidentUrgencyType0
 from .ingest_webhook_platform import IngestWebhookPlatform
 from .ingest_webhook_short_form_platform import IngestWebhookShortFormPlatform
+from .inhibition_rule import InhibitionRule
 from .integration import Integration
 from .integration_health_response_200 import IntegrationHealthResponse200
 from .integration_health_response_200_meta import IntegrationHealthResponse200Meta
@@ -310,6 +362,8 @@ from .list_escalation_policies_response_200_meta import ListEscalationPoliciesRe
 from .list_executions_response_200 import ListExecutionsResponse200
 from .list_executions_response_200_meta import ListExecutionsResponse200Meta
 from .list_executions_status import ListExecutionsStatus
+from .list_heartbeats_response_200 import ListHeartbeatsResponse200
+from .list_heartbeats_response_200_meta import ListHeartbeatsResponse200Meta
 from .list_helper_versions_response_200 import ListHelperVersionsResponse200
 from .list_helper_versions_response_200_meta import ListHelperVersionsResponse200Meta
 from .list_helper_versions_response_200_meta_supported_item import ListHelperVersionsResponse200MetaSupportedItem
@@ -317,12 +371,18 @@ from .list_helper_versions_response_200_meta_supported_item_arch import (
     ListHelperVersionsResponse200MetaSupportedItemArch,
 )
 from .list_helper_versions_response_200_meta_supported_item_os import ListHelperVersionsResponse200MetaSupportedItemOs
+from .list_incident_alerts_response_200 import ListIncidentAlertsResponse200
+from .list_incident_alerts_response_200_meta import ListIncidentAlertsResponse200Meta
 from .list_incident_messages_response_200 import ListIncidentMessagesResponse200
 from .list_incident_messages_response_200_meta import ListIncidentMessagesResponse200Meta
+from .list_incident_responders_response_200 import ListIncidentRespondersResponse200
+from .list_incident_responders_response_200_meta import ListIncidentRespondersResponse200Meta
 from .list_incidents_response_200 import ListIncidentsResponse200
 from .list_incidents_response_200_meta import ListIncidentsResponse200Meta
 from .list_incidents_severity import ListIncidentsSeverity
 from .list_incidents_status import ListIncidentsStatus
+from .list_inhibition_rules_response_200 import ListInhibitionRulesResponse200
+from .list_inhibition_rules_response_200_meta import ListInhibitionRulesResponse200Meta
 from .list_integration_deliveries_response_200 import ListIntegrationDeliveriesResponse200
 from .list_integration_deliveries_response_200_meta import ListIntegrationDeliveriesResponse200Meta
 from .list_integration_deliveries_success import ListIntegrationDeliveriesSuccess
@@ -349,6 +409,9 @@ from .list_procedures_response_200 import ListProceduresResponse200
 from .list_procedures_response_200_meta import ListProceduresResponse200Meta
 from .list_routing_rules_response_200 import ListRoutingRulesResponse200
 from .list_routing_rules_response_200_meta import ListRoutingRulesResponse200Meta
+from .list_schedule_swap_requests_response_200 import ListScheduleSwapRequestsResponse200
+from .list_schedule_swap_requests_response_200_meta import ListScheduleSwapRequestsResponse200Meta
+from .list_schedule_swap_requests_status import ListScheduleSwapRequestsStatus
 from .list_schedules_response_200 import ListSchedulesResponse200
 from .list_schedules_response_200_meta import ListSchedulesResponse200Meta
 from .list_silenced_alerts_response_200 import ListSilencedAlertsResponse200
@@ -398,6 +461,10 @@ from .organization_settings_notifications_min_severity import OrganizationSettin
 from .page import Page
 from .page_method import PageMethod
 from .page_status import PageStatus
+from .ping_heartbeat_post_response_200 import PingHeartbeatPostResponse200
+from .ping_heartbeat_post_response_200_meta import PingHeartbeatPostResponse200Meta
+from .ping_heartbeat_response_200 import PingHeartbeatResponse200
+from .ping_heartbeat_response_200_meta import PingHeartbeatResponse200Meta
 from .plan_limit_error import PlanLimitError
 from .plan_limit_error_code import PlanLimitErrorCode
 from .plan_limit_error_errors_item import PlanLimitErrorErrorsItem
@@ -453,6 +520,14 @@ from .resend_my_contact_method_verification_response_200 import ResendMyContactM
 from .resend_my_contact_method_verification_response_200_meta import ResendMyContactMethodVerificationResponse200Meta
 from .resend_verification_response_200 import ResendVerificationResponse200
 from .resend_verification_response_200_meta import ResendVerificationResponse200Meta
+from .responder import Responder
+from .responder_status import ResponderStatus
+from .responder_target_input import ResponderTargetInput
+from .responder_target_input_type import ResponderTargetInputType
+from .responder_via import ResponderVia
+from .responder_via_type import ResponderViaType
+from .rotate_heartbeat_token_response_200 import RotateHeartbeatTokenResponse200
+from .rotate_heartbeat_token_response_200_meta import RotateHeartbeatTokenResponse200Meta
 from .rotate_integration_secret_response_200 import RotateIntegrationSecretResponse200
 from .rotate_integration_secret_response_200_meta import RotateIntegrationSecretResponse200Meta
 from .routing_rule import RoutingRule
@@ -480,6 +555,8 @@ from .schedule_shift_source import ScheduleShiftSource
 from .schedule_shifts import ScheduleShifts
 from .schedule_shifts_layers_item import ScheduleShiftsLayersItem
 from .schedule_shifts_layers_item_shifts_item import ScheduleShiftsLayersItemShiftsItem
+from .schedule_swap_request import ScheduleSwapRequest
+from .schedule_swap_request_status import ScheduleSwapRequestStatus
 from .search_hit import SearchHit
 from .search_hit_type import SearchHitType
 from .search_query_body import SearchQueryBody
@@ -499,6 +576,9 @@ from .slack_command_answer import SlackCommandAnswer
 from .slack_install import SlackInstall
 from .slack_install_data import SlackInstallData
 from .slack_install_meta import SlackInstallMeta
+from .snooze_incident_body import SnoozeIncidentBody
+from .snooze_incident_response_200 import SnoozeIncidentResponse200
+from .snooze_incident_response_200_meta import SnoozeIncidentResponse200Meta
 from .sso_callback_post_body import SsoCallbackPostBody
 from .sso_connection import SsoConnection
 from .sso_connection_config import SsoConnectionConfig
@@ -544,6 +624,9 @@ from .twilio_inbound_sms_body import TwilioInboundSmsBody
 from .twilio_page_status_body import TwilioPageStatusBody
 from .twilio_voice_gather_body import TwilioVoiceGatherBody
 from .twilio_voice_page_body import TwilioVoicePageBody
+from .ungroup_incident_alert_response_201 import UngroupIncidentAlertResponse201
+from .ungroup_incident_alert_response_201_meta import UngroupIncidentAlertResponse201Meta
+from .ungrouped_alert import UngroupedAlert
 from .update_article_body import UpdateArticleBody
 from .update_article_response_200 import UpdateArticleResponse200
 from .update_article_response_200_meta import UpdateArticleResponse200Meta
@@ -555,11 +638,18 @@ from .update_execution_body_type_1 import UpdateExecutionBodyType1
 from .update_execution_body_type_1_status import UpdateExecutionBodyType1Status
 from .update_execution_response_200 import UpdateExecutionResponse200
 from .update_execution_response_200_meta import UpdateExecutionResponse200Meta
+from .update_heartbeat_body import UpdateHeartbeatBody
+from .update_heartbeat_body_severity import UpdateHeartbeatBodySeverity
+from .update_heartbeat_response_200 import UpdateHeartbeatResponse200
+from .update_heartbeat_response_200_meta import UpdateHeartbeatResponse200Meta
 from .update_incident_body import UpdateIncidentBody
 from .update_incident_body_severity import UpdateIncidentBodySeverity
 from .update_incident_body_status import UpdateIncidentBodyStatus
 from .update_incident_response_200 import UpdateIncidentResponse200
 from .update_incident_response_200_meta import UpdateIncidentResponse200Meta
+from .update_inhibition_rule_body import UpdateInhibitionRuleBody
+from .update_inhibition_rule_response_200 import UpdateInhibitionRuleResponse200
+from .update_inhibition_rule_response_200_meta import UpdateInhibitionRuleResponse200Meta
 from .update_integration_body import UpdateIntegrationBody
 from .update_integration_body_settings import UpdateIntegrationBodySettings
 from .update_integration_response_200 import UpdateIntegrationResponse200
@@ -570,6 +660,9 @@ from .update_maintenance_window_response_200_meta import UpdateMaintenanceWindow
 from .update_my_contact_method_body import UpdateMyContactMethodBody
 from .update_my_contact_method_response_200 import UpdateMyContactMethodResponse200
 from .update_my_contact_method_response_200_meta import UpdateMyContactMethodResponse200Meta
+from .update_my_handoff_preferences_body import UpdateMyHandoffPreferencesBody
+from .update_my_handoff_preferences_response_200 import UpdateMyHandoffPreferencesResponse200
+from .update_my_handoff_preferences_response_200_meta import UpdateMyHandoffPreferencesResponse200Meta
 from .update_my_notification_rule_body import UpdateMyNotificationRuleBody
 from .update_my_notification_rule_body_urgency import UpdateMyNotificationRuleBodyUrgency
 from .update_my_notification_rule_response_200 import UpdateMyNotificationRuleResponse200
@@ -658,6 +751,14 @@ __all__ = (
     "AcceptInvitationResponse201",
     "AcceptInvitationResponse201Data",
     "AcceptInvitationResponse201Meta",
+    "AcceptResponderRequestResponse200",
+    "AcceptResponderRequestResponse200Meta",
+    "AcceptScheduleSwapRequestResponse200",
+    "AcceptScheduleSwapRequestResponse200Meta",
+    "AddIncidentRespondersBody",
+    "AddIncidentRespondersResponse201",
+    "AddIncidentRespondersResponse201Meta",
+    "AddRespondersResult",
     "AdminAuditEvent",
     "AdminAuditEventActor",
     "AdminAuditEventActorType",
@@ -696,6 +797,8 @@ __all__ = (
     "BillingWebhookAck",
     "BillingWebhookAckAppliedType0",
     "CalendarFeed",
+    "CancelScheduleSwapRequestResponse200",
+    "CancelScheduleSwapRequestResponse200Meta",
     "ChangePasswordBody",
     "ChangePasswordResponse200",
     "ChangePasswordResponse200Meta",
@@ -743,11 +846,19 @@ __all__ = (
     "CreateEscalationPolicyBody",
     "CreateEscalationPolicyResponse201",
     "CreateEscalationPolicyResponse201Meta",
+    "CreateHeartbeatBody",
+    "CreateHeartbeatBodySeverity",
+    "CreateHeartbeatResponse201",
+    "CreateHeartbeatResponse201Meta",
     "CreateIncidentBody",
     "CreateIncidentBodySeverity",
     "CreateIncidentBodyStatus",
+    "CreateIncidentBodyUrgency",
     "CreateIncidentResponse201",
     "CreateIncidentResponse201Meta",
+    "CreateInhibitionRuleBody",
+    "CreateInhibitionRuleResponse201",
+    "CreateInhibitionRuleResponse201Meta",
     "CreateIntegrationBody",
     "CreateIntegrationBodyPlatform",
     "CreateIntegrationBodySettings",
@@ -785,6 +896,9 @@ __all__ = (
     "CreateScheduleOverrideResponse201Meta",
     "CreateScheduleResponse201",
     "CreateScheduleResponse201Meta",
+    "CreateScheduleSwapRequestBody",
+    "CreateScheduleSwapRequestResponse201",
+    "CreateScheduleSwapRequestResponse201Meta",
     "CreateSilenceBody",
     "CreateSilenceResponse201",
     "CreateSilenceResponse201Meta",
@@ -805,6 +919,10 @@ __all__ = (
     "CreateSsoConnectionBodyType4DefaultRole",
     "CreateSsoConnectionResponse201",
     "CreateSsoConnectionResponse201Meta",
+    "DeclineResponderRequestResponse200",
+    "DeclineResponderRequestResponse200Meta",
+    "DeclineScheduleSwapRequestResponse200",
+    "DeclineScheduleSwapRequestResponse200Meta",
     "DeleteChannelConnectionKind",
     "Error",
     "ErrorCode",
@@ -814,11 +932,15 @@ __all__ = (
     "EscalateIncidentResponse202Meta",
     "EscalationLevel",
     "EscalationLevelInput",
+    "EscalationLevelInputMode",
+    "EscalationLevelMode",
     "EscalationPolicy",
     "EscalationTarget",
     "EscalationTargetInput",
     "EscalationTargetInputType",
     "EscalationTargetType",
+    "EventsV2Accepted",
+    "EventsV2Invalid",
     "ExecuteProcedureBody",
     "ExecuteProcedureBodyParameters",
     "ExecuteProcedureResponse201",
@@ -831,6 +953,8 @@ __all__ = (
     "ExecutionStepType",
     "ExpireSilenceResponse200",
     "ExpireSilenceResponse200Meta",
+    "FlappingSettings",
+    "FlappingSettingsInput",
     "GetAdminStatsResponse200",
     "GetAdminStatsResponse200Meta",
     "GetAnalyticsGroupBy",
@@ -847,10 +971,14 @@ __all__ = (
     "GetEscalationPolicyResponse200Meta",
     "GetExecutionResponse200",
     "GetExecutionResponse200Meta",
+    "GetHeartbeatResponse200",
+    "GetHeartbeatResponse200Meta",
     "GetIncidentEscalationResponse200",
     "GetIncidentEscalationResponse200Meta",
     "GetIncidentResponse200",
     "GetIncidentResponse200Meta",
+    "GetInhibitionRuleResponse200",
+    "GetInhibitionRuleResponse200Meta",
     "GetIntegrationResponse200",
     "GetIntegrationResponse200Meta",
     "GetMaintenanceWindowResponse200",
@@ -859,6 +987,8 @@ __all__ = (
     "GetMyCalendarFeedResponse200Meta",
     "GetMyContactMethodResponse200",
     "GetMyContactMethodResponse200Meta",
+    "GetMyHandoffPreferencesResponse200",
+    "GetMyHandoffPreferencesResponse200Meta",
     "GetMyNotificationRuleResponse200",
     "GetMyNotificationRuleResponse200Meta",
     "GetOnCallResponse200",
@@ -883,7 +1013,17 @@ __all__ = (
     "GetSsoConnectionResponse200Meta",
     "GetUserResponse200",
     "GetUserResponse200Meta",
+    "GroupingSettings",
+    "GroupingSettingsInput",
+    "HandoffPreferences",
     "HealthzResponse200",
+    "Heartbeat",
+    "HeartbeatPing",
+    "HeartbeatSeverity",
+    "HeartbeatStatus",
+    "HeartbeatWithToken",
+    "HeartbeatWithTokenSeverity",
+    "HeartbeatWithTokenStatus",
     "HelperBuild",
     "HelperBuildArch",
     "HelperBuildOs",
@@ -902,6 +1042,10 @@ __all__ = (
     "HttpStepConfigMethod",
     "HttpStepConfigSecretHeaders",
     "Incident",
+    "IncidentAlert",
+    "IncidentAlertLabels",
+    "IncidentAlertSilencedKindType0",
+    "IncidentAlertStatus",
     "IncidentAnalysis",
     "IncidentAnalysisHit",
     "IncidentDetail",
@@ -917,6 +1061,7 @@ __all__ = (
     "IncidentUrgencyType0",
     "IngestWebhookPlatform",
     "IngestWebhookShortFormPlatform",
+    "InhibitionRule",
     "Integration",
     "IntegrationHealthResponse200",
     "IntegrationHealthResponse200Meta",
@@ -964,17 +1109,25 @@ __all__ = (
     "ListExecutionsResponse200",
     "ListExecutionsResponse200Meta",
     "ListExecutionsStatus",
+    "ListHeartbeatsResponse200",
+    "ListHeartbeatsResponse200Meta",
     "ListHelperVersionsResponse200",
     "ListHelperVersionsResponse200Meta",
     "ListHelperVersionsResponse200MetaSupportedItem",
     "ListHelperVersionsResponse200MetaSupportedItemArch",
     "ListHelperVersionsResponse200MetaSupportedItemOs",
+    "ListIncidentAlertsResponse200",
+    "ListIncidentAlertsResponse200Meta",
     "ListIncidentMessagesResponse200",
     "ListIncidentMessagesResponse200Meta",
+    "ListIncidentRespondersResponse200",
+    "ListIncidentRespondersResponse200Meta",
     "ListIncidentsResponse200",
     "ListIncidentsResponse200Meta",
     "ListIncidentsSeverity",
     "ListIncidentsStatus",
+    "ListInhibitionRulesResponse200",
+    "ListInhibitionRulesResponse200Meta",
     "ListIntegrationDeliveriesResponse200",
     "ListIntegrationDeliveriesResponse200Meta",
     "ListIntegrationDeliveriesSuccess",
@@ -1003,6 +1156,9 @@ __all__ = (
     "ListRoutingRulesResponse200Meta",
     "ListSchedulesResponse200",
     "ListSchedulesResponse200Meta",
+    "ListScheduleSwapRequestsResponse200",
+    "ListScheduleSwapRequestsResponse200Meta",
+    "ListScheduleSwapRequestsStatus",
     "ListSilencedAlertsResponse200",
     "ListSilencedAlertsResponse200Meta",
     "ListSilencesResponse200",
@@ -1050,6 +1206,10 @@ __all__ = (
     "Page",
     "PageMethod",
     "PageStatus",
+    "PingHeartbeatPostResponse200",
+    "PingHeartbeatPostResponse200Meta",
+    "PingHeartbeatResponse200",
+    "PingHeartbeatResponse200Meta",
     "PlanLimitError",
     "PlanLimitErrorCode",
     "PlanLimitErrorErrorsItem",
@@ -1105,6 +1265,14 @@ __all__ = (
     "ResendMyContactMethodVerificationResponse200Meta",
     "ResendVerificationResponse200",
     "ResendVerificationResponse200Meta",
+    "Responder",
+    "ResponderStatus",
+    "ResponderTargetInput",
+    "ResponderTargetInputType",
+    "ResponderVia",
+    "ResponderViaType",
+    "RotateHeartbeatTokenResponse200",
+    "RotateHeartbeatTokenResponse200Meta",
     "RotateIntegrationSecretResponse200",
     "RotateIntegrationSecretResponse200Meta",
     "RoutingRule",
@@ -1132,6 +1300,8 @@ __all__ = (
     "ScheduleShiftsLayersItem",
     "ScheduleShiftsLayersItemShiftsItem",
     "ScheduleShiftSource",
+    "ScheduleSwapRequest",
+    "ScheduleSwapRequestStatus",
     "SearchHit",
     "SearchHitType",
     "SearchQueryBody",
@@ -1151,6 +1321,9 @@ __all__ = (
     "SlackInstall",
     "SlackInstallData",
     "SlackInstallMeta",
+    "SnoozeIncidentBody",
+    "SnoozeIncidentResponse200",
+    "SnoozeIncidentResponse200Meta",
     "SsoCallbackPostBody",
     "SsoConnection",
     "SsoConnectionConfig",
@@ -1196,6 +1369,9 @@ __all__ = (
     "TwilioPageStatusBody",
     "TwilioVoiceGatherBody",
     "TwilioVoicePageBody",
+    "UngroupedAlert",
+    "UngroupIncidentAlertResponse201",
+    "UngroupIncidentAlertResponse201Meta",
     "UpdateArticleBody",
     "UpdateArticleResponse200",
     "UpdateArticleResponse200Meta",
@@ -1207,11 +1383,18 @@ __all__ = (
     "UpdateExecutionBodyType1Status",
     "UpdateExecutionResponse200",
     "UpdateExecutionResponse200Meta",
+    "UpdateHeartbeatBody",
+    "UpdateHeartbeatBodySeverity",
+    "UpdateHeartbeatResponse200",
+    "UpdateHeartbeatResponse200Meta",
     "UpdateIncidentBody",
     "UpdateIncidentBodySeverity",
     "UpdateIncidentBodyStatus",
     "UpdateIncidentResponse200",
     "UpdateIncidentResponse200Meta",
+    "UpdateInhibitionRuleBody",
+    "UpdateInhibitionRuleResponse200",
+    "UpdateInhibitionRuleResponse200Meta",
     "UpdateIntegrationBody",
     "UpdateIntegrationBodySettings",
     "UpdateIntegrationResponse200",
@@ -1222,6 +1405,9 @@ __all__ = (
     "UpdateMyContactMethodBody",
     "UpdateMyContactMethodResponse200",
     "UpdateMyContactMethodResponse200Meta",
+    "UpdateMyHandoffPreferencesBody",
+    "UpdateMyHandoffPreferencesResponse200",
+    "UpdateMyHandoffPreferencesResponse200Meta",
     "UpdateMyNotificationRuleBody",
     "UpdateMyNotificationRuleBodyUrgency",
     "UpdateMyNotificationRuleResponse200",

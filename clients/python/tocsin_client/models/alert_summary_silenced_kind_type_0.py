@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class AlertSummarySilencedKindType0(StrEnum):
+    INHIBITION = "inhibition"
     MAINTENANCE_WINDOW = "maintenance_window"
     SILENCE = "silence"
 

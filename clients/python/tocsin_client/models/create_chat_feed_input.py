@@ -17,7 +17,8 @@ class CreateChatFeedInput:
     """
     Attributes:
         kind (CreateChatFeedInputKind): The chat: the organization's connection of that kind posts
-        target (str): Where to post: a Slack channel id (C…/G…) the app was invited to
+        target (str): Where to post: a Slack channel id (C…/G…) the app was invited to, or a Matrix room id (!…) or
+            alias (#name:server) the bot was invited to
         routing_rule_id (UUID | Unset): Incidents routed by this rule (exactly one of routing_rule_id and
             integration_id)
         integration_id (UUID | Unset): Incidents opened by this integration's alerts

@@ -22,6 +22,9 @@ class CreateEscalationPolicyBody:
         levels (list[EscalationLevelInput]):
         description (None | str | Unset):
         repeat (int | Unset): How many more times the whole chain runs when nobody acknowledges Default: 0.
+        ack_timeout_minutes (float | None | Unset): Acknowledgement timeout: minutes an incident may stay acknowledged
+            (`investigating`) before it goes back to `active` and pages again from level 1, in a new cycle; null (the
+            default) for never; fractions allowed
         is_default (bool | Unset): The organization's default: incidents of integrations that name no policy page
             through it. Setting it on one policy clears it on the others. Default: False.
     """
@@ -30,6 +33,7 @@ class CreateEscalationPolicyBody:
     levels: list[EscalationLevelInput]
     description: None | str | Unset = UNSET
     repeat: int | Unset = 0
+    ack_timeout_minutes: float | None | Unset = UNSET
     is_default: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -48,6 +52,12 @@ class CreateEscalationPolicyBody:
 
         repeat = self.repeat
 
+        ack_timeout_minutes: float | None | Unset
+        if isinstance(self.ack_timeout_minutes, Unset):
+            ack_timeout_minutes = UNSET
+        else:
+            ack_timeout_minutes = self.ack_timeout_minutes
+
         is_default = self.is_default
 
         field_dict: dict[str, Any] = {}
@@ -62,6 +72,8 @@ class CreateEscalationPolicyBody:
             field_dict["description"] = description
         if repeat is not UNSET:
             field_dict["repeat"] = repeat
+        if ack_timeout_minutes is not UNSET:
+            field_dict["ack_timeout_minutes"] = ack_timeout_minutes
         if is_default is not UNSET:
             field_dict["is_default"] = is_default
 
@@ -92,6 +104,15 @@ class CreateEscalationPolicyBody:
 
         repeat = d.pop("repeat", UNSET)
 
+        def _parse_ack_timeout_minutes(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        ack_timeout_minutes = _parse_ack_timeout_minutes(d.pop("ack_timeout_minutes", UNSET))
+
         is_default = d.pop("is_default", UNSET)
 
         create_escalation_policy_body = cls(
@@ -99,6 +120,7 @@ class CreateEscalationPolicyBody:
             levels=levels,
             description=description,
             repeat=repeat,
+            ack_timeout_minutes=ack_timeout_minutes,
             is_default=is_default,
         )
 

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 
 from ..models.create_incident_body_severity import CreateIncidentBodySeverity
 from ..models.create_incident_body_status import CreateIncidentBodyStatus
+from ..models.create_incident_body_urgency import CreateIncidentBodyUrgency
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="CreateIncidentBody")
@@ -23,7 +24,12 @@ class CreateIncidentBody:
         severity (CreateIncidentBodySeverity | Unset): Default: the organization's `default_incident_severity` setting
             (`medium` unless changed)
         status (CreateIncidentBodyStatus | Unset):  Default: CreateIncidentBodyStatus.ACTIVE.
-        assignee_id (None | Unset | UUID):
+        assignee_id (None | Unset | UUID): A member of the organization: an `active` incident pages them at once through
+            their notification rules
+        escalation_policy_id (None | Unset | UUID): A policy of the organization: an `active`, unassigned incident pages
+            through it from level 1, as one opened by an alert
+        urgency (CreateIncidentBodyUrgency | Unset): How urgently it pages (default `high`): `high` through every
+            contact method, `low` by email only
         tags (list[str] | Unset):
     """
 
@@ -32,6 +38,8 @@ class CreateIncidentBody:
     severity: CreateIncidentBodySeverity | Unset = UNSET
     status: CreateIncidentBodyStatus | Unset = CreateIncidentBodyStatus.ACTIVE
     assignee_id: None | Unset | UUID = UNSET
+    escalation_policy_id: None | Unset | UUID = UNSET
+    urgency: CreateIncidentBodyUrgency | Unset = UNSET
     tags: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -60,6 +68,18 @@ class CreateIncidentBody:
         else:
             assignee_id = self.assignee_id
 
+        escalation_policy_id: None | str | Unset
+        if isinstance(self.escalation_policy_id, Unset):
+            escalation_policy_id = UNSET
+        elif isinstance(self.escalation_policy_id, UUID):
+            escalation_policy_id = str(self.escalation_policy_id)
+        else:
+            escalation_policy_id = self.escalation_policy_id
+
+        urgency: str | Unset = UNSET
+        if not isinstance(self.urgency, Unset):
+            urgency = self.urgency.value
+
         tags: list[str] | Unset = UNSET
         if not isinstance(self.tags, Unset):
             tags = self.tags
@@ -79,6 +99,10 @@ class CreateIncidentBody:
             field_dict["status"] = status
         if assignee_id is not UNSET:
             field_dict["assignee_id"] = assignee_id
+        if escalation_policy_id is not UNSET:
+            field_dict["escalation_policy_id"] = escalation_policy_id
+        if urgency is not UNSET:
+            field_dict["urgency"] = urgency
         if tags is not UNSET:
             field_dict["tags"] = tags
 
@@ -129,6 +153,30 @@ class CreateIncidentBody:
 
         assignee_id = _parse_assignee_id(d.pop("assignee_id", UNSET))
 
+        def _parse_escalation_policy_id(data: object) -> None | Unset | UUID:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                escalation_policy_id_type_0 = UUID(data)
+
+                return escalation_policy_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | UUID, data)
+
+        escalation_policy_id = _parse_escalation_policy_id(d.pop("escalation_policy_id", UNSET))
+
+        _urgency = d.pop("urgency", UNSET)
+        urgency: CreateIncidentBodyUrgency | Unset
+        if isinstance(_urgency, Unset):
+            urgency = UNSET
+        else:
+            urgency = CreateIncidentBodyUrgency(_urgency)
+
         tags = cast(list[str], d.pop("tags", UNSET))
 
         create_incident_body = cls(
@@ -137,6 +185,8 @@ class CreateIncidentBody:
             severity=severity,
             status=status,
             assignee_id=assignee_id,
+            escalation_policy_id=escalation_policy_id,
+            urgency=urgency,
             tags=tags,
         )
 

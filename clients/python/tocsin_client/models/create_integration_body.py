@@ -12,6 +12,8 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.create_integration_body_settings import CreateIntegrationBodySettings
+    from ..models.flapping_settings_input import FlappingSettingsInput
+    from ..models.grouping_settings_input import GroupingSettingsInput
     from ..models.webhook_config_input import WebhookConfigInput
 
 
@@ -29,6 +31,10 @@ class CreateIntegrationBody:
         webhook_config (None | Unset | WebhookConfigInput):
         settings (CreateIntegrationBodySettings | Unset):
         escalation_policy_id (None | Unset | UUID):
+        grouping (GroupingSettingsInput | None | Unset): Alert grouping (Alertmanager `group_by`, `group_wait`,
+            `group_interval`); null: each alert key opens its own incident
+        flapping (FlappingSettingsInput | None | Unset): Flap detection of its incidents; null: off (each firing alert
+            after a resolution opens a new incident)
     """
 
     name: str
@@ -38,9 +44,13 @@ class CreateIntegrationBody:
     webhook_config: None | Unset | WebhookConfigInput = UNSET
     settings: CreateIntegrationBodySettings | Unset = UNSET
     escalation_policy_id: None | Unset | UUID = UNSET
+    grouping: GroupingSettingsInput | None | Unset = UNSET
+    flapping: FlappingSettingsInput | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.flapping_settings_input import FlappingSettingsInput  # noqa: PLC0415
+        from ..models.grouping_settings_input import GroupingSettingsInput  # noqa: PLC0415
         from ..models.webhook_config_input import WebhookConfigInput  # noqa: PLC0415
 
         name = self.name
@@ -71,6 +81,22 @@ class CreateIntegrationBody:
         else:
             escalation_policy_id = self.escalation_policy_id
 
+        grouping: dict[str, Any] | None | Unset
+        if isinstance(self.grouping, Unset):
+            grouping = UNSET
+        elif isinstance(self.grouping, GroupingSettingsInput):
+            grouping = self.grouping.to_dict()
+        else:
+            grouping = self.grouping
+
+        flapping: dict[str, Any] | None | Unset
+        if isinstance(self.flapping, Unset):
+            flapping = UNSET
+        elif isinstance(self.flapping, FlappingSettingsInput):
+            flapping = self.flapping.to_dict()
+        else:
+            flapping = self.flapping
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -89,12 +115,18 @@ class CreateIntegrationBody:
             field_dict["settings"] = settings
         if escalation_policy_id is not UNSET:
             field_dict["escalation_policy_id"] = escalation_policy_id
+        if grouping is not UNSET:
+            field_dict["grouping"] = grouping
+        if flapping is not UNSET:
+            field_dict["flapping"] = flapping
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.create_integration_body_settings import CreateIntegrationBodySettings  # noqa: PLC0415
+        from ..models.flapping_settings_input import FlappingSettingsInput  # noqa: PLC0415
+        from ..models.grouping_settings_input import GroupingSettingsInput  # noqa: PLC0415
         from ..models.webhook_config_input import WebhookConfigInput  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -147,6 +179,40 @@ class CreateIntegrationBody:
 
         escalation_policy_id = _parse_escalation_policy_id(d.pop("escalation_policy_id", UNSET))
 
+        def _parse_grouping(data: object) -> GroupingSettingsInput | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                grouping_type_0 = GroupingSettingsInput.from_dict(data)
+
+                return grouping_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(GroupingSettingsInput | None | Unset, data)
+
+        grouping = _parse_grouping(d.pop("grouping", UNSET))
+
+        def _parse_flapping(data: object) -> FlappingSettingsInput | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                flapping_type_0 = FlappingSettingsInput.from_dict(data)
+
+                return flapping_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(FlappingSettingsInput | None | Unset, data)
+
+        flapping = _parse_flapping(d.pop("flapping", UNSET))
+
         create_integration_body = cls(
             name=name,
             platform=platform,
@@ -155,6 +221,8 @@ class CreateIntegrationBody:
             webhook_config=webhook_config,
             settings=settings,
             escalation_policy_id=escalation_policy_id,
+            grouping=grouping,
+            flapping=flapping,
         )
 
         create_integration_body.additional_properties = d

@@ -23,6 +23,7 @@ class EscalationPolicy:
         description (None | str):
         levels (list[EscalationLevel]):
         repeat (int):
+        ack_timeout_minutes (float | None): Acknowledgement timeout in minutes; null: none
         is_default (bool):
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
@@ -33,6 +34,7 @@ class EscalationPolicy:
     description: None | str
     levels: list[EscalationLevel]
     repeat: int
+    ack_timeout_minutes: float | None
     is_default: bool
     created_at: datetime.datetime
     updated_at: datetime.datetime
@@ -52,6 +54,9 @@ class EscalationPolicy:
 
         repeat = self.repeat
 
+        ack_timeout_minutes: float | None
+        ack_timeout_minutes = self.ack_timeout_minutes
+
         is_default = self.is_default
 
         created_at = self.created_at.isoformat()
@@ -67,6 +72,7 @@ class EscalationPolicy:
                 "description": description,
                 "levels": levels,
                 "repeat": repeat,
+                "ack_timeout_minutes": ack_timeout_minutes,
                 "is_default": is_default,
                 "created_at": created_at,
                 "updated_at": updated_at,
@@ -100,6 +106,13 @@ class EscalationPolicy:
 
         repeat = d.pop("repeat")
 
+        def _parse_ack_timeout_minutes(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        ack_timeout_minutes = _parse_ack_timeout_minutes(d.pop("ack_timeout_minutes"))
+
         is_default = d.pop("is_default")
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
@@ -112,6 +125,7 @@ class EscalationPolicy:
             description=description,
             levels=levels,
             repeat=repeat,
+            ack_timeout_minutes=ack_timeout_minutes,
             is_default=is_default,
             created_at=created_at,
             updated_at=updated_at,

@@ -14,6 +14,7 @@ from ..models.incident_detail_urgency_type_0 import IncidentDetailUrgencyType0
 if TYPE_CHECKING:
     from ..models.incident_analysis import IncidentAnalysis
     from ..models.incident_detail_labels import IncidentDetailLabels
+    from ..models.responder import Responder
     from ..models.timeline_entry import TimelineEntry
 
 
@@ -48,6 +49,8 @@ class IncidentDetail:
             else the organization's default; null when none applied
         labels (IncidentDetailLabels):
         timeline (list[TimelineEntry]):
+        responders (list[Responder]): People asked to help (POST /incidents/{id}/responders) and their answers, oldest
+            request first
         analysis (IncidentAnalysis): Computed by the worker (hybrid search on title and description) when the incident
             is created or its text changes, and refreshed when a read finds it older than 15 minutes (the read answers at
             once with what is stored). `{}` until computed, and without a search index.
@@ -73,6 +76,7 @@ class IncidentDetail:
     escalation_policy_id: None | UUID
     labels: IncidentDetailLabels
     timeline: list[TimelineEntry]
+    responders: list[Responder]
     analysis: IncidentAnalysis
 
     def to_dict(self) -> dict[str, Any]:
@@ -149,6 +153,11 @@ class IncidentDetail:
             timeline_item = timeline_item_data.to_dict()
             timeline.append(timeline_item)
 
+        responders = []
+        for responders_item_data in self.responders:
+            responders_item = responders_item_data.to_dict()
+            responders.append(responders_item)
+
         analysis = self.analysis.to_dict()
 
         field_dict: dict[str, Any] = {}
@@ -175,6 +184,7 @@ class IncidentDetail:
                 "escalation_policy_id": escalation_policy_id,
                 "labels": labels,
                 "timeline": timeline,
+                "responders": responders,
                 "analysis": analysis,
             }
         )
@@ -185,6 +195,7 @@ class IncidentDetail:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.incident_analysis import IncidentAnalysis  # noqa: PLC0415
         from ..models.incident_detail_labels import IncidentDetailLabels  # noqa: PLC0415
+        from ..models.responder import Responder  # noqa: PLC0415
         from ..models.timeline_entry import TimelineEntry  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -334,6 +345,13 @@ class IncidentDetail:
 
             timeline.append(timeline_item)
 
+        responders = []
+        _responders = d.pop("responders")
+        for responders_item_data in _responders:
+            responders_item = Responder.from_dict(responders_item_data)
+
+            responders.append(responders_item)
+
         analysis = IncidentAnalysis.from_dict(d.pop("analysis"))
 
         incident_detail = cls(
@@ -357,6 +375,7 @@ class IncidentDetail:
             escalation_policy_id=escalation_policy_id,
             labels=labels,
             timeline=timeline,
+            responders=responders,
             analysis=analysis,
         )
 

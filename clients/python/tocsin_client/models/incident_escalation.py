@@ -35,6 +35,8 @@ class IncidentEscalation:
         next_escalation_at (datetime.datetime | None): When the next level is paged, while the escalation waits
         ended (IncidentEscalationEndedType0 | None): Why the escalation of this cycle ended; `reassigned`: someone
             reassigned the incident and the next cycle pages the new target
+        snoozed_until (datetime.datetime | None): While the acknowledged incident is snoozed: when it goes back to
+            `active` and pages again from level 1, unless resolved first
         pages (list[Page]):
     """
 
@@ -47,6 +49,7 @@ class IncidentEscalation:
     round_: int | None
     next_escalation_at: datetime.datetime | None
     ended: IncidentEscalationEndedType0 | None
+    snoozed_until: datetime.datetime | None
     pages: list[Page]
 
     def to_dict(self) -> dict[str, Any]:
@@ -92,6 +95,12 @@ class IncidentEscalation:
         else:
             ended = self.ended
 
+        snoozed_until: None | str
+        if isinstance(self.snoozed_until, datetime.datetime):
+            snoozed_until = self.snoozed_until.isoformat()
+        else:
+            snoozed_until = self.snoozed_until
+
         pages = []
         for pages_item_data in self.pages:
             pages_item = pages_item_data.to_dict()
@@ -110,6 +119,7 @@ class IncidentEscalation:
                 "round": round_,
                 "next_escalation_at": next_escalation_at,
                 "ended": ended,
+                "snoozed_until": snoozed_until,
                 "pages": pages,
             }
         )
@@ -216,6 +226,21 @@ class IncidentEscalation:
 
         ended = _parse_ended(d.pop("ended"))
 
+        def _parse_snoozed_until(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                snoozed_until_type_0 = datetime.datetime.fromisoformat(data)
+
+                return snoozed_until_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        snoozed_until = _parse_snoozed_until(d.pop("snoozed_until"))
+
         pages = []
         _pages = d.pop("pages")
         for pages_item_data in _pages:
@@ -233,6 +258,7 @@ class IncidentEscalation:
             round_=round_,
             next_escalation_at=next_escalation_at,
             ended=ended,
+            snoozed_until=snoozed_until,
             pages=pages,
         )
 

@@ -11,6 +11,8 @@ from ..models.integration_platform import IntegrationPlatform
 from ..models.integration_status import IntegrationStatus
 
 if TYPE_CHECKING:
+    from ..models.flapping_settings import FlappingSettings
+    from ..models.grouping_settings import GroupingSettings
     from ..models.integration_settings import IntegrationSettings
     from ..models.webhook_config import WebhookConfig
 
@@ -38,6 +40,10 @@ class Integration:
         webhook_config (None | WebhookConfig):
         settings (IntegrationSettings):
         escalation_policy_id (None | UUID):
+        grouping (GroupingSettings | None): Alert grouping (Alertmanager `group_by`, `group_wait`, `group_interval`);
+            null: each alert key opens its own incident
+        flapping (FlappingSettings | None): Flap detection of its incidents; null: off (each firing alert after a
+            resolution opens a new incident)
         last_alert_at (datetime.datetime | None):
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
@@ -55,11 +61,15 @@ class Integration:
     webhook_config: None | WebhookConfig
     settings: IntegrationSettings
     escalation_policy_id: None | UUID
+    grouping: GroupingSettings | None
+    flapping: FlappingSettings | None
     last_alert_at: datetime.datetime | None
     created_at: datetime.datetime
     updated_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.flapping_settings import FlappingSettings  # noqa: PLC0415
+        from ..models.grouping_settings import GroupingSettings  # noqa: PLC0415
         from ..models.webhook_config import WebhookConfig  # noqa: PLC0415
 
         id = str(self.id)
@@ -98,6 +108,18 @@ class Integration:
         else:
             escalation_policy_id = self.escalation_policy_id
 
+        grouping: dict[str, Any] | None
+        if isinstance(self.grouping, GroupingSettings):
+            grouping = self.grouping.to_dict()
+        else:
+            grouping = self.grouping
+
+        flapping: dict[str, Any] | None
+        if isinstance(self.flapping, FlappingSettings):
+            flapping = self.flapping.to_dict()
+        else:
+            flapping = self.flapping
+
         last_alert_at: None | str
         if isinstance(self.last_alert_at, datetime.datetime):
             last_alert_at = self.last_alert_at.isoformat()
@@ -124,6 +146,8 @@ class Integration:
                 "webhook_config": webhook_config,
                 "settings": settings,
                 "escalation_policy_id": escalation_policy_id,
+                "grouping": grouping,
+                "flapping": flapping,
                 "last_alert_at": last_alert_at,
                 "created_at": created_at,
                 "updated_at": updated_at,
@@ -134,6 +158,8 @@ class Integration:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.flapping_settings import FlappingSettings  # noqa: PLC0415
+        from ..models.grouping_settings import GroupingSettings  # noqa: PLC0415
         from ..models.integration_settings import IntegrationSettings  # noqa: PLC0415
         from ..models.webhook_config import WebhookConfig  # noqa: PLC0415
 
@@ -201,6 +227,36 @@ class Integration:
 
         escalation_policy_id = _parse_escalation_policy_id(d.pop("escalation_policy_id"))
 
+        def _parse_grouping(data: object) -> GroupingSettings | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                grouping_type_0 = GroupingSettings.from_dict(data)
+
+                return grouping_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(GroupingSettings | None, data)
+
+        grouping = _parse_grouping(d.pop("grouping"))
+
+        def _parse_flapping(data: object) -> FlappingSettings | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                flapping_type_0 = FlappingSettings.from_dict(data)
+
+                return flapping_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(FlappingSettings | None, data)
+
+        flapping = _parse_flapping(d.pop("flapping"))
+
         def _parse_last_alert_at(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
@@ -233,6 +289,8 @@ class Integration:
             webhook_config=webhook_config,
             settings=settings,
             escalation_policy_id=escalation_policy_id,
+            grouping=grouping,
+            flapping=flapping,
             last_alert_at=last_alert_at,
             created_at=created_at,
             updated_at=updated_at,

@@ -9,8 +9,11 @@ from attrs import define as _attrs_define
 
 from ..models.integration_with_secret_platform import IntegrationWithSecretPlatform
 from ..models.integration_with_secret_status import IntegrationWithSecretStatus
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.flapping_settings import FlappingSettings
+    from ..models.grouping_settings import GroupingSettings
     from ..models.integration_with_secret_settings import IntegrationWithSecretSettings
     from ..models.webhook_config import WebhookConfig
 
@@ -38,10 +41,17 @@ class IntegrationWithSecret:
         webhook_config (None | WebhookConfig):
         settings (IntegrationWithSecretSettings):
         escalation_policy_id (None | UUID):
+        grouping (GroupingSettings | None): Alert grouping (Alertmanager `group_by`, `group_wait`, `group_interval`);
+            null: each alert key opens its own incident
+        flapping (FlappingSettings | None): Flap detection of its incidents; null: off (each firing alert after a
+            resolution opens a new incident)
         last_alert_at (datetime.datetime | None):
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
         webhook_secret (str): Shown only in this response
+        routing_key (str | Unset): `pager` integrations only, shown only in this response: the Events API v2 routing key
+            (PagerDuty's integration key), derived from the secret; it changes when the secret is rotated, and the previous
+            one works as long as the previous secret does
     """
 
     id: UUID
@@ -56,12 +66,17 @@ class IntegrationWithSecret:
     webhook_config: None | WebhookConfig
     settings: IntegrationWithSecretSettings
     escalation_policy_id: None | UUID
+    grouping: GroupingSettings | None
+    flapping: FlappingSettings | None
     last_alert_at: datetime.datetime | None
     created_at: datetime.datetime
     updated_at: datetime.datetime
     webhook_secret: str
+    routing_key: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.flapping_settings import FlappingSettings  # noqa: PLC0415
+        from ..models.grouping_settings import GroupingSettings  # noqa: PLC0415
         from ..models.webhook_config import WebhookConfig  # noqa: PLC0415
 
         id = str(self.id)
@@ -100,6 +115,18 @@ class IntegrationWithSecret:
         else:
             escalation_policy_id = self.escalation_policy_id
 
+        grouping: dict[str, Any] | None
+        if isinstance(self.grouping, GroupingSettings):
+            grouping = self.grouping.to_dict()
+        else:
+            grouping = self.grouping
+
+        flapping: dict[str, Any] | None
+        if isinstance(self.flapping, FlappingSettings):
+            flapping = self.flapping.to_dict()
+        else:
+            flapping = self.flapping
+
         last_alert_at: None | str
         if isinstance(self.last_alert_at, datetime.datetime):
             last_alert_at = self.last_alert_at.isoformat()
@@ -111,6 +138,8 @@ class IntegrationWithSecret:
         updated_at = self.updated_at.isoformat()
 
         webhook_secret = self.webhook_secret
+
+        routing_key = self.routing_key
 
         field_dict: dict[str, Any] = {}
 
@@ -128,17 +157,23 @@ class IntegrationWithSecret:
                 "webhook_config": webhook_config,
                 "settings": settings,
                 "escalation_policy_id": escalation_policy_id,
+                "grouping": grouping,
+                "flapping": flapping,
                 "last_alert_at": last_alert_at,
                 "created_at": created_at,
                 "updated_at": updated_at,
                 "webhook_secret": webhook_secret,
             }
         )
+        if routing_key is not UNSET:
+            field_dict["routing_key"] = routing_key
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.flapping_settings import FlappingSettings  # noqa: PLC0415
+        from ..models.grouping_settings import GroupingSettings  # noqa: PLC0415
         from ..models.integration_with_secret_settings import IntegrationWithSecretSettings  # noqa: PLC0415
         from ..models.webhook_config import WebhookConfig  # noqa: PLC0415
 
@@ -206,6 +241,36 @@ class IntegrationWithSecret:
 
         escalation_policy_id = _parse_escalation_policy_id(d.pop("escalation_policy_id"))
 
+        def _parse_grouping(data: object) -> GroupingSettings | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                grouping_type_0 = GroupingSettings.from_dict(data)
+
+                return grouping_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(GroupingSettings | None, data)
+
+        grouping = _parse_grouping(d.pop("grouping"))
+
+        def _parse_flapping(data: object) -> FlappingSettings | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                flapping_type_0 = FlappingSettings.from_dict(data)
+
+                return flapping_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(FlappingSettings | None, data)
+
+        flapping = _parse_flapping(d.pop("flapping"))
+
         def _parse_last_alert_at(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
@@ -227,6 +292,8 @@ class IntegrationWithSecret:
 
         webhook_secret = d.pop("webhook_secret")
 
+        routing_key = d.pop("routing_key", UNSET)
+
         integration_with_secret = cls(
             id=id,
             name=name,
@@ -240,10 +307,13 @@ class IntegrationWithSecret:
             webhook_config=webhook_config,
             settings=settings,
             escalation_policy_id=escalation_policy_id,
+            grouping=grouping,
+            flapping=flapping,
             last_alert_at=last_alert_at,
             created_at=created_at,
             updated_at=updated_at,
             webhook_secret=webhook_secret,
+            routing_key=routing_key,
         )
 
         return integration_with_secret

@@ -2,12 +2,16 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 from uuid import UUID
 
 from attrs import define as _attrs_define
 
 from ..models.routing_rule_urgency import RoutingRuleUrgency
+
+if TYPE_CHECKING:
+    from ..models.grouping_settings import GroupingSettings
+
 
 T = TypeVar("T", bound="RoutingRule")
 
@@ -23,7 +27,11 @@ class RoutingRule:
         escalation_policy_id (UUID):
         urgency (RoutingRuleUrgency):
         enabled (bool):
+        ack_timeout_minutes (float | None): Overrides the policy's acknowledgement timeout, in minutes; null: the
+            policy's
         position (int): Evaluation order, from 0: the first enabled rule that matches wins
+        grouping (GroupingSettings | None): Alert grouping of the alerts this rule routes (Alertmanager's route
+            `group_by`, `group_wait`, `group_interval`): wins over the integration's; null: the integration's grouping
         created_by (None | UUID):
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
@@ -36,12 +44,16 @@ class RoutingRule:
     escalation_policy_id: UUID
     urgency: RoutingRuleUrgency
     enabled: bool
+    ack_timeout_minutes: float | None
     position: int
+    grouping: GroupingSettings | None
     created_by: None | UUID
     created_at: datetime.datetime
     updated_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.grouping_settings import GroupingSettings  # noqa: PLC0415
+
         id = str(self.id)
 
         name = self.name
@@ -56,7 +68,16 @@ class RoutingRule:
 
         enabled = self.enabled
 
+        ack_timeout_minutes: float | None
+        ack_timeout_minutes = self.ack_timeout_minutes
+
         position = self.position
+
+        grouping: dict[str, Any] | None
+        if isinstance(self.grouping, GroupingSettings):
+            grouping = self.grouping.to_dict()
+        else:
+            grouping = self.grouping
 
         created_by: None | str
         if isinstance(self.created_by, UUID):
@@ -79,7 +100,9 @@ class RoutingRule:
                 "escalation_policy_id": escalation_policy_id,
                 "urgency": urgency,
                 "enabled": enabled,
+                "ack_timeout_minutes": ack_timeout_minutes,
                 "position": position,
+                "grouping": grouping,
                 "created_by": created_by,
                 "created_at": created_at,
                 "updated_at": updated_at,
@@ -90,6 +113,8 @@ class RoutingRule:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.grouping_settings import GroupingSettings  # noqa: PLC0415
+
         d = dict(src_dict)
         id = UUID(d.pop("id"))
 
@@ -105,7 +130,29 @@ class RoutingRule:
 
         enabled = d.pop("enabled")
 
+        def _parse_ack_timeout_minutes(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        ack_timeout_minutes = _parse_ack_timeout_minutes(d.pop("ack_timeout_minutes"))
+
         position = d.pop("position")
+
+        def _parse_grouping(data: object) -> GroupingSettings | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                grouping_type_0 = GroupingSettings.from_dict(data)
+
+                return grouping_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(GroupingSettings | None, data)
+
+        grouping = _parse_grouping(d.pop("grouping"))
 
         def _parse_created_by(data: object) -> None | UUID:
             if data is None:
@@ -134,7 +181,9 @@ class RoutingRule:
             escalation_policy_id=escalation_policy_id,
             urgency=urgency,
             enabled=enabled,
+            ack_timeout_minutes=ack_timeout_minutes,
             position=position,
+            grouping=grouping,
             created_by=created_by,
             created_at=created_at,
             updated_at=updated_at,

@@ -22,6 +22,9 @@ class UpdateEscalationPolicyBody:
         description (None | str | Unset):
         levels (list[EscalationLevelInput] | Unset):
         repeat (int | Unset): How many more times the whole chain runs when nobody acknowledges
+        ack_timeout_minutes (float | None | Unset): Acknowledgement timeout: minutes an incident may stay acknowledged
+            (`investigating`) before it goes back to `active` and pages again from level 1, in a new cycle; null (the
+            default) for never; fractions allowed
         is_default (bool | Unset): The organization's default: incidents of integrations that name no policy page
             through it. Setting it on one policy clears it on the others.
     """
@@ -30,6 +33,7 @@ class UpdateEscalationPolicyBody:
     description: None | str | Unset = UNSET
     levels: list[EscalationLevelInput] | Unset = UNSET
     repeat: int | Unset = UNSET
+    ack_timeout_minutes: float | None | Unset = UNSET
     is_default: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -50,6 +54,12 @@ class UpdateEscalationPolicyBody:
 
         repeat = self.repeat
 
+        ack_timeout_minutes: float | None | Unset
+        if isinstance(self.ack_timeout_minutes, Unset):
+            ack_timeout_minutes = UNSET
+        else:
+            ack_timeout_minutes = self.ack_timeout_minutes
+
         is_default = self.is_default
 
         field_dict: dict[str, Any] = {}
@@ -63,6 +73,8 @@ class UpdateEscalationPolicyBody:
             field_dict["levels"] = levels
         if repeat is not UNSET:
             field_dict["repeat"] = repeat
+        if ack_timeout_minutes is not UNSET:
+            field_dict["ack_timeout_minutes"] = ack_timeout_minutes
         if is_default is not UNSET:
             field_dict["is_default"] = is_default
 
@@ -95,6 +107,15 @@ class UpdateEscalationPolicyBody:
 
         repeat = d.pop("repeat", UNSET)
 
+        def _parse_ack_timeout_minutes(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        ack_timeout_minutes = _parse_ack_timeout_minutes(d.pop("ack_timeout_minutes", UNSET))
+
         is_default = d.pop("is_default", UNSET)
 
         update_escalation_policy_body = cls(
@@ -102,6 +123,7 @@ class UpdateEscalationPolicyBody:
             description=description,
             levels=levels,
             repeat=repeat,
+            ack_timeout_minutes=ack_timeout_minutes,
             is_default=is_default,
         )
 

@@ -10,6 +10,8 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.flapping_settings_input import FlappingSettingsInput
+    from ..models.grouping_settings_input import GroupingSettingsInput
     from ..models.update_integration_body_settings import UpdateIntegrationBodySettings
     from ..models.webhook_config_input import WebhookConfigInput
 
@@ -26,6 +28,10 @@ class UpdateIntegrationBody:
         webhook_config (None | Unset | WebhookConfigInput):
         settings (UpdateIntegrationBodySettings | Unset):
         escalation_policy_id (None | Unset | UUID):
+        grouping (GroupingSettingsInput | None | Unset): Alert grouping (Alertmanager `group_by`, `group_wait`,
+            `group_interval`); null: each alert key opens its own incident
+        flapping (FlappingSettingsInput | None | Unset): Flap detection of its incidents; null: off (each firing alert
+            after a resolution opens a new incident)
         outbound_paused (bool | Unset): `false` resumes outbound deliveries paused after repeated failures (the failure
             count starts again); `true` pauses them. Inbound webhooks are not affected either way.
     """
@@ -35,10 +41,14 @@ class UpdateIntegrationBody:
     webhook_config: None | Unset | WebhookConfigInput = UNSET
     settings: UpdateIntegrationBodySettings | Unset = UNSET
     escalation_policy_id: None | Unset | UUID = UNSET
+    grouping: GroupingSettingsInput | None | Unset = UNSET
+    flapping: FlappingSettingsInput | None | Unset = UNSET
     outbound_paused: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.flapping_settings_input import FlappingSettingsInput  # noqa: PLC0415
+        from ..models.grouping_settings_input import GroupingSettingsInput  # noqa: PLC0415
         from ..models.webhook_config_input import WebhookConfigInput  # noqa: PLC0415
 
         name = self.name
@@ -65,6 +75,22 @@ class UpdateIntegrationBody:
         else:
             escalation_policy_id = self.escalation_policy_id
 
+        grouping: dict[str, Any] | None | Unset
+        if isinstance(self.grouping, Unset):
+            grouping = UNSET
+        elif isinstance(self.grouping, GroupingSettingsInput):
+            grouping = self.grouping.to_dict()
+        else:
+            grouping = self.grouping
+
+        flapping: dict[str, Any] | None | Unset
+        if isinstance(self.flapping, Unset):
+            flapping = UNSET
+        elif isinstance(self.flapping, FlappingSettingsInput):
+            flapping = self.flapping.to_dict()
+        else:
+            flapping = self.flapping
+
         outbound_paused = self.outbound_paused
 
         field_dict: dict[str, Any] = {}
@@ -80,6 +106,10 @@ class UpdateIntegrationBody:
             field_dict["settings"] = settings
         if escalation_policy_id is not UNSET:
             field_dict["escalation_policy_id"] = escalation_policy_id
+        if grouping is not UNSET:
+            field_dict["grouping"] = grouping
+        if flapping is not UNSET:
+            field_dict["flapping"] = flapping
         if outbound_paused is not UNSET:
             field_dict["outbound_paused"] = outbound_paused
 
@@ -87,6 +117,8 @@ class UpdateIntegrationBody:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.flapping_settings_input import FlappingSettingsInput  # noqa: PLC0415
+        from ..models.grouping_settings_input import GroupingSettingsInput  # noqa: PLC0415
         from ..models.update_integration_body_settings import UpdateIntegrationBodySettings  # noqa: PLC0415
         from ..models.webhook_config_input import WebhookConfigInput  # noqa: PLC0415
 
@@ -136,6 +168,40 @@ class UpdateIntegrationBody:
 
         escalation_policy_id = _parse_escalation_policy_id(d.pop("escalation_policy_id", UNSET))
 
+        def _parse_grouping(data: object) -> GroupingSettingsInput | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                grouping_type_0 = GroupingSettingsInput.from_dict(data)
+
+                return grouping_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(GroupingSettingsInput | None | Unset, data)
+
+        grouping = _parse_grouping(d.pop("grouping", UNSET))
+
+        def _parse_flapping(data: object) -> FlappingSettingsInput | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                flapping_type_0 = FlappingSettingsInput.from_dict(data)
+
+                return flapping_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(FlappingSettingsInput | None | Unset, data)
+
+        flapping = _parse_flapping(d.pop("flapping", UNSET))
+
         outbound_paused = d.pop("outbound_paused", UNSET)
 
         update_integration_body = cls(
@@ -144,6 +210,8 @@ class UpdateIntegrationBody:
             webhook_config=webhook_config,
             settings=settings,
             escalation_policy_id=escalation_policy_id,
+            grouping=grouping,
+            flapping=flapping,
             outbound_paused=outbound_paused,
         )
 

@@ -1,13 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 from uuid import UUID
 
 from attrs import define as _attrs_define
 
 from ..models.update_routing_rule_body_urgency import UpdateRoutingRuleBodyUrgency
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.grouping_settings_input import GroupingSettingsInput
+
 
 T = TypeVar("T", bound="UpdateRoutingRuleBody")
 
@@ -29,8 +33,13 @@ class UpdateRoutingRuleBody:
         urgency (UpdateRoutingRuleBodyUrgency | Unset): `high`: pages at once through every contact method; `low`: pages
             by email only
         enabled (bool | Unset):
+        ack_timeout_minutes (float | None | Unset): Overrides the escalation policy's acknowledgement timeout for the
+            incidents this rule routes: minutes an incident may stay acknowledged (`investigating`) before it pages again
+            from level 1; null (the default): the policy's
         position (int | Unset): Where the rule goes in the evaluation order, from 0; past the end (or omitted on
             creation) puts it last. The other rules move to make room.
+        grouping (GroupingSettingsInput | None | Unset): Alert grouping of the alerts this rule routes (Alertmanager's
+            route `group_by`, `group_wait`, `group_interval`): wins over the integration's; null: the integration's grouping
     """
 
     name: str | Unset = UNSET
@@ -38,9 +47,13 @@ class UpdateRoutingRuleBody:
     escalation_policy_id: UUID | Unset = UNSET
     urgency: UpdateRoutingRuleBodyUrgency | Unset = UNSET
     enabled: bool | Unset = UNSET
+    ack_timeout_minutes: float | None | Unset = UNSET
     position: int | Unset = UNSET
+    grouping: GroupingSettingsInput | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.grouping_settings_input import GroupingSettingsInput  # noqa: PLC0415
+
         name = self.name
 
         matchers: list[str] | str | Unset
@@ -62,7 +75,21 @@ class UpdateRoutingRuleBody:
 
         enabled = self.enabled
 
+        ack_timeout_minutes: float | None | Unset
+        if isinstance(self.ack_timeout_minutes, Unset):
+            ack_timeout_minutes = UNSET
+        else:
+            ack_timeout_minutes = self.ack_timeout_minutes
+
         position = self.position
+
+        grouping: dict[str, Any] | None | Unset
+        if isinstance(self.grouping, Unset):
+            grouping = UNSET
+        elif isinstance(self.grouping, GroupingSettingsInput):
+            grouping = self.grouping.to_dict()
+        else:
+            grouping = self.grouping
 
         field_dict: dict[str, Any] = {}
 
@@ -77,13 +104,19 @@ class UpdateRoutingRuleBody:
             field_dict["urgency"] = urgency
         if enabled is not UNSET:
             field_dict["enabled"] = enabled
+        if ack_timeout_minutes is not UNSET:
+            field_dict["ack_timeout_minutes"] = ack_timeout_minutes
         if position is not UNSET:
             field_dict["position"] = position
+        if grouping is not UNSET:
+            field_dict["grouping"] = grouping
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.grouping_settings_input import GroupingSettingsInput  # noqa: PLC0415
+
         d = dict(src_dict)
         name = d.pop("name", UNSET)
 
@@ -118,7 +151,33 @@ class UpdateRoutingRuleBody:
 
         enabled = d.pop("enabled", UNSET)
 
+        def _parse_ack_timeout_minutes(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        ack_timeout_minutes = _parse_ack_timeout_minutes(d.pop("ack_timeout_minutes", UNSET))
+
         position = d.pop("position", UNSET)
+
+        def _parse_grouping(data: object) -> GroupingSettingsInput | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                grouping_type_0 = GroupingSettingsInput.from_dict(data)
+
+                return grouping_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(GroupingSettingsInput | None | Unset, data)
+
+        grouping = _parse_grouping(d.pop("grouping", UNSET))
 
         update_routing_rule_body = cls(
             name=name,
@@ -126,7 +185,9 @@ class UpdateRoutingRuleBody:
             escalation_policy_id=escalation_policy_id,
             urgency=urgency,
             enabled=enabled,
+            ack_timeout_minutes=ack_timeout_minutes,
             position=position,
+            grouping=grouping,
         )
 
         return update_routing_rule_body

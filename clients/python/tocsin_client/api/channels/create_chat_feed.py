@@ -107,11 +107,11 @@ def sync_detailed(
 ) -> Response[CreateChatFeedResponse201 | Error]:
     """Post a routing rule's or an integration's incidents to a chat channel
 
-     Every incident routed by the rule (or opened by the integration) gets one thread in the channel: its
-    root shows the incident with Acknowledge, Resolve and Escalate buttons and follows its status; each
-    status change, escalation level paged and chat message is a reply, in order, posted once. Needs the
-    organization’s connection of that kind (409 otherwise); 404 when the rule or integration is not the
-    organization’s.
+     Every incident routed by the rule (or opened by the integration) gets one thread in the channel or
+    room: its root shows the incident and follows its status (on Slack with Acknowledge, Resolve and
+    Escalate buttons; on Matrix a ✅ or `ack` in the thread acts); each status change, escalation level
+    paged and chat message is a reply in the thread, in order, posted once. Needs the organization’s
+    connection of that kind (409 otherwise); 404 when the rule or integration is not the organization’s.
 
     Args:
         body (CreateChatFeedInput):
@@ -142,11 +142,11 @@ def sync(
 ) -> CreateChatFeedResponse201 | Error | None:
     """Post a routing rule's or an integration's incidents to a chat channel
 
-     Every incident routed by the rule (or opened by the integration) gets one thread in the channel: its
-    root shows the incident with Acknowledge, Resolve and Escalate buttons and follows its status; each
-    status change, escalation level paged and chat message is a reply, in order, posted once. Needs the
-    organization’s connection of that kind (409 otherwise); 404 when the rule or integration is not the
-    organization’s.
+     Every incident routed by the rule (or opened by the integration) gets one thread in the channel or
+    room: its root shows the incident and follows its status (on Slack with Acknowledge, Resolve and
+    Escalate buttons; on Matrix a ✅ or `ack` in the thread acts); each status change, escalation level
+    paged and chat message is a reply in the thread, in order, posted once. Needs the organization’s
+    connection of that kind (409 otherwise); 404 when the rule or integration is not the organization’s.
 
     Args:
         body (CreateChatFeedInput):
@@ -172,11 +172,11 @@ async def asyncio_detailed(
 ) -> Response[CreateChatFeedResponse201 | Error]:
     """Post a routing rule's or an integration's incidents to a chat channel
 
-     Every incident routed by the rule (or opened by the integration) gets one thread in the channel: its
-    root shows the incident with Acknowledge, Resolve and Escalate buttons and follows its status; each
-    status change, escalation level paged and chat message is a reply, in order, posted once. Needs the
-    organization’s connection of that kind (409 otherwise); 404 when the rule or integration is not the
-    organization’s.
+     Every incident routed by the rule (or opened by the integration) gets one thread in the channel or
+    room: its root shows the incident and follows its status (on Slack with Acknowledge, Resolve and
+    Escalate buttons; on Matrix a ✅ or `ack` in the thread acts); each status change, escalation level
+    paged and chat message is a reply in the thread, in order, posted once. Needs the organization’s
+    connection of that kind (409 otherwise); 404 when the rule or integration is not the organization’s.
 
     Args:
         body (CreateChatFeedInput):
@@ -205,11 +205,11 @@ async def asyncio(
 ) -> CreateChatFeedResponse201 | Error | None:
     """Post a routing rule's or an integration's incidents to a chat channel
 
-     Every incident routed by the rule (or opened by the integration) gets one thread in the channel: its
-    root shows the incident with Acknowledge, Resolve and Escalate buttons and follows its status; each
-    status change, escalation level paged and chat message is a reply, in order, posted once. Needs the
-    organization’s connection of that kind (409 otherwise); 404 when the rule or integration is not the
-    organization’s.
+     Every incident routed by the rule (or opened by the integration) gets one thread in the channel or
+    room: its root shows the incident and follows its status (on Slack with Acknowledge, Resolve and
+    Escalate buttons; on Matrix a ✅ or `ack` in the thread acts); each status change, escalation level
+    paged and chat message is a reply in the thread, in order, posted once. Needs the organization’s
+    connection of that kind (409 otherwise); 404 when the rule or integration is not the organization’s.
 
     Args:
         body (CreateChatFeedInput):

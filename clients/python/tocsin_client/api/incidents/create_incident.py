@@ -102,7 +102,10 @@ def sync_detailed(
 ) -> Response[CreateIncidentResponse201 | Error]:
     """Create an incident by hand
 
-     An `assignee_id` naming no user of the organization is 404 NOT_FOUND (`detail` names the field).
+     It pages like an incident opened by an alert when it is `active`: its assignee at once through their
+    notification rules, else its `escalation_policy_id` from level 1; with neither it pages nobody. An
+    `assignee_id` or `escalation_policy_id` naming nothing of the organization is 404 NOT_FOUND
+    (`detail` names the field).
 
     Args:
         body (CreateIncidentBody):
@@ -133,7 +136,10 @@ def sync(
 ) -> CreateIncidentResponse201 | Error | None:
     """Create an incident by hand
 
-     An `assignee_id` naming no user of the organization is 404 NOT_FOUND (`detail` names the field).
+     It pages like an incident opened by an alert when it is `active`: its assignee at once through their
+    notification rules, else its `escalation_policy_id` from level 1; with neither it pages nobody. An
+    `assignee_id` or `escalation_policy_id` naming nothing of the organization is 404 NOT_FOUND
+    (`detail` names the field).
 
     Args:
         body (CreateIncidentBody):
@@ -159,7 +165,10 @@ async def asyncio_detailed(
 ) -> Response[CreateIncidentResponse201 | Error]:
     """Create an incident by hand
 
-     An `assignee_id` naming no user of the organization is 404 NOT_FOUND (`detail` names the field).
+     It pages like an incident opened by an alert when it is `active`: its assignee at once through their
+    notification rules, else its `escalation_policy_id` from level 1; with neither it pages nobody. An
+    `assignee_id` or `escalation_policy_id` naming nothing of the organization is 404 NOT_FOUND
+    (`detail` names the field).
 
     Args:
         body (CreateIncidentBody):
@@ -188,7 +197,10 @@ async def asyncio(
 ) -> CreateIncidentResponse201 | Error | None:
     """Create an incident by hand
 
-     An `assignee_id` naming no user of the organization is 404 NOT_FOUND (`detail` names the field).
+     It pages like an incident opened by an alert when it is `active`: its assignee at once through their
+    notification rules, else its `escalation_policy_id` from level 1; with neither it pages nobody. An
+    `assignee_id` or `escalation_policy_id` naming nothing of the organization is 404 NOT_FOUND
+    (`detail` names the field).
 
     Args:
         body (CreateIncidentBody):

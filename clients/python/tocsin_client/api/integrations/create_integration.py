@@ -104,9 +104,10 @@ def sync_detailed(
     """Add an integration
 
      The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored
-    encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`:
-    `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent
-    creates are counted one after the other.
+    encrypted and never shown again. A `pager` integration also answers, once, its `routing_key` for the
+    PagerDuty Events API v2 (`POST /v2/enqueue`), derived from the secret. The plan caps the
+    organization's integrations (`GET /billing`: `limits.integrations`): one more is 402
+    `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 
     Args:
         body (CreateIntegrationBody):
@@ -138,9 +139,10 @@ def sync(
     """Add an integration
 
      The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored
-    encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`:
-    `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent
-    creates are counted one after the other.
+    encrypted and never shown again. A `pager` integration also answers, once, its `routing_key` for the
+    PagerDuty Events API v2 (`POST /v2/enqueue`), derived from the secret. The plan caps the
+    organization's integrations (`GET /billing`: `limits.integrations`): one more is 402
+    `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 
     Args:
         body (CreateIntegrationBody):
@@ -167,9 +169,10 @@ async def asyncio_detailed(
     """Add an integration
 
      The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored
-    encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`:
-    `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent
-    creates are counted one after the other.
+    encrypted and never shown again. A `pager` integration also answers, once, its `routing_key` for the
+    PagerDuty Events API v2 (`POST /v2/enqueue`), derived from the secret. The plan caps the
+    organization's integrations (`GET /billing`: `limits.integrations`): one more is 402
+    `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 
     Args:
         body (CreateIntegrationBody):
@@ -199,9 +202,10 @@ async def asyncio(
     """Add an integration
 
      The response carries `webhook_secret` (the given `secret` or a generated one) once; it is stored
-    encrypted and never shown again. The plan caps the organization's integrations (`GET /billing`:
-    `limits.integrations`): one more is 402 `PLAN_LIMIT_REACHED` and nothing is created; concurrent
-    creates are counted one after the other.
+    encrypted and never shown again. A `pager` integration also answers, once, its `routing_key` for the
+    PagerDuty Events API v2 (`POST /v2/enqueue`), derived from the secret. The plan caps the
+    organization's integrations (`GET /billing`: `limits.integrations`): one more is 402
+    `PLAN_LIMIT_REACHED` and nothing is created; concurrent creates are counted one after the other.
 
     Args:
         body (CreateIntegrationBody):

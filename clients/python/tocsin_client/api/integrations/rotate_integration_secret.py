@@ -88,7 +88,8 @@ def sync_detailed(
 ) -> Response[Error | RotateIntegrationSecretResponse200]:
     """Replace the webhook secret
 
-     The new secret is shown once. The previous one stays valid for 24 hours so senders can switch over.
+     The new secret is shown once (with the new Events API v2 `routing_key` of a `pager` integration).
+    The previous one (and its routing key) stays valid for 24 hours so senders can switch over.
 
     Args:
         id (UUID):
@@ -119,7 +120,8 @@ def sync(
 ) -> Error | RotateIntegrationSecretResponse200 | None:
     """Replace the webhook secret
 
-     The new secret is shown once. The previous one stays valid for 24 hours so senders can switch over.
+     The new secret is shown once (with the new Events API v2 `routing_key` of a `pager` integration).
+    The previous one (and its routing key) stays valid for 24 hours so senders can switch over.
 
     Args:
         id (UUID):
@@ -145,7 +147,8 @@ async def asyncio_detailed(
 ) -> Response[Error | RotateIntegrationSecretResponse200]:
     """Replace the webhook secret
 
-     The new secret is shown once. The previous one stays valid for 24 hours so senders can switch over.
+     The new secret is shown once (with the new Events API v2 `routing_key` of a `pager` integration).
+    The previous one (and its routing key) stays valid for 24 hours so senders can switch over.
 
     Args:
         id (UUID):
@@ -174,7 +177,8 @@ async def asyncio(
 ) -> Error | RotateIntegrationSecretResponse200 | None:
     """Replace the webhook secret
 
-     The new secret is shown once. The previous one stays valid for 24 hours so senders can switch over.
+     The new secret is shown once (with the new Events API v2 `routing_key` of a `pager` integration).
+    The previous one (and its routing key) stays valid for 24 hours so senders can switch over.
 
     Args:
         id (UUID):

@@ -1,0 +1,214 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.decline_schedule_swap_request_response_200 import DeclineScheduleSwapRequestResponse200
+from ...models.error import Error
+from ...types import Response
+
+
+def _get_kwargs(
+    id: UUID,
+    request_id: UUID,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/schedules/{id}/swap-requests/{request_id}/decline".format(
+            id=quote(str(id), safe=""),
+            request_id=quote(str(request_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> DeclineScheduleSwapRequestResponse200 | Error | None:
+    if response.status_code == 200:
+        response_200 = DeclineScheduleSwapRequestResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[DeclineScheduleSwapRequestResponse200 | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    request_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[DeclineScheduleSwapRequestResponse200 | Error]:
+    """Decline a request made to you
+
+     Only the member a request names declines it (a request open to anyone stays open for others: 409).
+
+    Args:
+        id (UUID):
+        request_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeclineScheduleSwapRequestResponse200 | Error]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        request_id=request_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    request_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+) -> DeclineScheduleSwapRequestResponse200 | Error | None:
+    """Decline a request made to you
+
+     Only the member a request names declines it (a request open to anyone stays open for others: 409).
+
+    Args:
+        id (UUID):
+        request_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeclineScheduleSwapRequestResponse200 | Error
+    """
+
+    return sync_detailed(
+        id=id,
+        request_id=request_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    request_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[DeclineScheduleSwapRequestResponse200 | Error]:
+    """Decline a request made to you
+
+     Only the member a request names declines it (a request open to anyone stays open for others: 409).
+
+    Args:
+        id (UUID):
+        request_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeclineScheduleSwapRequestResponse200 | Error]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        request_id=request_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    request_id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+) -> DeclineScheduleSwapRequestResponse200 | Error | None:
+    """Decline a request made to you
+
+     Only the member a request names declines it (a request open to anyone stays open for others: 409).
+
+    Args:
+        id (UUID):
+        request_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeclineScheduleSwapRequestResponse200 | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            request_id=request_id,
+            client=client,
+        )
+    ).parsed

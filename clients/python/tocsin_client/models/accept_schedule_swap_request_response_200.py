@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.accept_schedule_swap_request_response_200_meta import AcceptScheduleSwapRequestResponse200Meta
+    from ..models.schedule_swap_request import ScheduleSwapRequest
+
+
+T = TypeVar("T", bound="AcceptScheduleSwapRequestResponse200")
+
+
+@_attrs_define
+class AcceptScheduleSwapRequestResponse200:
+    """
+    Attributes:
+        data (ScheduleSwapRequest):
+        meta (AcceptScheduleSwapRequestResponse200Meta):
+    """
+
+    data: ScheduleSwapRequest
+    meta: AcceptScheduleSwapRequestResponse200Meta
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.data.to_dict()
+
+        meta = self.meta.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+                "meta": meta,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.accept_schedule_swap_request_response_200_meta import AcceptScheduleSwapRequestResponse200Meta  # noqa: PLC0415
+        from ..models.schedule_swap_request import ScheduleSwapRequest  # noqa: PLC0415
+
+        d = dict(src_dict)
+        data = ScheduleSwapRequest.from_dict(d.pop("data"))
+
+        meta = AcceptScheduleSwapRequestResponse200Meta.from_dict(d.pop("meta"))
+
+        accept_schedule_swap_request_response_200 = cls(
+            data=data,
+            meta=meta,
+        )
+
+        return accept_schedule_swap_request_response_200

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class EscalationLevelMode(StrEnum):
+    ALL = "all"
+    ROUND_ROBIN = "round_robin"
+
+    def __str__(self) -> str:
+        return str(self.value)

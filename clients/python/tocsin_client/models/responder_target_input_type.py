@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class ResponderTargetInputType(StrEnum):
+    ESCALATION_POLICY = "escalation_policy"
+    SCHEDULE = "schedule"
+    USER = "user"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.inhibition_rule import InhibitionRule
+    from ..models.update_inhibition_rule_response_200_meta import UpdateInhibitionRuleResponse200Meta
+
+
+T = TypeVar("T", bound="UpdateInhibitionRuleResponse200")
+
+
+@_attrs_define
+class UpdateInhibitionRuleResponse200:
+    """
+    Attributes:
+        data (InhibitionRule):
+        meta (UpdateInhibitionRuleResponse200Meta):
+    """
+
+    data: InhibitionRule
+    meta: UpdateInhibitionRuleResponse200Meta
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.data.to_dict()
+
+        meta = self.meta.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "data": data,
+                "meta": meta,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.inhibition_rule import InhibitionRule  # noqa: PLC0415
+        from ..models.update_inhibition_rule_response_200_meta import UpdateInhibitionRuleResponse200Meta  # noqa: PLC0415
+
+        d = dict(src_dict)
+        data = InhibitionRule.from_dict(d.pop("data"))
+
+        meta = UpdateInhibitionRuleResponse200Meta.from_dict(d.pop("meta"))
+
+        update_inhibition_rule_response_200 = cls(
+            data=data,
+            meta=meta,
+        )
+
+        return update_inhibition_rule_response_200
