@@ -161,6 +161,8 @@ function PolicyCard({
 interface LevelDraft {
   targets: EscalationTarget[];
   delay: string;
+  /** `all`: every target at once; `round_robin`: one at a time, the next after the delay. */
+  mode: 'all' | 'round_robin';
 }
 
 /** Create a policy, or edit one (`policy` given): name, levels with their targets and delays, repeat, default. */
@@ -182,8 +184,8 @@ function PolicyForm({
   const [isDefault, setIsDefault] = useState(policy?.is_default ?? false);
   const [levels, setLevels] = useState<LevelDraft[]>(() =>
     policy
-      ? policy.levels.map((level) => ({ targets: level.targets, delay: String(level.delay_minutes) }))
-      : [{ targets: [], delay: '15' }],
+      ? policy.levels.map((level) => ({ targets: level.targets, delay: String(level.delay_minutes), mode: level.mode ?? 'all' }))
+      : [{ targets: [], delay: '15', mode: 'all' }],
   );
   const save = useMutation({
     mutationFn: async () => {
@@ -192,7 +194,7 @@ function PolicyForm({
         description: description.trim() || null,
         repeat: Number(repeat),
         is_default: isDefault,
-        levels: levels.map((level) => ({ targets: level.targets, delay_minutes: Number(level.delay) })),
+        levels: levels.map((level) => ({ targets: level.targets, delay_minutes: Number(level.delay), mode: level.mode })),
       };
       return policy
         ? unwrap(await api.PATCH('/api/v1/escalation-policies/{id}', { params: { path: { id: policy.id } }, body })).data
@@ -237,7 +239,7 @@ function PolicyForm({
         />
       ))}
       <div>
-        <button type="button" onClick={() => setLevels((current) => [...current, { targets: [], delay: '15' }])}>
+        <button type="button" onClick={() => setLevels((current) => [...current, { targets: [], delay: '15', mode: 'all' }])}>
           Add a level
         </button>
       </div>
@@ -336,6 +338,13 @@ function LevelFields({
             value={level.delay}
             onChange={(event) => onChange({ delay: event.target.value })}
           />
+        </label>
+        <label>
+          {label}: page its targets
+          <select value={level.mode} onChange={(event) => onChange({ mode: event.target.value === 'round_robin' ? 'round_robin' : 'all' })}>
+            <option value="all">all at once</option>
+            <option value="round_robin">one at a time (round-robin)</option>
+          </select>
         </label>
       </div>
       {onRemove ? (
