@@ -3,7 +3,7 @@
 // the webhook path runs it in a thread of its own (shared/isolation/json-mapping.ts).
 import jsonata from 'jsonata';
 import { z } from 'zod';
-import type { AlertStatus } from '../domain/alert.ts';
+import type { AlertStatus, NormalizedAlert } from '../domain/alert.ts';
 import { JSON_MAPPING_LIMITS, type JsonMappingLimits } from '../domain/compute-limits.ts';
 import { toSafeKey } from './fingerprint.ts';
 import { AlertPayloadError } from './payload-error.ts';
@@ -119,7 +119,7 @@ function statusOf(value: string | undefined, field: string): AlertStatus {
 }
 
 /** One mapped object as an alert; AlertPayloadError naming the missing or invalid field. */
-function mappedAlert(item: unknown, at: string): ReturnType<typeof finishAlert> {
+function mappedAlert(item: unknown, at: string): NormalizedAlert {
   const field = (name: string) => (at ? `${at}.${name}` : name);
   const mapped = parseShape(mappedAlertSchema, item, at || undefined);
   const title = mapped.title ?? missing(field('title'));
@@ -127,8 +127,9 @@ function mappedAlert(item: unknown, at: string): ReturnType<typeof finishAlert> 
   const fingerprint = mapped.fingerprint ?? missing(field('fingerprint'));
   const status = statusOf(mapped.status, field('status'));
   if (asRecord(mapped.labels) === undefined) throw new AlertPayloadError(field('labels'), 'is required (an object of label values)');
-  const labels = stringMap(mapped.labels);
-  const alert = finishAlert('generic_json', {
+  // The incident's `source` is the platform (generic_json); the sender the template names is a label.
+  const labels: Record<string, string> = { ...(mapped.source ? { source: mapped.source } : {}), ...stringMap(mapped.labels) };
+  return finishAlert('generic_json', {
     externalId: fingerprint,
     dedupKey: toSafeKey(fingerprint),
     title,
@@ -142,7 +143,6 @@ function mappedAlert(item: unknown, at: string): ReturnType<typeof finishAlert> 
     occurredAt: null,
     raw: item,
   });
-  return mapped.source ? { ...alert, source: mapped.source } : alert;
 }
 
 function missing(field: string): never {

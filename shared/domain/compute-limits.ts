@@ -47,4 +47,4 @@ export interface JsonMappingLimits {
   /** The evaluating thread's V8 heap. */
   maxHeapMb: number;
 }
-export const JSON_MAPPING_LIMITS: JsonMappingLimits = { ms: 250, depth: 200, hardMs: 2_000, maxHeapMb: 128 };
+export const JSON_MAPPING_LIMITS: JsonMappingLimits = { ms: 1_000, depth: 200, hardMs: 5_000, maxHeapMb: 128 };

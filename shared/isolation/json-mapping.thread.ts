@@ -4,7 +4,7 @@ import { constants, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { compileMapping, evaluateMapping, MappingError, type CompiledMapping } from '../alerts/json-mapping.ts';
 import type { JsonMappingLimits } from '../domain/compute-limits.ts';
-import type { MappingJob, MappingReply } from './json-mapping.ts';
+import type { MappingJob, MappingReply, MappingThreadReady } from './json-mapping.ts';
 
 try {
   setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
@@ -35,3 +35,4 @@ parentPort?.on('message', (job: MappingJob) => {
     }
   })().then((reply) => parentPort?.postMessage(reply));
 });
+parentPort?.postMessage({ ready: true } satisfies MappingThreadReady);

@@ -8,6 +8,11 @@ export interface MappingJob {
   body: unknown;
 }
 
+/** A thread's first message: it has loaded JSONata and takes jobs (boot time is not a job's). */
+export interface MappingThreadReady {
+  ready: true;
+}
+
 export type MappingReply =
   { id: number; ok: true; result: unknown } | { id: number; ok: false; stage: 'compile' | 'evaluate'; problem: MappingProblem };
 
@@ -36,9 +41,11 @@ export function createMappingRunner(options: { threads?: number; limits?: JsonMa
   const queue: Pending[] = [];
   let nextId = 1;
   let closed = false;
+  let started = false;
 
   interface Slot {
     thread: Worker;
+    ready: boolean;
     current?: Pending & { timer: NodeJS.Timeout };
   }
   const slots: Slot[] = [];
@@ -49,9 +56,15 @@ export function createMappingRunner(options: { threads?: number; limits?: JsonMa
         workerData: limits,
         resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
       }),
+      ready: false,
     };
     slot.thread.unref();
-    slot.thread.on('message', (reply: MappingReply) => {
+    slot.thread.on('message', (reply: MappingReply | MappingThreadReady) => {
+      if ('ready' in reply) {
+        slot.ready = true;
+        pump();
+        return;
+      }
       const current = slot.current;
       if (!current || current.job.id !== reply.id) return;
       clearTimeout(current.timer);
@@ -85,28 +98,38 @@ export function createMappingRunner(options: { threads?: number; limits?: JsonMa
     const index = slots.indexOf(slot);
     if (index !== -1) slots.splice(index, 1);
     void slot.thread.terminate();
+    if (!slot.ready) {
+      // It could not even start: no retry loop; the queued jobs fail and the next one tries again.
+      for (const pending of queue.splice(0)) pending.reject(error);
+      if (slots.length === 0) started = false;
+      return;
+    }
     if (!closed) slots.push(spawn());
     pump();
   }
 
   const pump = () => {
     for (const slot of slots) {
-      if (slot.current || queue.length === 0) continue;
+      if (!slot.ready || slot.current || queue.length === 0) continue;
       const pending = queue.shift() as Pending;
       const timer = setTimeout(
         () => replace(slot, cutOff('D1012', `ran for more than ${limits.hardMs} ms and was stopped`)),
         limits.hardMs,
       );
+      timer.unref();
       slot.current = { ...pending, timer };
       slot.thread.postMessage(pending.job);
     }
   };
 
-  for (let i = 0; i < Math.max(1, options.threads ?? 2); i += 1) slots.push(spawn());
-
   return {
     evaluate(template, body) {
       if (closed) return Promise.reject(new Error('the mapping runner is closed'));
+      // Threads start with the first mapping: a process without generic_json integrations has none.
+      if (!started) {
+        started = true;
+        for (let i = 0; i < Math.max(1, options.threads ?? 2); i += 1) slots.push(spawn());
+      }
       return new Promise((resolve, reject) => {
         queue.push({ job: { id: nextId++, template, body }, resolve, reject });
         pump();

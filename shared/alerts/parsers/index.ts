@@ -80,8 +80,13 @@ export interface JudgedPayload {
 export function judgeAlertPayload(platform: Platform, body: unknown): JudgedPayload {
   // Routes validate the path segment first; a stray value here is a programming error, not a bad payload.
   if (!isPlatform(platform)) throw new RangeError(`Unknown alert platform: ${String(platform)}`);
+  return judgeVerdicts(ALERT_PARSERS[platform](body));
+}
+
+/** Verdicts split into the accepted alerts and the refused ones. */
+export function judgeVerdicts(verdicts: readonly AlertVerdict[]): JudgedPayload {
   const judged: JudgedPayload = { accepted: [], rejected: [] };
-  for (const verdict of ALERT_PARSERS[platform](body)) {
+  for (const verdict of verdicts) {
     if ('alert' in verdict) judged.accepted.push(verdict);
     else judged.rejected.push({ index: verdict.index, field: verdict.error.field, reason: verdict.error.reason });
   }

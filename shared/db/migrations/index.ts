@@ -40,6 +40,7 @@ import { Migration20261230040000PageChannels } from './20261230040000-page-chann
 import { Migration20261230050000SlackAndChatFeeds } from './20261230050000-slack-and-chat-feeds.migration.ts';
 import { Migration20261230060000TwilioWebhookReceipts } from './20261230060000-twilio-webhook-receipts.migration.ts';
 import { Migration20261230070000MatrixSyncState } from './20261230070000-matrix-sync-state.migration.ts';
+import { Migration20261231090000IntegrationMappingTemplates } from './20261231090000-integration-mapping-templates.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -86,4 +87,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261230040000-page-channels', class: Migration20261230040000PageChannels },
   { name: '20261230050000-slack-and-chat-feeds', class: Migration20261230050000SlackAndChatFeeds },
   { name: '20261230060000-twilio-webhook-receipts', class: Migration20261230060000TwilioWebhookReceipts },
-  { name: '20261230070000-matrix-sync-state', class: Migration20261230070000MatrixSyncState }];
+  { name: '20261230070000-matrix-sync-state', class: Migration20261230070000MatrixSyncState },
+  { name: '20261231090000-integration-mapping-templates', class: Migration20261231090000IntegrationMappingTemplates }];

@@ -39,11 +39,11 @@ describe('generic JSON mapping: templates that map', () => {
       ],
     ],
     [
-      'one alert per element of an array, source from the template',
+      'one alert per element of an array, the source named kept as a label',
       `items.{"title": "Item " & id, "severity": sev, "fingerprint": "item-" & id, "status": ok ? "ok" : "firing", "labels": {"item": id}, "source": "inventory"}`,
       [
-        { title: 'Item a', severity: 'medium', dedupKey: 'item-a', status: 'firing', labels: { item: 'a' }, source: 'inventory' },
-        { title: 'Item b', severity: 'critical', dedupKey: 'item-b', status: 'resolved', labels: { item: 'b' }, source: 'inventory' },
+        { title: 'Item a', severity: 'medium', dedupKey: 'item-a', status: 'firing', labels: { source: 'inventory', item: 'a' } },
+        { title: 'Item b', severity: 'critical', dedupKey: 'item-b', status: 'resolved', labels: { source: 'inventory', item: 'b' } },
       ],
     ],
     [
