@@ -58,7 +58,6 @@ export function createMappingRunner(options: { threads?: number; limits?: JsonMa
       }),
       ready: false,
     };
-    slot.thread.unref();
     slot.thread.on('message', (reply: MappingReply | MappingThreadReady) => {
       if ('ready' in reply) {
         slot.ready = true;
@@ -84,6 +83,9 @@ export function createMappingRunner(options: { threads?: number; limits?: JsonMa
     slot.thread.on('exit', () => {
       if (slots.includes(slot)) replace(slot, cutOff('ERROR', 'the mapping thread exited'));
     });
+    // After the listeners (adding a 'message' listener refs the thread's port again); pump() refs
+    // it while there is work, so an idle runner never holds the process open.
+    slot.thread.unref();
     return slot;
   };
 
@@ -119,6 +121,10 @@ export function createMappingRunner(options: { threads?: number; limits?: JsonMa
       timer.unref();
       slot.current = { ...pending, timer };
       slot.thread.postMessage(pending.job);
+    }
+    for (const slot of slots) {
+      if (slot.current || queue.length > 0) slot.thread.ref();
+      else slot.thread.unref();
     }
   };
 
