@@ -66,6 +66,7 @@ import { createHeartbeatService } from './services/heartbeat.service.ts';
 import { createMaintenanceWindowService } from './services/maintenance-window.service.ts';
 import { createSelfTestService } from './services/self-test.service.ts';
 import { createWebhookIngestService } from './services/webhook-ingest.service.ts';
+import { createMappingRunner, type MappingRunner } from '../shared/isolation/json-mapping.ts';
 import { createEventsV2Service } from './services/events-v2.service.ts';
 import { createDeliveryService } from './services/delivery.service.ts';
 import { createNotificationService } from './services/notification.service.ts';
@@ -133,6 +134,8 @@ export interface ApiRuntime {
   tracing?: Tracing;
   /** Vendor API base URLs for page channels (a local fake's in tests); absent: the vendors' own. */
   vendorBaseUrls?: PageChannelDeps['vendorBaseUrls'];
+  /** Absent: a runner of this process's own (generic_json templates; its threads do not hold the process). */
+  mappings?: MappingRunner;
 }
 
 /**
@@ -228,12 +231,15 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   const audit = createAuditService({ em });
   // Without requestCaches nobody stops a flush timer: each count is sent at once.
   const usage = runtime.requestCaches?.usage ?? createUsageMeter({ em, logger, flushIntervalMs: 0 });
+  // generic_json templates run in threads of their own, started with the first one evaluated.
+  const mappings = runtime.mappings ?? createMappingRunner();
   const webhooks = ((ingest) => (runtime.metrics ? withIngestMetrics(ingest, runtime.metrics.alertsReceived) : ingest))(
     meteredWebhookIngest(
       createWebhookIngestService({
         em,
         temporal: runtime.temporal,
         integrations: integrationLookup,
+        mappings,
         dedupWindowSeconds: config.WEBHOOK_DEDUP_WINDOW_SECONDS,
         maxAlertsPerPayload: config.WEBHOOK_MAX_ALERTS_PER_PAYLOAD,
       }),
@@ -406,6 +412,8 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         publicUrl,
         onChange: (id) => integrationLookup.invalidate(id),
         quota,
+        // Its own thread: people trying templates never delay the mapping of webhooks.
+        mappings: runtime.mappings ?? createMappingRunner({ threads: 1 }),
       }),
       deliveries: createDeliveryService({ em }),
       notifications: createNotificationService({ em }),

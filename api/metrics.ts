@@ -119,9 +119,9 @@ export function withIngestMetrics(service: WebhookIngestService, counter: ApiMet
         return refused(input.platform, error);
       }
     },
-    prepareVerified(integration, input) {
+    async prepareVerified(integration, input) {
       try {
-        return service.prepareVerified(integration, input);
+        return await service.prepareVerified(integration, input);
       } catch (error) {
         return refused(input.platform, error);
       }

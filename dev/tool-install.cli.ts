@@ -3,6 +3,7 @@ import { GO_GENERATOR_TOOL, PYTHON_GENERATOR_TOOL } from './client-generator-too
 import { HELPER_PLATFORMS, hostPlatform, platformId } from '../shared/helper/platforms.ts';
 import { LOCAL_MODEL_IDS, type LocalModelId } from '../shared/search/embedding/local-models.ts';
 import { loadConfig } from '../shared/load-config.ts';
+import { resolveAlertmanager } from './alertmanager.ts';
 import { installElasticsearch } from './elasticsearch.ts';
 import { HELM_TOOL, KUBECONFORM_TOOL, KUBERNETES_SCHEMAS_TOOL } from './kubernetes-tools.ts';
 import { resolveMailpit } from './mailpit.ts';
@@ -40,6 +41,8 @@ const INSTALLERS: Record<string, Installer> = {
   },
   'stripe-mock': (context) => resolveStripeMock({ explicitPath: process.env.STRIPE_MOCK_PATH || undefined, ...context }),
   mailpit: (context) => resolveMailpit({ explicitPath: process.env.MAILPIT_PATH || undefined, ...context }),
+  // The real Alertmanager the Alertmanager and Events API v2 tests send through.
+  alertmanager: (context) => resolveAlertmanager({ explicitPath: process.env.ALERTMANAGER_PATH || undefined, ...context }),
   schemathesis: (context) => installTool(SCHEMATHESIS_TOOL, context),
   // The Matrix homeserver the Matrix channel's tests run against.
   synapse: (context) => installTool(SYNAPSE_TOOL, context),

@@ -7,6 +7,9 @@ import {
   IntegrationResponse,
   IntegrationWithSecretResponse,
   PlatformSetupResponse,
+  TestIntegrationMappingBody,
+  TestMappingBody,
+  TestMappingResponse,
   UpdateIntegrationBody,
 } from '../schemas/integration.schemas.ts';
 import { PLATFORMS } from '../../shared/domain/alert.ts';
@@ -47,6 +50,34 @@ export function integrationRoutes(integrations: IntegrationService) {
         402: { description: "The plan's integration quota is reached (PLAN_LIMIT_REACHED)", schema: PlanLimitErrorResponse },
       },
       handler: async ({ auth, body }) => ({ status: 201, body: envelope(await integrations.create(auth, body)) }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/integrations/test-mapping',
+      operationId: 'testMapping',
+      summary: 'Try a generic_json mapping template on a sample body',
+      description:
+        'Evaluates `template` (JSONata) on `sample` under the same limits as webhooks (time and depth; a runaway template is stopped) and answers what a `generic_json` integration would make of it: ' +
+        '`alerts` mapped, `rejected` objects (the field at fault), or `error` when the template does not compile (`stage: compile`, with `position`) or fails on the sample. Nothing is stored or queued.',
+      tags: ['integrations'],
+      access: 'integrations:create',
+      request: { body: TestMappingBody },
+      responses: { 200: { description: 'What the template makes of the sample', schema: TestMappingResponse } },
+      handler: async ({ body }) => ({ body: { data: await integrations.testMapping(body.template, body.sample) } }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/integrations/{id}/test-mapping',
+      operationId: 'testIntegrationMapping',
+      summary: "Try a generic_json integration's mapping template on a sample body",
+      description:
+        "As `POST /integrations/test-mapping`, with the integration's stored template unless `template` is given. 422 when the integration is not `generic_json` or has no template and none is sent.",
+      tags: ['integrations'],
+      access: 'integrations:update',
+      request: { params: IdParams, body: TestIntegrationMappingBody },
+      responses: { 200: { description: 'What the template makes of the sample', schema: TestMappingResponse } },
+      errors: [404],
+      handler: async ({ auth, params, body }) => ({ body: { data: await integrations.testIntegrationMapping(auth, params.id, body) } }),
     }),
     ...SETUP_PLATFORMS.map((platform) =>
       defineRoute({

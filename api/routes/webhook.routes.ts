@@ -39,6 +39,7 @@ const WebhookHealthResponse = z
           search_logs: 'ok',
           observability: 'ok',
           metrics_alerts: 'ok',
+          generic_json: 'ok',
         },
         temporal: 'ok',
       },

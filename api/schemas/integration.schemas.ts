@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_MAPPING_TEMPLATE_LENGTH } from '../../shared/alerts/json-mapping.ts';
 import { PLATFORMS } from '../../shared/domain/alert.ts';
 import { INTEGRATION_STATUSES } from '../../shared/domain/delivery.ts';
 import { EVENT_TYPES } from '../../shared/domain/events.ts';
@@ -46,6 +47,14 @@ export const WebhookConfigSchema = z
 
 const secret = z.string().min(16).max(200).describe('Shared secret for signatures (generated when omitted)');
 
+const mappingTemplate = z
+  .string()
+  .min(1)
+  .max(MAX_MAPPING_TEMPLATE_LENGTH)
+  .describe(
+    '`generic_json` only: a JSONata template that maps the body to one alert object (or an array of them) with `title`, `severity`, `fingerprint`, `status` (firing or resolved) and `labels`, optionally `description` and `source` (kept as the `source` label). Compiled when saved: a template that does not compile is 422 naming the position of the error. null: the body itself must have that shape.',
+  );
+
 export const CreateIntegrationBody = z.object({
   name: nonBlankText().max(200),
   platform: z.enum(PLATFORMS),
@@ -53,6 +62,7 @@ export const CreateIntegrationBody = z.object({
   enabled: z.boolean().default(true),
   webhook_config: WebhookConfigSchema.nullish(),
   settings: z.record(z.string(), z.unknown()).default({}),
+  mapping_template: mappingTemplate.nullish(),
   escalation_policy_id: z
     .uuid()
     .describe(
@@ -69,6 +79,7 @@ export const UpdateIntegrationBody = requireAnyOf(
     enabled: z.boolean().optional(),
     webhook_config: WebhookConfigSchema.nullable().optional(),
     settings: z.record(z.string(), z.unknown()).optional(),
+    mapping_template: mappingTemplate.nullable().optional(),
     escalation_policy_id: z
       .uuid()
       .describe(
@@ -112,6 +123,7 @@ export const IntegrationSchema = z
     signature_header: z.string(),
     webhook_config: WebhookConfigSchema.nullable(),
     settings: z.record(z.string(), z.unknown()),
+    mapping_template: z.string().nullable().describe('`generic_json` only: the JSONata template its bodies are mapped by'),
     escalation_policy_id: z
       .uuid()
       .describe(
@@ -192,3 +204,58 @@ export const WebhookErrorResponse = z
     request_id: z.string(),
   })
   .meta({ id: 'WebhookError' });
+
+const sample = z
+  .unknown()
+  .refine((value) => value !== undefined, { message: 'is required' })
+  .describe('A body as the sender posts it');
+
+const MappingProblemSchema = z
+  .object({
+    stage: z
+      .enum(['compile', 'evaluate'])
+      .describe('`compile`: the template is not JSONata; `evaluate`: it failed or ran past its limits on the sample'),
+    code: z.string().describe("JSONata's error code (D1011: too deep, D1012: too long)"),
+    message: z.string(),
+    position: z.number().int().nullable().describe('Character offset in the template where JSONata stopped'),
+    token: z.string().nullable(),
+  })
+  .meta({ id: 'MappingProblem' });
+
+const MappedAlertSchema = z
+  .object({
+    title: z.string(),
+    severity: z.enum(['critical', 'high', 'medium', 'low']),
+    status: z.enum(['firing', 'resolved']),
+    fingerprint: z.string(),
+    dedup_key: z.string().describe('The key its incident is found by: the fingerprint, hashed when it has characters a key cannot'),
+    labels: z.record(z.string(), z.string()),
+    description: z.string().nullable(),
+  })
+  .meta({ id: 'MappedAlert' });
+
+export const TestMappingBody = z
+  .object({
+    template: mappingTemplate,
+    sample: sample,
+  })
+  .strict();
+
+export const TestIntegrationMappingBody = z
+  .object({
+    template: mappingTemplate.optional().describe("A template to try instead of the integration's stored one"),
+    sample: sample,
+  })
+  .strict();
+
+export const TestMappingResponse = z
+  .object({
+    data: z.object({
+      alerts: z.array(MappedAlertSchema).describe('The alerts the sample maps to'),
+      rejected: z
+        .array(z.object({ index: z.number().int(), field: z.string(), reason: z.string() }))
+        .describe('Mapped objects that are not alerts, and why (`[1].severity is required`)'),
+      error: MappingProblemSchema.nullable().describe('Why the template produced nothing; null when it ran'),
+    }),
+  })
+  .meta({ id: 'TestMappingResult' });

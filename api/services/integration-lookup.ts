@@ -11,6 +11,8 @@ export interface ResolvedIntegration {
   enabled: boolean;
   /** Current secret first, then the previous one while its grace period lasts. */
   secrets: string[];
+  /** generic_json: the template its bodies are mapped by (none: Tocsin's own shape). */
+  mappingTemplate: string | null;
 }
 
 /**
@@ -53,6 +55,7 @@ export function createIntegrationLookup(deps: {
       platform: integration.platform,
       enabled: integration.enabled,
       secrets,
+      mappingTemplate: integration.mappingTemplate ?? null,
     };
   }
 

@@ -4,12 +4,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { routingKeyOf } from '../../shared/alerts/routing-key.ts';
 import { signatureHeaderName } from '../../shared/alerts/signature.ts';
 import { generateOpaqueToken } from '../../shared/auth/api-keys.ts';
+import { compileMapping, MappingError } from '../../shared/alerts/json-mapping.ts';
+import { judgeMappedAlerts, judgeVerdicts } from '../../shared/alerts/parsers/index.ts';
+import { AlertPayloadError } from '../../shared/alerts/payload-error.ts';
 import type { SecretBox } from '../../shared/crypto/secret-box.ts';
+import type { MappingRunner } from '../../shared/isolation/json-mapping.ts';
 import { EscalationPolicyEntity, IntegrationEntity, type Integration } from '../../shared/db/entities/index.ts';
 import { sameDestination } from '../../shared/delivery/destination.ts';
 import { sendsIntegrationSecretElsewhere } from '../../shared/delivery/integration-secret-destination.ts';
 import { redactHeaderValues, sealSecretHeaders } from '../../shared/delivery/secret-headers.ts';
-import type { Platform } from '../../shared/domain/alert.ts';
+import type { NormalizedAlert, Platform } from '../../shared/domain/alert.ts';
 import { hasPermission } from '../../shared/domain/permissions.ts';
 import { InsufficientPermissionsError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
@@ -31,6 +35,21 @@ const eventsRoutingKey = (integration: Integration, secret: string): { routing_k
 
 export type IntegrationService = ReturnType<typeof createIntegrationService>;
 
+/** A template to store: generic_json only, and compiled first (422 naming the position otherwise). */
+function checkedTemplate(platform: Platform, template: string | null | undefined): string | null {
+  if (template === undefined || template === null) return null;
+  if (platform !== 'generic_json') {
+    throw new ValidationError([{ path: 'body.mapping_template', message: 'only generic_json integrations take a mapping template' }]);
+  }
+  try {
+    compileMapping(template);
+  } catch (error) {
+    if (error instanceof MappingError) throw new ValidationError([{ path: 'body.mapping_template', message: error.message }]);
+    throw error;
+  }
+  return template;
+}
+
 type WebhookConfigInput = Record<string, unknown> & { headers?: Record<string, string>; secret_headers?: Record<string, string> };
 
 /**
@@ -48,6 +67,17 @@ function webhookConfigView(config: Record<string, unknown> | null, mayEdit: bool
   };
 }
 
+/** A mapped alert as test-mapping shows it. */
+const mappedAlertView = (alert: NormalizedAlert) => ({
+  title: alert.title,
+  severity: alert.severity,
+  status: alert.status,
+  fingerprint: alert.externalId ?? alert.dedupKey,
+  dedup_key: alert.dedupKey,
+  labels: alert.labels,
+  description: alert.description,
+});
+
 /** Integrations CRUD; secrets are generated or taken once, sealed at rest, and shown only once. */
 export function createIntegrationService(deps: {
   em: () => EntityManager;
@@ -55,6 +85,8 @@ export function createIntegrationService(deps: {
   publicUrl: string;
   onChange: (integrationId: string) => void;
   quota: Pick<PlanQuota, 'reserve'>;
+  /** Evaluates mapping templates off the event loop (test-mapping). */
+  mappings: MappingRunner;
 }) {
   /** `auth` absent: the caller just wrote the integration, so it may edit it. */
   const view = (integration: Integration, auth?: AuthContext): IntegrationView => ({
@@ -72,6 +104,7 @@ export function createIntegrationService(deps: {
       auth === undefined || hasPermission(auth.permissions, 'integrations:update'),
     ),
     settings: integration.settings,
+    mapping_template: integration.mappingTemplate ?? null,
     escalation_policy_id: integration.escalationPolicyId ?? null,
     grouping: integration.grouping ?? null,
     flapping: integration.flapping ?? null,
@@ -112,6 +145,18 @@ export function createIntegrationService(deps: {
     }
   };
 
+  const mapSample = async (template: string, sample: unknown) => {
+    try {
+      const { accepted, rejected } = judgeVerdicts(judgeMappedAlerts(await deps.mappings.evaluate(template, sample)));
+      return { alerts: accepted.map(({ alert }) => mappedAlertView(alert)), rejected, error: null };
+    } catch (error) {
+      if (error instanceof MappingError) return { alerts: [], rejected: [], error: { stage: error.stage, ...error.problem } };
+      if (error instanceof AlertPayloadError)
+        return { alerts: [], rejected: [{ index: 0, field: error.field, reason: error.reason }], error: null };
+      throw error;
+    }
+  };
+
   const load = async (id: string) => {
     const integration = await deps.em().findOne(IntegrationEntity, { id });
     if (!integration) throw new NotFoundError('Integration');
@@ -139,11 +184,13 @@ export function createIntegrationService(deps: {
         enabled: boolean;
         webhook_config?: Record<string, unknown> | null;
         settings: Record<string, unknown>;
+        mapping_template?: string | null;
         escalation_policy_id?: string | null;
         grouping?: GroupingSettings | null;
         flapping?: FlappingSettings | null;
       },
     ) {
+      const mappingTemplate = checkedTemplate(input.platform, input.mapping_template);
       await assertPolicy(deps.em(), input.escalation_policy_id);
       const secret = input.secret ?? generateOpaqueToken();
       const integration = await deps.em().transactional(async (tx) => {
@@ -156,6 +203,7 @@ export function createIntegrationService(deps: {
           secretCiphertext: deps.secretBox.encrypt(secret),
           webhookConfig: sealedConfig(input.webhook_config, null),
           settings: input.settings,
+          mappingTemplate,
           escalationPolicyId: input.escalation_policy_id ?? null,
           grouping: input.grouping ?? null,
           flapping: input.flapping ?? null,
@@ -179,6 +227,7 @@ export function createIntegrationService(deps: {
         outbound_paused?: boolean;
         webhook_config?: Record<string, unknown> | null;
         settings?: Record<string, unknown>;
+        mapping_template?: string | null;
         escalation_policy_id?: string | null;
         grouping?: GroupingSettings | null;
         flapping?: FlappingSettings | null;
@@ -187,6 +236,7 @@ export function createIntegrationService(deps: {
       const integration = await load(id);
       if (input.grouping !== undefined) integration.grouping = input.grouping;
       if (input.flapping !== undefined) integration.flapping = input.flapping;
+      if (input.mapping_template !== undefined) integration.mappingTemplate = checkedTemplate(integration.platform, input.mapping_template);
       await assertPolicy(deps.em(), input.escalation_policy_id);
       if (input.escalation_policy_id !== undefined) integration.escalationPolicyId = input.escalation_policy_id;
       if (input.name !== undefined) integration.name = input.name;
@@ -213,6 +263,20 @@ export function createIntegrationService(deps: {
       await deps.em().flush();
       deps.onChange(id);
       return view(integration);
+    },
+
+    /** What `template` makes of `sample`: the alerts, the refused objects, or why it produced nothing. */
+    testMapping: (template: string, sample: unknown) => mapSample(template, sample),
+
+    /** As testMapping, with the integration's stored template unless another is given. */
+    async testIntegrationMapping(_auth: AuthContext, id: string, input: { template?: string; sample?: unknown }) {
+      const integration = await load(id);
+      if (integration.platform !== 'generic_json') {
+        throw new ValidationError([{ path: 'params.id', message: 'only generic_json integrations map bodies with a template' }]);
+      }
+      const template = input.template ?? integration.mappingTemplate;
+      if (!template) throw new ValidationError([{ path: 'body.template', message: 'the integration has no mapping template; send one' }]);
+      return mapSample(template, input.sample);
     },
 
     async remove(_auth: AuthContext, id: string) {

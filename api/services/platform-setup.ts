@@ -89,4 +89,14 @@ export const PLATFORM_SETUP: Record<Platform, { example: unknown }> = {
       ],
     },
   },
+  // Without a mapping template a generic_json integration reads this shape; with one, the template's result.
+  generic_json: {
+    example: {
+      title: 'Checkout queue depth above 10,000',
+      severity: 'high',
+      fingerprint: 'checkout-queue-depth',
+      status: 'firing',
+      labels: { service: 'checkout', env: 'prod' },
+    },
+  },
 };

@@ -1,7 +1,14 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { alertBucketWorkflow } from '../../workflows/alert-bucket.workflow.ts';
 import { alertsReceivedSignal } from '../../workflows/messages.ts';
-import { judgeAlertPayload, type JudgedPayload, type RejectedAlert } from '../../shared/alerts/parsers/index.ts';
+import { MappingError } from '../../shared/alerts/json-mapping.ts';
+import {
+  judgeAlertPayload,
+  judgeMappedAlerts,
+  judgeVerdicts,
+  type JudgedPayload,
+  type RejectedAlert,
+} from '../../shared/alerts/parsers/index.ts';
 import { AlertPayloadError } from '../../shared/alerts/payload-error.ts';
 import { verifyWebhookSignature } from '../../shared/alerts/signature.ts';
 import { IntegrationEntity } from '../../shared/db/entities/index.ts';
@@ -11,6 +18,7 @@ import { MAX_ALERTS_PER_SIGNAL, signalBatches, type AlertSignalPayload } from '.
 import { ServiceUnavailableError, WebhookError } from '../../shared/errors.ts';
 import type { TemporalClient } from '../../shared/temporal/client.ts';
 import { workflowIds, workflowSearchAttributes } from '../../shared/temporal/ids.ts';
+import type { MappingRunner } from '../../shared/isolation/json-mapping.ts';
 import { toStorableJson } from '../../shared/text-safety.ts';
 import { alertIdOf, deliveryKeyOf, receiptKeyOf } from './alert-receipt.ts';
 import type { IntegrationLookup, ResolvedIntegration } from './integration-lookup.ts';
@@ -32,19 +40,40 @@ export interface WebhookAccepted {
   };
 }
 
-function parseBody(platform: Platform, rawBody: Buffer, maxAlerts: number): JudgedPayload {
-  let body: unknown;
+/** The body as JSON, or 400 naming `body`. */
+function readJson(rawBody: Buffer): unknown {
   try {
     // Senders' payloads are kept as sent, except what PostgreSQL cannot store.
-    body = toStorableJson(JSON.parse(rawBody.toString('utf8')));
+    return toStorableJson(JSON.parse(rawBody.toString('utf8')));
   } catch {
     throw new WebhookError('INVALID_PAYLOAD', 'Body is not valid JSON', { field: 'body' });
   }
+}
+
+/**
+ * The payload judged alert by alert: by the platform's parser, or for a generic_json integration
+ * with a template, by what its template makes of the body (evaluated off the event loop).
+ */
+async function parseBody(
+  integration: Pick<ResolvedIntegration, 'platform' | 'mappingTemplate'>,
+  platform: Platform,
+  rawBody: Buffer,
+  maxAlerts: number,
+  mappings: MappingRunner | undefined,
+): Promise<JudgedPayload> {
+  const body = readJson(rawBody);
   let judged: JudgedPayload;
   try {
-    judged = judgeAlertPayload(platform, body);
+    if (platform === 'generic_json' && integration.mappingTemplate) {
+      if (!mappings) throw new Error('generic_json mapping templates need a mapping runner');
+      const mapped = await mappings.evaluate(integration.mappingTemplate, body);
+      judged = judgeVerdicts(judgeMappedAlerts(mapped));
+    } else {
+      judged = judgeAlertPayload(platform, body);
+    }
   } catch (error) {
     if (error instanceof AlertPayloadError) throw new WebhookError('INVALID_PAYLOAD', error.message, { field: error.field });
+    if (error instanceof MappingError) throw new WebhookError('INVALID_PAYLOAD', error.message, { field: 'body' });
     throw error;
   }
   // Each alert costs a share of a signal and a transaction: one small body must not carry thousands.
@@ -100,6 +129,8 @@ export function createWebhookIngestService(deps: {
   dedupWindowSeconds?: number;
   /** More alerts than this in one payload: 413 (WEBHOOK_MAX_ALERTS_PER_PAYLOAD). */
   maxAlertsPerPayload?: number;
+  /** Evaluates generic_json mapping templates off the event loop. */
+  mappings?: MappingRunner;
   /** Epoch milliseconds; injected by tests. */
   now?: () => number;
 }) {
@@ -201,12 +232,12 @@ export function createWebhookIngestService(deps: {
   }
 
   /** After verifySender: the integration must be enabled, then the payload is parsed (nothing queued yet). */
-  function prepareVerified(
+  async function prepareVerified(
     integration: ResolvedIntegration,
     input: Pick<WebhookRequest, 'platform' | 'rawBody' | 'headers'>,
-  ): PreparedPayload {
+  ): Promise<PreparedPayload> {
     if (!integration.enabled) throw new WebhookError('INTEGRATION_DISABLED', 'This integration is disabled');
-    const { accepted, rejected } = parseBody(input.platform, input.rawBody, maxAlerts);
+    const { accepted, rejected } = await parseBody(integration, input.platform, input.rawBody, maxAlerts, deps.mappings);
     return { integration, alerts: accepted, rejected, deliveryKey: deliveryKeyOf(input.rawBody, input.headers) };
   }
 
@@ -225,7 +256,7 @@ export function createWebhookIngestService(deps: {
         .findOne(IntegrationEntity, { platform: input.platform, enabled: true }, { orderBy: { createdAt: 'asc' } });
       const integration = row ? await deps.integrations.get(row.id) : null;
       if (!integration) throw new WebhookError('INTEGRATION_NOT_FOUND', `No enabled ${input.platform} integration in this organization`);
-      const { accepted, rejected } = parseBody(input.platform, input.rawBody, maxAlerts);
+      const { accepted, rejected } = await parseBody(integration, input.platform, input.rawBody, maxAlerts, deps.mappings);
       return { integration, alerts: accepted, rejected, deliveryKey: deliveryKeyOf(input.rawBody, input.headers ?? {}) };
     },
 
@@ -267,7 +298,7 @@ export async function receiveSignedWebhook(
   const subject = (alerts: number) => ({ kind: 'integration' as const, integrationId: integration.id, alerts });
   let prepared: PreparedPayload;
   try {
-    prepared = ingest.prepareVerified(integration, request);
+    prepared = await ingest.prepareVerified(integration, request);
   } catch (error) {
     // Authentic but unusable (disabled, unparsable, no valid alert, over the per-payload cap): one unit.
     await count(subject(1));

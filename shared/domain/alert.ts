@@ -2,7 +2,17 @@
 import { z } from 'zod';
 
 /** The spec's neutral identifiers; each is also the `{platform}` segment of the webhook routes. */
-export const PLATFORMS = ['infra_monitor', 'apm', 'pager', 'dashboards', 'search_logs', 'observability', 'metrics_alerts'] as const;
+export const PLATFORMS = [
+  'infra_monitor',
+  'apm',
+  'pager',
+  'dashboards',
+  'search_logs',
+  'observability',
+  'metrics_alerts',
+  // Any JSON body, read through the integration's own mapping template (shared/alerts/json-mapping.ts).
+  'generic_json',
+] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 /** Most severe first, in the lowercase form the API uses. */

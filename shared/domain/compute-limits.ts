@@ -34,3 +34,17 @@ export const MAX_SCHEDULES_PER_ORGANIZATION = 500;
  */
 export const MAX_OVERRIDES_PER_SCHEDULE = 2_000;
 export const OVERRIDE_COUNT_SPAN_MS = 366 * 86_400_000;
+
+/**
+ * One evaluation of a generic JSON integration's mapping template (JSONata): its wall time and its
+ * depth of nested sub-expressions (recursion), both checked by JSONata on entry to each one. The
+ * thread running it is also cut off after `hardMs` (one built-in call can outlast the checks).
+ */
+export interface JsonMappingLimits {
+  ms: number;
+  depth: number;
+  hardMs: number;
+  /** The evaluating thread's V8 heap. */
+  maxHeapMb: number;
+}
+export const JSON_MAPPING_LIMITS: JsonMappingLimits = { ms: 1_000, depth: 200, hardMs: 5_000, maxHeapMb: 128 };

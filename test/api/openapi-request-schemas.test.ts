@@ -63,7 +63,17 @@ describe('request schemas say what the API refuses', () => {
   it('declares "at least one field" as anyOf, as the refine enforces', () => {
     const schema = bodyOf('/api/v1/integrations/{id}', 'patch');
     expect(schema.anyOf).toEqual(
-      ['name', 'enabled', 'webhook_config', 'settings', 'escalation_policy_id', 'grouping', 'flapping', 'outbound_paused'].map((key) => ({
+      [
+        'name',
+        'enabled',
+        'webhook_config',
+        'settings',
+        'mapping_template',
+        'escalation_policy_id',
+        'grouping',
+        'flapping',
+        'outbound_paused',
+      ].map((key) => ({
         required: [key],
       })),
     );

@@ -2,6 +2,7 @@
 import { boundLabels, isPlatform } from '../../domain/alert.ts';
 import type { NormalizedAlert, Platform } from '../../domain/alert.ts';
 import { AlertPayloadError } from '../payload-error.ts';
+import { judgeMappedResult } from '../json-mapping.ts';
 import { parseApm } from './apm.ts';
 import { asRecord, judgeEach, type AlertVerdict } from './common.ts';
 import { parseDashboards } from './dashboards.ts';
@@ -25,6 +26,17 @@ const oneAlert =
     return judgeEach([body], (item) => parse(item)[0] as NormalizedAlert);
   };
 
+// The body itself must be one object; a mapping's result may also be an array (judgeMappedResult).
+const oneAlertObject =
+  (parse: AlertParser): AlertParser =>
+  (body) => {
+    if (asRecord(body) === undefined) throw new AlertPayloadError('body', 'must be a JSON object');
+    return parse(body);
+  };
+
+/** A generic_json template's result as verdicts, label values bounded like every platform's. */
+export const judgeMappedAlerts: AlertParser = (result) => boundedLabels(judgeMappedResult)(result);
+
 // Every accepted alert's label values are bounded here, whatever the platform (MAX_LABEL_VALUE_LENGTH).
 const boundedLabels =
   (parse: AlertParser): AlertParser =>
@@ -41,6 +53,8 @@ export const ALERT_PARSERS: Readonly<Record<Platform, AlertParser>> = {
   search_logs: boundedLabels(oneAlert(parseSearchLogs)),
   observability: boundedLabels(parseObservability),
   metrics_alerts: boundedLabels(parseMetricsAlerts),
+  // Without its integration's template (or once the template has run): Tocsin's own shape, one object per alert.
+  generic_json: boundedLabels(oneAlertObject(judgeMappedResult)),
 };
 
 /** An alert the payload carried that cannot be ingested: its index in the payload and why. */
@@ -66,8 +80,13 @@ export interface JudgedPayload {
 export function judgeAlertPayload(platform: Platform, body: unknown): JudgedPayload {
   // Routes validate the path segment first; a stray value here is a programming error, not a bad payload.
   if (!isPlatform(platform)) throw new RangeError(`Unknown alert platform: ${String(platform)}`);
+  return judgeVerdicts(ALERT_PARSERS[platform](body));
+}
+
+/** Verdicts split into the accepted alerts and the refused ones. */
+export function judgeVerdicts(verdicts: readonly AlertVerdict[]): JudgedPayload {
   const judged: JudgedPayload = { accepted: [], rejected: [] };
-  for (const verdict of ALERT_PARSERS[platform](body)) {
+  for (const verdict of verdicts) {
     if ('alert' in verdict) judged.accepted.push(verdict);
     else judged.rejected.push({ index: verdict.index, field: verdict.error.field, reason: verdict.error.reason });
   }

@@ -29,6 +29,8 @@ export const IntegrationEntity = defineEntity({
     previousSecretExpiresAt: p.datetime().nullable(),
     webhookConfig: p.json<Record<string, unknown>>().nullable(),
     settings: p.json<Record<string, unknown>>().default('{}'),
+    /** generic_json only: the JSONata template that maps a body to alerts (compiled before it is stored). */
+    mappingTemplate: p.text().nullable(),
     consecutiveFailures: p.integer().default(0),
     /** Set when repeated failed deliveries (or a person) paused outbound webhooks; inbound keeps working. */
     deliveriesPausedAt: p.datetime().nullable(),

@@ -44,6 +44,7 @@ import { Migration20261231010000ChannelConnectionsNotify } from './2026123101000
 import { Migration20261231050000AcknowledgementTimeouts } from './20261231050000-acknowledgement-timeouts.migration.ts';
 import { Migration20261231060000Heartbeats } from './20261231060000-heartbeats.migration.ts';
 import { Migration20261231080000AlertGrouping } from './20261231080000-alert-grouping.migration.ts';
+import { Migration20261231090000IntegrationMappingTemplates } from './20261231090000-integration-mapping-templates.migration.ts';
 import { Migration20261231100000IncidentResponders } from './20261231100000-incident-responders.migration.ts';
 import { Migration20261231110000HandoffsAndSwaps } from './20261231110000-handoffs-and-swaps.migration.ts';
 
@@ -97,6 +98,7 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261231050000-acknowledgement-timeouts', class: Migration20261231050000AcknowledgementTimeouts },
   { name: '20261231060000-heartbeats', class: Migration20261231060000Heartbeats },
   { name: '20261231080000-alert-grouping', class: Migration20261231080000AlertGrouping },
+  { name: '20261231090000-integration-mapping-templates', class: Migration20261231090000IntegrationMappingTemplates },
   { name: '20261231100000-incident-responders', class: Migration20261231100000IncidentResponders },
   { name: '20261231110000-handoffs-and-swaps', class: Migration20261231110000HandoffsAndSwaps },
 ];
