@@ -1095,6 +1095,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/integrations/test-mapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try a generic_json mapping template on a sample body
+         * @description Evaluates `template` (JSONata) on `sample` under the same limits as webhooks (time and depth; a runaway template is stopped) and answers what a `generic_json` integration would make of it: `alerts` mapped, `rejected` objects (the field at fault), or `error` when the template does not compile (`stage: compile`, with `position`) or fails on the sample. Nothing is stored or queued.
+         */
+        post: operations["testMapping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integrations/{id}/test-mapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try a generic_json integration's mapping template on a sample body
+         * @description As `POST /integrations/test-mapping`, with the integration's stored template unless `template` is given. 422 when the integration is not `generic_json` or has no template and none is sent.
+         */
+        post: operations["testIntegrationMapping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/integrations/infra_monitor": {
         parameters: {
             query?: never;
@@ -1206,6 +1246,23 @@ export interface paths {
         };
         /** Setup of the metrics_alerts platform: webhook URL, signature header, example payload */
         get: operations["integrationSetup_metrics_alerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integrations/generic_json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Setup of the generic_json platform: webhook URL, signature header, example payload */
+        get: operations["integrationSetup_generic_json"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4077,7 +4134,7 @@ export interface components {
             id: string;
             name: string;
             /** @enum {string} */
-            platform: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts";
+            platform: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts" | "generic_json";
             /**
              * @description `error` while outbound deliveries are paused; otherwise `connected` once an alert arrived
              * @enum {string}
@@ -4095,6 +4152,8 @@ export interface components {
             settings: {
                 [key: string]: unknown;
             };
+            /** @description `generic_json` only: the JSONata template its bodies are mapped by */
+            mapping_template: string | null;
             escalation_policy_id: string | null;
             /** @description Alert grouping (Alertmanager `group_by`, `group_wait`, `group_interval`); null: each alert key opens its own incident */
             grouping: components["schemas"]["GroupingSettings"] | null;
@@ -4120,7 +4179,7 @@ export interface components {
             id: string;
             name: string;
             /** @enum {string} */
-            platform: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts";
+            platform: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts" | "generic_json";
             /**
              * @description `error` while outbound deliveries are paused; otherwise `connected` once an alert arrived
              * @enum {string}
@@ -4138,6 +4197,8 @@ export interface components {
             settings: {
                 [key: string]: unknown;
             };
+            /** @description `generic_json` only: the JSONata template its bodies are mapped by */
+            mapping_template: string | null;
             escalation_policy_id: string | null;
             /** @description Alert grouping (Alertmanager `group_by`, `group_wait`, `group_interval`); null: each alert key opens its own incident */
             grouping: components["schemas"]["GroupingSettings"] | null;
@@ -4258,6 +4319,33 @@ export interface components {
         ManualStepConfigInput: {
             /** @description Shown to the person who performs the step */
             instructions?: string;
+        };
+        MappedAlert: {
+            title: string;
+            /** @enum {string} */
+            severity: "critical" | "high" | "medium" | "low";
+            /** @enum {string} */
+            status: "firing" | "resolved";
+            fingerprint: string;
+            /** @description The key its incident is found by: the fingerprint, hashed when it has characters a key cannot */
+            dedup_key: string;
+            labels: {
+                [key: string]: string;
+            };
+            description: string | null;
+        };
+        MappingProblem: {
+            /**
+             * @description `compile`: the template is not JSONata; `evaluate`: it failed or ran past its limits on the sample
+             * @enum {string}
+             */
+            stage: "compile" | "evaluate";
+            /** @description JSONata's error code (D1011: too deep, D1012: too long) */
+            code: string;
+            message: string;
+            /** @description Character offset in the template where JSONata stopped */
+            position: number | null;
+            token: string | null;
         };
         Me: {
             /** Format: uuid */
@@ -4464,7 +4552,7 @@ export interface components {
         };
         PlatformSetup: {
             /** @enum {string} */
-            platform: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts";
+            platform: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts" | "generic_json";
             webhook_url_template: string;
             short_form_url: string;
             signature_header: string;
@@ -5073,6 +5161,20 @@ export interface components {
              */
             updated_at: string;
         };
+        TestMappingResult: {
+            data: {
+                /** @description The alerts the sample maps to */
+                alerts: components["schemas"]["MappedAlert"][];
+                /** @description Mapped objects that are not alerts, and why (`[1].severity is required`) */
+                rejected: {
+                    index: number;
+                    field: string;
+                    reason: string;
+                }[];
+                /** @description Why the template produced nothing; null when it ran */
+                error: components["schemas"]["MappingProblem"] | null;
+            };
+        };
         TestPageResult: {
             /** @enum {string} */
             status: "sent" | "failed";
@@ -5254,7 +5356,8 @@ export interface components {
          *         "dashboards": "ok",
          *         "search_logs": "ok",
          *         "observability": "ok",
-         *         "metrics_alerts": "ok"
+         *         "metrics_alerts": "ok",
+         *         "generic_json": "ok"
          *       },
          *       "temporal": "ok"
          *     }
@@ -12344,7 +12447,7 @@ export interface operations {
                 interval?: "day" | "week" | "month";
                 severity?: "critical" | "high" | "medium" | "low";
                 /** @description The platform an incident came from, or `manual` */
-                source?: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts" | "manual";
+                source?: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts" | "generic_json" | "manual";
                 integration_id?: string;
             };
             header?: never;
@@ -14689,7 +14792,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
-                platform?: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts";
+                platform?: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts" | "generic_json";
             };
             header?: never;
             path?: never;
@@ -14797,7 +14900,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /** @enum {string} */
-                    platform: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts";
+                    platform: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts" | "generic_json";
                     /** @description Shared secret for signatures (generated when omitted) */
                     secret?: string;
                     /** @default true */
@@ -14807,6 +14910,7 @@ export interface operations {
                     settings?: {
                         [key: string]: unknown;
                     };
+                    mapping_template?: string | null;
                     escalation_policy_id?: string | null;
                     /** @description Alert grouping (Alertmanager `group_by`, `group_wait`, `group_interval`); null: each alert key opens its own incident */
                     grouping?: components["schemas"]["GroupingSettingsInput"] | null;
@@ -14877,6 +14981,271 @@ export interface operations {
             };
             /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
             403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request validation failed (VALIDATION_ERROR) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED); see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `generic_json` only: a JSONata template that maps the body to one alert object (or an array of them) with `title`, `severity`, `fingerprint`, `status` (firing or resolved) and `labels`, optionally `description` and `source` (kept as the `source` label). Compiled when saved: a template that does not compile is 422 naming the position of the error. null: the body itself must have that shape. */
+                    template: string;
+                    /** @description A body as the sender posts it */
+                    sample: components["schemas"]["StorableJson"];
+                };
+            };
+        };
+        responses: {
+            /** @description What the template makes of the sample */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestMappingResult"];
+                };
+            };
+            /** @description Bad request (malformed body) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credential (INVALID_TOKEN, INVALID_API_KEY) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request validation failed (VALIDATION_ERROR) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED); see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testIntegrationMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A template to try instead of the integration's stored one */
+                    template?: string;
+                    /** @description A body as the sender posts it */
+                    sample: components["schemas"]["StorableJson"];
+                };
+            };
+        };
+        responses: {
+            /** @description What the template makes of the sample */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestMappingResult"];
+                };
+            };
+            /** @description Bad request (malformed body) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired credential (INVALID_TOKEN, INVALID_API_KEY) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not in the caller's organization (NOT_FOUND) */
+            404: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -15517,6 +15886,88 @@ export interface operations {
             };
         };
     };
+    integrationSetup_generic_json: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Setup */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PlatformSetup"];
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired credential (INVALID_TOKEN, INVALID_API_KEY) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credential without the required permission (INSUFFICIENT_PERMISSIONS), or a write sent by a page of another site with the session cookie (CSRF_REJECTED) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (RATE_LIMITED); see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getIntegration: {
         parameters: {
             query?: never;
@@ -15748,6 +16199,7 @@ export interface operations {
                     settings?: {
                         [key: string]: unknown;
                     };
+                    mapping_template?: string | null;
                     escalation_policy_id?: string | null;
                     /** @description Alert grouping (Alertmanager `group_by`, `group_wait`, `group_interval`); null: each alert key opens its own incident */
                     grouping?: components["schemas"]["GroupingSettingsInput"] | null;
@@ -18560,7 +19012,7 @@ export interface operations {
                      * @description The sending platform; defaults to the integration's platform, else matches as the empty string
                      * @enum {string}
                      */
-                    platform?: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts";
+                    platform?: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts" | "generic_json";
                     /**
                      * Format: uuid
                      * @description The integration the alert would arrive through (404 when not one of the organization's): its id is the `integration` matcher's subject and its policy the fallback
@@ -20339,7 +20791,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                platform: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts";
+                platform: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts" | "generic_json";
                 integration_id: string;
             };
             cookie?: never;
@@ -20484,7 +20936,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                platform: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts";
+                platform: "infra_monitor" | "apm" | "pager" | "dashboards" | "search_logs" | "observability" | "metrics_alerts" | "generic_json";
             };
             cookie?: never;
         };

@@ -324,6 +324,8 @@ from .integration_setup_apm_response_200 import IntegrationSetupApmResponse200
 from .integration_setup_apm_response_200_meta import IntegrationSetupApmResponse200Meta
 from .integration_setup_dashboards_response_200 import IntegrationSetupDashboardsResponse200
 from .integration_setup_dashboards_response_200_meta import IntegrationSetupDashboardsResponse200Meta
+from .integration_setup_generic_json_response_200 import IntegrationSetupGenericJsonResponse200
+from .integration_setup_generic_json_response_200_meta import IntegrationSetupGenericJsonResponse200Meta
 from .integration_setup_infra_monitor_response_200 import IntegrationSetupInfraMonitorResponse200
 from .integration_setup_infra_monitor_response_200_meta import IntegrationSetupInfraMonitorResponse200Meta
 from .integration_setup_metrics_alerts_response_200 import IntegrationSetupMetricsAlertsResponse200
@@ -438,6 +440,12 @@ from .logout_response_200_meta import LogoutResponse200Meta
 from .maintenance_window import MaintenanceWindow
 from .manual_step_config import ManualStepConfig
 from .manual_step_config_input import ManualStepConfigInput
+from .mapped_alert import MappedAlert
+from .mapped_alert_labels import MappedAlertLabels
+from .mapped_alert_severity import MappedAlertSeverity
+from .mapped_alert_status import MappedAlertStatus
+from .mapping_problem import MappingProblem
+from .mapping_problem_stage import MappingProblemStage
 from .me import Me
 from .me_auth_method import MeAuthMethod
 from .me_response_200 import MeResponse200
@@ -605,6 +613,11 @@ from .submit_logs_body_logs_item_level import SubmitLogsBodyLogsItemLevel
 from .submit_logs_response_201 import SubmitLogsResponse201
 from .submit_logs_response_201_data import SubmitLogsResponse201Data
 from .submit_logs_response_201_meta import SubmitLogsResponse201Meta
+from .test_integration_mapping_body import TestIntegrationMappingBody
+from .test_mapping_body import TestMappingBody
+from .test_mapping_result import TestMappingResult
+from .test_mapping_result_data import TestMappingResultData
+from .test_mapping_result_data_rejected_item import TestMappingResultDataRejectedItem
 from .test_my_contact_method_response_200 import TestMyContactMethodResponse200
 from .test_my_contact_method_response_200_meta import TestMyContactMethodResponse200Meta
 from .test_page_result import TestPageResult
@@ -1071,6 +1084,8 @@ __all__ = (
     "IntegrationSetupApmResponse200Meta",
     "IntegrationSetupDashboardsResponse200",
     "IntegrationSetupDashboardsResponse200Meta",
+    "IntegrationSetupGenericJsonResponse200",
+    "IntegrationSetupGenericJsonResponse200Meta",
     "IntegrationSetupInfraMonitorResponse200",
     "IntegrationSetupInfraMonitorResponse200Meta",
     "IntegrationSetupMetricsAlertsResponse200",
@@ -1183,6 +1198,12 @@ __all__ = (
     "MaintenanceWindow",
     "ManualStepConfig",
     "ManualStepConfigInput",
+    "MappedAlert",
+    "MappedAlertLabels",
+    "MappedAlertSeverity",
+    "MappedAlertStatus",
+    "MappingProblem",
+    "MappingProblemStage",
     "Me",
     "MeAuthMethod",
     "MeResponse200",
@@ -1350,6 +1371,11 @@ __all__ = (
     "SubmitLogsResponse201",
     "SubmitLogsResponse201Data",
     "SubmitLogsResponse201Meta",
+    "TestIntegrationMappingBody",
+    "TestMappingBody",
+    "TestMappingResult",
+    "TestMappingResultData",
+    "TestMappingResultDataRejectedItem",
     "TestMyContactMethodResponse200",
     "TestMyContactMethodResponse200Meta",
     "TestPageResult",

@@ -4,6 +4,7 @@ from enum import StrEnum
 class GetAnalyticsSource(StrEnum):
     APM = "apm"
     DASHBOARDS = "dashboards"
+    GENERIC_JSON = "generic_json"
     INFRA_MONITOR = "infra_monitor"
     MANUAL = "manual"
     METRICS_ALERTS = "metrics_alerts"

@@ -39,6 +39,7 @@ class Integration:
         signature_header (str):
         webhook_config (None | WebhookConfig):
         settings (IntegrationSettings):
+        mapping_template (None | str): `generic_json` only: the JSONata template its bodies are mapped by
         escalation_policy_id (None | UUID):
         grouping (GroupingSettings | None): Alert grouping (Alertmanager `group_by`, `group_wait`, `group_interval`);
             null: each alert key opens its own incident
@@ -60,6 +61,7 @@ class Integration:
     signature_header: str
     webhook_config: None | WebhookConfig
     settings: IntegrationSettings
+    mapping_template: None | str
     escalation_policy_id: None | UUID
     grouping: GroupingSettings | None
     flapping: FlappingSettings | None
@@ -101,6 +103,9 @@ class Integration:
             webhook_config = self.webhook_config
 
         settings = self.settings.to_dict()
+
+        mapping_template: None | str
+        mapping_template = self.mapping_template
 
         escalation_policy_id: None | str
         if isinstance(self.escalation_policy_id, UUID):
@@ -145,6 +150,7 @@ class Integration:
                 "signature_header": signature_header,
                 "webhook_config": webhook_config,
                 "settings": settings,
+                "mapping_template": mapping_template,
                 "escalation_policy_id": escalation_policy_id,
                 "grouping": grouping,
                 "flapping": flapping,
@@ -211,6 +217,13 @@ class Integration:
         webhook_config = _parse_webhook_config(d.pop("webhook_config"))
 
         settings = IntegrationSettings.from_dict(d.pop("settings"))
+
+        def _parse_mapping_template(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        mapping_template = _parse_mapping_template(d.pop("mapping_template"))
 
         def _parse_escalation_policy_id(data: object) -> None | UUID:
             if data is None:
@@ -288,6 +301,7 @@ class Integration:
             signature_header=signature_header,
             webhook_config=webhook_config,
             settings=settings,
+            mapping_template=mapping_template,
             escalation_policy_id=escalation_policy_id,
             grouping=grouping,
             flapping=flapping,

@@ -4,6 +4,7 @@ from enum import StrEnum
 class PlatformSetupPlatform(StrEnum):
     APM = "apm"
     DASHBOARDS = "dashboards"
+    GENERIC_JSON = "generic_json"
     INFRA_MONITOR = "infra_monitor"
     METRICS_ALERTS = "metrics_alerts"
     OBSERVABILITY = "observability"

@@ -27,6 +27,7 @@ class UpdateIntegrationBody:
         enabled (bool | Unset):
         webhook_config (None | Unset | WebhookConfigInput):
         settings (UpdateIntegrationBodySettings | Unset):
+        mapping_template (None | str | Unset):
         escalation_policy_id (None | Unset | UUID):
         grouping (GroupingSettingsInput | None | Unset): Alert grouping (Alertmanager `group_by`, `group_wait`,
             `group_interval`); null: each alert key opens its own incident
@@ -40,6 +41,7 @@ class UpdateIntegrationBody:
     enabled: bool | Unset = UNSET
     webhook_config: None | Unset | WebhookConfigInput = UNSET
     settings: UpdateIntegrationBodySettings | Unset = UNSET
+    mapping_template: None | str | Unset = UNSET
     escalation_policy_id: None | Unset | UUID = UNSET
     grouping: GroupingSettingsInput | None | Unset = UNSET
     flapping: FlappingSettingsInput | None | Unset = UNSET
@@ -66,6 +68,12 @@ class UpdateIntegrationBody:
         settings: dict[str, Any] | Unset = UNSET
         if not isinstance(self.settings, Unset):
             settings = self.settings.to_dict()
+
+        mapping_template: None | str | Unset
+        if isinstance(self.mapping_template, Unset):
+            mapping_template = UNSET
+        else:
+            mapping_template = self.mapping_template
 
         escalation_policy_id: None | str | Unset
         if isinstance(self.escalation_policy_id, Unset):
@@ -104,6 +112,8 @@ class UpdateIntegrationBody:
             field_dict["webhook_config"] = webhook_config
         if settings is not UNSET:
             field_dict["settings"] = settings
+        if mapping_template is not UNSET:
+            field_dict["mapping_template"] = mapping_template
         if escalation_policy_id is not UNSET:
             field_dict["escalation_policy_id"] = escalation_policy_id
         if grouping is not UNSET:
@@ -150,6 +160,15 @@ class UpdateIntegrationBody:
             settings = UNSET
         else:
             settings = UpdateIntegrationBodySettings.from_dict(_settings)
+
+        def _parse_mapping_template(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        mapping_template = _parse_mapping_template(d.pop("mapping_template", UNSET))
 
         def _parse_escalation_policy_id(data: object) -> None | Unset | UUID:
             if data is None:
@@ -209,6 +228,7 @@ class UpdateIntegrationBody:
             enabled=enabled,
             webhook_config=webhook_config,
             settings=settings,
+            mapping_template=mapping_template,
             escalation_policy_id=escalation_policy_id,
             grouping=grouping,
             flapping=flapping,

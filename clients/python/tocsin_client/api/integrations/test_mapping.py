@@ -1,0 +1,216 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.test_mapping_body import TestMappingBody
+from ...models.test_mapping_result import TestMappingResult
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: TestMappingBody,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/integrations/test-mapping",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | TestMappingResult | None:
+    if response.status_code == 200:
+        response_200 = TestMappingResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | TestMappingResult]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: TestMappingBody,
+) -> Response[Error | TestMappingResult]:
+    """Try a generic_json mapping template on a sample body
+
+     Evaluates `template` (JSONata) on `sample` under the same limits as webhooks (time and depth; a
+    runaway template is stopped) and answers what a `generic_json` integration would make of it:
+    `alerts` mapped, `rejected` objects (the field at fault), or `error` when the template does not
+    compile (`stage: compile`, with `position`) or fails on the sample. Nothing is stored or queued.
+
+    Args:
+        body (TestMappingBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | TestMappingResult]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: TestMappingBody,
+) -> Error | TestMappingResult | None:
+    """Try a generic_json mapping template on a sample body
+
+     Evaluates `template` (JSONata) on `sample` under the same limits as webhooks (time and depth; a
+    runaway template is stopped) and answers what a `generic_json` integration would make of it:
+    `alerts` mapped, `rejected` objects (the field at fault), or `error` when the template does not
+    compile (`stage: compile`, with `position`) or fails on the sample. Nothing is stored or queued.
+
+    Args:
+        body (TestMappingBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | TestMappingResult
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: TestMappingBody,
+) -> Response[Error | TestMappingResult]:
+    """Try a generic_json mapping template on a sample body
+
+     Evaluates `template` (JSONata) on `sample` under the same limits as webhooks (time and depth; a
+    runaway template is stopped) and answers what a `generic_json` integration would make of it:
+    `alerts` mapped, `rejected` objects (the field at fault), or `error` when the template does not
+    compile (`stage: compile`, with `position`) or fails on the sample. Nothing is stored or queued.
+
+    Args:
+        body (TestMappingBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | TestMappingResult]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: TestMappingBody,
+) -> Error | TestMappingResult | None:
+    """Try a generic_json mapping template on a sample body
+
+     Evaluates `template` (JSONata) on `sample` under the same limits as webhooks (time and depth; a
+    runaway template is stopped) and answers what a `generic_json` integration would make of it:
+    `alerts` mapped, `rejected` objects (the field at fault), or `error` when the template does not
+    compile (`stage: compile`, with `position`) or fails on the sample. Nothing is stored or queued.
+
+    Args:
+        body (TestMappingBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | TestMappingResult
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed
