@@ -100,13 +100,30 @@ const UNEXPRESSIBLE_REJECTIONS: Record<string, string> = {
   createChatFeed: 'exactly one of routing_rule_id and integration_id, of the organization',
   // The new assignee or policy must be the organization's.
   reassignIncident: 'a member or policy of the organization',
+  // Responders are members, schedules or policies of the organization.
+  addIncidentResponders: 'targets that are members, schedules or policies of the organization',
+  // Inhibition rules: matchers in Alertmanager's syntax that parse (as for silences and routing).
+  createInhibitionRule: 'matchers that parse within the limits',
+  updateInhibitionRule: 'matchers that parse within the limits',
+  // A heartbeat opens its incidents through an integration of the organization.
+  createHeartbeat: 'an integration of the organization',
+  updateHeartbeat: 'an integration of the organization',
+  // Only a generic_json integration maps bodies with a template.
+  testIntegrationMapping: 'a generic_json integration',
 };
 /**
- * Refusals of valid requests that depend on the state earlier cases left, declared in the
- * operation's responses: the suite's own wrong guesses lock the emails it repeats.
+ * Refusals of valid requests with another status, declared in the operation's responses: ones that
+ * depend on the state earlier cases left (the suite's own wrong guesses lock the emails it repeats),
+ * and the answers of a vendor's API Tocsin reproduces.
  */
 const STATEFUL_REFUSALS: Record<string, { rule: string; status: string }> = {
   login: { rule: 'an email locked by failed logins answers 423 ACCOUNT_LOCKED, even to the right password', status: '423' },
+  // PagerDuty's Events API v2 reads its body itself (the routing key inside it authenticates the
+  // event) and answers one it cannot read 400 `invalid event`, as PagerDuty does.
+  enqueueEventsV2: { rule: "PagerDuty's 400 invalid event for a body that is no event", status: '400' },
+  enqueueChangeEventsV2: { rule: "PagerDuty's 400 invalid event for a body that is no event", status: '400' },
+  enqueueIntegrationEventsV2: { rule: "PagerDuty's 400 invalid event for a body that is no event", status: '400' },
+  enqueueIntegrationChangeEventsV2: { rule: "PagerDuty's 400 invalid event for a body that is no event", status: '400' },
 };
 const POSITIVE_DATA_ACCEPTANCE_DEFAULTS = ['2xx', '3xx', '401', '403', '404', '409', '429', '5xx'];
 
