@@ -381,4 +381,50 @@ describe('silences and maintenance windows in the console', () => {
       await viewerContext.close();
     }
   });
+
+  it("lists a grouped incident's alert keys with their labels, and ungroups one into its own incident", async () => {
+    const grouped = await createIntegration(stack.http, owner.token, 'metrics_alerts');
+    await stack.http
+      .patch(`/api/v1/integrations/${grouped.id}`)
+      .set(bearer(owner.token))
+      .send({ grouping: { group_by: ['cluster'], group_wait_seconds: 0, group_interval_seconds: 300 } })
+      .expect(200);
+    const body = {
+      version: '4',
+      groupKey: `console-grouping-${run}`,
+      status: 'firing',
+      alerts: ['a', 'b'].map((node) => ({
+        status: 'firing',
+        labels: { alertname: 'NodeDown', severity: 'critical', cluster: `grp-${run}`, node },
+        annotations: { summary: `NodeDown ${node} ${run}` },
+        startsAt: new Date().toISOString(),
+        fingerprint: `grp-${node}-${run}`,
+      })),
+    };
+    expect((await postSigned(stack.http, 'metrics_alerts', grouped, body)).status).toBe(200);
+    const group = await waitFor(
+      'the group incident',
+      async () => (await incidents()).find((incident) => incident.integration_id === grouped.id && incident.alert_count === 2),
+      { timeoutMs: 60_000, intervalMs: 200 },
+    );
+    await page.goto(`/incidents/${group.id}`);
+    const keys = page.getByRole('list', { name: /^Alert keys/ });
+    await keys.getByText(`node="b"`).waitFor();
+    await keys.getByText(`cluster="grp-${run}"`).first().waitFor();
+    expect(await keys.getByRole('listitem').count()).toBe(2);
+    await checkPage('incident-alert-keys');
+    await keys.getByRole('button', { name: `Ungroup NodeDown b ${run} (grp-b-${run})` }).click();
+    await page
+      .getByRole('status')
+      .getByText(/moved to/)
+      .waitFor();
+    // Refreshed: one key left, which cannot leave, so no button.
+    await waitFor('one key left', async () => ((await keys.getByRole('listitem').count()) === 1 ? true : undefined), {
+      timeoutMs: 10_000,
+      intervalMs: 100,
+    });
+    expect(await keys.getByRole('button', { name: /^Ungroup/ }).count()).toBe(0);
+    const moved = (await incidents()).filter((incident) => incident.integration_id === grouped.id);
+    expect(moved.map((incident) => incident.alert_count).sort()).toEqual([1, 1]);
+  });
 });

@@ -5,6 +5,7 @@ import { api, temporalWorkflowUrl, unwrap, type IncidentDetail } from '../lib/ap
 import { alertBucketWorkflowId } from '../lib/alert-bucket.ts';
 import { useLive } from '../lib/realtime.tsx';
 import { canWrite, useUser } from '../lib/session.tsx';
+import { IncidentAlerts } from '../components/IncidentAlerts.tsx';
 import { IncidentEscalation } from '../components/IncidentEscalation.tsx';
 import { Badge, Empty, ErrorState, Loading, QueryCard, Time } from '../components/ui.tsx';
 import { SilenceSimilar } from '../components/SilenceSimilar.tsx';
@@ -192,6 +193,7 @@ function IncidentView({ incident }: { incident: IncidentDetail }) {
                 ))}
               </dl>
             ) : null}
+            <IncidentAlerts incidentId={incident.id} resolved={incident.status === 'resolved'} writable={writable} />
             {ingestionWorkflow ? (
               <p className="small">
                 <a href={temporalWorkflowUrl(ingestionWorkflow)} target="_blank" rel="noreferrer">
