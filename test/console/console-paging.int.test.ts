@@ -345,8 +345,8 @@ describe('the console: escalation policies, routing rules, my paging, escalation
       }>
     ).find((policy) => policy.name === 'Slow');
     expect(slow?.levels).toEqual([
-      { targets: [{ type: 'user', id: oncall.user.id }], delay_minutes: 10 },
-      { targets: [{ type: 'user', id: owner.user.id }], delay_minutes: 30 },
+      { targets: [{ type: 'user', id: oncall.user.id }], delay_minutes: 10, mode: 'all' },
+      { targets: [{ type: 'user', id: owner.user.id }], delay_minutes: 30, mode: 'all' },
     ]);
     await page.getByRole('button', { name: 'Delete Slow' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Slow' });
