@@ -42,7 +42,8 @@ describe('escalation policies API (integration: real PostgreSQL)', () => {
     const created = await stack.http.post('/api/v1/escalation-policies').set(auth()).send(policyBody()).expect(201);
     const policy = created.body.data;
     expect(policy).toMatchObject({ name: 'Primary', repeat: 0, is_default: false, description: null });
-    expect(policy.levels).toEqual(policyBody().levels);
+    // A level sent without a mode pages all its targets at once.
+    expect(policy.levels).toEqual(policyBody().levels.map((level) => ({ ...level, mode: 'all' })));
 
     const list = await stack.http.get('/api/v1/escalation-policies').set(auth()).expect(200);
     expect(list.body.data.map((item: { id: string }) => item.id)).toEqual([policy.id]);

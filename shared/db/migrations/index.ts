@@ -100,5 +100,4 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261231080000-alert-grouping', class: Migration20261231080000AlertGrouping },
   { name: '20261231090000-integration-mapping-templates', class: Migration20261231090000IntegrationMappingTemplates },
   { name: '20261231100000-incident-responders', class: Migration20261231100000IncidentResponders },
-  { name: '20261231110000-handoffs-and-swaps', class: Migration20261231110000HandoffsAndSwaps },
-];
+  { name: '20261231110000-handoffs-and-swaps', class: Migration20261231110000HandoffsAndSwaps }];
