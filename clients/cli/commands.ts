@@ -14,7 +14,6 @@ import {
   formatEscalation,
   formatReassignment,
   formatRespondersAdded,
-  type RespondersAdded,
   formatOnCall,
   formatSilenceList,
   shortTime,
@@ -23,7 +22,6 @@ import {
   formatStepLine,
   type Execution,
   type ExecutionStep,
-  type IncidentEscalation,
 } from './output.ts';
 import type { CliIo } from './io.ts';
 import { CLI_VERSION, userAgent } from './version.ts';
@@ -133,12 +131,9 @@ async function runWithConfig(command: Command, json: boolean, io: CliIo, config:
       return EXIT.OK;
     }
     case 'incidents snooze': {
-      // The route is new in this version: typed once the clients are regenerated from /openapi.json.
-      type Snoozed = { data: IncidentEscalation & { snoozed_until: string | null } };
-      const post = api.POST as unknown as (path: string, init: unknown) => Promise<{ data?: Snoozed; error?: unknown; response: Response }>;
       const { data } = await unwrap(
         config.url,
-        post('/api/v1/incidents/{id}/snooze', { params: { path: { id: command.id } }, body: { duration: command.seconds } }),
+        api.POST('/api/v1/incidents/{id}/snooze', { params: { path: { id: command.id } }, body: { duration: command.seconds } }),
       );
       out(() => `${command.id} snoozed until ${data.snoozed_until ?? '?'}: it pages again then unless resolved`, data);
       return EXIT.OK;
@@ -156,18 +151,13 @@ async function runWithConfig(command: Command, json: boolean, io: CliIo, config:
     }
     case 'responders add': {
       const targets = [
-        ...(await Promise.all(command.users.map(async (user) => ({ type: 'user', id: await userIdOf(config.url, api, user) })))),
-        ...command.schedules.map((id) => ({ type: 'schedule', id })),
-        ...command.policies.map((id) => ({ type: 'escalation_policy', id })),
+        ...(await Promise.all(command.users.map(async (user) => ({ type: 'user' as const, id: await userIdOf(config.url, api, user) })))),
+        ...command.schedules.map((id) => ({ type: 'schedule' as const, id })),
+        ...command.policies.map((id) => ({ type: 'escalation_policy' as const, id })),
       ];
-      // Typed loosely until the generated client knows the route (regenerated after merging).
-      const post = api.POST as unknown as (
-        path: string,
-        init: unknown,
-      ) => Promise<{ data?: { data: RespondersAdded }; error?: unknown; response: Response }>;
       const { data } = await unwrap(
         config.url,
-        post('/api/v1/incidents/{id}/responders', {
+        api.POST('/api/v1/incidents/{id}/responders', {
           params: { path: { id: command.id } },
           body: { targets, ...(command.message ? { message: command.message } : {}) },
         }),

@@ -13,12 +13,6 @@ const LENGTHS: Array<[number, string]> = [
   [24 * 60 * 60, '24 hours'],
 ];
 
-// The route is new in this version: typed once the clients are regenerated from /openapi.json.
-type SnoozeCall = (
-  path: '/api/v1/incidents/{id}/snooze',
-  init: { params: { path: { id: string } }; body: { duration: number } },
-) => Promise<{ data?: { data: { snoozed_until: string | null } }; error?: unknown; response: Response }>;
-
 /**
  * Snooze for an acknowledged incident: it stays acknowledged until the snooze ends, then goes back
  * to `active` and pages again from level 1 unless resolved or mitigated first.
@@ -36,7 +30,7 @@ export function IncidentSnooze({
   const snooze = useMutation({
     mutationFn: async () =>
       unwrap(
-        await (api.POST as unknown as SnoozeCall)('/api/v1/incidents/{id}/snooze', {
+        await api.POST('/api/v1/incidents/{id}/snooze', {
           params: { path: { id: incidentId } },
           body: { duration: Number(seconds) },
         }),
