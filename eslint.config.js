@@ -144,7 +144,34 @@ export default tseslint.config(
     },
   },
   {
+    // A later block's rule replaces an earlier one's for the same files: each block below repeats
+    // every pattern that still applies to its files. shared/search/ imports its own modules.
     files: ['shared/**/*.ts'],
+    ignores: ['shared/search/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/dev/**'],
+              message: 'Production code does not import dev/ (development tooling); move what both need into shared/.',
+            },
+            {
+              group: ['**/api/**', '**/worker/**', '**/activities/**'],
+              message: 'shared/ is the bottom layer: it imports nothing from api/, worker/ or activities/.',
+            },
+            {
+              group: ['**/search/**', '!**/search/port.ts', '!**/search/create-search.ts'],
+              message: 'Search is one module behind one port: import shared/search/port.ts and its factory create-search.ts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/search/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -177,12 +204,22 @@ export default tseslint.config(
   {
     // SQL lives in shared/db/access/ (typed modules per aggregate): routes, services, activities and the
     // worker call its functions or use entities for the unit of work. The Postgres search engine owns its
-    // statements; migrations and the connection setup are the database layer itself.
+    // statements; migrations and the connection setup (the migration lock, LISTEN) are the database layer itself.
     files: ['api/**/*.ts', 'worker/**/*.ts', 'activities/**/*.ts', 'shared/**/*.ts'],
-    ignores: ['shared/db/access/**', 'shared/db/migrations/**', 'shared/search/engine/**'],
+    ignores: ['shared/db/access/**', 'shared/db/migrations/**', 'shared/search/engine/**', 'shared/db/orm.ts', 'shared/db/pg-listener.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        {
+          // A pg client's (or pool's) query: its statement is a string or template literal.
+          selector: 'CallExpression[callee.property.name="query"][arguments.0.type=/^(Literal|TemplateLiteral)$/]',
+          message: 'Raw SQL lives in shared/db/access/<aggregate>.ts; call its typed function or store.',
+        },
+        {
+          selector:
+            'TaggedTemplateExpression[tag.name=/^(sql|raw|query)$/], TaggedTemplateExpression[tag.property.name=/^(sql|raw|query)$/]',
+          message: 'SQL fragments live in shared/db/access/<aggregate>.ts; call its typed function or store.',
+        },
         {
           selector: 'CallExpression[callee.property.name=/^(execute|getConnection|getKnex|raw)$/]',
           message: 'Raw SQL lives in shared/db/access/<aggregate>.ts; call its typed function or store.',

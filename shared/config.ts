@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_AUDIT_RETENTION_MIN_DAYS } from './domain/organization-settings.ts';
-import { DEFAULT_LOCAL_MODEL, LOCAL_MODEL_IDS } from './search/embedding/local-models.ts';
+import { DEFAULT_LOCAL_MODEL, LOCAL_MODEL_IDS } from './search/port.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

@@ -1,7 +1,6 @@
 /** Small HTML pages for links opened from mail (page links, contact verification): no script, no style, escaped text. */
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string);
+import { escapeHtml } from '../../shared/html-escape.ts';
 
 /** A page with a title, paragraphs and optionally one button that POSTs back to the same URL. */
 export function htmlPage(input: { title: string; paragraphs: string[]; button?: string }): string {

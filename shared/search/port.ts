@@ -7,6 +7,8 @@ import type { SearchIndexInput } from '../domain/search.ts';
 import type { QueryKind } from './query/query-kind.ts';
 
 export type { SearchIndexInput } from '../domain/search.ts';
+// The configuration names the local embedding model.
+export { DEFAULT_LOCAL_MODEL, LOCAL_MODEL_IDS } from './embedding/local-models.ts';
 export { ANALYSIS_MAX_AGE_MS, analysisView, isAnalysisStale, type AnalysisHit, type IncidentAnalysis } from './analysis/analysis-view.ts';
 
 export const SEARCH_DOCUMENT_TYPES = ['incident', 'procedure', 'article', 'log'] as const;

@@ -1,7 +1,7 @@
 import { Client, errors } from '@elastic/elasticsearch';
 import { cosineOf, type Embedder } from '../embedding/embedder.ts';
 import { embeddingText, fusionDepth, fusionFor, snippetOf, type Candidate, type FusionParams } from '../query/fusion.ts';
-import { escapeHtml } from '../query/highlight.ts';
+import { escapeHtml } from '../../html-escape.ts';
 import { keywordQueryText } from '../query/keyword-query.ts';
 import type { SearchDocument, SearchHit, SearchRequest } from '../port.ts';
 import type { SearchEngine } from './engine.ts';

@@ -1,6 +1,6 @@
 import type { Embedder } from '../embedding/embedder.ts';
 import { embeddingText, fusionFor, snippetOf, type Candidate, type FusionParams } from '../query/fusion.ts';
-import { escapeHtml } from '../query/highlight.ts';
+import { escapeHtml } from '../../html-escape.ts';
 import { keywordQueryText } from '../query/keyword-query.ts';
 import type { SearchHit, SearchRequest } from '../port.ts';
 import type { SearchEngine } from './engine.ts';

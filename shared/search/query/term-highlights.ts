@@ -1,5 +1,5 @@
 import { queryTerms, snippetOf, stem, type Candidate } from './fusion.ts';
-import { escapeHtml } from './highlight.ts';
+import { escapeHtml } from '../../html-escape.ts';
 import type { SearchHit } from '../port.ts';
 
 type Term = ReturnType<typeof queryTerms>[number];

@@ -1,5 +1,5 @@
 import { oneLine } from '../../../mail/notification-mail.ts';
-import { escapeHtml } from '../../../search/query/highlight.ts';
+import { escapeHtml } from '../../../html-escape.ts';
 import type { FeedThreadIncident } from '../../chat-feed.ts';
 import type { MatrixContent } from './messages.ts';
 

@@ -1,5 +1,5 @@
 import { oneLine } from '../../../mail/notification-mail.ts';
-import { escapeHtml } from '../../../search/query/highlight.ts';
+import { escapeHtml } from '../../../html-escape.ts';
 import type { ChannelPage, IncidentChange } from '../../channel.ts';
 import { verificationText } from '../../contact-page.ts';
 

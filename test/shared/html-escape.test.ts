@@ -1,6 +1,6 @@
-import { escapeHtml } from '../../../shared/search/query/highlight.ts';
+import { escapeHtml } from '../../shared/html-escape.ts';
 
-describe('search highlight HTML', () => {
+describe('HTML escaping', () => {
   it.each([
     ['plain words', 'plain words'],
     ['<script>alert(1)</script>', '&lt;script&gt;alert(1)&lt;/script&gt;'],
