@@ -193,7 +193,10 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       deps.pageFirstLevel ? FIRST_LEVEL_CONCURRENCY : concurrency,
       openEscalation,
     );
-    await forEachBounded(manual, concurrency, startEscalation);
+    // An incident opened by hand with a policy pages its level 1 from here too.
+    await forEachBounded(manual, deps.pageFirstLevel ? FIRST_LEVEL_CONCURRENCY : concurrency, (input) =>
+      openEscalation({ input, delayMs: 0 }),
+    );
     // New cycles: a reassignment, or an incident opened by hand for someone, pages its target even
     // without any policy (someone asked for it); a reopening pages what the incident paged before:
     // a routed incident, or one created by hand.

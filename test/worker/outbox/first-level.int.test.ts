@@ -182,4 +182,32 @@ describe('first escalation level paged by the outbox relay (real PostgreSQL + Te
     await stack.http.patch(`/api/v1/incidents/${first.id}`).set(bearer(owner.token)).send({ status: 'investigating' }).expect(200);
     expect(await client.workflow.getHandle(workflowIds.escalation(first.id, 1)).result()).toEqual({ ended: 'acknowledged' });
   });
+  it('pages the level 1 of an incident opened by hand with a policy, as one opened by an alert', async () => {
+    // The worker relays it: its level 1 is paged before the workflow runs a task.
+    await stack.stopWorker();
+    await stack.startWorker();
+    const incident = (
+      await stack.http
+        .post('/api/v1/incidents')
+        .set(bearer(owner.token))
+        .send({ title: 'opened by hand with a policy', escalation_policy_id: policyId })
+        .expect(201)
+    ).body.data as { id: string; title: string };
+    const client = stack.temporal.client as unknown as Client;
+    const handle = client.workflow.getHandle(workflowIds.escalation(incident.id, 1));
+    const state = await waitFor(
+      'the escalation waits for level 2',
+      async () => {
+        const current = await handle.query(escalationStateQuery).catch(() => undefined);
+        return current?.next_escalation_at ? current : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
+    expect(state).toMatchObject({ round: 1, level: 1, ended: null, policy_id: policyId });
+    const history = await handle.fetchHistory();
+    expect(history.events?.some((event) => event.activityTaskScheduledEventAttributes)).toBe(false);
+    const rows = await pageRowsOf([incident.id]);
+    expect(rows.map((row) => row.user_id).sort()).toEqual([member.user.id, owner.user.id].sort());
+    expect(rows.every((row) => row.status === 'sent' && row.level === 1)).toBe(true);
+  });
 });
