@@ -1,51 +1,14 @@
-import { apiError, unreachable } from './api.ts';
+import type { components } from '../typescript/schema.d.ts';
+import { createApi, unwrap } from './api.ts';
 import type { Command } from './args.ts';
 import type { CliIo } from './io.ts';
 import type { CliConfig } from './config-store.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
 import { shortTime, table } from './output.ts';
-import { userAgent } from './version.ts';
 
 type HeartbeatCommand = Extract<Command, { name: `heartbeat ${string}` }>;
 
-interface Heartbeat {
-  id: string;
-  name: string;
-  status: 'up' | 'down';
-  period_seconds: number;
-  grace_seconds: number;
-  last_ping_at: string | null;
-  next_deadline_at: string;
-  token?: string;
-  ping_url?: string;
-}
-
-/** One API call with the saved API key; `auth: false` for the ping URL, whose secret is the credential. */
-async function call<T>(config: CliConfig, method: 'GET' | 'POST', path: string, body?: unknown, auth = true): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path.startsWith('http') ? path : `${config.url}/api/v1${path}`, {
-      method,
-      headers: {
-        ...(auth ? { 'x-api-key': config.api_key } : {}),
-        'user-agent': userAgent(),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  } catch (error) {
-    throw unreachable(config.url, error);
-  }
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    // Not JSON: reported as the text it is.
-  }
-  if (response.ok) return parsed as T;
-  throw apiError(response.status, parsed);
-}
+type Heartbeat = components['schemas']['Heartbeat'];
 
 const seconds = (n: number) =>
   n % 86_400 === 0 ? `${n / 86_400}d` : n % 3600 === 0 ? `${n / 3600}h` : n % 60 === 0 ? `${n / 60}m` : `${n}s`;
@@ -67,29 +30,38 @@ export function formatHeartbeatList(heartbeats: Heartbeat[]): string {
 }
 
 export async function runHeartbeatCommand(command: HeartbeatCommand, json: boolean, io: CliIo, config: CliConfig): Promise<ExitCode> {
+  const api = createApi(config);
   const out = (human: () => string, machine: unknown) => io.stdout(json ? JSON.stringify(machine, null, 2) : human());
   switch (command.name) {
     case 'heartbeat list': {
-      const page = await call<{ data: Heartbeat[] }>(config, 'GET', `/heartbeats?limit=${command.limit}`);
+      const page = await unwrap(config.url, api.GET('/api/v1/heartbeats', { params: { query: { limit: command.limit } } }));
       out(() => formatHeartbeatList(page.data), page);
       return EXIT.OK;
     }
     case 'heartbeat create': {
-      const { data } = await call<{ data: Heartbeat }>(config, 'POST', '/heartbeats', {
-        name: command.heartbeatName,
-        integration_id: command.integration,
-        period_seconds: command.periodSeconds,
-        ...(command.graceSeconds !== undefined ? { grace_seconds: command.graceSeconds } : {}),
-      });
+      const { data } = await unwrap(
+        config.url,
+        api.POST('/api/v1/heartbeats', {
+          body: {
+            name: command.heartbeatName,
+            integration_id: command.integration,
+            period_seconds: command.periodSeconds,
+            ...(command.graceSeconds !== undefined ? { grace_seconds: command.graceSeconds } : {}),
+          },
+        }),
+      );
       out(() => `heartbeat ${data.id} ${data.name}: ping ${data.ping_url} (shown once; keep it secret)`, data);
       return EXIT.OK;
     }
     case 'heartbeat ping': {
-      // A full ping URL, or the token alone against the saved server.
-      const url = /^https?:\/\//.test(command.target)
-        ? command.target
-        : `${config.url}/api/v1/heartbeats/ping?token=${encodeURIComponent(command.target)}`;
-      const { data } = await call<{ data: { pinged: boolean } }>(config, 'POST', url, undefined, false);
+      // A full ping URL (its server and token), or the token alone against the saved server. No API key: the token is the credential.
+      const url = /^https?:\/\//.test(command.target) ? new URL(command.target) : undefined;
+      const server = url?.origin ?? config.url;
+      const token = url ? (url.searchParams.get('token') ?? '') : command.target;
+      const { data } = await unwrap(
+        server,
+        createApi({ ...config, url: server, api_key: '' }).POST('/api/v1/heartbeats/ping', { params: { query: { token } } }),
+      );
       out(() => (data.pinged ? 'pinged' : 'not pinged'), data);
       return EXIT.OK;
     }

@@ -1,21 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, callApi, unwrap } from '../lib/api.ts';
+import { api, unwrap, type Schemas } from '../lib/api.ts';
 import { useUser } from '../lib/session.tsx';
 import { CardForm, Empty, FieldErrors, formatDuration, PageHead, QueryCard, TableHead, Time } from '../components/ui.tsx';
 
-interface Heartbeat {
-  id: string;
-  name: string;
-  integration_id: string;
-  period_seconds: number;
-  grace_seconds: number;
-  status: 'up' | 'down';
-  last_ping_at: string | null;
-  next_deadline_at: string;
-  lapse_count: number;
-}
-type WithUrl = Heartbeat & { ping_url: string };
+type Heartbeat = Schemas['Heartbeat'];
+type WithUrl = Schemas['HeartbeatWithToken'];
 
 const PERIODS = [
   { label: '1 minute', seconds: 60 },
@@ -33,7 +23,7 @@ export function HeartbeatsPage() {
   const [shown, setShown] = useState<WithUrl | null>(null);
   const heartbeats = useQuery({
     queryKey: ['heartbeats'],
-    queryFn: async () => (await callApi<{ data: Heartbeat[] }>('GET', '/heartbeats?limit=100')).data,
+    queryFn: async () => unwrap(await api.GET('/api/v1/heartbeats', { params: { query: { limit: 100 } } })).data,
     refetchInterval: 15_000,
   });
   return (
@@ -85,10 +75,13 @@ function HeartbeatRow({ heartbeat, admin, onRotated }: { heartbeat: Heartbeat; a
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['heartbeats'] });
   const rotate = useMutation({
-    mutationFn: async () => (await callApi<{ data: WithUrl }>('POST', `/heartbeats/${heartbeat.id}/rotate-token`)).data,
+    mutationFn: async () => unwrap(await api.POST('/api/v1/heartbeats/{id}/rotate-token', { params: { path: { id: heartbeat.id } } })).data,
     onSuccess: onRotated,
   });
-  const remove = useMutation({ mutationFn: () => callApi('DELETE', `/heartbeats/${heartbeat.id}`), onSuccess: refresh });
+  const remove = useMutation({
+    mutationFn: async () => unwrap(await api.DELETE('/api/v1/heartbeats/{id}', { params: { path: { id: heartbeat.id } } })),
+    onSuccess: refresh,
+  });
   return (
     <tr>
       <td>{heartbeat.name}</td>
@@ -133,13 +126,10 @@ function NewHeartbeat({ onCreated }: { onCreated: (h: WithUrl) => void }) {
   });
   const create = useMutation({
     mutationFn: async () =>
-      (
-        await callApi<{ data: WithUrl }>('POST', '/heartbeats', {
-          name,
-          integration_id: integrationId,
-          period_seconds: period,
-          grace_seconds: grace,
-        })
+      unwrap(
+        await api.POST('/api/v1/heartbeats', {
+          body: { name, integration_id: integrationId, period_seconds: period, grace_seconds: grace },
+        }),
       ).data,
     onSuccess: (created) => {
       onCreated(created);
