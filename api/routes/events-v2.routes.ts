@@ -45,94 +45,66 @@ const responses = {
   400: { description: 'PagerDuty\'s "invalid event": a bad body or an unknown routing key', schema: InvalidEvent },
 };
 
+/** The two kinds of event, each at the root and scoped to one integration. */
+function eventKinds(events: EventsV2Service) {
+  return [
+    { path: 'v2/enqueue', operation: 'EventsV2', what: 'an alert event', description: ALERT_EVENT, send: events.enqueue },
+    {
+      path: 'v2/change/enqueue',
+      operation: 'ChangeEventsV2',
+      what: 'a change event',
+      description: CHANGE_EVENT,
+      send: events.enqueueChange,
+    },
+  ];
+}
+
+const common = {
+  method: 'post' as const,
+  tags: ['webhooks'],
+  access: 'public' as const,
+  rateLimit: 'webhook' as const,
+  authenticatedBy: 'handler' as const,
+  responses,
+  errors: [413, 429, 503],
+};
+
 /**
  * PagerDuty's paths, at the root (`/v2/enqueue`, as on events.pagerduty.com), and scoped to one
  * integration under the webhooks (`/api/v1/webhooks/pager/{integration_id}/v2/...`).
  */
 export function eventsV2RootRoutes(events: EventsV2Service, options: { maxBodyBytes: number }) {
-  return [
+  return eventKinds(events).map((kind) =>
     defineRoute({
-      method: 'post',
-      path: '/v2/enqueue',
-      operationId: 'enqueueEventsV2',
-      summary: 'Send an alert event (PagerDuty Events API v2)',
-      description: ALERT_EVENT,
-      tags: ['webhooks'],
-      access: 'public',
-      rateLimit: 'webhook',
-      authenticatedBy: 'handler',
-      responses,
-      errors: [413, 429, 503],
+      ...common,
+      path: `/${kind.path}`,
+      operationId: `enqueue${kind.operation}`,
+      summary: `Send ${kind.what} (PagerDuty Events API v2)`,
+      description: kind.description,
       handler: async ({ rateLimit }, ctx) => {
-        const answer = await events.enqueue({ rawBody: await readRawBody(ctx, options.maxBodyBytes), headers: ctx.headers }, rateLimit);
+        const answer = await kind.send({ rawBody: await readRawBody(ctx, options.maxBodyBytes), headers: ctx.headers }, rateLimit);
         return { status: answer.status, body: answer.body };
       },
     }),
-    defineRoute({
-      method: 'post',
-      path: '/v2/change/enqueue',
-      operationId: 'enqueueChangeEventsV2',
-      summary: 'Send a change event (PagerDuty Events API v2)',
-      description: CHANGE_EVENT,
-      tags: ['webhooks'],
-      access: 'public',
-      rateLimit: 'webhook',
-      authenticatedBy: 'handler',
-      responses,
-      errors: [413, 429, 503],
-      handler: async ({ rateLimit }, ctx) => {
-        const answer = await events.enqueueChange(
-          { rawBody: await readRawBody(ctx, options.maxBodyBytes), headers: ctx.headers },
-          rateLimit,
-        );
-        return { status: answer.status, body: answer.body };
-      },
-    }),
-  ];
+  );
 }
 
 const IntegrationParams = z.object({ integration_id: z.string().max(100) });
 
 export function eventsV2IntegrationRoutes(events: EventsV2Service, options: { maxBodyBytes: number }) {
-  const scoped = ' Scoped to one integration: the routing key must be the routing key of the integration in the path.';
-  return [
+  return eventKinds(events).map((kind) =>
     defineRoute({
-      method: 'post',
-      path: '/webhooks/pager/{integration_id}/v2/enqueue',
-      operationId: 'enqueueIntegrationEventsV2',
-      summary: 'Send an alert event (PagerDuty Events API v2) to one integration',
-      description: ALERT_EVENT + scoped,
-      tags: ['webhooks'],
-      access: 'public',
-      rateLimit: 'webhook',
-      authenticatedBy: 'handler',
+      ...common,
+      path: `/webhooks/pager/{integration_id}/${kind.path}`,
+      operationId: `enqueueIntegration${kind.operation}`,
+      summary: `Send ${kind.what} (PagerDuty Events API v2) to one integration`,
+      description: `${kind.description} Scoped to one integration: the routing key must be the routing key of the integration in the path.`,
       request: { params: IntegrationParams },
-      responses,
-      errors: [413, 429, 503],
       handler: async ({ params, rateLimit }, ctx) => {
         const rawBody = await readRawBody(ctx, options.maxBodyBytes);
-        const answer = await events.enqueue({ rawBody, headers: ctx.headers, integrationId: params.integration_id }, rateLimit);
+        const answer = await kind.send({ rawBody, headers: ctx.headers, integrationId: params.integration_id }, rateLimit);
         return { status: answer.status, body: answer.body };
       },
     }),
-    defineRoute({
-      method: 'post',
-      path: '/webhooks/pager/{integration_id}/v2/change/enqueue',
-      operationId: 'enqueueIntegrationChangeEventsV2',
-      summary: 'Send a change event (PagerDuty Events API v2) to one integration',
-      description: CHANGE_EVENT + scoped,
-      tags: ['webhooks'],
-      access: 'public',
-      rateLimit: 'webhook',
-      authenticatedBy: 'handler',
-      request: { params: IntegrationParams },
-      responses,
-      errors: [413, 429, 503],
-      handler: async ({ params, rateLimit }, ctx) => {
-        const rawBody = await readRawBody(ctx, options.maxBodyBytes);
-        const answer = await events.enqueueChange({ rawBody, headers: ctx.headers, integrationId: params.integration_id }, rateLimit);
-        return { status: answer.status, body: answer.body };
-      },
-    }),
-  ];
+  );
 }
