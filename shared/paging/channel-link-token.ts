@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { createSignedTokens, expired, type SignedTokenRefusal } from '../crypto/signed-token.ts';
 import { PAGE_CHANNEL_KINDS, type PageChannelKind } from './channel.ts';
 
 /** A link to tie a chat account to a member works 15 minutes, once. */
@@ -16,7 +17,7 @@ export interface ChannelLinkClaims {
   expiresAt: number;
 }
 
-export type ChannelLinkCheck = { ok: true; claims: ChannelLinkClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
+export type ChannelLinkCheck = { ok: true; claims: ChannelLinkClaims } | { ok: false; reason: SignedTokenRefusal };
 
 export interface ChannelLinks {
   /** The console URL the channel sends its user (`${publicUrl}/link-channel?token=...`). */
@@ -34,9 +35,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * domain, so it never doubles as another key). The API and the worker build the same links.
  */
 export function createChannelLinks(options: { encryptionKey: string; publicUrl: string }): ChannelLinks {
-  if (options.encryptionKey.length < 32) throw new Error('ENCRYPTION_KEY must be at least 32 characters');
-  const key = createHash('sha256').update(`tocsin-channel-link:${options.encryptionKey}`).digest();
-  const mac = (payload: string) => createHmac('sha256', key).update(`v1.${payload}`).digest();
+  const tokens = createSignedTokens(options.encryptionKey, 'tocsin-channel-link');
   return {
     createChannelLinkToken(input, now = new Date()) {
       const body = {
@@ -47,23 +46,13 @@ export function createChannelLinks(options: { encryptionKey: string; publicUrl: 
         r: randomBytes(16).toString('base64url'),
         e: Math.floor(now.getTime() / 1000) + CHANNEL_LINK_TTL_SECONDS,
       };
-      const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
-      const token = `v1.${payload}.${mac(payload).toString('base64url')}`;
+      const token = tokens.seal(body);
       return `${options.publicUrl}/link-channel?token=${encodeURIComponent(token)}`;
     },
     verify(token, now = new Date()) {
-      const parts = typeof token === 'string' && token.length <= 2048 ? token.split('.') : [];
-      const [version, payload, signature] = parts;
-      if (parts.length !== 3 || version !== 'v1' || !payload || !signature) return { ok: false, reason: 'malformed' };
-      const given = Buffer.from(signature, 'base64url');
-      const expected = mac(payload);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature' };
-      let body: Record<string, unknown>;
-      try {
-        body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-      } catch {
-        return { ok: false, reason: 'malformed' };
-      }
+      const opened = tokens.open(token, 2048);
+      if (!opened.ok) return opened;
+      const { body } = opened;
       const valid =
         typeof body.o === 'string' &&
         UUID.test(body.o) &&
@@ -75,7 +64,7 @@ export function createChannelLinks(options: { encryptionKey: string; publicUrl: 
         typeof body.r === 'string' &&
         Number.isInteger(body.e);
       if (!valid) return { ok: false, reason: 'malformed' };
-      if ((body.e as number) * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
+      if (expired(body.e as number, now)) return { ok: false, reason: 'expired' };
       return {
         ok: true,
         claims: {

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createSignedTokens, expired, type SignedTokenRefusal } from '../crypto/signed-token.ts';
 
 /** What a one-click link in a page mail may do. */
 export const PAGE_LINK_ACTIONS = ['acknowledge', 'resolve'] as const;
@@ -18,7 +18,7 @@ export interface PageLinkClaims {
   expiresAt: number;
 }
 
-export type PageLinkCheck = { ok: true; claims: PageLinkClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
+export type PageLinkCheck = { ok: true; claims: PageLinkClaims } | { ok: false; reason: SignedTokenRefusal };
 
 export interface PageLinkSigner {
   sign(claims: Omit<PageLinkClaims, 'expiresAt'>, now: Date): string;
@@ -33,9 +33,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * the signature only proves Tocsin wrote the link.
  */
 export function createPageLinkSigner(encryptionKey: string): PageLinkSigner {
-  if (encryptionKey.length < 32) throw new Error('ENCRYPTION_KEY must be at least 32 characters');
-  const key = createHash('sha256').update(`tocsin-page-link:${encryptionKey}`).digest();
-  const mac = (payload: string) => createHmac('sha256', key).update(`v1.${payload}`).digest();
+  const tokens = createSignedTokens(encryptionKey, 'tocsin-page-link');
   return {
     sign(claims, now) {
       const body = {
@@ -46,26 +44,16 @@ export function createPageLinkSigner(encryptionKey: string): PageLinkSigner {
         a: claims.action,
         e: Math.floor(now.getTime() / 1000) + PAGE_LINK_TTL_SECONDS,
       };
-      const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
-      return `v1.${payload}.${mac(payload).toString('base64url')}`;
+      return tokens.seal(body);
     },
     verify(token, now) {
-      const parts = typeof token === 'string' && token.length <= 1024 ? token.split('.') : [];
-      const [version, payload, signature] = parts;
-      if (parts.length !== 3 || version !== 'v1' || !payload || !signature) return { ok: false, reason: 'malformed' };
-      const given = Buffer.from(signature, 'base64url');
-      const expected = mac(payload);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature' };
-      let body: Record<string, unknown>;
-      try {
-        body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-      } catch {
-        return { ok: false, reason: 'malformed' };
-      }
+      const opened = tokens.open(token, 1024);
+      if (!opened.ok) return opened;
+      const { body } = opened;
       const ids = [body.p, body.o, body.i, body.u];
       if (!ids.every((id) => typeof id === 'string' && UUID.test(id))) return { ok: false, reason: 'malformed' };
       if (!PAGE_LINK_ACTIONS.includes(body.a as PageLinkAction) || !Number.isInteger(body.e)) return { ok: false, reason: 'malformed' };
-      if ((body.e as number) * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
+      if (expired(body.e as number, now)) return { ok: false, reason: 'expired' };
       return {
         ok: true,
         claims: {
