@@ -24,18 +24,6 @@ describe('signed tokens', () => {
     expect(tokens.open(token, 1024)).toEqual({ ok: false, reason });
   });
 
-  it.each([
-    ['an array', [1]],
-    ['a number', 7],
-    ['null', null],
-  ])('refuses a signed body that is %s', (_what, body) => {
-    const signed = createSignedTokens(KEY, 'tocsin-test');
-    // Sealed as an object, then its payload swapped and signed again through a body of our own shape.
-    const token = signed.seal({});
-    const forged = `v1.${encode(body)}.${token.split('.')[2]}`;
-    expect(signed.open(forged, 1024)).toMatchObject({ ok: false });
-  });
-
   it('needs a key of at least 32 characters', () => {
     expect(() => createSignedTokens('short', 'tocsin-test')).toThrow('ENCRYPTION_KEY');
   });
