@@ -1,5 +1,5 @@
 import { freePort } from '../../shared/net/free-port.ts';
-import { notStartedHere, restartable, type ServiceHandle, type ServiceOptions } from './handle.ts';
+import { notStartedHandle, restartable, startedHandle, type ServiceHandle, type ServiceOptions } from './handle.ts';
 import type { StackSpec } from './plan.ts';
 
 export interface ElasticsearchHandle extends ServiceHandle {
@@ -11,17 +11,7 @@ export function elasticsearchHandle(spec: StackSpec, dataDir: string | undefined
   const log = (line: string) => options.log(line, 'elasticsearch');
   const es = spec.elasticsearch;
   if (es.kind !== 'embedded') {
-    const action = es.kind === 'url' ? 'use' : 'off';
-    return {
-      name: 'elasticsearch',
-      action,
-      pid: undefined,
-      url: es.kind === 'url' ? es.url : '',
-      isUp: () => action === 'use',
-      kill: notStartedHere('elasticsearch', action),
-      start: notStartedHere('elasticsearch', action),
-      stop: async () => undefined,
-    };
+    return notStartedHandle('elasticsearch', es.kind === 'url' ? 'use' : 'off', { url: es.kind === 'url' ? es.url : '' });
   }
   // Kept while it is down: a restart is on the same port.
   let url = '';
@@ -41,18 +31,9 @@ export function elasticsearchHandle(spec: StackSpec, dataDir: string | undefined
     (running) => Number(new URL(running.url).port),
     (running) => running.stop(),
   );
-  return {
-    name: 'elasticsearch',
-    action: 'start',
-    get pid() {
-      return server.current?.pid;
-    },
+  return startedHandle('elasticsearch', server, {
     get url() {
       return url;
     },
-    isUp: () => server.current !== undefined,
-    kill: () => server.kill(),
-    start: () => server.start(),
-    stop: () => server.stop(),
-  };
+  });
 }

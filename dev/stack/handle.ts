@@ -40,9 +40,52 @@ export async function waitUntilGone(pid: number, what: string): Promise<void> {
   await waitFor(`${what} (pid ${pid}) to exit`, async () => (processAlive(pid) ? undefined : true), { timeoutMs: 60_000, intervalMs: 50 });
 }
 
-export const notStartedHere = (name: ServiceName, action: ServiceAction) => async () => {
+const notStartedHere = (name: ServiceName, action: ServiceAction) => async () => {
   throw new Error(`${name} is ${action === 'off' ? 'not part of this stack' : 'a configured server, not started by this stack'}`);
 };
+
+/** The handle with a service's own members added, getters kept as getters (they read the running instance). */
+function extended<Base extends object, Extra extends object>(base: Base, extra: Extra): Base & Extra {
+  return Object.defineProperties(base, Object.getOwnPropertyDescriptors(extra)) as Base & Extra;
+}
+
+/** A service this stack does not start: a configured server (`use`) or none (`off`); `extra` may replace `stop`. */
+export function notStartedHandle<Extra extends object>(
+  name: ServiceName,
+  action: 'use' | 'off',
+  extra: Extra,
+): ServiceHandle & NoInfer<Extra> {
+  const base: ServiceHandle = {
+    name,
+    action,
+    pid: undefined,
+    isUp: () => action === 'use',
+    kill: notStartedHere(name, action),
+    start: notStartedHere(name, action),
+    stop: async () => undefined,
+  };
+  return extended(base, extra);
+}
+
+/** A service this stack starts, run through `restartable`; `extra` may replace `stop`. */
+export function startedHandle<Extra extends object>(
+  name: ServiceName,
+  server: { readonly current: { pid: number } | undefined; start(): Promise<void>; kill(): Promise<void>; stop(): Promise<void> },
+  extra: Extra,
+): ServiceHandle & NoInfer<Extra> {
+  const base: ServiceHandle = {
+    name,
+    action: 'start',
+    get pid() {
+      return server.current?.pid;
+    },
+    isUp: () => server.current !== undefined,
+    kill: () => server.kill(),
+    start: () => server.start(),
+    stop: () => server.stop(),
+  };
+  return extended(base, extra);
+}
 
 /** What every started service shares: one running instance at a time, restarts on its first port. */
 export function restartable<T extends { pid: number; stop(): Promise<void> }>(

@@ -2,7 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { installPgvector } from '../pgvector.ts';
 import { startEmbeddedPostgres, type LocalPostgres } from '../postgres.ts';
-import { notStartedHere, onServer, restartable, waitUntilGone, type ServiceHandle, type ServiceOptions } from './handle.ts';
+import {
+  notStartedHandle,
+  onServer,
+  restartable,
+  startedHandle,
+  waitUntilGone,
+  type ServiceHandle,
+  type ServiceOptions,
+} from './handle.ts';
 import { adminUrlOf, type StackSpec } from './plan.ts';
 
 export interface PostgresHandle extends ServiceHandle {
@@ -23,20 +31,13 @@ export function postgresHandle(spec: StackSpec, dataDir: string | undefined, opt
   const created: string[] = [];
   if (spec.postgres.kind !== 'embedded') {
     const url = spec.postgres.kind === 'url' ? spec.postgres.url : '';
-    const action = spec.postgres.kind === 'url' ? 'use' : 'off';
-    return {
-      name: 'postgres',
-      action,
-      pid: undefined,
+    return notStartedHandle('postgres', spec.postgres.kind === 'url' ? 'use' : 'off', {
       url,
       adminUrl: url ? adminUrlOf(url) : '',
-      isUp: () => action === 'use',
-      kill: notStartedHere('postgres', action),
-      start: notStartedHere('postgres', action),
       async stop() {
         for (const name of created.splice(0)) await onServer(adminUrlOf(url), `drop database if exists "${name}" with (force)`);
       },
-      async createDatabase(name) {
+      async createDatabase(name: string) {
         if (!url) throw new Error('postgres is not part of this stack');
         if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`invalid database name ${name}`);
         await onServer(adminUrlOf(url), `create database "${name}"`);
@@ -45,7 +46,7 @@ export function postgresHandle(spec: StackSpec, dataDir: string | undefined, opt
         database.pathname = `/${name}`;
         return database.toString();
       },
-    };
+    });
   }
   const embedded = spec.postgres;
   const directory = dataDir as string;
@@ -82,25 +83,16 @@ export function postgresHandle(spec: StackSpec, dataDir: string | undefined, opt
       await waitUntilGone(pid, 'PostgreSQL');
     },
   );
-  return {
-    name: 'postgres',
-    action: 'start',
-    get pid() {
-      return server.current ? postmasterPid : undefined;
-    },
+  return startedHandle('postgres', server, {
     get url() {
       return url;
     },
     get adminUrl() {
       return url ? adminUrlOf(url) : '';
     },
-    isUp: () => server.current !== undefined,
-    kill: () => server.kill(),
-    start: () => server.start(),
-    stop: () => server.stop(),
-    async createDatabase(name) {
+    async createDatabase(name: string) {
       if (!server.current) throw new Error('postgres is not running');
       return server.current.createDatabase(name);
     },
-  };
+  });
 }

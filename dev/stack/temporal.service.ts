@@ -1,7 +1,15 @@
 import { resolveTemporalCli, startTemporalDevServer, type LocalTemporal } from '../temporal.ts';
 import { startTemporalServer } from '../temporal-server.ts';
 import { installTemporalServer, type TemporalServerInstall } from '../temporal-server-install.ts';
-import { notStartedHere, onServer, restartable, waitUntilGone, type ServiceHandle, type ServiceOptions } from './handle.ts';
+import {
+  notStartedHandle,
+  onServer,
+  restartable,
+  startedHandle,
+  waitUntilGone,
+  type ServiceHandle,
+  type ServiceOptions,
+} from './handle.ts';
 import type { StackSpec } from './plan.ts';
 import type { PostgresHandle } from './postgres.service.ts';
 
@@ -22,19 +30,11 @@ export function temporalHandle(
   const log = (line: string) => options.log(line, 'temporal');
   const temporal = spec.temporal;
   if (temporal.kind === 'off' || temporal.kind === 'address') {
-    const action = temporal.kind === 'address' ? 'use' : 'off';
-    return {
-      name: 'temporal',
-      action,
-      pid: undefined,
+    return notStartedHandle('temporal', temporal.kind === 'address' ? 'use' : 'off', {
       address: temporal.kind === 'address' ? temporal.address : '',
       uiUrl: null,
       cliPath: undefined,
-      isUp: () => action === 'use',
-      kill: notStartedHere('temporal', action),
-      start: notStartedHere('temporal', action),
-      stop: async () => undefined,
-    };
+    });
   }
   const directory = dataDir as string;
   const namespace = temporal.namespace ?? 'default';
@@ -91,12 +91,7 @@ export function temporalHandle(
       await waitUntilGone(running.pid, 'Temporal');
     },
   );
-  return {
-    name: 'temporal',
-    action: 'start',
-    get pid() {
-      return server.current?.pid;
-    },
+  return startedHandle('temporal', server, {
     get address() {
       return address;
     },
@@ -106,13 +101,10 @@ export function temporalHandle(
     get cliPath() {
       return cliPath;
     },
-    isUp: () => server.current !== undefined,
-    kill: () => server.kill(),
-    start: () => server.start(),
     async stop() {
       await server.stop();
       await dropDatabases?.();
       dropDatabases = undefined;
     },
-  };
+  });
 }
