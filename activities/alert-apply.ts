@@ -5,7 +5,7 @@ import { announceJoinedAlerts, pageAfter } from '../shared/domain/alert-grouping
 import { isMoreSevere } from '../shared/domain/incident.ts';
 import type { AlertSignalPayload } from '../shared/domain/ingestion.ts';
 import type { Muter, MuteRules } from '../shared/domain/mute-rules.ts';
-import { reopenFlapping, type KeyApplyOptions, type KeyGroup } from './alert-group-apply.ts';
+import { reopenResolved, type KeyApplyOptions, type KeyGroup } from './alert-group-apply.ts';
 
 // The per-key part of ingestion, shared by the per-key workflow's recordAlerts and the bucket
 // workflow's recordAlertBatch: what one dedup key's alerts do to its open incident.
@@ -143,8 +143,8 @@ export async function applyKeyAlerts(
         // does, or the partial unique index on open incidents would refuse the insert.
         if (resolvedUnflushed) await em.flush();
         resolvedUnflushed = false;
-        // Flap detection: a key whose incident resolved within the window reopens it.
-        const reopened = options.flapping ? await reopenFlapping(em, options.flapping, options.now ?? new Date()) : null;
+        // A key whose incident resolved within its integration's reopen window reopens it.
+        const reopened = options.reopen ? await reopenResolved(em, options.reopen, options.now ?? new Date()) : null;
         if (reopened) {
           incident = reopened;
           appendAlert(em, incident, signal);

@@ -3,14 +3,14 @@ import type { Incident } from '../shared/db/entities/index.ts';
 import { firingKeysOfIncident, firingSourceAlerts, lastResolvedIncidentId } from '../shared/db/access/alert-groups.ts';
 import type { GroupingRules } from '../shared/db/grouping-rules-cache.ts';
 import { chooseGrouping, groupKey, groupLabels, type GroupingSettings } from '../shared/domain/alert-grouping.ts';
-import type { FlappingSettings } from '../shared/domain/flapping.ts';
+import { reopenWindowMinutes, type FlappingSettings } from '../shared/domain/flapping.ts';
 import { NO_INHIBITIONS, type ActiveInhibitions, type InhibitionAlert, type Inhibitor } from '../shared/domain/inhibition.ts';
 import type { AlertSignalPayload } from '../shared/domain/ingestion.ts';
 import type { MuteRules } from '../shared/domain/mute-rules.ts';
 import type { Router } from '../shared/domain/routing.ts';
 import type { KeyApplyOptions, KeyGroup } from './alert-group-apply.ts';
 
-// Per batch: which group each dedup key joins, which alerts inhibition mutes, and flap detection;
+// Per batch: which group each dedup key joins, which alerts inhibition mutes, reopening and flap detection;
 // the decisions themselves are the pure modules of shared/domain.
 
 export interface BatchContextDeps {
@@ -82,7 +82,8 @@ export async function prepareBatchContext(
   byKey: ReadonlyMap<string, readonly AlertSignalPayload[]>,
 ): Promise<BatchContext> {
   const { organizationId } = deps;
-  const settings = deps.rules.integrations.get(integrationId) ?? { grouping: null, flapping: null };
+  const settings = deps.rules.integrations.get(integrationId) ?? { grouping: null, flapping: null, reopenWindowMinutes: null };
+  const windowMinutes = reopenWindowMinutes(settings);
   const groups = new Map<string, KeyGroup>();
   if (settings.grouping || (deps.router && deps.router.size > 0)) {
     for (const [key, signals] of byKey) {
@@ -104,10 +105,11 @@ export async function prepareBatchContext(
         group,
         now,
         firingKeysOf: (incident: Incident) => firingKeysOfIncident(em, organizationId, incident.id),
-        ...(settings.flapping
+        ...(windowMinutes > 0
           ? {
-              flapping: {
-                settings: settings.flapping,
+              reopen: {
+                windowMinutes,
+                flapping: settings.flapping,
                 lastResolvedId: () => lastResolvedIncidentId(em, organizationId, { fingerprint: key, groupKey: group?.key ?? null }),
               },
             }

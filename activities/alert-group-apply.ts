@@ -18,42 +18,49 @@ export interface KeyApplyOptions {
   group?: KeyGroup | null;
   /** The keys of a grouped incident whose latest alert fires (read after a flush): whether a resolve ends it. */
   firingKeysOf?: (incident: Incident) => Promise<Set<string>>;
-  /** Flap detection: the key's (or group's) last resolved incident, which a firing alert may reopen. */
-  flapping?: { settings: FlappingSettings; lastResolvedId: () => Promise<string | undefined> };
+  /**
+   * Reopening (a reopen window, maybe flap detection): the key's (or group's) last resolved
+   * incident, which a firing alert within `windowMinutes` of its resolution reopens.
+   */
+  reopen?: { windowMinutes: number; flapping: FlappingSettings | null; lastResolvedId: () => Promise<string | undefined> };
   now?: Date;
 }
 
 /**
- * Reopens the key's last incident when it resolved within the flap window (locked first), keeping
- * its reopenings: past the threshold it is flapping, and its reopenings page once per flapping
- * period (the relay skips a reopening whose event says `pages: false`). Null: open a new one.
+ * Reopens the key's last incident when it resolved within the reopen window (locked first); back
+ * to `active`, it starts a new escalation cycle (the relay pages it from level 1). With flap
+ * detection it keeps its reopenings: past the threshold it is flapping, and its reopenings page
+ * once per flapping period (the relay skips a reopening whose event says `pages: false`). Null:
+ * open a new one.
  */
-export async function reopenFlapping(
+export async function reopenResolved(
   em: EntityManager,
-  flapping: NonNullable<KeyApplyOptions['flapping']>,
+  reopen: NonNullable<KeyApplyOptions['reopen']>,
   now: Date,
 ): Promise<Incident | null> {
-  const id = await flapping.lastResolvedId();
+  if (reopen.windowMinutes <= 0) return null;
+  const id = await reopen.lastResolvedId();
   if (!id) return null;
   const incident = await em.findOne(IncidentEntity, { id, status: 'resolved' }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-  if (!incident || !reopensLastIncident(incident.resolvedAt ?? null, flapping.settings, now)) return null;
-  const decision = decideReopen(
-    { reopenedAt: incident.reopenedAt ?? [], flappingSince: incident.flappingSince ?? null },
-    flapping.settings,
-    now,
-  );
+  if (!incident || !reopensLastIncident(incident.resolvedAt ?? null, reopen.windowMinutes, now)) return null;
+  const flapping = reopen.flapping;
+  const decision = decideReopen({ reopenedAt: incident.reopenedAt ?? [], flappingSince: incident.flappingSince ?? null }, flapping, now);
   incident.reopenedAt = decision.reopenedAt;
   incident.flappingSince = decision.flappingSince;
   changeIncidentStatus(em, incident, 'active', {
     message: `Reopened by a new alert${decision.flappingSince ? ' (flapping)' : ''}`,
-    data: { reopenings: decision.reopenedAt.length, flapping: decision.flappingSince !== null, pages: decision.pages },
+    data: {
+      reopen_window_minutes: reopen.windowMinutes,
+      ...(flapping ? { reopenings: decision.reopenedAt.length, flapping: decision.flappingSince !== null } : {}),
+      pages: decision.pages,
+    },
     eventData: decision.pages ? {} : { pages: false },
   });
-  if (decision.startedFlapping)
+  if (flapping && decision.startedFlapping)
     addTimelineEntry(em, incident, {
       type: 'flapping',
-      message: `Flapping: reopened ${decision.reopenedAt.length} times within ${flapping.settings.window_minutes} min; it pages once per ${flapping.settings.window_minutes} min while it flaps`,
-      data: { reopenings: decision.reopenedAt.length, window_minutes: flapping.settings.window_minutes },
+      message: `Flapping: reopened ${decision.reopenedAt.length} times within ${flapping.window_minutes} min; it pages once per ${flapping.window_minutes} min while it flaps`,
+      data: { reopenings: decision.reopenedAt.length, window_minutes: flapping.window_minutes },
     });
   return incident;
 }

@@ -7,7 +7,7 @@ import {
   MAX_GROUP_INTERVAL_SECONDS,
   MAX_GROUP_WAIT_SECONDS,
 } from '../../shared/domain/alert-grouping.ts';
-import { MAX_FLAP_THRESHOLD, MAX_FLAP_WINDOW_MINUTES } from '../../shared/domain/flapping.ts';
+import { MAX_FLAP_THRESHOLD, MAX_FLAP_WINDOW_MINUTES, MAX_REOPEN_WINDOW_MINUTES } from '../../shared/domain/flapping.ts';
 
 const labelName = z.string().min(1).max(200).describe('A label name, or `...` for every label');
 
@@ -62,3 +62,13 @@ export const groupingField = GroupingSettingsSchema.nullable().describe(
 export const flappingField = FlappingSettingsSchema.nullable().describe(
   'Flap detection of its incidents; null: off (each firing alert after a resolution opens a new incident)',
 );
+
+export const reopenWindowField = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_REOPEN_WINDOW_MINUTES)
+  .nullable()
+  .describe(
+    'Minutes after its incident resolves in which a firing alert with the same dedup key (or group) reopens that incident, which pages again from level 1 in a new escalation cycle; outside it a new incident opens. 0: never reopen; null (default): the flapping window when flap detection is on, else never (as PagerDuty and Grafana OnCall)',
+  );

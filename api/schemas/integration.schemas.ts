@@ -4,7 +4,7 @@ import { PLATFORMS } from '../../shared/domain/alert.ts';
 import { INTEGRATION_STATUSES } from '../../shared/domain/delivery.ts';
 import { EVENT_TYPES } from '../../shared/domain/events.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
-import { flappingField, groupingField } from './grouping.schemas.ts';
+import { flappingField, groupingField, reopenWindowField } from './grouping.schemas.ts';
 
 const headerName = z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name');
 
@@ -71,6 +71,7 @@ export const CreateIntegrationBody = z.object({
     .nullish(),
   grouping: groupingField.optional(),
   flapping: flappingField.optional(),
+  reopen_window_minutes: reopenWindowField.optional(),
 });
 
 export const UpdateIntegrationBody = requireAnyOf(
@@ -89,6 +90,7 @@ export const UpdateIntegrationBody = requireAnyOf(
       .optional(),
     grouping: groupingField.optional(),
     flapping: flappingField.optional(),
+    reopen_window_minutes: reopenWindowField.optional(),
     outbound_paused: z
       .boolean()
       .optional()
@@ -132,6 +134,7 @@ export const IntegrationSchema = z
       .nullable(),
     grouping: groupingField,
     flapping: flappingField,
+    reopen_window_minutes: reopenWindowField,
     last_alert_at: timestamp().nullable(),
     created_at: timestamp(),
     updated_at: timestamp(),

@@ -2,7 +2,13 @@ import { channelActionContext } from '../../shared/db/access/channel-actions.ts'
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../shared/errors.ts';
 import { hasPermission, isRole, ROLE_PERMISSIONS } from '../../shared/domain/permissions.ts';
-import type { ChannelActionRequest, ChannelActionResult, PageAction } from '../../shared/paging/channel.ts';
+import {
+  isSnoozeAction,
+  SNOOZE_SECONDS,
+  type ChannelActionRequest,
+  type ChannelActionResult,
+  type PageAction,
+} from '../../shared/paging/channel.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { AuditService } from './audit.service.ts';
 import type { IncidentEscalationService } from './incident-escalation.service.ts';
@@ -10,7 +16,19 @@ import type { IncidentService } from './incident.service.ts';
 
 export type ChannelActionService = ReturnType<typeof createChannelActionService>;
 
-const DONE: Record<PageAction, string> = { acknowledge: 'acknowledged', resolve: 'resolved', escalate: 'escalated' };
+const DONE: Record<PageAction, string> = {
+  acknowledge: 'acknowledged',
+  resolve: 'resolved',
+  escalate: 'escalated',
+  snooze_1h: 'snoozed for 1 hour',
+  snooze_4h: 'snoozed for 4 hours',
+};
+
+/**
+ * A second snooze press whose end would fall within this of the current snooze's end is the same
+ * press repeated (a double click, a second device): it changes nothing.
+ */
+const SAME_SNOOZE_MS = 5 * 60_000;
 const CHANNEL_NAMES: Record<string, string> = {
   push: 'push',
   sms: 'SMS',
@@ -31,7 +49,7 @@ const CHANNEL_NAMES: Record<string, string> = {
 export function createChannelActionService(deps: {
   em: () => EntityManager;
   incidents: Pick<IncidentService, 'update'>;
-  escalations: Pick<IncidentEscalationService, 'escalateNow'>;
+  escalations: Pick<IncidentEscalationService, 'escalateNow' | 'snooze'>;
   audit: Pick<AuditService, 'record'>;
   /** Scopes the unit of work to the action's organization (the channel's signature is the credential). */
   scopeToOrganization: (organizationId: string) => void;
@@ -66,7 +84,29 @@ export function createChannelActionService(deps: {
         tokenExpiresAt: null,
       };
       deps.scopeToOrganization(request.organizationId);
-      if (request.action === 'escalate') {
+      if (isSnoozeAction(request.action)) {
+        // The API's snooze (timeline, the acknowledgement timer): only an acknowledged incident.
+        if (status !== 'investigating')
+          return {
+            outcome: 'unchanged',
+            message:
+              status === 'active'
+                ? 'Nothing to snooze: acknowledge the incident first, then snooze it.'
+                : `Nothing to snooze: the incident is already ${status}${by}.`,
+          };
+        const seconds = SNOOZE_SECONDS[request.action];
+        const snoozedUntil = context.incident.snoozedUntil;
+        if (snoozedUntil && Math.abs(snoozedUntil.getTime() - (Date.now() + seconds * 1000)) < SAME_SNOOZE_MS)
+          return { outcome: 'unchanged', message: `Nothing to do: the incident is already snoozed until ${snoozedUntil.toISOString()}.` };
+        try {
+          await deps.escalations.snooze(auth, request.incidentId, { duration: seconds });
+        } catch (error) {
+          // It left `investigating` between the check and the row lock.
+          if (error instanceof AppError && error.status === 409)
+            return { outcome: 'unchanged', message: 'Nothing to snooze: the incident is no longer acknowledged.' };
+          throw error;
+        }
+      } else if (request.action === 'escalate') {
         if (status !== 'active') return { outcome: 'unchanged', message: `Nothing to escalate: the incident is already ${status}${by}.` };
         try {
           await deps.escalations.escalateNow(auth, request.incidentId);
@@ -76,7 +116,7 @@ export function createChannelActionService(deps: {
           throw error;
         }
       } else {
-        const wanted = request.action === 'resolve' ? 'resolved' : 'investigating';
+        const wanted: 'resolved' | 'investigating' = request.action === 'resolve' ? 'resolved' : 'investigating';
         if ((request.action === 'acknowledge' && status !== 'active') || status === wanted) {
           return {
             outcome: 'unchanged',
@@ -85,10 +125,12 @@ export function createChannelActionService(deps: {
         }
         await deps.incidents.update(auth, request.incidentId, { status: wanted }, { channel: request.channel });
       }
+      // Audit event types and actions are letters only: both snoozes are `snooze` (the timeline has the length).
+      const audited = isSnoozeAction(request.action) ? 'snooze' : request.action;
       await deps.audit.record({
         organizationId: request.organizationId,
-        eventType: `incidents.channel_${request.action}`,
-        action: `${request.action}IncidentByChannel`,
+        eventType: `incidents.channel_${audited}`,
+        action: `${audited}IncidentByChannel`,
         method: 'POST',
         path: `/channels/${request.channel}`,
         targetType: 'incidents',

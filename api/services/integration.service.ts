@@ -108,6 +108,7 @@ export function createIntegrationService(deps: {
     escalation_policy_id: integration.escalationPolicyId ?? null,
     grouping: integration.grouping ?? null,
     flapping: integration.flapping ?? null,
+    reopen_window_minutes: integration.reopenWindowMinutes ?? null,
     last_alert_at: integration.lastAlertAt?.toISOString() ?? null,
     created_at: integration.createdAt.toISOString(),
     updated_at: integration.updatedAt.toISOString(),
@@ -188,6 +189,7 @@ export function createIntegrationService(deps: {
         escalation_policy_id?: string | null;
         grouping?: GroupingSettings | null;
         flapping?: FlappingSettings | null;
+        reopen_window_minutes?: number | null;
       },
     ) {
       const mappingTemplate = checkedTemplate(input.platform, input.mapping_template);
@@ -207,6 +209,7 @@ export function createIntegrationService(deps: {
           escalationPolicyId: input.escalation_policy_id ?? null,
           grouping: input.grouping ?? null,
           flapping: input.flapping ?? null,
+          reopenWindowMinutes: input.reopen_window_minutes ?? null,
         });
         await tx.flush();
         return created;
@@ -231,11 +234,13 @@ export function createIntegrationService(deps: {
         escalation_policy_id?: string | null;
         grouping?: GroupingSettings | null;
         flapping?: FlappingSettings | null;
+        reopen_window_minutes?: number | null;
       },
     ) {
       const integration = await load(id);
       if (input.grouping !== undefined) integration.grouping = input.grouping;
       if (input.flapping !== undefined) integration.flapping = input.flapping;
+      if (input.reopen_window_minutes !== undefined) integration.reopenWindowMinutes = input.reopen_window_minutes;
       if (input.mapping_template !== undefined) integration.mappingTemplate = checkedTemplate(integration.platform, input.mapping_template);
       await assertPolicy(deps.em(), input.escalation_policy_id);
       if (input.escalation_policy_id !== undefined) integration.escalationPolicyId = input.escalation_policy_id;

@@ -10,8 +10,11 @@ import type { Orm } from './orm.ts';
 
 /** What ingestion needs of an organization to group, inhibit and detect flapping. */
 export interface GroupingRules {
-  /** Integrations with grouping or flap detection; absent: neither. */
-  integrations: ReadonlyMap<string, { grouping: GroupingSettings | null; flapping: FlappingSettings | null }>;
+  /** Integrations with grouping, flap detection or a reopen window; absent: none of them. */
+  integrations: ReadonlyMap<
+    string,
+    { grouping: GroupingSettings | null; flapping: FlappingSettings | null; reopenWindowMinutes: number | null }
+  >;
   /** Its enabled inhibition rules, compiled; null when it has none. */
   inhibitor: Inhibitor | null;
 }
@@ -30,7 +33,7 @@ export function createGroupingRulesCache(deps: {
   const meterOf = matchMetersByOrganization(MATCH_LIMITS);
   return createOrganizationCache({
     ...deps,
-    // inhibition_rules and integrations (grouping, flapping) NOTIFY `grouping:<organization>` (migration 20261231080000).
+    // inhibition_rules and integrations (grouping, flapping, reopen window) NOTIFY `grouping:<organization>` (migrations 20261231080000, 20261231130000).
     tagPrefix: 'grouping',
     async load(organizationId) {
       const em = deps.orm.em.fork();
@@ -39,7 +42,12 @@ export function createGroupingRulesCache(deps: {
         enabledInhibitionRules(em, organizationId),
       ]);
       return {
-        integrations: new Map(integrations.map((row) => [row.id, { grouping: row.grouping, flapping: row.flapping }])),
+        integrations: new Map(
+          integrations.map((row) => [
+            row.id,
+            { grouping: row.grouping, flapping: row.flapping, reopenWindowMinutes: row.reopen_window_minutes },
+          ]),
+        ),
         inhibitor: rules.length > 0 ? buildInhibitor(rules, meterOf(organizationId)) : null,
       };
     },

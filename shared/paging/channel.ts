@@ -10,8 +10,16 @@ import type { PageContent } from './contact-page.ts';
 export const PAGE_CHANNEL_KINDS = ['email', 'webhook', 'push', 'sms', 'voice', 'slack', 'matrix'] as const;
 export type PageChannelKind = (typeof PAGE_CHANNEL_KINDS)[number];
 
-/** What a person can do from a page, wherever it arrives. */
-export type PageAction = 'acknowledge' | 'resolve' | 'escalate';
+/** What a person can do from a page, wherever it arrives (a snooze where the channel has buttons or commands). */
+export type PageAction = 'acknowledge' | 'resolve' | 'escalate' | SnoozeAction;
+
+/** Snoozing an acknowledged incident from a page, for a fixed length (PagerDuty's chat snooze). */
+export type SnoozeAction = 'snooze_1h' | 'snooze_4h';
+
+/** How long each snooze action snoozes, in seconds. */
+export const SNOOZE_SECONDS: Record<SnoozeAction, number> = { snooze_1h: 3600, snooze_4h: 14_400 };
+
+export const isSnoozeAction = (action: PageAction | 'reopened'): action is SnoozeAction => Object.hasOwn(SNOOZE_SECONDS, action);
 
 /**
  * A member's contact method as the channel sees it while sending: its public part (`address`: an

@@ -175,6 +175,30 @@ describe('paging through Matrix (integration: real Synapse, PostgreSQL, Temporal
     const again = await alice.reply(roomId, page.event_id, 'ack');
     expect(String((await answerTo(alice, roomId, again)).content.body)).toContain('already acknowledged');
 
+    // Acknowledged, it can be snoozed: ⏰ for an hour, "snooze 4h" for four; the same snooze again changes nothing.
+    const snoozeHour = await alice.react(roomId, page.event_id, '⏰');
+    expect(String((await answerTo(alice, roomId, snoozeHour)).content.body)).toMatch(/snoozed for 1 hour by/);
+    const hourUntil = Date.parse((await escalationOf(stack.http, owner.token, incidentId)).snoozed_until as string);
+    expect(Math.abs(hourUntil - (Date.now() + 3_600_000))).toBeLessThan(60_000);
+    const sameSnooze = await alice.reply(roomId, page.event_id, 'snooze');
+    expect(String((await answerTo(alice, roomId, sameSnooze)).content.body)).toContain('already snoozed');
+    const snoozeFour = await alice.reply(roomId, page.event_id, 'snooze 4h');
+    expect(String((await answerTo(alice, roomId, snoozeFour)).content.body)).toMatch(/snoozed for 4 hours by/);
+    const fourUntil = Date.parse((await escalationOf(stack.http, owner.token, incidentId)).snoozed_until as string);
+    expect(Math.abs(fourUntil - (Date.now() + 4 * 3_600_000))).toBeLessThan(60_000);
+    const snoozes = (
+      (await stack.http.get(`/api/v1/incidents/${incidentId}`).set(bearer(owner.token)).expect(200)).body.data.timeline as Array<{
+        type: string;
+        actor_id: string | null;
+        data: Record<string, unknown>;
+      }>
+    ).filter((entry) => entry.type === 'snoozed');
+    expect(snoozes.map((entry) => [entry.actor_id, entry.data.duration_seconds])).toEqual([
+      [engineer.user.id, 3600],
+      [engineer.user.id, 14_400],
+    ]);
+    expect(await status()).toBe('investigating');
+
     // Said while no worker runs: read from the stored position once the worker is back, not lost.
     await stack.stopWorker();
     const resolve = await alice.reply(roomId, page.event_id, 'resolve');
@@ -183,7 +207,7 @@ describe('paging through Matrix (integration: real Synapse, PostgreSQL, Temporal
     expect(await status()).toBe('resolved');
 
     // Each command was answered once, and the page was posted once.
-    for (const eventId of [malloryReaction, eveReply, aliceAsk, ack, again, resolve])
+    for (const eventId of [malloryReaction, eveReply, aliceAsk, ack, again, snoozeHour, sameSnooze, snoozeFour, resolve])
       expect(await answersTo(alice, roomId, eventId)).toHaveLength(1);
     expect(
       (await alice.events(roomId)).filter(

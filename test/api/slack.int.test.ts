@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { waitFor } from '../../dev/wait-for.ts';
+import { workflowIds } from '../../shared/temporal/ids.ts';
+import { acknowledgementStateQuery } from '../../workflows/messages.ts';
 import { escalationEnded, escalationOf } from '../helpers/escalation.ts';
 import { buttonsOf, slackSignedHeaders, startFakeSlack, textOf, type FakeSlack } from '../helpers/fake-slack.ts';
 import { addMember, bearer, type Member } from '../helpers/members.ts';
@@ -130,6 +132,85 @@ describe('Slack (integration: real PostgreSQL and Temporal, fake Slack Web API)'
     // Pressed again (a new, validly signed request): already done, and Slack is told so.
     await pressButton(stack, SIGNING_SECRET, press).request.expect(200);
     expect(slack.ephemerals.at(-1)?.text).toMatch(/Nothing was changed: .*already acknowledged/);
+  });
+
+  it('once acknowledged, the message offers Snooze 1h and 4h; a press snoozes as the API does, once', async () => {
+    // Ada's DM contact and link come from the test above.
+    const before = slack.channelMessages('D0ADA00001').length;
+    const incident = await openAlertIncident(stack.http, owner.token, integration, 'slack-snooze');
+    const page = await waitFor(
+      'the page posted to Slack',
+      async () =>
+        slack
+          .channelMessages('D0ADA00001')
+          .slice(before)
+          .find((message) => textOf(message.versions[0]!).includes(incident.title)),
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
+    const pressOf = (button: { action_id: string; value: string }) => ({
+      teamId: slack.team.teamId,
+      userId: ADA,
+      channelId: page.channel,
+      messageTs: page.ts,
+      actionId: button.action_id,
+      value: button.value,
+    });
+    const acknowledge = buttonsOf(page.versions[0]!).find((button) => button.text === 'Acknowledge')!;
+    await pressButton(stack, SIGNING_SECRET, pressOf(acknowledge)).request.expect(200);
+    const acknowledged = await waitFor('the page message redrawn', async () => page.versions[1], { timeoutMs: 20_000, intervalMs: 100 });
+    const buttons = buttonsOf(acknowledged);
+    expect(buttons.map((button) => button.text)).toEqual(['Snooze 1h', 'Snooze 4h', 'Resolve', 'Escalate']);
+
+    const before1h = Date.now();
+    const snooze = pressOf(buttons.find((button) => button.text === 'Snooze 1h')!);
+    await pressButton(stack, SIGNING_SECRET, snooze).request.expect(200);
+    expect(slack.ephemerals.at(-1)).toMatchObject({ user: ADA, text: expect.stringContaining('snoozed for 1 hour by ada member') });
+    const state = await escalationOf(stack.http, owner.token, incident.id);
+    const until = Date.parse(state.snoozed_until as string);
+    expect(until).toBeGreaterThanOrEqual(before1h + 3_600_000);
+    expect(until).toBeLessThan(Date.now() + 3_600_000 + 1_000);
+    // The same timer as the API's snooze: the cycle's acknowledgement workflow re-pages at its end.
+    const timer = await waitFor(
+      'the acknowledgement timer knows the snooze',
+      async () => {
+        try {
+          const current = await stack.temporal.client.workflow
+            .getHandle(workflowIds.acknowledgement(incident.id, 1))
+            .query(acknowledgementStateQuery);
+          return current.snoozed_until === state.snoozed_until ? current : undefined;
+        } catch {
+          return undefined;
+        }
+      },
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
+    expect(timer.repage_at).toBe(state.snoozed_until);
+
+    // Pressed again (a new, validly signed request; a double click): nothing changes a second time.
+    await pressButton(stack, SIGNING_SECRET, snooze).request.expect(200);
+    expect(slack.ephemerals.at(-1)?.text).toMatch(/Nothing was changed: .*already snoozed/);
+    // A replay of the very same request is refused before anything acts.
+    const { body } = pressButton(stack, SIGNING_SECRET, snooze);
+    const headers = resignAt(body, SIGNING_SECRET, Math.floor(Date.now() / 1000));
+    await stack.http.post('/api/v1/slack/interactions').set(headers).send(body).expect(200);
+    await stack.http.post('/api/v1/slack/interactions').set(headers).send(body).expect(401);
+    expect((await escalationOf(stack.http, owner.token, incident.id)).snoozed_until).toBe(state.snoozed_until);
+    const detail = await stack.http.get(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).expect(200);
+    const snoozed = (detail.body.data.timeline as Array<{ type: string; actor_id: string; data: Record<string, unknown> }>).filter(
+      (entry) => entry.type === 'snoozed',
+    );
+    expect(snoozed).toEqual([
+      expect.objectContaining({ actor_id: ada.user.id, data: expect.objectContaining({ duration_seconds: 3600, cycle: 1 }) }),
+    ]);
+    expect(detail.body.data.status).toBe('investigating');
+    const audited = await stack.http.get('/api/v1/audit').query({ action: 'snoozeIncidentByChannel' }).set(bearer(owner.token)).expect(200);
+    expect(audited.body.data).toEqual([
+      expect.objectContaining({
+        event_type: 'incidents.channel_snooze',
+        target_id: incident.id,
+        actor: expect.objectContaining({ user_id: ada.user.id }),
+      }),
+    ]);
   });
 
   describe('refused presses change nothing', () => {

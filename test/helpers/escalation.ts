@@ -27,6 +27,7 @@ export interface EscalationState {
   round: number | null;
   next_escalation_at: string | null;
   ended: string | null;
+  snoozed_until: string | null;
   pages: Array<{ cycle: number; round: number; level: number; user_id: string; method: string; status: string; created_at: string }>;
 }
 

@@ -18,7 +18,13 @@ export interface MatrixInboundDeps {
   linkUrl(organizationId: string, matrixUserId: string): string;
 }
 
-const STATUS_AFTER: Record<PageAction, string> = { acknowledge: 'investigating', resolve: 'resolved', escalate: 'active' };
+const STATUS_AFTER: Record<PageAction, string> = {
+  acknowledge: 'investigating',
+  resolve: 'resolved',
+  escalate: 'active',
+  snooze_1h: 'investigating',
+  snooze_4h: 'investigating',
+};
 
 /** The same notice once, however often the command is read again (a crash before the sync position was saved). */
 const txn = (what: string, eventId: string) => `${what}-${createHash('sha256').update(eventId).digest('hex').slice(0, 32)}`;

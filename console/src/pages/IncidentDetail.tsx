@@ -7,6 +7,7 @@ import { useLive } from '../lib/realtime.tsx';
 import { canWrite, useUser } from '../lib/session.tsx';
 import { IncidentAlerts } from '../components/IncidentAlerts.tsx';
 import { IncidentEscalation } from '../components/IncidentEscalation.tsx';
+import { IncidentResponders } from '../components/IncidentResponders.tsx';
 import { Badge, Empty, ErrorState, Loading, QueryCard, Time } from '../components/ui.tsx';
 import { SilenceSimilar } from '../components/SilenceSimilar.tsx';
 
@@ -162,6 +163,7 @@ function IncidentView({ incident }: { incident: IncidentDetail }) {
               ) : null}
             </div>
           </section>
+          <IncidentResponders incidentId={incident.id} writable={writable} resolved={incident.status === 'resolved'} />
           <section className="card" aria-labelledby="alerts-title">
             <h2 id="alerts-title">Alerts</h2>
             {alerts.length === 0 ? (

@@ -6,6 +6,7 @@ import { useUser } from '../lib/session.tsx';
 import { shiftsQuery, useSchedules } from '../lib/schedules.ts';
 import { formatRange } from '../lib/timeline.ts';
 import { CardSection, Empty, ErrorState, FieldErrors, Loading, TableHead, Time } from '../components/ui.tsx';
+import { AskForCover, ShiftSwapRequests } from '../components/ShiftSwaps.tsx';
 import { SchedulesFrame } from './Schedules.tsx';
 
 const DAY = 86_400_000;
@@ -15,6 +16,7 @@ export function MyShiftsPage() {
   return (
     <SchedulesFrame title="My shifts">
       <UpcomingShifts />
+      <ShiftSwapRequests />
       <CalendarFeed />
     </SchedulesFrame>
   );
@@ -52,7 +54,7 @@ function UpcomingShifts() {
         </Empty>
       ) : (
         <table>
-          <TableHead columns={['Schedule', 'When', { label: 'Source', hideNarrow: true }]} />
+          <TableHead columns={['Schedule', 'When', { label: 'Source', hideNarrow: true }]} actions />
           <tbody>
             {mine.map((shift) => (
               <tr key={`${shift.schedule.id}-${shift.start}`} data-testid="my-shift">
@@ -67,6 +69,9 @@ function UpcomingShifts() {
                   <span className="muted small">({shift.schedule.time_zone})</span>
                 </td>
                 <td className="hide-narrow">{shift.source}</td>
+                <td>
+                  <AskForCover scheduleId={shift.schedule.id} start={shift.start} end={shift.end} />
+                </td>
               </tr>
             ))}
           </tbody>

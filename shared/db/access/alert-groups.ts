@@ -10,13 +10,16 @@ import type { Matcher } from '../../domain/matchers.ts';
 
 const sql = (em: EntityManager) => em as unknown as SqlEntityManager;
 
-/** The organization's integrations that group alerts or detect flapping, with their settings. */
+/** The organization's integrations that group alerts, detect flapping or reopen resolved incidents, with their settings. */
 export async function groupingIntegrations(
   em: EntityManager,
   organizationId: string,
-): Promise<Array<{ id: string; grouping: GroupingSettings | null; flapping: FlappingSettings | null }>> {
+): Promise<
+  Array<{ id: string; grouping: GroupingSettings | null; flapping: FlappingSettings | null; reopen_window_minutes: number | null }>
+> {
   return sql(em).execute(
-    `select id, grouping, flapping from integrations where organization_id = ? and (grouping is not null or flapping is not null)`,
+    `select id, grouping, flapping, reopen_window_minutes from integrations
+     where organization_id = ? and (grouping is not null or flapping is not null or reopen_window_minutes is not null)`,
     [organizationId],
   );
 }

@@ -5,7 +5,7 @@ export interface ChannelActionContext {
   /** The member in this organization; undefined when the user is not (or no longer) one of its members. */
   member?: { role: string; name: string };
   /** The incident in this organization, with who last moved it to its status (for "already acknowledged by X"). */
-  incident?: { status: string; lastActor: string | null };
+  incident?: { status: string; lastActor: string | null; snoozedUntil: Date | null };
 }
 
 export async function channelActionContext(
@@ -18,8 +18,8 @@ export async function channelActionContext(
     'select role, name from users where id = ? and organization_id = ?',
     [userId, organizationId],
   );
-  const [incident] = await em.execute<Array<{ status: string; last_actor: string | null }>>(
-    `select i.status,
+  const [incident] = await em.execute<Array<{ status: string; last_actor: string | null; snoozed_until: Date | string | null }>>(
+    `select i.status, i.snoozed_until,
        (select u.name from incident_timeline t join users u on u.id = t.actor_id
         where t.incident_id = i.id and t.organization_id = i.organization_id and t.type = 'status_changed' and t.data->>'to' = i.status
         order by t.created_at desc limit 1) as last_actor
@@ -28,6 +28,14 @@ export async function channelActionContext(
   );
   return {
     ...(member ? { member } : {}),
-    ...(incident ? { incident: { status: incident.status, lastActor: incident.last_actor } } : {}),
+    ...(incident
+      ? {
+          incident: {
+            status: incident.status,
+            lastActor: incident.last_actor,
+            snoozedUntil: incident.snoozed_until === null ? null : new Date(incident.snoozed_until),
+          },
+        }
+      : {}),
   };
 }

@@ -41,6 +41,8 @@ export const IntegrationEntity = defineEntity({
     grouping: p.json<GroupingSettings>().nullable(),
     /** Flap detection of its incidents; null: off. */
     flapping: p.json<FlappingSettings>().nullable(),
+    /** Minutes after its incident resolves in which a firing alert reopens it; null: the flap window, if any (else never). */
+    reopenWindowMinutes: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -2,7 +2,13 @@ import type { SecretBox } from '../../crypto/secret-box.ts';
 import type { PageAction } from '../channel.ts';
 
 /** The buttons a Slack message carries; their `action_id` is `tocsin:<action>`. */
-export const SLACK_BUTTON_ACTIONS = ['acknowledge', 'resolve', 'escalate'] as const satisfies readonly PageAction[];
+export const SLACK_BUTTON_ACTIONS = [
+  'acknowledge',
+  'resolve',
+  'escalate',
+  'snooze_1h',
+  'snooze_4h',
+] as const satisfies readonly PageAction[];
 
 /** What a button stands for: an incident of one organization, and the page it came with (if any). */
 export interface SlackActionClaims {
@@ -47,7 +53,7 @@ export function createSlackActionSigner(secretBox: SecretBox): SlackActionSigner
       const { o, i, a, p } = body;
       if (typeof o !== 'string' || !UUID.test(o) || typeof i !== 'string' || !UUID.test(i)) return null;
       if (p !== undefined && (typeof p !== 'string' || !UUID.test(p))) return null;
-      if (!SLACK_BUTTON_ACTIONS.includes(a as PageAction)) return null;
+      if (!(SLACK_BUTTON_ACTIONS as readonly unknown[]).includes(a)) return null;
       return { organizationId: o, incidentId: i, action: a as PageAction, ...(p ? { pageId: p as string } : {}) };
     },
   };

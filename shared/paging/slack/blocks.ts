@@ -50,14 +50,21 @@ export function slackMessageText(view: SlackIncidentView, state: SlackIncidentSt
   );
 }
 
-/** Which buttons a message offers in a status: none once resolved; escalate only while someone still must answer. */
+/** Which buttons a message offers in a status: none once resolved; snooze once acknowledged (PagerDuty's order). */
 export function buttonsFor(status: string): PageAction[] {
   if (status === 'resolved') return [];
   if (status === 'active') return ['acknowledge', 'resolve', 'escalate'];
+  if (status === 'investigating') return ['snooze_1h', 'snooze_4h', 'resolve', 'escalate'];
   return ['resolve', 'escalate'];
 }
 
-const BUTTON_LABELS: Record<PageAction, string> = { acknowledge: 'Acknowledge', resolve: 'Resolve', escalate: 'Escalate' };
+const BUTTON_LABELS: Record<PageAction, string> = {
+  acknowledge: 'Acknowledge',
+  resolve: 'Resolve',
+  escalate: 'Escalate',
+  snooze_1h: 'Snooze 1h',
+  snooze_4h: 'Snooze 4h',
+};
 
 /**
  * The blocks of a page or feed message: the incident, its status line, and the buttons its status
@@ -96,5 +103,7 @@ export function slackChangeNote(action: PageAction | 'reopened', actorName: stri
   if (action === 'acknowledge') return `Acknowledged${by}`;
   if (action === 'resolve') return `Resolved${by}`;
   if (action === 'escalate') return `Escalated${by}`;
+  if (action === 'snooze_1h') return `Snoozed for 1 hour${by}`;
+  if (action === 'snooze_4h') return `Snoozed for 4 hours${by}`;
   return `Reopened${by}`;
 }

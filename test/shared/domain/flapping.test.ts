@@ -1,4 +1,4 @@
-import { decideReopen, reopensLastIncident } from '../../../shared/domain/flapping.ts';
+import { decideReopen, reopenWindowMinutes, reopensLastIncident } from '../../../shared/domain/flapping.ts';
 
 const settings = { threshold: 3, window_minutes: 10 };
 const t = (minute: number) => new Date(Date.UTC(2026, 11, 31, 8, minute));
@@ -55,6 +55,29 @@ describe('reopensLastIncident', () => {
     ['resolved exactly the window ago', t(0), false],
     ['resolved long ago', t(-50), false],
   ])('%s', (_name, resolvedAt, expected) => {
-    expect(reopensLastIncident(resolvedAt, settings, t(10))).toBe(expected);
+    expect(reopensLastIncident(resolvedAt, settings.window_minutes, t(10))).toBe(expected);
+  });
+
+  it('a window of 0 never reopens', () => {
+    expect(reopensLastIncident(t(10), 0, t(10))).toBe(false);
+  });
+});
+
+describe('decideReopen without flap detection', () => {
+  it('pages on every reopening and never flaps, however many came before', () => {
+    const decision = decideReopen({ reopenedAt: [iso(0), iso(1), iso(2), iso(3), iso(4)], flappingSince: t(3) }, null, t(5));
+    expect(decision).toEqual({ reopenedAt: [iso(5)], flappingSince: null, pages: true, startedFlapping: false });
+  });
+});
+
+describe('reopenWindowMinutes', () => {
+  it.each([
+    ['neither set: a new incident opens (PagerDuty, Grafana OnCall)', null, null, 0],
+    ['the flap window when only flap detection is on', null, settings, 10],
+    ['its own window first', 60, settings, 60],
+    ['its own window without flap detection', 30, null, 30],
+    ['0 turns reopening off even with flap detection', 0, settings, 0],
+  ])('%s', (_name, reopenWindow, flapping, expected) => {
+    expect(reopenWindowMinutes({ reopenWindowMinutes: reopenWindow, flapping })).toBe(expected);
   });
 });

@@ -27,6 +27,8 @@ export interface PageMarker {
 
 /** Emoji that acknowledge as a reaction (with or without the emoji presentation selector). */
 export const ACKNOWLEDGE_REACTIONS = ['✅', '✔', '☑'] as const;
+/** Reactions that snooze an acknowledged incident for an hour. */
+export const SNOOZE_REACTIONS = ['⏰', '💤'] as const;
 
 export type MatrixContent = Record<string, unknown>;
 
@@ -78,7 +80,8 @@ function render(marker: PageMarker, status: { line: string } | null, resend: boo
     plain.push(status.line);
     html.push(`<strong>${escapeHtml(status.line)}</strong>`);
   } else if (!marker.test) {
-    const how = 'React with ✅ or reply "ack" to acknowledge, reply "resolve" to resolve, "escalate" to page the next level.';
+    const how =
+      'React with ✅ or reply "ack" to acknowledge, reply "resolve" to resolve, "escalate" to page the next level; once acknowledged, react with ⏰ or reply "snooze" (or "snooze 4h") to snooze it for an hour (or four).';
     plain.push(how);
     html.push(escapeHtml(how));
   }
@@ -113,6 +116,10 @@ export function statusLine(change: IncidentChange): string {
       return `✔️ Resolved${by}`;
     case 'escalate':
       return `⏫ Escalated${by}`;
+    case 'snooze_1h':
+      return `⏰ Snoozed for 1 hour${by}`;
+    case 'snooze_4h':
+      return `⏰ Snoozed for 4 hours${by}`;
     case 'reopened':
       return `🔁 Reopened${by}: status ${oneLine(change.status, 32)}`;
   }

@@ -1,6 +1,6 @@
 import type { PageAction } from '../../channel.ts';
 import type { MatrixEvent, MatrixSyncResponse } from './client.ts';
-import { ACKNOWLEDGE_REACTIONS } from './messages.ts';
+import { ACKNOWLEDGE_REACTIONS, SNOOZE_REACTIONS } from './messages.ts';
 
 /**
  * What the bot reads in its rooms: a reaction to, or a reply to, one of its messages that asks for
@@ -28,15 +28,20 @@ const WORDS: Record<string, PageAction> = {
   resolve: 'resolve',
   resolved: 'resolve',
   escalate: 'escalate',
+  snooze: 'snooze_1h',
 };
+
+/** What may follow `snooze`: how long (1 hour without it). */
+const SNOOZE_LENGTHS: Record<string, PageAction> = { '1h': 'snooze_1h', '1': 'snooze_1h', '4h': 'snooze_4h', '4': 'snooze_4h' };
 
 const VARIATION_SELECTOR = '\uFE0F';
 
-/** A reaction key that acknowledges, or null (any other emoji is a reaction, not a command). */
+/** A reaction key that acknowledges or snoozes (an hour), or null (any other emoji is a reaction, not a command). */
 export function reactionAction(key: unknown): PageAction | null {
   if (typeof key !== 'string') return null;
   const bare = key.replaceAll(VARIATION_SELECTOR, '').trim();
-  return (ACKNOWLEDGE_REACTIONS as readonly string[]).includes(bare) ? 'acknowledge' : null;
+  if ((ACKNOWLEDGE_REACTIONS as readonly string[]).includes(bare)) return 'acknowledge';
+  return (SNOOZE_REACTIONS as readonly string[]).includes(bare) ? 'snooze_1h' : null;
 }
 
 /**
@@ -52,11 +57,18 @@ export function replyText(body: string): string {
   return lines.slice(index).join('\n').trim();
 }
 
-/** The action a reply's text asks for: its first word only, so "ack, looking" acknowledges and a sentence that mentions ack does not. */
+/**
+ * The action a reply's text asks for: its first word only, so "ack, looking" acknowledges and a
+ * sentence that mentions ack does not; `snooze` may be followed by `4h` (or `1h`).
+ */
 export function textAction(text: string): PageAction | null {
-  const first = text.trim().split(/\s/, 1)[0]?.toLowerCase() ?? '';
+  const [first = '', second = ''] = text.trim().toLowerCase().split(/\s+/, 2);
   const word = first.replace(/^[!/]/, '').replace(/[.,:;!]$/, '');
-  return Object.hasOwn(WORDS, word) ? (WORDS[word] as PageAction) : null;
+  if (!Object.hasOwn(WORDS, word)) return null;
+  const action = WORDS[word] as PageAction;
+  if (action !== 'snooze_1h') return action;
+  const length = second.replace(/[.,:;!]$/, '');
+  return Object.hasOwn(SNOOZE_LENGTHS, length) ? (SNOOZE_LENGTHS[length] as PageAction) : 'snooze_1h';
 }
 
 const record = (value: unknown): Record<string, unknown> | null =>

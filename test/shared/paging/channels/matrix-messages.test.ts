@@ -32,7 +32,7 @@ describe('Matrix page messages', () => {
       [
         '🚨 [HIGH] Disk <full> on db-1',
         'Escalation level 2, round 1 · https://tocsin.example.test/incidents/i-1',
-        'React with ✅ or reply "ack" to acknowledge, reply "resolve" to resolve, "escalate" to page the next level.',
+        'React with ✅ or reply "ack" to acknowledge, reply "resolve" to resolve, "escalate" to page the next level; once acknowledged, react with ⏰ or reply "snooze" (or "snooze 4h") to snooze it for an hour (or four).',
       ].join('\n'),
     );
     expect(content.formatted_body).toContain('Disk &lt;full&gt; on db-1');
@@ -66,6 +66,8 @@ describe('Matrix page messages', () => {
     [{ status: 'acknowledged', action: 'acknowledge', actorName: 'Ada Lovelace' }, '✅ Acknowledged by Ada Lovelace'],
     [{ status: 'resolved', action: 'resolve', actorName: 'Ada' }, '✔️ Resolved by Ada'],
     [{ status: 'active', action: 'escalate', actorName: null }, '⏫ Escalated'],
+    [{ status: 'investigating', action: 'snooze_1h', actorName: 'Ada' }, '⏰ Snoozed for 1 hour by Ada'],
+    [{ status: 'investigating', action: 'snooze_4h', actorName: null }, '⏰ Snoozed for 4 hours'],
     [{ status: 'active', action: 'reopened', actorName: 'Bob' }, '🔁 Reopened by Bob: status active'],
   ] as const)('an edit for %p says %p', (change, line) => {
     expect(statusLine(change)).toBe(line);

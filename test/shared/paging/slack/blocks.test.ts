@@ -20,7 +20,8 @@ describe('Slack incident blocks', () => {
   it.each([
     ['active', ['acknowledge', 'resolve', 'escalate']],
     ['acknowledged', ['resolve', 'escalate']],
-    ['investigating', ['resolve', 'escalate']],
+    ['investigating', ['snooze_1h', 'snooze_4h', 'resolve', 'escalate']],
+    ['mitigated', ['resolve', 'escalate']],
     ['resolved', []],
   ])('a %s incident offers %j', (status, expected) => {
     expect(buttonsFor(status)).toEqual(expected);
@@ -30,7 +31,7 @@ describe('Slack incident blocks', () => {
   });
 
   it('signs each button for its incident, organization, page and action', () => {
-    for (const button of buttons(slackIncidentBlocks(view, { status: 'active' }, signer)))
+    for (const button of ['active', 'investigating'].flatMap((status) => buttons(slackIncidentBlocks(view, { status }, signer))))
       expect(signer.verify(button.value)).toEqual({
         organizationId: view.organizationId,
         incidentId: view.incidentId,
