@@ -4159,6 +4159,8 @@ export interface components {
             grouping: components["schemas"]["GroupingSettings"] | null;
             /** @description Flap detection of its incidents; null: off (each firing alert after a resolution opens a new incident) */
             flapping: components["schemas"]["FlappingSettings"] | null;
+            /** @description Minutes after its incident resolves in which a firing alert with the same dedup key (or group) reopens that incident, which pages again from level 1 in a new escalation cycle; outside it a new incident opens. 0: never reopen; null (default): the flapping window when flap detection is on, else never (as PagerDuty and Grafana OnCall) */
+            reopen_window_minutes: number | null;
             last_alert_at: string | null;
             /**
              * Format: date-time
@@ -4204,6 +4206,8 @@ export interface components {
             grouping: components["schemas"]["GroupingSettings"] | null;
             /** @description Flap detection of its incidents; null: off (each firing alert after a resolution opens a new incident) */
             flapping: components["schemas"]["FlappingSettings"] | null;
+            /** @description Minutes after its incident resolves in which a firing alert with the same dedup key (or group) reopens that incident, which pages again from level 1 in a new escalation cycle; outside it a new incident opens. 0: never reopen; null (default): the flapping window when flap detection is on, else never (as PagerDuty and Grafana OnCall) */
+            reopen_window_minutes: number | null;
             last_alert_at: string | null;
             /**
              * Format: date-time
@@ -14916,6 +14920,8 @@ export interface operations {
                     grouping?: components["schemas"]["GroupingSettingsInput"] | null;
                     /** @description Flap detection of its incidents; null: off (each firing alert after a resolution opens a new incident) */
                     flapping?: components["schemas"]["FlappingSettingsInput"] | null;
+                    /** @description Minutes after its incident resolves in which a firing alert with the same dedup key (or group) reopens that incident, which pages again from level 1 in a new escalation cycle; outside it a new incident opens. 0: never reopen; null (default): the flapping window when flap detection is on, else never (as PagerDuty and Grafana OnCall) */
+                    reopen_window_minutes?: number | null;
                 } & {
                     [key: string]: unknown;
                 };
@@ -16205,6 +16211,8 @@ export interface operations {
                     grouping?: components["schemas"]["GroupingSettingsInput"] | null;
                     /** @description Flap detection of its incidents; null: off (each firing alert after a resolution opens a new incident) */
                     flapping?: components["schemas"]["FlappingSettingsInput"] | null;
+                    /** @description Minutes after its incident resolves in which a firing alert with the same dedup key (or group) reopens that incident, which pages again from level 1 in a new escalation cycle; outside it a new incident opens. 0: never reopen; null (default): the flapping window when flap detection is on, else never (as PagerDuty and Grafana OnCall) */
+                    reopen_window_minutes?: number | null;
                     /** @description `false` resumes outbound deliveries paused after repeated failures (the failure count starts again); `true` pauses them. Inbound webhooks are not affected either way. */
                     outbound_paused?: boolean;
                 } & {

@@ -36,6 +36,10 @@ class CreateIntegrationBody:
             `group_interval`); null: each alert key opens its own incident
         flapping (FlappingSettingsInput | None | Unset): Flap detection of its incidents; null: off (each firing alert
             after a resolution opens a new incident)
+        reopen_window_minutes (int | None | Unset): Minutes after its incident resolves in which a firing alert with the
+            same dedup key (or group) reopens that incident, which pages again from level 1 in a new escalation cycle;
+            outside it a new incident opens. 0: never reopen; null (default): the flapping window when flap detection is on,
+            else never (as PagerDuty and Grafana OnCall)
     """
 
     name: str
@@ -48,6 +52,7 @@ class CreateIntegrationBody:
     escalation_policy_id: None | Unset | UUID = UNSET
     grouping: GroupingSettingsInput | None | Unset = UNSET
     flapping: FlappingSettingsInput | None | Unset = UNSET
+    reopen_window_minutes: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -105,6 +110,12 @@ class CreateIntegrationBody:
         else:
             flapping = self.flapping
 
+        reopen_window_minutes: int | None | Unset
+        if isinstance(self.reopen_window_minutes, Unset):
+            reopen_window_minutes = UNSET
+        else:
+            reopen_window_minutes = self.reopen_window_minutes
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -129,6 +140,8 @@ class CreateIntegrationBody:
             field_dict["grouping"] = grouping
         if flapping is not UNSET:
             field_dict["flapping"] = flapping
+        if reopen_window_minutes is not UNSET:
+            field_dict["reopen_window_minutes"] = reopen_window_minutes
 
         return field_dict
 
@@ -232,6 +245,15 @@ class CreateIntegrationBody:
 
         flapping = _parse_flapping(d.pop("flapping", UNSET))
 
+        def _parse_reopen_window_minutes(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        reopen_window_minutes = _parse_reopen_window_minutes(d.pop("reopen_window_minutes", UNSET))
+
         create_integration_body = cls(
             name=name,
             platform=platform,
@@ -243,6 +265,7 @@ class CreateIntegrationBody:
             escalation_policy_id=escalation_policy_id,
             grouping=grouping,
             flapping=flapping,
+            reopen_window_minutes=reopen_window_minutes,
         )
 
         create_integration_body.additional_properties = d

@@ -45,6 +45,10 @@ class Integration:
             null: each alert key opens its own incident
         flapping (FlappingSettings | None): Flap detection of its incidents; null: off (each firing alert after a
             resolution opens a new incident)
+        reopen_window_minutes (int | None): Minutes after its incident resolves in which a firing alert with the same
+            dedup key (or group) reopens that incident, which pages again from level 1 in a new escalation cycle; outside it
+            a new incident opens. 0: never reopen; null (default): the flapping window when flap detection is on, else never
+            (as PagerDuty and Grafana OnCall)
         last_alert_at (datetime.datetime | None):
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
@@ -65,6 +69,7 @@ class Integration:
     escalation_policy_id: None | UUID
     grouping: GroupingSettings | None
     flapping: FlappingSettings | None
+    reopen_window_minutes: int | None
     last_alert_at: datetime.datetime | None
     created_at: datetime.datetime
     updated_at: datetime.datetime
@@ -125,6 +130,9 @@ class Integration:
         else:
             flapping = self.flapping
 
+        reopen_window_minutes: int | None
+        reopen_window_minutes = self.reopen_window_minutes
+
         last_alert_at: None | str
         if isinstance(self.last_alert_at, datetime.datetime):
             last_alert_at = self.last_alert_at.isoformat()
@@ -154,6 +162,7 @@ class Integration:
                 "escalation_policy_id": escalation_policy_id,
                 "grouping": grouping,
                 "flapping": flapping,
+                "reopen_window_minutes": reopen_window_minutes,
                 "last_alert_at": last_alert_at,
                 "created_at": created_at,
                 "updated_at": updated_at,
@@ -270,6 +279,13 @@ class Integration:
 
         flapping = _parse_flapping(d.pop("flapping"))
 
+        def _parse_reopen_window_minutes(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        reopen_window_minutes = _parse_reopen_window_minutes(d.pop("reopen_window_minutes"))
+
         def _parse_last_alert_at(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
@@ -305,6 +321,7 @@ class Integration:
             escalation_policy_id=escalation_policy_id,
             grouping=grouping,
             flapping=flapping,
+            reopen_window_minutes=reopen_window_minutes,
             last_alert_at=last_alert_at,
             created_at=created_at,
             updated_at=updated_at,

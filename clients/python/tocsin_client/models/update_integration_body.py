@@ -33,6 +33,10 @@ class UpdateIntegrationBody:
             `group_interval`); null: each alert key opens its own incident
         flapping (FlappingSettingsInput | None | Unset): Flap detection of its incidents; null: off (each firing alert
             after a resolution opens a new incident)
+        reopen_window_minutes (int | None | Unset): Minutes after its incident resolves in which a firing alert with the
+            same dedup key (or group) reopens that incident, which pages again from level 1 in a new escalation cycle;
+            outside it a new incident opens. 0: never reopen; null (default): the flapping window when flap detection is on,
+            else never (as PagerDuty and Grafana OnCall)
         outbound_paused (bool | Unset): `false` resumes outbound deliveries paused after repeated failures (the failure
             count starts again); `true` pauses them. Inbound webhooks are not affected either way.
     """
@@ -45,6 +49,7 @@ class UpdateIntegrationBody:
     escalation_policy_id: None | Unset | UUID = UNSET
     grouping: GroupingSettingsInput | None | Unset = UNSET
     flapping: FlappingSettingsInput | None | Unset = UNSET
+    reopen_window_minutes: int | None | Unset = UNSET
     outbound_paused: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -99,6 +104,12 @@ class UpdateIntegrationBody:
         else:
             flapping = self.flapping
 
+        reopen_window_minutes: int | None | Unset
+        if isinstance(self.reopen_window_minutes, Unset):
+            reopen_window_minutes = UNSET
+        else:
+            reopen_window_minutes = self.reopen_window_minutes
+
         outbound_paused = self.outbound_paused
 
         field_dict: dict[str, Any] = {}
@@ -120,6 +131,8 @@ class UpdateIntegrationBody:
             field_dict["grouping"] = grouping
         if flapping is not UNSET:
             field_dict["flapping"] = flapping
+        if reopen_window_minutes is not UNSET:
+            field_dict["reopen_window_minutes"] = reopen_window_minutes
         if outbound_paused is not UNSET:
             field_dict["outbound_paused"] = outbound_paused
 
@@ -221,6 +234,15 @@ class UpdateIntegrationBody:
 
         flapping = _parse_flapping(d.pop("flapping", UNSET))
 
+        def _parse_reopen_window_minutes(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        reopen_window_minutes = _parse_reopen_window_minutes(d.pop("reopen_window_minutes", UNSET))
+
         outbound_paused = d.pop("outbound_paused", UNSET)
 
         update_integration_body = cls(
@@ -232,6 +254,7 @@ class UpdateIntegrationBody:
             escalation_policy_id=escalation_policy_id,
             grouping=grouping,
             flapping=flapping,
+            reopen_window_minutes=reopen_window_minutes,
             outbound_paused=outbound_paused,
         )
 
