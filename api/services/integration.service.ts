@@ -16,6 +16,7 @@ import { redactHeaderValues, sealSecretHeaders } from '../../shared/delivery/sec
 import type { NormalizedAlert, Platform } from '../../shared/domain/alert.ts';
 import { hasPermission } from '../../shared/domain/permissions.ts';
 import { InsufficientPermissionsError, NotFoundError, ValidationError } from '../../shared/errors.ts';
+import { assertOwnerTeam } from './team.service.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { IntegrationView, WebhookConfigView } from '../schemas/integration.schemas.ts';
 import { PLATFORM_SETUP } from './platform-setup.ts';
@@ -108,6 +109,7 @@ export function createIntegrationService(deps: {
     escalation_policy_id: integration.escalationPolicyId ?? null,
     grouping: integration.grouping ?? null,
     flapping: integration.flapping ?? null,
+    team_id: integration.teamId ?? null,
     last_alert_at: integration.lastAlertAt?.toISOString() ?? null,
     created_at: integration.createdAt.toISOString(),
     updated_at: integration.updatedAt.toISOString(),
@@ -166,8 +168,9 @@ export function createIntegrationService(deps: {
   return {
     view,
 
-    async list(auth: AuthContext, query: { limit: number; offset: number; platform?: Platform }) {
-      const [items, total] = await deps.em().findAndCount(IntegrationEntity, query.platform ? { platform: query.platform } : {}, {
+    async list(auth: AuthContext, query: { limit: number; offset: number; platform?: Platform; team_id?: string }) {
+      const where = { ...(query.platform ? { platform: query.platform } : {}), ...(query.team_id ? { teamId: query.team_id } : {}) };
+      const [items, total] = await deps.em().findAndCount(IntegrationEntity, where, {
         orderBy: { createdAt: 'asc' },
         limit: query.limit,
         offset: query.offset,
@@ -188,10 +191,12 @@ export function createIntegrationService(deps: {
         escalation_policy_id?: string | null;
         grouping?: GroupingSettings | null;
         flapping?: FlappingSettings | null;
+        team_id?: string | null;
       },
     ) {
       const mappingTemplate = checkedTemplate(input.platform, input.mapping_template);
       await assertPolicy(deps.em(), input.escalation_policy_id);
+      await assertOwnerTeam(deps.em(), input.team_id);
       const secret = input.secret ?? generateOpaqueToken();
       const integration = await deps.em().transactional(async (tx) => {
         await deps.quota.reserve(tx, auth.organizationId, 'integrations');
@@ -207,6 +212,7 @@ export function createIntegrationService(deps: {
           escalationPolicyId: input.escalation_policy_id ?? null,
           grouping: input.grouping ?? null,
           flapping: input.flapping ?? null,
+          teamId: input.team_id ?? null,
         });
         await tx.flush();
         return created;
@@ -231,9 +237,12 @@ export function createIntegrationService(deps: {
         escalation_policy_id?: string | null;
         grouping?: GroupingSettings | null;
         flapping?: FlappingSettings | null;
+        team_id?: string | null;
       },
     ) {
       const integration = await load(id);
+      await assertOwnerTeam(deps.em(), input.team_id);
+      if (input.team_id !== undefined) integration.teamId = input.team_id;
       if (input.grouping !== undefined) integration.grouping = input.grouping;
       if (input.flapping !== undefined) integration.flapping = input.flapping;
       if (input.mapping_template !== undefined) integration.mappingTemplate = checkedTemplate(integration.platform, input.mapping_template);
