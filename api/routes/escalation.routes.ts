@@ -34,8 +34,8 @@ export function escalationPolicyRoutes(policies: EscalationPolicyService) {
       summary: 'Create an escalation policy',
       description:
         'Levels are paged in order: each level pages its targets, then waits `delay_minutes` before the next; after the last level the chain runs again `repeat` times. ' +
-        'Targets must be members, schedules or teams of the organization (422 otherwise). A schedule target pages whoever the schedule has on call; a team target whoever the team\'s schedules have on call, or every member of the team when nobody is. ' +
-        '`team_id` names the owning team (422 when not of the organization); `GET /escalation-policies?team_id=` lists a team\'s policies.',
+        "Targets must be members, schedules or teams of the organization (422 otherwise). A schedule target pages whoever the schedule has on call; a team target whoever the team's schedules have on call, or every member of the team when nobody is. " +
+        "`team_id` names the owning team (422 when not of the organization); `GET /escalation-policies?team_id=` lists a team's policies.",
       tags: ['escalation-policies'],
       access: 'escalation:update',
       request: { body: CreateEscalationPolicyBody },

@@ -136,11 +136,13 @@ export const RoutingTestSchema = z
       .uuid()
       .nullable()
       .describe(
-        "The policy an incident opened by this alert would page through: the rule's, else the integration's, else the organization's default; null when none applies (nothing would page)",
+        "The policy an incident opened by this alert would page through: the rule's, else the integration's, else its owning team's default, else the organization's default; null when none applies (nothing would page)",
       ),
     source: z
       .enum(['rule', 'integration', 'team', 'default', 'none'])
-      .describe("Where the policy comes from: a rule, the integration's policy, its owning team's default policy, the organization's default, or none"),
+      .describe(
+        "Where the policy comes from: a rule, the integration's policy, its owning team's default policy, the organization's default, or none",
+      ),
     urgency: z.enum(URGENCIES).describe("The rule's urgency; `high` when no rule matches"),
   })
   .meta({ id: 'RoutingTest' });

@@ -60,7 +60,8 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
    */
   const assertTargets = async (em: EntityManager, organizationId: string, levels: EscalationLevel[] | undefined) => {
     if (!levels) return;
-    const idsOf = (type: EscalationTarget['type']) => levels.flatMap((level) => level.targets.filter((t) => t.type === type).map((t) => t.id));
+    const idsOf = (type: EscalationTarget['type']) =>
+      levels.flatMap((level) => level.targets.filter((t) => t.type === type).map((t) => t.id));
     if (idsOf('team').length > 0) await lockOrganization(em, organizationId);
     const found = new Set([
       ...(await existingIds(em, UserEntity, idsOf('user'))),
@@ -92,7 +93,11 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
     async list(_auth: AuthContext, query: { limit: number; offset: number; team_id?: string }) {
       const [items, total] = await deps
         .em()
-        .findAndCount(EscalationPolicyEntity, query.team_id ? { teamId: query.team_id } : {}, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: query.limit, offset: query.offset });
+        .findAndCount(EscalationPolicyEntity, query.team_id ? { teamId: query.team_id } : {}, {
+          orderBy: { createdAt: 'asc', id: 'asc' },
+          limit: query.limit,
+          offset: query.offset,
+        });
       return { items: items.map(escalationPolicyView), total };
     },
 

@@ -1,6 +1,12 @@
 import type { GroupingSettings } from '../../shared/domain/alert-grouping.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { EscalationPolicyEntity, IntegrationEntity, RoutingRuleEntity, TeamEntity, type RoutingRule } from '../../shared/db/entities/index.ts';
+import {
+  EscalationPolicyEntity,
+  IntegrationEntity,
+  RoutingRuleEntity,
+  TeamEntity,
+  type RoutingRule,
+} from '../../shared/db/entities/index.ts';
 import { existingIds } from '../../shared/db/access/existing-ids.ts';
 import { lockOrganization } from '../../shared/db/access/organizations.ts';
 import { boundLabels } from '../../shared/domain/alert.ts';
@@ -77,7 +83,11 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
     async list(_auth: AuthContext, query: { limit: number; offset: number; team_id?: string }) {
       const [items, total] = await deps
         .em()
-        .findAndCount(RoutingRuleEntity, query.team_id ? { teamId: query.team_id } : {}, { orderBy: ORDER, limit: query.limit, offset: query.offset });
+        .findAndCount(RoutingRuleEntity, query.team_id ? { teamId: query.team_id } : {}, {
+          orderBy: ORDER,
+          limit: query.limit,
+          offset: query.offset,
+        });
       return { items: items.map(routingRuleView), total };
     },
 
@@ -193,7 +203,9 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
         em.findOne(EscalationPolicyEntity, { isDefault: true }, { fields: ['id'] }),
       ]);
       const integrationPolicyId = integration?.escalationPolicyId ?? null;
-      const team = integration?.teamId ? await em.findOne(TeamEntity, { id: integration.teamId }, { fields: ['defaultEscalationPolicyId'] }) : null;
+      const team = integration?.teamId
+        ? await em.findOne(TeamEntity, { id: integration.teamId }, { fields: ['defaultEscalationPolicyId'] })
+        : null;
       const teamPolicyId = team?.defaultEscalationPolicyId ?? null;
       const decision = buildRouter(
         rules.map((rule) => ({

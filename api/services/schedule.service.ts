@@ -150,11 +150,11 @@ export function createScheduleService(deps: {
   return {
     async list(_auth: AuthContext, query: { limit: number; offset: number; team_id?: string }) {
       const em = deps.em();
-      const [items, total] = await em.findAndCount(
-        ScheduleEntity,
-        query.team_id ? { teamId: query.team_id } : {},
-        { orderBy: { name: 'asc', id: 'asc' }, limit: query.limit, offset: query.offset },
-      );
+      const [items, total] = await em.findAndCount(ScheduleEntity, query.team_id ? { teamId: query.team_id } : {}, {
+        orderBy: { name: 'asc', id: 'asc' },
+        limit: query.limit,
+        offset: query.offset,
+      });
       const ids = items.map((item) => item.id);
       const overrides = await overridesOf(em, ids, now());
       const feeds = await icalFeedStatus(em, ids);

@@ -1,6 +1,13 @@
 import type { EntityManager as AnyEntityManager } from '@mikro-orm/core';
 import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
-import { EscalationPolicyEntity, ScheduleEntity, TeamEntity, TeamMemberEntity, UserEntity, type Team } from '../../shared/db/entities/index.ts';
+import {
+  EscalationPolicyEntity,
+  ScheduleEntity,
+  TeamEntity,
+  TeamMemberEntity,
+  UserEntity,
+  type Team,
+} from '../../shared/db/entities/index.ts';
 import { existingIds } from '../../shared/db/access/existing-ids.ts';
 import { lockOrganization } from '../../shared/db/access/organizations.ts';
 import { policiesPagingTeam } from '../../shared/db/access/teams.ts';
@@ -16,7 +23,8 @@ export type TeamService = ReturnType<typeof createTeamService>;
  * organization's only. For the `team_id` of integrations, routing rules, schedules and policies.
  */
 export async function assertOwnerTeam(em: AnyEntityManager, teamId: string | null | undefined, path = 'body.team_id'): Promise<void> {
-  if (teamId && !(await em.count(TeamEntity, { id: teamId }))) throw new ValidationError([{ path, message: 'no such team in this organization' }]);
+  if (teamId && !(await em.count(TeamEntity, { id: teamId })))
+    throw new ValidationError([{ path, message: 'no such team in this organization' }]);
 }
 
 const duplicateName = (name: string) => new ConflictError(`A team named ${JSON.stringify(name)} already exists`);
@@ -41,7 +49,11 @@ export function createTeamService(deps: { em: () => EntityManager }) {
         (user) => [user.id, user],
       ),
     );
-    const schedules = await em.find(ScheduleEntity, { teamId: { $in: ids } }, { fields: ['id', 'teamId'], orderBy: { createdAt: 'asc', id: 'asc' } });
+    const schedules = await em.find(
+      ScheduleEntity,
+      { teamId: { $in: ids } },
+      { fields: ['id', 'teamId'], orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
     return teams.map((team) => ({
       id: team.id,
       name: team.name,
@@ -70,7 +82,9 @@ export function createTeamService(deps: { em: () => EntityManager }) {
 
   const assertMembers = async (em: EntityManager, userIds: string[], path: (index: number) => string) => {
     const found = await existingIds(em, UserEntity, userIds);
-    const errors = userIds.flatMap((id, index) => (found.has(id) ? [] : [{ path: path(index), message: 'no such member in this organization' }]));
+    const errors = userIds.flatMap((id, index) =>
+      found.has(id) ? [] : [{ path: path(index), message: 'no such member in this organization' }],
+    );
     const seen = new Set<string>();
     userIds.forEach((id, index) => {
       if (seen.has(id)) errors.push({ path: path(index), message: 'listed twice' });
@@ -122,9 +136,11 @@ export function createTeamService(deps: { em: () => EntityManager }) {
           description: input.description ?? null,
           defaultEscalationPolicyId: input.default_escalation_policy_id ?? null,
         });
+        // The team row first: its members' rows reference it.
+        await flushNamed(em, input.name);
         for (const member of input.members)
           em.create(TeamMemberEntity, { organization: auth.organizationId, teamId: team.id, userId: member.user_id, role: member.role });
-        await flushNamed(em, input.name);
+        await em.flush();
         return view(em, team);
       });
     },
