@@ -91,13 +91,11 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
 
   return {
     async list(_auth: AuthContext, query: { limit: number; offset: number; team_id?: string }) {
-      const [items, total] = await deps
-        .em()
-        .findAndCount(EscalationPolicyEntity, query.team_id ? { teamId: query.team_id } : {}, {
-          orderBy: { createdAt: 'asc', id: 'asc' },
-          limit: query.limit,
-          offset: query.offset,
-        });
+      const [items, total] = await deps.em().findAndCount(EscalationPolicyEntity, query.team_id ? { teamId: query.team_id } : {}, {
+        orderBy: { createdAt: 'asc', id: 'asc' },
+        limit: query.limit,
+        offset: query.offset,
+      });
       return { items: items.map(escalationPolicyView), total };
     },
 

@@ -81,13 +81,11 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
 
   return {
     async list(_auth: AuthContext, query: { limit: number; offset: number; team_id?: string }) {
-      const [items, total] = await deps
-        .em()
-        .findAndCount(RoutingRuleEntity, query.team_id ? { teamId: query.team_id } : {}, {
-          orderBy: ORDER,
-          limit: query.limit,
-          offset: query.offset,
-        });
+      const [items, total] = await deps.em().findAndCount(RoutingRuleEntity, query.team_id ? { teamId: query.team_id } : {}, {
+        orderBy: ORDER,
+        limit: query.limit,
+        offset: query.offset,
+      });
       return { items: items.map(routingRuleView), total };
     },
 
