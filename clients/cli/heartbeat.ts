@@ -1,10 +1,9 @@
-import { apiError, unreachable } from './api.ts';
 import type { Command } from './args.ts';
 import type { CliIo } from './io.ts';
 import type { CliConfig } from './config-store.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
 import { shortTime, table } from './output.ts';
-import { userAgent } from './version.ts';
+import { call } from './rest-call.ts';
 
 type HeartbeatCommand = Extract<Command, { name: `heartbeat ${string}` }>;
 
@@ -18,33 +17,6 @@ interface Heartbeat {
   next_deadline_at: string;
   token?: string;
   ping_url?: string;
-}
-
-/** One API call with the saved API key; `auth: false` for the ping URL, whose secret is the credential. */
-async function call<T>(config: CliConfig, method: 'GET' | 'POST', path: string, body?: unknown, auth = true): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path.startsWith('http') ? path : `${config.url}/api/v1${path}`, {
-      method,
-      headers: {
-        ...(auth ? { 'x-api-key': config.api_key } : {}),
-        'user-agent': userAgent(),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  } catch (error) {
-    throw unreachable(config.url, error);
-  }
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    // Not JSON: reported as the text it is.
-  }
-  if (response.ok) return parsed as T;
-  throw apiError(response.status, parsed);
 }
 
 const seconds = (n: number) =>
