@@ -72,6 +72,7 @@ describe('request schemas say what the API refuses', () => {
         'escalation_policy_id',
         'grouping',
         'flapping',
+        'team_id',
         'outbound_paused',
       ].map((key) => ({
         required: [key],
