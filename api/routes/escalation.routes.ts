@@ -73,7 +73,7 @@ export function escalationPolicyRoutes(policies: EscalationPolicyService) {
       operationId: 'deleteEscalationPolicy',
       summary: 'Delete an escalation policy',
       description:
-        "Integrations that named it page through the organization's default policy afterwards; running escalations go on. 409 CONFLICT while a routing rule chooses it.",
+        "Integrations that named it page through the organization's default policy afterwards, and teams that had it as their default have none; running escalations go on. 409 CONFLICT while a routing rule chooses it.",
       tags: ['escalation-policies'],
       access: 'escalation:update',
       request: { params: IdParams },
