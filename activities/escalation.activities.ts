@@ -12,6 +12,8 @@ import { incidentPagingState } from '../shared/db/access/incidents.ts';
 import { pagingRuleCandidates } from '../shared/db/access/notification-rules.ts';
 import { claimPages, pagesHeldElsewhere, recordPageOutcome, recordPagesSent } from '../shared/db/access/pages.ts';
 import { membersAmong } from '../shared/db/access/users.ts';
+import { teamRoster } from '../shared/db/access/teams.ts';
+import { targetUserIds } from '../shared/domain/teams.ts';
 import { createEscalateLevel } from './escalation-level.ts';
 import type { PageLevelInput } from './page-level-input.ts';
 
@@ -54,8 +56,9 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
     },
 
     /**
-     * The users a level pages at this moment: user targets still in the organization, and whoever
-     * each schedule has on call, without duplicates. `end` is set, and nobody returned, when the
+     * The users a level pages at this moment: user targets still in the organization, whoever
+     * each schedule has on call, and each team's on-call or else its members (shared/domain/teams.ts),
+     * without duplicates. `end` is set, and nobody returned, when the
      * incident no longer needs anyone (acknowledged, assigned, resolved or deleted): a lost signal
      * cannot page anyone after an acknowledgement.
      */
@@ -72,14 +75,13 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       const end = supersededBy(incident, input.cycle) ?? incidentNeedsPaging(incident);
       if (end) return { end, userIds: [] };
       const now = new Date();
-      const candidates: string[] = [];
-      for (const target of input.targets) {
-        if (target.type === 'user') candidates.push(target.id);
-        else candidates.push(...(await onCall(input.organizationId, target.id, now)));
-      }
+      const candidates = await targetUserIds(input.targets, {
+        onCall: (scheduleId) => onCall(input.organizationId, scheduleId, now),
+        team: (teamId) => teamRoster(em, input.organizationId, teamId),
+      });
       if (candidates.length === 0) return { end: null, userIds: [] };
-      const present = await membersAmong(em, input.organizationId, [...new Set(candidates)]);
-      return { end: null, userIds: [...new Set(candidates)].filter((id) => present.has(id)) };
+      const present = await membersAmong(em, input.organizationId, candidates);
+      return { end: null, userIds: candidates.filter((id) => present.has(id)) };
     },
 
     /**

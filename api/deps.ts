@@ -52,6 +52,7 @@ import { createSearchService } from './services/search.service.ts';
 import { createProcedureService } from './services/procedure.service.ts';
 import { createScheduleService } from './services/schedule.service.ts';
 import { createScheduleSwapService } from './services/schedule-swap.service.ts';
+import { createTeamService } from './services/team.service.ts';
 import { createHandoffPreferenceService } from './services/handoff-preference.service.ts';
 import { replanHandoffNotices } from '../shared/temporal/handoff-replan.ts';
 import { createSlackServices } from './services/slack-services.ts';
@@ -457,6 +458,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       silences: createSilenceService({ em }),
       maintenanceWindows: createMaintenanceWindowService({ em }),
       escalationPolicies: createEscalationPolicyService({ em }),
+      teams: createTeamService({ em }),
       routingRules: createRoutingRuleService({ em }),
       inhibitionRules: createInhibitionRuleService({ em }),
       incidentAlerts: createIncidentAlertService({ em }),

@@ -34,7 +34,8 @@ export function escalationPolicyRoutes(policies: EscalationPolicyService) {
       summary: 'Create an escalation policy',
       description:
         'Levels are paged in order: each level pages its targets, then waits `delay_minutes` before the next; after the last level the chain runs again `repeat` times. ' +
-        'User targets must be members of the organization (422 otherwise). Schedule targets are accepted by id and page whoever the schedule has on call; until schedules exist they page nobody.',
+        "Targets must be members, schedules or teams of the organization (422 otherwise). A schedule target pages whoever the schedule has on call; a team target whoever the team's schedules have on call, or every member of the team when nobody is. " +
+        "`team_id` names the owning team (422 when not of the organization); `GET /escalation-policies?team_id=` lists a team's policies.",
       tags: ['escalation-policies'],
       access: 'escalation:update',
       request: { body: CreateEscalationPolicyBody },
@@ -72,7 +73,7 @@ export function escalationPolicyRoutes(policies: EscalationPolicyService) {
       operationId: 'deleteEscalationPolicy',
       summary: 'Delete an escalation policy',
       description:
-        "Integrations that named it page through the organization's default policy afterwards; running escalations go on. 409 CONFLICT while a routing rule chooses it.",
+        "Integrations that named it page through the organization's default policy afterwards, and teams that had it as their default have none; running escalations go on. 409 CONFLICT while a routing rule chooses it.",
       tags: ['escalation-policies'],
       access: 'escalation:update',
       request: { params: IdParams },

@@ -91,6 +91,8 @@ import type { ChatFeedService } from '../services/chat-feed.service.ts';
 import { chatFeedRoutes } from './chat-feed.routes.ts';
 import type { HeartbeatService } from '../services/heartbeat.service.ts';
 import { heartbeatRoutes } from './heartbeat.routes.ts';
+import type { TeamService } from '../services/team.service.ts';
+import { teamRoutes } from './team.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -148,6 +150,7 @@ export interface ApiServices {
   slackInbound: SlackInboundService;
   chatFeeds: ChatFeedService;
   heartbeats: HeartbeatService;
+  teams: TeamService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -176,6 +179,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...silenceRoutes(services.silences),
     ...maintenanceWindowRoutes(services.maintenanceWindows),
     ...escalationPolicyRoutes(services.escalationPolicies),
+    ...teamRoutes(services.teams),
     ...routingRuleRoutes(services.routingRules),
     ...inhibitionRuleRoutes(services.inhibitionRules),
     ...incidentAlertRoutes(services.incidentAlerts),

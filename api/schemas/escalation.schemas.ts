@@ -7,12 +7,15 @@ import {
   MIN_SNOOZE_SECONDS,
 } from '../../shared/domain/acknowledgement.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
+import { ownerTeamId, teamIdFilter } from './team.schemas.ts';
 
 export const EscalationTargetSchema = z
   .object({
     type: z
-      .enum(['user', 'schedule'])
-      .describe('`user`: that member; `schedule`: whoever the schedule has on call when the level is paged'),
+      .enum(['user', 'schedule', 'team'])
+      .describe(
+        "`user`: that member; `schedule`: whoever the schedule has on call when the level is paged; `team`: whoever the team's schedules have on call then, or every member of the team when nobody is",
+      ),
     id: z.uuid(),
   })
   .strict()
@@ -68,6 +71,7 @@ export const CreateEscalationPolicyBody = z
     repeat: repeat.default(0),
     ack_timeout_minutes: ackTimeoutMinutes.default(null),
     is_default: isDefault.default(false),
+    team_id: ownerTeamId.default(null),
   })
   .strict();
 
@@ -80,11 +84,12 @@ export const UpdateEscalationPolicyBody = requireAnyOf(
       repeat: repeat.optional(),
       ack_timeout_minutes: ackTimeoutMinutes.optional(),
       is_default: isDefault.optional(),
+      team_id: ownerTeamId.optional(),
     })
     .strict(),
 );
 
-export const EscalationPolicyListQuery = PaginationQuery;
+export const EscalationPolicyListQuery = PaginationQuery.extend({ team_id: teamIdFilter });
 
 export const EscalationPolicySchema = z
   .object({
@@ -95,6 +100,7 @@ export const EscalationPolicySchema = z
     repeat: z.number().int(),
     ack_timeout_minutes: z.number().nullable().describe('Acknowledgement timeout in minutes; null: none'),
     is_default: z.boolean(),
+    team_id: z.uuid().nullable().describe("The owning team; null: the organization's"),
     created_at: timestamp(),
     updated_at: timestamp(),
   })

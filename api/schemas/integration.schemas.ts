@@ -5,6 +5,7 @@ import { INTEGRATION_STATUSES } from '../../shared/domain/delivery.ts';
 import { EVENT_TYPES } from '../../shared/domain/events.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
 import { flappingField, groupingField, reopenWindowField } from './grouping.schemas.ts';
+import { ownerTeamId, teamIdFilter } from './team.schemas.ts';
 
 const headerName = z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name');
 
@@ -66,12 +67,13 @@ export const CreateIntegrationBody = z.object({
   escalation_policy_id: z
     .uuid()
     .describe(
-      "The escalation policy this integration's incidents page through; null: the organization's default policy (none: today's notifications only)",
+      "The escalation policy this integration's incidents page through when no routing rule matches; null: its team's default policy (when `team_id` names a team that has one), else the organization's default policy (none: today's notifications only)",
     )
     .nullish(),
   grouping: groupingField.optional(),
   flapping: flappingField.optional(),
   reopen_window_minutes: reopenWindowField.optional(),
+  team_id: ownerTeamId.optional(),
 });
 
 export const UpdateIntegrationBody = requireAnyOf(
@@ -84,13 +86,14 @@ export const UpdateIntegrationBody = requireAnyOf(
     escalation_policy_id: z
       .uuid()
       .describe(
-        "The escalation policy this integration's incidents page through; null: the organization's default policy (none: today's notifications only)",
+        "The escalation policy this integration's incidents page through when no routing rule matches; null: its team's default policy (when `team_id` names a team that has one), else the organization's default policy (none: today's notifications only)",
       )
       .nullable()
       .optional(),
     grouping: groupingField.optional(),
     flapping: flappingField.optional(),
     reopen_window_minutes: reopenWindowField.optional(),
+    team_id: ownerTeamId.optional(),
     outbound_paused: z
       .boolean()
       .optional()
@@ -100,7 +103,7 @@ export const UpdateIntegrationBody = requireAnyOf(
   }),
 );
 
-export const IntegrationListQuery = PaginationQuery.extend({ platform: z.enum(PLATFORMS).optional() });
+export const IntegrationListQuery = PaginationQuery.extend({ platform: z.enum(PLATFORMS).optional(), team_id: teamIdFilter });
 
 export const IntegrationSchema = z
   .object({
@@ -129,12 +132,13 @@ export const IntegrationSchema = z
     escalation_policy_id: z
       .uuid()
       .describe(
-        "The escalation policy this integration's incidents page through; null: the organization's default policy (none: today's notifications only)",
+        "The escalation policy this integration's incidents page through when no routing rule matches; null: its team's default policy (when `team_id` names a team that has one), else the organization's default policy (none: today's notifications only)",
       )
       .nullable(),
     grouping: groupingField,
     flapping: flappingField,
     reopen_window_minutes: reopenWindowField,
+    team_id: z.uuid().nullable().describe("The owning team; null: the organization's"),
     last_alert_at: timestamp().nullable(),
     created_at: timestamp(),
     updated_at: timestamp(),

@@ -3,6 +3,7 @@ import { PLATFORMS, SEVERITIES } from '../../shared/domain/alert.ts';
 import { MAX_MATCHERS, MatcherError } from '../../shared/domain/matchers.ts';
 import { MAX_ROUTING_RULES, routingRuleMatchers, URGENCIES } from '../../shared/domain/routing.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
+import { ownerTeamId, teamIdFilter } from './team.schemas.ts';
 import { ackTimeoutMinutes } from './escalation.schemas.ts';
 import { GroupingSettingsSchema } from './grouping.schemas.ts';
 
@@ -50,6 +51,7 @@ export const CreateRoutingRuleBody = z
     ack_timeout_minutes: ruleAckTimeout.default(null),
     position: position.optional(),
     grouping: grouping.default(null),
+    team_id: ownerTeamId.default(null),
   })
   .strict();
 
@@ -64,11 +66,12 @@ export const UpdateRoutingRuleBody = requireAnyOf(
       ack_timeout_minutes: ruleAckTimeout.optional(),
       position: position.optional(),
       grouping: grouping.optional(),
+      team_id: ownerTeamId.optional(),
     })
     .strict(),
 );
 
-export const RoutingRuleListQuery = PaginationQuery;
+export const RoutingRuleListQuery = PaginationQuery.extend({ team_id: teamIdFilter });
 
 export const ReorderRoutingRulesBody = z
   .object({
@@ -115,6 +118,10 @@ export const RoutingRuleSchema = z
     ack_timeout_minutes: z.number().nullable().describe("Overrides the policy's acknowledgement timeout, in minutes; null: the policy's"),
     position: z.number().int().describe('Evaluation order, from 0: the first enabled rule that matches wins'),
     grouping,
+    team_id: z
+      .uuid()
+      .nullable()
+      .describe("The owning team; null: the organization's. Ownership only: every enabled rule is evaluated for every alert, in order"),
     created_by: z.uuid().nullable(),
     created_at: timestamp(),
     updated_at: timestamp(),
@@ -129,9 +136,13 @@ export const RoutingTestSchema = z
       .uuid()
       .nullable()
       .describe(
-        "The policy an incident opened by this alert would page through: the rule's, else the integration's, else the organization's default; null when none applies (nothing would page)",
+        "The policy an incident opened by this alert would page through: the rule's, else the integration's, else its owning team's default, else the organization's default; null when none applies (nothing would page)",
       ),
-    source: z.enum(['rule', 'integration', 'default', 'none']).describe('Where the policy comes from'),
+    source: z
+      .enum(['rule', 'integration', 'team', 'default', 'none'])
+      .describe(
+        "Where the policy comes from: a rule, the integration's policy, its owning team's default policy, the organization's default, or none",
+      ),
     urgency: z.enum(URGENCIES).describe("The rule's urgency; `high` when no rule matches"),
   })
   .meta({ id: 'RoutingTest' });

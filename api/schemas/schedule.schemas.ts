@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { instant, LayersSchema, LayerViewSchema } from '../../shared/domain/schedule-definition.ts';
 import { TimeZoneSchema } from '../../shared/domain/time-zone.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
+import { ownerTeamId, teamIdFilter } from './team.schemas.ts';
 
 /** Longest window `GET /schedules/{id}/shifts` renders: a year and a day (leap years, DST). */
 export const MAX_SHIFT_RANGE_DAYS = 366;
@@ -26,18 +27,23 @@ export const ScheduleSchema = z
     time_zone: z.string().describe('IANA zone name as given'),
     layers: z.array(LayerViewSchema).describe('Lowest first; an `ical` layer shows its fetch state, never its URL'),
     overrides: z.array(ScheduleOverrideSchema).describe('Overrides not yet over, oldest first (at most 100)'),
+    team_id: z
+      .uuid()
+      .nullable()
+      .describe("The owning team; null: the organization's. Paging the team pages whoever its schedules have on call"),
     created_at: timestamp(),
     updated_at: timestamp(),
   })
   .meta({ id: 'Schedule' });
 
-export const ScheduleListQuery = PaginationQuery;
+export const ScheduleListQuery = PaginationQuery.extend({ team_id: teamIdFilter });
 
 export const CreateScheduleBody = z.object({
   name: nonBlankText().max(200),
   description: z.string().max(20_000).nullish(),
   time_zone: TimeZoneSchema,
   layers: LayersSchema.default([]),
+  team_id: ownerTeamId.optional(),
 });
 
 export const UpdateScheduleBody = requireAnyOf(
@@ -47,6 +53,7 @@ export const UpdateScheduleBody = requireAnyOf(
       description: z.string().max(20_000).nullable().optional(),
       time_zone: TimeZoneSchema.optional(),
       layers: LayersSchema.optional().describe('Replaces every layer'),
+      team_id: ownerTeamId.optional(),
     })
     .strict(),
 );

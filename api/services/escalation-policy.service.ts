@@ -3,12 +3,14 @@ import {
   EscalationPolicyEntity,
   RoutingRuleEntity,
   ScheduleEntity,
+  TeamEntity,
   UserEntity,
   type EscalationPolicy,
 } from '../../shared/db/entities/index.ts';
 import { existingIds } from '../../shared/db/access/existing-ids.ts';
 import { lockOrganization } from '../../shared/db/access/organizations.ts';
-import type { EscalationLevel } from '../../shared/domain/escalation.ts';
+import type { EscalationLevel, EscalationTarget } from '../../shared/domain/escalation.ts';
+import { assertOwnerTeam } from './team.service.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { EscalationPolicyView } from '../schemas/escalation.schemas.ts';
@@ -25,6 +27,7 @@ export const escalationPolicyView = (policy: EscalationPolicy): EscalationPolicy
   repeat: policy.repeat,
   ack_timeout_minutes: policy.ackTimeoutMinutes ?? null,
   is_default: policy.isDefault,
+  team_id: policy.teamId ?? null,
   created_at: policy.createdAt.toISOString(),
   updated_at: policy.updatedAt.toISOString(),
 });
@@ -36,6 +39,7 @@ interface PolicyInput {
   repeat?: number;
   ack_timeout_minutes?: number | null;
   is_default?: boolean;
+  team_id?: string | null;
 }
 
 /**
@@ -49,13 +53,20 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
     return policy;
   };
 
-  /** Every target must be a member or a schedule of the organization: 422 naming each that is not. */
-  const assertTargets = async (em: EntityManager, levels: EscalationLevel[] | undefined) => {
+  /**
+   * Every target must be a member, a schedule or a team of the organization: 422 naming each that
+   * is not. Team targets take the organization lock first, so a concurrent team delete (which
+   * checks under it that no policy pages the team) cannot slip between the check and the write.
+   */
+  const assertTargets = async (em: EntityManager, organizationId: string, levels: EscalationLevel[] | undefined) => {
     if (!levels) return;
-    const idsOf = (type: 'user' | 'schedule') => levels.flatMap((level) => level.targets.filter((t) => t.type === type).map((t) => t.id));
+    const idsOf = (type: EscalationTarget['type']) =>
+      levels.flatMap((level) => level.targets.filter((t) => t.type === type).map((t) => t.id));
+    if (idsOf('team').length > 0) await lockOrganization(em, organizationId);
     const found = new Set([
       ...(await existingIds(em, UserEntity, idsOf('user'))),
       ...(await existingIds(em, ScheduleEntity, idsOf('schedule'))),
+      ...(await existingIds(em, TeamEntity, idsOf('team'))),
     ]);
     const errors = levels.flatMap((level, l) =>
       level.targets.flatMap((target, t) =>
@@ -79,10 +90,12 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
   };
 
   return {
-    async list(_auth: AuthContext, query: { limit: number; offset: number }) {
-      const [items, total] = await deps
-        .em()
-        .findAndCount(EscalationPolicyEntity, {}, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: query.limit, offset: query.offset });
+    async list(_auth: AuthContext, query: { limit: number; offset: number; team_id?: string }) {
+      const [items, total] = await deps.em().findAndCount(EscalationPolicyEntity, query.team_id ? { teamId: query.team_id } : {}, {
+        orderBy: { createdAt: 'asc', id: 'asc' },
+        limit: query.limit,
+        offset: query.offset,
+      });
       return { items: items.map(escalationPolicyView), total };
     },
 
@@ -92,7 +105,8 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
 
     async create(auth: AuthContext, input: Required<Pick<PolicyInput, 'name' | 'levels' | 'repeat' | 'is_default'>> & PolicyInput) {
       const policy = await deps.em().transactional(async (em) => {
-        await assertTargets(em, input.levels);
+        await assertTargets(em, auth.organizationId, input.levels);
+        await assertOwnerTeam(em, input.team_id);
         if (input.is_default) await clearOtherDefaults(em, auth.organizationId);
         const created = em.create(EscalationPolicyEntity, {
           organization: auth.organizationId,
@@ -102,6 +116,7 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
           repeat: input.repeat,
           ackTimeoutMinutes: input.ack_timeout_minutes ?? null,
           isDefault: input.is_default,
+          teamId: input.team_id ?? null,
         });
         await em.flush();
         return created;
@@ -112,7 +127,8 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
     async update(auth: AuthContext, id: string, input: PolicyInput) {
       const policy = await deps.em().transactional(async (em) => {
         const stored = await load(em, id);
-        await assertTargets(em, input.levels);
+        await assertTargets(em, auth.organizationId, input.levels);
+        await assertOwnerTeam(em, input.team_id);
         if (input.is_default === true) await clearOtherDefaults(em, auth.organizationId, id);
         if (input.name !== undefined) stored.name = input.name;
         if (input.description !== undefined) stored.description = input.description;
@@ -120,6 +136,7 @@ export function createEscalationPolicyService(deps: { em: () => EntityManager })
         if (input.repeat !== undefined) stored.repeat = input.repeat;
         if (input.ack_timeout_minutes !== undefined) stored.ackTimeoutMinutes = input.ack_timeout_minutes;
         if (input.is_default !== undefined) stored.isDefault = input.is_default;
+        if (input.team_id !== undefined) stored.teamId = input.team_id;
         await em.flush();
         return stored;
       });

@@ -16,6 +16,7 @@ import { redactHeaderValues, sealSecretHeaders } from '../../shared/delivery/sec
 import type { NormalizedAlert, Platform } from '../../shared/domain/alert.ts';
 import { hasPermission } from '../../shared/domain/permissions.ts';
 import { InsufficientPermissionsError, NotFoundError, ValidationError } from '../../shared/errors.ts';
+import { assertOwnerTeam } from './team.service.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { IntegrationView, WebhookConfigView } from '../schemas/integration.schemas.ts';
 import { PLATFORM_SETUP } from './platform-setup.ts';
@@ -109,6 +110,7 @@ export function createIntegrationService(deps: {
     grouping: integration.grouping ?? null,
     flapping: integration.flapping ?? null,
     reopen_window_minutes: integration.reopenWindowMinutes ?? null,
+    team_id: integration.teamId ?? null,
     last_alert_at: integration.lastAlertAt?.toISOString() ?? null,
     created_at: integration.createdAt.toISOString(),
     updated_at: integration.updatedAt.toISOString(),
@@ -167,8 +169,9 @@ export function createIntegrationService(deps: {
   return {
     view,
 
-    async list(auth: AuthContext, query: { limit: number; offset: number; platform?: Platform }) {
-      const [items, total] = await deps.em().findAndCount(IntegrationEntity, query.platform ? { platform: query.platform } : {}, {
+    async list(auth: AuthContext, query: { limit: number; offset: number; platform?: Platform; team_id?: string }) {
+      const where = { ...(query.platform ? { platform: query.platform } : {}), ...(query.team_id ? { teamId: query.team_id } : {}) };
+      const [items, total] = await deps.em().findAndCount(IntegrationEntity, where, {
         orderBy: { createdAt: 'asc' },
         limit: query.limit,
         offset: query.offset,
@@ -190,10 +193,12 @@ export function createIntegrationService(deps: {
         grouping?: GroupingSettings | null;
         flapping?: FlappingSettings | null;
         reopen_window_minutes?: number | null;
+        team_id?: string | null;
       },
     ) {
       const mappingTemplate = checkedTemplate(input.platform, input.mapping_template);
       await assertPolicy(deps.em(), input.escalation_policy_id);
+      await assertOwnerTeam(deps.em(), input.team_id);
       const secret = input.secret ?? generateOpaqueToken();
       const integration = await deps.em().transactional(async (tx) => {
         await deps.quota.reserve(tx, auth.organizationId, 'integrations');
@@ -210,6 +215,7 @@ export function createIntegrationService(deps: {
           grouping: input.grouping ?? null,
           flapping: input.flapping ?? null,
           reopenWindowMinutes: input.reopen_window_minutes ?? null,
+          teamId: input.team_id ?? null,
         });
         await tx.flush();
         return created;
@@ -235,9 +241,12 @@ export function createIntegrationService(deps: {
         grouping?: GroupingSettings | null;
         flapping?: FlappingSettings | null;
         reopen_window_minutes?: number | null;
+        team_id?: string | null;
       },
     ) {
       const integration = await load(id);
+      await assertOwnerTeam(deps.em(), input.team_id);
+      if (input.team_id !== undefined) integration.teamId = input.team_id;
       if (input.grouping !== undefined) integration.grouping = input.grouping;
       if (input.flapping !== undefined) integration.flapping = input.flapping;
       if (input.reopen_window_minutes !== undefined) integration.reopenWindowMinutes = input.reopen_window_minutes;

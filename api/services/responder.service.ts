@@ -10,6 +10,8 @@ import {
   type ResponderRow,
 } from '../../shared/db/access/responders.ts';
 import { memberName } from '../../shared/db/access/users.ts';
+import { teamRoster } from '../../shared/db/access/teams.ts';
+import { targetUserIds } from '../../shared/domain/teams.ts';
 import { answerResponderRequest, type ResponderAnswer, type ResponderVia } from '../../shared/domain/responders.ts';
 import type { EventType } from '../../shared/domain/events.ts';
 import { ConflictError, InsufficientPermissionsError, NotFoundError, ValidationError } from '../../shared/errors.ts';
@@ -52,11 +54,10 @@ export function createResponderService(deps: { em: () => EntityManager; onCall: 
     if (type === 'user') return [id];
     if (type === 'schedule') return deps.onCall(organizationId, id, now);
     const policy = await escalationPolicySnapshot(em, organizationId, id);
-    const people: string[] = [];
-    for (const target of policy?.levels[0]?.targets ?? []) {
-      people.push(...(target.type === 'user' ? [target.id] : await deps.onCall(organizationId, target.id, now)));
-    }
-    return people;
+    return targetUserIds(policy?.levels[0]?.targets ?? [], {
+      onCall: (scheduleId) => deps.onCall(organizationId, scheduleId, now),
+      team: (teamId) => teamRoster(em, organizationId, teamId),
+    });
   };
 
   return {

@@ -1,6 +1,12 @@
 import type { GroupingSettings } from '../../shared/domain/alert-grouping.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { EscalationPolicyEntity, IntegrationEntity, RoutingRuleEntity, type RoutingRule } from '../../shared/db/entities/index.ts';
+import {
+  EscalationPolicyEntity,
+  IntegrationEntity,
+  RoutingRuleEntity,
+  TeamEntity,
+  type RoutingRule,
+} from '../../shared/db/entities/index.ts';
 import { existingIds } from '../../shared/db/access/existing-ids.ts';
 import { lockOrganization } from '../../shared/db/access/organizations.ts';
 import { boundLabels } from '../../shared/domain/alert.ts';
@@ -8,6 +14,7 @@ import { formatMatcher, formatMatchers, type Matcher } from '../../shared/domain
 import { buildRouter, MAX_ROUTING_RULES, type Urgency } from '../../shared/domain/routing.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors.ts';
 import type { AuthContext } from '../auth-context.ts';
+import { assertOwnerTeam } from './team.service.ts';
 import type { RoutingRuleView, RoutingTestView } from '../schemas/routing-rule.schemas.ts';
 
 export type RoutingRuleService = ReturnType<typeof createRoutingRuleService>;
@@ -23,6 +30,7 @@ export const routingRuleView = (rule: RoutingRule): RoutingRuleView => ({
   ack_timeout_minutes: rule.ackTimeoutMinutes ?? null,
   position: rule.position,
   grouping: rule.grouping ?? null,
+  team_id: rule.teamId ?? null,
   created_by: rule.createdById ?? null,
   created_at: rule.createdAt.toISOString(),
   updated_at: rule.updatedAt.toISOString(),
@@ -37,6 +45,7 @@ interface RuleInput {
   ack_timeout_minutes?: number | null;
   position?: number;
   grouping?: GroupingSettings | null;
+  team_id?: string | null;
 }
 
 const ORDER = { position: 'asc', createdAt: 'asc', id: 'asc' } as const;
@@ -71,10 +80,12 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
   };
 
   return {
-    async list(_auth: AuthContext, query: { limit: number; offset: number }) {
-      const [items, total] = await deps
-        .em()
-        .findAndCount(RoutingRuleEntity, {}, { orderBy: ORDER, limit: query.limit, offset: query.offset });
+    async list(_auth: AuthContext, query: { limit: number; offset: number; team_id?: string }) {
+      const [items, total] = await deps.em().findAndCount(RoutingRuleEntity, query.team_id ? { teamId: query.team_id } : {}, {
+        orderBy: ORDER,
+        limit: query.limit,
+        offset: query.offset,
+      });
       return { items: items.map(routingRuleView), total };
     },
 
@@ -91,6 +102,7 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
       const rule = await deps.em().transactional(async (em) => {
         await lockOrganization(em, auth.organizationId);
         await assertPolicy(em, input.escalation_policy_id);
+        await assertOwnerTeam(em, input.team_id);
         const rules = await ordered(em);
         if (rules.length >= MAX_ROUTING_RULES) throw new ConflictError(`An organization keeps at most ${MAX_ROUTING_RULES} routing rules`);
         const created = em.create(RoutingRuleEntity, {
@@ -103,6 +115,7 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
           ackTimeoutMinutes: input.ack_timeout_minutes ?? null,
           position: rules.length,
           grouping: input.grouping ?? null,
+          teamId: input.team_id ?? null,
           createdById: auth.userId,
         });
         place(rules, created, input.position);
@@ -119,6 +132,8 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
         const stored = rules.find((candidate) => candidate.id === id);
         if (!stored) throw new NotFoundError('Routing rule');
         await assertPolicy(em, input.escalation_policy_id);
+        await assertOwnerTeam(em, input.team_id);
+        if (input.team_id !== undefined) stored.teamId = input.team_id;
         if (input.name !== undefined) stored.name = input.name;
         if (input.matchers !== undefined) stored.matchers = input.matchers;
         if (input.escalation_policy_id !== undefined) stored.escalationPolicyId = input.escalation_policy_id;
@@ -186,6 +201,10 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
         em.findOne(EscalationPolicyEntity, { isDefault: true }, { fields: ['id'] }),
       ]);
       const integrationPolicyId = integration?.escalationPolicyId ?? null;
+      const team = integration?.teamId
+        ? await em.findOne(TeamEntity, { id: integration.teamId }, { fields: ['defaultEscalationPolicyId'] })
+        : null;
+      const teamPolicyId = team?.defaultEscalationPolicyId ?? null;
       const decision = buildRouter(
         rules.map((rule) => ({
           id: rule.id,
@@ -201,7 +220,7 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
           platform: input.platform ?? integration?.platform ?? '',
           integrationId: input.integration_id ?? '',
         },
-        { integrationPolicyId, defaultPolicyId: defaultPolicy?.id ?? null },
+        { integrationPolicyId, teamPolicyId, defaultPolicyId: defaultPolicy?.id ?? null },
       );
       if (decision.cutOff)
         throw new ValidationError(
@@ -209,7 +228,7 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
           'Routing rules too expensive to evaluate for this alert',
         );
       const rule = decision.ruleId ? (rules.find((candidate) => candidate.id === decision.ruleId) ?? null) : null;
-      const source = rule ? 'rule' : integrationPolicyId ? 'integration' : decision.policyId ? 'default' : 'none';
+      const source = rule ? 'rule' : integrationPolicyId ? 'integration' : teamPolicyId ? 'team' : decision.policyId ? 'default' : 'none';
       return { rule: rule ? routingRuleView(rule) : null, escalation_policy_id: decision.policyId, source, urgency: decision.urgency };
     },
   };

@@ -23,6 +23,7 @@ import { AppError, ConflictError, NotFoundError, ValidationError } from '../../s
 import { BudgetExceededError } from '../../shared/domain/compute-budget.ts';
 import { MAX_OVERRIDES_PER_SCHEDULE, MAX_SCHEDULES_PER_ORGANIZATION, OVERRIDE_COUNT_SPAN_MS } from '../../shared/domain/compute-limits.ts';
 import type { AuthContext } from '../auth-context.ts';
+import { assertOwnerTeam } from './team.service.ts';
 import {
   MAX_SHIFT_RANGE_DAYS,
   type OnCallView,
@@ -39,6 +40,7 @@ export interface ScheduleInput {
   description?: string | null;
   time_zone: string;
   layers: LayerInput[];
+  team_id?: string | null;
 }
 
 /** Fetches one `ical` layer's calendar now, through the refresh workflow; resolves when it has run or timed out. */
@@ -61,6 +63,7 @@ const scheduleView = (schedule: Schedule, overrides: ScheduleOverride[], feeds: 
   time_zone: schedule.timeZone,
   layers: layerViews(schedule.layers, feeds),
   overrides: overrides.map(overrideView),
+  team_id: schedule.teamId ?? null,
   created_at: schedule.createdAt.toISOString(),
   updated_at: schedule.updatedAt.toISOString(),
 });
@@ -145,13 +148,13 @@ export function createScheduleService(deps: {
     );
 
   return {
-    async list(_auth: AuthContext, query: { limit: number; offset: number }) {
+    async list(_auth: AuthContext, query: { limit: number; offset: number; team_id?: string }) {
       const em = deps.em();
-      const [items, total] = await em.findAndCount(
-        ScheduleEntity,
-        {},
-        { orderBy: { name: 'asc', id: 'asc' }, limit: query.limit, offset: query.offset },
-      );
+      const [items, total] = await em.findAndCount(ScheduleEntity, query.team_id ? { teamId: query.team_id } : {}, {
+        orderBy: { name: 'asc', id: 'asc' },
+        limit: query.limit,
+        offset: query.offset,
+      });
       const ids = items.map((item) => item.id);
       const overrides = await overridesOf(em, ids, now());
       const feeds = await icalFeedStatus(em, ids);
@@ -167,8 +170,10 @@ export function createScheduleService(deps: {
       if ((await em.count(ScheduleEntity, {})) >= MAX_SCHEDULES_PER_ORGANIZATION)
         throw new ConflictError(`An organization has at most ${MAX_SCHEDULES_PER_ORGANIZATION} schedules; remove some first`);
       await assertMembers(em, layerMembers(input.layers));
+      await assertOwnerTeam(em, input.team_id);
       const schedule = em.create(ScheduleEntity, {
         organization: auth.organizationId,
+        teamId: input.team_id ?? null,
         name: input.name,
         description: input.description ?? null,
         timeZone: input.time_zone,
@@ -195,6 +200,8 @@ export function createScheduleService(deps: {
       const em = deps.em();
       const schedule = await load(em, id);
       if (input.layers !== undefined) await assertMembers(em, layerMembers(input.layers));
+      await assertOwnerTeam(em, input.team_id);
+      if (input.team_id !== undefined) schedule.teamId = input.team_id;
       if (input.name !== undefined) schedule.name = input.name;
       if (input.description !== undefined) schedule.description = input.description;
       if (input.time_zone !== undefined) schedule.timeZone = input.time_zone;

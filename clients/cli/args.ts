@@ -55,7 +55,10 @@ export type Command =
   | { name: 'contact test'; id: string }
   | { name: 'heartbeat list'; limit: number }
   | { name: 'heartbeat create'; heartbeatName: string; integration: string; periodSeconds: number; graceSeconds?: number }
-  | { name: 'heartbeat ping'; target: string };
+  | { name: 'heartbeat ping'; target: string }
+  | { name: 'team list'; limit: number }
+  | { name: 'team create'; teamName: string; members: string[]; defaultPolicy?: string }
+  | { name: 'team add-member'; teamId: string; userId: string; role: 'member' | 'manager' };
 
 export interface Invocation {
   command: Command;
@@ -428,6 +431,37 @@ export const COMMANDS: Record<string, CommandSpec> = {
     positionals: ['PING_URL_OR_TOKEN'],
     build: (_values, [target]) => ({ name: 'heartbeat ping', target: target as string }),
   },
+  'team list': {
+    summary: 'List teams: members, schedules, default escalation policy',
+    usage: 'tocsin team list [--limit N]',
+    options: { limit: { type: 'string' } },
+    positionals: [],
+    build: (values) => ({ name: 'team list', limit: integer(str(values.limit), '--limit', 25, 1, 100) }),
+  },
+  'team create': {
+    summary: 'Create a team',
+    usage: 'tocsin team create NAME [--member USER_ID]... [--default-policy POLICY_ID]',
+    details: ["--default-policy: what the team's integrations page when no routing rule matches and they name no policy."],
+    options: { member: { type: 'string', multiple: true }, 'default-policy': { type: 'string' } },
+    positionals: ['NAME'],
+    build: (values, [name]) => ({
+      name: 'team create',
+      teamName: name as string,
+      members: ((values.member as string[] | undefined) ?? []).map((id) => uuid(id, '--member')),
+      defaultPolicy: values['default-policy'] === undefined ? undefined : uuid(str(values['default-policy']) as string, '--default-policy'),
+    }),
+  },
+  'team add-member': {
+    summary: 'Add a member to a team (or change their role)',
+    usage: 'tocsin team add-member TEAM_ID USER_ID [--role member|manager]',
+    options: { role: { type: 'string' } },
+    positionals: ['TEAM_ID', 'USER_ID'],
+    build: (values, [teamId, userId]) => {
+      const role = str(values.role) ?? 'member';
+      if (role !== 'member' && role !== 'manager') throw usageError(`--role must be member or manager; got "${role}"`);
+      return { name: 'team add-member', teamId: uuid(teamId as string, 'TEAM_ID'), userId: uuid(userId as string, 'USER_ID'), role };
+    },
+  },
   'contact list': {
     summary: 'Your contact methods: how escalations page you',
     usage: 'tocsin contact list',
@@ -528,6 +562,7 @@ const GROUPS: Record<string, string> = {
   silence: 'List, add and expire silences',
   contact: 'Your contact methods: add, verify, list and test them',
   heartbeat: "Heartbeats (dead man's switches): list, create and ping them",
+  team: 'Teams: list and create them, add members',
 };
 
 const GLOBAL_OPTIONS: Options = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } };

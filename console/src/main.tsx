@@ -26,6 +26,7 @@ import { SchedulesPage } from './pages/Schedules.tsx';
 import { SearchPage } from './pages/Search.tsx';
 import { SilencesPage } from './pages/Silences.tsx';
 import { HeartbeatsPage } from './pages/Heartbeats.tsx';
+import { TeamsPage } from './pages/Teams.tsx';
 import { SignInPage } from './pages/SignIn.tsx';
 import './styles.css';
 
@@ -79,6 +80,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
             <Route path="schedules/:id" element={<ScheduleDetailPage />} />
             <Route path="silences" element={<SilencesPage />} />
             <Route path="heartbeats" element={<HeartbeatsPage />} />
+            <Route path="teams" element={<TeamsPage />} />
             <Route path="escalation-policies" element={<EscalationPoliciesPage />} />
             <Route path="routing-rules" element={<RoutingRulesPage />} />
             <Route path="my-paging" element={<MyPagingPage />} />

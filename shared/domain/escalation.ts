@@ -1,9 +1,12 @@
 // Kept free of Node built-ins and I/O: Temporal workflows import this file into their sandbox.
 import { PAGE_CHANNEL_KINDS, type PageChannelKind } from '../paging/channel.ts';
 
-/** Whom a level pages: a member directly, or whoever a schedule has on call at that moment. */
+/**
+ * Whom a level pages: a member directly, whoever a schedule has on call at that moment, or a team
+ * (its schedules' on-call, else its members: shared/domain/teams.ts).
+ */
 export interface EscalationTarget {
-  type: 'user' | 'schedule';
+  type: 'user' | 'schedule' | 'team';
   id: string;
 }
 

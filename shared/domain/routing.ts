@@ -52,13 +52,14 @@ export interface RoutingDecision {
 export interface Router {
   /**
    * The first enabled rule whose matchers all hold picks the policy and urgency; else the
-   * integration's policy, else the organization's default, at `high` urgency. Matching spends
+   * integration's policy, else its owning team's default, else the organization's default, at
+   * `high` urgency. Matching spends
    * `budget` (by default MATCH_LIMITS for this alert, less once the organization has used its
    * matching time: `meter`); past it the fallback applies, with `cutOff`.
    */
   route(
     alert: RoutedAlert,
-    fallback: { integrationPolicyId: string | null; defaultPolicyId: string | null },
+    fallback: { integrationPolicyId: string | null; teamPolicyId?: string | null; defaultPolicyId: string | null },
     budget?: ComputeBudget,
   ): RoutingDecision;
   readonly size: number;
@@ -106,7 +107,7 @@ export function buildRouter(rules: readonly RoutingRuleDefinition[], meter: Matc
     route(alert, fallback, budget) {
       const fallbackDecision = {
         ruleId: null,
-        policyId: fallback.integrationPolicyId ?? fallback.defaultPolicyId,
+        policyId: fallback.integrationPolicyId ?? fallback.teamPolicyId ?? fallback.defaultPolicyId,
         urgency: DEFAULT_URGENCY,
       };
       const decide = (spending: ComputeBudget): RoutingDecision => {

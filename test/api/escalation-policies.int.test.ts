@@ -76,7 +76,7 @@ describe('escalation policies API (integration: real PostgreSQL)', () => {
     ['a level without targets', { levels: [{ targets: [], delay_minutes: 1 }] }, 'body.levels.0.targets'],
     [
       'an unknown target type',
-      { levels: [{ targets: [{ type: 'team', id: randomUUID() }], delay_minutes: 1 }] },
+      { levels: [{ targets: [{ type: 'group', id: randomUUID() }], delay_minutes: 1 }] },
       'body.levels.0.targets.0.type',
     ],
     ['repeat above 9', { repeat: 10 }, 'body.repeat'],

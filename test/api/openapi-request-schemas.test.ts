@@ -73,6 +73,7 @@ describe('request schemas say what the API refuses', () => {
         'grouping',
         'flapping',
         'reopen_window_minutes',
+        'team_id',
         'outbound_paused',
       ].map((key) => ({
         required: [key],

@@ -35,7 +35,11 @@ export async function routeOpenedIncidents(
       platform: typeof snapshot?.source === 'string' ? snapshot.source : row.source,
       integrationId: row.integration_id ?? '',
     };
-    const fallback = { integrationPolicyId: row.integration_policy_id, defaultPolicyId: row.default_policy_id };
+    const fallback = {
+      integrationPolicyId: row.integration_policy_id,
+      teamPolicyId: row.team_policy_id,
+      defaultPolicyId: row.default_policy_id,
+    };
     decisions.set(incidentId, (routers.get(organizationId) as Router).route(alert, fallback));
   }
   // The choice on the incident, and on its timeline when it pages.

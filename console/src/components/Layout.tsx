@@ -38,6 +38,7 @@ export function Layout() {
           <NavLink to="/search">Search</NavLink>
           <NavLink to="/runbooks">Runbooks</NavLink>
           <NavLink to="/schedules">Schedules</NavLink>
+          <NavLink to="/teams">Teams</NavLink>
           <Link to="/escalation-policies" aria-current={PAGING_PATHS.test(location.pathname) ? 'page' : undefined}>
             Paging
           </Link>

@@ -7,6 +7,7 @@ import { formatMinutes } from '../lib/paging-format.ts';
 import { POLICIES_KEY, usePolicies, type EscalationPolicy, type EscalationTarget } from '../lib/paging.ts';
 import { memberName, useMembers, useSchedules, type Member, type Schedule } from '../lib/schedules.ts';
 import { isAdmin, useUser } from '../lib/session.tsx';
+import { teamName, useTeams, type Team, type TeamTarget } from '../lib/teams.ts';
 import { CardForm, Empty, FieldErrors, FormActions, PageHead, QueryCard } from '../components/ui.tsx';
 
 /** The heading and tabs the paging set-up pages share. */
@@ -24,8 +25,17 @@ export function PagingFrame({ title, action, children }: { title: string; action
   );
 }
 
-function targetName(target: EscalationTarget, members: readonly Member[] | undefined, schedules: readonly Schedule[] | undefined): string {
+/** A level's target: a member, a schedule or a team (the generated client names the first two until regenerated). */
+type PolicyTarget = EscalationTarget | TeamTarget;
+
+function targetName(
+  target: PolicyTarget,
+  members: readonly Member[] | undefined,
+  schedules: readonly Schedule[] | undefined,
+  teams: readonly Team[] | undefined,
+): string {
   if (target.type === 'user') return memberName(members, target.id);
+  if (target.type === 'team') return `${teamName(teams, target.id)} (team on call, else every member)`;
   const schedule = schedules?.find((candidate) => candidate.id === target.id);
   return `${schedule?.name ?? 'A deleted schedule'} (on call)`;
 }
@@ -36,6 +46,7 @@ export function EscalationPoliciesPage() {
   const policies = usePolicies();
   const members = useMembers();
   const schedules = useSchedules();
+  const teams = useTeams();
   const [editing, setEditing] = useState<EscalationPolicy | 'new'>();
   return (
     <PagingFrame
@@ -54,6 +65,7 @@ export function EscalationPoliciesPage() {
           policy={editing === 'new' ? undefined : editing}
           members={members.data ?? []}
           schedules={schedules.data ?? []}
+          teams={teams.data ?? []}
           onDone={() => setEditing(undefined)}
         />
       ) : null}
@@ -73,7 +85,7 @@ export function EscalationPoliciesPage() {
                   key={policy.id}
                   policy={policy}
                   admin={admin}
-                  describe={(target) => targetName(target, members.data, schedules.data)}
+                  describe={(target) => targetName(target, members.data, schedules.data, teams.data)}
                   onEdit={() => setEditing(policy)}
                 />
               ))}
@@ -93,7 +105,7 @@ function PolicyCard({
 }: {
   policy: EscalationPolicy;
   admin: boolean;
-  describe: (target: EscalationTarget) => string;
+  describe: (target: PolicyTarget) => string;
   onEdit: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -159,7 +171,7 @@ function PolicyCard({
 }
 
 interface LevelDraft {
-  targets: EscalationTarget[];
+  targets: PolicyTarget[];
   delay: string;
   /** `all`: every target at once; `round_robin`: one at a time, the next after the delay. */
   mode: 'all' | 'round_robin';
@@ -170,11 +182,13 @@ function PolicyForm({
   policy,
   members,
   schedules,
+  teams,
   onDone,
 }: {
   policy?: EscalationPolicy;
   members: readonly Member[];
   schedules: readonly Schedule[];
+  teams: readonly Team[];
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -194,7 +208,12 @@ function PolicyForm({
         description: description.trim() || null,
         repeat: Number(repeat),
         is_default: isDefault,
-        levels: levels.map((level) => ({ targets: level.targets, delay_minutes: Number(level.delay), mode: level.mode })),
+        // Team targets are valid API input the generated client does not know until it is regenerated.
+        levels: levels.map((level) => ({
+          targets: level.targets as EscalationTarget[],
+          delay_minutes: Number(level.delay),
+          mode: level.mode,
+        })),
       };
       return policy
         ? unwrap(await api.PATCH('/api/v1/escalation-policies/{id}', { params: { path: { id: policy.id } }, body })).data
@@ -234,6 +253,7 @@ function PolicyForm({
           level={level}
           members={members}
           schedules={schedules}
+          teams={teams}
           onChange={(patch) => change(index, patch)}
           onRemove={levels.length > 1 ? () => setLevels((current) => removeAt(current, index)) : undefined}
         />
@@ -254,6 +274,7 @@ function LevelFields({
   level,
   members,
   schedules,
+  teams,
   onChange,
   onRemove,
 }: {
@@ -261,6 +282,7 @@ function LevelFields({
   level: LevelDraft;
   members: readonly Member[];
   schedules: readonly Schedule[];
+  teams: readonly Team[];
   onChange: (patch: Partial<LevelDraft>) => void;
   onRemove?: () => void;
 }) {
@@ -268,7 +290,7 @@ function LevelFields({
   const label = `Level ${index + 1}`;
   const chosen = (type: string, id: string) => level.targets.some((target) => target.type === type && target.id === id);
   const add = () => {
-    const [type, id] = pick.split(':') as ['user' | 'schedule', string];
+    const [type, id] = pick.split(':') as [PolicyTarget['type'], string];
     if (!id || chosen(type, id)) return;
     onChange({ targets: [...level.targets, { type, id }] });
     setPick('');
@@ -278,17 +300,13 @@ function LevelFields({
       <legend>{label}</legend>
       {level.targets.length === 0 ? (
         <p className="muted small" style={{ margin: 0 }}>
-          Nobody yet: add a member or a schedule.
+          Nobody yet: add a member, a schedule or a team.
         </p>
       ) : (
         <ul className="list" aria-label={`${label} targets`}>
           {level.targets.map((target) => (
             <li key={`${target.type}:${target.id}`} className="row">
-              <span>
-                {target.type === 'user'
-                  ? memberName(members, target.id)
-                  : `${schedules.find((s) => s.id === target.id)?.name ?? 'A deleted schedule'} (on call)`}
-              </span>
+              <span>{targetName(target, members, schedules, teams)}</span>
               <button
                 type="button"
                 className="ghost"
@@ -305,11 +323,18 @@ function LevelFields({
         <label>
           {label}: add
           <select value={pick} onChange={(event) => setPick(event.target.value)}>
-            <option value="">Choose a member or schedule</option>
+            <option value="">Choose a member, schedule or team</option>
             <optgroup label="Schedules (whoever is on call)">
               {schedules.map((schedule) => (
                 <option key={schedule.id} value={`schedule:${schedule.id}`} disabled={chosen('schedule', schedule.id)}>
                   {schedule.name}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Teams (whoever is on call, else every member)">
+              {teams.map((team) => (
+                <option key={team.id} value={`team:${team.id}`} disabled={chosen('team', team.id)}>
+                  {team.name}
                 </option>
               ))}
             </optgroup>

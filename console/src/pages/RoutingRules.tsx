@@ -303,8 +303,16 @@ function RoutingTester({ policies }: { policies: EscalationPolicy[] | undefined 
           )}
           : policy{' '}
           <strong>{result.escalation_policy_id ? policyName(policies, result.escalation_policy_id) : 'none (nothing would page)'}</strong> (
-          {{ rule: 'from the rule', integration: 'the integration’s', default: 'the default', none: 'no policy' }[result.source]}), urgency{' '}
-          <strong>{result.urgency}</strong>.
+          {
+            {
+              rule: 'from the rule',
+              integration: 'the integration’s',
+              team: 'the team’s default',
+              default: 'the default',
+              none: 'no policy',
+            }[result.source]
+          }
+          ), urgency <strong>{result.urgency}</strong>.
         </div>
       ) : null}
     </form>

@@ -127,7 +127,10 @@ export interface InheritedIncident {
   status: string;
 }
 
-/** The open incidents whose escalation policy pages the schedule: what its next on-call inherits. */
+/**
+ * The open incidents whose escalation policy pages the schedule, directly or through the team that
+ * owns it: what its next on-call inherits.
+ */
 export function openIncidentsOfSchedule(em: EntityManager, organizationId: string, scheduleId: string, limit: number) {
   return run<InheritedIncident[]>(
     em,
@@ -135,8 +138,10 @@ export function openIncidentsOfSchedule(em: EntityManager, organizationId: strin
      join escalation_policies p on p.id = i.escalation_policy_id and p.organization_id = i.organization_id
      where i.organization_id = ? and i.status <> 'resolved'
        and exists (select 1 from jsonb_array_elements(p.levels::jsonb) l, jsonb_array_elements(l->'targets') t
-                   where t->>'type' = 'schedule' and t->>'id' = ?)
+                   where (t->>'type' = 'schedule' and t->>'id' = ?)
+                      or (t->>'type' = 'team' and t->>'id' = (select s.team_id::text from schedules s
+                                                             where s.id::text = ? and s.organization_id = i.organization_id)))
      order by i.created_at desc limit ?`,
-    [organizationId, scheduleId, limit],
+    [organizationId, scheduleId, scheduleId, limit],
   );
 }

@@ -11,8 +11,9 @@ export interface EscalationCandidate {
   labels: Record<string, string> | null;
   severity: Severity;
   source: string;
-  /** The incident's integration's policy, and the organization's default policy. */
+  /** The incident's integration's policy, its owning team's default policy, and the organization's default policy. */
   integration_policy_id: string | null;
+  team_policy_id: string | null;
   default_policy_id: string | null;
   /** What routing recorded on the incident (null before it is routed). */
   incident_policy_id: string | null;
@@ -32,12 +33,13 @@ export async function escalationCandidates(
   if (candidates.length === 0) return [];
   return em.execute<EscalationCandidate[]>(
     `select distinct on (c.incident_id) c.incident_id, inc.integration_id, inc.labels, inc.severity, inc.source,
-       i.escalation_policy_id as integration_policy_id, d.id as default_policy_id,
+       i.escalation_policy_id as integration_policy_id, t.default_escalation_policy_id as team_policy_id, d.id as default_policy_id,
        inc.escalation_policy_id as incident_policy_id, inc.urgency, inc.escalation_cycle, inc.page_after,
        exists (select 1 from escalation_policies p where p.organization_id = c.organization_id) as org_has_policy
      from jsonb_to_recordset(?::jsonb) as c(incident_id uuid, organization_id uuid)
      join incidents inc on inc.id = c.incident_id and inc.organization_id = c.organization_id
      left join integrations i on i.id = inc.integration_id and i.organization_id = c.organization_id
+     left join teams t on t.id = i.team_id and t.organization_id = c.organization_id
      left join escalation_policies d on d.organization_id = c.organization_id and d.is_default
      order by c.incident_id`,
     [JSON.stringify(candidates.map((c) => ({ incident_id: c.incidentId, organization_id: c.organizationId })))],

@@ -23,6 +23,8 @@ export const EscalationPolicyEntity = defineEntity({
     ackTimeoutMinutes: p.double().$type<number>().runtimeType('number').nullable(),
     /** The organization's policy for integrations that name none; at most one (partial unique index). */
     isDefault: p.boolean().default(false),
+    /** The owning team; null: the organization's. */
+    teamId: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -33,6 +33,7 @@ import { RoutingRuleEntity } from './routing-rule.entity.ts';
 import { HeartbeatEntity } from './heartbeat.entity.ts';
 import { InhibitionRuleEntity } from './inhibition-rule.entity.ts';
 import { ScheduleSwapRequestEntity } from './schedule-swap-request.entity.ts';
+import { TeamEntity, TeamMemberEntity } from './team.entity.ts';
 
 export { AlertEntity, type Alert } from './alert.entity.ts';
 export { ScheduleSwapRequestEntity, type ScheduleSwapRequest, type SwapRequestStatus } from './schedule-swap-request.entity.ts';
@@ -78,6 +79,7 @@ export { RoutingRuleEntity, type RoutingRule } from './routing-rule.entity.ts';
 export { HeartbeatEntity, type Heartbeat } from './heartbeat.entity.ts';
 export { InhibitionRuleEntity, type InhibitionRule } from './inhibition-rule.entity.ts';
 export { PageEntity, type Page } from './page.entity.ts';
+export { TeamEntity, TeamMemberEntity, type Team, type TeamMember } from './team.entity.ts';
 
 /** Every entity, in one list, so the API, the worker and the migrations agree on the model. */
 export const ALL_ENTITIES = [
@@ -119,4 +121,6 @@ export const ALL_ENTITIES = [
   HeartbeatEntity,
   InhibitionRuleEntity,
   ScheduleSwapRequestEntity,
+  TeamEntity,
+  TeamMemberEntity,
 ];

@@ -37,6 +37,8 @@ export const IntegrationEntity = defineEntity({
     lastAlertAt: p.datetime().nullable(),
     /** The policy its incidents page through; none: the organization's default policy, if any. */
     escalationPolicyId: p.uuid().nullable(),
+    /** The owning team; null: the organization's. */
+    teamId: p.uuid().nullable(),
     /** How its alerts gather into incidents (docs/user-guide/grouping.md); null: one incident per alert key. */
     grouping: p.json<GroupingSettings>().nullable(),
     /** Flap detection of its incidents; null: off. */

@@ -20,6 +20,8 @@ export const RoutingRuleEntity = defineEntity({
     name: p.string().length(200),
     matchers: p.json<Matcher[]>(),
     escalationPolicyId: p.uuid(),
+    /** The owning team; null: the organization's. */
+    teamId: p.uuid().nullable(),
     urgency: p.string().length(8).$type<Urgency>(),
     enabled: p.boolean().default(true),
     /** Overrides the policy's acknowledgement timeout for the incidents it routes; null: the policy's. */

@@ -23,6 +23,8 @@ export const ScheduleEntity = defineEntity({
     description: p.text().nullable(),
     timeZone: p.string().length(64),
     layers: p.json<StoredLayer[]>().default('[]'),
+    /** The owning team; null: the organization's. */
+    teamId: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -47,6 +47,7 @@ import { Migration20261231080000AlertGrouping } from './20261231080000-alert-gro
 import { Migration20261231090000IntegrationMappingTemplates } from './20261231090000-integration-mapping-templates.migration.ts';
 import { Migration20261231100000IncidentResponders } from './20261231100000-incident-responders.migration.ts';
 import { Migration20261231110000HandoffsAndSwaps } from './20261231110000-handoffs-and-swaps.migration.ts';
+import { Migration20261231120000Teams } from './20261231120000-teams.migration.ts';
 import { Migration20261231130000IntegrationReopenWindow } from './20261231130000-integration-reopen-window.migration.ts';
 
 /**
@@ -102,4 +103,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261231090000-integration-mapping-templates', class: Migration20261231090000IntegrationMappingTemplates },
   { name: '20261231100000-incident-responders', class: Migration20261231100000IncidentResponders },
   { name: '20261231110000-handoffs-and-swaps', class: Migration20261231110000HandoffsAndSwaps },
+  { name: '20261231120000-teams', class: Migration20261231120000Teams },
   { name: '20261231130000-integration-reopen-window', class: Migration20261231130000IntegrationReopenWindow }];

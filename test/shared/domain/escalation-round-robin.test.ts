@@ -50,3 +50,24 @@ describe('unrollRoundRobin', () => {
     ]);
   });
 });
+
+describe('round-robin with team targets', () => {
+  it('pages each team as one step, in order, like any other target', () => {
+    const levels: EscalationLevel[] = [
+      {
+        targets: [
+          { type: 'team', id: 't-db' },
+          { type: 'user', id: 'u1' },
+          { type: 'team', id: 't-web' },
+        ],
+        delay_minutes: 4,
+        mode: 'round_robin',
+      },
+    ];
+    expect(unrollRoundRobin(levels).map((l) => l.targets)).toEqual([
+      [{ type: 'team', id: 't-db' }],
+      [{ type: 'user', id: 'u1' }],
+      [{ type: 'team', id: 't-web' }],
+    ]);
+  });
+});

@@ -17,7 +17,7 @@ const alert = (overrides: Partial<RoutedAlert> = {}): RoutedAlert => ({
   ...overrides,
 });
 
-type Fallback = { integrationPolicyId: string | null; defaultPolicyId: string | null };
+type Fallback = { integrationPolicyId: string | null; teamPolicyId?: string | null; defaultPolicyId: string | null };
 const fallback: Fallback = { integrationPolicyId: 'p-integration', defaultPolicyId: 'p-default' };
 
 describe('buildRouter().route', () => {
@@ -86,6 +86,24 @@ describe('buildRouter().route', () => {
       alert({ labels: { service: 'web' } }),
       { integrationPolicyId: null, defaultPolicyId: 'p-default' },
       { ruleId: null, policyId: 'p-default', urgency: 'high' },
+    ],
+    [
+      "no rule and no integration policy: the owning team's default before the organization's",
+      alert({ labels: { service: 'web' } }),
+      { integrationPolicyId: null, teamPolicyId: 'p-team', defaultPolicyId: 'p-default' },
+      { ruleId: null, policyId: 'p-team', urgency: 'high' },
+    ],
+    [
+      "the integration's own policy wins over its team's default",
+      alert({ labels: { service: 'web' } }),
+      { integrationPolicyId: 'p-integration', teamPolicyId: 'p-team', defaultPolicyId: 'p-default' },
+      { ruleId: null, policyId: 'p-integration', urgency: 'high' },
+    ],
+    [
+      "a matching rule wins over the team's default",
+      alert(),
+      { integrationPolicyId: null, teamPolicyId: 'p-team', defaultPolicyId: 'p-default' },
+      { ruleId: 'r-db-critical', policyId: 'p-dba', urgency: 'high' },
     ],
     [
       'nothing applies: no policy',
