@@ -12,6 +12,10 @@ from .add_incident_responders_body import AddIncidentRespondersBody
 from .add_incident_responders_response_201 import AddIncidentRespondersResponse201
 from .add_incident_responders_response_201_meta import AddIncidentRespondersResponse201Meta
 from .add_responders_result import AddRespondersResult
+from .add_team_member_body import AddTeamMemberBody
+from .add_team_member_body_role import AddTeamMemberBodyRole
+from .add_team_member_response_200 import AddTeamMemberResponse200
+from .add_team_member_response_200_meta import AddTeamMemberResponse200Meta
 from .admin_audit_event import AdminAuditEvent
 from .admin_audit_event_actor import AdminAuditEventActor
 from .admin_audit_event_actor_type import AdminAuditEventActorType
@@ -171,6 +175,11 @@ from .create_sso_connection_body_type_4_config import CreateSsoConnectionBodyTyp
 from .create_sso_connection_body_type_4_default_role import CreateSsoConnectionBodyType4DefaultRole
 from .create_sso_connection_response_201 import CreateSsoConnectionResponse201
 from .create_sso_connection_response_201_meta import CreateSsoConnectionResponse201Meta
+from .create_team_body import CreateTeamBody
+from .create_team_body_members_item import CreateTeamBodyMembersItem
+from .create_team_body_members_item_role import CreateTeamBodyMembersItemRole
+from .create_team_response_201 import CreateTeamResponse201
+from .create_team_response_201_meta import CreateTeamResponse201Meta
 from .created_api_key import CreatedApiKey
 from .decline_responder_request_response_200 import DeclineResponderRequestResponse200
 from .decline_responder_request_response_200_meta import DeclineResponderRequestResponse200Meta
@@ -264,6 +273,8 @@ from .get_silence_response_200 import GetSilenceResponse200
 from .get_silence_response_200_meta import GetSilenceResponse200Meta
 from .get_sso_connection_response_200 import GetSsoConnectionResponse200
 from .get_sso_connection_response_200_meta import GetSsoConnectionResponse200Meta
+from .get_team_response_200 import GetTeamResponse200
+from .get_team_response_200_meta import GetTeamResponse200Meta
 from .get_user_response_200 import GetUserResponse200
 from .get_user_response_200_meta import GetUserResponse200Meta
 from .grouping_settings import GroupingSettings
@@ -423,6 +434,8 @@ from .list_silences_response_200_meta import ListSilencesResponse200Meta
 from .list_silences_status import ListSilencesStatus
 from .list_sso_connections_response_200 import ListSsoConnectionsResponse200
 from .list_sso_connections_response_200_meta import ListSsoConnectionsResponse200Meta
+from .list_teams_response_200 import ListTeamsResponse200
+from .list_teams_response_200_meta import ListTeamsResponse200Meta
 from .list_users_response_200 import ListUsersResponse200
 from .list_users_response_200_meta import ListUsersResponse200Meta
 from .list_users_role import ListUsersRole
@@ -518,6 +531,8 @@ from .register_response_201 import RegisterResponse201
 from .register_response_201_data import RegisterResponse201Data
 from .register_response_201_meta import RegisterResponse201Meta
 from .rejected_alert import RejectedAlert
+from .remove_team_member_response_200 import RemoveTeamMemberResponse200
+from .remove_team_member_response_200_meta import RemoveTeamMemberResponse200Meta
 from .reorder_routing_rules_body import ReorderRoutingRulesBody
 from .reorder_routing_rules_response_200 import ReorderRoutingRulesResponse200
 from .reorder_routing_rules_response_200_meta import ReorderRoutingRulesResponse200Meta
@@ -613,6 +628,9 @@ from .submit_logs_body_logs_item_level import SubmitLogsBodyLogsItemLevel
 from .submit_logs_response_201 import SubmitLogsResponse201
 from .submit_logs_response_201_data import SubmitLogsResponse201Data
 from .submit_logs_response_201_meta import SubmitLogsResponse201Meta
+from .team import Team
+from .team_member import TeamMember
+from .team_member_role import TeamMemberRole
 from .test_integration_mapping_body import TestIntegrationMappingBody
 from .test_mapping_body import TestMappingBody
 from .test_mapping_result import TestMappingResult
@@ -719,6 +737,9 @@ from .update_sso_connection_body_config import UpdateSsoConnectionBodyConfig
 from .update_sso_connection_body_default_role import UpdateSsoConnectionBodyDefaultRole
 from .update_sso_connection_response_200 import UpdateSsoConnectionResponse200
 from .update_sso_connection_response_200_meta import UpdateSsoConnectionResponse200Meta
+from .update_team_body import UpdateTeamBody
+from .update_team_response_200 import UpdateTeamResponse200
+from .update_team_response_200_meta import UpdateTeamResponse200Meta
 from .update_user_body import UpdateUserBody
 from .update_user_body_role import UpdateUserBodyRole
 from .update_user_response_200 import UpdateUserResponse200
@@ -772,6 +793,10 @@ __all__ = (
     "AddIncidentRespondersResponse201",
     "AddIncidentRespondersResponse201Meta",
     "AddRespondersResult",
+    "AddTeamMemberBody",
+    "AddTeamMemberBodyRole",
+    "AddTeamMemberResponse200",
+    "AddTeamMemberResponse200Meta",
     "AdminAuditEvent",
     "AdminAuditEventActor",
     "AdminAuditEventActorType",
@@ -932,6 +957,11 @@ __all__ = (
     "CreateSsoConnectionBodyType4DefaultRole",
     "CreateSsoConnectionResponse201",
     "CreateSsoConnectionResponse201Meta",
+    "CreateTeamBody",
+    "CreateTeamBodyMembersItem",
+    "CreateTeamBodyMembersItemRole",
+    "CreateTeamResponse201",
+    "CreateTeamResponse201Meta",
     "DeclineResponderRequestResponse200",
     "DeclineResponderRequestResponse200Meta",
     "DeclineScheduleSwapRequestResponse200",
@@ -1024,6 +1054,8 @@ __all__ = (
     "GetSilenceResponse200Meta",
     "GetSsoConnectionResponse200",
     "GetSsoConnectionResponse200Meta",
+    "GetTeamResponse200",
+    "GetTeamResponse200Meta",
     "GetUserResponse200",
     "GetUserResponse200Meta",
     "GroupingSettings",
@@ -1181,6 +1213,8 @@ __all__ = (
     "ListSilencesStatus",
     "ListSsoConnectionsResponse200",
     "ListSsoConnectionsResponse200Meta",
+    "ListTeamsResponse200",
+    "ListTeamsResponse200Meta",
     "ListUsersResponse200",
     "ListUsersResponse200Meta",
     "ListUsersRole",
@@ -1276,6 +1310,8 @@ __all__ = (
     "RegisterResponse201Data",
     "RegisterResponse201Meta",
     "RejectedAlert",
+    "RemoveTeamMemberResponse200",
+    "RemoveTeamMemberResponse200Meta",
     "ReorderRoutingRulesBody",
     "ReorderRoutingRulesResponse200",
     "ReorderRoutingRulesResponse200Meta",
@@ -1371,6 +1407,9 @@ __all__ = (
     "SubmitLogsResponse201",
     "SubmitLogsResponse201Data",
     "SubmitLogsResponse201Meta",
+    "Team",
+    "TeamMember",
+    "TeamMemberRole",
     "TestIntegrationMappingBody",
     "TestMappingBody",
     "TestMappingResult",
@@ -1473,6 +1512,9 @@ __all__ = (
     "UpdateSsoConnectionBodyDefaultRole",
     "UpdateSsoConnectionResponse200",
     "UpdateSsoConnectionResponse200Meta",
+    "UpdateTeamBody",
+    "UpdateTeamResponse200",
+    "UpdateTeamResponse200Meta",
     "UpdateUserBody",
     "UpdateUserBodyRole",
     "UpdateUserResponse200",

@@ -40,6 +40,8 @@ class CreateIntegrationBody:
             same dedup key (or group) reopens that incident, which pages again from level 1 in a new escalation cycle;
             outside it a new incident opens. 0: never reopen; null (default): the flapping window when flap detection is on,
             else never (as PagerDuty and Grafana OnCall)
+        team_id (None | Unset | UUID): The owning team (a team of the organization; 422 otherwise); null: the
+            organization's, no team
     """
 
     name: str
@@ -53,6 +55,7 @@ class CreateIntegrationBody:
     grouping: GroupingSettingsInput | None | Unset = UNSET
     flapping: FlappingSettingsInput | None | Unset = UNSET
     reopen_window_minutes: int | None | Unset = UNSET
+    team_id: None | Unset | UUID = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -116,6 +119,14 @@ class CreateIntegrationBody:
         else:
             reopen_window_minutes = self.reopen_window_minutes
 
+        team_id: None | str | Unset
+        if isinstance(self.team_id, Unset):
+            team_id = UNSET
+        elif isinstance(self.team_id, UUID):
+            team_id = str(self.team_id)
+        else:
+            team_id = self.team_id
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -142,6 +153,8 @@ class CreateIntegrationBody:
             field_dict["flapping"] = flapping
         if reopen_window_minutes is not UNSET:
             field_dict["reopen_window_minutes"] = reopen_window_minutes
+        if team_id is not UNSET:
+            field_dict["team_id"] = team_id
 
         return field_dict
 
@@ -254,6 +267,23 @@ class CreateIntegrationBody:
 
         reopen_window_minutes = _parse_reopen_window_minutes(d.pop("reopen_window_minutes", UNSET))
 
+        def _parse_team_id(data: object) -> None | Unset | UUID:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                team_id_type_0 = UUID(data)
+
+                return team_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | UUID, data)
+
+        team_id = _parse_team_id(d.pop("team_id", UNSET))
+
         create_integration_body = cls(
             name=name,
             platform=platform,
@@ -266,6 +296,7 @@ class CreateIntegrationBody:
             grouping=grouping,
             flapping=flapping,
             reopen_window_minutes=reopen_window_minutes,
+            team_id=team_id,
         )
 
         create_integration_body.additional_properties = d

@@ -40,6 +40,8 @@ class CreateRoutingRuleBody:
             creation) puts it last. The other rules move to make room.
         grouping (GroupingSettingsInput | None | Unset): Alert grouping of the alerts this rule routes (Alertmanager's
             route `group_by`, `group_wait`, `group_interval`): wins over the integration's; null: the integration's grouping
+        team_id (None | Unset | UUID): The owning team (a team of the organization; 422 otherwise); null: the
+            organization's, no team
     """
 
     name: str
@@ -50,6 +52,7 @@ class CreateRoutingRuleBody:
     ack_timeout_minutes: float | None | Unset = UNSET
     position: int | Unset = UNSET
     grouping: GroupingSettingsInput | None | Unset = UNSET
+    team_id: None | Unset | UUID = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.grouping_settings_input import GroupingSettingsInput  # noqa: PLC0415
@@ -87,6 +90,14 @@ class CreateRoutingRuleBody:
         else:
             grouping = self.grouping
 
+        team_id: None | str | Unset
+        if isinstance(self.team_id, Unset):
+            team_id = UNSET
+        elif isinstance(self.team_id, UUID):
+            team_id = str(self.team_id)
+        else:
+            team_id = self.team_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -106,6 +117,8 @@ class CreateRoutingRuleBody:
             field_dict["position"] = position
         if grouping is not UNSET:
             field_dict["grouping"] = grouping
+        if team_id is not UNSET:
+            field_dict["team_id"] = team_id
 
         return field_dict
 
@@ -168,6 +181,23 @@ class CreateRoutingRuleBody:
 
         grouping = _parse_grouping(d.pop("grouping", UNSET))
 
+        def _parse_team_id(data: object) -> None | Unset | UUID:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                team_id_type_0 = UUID(data)
+
+                return team_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | UUID, data)
+
+        team_id = _parse_team_id(d.pop("team_id", UNSET))
+
         create_routing_rule_body = cls(
             name=name,
             matchers=matchers,
@@ -177,6 +207,7 @@ class CreateRoutingRuleBody:
             ack_timeout_minutes=ack_timeout_minutes,
             position=position,
             grouping=grouping,
+            team_id=team_id,
         )
 
         return create_routing_rule_body

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
+from uuid import UUID
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -26,12 +27,15 @@ class CreateScheduleBody:
         description (None | str | Unset):
         layers (list[ScheduleIcalLayerInput | ScheduleRotationLayerInput] | Unset): Lowest first: a later layer wins
             where it has someone
+        team_id (None | Unset | UUID): The owning team (a team of the organization; 422 otherwise); null: the
+            organization's, no team
     """
 
     name: str
     time_zone: str
     description: None | str | Unset = UNSET
     layers: list[ScheduleIcalLayerInput | ScheduleRotationLayerInput] | Unset = UNSET
+    team_id: None | Unset | UUID = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -59,6 +63,14 @@ class CreateScheduleBody:
 
                 layers.append(layers_item)
 
+        team_id: None | str | Unset
+        if isinstance(self.team_id, Unset):
+            team_id = UNSET
+        elif isinstance(self.team_id, UUID):
+            team_id = str(self.team_id)
+        else:
+            team_id = self.team_id
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -71,6 +83,8 @@ class CreateScheduleBody:
             field_dict["description"] = description
         if layers is not UNSET:
             field_dict["layers"] = layers
+        if team_id is not UNSET:
+            field_dict["team_id"] = team_id
 
         return field_dict
 
@@ -118,11 +132,29 @@ class CreateScheduleBody:
 
                 layers.append(layers_item)
 
+        def _parse_team_id(data: object) -> None | Unset | UUID:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                team_id_type_0 = UUID(data)
+
+                return team_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | UUID, data)
+
+        team_id = _parse_team_id(d.pop("team_id", UNSET))
+
         create_schedule_body = cls(
             name=name,
             time_zone=time_zone,
             description=description,
             layers=layers,
+            team_id=team_id,
         )
 
         create_schedule_body.additional_properties = d

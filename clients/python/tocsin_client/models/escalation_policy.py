@@ -25,6 +25,7 @@ class EscalationPolicy:
         repeat (int):
         ack_timeout_minutes (float | None): Acknowledgement timeout in minutes; null: none
         is_default (bool):
+        team_id (None | UUID): The owning team; null: the organization's
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
     """
@@ -36,6 +37,7 @@ class EscalationPolicy:
     repeat: int
     ack_timeout_minutes: float | None
     is_default: bool
+    team_id: None | UUID
     created_at: datetime.datetime
     updated_at: datetime.datetime
 
@@ -59,6 +61,12 @@ class EscalationPolicy:
 
         is_default = self.is_default
 
+        team_id: None | str
+        if isinstance(self.team_id, UUID):
+            team_id = str(self.team_id)
+        else:
+            team_id = self.team_id
+
         created_at = self.created_at.isoformat()
 
         updated_at = self.updated_at.isoformat()
@@ -74,6 +82,7 @@ class EscalationPolicy:
                 "repeat": repeat,
                 "ack_timeout_minutes": ack_timeout_minutes,
                 "is_default": is_default,
+                "team_id": team_id,
                 "created_at": created_at,
                 "updated_at": updated_at,
             }
@@ -115,6 +124,21 @@ class EscalationPolicy:
 
         is_default = d.pop("is_default")
 
+        def _parse_team_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                team_id_type_0 = UUID(data)
+
+                return team_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        team_id = _parse_team_id(d.pop("team_id"))
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
@@ -127,6 +151,7 @@ class EscalationPolicy:
             repeat=repeat,
             ack_timeout_minutes=ack_timeout_minutes,
             is_default=is_default,
+            team_id=team_id,
             created_at=created_at,
             updated_at=updated_at,
         )

@@ -16,7 +16,7 @@ class EscalationTarget:
     """
     Attributes:
         type_ (EscalationTargetType): `user`: that member; `schedule`: whoever the schedule has on call when the level
-            is paged
+            is paged; `team`: whoever the team's schedules have on call then, or every member of the team when nobody is
         id (UUID):
     """
 

@@ -16,7 +16,8 @@ class EscalationTargetInput:
     """
     Attributes:
         type_ (EscalationTargetInputType): `user`: that member; `schedule`: whoever the schedule has on call when the
-            level is paged
+            level is paged; `team`: whoever the team's schedules have on call then, or every member of the team when nobody
+            is
         id (UUID):
     """
 

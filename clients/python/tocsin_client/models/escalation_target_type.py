@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class EscalationTargetType(StrEnum):
     SCHEDULE = "schedule"
+    TEAM = "team"
     USER = "user"
 
     def __str__(self) -> str:

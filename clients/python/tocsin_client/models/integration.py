@@ -49,6 +49,7 @@ class Integration:
             dedup key (or group) reopens that incident, which pages again from level 1 in a new escalation cycle; outside it
             a new incident opens. 0: never reopen; null (default): the flapping window when flap detection is on, else never
             (as PagerDuty and Grafana OnCall)
+        team_id (None | UUID): The owning team; null: the organization's
         last_alert_at (datetime.datetime | None):
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
@@ -70,6 +71,7 @@ class Integration:
     grouping: GroupingSettings | None
     flapping: FlappingSettings | None
     reopen_window_minutes: int | None
+    team_id: None | UUID
     last_alert_at: datetime.datetime | None
     created_at: datetime.datetime
     updated_at: datetime.datetime
@@ -133,6 +135,12 @@ class Integration:
         reopen_window_minutes: int | None
         reopen_window_minutes = self.reopen_window_minutes
 
+        team_id: None | str
+        if isinstance(self.team_id, UUID):
+            team_id = str(self.team_id)
+        else:
+            team_id = self.team_id
+
         last_alert_at: None | str
         if isinstance(self.last_alert_at, datetime.datetime):
             last_alert_at = self.last_alert_at.isoformat()
@@ -163,6 +171,7 @@ class Integration:
                 "grouping": grouping,
                 "flapping": flapping,
                 "reopen_window_minutes": reopen_window_minutes,
+                "team_id": team_id,
                 "last_alert_at": last_alert_at,
                 "created_at": created_at,
                 "updated_at": updated_at,
@@ -286,6 +295,21 @@ class Integration:
 
         reopen_window_minutes = _parse_reopen_window_minutes(d.pop("reopen_window_minutes"))
 
+        def _parse_team_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                team_id_type_0 = UUID(data)
+
+                return team_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        team_id = _parse_team_id(d.pop("team_id"))
+
         def _parse_last_alert_at(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
@@ -322,6 +346,7 @@ class Integration:
             grouping=grouping,
             flapping=flapping,
             reopen_window_minutes=reopen_window_minutes,
+            team_id=team_id,
             last_alert_at=last_alert_at,
             created_at=created_at,
             updated_at=updated_at,

@@ -32,6 +32,8 @@ class RoutingRule:
         position (int): Evaluation order, from 0: the first enabled rule that matches wins
         grouping (GroupingSettings | None): Alert grouping of the alerts this rule routes (Alertmanager's route
             `group_by`, `group_wait`, `group_interval`): wins over the integration's; null: the integration's grouping
+        team_id (None | UUID): The owning team; null: the organization's. Ownership only: every enabled rule is
+            evaluated for every alert, in order
         created_by (None | UUID):
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
@@ -47,6 +49,7 @@ class RoutingRule:
     ack_timeout_minutes: float | None
     position: int
     grouping: GroupingSettings | None
+    team_id: None | UUID
     created_by: None | UUID
     created_at: datetime.datetime
     updated_at: datetime.datetime
@@ -79,6 +82,12 @@ class RoutingRule:
         else:
             grouping = self.grouping
 
+        team_id: None | str
+        if isinstance(self.team_id, UUID):
+            team_id = str(self.team_id)
+        else:
+            team_id = self.team_id
+
         created_by: None | str
         if isinstance(self.created_by, UUID):
             created_by = str(self.created_by)
@@ -103,6 +112,7 @@ class RoutingRule:
                 "ack_timeout_minutes": ack_timeout_minutes,
                 "position": position,
                 "grouping": grouping,
+                "team_id": team_id,
                 "created_by": created_by,
                 "created_at": created_at,
                 "updated_at": updated_at,
@@ -154,6 +164,21 @@ class RoutingRule:
 
         grouping = _parse_grouping(d.pop("grouping"))
 
+        def _parse_team_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                team_id_type_0 = UUID(data)
+
+                return team_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        team_id = _parse_team_id(d.pop("team_id"))
+
         def _parse_created_by(data: object) -> None | UUID:
             if data is None:
                 return data
@@ -184,6 +209,7 @@ class RoutingRule:
             ack_timeout_minutes=ack_timeout_minutes,
             position=position,
             grouping=grouping,
+            team_id=team_id,
             created_by=created_by,
             created_at=created_at,
             updated_at=updated_at,

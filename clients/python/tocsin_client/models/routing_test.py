@@ -22,8 +22,10 @@ class RoutingTest:
     Attributes:
         rule (None | RoutingRule): The first enabled rule that matches; null when none does
         escalation_policy_id (None | UUID): The policy an incident opened by this alert would page through: the rule's,
-            else the integration's, else the organization's default; null when none applies (nothing would page)
-        source (RoutingTestSource): Where the policy comes from
+            else the integration's, else its owning team's default, else the organization's default; null when none applies
+            (nothing would page)
+        source (RoutingTestSource): Where the policy comes from: a rule, the integration's policy, its owning team's
+            default policy, the organization's default, or none
         urgency (RoutingTestUrgency): The rule's urgency; `high` when no rule matches
     """
 

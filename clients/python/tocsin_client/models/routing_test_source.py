@@ -6,6 +6,7 @@ class RoutingTestSource(StrEnum):
     INTEGRATION = "integration"
     NONE = "none"
     RULE = "rule"
+    TEAM = "team"
 
     def __str__(self) -> str:
         return str(self.value)

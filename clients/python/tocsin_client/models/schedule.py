@@ -27,6 +27,8 @@ class Schedule:
         layers (list[ScheduleIcalLayerView | ScheduleRotationLayer]): Lowest first; an `ical` layer shows its fetch
             state, never its URL
         overrides (list[ScheduleOverride]): Overrides not yet over, oldest first (at most 100)
+        team_id (None | UUID): The owning team; null: the organization's. Paging the team pages whoever its schedules
+            have on call
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
     """
@@ -37,6 +39,7 @@ class Schedule:
     time_zone: str
     layers: list[ScheduleIcalLayerView | ScheduleRotationLayer]
     overrides: list[ScheduleOverride]
+    team_id: None | UUID
     created_at: datetime.datetime
     updated_at: datetime.datetime
 
@@ -67,6 +70,12 @@ class Schedule:
             overrides_item = overrides_item_data.to_dict()
             overrides.append(overrides_item)
 
+        team_id: None | str
+        if isinstance(self.team_id, UUID):
+            team_id = str(self.team_id)
+        else:
+            team_id = self.team_id
+
         created_at = self.created_at.isoformat()
 
         updated_at = self.updated_at.isoformat()
@@ -81,6 +90,7 @@ class Schedule:
                 "time_zone": time_zone,
                 "layers": layers,
                 "overrides": overrides,
+                "team_id": team_id,
                 "created_at": created_at,
                 "updated_at": updated_at,
             }
@@ -138,6 +148,21 @@ class Schedule:
 
             overrides.append(overrides_item)
 
+        def _parse_team_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                team_id_type_0 = UUID(data)
+
+                return team_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        team_id = _parse_team_id(d.pop("team_id"))
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
@@ -149,6 +174,7 @@ class Schedule:
             time_zone=time_zone,
             layers=layers,
             overrides=overrides,
+            team_id=team_id,
             created_at=created_at,
             updated_at=updated_at,
         )

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
+from uuid import UUID
 
 from attrs import define as _attrs_define
 
@@ -27,6 +28,8 @@ class UpdateEscalationPolicyBody:
             default) for never; fractions allowed
         is_default (bool | Unset): The organization's default: incidents of integrations that name no policy page
             through it. Setting it on one policy clears it on the others.
+        team_id (None | Unset | UUID): The owning team (a team of the organization; 422 otherwise); null: the
+            organization's, no team
     """
 
     name: str | Unset = UNSET
@@ -35,6 +38,7 @@ class UpdateEscalationPolicyBody:
     repeat: int | Unset = UNSET
     ack_timeout_minutes: float | None | Unset = UNSET
     is_default: bool | Unset = UNSET
+    team_id: None | Unset | UUID = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
@@ -62,6 +66,14 @@ class UpdateEscalationPolicyBody:
 
         is_default = self.is_default
 
+        team_id: None | str | Unset
+        if isinstance(self.team_id, Unset):
+            team_id = UNSET
+        elif isinstance(self.team_id, UUID):
+            team_id = str(self.team_id)
+        else:
+            team_id = self.team_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -77,6 +89,8 @@ class UpdateEscalationPolicyBody:
             field_dict["ack_timeout_minutes"] = ack_timeout_minutes
         if is_default is not UNSET:
             field_dict["is_default"] = is_default
+        if team_id is not UNSET:
+            field_dict["team_id"] = team_id
 
         return field_dict
 
@@ -118,6 +132,23 @@ class UpdateEscalationPolicyBody:
 
         is_default = d.pop("is_default", UNSET)
 
+        def _parse_team_id(data: object) -> None | Unset | UUID:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                team_id_type_0 = UUID(data)
+
+                return team_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | UUID, data)
+
+        team_id = _parse_team_id(d.pop("team_id", UNSET))
+
         update_escalation_policy_body = cls(
             name=name,
             description=description,
@@ -125,6 +156,7 @@ class UpdateEscalationPolicyBody:
             repeat=repeat,
             ack_timeout_minutes=ack_timeout_minutes,
             is_default=is_default,
+            team_id=team_id,
         )
 
         return update_escalation_policy_body

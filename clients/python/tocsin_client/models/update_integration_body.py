@@ -37,6 +37,8 @@ class UpdateIntegrationBody:
             same dedup key (or group) reopens that incident, which pages again from level 1 in a new escalation cycle;
             outside it a new incident opens. 0: never reopen; null (default): the flapping window when flap detection is on,
             else never (as PagerDuty and Grafana OnCall)
+        team_id (None | Unset | UUID): The owning team (a team of the organization; 422 otherwise); null: the
+            organization's, no team
         outbound_paused (bool | Unset): `false` resumes outbound deliveries paused after repeated failures (the failure
             count starts again); `true` pauses them. Inbound webhooks are not affected either way.
     """
@@ -50,6 +52,7 @@ class UpdateIntegrationBody:
     grouping: GroupingSettingsInput | None | Unset = UNSET
     flapping: FlappingSettingsInput | None | Unset = UNSET
     reopen_window_minutes: int | None | Unset = UNSET
+    team_id: None | Unset | UUID = UNSET
     outbound_paused: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -110,6 +113,14 @@ class UpdateIntegrationBody:
         else:
             reopen_window_minutes = self.reopen_window_minutes
 
+        team_id: None | str | Unset
+        if isinstance(self.team_id, Unset):
+            team_id = UNSET
+        elif isinstance(self.team_id, UUID):
+            team_id = str(self.team_id)
+        else:
+            team_id = self.team_id
+
         outbound_paused = self.outbound_paused
 
         field_dict: dict[str, Any] = {}
@@ -133,6 +144,8 @@ class UpdateIntegrationBody:
             field_dict["flapping"] = flapping
         if reopen_window_minutes is not UNSET:
             field_dict["reopen_window_minutes"] = reopen_window_minutes
+        if team_id is not UNSET:
+            field_dict["team_id"] = team_id
         if outbound_paused is not UNSET:
             field_dict["outbound_paused"] = outbound_paused
 
@@ -243,6 +256,23 @@ class UpdateIntegrationBody:
 
         reopen_window_minutes = _parse_reopen_window_minutes(d.pop("reopen_window_minutes", UNSET))
 
+        def _parse_team_id(data: object) -> None | Unset | UUID:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                team_id_type_0 = UUID(data)
+
+                return team_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | UUID, data)
+
+        team_id = _parse_team_id(d.pop("team_id", UNSET))
+
         outbound_paused = d.pop("outbound_paused", UNSET)
 
         update_integration_body = cls(
@@ -255,6 +285,7 @@ class UpdateIntegrationBody:
             grouping=grouping,
             flapping=flapping,
             reopen_window_minutes=reopen_window_minutes,
+            team_id=team_id,
             outbound_paused=outbound_paused,
         )
 

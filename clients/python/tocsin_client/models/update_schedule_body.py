@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
+from uuid import UUID
 
 from attrs import define as _attrs_define
 
@@ -24,12 +25,15 @@ class UpdateScheduleBody:
         time_zone (str | Unset): IANA time zone name (canonical or alias, e.g. `Asia/Kolkata`, `Asia/Calcutta`,
             `US/Eastern`), kept as given
         layers (list[ScheduleIcalLayerInput | ScheduleRotationLayerInput] | Unset): Replaces every layer
+        team_id (None | Unset | UUID): The owning team (a team of the organization; 422 otherwise); null: the
+            organization's, no team
     """
 
     name: str | Unset = UNSET
     description: None | str | Unset = UNSET
     time_zone: str | Unset = UNSET
     layers: list[ScheduleIcalLayerInput | ScheduleRotationLayerInput] | Unset = UNSET
+    team_id: None | Unset | UUID = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.schedule_rotation_layer_input import ScheduleRotationLayerInput  # noqa: PLC0415
@@ -56,6 +60,14 @@ class UpdateScheduleBody:
 
                 layers.append(layers_item)
 
+        team_id: None | str | Unset
+        if isinstance(self.team_id, Unset):
+            team_id = UNSET
+        elif isinstance(self.team_id, UUID):
+            team_id = str(self.team_id)
+        else:
+            team_id = self.team_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -67,6 +79,8 @@ class UpdateScheduleBody:
             field_dict["time_zone"] = time_zone
         if layers is not UNSET:
             field_dict["layers"] = layers
+        if team_id is not UNSET:
+            field_dict["team_id"] = team_id
 
         return field_dict
 
@@ -114,11 +128,29 @@ class UpdateScheduleBody:
 
                 layers.append(layers_item)
 
+        def _parse_team_id(data: object) -> None | Unset | UUID:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                team_id_type_0 = UUID(data)
+
+                return team_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | UUID, data)
+
+        team_id = _parse_team_id(d.pop("team_id", UNSET))
+
         update_schedule_body = cls(
             name=name,
             description=description,
             time_zone=time_zone,
             layers=layers,
+            team_id=team_id,
         )
 
         return update_schedule_body

@@ -98,9 +98,11 @@ def sync_detailed(
     """Create an escalation policy
 
      Levels are paged in order: each level pages its targets, then waits `delay_minutes` before the next;
-    after the last level the chain runs again `repeat` times. User targets must be members of the
-    organization (422 otherwise). Schedule targets are accepted by id and page whoever the schedule has
-    on call; until schedules exist they page nobody.
+    after the last level the chain runs again `repeat` times. Targets must be members, schedules or
+    teams of the organization (422 otherwise). A schedule target pages whoever the schedule has on call;
+    a team target whoever the team's schedules have on call, or every member of the team when nobody is.
+    `team_id` names the owning team (422 when not of the organization); `GET /escalation-
+    policies?team_id=` lists a team's policies.
 
     Args:
         body (CreateEscalationPolicyBody):
@@ -132,9 +134,11 @@ def sync(
     """Create an escalation policy
 
      Levels are paged in order: each level pages its targets, then waits `delay_minutes` before the next;
-    after the last level the chain runs again `repeat` times. User targets must be members of the
-    organization (422 otherwise). Schedule targets are accepted by id and page whoever the schedule has
-    on call; until schedules exist they page nobody.
+    after the last level the chain runs again `repeat` times. Targets must be members, schedules or
+    teams of the organization (422 otherwise). A schedule target pages whoever the schedule has on call;
+    a team target whoever the team's schedules have on call, or every member of the team when nobody is.
+    `team_id` names the owning team (422 when not of the organization); `GET /escalation-
+    policies?team_id=` lists a team's policies.
 
     Args:
         body (CreateEscalationPolicyBody):
@@ -161,9 +165,11 @@ async def asyncio_detailed(
     """Create an escalation policy
 
      Levels are paged in order: each level pages its targets, then waits `delay_minutes` before the next;
-    after the last level the chain runs again `repeat` times. User targets must be members of the
-    organization (422 otherwise). Schedule targets are accepted by id and page whoever the schedule has
-    on call; until schedules exist they page nobody.
+    after the last level the chain runs again `repeat` times. Targets must be members, schedules or
+    teams of the organization (422 otherwise). A schedule target pages whoever the schedule has on call;
+    a team target whoever the team's schedules have on call, or every member of the team when nobody is.
+    `team_id` names the owning team (422 when not of the organization); `GET /escalation-
+    policies?team_id=` lists a team's policies.
 
     Args:
         body (CreateEscalationPolicyBody):
@@ -193,9 +199,11 @@ async def asyncio(
     """Create an escalation policy
 
      Levels are paged in order: each level pages its targets, then waits `delay_minutes` before the next;
-    after the last level the chain runs again `repeat` times. User targets must be members of the
-    organization (422 otherwise). Schedule targets are accepted by id and page whoever the schedule has
-    on call; until schedules exist they page nobody.
+    after the last level the chain runs again `repeat` times. Targets must be members, schedules or
+    teams of the organization (422 otherwise). A schedule target pages whoever the schedule has on call;
+    a team target whoever the team's schedules have on call, or every member of the team when nobody is.
+    `team_id` names the owning team (422 when not of the organization); `GET /escalation-
+    policies?team_id=` lists a team's policies.
 
     Args:
         body (CreateEscalationPolicyBody):

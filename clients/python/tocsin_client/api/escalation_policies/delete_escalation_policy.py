@@ -87,8 +87,9 @@ def sync_detailed(
 ) -> Response[Any | Error]:
     """Delete an escalation policy
 
-     Integrations that named it page through the organization's default policy afterwards; running
-    escalations go on. 409 CONFLICT while a routing rule chooses it.
+     Integrations that named it page through the organization's default policy afterwards, and teams that
+    had it as their default have none; running escalations go on. 409 CONFLICT while a routing rule
+    chooses it.
 
     Args:
         id (UUID):
@@ -119,8 +120,9 @@ def sync(
 ) -> Any | Error | None:
     """Delete an escalation policy
 
-     Integrations that named it page through the organization's default policy afterwards; running
-    escalations go on. 409 CONFLICT while a routing rule chooses it.
+     Integrations that named it page through the organization's default policy afterwards, and teams that
+    had it as their default have none; running escalations go on. 409 CONFLICT while a routing rule
+    chooses it.
 
     Args:
         id (UUID):
@@ -146,8 +148,9 @@ async def asyncio_detailed(
 ) -> Response[Any | Error]:
     """Delete an escalation policy
 
-     Integrations that named it page through the organization's default policy afterwards; running
-    escalations go on. 409 CONFLICT while a routing rule chooses it.
+     Integrations that named it page through the organization's default policy afterwards, and teams that
+    had it as their default have none; running escalations go on. 409 CONFLICT while a routing rule
+    chooses it.
 
     Args:
         id (UUID):
@@ -176,8 +179,9 @@ async def asyncio(
 ) -> Any | Error | None:
     """Delete an escalation policy
 
-     Integrations that named it page through the organization's default policy afterwards; running
-    escalations go on. 409 CONFLICT while a routing rule chooses it.
+     Integrations that named it page through the organization's default policy afterwards, and teams that
+    had it as their default have none; running escalations go on. 409 CONFLICT while a routing rule
+    chooses it.
 
     Args:
         id (UUID):

@@ -1,5 +1,6 @@
 from http import HTTPStatus
 from typing import Any
+from uuid import UUID
 
 import httpx
 
@@ -14,6 +15,7 @@ def _get_kwargs(
     *,
     limit: int | Unset = 25,
     offset: int | Unset = 0,
+    team_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -21,6 +23,11 @@ def _get_kwargs(
     params["limit"] = limit
 
     params["offset"] = offset
+
+    json_team_id: str | Unset = UNSET
+    if not isinstance(team_id, Unset):
+        json_team_id = str(team_id)
+    params["team_id"] = json_team_id
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -88,12 +95,14 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     limit: int | Unset = 25,
     offset: int | Unset = 0,
+    team_id: UUID | Unset = UNSET,
 ) -> Response[Error | ListEscalationPoliciesResponse200]:
     """List escalation policies
 
     Args:
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
+        team_id (UUID | Unset): Only those owned by this team
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -106,6 +115,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         limit=limit,
         offset=offset,
+        team_id=team_id,
     )
 
     response = client.get_httpx_client().request(
@@ -120,12 +130,14 @@ def sync(
     client: AuthenticatedClient | Client,
     limit: int | Unset = 25,
     offset: int | Unset = 0,
+    team_id: UUID | Unset = UNSET,
 ) -> Error | ListEscalationPoliciesResponse200 | None:
     """List escalation policies
 
     Args:
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
+        team_id (UUID | Unset): Only those owned by this team
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -139,6 +151,7 @@ def sync(
         client=client,
         limit=limit,
         offset=offset,
+        team_id=team_id,
     ).parsed
 
 
@@ -147,12 +160,14 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     limit: int | Unset = 25,
     offset: int | Unset = 0,
+    team_id: UUID | Unset = UNSET,
 ) -> Response[Error | ListEscalationPoliciesResponse200]:
     """List escalation policies
 
     Args:
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
+        team_id (UUID | Unset): Only those owned by this team
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -165,6 +180,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         limit=limit,
         offset=offset,
+        team_id=team_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -177,12 +193,14 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     limit: int | Unset = 25,
     offset: int | Unset = 0,
+    team_id: UUID | Unset = UNSET,
 ) -> Error | ListEscalationPoliciesResponse200 | None:
     """List escalation policies
 
     Args:
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
+        team_id (UUID | Unset): Only those owned by this team
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -197,5 +215,6 @@ async def asyncio(
             client=client,
             limit=limit,
             offset=offset,
+            team_id=team_id,
         )
     ).parsed

@@ -1,5 +1,6 @@
 from http import HTTPStatus
 from typing import Any
+from uuid import UUID
 
 import httpx
 
@@ -16,6 +17,7 @@ def _get_kwargs(
     limit: int | Unset = 25,
     offset: int | Unset = 0,
     platform: ListIntegrationsPlatform | Unset = UNSET,
+    team_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -29,6 +31,11 @@ def _get_kwargs(
         json_platform = platform.value
 
     params["platform"] = json_platform
+
+    json_team_id: str | Unset = UNSET
+    if not isinstance(team_id, Unset):
+        json_team_id = str(team_id)
+    params["team_id"] = json_team_id
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -97,6 +104,7 @@ def sync_detailed(
     limit: int | Unset = 25,
     offset: int | Unset = 0,
     platform: ListIntegrationsPlatform | Unset = UNSET,
+    team_id: UUID | Unset = UNSET,
 ) -> Response[Error | ListIntegrationsResponse200]:
     """List integrations
 
@@ -104,6 +112,7 @@ def sync_detailed(
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
         platform (ListIntegrationsPlatform | Unset):
+        team_id (UUID | Unset): Only those owned by this team
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -117,6 +126,7 @@ def sync_detailed(
         limit=limit,
         offset=offset,
         platform=platform,
+        team_id=team_id,
     )
 
     response = client.get_httpx_client().request(
@@ -132,6 +142,7 @@ def sync(
     limit: int | Unset = 25,
     offset: int | Unset = 0,
     platform: ListIntegrationsPlatform | Unset = UNSET,
+    team_id: UUID | Unset = UNSET,
 ) -> Error | ListIntegrationsResponse200 | None:
     """List integrations
 
@@ -139,6 +150,7 @@ def sync(
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
         platform (ListIntegrationsPlatform | Unset):
+        team_id (UUID | Unset): Only those owned by this team
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -153,6 +165,7 @@ def sync(
         limit=limit,
         offset=offset,
         platform=platform,
+        team_id=team_id,
     ).parsed
 
 
@@ -162,6 +175,7 @@ async def asyncio_detailed(
     limit: int | Unset = 25,
     offset: int | Unset = 0,
     platform: ListIntegrationsPlatform | Unset = UNSET,
+    team_id: UUID | Unset = UNSET,
 ) -> Response[Error | ListIntegrationsResponse200]:
     """List integrations
 
@@ -169,6 +183,7 @@ async def asyncio_detailed(
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
         platform (ListIntegrationsPlatform | Unset):
+        team_id (UUID | Unset): Only those owned by this team
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -182,6 +197,7 @@ async def asyncio_detailed(
         limit=limit,
         offset=offset,
         platform=platform,
+        team_id=team_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -195,6 +211,7 @@ async def asyncio(
     limit: int | Unset = 25,
     offset: int | Unset = 0,
     platform: ListIntegrationsPlatform | Unset = UNSET,
+    team_id: UUID | Unset = UNSET,
 ) -> Error | ListIntegrationsResponse200 | None:
     """List integrations
 
@@ -202,6 +219,7 @@ async def asyncio(
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
         platform (ListIntegrationsPlatform | Unset):
+        team_id (UUID | Unset): Only those owned by this team
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -217,5 +235,6 @@ async def asyncio(
             limit=limit,
             offset=offset,
             platform=platform,
+            team_id=team_id,
         )
     ).parsed

@@ -1,5 +1,6 @@
 from http import HTTPStatus
 from typing import Any
+from uuid import UUID
 
 import httpx
 
@@ -14,6 +15,7 @@ def _get_kwargs(
     *,
     limit: int | Unset = 25,
     offset: int | Unset = 0,
+    team_id: UUID | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -21,6 +23,11 @@ def _get_kwargs(
     params["limit"] = limit
 
     params["offset"] = offset
+
+    json_team_id: str | Unset = UNSET
+    if not isinstance(team_id, Unset):
+        json_team_id = str(team_id)
+    params["team_id"] = json_team_id
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -88,6 +95,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     limit: int | Unset = 25,
     offset: int | Unset = 0,
+    team_id: UUID | Unset = UNSET,
 ) -> Response[Error | ListRoutingRulesResponse200]:
     """List routing rules in evaluation order
 
@@ -100,6 +108,7 @@ def sync_detailed(
     Args:
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
+        team_id (UUID | Unset): Only those owned by this team
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -112,6 +121,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         limit=limit,
         offset=offset,
+        team_id=team_id,
     )
 
     response = client.get_httpx_client().request(
@@ -126,6 +136,7 @@ def sync(
     client: AuthenticatedClient | Client,
     limit: int | Unset = 25,
     offset: int | Unset = 0,
+    team_id: UUID | Unset = UNSET,
 ) -> Error | ListRoutingRulesResponse200 | None:
     """List routing rules in evaluation order
 
@@ -138,6 +149,7 @@ def sync(
     Args:
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
+        team_id (UUID | Unset): Only those owned by this team
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -151,6 +163,7 @@ def sync(
         client=client,
         limit=limit,
         offset=offset,
+        team_id=team_id,
     ).parsed
 
 
@@ -159,6 +172,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     limit: int | Unset = 25,
     offset: int | Unset = 0,
+    team_id: UUID | Unset = UNSET,
 ) -> Response[Error | ListRoutingRulesResponse200]:
     """List routing rules in evaluation order
 
@@ -171,6 +185,7 @@ async def asyncio_detailed(
     Args:
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
+        team_id (UUID | Unset): Only those owned by this team
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -183,6 +198,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         limit=limit,
         offset=offset,
+        team_id=team_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -195,6 +211,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     limit: int | Unset = 25,
     offset: int | Unset = 0,
+    team_id: UUID | Unset = UNSET,
 ) -> Error | ListRoutingRulesResponse200 | None:
     """List routing rules in evaluation order
 
@@ -207,6 +224,7 @@ async def asyncio(
     Args:
         limit (int | Unset):  Default: 25.
         offset (int | Unset):  Default: 0.
+        team_id (UUID | Unset): Only those owned by this team
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -221,5 +239,6 @@ async def asyncio(
             client=client,
             limit=limit,
             offset=offset,
+            team_id=team_id,
         )
     ).parsed
