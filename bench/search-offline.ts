@@ -3,14 +3,15 @@
 // cosine scan (what PostgreSQL's exact search returns), the keyword side the documents holding any
 // of the query's terms, best evidence first. Reports semantic, the shipped fusion and
 // leave-one-corpus-out held-out fusion (weights fitted on the other corpora) per corpus and kind of
-// query, nDCG@10, MRR@10 and recall@10. Embeddings are cached in OFFLINE_CACHE (default
+// query, nDCG@10, MRR@10 and recall@10 (OFFLINE_FIT=0: the shipped weights only, no fit). Embeddings are cached in OFFLINE_CACHE (default
 // /tmp/tocsin-search-offline.json) so that trying a change costs no model run.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { toolCacheDir } from '../shared/load-config.ts';
 import { cosineOf } from '../shared/search/embedding/embedder.ts';
 import { createLocalEmbedder, localModelDir } from '../shared/search/embedding/local-embedder.ts';
-import { DEFAULT_LOCAL_MODEL } from '../shared/search/embedding/local-models.ts';
+import { z } from 'zod';
+import { DEFAULT_LOCAL_MODEL, LOCAL_MODEL_IDS } from '../shared/search/embedding/local-models.ts';
 import { informativeQuery } from '../shared/search/query/error-log.ts';
 import { embeddingText, fusionDepth, fusionFor, keywordEvidence, queryTerms, type Candidate } from '../shared/search/query/fusion.ts';
 import { classifyQuery } from '../shared/search/query/query-kind.ts';
@@ -21,7 +22,12 @@ import { fitFusion, fusedRanking, K, keysOf, mean, mrrAt, ndcgAt, recallAt, type
 const CACHE = process.env.OFFLINE_CACHE ?? '/tmp/tocsin-search-offline.json';
 const hash = (text: string) => createHash('sha1').update(text).digest('hex');
 const cache: Record<string, number[]> = existsSync(CACHE) ? JSON.parse(readFileSync(CACHE, 'utf8')) : {};
-const embedder = await createLocalEmbedder({ modelDir: localModelDir(toolCacheDir(), DEFAULT_LOCAL_MODEL), batchSize: 16 });
+// LOCAL_EMBEDDINGS_MODEL picks the model, as for the API and the worker (`npm run model:install -- <model>` first).
+const modelId = z
+  .enum(LOCAL_MODEL_IDS)
+  .default(DEFAULT_LOCAL_MODEL)
+  .parse(process.env.LOCAL_EMBEDDINGS_MODEL || undefined);
+const embedder = await createLocalEmbedder({ modelDir: localModelDir(toolCacheDir(), modelId), model: modelId, batchSize: 16 });
 async function embed(texts: string[], purpose: 'query' | 'document'): Promise<number[][]> {
   const key = (text: string) => `${embedder.model}:${purpose}:${hash(text)}`;
   const missing = [...new Set(texts.filter((text) => !cache[key(text)]))];
