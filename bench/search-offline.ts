@@ -29,10 +29,14 @@ const modelId = z
   .parse(process.env.LOCAL_EMBEDDINGS_MODEL || undefined);
 const embedder = await createLocalEmbedder({ modelDir: localModelDir(toolCacheDir(), modelId), model: modelId, batchSize: 16 });
 async function embed(texts: string[], purpose: 'query' | 'document'): Promise<number[][]> {
-  const key = (text: string) => `${embedder.model}:${purpose}:${hash(text)}`;
+  const key = (text: string) => `${embedder.model}:${purpose === 'query' ? 'query-alone' : purpose}:${hash(text)}`;
   const missing = [...new Set(texts.filter((text) => !cache[key(text)]))];
   if (missing.length) {
-    const vectors = await embedder.embed(missing, purpose);
+    // A query alone, as the API embeds it (an int8 model's vector depends on the batch it is in).
+    const vectors =
+      purpose === 'query'
+        ? (await Promise.all(missing.map((text) => embedder.embed([text], purpose)))).flat()
+        : await embedder.embed(missing, purpose);
     missing.forEach((text, i) => (cache[key(text)] = (vectors[i] as number[]).map((x) => Math.round(x * 1e6) / 1e6)));
     writeFileSync(CACHE, JSON.stringify(cache));
   }
