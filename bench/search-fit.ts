@@ -1,6 +1,7 @@
 // Metrics and the fitting of hybrid fusion's weights for `npm run bench:search`: a grid search per
-// kind of query (as the classifier sees it) on training queries, and k-fold cross-validation over
-// scenarios so that the reported hybrid scores come from queries the weights never saw.
+// kind of query (as the classifier sees it) on training queries, each corpus weighing alike, and
+// leave-one-corpus-out cross-validation so that the reported hybrid scores come from a corpus the
+// weights never saw.
 import {
   feedbackVector,
   fuse,
@@ -29,6 +30,12 @@ export function recallAt(ranked: string[], relevant: Map<string, number>, k = K)
   return found / Math.min(k, strong.length);
 }
 
+/** Reciprocal rank of the first strongly relevant document (grade ≥ 2) in the top k, 0 when none is. */
+export function mrrAt(ranked: string[], relevant: Map<string, number>, k = K): number {
+  const rank = ranked.slice(0, k).findIndex((key) => (relevant.get(key) ?? 0) >= 2);
+  return rank < 0 ? 0 : 1 / (rank + 1);
+}
+
 export const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1);
 
 /** One query's candidates on one backend, what hybrid fusion needs to rank them offline. */
@@ -40,6 +47,8 @@ export interface FusionCase {
   keyword: Candidate[];
   semantic: Candidate[];
   relevant: Map<string, number>;
+  /** The corpus the query was asked of: a fit weighs each corpus alike, however many queries it has. */
+  corpus?: string;
   /** For feedback: the query's vector and the semantic side run with another vector (without them, one pass). */
   queryVector?: number[];
   semanticFor?: (vector: number[]) => Candidate[];
@@ -71,33 +80,28 @@ function rankOnce(item: FusionCase, params: FusionParams): string[] {
   return keysOf(fuse(query, item.keyword, second, params, K, expansion));
 }
 
-const KEYWORD_WEIGHTS = [0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1, 2, 3];
+const KEYWORD_WEIGHTS = [0, 0.05, 0.1, 0.2, 0.3, 0.5, 1];
+// Evidence under the floor counts for nothing: none first, the most that counts.
+const FLOORS = [0, 0.34, 0.67];
 // Rocchio's weight stops at 2, so the query itself keeps at least a third of the second pass's vector.
-const FEEDBACK: Array<KindWeights['feedback']> = [
-  undefined,
-  ...[0.25, 0.5, 1, 2].flatMap((weight) => [3, 5, 10].map((depth) => ({ weight, depth }))),
-];
-// A bonus for runbooks and articles, and the second pass's expansion by the top documents' shared
-// identifiers (it needs feedback): none first, as the most conservative.
-const GUIDANCE = [0, 0.1, 0.2];
-const EXPANSION = [0, 0.1, 0.2];
-/** Most conservative first (no expansion, no guidance, no feedback, then the lightest; the smallest keyword weight within each). */
+const FEEDBACK: Array<KindWeights['feedback']> = [undefined, { weight: 1, depth: 3 }, { weight: 2, depth: 3 }, { weight: 2, depth: 5 }];
+// The second pass's expansion by the top documents' shared identifiers (it needs feedback): none first.
+const EXPANSION = [0, 0.2];
+/** Most conservative first (no expansion, no feedback, then the lightest; the smallest keyword weight and floor within each). */
 const GRID: KindWeights[] = EXPANSION.flatMap((expansion) =>
-  GUIDANCE.flatMap((guidance) =>
-    FEEDBACK.flatMap((feedback) =>
-      expansion && !feedback
-        ? []
-        : KEYWORD_WEIGHTS.map((keyword) => ({
+  FEEDBACK.flatMap((feedback) =>
+    expansion && !feedback
+      ? []
+      : KEYWORD_WEIGHTS.flatMap((keyword) =>
+          (keyword ? FLOORS : [0]).map((floor) => ({
             keyword,
+            ...(floor ? { floor } : {}),
             ...(feedback ? { feedback } : {}),
-            ...(guidance ? { guidance } : {}),
             ...(expansion ? { expansion } : {}),
           })),
-    ),
+        ),
   ),
 );
-// The guidance slot's margin, none first (at 1 a slot almost whatever the scores).
-const SLOTS = [0, 0.05, 0.1, 0.2, 0.3, 0.5, 1];
 const TOLERANCE = 0.002;
 
 /**
@@ -109,6 +113,7 @@ export function fitFusion(cases: FusionCase[], fallback: FusionParams): FusionPa
   for (const kind of QUERY_KINDS) {
     const ofKind = cases.filter((item) => item.queryKind === kind);
     if (!ofKind.length) continue;
+    const corpora = [...Map.groupBy(ofKind, (item) => item.corpus ?? '').values()];
     // Feedback only where the cases can run a second semantic pass.
     const grid = ofKind.every((item) => item.semanticFor) ? GRID : GRID.filter((weights) => !weights.feedback);
     // The first of a grid (the most conservative) within TOLERANCE of the best: a gain that small
@@ -116,42 +121,35 @@ export function fitFusion(cases: FusionCase[], fallback: FusionParams): FusionPa
     const pick = (candidates: KindWeights[]): KindWeights => {
       const scored = candidates.map((weights) => {
         const params = { ...fitted, [kind]: weights };
-        return { weights, score: mean(ofKind.map((item) => ndcgAt(fusedRanking(item, params), item.relevant))) };
+        return { weights, score: mean(corpora.map((of) => mean(of.map((item) => ndcgAt(fusedRanking(item, params), item.relevant))))) };
       });
       const best = Math.max(...scored.map((entry) => entry.score));
       return (scored.find((entry) => entry.score >= best - TOLERANCE) as { weights: KindWeights }).weights;
     };
-    const base = pick(grid);
-    // Then the guidance slot's margin, on top of the kind's other weights (a grid of every
-    // combination would take eight times as long to fit).
-    fitted[kind] = pick([base, ...SLOTS.map((slot) => ({ ...base, slot }))]);
+    fitted[kind] = pick(grid);
   }
   return fitted;
 }
 
 /**
- * k-fold cross-validation over scenarios (every query of one scenario in the same fold, so no
- * paraphrase is scored with weights fitted on its own scenario's log): the held-out ranking of
- * every case, by index.
+ * Leave one corpus out: every case is ranked with weights fitted on the training cases of the other
+ * corpora (`corpus`), so a corpus's scores say how the fusion does on documents and queries of a
+ * shape it was never fitted on. Returns the rankings by case index and each corpus's fit.
  */
-export function crossValidatedRankings(
+export function leaveOneCorpusOut(
   cases: FusionCase[],
-  folds: number,
   fallback: FusionParams,
-): { rankings: string[][]; fits: FusionParams[] } {
-  const scenarios = [...new Set(cases.map((item) => item.scenario))];
-  const foldOf = new Map(scenarios.map((scenario, i) => [scenario, i % folds]));
-  const rankings: string[][] = new Array(cases.length);
-  const fits: FusionParams[] = [];
-  for (let fold = 0; fold < folds; fold++) {
-    const params = fitFusion(
-      cases.filter((item) => foldOf.get(item.scenario) !== fold),
-      fallback,
-    );
-    fits.push(params);
-    cases.forEach((item, i) => {
-      if (foldOf.get(item.scenario) === fold) rankings[i] = fusedRanking(item, params);
-    });
-  }
-  return { rankings, fits };
+  isTraining: (item: FusionCase) => boolean = () => true,
+): { rankings: string[][]; fits: Map<string, FusionParams> } {
+  const corpora = [...new Set(cases.map((item) => item.corpus ?? ''))];
+  const fits = new Map(
+    corpora.map((corpus) => [
+      corpus,
+      fitFusion(
+        cases.filter((item) => (item.corpus ?? '') !== corpus && isTraining(item)),
+        fallback,
+      ),
+    ]),
+  );
+  return { rankings: cases.map((item) => fusedRanking(item, fits.get(item.corpus ?? '') as FusionParams)), fits };
 }

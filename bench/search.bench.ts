@@ -1,9 +1,8 @@
-// `npm run bench:search`: retrieval quality (nDCG@10, recall@10) of keyword, semantic and hybrid
-// search per kind of query on both backends over the labeled fixture of bench/search-fixtures.ts,
-// with hybrid's weights cross-validated (k-fold over scenarios: the scores reported come from
-// queries the weights were not fitted on), and over a second set of queries written after the
-// weights were fixed (the same documents and grades, new wording and other log formats; shipped
-// weights, nothing fitted on them); then, with the corpus padded to larger sizes
+// `npm run bench:search`: retrieval quality (nDCG@10, MRR@10, recall@10) of keyword, semantic and
+// hybrid search per kind of query on both backends, over the labeled fixture of
+// bench/search-fixtures.ts (with its unseen and independent query sets, never fitted on) and over
+// each public corpus of bench/corpora/ apart, with hybrid's weights held out by corpus (leave one
+// corpus out: a corpus's held-out scores come from weights fitted on the other corpora); then, with the corpus padded to larger sizes
 // (BENCH_SIZES, default 10000,100000: about 12 minutes on 2 cores; `BENCH_SIZES=` skips it),
 // query latency (p50/p95, without and with the query's embedding) and both backends' ANN recall@10
 // against an exact cosine scan (BENCH_PG_EXACT=1: PostgreSQL without pgvector). LOCAL_EMBEDDINGS_MODEL picks the model (`npm run model:install -- <model>` first).
@@ -28,14 +27,14 @@ import type { SearchDocument, SearchHit, SearchRequest } from '../shared/search/
 import { createTestDatabase } from '../test/helpers/stack.ts';
 import { startTestServices } from '../test/helpers/test-services.ts';
 import { buildFixture, QUERY_KINDS_OF_FIXTURE, type BenchQuery } from './search-fixtures.ts';
-import { crossValidatedRankings, fitFusion, fusedRanking, K, keysOf, mean, ndcgAt, recallAt, type FusionCase } from './search-fit.ts';
+import { fitFusion, fusedRanking, K, keysOf, leaveOneCorpusOut, mean, mrrAt, ndcgAt, recallAt, type FusionCase } from './search-fit.ts';
+import { loadCorpus, PUBLIC_CORPORA, type CorpusQuery } from './search-corpora.ts';
 import { percentile } from './percentile.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000')
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
-const FOLDS = Number(process.env.BENCH_FOLDS ?? 6);
 const TYPES: SearchRequest['types'] = ['incident', 'procedure', 'article'];
 // BENCH_PG_EXACT=1: PostgreSQL's semantic side without pgvector's index (the exact scan), for a before/after.
 const PG_EXACT = process.env.BENCH_PG_EXACT === '1';
@@ -46,7 +45,7 @@ type Index = SearchEngine & {
 };
 
 /** What `POST /search/query` does with the text: a pasted log is trimmed to its informative lines and marked as a log. */
-function asTheApiSends(query: BenchQuery): { text: string; queryKind?: QueryKind } {
+function asTheApiSends(query: { text: string }): { text: string; queryKind?: QueryKind } {
   const raw = query.text;
   return classifyQuery(raw) === 'error_log' ? { text: informativeQuery(raw), queryKind: 'error_log' } : { text: raw };
 }
@@ -69,13 +68,16 @@ function minMaxFusion(keyword: Candidate[], semantic: Candidate[]): string[] {
 }
 
 interface Scored {
-  kind: BenchQuery['kind'];
+  kind: string;
   ndcg: number;
+  mrr: number;
   recall: number;
 }
-const score = (query: BenchQuery, ranked: string[]): Scored => ({
+type GradedQuery = { kind: string; text: string; relevant: Map<string, number> };
+const score = (query: GradedQuery, ranked: string[]): Scored => ({
   kind: query.kind,
   ndcg: ndcgAt(ranked, query.relevant),
+  mrr: mrrAt(ranked, query.relevant),
   recall: recallAt(ranked, query.relevant),
 });
 
@@ -152,8 +154,8 @@ try {
     await index.refresh();
   }
 
-  const request = (query: BenchQuery, mode: SearchRequest['mode']): SearchRequest => ({
-    organizationId,
+  const request = (query: { text: string }, mode: SearchRequest['mode'], organization = organizationId): SearchRequest => ({
+    organizationId: organization,
     ...asTheApiSends(query),
     mode,
     limit: K,
@@ -176,9 +178,14 @@ try {
       }));
 
   // Each query of a set through `search` in one mode, scored against its grades.
-  const scoredBy = async (index: Index, mode: SearchRequest['mode'], set: BenchQuery[]): Promise<Scored[]> => {
+  const scoredBy = async (
+    index: Index,
+    mode: SearchRequest['mode'],
+    set: GradedQuery[],
+    organization = organizationId,
+  ): Promise<Scored[]> => {
     const scored: Scored[] = [];
-    for (const query of set) scored.push(score(query, keysOf((await index.search(request(query, mode))).hits)));
+    for (const query of set) scored.push(score(query, keysOf((await index.search(request(query, mode, organization))).hits)));
     return scored;
   };
 
@@ -194,6 +201,7 @@ try {
       const { keyword, semantic, queryVector } = await index.candidates(sent, fusionDepth(K));
       own.push({
         scenario: query.scenario,
+        corpus: 'fixture',
         text: sent.text,
         queryKind: sent.queryKind ?? classifyQuery(sent.text),
         keyword,
@@ -238,12 +246,79 @@ try {
       }),
     );
   }
-  const { rankings, fits } = crossValidatedRankings(all, FOLDS, shipped);
-  backends.forEach(([name], b) => {
+  // The public corpora, each in an organization of its own: both halves and hybrid through `search`,
+  // and every query's candidates for the held-out fit.
+  const corpusResults = new Map<string, { queries: CorpusQuery[]; kinds: string[]; rows: Map<string, Scored[]> }>();
+  const corpusCases = new Map<string, FusionCase[]>(); // by `${corpus}/${backend}`
+  for (const name of Object.keys(PUBLIC_CORPORA)) {
+    const organization = randomUUID();
+    await orm.em
+      .getConnection()
+      .execute('insert into organizations (id, name, created_at, updated_at) values (?, ?, now(), now())', [organization, name]);
+    const corpus = loadCorpus(name, organization, () => randomUUID());
+    const texts = corpus.documents.map((doc) => embeddingText(doc.title, doc.body));
+    const corpusVectors = await embedder.embed(texts);
+    for (const [, index] of backends) {
+      await index.upsert(corpus.documents);
+      await index.refresh();
+    }
+    const vectorOfDoc = new Map(corpus.documents.map((doc, i) => [doc.id, corpusVectors[i] as number[]]));
+    const exactInCorpus = (vector: number[]): Candidate[] =>
+      corpus.documents
+        .map((doc, i) => ({ doc, cosine: cosineOf(corpusVectors[i] as number[], vector) }))
+        .sort((a, b) => b.cosine - a.cosine)
+        .slice(0, fusionDepth(K))
+        .map(({ doc, cosine }) => ({
+          hit: { type: doc.type, id: doc.id, title: doc.title, snippet: '', score: cosine, highlights: [] },
+          text: `${doc.title}\n${doc.body}`,
+          cosine,
+        }));
+    const rows = new Map<string, Scored[]>();
+    for (const [backend, index] of backends) {
+      for (const mode of ['keyword', 'semantic', 'hybrid'] as const)
+        rows.set(
+          `${backend}/${mode === 'hybrid' ? 'hybrid (shipped weights)' : mode}`,
+          await scoredBy(index, mode, corpus.queries, organization),
+        );
+      const own: FusionCase[] = [];
+      for (const query of corpus.queries) {
+        const sent = request(query, 'hybrid', organization);
+        const { keyword, semantic, queryVector } = await index.candidates(sent, fusionDepth(K));
+        own.push({
+          scenario: query.group,
+          corpus: name,
+          text: sent.text,
+          queryKind: sent.queryKind ?? classifyQuery(sent.text),
+          keyword,
+          semantic: semantic.map((candidate) => ({ ...candidate, vector: vectorOfDoc.get(candidate.hit.id) })),
+          relevant: query.relevant,
+          queryVector,
+          semanticFor: exactInCorpus,
+        });
+      }
+      corpusCases.set(`${name}/${backend}`, own);
+    }
+    corpusResults.set(name, { queries: corpus.queries, kinds: corpus.kinds, rows });
+  }
+
+  // Leave one corpus out, over both backends' cases (one set of weights ships for both).
+  const everyCase = [...all, ...[...corpusCases.values()].flat()];
+  const { rankings, fits } = leaveOneCorpusOut(everyCase, shipped);
+  const heldOut = new Map(everyCase.map((item, i) => [item, rankings[i] as string[]]));
+  const heldOutLabel = 'hybrid (held out: fitted on the other corpora)';
+  backends.forEach(([name]) => {
+    const own = cases.get(name) as FusionCase[];
     results.set(
-      `${name}/hybrid (${FOLDS}-fold held-out)`,
-      queries.map((query, i) => score(query, rankings[b * queries.length + i] as string[])),
+      `${name}/${heldOutLabel}`,
+      queries.map((query, i) => score(query, heldOut.get(own[i] as FusionCase) as string[])),
     );
+    for (const [corpus, { queries: corpusQueries, rows }] of corpusResults) {
+      const own = corpusCases.get(`${corpus}/${name}`) as FusionCase[];
+      rows.set(
+        `${name}/${heldOutLabel}`,
+        corpusQueries.map((query, i) => score(query, heldOut.get(own[i] as FusionCase) as string[])),
+      );
+    }
   });
 
   // The unseen queries, through `search` with the shipped weights: nothing was fitted or picked on them.
@@ -257,29 +332,35 @@ try {
     for (const mode of ['keyword', 'semantic', 'hybrid'] as const)
       independentResults.set(`${name}/${mode} (independent)`, await scoredBy(index, mode, independent));
 
-  const columns = [...QUERY_KINDS_OF_FIXTURE, 'all'] as const;
-  const table = (metric: 'ndcg' | 'recall', rows = results) => {
-    const lines = [`${metric === 'ndcg' ? 'nDCG@10' : 'recall@10'}`.padEnd(44) + columns.map((c) => c.padStart(11)).join('')];
+  const METRIC_NAMES = { ndcg: 'nDCG@10', mrr: 'MRR@10', recall: 'recall@10' } as const;
+  const table = (metric: 'ndcg' | 'mrr' | 'recall', rows = results, columns: readonly string[] = [...QUERY_KINDS_OF_FIXTURE, 'all']) => {
+    const lines = [METRIC_NAMES[metric].padEnd(56) + columns.map((c) => c.padStart(12)).join('')];
     for (const [label, scored] of rows) {
       const cell = (kind: string) =>
         mean(scored.filter((s) => kind === 'all' || s.kind === kind).map((s) => s[metric]))
           .toFixed(3)
-          .padStart(11);
-      lines.push(label.padEnd(44) + columns.map(cell).join(''));
+          .padStart(12);
+      lines.push(label.padEnd(56) + columns.map(cell).join(''));
     }
     return lines.join('\n');
   };
-  process.stdout.write(`${table('ndcg')}\n\n${table('recall')}\n\n`);
+  const tables = (rows = results, columns?: readonly string[]) =>
+    (['ndcg', 'mrr', 'recall'] as const).map((metric) => table(metric, rows, columns)).join('\n\n');
+  process.stdout.write(`fixture:\n${tables()}\n\n`);
   process.stdout.write(
-    `unseen queries (${unseen.length}, written after the weights were fixed; pasted logs as JSON lines or a journal excerpt):\n${table('ndcg', unseenResults)}\n\n${table('recall', unseenResults)}\n\n`,
+    `fixture, unseen queries (${unseen.length}, written after the weights were fixed; pasted logs as JSON lines or a journal excerpt):\n${tables(unseenResults)}\n\n`,
   );
   process.stdout.write(
-    `independent queries (${independent.length}, written from the documents alone by someone who had not read the fusion code):\n${table('ndcg', independentResults)}\n\n${table('recall', independentResults)}\n\n`,
+    `fixture, independent queries (${independent.length}, written from the documents alone by someone who had not read the fusion code):\n${tables(independentResults)}\n\n`,
   );
-  const fitted = fitFusion(all, shipped);
-  process.stdout.write(`weights fitted on every query (what fusionFor('${inner.model}') should hold): ${JSON.stringify(fitted)}\n`);
+  for (const [name, { queries: corpusQueries, kinds, rows }] of corpusResults)
+    process.stdout.write(
+      `${name} (bench/corpora/${name}: ${corpusQueries.length} queries, ${kinds.map((kind) => `${corpusQueries.filter((query) => query.kind === kind).length} ${kind}`).join(', ')}):\n${tables(rows, [...kinds, 'all'])}\n\n`,
+    );
+  const fitted = fitFusion(everyCase, shipped);
+  process.stdout.write(`weights fitted on every corpus (what fusionFor('${inner.model}') should hold): ${JSON.stringify(fitted)}\n`);
   process.stdout.write(
-    `shipped weights in-sample nDCG@10: ${mean(all.map((item) => ndcgAt(fusedRanking(item, shipped), item.relevant))).toFixed(3)}; per-fold fits (keyword weight, feedback weight × depth, g guidance, x expansion, s slot): ${fits.map((f) => QUERY_KINDS.map((k) => `${f[k].keyword}${f[k].feedback ? `+${f[k].feedback.weight}×${f[k].feedback.depth}` : ''}${f[k].guidance ? `+g${f[k].guidance}` : ''}${f[k].expansion ? `+x${f[k].expansion}` : ''}${f[k].slot !== undefined ? `+s${f[k].slot}` : ''}`).join('/')).join(' ')} (${QUERY_KINDS.join('/')})\n\n`,
+    `shipped weights in-sample nDCG@10: ${mean(everyCase.map((item) => ndcgAt(fusedRanking(item, shipped), item.relevant))).toFixed(3)}; fits without each corpus (keyword weight, f floor, feedback weight × depth, x expansion): ${[...fits].map(([corpus, f]) => `${corpus} ${QUERY_KINDS.map((k) => `${f[k].keyword}${f[k].floor ? `+f${f[k].floor}` : ''}${f[k].feedback ? `+${f[k].feedback.weight}×${f[k].feedback.depth}` : ''}${f[k].expansion ? `+x${f[k].expansion}` : ''}`).join('/')}`).join('; ')} (${QUERY_KINDS.join('/')})\n\n`,
   );
 
   // ANN recall@10: kNN as semantic search runs it (`knnClause` with k 10) against an exact cosine

@@ -28,20 +28,17 @@ export interface KindWeights {
    * fusion ranks again with that side. Absent or weight 0: one pass.
    */
   feedback?: { weight: number; depth: number };
-  /** Added to the score of a document that says what to do (a runbook or an article). */
-  guidance?: number;
   /**
    * With feedback: the weight of the identifiers at least two of the first ranking's top `depth`
    * documents share (an alert's name, a host, an error code), as keyword evidence of the second pass.
    */
   expansion?: number;
   /**
-   * The page holds a runbook and an article: the best of each type missing from the first `limit`
-   * takes the last place not already held by one, when its score is at most `slot` below the hit
-   * it displaces. What to do about a failure is what a search for it most often wants, and one
-   * page of incidents of the same failure tells less than one of them and its runbook.
+   * Evidence at or under this share of the query's terms counts for nothing, and above it only its
+   * excess (rescaled to [0, 1]): a document sharing a common word or two with a paraphrase does not
+   * move, so where keyword evidence is weak the semantic order stands.
    */
-  slot?: number;
+  floor?: number;
 }
 
 export type FusionParams = Record<QueryKind, KindWeights>;
@@ -65,14 +62,13 @@ export const DEFAULT_FUSION: FusionParams = {
  */
 const FUSION_BY_MODEL: Record<string, FusionParams> = {
   'all-MiniLM-L6-v2-onnx-int8': DEFAULT_FUSION,
-  // With pseudo-relevance feedback, guidance, expansion and guidance slots (fitted with them; the six
-  // folds agree on feedback for every kind, guidance for pasted logs and mixed queries, expansion for
-  // prose, a slot of 0.3 or 0.5 for every kind; the rest varies between folds).
+  // Fitted on the fixture and the public corpora of bench/corpora/ together, each corpus weighing
+  // alike (bench/search-fit.ts); the benchmark reports each corpus with weights fitted without it.
   'all-MiniLM-L6-v2-onnx-int8-xenova': {
-    error_log: { keyword: 0.1, feedback: { weight: 2, depth: 3 }, guidance: 0.2, expansion: 0.1, slot: 0.5 },
-    identifier: { keyword: 0.3, feedback: { weight: 2, depth: 3 }, guidance: 0.1, slot: 0.5 },
-    mixed: { keyword: 0.15, feedback: { weight: 2, depth: 3 }, guidance: 0.2, slot: 0.5 },
-    prose: { keyword: 0.2, feedback: { weight: 2, depth: 5 }, expansion: 0.2, slot: 0.5 },
+    error_log: { keyword: 0.05 },
+    identifier: { keyword: 0.2, floor: 0.34, feedback: { weight: 1, depth: 3 } },
+    mixed: { keyword: 0.3, feedback: { weight: 1, depth: 3 } },
+    prose: { keyword: 0.3, feedback: { weight: 1, depth: 3 }, expansion: 0.2 },
   },
   // bge's paraphrase ranking is weaker here, and the keyword side helps it even on prose.
   'bge-small-en-v1.5-onnx-int8': {
@@ -248,8 +244,6 @@ export function secondPassTerms(
   return feedbackTerms(query, top, [...textOf.values()]);
 }
 
-const GUIDANCE_TYPES = new Set<string>(['procedure', 'article']);
-
 const keyOf = (hit: SearchHit) => `${hit.type}:${hit.id}`;
 
 /**
@@ -280,8 +274,7 @@ export function feedbackVector(
  * Hybrid fusion, the same for both backends: the union of both sides' candidates, each scored by
  * its cosine (a keyword-only candidate gets the lowest cosine the semantic side returned, a bound:
  * it was not in that side's top) plus the keyword evidence weighed for the kind of query, the
- * kind's guidance for a runbook or an article and, in a second pass, the weighed evidence of the
- * `expansion` terms (`secondPassTerms`).
+ * and, in a second pass, the weighed evidence of the `expansion` terms (`secondPassTerms`).
  */
 export function fuse(
   query: { text: string; kind?: QueryKind },
@@ -310,29 +303,15 @@ export function fuse(
       ...hit,
       score:
         cosine +
-        (weights.keyword && weights.keyword * keywordEvidence(terms, text)) +
-        (weights.guidance && GUIDANCE_TYPES.has(hit.type) ? weights.guidance : 0) +
+        (weights.keyword && weights.keyword * aboveFloor(keywordEvidence(terms, text), weights.floor ?? 0)) +
         (expand && expand * keywordEvidence(expansion, text)),
     }))
     .sort((a, b) => b.score - a.score);
-  return weights.slot === undefined ? ranked.slice(0, limit) : withGuidanceSlots(ranked, limit, weights.slot);
+  return ranked.slice(0, limit);
 }
 
-/** The ranking's first `limit`, the best of each guidance type missing from them in the last places (see `slot`). */
-function withGuidanceSlots(ranked: SearchHit[], limit: number, margin: number): SearchHit[] {
-  const page = ranked.slice(0, limit);
-  let place = page.length - 1;
-  for (const type of GUIDANCE_TYPES) {
-    if (page.some((hit) => hit.type === type)) continue;
-    const best = ranked.slice(limit).find((hit) => hit.type === type);
-    while (place >= 0 && GUIDANCE_TYPES.has((page[place] as SearchHit).type)) place--;
-    if (!best || place < 0 || best.score < (page[place] as SearchHit).score - margin) continue;
-    page[place] = best;
-    place--;
-  }
-  // Scores stay in descending order: a slotted document ranks below the hits it did not displace.
-  return page.sort((a, b) => b.score - a.score);
-}
+/** Evidence beyond `floor`, rescaled to [0, 1] (see `KindWeights.floor`). */
+export const aboveFloor = (evidence: number, floor: number): number => (floor > 0 ? Math.max(0, evidence - floor) / (1 - floor) : evidence);
 
 /** What hybrid ranking asks of a backend beyond the first candidates. */
 export interface FeedbackBackend {
@@ -371,10 +350,7 @@ export async function rankHybrid(
     candidates: firstCandidates,
   });
   if (!feedback?.weight) return onePass();
-  // The first ranking only picks the feedback's top documents, so it takes no guidance slots: with
-  // `limit` under the feedback's depth, a slotted runbook would otherwise move the feedback vector.
-  const unslotted = { ...params, [kind]: { ...params[kind], slot: undefined } };
-  const first = fuse({ text: query.text, kind }, sides.keyword, sides.semantic, unslotted, Math.max(limit, feedback.depth));
+  const first = fuse({ text: query.text, kind }, sides.keyword, sides.semantic, params, Math.max(limit, feedback.depth));
   const semantic = await feedbackPass(sides, first, backend, feedback);
   if (!semantic) return onePass();
   const expansion = secondPassTerms(query.text, params[kind], first, firstCandidates, semantic);

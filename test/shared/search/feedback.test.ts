@@ -1,4 +1,5 @@
 import {
+  aboveFloor,
   feedbackTerms,
   feedbackVector,
   fusionDepth,
@@ -247,7 +248,7 @@ describe('expansion terms from the top documents', () => {
   });
 });
 
-describe('hybrid ranking with expansion and guidance', () => {
+describe('hybrid ranking with expansion', () => {
   const weights = (prose: FusionParams['prose']): FusionParams => ({
     error_log: { keyword: 0 },
     identifier: { keyword: 0 },
@@ -286,103 +287,36 @@ describe('hybrid ranking with expansion and guidance', () => {
   ])('%s', async (_label, prose, expected) => {
     expect(await rank(prose)).toEqual(expected);
   });
-
-  it('guidance lifts runbooks and articles over incidents of a close score', () => {
-    const incident = { hit: { ...hit('i'), type: 'incident' as const }, text: 'x', cosine: 0.8 };
-    const runbook = { hit: { ...hit('r'), type: 'procedure' as const }, text: 'x', cosine: 0.75 };
-    const article = { hit: { ...hit('p'), type: 'article' as const }, text: 'x', cosine: 0.7 };
-    const order = (guidance?: number) =>
-      fuse({ text: 'x', kind: 'prose' }, [], [incident, runbook, article], weights({ keyword: 0, guidance }), 3).map((h) => h.id);
-    expect(order()).toEqual(['i', 'r', 'p']);
-    expect(order(0.2)).toEqual(['r', 'p', 'i']);
-  });
 });
 
-describe('guidance slots', () => {
-  const of = (type: 'incident' | 'procedure' | 'article', id: string, cosine: number): Candidate => ({
-    hit: { ...hit(id), type },
-    text: id,
-    cosine,
-  });
-  const corpus = [
-    of('incident', 'i1', 0.9),
-    of('incident', 'i2', 0.85),
-    of('incident', 'i3', 0.8),
-    of('procedure', 'r1', 0.7),
-    of('article', 'a1', 0.5),
-    of('article', 'a2', 0.45),
-  ];
-  const weightsOf = (slot: number | undefined): FusionParams => {
-    const kind = { keyword: 0, ...(slot === undefined ? {} : { slot }) };
+describe('keyword evidence floor', () => {
+  // A paraphrase sharing one common word with a look-alike: the answer ranks first semantically.
+  const answer = candidate('answer', 0.6, undefined, 'the scheduler vanished from target discovery');
+  const lookalike = candidate('lookalike', 0.55, undefined, 'statefulset replicas mismatch on the machine');
+  const weightsOf = (floor?: number): FusionParams => {
+    const kind = { keyword: 0.3, ...(floor === undefined ? {} : { floor }) };
     return { error_log: kind, identifier: kind, mixed: kind, prose: kind };
   };
-  const fused = (candidates: Candidate[], slot: number | undefined) =>
-    fuse({ text: 'x', kind: 'identifier' }, [], candidates, weightsOf(slot), 3);
+  const order = (text: string, floor?: number) =>
+    fuse({ text, kind: 'prose' }, [lookalike], [answer, lookalike], weightsOf(floor), 2).map((h) => h.id);
 
-  it.each<[string, Candidate[], number | undefined, string[]]>([
-    ['no slot: by score', corpus, undefined, ['i1', 'i2', 'i3']],
-    // The runbook (0.1 below i3) takes the last place; the article (0.35 below i2, the next place up) is too far.
-    ['a margin of 0.15: the runbook only', corpus, 0.15, ['i1', 'i2', 'r1']],
-    // The runbook displaces i3, then the article the next place up, each ranked by its own score.
-    ['a wide margin: the best runbook and the best article', corpus, 1, ['i1', 'r1', 'a1']],
-    ['a type already on the page keeps its place and takes no slot', [of('article', 'a0', 0.95), ...corpus], 1, ['a0', 'i1', 'r1']],
-    ['nothing of the type anywhere: no slot', corpus.filter((c) => c.hit.type === 'incident'), 1, ['i1', 'i2', 'i3']],
-    [
-      'a page of runbooks and articles only: nothing to displace',
-      [of('procedure', 'r0', 0.95), of('article', 'a0', 0.9), ...corpus],
-      1,
-      ['r0', 'a0', 'i1'],
-    ],
-  ])('%s', (_label, candidates, slot, expected) => {
-    expect(fused(candidates, slot).map((h) => h.id)).toEqual(expected);
+  it.each<[string, string, number | undefined, string[]]>([
+    // Evidence 1/3 (machine) × 0.3 = 0.1 lifts the look-alike over a 0.05 gap.
+    ['without a floor one shared word outranks the semantic order', 'which machine new workloads', undefined, ['lookalike', 'answer']],
+    ['under the floor the semantic order stands', 'which machine new workloads', 0.5, ['answer', 'lookalike']],
+    // Evidence 1 (every term held) is over any floor below 1.
+    ['strong evidence still counts above the floor', 'statefulset replicas mismatch', 0.5, ['lookalike', 'answer']],
+  ])('%s', (_label, text, floor, expected) => {
+    expect(order(text, floor)).toEqual(expected);
   });
 
-  it('keeps the page in descending score order', () => {
-    const scores = fused(corpus, 1).map((h) => h.score);
-    expect(scores).toEqual([...scores].sort((a, b) => b - a));
-  });
-
-  describe('with feedback and a page shorter than its depth', () => {
-    // One axis per document, so the feedback vector shows which documents it was made of.
-    const axis = (i: number) => Array.from({ length: 6 }, (_, j) => (j === i ? 1 : 0));
-    const withVectors = corpus.map((c, i) => ({ ...c, vector: axis(i) }));
-    const slotted: FusionParams = {
-      ...weightsOf(1),
-      identifier: { keyword: 0, slot: 1, feedback: { weight: 1, depth: 3 } },
-    };
-    const rank = async (semanticFor: (vector: number[]) => Promise<Candidate[]>, limit: number) =>
-      rankHybrid(
-        { text: 'x', kind: 'identifier' },
-        { keyword: [], semantic: withVectors, queryVector: axis(5) },
-        { semanticFor },
-        slotted,
-        limit,
-      );
-
-    it.each([1, 2, 3])('moves the query toward the three best incidents, not the slotted runbook and article (limit %i)', async (limit) => {
-      const vectors: number[][] = [];
-      await rank(async (vector) => {
-        vectors.push(vector);
-        return withVectors;
-      }, limit);
-      const first = withVectors.slice(0, 3).map((c) => c.hit);
-      expect(vectors).toEqual([feedbackVector(axis(5), first, withVectors, { weight: 1, depth: 3 })]);
-    });
-
-    it('still gives the final page its slots', async () => {
-      const { hits } = await rank(async () => withVectors, 3);
-      expect(hits.map((h) => h.id)).toEqual(['i1', 'r1', 'a1']);
-    });
-
-    it('gives the page its slots when feedback finds no vector to move by', async () => {
-      const { hits } = await rankHybrid(
-        { text: 'x', kind: 'identifier' },
-        { keyword: [], semantic: corpus, queryVector: axis(5) },
-        { semanticFor: async () => [] },
-        slotted,
-        3,
-      );
-      expect(hits.map((h) => h.id)).toEqual(['i1', 'r1', 'a1']);
-    });
+  it.each<[number, number, number]>([
+    [0.2, 0, 0.2],
+    [0.2, 0.5, 0],
+    [0.5, 0.5, 0],
+    [0.75, 0.5, 0.5],
+    [1, 0.75, 1],
+  ])('evidence %d over a floor of %d counts %d', (evidence, floor, expected) => {
+    expect(aboveFloor(evidence, floor)).toBeCloseTo(expected, 9);
   });
 });
