@@ -174,29 +174,4 @@ describe('incident roles (integration: real PostgreSQL and Temporal, worker)', (
     await stack.http.delete(roleUrl('scribe')).set(bearer(owner.token)).expect(409);
     expect(await mailsTo(stack, helper.email, PAGE_SUBJECT)).toHaveLength(1);
   });
-
-  it('sets a priority by hand, filters by it, and refuses one that is not P1–P5', async () => {
-    const owner = await registerOwner(stack.http, 'priority');
-    const created = (
-      await stack.http.post('/api/v1/incidents').set(bearer(owner.token)).send({ title: 'Slow search', priority: 'P3' }).expect(201)
-    ).body.data as { id: string; priority: string | null };
-    expect(created.priority).toBe('P3');
-    await stack.http.post('/api/v1/incidents').set(bearer(owner.token)).send({ title: 'Unprioritised' }).expect(201);
-    const changed = (
-      await stack.http.patch(`/api/v1/incidents/${created.id}`).set(bearer(owner.token)).send({ priority: 'P1' }).expect(200)
-    ).body.data as { priority: string };
-    expect(changed.priority).toBe('P1');
-    const invalid = await stack.http.patch(`/api/v1/incidents/${created.id}`).set(bearer(owner.token)).send({ priority: 'P0' }).expect(422);
-    expect(invalid.body.code).toBe('VALIDATION_ERROR');
-    const listed = (await stack.http.get('/api/v1/incidents?priority=P1').set(bearer(owner.token)).expect(200)).body.data as Array<{
-      id: string;
-    }>;
-    expect(listed.map((incident) => incident.id)).toEqual([created.id]);
-    const detail = (await stack.http.get(`/api/v1/incidents/${created.id}`).set(bearer(owner.token)).expect(200)).body.data as {
-      timeline: Array<{ type: string; data: Record<string, unknown> }>;
-    };
-    expect(detail.timeline.filter((entry) => entry.type === 'priority_changed').map((entry) => entry.data)).toEqual([
-      { from: 'P3', to: 'P1' },
-    ]);
-  });
 });
