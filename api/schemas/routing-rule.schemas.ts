@@ -167,6 +167,7 @@ export const RoutingTestSchema = z
       ),
     source: z.enum(['rule', 'integration', 'default', 'none']).describe('Where the policy comes from'),
     urgency: z.enum(URGENCIES).describe("The rule's urgency; `high` when no rule matches"),
+    priority: z.enum(PRIORITIES).nullable().describe("The rule's priority; null when it has none or no rule matches"),
   })
   .meta({ id: 'RoutingTest' });
 export type RoutingTestView = z.output<typeof RoutingTestSchema>;

@@ -225,6 +225,7 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
           policyId: rule.escalationPolicyId,
           urgency: rule.urgency,
           enabled: rule.enabled,
+          priority: rule.priority ?? null,
         })),
       ).route(
         {
@@ -242,7 +243,13 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
         );
       const rule = decision.ruleId ? (rules.find((candidate) => candidate.id === decision.ruleId) ?? null) : null;
       const source = rule ? 'rule' : integrationPolicyId ? 'integration' : decision.policyId ? 'default' : 'none';
-      return { rule: rule ? routingRuleView(rule) : null, escalation_policy_id: decision.policyId, source, urgency: decision.urgency };
+      return {
+        rule: rule ? routingRuleView(rule) : null,
+        escalation_policy_id: decision.policyId,
+        source,
+        urgency: decision.urgency,
+        priority: decision.priority ?? null,
+      };
     },
   };
 }
