@@ -65,7 +65,8 @@ export async function recordRoutingDecisions(
      select r.entry_id, r.organization_id, r.id, 'routed',
        case when rule.id is null then 'Pages through escalation policy "' || p.name || '" (urgency ' || r.urgency || coalesce(', priority ' || r.priority, '') || ')'
          else 'Routed by rule "' || rule.name || '" to escalation policy "' || p.name || '" (urgency ' || r.urgency || coalesce(', priority ' || r.priority, '') || ')' end,
-       null, jsonb_build_object('routing_rule_id', r.rule_id, 'escalation_policy_id', r.policy_id, 'urgency', r.urgency, 'priority', r.priority), now()
+       null, jsonb_build_object('routing_rule_id', r.rule_id, 'escalation_policy_id', r.policy_id, 'urgency', r.urgency)
+         || case when r.priority is null then '{}'::jsonb else jsonb_build_object('priority', r.priority) end, now()
      from routed r
      join escalation_policies p on p.id = r.policy_id and p.organization_id = r.organization_id
      left join routing_rules rule on rule.id = r.rule_id and rule.organization_id = r.organization_id`,
