@@ -15,6 +15,7 @@ import { createChatFeedActivities, type ChatFeedActivityDeps } from './chat-feed
 import { createHeartbeatActivities, type HeartbeatActivityDeps } from './heartbeat.activities.ts';
 import { createAcknowledgementActivities, type AcknowledgementActivityDeps } from './acknowledgement.activities.ts';
 import { createResponderActivities } from './responder.activities.ts';
+import { createRemediationActivities } from './remediation.activities.ts';
 import { createHandoffNoticeActivities, type HandoffNoticeActivityDeps } from './handoff-notice.activities.ts';
 
 export type ActivityDeps = SelfTestActivityDeps &
@@ -55,6 +56,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createAcknowledgementActivities(deps),
     ...createResponderActivities(deps),
     ...createHandoffNoticeActivities(deps),
+    ...createRemediationActivities(deps),
   };
 }
 

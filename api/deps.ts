@@ -86,6 +86,7 @@ import { createIncidentAlertService } from './services/incident-alert.service.ts
 import { createEscalationControl } from './services/escalation-signals.ts';
 import { createIncidentEscalationService } from './services/incident-escalation.service.ts';
 import { createResponderService } from './services/responder.service.ts';
+import { createIncidentRoleService } from './services/incident-role.service.ts';
 import { createScheduleOnCall } from '../shared/db/access/schedule-on-call.ts';
 import { sharedResult } from '../shared/cache/shared-result.ts';
 import { createTxtLookup } from './services/sso/domain-verification.ts';
@@ -464,6 +465,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       incidentAlerts: createIncidentAlertService({ em }),
       incidentEscalations,
       responders: createResponderService({ em, onCall: createScheduleOnCall({ orm: runtime.orm }) }),
+      incidentRoles: createIncidentRoleService({ em }),
       contactMethods,
       notificationRules: createNotificationRuleService({ rules: () => createNotificationRuleStore(em()) }),
       pageLinks: createPageLinkService({

@@ -50,6 +50,8 @@ import type { IncidentEscalationService } from '../services/incident-escalation.
 import { escalationPolicyRoutes, incidentEscalationRoutes } from './escalation.routes.ts';
 import { responderRoutes } from './responder.routes.ts';
 import type { ResponderService } from '../services/responder.service.ts';
+import type { IncidentRoleService } from '../services/incident-role.service.ts';
+import { incidentRoleRoutes } from './incident-role.routes.ts';
 import type { RoutingRuleService } from '../services/routing-rule.service.ts';
 import { routingRuleRoutes } from './routing-rule.routes.ts';
 import type { InhibitionRuleService } from '../services/inhibition-rule.service.ts';
@@ -138,6 +140,7 @@ export interface ApiServices {
   incidentAlerts: IncidentAlertService;
   incidentEscalations: IncidentEscalationService;
   responders: ResponderService;
+  incidentRoles: IncidentRoleService;
   contactMethods: ContactMethodService;
   notificationRules: NotificationRuleService;
   pageLinks: PageLinkService;
@@ -168,6 +171,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...incidentRoutes(services.incidents),
     ...incidentEscalationRoutes(services.incidentEscalations),
     ...responderRoutes(services.responders),
+    ...incidentRoleRoutes(services.incidentRoles),
     ...chatRoutes(services.chat),
     ...analyticsRoutes(services.analytics),
     ...procedureRoutes(services.procedures, services.executions),

@@ -11,7 +11,12 @@ export const AnalyticsQuery = z
       .optional()
       .describe('Start of the range, inclusive: an ISO date (midnight UTC) or date-time. Default: 30 days before `to`'),
     to: dateOrDateTime.optional().describe('End of the range, exclusive. Default: now'),
-    group_by: z.enum(ANALYTICS_GROUP_KEYS).optional().describe('Also report the metrics per value of this attribute (`groups`)'),
+    group_by: z
+      .enum(ANALYTICS_GROUP_KEYS)
+      .optional()
+      .describe(
+        'Also report the metrics per value of this attribute (`groups`); alerts count by their incident’s assignee, status and priority. Grouping by `priority` reads every incident of the range (not the daily rollup), so it is slower over long ranges',
+      ),
     interval: z
       .enum(ANALYTICS_INTERVALS)
       .default('day')

@@ -1,10 +1,15 @@
 import { ResponderSchema } from './responder.schemas.ts';
+import { IncidentRoleAssignmentSchema } from './incident-role.schemas.ts';
 import { z } from 'zod';
 import { URGENCIES } from '../../shared/domain/escalation.ts';
+import { PRIORITIES } from '../../shared/domain/priority.ts';
 import { INCIDENT_STATUSES, SEVERITIES, TIMELINE_TYPES } from '../../shared/domain/incident.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
 
 const tags = z.array(nonBlankText().max(100)).max(50);
+const priority = z
+  .enum(PRIORITIES)
+  .describe('P1 (most pressing) to P5, beside severity: what to work on first. Set by hand, or by the routing rule that routed it');
 
 export const IncidentSchema = z
   .object({
@@ -39,6 +44,7 @@ export const IncidentSchema = z
       .describe(
         "The escalation policy routing chose: the rule's, else the integration's, else the organization's default; null when none applied",
       ),
+    priority: priority.nullable().describe('P1 (most pressing) to P5, beside severity; null: none set'),
   })
   .meta({ id: 'Incident' });
 
@@ -84,6 +90,9 @@ export const IncidentDetailSchema = IncidentSchema.extend({
   responders: z
     .array(ResponderSchema)
     .describe('People asked to help (POST /incidents/{id}/responders) and their answers, oldest request first'),
+  roles: z
+    .array(IncidentRoleAssignmentSchema)
+    .describe('Who holds which incident role (PUT /incidents/{id}/roles/{role}), first assigned first'),
   analysis: IncidentAnalysisSchema,
 }).meta({ id: 'IncidentDetail' });
 
@@ -92,6 +101,7 @@ const dateTime = z.iso.datetime({ offset: true });
 export const IncidentListQuery = PaginationQuery.extend({
   status: z.enum(INCIDENT_STATUSES).optional(),
   severity: z.enum(SEVERITIES).optional(),
+  priority: priority.optional(),
   assignee_id: z.uuid().optional(),
   created_after: dateTime.optional().describe('ISO 8601; incidents created at or after'),
   created_before: dateTime.optional().describe('ISO 8601; incidents created before'),
@@ -118,6 +128,7 @@ export const CreateIncidentBody = z.object({
     .enum(URGENCIES)
     .optional()
     .describe('How urgently it pages (default `high`): `high` through every contact method, `low` by email only'),
+  priority: priority.nullish(),
   tags: tags.default([]),
 });
 
@@ -127,6 +138,7 @@ export const UpdateIncidentBody = requireAnyOf(
     description: z.string().max(20_000).nullable().optional(),
     status: z.enum(INCIDENT_STATUSES).optional(),
     severity: z.enum(SEVERITIES).optional(),
+    priority: priority.nullable().optional(),
     assignee_id: z.uuid().nullable().optional(),
     tags: tags.optional(),
   }),

@@ -93,10 +93,16 @@ export const ExecutionSchema = z
     status: z.enum(EXECUTION_STATUSES),
     parameters: z.record(z.string(), z.unknown()),
     steps: z.array(ExecutionStepSchema),
-    started_by: z.uuid().nullable(),
+    started_by: z.uuid().nullable().describe('Who started it; null when a routing rule did (`routing_rule_id`)'),
+    routing_rule_id: z
+      .uuid()
+      .nullable()
+      .describe('The routing rule that started it when its incident opened (at most one such run per incident); null: started by a person'),
     started_at: timestamp(),
     completed_at: timestamp().nullable(),
-    workflow_id: z.string().describe('The Temporal workflow id, `execution:<id>`'),
+    workflow_id: z
+      .string()
+      .describe('The Temporal workflow id: `execution:<id>`, or `remediation:<incident id>` for a run a routing rule started'),
   })
   .meta({ id: 'Execution' });
 

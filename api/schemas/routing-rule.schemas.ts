@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLATFORMS, SEVERITIES } from '../../shared/domain/alert.ts';
 import { MAX_MATCHERS, MatcherError } from '../../shared/domain/matchers.ts';
+import { PRIORITIES } from '../../shared/domain/priority.ts';
 import { MAX_ROUTING_RULES, routingRuleMatchers, URGENCIES } from '../../shared/domain/routing.ts';
 import { list, nonBlankText, PaginationQuery, requireAnyOf, single, timestamp } from './common.ts';
 import { ownerTeamId, teamIdFilter } from './team.schemas.ts';
@@ -37,6 +38,30 @@ const ruleAckTimeout = ackTimeoutMinutes.describe(
 const grouping = GroupingSettingsSchema.nullable().describe(
   "Alert grouping of the alerts this rule routes (Alertmanager's route `group_by`, `group_wait`, `group_interval`): wins over the integration's; null: the integration's grouping",
 );
+const priority = z
+  .enum(PRIORITIES)
+  .nullable()
+  .describe('The priority (P1 most pressing) given to the incidents this rule routes, unless one was set by hand first; null: none');
+const RunbookSchema = z
+  .object({
+    procedure_id: z.uuid().describe("The procedure (runbook) to start; one of the organization's procedures (422 otherwise)"),
+    auto_approve: z
+      .boolean()
+      .default(false)
+      .describe(
+        'false (the default): each step that changes systems (an http step other than GET or HEAD) waits for a person to approve it (PATCH /executions/{id}); true: they run at once',
+      ),
+    resolve_incident: z
+      .boolean()
+      .default(true)
+      .describe("Whether the runbook's success resolves the incident, which stops its paging (default true)"),
+  })
+  .strict()
+  .meta({ id: 'RoutingRuleRunbook' });
+const runbook = RunbookSchema.nullable().describe(
+  'A runbook started once when an incident this rule routes opens (never twice for one incident); its run is on the incident timeline. Null: none',
+);
+
 const policyId = z
   .uuid()
   .describe("The escalation policy the rule's incidents page through; one of the organization's policies (422 otherwise)");
@@ -52,6 +77,8 @@ export const CreateRoutingRuleBody = z
     position: position.optional(),
     grouping: grouping.default(null),
     team_id: ownerTeamId.default(null),
+    priority: priority.default(null),
+    runbook: runbook.default(null),
   })
   .strict();
 
@@ -67,6 +94,8 @@ export const UpdateRoutingRuleBody = requireAnyOf(
       position: position.optional(),
       grouping: grouping.optional(),
       team_id: ownerTeamId.optional(),
+      priority: priority.optional(),
+      runbook: runbook.optional(),
     })
     .strict(),
 );
@@ -122,6 +151,11 @@ export const RoutingRuleSchema = z
       .uuid()
       .nullable()
       .describe("The owning team; null: the organization's. Ownership only: every enabled rule is evaluated for every alert, in order"),
+    priority,
+    runbook: z
+      .object({ procedure_id: z.uuid(), auto_approve: z.boolean(), resolve_incident: z.boolean() })
+      .nullable()
+      .describe('The runbook started when an incident this rule routes opens; null: none (also once its procedure is deleted)'),
     created_by: z.uuid().nullable(),
     created_at: timestamp(),
     updated_at: timestamp(),
@@ -144,6 +178,7 @@ export const RoutingTestSchema = z
         "Where the policy comes from: a rule, the integration's policy, its owning team's default policy, the organization's default, or none",
       ),
     urgency: z.enum(URGENCIES).describe("The rule's urgency; `high` when no rule matches"),
+    priority: z.enum(PRIORITIES).nullable().describe("The rule's priority; null when it has none or no rule matches"),
   })
   .meta({ id: 'RoutingTest' });
 export type RoutingTestView = z.output<typeof RoutingTestSchema>;

@@ -14,6 +14,8 @@ import { readSettings } from '../../shared/domain/organization-settings.ts';
 import { AppError, NotFoundError } from '../../shared/errors.ts';
 import { analysisView } from '../../shared/search/port.ts';
 import type { IncidentStatus, Severity } from '../../shared/domain/incident.ts';
+import type { Priority } from '../../shared/domain/priority.ts';
+import { roleAssignmentView } from './incident-role.service.ts';
 import type { AuthContext } from '../auth-context.ts';
 import type { IncidentDetailView, IncidentView } from '../schemas/incident.schemas.ts';
 import type { AnalysisRefresher } from './incident-analysis.ts';
@@ -37,6 +39,7 @@ export const incidentView = (incident: Incident): IncidentView => ({
   urgency: incident.urgency ?? null,
   routing_rule_id: incident.routingRuleId ?? null,
   escalation_policy_id: incident.escalationPolicyId ?? null,
+  priority: incident.priority ?? null,
 });
 
 const iso = (value: SqlTimestamp) => new Date(value).toISOString();
@@ -61,6 +64,7 @@ const incidentRowView = (row: IncidentRow): IncidentView => ({
   urgency: row.urgency,
   routing_rule_id: row.routing_rule_id,
   escalation_policy_id: row.escalation_policy_id,
+  priority: row.priority,
 });
 
 export interface IncidentListQuery {
@@ -68,6 +72,7 @@ export interface IncidentListQuery {
   offset: number;
   status?: IncidentStatus;
   severity?: Severity;
+  priority?: Priority;
   assignee_id?: string;
   created_after?: string;
   created_before?: string;
@@ -105,6 +110,7 @@ export function createIncidentService(deps: {
         {
           status: query.status,
           severity: query.severity,
+          priority: query.priority,
           assigneeId: query.assignee_id,
           createdAfter: query.created_after === undefined ? undefined : new Date(query.created_after),
           createdBefore: query.created_before === undefined ? undefined : new Date(query.created_before),
@@ -125,6 +131,7 @@ export function createIncidentService(deps: {
         assignee_id?: string | null;
         escalation_policy_id?: string | null;
         urgency?: Urgency;
+        priority?: Priority | null;
         tags: string[];
       },
     ) {
@@ -148,6 +155,7 @@ export function createIncidentService(deps: {
         // Paging starts from the `incident.created` event (worker/outbox/escalations.ts).
         escalationPolicyId: input.escalation_policy_id,
         urgency: input.escalation_policy_id || input.assignee_id ? (input.urgency ?? DEFAULT_URGENCY) : null,
+        priority: input.priority ?? null,
         tags: input.tags,
         actorId: auth.userId,
       });
@@ -169,6 +177,7 @@ export function createIncidentService(deps: {
           responded_at: isoOrNull(responder.responded_at),
           created_at: iso(responder.created_at),
         })),
+        roles: (row.roles ?? []).map(roleAssignmentView),
         analysis: analysisView(row.analysis, analyzedAt),
       };
     },
@@ -181,6 +190,7 @@ export function createIncidentService(deps: {
         description?: string | null;
         status?: IncidentStatus;
         severity?: Severity;
+        priority?: Priority | null;
         assignee_id?: string | null;
         tags?: string[];
       },
@@ -192,7 +202,7 @@ export function createIncidentService(deps: {
       await assertAssignable(input.assignee_id);
       const actorId = auth.userId;
       let changed = false;
-      const field = <K extends 'title' | 'description' | 'severity' | 'assigneeId'>(
+      const field = <K extends 'title' | 'description' | 'severity' | 'priority' | 'assigneeId'>(
         key: K,
         value: Incident[K] | undefined,
         type: Parameters<typeof addTimelineEntry>[2]['type'],
@@ -207,6 +217,7 @@ export function createIncidentService(deps: {
       field('title', input.title, 'title_changed', 'Title');
       field('description', input.description, 'description_changed', 'Description');
       field('severity', input.severity, 'severity_changed', 'Severity');
+      field('priority', input.priority, 'priority_changed', 'Priority');
       field('assigneeId', input.assignee_id, 'assignee_changed', 'Assignee');
       if (incident.assigneeId && !incident.firstAssignedAt) incident.firstAssignedAt = new Date();
       if (input.tags !== undefined) {

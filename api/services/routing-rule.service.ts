@@ -3,10 +3,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   EscalationPolicyEntity,
   IntegrationEntity,
+  ProcedureEntity,
   RoutingRuleEntity,
   TeamEntity,
   type RoutingRule,
 } from '../../shared/db/entities/index.ts';
+import type { Priority } from '../../shared/domain/priority.ts';
 import { existingIds } from '../../shared/db/access/existing-ids.ts';
 import { lockOrganization } from '../../shared/db/access/organizations.ts';
 import { boundLabels } from '../../shared/domain/alert.ts';
@@ -31,6 +33,10 @@ export const routingRuleView = (rule: RoutingRule): RoutingRuleView => ({
   position: rule.position,
   grouping: rule.grouping ?? null,
   team_id: rule.teamId ?? null,
+  priority: rule.priority ?? null,
+  runbook: rule.remediationProcedureId
+    ? { procedure_id: rule.remediationProcedureId, auto_approve: rule.remediationAutoApprove, resolve_incident: rule.remediationResolves }
+    : null,
   created_by: rule.createdById ?? null,
   created_at: rule.createdAt.toISOString(),
   updated_at: rule.updatedAt.toISOString(),
@@ -46,7 +52,16 @@ interface RuleInput {
   position?: number;
   grouping?: GroupingSettings | null;
   team_id?: string | null;
+  priority?: Priority | null;
+  runbook?: { procedure_id: string; auto_approve: boolean; resolve_incident: boolean } | null;
 }
+
+/** The entity fields a rule's runbook input sets. */
+const runbookFields = (runbook: RuleInput['runbook'] | null) => ({
+  remediationProcedureId: runbook?.procedure_id ?? null,
+  remediationAutoApprove: runbook?.auto_approve ?? false,
+  remediationResolves: runbook?.resolve_incident ?? true,
+});
 
 const ORDER = { position: 'asc', createdAt: 'asc', id: 'asc' } as const;
 
@@ -63,6 +78,12 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
     if (policyId === undefined) return;
     if (!(await existingIds(em, EscalationPolicyEntity, [policyId])).has(policyId))
       throw new ValidationError([{ path: 'body.escalation_policy_id', message: 'no such escalation policy in this organization' }]);
+  };
+
+  const assertProcedure = async (em: EntityManager, runbook: RuleInput['runbook']) => {
+    if (!runbook) return;
+    if (!(await existingIds(em, ProcedureEntity, [runbook.procedure_id])).has(runbook.procedure_id))
+      throw new ValidationError([{ path: 'body.runbook.procedure_id', message: 'no such procedure in this organization' }]);
   };
 
   const renumber = (rules: RoutingRule[]) => {
@@ -103,6 +124,7 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
         await lockOrganization(em, auth.organizationId);
         await assertPolicy(em, input.escalation_policy_id);
         await assertOwnerTeam(em, input.team_id);
+        await assertProcedure(em, input.runbook);
         const rules = await ordered(em);
         if (rules.length >= MAX_ROUTING_RULES) throw new ConflictError(`An organization keeps at most ${MAX_ROUTING_RULES} routing rules`);
         const created = em.create(RoutingRuleEntity, {
@@ -116,6 +138,8 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
           position: rules.length,
           grouping: input.grouping ?? null,
           teamId: input.team_id ?? null,
+          priority: input.priority ?? null,
+          ...runbookFields(input.runbook ?? null),
           createdById: auth.userId,
         });
         place(rules, created, input.position);
@@ -134,6 +158,7 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
         await assertPolicy(em, input.escalation_policy_id);
         await assertOwnerTeam(em, input.team_id);
         if (input.team_id !== undefined) stored.teamId = input.team_id;
+        await assertProcedure(em, input.runbook);
         if (input.name !== undefined) stored.name = input.name;
         if (input.matchers !== undefined) stored.matchers = input.matchers;
         if (input.escalation_policy_id !== undefined) stored.escalationPolicyId = input.escalation_policy_id;
@@ -141,6 +166,8 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
         if (input.enabled !== undefined) stored.enabled = input.enabled;
         if (input.ack_timeout_minutes !== undefined) stored.ackTimeoutMinutes = input.ack_timeout_minutes;
         if (input.grouping !== undefined) stored.grouping = input.grouping;
+        if (input.priority !== undefined) stored.priority = input.priority;
+        if (input.runbook !== undefined) Object.assign(stored, runbookFields(input.runbook));
         if (input.position !== undefined) place(rules, stored, input.position);
         await em.flush();
         return stored;
@@ -212,6 +239,7 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
           policyId: rule.escalationPolicyId,
           urgency: rule.urgency,
           enabled: rule.enabled,
+          priority: rule.priority ?? null,
         })),
       ).route(
         {
@@ -229,7 +257,13 @@ export function createRoutingRuleService(deps: { em: () => EntityManager }) {
         );
       const rule = decision.ruleId ? (rules.find((candidate) => candidate.id === decision.ruleId) ?? null) : null;
       const source = rule ? 'rule' : integrationPolicyId ? 'integration' : teamPolicyId ? 'team' : decision.policyId ? 'default' : 'none';
-      return { rule: rule ? routingRuleView(rule) : null, escalation_policy_id: decision.policyId, source, urgency: decision.urgency };
+      return {
+        rule: rule ? routingRuleView(rule) : null,
+        escalation_policy_id: decision.policyId,
+        source,
+        urgency: decision.urgency,
+        priority: decision.priority ?? null,
+      };
     },
   };
 }

@@ -10,6 +10,9 @@ export const INCIDENT_STATUSES = ['active', 'investigating', 'mitigated', 'resol
 export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 export const SEARCH_TYPES = ['incident', 'procedure', 'article', 'log'] as const;
 export const SEARCH_MODES = ['hybrid', 'semantic', 'keyword'] as const;
+export const PRIORITIES = ['P1', 'P2', 'P3', 'P4', 'P5'] as const;
+/** An incident role's key: lower-case letters, digits and underscores (`incident_commander`, `scribe`, a custom role's). */
+const ROLE_KEY = /^[a-z][a-z0-9_]{1,49}$/;
 export const CONTACT_KINDS = ['email', 'webhook', 'push', 'sms', 'voice', 'slack', 'matrix'] as const;
 
 export type Command =
@@ -38,6 +41,10 @@ export type Command =
   | { name: 'incidents reassign'; id: string; user?: string; policy?: string }
   | { name: 'incidents snooze'; id: string; seconds: number }
   | { name: 'responders add'; id: string; users: string[]; schedules: string[]; policies: string[]; message?: string }
+  | { name: 'role list' }
+  | { name: 'role assign'; id: string; role: string; user: string }
+  | { name: 'role unassign'; id: string; role: string }
+  | { name: 'incidents priority'; id: string; priority: (typeof PRIORITIES)[number] | null }
   | { name: 'silence list'; status?: 'pending' | 'active' | 'expired'; limit: number }
   | { name: 'silence add'; matchers: string[]; durationMinutes: number; comment: string }
   | { name: 'silence expire'; id: string }
@@ -342,6 +349,60 @@ export const COMMANDS: Record<string, CommandSpec> = {
       status: oneOf(str(values.status), SILENCE_STATUSES, '--status'),
       limit: integer(str(values.limit), '--limit', 25, 1, 100),
     }),
+  },
+  'role list': {
+    summary: "List the organization's incident roles: commander, communications lead, scribe and custom ones",
+    usage: 'tocsin role list',
+    options: {},
+    positionals: [],
+    build: () => ({ name: 'role list' }),
+  },
+  'role assign': {
+    summary: 'Put a member in an incident role on an incident (paged unless it is you)',
+    usage: 'tocsin role assign INCIDENT_ID ROLE --user ID|EMAIL',
+    details: [
+      'ROLE: incident_commander, communications_lead, scribe, or a custom role key (tocsin role list). One holder per role:',
+      'the previous one is replaced. A new holder is asked as a responder and paged through their notification rules, once per incident.',
+    ],
+    options: { user: { type: 'string' } },
+    positionals: ['INCIDENT_ID', 'ROLE'],
+    build: (values, [id, role]) => {
+      const user = required(values, 'user');
+      if (!UUID.test(user) && !EMAIL.test(user)) throw usageError(`--user must be a user id or an email, got "${user}"`);
+      if (!ROLE_KEY.test(role as string)) throw usageError(`ROLE must be a role key such as incident_commander, got "${role}"`);
+      return {
+        name: 'role assign',
+        id: uuid(id as string, 'INCIDENT_ID'),
+        role: role as string,
+        user: UUID.test(user) ? user.toLowerCase() : user,
+      };
+    },
+  },
+  'role unassign': {
+    summary: 'Empty an incident role on an incident',
+    usage: 'tocsin role unassign INCIDENT_ID ROLE',
+    options: {},
+    positionals: ['INCIDENT_ID', 'ROLE'],
+    build: (_values, [id, role]) => {
+      if (!ROLE_KEY.test(role as string)) throw usageError(`ROLE must be a role key such as incident_commander, got "${role}"`);
+      return { name: 'role unassign', id: uuid(id as string, 'INCIDENT_ID'), role: role as string };
+    },
+  },
+  'incidents priority': {
+    summary: "Set an incident's priority (P1 most pressing to P5), or clear it with none",
+    usage: 'tocsin incidents priority INCIDENT_ID P1|P2|P3|P4|P5|none',
+    options: {},
+    positionals: ['INCIDENT_ID', 'PRIORITY'],
+    build: (_values, [id, priority]) => {
+      const value = (priority as string).toUpperCase();
+      if (value !== 'NONE' && !(PRIORITIES as readonly string[]).includes(value))
+        throw usageError(`PRIORITY must be one of ${PRIORITIES.join(', ')} or none, got "${priority}"`);
+      return {
+        name: 'incidents priority',
+        id: uuid(id as string, 'INCIDENT_ID'),
+        priority: value === 'NONE' ? null : (value as (typeof PRIORITIES)[number]),
+      };
+    },
   },
   'responders add': {
     summary: 'Ask people, schedules (their on-call now) or escalation policies (their first level) to help on an incident',

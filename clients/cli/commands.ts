@@ -170,6 +170,11 @@ async function runWithConfig(command: Command, json: boolean, io: CliIo, config:
       out(() => formatRespondersAdded(data), data);
       return EXIT.OK;
     }
+    case 'role list':
+    case 'role assign':
+    case 'role unassign':
+    case 'incidents priority':
+      return runRoleCommand(command, json, io, config, api);
     case 'silence list': {
       const query = { limit: command.limit, ...(command.status ? { status: command.status } : {}) };
       const page = await unwrap(config.url, api.GET('/api/v1/silences', { params: { query } }));
@@ -442,6 +447,56 @@ async function onCall(
   const names = new Map((members.data?.data ?? []).map((user) => [user.id, user.name] as const));
   io.stdout(formatOnCall(entries, names));
   return EXIT.OK;
+}
+
+type RoleCommand = Extract<Command, { name: 'role list' | 'role assign' | 'role unassign' | 'incidents priority' }>;
+type Loose<T> = (path: string, init: unknown) => Promise<{ data?: T; error?: unknown; response: Response }>;
+
+/** Incident roles and priority. The routes are new in this version: typed loosely until the clients are regenerated from /openapi.json. */
+async function runRoleCommand(command: RoleCommand, json: boolean, io: CliIo, config: CliConfig, api: Api): Promise<ExitCode> {
+  const out = (human: () => string, machine: unknown) => (json ? printJson(io, machine) : io.stdout(human()));
+  switch (command.name) {
+    case 'role list': {
+      type Role = { key: string; name: string; built_in: boolean };
+      const { data } = await unwrap(config.url, (api.GET as unknown as Loose<{ data: Role[] }>)('/api/v1/incident-roles', {}));
+      out(() => data.map((role) => `${role.key.padEnd(24)} ${role.name}${role.built_in ? ' (built in)' : ''}`).join('\n'), data);
+      return EXIT.OK;
+    }
+    case 'role assign': {
+      type Holder = { role_name: string; user_id: string; user_name: string | null; paged: boolean };
+      const user_id = await userIdOf(config.url, api, command.user);
+      const { data } = await unwrap(
+        config.url,
+        (api.PUT as unknown as Loose<{ data: Holder }>)('/api/v1/incidents/{id}/roles/{role}', {
+          params: { path: { id: command.id, role: command.role } },
+          body: { user_id },
+        }),
+      );
+      out(() => `${data.user_name ?? data.user_id} is ${data.role_name}${data.paged ? ' (paged now)' : ''}`, data);
+      return EXIT.OK;
+    }
+    case 'role unassign': {
+      await unwrap(
+        config.url,
+        (api.DELETE as unknown as Loose<never>)('/api/v1/incidents/{id}/roles/{role}', {
+          params: { path: { id: command.id, role: command.role } },
+        }),
+      );
+      out(() => `${command.role} unassigned on ${command.id}`, { incident_id: command.id, role: command.role });
+      return EXIT.OK;
+    }
+    case 'incidents priority': {
+      const { data } = await unwrap(
+        config.url,
+        (api.PATCH as unknown as Loose<{ data: { id: string; title: string; priority: string | null } }>)('/api/v1/incidents/{id}', {
+          params: { path: { id: command.id } },
+          body: { priority: command.priority },
+        }),
+      );
+      out(() => `${data.id} priority ${data.priority ?? 'none'}: ${data.title}`, data);
+      return EXIT.OK;
+    }
+  }
 }
 
 /** A `--user` value as a user id: an id as given, an email looked up among the organization's members (exact match). */

@@ -31,6 +31,9 @@ export const TIMELINE_TYPES = [
   'alert_ungrouped',
   /** Responders asked to help, or one answering (accepted, declined). */
   'responder',
+  'priority_changed',
+  /** An incident role (commander, communications lead, scribe, custom) assigned or unassigned. */
+  'role',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

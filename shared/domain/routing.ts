@@ -3,6 +3,7 @@ import type { GroupingSettings } from './alert-grouping.ts';
 import { DEFAULT_URGENCY, type Urgency } from './escalation.ts';
 import { BudgetExceededError, type ComputeBudget } from './compute-budget.ts';
 import { createMatchMeter, type MatchMeter } from './match-meter.ts';
+import type { Priority } from './priority.ts';
 import {
   compileMatchers,
   MATCH_LIMITS,
@@ -28,6 +29,19 @@ export interface RoutingRuleDefinition {
   enabled: boolean;
   /** How the alerts it routes gather into incidents; absent or null: the integration's grouping. */
   grouping?: GroupingSettings | null;
+  /** The priority of the incidents it routes; absent or null: none. */
+  priority?: Priority | null;
+  /** The runbook started when an incident it routes opens; absent or null: none. */
+  remediation?: Remediation | null;
+}
+
+/** A runbook a routing rule starts on the incidents it routes. */
+export interface Remediation {
+  procedureId: string;
+  /** Steps that change systems run without waiting for a person's approval. */
+  autoApprove: boolean;
+  /** The run's success resolves the incident (which stops its paging). */
+  resolves: boolean;
 }
 
 /** What routing sees of the alert that opened an incident. */
@@ -47,6 +61,10 @@ export interface RoutingDecision {
   cutOff?: string;
   /** The matching rule's grouping, when it has one. */
   grouping?: GroupingSettings | null;
+  /** The matching rule's priority, when it has one. */
+  priority?: Priority | null;
+  /** The matching rule's runbook, when it names one. */
+  remediation?: Remediation | null;
 }
 
 export interface Router {
@@ -86,6 +104,8 @@ export function buildRouter(rules: readonly RoutingRuleDefinition[], meter: Matc
     policyId: string;
     urgency: Urgency;
     grouping: GroupingSettings | null;
+    priority: Priority | null;
+    remediation: Remediation | null;
   }> = [];
   for (const rule of rules) {
     if (!rule.enabled) continue;
@@ -97,6 +117,8 @@ export function buildRouter(rules: readonly RoutingRuleDefinition[], meter: Matc
         policyId: rule.policyId,
         urgency: rule.urgency,
         grouping: rule.grouping ?? null,
+        priority: rule.priority ?? null,
+        remediation: rule.remediation ?? null,
       });
     } catch {
       continue;
@@ -120,6 +142,8 @@ export function buildRouter(rules: readonly RoutingRuleDefinition[], meter: Matc
                 policyId: rule.policyId,
                 urgency: rule.urgency,
                 ...(rule.grouping ? { grouping: rule.grouping } : {}),
+                ...(rule.priority ? { priority: rule.priority } : {}),
+                ...(rule.remediation ? { remediation: rule.remediation } : {}),
               };
           }
         } catch (error) {

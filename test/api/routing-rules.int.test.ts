@@ -220,6 +220,32 @@ describe('routing rules API (integration: real PostgreSQL)', () => {
     expect(refused.body.errors).toEqual([{ path: 'body.escalation_policy_id', message: 'no such escalation policy in this organization' }]);
     const theirRule = await createRule(other.token, { name: 'Theirs', matchers: 'a=b', escalation_policy_id: theirPolicy });
     await stack.http.patch(`/api/v1/routing-rules/${theirRule.id}`).set(theirs).send({ escalation_policy_id: policy }).expect(422);
+    // Nor our procedure as its runbook.
+    const procedure = (
+      await stack.http
+        .post('/api/v1/procedures')
+        .set(auth())
+        .send({ name: 'Ours', steps: [{ name: 'Look', type: 'manual' }] })
+        .expect(201)
+    ).body.data as { id: string };
+    const noRunbook = await stack.http
+      .patch(`/api/v1/routing-rules/${theirRule.id}`)
+      .set(theirs)
+      .send({ runbook: { procedure_id: procedure.id } })
+      .expect(422);
+    expect(noRunbook.body.errors).toEqual([{ path: 'body.runbook.procedure_id', message: 'no such procedure in this organization' }]);
+    const withRunbook = await stack.http
+      .patch(`/api/v1/routing-rules/${rule.id}`)
+      .set(auth())
+      .send({ runbook: { procedure_id: procedure.id }, priority: 'P3' })
+      .expect(200);
+    expect(withRunbook.body.data).toMatchObject({
+      priority: 'P3',
+      runbook: { procedure_id: procedure.id, auto_approve: false, resolve_incident: true },
+    });
+    // A deleted procedure leaves the rule without a runbook.
+    await stack.http.delete(`/api/v1/procedures/${procedure.id}`).set(auth()).expect(204);
+    expect((await stack.http.get(`/api/v1/routing-rules/${rule.id}`).set(auth()).expect(200)).body.data.runbook).toBeNull();
 
     // Nor may the tester read our integration's policy.
     const integration = await createIntegration(stack.http, owner.token, 'metrics_alerts');
@@ -254,6 +280,7 @@ describe('routing rules API (integration: real PostgreSQL)', () => {
       matchers: '{service="db", severity=~"critical|high"}',
       escalation_policy_id: dba,
       urgency: 'high',
+      priority: 'P2',
     });
     const apmRule = await createRule(owner.token, { name: 'APM', matchers: 'platform="apm"', escalation_policy_id: dba, urgency: 'low' });
     const test = async (body: Record<string, unknown>) =>
@@ -263,16 +290,18 @@ describe('routing rules API (integration: real PostgreSQL)', () => {
       .execute('select count(*)::int as n from incidents where organization_id = ?', [owner.organization.id]);
 
     expect(await test({ labels: { service: 'db' }, severity: 'critical', integration_id: integration.id })).toEqual({
-      rule: expect.objectContaining({ id: dbRule.id }),
+      rule: expect.objectContaining({ id: dbRule.id, priority: 'P2' }),
       escalation_policy_id: dba,
       source: 'rule',
       urgency: 'high',
+      priority: 'P2',
     });
     expect(await test({ labels: { service: 'db' }, severity: 'low', integration_id: integration.id })).toEqual({
       rule: null,
       escalation_policy_id: fallback,
       source: 'integration',
       urgency: 'high',
+      priority: null,
     });
     // The platform defaults to the integration's.
     expect(await test({ labels: {}, severity: 'low', integration_id: apm.id })).toMatchObject({
@@ -285,6 +314,7 @@ describe('routing rules API (integration: real PostgreSQL)', () => {
       escalation_policy_id: byDefault,
       source: 'default',
       urgency: 'high',
+      priority: null,
     });
 
     const incidentsAfter = await stack.orm.em
@@ -301,7 +331,7 @@ describe('routing rules API (integration: real PostgreSQL)', () => {
       .set(auth())
       .send({ labels: { a: 'b' }, severity: 'medium' })
       .expect(200);
-    expect(response.body.data).toEqual({ rule: null, escalation_policy_id: null, source: 'none', urgency: 'high' });
+    expect(response.body.data).toEqual({ rule: null, escalation_policy_id: null, source: 'none', urgency: 'high', priority: null });
   });
 
   it('tests an adversarial label against (a+)+$ in linear time, through the API', async () => {

@@ -123,7 +123,13 @@ describe('routing rules (integration: real PostgreSQL and Temporal, worker)', ()
       'Pages through escalation policy "Everything else" (urgency high)',
     ]);
     await waitForMail(stack, owner.email, PAGE_SUBJECT);
-    expect(await tester(other)).toEqual({ rule: null, escalation_policy_id: defaultPolicy, source: 'default', urgency: 'high' });
+    expect(await tester(other)).toEqual({
+      rule: null,
+      escalation_policy_id: defaultPolicy,
+      source: 'default',
+      urgency: 'high',
+      priority: null,
+    });
 
     expect((await stack.http.get(`/api/v1/incidents/${manual.id}`).set(auth).expect(200)).body.data).toMatchObject({
       urgency: null,

@@ -24,6 +24,7 @@ import { planEscalations } from './escalations.ts';
 import { fanOutAcknowledgements } from './acknowledgements.ts';
 import { planResponderPages } from './responders.ts';
 import type { responderPageWorkflow } from '../../workflows/responder-page.workflow.ts';
+import type { remediationWorkflow } from '../../workflows/remediation.workflow.ts';
 import { planPageUpdates } from './page-updates.ts';
 import { incidentsWithPageMessages } from '../../shared/db/access/page-messages.ts';
 import type { PageChannelKind } from '../../shared/paging/channel.ts';
@@ -132,6 +133,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   // Keyed by the responder request: a replayed batch starts nobody twice.
   const startResponderPage = (input: Parameters<typeof responderPageWorkflow>[0]) =>
     startOnce('responderPageWorkflow', workflowIds.responderPage(input.responderId), input, pagingTaskQueue(deps.taskQueue));
+  // Keyed by the incident: however often a batch is replayed or a worker restarts, one runbook per incident.
+  const startRemediation = (input: Parameters<typeof remediationWorkflow>[0]) =>
+    startOnce('remediationWorkflow', workflowIds.remediation(input.incidentId), input);
   const startEscalation = (input: Parameters<typeof escalationWorkflow>[0], startDelayMs = 0) =>
     startOnce(
       'escalationWorkflow',
@@ -196,6 +200,16 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     // An incident opened by hand with a policy pages its level 1 from here too.
     await forEachBounded(manual, deps.pageFirstLevel ? FIRST_LEVEL_CONCURRENCY : concurrency, (input) =>
       openEscalation({ input, delayMs: 0 }),
+    );
+    // Runbooks of the rules that routed them: one per incident, keyed by it (remediation.workflow.ts).
+    await forEachBounded(
+      opened.flatMap(({ organizationId, incidentId }) => {
+        const remediation = decisions.get(incidentId)?.remediation;
+        const ruleId = decisions.get(incidentId)?.ruleId;
+        return remediation && ruleId ? [{ organizationId, incidentId, ruleId, ...remediation }] : [];
+      }),
+      concurrency,
+      startRemediation,
     );
     // New cycles: a reassignment, or an incident opened by hand for someone, pages its target even
     // without any policy (someone asked for it); a reopening pages what the incident paged before:

@@ -10,6 +10,7 @@ import { IncidentEscalation } from '../components/IncidentEscalation.tsx';
 import { IncidentResponders } from '../components/IncidentResponders.tsx';
 import { Badge, Empty, ErrorState, Loading, QueryCard, Time } from '../components/ui.tsx';
 import { SilenceSimilar } from '../components/SilenceSimilar.tsx';
+import { IncidentPriority, IncidentRoles, type RoleHolder } from '../components/IncidentRoles.tsx';
 
 type Status = IncidentDetail['status'];
 
@@ -45,6 +46,8 @@ function IncidentView({ incident }: { incident: IncidentDetail }) {
   });
   const assignee = users.data?.find((candidate) => candidate.id === incident.assignee_id);
   const alerts = incident.timeline.filter((entry) => entry.type === 'alert');
+  // Fields newer than the generated client (regenerated when the routes merge).
+  const { priority = null, roles = [] } = incident as IncidentDetail & { priority?: string | null; roles?: RoleHolder[] };
   const ingestionWorkflow =
     incident.integration_id && incident.fingerprint
       ? alertBucketWorkflowId(user.organization_id, incident.integration_id, incident.fingerprint)
@@ -61,6 +64,7 @@ function IncidentView({ incident }: { incident: IncidentDetail }) {
           <div className="row">
             <Badge kind="sev" value={incident.severity} />
             <Badge kind="st" value={incident.status} />
+            <IncidentPriority incidentId={incident.id} priority={priority} writable={writable} />
             <span className="muted small">
               opened <Time iso={incident.created_at} /> · {incident.source} · {incident.alert_count} alert
               {incident.alert_count === 1 ? '' : 's'}
@@ -133,6 +137,13 @@ function IncidentView({ incident }: { incident: IncidentDetail }) {
         </div>
         <div className="stack">
           <IncidentEscalation incidentId={incident.id} status={incident.status} writable={writable} />
+          <IncidentRoles
+            incidentId={incident.id}
+            holders={roles}
+            members={users.data ?? []}
+            writable={writable}
+            resolved={incident.status === 'resolved'}
+          />
           <section className="card" aria-labelledby="assignee-title">
             <h2 id="assignee-title">Assignee</h2>
             <div className="stack">

@@ -155,6 +155,13 @@ export function IncidentsPage() {
                   </td>
                   <td>
                     <Badge kind="sev" value={incident.severity} />
+                    {/* Newer than the generated client (regenerated when the routes merge). */}
+                    {(incident as { priority?: string | null }).priority ? (
+                      <span className="badge" title="Priority">
+                        {' '}
+                        {(incident as { priority?: string | null }).priority}
+                      </span>
+                    ) : null}
                   </td>
                   <td>
                     <Badge kind="st" value={incident.status} />

@@ -10,6 +10,12 @@ import { PagingFrame } from './EscalationPolicies.tsx';
 const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 type Severity = (typeof SEVERITIES)[number];
 type Urgency = RoutingRule['urgency'];
+const PRIORITIES = ['P1', 'P2', 'P3', 'P4', 'P5'] as const;
+/** Fields newer than the generated client (regenerated when the routes merge). */
+type RuleExtras = {
+  priority?: string | null;
+  runbook?: { procedure_id: string; auto_approve: boolean; resolve_incident: boolean } | null;
+};
 
 export function RoutingRulesPage() {
   const user = useUser();
@@ -111,7 +117,11 @@ function RuleList({
                 <div className="mono small">{rule.matchers_text}</div>
               </td>
               <td>{policyName(policies, rule.escalation_policy_id)}</td>
-              <td>{rule.urgency}</td>
+              <td>
+                {rule.urgency}
+                {(rule as RuleExtras).priority ? <span className="muted small"> · {(rule as RuleExtras).priority}</span> : null}
+                {(rule as RuleExtras).runbook ? <div className="muted small">starts a runbook</div> : null}
+              </td>
               {admin ? (
                 <td>
                   {confirm === rule.id ? (
@@ -168,9 +178,27 @@ function RuleForm({ rule, policies, onDone }: { rule?: RoutingRule; policies: Es
   const [policy, setPolicy] = useState(rule?.escalation_policy_id ?? policies[0]?.id ?? '');
   const [urgency, setUrgency] = useState<Urgency>(rule?.urgency ?? 'high');
   const [enabled, setEnabled] = useState(rule?.enabled ?? true);
+  const extras = (rule ?? {}) as RuleExtras;
+  const [priority, setPriority] = useState(extras.priority ?? '');
+  const [procedure, setProcedure] = useState(extras.runbook?.procedure_id ?? '');
+  const [autoApprove, setAutoApprove] = useState(extras.runbook?.auto_approve ?? false);
+  const [resolves, setResolves] = useState(extras.runbook?.resolve_incident ?? true);
+  const procedures = useQuery({
+    queryKey: ['procedures', 'all'],
+    queryFn: async () => unwrap(await api.GET('/api/v1/procedures', { params: { query: { limit: 100 } } })).data,
+    staleTime: 60_000,
+  });
   const save = useMutation({
     mutationFn: async () => {
-      const body = { name, matchers, escalation_policy_id: policy, urgency, enabled };
+      const body = {
+        name,
+        matchers,
+        escalation_policy_id: policy,
+        urgency,
+        enabled,
+        priority: priority || null,
+        runbook: procedure ? { procedure_id: procedure, auto_approve: autoApprove, resolve_incident: resolves } : null,
+      } as never;
       return rule
         ? unwrap(await api.PATCH('/api/v1/routing-rules/{id}', { params: { path: { id: rule.id } }, body })).data
         : unwrap(await api.POST('/api/v1/routing-rules', { body })).data;
@@ -220,7 +248,48 @@ function RuleForm({ rule, policies, onDone }: { rule?: RoutingRule; policies: Es
             <option value="low">Low: email only</option>
           </select>
         </label>
+        <label>
+          Priority
+          <select value={priority} onChange={(event) => setPriority(event.target.value)}>
+            <option value="">None</option>
+            {PRIORITIES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
+      <fieldset>
+        <legend>Runbook when an incident opens</legend>
+        <label>
+          Runbook
+          <select value={procedure} onChange={(event) => setProcedure(event.target.value)} aria-describedby="runbook-help">
+            <option value="">None</option>
+            {(procedures.data ?? []).map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p id="runbook-help" className="muted small" style={{ margin: 0 }}>
+          Started once per incident this rule routes, and shown on its timeline. Steps that change systems (http steps other than GET or
+          HEAD) wait for someone to approve them unless auto-approved.
+        </p>
+        {procedure ? (
+          <>
+            <label className="check">
+              <input type="checkbox" checked={autoApprove} onChange={(event) => setAutoApprove(event.target.checked)} />
+              Run steps that change systems without approval
+            </label>
+            <label className="check">
+              <input type="checkbox" checked={resolves} onChange={(event) => setResolves(event.target.checked)} />
+              Resolve the incident (and stop paging) when the runbook succeeds
+            </label>
+          </>
+        ) : null}
+      </fieldset>
       <label className="check">
         <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
         Enabled

@@ -1,11 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
-export const ANALYTICS_GROUP_KEYS = ['severity', 'source', 'integration', 'assignee', 'status'] as const;
+export const ANALYTICS_GROUP_KEYS = ['severity', 'source', 'integration', 'assignee', 'status', 'priority'] as const;
 export const ANALYTICS_INTERVALS = ['day', 'week', 'month'] as const;
 /** Two years: a day series stays a few hundred buckets, and the scan stays bounded. */
 export const MAX_ANALYTICS_RANGE_DAYS = 731;
 
 export type AnalyticsGroupKey = (typeof ANALYTICS_GROUP_KEYS)[number];
+/** Group keys the daily rollup does not keep: a report grouped by one is computed from the raw rows. */
+const RAW_ONLY_GROUP_KEYS = ['priority'] as const;
+type RawOnlyGroupKey = (typeof RAW_ONLY_GROUP_KEYS)[number];
 export type AnalyticsInterval = (typeof ANALYTICS_INTERVALS)[number];
 
 export interface AnalyticsQuery {
@@ -37,6 +40,7 @@ const INCIDENT_KEY: Record<AnalyticsGroupKey, string> = {
   integration: 'i.integration_id::text',
   assignee: 'i.assignee_id::text',
   status: 'i.status',
+  priority: 'i.priority',
 };
 // Alerts count by their own severity, platform and integration; by their incident's assignee and status.
 const ALERT_KEY: Record<AnalyticsGroupKey, string> = {
@@ -45,6 +49,7 @@ const ALERT_KEY: Record<AnalyticsGroupKey, string> = {
   integration: 'a.integration_id::text',
   assignee: 'ai.assignee_id::text',
   status: 'ai.status',
+  priority: 'ai.priority',
 };
 const FILTER_COLUMNS = {
   severity: { incident: 'i.severity', alert: 'a.severity' },
@@ -155,7 +160,7 @@ function rawAnalyticsSql(organizationId: string, query: AnalyticsQuery): { sql: 
   // incidents go into the join's hash (an unassigned or missing one both give the null key). Otherwise
   // each bucket counts its own slice of the index, with no per-row bucket computation.
   const al =
-    groupBy === 'assignee' || groupBy === 'status'
+    groupBy === 'assignee' || groupBy === 'status' || groupBy === 'priority'
       ? `al as materialized (
       select width_bucket(a.received_at, starts.a) as bucket, ${ALERT_KEY[groupBy]} as key, count(*)::int as n
       from starts, alerts a left join incidents ai on ai.id = a.incident_id and ai.organization_id = a.organization_id ${groupBy === 'assignee' ? 'and ai.assignee_id is not null' : ''}
@@ -198,7 +203,7 @@ function rawAnalyticsSql(organizationId: string, query: AnalyticsQuery): { sql: 
 }
 
 /** Rollup columns by group key and filter; the rollup keeps each incident's and each alert's own values in the same columns. */
-const ROLLUP_KEY: Record<AnalyticsGroupKey, string> = {
+const ROLLUP_KEY: Record<Exclude<AnalyticsGroupKey, RawOnlyGroupKey>, string> = {
   severity: 'r.severity',
   source: 'r.source',
   integration: 'r.integration_id::text',
@@ -284,7 +289,7 @@ function rollupAnalyticsSql(organizationId: string, query: AnalyticsQuery): { sq
       ) w where w.lo < w.hi
     ),
     roll as materialized (
-      select ${groupBy ? ROLLUP_KEY[groupBy] : 'null::text'} as key, width_bucket(d.lo, starts.a) as bucket,
+      select ${groupBy ? ROLLUP_KEY[groupBy as keyof typeof ROLLUP_KEY] : 'null::text'} as key, width_bucket(d.lo, starts.a) as bucket,
         r.created, r.resolved, r.tta_sum, r.tta_n, r.ttm_sum, r.ttm_n, r.ttr_sum, r.ttr_n, r.ttrs, r.alerts
       from rolled d join analytics_daily_rollups r on r.organization_id = ${org()} and r.day = d.day cross join starts
       where true ${filters(ROLLUP_FILTER)}
@@ -393,7 +398,9 @@ export async function analyticsRow(
   query: AnalyticsQuery,
   source: 'rollup' | 'raw',
 ): Promise<AnalyticsRow> {
-  const { sql, params } = source === 'raw' ? rawAnalyticsSql(organizationId, query) : rollupAnalyticsSql(organizationId, query);
+  // The daily rollup has no priority column: grouping by priority reads the raw rows.
+  const raw = source === 'raw' || (RAW_ONLY_GROUP_KEYS as readonly string[]).includes(query.group_by ?? '');
+  const { sql, params } = raw ? rawAnalyticsSql(organizationId, query) : rollupAnalyticsSql(organizationId, query);
   const [row] = await em.execute<AnalyticsRow[]>(sql, params);
   return row as AnalyticsRow;
 }

@@ -17,6 +17,7 @@ export interface ExecutionView {
   parameters: Record<string, unknown>;
   steps: ExecutionStepView[];
   started_by: string | null;
+  routing_rule_id: string | null;
   started_at: string;
   completed_at: string | null;
   workflow_id: string;
@@ -59,6 +60,7 @@ export function executionView(execution: Execution, steps: ExecutionStep[]): Exe
     parameters: execution.parameters,
     steps: [...steps].sort((a, b) => a.position - b.position).map(executionStepView),
     started_by: execution.startedBy ?? null,
+    routing_rule_id: execution.routingRuleId ?? null,
     started_at: execution.startedAt.toISOString(),
     completed_at: execution.completedAt?.toISOString() ?? null,
     workflow_id: execution.workflowId,

@@ -57,15 +57,18 @@ export async function recordRoutingDecisions(
   if (decisions.length === 0) return;
   await em.execute(
     `with routed as (
-       update incidents inc set routing_rule_id = d.rule_id, escalation_policy_id = d.policy_id, urgency = d.urgency
-       from jsonb_to_recordset(?::jsonb) as d(incident_id uuid, organization_id uuid, rule_id uuid, policy_id uuid, urgency text, entry_id uuid)
+       update incidents inc set routing_rule_id = d.rule_id, escalation_policy_id = d.policy_id, urgency = d.urgency,
+         -- A priority set by hand before routing ran wins over the rule's.
+         priority = coalesce(inc.priority, d.priority)
+       from jsonb_to_recordset(?::jsonb) as d(incident_id uuid, organization_id uuid, rule_id uuid, policy_id uuid, urgency text, priority text, entry_id uuid)
        where inc.id = d.incident_id and inc.organization_id = d.organization_id
-       returning inc.id, inc.organization_id, d.rule_id, d.policy_id, d.urgency, d.entry_id)
+       returning inc.id, inc.organization_id, d.rule_id, d.policy_id, d.urgency, inc.priority, d.entry_id)
      insert into incident_timeline (id, organization_id, incident_id, type, message, actor_id, data, created_at)
      select r.entry_id, r.organization_id, r.id, 'routed',
-       case when rule.id is null then 'Pages through escalation policy "' || p.name || '" (urgency ' || r.urgency || ')'
-         else 'Routed by rule "' || rule.name || '" to escalation policy "' || p.name || '" (urgency ' || r.urgency || ')' end,
-       null, jsonb_build_object('routing_rule_id', r.rule_id, 'escalation_policy_id', r.policy_id, 'urgency', r.urgency), now()
+       case when rule.id is null then 'Pages through escalation policy "' || p.name || '" (urgency ' || r.urgency || coalesce(', priority ' || r.priority, '') || ')'
+         else 'Routed by rule "' || rule.name || '" to escalation policy "' || p.name || '" (urgency ' || r.urgency || coalesce(', priority ' || r.priority, '') || ')' end,
+       null, jsonb_build_object('routing_rule_id', r.rule_id, 'escalation_policy_id', r.policy_id, 'urgency', r.urgency)
+         || case when r.priority is null then '{}'::jsonb else jsonb_build_object('priority', r.priority) end, now()
      from routed r
      join escalation_policies p on p.id = r.policy_id and p.organization_id = r.organization_id
      left join routing_rules rule on rule.id = r.rule_id and rule.organization_id = r.organization_id`,
@@ -77,6 +80,7 @@ export async function recordRoutingDecisions(
           rule_id: decision.ruleId,
           policy_id: decision.policyId,
           urgency: decision.urgency,
+          priority: decision.priority ?? null,
           entry_id: uuidv7(),
         })),
       ),

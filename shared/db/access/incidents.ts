@@ -1,4 +1,5 @@
 import type { ResponderStatus, ResponderVia } from '../../domain/responders.ts';
+import type { Priority } from '../../domain/priority.ts';
 import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import type { Urgency } from '../../domain/escalation.ts';
@@ -33,6 +34,7 @@ export function incidentEventData(incident: Incident): Record<string, unknown> {
     title: incident.title,
     status: incident.status,
     severity: incident.severity,
+    priority: incident.priority ?? null,
     source: incident.source,
     assignee_id: incident.assigneeId ?? null,
     alert_count: incident.alertCount,
@@ -64,6 +66,7 @@ export interface NewIncident {
   /** An incident created by hand pages through this policy (alert-opened ones get theirs from routing). */
   escalationPolicyId?: string | null;
   urgency?: Urgency | null;
+  priority?: Priority | null;
   tags?: string[];
   labels?: Record<string, string>;
   alertCount?: number;
@@ -87,6 +90,7 @@ export function createIncident(em: EntityManager, input: NewIncident): Incident 
     assigneeId: input.assigneeId ?? null,
     escalationPolicyId: input.escalationPolicyId ?? null,
     urgency: input.urgency ?? null,
+    priority: input.priority ?? null,
     alertCount: input.alertCount ?? 0,
     tags: input.tags ?? [],
     labels: input.labels ?? {},
@@ -174,6 +178,7 @@ export interface IncidentRow {
   urgency: Urgency | null;
   routing_rule_id: string | null;
   escalation_policy_id: string | null;
+  priority: Priority | null;
 }
 
 export interface IncidentDetailRow extends IncidentRow {
@@ -191,6 +196,15 @@ export interface IncidentDetailRow extends IncidentRow {
     responded_at: SqlTimestamp | null;
     created_at: SqlTimestamp;
   }>;
+  /** Who holds which role (shared/db/access/incident-roles.ts), by role key; `role_name` null for a built-in role. */
+  roles: Array<{
+    role_key: string;
+    role_name: string | null;
+    user_id: string;
+    user_name: string | null;
+    assigned_by: string | null;
+    assigned_at: SqlTimestamp;
+  }>;
   analysis: Partial<IncidentAnalysis> | null;
   analyzed_at: SqlTimestamp | null;
   timeline: Array<{
@@ -206,6 +220,7 @@ export interface IncidentDetailRow extends IncidentRow {
 export interface IncidentFilter {
   status?: IncidentStatus;
   severity?: Severity;
+  priority?: Priority;
   assigneeId?: string;
   createdAfter?: Date;
   createdBefore?: Date;
@@ -226,7 +241,7 @@ export interface IncidentStore {
 }
 
 const INCIDENT_COLUMNS = `i.id, i.title, i.description, i.status, i.severity, i.assignee_id, i.source, i.integration_id, i.fingerprint,
-  i.alert_count, i.tags, i.created_at, i.updated_at, i.acknowledged_at, i.resolved_at, i.urgency, i.routing_rule_id, i.escalation_policy_id`;
+  i.alert_count, i.tags, i.created_at, i.updated_at, i.acknowledged_at, i.resolved_at, i.urgency, i.routing_rule_id, i.escalation_policy_id, i.priority`;
 
 /** The incident row with its timeline as a json aggregate (and its organization, to match batched reads). */
 const DETAIL_SELECT = `select ${INCIDENT_COLUMNS}, i.organization_id, i.labels, i.analysis, i.analyzed_at,
@@ -235,7 +250,12 @@ const DETAIL_SELECT = `select ${INCIDENT_COLUMNS}, i.organization_id, i.labels, 
   coalesce((select json_agg(json_build_object('id', r.id, 'incident_id', r.incident_id, 'user_id', r.user_id, 'user_name', u.name, 'requested_by', r.requested_by,
       'message', r.message, 'via', json_build_object('type', r.via_type, 'id', r.via_id), 'status', r.status, 'responded_at', r.responded_at, 'created_at', r.created_at)
       order by r.created_at, r.id)
-    from incident_responders r join users u on u.id = r.user_id where r.incident_id = i.id and r.organization_id = i.organization_id), '[]'::json) as responders
+    from incident_responders r join users u on u.id = r.user_id where r.incident_id = i.id and r.organization_id = i.organization_id), '[]'::json) as responders,
+  coalesce((select json_agg(json_build_object('role_key', a.role_key, 'role_name', ir.name, 'user_id', a.user_id, 'user_name', u.name,
+      'assigned_by', a.assigned_by, 'assigned_at', a.created_at) order by a.created_at, a.id)
+    from incident_role_assignments a join users u on u.id = a.user_id
+    left join incident_roles ir on ir.organization_id = a.organization_id and ir.key = a.role_key
+    where a.incident_id = i.id and a.organization_id = i.organization_id), '[]'::json) as roles
   from incidents i`;
 
 /**
@@ -294,6 +314,7 @@ export function createIncidentStore(em: SqlEntityManager, detail?: IncidentStore
       };
       if (filter.status) where('i.status = ?', filter.status);
       if (filter.severity) where('i.severity = ?', filter.severity);
+      if (filter.priority) where('i.priority = ?', filter.priority);
       if (filter.assigneeId) where('i.assignee_id = ?', filter.assigneeId);
       if (filter.createdAfter) where('i.created_at >= ?', filter.createdAfter);
       if (filter.createdBefore) where('i.created_at < ?', filter.createdBefore);

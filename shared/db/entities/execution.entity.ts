@@ -29,6 +29,8 @@ export const ExecutionEntity = defineEntity({
     /** The last progress record applied: a retried activity whose write committed does not write twice. */
     progressSeq: p.integer().default(0),
     startedBy: p.uuid().nullable(),
+    /** Set on a run a routing rule started when the incident opened (at most one per incident). */
+    routingRuleId: p.uuid().nullable(),
     startedAt: p.datetime().onCreate(() => new Date()),
     completedAt: p.datetime().nullable(),
     updatedAt: p

@@ -3,6 +3,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { IncidentStatus } from '../../domain/incident.ts';
 import type { Severity } from '../../domain/alert.ts';
 import type { Urgency } from '../../domain/escalation.ts';
+import type { Priority } from '../../domain/priority.ts';
 import { tenantFilter } from '../tenant-filter.ts';
 import { OrganizationEntity } from './organization.entity.ts';
 
@@ -49,6 +50,8 @@ export const IncidentEntity = defineEntity({
     routingRuleId: p.uuid().nullable(),
     escalationPolicyId: p.uuid().nullable(),
     urgency: p.string().length(8).$type<Urgency>().nullable(),
+    /** P1–P5 beside severity: set by hand, or by the routing rule that routed it; null: none. */
+    priority: p.string().length(2).$type<Priority>().nullable(),
     /** Which escalation pages it now: 1, then one more each time it reopens or is reassigned (workflow ids and pages carry it). */
     escalationCycle: p.integer().default(1),
     /** Snoozed while acknowledged: it pages again from level 1 at this time unless resolved (cleared on any status change). */

@@ -2,6 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { GroupingSettings } from '../../domain/alert-grouping.ts';
 import type { Urgency } from '../../domain/escalation.ts';
 import type { Matcher } from '../../domain/matchers.ts';
+import type { Priority } from '../../domain/priority.ts';
 import { uuidv7 } from '../../uuidv7.ts';
 import { tenantFilter } from '../tenant-filter.ts';
 import { OrganizationEntity } from './organization.entity.ts';
@@ -28,6 +29,14 @@ export const RoutingRuleEntity = defineEntity({
     ackTimeoutMinutes: p.double().$type<number>().runtimeType('number').nullable(),
     /** How the alerts this rule routes gather into incidents; null: the integration's grouping. */
     grouping: p.json<GroupingSettings>().nullable(),
+    /** The priority (P1–P5) of the incidents it routes; null: none. */
+    priority: p.string().length(2).$type<Priority>().nullable(),
+    /** The runbook started when an incident it routes opens; null: none (set null when the procedure is deleted). */
+    remediationProcedureId: p.uuid().nullable(),
+    /** The runbook's steps that change systems run without a person's approval. */
+    remediationAutoApprove: p.boolean().default(false),
+    /** The runbook's success resolves the incident. */
+    remediationResolves: p.boolean().default(true),
     /** Evaluation order within the organization, from 0, without gaps (every write renumbers). */
     position: p.integer(),
     createdById: p.uuid().nullable(),

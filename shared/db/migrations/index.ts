@@ -49,6 +49,8 @@ import { Migration20261231100000IncidentResponders } from './20261231100000-inci
 import { Migration20261231110000HandoffsAndSwaps } from './20261231110000-handoffs-and-swaps.migration.ts';
 import { Migration20261231120000Teams } from './20261231120000-teams.migration.ts';
 import { Migration20261231130000IntegrationReopenWindow } from './20261231130000-integration-reopen-window.migration.ts';
+import { Migration20261231140000IncidentRolesAndPriorities } from './20261231140000-incident-roles-and-priorities.migration.ts';
+import { Migration20261231140100RoutingRemediation } from './20261231140100-routing-remediation.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -104,4 +106,6 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261231100000-incident-responders', class: Migration20261231100000IncidentResponders },
   { name: '20261231110000-handoffs-and-swaps', class: Migration20261231110000HandoffsAndSwaps },
   { name: '20261231120000-teams', class: Migration20261231120000Teams },
-  { name: '20261231130000-integration-reopen-window', class: Migration20261231130000IntegrationReopenWindow }];
+  { name: '20261231130000-integration-reopen-window', class: Migration20261231130000IntegrationReopenWindow },
+  { name: '20261231140000-incident-roles-and-priorities', class: Migration20261231140000IncidentRolesAndPriorities },
+  { name: '20261231140100-routing-remediation', class: Migration20261231140100RoutingRemediation }];
