@@ -16,6 +16,7 @@ import { createHeartbeatActivities, type HeartbeatActivityDeps } from './heartbe
 import { createAcknowledgementActivities, type AcknowledgementActivityDeps } from './acknowledgement.activities.ts';
 import { createResponderActivities } from './responder.activities.ts';
 import { createHandoffNoticeActivities, type HandoffNoticeActivityDeps } from './handoff-notice.activities.ts';
+import { createStatusUpdateMailActivities, type StatusUpdateMailActivityDeps } from './status-update-mail.activities.ts';
 
 export type ActivityDeps = SelfTestActivityDeps &
   DeliveryActivityDeps &
@@ -32,7 +33,8 @@ export type ActivityDeps = SelfTestActivityDeps &
   ChatFeedActivityDeps &
   HeartbeatActivityDeps &
   AcknowledgementActivityDeps &
-  HandoffNoticeActivityDeps;
+  HandoffNoticeActivityDeps &
+  StatusUpdateMailActivityDeps;
 
 /** Every activity of the worker, built from its dependencies (no module-level singletons). */
 export function createActivities(deps: ActivityDeps) {
@@ -55,6 +57,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createAcknowledgementActivities(deps),
     ...createResponderActivities(deps),
     ...createHandoffNoticeActivities(deps),
+    ...createStatusUpdateMailActivities(deps),
   };
 }
 

@@ -20,3 +20,4 @@ export { heartbeatWorkflow } from './heartbeat.workflow.ts';
 export { acknowledgementWorkflow } from './acknowledgement.workflow.ts';
 export { responderPageWorkflow } from './responder-page.workflow.ts';
 export { handoffNoticesWorkflow } from './handoff-notices.workflow.ts';
+export { statusUpdateMailWorkflow } from './status-update-mail.workflow.ts';

@@ -91,6 +91,10 @@ import type { ChatFeedService } from '../services/chat-feed.service.ts';
 import { chatFeedRoutes } from './chat-feed.routes.ts';
 import type { HeartbeatService } from '../services/heartbeat.service.ts';
 import { heartbeatRoutes } from './heartbeat.routes.ts';
+import type { StatusPageService } from '../services/status-page.service.ts';
+import type { StatusUpdateService } from '../services/status-update.service.ts';
+import { statusPageAdminRoutes } from './status-page.routes.ts';
+import { statusUpdateRoutes } from './status-update.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -148,6 +152,9 @@ export interface ApiServices {
   slackInbound: SlackInboundService;
   chatFeeds: ChatFeedService;
   heartbeats: HeartbeatService;
+  statusUpdates: StatusUpdateService;
+  /** The public status page (its own routes are mounted by the app, outside /api/v1). */
+  statusPages: StatusPageService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -197,5 +204,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...slackRoutes(services.slackInstall, services.slackInbound),
     ...chatFeedRoutes(services.chatFeeds),
     ...heartbeatRoutes(services.heartbeats),
+    ...statusUpdateRoutes(services.statusUpdates),
+    ...statusPageAdminRoutes(services.statusPages),
   ];
 }

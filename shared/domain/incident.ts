@@ -31,6 +31,8 @@ export const TIMELINE_TYPES = [
   'alert_ungrouped',
   /** Responders asked to help, or one answering (accepted, declined). */
   'responder',
+  /** A status update (investigating, identified, monitoring, resolved), internal or public. */
+  'status_update',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

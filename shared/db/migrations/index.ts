@@ -47,6 +47,7 @@ import { Migration20261231080000AlertGrouping } from './20261231080000-alert-gro
 import { Migration20261231090000IntegrationMappingTemplates } from './20261231090000-integration-mapping-templates.migration.ts';
 import { Migration20261231100000IncidentResponders } from './20261231100000-incident-responders.migration.ts';
 import { Migration20261231110000HandoffsAndSwaps } from './20261231110000-handoffs-and-swaps.migration.ts';
+import { Migration20261231150000StatusPages } from './20261231150000-status-pages.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -100,4 +101,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261231080000-alert-grouping', class: Migration20261231080000AlertGrouping },
   { name: '20261231090000-integration-mapping-templates', class: Migration20261231090000IntegrationMappingTemplates },
   { name: '20261231100000-incident-responders', class: Migration20261231100000IncidentResponders },
-  { name: '20261231110000-handoffs-and-swaps', class: Migration20261231110000HandoffsAndSwaps }];
+  { name: '20261231110000-handoffs-and-swaps', class: Migration20261231110000HandoffsAndSwaps },
+  { name: '20261231150000-status-pages', class: Migration20261231150000StatusPages }];
