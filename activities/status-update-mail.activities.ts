@@ -44,7 +44,7 @@ export function createStatusUpdateMailActivities(deps: StatusUpdateMailActivityD
             kind: update.kind,
             body: update.body,
             visibility: update.visibility,
-            publicTitle: update.title,
+            publicTitle: update.public_name,
             incidentTitle: update.incident_title,
             page,
             createdAt: new Date(update.created_at),

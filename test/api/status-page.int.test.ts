@@ -26,6 +26,7 @@ describe('status updates and the public status page (integration: real PostgreSQ
     stack = await startTestStack({ worker: true, env: { SMTP_URL: mailpit.smtpUrl } });
     acme = await registerOwner(stack.http, 'status-acme');
     other = await registerOwner(stack.http, 'status-other');
+    await stack.http.put('/api/v1/status-page').set(bearer(acme.token)).send({ slug, title: 'Acme', enabled: true }).expect(200);
   }, 10 * 60_000);
   afterAll(async () => {
     await stack?.stop();
@@ -64,6 +65,7 @@ describe('status updates and the public status page (integration: real PostgreSQ
         .send({ name, platform: 'metrics_alerts', secret: 'status-page-secret-0123456789abcdef' })
         .expect(201)
     ).body.data.id as string;
+  const until = <T>(what: string, check: () => Promise<T | undefined>) => waitFor(what, check, { timeoutMs: 15_000, intervalMs: 100 });
   const summary = async (pageSlug: string) => (await stack.http.get(`/status/${pageSlug}/summary.json`).expect(200)).body;
 
   it('shows components, their derived status and public updates only: never an internal update, a private incident or another organization', async () => {
@@ -103,7 +105,7 @@ describe('status updates and the public status page (integration: real PostgreSQ
     await post(acme, hidden.id, { kind: 'identified', body: 'private-incident-note', visibility: 'internal' });
     await post(acme, outage.id, { kind: 'identified', body: 'Elevated API errors; a fix is rolling out.', visibility: 'public', title: 'API errors' });
 
-    const page = await waitFor('the public update on the page', async () => {
+    const page = await until('the public update on the page', async () => {
       const body = await summary(slug);
       return body.incidents.length > 0 ? body : undefined;
     });
@@ -152,7 +154,7 @@ describe('status updates and the public status page (integration: real PostgreSQ
       .set(bearer(acme.token))
       .send({ status_override: 'degraded_performance' })
       .expect(200);
-    await waitFor('the override on the page', async () =>
+    await until('the override on the page', async () =>
       (await summary(slug)).components.some((item: { name: string; status: string }) => item.name === 'Public API' && item.status === 'degraded_performance') || undefined,
     );
     // Another organization cannot touch Acme's components.

@@ -336,14 +336,24 @@ export async function markStatusUpdateMailSent(em: EntityManager, statusUpdateId
   await run(em, 'update status_update_mails set sent_at = now() where status_update_id = ? and subscriber_id = ?', [statusUpdateId, subscriberId]);
 }
 
+/** An update as its mail says it: with the incident's public name as of this update (the latest title its public updates gave). */
+export interface StatusUpdateMailRow extends StatusUpdateRow {
+  incident_title: string;
+  public_name: string | null;
+  page_title: string | null;
+  slug: string | null;
+}
+
 export async function statusUpdateForMail(
   em: EntityManager,
   organizationId: string,
   statusUpdateId: string,
-): Promise<(StatusUpdateRow & { incident_title: string; page_title: string | null; slug: string | null }) | null> {
-  const [row] = await run<Array<StatusUpdateRow & { incident_title: string; page_title: string | null; slug: string | null }>>(
+): Promise<StatusUpdateMailRow | null> {
+  const [row] = await run<StatusUpdateMailRow[]>(
     em,
     `select u.id, u.incident_id, u.kind, u.title, u.body, u.visibility, u.author_id, u.created_at, i.title as incident_title,
+            (select t.title from status_updates t where t.incident_id = u.incident_id and t.visibility = 'public' and t.title is not null
+               and (t.created_at, t.id) <= (u.created_at, u.id) order by t.created_at desc, t.id desc limit 1) as public_name,
             p.title as page_title, case when p.enabled then p.slug end as slug
      from status_updates u join incidents i on i.id = u.incident_id
      left join status_pages p on p.organization_id = u.organization_id
