@@ -138,7 +138,9 @@ function subscriptionLinkRoutes(pages: StatusPageService) {
       request: { query: SubscriberTokenQuery },
       responses: { 200: html, 404: html },
       handler: ({ query }) =>
-        pages.validConfirmLink(query.token) ? page(200, 'Confirm your subscription', 'Confirm to receive status updates at this address.', 'Confirm') : invalid(),
+        pages.validConfirmLink(query.token)
+          ? page(200, 'Confirm your subscription', 'Confirm to receive status updates at this address.', 'Confirm')
+          : invalid(),
     }),
     defineRoute({
       method: 'post',
@@ -162,7 +164,9 @@ function subscriptionLinkRoutes(pages: StatusPageService) {
       request: { query: SubscriberTokenQuery },
       responses: { 200: html, 404: html },
       handler: ({ query }) =>
-        pages.validUnsubscribeLink(query.token) ? page(200, 'Unsubscribe', 'Stop receiving status updates at this address?', 'Unsubscribe') : invalid(),
+        pages.validUnsubscribeLink(query.token)
+          ? page(200, 'Unsubscribe', 'Stop receiving status updates at this address?', 'Unsubscribe')
+          : invalid(),
     }),
     defineRoute({
       method: 'post',
@@ -175,7 +179,9 @@ function subscriptionLinkRoutes(pages: StatusPageService) {
       request: { query: SubscriberTokenQuery },
       responses: { 200: html, 404: html },
       handler: async ({ query }) =>
-        (await pages.unsubscribe(query.token)) ? page(200, 'Unsubscribed', 'You will receive no more status updates at this address.') : invalid(),
+        (await pages.unsubscribe(query.token))
+          ? page(200, 'Unsubscribed', 'You will receive no more status updates at this address.')
+          : invalid(),
     }),
   ];
 }
@@ -203,7 +209,11 @@ function publicPageRoute(pages: StatusPageService, format: StatusPageFormat, suf
       if (matchesEtag(ctx.get('If-None-Match') || undefined, rendered.etag)) return { status: 304, headers };
       return {
         body: rendered.body,
-        headers: { ...headers, 'Content-Type': CONTENT_TYPES[format], ...(format === 'html' ? { 'Content-Security-Policy': STATUS_PAGE_CSP } : {}) },
+        headers: {
+          ...headers,
+          'Content-Type': CONTENT_TYPES[format],
+          ...(format === 'html' ? { 'Content-Security-Policy': STATUS_PAGE_CSP } : {}),
+        },
       };
     },
   });
@@ -230,13 +240,20 @@ export function publicStatusSubscribeRoutes(pages: StatusPageService) {
         'Form or JSON `{email}`. A confirmation link is mailed (double opt-in); nothing else is sent until it is followed. The answer is the same whether or not the address was subscribed already. 404 when no enabled page has this slug.',
       tags: ['status-page'],
       access: 'public',
-      request: { params: StatusPageParams, body: PublicSubscribeBody, bodyContentTypes: ['application/x-www-form-urlencoded', 'application/json'] },
+      request: {
+        params: StatusPageParams,
+        body: PublicSubscribeBody,
+        bodyContentTypes: ['application/x-www-form-urlencoded', 'application/json'],
+      },
       responses: { 200: { description: 'An HTML page saying to check the inbox', contentType: 'text/html' } },
       errors: [404, 422],
       handler: async ({ params, body }) => {
         if (!(await pages.subscribe(params.slug.toLowerCase(), body.email))) throw new NotFoundError('Status page');
         return {
-          body: renderStatusMessageHtml('Check your inbox', 'If the address can receive mail, a confirmation link is on its way. Follow it to start receiving updates.'),
+          body: renderStatusMessageHtml(
+            'Check your inbox',
+            'If the address can receive mail, a confirmation link is on its way. Follow it to start receiving updates.',
+          ),
           headers: MESSAGE_HEADERS,
         };
       },

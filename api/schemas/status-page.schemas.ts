@@ -50,7 +50,9 @@ export const IncidentSubscriberBody = z
   .object({
     email: emailAddress()
       .optional()
-      .describe("An outside address: it gets a confirmation mail first (double opt-in). Omit it to subscribe yourself (your account's address, confirmed at once)"),
+      .describe(
+        "An outside address: it gets a confirmation mail first (double opt-in). Omit it to subscribe yourself (your account's address, confirmed at once)",
+      ),
   })
   .strict();
 
@@ -107,11 +109,17 @@ const componentFields = {
   name: nonBlankText().max(200),
   description: z.string().max(1000).nullable(),
   position: z.number().int().min(0).max(10_000).describe('Components are listed by position, then name'),
-  integration_ids: mapping.describe("Open incidents from these integrations set the component's status (the organization's own; 422 otherwise)"),
-  routing_rule_ids: mapping.describe("Open incidents routed by these rules set the component's status (the organization's own; 422 otherwise)"),
+  integration_ids: mapping.describe(
+    "Open incidents from these integrations set the component's status (the organization's own; 422 otherwise)",
+  ),
+  routing_rule_ids: mapping.describe(
+    "Open incidents routed by these rules set the component's status (the organization's own; 422 otherwise)",
+  ),
   status_override: componentStatus
     .nullable()
-    .describe('Shown instead of the derived status while set; null: derived from open incidents (critical: major outage, high: partial outage, medium and low: degraded) and maintenance windows'),
+    .describe(
+      'Shown instead of the derived status while set; null: derived from open incidents (critical: major outage, high: partial outage, medium and low: degraded) and maintenance windows',
+    ),
 };
 
 export const CreateComponentBody = z

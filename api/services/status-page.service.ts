@@ -79,7 +79,13 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
  * The organization's public status page: its settings and components (members), and the page
  * itself (anyone): HTML, Atom and JSON renderings of what was published, cached for a second.
  */
-export function createStatusPageService(deps: { em: () => EntityManager; mailer: Mailer; links: SubscriberLinks; publicUrl: string; logger: Logger }) {
+export function createStatusPageService(deps: {
+  em: () => EntityManager;
+  mailer: Mailer;
+  links: SubscriberLinks;
+  publicUrl: string;
+  logger: Logger;
+}) {
   const renders = keyedCache<RenderedStatusPage | null>(RENDER_MAX_AGE_MS);
   const domains = keyedCache<string | null>(DOMAIN_MAX_AGE_MS);
 
@@ -131,7 +137,11 @@ export function createStatusPageService(deps: { em: () => EntityManager; mailer:
     ] as const) {
       const known = await existingMappingIds(em, organizationId, kind, ids);
       ids.forEach((id, index) => {
-        if (!known.has(id)) errors.push({ path: `${path}.${index}`, message: `no such ${kind === 'integrations' ? 'integration' : 'routing rule'} in this organization` });
+        if (!known.has(id))
+          errors.push({
+            path: `${path}.${index}`,
+            message: `no such ${kind === 'integrations' ? 'integration' : 'routing rule'} in this organization`,
+          });
       });
     }
     if (errors.length > 0) throw new ValidationError(errors);
@@ -147,7 +157,12 @@ export function createStatusPageService(deps: { em: () => EntityManager; mailer:
       const page = await resolve(address);
       if (!page) return null;
       const view = buildStatusPageView(await loadPageSource(deps.em(), page));
-      const body = format === 'html' ? renderStatusPageHtml(view, basePath) : format === 'atom' ? renderStatusPageAtom(view, pageUrl(page)) : JSON.stringify(view satisfies StatusPageView);
+      const body =
+        format === 'html'
+          ? renderStatusPageHtml(view, basePath)
+          : format === 'atom'
+            ? renderStatusPageAtom(view, pageUrl(page))
+            : JSON.stringify(view satisfies StatusPageView);
       return { body, etag: etagOf(body) };
     });
   }

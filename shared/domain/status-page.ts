@@ -53,7 +53,10 @@ export interface ImpactingIncident {
 }
 
 /** Whether an incident touches a component: it came from one of its integrations or was routed by one of its rules. */
-export function incidentTouches(component: ComponentMapping, incident: Pick<ImpactingIncident, 'integrationId' | 'routingRuleId'>): boolean {
+export function incidentTouches(
+  component: ComponentMapping,
+  incident: Pick<ImpactingIncident, 'integrationId' | 'routingRuleId'>,
+): boolean {
   return (
     (incident.integrationId !== null && component.integrationIds.includes(incident.integrationId)) ||
     (incident.routingRuleId !== null && component.routingRuleIds.includes(incident.routingRuleId))
@@ -91,7 +94,7 @@ export function overallStatus(statuses: readonly ComponentStatus[]): { status: C
 }
 
 /** A status page address: lowercase letters, digits and inner hyphens, 3 to 63 characters (a DNS label). */
-export const STATUS_PAGE_SLUG = /^[a-z0-9](?:[a-z0-9-]{1,61})[a-z0-9]$/;
+export const STATUS_PAGE_SLUG = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
 
 /** A custom domain: a lowercase host name of at least two labels, no port, no IP address literal. */
 export const STATUS_PAGE_DOMAIN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;

@@ -100,7 +100,9 @@ export function buildStatusPageView(source: PageSource): StatusPageView {
       },
     ];
   });
-  incidents.sort((a, b) => Number(a.resolved) - Number(b.resolved) || (b.updates[0]?.created_at ?? '').localeCompare(a.updates[0]?.created_at ?? ''));
+  incidents.sort(
+    (a, b) => Number(a.resolved) - Number(b.resolved) || (b.updates[0]?.created_at ?? '').localeCompare(a.updates[0]?.created_at ?? ''),
+  );
   const maintenances = source.maintenances
     .filter((window) => window.until.getTime() > now)
     .map((window) => ({
@@ -110,7 +112,9 @@ export function buildStatusPageView(source: PageSource): StatusPageView {
       ends_at: window.until.toISOString(),
       in_progress: window.from.getTime() <= now,
       components: source.components
-        .filter((component) => window.integrationIds.length === 0 || window.integrationIds.some((id) => component.integrationIds.includes(id)))
+        .filter(
+          (component) => window.integrationIds.length === 0 || window.integrationIds.some((id) => component.integrationIds.includes(id)),
+        )
         .map((component) => component.name),
     }))
     .sort((a, b) => a.starts_at.localeCompare(b.starts_at));

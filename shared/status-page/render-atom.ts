@@ -1,13 +1,13 @@
 import { STATUS_UPDATE_LABELS } from '../domain/status-page.ts';
 import type { StatusPageView } from './page-view.ts';
 
+// Characters XML 1.0 forbids are dropped; the five special ones escaped.
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN_IN_XML = /[\u0000-\u0008\v\f\u000e-\u001f\ufffe\uffff]/g;
 const escapeXml = (text: string) =>
-  // Characters XML 1.0 forbids are dropped; the five special ones escaped.
-  // eslint-disable-next-line no-control-regex
-  text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] as string,
-  );
+  text
+    .replace(FORBIDDEN_IN_XML, '')
+    .replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] as string);
 
 /** The page's public updates as an Atom feed (RFC 4287): one entry per update, newest first. */
 export function renderStatusPageAtom(view: StatusPageView, pageUrl: string): string {

@@ -87,7 +87,11 @@ describe('status updates and the public status page (integration: real PostgreSQ
       .expect(422);
 
     // The other organization: its own page, component and public incident.
-    await stack.http.put('/api/v1/status-page').set(bearer(other.token)).send({ slug: otherSlug, title: 'Other', enabled: true }).expect(200);
+    await stack.http
+      .put('/api/v1/status-page')
+      .set(bearer(other.token))
+      .send({ slug: otherSlug, title: 'Other', enabled: true })
+      .expect(200);
     await stack.http
       .post('/api/v1/status-page/components')
       .set(bearer(other.token))
@@ -103,7 +107,12 @@ describe('status updates and the public status page (integration: real PostgreSQ
     await post(acme, outage.id, { kind: 'investigating', body: 'internal-note-do-not-publish', visibility: 'internal' });
     const hidden = await incident(acme, 'Private incident nobody published');
     await post(acme, hidden.id, { kind: 'identified', body: 'private-incident-note', visibility: 'internal' });
-    await post(acme, outage.id, { kind: 'identified', body: 'Elevated API errors; a fix is rolling out.', visibility: 'public', title: 'API errors' });
+    await post(acme, outage.id, {
+      kind: 'identified',
+      body: 'Elevated API errors; a fix is rolling out.',
+      visibility: 'public',
+      title: 'API errors',
+    });
 
     const page = await until('the public update on the page', async () => {
       const body = await summary(slug);
@@ -124,11 +133,29 @@ describe('status updates and the public status page (integration: real PostgreSQ
       }),
     ]);
 
-    const html = (await stack.http.get(`/status/${slug}`).expect(200).expect('Content-Type', /text\/html/)).text;
-    const atom = (await stack.http.get(`/status/${slug}/feed.atom`).expect(200).expect('Content-Type', /atom\+xml/)).text;
+    const html = (
+      await stack.http
+        .get(`/status/${slug}`)
+        .expect(200)
+        .expect('Content-Type', /text\/html/)
+    ).text;
+    const atom = (
+      await stack.http
+        .get(`/status/${slug}/feed.atom`)
+        .expect(200)
+        .expect('Content-Type', /atom\+xml/)
+    ).text;
     for (const text of [html, atom, JSON.stringify(page)]) {
       expect(text).toContain('Elevated API errors');
-      for (const secret of ['internal-note-do-not-publish', 'secret-db-3', 'Private incident', 'private-incident-note', 'Other-secret-component', 'Other-public-text', hidden.id]) {
+      for (const secret of [
+        'internal-note-do-not-publish',
+        'secret-db-3',
+        'Private incident',
+        'private-incident-note',
+        'Other-secret-component',
+        'Other-public-text',
+        hidden.id,
+      ]) {
         expect(text).not.toContain(secret);
       }
     }
@@ -143,9 +170,10 @@ describe('status updates and the public status page (integration: real PostgreSQ
     const updates = await stack.http.get(`/api/v1/incidents/${outage.id}/status-updates`).set(bearer(acme.token)).expect(200);
     expect(updates.body.data.map((update: { visibility: string }) => update.visibility)).toEqual(['public', 'internal']);
     await stack.http.get(`/api/v1/incidents/${outage.id}/status-updates`).set(bearer(other.token)).expect(404);
-    const timeline = await stack.sql<{ type: string }>(`select type from incident_timeline where incident_id = ? and type = 'status_update'`, [
-      outage.id,
-    ]);
+    const timeline = await stack.sql<{ type: string }>(
+      `select type from incident_timeline where incident_id = ? and type = 'status_update'`,
+      [outage.id],
+    );
     expect(timeline).toHaveLength(2);
 
     // An override wins over the derived status.
@@ -154,8 +182,12 @@ describe('status updates and the public status page (integration: real PostgreSQ
       .set(bearer(acme.token))
       .send({ status_override: 'degraded_performance' })
       .expect(200);
-    await until('the override on the page', async () =>
-      (await summary(slug)).components.some((item: { name: string; status: string }) => item.name === 'Public API' && item.status === 'degraded_performance') || undefined,
+    await until(
+      'the override on the page',
+      async () =>
+        (await summary(slug)).components.some(
+          (item: { name: string; status: string }) => item.name === 'Public API' && item.status === 'degraded_performance',
+        ) || undefined,
     );
     // Another organization cannot touch Acme's components.
     await stack.http.delete(`/api/v1/status-page/components/${component.body.data.id}`).set(bearer(other.token)).expect(404);
@@ -170,8 +202,16 @@ describe('status updates and the public status page (integration: real PostgreSQ
     await stack.http.get(`/status/${slug}`).set('If-None-Match', '"stale"').expect(200);
     await stack.http.get(`/status/no-such-page-${randomUUID().slice(0, 8)}`).expect(404);
 
-    await stack.http.put('/api/v1/status-page').set(bearer(acme.token)).send({ slug, title: 'Acme', enabled: true, custom_domain: domain }).expect(200);
-    const byHost = await stack.http.get('/').set('Host', domain).expect(200).expect('Content-Type', /text\/html/);
+    await stack.http
+      .put('/api/v1/status-page')
+      .set(bearer(acme.token))
+      .send({ slug, title: 'Acme', enabled: true, custom_domain: domain })
+      .expect(200);
+    const byHost = await stack.http
+      .get('/')
+      .set('Host', domain)
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
     expect(byHost.text).toContain('Acme status');
     expect(byHost.text).toContain('action="/subscribe"');
     const byHostJson = await stack.http.get('/summary.json').set('Host', domain).expect(200);
@@ -190,18 +230,31 @@ describe('status updates and the public status page (integration: real PostgreSQ
     const watched = await incident(acme, 'Checkout latency');
 
     // Double opt-in: the page's form mails a confirmation link; nothing is sent before it is followed.
-    await stack.http.post(`/status/${slug}/subscribe`).type('form').send({ email: outside }).expect(200).expect('Content-Type', /text\/html/);
+    await stack.http
+      .post(`/status/${slug}/subscribe`)
+      .type('form')
+      .send({ email: outside })
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
     await stack.http.post(`/status/${slug}/subscribe`).type('form').send({ email: pending }).expect(200);
     const [confirmation] = await waitForMails(outside, /^Confirm your subscription/);
     const confirm = linkIn((confirmation as { text: string }).text, 'Confirm');
-    await stack.http.get(confirm).expect(200).expect('Content-Type', /text\/html/);
+    await stack.http
+      .get(confirm)
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
     await stack.http.post(confirm).expect(200);
     await stack.http.post(confirm.replace(/token=[^&]+/, 'token=v1.forged')).expect(404);
     // The owner follows the incident: confirmed at once, internal updates included.
     await stack.http.post(`/api/v1/incidents/${watched.id}/subscribers`).set(bearer(acme.token)).send({}).expect(201);
 
     const first = /Investigating: Checkout slow/;
-    await post(acme, watched.id, { kind: 'investigating', body: 'Checkout is slow for some customers.', visibility: 'public', title: 'Checkout slow' });
+    await post(acme, watched.id, {
+      kind: 'investigating',
+      body: 'Checkout is slow for some customers.',
+      visibility: 'public',
+      title: 'Checkout slow',
+    });
     await post(acme, watched.id, { kind: 'investigating', body: 'internal-only-remark', visibility: 'internal' });
     const second = /Monitoring: Checkout slow/;
     await post(acme, watched.id, { kind: 'monitoring', body: 'A fix is deployed; we are watching.', visibility: 'public' });
@@ -213,15 +266,23 @@ describe('status updates and the public status page (integration: real PostgreSQ
     expect(await mailsTo(acme.email, first)).toHaveLength(1);
     expect(await mailsTo(outside, second)).toHaveLength(1);
     // The internal update reached the member, never the outside address, and the pending address got nothing.
-    expect((await mailpit.messages()).filter((message) => message.to.includes(outside) && message.text.includes('internal-only-remark'))).toEqual([]);
+    expect(
+      (await mailpit.messages()).filter((message) => message.to.includes(outside) && message.text.includes('internal-only-remark')),
+    ).toEqual([]);
     expect(await mailsTo(pending, /Checkout/)).toEqual([]);
 
     // RFC 8058 headers, and the link alone unsubscribes: no login, no cookie.
-    const headers = (await (await fetch(`${mailpit.httpUrl}/api/v1/message/${(mail as { id: string }).id}/headers`)).json()) as Record<string, string[]>;
+    const headers = (await (await fetch(`${mailpit.httpUrl}/api/v1/message/${(mail as { id: string }).id}/headers`)).json()) as Record<
+      string,
+      string[]
+    >;
     expect(headers['List-Unsubscribe-Post']).toEqual(['List-Unsubscribe=One-Click']);
     const unsubscribe = linkIn((mail as { text: string }).text, 'Unsubscribe');
     expect(headers['List-Unsubscribe']?.[0]).toContain(unsubscribe.replace(/^.*\?/, ''));
-    await stack.http.get(unsubscribe).expect(200).expect('Content-Type', /text\/html/);
+    await stack.http
+      .get(unsubscribe)
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
     // One-click: the mail client POSTs `List-Unsubscribe=One-Click` to the header's URL.
     await stack.http.post(unsubscribe).type('form').send('List-Unsubscribe=One-Click').expect(200);
     await stack.http.post(unsubscribe).type('form').send('List-Unsubscribe=One-Click').expect(200);
@@ -230,7 +291,9 @@ describe('status updates and the public status page (integration: real PostgreSQ
     await post(acme, watched.id, { kind: 'resolved', body: 'Checkout is back to normal.', visibility: 'public' });
     await waitForMails(acme.email, third);
     expect(await mailsTo(outside, third)).toEqual([]);
-    const rows = await stack.sql<{ n: number }>('select count(*)::int as n from status_subscribers where lower(email) = lower(?)', [outside]);
+    const rows = await stack.sql<{ n: number }>('select count(*)::int as n from status_subscribers where lower(email) = lower(?)', [
+      outside,
+    ]);
     expect(rows[0]?.n).toBe(0);
   }, 120_000);
 });

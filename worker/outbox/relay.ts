@@ -344,7 +344,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       await escalate(em, events);
       await forEachBounded(planResponderPages(events), concurrency, (start) => startResponderPage({ ...start, publicUrl: deps.publicUrl }));
       await postToChatFeeds(em, events);
-      await forEachBounded(planStatusUpdateMails(events), concurrency, (mail) => startStatusUpdateMails({ ...mail, publicUrl: deps.publicUrl }));
+      await forEachBounded(planStatusUpdateMails(events), concurrency, (mail) =>
+        startStatusUpdateMails({ ...mail, publicUrl: deps.publicUrl }),
+      );
       // Incidents change in the API and in ingestion activities alike, other documents in the API; every change passes here.
       // One signal per organization's bucket, carrying all of its documents in this batch.
       const indexing = deps.indexSearch

@@ -82,9 +82,17 @@ export async function componentById(em: EntityManager, organizationId: string, i
   return row ?? null;
 }
 
-export type ComponentFields = Pick<ComponentRow, 'name' | 'description' | 'position' | 'integration_ids' | 'routing_rule_ids' | 'status_override'>;
+export type ComponentFields = Pick<
+  ComponentRow,
+  'name' | 'description' | 'position' | 'integration_ids' | 'routing_rule_ids' | 'status_override'
+>;
 
-export async function insertComponent(em: EntityManager, organizationId: string, id: string, fields: ComponentFields): Promise<ComponentRow> {
+export async function insertComponent(
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+  fields: ComponentFields,
+): Promise<ComponentRow> {
   const [row] = await run<ComponentRow[]>(
     em,
     `insert into status_page_components (id, organization_id, name, description, position, integration_ids, routing_rule_ids, status_override)
@@ -103,7 +111,12 @@ export async function insertComponent(em: EntityManager, organizationId: string,
   return row as ComponentRow;
 }
 
-export async function updateComponent(em: EntityManager, organizationId: string, id: string, fields: ComponentFields): Promise<ComponentRow | null> {
+export async function updateComponent(
+  em: EntityManager,
+  organizationId: string,
+  id: string,
+  fields: ComponentFields,
+): Promise<ComponentRow | null> {
   const [row] = await run<ComponentRow[]>(
     em,
     `update status_page_components set name = ?, description = ?, position = ?, integration_ids = ?::jsonb, routing_rule_ids = ?::jsonb,
@@ -124,10 +137,11 @@ export async function updateComponent(em: EntityManager, organizationId: string,
 }
 
 export async function deleteComponent(em: EntityManager, organizationId: string, id: string): Promise<boolean> {
-  const rows = await run<Array<{ id: string }>>(em, 'delete from status_page_components where organization_id = ? and id = ? returning id', [
-    organizationId,
-    id,
-  ]);
+  const rows = await run<Array<{ id: string }>>(
+    em,
+    'delete from status_page_components where organization_id = ? and id = ? returning id',
+    [organizationId, id],
+  );
   return rows.length > 0;
 }
 
@@ -187,11 +201,9 @@ export function openIncidentImpacts(
   em: EntityManager,
   organizationId: string,
 ): Promise<Array<{ severity: Severity; integration_id: string | null; routing_rule_id: string | null }>> {
-  return run(
-    em,
-    `select severity, integration_id, routing_rule_id from incidents where organization_id = ? and status <> 'resolved'`,
-    [organizationId],
-  );
+  return run(em, `select severity, integration_id, routing_rule_id from incidents where organization_id = ? and status <> 'resolved'`, [
+    organizationId,
+  ]);
 }
 
 export interface PublishedIncidentRow {
@@ -333,7 +345,10 @@ export function claimStatusUpdateMails(
 }
 
 export async function markStatusUpdateMailSent(em: EntityManager, statusUpdateId: string, subscriberId: string): Promise<void> {
-  await run(em, 'update status_update_mails set sent_at = now() where status_update_id = ? and subscriber_id = ?', [statusUpdateId, subscriberId]);
+  await run(em, 'update status_update_mails set sent_at = now() where status_update_id = ? and subscriber_id = ?', [
+    statusUpdateId,
+    subscriberId,
+  ]);
 }
 
 /** An update as its mail says it: with the incident's public name as of this update (the latest title its public updates gave). */

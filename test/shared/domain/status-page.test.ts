@@ -1,6 +1,17 @@
-import { componentStatus, hostOf, overallStatus, STATUS_PAGE_DOMAIN, STATUS_PAGE_SLUG, type ComponentStatus } from '../../../shared/domain/status-page.ts';
+import {
+  componentStatus,
+  hostOf,
+  overallStatus,
+  STATUS_PAGE_DOMAIN,
+  STATUS_PAGE_SLUG,
+  type ComponentStatus,
+} from '../../../shared/domain/status-page.ts';
 
-const component = (override: ComponentStatus | null = null) => ({ integrationIds: ['int-a'], routingRuleIds: ['rule-a'], statusOverride: override });
+const component = (override: ComponentStatus | null = null) => ({
+  integrationIds: ['int-a'],
+  routingRuleIds: ['rule-a'],
+  statusOverride: override,
+});
 const incident = (severity: 'critical' | 'high' | 'medium' | 'low', integrationId: string | null, routingRuleId: string | null = null) => ({
   severity,
   integrationId,
@@ -14,7 +25,13 @@ describe('componentStatus', () => {
     ['a high incident routed by its rule: partial outage', component(), [incident('high', null, 'rule-a')], false, 'partial_outage'],
     ['a medium one: degraded', component(), [incident('medium', 'int-a')], false, 'degraded_performance'],
     ['a low one: degraded', component(), [incident('low', 'int-a')], false, 'degraded_performance'],
-    ['the worst of several', component(), [incident('low', 'int-a'), incident('critical', null, 'rule-a'), incident('high', 'int-a')], false, 'major_outage'],
+    [
+      'the worst of several',
+      component(),
+      [incident('low', 'int-a'), incident('critical', null, 'rule-a'), incident('high', 'int-a')],
+      false,
+      'major_outage',
+    ],
     ['incidents of other integrations and rules: untouched', component(), [incident('critical', 'int-b', 'rule-b')], false, 'operational'],
     ['a maintenance window: under maintenance', component(), [], true, 'under_maintenance'],
     ['an incident during maintenance: the incident', component(), [incident('medium', 'int-a')], true, 'degraded_performance'],

@@ -10,8 +10,24 @@ function source(overrides: Partial<PageSource> = {}): PageSource {
   return {
     page: { slug: 'acme', title: 'Acme <Corp>', updatedAt: at(600) },
     components: [
-      { id: ID(1), name: 'API', description: null, integrationIds: ['int-a'], routingRuleIds: [], statusOverride: null, updatedAt: at(500) },
-      { id: ID(2), name: 'Web <b>app</b>', description: 'The "console"', integrationIds: ['int-b'], routingRuleIds: [], statusOverride: null, updatedAt: at(500) },
+      {
+        id: ID(1),
+        name: 'API',
+        description: null,
+        integrationIds: ['int-a'],
+        routingRuleIds: [],
+        statusOverride: null,
+        updatedAt: at(500),
+      },
+      {
+        id: ID(2),
+        name: 'Web <b>app</b>',
+        description: 'The "console"',
+        integrationIds: ['int-b'],
+        routingRuleIds: [],
+        statusOverride: null,
+        updatedAt: at(500),
+      },
     ],
     openIncidents: [{ severity: 'high', integrationId: 'int-a', routingRuleId: null }],
     published: [

@@ -12,7 +12,11 @@ const event = (type: string, data: Record<string, unknown>, organization = 'org-
 
 describe('planStatusUpdateMails', () => {
   it.each([
-    ['one workflow per posted update, in its organization', [event('status_update.posted', { status_update: { id: 'u1' } }, 'org-b')], [{ organizationId: 'org-b', statusUpdateId: 'u1' }]],
+    [
+      'one workflow per posted update, in its organization',
+      [event('status_update.posted', { status_update: { id: 'u1' } }, 'org-b')],
+      [{ organizationId: 'org-b', statusUpdateId: 'u1' }],
+    ],
     ['nothing for other events', [event('incident.created', { status_update: { id: 'u1' } }), event('chat.message', {})], []],
     ['nothing for an event without an update id', [event('status_update.posted', { status_update: { id: 7 } })], []],
   ])('%s', (_name, events, expected) => {
