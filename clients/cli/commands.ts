@@ -4,6 +4,7 @@ import { helpText, type Command } from './args.ts';
 import { loadConfig, removeConfig, saveConfig, type CliConfig } from './config-store.ts';
 import { CliError, EXIT, type ExitCode } from './exit-codes.ts';
 import { runHeartbeatCommand } from './heartbeat.ts';
+import { runUpdateCommand } from './update.ts';
 import { runContactCommand } from './contact.ts';
 import { connectLive, type LiveEvent } from './live.ts';
 import {
@@ -122,6 +123,9 @@ async function runWithConfig(command: Command, json: boolean, io: CliIo, config:
     case 'heartbeat create':
     case 'heartbeat ping':
       return runHeartbeatCommand(command, json, io, config);
+    case 'update post':
+    case 'update list':
+      return runUpdateCommand(command, json, io, config);
     case 'oncall':
       return onCall(command, json, io, config, api);
     case 'incidents escalate': {
