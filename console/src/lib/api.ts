@@ -55,7 +55,7 @@ export function refreshSession(): Promise<boolean> {
  * A call to a route the generated client does not describe yet (it is regenerated when routes
  * merge): same origin, same refresh, same errors as `unwrap`. Answers without a body give undefined.
  */
-export async function callApi<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function callApi<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const response = await fetchWithRefresh(new URL(`/api/v1${path}`, window.location.origin), {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
