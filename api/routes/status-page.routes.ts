@@ -15,6 +15,7 @@ import {
 import { matchesEtag, type StatusPageFormat, type StatusPageService } from '../services/status-page.service.ts';
 import { renderStatusMessageHtml, STATUS_PAGE_CSP } from '../../shared/status-page/render-html.ts';
 import { NotFoundError } from '../../shared/errors.ts';
+import { STATUS_PAGE_SLUG } from '../../shared/domain/status-page.ts';
 import { defineRoute } from './route.ts';
 
 const CONTENT_TYPES: Record<StatusPageFormat, string> = {
@@ -203,7 +204,9 @@ function publicPageRoute(pages: StatusPageService, format: StatusPageFormat, suf
     responses: { 200: { description: summary, ...extra }, 304: { description: 'Not modified' } },
     errors: [404],
     handler: async ({ params }, ctx) => {
-      const rendered = await pages.render({ slug: params.slug.toLowerCase() }, format, basePathOf(ctx, params.slug.toLowerCase()));
+      const slug = params.slug.toLowerCase();
+      // A slug no page could have costs no query.
+      const rendered = STATUS_PAGE_SLUG.test(slug) ? await pages.render({ slug }, format, basePathOf(ctx, slug)) : null;
       if (!rendered) throw new NotFoundError('Status page');
       const headers: Record<string, string> = { ETag: rendered.etag, 'Cache-Control': PAGE_CACHE_CONTROL, Vary: 'Host' };
       if (matchesEtag(ctx.get('If-None-Match') || undefined, rendered.etag)) return { status: 304, headers };
