@@ -4,12 +4,13 @@ import { buildConsoleIfStale } from '../../console/build.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { expectAccessibleInBothThemes, launchChromium, signInThroughPage } from '../helpers/browser.ts';
 import { listen } from '../helpers/listening-stack.ts';
+import { bearer } from '../helpers/members.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { createIntegration } from '../helpers/webhooks.ts';
 
 // The status page settings in Chromium against the real API and PostgreSQL: an owner sets the page
 // up, adds a component following an integration and overrides its status; the public page shows it.
-describe('the console: status page settings and components', () => {
+describe('the console: status page settings, components and status updates', () => {
   let stack: TestStack;
   let server: Awaited<ReturnType<typeof listen>>;
   let browser: Browser;
@@ -57,6 +58,28 @@ describe('the console: status page settings and components', () => {
     await row.getByLabel('Override the status of Checkout').selectOption('partial_outage');
     await shown('Partial outage').waitFor();
     await expectAccessibleInBothThemes(page, 'status-page-components');
+
+    // A public update posted from the incident's page reaches the status page; an internal one does not.
+    const incident = (
+      await stack.http
+        .post('/api/v1/incidents')
+        .set(bearer(owner.token))
+        .send({ title: 'Payment gateway 502s', severity: 'high' })
+        .expect(201)
+    ).body.data as { id: string };
+    await page.goto(`/incidents/${incident.id}`);
+    const updates = page.getByRole('form', { name: 'Post a status update' });
+    await updates.getByLabel('Update', { exact: true }).fill('Looking at the gateway pods');
+    await updates.getByRole('button', { name: 'Post update' }).click();
+    const posted = page.getByRole('list', { name: 'Status updates' });
+    await posted.getByText('Looking at the gateway pods').waitFor();
+    await updates.getByRole('combobox', { name: 'Status', exact: true }).selectOption('identified');
+    await updates.getByLabel('Update', { exact: true }).fill('Some card payments fail; a fix is rolling out.');
+    await updates.getByLabel('Public: on the status page and mailed to its subscribers').check();
+    await updates.getByLabel('Name on the status page (optional)').fill('Card payments failing');
+    await expectAccessibleInBothThemes(page, 'incident-status-updates');
+    await updates.getByRole('button', { name: 'Post update' }).click();
+    await posted.getByText('Some card payments fail; a fix is rolling out.').waitFor();
     await context.close();
 
     const summary = await waitFor(
@@ -71,5 +94,19 @@ describe('the console: status page settings and components', () => {
       { timeoutMs: 10_000, intervalMs: 200 },
     );
     expect(summary).toMatchObject({ title: 'Console Cloud', components: [{ name: 'Checkout', status: 'partial_outage' }] });
+    const published = await waitFor(
+      'the public update on the page',
+      async () => {
+        const body = (await stack.http.get(`/status/${slug}/summary.json`).expect(200)).body as { incidents: unknown[] };
+        return body.incidents.length > 0 ? body.incidents : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 200 },
+    );
+    expect(published).toEqual([
+      expect.objectContaining({
+        name: 'Card payments failing',
+        updates: [expect.objectContaining({ kind: 'identified', body: 'Some card payments fail; a fix is rolling out.' })],
+      }),
+    ]);
   }, 120_000);
 });

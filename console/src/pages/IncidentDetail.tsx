@@ -7,6 +7,7 @@ import { useLive } from '../lib/realtime.tsx';
 import { canWrite, useUser } from '../lib/session.tsx';
 import { IncidentAlerts } from '../components/IncidentAlerts.tsx';
 import { IncidentEscalation } from '../components/IncidentEscalation.tsx';
+import { IncidentStatusUpdates } from '../components/IncidentStatusUpdates.tsx';
 import { Badge, Empty, ErrorState, Loading, QueryCard, Time } from '../components/ui.tsx';
 import { SilenceSimilar } from '../components/SilenceSimilar.tsx';
 
@@ -132,6 +133,7 @@ function IncidentView({ incident }: { incident: IncidentDetail }) {
         </div>
         <div className="stack">
           <IncidentEscalation incidentId={incident.id} status={incident.status} writable={writable} />
+          <IncidentStatusUpdates incidentId={incident.id} writable={writable} />
           <section className="card" aria-labelledby="assignee-title">
             <h2 id="assignee-title">Assignee</h2>
             <div className="stack">
