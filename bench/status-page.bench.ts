@@ -28,7 +28,8 @@ async function measure(name: string, url: string, headers: Record<string, string
   const run = (duration: number) => autocannon({ url, connections: CONNECTIONS, duration, headers, pipelining: 1 });
   await run(1); // warm-up: JIT, connection pools, caches
   const result = await run(SECONDS);
-  const unexpected = expectStatus === 200 ? result.non2xx : result.requests.total - (result.statusCodeStats[expectStatus]?.count ?? 0);
+  const unexpected =
+    expectStatus === 200 ? result.non2xx : result.requests.total - (result.statusCodeStats?.[`${expectStatus}`]?.count ?? 0);
   return {
     name,
     requestsPerSecond: result.requests.average,

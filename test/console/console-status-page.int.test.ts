@@ -45,7 +45,7 @@ describe('the console: status page settings, components and status updates', () 
 
     const form = page.getByRole('form', { name: 'New component' });
     await form.getByLabel('Name').fill('Checkout');
-    await form.getByRole('checkbox', { name: integration.name }).check();
+    await form.getByRole('checkbox', { name: 'metrics_alerts integration', exact: true }).check();
     await form.getByRole('button', { name: 'Add component' }).click();
     const row = page.getByRole('row').filter({ hasText: 'Checkout' });
     // The "Shown now" column.
@@ -82,6 +82,10 @@ describe('the console: status page settings, components and status updates', () 
     await posted.getByText('Some card payments fail; a fix is rolling out.').waitFor();
     await context.close();
 
+    const components = (await stack.http.get('/api/v1/status-page/components').set(bearer(owner.token)).expect(200)).body.data;
+    expect(components).toEqual([
+      expect.objectContaining({ name: 'Checkout', integration_ids: [integration.id], status_override: 'partial_outage' }),
+    ]);
     const summary = await waitFor(
       'the override on the public page',
       async () => {
