@@ -34,7 +34,9 @@ describe('status updates and the public status page (integration: real PostgreSQ
   });
 
   const mailsTo = async (to: string, subject: RegExp) =>
-    (await mailpit.messages()).filter((message) => message.to.includes(to) && subject.test(message.subject));
+    (await mailpit.messages()).filter(
+      (message) => message.to.some((address) => address.toLowerCase() === to.toLowerCase()) && subject.test(message.subject),
+    );
   const waitForMails = (to: string, subject: RegExp, count = 1) =>
     waitFor(
       `${count} mail(s) "${subject.source}" to ${to}`,
@@ -222,6 +224,14 @@ describe('status updates and the public status page (integration: real PostgreSQ
       .set(bearer(other.token))
       .send({ slug: otherSlug, title: 'Other', enabled: true, custom_domain: domain })
       .expect(409);
+    // A disabled page is not served (within the second a rendering is kept).
+    await stack.http
+      .put('/api/v1/status-page')
+      .set(bearer(other.token))
+      .send({ slug: otherSlug, title: 'Other', enabled: false })
+      .expect(200);
+    await until('the disabled page gone', async () => ((await stack.http.get(`/status/${otherSlug}`)).status === 404 ? true : undefined));
+    await stack.http.get(`/status/${otherSlug}/summary.json`).expect(404);
   }, 60_000);
 
   it('mails each confirmed subscriber exactly one mail per public update, members internal ones too, and unsubscribes from the link alone', async () => {
@@ -247,6 +257,21 @@ describe('status updates and the public status page (integration: real PostgreSQ
     await stack.http.post(confirm.replace(/token=[^&]+/, 'token=v1.forged')).expect(404);
     // The owner follows the incident: confirmed at once, internal updates included.
     await stack.http.post(`/api/v1/incidents/${watched.id}/subscribers`).set(bearer(acme.token)).send({}).expect(201);
+    // A customer's address added to the incident: double opt-in too, then public updates only.
+    const customer = `customer-${randomUUID().slice(0, 8)}@example.test`;
+    const added = await stack.http
+      .post(`/api/v1/incidents/${watched.id}/subscribers`)
+      .set(bearer(acme.token))
+      .send({ email: customer })
+      .expect(201);
+    expect(added.body.data).toMatchObject({ email: customer, user_id: null, confirmed: false });
+    await stack.http.post(`/api/v1/incidents/${watched.id}/subscribers`).set(bearer(other.token)).send({ email: customer }).expect(404);
+    const [customerConfirmation] = await waitForMails(customer, /^Confirm your subscription/);
+    await stack.http.post(linkIn((customerConfirmation as { text: string }).text, 'Confirm')).expect(200);
+    // The same customer also subscribes to the whole page: still one mail per update.
+    await stack.http.post(`/status/${slug}/subscribe`).type('form').send({ email: customer.toUpperCase() }).expect(200);
+    const pageConfirmation = (await waitForMails(customer, /^Confirm your subscription/, 2))[1];
+    await stack.http.post(linkIn((pageConfirmation as { text: string }).text, 'Confirm')).expect(200);
 
     const first = /Investigating: Checkout slow/;
     await post(acme, watched.id, {
@@ -259,12 +284,22 @@ describe('status updates and the public status page (integration: real PostgreSQ
     const second = /Monitoring: Checkout slow/;
     await post(acme, watched.id, { kind: 'monitoring', body: 'A fix is deployed; we are watching.', visibility: 'public' });
 
+    // Each update's mails are a workflow of their own: they may arrive in any order. Wait for every
+    // address's mail of each update, then count: exactly one each, whichever scopes it subscribed to.
     const [mail] = await waitForMails(outside, second);
-    await waitForMails(acme.email, second);
+    for (const address of [outside, acme.email, customer]) {
+      for (const update of [first, second]) await waitForMails(address, update);
+    }
     await waitForMails(acme.email, /Investigating: Checkout latency/);
-    expect(await mailsTo(outside, first)).toHaveLength(1);
-    expect(await mailsTo(acme.email, first)).toHaveLength(1);
-    expect(await mailsTo(outside, second)).toHaveLength(1);
+    for (const address of [outside, acme.email, customer]) {
+      for (const update of [first, second])
+        expect({ address, update: update.source, mails: (await mailsTo(address, update)).length }).toEqual({
+          address,
+          update: update.source,
+          mails: 1,
+        });
+    }
+    expect(await mailsTo(customer, /Checkout latency/)).toEqual([]);
     // The internal update reached the member, never the outside address, and the pending address got nothing.
     expect(
       (await mailpit.messages()).filter((message) => message.to.includes(outside) && message.text.includes('internal-only-remark')),
