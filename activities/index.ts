@@ -17,6 +17,7 @@ import { createAcknowledgementActivities, type AcknowledgementActivityDeps } fro
 import { createResponderActivities } from './responder.activities.ts';
 import { createRemediationActivities } from './remediation.activities.ts';
 import { createHandoffNoticeActivities, type HandoffNoticeActivityDeps } from './handoff-notice.activities.ts';
+import { createStatusUpdateMailActivities, type StatusUpdateMailActivityDeps } from './status-update-mail.activities.ts';
 
 export type ActivityDeps = SelfTestActivityDeps &
   DeliveryActivityDeps &
@@ -33,7 +34,8 @@ export type ActivityDeps = SelfTestActivityDeps &
   ChatFeedActivityDeps &
   HeartbeatActivityDeps &
   AcknowledgementActivityDeps &
-  HandoffNoticeActivityDeps;
+  HandoffNoticeActivityDeps &
+  StatusUpdateMailActivityDeps;
 
 /** Every activity of the worker, built from its dependencies (no module-level singletons). */
 export function createActivities(deps: ActivityDeps) {
@@ -57,6 +59,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createResponderActivities(deps),
     ...createHandoffNoticeActivities(deps),
     ...createRemediationActivities(deps),
+    ...createStatusUpdateMailActivities(deps),
   };
 }
 

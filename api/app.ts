@@ -20,6 +20,8 @@ import { eventsV2RootRoutes } from './routes/events-v2.routes.ts';
 import { healthRoutes, type ReadinessProbe } from './routes/health.routes.ts';
 import { metricsRoutes } from './routes/metrics.routes.ts';
 import { apiRoutes, type ApiServices } from './routes/index.ts';
+import { publicStatusPageRoutes, publicStatusSubscribeRoutes } from './routes/status-page.routes.ts';
+import { statusPageHost } from './middleware/status-page-host.ts';
 import { allowedMethods, dispatchRoutes, type MountedRoutes, type RouteAccess, type RouteGuards } from './routes/route.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -67,6 +69,9 @@ export function createApp(deps: AppDeps): Koa {
       guarded: true,
       routes: eventsV2RootRoutes(deps.services.eventsV2, { maxBodyBytes: deps.config.WEBHOOK_MAX_BODY_BYTES }),
     },
+    // The public status pages: reads unguarded (cached, answered from memory), the subscribe form rate limited.
+    { prefix: '', routes: publicStatusPageRoutes(deps.services.statusPages) },
+    { prefix: '', guarded: true, routes: publicStatusSubscribeRoutes(deps.services.statusPages) },
   ];
   let openApiDocument: unknown;
   const getOpenApiDocument = () =>
@@ -108,6 +113,7 @@ export function createApp(deps: AppDeps): Koa {
     ctx.path.startsWith(webhookPrefix) || ctx.path.startsWith(eventsV2Prefix) || rawBodyPaths.has(ctx.path) ? next() : parseBody(ctx, next),
   );
   app.use(ormContext(deps.orm));
+  app.use(statusPageHost({ publicUrl: deps.config.publicUrl, slugOfDomain: deps.services.statusPages.slugOfDomain }));
 
   // The docs router first: its allowedMethods reads every router's path matches, so it must only
   // see requests the API routers' own allowedMethods (declared methods, 405, OPTIONS) left alone.

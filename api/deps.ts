@@ -64,6 +64,9 @@ import { createIntegrationLookup } from './services/integration-lookup.ts';
 import { createIntegrationService } from './services/integration.service.ts';
 import { createSilenceService } from './services/silence.service.ts';
 import { createHeartbeatService } from './services/heartbeat.service.ts';
+import { createStatusPageService } from './services/status-page.service.ts';
+import { createStatusUpdateService } from './services/status-update.service.ts';
+import { createSubscriberLinks } from '../shared/status-page/subscriber-links.ts';
 import { createMaintenanceWindowService } from './services/maintenance-window.service.ts';
 import { createSelfTestService } from './services/self-test.service.ts';
 import { createWebhookIngestService } from './services/webhook-ingest.service.ts';
@@ -270,6 +273,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
     credentials,
   });
   const publicUrl = config.publicUrl;
+  const subscriberLinks = createSubscriberLinks({ encryptionKey: runtime.encryptionKey, publicUrl });
   // One batcher for the process: concurrent detail reads share a statement (docs/benchmarks.md).
   const incidentDetailReads = createIncidentDetailReads(runtime.orm.em);
   const incidents = createIncidentService({
@@ -489,6 +493,8 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
         publicUrl,
       }),
       chatFeeds: createChatFeedService({ em }),
+      statusUpdates: createStatusUpdateService({ em, mailer, links: subscriberLinks }),
+      statusPages: createStatusPageService({ em, mailer, links: subscriberLinks, publicUrl, logger }),
       heartbeats: createHeartbeatService({ em, temporal: runtime.temporal, publicUrl, logger }),
       ...createSlackServices({
         config,

@@ -11,6 +11,7 @@ import { createSecretBox, type SecretBox } from '../shared/crypto/secret-box.ts'
 import type { Orm } from '../shared/db/orm.ts';
 import { createLogger, type Logger } from '../shared/logger.ts';
 import { createMailer } from '../shared/mail/mailer.ts';
+import { createSubscriberLinks } from '../shared/status-page/subscriber-links.ts';
 import type { SearchPort } from '../shared/search/port.ts';
 import { createOutboundHttp, type HttpRequestFn, type Resolver } from '../shared/net/outbound-http.ts';
 import { ICAL_MAX_BYTES } from '../shared/domain/schedule-ical-layer.ts';
@@ -92,6 +93,8 @@ export function createWorkerDeps(
     onCall: createScheduleOnCall({ orm }),
     // The one-click acknowledge and resolve links of page mails; the API verifies them with the same key.
     pageLinks: createPageLinkSigner(options.encryptionKey),
+    // The unsubscribe links of status update mails; the API verifies them with the same key.
+    subscriberLinks: createSubscriberLinks({ encryptionKey: options.encryptionKey, publicUrl: config.publicUrl }),
     // Page channels' vendor APIs: the operator's SLACK_API_URL, TWILIO_API_URL, NTFY_URL; else the vendors' own.
     vendorBaseUrls: pageVendorBaseUrls(config),
     // The assistant URL is the operator's, not a user's: it is called without the outbound guard.

@@ -21,3 +21,4 @@ export { acknowledgementWorkflow } from './acknowledgement.workflow.ts';
 export { responderPageWorkflow } from './responder-page.workflow.ts';
 export { handoffNoticesWorkflow } from './handoff-notices.workflow.ts';
 export { remediationWorkflow } from './remediation.workflow.ts';
+export { statusUpdateMailWorkflow } from './status-update-mail.workflow.ts';

@@ -95,6 +95,10 @@ import type { HeartbeatService } from '../services/heartbeat.service.ts';
 import { heartbeatRoutes } from './heartbeat.routes.ts';
 import type { TeamService } from '../services/team.service.ts';
 import { teamRoutes } from './team.routes.ts';
+import type { StatusPageService } from '../services/status-page.service.ts';
+import type { StatusUpdateService } from '../services/status-update.service.ts';
+import { statusPageAdminRoutes } from './status-page.routes.ts';
+import { statusUpdateRoutes } from './status-update.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -154,6 +158,9 @@ export interface ApiServices {
   chatFeeds: ChatFeedService;
   heartbeats: HeartbeatService;
   teams: TeamService;
+  statusUpdates: StatusUpdateService;
+  /** The public status page (its own routes are mounted by the app, outside /api/v1). */
+  statusPages: StatusPageService;
 }
 
 /** Every route below /api/v1, in the order the OpenAPI description lists them. */
@@ -205,5 +212,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...slackRoutes(services.slackInstall, services.slackInbound),
     ...chatFeedRoutes(services.chatFeeds),
     ...heartbeatRoutes(services.heartbeats),
+    ...statusUpdateRoutes(services.statusUpdates),
+    ...statusPageAdminRoutes(services.statusPages),
   ];
 }

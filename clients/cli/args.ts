@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { PLATFORMS, type Platform } from '../../shared/domain/alert.ts';
 import { MAX_SNOOZE_SECONDS, MIN_SNOOZE_SECONDS, parseDuration } from '../../shared/domain/acknowledgement.ts';
+import { STATUS_UPDATE_KINDS, type StatusUpdateKind } from '../../shared/domain/status-page.ts';
 import { CliError, EXIT } from './exit-codes.ts';
 
 // The command line, parsed into one value per command with node:util's parseArgs; pure, so the
@@ -65,7 +66,9 @@ export type Command =
   | { name: 'heartbeat ping'; target: string }
   | { name: 'team list'; limit: number }
   | { name: 'team create'; teamName: string; members: string[]; defaultPolicy?: string }
-  | { name: 'team add-member'; teamId: string; userId: string; role: 'member' | 'manager' };
+  | { name: 'team add-member'; teamId: string; userId: string; role: 'member' | 'manager' }
+  | { name: 'update post'; incident: string; kind: StatusUpdateKind; message: string; visibility: 'internal' | 'public'; title?: string }
+  | { name: 'update list'; incident: string };
 
 export interface Invocation {
   command: Command;
@@ -523,6 +526,37 @@ export const COMMANDS: Record<string, CommandSpec> = {
       return { name: 'team add-member', teamId: uuid(teamId as string, 'TEAM_ID'), userId: uuid(userId as string, 'USER_ID'), role };
     },
   },
+  'update post': {
+    summary: 'Post a status update on an incident (investigating, identified, monitoring, resolved)',
+    usage: 'tocsin update post INCIDENT_ID --kind KIND --message TEXT [--public [--title PUBLIC_NAME]]',
+    details: [
+      "Internal by default: the timeline, the incident's chat feeds and its member subscribers. --public also puts it on the",
+      "status page and mails the page's subscribers; --title names the incident there (its own title is never published).",
+    ],
+    options: { kind: { type: 'string' }, message: { type: 'string' }, public: { type: 'boolean' }, title: { type: 'string' } },
+    positionals: ['INCIDENT_ID'],
+    build: (values, [incident]) => {
+      const message = required(values, 'message');
+      if (!message.trim()) throw usageError('--message must not be blank');
+      if (values.title !== undefined && !values.public)
+        throw usageError('--title names the incident on the status page: give it with --public');
+      return {
+        name: 'update post',
+        incident: uuid(incident as string, 'INCIDENT_ID'),
+        kind: oneOf(required(values, 'kind'), STATUS_UPDATE_KINDS, '--kind') as StatusUpdateKind,
+        message,
+        visibility: values.public ? 'public' : 'internal',
+        ...(values.title !== undefined ? { title: str(values.title) } : {}),
+      };
+    },
+  },
+  'update list': {
+    summary: "An incident's status updates, newest first",
+    usage: 'tocsin update list INCIDENT_ID',
+    options: {},
+    positionals: ['INCIDENT_ID'],
+    build: (_values, [incident]) => ({ name: 'update list', incident: uuid(incident as string, 'INCIDENT_ID') }),
+  },
   'contact list': {
     summary: 'Your contact methods: how escalations page you',
     usage: 'tocsin contact list',
@@ -624,6 +658,7 @@ const GROUPS: Record<string, string> = {
   contact: 'Your contact methods: add, verify, list and test them',
   heartbeat: "Heartbeats (dead man's switches): list, create and ping them",
   team: 'Teams: list and create them, add members',
+  update: 'Status updates of incidents: post and list them',
 };
 
 const GLOBAL_OPTIONS: Options = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } };

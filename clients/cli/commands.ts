@@ -5,6 +5,7 @@ import { loadConfig, removeConfig, saveConfig, type CliConfig } from './config-s
 import { CliError, EXIT, type ExitCode } from './exit-codes.ts';
 import { runHeartbeatCommand } from './heartbeat.ts';
 import { runTeamCommand } from './team.ts';
+import { runUpdateCommand } from './update.ts';
 import { runContactCommand } from './contact.ts';
 import { connectLive, type LiveEvent } from './live.ts';
 import {
@@ -127,6 +128,9 @@ async function runWithConfig(command: Command, json: boolean, io: CliIo, config:
     case 'team create':
     case 'team add-member':
       return runTeamCommand(command, json, io, config);
+    case 'update post':
+    case 'update list':
+      return runUpdateCommand(command, json, io, config);
     case 'oncall':
       return onCall(command, json, io, config, api);
     case 'incidents escalate': {

@@ -16,6 +16,7 @@ export type EventType = (typeof EVENT_TYPES)[number];
  * Events only the outbox relay itself reads: never subscribable by integrations, never pushed.
  * `search.document_changed` (`data.document: {type, ids}`): documents the API wrote, to (re)index.
  * `responders.requested` (`data.responder_ids`): responders asked on the event's incident, each to page.
+ * `status_update.posted` (`data.status_update`): said in the incident's chat feeds, mailed to its subscribers.
  */
-export const INTERNAL_EVENT_TYPES = ['search.document_changed', 'responders.requested'] as const;
+export const INTERNAL_EVENT_TYPES = ['search.document_changed', 'responders.requested', 'status_update.posted'] as const;
 export type InternalEventType = (typeof INTERNAL_EVENT_TYPES)[number];

@@ -34,6 +34,8 @@ export const TIMELINE_TYPES = [
   'priority_changed',
   /** An incident role (commander, communications lead, scribe, custom) assigned or unassigned. */
   'role',
+  /** A status update (investigating, identified, monitoring, resolved), internal or public. */
+  'status_update',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

@@ -4,4 +4,6 @@ export interface MailMessage {
   subject: string;
   /** Plain text body; it may carry a one-time token, so it is never logged. */
   text: string;
+  /** Extra headers (List-Unsubscribe of subscription mails); names as sent. */
+  headers?: Record<string, string>;
 }

@@ -16,7 +16,13 @@ export function createSmtpMailer(options: { url: string; from: string; logger: L
   const transport = createTransport(options.url);
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+      const info = await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.headers ? { headers: message.headers } : {}),
+      });
       options.logger.info({ messageId: info.messageId, to: message.to, subject: message.subject }, 'mail sent');
     },
   };

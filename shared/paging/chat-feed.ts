@@ -11,7 +11,7 @@ export interface FeedIncident {
 /** One thing to say in an incident's feed thread: `opened` starts the thread, the others reply in it. */
 export interface FeedUpdate {
   eventId: string;
-  kind: 'opened' | 'status' | 'escalated' | 'message';
+  kind: 'opened' | 'status' | 'escalated' | 'message' | 'status_update';
   /** The reply's text (plain; each poster escapes it for its chat). */
   text: string;
   incident: FeedIncident;

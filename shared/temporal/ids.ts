@@ -57,6 +57,8 @@ export const workflowIds = {
     `notification-mail:${notificationIds[0] ?? 'none'}:${notificationIds.length}`,
   /** One per relay batch, incident and organization chat feed, keyed by the batch's first update of it: a replayed batch starts it once. */
   chatFeed: (feedId: string, eventId: string) => `chat-feed:${feedId}:${eventId}`,
+  /** One per status update: its subscribers' mails; a replayed relay batch starts it once. */
+  statusUpdateMail: (statusUpdateId: string) => `status-update-mail:${statusUpdateId}`,
   /** One per chat message mentioning the assistant: a second start for the same message is refused. */
   assistantReply: (messageId: string) => `assistant-reply:${messageId}`,
   /**

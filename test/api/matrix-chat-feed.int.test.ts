@@ -95,6 +95,11 @@ describe('Matrix chat feed (integration: real Synapse, PostgreSQL, Temporal, wor
       .set(bearer(owner.token))
       .send({ body: 'Rolled back <b>the deploy</b>' })
       .expect(201);
+    await stack.http
+      .post(`/api/v1/incidents/${incident.id}/status-updates`)
+      .set(bearer(owner.token))
+      .send({ kind: 'monitoring', body: 'The rollback is out; watching error rates', visibility: 'public' })
+      .expect(201);
     await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'resolved' }).expect(200);
     const thread = await eventually('the resolution in the thread', async () => {
       const bodies = await threaded();
@@ -103,6 +108,7 @@ describe('Matrix chat feed (integration: real Synapse, PostgreSQL, Temporal, wor
     expect(thread.filter((body) => !body.startsWith('Escalation level'))).toEqual([
       'Acknowledged (investigating) (was active)',
       'Chat: Rolled back <b>the deploy</b>',
+      'Monitoring (public update): The rollback is out; watching error rates',
       'Resolved (was investigating)',
     ]);
     // The root follows the incident (an edit), and says no more how to act on it.

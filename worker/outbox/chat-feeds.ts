@@ -1,5 +1,7 @@
 import type { FeedIncident, FeedUpdate } from '../../shared/paging/chat-feed.ts';
 import type { OutboxEvent } from './outbox-event.ts';
+import { STATUS_UPDATE_LABELS, type StatusUpdateKind } from '../../shared/domain/status-page.ts';
+import { STATUS_UPDATE_POSTED } from './status-updates.ts';
 
 const STATUS_WORDS: Record<string, string> = {
   investigating: 'Acknowledged (investigating)',
@@ -13,7 +15,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
  * What an incident's feed says for each event of a batch: opened, each status change, each
- * escalation level paged, each chat message (the assistant's and members' alike). Other events
+ * escalation level paged, each status update, each chat message (the assistant's and members' alike). Other events
  * (`incident.resolved` repeats a status change, alerts, executions) say nothing.
  */
 export function feedUpdatesOf(events: readonly OutboxEvent[]): Array<{ organizationId: string; incidentId: string; update: FeedUpdate }> {
@@ -46,6 +48,11 @@ export function feedUpdatesOf(events: readonly OutboxEvent[]): Array<{ organizat
         'escalated',
         `Escalation level ${escalation.level} paged (round ${String(escalation.round ?? 1)}): ${String(escalation.sent ?? 0)} sent, ${String(escalation.failed ?? 0)} failed`,
       );
+    } else if (event.type === STATUS_UPDATE_POSTED) {
+      const update = (event.data.status_update ?? {}) as { kind?: unknown; body?: unknown; visibility?: unknown };
+      const label = STATUS_UPDATE_LABELS[update.kind as StatusUpdateKind];
+      if (!label) continue;
+      say('status_update', `${label} (${update.visibility === 'public' ? 'public' : 'internal'} update): ${text(update.body)}`);
     } else if (event.type === 'chat.message') {
       const message = (event.data.message ?? {}) as { body?: unknown; author_kind?: unknown };
       if (event.data.state !== undefined && event.data.state !== 'done') continue;

@@ -19,6 +19,8 @@ import type { outboundDeliveryWorkflow } from '../../workflows/outbound-delivery
 import type { chatFeedWorkflow } from '../../workflows/chat-feed.workflow.ts';
 import { chatFeedsOfIncidents } from '../../shared/db/access/chat-feeds.ts';
 import { feedUpdatesOf } from './chat-feeds.ts';
+import { planStatusUpdateMails } from './status-updates.ts';
+import type { statusUpdateMailWorkflow } from '../../workflows/status-update-mail.workflow.ts';
 import { forEachBounded } from '../../shared/bounded.ts';
 import { planEscalations } from './escalations.ts';
 import { fanOutAcknowledgements } from './acknowledgements.ts';
@@ -127,6 +129,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
 
   const startPageUpdates = (input: Parameters<typeof pageUpdatesWorkflow>[0]) =>
     startOnce('pageUpdatesWorkflow', workflowIds.pageUpdates(input.eventId), input);
+  const startStatusUpdateMails = (input: Parameters<typeof statusUpdateMailWorkflow>[0]) =>
+    startOnce('statusUpdateMailWorkflow', workflowIds.statusUpdateMail(input.statusUpdateId), input);
   const startChatFeed = (input: Parameters<typeof chatFeedWorkflow>[0]) =>
     startOnce('chatFeedWorkflow', workflowIds.chatFeed(input.feedId, input.updates[0]?.eventId ?? 'none'), input);
 
@@ -362,6 +366,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
           startResponderPage({ ...start, publicUrl: deps.publicUrl }),
         );
         await postToChatFeeds(em, events);
+        await forEachBounded(planStatusUpdateMails(events), concurrency, (mail) =>
+          startStatusUpdateMails({ ...mail, publicUrl: deps.publicUrl }),
+        );
       })();
       // Incidents change in the API and in ingestion activities alike, other documents in the API; every change passes here.
       // One signal per organization's bucket, carrying all of its documents in this batch.

@@ -55,6 +55,7 @@ export function Layout() {
               <NavLink to="/admin/api-keys">API keys</NavLink>
               <NavLink to="/admin/sso">Single sign-on</NavLink>
               <NavLink to="/admin/settings">Organization</NavLink>
+              <NavLink to="/admin/status-page">Status page</NavLink>
               <NavLink to="/admin/channels">Chat and phone</NavLink>
             </>
           ) : null}

@@ -8,6 +8,7 @@ import { canWrite, useUser } from '../lib/session.tsx';
 import { IncidentAlerts } from '../components/IncidentAlerts.tsx';
 import { IncidentEscalation } from '../components/IncidentEscalation.tsx';
 import { IncidentResponders } from '../components/IncidentResponders.tsx';
+import { IncidentStatusUpdates } from '../components/IncidentStatusUpdates.tsx';
 import { Badge, Empty, ErrorState, Loading, QueryCard, Time } from '../components/ui.tsx';
 import { SilenceSimilar } from '../components/SilenceSimilar.tsx';
 import { IncidentPriority, IncidentRoles, type RoleHolder } from '../components/IncidentRoles.tsx';
@@ -144,6 +145,7 @@ function IncidentView({ incident }: { incident: IncidentDetail }) {
             writable={writable}
             resolved={incident.status === 'resolved'}
           />
+          <IncidentStatusUpdates incidentId={incident.id} writable={writable} />
           <section className="card" aria-labelledby="assignee-title">
             <h2 id="assignee-title">Assignee</h2>
             <div className="stack">

@@ -51,6 +51,7 @@ import { Migration20261231120000Teams } from './20261231120000-teams.migration.t
 import { Migration20261231130000IntegrationReopenWindow } from './20261231130000-integration-reopen-window.migration.ts';
 import { Migration20261231140000IncidentRolesAndPriorities } from './20261231140000-incident-roles-and-priorities.migration.ts';
 import { Migration20261231140100RoutingRemediation } from './20261231140100-routing-remediation.migration.ts';
+import { Migration20261231150000StatusPages } from './20261231150000-status-pages.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -108,4 +109,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261231120000-teams', class: Migration20261231120000Teams },
   { name: '20261231130000-integration-reopen-window', class: Migration20261231130000IntegrationReopenWindow },
   { name: '20261231140000-incident-roles-and-priorities', class: Migration20261231140000IncidentRolesAndPriorities },
-  { name: '20261231140100-routing-remediation', class: Migration20261231140100RoutingRemediation }];
+  { name: '20261231140100-routing-remediation', class: Migration20261231140100RoutingRemediation },
+  { name: '20261231150000-status-pages', class: Migration20261231150000StatusPages }];

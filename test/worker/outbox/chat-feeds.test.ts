@@ -35,6 +35,28 @@ describe('feedUpdatesOf', () => {
       [['status', 'Reopened (was resolved)']],
     ],
     [
+      'a status update, public or internal',
+      [
+        event('status_update.posted', {
+          ...snapshot('investigating'),
+          status_update: { kind: 'identified', body: 'Bad deploy', visibility: 'public' },
+        }),
+        event('status_update.posted', {
+          ...snapshot('investigating'),
+          status_update: { kind: 'monitoring', body: 'Rolled back', visibility: 'internal' },
+        }),
+      ],
+      [
+        ['status_update', 'Identified (public update): Bad deploy'],
+        ['status_update', 'Monitoring (internal update): Rolled back'],
+      ],
+    ],
+    [
+      'a status update of an unknown kind, said not at all',
+      [event('status_update.posted', { status_update: { kind: 'bogus', body: 'x' } })],
+      [],
+    ],
+    [
       'a level paged',
       [event('escalation.updated', { escalation: { level: 2, round: 1, sent: 1, failed: 1 } })],
       [['escalated', 'Escalation level 2 paged (round 1): 1 sent, 1 failed']],

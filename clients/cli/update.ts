@@ -1,0 +1,75 @@
+import { apiError, unreachable } from './api.ts';
+import type { Command } from './args.ts';
+import type { CliConfig } from './config-store.ts';
+import { EXIT, type ExitCode } from './exit-codes.ts';
+import type { CliIo } from './io.ts';
+import { shortTime, table } from './output.ts';
+import { userAgent } from './version.ts';
+
+type UpdateCommand = Extract<Command, { name: `update ${string}` }>;
+
+interface StatusUpdate {
+  id: string;
+  kind: string;
+  visibility: 'internal' | 'public';
+  title: string | null;
+  body: string;
+  created_at: string;
+}
+
+async function call<T>(config: CliConfig, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${config.url}/api/v1${path}`, {
+      method,
+      headers: {
+        'x-api-key': config.api_key,
+        'user-agent': userAgent(),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch (error) {
+    throw unreachable(config.url, error);
+  }
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON: reported as the text it is.
+  }
+  if (response.ok) return parsed as T;
+  throw apiError(response.status, parsed);
+}
+
+export function formatStatusUpdates(updates: StatusUpdate[]): string {
+  if (updates.length === 0) return 'No status update.';
+  return table(
+    ['POSTED', 'KIND', 'VISIBILITY', 'UPDATE'],
+    updates.map((update) => [shortTime(update.created_at), update.kind, update.visibility, update.body.replace(/\s+/g, ' ').slice(0, 100)]),
+  );
+}
+
+/** `tocsin update post|list`: an incident's status updates. */
+export async function runUpdateCommand(command: UpdateCommand, json: boolean, io: CliIo, config: CliConfig): Promise<ExitCode> {
+  const out = (human: () => string, machine: unknown) => io.stdout(json ? JSON.stringify(machine, null, 2) : human());
+  const path = `/incidents/${encodeURIComponent(command.incident)}/status-updates`;
+  switch (command.name) {
+    case 'update post': {
+      const { data } = await call<{ data: StatusUpdate }>(config, 'POST', path, {
+        kind: command.kind,
+        body: command.message,
+        visibility: command.visibility,
+        ...(command.title !== undefined ? { title: command.title } : {}),
+      });
+      out(() => `posted ${data.visibility} update ${data.id} (${data.kind})`, data);
+      return EXIT.OK;
+    }
+    case 'update list': {
+      const result = await call<{ data: StatusUpdate[] }>(config, 'GET', path);
+      out(() => formatStatusUpdates(result.data), result);
+      return EXIT.OK;
+    }
+  }
+}
