@@ -33,6 +33,7 @@ const incident = (overrides: Partial<Incident>): Incident => ({
   routing_rule_id: null,
   escalation_policy_id: null,
   urgency: null,
+  priority: null,
   ...overrides,
 });
 

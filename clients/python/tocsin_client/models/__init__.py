@@ -42,6 +42,10 @@ from .analytics_totals import AnalyticsTotals
 from .api_key import ApiKey
 from .approval_step_config import ApprovalStepConfig
 from .approval_step_config_input import ApprovalStepConfigInput
+from .assign_incident_role_body import AssignIncidentRoleBody
+from .assign_incident_role_response_200 import AssignIncidentRoleResponse200
+from .assign_incident_role_response_200_meta import AssignIncidentRoleResponse200Meta
+from .assign_incident_role_result import AssignIncidentRoleResult
 from .audit_event import AuditEvent
 from .audit_event_actor import AuditEventActor
 from .audit_event_actor_type import AuditEventActorType
@@ -107,11 +111,15 @@ from .create_heartbeat_body_severity import CreateHeartbeatBodySeverity
 from .create_heartbeat_response_201 import CreateHeartbeatResponse201
 from .create_heartbeat_response_201_meta import CreateHeartbeatResponse201Meta
 from .create_incident_body import CreateIncidentBody
+from .create_incident_body_priority_type_0 import CreateIncidentBodyPriorityType0
 from .create_incident_body_severity import CreateIncidentBodySeverity
 from .create_incident_body_status import CreateIncidentBodyStatus
 from .create_incident_body_urgency import CreateIncidentBodyUrgency
 from .create_incident_response_201 import CreateIncidentResponse201
 from .create_incident_response_201_meta import CreateIncidentResponse201Meta
+from .create_incident_role_body import CreateIncidentRoleBody
+from .create_incident_role_response_201 import CreateIncidentRoleResponse201
+from .create_incident_role_response_201_meta import CreateIncidentRoleResponse201Meta
 from .create_inhibition_rule_body import CreateInhibitionRuleBody
 from .create_inhibition_rule_response_201 import CreateInhibitionRuleResponse201
 from .create_inhibition_rule_response_201_meta import CreateInhibitionRuleResponse201Meta
@@ -143,6 +151,7 @@ from .create_procedure_body_steps_item_type_3 import CreateProcedureBodyStepsIte
 from .create_procedure_response_201 import CreateProcedureResponse201
 from .create_procedure_response_201_meta import CreateProcedureResponse201Meta
 from .create_routing_rule_body import CreateRoutingRuleBody
+from .create_routing_rule_body_priority_type_0 import CreateRoutingRuleBodyPriorityType0
 from .create_routing_rule_body_urgency import CreateRoutingRuleBodyUrgency
 from .create_routing_rule_response_201 import CreateRoutingRuleResponse201
 from .create_routing_rule_response_201_meta import CreateRoutingRuleResponse201Meta
@@ -175,6 +184,10 @@ from .create_sso_connection_body_type_4_config import CreateSsoConnectionBodyTyp
 from .create_sso_connection_body_type_4_default_role import CreateSsoConnectionBodyType4DefaultRole
 from .create_sso_connection_response_201 import CreateSsoConnectionResponse201
 from .create_sso_connection_response_201_meta import CreateSsoConnectionResponse201Meta
+from .create_status_page_component_body import CreateStatusPageComponentBody
+from .create_status_page_component_body_status_override_type_0 import CreateStatusPageComponentBodyStatusOverrideType0
+from .create_status_page_component_response_201 import CreateStatusPageComponentResponse201
+from .create_status_page_component_response_201_meta import CreateStatusPageComponentResponse201Meta
 from .create_team_body import CreateTeamBody
 from .create_team_body_members_item import CreateTeamBodyMembersItem
 from .create_team_body_members_item_role import CreateTeamBodyMembersItemRole
@@ -273,6 +286,8 @@ from .get_silence_response_200 import GetSilenceResponse200
 from .get_silence_response_200_meta import GetSilenceResponse200Meta
 from .get_sso_connection_response_200 import GetSsoConnectionResponse200
 from .get_sso_connection_response_200_meta import GetSsoConnectionResponse200Meta
+from .get_status_page_settings_response_200 import GetStatusPageSettingsResponse200
+from .get_status_page_settings_response_200_meta import GetStatusPageSettingsResponse200Meta
 from .get_team_response_200 import GetTeamResponse200
 from .get_team_response_200_meta import GetTeamResponse200Meta
 from .get_user_response_200 import GetUserResponse200
@@ -314,12 +329,16 @@ from .incident_analysis import IncidentAnalysis
 from .incident_analysis_hit import IncidentAnalysisHit
 from .incident_detail import IncidentDetail
 from .incident_detail_labels import IncidentDetailLabels
+from .incident_detail_priority_type_0 import IncidentDetailPriorityType0
 from .incident_detail_severity import IncidentDetailSeverity
 from .incident_detail_status import IncidentDetailStatus
 from .incident_detail_urgency_type_0 import IncidentDetailUrgencyType0
 from .incident_escalation import IncidentEscalation
 from .incident_escalation_ended_type_0 import IncidentEscalationEndedType0
 from .incident_escalation_urgency_type_0 import IncidentEscalationUrgencyType0
+from .incident_priority_type_0 import IncidentPriorityType0
+from .incident_role import IncidentRole
+from .incident_role_assignment import IncidentRoleAssignment
 from .incident_severity import IncidentSeverity
 from .incident_status import IncidentStatus
 from .incident_urgency_type_0 import IncidentUrgencyType0
@@ -390,6 +409,13 @@ from .list_incident_messages_response_200 import ListIncidentMessagesResponse200
 from .list_incident_messages_response_200_meta import ListIncidentMessagesResponse200Meta
 from .list_incident_responders_response_200 import ListIncidentRespondersResponse200
 from .list_incident_responders_response_200_meta import ListIncidentRespondersResponse200Meta
+from .list_incident_role_holders_response_200 import ListIncidentRoleHoldersResponse200
+from .list_incident_role_holders_response_200_meta import ListIncidentRoleHoldersResponse200Meta
+from .list_incident_roles_response_200 import ListIncidentRolesResponse200
+from .list_incident_roles_response_200_meta import ListIncidentRolesResponse200Meta
+from .list_incident_subscribers_response_200 import ListIncidentSubscribersResponse200
+from .list_incident_subscribers_response_200_meta import ListIncidentSubscribersResponse200Meta
+from .list_incidents_priority import ListIncidentsPriority
 from .list_incidents_response_200 import ListIncidentsResponse200
 from .list_incidents_response_200_meta import ListIncidentsResponse200Meta
 from .list_incidents_severity import ListIncidentsSeverity
@@ -434,6 +460,10 @@ from .list_silences_response_200_meta import ListSilencesResponse200Meta
 from .list_silences_status import ListSilencesStatus
 from .list_sso_connections_response_200 import ListSsoConnectionsResponse200
 from .list_sso_connections_response_200_meta import ListSsoConnectionsResponse200Meta
+from .list_status_page_components_response_200 import ListStatusPageComponentsResponse200
+from .list_status_page_components_response_200_meta import ListStatusPageComponentsResponse200Meta
+from .list_status_updates_response_200 import ListStatusUpdatesResponse200
+from .list_status_updates_response_200_meta import ListStatusUpdatesResponse200Meta
 from .list_teams_response_200 import ListTeamsResponse200
 from .list_teams_response_200_meta import ListTeamsResponse200Meta
 from .list_users_response_200 import ListUsersResponse200
@@ -496,6 +526,11 @@ from .platform_setup_platform import PlatformSetupPlatform
 from .post_incident_message_body import PostIncidentMessageBody
 from .post_incident_message_response_201 import PostIncidentMessageResponse201
 from .post_incident_message_response_201_meta import PostIncidentMessageResponse201Meta
+from .post_status_update_body import PostStatusUpdateBody
+from .post_status_update_body_kind import PostStatusUpdateBodyKind
+from .post_status_update_body_visibility import PostStatusUpdateBodyVisibility
+from .post_status_update_response_201 import PostStatusUpdateResponse201
+from .post_status_update_response_201_meta import PostStatusUpdateResponse201Meta
 from .preview_channel_link_response_200 import PreviewChannelLinkResponse200
 from .preview_channel_link_response_200_meta import PreviewChannelLinkResponse200Meta
 from .preview_silence_body import PreviewSilenceBody
@@ -510,6 +545,9 @@ from .put_channel_connection_input import PutChannelConnectionInput
 from .put_channel_connection_kind import PutChannelConnectionKind
 from .put_channel_connection_response_200 import PutChannelConnectionResponse200
 from .put_channel_connection_response_200_meta import PutChannelConnectionResponse200Meta
+from .put_status_page_settings_body import PutStatusPageSettingsBody
+from .put_status_page_settings_response_200 import PutStatusPageSettingsResponse200
+from .put_status_page_settings_response_200_meta import PutStatusPageSettingsResponse200Meta
 from .readyz_response_200 import ReadyzResponse200
 from .readyz_response_200_checks import ReadyzResponse200Checks
 from .readyz_response_200_checks_additional_property import ReadyzResponse200ChecksAdditionalProperty
@@ -554,8 +592,12 @@ from .rotate_heartbeat_token_response_200_meta import RotateHeartbeatTokenRespon
 from .rotate_integration_secret_response_200 import RotateIntegrationSecretResponse200
 from .rotate_integration_secret_response_200_meta import RotateIntegrationSecretResponse200Meta
 from .routing_rule import RoutingRule
+from .routing_rule_priority_type_0 import RoutingRulePriorityType0
+from .routing_rule_runbook_input import RoutingRuleRunbookInput
+from .routing_rule_runbook_type_0 import RoutingRuleRunbookType0
 from .routing_rule_urgency import RoutingRuleUrgency
 from .routing_test import RoutingTest
+from .routing_test_priority_type_0 import RoutingTestPriorityType0
 from .routing_test_source import RoutingTestSource
 from .routing_test_urgency import RoutingTestUrgency
 from .schedule import Schedule
@@ -621,6 +663,24 @@ from .sso_link_start_response_200_data import SsoLinkStartResponse200Data
 from .sso_link_start_response_200_meta import SsoLinkStartResponse200Meta
 from .start_self_test_response_202 import StartSelfTestResponse202
 from .start_self_test_response_202_meta import StartSelfTestResponse202Meta
+from .status_page_component import StatusPageComponent
+from .status_page_component_status import StatusPageComponentStatus
+from .status_page_component_status_override_type_0 import StatusPageComponentStatusOverrideType0
+from .status_page_settings import StatusPageSettings
+from .status_page_summary import StatusPageSummary
+from .status_page_summary_components_item import StatusPageSummaryComponentsItem
+from .status_page_summary_components_item_status import StatusPageSummaryComponentsItemStatus
+from .status_page_summary_incidents_item import StatusPageSummaryIncidentsItem
+from .status_page_summary_incidents_item_impact import StatusPageSummaryIncidentsItemImpact
+from .status_page_summary_incidents_item_status import StatusPageSummaryIncidentsItemStatus
+from .status_page_summary_incidents_item_updates_item import StatusPageSummaryIncidentsItemUpdatesItem
+from .status_page_summary_incidents_item_updates_item_kind import StatusPageSummaryIncidentsItemUpdatesItemKind
+from .status_page_summary_maintenances_item import StatusPageSummaryMaintenancesItem
+from .status_page_summary_status import StatusPageSummaryStatus
+from .status_subscriber import StatusSubscriber
+from .status_update import StatusUpdate
+from .status_update_kind import StatusUpdateKind
+from .status_update_visibility import StatusUpdateVisibility
 from .submit_logs_body import SubmitLogsBody
 from .submit_logs_body_logs_item import SubmitLogsBodyLogsItem
 from .submit_logs_body_logs_item_attributes import SubmitLogsBodyLogsItemAttributes
@@ -628,6 +688,11 @@ from .submit_logs_body_logs_item_level import SubmitLogsBodyLogsItemLevel
 from .submit_logs_response_201 import SubmitLogsResponse201
 from .submit_logs_response_201_data import SubmitLogsResponse201Data
 from .submit_logs_response_201_meta import SubmitLogsResponse201Meta
+from .subscribe_to_incident_body import SubscribeToIncidentBody
+from .subscribe_to_incident_response_201 import SubscribeToIncidentResponse201
+from .subscribe_to_incident_response_201_meta import SubscribeToIncidentResponse201Meta
+from .subscribe_to_status_page_data_body import SubscribeToStatusPageDataBody
+from .subscribe_to_status_page_json_body import SubscribeToStatusPageJsonBody
 from .team import Team
 from .team_member import TeamMember
 from .team_member_role import TeamMemberRole
@@ -674,10 +739,14 @@ from .update_heartbeat_body_severity import UpdateHeartbeatBodySeverity
 from .update_heartbeat_response_200 import UpdateHeartbeatResponse200
 from .update_heartbeat_response_200_meta import UpdateHeartbeatResponse200Meta
 from .update_incident_body import UpdateIncidentBody
+from .update_incident_body_priority_type_0 import UpdateIncidentBodyPriorityType0
 from .update_incident_body_severity import UpdateIncidentBodySeverity
 from .update_incident_body_status import UpdateIncidentBodyStatus
 from .update_incident_response_200 import UpdateIncidentResponse200
 from .update_incident_response_200_meta import UpdateIncidentResponse200Meta
+from .update_incident_role_body import UpdateIncidentRoleBody
+from .update_incident_role_response_200 import UpdateIncidentRoleResponse200
+from .update_incident_role_response_200_meta import UpdateIncidentRoleResponse200Meta
 from .update_inhibition_rule_body import UpdateInhibitionRuleBody
 from .update_inhibition_rule_response_200 import UpdateInhibitionRuleResponse200
 from .update_inhibition_rule_response_200_meta import UpdateInhibitionRuleResponse200Meta
@@ -723,6 +792,7 @@ from .update_procedure_body_steps_item_type_3 import UpdateProcedureBodyStepsIte
 from .update_procedure_response_200 import UpdateProcedureResponse200
 from .update_procedure_response_200_meta import UpdateProcedureResponse200Meta
 from .update_routing_rule_body import UpdateRoutingRuleBody
+from .update_routing_rule_body_priority_type_0 import UpdateRoutingRuleBodyPriorityType0
 from .update_routing_rule_body_urgency import UpdateRoutingRuleBodyUrgency
 from .update_routing_rule_response_200 import UpdateRoutingRuleResponse200
 from .update_routing_rule_response_200_meta import UpdateRoutingRuleResponse200Meta
@@ -737,6 +807,10 @@ from .update_sso_connection_body_config import UpdateSsoConnectionBodyConfig
 from .update_sso_connection_body_default_role import UpdateSsoConnectionBodyDefaultRole
 from .update_sso_connection_response_200 import UpdateSsoConnectionResponse200
 from .update_sso_connection_response_200_meta import UpdateSsoConnectionResponse200Meta
+from .update_status_page_component_body import UpdateStatusPageComponentBody
+from .update_status_page_component_body_status_override_type_0 import UpdateStatusPageComponentBodyStatusOverrideType0
+from .update_status_page_component_response_200 import UpdateStatusPageComponentResponse200
+from .update_status_page_component_response_200_meta import UpdateStatusPageComponentResponse200Meta
 from .update_team_body import UpdateTeamBody
 from .update_team_response_200 import UpdateTeamResponse200
 from .update_team_response_200_meta import UpdateTeamResponse200Meta
@@ -823,6 +897,10 @@ __all__ = (
     "ApiKey",
     "ApprovalStepConfig",
     "ApprovalStepConfigInput",
+    "AssignIncidentRoleBody",
+    "AssignIncidentRoleResponse200",
+    "AssignIncidentRoleResponse200Meta",
+    "AssignIncidentRoleResult",
     "AuditEvent",
     "AuditEventActor",
     "AuditEventActorType",
@@ -889,11 +967,15 @@ __all__ = (
     "CreateHeartbeatResponse201",
     "CreateHeartbeatResponse201Meta",
     "CreateIncidentBody",
+    "CreateIncidentBodyPriorityType0",
     "CreateIncidentBodySeverity",
     "CreateIncidentBodyStatus",
     "CreateIncidentBodyUrgency",
     "CreateIncidentResponse201",
     "CreateIncidentResponse201Meta",
+    "CreateIncidentRoleBody",
+    "CreateIncidentRoleResponse201",
+    "CreateIncidentRoleResponse201Meta",
     "CreateInhibitionRuleBody",
     "CreateInhibitionRuleResponse201",
     "CreateInhibitionRuleResponse201Meta",
@@ -925,6 +1007,7 @@ __all__ = (
     "CreateProcedureResponse201",
     "CreateProcedureResponse201Meta",
     "CreateRoutingRuleBody",
+    "CreateRoutingRuleBodyPriorityType0",
     "CreateRoutingRuleBodyUrgency",
     "CreateRoutingRuleResponse201",
     "CreateRoutingRuleResponse201Meta",
@@ -957,6 +1040,10 @@ __all__ = (
     "CreateSsoConnectionBodyType4DefaultRole",
     "CreateSsoConnectionResponse201",
     "CreateSsoConnectionResponse201Meta",
+    "CreateStatusPageComponentBody",
+    "CreateStatusPageComponentBodyStatusOverrideType0",
+    "CreateStatusPageComponentResponse201",
+    "CreateStatusPageComponentResponse201Meta",
     "CreateTeamBody",
     "CreateTeamBodyMembersItem",
     "CreateTeamBodyMembersItemRole",
@@ -1054,6 +1141,8 @@ __all__ = (
     "GetSilenceResponse200Meta",
     "GetSsoConnectionResponse200",
     "GetSsoConnectionResponse200Meta",
+    "GetStatusPageSettingsResponse200",
+    "GetStatusPageSettingsResponse200Meta",
     "GetTeamResponse200",
     "GetTeamResponse200Meta",
     "GetUserResponse200",
@@ -1095,12 +1184,16 @@ __all__ = (
     "IncidentAnalysisHit",
     "IncidentDetail",
     "IncidentDetailLabels",
+    "IncidentDetailPriorityType0",
     "IncidentDetailSeverity",
     "IncidentDetailStatus",
     "IncidentDetailUrgencyType0",
     "IncidentEscalation",
     "IncidentEscalationEndedType0",
     "IncidentEscalationUrgencyType0",
+    "IncidentPriorityType0",
+    "IncidentRole",
+    "IncidentRoleAssignment",
     "IncidentSeverity",
     "IncidentStatus",
     "IncidentUrgencyType0",
@@ -1169,10 +1262,17 @@ __all__ = (
     "ListIncidentMessagesResponse200Meta",
     "ListIncidentRespondersResponse200",
     "ListIncidentRespondersResponse200Meta",
+    "ListIncidentRoleHoldersResponse200",
+    "ListIncidentRoleHoldersResponse200Meta",
+    "ListIncidentRolesResponse200",
+    "ListIncidentRolesResponse200Meta",
+    "ListIncidentsPriority",
     "ListIncidentsResponse200",
     "ListIncidentsResponse200Meta",
     "ListIncidentsSeverity",
     "ListIncidentsStatus",
+    "ListIncidentSubscribersResponse200",
+    "ListIncidentSubscribersResponse200Meta",
     "ListInhibitionRulesResponse200",
     "ListInhibitionRulesResponse200Meta",
     "ListIntegrationDeliveriesResponse200",
@@ -1213,6 +1313,10 @@ __all__ = (
     "ListSilencesStatus",
     "ListSsoConnectionsResponse200",
     "ListSsoConnectionsResponse200Meta",
+    "ListStatusPageComponentsResponse200",
+    "ListStatusPageComponentsResponse200Meta",
+    "ListStatusUpdatesResponse200",
+    "ListStatusUpdatesResponse200Meta",
     "ListTeamsResponse200",
     "ListTeamsResponse200Meta",
     "ListUsersResponse200",
@@ -1275,6 +1379,11 @@ __all__ = (
     "PostIncidentMessageBody",
     "PostIncidentMessageResponse201",
     "PostIncidentMessageResponse201Meta",
+    "PostStatusUpdateBody",
+    "PostStatusUpdateBodyKind",
+    "PostStatusUpdateBodyVisibility",
+    "PostStatusUpdateResponse201",
+    "PostStatusUpdateResponse201Meta",
     "PreviewChannelLinkResponse200",
     "PreviewChannelLinkResponse200Meta",
     "PreviewSilenceBody",
@@ -1289,6 +1398,9 @@ __all__ = (
     "PutChannelConnectionKind",
     "PutChannelConnectionResponse200",
     "PutChannelConnectionResponse200Meta",
+    "PutStatusPageSettingsBody",
+    "PutStatusPageSettingsResponse200",
+    "PutStatusPageSettingsResponse200Meta",
     "ReadyzResponse200",
     "ReadyzResponse200Checks",
     "ReadyzResponse200ChecksAdditionalProperty",
@@ -1333,8 +1445,12 @@ __all__ = (
     "RotateIntegrationSecretResponse200",
     "RotateIntegrationSecretResponse200Meta",
     "RoutingRule",
+    "RoutingRulePriorityType0",
+    "RoutingRuleRunbookInput",
+    "RoutingRuleRunbookType0",
     "RoutingRuleUrgency",
     "RoutingTest",
+    "RoutingTestPriorityType0",
     "RoutingTestSource",
     "RoutingTestUrgency",
     "Schedule",
@@ -1400,6 +1516,24 @@ __all__ = (
     "SsoLinkStartResponse200Meta",
     "StartSelfTestResponse202",
     "StartSelfTestResponse202Meta",
+    "StatusPageComponent",
+    "StatusPageComponentStatus",
+    "StatusPageComponentStatusOverrideType0",
+    "StatusPageSettings",
+    "StatusPageSummary",
+    "StatusPageSummaryComponentsItem",
+    "StatusPageSummaryComponentsItemStatus",
+    "StatusPageSummaryIncidentsItem",
+    "StatusPageSummaryIncidentsItemImpact",
+    "StatusPageSummaryIncidentsItemStatus",
+    "StatusPageSummaryIncidentsItemUpdatesItem",
+    "StatusPageSummaryIncidentsItemUpdatesItemKind",
+    "StatusPageSummaryMaintenancesItem",
+    "StatusPageSummaryStatus",
+    "StatusSubscriber",
+    "StatusUpdate",
+    "StatusUpdateKind",
+    "StatusUpdateVisibility",
     "SubmitLogsBody",
     "SubmitLogsBodyLogsItem",
     "SubmitLogsBodyLogsItemAttributes",
@@ -1407,6 +1541,11 @@ __all__ = (
     "SubmitLogsResponse201",
     "SubmitLogsResponse201Data",
     "SubmitLogsResponse201Meta",
+    "SubscribeToIncidentBody",
+    "SubscribeToIncidentResponse201",
+    "SubscribeToIncidentResponse201Meta",
+    "SubscribeToStatusPageDataBody",
+    "SubscribeToStatusPageJsonBody",
     "Team",
     "TeamMember",
     "TeamMemberRole",
@@ -1453,10 +1592,14 @@ __all__ = (
     "UpdateHeartbeatResponse200",
     "UpdateHeartbeatResponse200Meta",
     "UpdateIncidentBody",
+    "UpdateIncidentBodyPriorityType0",
     "UpdateIncidentBodySeverity",
     "UpdateIncidentBodyStatus",
     "UpdateIncidentResponse200",
     "UpdateIncidentResponse200Meta",
+    "UpdateIncidentRoleBody",
+    "UpdateIncidentRoleResponse200",
+    "UpdateIncidentRoleResponse200Meta",
     "UpdateInhibitionRuleBody",
     "UpdateInhibitionRuleResponse200",
     "UpdateInhibitionRuleResponse200Meta",
@@ -1498,6 +1641,7 @@ __all__ = (
     "UpdateProcedureResponse200",
     "UpdateProcedureResponse200Meta",
     "UpdateRoutingRuleBody",
+    "UpdateRoutingRuleBodyPriorityType0",
     "UpdateRoutingRuleBodyUrgency",
     "UpdateRoutingRuleResponse200",
     "UpdateRoutingRuleResponse200Meta",
@@ -1512,6 +1656,10 @@ __all__ = (
     "UpdateSsoConnectionBodyDefaultRole",
     "UpdateSsoConnectionResponse200",
     "UpdateSsoConnectionResponse200Meta",
+    "UpdateStatusPageComponentBody",
+    "UpdateStatusPageComponentBodyStatusOverrideType0",
+    "UpdateStatusPageComponentResponse200",
+    "UpdateStatusPageComponentResponse200Meta",
     "UpdateTeamBody",
     "UpdateTeamResponse200",
     "UpdateTeamResponse200Meta",

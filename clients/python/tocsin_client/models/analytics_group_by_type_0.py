@@ -4,6 +4,7 @@ from enum import StrEnum
 class AnalyticsGroupByType0(StrEnum):
     ASSIGNEE = "assignee"
     INTEGRATION = "integration"
+    PRIORITY = "priority"
     SEVERITY = "severity"
     SOURCE = "source"
     STATUS = "status"

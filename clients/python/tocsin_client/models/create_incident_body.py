@@ -7,6 +7,7 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.create_incident_body_priority_type_0 import CreateIncidentBodyPriorityType0
 from ..models.create_incident_body_severity import CreateIncidentBodySeverity
 from ..models.create_incident_body_status import CreateIncidentBodyStatus
 from ..models.create_incident_body_urgency import CreateIncidentBodyUrgency
@@ -30,6 +31,7 @@ class CreateIncidentBody:
             through it from level 1, as one opened by an alert
         urgency (CreateIncidentBodyUrgency | Unset): How urgently it pages (default `high`): `high` through every
             contact method, `low` by email only
+        priority (CreateIncidentBodyPriorityType0 | None | Unset):
         tags (list[str] | Unset):
     """
 
@@ -40,6 +42,7 @@ class CreateIncidentBody:
     assignee_id: None | Unset | UUID = UNSET
     escalation_policy_id: None | Unset | UUID = UNSET
     urgency: CreateIncidentBodyUrgency | Unset = UNSET
+    priority: CreateIncidentBodyPriorityType0 | None | Unset = UNSET
     tags: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -80,6 +83,14 @@ class CreateIncidentBody:
         if not isinstance(self.urgency, Unset):
             urgency = self.urgency.value
 
+        priority: None | str | Unset
+        if isinstance(self.priority, Unset):
+            priority = UNSET
+        elif isinstance(self.priority, CreateIncidentBodyPriorityType0):
+            priority = self.priority.value
+        else:
+            priority = self.priority
+
         tags: list[str] | Unset = UNSET
         if not isinstance(self.tags, Unset):
             tags = self.tags
@@ -103,6 +114,8 @@ class CreateIncidentBody:
             field_dict["escalation_policy_id"] = escalation_policy_id
         if urgency is not UNSET:
             field_dict["urgency"] = urgency
+        if priority is not UNSET:
+            field_dict["priority"] = priority
         if tags is not UNSET:
             field_dict["tags"] = tags
 
@@ -177,6 +190,23 @@ class CreateIncidentBody:
         else:
             urgency = CreateIncidentBodyUrgency(_urgency)
 
+        def _parse_priority(data: object) -> CreateIncidentBodyPriorityType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                priority_type_0 = CreateIncidentBodyPriorityType0(data)
+
+                return priority_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CreateIncidentBodyPriorityType0 | None | Unset, data)
+
+        priority = _parse_priority(d.pop("priority", UNSET))
+
         tags = cast(list[str], d.pop("tags", UNSET))
 
         create_incident_body = cls(
@@ -187,6 +217,7 @@ class CreateIncidentBody:
             assignee_id=assignee_id,
             escalation_policy_id=escalation_policy_id,
             urgency=urgency,
+            priority=priority,
             tags=tags,
         )
 

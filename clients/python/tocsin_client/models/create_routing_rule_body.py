@@ -6,11 +6,13 @@ from uuid import UUID
 
 from attrs import define as _attrs_define
 
+from ..models.create_routing_rule_body_priority_type_0 import CreateRoutingRuleBodyPriorityType0
 from ..models.create_routing_rule_body_urgency import CreateRoutingRuleBodyUrgency
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.grouping_settings_input import GroupingSettingsInput
+    from ..models.routing_rule_runbook_input import RoutingRuleRunbookInput
 
 
 T = TypeVar("T", bound="CreateRoutingRuleBody")
@@ -42,6 +44,10 @@ class CreateRoutingRuleBody:
             route `group_by`, `group_wait`, `group_interval`): wins over the integration's; null: the integration's grouping
         team_id (None | Unset | UUID): The owning team (a team of the organization; 422 otherwise); null: the
             organization's, no team
+        priority (CreateRoutingRuleBodyPriorityType0 | None | Unset): The priority (P1 most pressing) given to the
+            incidents this rule routes, unless one was set by hand first; null: none
+        runbook (None | RoutingRuleRunbookInput | Unset): A runbook started once when an incident this rule routes opens
+            (never twice for one incident); its run is on the incident timeline. Null: none
     """
 
     name: str
@@ -53,9 +59,12 @@ class CreateRoutingRuleBody:
     position: int | Unset = UNSET
     grouping: GroupingSettingsInput | None | Unset = UNSET
     team_id: None | Unset | UUID = UNSET
+    priority: CreateRoutingRuleBodyPriorityType0 | None | Unset = UNSET
+    runbook: None | RoutingRuleRunbookInput | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.grouping_settings_input import GroupingSettingsInput  # noqa: PLC0415
+        from ..models.routing_rule_runbook_input import RoutingRuleRunbookInput  # noqa: PLC0415
 
         name = self.name
 
@@ -98,6 +107,22 @@ class CreateRoutingRuleBody:
         else:
             team_id = self.team_id
 
+        priority: None | str | Unset
+        if isinstance(self.priority, Unset):
+            priority = UNSET
+        elif isinstance(self.priority, CreateRoutingRuleBodyPriorityType0):
+            priority = self.priority.value
+        else:
+            priority = self.priority
+
+        runbook: dict[str, Any] | None | Unset
+        if isinstance(self.runbook, Unset):
+            runbook = UNSET
+        elif isinstance(self.runbook, RoutingRuleRunbookInput):
+            runbook = self.runbook.to_dict()
+        else:
+            runbook = self.runbook
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -119,12 +144,17 @@ class CreateRoutingRuleBody:
             field_dict["grouping"] = grouping
         if team_id is not UNSET:
             field_dict["team_id"] = team_id
+        if priority is not UNSET:
+            field_dict["priority"] = priority
+        if runbook is not UNSET:
+            field_dict["runbook"] = runbook
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.grouping_settings_input import GroupingSettingsInput  # noqa: PLC0415
+        from ..models.routing_rule_runbook_input import RoutingRuleRunbookInput  # noqa: PLC0415
 
         d = dict(src_dict)
         name = d.pop("name")
@@ -198,6 +228,40 @@ class CreateRoutingRuleBody:
 
         team_id = _parse_team_id(d.pop("team_id", UNSET))
 
+        def _parse_priority(data: object) -> CreateRoutingRuleBodyPriorityType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                priority_type_0 = CreateRoutingRuleBodyPriorityType0(data)
+
+                return priority_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CreateRoutingRuleBodyPriorityType0 | None | Unset, data)
+
+        priority = _parse_priority(d.pop("priority", UNSET))
+
+        def _parse_runbook(data: object) -> None | RoutingRuleRunbookInput | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                runbook_type_0 = RoutingRuleRunbookInput.from_dict(data)
+
+                return runbook_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RoutingRuleRunbookInput | Unset, data)
+
+        runbook = _parse_runbook(d.pop("runbook", UNSET))
+
         create_routing_rule_body = cls(
             name=name,
             matchers=matchers,
@@ -208,6 +272,8 @@ class CreateRoutingRuleBody:
             position=position,
             grouping=grouping,
             team_id=team_id,
+            priority=priority,
+            runbook=runbook,
         )
 
         return create_routing_rule_body

@@ -29,10 +29,13 @@ class Execution:
         status (ExecutionStatus):
         parameters (ExecutionParameters):
         steps (list[ExecutionStep]):
-        started_by (None | UUID):
+        started_by (None | UUID): Who started it; null when a routing rule did (`routing_rule_id`)
+        routing_rule_id (None | UUID): The routing rule that started it when its incident opened (at most one such run
+            per incident); null: started by a person
         started_at (datetime.datetime): ISO 8601 UTC timestamp
         completed_at (datetime.datetime | None):
-        workflow_id (str): The Temporal workflow id, `execution:<id>`
+        workflow_id (str): The Temporal workflow id: `execution:<id>`, or `remediation:<incident id>` for a run a
+            routing rule started
     """
 
     id: UUID
@@ -44,6 +47,7 @@ class Execution:
     parameters: ExecutionParameters
     steps: list[ExecutionStep]
     started_by: None | UUID
+    routing_rule_id: None | UUID
     started_at: datetime.datetime
     completed_at: datetime.datetime | None
     workflow_id: str
@@ -78,6 +82,12 @@ class Execution:
         else:
             started_by = self.started_by
 
+        routing_rule_id: None | str
+        if isinstance(self.routing_rule_id, UUID):
+            routing_rule_id = str(self.routing_rule_id)
+        else:
+            routing_rule_id = self.routing_rule_id
+
         started_at = self.started_at.isoformat()
 
         completed_at: None | str
@@ -101,6 +111,7 @@ class Execution:
                 "parameters": parameters,
                 "steps": steps,
                 "started_by": started_by,
+                "routing_rule_id": routing_rule_id,
                 "started_at": started_at,
                 "completed_at": completed_at,
                 "workflow_id": workflow_id,
@@ -164,6 +175,21 @@ class Execution:
 
         started_by = _parse_started_by(d.pop("started_by"))
 
+        def _parse_routing_rule_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                routing_rule_id_type_0 = UUID(data)
+
+                return routing_rule_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        routing_rule_id = _parse_routing_rule_id(d.pop("routing_rule_id"))
+
         started_at = datetime.datetime.fromisoformat(d.pop("started_at"))
 
         def _parse_completed_at(data: object) -> datetime.datetime | None:
@@ -193,6 +219,7 @@ class Execution:
             parameters=parameters,
             steps=steps,
             started_by=started_by,
+            routing_rule_id=routing_rule_id,
             started_at=started_at,
             completed_at=completed_at,
             workflow_id=workflow_id,

@@ -7,6 +7,7 @@ from uuid import UUID
 
 from attrs import define as _attrs_define
 
+from ..models.incident_priority_type_0 import IncidentPriorityType0
 from ..models.incident_severity import IncidentSeverity
 from ..models.incident_status import IncidentStatus
 from ..models.incident_urgency_type_0 import IncidentUrgencyType0
@@ -40,6 +41,7 @@ class Incident:
             not routed)
         escalation_policy_id (None | UUID): The escalation policy routing chose: the rule's, else the integration's,
             else the organization's default; null when none applied
+        priority (IncidentPriorityType0 | None): P1 (most pressing) to P5, beside severity; null: none set
     """
 
     id: UUID
@@ -60,6 +62,7 @@ class Incident:
     urgency: IncidentUrgencyType0 | None
     routing_rule_id: None | UUID
     escalation_policy_id: None | UUID
+    priority: IncidentPriorityType0 | None
 
     def to_dict(self) -> dict[str, Any]:
         id = str(self.id)
@@ -128,6 +131,12 @@ class Incident:
         else:
             escalation_policy_id = self.escalation_policy_id
 
+        priority: None | str
+        if isinstance(self.priority, IncidentPriorityType0):
+            priority = self.priority.value
+        else:
+            priority = self.priority
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -150,6 +159,7 @@ class Incident:
                 "urgency": urgency,
                 "routing_rule_id": routing_rule_id,
                 "escalation_policy_id": escalation_policy_id,
+                "priority": priority,
             }
         )
 
@@ -295,6 +305,21 @@ class Incident:
 
         escalation_policy_id = _parse_escalation_policy_id(d.pop("escalation_policy_id"))
 
+        def _parse_priority(data: object) -> IncidentPriorityType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                priority_type_0 = IncidentPriorityType0(data)
+
+                return priority_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(IncidentPriorityType0 | None, data)
+
+        priority = _parse_priority(d.pop("priority"))
+
         incident = cls(
             id=id,
             title=title,
@@ -314,6 +339,7 @@ class Incident:
             urgency=urgency,
             routing_rule_id=routing_rule_id,
             escalation_policy_id=escalation_policy_id,
+            priority=priority,
         )
 
         return incident

@@ -7,6 +7,7 @@ from uuid import UUID
 
 from attrs import define as _attrs_define
 
+from ..models.incident_detail_priority_type_0 import IncidentDetailPriorityType0
 from ..models.incident_detail_severity import IncidentDetailSeverity
 from ..models.incident_detail_status import IncidentDetailStatus
 from ..models.incident_detail_urgency_type_0 import IncidentDetailUrgencyType0
@@ -14,6 +15,7 @@ from ..models.incident_detail_urgency_type_0 import IncidentDetailUrgencyType0
 if TYPE_CHECKING:
     from ..models.incident_analysis import IncidentAnalysis
     from ..models.incident_detail_labels import IncidentDetailLabels
+    from ..models.incident_role_assignment import IncidentRoleAssignment
     from ..models.responder import Responder
     from ..models.timeline_entry import TimelineEntry
 
@@ -47,10 +49,13 @@ class IncidentDetail:
             not routed)
         escalation_policy_id (None | UUID): The escalation policy routing chose: the rule's, else the integration's,
             else the organization's default; null when none applied
+        priority (IncidentDetailPriorityType0 | None): P1 (most pressing) to P5, beside severity; null: none set
         labels (IncidentDetailLabels):
         timeline (list[TimelineEntry]):
         responders (list[Responder]): People asked to help (POST /incidents/{id}/responders) and their answers, oldest
             request first
+        roles (list[IncidentRoleAssignment]): Who holds which incident role (PUT /incidents/{id}/roles/{role}), first
+            assigned first
         analysis (IncidentAnalysis): Computed by the worker (hybrid search on title and description) when the incident
             is created or its text changes, and refreshed when a read finds it older than 15 minutes (the read answers at
             once with what is stored). `{}` until computed, and without a search index.
@@ -74,9 +79,11 @@ class IncidentDetail:
     urgency: IncidentDetailUrgencyType0 | None
     routing_rule_id: None | UUID
     escalation_policy_id: None | UUID
+    priority: IncidentDetailPriorityType0 | None
     labels: IncidentDetailLabels
     timeline: list[TimelineEntry]
     responders: list[Responder]
+    roles: list[IncidentRoleAssignment]
     analysis: IncidentAnalysis
 
     def to_dict(self) -> dict[str, Any]:
@@ -146,6 +153,12 @@ class IncidentDetail:
         else:
             escalation_policy_id = self.escalation_policy_id
 
+        priority: None | str
+        if isinstance(self.priority, IncidentDetailPriorityType0):
+            priority = self.priority.value
+        else:
+            priority = self.priority
+
         labels = self.labels.to_dict()
 
         timeline = []
@@ -157,6 +170,11 @@ class IncidentDetail:
         for responders_item_data in self.responders:
             responders_item = responders_item_data.to_dict()
             responders.append(responders_item)
+
+        roles = []
+        for roles_item_data in self.roles:
+            roles_item = roles_item_data.to_dict()
+            roles.append(roles_item)
 
         analysis = self.analysis.to_dict()
 
@@ -182,9 +200,11 @@ class IncidentDetail:
                 "urgency": urgency,
                 "routing_rule_id": routing_rule_id,
                 "escalation_policy_id": escalation_policy_id,
+                "priority": priority,
                 "labels": labels,
                 "timeline": timeline,
                 "responders": responders,
+                "roles": roles,
                 "analysis": analysis,
             }
         )
@@ -195,6 +215,7 @@ class IncidentDetail:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.incident_analysis import IncidentAnalysis  # noqa: PLC0415
         from ..models.incident_detail_labels import IncidentDetailLabels  # noqa: PLC0415
+        from ..models.incident_role_assignment import IncidentRoleAssignment  # noqa: PLC0415
         from ..models.responder import Responder  # noqa: PLC0415
         from ..models.timeline_entry import TimelineEntry  # noqa: PLC0415
 
@@ -336,6 +357,21 @@ class IncidentDetail:
 
         escalation_policy_id = _parse_escalation_policy_id(d.pop("escalation_policy_id"))
 
+        def _parse_priority(data: object) -> IncidentDetailPriorityType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                priority_type_0 = IncidentDetailPriorityType0(data)
+
+                return priority_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(IncidentDetailPriorityType0 | None, data)
+
+        priority = _parse_priority(d.pop("priority"))
+
         labels = IncidentDetailLabels.from_dict(d.pop("labels"))
 
         timeline = []
@@ -351,6 +387,13 @@ class IncidentDetail:
             responders_item = Responder.from_dict(responders_item_data)
 
             responders.append(responders_item)
+
+        roles = []
+        _roles = d.pop("roles")
+        for roles_item_data in _roles:
+            roles_item = IncidentRoleAssignment.from_dict(roles_item_data)
+
+            roles.append(roles_item)
 
         analysis = IncidentAnalysis.from_dict(d.pop("analysis"))
 
@@ -373,9 +416,11 @@ class IncidentDetail:
             urgency=urgency,
             routing_rule_id=routing_rule_id,
             escalation_policy_id=escalation_policy_id,
+            priority=priority,
             labels=labels,
             timeline=timeline,
             responders=responders,
+            roles=roles,
             analysis=analysis,
         )
 

@@ -7,10 +7,12 @@ from uuid import UUID
 
 from attrs import define as _attrs_define
 
+from ..models.routing_rule_priority_type_0 import RoutingRulePriorityType0
 from ..models.routing_rule_urgency import RoutingRuleUrgency
 
 if TYPE_CHECKING:
     from ..models.grouping_settings import GroupingSettings
+    from ..models.routing_rule_runbook_type_0 import RoutingRuleRunbookType0
 
 
 T = TypeVar("T", bound="RoutingRule")
@@ -34,6 +36,10 @@ class RoutingRule:
             `group_by`, `group_wait`, `group_interval`): wins over the integration's; null: the integration's grouping
         team_id (None | UUID): The owning team; null: the organization's. Ownership only: every enabled rule is
             evaluated for every alert, in order
+        priority (None | RoutingRulePriorityType0): The priority (P1 most pressing) given to the incidents this rule
+            routes, unless one was set by hand first; null: none
+        runbook (None | RoutingRuleRunbookType0): The runbook started when an incident this rule routes opens; null:
+            none (also once its procedure is deleted)
         created_by (None | UUID):
         created_at (datetime.datetime): ISO 8601 UTC timestamp
         updated_at (datetime.datetime): ISO 8601 UTC timestamp
@@ -50,12 +56,15 @@ class RoutingRule:
     position: int
     grouping: GroupingSettings | None
     team_id: None | UUID
+    priority: None | RoutingRulePriorityType0
+    runbook: None | RoutingRuleRunbookType0
     created_by: None | UUID
     created_at: datetime.datetime
     updated_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.grouping_settings import GroupingSettings  # noqa: PLC0415
+        from ..models.routing_rule_runbook_type_0 import RoutingRuleRunbookType0  # noqa: PLC0415
 
         id = str(self.id)
 
@@ -88,6 +97,18 @@ class RoutingRule:
         else:
             team_id = self.team_id
 
+        priority: None | str
+        if isinstance(self.priority, RoutingRulePriorityType0):
+            priority = self.priority.value
+        else:
+            priority = self.priority
+
+        runbook: dict[str, Any] | None
+        if isinstance(self.runbook, RoutingRuleRunbookType0):
+            runbook = self.runbook.to_dict()
+        else:
+            runbook = self.runbook
+
         created_by: None | str
         if isinstance(self.created_by, UUID):
             created_by = str(self.created_by)
@@ -113,6 +134,8 @@ class RoutingRule:
                 "position": position,
                 "grouping": grouping,
                 "team_id": team_id,
+                "priority": priority,
+                "runbook": runbook,
                 "created_by": created_by,
                 "created_at": created_at,
                 "updated_at": updated_at,
@@ -124,6 +147,7 @@ class RoutingRule:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.grouping_settings import GroupingSettings  # noqa: PLC0415
+        from ..models.routing_rule_runbook_type_0 import RoutingRuleRunbookType0  # noqa: PLC0415
 
         d = dict(src_dict)
         id = UUID(d.pop("id"))
@@ -179,6 +203,36 @@ class RoutingRule:
 
         team_id = _parse_team_id(d.pop("team_id"))
 
+        def _parse_priority(data: object) -> None | RoutingRulePriorityType0:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                priority_type_0 = RoutingRulePriorityType0(data)
+
+                return priority_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RoutingRulePriorityType0, data)
+
+        priority = _parse_priority(d.pop("priority"))
+
+        def _parse_runbook(data: object) -> None | RoutingRuleRunbookType0:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                runbook_type_0 = RoutingRuleRunbookType0.from_dict(data)
+
+                return runbook_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RoutingRuleRunbookType0, data)
+
+        runbook = _parse_runbook(d.pop("runbook"))
+
         def _parse_created_by(data: object) -> None | UUID:
             if data is None:
                 return data
@@ -210,6 +264,8 @@ class RoutingRule:
             position=position,
             grouping=grouping,
             team_id=team_id,
+            priority=priority,
+            runbook=runbook,
             created_by=created_by,
             created_at=created_at,
             updated_at=updated_at,

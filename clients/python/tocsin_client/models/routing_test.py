@@ -6,6 +6,7 @@ from uuid import UUID
 
 from attrs import define as _attrs_define
 
+from ..models.routing_test_priority_type_0 import RoutingTestPriorityType0
 from ..models.routing_test_source import RoutingTestSource
 from ..models.routing_test_urgency import RoutingTestUrgency
 
@@ -27,12 +28,14 @@ class RoutingTest:
         source (RoutingTestSource): Where the policy comes from: a rule, the integration's policy, its owning team's
             default policy, the organization's default, or none
         urgency (RoutingTestUrgency): The rule's urgency; `high` when no rule matches
+        priority (None | RoutingTestPriorityType0): The rule's priority; null when it has none or no rule matches
     """
 
     rule: None | RoutingRule
     escalation_policy_id: None | UUID
     source: RoutingTestSource
     urgency: RoutingTestUrgency
+    priority: None | RoutingTestPriorityType0
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.routing_rule import RoutingRule  # noqa: PLC0415
@@ -53,6 +56,12 @@ class RoutingTest:
 
         urgency = self.urgency.value
 
+        priority: None | str
+        if isinstance(self.priority, RoutingTestPriorityType0):
+            priority = self.priority.value
+        else:
+            priority = self.priority
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -61,6 +70,7 @@ class RoutingTest:
                 "escalation_policy_id": escalation_policy_id,
                 "source": source,
                 "urgency": urgency,
+                "priority": priority,
             }
         )
 
@@ -106,11 +116,27 @@ class RoutingTest:
 
         urgency = RoutingTestUrgency(d.pop("urgency"))
 
+        def _parse_priority(data: object) -> None | RoutingTestPriorityType0:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                priority_type_0 = RoutingTestPriorityType0(data)
+
+                return priority_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RoutingTestPriorityType0, data)
+
+        priority = _parse_priority(d.pop("priority"))
+
         routing_test = cls(
             rule=rule,
             escalation_policy_id=escalation_policy_id,
             source=source,
             urgency=urgency,
+            priority=priority,
         )
 
         return routing_test

@@ -17,14 +17,17 @@ class TimelineEntryType(StrEnum):
     FLAPPING = "flapping"
     NOTE = "note"
     PAGE = "page"
+    PRIORITY_CHANGED = "priority_changed"
     REASSIGNED = "reassigned"
     RESOLVED_BY_ALERT = "resolved_by_alert"
     RESPONDER = "responder"
+    ROLE = "role"
     ROUTED = "routed"
     SEVERITY_CHANGED = "severity_changed"
     SNOOZED = "snoozed"
     SNOOZE_ENDED = "snooze_ended"
     STATUS_CHANGED = "status_changed"
+    STATUS_UPDATE = "status_update"
     TITLE_CHANGED = "title_changed"
 
     def __str__(self) -> str:

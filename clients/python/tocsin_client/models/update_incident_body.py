@@ -7,6 +7,7 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.update_incident_body_priority_type_0 import UpdateIncidentBodyPriorityType0
 from ..models.update_incident_body_severity import UpdateIncidentBodySeverity
 from ..models.update_incident_body_status import UpdateIncidentBodyStatus
 from ..types import UNSET, Unset
@@ -22,6 +23,7 @@ class UpdateIncidentBody:
         description (None | str | Unset):
         status (UpdateIncidentBodyStatus | Unset):
         severity (UpdateIncidentBodySeverity | Unset):
+        priority (None | Unset | UpdateIncidentBodyPriorityType0):
         assignee_id (None | Unset | UUID):
         tags (list[str] | Unset):
     """
@@ -30,6 +32,7 @@ class UpdateIncidentBody:
     description: None | str | Unset = UNSET
     status: UpdateIncidentBodyStatus | Unset = UNSET
     severity: UpdateIncidentBodySeverity | Unset = UNSET
+    priority: None | Unset | UpdateIncidentBodyPriorityType0 = UNSET
     assignee_id: None | Unset | UUID = UNSET
     tags: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -50,6 +53,14 @@ class UpdateIncidentBody:
         severity: str | Unset = UNSET
         if not isinstance(self.severity, Unset):
             severity = self.severity.value
+
+        priority: None | str | Unset
+        if isinstance(self.priority, Unset):
+            priority = UNSET
+        elif isinstance(self.priority, UpdateIncidentBodyPriorityType0):
+            priority = self.priority.value
+        else:
+            priority = self.priority
 
         assignee_id: None | str | Unset
         if isinstance(self.assignee_id, Unset):
@@ -74,6 +85,8 @@ class UpdateIncidentBody:
             field_dict["status"] = status
         if severity is not UNSET:
             field_dict["severity"] = severity
+        if priority is not UNSET:
+            field_dict["priority"] = priority
         if assignee_id is not UNSET:
             field_dict["assignee_id"] = assignee_id
         if tags is not UNSET:
@@ -109,6 +122,23 @@ class UpdateIncidentBody:
         else:
             severity = UpdateIncidentBodySeverity(_severity)
 
+        def _parse_priority(data: object) -> None | Unset | UpdateIncidentBodyPriorityType0:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                priority_type_0 = UpdateIncidentBodyPriorityType0(data)
+
+                return priority_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | UpdateIncidentBodyPriorityType0, data)
+
+        priority = _parse_priority(d.pop("priority", UNSET))
+
         def _parse_assignee_id(data: object) -> None | Unset | UUID:
             if data is None:
                 return data
@@ -133,6 +163,7 @@ class UpdateIncidentBody:
             description=description,
             status=status,
             severity=severity,
+            priority=priority,
             assignee_id=assignee_id,
             tags=tags,
         )

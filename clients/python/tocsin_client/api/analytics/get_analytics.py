@@ -167,7 +167,9 @@ def sync_detailed(
             date (midnight UTC) or date-time. Default: 30 days before `to`
         to (datetime.date | datetime.datetime | Unset): End of the range, exclusive. Default: now
         group_by (GetAnalyticsGroupBy | Unset): Also report the metrics per value of this
-            attribute (`groups`)
+            attribute (`groups`); alerts count by their incident’s assignee, status and priority.
+            Grouping by `priority` reads every incident of the range (not the daily rollup), so it is
+            slower over long ranges
         interval (GetAnalyticsInterval | Unset): Width of the `series` buckets, aligned in the
             organization's `timezone` setting Default: GetAnalyticsInterval.DAY.
         severity (GetAnalyticsSeverity | Unset):
@@ -227,7 +229,9 @@ def sync(
             date (midnight UTC) or date-time. Default: 30 days before `to`
         to (datetime.date | datetime.datetime | Unset): End of the range, exclusive. Default: now
         group_by (GetAnalyticsGroupBy | Unset): Also report the metrics per value of this
-            attribute (`groups`)
+            attribute (`groups`); alerts count by their incident’s assignee, status and priority.
+            Grouping by `priority` reads every incident of the range (not the daily rollup), so it is
+            slower over long ranges
         interval (GetAnalyticsInterval | Unset): Width of the `series` buckets, aligned in the
             organization's `timezone` setting Default: GetAnalyticsInterval.DAY.
         severity (GetAnalyticsSeverity | Unset):
@@ -282,7 +286,9 @@ async def asyncio_detailed(
             date (midnight UTC) or date-time. Default: 30 days before `to`
         to (datetime.date | datetime.datetime | Unset): End of the range, exclusive. Default: now
         group_by (GetAnalyticsGroupBy | Unset): Also report the metrics per value of this
-            attribute (`groups`)
+            attribute (`groups`); alerts count by their incident’s assignee, status and priority.
+            Grouping by `priority` reads every incident of the range (not the daily rollup), so it is
+            slower over long ranges
         interval (GetAnalyticsInterval | Unset): Width of the `series` buckets, aligned in the
             organization's `timezone` setting Default: GetAnalyticsInterval.DAY.
         severity (GetAnalyticsSeverity | Unset):
@@ -340,7 +346,9 @@ async def asyncio(
             date (midnight UTC) or date-time. Default: 30 days before `to`
         to (datetime.date | datetime.datetime | Unset): End of the range, exclusive. Default: now
         group_by (GetAnalyticsGroupBy | Unset): Also report the metrics per value of this
-            attribute (`groups`)
+            attribute (`groups`); alerts count by their incident’s assignee, status and priority.
+            Grouping by `priority` reads every incident of the range (not the daily rollup), so it is
+            slower over long ranges
         interval (GetAnalyticsInterval | Unset): Width of the `series` buckets, aligned in the
             organization's `timezone` setting Default: GetAnalyticsInterval.DAY.
         severity (GetAnalyticsSeverity | Unset):

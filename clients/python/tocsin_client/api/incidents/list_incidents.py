@@ -8,6 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
+from ...models.list_incidents_priority import ListIncidentsPriority
 from ...models.list_incidents_response_200 import ListIncidentsResponse200
 from ...models.list_incidents_severity import ListIncidentsSeverity
 from ...models.list_incidents_status import ListIncidentsStatus
@@ -20,6 +21,7 @@ def _get_kwargs(
     offset: int | Unset = 0,
     status: ListIncidentsStatus | Unset = UNSET,
     severity: ListIncidentsSeverity | Unset = UNSET,
+    priority: ListIncidentsPriority | Unset = UNSET,
     assignee_id: UUID | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
@@ -43,6 +45,12 @@ def _get_kwargs(
         json_severity = severity.value
 
     params["severity"] = json_severity
+
+    json_priority: str | Unset = UNSET
+    if not isinstance(priority, Unset):
+        json_priority = priority.value
+
+    params["priority"] = json_priority
 
     json_assignee_id: str | Unset = UNSET
     if not isinstance(assignee_id, Unset):
@@ -129,6 +137,7 @@ def sync_detailed(
     offset: int | Unset = 0,
     status: ListIncidentsStatus | Unset = UNSET,
     severity: ListIncidentsSeverity | Unset = UNSET,
+    priority: ListIncidentsPriority | Unset = UNSET,
     assignee_id: UUID | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
@@ -141,6 +150,8 @@ def sync_detailed(
         offset (int | Unset):  Default: 0.
         status (ListIncidentsStatus | Unset):
         severity (ListIncidentsSeverity | Unset):
+        priority (ListIncidentsPriority | Unset): P1 (most pressing) to P5, beside severity: what
+            to work on first. Set by hand, or by the routing rule that routed it
         assignee_id (UUID | Unset):
         created_after (datetime.datetime | Unset): ISO 8601; incidents created at or after
         created_before (datetime.datetime | Unset): ISO 8601; incidents created before
@@ -159,6 +170,7 @@ def sync_detailed(
         offset=offset,
         status=status,
         severity=severity,
+        priority=priority,
         assignee_id=assignee_id,
         created_after=created_after,
         created_before=created_before,
@@ -179,6 +191,7 @@ def sync(
     offset: int | Unset = 0,
     status: ListIncidentsStatus | Unset = UNSET,
     severity: ListIncidentsSeverity | Unset = UNSET,
+    priority: ListIncidentsPriority | Unset = UNSET,
     assignee_id: UUID | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
@@ -191,6 +204,8 @@ def sync(
         offset (int | Unset):  Default: 0.
         status (ListIncidentsStatus | Unset):
         severity (ListIncidentsSeverity | Unset):
+        priority (ListIncidentsPriority | Unset): P1 (most pressing) to P5, beside severity: what
+            to work on first. Set by hand, or by the routing rule that routed it
         assignee_id (UUID | Unset):
         created_after (datetime.datetime | Unset): ISO 8601; incidents created at or after
         created_before (datetime.datetime | Unset): ISO 8601; incidents created before
@@ -210,6 +225,7 @@ def sync(
         offset=offset,
         status=status,
         severity=severity,
+        priority=priority,
         assignee_id=assignee_id,
         created_after=created_after,
         created_before=created_before,
@@ -224,6 +240,7 @@ async def asyncio_detailed(
     offset: int | Unset = 0,
     status: ListIncidentsStatus | Unset = UNSET,
     severity: ListIncidentsSeverity | Unset = UNSET,
+    priority: ListIncidentsPriority | Unset = UNSET,
     assignee_id: UUID | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
@@ -236,6 +253,8 @@ async def asyncio_detailed(
         offset (int | Unset):  Default: 0.
         status (ListIncidentsStatus | Unset):
         severity (ListIncidentsSeverity | Unset):
+        priority (ListIncidentsPriority | Unset): P1 (most pressing) to P5, beside severity: what
+            to work on first. Set by hand, or by the routing rule that routed it
         assignee_id (UUID | Unset):
         created_after (datetime.datetime | Unset): ISO 8601; incidents created at or after
         created_before (datetime.datetime | Unset): ISO 8601; incidents created before
@@ -254,6 +273,7 @@ async def asyncio_detailed(
         offset=offset,
         status=status,
         severity=severity,
+        priority=priority,
         assignee_id=assignee_id,
         created_after=created_after,
         created_before=created_before,
@@ -272,6 +292,7 @@ async def asyncio(
     offset: int | Unset = 0,
     status: ListIncidentsStatus | Unset = UNSET,
     severity: ListIncidentsSeverity | Unset = UNSET,
+    priority: ListIncidentsPriority | Unset = UNSET,
     assignee_id: UUID | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
@@ -284,6 +305,8 @@ async def asyncio(
         offset (int | Unset):  Default: 0.
         status (ListIncidentsStatus | Unset):
         severity (ListIncidentsSeverity | Unset):
+        priority (ListIncidentsPriority | Unset): P1 (most pressing) to P5, beside severity: what
+            to work on first. Set by hand, or by the routing rule that routed it
         assignee_id (UUID | Unset):
         created_after (datetime.datetime | Unset): ISO 8601; incidents created at or after
         created_before (datetime.datetime | Unset): ISO 8601; incidents created before
@@ -304,6 +327,7 @@ async def asyncio(
             offset=offset,
             status=status,
             severity=severity,
+            priority=priority,
             assignee_id=assignee_id,
             created_after=created_after,
             created_before=created_before,

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class StatusPageSummaryIncidentsItemUpdatesItemKind(StrEnum):
+    IDENTIFIED = "identified"
+    INVESTIGATING = "investigating"
+    MONITORING = "monitoring"
+    RESOLVED = "resolved"
+
+    def __str__(self) -> str:
+        return str(self.value)
