@@ -357,34 +357,23 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     return deps.orm.em.fork().transactional(async (em) => {
       const events = await claimUndispatchedEvents(em, batchSize);
       if (events.length === 0) return 0;
-      // Paging runs beside the rest, not before it: a batch lasts as long as its slowest part, not
-      // their sum, and the events committed meanwhile wait that much less for the next batch. Its
-      // queries go first on the batch's connection (the first levels page on connections of their own).
-      const paging = (async () => {
-        await escalate(em, events);
-        await forEachBounded(planResponderPages(events), concurrency, (start) =>
-          startResponderPage({ ...start, publicUrl: deps.publicUrl }),
-        );
-        await postToChatFeeds(em, events);
-        await forEachBounded(planStatusUpdateMails(events), concurrency, (mail) =>
-          startStatusUpdateMails({ ...mail, publicUrl: deps.publicUrl }),
-        );
-      })();
+      // Paging first: routing and the escalations' starts wait for no indexing signal, delivery or mail.
+      await escalate(em, events);
+      await forEachBounded(planResponderPages(events), concurrency, (start) => startResponderPage({ ...start, publicUrl: deps.publicUrl }));
+      await postToChatFeeds(em, events);
+      await forEachBounded(planStatusUpdateMails(events), concurrency, (mail) =>
+        startStatusUpdateMails({ ...mail, publicUrl: deps.publicUrl }),
+      );
       // Incidents change in the API and in ingestion activities alike, other documents in the API; every change passes here.
       // One signal per organization's bucket, carrying all of its documents in this batch.
       const indexing = deps.indexSearch
         ? scheduleSearchIndexing({ client: deps.temporal, taskQueue: deps.taskQueue }, documentsToIndex(events), { concurrency })
         : Promise.resolve();
-      // Their failures are awaited below; a rejection before then is no unhandled rejection.
-      for (const running of [paging, indexing]) running.catch(() => undefined);
+      // Its failure is awaited below; a rejection before then is no unhandled rejection.
+      indexing.catch(() => undefined);
       const targets = await deliveries(em, events);
       // Temporal calls overlap the notification queries; any failure rolls the whole batch back.
-      const [, , , notifications] = await Promise.all([
-        paging,
-        indexing,
-        forEachBounded(targets, concurrency, startDelivery),
-        notify(em, events),
-      ]);
+      const [, , notifications] = await Promise.all([indexing, forEachBounded(targets, concurrency, startDelivery), notify(em, events)]);
       await syncIcalLayers(events);
       await replanHandoffs(events);
       await updatePageMessages(em, events);
