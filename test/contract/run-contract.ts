@@ -77,6 +77,20 @@ const UNEXPRESSIBLE_REJECTIONS: Record<string, string> = {
   updateSilence: 'matchers that parse within the limits and do not mute every alert; starts before it ends',
   previewSilence: 'matchers that parse within the limits and do not mute every alert; matching within the budget',
   createMaintenanceWindow: 'an IANA zone, an RRULE that parses, start before end, integrations of the organization',
+  // Teams: members, the default policy and the schedules named are the organization's.
+  createTeam: 'members and a default escalation policy of the organization',
+  updateTeam: 'members and a default escalation policy of the organization',
+  addTeamMember: 'a member of the organization',
+  // A status page component maps integrations and routing rules of the organization.
+  createStatusPageComponent: 'integrations and routing rules of the organization',
+  updateStatusPageComponent: 'integrations and routing rules of the organization',
+  // Twilio's form posts carry each parameter once: a repeated key is no request Twilio sends, and
+  // a form body's schema cannot say "each key once".
+  twilioInboundSms: 'each form parameter once',
+  twilioPageStatus: 'each form parameter once',
+  twilioInboundCall: 'each form parameter once',
+  twilioVoicePage: 'each form parameter once',
+  twilioVoiceGather: 'each form parameter once',
   updateMaintenanceWindow: 'an IANA zone, an RRULE that parses, start before end, integrations of the organization',
   // Targets must be members or schedules of the caller's organization.
   createEscalationPolicy: 'targets that are members or schedules of the organization',
