@@ -129,7 +129,7 @@ describe('the console in a browser', () => {
     await page.getByRole('heading', { name: 'Alerts' }).waitFor();
     await page.getByRole('heading', { name: 'Analysis' }).waitFor();
     // The assistant's answer streams in over the socket.
-    await page.getByLabel('Message').fill('@assistant what should we check next?');
+    await page.getByPlaceholder('Write a message, @assistant to ask').fill('@assistant what should we check next?');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('log').getByText('Check the payments-db connection pool first.').waitFor();
     await checkPage('incident');
