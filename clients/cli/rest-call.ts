@@ -3,8 +3,8 @@ import type { CliConfig } from './config-store.ts';
 import { userAgent } from './version.ts';
 
 /**
- * One API call with the saved API key, for commands whose routes the generated client does not
- * have yet; `auth: false` for a heartbeat's ping URL, whose secret is the credential.
+ * One API call with the saved API key and loose types (teams, status updates); `auth: false`
+ * sends no key. Commands on the generated client use `createApi` (api.ts) instead.
  */
 export async function call<T>(
   config: CliConfig,

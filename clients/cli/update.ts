@@ -1,10 +1,9 @@
-import { apiError, unreachable } from './api.ts';
 import type { Command } from './args.ts';
 import type { CliConfig } from './config-store.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
 import type { CliIo } from './io.ts';
 import { shortTime, table } from './output.ts';
-import { userAgent } from './version.ts';
+import { call } from './rest-call.ts';
 
 type UpdateCommand = Extract<Command, { name: `update ${string}` }>;
 
@@ -15,32 +14,6 @@ interface StatusUpdate {
   title: string | null;
   body: string;
   created_at: string;
-}
-
-async function call<T>(config: CliConfig, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`${config.url}/api/v1${path}`, {
-      method,
-      headers: {
-        'x-api-key': config.api_key,
-        'user-agent': userAgent(),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  } catch (error) {
-    throw unreachable(config.url, error);
-  }
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    // Not JSON: reported as the text it is.
-  }
-  if (response.ok) return parsed as T;
-  throw apiError(response.status, parsed);
 }
 
 export function formatStatusUpdates(updates: StatusUpdate[]): string {
