@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { COMPONENT_STATUS_LABELS, STATUS_UPDATE_LABELS, type ComponentStatus } from '../domain/status-page.ts';
+import { escapeHtml } from '../html-escape.ts';
 import type { StatusPageView } from './page-view.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string);
 
 // One stylesheet for both themes (prefers-color-scheme) and phone widths; colours meet WCAG AA contrast.
 const STYLE = `:root{color-scheme:light dark;--bg:#ffffff;--fg:#1b1f24;--muted:#4d5560;--line:#d0d7de;--card:#f6f8fa;--ok:#116329;--maint:#0b5cad;--degraded:#7d4e00;--partial:#a0410d;--major:#b3261e}
