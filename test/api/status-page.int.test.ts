@@ -195,6 +195,35 @@ describe('status updates and the public status page (integration: real PostgreSQ
     await stack.http.delete(`/api/v1/status-page/components/${component.body.data.id}`).set(bearer(other.token)).expect(404);
   }, 120_000);
 
+  it('refuses bad input on each of its operations with 422 and the field at fault, changing nothing', async () => {
+    const target = await incident(acme, 'Bad input target');
+    const cases: Array<{ method: 'put' | 'post'; path: string; body: Record<string, unknown>; field: string }> = [
+      { method: 'put', path: '/api/v1/status-page', body: { slug: 'Not A Slug!', title: 'Acme', enabled: true }, field: 'body.slug' },
+      { method: 'post', path: '/api/v1/status-page/components', body: { name: '' }, field: 'body.name' },
+      {
+        method: 'post',
+        path: '/api/v1/status-page/components',
+        body: { name: 'API', status_override: 'on fire' },
+        field: 'body.status_override',
+      },
+      { method: 'post', path: `/api/v1/incidents/${target.id}/status-updates`, body: { kind: 'panicking', body: 'x' }, field: 'body.kind' },
+      { method: 'post', path: `/api/v1/incidents/${target.id}/subscribers`, body: { email: 'not an address' }, field: 'body.email' },
+    ];
+    const before = (await stack.http.get('/api/v1/status-page/components').set(bearer(acme.token)).expect(200)).body.data.length as number;
+    for (const { method, path, body, field } of cases) {
+      const answer = await stack.http[method](path).set(bearer(acme.token)).send(body).expect(422);
+      expect({ path, code: answer.body.code, fields: answer.body.errors.map((error: { path: string }) => error.path) }).toEqual({
+        path,
+        code: 'VALIDATION_ERROR',
+        fields: expect.arrayContaining([field]),
+      });
+    }
+    expect((await stack.http.get('/api/v1/status-page/components').set(bearer(acme.token)).expect(200)).body.data).toHaveLength(before);
+    expect((await stack.http.get(`/api/v1/incidents/${target.id}/status-updates`).set(bearer(acme.token)).expect(200)).body.data).toEqual(
+      [],
+    );
+  });
+
   it('answers 304 to a matching If-None-Match, is cacheable, 404s an unknown or disabled page, and serves a custom domain by Host', async () => {
     const first = await stack.http.get(`/status/${slug}`).expect(200);
     expect(first.headers['cache-control']).toMatch(/public/);
