@@ -9,7 +9,7 @@ import { temporalKindOf } from '../dev/stack/plan.ts';
 import { randomBytes } from 'node:crypto';
 import { freePorts } from '../shared/net/free-port.ts';
 import type { ManagedProcess } from '../dev/managed-process.ts';
-import { createTestDatabase } from '../test/helpers/stack.ts';
+import { createTestDatabase } from '../test/helpers/test-database.ts';
 import { startTestServices, TEST_ENV } from '../test/helpers/test-services.ts';
 
 export interface ProductionStack {

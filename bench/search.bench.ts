@@ -24,7 +24,7 @@ import { createPostgresEngine, sqlRunnerFromOrm } from '../shared/search/engine/
 import { classifyQuery, QUERY_KINDS, type QueryKind } from '../shared/search/query/query-kind.ts';
 import type { SearchEngine } from '../shared/search/engine/engine.ts';
 import type { SearchDocument, SearchHit, SearchRequest } from '../shared/search/port.ts';
-import { createTestDatabase } from '../test/helpers/stack.ts';
+import { createTestDatabase } from '../test/helpers/test-database.ts';
 import { startTestServices } from '../test/helpers/test-services.ts';
 import { buildFixture, QUERY_KINDS_OF_FIXTURE, type BenchQuery } from './search-fixtures.ts';
 import { fitFusion, fusedRanking, K, keysOf, leaveOneCorpusOut, mean, mrrAt, ndcgAt, recallAt, type FusionCase } from './search-fit.ts';

@@ -6,7 +6,7 @@ import type { Orm } from '../shared/db/orm.ts';
 import type { Logger } from '../shared/logger.ts';
 import type { SearchPort } from '../shared/search/port.ts';
 import { createWorkerDeps, startOutboxRelay } from './deps.ts';
-import { createWorker } from './worker.ts';
+import { bundleWorkflows, createWorker } from './worker.ts';
 import { createFirstLevelPager } from './outbox/first-level.ts';
 import { createEscalationActivities } from '../activities/escalation.activities.ts';
 import { startWorkerMatrixSync } from './matrix/matrix-wiring.ts';
@@ -65,11 +65,13 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
   });
   // Built once: pages are sent, and their messages updated, through the same channels.
   const deps = { ...workerDeps, channels: options.channels ?? createPageChannels(workerDeps) };
+  const workflowBundle = await bundleWorkflows(options.overrides);
   const worker = await createWorker({
     connection: options.connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue,
     deps,
+    workflowBundle,
     overrides: options.overrides,
   });
   // Escalations on a queue of their own, with slots of their own: paging never queues behind ingestion.
@@ -79,6 +81,7 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: pagingTaskQueue(taskQueue),
     deps,
+    workflowBundle,
     overrides: { ...options.overrides, maxConcurrentWorkflowTaskExecutions: 32 },
   });
   // Calendar refreshes (a tenant's input, on a schedule) on a queue of their own with two slots of
@@ -88,6 +91,7 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: tenantJobsTaskQueue(taskQueue),
     deps,
+    workflowBundle,
     overrides: {
       ...options.overrides,
       maxConcurrentWorkflowTaskExecutions: TENANT_JOB_SLOTS,
@@ -105,6 +109,7 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
           namespace: config.TEMPORAL_NAMESPACE,
           taskQueue: followUpTaskQueue(taskQueue),
           deps,
+          workflowBundle,
           overrides: {
             ...options.overrides,
             maxConcurrentWorkflowTaskExecutions: 2,

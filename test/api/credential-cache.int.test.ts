@@ -6,7 +6,8 @@ import { waitFor } from '../../dev/wait-for.ts';
 import { openOrm, type Orm } from '../../shared/db/orm.ts';
 import { createApiKey } from '../helpers/api-keys.ts';
 import { addMember, bearer } from '../helpers/members.ts';
-import { createTestDatabase, registerOwner, type TestStack } from '../helpers/stack.ts';
+import { registerOwner, type TestStack } from '../helpers/stack.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
 import { TEST_ENV } from '../helpers/test-services.ts';
 
 /**

@@ -10,7 +10,7 @@ import { freePort } from '../../shared/net/free-port.ts';
 import { unavailableDependency } from '../../shared/errors.ts';
 import { createLogger } from '../../shared/logger.ts';
 import { temporalConnectionOptions, type TemporalClient } from '../../shared/temporal/client.ts';
-import { createTestDatabase } from '../helpers/stack.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
 
 /** A loopback address that accepts TCP connections and never says a word: a hung or black-holed server. */
 async function startSilentServer() {

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { NativeConnection, type Worker, type WorkerOptions } from '@temporalio/worker';
-import pg from 'pg';
 import supertest from 'supertest';
 import type Koa from 'koa';
 import { createApp } from '../../api/app.ts';
@@ -12,6 +11,8 @@ import { createLogger } from '../../shared/logger.ts';
 import type { SearchPort } from '../../shared/search/port.ts';
 import { connectTemporal, type TemporalClient } from '../../shared/temporal/client.ts';
 import { createWorkerRuntime, type WorkerRuntime, type WorkerRuntimeOptions } from '../../worker/runtime.ts';
+import { withSharedWorkflowBundle } from './shared-workflow-bundle.ts';
+import { createTestDatabase, requiredEnv } from './test-database.ts';
 import { TEST_ENV } from './test-services.ts';
 
 export interface TestStack {
@@ -34,30 +35,7 @@ export interface TestStack {
   stop(): Promise<void>;
 }
 
-function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run integration tests through jest's integration project`);
-  return value;
-}
-
 /** A fresh database on the shared test PostgreSQL; dropped by `drop()`. */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = requiredEnv(TEST_ENV.postgresAdminUrl);
-  const name = `t_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
-}
 
 /**
  * The API wired to real parts: its own database (migrated), the shared Temporal server with a
@@ -77,7 +55,7 @@ export interface TestStackOptions {
 }
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ migrated: true });
   const taskQueue = `test-${randomUUID()}`;
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -114,7 +92,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       search,
       logger,
       taskQueue,
-      overrides: options.workerOverrides,
+      overrides: withSharedWorkflowBundle(options.workerOverrides),
       relayIdleMs: options.relayIdleMs,
       channels: options.workerChannels,
     });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/common';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { bundleWorkflowCode, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { Worker, type WorkflowBundleOption } from '@temporalio/worker';
 import { createActivities, type Activities, type ActivityDeps } from '../../activities/index.ts';
-import { WORKFLOWS_PATH } from '../../worker/worker.ts';
+import { bundleWorkflows } from '../../worker/worker.ts';
+import { withSharedWorkflowBundle } from './shared-workflow-bundle.ts';
 import { TEST_ENV } from './test-services.ts';
 
 /**
@@ -16,7 +17,7 @@ export type ActivityMocks = Partial<Activities>;
 export interface WorkflowTestEnv {
   env: TestWorkflowEnvironment;
   /** The real workflows, bundled once, for a test that runs workers of its own. */
-  bundle: WorkflowBundleWithSourceMap;
+  bundle: WorkflowBundleOption;
   /** Runs `body` with a worker on a task queue of its own, serving the real workflows and `mocks`. */
   withWorker<T>(mocks: ActivityMocks, body: (taskQueue: string) => Promise<T>): Promise<T>;
   teardown(): Promise<void>;
@@ -47,8 +48,7 @@ function strictActivities(mocks: ActivityMocks): Record<string, (...args: unknow
 export async function startWorkflowTestEnv(): Promise<WorkflowTestEnv> {
   const address = process.env[TEST_ENV.temporalAddress];
   if (!address) throw new Error(`${TEST_ENV.temporalAddress} is not set: run this test in the integration project`);
-  const quiet = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} };
-  const bundle: WorkflowBundleWithSourceMap = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quiet });
+  const bundle = await bundleWorkflows(withSharedWorkflowBundle());
   const env = await TestWorkflowEnvironment.createFromExistingServer({ address });
   return {
     env,

@@ -6,7 +6,8 @@ import { freePort } from '../../shared/net/free-port.ts';
 import { startManagedProcess, type ManagedProcess } from '../../dev/managed-process.ts';
 import { waitFor } from '../../dev/wait-for.ts';
 import { startReceiver } from '../helpers/receiver.ts';
-import { createTestDatabase, registerOwner } from '../helpers/stack.ts';
+import { registerOwner } from '../helpers/stack.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
 import { TEST_ENV } from '../helpers/test-services.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
 

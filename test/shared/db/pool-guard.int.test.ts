@@ -2,7 +2,7 @@ import pg from 'pg';
 import { openOrm, type Orm } from '../../../shared/db/orm.ts';
 import { waitFor } from '../../../dev/wait-for.ts';
 import { startPrivatePostgres, type PrivatePostgres } from '../../helpers/private-postgres.ts';
-import { createTestDatabase } from '../../helpers/stack.ts';
+import { createTestDatabase } from '../../helpers/test-database.ts';
 
 const POOL_MAX = 2;
 

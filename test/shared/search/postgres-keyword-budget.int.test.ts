@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { openOrm, runMigrations, type Orm } from '../../../shared/db/orm.ts';
 import { createPostgresEngine, sqlRunnerFromOrm, type SqlRunner } from '../../../shared/search/engine/postgres-index.ts';
 import type { SearchDocument, SearchRequest } from '../../../shared/search/port.ts';
-import { createTestDatabase } from '../../helpers/stack.ts';
+import { createTestDatabase } from '../../helpers/test-database.ts';
 import { standInEmbedder } from '../../helpers/stand-in-embedder.ts';
 
 // The keyword side of the PostgreSQL backend matches on a query's rarer lexemes while the planner's

@@ -5,7 +5,7 @@ import { createPostgresEngine, sqlRunnerFromOrm, type SqlRunner } from '../../..
 import { cosineOf } from '../../../shared/search/embedding/embedder.ts';
 import { feedbackVector, type Candidate } from '../../../shared/search/query/fusion.ts';
 import type { SearchDocument, SearchHit, SearchRequest } from '../../../shared/search/port.ts';
-import { createTestDatabase } from '../../helpers/stack.ts';
+import { createTestDatabase } from '../../helpers/test-database.ts';
 import { standInEmbedder } from '../../helpers/stand-in-embedder.ts';
 
 // pgvector's HNSW path of the PostgreSQL backend against its exact scan, on real PostgreSQL with the

@@ -5,7 +5,7 @@ import type { Embedder } from '../../../shared/search/embedding/embedder.ts';
 import { createElasticsearchEngine } from '../../../shared/search/engine/elasticsearch-index.ts';
 import { createLocalEmbedder, localModelDir } from '../../../shared/search/embedding/local-embedder.ts';
 import { createPostgresEngine, sqlRunnerFromOrm } from '../../../shared/search/engine/postgres-index.ts';
-import { createTestDatabase } from '../../helpers/stack.ts';
+import { createTestDatabase } from '../../helpers/test-database.ts';
 import { searchIndexBehaviour } from './search-index.behaviour.ts';
 
 // One real model for both backends: all-MiniLM-L6-v2 from the tool cache (npm run model:install).
