@@ -30,6 +30,11 @@ export async function createWorker(options: {
   workflowBundle?: WorkflowBundleOption;
   overrides?: Partial<WorkerOptions>;
 }): Promise<Worker> {
+  // A bundle already holds the workflow interceptor modules; the SDK warns when given them again.
+  const overrides =
+    options.workflowBundle && options.overrides?.interceptors
+      ? { ...options.overrides, interceptors: { ...options.overrides.interceptors, workflowModules: undefined } }
+      : options.overrides;
   return Worker.create({
     connection: options.connection,
     namespace: options.namespace,
@@ -43,6 +48,6 @@ export async function createWorker(options: {
     // A new incident's first task comes from the normal (non-sticky) queue: half the pollers serve it
     // so new incidents are not starved behind busy ingestion workflows.
     nonStickyToStickyPollRatio: 0.5,
-    ...options.overrides,
+    ...overrides,
   });
 }
