@@ -6,7 +6,7 @@
 // added later are covered without touching this file. Arguments after `--` go to `st run` (e.g. `-- --max-examples 5`).
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -346,15 +346,38 @@ async function main(): Promise<number> {
   // Every line of Schemathesis' report is prefixed: its closing banner copies pytest's
   // (`=== 3 warnings in 118.15s ===`), and a CI log reader that knows pytest takes that line for a
   // pytest run that executed no test. The suites' own closing line is the one that counts.
+  const report: string[] = [];
   const prefixed = [fuzzer.stdout, fuzzer.stderr].map((stream) =>
     (async () => {
-      for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) process.stdout.write(`[schemathesis] ${line}\n`);
+      for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
+        report.push(line);
+        process.stdout.write(`[schemathesis] ${line}\n`);
+      }
     })(),
   );
   const [code] = await new Promise<[number | null]>((resolve) => fuzzer.once('close', (exitCode) => resolve([exitCode])));
   await Promise.all(prefixed);
   say(`API and worker output: ${PROCESS_LOG}; the sink received ${sink.received()} webhooks`);
+  // A CI log is often read from its end: the failures and the server's side of them again, last.
+  if (code !== 0) for (const line of failureDigest(report)) say(line);
   return code ?? 1;
+}
+
+/** Schemathesis' FAILURES section and the API's and worker's error lines, each cut short. */
+function failureDigest(report: string[]): string[] {
+  const start = report.findIndex((line) => line.includes(' FAILURES '));
+  const end = report.findIndex((line, index) => index > start && line.includes(' SUMMARY '));
+  const failures = start < 0 ? [] : report.slice(start, end < 0 ? start + 80 : Math.min(end, start + 80));
+  let serverLog: string[] = [];
+  try {
+    serverLog = readFileSync(PROCESS_LOG, 'utf8')
+      .split('\n')
+      .filter((line) => /"level":(50|60)|unhandled error|answered 5\d\d/.test(line))
+      .slice(-20);
+  } catch {
+    // No process log: nothing more to show.
+  }
+  return [...failures, ...(serverLog.length ? ['server errors logged:'] : []), ...serverLog].map((line) => line.slice(0, 1500));
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
