@@ -66,50 +66,37 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
   // Built once: pages are sent, and their messages updated, through the same channels.
   const deps = { ...workerDeps, channels: options.channels ?? createPageChannels(workerDeps) };
   const workflowBundle = await bundleWorkflows(options.overrides);
-  const worker = await createWorker({
-    connection: options.connection,
-    namespace: config.TEMPORAL_NAMESPACE,
-    taskQueue,
-    deps,
-    workflowBundle,
-    overrides: options.overrides,
-  });
-  // Escalations on a queue of their own, with slots of their own: paging never queues behind ingestion.
-  // Each level's local activity holds its workflow task slot while it pages, so slots are many here.
-  const pagingWorker = await createWorker({
-    connection: options.connection,
-    namespace: config.TEMPORAL_NAMESPACE,
-    taskQueue: pagingTaskQueue(taskQueue),
-    deps,
-    workflowBundle,
-    overrides: { ...options.overrides, maxConcurrentWorkflowTaskExecutions: 32 },
-  });
-  // Calendar refreshes (a tenant's input, on a schedule) on a queue of their own with two slots of
-  // each kind: however many or costly they are, they hold at most these, never paging's or ingestion's.
-  const tenantJobsWorker = await createWorker({
-    connection: options.connection,
-    namespace: config.TEMPORAL_NAMESPACE,
-    taskQueue: tenantJobsTaskQueue(taskQueue),
-    deps,
-    workflowBundle,
-    overrides: {
-      ...options.overrides,
-      maxConcurrentWorkflowTaskExecutions: TENANT_JOB_SLOTS,
-      maxConcurrentActivityTaskExecutions: TENANT_JOB_SLOTS,
-      maxConcurrentLocalActivityExecutions: TENANT_JOB_SLOTS,
-    },
-  });
-  // Follow-up (indexing, embedding, analysis) on a queue of its own with FOLLOW_UP_CONCURRENCY activity
-  // slots: a backlog of it waits there, never in ingestion's or paging's slots. 0: another process serves it.
+  const common = { connection: options.connection, namespace: config.TEMPORAL_NAMESPACE, deps, workflowBundle };
   const followUpSlots = config.FOLLOW_UP_CONCURRENCY;
-  const followUpWorker =
+  // Created together: each loads the workflow code into a context of its own, and that is most of a
+  // worker's start.
+  const [worker, pagingWorker, tenantJobsWorker, followUpWorker] = await Promise.all([
+    createWorker({ ...common, taskQueue, overrides: options.overrides }),
+    // Escalations on a queue of their own, with slots of their own: paging never queues behind ingestion.
+    // Each level's local activity holds its workflow task slot while it pages, so slots are many here.
+    createWorker({
+      ...common,
+      taskQueue: pagingTaskQueue(taskQueue),
+      overrides: { ...options.overrides, maxConcurrentWorkflowTaskExecutions: 32 },
+    }),
+    // Calendar refreshes (a tenant's input, on a schedule) on a queue of their own with two slots of
+    // each kind: however many or costly they are, they hold at most these, never paging's or ingestion's.
+    createWorker({
+      ...common,
+      taskQueue: tenantJobsTaskQueue(taskQueue),
+      overrides: {
+        ...options.overrides,
+        maxConcurrentWorkflowTaskExecutions: TENANT_JOB_SLOTS,
+        maxConcurrentActivityTaskExecutions: TENANT_JOB_SLOTS,
+        maxConcurrentLocalActivityExecutions: TENANT_JOB_SLOTS,
+      },
+    }),
+    // Follow-up (indexing, embedding, analysis) on a queue of its own with FOLLOW_UP_CONCURRENCY activity
+    // slots: a backlog of it waits there, never in ingestion's or paging's slots. 0: another process serves it.
     followUpSlots > 0
-      ? await createWorker({
-          connection: options.connection,
-          namespace: config.TEMPORAL_NAMESPACE,
+      ? createWorker({
+          ...common,
           taskQueue: followUpTaskQueue(taskQueue),
-          deps,
-          workflowBundle,
           overrides: {
             ...options.overrides,
             maxConcurrentWorkflowTaskExecutions: 2,
@@ -117,7 +104,8 @@ export async function createWorkerRuntime(config: Config, options: WorkerRuntime
             maxConcurrentLocalActivityExecutions: 1,
           },
         })
-      : undefined;
+      : undefined,
+  ]);
   // Routing rules, kept per organization and dropped on their NOTIFY; shared with ingestion's grouping.
   const routingRules = deps.routingRules;
   const relay = startOutboxRelay({
