@@ -1,19 +1,14 @@
+import type { components } from '../typescript/schema.d.ts';
+import { createApi, unwrap } from './api.ts';
 import type { Command } from './args.ts';
 import type { CliIo } from './io.ts';
 import type { CliConfig } from './config-store.ts';
 import { EXIT, type ExitCode } from './exit-codes.ts';
 import { table } from './output.ts';
-import { call } from './rest-call.ts';
 
 type TeamCommand = Extract<Command, { name: `team ${string}` }>;
 
-interface Team {
-  id: string;
-  name: string;
-  default_escalation_policy_id: string | null;
-  members: Array<{ user_id: string; name: string; email: string; role: 'member' | 'manager' }>;
-  schedule_ids: string[];
-}
+type Team = components['schemas']['Team'];
 
 export function formatTeamList(teams: Team[]): string {
   if (teams.length === 0) return 'No team.';
@@ -30,27 +25,36 @@ export function formatTeam(team: Team): string {
 }
 
 export async function runTeamCommand(command: TeamCommand, json: boolean, io: CliIo, config: CliConfig): Promise<ExitCode> {
+  const api = createApi(config);
   const out = (human: () => string, machine: unknown) => io.stdout(json ? JSON.stringify(machine, null, 2) : human());
   switch (command.name) {
     case 'team list': {
-      const page = await call<{ data: Team[] }>(config, 'GET', `/teams?limit=${command.limit}`);
+      const page = await unwrap(config.url, api.GET('/api/v1/teams', { params: { query: { limit: command.limit } } }));
       out(() => formatTeamList(page.data), page);
       return EXIT.OK;
     }
     case 'team create': {
-      const { data } = await call<{ data: Team }>(config, 'POST', '/teams', {
-        name: command.teamName,
-        members: command.members.map((userId) => ({ user_id: userId })),
-        ...(command.defaultPolicy ? { default_escalation_policy_id: command.defaultPolicy } : {}),
-      });
+      const { data } = await unwrap(
+        config.url,
+        api.POST('/api/v1/teams', {
+          body: {
+            name: command.teamName,
+            members: command.members.map((userId) => ({ user_id: userId })),
+            ...(command.defaultPolicy ? { default_escalation_policy_id: command.defaultPolicy } : {}),
+          },
+        }),
+      );
       out(() => formatTeam(data), data);
       return EXIT.OK;
     }
     case 'team add-member': {
-      const { data } = await call<{ data: Team }>(config, 'POST', `/teams/${encodeURIComponent(command.teamId)}/members`, {
-        user_id: command.userId,
-        role: command.role,
-      });
+      const { data } = await unwrap(
+        config.url,
+        api.POST('/api/v1/teams/{id}/members', {
+          params: { path: { id: command.teamId } },
+          body: { user_id: command.userId, role: command.role },
+        }),
+      );
       out(() => formatTeam(data), data);
       return EXIT.OK;
     }
