@@ -155,4 +155,167 @@ describe('postmortems (integration: real PostgreSQL and Temporal, worker)', () =
     expect(draft.content).toMatch(/## Alerts\n\n\| Received \| Alert \|/);
     expect(draft.content).toContain(incident.title);
   });
+  it('reads, edits, publishes and deletes a postmortem; 409 twice, 404 for another organization, 422 naming the field', async () => {
+    const owner = await registerOwner(stack.http, 'pm-crud');
+    const other = await registerOwner(stack.http, 'pm-crud-other');
+    const auth = bearer(owner.token);
+    const theirs = bearer(other.token);
+    const incident = (await stack.http.post('/api/v1/incidents').set(auth).send({ title: 'Payments | slow', severity: 'high' }).expect(201))
+      .body.data as { id: string };
+
+    await stack.http.get(url(incident.id)).set(auth).expect(404);
+    const created = (await stack.http.post(url(incident.id)).set(auth).send({ title: 'Why payments were slow' }).expect(201)).body
+      .data as Postmortem;
+    expect(created).toEqual(expect.objectContaining({ title: 'Why payments were slow', status: 'draft', published_at: null }));
+    expect(created.content).toContain('| Incident | Payments \\| slow |');
+    expect(created.content).toContain('Nobody was paged.');
+    const twice = await stack.http.post(url(incident.id)).set(auth).send({}).expect(409);
+    expect(twice.body.code).toBe('CONFLICT');
+
+    // Bad input answers 422 naming the field, and changes nothing.
+    const badStatus = await stack.http.patch(url(incident.id)).set(auth).send({ status: 'final' }).expect(422);
+    expect(badStatus.body.code).toBe('VALIDATION_ERROR');
+    expect(JSON.stringify(badStatus.body.errors)).toContain('status');
+    const badTitle = await stack.http.patch(url(incident.id)).set(auth).send({ title: '   ' }).expect(422);
+    expect(JSON.stringify(badTitle.body.errors)).toContain('title');
+    await stack.http.patch(url(incident.id)).set(auth).send({}).expect(422);
+    await stack.http.post(url(incident.id)).set(auth).send({ colour: 'red' }).expect(422);
+    expect(((await stack.http.get(url(incident.id)).set(auth).expect(200)).body.data as Postmortem).status).toBe('draft');
+
+    // Edits, review, publication.
+    const edited = (
+      await stack.http
+        .patch(url(incident.id))
+        .set(auth)
+        .send({ content: '## Root cause\n\nA missing index.\n', status: 'in_review' })
+        .expect(200)
+    ).body.data as Postmortem;
+    expect(edited).toEqual(
+      expect.objectContaining({ content: '## Root cause\n\nA missing index.\n', status: 'in_review', published_at: null }),
+    );
+    const published = (await stack.http.patch(url(incident.id)).set(auth).send({ status: 'published' }).expect(200)).body
+      .data as Postmortem;
+    expect(published.status).toBe('published');
+    expect(published.published_at).not.toBeNull();
+
+    // Action items: an owner of the organization, a due date, done.
+    const item = (
+      await stack.http
+        .post(url(incident.id, '/action-items'))
+        .set(auth)
+        .send({ title: 'Add the index', owner_id: owner.user.id, due_date: '2026-12-15' })
+        .expect(201)
+    ).body.data as ActionItem;
+    expect(item).toEqual(
+      expect.objectContaining({ title: 'Add the index', owner_id: owner.user.id, due_date: '2026-12-15', done: false, done_at: null }),
+    );
+    const foreignOwner = await stack.http
+      .post(url(incident.id, '/action-items'))
+      .set(auth)
+      .send({ title: 'Theirs', owner_id: other.user.id })
+      .expect(422);
+    expect(foreignOwner.body.errors).toEqual([expect.objectContaining({ path: 'body.owner_id' })]);
+    const badDate = await stack.http
+      .post(url(incident.id, '/action-items'))
+      .set(auth)
+      .send({ title: 'x', due_date: '15/12/2026' })
+      .expect(422);
+    expect(JSON.stringify(badDate.body.errors)).toContain('due_date');
+    await stack.http
+      .patch(url(incident.id, `/action-items/${item.id}`))
+      .set(auth)
+      .send({ owner_id: other.user.id })
+      .expect(422);
+    const done = (
+      await stack.http
+        .patch(url(incident.id, `/action-items/${item.id}`))
+        .set(auth)
+        .send({ done: true })
+        .expect(200)
+    ).body.data as ActionItem;
+    expect(done).toEqual(expect.objectContaining({ done: true, owner_id: owner.user.id, due_date: '2026-12-15' }));
+    expect(done.done_at).not.toBeNull();
+    const second = (await stack.http.post(url(incident.id, '/action-items')).set(auth).send({ title: 'Alert on slow queries' }).expect(201))
+      .body.data as ActionItem;
+    expect((await stack.http.get(url(incident.id, '/action-items')).set(auth).expect(200)).body.data).toHaveLength(2);
+    expect(
+      ((await stack.http.get(url(incident.id)).set(auth).expect(200)).body.data as Postmortem).action_items.map((row) => row.id),
+    ).toEqual([item.id, second.id]);
+
+    // The Markdown export: the team's text and the action items as a task list.
+    const exported = await stack.http.get(`/api/v1/incidents/${incident.id}/postmortem.md`).set(auth).expect(200);
+    expect(exported.headers['content-type']).toMatch(/^text\/markdown/);
+    expect(exported.text.split('\n')).toEqual(
+      expect.arrayContaining([
+        '# Why payments were slow',
+        `_Status: Published ${written(published.published_at!)}_`,
+        'A missing index.',
+        `- [x] Add the index (owner: ${await nameOf(owner.user.id)}, due 2026-12-15)`,
+        '- [ ] Alert on slow queries (no owner, no due date)',
+      ]),
+    );
+
+    // Similar incidents with search off: an empty list, not an error.
+    const similar = (await stack.http.get(url(incident.id, '/similar')).set(auth).expect(200)).body;
+    expect(similar).toEqual({ data: [], meta: { search: 'unavailable' } });
+
+    // Another organization sees and changes none of it.
+    await stack.http.get(url(incident.id)).set(theirs).expect(404);
+    await stack.http.post(url(incident.id)).set(theirs).send({}).expect(404);
+    await stack.http.patch(url(incident.id)).set(theirs).send({ status: 'draft' }).expect(404);
+    await stack.http.get(`/api/v1/incidents/${incident.id}/postmortem.md`).set(theirs).expect(404);
+    await stack.http.get(url(incident.id, '/similar')).set(theirs).expect(404);
+    await stack.http.get(url(incident.id, '/action-items')).set(theirs).expect(404);
+    await stack.http.post(url(incident.id, '/action-items')).set(theirs).send({ title: 'x' }).expect(404);
+    await stack.http
+      .patch(url(incident.id, `/action-items/${item.id}`))
+      .set(theirs)
+      .send({ done: false })
+      .expect(404);
+    await stack.http
+      .delete(url(incident.id, `/action-items/${item.id}`))
+      .set(theirs)
+      .expect(404);
+    await stack.http.delete(url(incident.id)).set(theirs).expect(404);
+
+    // Creation and each status change are on the timeline; creation and publication in the audit log.
+    const detail = (await stack.http.get(`/api/v1/incidents/${incident.id}`).set(auth).expect(200)).body.data as {
+      timeline: Array<{ type: string; message: string; actor_id: string | null }>;
+    };
+    expect(detail.timeline.filter((entry) => entry.type === 'postmortem').map((entry) => [entry.message, entry.actor_id])).toEqual([
+      ['Postmortem drafted', owner.user.id],
+      ['Postmortem moved to in review', owner.user.id],
+      ['Postmortem published', owner.user.id],
+    ]);
+    const audited = async (action: string) =>
+      (await stack.http.get(`/api/v1/audit?action=${action}`).set(auth).expect(200)).body.data as Array<{
+        event_type: string;
+        target_id: string;
+      }>;
+    expect(await audited('createPostmortem')).toEqual([expect.objectContaining({ target_id: incident.id })]);
+    expect(await audited('publishPostmortem')).toEqual([
+      expect.objectContaining({ event_type: 'incidents.postmortem_published', target_id: incident.id }),
+    ]);
+    // Publishing again is no new publication.
+    await stack.http.patch(url(incident.id)).set(auth).send({ status: 'in_review' }).expect(200);
+    await stack.http.patch(url(incident.id)).set(auth).send({ status: 'published' }).expect(200);
+    expect(await audited('publishPostmortem')).toHaveLength(1);
+
+    // Deleting an item, then the postmortem (its items with it).
+    await stack.http
+      .delete(url(incident.id, `/action-items/${second.id}`))
+      .set(auth)
+      .expect(204);
+    await stack.http
+      .get(url(incident.id, `/action-items/${second.id}`))
+      .set(auth)
+      .expect(404);
+    await stack.http.delete(url(incident.id)).set(auth).expect(204);
+    await stack.http.get(url(incident.id)).set(auth).expect(404);
+    await stack.http.get(url(incident.id, '/action-items')).set(auth).expect(404);
+    expect(await stack.sql('select id from postmortem_action_items where id = ?', [item.id])).toEqual([]);
+    await stack.http.delete(url(incident.id)).set(auth).expect(404);
+    // A new draft may follow.
+    await stack.http.post(url(incident.id)).set(auth).send({}).expect(201);
+  });
 });
