@@ -115,9 +115,11 @@ export function postmortemRoutes(postmortems: PostmortemService) {
       method: 'get',
       path: '/incidents/{id}/postmortem/similar',
       operationId: 'listSimilarIncidents',
+      // A hybrid search (embedding and all): counted as one, per organization too.
+      rateLimit: 'search',
       summary: 'Similar past incidents and their postmortems',
       description:
-        "Found by the hybrid search over the incident's title and description (as the incident analysis finds them), best first, at most 5, each with a link to its postmortem when it has one. With search off or unreachable the list is empty and `meta.search` is `unavailable`. The incident needs no postmortem of its own.",
+        "Found by the hybrid search over the incident's title and description (as the incident analysis finds them), best first, at most 5, each with a link to its postmortem when it has one. With search off or unreachable the list is empty and `meta.search` is `unavailable`. The incident needs no postmortem of its own. Counts against the search rate limit, as `POST /search/query` does.",
       tags: ['incidents'],
       access: 'incidents:read',
       request: { params: IdParams },

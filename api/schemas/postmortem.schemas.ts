@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { POSTMORTEM_STATUSES } from '../../shared/domain/postmortem/snapshot.ts';
+import { POSTMORTEM_CONTENT_MAX, POSTMORTEM_STATUSES } from '../../shared/domain/postmortem/snapshot.ts';
 import { nonBlankText, requireAnyOf, single, timestamp } from './common.ts';
 
-/** A postmortem's Markdown may be long (a whole incident's timeline), not unbounded. */
-export const POSTMORTEM_CONTENT_MAX = 200_000;
-
 const postmortemTitle = nonBlankText().max(300);
-const postmortemContent = z.string().max(POSTMORTEM_CONTENT_MAX).describe('The postmortem as Markdown');
+const postmortemContent = z
+  .string()
+  .max(POSTMORTEM_CONTENT_MAX)
+  .describe(`The postmortem as Markdown, at most ${POSTMORTEM_CONTENT_MAX} characters`);
 const postmortemStatus = z
   .enum(POSTMORTEM_STATUSES)
   .describe('`draft` → `in_review` → `published` (any order is allowed; the first publication is recorded in `published_at`)');

@@ -1,7 +1,13 @@
 // The postmortem draft generated from an incident's snapshot, and its Markdown export: no I/O.
 import { STATUS_UPDATE_LABELS } from '../status-page.ts';
 import { formatDuration, formatTime, inline, table } from './format.ts';
-import { POSTMORTEM_LIST_LIMIT, POSTMORTEM_STATUS_LABELS, type PostmortemSnapshot, type PostmortemStatus } from './snapshot.ts';
+import {
+  POSTMORTEM_CONTENT_MAX,
+  POSTMORTEM_LIST_LIMIT,
+  POSTMORTEM_STATUS_LABELS,
+  type PostmortemSnapshot,
+  type PostmortemStatus,
+} from './snapshot.ts';
 
 /** A section's rows, cut at the limit with a line saying how many more there were. */
 function limited<T>(items: readonly T[], render: (items: readonly T[]) => string[], total = items.length): string[] {
@@ -136,7 +142,7 @@ function statusUpdates(snapshot: PostmortemSnapshot): string[] {
     ...snapshot.statusUpdates.map((update) => {
       const who = update.authorName ? ` by ${inline(update.authorName)}` : '';
       const title = update.title ? ` "${inline(update.title)}"` : '';
-      return `- ${formatTime(update.createdAt)} **${STATUS_UPDATE_LABELS[update.kind]}** (${update.visibility})${title}${who}: ${inline(update.body)}`;
+      return `- ${formatTime(update.createdAt)} **${STATUS_UPDATE_LABELS[update.kind]}** (${update.visibility})${title}${who}: ${inline(update.body, 2_000)}`;
     }),
   ];
 }
@@ -185,7 +191,16 @@ export function draftMarkdown(snapshot: PostmortemSnapshot): string {
     timeline(snapshot),
     ...TO_WRITE,
   ];
-  return `${sections.map((lines) => lines.join('\n')).join('\n\n')}\n`;
+  return fitted(`${sections.map((lines) => lines.join('\n')).join('\n\n')}\n`);
+}
+
+const CUT_NOTE = "\n_The draft stops here: the incident's records run longer. See its timeline for the rest._\n";
+
+/** The draft within POSTMORTEM_CONTENT_MAX: an incident with very long records is cut at a line break, saying so. */
+function fitted(markdown: string, max = POSTMORTEM_CONTENT_MAX): string {
+  if (markdown.length <= max) return markdown;
+  const room = markdown.slice(0, max - CUT_NOTE.length);
+  return `${room.slice(0, room.lastIndexOf('\n') + 1)}${CUT_NOTE}`;
 }
 
 export interface ActionItemForExport {

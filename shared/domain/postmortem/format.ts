@@ -19,13 +19,14 @@ export function formatDuration(ms: number): string {
 /**
  * Text from alerts, members and updates on one line of Markdown: line breaks folded, and the
  * characters that would start a link, emphasis, HTML or a table cell escaped, so an alert title
- * cannot change the document's structure.
+ * cannot change the document's structure. Longer than `maxLength`, it is cut with an ellipsis.
  */
-export function inline(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\\`*_[\]<>|#]/g, (character) => `\\${character}`);
+export function inline(text: string, maxLength = 500): string {
+  const folded = text.replace(/\s+/g, ' ').trim();
+  return (folded.length > maxLength ? `${folded.slice(0, maxLength - 1)}…` : folded).replace(
+    /[\\`*_[\]<>|#]/g,
+    (character) => `\\${character}`,
+  );
 }
 
 /** A table row of already-inline cells. */

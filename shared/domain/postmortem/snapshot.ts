@@ -12,6 +12,9 @@ export const POSTMORTEM_STATUS_LABELS: Record<PostmortemStatus, string> = {
   published: 'Published',
 };
 
+/** A postmortem's Markdown may be long (a whole incident's records), not unbounded; the draft stays within it too. */
+export const POSTMORTEM_CONTENT_MAX = 200_000;
+
 /** Lists longer than this are cut in the draft (with a line saying how many were left out). */
 export const POSTMORTEM_LIST_LIMIT = 200;
 

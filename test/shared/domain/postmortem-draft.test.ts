@@ -1,6 +1,6 @@
 import { draftMarkdown, draftTitle, exportMarkdown, type ActionItemForExport } from '../../../shared/domain/postmortem/draft.ts';
 import { formatDuration, formatTime, inline } from '../../../shared/domain/postmortem/format.ts';
-import { POSTMORTEM_LIST_LIMIT, type PostmortemSnapshot } from '../../../shared/domain/postmortem/snapshot.ts';
+import { POSTMORTEM_CONTENT_MAX, POSTMORTEM_LIST_LIMIT, type PostmortemSnapshot } from '../../../shared/domain/postmortem/snapshot.ts';
 
 const t = (minutes: number) => new Date(Date.UTC(2026, 10, 29, 10, 0, 0) + minutes * 60_000);
 
@@ -92,6 +92,14 @@ describe('inline', () => {
     ['*bold* _it_ `code` back\\slash', '\\*bold\\* \\_it\\_ \\`code\\` back\\\\slash'],
   ])('%j → %j', (text, expected) => {
     expect(inline(text)).toBe(expected);
+  });
+
+  it.each([
+    ['a'.repeat(500), 500, 'a'.repeat(500)],
+    ['a'.repeat(501), 500, `${'a'.repeat(499)}…`],
+    ['abcdef', 4, 'abc…'],
+  ])('cuts %#: at most %d characters before escaping', (text, max, expected) => {
+    expect(inline(text, max)).toBe(expected);
   });
 });
 
@@ -237,6 +245,29 @@ describe('draftMarkdown', () => {
     ],
   ])('%s', (_name, input, heading, expected) => {
     expect(section(draftMarkdown(input), heading)).toEqual(expected);
+  });
+
+  it('stays within the content limit, cut at a line break saying so, when the records run longer', () => {
+    const long = draftMarkdown(
+      snapshot({
+        statusUpdates: Array.from({ length: POSTMORTEM_LIST_LIMIT }, (_, index) => ({
+          kind: 'monitoring' as const,
+          visibility: 'internal' as const,
+          title: null,
+          body: `${index} ${'x'.repeat(5_000)}`,
+          authorName: 'Ada',
+          createdAt: t(index),
+        })),
+      }),
+    );
+    expect(long.length).toBeLessThanOrEqual(POSTMORTEM_CONTENT_MAX);
+    const lines = long.trimEnd().split('\n');
+    expect(lines.at(-1)).toBe("_The draft stops here: the incident's records run longer. See its timeline for the rest._");
+    // Every status update line kept is whole: its 2,000 characters of text, cut with an ellipsis.
+    const kept = lines.filter((line) => line.includes('**Monitoring**'));
+    expect(kept.length).toBeGreaterThan(50);
+    expect(kept.every((line) => line.endsWith('x…'))).toBe(true);
+    expect(draftMarkdown(snapshot()).length).toBeLessThan(5_000);
   });
 
   it('has every section in order, then the ones the team writes', () => {
