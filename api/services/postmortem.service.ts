@@ -10,7 +10,8 @@ import {
   type PostmortemRow,
 } from '../../shared/db/access/postmortems.ts';
 import { IncidentEntity, type Incident } from '../../shared/db/entities/index.ts';
-import { draftMarkdown, draftTitle, exportMarkdown } from '../../shared/domain/postmortem/draft.ts';
+import { draftMarkdown, draftTitle } from '../../shared/domain/postmortem/draft.ts';
+import { exportMarkdown } from '../../shared/domain/postmortem/export.ts';
 import { POSTMORTEM_STATUS_LABELS, type PostmortemStatus } from '../../shared/domain/postmortem/snapshot.ts';
 import { ConflictError, NotFoundError } from '../../shared/errors.ts';
 import type { Logger } from '../../shared/logger.ts';

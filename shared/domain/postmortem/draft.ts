@@ -1,13 +1,7 @@
-// The postmortem draft generated from an incident's snapshot, and its Markdown export: no I/O.
+// The postmortem draft generated from an incident's snapshot: no I/O.
 import { STATUS_UPDATE_LABELS } from '../status-page.ts';
 import { formatDuration, formatTime, inline, table } from './format.ts';
-import {
-  POSTMORTEM_CONTENT_MAX,
-  POSTMORTEM_LIST_LIMIT,
-  POSTMORTEM_STATUS_LABELS,
-  type PostmortemSnapshot,
-  type PostmortemStatus,
-} from './snapshot.ts';
+import { POSTMORTEM_CONTENT_MAX, POSTMORTEM_LIST_LIMIT, type PostmortemSnapshot } from './snapshot.ts';
 
 /** A section's rows, cut at the limit with a line saying how many more there were. */
 function limited<T>(items: readonly T[], render: (items: readonly T[]) => string[], total = items.length): string[] {
@@ -201,48 +195,4 @@ function fitted(markdown: string, max = POSTMORTEM_CONTENT_MAX): string {
   if (markdown.length <= max) return markdown;
   const room = markdown.slice(0, max - CUT_NOTE.length);
   return `${room.slice(0, room.lastIndexOf('\n') + 1)}${CUT_NOTE}`;
-}
-
-export interface ActionItemForExport {
-  title: string;
-  ownerName: string | null;
-  /** `YYYY-MM-DD`. */
-  dueDate: string | null;
-  done: boolean;
-}
-
-/** `GET …/postmortem.md`: the title, its status, the team's Markdown as written, and the action items as a task list. */
-export function exportMarkdown(postmortem: {
-  title: string;
-  status: PostmortemStatus;
-  publishedAt: Date | null;
-  content: string;
-  actionItems: readonly ActionItemForExport[];
-}): string {
-  const status =
-    postmortem.status === 'published' && postmortem.publishedAt
-      ? `${POSTMORTEM_STATUS_LABELS.published} ${formatTime(postmortem.publishedAt)}`
-      : POSTMORTEM_STATUS_LABELS[postmortem.status];
-  const items =
-    postmortem.actionItems.length === 0
-      ? ['No action items.']
-      : postmortem.actionItems.map((item) => {
-          const details = [
-            item.ownerName ? `owner: ${inline(item.ownerName)}` : 'no owner',
-            item.dueDate ? `due ${item.dueDate}` : 'no due date',
-          ];
-          return `- [${item.done ? 'x' : ' '}] ${inline(item.title)} (${details.join(', ')})`;
-        });
-  return [
-    `# ${inline(postmortem.title)}`,
-    '',
-    `_Status: ${status}_`,
-    '',
-    postmortem.content.trimEnd(),
-    '',
-    '## Action items',
-    '',
-    ...items,
-    '',
-  ].join('\n');
 }

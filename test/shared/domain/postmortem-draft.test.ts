@@ -1,4 +1,5 @@
-import { draftMarkdown, draftTitle, exportMarkdown, type ActionItemForExport } from '../../../shared/domain/postmortem/draft.ts';
+import { draftMarkdown, draftTitle } from '../../../shared/domain/postmortem/draft.ts';
+import { exportMarkdown, type ActionItemForExport } from '../../../shared/domain/postmortem/export.ts';
 import { formatDuration, formatTime, inline } from '../../../shared/domain/postmortem/format.ts';
 import { POSTMORTEM_CONTENT_MAX, POSTMORTEM_LIST_LIMIT, type PostmortemSnapshot } from '../../../shared/domain/postmortem/snapshot.ts';
 
