@@ -66,6 +66,7 @@ import { createSilenceService } from './services/silence.service.ts';
 import { createHeartbeatService } from './services/heartbeat.service.ts';
 import { createStatusPageService } from './services/status-page.service.ts';
 import { createStatusUpdateService } from './services/status-update.service.ts';
+import { createPostmortemService } from './services/postmortem.service.ts';
 import { createSubscriberLinks } from '../shared/status-page/subscriber-links.ts';
 import { createMaintenanceWindowService } from './services/maintenance-window.service.ts';
 import { createSelfTestService } from './services/self-test.service.ts';
@@ -494,6 +495,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       }),
       chatFeeds: createChatFeedService({ em }),
       statusUpdates: createStatusUpdateService({ em, mailer, links: subscriberLinks }),
+      postmortems: createPostmortemService({ em, search: runtime.search, logger, recordAudit: (event) => audit.record(event) }),
       statusPages: createStatusPageService({ em, mailer, links: subscriberLinks, publicUrl, logger }),
       heartbeats: createHeartbeatService({ em, temporal: runtime.temporal, publicUrl, logger }),
       ...createSlackServices({

@@ -99,6 +99,8 @@ import type { StatusPageService } from '../services/status-page.service.ts';
 import type { StatusUpdateService } from '../services/status-update.service.ts';
 import { statusPageAdminRoutes } from './status-page.routes.ts';
 import { statusUpdateRoutes } from './status-update.routes.ts';
+import type { PostmortemService } from '../services/postmortem.service.ts';
+import { postmortemRoutes } from './postmortem.routes.ts';
 
 export interface ApiServices {
   auth: AuthService;
@@ -159,6 +161,7 @@ export interface ApiServices {
   heartbeats: HeartbeatService;
   teams: TeamService;
   statusUpdates: StatusUpdateService;
+  postmortems: PostmortemService;
   /** The public status page (its own routes are mounted by the app, outside /api/v1). */
   statusPages: StatusPageService;
 }
@@ -213,6 +216,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...chatFeedRoutes(services.chatFeeds),
     ...heartbeatRoutes(services.heartbeats),
     ...statusUpdateRoutes(services.statusUpdates),
+    ...postmortemRoutes(services.postmortems),
     ...statusPageAdminRoutes(services.statusPages),
   ];
 }

@@ -68,7 +68,12 @@ export type Command =
   | { name: 'team create'; teamName: string; members: string[]; defaultPolicy?: string }
   | { name: 'team add-member'; teamId: string; userId: string; role: 'member' | 'manager' }
   | { name: 'update post'; incident: string; kind: StatusUpdateKind; message: string; visibility: 'internal' | 'public'; title?: string }
-  | { name: 'update list'; incident: string };
+  | { name: 'update list'; incident: string }
+  | { name: 'postmortem create'; incident: string; title?: string }
+  | { name: 'postmortem show'; incident: string }
+  | { name: 'postmortem export'; incident: string }
+  | { name: 'postmortem action add'; incident: string; title: string; owner?: string; due?: string }
+  | { name: 'postmortem action done'; incident: string; item: string; done: boolean };
 
 export interface Invocation {
   command: Command;
@@ -557,6 +562,66 @@ export const COMMANDS: Record<string, CommandSpec> = {
     positionals: ['INCIDENT_ID'],
     build: (_values, [incident]) => ({ name: 'update list', incident: uuid(incident as string, 'INCIDENT_ID') }),
   },
+  'postmortem create': {
+    summary: "Draft an incident's postmortem from its records (timeline, pages, runbooks, status updates)",
+    usage: 'tocsin postmortem create INCIDENT_ID [--title TEXT]',
+    details: ['An incident has one postmortem: a second create is refused (exit 6). Edit the Markdown in the console.'],
+    options: { title: { type: 'string' } },
+    positionals: ['INCIDENT_ID'],
+    build: (values, [incident]) => {
+      const title = str(values.title);
+      if (title !== undefined && !title.trim()) throw usageError('--title must not be blank');
+      return { name: 'postmortem create', incident: uuid(incident as string, 'INCIDENT_ID'), ...(title !== undefined ? { title } : {}) };
+    },
+  },
+  'postmortem show': {
+    summary: "An incident's postmortem: status, action items and its Markdown",
+    usage: 'tocsin postmortem show INCIDENT_ID',
+    options: {},
+    positionals: ['INCIDENT_ID'],
+    build: (_values, [incident]) => ({ name: 'postmortem show', incident: uuid(incident as string, 'INCIDENT_ID') }),
+  },
+  'postmortem export': {
+    summary: 'The postmortem as Markdown, with its action items as a task list, on stdout',
+    usage: 'tocsin postmortem export INCIDENT_ID > postmortem.md',
+    options: {},
+    positionals: ['INCIDENT_ID'],
+    build: (_values, [incident]) => ({ name: 'postmortem export', incident: uuid(incident as string, 'INCIDENT_ID') }),
+  },
+  'postmortem action add': {
+    summary: 'Add an action item to the postmortem (owner, due date)',
+    usage: 'tocsin postmortem action add INCIDENT_ID --title TEXT [--owner USER_ID] [--due YYYY-MM-DD]',
+    details: ['--owner: a member of the organization.'],
+    options: { title: { type: 'string' }, owner: { type: 'string' }, due: { type: 'string' } },
+    positionals: ['INCIDENT_ID'],
+    build: (values, [incident]) => {
+      const title = required(values, 'title');
+      if (!title.trim()) throw usageError('--title must not be blank');
+      const due = str(values.due);
+      if (due !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(due) || Number.isNaN(Date.parse(due))))
+        throw usageError(`--due must be a date such as 2026-12-24; got "${due}"`);
+      const owner = str(values.owner);
+      return {
+        name: 'postmortem action add',
+        incident: uuid(incident as string, 'INCIDENT_ID'),
+        title,
+        ...(owner !== undefined ? { owner: uuid(owner, '--owner') } : {}),
+        ...(due !== undefined ? { due } : {}),
+      };
+    },
+  },
+  'postmortem action done': {
+    summary: 'Mark an action item done (or not done again, with --undo)',
+    usage: 'tocsin postmortem action done INCIDENT_ID ITEM_ID [--undo]',
+    options: { undo: { type: 'boolean' } },
+    positionals: ['INCIDENT_ID', 'ITEM_ID'],
+    build: (values, [incident, item]) => ({
+      name: 'postmortem action done',
+      incident: uuid(incident as string, 'INCIDENT_ID'),
+      item: uuid(item as string, 'ITEM_ID'),
+      done: values.undo !== true,
+    }),
+  },
   'contact list': {
     summary: 'Your contact methods: how escalations page you',
     usage: 'tocsin contact list',
@@ -659,6 +724,8 @@ const GROUPS: Record<string, string> = {
   heartbeat: "Heartbeats (dead man's switches): list, create and ping them",
   team: 'Teams: list and create them, add members',
   update: 'Status updates of incidents: post and list them',
+  postmortem: 'Postmortems of incidents: draft, show and export them; add and complete action items',
+  'postmortem action': "A postmortem's action items: add them, mark them done",
 };
 
 const GLOBAL_OPTIONS: Options = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } };
@@ -693,13 +760,19 @@ export function parseCommandLine(argv: string[]): Invocation {
   }
   if (words[0] === 'help') return { command: { name: 'help', path: words.slice(1) }, json };
   if (words[0] === 'version' || argv[0] === '--version' || argv[0] === '-v') return { command: { name: 'version' }, json };
-  const path = words.length >= 2 && COMMANDS[`${words[0]} ${words[1]}`] ? [words[0] as string, words[1] as string] : words.slice(0, 1);
+  // The longest known command (or else group) the words start with: `postmortem action add`, `update post`, `postmortem action`.
+  const prefixes = [3, 2, 1].map((length) => words.slice(0, length)).filter((candidate) => candidate.length > 0);
+  const path =
+    prefixes.find((candidate) => COMMANDS[candidate.join(' ')]) ??
+    prefixes.find((candidate) => GROUPS[candidate.join(' ')] !== undefined) ??
+    words.slice(0, 1);
   const key = path.join(' ');
   const spec = COMMANDS[key];
   const wantsHelp = argv.includes('--help') || argv.includes('-h');
   if (!spec) {
     const group = GROUPS[key] !== undefined;
-    if (group && words.length > 1) throw usageError(`unknown command "${words.slice(0, 2).join(' ')}"; see tocsin ${key} --help`);
+    if (group && words.length > path.length)
+      throw usageError(`unknown command "${words.slice(0, path.length + 1).join(' ')}"; see tocsin ${key} --help`);
     if (key === '' || (group && wantsHelp)) return { command: { name: 'help', path }, json };
     if (group) throw usageError(`tocsin ${key} needs a subcommand\n\n${helpText([key])}`);
     throw usageError(`unknown command "${words[0]}"; see tocsin --help`);

@@ -16,6 +16,7 @@ import { EscalationPoliciesPage } from './pages/EscalationPolicies.tsx';
 import { ExecutionPage } from './pages/Execution.tsx';
 import { IntegrationsPage } from './pages/Integrations.tsx';
 import { IncidentDetailPage } from './pages/IncidentDetail.tsx';
+import { PostmortemPage } from './pages/Postmortem.tsx';
 import { IncidentsPage } from './pages/Incidents.tsx';
 import { MyPagingPage } from './pages/MyPaging.tsx';
 import { MyShiftsPage } from './pages/MyShifts.tsx';
@@ -72,6 +73,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
             <Route index element={<IncidentsPage />} />
             <Route path="incidents" element={<IncidentsPage />} />
             <Route path="incidents/:id" element={<IncidentDetailPage />} />
+            <Route path="incidents/:id/postmortem" element={<PostmortemPage />} />
             <Route path="executions/:id" element={<ExecutionPage />} />
             <Route path="runbooks" element={<RunbooksPage />} />
             <Route path="search" element={<SearchPage />} />

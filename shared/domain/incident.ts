@@ -36,6 +36,8 @@ export const TIMELINE_TYPES = [
   'role',
   /** A status update (investigating, identified, monitoring, resolved), internal or public. */
   'status_update',
+  /** A postmortem drafted, or its status changed (in review, published). */
+  'postmortem',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

@@ -73,6 +73,7 @@ function IncidentView({ incident }: { incident: IncidentDetail }) {
           </div>
         </div>
         <span className="spacer" />
+        <Link to={`/incidents/${incident.id}/postmortem`}>Postmortem</Link>
         {writable ? (
           <div className="row" role="group" aria-label="Incident actions">
             {incident.status === 'active' ? (
