@@ -172,6 +172,6 @@ export const LOCAL_MODELS = {
 
 export type LocalModelId = keyof typeof LOCAL_MODELS;
 export const LOCAL_MODEL_IDS = Object.keys(LOCAL_MODELS) as [LocalModelId, ...LocalModelId[]];
-// all-MiniLM-L6-v2 as Xenova exported it: neither bge-small-en-v1.5 nor e5-small-v2 ranks the fixture
-// better (docs/benchmarks.md), and this export embeds a query in a few milliseconds.
+// all-MiniLM-L6-v2 as Xenova exported it: neither bge-small-en-v1.5 nor e5-small-v2 ranks paraphrases,
+// the public FAQ or the fixture better, and both cost twice its CPU per query (docs/decisions/0021).
 export const DEFAULT_LOCAL_MODEL: LocalModelId = 'all-minilm-l6-v2-xenova';
