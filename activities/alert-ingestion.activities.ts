@@ -4,6 +4,7 @@ import { applyKeyAlerts } from './alert-apply.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import { lastAlertReceivedAt } from '../shared/db/access/alerts.ts';
 import { changeIncidentStatus } from '../shared/db/access/incidents.ts';
+import { openMergeTargets } from '../shared/db/access/incident-merges.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import type { AlertSignalPayload, AutoResolveResult, IngestionResult } from '../shared/domain/ingestion.ts';
 import { readSettings } from '../shared/domain/organization-settings.ts';
@@ -23,15 +24,26 @@ export interface AlertIngestionActivityDeps {
  * The lock serialises the rare writers beside this workflow (another integration sending the same
  * key, a PATCH), so alert_count is never lost to a concurrent update.
  */
-async function lockOpenIncident(em: EntityManager, dedupKey: string, incidentId: string | null): Promise<Incident | null> {
+async function lockOpenIncident(
+  em: EntityManager,
+  organizationId: string,
+  dedupKey: string,
+  incidentId: string | null,
+): Promise<{ incident: Incident | null; merged: boolean }> {
+  // A key of an incident merged into another leads to that target while it is open.
+  const target = (await openMergeTargets(em, organizationId, [dedupKey])).get(dedupKey);
+  const ids = [...(incidentId ? [incidentId] : []), ...(target ? [target] : [])];
   const open = await em.find(
     IncidentEntity,
-    { status: { $ne: 'resolved' }, $or: incidentId ? [{ id: incidentId }, { fingerprint: dedupKey }] : [{ fingerprint: dedupKey }] },
+    { status: { $ne: 'resolved' }, $or: [...ids.map((id) => ({ id })), { fingerprint: dedupKey }] },
     // The tenant filter joins the organization: only the incident row is locked, else every
     // ingestion transaction of the organization would queue on its organization row.
     { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] },
   );
-  return open.find((incident) => incident.id === incidentId) ?? open[0] ?? null;
+  const own = open.find((incident) => incident.id === incidentId) ?? open.find((incident) => incident.fingerprint === dedupKey);
+  if (own) return { incident: own, merged: false };
+  const merged = open.find((incident) => incident.id === target);
+  return { incident: merged ?? null, merged: merged !== undefined };
 }
 
 /** What a batch already applied did: the incident open after its last alert. */
@@ -69,8 +81,15 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
         const fresh = signals.filter((signal) => !seen.has(signal.alertId));
         if (fresh.length === 0) return { ...resultOfSeen(signals, seen), created: false };
 
-        const open = await lockOpenIncident(em, first.alert.dedupKey, input.incidentId);
-        const { incident, created } = await applyKeyAlerts(em, rules, fresh, open, input.newIncidentId);
+        const open = await lockOpenIncident(em, first.organizationId, first.alert.dedupKey, input.incidentId);
+        const { incident, created } = await applyKeyAlerts(
+          em,
+          rules,
+          fresh,
+          open.incident,
+          input.newIncidentId,
+          open.merged ? { mergedKey: true } : {},
+        );
         return { incidentId: incident?.id ?? null, created };
       });
       const latest = signals.reduce((max, signal) => (signal.receivedAt > max ? signal.receivedAt : max), first.receivedAt);

@@ -36,6 +36,11 @@ export const TIMELINE_TYPES = [
   'role',
   /** A status update (investigating, identified, monitoring, resolved), internal or public. */
   'status_update',
+  /** Incidents merged into this one, or this one into another; and undone (unmerged). */
+  'merged',
+  'unmerged',
+  /** A link to a related incident added or removed. */
+  'link',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 
