@@ -43,13 +43,15 @@ export const IncidentLinkSchema = z
     id: z.uuid(),
     kind: z
       .enum(INCIDENT_LINK_KINDS)
-      .describe('As made from the incident that created the link: this incident is `related` to, `caused_by` or a `duplicate_of` the other'),
+      .describe(
+        'As made from the incident that created the link: this incident is `related` to, `caused_by` or a `duplicate_of` the other',
+      ),
     direction: z
       .enum(['outgoing', 'incoming'])
-      .describe('`outgoing`: the link was made from this incident (it is caused by / a duplicate of the other); `incoming`: from the other side'),
-    incident: z
-      .object({ id: z.uuid(), title: z.string(), status: z.enum(INCIDENT_STATUSES) })
-      .describe('The other incident of the link'),
+      .describe(
+        '`outgoing`: the link was made from this incident (it is caused by / a duplicate of the other); `incoming`: from the other side',
+      ),
+    incident: z.object({ id: z.uuid(), title: z.string(), status: z.enum(INCIDENT_STATUSES) }).describe('The other incident of the link'),
     created_by: z.uuid().nullable(),
     created_at: timestamp(),
   })

@@ -48,7 +48,9 @@ export const IncidentSchema = z
     merged_into: z
       .uuid()
       .nullable()
-      .describe('The incident this one was merged into (POST /incidents/{id}/merge); null when it is not. Its merges and links: GET /incidents/{id}/merges, /links'),
+      .describe(
+        'The incident this one was merged into (POST /incidents/{id}/merge); null when it is not. Its merges and links: GET /incidents/{id}/merges, /links',
+      ),
   })
   .meta({ id: 'Incident' });
 

@@ -64,7 +64,11 @@ describe('incident merge while paging (integration: real PostgreSQL and Temporal
         intervalMs: 100,
       });
     const keysOf = async (id: string) =>
-      ((await stack.http.get(`/api/v1/incidents/${id}/alerts`).set(bearer(owner.token)).expect(200)).body.data as Array<{ dedup_key: string }>)
+      (
+        (await stack.http.get(`/api/v1/incidents/${id}/alerts`).set(bearer(owner.token)).expect(200)).body.data as Array<{
+          dedup_key: string;
+        }>
+      )
         .map((alert) => alert.dedup_key)
         .sort();
     const pagedFor = async (email: string, title: string) =>
@@ -77,10 +81,14 @@ describe('incident merge while paging (integration: real PostgreSQL and Temporal
     const target = await opened(targetHost);
     const source = await opened(sourceHost);
     // Both page level 1 before the merge.
-    await waitFor('both paged', async () => ((await pagedFor(owner.email, sourceHost)).length && (await pagedFor(owner.email, targetHost)).length ? true : undefined), {
-      timeoutMs: 20_000,
-      intervalMs: 100,
-    });
+    await waitFor(
+      'both paged',
+      async () => ((await pagedFor(owner.email, sourceHost)).length && (await pagedFor(owner.email, targetHost)).length ? true : undefined),
+      {
+        timeoutMs: 20_000,
+        intervalMs: 100,
+      },
+    );
     expect((await escalationOf(stack.http, owner.token, source.id)).running).toBe(true);
 
     await stack.http

@@ -42,7 +42,13 @@ describe('incident merge and links (integration: real PostgreSQL and Temporal)',
   });
 
   const create = async (token: string, body: Record<string, unknown>) =>
-    (await stack.http.post('/api/v1/incidents').set(bearer(token)).send({ severity: 'high', ...body }).expect(201)).body.data as Incident;
+    (
+      await stack.http
+        .post('/api/v1/incidents')
+        .set(bearer(token))
+        .send({ severity: 'high', ...body })
+        .expect(201)
+    ).body.data as Incident;
   const detail = async (token: string, id: string) =>
     (await stack.http.get(`/api/v1/incidents/${id}`).set(bearer(token)).expect(200)).body.data as Detail;
 
@@ -85,7 +91,8 @@ describe('incident merge and links (integration: real PostgreSQL and Temporal)',
     // The list shows merged_into too.
     const listed = (await stack.http.get('/api/v1/incidents?limit=100').set(bearer(owner.token)).expect(200)).body.data as Incident[];
     expect(listed.find((incident) => incident.id === second.id)?.merged_into).toBe(target.id);
-    const merges = (await stack.http.get(`/api/v1/incidents/${target.id}/merges`).set(bearer(owner.token)).expect(200)).body.data as Merge[];
+    const merges = (await stack.http.get(`/api/v1/incidents/${target.id}/merges`).set(bearer(owner.token)).expect(200)).body
+      .data as Merge[];
     expect(merges.map((merge) => merge.source_incident_id).sort()).toEqual([first.id, second.id].sort());
     const fromSource = (await stack.http.get(`/api/v1/incidents/${first.id}/merges`).set(bearer(owner.token)).expect(200)).body
       .data as Merge[];
@@ -163,7 +170,10 @@ describe('incident merge and links (integration: real PostgreSQL and Temporal)',
     const source = await create(owner.token, { title: 'Source' });
     const theirs = await create(other.token, { title: 'Theirs' });
     const merge = (id: string, token: string, body: unknown) =>
-      stack.http.post(`/api/v1/incidents/${id}/merge`).set(bearer(token)).send(body as object);
+      stack.http
+        .post(`/api/v1/incidents/${id}/merge`)
+        .set(bearer(token))
+        .send(body as object);
 
     await merge(target.id, owner.token, { source_incident_ids: [theirs.id] }).expect(404);
     await merge(theirs.id, owner.token, { source_incident_ids: [source.id] }).expect(404);
@@ -209,11 +219,17 @@ describe('incident merge and links (integration: real PostgreSQL and Temporal)',
         .expect(201)
     ).body.data as Link;
     expect(created).toMatchObject({ kind: 'caused_by', direction: 'outgoing', incident: { id: database.id, title: 'Database failover' } });
-    expect(((await links(database.id).expect(200)).body.data as Link[]).map((link) => [link.id, link.direction, link.incident.id])).toEqual([
-      [created.id, 'incoming', api.id],
-    ]);
-    expect((await detail(owner.token, database.id)).timeline.at(-1)).toMatchObject({ type: 'link', message: 'Linked: causes "API errors"' });
-    expect((await detail(owner.token, api.id)).timeline.at(-1)).toMatchObject({ type: 'link', message: 'Linked: caused by "Database failover"' });
+    expect(((await links(database.id).expect(200)).body.data as Link[]).map((link) => [link.id, link.direction, link.incident.id])).toEqual(
+      [[created.id, 'incoming', api.id]],
+    );
+    expect((await detail(owner.token, database.id)).timeline.at(-1)).toMatchObject({
+      type: 'link',
+      message: 'Linked: causes "API errors"',
+    });
+    expect((await detail(owner.token, api.id)).timeline.at(-1)).toMatchObject({
+      type: 'link',
+      message: 'Linked: caused by "Database failover"',
+    });
 
     // One link per pair, whichever side asks.
     const duplicate = await stack.http
@@ -244,7 +260,10 @@ describe('incident merge and links (integration: real PostgreSQL and Temporal)',
     expect((await links(api.id).expect(200)).body.data).toEqual([]);
     expect((await links(database.id).expect(200)).body.data).toEqual([]);
     await stack.http.delete(`/api/v1/incidents/${database.id}/links/${created.id}`).set(bearer(owner.token)).expect(404);
-    expect((await detail(owner.token, api.id)).timeline.at(-1)).toMatchObject({ type: 'link', message: 'Link to "Database failover" removed' });
+    expect((await detail(owner.token, api.id)).timeline.at(-1)).toMatchObject({
+      type: 'link',
+      message: 'Link to "Database failover" removed',
+    });
     // A new link of another kind may replace it.
     await stack.http
       .post(`/api/v1/incidents/${database.id}/links`)

@@ -20,7 +20,8 @@ export interface MergeRow {
   unmerged_at: Date | string | null;
 }
 
-const MERGE_COLUMNS = 'm.id, m.target_incident_id, m.source_incident_id, m.source_status, m.alert_ids, m.merged_by, m.merged_at, m.unmerged_by, m.unmerged_at';
+const MERGE_COLUMNS =
+  'm.id, m.target_incident_id, m.source_incident_id, m.source_status, m.alert_ids, m.merged_by, m.merged_at, m.unmerged_by, m.unmerged_at';
 
 /**
  * Moves the source's alerts to the target and records the merge with the dedup keys that now lead
@@ -39,7 +40,15 @@ export async function recordMerge(
   await sql(em).execute(
     `insert into incident_merges (id, organization_id, target_incident_id, source_incident_id, source_status, alert_ids, merged_by, merged_at)
      values (?, ?, ?, ?, ?, ?::jsonb, ?, now())`,
-    [mergeId, organizationId, merge.targetId, merge.sourceId, merge.sourceStatus, JSON.stringify(moved.map((row) => row.id)), merge.actorId],
+    [
+      mergeId,
+      organizationId,
+      merge.targetId,
+      merge.sourceId,
+      merge.sourceStatus,
+      JSON.stringify(moved.map((row) => row.id)),
+      merge.actorId,
+    ],
   );
   const keys = [...new Set([...moved.map((row) => row.dedup_key), ...(merge.sourceFingerprint ? [merge.sourceFingerprint] : [])])];
   if (keys.length > 0)
@@ -107,12 +116,7 @@ export async function activeMergeOfSource(em: EntityManager, organizationId: str
  * by its dedup keys since) go back, its copied timeline leaves the target, its keys lead nowhere.
  * Returns how many alerts went back.
  */
-export async function reverseMerge(
-  em: EntityManager,
-  organizationId: string,
-  merge: MergeRow,
-  actorId: string | null,
-): Promise<number> {
+export async function reverseMerge(em: EntityManager, organizationId: string, merge: MergeRow, actorId: string | null): Promise<number> {
   const back = await sql(em).execute<Array<{ id: string }>>(
     `update alerts a set incident_id = m.source_incident_id
      from incident_merges m
@@ -136,7 +140,11 @@ export async function reverseMerge(
 }
 
 /** Merges of an incident either way (into it, or it into another), newest first. */
-export function mergesOf(em: EntityManager, organizationId: string, incidentId: string): Promise<Array<MergeRow & { source_title: string; target_title: string }>> {
+export function mergesOf(
+  em: EntityManager,
+  organizationId: string,
+  incidentId: string,
+): Promise<Array<MergeRow & { source_title: string; target_title: string }>> {
   return sql(em).execute(
     `select ${MERGE_COLUMNS}, s.title as source_title, t.title as target_title
      from incident_merges m

@@ -7,7 +7,12 @@ import {
   type MergeCandidate,
 } from '../../../shared/domain/incident-merge.ts';
 
-const open = (id: string, overrides: Partial<MergeCandidate> = {}): MergeCandidate => ({ id, status: 'active', mergedIntoId: null, ...overrides });
+const open = (id: string, overrides: Partial<MergeCandidate> = {}): MergeCandidate => ({
+  id,
+  status: 'active',
+  mergedIntoId: null,
+  ...overrides,
+});
 
 describe('mergeRefusal (can these incidents be merged?)', () => {
   it.each<[string, MergeCandidate, MergeCandidate[], RegExp | null]>([
@@ -16,7 +21,12 @@ describe('mergeRefusal (can these incidents be merged?)', () => {
     ['a resolved target: refused', open('t', { status: 'resolved' }), [open('a')], /target incident is resolved/],
     ['a target merged into another: refused', open('t', { mergedIntoId: 'x' }), [open('a')], /target incident was itself merged/],
     ['the target among its sources: refused', open('t'), [open('a'), open('t')], /cannot be merged into itself/],
-    ['a source already merged: refused, naming it', open('t'), [open('a'), open('b', { status: 'resolved', mergedIntoId: 'x' })], /b is already merged into x/],
+    [
+      'a source already merged: refused, naming it',
+      open('t'),
+      [open('a'), open('b', { status: 'resolved', mergedIntoId: 'x' })],
+      /b is already merged into x/,
+    ],
   ])('%s', (_name, target, sources, expected) => {
     const refusal = mergeRefusal(target, sources);
     if (expected === null) expect(refusal).toBeNull();
