@@ -6,7 +6,7 @@ import type { Orm } from '../shared/db/orm.ts';
 import type { RoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
 import { NO_GROUPING_RULES, type GroupingRulesCache } from '../shared/db/grouping-rules-cache.ts';
 import { changeIncidentStatus, lockIdleAlertIncidents } from '../shared/db/access/incidents.ts';
-import { openMergeTargets } from '../shared/db/access/incident-merges.ts';
+import { mergeTargetOfKeys, openMergeTargets } from '../shared/db/access/incident-merges.ts';
 import { autoResolvingOrganizations } from '../shared/db/access/organizations.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { admitNewReceipts, groupByDedupKey, type AlertSignalPayload } from '../shared/domain/ingestion.ts';
@@ -98,9 +98,6 @@ export function createAlertBucketActivities(deps: AlertBucketActivityDeps) {
             byKey,
           );
           const groupKeys = [...new Set([...context.groups.values()].map((group) => group.key))].sort();
-          // Keys of incidents merged into another lead to that target while it is open.
-          const mergedInto = await openMergeTargets(em, first.organizationId, keys);
-          const mergeTargetIds = [...new Set(mergedInto.values())];
           // At most one open incident per key and per group (the partial unique indexes); locked until commit.
           const open = await em.find(
             IncidentEntity,
@@ -109,7 +106,8 @@ export function createAlertBucketActivities(deps: AlertBucketActivityDeps) {
               $or: [
                 { fingerprint: { $in: keys } },
                 ...(groupKeys.length > 0 ? [{ groupKey: { $in: groupKeys } }] : []),
-                ...(mergeTargetIds.length > 0 ? [{ id: { $in: mergeTargetIds } }] : []),
+                // Keys of incidents merged into another lead to that target while it is open.
+                mergeTargetOfKeys(keys),
               ],
             },
             { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'], orderBy: { fingerprint: 'asc', id: 'asc' } },
@@ -117,6 +115,11 @@ export function createAlertBucketActivities(deps: AlertBucketActivityDeps) {
           const openByKey = new Map(open.flatMap((incident) => (incident.fingerprint ? [[incident.fingerprint, incident] as const] : [])));
           const openByGroup = new Map(open.flatMap((incident) => (incident.groupKey ? [[incident.groupKey, incident] as const] : [])));
           const openById = new Map(open.map((incident) => [incident.id, incident]));
+          // Which target each key without an open incident of its own leads to: asked only when
+          // one could (an open incident was found), so batches of new keys cost no statement more.
+          const orphans = keys.filter((key) => !openByKey.has(key));
+          const mergedInto =
+            orphans.length > 0 && open.length > 0 ? await openMergeTargets(em, first.organizationId, orphans) : new Map<string, string>();
           let opened = 0;
           // Keys in one stable order: every batch inserts new incidents in the same order, so two
           // inserting the same new keys wait on each other at the unique index instead of deadlocking.

@@ -4,7 +4,7 @@ import { applyKeyAlerts } from './alert-apply.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import { lastAlertReceivedAt } from '../shared/db/access/alerts.ts';
 import { changeIncidentStatus } from '../shared/db/access/incidents.ts';
-import { openMergeTargets } from '../shared/db/access/incident-merges.ts';
+import { mergeTargetOfKeys } from '../shared/db/access/incident-merges.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import type { AlertSignalPayload, AutoResolveResult, IngestionResult } from '../shared/domain/ingestion.ts';
 import { readSettings } from '../shared/domain/organization-settings.ts';
@@ -20,29 +20,31 @@ export interface AlertIngestionActivityDeps {
 
 /**
  * The open incident of the dedup key, locked until commit: the workflow's own unless someone
- * resolved it meanwhile, else any open one with the key (at most one, by the partial unique index).
+ * resolved it meanwhile, else any open one with the key (at most one, by the partial unique index),
+ * else the open incident the key's incident was merged into (`merged`).
  * The lock serialises the rare writers beside this workflow (another integration sending the same
  * key, a PATCH), so alert_count is never lost to a concurrent update.
  */
 async function lockOpenIncident(
   em: EntityManager,
-  organizationId: string,
   dedupKey: string,
   incidentId: string | null,
 ): Promise<{ incident: Incident | null; merged: boolean }> {
-  // A key of an incident merged into another leads to that target while it is open.
-  const target = (await openMergeTargets(em, organizationId, [dedupKey])).get(dedupKey);
-  const ids = [...(incidentId ? [incidentId] : []), ...(target ? [target] : [])];
   const open = await em.find(
     IncidentEntity,
-    { status: { $ne: 'resolved' }, $or: [...ids.map((id) => ({ id })), { fingerprint: dedupKey }] },
+    {
+      status: { $ne: 'resolved' },
+      // A key of an incident merged into another leads to that target while it is open.
+      $or: [...(incidentId ? [{ id: incidentId }] : []), { fingerprint: dedupKey }, mergeTargetOfKeys([dedupKey])],
+    },
     // The tenant filter joins the organization: only the incident row is locked, else every
     // ingestion transaction of the organization would queue on its organization row.
     { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] },
   );
   const own = open.find((incident) => incident.id === incidentId) ?? open.find((incident) => incident.fingerprint === dedupKey);
   if (own) return { incident: own, merged: false };
-  const merged = open.find((incident) => incident.id === target);
+  // Anything else found is a merge's target (the latest, should the key have been merged twice).
+  const merged = open.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
   return { incident: merged ?? null, merged: merged !== undefined };
 }
 
@@ -81,7 +83,7 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
         const fresh = signals.filter((signal) => !seen.has(signal.alertId));
         if (fresh.length === 0) return { ...resultOfSeen(signals, seen), created: false };
 
-        const open = await lockOpenIncident(em, first.organizationId, first.alert.dedupKey, input.incidentId);
+        const open = await lockOpenIncident(em, first.alert.dedupKey, input.incidentId);
         const { incident, created } = await applyKeyAlerts(
           em,
           rules,

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { raw, type EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import type { IncidentStatus } from '../../domain/incident.ts';
 import { uuidv7 } from '../../uuidv7.ts';
@@ -170,4 +170,19 @@ export async function openMergeTargets(em: EntityManager, organizationId: string
     [organizationId, JSON.stringify(keys)],
   );
   return new Map(rows.map((row) => [row.dedup_key, row.target_incident_id]));
+}
+
+/**
+ * A filter for ingestion's locked read of open incidents: the incidents that merges lead these
+ * dedup keys to, so the read that locks the keys' own incidents locks their targets too.
+ */
+export function mergeTargetOfKeys(keys: readonly string[]): Record<string, unknown> {
+  return {
+    [raw(
+      (alias) =>
+        `${alias}.id in (select k.target_incident_id from incident_merge_keys k
+          where k.organization_id = ${alias}.organization_id and k.dedup_key in (select value from json_array_elements_text(?::json)))`,
+      [JSON.stringify(keys)],
+    )]: true,
+  };
 }
