@@ -147,6 +147,8 @@ export function createIncidentMergeService(deps: {
           if (!merge || merge.target_incident_id !== target.id) throw new NotFoundError('Merge of that incident into this one');
           const refusal = unmergeRefusal({ mergedAt: new Date(merge.merged_at), unmergedAt: null }, now());
           if (refusal) throw new ConflictError(refusal);
+          // Its alerts moved on with the target's: undo the target's own merge first.
+          if (target.mergedIntoId) throw new ConflictError('This incident was itself merged into another: unmerge it from that one first');
 
           const back = await reverseMerge(em, auth.organizationId, merge, auth.userId);
           target.alertCount = Math.max(0, target.alertCount - back);
