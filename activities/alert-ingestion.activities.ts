@@ -41,11 +41,14 @@ async function lockOpenIncident(
     // ingestion transaction of the organization would queue on its organization row.
     { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] },
   );
-  const own = open.find((incident) => incident.id === incidentId) ?? open.find((incident) => incident.fingerprint === dedupKey);
-  if (own) return { incident: own, merged: false };
   // Anything else found is a merge's target (the latest, should the key have been merged twice).
-  const merged = open.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
-  return { incident: merged ?? null, merged: merged !== undefined };
+  const incident =
+    open.find((candidate) => candidate.id === incidentId) ??
+    open.find((candidate) => candidate.fingerprint === dedupKey) ??
+    open.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0] ??
+    null;
+  // The workflow's incident may be the target already (an earlier alert of the key joined it).
+  return { incident, merged: incident !== null && incident.fingerprint !== dedupKey };
 }
 
 /** What a batch already applied did: the incident open after its last alert. */

@@ -86,7 +86,7 @@ export function createIncidentMergeService(deps: {
             targetId: target.id,
             prefix: `[merged from ${quoted(source.title)}] `,
           });
-          const { alerts } = await recordMerge(em, auth.organizationId, {
+          const { alerts, counted } = await recordMerge(em, auth.organizationId, {
             targetId: target.id,
             sourceId: source.id,
             sourceStatus: previous,
@@ -98,8 +98,8 @@ export function createIncidentMergeService(deps: {
             targetId: target.id,
             sourceAssigneeId: source.assigneeId ?? null,
           });
-          target.alertCount += alerts;
-          source.alertCount = Math.max(0, source.alertCount - alerts);
+          target.alertCount += counted;
+          source.alertCount = Math.max(0, source.alertCount - counted);
           source.mergedIntoId = target.id;
           const merged = { merged_into: target.id, previous_status: previous, alerts };
           const message = `Merged into ${quoted(target.title)}`;
@@ -150,9 +150,9 @@ export function createIncidentMergeService(deps: {
           // Its alerts moved on with the target's: undo the target's own merge first.
           if (target.mergedIntoId) throw new ConflictError('This incident was itself merged into another: unmerge it from that one first');
 
-          const back = await reverseMerge(em, auth.organizationId, merge, auth.userId);
-          target.alertCount = Math.max(0, target.alertCount - back);
-          source.alertCount += back;
+          const { alerts: back, counted } = await reverseMerge(em, auth.organizationId, merge, auth.userId);
+          target.alertCount = Math.max(0, target.alertCount - counted);
+          source.alertCount += counted;
           source.mergedIntoId = null;
           const data = { unmerged_from: target.id, alerts: back, status: merge.source_status };
           const message = `Unmerged from ${quoted(target.title)}: back to ${merge.source_status}`;

@@ -89,7 +89,15 @@ describe('incident merge while paging (integration: real PostgreSQL and Temporal
         intervalMs: 100,
       },
     );
-    expect((await escalationOf(stack.http, owner.token, source.id)).running).toBe(true);
+    // The first page comes from the relay; the workflow takes over for the next level.
+    await waitFor(
+      'the source escalates',
+      async () => ((await escalationOf(stack.http, owner.token, source.id)).running ? true : undefined),
+      {
+        timeoutMs: 20_000,
+        intervalMs: 100,
+      },
+    );
 
     await stack.http
       .post(`/api/v1/incidents/${target.id}/merge`)
@@ -122,6 +130,21 @@ describe('incident merge while paging (integration: real PostgreSQL and Temporal
     expect(withSourceKey.map((incident) => [incident.id, incident.status, incident.merged_into])).toEqual([
       [source.id, 'resolved', target.id],
     ]);
+
+    // Its resolve is recorded on the target, which stays open for its own alert.
+    await postSigned(stack.http, 'metrics_alerts', integration, alertmanagerBody(sourceHost, 'resolved', `${sourceHost} is down`)).expect(
+      200,
+    );
+    await waitFor(
+      'the resolve recorded on the target',
+      async () => {
+        const timeline = (await stack.http.get(`/api/v1/incidents/${target.id}`).set(bearer(owner.token)).expect(200)).body.data
+          .timeline as Array<{ type: string }>;
+        return timeline.some((entry) => entry.type === 'alert_resolved') ? true : undefined;
+      },
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
+    expect((await list()).find((incident) => incident.id === target.id)).toMatchObject({ status: 'active', alert_count: 3 });
 
     // Unmerged: the source is open again with its alerts (the new one too), and pages again.
     await stack.http

@@ -25,15 +25,17 @@ const MERGE_COLUMNS =
 
 /**
  * Moves the source's alerts to the target and records the merge with the dedup keys that now lead
- * to the target (the moved alerts' keys and the source's fingerprint). Returns how many alerts moved.
+ * to the target (the moved alerts' keys and the source's fingerprint). Returns how many alerts moved,
+ * and how many of them an incident's `alert_count` counts (firing, not muted).
  */
 export async function recordMerge(
   em: EntityManager,
   organizationId: string,
   merge: { targetId: string; sourceId: string; sourceStatus: IncidentStatus; sourceFingerprint: string | null; actorId: string | null },
-): Promise<{ mergeId: string; alerts: number }> {
-  const moved = await sql(em).execute<Array<{ id: string; dedup_key: string }>>(
-    `update alerts set incident_id = ? where organization_id = ? and incident_id = ? returning id, dedup_key`,
+): Promise<{ mergeId: string; alerts: number; counted: number }> {
+  const moved = await sql(em).execute<Array<{ id: string; dedup_key: string; counted: boolean }>>(
+    `update alerts set incident_id = ? where organization_id = ? and incident_id = ?
+     returning id, dedup_key, (status = 'firing' and silenced_kind is null) as counted`,
     [merge.targetId, organizationId, merge.sourceId],
   );
   const mergeId = uuidv7();
@@ -57,7 +59,7 @@ export async function recordMerge(
        select ?, ?, key, ? from json_array_elements_text(?::json) as key on conflict do nothing`,
       [mergeId, organizationId, merge.targetId, JSON.stringify(keys)],
     );
-  return { mergeId, alerts: moved.length };
+  return { mergeId, alerts: moved.length, counted: moved.filter((row) => row.counted).length };
 }
 
 /**
@@ -114,16 +116,21 @@ export async function activeMergeOfSource(em: EntityManager, organizationId: str
 /**
  * Undoes a merge: the alerts that came from the source (moved by the merge, or led to the target
  * by its dedup keys since) go back, its copied timeline leaves the target, its keys lead nowhere.
- * Returns how many alerts went back.
+ * Returns how many alerts went back, and how many of them `alert_count` counts.
  */
-export async function reverseMerge(em: EntityManager, organizationId: string, merge: MergeRow, actorId: string | null): Promise<number> {
-  const back = await sql(em).execute<Array<{ id: string }>>(
+export async function reverseMerge(
+  em: EntityManager,
+  organizationId: string,
+  merge: MergeRow,
+  actorId: string | null,
+): Promise<{ alerts: number; counted: number }> {
+  const back = await sql(em).execute<Array<{ id: string; counted: boolean }>>(
     `update alerts a set incident_id = m.source_incident_id
      from incident_merges m
      where m.id = ? and a.organization_id = ? and a.incident_id = m.target_incident_id
        and (a.id in (select value::uuid from jsonb_array_elements_text(m.alert_ids))
          or (a.received_at >= m.merged_at and a.dedup_key in (select k.dedup_key from incident_merge_keys k where k.merge_id = m.id)))
-     returning a.id`,
+     returning a.id, (a.status = 'firing' and a.silenced_kind is null) as counted`,
     [merge.id, organizationId],
   );
   await sql(em).execute(
@@ -136,7 +143,7 @@ export async function reverseMerge(em: EntityManager, organizationId: string, me
     merge.id,
     organizationId,
   ]);
-  return back.length;
+  return { alerts: back.length, counted: back.filter((row) => row.counted).length };
 }
 
 /** Merges of an incident either way (into it, or it into another), newest first. */
