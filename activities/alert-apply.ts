@@ -164,6 +164,13 @@ export async function applyKeyAlerts(
       });
       recordDomainEvent(em, incident, 'alert.received', { alert_id: signal.alertId, external_id: alert.externalId });
       storeAlert(em, signal, incident.id);
+    } else if (incident && options.mergedKey) {
+      storeAlert(em, signal, incident.id);
+      addTimelineEntry(em, incident, {
+        type: 'alert_resolved',
+        message: `Alert resolved: ${alert.title.slice(0, 200)} (of a merged incident)`,
+        data: { alert_id: signal.alertId, dedup_key: alert.dedupKey },
+      });
     } else if (incident?.groupKey && options.firingKeysOf) {
       // A grouped incident resolves once none of its alert keys still fires.
       closeUpdate();

@@ -6,6 +6,7 @@ import type { Orm } from '../shared/db/orm.ts';
 import type { RoutingRulesCache } from '../shared/db/routing-rules-cache.ts';
 import { NO_GROUPING_RULES, type GroupingRulesCache } from '../shared/db/grouping-rules-cache.ts';
 import { changeIncidentStatus, lockIdleAlertIncidents } from '../shared/db/access/incidents.ts';
+import { mergeTargetOfKeys, openMergeTargets } from '../shared/db/access/incident-merges.ts';
 import { autoResolvingOrganizations } from '../shared/db/access/organizations.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import { admitNewReceipts, groupByDedupKey, type AlertSignalPayload } from '../shared/domain/ingestion.ts';
@@ -102,26 +103,40 @@ export function createAlertBucketActivities(deps: AlertBucketActivityDeps) {
             IncidentEntity,
             {
               status: { $ne: 'resolved' },
-              $or: [{ fingerprint: { $in: keys } }, ...(groupKeys.length > 0 ? [{ groupKey: { $in: groupKeys } }] : [])],
+              $or: [
+                { fingerprint: { $in: keys } },
+                ...(groupKeys.length > 0 ? [{ groupKey: { $in: groupKeys } }] : []),
+                // Keys of incidents merged into another lead to that target while it is open.
+                mergeTargetOfKeys(keys),
+              ],
             },
             { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'], orderBy: { fingerprint: 'asc', id: 'asc' } },
           );
           const openByKey = new Map(open.flatMap((incident) => (incident.fingerprint ? [[incident.fingerprint, incident] as const] : [])));
           const openByGroup = new Map(open.flatMap((incident) => (incident.groupKey ? [[incident.groupKey, incident] as const] : [])));
+          const openById = new Map(open.map((incident) => [incident.id, incident]));
+          // Which target each key without an open incident of its own leads to: asked only when
+          // one could (an open incident was found), so batches of new keys cost no statement more.
+          const orphans = keys.filter((key) => !openByKey.has(key));
+          const mergedInto =
+            orphans.length > 0 && open.length > 0 ? await openMergeTargets(em, first.organizationId, orphans) : new Map<string, string>();
           let opened = 0;
           // Keys in one stable order: every batch inserts new incidents in the same order, so two
           // inserting the same new keys wait on each other at the unique index instead of deadlocking.
           for (const key of keys) {
             const group = context.groups.get(key);
-            // The key's own open incident, else its group's (a key joins the group's incident).
-            const current = openByKey.get(key) ?? (group ? openByGroup.get(group.key) : undefined) ?? null;
+            // The key's own open incident, else the one its incident was merged into, else its
+            // group's (a key joins the group's incident).
+            const own = openByKey.get(key);
+            const target = own ? undefined : openById.get(mergedInto.get(key) ?? '');
+            const current = own ?? target ?? (group ? openByGroup.get(group.key) : undefined) ?? null;
             const outcome = await applyKeyAlerts(
               em,
               withInhibition(rules, context.active, key),
               byKey.get(key) as AlertSignalPayload[],
               current,
               undefined,
-              context.optionsFor(key),
+              target ? { ...context.optionsFor(key), mergedKey: true } : context.optionsFor(key),
             );
             if (outcome.created) opened += 1;
             if (group && outcome.incident?.groupKey === group.key) openByGroup.set(group.key, outcome.incident);

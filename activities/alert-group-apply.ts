@@ -24,6 +24,11 @@ export interface KeyApplyOptions {
    */
   reopen?: { windowMinutes: number; flapping: FlappingSettings | null; lastResolvedId: () => Promise<string | undefined> };
   now?: Date;
+  /**
+   * The key reached an incident another was merged into, not its own: a resolved alert of it is
+   * recorded there without resolving the incident, whose other alerts may still fire.
+   */
+  mergedKey?: boolean;
 }
 
 /**

@@ -4,6 +4,7 @@ import { applyKeyAlerts } from './alert-apply.ts';
 import type { Orm } from '../shared/db/orm.ts';
 import { lastAlertReceivedAt } from '../shared/db/access/alerts.ts';
 import { changeIncidentStatus } from '../shared/db/access/incidents.ts';
+import { mergeTargetOfKeys } from '../shared/db/access/incident-merges.ts';
 import { forkForOrganization } from '../shared/db/tenant-filter.ts';
 import type { AlertSignalPayload, AutoResolveResult, IngestionResult } from '../shared/domain/ingestion.ts';
 import { readSettings } from '../shared/domain/organization-settings.ts';
@@ -19,19 +20,35 @@ export interface AlertIngestionActivityDeps {
 
 /**
  * The open incident of the dedup key, locked until commit: the workflow's own unless someone
- * resolved it meanwhile, else any open one with the key (at most one, by the partial unique index).
+ * resolved it meanwhile, else any open one with the key (at most one, by the partial unique index),
+ * else the open incident the key's incident was merged into (`merged`).
  * The lock serialises the rare writers beside this workflow (another integration sending the same
  * key, a PATCH), so alert_count is never lost to a concurrent update.
  */
-async function lockOpenIncident(em: EntityManager, dedupKey: string, incidentId: string | null): Promise<Incident | null> {
+async function lockOpenIncident(
+  em: EntityManager,
+  dedupKey: string,
+  incidentId: string | null,
+): Promise<{ incident: Incident | null; merged: boolean }> {
   const open = await em.find(
     IncidentEntity,
-    { status: { $ne: 'resolved' }, $or: incidentId ? [{ id: incidentId }, { fingerprint: dedupKey }] : [{ fingerprint: dedupKey }] },
+    {
+      status: { $ne: 'resolved' },
+      // A key of an incident merged into another leads to that target while it is open.
+      $or: [...(incidentId ? [{ id: incidentId }] : []), { fingerprint: dedupKey }, mergeTargetOfKeys([dedupKey])],
+    },
     // The tenant filter joins the organization: only the incident row is locked, else every
     // ingestion transaction of the organization would queue on its organization row.
     { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['i0'] },
   );
-  return open.find((incident) => incident.id === incidentId) ?? open[0] ?? null;
+  // Anything else found is a merge's target (the latest, should the key have been merged twice).
+  const incident =
+    open.find((candidate) => candidate.id === incidentId) ??
+    open.find((candidate) => candidate.fingerprint === dedupKey) ??
+    open.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0] ??
+    null;
+  // The workflow's incident may be the target already (an earlier alert of the key joined it).
+  return { incident, merged: incident !== null && incident.fingerprint !== dedupKey };
 }
 
 /** What a batch already applied did: the incident open after its last alert. */
@@ -70,7 +87,14 @@ export function createAlertIngestionActivities(deps: AlertIngestionActivityDeps)
         if (fresh.length === 0) return { ...resultOfSeen(signals, seen), created: false };
 
         const open = await lockOpenIncident(em, first.alert.dedupKey, input.incidentId);
-        const { incident, created } = await applyKeyAlerts(em, rules, fresh, open, input.newIncidentId);
+        const { incident, created } = await applyKeyAlerts(
+          em,
+          rules,
+          fresh,
+          open.incident,
+          input.newIncidentId,
+          open.merged ? { mergedKey: true } : {},
+        );
         return { incidentId: incident?.id ?? null, created };
       });
       const latest = signals.reduce((max, signal) => (signal.receivedAt > max ? signal.receivedAt : max), first.receivedAt);

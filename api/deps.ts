@@ -91,6 +91,8 @@ import { createEscalationControl } from './services/escalation-signals.ts';
 import { createIncidentEscalationService } from './services/incident-escalation.service.ts';
 import { createResponderService } from './services/responder.service.ts';
 import { createIncidentRoleService } from './services/incident-role.service.ts';
+import { createIncidentMergeService } from './services/incident-merge.service.ts';
+import { createIncidentLinkService } from './services/incident-link.service.ts';
 import { createScheduleOnCall } from '../shared/db/access/schedule-on-call.ts';
 import { sharedResult } from '../shared/cache/shared-result.ts';
 import { createTxtLookup } from './services/sso/domain-verification.ts';
@@ -471,6 +473,11 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       incidentEscalations,
       responders: createResponderService({ em, onCall: createScheduleOnCall({ orm: runtime.orm }) }),
       incidentRoles: createIncidentRoleService({ em }),
+      incidentMerges: createIncidentMergeService({
+        em,
+        onResolved: (incident) => notifyIngestionOfResolution(runtime.temporal, incident, logger),
+      }),
+      incidentLinks: createIncidentLinkService({ em }),
       contactMethods,
       notificationRules: createNotificationRuleService({ rules: () => createNotificationRuleStore(em()) }),
       pageLinks: createPageLinkService({

@@ -52,6 +52,9 @@ import { responderRoutes } from './responder.routes.ts';
 import type { ResponderService } from '../services/responder.service.ts';
 import type { IncidentRoleService } from '../services/incident-role.service.ts';
 import { incidentRoleRoutes } from './incident-role.routes.ts';
+import type { IncidentMergeService } from '../services/incident-merge.service.ts';
+import type { IncidentLinkService } from '../services/incident-link.service.ts';
+import { incidentMergeRoutes } from './incident-merge.routes.ts';
 import type { RoutingRuleService } from '../services/routing-rule.service.ts';
 import { routingRuleRoutes } from './routing-rule.routes.ts';
 import type { InhibitionRuleService } from '../services/inhibition-rule.service.ts';
@@ -147,6 +150,8 @@ export interface ApiServices {
   incidentEscalations: IncidentEscalationService;
   responders: ResponderService;
   incidentRoles: IncidentRoleService;
+  incidentMerges: IncidentMergeService;
+  incidentLinks: IncidentLinkService;
   contactMethods: ContactMethodService;
   notificationRules: NotificationRuleService;
   pageLinks: PageLinkService;
@@ -182,6 +187,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...incidentEscalationRoutes(services.incidentEscalations),
     ...responderRoutes(services.responders),
     ...incidentRoleRoutes(services.incidentRoles),
+    ...incidentMergeRoutes(services.incidentMerges, services.incidentLinks),
     ...chatRoutes(services.chat),
     ...analyticsRoutes(services.analytics),
     ...procedureRoutes(services.procedures, services.executions),

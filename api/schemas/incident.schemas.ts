@@ -45,6 +45,12 @@ export const IncidentSchema = z
         "The escalation policy routing chose: the rule's, else the integration's, else the organization's default; null when none applied",
       ),
     priority: priority.nullable().describe('P1 (most pressing) to P5, beside severity; null: none set'),
+    merged_into: z
+      .uuid()
+      .nullable()
+      .describe(
+        'The incident this one was merged into (POST /incidents/{id}/merge); null when it is not. Its merges and links: GET /incidents/{id}/merges, /links',
+      ),
   })
   .meta({ id: 'Incident' });
 

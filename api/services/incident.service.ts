@@ -40,6 +40,7 @@ export const incidentView = (incident: Incident): IncidentView => ({
   routing_rule_id: incident.routingRuleId ?? null,
   escalation_policy_id: incident.escalationPolicyId ?? null,
   priority: incident.priority ?? null,
+  merged_into: incident.mergedIntoId ?? null,
 });
 
 const iso = (value: SqlTimestamp) => new Date(value).toISOString();
@@ -65,6 +66,7 @@ const incidentRowView = (row: IncidentRow): IncidentView => ({
   routing_rule_id: row.routing_rule_id,
   escalation_policy_id: row.escalation_policy_id,
   priority: row.priority,
+  merged_into: row.merged_into_id,
 });
 
 export interface IncidentListQuery {

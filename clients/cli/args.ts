@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { PLATFORMS, type Platform } from '../../shared/domain/alert.ts';
 import { MAX_SNOOZE_SECONDS, MIN_SNOOZE_SECONDS, parseDuration } from '../../shared/domain/acknowledgement.ts';
 import { STATUS_UPDATE_KINDS, type StatusUpdateKind } from '../../shared/domain/status-page.ts';
+import { INCIDENT_LINK_KINDS, MAX_MERGE_SOURCES, type IncidentLinkKind } from '../../shared/domain/incident-merge.ts';
 import { CliError, EXIT } from './exit-codes.ts';
 
 // The command line, parsed into one value per command with node:util's parseArgs; pure, so the
@@ -46,6 +47,11 @@ export type Command =
   | { name: 'role assign'; id: string; role: string; user: string }
   | { name: 'role unassign'; id: string; role: string }
   | { name: 'incidents priority'; id: string; priority: (typeof PRIORITIES)[number] | null }
+  | { name: 'incidents merge'; id: string; sources: string[] }
+  | { name: 'incidents unmerge'; id: string; source: string }
+  | { name: 'incidents link'; id: string; other: string; kind: IncidentLinkKind }
+  | { name: 'incidents links'; id: string }
+  | { name: 'incidents unlink'; id: string; link: string }
   | { name: 'silence list'; status?: 'pending' | 'active' | 'expired'; limit: number }
   | { name: 'silence add'; matchers: string[]; durationMinutes: number; comment: string }
   | { name: 'silence expire'; id: string }
@@ -412,6 +418,64 @@ export const COMMANDS: Record<string, CommandSpec> = {
       };
     },
   },
+  'incidents merge': {
+    summary: 'Merge other incidents into this one (their alerts, timeline and responders); each source is resolved',
+    usage: 'tocsin incidents merge INCIDENT_ID --source SOURCE_ID [--source SOURCE_ID]...',
+    details: [
+      `Up to ${MAX_MERGE_SOURCES} sources. Later alerts of a source's dedup keys land on INCIDENT_ID while it is open.`,
+      'Undo one with tocsin incidents unmerge within 24 h.',
+    ],
+    options: { source: { type: 'string', multiple: true } },
+    positionals: ['INCIDENT_ID'],
+    build: (values, [id]) => {
+      const sources = ((values.source as string[] | undefined) ?? []).map((source) => uuid(source, '--source'));
+      if (sources.length === 0) throw usageError('--source is required (at least one incident to merge in)');
+      if (sources.length > MAX_MERGE_SOURCES) throw usageError(`at most ${MAX_MERGE_SOURCES} --source at once`);
+      return { name: 'incidents merge', id: uuid(id as string, 'INCIDENT_ID'), sources };
+    },
+  },
+  'incidents unmerge': {
+    summary: 'Undo the merge of SOURCE_ID into INCIDENT_ID (within 24 h): its alerts go back and it reopens as it was',
+    usage: 'tocsin incidents unmerge INCIDENT_ID SOURCE_ID',
+    options: {},
+    positionals: ['INCIDENT_ID', 'SOURCE_ID'],
+    build: (_values, [id, source]) => ({
+      name: 'incidents unmerge',
+      id: uuid(id as string, 'INCIDENT_ID'),
+      source: uuid(source as string, 'SOURCE_ID'),
+    }),
+  },
+  'incidents link': {
+    summary: 'Link another incident to this one: related (default), caused_by or duplicate_of',
+    usage: 'tocsin incidents link INCIDENT_ID OTHER_ID [--kind related|caused_by|duplicate_of]',
+    details: ['INCIDENT_ID is --kind OTHER_ID: "A --kind caused_by B" reads "A is caused by B". Both incidents list the link.'],
+    options: { kind: { type: 'string' } },
+    positionals: ['INCIDENT_ID', 'OTHER_ID'],
+    build: (values, [id, other]) => ({
+      name: 'incidents link',
+      id: uuid(id as string, 'INCIDENT_ID'),
+      other: uuid(other as string, 'OTHER_ID'),
+      kind: oneOf(str(values.kind), INCIDENT_LINK_KINDS, '--kind') ?? 'related',
+    }),
+  },
+  'incidents links': {
+    summary: 'Incidents linked to this one, from either side',
+    usage: 'tocsin incidents links INCIDENT_ID',
+    options: {},
+    positionals: ['INCIDENT_ID'],
+    build: (_values, [id]) => ({ name: 'incidents links', id: uuid(id as string, 'INCIDENT_ID') }),
+  },
+  'incidents unlink': {
+    summary: 'Remove a link (from either of its incidents)',
+    usage: 'tocsin incidents unlink INCIDENT_ID LINK_ID',
+    options: {},
+    positionals: ['INCIDENT_ID', 'LINK_ID'],
+    build: (_values, [id, link]) => ({
+      name: 'incidents unlink',
+      id: uuid(id as string, 'INCIDENT_ID'),
+      link: uuid(link as string, 'LINK_ID'),
+    }),
+  },
   'responders add': {
     summary: 'Ask people, schedules (their on-call now) or escalation policies (their first level) to help on an incident',
     usage: 'tocsin responders add INCIDENT_ID [--user ID|EMAIL]... [--schedule ID]... [--policy ID]... [--message TEXT]',
@@ -716,7 +780,7 @@ function instant(value: string | undefined, flag: string): string | undefined {
 }
 
 const GROUPS: Record<string, string> = {
-  incidents: 'List, show, acknowledge, resolve and watch incidents',
+  incidents: 'List, show, acknowledge, resolve, watch, merge and link incidents (also: tocsin incident ...)',
   alert: 'Send alerts to an integration',
   runbook: 'List and run procedures (runbooks)',
   silence: 'List, add and expire silences',
@@ -757,6 +821,11 @@ export function parseCommandLine(argv: string[]): Invocation {
   for (const arg of argv) {
     if (arg.startsWith('-')) break;
     words.push(arg);
+  }
+  // `tocsin incident merge ...` reads as `tocsin incidents merge ...`.
+  if (words[0] === 'incident') {
+    words[0] = 'incidents';
+    argv = ['incidents', ...argv.slice(1)];
   }
   if (words[0] === 'help') return { command: { name: 'help', path: words.slice(1) }, json };
   if (words[0] === 'version' || argv[0] === '--version' || argv[0] === '-v') return { command: { name: 'version' }, json };

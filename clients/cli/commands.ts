@@ -7,6 +7,7 @@ import { runHeartbeatCommand } from './heartbeat.ts';
 import { runTeamCommand } from './team.ts';
 import { runUpdateCommand } from './update.ts';
 import { runPostmortemCommand } from './postmortem.ts';
+import { runMergeCommand } from './merge.ts';
 import { runContactCommand } from './contact.ts';
 import { connectLive, type LiveEvent } from './live.ts';
 import {
@@ -138,6 +139,12 @@ async function runWithConfig(command: Command, json: boolean, io: CliIo, config:
     case 'postmortem action add':
     case 'postmortem action done':
       return runPostmortemCommand(command, json, io, config);
+    case 'incidents merge':
+    case 'incidents unmerge':
+    case 'incidents link':
+    case 'incidents links':
+    case 'incidents unlink':
+      return runMergeCommand(command, json, io, config);
     case 'oncall':
       return onCall(command, json, io, config, api);
     case 'incidents escalate': {

@@ -38,6 +38,11 @@ export const TIMELINE_TYPES = [
   'status_update',
   /** A postmortem drafted, or its status changed (in review, published). */
   'postmortem',
+  /** Incidents merged into this one, or this one into another; and undone (unmerged). */
+  'merged',
+  'unmerged',
+  /** A link to a related incident added or removed. */
+  'link',
 ] as const;
 export type TimelineType = (typeof TIMELINE_TYPES)[number];
 

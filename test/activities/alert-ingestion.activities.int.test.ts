@@ -7,6 +7,7 @@ import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.
 import { createIntegration } from '../helpers/webhooks.ts';
 import { ormLoggingStatements } from '../helpers/statement-log-orm.ts';
 import { alertSignalOf } from '../helpers/alert-signals.ts';
+import { bearer } from '../helpers/members.ts';
 
 /** recordAlerts against real PostgreSQL, called directly: what one transaction writes, and how many statements. */
 describe('recordAlerts (real PostgreSQL)', () => {
@@ -17,6 +18,7 @@ describe('recordAlerts (real PostgreSQL)', () => {
   let activities: ReturnType<typeof createAlertIngestionActivities>;
   let organizationId: string;
   let integrationId: string;
+  let ownerToken: string;
 
   beforeAll(async () => {
     stack = await startTestStack();
@@ -29,6 +31,7 @@ describe('recordAlerts (real PostgreSQL)', () => {
     });
     const owner = await registerOwner(stack.http, 'record');
     organizationId = owner.organization.id;
+    ownerToken = owner.token;
     integrationId = (await createIntegration(stack.http, owner.token, 'metrics_alerts')).id;
   });
   afterAll(async () => {
@@ -98,6 +101,34 @@ describe('recordAlerts (real PostgreSQL)', () => {
       [key],
     );
     expect(resolvedAlert?.incident_id).toBe(first.incidentId);
+  });
+
+  it('a key of an incident merged into another joins that target, and its resolve leaves the target open', async () => {
+    const sourceKey = `k${randomUUID().slice(0, 8)}`;
+    const targetKey = `k${randomUUID().slice(0, 8)}`;
+    const source = await activities.recordAlerts({ signals: [signal(sourceKey, 'firing')], incidentId: null });
+    const target = await activities.recordAlerts({ signals: [signal(targetKey, 'firing')], incidentId: null });
+    await stack.http
+      .post(`/api/v1/incidents/${target.incidentId}/merge`)
+      .set(bearer(ownerToken))
+      .send({ source_incident_ids: [source.incidentId] })
+      .expect(200);
+    // The source's workflow still names its own incident, resolved by the merge.
+    expect(await activities.recordAlerts({ signals: [signal(sourceKey, 'firing')], incidentId: source.incidentId })).toEqual({
+      incidentId: target.incidentId,
+      created: false,
+    });
+    await activities.recordAlerts({ signals: [signal(sourceKey, 'resolved')], incidentId: target.incidentId });
+    const rows = await stack.sql<{ id: string; status: string; alert_count: number }>(
+      'select id, status, alert_count from incidents where id in (?, ?) order by created_at',
+      [source.incidentId, target.incidentId],
+    );
+    expect(rows).toEqual([
+      { id: source.incidentId, status: 'resolved', alert_count: 0 },
+      { id: target.incidentId, status: 'active', alert_count: 3 },
+    ]);
+    expect((await timelineOf(target.incidentId as string)).at(-1)).toBe('alert_resolved');
+    expect(await stack.sql('select id from incidents where fingerprint = ?', [sourceKey])).toHaveLength(1);
   });
 
   it('a resolved alert with no open incident is only stored', async () => {

@@ -12,6 +12,7 @@ import { IncidentStatusUpdates } from '../components/IncidentStatusUpdates.tsx';
 import { Badge, Empty, ErrorState, Loading, QueryCard, Time } from '../components/ui.tsx';
 import { SilenceSimilar } from '../components/SilenceSimilar.tsx';
 import { IncidentPriority, IncidentRoles, type RoleHolder } from '../components/IncidentRoles.tsx';
+import { IncidentLinks, IncidentMerges } from '../components/IncidentMerge.tsx';
 
 type Status = IncidentDetail['status'];
 
@@ -48,7 +49,11 @@ function IncidentView({ incident }: { incident: IncidentDetail }) {
   const assignee = users.data?.find((candidate) => candidate.id === incident.assignee_id);
   const alerts = incident.timeline.filter((entry) => entry.type === 'alert');
   // Fields newer than the generated client (regenerated when the routes merge).
-  const { priority = null, roles = [] } = incident as IncidentDetail & { priority?: string | null; roles?: RoleHolder[] };
+  const {
+    priority = null,
+    roles = [],
+    merged_into: mergedInto = null,
+  } = incident as IncidentDetail & { priority?: string | null; roles?: RoleHolder[]; merged_into?: string | null };
   const ingestionWorkflow =
     incident.integration_id && incident.fingerprint
       ? alertBucketWorkflowId(user.organization_id, incident.integration_id, incident.fingerprint)
@@ -147,6 +152,8 @@ function IncidentView({ incident }: { incident: IncidentDetail }) {
             resolved={incident.status === 'resolved'}
           />
           <IncidentStatusUpdates incidentId={incident.id} writable={writable} />
+          <IncidentMerges incidentId={incident.id} mergedInto={mergedInto} writable={writable} resolved={incident.status === 'resolved'} />
+          <IncidentLinks incidentId={incident.id} writable={writable} />
           <section className="card" aria-labelledby="assignee-title">
             <h2 id="assignee-title">Assignee</h2>
             <div className="stack">

@@ -93,7 +93,7 @@ export async function firingKeysOfIncident(em: EntityManager, organizationId: st
   return new Set(rows.filter((row) => row.status === 'firing' && row.silenced_kind === null).map((row) => row.dedup_key));
 }
 
-/** The latest resolved incident of a dedup key or group key (flap detection reopens it), or undefined. */
+/** The latest resolved incident of a dedup key or group key (flap detection reopens it), or undefined; a merged one stays merged. */
 export async function lastResolvedIncidentId(
   em: EntityManager,
   organizationId: string,
@@ -101,8 +101,8 @@ export async function lastResolvedIncidentId(
 ): Promise<string | undefined> {
   const [row] = await sql(em).execute<Array<{ id: string }>>(
     key.groupKey
-      ? `select id from incidents where organization_id = ? and status = 'resolved' and group_key = ? order by resolved_at desc limit 1`
-      : `select id from incidents where organization_id = ? and status = 'resolved' and fingerprint = ? order by resolved_at desc limit 1`,
+      ? `select id from incidents where organization_id = ? and status = 'resolved' and group_key = ? and merged_into_id is null order by resolved_at desc limit 1`
+      : `select id from incidents where organization_id = ? and status = 'resolved' and fingerprint = ? and merged_into_id is null order by resolved_at desc limit 1`,
     [organizationId, key.groupKey ?? key.fingerprint],
   );
   return row?.id;

@@ -179,6 +179,7 @@ export interface IncidentRow {
   routing_rule_id: string | null;
   escalation_policy_id: string | null;
   priority: Priority | null;
+  merged_into_id: string | null;
 }
 
 export interface IncidentDetailRow extends IncidentRow {
@@ -241,7 +242,7 @@ export interface IncidentStore {
 }
 
 const INCIDENT_COLUMNS = `i.id, i.title, i.description, i.status, i.severity, i.assignee_id, i.source, i.integration_id, i.fingerprint,
-  i.alert_count, i.tags, i.created_at, i.updated_at, i.acknowledged_at, i.resolved_at, i.urgency, i.routing_rule_id, i.escalation_policy_id, i.priority`;
+  i.alert_count, i.tags, i.created_at, i.updated_at, i.acknowledged_at, i.resolved_at, i.urgency, i.routing_rule_id, i.escalation_policy_id, i.priority, i.merged_into_id`;
 
 /** The incident row with its timeline as a json aggregate (and its organization, to match batched reads). */
 const DETAIL_SELECT = `select ${INCIDENT_COLUMNS}, i.organization_id, i.labels, i.analysis, i.analyzed_at,

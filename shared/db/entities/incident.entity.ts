@@ -68,6 +68,8 @@ export const IncidentEntity = defineEntity({
     /** Its reopenings within its integration's flap window (ISO times), and since when it flaps. */
     reopenedAt: p.json<string[]>().default('[]'),
     flappingSince: p.datetime().nullable(),
+    /** The incident this one was merged into (resolved by the merge); null once unmerged, or never merged. */
+    mergedIntoId: p.uuid().nullable(),
   },
 });
 

@@ -53,6 +53,7 @@ import { Migration20261231140000IncidentRolesAndPriorities } from './20261231140
 import { Migration20261231140100RoutingRemediation } from './20261231140100-routing-remediation.migration.ts';
 import { Migration20261231150000StatusPages } from './20261231150000-status-pages.migration.ts';
 import { Migration20261231160000Postmortems } from './20261231160000-postmortems.migration.ts';
+import { Migration20261231170000IncidentMergesAndLinks } from './20261231170000-incident-merges-and-links.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -112,4 +113,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261231140000-incident-roles-and-priorities', class: Migration20261231140000IncidentRolesAndPriorities },
   { name: '20261231140100-routing-remediation', class: Migration20261231140100RoutingRemediation },
   { name: '20261231150000-status-pages', class: Migration20261231150000StatusPages },
-  { name: '20261231160000-postmortems', class: Migration20261231160000Postmortems }];
+  { name: '20261231160000-postmortems', class: Migration20261231160000Postmortems },
+  { name: '20261231170000-incident-merges-and-links', class: Migration20261231170000IncidentMergesAndLinks }];
