@@ -17,7 +17,7 @@ import { escalationAcknowledgeSignal, escalationResolveSignal } from '../../work
 import type { notificationMailBatchWorkflow } from '../../workflows/notification-mail.workflow.ts';
 import type { outboundDeliveryWorkflow } from '../../workflows/outbound-delivery.workflow.ts';
 import type { chatFeedWorkflow } from '../../workflows/chat-feed.workflow.ts';
-import { chatFeedsOfIncidents } from '../../shared/db/access/chat-feeds.ts';
+import { chatFeedsOfIncidents, recordPendingChatFeedUpdates } from '../../shared/db/access/chat-feeds.ts';
 import { feedUpdatesOf } from './chat-feeds.ts';
 import { planStatusUpdateMails } from './status-updates.ts';
 import type { statusUpdateMailWorkflow } from '../../workflows/status-update-mail.workflow.ts';
@@ -285,22 +285,36 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
 
   /**
    * Organization chat feeds: each incident's updates in this batch (chat-feeds.ts), in event order,
-   * to every feed of its routing rule or integration (routed above, in this transaction).
+   * to every feed of its routing rule or integration (routed above, in this transaction). Each is
+   * recorded pending with its place in the outbox order, so a later batch's posts to the same thread
+   * wait for it (decision 0020).
    */
   async function postToChatFeeds(em: SqlEntityManager, events: OutboxEvent[]): Promise<void> {
     const updates = feedUpdatesOf(events);
     if (updates.length === 0) return;
     const incidents = [...new Map(updates.map((item) => [item.incidentId, item])).values()];
     const feeds = await chatFeedsOfIncidents(em, incidents);
-    await forEachBounded(feeds, concurrency, (feed) =>
-      startChatFeed({
-        organizationId: feed.organization_id,
-        feedId: feed.feed_id,
-        incidentId: feed.incident_id,
-        publicUrl: deps.publicUrl,
-        updates: updates.filter((item) => item.incidentId === feed.incident_id).map((item) => item.update),
-      }),
+    if (feeds.length === 0) return;
+    const eventAt = new Map(events.map((event) => [event.id, event.created_at]));
+    const posts = feeds.map((feed) => ({
+      organizationId: feed.organization_id,
+      feedId: feed.feed_id,
+      incidentId: feed.incident_id,
+      publicUrl: deps.publicUrl,
+      updates: updates.filter((item) => item.incidentId === feed.incident_id).map((item) => item.update),
+    }));
+    await recordPendingChatFeedUpdates(
+      em,
+      posts.flatMap((post) =>
+        post.updates.map((update) => ({
+          feedId: post.feedId,
+          incidentId: post.incidentId,
+          eventId: update.eventId,
+          eventAt: eventAt.get(update.eventId) as Date | string,
+        })),
+      ),
     );
+    await forEachBounded(posts, concurrency, startChatFeed);
   }
 
   /**
