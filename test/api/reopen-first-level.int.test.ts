@@ -3,7 +3,7 @@ import { waitFor } from '../../dev/wait-for.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import type { escalationWorkflow } from '../../workflows/escalation.workflow.ts';
 import { escalationOf, PAGE_SUBJECT } from '../helpers/escalation.ts';
-import { bearer } from '../helpers/members.ts';
+import { addMember, bearer } from '../helpers/members.ts';
 import { mailsTo, waitForMail } from '../helpers/outbox.ts';
 import { registerOwner, startTestStack, type TestStack } from '../helpers/stack.ts';
 import { alertmanagerBody, createIntegration, postSigned } from '../helpers/webhooks.ts';
@@ -137,6 +137,28 @@ describe('new cycles page level 1 from the relay (integration: real PostgreSQL a
       timeoutMs: 20_000,
       intervalMs: 100,
     });
+    expect(await workflowPaged(id, 2)).toBe(false);
+  }, 120_000);
+
+  it('an incident reassigned to a person pages them once, from the relay; the workflow runs no activity of its own', async () => {
+    const host = `reassigned-${randomUUID().slice(0, 8)}`;
+    const second = await addMember(stack, owner.token, 'engineer', 'second');
+    await fire(host);
+    const { id } = await incidentOf(host, 'the alert opened an incident', () => true);
+    await waitFor('the first page', async () => ((await pageMails(host)).length === 1 ? true : undefined), {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
+    await stack.http.post(`/api/v1/incidents/${id}/reassign`).set(bearer(owner.token)).send({ user_id: second.user.id }).expect(202);
+    await waitForMail(stack, second.email, PAGE_SUBJECT);
+    await relayed();
+    // Email only, no delayed rule: nothing is left for the cycle's workflow to send.
+    expect(await escalation(id, 2).result()).toEqual({ ended: 'exhausted' });
+    const state = await escalationOf(stack.http, owner.token, id);
+    expect(state.cycle).toBe(2);
+    expect(state.pages.filter((page) => page.cycle === 2).map(({ user_id, status }) => [user_id, status])).toEqual([
+      [second.user.id, 'sent'],
+    ]);
     expect(await workflowPaged(id, 2)).toBe(false);
   }, 120_000);
 });
