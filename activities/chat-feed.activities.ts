@@ -1,7 +1,11 @@
 import type { SecretBox } from '../shared/crypto/secret-box.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApplicationFailure } from '@temporalio/activity';
 import {
   chatFeedForPosting,
   chatFeedIncident,
+  clearPendingChatFeedUpdates,
+  earlierChatFeedUpdatePending,
   lockChatFeedThread,
   recordChatFeedPost,
   recordChatFeedThread,
@@ -42,73 +46,121 @@ export function createChatFeedPosters(deps: ChatFeedActivityDeps): Map<string, C
   return new Map(posters.map((poster) => [poster.kind, poster]));
 }
 
+/** How long one attempt waits for an earlier update of its thread before Temporal retries it (with backoff). */
+const TURN_WAIT_MS = 30_000;
+
 /**
- * Posts a batch's updates to an incident's feed thread: the root once (its own transaction, so a
- * failed reply never loses it), then each reply once (recorded in chat_feed_posts with the thread
- * locked, so replies keep their order across workers). A failure throws: Temporal retries, and
- * what was posted is not posted again.
+ * Posts a batch's updates to an incident's feed thread, in the outbox order across batches: each
+ * waits while an earlier update of the thread (another batch's workflow) is still pending
+ * (chat_feed_pending, decision 0020), then the root once (its own transaction, so a failed reply
+ * never loses it), then each reply once (recorded in chat_feed_posts, and no longer pending, with
+ * the thread locked). A failure throws: Temporal retries, and what was posted is not posted again.
  */
-export function createChatFeedActivities(deps: ChatFeedActivityDeps) {
+export function createChatFeedActivities(deps: ChatFeedActivityDeps & { turnWaitMs?: number }) {
   const posters = createChatFeedPosters(deps);
+  const turnWaitMs = deps.turnWaitMs ?? TURN_WAIT_MS;
+
+  /** The feed, its poster and its opened connection; undefined when the feed is gone or its chat not in this build. */
+  async function feedOf(em: Parameters<typeof chatFeedForPosting>[0], organizationId: string, feedId: string) {
+    const feed = await chatFeedForPosting(em, organizationId, feedId);
+    const poster = feed && posters.get(feed.kind);
+    if (!feed || !poster) return undefined;
+    const connection = feed.config_sealed ? (JSON.parse(deps.secretBox.decrypt(feed.config_sealed)) as Record<string, unknown>) : null;
+    return { feed, poster, connection };
+  }
+
+  /**
+   * The thread's root, once, when its turn has come: `wait` while an earlier update is pending,
+   * `done` when nothing more is to be said for this update (the root said it, it was posted before,
+   * or the feed or incident is gone), `reply` when it is to be posted in the thread.
+   */
+  async function openOrWait(input: ChatFeedPostInput, update: FeedUpdate): Promise<'wait' | 'done' | 'opened' | 'reply'> {
+    return deps.orm.em.fork().transactional(async (em) => {
+      const found = await feedOf(em, input.organizationId, input.feedId);
+      const now = found && (await chatFeedIncident(em, input.organizationId, input.incidentId));
+      if (!found || !now) {
+        await clearPendingChatFeedUpdates(em, input.feedId, [update.eventId]);
+        return 'done';
+      }
+      const thread = await lockChatFeedThread(em, input.feedId, input.incidentId, [update.eventId]);
+      if (thread.posted.has(update.eventId)) {
+        await clearPendingChatFeedUpdates(em, input.feedId, [update.eventId]);
+        return 'done';
+      }
+      if (await earlierChatFeedUpdatePending(em, input.feedId, input.incidentId, update.eventId)) return 'wait';
+      if (thread.threadRef) return 'reply';
+      const incident = { ...now, organizationId: input.organizationId, id: input.incidentId, url: incidentUrl(input) };
+      const threadRef = await found.poster.openThread(
+        found.connection,
+        found.feed.target,
+        incident,
+        `${input.feedId}\n${input.incidentId}`,
+      );
+      await recordChatFeedThread(em, input.feedId, input.incidentId, threadRef);
+      if (update.kind !== 'opened') return 'reply';
+      // The root says the incident opened: that update is posted with it.
+      await recordChatFeedPost(em, input.feedId, update.eventId);
+      await clearPendingChatFeedUpdates(em, input.feedId, [update.eventId]);
+      return 'opened';
+    });
+  }
+
+  /** Posts one reply in the thread, once, and redraws the root after a status change. */
+  async function reply(input: ChatFeedPostInput, update: FeedUpdate): Promise<boolean> {
+    return deps.orm.em.fork().transactional(async (em) => {
+      const found = await feedOf(em, input.organizationId, input.feedId);
+      const thread = found && (await lockChatFeedThread(em, input.feedId, input.incidentId, [update.eventId]));
+      if (!found || !thread || thread.posted.has(update.eventId) || !thread.threadRef) {
+        await clearPendingChatFeedUpdates(em, input.feedId, [update.eventId]);
+        return false;
+      }
+      const { poster, connection, feed } = found;
+      await poster.reply(connection, feed.target, thread.threadRef, update.text, `${input.feedId}\n${update.eventId}`);
+      await recordChatFeedPost(em, input.feedId, update.eventId);
+      await clearPendingChatFeedUpdates(em, input.feedId, [update.eventId]);
+      const now = await chatFeedIncident(em, input.organizationId, input.incidentId);
+      if (update.kind === 'status' && now && poster.redrawRoot)
+        // The root's status and buttons follow the incident; a failed redraw is not worth a repost.
+        await poster
+          .redrawRoot(connection, feed.target, thread.threadRef, {
+            ...now,
+            organizationId: input.organizationId,
+            id: input.incidentId,
+            url: incidentUrl(input),
+          })
+          .catch(() => undefined);
+      return true;
+    });
+  }
+
   return {
     async postChatFeedUpdates(input: ChatFeedPostInput): Promise<{ posted: number }> {
       let posted = 0;
       for (const update of input.updates) {
-        const done = await deps.orm.em.fork().transactional(async (em) => {
-          const feed = await chatFeedForPosting(em, input.organizationId, input.feedId);
-          const poster = feed && posters.get(feed.kind);
-          // The feed was removed, or its chat is not in this build: nothing to post.
-          if (!feed || !poster) return false;
-          const connection = feed.config_sealed
-            ? (JSON.parse(deps.secretBox.decrypt(feed.config_sealed)) as Record<string, unknown>)
-            : null;
-          const now = await chatFeedIncident(em, input.organizationId, input.incidentId);
-          if (!now) return false;
-          const incident = {
-            ...now,
-            organizationId: input.organizationId,
-            id: input.incidentId,
-            url: `${input.publicUrl}/incidents/${input.incidentId}`,
-          };
-          const thread = await lockChatFeedThread(em, input.feedId, input.incidentId, [update.eventId]);
-          if (thread.posted.has(update.eventId)) return false;
-          if (!thread.threadRef) {
-            const threadRef = await poster.openThread(connection, feed.target, incident, `${input.feedId}\n${input.incidentId}`);
-            await recordChatFeedThread(em, input.feedId, input.incidentId, threadRef);
-            // The root says the incident opened: that update is posted with it.
-            if (update.kind === 'opened') await recordChatFeedPost(em, input.feedId, update.eventId);
-            return update.kind === 'opened' ? true : 'reply';
-          }
-          return 'reply';
-        });
-        if (done === 'reply') {
-          await deps.orm.em.fork().transactional(async (em) => {
-            const feed = await chatFeedForPosting(em, input.organizationId, input.feedId);
-            const poster = feed && posters.get(feed.kind);
-            if (!feed || !poster) return;
-            const connection = feed.config_sealed
-              ? (JSON.parse(deps.secretBox.decrypt(feed.config_sealed)) as Record<string, unknown>)
-              : null;
-            const thread = await lockChatFeedThread(em, input.feedId, input.incidentId, [update.eventId]);
-            if (thread.posted.has(update.eventId) || !thread.threadRef) return;
-            await poster.reply(connection, feed.target, thread.threadRef, update.text, `${input.feedId}\n${update.eventId}`);
-            await recordChatFeedPost(em, input.feedId, update.eventId);
-            posted += 1;
-            const now = await chatFeedIncident(em, input.organizationId, input.incidentId);
-            if (update.kind === 'status' && now && poster.redrawRoot)
-              // The root's status and buttons follow the incident; a failed redraw is not worth a repost.
-              await poster
-                .redrawRoot(connection, feed.target, thread.threadRef, {
-                  ...now,
-                  organizationId: input.organizationId,
-                  id: input.incidentId,
-                  url: `${input.publicUrl}/incidents/${input.incidentId}`,
-                })
-                .catch(() => undefined);
-          });
-        } else if (done) posted += 1;
+        const deadline = Date.now() + turnWaitMs;
+        let pause = 100;
+        let step = await openOrWait(input, update);
+        while (step === 'wait') {
+          if (Date.now() >= deadline)
+            throw ApplicationFailure.retryable('an earlier update of this feed thread is not posted yet', 'EarlierFeedUpdatePending');
+          await sleep(pause);
+          pause = Math.min(2_000, pause * 2);
+          step = await openOrWait(input, update);
+        }
+        if (step === 'opened') posted += 1;
+        else if (step === 'reply' && (await reply(input, update))) posted += 1;
       }
       return { posted };
     },
+
+    /**
+     * Ends the pending state of a workflow's updates whose posts were given up (retries exhausted):
+     * the thread's later updates then go on without them.
+     */
+    async releaseChatFeedUpdates(input: { feedId: string; eventIds: string[] }): Promise<void> {
+      await clearPendingChatFeedUpdates(deps.orm.em.fork(), input.feedId, input.eventIds);
+    },
   };
 }
+
+const incidentUrl = (input: ChatFeedPostInput) => `${input.publicUrl}/incidents/${input.incidentId}`;

@@ -10,6 +10,7 @@ export interface EscalationSteps {
     incidentId: string;
     targets: EscalationTarget[];
     cycle?: number;
+    sendIfResolved?: boolean;
   }): Promise<{ end: EscalationEnd | null; userIds: string[] }>;
   planEscalationPages(input: { organizationId: string; userIds: string[]; urgency: PageUrgency }): Promise<PlannedPage[]>;
   pageEscalationTargets(input: PageLevelInput): Promise<{ sent: number; failed: number; skipped: number; end?: EscalationEnd }>;
@@ -42,10 +43,12 @@ export interface EscalateLevelResult {
 
 /**
  * Level 1 of round 1 as paged outside the workflow (the outbox relay, worker/outbox/first-level.ts)
- * before it started: the policy, when it was paged and its rules' batches still to send.
+ * before it started: the policy (or the assignee alone), when it was paged and its rules' batches
+ * still to send.
  */
 export interface FirstLevelPaged {
-  policy: EscalationPolicySnapshot;
+  /** Absent when the cycle pages one assignee rather than a policy. */
+  policy?: EscalationPolicySnapshot;
   pagedAt: number;
   later: EscalateLevelResult['later'];
 }
@@ -74,6 +77,7 @@ export function createEscalateLevel(steps: EscalationSteps) {
         incidentId: input.incidentId,
         targets,
         cycle: input.cycle ?? 1,
+        ...(input.sendIfResolved ? { sendIfResolved: true } : {}),
       });
       if (resolved.end) return { ...(loadPolicy ? { policy } : {}), end: resolved.end, ...nothing };
       userIds = resolved.userIds;

@@ -42,6 +42,13 @@ export interface EscalationActivityDeps extends PageSenderDeps {
 const supersededBy = (incident: { escalation_cycle: number }, cycle: number | undefined): EscalationEnd | null =>
   incident.escalation_cycle > (cycle ?? 1) ? 'reassigned' : null;
 
+/**
+ * A cycle's level 1 was due the moment the cycle began: a resolution that came before it was sent
+ * does not cancel it (as PagerDuty's immediate notifications); an acknowledgement does (decision 0020).
+ */
+const unlessDue = (end: EscalationEnd | null, sendIfResolved: boolean | undefined): EscalationEnd | null =>
+  end === 'resolved' && sendIfResolved ? null : end;
+
 const incidentUrl = (publicUrl: string, incidentId: string) => `${publicUrl}/incidents/${encodeURIComponent(incidentId)}`;
 
 /** The escalation's activities: read the policy, resolve a level's targets, page them at most once each; or all at once. */
@@ -68,11 +75,13 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       targets: EscalationTarget[];
       /** The escalation's cycle (absent: 1). */
       cycle?: number;
+      /** Level 1 as its cycle began: due even if the incident was resolved since (decision 0020). */
+      sendIfResolved?: boolean;
     }): Promise<{ end: EscalationEnd | null; userIds: string[] }> {
       const em = deps.orm.em.fork();
       const incident = await incidentPagingState(em, input.organizationId, input.incidentId);
       if (!incident) return { end: 'resolved', userIds: [] };
-      const end = supersededBy(incident, input.cycle) ?? incidentNeedsPaging(incident);
+      const end = supersededBy(incident, input.cycle) ?? unlessDue(incidentNeedsPaging(incident), input.sendIfResolved);
       if (end) return { end, userIds: [] };
       const now = new Date();
       const candidates = await targetUserIds(input.targets, {
@@ -119,7 +128,7 @@ export function createEscalationActivities(deps: EscalationActivityDeps) {
       if (!incident) throw ApplicationFailure.nonRetryable('incident not found');
       const ended =
         supersededBy(incident, input.cycle) ??
-        (input.assigneeId ? assigneeNeedsPaging(incident, input.assigneeId) : incidentNeedsPaging(incident));
+        unlessDue(input.assigneeId ? assigneeNeedsPaging(incident, input.assigneeId) : incidentNeedsPaging(incident), input.sendIfResolved);
       if (ended) return { sent: 0, failed: 0, skipped: planned.length, end: ended };
       const cycle = input.cycle ?? 1;
       const slot = {

@@ -26,4 +26,9 @@ export interface PageLevelInput {
   urgency?: Urgency;
   /** Base of the incident link (PUBLIC_URL). */
   publicUrl: string;
+  /**
+   * Level 1 of a cycle that just began: its pages are sent even if the incident was resolved
+   * since (not once it was acknowledged, nor after a newer cycle began), decision 0020.
+   */
+  sendIfResolved?: boolean;
 }

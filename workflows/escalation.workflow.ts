@@ -44,6 +44,11 @@ export interface EscalationInput {
    * (worker/outbox/first-level.ts): the workflow takes over from its delay. Absent: it pages level 1.
    */
   firstLevel?: FirstLevelPaged;
+  /**
+   * Level 1 was due when the cycle began (the relay met its event at once): paged here, it is sent
+   * even if the incident was resolved since, as the relay would have (decision 0020).
+   */
+  firstLevelDue?: boolean;
 }
 
 /** A batch of a level's pages waiting for its rules' delay. */
@@ -168,7 +173,7 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
     return result;
   };
   /** Pages one level in one activity. */
-  const pageLevel = async (round: number, level: number, extra: Pick<EscalateLevelInput, 'loadPolicy' | 'targets'>) => {
+  const pageLevel = async (round: number, level: number, extra: Pick<EscalateLevelInput, 'loadPolicy' | 'targets' | 'sendIfResolved'>) => {
     const result = await runLevel({
       organizationId: input.organizationId,
       incidentId: input.incidentId,
@@ -184,9 +189,12 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
     return tookLevel(round, level, result);
   };
   if (oneStep) {
+    const due = input.firstLevelDue ? { sendIfResolved: true } : {};
     if (assigneeId) {
       Object.assign(state, { round: 1, level: 1 });
-      await pageLevel(1, 1, {});
+      // Paged by the relay already: its delayed batches count from that page.
+      if (input.firstLevel) tookLevel(1, 1, { ...input.firstLevel, end: null, sent: 0, failed: 0 }, input.firstLevel.pagedAt);
+      else await pageLevel(1, 1, due);
       await waitSending(input.policyId, null);
       return end(stop ?? 'exhausted');
     }
@@ -196,7 +204,7 @@ export async function escalationWorkflow(input: EscalationInput): Promise<{ ende
     // Paged by the relay already: its delay counts from that page, not from this task.
     const first = input.firstLevel
       ? tookLevel(1, 1, { ...input.firstLevel, end: null, sent: 0, failed: 0 }, input.firstLevel.pagedAt)
-      : await pageLevel(1, 1, { loadPolicy: true });
+      : await pageLevel(1, 1, { loadPolicy: true, ...due });
     const policy = first.policy;
     if (!policy) {
       Object.assign(state, { round: 0, level: 0 });

@@ -160,6 +160,42 @@ describe('escalation activities (real PostgreSQL)', () => {
     ]);
   });
 
+  it('sends a level 1 due when its cycle began though the incident was resolved since; not once acknowledged, nor for an older cycle', async () => {
+    const incident = await openIncident();
+    const before = sent.length;
+    await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'resolved' }).expect(200);
+    // Not due: a resolved incident pages nobody.
+    expect(await activities.pageEscalationTargets(levelInput(incident.id, [owner.user.id]))).toMatchObject({ sent: 0, end: 'resolved' });
+    const targets = {
+      organizationId: owner.organization.id,
+      incidentId: incident.id,
+      targets: [{ type: 'user' as const, id: owner.user.id }],
+    };
+    expect(await activities.resolveEscalationTargets(targets)).toEqual({ end: 'resolved', userIds: [] });
+    // Due: the resolution came after the cycle began, so its level 1 still goes out, once.
+    expect(await activities.resolveEscalationTargets({ ...targets, sendIfResolved: true })).toEqual({
+      end: null,
+      userIds: [owner.user.id],
+    });
+    expect(await activities.pageEscalationTargets({ ...levelInput(incident.id, [owner.user.id]), sendIfResolved: true })).toMatchObject({
+      sent: 1,
+    });
+    expect(await activities.pageEscalationTargets({ ...levelInput(incident.id, [owner.user.id]), sendIfResolved: true })).toMatchObject({
+      sent: 0,
+      skipped: 1,
+    });
+    // Cycle 2, acknowledged: someone is on it, nothing is due any more; cycle 1 is stale.
+    await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'active' }).expect(200);
+    await stack.http.patch(`/api/v1/incidents/${incident.id}`).set(bearer(owner.token)).send({ status: 'investigating' }).expect(200);
+    expect(
+      await activities.pageEscalationTargets({ ...levelInput(incident.id, [owner.user.id]), cycle: 2, sendIfResolved: true }),
+    ).toMatchObject({ sent: 0, end: 'acknowledged' });
+    expect(
+      await activities.pageEscalationTargets({ ...levelInput(incident.id, [owner.user.id]), level: 2, sendIfResolved: true }),
+    ).toMatchObject({ sent: 0, end: 'reassigned' });
+    expect(sent.slice(before).map((mail) => mail.to)).toEqual([owner.email]);
+  });
+
   it("never pages another organization's user, whatever the input names", async () => {
     const incident = await openIncident();
     const before = sent.length;

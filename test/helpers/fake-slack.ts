@@ -58,6 +58,8 @@ export async function startFakeSlack(workspace: Partial<FakeSlackWorkspace> = {}
   const messages: FakeSlackMessage[] = [];
   const ephemerals: Array<{ channel: string; user: string; text: string }> = [];
   const calls: FakeSlackCall[] = [];
+  /** One-shot stalls: the next call matching is answered late, with a Slack error instead of its work. */
+  const stalls: Array<{ matches: (call: FakeSlackCall) => boolean; delayMs: number; error: string }> = [];
   let clock = 1_700_000_000;
   const nextTs = () => `${(clock += 1)}.${String(messages.length).padStart(6, '0')}`;
 
@@ -168,7 +170,17 @@ export async function startFakeSlack(workspace: Partial<FakeSlackWorkspace> = {}
           : new URLSearchParams(raw),
       );
       const authorization = req.headers.authorization;
-      calls.push({ method, params, authorization });
+      const call = { method, params, authorization };
+      calls.push(call);
+      const stall = stalls.findIndex((candidate) => candidate.matches(call));
+      if (stall >= 0) {
+        const [{ delayMs, error }] = stalls.splice(stall, 1) as [(typeof stalls)[number]];
+        setTimeout(() => {
+          res.setHeader('content-type', 'application/json; charset=utf-8');
+          res.end(JSON.stringify({ ok: false, error }));
+        }, delayMs);
+        return;
+      }
       let answer: Record<string, unknown>;
       if (method === 'oauth.v2.access') answer = oauthAccess(params, authorization);
       else if (!methods[method]) answer = { ok: false, error: 'unknown_method' };
@@ -199,6 +211,13 @@ export async function startFakeSlack(workspace: Partial<FakeSlackWorkspace> = {}
       return token;
     },
     revokeToken: (token: string) => tokens.delete(token),
+    /**
+     * The next call `matches` accepts is answered after `delayMs` with `ok: false` and `error`
+     * (Slack's `internal_error`: a transient failure on its side) and does nothing.
+     */
+    stallNext(matches: (call: FakeSlackCall) => boolean, options: { delayMs: number; error?: string }): void {
+      stalls.push({ matches, delayMs: options.delayMs, error: options.error ?? 'internal_error' });
+    },
     /** What Slack's authorize page hands the browser after the admin allows the app. */
     authorizeCode(redirectUri?: string): string {
       const code = `${team.teamId}.${randomBytes(8).toString('hex')}`;

@@ -11,6 +11,8 @@ export interface EscalationRestart {
   policyId: string | null;
   /** `reopened`: back to `active` (from resolved or acknowledged); `created`: opened by hand with an assignee. */
   reason: 'reopened' | 'reassigned' | 'created';
+  /** When the cycle began (the event's time), epoch milliseconds. */
+  at: number;
 }
 
 /** An incident acknowledged (`investigating`) in a cycle: its acknowledgement workflow may re-page it. */
@@ -35,7 +37,7 @@ export interface SnoozeRequest {
 /** What a batch asks of escalations: incidents that may start one, and signals to running ones. */
 export interface EscalationPlan {
   /** New incidents that need someone (active, nobody assigned): each starts one if a policy applies. */
-  open: Array<{ organizationId: string; incidentId: string }>;
+  open: Array<{ organizationId: string; incidentId: string; at: number }>;
   /** Reopened or reassigned incidents: each starts its new cycle's escalation. */
   restart: EscalationRestart[];
   /**
@@ -76,10 +78,11 @@ export function planEscalations(events: readonly OutboxEvent[]): EscalationPlan 
     const cycle = cycleOf(incident);
     const reassigned = event.data.escalation as { cycle?: unknown; user_id?: unknown; policy_id?: unknown } | undefined;
     const snooze = event.data.snooze as { until?: unknown; cycle?: unknown } | undefined;
-    if (event.type === 'incident.created' && incident.status === 'active' && !incident.assignee_id) plan.open.push(scope);
+    const at = epochOf(event);
+    if (event.type === 'incident.created' && incident.status === 'active' && !incident.assignee_id) plan.open.push({ ...scope, at });
     else if (event.type === 'incident.created' && incident.status === 'active')
       // Opened by hand for someone: they are paged through their rules (an alert never opens one assigned).
-      plan.restart.push({ ...scope, cycle: cycle ?? 1, userId: uuidOrNull(incident.assignee_id), policyId: null, reason: 'created' });
+      plan.restart.push({ ...scope, cycle: cycle ?? 1, userId: uuidOrNull(incident.assignee_id), policyId: null, reason: 'created', at });
     else if (event.type === 'incident.updated' && snooze && typeof snooze.until === 'string' && typeof snooze.cycle === 'number')
       plan.snoozes.push({ ...scope, cycle: snooze.cycle, until: snooze.until, acknowledgedAt: epochOf(event) });
     else if (event.type === 'incident.updated' && reassigned && typeof reassigned.cycle === 'number')
@@ -89,6 +92,7 @@ export function planEscalations(events: readonly OutboxEvent[]): EscalationPlan 
         userId: uuidOrNull(reassigned.user_id),
         policyId: uuidOrNull(reassigned.policy_id),
         reason: 'reassigned',
+        at,
       });
     else if (event.type === 'incident.status_changed' && incident.status === 'resolved')
       plan.signals.push({ ...scope, cycle, signal: 'resolve' });
@@ -108,7 +112,7 @@ export function planEscalations(events: readonly OutboxEvent[]): EscalationPlan 
     )
       // Reopened or un-acknowledged (by hand, an acknowledgement timeout or a snooze's end): its
       // assignee is paged again if it has one (as on a reassignment), else its policy from level 1.
-      plan.restart.push({ ...scope, cycle, userId: uuidOrNull(incident.assignee_id), policyId: null, reason: 'reopened' });
+      plan.restart.push({ ...scope, cycle, userId: uuidOrNull(incident.assignee_id), policyId: null, reason: 'reopened', at });
     else if (event.type === 'incident.updated' && incident.assignee_id) plan.signals.push({ ...scope, cycle, signal: 'acknowledge' });
   }
   return plan;

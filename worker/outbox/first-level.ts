@@ -10,6 +10,15 @@ import type { EscalationInput } from '../../workflows/escalation.workflow.ts';
  */
 export const FIRST_LEVEL_BUDGET_MS = 2_000;
 
+/**
+ * How long after its cycle began the relay still treats level 1 as due (sent even if the incident
+ * was resolved since): the relay meets events within milliseconds; one that reaches a cycle later
+ * (after an outage) does not wake someone for an incident long over (decision 0020).
+ */
+export const FIRST_LEVEL_DUE_MS = 60_000;
+
+export const firstLevelDue = (cycleBeganAt: number, now: number): boolean => now - cycleBeganAt < FIRST_LEVEL_DUE_MS;
+
 export interface FirstLevelPagerDeps {
   /** The escalation's own level step (activities/escalation-level.ts), with its claims. */
   escalateLevel(input: EscalateLevelInput): Promise<EscalateLevelResult>;
@@ -18,7 +27,8 @@ export interface FirstLevelPagerDeps {
 }
 
 /**
- * Pages a new incident's level 1 from the relay, before its escalation workflow exists, so the
+ * Pages a new cycle's level 1 (a new incident, a reopened or reassigned one) from the relay, before
+ * its escalation workflow exists, so the
  * first page waits for no workflow start, task or activity round trip. Answers what the workflow
  * then takes over from; undefined when the level did not complete here (an error, the budget ran
  * out, no policy, or the incident no longer needs anyone): the workflow then runs level 1 itself,
@@ -38,11 +48,15 @@ export function createFirstLevelPager(deps: FirstLevelPagerDeps) {
         level: 1,
         urgency: input.urgency ?? DEFAULT_URGENCY,
         publicUrl: input.publicUrl,
-        loadPolicy: true,
+        // Reassigned (or opened by hand) for a person: they alone; else the policy's level 1.
+        ...(input.assigneeId ? { assigneeId: input.assigneeId } : { loadPolicy: true }),
+        ...(input.firstLevelDue ? { sendIfResolved: true } : {}),
       })
-      .then((result): FirstLevelPaged | undefined =>
-        result.policy && !result.end ? { policy: result.policy, pagedAt: result.pagedAt, later: result.later } : undefined,
-      )
+      .then((result): FirstLevelPaged | undefined => {
+        if (result.end) return undefined;
+        if (input.assigneeId) return { pagedAt: result.pagedAt, later: result.later };
+        return result.policy ? { policy: result.policy, pagedAt: result.pagedAt, later: result.later } : undefined;
+      })
       .catch((error: unknown) => {
         deps.logger.warn(
           { err: error, incidentId: input.incidentId },

@@ -17,7 +17,7 @@ import { escalationAcknowledgeSignal, escalationResolveSignal } from '../../work
 import type { notificationMailBatchWorkflow } from '../../workflows/notification-mail.workflow.ts';
 import type { outboundDeliveryWorkflow } from '../../workflows/outbound-delivery.workflow.ts';
 import type { chatFeedWorkflow } from '../../workflows/chat-feed.workflow.ts';
-import { chatFeedsOfIncidents } from '../../shared/db/access/chat-feeds.ts';
+import { chatFeedsOfIncidents, recordPendingChatFeedUpdates } from '../../shared/db/access/chat-feeds.ts';
 import { feedUpdatesOf } from './chat-feeds.ts';
 import { planStatusUpdateMails } from './status-updates.ts';
 import type { statusUpdateMailWorkflow } from '../../workflows/status-update-mail.workflow.ts';
@@ -35,7 +35,7 @@ import { planIcalLayerSync } from './ical-layers.ts';
 import { replanHandoffNotices } from '../../shared/temporal/handoff-replan.ts';
 import { ensureIcalRefreshSchedule, removeIcalRefreshSchedule } from '../ical-refresh-schedules.ts';
 import { routeOpenedIncidents } from './routing.ts';
-import type { PageFirstLevel } from './first-level.ts';
+import { firstLevelDue, type PageFirstLevel } from './first-level.ts';
 import { createRoutingRulesCache, type RoutingRulesCache } from '../../shared/db/routing-rules-cache.ts';
 import { notificationKey, notificationMailBatches, planNotificationMails } from './notification-mails.ts';
 import { planNotifications } from './notification-rules.ts';
@@ -170,6 +170,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     const plan = planEscalations(events);
     const candidates = [...plan.open, ...plan.restart, ...plan.signals, ...plan.snoozes];
     if (candidates.length === 0) return;
+    const now = new Date();
+    /** A cycle the relay meets as it begins: its level 1 is due, and a resolution since does not cancel it (decision 0020). */
+    const due = (at: number) => (firstLevelDue(at, now.getTime()) ? { firstLevelDue: true } : {});
     const rows = await escalationCandidates(em, candidates);
     const byIncident = new Map(rows.map((row) => [row.incident_id, row]));
     const opened = plan.open.flatMap((open) => {
@@ -177,22 +180,39 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       return row?.integration_id ? [{ ...open, row }] : [];
     });
     // Incidents created by hand are not routed: they page through the policy they were given, if any.
-    const manual = plan.open.flatMap((open) => {
-      const row = byIncident.get(open.incidentId);
+    const manual = plan.open.flatMap(({ organizationId, incidentId, at }) => {
+      const row = byIncident.get(incidentId);
       return row && !row.integration_id && row.incident_policy_id
-        ? [{ ...open, policyId: row.incident_policy_id, ...(row.urgency ? { urgency: row.urgency } : {}), publicUrl: deps.publicUrl }]
+        ? [
+            {
+              organizationId,
+              incidentId,
+              policyId: row.incident_policy_id,
+              ...(row.urgency ? { urgency: row.urgency } : {}),
+              publicUrl: deps.publicUrl,
+              ...due(at),
+            },
+          ]
         : [];
     });
     const decisions = await routeOpenedIncidents(em, events, opened, (organizationId) => routingRules.forOrganization(organizationId));
-    const now = new Date();
     await forEachBounded(
-      opened.flatMap(({ organizationId, incidentId, row }) => {
+      opened.flatMap(({ organizationId, incidentId, row, at }) => {
         const decision = decisions.get(incidentId);
+        const delayMs = pageDelayMs(row.page_after, now);
         return decision?.policyId
           ? [
               {
-                input: { organizationId, incidentId, policyId: decision.policyId, urgency: decision.urgency, publicUrl: deps.publicUrl },
-                delayMs: pageDelayMs(row.page_after, now),
+                input: {
+                  organizationId,
+                  incidentId,
+                  policyId: decision.policyId,
+                  urgency: decision.urgency,
+                  publicUrl: deps.publicUrl,
+                  // A grouped incident's first page waits for its group_wait: a resolution meanwhile cancels it.
+                  ...(delayMs > 0 ? {} : due(at)),
+                },
+                delayMs,
               },
             ]
           : [];
@@ -217,7 +237,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     );
     // New cycles: a reassignment, or an incident opened by hand for someone, pages its target even
     // without any policy (someone asked for it); a reopening pages what the incident paged before:
-    // a routed incident, or one created by hand.
+    // a routed incident, or one created by hand. Each pages its level 1 from here, as a new incident.
     await forEachBounded(
       plan.restart.flatMap((restart) => {
         const row = byIncident.get(restart.incidentId);
@@ -233,11 +253,12 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
             cycle: restart.cycle,
             ...(row.urgency ? { urgency: row.urgency } : {}),
             publicUrl: deps.publicUrl,
+            ...due(restart.at),
           },
         ];
       }),
-      concurrency,
-      startEscalation,
+      deps.pageFirstLevel ? FIRST_LEVEL_CONCURRENCY : concurrency,
+      (input) => openEscalation({ input, delayMs: 0 }),
     );
     await fanOutAcknowledgements(
       { temporal: deps.temporal, taskQueue: deps.taskQueue, concurrency },
@@ -285,22 +306,36 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
 
   /**
    * Organization chat feeds: each incident's updates in this batch (chat-feeds.ts), in event order,
-   * to every feed of its routing rule or integration (routed above, in this transaction).
+   * to every feed of its routing rule or integration (routed above, in this transaction). Each is
+   * recorded pending with its place in the outbox order, so a later batch's posts to the same thread
+   * wait for it (decision 0020).
    */
   async function postToChatFeeds(em: SqlEntityManager, events: OutboxEvent[]): Promise<void> {
     const updates = feedUpdatesOf(events);
     if (updates.length === 0) return;
     const incidents = [...new Map(updates.map((item) => [item.incidentId, item])).values()];
     const feeds = await chatFeedsOfIncidents(em, incidents);
-    await forEachBounded(feeds, concurrency, (feed) =>
-      startChatFeed({
-        organizationId: feed.organization_id,
-        feedId: feed.feed_id,
-        incidentId: feed.incident_id,
-        publicUrl: deps.publicUrl,
-        updates: updates.filter((item) => item.incidentId === feed.incident_id).map((item) => item.update),
-      }),
+    if (feeds.length === 0) return;
+    const eventAt = new Map(events.map((event) => [event.id, event.created_at]));
+    const posts = feeds.map((feed) => ({
+      organizationId: feed.organization_id,
+      feedId: feed.feed_id,
+      incidentId: feed.incident_id,
+      publicUrl: deps.publicUrl,
+      updates: updates.filter((item) => item.incidentId === feed.incident_id).map((item) => item.update),
+    }));
+    await recordPendingChatFeedUpdates(
+      em,
+      posts.flatMap((post) =>
+        post.updates.map((update) => ({
+          feedId: post.feedId,
+          incidentId: post.incidentId,
+          eventId: update.eventId,
+          eventAt: eventAt.get(update.eventId) as Date | string,
+        })),
+      ),
     );
+    await forEachBounded(posts, concurrency, startChatFeed);
   }
 
   /**

@@ -143,3 +143,60 @@ export async function chatFeedIncident(
   );
   return row;
 }
+
+/**
+ * Records a relay batch's feed updates as pending, each with its event's place in the outbox order,
+ * in the batch's transaction (one statement; a replayed batch's rows are there already).
+ */
+export async function recordPendingChatFeedUpdates(
+  em: EntityManager,
+  updates: ReadonlyArray<{ feedId: string; incidentId: string; eventId: string; eventAt: Date | string }>,
+): Promise<void> {
+  if (updates.length === 0) return;
+  await em.execute(
+    `insert into chat_feed_pending (feed_id, incident_id, event_id, event_at, created_at)
+     select u.feed_id, u.incident_id, u.event_id, u.event_at, now()
+     from jsonb_to_recordset(?::jsonb) as u(feed_id uuid, incident_id uuid, event_id uuid, event_at timestamptz)
+     on conflict do nothing`,
+    [
+      JSON.stringify(
+        updates.map((update) => ({
+          feed_id: update.feedId,
+          incident_id: update.incidentId,
+          event_id: update.eventId,
+          event_at: new Date(update.eventAt).toISOString(),
+        })),
+      ),
+    ],
+  );
+}
+
+/**
+ * Whether an update of the same thread that comes before this one in the outbox order is still
+ * pending. One pending longer than a day (its workflow gone) holds nothing back any more.
+ */
+export async function earlierChatFeedUpdatePending(
+  em: EntityManager,
+  feedId: string,
+  incidentId: string,
+  eventId: string,
+): Promise<boolean> {
+  const rows = await em.execute<Array<{ event_id: string }>>(
+    `select p.event_id from chat_feed_pending p
+     join chat_feed_pending self on self.feed_id = ? and self.event_id = ?
+     where p.feed_id = ? and p.incident_id = ? and (p.event_at, p.event_id) < (self.event_at, self.event_id)
+       and p.created_at > now() - interval '1 day'
+     limit 1`,
+    [feedId, eventId, feedId, incidentId],
+  );
+  return rows.length > 0;
+}
+
+/** Ends updates' pending state: posted, skipped (posted before, feed or incident gone) or given up. */
+export async function clearPendingChatFeedUpdates(em: EntityManager, feedId: string, eventIds: readonly string[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  await em.execute(
+    'delete from chat_feed_pending where feed_id = ? and event_id in (select value::uuid from json_array_elements_text(?::json))',
+    [feedId, JSON.stringify(eventIds)],
+  );
+}

@@ -54,6 +54,7 @@ import { Migration20261231140100RoutingRemediation } from './20261231140100-rout
 import { Migration20261231150000StatusPages } from './20261231150000-status-pages.migration.ts';
 import { Migration20261231160000Postmortems } from './20261231160000-postmortems.migration.ts';
 import { Migration20261231170000IncidentMergesAndLinks } from './20261231170000-incident-merges-and-links.migration.ts';
+import { Migration20261231190000ChatFeedPending } from './20261231190000-chat-feed-pending.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -114,4 +115,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261231140100-routing-remediation', class: Migration20261231140100RoutingRemediation },
   { name: '20261231150000-status-pages', class: Migration20261231150000StatusPages },
   { name: '20261231160000-postmortems', class: Migration20261231160000Postmortems },
-  { name: '20261231170000-incident-merges-and-links', class: Migration20261231170000IncidentMergesAndLinks }];
+  { name: '20261231170000-incident-merges-and-links', class: Migration20261231170000IncidentMergesAndLinks },
+  { name: '20261231190000-chat-feed-pending', class: Migration20261231190000ChatFeedPending }];
