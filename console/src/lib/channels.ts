@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { callApi, type Schemas } from './api.ts';
+import { api, unwrap, type Schemas } from './api.ts';
 
 /** Every kind of contact method the API knows; a server without a channel's module refuses it (422). */
 export const CONTACT_KINDS = ['email', 'webhook', 'push', 'sms', 'voice', 'slack', 'matrix'] as const;
@@ -159,27 +159,9 @@ export const CONNECTION_KINDS: readonly ConnectionDescriptor[] = [
   },
 ];
 
-export interface ChannelConnection {
-  kind: ConnectionDescriptor['kind'];
-  summary: Record<string, string | number | boolean | null>;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ChannelLinkPreview {
-  kind: ContactKind;
-  external_id: string;
-  external_name: string | null;
-  expires_at: string;
-}
-
-export interface ChannelIdentity {
-  id: string;
-  kind: ContactKind;
-  external_id: string;
-  external_name: string | null;
-  created_at: string;
-}
+export type ChannelConnection = Schemas['ChannelConnection'];
+export type ChannelLinkPreview = Schemas['ChannelLinkPreview'];
+export type ChannelIdentity = Schemas['ChannelIdentity'];
 
 export const CONNECTIONS_KEY = 'channel-connections';
 export const IDENTITIES_KEY = 'channel-identities';
@@ -187,14 +169,14 @@ export const IDENTITIES_KEY = 'channel-identities';
 export function useChannelConnections() {
   return useQuery({
     queryKey: [CONNECTIONS_KEY],
-    queryFn: async () => (await callApi<{ data: ChannelConnection[] }>('GET', '/channel-connections')).data,
+    queryFn: async () => unwrap(await api.GET('/api/v1/channel-connections')).data,
   });
 }
 
 export function useChannelIdentities() {
   return useQuery({
     queryKey: [IDENTITIES_KEY],
-    queryFn: async () => (await callApi<{ data: ChannelIdentity[] }>('GET', '/channel-identities')).data,
+    queryFn: async () => unwrap(await api.GET('/api/v1/channel-identities')).data,
   });
 }
 
