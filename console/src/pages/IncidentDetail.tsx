@@ -11,7 +11,7 @@ import { IncidentResponders } from '../components/IncidentResponders.tsx';
 import { IncidentStatusUpdates } from '../components/IncidentStatusUpdates.tsx';
 import { Badge, Empty, ErrorState, Loading, QueryCard, Time } from '../components/ui.tsx';
 import { SilenceSimilar } from '../components/SilenceSimilar.tsx';
-import { IncidentPriority, IncidentRoles, type RoleHolder } from '../components/IncidentRoles.tsx';
+import { IncidentPriority, IncidentRoles } from '../components/IncidentRoles.tsx';
 
 type Status = IncidentDetail['status'];
 
@@ -47,8 +47,7 @@ function IncidentView({ incident }: { incident: IncidentDetail }) {
   });
   const assignee = users.data?.find((candidate) => candidate.id === incident.assignee_id);
   const alerts = incident.timeline.filter((entry) => entry.type === 'alert');
-  // Fields newer than the generated client (regenerated when the routes merge).
-  const { priority = null, roles = [] } = incident as IncidentDetail & { priority?: string | null; roles?: RoleHolder[] };
+  const { priority, roles } = incident;
   const ingestionWorkflow =
     incident.integration_id && incident.fingerprint
       ? alertBucketWorkflowId(user.organization_id, incident.integration_id, incident.fingerprint)
