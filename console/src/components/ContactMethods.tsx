@@ -25,7 +25,7 @@ export function methodName(method: ContactMethod | undefined): string {
   return `${method.label} (${method.address ?? KIND_TITLES[method.type] ?? method.type})`;
 }
 
-const byCode = (method: ContactMethod) => method.verification === 'code' || (method.verification === undefined && method.type !== 'email');
+const byCode = (method: ContactMethod) => method.verification === 'code';
 
 /** The member's contact methods: add one of any kind, confirm it, test it, remove it. */
 export function ContactMethods({ methods }: { methods: ContactMethod[] }) {

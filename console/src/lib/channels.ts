@@ -5,18 +5,10 @@ import { api, unwrap, type Schemas } from './api.ts';
 export const CONTACT_KINDS = ['email', 'webhook', 'push', 'sms', 'voice', 'slack', 'matrix'] as const;
 export type ContactKind = (typeof CONTACT_KINDS)[number];
 
-/** A contact method as the API answers it (the fields the generated client may not know yet included). */
-export type ContactMethod = Omit<Schemas['ContactMethod'], 'type'> & {
-  type: ContactKind;
-  verification?: 'link' | 'code' | 'none';
-};
+export type ContactMethod = Schemas['ContactMethod'];
 
 /** A page on an incident's escalation card, with its delivery details. */
-export type DeliveredPage = Schemas['IncidentEscalation']['pages'][number] & {
-  attempts?: number;
-  resent_at?: string | null;
-  sent_at?: string | null;
-};
+export type DeliveredPage = Schemas['IncidentEscalation']['pages'][number];
 
 /** One input of a form generated from a descriptor. */
 export interface ChannelField {
