@@ -34,6 +34,7 @@ const incident = (overrides: Partial<Incident>): Incident => ({
   escalation_policy_id: null,
   urgency: null,
   priority: null,
+  merged_into: null,
   ...overrides,
 });
 

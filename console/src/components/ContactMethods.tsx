@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, callApi, expectOk, unwrap } from '../lib/api.ts';
+import { api, expectOk, unwrap, type Schemas } from '../lib/api.ts';
 import {
   CODE_CONTACT_KINDS,
   filledValues,
@@ -25,7 +25,7 @@ export function methodName(method: ContactMethod | undefined): string {
   return `${method.label} (${method.address ?? KIND_TITLES[method.type] ?? method.type})`;
 }
 
-const byCode = (method: ContactMethod) => method.verification === 'code' || (method.verification === undefined && method.type !== 'email');
+const byCode = (method: ContactMethod) => method.verification === 'code';
 
 /** The member's contact methods: add one of any kind, confirm it, test it, remove it. */
 export function ContactMethods({ methods }: { methods: ContactMethod[] }) {
@@ -141,7 +141,13 @@ function VerifyCode({ method, name }: { method: ContactMethod; name: string }) {
   const [code, setCode] = useState('');
   const inputId = `code-${method.id}`;
   const verify = useMutation({
-    mutationFn: () => callApi('POST', `/users/me/contact-methods/${encodeURIComponent(method.id)}/verify`, { code: code.trim() }),
+    mutationFn: async () =>
+      unwrap(
+        await api.POST('/api/v1/users/me/contact-methods/{id}/verify', {
+          params: { path: { id: method.id } },
+          body: { code: code.trim() },
+        }),
+      ).data,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: [MY_PAGING_KEY] }),
   });
   const submit = (event: FormEvent) => {
@@ -184,12 +190,15 @@ function AddCodeMethod({ descriptor, onDone }: { descriptor: ContactKindDescript
   const [label, setLabel] = useState('');
   const [values, setValues] = useState<Record<string, string>>({});
   const save = useMutation({
-    mutationFn: () =>
-      callApi('POST', '/users/me/contact-methods', {
+    mutationFn: async () => {
+      // The descriptor's fields are the kind's body fields; the API validates them (a 422 names the wrong one).
+      const body = {
         type: descriptor.kind,
         ...(label.trim() ? { label: label.trim() } : {}),
         ...filledValues(descriptor.fields, values),
-      }),
+      } as Schemas['CreateContactMethodInput'];
+      return unwrap(await api.POST('/api/v1/users/me/contact-methods', { body })).data;
+    },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: [MY_PAGING_KEY] });
       onDone();
@@ -227,7 +236,7 @@ export function LinkedAccounts() {
   const queryClient = useQueryClient();
   const identities = useChannelIdentities();
   const unlink = useMutation({
-    mutationFn: (id: string) => callApi('DELETE', `/channel-identities/${encodeURIComponent(id)}`),
+    mutationFn: async (id: string) => expectOk(await api.DELETE('/api/v1/channel-identities/{id}', { params: { path: { id } } })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: [IDENTITIES_KEY] }),
   });
   return (

@@ -243,7 +243,7 @@ export function IncidentEscalation({ incidentId, status, writable }: { incidentI
         <table aria-label="Pages">
           <TableHead columns={['Who', 'Level', 'Method', 'Delivery']} />
           <tbody>
-            {(state.pages as DeliveredPage[]).map((page) => (
+            {state.pages.map((page) => (
               <tr key={page.id}>
                 <td>
                   {memberName(members.data, page.user_id)}

@@ -1,23 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { callApi } from '../lib/api.ts';
+import { api, expectOk, unwrap, type Schemas } from '../lib/api.ts';
 import { FieldErrors, Time } from './ui.tsx';
 
-// Typed here until the generated client describes the roles routes (regenerated when they merge).
-interface Role {
-  key: string;
-  name: string;
-  built_in: boolean;
-}
-export interface RoleHolder {
-  role_key: string;
-  role_name: string;
-  user_id: string;
-  user_name: string | null;
-  assigned_at: string;
-}
+export type RoleHolder = Schemas['IncidentRoleAssignment'];
+type Priority = NonNullable<Schemas['IncidentDetail']['priority']>;
 
-export const PRIORITIES = ['P1', 'P2', 'P3', 'P4', 'P5'] as const;
+export const PRIORITIES: readonly Priority[] = ['P1', 'P2', 'P3', 'P4', 'P5'];
 
 /**
  * Who holds which incident role (commander, communications lead, scribe, custom ones), and a form
@@ -39,7 +28,7 @@ export function IncidentRoles({
   const queryClient = useQueryClient();
   const roles = useQuery({
     queryKey: ['incident-roles'],
-    queryFn: async () => (await callApi<{ data: Role[] }>('GET', '/incident-roles')).data,
+    queryFn: async () => unwrap(await api.GET('/api/v1/incident-roles')).data,
     staleTime: 60_000,
   });
   const [roleKey, setRoleKey] = useState('incident_commander');
@@ -47,12 +36,17 @@ export function IncidentRoles({
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['incident', incidentId] });
   const assign = useMutation({
     mutationFn: async () =>
-      (await callApi<{ data: RoleHolder & { paged: boolean } }>('PUT', `/incidents/${incidentId}/roles/${roleKey}`, { user_id: userId }))
-        .data,
+      unwrap(
+        await api.PUT('/api/v1/incidents/{id}/roles/{role}', {
+          params: { path: { id: incidentId, role: roleKey } },
+          body: { user_id: userId },
+        }),
+      ).data,
     onSuccess: refresh,
   });
   const unassign = useMutation({
-    mutationFn: async (key: string) => callApi<undefined>('DELETE', `/incidents/${incidentId}/roles/${key}`),
+    mutationFn: async (key: string) =>
+      expectOk(await api.DELETE('/api/v1/incidents/{id}/roles/{role}', { params: { path: { id: incidentId, role: key } } })),
     onSuccess: refresh,
   });
   const submit = (event: FormEvent) => {
@@ -124,10 +118,11 @@ export function IncidentRoles({
 }
 
 /** The incident's priority (P1 most pressing to P5) beside its severity. */
-export function IncidentPriority({ incidentId, priority, writable }: { incidentId: string; priority: string | null; writable: boolean }) {
+export function IncidentPriority({ incidentId, priority, writable }: { incidentId: string; priority: Priority | null; writable: boolean }) {
   const queryClient = useQueryClient();
   const change = useMutation({
-    mutationFn: async (value: string | null) => callApi<unknown>('PATCH', `/incidents/${incidentId}`, { priority: value }),
+    mutationFn: async (value: Priority | null) =>
+      unwrap(await api.PATCH('/api/v1/incidents/{id}', { params: { path: { id: incidentId } }, body: { priority: value } })).data,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['incident', incidentId] });
       void queryClient.invalidateQueries({ queryKey: ['incidents'] });
@@ -137,7 +132,11 @@ export function IncidentPriority({ incidentId, priority, writable }: { incidentI
   return (
     <label className="small">
       Priority{' '}
-      <select value={priority ?? ''} onChange={(event) => change.mutate(event.target.value || null)} disabled={change.isPending}>
+      <select
+        value={priority ?? ''}
+        onChange={(event) => change.mutate(PRIORITIES.find((value) => value === event.target.value) ?? null)}
+        disabled={change.isPending}
+      >
         <option value="">None</option>
         {PRIORITIES.map((value) => (
           <option key={value} value={value}>

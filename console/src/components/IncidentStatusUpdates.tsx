@@ -1,18 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { callApi } from '../lib/api.ts';
+import { api, unwrap, type Schemas } from '../lib/api.ts';
 import { FieldErrors, Time } from './ui.tsx';
 
-interface StatusUpdate {
-  id: string;
-  kind: string;
-  visibility: 'internal' | 'public';
-  title: string | null;
-  body: string;
-  created_at: string;
-}
+type StatusKind = Schemas['StatusUpdate']['kind'];
 
-const KINDS = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
+const KINDS: readonly StatusKind[] = ['investigating', 'identified', 'monitoring', 'resolved'];
 const label = (kind: string) => kind.charAt(0).toUpperCase() + kind.slice(1);
 
 /**
@@ -24,20 +17,25 @@ export function IncidentStatusUpdates({ incidentId, writable }: { incidentId: st
   const key = ['status-updates', incidentId];
   const updates = useQuery({
     queryKey: key,
-    queryFn: async () => (await callApi<{ data: StatusUpdate[] }>('GET', `/incidents/${incidentId}/status-updates`)).data,
+    queryFn: async () => unwrap(await api.GET('/api/v1/incidents/{id}/status-updates', { params: { path: { id: incidentId } } })).data,
   });
-  const [kind, setKind] = useState<string>('investigating');
+  const [kind, setKind] = useState<StatusKind>('investigating');
   const [body, setBody] = useState('');
   const [published, setPublished] = useState(false);
   const [title, setTitle] = useState('');
   const post = useMutation({
-    mutationFn: () =>
-      callApi('POST', `/incidents/${incidentId}/status-updates`, {
-        kind,
-        body,
-        visibility: published ? 'public' : 'internal',
-        ...(published && title.trim() ? { title: title.trim() } : {}),
-      }),
+    mutationFn: async () =>
+      unwrap(
+        await api.POST('/api/v1/incidents/{id}/status-updates', {
+          params: { path: { id: incidentId } },
+          body: {
+            kind,
+            body,
+            visibility: published ? 'public' : 'internal',
+            ...(published && title.trim() ? { title: title.trim() } : {}),
+          },
+        }),
+      ).data,
     onSuccess: () => {
       setBody('');
       void queryClient.invalidateQueries({ queryKey: key });
@@ -55,7 +53,11 @@ export function IncidentStatusUpdates({ incidentId, writable }: { incidentId: st
         <form className="form" onSubmit={submit} aria-label="Post a status update">
           <label>
             Status
-            <select aria-label="Status" value={kind} onChange={(event) => setKind(event.target.value)}>
+            <select
+              aria-label="Status"
+              value={kind}
+              onChange={(event) => setKind(KINDS.find((value) => value === event.target.value) ?? 'investigating')}
+            >
               {KINDS.map((value) => (
                 <option key={value} value={value}>
                   {label(value)}

@@ -52,8 +52,9 @@ export function refreshSession(): Promise<boolean> {
 }
 
 /**
- * A call to a route the generated client does not describe yet (it is regenerated when routes
- * merge): same origin, same refresh, same errors as `unwrap`. Answers without a body give undefined.
+ * Only for a route the generated client does not describe yet (it is regenerated when routes
+ * merge; then move the call to `api` with `unwrap`/`expectOk` and `Schemas` types): same origin,
+ * same refresh, same errors as `unwrap`. Answers without a body give undefined.
  */
 export async function callApi<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const response = await fetchWithRefresh(new URL(`/api/v1${path}`, window.location.origin), {
@@ -93,11 +94,16 @@ export function unwrap<T>(result: { data?: T; error?: unknown; response: Respons
   );
 }
 
-/** For answers without a body (204). */
+/** For answers without a body (204): the API's error thrown as an ApiError, as `unwrap` does. */
 export function expectOk(result: { error?: unknown; response: Response }): void {
   if (result.response.ok) return;
-  const error = (result.error ?? {}) as { code?: string; detail?: string };
-  throw new ApiError(result.response.status, error.code ?? 'HTTP_ERROR', error.detail ?? `${result.response.status}`);
+  const error = (result.error ?? {}) as { code?: string; detail?: string; errors?: Array<{ path: string; message: string }> };
+  throw new ApiError(
+    result.response.status,
+    error.code ?? 'HTTP_ERROR',
+    error.detail ?? `${result.response.status}`,
+    Array.isArray(error.errors) ? error.errors : [],
+  );
 }
 
 /** Instance settings the API writes into index.html (a meta tag: no inline script under the CSP). */

@@ -1,22 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { callApi, type Schemas } from './api.ts';
+import { api, unwrap, type Schemas } from './api.ts';
 
 /** Every kind of contact method the API knows; a server without a channel's module refuses it (422). */
 export const CONTACT_KINDS = ['email', 'webhook', 'push', 'sms', 'voice', 'slack', 'matrix'] as const;
 export type ContactKind = (typeof CONTACT_KINDS)[number];
 
-/** A contact method as the API answers it (the fields the generated client may not know yet included). */
-export type ContactMethod = Omit<Schemas['ContactMethod'], 'type'> & {
-  type: ContactKind;
-  verification?: 'link' | 'code' | 'none';
-};
+export type ContactMethod = Schemas['ContactMethod'];
 
 /** A page on an incident's escalation card, with its delivery details. */
-export type DeliveredPage = Schemas['IncidentEscalation']['pages'][number] & {
-  attempts?: number;
-  resent_at?: string | null;
-  sent_at?: string | null;
-};
+export type DeliveredPage = Schemas['IncidentEscalation']['pages'][number];
 
 /** One input of a form generated from a descriptor. */
 export interface ChannelField {
@@ -159,27 +151,9 @@ export const CONNECTION_KINDS: readonly ConnectionDescriptor[] = [
   },
 ];
 
-export interface ChannelConnection {
-  kind: ConnectionDescriptor['kind'];
-  summary: Record<string, string | number | boolean | null>;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ChannelLinkPreview {
-  kind: ContactKind;
-  external_id: string;
-  external_name: string | null;
-  expires_at: string;
-}
-
-export interface ChannelIdentity {
-  id: string;
-  kind: ContactKind;
-  external_id: string;
-  external_name: string | null;
-  created_at: string;
-}
+export type ChannelConnection = Schemas['ChannelConnection'];
+export type ChannelLinkPreview = Schemas['ChannelLinkPreview'];
+export type ChannelIdentity = Schemas['ChannelIdentity'];
 
 export const CONNECTIONS_KEY = 'channel-connections';
 export const IDENTITIES_KEY = 'channel-identities';
@@ -187,14 +161,14 @@ export const IDENTITIES_KEY = 'channel-identities';
 export function useChannelConnections() {
   return useQuery({
     queryKey: [CONNECTIONS_KEY],
-    queryFn: async () => (await callApi<{ data: ChannelConnection[] }>('GET', '/channel-connections')).data,
+    queryFn: async () => unwrap(await api.GET('/api/v1/channel-connections')).data,
   });
 }
 
 export function useChannelIdentities() {
   return useQuery({
     queryKey: [IDENTITIES_KEY],
-    queryFn: async () => (await callApi<{ data: ChannelIdentity[] }>('GET', '/channel-identities')).data,
+    queryFn: async () => unwrap(await api.GET('/api/v1/channel-identities')).data,
   });
 }
 

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, everyPage, LIST_PAGE, unwrap, type Schemas } from './api.ts';
-import type { ContactMethod } from './channels.ts';
 
 export type EscalationPolicy = Schemas['EscalationPolicy'];
 export type EscalationTarget = Schemas['EscalationTarget'];
@@ -44,8 +43,7 @@ export function useRoutingRules() {
 export function useContactMethods() {
   return useQuery({
     queryKey: [MY_PAGING_KEY, 'methods'],
-    queryFn: async () =>
-      unwrap(await api.GET('/api/v1/users/me/contact-methods', { params: { query: { limit: LIST_PAGE } } })).data as ContactMethod[],
+    queryFn: async () => unwrap(await api.GET('/api/v1/users/me/contact-methods', { params: { query: { limit: LIST_PAGE } } })).data,
   });
 }
 

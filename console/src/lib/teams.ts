@@ -1,15 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from './api.ts';
+import { api, unwrap, type Schemas } from './api.ts';
 
-/** A team as `GET /teams` answers it (called through callApi until the regenerated client has the routes). */
-export interface Team {
-  id: string;
-  name: string;
-  description: string | null;
-  default_escalation_policy_id: string | null;
-  members: Array<{ user_id: string; name: string; email: string; role: 'member' | 'manager'; added_at: string }>;
-  schedule_ids: string[];
-}
+export type Team = Schemas['Team'];
 
 /** An escalation level's team target: the team's on-call, else every member. */
 export interface TeamTarget {
@@ -22,7 +14,7 @@ export const TEAMS_KEY = 'teams';
 export function useTeams() {
   return useQuery({
     queryKey: [TEAMS_KEY, 'list'],
-    queryFn: async () => (await callApi<{ data: Team[] }>('GET', '/teams?limit=100')).data,
+    queryFn: async () => unwrap(await api.GET('/api/v1/teams', { params: { query: { limit: 100 } } })).data,
   });
 }
 

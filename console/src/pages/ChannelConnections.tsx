@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { callApi } from '../lib/api.ts';
+import { api, expectOk, unwrap } from '../lib/api.ts';
 import {
   CONNECTION_KINDS,
   CONNECTIONS_KEY,
@@ -39,7 +39,7 @@ export function ChannelConnectionsPage() {
 }
 
 /** A summary value as text: which secrets are set says "set", never the secret. */
-function summaryText(value: string | number | boolean | null): string {
+function summaryText(value: unknown): string {
   if (value === true) return 'set';
   if (value === false) return 'not set';
   return value === null ? '—' : String(value);
@@ -50,7 +50,8 @@ function ConnectionCard({ descriptor, connection }: { descriptor: ConnectionDesc
   const [editing, setEditing] = useState(false);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: [CONNECTIONS_KEY] });
   const disconnect = useMutation({
-    mutationFn: () => callApi('DELETE', `/channel-connections/${descriptor.kind}`),
+    mutationFn: async () =>
+      expectOk(await api.DELETE('/api/v1/channel-connections/{kind}', { params: { path: { kind: descriptor.kind } } })),
     onSuccess: refresh,
   });
   const titleId = `connection-${descriptor.kind}`;
@@ -119,7 +120,13 @@ function ConnectionForm({ descriptor, replacing, onDone }: { descriptor: Connect
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Record<string, string>>({});
   const save = useMutation({
-    mutationFn: () => callApi('PUT', `/channel-connections/${descriptor.kind}`, filledValues(descriptor.fields, values)),
+    mutationFn: async () =>
+      unwrap(
+        await api.PUT('/api/v1/channel-connections/{kind}', {
+          params: { path: { kind: descriptor.kind } },
+          body: filledValues(descriptor.fields, values),
+        }),
+      ).data,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: [CONNECTIONS_KEY] });
       onDone();

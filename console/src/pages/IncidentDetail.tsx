@@ -11,7 +11,7 @@ import { IncidentResponders } from '../components/IncidentResponders.tsx';
 import { IncidentStatusUpdates } from '../components/IncidentStatusUpdates.tsx';
 import { Badge, Empty, ErrorState, Loading, QueryCard, Time } from '../components/ui.tsx';
 import { SilenceSimilar } from '../components/SilenceSimilar.tsx';
-import { IncidentPriority, IncidentRoles, type RoleHolder } from '../components/IncidentRoles.tsx';
+import { IncidentPriority, IncidentRoles } from '../components/IncidentRoles.tsx';
 import { IncidentLinks, IncidentMerges } from '../components/IncidentMerge.tsx';
 
 type Status = IncidentDetail['status'];
@@ -48,12 +48,7 @@ function IncidentView({ incident }: { incident: IncidentDetail }) {
   });
   const assignee = users.data?.find((candidate) => candidate.id === incident.assignee_id);
   const alerts = incident.timeline.filter((entry) => entry.type === 'alert');
-  // Fields newer than the generated client (regenerated when the routes merge).
-  const {
-    priority = null,
-    roles = [],
-    merged_into: mergedInto = null,
-  } = incident as IncidentDetail & { priority?: string | null; roles?: RoleHolder[]; merged_into?: string | null };
+  const { priority, roles, merged_into: mergedInto } = incident;
   const ingestionWorkflow =
     incident.integration_id && incident.fingerprint
       ? alertBucketWorkflowId(user.organization_id, incident.integration_id, incident.fingerprint)

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { callApi } from '../lib/api.ts';
-import { IDENTITIES_KEY, KIND_TITLES, type ChannelIdentity, type ChannelLinkPreview } from '../lib/channels.ts';
+import { api, unwrap } from '../lib/api.ts';
+import { IDENTITIES_KEY, KIND_TITLES } from '../lib/channels.ts';
 import { useUser } from '../lib/session.tsx';
 import { CardSection, Empty, FieldErrors, PageHead, QueryCard } from '../components/ui.tsx';
 
@@ -17,11 +17,10 @@ export function LinkChannelPage() {
   const preview = useQuery({
     queryKey: ['channel-link', token],
     enabled: token !== '',
-    queryFn: async () =>
-      (await callApi<{ data: ChannelLinkPreview }>('GET', `/channel-identities/link?token=${encodeURIComponent(token)}`)).data,
+    queryFn: async () => unwrap(await api.GET('/api/v1/channel-identities/link', { params: { query: { token } } })).data,
   });
   const link = useMutation({
-    mutationFn: async () => (await callApi<{ data: ChannelIdentity }>('POST', '/channel-identities/link', { token })).data,
+    mutationFn: async () => unwrap(await api.POST('/api/v1/channel-identities/link', { body: { token } })).data,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: [IDENTITIES_KEY] }),
   });
   return (

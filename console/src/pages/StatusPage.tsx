@@ -1,28 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, ApiError, callApi, unwrap } from '../lib/api.ts';
+import { api, ApiError, expectOk, unwrap, type Schemas } from '../lib/api.ts';
 import { CardForm, Empty, FieldErrors, PageHead, QueryCard, TableHead } from '../components/ui.tsx';
 
-interface Settings {
-  slug: string;
-  title: string;
-  enabled: boolean;
-  custom_domain: string | null;
-  url: string;
-}
+type Settings = Schemas['StatusPageSettings'];
+type ComponentStatus = Schemas['StatusPageComponent']['status'];
 
-interface Component {
-  id: string;
-  name: string;
-  description: string | null;
-  position: number;
-  integration_ids: string[];
-  routing_rule_ids: string[];
-  status_override: string | null;
-  status: string;
-}
-
-const STATUS_LABELS: Record<string, string> = {
+const STATUS_LABELS: Record<ComponentStatus, string> = {
   operational: 'Operational',
   under_maintenance: 'Under maintenance',
   degraded_performance: 'Degraded performance',
@@ -30,13 +14,18 @@ const STATUS_LABELS: Record<string, string> = {
   major_outage: 'Major outage',
 };
 
+/** The override a select's value names; empty (derived from incidents) is none. */
+function overrideOf(value: string): ComponentStatus | null {
+  return (Object.keys(STATUS_LABELS) as ComponentStatus[]).find((status) => status === value) ?? null;
+}
+
 /** The organization's public status page: its address, whether it is served, and its components. */
 export function StatusPageSettingsPage() {
   const settings = useQuery({
     queryKey: ['status-page'],
     queryFn: async () => {
       try {
-        return (await callApi<{ data: Settings }>('GET', '/status-page')).data;
+        return unwrap(await api.GET('/api/v1/status-page')).data;
       } catch (error) {
         // Not set up yet: the form starts empty.
         if (error instanceof ApiError && error.status === 404) return null;
@@ -66,7 +55,8 @@ function SettingsForm({ current }: { current: Settings | null }) {
   const [enabled, setEnabled] = useState(current?.enabled ?? false);
   const [domain, setDomain] = useState(current?.custom_domain ?? '');
   const save = useMutation({
-    mutationFn: () => callApi('PUT', '/status-page', { slug, title, enabled, custom_domain: domain.trim() || null }),
+    mutationFn: async () =>
+      unwrap(await api.PUT('/api/v1/status-page', { body: { slug, title, enabled, custom_domain: domain.trim() || null } })).data,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['status-page'] }),
   });
   return (
@@ -115,7 +105,7 @@ function Components() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['status-page-components'] });
   const components = useQuery({
     queryKey: ['status-page-components'],
-    queryFn: async () => (await callApi<{ data: Component[] }>('GET', '/status-page/components')).data,
+    queryFn: async () => unwrap(await api.GET('/api/v1/status-page/components')).data,
     refetchInterval: 30_000,
   });
   const integrations = useQuery({
@@ -124,11 +114,14 @@ function Components() {
   });
   const names = new Map((integrations.data ?? []).map((integration) => [integration.id, integration.name]));
   const override = useMutation({
-    mutationFn: ({ id, status }: { id: string; status: string | null }) =>
-      callApi('PATCH', `/status-page/components/${id}`, { status_override: status }),
+    mutationFn: async ({ id, status }: { id: string; status: ComponentStatus | null }) =>
+      unwrap(await api.PATCH('/api/v1/status-page/components/{id}', { params: { path: { id } }, body: { status_override: status } })).data,
     onSuccess: refresh,
   });
-  const remove = useMutation({ mutationFn: (id: string) => callApi('DELETE', `/status-page/components/${id}`), onSuccess: refresh });
+  const remove = useMutation({
+    mutationFn: async (id: string) => expectOk(await api.DELETE('/api/v1/status-page/components/{id}', { params: { path: { id } } })),
+    onSuccess: refresh,
+  });
   return (
     <>
       <NewComponent integrations={integrations.data ?? []} onCreated={refresh} />
@@ -154,7 +147,7 @@ function Components() {
                         <select
                           aria-label={`Override the status of ${component.name}`}
                           value={component.status_override ?? ''}
-                          onChange={(event) => override.mutate({ id: component.id, status: event.target.value || null })}
+                          onChange={(event) => override.mutate({ id: component.id, status: overrideOf(event.target.value) })}
                         >
                           <option value="">Derived from incidents</option>
                           {Object.entries(STATUS_LABELS).map(([value, label]) => (
@@ -191,8 +184,12 @@ function NewComponent({ integrations, onCreated }: { integrations: Array<{ id: s
   const [description, setDescription] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
   const create = useMutation({
-    mutationFn: () =>
-      callApi('POST', '/status-page/components', { name, description: description.trim() || null, integration_ids: chosen }),
+    mutationFn: async () =>
+      unwrap(
+        await api.POST('/api/v1/status-page/components', {
+          body: { name, description: description.trim() || null, integration_ids: chosen },
+        }),
+      ).data,
     onSuccess: () => {
       setName('');
       setDescription('');

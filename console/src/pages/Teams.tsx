@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { callApi } from '../lib/api.ts';
+import { api, expectOk, unwrap } from '../lib/api.ts';
 import { policyName, usePolicies, type EscalationPolicy } from '../lib/paging.ts';
 import { useMembers, useSchedules, type Member, type Schedule } from '../lib/schedules.ts';
 import { isAdmin, useUser } from '../lib/session.tsx';
@@ -51,7 +51,7 @@ function NewTeam() {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const create = useMutation({
-    mutationFn: () => callApi('POST', '/teams', { name }),
+    mutationFn: async () => unwrap(await api.POST('/api/v1/teams', { body: { name } })).data,
     onSuccess: () => {
       setName('');
       void queryClient.invalidateQueries({ queryKey: [TEAMS_KEY] });
@@ -91,21 +91,32 @@ function TeamCard({
   const [pick, setPick] = useState('');
   const [role, setRole] = useState<'member' | 'manager'>('member');
   const add = useMutation({
-    mutationFn: () => callApi('POST', `/teams/${team.id}/members`, { user_id: pick, role }),
+    mutationFn: async () =>
+      unwrap(await api.POST('/api/v1/teams/{id}/members', { params: { path: { id: team.id } }, body: { user_id: pick, role } })).data,
     onSuccess: () => {
       setPick('');
       refresh();
     },
   });
   const removeMember = useMutation({
-    mutationFn: (userId: string) => callApi('DELETE', `/teams/${team.id}/members/${userId}`),
+    mutationFn: async (userId: string) =>
+      unwrap(await api.DELETE('/api/v1/teams/{id}/members/{user_id}', { params: { path: { id: team.id, user_id: userId } } })).data,
     onSuccess: refresh,
   });
   const setPolicy = useMutation({
-    mutationFn: (policyId: string) => callApi('PATCH', `/teams/${team.id}`, { default_escalation_policy_id: policyId || null }),
+    mutationFn: async (policyId: string) =>
+      unwrap(
+        await api.PATCH('/api/v1/teams/{id}', {
+          params: { path: { id: team.id } },
+          body: { default_escalation_policy_id: policyId || null },
+        }),
+      ).data,
     onSuccess: refresh,
   });
-  const remove = useMutation({ mutationFn: () => callApi('DELETE', `/teams/${team.id}`), onSuccess: refresh });
+  const remove = useMutation({
+    mutationFn: async () => expectOk(await api.DELETE('/api/v1/teams/{id}', { params: { path: { id: team.id } } })),
+    onSuccess: refresh,
+  });
   const headingId = `team-${team.id}`;
   const inTeam = new Set(team.members.map((member) => member.user_id));
   const owned = schedules.filter((schedule) => team.schedule_ids.includes(schedule.id));

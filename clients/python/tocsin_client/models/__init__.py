@@ -11,6 +11,9 @@ from .accept_schedule_swap_request_response_200_meta import AcceptScheduleSwapRe
 from .add_incident_responders_body import AddIncidentRespondersBody
 from .add_incident_responders_response_201 import AddIncidentRespondersResponse201
 from .add_incident_responders_response_201_meta import AddIncidentRespondersResponse201Meta
+from .add_postmortem_action_item_body import AddPostmortemActionItemBody
+from .add_postmortem_action_item_response_201 import AddPostmortemActionItemResponse201
+from .add_postmortem_action_item_response_201_meta import AddPostmortemActionItemResponse201Meta
 from .add_responders_result import AddRespondersResult
 from .add_team_member_body import AddTeamMemberBody
 from .add_team_member_body_role import AddTeamMemberBodyRole
@@ -115,6 +118,10 @@ from .create_incident_body_priority_type_0 import CreateIncidentBodyPriorityType
 from .create_incident_body_severity import CreateIncidentBodySeverity
 from .create_incident_body_status import CreateIncidentBodyStatus
 from .create_incident_body_urgency import CreateIncidentBodyUrgency
+from .create_incident_link_body import CreateIncidentLinkBody
+from .create_incident_link_body_kind import CreateIncidentLinkBodyKind
+from .create_incident_link_response_201 import CreateIncidentLinkResponse201
+from .create_incident_link_response_201_meta import CreateIncidentLinkResponse201Meta
 from .create_incident_response_201 import CreateIncidentResponse201
 from .create_incident_response_201_meta import CreateIncidentResponse201Meta
 from .create_incident_role_body import CreateIncidentRoleBody
@@ -143,6 +150,9 @@ from .create_my_notification_rule_response_201 import CreateMyNotificationRuleRe
 from .create_my_notification_rule_response_201_meta import CreateMyNotificationRuleResponse201Meta
 from .create_notification_rule_input import CreateNotificationRuleInput
 from .create_notification_rule_input_urgency import CreateNotificationRuleInputUrgency
+from .create_postmortem_body import CreatePostmortemBody
+from .create_postmortem_response_201 import CreatePostmortemResponse201
+from .create_postmortem_response_201_meta import CreatePostmortemResponse201Meta
 from .create_procedure_body import CreateProcedureBody
 from .create_procedure_body_steps_item_type_0 import CreateProcedureBodyStepsItemType0
 from .create_procedure_body_steps_item_type_1 import CreateProcedureBodyStepsItemType1
@@ -272,6 +282,10 @@ from .get_organization_response_200 import GetOrganizationResponse200
 from .get_organization_response_200_meta import GetOrganizationResponse200Meta
 from .get_organization_settings_response_200 import GetOrganizationSettingsResponse200
 from .get_organization_settings_response_200_meta import GetOrganizationSettingsResponse200Meta
+from .get_postmortem_action_item_response_200 import GetPostmortemActionItemResponse200
+from .get_postmortem_action_item_response_200_meta import GetPostmortemActionItemResponse200Meta
+from .get_postmortem_response_200 import GetPostmortemResponse200
+from .get_postmortem_response_200_meta import GetPostmortemResponse200Meta
 from .get_procedure_response_200 import GetProcedureResponse200
 from .get_procedure_response_200_meta import GetProcedureResponse200Meta
 from .get_routing_rule_response_200 import GetRoutingRuleResponse200
@@ -336,6 +350,13 @@ from .incident_detail_urgency_type_0 import IncidentDetailUrgencyType0
 from .incident_escalation import IncidentEscalation
 from .incident_escalation_ended_type_0 import IncidentEscalationEndedType0
 from .incident_escalation_urgency_type_0 import IncidentEscalationUrgencyType0
+from .incident_link import IncidentLink
+from .incident_link_direction import IncidentLinkDirection
+from .incident_link_incident import IncidentLinkIncident
+from .incident_link_incident_status import IncidentLinkIncidentStatus
+from .incident_link_kind import IncidentLinkKind
+from .incident_merge import IncidentMerge
+from .incident_merge_source_status import IncidentMergeSourceStatus
 from .incident_priority_type_0 import IncidentPriorityType0
 from .incident_role import IncidentRole
 from .incident_role_assignment import IncidentRoleAssignment
@@ -405,6 +426,10 @@ from .list_helper_versions_response_200_meta_supported_item_arch import (
 from .list_helper_versions_response_200_meta_supported_item_os import ListHelperVersionsResponse200MetaSupportedItemOs
 from .list_incident_alerts_response_200 import ListIncidentAlertsResponse200
 from .list_incident_alerts_response_200_meta import ListIncidentAlertsResponse200Meta
+from .list_incident_links_response_200 import ListIncidentLinksResponse200
+from .list_incident_links_response_200_meta import ListIncidentLinksResponse200Meta
+from .list_incident_merges_response_200 import ListIncidentMergesResponse200
+from .list_incident_merges_response_200_meta import ListIncidentMergesResponse200Meta
 from .list_incident_messages_response_200 import ListIncidentMessagesResponse200
 from .list_incident_messages_response_200_meta import ListIncidentMessagesResponse200Meta
 from .list_incident_responders_response_200 import ListIncidentRespondersResponse200
@@ -444,6 +469,8 @@ from .list_my_notification_rules_response_200_meta import ListMyNotificationRule
 from .list_notifications_response_200 import ListNotificationsResponse200
 from .list_notifications_response_200_meta import ListNotificationsResponse200Meta
 from .list_notifications_unread import ListNotificationsUnread
+from .list_postmortem_action_items_response_200 import ListPostmortemActionItemsResponse200
+from .list_postmortem_action_items_response_200_meta import ListPostmortemActionItemsResponse200Meta
 from .list_procedures_response_200 import ListProceduresResponse200
 from .list_procedures_response_200_meta import ListProceduresResponse200Meta
 from .list_routing_rules_response_200 import ListRoutingRulesResponse200
@@ -458,6 +485,9 @@ from .list_silenced_alerts_response_200_meta import ListSilencedAlertsResponse20
 from .list_silences_response_200 import ListSilencesResponse200
 from .list_silences_response_200_meta import ListSilencesResponse200Meta
 from .list_silences_status import ListSilencesStatus
+from .list_similar_incidents_response_200 import ListSimilarIncidentsResponse200
+from .list_similar_incidents_response_200_meta import ListSimilarIncidentsResponse200Meta
+from .list_similar_incidents_response_200_meta_search import ListSimilarIncidentsResponse200MetaSearch
 from .list_sso_connections_response_200 import ListSsoConnectionsResponse200
 from .list_sso_connections_response_200_meta import ListSsoConnectionsResponse200Meta
 from .list_status_page_components_response_200 import ListStatusPageComponentsResponse200
@@ -494,6 +524,10 @@ from .me_auth_method import MeAuthMethod
 from .me_response_200 import MeResponse200
 from .me_response_200_meta import MeResponse200Meta
 from .me_role import MeRole
+from .merge_incidents_body import MergeIncidentsBody
+from .merge_incidents_response_200 import MergeIncidentsResponse200
+from .merge_incidents_response_200_meta import MergeIncidentsResponse200Meta
+from .merge_incidents_result import MergeIncidentsResult
 from .message import Message
 from .notification import Notification
 from .notification_data import NotificationData
@@ -531,6 +565,9 @@ from .post_status_update_body_kind import PostStatusUpdateBodyKind
 from .post_status_update_body_visibility import PostStatusUpdateBodyVisibility
 from .post_status_update_response_201 import PostStatusUpdateResponse201
 from .post_status_update_response_201_meta import PostStatusUpdateResponse201Meta
+from .postmortem import Postmortem
+from .postmortem_action_item import PostmortemActionItem
+from .postmortem_status import PostmortemStatus
 from .preview_channel_link_response_200 import PreviewChannelLinkResponse200
 from .preview_channel_link_response_200_meta import PreviewChannelLinkResponse200Meta
 from .preview_silence_body import PreviewSilenceBody
@@ -637,6 +674,9 @@ from .self_test_run import SelfTestRun
 from .self_test_run_status import SelfTestRunStatus
 from .silence import Silence
 from .silence_status import SilenceStatus
+from .similar_incident import SimilarIncident
+from .similar_incident_postmortem_type_0 import SimilarIncidentPostmortemType0
+from .similar_incident_postmortem_type_0_status import SimilarIncidentPostmortemType0Status
 from .slack_command_answer import SlackCommandAnswer
 from .slack_install import SlackInstall
 from .slack_install_data import SlackInstallData
@@ -723,6 +763,9 @@ from .twilio_voice_page_body import TwilioVoicePageBody
 from .ungroup_incident_alert_response_201 import UngroupIncidentAlertResponse201
 from .ungroup_incident_alert_response_201_meta import UngroupIncidentAlertResponse201Meta
 from .ungrouped_alert import UngroupedAlert
+from .unmerge_incident_body import UnmergeIncidentBody
+from .unmerge_incident_response_200 import UnmergeIncidentResponse200
+from .unmerge_incident_response_200_meta import UnmergeIncidentResponse200Meta
 from .update_article_body import UpdateArticleBody
 from .update_article_response_200 import UpdateArticleResponse200
 from .update_article_response_200_meta import UpdateArticleResponse200Meta
@@ -784,6 +827,13 @@ from .update_organization_settings_body_notifications_min_severity import (
 )
 from .update_organization_settings_response_200 import UpdateOrganizationSettingsResponse200
 from .update_organization_settings_response_200_meta import UpdateOrganizationSettingsResponse200Meta
+from .update_postmortem_action_item_body import UpdatePostmortemActionItemBody
+from .update_postmortem_action_item_response_200 import UpdatePostmortemActionItemResponse200
+from .update_postmortem_action_item_response_200_meta import UpdatePostmortemActionItemResponse200Meta
+from .update_postmortem_body import UpdatePostmortemBody
+from .update_postmortem_body_status import UpdatePostmortemBodyStatus
+from .update_postmortem_response_200 import UpdatePostmortemResponse200
+from .update_postmortem_response_200_meta import UpdatePostmortemResponse200Meta
 from .update_procedure_body import UpdateProcedureBody
 from .update_procedure_body_steps_item_type_0 import UpdateProcedureBodyStepsItemType0
 from .update_procedure_body_steps_item_type_1 import UpdateProcedureBodyStepsItemType1
@@ -866,6 +916,9 @@ __all__ = (
     "AddIncidentRespondersBody",
     "AddIncidentRespondersResponse201",
     "AddIncidentRespondersResponse201Meta",
+    "AddPostmortemActionItemBody",
+    "AddPostmortemActionItemResponse201",
+    "AddPostmortemActionItemResponse201Meta",
     "AddRespondersResult",
     "AddTeamMemberBody",
     "AddTeamMemberBodyRole",
@@ -971,6 +1024,10 @@ __all__ = (
     "CreateIncidentBodySeverity",
     "CreateIncidentBodyStatus",
     "CreateIncidentBodyUrgency",
+    "CreateIncidentLinkBody",
+    "CreateIncidentLinkBodyKind",
+    "CreateIncidentLinkResponse201",
+    "CreateIncidentLinkResponse201Meta",
     "CreateIncidentResponse201",
     "CreateIncidentResponse201Meta",
     "CreateIncidentRoleBody",
@@ -999,6 +1056,9 @@ __all__ = (
     "CreateMyNotificationRuleResponse201Meta",
     "CreateNotificationRuleInput",
     "CreateNotificationRuleInputUrgency",
+    "CreatePostmortemBody",
+    "CreatePostmortemResponse201",
+    "CreatePostmortemResponse201Meta",
     "CreateProcedureBody",
     "CreateProcedureBodyStepsItemType0",
     "CreateProcedureBodyStepsItemType1",
@@ -1127,6 +1187,10 @@ __all__ = (
     "GetOrganizationResponse200Meta",
     "GetOrganizationSettingsResponse200",
     "GetOrganizationSettingsResponse200Meta",
+    "GetPostmortemActionItemResponse200",
+    "GetPostmortemActionItemResponse200Meta",
+    "GetPostmortemResponse200",
+    "GetPostmortemResponse200Meta",
     "GetProcedureResponse200",
     "GetProcedureResponse200Meta",
     "GetRoutingRuleResponse200",
@@ -1191,6 +1255,13 @@ __all__ = (
     "IncidentEscalation",
     "IncidentEscalationEndedType0",
     "IncidentEscalationUrgencyType0",
+    "IncidentLink",
+    "IncidentLinkDirection",
+    "IncidentLinkIncident",
+    "IncidentLinkIncidentStatus",
+    "IncidentLinkKind",
+    "IncidentMerge",
+    "IncidentMergeSourceStatus",
     "IncidentPriorityType0",
     "IncidentRole",
     "IncidentRoleAssignment",
@@ -1258,6 +1329,10 @@ __all__ = (
     "ListHelperVersionsResponse200MetaSupportedItemOs",
     "ListIncidentAlertsResponse200",
     "ListIncidentAlertsResponse200Meta",
+    "ListIncidentLinksResponse200",
+    "ListIncidentLinksResponse200Meta",
+    "ListIncidentMergesResponse200",
+    "ListIncidentMergesResponse200Meta",
     "ListIncidentMessagesResponse200",
     "ListIncidentMessagesResponse200Meta",
     "ListIncidentRespondersResponse200",
@@ -1297,6 +1372,8 @@ __all__ = (
     "ListNotificationsResponse200",
     "ListNotificationsResponse200Meta",
     "ListNotificationsUnread",
+    "ListPostmortemActionItemsResponse200",
+    "ListPostmortemActionItemsResponse200Meta",
     "ListProceduresResponse200",
     "ListProceduresResponse200Meta",
     "ListRoutingRulesResponse200",
@@ -1311,6 +1388,9 @@ __all__ = (
     "ListSilencesResponse200",
     "ListSilencesResponse200Meta",
     "ListSilencesStatus",
+    "ListSimilarIncidentsResponse200",
+    "ListSimilarIncidentsResponse200Meta",
+    "ListSimilarIncidentsResponse200MetaSearch",
     "ListSsoConnectionsResponse200",
     "ListSsoConnectionsResponse200Meta",
     "ListStatusPageComponentsResponse200",
@@ -1346,6 +1426,10 @@ __all__ = (
     "MeAuthMethod",
     "MeResponse200",
     "MeResponse200Meta",
+    "MergeIncidentsBody",
+    "MergeIncidentsResponse200",
+    "MergeIncidentsResponse200Meta",
+    "MergeIncidentsResult",
     "MeRole",
     "Message",
     "Notification",
@@ -1379,6 +1463,9 @@ __all__ = (
     "PostIncidentMessageBody",
     "PostIncidentMessageResponse201",
     "PostIncidentMessageResponse201Meta",
+    "Postmortem",
+    "PostmortemActionItem",
+    "PostmortemStatus",
     "PostStatusUpdateBody",
     "PostStatusUpdateBodyKind",
     "PostStatusUpdateBodyVisibility",
@@ -1490,6 +1577,9 @@ __all__ = (
     "SelfTestRunStatus",
     "Silence",
     "SilenceStatus",
+    "SimilarIncident",
+    "SimilarIncidentPostmortemType0",
+    "SimilarIncidentPostmortemType0Status",
     "SlackCommandAnswer",
     "SlackInstall",
     "SlackInstallData",
@@ -1576,6 +1666,9 @@ __all__ = (
     "UngroupedAlert",
     "UngroupIncidentAlertResponse201",
     "UngroupIncidentAlertResponse201Meta",
+    "UnmergeIncidentBody",
+    "UnmergeIncidentResponse200",
+    "UnmergeIncidentResponse200Meta",
     "UpdateArticleBody",
     "UpdateArticleResponse200",
     "UpdateArticleResponse200Meta",
@@ -1633,6 +1726,13 @@ __all__ = (
     "UpdateOrganizationSettingsBodyNotificationsMinSeverity",
     "UpdateOrganizationSettingsResponse200",
     "UpdateOrganizationSettingsResponse200Meta",
+    "UpdatePostmortemActionItemBody",
+    "UpdatePostmortemActionItemResponse200",
+    "UpdatePostmortemActionItemResponse200Meta",
+    "UpdatePostmortemBody",
+    "UpdatePostmortemBodyStatus",
+    "UpdatePostmortemResponse200",
+    "UpdatePostmortemResponse200Meta",
     "UpdateProcedureBody",
     "UpdateProcedureBodyStepsItemType0",
     "UpdateProcedureBodyStepsItemType1",

@@ -42,6 +42,8 @@ class Incident:
         escalation_policy_id (None | UUID): The escalation policy routing chose: the rule's, else the integration's,
             else the organization's default; null when none applied
         priority (IncidentPriorityType0 | None): P1 (most pressing) to P5, beside severity; null: none set
+        merged_into (None | UUID): The incident this one was merged into (POST /incidents/{id}/merge); null when it is
+            not. Its merges and links: GET /incidents/{id}/merges, /links
     """
 
     id: UUID
@@ -63,6 +65,7 @@ class Incident:
     routing_rule_id: None | UUID
     escalation_policy_id: None | UUID
     priority: IncidentPriorityType0 | None
+    merged_into: None | UUID
 
     def to_dict(self) -> dict[str, Any]:
         id = str(self.id)
@@ -137,6 +140,12 @@ class Incident:
         else:
             priority = self.priority
 
+        merged_into: None | str
+        if isinstance(self.merged_into, UUID):
+            merged_into = str(self.merged_into)
+        else:
+            merged_into = self.merged_into
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -160,6 +169,7 @@ class Incident:
                 "routing_rule_id": routing_rule_id,
                 "escalation_policy_id": escalation_policy_id,
                 "priority": priority,
+                "merged_into": merged_into,
             }
         )
 
@@ -320,6 +330,21 @@ class Incident:
 
         priority = _parse_priority(d.pop("priority"))
 
+        def _parse_merged_into(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                merged_into_type_0 = UUID(data)
+
+                return merged_into_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        merged_into = _parse_merged_into(d.pop("merged_into"))
+
         incident = cls(
             id=id,
             title=title,
@@ -340,6 +365,7 @@ class Incident:
             routing_rule_id=routing_rule_id,
             escalation_policy_id=escalation_policy_id,
             priority=priority,
+            merged_into=merged_into,
         )
 
         return incident

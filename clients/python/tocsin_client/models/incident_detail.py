@@ -50,6 +50,8 @@ class IncidentDetail:
         escalation_policy_id (None | UUID): The escalation policy routing chose: the rule's, else the integration's,
             else the organization's default; null when none applied
         priority (IncidentDetailPriorityType0 | None): P1 (most pressing) to P5, beside severity; null: none set
+        merged_into (None | UUID): The incident this one was merged into (POST /incidents/{id}/merge); null when it is
+            not. Its merges and links: GET /incidents/{id}/merges, /links
         labels (IncidentDetailLabels):
         timeline (list[TimelineEntry]):
         responders (list[Responder]): People asked to help (POST /incidents/{id}/responders) and their answers, oldest
@@ -80,6 +82,7 @@ class IncidentDetail:
     routing_rule_id: None | UUID
     escalation_policy_id: None | UUID
     priority: IncidentDetailPriorityType0 | None
+    merged_into: None | UUID
     labels: IncidentDetailLabels
     timeline: list[TimelineEntry]
     responders: list[Responder]
@@ -159,6 +162,12 @@ class IncidentDetail:
         else:
             priority = self.priority
 
+        merged_into: None | str
+        if isinstance(self.merged_into, UUID):
+            merged_into = str(self.merged_into)
+        else:
+            merged_into = self.merged_into
+
         labels = self.labels.to_dict()
 
         timeline = []
@@ -201,6 +210,7 @@ class IncidentDetail:
                 "routing_rule_id": routing_rule_id,
                 "escalation_policy_id": escalation_policy_id,
                 "priority": priority,
+                "merged_into": merged_into,
                 "labels": labels,
                 "timeline": timeline,
                 "responders": responders,
@@ -372,6 +382,21 @@ class IncidentDetail:
 
         priority = _parse_priority(d.pop("priority"))
 
+        def _parse_merged_into(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                merged_into_type_0 = UUID(data)
+
+                return merged_into_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        merged_into = _parse_merged_into(d.pop("merged_into"))
+
         labels = IncidentDetailLabels.from_dict(d.pop("labels"))
 
         timeline = []
@@ -417,6 +442,7 @@ class IncidentDetail:
             routing_rule_id=routing_rule_id,
             escalation_policy_id=escalation_policy_id,
             priority=priority,
+            merged_into=merged_into,
             labels=labels,
             timeline=timeline,
             responders=responders,

@@ -15,8 +15,11 @@ class TimelineEntryType(StrEnum):
     DESCRIPTION_CHANGED = "description_changed"
     EXECUTION = "execution"
     FLAPPING = "flapping"
+    LINK = "link"
+    MERGED = "merged"
     NOTE = "note"
     PAGE = "page"
+    POSTMORTEM = "postmortem"
     PRIORITY_CHANGED = "priority_changed"
     REASSIGNED = "reassigned"
     RESOLVED_BY_ALERT = "resolved_by_alert"
@@ -29,6 +32,7 @@ class TimelineEntryType(StrEnum):
     STATUS_CHANGED = "status_changed"
     STATUS_UPDATE = "status_update"
     TITLE_CHANGED = "title_changed"
+    UNMERGED = "unmerged"
 
     def __str__(self) -> str:
         return str(self.value)

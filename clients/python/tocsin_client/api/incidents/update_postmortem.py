@@ -1,0 +1,230 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.update_postmortem_body import UpdatePostmortemBody
+from ...models.update_postmortem_response_200 import UpdatePostmortemResponse200
+from ...types import Response
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    body: UpdatePostmortemBody,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/api/v1/incidents/{id}/postmortem".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | UpdatePostmortemResponse200 | None:
+    if response.status_code == 200:
+        response_200 = UpdatePostmortemResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | UpdatePostmortemResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    body: UpdatePostmortemBody,
+) -> Response[Error | UpdatePostmortemResponse200]:
+    """Edit the postmortem's title, Markdown or status
+
+     A status change (`draft`, `in_review`, `published`) goes on the timeline; the first publication sets
+    `published_at` and is recorded in the audit log as `incidents.postmortem_published`.
+
+    Args:
+        id (UUID):
+        body (UpdatePostmortemBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | UpdatePostmortemResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    body: UpdatePostmortemBody,
+) -> Error | UpdatePostmortemResponse200 | None:
+    """Edit the postmortem's title, Markdown or status
+
+     A status change (`draft`, `in_review`, `published`) goes on the timeline; the first publication sets
+    `published_at` and is recorded in the audit log as `incidents.postmortem_published`.
+
+    Args:
+        id (UUID):
+        body (UpdatePostmortemBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | UpdatePostmortemResponse200
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    body: UpdatePostmortemBody,
+) -> Response[Error | UpdatePostmortemResponse200]:
+    """Edit the postmortem's title, Markdown or status
+
+     A status change (`draft`, `in_review`, `published`) goes on the timeline; the first publication sets
+    `published_at` and is recorded in the audit log as `incidents.postmortem_published`.
+
+    Args:
+        id (UUID):
+        body (UpdatePostmortemBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | UpdatePostmortemResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient | Client,
+    body: UpdatePostmortemBody,
+) -> Error | UpdatePostmortemResponse200 | None:
+    """Edit the postmortem's title, Markdown or status
+
+     A status change (`draft`, `in_review`, `published`) goes on the timeline; the first publication sets
+    `published_at` and is recorded in the audit log as `incidents.postmortem_published`.
+
+    Args:
+        id (UUID):
+        body (UpdatePostmortemBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | UpdatePostmortemResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,64 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.list_similar_incidents_response_200_meta_search import ListSimilarIncidentsResponse200MetaSearch
+
+T = TypeVar("T", bound="ListSimilarIncidentsResponse200Meta")
+
+
+@_attrs_define
+class ListSimilarIncidentsResponse200Meta:
+    """
+    Attributes:
+        search (ListSimilarIncidentsResponse200MetaSearch): `unavailable`: search is off or unreachable on this
+            instance, so the list is empty rather than an error
+    """
+
+    search: ListSimilarIncidentsResponse200MetaSearch
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        search = self.search.value
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "search": search,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        search = ListSimilarIncidentsResponse200MetaSearch(d.pop("search"))
+
+        list_similar_incidents_response_200_meta = cls(
+            search=search,
+        )
+
+        list_similar_incidents_response_200_meta.additional_properties = d
+        return list_similar_incidents_response_200_meta
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class PostmortemStatus(StrEnum):
+    DRAFT = "draft"
+    IN_REVIEW = "in_review"
+    PUBLISHED = "published"
+
+    def __str__(self) -> str:
+        return str(self.value)
