@@ -107,7 +107,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/session.service.ts',
   'api/services/silence.service.ts',
   'api/services/slack-services.ts',
-  'api/services/sso/sso-connection.service.ts',
   'api/services/sso/sso-login.service.ts',
   'api/services/status-page-source.ts',
   'api/services/status-page.service.ts',

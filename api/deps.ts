@@ -106,6 +106,7 @@ import { createContactMethodStore } from '../shared/db/access/contact-methods.ts
 import { createIncidentDetailReads, createIncidentStore } from '../shared/db/access/incidents.ts';
 import { createPageLinkStore } from '../shared/db/access/page-links.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
+import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
 import { createNotificationRuleStore } from '../shared/db/access/notification-rules.ts';
 import { createNotificationRuleService } from './services/notification-rule.service.ts';
 import { createPageLinkService } from './services/page-link.service.ts';
@@ -324,7 +325,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   });
   const urls = ssoUrls(publicUrl);
   const ssoConnections = createSsoConnectionService({
-    em,
+    connections: () => createSsoConnectionStore(em()),
     secretBox,
     urls,
     mailer,
