@@ -107,6 +107,7 @@ import { createIncidentDetailReads, createIncidentStore } from '../shared/db/acc
 import { createPageLinkStore } from '../shared/db/access/page-links.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
+import { createTeamStore } from '../shared/db/access/teams.ts';
 import { createNotificationRuleStore } from '../shared/db/access/notification-rules.ts';
 import { createNotificationRuleService } from './services/notification-rule.service.ts';
 import { createPageLinkService } from './services/page-link.service.ts';
@@ -464,7 +465,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       silences: createSilenceService({ em }),
       maintenanceWindows: createMaintenanceWindowService({ em }),
       escalationPolicies: createEscalationPolicyService({ em }),
-      teams: createTeamService({ em }),
+      teams: createTeamService({ teams: () => createTeamStore(em()) }),
       routingRules: createRoutingRuleService({ em }),
       inhibitionRules: createInhibitionRuleService({ em }),
       incidentAlerts: createIncidentAlertService({ em }),

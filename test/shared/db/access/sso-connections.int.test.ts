@@ -5,7 +5,7 @@ const fields = (name: string, domains: string[]): SsoConnectionFields => ({
   name,
   kind: 'oidc',
   domains,
-  defaultRole: 'responder',
+  defaultRole: 'engineer',
   enabled: true,
   config: { issuer: 'https://idp.example.test', client_id: name },
   secretsCiphertext: null,
