@@ -101,7 +101,6 @@ const ORM_NOT_YET_BEHIND_STORES = [
   'api/services/responder.service.ts',
   'api/services/routing-rule.service.ts',
   'api/services/schedule-ical.ts',
-  'api/services/schedule-swap.service.ts',
   'api/services/schedule.service.ts',
   'api/services/self-test.service.ts',
   'api/services/session.service.ts',

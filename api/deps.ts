@@ -105,6 +105,7 @@ import { createBillingStore } from '../shared/db/access/billing.ts';
 import { createContactMethodStore } from '../shared/db/access/contact-methods.ts';
 import { createIncidentDetailReads, createIncidentStore } from '../shared/db/access/incidents.ts';
 import { createPageLinkStore } from '../shared/db/access/page-links.ts';
+import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
 import { createTeamStore } from '../shared/db/access/teams.ts';
@@ -400,7 +401,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       selfTest: createSelfTestService({ em, temporal: runtime.temporal }),
       procedures,
       schedules,
-      scheduleSwaps: createScheduleSwapService({ em, schedules }),
+      scheduleSwaps: createScheduleSwapService({ swaps: () => createScheduleSwapStore(em()), schedules }),
       handoffPreferences: createHandoffPreferenceService({
         em,
         replan: (organizationId) =>
