@@ -105,6 +105,7 @@ import { createBillingStore } from '../shared/db/access/billing.ts';
 import { createContactMethodStore } from '../shared/db/access/contact-methods.ts';
 import { createIncidentDetailReads, createIncidentStore } from '../shared/db/access/incidents.ts';
 import { createPageLinkStore } from '../shared/db/access/page-links.ts';
+import { createHeartbeatStore } from '../shared/db/access/heartbeats.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
@@ -498,7 +499,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       chatFeeds: createChatFeedService({ em }),
       statusUpdates: createStatusUpdateService({ em, mailer, links: subscriberLinks }),
       statusPages: createStatusPageService({ em, mailer, links: subscriberLinks, publicUrl, logger }),
-      heartbeats: createHeartbeatService({ em, temporal: runtime.temporal, publicUrl, logger }),
+      heartbeats: createHeartbeatService({ heartbeats: () => createHeartbeatStore(em()), temporal: runtime.temporal, publicUrl, logger }),
       ...createSlackServices({
         config,
         em,
