@@ -106,6 +106,7 @@ import { createContactMethodStore } from '../shared/db/access/contact-methods.ts
 import { createIncidentDetailReads, createIncidentStore } from '../shared/db/access/incidents.ts';
 import { createPageLinkStore } from '../shared/db/access/page-links.ts';
 import { createHeartbeatStore } from '../shared/db/access/heartbeats.ts';
+import { createInhibitionRuleStore } from '../shared/db/access/inhibition-rules.ts';
 import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
 import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
@@ -469,7 +470,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       escalationPolicies: createEscalationPolicyService({ em }),
       teams: createTeamService({ teams: () => createTeamStore(em()) }),
       routingRules: createRoutingRuleService({ em }),
-      inhibitionRules: createInhibitionRuleService({ em }),
+      inhibitionRules: createInhibitionRuleService({ rules: () => createInhibitionRuleStore(em()) }),
       incidentAlerts: createIncidentAlertService({ em }),
       incidentEscalations,
       responders: createResponderService({ em, onCall: createScheduleOnCall({ orm: runtime.orm }) }),
