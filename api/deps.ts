@@ -108,7 +108,12 @@ import { createBillingStore } from '../shared/db/access/billing.ts';
 import { createContactMethodStore } from '../shared/db/access/contact-methods.ts';
 import { createIncidentDetailReads, createIncidentStore } from '../shared/db/access/incidents.ts';
 import { createPageLinkStore } from '../shared/db/access/page-links.ts';
+import { createHeartbeatStore } from '../shared/db/access/heartbeats.ts';
+import { createInhibitionRuleStore } from '../shared/db/access/inhibition-rules.ts';
+import { createScheduleSwapStore } from '../shared/db/access/schedule-swaps.ts';
 import { createSessionStore } from '../shared/db/access/sessions.ts';
+import { createSsoConnectionStore } from '../shared/db/access/sso-connections.ts';
+import { createTeamStore } from '../shared/db/access/teams.ts';
 import { createNotificationRuleStore } from '../shared/db/access/notification-rules.ts';
 import { createNotificationRuleService } from './services/notification-rule.service.ts';
 import { createPageLinkService } from './services/page-link.service.ts';
@@ -327,7 +332,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
   });
   const urls = ssoUrls(publicUrl);
   const ssoConnections = createSsoConnectionService({
-    em,
+    connections: () => createSsoConnectionStore(em()),
     secretBox,
     urls,
     mailer,
@@ -401,7 +406,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       selfTest: createSelfTestService({ em, temporal: runtime.temporal }),
       procedures,
       schedules,
-      scheduleSwaps: createScheduleSwapService({ em, schedules }),
+      scheduleSwaps: createScheduleSwapService({ swaps: () => createScheduleSwapStore(em()), schedules }),
       handoffPreferences: createHandoffPreferenceService({
         em,
         replan: (organizationId) =>
@@ -466,9 +471,9 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       silences: createSilenceService({ em }),
       maintenanceWindows: createMaintenanceWindowService({ em }),
       escalationPolicies: createEscalationPolicyService({ em }),
-      teams: createTeamService({ em }),
+      teams: createTeamService({ teams: () => createTeamStore(em()) }),
       routingRules: createRoutingRuleService({ em }),
-      inhibitionRules: createInhibitionRuleService({ em }),
+      inhibitionRules: createInhibitionRuleService({ rules: () => createInhibitionRuleStore(em()) }),
       incidentAlerts: createIncidentAlertService({ em }),
       incidentEscalations,
       responders: createResponderService({ em, onCall: createScheduleOnCall({ orm: runtime.orm }) }),
@@ -504,7 +509,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       statusUpdates: createStatusUpdateService({ em, mailer, links: subscriberLinks }),
       postmortems: createPostmortemService({ em, search: runtime.search, logger, recordAudit: (event) => audit.record(event) }),
       statusPages: createStatusPageService({ em, mailer, links: subscriberLinks, publicUrl, logger }),
-      heartbeats: createHeartbeatService({ em, temporal: runtime.temporal, publicUrl, logger }),
+      heartbeats: createHeartbeatService({ heartbeats: () => createHeartbeatStore(em()), temporal: runtime.temporal, publicUrl, logger }),
       ...createSlackServices({
         config,
         em,

@@ -1,8 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { generateOpaqueToken, hashOpaqueToken } from '../../shared/auth/api-keys.ts';
-import { heartbeatByToken, stampHeartbeatPing } from '../../shared/db/access/heartbeats.ts';
-import { HeartbeatEntity, IntegrationEntity, type Heartbeat } from '../../shared/db/entities/index.ts';
+import type { HeartbeatRecord, HeartbeatStore } from '../../shared/db/access/heartbeats.ts';
 import type { Severity } from '../../shared/domain/alert.ts';
 import { firingAlertNames, heartbeatDeadline } from '../../shared/domain/heartbeat.ts';
 import { NotFoundError, ServiceUnavailableError, ValidationError } from '../../shared/errors.ts';
@@ -28,9 +26,7 @@ interface HeartbeatInput {
   alert_name?: string;
 }
 
-const ORDER = { name: 'asc', id: 'asc' } as const;
-
-export function heartbeatView(heartbeat: Heartbeat): HeartbeatView {
+export function heartbeatView(heartbeat: HeartbeatRecord): HeartbeatView {
   return {
     id: heartbeat.id,
     name: heartbeat.name,
@@ -63,7 +59,12 @@ export function heartbeatView(heartbeat: Heartbeat): HeartbeatView {
  * started at creation; a ping only stamps the row, and signals the workflow only while the
  * heartbeat is down (its next ping resolves the incident), so pings cost one UPDATE.
  */
-export function createHeartbeatService(deps: { em: () => EntityManager; temporal: TemporalClient; publicUrl: string; logger: Logger }) {
+export function createHeartbeatService(deps: {
+  heartbeats: () => HeartbeatStore;
+  temporal: TemporalClient;
+  publicUrl: string;
+  logger: Logger;
+}) {
   const pingUrlOf = (token: string) => `${deps.publicUrl}/api/v1/heartbeats/ping?token=${token}`;
 
   /** Starts the heartbeat's workflow, or wakes the running one to read its row again. */
@@ -78,28 +79,26 @@ export function createHeartbeatService(deps: { em: () => EntityManager; temporal
     });
   }
 
-  async function requireIntegration(em: EntityManager, id: string): Promise<void> {
-    if (!(await em.findOne(IntegrationEntity, { id }, { fields: ['id'] }))) {
+  async function requireIntegration(organizationId: string, id: string): Promise<void> {
+    if (!(await deps.heartbeats().hasIntegration(organizationId, id))) {
       throw new ValidationError([{ path: 'body.integration_id', message: 'no such integration in this organization' }]);
     }
   }
 
-  async function find(id: string): Promise<Heartbeat> {
-    const heartbeat = await deps.em().findOne(HeartbeatEntity, { id });
+  async function find(auth: AuthContext, id: string): Promise<HeartbeatRecord> {
+    const heartbeat = await deps.heartbeats().find(auth.organizationId, id);
     if (!heartbeat) throw new NotFoundError('Heartbeat');
     return heartbeat;
   }
 
   return {
-    async list(_auth: AuthContext, query: { limit: number; offset: number }) {
-      const [items, total] = await deps
-        .em()
-        .findAndCount(HeartbeatEntity, {}, { orderBy: ORDER, limit: query.limit, offset: query.offset });
+    async list(auth: AuthContext, query: { limit: number; offset: number }) {
+      const { items, total } = await deps.heartbeats().list(auth.organizationId, query);
       return { items: items.map(heartbeatView), total };
     },
 
-    async get(_auth: AuthContext, id: string): Promise<HeartbeatView> {
-      return heartbeatView(await find(id));
+    async get(auth: AuthContext, id: string): Promise<HeartbeatView> {
+      return heartbeatView(await find(auth, id));
     },
 
     /** The first period counts from now. Answers 503 (and keeps nothing) when Temporal cannot take its timer. */
@@ -108,11 +107,9 @@ export function createHeartbeatService(deps: { em: () => EntityManager; temporal
       input: Required<Pick<HeartbeatInput, 'name' | 'integration_id' | 'period_seconds' | 'grace_seconds' | 'severity' | 'alert_name'>> &
         HeartbeatInput,
     ): Promise<HeartbeatView & { token: string; ping_url: string }> {
-      const em = deps.em();
-      await requireIntegration(em, input.integration_id);
+      await requireIntegration(auth.organizationId, input.integration_id);
       const token = generateOpaqueToken();
-      const heartbeat = em.create(HeartbeatEntity, {
-        organization: auth.organizationId,
+      const heartbeat = await deps.heartbeats().insert(auth.organizationId, {
         integrationId: input.integration_id,
         name: input.name,
         description: input.description ?? null,
@@ -125,12 +122,11 @@ export function createHeartbeatService(deps: { em: () => EntityManager; temporal
         armedAt: new Date(),
         createdById: auth.userId,
       });
-      await em.flush();
       try {
         await wake(auth.organizationId, heartbeat.id);
       } catch (error) {
         // A heartbeat without its timer would never lapse: keep none rather than a silent one.
-        await em.remove(heartbeat).flush();
+        await deps.heartbeats().remove(auth.organizationId, heartbeat.id);
         throw new ServiceUnavailableError('Heartbeats are unavailable (Temporal); retry later', { cause: error });
       }
       return { ...heartbeatView(heartbeat), token, ping_url: pingUrlOf(token) };
@@ -138,13 +134,12 @@ export function createHeartbeatService(deps: { em: () => EntityManager; temporal
 
     /** A new period or grace counts from the last ping (from now if never pinged); the timer re-arms at once. */
     async update(auth: AuthContext, id: string, input: HeartbeatInput): Promise<HeartbeatView> {
-      const em = deps.em();
-      const heartbeat = await find(id);
-      if (input.integration_id !== undefined) await requireIntegration(em, input.integration_id);
+      const found = await find(auth, id);
+      if (input.integration_id !== undefined) await requireIntegration(auth.organizationId, input.integration_id);
       const retimed =
-        (input.period_seconds !== undefined && input.period_seconds !== heartbeat.periodSeconds) ||
-        (input.grace_seconds !== undefined && input.grace_seconds !== heartbeat.graceSeconds);
-      em.assign(heartbeat, {
+        (input.period_seconds !== undefined && input.period_seconds !== found.periodSeconds) ||
+        (input.grace_seconds !== undefined && input.grace_seconds !== found.graceSeconds);
+      const heartbeat = await deps.heartbeats().update(auth.organizationId, id, {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(input.integration_id !== undefined ? { integrationId: input.integration_id } : {}),
@@ -153,9 +148,9 @@ export function createHeartbeatService(deps: { em: () => EntityManager; temporal
         ...(input.severity !== undefined ? { severity: input.severity } : {}),
         ...(input.title !== undefined ? { title: input.title } : {}),
         ...(input.alert_name !== undefined ? { alertName: input.alert_name } : {}),
-        ...(retimed && !heartbeat.lastPingAt ? { armedAt: new Date() } : {}),
+        ...(retimed && !found.lastPingAt ? { armedAt: new Date() } : {}),
       });
-      await em.flush();
+      if (!heartbeat) throw new NotFoundError('Heartbeat');
       if (retimed) {
         try {
           await wake(auth.organizationId, heartbeat.id);
@@ -168,18 +163,18 @@ export function createHeartbeatService(deps: { em: () => EntityManager; temporal
     },
 
     /** A new ping URL secret, shown once; the old URL stops working at once. */
-    async rotateToken(_auth: AuthContext, id: string): Promise<HeartbeatView & { token: string; ping_url: string }> {
-      const heartbeat = await find(id);
+    async rotateToken(auth: AuthContext, id: string): Promise<HeartbeatView & { token: string; ping_url: string }> {
+      await find(auth, id);
       const token = generateOpaqueToken();
-      heartbeat.tokenHash = hashOpaqueToken(token);
-      await deps.em().flush();
+      const heartbeat = await deps.heartbeats().update(auth.organizationId, id, { tokenHash: hashOpaqueToken(token) });
+      if (!heartbeat) throw new NotFoundError('Heartbeat');
       return { ...heartbeatView(heartbeat), token, ping_url: pingUrlOf(token) };
     },
 
     /** The timer ends with it; an incident it opened stays open for whoever handles it. */
-    async remove(_auth: AuthContext, id: string): Promise<void> {
-      const heartbeat = await find(id);
-      await deps.em().remove(heartbeat).flush();
+    async remove(auth: AuthContext, id: string): Promise<void> {
+      await find(auth, id);
+      await deps.heartbeats().remove(auth.organizationId, id);
       try {
         await deps.temporal.client.workflow.getHandle(workflowIds.heartbeat(id)).signal(heartbeatChangedSignal);
       } catch (error) {
@@ -198,8 +193,8 @@ export function createHeartbeatService(deps: { em: () => EntityManager; temporal
      * Temporal cannot take that, 503 (the ping is kept; the sender's retry wakes it).
      */
     async ping(token: string, body: unknown, count: (subject: RateLimitSubject) => Promise<void>): Promise<{ pinged: boolean }> {
-      const em = deps.em();
-      const heartbeat = await heartbeatByToken(em, hashOpaqueToken(token));
+      const store = deps.heartbeats();
+      const heartbeat = await store.byToken(hashOpaqueToken(token));
       if (!heartbeat) {
         await count({ kind: 'failed_webhook_authentication' });
         throw new NotFoundError('Heartbeat');
@@ -207,7 +202,7 @@ export function createHeartbeatService(deps: { em: () => EntityManager; temporal
       await count({ kind: 'integration', integrationId: heartbeat.integrationId, alerts: 1 });
       const names = firingAlertNames(body);
       if (names !== null && !names.includes(heartbeat.alertName)) return { pinged: false };
-      const status = await stampHeartbeatPing(em, heartbeat.id);
+      const status = await store.stampPing(heartbeat.id);
       if (status === null) throw new NotFoundError('Heartbeat');
       if (status === 'down') {
         try {

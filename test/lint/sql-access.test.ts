@@ -23,6 +23,24 @@ const NOT_SQL = `declare const workflow: { query(name: object): Promise<unknown>
 declare const search: { query(request: object): Promise<unknown> };
 export const probe = async () => [await workflow.query({ name: 'state' }), await search.query({ text: 'disk' })];
 `;
+// The ORM's unit of work: its type imported, a query on it, one taken to hand elsewhere.
+const ORM_IMPORT = `import type { EntityManager } from '@mikro-orm/postgresql';
+export const probe = (em: () => EntityManager) => em;
+`;
+const ORM_QUERY = `declare const em: { findOne(entity: object, where: object): Promise<unknown> };
+export const probe = async () => em.findOne({}, { id: '1' });
+`;
+const ORM_TRANSACTION = `declare const deps: { em(): { transactional<T>(work: (tx: { flush(): Promise<void> }) => Promise<T>): Promise<T> } };
+export const probe = async () => deps.em().transactional(async (tx) => tx.flush());
+`;
+const ORM_HANDED_ON = `declare const deps: { em(): object };
+declare const load: (em: object, id: string) => Promise<unknown>;
+export const probe = async () => load(deps.em(), '1');
+`;
+// A store's methods share names with the ORM's: asking a store is what the rule wants.
+const STORE_CALLS = `declare const deps: { teams(): { find(organizationId: string, id: string): Promise<unknown>; count(organizationId: string): Promise<number> } };
+export const probe = async () => [await deps.teams().find('org', '1'), await deps.teams().count('org')];
+`;
 const SEARCH_INSIDE = `export { LOCAL_MODELS } from './search/embedding/local-models.ts';
 `;
 
@@ -43,6 +61,25 @@ const cases: Array<{ file: string; text: string; refused: boolean }> = [
   { file: 'shared/db/access/pages.ts', text: RAW_STATEMENT, refused: false },
   { file: 'shared/db/access/logs.ts', text: RAW_FRAGMENT, refused: false },
   { file: 'shared/search/engine/postgres-index.ts', text: RAW_STATEMENT, refused: false },
+];
+
+// Services, activities and search ask stores; stores (and files not yet converted) hold the ORM.
+const ormCases = [
+  { file: 'api/services/contact-method.service.ts', text: ORM_IMPORT, refused: true },
+  { file: 'api/services/sso/sso-connection.service.ts', text: ORM_QUERY, refused: true },
+  { file: 'api/services/team.service.ts', text: ORM_TRANSACTION, refused: true },
+  { file: 'api/services/heartbeat.service.ts', text: ORM_IMPORT, refused: true },
+  { file: 'activities/escalation-level.ts', text: ORM_QUERY, refused: true },
+  { file: 'activities/heartbeat.activities.ts', text: ORM_TRANSACTION, refused: true },
+  { file: 'shared/search/indexing/index-document.ts', text: ORM_IMPORT, refused: true },
+  { file: 'shared/search/query/error-log.ts', text: ORM_HANDED_ON, refused: true },
+  { file: 'api/services/billing.service.ts', text: ORM_HANDED_ON, refused: true },
+  { file: 'api/services/contact-method.service.ts', text: STORE_CALLS, refused: false },
+  { file: 'shared/db/access/contact-methods.ts', text: ORM_QUERY, refused: false },
+  { file: 'shared/db/access/teams.ts', text: ORM_IMPORT, refused: false },
+  { file: 'shared/search/engine/postgres-index.ts', text: ORM_IMPORT, refused: false },
+  // On the shrinking list of files not yet converted.
+  { file: 'api/services/incident.service.ts', text: ORM_QUERY, refused: false },
 ];
 
 // shared/ below search reaches it through its port only; shared/search/ imports its own modules.
@@ -73,7 +110,7 @@ describe('lint: SQL lives in shared/db/access', () => {
   beforeAll(async () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--input-type=module', '-e', LINT, JSON.stringify([...cases, ...searchCases])],
+      ['--input-type=module', '-e', LINT, JSON.stringify([...cases, ...searchCases, ...ormCases])],
       {
         cwd: root,
         maxBuffer: 1 << 20,
@@ -86,6 +123,17 @@ describe('lint: SQL lives in shared/db/access', () => {
     'search behind its port, $file: refused $refused',
     ({ index, refused }) => {
       const found = (messages[index] ?? []).filter((message) => message.includes('Search is one module behind one port'));
+      if (refused) expect(found.length).toBeGreaterThan(0);
+      else expect(found).toEqual([]);
+    },
+  );
+
+  it.each(ormCases.map((item, index) => ({ ...item, index: cases.length + searchCases.length + index })))(
+    'queries behind stores, $file: refused $refused',
+    ({ index, refused }) => {
+      const linted = messages[index] ?? [];
+      expect(linted.filter((message) => message.startsWith('FATAL'))).toEqual([]);
+      const found = linted.filter((message) => message.includes('Queries live in a store'));
       if (refused) expect(found.length).toBeGreaterThan(0);
       else expect(found).toEqual([]);
     },

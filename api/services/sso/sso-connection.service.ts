@@ -1,17 +1,11 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SecretBox } from '../../../shared/crypto/secret-box.ts';
-import {
-  domainClaim,
-  domainClaimsOf,
-  replaceDomainClaims,
-  setDomainVerified,
-  verifiedClaimElsewhere,
-  verifiedConnectionFor,
-  type DomainClaim,
-} from '../../../shared/db/access/sso-domains.ts';
-import { OrganizationEntity, SsoConnectionEntity, UserEntity, type SsoConnection } from '../../../shared/db/entities/index.ts';
-import { TENANT_FILTER } from '../../../shared/db/tenant-filter.ts';
+import type {
+  DomainClaim,
+  SsoConnectionFields,
+  SsoConnectionRecord as SsoConnection,
+  SsoConnectionStore,
+} from '../../../shared/db/access/sso-connections.ts';
 import { AppError, ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../../shared/errors.ts';
 import { mayGrantRole, type Role } from '../../../shared/domain/permissions.ts';
 import type { Logger } from '../../../shared/logger.ts';
@@ -62,7 +56,7 @@ export type SsoConnectionService = ReturnType<typeof createSsoConnectionService>
  * integration secrets; an email domain routes sign-ins to the one connection that verified it by DNS.
  */
 export function createSsoConnectionService(deps: {
-  em: () => EntityManager;
+  connections: () => SsoConnectionStore;
   secretBox: SecretBox;
   urls: SsoUrls;
   mailer: Pick<Mailer, 'send'>;
@@ -70,20 +64,18 @@ export function createSsoConnectionService(deps: {
   logger: Logger;
   lookupTxt: TxtLookup;
 }) {
-  const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
-
   const secretsOf = (connection: SsoConnection): Secrets =>
     connection.secretsCiphertext ? (JSON.parse(deps.secretBox.decrypt(connection.secretsCiphertext)) as Secrets) : {};
 
-  async function claimsOf(connectionIds: string[]): Promise<Map<string, DomainClaim[]>> {
+  async function claimsOf(organizationId: string, connectionIds: string[]): Promise<Map<string, DomainClaim[]>> {
     const byConnection = new Map<string, DomainClaim[]>();
-    for (const row of await domainClaimsOf(deps.em(), connectionIds))
+    for (const row of await deps.connections().claimsOf(organizationId, connectionIds))
       byConnection.set(row.connection_id, [...(byConnection.get(row.connection_id) ?? []), row]);
     return byConnection;
   }
 
   async function viewOne(connection: SsoConnection): Promise<SsoConnectionView> {
-    return view(connection, (await claimsOf([connection.id])).get(connection.id) ?? []);
+    return view(connection, (await claimsOf(connection.organizationId, [connection.id])).get(connection.id) ?? []);
   }
 
   function view(connection: SsoConnection, claims: DomainClaim[]): SsoConnectionView {
@@ -155,19 +147,10 @@ export function createSsoConnectionService(deps: {
   }
 
   /**
-   * Replaces the connection's domain claims. Kept domains keep their token and verification; new
-   * ones start unverified with a fresh token. Claims never conflict: only verification does.
-   */
-  async function claimDomains(em: EntityManager, connectionId: string, domains: string[]): Promise<void> {
-    await replaceDomainClaims(em, connectionId, domains);
-  }
-
-  /**
    * Who may sign in as whom hangs on these: the owners hear of every change, and the audit log
    * records it, whoever made it.
    */
   async function trustChanged(auth: AuthContext, connection: SsoConnection, fields: string[], meta: SsoRequestMeta): Promise<void> {
-    const em = deps.em();
     try {
       await deps.audit.record({
         organizationId: auth.organizationId,
@@ -188,17 +171,13 @@ export function createSsoConnectionService(deps: {
     } catch (error) {
       deps.logger.error({ err: error, requestId: meta.requestId }, 'SSO trust change not audited');
     }
-    const [owners, actor, organization] = await Promise.all([
-      em.find(UserEntity, { organization: auth.organizationId, role: 'owner' }),
-      em.findOne(UserEntity, { id: auth.userId }),
-      em.findOne(OrganizationEntity, { id: auth.organizationId }),
-    ]);
-    const who = `${actor?.email ?? auth.userId}${auth.apiKeyId ? ` (through API key ${auth.apiKeyId})` : ''}`;
-    for (const owner of owners) {
+    const audience = await deps.connections().trustAudience(auth.organizationId, auth.userId ?? undefined);
+    const who = `${audience.actorEmail ?? auth.userId}${auth.apiKeyId ? ` (through API key ${auth.apiKeyId})` : ''}`;
+    for (const ownerEmail of audience.ownerEmails) {
       try {
         await deps.mailer.send({
-          to: owner.email,
-          subject: `SSO connection "${connection.name}" ${meta.method === 'POST' ? 'added' : 'changed'} in ${organization?.name ?? 'your organization'}`,
+          to: ownerEmail,
+          subject: `SSO connection "${connection.name}" ${meta.method === 'POST' ? 'added' : 'changed'} in ${audience.organizationName ?? 'your organization'}`,
           text: [
             `${who} ${meta.method === 'POST' ? 'added' : 'changed'} the single sign-on connection "${connection.name}" (${connection.id}).`,
             `Changed: ${fields.join(', ')}.`,
@@ -213,8 +192,8 @@ export function createSsoConnectionService(deps: {
     }
   }
 
-  const load = async (id: string) => {
-    const connection = await deps.em().findOne(SsoConnectionEntity, { id });
+  const load = async (auth: AuthContext, id: string) => {
+    const connection = await deps.connections().find(auth.organizationId, id);
     if (!connection) throw new NotFoundError('SSO connection');
     return connection;
   };
@@ -223,7 +202,7 @@ export function createSsoConnectionService(deps: {
 
   const loaded = (connection: SsoConnection): LoadedSsoConnection => ({
     id: connection.id,
-    organizationId: typeof connection.organization === 'string' ? connection.organization : connection.organization.id,
+    organizationId: connection.organizationId,
     name: connection.name,
     kind: connection.kind,
     domains: connection.domains,
@@ -238,16 +217,17 @@ export function createSsoConnectionService(deps: {
   return {
     view,
 
-    async list(_auth: AuthContext, query: { limit: number; offset: number }) {
-      const [items, total] = await deps
-        .em()
-        .findAndCount(SsoConnectionEntity, {}, { orderBy: { createdAt: 'asc' }, limit: query.limit, offset: query.offset });
-      const claims = await claimsOf(items.map((item) => item.id));
+    async list(auth: AuthContext, query: { limit: number; offset: number }) {
+      const { items, total } = await deps.connections().list(auth.organizationId, query);
+      const claims = await claimsOf(
+        auth.organizationId,
+        items.map((item) => item.id),
+      );
       return { items: items.map((item) => view(item, claims.get(item.id) ?? [])), total };
     },
 
-    async get(_auth: AuthContext, id: string) {
-      return viewOne(await load(id));
+    async get(auth: AuthContext, id: string) {
+      return viewOne(await load(auth, id));
     },
 
     async create(
@@ -258,20 +238,15 @@ export function createSsoConnectionService(deps: {
       assertMayGrant(auth, input.default_role);
       const { config, secrets } = await normalizeConfig(input.kind, input.config);
       const domains = unique(input.domains);
-      const connection = await deps.em().transactional(async (tx) => {
-        const created = tx.create(SsoConnectionEntity, {
-          organization: auth.organizationId,
-          name: input.name,
-          kind: input.kind,
-          domains,
-          defaultRole: input.default_role,
-          enabled: input.enabled,
-          config,
-          secretsCiphertext: Object.keys(secrets).length ? deps.secretBox.encrypt(JSON.stringify(secrets)) : null,
-        });
-        await tx.flush();
-        await claimDomains(tx, created.id, domains);
-        return created;
+      // Claims never conflict: only verification does.
+      const connection = await deps.connections().create(auth.organizationId, {
+        name: input.name,
+        kind: input.kind,
+        domains,
+        defaultRole: input.default_role,
+        enabled: input.enabled,
+        config,
+        secretsCiphertext: Object.keys(secrets).length ? deps.secretBox.encrypt(JSON.stringify(secrets)) : null,
       });
       await trustChanged(auth, connection, ['kind', 'config', 'domains', 'default_role'], meta);
       return viewOne(connection);
@@ -289,9 +264,8 @@ export function createSsoConnectionService(deps: {
         throw new AppError('INSUFFICIENT_PERMISSIONS', "Only an owner can change a connection's config, domains or default_role");
       const domains = input.domains === undefined ? undefined : unique(input.domains);
       const changed: string[] = [];
-      const connection = await deps.em().transactional(async (tx) => {
-        const connection = await tx.findOne(SsoConnectionEntity, { id });
-        if (!connection) throw new NotFoundError('SSO connection');
+      const connection = await deps.connections().update(auth.organizationId, id, async (connection) => {
+        const changes: Partial<Omit<SsoConnectionFields, 'kind'>> = {};
         const kind = connection.kind;
         if (input.config !== undefined) {
           // Omitted write-only fields keep their stored values; null removes an optional field.
@@ -312,23 +286,22 @@ export function createSsoConnectionService(deps: {
               ]);
           }
           if (canonical({ config, secrets }) !== canonical({ config: connection.config, secrets: stored })) changed.push('config');
-          connection.config = config;
-          connection.secretsCiphertext = Object.keys(secrets).length ? deps.secretBox.encrypt(JSON.stringify(secrets)) : null;
+          changes.config = config;
+          changes.secretsCiphertext = Object.keys(secrets).length ? deps.secretBox.encrypt(JSON.stringify(secrets)) : null;
         }
-        if (input.name !== undefined) connection.name = input.name;
+        if (input.name !== undefined) changes.name = input.name;
         if (input.default_role !== undefined && input.default_role !== connection.defaultRole) {
           changed.push('default_role');
-          connection.defaultRole = input.default_role;
+          changes.defaultRole = input.default_role;
         }
-        if (input.enabled !== undefined) connection.enabled = input.enabled;
+        if (input.enabled !== undefined) changes.enabled = input.enabled;
         if (domains) {
           if (canonical([...domains].sort()) !== canonical([...connection.domains].sort())) changed.push('domains');
-          connection.domains = domains;
+          changes.domains = domains;
         }
-        await tx.flush();
-        if (domains) await claimDomains(tx, connection.id, domains);
-        return connection;
+        return changes;
       });
+      if (!connection) throw new NotFoundError('SSO connection');
       if (changed.length) await trustChanged(auth, connection, changed, meta);
       return viewOne(connection);
     },
@@ -337,11 +310,11 @@ export function createSsoConnectionService(deps: {
      * Verifies a domain claim by DNS. The first connection to verify a domain holds it; another
      * takes it over only once the holder's record is gone from DNS (whoever controls the zone decides).
      */
-    async verifyDomain(_auth: AuthContext, id: string, domain: string): Promise<SsoConnectionView> {
-      const connection = await load(id);
-      const em = deps.em();
+    async verifyDomain(auth: AuthContext, id: string, domain: string): Promise<SsoConnectionView> {
+      const connection = await load(auth, id);
+      const store = deps.connections();
       const name = domain.toLowerCase();
-      const claim = await domainClaim(em, connection.id, name);
+      const claim = await store.claim(auth.organizationId, connection.id, name);
       if (!claim) throw new NotFoundError('Domain claim');
       if (claim.verified_at) return viewOne(connection);
       let records: string[][];
@@ -353,14 +326,11 @@ export function createSsoConnectionService(deps: {
       }
       if (!holdsToken(records, claim.token))
         throw new ConflictError(`No TXT record ${challengeName(name)} holds this connection's token (${claim.token}) yet`);
-      const holder = await verifiedClaimElsewhere(em, name, connection.id);
+      const holder = await store.verifiedClaimElsewhere(name, connection.id);
       if (holder && holdsToken(records, holder.token))
         throw new ConflictError(`${name} is verified by another SSO connection, whose DNS record is still published`);
       try {
-        await em.transactional(async (tx) => {
-          if (holder) await setDomainVerified(tx, holder.connection_id, name, false);
-          await setDomainVerified(tx, connection.id, name, true);
-        });
+        await store.verifyDomain(auth.organizationId, connection.id, name, holder?.connection_id);
       } catch (error) {
         if (error instanceof UniqueConstraintViolationException || (error as { code?: string }).code === '23505')
           throw new ConflictError(`${name} was verified by another SSO connection meanwhile`);
@@ -369,36 +339,29 @@ export function createSsoConnectionService(deps: {
       return viewOne(connection);
     },
 
-    async remove(_auth: AuthContext, id: string): Promise<void> {
-      const connection = await load(id);
-      // Domains, pending sign-ins and remembered assertions go with it (on delete cascade).
-      await deps.em().remove(connection).flush();
+    async remove(auth: AuthContext, id: string): Promise<void> {
+      await load(auth, id);
+      await deps.connections().remove(auth.organizationId, id);
     },
 
     /** SP metadata needs the connection before anyone signs in: any enabled SAML connection, by id. */
     async findSaml(id: string): Promise<LoadedSsoConnection> {
-      const connection = await deps.em().findOne(SsoConnectionEntity, { id, kind: 'saml', enabled: true }, unscoped);
+      const connection = await deps.connections().signInById(id, 'saml');
       if (!connection) throw notFound();
       return loaded(connection);
     },
 
     /** The enabled connection a sign-in starts with: by id, by the email's domain, or the organization's only one. */
     async resolve(query: { connection_id?: string; email?: string; organization_id?: string }): Promise<LoadedSsoConnection> {
-      const em = deps.em();
-      let connection: SsoConnection | null = null;
+      const store = deps.connections();
+      let connection: SsoConnection | undefined;
       if (query.connection_id) {
-        connection = await em.findOne(SsoConnectionEntity, { id: query.connection_id, enabled: true }, unscoped);
+        connection = await store.signInById(query.connection_id);
       } else if (query.email) {
-        const domain = query.email.slice(query.email.lastIndexOf('@') + 1).toLowerCase();
-        const connectionId = await verifiedConnectionFor(em, domain);
-        if (connectionId) connection = await em.findOne(SsoConnectionEntity, { id: connectionId, enabled: true }, unscoped);
+        connection = await store.signInByDomain(query.email.slice(query.email.lastIndexOf('@') + 1).toLowerCase());
       } else if (query.organization_id) {
-        const candidates = await em.find(
-          SsoConnectionEntity,
-          { organization: query.organization_id, enabled: true },
-          { ...unscoped, limit: 2 },
-        );
-        if (candidates.length === 1) connection = candidates[0] ?? null;
+        const candidates = await store.signInOfOrganization(query.organization_id, 2);
+        if (candidates.length === 1) connection = candidates[0];
       }
       if (!connection) throw notFound();
       return loaded(connection);
@@ -406,7 +369,7 @@ export function createSsoConnectionService(deps: {
 
     /** The connection a pending sign-in names, if it is still enabled. */
     async forLogin(id: string): Promise<LoadedSsoConnection | null> {
-      const connection = await deps.em().findOne(SsoConnectionEntity, { id, enabled: true }, unscoped);
+      const connection = await deps.connections().signInById(id);
       return connection ? loaded(connection) : null;
     },
   };

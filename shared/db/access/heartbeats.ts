@@ -1,4 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
+import { HeartbeatEntity, IntegrationEntity, type Heartbeat } from '../entities/index.ts';
+import { TENANT_FILTER } from '../tenant-filter.ts';
 import type { Severity } from '../../domain/alert.ts';
 import type { HeartbeatState, HeartbeatStatus, HeartbeatTiming } from '../../domain/heartbeat.ts';
 
@@ -154,5 +157,111 @@ export async function heartbeatAlertSource(
     lastPingAt: row.last_ping_at ? new Date(row.last_ping_at) : null,
     integrationId: row.integration_id,
     platform: row.platform,
+  };
+}
+
+/** A heartbeat as stored, but for its token's hash. */
+export type HeartbeatRecord = Pick<
+  Heartbeat,
+  | 'id'
+  | 'name'
+  | 'integrationId'
+  | 'periodSeconds'
+  | 'graceSeconds'
+  | 'severity'
+  | 'alertName'
+  | 'status'
+  | 'armedAt'
+  | 'lapseCount'
+  | 'createdAt'
+  | 'updatedAt'
+> & { description: string | null; title: string | null; lastPingAt: Date | null; lapsedAt: Date | null };
+
+export type HeartbeatFields = Pick<
+  HeartbeatRecord,
+  'name' | 'description' | 'integrationId' | 'periodSeconds' | 'graceSeconds' | 'severity' | 'title' | 'alertName' | 'armedAt'
+>;
+
+/** Every method taking an organization reads and writes that organization's heartbeats only. */
+export interface HeartbeatStore {
+  list(organizationId: string, page: { limit: number; offset: number }): Promise<{ items: HeartbeatRecord[]; total: number }>;
+  find(organizationId: string, id: string): Promise<HeartbeatRecord | undefined>;
+  hasIntegration(organizationId: string, integrationId: string): Promise<boolean>;
+  insert(organizationId: string, fields: HeartbeatFields & { tokenHash: string; createdById: string | null }): Promise<HeartbeatRecord>;
+  update(
+    organizationId: string,
+    id: string,
+    changes: Partial<HeartbeatFields & { tokenHash: string }>,
+  ): Promise<HeartbeatRecord | undefined>;
+  remove(organizationId: string, id: string): Promise<void>;
+  /** Across organizations: the ping URL's secret is the credential. */
+  byToken(tokenHash: string): Promise<HeartbeatByToken | null>;
+  stampPing(heartbeatId: string): Promise<HeartbeatStatus | null>;
+}
+
+// Scoping is explicit in every query; the ORM's tenant filter would be a second mechanism.
+const unscoped = { filters: { [TENANT_FILTER]: false } } as const;
+
+const heartbeatRecord = (heartbeat: Heartbeat): HeartbeatRecord => ({
+  id: heartbeat.id,
+  name: heartbeat.name,
+  description: heartbeat.description ?? null,
+  integrationId: heartbeat.integrationId,
+  periodSeconds: heartbeat.periodSeconds,
+  graceSeconds: heartbeat.graceSeconds,
+  severity: heartbeat.severity,
+  title: heartbeat.title ?? null,
+  alertName: heartbeat.alertName,
+  status: heartbeat.status,
+  armedAt: heartbeat.armedAt,
+  lastPingAt: heartbeat.lastPingAt ?? null,
+  lapsedAt: heartbeat.lapsedAt ?? null,
+  lapseCount: heartbeat.lapseCount,
+  createdAt: heartbeat.createdAt,
+  updatedAt: heartbeat.updatedAt,
+});
+
+/** Organizations' heartbeats (`heartbeats`). */
+export function createHeartbeatStore(em: SqlEntityManager): HeartbeatStore {
+  const findEntity = (organizationId: string, id: string) => em.findOne(HeartbeatEntity, { id, organization: organizationId }, unscoped);
+  return {
+    async list(organizationId, page) {
+      const [items, total] = await em.findAndCount(
+        HeartbeatEntity,
+        { organization: organizationId },
+        { ...unscoped, orderBy: { name: 'asc', id: 'asc' }, limit: page.limit, offset: page.offset },
+      );
+      return { items: items.map(heartbeatRecord), total };
+    },
+
+    async find(organizationId, id) {
+      const heartbeat = await findEntity(organizationId, id);
+      return heartbeat ? heartbeatRecord(heartbeat) : undefined;
+    },
+
+    async hasIntegration(organizationId, integrationId) {
+      return (await em.count(IntegrationEntity, { id: integrationId, organization: organizationId }, unscoped)) > 0;
+    },
+
+    async insert(organizationId, fields) {
+      const heartbeat = em.create(HeartbeatEntity, { organization: organizationId, ...fields });
+      await em.flush();
+      return heartbeatRecord(heartbeat);
+    },
+
+    async update(organizationId, id, changes) {
+      const heartbeat = await findEntity(organizationId, id);
+      if (!heartbeat) return undefined;
+      for (const [key, value] of Object.entries(changes)) if (value !== undefined) Object.assign(heartbeat, { [key]: value });
+      await em.flush();
+      return heartbeatRecord(heartbeat);
+    },
+
+    async remove(organizationId, id) {
+      await em.nativeDelete(HeartbeatEntity, { id, organization: organizationId }, unscoped);
+    },
+
+    byToken: (tokenHash) => heartbeatByToken(em, tokenHash),
+    stampPing: (heartbeatId) => stampHeartbeatPing(em, heartbeatId),
   };
 }
