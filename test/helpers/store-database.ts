@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { openOrm, runMigrations, type Orm } from '../../shared/db/orm.ts';
-import { createTestDatabase } from './stack.ts';
+import { createTestDatabase } from './test-database.ts';
 
 export interface SeededOrganization {
   id: string;
@@ -22,7 +22,7 @@ export interface StoreDatabase {
 }
 
 export async function openStoreDatabase(): Promise<StoreDatabase> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ migrated: true });
   const orm = await openOrm({ databaseUrl: database.url, poolMax: 3 });
   await runMigrations(orm, database.url);
   const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> =>
