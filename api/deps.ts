@@ -90,6 +90,7 @@ import { createEscalationControl } from './services/escalation-signals.ts';
 import { createIncidentEscalationService } from './services/incident-escalation.service.ts';
 import { createResponderService } from './services/responder.service.ts';
 import { createIncidentRoleService } from './services/incident-role.service.ts';
+import { createPriorityRunbookService } from './services/priority-runbook.service.ts';
 import { createScheduleOnCall } from '../shared/db/access/schedule-on-call.ts';
 import { sharedResult } from '../shared/cache/shared-result.ts';
 import { createTxtLookup } from './services/sso/domain-verification.ts';
@@ -465,6 +466,7 @@ export function buildAppDeps(config: Config, logger: Logger, runtime: ApiRuntime
       escalationPolicies: createEscalationPolicyService({ em }),
       teams: createTeamService({ em }),
       routingRules: createRoutingRuleService({ em }),
+      priorityRunbooks: createPriorityRunbookService({ em }),
       inhibitionRules: createInhibitionRuleService({ em }),
       incidentAlerts: createIncidentAlertService({ em }),
       incidentEscalations,

@@ -52,6 +52,8 @@ import { responderRoutes } from './responder.routes.ts';
 import type { ResponderService } from '../services/responder.service.ts';
 import type { IncidentRoleService } from '../services/incident-role.service.ts';
 import { incidentRoleRoutes } from './incident-role.routes.ts';
+import type { PriorityRunbookService } from '../services/priority-runbook.service.ts';
+import { priorityRunbookRoutes } from './priority-runbook.routes.ts';
 import type { RoutingRuleService } from '../services/routing-rule.service.ts';
 import { routingRuleRoutes } from './routing-rule.routes.ts';
 import type { InhibitionRuleService } from '../services/inhibition-rule.service.ts';
@@ -140,6 +142,7 @@ export interface ApiServices {
   calendarFeeds: CalendarFeedService;
   escalationPolicies: EscalationPolicyService;
   routingRules: RoutingRuleService;
+  priorityRunbooks: PriorityRunbookService;
   inhibitionRules: InhibitionRuleService;
   incidentAlerts: IncidentAlertService;
   incidentEscalations: IncidentEscalationService;
@@ -192,6 +195,7 @@ export function apiRoutes(services: ApiServices): RouteDefinition[] {
     ...escalationPolicyRoutes(services.escalationPolicies),
     ...teamRoutes(services.teams),
     ...routingRuleRoutes(services.routingRules),
+    ...priorityRunbookRoutes(services.priorityRunbooks),
     ...inhibitionRuleRoutes(services.inhibitionRules),
     ...incidentAlertRoutes(services.incidentAlerts),
     ...deliveryRoutes(services.deliveries),

@@ -27,6 +27,8 @@ import { fanOutAcknowledgements } from './acknowledgements.ts';
 import { planResponderPages } from './responders.ts';
 import type { responderPageWorkflow } from '../../workflows/responder-page.workflow.ts';
 import type { remediationWorkflow } from '../../workflows/remediation.workflow.ts';
+import { relayRemediations } from './remediations.ts';
+import type { RoutingDecision } from '../../shared/domain/routing.ts';
 import { planPageUpdates } from './page-updates.ts';
 import { incidentsWithPageMessages } from '../../shared/db/access/page-messages.ts';
 import type { PageChannelKind } from '../../shared/paging/channel.ts';
@@ -137,7 +139,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
   // Keyed by the responder request: a replayed batch starts nobody twice.
   const startResponderPage = (input: Parameters<typeof responderPageWorkflow>[0]) =>
     startOnce('responderPageWorkflow', workflowIds.responderPage(input.responderId), input, pagingTaskQueue(deps.taskQueue));
-  // Keyed by the incident: however often a batch is replayed or a worker restarts, one runbook per incident.
+  // Keyed by the incident: however often a batch is replayed or a worker restarts, one automatic runbook per incident.
   const startRemediation = (input: Parameters<typeof remediationWorkflow>[0]) =>
     startOnce('remediationWorkflow', workflowIds.remediation(input.incidentId), input);
   const startEscalation = (input: Parameters<typeof escalationWorkflow>[0], startDelayMs = 0) =>
@@ -166,10 +168,10 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
    * that have a policy: without one nothing here touches Temporal. A signal to an escalation that
    * does not exist, or has ended, is no error; a replayed batch repeats signals, which are idempotent.
    */
-  async function escalate(em: SqlEntityManager, events: OutboxEvent[]): Promise<void> {
+  async function escalate(em: SqlEntityManager, events: OutboxEvent[]): Promise<Map<string, RoutingDecision>> {
     const plan = planEscalations(events);
     const candidates = [...plan.open, ...plan.restart, ...plan.signals, ...plan.snoozes];
-    if (candidates.length === 0) return;
+    if (candidates.length === 0) return new Map();
     const rows = await escalationCandidates(em, candidates);
     const byIncident = new Map(rows.map((row) => [row.incident_id, row]));
     const opened = plan.open.flatMap((open) => {
@@ -204,16 +206,6 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
     // An incident opened by hand with a policy pages its level 1 from here too.
     await forEachBounded(manual, deps.pageFirstLevel ? FIRST_LEVEL_CONCURRENCY : concurrency, (input) =>
       openEscalation({ input, delayMs: 0 }),
-    );
-    // Runbooks of the rules that routed them: one per incident, keyed by it (remediation.workflow.ts).
-    await forEachBounded(
-      opened.flatMap(({ organizationId, incidentId }) => {
-        const remediation = decisions.get(incidentId)?.remediation;
-        const ruleId = decisions.get(incidentId)?.ruleId;
-        return remediation && ruleId ? [{ organizationId, incidentId, ruleId, ...remediation }] : [];
-      }),
-      concurrency,
-      startRemediation,
     );
     // New cycles: a reassignment, or an incident opened by hand for someone, pages its target even
     // without any policy (someone asked for it); a reopening pages what the incident paged before:
@@ -261,6 +253,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
         }
       }
     });
+    return decisions;
   }
 
   /**
@@ -358,7 +351,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       const events = await claimUndispatchedEvents(em, batchSize);
       if (events.length === 0) return 0;
       // Paging first: routing and the escalations' starts wait for no indexing signal, delivery or mail.
-      await escalate(em, events);
+      const decisions = await escalate(em, events);
+      // Runbooks the routing rules or priorities start (one per incident), and runs of incidents resolved another way cancelled.
+      await relayRemediations({ temporal: deps.temporal, concurrency, start: startRemediation }, em, events, decisions);
       await forEachBounded(planResponderPages(events), concurrency, (start) => startResponderPage({ ...start, publicUrl: deps.publicUrl }));
       await postToChatFeeds(em, events);
       await forEachBounded(planStatusUpdateMails(events), concurrency, (mail) =>

@@ -52,6 +52,7 @@ import { Migration20261231130000IntegrationReopenWindow } from './20261231130000
 import { Migration20261231140000IncidentRolesAndPriorities } from './20261231140000-incident-roles-and-priorities.migration.ts';
 import { Migration20261231140100RoutingRemediation } from './20261231140100-routing-remediation.migration.ts';
 import { Migration20261231150000StatusPages } from './20261231150000-status-pages.migration.ts';
+import { Migration20261231180000PriorityRunbooks } from './20261231180000-priority-runbooks.migration.ts';
 
 /**
  * Committed migrations in the order they apply; listed explicitly (no file discovery), so the
@@ -110,4 +111,5 @@ export const MIGRATIONS = [{ name: '20261122000000-foundation', class: Migration
   { name: '20261231130000-integration-reopen-window', class: Migration20261231130000IntegrationReopenWindow },
   { name: '20261231140000-incident-roles-and-priorities', class: Migration20261231140000IncidentRolesAndPriorities },
   { name: '20261231140100-routing-remediation', class: Migration20261231140100RoutingRemediation },
-  { name: '20261231150000-status-pages', class: Migration20261231150000StatusPages }];
+  { name: '20261231150000-status-pages', class: Migration20261231150000StatusPages },
+  { name: '20261231180000-priority-runbooks', class: Migration20261231180000PriorityRunbooks }];
