@@ -6,6 +6,7 @@ import { CliError, EXIT, type ExitCode } from './exit-codes.ts';
 import { runHeartbeatCommand } from './heartbeat.ts';
 import { runTeamCommand } from './team.ts';
 import { runUpdateCommand } from './update.ts';
+import { runPriorityRunbookCommand } from './priority-runbook.ts';
 import { runContactCommand } from './contact.ts';
 import { connectLive, type LiveEvent } from './live.ts';
 import {
@@ -131,6 +132,16 @@ async function runWithConfig(command: Command, json: boolean, io: CliIo, config:
     case 'update post':
     case 'update list':
       return runUpdateCommand(command, json, io, config);
+    case 'runbook priorities':
+      return runPriorityRunbookCommand(command, undefined, json, io, config);
+    case 'runbook priority':
+      return runPriorityRunbookCommand(
+        command,
+        command.procedure === undefined ? undefined : await resolveProcedure(api, config.url, command.procedure),
+        json,
+        io,
+        config,
+      );
     case 'oncall':
       return onCall(command, json, io, config, api);
     case 'incidents escalate': {
