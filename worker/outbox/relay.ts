@@ -4,7 +4,7 @@ import type { Orm } from '../../shared/db/orm.ts';
 import type { DeliveryInput } from '../../shared/domain/delivery.ts';
 import type { Logger } from '../../shared/logger.ts';
 import { createPgListener, OUTBOX_CHANNEL } from '../../shared/db/pg-listener.ts';
-import { escalationCandidates } from '../../shared/db/access/incident-routing.ts';
+import { escalationCandidates, type EscalationCandidate } from '../../shared/db/access/incident-routing.ts';
 import { subscribedIntegrations } from '../../shared/db/access/integrations.ts';
 import { insertNotifications, type InsertedNotification } from '../../shared/db/access/notifications.ts';
 import { claimUndispatchedEvents, markEventsDispatched } from '../../shared/db/access/outbox.ts';
@@ -168,10 +168,13 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
    * that have a policy: without one nothing here touches Temporal. A signal to an escalation that
    * does not exist, or has ended, is no error; a replayed batch repeats signals, which are idempotent.
    */
-  async function escalate(em: SqlEntityManager, events: OutboxEvent[]): Promise<Map<string, RoutingDecision>> {
+  async function escalate(
+    em: SqlEntityManager,
+    events: OutboxEvent[],
+  ): Promise<{ decisions: Map<string, RoutingDecision>; candidates: Map<string, EscalationCandidate> }> {
     const plan = planEscalations(events);
     const candidates = [...plan.open, ...plan.restart, ...plan.signals, ...plan.snoozes];
-    if (candidates.length === 0) return new Map();
+    if (candidates.length === 0) return { decisions: new Map(), candidates: new Map() };
     const rows = await escalationCandidates(em, candidates);
     const byIncident = new Map(rows.map((row) => [row.incident_id, row]));
     const opened = plan.open.flatMap((open) => {
@@ -253,7 +256,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
         }
       }
     });
-    return decisions;
+    return { decisions, candidates: byIncident };
   }
 
   /**
@@ -351,9 +354,9 @@ export function createOutboxRelay(deps: OutboxRelayDeps) {
       const events = await claimUndispatchedEvents(em, batchSize);
       if (events.length === 0) return 0;
       // Paging first: routing and the escalations' starts wait for no indexing signal, delivery or mail.
-      const decisions = await escalate(em, events);
+      const { decisions, candidates } = await escalate(em, events);
       // Runbooks the routing rules or priorities start (one per incident), and runs of incidents resolved another way cancelled.
-      await relayRemediations({ temporal: deps.temporal, concurrency, start: startRemediation }, em, events, decisions);
+      await relayRemediations({ temporal: deps.temporal, concurrency, start: startRemediation }, em, events, decisions, candidates);
       await forEachBounded(planResponderPages(events), concurrency, (start) => startResponderPage({ ...start, publicUrl: deps.publicUrl }));
       await postToChatFeeds(em, events);
       await forEachBounded(planStatusUpdateMails(events), concurrency, (mail) =>

@@ -1,9 +1,10 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
-import { incidentsWithRunningRemediation, runbooksOfIncidentPriorities } from '../../shared/db/access/priority-runbooks.ts';
+import { remediationLookups } from '../../shared/db/access/priority-runbooks.ts';
 import { forEachBounded } from '../../shared/bounded.ts';
 import { isPriority } from '../../shared/domain/priority.ts';
-import { chooseRemediation } from '../../shared/domain/remediation.ts';
+import { chooseRemediation, type PriorityRunbook } from '../../shared/domain/remediation.ts';
+import type { EscalationCandidate } from '../../shared/db/access/incident-routing.ts';
 import type { RoutingDecision } from '../../shared/domain/routing.ts';
 import { workflowIds } from '../../shared/temporal/ids.ts';
 import type { RemediationInput } from '../../workflows/remediation.workflow.ts';
@@ -54,11 +55,34 @@ export async function relayRemediations(
   em: SqlEntityManager,
   events: readonly OutboxEvent[],
   decisions: ReadonlyMap<string, RoutingDecision>,
+  /** The batch's escalation candidates as read: their priority runbooks and running runs need no query of their own. */
+  known: ReadonlyMap<string, EscalationCandidate>,
 ): Promise<void> {
   const plan = planRemediations(events);
   if (plan.start.length === 0 && plan.cancel.length === 0) return;
-  const withoutRuleRunbook = plan.start.filter((ref) => !decisions.get(ref.incidentId)?.remediation);
-  const byPriority = await runbooksOfIncidentPriorities(em, withoutRuleRunbook);
+  const byPriority = new Map<string, PriorityRunbook>();
+  const running = new Set<string>();
+  for (const ref of plan.start) {
+    const row = known.get(ref.incidentId);
+    // Routing records a rule's priority only where none was set (incident-routing.ts): the same choice here.
+    const priority = row?.priority ?? decisions.get(ref.incidentId)?.priority ?? null;
+    const runbook = priority ? row?.priority_runbooks?.[priority] : undefined;
+    if (row && priority && runbook && row.status !== 'resolved')
+      byPriority.set(ref.incidentId, {
+        priority,
+        procedureId: runbook.procedure_id,
+        autoApprove: runbook.auto_approve,
+        resolves: runbook.resolve_incident,
+      });
+  }
+  for (const ref of plan.cancel) if (known.get(ref.incidentId)?.remediation_running) running.add(ref.incidentId);
+  // Incidents the escalation plan did not read (a priority set by hand, a resolution outside it): one query for them.
+  const unknown = await remediationLookups(em, {
+    start: plan.start.filter((ref) => !known.has(ref.incidentId) && !decisions.get(ref.incidentId)?.remediation),
+    cancel: plan.cancel.filter((ref) => !known.has(ref.incidentId)),
+  });
+  for (const [incidentId, runbook] of unknown.byPriority) byPriority.set(incidentId, runbook);
+  for (const incidentId of unknown.running) running.add(incidentId);
   const starts = plan.start.flatMap((ref) => {
     const choice = chooseRemediation(decisions.get(ref.incidentId), byPriority.get(ref.incidentId));
     return choice
@@ -75,8 +99,6 @@ export async function relayRemediations(
       : [];
   });
   await forEachBounded(starts, deps.concurrency, deps.start);
-  // Only incidents whose run has not ended: resolutions of the others touch no workflow.
-  const running = await incidentsWithRunningRemediation(em, plan.cancel);
   await forEachBounded(
     plan.cancel.filter((ref) => running.has(ref.incidentId)),
     deps.concurrency,

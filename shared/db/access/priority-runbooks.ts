@@ -58,45 +58,59 @@ export async function deletePriorityRunbook(em: EntityManager, organizationId: s
 }
 
 /**
- * The runbook of each open incident's priority as it is now, among `incidents` (each with its
- * organization); incidents without a priority, without a runbook for it, or resolved are absent.
+ * What the outbox relay needs of a batch's automatic runs, in one statement: for each of `start`
+ * (each with its organization), the runbook of its priority as it is now (open incidents with a
+ * priority that has one; others absent), and which of `cancel` have an automatic run (a routing
+ * rule's or a priority's) that has not ended.
  */
-export async function runbooksOfIncidentPriorities(
+export async function remediationLookups(
   em: EntityManager,
-  incidents: ReadonlyArray<{ incidentId: string; organizationId: string }>,
-): Promise<Map<string, PriorityRunbook>> {
-  if (incidents.length === 0) return new Map();
+  incidents: { start: ReadonlyArray<IncidentRef>; cancel: ReadonlyArray<IncidentRef> },
+): Promise<{ byPriority: Map<string, PriorityRunbook>; running: Set<string> }> {
+  const byPriority = new Map<string, PriorityRunbook>();
+  const running = new Set<string>();
+  if (incidents.start.length === 0 && incidents.cancel.length === 0) return { byPriority, running };
+  const candidates = [
+    ...incidents.start.map((item) => ({ incident_id: item.incidentId, organization_id: item.organizationId, kind: 'start' })),
+    ...incidents.cancel.map((item) => ({ incident_id: item.incidentId, organization_id: item.organizationId, kind: 'cancel' })),
+  ];
   const rows = await em.execute<
-    Array<{ incident_id: string; priority: Priority; procedure_id: string; auto_approve: boolean; resolve_incident: boolean }>
+    Array<{
+      kind: 'start' | 'cancel';
+      incident_id: string;
+      priority: Priority | null;
+      procedure_id: string | null;
+      auto_approve: boolean | null;
+      resolve_incident: boolean | null;
+    }>
   >(
-    `select distinct on (inc.id) inc.id as incident_id, pr.priority, pr.procedure_id, pr.auto_approve, pr.resolve_incident
-     from jsonb_to_recordset(?::jsonb) as c(incident_id uuid, organization_id uuid)
+    `with c as (select * from jsonb_to_recordset(?::jsonb) as c(incident_id uuid, organization_id uuid, kind text))
+     select 'start' as kind, inc.id as incident_id, pr.priority, pr.procedure_id, pr.auto_approve, pr.resolve_incident
+     from c
      join incidents inc on inc.id = c.incident_id and inc.organization_id = c.organization_id and inc.status <> 'resolved'
      join priority_runbooks pr on pr.organization_id = inc.organization_id and pr.priority = inc.priority
-     order by inc.id`,
-    [JSON.stringify(incidents.map((item) => ({ incident_id: item.incidentId, organization_id: item.organizationId })))],
+     where c.kind = 'start'
+     union all
+     select distinct 'cancel', e.incident_id, null::varchar, null::uuid, null::boolean, null::boolean
+     from c join executions e on e.incident_id = c.incident_id and e.organization_id = c.organization_id
+     where c.kind = 'cancel' and (e.routing_rule_id is not null or e.remediation_priority is not null)
+       and e.status not in ('completed', 'failed', 'cancelled')`,
+    [JSON.stringify(candidates)],
   );
-  return new Map(
-    rows.map((row) => [
-      row.incident_id,
-      { priority: row.priority, procedureId: row.procedure_id, autoApprove: row.auto_approve, resolves: row.resolve_incident },
-    ]),
-  );
+  for (const row of rows) {
+    if (row.kind === 'cancel') running.add(row.incident_id);
+    else
+      byPriority.set(row.incident_id, {
+        priority: row.priority as Priority,
+        procedureId: row.procedure_id as string,
+        autoApprove: row.auto_approve === true,
+        resolves: row.resolve_incident === true,
+      });
+  }
+  return { byPriority, running };
 }
 
-/** Those of `incidents` with an automatic run (a routing rule's or a priority's) that has not ended. */
-export async function incidentsWithRunningRemediation(
-  em: EntityManager,
-  incidents: ReadonlyArray<{ incidentId: string; organizationId: string }>,
-): Promise<Set<string>> {
-  if (incidents.length === 0) return new Set();
-  const rows = await em.execute<Array<{ incident_id: string }>>(
-    `select distinct e.incident_id
-     from jsonb_to_recordset(?::jsonb) as c(incident_id uuid, organization_id uuid)
-     join executions e on e.incident_id = c.incident_id and e.organization_id = c.organization_id
-     where (e.routing_rule_id is not null or e.remediation_priority is not null)
-       and e.status not in ('completed', 'failed', 'cancelled')`,
-    [JSON.stringify(incidents.map((item) => ({ incident_id: item.incidentId, organization_id: item.organizationId })))],
-  );
-  return new Set(rows.map((row) => row.incident_id));
+interface IncidentRef {
+  incidentId: string;
+  organizationId: string;
 }
