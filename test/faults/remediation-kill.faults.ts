@@ -185,7 +185,7 @@ describe('fault: the worker is SIGKILLed while incidents open with a runbook rul
         async () => {
           const [row] = await stack.sql<{ n: number }>(
             `select count(*)::int as n from executions e join execution_steps s on s.execution_id = e.id
-             where e.incident_id = ? and e.remediation_priority = 'P1' and s.type = 'approval' and s.status = 'waiting'`,
+             where e.incident_id = $1 and e.remediation_priority = 'P1' and s.type = 'approval' and s.status = 'waiting'`,
             [incident.id],
           );
           return (row?.n ?? 0) > 0 ? true : undefined;
@@ -201,7 +201,7 @@ describe('fault: the worker is SIGKILLed while incidents open with a runbook rul
           const [row] = await stack.sql<{ status: string; why: number }>(
             `select e.status, (select count(*)::int from incident_timeline t where t.incident_id = e.incident_id
                and t.message like 'Runbook "Restart the host" cancelled: the incident was resolved another way%') as why
-             from executions e where e.incident_id = ?`,
+             from executions e where e.incident_id = $1`,
             [incident.id],
           );
           return row?.status === 'cancelled' && row.why === 1 ? row : undefined;
